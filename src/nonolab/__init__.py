@@ -1,0 +1,75 @@
+"""nonolab: solve nonograms and prove things about them.
+
+>>> import nonolab
+>>> p = nonolab.loads("4x4:2/1/2/1/1.1/2/1/1", fmt="tatham")
+>>> nonolab.check(p).verdict.value
+'multiple'
+>>> r = nonolab.solve(nonolab.Puzzle(rows=((2,), (1,)), columns=((2,), (1,))))
+>>> print(r.solution)
+##
+#.
+
+The pieces: :class:`Puzzle` (immutable clues), formats (:func:`load`, :func:`loads`,
+:func:`dump`, :func:`dumps`), backends (:func:`backends`, :func:`solve`), and the
+questions (:func:`check`, :func:`count`, :func:`verify`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from nonolab.core import EMPTY, FILLED, UNKNOWN, Grid, Puzzle, Solution, clues_of, verify
+from nonolab.errors import (BackendUnavailable, Contradiction, InvalidPuzzle, NonolabError,
+                            ParseError, UnknownBackend, UnknownFormat)
+from nonolab.harness.uniqueness import CheckResult, CountResult, Verdict
+from nonolab.solvers import Limits, SolveResult, Status
+from nonolab.solvers import get as backend
+from nonolab.solvers import names as backends
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "EMPTY", "FILLED", "UNKNOWN", "BackendUnavailable", "CheckResult", "Contradiction", "CountResult",
+    "Grid", "InvalidPuzzle", "Limits", "NonolabError", "ParseError", "Puzzle", "Solution", "SolveResult",
+    "Status", "UnknownBackend", "UnknownFormat", "Verdict", "backend", "backends", "check", "clues_of",
+    "count", "dump", "dumps", "load", "load_all", "loads", "loads_all", "solve", "verify",
+]
+
+
+_FORMAT_FUNCTIONS = frozenset({"dump", "dumps", "load", "load_all", "loads", "loads_all"})
+
+
+def __getattr__(name: str) -> Any:
+    # The readers and writers load on first use, so `import nonolab` stays small.
+    if name in _FORMAT_FUNCTIONS:
+        from nonolab import formats
+        return getattr(formats, name)
+    raise AttributeError(f"module 'nonolab' has no attribute {name!r}")
+
+
+def solve(puzzle: Puzzle, backend_name: str = "native", max_solutions: int | None = 2,
+          time_limit: float | None = None, **options: Any) -> SolveResult:
+    """Solve ``puzzle`` with a backend; up to ``max_solutions`` verified solutions.
+
+    Args:
+        puzzle: the puzzle.
+        backend_name: a name from :func:`backends`.
+        max_solutions: stop after this many (``None``: find all).
+        time_limit: wall-clock seconds.
+        **options: passed to the backend (e.g. ``probing="contradiction"`` for native).
+    """
+    return backend(backend_name, **options).solve(puzzle, Limits(max_solutions, time_limit))
+
+
+def check(puzzle: Puzzle, backend_name: str = "native", time_limit: float | None = None,
+          **options: Any) -> CheckResult:
+    """Is the solution unique?  See :func:`nonolab.harness.uniqueness.check`."""
+    from nonolab.harness.uniqueness import check as _check
+    return _check(puzzle, backend(backend_name, **options), time_limit)
+
+
+def count(puzzle: Puzzle, limit: int | None = None, backend_name: str = "native",
+          time_limit: float | None = None, **options: Any) -> CountResult:
+    """How many solutions, exactly up to ``limit``?  See :func:`nonolab.harness.uniqueness.count`."""
+    from nonolab.harness.uniqueness import count as _count
+    return _count(puzzle, limit, backend(backend_name, **options), time_limit)

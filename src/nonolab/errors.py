@@ -1,0 +1,89 @@
+"""The exception hierarchy of nonolab.
+
+Every error the library raises on purpose derives from :class:`NonolabError`, so a
+caller can catch one type.  Three families are kept apart, as users act on them
+differently:
+
+* invalid input: :class:`ParseError` (the text cannot be read) and
+  :class:`InvalidPuzzle` (it reads, but the clues are impossible as written);
+* no solution: :class:`Contradiction`;
+* cannot run: :class:`BackendUnavailable`, :class:`UnknownBackend`,
+  :class:`UnknownFormat`.
+
+Only the CLI turns these into messages and exit codes.  This module imports nothing
+else of nonolab.
+"""
+
+from __future__ import annotations
+
+
+class NonolabError(Exception):
+    """Root of every nonolab error.
+
+    ``path`` and ``line`` say where in a file the problem is, when known; ``str()``
+    gives the one-line message ``path:line: message``.
+    """
+
+    def __init__(self, message: str, *, path: str | None = None, line: int | None = None):
+        super().__init__(message)
+        self.message = message
+        self.path = path
+        self.line = line
+
+    def located(self, path: str | None = None, line: int | None = None) -> "NonolabError":
+        """Fill in the file and line where they are not known yet; returns self."""
+        if self.path is None and path is not None:
+            self.path = str(path)
+        if self.line is None and line is not None:
+            self.line = line
+        return self
+
+    def __str__(self) -> str:
+        where = ""
+        if self.path is not None:
+            where = f"{self.path}:"
+            if self.line is not None:
+                where += f"{self.line}:"
+            where += " "
+        elif self.line is not None:
+            where = f"line {self.line}: "
+        return where + self.message
+
+
+class ParseError(NonolabError):
+    """The text is not a well-formed puzzle in the format it was read as."""
+
+
+class UnknownFormat(NonolabError):
+    """No reader knows this format name, or the content could not be recognised."""
+
+
+class InvalidPuzzle(NonolabError):
+    """The clues are well formed but impossible as written.
+
+    ``kind`` is ``"row"``, ``"column"``, ``"goal"`` or ``"size"`` and ``index`` the
+    0-based line the problem is on (``None`` when it concerns the whole puzzle), so
+    that a reader can point at the line of the file it came from.
+    """
+
+    def __init__(self, message: str, *, kind: str | None = None, index: int | None = None,
+                 path: str | None = None, line: int | None = None):
+        super().__init__(message, path=path, line=line)
+        self.kind = kind
+        self.index = index
+
+
+class Contradiction(NonolabError):
+    """A line (or the whole puzzle) has no arrangement consistent with its clue."""
+
+
+class BackendUnavailable(NonolabError):
+    """A solver backend cannot run here (its library is missing or broken)."""
+
+
+class UnknownBackend(NonolabError):
+    """No backend is registered under this name."""
+
+
+class LimitReached(NonolabError):
+    """A time or node limit ended a search; raised internally, reported as TIMEOUT."""
