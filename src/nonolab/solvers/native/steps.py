@@ -1,0 +1,53 @@
+"""Records of deductions: what was learnt, by which technique, from where.
+
+Kept in its own module (below propagation, probing and search) because all three
+append to the same log.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+
+class Technique(str, Enum):
+    """The fixed vocabulary of the step log, weakest first."""
+
+    LINE = "line"                          # the complete line solver on one row or column
+    CONTRADICTION_PROBE = "contradiction-probe"  # one value of a cell led to a contradiction
+    BOTH_BRANCHES_AGREE = "both-branches-agree"  # both values of a cell imply the same cells
+    GUESS = "guess"                        # a search branch: nothing proves it
+
+
+@dataclass(frozen=True)
+class Step:
+    """One deduction.
+
+    Attributes:
+        technique: how it was found.
+        source: the line (``("row", r)`` / ``("column", c)``) or cell
+            (``("cell", r, c)``) it came from, 0-based.
+        cells: the cells it set, as ``(row, column, value)`` with value 1 filled,
+            0 empty.
+        depth: the search depth it happened at (0 before any guess).
+        note: a short human remark (e.g. which probe value failed).
+    """
+
+    technique: Technique
+    source: tuple
+    cells: tuple[tuple[int, int, int], ...]
+    depth: int = 0
+    note: str = ""
+
+    def describe(self) -> str:
+        kind = self.source[0]
+        if kind == "cell":
+            where = f"cell (row {self.source[1] + 1}, column {self.source[2] + 1})"
+        else:
+            where = f"{kind} {self.source[1] + 1}"
+        text = f"{self.technique.value}: {where} sets {len(self.cells)} cell{'s' * (len(self.cells) != 1)}"
+        return text + (f" ({self.note})" if self.note else "")
+
+    def as_dict(self) -> dict:
+        return {"technique": self.technique.value, "source": list(self.source),
+                "cells": [list(c) for c in self.cells], "depth": self.depth, "note": self.note}

@@ -1,0 +1,48 @@
+"""Independent, deliberately naive oracles for the tests: enumeration, no cleverness.
+
+Nothing here may import a solver of nonolab; only the model (Puzzle, clues_of).
+"""
+
+from __future__ import annotations
+
+import itertools
+from functools import lru_cache
+
+from nonolab.core.verify import clues_of
+
+EMPTY, FILLED = 1, 2
+
+
+@lru_cache(maxsize=None)
+def placements(clue: tuple[int, ...], n: int) -> tuple[tuple[int, ...], ...]:
+    """Every 0/1 line of length n whose runs are exactly ``clue`` (by enumerating 2^n)."""
+    return tuple(bits for bits in itertools.product((0, 1), repeat=n) if clues_of(bits) == clue)
+
+
+def brute_line(clue: tuple[int, ...], cells: bytes) -> bytes | None:
+    """What every completion of ``cells`` with runs ``clue`` agrees on; None if none."""
+    may_white = [0] * len(cells)
+    may_black = [0] * len(cells)
+    found = False
+    for bits in placements(tuple(clue), len(cells)):
+        if all((c & FILLED) if b else (c & EMPTY) for b, c in zip(bits, cells)):
+            found = True
+            for i, b in enumerate(bits):
+                if b:
+                    may_black[i] = 1
+                else:
+                    may_white[i] = 1
+    if not found:
+        return None
+    return bytes(w | (b << 1) for w, b in zip(may_white, may_black))
+
+
+def count_by_rows(rows, columns) -> int:
+    """Solutions counted as products of row placements filtered by the column clues."""
+    width = len(columns)
+    options = [placements(tuple(r), width) for r in rows]
+    total = 0
+    for choice in itertools.product(*options):
+        if all(clues_of(col) == tuple(columns[c]) for c, col in enumerate(zip(*choice))):
+            total += 1
+    return total
