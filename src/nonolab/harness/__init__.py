@@ -1,0 +1,1 @@
+"""Questions asked of solvers: is it unique, how many solutions, which technique."""

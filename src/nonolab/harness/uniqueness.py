@@ -1,0 +1,96 @@
+"""Uniqueness and counting on top of any backend.
+
+A puzzle is called unique only on an exhausted search that found exactly one
+solution; two verified, distinct solutions prove it is not, whatever stopped the
+search afterwards.  Every other ending is a ``timeout``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from nonolab.core.grid import Solution
+from nonolab.core.puzzle import Puzzle
+from nonolab.solvers import get
+from nonolab.solvers.base import Limits, SolveResult, Solver
+
+
+class Verdict(str, Enum):
+    """The answer of ``check``, one word each (pbnsolve's vocabulary)."""
+
+    UNIQUE = "unique"
+    MULTIPLE = "multiple"
+    CONTRADICTION = "contradiction"
+    TIMEOUT = "timeout"
+
+
+def verdict_of(result: SolveResult) -> Verdict:
+    if result.count >= 2:
+        return Verdict.MULTIPLE
+    if result.complete:
+        return Verdict.UNIQUE if result.count == 1 else Verdict.CONTRADICTION
+    return Verdict.TIMEOUT
+
+
+@dataclass(frozen=True)
+class CheckResult:
+    """``verdict`` plus, for ``multiple``, two solutions and the cells where they differ."""
+
+    verdict: Verdict
+    result: SolveResult
+    witnesses: tuple[Solution, ...] = ()
+    differing: tuple[tuple[int, int], ...] = ()
+
+
+def check(puzzle: Puzzle, solver: Solver | None = None, time_limit: float | None = None) -> CheckResult:
+    """Decide whether ``puzzle`` has exactly one solution (count to 2).
+
+    >>> p = Puzzle(rows=((1,), (1,)), columns=((1,), (1,)))
+    >>> c = check(p)
+    >>> c.verdict.value, c.differing
+    ('multiple', ((0, 0), (0, 1), (1, 0), (1, 1)))
+    """
+    solver = solver or get()
+    result = solver.solve(puzzle, Limits(max_solutions=2, time_limit=time_limit))
+    verdict = verdict_of(result)
+    if verdict is Verdict.MULTIPLE:
+        first, second = result.solutions[:2]
+        return CheckResult(verdict, result, (first, second), tuple(first.diff(second)))
+    return CheckResult(verdict, result, result.solutions[:1])
+
+
+@dataclass(frozen=True)
+class CountResult:
+    """``count`` solutions were found; ``exact`` says whether that is all of them.
+
+    ``reason`` is why an inexact count stopped: ``"limit"`` (the asked maximum was
+    reached) or ``"timeout"``.
+    """
+
+    count: int
+    exact: bool
+    reason: str
+    result: SolveResult
+
+    def describe(self) -> str:
+        if self.exact:
+            return str(self.count)
+        return f"at least {self.count}" + (" (timeout)" if self.reason == "timeout" else "")
+
+
+def count(puzzle: Puzzle, limit: int | None = None, solver: Solver | None = None,
+          time_limit: float | None = None) -> CountResult:
+    """Count solutions exactly, up to ``limit`` (``None``: no limit).
+
+    >>> count(Puzzle(rows=((1,), (1,)), columns=((1,), (1,)))).describe()
+    '2'
+    >>> count(Puzzle(rows=((1,), (1,)), columns=((1,), (1,))), limit=1).describe()
+    'at least 1'
+    """
+    solver = solver or get()
+    result = solver.solve(puzzle, Limits(max_solutions=limit, time_limit=time_limit))
+    if result.complete:
+        return CountResult(result.count, True, "", result)
+    reason = "limit" if limit is not None and result.count >= limit else "timeout"
+    return CountResult(result.count, False, reason, result)
