@@ -17,13 +17,14 @@ Clue = tuple[int, ...]
 class Puzzle:
     """An immutable black-and-white nonogram.
 
+    Two puzzles are equal when their clues are: name, metadata and goal are not compared.
+
     Args:
         rows: one clue per row, top to bottom.
         columns: one clue per column, left to right.
         name: a title, for messages and file headers.
         metadata: other keys kept from the source file (author, licence, ...).
         goal: the intended picture, if the file has one; it must match the clues.
-
     Raises:
         InvalidPuzzle: empty size, a block that is not a positive integer, a clue
             longer than its line, row and column totals that differ, or a goal that
@@ -36,7 +37,7 @@ class Puzzle:
 
     rows: tuple[Clue, ...]
     columns: tuple[Clue, ...]
-    name: str = ""
+    name: str = field(default="", compare=False)
     metadata: Mapping[str, str] = field(default_factory=dict, compare=False, hash=False)
     goal: Solution | None = field(default=None, compare=False, hash=False)
 

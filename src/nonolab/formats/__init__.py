@@ -1,0 +1,306 @@
+"""Reading and writing puzzle files.
+
+Each format is a module with pure functions, ``parse(text) -> list[Puzzle]`` and
+``write(puzzle) -> str``; this package adds the registry, content sniffing and the
+file wrappers.  Text and paths have separate entry points (:func:`loads` takes
+text, :func:`load` a path), so a string is never guessed to be a path.
+
+Every error is a :class:`~nonolab.errors.NonolabError` whose ``str()`` is one line,
+``path:line: message``: :class:`~nonolab.errors.ParseError` (the text is not a
+puzzle in that format), :class:`~nonolab.errors.InvalidPuzzle` (it reads, but the
+clues are impossible) or :class:`~nonolab.errors.UnknownFormat`.
+
+>>> p = loads("2x2:2/1/2/1")
+>>> p.rows, p.columns
+(((2,), (1,)), ((2,), (1,)))
+>>> dumps(p, "mk")
+'2 2\\n2\\n1\\n#\\n2\\n1\\n'
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable, Iterable, Sequence
+
+from nonolab.core.puzzle import Puzzle
+from nonolab.errors import NonolabError, ParseError, UnknownFormat
+from nonolab.formats import (cwd, json_, mk, nin, non, olsak, picture, taai, tatham,
+                             webpbn)
+from nonolab.formats._files import decode, read_bytes, write_atomically
+
+__all__ = ["names", "loads", "loads_all", "load", "load_all", "dumps", "dumps_all", "dump",
+           "dump_all", "format_for_path", "sniff", "detect_format"]
+
+
+@dataclass(frozen=True)
+class Format:
+    """One registered format.
+
+    ``strong`` marks content signatures that cannot be mistaken (``<``, ``{``,
+    ``P1``, ``WxH:``): they win over a file suffix, while the weaker line-shape
+    heuristics only decide when the suffix does not.
+    """
+
+    name: str
+    parse: Callable[[str], list[Puzzle]]
+    write: Callable[[Puzzle], str]
+    sniff: Callable[[str], bool]
+    suffixes: tuple[str, ...]
+    write_all: Callable[[Sequence[Puzzle]], str] | None = None
+    strong: bool = False
+
+
+# The order is the sniffing order: the first format that recognises a text wins.
+_REGISTRY = [
+    Format("webpbn", webpbn.parse, webpbn.write, webpbn.sniff, (".xml", ".pbn"),
+           webpbn.write_all, strong=True),
+    Format("json", json_.parse, json_.write, json_.sniff, (".json",), json_.write_all,
+           strong=True),
+    Format("pbm", picture.parse_pbm, picture.write_pbm, picture.sniff_pbm, (".pbm",), strong=True),
+    Format("tatham", tatham.parse, tatham.write, tatham.sniff, (".tatham", ".pattern", ".txt"),
+           strong=True),
+    Format("taai", taai.parse, taai.write, taai.sniff, (".taai", ".txt"), taai.write_all),
+    Format("g", olsak.parse, olsak.write, olsak.sniff, (".g",)),
+    Format("non", non.parse, non.write, non.sniff, (".non", ".nonpack")),
+    Format("mk", mk.parse, mk.write, mk.sniff, (".mk",)),
+    Format("cwd", cwd.parse, cwd.write, cwd.sniff, (".cwd",)),
+    Format("picture", picture.parse, picture.write, picture.sniff, (".grid", ".txt")),
+    Format("nin", nin.parse, nin.write, nin.sniff, (".nin",)),
+]
+_BY_NAME = {f.name: f for f in _REGISTRY}
+
+
+def names() -> list[str]:
+    """The registered format names, in sniffing order.
+
+    >>> "non" in names() and "webpbn" in names()
+    True
+    """
+    return [f.name for f in _REGISTRY]
+
+
+def _get(fmt: str, caller: str) -> Format:
+    if not isinstance(fmt, str):
+        raise TypeError(f"{caller}: fmt must be a format name (str), not {type(fmt).__name__}")
+    try:
+        return _BY_NAME[fmt.lower()]
+    except KeyError:
+        raise UnknownFormat(f"unknown format {fmt!r} (known: {', '.join(names())})") from None
+
+
+def _suffix_formats(path: str | os.PathLike) -> list[str]:
+    suffix = Path(path).suffix.lower()
+    return [f.name for f in _REGISTRY if suffix and suffix in f.suffixes]
+
+
+def format_for_path(path: str | os.PathLike) -> str | None:
+    """The format a file suffix names, or None if it names none or several (``.txt``).
+
+    >>> format_for_path("cat.non"), format_for_path("dancer.XML"), format_for_path("x.txt")
+    ('non', 'webpbn', None)
+    """
+    found = _suffix_formats(path)
+    return found[0] if len(found) == 1 else None
+
+
+def _candidates(text: str) -> list[Format]:
+    return [f for f in _REGISTRY if f.sniff(text)]
+
+
+def sniff(text: str) -> str:
+    """The format of ``text``, recognised by its content.
+
+    Raises:
+        UnknownFormat: no format recognises the text.
+
+    >>> sniff("<puzzleset/>"), sniff("5x5:1/2/3/4/5/1/2/3/4/5"), sniff("2 2\\n1\\n1\\n#\\n1\\n1\\n")
+    ('webpbn', 'tatham', 'mk')
+    """
+    found = _candidates(text)
+    if not found:
+        raise UnknownFormat("cannot recognise the puzzle format from the content; "
+                            f"name it (one of: {', '.join(names())})")
+    return found[0].name
+
+
+def _choose(text: str, suffix_names: list[str]) -> Format:
+    """Content first, the suffix to break ties.
+
+    A known suffix beats the weak line-shape heuristics (a broken ``.mk`` file
+    then gets an ``.mk`` error, not a ``.nin`` one), but not a strong signature.
+    """
+    if not text.strip():
+        raise ParseError("the file is empty", line=1)
+    found = _candidates(text)
+    for f in found:
+        if f.name in suffix_names:
+            return f
+    if found and (found[0].strong or not suffix_names):
+        return found[0]
+    if len(suffix_names) == 1:
+        return _BY_NAME[suffix_names[0]]
+    return _BY_NAME[sniff(text)]
+
+
+def _parse(text: str, fmt: str | None, caller: str) -> list[Puzzle]:
+    if not isinstance(text, str):
+        raise TypeError(f"{caller}: expected the puzzle text as str, not {type(text).__name__} "
+                        "(use load() to read a file)")
+    f = _get(fmt, caller) if fmt is not None else _choose(text, [])
+    return f.parse(text)
+
+
+def loads_all(text: str, fmt: str | None = None) -> list[Puzzle]:
+    """Every puzzle in ``text`` (several for webpbn puzzle sets, TAAI, JSON lists).
+
+    >>> [p.name for p in loads_all("$1\\n1\\n1\\n$2\\n0\\n0\\n")]
+    ['$1', '$2']
+    """
+    return _parse(text, fmt, "loads_all")
+
+
+def loads(text: str, fmt: str | None = None) -> Puzzle:
+    """The (first) puzzle in ``text``; ``fmt`` names the format, else it is sniffed.
+
+    Raises:
+        ParseError: the text is not a puzzle in that format.
+        InvalidPuzzle: the clues are impossible (the line says which clue).
+        UnknownFormat: ``fmt`` is unknown, or the content is not recognised.
+
+    >>> loads("#.\\n##\\n").rows
+    ((1,), (2,))
+    >>> loads("width 1\\nheight 1\\nrows\\n2\\ncolumns\\n1\\n", "non")
+    Traceback (most recent call last):
+    ...
+    nonolab.errors.InvalidPuzzle: line 4: row 1: clue 2 needs 2 cells but the row has 1
+    """
+    return _parse(text, fmt, "loads")[0]
+
+
+def _text_of(data: bytes, chosen: Format | None) -> str:
+    if data[:2] == b"P4" and (chosen is None or chosen.name == "pbm"):
+        # P4 pixels are bytes: latin-1 maps each byte to one character.
+        return data.decode("latin-1")
+    return decode(data)
+
+
+def _read(path: str | os.PathLike, fmt: str | None) -> list[Puzzle]:
+    data = read_bytes(path)
+    try:
+        chosen = _get(fmt, "load") if fmt is not None else None
+        text = _text_of(data, chosen)
+        if chosen is None:
+            chosen = _choose(text, _suffix_formats(path))
+        return chosen.parse(text)
+    except NonolabError as err:
+        raise err.located(path=str(path))
+
+
+def detect_format(path: str | os.PathLike) -> str:
+    """The format :func:`load` reads the file at ``path`` as, without parsing it.
+
+    Raises:
+        ParseError: the file cannot be read, is empty or is not text.
+        UnknownFormat: neither the content nor the suffix tells the format.
+    """
+    data = read_bytes(path)
+    try:
+        return _choose(_text_of(data, None), _suffix_formats(path)).name
+    except NonolabError as err:
+        raise err.located(path=str(path))
+
+
+def load_all(path: str | os.PathLike, fmt: str | None = None) -> list[Puzzle]:
+    """Every puzzle in the file at ``path``; see :func:`load`."""
+    return _read(path, fmt)
+
+
+def load(path: str | os.PathLike, fmt: str | None = None) -> Puzzle:
+    """The (first) puzzle in the file at ``path``.
+
+    The format is ``fmt`` if given, else recognised by content with the suffix
+    breaking ties: an unmistakable signature (XML, JSON, PBM magic, Tatham game
+    ID) decides; otherwise a suffix naming one format wins over the line-shape
+    heuristics (``.nin`` has no signature at all), and the heuristics decide for
+    other or ambiguous suffixes (``.txt``).  Every error carries ``path``; a file
+    that cannot be read raises ParseError.
+
+    >>> load("/nonexistent/cat.non")
+    Traceback (most recent call last):
+    ...
+    nonolab.errors.ParseError: /nonexistent/cat.non: cannot read the file: No such file or directory
+    """
+    return _read(path, fmt)[0]
+
+
+def dumps(puzzle: Puzzle, fmt: str) -> str:
+    """The text of ``puzzle`` in format ``fmt``.
+
+    >>> dumps(loads("#.\\n##\\n"), "tatham")
+    '2x2:2/1/1/2\\n'
+    """
+    return _get(fmt, "dumps").write(puzzle)
+
+
+def dumps_all(puzzles: Iterable[Puzzle], fmt: str) -> str:
+    """The text of several puzzles, for the formats that hold several.
+
+    Raises:
+        ValueError: no puzzles, or several for a format that holds one.
+
+    >>> print(dumps_all([loads("1x1:1/1"), loads("1x1:/")], "taai"), end="")
+    $1
+    1
+    1
+    $2
+    0
+    0
+    """
+    puzzles = list(puzzles)
+    f = _get(fmt, "dumps_all")
+    if not puzzles:
+        raise ValueError("dumps_all: no puzzles to write")
+    if f.write_all is not None:
+        return f.write_all(puzzles)
+    if len(puzzles) > 1:
+        several = [g.name for g in _REGISTRY if g.write_all is not None]
+        raise ValueError(f"dumps_all: the {f.name!r} format holds one puzzle, got "
+                         f"{len(puzzles)} (formats holding several: {', '.join(several)})")
+    return f.write(puzzles[0])
+
+
+def _format_for_dump(path: str | os.PathLike, fmt: str | None, caller: str) -> str:
+    if fmt is not None:
+        return fmt
+    found = format_for_path(path)
+    if found is None:
+        raise UnknownFormat(f"{caller}: cannot tell the format from the suffix "
+                            f"{Path(path).suffix!r}; pass fmt", path=str(path))
+    return found
+
+
+def dump(puzzle: Puzzle, path: str | os.PathLike, fmt: str | None = None) -> None:
+    """Write ``puzzle`` to ``path`` atomically, in ``fmt`` or the format of the suffix.
+
+    The text is produced before the file is touched, and written to a temporary
+    file that replaces ``path`` only once complete.
+
+    Raises:
+        UnknownFormat: no ``fmt`` and the suffix names no single format.
+    """
+    try:
+        text = dumps(puzzle, _format_for_dump(path, fmt, "dump"))
+    except NonolabError as err:
+        raise err.located(path=str(path))
+    write_atomically(path, text)
+
+
+def dump_all(puzzles: Iterable[Puzzle], path: str | os.PathLike, fmt: str | None = None) -> None:
+    """Write several puzzles to ``path`` atomically; see :func:`dumps_all`."""
+    try:
+        text = dumps_all(puzzles, _format_for_dump(path, fmt, "dump_all"))
+    except NonolabError as err:
+        raise err.located(path=str(path))
+    write_atomically(path, text)

@@ -1,0 +1,199 @@
+"""Helpers shared by the format modules: lines, clue lines, and error locations.
+
+Every reader reports problems as :class:`ParseError` or :class:`InvalidPuzzle` with
+the 1-based line of the text they concern, so that a message can say
+``file:line: what``.  The helpers here keep that bookkeeping in one place.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Callable, Mapping, Sequence
+
+from nonolab.core.grid import Solution
+from nonolab.core.puzzle import Clue, Puzzle
+from nonolab.errors import InvalidPuzzle, ParseError
+
+# ASCII only: ``\d`` would accept other scripts' digits, which int() also reads.
+DIGITS = re.compile(r"[0-9]+")
+_SEPARATORS = re.compile(r"[\s,]+")
+_COLOURED = re.compile(r"[0-9]+[^\s,0-9]+")
+# Guards int() (which refuses more than 4300 digits) and keeps sizes sane.
+_MAX_DIGITS = 9
+
+
+def split_lines(text: str) -> list[str]:
+    """The lines of ``text``, numbered like an editor does (index 0 is line 1).
+
+    Any of ``\\n``, ``\\r\\n`` and ``\\r`` ends a line, as with Python's universal
+    newlines; a final line break does not start another line.
+    """
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    if lines[-1] == "":
+        lines.pop()
+    return lines
+
+
+def eof_line(lines: Sequence[str]) -> int:
+    """The line to blame when the text ends too early: its last line."""
+    return max(len(lines), 1)
+
+
+def is_blank(line: str) -> bool:
+    return not line.strip()
+
+
+def require_text(lines: Sequence[str]) -> None:
+    if all(is_blank(x) for x in lines):
+        raise ParseError("the file is empty", line=1)
+
+
+def shown(text: str, limit: int = 24) -> str:
+    """``text`` quoted for a one-line message: escapes visible, long text cut."""
+    return repr(text if len(text) <= limit else text[:limit] + "...")
+
+
+def to_int(token: str, line: int, what: str = "number") -> int:
+    """A non-negative decimal integer, or a ParseError on ``line``."""
+    token = token.strip()
+    if not DIGITS.fullmatch(token):
+        raise ParseError(f"{what} {shown(token)} is not a non-negative integer", line=line)
+    if len(token.lstrip("0")) > _MAX_DIGITS:
+        raise ParseError(f"{what} {shown(token)} is too large", line=line)
+    return int(token)
+
+
+def parse_clue(text: str, line: int) -> Clue:
+    """One clue line: numbers separated by spaces, tabs and/or commas.
+
+    A blank line or a lone ``0`` is an empty line; a ``0`` among other numbers
+    is an error, and so is a number with a colour suffix such as ``3b``.
+
+    >>> parse_clue("2, 1 3", 1), parse_clue("0", 2), parse_clue("  ", 3)
+    ((2, 1, 3), (), ())
+    """
+    tokens = [t for t in _SEPARATORS.split(text.strip()) if t]
+    numbers = []
+    for token in tokens:
+        if not DIGITS.fullmatch(token):
+            if _COLOURED.fullmatch(token):
+                raise ParseError(
+                    f"clue {shown(token)} has a colour: colour puzzles are not supported",
+                    line=line)
+            raise ParseError(f"clue number {shown(token)} is not a non-negative integer",
+                             line=line)
+        numbers.append(to_int(token, line, "clue number"))
+    if numbers == [0]:
+        return ()
+    if 0 in numbers:
+        raise ParseError(
+            f"block 0 inside the clue {shown(text.strip())} (a lone 0 means an empty line)",
+            line=line)
+    return tuple(numbers)
+
+
+def read_clue_block(lines: Sequence[str], start: int, count: int, kind: str,
+                    stop: Callable[[str], bool] | None = None,
+                    end: int | None = None) -> tuple[list[Clue], list[int]]:
+    """Read exactly ``count`` clue lines from ``lines[start:end]``.
+
+    ``stop`` recognises lines that cannot be clues (a keyword, a separator): meeting
+    one early means the block is short.  Returns the clues and their line numbers.
+    """
+    end = len(lines) if end is None else end
+    clues: list[Clue] = []
+    where: list[int] = []
+    for k in range(count):
+        i = start + k
+        if i >= end:
+            raise ParseError(f"expected {count} {kind} clue lines, but the file ends after {k}",
+                             line=max(end, 1))
+        if stop is not None and stop(lines[i]):
+            raise ParseError(f"expected {count} {kind} clue lines, found only {k} before this line",
+                             line=i + 1)
+        clues.append(parse_clue(lines[i], i + 1))
+        where.append(i + 1)
+    return clues, where
+
+
+def check_trailing(lines: Sequence[str], start: int, what: str) -> None:
+    """Only blank lines may follow the last clue of a line-counted format."""
+    for i in range(start, len(lines)):
+        if not is_blank(lines[i]):
+            raise ParseError(f"unexpected text after the {what}: {shown(lines[i].strip())}",
+                             line=i + 1)
+
+
+def clue_text(clue: Clue, sep: str = ",", empty: str = "0") -> str:
+    return sep.join(map(str, clue)) if clue else empty
+
+
+def make_goal(cells: Sequence[Sequence[int]], line: int) -> Solution:
+    """A Solution from rows of 0/1, or a ParseError on ``line`` if it is not a rectangle."""
+    if not cells or not cells[0]:
+        raise ParseError("the goal picture is empty", line=line)
+    if any(len(r) != len(cells[0]) for r in cells):
+        raise ParseError("the goal picture's rows have different lengths", line=line)
+    return Solution(tuple(tuple(r) for r in cells))
+
+
+def build(rows: Sequence[Clue], columns: Sequence[Clue], *, row_lines: Sequence[int],
+          col_lines: Sequence[int], size_line: int, goal_line: int | None = None,
+          name: str = "", metadata: Mapping[str, str] | None = None,
+          goal: Solution | None = None) -> Puzzle:
+    """Build a Puzzle; a validation error is pinned to the source line it concerns.
+
+    Puzzle validation knows only "row 3" or "column 2"; the reader knows on which
+    line of the file that clue was, so it passes the line numbers of every clue.
+    Problems of the whole puzzle (empty size, totals that differ) go to
+    ``size_line``, the header of the clue block.
+    """
+    try:
+        return Puzzle(rows=tuple(rows), columns=tuple(columns), name=name,
+                      metadata=dict(metadata or {}), goal=goal)
+    except InvalidPuzzle as err:
+        line = size_line
+        if err.kind == "row" and err.index is not None and err.index < len(row_lines):
+            line = row_lines[err.index]
+        elif err.kind == "column" and err.index is not None and err.index < len(col_lines):
+            line = col_lines[err.index]
+        elif err.kind == "goal" and goal_line is not None:
+            line = goal_line
+        raise err.located(line=line)
+
+
+def need_goal(puzzle: Puzzle, fmt: str) -> Solution:
+    """The goal of a puzzle written as a picture; without one it cannot be written."""
+    if puzzle.goal is None:
+        raise InvalidPuzzle(f"the {fmt} format needs a goal (solve the puzzle first)", kind="goal")
+    return puzzle.goal
+
+
+CLUE_LINE = re.compile(r"[0-9\s,]*")
+
+
+def numbers_only(line: str, count: int) -> bool:
+    """The line holds exactly ``count`` integers separated by whitespace."""
+    fields = line.split()
+    return len(fields) == count and all(DIGITS.fullmatch(f) for f in fields)
+
+
+def first_content(lines: Sequence[str], skip: Callable[[str], bool] = is_blank) -> int:
+    """Index of the first line that ``skip`` does not pass over (len(lines) if none)."""
+    i = 0
+    while i < len(lines) and skip(lines[i]):
+        i += 1
+    return i
+
+
+def read_header(lines: Sequence[str], i: int, names: Sequence[str]) -> list[int]:
+    """Line ``i`` holds one integer per name (e.g. ``("width", "height")``)."""
+    if i >= len(lines):
+        raise ParseError(f"missing the {' and '.join(names)} line", line=eof_line(lines))
+    fields = lines[i].split()
+    if len(fields) != len(names):
+        raise ParseError(f"expected the {' '.join(n.upper() for n in names)} line, "
+                         f"found {shown(lines[i].strip())}", line=i + 1)
+    return [to_int(f, i + 1, n) for f, n in zip(fields, names)]

@@ -1,0 +1,170 @@
+"""JSON puzzles: ``{"rows": [[...]], "columns": [[...]]}`` or a list of such objects.
+
+Optional keys: ``name``, ``metadata`` (an object of strings) and ``goal`` (a list
+of row strings of ``0``/``1`` or ``#``/``.``).  ``cols`` is read as an alias of
+``columns``.  Errors name the line of the offending value.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any, Callable, Sequence
+
+from nonolab.core.puzzle import Puzzle
+from nonolab.errors import ParseError
+from nonolab.formats._common import build, make_goal, parse_clue
+
+_WS = re.compile(r"[ \t\n\r]*")
+_DECODER = json.JSONDecoder()
+_CELL = {"0": 0, ".": 0, "1": 1, "#": 1, "X": 1, "x": 1}
+
+
+def sniff(text: str) -> bool:
+    return text.lstrip("\ufeff \t\r\n")[:1] in ("{", "[")
+
+
+def parse(text: str) -> list[Puzzle]:
+    text = text.lstrip("\ufeff")
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as err:
+        raise ParseError(f"invalid JSON: {err.msg} (column {err.colno})", line=err.lineno) from None
+    except RecursionError:
+        raise ParseError("invalid JSON: nested too deeply", line=1) from None
+    except ValueError as err:       # e.g. an integer with too many digits
+        raise ParseError(f"invalid JSON: {err}", line=1) from None
+    offsets = _offsets(text)
+
+    def where(path: tuple) -> int:
+        # The innermost recorded value on the path (deep values are not recorded).
+        while path and path not in offsets:
+            path = path[:-1]
+        return text.count("\n", 0, offsets.get(path, 0)) + 1
+
+    if isinstance(data, list):
+        if not data:
+            raise ParseError("the JSON list holds no puzzle", line=1)
+        return [_puzzle(obj, (k,), where) for k, obj in enumerate(data)]
+    return [_puzzle(data, (), where)]
+
+
+def _offsets(text: str) -> dict[tuple, int]:
+    """Offset of every value down to three levels (puzzle, key, item), by path.
+
+    ``json`` keeps no positions; this second pass over text already known to be
+    valid JSON finds them, so errors can name a line.  Deeper values are skipped
+    with the C decoder.
+    """
+    found: dict[tuple, int] = {}
+
+    def value(i: int, path: tuple) -> int:
+        i = _WS.match(text, i).end()
+        found[path] = i
+        if len(path) >= 3 or text[i] not in "[{":
+            return _DECODER.raw_decode(text, i)[1]
+        close = "]" if text[i] == "[" else "}"
+        i = _WS.match(text, i + 1).end()
+        k = 0
+        while text[i] != close:
+            if close == "}":
+                key, i = json.decoder.scanstring(text, i + 1)
+                i = _WS.match(text, i).end() + 1
+            else:
+                key = k
+            i = _WS.match(text, value(i, path + (key,))).end()
+            if text[i] == ",":
+                i = _WS.match(text, i + 1).end()
+            k += 1
+        return i + 1
+
+    try:
+        value(0, ())
+    except (ValueError, IndexError, RecursionError):
+        pass    # positions are a courtesy: without them errors point at line 1
+    return found
+
+
+def _puzzle(obj: Any, path: tuple, where: Callable[[tuple], int]) -> Puzzle:
+    if not isinstance(obj, dict):
+        raise ParseError("a puzzle must be a JSON object", line=where(path))
+    columns_key = "columns" if "columns" in obj or "cols" not in obj else "cols"
+    clues, lines = {}, {}
+    for key in ("rows", columns_key):
+        if key not in obj:
+            raise ParseError(f'missing "{key}"', line=where(path))
+        clues[key], lines[key] = _clues(obj[key], path + (key,), where)
+    name = obj.get("name", "")
+    if not isinstance(name, str):
+        raise ParseError('"name" must be a string', line=where(path + ("name",)))
+    meta = obj.get("metadata", {})
+    if not isinstance(meta, dict) or not all(
+            isinstance(v, (str, int, float, bool)) for v in meta.values()):
+        raise ParseError('"metadata" must be an object of strings',
+                         line=where(path + ("metadata",)))
+    goal, goal_line = None, None
+    if obj.get("goal") is not None:
+        goal_line = where(path + ("goal",))
+        goal = make_goal(_goal_rows(obj["goal"], path + ("goal",), where), goal_line)
+    return build(clues["rows"], clues[columns_key], row_lines=lines["rows"],
+                 col_lines=lines[columns_key], size_line=where(path + ("rows",)),
+                 goal_line=goal_line, name=name,
+                 metadata={str(k): str(v) for k, v in meta.items()}, goal=goal)
+
+
+def _clues(value: Any, path: tuple, where: Callable[[tuple], int]) -> tuple[list, list[int]]:
+    if not isinstance(value, list):
+        raise ParseError(f'"{path[-1]}" must be a list of clues', line=where(path))
+    clues, lines = [], []
+    for i, clue in enumerate(value):
+        line = where(path + (i,))
+        if isinstance(clue, str):
+            clue = list(parse_clue(clue, line))
+        if not isinstance(clue, list) or not all(
+                isinstance(n, int) and not isinstance(n, bool) for n in clue):
+            raise ParseError(f'{path[-1]}[{i}] must be a list of integers', line=line)
+        clues.append(() if clue == [0] else tuple(clue))
+        lines.append(line)
+    return clues, lines
+
+
+def _goal_rows(value: Any, path: tuple, where: Callable[[tuple], int]) -> list[list[int]]:
+    if not isinstance(value, list):
+        raise ParseError('"goal" must be a list of rows', line=where(path))
+    rows = []
+    for i, row in enumerate(value):
+        if isinstance(row, str) and all(c in _CELL for c in row):
+            rows.append([_CELL[c] for c in row])
+        elif isinstance(row, list) and all(type(v) is int and v in (0, 1) for v in row):
+            rows.append(list(row))
+        else:
+            raise ParseError(f"goal row {i + 1} must be a string of 0/1 or #/. cells",
+                             line=where(path + (i,)))
+    return rows
+
+
+def _row_text(row: Sequence[int]) -> str:
+    return "".join("#" if v else "." for v in row)
+
+
+def _object(p: Puzzle, indent: str) -> str:
+    inner = indent + "  "
+
+    def array(items: Sequence[str]) -> str:
+        return "[\n" + ",\n".join(inner + "  " + x for x in items) + f"\n{inner}]"
+
+    fields = [f'"name": {json.dumps(p.name, ensure_ascii=False)}',
+              f'"rows": {array([json.dumps(list(c)) for c in p.rows])}',
+              f'"columns": {array([json.dumps(list(c)) for c in p.columns])}']
+    fields.append(f'"metadata": {json.dumps(dict(p.metadata), ensure_ascii=False)}')
+    if p.goal is not None:
+        fields.append(f'"goal": {array([json.dumps(_row_text(r)) for r in p.goal])}')
+    return indent + "{\n" + ",\n".join(inner + f for f in fields) + f"\n{indent}}}"
+
+
+def write(puzzle: Puzzle) -> str:
+    return _object(puzzle, "") + "\n"
+
+
+def write_all(puzzles: Sequence[Puzzle]) -> str:
+    return "[\n" + ",\n".join(_object(p, "  ") for p in puzzles) + "\n]\n"

@@ -1,0 +1,202 @@
+"""The ``.non`` format: Steve Simpson's, with the pbnsolve and mikix extensions.
+
+Reading is lenient (see ``docs/formats.md``): keys are one word at the start of a
+line; ``width``/``columns N`` and ``height``/``rows N`` give the size; a bare
+``rows``/``columns`` line is followed by exactly as many clue lines as the puzzle
+has rows/columns, where a blank line or ``0`` is an empty line; ``goal`` gives the
+picture; other keys are kept as metadata.  A ``.nonpack`` bundle holds several
+puzzles separated by ``====`` lines (read only).  Writing uses the strictest form.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from typing import Sequence
+
+from nonolab.core.puzzle import Puzzle
+from nonolab.errors import ParseError
+from nonolab.formats._common import (build, clue_text, is_blank, make_goal,
+                                     read_clue_block, require_text, split_lines, to_int)
+
+_KEY = re.compile(r"([A-Za-z_][\w-]*)(?:\s+(.*))?$")
+_SIZE_KEY = re.compile(r"\s*(width|height|rows|columns)(\s+[0-9]+)?\s*$", re.IGNORECASE)
+_GRID_LINE = re.compile(r"[0-9?\s]+")
+_SEPARATOR = re.compile(r"\s*={4,}\s*$")
+# Keys the writer produces itself; metadata under these names would break the file.
+_RESERVED = {"width", "height", "rows", "columns", "goal", "title", "color", "colour"}
+
+
+def sniff(text: str) -> bool:
+    """Some line is a size or block keyword (``width 5``, ``rows``, ...)."""
+    return any(_SIZE_KEY.match(line) for line in split_lines(text))
+
+
+def parse(text: str) -> list[Puzzle]:
+    lines = split_lines(text)
+    require_text(lines)
+    puzzles = []
+    start = 0
+    for i in range(len(lines) + 1):
+        if i == len(lines) or _SEPARATOR.match(lines[i]):
+            if any(not is_blank(x) for x in lines[start:i]):
+                puzzles.append(_parse_one(lines, start, i))
+            start = i + 1
+    return puzzles
+
+
+def _is_keyword_line(line: str) -> bool:
+    s = line.lstrip()
+    return bool(s) and (s[0].isalpha() or s[0] in "_\"'")
+
+
+def _value(arg: str) -> str:
+    """A property value: quotes dropped, HTML entities decoded (fmt2 uses them)."""
+    v = arg.strip()
+    if v[:1] in ("'", '"'):
+        q = v[0]
+        v = v[1:]
+        if q in v:
+            v = v[:v.index(q)]
+    return html.unescape(v)
+
+
+def _parse_one(lines: Sequence[str], start: int, end: int) -> Puzzle:
+    size = {"rows": None, "columns": None}
+    size_line = {"rows": 1, "columns": 1}
+    clues: dict[str, list] = {}
+    where: dict[str, list[int]] = {}
+    name = ""
+    meta: dict[str, str] = {}
+    goal_cells = None
+    goal_line = None
+    i = start
+    while i < end:
+        s = lines[i].strip()
+        lineno = i + 1
+        if not s:
+            i += 1
+            continue
+        if s[0].isdigit():
+            raise ParseError("clue line outside a 'rows' or 'columns' block "
+                             "(more clue lines than the height or width?)", line=lineno)
+        m = _KEY.match(s)
+        if not m:
+            i += 1     # mikix: unknown lines are ignored
+            continue
+        key, arg = m.group(1).lower(), (m.group(2) or "").strip()
+        if key in ("width", "height"):
+            dim = "columns" if key == "width" else "rows"
+            if not arg:
+                raise ParseError(f"'{key}' needs a number", line=lineno)
+            size[dim] = to_int(arg, lineno, key)
+            size_line[dim] = lineno
+        elif key in ("rows", "columns"):
+            if arg:
+                size[key] = to_int(arg, lineno, f"number of {key}")
+                size_line[key] = lineno
+                # fmt2 reads "rows N" as the height; pbnsolve also lets the
+                # clues follow it at once.
+                nxt = lines[i + 1].strip() if i + 1 < end else ""
+                if not nxt[:1].isdigit():
+                    i += 1
+                    continue
+            count = size[key]
+            if count is None:
+                other = "height" if key == "rows" else "width"
+                raise ParseError(f"'{key}' block before '{other}': the number of clue lines "
+                                 f"is unknown (missing {other})", line=lineno)
+            if key in clues:
+                raise ParseError(f"a second '{key}' block", line=lineno)
+            kind = key[:-1]
+            clues[key], where[key] = read_clue_block(lines, i + 1, count, kind,
+                                                     _is_keyword_line, end)
+            size_line[key] = lineno
+            i += 1 + count
+            continue
+        elif key in ("goal", "saved"):
+            w, h = size["columns"], size["rows"]
+            if w is None or h is None:
+                raise ParseError(f"'{key}' before 'width' and 'height'", line=lineno)
+            cells, i = _read_grid(lines, i, end, arg)
+            if key == "saved":
+                meta.setdefault("saved", cells)
+                continue
+            if goal_cells is None:
+                goal_cells, goal_line = _check_goal(cells, w, h, lineno), lineno
+            continue
+        elif key in ("color", "colour"):
+            raise ParseError("colour puzzles are not supported (this line declares a colour)",
+                             line=lineno)
+        elif key == "title":
+            name = _value(arg)
+        else:
+            meta[m.group(1)] = _value(arg)
+        i += 1
+    for key, what in (("rows", "height"), ("columns", "width")):
+        if size[key] is None:
+            raise ParseError(f"missing '{what}'", line=max(end, 1))
+    for key in ("rows", "columns"):
+        if key not in clues:
+            raise ParseError(f"missing the '{key}' block", line=max(end, 1))
+    goal = None
+    if goal_cells is not None:
+        w = size["columns"]
+        goal = make_goal([goal_cells[r * w:(r + 1) * w] for r in range(size["rows"])], goal_line)
+    return build(clues["rows"], clues["columns"], row_lines=where["rows"],
+                 col_lines=where["columns"], size_line=size_line["rows"], goal_line=goal_line,
+                 name=name, metadata=meta, goal=goal)
+
+
+def _read_grid(lines: Sequence[str], i: int, end: int, arg: str) -> tuple[str, int]:
+    """The cells of a ``goal``/``saved`` grid: one string, quoted or not, or several lines.
+
+    Returns the cell characters and the index of the line after the grid.
+    """
+    if arg[:1] in ('"', "'"):
+        q, body, parts, j = arg[0], arg[1:], [], i
+        while q not in body:
+            parts.append(body)
+            j += 1
+            if j >= end:
+                raise ParseError("the quoted grid is not closed", line=i + 1)
+            body = lines[j]
+        parts.append(body[:body.index(q)])
+        return "".join("".join(p.split()) for p in parts), j + 1
+    parts, j = ["".join(arg.split())], i
+    while j + 1 < end and _GRID_LINE.fullmatch(lines[j + 1]) and not is_blank(lines[j + 1]):
+        j += 1
+        parts.append("".join(lines[j].split()))
+    return "".join(parts), j + 1
+
+
+def _check_goal(cells: str, w: int, h: int, lineno: int) -> list[int]:
+    if len(cells) != w * h:
+        raise ParseError(f"the goal has {len(cells)} cells, expected {w}x{h} = {w * h}",
+                         line=lineno)
+    if "?" in cells:
+        raise ParseError("the goal has unknown cells '?'", line=lineno)
+    # mikix: 0 is blank and any other character is filled.
+    return [0 if c == "0" else 1 for c in cells]
+
+
+def _quote(value: str) -> str:
+    v = html.escape(str(value), quote=True)
+    return v.replace("\n", "&#10;").replace("\r", "&#13;")
+
+
+def write(puzzle: Puzzle) -> str:
+    out = []
+    if puzzle.name:
+        out.append(f'title "{_quote(puzzle.name)}"')
+    for key, value in puzzle.metadata.items():
+        if re.fullmatch(r"[A-Za-z_][\w-]*", str(key)) and str(key).lower() not in _RESERVED:
+            out.append(f'{key} "{_quote(value)}"')
+    out += [f"width {puzzle.width}", f"height {puzzle.height}", "", "rows"]
+    out += [clue_text(c) for c in puzzle.rows]
+    out += ["", "columns"]
+    out += [clue_text(c) for c in puzzle.columns]
+    if puzzle.goal is not None:
+        out += ["", 'goal "' + "".join(map(str, puzzle.goal.flat())) + '"']
+    return "\n".join(out) + "\n"
+

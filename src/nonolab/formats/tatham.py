@@ -1,0 +1,91 @@
+"""Simon Tatham's Pattern game ID: ``WxH:desc[,givens]``.
+
+``desc`` lists the W column clues then the H row clues, separated by ``/``, with
+``.`` between the numbers of one clue and an empty field for an empty line.  The
+optional ``givens`` (pre-filled cells, run-length encoded) are checked as
+``pattern.c`` does and kept in ``metadata["givens"]``; solvers do not use them.
+"""
+
+from __future__ import annotations
+
+import re
+
+from nonolab.core.puzzle import Puzzle
+from nonolab.errors import ParseError
+from nonolab.formats._common import (DIGITS, build, is_blank, require_text, shown, split_lines,
+                                     to_int)
+
+_GAME_ID = re.compile(r"([0-9]+)x([0-9]+):(.*)")
+
+
+def sniff(text: str) -> bool:
+    content = [x for x in split_lines(text) if not is_blank(x)]
+    return len(content) == 1 and bool(_GAME_ID.match(content[0].strip()))
+
+
+def parse(text: str) -> list[Puzzle]:
+    lines = split_lines(text)
+    require_text(lines)
+    content = [i for i, x in enumerate(lines) if not is_blank(x)]
+    if len(content) > 1:
+        raise ParseError("a Tatham game ID is a single line", line=content[1] + 1)
+    line = content[0] + 1
+    m = _GAME_ID.fullmatch(lines[content[0]].strip())
+    if not m:
+        raise ParseError("not a Tatham game ID (expected 'WxH:clues')", line=line)
+    width, height = to_int(m.group(1), line, "width"), to_int(m.group(2), line, "height")
+    desc, comma, givens = m.group(3).partition(",")
+    fields = desc.split("/")
+    if len(fields) != width + height:
+        raise ParseError(f"{len(fields)} clues, but a {width}x{height} puzzle needs "
+                         f"{width + height} ({width} columns, then {height} rows)", line=line)
+    clues = []
+    for k, f in enumerate(fields):
+        what = f"column {k + 1}" if k < width else f"row {k - width + 1}"
+        blocks = []
+        for token in f.split(".") if f else ():
+            if not DIGITS.fullmatch(token):
+                raise ParseError(f"{what}: {shown(token)} is not a number", line=line)
+            n = to_int(token, line, f"{what} block")
+            if n == 0:
+                raise ParseError(f"{what}: blocks must be positive", line=line)
+            blocks.append(n)
+        clues.append(tuple(blocks))
+    meta = {}
+    if comma:
+        _check_givens(givens, width * height, line)
+        meta["givens"] = givens
+    return [build(clues[width:], clues[:width], row_lines=[line] * height,
+                  col_lines=[line] * width, size_line=line, metadata=meta)]
+
+
+def _check_givens(givens: str, area: int, line: int) -> None:
+    """Validate the pre-filled cells suffix exactly as ``pattern.c``'s validate_desc."""
+    i = k = 0
+    while i < area:
+        if k >= len(givens):
+            raise ParseError("too little data in the givens section", line=line)
+        c = givens[k]
+        k += 1
+        if not ("a" <= c <= "z" or "A" <= c <= "Z"):
+            raise ParseError(f"unrecognised character {c!r} in the givens section", line=line)
+        skip = ord(c.lower()) - ord("a")
+        i += skip
+        if skip < 25 and i < area:
+            i += 1
+        if i > area:
+            raise ParseError("too much data in the givens section", line=line)
+    if k < len(givens):
+        raise ParseError("too much data in the givens section", line=line)
+
+
+def write(puzzle: Puzzle) -> str:
+    desc = "/".join(".".join(map(str, c)) for c in puzzle.columns + puzzle.rows)
+    givens = puzzle.metadata.get("givens")
+    if givens is not None:
+        try:
+            _check_givens(str(givens), puzzle.width * puzzle.height, 1)
+            desc += "," + str(givens)
+        except ParseError:
+            pass    # givens of another puzzle (or not Tatham's): drop rather than corrupt
+    return f"{puzzle.width}x{puzzle.height}:{desc}\n"

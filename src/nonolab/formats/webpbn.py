@@ -1,0 +1,282 @@
+"""webpbn XML (``.xml``, pbnsolve's native format), black-and-white puzzles only.
+
+Parsed with :mod:`xml.parsers.expat` so that every problem can name the line of the
+offending element.  External entities and DTDs are never fetched, and entity
+declarations are refused (they serve no purpose here and enable entity bombs).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Sequence
+from xml.parsers import expat
+from xml.sax.saxutils import escape, quoteattr
+
+from nonolab.core.grid import Solution
+from nonolab.core.puzzle import Puzzle
+from nonolab.core.verify import clues_of
+from nonolab.errors import ParseError
+from nonolab.formats._common import build, make_goal, shown, to_int
+
+_META = ("id", "source", "author", "copyright", "description")
+_IMAGE_ROW = re.compile(r"\|([^|]*)\|")
+_NOT_XML_CHAR = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+
+
+@dataclass
+class _Element:
+    tag: str
+    attrs: dict[str, str]
+    line: int
+    children: list["_Element"] = field(default_factory=list)
+    parts: list[str] = field(default_factory=list)
+
+    @property
+    def text(self) -> str:
+        return "".join(self.parts)
+
+    def find(self, tag: str) -> list["_Element"]:
+        return [c for c in self.children if c.tag == tag]
+
+    def child_text(self, tag: str) -> str | None:
+        found = self.find(tag)
+        return found[0].text.strip() if found else None
+
+
+def sniff(text: str) -> bool:
+    return text.lstrip("\ufeff \t\r\n").startswith("<")
+
+
+def _tree(text: str) -> _Element:
+    parser = expat.ParserCreate()
+    parser.SetParamEntityParsing(expat.XML_PARAM_ENTITY_PARSING_NEVER)
+    stack: list[_Element] = []
+    roots: list[_Element] = []
+
+    def start(name: str, attrs: dict[str, str]) -> None:
+        # pbnsolve compares tag names without regard to case.
+        el = _Element(name.lower(), {k.lower(): v for k, v in attrs.items()},
+                      parser.CurrentLineNumber)
+        (stack[-1].children if stack else roots).append(el)
+        stack.append(el)
+
+    def end(name: str) -> None:
+        stack.pop()
+
+    def chars(data: str) -> None:
+        if stack:
+            stack[-1].parts.append(data)
+
+    def entity_decl(*args: object) -> None:
+        raise ParseError("XML entity declarations are not allowed", line=parser.CurrentLineNumber)
+
+    parser.StartElementHandler = start
+    parser.EndElementHandler = end
+    parser.CharacterDataHandler = chars
+    parser.EntityDeclHandler = entity_decl
+    try:
+        parser.Parse(text, True)
+    except expat.ExpatError as err:
+        raise ParseError(f"the XML is not well formed: {expat.ErrorString(err.code)} "
+                         f"(column {err.offset + 1})", line=err.lineno) from None
+    return roots[0]
+
+
+def parse(text: str) -> list[Puzzle]:
+    root = _tree(text)
+    if root.tag == "puzzle":        # lenient: a lone puzzle without its set
+        return [_puzzle(root, {})]
+    if root.tag != "puzzleset":
+        raise ParseError(f"the root element is <{root.tag}>, expected <puzzleset>", line=root.line)
+    defaults = {k: v for k in ("title", "author", "copyright", "source")
+                if (v := root.child_text(k))}
+    puzzles = [_puzzle(el, defaults) for el in root.find("puzzle")]
+    if not puzzles:
+        raise ParseError("the <puzzleset> holds no <puzzle>", line=root.line)
+    return puzzles
+
+
+_Counts = list[tuple[str, int]]     # the <count> texts of one <line>, with their lines
+
+
+def _puzzle(el: _Element, defaults: dict[str, str]) -> Puzzle:
+    kind = el.attrs.get("type", "grid").strip().lower()
+    if kind != "grid":
+        raise ParseError(f"{shown(kind)} puzzles are not supported", line=el.line)
+    background = el.attrs.get("backgroundcolor", "white")
+    default = el.attrs.get("defaultcolor", "black")
+    used: dict[str, int] = {}       # colour name -> first line using it
+    sets = _clue_sets(el, default, used)
+    goal, goal_line = _goal(el, background, used)
+    inks = sorted(c for c in used if c != background)
+    if len(inks) > 1:
+        line = min(n for c, n in used.items() if c not in (background, default))
+        names = ", ".join(" ".join(c.split()) for c in inks)
+        raise ParseError(f"colour puzzle (colours: {names}) is not supported", line=line)
+
+    clues, where, header = {}, {}, {}
+    for which in ("rows", "columns"):
+        if which in sets:
+            header[which], lines = sets[which]
+            clues[which] = [_clue(counts) for counts, _ in lines]
+            where[which] = [line for _, line in lines]
+            if goal is not None:
+                n = goal.height if which == "rows" else goal.width
+                if len(lines) != n:
+                    raise ParseError(f"{len(lines)} {which[:-1]} lines but the goal has {n} "
+                                     f"{which}", line=header[which])
+        elif goal is not None:
+            # webpbn: without <clues>, the clues come from the goal.
+            lines_of = (goal.cells if which == "rows"
+                        else [goal.column(c) for c in range(goal.width)])
+            clues[which] = [clues_of(x) for x in lines_of]
+            where[which] = [goal_line] * len(lines_of)
+            header[which] = goal_line
+        elif sets:
+            raise ParseError(f'missing <clues type="{which}">', line=el.line)
+        else:
+            raise ParseError("the puzzle has no clues and no goal", line=el.line)
+
+    meta = {k: v for k, v in defaults.items() if k != "title"}
+    for key in _META:
+        if (value := el.child_text(key)) is not None:
+            meta[key] = value
+    name = el.child_text("title") or defaults.get("title", "")
+    return build(clues["rows"], clues["columns"], row_lines=where["rows"],
+                 col_lines=where["columns"], size_line=header["rows"], goal_line=goal_line,
+                 name=name, metadata=meta, goal=goal)
+
+
+def _clue_sets(el: _Element, default: str,
+               used: dict[str, int]) -> dict[str, tuple[int, list[tuple[_Counts, int]]]]:
+    """``{"rows": (line of <clues>, [(counts, line of <line>), ...]), "columns": ...}``."""
+    sets = {}
+    for cl in el.find("clues"):
+        which = cl.attrs.get("type", "").strip().lower()
+        if which not in ("rows", "columns"):
+            raise ParseError(f'<clues> type must be "rows" or "columns", not {shown(which)}',
+                             line=cl.line)
+        if which in sets:
+            raise ParseError(f'a second <clues type="{which}">', line=cl.line)
+        lines = []
+        for ln in cl.find("line"):
+            counts = []
+            for count in ln.find("count"):
+                used.setdefault(count.attrs.get("color", default), count.line)
+                counts.append((count.text, count.line))
+            lines.append((counts, ln.line))
+        sets[which] = (cl.line, lines)
+    return sets
+
+
+def _goal(el: _Element, background: str,
+          used: dict[str, int]) -> tuple[Solution | None, int | None]:
+    """The picture of ``<solution type="goal">``, if any, and the line of its image."""
+    chars = {"white": ".", "black": "X"}
+    for c in el.find("color"):
+        name = c.attrs.get("name")
+        if not name:
+            raise ParseError("<color> without a name", line=c.line)
+        if "char" in c.attrs:
+            if len(c.attrs["char"]) != 1:
+                raise ParseError(f"colour {shown(name)}: char must be one character",
+                                 line=c.line)
+            chars[name] = c.attrs["char"]
+    by_char = {ch: name for name, ch in chars.items()}
+    for sol in el.find("solution"):
+        if sol.attrs.get("type", "goal").strip().lower() != "goal":
+            continue
+        images = sol.find("image")
+        if len(images) != 1:
+            raise ParseError("a <solution> must hold exactly one <image>", line=sol.line)
+        cells = []
+        for row, line in _image_rows(images[0]):
+            for ch in row:
+                if ch in "?[]":
+                    raise ParseError("the goal image has undecided cells", line=line)
+                if ch not in by_char:
+                    raise ParseError(f"unknown colour character {ch!r} in the goal image",
+                                     line=line)
+                used.setdefault(by_char[ch], line)
+            cells.append([0 if by_char[ch] == background else 1 for ch in row])
+        return make_goal(cells, images[0].line), images[0].line
+    return None, None
+
+
+def _clue(counts: list[tuple[str, int]]) -> tuple[int, ...]:
+    out = []
+    for text, line in counts:
+        n = to_int(text, line, "<count>")
+        if n == 0:
+            raise ParseError("<count> must be positive", line=line)
+        out.append(n)
+    return tuple(out)
+
+
+def _image_rows(image: _Element) -> list[tuple[str, int]]:
+    """The ``|...|`` rows of an image, each with its line in the file."""
+    text = image.text
+
+    counted = [0, image.line]     # offset and line reached so far: rows come in order
+
+    def line_at(k: int) -> int:
+        if k < counted[0]:
+            return image.line + text.count("\n", 0, k)
+        counted[1] += text.count("\n", counted[0], k)
+        counted[0] = k
+        return counted[1]
+
+    def check_blank(a: int, b: int) -> None:
+        gap = text[a:b]
+        if gap.strip():
+            raise ParseError("image rows must be wrapped in |...| with only whitespace between",
+                             line=line_at(a + len(gap) - len(gap.lstrip())))
+
+    rows, pos = [], 0
+    for m in _IMAGE_ROW.finditer(text):
+        check_blank(pos, m.start())
+        rows.append((m.group(1), line_at(m.start())))
+        pos = m.end()
+    check_blank(pos, len(text))
+    if not rows:
+        raise ParseError("the goal image is empty", line=image.line)
+    return rows
+
+
+def _text(value: object) -> str:
+    return escape(_NOT_XML_CHAR.sub("", str(value)))
+
+
+def _puzzle_xml(p: Puzzle) -> list[str]:
+    meta = p.metadata
+    out = ['<puzzle type="grid" defaultcolor="black" backgroundcolor="white">']
+    fields = {"source": meta.get("source"), "id": meta.get("id") or meta.get("catalogue"),
+              "title": p.name or None, "author": meta.get("author") or meta.get("by"),
+              "copyright": meta.get("copyright"), "description": meta.get("description")}
+    out += [f"<{k}>{_text(v)}</{k}>" for k, v in fields.items() if v]
+    out += ['<color name="white" char=".">fff</color>', '<color name="black" char="X">000</color>']
+    for which, clues in (("columns", p.columns), ("rows", p.rows)):
+        out.append(f"<clues type={quoteattr(which)}>")
+        out += ["<line>" + "".join(f"<count>{n}</count>" for n in c) + "</line>" for c in clues]
+        out.append("</clues>")
+    if p.goal is not None:
+        out.append('<solution type="goal">')
+        out.append("<image>")
+        out += ["|" + "".join("X" if v else "." for v in row) + "|" for row in p.goal]
+        out += ["</image>", "</solution>"]
+    out.append("</puzzle>")
+    return out
+
+
+def write_all(puzzles: Sequence[Puzzle]) -> str:
+    out = ['<?xml version="1.0" encoding="UTF-8"?>',
+           '<!DOCTYPE pbn SYSTEM "http://webpbn.com/pbn-0.1.dtd">', "<puzzleset>"]
+    for p in puzzles:
+        out += _puzzle_xml(p)
+    out.append("</puzzleset>")
+    return "\n".join(out) + "\n"
+
+
+def write(puzzle: Puzzle) -> str:
+    return write_all([puzzle])
