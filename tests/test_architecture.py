@@ -64,7 +64,7 @@ def _allowed(module: str, target: str) -> bool:
                 or under(target, "nonolab.harness"))
     if module == "nonolab.render":
         return under(target, "nonolab.core")
-    if under(module, "nonolab.cli"):
+    if under(module, "nonolab.cli") or module == "nonolab.__main__":
         return True
     if module == "nonolab":
         return not under(target, "nonolab.cli") and not under(target, "nonolab.solvers.native")

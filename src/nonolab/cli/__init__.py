@@ -1,0 +1,1 @@
+"""The ``nonolab`` command line: a thin click shell over the public API."""

@@ -1,0 +1,125 @@
+"""The command line: answers, exit codes, and one-line errors."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from nonolab.cli.main import cli
+from nonolab.formats import load
+
+PUZZLES = Path(__file__).resolve().parents[2] / "puzzles"
+CAT = str(PUZZLES / "webpbn" / "webpbn-00006-cat.non")
+KNOT = str(PUZZLES / "webpbn" / "webpbn-00016-knot.non")
+SIMPLE2 = str(PUZZLES / "hakank" / "simple2.non")
+NONUNIQUE = str(PUZZLES / "hakank" / "nonunique.non")
+CONTRADICTION = str(PUZZLES / "nonolab" / "contradiction.non")
+
+
+@pytest.fixture
+def run():
+    runner = CliRunner()
+
+    def invoke(*args):
+        return runner.invoke(cli, list(args), catch_exceptions=False)
+    return invoke
+
+
+def test_solve_prints_the_solution(run):
+    result = run("solve", CAT)
+    assert result.exit_code == 0
+    grid = result.stdout.strip().splitlines()
+    puzzle = load(CAT)
+    assert len(grid) == puzzle.height and all(len(r) == puzzle.width for r in grid)
+    assert "unique" in result.stderr
+
+
+def test_solve_writes_a_solution_file(run, tmp_path):
+    out = tmp_path / "cat.non"
+    result = run("solve", CAT, "--to", "non", "-o", str(out))
+    assert result.exit_code == 0
+    solved = load(str(out))
+    assert solved.goal is not None and solved.rows == load(CAT).rows
+
+
+def test_solve_json(run):
+    data = json.loads(run("solve", SIMPLE2, "--json").stdout)
+    assert data["verdict"] == "multiple" and data["count"] == 2 and len(data["solutions"]) == 2
+
+
+def test_solve_without_solution_exits_1(run):
+    result = run("solve", CONTRADICTION)
+    assert result.exit_code == 1 and "contradiction" in result.stdout
+
+
+@pytest.mark.parametrize("path, word, code", [
+    (CAT, "unique", 0), (SIMPLE2, "multiple", 1), (CONTRADICTION, "contradiction", 1)])
+def test_check_words_and_exit_codes(run, path, word, code):
+    result = run("check", path)
+    assert result.exit_code == code
+    assert result.stdout.splitlines()[0] == word
+
+
+def test_check_multiple_shows_second_solution_and_differing_cells(run):
+    result = run("check", SIMPLE2)
+    lines = result.stdout.splitlines()
+    assert lines[0] == "multiple"
+    assert "cells differ" in lines[1] and "*" in result.stdout
+    data = json.loads(run("check", SIMPLE2, "--json").stdout)
+    first, second = data["solutions"]
+    differing = {(r, c) for r in range(len(first)) for c in range(len(first[0])) if first[r][c] != second[r][c]}
+    assert differing == {tuple(rc) for rc in data["differing_cells"]}
+
+
+def test_check_timeout_is_reported_honestly(run):
+    result = run("check", KNOT, "--time-limit", "0.0005")
+    assert result.exit_code == 1 and result.stdout.strip() == "timeout"
+
+
+def test_count_exact_and_at_least(run):
+    assert run("count", NONUNIQUE).stdout.strip() == "43"  # Gecode's documentation says 43
+    limited = run("count", NONUNIQUE, "--limit", "5")
+    assert limited.stdout.strip() == "at least 5" and limited.exit_code == 0
+    data = json.loads(run("count", NONUNIQUE, "--limit", "5", "--json").stdout)
+    assert data["count"] == 5 and data["exact"] is False and data["stopped_by"] == "limit"
+
+
+def test_count_timeout_exits_1(run):
+    result = run("count", KNOT, "--time-limit", "0.0005")
+    assert result.exit_code == 1 and result.stdout.startswith("at least 0 (timeout)")
+
+
+def test_explain_prints_steps_and_grids(run):
+    result = run("explain", CAT, "--every", "5")
+    assert result.exit_code == 0
+    assert result.stdout.startswith("step 1: line: ")
+    assert result.stdout.strip().splitlines()[-1].startswith("solved in ")
+    data = json.loads(run("explain", CAT, "--json").stdout)
+    assert data["steps"] and all(s["technique"] == "line" for s in data["steps"])
+
+
+def test_convert_between_formats_round_trips(run, tmp_path):
+    xml = tmp_path / "cat.xml"
+    back = tmp_path / "cat.non"
+    assert run("convert", CAT, str(xml)).exit_code == 0
+    assert run("convert", str(xml), str(back)).exit_code == 0
+    assert load(str(back)) == load(CAT)
+    tatham = tmp_path / "cat.id"
+    assert run("convert", CAT, str(tatham), "--to", "tatham").exit_code == 0
+    assert load(str(tatham), "tatham") == load(CAT)
+
+
+def test_info(run):
+    result = run("info", CAT)
+    assert result.exit_code == 0 and "width:" in result.stdout
+    data = json.loads(run("info", CAT, "--json").stdout)
+    assert (data["width"], data["height"], data["format"]) == (20, 20, "non")
+
+
+def test_help_lists_the_commands(run):
+    out = run("--help").stdout
+    for command in ("solve", "check", "count", "explain", "convert", "info"):
+        assert command in out
