@@ -230,9 +230,9 @@ def info(file, input_format, as_json):
     for key, value in data.items():
         if key == "metadata":
             for k, v in value.items():
-                click.echo(f"{k + ':':<17} {v}")
+                click.echo(f"{k + ':':<21} {v}")
         else:
-            click.echo(f"{key.replace('_', ' ') + ':':<17} {value}")
+            click.echo(f"{key.replace('_', ' ') + ':':<21} {value}")
 
 
 def _info(puzzle) -> dict:
