@@ -1,0 +1,21 @@
+"""The CNF backend: the regular (DFA) encoding with support clauses, solved by python-sat.
+
+:mod:`.encode` builds the clauses (and DIMACS text) without any SAT library;
+:mod:`.solver` runs a python-sat solver, imported only when a solve needs it, so
+importing this package does not import python-sat.
+
+>>> from nonolab.core import Puzzle
+>>> from nonolab.solvers.base import Limits
+>>> p = Puzzle(rows=((1,), (1,)), columns=((1,), (1,)))
+>>> CnfSolver("glucose4").solve(p, Limits(max_solutions=None)).count
+2
+"""
+
+from __future__ import annotations
+
+from nonolab.solvers.cnf.encode import (Encoding, cells_as_assumptions, encode, encode_line, line_size,
+                                        to_dimacs)
+from nonolab.solvers.cnf.solver import CnfSolver, solver_names, time_limit_mode
+
+__all__ = ["CnfSolver", "Encoding", "cells_as_assumptions", "encode", "encode_line", "line_size",
+           "solver_names", "time_limit_mode", "to_dimacs"]

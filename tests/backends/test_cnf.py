@@ -1,0 +1,453 @@
+"""The CNF backend: encoding strength and size, exact counts, DIMACS, limits, solver choice."""
+
+from __future__ import annotations
+
+import itertools
+import os
+import random
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+pysat_solvers = pytest.importorskip("pysat.solvers")
+
+from nonolab.core import Puzzle, Solution
+from nonolab.core.verify import clues_of, verify
+from nonolab.errors import BackendUnavailable, UnknownBackend
+from nonolab.solvers import get
+from nonolab.solvers.base import Limits, Status, Stopwatch
+from nonolab.solvers.cnf import (CnfSolver, cells_as_assumptions, encode, encode_line, line_size,
+                                 solver_names, time_limit_mode, to_dimacs)
+from nonolab.solvers.cnf.encode import Line, VarPool
+from nonolab.solvers.cnf.solver import _Limited
+from nonolab.solvers.native.line import fix_line
+from reference import count_by_rows, placements
+
+REPO = Path(__file__).resolve().parents[2]
+EMPTY, FILLED, UNKNOWN = 1, 2, 3
+
+
+def _flat(families):
+    return [clause for family in families.values() for clause in family]
+
+
+def _clues(bits, h, w):
+    rows = tuple(clues_of(bits[r * w:(r + 1) * w]) for r in range(h))
+    cols = tuple(clues_of(bits[c::w]) for c in range(w))
+    return rows, cols
+
+
+def _permutations(n):
+    return Puzzle(rows=((1,),) * n, columns=((1,),) * n)
+
+
+def _all_clues(n):
+    """Every clue that fits a line of n cells, the empty one included."""
+    return sorted({clues_of(bits) for bits in itertools.product((0, 1), repeat=n)})
+
+
+# --- unit propagation equals the complete line solver --------------------------------
+
+
+def _random_case(rng):
+    n = rng.randint(1, 30)
+    density = rng.choice((0.2, 0.4, 0.5, 0.6, 0.8))
+    bits = [int(rng.random() < density) for _ in range(n)]
+    clue = clues_of(bits)
+    if rng.random() < 0.15:  # a clue from another line: often contradicts what is revealed
+        clue = clues_of([int(rng.random() < density) for _ in range(n)])
+    reveal = rng.uniform(0.0, 0.5)
+    cells = [(FILLED if b else EMPTY) if rng.random() < reveal else UNKNOWN for b in bits]
+    for _ in range(rng.choice((0, 0, 0, 1, 2))):  # possibly wrong cells
+        cells[rng.randrange(n)] = rng.choice((EMPTY, FILLED))
+    return clue, bytes(cells)
+
+
+def _propagate_line(sat_name, clue, cells):
+    """What unit propagation derives from the known cells: (ok, state mask per cell)."""
+    n = len(cells)
+    guard = n + 1
+    pool = VarPool(first=n + 2)
+    # pysat's propagate() hides literals implied at decision level 0, so every clause
+    # gets a guard literal that is assumed first: every implication then shows.
+    clauses = [clause + [-guard] for clause in _flat(encode_line(clue, range(1, n + 1), pool))]
+    known = [i + 1 if c == FILLED else -(i + 1) for i, c in enumerate(cells) if c != UNKNOWN]
+    with pysat_solvers.Solver(name=sat_name, bootstrap_with=clauses) as sat:
+        ok, implied = sat.propagate(assumptions=[guard] + known)
+    implied = set(implied)
+    return ok, bytes(FILLED if v in implied else EMPTY if -v in implied else UNKNOWN
+                     for v in range(1, n + 1))
+
+
+@pytest.mark.parametrize("sat_name", ["minisat22", "glucose4"])
+def test_unit_propagation_fixes_exactly_what_the_line_solver_fixes(sat_name):
+    rng = random.Random(20240 + len(sat_name))
+    contradictions = forced = 0
+    for _ in range(3000):
+        clue, cells = _random_case(rng)
+        expected = fix_line(clue, cells)
+        ok, got = _propagate_line(sat_name, clue, cells)
+        if expected is None:
+            contradictions += 1
+            assert not ok, (clue, list(cells))
+        else:
+            assert ok, (clue, list(cells))
+            assert got == expected, (clue, list(cells), list(got), list(expected))
+            forced += sum(1 for a, b in zip(cells, expected) if a != b)
+    # the sample must exercise both outcomes, or the test proves little
+    assert contradictions >= 150 and forced >= 5000, (contradictions, forced)
+
+
+def test_unit_propagation_on_every_short_line_and_partial_line():
+    for n in range(1, 6):
+        for clue in _all_clues(n):
+            for cells in itertools.product((EMPTY, FILLED, UNKNOWN), repeat=n):
+                cells = bytes(cells)
+                expected = fix_line(clue, cells)
+                ok, got = _propagate_line("minisat22", clue, cells)
+                assert ok == (expected is not None), (clue, list(cells))
+                if ok:
+                    assert got == expected, (clue, list(cells))
+
+
+# --- the automaton and the size formula ------------------------------------------------
+
+
+def _bfs_states(line):
+    """Forward-reachable AND co-reachable states per step, by plain search on the DFA."""
+    def step(s, v):
+        if s < line.final and line.pattern[s] == v:
+            return s + 1
+        return s if v == 0 and s in line.free else None
+    n = line.n
+    fwd = [{0}]
+    for _ in range(n):
+        fwd.append({t for s in fwd[-1] for v in (0, 1) if (t := step(s, v)) is not None})
+    bwd = [set() for _ in range(n)] + [{line.final}]
+    for i in range(n - 1, -1, -1):
+        bwd[i] = {s for s in range(line.final + 1) for v in (0, 1) if step(s, v) in bwd[i + 1]}
+    return [fwd[i] & bwd[i] for i in range(n + 1)]
+
+
+def test_reachable_states_are_the_closed_form_ranges():
+    for n in range(1, 11):
+        for clue in _all_clues(n):
+            line = Line("x", clue, tuple(range(1, n + 1)))
+            assert [set(line.states(i)) for i in range(n + 1)] == _bfs_states(line), clue
+
+
+def test_line_models_are_exactly_the_placements():
+    for n in range(1, 9):
+        for clue in _all_clues(n):
+            clauses = _flat(encode_line(clue, range(1, n + 1), VarPool(first=n + 1)))
+            models = set()
+            with pysat_solvers.Solver(name="minisat22", bootstrap_with=clauses) as sat:
+                while sat.solve():
+                    cells = sat.get_model()[:n]
+                    models.add(tuple(int(lit > 0) for lit in cells))
+                    sat.add_clause([-lit for lit in cells])
+            assert models == set(placements(clue, n)), clue
+
+
+def test_size_formula_matches_encode_line():
+    rng = random.Random(7)
+    cases = [(clue, n) for n in range(1, 13) for clue in _all_clues(n)]
+    for _ in range(300):
+        n = rng.randint(1, 120)
+        cases.append((clues_of([int(rng.random() < rng.random()) for _ in range(n)]), n))
+    for clue, n in cases:
+        pool = VarPool(first=n + 1)
+        clauses = _flat(encode_line(clue, range(1, n + 1), pool))
+        used = {abs(lit) for clause in clauses for lit in clause if abs(lit) > n}
+        assert len(used) == pool.top - n  # every variable handed out is used
+        assert line_size(clue, n) == (pool.top - n, len(clauses)), (clue, n)
+
+
+def test_size_formula_by_hand():
+    # clue (2, 1) on 6 cells: M = 4, slack 2, k = 2 -> states 15, transitions 4*3 + 2*3 = 18
+    assert line_size((2, 1), 6) == (15 + 18, 3 * 18 + 2 * 15 + 2 * 6)
+    assert line_size((6,), 6) == (13, 3 * 6 + 2 * 7 + 12)  # no slack: one path
+
+
+def test_empty_clue_forces_every_cell_empty():
+    assert encode_line((), [4, 5, 6], VarPool(first=7)) == {"empty_line": [[-4], [-5], [-6]]}
+    puzzle = Puzzle(rows=((), (1,), ()), columns=((), (1,), ()))
+    enc = encode(puzzle)
+    assert enc.families["empty_line"] == 12  # 2 empty rows + 2 empty columns of 3 cells
+    result = CnfSolver().solve(puzzle, Limits(max_solutions=None))
+    assert result.complete and [s.flat() for s in result.solutions] == [[0, 0, 0, 0, 1, 0, 0, 0, 0]]
+
+
+def test_lines_encoded_without_a_tag_get_their_own_variables():
+    pool = VarPool(first=4)
+    first = {abs(lit) for c in _flat(encode_line((1,), [1, 2, 3], pool)) for lit in c} - {1, 2, 3}
+    second = {abs(lit) for c in _flat(encode_line((1,), [1, 2, 3], pool)) for lit in c} - {1, 2, 3}
+    assert first and second and not first & second
+
+
+def test_encode_line_refuses_a_clue_that_does_not_fit():
+    with pytest.raises(ValueError, match="encode_line"):
+        encode_line((2, 2), [1, 2, 3, 4], VarPool(first=5))
+
+
+def test_encoding_is_deterministic_and_numbers_cells_first():
+    puzzle = Puzzle.from_solution(Solution.from_rows(["##.", "#.#", "###"]), name="t")
+    first, second = encode(puzzle), encode(puzzle)
+    assert first == second
+    assert first.cell_vars == {(r, c): r * 3 + c + 1 for r in range(3) for c in range(3)}
+    assert len(first.clauses) == sum(first.families.values())
+    sizes = [line_size(clue, 3) for clue in puzzle.rows + puzzle.columns]
+    assert first.num_vars == 9 + sum(v for v, _ in sizes)
+    assert len(first.clauses) == sum(c for _, c in sizes)
+    assert to_dimacs(puzzle) == to_dimacs(puzzle)
+
+
+# --- exact counts ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("size", [(1, 1), (2, 3), (3, 3), (4, 4), (3, 5), (5, 5)])
+def test_random_grids_count_equals_row_product_enumeration(size):
+    h, w = size
+    rng = random.Random(h * 100 + w)
+    solver = CnfSolver()
+    for _ in range(15):
+        density = rng.choice((0.2, 0.35, 0.5, 0.65, 0.8))
+        rows, cols = _clues([int(rng.random() < density) for _ in range(h * w)], h, w)
+        puzzle = Puzzle(rows=rows, columns=cols)
+        result = solver.solve(puzzle, Limits(max_solutions=None))
+        assert result.complete and result.status is Status.SOLVED
+        assert result.count == count_by_rows(rows, cols), (rows, cols)
+
+
+def test_every_3x3_picture_is_found_in_its_clue_class():
+    classes = {}
+    for bits in itertools.product((0, 1), repeat=9):
+        classes.setdefault(_clues(bits, 3, 3), set()).add(bits)
+    solver = CnfSolver("minisat22")
+    for (rows, cols), pictures in classes.items():
+        result = solver.solve(Puzzle(rows=rows, columns=cols), Limits(max_solutions=None))
+        assert result.complete and {tuple(s.flat()) for s in result.solutions} == pictures
+
+
+def _nonunique():
+    try:
+        from nonolab.formats import load
+        return load(REPO / "puzzles/hakank/nonunique.non")
+    except ImportError:  # the formats package is someone else's; read the file minimally
+        lines = (REPO / "puzzles/hakank/nonunique.non").read_text().splitlines()
+        blocks, key = {"rows": [], "columns": []}, None
+        for line in lines:
+            if line.strip() in blocks:
+                key = line.strip()
+            elif key and line.strip():
+                blocks[key].append(tuple(int(x) for x in line.split(",")))
+        return Puzzle(rows=tuple(blocks["rows"]), columns=tuple(blocks["columns"]))
+
+
+@pytest.mark.parametrize("sat_name", ["cadical195", "glucose4", "minisat22"])
+def test_solver_choices_agree_on_known_counts(sat_name):
+    solver = CnfSolver(sat_name)
+    result = solver.solve(_nonunique(), Limits(max_solutions=None))
+    assert (result.status, result.count, result.complete) == (Status.SOLVED, 43, True)
+    assert solver.solve(_permutations(5), Limits(max_solutions=None)).count == 120
+    assert solver.solve(_permutations(6), Limits(max_solutions=None)).count == 720
+
+
+def test_unique_puzzle_is_proven_unique_with_the_default_limits():
+    picture = Solution.from_rows(["##.", "#..", "###"])
+    result = CnfSolver().solve(Puzzle.from_solution(picture))
+    assert result.unique and result.solution == picture
+
+
+def test_one_row_and_one_column_puzzles():
+    row = Puzzle(rows=((2, 1),), columns=((1,), (1,), (), (1,)))
+    result = CnfSolver().solve(row, Limits(max_solutions=None))
+    assert result.unique and result.solution.flat() == [1, 1, 0, 1]
+    col = row.transposed()
+    result = CnfSolver().solve(col, Limits(max_solutions=None))
+    assert result.unique and result.solution.flat() == [1, 1, 0, 1] and result.solution.width == 1
+    free = Puzzle(rows=((1,),), columns=((),) * 3 + ((1,),) + ((),) * 2)
+    assert CnfSolver().solve(free, Limits(max_solutions=None)).count == 1
+
+
+def test_unsatisfiable_clues_are_unsat_and_complete():
+    puzzle = Puzzle(rows=((), (1,), (3,)), columns=((), (1,), (3,)))
+    result = CnfSolver().solve(puzzle, Limits(max_solutions=None))
+    assert result.status is Status.UNSAT and result.complete and result.count == 0
+
+
+def test_max_solutions_is_honoured_and_inexact():
+    result = CnfSolver().solve(_permutations(5), Limits(max_solutions=7))
+    assert (result.status, result.count, result.complete) == (Status.SOLVED, 7, False)
+    assert not result.unique
+
+
+def test_stats_report_the_encoding_and_the_solver():
+    puzzle = _nonunique()
+    enc = encode(puzzle)
+    counters = CnfSolver().solve(puzzle, Limits(max_solutions=None)).stats.counters
+    assert counters["variables"] == enc.num_vars and counters["clauses"] == len(enc.clauses)
+    assert counters["solve_calls"] == 44  # 43 solutions, then the proof there is no 44th
+    for key in ("encode_time", "solve_time", "conflicts", "decisions", "propagations", "restarts"):
+        assert counters[key] >= 0
+
+
+# --- time limits -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("sat_name", ["cadical195", "glucose4", "minisat22"])
+def test_time_limit_stops_a_long_enumeration(sat_name):
+    start = time.perf_counter()
+    result = CnfSolver(sat_name).solve(_permutations(12), Limits(max_solutions=None, time_limit=0.3))
+    elapsed = time.perf_counter() - start
+    assert result.status is Status.TIMEOUT and not result.complete
+    assert result.count > 0 and elapsed < 2.0
+
+
+def _pigeonhole(holes):
+    """holes + 1 pigeons into ``holes`` holes: UNSAT, and very slow for CDCL from 10 up."""
+    var = lambda p, h: p * holes + h + 1  # noqa: E731
+    clauses = [[var(p, h) for h in range(holes)] for p in range(holes + 1)]
+    for h in range(holes):
+        for a, b in itertools.combinations(range(holes + 1), 2):
+            clauses.append([-var(a, h), -var(b, h)])
+    return clauses
+
+
+@pytest.mark.parametrize("sat_name", ["cadical195", "minisat22"])
+def test_time_limit_stops_a_single_hard_call(sat_name):
+    # One solve() call that would take many seconds: the limit must stop it inside.
+    with pysat_solvers.Solver(name=sat_name, bootstrap_with=_pigeonhole(11)) as sat:
+        run = _Limited(sat, time_limit_mode(sat_name), Stopwatch(0.3))
+        start = time.perf_counter()
+        try:
+            answer = run([])
+        finally:
+            run.close()
+    assert answer is None and time.perf_counter() - start < 1.5
+
+
+def test_how_each_solver_is_stopped():
+    assert time_limit_mode("cadical195") == "budget"
+    assert time_limit_mode("minisat22") == time_limit_mode("g4") == "interrupt"
+    assert time_limit_mode("lingeling") is None
+
+
+def test_a_solver_that_cannot_be_stopped_refuses_a_time_limit_but_counts_without_one():
+    solver = CnfSolver("lingeling")
+    with pytest.raises(BackendUnavailable, match="time_limit"):
+        solver.solve(_permutations(4), Limits(time_limit=5))
+    assert solver.solve(_permutations(4), Limits(max_solutions=None)).count == 24
+
+
+# --- solver names --------------------------------------------------------------------
+
+
+def test_unknown_and_excluded_solver_names_are_refused():
+    with pytest.raises(UnknownBackend, match="cadical195.*minisat22"):
+        CnfSolver("no-such-solver")
+    with pytest.raises(UnknownBackend, match="not incremental"):
+        CnfSolver("kissat")
+    with pytest.raises(UnknownBackend):
+        get("cnf", solver="kissat404")
+    assert "kissat404" not in solver_names().values()
+    assert CnfSolver("m22").solver == "minisat22"
+
+
+def test_every_python_sat_solver_name_counts_or_is_reported_unavailable():
+    puzzle = _permutations(4)
+    for name in sorted(set(solver_names().values())):
+        try:
+            solver = CnfSolver(name)
+        except BackendUnavailable:  # e.g. cryptosat without pycryptosat
+            continue
+        assert solver.solve(puzzle, Limits(max_solutions=None)).count == 24, name
+        if time_limit_mode(name) is not None:
+            result = solver.solve(puzzle, Limits(max_solutions=None, time_limit=30))
+            assert result.complete and result.count == 24, name
+
+
+def test_the_registry_builds_it():
+    solver = get("cnf")
+    assert isinstance(solver, CnfSolver) and solver.name == "cnf" and solver.solver == "cadical195"
+
+
+# --- fixed cells as assumptions --------------------------------------------------------
+
+
+def test_fixed_cells_restrict_the_solutions_and_the_count():
+    solver = CnfSolver()
+    every = Limits(max_solutions=None)
+    assert solver.solve(_permutations(5), every, fixed_cells={(0, 0): 1}).count == 24
+    assert solver.solve(_permutations(5), every, fixed_cells={(0, 0): 0}).count == 96
+    result = solver.solve(_permutations(5), every, fixed_cells={(0, 0): 1, (1, 0): 1})
+    assert result.status is Status.UNSAT and result.complete
+    result = solver.solve(_permutations(4), every, fixed_cells={(r, 3 - r): 1 for r in range(4)})
+    assert result.unique and result.solution.flat() == [int(c == 3 - r) for r in range(4) for c in range(4)]
+
+
+def test_cells_as_assumptions():
+    assert cells_as_assumptions({(0, 0): 1, (2, 1): 0}, width=3) == [1, -8]
+    assert cells_as_assumptions({}, width=3) == []
+    with pytest.raises(ValueError, match="outside"):
+        cells_as_assumptions({(0, 3): 1}, width=3)
+    with pytest.raises(ValueError, match="outside"):
+        cells_as_assumptions({(2, 0): 1}, width=3, height=2)
+    with pytest.raises(ValueError, match="not 0 or 1"):
+        cells_as_assumptions({(0, 0): 2}, width=3)
+    with pytest.raises(ValueError, match="outside"):
+        CnfSolver().solve(_permutations(3), fixed_cells={(3, 0): 1})
+
+
+# --- DIMACS ----------------------------------------------------------------------------
+
+
+def test_dimacs_round_trip_solves_with_any_solver():
+    from pysat.formula import CNF
+
+    puzzle = _nonunique()
+    text = to_dimacs(puzzle)
+    lines = text.splitlines()
+    header = [ln for ln in lines if ln.startswith("p ")]
+    assert len(header) == 1
+    _, _, num_vars, num_clauses = header[0].split()
+    clauses = [list(map(int, ln.split())) for ln in lines if ln and not ln.startswith(("c", "p"))]
+    assert all(clause[-1] == 0 for clause in clauses)
+    assert int(num_clauses) == len(clauses)
+    assert int(num_vars) == max(abs(lit) for clause in clauses for lit in clause)
+    assert f"c nonolab puzzle {puzzle.name}" in lines
+    assert f"c nonolab size {puzzle.width} {puzzle.height} (width height)" in lines
+    cells = {}
+    for ln in lines:
+        if ln.startswith("c cell "):
+            r, c, var = map(int, ln.split()[2:])
+            cells[(r, c)] = var
+    assert set(cells) == {(r, c) for r in range(1, 16) for c in range(1, 12)}
+    cnf = CNF(from_string=text)
+    assert cnf.nv == int(num_vars) and len(cnf.clauses) == len(clauses)
+    with pysat_solvers.Solver(name="glucose4", bootstrap_with=cnf.clauses) as sat:
+        assert sat.solve()
+        model = set(sat.get_model())
+    picture = Solution.from_rows([[cells[(r, c)] in model for c in range(1, 12)] for r in range(1, 16)])
+    assert verify(puzzle, picture) == []
+
+
+def test_dimacs_header_stays_one_line_for_odd_names():
+    puzzle = Puzzle(rows=((1,),), columns=((1,),), name="two\nlines")
+    lines = to_dimacs(puzzle).splitlines()
+    assert lines[0] == "c nonolab puzzle two lines"
+    assert all(ln.startswith(("c ", "p ")) or ln.endswith(" 0") for ln in lines)
+
+
+# --- import cost ------------------------------------------------------------------------
+
+
+def test_importing_the_backend_does_not_import_pysat():
+    code = ("import sys, nonolab.solvers.cnf, nonolab.solvers.cnf.encode; "
+            "print([m for m in sys.modules if m.split('.')[0] == 'pysat'])")
+    env = dict(os.environ, PYTHONPATH=str(REPO / "src"))
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env)
+    assert out.stdout.strip() == "[]"
