@@ -25,7 +25,7 @@ def heart(**kw) -> Puzzle:
 
 def test_names_are_the_documented_ones():
     assert sorted(names()) == sorted(["non", "webpbn", "nin", "mk", "g", "cwd", "taai", "tatham",
-                                      "json", "picture", "pbm"])
+                                      "json", "picture", "pbm", "dzn"])
 
 
 @pytest.mark.parametrize("path, fmt", [

@@ -26,12 +26,12 @@ from typing import Callable, Iterable, Sequence
 
 from nonolab.core.puzzle import Puzzle
 from nonolab.errors import NonolabError, ParseError, UnknownFormat
-from nonolab.formats import (cwd, json_, mk, nin, non, olsak, picture, taai, tatham,
+from nonolab.formats import (cwd, dzn, json_, mk, nin, non, olsak, picture, taai, tatham,
                              webpbn)
 from nonolab.formats._files import decode, read_bytes, write_atomically
 
 __all__ = ["names", "loads", "loads_all", "load", "load_all", "dumps", "dumps_all", "dump",
-           "dump_all", "format_for_path", "sniff", "detect_format"]
+           "dump_all", "format_for_path", "sniff", "detect_format", "write_atomically"]
 
 
 @dataclass(frozen=True)
@@ -61,6 +61,7 @@ _REGISTRY = [
     Format("pbm", picture.parse_pbm, picture.write_pbm, picture.sniff_pbm, (".pbm",), strong=True),
     Format("tatham", tatham.parse, tatham.write, tatham.sniff, (".tatham", ".pattern", ".txt"),
            strong=True),
+    Format("dzn", dzn.parse, dzn.write, dzn.sniff, (".dzn",), strong=True),
     Format("taai", taai.parse, taai.write, taai.sniff, (".taai", ".txt"), taai.write_all),
     Format("g", olsak.parse, olsak.write, olsak.sniff, (".g",)),
     Format("non", non.parse, non.write, non.sniff, (".non", ".nonpack")),

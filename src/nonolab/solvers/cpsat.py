@@ -1,0 +1,278 @@
+"""The OR-tools CP-SAT backend: one Boolean per cell, one automaton per line.
+
+Each line's clue becomes the DFA of ``0* 1^L1 0+ 1^L2 ... 0+ 1^Lk 0*`` (see
+:func:`line_automaton` and ``models/automaton.md``) and is posted with
+``add_automaton`` over the line's cells; presolve expands it into per-step tuple
+literals, on which propagation is as strong as a complete line solver.  Solutions
+are enumerated with a callback that deduplicates them and stops the search at
+``limits.max_solutions``.
+
+OR-tools is imported inside the functions that need it, never at module level, so
+importing this module costs nothing (OR-tools alone takes about half a second).
+
+Several workers and enumeration: OR-tools 9.15 documents that enumeration "can be
+used with num_workers > 1" at the price of duplicates, but we measured otherwise.
+With 2 to 8 workers its symmetry reasoning drops solutions and still answers OPTIMAL
+(70 of the 120 permutation matrices of 5x5; 7 to 9 short counts in 200 random
+puzzles up to 6x6), and complete enumerations often end FEASIBLE rather than
+OPTIMAL, with symmetry on or off, so completeness cannot be read from the status.
+Hence a count (``max_solutions`` other than 1) always runs on one worker, which was
+exact in every run.  Finding one solution (``max_solutions=1``) is a plain solve on
+all the workers: satisfiability survives symmetry breaking.  See
+``models/automaton.md`` for the measurements.
+
+>>> from nonolab.core import Puzzle
+>>> from nonolab.solvers.base import Limits
+>>> p = Puzzle(rows=((1,), (1,)), columns=((1,), (1,)))
+>>> result = CpSatSolver().solve(p, Limits(max_solutions=None))
+>>> result.status.value, result.count, result.complete
+('solved', 2, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from nonolab.core.grid import Solution
+from nonolab.core.puzzle import Clue, Puzzle
+from nonolab.errors import BackendUnavailable
+from nonolab.solvers.base import Limits, SolveResult, Stats, Status, Stopwatch, checked_solutions
+
+__all__ = ["CpSatSolver", "line_automaton"]
+
+Transition = tuple[int, int, int]
+"""``(state, label, next_state)``: reading the cell value ``label`` (0 or 1) in ``state``."""
+
+Cell = tuple[int, int]
+
+
+def line_automaton(clue: Sequence[int]) -> tuple[int, tuple[int, ...], tuple[Transition, ...]]:
+    """The DFA accepting exactly the 0/1 lines whose runs of 1s are ``clue``.
+
+    The states follow the pattern ``0 1^L1 0 1^L2 0 ... 1^Lk 0``: state 0 is the
+    leading gap, each block cell has a state, and each block is followed by a gap
+    state.  Gap states loop on 0; a block's last cell must be followed by a 0 and its
+    other cells by a 1.  Accepting: the final gap and the last cell of the last block.
+    Missing transitions reject.  There are ``sum(clue) + len(clue) + 1`` states.
+
+    Returns:
+        ``(start, accepting, transitions)``.
+
+    >>> line_automaton((2,))
+    (0, (3, 2), ((0, 0, 0), (0, 1, 1), (1, 1, 2), (2, 0, 3), (3, 0, 3)))
+    >>> line_automaton(())
+    (0, (0,), ((0, 0, 0),))
+    """
+    pattern = [0]                       # pattern[s] is the value that leads into state s
+    for length in clue:
+        pattern += [1] * length + [0]
+    last = len(pattern) - 1
+    transitions: list[Transition] = []
+    for s, value in enumerate(pattern):
+        nxt = pattern[s + 1] if s < last else None
+        if value == 0:
+            transitions.append((s, 0, s))           # a gap may grow
+            if nxt == 1:
+                transitions.append((s, 1, s + 1))   # start the next block
+        elif nxt is not None:
+            transitions.append((s, nxt, s + 1))     # continue the block, or close it
+    accepting = (last, last - 1) if clue else (last,)
+    return 0, accepting, tuple(transitions)
+
+
+def _cp_model() -> Any:
+    try:
+        from ortools.sat.python import cp_model
+    except ImportError as exc:
+        raise BackendUnavailable(f"backend 'cpsat' needs OR-tools ({exc}); "
+                                 "install it with: pip install ortools") from exc
+    return cp_model
+
+
+def _add_line(model: Any, cells: Sequence[Any], clue: Clue) -> None:
+    if not clue:
+        # An empty line is all white: fixing the cells is what presolve would reach
+        # anyway, and it spares the expansion (a DFA without blocks and without the
+        # gap self-loop would have no transition, which add_automaton rejects).
+        for cell in cells:
+            model.add(cell == 0)
+        return
+    start, accepting, transitions = line_automaton(clue)
+    model.add_automaton(cells, start, list(accepting), list(transitions))
+
+
+def _check_cells(cells: Mapping[Cell, int], puzzle: Puzzle, what: str) -> None:
+    if not isinstance(cells, Mapping):
+        raise TypeError(f"CpSatSolver.solve: {what} must map (row, column) to 0 or 1, "
+                        f"not {type(cells).__name__}")
+    for key, value in cells.items():
+        if (not isinstance(key, tuple) or len(key) != 2
+                or not all(isinstance(i, int) and not isinstance(i, bool) for i in key)):
+            raise ValueError(f"CpSatSolver.solve: {what} key {key!r} is not a (row, column) pair")
+        r, c = key
+        if not (0 <= r < puzzle.height and 0 <= c < puzzle.width):
+            raise ValueError(f"CpSatSolver.solve: {what} cell {key} is outside the "
+                             f"{puzzle.width}x{puzzle.height} grid")
+        if value not in (0, 1):
+            raise ValueError(f"CpSatSolver.solve: {what} value {value!r} at {key} is not 0 or 1")
+
+
+def build_model(puzzle: Puzzle, fixed_cells: Mapping[Cell, int] | None = None) -> tuple[Any, list[Any]]:
+    """The CP-SAT model of ``puzzle`` and its cell variables, row-major.
+
+    ``fixed_cells`` maps ``(row, column)`` (0-based) to the value the cell must take.
+    """
+    cp_model = _cp_model()
+    model = cp_model.CpModel()
+    w = puzzle.width
+    cells = [model.new_bool_var(f"x{r}_{c}") for r in range(puzzle.height) for c in range(w)]
+    for r, clue in enumerate(puzzle.rows):
+        _add_line(model, cells[r * w:(r + 1) * w], clue)
+    for c, clue in enumerate(puzzle.columns):
+        _add_line(model, cells[c::w], clue)
+    for (r, c), value in (fixed_cells or {}).items():
+        model.add(cells[r * w + c] == value)
+    return model, cells
+
+
+def _collector(cp_model: Any, cells: list[Any], max_solutions: int | None) -> Any:
+    # The class is made here because its base lives in the lazily imported OR-tools.
+    class Collector(cp_model.CpSolverSolutionCallback):
+        """Keeps distinct solutions in order; stops the search at the limit.
+
+        With several workers the same solution can be reported more than once, so
+        solutions are deduplicated here, and only distinct ones count to the limit.
+        """
+
+        def __init__(self) -> None:
+            super().__init__()
+            self.seen: set[tuple[int, ...]] = set()
+            self.found: list[tuple[int, ...]] = []
+            self.reported = 0
+            self.stopped = False
+
+        def on_solution_callback(self) -> None:
+            self.reported += 1
+            if self.stopped:
+                return      # another worker's report after the stop
+            values = tuple(int(self.boolean_value(v)) for v in cells)
+            if values not in self.seen:
+                self.seen.add(values)
+                self.found.append(values)
+            if max_solutions is not None and len(self.found) >= max_solutions:
+                self.stopped = True
+                self.stop_search()
+
+    return Collector()
+
+
+class CpSatSolver:
+    """CP-SAT with one automaton per line; exact counting by enumeration.
+
+    Args:
+        workers: search workers (``num_workers``) when looking for one solution.  A
+            count (``max_solutions`` other than 1) always runs on one worker, as
+            OR-tools 9.15 loses solutions when it enumerates in parallel (module notes).
+        presolve: ``cp_model_presolve``; off is often faster on small puzzles.
+        probing_level: ``cp_model_probing_level`` (``None``: OR-tools' default).
+        linearization_level: ``linearization_level`` (``None``: OR-tools' default).
+        log: print OR-tools' search log.
+
+    >>> CpSatSolver(workers=2).name
+    'cpsat'
+    """
+
+    name = "cpsat"
+
+    def __init__(self, workers: int = 1, presolve: bool = True, probing_level: int | None = None,
+                 linearization_level: int | None = None, log: bool = False):
+        if not isinstance(workers, int) or isinstance(workers, bool) or workers < 1:
+            raise ValueError(f"CpSatSolver: workers must be a positive integer, not {workers!r}")
+        self.workers = workers
+        self.presolve = bool(presolve)
+        self.probing_level = probing_level
+        self.linearization_level = linearization_level
+        self.log = bool(log)
+
+    def solve(self, puzzle: Puzzle, limits: Limits = Limits(), *,
+              fixed_cells: Mapping[Cell, int] | None = None,
+              hint: Solution | None = None) -> SolveResult:
+        """Search ``puzzle`` within ``limits``.
+
+        Args:
+            fixed_cells: ``{(row, column): 0 or 1}`` (0-based) cells to fix first;
+                the solutions are then those of the puzzle that agree with them.
+            hint: a picture to try first (``add_hint``); it need not be a solution.
+
+        >>> from nonolab.core import Puzzle
+        >>> p = Puzzle(rows=((1,), (1,)), columns=((1,), (1,)))
+        >>> r = CpSatSolver().solve(p, Limits(max_solutions=None), fixed_cells={(0, 0): 1})
+        >>> r.count, r.complete, str(r.solution)
+        (1, True, '#.\\n.#')
+        """
+        watch = Stopwatch(limits.time_limit)
+        if fixed_cells is not None:
+            _check_cells(fixed_cells, puzzle, "fixed_cells")
+        if hint is not None and not isinstance(hint, Solution):
+            raise TypeError(f"CpSatSolver.solve: hint must be a Solution, not {type(hint).__name__}")
+        if hint is not None and (hint.height, hint.width) != (puzzle.height, puzzle.width):
+            raise ValueError(f"CpSatSolver.solve: the hint is {hint.width}x{hint.height}, "
+                             f"the puzzle {puzzle.width}x{puzzle.height}")
+        cp_model = _cp_model()
+        model, cells = build_model(puzzle, fixed_cells)
+        if hint is not None:
+            for var, value in zip(cells, hint.flat()):
+                model.add_hint(var, value)
+
+        enumerate_all = limits.max_solutions != 1
+        workers = 1 if enumerate_all else self.workers
+        solver = cp_model.CpSolver()
+        params = solver.parameters
+        params.num_workers = workers
+        params.enumerate_all_solutions = enumerate_all
+        params.cp_model_presolve = self.presolve
+        params.log_search_progress = self.log
+        if self.probing_level is not None:
+            params.cp_model_probing_level = self.probing_level
+        if self.linearization_level is not None:
+            params.linearization_level = self.linearization_level
+        if watch.deadline is not None:
+            # Model building used part of the budget; never pass 0 (it means "no time").
+            params.max_time_in_seconds = max(limits.time_limit - watch.elapsed(), 1e-3)
+
+        collector = _collector(cp_model, cells, limits.max_solutions)
+        code = solver.solve(model, collector)
+        if code == cp_model.MODEL_INVALID:
+            raise RuntimeError(f"CpSatSolver: OR-tools rejected the model: {model.validate()}")
+
+        # Exact only when the solver finished the enumeration on its own: OPTIMAL
+        # (enumeration done) or INFEASIBLE, and neither the callback nor a limit
+        # stopped it.  Without enumeration OPTIMAL only means "found one".
+        # (OPTIMAL with nothing collected would contradict itself: not trusted.)
+        finished = (code == cp_model.INFEASIBLE
+                    or (code == cp_model.OPTIMAL and enumerate_all and bool(collector.found))
+                    ) and not collector.stopped
+        if not enumerate_all and code in (cp_model.OPTIMAL, cp_model.FEASIBLE) and not collector.found:
+            # A parallel solve may end before the callback has seen its solution.
+            collector.found.append(tuple(int(solver.boolean_value(v)) for v in cells))
+        solutions = checked_solutions(
+            puzzle, (Solution.from_flat(v, puzzle.width) for v in collector.found), self.name)
+        if finished:
+            status = Status.SOLVED if solutions else Status.UNSAT
+        elif collector.stopped or (not enumerate_all and solutions):
+            status = Status.SOLVED      # stopped at max_solutions
+        else:
+            status = Status.TIMEOUT
+        stats = Stats(self.name, watch.elapsed(), {
+            "branches": solver.num_branches,
+            "conflicts": solver.num_conflicts,
+            "solver_wall_time": round(solver.wall_time, 6),
+            "booleans": solver.num_booleans,
+            "workers": workers,
+            "workers_requested": self.workers,
+            "presolve": self.presolve,
+            "reported": collector.reported,
+            "cp_status": solver.status_name(code),
+        })
+        return SolveResult(status, solutions, finished, stats)
