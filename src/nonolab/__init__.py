@@ -11,16 +11,21 @@
 
 The pieces: :class:`Puzzle` (immutable clues), formats (:func:`load`, :func:`loads`,
 :func:`dump`, :func:`dumps`), backends (:func:`backends`, :func:`solve`), and the
-questions (:func:`check`, :func:`count`, :func:`verify`).
+questions (:func:`check`, :func:`count`), :func:`verify` (run several backends, check
+every answer and whether they agree) and :func:`violations` (how one picture breaks
+the clues: the independent checker every answer passes through).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from nonolab.core import EMPTY, FILLED, UNKNOWN, Grid, Puzzle, Solution, clues_of, verify
+from nonolab.core import EMPTY, FILLED, UNKNOWN, Grid, Puzzle, Solution, clues_of
+from nonolab.core import verify as violations
 from nonolab.errors import (BackendUnavailable, Contradiction, InvalidPuzzle, NonolabError,
                             ParseError, UnknownBackend, UnknownFormat)
+from nonolab.harness.crosscheck import CrossCheck
+from nonolab.harness.crosscheck import crosscheck as verify
 from nonolab.harness.uniqueness import CheckResult, CountResult, Verdict
 from nonolab.solvers import Limits, SolveResult, Status
 from nonolab.solvers import get as backend
@@ -29,10 +34,10 @@ from nonolab.solvers import names as backends
 __version__ = "0.1.0"
 
 __all__ = [
-    "EMPTY", "FILLED", "UNKNOWN", "BackendUnavailable", "CheckResult", "Contradiction", "CountResult",
+    "EMPTY", "FILLED", "UNKNOWN", "BackendUnavailable", "CheckResult", "Contradiction", "CountResult", "CrossCheck",
     "Grid", "InvalidPuzzle", "Limits", "NonolabError", "ParseError", "Puzzle", "Solution", "SolveResult",
     "Status", "UnknownBackend", "UnknownFormat", "Verdict", "backend", "backends", "check", "clues_of",
-    "count", "dump", "dumps", "load", "load_all", "loads", "loads_all", "solve", "verify",
+    "count", "dump", "dumps", "load", "load_all", "loads", "loads_all", "solve", "verify", "violations",
 ]
 
 

@@ -1,0 +1,109 @@
+"""Commands that compare backends: verify, backends, export."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from nonolab.cli import options
+from nonolab.cli.main import EXIT_NO, cli
+
+
+@cli.command()
+@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False, path_type=str))
+@options.input_format
+@click.option("--backends", default=None, metavar="A,B,...",
+              help="Backends to run (default: every registered one).")
+@options.max_solutions
+@options.time_limit
+@click.option("--report-dir", default=".", show_default=True, type=click.Path(file_okay=False),
+              help="Where a disagreement is saved as a JSON bug report.")
+@options.as_json
+def verify(files, input_format, backends, max_solutions, time_limit, report_dir, as_json):
+    """Run several backends on each FILE, verify every answer, and check that they agree.
+
+    Prints a table per puzzle (backend, status, count, exact?, time) and AGREE or
+    DISAGREE.  Exit code 1 if any puzzle's backends disagree; the puzzle and every
+    answer are then saved to REPORT_DIR.
+    """
+    import json
+
+    from nonolab.formats import dumps, load
+    from nonolab.harness.crosscheck import crosscheck, write_report
+
+    chosen = [b.strip() for b in backends.split(",") if b.strip()] if backends else None
+    results = []
+    disagreements = 0
+    for path in files:
+        puzzle = load(path, input_format)
+        check = crosscheck(puzzle, chosen, max_solutions, time_limit)
+        data = {"file": path, **check.as_dict()}
+        if not check.agree:
+            disagreements += 1
+            Path(report_dir).mkdir(parents=True, exist_ok=True)
+            report = Path(report_dir) / f"nonolab-disagreement-{Path(path).stem}.json"
+            write_report(check, report, dumps(puzzle, "non"))
+            data["report"] = str(report)
+        results.append(data)
+        if not as_json:
+            _print_table(path, check, data.get("report"))
+    if as_json:
+        click.echo(json.dumps(results if len(results) > 1 else results[0], indent=2))
+    if disagreements:
+        sys.exit(EXIT_NO)
+
+
+def _print_table(path, check, report) -> None:
+    click.echo(f"{path} ({check.puzzle.width}x{check.puzzle.height})")
+    click.echo(f"  {'backend':<10} {'status':<8} {'verdict':<13} {'count':>6} {'exact':<5} {'time s':>9}")
+    for a in check.answers:
+        if a.result is None:
+            click.echo(f"  {a.backend:<10} {'error':<8} {'-':<13} {'-':>6} {'-':<5} {a.wall_time:>9.3f}  {a.error}")
+            continue
+        r = a.result
+        click.echo(f"  {a.backend:<10} {r.status.value:<8} {a.verdict:<13} {r.count:>6} "
+                   f"{'yes' if r.complete else 'no':<5} {a.wall_time:>9.3f}")
+    click.echo(f"  {check.verdict}" + (f": {'; '.join(check.problems)}" if check.problems else ""))
+    if report:
+        click.echo(f"  report saved to {report}")
+
+
+@cli.command("backends")
+def list_backends():
+    """List the registered backends and whether each can run here."""
+    from nonolab.errors import NonolabError
+    from nonolab.solvers import get, names
+
+    for name in names():
+        try:
+            get(name)
+            state = "available"
+        except NonolabError as err:
+            state = f"unavailable: {err}"
+        click.echo(f"{name:<10} {state}")
+
+
+@cli.command()
+@options.puzzle_file
+@options.input_format
+@click.option("--to", "to_format", type=click.Choice(["dimacs", "dzn"]), required=True,
+              help="dimacs: the CNF backend's clauses; dzn: data for models/nonogram.mzn.")
+@click.option("--output", "-o", default=None, type=click.Path(dir_okay=False),
+              help="Write to this file (default: standard output).")
+def export(file, input_format, to_format, output):
+    """Export FILE as a model for an external solver (DIMACS CNF or MiniZinc data)."""
+    from nonolab.formats import load, write_atomically
+
+    puzzle = load(file, input_format)
+    if to_format == "dimacs":
+        from nonolab.solvers.cnf.encode import to_dimacs
+        text = to_dimacs(puzzle)
+    else:
+        from nonolab.formats import dumps
+        text = dumps(puzzle, "dzn")
+    if output:
+        write_atomically(output, text)
+    else:
+        click.echo(text, nl=False)

@@ -1,0 +1,150 @@
+"""Run several backends on one puzzle, verify every answer, and decide whether they agree.
+
+Each backend's answer is read as an interval for the true number of solutions:
+an exhausted search gives ``[count, count]``, a search stopped by ``max_solutions``
+or by a time limit gives ``[count, infinity)``.  The backends agree when these
+intervals meet and, wherever two searches were exhausted, they found the same
+solutions (a backend that stopped early must have found a subset of them).  A
+solution that fails the clues is a disagreement too: it is a bug in that backend.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Sequence
+
+from nonolab.core.puzzle import Puzzle
+from nonolab.errors import BackendUnavailable, NonolabError
+from nonolab.harness.uniqueness import Verdict, verdict_of
+from nonolab.solvers import get, names
+from nonolab.solvers.base import Limits, SolveResult
+
+
+@dataclass(frozen=True)
+class BackendAnswer:
+    """One backend's answer; ``error`` is set (and ``result`` None) when it failed to run."""
+
+    backend: str
+    result: SolveResult | None
+    error: str | None = None
+    wall_time: float = 0.0
+
+    @property
+    def verdict(self) -> str:
+        if self.result is None:
+            return "error"
+        return verdict_of(self.result).value
+
+    def as_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"backend": self.backend, "verdict": self.verdict, "error": self.error,
+                                "wall_time": round(self.wall_time, 6)}
+        if self.result is not None:
+            data.update(status=self.result.status.value, count=self.result.count,
+                        exact=self.result.complete,
+                        solutions=[s.to_text().splitlines() for s in self.result.solutions],
+                        stats=self.result.stats.as_dict())
+        return data
+
+
+@dataclass(frozen=True)
+class CrossCheck:
+    """The answers of every backend and the verdict ``agree``, with the reasons if not."""
+
+    puzzle: Puzzle
+    answers: tuple[BackendAnswer, ...]
+    agree: bool
+    problems: tuple[str, ...] = field(default=())
+
+    @property
+    def verdict(self) -> str:
+        return "AGREE" if self.agree else "DISAGREE"
+
+    def consensus(self) -> Verdict:
+        """The strongest uniqueness verdict any backend proved (they agree on it, if ``agree``)."""
+        found = {a.verdict for a in self.answers}
+        for v in (Verdict.MULTIPLE, Verdict.UNIQUE, Verdict.CONTRADICTION):
+            if v.value in found:
+                return v
+        return Verdict.TIMEOUT
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"name": self.puzzle.name, "width": self.puzzle.width, "height": self.puzzle.height,
+                "verdict": self.verdict, "consensus": self.consensus().value,
+                "problems": list(self.problems), "answers": [a.as_dict() for a in self.answers]}
+
+
+def run_backend(puzzle: Puzzle, backend: str, limits: Limits, **options: Any) -> BackendAnswer:
+    """Run one backend; a crash or a wrong answer becomes an answer with ``error`` set."""
+    start = time.perf_counter()
+    try:
+        result = get(backend, **options).solve(puzzle, limits)
+    except BackendUnavailable:
+        raise
+    except NonolabError as err:  # WrongAnswer among them: the backend returned a bad picture
+        return BackendAnswer(backend, None, str(err), time.perf_counter() - start)
+    except Exception as err:  # noqa: BLE001 — a backend crash is a finding, not a reason to stop
+        return BackendAnswer(backend, None, f"{type(err).__name__}: {err}", time.perf_counter() - start)
+    return BackendAnswer(backend, result, None, time.perf_counter() - start)
+
+
+def compare(answers: Sequence[BackendAnswer]) -> list[str]:
+    """Every reason the answers disagree (empty: they agree)."""
+    problems = [f"{a.backend}: {a.error}" for a in answers if a.error is not None]
+    ran = [a for a in answers if a.result is not None]
+    low = max((a.result.count for a in ran), default=0)
+    exact = [a for a in ran if a.result.complete]
+    for a in exact:
+        if a.result.count < low:
+            best = max(ran, key=lambda b: b.result.count)
+            problems.append(f"{a.backend} says exactly {a.result.count} solution(s) but "
+                            f"{best.backend} found {best.result.count}")
+    if exact:
+        reference = exact[0]
+        truth = set(reference.result.solutions)
+        for a in ran:
+            if a is reference:
+                continue
+            mine = set(a.result.solutions)
+            if a.result.complete and mine != truth:
+                problems.append(f"{a.backend} and {reference.backend} both finished but found "
+                                f"different solutions")
+            elif not a.result.complete and not mine <= truth:
+                problems.append(f"{a.backend} found a solution that {reference.backend}'s exhaustive "
+                                f"search did not")
+    return problems
+
+
+def crosscheck(puzzle: Puzzle, backends: Sequence[str] | None = None, max_solutions: int | None = 2,
+               time_limit: float | None = None, options: dict[str, dict[str, Any]] | None = None) -> CrossCheck:
+    """Run ``backends`` (default: every registered one) on ``puzzle`` and compare them.
+
+    Args:
+        puzzle: the puzzle.
+        backends: backend names; each must be installed (else BackendUnavailable).
+        max_solutions: each backend stops after this many solutions (None: all).
+        time_limit: seconds per backend.
+        options: per-backend options, e.g. ``{"cnf": {"solver": "glucose4"}}``.
+
+    >>> check = crosscheck(Puzzle(rows=((1,), (1,)), columns=((1,), (1,))), ["native"])
+    >>> check.verdict, check.consensus().value
+    ('AGREE', 'multiple')
+    """
+    backends = list(backends) if backends else names()
+    limits = Limits(max_solutions=max_solutions, time_limit=time_limit)
+    options = options or {}
+    answers = tuple(run_backend(puzzle, b, limits, **options.get(b, {})) for b in backends)
+    problems = compare(answers)
+    return CrossCheck(puzzle, answers, not problems, tuple(problems))
+
+
+def write_report(check: CrossCheck, path: str | Path, puzzle_text: str) -> Path:
+    """Save a disagreement as one JSON file fit for a bug report: the puzzle and every answer."""
+    path = Path(path)
+    data = {"puzzle_non": puzzle_text, **check.as_dict()}
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text(json.dumps(data, indent=2), encoding="utf-8")
+    tmp.replace(path)
+    return path

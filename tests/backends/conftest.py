@@ -1,0 +1,33 @@
+"""Every contract test runs once per registered backend that can run here.
+
+Skips are decided by what a backend can do (here: whether it loads), never by its name.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from nonolab.errors import BackendUnavailable
+from nonolab.solvers import get, names
+
+
+def _loadable(name: str) -> str | None:
+    try:
+        get(name)
+    except BackendUnavailable as err:
+        return str(err)
+    return None
+
+
+BACKENDS = [pytest.param(n, marks=pytest.mark.skipif(bool(_loadable(n)), reason=_loadable(n) or ""), id=n)
+            for n in names()]
+
+
+@pytest.fixture(params=BACKENDS)
+def backend(request):
+    return request.param
+
+
+@pytest.fixture
+def solver(backend):
+    return get(backend)

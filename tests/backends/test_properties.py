@@ -1,0 +1,85 @@
+"""Property tests: every backend's exact count equals every other's, and brute force's.
+
+Random pictures up to 8x8 at densities 0.2-0.8, and random clue sets that may be
+unsatisfiable (row clues of one picture, column clues of another with as many
+filled cells).  Each example runs every available backend, so the number of
+(puzzle, backend) cases is examples x backends: CI runs well over 5,000.
+"""
+
+from __future__ import annotations
+
+import math
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from nonolab.core import Puzzle, Solution, verify
+from nonolab.core.verify import clues_of
+from nonolab.errors import BackendUnavailable
+from nonolab.solvers import get, names
+from nonolab.solvers.base import Limits
+from reference import count_by_rows, placements
+
+SOLVERS = []
+for _name in names():
+    try:
+        SOLVERS.append(get(_name))
+    except BackendUnavailable:
+        pass
+
+BRUTE_FORCE_LIMIT = 20_000  # row-placement products we are willing to enumerate
+
+
+@st.composite
+def pictures(draw):
+    h = draw(st.integers(1, 8))
+    w = draw(st.integers(1, 8))
+    density = draw(st.sampled_from((0.2, 0.35, 0.5, 0.65, 0.8)))
+    cells = draw(st.lists(st.floats(0, 1), min_size=h * w, max_size=h * w))
+    return Solution(tuple(tuple(int(cells[r * w + c] < density) for c in range(w)) for r in range(h)))
+
+
+@st.composite
+def clue_sets(draw):
+    """Row clues of a picture, column clues of a shuffled copy: totals agree, a solution may not exist."""
+    picture = draw(pictures())
+    flat = picture.flat()
+    shuffled = draw(st.permutations(flat))
+    w = picture.width
+    other = Solution(tuple(tuple(shuffled[r * w:(r + 1) * w]) for r in range(picture.height)))
+    rows = tuple(clues_of(r) for r in picture)
+    cols = tuple(clues_of(other.column(c)) for c in range(w))
+    return Puzzle(rows=rows, columns=cols)
+
+
+def _brute_force(puzzle: Puzzle) -> int | None:
+    size = math.prod(len(placements(r, puzzle.width)) for r in puzzle.rows)
+    return count_by_rows(puzzle.rows, puzzle.columns) if size <= BRUTE_FORCE_LIMIT else None
+
+
+def _counts_agree(puzzle: Puzzle, must_have: Solution | None = None) -> None:
+    counts = {}
+    for solver in SOLVERS:
+        result = solver.solve(puzzle, Limits(max_solutions=None, time_limit=60))
+        assert result.complete, f"{solver.name} did not finish a tiny puzzle"
+        for s in result.solutions:
+            assert verify(puzzle, s) == []
+        if must_have is not None:
+            assert must_have in result.solutions, solver.name
+        counts[solver.name] = result.count
+    assert len(set(counts.values())) == 1, counts
+    expected = _brute_force(puzzle)
+    if expected is not None:
+        assert set(counts.values()) == {expected}, (counts, expected)
+
+
+@settings(max_examples=1200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(pictures())
+def test_clues_of_a_picture_count_equally_and_include_it(picture):
+    _counts_agree(Puzzle.from_solution(picture), must_have=picture)
+
+
+@settings(max_examples=800, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(clue_sets())
+def test_random_clue_sets_count_equally(puzzle):
+    _counts_agree(puzzle)

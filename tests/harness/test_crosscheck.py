@@ -1,0 +1,107 @@
+"""The harness: agreement across backends, and disagreements caught and reported."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+import nonolab
+from nonolab.cli.main import cli
+from nonolab.formats import load
+from nonolab.harness.crosscheck import crosscheck
+from nonolab.solvers import _REGISTRY, names
+
+PUZZLES = Path(__file__).resolve().parents[2] / "puzzles"
+NONUNIQUE = PUZZLES / "hakank" / "nonunique.non"
+
+
+@pytest.fixture
+def broken_backends(monkeypatch):
+    for name, cls in (("undercount", "UndercountingSolver"), ("wrongpicture", "WrongPictureSolver"),
+                      ("crash", "CrashingSolver")):
+        monkeypatch.setitem(_REGISTRY, name, ("fake_backends", cls, None))
+
+
+def test_all_backends_agree_on_shipped_puzzles():
+    for file in ("hakank/nonunique.non", "nonolab/contradiction.non", "webpbn/webpbn-00023-edge.non"):
+        check = crosscheck(load(PUZZLES / file), max_solutions=None, time_limit=60)
+        assert check.agree, check.problems
+        assert {a.backend for a in check.answers} >= {"native"}
+
+
+def test_public_api_verify():
+    check = nonolab.verify(load(NONUNIQUE), max_solutions=None)
+    assert check.verdict == "AGREE" and check.consensus().value == "multiple"
+    assert all(a.result.count == 43 for a in check.answers)
+
+
+def test_undercount_is_a_disagreement(broken_backends):
+    check = crosscheck(load(NONUNIQUE), ["native", "undercount"], max_solutions=None)
+    assert not check.agree and any("undercount says exactly 1" in p for p in check.problems)
+
+
+def test_wrong_picture_and_crash_are_disagreements(broken_backends):
+    check = crosscheck(load(NONUNIQUE), ["native", "wrongpicture", "crash"])
+    assert not check.agree
+    errors = {a.backend: a.error for a in check.answers}
+    assert "wrong solution" in errors["wrongpicture"] and "segfault imitation" in errors["crash"]
+
+
+def test_stopped_searches_agree_with_exact_ones():
+    # native counts everything; the others stop at 2: intervals [43,43] and [2, inf) meet.
+    puzzle = load(NONUNIQUE)
+    exact = crosscheck(puzzle, ["native"], max_solutions=None)
+    partial = crosscheck(puzzle, names(), max_solutions=2)
+    assert exact.agree and partial.agree
+
+
+def test_cli_verify_table_and_exit_codes(broken_backends, tmp_path):
+    runner = CliRunner()
+    ok = runner.invoke(cli, ["verify", str(NONUNIQUE), "--backends", "native", "--max-solutions", "50"])
+    assert ok.exit_code == 0 and "AGREE" in ok.stdout and "43" in ok.stdout
+    bad = runner.invoke(cli, ["verify", str(NONUNIQUE), "--backends", "native,undercount",
+                              "--report-dir", str(tmp_path), "--max-solutions", "50"])
+    assert bad.exit_code == 1 and "DISAGREE" in bad.stdout
+    report = json.loads((tmp_path / "nonolab-disagreement-nonunique.json").read_text())
+    assert report["verdict"] == "DISAGREE" and {a["backend"] for a in report["answers"]} == {"native", "undercount"}
+    assert nonolab.loads(report["puzzle_non"], "non") == load(NONUNIQUE)
+
+
+def test_cli_verify_json_over_several_files():
+    runner = CliRunner()
+    files = [str(PUZZLES / "nonolab" / "switch.non"), str(PUZZLES / "nonolab" / "heart.non")]
+    out = runner.invoke(cli, ["verify", *files, "--json"])
+    data = json.loads(out.stdout)
+    assert out.exit_code == 0 and [d["consensus"] for d in data] == ["multiple", "unique"]
+
+
+def test_cli_backends_lists_every_registered_backend():
+    out = CliRunner().invoke(cli, ["backends"]).stdout
+    for name in names():
+        assert name in out
+
+
+def test_cli_export_dimacs_solves_to_a_verified_picture(tmp_path):
+    from pysat.solvers import Solver
+
+    from nonolab.core import Solution, verify as violations
+    out = tmp_path / "p.cnf"
+    result = CliRunner().invoke(cli, ["export", str(PUZZLES / "nonolab" / "heart.non"), "--to", "dimacs",
+                                      "-o", str(out)])
+    assert result.exit_code == 0
+    lines = out.read_text().splitlines()
+    cells = {(int(p[2]), int(p[3])): int(p[4]) for p in (l.split() for l in lines) if p[:2] == ["c", "cell"]}
+    clauses = [[int(x) for x in l.split()[:-1]] for l in lines if l and l[0] not in "cp"]
+    with Solver(name="minisat22", bootstrap_with=clauses) as sat:
+        assert sat.solve()
+        model = set(sat.get_model())
+    picture = Solution(tuple(tuple(int(cells[(r, c)] in model) for c in range(1, 11)) for r in range(1, 11)))
+    assert violations(load(PUZZLES / "nonolab" / "heart.non"), picture) == []
+
+
+def test_cli_export_dzn_reads_back():
+    result = CliRunner().invoke(cli, ["export", str(NONUNIQUE), "--to", "dzn"])
+    assert result.exit_code == 0 and nonolab.loads(result.stdout, "dzn") == load(NONUNIQUE)
