@@ -123,3 +123,18 @@ def test_help_lists_the_commands(run):
     out = run("--help").stdout
     for command in ("solve", "check", "count", "explain", "convert", "info"):
         assert command in out
+
+
+@pytest.mark.parametrize("backend, option", [("cnf", "solver=glucose4"), ("cpsat", "workers=2"),
+                                             ("native", "probing=contradiction")])
+def test_backend_and_options(run, backend, option):
+    result = run("count", NONUNIQUE, "--backend", backend, "-O", option, "--json")
+    data = json.loads(result.stdout)
+    assert result.exit_code == 0 and data["count"] == 43 and data["stats"]["backend"] == backend
+
+
+def test_bad_backend_option_is_a_usage_error():
+    result = CliRunner().invoke(cli, ["check", CAT, "-O", "nonsense"])
+    assert result.exit_code == 2
+    result = CliRunner().invoke(cli, ["check", CAT, "-O", "bogus=1"])
+    assert result.exit_code == 2 and "bad option" in result.stderr

@@ -17,9 +17,9 @@ def _load(path: str, fmt: str | None):
     return load(path, fmt)
 
 
-def _solver(backend: str, probing: str | None, **extra: Any):
+def _solver(backend: str, probing: str | None, pairs: tuple[str, ...] = (), **extra: Any):
     from nonolab.solvers import get
-    opts = dict(extra)
+    opts = {**options.parse_backend_options(pairs), **extra}
     if probing is not None:
         opts["probing"] = probing
     return get(backend, **opts)
@@ -49,6 +49,7 @@ def _result_json(path: str, result) -> dict:
 @options.input_format
 @options.backend
 @options.probing
+@options.backend_option
 @options.max_solutions
 @options.time_limit
 @click.option("--to", "to_format", default=None, metavar="FMT",
@@ -56,14 +57,14 @@ def _result_json(path: str, result) -> dict:
 @click.option("--output", "-o", default=None, type=click.Path(dir_okay=False),
               help="File for --to (default: standard output); format from its suffix if --to is not given.")
 @options.as_json
-def solve(file, input_format, backend, probing, max_solutions, time_limit, to_format, output, as_json):
+def solve(file, input_format, backend, probing, backend_options, max_solutions, time_limit, to_format, output, as_json):
     """Solve FILE and print the solution (and whether it is unique)."""
     from nonolab.formats import dump, dumps
     from nonolab.harness.uniqueness import verdict_of
     from nonolab.solvers.base import Limits
 
     puzzle = _load(file, input_format)
-    result = _solver(backend, probing).solve(puzzle, Limits(max_solutions, time_limit))
+    result = _solver(backend, probing, backend_options).solve(puzzle, Limits(max_solutions, time_limit))
     verdict = verdict_of(result) if max_solutions >= 2 else None
     if result.solution is not None and (to_format or output):
         solved = puzzle.with_(goal=result.solution)
@@ -93,9 +94,10 @@ def solve(file, input_format, backend, probing, max_solutions, time_limit, to_fo
 @options.input_format
 @options.backend
 @options.probing
+@options.backend_option
 @options.time_limit
 @options.as_json
-def check(file, input_format, backend, probing, time_limit, as_json):
+def check(file, input_format, backend, probing, backend_options, time_limit, as_json):
     """Print one word: unique, multiple, contradiction or timeout.
 
     For a puzzle with several solutions, also print two of them and the cells
@@ -105,7 +107,7 @@ def check(file, input_format, backend, probing, time_limit, as_json):
     from nonolab.render import diff_text
 
     puzzle = _load(file, input_format)
-    answer = check_puzzle(puzzle, _solver(backend, probing), time_limit)
+    answer = check_puzzle(puzzle, _solver(backend, probing, backend_options), time_limit)
     if as_json:
         data = _result_json(file, answer.result)
         data["verdict"] = answer.verdict.value
@@ -128,16 +130,17 @@ def check(file, input_format, backend, probing, time_limit, as_json):
 @options.input_format
 @options.backend
 @options.probing
+@options.backend_option
 @click.option("--limit", "--max-solutions", "limit", type=click.IntRange(min=1), default=None, metavar="N",
               help="Stop counting at N (then the answer is 'at least N').")
 @options.time_limit
 @options.as_json
-def count(file, input_format, backend, probing, limit, time_limit, as_json):
+def count(file, input_format, backend, probing, backend_options, limit, time_limit, as_json):
     """Count the solutions of FILE exactly (or 'at least N' when cut by a limit)."""
     from nonolab.harness.uniqueness import count as count_puzzle
 
     puzzle = _load(file, input_format)
-    answer = count_puzzle(puzzle, limit, _solver(backend, probing), time_limit)
+    answer = count_puzzle(puzzle, limit, _solver(backend, probing, backend_options), time_limit)
     if as_json:
         data = _result_json(file, answer.result)
         data.update(count=answer.count, exact=answer.exact, stopped_by=answer.reason or None)

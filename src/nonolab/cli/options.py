@@ -21,3 +21,34 @@ probing = click.option(
     "--probing", type=click.Choice(["full", "contradiction", "none"]), default=None,
     help="Native solver: probing between line propagation and search (default: full).")
 puzzle_file = click.argument("file", type=click.Path(dir_okay=False, path_type=str))
+backend_option = click.option(
+    "--option", "-O", "backend_options", multiple=True, metavar="KEY=VALUE",
+    help="A backend option, repeatable (e.g. -O solver=glucose4 for cnf, -O workers=2 for cpsat, "
+         "-O probing=contradiction for native).")
+
+
+def parse_backend_options(pairs: tuple[str, ...]) -> dict[str, object]:
+    """``("workers=2", "presolve=false")`` -> ``{"workers": 2, "presolve": False}``."""
+    out: dict[str, object] = {}
+    for pair in pairs:
+        key, sep, raw = pair.partition("=")
+        if not sep or not key.strip():
+            raise click.BadParameter(f"{pair!r} is not KEY=VALUE", param_hint="--option")
+        out[key.strip()] = _value(raw.strip())
+    return out
+
+
+def _value(raw: str) -> object:
+    lowered = raw.lower()
+    if lowered in ("true", "yes", "on"):
+        return True
+    if lowered in ("false", "no", "off"):
+        return False
+    if lowered in ("none", "null"):
+        return None
+    for kind in (int, float):
+        try:
+            return kind(raw)
+        except ValueError:
+            pass
+    return raw
