@@ -46,3 +46,14 @@ def count_by_rows(rows, columns) -> int:
         if all(clues_of(col) == tuple(columns[c]) for c, col in enumerate(zip(*choice))):
             total += 1
     return total
+
+
+def n_dom(n: int):
+    """Rows and columns of the N-Dom family (webpbn's 9-Dom is n = 9), size (2n+1)^2.
+
+    From ../shared/docs/algorithms.md: unique, and hard for DPLL-style search.
+    """
+    size = 2 * n + 1
+    rows = [(3,)] + [(1,) if i % 2 else (3, 1) for i in range(1, size - 1)] + [(1,)]
+    cols = [(1,), (1,)] + [(1, 3) if c % 2 == 0 else (1,) for c in range(2, size - 1)] + [(3,)]
+    return tuple(rows), tuple(cols)

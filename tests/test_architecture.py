@@ -30,7 +30,7 @@ def _imports(path: Path) -> set[str]:
 
 MODULES = {_module_name(p): _imports(p) for p in sorted(PACKAGE.rglob("*.py"))}
 
-NATIVE_ORDER = ["line", "steps", "cache", "propagate", "probe", "search", "explain"]
+NATIVE_ORDER = ["jit", "line", "steps", "cache", "propagate", "probe", "search", "explain"]
 
 
 def _allowed(module: str, target: str) -> bool:

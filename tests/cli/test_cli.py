@@ -74,8 +74,18 @@ def test_check_multiple_shows_second_solution_and_differing_cells(run):
     assert differing == {tuple(rc) for rc in data["differing_cells"]}
 
 
-def test_check_timeout_is_reported_honestly(run):
-    result = run("check", KNOT, "--time-limit", "0.0005")
+def _hard_puzzle(tmp_path) -> str:
+    from nonolab.core import Puzzle
+    from nonolab.formats import dump
+    from reference import n_dom
+    rows, cols = n_dom(14)  # unique, and far beyond a second of depth-first search
+    path = tmp_path / "dom14.non"
+    dump(Puzzle(rows=rows, columns=cols), path)
+    return str(path)
+
+
+def test_check_timeout_is_reported_honestly(run, tmp_path):
+    result = run("check", _hard_puzzle(tmp_path), "--time-limit", "0.5")
     assert result.exit_code == 1 and result.stdout.strip() == "timeout"
 
 
@@ -87,9 +97,14 @@ def test_count_exact_and_at_least(run):
     assert data["count"] == 5 and data["exact"] is False and data["stopped_by"] == "limit"
 
 
-def test_count_timeout_exits_1(run):
-    result = run("count", KNOT, "--time-limit", "0.0005")
-    assert result.exit_code == 1 and result.stdout.startswith("at least 0 (timeout)")
+def test_count_timeout_exits_1(run, tmp_path):
+    from nonolab.core import Puzzle
+    from nonolab.formats import dump
+    path = tmp_path / "perm12.non"
+    dump(Puzzle(rows=((1,),) * 12, columns=((1,),) * 12), path)  # 12! solutions
+    result = run("count", str(path), "--time-limit", "0.3")
+    assert result.exit_code == 1
+    assert result.stdout.startswith("at least ") and result.stdout.strip().endswith("(timeout)")
 
 
 def test_explain_prints_steps_and_grids(run):

@@ -90,6 +90,9 @@ def test_statistics_are_reported():
     assert 0 <= c["cache_hit_rate"] <= 1
 
 
-def test_small_cache_gives_the_same_counts():
+@pytest.mark.parametrize("cache_bytes", [0, 100, 64 << 20])
+def test_cache_size_does_not_change_counts(cache_bytes):
     puzzle = Puzzle(rows=((1,),) * 5, columns=((1,),) * 5)
-    assert NativeSolver(cache_size=3).solve(puzzle, Limits(max_solutions=None)).count == 120
+    result = NativeSolver(cache_bytes=cache_bytes).solve(puzzle, Limits(max_solutions=None))
+    assert result.count == 120
+    assert (result.stats.counters["cache_hits"] == 0) == (cache_bytes == 0)

@@ -3,9 +3,10 @@
 A pure function of (clue, partial line).  Cells use the state masks of
 :mod:`nonolab.core.grid` (EMPTY=1, FILLED=2, UNKNOWN=3).  The dynamic programme is
 the prefix/suffix reachability formulation of Wu et al. (2013), restricted to each
-block's feasible start range ``[lo_b, lo_b + slack]``, so one call costs
-O(n + k * (slack + 1)).  It is written as plain loops over flat arrays so that it can
-be compiled later without changing its shape.
+block's feasible start range ``[lo_b, lo_b + slack]``: one call costs
+O(n + k * (slack + 1)).  :func:`line_fix` is the compiled kernel the engine calls
+with its own work arrays; :func:`solve_line` and :func:`fix_line` wrap it for one
+line at a time.
 
 >>> solve_line((3,), bytes([3, 3, 3, 3]))
 b'\\x03\\x02\\x02\\x03'
@@ -15,12 +16,177 @@ b'\\x02\\x02\\x01\\x02'
 
 from __future__ import annotations
 
-from itertools import accumulate
+import numpy as np
 
-from nonolab.core.grid import EMPTY, FILLED
 from nonolab.errors import Contradiction
+from nonolab.solvers.native.jit import jit
 
 Clue = tuple[int, ...]
+
+
+@jit
+def line_fix(line, n, clue, c0, k, out, kw, kb, lo, glo, fwd, bwd, diff):  # noqa: C901
+    """Narrow ``line[0:n]`` for the clue ``clue[c0:c0+k]`` into ``out[0:n]``.
+
+    Returns 1 when the line has an arrangement (``out`` then holds, per cell, the
+    set of values some arrangement gives it) and 0 for a contradiction.  The other
+    arguments are work arrays, large enough for the longest line and clue:
+    ``kw``/``kb`` (n+1), ``lo``/``glo`` (k+1), ``fwd``/``bwd`` ((k+1)*(slack+2)),
+    ``diff`` (n+1).
+    """
+    # kw[i] / kb[i]: how many of line[0:i] are known empty / known filled.
+    kw[0] = 0
+    kb[0] = 0
+    for i in range(n):
+        v = line[i]
+        kw[i + 1] = kw[i] + (1 if v == 1 else 0)
+        kb[i + 1] = kb[i] + (1 if v == 2 else 0)
+    if k == 0:
+        if kb[n] > 0:
+            return 0
+        for i in range(n):
+            out[i] = 1
+        return 1
+    total = 0
+    for b in range(k):
+        total += clue[c0 + b]
+    slack = n - total - (k - 1)
+    if slack < 0:
+        return 0
+    width = slack + 2  # positions per gap row of the tables
+    pos = 0
+    for b in range(k):
+        lo[b] = pos
+        pos += clue[c0 + b] + 1
+    # Gap j lies before block j (gap k after the last one).  Blocks 0..j-1 can only
+    # have ended at prefix lengths i in [glo[j], ghi(j)]; the tables keep that range.
+    glo[0] = 0
+    for j in range(1, k + 1):
+        glo[j] = lo[j - 1] + clue[c0 + j - 1]
+    for idx in range((k + 1) * width):
+        fwd[idx] = 0
+        bwd[idx] = 0
+
+    # Forward: fwd(j, i) = line[0:i] can hold exactly blocks 0..j-1, ending cleanly at i.
+    for i in range(0, slack + 1):
+        if kb[i] > 0:
+            break
+        fwd[i] = 1
+    for j in range(1, k + 1):
+        length = clue[c0 + j - 1]
+        g = glo[j]
+        hi = n if j == k else lo[j] + slack
+        last_start = lo[j - 1] + slack
+        row = j * width
+        prev = (j - 1) * width
+        pg = glo[j - 1]
+        for i in range(g, hi + 1):
+            if i > g and fwd[row + i - 1 - g] == 1 and (line[i - 1] & 1) != 0:
+                fwd[row + i - g] = 1
+                continue
+            s = i - length
+            if s > last_start or kw[i] != kw[s]:
+                continue
+            if j == 1:
+                if fwd[s] == 1:
+                    fwd[row + i - g] = 1
+            elif s >= 1 and (line[s - 1] & 1) != 0 and fwd[prev + s - 1 - pg] == 1:
+                fwd[row + i - g] = 1
+    if fwd[k * width + n - glo[k]] == 0:
+        return 0
+
+    # Backward: bwd(j, i) = line[i:n] can hold exactly blocks j..k-1, starting cleanly at i.
+    row = k * width
+    g = glo[k]
+    for i in range(n, g - 1, -1):
+        if kb[n] - kb[i] > 0:
+            break
+        bwd[row + i - g] = 1
+    for j in range(k - 1, -1, -1):
+        length = clue[c0 + j]
+        g = glo[j]
+        hi = lo[j] + slack
+        row = j * width
+        nxt = (j + 1) * width
+        ng = glo[j + 1]
+        first = lo[j]
+        for i in range(hi, g - 1, -1):
+            if i < hi and bwd[row + i + 1 - g] == 1 and (line[i] & 1) != 0:
+                bwd[row + i - g] = 1
+                continue
+            if i < first:
+                continue
+            e = i + length
+            if kw[e] != kw[i]:
+                continue
+            if j == k - 1:
+                if bwd[nxt + e - ng] == 1:
+                    bwd[row + i - g] = 1
+            elif e < n and (line[e] & 1) != 0 and bwd[nxt + e + 1 - ng] == 1:
+                bwd[row + i - g] = 1
+
+    for c in range(n):
+        out[c] = 0
+    # May be white: some gap j covers cell c with both sides feasible.
+    for j in range(k + 1):
+        g = glo[j]
+        hi = n if j == k else lo[j] + slack
+        row = j * width
+        for c in range(g, min(hi, n)):
+            if fwd[row + c - g] == 1 and bwd[row + c + 1 - g] == 1 and (line[c] & 1) != 0:
+                out[c] = 1
+    # May be black: some valid start of some block covers cell c.
+    for c in range(n + 1):
+        diff[c] = 0
+    for b in range(k):
+        length = clue[c0 + b]
+        for s in range(lo[b], lo[b] + slack + 1):
+            e = s + length
+            if kw[e] != kw[s]:
+                continue
+            if b == 0:
+                if fwd[s] == 0:
+                    continue
+            elif not ((line[s - 1] & 1) != 0 and fwd[b * width + s - 1 - glo[b]] == 1):
+                continue
+            if b == k - 1:
+                if bwd[k * width + e - glo[k]] == 0:
+                    continue
+            elif not (e < n and (line[e] & 1) != 0 and bwd[(b + 1) * width + e + 1 - glo[b + 1]] == 1):
+                continue
+            diff[s] += 1
+            diff[e] -= 1
+    covered = 0
+    for c in range(n):
+        covered += diff[c]
+        if covered > 0:
+            out[c] |= 2
+        elif out[c] == 0:
+            return 0
+    return 1
+
+
+def table_size(clues, length: int) -> int:
+    """Entries ``fwd``/``bwd`` need for these clues on lines of ``length`` cells."""
+    need = 1
+    for clue in clues:
+        slack = length - sum(clue) - max(len(clue) - 1, 0)
+        need = max(need, (len(clue) + 1) * (max(slack, 0) + 2))
+    return need
+
+
+def fix_line(clue: Clue, cells: bytes | bytearray) -> bytes | None:
+    """:func:`solve_line` with ``None`` for a contradiction."""
+    n = len(cells)
+    k = len(clue)
+    line = np.frombuffer(bytes(cells), dtype=np.uint8)
+    clue_arr = np.array(clue if k else (0,), dtype=np.int32)
+    size = table_size([clue], n)
+    out = np.empty(max(n, 1), dtype=np.uint8)
+    ok = line_fix(line, n, clue_arr, 0, k, out, np.empty(n + 1, np.int32), np.empty(n + 1, np.int32),
+                  np.empty(k + 1, np.int32), np.empty(k + 1, np.int32), np.empty(size, np.uint8),
+                  np.empty(size, np.uint8), np.empty(n + 1, np.int32))
+    return out[:n].tobytes() if ok else None
 
 
 def solve_line(clue: Clue, cells: bytes | bytearray) -> bytes:
@@ -41,125 +207,3 @@ def solve_line(clue: Clue, cells: bytes | bytearray) -> bytes:
     if fixed is None:
         raise Contradiction(f"no arrangement of clue {clue} fits the line")
     return fixed
-
-
-def fix_line(clue: Clue, cells: bytes | bytearray) -> bytes | None:
-    """:func:`solve_line` with ``None`` for a contradiction (the hot path)."""
-    n = len(cells)
-    k = len(clue)
-    if k == 0:
-        return None if FILLED in cells or 0 in cells else bytes([EMPTY]) * n
-    # known_white[i] / known_black[i]: how many of cells[0:i] are known empty / filled.
-    known_white = list(accumulate(map(EMPTY.__eq__, cells), initial=0))
-    known_black = list(accumulate(map(FILLED.__eq__, cells), initial=0))
-    slack = n - sum(clue) - (k - 1)
-    if slack < 0:
-        return None
-    lo = [0] * k  # earliest start of each block
-    pos = 0
-    for b in range(k):
-        lo[b] = pos
-        pos += clue[b] + 1
-    # Gap j lies before block j (gap k after the last block).  Positions i in
-    # [gap_lo[j], gap_hi[j]] are the only prefix lengths at which blocks 0..j-1 can
-    # have ended; outside it both tables are False.
-    gap_lo = [0] * (k + 1)
-    gap_hi = [0] * (k + 1)
-    for j in range(1, k + 1):
-        gap_lo[j] = lo[j - 1] + clue[j - 1]
-    for j in range(k):
-        gap_hi[j] = lo[j] + slack
-    gap_hi[k] = n
-
-    # fwd[j][i]: cells[0:i] can hold exactly blocks 0..j-1, ending cleanly at i.
-    fwd = [bytearray(n + 2) for _ in range(k + 1)]
-    row = fwd[0]
-    for i in range(0, gap_hi[0] + 1):
-        if known_black[i]:
-            break
-        row[i] = 1
-    for j in range(1, k + 1):
-        length = clue[j - 1]
-        prev = fwd[j - 1]
-        row = fwd[j]
-        last_start = lo[j - 1] + slack
-        for i in range(gap_lo[j], gap_hi[j] + 1):
-            if i > gap_lo[j] and row[i - 1] and cells[i - 1] & EMPTY:
-                row[i] = 1
-                continue
-            s = i - length
-            if s > last_start or known_white[i] != known_white[s]:
-                continue
-            if j == 1:
-                if prev[s]:
-                    row[i] = 1
-            elif s >= 1 and cells[s - 1] & EMPTY and prev[s - 1]:
-                row[i] = 1
-    if not fwd[k][n]:
-        return None
-
-    # bwd[j][i]: cells[i:n] can hold exactly blocks j..k-1, starting cleanly at i.
-    bwd = [bytearray(n + 2) for _ in range(k + 1)]
-    row = bwd[k]
-    total_black = known_black[n]
-    for i in range(n, gap_lo[k] - 1, -1):
-        if total_black - known_black[i]:
-            break
-        row[i] = 1
-    for j in range(k - 1, -1, -1):
-        length = clue[j]
-        nxt = bwd[j + 1]
-        row = bwd[j]
-        first_start = lo[j]
-        for i in range(gap_hi[j], gap_lo[j] - 1, -1):
-            if i < gap_hi[j] and row[i + 1] and cells[i] & EMPTY:
-                row[i] = 1
-                continue
-            if i < first_start:
-                continue
-            e = i + length
-            if known_white[e] != known_white[i]:
-                continue
-            if j == k - 1:
-                if nxt[e]:
-                    row[i] = 1
-            elif e < n and cells[e] & EMPTY and nxt[e + 1]:
-                row[i] = 1
-
-    out = bytearray(n)  # bit 0: may be white, bit 1: may be black
-    for j in range(k + 1):
-        f = fwd[j]
-        g = bwd[j]
-        for c in range(gap_lo[j], min(gap_hi[j], n)):
-            if f[c] and g[c + 1] and cells[c] & EMPTY:
-                out[c] = EMPTY
-    # A valid start of block b paints cells [s, s+L); collect them as a difference array.
-    diff = [0] * (n + 1)
-    for b in range(k):
-        length = clue[b]
-        before = fwd[b]
-        after = bwd[b + 1]
-        for s in range(lo[b], lo[b] + slack + 1):
-            e = s + length
-            if known_white[e] != known_white[s]:
-                continue
-            if b == 0:
-                if not before[s]:
-                    continue
-            elif not (cells[s - 1] & EMPTY and before[s - 1]):
-                continue
-            if b == k - 1:
-                if not after[e]:
-                    continue
-            elif not (e < n and cells[e] & EMPTY and after[e + 1]):
-                continue
-            diff[s] += 1
-            diff[e] -= 1
-    covered = 0
-    for c in range(n):
-        covered += diff[c]
-        if covered:
-            out[c] |= FILLED
-        elif not out[c]:
-            return None
-    return bytes(out)

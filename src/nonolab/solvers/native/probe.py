@@ -7,16 +7,19 @@
 
 Both repeat until a whole sweep over the unknown cells learns nothing.  The number of
 cells each value decides is kept as the cell's score, which search uses to branch.
+A sweep runs entirely compiled: each trial propagates on a scratch copy of the grid
+and is undone from the list of cells it touched, so a probe costs what it changes,
+not the size of the grid.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import math
 from enum import Enum
 
-from nonolab.core.grid import EMPTY, FILLED, UNKNOWN
-from nonolab.solvers.native.propagate import Propagator
-from nonolab.solvers.native.steps import Step, Technique
+from nonolab.solvers.native.cache import PROBES, STEP_ID
+from nonolab.solvers.native.jit import jit
+from nonolab.solvers.native.propagate import BOTH_BRANCHES_AGREE, CONTRADICTION_PROBE, propagate, record
 
 
 class Probing(str, Enum):
@@ -26,84 +29,131 @@ class Probing(str, Enum):
     CONTRADICTION = "contradiction"
     FULL = "full"
 
+    @property
+    def level(self) -> int:
+        return {"none": 0, "contradiction": 1, "full": 2}[self.value]
 
-@dataclass
-class ProbeResult:
-    """``consistent`` is False when some cell has no consistent value.
 
-    ``scores`` maps a row-major cell index to the cells decided by its (empty,
-    filled) branches in the last sweep, for the cells still unknown.
+@jit
+def _undo(scratch, cells, touched, count, p):
+    for i in range(count):
+        scratch[touched[i]] = cells[touched[i]]
+    scratch[p] = cells[p]
+
+
+@jit
+def _sync(scratch0, scratch1, cells, trail, start, end):
+    for i in range(start, end):
+        x = trail[i]
+        scratch0[x] = cells[x]
+        scratch1[x] = cells[x]
+
+
+@jit
+def probe(cells, h, w, puzzle, mode, ws, work, cache, stats, trail, trailn, log, logn):  # noqa: C901
+    """Probe ``cells`` (at the line fixpoint) in place until a sweep learns nothing.
+
+    ``mode`` is 0 (none), 1 (contradiction) or 2 (full).  Returns 1, or 0 if some
+    cell has no consistent value.  Cells it fixes go on the trail and, with a
+    non-empty ``log``, into the event log.  ``ws`` holds the work arrays made by
+    :func:`probe_workspace`; its ``score0``/``score1`` give, for every cell still
+    unknown, the cells its empty / filled branch decides.
     """
-
-    consistent: bool
-    scores: dict[int, tuple[int, int]] = field(default_factory=dict)
-    probes: int = 0
-
-
-def probe(prop: Propagator, cells: bytearray, mode: Probing = Probing.FULL,
-          log: list[Step] | None = None, depth: int = 0) -> ProbeResult:
-    """Probe ``cells`` (already at the line fixpoint) in place until nothing changes."""
-    result = ProbeResult(True)
-    if mode is Probing.NONE:
-        return result
-    w = prop.width
+    dirty, line, out, scratch0, scratch1, t0, t0n, t1, t1n, mark, stamp, agree, score0, score1 = ws
+    if mode == 0:
+        return 1
+    size = h * w
+    logging = log.shape[0] > 0
+    no_log = log[:0]
+    for i in range(size):
+        scratch0[i] = cells[i]
+        scratch1[i] = cells[i]
     learnt = True
     while learnt:
         learnt = False
-        scores: dict[int, tuple[int, int]] = {}
-        for p in [i for i, v in enumerate(cells) if v == UNKNOWN]:
-            if cells[p] != UNKNOWN:
-                continue  # decided earlier in this sweep
-            r, c = divmod(p, w)
-            branches = []
-            touched: list[set[int]] = [set(), set()]
-            for value, changed in zip((EMPTY, FILLED), touched):
-                trial = bytearray(cells)
-                trial[p] = value
-                result.probes += 1
-                branches.append(trial if prop.run(trial, (r,), (c,), touched=changed) else None)
-            if_empty, if_filled = branches
-            if if_empty is None and if_filled is None:
-                result.consistent = False
-                return result
-            if if_empty is None or if_filled is None:
-                value = FILLED if if_empty is None else EMPTY
-                failed = "empty" if value == FILLED else "filled"
-                if not _apply(prop, cells, p, value, if_filled if if_empty is None else if_empty,
-                              log, Step(Technique.CONTRADICTION_PROBE, ("cell", r, c),
-                                        ((r, c, int(value == FILLED)),), depth,
-                                        f"{failed} leads to a contradiction")):
-                    result.consistent = False
-                    return result
-                learnt = True
+        for p in range(size):
+            if cells[p] != 3:
+                score0[p] = 0
+                score1[p] = 0
                 continue
-            scores[p] = (len(touched[0]) + 1, len(touched[1]) + 1)
-            if mode is Probing.FULL:
-                # Only cells both propagations changed can agree (they were unknown here).
-                agreed = sorted(i for i in touched[0] & touched[1] if if_empty[i] == if_filled[i])
-                if agreed:
-                    for i in agreed:
-                        cells[i] = if_empty[i]
-                    if log is not None:
-                        log.append(Step(Technique.BOTH_BRANCHES_AGREE, ("cell", r, c),
-                                        tuple((*divmod(i, w), int(if_empty[i] == FILLED)) for i in agreed),
-                                        depth, "both values of this cell imply these cells"))
-                    rows = {i // w for i in agreed}
-                    cols = {i % w for i in agreed}
-                    if not prop.run(cells, rows, cols, log, depth):
-                        result.consistent = False
-                        return result
-                    learnt = True
-        result.scores = {p: s for p, s in scores.items() if cells[p] == UNKNOWN}
-    return result
+            r = p // w
+            c = p - r * w
+            t0n[0] = 0
+            scratch0[p] = 1
+            dirty[r] = 1
+            dirty[h + c] = 1
+            ok0 = propagate(scratch0, h, w, puzzle, dirty, work, cache, stats, line, out, t0, t0n, no_log, logn)
+            t1n[0] = 0
+            scratch1[p] = 2
+            dirty[r] = 1
+            dirty[h + c] = 1
+            ok1 = propagate(scratch1, h, w, puzzle, dirty, work, cache, stats, line, out, t1, t1n, no_log, logn)
+            stats[PROBES] += 2
+            if ok0 == 0 and ok1 == 0:
+                _undo(scratch0, cells, t0, t0n[0], p)
+                _undo(scratch1, cells, t1, t1n[0], p)
+                return 0
+            agreed = 0
+            if ok0 == 1 and ok1 == 1:
+                score0[p] = t0n[0] + 1
+                score1[p] = t1n[0] + 1
+                if mode == 2:
+                    stamp[0] += 1
+                    for i in range(t0n[0]):
+                        mark[t0[i]] = stamp[0]
+                    for i in range(t1n[0]):
+                        x = t1[i]
+                        if mark[x] == stamp[0] and scratch0[x] == scratch1[x]:
+                            agree[agreed] = x * 4 + scratch0[x]
+                            agreed += 1
+            _undo(scratch0, cells, t0, t0n[0], p)
+            _undo(scratch1, cells, t1, t1n[0], p)
+            if ok0 == 1 and ok1 == 1 and agreed == 0:
+                continue
+            start = trailn[0]
+            step = -1
+            if logging:
+                stats[STEP_ID] += 1
+                step = stats[STEP_ID]
+            if ok0 == 0 or ok1 == 0:
+                record(cells, p, 2 if ok0 == 0 else 1, trail, trailn, log, logn, step, CONTRADICTION_PROBE, p)
+                dirty[r] = 1
+                dirty[h + c] = 1
+            else:
+                for i in range(agreed):
+                    x = agree[i] // 4
+                    record(cells, x, agree[i] % 4, trail, trailn, log, logn, step, BOTH_BRANCHES_AGREE, p)
+                    dirty[x // w] = 1
+                    dirty[h + x % w] = 1
+            if propagate(cells, h, w, puzzle, dirty, work, cache, stats, line, out, trail, trailn, log, logn) == 0:
+                return 0
+            _sync(scratch0, scratch1, cells, trail, start, trailn[0])
+            learnt = True
+    return 1
 
 
-def _apply(prop: Propagator, cells: bytearray, p: int, value: int, propagated: bytearray,
-           log: list[Step] | None, step: Step) -> bool:
-    """Adopt a forced value; with a log, replay the propagation so its steps are recorded."""
-    if log is None:
-        cells[:] = propagated
-        return True
-    log.append(step)
-    cells[p] = value
-    return prop.run_cell(cells, p, log, step.depth)
+@jit
+def choose_branch(cells, size, score0, score1, use_scores):
+    """The unknown cell to branch on and the value to try first; (-1, 0) if solved.
+
+    With scores, the cell maximising ``sqrt(max / (min + 1)) + min`` of its two
+    branches' gains (Wu et al.; nonogrid's default), trying the larger gain first.
+    """
+    best = -1
+    best_score = -1.0
+    value = 2
+    for p in range(size):
+        if cells[p] != 3:
+            continue
+        if not use_scores:
+            return p, 2
+        a = score0[p]
+        b = score1[p]
+        low = min(a, b)
+        high = max(a, b)
+        score = math.sqrt(high / (low + 1.0)) + low
+        if score > best_score:
+            best_score = score
+            best = p
+            value = 2 if b >= a else 1
+    return best, value

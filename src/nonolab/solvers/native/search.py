@@ -1,110 +1,233 @@
-"""Depth-first search with exact solution counting.
+"""Depth-first search with exact solution counting, resumable from Python.
 
-Every node propagates and probes; the search branches on the cell whose two probe
-branches together decide the most (Wu et al.'s ``sqrt(max / (min + 1)) + min``, the
-default of nonogrid), trying the value that decides more first.  Branching on the
-two values of one cell partitions the space, so each solution is reached exactly
-once and an exhausted stack makes the count exact.
+Every node propagates and probes, then branches on the cell chosen by
+:func:`~nonolab.solvers.native.probe.choose_branch`.  Branching on the two values of
+one cell partitions the space, so each solution is reached exactly once and an
+exhausted search makes the count exact.  State lives in arrays and changes are
+undone from a trail, so memory is O(cells) whatever the depth.
+
+:func:`search_run` is compiled and runs until it finds a solution, exhausts the
+space, or has processed ``budget`` nodes; :func:`search` is the Python driver that
+checks the clock between calls, collects solutions and stops at the limits.
 """
 
 from __future__ import annotations
 
-import math
+import time
 from dataclasses import dataclass, field
 
-from nonolab.core.grid import EMPTY, FILLED, UNKNOWN
-from nonolab.errors import LimitReached
-from nonolab.solvers.native.probe import Probing, probe
-from nonolab.solvers.native.propagate import Propagator
+import numpy as np
+
+from nonolab.core.puzzle import Puzzle
+from nonolab.solvers.native.cache import MAX_DEPTH, N_STATS, NODES, STEP_ID, LineCache
+from nonolab.solvers.native.jit import jit
+from nonolab.solvers.native.line import table_size
+from nonolab.solvers.native.probe import Probing, choose_branch, probe
+from nonolab.solvers.native.propagate import GUESS, propagate, record
 from nonolab.solvers.native.steps import Step, Technique
+
+ROOT, NODE, BACKTRACK = 0, 1, 2
+EXHAUSTED, FOUND, PAUSED = 0, 1, 2
+
+
+@jit
+def search_run(cells, h, w, puzzle, mode, state, levels, ws, work, cache, no_cache, stats,  # noqa: C901
+               trail, trailn, log, logn, budget):
+    """Advance the search; returns EXHAUSTED (0), FOUND (1: ``cells`` is a solution)
+    or PAUSED (2: ``budget`` nodes were processed).  Call again to go on.
+
+    The first propagation from the empty grid goes without the cache (``no_cache``
+    has no slots): it never repeats a line, and on large grids filling the cache
+    costs more than the line solves.
+    """
+    level_trail, level_log, level_cell, level_second, level_tried = levels
+    dirty = ws[0]
+    line = ws[1]
+    out = ws[2]
+    score0 = ws[12]
+    score1 = ws[13]
+    size = h * w
+    logging = log.shape[0] > 0
+    processed = 0
+    while True:
+        phase = state[1]
+        if phase == ROOT:
+            for i in range(h + w):
+                dirty[i] = 1
+            state[1] = NODE
+        elif phase == NODE:
+            if processed >= budget:
+                return PAUSED
+            processed += 1
+            stats[NODES] += 1
+            depth = state[0]
+            if depth > stats[MAX_DEPTH]:
+                stats[MAX_DEPTH] = depth
+            first = stats[NODES] == 1
+            ok = propagate(cells, h, w, puzzle, dirty, work, no_cache if first else cache, stats, line, out,
+                           trail, trailn, log, logn)
+            if ok == 1:
+                ok = probe(cells, h, w, puzzle, mode, ws, work, cache, stats, trail, trailn, log, logn)
+            if ok == 0:
+                state[1] = BACKTRACK
+                continue
+            p, value = choose_branch(cells, size, score0, score1, mode > 0)
+            if p < 0:
+                state[1] = BACKTRACK
+                return FOUND
+            level_trail[depth] = trailn[0]
+            level_log[depth] = logn[0]
+            level_cell[depth] = p
+            level_second[depth] = 3 - value
+            level_tried[depth] = 0
+            state[0] = depth + 1
+            step = -1
+            if logging:
+                stats[STEP_ID] += 1
+                step = stats[STEP_ID]
+            record(cells, p, value, trail, trailn, log, logn, step, GUESS, p)
+            dirty[p // w] = 1
+            dirty[h + p % w] = 1
+        else:
+            depth = state[0]
+            if depth == 0:
+                return EXHAUSTED
+            lvl = depth - 1
+            for i in range(level_trail[lvl], trailn[0]):
+                cells[trail[i]] = 3
+            trailn[0] = level_trail[lvl]
+            logn[0] = level_log[lvl]
+            if level_tried[lvl] == 0:
+                level_tried[lvl] = 1
+                p = level_cell[lvl]
+                step = -1
+                if logging:
+                    stats[STEP_ID] += 1
+                    step = stats[STEP_ID]
+                # A negative source marks the second branch of a cell in the log.
+                record(cells, p, level_second[lvl], trail, trailn, log, logn, step, GUESS, -1 - p)
+                dirty[p // w] = 1
+                dirty[h + p % w] = 1
+                state[1] = NODE
+            else:
+                state[0] = depth - 1
+
+
+class Workspace:
+    """Every array the engine needs for one puzzle, made once per solve."""
+
+    def __init__(self, puzzle: Puzzle, record_steps: bool = False, cache_bytes: int = 32 << 20):
+        h, w = puzzle.height, puzzle.width
+        self.height, self.width = h, w
+        lines = list(puzzle.rows) + list(puzzle.columns)
+        clue_ids: dict[tuple[int, ...], int] = {}
+        starts = [0]
+        for clue in lines:
+            starts.append(starts[-1] + len(clue))
+        data = [b for clue in lines for b in clue] or [0]
+        self.puzzle = (np.array(data, np.int32), np.array(starts, np.int64),
+                       np.array([clue_ids.setdefault(c, len(clue_ids)) for c in lines], np.int64))
+        longest = max(h, w)
+        blocks = max(len(c) for c in lines) + 1
+        table = max(table_size(puzzle.rows, w), table_size(puzzle.columns, h))
+        self.work = (np.zeros(longest + 1, np.int32), np.zeros(longest + 1, np.int32),
+                     np.zeros(blocks, np.int32), np.zeros(blocks + 1, np.int32),
+                     np.zeros(table, np.uint8), np.zeros(table, np.uint8), np.zeros(longest + 1, np.int32))
+        self.cache = LineCache.for_budget(longest, cache_bytes)
+        self.no_cache = LineCache(0, 0)
+        size = h * w
+        self.cells = np.full(size, 3, np.uint8)
+        # Probing trials record what they touch; the main grid records its trail.
+        self.ws = (np.zeros(h + w, np.uint8), np.zeros(longest, np.uint8), np.zeros(longest, np.uint8),
+                   np.zeros(size, np.uint8), np.zeros(size, np.uint8), np.zeros(size, np.int32),
+                   np.zeros(1, np.int64), np.zeros(size, np.int32), np.zeros(1, np.int64),
+                   np.zeros(size, np.int64), np.zeros(1, np.int64), np.zeros(size, np.int64),
+                   np.zeros(size, np.int32), np.zeros(size, np.int32))
+        self.trail = np.zeros(size, np.int32)
+        self.trailn = np.zeros(1, np.int64)
+        self.log = np.zeros((size if record_steps else 0, 5), np.int32)
+        self.logn = np.zeros(1, np.int64)
+        self.levels = (np.zeros(size + 1, np.int64), np.zeros(size + 1, np.int64), np.zeros(size + 1, np.int64),
+                       np.zeros(size + 1, np.uint8), np.zeros(size + 1, np.uint8))
+        self.state = np.zeros(2, np.int64)
+        self.stats = np.zeros(N_STATS, np.int64)
+
+    def steps(self) -> list[Step]:
+        """The event log, grouped into steps, on the current search path."""
+        rows = self.log[: int(self.logn[0])]
+        w, h = self.width, self.height
+        steps: list[Step] = []
+        depth = 0
+        i = 0
+        while i < len(rows):
+            j = i
+            while j < len(rows) and rows[j, 0] == rows[i, 0]:
+                j += 1
+            technique = Technique(("line", "contradiction-probe", "both-branches-agree", "guess")[rows[i, 1]])
+            source = int(rows[i, 2])
+            cells = tuple((int(x) // w, int(x) % w, int(v)) for x, v in zip(rows[i:j, 3], rows[i:j, 4]))
+            note = ""
+            if technique is Technique.LINE:
+                where = ("row", source) if source < h else ("column", source - h)
+            else:
+                cell = source if source >= 0 else -1 - source
+                where = ("cell", cell // w, cell % w)
+                if technique is Technique.GUESS:
+                    depth += source >= 0
+                    note = "first branch" if source >= 0 else "second branch"
+                elif technique is Technique.CONTRADICTION_PROBE:
+                    note = f"{'empty' if cells[0][2] else 'filled'} leads to a contradiction"
+                else:
+                    note = "both values of this cell imply these cells"
+            steps.append(Step(technique, where, cells, depth, note))
+            i = j
+        return steps
 
 
 @dataclass
 class SearchOutcome:
-    """What the search found.
-
-    ``complete`` means the space was exhausted (the count is exact); ``limited``
-    means a time or node limit stopped it.  ``steps`` is the step log up to the first
-    solution (or up to the stop), when one was asked for.
-    """
+    """What the search found: solutions as cell-state bytes, exactness, limits, steps."""
 
     solutions: list[bytes] = field(default_factory=list)
     complete: bool = False
     limited: bool = False
     steps: list[Step] | None = None
-    nodes: int = 0
-    max_depth: int = 0
-    probes: int = 0
-    final_cells: bytes = b""
 
 
-def branch_score(gains: tuple[int, int]) -> float:
-    low, high = sorted(gains)
-    return math.sqrt(high / (low + 1)) + low
-
-
-def search(prop: Propagator, probing: Probing = Probing.FULL, max_solutions: int | None = 2,
-           node_limit: int | None = None, record_steps: bool = False) -> SearchOutcome:
-    """Find up to ``max_solutions`` solutions (``None``: all) of the propagator's puzzle."""
+def search(space: Workspace, probing: Probing = Probing.FULL, max_solutions: int | None = 2,
+           deadline: float | None = None, node_limit: int | None = None) -> SearchOutcome:
+    """Run the compiled search to ``max_solutions`` (``None``: all) or a limit."""
     out = SearchOutcome()
-    log: list[Step] | None = [] if record_steps else None
-    size = prop.height * prop.width
-    w = prop.width
-    root = bytearray([UNKNOWN]) * size
-    # A node is (cells, depth, guess or None, log length to return to).
-    stack: list[tuple[bytearray, int, tuple[int, int, str] | None, int]] = [(root, 0, None, 0)]
-    cells = root
-    try:
-        while stack:
-            cells, depth, guess, log_len = stack.pop()
-            if log is not None:
-                del log[log_len:]
-            out.nodes += 1
-            if node_limit is not None and out.nodes > node_limit:
-                raise LimitReached(f"node limit {node_limit} reached")
-            out.max_depth = max(out.max_depth, depth)
-            if guess is None:
-                ok = prop.run(cells, range(prop.height), range(w), log, depth)
-            else:
-                p, value, note = guess
-                r, c = divmod(p, w)
-                cells[p] = value
-                if log is not None:
-                    log.append(Step(Technique.GUESS, ("cell", r, c), ((r, c, int(value == FILLED)),),
-                                    depth, note))
-                ok = prop.run_cell(cells, p, log, depth)
-            if not ok:
-                continue
-            probed = probe(prop, cells, probing, log, depth)
-            out.probes += probed.probes
-            if not probed.consistent:
-                continue
-            if UNKNOWN not in cells:
-                out.solutions.append(bytes(cells))
-                if log is not None:
-                    out.steps = list(log)
-                    log = None  # the explanation is the path to the first solution
-                if max_solutions is not None and len(out.solutions) >= max_solutions:
-                    break
-                continue
-            p, first = _choose(cells, probed.scores, w)
-            second = EMPTY if first == FILLED else FILLED
-            here = len(log) if log is not None else 0
-            stack.append((bytearray(cells), depth + 1, (p, second, "second branch"), here))
-            stack.append((cells, depth + 1, (p, first, "first branch"), here))
-        out.complete = not stack
-    except LimitReached:
-        out.limited = True
-    if log is not None:
-        out.steps = list(log)
-    out.final_cells = bytes(cells)
+    budget = 1
+    recording = space.log.shape[0] > 0
+    while True:
+        if node_limit is not None:
+            left = node_limit - int(space.stats[NODES])
+            if left <= 0:
+                out.limited = True
+                break
+            budget = min(budget, left)
+        started = time.perf_counter()
+        code = search_run(space.cells, space.height, space.width, space.puzzle, probing.level, space.state,
+                          space.levels, space.ws, space.work, space.cache.arrays, space.no_cache.arrays,
+                          space.stats, space.trail,
+                          space.trailn, space.log, space.logn, budget)
+        spent = time.perf_counter() - started
+        if code == FOUND:
+            out.solutions.append(space.cells.tobytes())
+            if recording and out.steps is None:
+                out.steps = space.steps()
+            if max_solutions is not None and len(out.solutions) >= max_solutions:
+                break
+        elif code == EXHAUSTED:
+            out.complete = True
+            break
+        # Between calls: check the clock, and size the next slice to about 20 ms.
+        if deadline is not None and time.perf_counter() >= deadline:
+            out.limited = True
+            break
+        if code == PAUSED:
+            budget = max(1, min(budget * 2, int(budget * 0.02 / spent) if spent > 0 else budget * 2))
+    if recording and out.steps is None:
+        out.steps = space.steps()
     return out
-
-
-def _choose(cells: bytearray, scores: dict[int, tuple[int, int]], width: int) -> tuple[int, int]:
-    """The cell to branch on and the value to try first."""
-    if scores:
-        p = max(scores, key=lambda i: (branch_score(scores[i]), -i))
-        gain_empty, gain_filled = scores[p]
-        return p, FILLED if gain_filled >= gain_empty else EMPTY
-    return cells.index(UNKNOWN), FILLED
