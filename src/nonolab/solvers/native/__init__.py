@@ -13,6 +13,8 @@ numba; ``NUMBA_DISABLE_JIT=1`` runs the same functions as plain Python.
 
 from __future__ import annotations
 
+import time
+
 from nonolab.core.grid import Solution
 from nonolab.core.puzzle import Puzzle
 from nonolab.solvers.base import Limits, SolveResult, Stats, Status, Stopwatch, checked_solutions
@@ -24,6 +26,14 @@ from nonolab.solvers.native.steps import Step, Technique
 
 __all__ = ["NativeSolver", "Probing", "Step", "Technique", "fix_line", "solve_line"]
 
+# Two search styles run interleaved, in alternating time slices, each resuming where
+# it stopped: probing at every node (one sweep below the root) wins where probing
+# prunes much (Lion, Nature, the LalaFrogKK puzzle); probing only at the root and its
+# children wins where nodes must be cheap (Forever).  Interleaving costs at most twice
+# the better style, and loses no work.  Measured on the survey set: benchmarks/RESULTS.md.
+_STYLES = ((1 << 30, 1), (1, 1 << 30))
+_SLICE = 0.05  # seconds
+
 
 class NativeSolver:
     """Line propagation, probing and depth-first search with exact counting.
@@ -31,35 +41,78 @@ class NativeSolver:
     Args:
         probing: ``"full"`` (default), ``"contradiction"`` or ``"none"``.
         cache_bytes: memory for the line cache (0 disables it).
-        node_limit: stop after this many search nodes (reported as TIMEOUT).
+        node_limit: stop after this many search nodes in all (reported as TIMEOUT).
         record_steps: keep the step log up to the first solution in ``SolveResult.steps``.
+        restarts: alternate the two search styles with growing node budgets (default);
+            ``False`` runs one search with ``probe_depth`` and ``deep_sweeps``.
+        probe_depth: without restarts, nodes deeper than this only propagate.
+        deep_sweeps: without restarts, probing sweeps per node below the root.
+
+    A count is exact only when one run exhausts its space; solutions found by any
+    run are kept (each is verified), so two of them prove ``multiple`` at once.
     """
 
     name = "native"
 
     def __init__(self, probing: str | Probing = Probing.FULL, cache_bytes: int = 32 << 20,
-                 node_limit: int | None = None, record_steps: bool = False):
+                 node_limit: int | None = None, record_steps: bool = False, restarts: bool = True,
+                 probe_depth: int = 1 << 30, deep_sweeps: int = 1 << 30):
         self.probing = Probing(probing)
         if cache_bytes < 0:
             raise ValueError("NativeSolver: cache_bytes must be non-negative")
         self.cache_bytes = cache_bytes
         self.node_limit = node_limit
         self.record_steps = record_steps
+        self.restarts = restarts
+        self.probe_depth = probe_depth
+        self.deep_sweeps = deep_sweeps
 
     def solve(self, puzzle: Puzzle, limits: Limits = Limits()) -> SolveResult:
         watch = Stopwatch(limits.time_limit)
-        space = Workspace(puzzle, self.record_steps, self.cache_bytes)
-        found = search(space, self.probing, limits.max_solutions, watch.deadline, self.node_limit)
+        first = Workspace(puzzle, self.record_steps, self.cache_bytes)
+        if self.restarts:
+            spaces = [first] + [Workspace(puzzle, self.record_steps, cache=first.cache) for _ in _STYLES[1:]]
+            styles = list(_STYLES)
+        else:
+            spaces, styles = [first], [(self.probe_depth, self.deep_sweeps)]
+        found: dict[bytes, None] = {}
+        steps = None
+        complete = limited = done = False
+        while not done:
+            for space, (probe_depth, deep_sweeps) in zip(spaces, styles):
+                if space is not first and first.stats[NODES] <= 1:
+                    continue  # no second style until the first one branches: line-solvable puzzles end at the root
+                nodes = sum(int(sp.stats[NODES]) for sp in spaces)
+                budget = None if self.node_limit is None else self.node_limit - nodes
+                deadline = watch.deadline
+                if len(spaces) > 1:
+                    slice_end = time.perf_counter() + _SLICE
+                    deadline = slice_end if deadline is None else min(deadline, slice_end)
+                run = search(space, self.probing, limits.max_solutions, deadline, budget, probe_depth,
+                             deep_sweeps)
+                if steps is None and run.solutions:
+                    steps = run.steps
+                for cells in run.solutions:
+                    found.setdefault(cells)
+                # An exhausted search has seen every solution, so the union is all of them.
+                complete = run.complete
+                limited = not complete and (watch.expired() or (run.limited and not run.timed_out))
+                enough = limits.max_solutions is not None and len(found) >= limits.max_solutions
+                done = complete or limited or enough
+                if done:
+                    break
+        if limits.max_solutions is not None:
+            found = dict.fromkeys(list(found)[:limits.max_solutions])
         w = puzzle.width
         solutions = checked_solutions(
-            puzzle, (Solution.from_flat([v == 2 for v in cells], w) for cells in found.solutions), self.name)
-        if found.limited:
+            puzzle, (Solution.from_flat([v == 2 for v in cells], w) for cells in found), self.name)
+        if limited:
             status = Status.TIMEOUT
         elif solutions:
             status = Status.SOLVED
         else:
             status = Status.UNSAT
-        s = space.stats
+        s = sum(sp.stats for sp in spaces)
         solves, hits = int(s[LINE_SOLVES]), int(s[CACHE_HITS])
         stats = Stats(self.name, watch.elapsed(), {
             "line_solves": solves,
@@ -69,6 +122,8 @@ class NativeSolver:
             "probes": int(s[PROBES]),
             "nodes": int(s[NODES]),
             "max_depth": int(s[MAX_DEPTH]),
+            "styles": len(spaces),
         })
-        return SolveResult(status, solutions, found.complete and not found.limited, stats,
-                           tuple(found.steps or ()))
+        if steps is None and self.record_steps:
+            steps = first.steps()
+        return SolveResult(status, solutions, complete, stats, tuple(steps or ()))

@@ -50,7 +50,7 @@ def _sync(scratch0, scratch1, cells, trail, start, end):
 
 
 @jit
-def probe(cells, h, w, puzzle, mode, ws, work, cache, stats, trail, trailn, log, logn):  # noqa: C901
+def probe(cells, h, w, puzzle, mode, ws, work, cache, stats, trail, trailn, log, logn, max_sweeps):  # noqa: C901
     """Probe ``cells`` (at the line fixpoint) in place until a sweep learns nothing.
 
     ``mode`` is 0 (none), 1 (contradiction) or 2 (full).  Returns 1, or 0 if some
@@ -69,8 +69,10 @@ def probe(cells, h, w, puzzle, mode, ws, work, cache, stats, trail, trailn, log,
         scratch0[i] = cells[i]
         scratch1[i] = cells[i]
     learnt = True
-    while learnt:
+    sweeps = 0
+    while learnt and sweeps < max_sweeps:
         learnt = False
+        sweeps += 1
         for p in range(size):
             if cells[p] != 3:
                 score0[p] = 0

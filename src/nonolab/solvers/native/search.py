@@ -32,7 +32,7 @@ EXHAUSTED, FOUND, PAUSED = 0, 1, 2
 
 @jit
 def search_run(cells, h, w, puzzle, mode, state, levels, ws, work, cache, no_cache, stats,  # noqa: C901
-               trail, trailn, log, logn, budget):
+               trail, trailn, log, logn, budget, probe_depth, deep_sweeps):
     """Advance the search; returns EXHAUSTED (0), FOUND (1: ``cells`` is a solution)
     or PAUSED (2: ``budget`` nodes were processed).  Call again to go on.
 
@@ -66,12 +66,14 @@ def search_run(cells, h, w, puzzle, mode, state, levels, ws, work, cache, no_cac
             first = stats[NODES] == 1
             ok = propagate(cells, h, w, puzzle, dirty, work, no_cache if first else cache, stats, line, out,
                            trail, trailn, log, logn)
+            node_mode = mode if depth <= probe_depth else 0
             if ok == 1:
-                ok = probe(cells, h, w, puzzle, mode, ws, work, cache, stats, trail, trailn, log, logn)
+                ok = probe(cells, h, w, puzzle, node_mode, ws, work, cache, stats, trail, trailn, log, logn,
+                           1 << 30 if depth == 0 else deep_sweeps)
             if ok == 0:
                 state[1] = BACKTRACK
                 continue
-            p, value = choose_branch(cells, size, score0, score1, mode > 0)
+            p, value = choose_branch(cells, size, score0, score1, node_mode > 0)
             if p < 0:
                 state[1] = BACKTRACK
                 return FOUND
@@ -116,7 +118,8 @@ def search_run(cells, h, w, puzzle, mode, state, levels, ws, work, cache, no_cac
 class Workspace:
     """Every array the engine needs for one puzzle, made once per solve."""
 
-    def __init__(self, puzzle: Puzzle, record_steps: bool = False, cache_bytes: int = 32 << 20):
+    def __init__(self, puzzle: Puzzle, record_steps: bool = False, cache_bytes: int = 32 << 20,
+                 cache: LineCache | None = None):
         h, w = puzzle.height, puzzle.width
         self.height, self.width = h, w
         lines = list(puzzle.rows) + list(puzzle.columns)
@@ -133,7 +136,8 @@ class Workspace:
         self.work = (np.zeros(longest + 1, np.int32), np.zeros(longest + 1, np.int32),
                      np.zeros(blocks, np.int32), np.zeros(blocks + 1, np.int32),
                      np.zeros(table, np.uint8), np.zeros(table, np.uint8), np.zeros(longest + 1, np.int32))
-        self.cache = LineCache.for_budget(longest, cache_bytes)
+        # A cache may be shared: it memoises a pure function, whichever search asks.
+        self.cache = cache if cache is not None else LineCache.for_budget(longest, cache_bytes)
         self.no_cache = LineCache(0, 0)
         size = h * w
         self.cells = np.full(size, 3, np.uint8)
@@ -191,18 +195,26 @@ class SearchOutcome:
     solutions: list[bytes] = field(default_factory=list)
     complete: bool = False
     limited: bool = False
+    timed_out: bool = False
     steps: list[Step] | None = None
 
 
 def search(space: Workspace, probing: Probing = Probing.FULL, max_solutions: int | None = 2,
-           deadline: float | None = None, node_limit: int | None = None) -> SearchOutcome:
-    """Run the compiled search to ``max_solutions`` (``None``: all) or a limit."""
+           deadline: float | None = None, node_limit: int | None = None,
+           probe_depth: int = 1 << 30, deep_sweeps: int = 1 << 30) -> SearchOutcome:
+    """Run the compiled search to ``max_solutions`` (``None``: all) or a limit.
+
+    ``node_limit`` counts the nodes of this run; ``limited`` says a limit stopped it
+    and ``timed_out`` that it was the clock.  Nodes deeper than ``probe_depth`` only
+    propagate; below the root a probing pass makes at most ``deep_sweeps`` sweeps.
+    """
     out = SearchOutcome()
     budget = 1
     recording = space.log.shape[0] > 0
+    first_node = int(space.stats[NODES])
     while True:
         if node_limit is not None:
-            left = node_limit - int(space.stats[NODES])
+            left = node_limit - (int(space.stats[NODES]) - first_node)
             if left <= 0:
                 out.limited = True
                 break
@@ -211,7 +223,7 @@ def search(space: Workspace, probing: Probing = Probing.FULL, max_solutions: int
         code = search_run(space.cells, space.height, space.width, space.puzzle, probing.level, space.state,
                           space.levels, space.ws, space.work, space.cache.arrays, space.no_cache.arrays,
                           space.stats, space.trail,
-                          space.trailn, space.log, space.logn, budget)
+                          space.trailn, space.log, space.logn, budget, probe_depth, deep_sweeps)
         spent = time.perf_counter() - started
         if code == FOUND:
             out.solutions.append(space.cells.tobytes())
@@ -224,7 +236,7 @@ def search(space: Workspace, probing: Probing = Probing.FULL, max_solutions: int
             break
         # Between calls: check the clock, and size the next slice to about 20 ms.
         if deadline is not None and time.perf_counter() >= deadline:
-            out.limited = True
+            out.limited = out.timed_out = True
             break
         if code == PAUSED:
             budget = max(1, min(budget * 2, int(budget * 0.02 / spent) if spent > 0 else budget * 2))
