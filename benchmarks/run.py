@@ -1,0 +1,300 @@
+"""One benchmark runner for every suite of ``benchmarks.suites``, any set of backends.
+
+    python -m benchmarks.run SUITE [--backends native,cpsat,cnf] [--repeat N]
+        [--time-limit S] [--max-solutions N] [--limit K] [--seed S] [--sizes 250,500]
+        [--out DIR]
+
+SUITE is corpus, survey, large, random30 or taai25.  Each backend first solves a small
+warm-up puzzle (not counted: JIT compilation and library imports happen there); then
+every (puzzle, backend, repetition) is solved in this process and gives one row, timed
+by the backend's own ``stats.wall_time``.  The ``large`` suite runs each (size, backend)
+in a fresh process instead (``--child``), which also reports its peak RSS.
+
+Writes ``OUT/SUITE.csv`` (written as it goes), ``OUT/SUITE.md`` (fit for RESULTS.md)
+and ``OUT/SUITE.png`` (if matplotlib is installed).  Ctrl-C stops the run and still
+writes the reports of what was measured.  Exit code 1 if two backends gave
+different proven verdicts on a puzzle.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import os
+import platform
+import shlex
+import subprocess
+import sys
+from datetime import date
+from pathlib import Path
+from statistics import median
+
+from benchmarks import report
+from benchmarks.check_corpus import OUT, REPO
+from benchmarks.suites import SUITES, Options, Suite, large_name, large_puzzle, warmup_puzzle
+from nonolab.harness.uniqueness import verdict_of
+from nonolab.solvers import get
+from nonolab.solvers.base import Limits
+
+FIELDS = ["suite", "puzzle", "size", "backend", "repeat", "status", "verdict", "count", "complete",
+          "time", "line_solves", "cache_hit_rate", "probes", "nodes", "error"]
+MEMORY_FIELDS = ["peak_rss_mb", "rss_before_mb"]
+COUNTERS = ("line_solves", "cache_hit_rate", "probes", "nodes")
+ROW_PREFIX = "ROW "  # a child's result lines on stdout
+
+
+def parse_args(argv: list[str]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.run",
+                                     description=__doc__.splitlines()[0])
+    parser.add_argument("suite", choices=sorted(SUITES))
+    parser.add_argument("--backends", default="native,cpsat,cnf", help="comma-separated")
+    parser.add_argument("--repeat", type=int, default=1, help="solves per (puzzle, backend)")
+    parser.add_argument("--time-limit", type=float, default=60.0, help="seconds per solve")
+    parser.add_argument("--max-solutions", type=int, default=None,
+                        help="stop after N solutions (0: count all); default: the suite's")
+    parser.add_argument("--limit", type=int, default=None, help="only the first K puzzles")
+    parser.add_argument("--seed", type=int, default=None, help="seed of a generated suite")
+    parser.add_argument("--sizes", default=None, help="large: comma-separated sides")
+    parser.add_argument("--out", type=Path, default=OUT, help=f"output folder (default {OUT})")
+    parser.add_argument("--memory-limit", type=int, default=4096,
+                        help="large: address-space cap (RLIMIT_AS) of each child in MB, 0 for none")
+    parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--only-size", type=int, default=None, help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    if args.repeat < 1 or args.time_limit <= 0 or (args.limit is not None and args.limit < 0):
+        parser.error("--repeat must be >= 1, --time-limit > 0 and --limit >= 0")
+    try:
+        args.sizes = tuple(int(s) for s in args.sizes.split(",")) if args.sizes else None
+    except ValueError:
+        parser.error(f"--sizes: not a comma-separated list of integers: {args.sizes!r}")
+    args.backends = [b.strip() for b in args.backends.split(",") if b.strip()]
+    if not args.backends:
+        parser.error("--backends: no backend named")
+    return args
+
+
+def limits_of(args: argparse.Namespace, suite: Suite) -> Limits:
+    n = suite.max_solutions if args.max_solutions is None else args.max_solutions
+    return Limits(max_solutions=n or None, time_limit=args.time_limit)
+
+
+def options_of(args: argparse.Namespace) -> Options:
+    return Options(seed=args.seed) if args.sizes is None else Options(seed=args.seed, sizes=args.sizes)
+
+
+def build_solvers(backends: list[str]) -> dict:
+    """Every backend, built and warmed up on a small puzzle: ``{name: (solver, warm-up s)}``."""
+    out = {}
+    for name in backends:
+        solver = get(name)
+        result = solver.solve(warmup_puzzle(), Limits(max_solutions=2, time_limit=60))
+        out[name] = (solver, result.stats.wall_time)
+    return out
+
+
+def solve_row(suite: str, name: str, puzzle, backend: str, solver, repeat: int, limits: Limits) -> dict:
+    """One solve as a CSV row; an exception becomes ``status=error`` with its message."""
+    row = dict.fromkeys(FIELDS, "")
+    row.update(suite=suite, puzzle=name, backend=backend, repeat=repeat)
+    if isinstance(puzzle, Exception):
+        row.update(size="?", status="error", verdict="error", error=_message(puzzle))
+        return row
+    row["size"] = f"{puzzle.width}x{puzzle.height}"
+    try:
+        result = solver.solve(puzzle, limits)
+    except Exception as exc:  # a failing backend must not stop the benchmark
+        row.update(status="error", verdict="error", error=_message(exc))
+        return row
+    row.update(status=result.status.value, verdict=verdict_of(result).value, count=result.count,
+               complete=result.complete, time=round(result.stats.wall_time, 6))
+    for key in COUNTERS:
+        row[key] = result.stats.counters.get(key, "")
+    return row
+
+
+def _message(exc: BaseException) -> str:
+    text = " ".join(str(exc).split()) or "(no message)"
+    return f"{type(exc).__name__}: {text}"[:300]
+
+
+def _progress(n: int, total: int, name: str, rows: list[dict], extra: str = "") -> None:
+    parts = []
+    for backend in dict.fromkeys(r["backend"] for r in rows):
+        mine = [r for r in rows if r["backend"] == backend]
+        times = [r["time"] for r in mine if r["time"] != ""]
+        t = f" {median(times):.3f}s" if times else ""
+        parts.append(f"{backend} {report.outcome(mine[0])}{t}")
+    size = rows[0]["size"] if rows else "?"
+    print(f"[{n}/{total}] {name} {size}  " + " | ".join(parts) + extra, flush=True)
+
+
+def run_in_process(suite: Suite, args, solvers: dict, emit) -> None:
+    limits = limits_of(args, suite)
+    options = options_of(args)
+    total = suite.planned(options) if args.limit is None else min(args.limit, suite.planned(options))
+    for n, (name, puzzle) in enumerate(suite.items(options), 1):
+        if args.limit is not None and n > args.limit:
+            break
+        rows = [solve_row(suite.name, name, puzzle, b, solver, k, limits)
+                for b, (solver, _) in solvers.items() for k in range(1, args.repeat + 1)]
+        emit(rows)
+        _progress(n, total, name, rows)
+
+
+def run_isolated(suite: Suite, args, emit) -> None:
+    """One fresh ``--child`` process per (size, backend); the child reports rows and peak RSS."""
+    sizes = list(options_of(args).sizes)[:args.limit]
+    for n, size in enumerate(sizes, 1):
+        rows = []
+        for backend in args.backends:
+            cmd = [sys.executable, "-m", "benchmarks.run", suite.name, "--child", "--only-size", str(size),
+                   "--backends", backend, "--repeat", str(args.repeat), "--time-limit", str(args.time_limit),
+                   "--memory-limit", str(args.memory_limit)]
+            for flag, value in (("--max-solutions", args.max_solutions), ("--seed", args.seed)):
+                if value is not None:
+                    cmd += [flag, str(value)]
+            got = _run_child(cmd, timeout=120 + args.time_limit * 3 * args.repeat)
+            if isinstance(got, str):
+                got = [_error_row(suite.name, large_name(size), f"{size}x{size}", backend, got)]
+            rows += got
+        emit(rows)
+        peaks = ", ".join(f"{r['backend']} {r['peak_rss_mb'] or '-'} MB" for r in rows if r["repeat"] == 1)
+        _progress(n, len(sizes), large_name(size), rows, f"  (peak RSS: {peaks})")
+
+
+def _run_child(cmd: list[str], timeout: float) -> list[dict] | str:
+    try:
+        proc = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, cwd=REPO)
+    except subprocess.TimeoutExpired:
+        return f"child process killed after {timeout:g} s"
+    rows = [json.loads(line[len(ROW_PREFIX):]) for line in proc.stdout.splitlines()
+            if line.startswith(ROW_PREFIX)]
+    if proc.returncode != 0 or not rows:
+        tail = " ".join(proc.stderr.strip().splitlines()[-3:])
+        return f"child process exited with code {proc.returncode}: {tail}"[:300]
+    return rows
+
+
+def _error_row(suite: str, name: str, size: str, backend: str, message: str) -> dict:
+    row = dict.fromkeys(FIELDS + MEMORY_FIELDS, "")
+    row.update(suite=suite, puzzle=name, size=size, backend=backend, repeat=1, status="error",
+               verdict="error", error=message)
+    return row
+
+
+def _rss_mb() -> float:
+    import resource  # Unix only, as the large suite
+
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return round(peak / (1024 * 1024 if sys.platform == "darwin" else 1024), 1)  # bytes or KiB
+
+
+def child_main(args: argparse.Namespace) -> int:
+    """Worker of :func:`run_isolated`: generate, warm up, solve, print rows with the peak RSS."""
+    import resource
+
+    suite = SUITES[args.suite]
+    if args.memory_limit:  # over the cap: MemoryError (an error row) or a crash, not swapping
+        cap = args.memory_limit * 1024 * 1024
+        resource.setrlimit(resource.RLIMIT_AS, (cap, cap))
+    solvers = build_solvers(args.backends)
+    puzzle = large_puzzle(args.only_size, suite.seed(options_of(args)))
+    before = _rss_mb()
+    rows = [solve_row(suite.name, puzzle.name, puzzle, b, solver, k, limits_of(args, suite))
+            for b, (solver, _) in solvers.items() for k in range(1, args.repeat + 1)]
+    peak = _rss_mb()
+    for row in rows:
+        row.update(peak_rss_mb=peak, rss_before_mb=before)
+        print(ROW_PREFIX + json.dumps(row), flush=True)
+    return 0
+
+
+def header(suite: Suite, args, argv: list[str], warmups: dict, shown: int, interrupted: bool) -> list[str]:
+    limits = limits_of(args, suite)
+    planned = suite.planned(options_of(args))
+    seed = suite.seed(options_of(args))
+    warm = ", ".join(f"{b} {t:.2f} s" for b, t in warmups.items())
+    lines = [
+        f"### `{suite.name}`: {suite.description}",
+        "",
+        f"Command: `python -m benchmarks.run {shlex.join(argv)}`",
+        f"Machine: {os.cpu_count()} cores, {platform.python_implementation()} {platform.python_version()}, "
+        f"{date.today().isoformat()}",
+        f"Settings: max_solutions {limits.max_solutions or 'all'}, time limit {limits.time_limit:g} s per "
+        f"solve, {args.repeat} repeat(s)" + ("" if seed is None else f", seed {seed}")
+        + f"; {shown} of {planned} puzzles" + (" (**interrupted**)" if interrupted else ""),
+    ]
+    if suite.isolated:
+        lines.append("Timing: each (size, backend) ran in a fresh process that generated the puzzle, "
+                     "made one warm-up solve of an 8x8 puzzle (JIT compilation and library imports are "
+                     "not counted), then the timed solves (the backend's own wall time). Peak MB is that "
+                     "process's ru_maxrss: generation, clues, warm-up and solves included. Each child's "
+                     f"address space was capped at {args.memory_limit} MB (RLIMIT_AS; 0: no cap).")
+    else:
+        lines.append(f"Timing: in-process solves, the backend's own wall time, after one warm-up solve of "
+                     f"an 8x8 puzzle per backend ({warm}; not counted), so JIT compilation and library "
+                     f"imports are not counted.")
+    return lines
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else list(argv)
+    args = parse_args(argv)
+    if args.child:
+        return child_main(args)
+    suite = SUITES[args.suite]
+    warmups: dict = {}
+    solvers: dict = {}
+    try:  # an unknown or missing backend is a usage error, found before any solve
+        if suite.isolated:
+            for backend in args.backends:
+                get(backend)
+        else:
+            solvers = build_solvers(args.backends)
+    except Exception as exc:
+        print(f"error: cannot set up the backends: {_message(exc)}", file=sys.stderr)
+        return 2
+    if not suite.isolated:
+        warmups = {b: t for b, (_, t) in solvers.items()}
+        print("warm-up solves (not counted): " + ", ".join(f"{b} {t:.2f} s" for b, t in warmups.items()),
+              flush=True)
+    args.out.mkdir(parents=True, exist_ok=True)
+    fields = FIELDS + (MEMORY_FIELDS if suite.isolated else [])
+    rows: list[dict] = []
+    interrupted = False
+    with (args.out / f"{suite.name}.csv").open("w", newline="", encoding="utf-8") as fh:
+        writer = csv.DictWriter(fh, fieldnames=fields, extrasaction="ignore")
+        writer.writeheader()
+
+        def emit(new_rows: list[dict]) -> None:
+            writer.writerows(new_rows)
+            fh.flush()
+            rows.extend(new_rows)
+
+        try:
+            if suite.isolated:
+                run_isolated(suite, args, emit)
+            else:
+                run_in_process(suite, args, solvers, emit)
+        except KeyboardInterrupt:
+            interrupted = True
+            print("interrupted: writing the reports of what was measured", file=sys.stderr, flush=True)
+    if not rows:
+        print("no rows: nothing to report", file=sys.stderr)
+        return 130 if interrupted else 0
+    shown = len({r["puzzle"] for r in rows})
+    distribution = suite.chart == "distribution"
+    text = report.markdown(rows, args.backends, header(suite, args, argv, warmups, shown, interrupted),
+                           show=15 if distribution else 30, histogram=distribution)
+    (args.out / f"{suite.name}.md").write_text(text, encoding="utf-8")
+    print(text)
+    print(report.write_chart(suite.chart, rows, args.backends, args.out / f"{suite.name}.png",
+                             f"{suite.name}: {suite.description}"), flush=True)
+    if interrupted:
+        return 130
+    return 1 if report.disagreements(report.per_puzzle(rows)) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,97 @@
+"""Smoke runs of ``python -m benchmarks.run``: every suite, two puzzles, into tmp_path."""
+
+from __future__ import annotations
+
+import csv
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+CORPUS = REPO.parent / "shared" / "corpus"
+
+if str(REPO) not in sys.path:  # `benchmarks` is a top-level folder of the repository
+    sys.path.insert(0, str(REPO))
+
+from benchmarks import run  # noqa: E402
+from benchmarks.run import FIELDS, MEMORY_FIELDS  # noqa: E402
+
+needs_corpus = pytest.mark.skipif(not (CORPUS / "index.csv").exists(),
+                                  reason="../shared/corpus is not beside the repository")
+
+
+def _run(tmp_path, suite: str, *extra: str) -> tuple[int, list[dict]]:
+    code = run.main([suite, "--limit", "2", "--backends", "native", "--time-limit", "20",
+                     "--out", str(tmp_path), *extra])
+    with (tmp_path / f"{suite}.csv").open(encoding="utf-8", newline="") as fh:
+        reader = csv.DictReader(fh)
+        rows = list(reader)
+        assert reader.fieldnames == FIELDS + (MEMORY_FIELDS if suite == "large" else [])
+    assert (tmp_path / f"{suite}.md").read_text(encoding="utf-8").startswith(f"### `{suite}`")
+    return code, rows
+
+
+@pytest.mark.parametrize("suite", [
+    pytest.param("corpus", marks=needs_corpus),
+    pytest.param("survey", marks=needs_corpus),
+    "random30",
+    "taai25",
+])
+def test_in_process_suites(tmp_path, suite):
+    code, rows = _run(tmp_path, suite)
+    assert code == 0
+    assert len(rows) == 2 and len({r["puzzle"] for r in rows}) == 2
+    for r in rows:
+        assert r["suite"] == suite and r["backend"] == "native" and r["repeat"] == "1"
+        assert r["status"] in ("solved", "unsat", "timeout") and r["error"] == ""
+        assert float(r["time"]) >= 0 and r["size"].count("x") == 1
+    if suite == "taai25":  # first solution only
+        assert all(r["count"] == "1" for r in rows)
+
+
+def test_large_suite_runs_children_and_records_memory(tmp_path):
+    code, rows = _run(tmp_path, "large", "--sizes", "30,40", "--repeat", "2")
+    assert code == 0
+    assert [(r["puzzle"], r["repeat"]) for r in rows] == [
+        ("smooth-30x30", "1"), ("smooth-30x30", "2"), ("smooth-40x40", "1"), ("smooth-40x40", "2")]
+    for r in rows:
+        assert r["status"] == "solved", r["error"]
+        assert float(r["peak_rss_mb"]) >= float(r["rss_before_mb"]) > 10
+    assert "peak MB" in (tmp_path / "large.md").read_text(encoding="utf-8")
+
+
+class _Flaky:
+    """The native solver, except that it raises on some puzzles."""
+
+    name = "flaky"
+
+    def __init__(self, fail_on: dict):
+        from nonolab.solvers.native import NativeSolver
+        self.inner = NativeSolver()
+        self.fail_on = fail_on
+
+    def solve(self, puzzle, limits):
+        if puzzle.name in self.fail_on:
+            raise self.fail_on[puzzle.name]
+        return self.inner.solve(puzzle, limits)
+
+
+def test_an_error_is_a_row_and_ctrl_c_keeps_what_was_measured(tmp_path, monkeypatch):
+    flaky = _Flaky({"r30-0002": ValueError("broken\nbackend"), "r30-0003": KeyboardInterrupt()})
+    monkeypatch.setattr(run, "get", lambda name: flaky)
+    for name in [m for m in sys.modules if m.split(".")[0] == "matplotlib"] + ["matplotlib"]:
+        monkeypatch.setitem(sys.modules, name, None)  # no matplotlib: the chart is skipped
+    code = run.main(["random30", "--limit", "5", "--backends", "flaky", "--out", str(tmp_path)])
+    assert code == 130
+    rows = list(csv.DictReader((tmp_path / "random30.csv").open(encoding="utf-8", newline="")))
+    assert [(r["puzzle"], r["status"]) for r in rows] == [("r30-0001", "solved"), ("r30-0002", "error")]
+    assert rows[1]["error"] == "ValueError: broken backend" and rows[1]["verdict"] == "error"
+    text = (tmp_path / "random30.md").read_text(encoding="utf-8")
+    assert "**interrupted**" in text and "ValueError: broken backend" in text
+    assert not (tmp_path / "random30.png").exists()
+
+
+def test_an_unknown_backend_is_a_usage_error(tmp_path, capsys):
+    assert run.main(["random30", "--backends", "nosuch", "--out", str(tmp_path)]) == 2
+    assert "nosuch" in capsys.readouterr().err

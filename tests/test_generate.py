@@ -1,0 +1,130 @@
+"""nonolab.generate: seeded grids, clues from numpy arrays, puzzles."""
+
+from __future__ import annotations
+
+import doctest
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import nonolab.generate
+from nonolab.core.grid import Solution
+from nonolab.core.verify import clues_of, verify
+from nonolab.generate import (clues_from_array, puzzle_from_array, random_grid, smooth_grid,
+                              taai_density)
+
+
+def test_doctests():
+    assert doctest.testmod(nonolab.generate).failed == 0
+
+
+@pytest.mark.parametrize("make", [lambda s: random_grid(23, 17, 0.4, seed=s),
+                                  lambda s: smooth_grid(23, 17, seed=s),
+                                  lambda s: smooth_grid(23, 17, radius=3, seed=s, density=0.3)])
+def test_same_seed_same_grid_other_seed_other_grid(make):
+    a, b, c = make(11), make(11), make(12)
+    assert a.dtype == np.uint8 and a.shape == (23, 17)
+    assert np.array_equal(a, b)
+    assert not np.array_equal(a, c)
+
+
+@pytest.mark.parametrize("height,width", [(1, 1), (1, 9), (7, 1), (20, 20), (33, 51), (200, 150)])
+@pytest.mark.parametrize("density", [0.0, 0.1, 0.35, 0.5, 0.77, 1.0])
+def test_smooth_grid_fills_the_asked_fraction(height, width, density):
+    grid = smooth_grid(height, width, seed=5, density=density)
+    cells = height * width
+    assert set(np.unique(grid)) <= {0, 1}
+    assert abs(grid.sum() / cells - density) <= 1 / cells
+
+
+@pytest.mark.parametrize("density", [0.2, 0.5, 0.8])
+def test_random_grid_density_is_close(density):
+    grid = random_grid(300, 300, density, seed=2)
+    # 90,000 Bernoulli cells: the standard deviation of the mean is at most 0.0017.
+    assert abs(grid.mean() - density) < 0.01
+
+
+def test_default_radius_and_radius_zero():
+    assert np.array_equal(smooth_grid(60, 40, seed=4), smooth_grid(60, 40, radius=2, seed=4))
+    raw = smooth_grid(30, 30, radius=0, seed=4)
+    assert raw.sum() == 450
+
+
+@pytest.mark.parametrize("bad", [dict(radius=-1), dict(density=1.5), dict(density=-0.1)])
+def test_smooth_grid_rejects_bad_arguments(bad):
+    with pytest.raises(ValueError):
+        smooth_grid(10, 10, **bad)
+
+
+def _reference_clues(array):
+    rows = tuple(clues_of(r) for r in array.tolist())
+    cols = tuple(clues_of(c) for c in array.T.tolist())
+    return rows, cols
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(1, 20), st.integers(1, 20), st.integers(0, 2 ** 32 - 1),
+       st.sampled_from(["random", "zeros", "ones"]), st.sampled_from([np.uint8, np.int64, np.bool_]))
+def test_clues_from_array_matches_clues_of(height, width, seed, kind, dtype):
+    if kind == "random":
+        array = np.random.default_rng(seed).integers(0, 2, (height, width))
+    else:
+        array = np.full((height, width), 1 if kind == "ones" else 0)
+    array = array.astype(dtype)
+    rows, cols = clues_from_array(array)
+    assert (rows, cols) == _reference_clues(array.astype(np.uint8))
+    assert all(type(b) is int for clue in rows + cols for b in clue)  # Puzzle rejects numpy ints
+
+
+def test_clues_from_array_rejects_bad_input():
+    with pytest.raises(ValueError):
+        clues_from_array(np.array([[0, 2]]))
+    with pytest.raises(ValueError):
+        clues_from_array(np.zeros((0, 3)))
+    with pytest.raises(ValueError):
+        clues_from_array(np.zeros(5))
+
+
+def _blocks_per_line(array):
+    rows, cols = clues_from_array(array)
+    return sum(map(len, rows + cols)) / (len(rows) + len(cols))
+
+
+def test_the_blur_smooths():
+    smooth = _blocks_per_line(smooth_grid(200, 200, seed=9))
+    noise = _blocks_per_line(random_grid(200, 200, 0.5, seed=9))
+    assert noise > 40  # about n/4 blocks per line for 50 % noise
+    assert smooth < noise / 5
+
+
+def test_large_grid_and_clues_complete():
+    grid = smooth_grid(2000, 2000, seed=1)
+    rows, cols = clues_from_array(grid)
+    assert len(rows) == len(cols) == 2000
+    assert sum(map(sum, rows)) == sum(map(sum, cols)) == 2000 * 2000 // 2
+
+
+def test_puzzle_from_array_with_goal():
+    array = smooth_grid(15, 12, seed=3)
+    puzzle = puzzle_from_array(array, name="p", with_goal=True, seed=3)
+    assert (puzzle.width, puzzle.height) == (12, 15)
+    assert puzzle.name == "p" and puzzle.metadata == {"seed": "3"}
+    assert puzzle.goal == Solution.from_rows(array.tolist())
+    assert verify(puzzle, puzzle.goal) == []
+    assert (puzzle.rows, puzzle.columns) == _reference_clues(array)
+
+
+def test_puzzle_from_array_without_goal():
+    assert puzzle_from_array(random_grid(5, 6, 0.5, seed=1)).goal is None
+
+
+def test_taai_density_falls_linearly():
+    values = [taai_density(i, 1000) for i in range(1000)]
+    assert values[0] == 0.5 and values[-1] == pytest.approx(0.35)
+    assert all(a > b for a, b in zip(values, values[1:]))
+    assert values[500] - values[501] == pytest.approx(0.15 / 999)
+    assert taai_density(0, 1) == 0.5
+    with pytest.raises(ValueError):
+        taai_density(5, 5)
