@@ -9,7 +9,6 @@ agreement of two branches is ``a | b``: the solvers' hot loops need nothing more
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Iterable, Iterator, Sequence
 
 EMPTY = 1
@@ -19,28 +18,44 @@ UNKNOWN = 3
 _CHAR = {EMPTY: ".", FILLED: "#", UNKNOWN: "?", 0: "!"}
 
 
-@dataclass(frozen=True)
-class Solution:
-    """A complete black-and-white picture: ``cells[r][c]`` is 1 (filled) or 0 (empty).
+_TO_TEXT = bytes.maketrans(b"\x00\x01", b".#")
+_STATES_TO_BITS = bytes.maketrans(bytes([EMPTY, FILLED]), b"\x00\x01")
 
-    Hashable, so sets of solutions deduplicate.
+
+class Solution:
+    """A complete black-and-white picture: ``solution[r][c]`` is 1 (filled) or 0 (empty).
+
+    Immutable and hashable, so sets of solutions deduplicate.  Stored as one byte per
+    cell, row-major: a 4000x4000 picture takes 16 MB, and rows and columns are slices.
 
     >>> s = Solution.from_rows(["#.", ".#"])
-    >>> s.height, s.width, s[1][1]
-    (2, 2, 1)
+    >>> s.height, s.width, s[1][1], s.column(0)
+    (2, 2, 1, (1, 0))
     """
 
-    cells: tuple[tuple[int, ...], ...]
+    __slots__ = ("_data", "width", "height")
 
-    def __post_init__(self) -> None:
-        if not self.cells or not self.cells[0]:
+    def __init__(self, cells: Iterable[Iterable[int]]):
+        rows = [bytes(1 if v else 0 for v in row) if not isinstance(row, (bytes, bytearray)) else bytes(row)
+                for row in cells]
+        if not rows or not rows[0]:
             raise ValueError("Solution: the picture is empty")
-        width = len(self.cells[0])
-        for row in self.cells:
+        width = len(rows[0])
+        for row in rows:
             if len(row) != width:
                 raise ValueError("Solution: rows have different lengths")
-            if any(v not in (0, 1) for v in row):
-                raise ValueError("Solution: cells must be 0 or 1")
+        data = b"".join(rows)
+        if data.translate(None, b"\x00\x01"):
+            raise ValueError("Solution: cells must be 0 or 1")
+        self._init(data, width)
+
+    def _init(self, data: bytes, width: int) -> None:
+        object.__setattr__(self, "_data", data)
+        object.__setattr__(self, "width", width)
+        object.__setattr__(self, "height", len(data) // width)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Solution is immutable")
 
     @classmethod
     def from_rows(cls, rows: Iterable[Iterable[int | bool | str]]) -> "Solution":
@@ -51,44 +66,87 @@ class Solution:
                 out.append(tuple(1 if ch in "#1Xx" else 0 for ch in row))
             else:
                 out.append(tuple(1 if v else 0 for v in row))
-        return cls(tuple(out))
+        return cls(out)
 
     @classmethod
     def from_flat(cls, flat: Sequence[int], width: int) -> "Solution":
         """Build from a row-major sequence of 0/1 values."""
-        vals = [1 if v else 0 for v in flat]
-        return cls(tuple(tuple(vals[r * width:(r + 1) * width]) for r in range(len(vals) // width)))
+        data = bytes(1 if v else 0 for v in flat)
+        return cls.from_bytes(data, width)
+
+    @classmethod
+    def from_bytes(cls, data: bytes, width: int) -> "Solution":
+        """Build from row-major bytes of 0/1, without a Python loop over the cells."""
+        if width <= 0 or not data or len(data) % width:
+            raise ValueError("Solution.from_bytes: the data is not whole rows of this width")
+        if data.translate(None, b"\x00\x01"):
+            raise ValueError("Solution.from_bytes: cells must be 0 or 1")
+        obj = cls.__new__(cls)
+        obj._init(bytes(data), width)
+        return obj
+
+    @classmethod
+    def from_states(cls, states: bytes, width: int) -> "Solution":
+        """Build from solved cell states (EMPTY / FILLED), as the solvers hold them."""
+        return cls.from_bytes(bytes(states).translate(_STATES_TO_BITS), width)
 
     @property
-    def height(self) -> int:
-        return len(self.cells)
+    def cells(self) -> tuple[tuple[int, ...], ...]:
+        """The rows as tuples of 0/1 (built on demand)."""
+        return tuple(self)
 
-    @property
-    def width(self) -> int:
-        return len(self.cells[0])
+    def row_bytes(self, r: int) -> bytes:
+        return self._data[r * self.width:(r + 1) * self.width]
+
+    def column_bytes(self, c: int) -> bytes:
+        return self._data[c::self.width]
 
     def __getitem__(self, r: int) -> tuple[int, ...]:
-        return self.cells[r]
+        if r < 0:
+            r += self.height
+        if not 0 <= r < self.height:
+            raise IndexError("Solution row out of range")
+        return tuple(self.row_bytes(r))
 
     def __iter__(self) -> Iterator[tuple[int, ...]]:
-        return iter(self.cells)
+        return (tuple(self.row_bytes(r)) for r in range(self.height))
+
+    def __len__(self) -> int:
+        return self.height
 
     def column(self, c: int) -> tuple[int, ...]:
-        return tuple(row[c] for row in self.cells)
+        return tuple(self.column_bytes(c))
 
     def flat(self) -> list[int]:
         """Row-major 0/1 values."""
-        return [v for row in self.cells for v in row]
+        return list(self._data)
+
+    def to_bytes(self) -> bytes:
+        """Row-major 0/1 bytes."""
+        return self._data
 
     def diff(self, other: "Solution") -> list[tuple[int, int]]:
         """The (row, column) cells where two pictures of the same size differ."""
         if (self.height, self.width) != (other.height, other.width):
             raise ValueError("Solution.diff: pictures differ in size")
-        return [(r, c) for r in range(self.height) for c in range(self.width)
-                if self.cells[r][c] != other.cells[r][c]]
+        w = self.width
+        return [divmod(i, w) for i, (a, b) in enumerate(zip(self._data, other._data)) if a != b]
 
     def to_text(self, filled: str = "#", empty: str = ".") -> str:
-        return "\n".join("".join(filled if v else empty for v in row) for row in self.cells)
+        text = self._data.translate(_TO_TEXT).decode("ascii")
+        if (filled, empty) != ("#", "."):
+            text = text.translate(str.maketrans({"#": filled, ".": empty}))
+        w = self.width
+        return "\n".join(text[r * w:(r + 1) * w] for r in range(self.height))
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Solution) and self.width == other.width and self._data == other._data
+
+    def __hash__(self) -> int:
+        return hash((self.width, self._data))
+
+    def __repr__(self) -> str:
+        return f"Solution({self.width}x{self.height})"
 
     def __str__(self) -> str:
         return self.to_text()
@@ -123,7 +181,7 @@ class Grid:
     @classmethod
     def from_solution(cls, solution: Solution) -> "Grid":
         return cls(solution.height, solution.width,
-                   bytes(FILLED if v else EMPTY for v in solution.flat()))
+                   solution.to_bytes().translate(bytes.maketrans(b"\x00\x01", bytes([EMPTY, FILLED]))))
 
     def copy(self) -> "Grid":
         return Grid(self.height, self.width, self.cells)
@@ -149,7 +207,7 @@ class Grid:
     def to_solution(self) -> Solution:
         if not self.is_solved():
             raise ValueError("Grid.to_solution: the grid still has undecided cells")
-        return Solution.from_flat([v == FILLED for v in self.cells], self.width)
+        return Solution.from_states(bytes(self.cells), self.width)
 
     def to_text(self) -> str:
         """``#`` filled, ``.`` empty, ``?`` unknown."""

@@ -97,8 +97,8 @@ class Puzzle:
         >>> Puzzle.from_solution(Solution.from_rows(["#.", "##"])).rows
         ((1,), (2,))
         """
-        rows = tuple(clues_of(r) for r in solution)
-        cols = tuple(clues_of(solution.column(c)) for c in range(solution.width))
+        rows = tuple(clues_of(solution.row_bytes(r)) for r in range(solution.height))
+        cols = tuple(clues_of(solution.column_bytes(c)) for c in range(solution.width))
         return cls(rows=rows, columns=cols, name=name, metadata=metadata, goal=solution)
 
     def transposed(self) -> "Puzzle":

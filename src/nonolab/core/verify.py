@@ -20,6 +20,8 @@ def clues_of(line: Iterable[int]) -> tuple[int, ...]:
     >>> clues_of([0, 0])
     ()
     """
+    if isinstance(line, (bytes, bytearray)):  # the fast path: runs are the non-empty pieces
+        return tuple(len(piece) for piece in bytes(line).split(b"\x00") if piece)
     runs = []
     run = 0
     for v in line:
@@ -47,11 +49,11 @@ def verify(puzzle: "Puzzle", solution: "Solution") -> list[str]:
     if solution.height != puzzle.height or solution.width != puzzle.width:
         return [f"size: expected {puzzle.width}x{puzzle.height}, got {solution.width}x{solution.height}"]
     for r, clue in enumerate(puzzle.rows):
-        got = clues_of(solution[r])
+        got = clues_of(solution.row_bytes(r))
         if got != tuple(clue):
             problems.append(f"row {r + 1}: expected {tuple(clue)}, got {got}")
     for c, clue in enumerate(puzzle.columns):
-        got = clues_of(solution.column(c))
+        got = clues_of(solution.column_bytes(c))
         if got != tuple(clue):
             problems.append(f"column {c + 1}: expected {tuple(clue)}, got {got}")
     return problems

@@ -105,7 +105,7 @@ class NativeSolver:
             found = dict.fromkeys(list(found)[:limits.max_solutions])
         w = puzzle.width
         solutions = checked_solutions(
-            puzzle, (Solution.from_flat([v == 2 for v in cells], w) for cells in found), self.name)
+            puzzle, (Solution.from_states(cells, w) for cells in found), self.name)
         if limited:
             status = Status.TIMEOUT
         elif solutions:
