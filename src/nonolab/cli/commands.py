@@ -56,15 +56,22 @@ def _result_json(path: str, result) -> dict:
               help="Write the puzzle with its first solution as goal in this format.")
 @click.option("--output", "-o", default=None, type=click.Path(dir_okay=False),
               help="File for --to (default: standard output); format from its suffix if --to is not given.")
+@click.option("--progress/--no-progress", default=None,
+              help="Progress bar of decided cells on long native runs (default: on a terminal).")
 @options.as_json
-def solve(file, input_format, backend, probing, backend_options, max_solutions, time_limit, to_format, output, as_json):
+def solve(file, input_format, backend, probing, backend_options, max_solutions, time_limit, to_format, output,
+          progress, as_json):
     """Solve FILE and print the solution (and whether it is unique)."""
     from nonolab.formats import dump, dumps
     from nonolab.harness.uniqueness import verdict_of
     from nonolab.solvers.base import Limits
 
+    from nonolab.cli.progress import DecidedCells
+
     puzzle = _load(file, input_format)
-    result = _solver(backend, probing, backend_options).solve(puzzle, Limits(max_solutions, time_limit))
+    with DecidedCells(force=bool(progress)) as bar:
+        extra = {"progress": bar} if backend == "native" and progress is not False else {}
+        result = _solver(backend, probing, backend_options, **extra).solve(puzzle, Limits(max_solutions, time_limit))
     verdict = verdict_of(result) if max_solutions >= 2 else None
     if result.solution is not None and (to_format or output):
         solved = puzzle.with_(goal=result.solution)

@@ -14,6 +14,7 @@ numba; ``NUMBA_DISABLE_JIT=1`` runs the same functions as plain Python.
 from __future__ import annotations
 
 import time
+from typing import Callable
 
 from nonolab.core.grid import Solution
 from nonolab.core.puzzle import Puzzle
@@ -47,6 +48,8 @@ class NativeSolver:
             ``False`` runs one search with ``probe_depth`` and ``deep_sweeps``.
         probe_depth: without restarts, nodes deeper than this only propagate.
         deep_sweeps: without restarts, probing sweeps per node below the root.
+        progress: called as ``progress(decided_cells, all_cells)`` about every 20 ms
+            while the first search style works (for progress bars on long runs).
 
     A count is exact only when one run exhausts its space; solutions found by any
     run are kept (each is verified), so two of them prove ``multiple`` at once.
@@ -56,7 +59,8 @@ class NativeSolver:
 
     def __init__(self, probing: str | Probing = Probing.FULL, cache_bytes: int = 32 << 20,
                  node_limit: int | None = None, record_steps: bool = False, restarts: bool = True,
-                 probe_depth: int = 1 << 30, deep_sweeps: int = 1 << 30):
+                 probe_depth: int = 1 << 30, deep_sweeps: int = 1 << 30,
+                 progress: Callable[[int, int], None] | None = None):
         self.probing = Probing(probing)
         if cache_bytes < 0:
             raise ValueError("NativeSolver: cache_bytes must be non-negative")
@@ -66,6 +70,7 @@ class NativeSolver:
         self.restarts = restarts
         self.probe_depth = probe_depth
         self.deep_sweeps = deep_sweeps
+        self.progress = progress
 
     def solve(self, puzzle: Puzzle, limits: Limits = Limits()) -> SolveResult:
         watch = Stopwatch(limits.time_limit)
@@ -89,7 +94,7 @@ class NativeSolver:
                     slice_end = time.perf_counter() + _SLICE
                     deadline = slice_end if deadline is None else min(deadline, slice_end)
                 run = search(space, self.probing, limits.max_solutions, deadline, budget, probe_depth,
-                             deep_sweeps)
+                             deep_sweeps, self.progress if space is first else None)
                 if steps is None and run.solutions:
                     steps = run.steps
                 for cells in run.solutions:

@@ -84,12 +84,12 @@ def probe(cells, h, w, puzzle, mode, ws, work, cache, stats, trail, trailn, log,
             scratch0[p] = 1
             dirty[r] = 1
             dirty[h + c] = 1
-            ok0 = propagate(scratch0, h, w, puzzle, dirty, work, cache, stats, line, out, t0, t0n, no_log, logn)
+            ok0 = propagate(scratch0, h, w, puzzle, dirty, work, cache, stats, line, out, t0, t0n, no_log, logn, -1)
             t1n[0] = 0
             scratch1[p] = 2
             dirty[r] = 1
             dirty[h + c] = 1
-            ok1 = propagate(scratch1, h, w, puzzle, dirty, work, cache, stats, line, out, t1, t1n, no_log, logn)
+            ok1 = propagate(scratch1, h, w, puzzle, dirty, work, cache, stats, line, out, t1, t1n, no_log, logn, -1)
             stats[PROBES] += 2
             if ok0 == 0 and ok1 == 0:
                 _undo(scratch0, cells, t0, t0n[0], p)
@@ -127,7 +127,7 @@ def probe(cells, h, w, puzzle, mode, ws, work, cache, stats, trail, trailn, log,
                     record(cells, x, agree[i] % 4, trail, trailn, log, logn, step, BOTH_BRANCHES_AGREE, p)
                     dirty[x // w] = 1
                     dirty[h + x % w] = 1
-            if propagate(cells, h, w, puzzle, dirty, work, cache, stats, line, out, trail, trailn, log, logn) == 0:
+            if propagate(cells, h, w, puzzle, dirty, work, cache, stats, line, out, trail, trailn, log, logn, -1) == 0:
                 return 0
             _sync(scratch0, scratch1, cells, trail, start, trailn[0])
             learnt = True

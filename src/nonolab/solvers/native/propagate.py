@@ -33,21 +33,27 @@ def record(cells, index, value, rec, recn, log, logn, step, technique, source):
 
 
 @jit
-def propagate(cells, h, w, puzzle, dirty, work, cache, stats, line, out, rec, recn, log, logn):
+def propagate(cells, h, w, puzzle, dirty, work, cache, stats, line, out, rec, recn, log, logn, limit):
     """Propagate from the lines flagged in ``dirty`` (rows 0..h-1, then columns).
 
     Narrows ``cells`` in place; returns 1 at the fixpoint, 0 on a contradiction (the
     cells are then partly narrowed: callers undo them from ``rec``).  Every changed
     cell is appended to ``rec`` (when it has room) and, with a non-empty ``log``, to
     the event log as a LINE step of its row or column.  ``dirty`` is all zero after.
+    With ``limit >= 0``, returns 2 after that many line solves, with the lines still
+    to do left in ``dirty``: calling again goes on (how long runs report progress).
     """
     clue_data, line_start, clue_id = puzzle
     logging = log.shape[0] > 0
+    solved = 0
     while True:
         stats[ROUNDS] += 1
         for r in range(h):
             if dirty[r] == 0:
                 continue
+            if limit >= 0 and solved >= limit:
+                return 2
+            solved += 1
             dirty[r] = 0
             base = r * w
             for i in range(w):
@@ -70,6 +76,9 @@ def propagate(cells, h, w, puzzle, dirty, work, cache, stats, line, out, rec, re
         for c in range(w):
             if dirty[h + c] == 0:
                 continue
+            if limit >= 0 and solved >= limit:
+                return 2
+            solved += 1
             dirty[h + c] = 0
             for i in range(h):
                 line[i] = cells[i * w + c]

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
+from typing import Callable
 
 import numpy as np
 
@@ -32,13 +33,15 @@ EXHAUSTED, FOUND, PAUSED = 0, 1, 2
 
 @jit
 def search_run(cells, h, w, puzzle, mode, state, levels, ws, work, cache, no_cache, stats,  # noqa: C901
-               trail, trailn, log, logn, budget, probe_depth, deep_sweeps):
+               trail, trailn, log, logn, budget, probe_depth, deep_sweeps, line_budget):
     """Advance the search; returns EXHAUSTED (0), FOUND (1: ``cells`` is a solution)
     or PAUSED (2: ``budget`` nodes were processed).  Call again to go on.
 
     The first propagation from the empty grid goes without the cache (``no_cache``
     has no slots): it never repeats a line, and on large grids filling the cache
-    costs more than the line solves.
+    costs more than the line solves.  A node's propagation pauses after
+    ``line_budget`` line solves (PAUSED; the same node goes on at the next call), so
+    that long propagations on huge grids can report progress and honour deadlines.
     """
     level_trail, level_log, level_cell, level_second, level_tried = levels
     dirty = ws[0]
@@ -56,16 +59,21 @@ def search_run(cells, h, w, puzzle, mode, state, levels, ws, work, cache, no_cac
                 dirty[i] = 1
             state[1] = NODE
         elif phase == NODE:
-            if processed >= budget:
-                return PAUSED
-            processed += 1
-            stats[NODES] += 1
             depth = state[0]
-            if depth > stats[MAX_DEPTH]:
-                stats[MAX_DEPTH] = depth
+            if state[2] == 0:  # a new node, not one whose propagation was paused
+                if processed >= budget:
+                    return PAUSED
+                processed += 1
+                stats[NODES] += 1
+                if depth > stats[MAX_DEPTH]:
+                    stats[MAX_DEPTH] = depth
             first = stats[NODES] == 1
             ok = propagate(cells, h, w, puzzle, dirty, work, no_cache if first else cache, stats, line, out,
-                           trail, trailn, log, logn)
+                           trail, trailn, log, logn, line_budget)
+            if ok == 2:
+                state[2] = 1
+                return PAUSED
+            state[2] = 0
             node_mode = mode if depth <= probe_depth else 0
             if ok == 1:
                 ok = probe(cells, h, w, puzzle, node_mode, ws, work, cache, stats, trail, trailn, log, logn,
@@ -153,7 +161,7 @@ class Workspace:
         self.logn = np.zeros(1, np.int64)
         self.levels = (np.zeros(size + 1, np.int64), np.zeros(size + 1, np.int64), np.zeros(size + 1, np.int64),
                        np.zeros(size + 1, np.uint8), np.zeros(size + 1, np.uint8))
-        self.state = np.zeros(2, np.int64)
+        self.state = np.zeros(3, np.int64)  # depth, phase, node propagation paused
         self.stats = np.zeros(N_STATS, np.int64)
 
     def steps(self) -> list[Step]:
@@ -201,15 +209,18 @@ class SearchOutcome:
 
 def search(space: Workspace, probing: Probing = Probing.FULL, max_solutions: int | None = 2,
            deadline: float | None = None, node_limit: int | None = None,
-           probe_depth: int = 1 << 30, deep_sweeps: int = 1 << 30) -> SearchOutcome:
+           probe_depth: int = 1 << 30, deep_sweeps: int = 1 << 30,
+           progress: Callable[[int, int], None] | None = None) -> SearchOutcome:
     """Run the compiled search to ``max_solutions`` (``None``: all) or a limit.
 
     ``node_limit`` counts the nodes of this run; ``limited`` says a limit stopped it
     and ``timed_out`` that it was the clock.  Nodes deeper than ``probe_depth`` only
     propagate; below the root a probing pass makes at most ``deep_sweeps`` sweeps.
+    ``progress(decided, cells)`` is called between slices of about 20 ms.
     """
     out = SearchOutcome()
     budget = 1
+    line_budget = 256
     recording = space.log.shape[0] > 0
     first_node = int(space.stats[NODES])
     while True:
@@ -223,7 +234,7 @@ def search(space: Workspace, probing: Probing = Probing.FULL, max_solutions: int
         code = search_run(space.cells, space.height, space.width, space.puzzle, probing.level, space.state,
                           space.levels, space.ws, space.work, space.cache.arrays, space.no_cache.arrays,
                           space.stats, space.trail,
-                          space.trailn, space.log, space.logn, budget, probe_depth, deep_sweeps)
+                          space.trailn, space.log, space.logn, budget, probe_depth, deep_sweeps, line_budget)
         spent = time.perf_counter() - started
         if code == FOUND:
             out.solutions.append(space.cells.tobytes())
@@ -239,7 +250,11 @@ def search(space: Workspace, probing: Probing = Probing.FULL, max_solutions: int
             out.limited = out.timed_out = True
             break
         if code == PAUSED:
-            budget = max(1, min(budget * 2, int(budget * 0.02 / spent) if spent > 0 else budget * 2))
+            grow = min(2.0, 0.02 / spent) if spent > 0 else 2.0
+            budget = max(1, int(budget * grow))
+            line_budget = max(64, int(line_budget * grow))
+            if progress is not None:
+                progress(int(space.trailn[0]), space.height * space.width)
     if recording and out.steps is None:
         out.steps = space.steps()
     return out
