@@ -33,6 +33,34 @@ def record(cells, index, value, rec, recn, log, logn, step, technique, source):
 
 
 @jit
+def solve_line_at(cells, index, base, stride, n, crossing, puzzle, dirty, work, cache, stats, line, out,
+                  rec, recn, log, logn):
+    """Solve line ``index`` (its cells at ``base + i * stride``) and write back what it fixes.
+
+    Flags the crossing line ``crossing + i`` of every changed cell as dirty.  Returns
+    the number of changed cells, or -1 on a contradiction.
+    """
+    clue_data, line_start, clue_id = puzzle
+    for i in range(n):
+        line[i] = cells[base + i * stride]
+    c0 = line_start[index]
+    if cached_line_fix(line, n, clue_id[index], clue_data, c0, line_start[index + 1] - c0,
+                       out, work, cache, stats) == 0:
+        return -1
+    changed = 0
+    step = -1
+    for i in range(n):
+        if out[i] != line[i]:
+            if log.shape[0] > 0 and step < 0:
+                stats[STEP_ID] += 1
+                step = stats[STEP_ID]
+            record(cells, base + i * stride, out[i], rec, recn, log, logn, step, LINE, index)
+            dirty[crossing + i] = 1
+            changed += 1
+    return changed
+
+
+@jit
 def propagate(cells, h, w, puzzle, dirty, work, cache, stats, line, out, rec, recn, log, logn, limit):
     """Propagate from the lines flagged in ``dirty`` (rows 0..h-1, then columns).
 
@@ -43,59 +71,27 @@ def propagate(cells, h, w, puzzle, dirty, work, cache, stats, line, out, rec, re
     With ``limit >= 0``, returns 2 after that many line solves, with the lines still
     to do left in ``dirty``: calling again goes on (how long runs report progress).
     """
-    clue_data, line_start, clue_id = puzzle
-    logging = log.shape[0] > 0
     solved = 0
     while True:
         stats[ROUNDS] += 1
-        for r in range(h):
-            if dirty[r] == 0:
-                continue
-            if limit >= 0 and solved >= limit:
-                return 2
-            solved += 1
-            dirty[r] = 0
-            base = r * w
-            for i in range(w):
-                line[i] = cells[base + i]
-            c0 = line_start[r]
-            if cached_line_fix(line, w, clue_id[r], clue_data, c0, line_start[r + 1] - c0,
-                               out, work, cache, stats) == 0:
-                for i in range(h + w):
-                    dirty[i] = 0
-                return 0
-            step = -1
-            for i in range(w):
-                if out[i] != line[i]:
-                    if logging and step < 0:
-                        stats[STEP_ID] += 1
-                        step = stats[STEP_ID]
-                    record(cells, base + i, out[i], rec, recn, log, logn, step, LINE, r)
-                    dirty[h + i] = 1
         again = False
-        for c in range(w):
-            if dirty[h + c] == 0:
+        for index in range(h + w):
+            if dirty[index] == 0:
                 continue
             if limit >= 0 and solved >= limit:
                 return 2
             solved += 1
-            dirty[h + c] = 0
-            for i in range(h):
-                line[i] = cells[i * w + c]
-            c0 = line_start[h + c]
-            if cached_line_fix(line, h, clue_id[h + c], clue_data, c0, line_start[h + c + 1] - c0,
-                               out, work, cache, stats) == 0:
+            dirty[index] = 0
+            if index < h:  # a row: its cells are consecutive, its crossing lines the columns
+                changed = solve_line_at(cells, index, index * w, 1, w, h, puzzle, dirty, work, cache, stats,
+                                        line, out, rec, recn, log, logn)
+            else:
+                changed = solve_line_at(cells, index, index - h, w, h, 0, puzzle, dirty, work, cache, stats,
+                                        line, out, rec, recn, log, logn)
+                again = again or changed > 0  # rows were flagged: another round
+            if changed < 0:
                 for i in range(h + w):
                     dirty[i] = 0
                 return 0
-            step = -1
-            for i in range(h):
-                if out[i] != line[i]:
-                    if logging and step < 0:
-                        stats[STEP_ID] += 1
-                        step = stats[STEP_ID]
-                    record(cells, i * w + c, out[i], rec, recn, log, logn, step, LINE, h + c)
-                    dirty[i] = 1
-                    again = True
         if not again:
             return 1
