@@ -36,3 +36,13 @@ def test_progress_bar_draws_only_when_asked(capsys):
     assert bar._bar is not None
     bar.close()
     assert bar._bar is None
+
+
+def test_long_searches_of_cheap_nodes_run_to_the_limit():
+    # Many short slices grow the node and line budgets; they are capped to stay int64
+    # (an uncapped line budget once overflowed on a random 30x30 after millions of nodes).
+    from nonolab.core import Puzzle
+    puzzle = Puzzle(rows=((1,),) * 9, columns=((1,),) * 9)  # 9! solutions, cheap nodes
+    result = NativeSolver(restarts=False, probing="none").solve(puzzle, Limits(max_solutions=None, time_limit=3))
+    assert result.status in (Status.SOLVED, Status.TIMEOUT)
+    assert len(set(result.solutions)) == result.count > 0

@@ -28,6 +28,7 @@ from nonolab.solvers.native.propagate import GUESS, propagate, record
 from nonolab.solvers.native.steps import Step, Technique
 
 ROOT, NODE, BACKTRACK = 0, 1, 2
+_MAX_BUDGET = 1 << 40  # slices grow while they are short; this keeps them an int64
 EXHAUSTED, FOUND, PAUSED = 0, 1, 2
 
 
@@ -251,8 +252,8 @@ def search(space: Workspace, probing: Probing = Probing.FULL, max_solutions: int
             break
         if code == PAUSED:
             grow = min(2.0, 0.02 / spent) if spent > 0 else 2.0
-            budget = max(1, int(budget * grow))
-            line_budget = max(64, int(line_budget * grow))
+            budget = min(_MAX_BUDGET, max(1, int(budget * grow)))
+            line_budget = min(_MAX_BUDGET, max(64, int(line_budget * grow)))
             if progress is not None:
                 progress(int(space.trailn[0]), space.height * space.width)
     if recording and out.steps is None:
