@@ -23,14 +23,19 @@ _HASH_MASK = (1 << 53) - 1
 
 
 @jit
-def cached_line_fix(line, n, clue_id, clue, c0, k, out, work, cache, stats):
-    """:func:`line_fix` through the cache; same contract (1 ok, 0 contradiction)."""
+def cached_line_fix(line, n, clue_id, clue, c0, k, out, work, cache, stats, windows, update):
+    """:func:`line_fix` through the cache; same contract (1 ok, 0 contradiction).
+
+    ``windows`` are the blocks' start ranges (see :func:`line_fix`), narrowed by a
+    real solve when ``update`` is set; a hit leaves them as they are.
+    """
+    win_lo, win_hi = windows
     keys, key_len, key_clue, key_hash, results, result_ok = cache
     slots = key_len.shape[0]
     if slots == 0 or n > keys.shape[1]:
         stats[LINE_SOLVES] += 1
-        kw, kb, lo, glo, fwd, bwd, diff = work
-        return line_fix(line, n, clue, c0, k, out, kw, kb, lo, glo, fwd, bwd, diff)
+        kw, kb, off, glo, fwd, bwd, diff = work
+        return line_fix(line, n, clue, c0, k, out, kw, kb, off, glo, fwd, bwd, diff, win_lo, win_hi, update)
     # A polynomial hash kept below 2**53, so it never overflows int64, compiled or not.
     h = clue_id + 1
     for i in range(n):
@@ -51,8 +56,8 @@ def cached_line_fix(line, n, clue_id, clue, c0, k, out, work, cache, stats):
                 out[i] = results[slot, i]
             return 1
     stats[LINE_SOLVES] += 1
-    kw, kb, lo, glo, fwd, bwd, diff = work
-    ok = line_fix(line, n, clue, c0, k, out, kw, kb, lo, glo, fwd, bwd, diff)
+    kw, kb, off, glo, fwd, bwd, diff = work
+    ok = line_fix(line, n, clue, c0, k, out, kw, kb, off, glo, fwd, bwd, diff, win_lo, win_hi, update)
     key_clue[slot] = clue_id
     key_len[slot] = n
     key_hash[slot] = hashed

@@ -25,14 +25,19 @@ Clue = tuple[int, ...]
 
 
 @jit
-def line_fix(line, n, clue, c0, k, out, kw, kb, lo, glo, fwd, bwd, diff):  # noqa: C901
+def line_fix(line, n, clue, c0, k, out, kw, kb, off, glo, fwd, bwd, diff, win_lo, win_hi, update):  # noqa: C901
     """Narrow ``line[0:n]`` for the clue ``clue[c0:c0+k]`` into ``out[0:n]``.
 
     Returns 1 when the line has an arrangement (``out`` then holds, per cell, the
-    set of values some arrangement gives it) and 0 for a contradiction.  The other
-    arguments are work arrays, large enough for the longest line and clue:
-    ``kw``/``kb`` (n+1), ``lo``/``glo`` (k+1), ``fwd``/``bwd`` ((k+1)*(slack+2)),
-    ``diff`` (n+1).
+    set of values some arrangement gives it) and 0 for a contradiction.
+
+    Block ``b`` may only start in ``[win_lo[c0+b], win_hi[c0+b]]``: any superset of
+    its valid starts gives the same answer, so callers pass the static ranges
+    ``[lo_b, lo_b + slack]`` (:func:`static_windows`) or ranges an earlier solve of a
+    wider state of the same line found.  With ``update`` set, the windows are
+    narrowed to this solve's valid starts, which makes later solves of the line
+    cheaper as it fills.  The other arguments are work arrays: ``kw``/``kb``/``diff``
+    (n+1), ``off``/``glo`` (k+2), ``fwd``/``bwd`` (:func:`table_size`).
     """
     # kw[i] / kb[i]: how many of line[0:i] are known empty / known filled.
     kw[0] = 0
@@ -47,40 +52,37 @@ def line_fix(line, n, clue, c0, k, out, kw, kb, lo, glo, fwd, bwd, diff):  # noq
         for i in range(n):
             out[i] = 1
         return 1
-    total = 0
-    for b in range(k):
-        total += clue[c0 + b]
-    slack = n - total - (k - 1)
-    if slack < 0:
-        return 0
-    width = slack + 2  # positions per gap row of the tables
-    pos = 0
-    for b in range(k):
-        lo[b] = pos
-        pos += clue[c0 + b] + 1
     # Gap j lies before block j (gap k after the last one).  Blocks 0..j-1 can only
-    # have ended at prefix lengths i in [glo[j], ghi(j)]; the tables keep that range.
+    # have ended at prefix lengths i in [glo[j], ghi(j)], ghi(j) being block j's
+    # latest start (n for the last gap); row j of the tables starts at off[j].
     glo[0] = 0
     for j in range(1, k + 1):
-        glo[j] = lo[j - 1] + clue[c0 + j - 1]
-    for idx in range((k + 1) * width):
+        glo[j] = win_lo[c0 + j - 1] + clue[c0 + j - 1]
+    off[0] = 0
+    for j in range(k + 1):
+        ghi = n if j == k else win_hi[c0 + j]
+        length = ghi - glo[j] + 1
+        if length < 0:
+            return 0
+        off[j + 1] = off[j] + length
+    for idx in range(off[k + 1]):
         fwd[idx] = 0
         bwd[idx] = 0
 
-    # Forward: fwd(j, i) = line[0:i] can hold exactly blocks 0..j-1, ending cleanly at i.
-    for i in range(0, slack + 1):
+    # Forward: F(j, i) = line[0:i] can hold exactly blocks 0..j-1, ending cleanly at i.
+    for i in range(0, win_hi[c0] + 1):
         if kb[i] > 0:
             break
         fwd[i] = 1
     for j in range(1, k + 1):
         length = clue[c0 + j - 1]
         g = glo[j]
-        hi = n if j == k else lo[j] + slack
-        last_start = lo[j - 1] + slack
-        row = j * width
-        prev = (j - 1) * width
+        ghi = n if j == k else win_hi[c0 + j]
+        last_start = win_hi[c0 + j - 1]
+        row = off[j]
+        prev = off[j - 1]
         pg = glo[j - 1]
-        for i in range(g, hi + 1):
+        for i in range(g, ghi + 1):
             if i > g and fwd[row + i - 1 - g] == 1 and (line[i - 1] & 1) != 0:
                 fwd[row + i - g] = 1
                 continue
@@ -90,13 +92,13 @@ def line_fix(line, n, clue, c0, k, out, kw, kb, lo, glo, fwd, bwd, diff):  # noq
             if j == 1:
                 if fwd[s] == 1:
                     fwd[row + i - g] = 1
-            elif s >= 1 and (line[s - 1] & 1) != 0 and fwd[prev + s - 1 - pg] == 1:
+            elif s - 1 >= pg and (line[s - 1] & 1) != 0 and fwd[prev + s - 1 - pg] == 1:
                 fwd[row + i - g] = 1
-    if fwd[k * width + n - glo[k]] == 0:
+    if fwd[off[k] + n - glo[k]] == 0:
         return 0
 
-    # Backward: bwd(j, i) = line[i:n] can hold exactly blocks j..k-1, starting cleanly at i.
-    row = k * width
+    # Backward: B(j, i) = line[i:n] can hold exactly blocks j..k-1, starting cleanly at i.
+    row = off[k]
     g = glo[k]
     for i in range(n, g - 1, -1):
         if kb[n] - kb[i] > 0:
@@ -105,13 +107,14 @@ def line_fix(line, n, clue, c0, k, out, kw, kb, lo, glo, fwd, bwd, diff):  # noq
     for j in range(k - 1, -1, -1):
         length = clue[c0 + j]
         g = glo[j]
-        hi = lo[j] + slack
-        row = j * width
-        nxt = (j + 1) * width
+        ghi = win_hi[c0 + j]
+        row = off[j]
+        nxt = off[j + 1]
         ng = glo[j + 1]
-        first = lo[j]
-        for i in range(hi, g - 1, -1):
-            if i < hi and bwd[row + i + 1 - g] == 1 and (line[i] & 1) != 0:
+        nhi = n if j + 1 == k else win_hi[c0 + j + 1]
+        first = win_lo[c0 + j]
+        for i in range(ghi, g - 1, -1):
+            if i < ghi and bwd[row + i + 1 - g] == 1 and (line[i] & 1) != 0:
                 bwd[row + i - g] = 1
                 continue
             if i < first:
@@ -122,7 +125,7 @@ def line_fix(line, n, clue, c0, k, out, kw, kb, lo, glo, fwd, bwd, diff):  # noq
             if j == k - 1:
                 if bwd[nxt + e - ng] == 1:
                     bwd[row + i - g] = 1
-            elif e < n and (line[e] & 1) != 0 and bwd[nxt + e + 1 - ng] == 1:
+            elif e < n and e + 1 <= nhi and (line[e] & 1) != 0 and bwd[nxt + e + 1 - ng] == 1:
                 bwd[row + i - g] = 1
 
     for c in range(n):
@@ -130,9 +133,9 @@ def line_fix(line, n, clue, c0, k, out, kw, kb, lo, glo, fwd, bwd, diff):  # noq
     # May be white: some gap j covers cell c with both sides feasible.
     for j in range(k + 1):
         g = glo[j]
-        hi = n if j == k else lo[j] + slack
-        row = j * width
-        for c in range(g, min(hi, n)):
+        ghi = n if j == k else win_hi[c0 + j]
+        row = off[j]
+        for c in range(g, min(ghi, n)):
             if fwd[row + c - g] == 1 and bwd[row + c + 1 - g] == 1 and (line[c] & 1) != 0:
                 out[c] = 1
     # May be black: some valid start of some block covers cell c.
@@ -140,22 +143,32 @@ def line_fix(line, n, clue, c0, k, out, kw, kb, lo, glo, fwd, bwd, diff):  # noq
         diff[c] = 0
     for b in range(k):
         length = clue[c0 + b]
-        for s in range(lo[b], lo[b] + slack + 1):
+        first_valid = -1
+        last_valid = -1
+        for s in range(win_lo[c0 + b], win_hi[c0 + b] + 1):
             e = s + length
             if kw[e] != kw[s]:
                 continue
             if b == 0:
                 if fwd[s] == 0:
                     continue
-            elif not ((line[s - 1] & 1) != 0 and fwd[b * width + s - 1 - glo[b]] == 1):
+            elif not (s - 1 >= glo[b] and (line[s - 1] & 1) != 0 and fwd[off[b] + s - 1 - glo[b]] == 1):
                 continue
             if b == k - 1:
-                if bwd[k * width + e - glo[k]] == 0:
+                if bwd[off[k] + e - glo[k]] == 0:
                     continue
-            elif not (e < n and (line[e] & 1) != 0 and bwd[(b + 1) * width + e + 1 - glo[b + 1]] == 1):
+            elif not (e < n and (line[e] & 1) != 0 and bwd[off[b + 1] + e + 1 - glo[b + 1]] == 1):
                 continue
             diff[s] += 1
             diff[e] -= 1
+            if first_valid < 0:
+                first_valid = s
+            last_valid = s
+        if first_valid < 0:
+            return 0
+        if update:
+            win_lo[c0 + b] = first_valid
+            win_hi[c0 + b] = last_valid
     covered = 0
     for c in range(n):
         covered += diff[c]
@@ -164,6 +177,22 @@ def line_fix(line, n, clue, c0, k, out, kw, kb, lo, glo, fwd, bwd, diff):  # noq
         elif out[c] == 0:
             return 0
     return 1
+
+
+def static_windows(clue_data, line_start, lengths):
+    """Every block's static start range ``[lo_b, lo_b + slack]``, indexed like ``clue_data``."""
+    win_lo = np.zeros(max(len(clue_data), 1), np.int32)
+    win_hi = np.zeros(max(len(clue_data), 1), np.int32)
+    for index, n in enumerate(lengths):
+        c0, c1 = int(line_start[index]), int(line_start[index + 1])
+        blocks = [int(b) for b in clue_data[c0:c1]]
+        slack = n - sum(blocks) - max(len(blocks) - 1, 0)
+        pos = 0
+        for b, length in enumerate(blocks):
+            win_lo[c0 + b] = pos
+            win_hi[c0 + b] = pos + slack
+            pos += length + 1
+    return win_lo, win_hi
 
 
 def table_size(clues, length: int) -> int:
@@ -183,9 +212,12 @@ def fix_line(clue: Clue, cells: bytes | bytearray) -> bytes | None:
     clue_arr = np.array(clue if k else (0,), dtype=np.int32)
     size = table_size([clue], n)
     out = np.empty(max(n, 1), dtype=np.uint8)
+    win_lo, win_hi = static_windows(clue_arr[:k], np.array([0, k]), [n])
+    if k and win_hi[0] < win_lo[0]:
+        return None  # the clue does not fit
     ok = line_fix(line, n, clue_arr, 0, k, out, np.empty(n + 1, np.int32), np.empty(n + 1, np.int32),
-                  np.empty(k + 1, np.int32), np.empty(k + 1, np.int32), np.empty(size, np.uint8),
-                  np.empty(size, np.uint8), np.empty(n + 1, np.int32))
+                  np.empty(k + 2, np.int32), np.empty(k + 2, np.int32), np.empty(size, np.uint8),
+                  np.empty(size, np.uint8), np.empty(n + 1, np.int32), win_lo, win_hi, False)
     return out[:n].tobytes() if ok else None
 
 

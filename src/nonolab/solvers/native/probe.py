@@ -50,7 +50,7 @@ def _sync(scratch0, scratch1, cells, trail, start, end):
 
 
 @jit
-def probe(cells, h, w, puzzle, mode, ws, work, cache, stats, trail, trailn, log, logn, max_sweeps):  # noqa: C901
+def probe(cells, h, w, puzzle, mode, ws, work, cache, stats, trail, trailn, log, logn, max_sweeps, windows):  # noqa: C901
     """Probe ``cells`` (at the line fixpoint) in place until a sweep learns nothing.
 
     ``mode`` is 0 (none), 1 (contradiction) or 2 (full).  Returns 1, or 0 if some
@@ -84,12 +84,14 @@ def probe(cells, h, w, puzzle, mode, ws, work, cache, stats, trail, trailn, log,
             scratch0[p] = 1
             dirty[r] = 1
             dirty[h + c] = 1
-            ok0 = propagate(scratch0, h, w, puzzle, dirty, work, cache, stats, line, out, t0, t0n, no_log, logn, -1)
+            ok0 = propagate(scratch0, h, w, puzzle, dirty, work, cache, stats, line, out, t0, t0n, no_log, logn, -1,
+                            windows, False)
             t1n[0] = 0
             scratch1[p] = 2
             dirty[r] = 1
             dirty[h + c] = 1
-            ok1 = propagate(scratch1, h, w, puzzle, dirty, work, cache, stats, line, out, t1, t1n, no_log, logn, -1)
+            ok1 = propagate(scratch1, h, w, puzzle, dirty, work, cache, stats, line, out, t1, t1n, no_log, logn, -1,
+                            windows, False)
             stats[PROBES] += 2
             if ok0 == 0 and ok1 == 0:
                 _undo(scratch0, cells, t0, t0n[0], p)
@@ -127,7 +129,8 @@ def probe(cells, h, w, puzzle, mode, ws, work, cache, stats, trail, trailn, log,
                     record(cells, x, agree[i] % 4, trail, trailn, log, logn, step, BOTH_BRANCHES_AGREE, p)
                     dirty[x // w] = 1
                     dirty[h + x % w] = 1
-            if propagate(cells, h, w, puzzle, dirty, work, cache, stats, line, out, trail, trailn, log, logn, -1) == 0:
+            if propagate(cells, h, w, puzzle, dirty, work, cache, stats, line, out, trail, trailn, log, logn, -1,
+                         windows, False) == 0:
                 return 0
             _sync(scratch0, scratch1, cells, trail, start, trailn[0])
             learnt = True

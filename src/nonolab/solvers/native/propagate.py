@@ -34,7 +34,7 @@ def record(cells, index, value, rec, recn, log, logn, step, technique, source):
 
 @jit
 def solve_line_at(cells, index, base, stride, n, crossing, puzzle, dirty, work, cache, stats, line, out,
-                  rec, recn, log, logn):
+                  rec, recn, log, logn, windows, update):
     """Solve line ``index`` (its cells at ``base + i * stride``) and write back what it fixes.
 
     Flags the crossing line ``crossing + i`` of every changed cell as dirty.  Returns
@@ -45,7 +45,7 @@ def solve_line_at(cells, index, base, stride, n, crossing, puzzle, dirty, work, 
         line[i] = cells[base + i * stride]
     c0 = line_start[index]
     if cached_line_fix(line, n, clue_id[index], clue_data, c0, line_start[index + 1] - c0,
-                       out, work, cache, stats) == 0:
+                       out, work, cache, stats, windows, update) == 0:
         return -1
     changed = 0
     step = -1
@@ -61,7 +61,8 @@ def solve_line_at(cells, index, base, stride, n, crossing, puzzle, dirty, work, 
 
 
 @jit
-def propagate(cells, h, w, puzzle, dirty, work, cache, stats, line, out, rec, recn, log, logn, limit):
+def propagate(cells, h, w, puzzle, dirty, work, cache, stats, line, out, rec, recn, log, logn, limit,
+              windows, update):
     """Propagate from the lines flagged in ``dirty`` (rows 0..h-1, then columns).
 
     Narrows ``cells`` in place; returns 1 at the fixpoint, 0 on a contradiction (the
@@ -70,6 +71,8 @@ def propagate(cells, h, w, puzzle, dirty, work, cache, stats, line, out, rec, re
     the event log as a LINE step of its row or column.  ``dirty`` is all zero after.
     With ``limit >= 0``, returns 2 after that many line solves, with the lines still
     to do left in ``dirty``: calling again goes on (how long runs report progress).
+    ``windows``/``update``: the blocks' start ranges, see :func:`line_fix`; only a
+    propagation whose states every later state narrows may ``update`` them.
     """
     solved = 0
     while True:
@@ -84,10 +87,10 @@ def propagate(cells, h, w, puzzle, dirty, work, cache, stats, line, out, rec, re
             dirty[index] = 0
             if index < h:  # a row: its cells are consecutive, its crossing lines the columns
                 changed = solve_line_at(cells, index, index * w, 1, w, h, puzzle, dirty, work, cache, stats,
-                                        line, out, rec, recn, log, logn)
+                                        line, out, rec, recn, log, logn, windows, update)
             else:
                 changed = solve_line_at(cells, index, index - h, w, h, 0, puzzle, dirty, work, cache, stats,
-                                        line, out, rec, recn, log, logn)
+                                        line, out, rec, recn, log, logn, windows, update)
                 again = again or changed > 0  # rows were flagged: another round
             if changed < 0:
                 for i in range(h + w):

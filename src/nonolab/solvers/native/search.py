@@ -22,7 +22,7 @@ import numpy as np
 from nonolab.core.puzzle import Puzzle
 from nonolab.solvers.native.cache import MAX_DEPTH, N_STATS, NODES, STEP_ID, LineCache
 from nonolab.solvers.native.jit import jit
-from nonolab.solvers.native.line import table_size
+from nonolab.solvers.native.line import static_windows, table_size
 from nonolab.solvers.native.probe import Probing, choose_branch, probe
 from nonolab.solvers.native.propagate import GUESS, propagate, record
 from nonolab.solvers.native.steps import Step, Technique
@@ -34,7 +34,7 @@ EXHAUSTED, FOUND, PAUSED = 0, 1, 2
 
 @jit
 def search_run(cells, h, w, puzzle, mode, state, levels, ws, work, cache, no_cache, stats,  # noqa: C901
-               trail, trailn, log, logn, budget, probe_depth, deep_sweeps, line_budget):
+               trail, trailn, log, logn, budget, probe_depth, deep_sweeps, line_budget, windows):
     """Advance the search; returns EXHAUSTED (0), FOUND (1: ``cells`` is a solution)
     or PAUSED (2: ``budget`` nodes were processed).  Call again to go on.
 
@@ -69,8 +69,10 @@ def search_run(cells, h, w, puzzle, mode, state, levels, ws, work, cache, no_cac
                 if depth > stats[MAX_DEPTH]:
                     stats[MAX_DEPTH] = depth
             first = stats[NODES] == 1
+            # The root's first propagation narrows the blocks' windows: every later state
+            # (every node, every probe) narrows the states it saw.
             ok = propagate(cells, h, w, puzzle, dirty, work, no_cache if first else cache, stats, line, out,
-                           trail, trailn, log, logn, line_budget)
+                           trail, trailn, log, logn, line_budget, windows, first)
             if ok == 2:
                 state[2] = 1
                 return PAUSED
@@ -78,7 +80,7 @@ def search_run(cells, h, w, puzzle, mode, state, levels, ws, work, cache, no_cac
             node_mode = mode if depth <= probe_depth else 0
             if ok == 1:
                 ok = probe(cells, h, w, puzzle, node_mode, ws, work, cache, stats, trail, trailn, log, logn,
-                           1 << 30 if depth == 0 else deep_sweeps)
+                           1 << 30 if depth == 0 else deep_sweeps, windows)
             if ok == 0:
                 state[1] = BACKTRACK
                 continue
@@ -142,8 +144,9 @@ class Workspace:
         longest = max(h, w)
         blocks = max(len(c) for c in lines) + 1
         table = max(table_size(puzzle.rows, w), table_size(puzzle.columns, h))
+        self.windows = static_windows(self.puzzle[0], self.puzzle[1], [w] * h + [h] * w)
         self.work = (np.zeros(longest + 1, np.int32), np.zeros(longest + 1, np.int32),
-                     np.zeros(blocks, np.int32), np.zeros(blocks + 1, np.int32),
+                     np.zeros(blocks + 1, np.int32), np.zeros(blocks + 1, np.int32),
                      np.zeros(table, np.uint8), np.zeros(table, np.uint8), np.zeros(longest + 1, np.int32))
         # A cache may be shared: it memoises a pure function, whichever search asks.
         self.cache = cache if cache is not None else LineCache.for_budget(longest, cache_bytes)
@@ -235,7 +238,8 @@ def search(space: Workspace, probing: Probing = Probing.FULL, max_solutions: int
         code = search_run(space.cells, space.height, space.width, space.puzzle, probing.level, space.state,
                           space.levels, space.ws, space.work, space.cache.arrays, space.no_cache.arrays,
                           space.stats, space.trail,
-                          space.trailn, space.log, space.logn, budget, probe_depth, deep_sweeps, line_budget)
+                          space.trailn, space.log, space.logn, budget, probe_depth, deep_sweeps, line_budget,
+                          space.windows)
         spent = time.perf_counter() - started
         if code == FOUND:
             out.solutions.append(space.cells.tobytes())
