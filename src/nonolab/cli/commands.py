@@ -45,11 +45,7 @@ def _result_json(path: str, result) -> dict:
 
 
 @cli.command()
-@options.puzzle_file
-@options.input_format
-@options.backend
-@options.probing
-@options.backend_option
+@options.puzzle_and_solver
 @options.max_solutions
 @options.time_limit
 @click.option("--to", "to_format", default=None, metavar="FMT",
@@ -97,11 +93,7 @@ def solve(file, input_format, backend, probing, backend_options, max_solutions, 
 
 
 @cli.command()
-@options.puzzle_file
-@options.input_format
-@options.backend
-@options.probing
-@options.backend_option
+@options.puzzle_and_solver
 @options.time_limit
 @options.as_json
 def check(file, input_format, backend, probing, backend_options, time_limit, as_json):
@@ -133,11 +125,7 @@ def check(file, input_format, backend, probing, backend_options, time_limit, as_
 
 
 @cli.command()
-@options.puzzle_file
-@options.input_format
-@options.backend
-@options.probing
-@options.backend_option
+@options.puzzle_and_solver
 @click.option("--limit", "--max-solutions", "limit", type=click.IntRange(min=1), default=None, metavar="N",
               help="Stop counting at N (then the answer is 'at least N').")
 @options.time_limit

@@ -52,3 +52,10 @@ def _value(raw: str) -> object:
         except ValueError:
             pass
     return raw
+
+
+def puzzle_and_solver(func):
+    """The options every solving command shares: the file, its format, and the backend."""
+    for option in reversed((puzzle_file, input_format, backend, probing, backend_option)):
+        func = option(func)
+    return func
