@@ -35,6 +35,19 @@ class Probing(str, Enum):
 
 
 @jit
+def _trial(scratch, p, value, r, c, h, w, puzzle, dirty, work, cache, stats, line, out, touched, count,
+           no_log, logn, windows):
+    """Set cell ``p`` of the scratch grid and propagate, recording what it touches."""
+    count[0] = 0
+    scratch[p] = value
+    dirty[r] = 1
+    dirty[h + c] = 1
+    stats[PROBES] += 1
+    return propagate(scratch, h, w, puzzle, dirty, work, cache, stats, line, out, touched, count, no_log, logn,
+                     -1, windows, False)
+
+
+@jit
 def _undo(scratch, cells, touched, count, p):
     for i in range(count):
         scratch[touched[i]] = cells[touched[i]]
@@ -80,19 +93,10 @@ def probe(cells, h, w, puzzle, mode, ws, work, cache, stats, trail, trailn, log,
                 continue
             r = p // w
             c = p - r * w
-            t0n[0] = 0
-            scratch0[p] = 1
-            dirty[r] = 1
-            dirty[h + c] = 1
-            ok0 = propagate(scratch0, h, w, puzzle, dirty, work, cache, stats, line, out, t0, t0n, no_log, logn, -1,
-                            windows, False)
-            t1n[0] = 0
-            scratch1[p] = 2
-            dirty[r] = 1
-            dirty[h + c] = 1
-            ok1 = propagate(scratch1, h, w, puzzle, dirty, work, cache, stats, line, out, t1, t1n, no_log, logn, -1,
-                            windows, False)
-            stats[PROBES] += 2
+            ok0 = _trial(scratch0, p, 1, r, c, h, w, puzzle, dirty, work, cache, stats, line, out, t0, t0n,
+                         no_log, logn, windows)
+            ok1 = _trial(scratch1, p, 2, r, c, h, w, puzzle, dirty, work, cache, stats, line, out, t1, t1n,
+                         no_log, logn, windows)
             if ok0 == 0 and ok1 == 0:
                 _undo(scratch0, cells, t0, t0n[0], p)
                 _undo(scratch1, cells, t1, t1n[0], p)
