@@ -145,3 +145,23 @@ def test_windows_narrowed_by_a_wider_state_give_the_same_answers():
             assert (out[:n].tobytes() if ok else None) == expected
             if not ok:
                 break
+
+
+def test_static_windows_of_many_lines_match_each_lines_definition():
+    # The vectorised form restarts its prefix sums at every line; empty clues and
+    # lines at the end of the data are the edge cases.
+    import numpy as np
+
+    from nonolab.solvers.native.line import static_windows
+    rng = random.Random(7)
+    for _ in range(500):
+        clues = [[rng.randint(1, 4) for _ in range(rng.randint(0, 4))] for _ in range(rng.randint(1, 6))]
+        lengths = [rng.randint(0, 20) for _ in clues]
+        data = np.array([b for clue in clues for b in clue], np.int32)
+        starts = np.cumsum([0] + [len(clue) for clue in clues])
+        win_lo, win_hi = static_windows(data, starts, lengths)
+        for clue, n, c0 in zip(clues, lengths, starts):
+            slack = n - sum(clue) - max(len(clue) - 1, 0)
+            lo = [sum(clue[:b]) + b for b in range(len(clue))]
+            assert list(win_lo[c0:c0 + len(clue)]) == lo
+            assert list(win_hi[c0:c0 + len(clue)]) == [x + slack for x in lo]

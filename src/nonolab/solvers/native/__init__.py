@@ -75,22 +75,22 @@ class NativeSolver:
     def solve(self, puzzle: Puzzle, limits: Limits = Limits()) -> SolveResult:
         watch = Stopwatch(limits.time_limit)
         first = Workspace(puzzle, self.record_steps, self.cache_bytes)
-        if self.restarts:
-            spaces = [first] + [Workspace(puzzle, self.record_steps, cache=first.cache) for _ in _STYLES[1:]]
-            styles = list(_STYLES)
-        else:
-            spaces, styles = [first], [(self.probe_depth, self.deep_sweeps)]
+        styles = list(_STYLES) if self.restarts else [(self.probe_depth, self.deep_sweeps)]
+        spaces = [first]
         found: dict[bytes, None] = {}
         steps = None
         complete = limited = done = False
         while not done:
-            for space, (probe_depth, deep_sweeps) in zip(spaces, styles):
-                if space is not first and first.stats[NODES] <= 1:
-                    continue  # no second style until the first one branches: line-solvable puzzles end at the root
+            for index, (probe_depth, deep_sweeps) in enumerate(styles):
+                if index == len(spaces):
+                    if first.stats[NODES] <= 1:
+                        break  # no second style until the first one branches: line-solvable puzzles end at the root
+                    spaces.append(Workspace(puzzle, self.record_steps, cache=first.cache))
+                space = spaces[index]
                 nodes = sum(int(sp.stats[NODES]) for sp in spaces)
                 budget = None if self.node_limit is None else self.node_limit - nodes
                 deadline = watch.deadline
-                if len(spaces) > 1:
+                if len(styles) > 1:
                     slice_end = time.perf_counter() + _SLICE
                     deadline = slice_end if deadline is None else min(deadline, slice_end)
                 run = search(space, self.probing, limits.max_solutions, deadline, budget, probe_depth,

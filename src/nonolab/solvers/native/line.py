@@ -181,18 +181,22 @@ def line_fix(line, n, clue, c0, k, out, kw, kb, off, glo, fwd, bwd, diff, win_lo
 
 def static_windows(clue_data, line_start, lengths):
     """Every block's static start range ``[lo_b, lo_b + slack]``, indexed like ``clue_data``."""
-    win_lo = np.zeros(max(len(clue_data), 1), np.int32)
-    win_hi = np.zeros(max(len(clue_data), 1), np.int32)
-    for index, n in enumerate(lengths):
-        c0, c1 = int(line_start[index]), int(line_start[index + 1])
-        blocks = [int(b) for b in clue_data[c0:c1]]
-        slack = n - sum(blocks) - max(len(blocks) - 1, 0)
-        pos = 0
-        for b, length in enumerate(blocks):
-            win_lo[c0 + b] = pos
-            win_hi[c0 + b] = pos + slack
-            pos += length + 1
-    return win_lo, win_hi
+    data = np.asarray(clue_data, np.int64)
+    starts = np.asarray(line_start, np.int64)
+    size = max(len(data), 1)
+    if len(data) == 0:
+        return np.zeros(size, np.int32), np.zeros(size, np.int32)
+    counts = np.diff(starts)
+    owner = np.repeat(np.arange(len(counts)), counts)  # the line of each block
+    # lo_b = (sum of the earlier blocks of its line) + (their number): a prefix sum restarted per line.
+    step = data + 1
+    before = np.cumsum(step) - step
+    lo = before - np.append(before, 0)[starts[:-1]][owner]
+    totals = np.add.reduceat(step, starts[:-1][counts > 0]) - 1
+    slack_of_line = np.zeros(len(counts), np.int64)
+    slack_of_line[counts > 0] = np.asarray(lengths, np.int64)[counts > 0] - totals
+    hi = lo + slack_of_line[owner]
+    return lo.astype(np.int32), hi.astype(np.int32)
 
 
 def table_size(clues, length: int) -> int:
