@@ -30,7 +30,7 @@ def _imports(path: Path) -> set[str]:
 
 MODULES = {_module_name(p): _imports(p) for p in sorted(PACKAGE.rglob("*.py"))}
 
-NATIVE_ORDER = ["jit", "line", "steps", "cache", "propagate", "probe", "search", "explain"]
+NATIVE_ORDER = ["jit", "line", "cache", "propagate", "probe", "search", "explain"]
 
 
 def _allowed(module: str, target: str) -> bool:
@@ -45,10 +45,10 @@ def _allowed(module: str, target: str) -> bool:
         return under(target, "nonolab.core")
     if under(module, "nonolab.formats"):
         return under(target, "nonolab.core") or under(target, "nonolab.formats")
-    if module == "nonolab.solvers.base":
+    if module in ("nonolab.solvers.base", "nonolab.solvers.steps"):
         return under(target, "nonolab.core")
     if under(module, "nonolab.solvers.native"):
-        if under(target, "nonolab.core") or target == "nonolab.solvers.base":
+        if under(target, "nonolab.core") or target in ("nonolab.solvers.base", "nonolab.solvers.steps"):
             return True
         if not under(target, "nonolab.solvers.native"):
             return False
@@ -59,6 +59,12 @@ def _allowed(module: str, target: str) -> bool:
         return theirs in NATIVE_ORDER and NATIVE_ORDER.index(theirs) < NATIVE_ORDER.index(mine)
     if module == "nonolab.solvers":
         return target == "nonolab.solvers.base"
+    if under(module, "nonolab.solvers"):
+        # Any other backend: the core, the shared solver modules, the registry (how
+        # a strategy such as auto reaches other backends) and its own package only.
+        own = ".".join(module.split(".")[:3])
+        return (under(target, "nonolab.core") or under(target, own)
+                or target in ("nonolab.solvers", "nonolab.solvers.base", "nonolab.solvers.steps"))
     if under(module, "nonolab.harness"):
         return (under(target, "nonolab.core") or target in ("nonolab.solvers", "nonolab.solvers.base")
                 or under(target, "nonolab.harness"))

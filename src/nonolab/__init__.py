@@ -52,7 +52,7 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module 'nonolab' has no attribute {name!r}")
 
 
-def solve(puzzle: Puzzle, backend_name: str = "native", max_solutions: int | None = 2,
+def solve(puzzle: Puzzle, backend_name: str = "auto", max_solutions: int | None = 2,
           time_limit: float | None = None, **options: Any) -> SolveResult:
     """Solve ``puzzle`` with a backend; up to ``max_solutions`` verified solutions.
 
@@ -61,19 +61,20 @@ def solve(puzzle: Puzzle, backend_name: str = "native", max_solutions: int | Non
         backend_name: a name from :func:`backends`.
         max_solutions: stop after this many (``None``: find all).
         time_limit: wall-clock seconds.
-        **options: passed to the backend (e.g. ``probing="contradiction"`` for native).
+        **options: passed to the backend (e.g. ``probing="contradiction"`` for native
+            and auto, ``cdcl="cnf"`` for auto).
     """
     return backend(backend_name, **options).solve(puzzle, Limits(max_solutions, time_limit))
 
 
-def check(puzzle: Puzzle, backend_name: str = "native", time_limit: float | None = None,
+def check(puzzle: Puzzle, backend_name: str = "auto", time_limit: float | None = None,
           **options: Any) -> CheckResult:
     """Is the solution unique?  See :func:`nonolab.harness.uniqueness.check`."""
     from nonolab.harness.uniqueness import check as _check
     return _check(puzzle, backend(backend_name, **options), time_limit)
 
 
-def count(puzzle: Puzzle, limit: int | None = None, backend_name: str = "native",
+def count(puzzle: Puzzle, limit: int | None = None, backend_name: str = "auto",
           time_limit: float | None = None, **options: Any) -> CountResult:
     """How many solutions, exactly up to ``limit``?  See :func:`nonolab.harness.uniqueness.count`."""
     from nonolab.harness.uniqueness import count as _count

@@ -25,6 +25,10 @@ def _solver(backend: str, probing: str | None, pairs: tuple[str, ...] = (), **ex
     return get(backend, **opts)
 
 
+# Backends that report decided cells while they work (the native engine, alone or first).
+_PROGRESS_BACKENDS = ("native", "auto")
+
+
 def _emit_json(data: dict) -> None:
     click.echo(json.dumps(data, indent=2))
 
@@ -66,7 +70,7 @@ def solve(file, input_format, backend, probing, backend_options, max_solutions, 
 
     puzzle = _load(file, input_format)
     with DecidedCells(force=bool(progress)) as bar:
-        extra = {"progress": bar} if backend == "native" and progress is not False else {}
+        extra = {"progress": bar} if backend in _PROGRESS_BACKENDS and progress is not False else {}
         result = _solver(backend, probing, backend_options, **extra).solve(puzzle, Limits(max_solutions, time_limit))
     verdict = verdict_of(result) if max_solutions >= 2 else None
     if result.solution is not None and (to_format or output):
@@ -150,25 +154,27 @@ def count(file, input_format, backend, probing, backend_options, limit, time_lim
 @cli.command()
 @options.puzzle_file
 @options.input_format
+@click.option("--backend", "-b", type=click.Choice(["auto", "native"]), default="auto", show_default=True,
+              help="auto: native deductions, then one cdcl step if they stall; native: with its guesses.")
 @options.probing
 @options.time_limit
 @click.option("--every", type=click.IntRange(min=1), default=1, show_default=True, metavar="N",
               help="Print the grid after every N-th step (and after the last).")
 @click.option("--no-grid", is_flag=True, help="Print the steps only.")
 @options.as_json
-def explain(file, input_format, probing, time_limit, every, no_grid, as_json):
+def explain(file, input_format, backend, probing, time_limit, every, no_grid, as_json):
     """Print the deductions that solve FILE, step by step, with the grid after each.
 
     Techniques: line (the complete line solver), contradiction-probe, both-branches-agree
-    (fully probing) and guess (a search branch).  Changed cells are shown as X (filled)
-    and O (empty).
+    (fully probing), guess (a native search branch) and cdcl (what clause learning
+    decided after auto's hand-off).  Changed cells are shown as X (filled) and O (empty).
     """
     from nonolab.render import grid_text
     from nonolab.solvers.base import Limits
     from nonolab.solvers.native.explain import replay
 
     puzzle = _load(file, input_format)
-    result = _solver("native", probing, record_steps=True).solve(puzzle, Limits(1, time_limit))
+    result = _solver(backend, probing, record_steps=True).solve(puzzle, Limits(1, time_limit))
     steps = result.steps
     if as_json:
         data = _result_json(file, result)

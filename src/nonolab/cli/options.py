@@ -15,11 +15,13 @@ input_format = click.option(
     "--from", "-f", "input_format", default=None, metavar="FMT",
     help="Format of the input file (default: recognised from its content and suffix).")
 backend = click.option(
-    "--backend", "-b", default="native", show_default=True, envvar="NONOLAB_BACKEND",
-    help="Solver backend (see `nonolab backends`).")
+    "--backend", "-b", default="auto", show_default=True, envvar="NONOLAB_BACKEND",
+    help="Solver backend (see `nonolab backends`); auto = native propagation and probing, "
+         "then CP-SAT on what is left.")
 probing = click.option(
     "--probing", type=click.Choice(["full", "contradiction", "none"]), default=None,
-    help="Native solver: probing between line propagation and search (default: full).")
+    help="Native solver (and auto's native phase): probing between line propagation and search "
+         "(default: full).")
 puzzle_file = click.argument("file", type=click.Path(dir_okay=False, path_type=str))
 backend_option = click.option(
     "--option", "-O", "backend_options", multiple=True, metavar="KEY=VALUE",

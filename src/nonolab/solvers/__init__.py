@@ -1,8 +1,8 @@
 """The backend registry: one line per backend, imported only when first used.
 
 ``names()`` lists the registered backends, ``get(name, **options)`` builds one.  The
-default backend is ``native``; callers should name the backend they need rather
-than rely on the default, which may change.
+default is ``auto`` (the native engine, then CP-SAT on what it leaves); callers should
+name the backend they need rather than rely on the default, which may change.
 
 >>> "native" in names()
 True
@@ -23,11 +23,12 @@ __all__ = ["DEFAULT", "Limits", "SolveResult", "Solver", "Stats", "Status", "get
 # name -> (module, class, the package a user must install for it)
 _REGISTRY: dict[str, tuple[str, str, str | None]] = {
     "native": ("nonolab.solvers.native", "NativeSolver", None),
+    "auto": ("nonolab.solvers.auto", "AutoSolver", "ortools"),
     "cpsat": ("nonolab.solvers.cpsat", "CpSatSolver", "ortools"),
     "cnf": ("nonolab.solvers.cnf", "CnfSolver", "python-sat"),
 }
 
-DEFAULT = "native"
+DEFAULT = "auto"
 
 
 def names() -> list[str]:

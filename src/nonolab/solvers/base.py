@@ -83,6 +83,11 @@ class SolveResult:
         complete: the search space was exhausted, so ``len(solutions)`` is exact.
         stats: wall time and counters.
         steps: the step log, when the backend was asked to record one.
+        remainder: for a search stopped early, a partial grid (one state mask per
+            cell, row-major: 1 empty, 2 filled, 3 unknown) that every solution not in
+            ``solutions`` satisfies: what the backend proved about the space it left
+            open.  ``None`` when the backend does not report it.  A later solver may
+            search only that space and add its solutions: the union stays exact.
     """
 
     status: Status
@@ -90,6 +95,7 @@ class SolveResult:
     complete: bool
     stats: Stats
     steps: tuple[Any, ...] = ()
+    remainder: bytes | None = None
 
     @property
     def count(self) -> int:

@@ -136,6 +136,14 @@ def build_model(puzzle: Puzzle, fixed_cells: Mapping[Cell, int] | None = None) -
     return model, cells
 
 
+def _add_implications(model: Any, cells: list[Any], rows: Sequence[tuple[int, int, int, int]]) -> None:
+    for p, a, q, b in rows:
+        if not (0 <= p < len(cells) and 0 <= q < len(cells)) or a not in (1, 2) or b not in (1, 2):
+            raise ValueError(f"CpSatSolver.solve: bad implication {(p, a, q, b)} for {len(cells)} cells")
+        # "p != a" is p's literal for the other state; "q == b" is q's literal for b.
+        model.add_bool_or([cells[p] if a == 1 else cells[p].Not(), cells[q] if b == 2 else cells[q].Not()])
+
+
 def _collector(cp_model: Any, cells: list[Any], max_solutions: int | None) -> Any:
     # The class is made here because its base lives in the lazily imported OR-tools.
     class Collector(cp_model.CpSolverSolutionCallback):
@@ -197,13 +205,17 @@ class CpSatSolver:
 
     def solve(self, puzzle: Puzzle, limits: Limits = Limits(), *,
               fixed_cells: Mapping[Cell, int] | None = None,
-              hint: Solution | None = None) -> SolveResult:
+              hint: Solution | None = None,
+              implications: Sequence[tuple[int, int, int, int]] = ()) -> SolveResult:
         """Search ``puzzle`` within ``limits``.
 
         Args:
             fixed_cells: ``{(row, column): 0 or 1}`` (0-based) cells to fix first;
                 the solutions are then those of the puzzle that agree with them.
             hint: a picture to try first (``add_hint``); it need not be a solution.
+            implications: rows ``(p, a, q, b)`` (cells row-major, states 1 empty /
+                2 filled) added as clauses ``p != a or q == b``; they must hold in
+                every solution wanted (e.g. ``NativeSolver.implications``).
 
         >>> from nonolab.core import Puzzle
         >>> p = Puzzle(rows=((1,), (1,)), columns=((1,), (1,)))
@@ -221,6 +233,7 @@ class CpSatSolver:
                              f"the puzzle {puzzle.width}x{puzzle.height}")
         cp_model = _cp_model()
         model, cells = build_model(puzzle, fixed_cells)
+        _add_implications(model, cells, implications)
         if hint is not None:
             for var, value in zip(cells, hint.flat()):
                 model.add_hint(var, value)

@@ -317,3 +317,19 @@ def to_dimacs(puzzle: Puzzle) -> str:
     out.append(f"p cnf {enc.num_vars} {len(enc.clauses)}")
     out += [" ".join(map(str, clause)) + " 0" for clause in enc.clauses]
     return "\n".join(out) + "\n"
+
+
+def implication_clauses(rows: Sequence[tuple[int, int, int, int]], num_cells: int) -> list[list[int]]:
+    """Binary clauses from implications ``(p, a, q, b)``: cell ``p`` in state ``a``
+    implies cell ``q`` in state ``b`` (cells row-major from 0, states 1 empty, 2 filled).
+
+    >>> implication_clauses([(0, 2, 3, 1)], num_cells=4)
+    [[-1, -4]]
+    """
+    out = []
+    for p, a, q, b in rows:
+        if not (0 <= p < num_cells and 0 <= q < num_cells) or a not in (1, 2) or b not in (1, 2):
+            raise ValueError(f"implication_clauses: bad implication {(p, a, q, b)} for {num_cells} cells")
+        # "p != a": p's literal for the other state; "q == b": q's literal for b.
+        out.append([(p + 1) if a == 1 else -(p + 1), (q + 1) if b == 2 else -(q + 1)])
+    return out

@@ -16,14 +16,16 @@ from __future__ import annotations
 import time
 from typing import Callable
 
+import numpy as np
+
 from nonolab.core.grid import Solution
 from nonolab.core.puzzle import Puzzle
 from nonolab.solvers.base import Limits, SolveResult, Stats, Status, Stopwatch, checked_solutions
 from nonolab.solvers.native.cache import CACHE_HITS, LINE_SOLVES, MAX_DEPTH, NODES, PROBES, ROUNDS
 from nonolab.solvers.native.line import fix_line, solve_line
-from nonolab.solvers.native.probe import Probing
+from nonolab.solvers.native.probe import Probing, implications
 from nonolab.solvers.native.search import Workspace, search
-from nonolab.solvers.native.steps import Step, Technique
+from nonolab.solvers.steps import Step, Technique
 
 __all__ = ["NativeSolver", "Probing", "Step", "Technique", "fix_line", "solve_line"]
 
@@ -131,4 +133,31 @@ class NativeSolver:
         })
         if steps is None and self.record_steps:
             steps = first.steps()
-        return SolveResult(status, solutions, complete, stats, tuple(steps or ()))
+        remainder = None
+        if not complete:  # each style's open space is valid alone: hand on the narrower one
+            remainder = min((sp.remainder() for sp in spaces), key=lambda cells: cells.count(3))
+        return SolveResult(status, solutions, complete, stats, tuple(steps or ()), remainder)
+
+    def implications(self, puzzle: Puzzle, cells: bytes, max_pairs: int = 1 << 21) -> np.ndarray:
+        """What propagation derives from each value of each unknown cell of ``cells``.
+
+        ``cells`` is a partial grid (one state mask per cell, row-major; e.g. a
+        result's ``remainder``).  Returns an int32 array of rows ``(p, a, q, b)``:
+        with ``cells``, cell ``p`` in state ``a`` implies cell ``q`` in state ``b``
+        (1 empty, 2 filled; ``q == p`` marks a value that leads to a contradiction).
+        Each row is a clause ``p != a or q == b`` true in every solution that agrees
+        with ``cells``; at most ``max_pairs`` rows.
+
+        >>> p = Puzzle(rows=((1,), (1,)), columns=((1,), (1,)))
+        >>> NativeSolver().implications(p, bytes([3, 3, 3, 3]))[:2].tolist()
+        [[0, 1, 1, 2], [0, 1, 2, 2]]
+        """
+        if len(cells) != puzzle.height * puzzle.width:
+            raise ValueError(f"NativeSolver.implications: {len(cells)} cells for a "
+                             f"{puzzle.width}x{puzzle.height} puzzle")
+        space = Workspace(puzzle, False, self.cache_bytes)
+        space.cells[:] = np.frombuffer(cells, np.uint8)
+        pairs = np.zeros((max_pairs, 4), np.int32)
+        n = implications(space.cells, puzzle.height, puzzle.width, space.puzzle, space.ws, space.work,
+                         space.cache.arrays, space.stats, space.log, space.logn, space.windows, pairs)
+        return pairs[:n]

@@ -6,7 +6,7 @@ from typing import Iterable, Iterator
 
 from nonolab.core.grid import EMPTY, FILLED, Grid
 from nonolab.core.puzzle import Puzzle
-from nonolab.solvers.native.steps import Step
+from nonolab.solvers.steps import Step
 
 
 def replay(puzzle: Puzzle, steps: Iterable[Step]) -> Iterator[tuple[Step, Grid]]:

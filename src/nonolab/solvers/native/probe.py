@@ -166,3 +166,51 @@ def choose_branch(cells, size, score0, score1, use_scores):
             best = p
             value = 2 if b >= a else 1
     return best, value
+
+
+@jit
+def implications(cells, h, w, puzzle, ws, work, cache, stats, log, logn, windows, pairs):
+    """What propagation derives from each value of each unknown cell, as implications.
+
+    Row ``i`` of ``pairs`` becomes ``(p, a, q, b)``: setting cell ``p`` to state ``a``
+    makes propagation set cell ``q`` to state ``b`` (``q == p``, ``b == 3 - a`` when
+    ``a`` leads to a contradiction).  Each is a binary clause ``p != a or q == b``
+    that holds in every solution agreeing with ``cells``.  Stops when ``pairs`` is
+    full; returns the number of rows written.
+    """
+    dirty, line, out, scratch, _s1, touched, count = ws[0], ws[1], ws[2], ws[3], ws[4], ws[5], ws[6]
+    size = h * w
+    no_log = log[:0]
+    for i in range(size):
+        scratch[i] = cells[i]
+    n = 0
+    room = pairs.shape[0]
+    for p in range(size):
+        if cells[p] != 3:
+            continue
+        r = p // w
+        c = p - r * w
+        for value in (1, 2):
+            ok = _trial(scratch, p, value, r, c, h, w, puzzle, dirty, work, cache, stats, line, out, touched,
+                        count, no_log, logn, windows)
+            if ok == 0:
+                if n < room:
+                    pairs[n, 0] = p
+                    pairs[n, 1] = value
+                    pairs[n, 2] = p
+                    pairs[n, 3] = 3 - value
+                    n += 1
+            else:
+                for i in range(count[0]):
+                    if n >= room:
+                        break
+                    q = touched[i]
+                    pairs[n, 0] = p
+                    pairs[n, 1] = value
+                    pairs[n, 2] = q
+                    pairs[n, 3] = scratch[q]
+                    n += 1
+            _undo(scratch, cells, touched, count[0], p)
+            if n >= room:
+                return n
+    return n

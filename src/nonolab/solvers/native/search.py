@@ -25,7 +25,7 @@ from nonolab.solvers.native.jit import jit
 from nonolab.solvers.native.line import static_windows, table_size
 from nonolab.solvers.native.probe import Probing, choose_branch, probe
 from nonolab.solvers.native.propagate import GUESS, propagate, record
-from nonolab.solvers.native.steps import Step, Technique
+from nonolab.solvers.steps import Step, Technique
 
 ROOT, NODE, BACKTRACK = 0, 1, 2
 _MAX_BUDGET = 1 << 40  # slices grow while they are short; this keeps them an int64
@@ -167,6 +167,25 @@ class Workspace:
                        np.zeros(size + 1, np.uint8), np.zeros(size + 1, np.uint8))
         self.state = np.zeros(3, np.int64)  # depth, phase, node propagation paused
         self.stats = np.zeros(N_STATS, np.int64)
+
+    def remainder(self) -> bytes:
+        """What every solution the search has not yet reached must satisfy.
+
+        The cells on the trail up to the first level whose first branch is still
+        open: the root's propagation and probing, then the second branch (and its
+        propagation) of every level whose first branch was exhausted.
+        """
+        depth = int(self.state[0])
+        level_trail, tried = self.levels[0], self.levels[4]
+        end = int(self.trailn[0])
+        for lvl in range(depth):
+            if tried[lvl] == 0:
+                end = int(level_trail[lvl])
+                break
+        grid = np.full(self.height * self.width, 3, np.uint8)
+        proven = self.trail[:end]
+        grid[proven] = self.cells[proven]
+        return grid.tobytes()
 
     def steps(self) -> list[Step]:
         """The event log, grouped into steps, on the current search path."""

@@ -1,7 +1,7 @@
 """Records of deductions: what was learnt, by which technique, from where.
 
-Kept in its own module (below propagation, probing and search) because all three
-append to the same log.
+The shared vocabulary of step logs: the native engine's propagation, probing and
+search append to one, and composite strategies (``auto``) add the phases they run.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ class Technique(str, Enum):
     CONTRADICTION_PROBE = "contradiction-probe"  # one value of a cell led to a contradiction
     BOTH_BRANCHES_AGREE = "both-branches-agree"  # both values of a cell imply the same cells
     GUESS = "guess"                        # a search branch: nothing proves it
+    CDCL = "cdcl"                          # a clause-learning solver decided the rest
 
 
 @dataclass(frozen=True)
@@ -26,7 +27,8 @@ class Step:
     Attributes:
         technique: how it was found.
         source: the line (``("row", r)`` / ``("column", c)``) or cell
-            (``("cell", r, c)``) it came from, 0-based.
+            (``("cell", r, c)``) it came from, 0-based, or the solver
+            (``("solver", name)``) that decided it.
         cells: the cells it set, as ``(row, column, value)`` with value 1 filled,
             0 empty.
         depth: the search depth it happened at (0 before any guess).
@@ -43,6 +45,8 @@ class Step:
         kind = self.source[0]
         if kind == "cell":
             where = f"cell (row {self.source[1] + 1}, column {self.source[2] + 1})"
+        elif kind == "solver":
+            where = f"solver {self.source[1]}"
         else:
             where = f"{kind} {self.source[1] + 1}"
         text = f"{self.technique.value}: {where} sets {len(self.cells)} cell{'s' * (len(self.cells) != 1)}"

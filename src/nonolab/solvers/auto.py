@@ -1,0 +1,176 @@
+"""The ``auto`` strategy: native propagation and probing first, then clause learning.
+
+Most published puzzles fall to line logic and probing in milliseconds, where a CDCL
+solver pays for building its model; a few (9-Dom, Sierp, Gettys, random grids near
+the phase transition) defeat any search without learning.  ``auto`` runs the native
+solver within a small budget and, if it has not finished, hands what is left to a
+CDCL backend (CP-SAT by default, CaDiCaL with ``cdcl="cnf"``):
+
+* every cell the native solver proved for the unexplored space (its ``remainder``:
+  root propagation and probing, plus the branches it exhausted) is fixed;
+* optionally (``probe_clauses``), what probing derives from each value of each open
+  cell is added as binary clauses;
+* the CDCL backend counts in that space with blocking clauses on the cells, and its
+  solutions join those the native search already found.  Both sets are verified, so
+  the count stays exact when the CDCL search is exhausted.
+
+Backends are reached through the registry only: ``auto`` is a strategy over
+backends, not a backend of its own kind.
+
+>>> from nonolab.core import Puzzle
+>>> p = Puzzle(rows=((1,), (1,)), columns=((1,), (1,)))
+>>> result = AutoSolver().solve(p, Limits(max_solutions=None))
+>>> result.count, result.complete, result.stats.counters["phase"]
+(2, True, 'native')
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from nonolab.core.grid import Solution
+from nonolab.core.puzzle import Puzzle
+from nonolab.solvers import get
+from nonolab.solvers.base import Limits, SolveResult, Stats, Status, Stopwatch, checked_solutions
+from nonolab.solvers.steps import Step, Technique
+
+CDCL_BACKENDS = ("cpsat", "cnf")
+
+
+class AutoSolver:
+    """Native first; past ``native_budget`` seconds, a CDCL backend on the rest.
+
+    Args:
+        cdcl: the backend that takes over, ``"cpsat"`` (default) or ``"cnf"``.
+        native_budget: seconds the native solver may spend before the hand-off.
+        probe_clauses: also pass probing's implications as binary clauses.
+        fix_cells: pass the native solver's proven cells to the CDCL backend
+            (``False`` hands over the bare puzzle: for the benchmarks).
+        record_steps: keep the step log (native steps, then one ``cdcl`` step).
+        progress: forwarded to the native solver (progress bars on huge grids).
+        native_options / cdcl_options: options of the two backends.
+        probing: the native phase's probing (``full``, ``contradiction``, ``none``).
+    """
+
+    name = "auto"
+
+    def __init__(self, cdcl: str = "cpsat", native_budget: float = 0.5, probe_clauses: bool = False,
+                 fix_cells: bool = True, record_steps: bool = False,
+                 progress: Callable[[int, int], None] | None = None,
+                 native_options: dict[str, Any] | None = None, cdcl_options: dict[str, Any] | None = None,
+                 probing: str | None = None):
+        if cdcl not in CDCL_BACKENDS:
+            raise ValueError(f"AutoSolver: cdcl must be one of {', '.join(CDCL_BACKENDS)}, not {cdcl!r}")
+        if not native_budget >= 0:
+            raise ValueError(f"AutoSolver: native_budget must be a non-negative number, not {native_budget!r}")
+        self.cdcl = cdcl
+        self.native_budget = float(native_budget)
+        self.probe_clauses = bool(probe_clauses)
+        self.fix_cells = bool(fix_cells)
+        self.record_steps = bool(record_steps)
+        self.progress = progress
+        self.native_options = dict(native_options or {})
+        if probing is not None:
+            self.native_options["probing"] = probing
+        self.cdcl_options = dict(cdcl_options or {})
+
+    def solve(self, puzzle: Puzzle, limits: Limits = Limits()) -> SolveResult:
+        watch = Stopwatch(limits.time_limit)
+        native = get("native", record_steps=self.record_steps, progress=self.progress, **self.native_options)
+        _warm_up(native)
+        # A zero budget still lets native start (its first slice), so tests can force the hand-off.
+        budget = max(self.native_budget, 1e-9)
+        if limits.time_limit is not None:
+            budget = min(budget, limits.time_limit)
+        first = native.solve(puzzle, Limits(limits.max_solutions, budget))
+        handing_off = first.status is Status.TIMEOUT and first.remainder is not None and not watch.expired()
+        if not handing_off:
+            # Native finished (or the user's own limit ran out): its answer is the answer.
+            status = first.status
+            return SolveResult(status, first.solutions, first.complete,
+                               self._stats(watch, "native", first, None, 0, 0), first.steps)
+
+        remainder = first.remainder
+        w = puzzle.width
+        fixed = {(i // w, i % w): int(v == 2) for i, v in enumerate(remainder) if v != 3} if self.fix_cells else {}
+        options: dict[str, Any] = {"fixed_cells": fixed}
+        clauses = 0
+        if self.probe_clauses:
+            pairs = _distinct_clauses(native.implications(puzzle, remainder if self.fix_cells
+                                                          else bytes([3]) * len(remainder)))
+            options["implications"] = pairs
+            clauses = len(pairs)
+        cdcl = get(self.cdcl, **self.cdcl_options)
+        left = None if watch.deadline is None else max(limits.time_limit - watch.elapsed(), 1e-3)
+        second = cdcl.solve(puzzle, Limits(limits.max_solutions, left), **options)
+
+        merged = list(dict.fromkeys(first.solutions + second.solutions))
+        cap = limits.max_solutions
+        enough = cap is not None and len(merged) >= cap
+        complete = second.complete and (cap is None or len(merged) <= cap)
+        solutions = checked_solutions(puzzle, merged[:cap] if cap is not None else merged, self.name)
+        if second.status is Status.TIMEOUT and not enough:
+            status = Status.TIMEOUT
+        else:
+            status = Status.SOLVED if solutions else Status.UNSAT
+        steps: tuple = ()
+        if self.record_steps:
+            root = tuple(s for s in first.steps if s.depth == 0)  # the native deductions, not its guesses
+            steps = root + _cdcl_step(self.cdcl, root, solutions, w)
+        stats = self._stats(watch, f"native+{self.cdcl}", first, second, len(fixed), clauses)
+        return SolveResult(status, solutions, complete, stats, steps, None if complete else remainder)
+
+    def _stats(self, watch: Stopwatch, phase: str, first: SolveResult, second: SolveResult | None,
+               fixed: int, clauses: int) -> Stats:
+        counters: dict[str, Any] = {"phase": phase, "native_time": round(first.stats.wall_time, 6)}
+        counters.update({f"native_{k}": v for k, v in first.stats.counters.items()})
+        if second is not None:
+            counters.update({"cdcl": self.cdcl, "cdcl_time": round(second.stats.wall_time, 6),
+                             "handoff_fixed_cells": fixed, "handoff_clauses": clauses,
+                             "native_solutions": len(first.solutions), "cdcl_solutions": len(second.solutions)})
+            counters.update({f"{self.cdcl}_{k}": v for k, v in second.stats.counters.items()})
+        return Stats(self.name, watch.elapsed(), counters)
+
+
+_WARM: set[str] = set()
+
+
+def _warm_up(native: Any) -> None:
+    """Load the compiled engine once per process, outside the native budget.
+
+    The first native call in a process loads numba's cached machine code (0.2-0.4 s);
+    counting that against the budget would hand easy puzzles to CDCL in every fresh
+    ``nonolab`` process.
+    """
+    if "native" not in _WARM:
+        native.solve(Puzzle(rows=((1,),), columns=((1,),)))
+        _WARM.add("native")
+
+
+def _distinct_clauses(pairs: Any) -> list[tuple[int, int, int, int]]:
+    """Rows ``(p, a, q, b)`` as distinct clauses ``p != a or q == b``.
+
+    An implication and its contrapositive (``q != b`` implies ``p == 3 - a``) are
+    one clause: keep one row per clause.
+    """
+    seen: set[tuple[int, int, int, int]] = set()
+    out = []
+    for p, a, q, b in pairs.tolist():
+        # The clause's two literals as (cell, state that satisfies it), in a fixed order.
+        one, two = (p, 3 - a), (q, b)
+        key = (*one, *two) if one <= two else (*two, *one)
+        if key not in seen:
+            seen.add(key)
+            out.append((p, a, q, b))
+    return out
+
+
+def _cdcl_step(backend: str, before: tuple[Step, ...], solutions: tuple[Solution, ...],
+               width: int) -> tuple[Step, ...]:
+    """One step: the cells of the first solution that the native deductions left open."""
+    if not solutions:
+        return ()
+    known = {(r, c) for step in before for r, c, _ in step.cells}
+    flat = solutions[0].flat()
+    cells = tuple((i // width, i % width, int(v)) for i, v in enumerate(flat) if (i // width, i % width) not in known)
+    return (Step(Technique.CDCL, ("solver", backend), cells, 0, "decided by clause learning after the hand-off"),)

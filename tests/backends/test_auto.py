@@ -1,0 +1,102 @@
+"""The auto strategy: native first, then a CDCL backend on what native left open.
+
+The hand-off is forced with ``native_budget=0`` so that the CDCL phase really runs
+on small puzzles; counts must equal brute force's whatever the phase, the backend
+and the extra clauses.
+"""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+
+from nonolab.core import Puzzle, Solution
+from nonolab.core.verify import clues_of
+from nonolab.formats import load
+from nonolab.solvers import get
+from nonolab.solvers.base import Limits, Status
+from nonolab.solvers.steps import Technique
+from reference import count_by_rows
+from test_properties import clue_sets, pictures
+
+HANDOFFS = [dict(cdcl=c, probe_clauses=pc) for c in ("cpsat", "cnf") for pc in (False, True)]
+IDS = [f"{h['cdcl']}{'+clauses' if h['probe_clauses'] else ''}" for h in HANDOFFS]
+
+
+@pytest.mark.parametrize("options", HANDOFFS, ids=IDS)
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(puzzle=clue_sets())
+def test_forced_handoff_counts_exactly(options, puzzle):
+    result = get("auto", native_budget=0, **options).solve(puzzle, Limits(max_solutions=None))
+    assert result.complete
+    assert result.count == count_by_rows(puzzle.rows, puzzle.columns)
+
+
+@settings(max_examples=60, deadline=None)
+@given(picture=pictures())
+def test_forced_handoff_finds_the_picture(picture):
+    puzzle = Puzzle.from_solution(picture)
+    result = get("auto", native_budget=0, probe_clauses=True).solve(puzzle, Limits(max_solutions=None))
+    assert picture in result.solutions
+
+
+def _two_by_two_switch() -> Puzzle:
+    return Puzzle.from_solution(Solution.from_rows(["#.", ".#"]))
+
+
+def test_native_answers_alone_when_it_finishes():
+    result = get("auto").solve(load("puzzles/webpbn/webpbn-00006-cat.non"))
+    assert result.unique and result.stats.counters["phase"] == "native"
+
+
+def test_handoff_is_reported_and_union_is_exact():
+    puzzle = _two_by_two_switch()
+    result = get("auto", native_budget=0).solve(puzzle, Limits(max_solutions=None))
+    counters = result.stats.counters
+    assert counters["phase"] == "native+cpsat"
+    assert result.count == 2 and result.complete and result.status is Status.SOLVED
+    assert counters["native_solutions"] + counters["cdcl_solutions"] >= 2
+
+
+def test_handoff_respects_max_solutions_and_never_claims_exactness_beyond_it():
+    puzzle = Puzzle.from_solution(Solution.from_rows(["#..", ".#.", "..#"]))  # 6 permutation matrices
+    result = get("auto", native_budget=0, cdcl="cnf").solve(puzzle, Limits(max_solutions=2))
+    assert result.count == 2 and not result.complete and result.status is Status.SOLVED
+
+
+def test_step_log_names_the_cdcl_phase_and_covers_the_grid():
+    puzzle = _two_by_two_switch()
+    result = get("auto", native_budget=0, record_steps=True).solve(puzzle, Limits(max_solutions=1))
+    assert result.steps[-1].technique is Technique.CDCL
+    cells = {(r, c) for s in result.steps for r, c, _ in s.cells}
+    assert cells == {(r, c) for r in range(2) for c in range(2)}
+    picture = {(r, c): v for s in result.steps for r, c, v in s.cells}
+    assert [clues_of([picture[(r, c)] for c in range(2)]) for r in range(2)] == list(puzzle.rows)
+
+
+def test_bad_options_are_rejected():
+    with pytest.raises(ValueError):
+        get("auto", cdcl="minisat")
+    with pytest.raises(ValueError):
+        get("auto", native_budget=-1)
+
+
+@pytest.mark.parametrize("restarts", [False, True])
+def test_native_remainder_holds_for_every_unseen_solution(restarts):
+    # Stop native after a few nodes on a puzzle with 120 solutions: every solution it
+    # did not return must agree with its remainder, which includes the second branch
+    # of every level whose first branch it exhausted.
+    puzzle = Puzzle.from_solution(Solution.from_rows(["#....", ".#...", "..#..", "...#.", "....#"]))
+    everything = get("native").solve(puzzle, Limits(max_solutions=None))
+    assert everything.count == 120
+    fixed_somewhere = False
+    for nodes in (1, 5, 20, 60, 150):
+        partial = get("native", restarts=restarts, node_limit=nodes).solve(puzzle, Limits(max_solutions=None))
+        assert partial.status is Status.TIMEOUT and partial.remainder is not None
+        fixed_somewhere |= any(state != 3 for state in partial.remainder)
+        seen = set(partial.solutions)
+        for solution in everything.solutions:
+            if solution not in seen:
+                flat = solution.flat()
+                assert all(state in (3, 1 + flat[i]) for i, state in enumerate(partial.remainder))
+    assert fixed_somewhere
