@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import inspect
 import time
 from pathlib import Path
 
@@ -85,3 +86,17 @@ def test_time_limit_gives_timeout_never_a_wrong_verdict(solver):
     assert time.perf_counter() - start < 5
     assert result.status is Status.TIMEOUT and not result.complete and not result.unique
     _assert_verified(puzzle, result)
+
+
+def test_fixed_cells_restrict_the_count(solver):
+    # Capability by signature: a backend that takes fixed_cells must count only the
+    # solutions that agree with them, and report none when they contradict the clues.
+    if "fixed_cells" not in inspect.signature(solver.solve).parameters:
+        pytest.skip("this backend does not take fixed_cells")
+    puzzle = Puzzle.from_solution(Solution.from_rows(["#..", ".#.", "..#"]))  # 6 permutation matrices
+    everything = Limits(max_solutions=None)
+    assert solver.solve(puzzle, everything, fixed_cells={(0, 0): 1}).count == 2
+    narrowed = solver.solve(puzzle, everything, fixed_cells={(0, 0): 1, (1, 2): 1})
+    assert narrowed.complete and [s.to_text() for s in narrowed.solutions] == ["#..\n..#\n.#."]
+    clash = solver.solve(puzzle, everything, fixed_cells={(0, 0): 1, (0, 1): 1})
+    assert clash.complete and clash.status is Status.UNSAT

@@ -26,7 +26,7 @@ backends, not a backend of its own kind.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, Mapping
 
 from nonolab.core.grid import Solution
 from nonolab.core.puzzle import Puzzle
@@ -74,7 +74,10 @@ class AutoSolver:
             self.native_options["probing"] = probing
         self.cdcl_options = dict(cdcl_options or {})
 
-    def solve(self, puzzle: Puzzle, limits: Limits = Limits()) -> SolveResult:
+    def solve(self, puzzle: Puzzle, limits: Limits = Limits(), *,
+              fixed_cells: Mapping[tuple[int, int], int] | None = None) -> SolveResult:
+        """Search ``puzzle`` within ``limits``; ``fixed_cells`` as for the backends
+        (``{(row, column): 0 or 1}``): only the solutions that agree are counted."""
         watch = Stopwatch(limits.time_limit)
         native = get("native", record_steps=self.record_steps, progress=self.progress, **self.native_options)
         _warm_up(native)
@@ -82,7 +85,7 @@ class AutoSolver:
         budget = max(self.native_budget, 1e-9)
         if limits.time_limit is not None:
             budget = min(budget, limits.time_limit)
-        first = native.solve(puzzle, Limits(limits.max_solutions, budget))
+        first = native.solve(puzzle, Limits(limits.max_solutions, budget), fixed_cells=fixed_cells)
         handing_off = first.status is Status.TIMEOUT and first.remainder is not None and not watch.expired()
         if not handing_off:
             # Native finished (or the user's own limit ran out): its answer is the answer.
@@ -92,7 +95,10 @@ class AutoSolver:
 
         remainder = first.remainder
         w = puzzle.width
-        fixed = {(i // w, i % w): int(v == 2) for i, v in enumerate(remainder) if v != 3} if self.fix_cells else {}
+        if self.fix_cells:  # the remainder includes the caller's fixed cells
+            fixed = {(i // w, i % w): int(v == 2) for i, v in enumerate(remainder) if v != 3}
+        else:
+            fixed = dict(fixed_cells or {})
         options: dict[str, Any] = {"fixed_cells": fixed}
         clauses = 0
         if self.probe_clauses:

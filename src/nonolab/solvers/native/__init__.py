@@ -14,7 +14,7 @@ numba; ``NUMBA_DISABLE_JIT=1`` runs the same functions as plain Python.
 from __future__ import annotations
 
 import time
-from typing import Callable
+from typing import Callable, Mapping
 
 import numpy as np
 
@@ -74,9 +74,17 @@ class NativeSolver:
         self.deep_sweeps = deep_sweeps
         self.progress = progress
 
-    def solve(self, puzzle: Puzzle, limits: Limits = Limits()) -> SolveResult:
+    def solve(self, puzzle: Puzzle, limits: Limits = Limits(), *,
+              fixed_cells: Mapping[tuple[int, int], int] | None = None) -> SolveResult:
+        """Search ``puzzle`` within ``limits``.
+
+        Args:
+            fixed_cells: ``{(row, column): 0 or 1}`` (0-based) cells given before
+                the root; the solutions (and the count) are those that agree.
+        """
         watch = Stopwatch(limits.time_limit)
-        first = Workspace(puzzle, self.record_steps, self.cache_bytes)
+        given = _given(puzzle, fixed_cells) if fixed_cells else None
+        first = Workspace(puzzle, self.record_steps, self.cache_bytes, given=given)
         styles = list(_STYLES) if self.restarts else [(self.probe_depth, self.deep_sweeps)]
         spaces = [first]
         found: dict[bytes, None] = {}
@@ -87,7 +95,7 @@ class NativeSolver:
                 if index == len(spaces):
                     if first.stats[NODES] <= 1:
                         break  # no second style until the first one branches: line-solvable puzzles end at the root
-                    spaces.append(Workspace(puzzle, self.record_steps, cache=first.cache))
+                    spaces.append(Workspace(puzzle, self.record_steps, cache=first.cache, given=given))
                 space = spaces[index]
                 nodes = sum(int(sp.stats[NODES]) for sp in spaces)
                 budget = None if self.node_limit is None else self.node_limit - nodes
@@ -161,3 +169,16 @@ class NativeSolver:
         n = implications(space.cells, puzzle.height, puzzle.width, space.puzzle, space.ws, space.work,
                          space.cache.arrays, space.stats, space.log, space.logn, space.windows, pairs)
         return pairs[:n]
+
+
+def _given(puzzle: Puzzle, fixed_cells: Mapping[tuple[int, int], int]) -> bytes:
+    """Fixed cells as a partial grid of state masks (2 filled, 1 empty, 3 unknown)."""
+    h, w = puzzle.height, puzzle.width
+    grid = bytearray([3]) * (h * w)
+    for key, value in fixed_cells.items():
+        if not (isinstance(key, tuple) and len(key) == 2 and 0 <= key[0] < h and 0 <= key[1] < w):
+            raise ValueError(f"NativeSolver.solve: fixed cell {key!r} is outside the {w}x{h} grid")
+        if value not in (0, 1) or isinstance(value, float):
+            raise ValueError(f"NativeSolver.solve: fixed cell {key!r} has value {value!r}, not 0 or 1")
+        grid[key[0] * w + key[1]] = 2 if value else 1
+    return bytes(grid)

@@ -130,7 +130,7 @@ class Workspace:
     """Every array the engine needs for one puzzle, made once per solve."""
 
     def __init__(self, puzzle: Puzzle, record_steps: bool = False, cache_bytes: int = 32 << 20,
-                 cache: LineCache | None = None):
+                 cache: LineCache | None = None, given: bytes | None = None):
         h, w = puzzle.height, puzzle.width
         self.height, self.width = h, w
         lines = list(puzzle.rows) + list(puzzle.columns)
@@ -152,7 +152,9 @@ class Workspace:
         self.cache = cache if cache is not None else LineCache.for_budget(longest, cache_bytes)
         self.no_cache = LineCache(0, 0)
         size = h * w
-        self.cells = np.full(size, 3, np.uint8)
+        # Given cells are set before the root and never on the trail: no backtrack undoes them.
+        self.given = given if given is not None else bytes([3]) * size
+        self.cells = np.frombuffer(self.given, np.uint8).copy()
         # Probing trials record what they touch; the main grid records its trail.
         self.ws = (np.zeros(h + w, np.uint8), np.zeros(longest, np.uint8), np.zeros(longest, np.uint8),
                    np.zeros(size, np.uint8), np.zeros(size, np.uint8), np.zeros(size, np.int32),
@@ -171,9 +173,9 @@ class Workspace:
     def remainder(self) -> bytes:
         """What every solution the search has not yet reached must satisfy.
 
-        The cells on the trail up to the first level whose first branch is still
-        open: the root's propagation and probing, then the second branch (and its
-        propagation) of every level whose first branch was exhausted.
+        The given cells, then those on the trail up to the first level whose first
+        branch is still open: the root's propagation and probing, then the second
+        branch (and its propagation) of every level whose first branch was exhausted.
         """
         depth = int(self.state[0])
         level_trail, tried = self.levels[0], self.levels[4]
@@ -182,7 +184,7 @@ class Workspace:
             if tried[lvl] == 0:
                 end = int(level_trail[lvl])
                 break
-        grid = np.full(self.height * self.width, 3, np.uint8)
+        grid = np.frombuffer(self.given, np.uint8).copy()
         proven = self.trail[:end]
         grid[proven] = self.cells[proven]
         return grid.tobytes()
