@@ -19,8 +19,9 @@ from nonolab.solvers.steps import Technique
 from reference import count_by_rows
 from test_properties import clue_sets, pictures
 
-HANDOFFS = [dict(cdcl=c, probe_clauses=pc) for c in ("cpsat", "cnf") for pc in (False, True)]
-IDS = [f"{h['cdcl']}{'+clauses' if h['probe_clauses'] else ''}" for h in HANDOFFS]
+HANDOFFS = [dict(cdcl=c, probe_clauses=pc, race=False) for c in ("cpsat", "cnf") for pc in (False, True)]
+HANDOFFS += [dict(cdcl=c, race=True) for c in ("cpsat", "cnf")]
+IDS = [f"{h['cdcl']}{'+clauses' if h.get('probe_clauses') else ''}{'+race' if h['race'] else ''}" for h in HANDOFFS]
 
 
 @pytest.mark.parametrize("options", HANDOFFS, ids=IDS)
@@ -36,7 +37,7 @@ def test_forced_handoff_counts_exactly(options, puzzle):
 @given(picture=pictures())
 def test_forced_handoff_finds_the_picture(picture):
     puzzle = Puzzle.from_solution(picture)
-    result = get("auto", native_budget=0, probe_clauses=True).solve(puzzle, Limits(max_solutions=None))
+    result = get("auto", native_budget=0, probe_clauses=True, race=False).solve(puzzle, Limits(max_solutions=None))
     assert picture in result.solutions
 
 
@@ -51,7 +52,7 @@ def test_native_answers_alone_when_it_finishes():
 
 def test_handoff_is_reported_and_union_is_exact():
     puzzle = _two_by_two_switch()
-    result = get("auto", native_budget=0).solve(puzzle, Limits(max_solutions=None))
+    result = get("auto", native_budget=0, race=False).solve(puzzle, Limits(max_solutions=None))
     counters = result.stats.counters
     assert counters["phase"] == "native+cpsat"
     assert result.count == 2 and result.complete and result.status is Status.SOLVED
@@ -60,13 +61,13 @@ def test_handoff_is_reported_and_union_is_exact():
 
 def test_handoff_respects_max_solutions_and_never_claims_exactness_beyond_it():
     puzzle = Puzzle.from_solution(Solution.from_rows(["#..", ".#.", "..#"]))  # 6 permutation matrices
-    result = get("auto", native_budget=0, cdcl="cnf").solve(puzzle, Limits(max_solutions=2))
+    result = get("auto", native_budget=0, cdcl="cnf", race=False).solve(puzzle, Limits(max_solutions=2))
     assert result.count == 2 and not result.complete and result.status is Status.SOLVED
 
 
 def test_step_log_names_the_cdcl_phase_and_covers_the_grid():
     puzzle = _two_by_two_switch()
-    result = get("auto", native_budget=0, record_steps=True).solve(puzzle, Limits(max_solutions=1))
+    result = get("auto", native_budget=0, record_steps=True, race=False).solve(puzzle, Limits(max_solutions=1))
     assert result.steps[-1].technique is Technique.CDCL
     cells = {(r, c) for s in result.steps for r, c, _ in s.cells}
     assert cells == {(r, c) for r in range(2) for c in range(2)}
@@ -100,3 +101,31 @@ def test_native_remainder_holds_for_every_unseen_solution(restarts):
                 flat = solution.flat()
                 assert all(state in (3, 1 + flat[i]) for i, state in enumerate(partial.remainder))
     assert fixed_somewhere
+
+
+def test_race_winner_cancels_the_other_and_the_answer_is_exact():
+    # The 4x4 permutation puzzle: 24 solutions; native finishes the race at once.
+    puzzle = Puzzle.from_solution(Solution.from_rows(["#...", ".#..", "..#.", "...#"]))
+    result = get("auto", native_budget=0, race=True).solve(puzzle, Limits(max_solutions=None))
+    assert result.complete and result.count == 24
+    assert result.stats.counters["winner"] in ("native", "cpsat")
+    assert result.stats.counters["phase"] == "native+cpsat race"
+
+
+@pytest.mark.parametrize("backend", ["native", "cpsat", "cnf", "auto"])
+def test_cancel_stops_a_backend_like_a_time_limit(backend):
+    import threading
+    import time
+
+    cancel = threading.Event()
+    cancel.set()
+    start = time.perf_counter()
+    result = get(backend).solve(_hard_puzzle(), Limits(max_solutions=None, cancel=cancel))
+    assert time.perf_counter() - start < 5
+    assert result.status is Status.TIMEOUT and not result.complete
+
+
+def _hard_puzzle() -> Puzzle:
+    """A 10x10 permutation puzzle: 10! solutions, so no backend can finish counting."""
+    n = 10
+    return Puzzle.from_solution(Solution.from_rows(["." * i + "#" + "." * (n - 1 - i) for i in range(n)]))

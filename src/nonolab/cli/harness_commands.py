@@ -1,4 +1,4 @@
-"""Commands that compare backends: verify, backends, export."""
+"""Commands that compare backends or grade puzzles: verify, backends, export, grade."""
 
 from __future__ import annotations
 
@@ -107,3 +107,39 @@ def export(file, input_format, to_format, output):
         write_atomically(output, text)
     else:
         click.echo(text, nl=False)
+
+
+@cli.command()
+@options.puzzle_file
+@options.input_format
+@options.time_limit
+@click.option("--up-to", type=click.Choice(["line", "contradiction-probe", "full-probe", "depth-2", "search"]),
+              default="search", show_default=True,
+              help="Stop once this level is shown not to suffice (e.g. a generator's bound).")
+@options.as_json
+def grade(file, input_format, time_limit, up_to, as_json):
+    """The weakest technique that solves FILE, and how many steps of each kind it took.
+
+    Levels, weakest first: line < contradiction-probe < full-probe < depth-2 < search.
+    pbnsolve's classes: line -> line, the probing levels -> depth-2, search -> search.
+    Exit code 1 if the puzzle has no unique solution, or if grading did not finish.
+    """
+    import json
+
+    from nonolab.formats import load
+    from nonolab.harness.classify import Grade, grade as grade_puzzle
+
+    puzzle = load(file, input_format)
+    result = grade_puzzle(puzzle, time_limit, Grade(up_to))
+    if as_json:
+        click.echo(json.dumps({"file": file, **result.as_dict()}, indent=2))
+    else:
+        if result.grade is not None:
+            head = f"{result.grade.value} (pbnsolve class: {result.grade.pbnsolve_class})"
+        else:
+            head = f"not graded: harder than {result.harder_than.value}" if result.harder_than else "not graded"
+        click.echo(f"grade: {head}; {result.verdict}; {result.time:.3f} s")
+        if result.steps:
+            click.echo("steps: " + ", ".join(f"{n} {kind}" for kind, n in result.steps.items()))
+    if result.grade is None or result.verdict != "unique":
+        sys.exit(EXIT_NO)

@@ -19,7 +19,7 @@ backend = click.option(
     help="Solver backend (see `nonolab backends`); auto = native propagation and probing, "
          "then CP-SAT on what is left.")
 probing = click.option(
-    "--probing", type=click.Choice(["full", "contradiction", "none"]), default=None,
+    "--probing", type=click.Choice(["full", "contradiction", "none", "depth-2"]), default=None,
     help="Native solver (and auto's native phase): probing between line propagation and search "
          "(default: full).")
 puzzle_file = click.argument("file", type=click.Path(dir_okay=False, path_type=str))

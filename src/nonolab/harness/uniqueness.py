@@ -51,7 +51,7 @@ def check(puzzle: Puzzle, solver: Solver | None = None, time_limit: float | None
     >>> c.verdict.value, c.differing
     ('multiple', ((0, 0), (0, 1), (1, 0), (1, 1)))
     """
-    solver = solver or get()
+    solver = solver or get("auto")
     result = solver.solve(puzzle, Limits(max_solutions=2, time_limit=time_limit))
     verdict = verdict_of(result)
     if verdict is Verdict.MULTIPLE:
@@ -88,7 +88,7 @@ def count(puzzle: Puzzle, limit: int | None = None, solver: Solver | None = None
     >>> count(Puzzle(rows=((1,), (1,)), columns=((1,), (1,))), limit=1).describe()
     'at least 1'
     """
-    solver = solver or get()
+    solver = solver or get("auto")
     result = solver.solve(puzzle, Limits(max_solutions=limit, time_limit=time_limit))
     if result.complete:
         return CountResult(result.count, True, "", result)

@@ -12,7 +12,9 @@ CDCL backend (CP-SAT by default, CaDiCaL with ``cdcl="cnf"``):
   cell is added as binary clauses;
 * the CDCL backend counts in that space with blocking clauses on the cells, and its
   solutions join those the native search already found.  Both sets are verified, so
-  the count stays exact when the CDCL search is exhausted.
+  the count stays exact when the CDCL search is exhausted;
+* by default (``race``) a native rerun keeps going on the other core meanwhile, and
+  whichever of the two finishes first cancels the other (``Limits.cancel``).
 
 Backends are reached through the registry only: ``auto`` is a strategy over
 backends, not a backend of its own kind.
@@ -26,6 +28,7 @@ backends, not a backend of its own kind.
 
 from __future__ import annotations
 
+import threading
 from typing import Any, Callable, Mapping
 
 from nonolab.core.grid import Solution
@@ -50,6 +53,11 @@ class AutoSolver:
         progress: forwarded to the native solver (progress bars on huge grids).
         native_options / cdcl_options: options of the two backends.
         probing: the native phase's probing (``full``, ``contradiction``, ``none``).
+        race: after the hand-off, keep the native search going on the other core
+            (a thread: the compiled engine and both CDCL libraries release the GIL)
+            and take whichever finishes first; the other is cancelled.  Native wins
+            where probing prunes well (Marley, Nature), CDCL where learning is
+            needed (9-Dom, Sierp).  ``False``: CDCL alone after the hand-off.
     """
 
     name = "auto"
@@ -58,7 +66,7 @@ class AutoSolver:
                  fix_cells: bool = True, record_steps: bool = False,
                  progress: Callable[[int, int], None] | None = None,
                  native_options: dict[str, Any] | None = None, cdcl_options: dict[str, Any] | None = None,
-                 probing: str | None = None):
+                 probing: str | None = None, race: bool = True):
         if cdcl not in CDCL_BACKENDS:
             raise ValueError(f"AutoSolver: cdcl must be one of {', '.join(CDCL_BACKENDS)}, not {cdcl!r}")
         if not native_budget >= 0:
@@ -69,6 +77,7 @@ class AutoSolver:
         self.fix_cells = bool(fix_cells)
         self.record_steps = bool(record_steps)
         self.progress = progress
+        self.race = bool(race)
         self.native_options = dict(native_options or {})
         if probing is not None:
             self.native_options["probing"] = probing
@@ -78,14 +87,14 @@ class AutoSolver:
               fixed_cells: Mapping[tuple[int, int], int] | None = None) -> SolveResult:
         """Search ``puzzle`` within ``limits``; ``fixed_cells`` as for the backends
         (``{(row, column): 0 or 1}``): only the solutions that agree are counted."""
-        watch = Stopwatch(limits.time_limit)
+        watch = Stopwatch.of(limits)
         native = get("native", record_steps=self.record_steps, progress=self.progress, **self.native_options)
         _warm_up(native)
         # A zero budget still lets native start (its first slice), so tests can force the hand-off.
         budget = max(self.native_budget, 1e-9)
         if limits.time_limit is not None:
             budget = min(budget, limits.time_limit)
-        first = native.solve(puzzle, Limits(limits.max_solutions, budget), fixed_cells=fixed_cells)
+        first = native.solve(puzzle, Limits(limits.max_solutions, budget, limits.cancel), fixed_cells=fixed_cells)
         handing_off = first.status is Status.TIMEOUT and first.remainder is not None and not watch.expired()
         if not handing_off:
             # Native finished (or the user's own limit ran out): its answer is the answer.
@@ -108,22 +117,37 @@ class AutoSolver:
             clauses = len(pairs)
         cdcl = get(self.cdcl, **self.cdcl_options)
         left = None if watch.deadline is None else max(limits.time_limit - watch.elapsed(), 1e-3)
-        second = cdcl.solve(puzzle, Limits(limits.max_solutions, left), **options)
+        if self.race:
+            second, rerun = _race(native, cdcl, puzzle, Limits(limits.max_solutions, left, limits.cancel),
+                                  fixed_cells, options)
+        else:
+            second = cdcl.solve(puzzle, Limits(limits.max_solutions, left, limits.cancel), **options)
+            rerun = None
 
-        merged = list(dict.fromkeys(first.solutions + second.solutions))
+        # Every solution is real, so the union is; it is all of them when the CDCL
+        # search of the remainder was exhausted (the native phase exhausted the rest)
+        # or when the native rerun exhausted the whole space.
+        native_won = rerun is not None and rerun.complete
+        merged = list(dict.fromkeys(first.solutions + second.solutions + (rerun.solutions if rerun else ())))
         cap = limits.max_solutions
         enough = cap is not None and len(merged) >= cap
-        complete = second.complete and (cap is None or len(merged) <= cap)
+        complete = (second.complete or native_won) and (cap is None or len(merged) <= cap)
         solutions = checked_solutions(puzzle, merged[:cap] if cap is not None else merged, self.name)
-        if second.status is Status.TIMEOUT and not enough:
-            status = Status.TIMEOUT
-        else:
+        if complete or enough:
             status = Status.SOLVED if solutions else Status.UNSAT
+        else:
+            status = Status.TIMEOUT
         steps: tuple = ()
         if self.record_steps:
-            root = tuple(s for s in first.steps if s.depth == 0)  # the native deductions, not its guesses
-            steps = root + _cdcl_step(self.cdcl, root, solutions, w)
-        stats = self._stats(watch, f"native+{self.cdcl}", first, second, len(fixed), clauses)
+            if native_won:
+                steps = rerun.steps
+            else:
+                root = tuple(s for s in first.steps if s.depth == 0)  # the native deductions, not its guesses
+                steps = root + _cdcl_step(self.cdcl, root, solutions, w)
+        phase = f"native+{self.cdcl}" + (" race" if self.race else "")
+        stats = self._stats(watch, phase, first, second, len(fixed), clauses)
+        if self.race:
+            stats.counters["winner"] = "native" if native_won else (self.cdcl if second.complete or enough else None)
         return SolveResult(status, solutions, complete, stats, steps, None if complete else remainder)
 
     def _stats(self, watch: Stopwatch, phase: str, first: SolveResult, second: SolveResult | None,
@@ -136,6 +160,49 @@ class AutoSolver:
                              "native_solutions": len(first.solutions), "cdcl_solutions": len(second.solutions)})
             counters.update({f"{self.cdcl}_{k}": v for k, v in second.stats.counters.items()})
         return Stats(self.name, watch.elapsed(), counters)
+
+
+def _race(native: Any, cdcl: Any, puzzle: Puzzle, limits: Limits, fixed_cells: Any,
+          options: dict[str, Any]) -> tuple[SolveResult, SolveResult]:
+    """CDCL on the remainder in a thread against a native rerun here; the first to
+    finish cancels the other.  Returns (CDCL result, native result)."""
+    stop_native, stop_cdcl = threading.Event(), threading.Event()
+    if limits.cancel is not None:  # the caller's own cancel stops both
+        stop_native, stop_cdcl = _Either(stop_native, limits.cancel), _Either(stop_cdcl, limits.cancel)
+    box: dict[str, Any] = {}
+
+    def run_cdcl() -> None:
+        try:
+            box["result"] = cdcl.solve(puzzle, Limits(limits.max_solutions, limits.time_limit, stop_cdcl), **options)
+        except BaseException as exc:  # noqa: BLE001 -- re-raised in the caller's thread
+            box["error"] = exc
+        finally:
+            stop_native.set()
+
+    thread = threading.Thread(target=run_cdcl, name="nonolab-auto-cdcl", daemon=True)
+    thread.start()
+    try:
+        rerun = native.solve(puzzle, Limits(limits.max_solutions, limits.time_limit, stop_native),
+                             fixed_cells=fixed_cells)
+    finally:
+        stop_cdcl.set()
+        thread.join()
+    if "error" in box:
+        raise box["error"]
+    return box["result"], rerun
+
+
+class _Either:
+    """An event that is set when its own flag or a caller's cancel is."""
+
+    def __init__(self, own: threading.Event, other: Any):
+        self.own, self.other = own, other
+
+    def set(self) -> None:
+        self.own.set()
+
+    def is_set(self) -> bool:
+        return self.own.is_set() or self.other.is_set()
 
 
 _WARM: set[str] = set()

@@ -41,10 +41,14 @@ class Limits:
         max_solutions: stop after this many distinct solutions; ``None`` counts all.
             The default of 2 answers "solve it and tell me whether it is unique".
         time_limit: wall-clock seconds; ``None`` for no limit.
+        cancel: an object with ``is_set()`` (a ``threading.Event``): once set, the
+            backend stops soon and reports ``TIMEOUT`` with what it found, like a
+            time limit.  How a race between backends stops the loser.
     """
 
     max_solutions: int | None = 2
     time_limit: float | None = None
+    cancel: Any = field(default=None, compare=False)
 
     def __post_init__(self) -> None:
         if self.max_solutions is not None and self.max_solutions < 1:
@@ -135,16 +139,24 @@ def checked_solutions(puzzle: Puzzle, solutions: Iterable[Solution], backend: st
 
 
 class Stopwatch:
-    """Wall time since creation, and whether a deadline has passed."""
+    """Wall time since creation, and whether a deadline has passed or a cancel was set."""
 
-    __slots__ = ("start", "deadline")
+    __slots__ = ("start", "deadline", "cancel")
 
-    def __init__(self, time_limit: float | None):
+    def __init__(self, time_limit: float | None, cancel: Any = None):
         self.start = time.perf_counter()
         self.deadline = None if time_limit is None else self.start + time_limit
+        self.cancel = cancel
+
+    @classmethod
+    def of(cls, limits: "Limits") -> "Stopwatch":
+        return cls(limits.time_limit, limits.cancel)
 
     def elapsed(self) -> float:
         return time.perf_counter() - self.start
 
+    def cancelled(self) -> bool:
+        return self.cancel is not None and self.cancel.is_set()
+
     def expired(self) -> bool:
-        return self.deadline is not None and time.perf_counter() >= self.deadline
+        return self.cancelled() or (self.deadline is not None and time.perf_counter() >= self.deadline)

@@ -31,7 +31,9 @@ all the workers: satisfiability survives symmetry breaking.  See
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import threading
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from typing import Any
 
 from nonolab.core.grid import Solution
@@ -144,6 +146,30 @@ def _add_implications(model: Any, cells: list[Any], rows: Sequence[tuple[int, in
         model.add_bool_or([cells[p] if a == 1 else cells[p].Not(), cells[q] if b == 2 else cells[q].Not()])
 
 
+@contextmanager
+def _stop_on_cancel(solver: Any, cancel: Any) -> Iterator[None]:
+    """While the body runs, a watcher stops the search once ``cancel`` is set."""
+    if cancel is None:
+        yield
+        return
+    finished = threading.Event()
+
+    def watch() -> None:
+        while not finished.is_set():
+            if cancel.is_set():
+                solver.stop_search()
+                return
+            finished.wait(0.01)
+
+    watcher = threading.Thread(target=watch, daemon=True)
+    watcher.start()
+    try:
+        yield
+    finally:
+        finished.set()
+        watcher.join()
+
+
 def _collector(cp_model: Any, cells: list[Any], max_solutions: int | None) -> Any:
     # The class is made here because its base lives in the lazily imported OR-tools.
     class Collector(cp_model.CpSolverSolutionCallback):
@@ -223,7 +249,7 @@ class CpSatSolver:
         >>> r.count, r.complete, str(r.solution)
         (1, True, '#.\\n.#')
         """
-        watch = Stopwatch(limits.time_limit)
+        watch = Stopwatch.of(limits)
         if fixed_cells is not None:
             _check_cells(fixed_cells, puzzle, "fixed_cells")
         if hint is not None and not isinstance(hint, Solution):
@@ -255,7 +281,8 @@ class CpSatSolver:
             params.max_time_in_seconds = max(limits.time_limit - watch.elapsed(), 1e-3)
 
         collector = _collector(cp_model, cells, limits.max_solutions)
-        code = solver.solve(model, collector)
+        with _stop_on_cancel(solver, limits.cancel):
+            code = solver.solve(model, collector)
         if code == cp_model.MODEL_INVALID:
             raise RuntimeError(f"CpSatSolver: OR-tools rejected the model: {model.validate()}")
 

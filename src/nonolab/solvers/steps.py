@@ -17,6 +17,7 @@ class Technique(str, Enum):
     CONTRADICTION_PROBE = "contradiction-probe"  # one value of a cell led to a contradiction
     BOTH_BRANCHES_AGREE = "both-branches-agree"  # both values of a cell imply the same cells
     GUESS = "guess"                        # a search branch: nothing proves it
+    DEPTH2_PROBE = "depth-2-probe"         # a probe whose trials probe too refuted a value / agreed
     CDCL = "cdcl"                          # a clause-learning solver decided the rest
 
 

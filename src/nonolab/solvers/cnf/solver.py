@@ -110,21 +110,29 @@ class _Limited:
 
     def __init__(self, sat: Any, mode: str | None, watch: Stopwatch):
         self.sat = sat
-        self.mode = mode if watch.deadline is not None else None
+        limited = watch.deadline is not None or watch.cancel is not None
+        self.mode = mode if limited else None
         self.watch = watch
         self.budget = 100  # conflicts per slice in "budget" mode, adapted as we go
         self.calls = 0
-        self.timer: threading.Timer | None = None
+        self.finished = threading.Event()
+        self.timer: threading.Thread | None = None
         if self.mode == "interrupt":
-            self.timer = threading.Timer(max(0.0, watch.deadline - time.perf_counter()), sat.interrupt)
-            self.timer.daemon = True
+            self.timer = threading.Thread(target=self._interrupt_when_expired, daemon=True)
             self.timer.start()
 
+    def _interrupt_when_expired(self) -> None:
+        while not self.finished.is_set():
+            if self.watch.expired():
+                self.sat.interrupt()
+                return
+            self.finished.wait(0.01)
+
     def close(self) -> None:
-        # The timer must be finished before the solver is deleted, or a late
+        # The watcher must be finished before the solver is deleted, or a late
         # interrupt() would reach freed memory.
         if self.timer is not None:
-            self.timer.cancel()
+            self.finished.set()
             self.timer.join()
 
     def __call__(self, assumptions: list[int]) -> bool | None:
@@ -139,8 +147,9 @@ class _Limited:
 
     def _sliced(self, assumptions: list[int]) -> bool | None:
         while True:
-            remaining = self.watch.deadline - time.perf_counter()
-            if remaining <= 0:
+            deadline = self.watch.deadline
+            remaining = float("inf") if deadline is None else deadline - time.perf_counter()
+            if remaining <= 0 or self.watch.cancelled():
                 return None
             before = self.sat.accum_stats().get("conflicts", 0)
             start = time.perf_counter()
@@ -152,7 +161,7 @@ class _Limited:
             done = self.sat.accum_stats().get("conflicts", 0) - before
             # Slices of at most 50 ms (a quarter of what is left near the end) keep
             # the overshoot small; grow at most 2x per slice, shrink at once.
-            target = min(0.05, max(remaining - spent, 0.0) / 4)
+            target = min(0.05, max(remaining - spent, 0.0) / 4)  # (no deadline: 50 ms, to see a cancel)
             self.budget = max(50, min(2 * self.budget, int(done / spent * target)))
 
 
@@ -210,7 +219,7 @@ class CnfSolver:
                 (lingeling).
             ValueError: a fixed cell outside the grid or not 0/1.
         """
-        watch = Stopwatch(limits.time_limit)
+        watch = Stopwatch.of(limits)
         mode = time_limit_mode(self.solver)
         if limits.time_limit is not None and mode is None:
             raise BackendUnavailable(

@@ -42,7 +42,8 @@ class NativeSolver:
     """Line propagation, probing and depth-first search with exact counting.
 
     Args:
-        probing: ``"full"`` (default), ``"contradiction"`` or ``"none"``.
+        probing: ``"full"`` (default), ``"contradiction"``, ``"none"``, or
+            ``"depth-2"`` (probes that probe: for grading, far slower).
         cache_bytes: memory for the line cache (0 disables it).
         node_limit: stop after this many search nodes in all (reported as TIMEOUT).
         record_steps: keep the step log up to the first solution in ``SolveResult.steps``.
@@ -82,9 +83,10 @@ class NativeSolver:
             fixed_cells: ``{(row, column): 0 or 1}`` (0-based) cells given before
                 the root; the solutions (and the count) are those that agree.
         """
-        watch = Stopwatch(limits.time_limit)
+        watch = Stopwatch.of(limits)
         given = _given(puzzle, fixed_cells) if fixed_cells else None
-        first = Workspace(puzzle, self.record_steps, self.cache_bytes, given=given)
+        depth2 = self.probing is Probing.DEPTH2
+        first = Workspace(puzzle, self.record_steps, self.cache_bytes, given=given, depth2=depth2)
         styles = list(_STYLES) if self.restarts else [(self.probe_depth, self.deep_sweeps)]
         spaces = [first]
         found: dict[bytes, None] = {}
@@ -95,7 +97,8 @@ class NativeSolver:
                 if index == len(spaces):
                     if first.stats[NODES] <= 1:
                         break  # no second style until the first one branches: line-solvable puzzles end at the root
-                    spaces.append(Workspace(puzzle, self.record_steps, cache=first.cache, given=given))
+                    spaces.append(Workspace(puzzle, self.record_steps, cache=first.cache, given=given,
+                                            depth2=depth2))
                 space = spaces[index]
                 nodes = sum(int(sp.stats[NODES]) for sp in spaces)
                 budget = None if self.node_limit is None else self.node_limit - nodes
@@ -104,7 +107,7 @@ class NativeSolver:
                     slice_end = time.perf_counter() + _SLICE
                     deadline = slice_end if deadline is None else min(deadline, slice_end)
                 run = search(space, self.probing, limits.max_solutions, deadline, budget, probe_depth,
-                             deep_sweeps, self.progress if space is first else None)
+                             deep_sweeps, self.progress if space is first else None, watch.cancelled)
                 if steps is None and run.solutions:
                     steps = run.steps
                 for cells in run.solutions:

@@ -4,6 +4,10 @@
   a contradiction, the cell takes the other value.
 * ``full`` (Wu et al. 2013, "fully probing"): as above, and when both values are
   consistent, every cell the two branches set identically is fixed too.
+* ``depth-2``: full probing to its fixpoint, then probes whose trials themselves
+  run contradiction probing (a probe inside each probe): a value is refuted when
+  propagation plus one level of probing refutes it, and cells both such trials
+  agree on are fixed.  Far costlier; it grades puzzles between probing and search.
 
 Both repeat until a whole sweep over the unknown cells learns nothing.  The number of
 cells each value decides is kept as the cell's score, which search uses to branch.
@@ -19,7 +23,7 @@ from enum import Enum
 
 from nonolab.solvers.native.cache import PROBES, STEP_ID
 from nonolab.solvers.native.jit import jit
-from nonolab.solvers.native.propagate import BOTH_BRANCHES_AGREE, CONTRADICTION_PROBE, propagate, record
+from nonolab.solvers.native.propagate import BOTH_BRANCHES_AGREE, CONTRADICTION_PROBE, DEPTH2_PROBE, propagate, record
 
 
 class Probing(str, Enum):
@@ -28,10 +32,11 @@ class Probing(str, Enum):
     NONE = "none"
     CONTRADICTION = "contradiction"
     FULL = "full"
+    DEPTH2 = "depth-2"
 
     @property
     def level(self) -> int:
-        return {"none": 0, "contradiction": 1, "full": 2}[self.value]
+        return {"none": 0, "contradiction": 1, "full": 2, "depth-2": 3}[self.value]
 
 
 @jit
@@ -139,6 +144,107 @@ def probe(cells, h, w, puzzle, mode, ws, work, cache, stats, trail, trailn, log,
             _sync(scratch0, scratch1, cells, trail, start, trailn[0])
             learnt = True
     return 1
+
+
+@jit
+def _deep_trial(scratch, p, value, r, c, h, w, puzzle, dirty, work, cache, stats, line, out, touched, count,
+                no_log, logn, windows, inner):
+    """A trial that propagates, then runs contradiction probing inside it (``inner``:
+    a second probing workspace).  What either sets goes on ``touched``."""
+    if _trial(scratch, p, value, r, c, h, w, puzzle, dirty, work, cache, stats, line, out, touched, count,
+              no_log, logn, windows) == 0:
+        return 0
+    return probe(scratch, h, w, puzzle, 1, inner, work, cache, stats, touched, count, no_log, logn, 1 << 30,
+                 windows)
+
+
+@jit
+def probe_depth2(cells, h, w, puzzle, ws, inner, work, cache, stats, trail, trailn, log, logn,  # noqa: C901
+                 windows, budget, cursor):
+    """Full probing, then depth-2 probing (see the module notes) until both learn
+    nothing.  Returns 1, or 0 on a contradiction, or 2 once it has made ``budget``
+    probes (at least one depth-2 trial per call, so it always progresses).
+
+    ``cursor`` carries the sweep across calls: the next cell, how many cells have
+    been tried since the last deduction (a whole round of them is the fixpoint),
+    and whether full probing must run first; set it to ``(0, 0, 1)`` for a new
+    node.  ``ws`` and ``inner`` are two probing workspaces.
+    """
+    dirty, line, out, scratch0, scratch1, t0, t0n, t1, t1n, mark, stamp, agree, score0, score1 = ws
+    size = h * w
+    logging = log.shape[0] > 0
+    no_log = log[:0]
+    first_probe = stats[PROBES]
+    tried = 0
+    unknown = -1
+    while True:
+        if cursor[2] == 1:
+            if probe(cells, h, w, puzzle, 2, ws, work, cache, stats, trail, trailn, log, logn, 1 << 30,
+                     windows) == 0:
+                return 0
+            cursor[1] = 0
+            cursor[2] = 0
+            unknown = -1
+        if unknown < 0:
+            unknown = 0
+            for i in range(size):
+                scratch0[i] = cells[i]
+                scratch1[i] = cells[i]
+                if cells[i] == 3:
+                    unknown += 1
+        if unknown == 0 or cursor[1] >= unknown:
+            return 1
+        p = cursor[0] % size
+        cursor[0] = p + 1
+        if cells[p] != 3:
+            continue
+        if tried > 0 and stats[PROBES] - first_probe >= budget:
+            cursor[0] = p
+            return 2
+        tried += 1
+        r = p // w
+        c = p - r * w
+        ok0 = _deep_trial(scratch0, p, 1, r, c, h, w, puzzle, dirty, work, cache, stats, line, out, t0, t0n,
+                          no_log, logn, windows, inner)
+        ok1 = _deep_trial(scratch1, p, 2, r, c, h, w, puzzle, dirty, work, cache, stats, line, out, t1, t1n,
+                          no_log, logn, windows, inner)
+        if ok0 == 0 and ok1 == 0:
+            _undo(scratch0, cells, t0, t0n[0], p)
+            _undo(scratch1, cells, t1, t1n[0], p)
+            return 0
+        agreed = 0
+        if ok0 == 1 and ok1 == 1:
+            stamp[0] += 1
+            for i in range(t0n[0]):
+                mark[t0[i]] = stamp[0]
+            for i in range(t1n[0]):
+                x = t1[i]
+                if mark[x] == stamp[0] and scratch0[x] == scratch1[x]:
+                    agree[agreed] = x * 4 + scratch0[x]
+                    agreed += 1
+        _undo(scratch0, cells, t0, t0n[0], p)
+        _undo(scratch1, cells, t1, t1n[0], p)
+        if ok0 == 1 and ok1 == 1 and agreed == 0:
+            cursor[1] += 1
+            continue
+        step = -1
+        if logging:
+            stats[STEP_ID] += 1
+            step = stats[STEP_ID]
+        if ok0 == 0 or ok1 == 0:
+            record(cells, p, 2 if ok0 == 0 else 1, trail, trailn, log, logn, step, DEPTH2_PROBE, p)
+            dirty[r] = 1
+            dirty[h + c] = 1
+        else:
+            for i in range(agreed):
+                x = agree[i] // 4
+                record(cells, x, agree[i] % 4, trail, trailn, log, logn, step, DEPTH2_PROBE, p)
+                dirty[x // w] = 1
+                dirty[h + x % w] = 1
+        if propagate(cells, h, w, puzzle, dirty, work, cache, stats, line, out, trail, trailn, log, logn, -1,
+                     windows, False) == 0:
+            return 0
+        cursor[2] = 1  # back to the cheaper full probing before the next costly trial
 
 
 @jit

@@ -12,7 +12,7 @@ from nonolab.solvers.native.cache import ROUNDS, STEP_ID, cached_line_fix
 from nonolab.solvers.native.jit import jit
 
 # Techniques, as recorded in the engine's event log (see steps.py for the names).
-LINE, CONTRADICTION_PROBE, BOTH_BRANCHES_AGREE, GUESS = 0, 1, 2, 3
+LINE, CONTRADICTION_PROBE, BOTH_BRANCHES_AGREE, GUESS, DEPTH2_PROBE = 0, 1, 2, 3, 4
 
 
 @jit

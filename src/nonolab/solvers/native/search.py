@@ -23,7 +23,7 @@ from nonolab.core.puzzle import Puzzle
 from nonolab.solvers.native.cache import MAX_DEPTH, N_STATS, NODES, STEP_ID, LineCache
 from nonolab.solvers.native.jit import jit
 from nonolab.solvers.native.line import static_windows, table_size
-from nonolab.solvers.native.probe import Probing, choose_branch, probe
+from nonolab.solvers.native.probe import Probing, choose_branch, probe, probe_depth2
 from nonolab.solvers.native.propagate import GUESS, propagate, record
 from nonolab.solvers.steps import Step, Technique
 
@@ -34,7 +34,7 @@ EXHAUSTED, FOUND, PAUSED = 0, 1, 2
 
 @jit
 def search_run(cells, h, w, puzzle, mode, state, levels, ws, work, cache, no_cache, stats,  # noqa: C901
-               trail, trailn, log, logn, budget, probe_depth, deep_sweeps, line_budget, windows):
+               trail, trailn, log, logn, budget, probe_depth, deep_sweeps, line_budget, windows, inner, cursor):
     """Advance the search; returns EXHAUSTED (0), FOUND (1: ``cells`` is a solution)
     or PAUSED (2: ``budget`` nodes were processed).  Call again to go on.
 
@@ -66,6 +66,9 @@ def search_run(cells, h, w, puzzle, mode, state, levels, ws, work, cache, no_cac
                     return PAUSED
                 processed += 1
                 stats[NODES] += 1
+                cursor[0] = 0  # depth-2 probing starts a fresh sweep at every node
+                cursor[1] = 0
+                cursor[2] = 1
                 if depth > stats[MAX_DEPTH]:
                     stats[MAX_DEPTH] = depth
             first = stats[NODES] == 1
@@ -78,7 +81,13 @@ def search_run(cells, h, w, puzzle, mode, state, levels, ws, work, cache, no_cac
                 return PAUSED
             state[2] = 0
             node_mode = mode if depth <= probe_depth else 0
-            if ok == 1:
+            if ok == 1 and node_mode == 3:
+                ok = probe_depth2(cells, h, w, puzzle, ws, inner, work, cache, stats, trail, trailn, log, logn,
+                                  windows, line_budget, cursor)
+                if ok == 2:  # paused like a long propagation: the same node goes on at the next call
+                    state[2] = 1
+                    return PAUSED
+            elif ok == 1:
                 ok = probe(cells, h, w, puzzle, node_mode, ws, work, cache, stats, trail, trailn, log, logn,
                            1 << 30 if depth == 0 else deep_sweeps, windows)
             if ok == 0:
@@ -126,11 +135,20 @@ def search_run(cells, h, w, puzzle, mode, state, levels, ws, work, cache, no_cac
                 state[0] = depth - 1
 
 
+def _probe_arrays(h: int, w: int, longest: int, size: int) -> tuple:
+    """The work arrays of one probing level (see :func:`probe`)."""
+    return (np.zeros(h + w, np.uint8), np.zeros(longest, np.uint8), np.zeros(longest, np.uint8),
+            np.zeros(size, np.uint8), np.zeros(size, np.uint8), np.zeros(size, np.int32),
+            np.zeros(1, np.int64), np.zeros(size, np.int32), np.zeros(1, np.int64),
+            np.zeros(size, np.int64), np.zeros(1, np.int64), np.zeros(size, np.int64),
+            np.zeros(size, np.int32), np.zeros(size, np.int32))
+
+
 class Workspace:
     """Every array the engine needs for one puzzle, made once per solve."""
 
     def __init__(self, puzzle: Puzzle, record_steps: bool = False, cache_bytes: int = 32 << 20,
-                 cache: LineCache | None = None, given: bytes | None = None):
+                 cache: LineCache | None = None, given: bytes | None = None, depth2: bool = False):
         h, w = puzzle.height, puzzle.width
         self.height, self.width = h, w
         lines = list(puzzle.rows) + list(puzzle.columns)
@@ -156,11 +174,11 @@ class Workspace:
         self.given = given if given is not None else bytes([3]) * size
         self.cells = np.frombuffer(self.given, np.uint8).copy()
         # Probing trials record what they touch; the main grid records its trail.
-        self.ws = (np.zeros(h + w, np.uint8), np.zeros(longest, np.uint8), np.zeros(longest, np.uint8),
-                   np.zeros(size, np.uint8), np.zeros(size, np.uint8), np.zeros(size, np.int32),
-                   np.zeros(1, np.int64), np.zeros(size, np.int32), np.zeros(1, np.int64),
-                   np.zeros(size, np.int64), np.zeros(1, np.int64), np.zeros(size, np.int64),
-                   np.zeros(size, np.int32), np.zeros(size, np.int32))
+        self.ws = _probe_arrays(h, w, longest, size)
+        # Depth-2 probing runs a probe inside each trial, with arrays of its own; other
+        # levels get empty ones of the same types (the compiled signature stays one).
+        self.inner = _probe_arrays(h, w, longest, size if depth2 else 0)
+        self.cursor = np.zeros(3, np.int64)
         self.trail = np.zeros(size, np.int32)
         self.trailn = np.zeros(1, np.int64)
         self.log = np.zeros((size if record_steps else 0, 5), np.int32)
@@ -200,7 +218,8 @@ class Workspace:
             j = i
             while j < len(rows) and rows[j, 0] == rows[i, 0]:
                 j += 1
-            technique = Technique(("line", "contradiction-probe", "both-branches-agree", "guess")[rows[i, 1]])
+            technique = Technique(("line", "contradiction-probe", "both-branches-agree", "guess",
+                                   "depth-2-probe")[rows[i, 1]])
             source = int(rows[i, 2])
             cells = tuple((int(x) // w, int(x) % w, int(v)) for x, v in zip(rows[i:j, 3], rows[i:j, 4]))
             note = ""
@@ -214,6 +233,8 @@ class Workspace:
                     note = "first branch" if source >= 0 else "second branch"
                 elif technique is Technique.CONTRADICTION_PROBE:
                     note = f"{'empty' if cells[0][2] else 'filled'} leads to a contradiction"
+                elif technique is Technique.DEPTH2_PROBE:
+                    note = "probing inside both values of this cell"
                 else:
                     note = "both values of this cell imply these cells"
             steps.append(Step(technique, where, cells, depth, note))
@@ -235,13 +256,15 @@ class SearchOutcome:
 def search(space: Workspace, probing: Probing = Probing.FULL, max_solutions: int | None = 2,
            deadline: float | None = None, node_limit: int | None = None,
            probe_depth: int = 1 << 30, deep_sweeps: int = 1 << 30,
-           progress: Callable[[int, int], None] | None = None) -> SearchOutcome:
+           progress: Callable[[int, int], None] | None = None,
+           cancelled: Callable[[], bool] | None = None) -> SearchOutcome:
     """Run the compiled search to ``max_solutions`` (``None``: all) or a limit.
 
     ``node_limit`` counts the nodes of this run; ``limited`` says a limit stopped it
     and ``timed_out`` that it was the clock.  Nodes deeper than ``probe_depth`` only
     propagate; below the root a probing pass makes at most ``deep_sweeps`` sweeps.
-    ``progress(decided, cells)`` is called between slices of about 20 ms.
+    ``progress(decided, cells)`` is called between slices of about 20 ms, and
+    ``cancelled()`` asked there too: when it says yes, the run stops like a timeout.
     """
     out = SearchOutcome()
     budget = 1
@@ -251,16 +274,16 @@ def search(space: Workspace, probing: Probing = Probing.FULL, max_solutions: int
     while True:
         if node_limit is not None:
             left = node_limit - (int(space.stats[NODES]) - first_node)
-            if left <= 0:
+            if left <= 0 and space.state[2] == 0:  # a paused node is finished first
                 out.limited = True
                 break
-            budget = min(budget, left)
+            budget = max(min(budget, left), 0)
         started = time.perf_counter()
         code = search_run(space.cells, space.height, space.width, space.puzzle, probing.level, space.state,
                           space.levels, space.ws, space.work, space.cache.arrays, space.no_cache.arrays,
                           space.stats, space.trail,
                           space.trailn, space.log, space.logn, budget, probe_depth, deep_sweeps, line_budget,
-                          space.windows)
+                          space.windows, space.inner, space.cursor)
         spent = time.perf_counter() - started
         if code == FOUND:
             out.solutions.append(space.cells.tobytes())
@@ -272,7 +295,7 @@ def search(space: Workspace, probing: Probing = Probing.FULL, max_solutions: int
             out.complete = True
             break
         # Between calls: check the clock, and size the next slice to about 20 ms.
-        if deadline is not None and time.perf_counter() >= deadline:
+        if (deadline is not None and time.perf_counter() >= deadline) or (cancelled is not None and cancelled()):
             out.limited = out.timed_out = True
             break
         if code == PAUSED:

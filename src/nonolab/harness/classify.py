@@ -1,0 +1,159 @@
+"""Difficulty: the weakest technique that solves a puzzle, with the steps it took.
+
+The ladder, weakest first (each level includes the ones before it):
+
+``line``
+    the complete line solver, propagated to its fixpoint;
+``contradiction-probe``
+    depth-1 probing: a value whose propagation contradicts is refuted;
+``full-probe``
+    fully probing (Wu et al.): also the cells both values of a cell imply;
+``depth-2``
+    probes whose trials probe too;
+``search``
+    none of the above finishes it: branching is needed.
+
+A puzzle solved by deduction alone has exactly one solution (every step was forced),
+so those grades also prove uniqueness; for ``search`` the verdict comes from an
+exact count to 2.  pbnsolve's classes map as: ``line`` -> line, the three probing
+levels -> depth-2 (solved without guessing), ``search`` -> search.
+
+>>> from nonolab.core import Puzzle
+>>> g = grade(Puzzle(rows=((1,), ()), columns=((1,), ())))
+>>> g.grade.value, g.verdict, g.steps
+('line', 'unique', {'line': 3})
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any
+
+from nonolab.core.puzzle import Puzzle
+from nonolab.harness.uniqueness import Verdict, verdict_of
+from nonolab.solvers import get
+from nonolab.solvers.base import Limits, Status, Stopwatch
+
+
+class Grade(str, Enum):
+    """The difficulty ladder, weakest first."""
+
+    LINE = "line"
+    CONTRADICTION_PROBE = "contradiction-probe"
+    FULL_PROBE = "full-probe"
+    DEPTH2 = "depth-2"
+    SEARCH = "search"
+
+    @property
+    def pbnsolve_class(self) -> str:
+        """pbnsolve's name for this class: ``line``, ``depth-2`` or ``search``."""
+        return {"line": "line", "search": "search"}.get(self.value, "depth-2")
+
+    @property
+    def rank(self) -> int:
+        return list(Grade).index(self)
+
+
+# Each deduction level and the native probing that implements it.
+_LADDER = ((Grade.LINE, "none"), (Grade.CONTRADICTION_PROBE, "contradiction"),
+           (Grade.FULL_PROBE, "full"), (Grade.DEPTH2, "depth-2"))
+
+
+@dataclass
+class GradeResult:
+    """What :func:`grade` found.
+
+    Attributes:
+        grade: the weakest level that solves the puzzle; ``None`` when a limit
+            stopped the grading first (``harder_than`` then says how far it got).
+        verdict: ``unique`` / ``multiple`` / ``contradiction`` / ``timeout``
+            (``unknown`` when ``up_to`` stopped before an answer).
+        harder_than: the strongest deduction level shown not to suffice.
+        steps: steps of each technique in the run at ``grade`` (for ``line``, the
+            number of line steps: a published difficulty measure).
+        counters: the solver statistics of the deciding run.
+        time: wall seconds.
+    """
+
+    grade: Grade | None
+    verdict: str
+    harder_than: Grade | None = None
+    steps: dict[str, int] = field(default_factory=dict)
+    counters: dict[str, Any] = field(default_factory=dict)
+    time: float = 0.0
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "grade": self.grade.value if self.grade else None,
+            "pbnsolve_class": self.grade.pbnsolve_class if self.grade else None,
+            "verdict": self.verdict,
+            "harder_than": self.harder_than.value if self.harder_than else None,
+            "steps": dict(self.steps),
+            "counters": dict(self.counters),
+            "time": round(self.time, 6),
+        }
+
+
+def grade(puzzle: Puzzle, time_limit: float | None = None, up_to: Grade = Grade.SEARCH,
+          search_backend: str = "auto") -> GradeResult:
+    """The weakest technique that solves ``puzzle``.
+
+    Args:
+        time_limit: wall seconds for the whole grading.
+        up_to: stop once this level is shown not to suffice (``grade`` is then
+            ``None`` and ``harder_than`` this level): a generator asking "at most
+            full-probe?" need not pay for depth-2 or the search.
+        search_backend: the backend that counts to 2 when deduction is not enough.
+    """
+    watch = Stopwatch(time_limit)
+    harder_than: Grade | None = None
+    counted = None
+    steps: dict[str, int] = {}
+    for level, probing in _LADDER:
+        if level.rank > up_to.rank:
+            break
+        if level is Grade.DEPTH2:
+            # Depth-2 probing is costly and cannot solve a puzzle with two solutions:
+            # count first, and grade a multiple-solution puzzle "search" at once.
+            counted = get(search_backend).solve(puzzle, Limits(2, _left(watch, time_limit)))
+            if verdict_of(counted) is Verdict.MULTIPLE:
+                return GradeResult(Grade.SEARCH, Verdict.MULTIPLE.value, harder_than, steps,
+                                   dict(counted.stats.counters), watch.elapsed())
+        left = _left(watch, time_limit)
+        if left is not None and left <= 0:
+            return GradeResult(None, Verdict.TIMEOUT.value, harder_than, time=watch.elapsed())
+        # One node: the root's deductions and nothing else.
+        solver = get("native", probing=probing, restarts=False, node_limit=1, record_steps=True)
+        result = solver.solve(puzzle, Limits(1, left))
+        if result.status is Status.SOLVED:
+            return GradeResult(level, Verdict.UNIQUE.value, harder_than, _count_steps(result.steps),
+                               dict(result.stats.counters), watch.elapsed())
+        if result.status is Status.UNSAT:
+            return GradeResult(level, Verdict.CONTRADICTION.value, harder_than, _count_steps(result.steps),
+                               dict(result.stats.counters), watch.elapsed())
+        if watch.expired():
+            verdict = verdict_of(counted).value if counted is not None else Verdict.TIMEOUT.value
+            return GradeResult(None, verdict, harder_than, time=watch.elapsed())
+        harder_than = level
+        steps = _count_steps(result.steps)
+    if up_to is not Grade.SEARCH:
+        return GradeResult(None, "unknown", harder_than, time=watch.elapsed())
+    if counted is None or verdict_of(counted) is Verdict.TIMEOUT:
+        counted = get(search_backend).solve(puzzle, Limits(2, _left(watch, time_limit)))
+    verdict = verdict_of(counted).value
+    found = Grade.SEARCH if verdict != Verdict.TIMEOUT.value else None
+    return GradeResult(found, verdict, harder_than, steps, dict(counted.stats.counters), watch.elapsed())
+
+
+def _left(watch: Stopwatch, time_limit: float | None) -> float | None:
+    return None if time_limit is None else time_limit - watch.elapsed()
+
+
+def _count_steps(steps) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for step in steps:
+        if step.depth > 0:  # the root's deductions only: not the guess a node limit stopped at
+            continue
+        counts[step.technique.value] = counts.get(step.technique.value, 0) + 1
+    return counts
