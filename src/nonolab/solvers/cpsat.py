@@ -155,10 +155,10 @@ def _stop_on_cancel(solver: Any, cancel: Any) -> Iterator[None]:
     finished = threading.Event()
 
     def watch() -> None:
+        # Repeated: a stop that comes before the solver has started its search is lost.
         while not finished.is_set():
             if cancel.is_set():
                 solver.stop_search()
-                return
             finished.wait(0.01)
 
     watcher = threading.Thread(target=watch, daemon=True)
