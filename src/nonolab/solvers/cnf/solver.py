@@ -30,7 +30,7 @@ from nonolab.errors import BackendUnavailable, UnknownBackend
 from nonolab.solvers.base import Limits, SolveResult, Stats, Status, Stopwatch, checked_solutions
 from nonolab.solvers.cnf.encode import cells_as_assumptions, encode
 
-__all__ = ["CnfSolver", "solver_names", "time_limit_mode"]
+__all__ = ["CnfSession", "CnfSolver", "solver_names", "time_limit_mode"]
 
 # Not incremental: python-sat's Kissat aborts the process on add_clause after solve().
 _EXCLUDED = "kissat404"
@@ -156,6 +156,58 @@ class _Limited:
             self.budget = max(50, min(2 * self.budget, int(done / spent * target)))
 
 
+def _stoppable(name: str, limits: Limits) -> str | None:
+    mode = time_limit_mode(name)
+    if limits.time_limit is not None and mode is None:
+        raise BackendUnavailable(
+            f"cnf: solver {name!r} cannot be interrupted, so it cannot honour "
+            f"time_limit; use cadical195, glucose4 or minisat22")
+    return mode
+
+
+def _enumerate(sat: Any, run: _Limited, assumptions: list[int], n: int, width: int,
+               max_solutions: int | None, selector: int | None = None) -> tuple[list[Solution], bool, bool]:
+    """Solutions under ``assumptions``, each blocked once found: ``(found, complete, timed_out)``.
+
+    With a ``selector`` the blocking clauses are guarded by it (and it is assumed), so
+    that retiring the selector afterwards frees the solver of them.
+    """
+    found: list[Solution] = []
+    complete = timed_out = False
+    guard = [] if selector is None else [-selector]
+    if selector is not None:
+        assumptions = assumptions + [selector]
+    while max_solutions is None or len(found) < max_solutions:
+        answer = run(assumptions)
+        if answer is None:
+            timed_out = True
+            break
+        if not answer:
+            complete = True
+            break
+        cells = sat.get_model()[:n]
+        # Cells are variables 1..n, so the model's first n literals are the picture.
+        assert [abs(lit) for lit in cells] == list(range(1, n + 1))
+        found.append(Solution.from_flat([lit > 0 for lit in cells], width))
+        sat.add_clause(guard + [-lit for lit in cells])
+    return found, complete, timed_out
+
+
+def _result(backend: str, puzzle: Puzzle, found: list[Solution], complete: bool, timed_out: bool,
+            watch: Stopwatch, counters: dict[str, Any], sat_stats: Mapping[str, int]) -> SolveResult:
+    solutions = checked_solutions(puzzle, found, backend)
+    if timed_out:
+        status = Status.TIMEOUT
+    elif solutions:
+        status = Status.SOLVED
+    else:
+        status = Status.UNSAT
+    for key in ("conflicts", "decisions", "propagations", "restarts"):
+        if key in sat_stats:
+            counters[key] = sat_stats[key]
+    return SolveResult(status, solutions, complete and not timed_out, Stats(backend, watch.elapsed(), counters))
+
+
 class CnfSolver:
     """Regular (DFA) CNF encoding solved by a python-sat solver, with exact counting.
 
@@ -205,53 +257,110 @@ class CnfSolver:
             ValueError: a fixed cell outside the grid or not 0/1.
         """
         watch = Stopwatch(limits.time_limit)
-        mode = time_limit_mode(self.solver)
-        if limits.time_limit is not None and mode is None:
-            raise BackendUnavailable(
-                f"cnf: solver {self.solver!r} cannot be interrupted, so it cannot honour "
-                f"time_limit; use cadical195, glucose4 or minisat22")
+        mode = _stoppable(self.solver, limits)
         assumptions = cells_as_assumptions(fixed_cells or {}, puzzle.width, puzzle.height)
         enc = encode(puzzle)
         encode_time = watch.elapsed()
-        n = enc.num_cells
-        found: list[Solution] = []
-        complete = timed_out = False
         with _pysat_solvers().Solver(name=self.solver, bootstrap_with=enc.clauses) as sat:
             run = _Limited(sat, mode, watch)
             try:
-                while limits.max_solutions is None or len(found) < limits.max_solutions:
-                    answer = run(assumptions)
-                    if answer is None:
-                        timed_out = True
-                        break
-                    if not answer:
-                        complete = True
-                        break
-                    cells = sat.get_model()[:n]
-                    # Cells are variables 1..n, so the model's first n literals are the picture.
-                    assert [abs(lit) for lit in cells] == list(range(1, n + 1))
-                    found.append(Solution.from_flat([lit > 0 for lit in cells], puzzle.width))
-                    sat.add_clause([-lit for lit in cells])
+                found, complete, timed_out = _enumerate(sat, run, assumptions, enc.num_cells, puzzle.width,
+                                                        limits.max_solutions)
             finally:
                 run.close()
             sat_stats = sat.accum_stats() or {}
-        solutions = checked_solutions(puzzle, found, self.name)
-        if timed_out:
-            status = Status.TIMEOUT
-        elif solutions:
-            status = Status.SOLVED
-        else:
-            status = Status.UNSAT
-        counters = {
+        return _result(self.name, puzzle, found, complete, timed_out, watch, {
             "solver": self.solver,
             "variables": enc.num_vars,
             "clauses": len(enc.clauses),
             "encode_time": round(encode_time, 6),
             "solve_time": round(watch.elapsed() - encode_time, 6),
             "solve_calls": run.calls,
-        }
-        for key in ("conflicts", "decisions", "propagations", "restarts"):
-            if key in sat_stats:
-                counters[key] = sat_stats[key]
-        stats = Stats(self.name, watch.elapsed(), counters)
-        return SolveResult(status, solutions, complete and not timed_out, stats)
+        }, sat_stats)
+
+    def session(self, puzzle: Puzzle) -> "CnfSession":
+        """Encode ``puzzle`` once into one incremental SAT solver, for many questions.
+
+        See :class:`CnfSession`; close it (or use ``with``) when done.
+
+        >>> from nonolab.core import Puzzle
+        >>> p = Puzzle(rows=((1,), (1,)), columns=((1,), (1,)))
+        >>> with CnfSolver().session(p) as s:
+        ...     s.solve(Limits(None), fixed_cells={(0, 0): 1}).count, s.solve(Limits(None)).count
+        (1, 2)
+        """
+        return CnfSession(self, puzzle)
+
+
+class CnfSession:
+    """One puzzle in one live SAT solver: repeated solves with different fixed cells.
+
+    ``solve`` has the contract of :meth:`CnfSolver.solve` (same statuses, the same
+    verified solutions, an exact count when ``complete``), but the encoding and what
+    the SAT solver learnt are kept from one call to the next: a question that fixes a
+    few cells costs a solve under assumptions, not a new encoding and a new solver.
+    The blocking clauses of one call are guarded by a fresh selector literal, assumed
+    during that call and retired after it, so no call sees another's.
+    """
+
+    def __init__(self, solver: CnfSolver, puzzle: Puzzle):
+        watch = Stopwatch(None)
+        self.name = solver.name
+        self.solver = solver.solver
+        self.puzzle = puzzle
+        self._mode = time_limit_mode(self.solver)
+        self._enc = encode(puzzle)
+        self._top = self._enc.num_vars
+        self._sat = _pysat_solvers().Solver(name=self.solver, bootstrap_with=self._enc.clauses)
+        self.encode_time = watch.elapsed()
+        self.calls = 0
+
+    def solve(self, limits: Limits = Limits(), *,
+              fixed_cells: Mapping[tuple[int, int], int] | None = None) -> SolveResult:
+        """Up to ``limits.max_solutions`` solutions that extend ``fixed_cells``.
+
+        Raises:
+            BackendUnavailable: a time limit with a solver that cannot be stopped.
+            ValueError: a fixed cell outside the grid or not 0/1, or a closed session.
+        """
+        if self._sat is None:
+            raise ValueError("CnfSession.solve: the session is closed")
+        watch = Stopwatch(limits.time_limit)
+        mode = _stoppable(self.solver, limits)
+        assumptions = cells_as_assumptions(fixed_cells or {}, self.puzzle.width, self.puzzle.height)
+        sat = self._sat
+        before = sat.accum_stats() or {}
+        self._top += 1
+        selector = self._top
+        run = _Limited(sat, mode, watch)
+        try:
+            found, complete, timed_out = _enumerate(sat, run, assumptions, self._enc.num_cells,
+                                                    self.puzzle.width, limits.max_solutions, selector)
+        finally:
+            run.close()
+            if run.mode == "interrupt":
+                sat.clear_interrupt()   # a late timer must not stop the next call
+            sat.add_clause([-selector])  # retire this call's blocking clauses
+        self.calls += run.calls
+        after = sat.accum_stats() or {}
+        spent = {key: after[key] - before.get(key, 0) for key in after}
+        return _result(self.name, self.puzzle, found, complete, timed_out, watch, {
+            "solver": self.solver,
+            "variables": self._enc.num_vars,
+            "clauses": len(self._enc.clauses),
+            "encode_time": 0.0,
+            "solve_time": round(watch.elapsed(), 6),
+            "solve_calls": run.calls,
+            "session_calls": self.calls,
+        }, spent)
+
+    def close(self) -> None:
+        if self._sat is not None:
+            self._sat.delete()
+            self._sat = None
+
+    def __enter__(self) -> "CnfSession":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
