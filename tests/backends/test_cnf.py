@@ -438,6 +438,31 @@ def test_a_session_honours_a_time_limit_per_call(sat_name):
         assert after.status is Status.SOLVED and after.solution[0][0] == after.solution[1][1] == 1
 
 
+def test_a_session_restricts_for_good_and_says_what_line_logic_decides():
+    with CnfSolver().session(_permutations(4)) as session:
+        assert session.solve(Limits(max_solutions=None)).count == 24
+        session.restrict({(0, 0): 1})
+        assert session.solve(Limits(max_solutions=None)).count == 6
+        assert session.solve(Limits(max_solutions=None), fixed_cells={(1, 1): 1}).count == 2
+        # Line logic from (1,1) on top of the restriction: rows 0-1 and columns 0-1 settle.
+        implied = session.implied({(1, 1): 1})
+        assert implied[(1, 1)] == 1 and implied[(1, 2)] == implied[(2, 1)] == 0
+        assert (0, 0) not in implied        # decided without the question: not listed
+        assert session.implied({(1, 0): 1}) is None        # a conflict with the restriction
+    with pytest.raises(ValueError, match="closed"):
+        session.implied({})
+
+
+def test_the_generic_session_restricts_too():
+    from nonolab.solvers.base import OneShotSession, open_session
+    session = open_session(get("cpsat"), _permutations(4))
+    assert isinstance(session, OneShotSession)
+    session.restrict({(0, 0): 1})
+    assert session.solve(Limits(max_solutions=None)).count == 6
+    with pytest.raises(TypeError, match="fixed_cells"):
+        open_session(get("native"), _permutations(4))
+
+
 def test_a_session_rejects_bad_fixed_cells():
     with CnfSolver().session(_permutations(3)) as session:
         with pytest.raises(ValueError, match="outside"):

@@ -130,6 +130,11 @@ class Session(Protocol):
     def solve(self, limits: Limits = Limits(), *,
               fixed_cells: Mapping[Cell, int] | None = None) -> SolveResult: ...
 
+    def restrict(self, fixed_cells: Mapping[Cell, int]) -> None:
+        """Fix these cells in every later solve (meant for cells known to hold in every
+        solution, such as the backbone, so that later questions are cheaper)."""
+        ...
+
     def close(self) -> None: ...
 
 
@@ -155,10 +160,15 @@ class OneShotSession:
         self.solver = solver
         self.puzzle = puzzle
         self.name = solver.name
+        self._always: dict[Cell, int] = {}
 
     def solve(self, limits: Limits = Limits(), *,
               fixed_cells: Mapping[Cell, int] | None = None) -> SolveResult:
-        return self.solver.solve(self.puzzle, limits, fixed_cells=fixed_cells)  # type: ignore[call-arg]
+        fixed = {**self._always, **(fixed_cells or {})} or None
+        return self.solver.solve(self.puzzle, limits, fixed_cells=fixed)  # type: ignore[call-arg]
+
+    def restrict(self, fixed_cells: Mapping[Cell, int]) -> None:
+        self._always.update(fixed_cells)
 
     def close(self) -> None:
         pass
