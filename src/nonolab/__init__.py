@@ -11,7 +11,8 @@
 
 The pieces: :class:`Puzzle` (immutable clues), formats (:func:`load`, :func:`loads`,
 :func:`dump`, :func:`dumps`), backends (:func:`backends`, :func:`solve`), and the
-questions (:func:`check`, :func:`count`), :func:`verify` (run several backends, check
+questions (:func:`check`, :func:`count`, :func:`ambiguity_report`: why it is not
+unique), :func:`verify` (run several backends, check
 every answer and whether they agree) and :func:`violations` (how one picture breaks
 the clues: the independent checker every answer passes through).
 """
@@ -24,6 +25,7 @@ from nonolab.core import EMPTY, FILLED, UNKNOWN, Grid, Puzzle, Solution, clues_o
 from nonolab.core import verify as violations
 from nonolab.errors import (BackendUnavailable, Contradiction, InvalidPuzzle, NonolabError,
                             ParseError, UnknownBackend, UnknownFormat)
+from nonolab.harness.ambiguity import AmbiguityReport, ambiguity_report
 from nonolab.harness.crosscheck import CrossCheck
 from nonolab.harness.crosscheck import crosscheck as verify
 from nonolab.harness.uniqueness import CheckResult, CountResult, Verdict
@@ -34,9 +36,10 @@ from nonolab.solvers import names as backends
 __version__ = "0.1.0"
 
 __all__ = [
-    "EMPTY", "FILLED", "UNKNOWN", "BackendUnavailable", "CheckResult", "Contradiction", "CountResult", "CrossCheck",
+    "EMPTY", "FILLED", "UNKNOWN", "AmbiguityReport", "BackendUnavailable", "CheckResult", "Contradiction", "CountResult", "CrossCheck",
     "Grid", "InvalidPuzzle", "Limits", "NonolabError", "ParseError", "Puzzle", "Solution", "SolveResult",
-    "Status", "UnknownBackend", "UnknownFormat", "Verdict", "backend", "backends", "check", "clues_of",
+    "Status", "UnknownBackend", "UnknownFormat", "Verdict", "ambiguity_report", "backend", "backends", "check",
+    "clues_of",
     "count", "dump", "dumps", "load", "load_all", "loads", "loads_all", "solve", "verify", "violations",
 ]
 

@@ -402,6 +402,72 @@ def test_cells_as_assumptions():
         CnfSolver().solve(_permutations(3), fixed_cells={(3, 0): 1})
 
 
+
+# --- sessions: one encoding, many solves ------------------------------------------------
+
+
+@pytest.mark.parametrize("sat_name", ["cadical195", "glucose4"])
+def test_a_session_answers_as_fresh_solves_do(sat_name):
+    solver = CnfSolver(sat_name)
+    every = Limits(max_solutions=None)
+    puzzle = _permutations(5)
+    questions = [{}, {(0, 0): 1}, {(0, 0): 0}, {(0, 0): 1, (1, 0): 1}, {}, {(2, 3): 1, (4, 4): 1}, {}]
+    with solver.session(puzzle) as session:
+        for fixed in questions:
+            mine, fresh = session.solve(every, fixed_cells=fixed), solver.solve(puzzle, every, fixed_cells=fixed)
+            # The blocking clauses of one call never leak into the next: the counts repeat.
+            assert (mine.status, mine.complete, set(mine.solutions)) == (
+                fresh.status, fresh.complete, set(fresh.solutions)), fixed
+        two = session.solve(Limits(max_solutions=2), fixed_cells={(0, 0): 1})
+        assert two.count == 2 and not two.complete and two.status is Status.SOLVED
+        assert session.calls > 0 and two.stats.counters["session_calls"] == session.calls
+    with pytest.raises(ValueError, match="closed"):
+        session.solve()
+
+
+@pytest.mark.parametrize("sat_name", ["cadical195", "glucose4"])
+def test_a_session_honours_a_time_limit_per_call(sat_name):
+    with CnfSolver(sat_name).session(_permutations(12)) as session:
+        start = time.perf_counter()
+        cut = session.solve(Limits(max_solutions=None, time_limit=0.3))
+        assert time.perf_counter() - start < 2.0
+        assert cut.status is Status.TIMEOUT and not cut.complete and cut.count > 0
+        # A deadline that has passed does not stop the next call.
+        time.sleep(0.05)
+        after = session.solve(Limits(max_solutions=1), fixed_cells={(0, 0): 1, (1, 1): 1})
+        assert after.status is Status.SOLVED and after.solution[0][0] == after.solution[1][1] == 1
+
+
+def test_a_session_restricts_for_good_and_says_what_line_logic_decides():
+    with CnfSolver().session(_permutations(4)) as session:
+        assert session.solve(Limits(max_solutions=None)).count == 24
+        session.restrict({(0, 0): 1})
+        assert session.solve(Limits(max_solutions=None)).count == 6
+        assert session.solve(Limits(max_solutions=None), fixed_cells={(1, 1): 1}).count == 2
+        # Line logic from (1,1) on top of the restriction: rows 0-1 and columns 0-1 settle.
+        implied = session.implied({(1, 1): 1})
+        assert implied[(1, 1)] == 1 and implied[(1, 2)] == implied[(2, 1)] == 0
+        assert (0, 0) not in implied        # decided without the question: not listed
+        assert session.implied({(1, 0): 1}) is None        # a conflict with the restriction
+    with pytest.raises(ValueError, match="closed"):
+        session.implied({})
+
+
+def test_the_generic_session_restricts_too():
+    from nonolab.solvers.base import OneShotSession, open_session
+    session = open_session(get("cpsat"), _permutations(4))
+    assert isinstance(session, OneShotSession)
+    session.restrict({(0, 0): 1})
+    assert session.solve(Limits(max_solutions=None)).count == 6
+    with pytest.raises(TypeError, match="fixed_cells"):
+        open_session(get("native"), _permutations(4))
+
+
+def test_a_session_rejects_bad_fixed_cells():
+    with CnfSolver().session(_permutations(3)) as session:
+        with pytest.raises(ValueError, match="outside"):
+            session.solve(fixed_cells={(3, 0): 1})
+
 # --- DIMACS ----------------------------------------------------------------------------
 
 

@@ -100,16 +100,32 @@ def solve(file, input_format, backend, probing, backend_options, max_solutions, 
 @options.puzzle_and_solver
 @options.time_limit
 @options.as_json
-def check(file, input_format, backend, probing, backend_options, time_limit, as_json):
+@click.option("--why", is_flag=True,
+              help="Explain the ambiguity: the backbone (cells equal in every solution, exact), the "
+                   "regions where solutions differ, and greedy givens that make the puzzle unique. "
+                   "Uses the backend if it can fix cells (cnf, cpsat), else cnf.")
+@click.option("--why-image", default=None, metavar="PATH", type=click.Path(dir_okay=False),
+              help="Also draw the regions and givens: PNG if PATH ends in .png, else SVG (implies --why).")
+@click.option("--why-enumerate", type=click.IntRange(min=1), default=256, show_default=True, metavar="N",
+              help="With --why: enumerate up to N solutions, and N arrangements per group of free cells; "
+                   "within it counts and regions are exact.")
+def check(file, input_format, backend, probing, backend_options, time_limit, as_json, why, why_image,
+          why_enumerate):
     """Print one word: unique, multiple, contradiction or timeout.
 
     For a puzzle with several solutions, also print two of them and the cells
-    where they differ.  Exit code 0 only for unique.
+    where they differ (with --why: where and how all of them differ).  Exit code 0
+    only for unique.
     """
     from nonolab.harness.uniqueness import Verdict, check as check_puzzle
     from nonolab.render import diff_text
 
     puzzle = _load(file, input_format)
+    if why or why_image:
+        from nonolab.cli import why as explain_why
+        explain_why.run(file, puzzle, _solver(backend, probing, backend_options), time_limit, as_json, why_image,
+                        why_enumerate)
+        return
     answer = check_puzzle(puzzle, _solver(backend, probing, backend_options), time_limit)
     if as_json:
         data = _result_json(file, answer.result)

@@ -32,8 +32,8 @@ def decode(data: bytes) -> str:
                          line=data.count(b"\n", 0, err.start) + 1) from None
 
 
-def write_atomically(path: str | os.PathLike, text: str) -> None:
-    """Replace ``path`` by ``text`` so that no reader ever sees a partial file."""
+def write_atomically(path: str | os.PathLike, text: str | bytes) -> None:
+    """Replace ``path`` by ``text`` (UTF-8) or bytes so that no reader ever sees a partial file."""
     target = Path(path)
     tmp = target.with_name(f".{target.name}.{secrets.token_hex(4)}.tmp")
     # O_EXCL: never follow or reuse an existing file; the mode honours the umask.
@@ -42,7 +42,7 @@ def write_atomically(path: str | os.PathLike, text: str) -> None:
         if target.exists():
             os.chmod(fd, stat.S_IMODE(target.stat().st_mode))
         with os.fdopen(fd, "wb") as out:
-            out.write(text.encode("utf-8"))
+            out.write(text if isinstance(text, bytes) else text.encode("utf-8"))
             out.flush()
             os.fsync(out.fileno())
         os.replace(tmp, target)

@@ -7,10 +7,11 @@ onto the fixed vocabulary here.  It never reports a solution it has not checked:
 
 from __future__ import annotations
 
+import inspect
 import time
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any, Iterable, Protocol
+from typing import Any, Iterable, Mapping, Protocol
 
 from nonolab.core.grid import Solution
 from nonolab.core.puzzle import Puzzle
@@ -122,6 +123,92 @@ class Solver(Protocol):
 
     def solve(self, puzzle: Puzzle, limits: Limits = Limits()) -> SolveResult: ...
 
+
+
+Cell = tuple[int, int]
+
+
+class Session(Protocol):
+    """Repeated solves of one puzzle with different cells fixed (``fixed_cells``).
+
+    ``solve`` follows :meth:`Solver.solve`'s contract.  A backend that can keep its
+    work between calls (the CNF backend's incremental SAT solver) offers
+    ``solver.session(puzzle)``; :func:`open_session` falls back to
+    :class:`OneShotSession` for the others.
+    """
+
+    def solve(self, limits: Limits = Limits(), *,
+              fixed_cells: Mapping[Cell, int] | None = None) -> SolveResult: ...
+
+    def restrict(self, fixed_cells: Mapping[Cell, int]) -> None:
+        """Fix these cells in every later solve (meant for cells known to hold in every
+        solution, such as the backbone, so that later questions are cheaper)."""
+        ...
+
+    def close(self) -> None: ...
+
+
+def accepts_fixed_cells(solver: Solver) -> bool:
+    """Whether ``solver.solve`` takes ``fixed_cells`` (a declared capability, not a name).
+
+    >>> class Plain:
+    ...     name = "plain"
+    ...     def solve(self, puzzle, limits=Limits()): ...
+    >>> accepts_fixed_cells(Plain())
+    False
+    """
+    try:
+        return "fixed_cells" in inspect.signature(solver.solve).parameters
+    except (TypeError, ValueError):
+        return False
+
+
+class OneShotSession:
+    """The generic :class:`Session`: every call is a fresh ``solver.solve(puzzle, ...)``."""
+
+    def __init__(self, solver: Solver, puzzle: Puzzle):
+        self.solver = solver
+        self.puzzle = puzzle
+        self.name = solver.name
+        self._always: dict[Cell, int] = {}
+
+    def solve(self, limits: Limits = Limits(), *,
+              fixed_cells: Mapping[Cell, int] | None = None) -> SolveResult:
+        fixed = {**self._always, **(fixed_cells or {})} or None
+        return self.solver.solve(self.puzzle, limits, fixed_cells=fixed)  # type: ignore[call-arg]
+
+    def restrict(self, fixed_cells: Mapping[Cell, int]) -> None:
+        self._always.update(fixed_cells)
+
+    def close(self) -> None:
+        pass
+
+    def __enter__(self) -> "OneShotSession":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def open_session(solver: Solver, puzzle: Puzzle) -> Session:
+    """The backend's own session if it has one, else :class:`OneShotSession`.
+
+    Raises:
+        TypeError: the backend does not accept ``fixed_cells``.
+
+    >>> from nonolab.solvers import get
+    >>> p = Puzzle(rows=((1,), (1,)), columns=((1,), (1,)))
+    >>> s = open_session(get("cpsat"), p)
+    >>> s.solve(Limits(None), fixed_cells={(0, 1): 1}).count
+    1
+    >>> s.close()
+    """
+    if not accepts_fixed_cells(solver):
+        raise TypeError(f"open_session: backend {solver.name!r} does not accept fixed_cells")
+    own = getattr(solver, "session", None)
+    if callable(own):
+        return own(puzzle)
+    return OneShotSession(solver, puzzle)
 
 class WrongAnswer(NonolabError):
     """A backend returned a picture that does not satisfy the clues: a solver bug."""

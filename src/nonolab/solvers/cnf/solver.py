@@ -30,7 +30,7 @@ from nonolab.errors import BackendUnavailable, UnknownBackend
 from nonolab.solvers.base import Limits, SolveResult, Stats, Status, Stopwatch, checked_solutions
 from nonolab.solvers.cnf.encode import cells_as_assumptions, encode, implication_clauses
 
-__all__ = ["CnfSolver", "solver_names", "time_limit_mode"]
+__all__ = ["CnfSession", "CnfSolver", "solver_names", "time_limit_mode"]
 
 # Not incremental: python-sat's Kissat aborts the process on add_clause after solve().
 _EXCLUDED = "kissat404"
@@ -165,6 +165,58 @@ class _Limited:
             self.budget = max(50, min(2 * self.budget, int(done / spent * target)))
 
 
+def _stoppable(name: str, limits: Limits) -> str | None:
+    mode = time_limit_mode(name)
+    if limits.time_limit is not None and mode is None:
+        raise BackendUnavailable(
+            f"cnf: solver {name!r} cannot be interrupted, so it cannot honour "
+            f"time_limit; use cadical195, glucose4 or minisat22")
+    return mode
+
+
+def _enumerate(sat: Any, run: _Limited, assumptions: list[int], n: int, width: int,
+               max_solutions: int | None, selector: int | None = None) -> tuple[list[Solution], bool, bool]:
+    """Solutions under ``assumptions``, each blocked once found: ``(found, complete, timed_out)``.
+
+    With a ``selector`` the blocking clauses are guarded by it (and it is assumed), so
+    that retiring the selector afterwards frees the solver of them.
+    """
+    found: list[Solution] = []
+    complete = timed_out = False
+    guard = [] if selector is None else [-selector]
+    if selector is not None:
+        assumptions = assumptions + [selector]
+    while max_solutions is None or len(found) < max_solutions:
+        answer = run(assumptions)
+        if answer is None:
+            timed_out = True
+            break
+        if not answer:
+            complete = True
+            break
+        cells = sat.get_model()[:n]
+        # Cells are variables 1..n, so the model's first n literals are the picture.
+        assert [abs(lit) for lit in cells] == list(range(1, n + 1))
+        found.append(Solution.from_flat([lit > 0 for lit in cells], width))
+        sat.add_clause(guard + [-lit for lit in cells])
+    return found, complete, timed_out
+
+
+def _result(backend: str, puzzle: Puzzle, found: list[Solution], complete: bool, timed_out: bool,
+            watch: Stopwatch, counters: dict[str, Any], sat_stats: Mapping[str, int]) -> SolveResult:
+    solutions = checked_solutions(puzzle, found, backend)
+    if timed_out:
+        status = Status.TIMEOUT
+    elif solutions:
+        status = Status.SOLVED
+    else:
+        status = Status.UNSAT
+    for key in ("conflicts", "decisions", "propagations", "restarts"):
+        if key in sat_stats:
+            counters[key] = sat_stats[key]
+    return SolveResult(status, solutions, complete and not timed_out, Stats(backend, watch.elapsed(), counters))
+
+
 class CnfSolver:
     """Regular (DFA) CNF encoding solved by a python-sat solver, with exact counting.
 
@@ -220,55 +272,167 @@ class CnfSolver:
             ValueError: a fixed cell outside the grid or not 0/1.
         """
         watch = Stopwatch.of(limits)
-        mode = time_limit_mode(self.solver)
-        if limits.time_limit is not None and mode is None:
-            raise BackendUnavailable(
-                f"cnf: solver {self.solver!r} cannot be interrupted, so it cannot honour "
-                f"time_limit; use cadical195, glucose4 or minisat22")
+        mode = _stoppable(self.solver, limits)
         units = cells_as_assumptions(fixed_cells or {}, puzzle.width, puzzle.height)
         enc = encode(puzzle)
         extra = [[lit] for lit in units] + implication_clauses(implications, enc.num_cells)
         encode_time = watch.elapsed()
-        n = enc.num_cells
-        found: list[Solution] = []
-        complete = timed_out = False
         with _pysat_solvers().Solver(name=self.solver, bootstrap_with=enc.clauses) as sat:
             sat.append_formula(extra)
             run = _Limited(sat, mode, watch)
             try:
-                while limits.max_solutions is None or len(found) < limits.max_solutions:
-                    answer = run([])
-                    if answer is None:
-                        timed_out = True
-                        break
-                    if not answer:
-                        complete = True
-                        break
-                    cells = sat.get_model()[:n]
-                    # Cells are variables 1..n, so the model's first n literals are the picture.
-                    assert [abs(lit) for lit in cells] == list(range(1, n + 1))
-                    found.append(Solution.from_flat([lit > 0 for lit in cells], puzzle.width))
-                    sat.add_clause([-lit for lit in cells])
+                found, complete, timed_out = _enumerate(sat, run, [], enc.num_cells, puzzle.width,
+                                                        limits.max_solutions)
             finally:
                 run.close()
             sat_stats = sat.accum_stats() or {}
-        solutions = checked_solutions(puzzle, found, self.name)
-        if timed_out:
-            status = Status.TIMEOUT
-        elif solutions:
-            status = Status.SOLVED
-        else:
-            status = Status.UNSAT
-        counters = {
+        return _result(self.name, puzzle, found, complete, timed_out, watch, {
             "solver": self.solver,
             "variables": enc.num_vars,
             "clauses": len(enc.clauses) + len(extra),
             "encode_time": round(encode_time, 6),
             "solve_time": round(watch.elapsed() - encode_time, 6),
             "solve_calls": run.calls,
-        }
-        for key in ("conflicts", "decisions", "propagations", "restarts"):
-            if key in sat_stats:
-                counters[key] = sat_stats[key]
-        stats = Stats(self.name, watch.elapsed(), counters)
-        return SolveResult(status, solutions, complete and not timed_out, stats)
+        }, sat_stats)
+
+    def session(self, puzzle: Puzzle) -> "CnfSession":
+        """Encode ``puzzle`` once into one incremental SAT solver, for many questions.
+
+        See :class:`CnfSession`; close it (or use ``with``) when done.
+
+        >>> from nonolab.core import Puzzle
+        >>> p = Puzzle(rows=((1,), (1,)), columns=((1,), (1,)))
+        >>> with CnfSolver().session(p) as s:
+        ...     s.solve(Limits(None), fixed_cells={(0, 0): 1}).count, s.solve(Limits(None)).count
+        (1, 2)
+        """
+        return CnfSession(self, puzzle)
+
+
+class CnfSession:
+    """One puzzle in one live SAT solver: repeated solves with different fixed cells.
+
+    ``solve`` has the contract of :meth:`CnfSolver.solve` (same statuses, the same
+    verified solutions, an exact count when ``complete``), but the encoding and what
+    the SAT solver learnt are kept from one call to the next: a question that fixes a
+    few cells costs a solve under assumptions, not a new encoding and a new solver.
+    The blocking clauses of one call are guarded by a fresh selector literal, assumed
+    during that call and retired after it, so no call sees another's.  ``restrict``
+    fixes cells for good; ``implied`` says what unit propagation (line logic)
+    decides from some fixed cells.
+    """
+
+    def __init__(self, solver: CnfSolver, puzzle: Puzzle):
+        watch = Stopwatch(None)
+        self.name = solver.name
+        self.solver = solver.solver
+        self.puzzle = puzzle
+        self._mode = time_limit_mode(self.solver)
+        self._enc = encode(puzzle)
+        self._top = self._enc.num_vars
+        self._sat = _pysat_solvers().Solver(name=self.solver, bootstrap_with=self._enc.clauses)
+        self.encode_time = watch.elapsed()
+        self.calls = 0
+        self._units: list[list[int]] = []       # the restrict() cells, as unit clauses
+        self._propagator: Any = None            # MiniSat, for implied(), made on first use
+
+    def solve(self, limits: Limits = Limits(), *,
+              fixed_cells: Mapping[tuple[int, int], int] | None = None) -> SolveResult:
+        """Up to ``limits.max_solutions`` solutions that extend ``fixed_cells``.
+
+        Raises:
+            BackendUnavailable: a time limit with a solver that cannot be stopped.
+            ValueError: a fixed cell outside the grid or not 0/1, or a closed session.
+        """
+        if self._sat is None:
+            raise ValueError("CnfSession.solve: the session is closed")
+        watch = Stopwatch.of(limits)
+        mode = _stoppable(self.solver, limits)
+        assumptions = cells_as_assumptions(fixed_cells or {}, self.puzzle.width, self.puzzle.height)
+        sat = self._sat
+        before = sat.accum_stats() or {}
+        self._top += 1
+        selector = self._top
+        run = _Limited(sat, mode, watch)
+        try:
+            found, complete, timed_out = _enumerate(sat, run, assumptions, self._enc.num_cells,
+                                                    self.puzzle.width, limits.max_solutions, selector)
+        finally:
+            run.close()
+            if run.mode == "interrupt":
+                sat.clear_interrupt()   # a late timer must not stop the next call
+            sat.add_clause([-selector])  # retire this call's blocking clauses
+        self.calls += run.calls
+        after = sat.accum_stats() or {}
+        spent = {key: after[key] - before.get(key, 0) for key in after}
+        return _result(self.name, self.puzzle, found, complete, timed_out, watch, {
+            "solver": self.solver,
+            "variables": self._enc.num_vars,
+            "clauses": len(self._enc.clauses),
+            "encode_time": 0.0,
+            "solve_time": round(watch.elapsed(), 6),
+            "solve_calls": run.calls,
+            "session_calls": self.calls,
+        }, spent)
+
+    def restrict(self, fixed_cells: Mapping[tuple[int, int], int]) -> None:
+        """Fix these cells for good, as unit clauses: every later call only sees the
+        solutions that extend them.  For cells known to hold in every solution (a
+        backbone) this changes no answer and makes later calls cheaper than passing
+        the cells as assumptions each time.
+
+        Raises:
+            ValueError: a cell outside the grid or not 0/1, or a closed session.
+        """
+        if self._sat is None:
+            raise ValueError("CnfSession.restrict: the session is closed")
+        for lit in cells_as_assumptions(fixed_cells, self.puzzle.width, self.puzzle.height):
+            self._sat.add_clause([lit])
+            self._units.append([lit])
+            if self._propagator is not None:
+                self._propagator.add_clause([lit])
+
+    def implied(self, fixed_cells: Mapping[tuple[int, int], int] | None = None) -> dict[tuple[int, int], int] | None:
+        """The cells unit propagation decides once ``fixed_cells`` are set, with their
+        values; ``None`` when propagation meets a conflict.
+
+        With this encoding unit propagation is the complete line solver run to a
+        fixpoint, so these are the cells line logic alone deduces, the fixed ones
+        included, beyond what it deduces from the clues and the :meth:`restrict`
+        cells without them (those are not listed).  Propagation runs on a MiniSat
+        companion of the session's solver, holding the same clauses: python-sat's
+        ``propagate`` takes about 40 ms per call with CaDiCaL on a 60x60 puzzle and
+        20 us with MiniSat (measured; same answers).
+
+        >>> from nonolab.core import Puzzle
+        >>> with CnfSolver().session(Puzzle(rows=((1,), (1,)), columns=((1,), (1,)))) as s:
+        ...     sorted(s.implied({(0, 0): 1}).items())
+        [((0, 0), 1), ((0, 1), 0), ((1, 0), 0), ((1, 1), 1)]
+        """
+        if self._sat is None:
+            raise ValueError("CnfSession.implied: the session is closed")
+        if self._propagator is None:
+            self._propagator = _pysat_solvers().Solver(name="minisat22", bootstrap_with=self._enc.clauses)
+            for unit in self._units:
+                self._propagator.add_clause(unit)
+        assumptions = cells_as_assumptions(fixed_cells or {}, self.puzzle.width, self.puzzle.height)
+        ok, literals = self._propagator.propagate(assumptions=assumptions)
+        if not ok:
+            return None
+        n, w = self._enc.num_cells, self.puzzle.width
+        cells = [lit for lit in literals if -n <= lit <= n]      # cells are variables 1..n
+        return {divmod(lit - 1, w) if lit > 0 else divmod(-lit - 1, w): int(lit > 0) for lit in cells}
+
+    def close(self) -> None:
+        if self._sat is not None:
+            self._sat.delete()
+            self._sat = None
+        if self._propagator is not None:
+            self._propagator.delete()
+            self._propagator = None
+
+    def __enter__(self) -> "CnfSession":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()

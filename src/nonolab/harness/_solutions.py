@@ -1,0 +1,200 @@
+"""The pieces of the ambiguity report: a pool of known solutions, an oracle that asks the
+backend only what the pool cannot answer, and the splitting of free cells into regions.
+
+Cells are row-major indices here; :mod:`.ambiguity` turns them into ``(row, column)``.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Callable, Iterable, Sequence
+
+from nonolab.solvers.base import Limits, Session, SolveResult, Status, Stopwatch
+
+
+class OutOfTime(Exception):
+    """The report's deadline passed; raised between questions, caught by the phases."""
+
+
+class Pool:
+    """The solutions seen so far, kept as per-cell bit masks over the solutions.
+
+    Bit ``k`` of ``ones[i]`` is set when cell ``i`` is filled in solution ``k``; "is
+    there a known solution with these cells" is then a few big-integer ANDs.
+    """
+
+    def __init__(self, cells: int):
+        self.ones = [0] * cells
+        self.size = 0
+        self.complete = False     # every solution of the puzzle is in the pool
+        self._index: dict[bytes, int] = {}
+        self.pictures: list[bytes] = []
+
+    def add(self, picture: bytes) -> int:
+        k = self._index.get(picture)
+        if k is None:
+            k = self._index[picture] = self.size
+            self.pictures.append(picture)
+            bit = 1 << k
+            ones = self.ones
+            for i in (i for i, v in enumerate(picture) if v):
+                ones[i] |= bit
+            self.size += 1
+        return k
+
+    def matching(self, fixed: dict[int, int]) -> int:
+        """Mask of the known solutions that agree with ``fixed`` (cell -> value)."""
+        mask = (1 << self.size) - 1
+        for i, v in fixed.items():
+            mask &= self.ones[i] if v else ~self.ones[i]
+            if not mask:
+                break
+        return mask
+
+
+class Oracle:
+    """Answers "is there a solution with these cells?" from the pool, else by the backend."""
+
+    def __init__(self, session: Session, pool: Pool, watch: Stopwatch, width: int):
+        self.session = session
+        self.pool = pool
+        self.watch = watch
+        self.width = width
+        self.questions = 0
+
+    def limits(self, max_solutions: int | None, share: float = 1.0) -> Limits:
+        if self.watch.deadline is None:
+            return Limits(max_solutions)
+        left = self.watch.deadline - self.watch.start - self.watch.elapsed()
+        if left <= 0:
+            raise OutOfTime
+        return Limits(max_solutions, max(left * share, 1e-3))
+
+    def ask(self, fixed: dict[int, int], max_solutions: int | None, share: float = 1.0,
+            stop_on_timeout: bool = True) -> SolveResult:
+        """Solutions that extend ``fixed``, all kept in the pool."""
+        self.questions += 1
+        cells = {divmod(i, self.width): v for i, v in fixed.items()}
+        result = self.session.solve(self.limits(max_solutions, share), fixed_cells=cells)
+        if result.status is Status.TIMEOUT and stop_on_timeout:
+            raise OutOfTime
+        for solution in result.solutions:
+            self.pool.add(solution.to_bytes())
+        return result
+
+    def feasible(self, fixed: dict[int, int], context: dict[int, int] | None = None) -> bool:
+        """Is there a solution with ``fixed``?  ``context`` holds cells the caller knows
+        do not change the answer (an independent part held at the reference): the
+        backend is given them too, which narrows its search; the pool ignores them.
+        """
+        if self.pool.matching(fixed):
+            return True
+        if self.pool.complete:
+            return False
+        return bool(self.ask({**(context or {}), **fixed}, 1).solutions)
+
+
+def line_groups(free: Iterable[int], width: int) -> list[list[int]]:
+    """The free cells split so that every row and every column has its free cells in one part.
+
+    This split is always a product decomposition: two solutions may swap the values
+    of any one part, since every line sees the cells of one part only and the rest of
+    it (backbone) agrees.  Parts are sorted, in the order of their first cell.
+    """
+    parent: dict[int, int] = {}
+
+    def find(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    first_in_line: dict[tuple[str, int], int] = {}
+    for i in free:
+        parent[i] = i
+        for line in (("row", i // width), ("column", i % width)):
+            if line in first_in_line:
+                parent[find(i)] = find(first_in_line[line])
+            else:
+                first_in_line[line] = i
+    groups: dict[int, list[int]] = {}
+    for i in parent:
+        groups.setdefault(find(i), []).append(i)
+    return sorted((sorted(g) for g in groups.values()), key=lambda g: g[0])
+
+
+def linked_parts(cells: Sequence[int], feasible: Callable[[dict[int, int]], bool],
+                 watch: Stopwatch, width: int) -> list[list[int]]:
+    """Connected components of the linked relation among ``cells``.
+
+    Two cells are linked when some combination of their values occurs in no solution.
+    Pairs already in one component are skipped, and the search stops as soon as
+    everything is one component.  Cells of one line are tried first (the likeliest
+    links).
+    """
+    parent = {i: i for i in cells}
+    parts = len(cells)
+
+    def find(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    same_line = ((a, b) for a, b in combinations(cells, 2) if a // width == b // width or a % width == b % width)
+    others = ((a, b) for a, b in combinations(cells, 2) if a // width != b // width and a % width != b % width)
+    for pairs in (same_line, others):
+        for n, (a, b) in enumerate(pairs):
+            if parts == 1:
+                break
+            if n % 4096 == 0 and watch.expired():
+                raise OutOfTime
+            ra, rb = find(a), find(b)
+            if ra != rb and any(not feasible({a: va, b: vb}) for va in (0, 1) for vb in (0, 1)):
+                parent[ra] = rb
+                parts -= 1
+    out: dict[int, list[int]] = {}
+    for i in cells:
+        out.setdefault(find(i), []).append(i)
+    return list(out.values())
+
+
+def product_factors(arrangements: Sequence[bytes], parts: Sequence[Sequence[int]]) -> list[list[int]]:
+    """The finest split of ``parts`` into factors whose arrangements combine freely.
+
+    ``arrangements`` are the distinct value patterns of a set of cells (positions
+    ``0 .. n-1``); ``parts`` partition the positions and must each lie inside one
+    factor (linked cells do).  A union ``U`` of parts is a factor when the number of
+    arrangements equals ``patterns(U) * patterns(rest)``.  The parts are added one at
+    a time: the new part merges with the smallest set of factors found so far that
+    makes a factor, found by dropping factors one by one (the sets that work are
+    exactly the supersets of the smallest one, so this finds it).
+
+    >>> product_factors([b"\\x00\\x00", b"\\x01\\x01"], [[0], [1]])
+    [[0, 1]]
+    >>> sorted(product_factors([bytes(p) for p in ((0, 0), (0, 1), (1, 0), (1, 1))], [[0], [1]]))
+    [[0], [1]]
+    """
+    ids: list[list[int]] = []
+    for part in parts:
+        seen: dict[bytes, int] = {}
+        ids.append([seen.setdefault(bytes(a[i] for i in part), len(seen)) for a in arrangements])
+    rows = range(len(arrangements))
+
+    def patterns(chosen: list[int]) -> int:
+        return len({tuple(ids[j][n] for j in chosen) for n in rows}) if chosen else 1
+
+    factors: list[list[int]] = []          # lists of part indices
+    for j in range(len(parts)):
+        done = [q for f in factors for q in f]
+        total = patterns(done + [j])
+        merge = list(range(len(factors)))
+        for f in list(merge):
+            trial = [g for g in merge if g != f]
+            inside = [j] + [q for g in trial for q in factors[g]]
+            outside = [q for g, fac in enumerate(factors) if g not in trial for q in fac]
+            if patterns(inside) * patterns(outside) == total:
+                merge = trial
+        factors = [fac for g, fac in enumerate(factors) if g not in merge] + [
+            [j] + [q for g in merge for q in factors[g]]]
+    return [sorted(i for q in fac for i in parts[q]) for fac in factors]

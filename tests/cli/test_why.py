@@ -1,0 +1,124 @@
+"""``check --why``: the ambiguity report on the command line, as text, JSON and pictures."""
+
+from __future__ import annotations
+
+import json
+import time
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from nonolab.cli.main import cli
+from nonolab.core import Puzzle
+from nonolab.formats import dump, load
+
+PUZZLES = Path(__file__).resolve().parents[2] / "puzzles"
+NONUNIQUE = str(PUZZLES / "hakank" / "nonunique.non")   # 43 solutions
+T2 = str(PUZZLES / "hakank" / "t2.non")                 # one 2x2 switch
+EDGE = str(PUZZLES / "webpbn" / "webpbn-00023-edge.non")
+CONTRADICTION = str(PUZZLES / "nonolab" / "contradiction.non")
+
+
+@pytest.fixture
+def run():
+    runner = CliRunner()
+
+    def invoke(*args):
+        return runner.invoke(cli, list(args), catch_exceptions=False)
+    return invoke
+
+
+def test_why_on_the_43_solution_puzzle_within_seconds(run):
+    start = time.perf_counter()
+    result = run("check", "--why", NONUNIQUE)
+    assert time.perf_counter() - start < 5
+    lines = result.stdout.splitlines()
+    assert result.exit_code == 1 and lines[0] == "multiple"
+    assert lines[1].startswith("43 solutions (exact count; backend cnf)")
+    assert lines[2] == "backbone: 107 of 165 cells are the same in every solution (exact)"
+    assert any(ln.startswith("givens (greedy, not a proven minimum): reveal ") for ln in lines)
+    puzzle = load(NONUNIQUE)
+    picture = lines[lines.index(next(ln for ln in lines if ln.startswith("reference solution"))) + 1:][:puzzle.height]
+    assert all(len(row) == puzzle.width for row in picture)
+
+
+def test_why_names_the_2x2_switch(run):
+    result = run("check", T2, "--why")
+    assert "  a: 2x2 switch at rows 3-4, columns 7-8" in result.stdout.splitlines()
+
+
+def test_why_json_has_the_report_fields(run):
+    result = run("check", "--why", "--json", NONUNIQUE)
+    data = json.loads(result.stdout)
+    assert result.exit_code == 1 and data["file"] == NONUNIQUE and data["verdict"] == "multiple"
+    assert data["complete"] is True and data["backend"] == "cnf"
+    assert data["solution_count"] == 43 and data["count_exact"] is True
+    assert data["backbone"]["exact"] is True and data["backbone"]["size"] == 107 == len(data["backbone"]["cells"])
+    assert len(data["free_cells"]) == 165 - 107 and data["undecided_cells"] == []
+    assert data["regions"]["exact"] is True and data["regions"]["items"]
+    assert {"kind", "cells", "arrangements", "arrangements_exact", "adjacent"} <= set(data["regions"]["items"][0])
+    assert data["givens"]["method"] == "greedy" and data["givens"]["unique"] is True
+    assert all(len(g) == 3 for g in data["givens"]["cells"])
+    assert {"questions", "wall_time"} <= set(data["stats"])
+
+
+def test_why_on_unique_and_contradiction(run):
+    unique = run("check", "--why", EDGE)
+    assert unique.exit_code == 0 and unique.stdout.splitlines() == [
+        "unique", "backbone: all 110 cells (the solution is unique; exact count with cnf)"]
+    data = json.loads(run("check", "--why", "--json", EDGE).stdout)
+    assert data["verdict"] == "unique" and data["backbone"]["size"] == 110 and data["givens"]["cells"] == []
+    none = run("check", "--why", CONTRADICTION)
+    assert none.exit_code == 1 and none.stdout.splitlines()[0] == "contradiction"
+
+
+def test_why_uses_a_backend_that_can_fix_cells(run):
+    data = json.loads(run("check", "--why", "--json", T2, "--backend", "cpsat").stdout)
+    assert data["backend"] == "cpsat" and data["complete"]
+    data = json.loads(run("check", "--why", "--json", T2, "--backend", "native").stdout)
+    assert data["backend"] == "cnf"       # native cannot fix cells
+
+
+def test_why_image_svg_is_valid_and_written_atomically(run, tmp_path):
+    out = tmp_path / "regions.svg"
+    result = run("check", NONUNIQUE, "--why-image", str(out))   # implies --why
+    assert result.exit_code == 1 and result.stdout.startswith("multiple\n43 solutions")
+    root = ET.parse(out).getroot()
+    assert root.tag == "{http://www.w3.org/2000/svg}svg"
+    rects = root.findall("{http://www.w3.org/2000/svg}rect")
+    assert len(rects) == 1 + 165                                 # background and one per cell
+    assert len(root.findall("{http://www.w3.org/2000/svg}circle")) == 2 * len(
+        json.loads(run("check", "--why", "--json", NONUNIQUE).stdout)["givens"]["cells"])
+    assert [p.name for p in tmp_path.iterdir()] == ["regions.svg"]  # no temporary file left
+
+
+def test_why_image_png(run, tmp_path):
+    from PIL import Image
+
+    out = tmp_path / "regions.png"
+    assert run("check", "--why", T2, "--why-image", str(out)).exit_code == 1
+    with Image.open(out) as image:
+        image.verify()
+        assert image.format == "PNG" and image.size[0] > 14 * 16
+
+
+def test_why_with_a_time_limit_says_what_is_not_exact(run, tmp_path):
+    path = tmp_path / "perm20.non"
+    dump(Puzzle(rows=((1,),) * 20, columns=((1,),) * 20), path)   # 20! solutions
+    start = time.perf_counter()
+    result = run("check", "--why", str(path), "--time-limit", "0.5")
+    assert time.perf_counter() - start < 3
+    assert result.exit_code == 1 and result.stdout.splitlines()[0] == "multiple"
+    assert "not exact: the time limit cut it short" in result.stdout
+    assert "backbone: 0 of 400 cells" in result.stdout       # none is, and none is claimed
+    data = json.loads(run("check", "--why", "--json", str(path), "--time-limit", "0.5").stdout)
+    assert data["complete"] is False and data["backbone"]["size"] == 0
+
+
+def test_check_without_why_is_unchanged(run):
+    result = run("check", T2)
+    assert result.stdout.splitlines()[0] == "multiple" and "cells differ" in result.stdout
+    assert "backbone" not in result.stdout
+    assert "backbone" not in json.loads(run("check", T2, "--json").stdout)
