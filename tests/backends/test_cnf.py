@@ -459,8 +459,15 @@ def test_the_generic_session_restricts_too():
     assert isinstance(session, OneShotSession)
     session.restrict({(0, 0): 1})
     assert session.solve(Limits(max_solutions=None)).count == 6
+
+    class NoFixedCells:
+        name = "plain"
+
+        def solve(self, puzzle, limits=Limits()):
+            raise AssertionError("not called")
+
     with pytest.raises(TypeError, match="fixed_cells"):
-        open_session(get("native"), _permutations(4))
+        open_session(NoFixedCells(), _permutations(4))
 
 
 def test_a_session_rejects_bad_fixed_cells():

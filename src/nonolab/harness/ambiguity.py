@@ -195,7 +195,7 @@ def ambiguity_report(puzzle: Puzzle, backend: str | Solver = "cnf", time_limit: 
             counts rather than bounds.
 
     Raises:
-        BackendUnavailable: the backend cannot fix cells (``native``) or cannot load.
+        BackendUnavailable: the backend cannot fix cells or cannot load.
         ValueError: ``reference`` is not a solution of ``puzzle``, or a bad limit.
 
     >>> p = Puzzle(rows=((1,), (1,), ()), columns=((1,), (1,), ()))
