@@ -25,6 +25,7 @@ _REGISTRY: dict[str, tuple[str, str, str | None]] = {
     "native": ("nonolab.solvers.native", "NativeSolver", None),
     "cpsat": ("nonolab.solvers.cpsat", "CpSatSolver", "ortools"),
     "cnf": ("nonolab.solvers.cnf", "CnfSolver", "python-sat"),
+    "dlx": ("nonolab.solvers.dlx", "DlxSolver", None),
 }
 
 DEFAULT = "native"
