@@ -23,6 +23,7 @@ __all__ = ["DEFAULT", "Limits", "SolveResult", "Solver", "Stats", "Status", "get
 # name -> (module, class, the package a user must install for it)
 _REGISTRY: dict[str, tuple[str, str, str | None]] = {
     "native": ("nonolab.solvers.native", "NativeSolver", None),
+    "backtrack": ("nonolab.solvers.backtrack", "BacktrackSolver", None),
     "cpsat": ("nonolab.solvers.cpsat", "CpSatSolver", "ortools"),
     "cnf": ("nonolab.solvers.cnf", "CnfSolver", "python-sat"),
     "dlx": ("nonolab.solvers.dlx", "DlxSolver", None),
