@@ -69,6 +69,26 @@ def test_pair_items_cover_touching_and_reversed_but_not_overlapping_starts():
     assert pairs == {(1, 2), (2, 3), (3, 4), (3, 2)}
 
 
+def _triangle(m: int) -> int:
+    return (m + 1) * (m + 2) // 2 if m >= 0 else 0
+
+
+def test_pair_item_count_matches_the_closed_form_of_the_model():
+    # models/exact_cover.md section 4: per consecutive pair, sigma touching starts and
+    # T(sigma - L_i - L_{i+1} - 1) reversed disjoint ones.
+    rng = random.Random(3)
+    for _ in range(200):
+        n = rng.randint(1, 14)
+        bits = [int(rng.random() < rng.choice((0.2, 0.4, 0.6))) for _ in range(n)]
+        clue = clues_of(bits)
+        puzzle = Puzzle(rows=(clue,), columns=tuple(((1,) if b else ()) for b in bits))
+        sigma = n - (sum(clue) + len(clue) - 1)
+        expected = sum(sigma + _triangle(sigma - clue[i] - clue[i + 1] - 1) for i in range(len(clue) - 1))
+        cover = encode(puzzle)
+        assert cover.secondary == expected, clue
+        assert len(cover.options) == n + len(clue) * (sigma + 1) + sum(bits), clue
+
+
 def test_empty_lines_leave_their_cells_only_the_white_option():
     puzzle = Puzzle(rows=((), (1,)), columns=((1,), ()))
     cover = encode(puzzle)
@@ -209,7 +229,7 @@ def test_time_limit_on_a_25x25_puzzle_is_a_timeout():
 
 
 def test_time_limit_while_encoding_is_a_timeout():
-    # 80x80, every line 20 single blocks with a slack of 41: about 2.7 million pair items.
+    # 80x80, every line 20 single blocks with a slack of 41: about 2.5 million pair items.
     puzzle = Puzzle(rows=((1,) * 20,) * 80, columns=((1,) * 20,) * 80)
     start = time.perf_counter()
     result = DlxSolver().solve(puzzle, Limits(time_limit=0.1))

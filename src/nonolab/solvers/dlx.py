@@ -186,7 +186,7 @@ def encode(puzzle: Puzzle, expired: Callable[[], bool] = lambda: False) -> Exact
     cover = ExactCover(puzzle.width, puzzle.height)
     # Segment items first: on ties the search branches on the first item with the
     # fewest options, and branching on where a segment goes rather than on what a
-    # cell is took six times fewer nodes on hakank's nonunique (43 solutions).
+    # cell is took fifteen times fewer nodes on hakank's nonunique (43 solutions).
     segments = _segment_items(cover, puzzle)
     across, down = _cell_items(cover)
     lines = []
