@@ -264,7 +264,10 @@ def exact_covers(cover: ExactCover, stop: Callable[[], bool] | None = None,
         members.append(tuple(nodes))
     backwards = [m[::-1] for m in members]
 
-    def hide_column(i: int) -> None:
+    # Knuth's cover(i): hide every other option that contains item i (unlink its
+    # other nodes from their items), then take i out of the active list.  uncover(i)
+    # undoes it in exactly the reverse order, which is what makes the links dance.
+    def cover_item(i: int) -> None:
         p = down[i]
         while p != i:
             for q in members[owner[p]]:
@@ -278,7 +281,7 @@ def exact_covers(cover: ExactCover, stop: Callable[[], bool] | None = None,
         right[lf] = rt
         left[rt] = lf
 
-    def unhide_column(i: int) -> None:
+    def uncover_item(i: int) -> None:
         lf, rt = left[i], right[i]
         right[lf] = i
         left[rt] = i
@@ -295,12 +298,12 @@ def exact_covers(cover: ExactCover, stop: Callable[[], bool] | None = None,
     def take(x: int) -> None:       # choose the option of node x: cover its other items
         for q in members[owner[x]]:
             if q != x:
-                hide_column(top[q])
+                cover_item(top[q])
 
     def untake(x: int) -> None:
         for q in backwards[owner[x]]:
             if q != x:
-                unhide_column(top[q])
+                uncover_item(top[q])
 
     chosen: list[int] = []           # the node chosen at each level
     nodes = 0
@@ -322,7 +325,7 @@ def exact_covers(cover: ExactCover, stop: Callable[[], bool] | None = None,
                         i, best = j, size[j]
                     j = right[j]
                 if best:
-                    hide_column(i)
+                    cover_item(i)
                     x = down[i]
                     chosen.append(x)
                     take(x)
@@ -338,7 +341,7 @@ def exact_covers(cover: ExactCover, stop: Callable[[], bool] | None = None,
                     take(x)
                     descended = True
                 else:
-                    unhide_column(i)
+                    uncover_item(i)
             if not descended:
                 return
     finally:
