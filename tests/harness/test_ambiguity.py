@@ -249,7 +249,7 @@ def test_as_dict_is_json_with_every_field():
 def test_bad_arguments_are_typed_errors():
     puzzle = Puzzle.from_solution(ONE_SWITCH)
     with pytest.raises(BackendUnavailable, match="fixed_cells"):
-        ambiguity_report(puzzle, "native")
+        ambiguity_report(puzzle, "backtrack")
     with pytest.raises(ValueError, match="reference"):
         ambiguity_report(puzzle, reference=Solution.from_rows(["#"]))
     with pytest.raises(ValueError, match="time_limit"):

@@ -22,7 +22,7 @@ NONUNIQUE = PUZZLES / "hakank" / "nonunique.non"
 def broken_backends(monkeypatch):
     for name, cls in (("undercount", "UndercountingSolver"), ("wrongpicture", "WrongPictureSolver"),
                       ("crash", "CrashingSolver")):
-        monkeypatch.setitem(_REGISTRY, name, ("fake_backends", cls, None))
+        monkeypatch.setitem(_REGISTRY, name, ("fake_backends", cls, None, "solver"))
 
 
 def test_all_backends_agree_on_shipped_puzzles():

@@ -15,7 +15,7 @@ from nonolab.cli.main import EXIT_NO, cli
 @click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False, path_type=str))
 @options.input_format
 @click.option("--backends", default=None, metavar="A,B,...",
-              help="Backends to run (default: every registered one).")
+              help="Backends to run (default: the solvers and auto; dlx and backtrack only when named).")
 @options.max_solutions
 @options.time_limit
 @click.option("--report-dir", default=".", show_default=True, type=click.Path(file_okay=False),

@@ -122,7 +122,8 @@ def compare(answers: Sequence[BackendAnswer]) -> list[str]:
 
 def crosscheck(puzzle: Puzzle, backends: Sequence[str] | None = None, max_solutions: int | None = 2,
                time_limit: float | None = None, options: dict[str, dict[str, Any]] | None = None) -> CrossCheck:
-    """Run ``backends`` (default: every registered one) on ``puzzle`` and compare them.
+    """Run ``backends`` (default: the solvers and strategies, not the slow baselines)
+    on ``puzzle`` and compare them.
 
     Args:
         puzzle: the puzzle.
@@ -135,7 +136,7 @@ def crosscheck(puzzle: Puzzle, backends: Sequence[str] | None = None, max_soluti
     >>> check.verdict, check.consensus().value
     ('AGREE', 'multiple')
     """
-    backends = list(backends) if backends else names()
+    backends = list(backends) if backends else names(("solver", "strategy"))
     limits = Limits(max_solutions=max_solutions, time_limit=time_limit)
     options = options or {}
     answers = tuple(run_backend(puzzle, b, limits, **options.get(b, {})) for b in backends)

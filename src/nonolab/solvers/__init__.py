@@ -18,22 +18,33 @@ from typing import Any
 from nonolab.errors import BackendUnavailable, UnknownBackend
 from nonolab.solvers.base import Limits, SolveResult, Solver, Stats, Status
 
-__all__ = ["DEFAULT", "Limits", "SolveResult", "Solver", "Stats", "Status", "get", "names"]
+__all__ = ["DEFAULT", "ROLES", "Limits", "SolveResult", "Solver", "Stats", "Status", "get", "names"]
 
-# name -> (module, class, the package a user must install for it)
-_REGISTRY: dict[str, tuple[str, str, str | None]] = {
-    "native": ("nonolab.solvers.native", "NativeSolver", None),
-    "auto": ("nonolab.solvers.auto", "AutoSolver", "ortools"),
-    "cpsat": ("nonolab.solvers.cpsat", "CpSatSolver", "ortools"),
-    "cnf": ("nonolab.solvers.cnf", "CnfSolver", "python-sat"),
+# name -> (module, class, the package a user must install for it, role)
+# Roles: "solver" (an independent complete solver), "strategy" (composes solvers),
+# "baseline" (a strategy from the literature kept for the benchmarks: slow beyond small
+# grids, so the harness runs it only when asked).
+_REGISTRY: dict[str, tuple[str, str, str | None, str]] = {
+    "native": ("nonolab.solvers.native", "NativeSolver", None, "solver"),
+    "auto": ("nonolab.solvers.auto", "AutoSolver", "ortools", "strategy"),
+    "backtrack": ("nonolab.solvers.backtrack", "BacktrackSolver", None, "baseline"),
+    "cpsat": ("nonolab.solvers.cpsat", "CpSatSolver", "ortools", "solver"),
+    "cnf": ("nonolab.solvers.cnf", "CnfSolver", "python-sat", "solver"),
+    "dlx": ("nonolab.solvers.dlx", "DlxSolver", None, "baseline"),
 }
+ROLES = ("solver", "strategy", "baseline")
 
 DEFAULT = "auto"
 
 
-def names() -> list[str]:
-    """Registered backend names, the default first."""
-    return [DEFAULT] + sorted(n for n in _REGISTRY if n != DEFAULT)
+def names(roles: tuple[str, ...] = ROLES) -> list[str]:
+    """Registered backend names with one of ``roles``, the default first.
+
+    >>> names(("baseline",))
+    ['backtrack', 'dlx']
+    """
+    chosen = sorted(n for n, entry in _REGISTRY.items() if entry[3] in roles)
+    return [DEFAULT] + [n for n in chosen if n != DEFAULT] if DEFAULT in chosen else chosen
 
 
 def get(name: str = DEFAULT, **options: Any) -> Solver:
@@ -44,7 +55,7 @@ def get(name: str = DEFAULT, **options: Any) -> Solver:
         BackendUnavailable: its library is not installed or fails to import.
     """
     try:
-        module_name, class_name, package = _REGISTRY[name]
+        module_name, class_name, package, _role = _REGISTRY[name]
     except KeyError:
         raise UnknownBackend(f"unknown backend {name!r} (known: {', '.join(names())})") from None
     try:

@@ -11,12 +11,12 @@ import inspect
 import time
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any, Iterable, Mapping, Protocol
+from typing import Any, Iterable, Iterator, Mapping, Protocol
 
 from nonolab.core.grid import Solution
 from nonolab.core.puzzle import Puzzle
 from nonolab.core.verify import verify
-from nonolab.errors import NonolabError
+from nonolab.errors import LimitReached, NonolabError
 
 
 class Status(str, Enum):
@@ -247,3 +247,44 @@ class Stopwatch:
 
     def expired(self) -> bool:
         return self.cancelled() or (self.deadline is not None and time.perf_counter() >= self.deadline)
+
+
+def collect(backend: str, puzzle: Puzzle, limits: Limits, watch: Stopwatch,
+            pictures: Iterator[Solution], counters: dict[str, Any]) -> SolveResult:
+    """The result of a search that yields its solutions one at a time (the generic count).
+
+    Takes solutions from ``pictures`` until it is exhausted (the count is exact),
+    ``limits.max_solutions`` is reached, or it raises :class:`LimitReached` (its
+    deadline passed: TIMEOUT, with the solutions found so far).  The iterator is
+    closed in every case, so a generator can record its counters in ``finally``.
+
+    >>> from nonolab.core.puzzle import Puzzle
+    >>> p = Puzzle(rows=((1,),), columns=((1,),))
+    >>> r = collect("demo", p, Limits(), Stopwatch(None), iter([Solution.from_rows(["#"])]), {})
+    >>> r.status.value, r.count, r.complete, r.stats.counters
+    ('solved', 1, True, {'solutions': 1})
+    """
+    found: list[Solution] = []
+    finished = False
+    try:
+        for picture in pictures:
+            found.append(picture)
+            if limits.max_solutions is not None and len(found) >= limits.max_solutions:
+                break
+        else:
+            finished = True
+    except LimitReached:
+        pass
+    finally:
+        close = getattr(pictures, "close", None)
+        if close is not None:
+            close()
+    solutions = checked_solutions(puzzle, found, backend)
+    if finished:
+        status = Status.SOLVED if solutions else Status.UNSAT
+    elif limits.max_solutions is not None and len(solutions) >= limits.max_solutions:
+        status = Status.SOLVED      # stopped at max_solutions
+    else:
+        status = Status.TIMEOUT
+    counters["solutions"] = len(solutions)
+    return SolveResult(status, solutions, finished, Stats(backend, watch.elapsed(), counters))
