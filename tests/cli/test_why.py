@@ -78,7 +78,11 @@ def test_why_uses_a_backend_that_can_fix_cells(run):
     data = json.loads(run("check", "--why", "--json", T2, "--backend", "cpsat").stdout)
     assert data["backend"] == "cpsat" and data["complete"]
     data = json.loads(run("check", "--why", "--json", T2, "--backend", "native").stdout)
-    assert data["backend"] == "cnf"       # native cannot fix cells
+    assert data["backend"] == "native" and data["complete"]
+    data = json.loads(run("check", "--why", "--json", T2, "--backend", "backtrack").stdout)
+    assert data["backend"] == "cnf"       # backtrack cannot fix cells
+    data = json.loads(run("check", "--why", "--json", T2).stdout)
+    assert data["backend"] == "cnf"       # auto, a strategy, hands the report to cnf
 
 
 def test_why_image_svg_is_valid_and_written_atomically(run, tmp_path):

@@ -83,12 +83,14 @@ def _write_image(path: str, report) -> None:
 
 def run(path: str, puzzle, solver, time_limit: float | None, as_json: bool, image: str | None,
         enumerate_up_to: int = 256) -> None:
-    """The report of ``puzzle`` with ``solver`` if it can fix cells, else with ``cnf``."""
+    """The report of ``puzzle`` with ``solver`` if it is a solver that can fix cells,
+    else with ``cnf``: the report asks hundreds of small questions, which a strategy
+    such as ``auto`` (the default) would answer by restarting its phases each time."""
     from nonolab.harness.ambiguity import ambiguity_report
-    from nonolab.solvers import get
+    from nonolab.solvers import get, role
     from nonolab.solvers.base import accepts_fixed_cells
 
-    if not accepts_fixed_cells(solver):
+    if not accepts_fixed_cells(solver) or role(solver.name) != "solver":
         solver = get("cnf")
     report = ambiguity_report(puzzle, solver, time_limit, enumerate_up_to=enumerate_up_to)
     if image:

@@ -18,7 +18,7 @@ from typing import Any
 from nonolab.errors import BackendUnavailable, UnknownBackend
 from nonolab.solvers.base import Limits, SolveResult, Solver, Stats, Status
 
-__all__ = ["DEFAULT", "ROLES", "Limits", "SolveResult", "Solver", "Stats", "Status", "get", "names"]
+__all__ = ["DEFAULT", "ROLES", "Limits", "SolveResult", "Solver", "Stats", "Status", "get", "names", "role"]
 
 # name -> (module, class, the package a user must install for it, role)
 # Roles: "solver" (an independent complete solver), "strategy" (composes solvers),
@@ -45,6 +45,18 @@ def names(roles: tuple[str, ...] = ROLES) -> list[str]:
     """
     chosen = sorted(n for n, entry in _REGISTRY.items() if entry[3] in roles)
     return [DEFAULT] + [n for n in chosen if n != DEFAULT] if DEFAULT in chosen else chosen
+
+
+def role(name: str) -> str:
+    """The role of backend ``name``: ``solver``, ``strategy`` or ``baseline``.
+
+    >>> role("auto"), role("cnf")
+    ('strategy', 'solver')
+    """
+    try:
+        return _REGISTRY[name][3]
+    except KeyError:
+        raise UnknownBackend(f"unknown backend {name!r} (known: {', '.join(names())})") from None
 
 
 def get(name: str = DEFAULT, **options: Any) -> Solver:
