@@ -111,13 +111,17 @@ def test_native_remainder_holds_for_every_unseen_solution(restarts):
     assert fixed_somewhere
 
 
-def test_race_winner_cancels_the_other_and_the_answer_is_exact():
-    # The 4x4 permutation puzzle: 24 solutions; native finishes the race at once.
-    puzzle = Puzzle.from_solution(Solution.from_rows(["#...", ".#..", "..#.", "...#"]))
+def test_race_hands_off_and_the_winner_cancels_the_other():
+    # The 8x8 permutation puzzle: 40320 solutions.  Native outlasts its first 50 ms
+    # slice, so the hand-off happens; then native, which enumerates far faster than
+    # the CDCL loop, wins, cancels CP-SAT, and its count is exact.
+    n = 8
+    puzzle = Puzzle.from_solution(Solution.from_rows(["." * i + "#" + "." * (n - 1 - i) for i in range(n)]))
     result = get("auto", native_budget=0, race=True).solve(puzzle, Limits(max_solutions=None))
-    assert result.complete and result.count == 24
-    assert result.stats.counters["winner"] in ("native", "cpsat")
-    assert result.stats.counters["phase"] == "native+cpsat race"
+    counters = result.stats.counters
+    assert counters["phase"] == "native+cpsat race" and counters["winner"] == "native"
+    assert result.complete and result.count == 40320
+    assert counters["cdcl_solutions"] < 40320  # CP-SAT was stopped before it finished
 
 
 @pytest.mark.parametrize("backend", ["native", "cpsat", "cnf", "auto"])

@@ -13,8 +13,9 @@ CDCL backend (CP-SAT by default, CaDiCaL with ``cdcl="cnf"``):
 * the CDCL backend counts in that space with blocking clauses on the cells, and its
   solutions join those the native search already found.  Both sets are verified, so
   the count stays exact when the CDCL search is exhausted;
-* by default (``race``) a native rerun keeps going on the other core meanwhile, and
-  whichever of the two finishes first cancels the other (``Limits.cancel``).
+* by default (``race``) the native search keeps going on the other core meanwhile
+  (the CDCL backend runs in a thread), and whichever of the two finishes first
+  cancels the other (``Limits.cancel``).
 
 Backends are reached through the registry only: ``auto`` is a strategy over
 backends, not a backend of its own kind.
@@ -53,9 +54,9 @@ class AutoSolver:
         progress: forwarded to the native solver (progress bars on huge grids).
         native_options / cdcl_options: options of the two backends.
         probing: the native phase's probing (``full``, ``contradiction``, ``none``).
-        race: after the hand-off, keep the native search going on the other core
-            (a thread: the compiled engine and both CDCL libraries release the GIL)
-            and take whichever finishes first; the other is cancelled.  Native wins
+        race: after the hand-off, keep the same native search going on the other
+            core (a thread: the compiled engine and both CDCL libraries release the
+            GIL) and take whichever finishes first; the other is cancelled.  Native wins
             where probing prunes well (Marley, Nature), CDCL where learning is
             needed (9-Dom, Sierp).  ``False``: CDCL alone after the hand-off.
     """
@@ -88,50 +89,101 @@ class AutoSolver:
         """Search ``puzzle`` within ``limits``; ``fixed_cells`` as for the backends
         (``{(row, column): 0 or 1}``): only the solutions that agree are counted."""
         watch = Stopwatch.of(limits)
-        native = get("native", record_steps=self.record_steps, progress=self.progress, **self.native_options)
-        _warm_up(native)
+        _warm_up(self._native())
         # A zero budget still lets native start (its first slice), so tests can force the hand-off.
         budget = max(self.native_budget, 1e-9)
+        if self.race:
+            return self._race(puzzle, limits, watch, budget, fixed_cells)
+        native = self._native()
         if limits.time_limit is not None:
             budget = min(budget, limits.time_limit)
         first = native.solve(puzzle, Limits(limits.max_solutions, budget, limits.cancel), fixed_cells=fixed_cells)
-        handing_off = first.status is Status.TIMEOUT and first.remainder is not None and not watch.expired()
-        if not handing_off:
+        if first.status is not Status.TIMEOUT or first.remainder is None or watch.expired():
             # Native finished (or the user's own limit ran out): its answer is the answer.
-            status = first.status
-            return SolveResult(status, first.solutions, first.complete,
-                               self._stats(watch, "native", first, None, 0, 0), first.steps)
+            return SolveResult(first.status, first.solutions, first.complete,
+                               self._stats(watch, "native", first, None, {}), first.steps)
+        left = None if watch.deadline is None else max(limits.time_limit - watch.elapsed(), 1e-3)
+        second, handed = self._cdcl(puzzle, first.remainder, fixed_cells,
+                                    Limits(limits.max_solutions, left, limits.cancel))
+        return self._merge(puzzle, limits, watch, first, second, first.remainder, handed, f"native+{self.cdcl}")
 
-        remainder = first.remainder
+    def _native(self, **extra: Any) -> Any:
+        return get("native", record_steps=self.record_steps, progress=self.progress, **self.native_options, **extra)
+
+    def _cdcl(self, puzzle: Puzzle, remainder: bytes, fixed_cells: Mapping[tuple[int, int], int] | None,
+              limits: Limits) -> tuple[SolveResult, dict[str, int]]:
+        """The CDCL backend on the space ``remainder`` describes."""
         w = puzzle.width
         if self.fix_cells:  # the remainder includes the caller's fixed cells
             fixed = {(i // w, i % w): int(v == 2) for i, v in enumerate(remainder) if v != 3}
         else:
             fixed = dict(fixed_cells or {})
         options: dict[str, Any] = {"fixed_cells": fixed}
-        clauses = 0
         if self.probe_clauses:
-            pairs = _distinct_clauses(native.implications(puzzle, remainder if self.fix_cells
-                                                          else bytes([3]) * len(remainder)))
-            options["implications"] = pairs
-            clauses = len(pairs)
-        cdcl = get(self.cdcl, **self.cdcl_options)
-        left = None if watch.deadline is None else max(limits.time_limit - watch.elapsed(), 1e-3)
-        if self.race:
-            second, rerun = _race(native, cdcl, puzzle, Limits(limits.max_solutions, left, limits.cancel),
-                                  fixed_cells, options)
-        else:
-            second = cdcl.solve(puzzle, Limits(limits.max_solutions, left, limits.cancel), **options)
-            rerun = None
+            start = remainder if self.fix_cells else bytes([3]) * len(remainder)
+            options["implications"] = _distinct_clauses(get("native").implications(puzzle, start))
+        result = get(self.cdcl, **self.cdcl_options).solve(puzzle, limits, **options)
+        return result, {"handoff_fixed_cells": len(fixed), "handoff_clauses": len(options.get("implications", ()))}
 
-        # Every solution is real, so the union is; it is all of them when the CDCL
-        # search of the remainder was exhausted (the native phase exhausted the rest)
-        # or when the native rerun exhausted the whole space.
-        native_won = rerun is not None and rerun.complete
-        merged = list(dict.fromkeys(first.solutions + second.solutions + (rerun.solutions if rerun else ())))
+    def _race(self, puzzle: Puzzle, limits: Limits, watch: Stopwatch, budget: float,
+              fixed_cells: Mapping[tuple[int, int], int] | None) -> SolveResult:
+        """Native runs on; past ``budget`` it hands its remainder to CDCL in a thread
+        (the compiled engine and both CDCL libraries release the GIL, so each gets a
+        core) and the first of the two to finish cancels the other."""
+        stop_native: Any = threading.Event()
+        stop_cdcl: Any = threading.Event()
+        if limits.cancel is not None:  # the caller's own cancel stops both
+            stop_native, stop_cdcl = _Either(stop_native, limits.cancel), _Either(stop_cdcl, limits.cancel)
+        box: dict[str, Any] = {}
+
+        def run_cdcl(remainder: bytes, left: float | None) -> None:
+            try:
+                box["result"] = self._cdcl(puzzle, remainder, fixed_cells,
+                                           Limits(limits.max_solutions, left, stop_cdcl))
+            except BaseException as exc:  # noqa: BLE001 -- re-raised in the caller's thread
+                box["error"] = exc
+            finally:
+                stop_native.set()
+
+        def handoff(remainder: bytes) -> None:
+            left = None if watch.deadline is None else max(limits.time_limit - watch.elapsed(), 1e-3)
+            box["remainder"] = remainder
+            box["thread"] = threading.Thread(target=run_cdcl, args=(remainder, left), daemon=True,
+                                             name="nonolab-auto-cdcl")
+            box["thread"].start()
+
+        native = self._native(handoff=handoff, handoff_after=budget)
+        try:
+            first = native.solve(puzzle, Limits(limits.max_solutions, limits.time_limit, stop_native),
+                                 fixed_cells=fixed_cells)
+        finally:
+            stop_cdcl.set()
+            if "thread" in box:
+                box["thread"].join()
+        if "error" in box:
+            raise box["error"]
+        if "thread" not in box:
+            return SolveResult(first.status, first.solutions, first.complete,
+                               self._stats(watch, "native", first, None, {}), first.steps)
+        second, handed = box["result"]
+        result = self._merge(puzzle, limits, watch, first, second, box["remainder"], handed,
+                             f"native+{self.cdcl} race")
+        result.stats.counters["winner"] = ("native" if first.complete else self.cdcl if second.complete
+                                           else None)
+        return result
+
+    def _merge(self, puzzle: Puzzle, limits: Limits, watch: Stopwatch, first: SolveResult, second: SolveResult,
+               remainder: bytes, handed: dict[str, int], phase: str) -> SolveResult:
+        """Native's answer and the CDCL answer on the remainder, as one.
+
+        Every solution is real, so the union is; it is all of them when the CDCL search
+        of the remainder was exhausted (native had exhausted the rest before the
+        hand-off, and kept what it found there) or when native exhausted everything.
+        """
+        merged = list(dict.fromkeys(first.solutions + second.solutions))
         cap = limits.max_solutions
         enough = cap is not None and len(merged) >= cap
-        complete = (second.complete or native_won) and (cap is None or len(merged) <= cap)
+        complete = (first.complete or second.complete) and (cap is None or len(merged) <= cap)
         solutions = checked_solutions(puzzle, merged[:cap] if cap is not None else merged, self.name)
         if complete or enough:
             status = Status.SOLVED if solutions else Status.UNSAT
@@ -139,57 +191,23 @@ class AutoSolver:
             status = Status.TIMEOUT
         steps: tuple = ()
         if self.record_steps:
-            if native_won:
-                steps = rerun.steps
+            if first.complete:
+                steps = first.steps
             else:
                 root = tuple(s for s in first.steps if s.depth == 0)  # the native deductions, not its guesses
-                steps = root + _cdcl_step(self.cdcl, root, solutions, w)
-        phase = f"native+{self.cdcl}" + (" race" if self.race else "")
-        stats = self._stats(watch, phase, first, second, len(fixed), clauses)
-        if self.race:
-            stats.counters["winner"] = "native" if native_won else (self.cdcl if second.complete or enough else None)
+                steps = root + _cdcl_step(self.cdcl, root, solutions, puzzle.width)
+        stats = self._stats(watch, phase, first, second, handed)
         return SolveResult(status, solutions, complete, stats, steps, None if complete else remainder)
 
     def _stats(self, watch: Stopwatch, phase: str, first: SolveResult, second: SolveResult | None,
-               fixed: int, clauses: int) -> Stats:
+               handed: dict[str, int]) -> Stats:
         counters: dict[str, Any] = {"phase": phase, "native_time": round(first.stats.wall_time, 6)}
         counters.update({f"native_{k}": v for k, v in first.stats.counters.items()})
         if second is not None:
-            counters.update({"cdcl": self.cdcl, "cdcl_time": round(second.stats.wall_time, 6),
-                             "handoff_fixed_cells": fixed, "handoff_clauses": clauses,
+            counters.update({"cdcl": self.cdcl, "cdcl_time": round(second.stats.wall_time, 6), **handed,
                              "native_solutions": len(first.solutions), "cdcl_solutions": len(second.solutions)})
             counters.update({f"{self.cdcl}_{k}": v for k, v in second.stats.counters.items()})
         return Stats(self.name, watch.elapsed(), counters)
-
-
-def _race(native: Any, cdcl: Any, puzzle: Puzzle, limits: Limits, fixed_cells: Any,
-          options: dict[str, Any]) -> tuple[SolveResult, SolveResult]:
-    """CDCL on the remainder in a thread against a native rerun here; the first to
-    finish cancels the other.  Returns (CDCL result, native result)."""
-    stop_native, stop_cdcl = threading.Event(), threading.Event()
-    if limits.cancel is not None:  # the caller's own cancel stops both
-        stop_native, stop_cdcl = _Either(stop_native, limits.cancel), _Either(stop_cdcl, limits.cancel)
-    box: dict[str, Any] = {}
-
-    def run_cdcl() -> None:
-        try:
-            box["result"] = cdcl.solve(puzzle, Limits(limits.max_solutions, limits.time_limit, stop_cdcl), **options)
-        except BaseException as exc:  # noqa: BLE001 -- re-raised in the caller's thread
-            box["error"] = exc
-        finally:
-            stop_native.set()
-
-    thread = threading.Thread(target=run_cdcl, name="nonolab-auto-cdcl", daemon=True)
-    thread.start()
-    try:
-        rerun = native.solve(puzzle, Limits(limits.max_solutions, limits.time_limit, stop_native),
-                             fixed_cells=fixed_cells)
-    finally:
-        stop_cdcl.set()
-        thread.join()
-    if "error" in box:
-        raise box["error"]
-    return box["result"], rerun
 
 
 class _Either:

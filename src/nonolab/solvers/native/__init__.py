@@ -53,6 +53,10 @@ class NativeSolver:
         deep_sweeps: without restarts, probing sweeps per node below the root.
         progress: called as ``progress(decided_cells, all_cells)`` about every 20 ms
             while the first search style works (for progress bars on long runs).
+        handoff: called once, between slices, after ``handoff_after`` seconds if the
+            search is still going, with the current remainder (see
+            ``SolveResult.remainder``); the search goes on.  How ``auto`` starts a
+            CDCL solver on what is left while this search keeps running.
 
     A count is exact only when one run exhausts its space; solutions found by any
     run are kept (each is verified), so two of them prove ``multiple`` at once.
@@ -63,7 +67,8 @@ class NativeSolver:
     def __init__(self, probing: str | Probing = Probing.FULL, cache_bytes: int = 32 << 20,
                  node_limit: int | None = None, record_steps: bool = False, restarts: bool = True,
                  probe_depth: int = 1 << 30, deep_sweeps: int = 1 << 30,
-                 progress: Callable[[int, int], None] | None = None):
+                 progress: Callable[[int, int], None] | None = None,
+                 handoff: Callable[[bytes], None] | None = None, handoff_after: float = 0.5):
         self.probing = Probing(probing)
         if cache_bytes < 0:
             raise ValueError("NativeSolver: cache_bytes must be non-negative")
@@ -74,6 +79,8 @@ class NativeSolver:
         self.probe_depth = probe_depth
         self.deep_sweeps = deep_sweeps
         self.progress = progress
+        self.handoff = handoff
+        self.handoff_after = handoff_after
 
     def solve(self, puzzle: Puzzle, limits: Limits = Limits(), *,
               fixed_cells: Mapping[tuple[int, int], int] | None = None) -> SolveResult:
@@ -92,6 +99,7 @@ class NativeSolver:
         found: dict[bytes, None] = {}
         steps = None
         complete = limited = done = False
+        handed = self.handoff is None
         while not done:
             for index, (probe_depth, deep_sweeps) in enumerate(styles):
                 if index == len(spaces):
@@ -103,7 +111,7 @@ class NativeSolver:
                 nodes = sum(int(sp.stats[NODES]) for sp in spaces)
                 budget = None if self.node_limit is None else self.node_limit - nodes
                 deadline = watch.deadline
-                if len(styles) > 1:
+                if len(styles) > 1 or not handed:
                     slice_end = time.perf_counter() + _SLICE
                     deadline = slice_end if deadline is None else min(deadline, slice_end)
                 run = search(space, self.probing, limits.max_solutions, deadline, budget, probe_depth,
@@ -119,6 +127,9 @@ class NativeSolver:
                 done = complete or limited or enough
                 if done:
                     break
+                if not handed and watch.elapsed() >= self.handoff_after:
+                    handed = True
+                    self.handoff(min((sp.remainder() for sp in spaces), key=lambda cells: cells.count(3)))
         if limits.max_solutions is not None:
             found = dict.fromkeys(list(found)[:limits.max_solutions])
         w = puzzle.width
