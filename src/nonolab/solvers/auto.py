@@ -168,8 +168,9 @@ class AutoSolver:
         second, handed = box["result"]
         result = self._merge(puzzle, limits, watch, first, second, box["remainder"], handed,
                              f"native+{self.cdcl} race")
-        result.stats.counters["winner"] = ("native" if first.complete else self.cdcl if second.complete
-                                           else None)
+        # Whoever finished first stopped the other, which then reports TIMEOUT.
+        result.stats.counters["winner"] = ("native" if first.status is not Status.TIMEOUT
+                                           else self.cdcl if second.status is not Status.TIMEOUT else None)
         return result
 
     def _merge(self, puzzle: Puzzle, limits: Limits, watch: Stopwatch, first: SolveResult, second: SolveResult,
