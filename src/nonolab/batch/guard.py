@@ -40,8 +40,8 @@ _FATAL = {"BackendUnavailable": BackendUnavailable, "UnknownBackend": UnknownBac
 
 
 def _package_root() -> str:
-    import nonolab
-    return str(Path(nonolab.__file__).resolve().parents[1])
+    """The directory holding the ``nonolab`` package this module belongs to."""
+    return str(Path(__file__).resolve().parents[2])
 
 
 class GuardedWorker:
