@@ -81,6 +81,9 @@ def test_local_pool_answers_each_file_once_with_the_known_counts(tmp_path):
         assert (record["status"], record["count"], record["complete"]) == ("ok", solutions, True), name
     assert by_file[str(bad)]["status"] == "error" and str(bad) in by_file[str(bad)]["error"]
     assert summary.counts()["error"] == 1 and not summary.answered
+    # the results file is never taken for a puzzle, even in a folder that is scanned
+    with pytest.raises(BatchError, match="besides the results file"):
+        run_batch([tmp_path / "out.jsonl"], "check", tmp_path / "out.jsonl", resume=True)
 
 
 # the results file ------------------------------------------------------------------
@@ -151,22 +154,23 @@ def test_a_worker_that_dies_costs_its_job_only(tmp_path, workers_see_tests):
 def test_dask_scheduler_gives_the_same_answers_as_the_local_pool(tmp_path, monkeypatch):
     pytest.importorskip("dask.distributed")
     from click.testing import CliRunner
-    from dask.distributed import LocalCluster
+    from dask.distributed import Client, LocalCluster
 
-    from nonolab.batch import cluster
+    from nonolab.batch import cluster, guard
     from nonolab.cli.main import cli
 
     monkeypatch.setattr(cluster, "WINDOW", 3)  # the sliding window of jobs in flight, refilled as they end
-
     shutil.copytree(PUZZLES, tmp_path / "puzzles")
     (tmp_path / "puzzles" / "broken.non").write_text("width 3\n")
     common = ["batch", str(tmp_path / "puzzles"), "--do", "count", "--time-limit", "20", "--no-progress"]
     runner = CliRunner()
     local = runner.invoke(cli, [*common, "--out", str(tmp_path / "local.jsonl"), "--jobs", "2"])
     with LocalCluster(n_workers=1, threads_per_worker=1, processes=True, host="127.0.0.1",
-                      dashboard_address=None) as cluster:
+                      dashboard_address=None) as dask_cluster:
         remote = runner.invoke(cli, [*common, "--out", str(tmp_path / "dask.jsonl"),
-                                     "--scheduler", cluster.scheduler_address])
+                                     "--scheduler", dask_cluster.scheduler_address])
+        with Client(dask_cluster, set_as_default=False) as client:  # the batch stopped its children
+            assert list(client.run(guard.open_batches).values()) == [[]]
     assert local.exit_code == remote.exit_code == 1, remote.output  # 1: the broken file
     assert "Dask at tcp://127.0.0.1" in remote.stdout
 

@@ -128,6 +128,9 @@ def run_batch(paths: Iterable[str | os.PathLike], task: str, out: str | os.PathL
         on_start: called once as ``on_start(to_run, already_done)``.
         on_record: called with each new record, after it is on disk.
 
+    Records name each file as it was collected (relative paths stay relative);
+    ``resume`` matches them to files as absolute paths from the current directory.
+
     Returns:
         The :class:`BatchSummary` of every collected puzzle, earlier records included.
 
@@ -141,7 +144,10 @@ def run_batch(paths: Iterable[str | os.PathLike], task: str, out: str | os.PathL
         raise ValueError("run_batch: jobs must be at least 1")
     if time_limit is not None and time_limit <= 0:
         raise ValueError("run_batch: time_limit must be positive (or None)")
-    files = collect(paths, exclude)
+    # The results file itself is no puzzle, even where a directory scan finds it (out.json).
+    files = [f for f in collect(paths, exclude) if os.path.abspath(f) != os.path.abspath(out)]
+    if not files:
+        raise BatchError("no puzzle files to run besides the results file", path=str(out))
     backend = _backend_for(task, backend)
     start = time.perf_counter()
     with ResultsFile(out, resume=resume, force=force) as results:

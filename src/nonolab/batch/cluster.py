@@ -9,10 +9,11 @@ system), as only the path travels.
 
 from __future__ import annotations
 
+import uuid
 from itertools import islice
 from typing import Any, Iterable, Iterator
 
-from nonolab.batch.guard import run_guarded
+from nonolab.batch.guard import close_batch, run_guarded
 from nonolab.batch.tasks import Job, new_record
 from nonolab.errors import BackendUnavailable, NonolabError
 
@@ -47,12 +48,12 @@ def run_on_dask(jobs: Iterable[Job], address: str, grace: float = 2.0,
     >>> records = list(run_on_dask(jobs, "tcp://127.0.0.1:8786"))     # doctest: +SKIP
     """
     client, as_completed = _client(address)
+    batch = uuid.uuid4().hex
+    pending = iter(jobs)
+    in_flight: dict[Any, Job] = {}
     try:
-        pending = iter(jobs)
-        in_flight: dict[Any, Job] = {}
-
         def submit(job: Job) -> Any:
-            future = client.submit(run_guarded, job, grace, tuple(preload), pure=False)
+            future = client.submit(run_guarded, job, grace, tuple(preload), batch, pure=False)
             in_flight[future] = job
             return future
 
@@ -72,4 +73,9 @@ def run_on_dask(jobs: Iterable[Job], address: str, grace: float = 2.0,
             if following is not None:
                 completed.add(submit(following))
     finally:
+        try:  # the workers' children would otherwise idle (with their memory) until the workers end
+            client.cancel(list(in_flight))
+            client.run(close_batch, batch)
+        except Exception:  # noqa: BLE001 — a cluster already gone has nothing left to close
+            pass
         client.close()

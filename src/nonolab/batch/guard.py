@@ -213,18 +213,45 @@ class LocalPool:
         self._threads.shutdown(wait=True)
 
 
-_local = threading.local()
+# The guarded workers of this process started for Dask tasks, by (batch, thread):
+# each thread of a Dask worker keeps one child across the jobs of a batch, and
+# the batch closes its children when it ends (close_batch), not those of another.
+_GUARDED: dict[tuple[str, int], GuardedWorker] = {}
+_CLOSED: set[str] = set()  # a cancelled task may still start after its batch closed
+_GUARDED_LOCK = threading.Lock()
 
 
-def run_guarded(job: Job, grace: float = 2.0, preload: tuple[str, ...] = ()) -> dict[str, Any]:
-    """Run ``job`` in a guarded worker process of the calling thread (started on first use).
+def run_guarded(job: Job, grace: float = 2.0, preload: tuple[str, ...] = (),
+                batch: str = "") -> dict[str, Any]:
+    """Run ``job`` in the guarded worker process of the calling thread (started on first use).
 
-    This is the function a Dask worker runs: each of its threads keeps one child
-    process with the job's backends loaded, across jobs.
+    This is the function a Dask worker runs; ``batch`` names the batch, whose
+    children :func:`close_batch` stops at its end.
     """
-    workers: dict[tuple, GuardedWorker] = getattr(_local, "workers", None) or {}
-    _local.workers = workers
-    key = (job.backends, grace, tuple(preload))
-    if key not in workers:
-        workers[key] = GuardedWorker(job.backends, grace, preload)
-    return workers[key].run(job)
+    key = (batch, threading.get_ident())
+    with _GUARDED_LOCK:
+        if batch in _CLOSED:
+            raise BatchError(f"batch {batch} has ended")
+        worker = _GUARDED.get(key)
+        if worker is None or (worker.backends, worker.grace, worker.preload) != (job.backends, grace, preload):
+            if worker is not None:
+                worker.close(wait=0)
+            worker = _GUARDED[key] = GuardedWorker(job.backends, grace, preload)
+    return worker.run(job)
+
+
+def close_batch(batch: str) -> int:
+    """Stop the guarded workers that ``batch`` started in this process; returns how many."""
+    with _GUARDED_LOCK:
+        _CLOSED.add(batch)
+        mine = [k for k in _GUARDED if k[0] == batch]
+        workers = [_GUARDED.pop(k) for k in mine]
+    for worker in workers:
+        worker.close(wait=0)
+    return len(workers)
+
+
+def open_batches() -> list[str]:
+    """The batches with guarded workers in this process (one entry per worker)."""
+    with _GUARDED_LOCK:
+        return [k[0] for k in _GUARDED]
