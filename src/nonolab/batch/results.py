@@ -104,8 +104,8 @@ class ResultsFile:
                 raise BatchError("another batch is writing to this file", path=self.path) from None
         size = os.fstat(self._fd).st_size
         if size and not (resume or force):
-            raise BatchError("the results file exists; pass --resume to add the missing puzzles to it, "
-                             "or --force to replace it", path=self.path)
+            raise BatchError("the results file exists: resume (--resume) adds the missing puzzles to it, "
+                             "force (--force) replaces it", path=self.path)
         if force:
             os.ftruncate(self._fd, 0)
         elif size:

@@ -16,6 +16,7 @@ import argparse
 import importlib
 import json
 import os
+import signal
 import sys
 import threading
 import time
@@ -58,6 +59,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--preload", action="append", default=[])
     args = parser.parse_args(argv)
 
+    # Ctrl-C at a terminal reaches the whole process group: the parent handles it
+    # (and kills this process), so a traceback from every worker would be noise.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     protocol = os.fdopen(os.dup(sys.stdout.fileno()), "w", encoding="utf-8")
     os.dup2(sys.stderr.fileno(), sys.stdout.fileno())
     sys.stdout = sys.stderr
