@@ -67,6 +67,18 @@ def test_a_file_that_does_not_parse_is_an_error_record(tmp_path):
     assert record["error"].startswith(f"{bad}:") and "\n" not in record["error"]
 
 
+def test_a_count_cut_by_the_time_limit_is_a_timeout_even_when_multiple(tmp_path):
+    from nonolab.core import Puzzle
+    from nonolab.formats import dump
+
+    nine = tmp_path / "perm9.non"  # 9! = 362880 solutions: many seconds to count, not 1
+    dump(Puzzle(rows=((1,),) * 9, columns=((1,),) * 9), nine)
+    run_job(Job(str(PUZZLES / "nonolab" / "switch.non"), "count", "native"))  # loads the engine
+    record = run_job(Job(str(nine), "count", "native", 1.0))
+    assert (record["status"], record["verdict"], record["complete"]) == ("timeout", "multiple", False)
+    assert record["count"] >= 2 and record["time"] < 3
+
+
 def test_local_pool_answers_each_file_once_with_the_known_counts(tmp_path):
     expected = _expected_counts()
     bad = tmp_path / "broken.non"

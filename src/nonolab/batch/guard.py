@@ -39,9 +39,21 @@ STARTUP_TIMEOUT = 600.0
 _FATAL = {"BackendUnavailable": BackendUnavailable, "UnknownBackend": UnknownBackend}
 
 
-def _package_root() -> str:
-    """The directory holding the ``nonolab`` package this module belongs to."""
-    return str(Path(__file__).resolve().parents[2])
+def _child_env() -> dict[str, str]:
+    """This environment, with the directory of this very ``nonolab`` package on the path.
+
+    A child must import the same code as its parent, however the parent found it (a
+    source checkout on ``sys.path``, say); an installed package needs nothing, and
+    its site-packages must not go ahead of the standard library.
+    """
+    import site
+
+    env = dict(os.environ)
+    root = str(Path(__file__).resolve().parents[2])
+    installed = {*getattr(site, "getsitepackages", list)(), site.getusersitepackages()}
+    if root not in installed:
+        env["PYTHONPATH"] = os.pathsep.join(p for p in (root, env.get("PYTHONPATH")) if p)
+    return env
 
 
 class GuardedWorker:
@@ -79,9 +91,7 @@ class GuardedWorker:
             cmd += ["--backend", backend]
         for module in self.preload:
             cmd += ["--preload", module]
-        env = dict(os.environ)
-        # The child must import the same nonolab as this process, however it was found.
-        env["PYTHONPATH"] = os.pathsep.join(p for p in (_package_root(), env.get("PYTHONPATH")) if p)
+        env = _child_env()
         with self._lock:
             if self._closed:
                 raise BatchError("the worker was closed")

@@ -140,8 +140,6 @@ class ResultsFile:
         self.close()
 
 
-#: Verdicts that leave a puzzle without the answer asked for (the CLI exits 1).
-UNANSWERED = ("timeout", "error", "disagree")
 
 
 @dataclass
@@ -167,12 +165,12 @@ class BatchSummary:
     def __post_init__(self) -> None:
         self.earlier = len(self.records) - self.written
 
-    def counts(self) -> dict[str, int]:
-        """Puzzles per verdict, most frequent first."""
+    def counts(self, field: str = "verdict") -> dict[str, int]:
+        """Puzzles per verdict (or per value of another field, e.g. ``status``), most frequent first."""
         found: dict[str, int] = {}
         for record in self.records:
-            verdict = record.get("verdict") or "error"
-            found[verdict] = found.get(verdict, 0) + 1
+            value = str(record.get(field) or "error")
+            found[value] = found.get(value, 0) + 1
         return dict(sorted(found.items(), key=lambda kv: (-kv[1], kv[0])))
 
     @property
@@ -185,8 +183,8 @@ class BatchSummary:
 
     @property
     def answered(self) -> bool:
-        """Every puzzle got the answer asked for: no timeout, error or disagreement."""
-        return not any(r.get("verdict") in UNANSWERED for r in self.records)
+        """Every puzzle got the answer asked for: no timeout, no error, no disagreement."""
+        return all(r.get("status") == "ok" and r.get("verdict") != "disagree" for r in self.records)
 
 
 def latest(records: Iterable[dict[str, Any]]) -> dict[tuple[str, str], dict[str, Any]]:

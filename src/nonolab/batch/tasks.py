@@ -90,8 +90,13 @@ def solve(path: str, backend: str, time_limit: float | None) -> dict[str, Any]:
 
 
 def count(path: str, backend: str, time_limit: float | None) -> dict[str, Any]:
-    """Count every solution; ``complete`` says whether the count is exact."""
-    record, _ = _solve(path, backend, time_limit, None)
+    """Count every solution; ``complete`` says whether the count is exact.
+
+    A count cut by the time limit has status ``timeout`` even when its verdict
+    (``multiple``) is proven: the number asked for is not known.
+    """
+    record, result = _solve(path, backend, time_limit, None)
+    record["status"] = "ok" if result.complete else "timeout"
     return record
 
 
@@ -129,9 +134,9 @@ def new_record(job: Job, **fields: Any) -> dict[str, Any]:
 def run_job(job: Job) -> dict[str, Any]:
     """Run one job here, in this process, and return its record; never raises for a bad puzzle.
 
-    ``status`` is ``ok`` (the task answered), ``timeout`` (the verdict is
-    ``timeout``: no answer within the limit) or ``error`` (it could not run: the
-    one-line message is in ``error``).  ``time`` is the job's wall time, loading
+    ``status`` is ``ok`` (the task answered), ``timeout`` (no answer within the
+    limit: by default, when the verdict is ``timeout``) or ``error`` (it could not
+    run: the one-line message is in ``error``).  ``time`` is the job's wall time, loading
     included.
 
     >>> record = run_job(Job("/nonexistent.non", "check", "native"))

@@ -110,6 +110,7 @@ def _print_summary(summary) -> None:
     for verdict, number in summary.counts().items():
         counts.add_row(verdict, str(number))
     console.print(counts)
+    console.print("status: " + ", ".join(f"{k} {v}" for k, v in summary.counts("status").items()))
     where = f"Dask at {summary.scheduler}" if summary.scheduler else f"{summary.jobs} local job(s)"
     console.print(f"wall time {summary.wall_time:.2f} s ({where}); sum of puzzle times {summary.puzzle_time:.2f} s"
                   + (f"; {summary.earlier} record(s) from an earlier run" if summary.earlier else ""))
