@@ -32,3 +32,28 @@ class CrashingSolver:
 
     def solve(self, puzzle, limits=Limits()):
         raise RuntimeError("segfault imitation")
+
+
+class StuckSolver:
+    """Hangs on every puzzle of more than four cells, ignoring its time limit (a native
+    library stuck in a loop); it answers the 2x2 puzzle a batch worker warms up on."""
+
+    name = "stuck"
+
+    def solve(self, puzzle, limits=Limits()):
+        if puzzle.width * puzzle.height > 4:
+            import time
+            time.sleep(3600)
+        return SolveResult(Status.TIMEOUT, (), False, Stats(self.name))
+
+
+class DyingSolver:
+    """Ends its whole process on every puzzle of more than four cells (a segfault)."""
+
+    name = "dying"
+
+    def solve(self, puzzle, limits=Limits()):
+        if puzzle.width * puzzle.height > 4:
+            import os
+            os._exit(139)
+        return SolveResult(Status.TIMEOUT, (), False, Stats(self.name))

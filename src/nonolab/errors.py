@@ -8,7 +8,7 @@ differently:
   :class:`InvalidPuzzle` (it reads, but the clues are impossible as written);
 * no solution: :class:`Contradiction`;
 * cannot run: :class:`BackendUnavailable`, :class:`UnknownBackend`,
-  :class:`UnknownFormat`.
+  :class:`UnknownFormat`, :class:`BatchError`.
 
 Only the CLI turns these into messages and exit codes.  This module imports nothing
 else of nonolab.
@@ -87,3 +87,8 @@ class UnknownBackend(NonolabError):
 
 class LimitReached(NonolabError):
     """A time or node limit ended a search; raised internally, reported as TIMEOUT."""
+
+
+class BatchError(NonolabError):
+    """A batch cannot run as asked: no puzzle files, or a results file that exists,
+    is locked by another run, or holds a damaged record before its last line."""

@@ -3,7 +3,8 @@
 Exit codes:
     0  the command answered what it was asked (``check``: the puzzle is unique);
     1  the answer is not what the command asks for (``check``: multiple, contradiction
-       or timeout; ``solve``: no solution found; ``count``: cut by the time limit);
+       or timeout; ``solve``: no solution found; ``count``: cut by the time limit;
+       ``batch``: some puzzle timed out, failed, or its backends disagree);
     2  bad input or usage (one line on stderr naming the file and line);
     3  a backend returned a wrong answer (a bug: please report it).
 """
@@ -56,3 +57,4 @@ def main() -> None:
 
 from nonolab.cli import commands  # noqa: E402,F401  (registers the commands on `cli`)
 from nonolab.cli import harness_commands  # noqa: E402,F401
+from nonolab.cli import batch_commands  # noqa: E402,F401

@@ -30,7 +30,7 @@ from nonolab.formats import (cwd, dzn, json_, mk, nin, non, olsak, picture, taai
                              webpbn)
 from nonolab.formats._files import decode, read_bytes, write_atomically
 
-__all__ = ["names", "loads", "loads_all", "load", "load_all", "dumps", "dumps_all", "dump",
+__all__ = ["names", "suffixes", "loads", "loads_all", "load", "load_all", "dumps", "dumps_all", "dump",
            "dump_all", "format_for_path", "sniff", "detect_format", "write_atomically"]
 
 
@@ -80,6 +80,17 @@ def names() -> list[str]:
     True
     """
     return [f.name for f in _REGISTRY]
+
+
+def suffixes() -> list[str]:
+    """Every file suffix some format reads (lower case, with the dot), sorted.
+
+    ``.txt`` is among them although it names no single format: the content decides.
+
+    >>> ".non" in suffixes() and ".txt" in suffixes() and ".md" not in suffixes()
+    True
+    """
+    return sorted({s for f in _REGISTRY for s in f.suffixes})
 
 
 def _get(fmt: str, caller: str) -> Format:

@@ -1,0 +1,183 @@
+"""Run one task over many puzzle files: a local pool of worker processes, or a Dask cluster.
+
+One job per file (the first puzzle of a multi-puzzle file).  Each job ends as one
+JSON record (see :func:`~nonolab.batch.tasks.run_job`), appended to a JSON Lines
+file as soon as it ends, so an interrupted batch resumes where it stopped.  Every
+job runs in a long-lived worker process that is killed and replaced when the job
+overruns its time limit (plus a grace), so a stuck backend costs one ``timeout``
+record, never the batch.
+
+>>> summary = run_batch(["puzzles/"], "check", "results.jsonl",    # doctest: +SKIP
+...                     jobs=2, time_limit=20.0)
+>>> summary.counts()                                               # doctest: +SKIP
+{'unique': 17, 'multiple': 5, 'contradiction': 1}
+
+This module imports only the standard library at load time (the CLI imports it
+to list the tasks); the formats, solvers and Dask are imported when a batch runs.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import os
+import time
+from contextlib import closing
+from pathlib import Path
+from typing import Any, Callable, Iterable, Sequence
+
+from nonolab.batch.results import BatchSummary, ResultsFile, latest, parse_records, record_key
+from nonolab.batch.tasks import FIELDS, TASKS, Job, run_job
+from nonolab.errors import BatchError
+
+__all__ = ["FIELDS", "TASKS", "BatchSummary", "Job", "ResultsFile", "collect", "parse_records",
+           "run_batch", "run_job"]
+
+
+def _excluded(relative: str, patterns: Sequence[str]) -> bool:
+    name = relative.rsplit("/", 1)[-1]
+    return any(fnmatch.fnmatch(relative, p) or fnmatch.fnmatch(name, p) for p in patterns)
+
+
+def collect(paths: Iterable[str | os.PathLike], exclude: Sequence[str] = ()) -> list[str]:
+    """The puzzle files to run: each file as given, and each file under a directory.
+
+    Directories are walked recursively, in sorted order, for the suffixes some
+    format reads (:func:`nonolab.formats.suffixes`), skipping hidden files and
+    directories.  ``exclude`` holds glob patterns matched against a file's path
+    relative to the directory named and against its name (``originals/*``,
+    ``*.txt``).  A file reached twice is listed once.
+
+    Raises:
+        BatchError: a path does not exist, or no puzzle file was found.
+
+    >>> collect(["puzzles/hakank"], exclude=["*2*"])                  # doctest: +SKIP
+    ['puzzles/hakank/car.non', 'puzzles/hakank/hard.non', 'puzzles/hakank/lambda.non', 'puzzles/hakank/nonunique.non']
+    """
+    from nonolab.formats import suffixes
+
+    known = set(suffixes())
+    found: dict[str, str] = {}
+    for given in paths:
+        path = Path(given)
+        if path.is_dir():
+            for root, dirs, files in os.walk(path):
+                dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+                for name in sorted(files):
+                    full = Path(root) / name
+                    relative = full.relative_to(path).as_posix()
+                    if (name.startswith(".") or full.suffix.lower() not in known
+                            or _excluded(relative, exclude)):
+                        continue
+                    found.setdefault(os.path.abspath(full), str(full))
+        elif path.exists():
+            found.setdefault(os.path.abspath(path), str(path))
+        else:
+            raise BatchError("no such file or directory", path=str(given))
+    if not found:
+        raise BatchError("no puzzle files found in " + ", ".join(map(str, paths)))
+    return list(found.values())
+
+
+def _backend_for(task: str, backend: str | None) -> str:
+    # Names are checked by the workers, which load the backends: a plugin module
+    # (``preload``) may register a backend there that this process does not know.
+    from nonolab.solvers import DEFAULT, names
+
+    chosen = [b.strip() for b in (backend or "").split(",") if b.strip()]
+    if not chosen:
+        chosen = names() if task == "verify" else [DEFAULT]
+    if task != "verify" and len(chosen) > 1:
+        raise BatchError(f"task {task!r} runs one backend; several ({', '.join(chosen)}) are for verify")
+    return ",".join(chosen)
+
+
+def _size(path: str) -> int:
+    try:
+        return os.path.getsize(path)
+    except OSError:
+        return 0
+
+
+def run_batch(paths: Iterable[str | os.PathLike], task: str, out: str | os.PathLike, *,
+              jobs: int = 1, time_limit: float | None = None, backend: str | None = None,
+              resume: bool = False, force: bool = False, scheduler: str | None = None,
+              exclude: Sequence[str] = (), grace: float = 2.0, preload: Sequence[str] = (),
+              on_start: Callable[[int, int], None] | None = None,
+              on_record: Callable[[dict[str, Any]], None] | None = None) -> BatchSummary:
+    """Run ``task`` on every puzzle file of ``paths`` and append one record per file to ``out``.
+
+    Args:
+        paths: files and directories (see :func:`collect`).
+        task: a name of :data:`TASKS`: ``check``, ``solve``, ``count`` or ``verify``.
+        out: the JSON Lines results file.
+        jobs: worker processes of the local pool (ignored with ``scheduler``).
+        time_limit: seconds per solver run, passed to the solver; a job still running
+            ``grace`` seconds after it (times the backends it runs) is killed and
+            recorded as ``timeout``.  ``None``: no limit, no kill.
+        backend: the backend (default ``native``); for ``verify``, several joined by
+            commas (default: every registered one).
+        resume: keep the records already in ``out`` and run only the missing puzzles.
+        force: replace ``out``.  With neither flag, an existing non-empty ``out`` is
+            refused, so no results are lost.
+        scheduler: a Dask scheduler address (``tcp://host:8786``); needs the
+            ``distributed`` extra.
+        exclude: glob patterns of files to leave out of directories.
+        grace: see ``time_limit``.
+        preload: modules every worker imports before its first job (plugins that
+            register backends or tasks).
+        on_start: called once as ``on_start(to_run, already_done)``.
+        on_record: called with each new record, after it is on disk.
+
+    Records name each file as it was collected (relative paths stay relative);
+    ``resume`` matches them to files as absolute paths from the current directory.
+
+    Returns:
+        The :class:`BatchSummary` of every collected puzzle, earlier records included.
+
+    Raises:
+        BatchError: no puzzle files, or ``out`` cannot be used as asked.
+        UnknownBackend, BackendUnavailable: the backend (or Dask) cannot run.
+    """
+    if task not in TASKS:
+        raise BatchError(f"unknown task {task!r} (known: {', '.join(sorted(TASKS))})")
+    if jobs < 1:
+        raise ValueError("run_batch: jobs must be at least 1")
+    if time_limit is not None and time_limit <= 0:
+        raise ValueError("run_batch: time_limit must be positive (or None)")
+    # The results file itself is no puzzle, even where a directory scan finds it (out.json).
+    files = [f for f in collect(paths, exclude) if os.path.abspath(f) != os.path.abspath(out)]
+    if not files:
+        raise BatchError("no puzzle files to run besides the results file", path=str(out))
+    backend = _backend_for(task, backend)
+    start = time.perf_counter()
+    with ResultsFile(out, resume=resume, force=force) as results:
+        wanted = {os.path.abspath(f) for f in files}
+        earlier = [r for key, r in latest(results.records).items() if key[1] == task and key[0] in wanted]
+        done = {record_key(r) for r in earlier}
+        todo = [Job(f, task, backend, time_limit) for f in files if (os.path.abspath(f), task) not in done]
+        # The biggest files first: a long job started last would leave the other workers idle.
+        todo.sort(key=lambda job: -_size(job.path))
+        if on_start is not None:
+            on_start(len(todo), len(earlier))
+        new: list[dict[str, Any]] = []
+        if todo:
+            # closing(): whatever stops this loop, the workers are stopped with it.
+            with closing(_execute(todo, jobs, scheduler, grace, tuple(preload))) as records:
+                for record in records:
+                    results.append(record)
+                    new.append(record)
+                    if on_record is not None:
+                        on_record(record)
+    return BatchSummary(earlier + new, len(new), time.perf_counter() - start,
+                        None if scheduler else jobs, str(out), scheduler)
+
+
+def _execute(todo: list[Job], jobs: int, scheduler: str | None, grace: float, preload: tuple[str, ...]):
+    if scheduler is not None:
+        from nonolab.batch.cluster import run_on_dask
+        yield from run_on_dask(todo, scheduler, grace, preload)
+        return
+    from nonolab.batch.guard import LocalPool
+
+    with LocalPool(min(jobs, len(todo)), todo[0].backends, grace, preload) as pool:
+        yield from pool.run(todo)

@@ -1,0 +1,81 @@
+"""The same jobs on a Dask cluster, when the user names a scheduler.
+
+Each job is submitted as :func:`~nonolab.batch.guard.run_guarded`, so on the
+workers it runs exactly as locally: in a guarded child process per worker thread,
+killed when it overruns.  Dask is an optional extra, imported here only.  The
+puzzle files must be readable at the same paths on every worker (a shared file
+system), as only the path travels.
+"""
+
+from __future__ import annotations
+
+import uuid
+from itertools import islice
+from typing import Any, Iterable, Iterator
+
+from nonolab.batch.guard import close_batch, run_guarded
+from nonolab.batch.tasks import Job, new_record
+from nonolab.errors import BackendUnavailable, NonolabError
+
+#: Jobs in flight at once: bounds the scheduler's and this process's memory on huge batches.
+WINDOW = 1000
+
+
+def _client(address: str):
+    """A client of the scheduler, and dask's ``as_completed``."""
+    try:
+        from dask.distributed import Client, as_completed
+    except ImportError as exc:
+        raise BackendUnavailable("running a batch on a Dask scheduler needs dask.distributed; "
+                                 'install it with: pip install "nonolab[distributed]"') from exc
+    try:
+        return Client(address, timeout=30, set_as_default=False), as_completed
+    except (OSError, ValueError, TypeError) as exc:  # TimeoutError is an OSError
+        raise BackendUnavailable(f"cannot reach the Dask scheduler at {address}: {exc}") from exc
+
+
+def run_on_dask(jobs: Iterable[Job], address: str, grace: float = 2.0,
+                preload: tuple[str, ...] = ()) -> Iterator[dict[str, Any]]:
+    """Submit ``jobs`` to the scheduler at ``address`` and yield their records as they complete.
+
+    A task lost with its worker (Dask gives up after the worker died several times)
+    becomes an ``error`` record; a library error raised on a worker (its backend is
+    not installed, say) stops the batch, as it would locally.
+
+    Raises:
+        BackendUnavailable: dask is not installed, or the scheduler cannot be reached.
+
+    >>> records = list(run_on_dask(jobs, "tcp://127.0.0.1:8786"))     # doctest: +SKIP
+    """
+    client, as_completed = _client(address)
+    batch = uuid.uuid4().hex
+    pending = iter(jobs)
+    in_flight: dict[Any, Job] = {}
+    try:
+        def submit(job: Job) -> Any:
+            future = client.submit(run_guarded, job, grace, tuple(preload), batch, pure=False)
+            in_flight[future] = job
+            return future
+
+        first = [submit(job) for job in islice(pending, WINDOW)]
+        completed = as_completed(first, loop=client.loop)
+        for future in completed:
+            job = in_flight.pop(future)
+            try:
+                record = future.result()
+            except NonolabError:
+                raise
+            except Exception as err:  # noqa: BLE001 — KilledWorker, CancelledError: this job's end only
+                record = new_record(job, status="error", verdict="error",
+                                    error=f"lost on the cluster: {type(err).__name__}: {err}")
+            yield record
+            following = next(pending, None)
+            if following is not None:
+                completed.add(submit(following))
+    finally:
+        try:  # the workers' children would otherwise idle (with their memory) until the workers end
+            client.cancel(list(in_flight))
+            client.run(close_batch, batch)
+        except Exception:  # noqa: BLE001 — a cluster already gone has nothing left to close
+            pass
+        client.close()

@@ -1,0 +1,192 @@
+"""The results file (JSON Lines, one record per puzzle) and the summary of a batch.
+
+Nothing is lost on a crash: each record is written with one ``write`` call and
+``fsync``'d as soon as its job ends, so a killed batch leaves every finished
+record on disk and at most one torn last line, which ``resume`` cuts off before
+appending.  An existing file is never replaced unless asked (``force``).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterable
+
+from nonolab.errors import BatchError
+
+try:  # POSIX: keep two batches from appending to the same file
+    import fcntl
+except ImportError:  # pragma: no cover — Windows: no lock
+    fcntl = None
+
+
+def record_key(record: dict[str, Any]) -> tuple[str, str]:
+    """What identifies a result: the puzzle file (as an absolute path) and the task."""
+    return os.path.abspath(record["file"]), record["task"]
+
+
+def _is_record(value: Any) -> bool:
+    return isinstance(value, dict) and isinstance(value.get("file"), str) and isinstance(value.get("task"), str)
+
+
+def parse_records(data: bytes, path: str = "results") -> tuple[list[dict[str, Any]], int, bool]:
+    """The records in the bytes of a results file, and where the intact part ends.
+
+    Returns ``(records, keep, newline)``: the file should be cut to ``keep`` bytes,
+    then ``newline`` says whether a newline must follow (a complete last record
+    whose newline was not written).  A torn or unparsable *last* line is dropped;
+    a damaged line before it raises :class:`BatchError`, as it cannot come from an
+    interrupted append and deserves a look.
+
+    >>> parse_records(b'{"file": "a.non", "task": "check"}\\n{"file": "b.n')
+    ([{'file': 'a.non', 'task': 'check'}], 35, False)
+    """
+    records: list[dict[str, Any]] = []
+    lines = data.split(b"\n")
+    offset = 0
+    for number, line in enumerate(lines, 1):
+        last = number == len(lines) or (number == len(lines) - 1 and lines[-1] == b"")
+        end = offset + len(line) + (number < len(lines))
+        if line.strip():
+            try:
+                record = json.loads(line)
+            except ValueError:
+                record = None
+            if not _is_record(record):
+                if last:
+                    return records, offset, False
+                raise BatchError(f"line {number} is not a result record; repair or remove it",
+                                 path=path, line=number)
+            records.append(record)
+            if number == len(lines):  # intact, but its newline was never written
+                return records, len(data), True
+        offset = end
+    return records, len(data), False
+
+
+class ResultsFile:
+    """A JSONL results file opened for appending, locked against a second batch.
+
+    Args:
+        path: the file; created if missing.
+        resume: keep its records (``records`` lists them) and append the missing ones.
+        force: empty it first.  Without ``resume`` or ``force``, a non-empty file is
+            refused, so that no earlier results are ever lost by accident.
+
+    Raises:
+        BatchError: the file is not empty and neither flag was given, both were given,
+            another batch holds it, or a line before the last is damaged.
+
+    >>> with ResultsFile("results.jsonl", resume=True) as out:        # doctest: +SKIP
+    ...     done = {record_key(r) for r in out.records}
+    ...     out.append({"file": "cat.non", "task": "check", "verdict": "unique"})
+    """
+
+    def __init__(self, path: str | os.PathLike, *, resume: bool = False, force: bool = False):
+        if resume and force:
+            raise BatchError("resume and force exclude each other: keep the results or replace them")
+        self.path = str(path)
+        self.records: list[dict[str, Any]] = []
+        self._fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o666)
+        try:
+            self._open(resume, force)
+        except BaseException:
+            os.close(self._fd)
+            raise
+
+    def _open(self, resume: bool, force: bool) -> None:
+        if fcntl is not None:
+            try:
+                fcntl.flock(self._fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except OSError:
+                raise BatchError("another batch is writing to this file", path=self.path) from None
+        size = os.fstat(self._fd).st_size
+        if size and not (resume or force):
+            raise BatchError("the results file exists: resume (--resume) adds the missing puzzles to it, "
+                             "force (--force) replaces it", path=self.path)
+        if force:
+            os.ftruncate(self._fd, 0)
+        elif size:
+            data = Path(self.path).read_bytes()
+            self.records, keep, newline = parse_records(data, self.path)
+            if keep < len(data):
+                os.ftruncate(self._fd, keep)
+            os.lseek(self._fd, 0, os.SEEK_END)
+            if newline:
+                self._write(b"\n")
+        os.lseek(self._fd, 0, os.SEEK_END)
+
+    def _write(self, data: bytes) -> None:
+        view = memoryview(data)
+        while view:
+            view = view[os.write(self._fd, view):]
+        os.fsync(self._fd)
+
+    def append(self, record: dict[str, Any]) -> None:
+        """Write one record as one line, and make it durable before returning."""
+        self._write((json.dumps(record) + "\n").encode("utf-8"))
+
+    def close(self) -> None:
+        if self._fd >= 0:
+            os.close(self._fd)  # releases the lock
+            self._fd = -1
+
+    def __enter__(self) -> "ResultsFile":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+
+
+
+@dataclass
+class BatchSummary:
+    """What a batch found: one record per puzzle, earlier runs' included.
+
+    Attributes:
+        records: the record of every collected puzzle (for ``--resume``, the ones
+            found in the file come first).
+        written: how many of them this run added.
+        wall_time: this run's wall time, in seconds.
+        jobs: worker processes (local) or ``None`` on Dask.
+    """
+
+    records: list[dict[str, Any]]
+    written: int
+    wall_time: float
+    jobs: int | None = None
+    out: str = ""
+    scheduler: str | None = None
+    earlier: int = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.earlier = len(self.records) - self.written
+
+    def counts(self, field: str = "verdict") -> dict[str, int]:
+        """Puzzles per verdict (or per value of another field, e.g. ``status``), most frequent first."""
+        found: dict[str, int] = {}
+        for record in self.records:
+            value = str(record.get(field) or "error")
+            found[value] = found.get(value, 0) + 1
+        return dict(sorted(found.items(), key=lambda kv: (-kv[1], kv[0])))
+
+    @property
+    def puzzle_time(self) -> float:
+        """The sum of the per-puzzle times (what one worker would have needed)."""
+        return sum(r.get("time") or 0.0 for r in self.records)
+
+    def slowest(self, n: int = 5) -> list[dict[str, Any]]:
+        return sorted(self.records, key=lambda r: r.get("time") or 0.0, reverse=True)[:n]
+
+    @property
+    def answered(self) -> bool:
+        """Every puzzle got the answer asked for: no timeout, no error, no disagreement."""
+        return all(r.get("status") == "ok" and r.get("verdict") != "disagree" for r in self.records)
+
+
+def latest(records: Iterable[dict[str, Any]]) -> dict[tuple[str, str], dict[str, Any]]:
+    """The last record of every (file, task): what a file holds after several runs."""
+    return {record_key(r): r for r in records}

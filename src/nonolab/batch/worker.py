@@ -1,0 +1,91 @@
+"""The worker process: ``python -m nonolab.batch.worker --backend NAME ...``.
+
+It loads its backends once (and warms them up, so that loading the compiled
+native engine, about a second, is not charged to the first puzzle's time limit),
+says ``{"ready": ...}``, then reads one job per line on stdin and answers one
+record per line on stdout, until stdin closes.  The parent (:mod:`.guard`) kills
+it when a job overruns; nothing here needs to cooperate with that.
+
+Its real stdout is kept for the protocol only: anything a library prints goes to
+stderr, so it cannot break a record.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import os
+import signal
+import sys
+import threading
+import time
+from typing import Any, TextIO
+
+from nonolab.errors import NonolabError
+
+
+def _watch_parent(parent: int) -> None:
+    """Exit when the parent dies (it was killed, say): an orphan would solve for nobody."""
+    while True:
+        time.sleep(0.5)
+        if os.getppid() != parent:
+            os._exit(3)
+
+
+def _warm_up(backend: str) -> None:
+    from nonolab.core import Puzzle
+    from nonolab.solvers import get
+    from nonolab.solvers.base import Limits
+
+    solver = get(backend)  # BackendUnavailable / UnknownBackend: fatal, reported to the parent
+    # The 2x2 switch has two solutions: it runs propagation, probing and search once,
+    # which is what loads every compiled function of the native engine.
+    switch = Puzzle(rows=((1,), (1,)), columns=((1,), (1,)))
+    try:
+        solver.solve(switch, Limits(max_solutions=None, time_limit=10.0))
+    except Exception:  # noqa: BLE001 — a backend that fails here fails on the jobs too, with a record each
+        pass
+
+
+def _send(out: TextIO, message: dict[str, Any]) -> None:
+    out.write(json.dumps(message) + "\n")
+    out.flush()
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m nonolab.batch.worker")
+    parser.add_argument("--backend", action="append", default=[])
+    parser.add_argument("--preload", action="append", default=[])
+    args = parser.parse_args(argv)
+
+    # Ctrl-C at a terminal reaches the whole process group: the parent handles it
+    # (and kills this process), so a traceback from every worker would be noise.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    protocol = os.fdopen(os.dup(sys.stdout.fileno()), "w", encoding="utf-8")
+    os.dup2(sys.stderr.fileno(), sys.stdout.fileno())
+    sys.stdout = sys.stderr
+    threading.Thread(target=_watch_parent, args=(os.getppid(),), daemon=True).start()
+
+    from nonolab.batch.tasks import Job, run_job
+
+    try:
+        import nonolab.formats  # noqa: F401  (loaded once here, not charged to the first puzzle)
+        import nonolab.harness.uniqueness  # noqa: F401
+
+        for module in args.preload:
+            importlib.import_module(module)
+        for backend in args.backend:
+            _warm_up(backend)
+    except (NonolabError, ImportError) as err:
+        _send(protocol, {"fatal": str(err), "kind": type(err).__name__})
+        return 2
+    _send(protocol, {"ready": True, "pid": os.getpid()})
+    for line in iter(sys.stdin.readline, ""):
+        if line.strip():
+            _send(protocol, run_job(Job(**json.loads(line))))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

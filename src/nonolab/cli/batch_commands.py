@@ -1,0 +1,124 @@
+"""``nonolab batch``: one task over many puzzle files, results to JSON Lines."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from nonolab.batch.tasks import TASKS
+from nonolab.cli import options
+from nonolab.cli.main import EXIT_NO, cli
+
+
+@cli.command()
+@click.argument("paths", nargs=-1, required=True, type=click.Path(exists=True, path_type=str))
+@click.option("--do", "task", type=click.Choice(sorted(TASKS)), default="check", show_default=True,
+              help="What to do with each puzzle: check (unique?), solve, count (all solutions) "
+                   "or verify (every backend agrees).")
+@click.option("--out", "-o", required=True, type=click.Path(dir_okay=False, path_type=str),
+              help="The results file: one JSON record per puzzle, written as each one ends.")
+@click.option("--resume", is_flag=True,
+              help="Keep the records already in --out and run only the puzzles missing from it.")
+@click.option("--force", is_flag=True, help="Replace an existing --out (without it, an existing file is refused).")
+@click.option("--jobs", "-j", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Worker processes of the local pool.")
+@options.time_limit
+@click.option("--backend", "-b", default=None, metavar="NAME",
+              help="Solver backend (default: native); for verify, A,B,... (default: every registered one).")
+@click.option("--scheduler", default=None, metavar="tcp://HOST:PORT",
+              help='Run on this Dask scheduler instead of the local pool (pip install "nonolab[distributed]").')
+@click.option("--exclude", multiple=True, metavar="GLOB",
+              help="Leave out files of the directories whose relative path or name matches (repeatable).")
+@click.option("--progress/--no-progress", default=None, help="Progress bar on stderr (default: on a terminal).")
+def batch(paths, task, out, resume, force, jobs, time_limit, backend, scheduler, exclude, progress):
+    """Run one task on every puzzle of PATHS (files, and directories searched recursively).
+
+    \b
+    Each puzzle's record (file, task, backend, status, verdict, count, complete,
+    time, error) is appended to --out and flushed to disk as soon as it ends, so an
+    interrupted batch loses nothing: run it again with --resume.  A puzzle still
+    running 2 s after its --time-limit is killed and recorded as a timeout; a
+    file that cannot be read is recorded as an error.  The largest files start first.
+    \b
+    Exit code 0 when every puzzle got its answer, 1 when some timed out, failed
+    or (verify) disagree, 2 on bad usage (e.g. --out exists without --resume or --force).
+    """
+    from nonolab.batch import run_batch
+
+    if resume and force:
+        raise click.UsageError("--resume and --force exclude each other")
+    bar = _Bar(sys.stderr.isatty() if progress is None else progress)
+    try:
+        summary = run_batch(paths, task, out, jobs=jobs, time_limit=time_limit, backend=backend, resume=resume,
+                            force=force, scheduler=scheduler, exclude=exclude, on_start=bar.start,
+                            on_record=bar.advance)
+    finally:
+        bar.stop()
+    _print_summary(summary)
+    if not summary.answered:
+        sys.exit(EXIT_NO)
+
+
+class _Bar:
+    """Puzzles done / total, drawn with rich on stderr (imported only when drawn)."""
+
+    def __init__(self, enabled: bool):
+        self.enabled = enabled
+        self._progress = None
+        self._task = None
+        self._verdicts: dict[str, int] = {}
+
+    def start(self, total: int, earlier: int) -> None:
+        if earlier:
+            click.echo(f"{earlier} puzzle{'s' * (earlier != 1)} already in the results file; "
+                       f"{total} to run", err=True)
+        if not self.enabled or not total:
+            return
+        from rich.console import Console
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+        self._progress = Progress(TextColumn("puzzles"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                                  TextColumn("{task.description}"), console=Console(file=sys.stderr),
+                                  transient=True)
+        self._progress.start()
+        self._task = self._progress.add_task("", total=total)
+
+    def advance(self, record: dict) -> None:
+        verdict = record.get("verdict") or "error"
+        self._verdicts[verdict] = self._verdicts.get(verdict, 0) + 1
+        if self._progress is not None:
+            text = " ".join(f"{k} {v}" for k, v in sorted(self._verdicts.items()))
+            self._progress.update(self._task, advance=1, description=text)
+
+    def stop(self) -> None:
+        if self._progress is not None:
+            self._progress.stop()
+            self._progress = None
+
+
+def _print_summary(summary) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    console = Console(file=sys.stdout, highlight=False)
+    if not console.is_terminal:  # a log or a pipe: room for whole paths rather than folded ones
+        console.width = max(80, max((len(r["file"]) for r in summary.records), default=0) + 36)
+    counts = Table(title=f"{len(summary.records)} puzzles", title_justify="left")
+    counts.add_column("verdict")
+    counts.add_column("puzzles", justify="right")
+    for verdict, number in summary.counts().items():
+        counts.add_row(verdict, str(number))
+    console.print(counts)
+    console.print("status: " + ", ".join(f"{k} {v}" for k, v in summary.counts("status").items()))
+    where = f"Dask at {summary.scheduler}" if summary.scheduler else f"{summary.jobs} local job(s)"
+    console.print(f"wall time {summary.wall_time:.2f} s ({where}); sum of puzzle times {summary.puzzle_time:.2f} s"
+                  + (f"; {summary.earlier} record(s) from an earlier run" if summary.earlier else ""))
+    slow = Table(title="slowest", title_justify="left")
+    for column, justify in (("file", "left"), ("size", "left"), ("verdict", "left"), ("time s", "right")):
+        slow.add_column(column, justify=justify, overflow="fold")
+    for record in summary.slowest(5):
+        size = f"{record['width']}x{record['height']}" if record.get("width") else "-"
+        slow.add_row(record["file"], size, record.get("verdict") or "error", f"{record.get('time') or 0:.3f}")
+    console.print(slow)
+    console.print(f"results: {summary.out}")

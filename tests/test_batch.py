@@ -1,0 +1,218 @@
+"""Batches: collection, records, the results file, the hard time limit, and Dask."""
+
+from __future__ import annotations
+
+import csv
+import json
+import os
+import shutil
+import time
+from pathlib import Path
+
+import pytest
+
+from nonolab.batch import collect, parse_records, run_batch, run_job
+from nonolab.batch.tasks import Job
+from nonolab.errors import BatchError
+
+TESTS = Path(__file__).resolve().parent
+PUZZLES = TESTS.parent / "puzzles"
+SRC = TESTS.parent / "src"
+
+
+def _expected_counts() -> dict[str, int]:
+    with open(PUZZLES / "index.csv", newline="", encoding="utf-8") as f:
+        return {row["file"]: int(row["solutions"]) for row in csv.DictReader(f)}
+
+
+def _lines(path: Path) -> list[dict]:
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+
+
+@pytest.fixture
+def workers_see_tests(monkeypatch):
+    """Worker processes import the fake backends from tests/ (through batch_plugin)."""
+    monkeypatch.setenv("PYTHONPATH", os.pathsep.join([str(SRC), str(TESTS), os.environ.get("PYTHONPATH", "")]))
+
+
+def _record(file: str, task: str = "check", **extra) -> dict:
+    return {"file": file, "task": task, "verdict": "unique", "time": 0.01, **extra}
+
+
+# collection ------------------------------------------------------------------------
+
+def test_collect_walks_directories_for_known_suffixes(tmp_path):
+    (tmp_path / "a" / "deep").mkdir(parents=True)
+    (tmp_path / ".hidden").mkdir()
+    for name in ("a/x.non", "a/deep/y.nin", "a/notes.md", "a/LICENSE", "a/.z.non", ".hidden/h.non", "skip.non"):
+        (tmp_path / name).write_text("")
+    found = collect([tmp_path], exclude=["skip.*"])
+    assert [Path(p).relative_to(tmp_path).as_posix() for p in found] == ["a/x.non", "a/deep/y.nin"]
+    # an explicit file is taken whatever its suffix, and a file reached twice is listed once
+    assert collect([tmp_path / "a" / "notes.md", tmp_path / "a"], exclude=["deep/*"]) == [
+        str(tmp_path / "a" / "notes.md"), str(tmp_path / "a" / "x.non")]
+    with pytest.raises(BatchError, match="no puzzle files"):
+        collect([tmp_path / "a"], exclude=["*.n*"])
+    with pytest.raises(BatchError, match="no such file"):
+        collect([tmp_path / "missing.non"])
+
+
+# records ---------------------------------------------------------------------------
+
+def test_a_file_that_does_not_parse_is_an_error_record(tmp_path):
+    bad = tmp_path / "bad.non"
+    bad.write_text("width 2\nheight 2\nrows\n1\n1\ncolumns\n1\nx\n")
+    record = run_job(Job(str(bad), "check", "native"))
+    assert record["status"] == "error" and record["verdict"] == "error"
+    assert record["error"].startswith(f"{bad}:") and "\n" not in record["error"]
+
+
+def test_a_count_cut_by_the_time_limit_is_a_timeout_even_when_multiple(tmp_path):
+    from nonolab.core import Puzzle
+    from nonolab.formats import dump
+
+    nine = tmp_path / "perm9.non"  # 9! = 362880 solutions: many seconds to count, not 1
+    dump(Puzzle(rows=((1,),) * 9, columns=((1,),) * 9), nine)
+    run_job(Job(str(PUZZLES / "nonolab" / "switch.non"), "count", "native"))  # loads the engine
+    record = run_job(Job(str(nine), "count", "native", 1.0))
+    assert (record["status"], record["verdict"], record["complete"]) == ("timeout", "multiple", False)
+    assert record["count"] >= 2 and record["time"] < 3
+
+
+def test_local_pool_answers_each_file_once_with_the_known_counts(tmp_path):
+    expected = _expected_counts()
+    bad = tmp_path / "broken.non"
+    bad.write_text("this is not a nonogram\n")
+    summary = run_batch([PUZZLES, bad], "count", tmp_path / "out.jsonl", jobs=2, time_limit=20)
+    records = _lines(tmp_path / "out.jsonl")
+    assert len(records) == len(expected) + 1 == len(summary.records) == summary.written
+    by_file = {r["file"]: r for r in records}
+    assert len(by_file) == len(records)
+    for name, solutions in expected.items():
+        record = by_file[str(PUZZLES / name)]
+        assert (record["status"], record["count"], record["complete"]) == ("ok", solutions, True), name
+    assert by_file[str(bad)]["status"] == "error" and str(bad) in by_file[str(bad)]["error"]
+    assert summary.counts()["error"] == 1 and not summary.answered
+    # the results file is never taken for a puzzle, even in a folder that is scanned
+    with pytest.raises(BatchError, match="besides the results file"):
+        run_batch([tmp_path / "out.jsonl"], "check", tmp_path / "out.jsonl", resume=True)
+
+
+# the results file ------------------------------------------------------------------
+
+def test_parse_records_drops_only_a_torn_last_line():
+    good = b'{"file": "a.non", "task": "check"}\n'
+    assert parse_records(good + b'{"file": "b.non", "ta') == ([json.loads(good)], len(good), False)
+    assert parse_records(good + b"garbage\n") == ([json.loads(good)], len(good), False)
+    # a complete record whose newline was not written is kept, and the newline added
+    assert parse_records(good + good.rstrip()) == ([json.loads(good)] * 2, 2 * len(good) - 1, True)
+    with pytest.raises(BatchError, match="line 1"):
+        parse_records(b"garbage\n" + good)
+
+
+def test_resume_cuts_a_torn_last_line_and_runs_only_the_missing(tmp_path):
+    files = [PUZZLES / "hakank" / n for n in ("car.non", "simple2.non", "t2.non")]
+    out = tmp_path / "out.jsonl"
+    done = [_record(str(files[0])), _record(str(files[1]), verdict="multiple")]
+    out.write_text("".join(json.dumps(r) + "\n" for r in done) + '{"file": "' + str(files[2])[:5])
+    seen = []
+    summary = run_batch(files, "check", out, resume=True, time_limit=20, on_start=lambda *a: seen.append(a))
+    assert seen == [(1, 2)] and summary.written == 1 and summary.earlier == 2
+    records = _lines(out)  # every line parses: the torn one is gone
+    assert [r["file"] for r in records] == [str(f) for f in files]
+    assert records[:2] == done and records[2]["verdict"] == "multiple"
+
+
+def test_an_existing_results_file_is_never_replaced_unasked(tmp_path):
+    out = tmp_path / "out.jsonl"
+    out.write_text(json.dumps(_record("x.non")) + "\n")
+    with pytest.raises(BatchError, match="--resume"):
+        run_batch([PUZZLES / "hakank" / "car.non"], "check", out)
+    assert _lines(out) == [_record("x.non")]
+    out.write_text("garbage\n" + json.dumps(_record("x.non")) + "\n")
+    with pytest.raises(BatchError, match="line 1"):
+        run_batch([PUZZLES / "hakank" / "car.non"], "check", out, resume=True)
+    assert out.read_text().startswith("garbage\n")
+
+
+# the hard time limit ---------------------------------------------------------------
+
+def test_a_stuck_backend_is_killed_after_its_limit_and_the_next_job_runs(tmp_path, workers_see_tests):
+    files = [PUZZLES / "hakank" / "car.non", PUZZLES / "hakank" / "hard.non"]
+    limit, grace = 0.5, 0.5
+    start = time.perf_counter()
+    summary = run_batch(files, "check", tmp_path / "out.jsonl", backend="stuck", time_limit=limit, grace=grace,
+                        preload=["batch_plugin"])
+    elapsed = time.perf_counter() - start
+    records = _lines(tmp_path / "out.jsonl")
+    assert sorted(r["file"] for r in records) == sorted(map(str, files))
+    for record in records:
+        assert (record["status"], record["verdict"], record["killed"]) == ("timeout", "timeout", True)
+        assert limit + grace <= record["time"] < limit + grace + 0.5
+    # one worker, so the second job ran in a fresh process after the first was killed
+    assert elapsed < 2 * (limit + grace) + 10 and summary.counts() == {"timeout": 2}
+
+
+def test_a_worker_that_dies_costs_its_job_only(tmp_path, workers_see_tests):
+    files = [PUZZLES / "hakank" / "car.non", PUZZLES / "hakank" / "hard.non"]
+    run_batch(files, "check", tmp_path / "out.jsonl", backend="dying", time_limit=5, preload=["batch_plugin"])
+    records = _lines(tmp_path / "out.jsonl")
+    assert len(records) == 2
+    assert all(r["status"] == "error" and "died" in r["error"] for r in records)
+
+
+# Dask ------------------------------------------------------------------------------
+
+def test_dask_scheduler_gives_the_same_answers_as_the_local_pool(tmp_path, monkeypatch):
+    pytest.importorskip("dask.distributed")
+    from click.testing import CliRunner
+    from dask.distributed import Client, LocalCluster
+
+    from nonolab.batch import cluster, guard
+    from nonolab.cli.main import cli
+
+    monkeypatch.setattr(cluster, "WINDOW", 3)  # the sliding window of jobs in flight, refilled as they end
+    shutil.copytree(PUZZLES, tmp_path / "puzzles")
+    (tmp_path / "puzzles" / "broken.non").write_text("width 3\n")
+    common = ["batch", str(tmp_path / "puzzles"), "--do", "count", "--time-limit", "20", "--no-progress"]
+    runner = CliRunner()
+    local = runner.invoke(cli, [*common, "--out", str(tmp_path / "local.jsonl"), "--jobs", "2"])
+    with LocalCluster(n_workers=1, threads_per_worker=1, processes=True, host="127.0.0.1",
+                      dashboard_address=None) as dask_cluster:
+        remote = runner.invoke(cli, [*common, "--out", str(tmp_path / "dask.jsonl"),
+                                     "--scheduler", dask_cluster.scheduler_address])
+        with Client(dask_cluster, set_as_default=False) as client:  # the batch stopped its children
+            assert list(client.run(guard.open_batches).values()) == [[]]
+    assert local.exit_code == remote.exit_code == 1, remote.output  # 1: the broken file
+    assert "Dask at tcp://127.0.0.1" in remote.stdout
+
+    def answers(name):
+        return {r["file"]: (r["status"], r["verdict"], r["count"], r["complete"]) for r in _lines(tmp_path / name)}
+
+    assert answers("dask.jsonl") == answers("local.jsonl")
+    assert len(answers("dask.jsonl")) == len(_expected_counts()) + 1
+
+
+def test_no_dask_means_a_clear_error(tmp_path, monkeypatch):
+    import builtins
+
+    real_import = builtins.__import__
+
+    def no_dask(name, *args, **kwargs):
+        if name.startswith(("dask", "distributed")):
+            raise ImportError(f"No module named {name!r}")
+        return real_import(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", no_dask)
+    from nonolab.errors import BackendUnavailable
+
+    with pytest.raises(BackendUnavailable, match=r'pip install "nonolab\[distributed\]"'):
+        run_batch([PUZZLES / "hakank" / "car.non"], "check", tmp_path / "out.jsonl", scheduler="tcp://127.0.0.1:1")
+
+
+@pytest.mark.parametrize("name", ["nonolab.batch", "nonolab.batch.tasks", "nonolab.batch.results"])
+def test_doctests(name):
+    import doctest
+    import importlib
+
+    assert doctest.testmod(importlib.import_module(name)).failed == 0
