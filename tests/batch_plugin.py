@@ -7,4 +7,4 @@ backends there: the registry of the test process is not the workers'.
 from nonolab.solvers import _REGISTRY
 
 for _name, _cls in (("stuck", "StuckSolver"), ("dying", "DyingSolver")):
-    _REGISTRY.setdefault(_name, ("fake_backends", _cls, None))
+    _REGISTRY.setdefault(_name, ("fake_backends", _cls, None, "solver"))

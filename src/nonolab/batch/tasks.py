@@ -10,7 +10,7 @@ cheap (no numpy, no solver).
 each of them (``verify``); every solver run gets ``time_limit`` seconds.
 
 >>> sorted(TASKS)
-['check', 'count', 'solve', 'verify']
+['check', 'count', 'grade', 'solve', 'verify']
 """
 
 from __future__ import annotations
@@ -116,11 +116,29 @@ def verify(path: str, backend: str, time_limit: float | None) -> dict[str, Any]:
             **_size(puzzle)}
 
 
+def grade(path: str, backend: str, time_limit: float | None) -> dict[str, Any]:
+    """The weakest technique that solves it (``grade``), its verdict and steps.
+
+    ``backend`` counts to 2 when deduction is not enough; ``time_limit`` covers the
+    whole grading.  An ungraded puzzle (a limit ran out) has status ``timeout``.
+    """
+    from nonolab.harness.classify import grade as grade_puzzle
+
+    puzzle = _load(path)
+    result = grade_puzzle(puzzle, time_limit, search_backend=backend)
+    data = result.as_dict()
+    return {"verdict": result.verdict, "grade": data["grade"], "pbnsolve_class": data["pbnsolve_class"],
+            "harder_than": data["harder_than"], "steps": data["steps"],
+            "count": None, "complete": result.grade is not None,
+            "status": "ok" if result.grade is not None else "timeout", **_size(puzzle)}
+
+
 TASKS: dict[str, Callable[[str, str, float | None], dict[str, Any]]] = {
     "check": check,
     "solve": solve,
     "count": count,
     "verify": verify,
+    "grade": grade,
 }
 
 
