@@ -78,10 +78,19 @@ def test_cli_verify_json_over_several_files():
     assert out.exit_code == 0 and [d["consensus"] for d in data] == ["multiple", "unique"]
 
 
-def test_cli_backends_lists_every_registered_backend():
-    out = CliRunner().invoke(cli, ["backends"]).stdout
-    for name in names():
-        assert name in out
+def test_cli_backends_lists_every_registered_backend_with_its_role():
+    from nonolab.solvers import role
+    lines = CliRunner().invoke(cli, ["backends"]).stdout.splitlines()
+    listed = {line.split()[0]: line.split()[1] for line in lines}
+    assert listed == {name: role(name) for name in names()}
+    assert listed["dlx"] == "baseline" and listed["auto"] == "strategy" and listed["cnf"] == "solver"
+
+
+def test_verify_leaves_the_baselines_out_unless_named():
+    from nonolab.harness.crosscheck import crosscheck
+    from nonolab.formats import load
+    checked = crosscheck(load(PUZZLES / "nonolab" / "heart.non"))
+    assert {a.backend for a in checked.answers} == {"native", "auto", "cpsat", "cnf"}
 
 
 def test_cli_export_dimacs_solves_to_a_verified_picture(tmp_path):

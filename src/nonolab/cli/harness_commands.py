@@ -72,9 +72,13 @@ def _print_table(path, check, report) -> None:
 
 @cli.command("backends")
 def list_backends():
-    """List the registered backends and whether each can run here."""
+    """List the registered backends, their role and whether each can run here.
+
+    Roles: solver (an independent complete solver), strategy (auto: composes the
+    solvers), baseline (dlx, backtrack: for comparison; verify runs them only when named).
+    """
     from nonolab.errors import NonolabError
-    from nonolab.solvers import get, names
+    from nonolab.solvers import get, names, role
 
     for name in names():
         try:
@@ -82,7 +86,7 @@ def list_backends():
             state = "available"
         except NonolabError as err:
             state = f"unavailable: {err}"
-        click.echo(f"{name:<10} {state}")
+        click.echo(f"{name:<10} {role(name):<9} {state}")
 
 
 @cli.command()
