@@ -261,3 +261,11 @@ def test_bad_arguments_are_typed_errors():
                                   "nonolab.solvers.cnf.solver"])
 def test_doctests(name):
     assert doctest.testmod(importlib.import_module(name)).failed == 0
+
+
+def test_a_cap_equal_to_the_count_still_gives_an_exact_count():
+    # hakank/t2 has exactly 2 solutions: enumerating up to 2 must prove there is no 3rd.
+    from nonolab.formats import load
+    puzzle = load(Path(__file__).resolve().parents[2] / "puzzles" / "hakank" / "t2.non")
+    report = ambiguity_report(puzzle, "cnf", enumerate_up_to=2)
+    assert report.count_exact and report.solution_count == 2

@@ -279,7 +279,9 @@ class _Report:
         if self.reference is not None:
             pool.add(self.reference.to_bytes())
         try:
-            result = oracle.ask({}, self.cap, share=0.25, stop_on_timeout=False)
+            # One more than the cap: with exactly ``cap`` solutions, only a search that
+            # finds no further one proves the count exact.
+            result = oracle.ask({}, self.cap + 1, share=0.25, stop_on_timeout=False)
             pool.complete = result.complete
         except OutOfTime:
             pass
@@ -313,7 +315,7 @@ class _Report:
             group = _Group(cells, {bytes(p[i] for i in cells) for p in self.pool.pictures}, self.pool.complete)
             self.groups.append(group)
             if not group.complete:
-                result = self.oracle.ask(self._outside(cells), self.cap)
+                result = self.oracle.ask(self._outside(cells), self.cap + 1)
                 group.arrangements.update(bytes(s.to_bytes()[i] for i in cells) for s in result.solutions)
                 group.complete = result.complete
             if group.complete:
