@@ -226,8 +226,10 @@ def test_a_time_limit_never_passes_partial_data_as_exact():
     puzzle = Puzzle(rows=((1,),) * 20, columns=((1,),) * 20)
     start = time.perf_counter()
     report = ambiguity_report(puzzle, time_limit=0.2)
-    assert time.perf_counter() - start < 3
-    assert not report.complete and report.stats["wall_time"] < 3
+    # Generous bounds (the full suite runs beside batch workers on 2 cores); without the
+    # limit this report would never end (20! solutions).
+    assert time.perf_counter() - start < 10
+    assert not report.complete and report.stats["wall_time"] < 10
     assert report.backbone == ()                           # no cell is backbone: none claimed
     assert report.verdict in (Verdict.MULTIPLE, Verdict.TIMEOUT)
     assert not (report.backbone_exact and report.regions_exact and report.givens_unique)
