@@ -68,6 +68,42 @@ def _sync(scratch0, scratch1, cells, trail, start, end):
 
 
 @jit
+def _agreement(scratch0, scratch1, t0, n0, t1, n1, mark, stamp, agree):
+    """Cells both trials set, to the same value, into ``agree`` (as cell * 4 + value); their number."""
+    stamp[0] += 1
+    for i in range(n0):
+        mark[t0[i]] = stamp[0]
+    agreed = 0
+    for i in range(n1):
+        x = t1[i]
+        if mark[x] == stamp[0] and scratch0[x] == scratch1[x]:
+            agree[agreed] = x * 4 + scratch0[x]
+            agreed += 1
+    return agreed
+
+
+@jit
+def _learn(cells, p, ok0, ok1, agree, agreed, h, w, dirty, stats, trail, trailn, log, logn,
+           refuted, agreeing):
+    """Record what probing cell ``p`` proved, as one step: the other value of a
+    refuted one (technique ``refuted``), or the ``agreed`` cells (``agreeing``)."""
+    step = -1
+    if log.shape[0] > 0:
+        stats[STEP_ID] += 1
+        step = stats[STEP_ID]
+    if ok0 == 0 or ok1 == 0:
+        record(cells, p, 2 if ok0 == 0 else 1, trail, trailn, log, logn, step, refuted, p)
+        dirty[p // w] = 1
+        dirty[h + p % w] = 1
+    else:
+        for i in range(agreed):
+            x = agree[i] // 4
+            record(cells, x, agree[i] % 4, trail, trailn, log, logn, step, agreeing, p)
+            dirty[x // w] = 1
+            dirty[h + x % w] = 1
+
+
+@jit
 def probe(cells, h, w, puzzle, mode, ws, work, cache, stats, trail, trailn, log, logn, max_sweeps, windows):  # noqa: C901
     """Probe ``cells`` (at the line fixpoint) in place until a sweep learns nothing.
 
@@ -81,7 +117,6 @@ def probe(cells, h, w, puzzle, mode, ws, work, cache, stats, trail, trailn, log,
     if mode == 0:
         return 1
     size = h * w
-    logging = log.shape[0] > 0
     no_log = log[:0]
     for i in range(size):
         scratch0[i] = cells[i]
@@ -111,33 +146,14 @@ def probe(cells, h, w, puzzle, mode, ws, work, cache, stats, trail, trailn, log,
                 score0[p] = t0n[0] + 1
                 score1[p] = t1n[0] + 1
                 if mode == 2:
-                    stamp[0] += 1
-                    for i in range(t0n[0]):
-                        mark[t0[i]] = stamp[0]
-                    for i in range(t1n[0]):
-                        x = t1[i]
-                        if mark[x] == stamp[0] and scratch0[x] == scratch1[x]:
-                            agree[agreed] = x * 4 + scratch0[x]
-                            agreed += 1
+                    agreed = _agreement(scratch0, scratch1, t0, t0n[0], t1, t1n[0], mark, stamp, agree)
             _undo(scratch0, cells, t0, t0n[0], p)
             _undo(scratch1, cells, t1, t1n[0], p)
             if ok0 == 1 and ok1 == 1 and agreed == 0:
                 continue
             start = trailn[0]
-            step = -1
-            if logging:
-                stats[STEP_ID] += 1
-                step = stats[STEP_ID]
-            if ok0 == 0 or ok1 == 0:
-                record(cells, p, 2 if ok0 == 0 else 1, trail, trailn, log, logn, step, CONTRADICTION_PROBE, p)
-                dirty[r] = 1
-                dirty[h + c] = 1
-            else:
-                for i in range(agreed):
-                    x = agree[i] // 4
-                    record(cells, x, agree[i] % 4, trail, trailn, log, logn, step, BOTH_BRANCHES_AGREE, p)
-                    dirty[x // w] = 1
-                    dirty[h + x % w] = 1
+            _learn(cells, p, ok0, ok1, agree, agreed, h, w, dirty, stats, trail, trailn, log, logn,
+                   CONTRADICTION_PROBE, BOTH_BRANCHES_AGREE)
             if propagate(cells, h, w, puzzle, dirty, work, cache, stats, line, out, trail, trailn, log, logn, -1,
                          windows, False) == 0:
                 return 0
@@ -172,7 +188,6 @@ def probe_depth2(cells, h, w, puzzle, ws, inner, work, cache, stats, trail, trai
     """
     dirty, line, out, scratch0, scratch1, t0, t0n, t1, t1n, mark, stamp, agree, score0, score1 = ws
     size = h * w
-    logging = log.shape[0] > 0
     no_log = log[:0]
     first_probe = stats[PROBES]
     tried = 0
@@ -214,33 +229,14 @@ def probe_depth2(cells, h, w, puzzle, ws, inner, work, cache, stats, trail, trai
             return 0
         agreed = 0
         if ok0 == 1 and ok1 == 1:
-            stamp[0] += 1
-            for i in range(t0n[0]):
-                mark[t0[i]] = stamp[0]
-            for i in range(t1n[0]):
-                x = t1[i]
-                if mark[x] == stamp[0] and scratch0[x] == scratch1[x]:
-                    agree[agreed] = x * 4 + scratch0[x]
-                    agreed += 1
+            agreed = _agreement(scratch0, scratch1, t0, t0n[0], t1, t1n[0], mark, stamp, agree)
         _undo(scratch0, cells, t0, t0n[0], p)
         _undo(scratch1, cells, t1, t1n[0], p)
         if ok0 == 1 and ok1 == 1 and agreed == 0:
             cursor[1] += 1
             continue
-        step = -1
-        if logging:
-            stats[STEP_ID] += 1
-            step = stats[STEP_ID]
-        if ok0 == 0 or ok1 == 0:
-            record(cells, p, 2 if ok0 == 0 else 1, trail, trailn, log, logn, step, DEPTH2_PROBE, p)
-            dirty[r] = 1
-            dirty[h + c] = 1
-        else:
-            for i in range(agreed):
-                x = agree[i] // 4
-                record(cells, x, agree[i] % 4, trail, trailn, log, logn, step, DEPTH2_PROBE, p)
-                dirty[x // w] = 1
-                dirty[h + x % w] = 1
+        _learn(cells, p, ok0, ok1, agree, agreed, h, w, dirty, stats, trail, trailn, log, logn,
+               DEPTH2_PROBE, DEPTH2_PROBE)
         if propagate(cells, h, w, puzzle, dirty, work, cache, stats, line, out, trail, trailn, log, logn, -1,
                      windows, False) == 0:
             return 0
