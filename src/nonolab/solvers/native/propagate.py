@@ -32,30 +32,90 @@ def record(cells, index, value, rec, recn, log, logn, step, technique, source):
         logn[0] = i + 1
 
 
+# A trimmed line is cached under its clue and its open blocks: (clue id, b1, b2) in one
+# int64 kept far below 2**53 (the cache's hash multiplies it): 4096 blocks per line at most.
+_KEY_BLOCKS = 1 << 12
+
+
+@jit
+def settled_ends(index, n, puzzle, windows):
+    """The part of line ``index`` still open: ``(b1, b2, lo, hi)``.
+
+    Blocks ``0..b1-1`` and ``b2..k-1`` are pinned (a solve of this line with windows
+    updating narrowed each to one start), so their cells, and the separators next to
+    them, are decided in every state that narrows the one that pinned them.  What is
+    left is blocks ``b1..b2-1`` in cells ``[lo, hi)``.  ``b1 > b2`` when every block
+    is pinned: the line is decided and a solve could not change it.  Lines whose
+    windows no solve has narrowed (``windows[2]``) are open whole: a static window of
+    a line without slack is one start too, but nothing has decided its cells yet.
+    """
+    clue_data, line_start, clue_id = puzzle
+    win_lo, win_hi, narrowed = windows
+    c0 = line_start[index]
+    k = line_start[index + 1] - c0
+    if narrowed[index] == 0 or k >= _KEY_BLOCKS:
+        return 0, k, 0, n
+    b1 = 0
+    while b1 < k and win_lo[c0 + b1] == win_hi[c0 + b1]:
+        b1 += 1
+    if b1 == k:
+        return k, 0, n, n
+    b2 = k
+    while win_lo[c0 + b2 - 1] == win_hi[c0 + b2 - 1]:
+        b2 -= 1
+    lo = 0 if b1 == 0 else win_lo[c0 + b1 - 1] + clue_data[c0 + b1 - 1] + 1
+    hi = n if b2 == k else win_lo[c0 + b2] - 1
+    return b1, b2, lo, hi
+
+
 @jit
 def solve_line_at(cells, index, base, stride, n, crossing, puzzle, dirty, work, cache, stats, line, out,
                   rec, recn, log, logn, windows, update):
     """Solve line ``index`` (its cells at ``base + i * stride``) and write back what it fixes.
 
-    Flags the crossing line ``crossing + i`` of every changed cell as dirty.  Returns
-    the number of changed cells, or -1 on a contradiction.
+    Only the open part of the line (:func:`settled_ends`) is read, solved and written:
+    late in a propagation most of a long line is pinned blocks, and the solve then
+    costs what is left, not the line's length.  Flags the crossing line
+    ``crossing + i`` of every changed cell as dirty.  Returns the number of changed
+    cells, or -1 on a contradiction.
     """
     clue_data, line_start, clue_id = puzzle
-    for i in range(n):
-        line[i] = cells[base + i * stride]
+    win_lo, win_hi, narrowed = windows
+    b1, b2, lo, hi = settled_ends(index, n, puzzle, windows)
+    if b1 > b2:
+        return 0
+    m = hi - lo
+    for i in range(m):
+        line[i] = cells[base + (lo + i) * stride]
     c0 = line_start[index]
-    if cached_line_fix(line, n, clue_id[index], clue_data, c0, line_start[index + 1] - c0,
-                       out, work, cache, stats, windows, update) == 0:
+    k = line_start[index + 1] - c0
+    if k < _KEY_BLOCKS:
+        key = (clue_id[index] * _KEY_BLOCKS + b1) * _KEY_BLOCKS + b2
+    else:  # never trimmed (see settled_ends): a key no trimmed line has
+        key = -1 - clue_id[index]
+    if lo > 0:  # the open blocks' windows, relative to the open part while it is solved
+        for b in range(c0 + b1, c0 + b2):
+            win_lo[b] -= lo
+            win_hi[b] -= lo
+    ok = cached_line_fix(line, m, key, clue_data, c0 + b1, b2 - b1, out, work, cache, stats,
+                         (win_lo, win_hi), update)
+    if lo > 0:
+        for b in range(c0 + b1, c0 + b2):
+            win_lo[b] += lo
+            win_hi[b] += lo
+    if ok == 0:
         return -1
+    if update:
+        narrowed[index] = 1
     changed = 0
     step = -1
-    for i in range(n):
+    for i in range(m):
         if out[i] != line[i]:
             if log.shape[0] > 0 and step < 0:
                 stats[STEP_ID] += 1
                 step = stats[STEP_ID]
-            record(cells, base + i * stride, out[i], rec, recn, log, logn, step, LINE, index)
-            dirty[crossing + i] = 1
+            record(cells, base + (lo + i) * stride, out[i], rec, recn, log, logn, step, LINE, index)
+            dirty[crossing + lo + i] = 1
             changed += 1
     return changed
 

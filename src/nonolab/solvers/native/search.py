@@ -162,7 +162,10 @@ class Workspace:
         longest = max(h, w)
         blocks = max(len(c) for c in lines) + 1
         table = max(table_size(puzzle.rows, w), table_size(puzzle.columns, h))
-        self.windows = static_windows(self.puzzle[0], self.puzzle[1], [w] * h + [h] * w)
+        # The blocks' start ranges, and per line whether a solve has narrowed them (see
+        # propagate.settled_ends: only then are its pinned blocks' cells decided).
+        self.windows = static_windows(self.puzzle[0], self.puzzle[1], [w] * h + [h] * w) + (
+            np.zeros(h + w, np.uint8),)
         self.work = (np.zeros(longest + 1, np.int32), np.zeros(longest + 1, np.int32),
                      np.zeros(blocks + 1, np.int32), np.zeros(blocks + 1, np.int32),
                      np.zeros(table, np.uint8), np.zeros(table, np.uint8), np.zeros(longest + 1, np.int32))
