@@ -45,9 +45,11 @@ def verify(puzzle: "Puzzle", solution: "Solution") -> list[str]:
     >>> verify(p, Solution.from_rows([".#", ".."]))
     ['column 1: expected (1,), got ()', 'column 2: expected (), got (1,)']
     """
-    problems: list[str] = []
     if solution.height != puzzle.height or solution.width != puzzle.width:
         return [f"size: expected {puzzle.width}x{puzzle.height}, got {solution.width}x{solution.height}"]
+    if _all_lines_match(puzzle, solution):
+        return []
+    problems: list[str] = []
     for r, clue in enumerate(puzzle.rows):
         got = clues_of(solution.row_bytes(r))
         if got != tuple(clue):
@@ -57,3 +59,32 @@ def verify(puzzle: "Puzzle", solution: "Solution") -> list[str]:
         if got != tuple(clue):
             problems.append(f"column {c + 1}: expected {tuple(clue)}, got {got}")
     return problems
+
+
+def _all_lines_match(puzzle: "Puzzle", solution: "Solution") -> bool:
+    """Whether every row and column has its clue, with whole-grid array operations.
+
+    The run lengths of all rows (then of all columns) come from one pass of numpy
+    over the grid, and are compared with the clues laid end to end; a 4000x4000
+    picture is checked in a fraction of a second, where a Python loop over its
+    8,000 lines takes seconds.  Says nothing of *which* line is wrong: ``verify``
+    then looks line by line.
+    """
+    import numpy as np
+
+    grid = np.frombuffer(solution.to_bytes(), np.uint8).reshape(solution.height, solution.width)
+    for lines, clues in ((grid, puzzle.rows), (grid.T, puzzle.columns)):
+        count, length = lines.shape
+        # Each line between two empty cells, all laid end to end: a run never spans two lines.
+        padded = np.zeros((count, length + 2), np.int8)
+        padded[:, 1:-1] = lines
+        step = np.diff(padded.reshape(-1))
+        starts = np.flatnonzero(step == 1)
+        ends = np.flatnonzero(step == -1)  # the i-th end closes the i-th start
+        runs_per_line = np.bincount(starts // (length + 2), minlength=count)
+        if not np.array_equal(runs_per_line, [len(clue) for clue in clues]):
+            return False
+        expected = np.fromiter((block for clue in clues for block in clue), np.int64, len(starts))
+        if not np.array_equal(ends - starts, expected):
+            return False
+    return True

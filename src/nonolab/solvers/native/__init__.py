@@ -105,8 +105,7 @@ class NativeSolver:
                 if index == len(spaces):
                     if first.stats[NODES] <= 1:
                         break  # no second style until the first one branches: line-solvable puzzles end at the root
-                    spaces.append(Workspace(puzzle, self.record_steps, cache=first.cache, given=given,
-                                            depth2=depth2))
+                    spaces.append(first.fork_root())
                 space = spaces[index]
                 nodes = sum(int(sp.stats[NODES]) for sp in spaces)
                 budget = None if self.node_limit is None else self.node_limit - nodes

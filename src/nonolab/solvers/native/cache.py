@@ -16,8 +16,9 @@ import numpy as np
 from nonolab.solvers.native.jit import jit
 from nonolab.solvers.native.line import line_fix
 
-# Statistics slots shared by the engine's kernels (an int64 array).
-LINE_SOLVES, CACHE_HITS, PROBES, NODES, MAX_DEPTH, ROUNDS, STEP_ID = range(7)
+# Statistics slots shared by the engine's kernels (an int64 array), and one slot of
+# engine state that lives beside them: the line a paused propagation goes on from.
+LINE_SOLVES, CACHE_HITS, PROBES, NODES, MAX_DEPTH, ROUNDS, STEP_ID, RESUME_AT = range(8)
 N_STATS = 8
 _HASH_MASK = (1 << 53) - 1
 

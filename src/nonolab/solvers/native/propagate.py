@@ -8,7 +8,7 @@ a propagation never returns to Python between lines.
 
 from __future__ import annotations
 
-from nonolab.solvers.native.cache import ROUNDS, STEP_ID, cached_line_fix
+from nonolab.solvers.native.cache import RESUME_AT, ROUNDS, STEP_ID, cached_line_fix
 from nonolab.solvers.native.jit import jit
 
 # Techniques, as recorded in the engine's event log (see steps.py for the names).
@@ -135,13 +135,19 @@ def propagate(cells, h, w, puzzle, dirty, work, cache, stats, line, out, rec, re
     propagation whose states every later state narrows may ``update`` them.
     """
     solved = 0
+    # A paused propagation goes on with the line it stopped at: starting the round
+    # again would re-solve the rows before the columns they wait for (with 256-line
+    # slices, 2.7 times the line solves of one uninterrupted run on a 2000x2000 grid).
+    start = stats[RESUME_AT]
+    stats[RESUME_AT] = 0
     while True:
-        stats[ROUNDS] += 1
-        again = False
-        for index in range(h + w):
+        if start == 0:
+            stats[ROUNDS] += 1
+        for index in range(start, h + w):
             if dirty[index] == 0:
                 continue
             if limit >= 0 and solved >= limit:
+                stats[RESUME_AT] = index
                 return 2
             solved += 1
             dirty[index] = 0
@@ -151,10 +157,16 @@ def propagate(cells, h, w, puzzle, dirty, work, cache, stats, line, out, rec, re
             else:
                 changed = solve_line_at(cells, index, index - h, w, h, 0, puzzle, dirty, work, cache, stats,
                                         line, out, rec, recn, log, logn, windows, update)
-                again = again or changed > 0  # rows were flagged: another round
             if changed < 0:
                 for i in range(h + w):
                     dirty[i] = 0
                 return 0
+        start = 0
+        # Columns solved this round may have flagged rows: then another round.
+        again = False
+        for i in range(h):
+            if dirty[i] != 0:
+                again = True
+                break
         if not again:
             return 1

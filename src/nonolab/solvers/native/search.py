@@ -150,6 +150,7 @@ class Workspace:
     def __init__(self, puzzle: Puzzle, record_steps: bool = False, cache_bytes: int = 32 << 20,
                  cache: LineCache | None = None, given: bytes | None = None, depth2: bool = False):
         h, w = puzzle.height, puzzle.width
+        self.source = puzzle
         self.height, self.width = h, w
         lines = list(puzzle.rows) + list(puzzle.columns)
         clue_ids: dict[tuple[int, ...], int] = {}
@@ -190,6 +191,29 @@ class Workspace:
                        np.zeros(size + 1, np.uint8), np.zeros(size + 1, np.uint8))
         self.state = np.zeros(3, np.int64)  # depth, phase, node propagation paused
         self.stats = np.zeros(N_STATS, np.int64)
+
+    def fork_root(self) -> "Workspace":
+        """A new search of the same space that starts where this one's root ended.
+
+        Its grid, block windows, cache and step log are this search's after the
+        root's propagation and probing, so a second search style does not redo them
+        (on a 4000x4000 grid that propagation is most of the solve).  Call it once
+        this search has branched.
+        """
+        if self.state[0] == 0 and self.stats[NODES] <= 1:
+            raise ValueError("Workspace.fork_root: the root has not been searched yet")
+        root_trail, root_log = int(self.levels[0][0]), int(self.levels[1][0])
+        grid = np.frombuffer(self.given, np.uint8).copy()
+        proven = self.trail[:root_trail]
+        grid[proven] = self.cells[proven]
+        fork = Workspace(self.source, self.log.shape[0] > 0, cache=self.cache, given=grid.tobytes(),
+                         depth2=self.inner[3].shape[0] > 0)
+        for mine, theirs in zip(fork.windows, self.windows):
+            mine[:] = theirs
+        fork.log[:root_log] = self.log[:root_log]
+        fork.logn[0] = root_log
+        fork.stats[STEP_ID] = self.stats[STEP_ID]
+        return fork
 
     def remainder(self) -> bytes:
         """What every solution the search has not yet reached must satisfy.

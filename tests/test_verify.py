@@ -1,0 +1,51 @@
+"""The independent checker: its whole-grid fast path agrees with the line-by-line one."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from nonolab.core import Puzzle, Solution
+from nonolab.core.verify import _all_lines_match, clues_of, verify
+
+
+def _puzzle_of(rows: list[list[int]]) -> Puzzle:
+    columns = [[row[c] for row in rows] for c in range(len(rows[0]))]
+    return Puzzle(rows=tuple(clues_of(r) for r in rows), columns=tuple(clues_of(c) for c in columns))
+
+
+def _line_by_line(puzzle: Puzzle, solution: Solution) -> bool:
+    rows = all(clues_of(solution.row_bytes(r)) == tuple(c) for r, c in enumerate(puzzle.rows))
+    columns = all(clues_of(solution.column_bytes(c)) == tuple(k) for c, k in enumerate(puzzle.columns))
+    return rows and columns
+
+
+grids = st.integers(1, 7).flatmap(lambda h: st.integers(1, 7).flatmap(
+    lambda w: st.tuples(*[st.lists(st.integers(0, 1), min_size=w, max_size=w) for _ in range(h)])))
+
+
+@settings(max_examples=400, deadline=None)
+@given(picture=grids, flips=st.lists(st.tuples(st.integers(0, 6), st.integers(0, 6)), max_size=3))
+def test_the_fast_check_agrees_with_the_line_by_line_check(picture, flips):
+    rows = [list(r) for r in picture]
+    puzzle = _puzzle_of(rows)
+    for r, c in flips:  # a few flipped cells: mostly a wrong picture, sometimes right again
+        rows[r % len(rows)][c % len(rows[0])] ^= 1
+    solution = Solution.from_rows(rows)
+    assert _all_lines_match(puzzle, solution) == _line_by_line(puzzle, solution)
+    assert (verify(puzzle, solution) == []) == _line_by_line(puzzle, solution)
+
+
+def test_a_wrong_line_is_named():
+    puzzle = _puzzle_of([[1, 0, 1], [0, 1, 0]])
+    wrong = Solution.from_rows(["#.#", "#.."])
+    assert verify(puzzle, wrong) == ["column 1: expected (1,), got (2,)", "column 2: expected (1,), got ()"]
+
+
+def test_runs_laid_end_to_end_must_also_split_into_the_same_lines():
+    # Rows (1, 1), (1,) against (1,), (1, 1): the same runs end to end, the same
+    # columns; only the number of runs per row tells them apart.
+    puzzle = _puzzle_of([[1, 0, 1], [0, 1, 0]])
+    swapped = Solution.from_rows([".#.", "#.#"])
+    assert not _all_lines_match(puzzle, swapped)
+    assert verify(puzzle, swapped) == ["row 1: expected (1, 1), got (1,)", "row 2: expected (1,), got (1, 1)"]
