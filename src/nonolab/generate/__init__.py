@@ -21,10 +21,11 @@ from nonolab.generate.criteria import MAX_GRADES, Criteria, Outcome, assess, und
 from nonolab.generate.grids import (clues_from_array, puzzle_from_array, random_grid, smooth_grid,
                                     taai_density)
 from nonolab.generate.image import picture_from_image
+from nonolab.generate.output import SetWriter
 from nonolab.generate.make import (STYLES, GeneratedPuzzle, GenerateReport, Recipe, candidate_seed,
                                    make_puzzles, parse_size)
 
 __all__ = ["random_grid", "smooth_grid", "clues_from_array", "puzzle_from_array", "taai_density",
            "picture_from_image", "MAX_GRADES", "Criteria", "Outcome", "assess", "undecided_cells",
            "STYLES", "Recipe", "GeneratedPuzzle", "GenerateReport", "candidate_seed", "make_puzzles",
-           "parse_size"]
+           "parse_size", "SetWriter"]
