@@ -11,7 +11,7 @@ directory whose index matches its files.
 >>> folder = tempfile.mkdtemp()
 >>> writer = SetWriter(folder, "non")
 >>> for generated in make_puzzles(2, Recipe(6, 6, unique=True), seed=1).puzzles:
-...     writer.add(generated)
+...     path = writer.add(generated)
 >>> sorted(os.listdir(folder))
 ['gen-6x6-seed1-001.non', 'gen-6x6-seed1-002.non', 'index.csv']
 """
