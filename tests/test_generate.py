@@ -14,6 +14,7 @@ import nonolab.generate.criteria
 import nonolab.generate.grids
 import nonolab.generate.image
 import nonolab.generate.make
+import nonolab.generate.output
 import nonolab.generate.repair
 from nonolab.core.grid import Solution
 from nonolab.core.verify import clues_of, verify
@@ -22,7 +23,8 @@ from nonolab.generate import (clues_from_array, puzzle_from_array, random_grid, 
 
 
 @pytest.mark.parametrize("module", [nonolab.generate, nonolab.generate.grids, nonolab.generate.criteria,
-                                    nonolab.generate.image, nonolab.generate.make, nonolab.generate.repair],
+                                    nonolab.generate.image, nonolab.generate.make, nonolab.generate.output,
+                                    nonolab.generate.repair],
                          ids=lambda m: m.__name__)
 def test_doctests(module):
     result = doctest.testmod(module)

@@ -115,3 +115,19 @@ def test_not_enough_puzzles_exit_1(run, tmp_path):
     assert result.exit_code == 1
     assert "found 0 of 3 puzzles: --max-candidates was reached" in result.stderr
     assert (tmp_path / "index.csv").exists() is False  # nothing accepted, nothing written
+
+
+def test_progress_bar_on_request(run, tmp_path):
+    result = run("--size", "8x8", "--count", 3, "--progress", "--out", tmp_path)
+    assert result.exit_code == 0 and "accepted 3 of 3" in result.stderr
+
+
+def test_progress_bar_draws_accepted_puzzles(capsys):
+    from nonolab.cli.progress import GeneratedPuzzles
+    from nonolab.generate import GenerateReport
+
+    report = GenerateReport(asked=4, candidates=7)
+    with GeneratedPuzzles(4, delay=0, force=True) as bar:
+        bar(report)
+        assert bar._bar is not None and bar._bar.tasks[0].fields["candidates"] == 7
+    assert bar._bar is None  # stopped on exit
