@@ -37,7 +37,8 @@ _STOPPED = {"max-candidates": "--max-candidates was reached", "time-limit": "--t
               help="Accept only puzzles this easy: line; probe (contradiction-probe, full-probe or "
                    "depth-2: no guess); search (any unique puzzle).  Implies uniqueness.")
 @click.option("--repair", is_flag=True,
-              help="Flip a cell inside the region line logic leaves open and retry, instead of discarding.")
+              help="Flip a cell where two solutions differ (or that line logic leaves open) and retry, "
+                   "instead of discarding.")
 @click.option("--max-repairs", type=int, default=20, show_default=True, metavar="N",
               help="Flips per candidate before it is discarded.")
 @click.option("--min-density", type=float, default=0.2, show_default=True, metavar="D",

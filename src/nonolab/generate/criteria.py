@@ -29,11 +29,11 @@ from enum import Enum
 from nonolab.core.puzzle import Puzzle
 from nonolab.errors import InvalidArgument
 from nonolab.harness.classify import Grade, grade
-from nonolab.harness.uniqueness import count
+from nonolab.harness.uniqueness import Verdict, check, count
 from nonolab.solvers import get
 from nonolab.solvers.base import Limits, Status, Stopwatch
 
-__all__ = ["MAX_GRADES", "Criteria", "Outcome", "Assessment", "assess", "undecided_cells"]
+__all__ = ["MAX_GRADES", "Criteria", "Outcome", "Assessment", "assess", "undecided_cells", "differing_cells"]
 
 # The --max-grade words and the highest ladder level each accepts.
 MAX_GRADES = {"line": Grade.LINE, "probe": Grade.DEPTH2, "search": Grade.SEARCH}
@@ -135,6 +135,21 @@ def undecided_cells(puzzle: Puzzle, time_limit: float | None = None) -> list[tup
         return None  # the time limit, not the one-node limit, stopped it: not the fixpoint
     width = puzzle.width
     return [divmod(i, width) for i, state in enumerate(result.remainder) if state == 3]
+
+
+def differing_cells(puzzle: Puzzle, backend: str = "native",
+                    time_limit: float | None = None) -> list[tuple[int, int]] | None:
+    """The cells where two solutions of ``puzzle`` differ; [] if it is unique, None on a timeout.
+
+    >>> differing_cells(Puzzle(rows=((1,), (1,)), columns=((1,), (1,))))
+    [(0, 0), (0, 1), (1, 0), (1, 1)]
+    """
+    if time_limit is not None and time_limit <= 0:
+        return None
+    answer = check(puzzle, get(backend), time_limit)
+    if answer.verdict is Verdict.TIMEOUT:
+        return None
+    return list(answer.differing)
 
 
 def _left(watch: Stopwatch, time_limit: float | None) -> float | None:

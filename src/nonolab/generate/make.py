@@ -4,8 +4,10 @@ Each candidate is a picture (``smooth`` blurred noise, ``noise``, or an image
 file), filtered (its filled fraction inside the "fun zone", 20-70 % by default;
 no row or column all filled or all empty unless allowed), turned into clues and
 judged by :func:`~nonolab.generate.criteria.assess`.  With ``repair``, a rejected
-picture gets one cell flipped inside the region line logic leaves open (or in an
-all-filled/all-empty line) and is judged again, up to ``max_repairs`` times.
+picture gets one cell flipped and is judged again, up to ``max_repairs`` times: for
+an ambiguous puzzle, a cell where two of its solutions differ; for one too hard,
+a cell line logic leaves undecided (which holds the former too); for an
+all-filled or all-empty line, a cell of it.
 
 Reproducible: candidate ``i`` of master seed ``S`` draws its picture and its
 repair choices from seeds derived from ``(S, i)`` alone, so the same arguments
@@ -33,7 +35,7 @@ import numpy as np
 
 from nonolab.core.puzzle import Puzzle
 from nonolab.errors import InvalidArgument
-from nonolab.generate.criteria import Criteria, Outcome, assess, undecided_cells
+from nonolab.generate.criteria import Criteria, Outcome, assess, differing_cells, undecided_cells
 from nonolab.generate.grids import puzzle_from_array, random_grid, smooth_grid
 from nonolab.generate.image import picture_from_image
 from nonolab.generate.repair import cells_of_lines, choose_flip, filled_fraction, uniform_lines
@@ -241,7 +243,7 @@ def make_puzzles(count: int, recipe: Recipe, seed: int = 0, max_candidates: int 
     judged: dict[tuple, Outcome] = {}  # clues -> outcome, so a picture met again is not judged again
     index = 0
     while not report.complete:
-        left = None if time_limit is None else time_limit - (time.perf_counter() - start)
+        left = _left(time_limit, start)
         if left is not None and left <= 0:
             report.stopped = "time-limit"
             break
@@ -292,7 +294,7 @@ def _judge_with_repairs(picture: np.ndarray, recipe: Recipe, candidate: int, tim
     if not low <= filled_fraction(picture) <= high:
         return Outcome.DENSITY, None, 0  # repairs flip single cells: they are not for this
     while True:
-        left = None if time_limit is None else time_limit - (time.perf_counter() - start)
+        left = _left(time_limit, start)
         if left is not None and left <= 0:
             return Outcome.TIMEOUT, None, repairs
         lines = [] if recipe.allow_uniform_lines else uniform_lines(picture)
@@ -315,18 +317,37 @@ def _judge_with_repairs(picture: np.ndarray, recipe: Recipe, candidate: int, tim
             return outcome, grade, repairs
         if repairs >= recipe.max_repairs:
             return Outcome.REPAIR_FAILED, grade, repairs
+        flip = None
         if lines:
-            cells = cells_of_lines(picture, lines)
+            flip = choose_flip(picture, cells_of_lines(picture, lines), rng, recipe.density_range,
+                               recipe.allow_uniform_lines)
         else:
-            left = None if time_limit is None else time_limit - (time.perf_counter() - start)
-            cells = undecided_cells(puzzle, left)
-            if cells is None:
-                return Outcome.TIMEOUT, grade, repairs
-        flip = choose_flip(picture, cells, rng, recipe.density_range, recipe.allow_uniform_lines)
+            for region in _trouble(puzzle, outcome, recipe.backend, time_limit, start):
+                if region is None:
+                    return Outcome.TIMEOUT, grade, repairs
+                flip = choose_flip(picture, region, rng, recipe.density_range, recipe.allow_uniform_lines)
+                if flip is not None:
+                    break
         if flip is None:
             return Outcome.REPAIR_FAILED, grade, repairs
         picture[flip] ^= 1
         repairs += 1
+
+
+def _trouble(puzzle: Puzzle, outcome: Outcome, backend: str, time_limit: float | None, start: float):
+    """The regions to flip a cell in, best first (None: the time limit ran out).
+
+    For two solutions, the cells where they differ: a flip there changes the clues
+    that allowed both.  Then (or for a puzzle too hard) the cells line logic leaves
+    undecided, which hold every such cell.
+    """
+    if outcome is Outcome.MULTIPLE:
+        yield differing_cells(puzzle, backend, _left(time_limit, start))
+    yield undecided_cells(puzzle, _left(time_limit, start))
+
+
+def _left(time_limit: float | None, start: float) -> float | None:
+    return None if time_limit is None else time_limit - (time.perf_counter() - start)
 
 
 def _accepted(picture: np.ndarray, recipe: Recipe, seed: int, candidate: int, number: int, asked: int,
