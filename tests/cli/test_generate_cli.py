@@ -95,6 +95,7 @@ def test_from_image(run, tmp_path):
     (["--size", "5x5", "--count", "0"], "count must be a positive integer"),
     (["--size", "5x5", "--format", "nope"], "unknown format 'nope'"),
     (["--size", "5x5", "--from-image", "/nonexistent/x.png"], "cannot read the image"),
+    (["--size", "5x5", "--unique", "--backend", "nope"], "unknown backend 'nope'"),
 ])
 def test_bad_usage_is_one_line_and_exit_2(run, args, message):
     result = run(*args)

@@ -71,8 +71,10 @@ def generate(size, density, style, radius, image, seed, count, out_dir, fmt, uni
     from nonolab.generate import Recipe, SetWriter, make_puzzles, parse_size
 
     width, height = parse_size(size)
-    recipe = Recipe(width, height, density, style, radius, image, (min_density, max_density),
-                    allow_uniform_lines, unique, max_grade, backend, repair, max_repairs, candidate_time_limit)
+    recipe = Recipe(width=width, height=height, density=density, style=style, radius=radius, image=image,
+                    density_range=(min_density, max_density), allow_uniform_lines=allow_uniform_lines,
+                    unique=unique, max_grade=max_grade, backend=backend, repair=repair,
+                    max_repairs=max_repairs, candidate_time_limit=candidate_time_limit)
     suffix_of(fmt)  # an unknown format fails before any work
     writer = SetWriter(out_dir, fmt) if out_dir is not None else None
     printed = []
