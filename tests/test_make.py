@@ -246,3 +246,30 @@ def test_set_writer_leaves_no_partial_file(tmp_path, monkeypatch):
         writer.add(report.puzzles[1])
     assert sorted(p.name for p in tmp_path.iterdir()) == ["gen-7x7-seed9-001.non", INDEX_NAME]
     assert len((tmp_path / INDEX_NAME).read_text().splitlines()) == 2  # header and the first puzzle
+
+
+def test_max_grade_search_accepts_any_unique_puzzle():
+    report = make_puzzles(4, Recipe(12, 12, style="noise", max_grade="search"), seed=1)
+    assert report.complete and report.rejected["multiple"] > 0
+    assert all(count(g.puzzle, 2, get("native")).count == 1 for g in report.puzzles)
+
+
+def test_repair_flips_where_two_solutions_differ(monkeypatch):
+    import nonolab.generate.make as make
+    from nonolab.generate.criteria import differing_cells
+    from nonolab.generate.grids import puzzle_from_array
+
+    picture = np.eye(4, dtype=np.uint8)  # clues 1 everywhere: 24 solutions
+    puzzle = puzzle_from_array(picture)
+    differing = differing_cells(puzzle)
+    assert differing and set(differing) <= set(undecided_cells(puzzle))
+    offered = []
+
+    def recording_choose_flip(picture, cells, *args):
+        offered.append(list(cells))
+        return choose_flip(picture, offered[-1], *args)
+    monkeypatch.setattr(make, "choose_flip", recording_choose_flip)
+    recipe = Recipe(4, 4, density=0.25, density_range=(0.0, 1.0), allow_uniform_lines=True, unique=True,
+                    repair=True, max_repairs=1)
+    make._judge_with_repairs(picture.copy(), recipe, 0, None, {})
+    assert offered[0] == differing

@@ -132,3 +132,11 @@ def test_progress_bar_draws_accepted_puzzles(capsys):
         bar(report)
         assert bar._bar is not None and bar._bar.tasks[0].fields["candidates"] == 7
     assert bar._bar is None  # stopped on exit
+
+
+def test_the_cli_offers_the_library_words():
+    from nonolab.generate import MAX_GRADES, STYLES
+
+    params = {p.name: p for p in cli.commands["generate"].params}
+    assert tuple(params["style"].type.choices) == STYLES
+    assert tuple(params["max_grade"].type.choices) == tuple(MAX_GRADES)
