@@ -13,7 +13,7 @@ most three candidates each.
 Writes ``out/generate_unique.csv`` (one row per puzzle), ``out/generate_unique.json``
 (the summaries) and ``out/generate_unique.md`` (the tables printed at the end).
 
-    python -m benchmarks.generate_unique [--count 100] [--seed 2026] [--sample 20] [--time-limit 60]
+    python -m benchmarks.generate_unique [--count 100] [--seed 2026] [--sample 20] [--time-limit 60] [--out DIR]
 """
 
 from __future__ import annotations
@@ -71,8 +71,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--sample", type=int, default=20, help="puzzles asked of noise at density 0.5")
     parser.add_argument("--time-limit", type=float, default=60.0, help="seconds per proof")
+    parser.add_argument("--out", type=Path, default=OUT, help="folder for the CSV, JSON and markdown")
     args = parser.parse_args(argv)
-    OUT.mkdir(parents=True, exist_ok=True)
+    out = args.out
+    out.mkdir(parents=True, exist_ok=True)
     get("native").solve(make_puzzles(1, Recipe(8, 8), seed=0).puzzles[0].puzzle)  # compile before timing
 
     rows, proofs, costs = [], {}, {}
@@ -104,16 +106,16 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{set_name}: proven " + ", ".join(f"{b} {t['unique']}/{len(repaired.puzzles)}"
                                                  for b, t in tally.items()), flush=True)
 
-    with (OUT / "generate_unique.csv").open("w", newline="", encoding="utf-8") as fh:
+    with (out / "generate_unique.csv").open("w", newline="", encoding="utf-8") as fh:
         writer = csv.DictWriter(fh, fieldnames=list(rows[0]))
         writer.writeheader()
         writer.writerows(rows)
     summary = {"date": str(date.today()), "cores": os.cpu_count(), "python": platform.python_version(),
-               "args": vars(args), "proofs": proofs, "costs": costs,
+               "args": {k: str(v) for k, v in vars(args).items()}, "proofs": proofs, "costs": costs,
                "grades": {s: _grades(rows, s) for s in PROVEN_SETS}}
-    (OUT / "generate_unique.json").write_text(json.dumps(summary, indent=2), encoding="utf-8")
+    (out / "generate_unique.json").write_text(json.dumps(summary, indent=2), encoding="utf-8")
     text = _markdown(summary, args)
-    (OUT / "generate_unique.md").write_text(text, encoding="utf-8")
+    (out / "generate_unique.md").write_text(text, encoding="utf-8")
     print(text)
     proven_all = all(t["other"] == 0 for tally in proofs.values() for t in tally.values())
     return 0 if proven_all else 1
