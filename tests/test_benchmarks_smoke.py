@@ -95,3 +95,14 @@ def test_an_error_is_a_row_and_ctrl_c_keeps_what_was_measured(tmp_path, monkeypa
 def test_an_unknown_backend_is_a_usage_error(tmp_path, capsys):
     assert run.main(["random30", "--backends", "nosuch", "--out", str(tmp_path)]) == 2
     assert "nosuch" in capsys.readouterr().err
+
+
+def test_generate_unique_smoke(tmp_path):
+    from benchmarks import generate_unique
+
+    assert generate_unique.main(["--count", "2", "--sample", "1", "--time-limit", "20", "--out", str(tmp_path)]) == 0
+    with (tmp_path / "generate_unique.csv").open(encoding="utf-8", newline="") as fh:
+        rows = list(csv.DictReader(fh))
+    assert len(rows) == 2 * len(generate_unique.PROVEN_SETS)
+    assert all(row[f"{b}_verdict"] == "unique" for row in rows for b in generate_unique.BACKENDS)
+    assert "| noise-0.5 | cnf | 2 | 0 |" in (tmp_path / "generate_unique.md").read_text(encoding="utf-8")

@@ -1,4 +1,4 @@
-"""nonolab.generate: seeded grids, clues from numpy arrays, puzzles."""
+"""nonolab.generate.grids: seeded grids, clues from numpy arrays, puzzles."""
 
 from __future__ import annotations
 
@@ -10,14 +10,25 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import nonolab.generate
+import nonolab.generate.criteria
+import nonolab.generate.grids
+import nonolab.generate.image
+import nonolab.generate.make
+import nonolab.generate.output
+import nonolab.generate.repair
 from nonolab.core.grid import Solution
 from nonolab.core.verify import clues_of, verify
 from nonolab.generate import (clues_from_array, puzzle_from_array, random_grid, smooth_grid,
                               taai_density)
 
 
-def test_doctests():
-    assert doctest.testmod(nonolab.generate).failed == 0
+@pytest.mark.parametrize("module", [nonolab.generate, nonolab.generate.grids, nonolab.generate.criteria,
+                                    nonolab.generate.image, nonolab.generate.make, nonolab.generate.output,
+                                    nonolab.generate.repair],
+                         ids=lambda m: m.__name__)
+def test_doctests(module):
+    result = doctest.testmod(module)
+    assert result.attempted > 0 and result.failed == 0
 
 
 @pytest.mark.parametrize("make", [lambda s: random_grid(23, 17, 0.4, seed=s),

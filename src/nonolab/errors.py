@@ -8,7 +8,8 @@ differently:
   :class:`InvalidPuzzle` (it reads, but the clues are impossible as written);
 * no solution: :class:`Contradiction`;
 * cannot run: :class:`BackendUnavailable`, :class:`UnknownBackend`,
-  :class:`UnknownFormat`, :class:`BatchError`.
+  :class:`UnknownFormat`, :class:`BatchError`, :class:`MissingDependency`;
+* bad arguments to a library function: :class:`InvalidArgument`.
 
 Only the CLI turns these into messages and exit codes.  This module imports nothing
 else of nonolab.
@@ -83,6 +84,17 @@ class BackendUnavailable(NonolabError):
 
 class UnknownBackend(NonolabError):
     """No backend is registered under this name."""
+
+
+class InvalidArgument(NonolabError, ValueError):
+    """An argument is out of its range (a grid size of 0, a density of 1.5).
+
+    Also a ``ValueError``, so callers that catch that keep working.
+    """
+
+
+class MissingDependency(NonolabError):
+    """An optional library a feature needs is not installed (the message names it)."""
 
 
 class LimitReached(NonolabError):

@@ -58,3 +58,4 @@ def main() -> None:
 from nonolab.cli import commands  # noqa: E402,F401  (registers the commands on `cli`)
 from nonolab.cli import harness_commands  # noqa: E402,F401
 from nonolab.cli import batch_commands  # noqa: E402,F401
+from nonolab.cli import generate_commands  # noqa: E402,F401

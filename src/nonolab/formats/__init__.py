@@ -30,7 +30,7 @@ from nonolab.formats import (cwd, dzn, json_, mk, nin, non, olsak, picture, taai
                              webpbn)
 from nonolab.formats._files import decode, read_bytes, write_atomically
 
-__all__ = ["names", "suffixes", "loads", "loads_all", "load", "load_all", "dumps", "dumps_all", "dump",
+__all__ = ["names", "suffixes", "suffix_of", "loads", "loads_all", "load", "load_all", "dumps", "dumps_all", "dump",
            "dump_all", "format_for_path", "sniff", "detect_format", "write_atomically"]
 
 
@@ -91,6 +91,18 @@ def suffixes() -> list[str]:
     True
     """
     return sorted({s for f in _REGISTRY for s in f.suffixes})
+
+
+def suffix_of(fmt: str) -> str:
+    """The usual file suffix of format ``fmt`` (its first), for naming files written in it.
+
+    Raises:
+        UnknownFormat: ``fmt`` is not a format name.
+
+    >>> suffix_of("non"), suffix_of("webpbn"), suffix_of("picture")
+    ('.non', '.xml', '.grid')
+    """
+    return _get(fmt, "suffix_of").suffixes[0]
 
 
 def _get(fmt: str, caller: str) -> Format:

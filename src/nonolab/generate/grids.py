@@ -25,8 +25,10 @@ import numpy as np
 
 from nonolab.core.grid import Solution
 from nonolab.core.puzzle import Clue, Puzzle
+from nonolab.errors import InvalidArgument
 
-__all__ = ["random_grid", "smooth_grid", "clues_from_array", "puzzle_from_array", "taai_density"]
+__all__ = ["random_grid", "smooth_grid", "clues_from_array", "puzzle_from_array", "taai_density",
+           "top_fraction"]
 
 _CHUNK_CELLS = 1 << 20  # cells per slab in the blur: bounds its temporaries to a few MB
 
@@ -72,7 +74,7 @@ def smooth_grid(height: int, width: int, radius: int | None = None, seed: int = 
     if radius is None:
         radius = max(1, round(min(height, width) / 20))
     if isinstance(radius, bool) or not isinstance(radius, (int, np.integer)) or radius < 0:
-        raise ValueError(f"smooth_grid: radius must be a non-negative integer, not {radius!r}")
+        raise InvalidArgument(f"smooth_grid: radius must be a non-negative integer, not {radius!r}")
     rng = np.random.default_rng(seed)
     values = rng.random((height, width))
     if radius:
@@ -81,7 +83,7 @@ def smooth_grid(height: int, width: int, radius: int | None = None, seed: int = 
             _blur_axis(values, scratch, int(radius), axis=1)
             _blur_axis(scratch, values, int(radius), axis=0)
         del scratch
-    return _top_fraction(values, density)
+    return top_fraction(values, density)
 
 
 def clues_from_array(array: np.ndarray) -> tuple[tuple[Clue, ...], tuple[Clue, ...]]:
@@ -142,12 +144,12 @@ def taai_density(index: int, count: int) -> float:
 
 def _check_size(height: int, width: int) -> None:
     if height < 1 or width < 1:
-        raise ValueError(f"grid size must be positive, got {height}x{width} (height x width)")
+        raise InvalidArgument(f"grid size must be positive, got {height}x{width} (height x width)")
 
 
 def _check_density(density: float) -> None:
     if not 0.0 <= density <= 1.0:
-        raise ValueError(f"density must be between 0 and 1, got {density!r}")
+        raise InvalidArgument(f"density must be between 0 and 1, got {density!r}")
 
 
 def _blur_axis(src: np.ndarray, dst: np.ndarray, radius: int, axis: int) -> None:
@@ -181,7 +183,7 @@ def _blur_axis(src: np.ndarray, dst: np.ndarray, radius: int, axis: int) -> None
         dst[tuple(part)] = window
 
 
-def _top_fraction(values: np.ndarray, density: float) -> np.ndarray:
+def top_fraction(values: np.ndarray, density: float) -> np.ndarray:
     """1 on the ``round(density * size)`` highest values (ties broken in reading order)."""
     total = values.size
     k = int(round(density * total))

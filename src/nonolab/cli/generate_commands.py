@@ -1,0 +1,100 @@
+"""`nonolab generate`: seeded puzzles, filtered, proven and repaired (nonolab.generate)."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from nonolab.cli import options
+from nonolab.cli.main import EXIT_NO, cli
+
+_STOPPED = {"max-candidates": "--max-candidates was reached", "time-limit": "--time-limit ran out",
+            "image": "an image without --repair gives one candidate"}
+
+
+# Ranges are checked by the library (one-line errors, exit 2), so the numbers are plain types here.
+@cli.command()
+@click.option("--size", required=True, metavar="WxH", help="Grid size, width x height (e.g. 30x30).")
+@click.option("--density", type=float, default=0.5, show_default=True, metavar="D",
+              help="Filled fraction of the picture, strictly between 0 and 1.")
+@click.option("--style", type=click.Choice(["smooth", "noise"]), default="smooth", show_default=True,
+              help="smooth: blurred noise thresholded at the density (image-like); noise: uniform noise.")
+@click.option("--radius", type=int, default=None, metavar="R",
+              help="Blur radius of the smooth style (default: about min(W, H) / 20).")
+@click.option("--from-image", "image", default=None, metavar="FILE",
+              help="Take the picture from an image (needs pillow): grayscale, resized, the darkest "
+                   "D of the cells filled.")
+@click.option("--seed", type=int, default=0, show_default=True, metavar="S",
+              help="Master seed: the same arguments give the same puzzles.")
+@click.option("--count", "-n", type=int, default=1, show_default=True, metavar="N", help="Puzzles wanted.")
+@click.option("--out", "out_dir", default=None, metavar="DIR",
+              help="Write one file per puzzle and index.csv here (default: print to standard output).")
+@click.option("--format", "-t", "fmt", default="non", show_default=True, metavar="FMT",
+              help="Format of the puzzles written (any format of `nonolab convert`).")
+@click.option("--unique", is_flag=True, help="Accept only puzzles proven unique by an exact count to 2.")
+@click.option("--max-grade", type=click.Choice(["line", "probe", "search"]), default=None,
+              help="Accept only puzzles this easy: line; probe (contradiction-probe, full-probe or "
+                   "depth-2: no guess); search (any unique puzzle).  Implies uniqueness.")
+@click.option("--repair", is_flag=True,
+              help="Flip a cell where two solutions differ (or that line logic leaves open) and retry, "
+                   "instead of discarding.")
+@click.option("--max-repairs", type=int, default=20, show_default=True, metavar="N",
+              help="Flips per candidate before it is discarded.")
+@click.option("--min-density", type=float, default=0.2, show_default=True, metavar="D",
+              help="Discard candidates whose filled fraction is below this.")
+@click.option("--max-density", type=float, default=0.7, show_default=True, metavar="D",
+              help="Discard candidates whose filled fraction is above this.")
+@click.option("--allow-uniform-lines", is_flag=True,
+              help="Accept rows and columns (longer than 2) that are all filled or all empty.")
+@click.option("--backend", "-b", default="native", show_default=True,
+              help="The backend that counts to 2 (see `nonolab backends`).")
+@click.option("--candidate-time-limit", type=float, default=10.0, show_default=True, metavar="SECONDS",
+              help="Wall time to judge one candidate, repairs included; a candidate cut by it is discarded.")
+@options.time_limit
+@click.option("--max-candidates", type=int, default=None, metavar="N",
+              help="Stop after N candidates (default: 100 per puzzle wanted).")
+@click.option("--progress/--no-progress", default=None, help="A progress bar (default: on a terminal).")
+def generate(size, density, style, radius, image, seed, count, out_dir, fmt, unique, max_grade, repair,
+             max_repairs, min_density, max_density, allow_uniform_lines, backend, candidate_time_limit,
+             time_limit, max_candidates, progress):
+    """Generate puzzles with a goal picture, reproducibly from --seed.
+
+    Candidates are filtered (density within --min-density..--max-density, no
+    all-filled or all-empty line), judged (--unique, --max-grade) and, with
+    --repair, mended.  Prints a summary line on stderr: puzzles accepted,
+    candidates tried and candidates per accepted puzzle.  Exit code 1 when fewer
+    than --count puzzles were found within the limits.
+    """
+    from nonolab.cli.progress import GeneratedPuzzles
+    from nonolab.formats import dumps, suffix_of
+    from nonolab.generate import Recipe, SetWriter, make_puzzles, parse_size
+
+    width, height = parse_size(size)
+    recipe = Recipe(width=width, height=height, density=density, style=style, radius=radius, image=image,
+                    density_range=(min_density, max_density), allow_uniform_lines=allow_uniform_lines,
+                    unique=unique, max_grade=max_grade, backend=backend, repair=repair,
+                    max_repairs=max_repairs, candidate_time_limit=candidate_time_limit)
+    suffix_of(fmt)  # an unknown format fails before any work
+    writer = SetWriter(out_dir, fmt) if out_dir is not None else None
+    printed = []
+
+    def emit(generated):
+        if writer is not None:
+            writer.add(generated)
+        else:
+            if printed:
+                click.echo()
+            click.echo(dumps(generated.puzzle, fmt), nl=False)
+            printed.append(generated.puzzle.name)
+
+    with GeneratedPuzzles(count, force=bool(progress)) as bar:
+        on_candidate = bar if progress is not False else None
+        report = make_puzzles(count, recipe, seed, max_candidates, time_limit, on_puzzle=emit,
+                              on_candidate=on_candidate)
+    where = f" in {out_dir} (index: {out_dir.rstrip('/')}/index.csv)" if writer is not None else ""
+    click.echo(report.summary() + where, err=True)
+    if not report.complete:
+        click.echo(f"nonolab: generate: found {len(report.puzzles)} of {count} puzzles: "
+                   f"{_STOPPED.get(report.stopped, report.stopped)}", err=True)
+        sys.exit(EXIT_NO)

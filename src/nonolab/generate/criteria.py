@@ -1,0 +1,156 @@
+"""Judging one candidate puzzle: is it unique, and is it easy enough?
+
+The generator's acceptance test, built on :func:`nonolab.harness.classify.grade`
+and :func:`nonolab.harness.uniqueness.count`:
+
+* ``max_grade`` caps the difficulty.  ``line`` accepts the ``line`` grade only;
+  ``probe`` also the three probing levels of the ladder (``contradiction-probe``,
+  ``full-probe``, ``depth-2``: solved without a guess); ``search`` accepts any
+  unique puzzle.  A grade's verdict must be ``unique``: for the deduction levels
+  every step was forced, for ``search`` it is an exact count to 2.
+* ``unique`` asks, on top, for an exact count to 2 by ``backend`` (a complete
+  search that found one solution); a count cut by the time limit never accepts.
+
+Either criterion alone implies uniqueness.  With neither, nothing is checked.
+
+>>> from nonolab.core import Puzzle
+>>> a = assess(Puzzle(rows=((1,), ()), columns=((1,), ())), Criteria(unique=True, max_grade="line"))
+>>> a.outcome.value, a.grade.value
+('accepted', 'line')
+>>> assess(Puzzle(rows=((1,), (1,)), columns=((1,), (1,))), Criteria(unique=True)).outcome.value
+'multiple'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from nonolab.core.puzzle import Puzzle
+from nonolab.errors import InvalidArgument
+from nonolab.harness.classify import Grade, grade
+from nonolab.harness.uniqueness import Verdict, check, count
+from nonolab.solvers import get
+from nonolab.solvers.base import Limits, Status, Stopwatch
+
+__all__ = ["MAX_GRADES", "Criteria", "Outcome", "Assessment", "assess", "undecided_cells", "differing_cells"]
+
+# The --max-grade words and the highest ladder level each accepts.
+MAX_GRADES = {"line": Grade.LINE, "probe": Grade.DEPTH2, "search": Grade.SEARCH}
+
+
+class Outcome(str, Enum):
+    """What became of a candidate: accepted, or why not."""
+
+    ACCEPTED = "accepted"
+    MULTIPLE = "multiple"          # two solutions (or none: clues from a picture always have one)
+    TOO_HARD = "too-hard"          # unique perhaps, but above max_grade
+    TIMEOUT = "timeout"            # the time limit cut the proof: never accepted
+    DENSITY = "density"            # filled fraction outside the accepted range
+    UNIFORM_LINES = "uniform-lines"  # a row or column all filled or all empty
+    DUPLICATE = "duplicate"        # the same clues as a puzzle already accepted
+    REPAIR_FAILED = "repair-failed"  # repairs ran out (or found no cell to flip)
+
+
+@dataclass(frozen=True)
+class Criteria:
+    """What an accepted puzzle must satisfy.
+
+    Args:
+        unique: prove uniqueness by an exact count to 2 with ``backend``.
+        max_grade: ``"line"``, ``"probe"`` or ``"search"`` (see the module doc), or None.
+        backend: the backend that counts (for ``unique`` and for the ``search`` grade).
+    """
+
+    unique: bool = False
+    max_grade: str | None = None
+    backend: str = "native"
+
+    def __post_init__(self) -> None:
+        if self.max_grade is not None and self.max_grade not in MAX_GRADES:
+            raise InvalidArgument(f"max_grade must be one of {', '.join(MAX_GRADES)}, not {self.max_grade!r}")
+
+    @property
+    def checks(self) -> bool:
+        """Whether any solver runs at all."""
+        return self.unique or self.max_grade is not None
+
+
+@dataclass(frozen=True)
+class Assessment:
+    """The outcome for one puzzle; ``grade`` is known when the grading finished."""
+
+    outcome: Outcome
+    grade: Grade | None = None
+
+
+def assess(puzzle: Puzzle, criteria: Criteria, time_limit: float | None = None) -> Assessment:
+    """Judge ``puzzle`` against ``criteria`` within ``time_limit`` wall seconds.
+
+    Grades up to the level ``max_grade`` allows (up to ``search`` when only
+    ``unique`` is asked, which also counts to 2), then confirms ``unique`` with
+    :func:`~nonolab.harness.uniqueness.count`.
+    """
+    if not criteria.checks:
+        return Assessment(Outcome.ACCEPTED)
+    watch = Stopwatch(time_limit)
+    ceiling = MAX_GRADES[criteria.max_grade or "search"]
+    graded = grade(puzzle, time_limit, up_to=ceiling, search_backend=criteria.backend)
+    if graded.verdict == "timeout":
+        return Assessment(Outcome.TIMEOUT)
+    if graded.verdict in ("multiple", "contradiction"):
+        return Assessment(Outcome.MULTIPLE, graded.grade)
+    if graded.grade is None or graded.grade.rank > ceiling.rank:
+        return Assessment(Outcome.TOO_HARD, graded.grade)
+    if criteria.unique:
+        left = _left(watch, time_limit)
+        if left is not None and left <= 0:
+            return Assessment(Outcome.TIMEOUT, graded.grade)
+        counted = count(puzzle, 2, get(criteria.backend), left)
+        if not counted.exact and counted.reason == "timeout":
+            return Assessment(Outcome.TIMEOUT, graded.grade)
+        if not (counted.exact and counted.count == 1):
+            return Assessment(Outcome.MULTIPLE, graded.grade)
+    return Assessment(Outcome.ACCEPTED, graded.grade)
+
+
+def undecided_cells(puzzle: Puzzle, time_limit: float | None = None) -> list[tuple[int, int]] | None:
+    """The cells line logic leaves open, as ``(row, column)``; None if it timed out.
+
+    The complete line solver propagated to its fixpoint (native, no probing, one
+    node); an empty list means the puzzle is line-solvable.
+
+    >>> undecided_cells(Puzzle(rows=((1,), (1,)), columns=((1,), (1,))))
+    [(0, 0), (0, 1), (1, 0), (1, 1)]
+    """
+    if time_limit is not None and time_limit <= 0:
+        return None
+    solver = get("native", probing="none", restarts=False, node_limit=1)
+    result = solver.solve(puzzle, Limits(1, time_limit))
+    if result.status is Status.SOLVED:
+        return []
+    if result.remainder is None or result.complete:
+        return None  # no solution: impossible for clues taken from a picture
+    if time_limit is not None and result.stats.wall_time >= time_limit:
+        return None  # the time limit, not the one-node limit, stopped it: not the fixpoint
+    width = puzzle.width
+    return [divmod(i, width) for i, state in enumerate(result.remainder) if state == 3]
+
+
+def differing_cells(puzzle: Puzzle, backend: str = "native",
+                    time_limit: float | None = None) -> list[tuple[int, int]] | None:
+    """The cells where two solutions of ``puzzle`` differ; [] if it is unique, None on a timeout.
+
+    >>> differing_cells(Puzzle(rows=((1,), (1,)), columns=((1,), (1,))))
+    [(0, 0), (0, 1), (1, 0), (1, 1)]
+    """
+    if time_limit is not None and time_limit <= 0:
+        return None
+    answer = check(puzzle, get(backend), time_limit)
+    if answer.verdict is Verdict.TIMEOUT:
+        return None
+    return list(answer.differing)
+
+
+def _left(watch: Stopwatch, time_limit: float | None) -> float | None:
+    return None if time_limit is None else time_limit - watch.elapsed()

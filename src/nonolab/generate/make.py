@@ -1,0 +1,379 @@
+"""The generator loop: draw candidate pictures, filter, judge, repair, accept.
+
+Each candidate is a picture (``smooth`` blurred noise, ``noise``, or an image
+file), filtered (its filled fraction inside the "fun zone", 20-70 % by default;
+no row or column all filled or all empty unless allowed), turned into clues and
+judged by :func:`~nonolab.generate.criteria.assess`.  With ``repair``, a rejected
+picture gets one cell flipped and is judged again, up to ``max_repairs`` times: for
+an ambiguous puzzle, a cell where two of its solutions differ; for one too hard,
+a cell line logic leaves undecided (which holds the former too); for an
+all-filled or all-empty line, a cell of it.
+
+Reproducible: candidate ``i`` of master seed ``S`` draws its picture and its
+repair choices from seeds derived from ``(S, i)`` alone, so the same arguments
+give the same puzzles, unless a time limit cuts a proof (a timeout depends on the
+machine; it is counted, never accepted).
+
+>>> report = make_puzzles(2, Recipe(width=8, height=8, unique=True), seed=3)
+>>> len(report.puzzles), report.puzzles[0].puzzle.name
+(2, 'gen-8x8-seed3-001')
+>>> [g.seed for g in report.puzzles] == [g.seed for g in make_puzzles(2, Recipe(8, 8, unique=True), seed=3).puzzles]
+True
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+import numpy as np
+
+from nonolab.core.puzzle import Puzzle
+from nonolab.errors import InvalidArgument
+from nonolab.generate.criteria import Criteria, Outcome, assess, differing_cells, undecided_cells
+from nonolab.generate.grids import puzzle_from_array, random_grid, smooth_grid
+from nonolab.generate.image import picture_from_image
+from nonolab.generate.repair import cells_of_lines, choose_flip, filled_fraction, uniform_lines
+from nonolab.solvers import get
+
+__all__ = ["STYLES", "Recipe", "GeneratedPuzzle", "GenerateReport", "candidate_seed", "make_puzzles", "parse_size"]
+
+STYLES = ("smooth", "noise")
+CANDIDATES_PER_PUZZLE = 100  # the default budget of max_candidates, per puzzle asked
+_REPAIRABLE = (Outcome.MULTIPLE, Outcome.TOO_HARD, Outcome.UNIFORM_LINES)
+
+
+@dataclass(frozen=True)
+class Recipe:
+    """What to generate: the size, the picture source, the filters and the criteria.
+
+    Args:
+        width, height: the grid size.
+        density: the filled fraction asked for, strictly between 0 and 1.
+        style: ``"smooth"`` (blurred noise, image-like) or ``"noise"`` (uniform).
+        radius: the blur radius of ``smooth`` (default: see ``smooth_grid``).
+        image: an image file to take the picture from instead of ``style``.
+        density_range: a candidate whose filled fraction is outside is discarded
+            (the "fun zone"); ``density`` must lie inside it.
+        allow_uniform_lines: accept rows and columns (longer than 2) that are all
+            filled or all empty.
+        unique, max_grade, backend: the criteria (see :class:`~nonolab.generate.criteria.Criteria`).
+        repair, max_repairs: flip cells of a rejected picture and retry, at most
+            ``max_repairs`` flips per candidate.
+        candidate_time_limit: wall seconds to judge one candidate, repairs included.
+
+    Raises:
+        InvalidArgument: any value out of its range.
+    """
+
+    width: int
+    height: int
+    density: float = 0.5
+    style: str = "smooth"
+    radius: int | None = None
+    image: str | os.PathLike | None = None
+    density_range: tuple[float, float] = (0.2, 0.7)
+    allow_uniform_lines: bool = False
+    unique: bool = False
+    max_grade: str | None = None
+    backend: str = "native"
+    repair: bool = False
+    max_repairs: int = 20
+    candidate_time_limit: float | None = 10.0
+
+    def __post_init__(self) -> None:
+        for name in ("width", "height"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 1:
+                raise InvalidArgument(f"grid size must be positive integers, got {self.width}x{self.height}")
+        if not 0.0 < self.density < 1.0:
+            raise InvalidArgument(f"density must be strictly between 0 and 1, got {self.density!r}")
+        low, high = self.density_range
+        if not 0.0 <= low <= high <= 1.0:
+            raise InvalidArgument(f"density range must satisfy 0 <= low <= high <= 1, got {low!r}-{high!r}")
+        if not low <= self.density <= high:
+            raise InvalidArgument(f"density {self.density} is outside the accepted range {low}-{high}; "
+                                  "widen the range (--min-density/--max-density)")
+        if self.style not in STYLES:
+            raise InvalidArgument(f"style must be one of {', '.join(STYLES)}, not {self.style!r}")
+        if self.max_repairs < 0:
+            raise InvalidArgument(f"max_repairs must be non-negative, got {self.max_repairs}")
+        if self.candidate_time_limit is not None and self.candidate_time_limit <= 0:
+            raise InvalidArgument(f"candidate time limit must be positive, got {self.candidate_time_limit}")
+        Criteria(self.unique, self.max_grade, self.backend)  # validates max_grade
+
+    @property
+    def source(self) -> str:
+        """``"image"`` or the style."""
+        return "image" if self.image is not None else self.style
+
+    @property
+    def criteria(self) -> Criteria:
+        return Criteria(self.unique, self.max_grade, self.backend)
+
+
+@dataclass(frozen=True)
+class GeneratedPuzzle:
+    """One accepted puzzle and how it was found.
+
+    ``puzzle`` carries the picture as its goal and this record in its metadata.
+    ``seed`` is the candidate's own seed (``smooth_grid(h, w, seed=seed, density=d)``
+    redraws the picture before repairs); ``candidates`` counts the candidates drawn
+    since the previous accepted puzzle, this one included; ``time`` is the wall
+    time they took.
+    """
+
+    puzzle: Puzzle
+    index: int
+    seed: int
+    source: str
+    density: float
+    grade: str | None
+    candidates: int
+    repairs: int
+    time: float
+
+    def as_record(self) -> dict[str, Any]:
+        return {"name": self.puzzle.name, "width": self.puzzle.width, "height": self.puzzle.height,
+                "source": self.source, "seed": self.seed, "density": self.density, "grade": self.grade or "",
+                "candidates": self.candidates, "repairs": self.repairs, "time": round(self.time, 4)}
+
+
+@dataclass
+class GenerateReport:
+    """The accepted puzzles and the cost of finding them.
+
+    ``stopped`` is None when ``asked`` puzzles were found, else why the loop ended
+    early: ``"max-candidates"``, ``"time-limit"`` or ``"image"`` (an image without
+    repair gives one candidate).  ``rejected`` counts the discarded candidates by
+    :class:`~nonolab.generate.criteria.Outcome` value.
+    """
+
+    asked: int
+    puzzles: list[GeneratedPuzzle] = field(default_factory=list)
+    candidates: int = 0
+    repairs: int = 0
+    rejected: Counter = field(default_factory=Counter)
+    stopped: str | None = None
+    time: float = 0.0
+
+    @property
+    def complete(self) -> bool:
+        return len(self.puzzles) >= self.asked
+
+    @property
+    def candidates_per_puzzle(self) -> float | None:
+        """Candidates tried per accepted puzzle (None when none was accepted)."""
+        return self.candidates / len(self.puzzles) if self.puzzles else None
+
+    def summary(self) -> str:
+        """One line: accepted, candidates tried, the mean per puzzle, repairs, rejections, time."""
+        mean = self.candidates_per_puzzle
+        per = f"{mean:.2f} per accepted puzzle" if mean is not None else "none accepted"
+        rejected = ", ".join(f"{k} {n}" for k, n in sorted(self.rejected.items())) or "none"
+        return (f"accepted {len(self.puzzles)} of {self.asked}; {self.candidates} candidates tried ({per}); "
+                f"{self.repairs} repairs; rejected: {rejected}; {self.time:.2f} s")
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    """``"30x20"`` -> ``(30, 20)`` (width, height).
+
+    >>> parse_size("30x20"), parse_size("7X7")
+    ((30, 20), (7, 7))
+    """
+    m = re.fullmatch(r"\s*(\d+)\s*[xX]\s*(\d+)\s*", text or "")
+    if not m:
+        raise InvalidArgument(f"size must be WIDTHxHEIGHT (e.g. 30x30), not {text!r}")
+    width, height = int(m.group(1)), int(m.group(2))
+    if width < 1 or height < 1:
+        raise InvalidArgument(f"grid size must be positive, got {width}x{height}")
+    return width, height
+
+
+def candidate_seed(seed: int, index: int) -> int:
+    """The seed of candidate ``index`` (0-based) of master seed ``seed``: a 32-bit int.
+
+    >>> candidate_seed(7, 0) == candidate_seed(7, 0) != candidate_seed(7, 1)
+    True
+    """
+    return int(np.random.SeedSequence([seed, index]).generate_state(1)[0])
+
+
+def make_puzzles(count: int, recipe: Recipe, seed: int = 0, max_candidates: int | None = None,
+                 time_limit: float | None = None,
+                 on_puzzle: Callable[[GeneratedPuzzle], None] | None = None,
+                 on_candidate: Callable[[GenerateReport], None] | None = None) -> GenerateReport:
+    """Generate ``count`` puzzles that satisfy ``recipe``.
+
+    Args:
+        count: the number of puzzles wanted.
+        seed: the master seed (a non-negative integer).
+        max_candidates: stop after this many candidates (default 100 per puzzle asked).
+        time_limit: stop after this many wall seconds in all.
+        on_puzzle: called with each accepted puzzle as soon as it is accepted.
+        on_candidate: called with the report so far after each candidate.
+
+    Returns:
+        The report; ``report.complete`` says whether ``count`` puzzles were found.
+
+    Raises:
+        InvalidArgument: a count, seed or limit out of range.
+        ParseError, MissingDependency: the image cannot be read.
+        UnknownBackend, BackendUnavailable: the counting backend cannot run.
+    """
+    if isinstance(count, bool) or not isinstance(count, int) or count < 1:
+        raise InvalidArgument(f"count must be a positive integer, got {count!r}")
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise InvalidArgument(f"seed must be a non-negative integer, got {seed!r}")
+    if max_candidates is None:
+        max_candidates = CANDIDATES_PER_PUZZLE * count
+    if max_candidates < 1:
+        raise InvalidArgument(f"max_candidates must be positive, got {max_candidates}")
+    if time_limit is not None and time_limit <= 0:
+        raise InvalidArgument(f"time limit must be positive, got {time_limit}")
+    if recipe.criteria.checks:
+        get(recipe.backend)  # an unknown or missing backend fails before any candidate
+    image = None
+    if recipe.image is not None:
+        image = picture_from_image(recipe.image, recipe.width, recipe.height, recipe.density)
+    report = GenerateReport(asked=count)
+    start = time.perf_counter()
+    since_last, last_time = 0, start
+    judged: dict[tuple, Outcome] = {}  # clues -> outcome, so a picture met again is not judged again
+    index = 0
+    while not report.complete:
+        left = _left(time_limit, start)
+        if left is not None and left <= 0:
+            report.stopped = "time-limit"
+            break
+        if index >= max_candidates:
+            report.stopped = "max-candidates"
+            break
+        if image is not None and not recipe.repair and index >= 1:
+            report.stopped = "image"
+            break
+        candidate = candidate_seed(seed, index)
+        index += 1
+        since_last += 1
+        report.candidates += 1
+        picture = image.copy() if image is not None else _draw(recipe, candidate)
+        limit = _min(recipe.candidate_time_limit, left)
+        outcome, grade, repairs = _judge_with_repairs(picture, recipe, candidate, limit, judged)
+        report.repairs += repairs
+        if outcome is Outcome.ACCEPTED:
+            now = time.perf_counter()
+            generated = _accepted(picture, recipe, seed, candidate, len(report.puzzles) + 1, count, grade,
+                                  since_last, repairs, now - last_time)
+            report.puzzles.append(generated)
+            since_last, last_time = 0, now
+            if on_puzzle is not None:
+                on_puzzle(generated)
+        else:
+            report.rejected[outcome.value] += 1
+        report.time = time.perf_counter() - start
+        if on_candidate is not None:
+            on_candidate(report)
+    report.time = time.perf_counter() - start
+    return report
+
+
+def _draw(recipe: Recipe, candidate: int) -> np.ndarray:
+    if recipe.style == "noise":
+        return random_grid(recipe.height, recipe.width, recipe.density, seed=candidate)
+    return smooth_grid(recipe.height, recipe.width, recipe.radius, seed=candidate, density=recipe.density)
+
+
+def _judge_with_repairs(picture: np.ndarray, recipe: Recipe, candidate: int, time_limit: float | None,
+                        judged: dict[tuple, Outcome]) -> tuple[Outcome, Any, int]:
+    """Judge ``picture`` (flipped in place by repairs): the outcome, the grade and the repairs made."""
+    start = time.perf_counter()
+    rng = np.random.default_rng([candidate, 1])  # the repair choices: apart from the picture's draw
+    repairs = 0
+    low, high = recipe.density_range
+    if not low <= filled_fraction(picture) <= high:
+        return Outcome.DENSITY, None, 0  # repairs flip single cells: they are not for this
+    while True:
+        left = _left(time_limit, start)
+        if left is not None and left <= 0:
+            return Outcome.TIMEOUT, None, repairs
+        lines = [] if recipe.allow_uniform_lines else uniform_lines(picture)
+        grade = None
+        if lines:
+            outcome = Outcome.UNIFORM_LINES
+        else:
+            puzzle = puzzle_from_array(picture)
+            key = (puzzle.rows, puzzle.columns)
+            outcome = judged.get(key)
+            if outcome is Outcome.ACCEPTED:
+                outcome = Outcome.DUPLICATE
+            elif outcome is None:
+                assessment = assess(puzzle, recipe.criteria, left)
+                outcome, grade = assessment.outcome, assessment.grade
+                judged[key] = outcome
+            if outcome is Outcome.ACCEPTED:
+                return outcome, grade, repairs
+        if not recipe.repair or outcome not in _REPAIRABLE:
+            return outcome, grade, repairs
+        if repairs >= recipe.max_repairs:
+            return Outcome.REPAIR_FAILED, grade, repairs
+        flip = None
+        if lines:
+            flip = choose_flip(picture, cells_of_lines(picture, lines), rng, recipe.density_range,
+                               recipe.allow_uniform_lines)
+        else:
+            for region in _trouble(puzzle, outcome, recipe.backend, time_limit, start):
+                if region is None:
+                    return Outcome.TIMEOUT, grade, repairs
+                flip = choose_flip(picture, region, rng, recipe.density_range, recipe.allow_uniform_lines)
+                if flip is not None:
+                    break
+        if flip is None:
+            return Outcome.REPAIR_FAILED, grade, repairs
+        picture[flip] ^= 1
+        repairs += 1
+
+
+def _trouble(puzzle: Puzzle, outcome: Outcome, backend: str, time_limit: float | None, start: float):
+    """The regions to flip a cell in, best first (None: the time limit ran out).
+
+    For two solutions, the cells where they differ: a flip there changes the clues
+    that allowed both.  Then (or for a puzzle too hard) the cells line logic leaves
+    undecided, which hold every such cell.
+    """
+    if outcome is Outcome.MULTIPLE:
+        yield differing_cells(puzzle, backend, _left(time_limit, start))
+    yield undecided_cells(puzzle, _left(time_limit, start))
+
+
+def _left(time_limit: float | None, start: float) -> float | None:
+    return None if time_limit is None else time_limit - (time.perf_counter() - start)
+
+
+def _accepted(picture: np.ndarray, recipe: Recipe, seed: int, candidate: int, number: int, asked: int,
+              grade: Any, candidates: int, repairs: int, elapsed: float) -> GeneratedPuzzle:
+    prefix = "gen" if recipe.image is None else _file_stem(recipe.image)
+    name = f"{prefix}-{recipe.width}x{recipe.height}-seed{seed}-{number:0{max(3, len(str(asked)))}d}"
+    density = filled_fraction(picture)
+    grade_word = grade.value if grade is not None else None
+    puzzle = puzzle_from_array(picture, name=name, with_goal=True, generator="nonolab generate",
+                               source=recipe.source, seed=candidate, density=density,
+                               grade=grade_word or "not checked", candidates=candidates, repairs=repairs)
+    return GeneratedPuzzle(puzzle, number, candidate, recipe.source, density, grade_word, candidates,
+                           repairs, elapsed)
+
+
+def _file_stem(path: str | os.PathLike) -> str:
+    stem = re.sub(r"[^A-Za-z0-9_-]+", "_", Path(path).stem).strip("_")
+    return stem or "image"
+
+
+def _min(a: float | None, b: float | None) -> float | None:
+    if a is None:
+        return b
+    return a if b is None else min(a, b)
+

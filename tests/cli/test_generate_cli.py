@@ -1,0 +1,142 @@
+"""`nonolab generate`: files, index, reproducibility, the summary, exit codes and one-line errors."""
+
+from __future__ import annotations
+
+import csv
+
+import numpy as np
+import pytest
+from click.testing import CliRunner
+
+from nonolab.cli.main import cli
+from nonolab.formats import load, loads_all
+from nonolab.harness.uniqueness import count
+from nonolab.solvers import get
+
+
+@pytest.fixture
+def run():
+    runner = CliRunner()
+
+    def invoke(*args):
+        return runner.invoke(cli, ["generate", *map(str, args)], catch_exceptions=False)
+    return invoke
+
+
+def _files(folder):
+    return {p.name: p.read_bytes() for p in sorted(folder.iterdir())}
+
+
+def test_writes_puzzles_and_an_index(run, tmp_path):
+    result = run("--size", "12x10", "--seed", 7, "--count", 3, "--unique", "--out", tmp_path)
+    assert result.exit_code == 0, result.stderr
+    names = [f"gen-12x10-seed7-00{i}.non" for i in (1, 2, 3)]
+    assert sorted(p.name for p in tmp_path.iterdir()) == names + ["index.csv"]
+    rows = list(csv.DictReader((tmp_path / "index.csv").open()))
+    assert [r["file"] for r in rows] == names
+    for row in rows:
+        puzzle = load(tmp_path / row["file"])
+        assert (puzzle.width, puzzle.height) == (12, 10) and puzzle.goal is not None
+        assert count(puzzle, 2, get("native")).count == 1
+        assert 0.2 <= float(row["density"]) <= 0.7 and int(row["candidates"]) >= 1
+        assert row["grade"] in ("line", "contradiction-probe", "full-probe", "depth-2", "search")
+    assert "accepted 3 of 3" in result.stderr and "per accepted puzzle" in result.stderr
+
+
+def test_same_seed_same_files(run, tmp_path):
+    for folder in ("a", "b", "c"):
+        seed = 11 if folder != "c" else 12
+        assert run("--size", "10x10", "--style", "noise", "--seed", seed, "--count", 3, "--unique",
+                   "--repair", "--out", tmp_path / folder).exit_code == 0
+    a, b, c = (_files(tmp_path / f) for f in "abc")
+    strip_time = lambda files: {k: v for k, v in files.items() if k != "index.csv"}
+    assert strip_time(a) == strip_time(b)
+    assert [r["seed"] for r in csv.DictReader((tmp_path / "a" / "index.csv").open())] == \
+           [r["seed"] for r in csv.DictReader((tmp_path / "b" / "index.csv").open())]
+    assert list(strip_time(a).values()) != list(strip_time(c).values())
+
+
+def test_prints_to_stdout_without_out(run):
+    result = run("--size", "6x6", "--seed", 1, "--count", 2, "--max-grade", "line", "--format", "tatham")
+    assert result.exit_code == 0
+    puzzles = [loads_all(block, "tatham")[0] for block in result.stdout.strip().split("\n\n")]
+    assert len(puzzles) == 2 and all((p.width, p.height) == (6, 6) for p in puzzles)
+    assert "accepted 2 of 2" in result.stderr
+
+
+def test_other_format_carries_the_goal(run, tmp_path):
+    assert run("--size", "8x8", "--count", 1, "--format", "webpbn", "--out", tmp_path).exit_code == 0
+    puzzle = load(tmp_path / "gen-8x8-seed0-001.xml")
+    assert puzzle.goal is not None
+
+
+def test_from_image(run, tmp_path):
+    image_module = pytest.importorskip("PIL.Image")
+    picture = np.zeros((16, 16), dtype=np.uint8)
+    picture[2:14, 4:8] = 1
+    picture[6:10, 2:14] = 1
+    image_module.fromarray(np.where(picture == 1, 0, 255).astype(np.uint8), "L").save(tmp_path / "cross.png")
+    density = picture.mean()
+    result = run("--size", "16x16", "--from-image", tmp_path / "cross.png", "--density", density,
+                 "--min-density", 0.1, "--unique", "--repair", "--out", tmp_path / "out")
+    assert result.exit_code == 0, result.stderr
+    puzzle = load(tmp_path / "out" / "cross-16x16-seed0-001.non")
+    goal = np.array(puzzle.goal.cells)
+    assert (goal != picture).sum() <= 20  # the cross, give or take the repairs
+    assert count(puzzle, 2, get("native")).count == 1
+
+
+@pytest.mark.parametrize("args,message", [
+    (["--size", "0x5"], "grid size must be positive"),
+    (["--size", "5by5"], "size must be WIDTHxHEIGHT"),
+    (["--size", "5x5", "--density", "1.5"], "density must be strictly between 0 and 1"),
+    (["--size", "5x5", "--density", "0"], "density must be strictly between 0 and 1"),
+    (["--size", "5x5", "--density", "0.9"], "outside the accepted range"),
+    (["--size", "5x5", "--count", "0"], "count must be a positive integer"),
+    (["--size", "5x5", "--format", "nope"], "unknown format 'nope'"),
+    (["--size", "5x5", "--from-image", "/nonexistent/x.png"], "cannot read the image"),
+    (["--size", "5x5", "--unique", "--backend", "nope"], "unknown backend 'nope'"),
+])
+def test_bad_usage_is_one_line_and_exit_2(run, args, message):
+    result = run(*args)
+    assert result.exit_code == 2
+    assert result.stderr.startswith("nonolab: error:") and message in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_unreadable_image_exit_2(run, tmp_path):
+    (tmp_path / "x.png").write_bytes(b"\x89PNG broken")
+    result = run("--size", "5x5", "--from-image", tmp_path / "x.png")
+    assert result.exit_code == 2 and "x.png" in result.stderr and len(result.stderr.splitlines()) == 1
+
+
+def test_not_enough_puzzles_exit_1(run, tmp_path):
+    result = run("--size", "30x30", "--style", "noise", "--unique", "--count", 3, "--max-candidates", 2,
+                 "--candidate-time-limit", 0.5, "--out", tmp_path)
+    assert result.exit_code == 1
+    assert "found 0 of 3 puzzles: --max-candidates was reached" in result.stderr
+    assert (tmp_path / "index.csv").exists() is False  # nothing accepted, nothing written
+
+
+def test_progress_bar_on_request(run, tmp_path):
+    result = run("--size", "8x8", "--count", 3, "--progress", "--out", tmp_path)
+    assert result.exit_code == 0 and "accepted 3 of 3" in result.stderr
+
+
+def test_progress_bar_draws_accepted_puzzles(capsys):
+    from nonolab.cli.progress import GeneratedPuzzles
+    from nonolab.generate import GenerateReport
+
+    report = GenerateReport(asked=4, candidates=7)
+    with GeneratedPuzzles(4, delay=0, force=True) as bar:
+        bar(report)
+        assert bar._bar is not None and bar._bar.tasks[0].fields["candidates"] == 7
+    assert bar._bar is None  # stopped on exit
+
+
+def test_the_cli_offers_the_library_words():
+    from nonolab.generate import MAX_GRADES, STYLES
+
+    params = {p.name: p for p in cli.commands["generate"].params}
+    assert tuple(params["style"].type.choices) == STYLES
+    assert tuple(params["max_grade"].type.choices) == tuple(MAX_GRADES)
