@@ -81,8 +81,9 @@ class NativeSolver:
     """
 
     name = "native"
-    # Option values that make a different solver, each to be held to the whole contract.
-    VARIANTS = {"line": tuple(STRATEGIES)}
+    # Option values that make a different solver (the default "dp" is the plain
+    # backend), each held to the whole contract suite: see nonolab.solvers.specs.
+    VARIANTS = {"line": tuple(name for name in STRATEGIES if name != "dp")}
 
     def __init__(self, probing: str | Probing = Probing.FULL, cache_bytes: int = 32 << 20,
                  node_limit: int | None = None, record_steps: bool = False, restarts: bool = True,
