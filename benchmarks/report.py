@@ -190,8 +190,8 @@ def markdown(rows: list[dict], backends: list[str], header: list[str], show: int
         lines += [f"- {w}" for w in wrong] + [""]
     skipped = Counter(r["backend"] for r in rows if r["status"] == "skipped")
     if skipped:
-        lines += ["`skipped`: not run, because the backend had already failed to finish a smaller puzzle "
-                  "within the limit in this run (`--skip-larger`): " +
+        lines += ["`skipped`: not run, because the backend had already failed to finish smaller puzzles "
+                  "within the limit in this run (`--skip-larger K`: K of them): " +
                   ", ".join(f"{b} {n}" for b, n in skipped.items()) + ".", ""]
     errors = [r for r in rows if r["status"] == "error"]
     if errors:

@@ -2,15 +2,16 @@
 
     python -m benchmarks.run SUITE [--backends native,cpsat,cnf] [--repeat N]
         [--time-limit S] [--max-solutions N] [--limit K] [--seed S] [--sizes 250,500]
-        [--by-size] [--skip-larger] [--chart KIND] [--name NAME] [--out DIR]
+        [--by-size] [--skip-larger K] [--chart KIND] [--name NAME] [--out DIR]
 
 SUITE is corpus, corpus30, survey, large, random30 or taai25.  ``--backends`` (alias
 ``--strategies``) takes backend specs: a name (``native``, ``cpsat``, ``dlx`` ...) or
 a name with options, as ``native:line=chain-range`` (``nonolab backends`` lists the
-declared variants).  ``--skip-larger`` records a backend as ``skipped`` on every
-puzzle with more cells than one it already failed to finish within the limit (with
-``--by-size``, which sorts the suite by cells, that is every later puzzle but those
-of the same size).  Each backend first solves a small
+declared variants).  ``--skip-larger K`` records a backend as ``skipped`` on a
+puzzle when it has already failed to finish, within the limit, K puzzles with fewer
+cells in this run (K=1: past the first puzzle it could not finish; a larger K keeps
+one small but hard puzzle from hiding all larger ones).  ``--by-size`` sorts the
+suite by cells, so that the rule skips every larger puzzle that follows.  Each backend first solves a small
 warm-up puzzle (not counted: JIT compilation and library imports happen there); then
 every (puzzle, backend, repetition) is solved in this process and gives one row, timed
 by the backend's own ``stats.wall_time``.  The ``large`` suite runs each (size, backend)
@@ -67,8 +68,8 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--memory-limit", type=int, default=4096,
                         help="large: address-space cap (RLIMIT_AS) of each child in MB, 0 for none")
     parser.add_argument("--by-size", action="store_true", help="solve the puzzles smallest (in cells) first")
-    parser.add_argument("--skip-larger", action="store_true",
-                        help="skip a backend on puzzles larger than one it did not finish in time")
+    parser.add_argument("--skip-larger", type=int, default=0, metavar="K",
+                        help="skip a backend on a puzzle once it did not finish K smaller ones in time (0: never)")
     parser.add_argument("--chart", default=None, choices=("scaling", "strategies", "distribution", "slowest"),
                         help="the chart to draw (default: the suite's)")
     parser.add_argument("--name", default=None, help="output file stem (default: the suite's name)")
@@ -142,12 +143,13 @@ def _progress(n: int, total: int, name: str, rows: list[dict], extra: str = "") 
     print(f"[{n}/{total}] {name} {size}  " + " | ".join(parts) + extra, flush=True)
 
 
-def skipped_row(suite: str, name: str, puzzle, backend: str, repeat: int, failed: tuple[int, str]) -> dict:
-    """The row of a solve not run: ``backend`` did not finish a smaller puzzle in time."""
+def skipped_row(suite: str, name: str, puzzle, backend: str, repeat: int, smaller: list[tuple[int, str]]) -> dict:
+    """The row of a solve not run: ``backend`` did not finish the ``smaller`` puzzles in time."""
     row = dict.fromkeys(FIELDS, "")
     row.update(suite=suite, puzzle=name, size=f"{puzzle.width}x{puzzle.height}", backend=backend, repeat=repeat,
                status="skipped", verdict="skipped",
-               error=f"skipped: did not finish {failed[1]} ({failed[0]} cells) within the limit")
+               error="skipped: did not finish " + ", ".join(f"{p} ({c} cells)" for c, p in smaller)
+               + " within the limit")
     return row
 
 
@@ -163,7 +165,7 @@ def run_in_process(suite: Suite, args, solvers: dict, emit) -> None:
     limits = limits_of(args, suite)
     options = options_of(args)
     total = suite.planned(options) if args.limit is None else min(args.limit, suite.planned(options))
-    failed: dict[str, tuple[int, str]] = {}  # backend -> the smallest puzzle it did not finish
+    failed: dict[str, list[tuple[int, str]]] = {b: [] for b in solvers}  # (cells, puzzle) not finished
     for n, (name, puzzle) in enumerate(_items(suite, args), 1):
         if args.limit is not None and n > args.limit:
             break
@@ -171,14 +173,14 @@ def run_in_process(suite: Suite, args, solvers: dict, emit) -> None:
         for b, (solver, _) in solvers.items():
             cells = None if isinstance(puzzle, Exception) else puzzle.width * puzzle.height
             for k in range(1, args.repeat + 1):
-                if args.skip_larger and b in failed and cells is not None and cells > failed[b][0]:
-                    rows.append(skipped_row(suite.name, name, puzzle, b, k, failed[b]))
+                smaller = sorted(f for f in failed[b] if cells is not None and f[0] < cells)
+                if args.skip_larger and len(smaller) >= args.skip_larger:
+                    rows.append(skipped_row(suite.name, name, puzzle, b, k, smaller[:args.skip_larger]))
                     continue
                 row = solve_row(suite.name, name, puzzle, b, solver, k, limits)
                 rows.append(row)
-                if cells is not None and report.outcome(row) == "timeout" and (b not in failed or
-                                                                              cells < failed[b][0]):
-                    failed[b] = (cells, name)
+                if cells is not None and report.outcome(row) == "timeout" and k == 1:
+                    failed[b].append((cells, name))
         emit(rows)
         _progress(n, total, name, rows)
 
