@@ -74,7 +74,8 @@ def solve(file, input_format, backend, probing, line, backend_options, max_solut
     puzzle = _load(file, input_format)
     with DecidedCells(force=bool(progress)) as bar:
         extra = {"progress": bar} if backend in _PROGRESS_BACKENDS and progress is not False else {}
-        result = _solver(backend, probing, backend_options, line, **extra).solve(puzzle, Limits(max_solutions, time_limit))
+        solver = _solver(backend, probing, backend_options, line, **extra)
+        result = solver.solve(puzzle, Limits(max_solutions, time_limit))
     verdict = verdict_of(result) if max_solutions >= 2 else None
     if result.solution is not None and (to_format or output):
         solved = puzzle.with_(goal=result.solution)
@@ -188,7 +189,8 @@ def explain(file, input_format, backend, probing, line, time_limit, every, no_gr
     Techniques: line (the complete line solver, or enumerate), simple-overlap,
     block-capping and clue-exhaustion (with --line chain-range or overlap),
     contradiction-probe, both-branches-agree (fully probing), depth-2-probe, guess (a
-    native search branch) and cdcl (what clause learning decided after auto's hand-off).  Changed cells are shown as X (filled) and O (empty).
+    native search branch) and cdcl (what clause learning decided after auto's hand-off).
+    Changed cells are shown as X (filled) and O (empty).
     """
     from nonolab.render import grid_text
     from nonolab.solvers.base import Limits
