@@ -237,7 +237,8 @@ def _finished_times(table: dict, backend: str) -> list[tuple[str, float]]:
 def _scaling(fig, table: dict, backends: list[str]) -> None:
     ax_time, ax_mem = fig.subplots(1, 2)
     for b in backends:
-        points = sorted((_cells(a[b]["size"]), a[b]) for a in table.values() if b in a)
+        points = sorted(((_cells(a[b]["size"]), a[b]) for a in table.values() if b in a),
+                        key=lambda point: point[0])
         done = [(c, a["time"]) for c, a in points if a["verdict"] in DONE and a["time"]]
         if done:
             ax_time.plot(*zip(*done), marker="o", label=b)
@@ -259,8 +260,8 @@ def _strategies(fig, table: dict, backends: list[str], time_limit: float | None)
     the limit (skipped solves are not drawn), with the number finished in the legend."""
     ax = fig.subplots()
     for b in backends:
-        points = sorted((_cells(a[b]["size"]), a[b]) for a in table.values()
-                        if b in a and a[b]["size"] != "?")
+        points = sorted(((_cells(a[b]["size"]), a[b]) for a in table.values()
+                         if b in a and a[b]["size"] != "?"), key=lambda point: point[0])
         done = [(c, max(a["time"], 1e-5)) for c, a in points if a["verdict"] in DONE and a["time"] is not None]
         late = [(c, time_limit or a["time"] or 1.0) for c, a in points if a["verdict"] == "timeout"]
         line = ax.plot(*zip(*done), marker="o", linestyle="none", markersize=3, alpha=0.7,
