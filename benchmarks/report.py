@@ -12,7 +12,7 @@ from collections import Counter, defaultdict
 from pathlib import Path
 from statistics import median
 
-OUTCOMES = ("unique", "multiple", "contradiction", "solved", "timeout", "error")
+OUTCOMES = ("unique", "multiple", "contradiction", "solved", "timeout", "skipped", "error")
 FINISHED = ("unique", "multiple", "contradiction")  # proven answers, compared across backends
 DONE = FINISHED + ("solved",)  # ended within the time limit: their times are compared
 
@@ -24,8 +24,8 @@ def outcome(row: dict) -> str:
     because it reached the solution limit rather than the time limit, the puzzle was
     solved (first solution) but its uniqueness is not known.
     """
-    if row["status"] == "error":
-        return "error"
+    if row["status"] in ("error", "skipped"):
+        return row["status"]
     if row["verdict"] == "timeout" and row["status"] != "timeout":
         return "solved"
     return row["verdict"]
@@ -85,16 +85,17 @@ def summary_lines(table: dict, backends: list[str]) -> list[str]:
     base = backends[0]
     seen = {a["verdict"] for t in table.values() for a in t.values()}
     shown = [v for v in OUTCOMES if v in seen or v in ("timeout", "error")]
-    lines = [f"| backend | puzzles | total s | median s | p95 s | max s | "
+    lines = [f"| backend | puzzles | finished in time | total s | median s | p95 s | max s | "
              + " | ".join(shown) + f" | time / {base} (geo-mean) |",
-             "|---|---:|---:|---:|---:|---:|" + "---:|" * len(shown) + "---:|"]
+             "|---|---:|---:|---:|---:|---:|---:|" + "---:|" * len(shown) + "---:|"]
     for b in backends:
         answers = [t[b] for t in table.values() if b in t]
-        times = [a["time"] for a in answers if a["time"] is not None]
+        times = [a["time"] for a in answers if a["time"] is not None and a["verdict"] != "skipped"]
         verdicts = Counter(a["verdict"] for a in answers)
+        finished = sum(verdicts[v] for v in DONE)
         ratio, n = _ratio(table, b, base)
         ratio_cell = "1" if b == base else (f"{ratio:.3g} (on {n})" if ratio is not None else "-")
-        lines.append(f"| {b} | {len(answers)} | {_fmt(sum(times)) if times else '-'} | "
+        lines.append(f"| {b} | {len(answers)} | {finished} | {_fmt(sum(times)) if times else '-'} | "
                      f"{_fmt(percentile(times, 50))} | {_fmt(percentile(times, 95))} | "
                      f"{_fmt(max(times) if times else None)} | "
                      + " | ".join(str(verdicts.get(v, 0)) for v in shown) + f" | {ratio_cell} |")
@@ -187,6 +188,11 @@ def markdown(rows: list[dict], backends: list[str], header: list[str], show: int
     if wrong:
         lines += ["**Backends disagree** on " + str(len(wrong)) + " puzzle(s):", ""]
         lines += [f"- {w}" for w in wrong] + [""]
+    skipped = Counter(r["backend"] for r in rows if r["status"] == "skipped")
+    if skipped:
+        lines += ["`skipped`: not run, because the backend had already failed to finish smaller puzzles "
+                  "within the limit in this run (`--skip-larger K`: K of them): " +
+                  ", ".join(f"{b} {n}" for b, n in skipped.items()) + ".", ""]
     errors = [r for r in rows if r["status"] == "error"]
     if errors:
         lines += ["Errors:", ""] + [f"- `{r['puzzle']}` {r['backend']}: {r['error']}" for r in errors[:20]]
@@ -199,7 +205,8 @@ def markdown(rows: list[dict], backends: list[str], header: list[str], show: int
     return "\n".join(lines) + "\n"
 
 
-def write_chart(kind: str, rows: list[dict], backends: list[str], path: Path, title: str) -> str:
+def write_chart(kind: str, rows: list[dict], backends: list[str], path: Path, title: str,
+                time_limit: float | None = None) -> str:
     """Draw the suite's chart into ``path`` (PNG); returns a message saying what happened."""
     try:
         from matplotlib.backends.backend_agg import FigureCanvasAgg
@@ -211,6 +218,8 @@ def write_chart(kind: str, rows: list[dict], backends: list[str], path: Path, ti
     FigureCanvasAgg(fig)
     if kind == "scaling":
         _scaling(fig, table, backends)
+    elif kind == "strategies":
+        _strategies(fig, table, backends, time_limit)
     elif kind == "distribution":
         _distribution(fig, table, backends)
     else:
@@ -228,7 +237,8 @@ def _finished_times(table: dict, backend: str) -> list[tuple[str, float]]:
 def _scaling(fig, table: dict, backends: list[str]) -> None:
     ax_time, ax_mem = fig.subplots(1, 2)
     for b in backends:
-        points = sorted((_cells(a[b]["size"]), a[b]) for a in table.values() if b in a)
+        points = sorted(((_cells(a[b]["size"]), a[b]) for a in table.values() if b in a),
+                        key=lambda point: point[0])
         done = [(c, a["time"]) for c, a in points if a["verdict"] in DONE and a["time"]]
         if done:
             ax_time.plot(*zip(*done), marker="o", label=b)
@@ -243,6 +253,30 @@ def _scaling(fig, table: dict, backends: list[str]) -> None:
         ax.grid(True, which="both", alpha=0.3)
         if ax.lines:
             ax.legend()
+
+
+def _strategies(fig, table: dict, backends: list[str], time_limit: float | None) -> None:
+    """Time against cells per backend: finished solves as dots, timeouts as crosses at
+    the limit (skipped solves are not drawn), with the number finished in the legend."""
+    ax = fig.subplots()
+    for b in backends:
+        points = sorted(((_cells(a[b]["size"]), a[b]) for a in table.values()
+                         if b in a and a[b]["size"] != "?"), key=lambda point: point[0])
+        done = [(c, max(a["time"], 1e-5)) for c, a in points if a["verdict"] in DONE and a["time"] is not None]
+        late = [(c, time_limit or a["time"] or 1.0) for c, a in points if a["verdict"] == "timeout"]
+        line = ax.plot(*zip(*done), marker="o", linestyle="none", markersize=3, alpha=0.7,
+                       label=f"{b} ({len(done)} finished)")[0] if done else None
+        if late:
+            ax.plot(*zip(*late), marker="x", linestyle="none", markersize=7,
+                    color=line.get_color() if line else None,
+                    label=f"{b}: {len(late)} not finished in time")
+    ax.set_xscale("log")
+    ax.set_yscale("log")
+    ax.set_xlabel("cells")
+    ax.set_ylabel("solve time (s); x = not finished within the limit")
+    ax.grid(True, which="both", alpha=0.3)
+    if ax.lines:
+        ax.legend(fontsize=8)
 
 
 def _distribution(fig, table: dict, backends: list[str]) -> None:

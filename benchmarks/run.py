@@ -2,9 +2,16 @@
 
     python -m benchmarks.run SUITE [--backends native,cpsat,cnf] [--repeat N]
         [--time-limit S] [--max-solutions N] [--limit K] [--seed S] [--sizes 250,500]
-        [--out DIR]
+        [--by-size] [--skip-larger K] [--chart KIND] [--name NAME] [--out DIR]
 
-SUITE is corpus, survey, large, random30 or taai25.  Each backend first solves a small
+SUITE is corpus, corpus30, survey, large, random30 or taai25.  ``--backends`` (alias
+``--strategies``) takes backend specs: a name (``native``, ``cpsat``, ``dlx`` ...) or
+a name with options, as ``native:line=chain-range`` (``nonolab backends`` lists the
+declared variants).  ``--skip-larger K`` records a backend as ``skipped`` on a
+puzzle when it has already failed to finish, within the limit, K puzzles with fewer
+cells in this run (K=1: past the first puzzle it could not finish; a larger K keeps
+one small but hard puzzle from hiding all larger ones).  ``--by-size`` sorts the
+suite by cells, so that the rule skips every larger puzzle that follows.  Each backend first solves a small
 warm-up puzzle (not counted: JIT compilation and library imports happen there); then
 every (puzzle, backend, repetition) is solved in this process and gives one row, timed
 by the backend's own ``stats.wall_time``.  The ``large`` suite runs each (size, backend)
@@ -34,7 +41,7 @@ from benchmarks import report
 from benchmarks.check_corpus import OUT, REPO
 from benchmarks.suites import SUITES, Options, Suite, large_name, large_puzzle, warmup_puzzle
 from nonolab.harness.uniqueness import verdict_of
-from nonolab.solvers import get
+from nonolab.solvers import get_spec
 from nonolab.solvers.base import Limits
 
 FIELDS = ["suite", "puzzle", "size", "backend", "repeat", "status", "verdict", "count", "complete",
@@ -48,7 +55,8 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.run",
                                      description=__doc__.splitlines()[0])
     parser.add_argument("suite", choices=sorted(SUITES))
-    parser.add_argument("--backends", default="native,cpsat,cnf", help="comma-separated")
+    parser.add_argument("--backends", "--strategies", dest="backends", default="native,cpsat,cnf",
+                        help="comma-separated backend specs (e.g. native:line=overlap)")
     parser.add_argument("--repeat", type=int, default=1, help="solves per (puzzle, backend)")
     parser.add_argument("--time-limit", type=float, default=60.0, help="seconds per solve")
     parser.add_argument("--max-solutions", type=int, default=None,
@@ -59,6 +67,12 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--out", type=Path, default=OUT, help=f"output folder (default {OUT})")
     parser.add_argument("--memory-limit", type=int, default=4096,
                         help="large: address-space cap (RLIMIT_AS) of each child in MB, 0 for none")
+    parser.add_argument("--by-size", action="store_true", help="solve the puzzles smallest (in cells) first")
+    parser.add_argument("--skip-larger", type=int, default=0, metavar="K",
+                        help="skip a backend on a puzzle once it did not finish K smaller ones in time (0: never)")
+    parser.add_argument("--chart", default=None, choices=("scaling", "strategies", "distribution", "slowest"),
+                        help="the chart to draw (default: the suite's)")
+    parser.add_argument("--name", default=None, help="output file stem (default: the suite's name)")
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--only-size", type=int, default=None, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
@@ -84,10 +98,10 @@ def options_of(args: argparse.Namespace) -> Options:
 
 
 def build_solvers(backends: list[str]) -> dict:
-    """Every backend, built and warmed up on a small puzzle: ``{name: (solver, warm-up s)}``."""
+    """Every backend spec, built and warmed up on a small puzzle: ``{spec: (solver, warm-up s)}``."""
     out = {}
     for name in backends:
-        solver = get(name)
+        solver = get_spec(name)
         result = solver.solve(warmup_puzzle(), Limits(max_solutions=2, time_limit=60))
         out[name] = (solver, result.stats.wall_time)
     return out
@@ -129,15 +143,44 @@ def _progress(n: int, total: int, name: str, rows: list[dict], extra: str = "") 
     print(f"[{n}/{total}] {name} {size}  " + " | ".join(parts) + extra, flush=True)
 
 
+def skipped_row(suite: str, name: str, puzzle, backend: str, repeat: int, smaller: list[tuple[int, str]]) -> dict:
+    """The row of a solve not run: ``backend`` did not finish the ``smaller`` puzzles in time."""
+    row = dict.fromkeys(FIELDS, "")
+    row.update(suite=suite, puzzle=name, size=f"{puzzle.width}x{puzzle.height}", backend=backend, repeat=repeat,
+               status="skipped", verdict="skipped",
+               error="skipped: did not finish " + ", ".join(f"{p} ({c} cells)" for c, p in smaller)
+               + " within the limit")
+    return row
+
+
+def _items(suite: Suite, args) -> list:
+    items = suite.items(options_of(args))
+    if not args.by_size:
+        return items
+    # Unreadable files (exceptions) first; then by cells, stable.
+    return sorted(items, key=lambda item: 0 if isinstance(item[1], Exception) else item[1].width * item[1].height)
+
+
 def run_in_process(suite: Suite, args, solvers: dict, emit) -> None:
     limits = limits_of(args, suite)
     options = options_of(args)
     total = suite.planned(options) if args.limit is None else min(args.limit, suite.planned(options))
-    for n, (name, puzzle) in enumerate(suite.items(options), 1):
+    failed: dict[str, list[tuple[int, str]]] = {b: [] for b in solvers}  # (cells, puzzle) not finished
+    for n, (name, puzzle) in enumerate(_items(suite, args), 1):
         if args.limit is not None and n > args.limit:
             break
-        rows = [solve_row(suite.name, name, puzzle, b, solver, k, limits)
-                for b, (solver, _) in solvers.items() for k in range(1, args.repeat + 1)]
+        rows = []
+        for b, (solver, _) in solvers.items():
+            cells = None if isinstance(puzzle, Exception) else puzzle.width * puzzle.height
+            for k in range(1, args.repeat + 1):
+                smaller = sorted(f for f in failed[b] if cells is not None and f[0] < cells)
+                if args.skip_larger and len(smaller) >= args.skip_larger:
+                    rows.append(skipped_row(suite.name, name, puzzle, b, k, smaller[:args.skip_larger]))
+                    continue
+                row = solve_row(suite.name, name, puzzle, b, solver, k, limits)
+                rows.append(row)
+                if cells is not None and report.outcome(row) == "timeout" and k == 1:
+                    failed[b].append((cells, name))
         emit(rows)
         _progress(n, total, name, rows)
 
@@ -249,7 +292,7 @@ def main(argv: list[str] | None = None) -> int:
     try:  # an unknown or missing backend is a usage error, found before any solve
         if suite.isolated:
             for backend in args.backends:
-                get(backend)
+                get_spec(backend)
         else:
             solvers = build_solvers(args.backends)
     except Exception as exc:
@@ -263,7 +306,8 @@ def main(argv: list[str] | None = None) -> int:
     fields = FIELDS + (MEMORY_FIELDS if suite.isolated else [])
     rows: list[dict] = []
     interrupted = False
-    with (args.out / f"{suite.name}.csv").open("w", newline="", encoding="utf-8") as fh:
+    stem = args.name or suite.name
+    with (args.out / f"{stem}.csv").open("w", newline="", encoding="utf-8") as fh:
         writer = csv.DictWriter(fh, fieldnames=fields, extrasaction="ignore")
         writer.writeheader()
 
@@ -284,13 +328,14 @@ def main(argv: list[str] | None = None) -> int:
         print("no rows: nothing to report", file=sys.stderr)
         return 130 if interrupted else 0
     shown = len({r["puzzle"] for r in rows})
-    distribution = suite.chart == "distribution"
+    chart = args.chart or suite.chart
+    distribution = chart == "distribution"
     text = report.markdown(rows, args.backends, header(suite, args, argv, warmups, shown, interrupted),
                            show=15 if distribution else 30, histogram=distribution)
-    (args.out / f"{suite.name}.md").write_text(text, encoding="utf-8")
+    (args.out / f"{stem}.md").write_text(text, encoding="utf-8")
     print(text)
-    print(report.write_chart(suite.chart, rows, args.backends, args.out / f"{suite.name}.png",
-                             f"{suite.name}: {suite.description}"), flush=True)
+    print(report.write_chart(chart, rows, args.backends, args.out / f"{stem}.png",
+                             f"{suite.name}: {suite.description}", args.time_limit), flush=True)
     if interrupted:
         return 130
     return 1 if report.disagreements(report.per_puzzle(rows)) else 0

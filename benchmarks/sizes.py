@@ -3,6 +3,9 @@
     python -m benchmarks.sizes [--backends dlx,backtrack] [--sizes 5,10,15,20,25,30]
         [--count 5] [--density 0.5] [--time-limit 60] [--max-solutions 2]
 
+``--backends`` takes backend specs, e.g. ``native:line=enumerate`` for a line strategy
+of the native engine (see ``nonolab backends``).
+
 For each side, ``count`` uniform random pictures (``nonolab.generate.random_grid``,
 seed ``1000 * side + i``) give the puzzles; each backend solves each one, counting
 to ``max_solutions`` within the time limit, and one line per (backend, side) says
@@ -17,7 +20,7 @@ import time
 from statistics import median
 
 from nonolab.generate import puzzle_from_array, random_grid
-from nonolab.solvers import get
+from nonolab.solvers import get_spec
 from nonolab.solvers.base import Limits
 
 
@@ -27,7 +30,8 @@ def _ints(text: str) -> list[int]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.sizes", description=__doc__.splitlines()[0])
-    parser.add_argument("--backends", default="dlx,backtrack")
+    parser.add_argument("--backends", "--strategies", dest="backends", default="dlx,backtrack",
+                        help="comma-separated backend specs")
     parser.add_argument("--sizes", type=_ints, default=[5, 10, 15, 20, 25, 30])
     parser.add_argument("--count", type=int, default=5, help="puzzles per side")
     parser.add_argument("--density", type=float, default=0.5)
@@ -39,7 +43,9 @@ def main(argv: list[str] | None = None) -> int:
     print("| backend | side | finished | median s | max s | counts |")
     print("|---|---|---|---|---|---|")
     for name in args.backends.split(","):
-        solver = get(name.strip())
+        name = name.strip()
+        solver = get_spec(name)
+        solver.solve(puzzle_from_array(random_grid(8, 8, 0.5, seed=1)), limits)  # warm-up: JIT, imports
         for side in args.sizes:
             times, finished, verdicts = [], 0, []
             for i in range(args.count):
@@ -52,7 +58,7 @@ def main(argv: list[str] | None = None) -> int:
                 # "1": unique (exhausted); "2+": stopped at max_solutions; exact counts below it.
                 verdicts.append("timeout" if not done else
                                 f"{result.count}{'' if result.complete else '+'}")
-            print(f"| {solver.name} | {side} | {finished}/{args.count} | {median(times):.3f} | "
+            print(f"| {name} | {side} | {finished}/{args.count} | {median(times):.3f} | "
                   f"{max(times):.3f} | {' '.join(verdicts)} |", flush=True)
             if not finished:
                 break

@@ -2,6 +2,9 @@
 
 * ``corpus``: every puzzle of ../shared/corpus, in ``index.csv`` order; count to 2.
 * ``survey``: the ``webpbn-survey`` folder of the corpus (Wolter's survey); count to 2.
+* ``corpus30``: the corpus puzzles with both sides at most 30, smallest (in cells)
+  first, so a runner can skip a backend past the size where it first timed out;
+  count to 2.
 * ``large``: smooth image-like squares of 250 ... 4000 cells a side; count to 2; one
   fresh process per (size, backend) so that the peak memory can be measured.
 * ``random30``: 1000 uniform random 30x30 at 50 % (Wolter's rand30 style); count to 2.
@@ -46,7 +49,8 @@ class Suite:
         items: ``items(options)`` yields ``(name, puzzle)`` lazily.
         planned: ``planned(options)`` is how many items it will yield (for progress lines).
         max_solutions: the default solution limit.
-        chart: ``"scaling"`` (time against size), ``"distribution"`` (sorted times) or
+        chart: ``"scaling"`` (time and memory against size), ``"strategies"`` (time
+            against size, timeouts marked), ``"distribution"`` (sorted times) or
             ``"slowest"`` (per-puzzle bars).
         isolated: run each (puzzle, backend) in a fresh process and record peak memory.
         default_seed: the seed of a generated suite (None for file suites).
@@ -86,6 +90,17 @@ def _load_files(corpus: Path, entries: list[dict[str, str]]) -> Iterator[Item]:
 def corpus_items(options: Options) -> Iterator[Item]:
     """Every puzzle of the corpus, in ``index.csv`` order."""
     return _load_files(options.corpus, _index(options.corpus))
+
+
+def _small(entry: dict[str, str], side: int = 30) -> bool:
+    return int(entry["width"]) <= side and int(entry["height"]) <= side
+
+
+def corpus30_items(options: Options) -> Iterator[Item]:
+    """The corpus puzzles with both sides <= 30, by cells (ties: index.csv order)."""
+    entries = [e for e in _index(options.corpus) if _small(e)]
+    entries.sort(key=lambda e: int(e["width"]) * int(e["height"]))
+    return _load_files(options.corpus, entries)
 
 
 def survey_items(options: Options) -> Iterator[Item]:
@@ -132,6 +147,8 @@ def taai25_items(options: Options) -> Iterator[Item]:
 
 CORPUS_SUITE = Suite("corpus", corpus_items, lambda o: len(_index(o.corpus)), 2, "slowest",
                      "every puzzle of ../shared/corpus (index.csv order)")
+CORPUS30 = Suite("corpus30", corpus30_items, lambda o: sum(map(_small, _index(o.corpus))), 2, "strategies",
+                 "the corpus puzzles with both sides <= 30, smallest first")
 SURVEY = Suite("survey", survey_items, lambda o: len(_index(o.corpus, "webpbn-survey")), 2, "slowest",
                "the webpbn-survey folder of ../shared/corpus (Wolter's survey puzzles)")
 LARGE = Suite("large", large_items, lambda o: len(o.sizes), 2, "scaling",
@@ -143,7 +160,7 @@ TAAI25 = Suite("taai25", taai25_items, lambda o: RANDOM_COUNT, 1, "distribution"
                "1000 random 25x25 puzzles, density falling from 0.50 to 0.35 (TAAI style)",
                default_seed=25)
 
-SUITES: dict[str, Suite] = {s.name: s for s in (CORPUS_SUITE, SURVEY, LARGE, RANDOM30, TAAI25)}
+SUITES: dict[str, Suite] = {s.name: s for s in (CORPUS_SUITE, CORPUS30, SURVEY, LARGE, RANDOM30, TAAI25)}
 
 
 def warmup_puzzle() -> Puzzle:

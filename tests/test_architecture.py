@@ -30,7 +30,8 @@ def _imports(path: Path) -> set[str]:
 
 MODULES = {_module_name(p): _imports(p) for p in sorted(PACKAGE.rglob("*.py"))}
 
-NATIVE_ORDER = ["jit", "line", "cache", "propagate", "probe", "search", "explain"]
+NATIVE_ORDER = ["jit", "line", "line_rules", "line_enumerate", "strategies", "cache", "propagate", "probe", "search",
+                "labels", "explain"]
 
 
 def _allowed(module: str, target: str) -> bool:

@@ -106,3 +106,37 @@ def test_generate_unique_smoke(tmp_path):
     assert len(rows) == 2 * len(generate_unique.PROVEN_SETS)
     assert all(row[f"{b}_verdict"] == "unique" for row in rows for b in generate_unique.BACKENDS)
     assert "| noise-0.5 | cnf | 2 | 0 |" in (tmp_path / "generate_unique.md").read_text(encoding="utf-8")
+
+
+def test_strategy_specs_and_the_skip_rule(tmp_path):
+    # Backends named by spec: each spec is its own column; an unknown option value is a usage error.
+    code = run.main(["random30", "--limit", "2", "--strategies", "native:line=chain-range,native",
+                     "--time-limit", "20", "--out", str(tmp_path), "--name", "specs"])
+    rows = list(csv.DictReader((tmp_path / "specs.csv").open(encoding="utf-8", newline="")))
+    assert code == 0
+    assert [r["backend"] for r in rows] == ["native:line=chain-range", "native"] * 2
+    assert "| native:line=chain-range | 2 | 2 |" in (tmp_path / "specs.md").read_text(encoding="utf-8")
+    assert run.main(["random30", "--limit", "1", "--strategies", "native:line=bogus", "--out", str(tmp_path)]) == 2
+
+
+@needs_corpus
+def test_corpus30_is_by_size_and_skips_larger_puzzles_after_a_timeout(tmp_path):
+    code = run.main(["corpus30", "--limit", "12", "--strategies", "native,dlx", "--time-limit", "1e-9",
+                     "--skip-larger", "1", "--out", str(tmp_path)])
+    rows = list(csv.DictReader((tmp_path / "corpus30.csv").open(encoding="utf-8", newline="")))
+    def cells(row):
+        width, height = row["size"].split("x")
+        return int(width) * int(height)
+
+    sizes = [cells(r) for r in rows[::2]]
+    assert sizes == sorted(sizes) and max(sizes) <= 900
+    for backend in ("native", "dlx"):
+        failed = []  # the puzzles this backend did not finish so far
+        for r in (r for r in rows if r["backend"] == backend):
+            skip = any(f < cells(r) for f in failed)
+            assert (r["status"] == "skipped") == skip, (backend, r)
+            if r["status"] == "timeout":
+                failed.append(cells(r))
+    assert any(r["status"] == "skipped" for r in rows)
+    assert code == 0
+    assert "`skipped`: not run" in (tmp_path / "corpus30.md").read_text(encoding="utf-8")

@@ -1,4 +1,4 @@
-"""Property tests: every backend's exact count equals every other's, and brute force's.
+"""Property tests: every backend's (and variant's) exact count equals every other's, and brute force's.
 
 Random pictures up to 8x8 at densities 0.2-0.8, and random clue sets that may be
 unsatisfiable (row clues of one picture, column clues of another with as many
@@ -16,14 +16,14 @@ from hypothesis import strategies as st
 from nonolab.core import Puzzle, Solution, verify
 from nonolab.core.verify import clues_of
 from nonolab.errors import BackendUnavailable
-from nonolab.solvers import get, names
+from nonolab.solvers import get_spec, specs
 from nonolab.solvers.base import Limits
 from reference import count_by_rows, placements
 
 SOLVERS = []
-for _name in names():
+for _spec in specs():
     try:
-        SOLVERS.append(get(_name))
+        SOLVERS.append((_spec, get_spec(_spec)))
     except BackendUnavailable:
         pass
 
@@ -59,14 +59,14 @@ def _brute_force(puzzle: Puzzle) -> int | None:
 
 def _counts_agree(puzzle: Puzzle, must_have: Solution | None = None) -> None:
     counts = {}
-    for solver in SOLVERS:
+    for spec, solver in SOLVERS:
         result = solver.solve(puzzle, Limits(max_solutions=None, time_limit=60))
-        assert result.complete, f"{solver.name} did not finish a tiny puzzle"
+        assert result.complete, f"{spec} did not finish a tiny puzzle"
         for s in result.solutions:
             assert verify(puzzle, s) == []
         if must_have is not None:
-            assert must_have in result.solutions, solver.name
-        counts[solver.name] = result.count
+            assert must_have in result.solutions, spec
+        counts[spec] = result.count
     assert len(set(counts.values())) == 1, counts
     expected = _brute_force(puzzle)
     if expected is not None:

@@ -79,3 +79,20 @@ def test_step_log_on_random_unique_puzzles():
         result = _explain(puzzle)
         *_, (_, grid) = replay(puzzle, result.steps)
         assert grid.to_solution() == result.solution
+
+
+@pytest.mark.parametrize("puzzle", [LINE_SOLVABLE, NEEDS_CONTRADICTION, NEEDS_MERGE, AMBIGUOUS])
+@pytest.mark.parametrize("line", ["chain-range", "overlap", "enumerate"])
+def test_every_line_strategys_log_replays_to_the_solution(puzzle, line):
+    # Rule-based strategies split each line step by technique; the log must still replay.
+    result = _explain(puzzle, line=line, probing="none")
+    grid = None
+    for step, grid in replay(puzzle, result.steps):
+        assert step.cells
+    assert grid is not None and grid.to_solution() == result.solution
+    labelled = {Technique.SIMPLE_OVERLAP, Technique.BLOCK_CAPPING, Technique.CLUE_EXHAUSTION}
+    techniques = _techniques(result)
+    if line == "enumerate":
+        assert not techniques & labelled
+    else:
+        assert Technique.LINE not in techniques and techniques & labelled

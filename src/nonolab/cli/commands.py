@@ -17,11 +17,14 @@ def _load(path: str, fmt: str | None):
     return load(path, fmt)
 
 
-def _solver(backend: str, probing: str | None, pairs: tuple[str, ...] = (), **extra: Any):
+def _solver(backend: str, probing: str | None, pairs: tuple[str, ...] = (), line: str | None = None,
+            **extra: Any):
     from nonolab.solvers import get
     opts = {**options.parse_backend_options(pairs), **extra}
     if probing is not None:
         opts["probing"] = probing
+    if line is not None:
+        opts["line"] = line
     return get(backend, **opts)
 
 
@@ -59,7 +62,7 @@ def _result_json(path: str, result) -> dict:
 @click.option("--progress/--no-progress", default=None,
               help="Progress bar of decided cells on long native runs (default: on a terminal).")
 @options.as_json
-def solve(file, input_format, backend, probing, backend_options, max_solutions, time_limit, to_format, output,
+def solve(file, input_format, backend, probing, line, backend_options, max_solutions, time_limit, to_format, output,
           progress, as_json):
     """Solve FILE and print the solution (and whether it is unique)."""
     from nonolab.formats import dump, dumps
@@ -71,7 +74,8 @@ def solve(file, input_format, backend, probing, backend_options, max_solutions, 
     puzzle = _load(file, input_format)
     with DecidedCells(force=bool(progress)) as bar:
         extra = {"progress": bar} if backend in _PROGRESS_BACKENDS and progress is not False else {}
-        result = _solver(backend, probing, backend_options, **extra).solve(puzzle, Limits(max_solutions, time_limit))
+        solver = _solver(backend, probing, backend_options, line, **extra)
+        result = solver.solve(puzzle, Limits(max_solutions, time_limit))
     verdict = verdict_of(result) if max_solutions >= 2 else None
     if result.solution is not None and (to_format or output):
         solved = puzzle.with_(goal=result.solution)
@@ -109,7 +113,7 @@ def solve(file, input_format, backend, probing, backend_options, max_solutions, 
 @click.option("--why-enumerate", type=click.IntRange(min=1), default=256, show_default=True, metavar="N",
               help="With --why: enumerate up to N solutions, and N arrangements per group of free cells; "
                    "within it counts and regions are exact.")
-def check(file, input_format, backend, probing, backend_options, time_limit, as_json, why, why_image,
+def check(file, input_format, backend, probing, line, backend_options, time_limit, as_json, why, why_image,
           why_enumerate):
     """Print one word: unique, multiple, contradiction or timeout.
 
@@ -123,10 +127,10 @@ def check(file, input_format, backend, probing, backend_options, time_limit, as_
     puzzle = _load(file, input_format)
     if why or why_image:
         from nonolab.cli import why as explain_why
-        explain_why.run(file, puzzle, _solver(backend, probing, backend_options), time_limit, as_json, why_image,
+        explain_why.run(file, puzzle, _solver(backend, probing, backend_options, line), time_limit, as_json, why_image,
                         why_enumerate)
         return
-    answer = check_puzzle(puzzle, _solver(backend, probing, backend_options), time_limit)
+    answer = check_puzzle(puzzle, _solver(backend, probing, backend_options, line), time_limit)
     if as_json:
         data = _result_json(file, answer.result)
         data["verdict"] = answer.verdict.value
@@ -150,12 +154,12 @@ def check(file, input_format, backend, probing, backend_options, time_limit, as_
               help="Stop counting at N (then the answer is 'at least N').")
 @options.time_limit
 @options.as_json
-def count(file, input_format, backend, probing, backend_options, limit, time_limit, as_json):
+def count(file, input_format, backend, probing, line, backend_options, limit, time_limit, as_json):
     """Count the solutions of FILE exactly (or 'at least N' when cut by a limit)."""
     from nonolab.harness.uniqueness import count as count_puzzle
 
     puzzle = _load(file, input_format)
-    answer = count_puzzle(puzzle, limit, _solver(backend, probing, backend_options), time_limit)
+    answer = count_puzzle(puzzle, limit, _solver(backend, probing, backend_options, line), time_limit)
     if as_json:
         data = _result_json(file, answer.result)
         data.update(count=answer.count, exact=answer.exact, stopped_by=answer.reason or None)
@@ -173,24 +177,27 @@ def count(file, input_format, backend, probing, backend_options, limit, time_lim
 @click.option("--backend", "-b", type=click.Choice(["auto", "native"]), default="auto", show_default=True,
               help="auto: native deductions, then one cdcl step if they stall; native: with its guesses.")
 @options.probing
+@options.line
 @options.time_limit
 @click.option("--every", type=click.IntRange(min=1), default=1, show_default=True, metavar="N",
               help="Print the grid after every N-th step (and after the last).")
 @click.option("--no-grid", is_flag=True, help="Print the steps only.")
 @options.as_json
-def explain(file, input_format, backend, probing, time_limit, every, no_grid, as_json):
+def explain(file, input_format, backend, probing, line, time_limit, every, no_grid, as_json):
     """Print the deductions that solve FILE, step by step, with the grid after each.
 
-    Techniques: line (the complete line solver), contradiction-probe, both-branches-agree
-    (fully probing), guess (a native search branch) and cdcl (what clause learning
-    decided after auto's hand-off).  Changed cells are shown as X (filled) and O (empty).
+    Techniques: line (the complete line solver, or enumerate), simple-overlap,
+    block-capping and clue-exhaustion (with --line chain-range or overlap),
+    contradiction-probe, both-branches-agree (fully probing), depth-2-probe, guess (a
+    native search branch) and cdcl (what clause learning decided after auto's hand-off).
+    Changed cells are shown as X (filled) and O (empty).
     """
     from nonolab.render import grid_text
     from nonolab.solvers.base import Limits
     from nonolab.solvers.native.explain import replay
 
     puzzle = _load(file, input_format)
-    result = _solver(backend, probing, record_steps=True).solve(puzzle, Limits(1, time_limit))
+    result = _solver(backend, probing, line=line, record_steps=True).solve(puzzle, Limits(1, time_limit))
     steps = result.steps
     if as_json:
         data = _result_json(file, result)

@@ -76,10 +76,13 @@ def list_backends():
 
     Roles: solver (an independent complete solver), strategy (auto: composes the
     solvers), baseline (dlx, backtrack: for comparison; verify runs them only when named).
+    Then the variants backends declare (e.g. native's line strategies, as specs that
+    `bench --strategies` accepts) and the native line strategies.
     """
     from nonolab.errors import NonolabError
-    from nonolab.solvers import get, names, role
+    from nonolab.solvers import get, names, role, variants
 
+    declared = []
     for name in names():
         try:
             get(name)
@@ -87,6 +90,14 @@ def list_backends():
         except NonolabError as err:
             state = f"unavailable: {err}"
         click.echo(f"{name:<10} {role(name):<9} {state}")
+        declared += variants(name)
+    if declared:
+        click.echo("variants: " + ", ".join(declared))
+    from nonolab.solvers.native.strategies import STRATEGIES
+    click.echo("native line strategies (--line, -O line=NAME):")
+    for strategy in STRATEGIES.values():
+        kind = "complete" if strategy.complete else "incomplete"
+        click.echo(f"  {strategy.name:<12} {kind:<10} {strategy.summary}")
 
 
 @cli.command()

@@ -22,11 +22,20 @@ probing = click.option(
     "--probing", type=click.Choice(["full", "contradiction", "none", "depth-2"]), default=None,
     help="Native solver (and auto's native phase): probing between line propagation and search "
          "(default: full).")
+# The native line strategies, spelt out here so that `--help` stays fast (no numba
+# import); tests/cli check the list against nonolab.solvers.native.strategies.
+LINE_STRATEGIES = ("dp", "chain-range", "overlap", "enumerate")
+line = click.option(
+    "--line", type=click.Choice(LINE_STRATEGIES), default=None,
+    help="Native solver (and auto's native phase): the line strategy. dp (default) is the complete "
+         "reference; chain-range (seed 003: block ranges, overlap, capping), overlap (left-right "
+         "overlap) and enumerate (every placement, capped) are incomplete and leave more to search; "
+         "chain-range and overlap label their steps with human techniques.")
 puzzle_file = click.argument("file", type=click.Path(dir_okay=False, path_type=str))
 backend_option = click.option(
     "--option", "-O", "backend_options", multiple=True, metavar="KEY=VALUE",
     help="A backend option, repeatable (e.g. -O solver=glucose4 for cnf, -O workers=2 for cpsat, "
-         "-O probing=contradiction for native).")
+         "-O probing=contradiction or -O line=chain-range for native).")
 
 
 def parse_backend_options(pairs: tuple[str, ...]) -> dict[str, object]:
@@ -58,6 +67,6 @@ def _value(raw: str) -> object:
 
 def puzzle_and_solver(func):
     """The options every solving command shares: the file, its format, and the backend."""
-    for option in reversed((puzzle_file, input_format, backend, probing, backend_option)):
+    for option in reversed((puzzle_file, input_format, backend, probing, line, backend_option)):
         func = option(func)
     return func

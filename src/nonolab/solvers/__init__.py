@@ -1,6 +1,10 @@
 """The backend registry: one line per backend, imported only when first used.
 
-``names()`` lists the registered backends, ``get(name, **options)`` builds one.  The
+``names()`` lists the registered backends, ``get(name, **options)`` builds one.
+A backend may declare *variants* (option values that make a different solver, such
+as the native engine's line strategies, in its class attribute ``VARIANTS``);
+``specs()`` lists every backend and variant as a spec such as
+``native:line=overlap``, and ``get_spec(spec)`` builds one.  The
 default is ``auto`` (the native engine, then CP-SAT on what it leaves); callers should
 name the backend they need rather than rely on the default, which may change.
 
@@ -18,7 +22,8 @@ from typing import Any
 from nonolab.errors import BackendUnavailable, UnknownBackend
 from nonolab.solvers.base import Limits, SolveResult, Solver, Stats, Status
 
-__all__ = ["DEFAULT", "ROLES", "Limits", "SolveResult", "Solver", "Stats", "Status", "get", "names", "role"]
+__all__ = ["DEFAULT", "ROLES", "Limits", "SolveResult", "Solver", "Stats", "Status", "get", "get_spec", "names",
+           "parse_spec", "role", "specs", "variants"]
 
 # name -> (module, class, the package a user must install for it, role)
 # Roles: "solver" (an independent complete solver), "strategy" (composes solvers),
@@ -79,3 +84,71 @@ def get(name: str = DEFAULT, **options: Any) -> Solver:
         return getattr(module, class_name)(**options)
     except TypeError as exc:
         raise UnknownBackend(f"backend {name!r}: bad option ({exc})") from None
+
+
+def _class(name: str) -> type:
+    module_name, class_name, package, _role = _REGISTRY[name]
+    try:
+        return getattr(importlib.import_module(module_name), class_name)
+    except ImportError as exc:
+        hint = f"; install it with: pip install {package}" if package else ""
+        raise BackendUnavailable(f"backend {name!r} cannot be loaded ({exc}){hint}") from exc
+
+
+def variants(name: str) -> list[str]:
+    """The specs of backend ``name``'s declared variants (none if it cannot load).
+
+    >>> variants("native")[0]
+    'native:line=chain-range'
+    """
+    role(name)  # unknown names fail here
+    try:
+        declared = getattr(_class(name), "VARIANTS", {})
+    except BackendUnavailable:
+        return []
+    return [f"{name}:{key}={value}" for key, values in declared.items() for value in values]
+
+
+def specs(roles: tuple[str, ...] = ROLES) -> list[str]:
+    """Every backend of ``roles`` (as in :func:`names`) followed by its variants."""
+    return [spec for name in names(roles) for spec in [name, *variants(name)]]
+
+
+def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
+    """``"native:line=overlap,probing=none"`` -> ``("native", {"line": "overlap", "probing": "none"})``.
+
+    Values that read as integers, numbers or true/false become those.
+
+    Raises:
+        UnknownBackend: the backend is unknown, or an option is not KEY=VALUE.
+    """
+    name, _, rest = spec.strip().partition(":")
+    role(name)
+    options: dict[str, Any] = {}
+    for pair in filter(None, (p.strip() for p in rest.split(","))):
+        key, sep, raw = pair.partition("=")
+        if not sep or not key.strip():
+            raise UnknownBackend(f"backend spec {spec!r}: {pair!r} is not KEY=VALUE")
+        options[key.strip()] = _value(raw.strip())
+    return name, options
+
+
+def _value(raw: str) -> Any:
+    if raw.lower() in ("true", "false"):
+        return raw.lower() == "true"
+    for kind in (int, float):
+        try:
+            return kind(raw)
+        except ValueError:
+            pass
+    return raw
+
+
+def get_spec(spec: str, **options: Any) -> Solver:
+    """Build the backend a spec names (see :func:`parse_spec`); ``options`` add to the spec's.
+
+    >>> get_spec("native:line=enumerate").line.name
+    'enumerate'
+    """
+    name, spec_options = parse_spec(spec)
+    return get(name, **{**spec_options, **options})

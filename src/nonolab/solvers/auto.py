@@ -54,6 +54,8 @@ class AutoSolver:
         progress: forwarded to the native solver (progress bars on huge grids).
         native_options / cdcl_options: options of the two backends.
         probing: the native phase's probing (``full``, ``contradiction``, ``none``).
+        line: the native phase's line strategy (``dp``, ``chain-range``, ``overlap``,
+            ``enumerate``; see ``NativeSolver``).
         race: after the hand-off, keep the same native search going on the other
             core (a thread: the compiled engine and both CDCL libraries release the
             GIL) and take whichever finishes first; the other is cancelled.  Native wins
@@ -67,7 +69,7 @@ class AutoSolver:
                  fix_cells: bool = True, record_steps: bool = False,
                  progress: Callable[[int, int], None] | None = None,
                  native_options: dict[str, Any] | None = None, cdcl_options: dict[str, Any] | None = None,
-                 probing: str | None = None, race: bool = True):
+                 probing: str | None = None, race: bool = True, line: str | None = None):
         if cdcl not in CDCL_BACKENDS:
             raise ValueError(f"AutoSolver: cdcl must be one of {', '.join(CDCL_BACKENDS)}, not {cdcl!r}")
         if not native_budget >= 0:
@@ -82,6 +84,8 @@ class AutoSolver:
         self.native_options = dict(native_options or {})
         if probing is not None:
             self.native_options["probing"] = probing
+        if line is not None:
+            self.native_options["line"] = line
         self.cdcl_options = dict(cdcl_options or {})
 
     def solve(self, puzzle: Puzzle, limits: Limits = Limits(), *,

@@ -13,7 +13,10 @@ from enum import Enum
 class Technique(str, Enum):
     """The fixed vocabulary of the step log, weakest first."""
 
-    LINE = "line"                          # the complete line solver on one row or column
+    LINE = "line"                          # a line solver (the complete DP, or enumeration) on one line
+    SIMPLE_OVERLAP = "simple-overlap"      # cells every position of a block covers (rule-based strategies)
+    BLOCK_CAPPING = "block-capping"        # the two ends of a run of boxes that is a whole block
+    CLUE_EXHAUSTION = "clue-exhaustion"    # cells no block of the clue can reach
     CONTRADICTION_PROBE = "contradiction-probe"  # one value of a cell led to a contradiction
     BOTH_BRANCHES_AGREE = "both-branches-agree"  # both values of a cell imply the same cells
     GUESS = "guess"                        # a search branch: nothing proves it

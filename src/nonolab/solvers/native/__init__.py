@@ -1,5 +1,9 @@
 """The native reference solver: complete line solver, propagation, probing, search.
 
+The line solver is a choice (``line=``): the complete DP by default, or one of the
+simpler strategies of :mod:`~nonolab.solvers.native.strategies` (for benchmarks and
+human-labelled step logs); search keeps every answer exact with any of them.
+
 The hot loops (line solver, cache, propagation, probing, search) are compiled with
 numba; ``NUMBA_DISABLE_JIT=1`` runs the same functions as plain Python.
 
@@ -21,10 +25,13 @@ import numpy as np
 from nonolab.core.grid import Solution
 from nonolab.core.puzzle import Puzzle
 from nonolab.solvers.base import Limits, SolveResult, Stats, Status, Stopwatch, checked_solutions
+from nonolab.errors import UnknownBackend
 from nonolab.solvers.native.cache import CACHE_HITS, LINE_SOLVES, MAX_DEPTH, NODES, PROBES, ROUNDS
 from nonolab.solvers.native.line import fix_line, solve_line
+from nonolab.solvers.native.labels import label_steps
 from nonolab.solvers.native.probe import Probing, implications
 from nonolab.solvers.native.search import Workspace, search
+from nonolab.solvers.native.strategies import DEFAULT_ENUMERATE_CAP, STRATEGIES, line_strategy
 from nonolab.solvers.steps import Step, Technique
 
 __all__ = ["NativeSolver", "Probing", "Step", "Technique", "fix_line", "solve_line"]
@@ -58,18 +65,37 @@ class NativeSolver:
             ``SolveResult.remainder``); the search goes on.  How ``auto`` starts a
             CDCL solver on what is left while this search keeps running.
 
+        line: the line strategy, ``"dp"`` (default, complete), ``"chain-range"``,
+            ``"overlap"`` or ``"enumerate"`` (see
+            :mod:`~nonolab.solvers.native.strategies`).  An incomplete one leaves
+            more to search; answers stay exact.  Rule-based ones label their step
+            log with human techniques (simple-overlap, block-capping, clue-exhaustion).
+        line_cap: ``enumerate`` only: the block positions one line solve may try
+            before it gives up on that line (leaving it unchanged).
+
+    ``NativeSolver(line="chain-range").line_complete`` says whether the line strategy
+    is complete (``VARIANTS`` lists the option values the contract suite runs).
+
     A count is exact only when one run exhausts its space; solutions found by any
     run are kept (each is verified), so two of them prove ``multiple`` at once.
     """
 
     name = "native"
+    # Option values that make a different solver (the default "dp" is the plain
+    # backend), each held to the whole contract suite: see nonolab.solvers.specs.
+    VARIANTS = {"line": tuple(name for name in STRATEGIES if name != "dp")}
 
     def __init__(self, probing: str | Probing = Probing.FULL, cache_bytes: int = 32 << 20,
                  node_limit: int | None = None, record_steps: bool = False, restarts: bool = True,
                  probe_depth: int = 1 << 30, deep_sweeps: int = 1 << 30,
                  progress: Callable[[int, int], None] | None = None,
-                 handoff: Callable[[bytes], None] | None = None, handoff_after: float = 0.5):
+                 handoff: Callable[[bytes], None] | None = None, handoff_after: float = 0.5,
+                 line: str = "dp", line_cap: int = DEFAULT_ENUMERATE_CAP):
         self.probing = Probing(probing)
+        self.line = line_strategy(line)
+        if isinstance(line_cap, bool) or not isinstance(line_cap, int) or line_cap < 1:
+            raise UnknownBackend(f"native: line_cap must be a positive integer, not {line_cap!r}")
+        self.line_cap = line_cap
         if cache_bytes < 0:
             raise ValueError("NativeSolver: cache_bytes must be non-negative")
         self.cache_bytes = cache_bytes
@@ -82,6 +108,11 @@ class NativeSolver:
         self.handoff = handoff
         self.handoff_after = handoff_after
 
+    @property
+    def line_complete(self) -> bool:
+        """Whether the line strategy fixes every forced cell (only ``dp`` does)."""
+        return self.line.complete
+
     def solve(self, puzzle: Puzzle, limits: Limits = Limits(), *,
               fixed_cells: Mapping[tuple[int, int], int] | None = None) -> SolveResult:
         """Search ``puzzle`` within ``limits``.
@@ -93,7 +124,8 @@ class NativeSolver:
         watch = Stopwatch.of(limits)
         given = _given(puzzle, fixed_cells) if fixed_cells else None
         depth2 = self.probing is Probing.DEPTH2
-        first = Workspace(puzzle, self.record_steps, self.cache_bytes, given=given, depth2=depth2)
+        first = Workspace(puzzle, self.record_steps, self.cache_bytes, given=given, depth2=depth2,
+                          line=self.line, line_cap=self.line_cap)
         styles = list(_STYLES) if self.restarts else [(self.probe_depth, self.deep_sweeps)]
         spaces = [first]
         found: dict[bytes, None] = {}
@@ -154,6 +186,8 @@ class NativeSolver:
         })
         if steps is None and self.record_steps:
             steps = first.steps()
+        if steps and self.line.labelled:
+            steps = label_steps(puzzle, steps, self.line, given)
         remainder = None
         if not complete:  # each style's open space is valid alone: hand on the narrower one
             remainder = min((sp.remainder() for sp in spaces), key=lambda cells: cells.count(3))
@@ -176,7 +210,7 @@ class NativeSolver:
         if len(cells) != puzzle.height * puzzle.width:
             raise ValueError(f"NativeSolver.implications: {len(cells)} cells for a "
                              f"{puzzle.width}x{puzzle.height} puzzle")
-        space = Workspace(puzzle, False, self.cache_bytes)
+        space = Workspace(puzzle, False, self.cache_bytes, line=self.line, line_cap=self.line_cap)
         space.cells[:] = np.frombuffer(cells, np.uint8)
         pairs = np.zeros((max_pairs, 4), np.int32)
         n = implications(space.cells, puzzle.height, puzzle.width, space.puzzle, space.ws, space.work,

@@ -14,7 +14,7 @@ from __future__ import annotations
 import numpy as np
 
 from nonolab.solvers.native.jit import jit
-from nonolab.solvers.native.line import line_fix
+from nonolab.solvers.native.strategies import N_STRATEGIES, strategy_fix
 
 # Statistics slots shared by the engine's kernels (an int64 array), and one slot of
 # engine state that lives beside them: the line a paused propagation goes on from.
@@ -25,25 +25,28 @@ _HASH_MASK = (1 << 53) - 1
 
 @jit
 def cached_line_fix(line, n, clue_id, clue, c0, k, out, work, cache, stats, windows, update):
-    """:func:`line_fix` through the cache; same contract (1 ok, 0 contradiction).
+    """The line strategy named in ``work`` (:func:`strategy_fix`) through the cache.
 
-    ``windows`` are the blocks' start ranges (see :func:`line_fix`), narrowed by a
-    real solve when ``update`` is set; a hit leaves them as they are.
+    Same contract as :func:`~nonolab.solvers.native.line.line_fix` (1 ok, 0
+    contradiction).  ``windows`` are the blocks' start ranges (see ``line_fix``),
+    narrowed by a real DP solve when ``update`` is set; a hit leaves them as they
+    are.  Entries are keyed by (clue, strategy, line), so strategies never share
+    answers even if one table served several.
     """
     win_lo, win_hi = windows
     keys, key_len, key_clue, key_hash, results, result_ok = cache
     slots = key_len.shape[0]
     if slots == 0 or n > keys.shape[1]:
         stats[LINE_SOLVES] += 1
-        kw, kb, off, glo, fwd, bwd, diff = work
-        return line_fix(line, n, clue, c0, k, out, kw, kb, off, glo, fwd, bwd, diff, win_lo, win_hi, update)
+        return strategy_fix(line, n, clue, c0, k, out, work, win_lo, win_hi, update)
+    tag = clue_id * N_STRATEGIES + work[7][0]
     # A polynomial hash kept below 2**53, so it never overflows int64, compiled or not.
-    h = clue_id + 1
+    h = tag + 1
     for i in range(n):
         h = (h * 131 + int(line[i]) + 1) & _HASH_MASK
     slot = (h ^ (h >> 20)) & (slots - 1)
     hashed = h
-    if key_clue[slot] == clue_id and key_len[slot] == n and key_hash[slot] == hashed:
+    if key_clue[slot] == tag and key_len[slot] == n and key_hash[slot] == hashed:
         same = True
         for i in range(n):
             if keys[slot, i] != line[i]:
@@ -57,9 +60,8 @@ def cached_line_fix(line, n, clue_id, clue, c0, k, out, work, cache, stats, wind
                 out[i] = results[slot, i]
             return 1
     stats[LINE_SOLVES] += 1
-    kw, kb, off, glo, fwd, bwd, diff = work
-    ok = line_fix(line, n, clue, c0, k, out, kw, kb, off, glo, fwd, bwd, diff, win_lo, win_hi, update)
-    key_clue[slot] = clue_id
+    ok = strategy_fix(line, n, clue, c0, k, out, work, win_lo, win_hi, update)
+    key_clue[slot] = tag
     key_len[slot] = n
     key_hash[slot] = hashed
     result_ok[slot] = ok

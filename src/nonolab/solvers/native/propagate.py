@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from nonolab.solvers.native.cache import RESUME_AT, ROUNDS, STEP_ID, cached_line_fix
 from nonolab.solvers.native.jit import jit
+from nonolab.solvers.native.strategies import DP
 
 # Techniques, as recorded in the engine's event log (see steps.py for the names).
 LINE, CONTRADICTION_PROBE, BOTH_BRANCHES_AGREE, GUESS, DEPTH2_PROBE = 0, 1, 2, 3, 4
@@ -105,7 +106,7 @@ def solve_line_at(cells, index, base, stride, n, crossing, puzzle, dirty, work, 
             win_hi[b] += lo
     if ok == 0:
         return -1
-    if update:
+    if update and work[7][0] == DP:  # only the DP narrows windows; other strategies leave them static
         narrowed[index] = 1
     changed = 0
     step = -1

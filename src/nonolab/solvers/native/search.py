@@ -25,6 +25,7 @@ from nonolab.solvers.native.jit import jit
 from nonolab.solvers.native.line import static_windows, table_size
 from nonolab.solvers.native.probe import Probing, choose_branch, probe, probe_depth2
 from nonolab.solvers.native.propagate import GUESS, propagate, record
+from nonolab.solvers.native.strategies import DEFAULT_ENUMERATE_CAP, LineStrategy, line_work
 from nonolab.solvers.steps import Step, Technique
 
 ROOT, NODE, BACKTRACK = 0, 1, 2
@@ -145,10 +146,11 @@ def _probe_arrays(h: int, w: int, longest: int, size: int) -> tuple:
 
 
 class Workspace:
-    """Every array the engine needs for one puzzle, made once per solve."""
+    """Every array the engine needs for one puzzle, made once per solve (``line``: the line strategy)."""
 
     def __init__(self, puzzle: Puzzle, record_steps: bool = False, cache_bytes: int = 32 << 20,
-                 cache: LineCache | None = None, given: bytes | None = None, depth2: bool = False):
+                 cache: LineCache | None = None, given: bytes | None = None, depth2: bool = False,
+                 line: LineStrategy | None = None, line_cap: int = DEFAULT_ENUMERATE_CAP):
         h, w = puzzle.height, puzzle.width
         self.source = puzzle
         self.height, self.width = h, w
@@ -167,9 +169,8 @@ class Workspace:
         # propagate.settled_ends: only then are its pinned blocks' cells decided).
         self.windows = static_windows(self.puzzle[0], self.puzzle[1], [w] * h + [h] * w) + (
             np.zeros(h + w, np.uint8),)
-        self.work = (np.zeros(longest + 1, np.int32), np.zeros(longest + 1, np.int32),
-                     np.zeros(blocks + 1, np.int32), np.zeros(blocks + 1, np.int32),
-                     np.zeros(table, np.uint8), np.zeros(table, np.uint8), np.zeros(longest + 1, np.int32))
+        self.line, self.line_cap = line, line_cap
+        self.work = line_work(longest, blocks, table, line, line_cap)
         # A cache may be shared: it memoises a pure function, whichever search asks.
         self.cache = cache if cache is not None else LineCache.for_budget(longest, cache_bytes)
         self.no_cache = LineCache(0, 0)
@@ -207,7 +208,7 @@ class Workspace:
         proven = self.trail[:root_trail]
         grid[proven] = self.cells[proven]
         fork = Workspace(self.source, self.log.shape[0] > 0, cache=self.cache, given=grid.tobytes(),
-                         depth2=self.inner[3].shape[0] > 0)
+                         depth2=self.inner[3].shape[0] > 0, line=self.line, line_cap=self.line_cap)
         for mine, theirs in zip(fork.windows, self.windows):
             mine[:] = theirs
         fork.log[:root_log] = self.log[:root_log]

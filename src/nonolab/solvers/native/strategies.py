@@ -1,0 +1,143 @@
+"""Line strategies of the native engine: one registry, one compiled dispatch.
+
+A line strategy is a pure function of (clue, partial line) with the contract of
+:func:`~nonolab.solvers.native.line.line_fix`: narrow the line, or report a
+contradiction.  Every strategy is *sound* (it never removes a value some
+arrangement allows) and checks a fully decided line against its clue, so
+propagation, probing and search stay exact with any of them; an incomplete one
+just leaves more to search.
+
+====================  ========  ===============================================
+name                  complete  what it does
+====================  ========  ===============================================
+``dp``                yes       the reference DP (every forced cell, every contradiction)
+``chain-range``       no        seed 003's block ranges: overlap, capping, repeated
+``overlap``           no        leftmost and rightmost arrangements, overlapped once
+``enumerate``         no        every placement intersected (seed 002), up to a cap
+====================  ========  ===============================================
+
+``enumerate`` equals ``dp`` on every line whose enumeration stays under its cap and
+leaves a longer one unchanged, so it is declared incomplete.  The strategy travels
+to the compiled code as the first entry of the ``params`` array at the end of the
+work tuple (:func:`line_work`), and :func:`strategy_fix` is the one place that
+dispatches on it.
+
+>>> line_strategy("chain-range").complete
+False
+>>> fix_line_with("dp", (1, 1), bytes([3, 3, 3]))[0]
+b'\\x02\\x01\\x02'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from nonolab.errors import UnknownBackend
+from nonolab.solvers.native.jit import jit
+from nonolab.solvers.native.line import line_fix, static_windows, table_size
+from nonolab.solvers.native.line_enumerate import enumerate_fix
+from nonolab.solvers.native.line_rules import rule_fix
+
+DP, CHAIN_RANGE, OVERLAP, ENUMERATE = 0, 1, 2, 3
+N_STRATEGIES = 4
+DEFAULT_ENUMERATE_CAP = 1 << 16
+
+
+@dataclass(frozen=True)
+class LineStrategy:
+    """A line strategy as the native solver knows it.
+
+    Attributes:
+        name: what users type (``--line NAME``, ``-O line=NAME``).
+        code: its number in the compiled dispatch.
+        complete: fixes every forced cell and finds every contradiction of a line.
+        labelled: its deductions carry human technique labels in the step log.
+        summary: one line for ``--help`` and ``nonolab backends``.
+    """
+
+    name: str
+    code: int
+    complete: bool
+    labelled: bool
+    summary: str
+
+
+STRATEGIES: dict[str, LineStrategy] = {s.name: s for s in (
+    LineStrategy("dp", DP, True, False, "the complete dynamic programme (reference)"),
+    LineStrategy("chain-range", CHAIN_RANGE, False, True,
+                 "block ranges reduced by boxes and spaces, overlap, capping, exhaustion (seed 003)"),
+    LineStrategy("overlap", OVERLAP, False, True,
+                 "left-right overlap: the leftmost and rightmost arrangements, overlapped once"),
+    LineStrategy("enumerate", ENUMERATE, False, False,
+                 "every placement intersected (seed 002); a line over the cap is left unchanged"),
+)}
+
+
+def line_strategy(name: str) -> LineStrategy:
+    """The strategy called ``name``.
+
+    Raises:
+        UnknownBackend: no strategy has this name (the message lists the known ones).
+    """
+    try:
+        return STRATEGIES[name]
+    except (KeyError, TypeError):
+        raise UnknownBackend(f"unknown line strategy {name!r} (known: {', '.join(STRATEGIES)})") from None
+
+
+@jit
+def strategy_fix(line, n, clue, c0, k, out, work, win_lo, win_hi, update):
+    """Run the strategy named in ``work``'s ``params[0]`` on one line (1 ok, 0 contradiction)."""
+    kw, kb, off, glo, fwd, bwd, diff, params, labels, scratch = work
+    strategy = params[0]
+    if strategy == CHAIN_RANGE or strategy == OVERLAP:
+        return rule_fix(line, n, clue, c0, k, out, strategy == CHAIN_RANGE, labels, scratch, off, glo,
+                        kw, kb, diff)
+    if strategy == ENUMERATE:
+        return enumerate_fix(line, n, clue, c0, k, out, params[1], off, kw, kb)
+    return line_fix(line, n, clue, c0, k, out, kw, kb, off, glo, fwd, bwd, diff, win_lo, win_hi, update)
+
+
+def line_work(longest: int, blocks: int, table: int, strategy: LineStrategy | None = None,
+              cap: int = DEFAULT_ENUMERATE_CAP) -> tuple:
+    """The work arrays of one line solve, for lines up to ``longest`` cells and ``blocks`` blocks.
+
+    ``table`` is the DP's table size (:func:`~nonolab.solvers.native.line.table_size`).
+    The last three entries belong to the strategies: ``params`` (strategy code,
+    enumeration cap), per-cell ``labels`` and a ``scratch`` line.
+    """
+    if cap < 1:
+        raise ValueError("line_work: the enumeration cap must be positive")
+    code = (strategy or STRATEGIES["dp"]).code
+    return (np.zeros(longest + 1, np.int32), np.zeros(longest + 1, np.int32),
+            np.zeros(blocks + 1, np.int32), np.zeros(blocks + 1, np.int32),
+            np.zeros(table, np.uint8), np.zeros(table, np.uint8), np.zeros(longest + 1, np.int32),
+            np.array([code, cap], np.int64), np.zeros(longest + 1, np.uint8), np.zeros(longest + 1, np.uint8))
+
+
+def fix_line_with(name: str, clue: tuple[int, ...], cells: bytes,
+                  cap: int = DEFAULT_ENUMERATE_CAP) -> tuple[bytes | None, tuple[int, ...]]:
+    """One line through strategy ``name``: (narrowed cells or ``None``, per-cell labels).
+
+    Labels are those of :mod:`~nonolab.solvers.native.line_rules` (0 for a cell
+    left as it was, and always 0 for strategies that do not label).
+
+    >>> fix_line_with("overlap", (3,), bytes([3, 3, 3, 3, 1]))
+    (b'\\x03\\x02\\x02\\x03\\x01', (0, 1, 1, 0, 0))
+    """
+    strategy = line_strategy(name)
+    n, k = len(cells), len(clue)
+    line = np.frombuffer(bytes(cells), np.uint8)
+    clue_arr = np.array(clue if k else (0,), np.int32)
+    work = line_work(max(n, 1), k + 1, table_size([clue], n), strategy, cap)
+    win_lo, win_hi = static_windows(clue_arr[:k], np.array([0, k]), [n])
+    if k and win_hi[0] < win_lo[0]:
+        return None, (0,) * n  # the clue does not fit
+    out = np.empty(max(n, 1), np.uint8)
+    ok = strategy_fix(line, n, clue_arr, 0, k, out, work, win_lo, win_hi, False)
+    if not ok:
+        return None, (0,) * n
+    labels = tuple(int(x) for x in work[8][:n]) if strategy.labelled else (0,) * n
+    return out[:n].tobytes(), labels

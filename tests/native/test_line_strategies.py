@@ -1,0 +1,136 @@
+"""Every line strategy is sound against brute force; enumerate under its cap is the DP.
+
+Sound: a strategy never removes a value some arrangement of the clue allows, and it
+reports a contradiction on every fully decided line whose runs are not the clue.
+The rule-based ones (overlap, chain-range) may fix fewer cells than the DP, never
+others; chain ranges add capping and repetition to overlap, so they decide at
+least what overlap decides.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from nonolab.core.verify import clues_of
+from nonolab.errors import UnknownBackend
+from nonolab.solvers.native.line_rules import BLOCK_CAPPING, CLUE_EXHAUSTION, SIMPLE_OVERLAP
+from nonolab.solvers.native.strategies import STRATEGIES, fix_line_with, line_strategy
+from reference import brute_line
+
+EMPTY, FILLED, UNKNOWN = 1, 2, 3
+RULES = [name for name, s in STRATEGIES.items() if s.labelled]
+
+
+def _truth_tables(n: int):
+    """For every clue of length-n lines and every partial line: brute force's answer (bitmasks)."""
+    full = 1 << n
+    clue_of_line = [clues_of((f >> i) & 1 for i in range(n)) for f in range(full)]
+    clues = sorted(set(clue_of_line))
+    index = {c: i for i, c in enumerate(clues)}
+    line_clue = [index[c] for c in clue_of_line]
+    for states in itertools.product((EMPTY, FILLED, UNKNOWN), repeat=n):
+        known_black = sum(1 << i for i, s in enumerate(states) if s == FILLED)
+        unknown = sum(1 << i for i, s in enumerate(states) if s == UNKNOWN)
+        may_black = [0] * len(clues)
+        may_white = [0] * len(clues)
+        seen = [False] * len(clues)
+        sub = unknown
+        while True:
+            f = known_black | sub
+            ci = line_clue[f]
+            seen[ci] = True
+            may_black[ci] |= f
+            may_white[ci] |= ~f & (full - 1)
+            if sub == 0:
+                break
+            sub = (sub - 1) & unknown
+        for ci, clue in enumerate(clues):
+            expected = None
+            if seen[ci]:
+                expected = bytes(((may_white[ci] >> i) & 1) | (((may_black[ci] >> i) & 1) << 1) for i in range(n))
+            yield clue, bytes(states), expected
+
+
+def _assert_sound(name, clue, cells, expected, got, labels):
+    if expected is None:
+        if UNKNOWN not in cells:
+            assert got is None, (name, clue, cells, "a decided line that breaks its clue must contradict")
+        return
+    assert got is not None, (name, clue, cells, "a contradiction on a consistent line")
+    for c, e, g, label in zip(cells, expected, got, labels):
+        assert g & e == e, (name, clue, cells, got, expected, "removed a possible value")
+        assert g & c == g and g != 0, (name, clue, cells, got)
+        if not STRATEGIES[name].labelled:
+            assert label == 0
+            continue
+        assert (label != 0) == (g != c), (name, clue, cells, got, labels)  # every decided cell has its rule
+        if label:
+            assert label in (SIMPLE_OVERLAP, BLOCK_CAPPING, CLUE_EXHAUSTION)
+            assert (g == FILLED) == (label == SIMPLE_OVERLAP), (name, clue, cells, got, labels)
+
+
+@pytest.mark.parametrize("n", range(1, 8))
+def test_every_strategy_on_every_clue_and_partial_line(n):
+    checked = 0
+    for clue, cells, expected in _truth_tables(n):
+        answers = {name: fix_line_with(name, clue, cells) for name in STRATEGIES}
+        for name, (got, labels) in answers.items():
+            _assert_sound(name, clue, cells, expected, got, labels)
+            if STRATEGIES[name].complete:
+                assert got == expected, (name, clue, cells)
+        assert answers["enumerate"][0] == expected, (clue, cells)  # under its cap: the DP
+        chain, plain = answers["chain-range"][0], answers["overlap"][0]
+        if plain is None:
+            assert chain is None, (clue, cells)
+        elif chain is not None:
+            assert all(a & b == a for a, b in zip(chain, plain)), (clue, cells, chain, plain)
+        checked += 1
+    assert checked > 0
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from((EMPTY, FILLED, UNKNOWN, UNKNOWN)), min_size=8, max_size=14),
+       st.lists(st.booleans(), min_size=14, max_size=14))
+def test_longer_lines_are_sound(states, picture):
+    cells = bytes(states)
+    clue = clues_of(picture[:len(states)])
+    expected = brute_line(clue, cells)
+    for name in STRATEGIES:
+        got, labels = fix_line_with(name, clue, cells)
+        _assert_sound(name, clue, cells, expected, got, labels)
+    assert fix_line_with("enumerate", clue, cells)[0] == expected
+
+
+def test_enumerate_past_its_cap_leaves_the_line_but_still_checks_decided_lines():
+    clue = (1, 1, 1, 1)
+    cells = bytes([UNKNOWN] * 16)
+    assert fix_line_with("enumerate", clue, cells, cap=10)[0] == cells  # unchanged: sound, not complete
+    assert fix_line_with("enumerate", clue, cells, cap=1 << 16)[0] == brute_line(clue, cells)
+    decided = bytes([FILLED, EMPTY] * 3 + [EMPTY] * 10)  # three blocks for a clue of four
+    assert fix_line_with("enumerate", clue, decided, cap=1)[0] is None
+    good = bytes([FILLED, EMPTY] * 4 + [EMPTY] * 8)
+    assert fix_line_with("enumerate", clue, good, cap=1)[0] == good
+
+
+def test_each_rule_labels_the_cells_it_decides():
+    # simple overlap: a block of 3 in 4 cells covers the middle two wherever it lies
+    assert fix_line_with("overlap", (3,), bytes([3, 3, 3, 3])) == (bytes([3, 2, 2, 3]), (0, 1, 1, 0))
+    # block capping: the middle box may be either 1, but both are 1 long, so it is capped
+    got, labels = fix_line_with("chain-range", (1, 1), bytes([3, 3, 2, 3, 3]))
+    assert got == bytes([3, 1, 2, 1, 3]) and labels == (0, BLOCK_CAPPING, 0, BLOCK_CAPPING, 0)
+    # clue exhaustion: a space leaves one place for the 2, so the cells beyond it are out of reach
+    got, labels = fix_line_with("chain-range", (2,), bytes([3, 2, 3, 1, 3, 3]))
+    assert got[3:] == bytes([1, 1, 1]) and labels[4:] == (CLUE_EXHAUSTION, CLUE_EXHAUSTION)
+    # overlap does not cap: the middle box could be either block, so their ranges cover its ends
+    assert fix_line_with("overlap", (1, 1), bytes([3, 3, 2, 3, 3]))[0] == bytes([3, 3, 2, 3, 3])
+
+
+def test_unknown_strategy_names_are_refused_with_the_known_ones():
+    with pytest.raises(UnknownBackend, match="chain-range"):
+        line_strategy("chain")
+    assert line_strategy("dp").complete and not any(s.complete for n, s in STRATEGIES.items() if n != "dp")
+    assert RULES == ["chain-range", "overlap"]
