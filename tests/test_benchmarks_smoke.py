@@ -79,7 +79,7 @@ class _Flaky:
 
 def test_an_error_is_a_row_and_ctrl_c_keeps_what_was_measured(tmp_path, monkeypatch):
     flaky = _Flaky({"r30-0002": ValueError("broken\nbackend"), "r30-0003": KeyboardInterrupt()})
-    monkeypatch.setattr(run, "get", lambda name: flaky)
+    monkeypatch.setattr(run, "get_spec", lambda spec: flaky)
     for name in [m for m in sys.modules if m.split(".")[0] == "matplotlib"] + ["matplotlib"]:
         monkeypatch.setitem(sys.modules, name, None)  # no matplotlib: the chart is skipped
     code = run.main(["random30", "--limit", "5", "--backends", "flaky", "--out", str(tmp_path)])

@@ -80,10 +80,18 @@ def test_cli_verify_json_over_several_files():
 
 def test_cli_backends_lists_every_registered_backend_with_its_role():
     from nonolab.solvers import role
-    lines = CliRunner().invoke(cli, ["backends"]).stdout.splitlines()
-    listed = {line.split()[0]: line.split()[1] for line in lines}
+    from nonolab.solvers import specs
+    from nonolab.solvers.native.strategies import STRATEGIES
+
+    text = CliRunner().invoke(cli, ["backends"]).stdout
+    table, _, rest = text.partition("variants:")  # the backends first, then variants and line strategies
+    listed = {line.split()[0]: line.split()[1] for line in table.splitlines() if line.strip()}
     assert listed == {name: role(name) for name in names()}
     assert listed["dlx"] == "baseline" and listed["auto"] == "strategy" and listed["cnf"] == "solver"
+    for spec in specs():
+        assert ":" not in spec or spec in rest
+    for name, strategy in STRATEGIES.items():
+        assert f"{name} " in rest and ("incomplete" if not strategy.complete else "complete") in rest
 
 
 def test_verify_leaves_the_baselines_out_unless_named():
