@@ -34,6 +34,7 @@ import shlex
 import subprocess
 import sys
 from datetime import date
+from fnmatch import fnmatch
 from pathlib import Path
 from statistics import median
 
@@ -67,6 +68,8 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--out", type=Path, default=OUT, help=f"output folder (default {OUT})")
     parser.add_argument("--memory-limit", type=int, default=4096,
                         help="large: address-space cap (RLIMIT_AS) of each child in MB, 0 for none")
+    parser.add_argument("--only", default=None, metavar="GLOB[,GLOB...]",
+                        help="only the puzzles whose name matches one of these shell patterns")
     parser.add_argument("--by-size", action="store_true", help="solve the puzzles smallest (in cells) first")
     parser.add_argument("--skip-larger", type=int, default=0, metavar="K",
                         help="skip a backend on a puzzle once it did not finish K smaller ones in time (0: never)")
@@ -155,6 +158,9 @@ def skipped_row(suite: str, name: str, puzzle, backend: str, repeat: int, smalle
 
 def _items(suite: Suite, args) -> list:
     items = suite.items(options_of(args))
+    if args.only:
+        patterns = [p for p in args.only.split(",") if p]
+        items = [item for item in items if any(fnmatch(item[0], p) for p in patterns)]
     if not args.by_size:
         return items
     # Unreadable files (exceptions) first; then by cells, stable.
@@ -164,9 +170,11 @@ def _items(suite: Suite, args) -> list:
 def run_in_process(suite: Suite, args, solvers: dict, emit) -> None:
     limits = limits_of(args, suite)
     options = options_of(args)
-    total = suite.planned(options) if args.limit is None else min(args.limit, suite.planned(options))
+    items = _items(suite, args)
+    planned = len(items) if args.only else suite.planned(options)
+    total = planned if args.limit is None else min(args.limit, planned)
     failed: dict[str, list[tuple[int, str]]] = {b: [] for b in solvers}  # (cells, puzzle) not finished
-    for n, (name, puzzle) in enumerate(_items(suite, args), 1):
+    for n, (name, puzzle) in enumerate(items, 1):
         if args.limit is not None and n > args.limit:
             break
         rows = []

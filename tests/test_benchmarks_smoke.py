@@ -140,3 +140,12 @@ def test_corpus30_is_by_size_and_skips_larger_puzzles_after_a_timeout(tmp_path):
     assert any(r["status"] == "skipped" for r in rows)
     assert code == 0
     assert "`skipped`: not run" in (tmp_path / "corpus30.md").read_text(encoding="utf-8")
+
+
+@needs_corpus
+def test_only_keeps_the_puzzles_whose_name_matches(tmp_path):
+    code = run.main(["survey", "--only", "*-cat.non,*-edge.non", "--strategies", "native", "--time-limit", "20",
+                     "--out", str(tmp_path), "--name", "only"])
+    rows = list(csv.DictReader((tmp_path / "only.csv").open(encoding="utf-8", newline="")))
+    assert code == 0
+    assert sorted(r["puzzle"].rsplit("/", 1)[-1] for r in rows) == ["webpbn-00006-cat.non", "webpbn-00023-edge.non"]
