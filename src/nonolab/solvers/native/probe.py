@@ -104,16 +104,21 @@ def _learn(cells, p, ok0, ok1, agree, agreed, h, w, dirty, stats, trail, trailn,
 
 
 @jit
-def probe(cells, h, w, puzzle, mode, ws, work, cache, stats, trail, trailn, log, logn, max_sweeps, windows):  # noqa: C901
+def probe(cells, h, w, puzzle, mode, ws, work, cache, stats, trail, trailn, log, logn, max_sweeps, windows,  # noqa: C901
+          budget):
     """Probe ``cells`` (at the line fixpoint) in place until a sweep learns nothing.
 
     ``mode`` is 0 (none), 1 (contradiction) or 2 (full).  Returns 1, or 0 if some
-    cell has no consistent value.  Cells it fixes go on the trail and, with a
-    non-empty ``log``, into the event log.  ``ws`` holds the work arrays made by
-    :func:`probe_workspace`; its ``score0``/``score1`` give, for every cell still
-    unknown, the cells its empty / filled branch decides.
+    cell has no consistent value, or 2 once it has probed ``budget`` cells in this
+    call (``budget < 0``: no limit): calling again goes on where it stopped, from the
+    sweep position kept in the workspace's cursor.  A sweep runs compiled with no
+    clock, and with a dear line strategy or a huge grid one sweep can take minutes:
+    the pause is what lets the search honour a time limit.  Cells it fixes go on the
+    trail and, with a non-empty ``log``, into the event log.  ``ws`` holds the work
+    arrays made by :func:`probe_workspace`; its ``score0``/``score1`` give, for every
+    cell still unknown, the cells its empty / filled branch decides.
     """
-    dirty, line, out, scratch0, scratch1, t0, t0n, t1, t1n, mark, stamp, agree, score0, score1 = ws
+    dirty, line, out, scratch0, scratch1, t0, t0n, t1, t1n, mark, stamp, agree, score0, score1, cursor = ws
     if mode == 0:
         return 1
     size = h * w
@@ -121,45 +126,63 @@ def probe(cells, h, w, puzzle, mode, ws, work, cache, stats, trail, trailn, log,
     for i in range(size):
         scratch0[i] = cells[i]
         scratch1[i] = cells[i]
-    learnt = True
-    sweeps = 0
-    while learnt and sweeps < max_sweeps:
-        learnt = False
-        sweeps += 1
-        for p in range(size):
-            if cells[p] != 3:
-                score0[p] = 0
-                score1[p] = 0
-                continue
-            r = p // w
-            c = p - r * w
-            ok0 = _trial(scratch0, p, 1, r, c, h, w, puzzle, dirty, work, cache, stats, line, out, t0, t0n,
-                         no_log, logn, windows)
-            ok1 = _trial(scratch1, p, 2, r, c, h, w, puzzle, dirty, work, cache, stats, line, out, t1, t1n,
-                         no_log, logn, windows)
-            if ok0 == 0 and ok1 == 0:
-                _undo(scratch0, cells, t0, t0n[0], p)
-                _undo(scratch1, cells, t1, t1n[0], p)
-                return 0
-            agreed = 0
-            if ok0 == 1 and ok1 == 1:
-                score0[p] = t0n[0] + 1
-                score1[p] = t1n[0] + 1
-                if mode == 2:
-                    agreed = _agreement(scratch0, scratch1, t0, t0n[0], t1, t1n[0], mark, stamp, agree)
+    # cursor: the next cell, whether this sweep learnt something, the sweeps begun,
+    # and whether a probing is under way (0: start a new one).
+    if cursor[3] == 0:
+        cursor[0] = 0
+        cursor[1] = 0
+        cursor[2] = 1
+        cursor[3] = 1
+    probed = 0
+    while True:
+        p = cursor[0]
+        if p >= size:  # the end of a sweep: another one only if this one learnt something
+            if cursor[1] == 0 or cursor[2] >= max_sweeps:
+                cursor[3] = 0
+                return 1
+            cursor[0] = 0
+            cursor[1] = 0
+            cursor[2] += 1
+            continue
+        if cells[p] != 3:
+            score0[p] = 0
+            score1[p] = 0
+            cursor[0] = p + 1
+            continue
+        if budget >= 0 and probed >= budget:
+            return 2
+        cursor[0] = p + 1
+        probed += 1
+        r = p // w
+        c = p - r * w
+        ok0 = _trial(scratch0, p, 1, r, c, h, w, puzzle, dirty, work, cache, stats, line, out, t0, t0n,
+                     no_log, logn, windows)
+        ok1 = _trial(scratch1, p, 2, r, c, h, w, puzzle, dirty, work, cache, stats, line, out, t1, t1n,
+                     no_log, logn, windows)
+        if ok0 == 0 and ok1 == 0:
             _undo(scratch0, cells, t0, t0n[0], p)
             _undo(scratch1, cells, t1, t1n[0], p)
-            if ok0 == 1 and ok1 == 1 and agreed == 0:
-                continue
-            start = trailn[0]
-            _learn(cells, p, ok0, ok1, agree, agreed, h, w, dirty, stats, trail, trailn, log, logn,
-                   CONTRADICTION_PROBE, BOTH_BRANCHES_AGREE)
-            if propagate(cells, h, w, puzzle, dirty, work, cache, stats, line, out, trail, trailn, log, logn, -1,
-                         windows, False) == 0:
-                return 0
-            _sync(scratch0, scratch1, cells, trail, start, trailn[0])
-            learnt = True
-    return 1
+            cursor[3] = 0
+            return 0
+        agreed = 0
+        if ok0 == 1 and ok1 == 1:
+            score0[p] = t0n[0] + 1
+            score1[p] = t1n[0] + 1
+            if mode == 2:
+                agreed = _agreement(scratch0, scratch1, t0, t0n[0], t1, t1n[0], mark, stamp, agree)
+        _undo(scratch0, cells, t0, t0n[0], p)
+        _undo(scratch1, cells, t1, t1n[0], p)
+        if ok0 == 1 and ok1 == 1 and agreed == 0:
+            continue
+        start = trailn[0]
+        _learn(cells, p, ok0, ok1, agree, agreed, h, w, dirty, stats, trail, trailn, log, logn,
+               CONTRADICTION_PROBE, BOTH_BRANCHES_AGREE)
+        if propagate(cells, h, w, puzzle, dirty, work, cache, stats, line, out, trail, trailn, log, logn, -1,
+                     windows, False) == 0:
+            cursor[3] = 0
+            return 0
+        _sync(scratch0, scratch1, cells, trail, start, trailn[0])
+        cursor[1] = 1
 
 
 @jit
@@ -171,7 +194,7 @@ def _deep_trial(scratch, p, value, r, c, h, w, puzzle, dirty, work, cache, stats
               no_log, logn, windows) == 0:
         return 0
     return probe(scratch, h, w, puzzle, 1, inner, work, cache, stats, touched, count, no_log, logn, 1 << 30,
-                 windows)
+                 windows, -1)
 
 
 @jit
@@ -186,7 +209,7 @@ def probe_depth2(cells, h, w, puzzle, ws, inner, work, cache, stats, trail, trai
     and whether full probing must run first; set it to ``(0, 0, 1)`` for a new
     node.  ``ws`` and ``inner`` are two probing workspaces.
     """
-    dirty, line, out, scratch0, scratch1, t0, t0n, t1, t1n, mark, stamp, agree, score0, score1 = ws
+    dirty, line, out, scratch0, scratch1, t0, t0n, t1, t1n, mark, stamp, agree, score0, score1, _ = ws
     size = h * w
     no_log = log[:0]
     first_probe = stats[PROBES]
@@ -195,7 +218,7 @@ def probe_depth2(cells, h, w, puzzle, ws, inner, work, cache, stats, trail, trai
     while True:
         if cursor[2] == 1:
             if probe(cells, h, w, puzzle, 2, ws, work, cache, stats, trail, trailn, log, logn, 1 << 30,
-                     windows) == 0:
+                     windows, -1) == 0:
                 return 0
             cursor[1] = 0
             cursor[2] = 0

@@ -70,6 +70,7 @@ def search_run(cells, h, w, puzzle, mode, state, levels, ws, work, cache, no_cac
                 cursor[0] = 0  # depth-2 probing starts a fresh sweep at every node
                 cursor[1] = 0
                 cursor[2] = 1
+                ws[14][3] = 0  # and plain probing a fresh sweep
                 if depth > stats[MAX_DEPTH]:
                     stats[MAX_DEPTH] = depth
             first = stats[NODES] == 1
@@ -90,7 +91,10 @@ def search_run(cells, h, w, puzzle, mode, state, levels, ws, work, cache, no_cac
                     return PAUSED
             elif ok == 1:
                 ok = probe(cells, h, w, puzzle, node_mode, ws, work, cache, stats, trail, trailn, log, logn,
-                           1 << 30 if depth == 0 else deep_sweeps, windows)
+                           1 << 30 if depth == 0 else deep_sweeps, windows, line_budget)
+                if ok == 2:  # paused mid-sweep: the same node goes on probing at the next call
+                    state[2] = 1
+                    return PAUSED
             if ok == 0:
                 state[1] = BACKTRACK
                 continue
@@ -142,7 +146,8 @@ def _probe_arrays(h: int, w: int, longest: int, size: int) -> tuple:
             np.zeros(size, np.uint8), np.zeros(size, np.uint8), np.zeros(size, np.int32),
             np.zeros(1, np.int64), np.zeros(size, np.int32), np.zeros(1, np.int64),
             np.zeros(size, np.int64), np.zeros(1, np.int64), np.zeros(size, np.int64),
-            np.zeros(size, np.int32), np.zeros(size, np.int32))
+            np.zeros(size, np.int32), np.zeros(size, np.int32),
+            np.zeros(4, np.int64))  # the sweep cursor of a probing paused by its budget
 
 
 class Workspace:

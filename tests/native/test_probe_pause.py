@@ -1,0 +1,95 @@
+"""Probing paused by a budget and resumed does exactly what one uninterrupted probing does.
+
+The search pauses a probing sweep after a budget of probed cells, so that it can look
+at the clock between slices; the sweep goes on from its cursor.  The result (the
+grid, the trail, the branching scores, the counters) must not depend on where it
+was cut.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from nonolab.core import Puzzle
+from nonolab.core.verify import clues_of
+from nonolab.formats import load
+from nonolab.solvers.base import Limits
+from nonolab.solvers.native import NativeSolver
+from nonolab.solvers.native.probe import probe
+from nonolab.solvers.native.propagate import propagate
+from nonolab.solvers.native.search import Workspace
+
+PUZZLES = Path(__file__).resolve().parents[2] / "puzzles"
+
+
+def _random_puzzle(seed: int, side: int = 8) -> Puzzle:
+    rng = random.Random(seed)
+    bits = [[int(rng.random() < 0.5) for _ in range(side)] for _ in range(side)]
+    return Puzzle(rows=tuple(clues_of(r) for r in bits),
+                  columns=tuple(clues_of([r[c] for r in bits]) for c in range(side)))
+
+
+def _probe_in_calls(puzzle: Puzzle, mode: int, budget: int):
+    """Root propagation, then probing called until it ends; what it left, and the calls."""
+    space = Workspace(puzzle)
+    h, w = puzzle.height, puzzle.width
+    dirty, line, out = space.ws[0], space.ws[1], space.ws[2]
+    dirty[:] = 1
+    ok = propagate(space.cells, h, w, space.puzzle, dirty, space.work, space.cache.arrays, space.stats, line, out,
+                   space.trail, space.trailn, space.log, space.logn, -1, space.windows, True)
+    calls = 0
+    while ok == 1 or ok == 2:
+        calls += 1
+        ok = probe(space.cells, h, w, space.puzzle, mode, space.ws, space.work, space.cache.arrays, space.stats,
+                   space.trail, space.trailn, space.log, space.logn, 1 << 30, space.windows, budget)
+        if ok != 2:
+            break
+    unknown = space.cells == 3
+    scores = (np.where(unknown, space.ws[12], 0), np.where(unknown, space.ws[13], 0))
+    return ok, space.cells.tobytes(), space.trail[: space.trailn[0]].tobytes(), scores, space.stats.copy(), calls
+
+
+CASES = [load(PUZZLES / "hakank" / "nonunique.non"), load(PUZZLES / "nonolab" / "probe-merge.non"),
+         load(PUZZLES / "nonolab" / "probe-contradiction.non"), load(PUZZLES / "webpbn" / "webpbn-26167.non")] + [
+    _random_puzzle(seed) for seed in range(12)]
+
+
+@pytest.mark.parametrize("mode", [1, 2])
+@pytest.mark.parametrize("index", range(len(CASES)))
+def test_a_paused_probing_ends_where_an_uninterrupted_one_does(index, mode):
+    puzzle = CASES[index]
+    whole = _probe_in_calls(puzzle, mode, -1)
+    assert whole[-1] == 1
+    for budget in (1, 3):
+        cut = _probe_in_calls(puzzle, mode, budget)
+        assert cut[:3] == whole[:3]
+        assert all((a == b).all() for a, b in zip(cut[3], whole[3]))
+        assert (cut[4] == whole[4]).all()  # the same probes and line solves, counted once
+
+
+def test_some_case_really_pauses():
+    # The cases above must exercise the pause: with a budget of one cell, several calls.
+    assert any(_probe_in_calls(p, 2, 1)[-1] > 2 for p in CASES)
+
+
+def test_the_search_gives_the_same_counts_with_tiny_slices(monkeypatch):
+    """The search driver's slices start at 256 probes; with 1 every node pauses and resumes."""
+    import importlib
+
+    search_module = importlib.import_module("nonolab.solvers.native.search")
+
+    expected = [NativeSolver().solve(p, Limits(max_solutions=None, time_limit=60)).count for p in CASES[:6]]
+    original = search_module.search_run
+
+    def tiny_slices(*args):
+        args = list(args)
+        args[19] = 1  # line_budget: one line solve / one probed cell per call
+        return original(*args)
+
+    monkeypatch.setattr(search_module, "search_run", tiny_slices)
+    got = [NativeSolver().solve(p, Limits(max_solutions=None, time_limit=60)).count for p in CASES[:6]]
+    assert got == expected
