@@ -90,8 +90,9 @@ def search_run(cells, h, w, puzzle, mode, state, levels, ws, work, cache, no_cac
                     state[2] = 1
                     return PAUSED
             elif ok == 1:
+                # A probed cell costs two trials of many line solves each: about 32 line solves.
                 ok = probe(cells, h, w, puzzle, node_mode, ws, work, cache, stats, trail, trailn, log, logn,
-                           1 << 30 if depth == 0 else deep_sweeps, windows, line_budget)
+                           1 << 30 if depth == 0 else deep_sweeps, windows, max(1, line_budget >> 5))
                 if ok == 2:  # paused mid-sweep: the same node goes on probing at the next call
                     state[2] = 1
                     return PAUSED
@@ -334,7 +335,7 @@ def search(space: Workspace, probing: Probing = Probing.FULL, max_solutions: int
         if code == PAUSED:
             grow = min(2.0, 0.02 / spent) if spent > 0 else 2.0
             budget = min(_MAX_BUDGET, max(1, int(budget * grow)))
-            line_budget = min(_MAX_BUDGET, max(64, int(line_budget * grow)))
+            line_budget = min(_MAX_BUDGET, max(1, int(line_budget * grow)))
             if progress is not None:
                 progress(int(space.trailn[0]), space.height * space.width)
     if recording and out.steps is None:
