@@ -8,11 +8,7 @@ line solves and nodes must match).
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
-import sys
-from pathlib import Path
+from twice import run
 
 SAMPLE = r'''
 import json, random, sys
@@ -50,21 +46,9 @@ print(json.dumps(answers))
 '''
 
 
-def _run(disable_jit: bool) -> dict:
-    env = dict(os.environ)
-    if disable_jit:
-        env["NUMBA_DISABLE_JIT"] = "1"
-    else:
-        env.pop("NUMBA_DISABLE_JIT", None)
-    puzzles = Path(__file__).resolve().parents[2] / "puzzles"
-    out = subprocess.run([sys.executable, "-c", SAMPLE, str(puzzles)], capture_output=True, text=True,
-                         env=env, check=True, timeout=600)
-    return json.loads(out.stdout)
-
-
 def test_compiled_and_plain_python_agree_exactly():
-    compiled = _run(False)
-    plain = _run(True)
+    compiled = run(SAMPLE, False)
+    plain = run(SAMPLE, True)
     assert compiled["lines"] == plain["lines"]
     assert len(compiled["puzzles"]) == len(plain["puzzles"]) > 0
     for a, b in zip(compiled["puzzles"], plain["puzzles"]):

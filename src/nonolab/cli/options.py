@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import click
 
+from nonolab.solvers import option_value
+
 time_limit = click.option(
     "--time-limit", type=click.FloatRange(min=0, min_open=True), default=None, metavar="SECONDS",
     help="Stop after this many seconds of wall time; the answer is then 'timeout'.")
@@ -45,24 +47,8 @@ def parse_backend_options(pairs: tuple[str, ...]) -> dict[str, object]:
         key, sep, raw = pair.partition("=")
         if not sep or not key.strip():
             raise click.BadParameter(f"{pair!r} is not KEY=VALUE", param_hint="--option")
-        out[key.strip()] = _value(raw.strip())
+        out[key.strip()] = option_value(raw.strip())
     return out
-
-
-def _value(raw: str) -> object:
-    lowered = raw.lower()
-    if lowered in ("true", "yes", "on"):
-        return True
-    if lowered in ("false", "no", "off"):
-        return False
-    if lowered in ("none", "null"):
-        return None
-    for kind in (int, float):
-        try:
-            return kind(raw)
-        except ValueError:
-            pass
-    return raw
 
 
 def puzzle_and_solver(func):

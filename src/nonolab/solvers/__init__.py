@@ -129,13 +129,23 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
         key, sep, raw = pair.partition("=")
         if not sep or not key.strip():
             raise UnknownBackend(f"backend spec {spec!r}: {pair!r} is not KEY=VALUE")
-        options[key.strip()] = _value(raw.strip())
+        options[key.strip()] = option_value(raw.strip())
     return name, options
 
 
-def _value(raw: str) -> Any:
-    if raw.lower() in ("true", "false"):
-        return raw.lower() == "true"
+def option_value(raw: str) -> Any:
+    """A backend option's value as typed in a spec or ``-O KEY=VALUE``.
+
+    >>> [option_value(v) for v in ("2", "0.5", "yes", "off", "none", "cnf")]
+    [2, 0.5, True, False, None, 'cnf']
+    """
+    lowered = raw.lower()
+    if lowered in ("true", "yes", "on"):
+        return True
+    if lowered in ("false", "no", "off"):
+        return False
+    if lowered in ("none", "null"):
+        return None
     for kind in (int, float):
         try:
             return kind(raw)
