@@ -216,9 +216,17 @@ def fix_line(clue: Clue, cells: bytes | bytearray) -> bytes | None:
     clue_arr = np.array(clue if k else (0,), dtype=np.int32)
     size = table_size([clue], n)
     out = np.empty(max(n, 1), dtype=np.uint8)
-    win_lo, win_hi = static_windows(clue_arr[:k], np.array([0, k]), [n])
-    if k and win_hi[0] < win_lo[0]:
+    # One line's static windows, without the vectorised many-line version's overhead
+    # (this wrapper is called millions of times by the exhaustive tests).
+    slack = n - sum(clue) - max(k - 1, 0)
+    if k and slack < 0:
         return None  # the clue does not fit
+    win_lo = np.zeros(max(k, 1), dtype=np.int32)
+    start = 0
+    for b, length in enumerate(clue):
+        win_lo[b] = start
+        start += length + 1
+    win_hi = win_lo + np.int32(slack if k else 0)
     ok = line_fix(line, n, clue_arr, 0, k, out, np.empty(n + 1, np.int32), np.empty(n + 1, np.int32),
                   np.empty(k + 2, np.int32), np.empty(k + 2, np.int32), np.empty(size, np.uint8),
                   np.empty(size, np.uint8), np.empty(n + 1, np.int32), win_lo, win_hi, False)
