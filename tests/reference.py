@@ -57,3 +57,37 @@ def n_dom(n: int):
     rows = [(3,)] + [(1,) if i % 2 else (3, 1) for i in range(1, size - 1)] + [(1,)]
     cols = [(1,), (1,)] + [(1, 3) if c % 2 == 0 else (1,) for c in range(2, size - 1)] + [(3,)]
     return tuple(rows), tuple(cols)
+
+
+def truth_tables(n: int):
+    """Brute force's answer for every clue of length-n lines against every partial line.
+
+    Yields ``(clue, cells, expected)``: ``expected`` is the narrowed line (state masks
+    1 empty, 2 filled, 3 unknown) or ``None`` when no arrangement fits.
+    """
+    full = 1 << n
+    clue_of_line = [clues_of((f >> i) & 1 for i in range(n)) for f in range(full)]
+    clues = sorted(set(clue_of_line))
+    index = {c: i for i, c in enumerate(clues)}
+    line_clue = [index[c] for c in clue_of_line]
+    for states in itertools.product((1, 2, 3), repeat=n):
+        known_black = sum(1 << i for i, s in enumerate(states) if s == 2)
+        unknown = sum(1 << i for i, s in enumerate(states) if s == 3)
+        may_black = [0] * len(clues)
+        may_white = [0] * len(clues)
+        seen = [False] * len(clues)
+        sub = unknown
+        while True:
+            f = known_black | sub
+            ci = line_clue[f]
+            seen[ci] = True
+            may_black[ci] |= f
+            may_white[ci] |= ~f & (full - 1)
+            if sub == 0:
+                break
+            sub = (sub - 1) & unknown
+        for ci, clue in enumerate(clues):
+            expected = None
+            if seen[ci]:
+                expected = bytes(((may_white[ci] >> i) & 1) | (((may_black[ci] >> i) & 1) << 1) for i in range(n))
+            yield clue, bytes(states), expected

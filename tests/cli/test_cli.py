@@ -19,15 +19,6 @@ NONUNIQUE = str(PUZZLES / "hakank" / "nonunique.non")
 CONTRADICTION = str(PUZZLES / "nonolab" / "contradiction.non")
 
 
-@pytest.fixture
-def run():
-    runner = CliRunner()
-
-    def invoke(*args):
-        return runner.invoke(cli, list(args), catch_exceptions=False)
-    return invoke
-
-
 def test_solve_prints_the_solution(run):
     result = run("solve", CAT)
     assert result.exit_code == 0

@@ -6,7 +6,6 @@ import json
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
 from nonolab.cli.main import cli
 from nonolab.cli.options import LINE_STRATEGIES
@@ -16,15 +15,6 @@ from nonolab.solvers.native.strategies import STRATEGIES
 
 PUZZLES = Path(__file__).resolve().parents[2] / "puzzles"
 NONUNIQUE = str(PUZZLES / "hakank" / "nonunique.non")
-
-
-@pytest.fixture
-def run():
-    runner = CliRunner()
-
-    def invoke(*args):
-        return runner.invoke(cli, list(args), catch_exceptions=False)
-    return invoke
 
 
 @pytest.fixture

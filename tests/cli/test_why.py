@@ -7,10 +7,6 @@ import time
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
-import pytest
-from click.testing import CliRunner
-
-from nonolab.cli.main import cli
 from nonolab.core import Puzzle
 from nonolab.formats import dump, load
 
@@ -19,15 +15,6 @@ NONUNIQUE = str(PUZZLES / "hakank" / "nonunique.non")   # 43 solutions
 T2 = str(PUZZLES / "hakank" / "t2.non")                 # one 2x2 switch
 EDGE = str(PUZZLES / "webpbn" / "webpbn-00023-edge.non")
 CONTRADICTION = str(PUZZLES / "nonolab" / "contradiction.non")
-
-
-@pytest.fixture
-def run():
-    runner = CliRunner()
-
-    def invoke(*args):
-        return runner.invoke(cli, list(args), catch_exceptions=False)
-    return invoke
 
 
 def test_why_on_the_43_solution_puzzle_within_seconds(run):

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import itertools
 import random
 
 import pytest
@@ -12,45 +11,18 @@ from hypothesis import strategies as st
 from nonolab.core.verify import clues_of
 from nonolab.errors import Contradiction
 from nonolab.solvers.native.line import fix_line, solve_line
-from reference import brute_line
+from reference import brute_line, truth_tables
 
 EMPTY, FILLED, UNKNOWN = 1, 2, 3
 
 
 def _exhaustive(n: int) -> int:
     """Every clue of length-n lines against every partial line of length n."""
-    full = 1 << n
-    clue_of_line = [clues_of((f >> i) & 1 for i in range(n)) for f in range(full)]
-    clues = sorted(set(clue_of_line))
-    clue_index = {c: i for i, c in enumerate(clues)}
-    line_clue = [clue_index[c] for c in clue_of_line]
     checked = 0
-    for states in itertools.product((EMPTY, FILLED, UNKNOWN), repeat=n):
-        known_black = sum(1 << i for i, s in enumerate(states) if s == FILLED)
-        unknown = sum(1 << i for i, s in enumerate(states) if s == UNKNOWN)
-        may_black = [0] * len(clues)
-        may_white = [0] * len(clues)
-        seen = [False] * len(clues)
-        sub = unknown
-        while True:  # every completion: the subsets of the unknown cells
-            f = known_black | sub
-            ci = line_clue[f]
-            seen[ci] = True
-            may_black[ci] |= f
-            may_white[ci] |= ~f & (full - 1)
-            if sub == 0:
-                break
-            sub = (sub - 1) & unknown
-        cells = bytes(states)
-        for ci, clue in enumerate(clues):
-            got = fix_line(clue, cells)
-            if not seen[ci]:
-                assert got is None, (clue, states)
-            else:
-                expected = bytes(((may_white[ci] >> i) & 1) | (((may_black[ci] >> i) & 1) << 1)
-                                 for i in range(n))
-                assert got == expected, (clue, states, got, expected)
-            checked += 1
+    for clue, cells, expected in truth_tables(n):
+        got = fix_line(clue, cells)
+        assert got == expected, (clue, cells, got, expected)
+        checked += 1
     return checked
 
 

@@ -9,8 +9,6 @@ least what overlap decides.
 
 from __future__ import annotations
 
-import itertools
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -19,40 +17,10 @@ from nonolab.core.verify import clues_of
 from nonolab.errors import UnknownBackend
 from nonolab.solvers.native.line_rules import BLOCK_CAPPING, CLUE_EXHAUSTION, SIMPLE_OVERLAP
 from nonolab.solvers.native.strategies import STRATEGIES, fix_line_with, line_strategy
-from reference import brute_line
+from reference import brute_line, truth_tables
 
 EMPTY, FILLED, UNKNOWN = 1, 2, 3
 RULES = [name for name, s in STRATEGIES.items() if s.labelled]
-
-
-def _truth_tables(n: int):
-    """For every clue of length-n lines and every partial line: brute force's answer (bitmasks)."""
-    full = 1 << n
-    clue_of_line = [clues_of((f >> i) & 1 for i in range(n)) for f in range(full)]
-    clues = sorted(set(clue_of_line))
-    index = {c: i for i, c in enumerate(clues)}
-    line_clue = [index[c] for c in clue_of_line]
-    for states in itertools.product((EMPTY, FILLED, UNKNOWN), repeat=n):
-        known_black = sum(1 << i for i, s in enumerate(states) if s == FILLED)
-        unknown = sum(1 << i for i, s in enumerate(states) if s == UNKNOWN)
-        may_black = [0] * len(clues)
-        may_white = [0] * len(clues)
-        seen = [False] * len(clues)
-        sub = unknown
-        while True:
-            f = known_black | sub
-            ci = line_clue[f]
-            seen[ci] = True
-            may_black[ci] |= f
-            may_white[ci] |= ~f & (full - 1)
-            if sub == 0:
-                break
-            sub = (sub - 1) & unknown
-        for ci, clue in enumerate(clues):
-            expected = None
-            if seen[ci]:
-                expected = bytes(((may_white[ci] >> i) & 1) | (((may_black[ci] >> i) & 1) << 1) for i in range(n))
-            yield clue, bytes(states), expected
 
 
 def _assert_sound(name, clue, cells, expected, got, labels):
@@ -76,7 +44,7 @@ def _assert_sound(name, clue, cells, expected, got, labels):
 @pytest.mark.parametrize("n", range(1, 8))
 def test_every_strategy_on_every_clue_and_partial_line(n):
     checked = 0
-    for clue, cells, expected in _truth_tables(n):
+    for clue, cells, expected in truth_tables(n):
         answers = {name: fix_line_with(name, clue, cells) for name in STRATEGIES}
         for name, (got, labels) in answers.items():
             _assert_sound(name, clue, cells, expected, got, labels)
