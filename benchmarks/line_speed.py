@@ -21,34 +21,39 @@ from numba import njit
 
 from benchmarks.check_corpus import OUT
 from nonolab.core.verify import clues_of
-from nonolab.solvers.native.line import line_fix, table_size
+from nonolab.solvers.native.line import line_fix, static_windows, table_size
 
 
 @njit(cache=True)
-def _repeat(line, n, clue, k, out, kw, kb, lo, glo, fwd, bwd, diff, times):
+def _repeat(line, n, clue, k, out, kw, kb, lo, glo, fwd, bwd, diff, win_lo, win_hi, times):
     ok = 0
     for _ in range(times):
-        ok += line_fix(line, n, clue, 0, k, out, kw, kb, lo, glo, fwd, bwd, diff)
+        # The static windows, never narrowed (update 0): every repetition solves the same line.
+        ok += line_fix(line, n, clue, 0, k, out, kw, kb, lo, glo, fwd, bwd, diff, win_lo, win_hi, 0)
     return ok
 
 
-def measure(n: int, known: float, lines: int = 20, seed: int = 1) -> tuple[float, float]:
-    """(ns per DP cell, µs per line) over ``lines`` random lines of length ``n``."""
+def measure(n: int, known: float, lines: int = 20, seed: int = 1,
+            work: int = 400_000) -> tuple[float, float]:
+    """(ns per DP cell, µs per line) over ``lines`` random lines of length ``n``,
+    each solved about ``work / n`` times."""
     rng = random.Random(seed)
     total_time = 0.0
     total_cells = 0
-    repeat = max(1, 400_000 // n)
+    repeat = max(1, work // n)
     for _ in range(lines):
         bits = [rng.random() < 0.5 for _ in range(n)]
         clue = clues_of(bits)
         k = len(clue)
         line = np.array([(2 if b else 1) if rng.random() < known else 3 for b in bits], np.uint8)
         size = table_size([clue], n)
+        win_lo, win_hi = static_windows(clue, [0, len(clue)], [n])
         args = (line, n, np.array(clue or (0,), np.int32), k, np.empty(n, np.uint8),
-                np.empty(n + 1, np.int32), np.empty(n + 1, np.int32), np.empty(k + 1, np.int32),
-                np.empty(k + 1, np.int32), np.empty(size, np.uint8), np.empty(size, np.uint8),
-                np.empty(n + 1, np.int32))
-        _repeat(*args, 1)
+                np.empty(n + 1, np.int32), np.empty(n + 1, np.int32), np.empty(k + 2, np.int32),
+                np.empty(k + 2, np.int32), np.empty(size, np.uint8), np.empty(size, np.uint8),
+                np.empty(n + 1, np.int32), win_lo, win_hi)
+        if _repeat(*args, 1) != 1:
+            raise AssertionError(f"line solver found no arrangement for a line of its own clue {clue}")
         start = time.perf_counter()
         _repeat(*args, repeat)
         total_time += (time.perf_counter() - start) / repeat

@@ -149,3 +149,9 @@ def test_only_keeps_the_puzzles_whose_name_matches(tmp_path):
     rows = list(csv.DictReader((tmp_path / "only.csv").open(encoding="utf-8", newline="")))
     assert code == 0
     assert sorted(r["puzzle"].rsplit("/", 1)[-1] for r in rows) == ["webpbn-00006-cat.non", "webpbn-00023-edge.non"]
+
+
+def test_line_speed_measures_the_compiled_line_solver():
+    from benchmarks import line_speed
+    ns_per_cell, us_per_line = line_speed.measure(30, 0.5, lines=3, work=300)
+    assert 0 < ns_per_cell and 0 < us_per_line
