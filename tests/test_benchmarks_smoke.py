@@ -155,3 +155,28 @@ def test_line_speed_measures_the_compiled_line_solver():
     from benchmarks import line_speed
     ns_per_cell, us_per_line = line_speed.measure(30, 0.5, lines=3, work=300)
     assert 0 < ns_per_cell and 0 < us_per_line
+
+
+@needs_corpus
+@pytest.mark.parametrize("script, table", [
+    ("check_corpus", "check_corpus.csv"),
+    ("grade_corpus", "grade_corpus.csv"),
+    ("verify_corpus", "verify_corpus.csv"),
+])
+def test_corpus_scripts_run_on_one_folder(tmp_path, monkeypatch, script, table):
+    import importlib
+    module = importlib.import_module(f"benchmarks.{script}")
+    monkeypatch.setattr(module, "OUT", tmp_path)
+    assert module.main(["--only", "cgi-lab", "--time-limit", "20"]) == 0
+    with (tmp_path / table).open(encoding="utf-8", newline="") as fh:
+        rows = list(csv.DictReader(fh))
+    assert [Path(r[next(iter(r))]).parent.name for r in rows] == ["cgi-lab"]
+    assert "multiple" in (tmp_path / table).read_text(encoding="utf-8")
+
+
+def test_sizes_prints_one_row_per_side(capsys):
+    from benchmarks import sizes
+    assert sizes.main(["--backends", "native", "--sizes", "5,6", "--count", "2", "--time-limit", "10"]) == 0
+    rows = [line for line in capsys.readouterr().out.splitlines() if line.startswith("| native")]
+    assert [row.split("|")[2].strip() for row in rows] == ["5", "6"]
+    assert all("2/2" in row for row in rows)
