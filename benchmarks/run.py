@@ -4,7 +4,7 @@
         [--time-limit S] [--max-solutions N] [--limit K] [--seed S] [--sizes 250,500]
         [--by-size] [--skip-larger K] [--chart KIND] [--name NAME] [--out DIR]
 
-SUITE is corpus, corpus30, survey, large, random30 or taai25.  ``--backends`` (alias
+SUITE is corpus, corpus30, survey, large, random30, taai25 or ndom.  ``--backends`` (alias
 ``--strategies``) takes backend specs: a name (``native``, ``cpsat``, ``dlx`` ...) or
 a name with options, as ``native:line=chain-range`` (``nonolab backends`` lists the
 declared variants).  ``--skip-larger K`` records a backend as ``skipped`` on a
@@ -40,7 +40,7 @@ from statistics import median
 
 from benchmarks import report
 from benchmarks.check_corpus import OUT, REPO
-from benchmarks.suites import SUITES, Options, Suite, large_name, large_puzzle, warmup_puzzle
+from benchmarks.suites import SUITES, Options, Suite, large_name, large_puzzle, large_sizes, warmup_puzzle
 from nonolab.harness.uniqueness import verdict_of
 from nonolab.solvers import get_spec
 from nonolab.solvers.base import Limits
@@ -64,7 +64,7 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
                         help="stop after N solutions (0: count all); default: the suite's")
     parser.add_argument("--limit", type=int, default=None, help="only the first K puzzles")
     parser.add_argument("--seed", type=int, default=None, help="seed of a generated suite")
-    parser.add_argument("--sizes", default=None, help="large: comma-separated sides")
+    parser.add_argument("--sizes", default=None, help="large: comma-separated sides; ndom: comma-separated N")
     parser.add_argument("--out", type=Path, default=OUT, help=f"output folder (default {OUT})")
     parser.add_argument("--memory-limit", type=int, default=4096,
                         help="large: address-space cap (RLIMIT_AS) of each child in MB, 0 for none")
@@ -195,7 +195,7 @@ def run_in_process(suite: Suite, args, solvers: dict, emit) -> None:
 
 def run_isolated(suite: Suite, args, emit) -> None:
     """One fresh ``--child`` process per (size, backend); the child reports rows and peak RSS."""
-    sizes = list(options_of(args).sizes)[:args.limit]
+    sizes = list(large_sizes(options_of(args)))[:args.limit]
     for n, size in enumerate(sizes, 1):
         rows = []
         for backend in args.backends:

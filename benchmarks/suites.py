@@ -10,6 +10,8 @@
 * ``random30``: 1000 uniform random 30x30 at 50 % (Wolter's rand30 style); count to 2.
 * ``taai25``: 1000 random 25x25 whose density falls from 0.50 to 0.35, as the
   TAAI/TCGA tournaments; first solution only.
+* ``ndom``: the N-Dom family (Wolter's "9-Dom" is N = 9), one puzzle per N of
+  ``--sizes``; unique puzzles whose proof defeats search without learning; count to 2.
 
 A corpus file that cannot be read is yielded as the exception instead of a puzzle;
 the runner records it as an error row and goes on.
@@ -29,6 +31,7 @@ from nonolab.generate import puzzle_from_array, random_grid, smooth_grid, taai_d
 Item = tuple[str, "Puzzle | Exception"]
 
 LARGE_SIZES = (250, 500, 1000, 2000, 4000)
+NDOM_SIZES = (5, 6, 7, 8, 9, 10, 12, 15)
 RANDOM_COUNT = 1000
 
 
@@ -37,7 +40,7 @@ class Options:
     """What a suite needs to know about the command line."""
 
     seed: int | None = None  # None: the suite's own default seed
-    sizes: tuple[int, ...] = LARGE_SIZES
+    sizes: tuple[int, ...] | None = None  # None: the suite's own sizes (large, ndom)
     corpus: Path = CORPUS
 
 
@@ -119,10 +122,38 @@ def large_puzzle(size: int, seed: int) -> Puzzle:
                              seed=seed + size)
 
 
+def large_sizes(options: Options) -> tuple[int, ...]:
+    return options.sizes or LARGE_SIZES
+
+
 def large_items(options: Options) -> Iterator[Item]:
     seed = LARGE.seed(options)
-    for size in options.sizes:
+    for size in large_sizes(options):
         yield large_name(size), large_puzzle(size, seed)
+
+
+def n_dom(n: int) -> Puzzle:
+    """The N-Dom puzzle, (2N+1) x (2N+1): Josh Greifer's "Domino Logic III" for N = 9.
+
+    Row 0 is ``3``, rows 1 .. 2N-1 alternate ``1`` (odd) and ``3 1`` (even), row 2N is
+    ``1``; columns 0 and 1 are ``1``, columns 2 .. 2N-1 alternate ``1 3`` (even) and
+    ``1`` (odd), column 2N is ``3``.  Its one solution is a chain of vertical 3-blocks
+    (the dominoes), found by counting rows, which no line or probing logic sees.
+
+    >>> p = n_dom(2)
+    >>> p.rows, p.columns
+    (((3,), (1,), (3, 1), (1,), (1,)), ((1,), (1,), (1, 3), (1,), (3,)))
+    """
+    if n < 2:
+        raise ValueError(f"n_dom: N must be at least 2, not {n}")
+    rows = [(3,)] + [(1,) if i % 2 else (3, 1) for i in range(1, 2 * n)] + [(1,)]
+    columns = [(1,), (1,)] + [(1,) if i % 2 else (1, 3) for i in range(2, 2 * n)] + [(3,)]
+    return Puzzle(rows=tuple(rows), columns=tuple(columns), name=f"{n}-dom")
+
+
+def ndom_items(options: Options) -> Iterator[Item]:
+    for n in options.sizes or NDOM_SIZES:
+        yield f"{n}-dom", n_dom(n)
 
 
 def _random_items(prefix: str, count: int, side: int, seed: int,
@@ -151,7 +182,7 @@ CORPUS30 = Suite("corpus30", corpus30_items, lambda o: sum(map(_small, _index(o.
                  "the corpus puzzles with both sides <= 30, smallest first")
 SURVEY = Suite("survey", survey_items, lambda o: len(_index(o.corpus, "webpbn-survey")), 2, "slowest",
                "the webpbn-survey folder of ../shared/corpus (Wolter's survey puzzles)")
-LARGE = Suite("large", large_items, lambda o: len(o.sizes), 2, "scaling",
+LARGE = Suite("large", large_items, lambda o: len(large_sizes(o)), 2, "scaling",
               "smooth image-like squares: noise, two box blurs of radius n/20, median threshold",
               isolated=True, default_seed=2000)
 RANDOM30 = Suite("random30", random30_items, lambda o: RANDOM_COUNT, 2, "distribution",
@@ -160,7 +191,10 @@ TAAI25 = Suite("taai25", taai25_items, lambda o: RANDOM_COUNT, 1, "distribution"
                "1000 random 25x25 puzzles, density falling from 0.50 to 0.35 (TAAI style)",
                default_seed=25)
 
-SUITES: dict[str, Suite] = {s.name: s for s in (CORPUS_SUITE, CORPUS30, SURVEY, LARGE, RANDOM30, TAAI25)}
+NDOM = Suite("ndom", ndom_items, lambda o: len(o.sizes or NDOM_SIZES), 2, "strategies",
+             "the N-Dom family, (2N+1)-square unique puzzles (9-Dom is webpbn #8098)")
+
+SUITES: dict[str, Suite] = {s.name: s for s in (CORPUS_SUITE, CORPUS30, SURVEY, LARGE, RANDOM30, TAAI25, NDOM)}
 
 
 def warmup_puzzle() -> Puzzle:

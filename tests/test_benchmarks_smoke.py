@@ -180,3 +180,17 @@ def test_sizes_prints_one_row_per_side(capsys):
     rows = [line for line in capsys.readouterr().out.splitlines() if line.startswith("| native")]
     assert [row.split("|")[2].strip() for row in rows] == ["5", "6"]
     assert all("2/2" in row for row in rows)
+
+
+def test_ndom_suite_counts_its_unique_puzzles(tmp_path):
+    code, rows = _run(tmp_path, "ndom", "--sizes", "3,5")
+    assert code == 0
+    assert [(r["puzzle"], r["size"], r["status"], r["count"], r["complete"]) for r in rows] == [
+        ("3-dom", "7x7", "solved", "1", "True"), ("5-dom", "11x11", "solved", "1", "True")]
+
+
+@needs_corpus
+def test_n_dom_for_nine_is_wolters_9_dom():
+    from benchmarks.suites import n_dom
+    from nonolab.formats import load
+    assert n_dom(9) == load(CORPUS / "webpbn-survey" / "webpbn-08098-9-dom.non")
