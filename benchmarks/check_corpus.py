@@ -13,6 +13,7 @@ import csv
 import json
 import os
 import platform
+import shlex
 import subprocess
 import sys
 import time
@@ -47,12 +48,18 @@ def run_one(path: Path, time_limit: float, backend: str) -> dict:
             "line_solves": counters.get("line_solves"), "cache_hit_rate": counters.get("cache_hit_rate")}
 
 
+def command_line(script: str, argv: list[str] | None) -> str:
+    """The command that reproduces this run, as the reports print it."""
+    return f"python -m benchmarks.{script} {shlex.join(sys.argv[1:] if argv is None else argv)}".rstrip()
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--time-limit", type=float, default=60.0)
     parser.add_argument("--only", default=None, help="comma-separated corpus folders")
     parser.add_argument("--backend", default="native")
     args = parser.parse_args(argv)
+    args.command = command_line("check_corpus", argv)
     index = list(csv.DictReader((CORPUS / "index.csv").open(encoding="utf-8")))
     if args.only:
         folders = set(args.only.split(","))
@@ -88,8 +95,7 @@ def _markdown(rows: list[dict], args) -> str:
     unfinished = [r for r in rows if r not in finished]
     total = sum(r["solve_time"] or 0 for r in finished)
     lines = [
-        f"Command: `python -m benchmarks.check_corpus --time-limit {args.time_limit:g} --backend {args.backend}`"
-        f" (one `nonolab check --json` process per puzzle)",
+        f"Command: `{args.command}` (one `nonolab check --json` process per puzzle)",
         f"Machine: {os.cpu_count()} cores, {platform.python_implementation()} {platform.python_version()}, "
         f"{date.today().isoformat()}",
         "",

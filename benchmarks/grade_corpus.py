@@ -20,6 +20,7 @@ from collections import Counter
 from datetime import date
 from pathlib import Path
 
+from benchmarks.check_corpus import command_line
 from nonolab.core import Puzzle
 from nonolab.formats import load
 from nonolab.harness.classify import Grade, grade
@@ -34,6 +35,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--time-limit", type=float, default=20.0)
     parser.add_argument("--only", default=None, help="comma-separated corpus folders")
     args = parser.parse_args(argv)
+    args.command = command_line("grade_corpus", argv)
     index = list(csv.DictReader((CORPUS / "index.csv").open(encoding="utf-8")))
     if args.only:
         index = [row for row in index if row["source"] in set(args.only.split(","))]
@@ -62,7 +64,7 @@ def main(argv: list[str] | None = None) -> int:
     grades = Counter(r["grade"] for r in rows)
     agree = sum(r["line_agrees"] for r in rows)
     lines = [
-        f"Command: `python -m benchmarks.grade_corpus --time-limit {args.time_limit:g}`",
+        f"Command: `{args.command}`",
         f"Machine: {os.cpu_count()} cores, CPython {platform.python_version()}, {date.today()}",
         "",
         f"- puzzles: {len(rows)}; line-solvability agrees with pbnsolve: {agree}/{len(rows)}; "

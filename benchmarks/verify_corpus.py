@@ -17,7 +17,7 @@ import subprocess
 import sys
 from datetime import date
 
-from benchmarks.check_corpus import CORPUS, OUT
+from benchmarks.check_corpus import CORPUS, OUT, command_line
 
 
 def run_one(path, backends: str, time_limit: float) -> dict:
@@ -36,6 +36,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--only", default=None, help="comma-separated corpus folders")
     parser.add_argument("--backends", default="native,cpsat,cnf")
     args = parser.parse_args(argv)
+    args.command = command_line("verify_corpus", argv)
     backends = args.backends.split(",")
     index = list(csv.DictReader((CORPUS / "index.csv").open(encoding="utf-8")))
     if args.only:
@@ -73,8 +74,7 @@ def _markdown(rows, backends, args) -> str:
     all_done = [r for r in rows if all(_finished(r, b) for b in backends)]
     unfinished = [r for r in rows if r not in all_done]
     lines = [
-        f"Command: `python -m benchmarks.verify_corpus --time-limit {args.time_limit:g} "
-        f"--backends {args.backends}` (one `nonolab verify --json --max-solutions 2` process per puzzle)",
+        f"Command: `{args.command}` (one `nonolab verify --json --max-solutions 2` process per puzzle)",
         f"Machine: {os.cpu_count()} cores, {platform.python_implementation()} {platform.python_version()}, "
         f"{date.today().isoformat()}",
         "",

@@ -172,6 +172,8 @@ def test_corpus_scripts_run_on_one_folder(tmp_path, monkeypatch, script, table):
         rows = list(csv.DictReader(fh))
     assert [Path(r[next(iter(r))]).parent.name for r in rows] == ["cgi-lab"]
     assert "multiple" in (tmp_path / table).read_text(encoding="utf-8")
+    report = (tmp_path / table.replace(".csv", ".md")).read_text(encoding="utf-8")
+    assert f"Command: `python -m benchmarks.{script} --only cgi-lab --time-limit 20`" in report
 
 
 def test_sizes_prints_one_row_per_side(capsys):
