@@ -151,8 +151,12 @@ def n_dom(n: int) -> Puzzle:
     return Puzzle(rows=tuple(rows), columns=tuple(columns), name=f"{n}-dom")
 
 
+def ndom_sizes(options: Options) -> tuple[int, ...]:
+    return options.sizes or NDOM_SIZES
+
+
 def ndom_items(options: Options) -> Iterator[Item]:
-    for n in options.sizes or NDOM_SIZES:
+    for n in ndom_sizes(options):
         yield f"{n}-dom", n_dom(n)
 
 
@@ -191,7 +195,7 @@ TAAI25 = Suite("taai25", taai25_items, lambda o: RANDOM_COUNT, 1, "distribution"
                "1000 random 25x25 puzzles, density falling from 0.50 to 0.35 (TAAI style)",
                default_seed=25)
 
-NDOM = Suite("ndom", ndom_items, lambda o: len(o.sizes or NDOM_SIZES), 2, "strategies",
+NDOM = Suite("ndom", ndom_items, lambda o: len(ndom_sizes(o)), 2, "strategies",
              "the N-Dom family, (2N+1)-square unique puzzles (9-Dom is webpbn #8098)")
 
 SUITES: dict[str, Suite] = {s.name: s for s in (CORPUS_SUITE, CORPUS30, SURVEY, LARGE, RANDOM30, TAAI25, NDOM)}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import shutil
@@ -12,9 +13,7 @@ import time
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
-from nonolab.cli.main import cli
 from nonolab.core import Puzzle
 from nonolab.formats import dump
 
@@ -23,12 +22,8 @@ PUZZLES = REPO / "puzzles"
 
 
 @pytest.fixture
-def run():
-    runner = CliRunner()
-
-    def invoke(*args):
-        return runner.invoke(cli, ["batch", *map(str, args)], catch_exceptions=False)
-    return invoke
+def run(run):
+    return functools.partial(run, "batch")
 
 
 def test_summary_and_exit_codes(run, tmp_path):

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import csv
+import functools
 
 import numpy as np
 import pytest
-from click.testing import CliRunner
 
 from nonolab.cli.main import cli
 from nonolab.formats import load, loads_all
@@ -15,12 +15,8 @@ from nonolab.solvers import get
 
 
 @pytest.fixture
-def run():
-    runner = CliRunner()
-
-    def invoke(*args):
-        return runner.invoke(cli, ["generate", *map(str, args)], catch_exceptions=False)
-    return invoke
+def run(run):
+    return functools.partial(run, "generate")
 
 
 def _files(folder):
