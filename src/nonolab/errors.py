@@ -9,7 +9,8 @@ differently:
 * no solution: :class:`Contradiction`;
 * cannot run: :class:`BackendUnavailable`, :class:`UnknownBackend`,
   :class:`UnknownFormat`, :class:`BatchError`, :class:`MissingDependency`;
-* bad arguments to a library function: :class:`InvalidArgument`.
+* bad arguments to a library function: :class:`InvalidArgument`;
+* beyond a size limit: :class:`TooLarge`.
 
 Only the CLI turns these into messages and exit codes.  This module imports nothing
 else of nonolab.
@@ -95,6 +96,12 @@ class InvalidArgument(NonolabError, ValueError):
 
 class MissingDependency(NonolabError):
     """An optional library a feature needs is not installed (the message names it)."""
+
+
+class TooLarge(NonolabError):
+    """An input or a model is beyond a documented size limit (file bytes, cells, clue
+    numbers, or what a model-building backend can hold); the message names the size,
+    the limit, and how to raise it or which backend to use instead."""
 
 
 class LimitReached(NonolabError):

@@ -27,11 +27,15 @@ class Status(str, Enum):
     * ``UNSAT``: the search space was exhausted and there is no solution.
     * ``TIMEOUT``: a time or node limit ended the search first; the solutions found
       so far are kept, and nothing is claimed about the rest.
+    * ``INTERRUPTED``: ``Limits.cancel`` was set (Ctrl-C, SIGTERM, or a caller
+      stopping the search) before it ended; as for ``TIMEOUT``, the solutions found so
+      far are kept and nothing is claimed about the rest.
     """
 
     SOLVED = "solved"
     UNSAT = "unsat"
     TIMEOUT = "timeout"
+    INTERRUPTED = "interrupted"
 
 
 @dataclass(frozen=True)
