@@ -1,4 +1,4 @@
-"""The dependency directions of ../shared/docs/design.md, checked by walking the imports."""
+"""The dependency directions of docs/architecture.md, read from its table and checked by walking the imports."""
 
 from __future__ import annotations
 
@@ -30,62 +30,77 @@ def _imports(path: Path) -> set[str]:
 
 MODULES = {_module_name(p): _imports(p) for p in sorted(PACKAGE.rglob("*.py"))}
 
-NATIVE_ORDER = ["jit", "line", "line_rules", "line_enumerate", "strategies", "cache", "propagate", "probe", "search",
-                "labels", "explain"]
+DOCS = PACKAGE.parents[1] / "docs" / "architecture.md"
+
+
+def _between(text: str, first: str, last: str) -> str:
+    return text[text.index(first) + len(first):text.index(last)]
+
+
+def _names(cell: str) -> list[str]:
+    """The backticked names of a table cell: `nonolab.core*` -> 'nonolab.core*'."""
+    return [part.split("`")[1] for part in cell.split(",") if "`" in part]
+
+
+def _rules() -> list[tuple[list[str], str]]:
+    """docs/architecture.md's dependency table, row by row: (module patterns, what they may import)."""
+    table = _between(DOCS.read_text(encoding="utf-8"), "<!-- dependency-table", "<!-- end dependency-table")
+    rows = [line for line in table.splitlines() if line.startswith("| `")]
+    return [(_names(line.split("|")[1]), line.split("|")[2].strip()) for line in rows]
+
+
+RULES = _rules()
+NATIVE_ORDER = _names(_between(DOCS.read_text(encoding="utf-8"), "<!-- native-order -->", "<!-- end native-order"))
+
+
+def _matches(name: str, pattern: str) -> bool:
+    if pattern.endswith("*"):
+        base = pattern[:-1]
+        return name == base or name.startswith(base + ".")
+    return name == pattern
+
+
+def _rule_of(module: str) -> str | None:
+    for patterns, allowed in RULES:
+        if any(_matches(module, p) for p in patterns):
+            return allowed
+    return None
 
 
 def _allowed(module: str, target: str) -> bool:
-    def under(name: str, prefix: str) -> bool:
-        return name == prefix or name.startswith(prefix + ".")
-
     if target == "nonolab.errors":
         return True
-    if module == "nonolab.errors":
+    allowed = _rule_of(module)
+    assert allowed is not None, f"{module} has no row in docs/architecture.md's dependency table"
+    if allowed == "nothing of nonolab":
         return False
-    if under(module, "nonolab.core"):
-        return under(target, "nonolab.core")
-    if under(module, "nonolab.formats"):
-        return under(target, "nonolab.core") or under(target, "nonolab.formats")
-    if module in ("nonolab.solvers.base", "nonolab.solvers.steps"):
-        return under(target, "nonolab.core")
-    if under(module, "nonolab.solvers.native"):
-        if under(target, "nonolab.core") or target in ("nonolab.solvers.base", "nonolab.solvers.steps"):
-            return True
-        if not under(target, "nonolab.solvers.native"):
-            return False
-        mine = module.rsplit(".", 1)[-1]
-        theirs = target.rsplit(".", 1)[-1]
+    if allowed == "anything":
+        return True
+    if allowed.startswith("anything but"):
+        return not any(_matches(target, p) for p in _names(allowed))
+    if any(_matches(target, p) for p in _names(allowed)):
+        return True
+    if "its own package" in allowed:
+        return _matches(target, ".".join(module.split(".")[:3]) + "*")
+    if "earlier parts of" in allowed and _matches(target, "nonolab.solvers.native*"):
+        mine, theirs = module.rsplit(".", 1)[-1], target.rsplit(".", 1)[-1]
         if mine == "native":  # the package face may import its own parts
             return True
-        return theirs in NATIVE_ORDER and NATIVE_ORDER.index(theirs) < NATIVE_ORDER.index(mine)
-    if module == "nonolab.solvers":
-        return target == "nonolab.solvers.base"
-    if under(module, "nonolab.solvers"):
-        # Any other backend: the core, the shared solver modules, the registry (how
-        # a strategy such as auto reaches other backends) and its own package only.
-        own = ".".join(module.split(".")[:3])
-        return (under(target, "nonolab.core") or under(target, own)
-                or target in ("nonolab.solvers", "nonolab.solvers.base", "nonolab.solvers.steps"))
-    if under(module, "nonolab.harness"):
-        return (under(target, "nonolab.core") or target in ("nonolab.solvers", "nonolab.solvers.base")
-                or under(target, "nonolab.harness"))
-    if under(module, "nonolab.generate"):
-        # pictures in, proven puzzles out: the registry and harness judge them, formats write them
-        return (under(target, "nonolab.core") or target in ("nonolab.solvers", "nonolab.solvers.base")
-                or under(target, "nonolab.harness") or under(target, "nonolab.formats")
-                or under(target, "nonolab.generate"))
-    if module == "nonolab.render":
-        return under(target, "nonolab.core")
-    if under(module, "nonolab.batch"):
-        # files in, records out: formats to read, the registry and harness to answer
-        return (under(target, "nonolab.core") or under(target, "nonolab.formats")
-                or target in ("nonolab.solvers", "nonolab.solvers.base") or under(target, "nonolab.harness")
-                or under(target, "nonolab.batch"))
-    if under(module, "nonolab.cli") or module == "nonolab.__main__":
-        return True
-    if module == "nonolab":
-        return not under(target, "nonolab.cli") and not under(target, "nonolab.solvers.native")
-    return not under(target, "nonolab.cli")
+        return theirs in NATIVE_ORDER and mine in NATIVE_ORDER and NATIVE_ORDER.index(theirs) < NATIVE_ORDER.index(mine)
+    return False
+
+
+def test_the_documented_rules_are_read():
+    # A table the parser no longer understands would allow nothing or everything: pin its shape.
+    assert len(RULES) >= 12 and NATIVE_ORDER[:2] == ["jit", "line"]
+    assert _rule_of("nonolab.errors") == "nothing of nonolab"
+    assert not _allowed("nonolab.formats.non", "nonolab.solvers")
+    assert _allowed("nonolab.solvers.auto", "nonolab.solvers")
+    assert not _allowed("nonolab.solvers.auto", "nonolab.solvers.cpsat")
+    assert _allowed("nonolab.solvers.native.search", "nonolab.solvers.native.probe")
+    assert not _allowed("nonolab.solvers.native.probe", "nonolab.solvers.native.search")
+    assert not _allowed("nonolab", "nonolab.cli.main")
+    assert _allowed("nonolab.cli.commands", "nonolab.solvers.native")
 
 
 @pytest.mark.parametrize("module", sorted(MODULES))
