@@ -51,7 +51,7 @@ def count_by_rows(rows, columns) -> int:
 def n_dom(n: int):
     """Rows and columns of the N-Dom family (webpbn's 9-Dom is n = 9), size (2n+1)^2.
 
-    From ../shared/docs/algorithms.md: unique, and hard for DPLL-style search.
+    Unique, and hard for DPLL-style search.
     """
     size = 2 * n + 1
     rows = [(3,)] + [(1,) if i % 2 else (3, 1) for i in range(1, size - 1)] + [(1,)]

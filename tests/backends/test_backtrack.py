@@ -41,7 +41,7 @@ def _passes(clue, height, prefix) -> bool:
 
 @pytest.mark.parametrize("height", range(1, 8))
 def test_column_check_accepts_exactly_the_prefixes_that_can_be_completed(height):
-    # The seed's rule made exact: runs so far are a prefix of the clue (only the run
+    # The chunk-placement rule made exact: runs so far are a prefix of the clue (only the run
     # still open at the bottom may be shorter), and the rest still fits below.
     lines = list(itertools.product((0, 1), repeat=height))
     for clue in {clues_of(line) for line in lines}:

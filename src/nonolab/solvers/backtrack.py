@@ -22,7 +22,7 @@ at start ``s`` because a column cannot take a white cell at ``s`` fails at every
 start too (they all leave ``s`` white), so the row backs up at once; and the cells
 before a block are checked once, not once per start.
 
-No propagation, no memoisation: the search tree is that of the seed, and the
+No propagation, no memoisation: the search tree is that of the textbook chunk-placement baseline, and the
 count is exact because every placement of every row is tried.  It is a baseline
 for small puzzles, and an independent check on the other backends.
 
@@ -251,7 +251,7 @@ def picture(puzzle: Puzzle, starts: Sequence[Sequence[int]]) -> Solution:
 
 
 class BacktrackSolver:
-    """Row-by-row, block-by-block backtracking with exact counting (the seed baseline).
+    """Row-by-row, block-by-block backtracking with exact counting (the chunk-placement baseline).
 
     Takes no options.  Every solution is verified; the count is exact when every
     placement has been tried.  Practical on small puzzles only: see the module notes.

@@ -1,4 +1,4 @@
-"""Human technique labels for the line steps of a rule-based line strategy (seed 000).
+"""Human technique labels for the line steps of a rule-based line strategy (the human techniques).
 
 The compiled propagation records every line solve as one ``line`` step.  When the
 strategy is rule-based (``overlap``, ``chain-range``), this module replays the log

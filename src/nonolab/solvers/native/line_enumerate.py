@@ -1,4 +1,4 @@
-"""The enumerating line strategy (seed 002): every placement of the line, intersected.
+"""The enumerating line strategy: every placement of the line, intersected.
 
 Placements are generated block by block, leftmost first, and only those that agree
 with the known cells are kept (a block never covers a space nor touches a box; a

@@ -1,4 +1,4 @@
-"""Rule-based line strategies: simple overlap and chain ranges (seed 003).
+"""Rule-based line strategies: simple overlap and chain ranges (the chain rules of block bounds).
 
 Both work on per-block start bounds: ``lo[b]`` is a lower bound on where block
 ``b`` can start in any arrangement consistent with the line, and the same
@@ -11,12 +11,12 @@ computation on the reversed line gives an upper bound.  From the bounds:
 * **block capping** (chain range only): a run of boxes as long as the longest block
   that could cover it is a complete block, so the cells at its two ends are empty.
 
-The bounds come from the three reductions of seed 003 -- by a box on the right, by
-neighbouring boxes and by spaces -- repeated until no bound moves.  The seed walks
-the chains from the right and backtracks to a chain on the right when its left
+The bounds come from the three reductions of the chain rules -- by a box on the right, by
+neighbouring boxes and by spaces -- repeated until no bound moves.  The chain rules walk
+the chains from the right and backtrack to a chain on the right when its left
 neighbour pushes into it; every reduction only raises bounds, so any order reaches
 the same fixpoint, and we sweep left to right (order, spaces, neighbours: pushing a
-later chain is the seed's backtrack) and right to left (the box on the right) in
+later chain is the chain rules' backtrack) and right to left (the box on the right) in
 turn.  At the fixpoint the bounds *are* the leftmost arrangement when one exists:
 each block sits off spaces and boxes, in order, and the box rule leaves no box in a
 gap or after the last block; only a box before the first block can be uncovered,

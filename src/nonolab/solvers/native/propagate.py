@@ -1,7 +1,7 @@
 """Line propagation to a fixpoint: sweep the dirty rows, then the dirty columns, repeat.
 
 Round-based sweeps need about ten times fewer line solves than popping one line at a
-time (measured in ../shared/docs/algorithms.md §1.8): a line is solved once per round
+time (measured; docs/algorithms.md §2): a line is solved once per round
 however many of its cells changed in the previous one.  The whole loop is compiled:
 a propagation never returns to Python between lines.
 """

@@ -11,9 +11,9 @@ just leaves more to search.
 name                  complete  what it does
 ====================  ========  ===============================================
 ``dp``                yes       the reference DP (every forced cell, every contradiction)
-``chain-range``       no        seed 003's block ranges: overlap, capping, repeated
+``chain-range``       no        block ranges (chain rules): overlap, capping, repeated
 ``overlap``           no        leftmost and rightmost arrangements, overlapped once
-``enumerate``         no        every placement intersected (seed 002), up to a cap
+``enumerate``         no        every placement intersected, up to a cap
 ====================  ========  ===============================================
 
 ``enumerate`` equals ``dp`` on every line whose enumeration stays under its cap and
@@ -67,11 +67,11 @@ class LineStrategy:
 STRATEGIES: dict[str, LineStrategy] = {s.name: s for s in (
     LineStrategy("dp", DP, True, False, "the complete dynamic programme (reference)"),
     LineStrategy("chain-range", CHAIN_RANGE, False, True,
-                 "block ranges reduced by boxes and spaces, overlap, capping, exhaustion (seed 003)"),
+                 "block ranges reduced by boxes and spaces, overlap, capping, exhaustion (chain rules)"),
     LineStrategy("overlap", OVERLAP, False, True,
                  "left-right overlap: the leftmost and rightmost arrangements, overlapped once"),
     LineStrategy("enumerate", ENUMERATE, False, False,
-                 "every placement intersected (seed 002); a line over the cap is left unchanged"),
+                 "every placement intersected; a line over the cap is left unchanged"),
 )}
 
 
