@@ -30,7 +30,7 @@ LINE_STRATEGIES = ("dp", "chain-range", "overlap", "enumerate")
 line = click.option(
     "--line", type=click.Choice(LINE_STRATEGIES), default=None,
     help="Native solver (and auto's native phase): the line strategy. dp (default) is the complete "
-         "reference; chain-range (seed 003: block ranges, overlap, capping), overlap (left-right "
+         "reference; chain-range (block ranges, overlap, capping), overlap (left-right "
          "overlap) and enumerate (every placement, capped) are incomplete and leave more to search; "
          "chain-range and overlap label their steps with human techniques.")
 puzzle_file = click.argument("file", type=click.Path(dir_okay=False, path_type=str))

@@ -1,0 +1,43 @@
+"""The design lives in the repository: docs/ and RESULTS.md stay true and self-contained."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_results_index_lists_every_section():
+    text = (ROOT / "benchmarks" / "RESULTS.md").read_text(encoding="utf-8")
+    index = text[text.index("## Index"):]
+    index = index[:index.index("\n## ", 1)]
+    sections = [line[3:] for line in text.splitlines() if line.startswith("## ") and line != "## Index"]
+    missing = [s for s in sections if f"[{s}]" not in index]
+    assert not missing, f"add these sections to the index of benchmarks/RESULTS.md: {missing}"
+
+
+def _texts():
+    for folder in ("src", "tests", "models", "docs"):
+        for path in sorted((ROOT / folder).rglob("*")):
+            if path.suffix in (".py", ".md", ".json", ".mzn") and path.name != "test_docs.py":
+                yield path
+
+
+@pytest.mark.parametrize("path", list(_texts()), ids=lambda p: str(p.relative_to(ROOT)))
+def test_nothing_depends_on_shared_docs_or_seed_jargon(path):
+    # A clone from the package index has no ../shared: the package, its help and its tests
+    # point to docs/ in the repository, and name techniques rather than seed documents.
+    text = path.read_text(encoding="utf-8", errors="replace")
+    assert "shared/docs" not in text
+    assert not re.search(r"\bseed 00\d", text)
+
+
+def test_the_docs_name_existing_modules():
+    text = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    for name in re.findall(r"`(nonolab(?:\.\w+)+)\*?`", text):
+        parts = name.split(".")[1:]
+        base = ROOT / "src" / "nonolab" / Path(*parts)
+        assert base.with_suffix(".py").exists() or base.is_dir(), f"docs/architecture.md names {name}, which is gone"
