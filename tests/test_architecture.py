@@ -74,8 +74,8 @@ def _allowed(module: str, target: str) -> bool:
         return (under(target, "nonolab.core") or target in ("nonolab.solvers", "nonolab.solvers.base")
                 or under(target, "nonolab.harness") or under(target, "nonolab.formats")
                 or under(target, "nonolab.generate"))
-    if module == "nonolab.render":
-        return under(target, "nonolab.core")
+    if under(module, "nonolab.render"):
+        return under(target, "nonolab.core") or under(target, "nonolab.render")
     if under(module, "nonolab.batch"):
         # files in, records out: formats to read, the registry and harness to answer
         return (under(target, "nonolab.core") or under(target, "nonolab.formats")
