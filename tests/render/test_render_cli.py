@@ -87,3 +87,16 @@ def test_solve_writes_a_picture_of_its_solution(run, tmp_path):
     result = run("solve", EDGE, "-o", out, "--backend", "cnf")
     assert result.exit_code == 0 and png_size(out.read_bytes())[0] > 10 * 20
     assert result.stdout.startswith(nonolab.solve(nonolab.load(EDGE), "cnf").solution.to_text())
+
+
+def test_check_why_image_draws_the_same_map(run, tmp_path):
+    out = tmp_path / "why.svg"
+    assert run("check", T2, "--why-image", out).exit_code == 1
+    root = parse(out.read_text())
+    puzzle = nonolab.load(T2)
+    assert_every_clue_drawn(root, puzzle)
+    assert_labels_drawn(root, puzzle)
+    assert "a: 2x2 switch at rows 3-4, columns 7-8" in legend(root)
+    png = tmp_path / "why.png"
+    assert run("check", T2, "--why-image", png, "--json").exit_code == 1
+    assert png_size(png.read_bytes()) == (int(root.get("width")), int(root.get("height")))
