@@ -6,7 +6,10 @@ from __future__ import annotations
 import doctest
 import importlib
 import re
+import shutil
+import subprocess
 import sys
+from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
@@ -175,3 +178,17 @@ def test_the_old_names_still_work():
                                   "nonolab.render.terminal", "nonolab.render.display"])
 def test_doctests(name):
     assert doctest.testmod(importlib.import_module(name)).failed == 0
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
+def test_the_stepper_script_moves_through_the_frames(tmp_path):
+    """The page's own script, run by node over a minimal DOM (tests/render/stepper_shim.js):
+    ``-`` a hidden frame, ``+`` a shown one, ``*`` the current step's."""
+    puzzle = nonolab.load(T2)
+    steps = [SimpleNamespace(cells=((0, c, 1),), describe=lambda c=c: f"line: column {c + 1}") for c in range(3)]
+    page = tmp_path / "steps.html"
+    page.write_text(render.steps_html(puzzle, steps))
+    shim = Path(__file__).with_name("stepper_shim.js")
+    out = subprocess.run(["node", str(shim), str(page)], capture_output=True, text=True, check=True, timeout=60)
+    assert out.stdout.splitlines() == ["--- the empty grid", "*-- step 1: line: column 1", "+*- step 2 of 3",
+                                       "++*", "+*-", "*--", "---"]
