@@ -12,8 +12,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))   # svg_reading, the he
 
 from nonolab.cli.main import cli  # noqa: E402
 
-PUZZLES = Path(__file__).resolve().parents[2] / "puzzles"
-
 
 @pytest.fixture
 def run():

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import struct
 import xml.etree.ElementTree as ET
+from pathlib import Path
 
 from nonolab.core import Puzzle
 
 SVG = "{http://www.w3.org/2000/svg}"
+PUZZLES = Path(__file__).resolve().parents[2] / "puzzles"
 
 
 def parse(svg: str) -> ET.Element:
@@ -49,3 +51,22 @@ def png_size(data: bytes) -> tuple[int, int]:
 
 def declared_size(root: ET.Element) -> tuple[int, int]:
     return int(root.get("width")), int(root.get("height"))
+
+
+def painted(root: ET.Element) -> list[dict[tuple[int, int], str]]:
+    """Per board, the fill of every cell not left white, read back from the runs of
+    ``<g class="cells">`` (and failing if two runs paint one cell)."""
+    boards = []
+    for group in root.iter(f"{SVG}g"):
+        if group.get("class") != "cells":
+            continue
+        gx, gy, size = (float(group.get(k)) for k in ("data-x", "data-y", "data-cell"))
+        cells: dict[tuple[int, int], str] = {}
+        for rect in group:
+            r, c = round((float(rect.get("y")) - gy) / size), round((float(rect.get("x")) - gx) / size)
+            assert float(rect.get("height")) == size
+            for k in range(round(float(rect.get("width")) / size)):
+                assert (r, c + k) not in cells
+                cells[(r, c + k)] = rect.get("fill")
+        boards.append(cells)
+    return boards

@@ -5,8 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import PUZZLES
-from svg_reading import SVG, assert_every_clue_drawn, assert_labels_drawn, legend, parse, png_size
+from svg_reading import PUZZLES, SVG, assert_every_clue_drawn, assert_labels_drawn, legend, parse, png_size
 
 import nonolab
 

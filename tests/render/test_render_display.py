@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import io
 
-from conftest import PUZZLES
 from rich.console import Console
-from svg_reading import assert_every_clue_drawn, legend, parse
+from svg_reading import PUZZLES, assert_every_clue_drawn, legend, parse
 
 import nonolab
 from nonolab.core import Grid, Puzzle, Solution

@@ -13,15 +13,15 @@ from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
-from conftest import PUZZLES
-from svg_reading import (SVG, assert_every_clue_drawn, assert_labels_drawn, declared_size, legend, parse,
-                         png_size, texts)
+from svg_reading import (PUZZLES, SVG, assert_every_clue_drawn, assert_labels_drawn, declared_size, legend, painted,
+                         parse, png_size, texts)
 
 import nonolab
 from nonolab import render
 from nonolab.core import Puzzle, Solution
 from nonolab.errors import InvalidArgument, MissingDependency, TooLarge
-from nonolab.render.svg import MIN_CLUE_PT, PAGES
+from nonolab.render.pictures import _tint
+from nonolab.render.svg import MIN_CLUE_PT, PAGES, PALETTE
 
 T2 = PUZZLES / "hakank" / "t2.non"                       # two solutions, one 2x2 switch, empty columns
 CAT = PUZZLES / "webpbn" / "webpbn-00006-cat.non"       # clues of two digits
@@ -42,9 +42,11 @@ def test_the_puzzle_and_its_solution_keep_every_clue(path):
         root = parse(svg)
         assert_every_clue_drawn(root, puzzle)
         assert legend(root) == []                     # nothing needs explaining
-    # cells: the solution's filled cells are black, the puzzle's all white
-    cells = [r for r in parse(render.solution_svg(solution, puzzle)) if r.tag == f"{SVG}rect"][1:]
-    assert [r.get("fill") == "#000000" for r in cells] == [bool(v) for v in solution.to_bytes()]
+    # cells: the solution's filled cells are black, the others white; the puzzle's all white
+    w = puzzle.width
+    assert painted(parse(render.solution_svg(solution, puzzle))) == [
+        {divmod(i, w): "#000000" for i, v in enumerate(solution.to_bytes()) if v}]
+    assert painted(parse(render.puzzle_svg(puzzle))) == [{}]
 
 
 def test_two_solutions_side_by_side_with_their_differences_framed():
@@ -71,7 +73,13 @@ def test_the_ambiguity_map_has_clues_numbers_and_a_legend_of_what_it_draws():
         f"{chr(97 + k)}: {r.describe()}" for k, r in enumerate(report.regions)]
     assert entries[-1] == f"ring: a suggested given ({len(report.givens)} in all)"
     assert not any(e.startswith("grey") for e in entries)        # every cell was classified
-    assert len(root.findall(f"{SVG}circle")) == 2 * len(report.givens)
+    rings = [g for g in root.iter(f"{SVG}g") if g.get("class") == "givens"]
+    assert [len(g) for g in rings] == [2 * len(report.givens)]        # a halo and a ring each
+    colours = painted(root)[0]
+    for k, region in enumerate(report.regions):                      # each region in its own colour
+        colour = PALETTE[k % len(PALETTE)]
+        assert {colours[cell] for cell in region.cells} <= {colour, _tint(colour, 0.3)}
+        assert all(cell in colours for cell in region.cells)        # none left white
 
 
 def test_a_unique_puzzle_has_no_region_legend():
@@ -115,7 +123,7 @@ def test_the_cell_option_sets_the_png_size():
     for cell in (20, 40):
         assert all(abs(big - 2 * small) <= 1 for big, small in zip(sizes[cell], sizes[cell // 2]))
     root = parse(render.puzzle_svg(puzzle, cell=13))
-    assert {r.get("width") for r in root.findall(f"{SVG}rect")[1:]} == {"13"}
+    assert {g.get("data-cell") for g in root.iter(f"{SVG}g") if g.get("class") == "cells"} == {"13"}
 
 
 TALL = Puzzle.from_solution(Solution.from_rows(["#.#.#...#."[:8]] * 30))

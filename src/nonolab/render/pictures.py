@@ -67,8 +67,8 @@ def solution_svg(solution: Solution, puzzle: Puzzle | None = None, *, cell: floa
     """The solution with its clues.
 
     >>> svg = solution_svg(Solution.from_rows(["#.", "##"]))
-    >>> svg.count('fill="#000000"/>')   # three filled cells
-    3
+    >>> svg.count('fill="#000000"/>')   # a run of filled cells in each row
+    2
     """
     puzzle = _clues_for(solution, puzzle)
     board = Board(puzzle.rows, puzzle.columns, cell, labels, puzzle.name)

@@ -2,9 +2,11 @@
 and above, optional row and column numbers to the right and below), a legend, and an
 SVG document around them, on screen or fitted to a printed page.
 
-Everything here is SVG text; PNG and PDF are made from it by :mod:`.convert`.  Cell
-rectangles and the rings of suggested givens are direct children of the ``<svg>``
-element (the other parts are grouped), so a reader can count them.
+Everything here is SVG text; PNG and PDF are made from it by :mod:`.convert`.  The
+cells are one group (``class="cells"``, its grid's corner and cell size as ``data-x``,
+``data-y`` and ``data-cell``) of rectangles, one per run of same-coloured cells in a
+row, white cells left to the background; clues, numbers, lines and legend are groups
+of their own, so a reader can find each part.
 
 >>> board = Board(((1,), ()), ((1,), ()), cell=10)
 >>> out = []; board.draw(out, 0, 0, ["#000000", "#ffffff", "#ffffff", "#ffffff"])
@@ -100,10 +102,7 @@ class Board:
         """
         h, w, size = len(self.rows), len(self.columns), self.cell
         gx, gy = x0 + self.left, y0 + self.top
-        for i, colour in enumerate(colours):
-            r, c = divmod(i, w)
-            out.append(f'<rect x="{_num(gx + c * size)}" y="{_num(gy + r * size)}" width="{_num(size)}" '
-                       f'height="{_num(size)}" fill="{colour}"/>')
+        self._cells(out, gx, gy, colours)
         out.extend(layers)
         if letters and size >= 10:
             out.append(f'<g class="letters" font-family="{FONT}" font-size="{_num(size * 0.6)}" '
@@ -121,12 +120,16 @@ class Board:
                 out.append(f'<rect x="{_num(gx + c * size + width / 2)}" y="{_num(gy + r * size + width / 2)}" '
                            f'width="{_num(size - width)}" height="{_num(size - width)}"/>')
             out.append("</g>")
-        for r, c in rings:
-            cx, cy = _num(gx + (c + 0.5) * size), _num(gy + (r + 0.5) * size)
-            out.append(f'<circle cx="{cx}" cy="{cy}" r="{_num(size * 0.36)}" fill="none" stroke="#ffffff" '
-                       f'stroke-width="{_num(max(size / 6, 2.0))}"/>')
-            out.append(f'<circle cx="{cx}" cy="{cy}" r="{_num(size * 0.36)}" fill="none" stroke="#000000" '
-                       f'stroke-width="{_num(max(size / 12, 1.0))}"/>')
+        rings = list(rings)
+        if rings:
+            out.append(f'<g class="givens" fill="none" data-count="{len(rings)}">')
+            for r, c in rings:
+                cx, cy = _num(gx + (c + 0.5) * size), _num(gy + (r + 0.5) * size)
+                out.append(f'<circle cx="{cx}" cy="{cy}" r="{_num(size * 0.36)}" stroke="#ffffff" '
+                           f'stroke-width="{_num(max(size / 6, 2.0))}"/>')
+                out.append(f'<circle cx="{cx}" cy="{cy}" r="{_num(size * 0.36)}" stroke="#000000" '
+                           f'stroke-width="{_num(max(size / 12, 1.0))}"/>')
+            out.append("</g>")
         self._clues(out, x0, y0)
         if self.labels:
             self._labels(out, gx, gy)
@@ -135,28 +138,46 @@ class Board:
                        f'font-family="{FONT}" font-size="{_num(self.font)}" font-weight="bold">'
                        f'{escape(self.caption)}</text>')
 
+    def _cells(self, out: list[str], gx: float, gy: float, colours: Sequence[str]) -> None:
+        """One rectangle per run of same-coloured cells in a row, none for white ones (the
+        background): a converter's time grows with the elements, and a noisy 100x100
+        picture has half as many runs as cells."""
+        w, size = len(self.columns), self.cell
+        out.append(f'<g class="cells" data-x="{_num(gx)}" data-y="{_num(gy)}" data-cell="{_num(size)}">')
+        for r in range(len(self.rows)):
+            row = colours[r * w:(r + 1) * w]
+            c = 0
+            while c < w:
+                end = c + 1
+                while end < w and row[end] == row[c]:
+                    end += 1
+                if row[c] != EMPTY_INK:
+                    out.append(f'<rect x="{_num(gx + c * size)}" y="{_num(gy + r * size)}" '
+                               f'width="{_num((end - c) * size)}" height="{_num(size)}" fill="{row[c]}"/>')
+                c = end
+        out.append("</g>")
+
     def _grid_lines(self, out: list[str], gx: float, gy: float) -> None:
         """Thin lines between cells, thick ones every five cells and around the grid; in
         light grey, the same lines through the clues, so that neighbouring clues of two
-        lines (``10`` over one column, ``13`` over the next) read apart."""
+        lines (``10`` over one column, ``13`` over the next) read apart.  Each kind is one
+        path (a converter's time grows with the elements)."""
         h, w, size = len(self.rows), len(self.columns), self.cell
         thin, thick = max(size / 32, 0.5), max(size / 12, 1.25)
         x0, y0 = gx - self.left, gy - self.top + self.caption_height
-        out.append(f'<g class="grid" stroke="#dcdcdc" stroke-width="{_num(thin)}">')
+        right, bottom = _num(gx + w * size), _num(gy + h * size)
+        light = [f"M{_num(gx + i * size)} {_num(y0)}V{_num(gy)}" for i in range(w + 1)]
+        light += [f"M{_num(x0)} {_num(gy + i * size)}H{_num(gx)}" for i in range(h + 1)]
+        inner: dict[bool, list[str]] = {False: [], True: []}
         for i in range(w + 1):
-            out.append(f'<line x1="{_num(gx + i * size)}" y1="{_num(y0)}" x2="{_num(gx + i * size)}" y2="{_num(gy)}"/>')
+            inner[i % 5 == 0 or i == w].append(f"M{_num(gx + i * size)} {_num(gy)}V{bottom}")
         for i in range(h + 1):
-            out.append(f'<line x1="{_num(x0)}" y1="{_num(gy + i * size)}" x2="{_num(gx)}" y2="{_num(gy + i * size)}"/>')
-        for i in range(w + 1):
-            strong = i % 5 == 0 or i == w
-            out.append(f'<line x1="{_num(gx + i * size)}" y1="{_num(gy)}" x2="{_num(gx + i * size)}" '
-                       f'y2="{_num(gy + h * size)}" stroke="{"#333333" if strong else "#b4b4b4"}" '
-                       f'stroke-width="{_num(thick if strong else thin)}"/>')
-        for i in range(h + 1):
-            strong = i % 5 == 0 or i == h
-            out.append(f'<line x1="{_num(gx)}" y1="{_num(gy + i * size)}" x2="{_num(gx + w * size)}" '
-                       f'y2="{_num(gy + i * size)}" stroke="{"#333333" if strong else "#b4b4b4"}" '
-                       f'stroke-width="{_num(thick if strong else thin)}"/>')
+            inner[i % 5 == 0 or i == h].append(f"M{_num(gx)} {_num(gy + i * size)}H{right}")
+        out.append('<g class="grid" fill="none">')
+        for path, colour, width in (("".join(light), "#dcdcdc", thin), ("".join(inner[False]), "#b4b4b4", thin),
+                                    ("".join(inner[True]), "#333333", thick)):
+            if path:
+                out.append(f'<path d="{path}" stroke="{colour}" stroke-width="{_num(width)}"/>')
         out.append("</g>")
 
     def _clues(self, out: list[str], x0: float, y0: float) -> None:
