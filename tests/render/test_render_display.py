@@ -65,3 +65,16 @@ def test_colour_only_where_the_terminal_has_it():
     assert "\x1b[" in coloured and "\x1b[" not in plain
     assert plain.splitlines() == grid_with_clues(puzzle, grid).plain().splitlines()
     assert plain.splitlines()[1:] == ["1 ██ ?", "0  ? ?"]                    # undecided cells as ?
+
+
+def test_solve_prints_the_clues_at_a_terminal_only(capsys):
+    from nonolab.cli.render_commands import echo_grid
+
+    puzzle = nonolab.load(T2)
+    solution = nonolab.solve(puzzle, "cnf").solution
+    echo_grid(puzzle, solution, terminal=False)
+    assert capsys.readouterr().out == solution.to_text() + "\n"          # a pipe: the rows scripts read
+    echo_grid(puzzle, solution, terminal=True)
+    shown = capsys.readouterr().out.splitlines()
+    assert [ln.rstrip() for ln in shown] == grid_with_clues(puzzle, solution).plain().splitlines()
+    assert max(map(len, shown)) == grid_with_clues(puzzle, solution).width

@@ -94,7 +94,8 @@ def solve(file, input_format, backend, probing, line, backend_options, max_solut
         _emit_json(data)
     elif not (to_format and not output):
         if result.solution is not None:
-            click.echo(result.solution.to_text())
+            from nonolab.cli.render_commands import echo_grid
+            echo_grid(puzzle, result.solution)          # with its clues at a terminal
         summary = verdict.value if verdict else result.status.value
         if result.solution is None:
             summary = "contradiction" if result.complete else "timeout"

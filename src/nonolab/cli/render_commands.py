@@ -50,6 +50,25 @@ def write_solution(puzzle, solution, fmt: str, output: str | None, cell: float =
     write_picture(solution_svg(solution, puzzle, cell=cell, page=page), fmt, output)
 
 
+def echo_grid(puzzle, solution, terminal: bool | None = None) -> None:
+    """Print ``solution``: at a terminal, with its clues beside it in colour (rich) when
+    it fits the terminal's width; otherwise (a pipe, a file, a grid too wide) as the
+    plain text rows of ``#`` and ``.`` that scripts read."""
+    import shutil
+
+    if terminal is None:
+        terminal = sys.stdout.isatty()
+    if terminal:
+        from nonolab.render.terminal import grid_with_clues
+        picture = grid_with_clues(puzzle, solution)
+        columns = shutil.get_terminal_size().columns
+        if picture.width <= columns:
+            from rich.console import Console
+            Console(width=columns).print(picture)
+            return
+    click.echo(solution.to_text())
+
+
 @cli.command()
 @options.puzzle_file
 @options.input_format

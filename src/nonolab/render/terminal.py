@@ -35,6 +35,8 @@ class GridWithClues:
         digits = max(len(str(n)) for clue in puzzle.columns for n in (clue or (0,)))
         self.cell_width = max(2, digits + 1)       # a space between neighbouring column clues
         self.clue_width = max(len(" ".join(map(str, clue or (0,)))) for clue in puzzle.rows)
+        self.width = self.clue_width + 1 + puzzle.width * self.cell_width + (puzzle.width - 1) // 5
+        """Characters per line."""
 
     def _row(self, r: int) -> list[tuple[str, str]]:
         w, cw = self.puzzle.width, self.cell_width
