@@ -78,10 +78,14 @@ def test_why_image_svg_is_valid_and_written_atomically(run, tmp_path):
     assert result.exit_code == 1 and result.stdout.startswith("multiple\n43 solutions")
     root = ET.parse(out).getroot()
     assert root.tag == "{http://www.w3.org/2000/svg}svg"
-    rects = root.findall("{http://www.w3.org/2000/svg}rect")
-    assert len(rects) == 1 + 165                                 # background and one per cell
-    assert len(root.findall("{http://www.w3.org/2000/svg}circle")) == 2 * len(
-        json.loads(run("check", "--why", "--json", NONUNIQUE).stdout)["givens"]["cells"])
+    data = json.loads(run("check", "--why", "--json", NONUNIQUE).stdout)
+    groups = {g.get("class"): g for g in root.iter("{http://www.w3.org/2000/svg}g")}
+    size = float(groups["cells"].get("data-cell"))   # runs of same-coloured cells; white ones left blank
+    coloured = sum(round(float(r.get("width")) / size) for r in groups["cells"])
+    free = {tuple(rc) for rc in data["free_cells"]}
+    assert coloured == len(free) + sum(row[c] == "#" and (r, c) not in free
+                                       for r, row in enumerate(data["reference"]) for c in range(len(row)))
+    assert len(groups["givens"]) == 2 * len(data["givens"]["cells"])      # a halo and a ring each
     assert [p.name for p in tmp_path.iterdir()] == ["regions.svg"]  # no temporary file left
 
 

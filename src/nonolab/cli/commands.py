@@ -56,7 +56,8 @@ def _result_json(path: str, result) -> dict:
 @options.max_solutions
 @options.time_limit
 @click.option("--to", "to_format", default=None, metavar="FMT",
-              help="Write the puzzle with its first solution as goal in this format.")
+              help="Write the puzzle with its first solution as goal in this format (svg, png, pdf: "
+                   "a picture of the solution with its clues).")
 @click.option("--output", "-o", default=None, type=click.Path(dir_okay=False),
               help="File for --to (default: standard output); format from its suffix if --to is not given.")
 @click.option("--progress/--no-progress", default=None,
@@ -77,7 +78,11 @@ def solve(file, input_format, backend, probing, line, backend_options, max_solut
         solver = _solver(backend, probing, backend_options, line, **extra)
         result = solver.solve(puzzle, Limits(max_solutions, time_limit))
     verdict = verdict_of(result) if max_solutions >= 2 else None
-    if result.solution is not None and (to_format or output):
+    from nonolab.cli.render_commands import picture_format, write_solution
+    picture = picture_format(to_format, output)          # svg, png, pdf: a picture, not a puzzle file
+    if result.solution is not None and picture:
+        write_solution(puzzle, result.solution, picture, output)
+    elif result.solution is not None and (to_format or output):
         solved = puzzle.with_(goal=result.solution)
         if output:
             dump(solved, output, to_format)
@@ -89,7 +94,8 @@ def solve(file, input_format, backend, probing, line, backend_options, max_solut
         _emit_json(data)
     elif not (to_format and not output):
         if result.solution is not None:
-            click.echo(result.solution.to_text())
+            from nonolab.cli.render_commands import echo_grid
+            echo_grid(puzzle, result.solution)          # with its clues at a terminal
         summary = verdict.value if verdict else result.status.value
         if result.solution is None:
             summary = "contradiction" if result.complete else "timeout"

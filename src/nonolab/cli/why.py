@@ -64,21 +64,15 @@ def _print(report, puzzle, from_goal: bool) -> None:
         click.echo("givens: not found (or not checked) within the time limit")
 
 
-def _write_image(path: str, report) -> None:
+def _write_image(path: str, report, puzzle) -> None:
     from nonolab.formats import write_atomically
-    from nonolab.render import regions_png, regions_svg
+    from nonolab.render import ambiguity_svg, encode
 
-    if report.reference is None:
+    svg = ambiguity_svg(report, puzzle)
+    if svg is None:
         click.echo(f"nonolab: no solution, so no picture written to {path}", err=True)
         return
-    regions = [r.cells for r in report.regions]
-    givens = [(r, c) for r, c, _ in report.givens]
-    if Path(path).suffix.lower() == ".png":
-        data: str | bytes = regions_png(report.reference, regions, givens, report.unplaced())
-    else:
-        data = regions_svg(report.reference, regions, givens, report.unplaced(),
-                           title=f"nonolab: where the solutions differ ({report.verdict.value})")
-    write_atomically(path, data)
+    write_atomically(path, encode(svg, "png" if Path(path).suffix.lower() == ".png" else "svg"))
 
 
 def run(path: str, puzzle, solver, time_limit: float | None, as_json: bool, image: str | None,
@@ -94,7 +88,7 @@ def run(path: str, puzzle, solver, time_limit: float | None, as_json: bool, imag
         solver = get("cnf")
     report = ambiguity_report(puzzle, solver, time_limit, enumerate_up_to=enumerate_up_to)
     if image:
-        _write_image(image, report)
+        _write_image(image, report, puzzle)
     if as_json:
         data = {"file": path, **report.as_dict()}
         if image and report.reference is not None:

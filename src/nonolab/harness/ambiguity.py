@@ -152,6 +152,11 @@ class AmbiguityReport:
     givens_unique: bool = False
     stats: dict[str, Any] = field(default_factory=dict)
 
+    def _repr_svg_(self) -> str | None:
+        """Jupyter shows the map (the drawing code loads on first use)."""
+        from nonolab.render.display import svg_of
+        return svg_of(self)
+
     def unplaced(self) -> tuple[Cell, ...]:
         """Cells neither in the backbone nor in a region (only when the time limit cut
         the report short): a picture must not show them as fixed.

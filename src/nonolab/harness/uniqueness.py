@@ -42,6 +42,11 @@ class CheckResult:
     witnesses: tuple[Solution, ...] = ()
     differing: tuple[tuple[int, int], ...] = ()
 
+    def _repr_svg_(self) -> str | None:
+        """Jupyter shows the solution, or two and where they differ (drawing loads on first use)."""
+        from nonolab.render.display import svg_of
+        return svg_of(self)
+
 
 def check(puzzle: Puzzle, solver: Solver | None = None, time_limit: float | None = None) -> CheckResult:
     """Decide whether ``puzzle`` has exactly one solution (count to 2).
