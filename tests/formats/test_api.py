@@ -25,7 +25,7 @@ def heart(**kw) -> Puzzle:
 
 def test_names_are_the_documented_ones():
     assert sorted(names()) == sorted(["non", "webpbn", "nin", "mk", "g", "cwd", "taai", "tatham",
-                                      "json", "picture", "pbm", "dzn"])
+                                      "json", "picture", "pbm", "dzn", "pynogram"])
 
 
 @pytest.mark.parametrize("path, fmt", [
@@ -51,7 +51,7 @@ def test_every_sample_gives_the_heart(name):
     ("heart.non", "non"), ("heart.xml", "webpbn"), ("heart.nin", "nin"), ("heart.mk", "mk"),
     ("heart.g", "g"), ("heart.cwd", "cwd"), ("heart.taai", "taai"), ("heart.tatham", "tatham"),
     ("heart.json", "json"), ("heart.grid", "picture"), ("heart01.txt", "picture"),
-    ("heart.pbm", "pbm"), ("headerless.txt", "taai"),
+    ("heart.pbm", "pbm"), ("headerless.txt", "taai"), ("heart_pynogram.txt", "pynogram"),
 ])
 def test_sniff_recognises_the_samples(name, fmt):
     assert sniff((DATA / name).read_text(encoding="utf-8")) == fmt
