@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from nonolab.errors import InvalidPuzzle, NonolabError, ParseError
-from nonolab.formats import dumps, loads, sniff
+from nonolab.formats import dumps, keen, loads, sniff
 
 COLOUR = r"colour puzzle \(colours: .+\) is not supported yet"
 
@@ -77,3 +77,57 @@ def test_colour_errors_are_one_line_nonolab_errors():
     with pytest.raises(NonolabError) as info:
         loads("[colors]\nb = (blue) *\n[clues]\ncolumns = 1b\nrows = 1b\n")
     assert "\n" not in str(info.value)
+
+
+# --- headerless two-block formats: keen (gramcracker), syro, ish, makhorin -------------
+
+def test_keen_is_rows_blank_line_columns():
+    p = loads("\n1 1\n0\n\n1\n0\n1\n\n\n", "keen")
+    assert (p.rows, p.columns) == (((1, 1), ()), ((1,), (), (1,)))
+    assert sniff("1 1\n0\n\n1\n0\n1\n") == "keen"
+
+
+def test_syro_drops_the_final_zero_and_reads_comments():
+    p = loads("# Two by three\n1 1 0\n0\n\n1 0\n0\n1 0\n", "syro")
+    assert (p.rows, p.columns) == (((1, 1), ()), ((1,), (), (1,)))
+    assert sniff("1 1 0\n0\n\n1 0\n0\n1 0\n") == "syro"
+
+
+def test_ish_reads_commas_and_comments():
+    text = "# Two by three\n# by someone\n1,1\n0\n\n1\n0\n1\n"
+    assert loads(text, "ish").rows == ((1, 1), ())
+    assert sniff(text) == "ish"
+
+
+def test_makhorin_reads_star_comments_and_the_ampersand():
+    text = "* this is a comment\n* rows\n2 2\n0\n1 1\n1 1\n3\n&\n* columns\n1 1\n1 1 1\n1\n1 1 1\n1 1\n"
+    p = loads(text, "makhorin")
+    assert p.size == (5, 5) and p.rows[1] == () and p.columns[1] == (1, 1, 1)
+    assert sniff(text) == "makhorin"
+
+
+@pytest.mark.parametrize("fmt, text, line, message", [
+    ("keen", "1\n1\n", 2, "there is no blank line"),
+    ("keen", "1\n\n1\n\n1\n", 5, "a third block"),
+    ("keen", "1\n\n2\n", 3, "needs 2 cells"),
+    ("keen", "1 x\n\n1\n", 1, "'x' is not a non-negative integer"),
+    ("keen", "# c\n1\n\n1\n", 1, "'#' is not a non-negative integer"),
+    ("syro", "1 0\n\n1\n", 3, "does not end with the 0"),
+    ("syro", "# only\n# comments\n", 2, "there is no blank line"),
+    ("ish", "1,1\n\n1\n1\n", 1, "needs 3 cells"),
+    ("makhorin", "1\n1\n", 2, "no '&' line"),
+    ("makhorin", "1\n&\n1\n&\n", 4, "a second '&' line"),
+    ("makhorin", "1\n\n1\n&\n1\n1\n", 2, "blank line inside the row clues"),
+    ("makhorin", "* c\n&\n1\n", 3, "no row clues"),
+])
+def test_two_block_errors_name_the_line(fmt, text, line, message):
+    with pytest.raises((ParseError, InvalidPuzzle), match=message) as info:
+        loads(text, fmt)
+    assert info.value.line == line
+
+
+def test_keen_sniffer_refuses_texts_whose_clues_do_not_fit():
+    # .cwd: read as keen, the two size lines would be row clues and the totals differ.
+    assert sniff("2\n3\n1 1\n0\n\n1\n0\n1\n") == "cwd"
+    assert not keen.sniff("2\n3\n1 1\n0\n\n1\n0\n1\n")
+    assert not keen.sniff("3 2\n1 1\n\n1\n0\n1\n")

@@ -26,8 +26,8 @@ from typing import Callable, Iterable, Sequence
 
 from nonolab.core.puzzle import Puzzle
 from nonolab.errors import NonolabError, ParseError, UnknownFormat
-from nonolab.formats import (cwd, dzn, json_, mk, nin, non, olsak, picture, pynogram, taai,
-                             tatham, webpbn)
+from nonolab.formats import (cwd, dzn, ish, json_, keen, makhorin, mk, nin, non, olsak, picture,
+                             pynogram, syro, taai, tatham, webpbn)
 from nonolab.formats._files import decode, read_bytes, write_atomically
 
 __all__ = ["names", "suffixes", "suffix_of", "loads", "loads_all", "load", "load_all", "dumps", "dumps_all", "dump",
@@ -68,6 +68,12 @@ _REGISTRY = [
     Format("g", olsak.parse, olsak.write, olsak.sniff, (".g",)),
     Format("non", non.parse, non.write, non.sniff, (".non", ".nonpack")),
     Format("mk", mk.parse, mk.write, mk.sniff, (".mk",)),
+    # The headerless two-block formats ask their reader whether the clues fit together,
+    # so they come before cwd, whose sniffer looks at the line shapes only.
+    Format("keen", keen.parse, keen.write, keen.sniff, (".keen", ".txt")),
+    Format("syro", syro.parse, syro.write, syro.sniff, (".syro",)),
+    Format("ish", ish.parse, ish.write, ish.sniff, (".ish",)),
+    Format("makhorin", makhorin.parse, makhorin.write, makhorin.sniff, (".makhorin",)),
     Format("cwd", cwd.parse, cwd.write, cwd.sniff, (".cwd",)),
     Format("picture", picture.parse, picture.write, picture.sniff, (".grid", ".txt")),
     Format("nin", nin.parse, nin.write, nin.sniff, (".nin",)),
