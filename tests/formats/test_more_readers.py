@@ -131,3 +131,58 @@ def test_keen_sniffer_refuses_texts_whose_clues_do_not_fit():
     assert sniff("2\n3\n1 1\n0\n\n1\n0\n1\n") == "cwd"
     assert not keen.sniff("2\n3\n1 1\n0\n\n1\n0\n1\n")
     assert not keen.sniff("3 2\n1 1\n\n1\n0\n1\n")
+
+
+# --- nonogrid TOML ------------------------------------------------------------------
+
+NONOGRID_HELLO = '''# a comment
+[clues]
+columns = """
+    2, '2'   # two columns
+    "2", 0   ; and two more
+"""
+rows = """'1 1',
+    3
+    1
+"""
+
+[colors]
+defs = []
+'''
+
+
+def test_toml_multiline_strings_quotes_comments_and_empty_colours():
+    p = loads(NONOGRID_HELLO, "toml")
+    assert p.columns == ((2,), (2,), (2,), ())
+    assert p.rows == ((1, 1), (3,), (1,))
+    assert sniff(NONOGRID_HELLO) == "toml"
+
+
+def test_toml_one_line_strings_and_integers():
+    p = loads("[clues]\ncolumns = '1, 1'\nrows = 2\n", "toml")
+    assert (p.rows, p.columns) == (((2,),), ((1,), (1,)))
+
+
+@pytest.mark.parametrize("text, line, message", [
+    ("[clues]\ncolumns = '1'\nrows = '1'\n[colors]\ndefs = ['b = (blue) *', 'r = (red) %']\n",
+     5, r"colours: b, r\) is not supported yet"),
+    ('[clues]\ncolumns = """\n1\n1b\n"""\nrows = "2"\n', 4, r"colours: b\) is not supported"),
+    ('[clues]\ncolumns = """\n1\nx\n"""\nrows = "2"\n', 4, "'x' is not a non-negative integer"),
+    ('[clues]\ncolumns = """1\n1\n"""\nrows = """\n\n3\n"""\n', 7, "needs 3 cells"),
+    ("[clues]\ncolumns = '1'\nrows = [1]\n", 3, "a list, not a string"),
+    ("[clues]\ncolumns = '1'\n", 2, "rows is missing"),
+    ("[clues]\ncolumns = '1'\nrows = '1\n", 3, "not valid TOML"),
+    ("[clues]\ncolumns = '1'\nrows = '1", 3, "not valid TOML"),
+    ("[clues]\ncolumns = '1'\n\nrows = = 1\n", 4, "not valid TOML"),
+    ("[clues]\ncolumns = '# nothing'\nrows = '1'\n", 2, "lists no clues"),
+])
+def test_toml_errors_name_the_line(text, line, message):
+    with pytest.raises((ParseError, InvalidPuzzle), match=message) as info:
+        loads(text, "toml")
+    assert info.value.line == line
+    assert "\n" not in str(info.value)
+
+
+def test_pynogram_text_is_not_toml_and_toml_is_not_pynogram():
+    assert sniff(PYNOGRAM_HELLO) == "pynogram"
+    assert sniff(NONOGRID_HELLO) == "toml"

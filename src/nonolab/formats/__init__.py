@@ -26,8 +26,8 @@ from typing import Callable, Iterable, Sequence
 
 from nonolab.core.puzzle import Puzzle
 from nonolab.errors import NonolabError, ParseError, UnknownFormat
-from nonolab.formats import (cwd, dzn, ish, json_, keen, makhorin, mk, nin, non, olsak, picture,
-                             pynogram, syro, taai, tatham, webpbn)
+from nonolab.formats import (cwd, dzn, ish, json_, keen, makhorin, mk, nin, non, nonogrid, olsak,
+                             picture, pynogram, syro, taai, tatham, webpbn)
 from nonolab.formats._files import decode, read_bytes, write_atomically
 
 __all__ = ["names", "suffixes", "suffix_of", "loads", "loads_all", "load", "load_all", "dumps", "dumps_all", "dump",
@@ -56,7 +56,9 @@ class Format:
 _REGISTRY = [
     Format("webpbn", webpbn.parse, webpbn.write, webpbn.sniff, (".xml", ".pbn"),
            webpbn.write_all, strong=True),
-    # Before json, whose sniffer takes any text starting with '[' such as '[clues]'.
+    # Before json, whose sniffer takes any text starting with '[' such as '[clues]';
+    # nonogrid's TOML before pynogram's text, which has a '[clues]' section too.
+    Format("toml", nonogrid.parse, nonogrid.write, nonogrid.sniff, (".toml",), strong=True),
     Format("pynogram", pynogram.parse, pynogram.write, pynogram.sniff, (".txt",), strong=True),
     Format("json", json_.parse, json_.write, json_.sniff, (".json",), json_.write_all,
            strong=True),
