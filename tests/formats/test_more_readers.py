@@ -186,3 +186,68 @@ def test_toml_errors_name_the_line(text, line, message):
 def test_pynogram_text_is_not_toml_and_toml_is_not_pynogram():
     assert sniff(PYNOGRAM_HELLO) == "pynogram"
     assert sniff(NONOGRID_HELLO) == "toml"
+
+
+# --- faase, ss (= .non), Bosch .lp -----------------------------------------------------
+
+def test_faase_sections_and_blank_lines():
+    text = "\nrows\n1 1\n\n0\ncolumns\n1\n0\n\n1\n"
+    p = loads(text, "faase")
+    assert (p.rows, p.columns) == (((1, 1), ()), ((1,), (), (1,)))
+    assert sniff(text) == "faase"
+
+
+@pytest.mark.parametrize("text, line, message", [
+    ("width 3\nrows\n1 1\ncolumns\n1\n0\n1\n", 1, "expected a 'rows' line"),
+    ("rows\n1 1\n", 2, "no 'columns' line"),
+    ("rows\n1 1\ncolumns\n1\nrows\n", 5, "a second 'rows' line"),
+    ("rows\ncolumns\n1\n", 1, "no row clues"),
+    ("rows\n3\ncolumns\n1\n1\n", 2, "needs 3 cells"),
+])
+def test_faase_errors_name_the_line(text, line, message):
+    with pytest.raises((ParseError, InvalidPuzzle), match=message) as info:
+        loads(text, "faase")
+    assert info.value.line == line
+
+
+def test_ss_files_are_read_as_non(tmp_path):
+    from nonolab.formats import load
+    path = tmp_path / "5.ss"
+    path.write_text('title "two"\nwidth 3\nheight 1\n\nrows\n1,1\n\ncolumns\n1\n0\n1\n')
+    assert load(path).rows == ((1, 1),)
+
+
+BOSCH = """number_of_rows: 2
+number_of_columns: 3
+row_1   number_of_tiles: 2   width(s): 1 1
+row_2   number_of_tiles: 0   width(s):
+column_3 number_of_tiles: 1 width(s):
+   1
+column_1 number_of_tiles: 1 width(s): 1
+column_2 number_of_tiles: 0 width(s):
+"""
+
+
+def test_lp_labels_vary_and_lines_may_come_in_any_order():
+    p = loads(BOSCH, "lp")
+    assert (p.rows, p.columns) == (((1, 1), ()), ((1,), (), (1,)))
+    assert sniff(BOSCH) == "lp"
+
+
+@pytest.mark.parametrize("text, line, message", [
+    ("number_of_columns: 2\n", 1, "expected number_of_rows:"),
+    ("number_of_rows: 1\nnumber_of_columns: 1\nrow_2 n: 1 s: 1\n", 3, "outside 1..1"),
+    ("number_of_rows: 1\nnumber_of_columns: 1\nrow_1 n: 1 s: 1\nrow_1 n: 0 s:\n", 4,
+     "given twice"),
+    ("number_of_rows: 1\nnumber_of_columns: 1\nrow_1 n: 1 s: 1\n", 3, "no clue for column_1"),
+    ("number_of_rows: 1\nnumber_of_columns: 1\nrow_1 n: 2 s: 1\n", 3, "the file ends"),
+    ("number_of_rows: 1\nnumber_of_columns: 1\nrow_1 n 1 s: 1\n", 3, "ending with :"),
+    ("number_of_rows: 1\nnumber_of_columns: 1\nline_1 n: 1 s: 1\n", 3, "expected row_I"),
+    ("number_of_rows: 1\nnumber_of_columns: 1\nrow_1 n: 1 s: 2\ncolumn_1 n: 1 s: 1\n", 3,
+     "needs 2 cells"),
+    ("number_of_rows: 999999999\nnumber_of_columns: 1\n", 2, "no clue for row_1"),
+])
+def test_lp_errors_name_the_line(text, line, message):
+    with pytest.raises((ParseError, InvalidPuzzle), match=message) as info:
+        loads(text, "lp")
+    assert info.value.line == line

@@ -26,8 +26,8 @@ from typing import Callable, Iterable, Sequence
 
 from nonolab.core.puzzle import Puzzle
 from nonolab.errors import NonolabError, ParseError, UnknownFormat
-from nonolab.formats import (cwd, dzn, ish, json_, keen, makhorin, mk, nin, non, nonogrid, olsak,
-                             picture, pynogram, syro, taai, tatham, webpbn)
+from nonolab.formats import (bosch, cwd, dzn, faase, ish, json_, keen, makhorin, mk, nin, non,
+                             nonogrid, olsak, picture, pynogram, syro, taai, tatham, webpbn)
 from nonolab.formats._files import decode, read_bytes, write_atomically
 
 __all__ = ["names", "suffixes", "suffix_of", "loads", "loads_all", "load", "load_all", "dumps", "dumps_all", "dump",
@@ -66,9 +66,13 @@ _REGISTRY = [
     Format("tatham", tatham.parse, tatham.write, tatham.sniff, (".tatham", ".pattern", ".txt"),
            strong=True),
     Format("dzn", dzn.parse, dzn.write, dzn.sniff, (".dzn",), strong=True),
+    Format("lp", bosch.parse, bosch.write, bosch.sniff, (".lp",), strong=True),
     Format("taai", taai.parse, taai.write, taai.sniff, (".taai", ".txt"), taai.write_all),
     Format("g", olsak.parse, olsak.write, olsak.sniff, (".g",)),
-    Format("non", non.parse, non.write, non.sniff, (".non", ".nonpack")),
+    # Before non, whose sniffer takes any bare 'rows' line.
+    Format("faase", faase.parse, faase.write, faase.sniff, (".faase",)),
+    # webpbn's 'ss' export is Steve Simpson's format, which is .non.
+    Format("non", non.parse, non.write, non.sniff, (".non", ".nonpack", ".ss")),
     Format("mk", mk.parse, mk.write, mk.sniff, (".mk",)),
     # The headerless two-block formats ask their reader whether the clues fit together,
     # so they come before cwd, whose sniffer looks at the line shapes only.
