@@ -251,3 +251,12 @@ def test_lp_errors_name_the_line(text, line, message):
     with pytest.raises((ParseError, InvalidPuzzle), match=message) as info:
         loads(text, "lp")
     assert info.value.line == line
+
+
+def test_g_colour_declarations_with_a_space_outchar_are_read():
+    # Olšák's own files declare the background with a space as its printed character.
+    text = "#d\n   0:   white  bila\n   1:*  black\n: rows\n1\n: columns\n1\n: end\n"
+    assert loads(text, "g").rows == ((1,),)
+    with pytest.raises(ParseError, match=r"colour puzzle \(colours: red\)") as info:
+        loads("#d\n   r:&  red    cervena\n   0:   white\n   1:*  black\n: rows\n1r\n", "g")
+    assert info.value.line == 2
