@@ -143,8 +143,10 @@ def format_for_path(path: str | os.PathLike) -> str | None:
     return found[0] if len(found) == 1 else None
 
 
-def _candidates(text: str) -> list[Format]:
-    return [f for f in _REGISTRY if f.sniff(text)]
+def _first_sniffing(text: str, among: Iterable[Format] = _REGISTRY) -> Format | None:
+    # Lazily, in sniffing order: some sniffers read the whole text (the headerless
+    # formats ask their reader), so none runs once the answer is known.
+    return next((f for f in among if f.sniff(text)), None)
 
 
 def sniff(text: str) -> str:
@@ -156,11 +158,11 @@ def sniff(text: str) -> str:
     >>> sniff("<puzzleset/>"), sniff("5x5:1/2/3/4/5/1/2/3/4/5"), sniff("2 2\\n1\\n1\\n#\\n1\\n1\\n")
     ('webpbn', 'tatham', 'mk')
     """
-    found = _candidates(text)
-    if not found:
+    found = _first_sniffing(text)
+    if found is None:
         raise UnknownFormat("cannot recognise the puzzle format from the content; "
                             f"name it (one of: {', '.join(names())})")
-    return found[0].name
+    return found.name
 
 
 def _choose(text: str, suffix_names: list[str]) -> Format:
@@ -171,12 +173,12 @@ def _choose(text: str, suffix_names: list[str]) -> Format:
     """
     if not text.strip():
         raise ParseError("the file is empty", line=1)
-    found = _candidates(text)
-    for f in found:
-        if f.name in suffix_names:
-            return f
-    if found and (found[0].strong or not suffix_names):
-        return found[0]
+    named = _first_sniffing(text, (f for f in _REGISTRY if f.name in suffix_names))
+    if named is not None:
+        return named
+    found = _first_sniffing(text)
+    if found is not None and (found.strong or not suffix_names):
+        return found
     if len(suffix_names) == 1:
         return _BY_NAME[suffix_names[0]]
     return _BY_NAME[sniff(text)]

@@ -18,6 +18,7 @@ from nonolab.formats._common import (build, eof_line, is_blank, parse_clue, requ
                                      split_lines)
 
 _TOKENS = re.compile(r"[\s,]+")
+_DIGITS = re.compile(r"[0-9]+")
 Numbered = list[tuple[int, str]]
 
 
@@ -76,9 +77,8 @@ def _clue(text: str, line: int, terminated: bool) -> Clue:
     return parse_clue(" ".join(tokens[:-1]), line) if len(tokens) > 1 else ()
 
 
-def read(text: str, *, comment: str | None = None, marker: str | None = None,
-         terminated: bool = False) -> list[Puzzle]:
-    """The one puzzle of a two-block file; ``marker`` is the separator line, else a blank line."""
+def _split(text: str, comment: str | None, marker: str | None
+           ) -> tuple[Numbered, Numbered]:
     lines = split_lines(text)
     require_text(lines)
     entries = [(i + 1, x) for i, x in enumerate(lines)
@@ -90,10 +90,34 @@ def read(text: str, *, comment: str | None = None, marker: str | None = None,
     for kind, block in (("row", row_block), ("column", col_block)):
         if not block:
             raise ParseError(f"no {kind} clues", line=eof_line(lines))
+    return row_block, col_block
+
+
+def read(text: str, *, comment: str | None = None, marker: str | None = None,
+         terminated: bool = False) -> list[Puzzle]:
+    """The one puzzle of a two-block file; ``marker`` is the separator line, else a blank line."""
+    row_block, col_block = _split(text, comment, marker)
     rows = [_clue(x, n, terminated) for n, x in row_block]
     cols = [_clue(x, n, terminated) for n, x in col_block]
     return [build(rows, cols, row_lines=[n for n, _ in row_block],
                   col_lines=[n for n, _ in col_block], size_line=row_block[0][0])]
+
+
+def _filled(block: Numbered) -> int:
+    # Zeros (empty lines, syro's line ends) add nothing; huge numbers fail the parse anyway.
+    numbers = _DIGITS.findall("\n".join(line for _, line in block))
+    return sum(map(int, (x for x in numbers if len(x) < 10)))
+
+
+def plausible(text: str, *, comment: str | None = None, marker: str | None = None) -> bool:
+    """A cheap look before :func:`parses`: the two-block shape, and the same number
+    of filled cells in both blocks, which turns away other formats' files (a .cwd's
+    size lines) without reading every clue."""
+    try:
+        row_block, col_block = _split(text, comment, marker)
+    except NonolabError:
+        return False
+    return _filled(row_block) == _filled(col_block)
 
 
 def parses(parse: Callable[[str], list[Puzzle]], text: str) -> bool:

@@ -21,7 +21,7 @@ def parse(text: str) -> list[Puzzle]:
 
 def sniff(text: str) -> bool:
     """Two blocks of clue lines (``#`` comments allowed) whose clues fit together."""
-    return _blocks.parses(parse, text)
+    return _blocks.plausible(text, comment="#") and _blocks.parses(parse, text)
 
 
 def write(puzzle: Puzzle) -> str:

@@ -21,7 +21,7 @@ def parse(text: str) -> list[Puzzle]:
 
 def sniff(text: str) -> bool:
     """Space-separated clue lines in two blocks whose clues fit together."""
-    return "," not in text and _blocks.parses(parse, text)
+    return "," not in text and _blocks.plausible(text) and _blocks.parses(parse, text)
 
 
 def write(puzzle: Puzzle) -> str:

@@ -21,7 +21,8 @@ def parse(text: str) -> list[Puzzle]:
 
 def sniff(text: str) -> bool:
     """A line ``&`` between two blocks of clues that fit together."""
-    return any(x.strip() == "&" for x in split_lines(text)) and _blocks.parses(parse, text)
+    return (any(x.strip() == "&" for x in split_lines(text))
+            and _blocks.plausible(text, comment="*", marker="&") and _blocks.parses(parse, text))
 
 
 def write(puzzle: Puzzle) -> str:

@@ -27,6 +27,7 @@ def sniff(text: str) -> bool:
     """Every clue line ends with the ``0`` block, and the clues fit together."""
     body = [x for x in split_lines(text) if not is_blank(x) and not x.lstrip().startswith("#")]
     return (bool(body) and all(re.split(r"[\s,]+", x.strip())[-1] == "0" for x in body)
+            and _blocks.plausible(text, comment="#")
             and _blocks.parses(parse, text))
 
 
