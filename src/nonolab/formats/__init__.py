@@ -26,8 +26,8 @@ from typing import Callable, Iterable, Sequence
 
 from nonolab.core.puzzle import Puzzle
 from nonolab.errors import NonolabError, ParseError, UnknownFormat
-from nonolab.formats import (cwd, dzn, json_, mk, nin, non, olsak, picture, taai, tatham,
-                             webpbn)
+from nonolab.formats import (bosch, cwd, dzn, faase, ish, json_, keen, makhorin, mk, nin, non,
+                             nonogrid, olsak, picture, pynogram, syro, taai, tatham, webpbn)
 from nonolab.formats._files import decode, read_bytes, write_atomically
 
 __all__ = ["names", "suffixes", "suffix_of", "loads", "loads_all", "load", "load_all", "dumps", "dumps_all", "dump",
@@ -56,16 +56,30 @@ class Format:
 _REGISTRY = [
     Format("webpbn", webpbn.parse, webpbn.write, webpbn.sniff, (".xml", ".pbn"),
            webpbn.write_all, strong=True),
+    # Before json, whose sniffer takes any text starting with '[' such as '[clues]';
+    # nonogrid's TOML before pynogram's text, which has a '[clues]' section too.
+    Format("toml", nonogrid.parse, nonogrid.write, nonogrid.sniff, (".toml",), strong=True),
+    Format("pynogram", pynogram.parse, pynogram.write, pynogram.sniff, (".txt",), strong=True),
     Format("json", json_.parse, json_.write, json_.sniff, (".json",), json_.write_all,
            strong=True),
     Format("pbm", picture.parse_pbm, picture.write_pbm, picture.sniff_pbm, (".pbm",), strong=True),
     Format("tatham", tatham.parse, tatham.write, tatham.sniff, (".tatham", ".pattern", ".txt"),
            strong=True),
     Format("dzn", dzn.parse, dzn.write, dzn.sniff, (".dzn",), strong=True),
+    Format("lp", bosch.parse, bosch.write, bosch.sniff, (".lp",), strong=True),
     Format("taai", taai.parse, taai.write, taai.sniff, (".taai", ".txt"), taai.write_all),
     Format("g", olsak.parse, olsak.write, olsak.sniff, (".g",)),
-    Format("non", non.parse, non.write, non.sniff, (".non", ".nonpack")),
+    # Before non, whose sniffer takes any bare 'rows' line.
+    Format("faase", faase.parse, faase.write, faase.sniff, (".faase",)),
+    # webpbn's 'ss' export is Steve Simpson's format, which is .non.
+    Format("non", non.parse, non.write, non.sniff, (".non", ".nonpack", ".ss")),
     Format("mk", mk.parse, mk.write, mk.sniff, (".mk",)),
+    # The headerless two-block formats ask their reader whether the clues fit together,
+    # so they come before cwd, whose sniffer looks at the line shapes only.
+    Format("keen", keen.parse, keen.write, keen.sniff, (".keen", ".txt")),
+    Format("syro", syro.parse, syro.write, syro.sniff, (".syro",)),
+    Format("ish", ish.parse, ish.write, ish.sniff, (".ish",)),
+    Format("makhorin", makhorin.parse, makhorin.write, makhorin.sniff, (".makhorin",)),
     Format("cwd", cwd.parse, cwd.write, cwd.sniff, (".cwd",)),
     Format("picture", picture.parse, picture.write, picture.sniff, (".grid", ".txt")),
     Format("nin", nin.parse, nin.write, nin.sniff, (".nin",)),
@@ -129,8 +143,10 @@ def format_for_path(path: str | os.PathLike) -> str | None:
     return found[0] if len(found) == 1 else None
 
 
-def _candidates(text: str) -> list[Format]:
-    return [f for f in _REGISTRY if f.sniff(text)]
+def _first_sniffing(text: str, among: Iterable[Format] = _REGISTRY) -> Format | None:
+    # Lazily, in sniffing order: some sniffers read the whole text (the headerless
+    # formats ask their reader), so none runs once the answer is known.
+    return next((f for f in among if f.sniff(text)), None)
 
 
 def sniff(text: str) -> str:
@@ -142,11 +158,11 @@ def sniff(text: str) -> str:
     >>> sniff("<puzzleset/>"), sniff("5x5:1/2/3/4/5/1/2/3/4/5"), sniff("2 2\\n1\\n1\\n#\\n1\\n1\\n")
     ('webpbn', 'tatham', 'mk')
     """
-    found = _candidates(text)
-    if not found:
+    found = _first_sniffing(text)
+    if found is None:
         raise UnknownFormat("cannot recognise the puzzle format from the content; "
                             f"name it (one of: {', '.join(names())})")
-    return found[0].name
+    return found.name
 
 
 def _choose(text: str, suffix_names: list[str]) -> Format:
@@ -157,12 +173,12 @@ def _choose(text: str, suffix_names: list[str]) -> Format:
     """
     if not text.strip():
         raise ParseError("the file is empty", line=1)
-    found = _candidates(text)
-    for f in found:
-        if f.name in suffix_names:
-            return f
-    if found and (found[0].strong or not suffix_names):
-        return found[0]
+    named = _first_sniffing(text, (f for f in _REGISTRY if f.name in suffix_names))
+    if named is not None:
+        return named
+    found = _first_sniffing(text)
+    if found is not None and (found.strong or not suffix_names):
+        return found
     if len(suffix_names) == 1:
         return _BY_NAME[suffix_names[0]]
     return _BY_NAME[sniff(text)]
