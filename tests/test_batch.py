@@ -75,7 +75,7 @@ def test_a_count_cut_by_the_time_limit_is_a_timeout_even_when_multiple(tmp_path)
     dump(Puzzle(rows=((1,),) * 9, columns=((1,),) * 9), nine)
     run_job(Job(str(PUZZLES / "nonolab" / "switch.non"), "count", "native"))  # loads the engine
     record = run_job(Job(str(nine), "count", "native", 1.0))
-    assert (record["status"], record["verdict"], record["complete"]) == ("timeout", "multiple", False)
+    assert (record["status"], record["verdict"], record["exact"]) == ("timeout", "multiple", False)
     assert record["count"] >= 2 and record["time"] < 3
 
 
@@ -90,7 +90,7 @@ def test_local_pool_answers_each_file_once_with_the_known_counts(tmp_path):
     assert len(by_file) == len(records)
     for name, solutions in expected.items():
         record = by_file[str(PUZZLES / name)]
-        assert (record["status"], record["count"], record["complete"]) == ("ok", solutions, True), name
+        assert (record["status"], record["count"], record["exact"]) == ("ok", solutions, True), name
     assert by_file[str(bad)]["status"] == "error" and str(bad) in by_file[str(bad)]["error"]
     assert summary.counts()["error"] == 1 and not summary.answered
     # the results file is never taken for a puzzle, even in a folder that is scanned
@@ -187,7 +187,7 @@ def test_dask_scheduler_gives_the_same_answers_as_the_local_pool(tmp_path, monke
     assert "Dask at tcp://127.0.0.1" in remote.stdout
 
     def answers(name):
-        return {r["file"]: (r["status"], r["verdict"], r["count"], r["complete"]) for r in _lines(tmp_path / name)}
+        return {r["file"]: (r["status"], r["verdict"], r["count"], r["exact"]) for r in _lines(tmp_path / name)}
 
     assert answers("dask.jsonl") == answers("local.jsonl")
     assert len(answers("dask.jsonl")) == len(_expected_counts()) + 1

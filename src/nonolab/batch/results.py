@@ -22,9 +22,14 @@ except ImportError:  # pragma: no cover — Windows: no lock
     fcntl = None
 
 
-def record_key(record: dict[str, Any]) -> tuple[str, str]:
-    """What identifies a result: the puzzle file (as an absolute path) and the task."""
-    return os.path.abspath(record["file"]), record["task"]
+def record_key(record: dict[str, Any]) -> tuple[str, int, str]:
+    """What identifies a result: the puzzle file (as an absolute path), the puzzle's
+    1-based index in it (1 for records written before sets had one) and the task.
+
+    >>> record_key({"file": "/p/set.xml", "index": 2, "task": "check"})
+    ('/p/set.xml', 2, 'check')
+    """
+    return os.path.abspath(record["file"]), record.get("index") or 1, record["task"]
 
 
 def _is_record(value: Any) -> bool:
@@ -187,6 +192,6 @@ class BatchSummary:
         return all(r.get("status") == "ok" and r.get("verdict") != "disagree" for r in self.records)
 
 
-def latest(records: Iterable[dict[str, Any]]) -> dict[tuple[str, str], dict[str, Any]]:
-    """The last record of every (file, task): what a file holds after several runs."""
+def latest(records: Iterable[dict[str, Any]]) -> dict[tuple[str, int, str], dict[str, Any]]:
+    """The last record of every (file, index, task): what a file holds after several runs."""
     return {record_key(r): r for r in records}

@@ -50,3 +50,30 @@ def build_recording(spec: str, pairs: tuple[str, ...] = (), probing: str | None 
     except NonolabError:
         raise InvalidArgument(f"backend {spec!r} cannot record its steps; explain needs one that can "
                               "(native, auto)") from None
+
+
+
+def _text(value: Any) -> str:
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def spec_with_options(spec: str, pairs: tuple[str, ...] = ()) -> str:
+    """``spec`` with the ``-O`` pairs added to its options, as one spec string.
+
+    For commands that hand a backend to other processes or libraries by name (batch
+    workers, the generator): the spec travels, and is built where it runs.
+
+    >>> spec_with_options("native", ("probing=none",))
+    'native:probing=none'
+    >>> spec_with_options("cnf:solver=glucose4", ("x=1",))
+    'cnf:solver=glucose4,x=1'
+    """
+    extra = backend_options(pairs)
+    if not extra:
+        return spec
+    joined = ",".join(f"{key}={_text(value)}" for key, value in extra.items())
+    return f"{spec},{joined}" if ":" in spec else f"{spec}:{joined}"

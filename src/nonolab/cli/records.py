@@ -74,6 +74,7 @@ def grade_fields(result) -> dict[str, Any]:
 def crosscheck_fields(check) -> dict[str, Any]:
     """``verify``: the verdict (agree, disagree, inconclusive) and every backend's answer."""
     data = check.as_dict()
+    data["verdict"] = check.verdict.value.lower()
     data.pop("name", None)
     data.pop("width", None)
     data.pop("height", None)
@@ -93,10 +94,15 @@ def summary(verdicts: Iterable[str | None], exit_code: int) -> dict[str, Any]:
     return {"puzzles": total, "verdicts": counted, "exit_code": exit_code}
 
 
-def set_document(file: str | None, records: list[dict[str, Any]], exit_code: int) -> dict[str, Any]:
-    """Several puzzles' records as one document (see the module docstring)."""
+def set_document(file: str | None, records: list[dict[str, Any]], exit_code: int,
+                 verdicts: Iterable[str | None] | None = None) -> dict[str, Any]:
+    """Several puzzles' records as one document (see the module docstring).
+
+    ``verdicts`` are the words the summary counts (default: each record's ``verdict``).
+    """
+    counted = verdicts if verdicts is not None else (r.get("verdict") for r in records)
     return {"schema_version": SCHEMA_VERSION, "file": file, "puzzles": records,
-            "summary": summary((r.get("verdict") for r in records), exit_code)}
+            "summary": summary(counted, exit_code)}
 
 
 def emit(data: dict[str, Any]) -> None:

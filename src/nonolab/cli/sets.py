@@ -117,7 +117,7 @@ def run_set(path: str, fmt: str | None, index: int | None, as_json: bool,
             for line in answer.body:
                 click.echo(line)
     if as_json:
-        records.emit(found[0] if single else records.set_document(path, found, worst))
+        records.emit(found[0] if single else records.set_document(path, found, worst, verdicts))
     elif not single and show:
         click.echo(summary_line(verdicts))
     return worst
