@@ -210,6 +210,28 @@ def test_no_dask_means_a_clear_error(tmp_path, monkeypatch):
         run_batch([PUZZLES / "hakank" / "car.non"], "check", tmp_path / "out.jsonl", scheduler="tcp://127.0.0.1:1")
 
 
+@pytest.mark.parametrize("address, says", [
+    ("foo", "not a Dask scheduler address"),                 # malformed: refused before dask is asked
+    ("tcp://127.0.0.1:99999", "not a Dask scheduler address"),
+    ("tcp://127.0.0.1:1", "cannot reach the Dask scheduler"),   # well formed, nobody listening
+])
+def test_a_bad_scheduler_fails_fast_in_one_line_and_leaves_no_results_file(tmp_path, address, says):
+    pytest.importorskip("dask.distributed")
+    import subprocess
+    import sys
+
+    out = tmp_path / "out.jsonl"
+    env = {**os.environ, "PYTHONPATH": str(TESTS.parent / "src")}
+    start = time.perf_counter()
+    done = subprocess.run([sys.executable, "-m", "nonolab", "batch", str(PUZZLES / "hakank" / "car.non"),
+                           "--out", str(out), "--scheduler", address, "--no-progress"],
+                          capture_output=True, text=True, env=env, timeout=60)
+    assert time.perf_counter() - start < 10
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.count("\n") == 1 and says in done.stderr, done.stderr  # one line, no traceback
+    assert not out.exists()
+
+
 @pytest.mark.parametrize("name", ["nonolab.batch", "nonolab.batch.tasks", "nonolab.batch.results"])
 def test_doctests(name):
     import doctest
