@@ -174,7 +174,7 @@ def grade(file, input_format, index, backend, backend_options, time_limit, up_to
         body = ["steps: " + ", ".join(f"{n} {kind}" for kind, n in result.steps.items())] if result.steps else []
         code = EXIT_NO if result.grade is None or result.verdict != "unique" else 0
         verdict = result.grade.value if result.grade is not None else "not graded"
-        return sets.Answer(verdict, code, records.grade_fields(result),
+        return sets.Answer(verdict, code, records.grade_fields(result, searcher.name),
                            f"grade: {head}; {result.verdict}; {result.time:.3f} s", body)
 
     code = sets.run_set(file, input_format, index, as_json, answer)

@@ -66,9 +66,12 @@ def why_fields(report) -> dict[str, Any]:
     return data
 
 
-def grade_fields(result) -> dict[str, Any]:
-    """``grade``: the level, its verdict and steps; ``time`` in seconds."""
-    return result.as_dict()
+def grade_fields(result, backend: str) -> dict[str, Any]:
+    """``grade``: the level, its verdict and steps, ``backend`` (the one that counts to 2) and
+    ``stats`` (the counters of the deciding run); ``time`` in seconds."""
+    data = result.as_dict()
+    data["stats"] = data.pop("counters")
+    return {"backend": backend, **data}
 
 
 def crosscheck_fields(check) -> dict[str, Any]:
@@ -103,6 +106,23 @@ def set_document(file: str | None, records: list[dict[str, Any]], exit_code: int
     counted = verdicts if verdicts is not None else (r.get("verdict") for r in records)
     return {"schema_version": SCHEMA_VERSION, "file": file, "puzzles": records,
             "summary": summary(counted, exit_code)}
+
+
+#: The schema files shipped in the package, one per command (and ``common``).
+SCHEMAS = ("common", "solve", "check", "check-why", "count", "explain", "info", "grade", "verify", "batch-record")
+
+
+def schema(name: str) -> dict[str, Any]:
+    """The shipped JSON Schema (draft 2020-12) of one command's ``--json`` output.
+
+    >>> schema("check")["$defs"]["record"]["properties"]["exact"]
+    {'$ref': 'common.json#/$defs/exact'}
+    """
+    from importlib.resources import files
+
+    if name not in SCHEMAS:
+        raise ValueError(f"no schema {name!r} (known: {', '.join(SCHEMAS)})")
+    return json.loads(files("nonolab").joinpath("schemas", f"{name}.json").read_text(encoding="utf-8"))
 
 
 def emit(data: dict[str, Any]) -> None:
