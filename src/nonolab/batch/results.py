@@ -94,7 +94,13 @@ class ResultsFile:
             raise BatchError("resume and force exclude each other: keep the results or replace them")
         self.path = str(path)
         self.records: list[dict[str, Any]] = []
-        self._fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o666)
+        self._written = 0
+        try:  # created here: removed again if the batch fails before its first record
+            self._fd = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_EXCL, 0o666)
+            self._created = True
+        except FileExistsError:
+            self._fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o666)
+            self._created = False
         try:
             self._open(resume, force)
         except BaseException:
@@ -132,6 +138,7 @@ class ResultsFile:
     def append(self, record: dict[str, Any]) -> None:
         """Write one record as one line, and make it durable before returning."""
         self._write((json.dumps(record) + "\n").encode("utf-8"))
+        self._written += 1
 
     def close(self) -> None:
         if self._fd >= 0:
@@ -141,8 +148,14 @@ class ResultsFile:
     def __enter__(self) -> "ResultsFile":
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, kind, *exc) -> None:
+        failed_empty = kind is not None and self._created and not self._written
         self.close()
+        if failed_empty:  # a batch that failed at once leaves no empty results file behind
+            try:
+                os.unlink(self.path)
+            except OSError:
+                pass
 
 
 

@@ -41,14 +41,16 @@ def batch(paths, task, out, resume, force, jobs, time_limit, backend, backend_op
 
     \b
     Each puzzle's record (file, index, title, task, backend, status, verdict,
-    count, exact, time, error) is appended to --out and flushed to disk as soon as it ends, so an
-    interrupted batch loses nothing: run it again with --resume.  A file
-    holding several puzzles gives one record per puzzle, keyed by (file, index).  A puzzle still
-    running 2 s after its --time-limit is killed and recorded as a timeout; a
-    file that cannot be read is recorded as an error.  The largest files start first.
+    count, exact, time, error) is appended to --out and flushed to disk as soon
+    as it ends, so an interrupted batch loses nothing: run it again with --resume.
+    A file holding several puzzles gives one record per puzzle, keyed by (file,
+    index).  A puzzle still running 2 s after its --time-limit is killed and
+    recorded as a timeout; a file that cannot be read is recorded as an error.
+    The largest files start first.
     \b
     Exit code 0 when every puzzle got its answer, 1 when some timed out, failed
-    or (verify) disagree, 2 on bad usage (e.g. --out exists without --resume or --force).
+    or (verify) disagree or are inconclusive, 2 on bad usage (e.g. --out exists
+    without --resume or --force, a malformed or unreachable --scheduler).
     """
     from nonolab.batch import run_batch
     from nonolab.cli.backends import spec_with_options
