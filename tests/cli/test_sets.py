@@ -122,3 +122,12 @@ def test_batch_gives_one_record_per_puzzle_and_resumes_by_file_and_index(run, tm
     assert again.exit_code == 0 and "2 puzzles already in the results file; 1 to run" in again.stderr
     after = _records(out)
     assert len(after) == 3 and after[-1]["index"] == 2 and after[-1]["verdict"] == "multiple"
+
+
+def test_solve_writes_every_puzzle_of_a_set_with_its_solution(run, two, tmp_path):
+    out = tmp_path / "solved.json"
+    result = run("solve", two, "--to", "json", "-o", out)
+    solved = load_all(out)
+    assert result.exit_code == 0 and len(solved) == 2
+    assert all(p.goal is not None for p in solved)
+    assert [p.rows for p in solved] == [p.rows for p in load_all(two)]

@@ -79,13 +79,17 @@ def solve(file, input_format, index, backend, probing, line, backend_options, ma
     quiet = writes and not output and not as_json  # the puzzles go to standard output
     code = sets.run_set(file, input_format, index, as_json, answer, chosen, show=not quiet)
     if solved:
-        if len(chosen) == 1:
-            dump(solved[0], output, to_format) if output else click.echo(dumps(solved[0], to_format), nl=False)
+        if len(solved) < len(chosen):
+            click.echo(f"nonolab: {len(chosen) - len(solved)} of {len(chosen)} puzzles have no solution found "
+                       "and are not written", err=True)
+        if output and len(chosen) == 1:
+            dump(solved[0], output, to_format)
+        elif output:
+            dump_all(solved, output, to_format)
+        elif len(chosen) == 1:
+            click.echo(dumps(solved[0], to_format), nl=False)
         else:
-            if len(solved) < len(chosen):
-                click.echo(f"nonolab: {len(chosen) - len(solved)} of {len(chosen)} puzzles have no solution "
-                           "found and are not written", err=True)
-            dump_all(solved, output, to_format) if output else click.echo(dumps_all(solved, to_format), nl=False)
+            click.echo(dumps_all(solved, to_format), nl=False)
     if code:
         sys.exit(code)
 
