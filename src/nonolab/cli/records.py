@@ -81,8 +81,6 @@ def crosscheck_fields(check) -> dict[str, Any]:
     data.pop("name", None)
     data.pop("width", None)
     data.pop("height", None)
-    for answer in data["answers"]:
-        answer["time"] = answer.pop("wall_time")
     return data
 
 

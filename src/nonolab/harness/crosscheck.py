@@ -70,7 +70,7 @@ class BackendAnswer:
 
     def as_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"backend": self.backend, "verdict": self.verdict, "error": self.error,
-                                "wall_time": round(self.wall_time, 6)}
+                                "time": round(self.wall_time, 6)}
         if self.result is not None:
             data.update(status=self.result.status.value, count=self.result.count,
                         exact=self.result.complete,
