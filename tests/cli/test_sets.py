@@ -52,6 +52,8 @@ def test_index_answers_for_one_puzzle_as_a_single_file_does(run, two):
     assert one.exit_code == 0 and one.stdout == "unique\n"
     other = run("check", two, "--index", "2")
     assert other.exit_code == 1 and other.stdout.splitlines()[0] == "multiple"
+    record = json.loads(run("check", two, "--index", "2", "--json").stdout)
+    assert (record["index"], record["verdict"], record["file"]) == (2, "multiple", two) and "puzzles" not in record
 
 
 @pytest.mark.parametrize("index", ["3", "0", "-1"])
