@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from nonolab.solvers import option_value
+from nonolab.solvers import DEFAULT, option_value
 
 time_limit = click.option(
     "--time-limit", type=click.FloatRange(min=0, min_open=True), default=None, metavar="SECONDS",
@@ -17,9 +17,9 @@ input_format = click.option(
     "--from", "-f", "input_format", default=None, metavar="FMT",
     help="Format of the input file (default: recognised from its content and suffix).")
 backend = click.option(
-    "--backend", "-b", default="auto", show_default=True, envvar="NONOLAB_BACKEND",
-    help="Solver backend (see `nonolab backends`); auto = native propagation and probing, "
-         "then CP-SAT on what is left.")
+    "--backend", "-b", default=DEFAULT, show_default=True, envvar="NONOLAB_BACKEND", metavar="SPEC",
+    help="Solver backend, or a spec with options such as native:line=overlap (see `nonolab backends`); "
+         "auto = native propagation and probing, then CP-SAT on what is left.")
 probing = click.option(
     "--probing", type=click.Choice(["full", "contradiction", "none", "depth-2"]), default=None,
     help="Native solver (and auto's native phase): probing between line propagation and search "
@@ -52,7 +52,9 @@ def parse_backend_options(pairs: tuple[str, ...]) -> dict[str, object]:
 
 
 def puzzle_and_solver(func):
-    """The options every solving command shares: the file, its format, and the backend."""
-    for option in reversed((puzzle_file, input_format, backend, probing, line, backend_option)):
+    """The options every solving command shares: the file, its format, which puzzle, and the backend."""
+    from nonolab.cli.sets import index_option
+
+    for option in reversed((puzzle_file, input_format, index_option, backend, probing, line, backend_option)):
         func = option(func)
     return func

@@ -32,8 +32,8 @@ from typing import Any
 
 from nonolab.core.puzzle import Puzzle
 from nonolab.harness.uniqueness import Verdict, verdict_of
-from nonolab.solvers import get
-from nonolab.solvers.base import Limits, Status, Stopwatch
+from nonolab.solvers import get, get_spec
+from nonolab.solvers.base import Limits, Solver, Status, Stopwatch
 
 
 class Grade(str, Enum):
@@ -96,7 +96,7 @@ class GradeResult:
 
 
 def grade(puzzle: Puzzle, time_limit: float | None = None, up_to: Grade = Grade.SEARCH,
-          search_backend: str = "auto") -> GradeResult:
+          search_backend: str | Solver = "auto") -> GradeResult:
     """The weakest technique that solves ``puzzle``.
 
     Args:
@@ -104,8 +104,10 @@ def grade(puzzle: Puzzle, time_limit: float | None = None, up_to: Grade = Grade.
         up_to: stop once this level is shown not to suffice (``grade`` is then
             ``None`` and ``harder_than`` this level): a generator asking "at most
             full-probe?" need not pay for depth-2 or the search.
-        search_backend: the backend that counts to 2 when deduction is not enough.
+        search_backend: the backend that counts to 2 when deduction is not enough: a
+            spec (``cnf``, ``native:line=overlap``) or a built solver.
     """
+    searcher = get_spec(search_backend) if isinstance(search_backend, str) else search_backend
     watch = Stopwatch(time_limit)
     harder_than: Grade | None = None
     counted = None
@@ -116,7 +118,7 @@ def grade(puzzle: Puzzle, time_limit: float | None = None, up_to: Grade = Grade.
         if level is Grade.DEPTH2:
             # Depth-2 probing is costly and cannot solve a puzzle with two solutions:
             # count first, and grade a multiple-solution puzzle "search" at once.
-            counted = get(search_backend).solve(puzzle, Limits(2, _left(watch, time_limit)))
+            counted = searcher.solve(puzzle, Limits(2, _left(watch, time_limit)))
             if verdict_of(counted) is Verdict.MULTIPLE:
                 return GradeResult(Grade.SEARCH, Verdict.MULTIPLE.value, harder_than, steps,
                                    dict(counted.stats.counters), watch.elapsed())
@@ -140,7 +142,7 @@ def grade(puzzle: Puzzle, time_limit: float | None = None, up_to: Grade = Grade.
     if up_to is not Grade.SEARCH:
         return GradeResult(None, "unknown", harder_than, time=watch.elapsed())
     if counted is None or verdict_of(counted) is Verdict.TIMEOUT:
-        counted = get(search_backend).solve(puzzle, Limits(2, _left(watch, time_limit)))
+        counted = searcher.solve(puzzle, Limits(2, _left(watch, time_limit)))
     verdict = verdict_of(counted).value
     found = Grade.SEARCH if verdict != Verdict.TIMEOUT.value else None
     return GradeResult(found, verdict, harder_than, steps, dict(counted.stats.counters), watch.elapsed())

@@ -6,6 +6,8 @@ or by a time limit gives ``[count, infinity)``.  The backends agree when these
 intervals meet and, wherever two searches were exhausted, they found the same
 solutions (a backend that stopped early must have found a subset of them).  A
 solution that fails the clues is a disagreement too: it is a bug in that backend.
+When no backend proved anything (each timed out or failed to run), nothing was
+compared: the verdict is ``INCONCLUSIVE``, never ``AGREE``.
 """
 
 from __future__ import annotations
@@ -13,14 +15,36 @@ from __future__ import annotations
 import json
 import time
 from dataclasses import dataclass, field
+from enum import Enum
 from pathlib import Path
 from typing import Any, Sequence
 
 from nonolab.core.puzzle import Puzzle
 from nonolab.errors import NonolabError
 from nonolab.harness.uniqueness import Verdict, verdict_of
-from nonolab.solvers import get, names
-from nonolab.solvers.base import Limits, SolveResult
+from nonolab.solvers import get_spec, names
+from nonolab.solvers.base import Limits, SolveResult, WrongAnswer
+
+
+class Agreement(str, Enum):
+    """The verdict of a cross-check.
+
+    * ``AGREE``: at least one backend proved an answer and no answer contradicts another.
+    * ``DISAGREE``: two answers contradict each other, a backend returned a wrong
+      picture, or one crashed while others answered.
+    * ``INCONCLUSIVE``: no backend proved anything (every one timed out or failed),
+      so nothing was compared.
+
+    >>> Agreement.INCONCLUSIVE.value
+    'INCONCLUSIVE'
+    """
+
+    AGREE = "AGREE"
+    DISAGREE = "DISAGREE"
+    INCONCLUSIVE = "INCONCLUSIVE"
+
+    def __str__(self) -> str:
+        return self.value
 
 
 @dataclass(frozen=True)
@@ -31,6 +55,12 @@ class BackendAnswer:
     result: SolveResult | None
     error: str | None = None
     wall_time: float = 0.0
+    wrong: bool = False  # the error is a verified wrong answer (a bug), not a failure to run
+
+    @property
+    def decisive(self) -> bool:
+        """It proved something: unique, multiple or contradiction."""
+        return self.result is not None and verdict_of(self.result) is not Verdict.TIMEOUT
 
     @property
     def verdict(self) -> str:
@@ -40,7 +70,7 @@ class BackendAnswer:
 
     def as_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"backend": self.backend, "verdict": self.verdict, "error": self.error,
-                                "wall_time": round(self.wall_time, 6)}
+                                "time": round(self.wall_time, 6)}
         if self.result is not None:
             data.update(status=self.result.status.value, count=self.result.count,
                         exact=self.result.complete,
@@ -51,16 +81,16 @@ class BackendAnswer:
 
 @dataclass(frozen=True)
 class CrossCheck:
-    """The answers of every backend and the verdict ``agree``, with the reasons if not."""
+    """The answers of every backend and the :class:`Agreement`, with the reasons if not AGREE."""
 
     puzzle: Puzzle
     answers: tuple[BackendAnswer, ...]
-    agree: bool
+    verdict: Agreement
     problems: tuple[str, ...] = field(default=())
 
     @property
-    def verdict(self) -> str:
-        return "AGREE" if self.agree else "DISAGREE"
+    def agree(self) -> bool:
+        return self.verdict is Agreement.AGREE
 
     def consensus(self) -> Verdict:
         """The strongest uniqueness verdict any backend proved (they agree on it, if ``agree``)."""
@@ -72,7 +102,7 @@ class CrossCheck:
 
     def as_dict(self) -> dict[str, Any]:
         return {"name": self.puzzle.name, "width": self.puzzle.width, "height": self.puzzle.height,
-                "verdict": self.verdict, "consensus": self.consensus().value,
+                "verdict": self.verdict.value, "consensus": self.consensus().value,
                 "problems": list(self.problems), "answers": [a.as_dict() for a in self.answers]}
 
 
@@ -82,11 +112,13 @@ def run_backend(puzzle: Puzzle, backend: str, limits: Limits, **options: Any) ->
     ``wall_time`` covers the solve only, not loading the backend's library (a
     one-time cost of the process, half a second for OR-tools).
     """
-    solver = get(backend, **options)  # BackendUnavailable / UnknownBackend: cannot run at all
+    solver = get_spec(backend, **options)  # BackendUnavailable / UnknownBackend: cannot run at all
     start = time.perf_counter()
     try:
         result = solver.solve(puzzle, limits)
-    except NonolabError as err:  # WrongAnswer among them: the backend returned a bad picture
+    except WrongAnswer as err:  # the backend returned a bad picture
+        return BackendAnswer(backend, None, str(err), time.perf_counter() - start, wrong=True)
+    except NonolabError as err:
         return BackendAnswer(backend, None, str(err), time.perf_counter() - start)
     except Exception as err:  # noqa: BLE001 — a backend crash is a finding, not a reason to stop
         return BackendAnswer(backend, None, f"{type(err).__name__}: {err}", time.perf_counter() - start)
@@ -127,13 +159,14 @@ def crosscheck(puzzle: Puzzle, backends: Sequence[str] | None = None, max_soluti
 
     Args:
         puzzle: the puzzle.
-        backends: backend names; each must be installed (else BackendUnavailable).
+        backends: backend names or specs (``native:line=overlap``); each must be
+            installed (else BackendUnavailable).
         max_solutions: each backend stops after this many solutions (None: all).
         time_limit: seconds per backend.
         options: per-backend options, e.g. ``{"cnf": {"solver": "glucose4"}}``.
 
     >>> check = crosscheck(Puzzle(rows=((1,), (1,)), columns=((1,), (1,))), ["native"])
-    >>> check.verdict, check.consensus().value
+    >>> check.verdict.value, check.consensus().value
     ('AGREE', 'multiple')
     """
     backends = list(backends) if backends else names(("solver", "strategy"))
@@ -141,7 +174,38 @@ def crosscheck(puzzle: Puzzle, backends: Sequence[str] | None = None, max_soluti
     options = options or {}
     answers = tuple(run_backend(puzzle, b, limits, **options.get(b, {})) for b in backends)
     problems = compare(answers)
-    return CrossCheck(puzzle, answers, not problems, tuple(problems))
+    return CrossCheck(puzzle, answers, agreement(answers, problems), tuple(problems))
+
+
+def agreement(answers: Sequence[BackendAnswer], problems: Sequence[str]) -> Agreement:
+    """DISAGREE on a wrong answer or a problem among answers; INCONCLUSIVE when none proved anything."""
+    if any(a.wrong for a in answers):
+        return Agreement.DISAGREE
+    if not any(a.decisive for a in answers):
+        return Agreement.INCONCLUSIVE
+    return Agreement.DISAGREE if problems else Agreement.AGREE
+
+
+def split_specs(text: str | None) -> list[str]:
+    """Backend specs joined by commas, as ``verify --backends`` and a batch job take them.
+
+    A spec's own options are joined by commas too: a piece with ``=`` but no ``:``
+    is one more option of the spec before it.
+
+    >>> split_specs("native:line=overlap,probing=none,cpsat")
+    ['native:line=overlap,probing=none', 'cpsat']
+    >>> split_specs(" auto , cnf ")
+    ['auto', 'cnf']
+    """
+    found: list[str] = []
+    for piece in (p.strip() for p in (text or "").split(",")):
+        if not piece:
+            continue
+        if "=" in piece and ":" not in piece and found and ":" in found[-1]:
+            found[-1] += "," + piece
+        else:
+            found.append(piece)
+    return found
 
 
 def write_report(check: CrossCheck, path: str | Path, puzzle_text: str) -> Path:
