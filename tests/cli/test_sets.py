@@ -24,13 +24,18 @@ def _solutions(name: str) -> int:
         return next(int(row["solutions"]) for row in csv.DictReader(f) if row["file"] == name)
 
 
-@pytest.fixture(params=[("taai", ".taai"), ("webpbn", ".xml"), ("json", ".json")], ids=lambda p: p[0])
+@pytest.fixture(params=[("taai", ".taai"), ("webpbn", ".xml"), ("json", ".json"), ("non", ".non")],
+                ids=lambda p: p[0])
 def two(request, tmp_path) -> str:
-    """A two-puzzle set whose second puzzle is not unique."""
+    """A two-puzzle set whose second puzzle is not unique (``non``: two files concatenated)."""
     assert _solutions(UNIQUE) == 1 and _solutions(MANY) > 1
     fmt, suffix = request.param
     path = tmp_path / f"two{suffix}"
-    path.write_text(dumps_all([load(PUZZLES / UNIQUE), load(PUZZLES / MANY)], fmt), encoding="utf-8")
+    if fmt == "non":
+        text = "".join((PUZZLES / name).read_text(encoding="utf-8") for name in (UNIQUE, MANY))
+    else:
+        text = dumps_all([load(PUZZLES / UNIQUE), load(PUZZLES / MANY)], fmt)
+    path.write_text(text, encoding="utf-8")
     return str(path)
 
 
