@@ -6,7 +6,8 @@ Exit codes:
        or timeout; ``solve``: no solution found; ``count``: cut by the time limit;
        ``batch``: some puzzle timed out, failed, or its backends disagree);
     2  bad input or usage (one line on stderr naming the file and line);
-    3  a backend returned a wrong answer (a bug: please report it).
+    3  a backend returned a wrong answer (a bug: please report it);
+    130, 143  interrupted by SIGINT (Ctrl-C) or SIGTERM (one line, ``nonolab: interrupted``).
 """
 
 from __future__ import annotations
@@ -22,8 +23,11 @@ class _Group(click.Group):
     """Turns library errors into one-line messages; never a traceback for bad input."""
 
     def invoke(self, ctx: click.Context):
+        from nonolab.cli import interrupt
+
         try:
-            return super().invoke(ctx)
+            # In a worker thread: a signal then ends the command at once (see interrupt.py).
+            return interrupt.run(lambda: super(_Group, self).invoke(ctx))
         except NonolabError as err:
             from nonolab.solvers.base import WrongAnswer
             click.echo(f"nonolab: error: {err}", err=True)
@@ -45,13 +49,16 @@ def cli() -> None:
     \b
     Exit codes: 0 ok; 1 the answer is not what the command asks for
     (e.g. `check` on a puzzle that is not unique); 2 bad input or usage;
-    3 a backend returned a wrong answer (a bug).
+    3 a backend returned a wrong answer (a bug); 130 Ctrl-C; 143 SIGTERM.
     \b
     check words: unique, multiple, contradiction, timeout.
     """
 
 
 def main() -> None:
+    from nonolab.cli.streams import quiet_closed_pipe
+
+    quiet_closed_pipe()
     cli(prog_name="nonolab")
 
 
