@@ -6,16 +6,41 @@ import os
 import re
 import secrets
 import stat
+import sys
 from pathlib import Path
 
-from nonolab.errors import ParseError
+from nonolab.errors import NonolabError, ParseError
 
 
-def read_bytes(path: str | os.PathLike) -> bytes:
+#: The name that means standard input (when read) or standard output (when written).
+STDIO = "-"
+
+
+def read_bytes(path: str | os.PathLike, max_bytes: int | None = None) -> bytes:
+    """The bytes of the file at ``path`` (``"-"``: standard input), at most ``max_bytes``.
+
+    A regular file's size is checked before it is read; a pipe is read up to one
+    byte past the limit.  Raises ParseError if it cannot be read, TooLarge beyond it.
+    """
+    from nonolab.formats.limits import check_bytes
+
     try:
-        return Path(path).read_bytes()
+        if str(path) == STDIO:
+            stream = os.fdopen(os.dup(sys.stdin.fileno()), "rb")
+        else:
+            stream = open(path, "rb")
+        with stream:
+            info = os.fstat(stream.fileno())
+            if stat.S_ISREG(info.st_mode):
+                check_bytes(info.st_size, max_bytes)
+            data = stream.read() if max_bytes is None else stream.read(max_bytes + 1)
     except OSError as err:
         raise ParseError(f"cannot read the file: {err.strerror or err}", path=str(path)) from None
+    except NonolabError as err:
+        raise err.located(path=str(path))
+    if max_bytes is not None and len(data) > max_bytes:
+        check_bytes(len(data) - 1, max_bytes, at_least=True)
+    return data
 
 
 def decode(data: bytes) -> str:
@@ -32,20 +57,77 @@ def decode(data: bytes) -> str:
                          line=data.count(b"\n", 0, err.start) + 1) from None
 
 
+# Temporary files being written: an interrupted command deletes them (discard_pending).
+_PENDING: set[str] = set()
+
+
+def discard_pending() -> None:
+    """Delete the temporary files of writes still under way (called on Ctrl-C or SIGTERM)."""
+    for tmp in list(_PENDING):
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+
+
 def write_atomically(path: str | os.PathLike, text: str | bytes) -> None:
-    """Replace ``path`` by ``text`` (UTF-8) or bytes so that no reader ever sees a partial file."""
-    target = Path(path)
-    tmp = target.with_name(f".{target.name}.{secrets.token_hex(4)}.tmp")
-    # O_EXCL: never follow or reuse an existing file; the mode honours the umask.
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+    """Replace ``path`` by ``text`` (UTF-8) or bytes so that no reader ever sees a partial file.
+
+    ``"-"`` is standard output.  A target that is not a regular file (a device such
+    as ``/dev/null``, a FIFO, a terminal) is written to directly, never replaced.  A
+    symbolic link keeps being a link: the file it points to is replaced.  The text is
+    written to a temporary file beside that file, which takes its place only once
+    complete; on failure the target is untouched, no temporary file is left, and the
+    error (an OSError) names the target.
+    """
+    data = text if isinstance(text, bytes) else text.encode("utf-8")
+    if str(path) == STDIO:
+        _write_stream(sys.stdout, data)
+        return
+    target = Path(os.path.realpath(path))
     try:
-        if target.exists():
-            os.chmod(fd, stat.S_IMODE(target.stat().st_mode))
-        with os.fdopen(fd, "wb") as out:
-            out.write(text if isinstance(text, bytes) else text.encode("utf-8"))
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(tmp, target)
-    except BaseException:
-        tmp.unlink(missing_ok=True)
-        raise
+        mode = target.stat().st_mode
+    except FileNotFoundError:
+        mode = None
+    except OSError as err:
+        raise OSError(err.errno, err.strerror, str(path)) from None
+    if mode is not None and not stat.S_ISREG(mode):
+        _write_in_place(path, data)
+        return
+    tmp = target.with_name(f".{target.name}.{secrets.token_hex(4)}.tmp")
+    _PENDING.add(str(tmp))
+    try:
+        # O_EXCL: never follow or reuse an existing file; the mode honours the umask.
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+        try:
+            if mode is not None:
+                os.chmod(fd, stat.S_IMODE(mode))
+            with os.fdopen(fd, "wb") as out:
+                out.write(data)
+                out.flush()
+                os.fsync(out.fileno())
+            os.replace(tmp, target)
+        except BaseException:
+            tmp.unlink(missing_ok=True)
+            raise
+    except OSError as err:
+        raise OSError(err.errno, err.strerror, str(path)) from None
+    finally:
+        _PENDING.discard(str(tmp))
+
+
+def _write_in_place(path: str | os.PathLike, data: bytes) -> None:
+    """Write to a device, FIFO or terminal (there is no file to replace)."""
+    try:
+        with open(path, "wb", buffering=0) as out:
+            view = memoryview(data)
+            while view:
+                view = view[out.write(view):]
+    except OSError as err:
+        raise OSError(err.errno, err.strerror, str(path)) from None
+
+
+def _write_stream(stream, data: bytes) -> None:
+    stream.flush()
+    stream.buffer.write(data)
+    stream.flush()
