@@ -23,7 +23,7 @@ from nonolab.cli.main import EXIT_NO, cli
 @click.option("--force", is_flag=True, help="Replace an existing --out (without it, an existing file is refused).")
 @click.option("--jobs", "-j", type=click.IntRange(min=1), default=1, show_default=True,
               help="Worker processes of the local pool.")
-@options.time_limit
+@options.time_limit_per("per puzzle (for verify: per backend on each puzzle)")
 @click.option("--backend", "-b", default=None, metavar="NAME",
               help="Solver backend (default: native); for verify, A,B,... (default: every registered one).")
 @click.option("--scheduler", default=None, metavar="tcp://HOST:PORT",

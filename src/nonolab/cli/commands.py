@@ -8,7 +8,8 @@ from typing import Any
 
 import click
 
-from nonolab.cli import options
+from nonolab.cli import clock, options, streams
+from nonolab.cli.interrupt import CANCEL
 from nonolab.cli.main import EXIT_NO, cli
 
 
@@ -61,13 +62,13 @@ def _result_json(path: str, result) -> dict:
               help="File for --to (default: standard output); format from its suffix if --to is not given.")
 @click.option("--progress/--no-progress", default=None,
               help="Progress bar of decided cells on long native runs (default: on a terminal).")
+@options.full
 @options.as_json
 def solve(file, input_format, backend, probing, line, backend_options, max_solutions, time_limit, to_format, output,
-          progress, as_json):
+          progress, full, as_json):
     """Solve FILE and print the solution (and whether it is unique)."""
     from nonolab.formats import dump, dumps
     from nonolab.harness.uniqueness import verdict_of
-    from nonolab.solvers.base import Limits
 
     from nonolab.cli.progress import DecidedCells
 
@@ -75,7 +76,7 @@ def solve(file, input_format, backend, probing, line, backend_options, max_solut
     with DecidedCells(force=bool(progress)) as bar:
         extra = {"progress": bar} if backend in _PROGRESS_BACKENDS and progress is not False else {}
         solver = _solver(backend, probing, backend_options, line, **extra)
-        result = solver.solve(puzzle, Limits(max_solutions, time_limit))
+        result = solver.solve(puzzle, clock.limits(max_solutions, time_limit))
     verdict = verdict_of(result) if max_solutions >= 2 else None
     if result.solution is not None and (to_format or output):
         solved = puzzle.with_(goal=result.solution)
@@ -88,8 +89,10 @@ def solve(file, input_format, backend, probing, line, backend_options, max_solut
         data["verdict"] = verdict.value if verdict else None
         _emit_json(data)
     elif not (to_format and not output):
-        if result.solution is not None:
-            click.echo(result.solution.to_text())
+        if result.solution is not None and not output:  # with -o the solution is in the file
+            grid = result.solution
+            fits = full or streams.fits(grid.width, grid.height)
+            click.echo(grid.to_text() if fits else streams.too_big(grid.width, grid.height, "solution"))
         summary = verdict.value if verdict else result.status.value
         if result.solution is None:
             summary = "contradiction" if result.complete else "timeout"
@@ -103,6 +106,7 @@ def solve(file, input_format, backend, probing, line, backend_options, max_solut
 @cli.command()
 @options.puzzle_and_solver
 @options.time_limit
+@options.full
 @options.as_json
 @click.option("--why", is_flag=True,
               help="Explain the ambiguity: the backbone (cells equal in every solution, exact), the "
@@ -113,7 +117,7 @@ def solve(file, input_format, backend, probing, line, backend_options, max_solut
 @click.option("--why-enumerate", type=click.IntRange(min=1), default=256, show_default=True, metavar="N",
               help="With --why: enumerate up to N solutions, and N arrangements per group of free cells; "
                    "within it counts and regions are exact.")
-def check(file, input_format, backend, probing, line, backend_options, time_limit, as_json, why, why_image,
+def check(file, input_format, backend, probing, line, backend_options, time_limit, full, as_json, why, why_image,
           why_enumerate):
     """Print one word: unique, multiple, contradiction or timeout.
 
@@ -127,10 +131,11 @@ def check(file, input_format, backend, probing, line, backend_options, time_limi
     puzzle = _load(file, input_format)
     if why or why_image:
         from nonolab.cli import why as explain_why
-        explain_why.run(file, puzzle, _solver(backend, probing, backend_options, line), time_limit, as_json, why_image,
-                        why_enumerate)
+        explain_why.run(file, puzzle, _solver(backend, probing, backend_options, line), clock.left(time_limit),
+                        as_json, why_image, why_enumerate)
         return
-    answer = check_puzzle(puzzle, _solver(backend, probing, backend_options, line), time_limit)
+    answer = check_puzzle(puzzle, _solver(backend, probing, backend_options, line), clock.left(time_limit),
+                          cancel=CANCEL)
     if as_json:
         data = _result_json(file, answer.result)
         data["verdict"] = answer.verdict.value
@@ -141,9 +146,12 @@ def check(file, input_format, backend, probing, line, backend_options, time_limi
         if answer.verdict is Verdict.MULTIPLE:
             first, second = answer.witnesses
             click.echo(f"{len(answer.differing)} cells differ (row, column, 1-based): "
-                       + " ".join(f"({r + 1},{c + 1})" for r, c in answer.differing))
-            click.echo("solution 1, solution 2, differing cells (*):")
-            click.echo(diff_text(first, second))
+                       + streams.cell_list(answer.differing, full))
+            if full or streams.fits(first.width, first.height):
+                click.echo("solution 1, solution 2, differing cells (*):")
+                click.echo(diff_text(first, second))
+            else:
+                click.echo(streams.too_big(first.width, first.height, "the two solutions and their difference"))
     if answer.verdict is not Verdict.UNIQUE:
         sys.exit(EXIT_NO)
 
@@ -159,7 +167,8 @@ def count(file, input_format, backend, probing, line, backend_options, limit, ti
     from nonolab.harness.uniqueness import count as count_puzzle
 
     puzzle = _load(file, input_format)
-    answer = count_puzzle(puzzle, limit, _solver(backend, probing, backend_options, line), time_limit)
+    answer = count_puzzle(puzzle, limit, _solver(backend, probing, backend_options, line), clock.left(time_limit),
+                          cancel=CANCEL)
     if as_json:
         data = _result_json(file, answer.result)
         data.update(count=answer.count, exact=answer.exact, stopped_by=answer.reason or None)
@@ -193,11 +202,10 @@ def explain(file, input_format, backend, probing, line, time_limit, every, no_gr
     Changed cells are shown as X (filled) and O (empty).
     """
     from nonolab.render import grid_text
-    from nonolab.solvers.base import Limits
     from nonolab.solvers.native.explain import replay
 
     puzzle = _load(file, input_format)
-    result = _solver(backend, probing, line=line, record_steps=True).solve(puzzle, Limits(1, time_limit))
+    result = _solver(backend, probing, line=line, record_steps=True).solve(puzzle, clock.limits(1, time_limit))
     steps = result.steps
     if as_json:
         data = _result_json(file, result)

@@ -7,7 +7,8 @@ from pathlib import Path
 
 import click
 
-from nonolab.cli import options
+from nonolab.cli import clock, options
+from nonolab.cli.interrupt import CANCEL
 from nonolab.cli.main import EXIT_NO, cli
 
 
@@ -17,7 +18,7 @@ from nonolab.cli.main import EXIT_NO, cli
 @click.option("--backends", default=None, metavar="A,B,...",
               help="Backends to run (default: the solvers and auto; dlx and backtrack only when named).")
 @options.max_solutions
-@options.time_limit
+@options.time_limit_per("per backend and per puzzle")
 @click.option("--report-dir", default=".", show_default=True, type=click.Path(file_okay=False),
               help="Where a disagreement is saved as a JSON bug report.")
 @options.as_json
@@ -25,7 +26,8 @@ def verify(files, input_format, backends, max_solutions, time_limit, report_dir,
     """Run several backends on each FILE, verify every answer, and check that they agree.
 
     Prints a table per puzzle (backend, status, count, exact?, time) and AGREE or
-    DISAGREE.  Exit code 1 if any puzzle's backends disagree; the puzzle and every
+    DISAGREE.  --time-limit bounds each backend on each puzzle (so N backends on one
+    puzzle may take N times the limit).  Exit code 1 if any puzzle's backends disagree; the puzzle and every
     answer are then saved to REPORT_DIR.
     """
     import json
@@ -38,7 +40,7 @@ def verify(files, input_format, backends, max_solutions, time_limit, report_dir,
     disagreements = 0
     for path in files:
         puzzle = load(path, input_format)
-        check = crosscheck(puzzle, chosen, max_solutions, time_limit)
+        check = crosscheck(puzzle, chosen, max_solutions, time_limit, cancel=CANCEL)
         data = {"file": path, **check.as_dict()}
         if not check.agree:
             disagreements += 1
@@ -145,7 +147,7 @@ def grade(file, input_format, time_limit, up_to, as_json):
     from nonolab.harness.classify import Grade, grade as grade_puzzle
 
     puzzle = load(file, input_format)
-    result = grade_puzzle(puzzle, time_limit, Grade(up_to))
+    result = grade_puzzle(puzzle, clock.left(time_limit), Grade(up_to), cancel=CANCEL)
     if as_json:
         click.echo(json.dumps({"file": file, **result.as_dict()}, indent=2))
     else:

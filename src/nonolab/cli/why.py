@@ -92,7 +92,9 @@ def run(path: str, puzzle, solver, time_limit: float | None, as_json: bool, imag
 
     if not accepts_fixed_cells(solver) or role(solver.name) != "solver":
         solver = get("cnf")
-    report = ambiguity_report(puzzle, solver, time_limit, enumerate_up_to=enumerate_up_to)
+    from nonolab.cli.interrupt import CANCEL
+
+    report = ambiguity_report(puzzle, solver, time_limit, enumerate_up_to=enumerate_up_to, cancel=CANCEL)
     if image:
         _write_image(image, report)
     if as_json:

@@ -91,7 +91,7 @@ def write_atomically(path: str | os.PathLike, text: str | bytes) -> None:
         mode = None
     except OSError as err:
         raise OSError(err.errno, err.strerror, str(path)) from None
-    if mode is not None and not stat.S_ISREG(mode):
+    if (mode is not None and not stat.S_ISREG(mode)) or _names_open_file(path):
         _write_in_place(path, data)
         return
     tmp = target.with_name(f".{target.name}.{secrets.token_hex(4)}.tmp")
@@ -116,10 +116,26 @@ def write_atomically(path: str | os.PathLike, text: str | bytes) -> None:
         _PENDING.discard(str(tmp))
 
 
+def _names_open_file(path: str | os.PathLike) -> bool:
+    """``/dev/stdout``, ``/dev/fd/N``, ``/proc/self/fd/N``: links to a file another program
+    opened (a shell's ``> log``), which must be written to, not replaced."""
+    absolute = os.path.abspath(path)
+    return absolute.startswith(("/dev/", "/proc/"))
+
+
 def _write_in_place(path: str | os.PathLike, data: bytes) -> None:
-    """Write to a device, FIFO or terminal (there is no file to replace)."""
+    """Write to a device, FIFO, terminal or open file (there is no file to replace).
+
+    Appending: through ``/dev/stdout`` a shell's ``>> log`` keeps what it holds, and
+    ``> log`` was emptied by the shell already.
+    """
     try:
-        with open(path, "wb", buffering=0) as out:
+        sys.stdout.flush()  # what this process printed before comes first
+    except (OSError, ValueError):
+        pass
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_APPEND)
+        with open(fd, "wb", buffering=0) as out:
             view = memoryview(data)
             while view:
                 view = view[out.write(view):]
