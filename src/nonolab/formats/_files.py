@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import os
 import re
 import secrets
@@ -17,29 +18,56 @@ STDIO = "-"
 
 
 def read_bytes(path: str | os.PathLike, max_bytes: int | None = None) -> bytes:
-    """The bytes of the file at ``path`` (``"-"``: standard input), at most ``max_bytes``.
+    """The bytes of the file at ``path`` (``"-"``: standard input, read once and kept for
+    a second read), at most ``max_bytes``.
 
     A regular file's size is checked before it is read; a pipe is read up to one
     byte past the limit.  Raises ParseError if it cannot be read, TooLarge beyond it.
     """
-    from nonolab.formats.limits import check_bytes
-
     try:
         if str(path) == STDIO:
-            stream = os.fdopen(os.dup(sys.stdin.fileno()), "rb")
+            data = _read_stdin(max_bytes)
         else:
-            stream = open(path, "rb")
-        with stream:
-            info = os.fstat(stream.fileno())
-            if stat.S_ISREG(info.st_mode):
-                check_bytes(info.st_size, max_bytes)
-            data = stream.read() if max_bytes is None else stream.read(max_bytes + 1)
+            with open(path, "rb") as stream:
+                data = _read_limited(stream, max_bytes)
     except OSError as err:
         raise ParseError(f"cannot read the file: {err.strerror or err}", path=str(path)) from None
     except NonolabError as err:
         raise err.located(path=str(path))
+    return data
+
+
+# Standard input can be read once: (the stream, its bytes), for a second read of "-"
+# (a command that sniffs the format first, then loads).
+_STDIN: list[tuple[object, bytes]] = []
+
+
+def _read_stdin(max_bytes: int | None) -> bytes:
+    stream = sys.stdin.buffer
+    if _STDIN and _STDIN[0][0] is stream:
+        data = _STDIN[0][1]
+        if max_bytes is not None and len(data) > max_bytes:
+            from nonolab.formats.limits import check_bytes
+            check_bytes(len(data), max_bytes, streamed=True)
+        return data
+    data = _read_limited(stream, max_bytes)
+    _STDIN[:] = [(stream, data)]
+    return data
+
+
+def _read_limited(stream, max_bytes: int | None) -> bytes:
+    """All of ``stream``; a regular file's size is checked before, a pipe's while reading."""
+    from nonolab.formats.limits import check_bytes
+
+    try:
+        info = os.fstat(stream.fileno())
+    except (OSError, AttributeError, ValueError, io.UnsupportedOperation):
+        info = None  # an in-memory stream (a test's standard input)
+    if info is not None and stat.S_ISREG(info.st_mode):
+        check_bytes(info.st_size, max_bytes)
+    data = stream.read() if max_bytes is None else stream.read(max_bytes + 1)
     if max_bytes is not None and len(data) > max_bytes:
-        check_bytes(len(data) - 1, max_bytes, at_least=True)
+        check_bytes(len(data), max_bytes, streamed=True)
     return data
 
 

@@ -92,11 +92,12 @@ def _size(n: int) -> str:
     return f"{n / 2 ** 20:.1f} MiB" if n >= 2 ** 20 else f"{n:,} bytes"
 
 
-def check_bytes(size: int, limit: int | None, *, at_least: bool = False) -> None:
-    """Refuse a file of ``size`` bytes (``at_least``: of more than that) beyond ``limit``."""
+def check_bytes(size: int, limit: int | None, *, streamed: bool = False) -> None:
+    """Refuse a file of ``size`` bytes beyond ``limit`` (``streamed``: a pipe, read up to past the limit)."""
     if limit is not None and size > limit:
-        raise TooLarge(f"the file is {'more than ' * at_least}{_size(size)}, beyond the input limit of "
-                       f"{_size(limit)} (raise it with {BYTES_VARIABLE}=N, or InputLimits(max_bytes=N))")
+        what = f"more than {_size(limit)}" if streamed else _size(size)
+        raise TooLarge(f"the file is {what}, beyond the input limit of {_size(limit)} "
+                       f"(raise it with {BYTES_VARIABLE}=N, or InputLimits(max_bytes=N))")
 
 
 def check_cells(width: int, height: int, line: int | None = None) -> None:
