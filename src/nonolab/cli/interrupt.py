@@ -41,6 +41,15 @@ def _handler(signum: int, frame) -> None:
     CANCEL.set()
 
 
+def exit_at_once() -> None:
+    """Before and after a command's work (parsing, printing): a signal ends the process at once."""
+    def leave(signum: int, frame) -> None:
+        os.write(2, b"nonolab: interrupted\n")
+        os._exit(EXIT_CODES.get(signum, 130))
+    for sig in EXIT_CODES:
+        signal.signal(sig, leave)
+
+
 def run(work: Callable[[], T]) -> T:
     """``work()``, run in a worker thread so that a signal ends the process promptly.
 

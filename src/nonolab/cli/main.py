@@ -66,8 +66,10 @@ def main() -> None:
     the answer is printed, which would count against ``--time-limit`` as the user sees
     it.  Every file a command writes is complete (and closed) before it returns.
     """
+    from nonolab.cli.interrupt import exit_at_once
     from nonolab.cli.streams import quiet_closed_pipe
 
+    exit_at_once()
     quiet_closed_pipe()
     try:
         cli(prog_name="nonolab")
