@@ -115,6 +115,9 @@ def test_big_grids_are_summarised_unless_full(run, tmp_path):
     assert len(short.stdout.splitlines()) == 3 and "--full" in short.stdout
     full = run("check", "-b", "native", "--full", path)
     assert len(full.stdout.splitlines()) == 3 + 200
+    why = run("check", "--why", "-b", "native", path)
+    assert why.exit_code == 1 and len(why.stdout.splitlines()) < 20 and "--full" in why.stdout
+    assert len(run("check", "--why", "-b", "native", "--full", path).stdout.splitlines()) > 200
     solved = run("solve", "-b", "native", path)
     assert len(solved.stdout.splitlines()) == 1 and "--full" in solved.stdout
     assert len(run("solve", "-b", "native", "--full", path).stdout.splitlines()) == 200

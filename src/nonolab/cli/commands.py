@@ -132,7 +132,7 @@ def check(file, input_format, backend, probing, line, backend_options, time_limi
     if why or why_image:
         from nonolab.cli import why as explain_why
         explain_why.run(file, puzzle, _solver(backend, probing, backend_options, line), clock.left(time_limit),
-                        as_json, why_image, why_enumerate)
+                        as_json, why_image, why_enumerate, full)
         return
     answer = check_puzzle(puzzle, _solver(backend, probing, backend_options, line), clock.left(time_limit),
                           cancel=CANCEL)

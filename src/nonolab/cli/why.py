@@ -21,7 +21,8 @@ def _exactness(exact: bool, complete: bool, why: str = "") -> str:
     return "not exact: " + ("the time limit cut it short" if not complete or not why else why)
 
 
-def _print(report, puzzle, from_goal: bool) -> None:
+def _print(report, puzzle, from_goal: bool, full: bool = False) -> None:
+    from nonolab.cli import streams
     from nonolab.render import regions_text
 
     verdict = report.verdict.value
@@ -54,8 +55,11 @@ def _print(report, puzzle, from_goal: bool) -> None:
         click.echo(f"  {chr(ord('a') + k % 26)}: {region.describe()}")
     if unplaced:
         click.echo(f"not placed in a region (marked ?): {len(unplaced)} cells")
-    click.echo("reference solution (# . the same in every solution; letters: regions, capital = filled here):")
-    click.echo(regions_text(report.reference, [r.cells for r in report.regions], unplaced))
+    if full or streams.fits(puzzle.width, puzzle.height):
+        click.echo("reference solution (# . the same in every solution; letters: regions, capital = filled here):")
+        click.echo(regions_text(report.reference, [r.cells for r in report.regions], unplaced))
+    else:
+        click.echo(streams.too_big(puzzle.width, puzzle.height, "the reference solution with its regions"))
     if report.givens_unique:
         click.echo(f"givens (greedy, not a proven minimum): reveal {len(report.givens)} "
                    f"cell{'s' * (len(report.givens) != 1)} and the puzzle is unique (checked by an exact count):")
@@ -82,7 +86,7 @@ def _write_image(path: str, report) -> None:
 
 
 def run(path: str, puzzle, solver, time_limit: float | None, as_json: bool, image: str | None,
-        enumerate_up_to: int = 256) -> None:
+        enumerate_up_to: int = 256, full: bool = False) -> None:
     """The report of ``puzzle`` with ``solver`` if it is a solver that can fix cells,
     else with ``cnf``: the report asks hundreds of small questions, which a strategy
     such as ``auto`` (the default) would answer by restarting its phases each time."""
@@ -103,6 +107,6 @@ def run(path: str, puzzle, solver, time_limit: float | None, as_json: bool, imag
             data["image"] = image
         click.echo(json.dumps(data, indent=2))
     else:
-        _print(report, puzzle, puzzle.goal is not None)
+        _print(report, puzzle, puzzle.goal is not None, full)
     if report.verdict.value != "unique":
         sys.exit(EXIT_NO)
