@@ -140,3 +140,15 @@ def test_a_closed_pipe_ends_quietly(tmp_path):
     proc.wait(timeout=60)
     assert "Broken pipe" not in err and "Traceback" not in err and "Exception ignored" not in err
     assert proc.returncode == 0  # solve's own code (a solution was found)
+
+
+def test_convert_to_dev_stdout_writes_to_the_file_a_shell_opened(tmp_path):
+    log = tmp_path / "log.txt"
+    log.write_text("first\n")
+    inode = log.stat().st_ino
+    with open(log, "ab") as out:  # `>> log.txt`
+        done = subprocess.run([sys.executable, "-m", "nonolab", "convert", str(CAT), "/dev/stdout", "--to", "tatham"],
+                              stdout=out, stderr=subprocess.PIPE, env=_env(), timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert os.path.islink("/dev/stdout") and log.stat().st_ino == inode  # written to, not replaced
+    assert log.read_text() == "first\n" + dumps(load(CAT), "tatham")

@@ -144,11 +144,21 @@ def write_atomically(path: str | os.PathLike, text: str | bytes) -> None:
         _PENDING.discard(str(tmp))
 
 
+_OPEN_FILE = re.compile(r"/proc/[^/]+/fd/[0-9]+")
+
+
 def _names_open_file(path: str | os.PathLike) -> bool:
-    """``/dev/stdout``, ``/dev/fd/N``, ``/proc/self/fd/N``: links to a file another program
-    opened (a shell's ``> log``), which must be written to, not replaced."""
-    absolute = os.path.abspath(path)
-    return absolute.startswith(("/dev/", "/proc/"))
+    """Whether ``path`` leads through ``/proc/PID/fd/N`` (``/dev/stdout``, ``/dev/fd/1``):
+    a file another program opened (a shell's ``> log``), to be written to, not replaced."""
+    hop = os.path.abspath(path)
+    for _ in range(40):  # the kernel's own bound on links followed
+        hop = os.path.join(os.path.realpath(os.path.dirname(hop)), os.path.basename(hop))
+        if _OPEN_FILE.fullmatch(hop):
+            return True
+        if not os.path.islink(hop):
+            return False
+        hop = os.path.join(os.path.dirname(hop), os.readlink(hop))
+    return False
 
 
 def _write_in_place(path: str | os.PathLike, data: bytes) -> None:
