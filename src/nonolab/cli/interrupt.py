@@ -34,9 +34,18 @@ GRACE = 0.4
 EXIT_CODES = {signal.SIGINT: 130, signal.SIGTERM: 143}
 
 _received: list[int] = []
+_stderr: list[int] = []  # a copy of the real stderr, for the one line
 
 
 def _handler(signum: int, frame) -> None:
+    if not _received:
+        # Silence first, cancel second: a backend that stops at once must not get to
+        # print its cut-short answer (``timeout``) before the process leaves.
+        _stderr.append(os.dup(2))
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, 1)
+        os.dup2(devnull, 2)
+        os.close(devnull)
     _received.append(signum)
     CANCEL.set()
 
@@ -69,6 +78,7 @@ def run(work: Callable[[], T]) -> T:
 
     CANCEL.clear()
     _received.clear()
+    _stderr.clear()
     previous = {sig: signal.signal(sig, _handler) for sig in EXIT_CODES}
     try:
         worker = threading.Thread(target=target, name="nonolab-command", daemon=True)
@@ -86,16 +96,11 @@ def run(work: Callable[[], T]) -> T:
 
 
 def _exit_interrupted(worker: threading.Thread) -> None:
-    """Withhold the command's output, let it stop, clean up, say so once, and exit."""
+    """Let the command stop (its output is silenced already), clean up, say so once, and exit."""
     code = EXIT_CODES.get(_received[0] if _received else signal.SIGINT, 130)
-    # Not flushed: a full pipe would block, and what is buffered is withheld like the rest.
-    stderr = os.dup(2)
-    devnull = os.open(os.devnull, os.O_WRONLY)
-    os.dup2(devnull, 1)  # what the worker prints from now on is not the command's answer
-    os.dup2(devnull, 2)
     worker.join(GRACE)
     files = sys.modules.get("nonolab.formats._files")
     if files is not None:
         files.discard_pending()
-    os.write(stderr, b"nonolab: interrupted\n")
+    os.write(_stderr[0] if _stderr else 2, b"nonolab: interrupted\n")
     os._exit(code)
