@@ -83,10 +83,10 @@ def run(work: Callable[[], T]) -> T:
     try:
         worker = threading.Thread(target=target, name="nonolab-command", daemon=True)
         worker.start()
-        while worker.is_alive():
+        while worker.is_alive() and not CANCEL.is_set():
             worker.join(0.05)
-            if CANCEL.is_set():
-                _exit_interrupted(worker)
+        if CANCEL.is_set():  # also when the signal came as the work ended: its output is silenced
+            _exit_interrupted(worker)
     finally:
         for sig, handler in previous.items():
             signal.signal(sig, handler)
