@@ -152,3 +152,34 @@ def test_convert_to_dev_stdout_writes_to_the_file_a_shell_opened(tmp_path):
     assert done.returncode == 0, done.stderr
     assert os.path.islink("/dev/stdout") and log.stat().st_ino == inode  # written to, not replaced
     assert log.read_text() == "first\n" + dumps(load(CAT), "tatham")
+
+
+def test_an_interrupt_mid_write_leaves_the_old_file_and_no_temporary_file(tmp_path, monkeypatch):
+    from nonolab.formats import _files
+
+    target = tmp_path / "keep.non"
+    target.write_text("old")
+    writing, release = threading.Event(), threading.Event()
+    real_fsync = os.fsync
+
+    def slow_fsync(fd):
+        writing.set()
+        release.wait(10)
+        real_fsync(fd)
+    monkeypatch.setattr(os, "fsync", slow_fsync)
+    errors: list[OSError] = []
+
+    def write():
+        try:
+            write_atomically(target, "new")
+        except OSError as err:
+            errors.append(err)
+    writer = threading.Thread(target=write)
+    writer.start()
+    assert writing.wait(10)
+    assert len(list(tmp_path.iterdir())) == 2  # the target and the temporary file being written
+    _files.discard_pending()  # what the CLI does on Ctrl-C before it exits
+    release.set()
+    writer.join(10)
+    assert [p.name for p in tmp_path.iterdir()] == ["keep.non"] and target.read_text() == "old"
+    assert errors and errors[0].filename == str(target)
