@@ -70,6 +70,23 @@ def test_a_signal_ends_the_command_at_once_with_one_line(args, sig):
     assert done.stdout == ""  # no half answer (such as 'timeout') after the signal
 
 
+@pytest.mark.parametrize("args", [["solve", "-b", "native"], ["grade"], ["explain", "-b", "native", "--no-grid"],
+                                  ["verify", "--backends", "native"]], ids="-".join)
+def test_every_command_ends_at_once(args):
+    done, seconds = interrupted([*args, str(GETTYS)], signal.SIGINT)
+    assert (done.returncode, done.stdout, done.stderr) == (130, "", "nonolab: interrupted\n")
+    assert seconds < PROMPT
+
+
+def test_generate_ends_at_once_and_keeps_only_whole_puzzles():
+    done, seconds = interrupted(["generate", "--size", "40x40", "--unique", "-n", "100000", "-b", "native",
+                                 "--format", "tatham"], signal.SIGTERM)
+    assert (done.returncode, done.stderr) == (143, "nonolab: interrupted\n")
+    assert seconds < PROMPT
+    from nonolab.formats import loads
+    assert all(loads(line, "tatham").width == 40 for line in done.stdout.splitlines() if line)  # none cut short
+
+
 def test_batch_ends_on_sigterm_with_whole_records(tmp_path):
     if not GETTYS.exists():
         pytest.skip(f"{GETTYS} is not there")
