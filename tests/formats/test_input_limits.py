@@ -82,3 +82,8 @@ def test_a_bad_limit_in_the_environment_is_named(monkeypatch):
     monkeypatch.setenv(input_limits.CELLS_VARIABLE, "lots")
     result = CliRunner().invoke(cli, ["info", "x.non"])
     assert result.exit_code == 2 and "NONOLAB_MAX_CELLS='lots' is not a whole number" in result.stderr
+
+
+def test_a_pbm_header_with_a_huge_size_is_refused_before_its_raster():
+    with pytest.raises(TooLarge, match="100000x100000"):
+        loads("P4\n100000 100000\n" + "\x00" * 10, "pbm")
