@@ -24,7 +24,7 @@ from nonolab.solvers import DEFAULT
 @click.option("--force", is_flag=True, help="Replace an existing --out (without it, an existing file is refused).")
 @click.option("--jobs", "-j", type=click.IntRange(min=1), default=1, show_default=True,
               help="Worker processes of the local pool.")
-@options.time_limit
+@options.time_limit_per("per puzzle (for verify: per backend on each puzzle)")
 @click.option("--backend", "-b", default=None, metavar="SPEC",
               help=f"Solver backend or spec such as native:line=overlap (default: {DEFAULT}); for verify, "
                    "SPEC,SPEC,... (default: every registered one).")

@@ -7,7 +7,8 @@ from typing import Any
 
 import click
 
-from nonolab.cli import options, records, sets
+from nonolab.cli import clock, options, records, sets, streams
+from nonolab.cli.interrupt import CANCEL
 from nonolab.cli.main import EXIT_NO, cli
 from nonolab.errors import InvalidArgument
 
@@ -33,16 +34,16 @@ _PROGRESS_BACKENDS = ("native", "auto")
               help="File for --to (default: standard output); format from its suffix if --to is not given.")
 @click.option("--progress/--no-progress", default=None,
               help="Progress bar of decided cells on long native runs (default: on a terminal).")
+@options.full
 @options.as_json
 def solve(file, input_format, index, backend, probing, line, backend_options, max_solutions, time_limit, to_format,
-          output, progress, as_json):
+          output, progress, full, as_json):
     """Solve FILE and print the solution (and whether it is unique).
 
     A file holding several puzzles: each is solved in turn (or only --index N).
     """
     from nonolab.formats import dump, dump_all, dumps, dumps_all
     from nonolab.harness.uniqueness import verdict_of
-    from nonolab.solvers.base import Limits
 
     from nonolab.cli.progress import DecidedCells
 
@@ -55,7 +56,7 @@ def solve(file, input_format, index, backend, probing, line, backend_options, ma
             extra = ({"progress": bar} if backend.partition(":")[0] in _PROGRESS_BACKENDS and progress is not False
                      else {})
             solver = _solver(backend, probing, backend_options, line, **extra)
-            result = solver.solve(puzzle, Limits(max_solutions, time_limit))
+            result = solver.solve(puzzle, clock.limits(max_solutions, time_limit))
         verdict = verdict_of(result) if max_solutions >= 2 else None
         if result.solution is not None and writes:
             solved.append(puzzle.with_(goal=result.solution))
@@ -71,9 +72,13 @@ def solve(file, input_format, index, backend, probing, line, backend_options, ma
         def single() -> None:
             if writes and not output:
                 return
-            if result.solution is not None:
-                from nonolab.cli.render_commands import echo_grid
-                echo_grid(puzzle, result.solution)          # with its clues at a terminal
+            if result.solution is not None and not output:  # with -o the solution is in the file
+                grid = result.solution
+                if full or streams.fits(grid.width, grid.height):
+                    from nonolab.cli.render_commands import echo_grid
+                    echo_grid(puzzle, grid)          # with its clues at a terminal
+                else:
+                    click.echo(streams.too_big(grid.width, grid.height, "solution"))
             click.echo(summary, err=bool(result.solution))
         return sets.Answer(data["verdict"] or result.status.value, 0 if result.solution is not None else EXIT_NO,
                            data, summary, grid, single)
@@ -105,6 +110,7 @@ def solve(file, input_format, index, backend, probing, line, backend_options, ma
 @cli.command()
 @options.puzzle_and_solver
 @options.time_limit
+@options.full
 @options.as_json
 @click.option("--why", is_flag=True,
               help="Explain the ambiguity: the backbone (cells equal in every solution, exact), the "
@@ -116,7 +122,7 @@ def solve(file, input_format, index, backend, probing, line, backend_options, ma
 @click.option("--why-enumerate", type=click.IntRange(min=1), default=256, show_default=True, metavar="N",
               help="With --why: enumerate up to N solutions, and N arrangements per group of free cells; "
                    "within it counts and regions are exact.")
-def check(file, input_format, index, backend, probing, line, backend_options, time_limit, as_json, why, why_image,
+def check(file, input_format, index, backend, probing, line, backend_options, time_limit, full, as_json, why, why_image,
           why_enumerate):
     """Print one word: unique, multiple, contradiction or timeout.
 
@@ -137,21 +143,25 @@ def check(file, input_format, index, backend, probing, line, backend_options, ti
             raise InvalidArgument(f"{file}: --why-image draws one puzzle and the file holds {len(chosen)}: "
                                   "choose one with --index N")
         code = sets.run_set(file, input_format, index, as_json,
-                            lambda p: explain_why.answer(p, solver, time_limit, why_image, why_enumerate), chosen)
+                            lambda p: explain_why.answer(p, solver, clock.left(time_limit), why_image, why_enumerate,
+                                                        full), chosen)
         if code:
             sys.exit(code)
         return
 
     def answer(puzzle) -> sets.Answer:
-        found = check_puzzle(puzzle, solver, time_limit)
+        found = check_puzzle(puzzle, solver, clock.left(time_limit), cancel=CANCEL)
         data = {**records.result_fields(found.result), "verdict": found.verdict.value,
                 "differing_cells": [list(rc) for rc in found.differing]}
         body = []
         if found.verdict is Verdict.MULTIPLE:
             first, second = found.witnesses
             body = [f"{len(found.differing)} cells differ (row, column, 1-based): "
-                    + " ".join(f"({r + 1},{c + 1})" for r, c in found.differing),
-                    "solution 1, solution 2, differing cells (*):", diff_text(first, second)]
+                    + streams.cell_list(found.differing, full)]
+            if full or streams.fits(first.width, first.height):
+                body += ["solution 1, solution 2, differing cells (*):", diff_text(first, second)]
+            else:
+                body.append(streams.too_big(first.width, first.height, "the two solutions and their difference"))
         return sets.Answer(found.verdict.value, 0 if found.verdict is Verdict.UNIQUE else EXIT_NO, data,
                            found.verdict.value, body)
 
@@ -176,7 +186,7 @@ def count(file, input_format, index, backend, probing, line, backend_options, li
     solver = _solver(backend, probing, backend_options, line)
 
     def answer(puzzle) -> sets.Answer:
-        found = count_puzzle(puzzle, limit, solver, time_limit)
+        found = count_puzzle(puzzle, limit, solver, clock.left(time_limit), cancel=CANCEL)
         data = records.result_fields(found.result, solutions=False)
         verdict = "exact" if found.exact else found.reason
         data.update(count=found.count, exact=found.exact, stopped_by=found.reason or None, verdict=verdict)
@@ -213,13 +223,12 @@ def explain(file, input_format, index, backend, probing, line, backend_options, 
     """
     from nonolab.cli.backends import build_recording
     from nonolab.render import grid_text
-    from nonolab.solvers.base import Limits
     from nonolab.solvers.native.explain import replay
 
     solver = build_recording(backend, backend_options, probing, line)
 
     def answer(puzzle) -> sets.Answer:
-        result = solver.solve(puzzle, Limits(1, time_limit))
+        result = solver.solve(puzzle, clock.limits(1, time_limit))
         steps = result.steps
         data = {**records.result_fields(result), "steps": [s.as_dict() for s in steps]}
         lines: list[str] = []

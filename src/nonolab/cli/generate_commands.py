@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from nonolab.cli import options
+from nonolab.cli import clock, options
 from nonolab.cli.main import EXIT_NO, cli
 
 _STOPPED = {"max-candidates": "--max-candidates was reached", "time-limit": "--time-limit ran out",
@@ -93,7 +93,7 @@ def generate(size, density, style, radius, image, seed, count, out_dir, fmt, uni
 
     with GeneratedPuzzles(count, force=bool(progress)) as bar:
         on_candidate = bar if progress is not False else None
-        report = make_puzzles(count, recipe, seed, max_candidates, time_limit, on_puzzle=emit,
+        report = make_puzzles(count, recipe, seed, max_candidates, clock.left(time_limit), on_puzzle=emit,
                               on_candidate=on_candidate)
     where = f" in {out_dir} (index: {out_dir.rstrip('/')}/index.csv)" if writer is not None else ""
     click.echo(report.summary() + where, err=True)

@@ -7,7 +7,8 @@ from pathlib import Path
 
 import click
 
-from nonolab.cli import options, records, sets
+from nonolab.cli import clock, options, records, sets
+from nonolab.cli.interrupt import CANCEL
 from nonolab.cli.main import EXIT_NO, cli
 
 
@@ -20,7 +21,7 @@ from nonolab.cli.main import EXIT_NO, cli
                    "(default: the solvers and auto; dlx and backtrack only when named).")
 @options.backend_option
 @options.max_solutions
-@options.time_limit
+@options.time_limit_per("per backend and per puzzle")
 @click.option("--report-dir", default=".", show_default=True, type=click.Path(file_okay=False),
               help="Where a disagreement is saved as a JSON bug report.")
 @options.as_json
@@ -30,7 +31,9 @@ def verify(files, input_format, index, backends, backend_options, max_solutions,
     Prints a table per puzzle (backend, status, count, exact?, time) and AGREE,
     DISAGREE, or INCONCLUSIVE when no backend proved anything (every one timed out
     or failed), so nothing was compared.  Every puzzle of a set is checked.  -O
-    options go to every backend (a spec gives one backend its own).  Exit code 1
+    options go to every backend (a spec gives one backend its own).  --time-limit
+    bounds each backend on each puzzle (so N backends on one puzzle may take N times
+    the limit).  Exit code 1
     unless every puzzle's backends AGREE; a disagreement's puzzle and answers are
     then saved to REPORT_DIR.
     """
@@ -47,7 +50,7 @@ def verify(files, input_format, index, backends, backend_options, max_solutions,
     for path in files:
         puzzles = sets.load(path, input_format, index)
         for number, puzzle in puzzles:
-            check = crosscheck(puzzle, chosen, max_solutions, time_limit, per_backend)
+            check = crosscheck(puzzle, chosen, max_solutions, time_limit, per_backend, cancel=CANCEL)
             data = {**records.record(path, number, puzzle), **records.crosscheck_fields(check)}
             if check.verdict is not Agreement.AGREE:
                 worst = EXIT_NO
@@ -166,7 +169,7 @@ def grade(file, input_format, index, backend, backend_options, time_limit, up_to
     searcher = build(backend, backend_options)
 
     def answer(puzzle) -> sets.Answer:
-        result = grade_puzzle(puzzle, time_limit, Grade(up_to), search_backend=searcher)
+        result = grade_puzzle(puzzle, clock.left(time_limit), Grade(up_to), search_backend=searcher, cancel=CANCEL)
         if result.grade is not None:
             head = f"{result.grade.value} (pbnsolve class: {result.grade.pbnsolve_class})"
         else:

@@ -8,7 +8,21 @@ from nonolab.solvers import DEFAULT, option_value
 
 time_limit = click.option(
     "--time-limit", type=click.FloatRange(min=0, min_open=True), default=None, metavar="SECONDS",
-    help="Stop after this many seconds of wall time; the answer is then 'timeout'.")
+    help="Stop after this many seconds of wall time for the whole command (loading included); "
+         "the answer is then 'timeout'.")
+
+
+def time_limit_per(what: str):
+    """``--time-limit`` for commands that run many searches: the limit holds for each ``what``."""
+    return click.option(
+        "--time-limit", type=click.FloatRange(min=0, min_open=True), default=None, metavar="SECONDS",
+        help=f"Stop each search after this many seconds of wall time, {what}; such a search is then "
+             "'timeout'.")
+
+
+full = click.option("--full", is_flag=True,
+                    help="Print grids and cell lists whole, however big (by default a grid of more than "
+                         "100 rows or columns is summarised).")
 max_solutions = click.option(
     "--max-solutions", type=click.IntRange(min=1), default=2, show_default=True, metavar="N",
     help="Stop after N distinct solutions.")

@@ -19,8 +19,10 @@ def _exactness(exact: bool, complete: bool, why: str = "") -> str:
     return "not exact: " + ("the time limit cut it short" if not complete or not why else why)
 
 
-def _lines(report, puzzle, from_goal: bool) -> list[str]:
-    """The report as text; its first line is the verdict."""
+def _lines(report, puzzle, from_goal: bool, full: bool = False) -> list[str]:
+    """The report as text; its first line is the verdict (a big grid summarised unless ``full``)."""
+    from nonolab.cli import streams
+
     from nonolab.render import regions_text
 
     out: list[str] = []
@@ -54,8 +56,11 @@ def _lines(report, puzzle, from_goal: bool) -> list[str]:
         out.append(f"  {chr(ord('a') + k % 26)}: {region.describe()}")
     if unplaced:
         out.append(f"not placed in a region (marked ?): {len(unplaced)} cells")
-    out.append("reference solution (# . the same in every solution; letters: regions, capital = filled here):")
-    out.append(regions_text(report.reference, [r.cells for r in report.regions], unplaced))
+    if full or streams.fits(puzzle.width, puzzle.height):
+        out.append("reference solution (# . the same in every solution; letters: regions, capital = filled here):")
+        out.append(regions_text(report.reference, [r.cells for r in report.regions], unplaced))
+    else:
+        out.append(streams.too_big(puzzle.width, puzzle.height, "the reference solution with its regions"))
     if report.givens_unique:
         out.append(f"givens (greedy, not a proven minimum): reveal {len(report.givens)} "
                    f"cell{'s' * (len(report.givens) != 1)} and the puzzle is unique (checked by an exact count):")
@@ -76,7 +81,8 @@ def _write_image(path: str, report, puzzle) -> None:
     write_atomically(path, encode(svg, "png" if Path(path).suffix.lower() == ".png" else "svg"))
 
 
-def answer(puzzle, solver, time_limit: float | None, image: str | None, enumerate_up_to: int = 256):
+def answer(puzzle, solver, time_limit: float | None, image: str | None, enumerate_up_to: int = 256,
+           full: bool = False):
     """The report of ``puzzle`` with ``solver`` if it is a solver that can fix cells,
     else with ``cnf``: the report asks hundreds of small questions, which a strategy
     such as ``auto`` (the default) would answer by restarting its phases each time.
@@ -91,12 +97,14 @@ def answer(puzzle, solver, time_limit: float | None, image: str | None, enumerat
 
     if not accepts_fixed_cells(solver) or role(solver.name) != "solver":
         solver = get_spec("cnf")
-    report = ambiguity_report(puzzle, solver, time_limit, enumerate_up_to=enumerate_up_to)
+    from nonolab.cli.interrupt import CANCEL
+
+    report = ambiguity_report(puzzle, solver, time_limit, enumerate_up_to=enumerate_up_to, cancel=CANCEL)
     if image:
         _write_image(image, report, puzzle)
     data = records.why_fields(report)
     if image and report.reference is not None:
         data["image"] = image
     verdict = report.verdict.value
-    lines = _lines(report, puzzle, puzzle.goal is not None)
+    lines = _lines(report, puzzle, puzzle.goal is not None, full)
     return Answer(verdict, 0 if verdict == "unique" else EXIT_NO, data, lines[0], lines[1:])

@@ -29,8 +29,9 @@ from nonolab.errors import NonolabError, ParseError, UnknownFormat
 from nonolab.formats import (bosch, cwd, dzn, faase, ish, json_, keen, makhorin, mk, nin, non,
                              nonogrid, olsak, picture, pynogram, syro, taai, tatham, webpbn)
 from nonolab.formats._files import decode, read_bytes, write_atomically
+from nonolab.formats.limits import InputLimits, applied
 
-__all__ = ["names", "suffixes", "suffix_of", "loads", "loads_all", "load", "load_all", "dumps", "dumps_all", "dump",
+__all__ = ["InputLimits", "names", "suffixes", "suffix_of", "loads", "loads_all", "load", "load_all", "dumps", "dumps_all", "dump",
            "dump_all", "format_for_path", "sniff", "detect_format", "write_atomically"]
 
 
@@ -184,25 +185,28 @@ def _choose(text: str, suffix_names: list[str]) -> Format:
     return _BY_NAME[sniff(text)]
 
 
-def _parse(text: str, fmt: str | None, caller: str) -> list[Puzzle]:
+def _parse(text: str, fmt: str | None, caller: str, limits: InputLimits | None) -> list[Puzzle]:
     if not isinstance(text, str):
         raise TypeError(f"{caller}: expected the puzzle text as str, not {type(text).__name__} "
                         "(use load() to read a file)")
     f = _get(fmt, caller) if fmt is not None else _choose(text, [])
-    return f.parse(text)
+    with applied(limits):
+        return f.parse(text)
 
 
-def loads_all(text: str, fmt: str | None = None) -> list[Puzzle]:
+def loads_all(text: str, fmt: str | None = None, limits: InputLimits | None = None) -> list[Puzzle]:
     """Every puzzle in ``text`` (several for webpbn puzzle sets, TAAI, JSON lists).
 
     >>> [p.name for p in loads_all("$1\\n1\\n1\\n$2\\n0\\n0\\n")]
     ['$1', '$2']
     """
-    return _parse(text, fmt, "loads_all")
+    return _parse(text, fmt, "loads_all", limits)
 
 
-def loads(text: str, fmt: str | None = None) -> Puzzle:
+def loads(text: str, fmt: str | None = None, limits: InputLimits | None = None) -> Puzzle:
     """The (first) puzzle in ``text``; ``fmt`` names the format, else it is sniffed.
+
+    ``limits`` bounds the size accepted (see :mod:`nonolab.formats.limits`).
 
     Raises:
         ParseError: the text is not a puzzle in that format.
@@ -216,7 +220,7 @@ def loads(text: str, fmt: str | None = None) -> Puzzle:
     ...
     nonolab.errors.InvalidPuzzle: line 4: row 1: clue 2 needs 2 cells but the row has 1
     """
-    return _parse(text, fmt, "loads")[0]
+    return _parse(text, fmt, "loads", limits)[0]
 
 
 def _text_of(data: bytes, chosen: Format | None) -> str:
@@ -226,38 +230,39 @@ def _text_of(data: bytes, chosen: Format | None) -> str:
     return decode(data)
 
 
-def _read(path: str | os.PathLike, fmt: str | None) -> list[Puzzle]:
-    data = read_bytes(path)
-    try:
-        chosen = _get(fmt, "load") if fmt is not None else None
-        text = _text_of(data, chosen)
-        if chosen is None:
-            chosen = _choose(text, _suffix_formats(path))
-        return chosen.parse(text)
-    except NonolabError as err:
-        raise err.located(path=str(path))
+def _read(path: str | os.PathLike, fmt: str | None, limits: InputLimits | None) -> list[Puzzle]:
+    with applied(limits) as resolved:
+        data = read_bytes(path, resolved.max_bytes)
+        try:
+            chosen = _get(fmt, "load") if fmt is not None else None
+            text = _text_of(data, chosen)
+            if chosen is None:
+                chosen = _choose(text, _suffix_formats(path))
+            return chosen.parse(text)
+        except NonolabError as err:
+            raise err.located(path=str(path))
 
 
-def detect_format(path: str | os.PathLike) -> str:
+def detect_format(path: str | os.PathLike, limits: InputLimits | None = None) -> str:
     """The format :func:`load` reads the file at ``path`` as, without parsing it.
 
     Raises:
         ParseError: the file cannot be read, is empty or is not text.
         UnknownFormat: neither the content nor the suffix tells the format.
     """
-    data = read_bytes(path)
+    data = read_bytes(path, (limits or InputLimits()).resolved().max_bytes)
     try:
         return _choose(_text_of(data, None), _suffix_formats(path)).name
     except NonolabError as err:
         raise err.located(path=str(path))
 
 
-def load_all(path: str | os.PathLike, fmt: str | None = None) -> list[Puzzle]:
+def load_all(path: str | os.PathLike, fmt: str | None = None, limits: InputLimits | None = None) -> list[Puzzle]:
     """Every puzzle in the file at ``path``; see :func:`load`."""
-    return _read(path, fmt)
+    return _read(path, fmt, limits)
 
 
-def load(path: str | os.PathLike, fmt: str | None = None) -> Puzzle:
+def load(path: str | os.PathLike, fmt: str | None = None, limits: InputLimits | None = None) -> Puzzle:
     """The (first) puzzle in the file at ``path``.
 
     The format is ``fmt`` if given, else recognised by content with the suffix
@@ -265,14 +270,19 @@ def load(path: str | os.PathLike, fmt: str | None = None) -> Puzzle:
     ID) decides; otherwise a suffix naming one format wins over the line-shape
     heuristics (``.nin`` has no signature at all), and the heuristics decide for
     other or ambiguous suffixes (``.txt``).  Every error carries ``path``; a file
-    that cannot be read raises ParseError.
+    that cannot be read raises ParseError.  ``"-"`` is standard input.
+
+    ``limits`` bounds the file bytes and grid cells accepted (default: 64 MiB and
+    25,000,000 cells, or the environment's ``NONOLAB_MAX_INPUT_BYTES`` and
+    ``NONOLAB_MAX_CELLS``); beyond them TooLarge is raised before the file is read
+    or the grid built (see :mod:`nonolab.formats.limits`).
 
     >>> load("/nonexistent/cat.non")
     Traceback (most recent call last):
     ...
     nonolab.errors.ParseError: /nonexistent/cat.non: cannot read the file: No such file or directory
     """
-    return _read(path, fmt)[0]
+    return _read(path, fmt, limits)[0]
 
 
 def dumps(puzzle: Puzzle, fmt: str) -> str:

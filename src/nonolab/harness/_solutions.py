@@ -64,11 +64,11 @@ class Oracle:
 
     def limits(self, max_solutions: int | None, share: float = 1.0) -> Limits:
         if self.watch.deadline is None:
-            return Limits(max_solutions)
+            return Limits(max_solutions, None, self.watch.cancel)
         left = self.watch.deadline - self.watch.start - self.watch.elapsed()
         if left <= 0:
             raise OutOfTime
-        return Limits(max_solutions, max(left * share, 1e-3))
+        return Limits(max_solutions, max(left * share, 1e-3), self.watch.cancel)
 
     def ask(self, fixed: dict[int, int], max_solutions: int | None, share: float = 1.0,
             stop_on_timeout: bool = True) -> SolveResult:

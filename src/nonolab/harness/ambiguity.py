@@ -185,7 +185,8 @@ class AmbiguityReport:
 
 
 def ambiguity_report(puzzle: Puzzle, backend: str | Solver = "cnf", time_limit: float | None = None, *,
-                     reference: Solution | None = None, enumerate_up_to: int = 256) -> AmbiguityReport:
+                     reference: Solution | None = None, enumerate_up_to: int = 256,
+                     cancel=None) -> AmbiguityReport:
     """Explain where ``puzzle`` is ambiguous (definitions in the module notes).
 
     Args:
@@ -198,6 +199,7 @@ def ambiguity_report(puzzle: Puzzle, backend: str | Solver = "cnf", time_limit: 
         enumerate_up_to: enumerate at most this many solutions of the whole puzzle,
             and as many arrangements of each group; within it, answers are exact
             counts rather than bounds.
+        cancel: a ``threading.Event`` that stops the report once set (``Limits.cancel``).
 
     Raises:
         BackendUnavailable: the backend cannot fix cells or cannot load.
@@ -214,7 +216,7 @@ def ambiguity_report(puzzle: Puzzle, backend: str | Solver = "cnf", time_limit: 
         raise ValueError("ambiguity_report: time_limit must be positive (or None)")
     if enumerate_up_to < 1:
         raise ValueError("ambiguity_report: enumerate_up_to must be at least 1")
-    watch = Stopwatch(time_limit)
+    watch = Stopwatch(time_limit, cancel)
     solver = get(backend) if isinstance(backend, str) else backend
     if not accepts_fixed_cells(solver):
         raise BackendUnavailable(f"ambiguity_report: backend {solver.name!r} cannot fix cells "

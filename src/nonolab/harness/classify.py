@@ -96,7 +96,7 @@ class GradeResult:
 
 
 def grade(puzzle: Puzzle, time_limit: float | None = None, up_to: Grade = Grade.SEARCH,
-          search_backend: str | Solver = "auto") -> GradeResult:
+          search_backend: str | Solver = "auto", *, cancel=None) -> GradeResult:
     """The weakest technique that solves ``puzzle``.
 
     Args:
@@ -106,9 +106,10 @@ def grade(puzzle: Puzzle, time_limit: float | None = None, up_to: Grade = Grade.
             full-probe?" need not pay for depth-2 or the search.
         search_backend: the backend that counts to 2 when deduction is not enough: a
             spec (``cnf``, ``native:line=overlap``) or a built solver.
+        cancel: a ``threading.Event`` that stops the grading once set (``Limits.cancel``).
     """
     searcher = get_spec(search_backend) if isinstance(search_backend, str) else search_backend
-    watch = Stopwatch(time_limit)
+    watch = Stopwatch(time_limit, cancel)
     harder_than: Grade | None = None
     counted = None
     steps: dict[str, int] = {}
@@ -118,7 +119,7 @@ def grade(puzzle: Puzzle, time_limit: float | None = None, up_to: Grade = Grade.
         if level is Grade.DEPTH2:
             # Depth-2 probing is costly and cannot solve a puzzle with two solutions:
             # count first, and grade a multiple-solution puzzle "search" at once.
-            counted = searcher.solve(puzzle, Limits(2, _left(watch, time_limit)))
+            counted = searcher.solve(puzzle, Limits(2, _left(watch, time_limit), cancel))
             if verdict_of(counted) is Verdict.MULTIPLE:
                 return GradeResult(Grade.SEARCH, Verdict.MULTIPLE.value, harder_than, steps,
                                    dict(counted.stats.counters), watch.elapsed())
@@ -127,7 +128,7 @@ def grade(puzzle: Puzzle, time_limit: float | None = None, up_to: Grade = Grade.
             return GradeResult(None, Verdict.TIMEOUT.value, harder_than, time=watch.elapsed())
         # One node: the root's deductions and nothing else.
         solver = get("native", probing=probing, restarts=False, node_limit=1, record_steps=True)
-        result = solver.solve(puzzle, Limits(1, left))
+        result = solver.solve(puzzle, Limits(1, left, cancel))
         if result.status is Status.SOLVED:
             return GradeResult(level, Verdict.UNIQUE.value, harder_than, _count_steps(result.steps),
                                dict(result.stats.counters), watch.elapsed())
@@ -142,7 +143,7 @@ def grade(puzzle: Puzzle, time_limit: float | None = None, up_to: Grade = Grade.
     if up_to is not Grade.SEARCH:
         return GradeResult(None, "unknown", harder_than, time=watch.elapsed())
     if counted is None or verdict_of(counted) is Verdict.TIMEOUT:
-        counted = searcher.solve(puzzle, Limits(2, _left(watch, time_limit)))
+        counted = searcher.solve(puzzle, Limits(2, _left(watch, time_limit), cancel))
     verdict = verdict_of(counted).value
     found = Grade.SEARCH if verdict != Verdict.TIMEOUT.value else None
     return GradeResult(found, verdict, harder_than, steps, dict(counted.stats.counters), watch.elapsed())

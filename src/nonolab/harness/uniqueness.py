@@ -48,8 +48,11 @@ class CheckResult:
         return svg_of(self)
 
 
-def check(puzzle: Puzzle, solver: Solver | None = None, time_limit: float | None = None) -> CheckResult:
+def check(puzzle: Puzzle, solver: Solver | None = None, time_limit: float | None = None, *,
+          cancel=None) -> CheckResult:
     """Decide whether ``puzzle`` has exactly one solution (count to 2).
+
+    ``cancel`` (a ``threading.Event``) stops the search once set, as ``Limits.cancel``.
 
     >>> p = Puzzle(rows=((1,), (1,)), columns=((1,), (1,)))
     >>> c = check(p)
@@ -57,7 +60,7 @@ def check(puzzle: Puzzle, solver: Solver | None = None, time_limit: float | None
     ('multiple', ((0, 0), (0, 1), (1, 0), (1, 1)))
     """
     solver = solver or get("auto")
-    result = solver.solve(puzzle, Limits(max_solutions=2, time_limit=time_limit))
+    result = solver.solve(puzzle, Limits(max_solutions=2, time_limit=time_limit, cancel=cancel))
     verdict = verdict_of(result)
     if verdict is Verdict.MULTIPLE:
         first, second = result.solutions[:2]
@@ -85,8 +88,8 @@ class CountResult:
 
 
 def count(puzzle: Puzzle, limit: int | None = None, solver: Solver | None = None,
-          time_limit: float | None = None) -> CountResult:
-    """Count solutions exactly, up to ``limit`` (``None``: no limit).
+          time_limit: float | None = None, *, cancel=None) -> CountResult:
+    """Count solutions exactly, up to ``limit`` (``None``: no limit); ``cancel`` as for :func:`check`.
 
     >>> count(Puzzle(rows=((1,), (1,)), columns=((1,), (1,)))).describe()
     '2'
@@ -94,7 +97,7 @@ def count(puzzle: Puzzle, limit: int | None = None, solver: Solver | None = None
     'at least 1'
     """
     solver = solver or get("auto")
-    result = solver.solve(puzzle, Limits(max_solutions=limit, time_limit=time_limit))
+    result = solver.solve(puzzle, Limits(max_solutions=limit, time_limit=time_limit, cancel=cancel))
     if result.complete:
         return CountResult(result.count, True, "", result)
     reason = "limit" if limit is not None and result.count >= limit else "timeout"
