@@ -46,10 +46,11 @@ def _allowed(module: str, target: str) -> bool:
         return under(target, "nonolab.core")
     if under(module, "nonolab.formats"):
         return under(target, "nonolab.core") or under(target, "nonolab.formats")
-    if module in ("nonolab.solvers.base", "nonolab.solvers.steps"):
+    if module in ("nonolab.solvers.base", "nonolab.solvers.steps", "nonolab.solvers.options"):
         return under(target, "nonolab.core")
     if under(module, "nonolab.solvers.native"):
-        if under(target, "nonolab.core") or target in ("nonolab.solvers.base", "nonolab.solvers.steps"):
+        if under(target, "nonolab.core") or target in ("nonolab.solvers.base", "nonolab.solvers.steps",
+                                                       "nonolab.solvers.options"):
             return True
         if not under(target, "nonolab.solvers.native"):
             return False
@@ -59,13 +60,14 @@ def _allowed(module: str, target: str) -> bool:
             return True
         return theirs in NATIVE_ORDER and NATIVE_ORDER.index(theirs) < NATIVE_ORDER.index(mine)
     if module == "nonolab.solvers":
-        return target == "nonolab.solvers.base"
+        return target in ("nonolab.solvers.base", "nonolab.solvers.options")
     if under(module, "nonolab.solvers"):
         # Any other backend: the core, the shared solver modules, the registry (how
         # a strategy such as auto reaches other backends) and its own package only.
         own = ".".join(module.split(".")[:3])
         return (under(target, "nonolab.core") or under(target, own)
-                or target in ("nonolab.solvers", "nonolab.solvers.base", "nonolab.solvers.steps"))
+                or target in ("nonolab.solvers", "nonolab.solvers.base", "nonolab.solvers.options",
+                              "nonolab.solvers.steps"))
     if under(module, "nonolab.harness"):
         return (under(target, "nonolab.core") or target in ("nonolab.solvers", "nonolab.solvers.base")
                 or under(target, "nonolab.harness"))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from nonolab.solvers import option_value
+from nonolab.solvers import DEFAULT, parse_pairs
 
 time_limit = click.option(
     "--time-limit", type=click.FloatRange(min=0, min_open=True), default=None, metavar="SECONDS",
@@ -17,7 +17,7 @@ input_format = click.option(
     "--from", "-f", "input_format", default=None, metavar="FMT",
     help="Format of the input file (default: recognised from its content and suffix).")
 backend = click.option(
-    "--backend", "-b", default="auto", show_default=True, envvar="NONOLAB_BACKEND",
+    "--backend", "-b", default=DEFAULT, show_default=True, envvar="NONOLAB_BACKEND",
     help="Solver backend (see `nonolab backends`); auto = native propagation and probing, "
          "then CP-SAT on what is left.")
 probing = click.option(
@@ -41,14 +41,10 @@ backend_option = click.option(
 
 
 def parse_backend_options(pairs: tuple[str, ...]) -> dict[str, object]:
-    """``("workers=2", "presolve=false")`` -> ``{"workers": 2, "presolve": False}``."""
-    out: dict[str, object] = {}
-    for pair in pairs:
-        key, sep, raw = pair.partition("=")
-        if not sep or not key.strip():
-            raise click.BadParameter(f"{pair!r} is not KEY=VALUE", param_hint="--option")
-        out[key.strip()] = option_value(raw.strip())
-    return out
+    """``("workers=2", "presolve=false")`` -> ``{"workers": "2", "presolve": "false"}``: the
+    values stay text; the backend's declared options check and type them when it is built
+    (``nonolab.solvers.build``, the one parser of specs and ``-O``)."""
+    return dict(parse_pairs(pairs))
 
 
 def puzzle_and_solver(func):

@@ -63,12 +63,14 @@ class Oracle:
         self.questions = 0
 
     def limits(self, max_solutions: int | None, share: float = 1.0) -> Limits:
+        if self.watch.cancelled():
+            raise OutOfTime
         if self.watch.deadline is None:
-            return Limits(max_solutions)
+            return Limits(max_solutions, cancel=self.watch.cancel)
         left = self.watch.deadline - self.watch.start - self.watch.elapsed()
         if left <= 0:
             raise OutOfTime
-        return Limits(max_solutions, max(left * share, 1e-3))
+        return Limits(max_solutions, max(left * share, 1e-3), self.watch.cancel)
 
     def ask(self, fixed: dict[int, int], max_solutions: int | None, share: float = 1.0,
             stop_on_timeout: bool = True) -> SolveResult:
@@ -76,7 +78,7 @@ class Oracle:
         self.questions += 1
         cells = {divmod(i, self.width): v for i, v in fixed.items()}
         result = self.session.solve(self.limits(max_solutions, share), fixed_cells=cells)
-        if result.status is Status.TIMEOUT and stop_on_timeout:
+        if result.status in (Status.TIMEOUT, Status.INTERRUPTED) and stop_on_timeout:
             raise OutOfTime
         for solution in result.solutions:
             self.pool.add(solution.to_bytes())

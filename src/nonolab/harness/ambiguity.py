@@ -180,7 +180,8 @@ class AmbiguityReport:
 
 
 def ambiguity_report(puzzle: Puzzle, backend: str | Solver = "cnf", time_limit: float | None = None, *,
-                     reference: Solution | None = None, enumerate_up_to: int = 256) -> AmbiguityReport:
+                     reference: Solution | None = None, enumerate_up_to: int = 256,
+                     cancel: Any = None) -> AmbiguityReport:
     """Explain where ``puzzle`` is ambiguous (definitions in the module notes).
 
     Args:
@@ -193,6 +194,7 @@ def ambiguity_report(puzzle: Puzzle, backend: str | Solver = "cnf", time_limit: 
         enumerate_up_to: enumerate at most this many solutions of the whole puzzle,
             and as many arrangements of each group; within it, answers are exact
             counts rather than bounds.
+        cancel: a ``threading.Event``; once set, the report stops (verdict ``interrupted``).
 
     Raises:
         BackendUnavailable: the backend cannot fix cells or cannot load.
@@ -209,7 +211,7 @@ def ambiguity_report(puzzle: Puzzle, backend: str | Solver = "cnf", time_limit: 
         raise ValueError("ambiguity_report: time_limit must be positive (or None)")
     if enumerate_up_to < 1:
         raise ValueError("ambiguity_report: enumerate_up_to must be at least 1")
-    watch = Stopwatch(time_limit)
+    watch = Stopwatch(time_limit, cancel)
     solver = get(backend) if isinstance(backend, str) else backend
     if not accepts_fixed_cells(solver):
         raise BackendUnavailable(f"ambiguity_report: backend {solver.name!r} cannot fix cells "
@@ -433,6 +435,9 @@ class _Report:
         return Region("region", tuple(map(self.cell, group.cells)), len(group.arrangements), False,
                       indivisible=parts == 1, max_parts=parts)
 
+    def _stopped(self) -> Verdict:
+        return Verdict.INTERRUPTED if self.watch.cancelled() else Verdict.TIMEOUT
+
     def _finish(self) -> AmbiguityReport:
         pool = self.pool
         backend = self.solver.name
@@ -441,7 +446,7 @@ class _Report:
         if self.contradiction:
             return AmbiguityReport(Verdict.CONTRADICTION, True, backend, count_exact=True, stats=stats)
         if not pool.size:
-            return AmbiguityReport(Verdict.TIMEOUT, False, backend, stats=stats)
+            return AmbiguityReport(self._stopped(), False, backend, stats=stats)
         backbone = self.backbone or []
         known = set(backbone) | set(self.free)
         undecided = tuple(self.cell(i) for i in range(self.cells) if i not in known)
@@ -451,7 +456,7 @@ class _Report:
         elif pool.complete or (backbone_exact and not self.free):
             verdict = Verdict.UNIQUE
         else:
-            verdict = Verdict.TIMEOUT
+            verdict = self._stopped()
         split_done = backbone_exact and len(self.groups) == len(line_groups(self.free, self.width))
         regions = [r for g in self.groups for r in (g.regions or [self._whole(g, None)])]
         regions_exact = split_done and all(r.indivisible for r in regions)

@@ -121,7 +121,8 @@ def compare(answers: Sequence[BackendAnswer]) -> list[str]:
 
 
 def crosscheck(puzzle: Puzzle, backends: Sequence[str] | None = None, max_solutions: int | None = 2,
-               time_limit: float | None = None, options: dict[str, dict[str, Any]] | None = None) -> CrossCheck:
+               time_limit: float | None = None, options: dict[str, dict[str, Any]] | None = None, *,
+               cancel: Any = None) -> CrossCheck:
     """Run ``backends`` (default: the solvers and strategies, not the slow baselines)
     on ``puzzle`` and compare them.
 
@@ -131,13 +132,15 @@ def crosscheck(puzzle: Puzzle, backends: Sequence[str] | None = None, max_soluti
         max_solutions: each backend stops after this many solutions (None: all).
         time_limit: seconds per backend.
         options: per-backend options, e.g. ``{"cnf": {"solver": "glucose4"}}``.
+        cancel: a ``threading.Event``; once set, the running backend stops and the
+            ones after it end at once (each answers ``interrupted``).
 
     >>> check = crosscheck(Puzzle(rows=((1,), (1,)), columns=((1,), (1,))), ["native"])
     >>> check.verdict, check.consensus().value
     ('AGREE', 'multiple')
     """
     backends = list(backends) if backends else names(("solver", "strategy"))
-    limits = Limits(max_solutions=max_solutions, time_limit=time_limit)
+    limits = Limits(max_solutions=max_solutions, time_limit=time_limit, cancel=cancel)
     options = options or {}
     answers = tuple(run_backend(puzzle, b, limits, **options.get(b, {})) for b in backends)
     problems = compare(answers)

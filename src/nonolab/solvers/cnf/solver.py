@@ -26,14 +26,22 @@ from typing import Any, Mapping, Sequence
 
 from nonolab.core.grid import Solution
 from nonolab.core.puzzle import Puzzle
-from nonolab.errors import BackendUnavailable, UnknownBackend
-from nonolab.solvers.base import Limits, SolveResult, Stats, Status, Stopwatch, checked_solutions
+from nonolab.errors import BackendUnavailable, InvalidArgument, LimitReached
+from nonolab.solvers.base import Limits, SolveResult, Stats, Status, Stopwatch, checked_solutions, refuse_beyond
+from nonolab.solvers.options import Option, max_states_option
 from nonolab.solvers.cnf.encode import cells_as_assumptions, encode, implication_clauses
+from nonolab.solvers.cnf.threads import off_main_thread
 
 __all__ = ["CnfSession", "CnfSolver", "solver_names", "time_limit_mode"]
 
 # Not incremental: python-sat's Kissat aborts the process on add_clause after solve().
 _EXCLUDED = "kissat404"
+
+# The memory guard (see base.model_states): the clauses grow about 6x the line states,
+# and python-sat holds them as Python lists first.  Gettys (166,172 states, 1.0 million
+# clauses) is solved in well under a gigabyte; a smooth 300x300 generated puzzle
+# (12.9 million states, 65 million clauses) passed 3.3 GB while still encoding.
+MAX_STATES = 2_000_000
 
 # How each solver can be stopped at a deadline, filled in on first use.
 _LIMIT_MODES: dict[str, str | None] = {}
@@ -70,9 +78,9 @@ def _canonical(name: str) -> str:
         return known[name]
     listed = ", ".join(sorted(set(known.values())))
     if name in vars(_pysat_solvers().SolverNames).get(_EXCLUDED, ()) or name == _EXCLUDED:
-        raise UnknownBackend(f"cnf: solver {name!r} is excluded (Kissat is not incremental, and "
+        raise InvalidArgument(f"cnf: solver {name!r} is excluded (Kissat is not incremental, and "
                              f"blocking clauses after solve() abort the process); known: {listed}")
-    raise UnknownBackend(f"cnf: unknown SAT solver {name!r}; known: {listed}")
+    raise InvalidArgument(f"cnf: unknown SAT solver {name!r}; known: {listed}")
 
 
 def time_limit_mode(name: str) -> str | None:
@@ -110,9 +118,11 @@ class _Limited:
 
     def __init__(self, sat: Any, mode: str | None, watch: Stopwatch):
         self.sat = sat
-        limited = watch.deadline is not None or watch.cancel is not None
-        self.mode = mode if limited else None
+        # Always stoppable when the solver can be stopped (even without a deadline), so
+        # that an interrupted caller can end the call: see off_main_thread.
+        self.mode = mode
         self.watch = watch
+        self.aborted = False
         self.budget = 100  # conflicts per slice in "budget" mode, adapted as we go
         self.calls = 0
         self.finished = threading.Event()
@@ -137,6 +147,15 @@ class _Limited:
 
     def __call__(self, assumptions: list[int]) -> bool | None:
         self.calls += 1
+        return off_main_thread(lambda: self._call(assumptions), self._abort)
+
+    def _abort(self) -> None:
+        """Stop the call running in the helper thread (the caller was interrupted)."""
+        self.aborted = True
+        if self.mode == "interrupt":
+            self.sat.interrupt()
+
+    def _call(self, assumptions: list[int]) -> bool | None:
         if self.mode is None:
             return self.sat.solve(assumptions=assumptions)
         if self.watch.expired():
@@ -149,7 +168,7 @@ class _Limited:
         while True:
             deadline = self.watch.deadline
             remaining = float("inf") if deadline is None else deadline - time.perf_counter()
-            if remaining <= 0 or self.watch.cancelled():
+            if remaining <= 0 or self.watch.cancelled() or self.aborted:
                 return None
             before = self.sat.accum_stats().get("conflicts", 0)
             start = time.perf_counter()
@@ -206,7 +225,7 @@ def _result(backend: str, puzzle: Puzzle, found: list[Solution], complete: bool,
             watch: Stopwatch, counters: dict[str, Any], sat_stats: Mapping[str, int]) -> SolveResult:
     solutions = checked_solutions(puzzle, found, backend)
     if timed_out:
-        status = Status.TIMEOUT
+        status = watch.stopped_status()
     elif solutions:
         status = Status.SOLVED
     else:
@@ -225,7 +244,7 @@ class CnfSolver:
             CaDiCaL 1.9.5 by default, the best of those measured on nonograms.
 
     Raises:
-        UnknownBackend: the name is not a python-sat solver, or is Kissat.
+        InvalidArgument: the name is not a python-sat solver, or is Kissat.
         BackendUnavailable: python-sat is missing, or lacks this solver.
 
     >>> from nonolab.core import Puzzle
@@ -236,8 +255,14 @@ class CnfSolver:
     """
 
     name = "cnf"
+    OPTIONS = (
+        Option("solver", "choice", "cadical195", "the python-sat solver",
+               choices=lambda: sorted(set(solver_names().values()))),
+        max_states_option(MAX_STATES),
+    )
 
-    def __init__(self, solver: str = "cadical195"):
+    def __init__(self, solver: str = "cadical195", max_states: int | None = MAX_STATES):
+        self.max_states = max_states
         self.solver = _canonical(solver)
         pysat_solvers = _pysat_solvers()
         try:
@@ -273,8 +298,13 @@ class CnfSolver:
         """
         watch = Stopwatch.of(limits)
         mode = _stoppable(self.solver, limits)
+        refuse_beyond(self.name, puzzle, self.max_states)
         units = cells_as_assumptions(fixed_cells or {}, puzzle.width, puzzle.height)
-        enc = encode(puzzle)
+        try:
+            enc = encode(puzzle, watch.expired)
+        except LimitReached:
+            return SolveResult(watch.stopped_status(), (), False, Stats(self.name, watch.elapsed(), {
+                "solver": self.solver, "encode_time": round(watch.elapsed(), 6)}))
         extra = [[lit] for lit in units] + implication_clauses(implications, enc.num_cells)
         encode_time = watch.elapsed()
         with _pysat_solvers().Solver(name=self.solver, bootstrap_with=enc.clauses) as sat:
@@ -324,6 +354,7 @@ class CnfSession:
 
     def __init__(self, solver: CnfSolver, puzzle: Puzzle):
         watch = Stopwatch(None)
+        refuse_beyond(solver.name, puzzle, solver.max_states)
         self.name = solver.name
         self.solver = solver.solver
         self.puzzle = puzzle
@@ -416,7 +447,8 @@ class CnfSession:
             for unit in self._units:
                 self._propagator.add_clause(unit)
         assumptions = cells_as_assumptions(fixed_cells or {}, self.puzzle.width, self.puzzle.height)
-        ok, literals = self._propagator.propagate(assumptions=assumptions)
+        ok, literals = off_main_thread(lambda: self._propagator.propagate(assumptions=assumptions),
+                                       lambda: None)  # one propagation: milliseconds
         if not ok:
             return None
         n, w = self._enc.num_cells, self.puzzle.width
