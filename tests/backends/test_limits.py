@@ -205,3 +205,13 @@ def test_sigint_during_a_solver_library_never_aborts(name, thread):
     assert proc.returncode == 0, err
     assert "terminate called" not in err and "Traceback" not in err and "invalid state" not in err
     assert out.strip() == "interrupted"
+
+
+def test_verify_does_not_count_a_size_refusal_as_a_disagreement():
+    from nonolab.harness.crosscheck import crosscheck
+
+    # Blank 1000x1000: native proves it unique at once; its one million cells are beyond dlx's guard.
+    puzzle = Puzzle(rows=((),) * 1000, columns=((),) * 1000)
+    check = crosscheck(puzzle, ["native", "dlx"], time_limit=20)
+    refused = {a.backend for a in check.answers if a.refused}
+    assert refused == {"dlx"} and check.agree and check.consensus().value == "unique"

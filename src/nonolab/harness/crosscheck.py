@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from nonolab.core.puzzle import Puzzle
-from nonolab.errors import NonolabError
+from nonolab.errors import NonolabError, TooLarge
 from nonolab.harness.uniqueness import Verdict, verdict_of
 from nonolab.solvers import get, names
 from nonolab.solvers.base import Limits, SolveResult
@@ -25,12 +25,17 @@ from nonolab.solvers.base import Limits, SolveResult
 
 @dataclass(frozen=True)
 class BackendAnswer:
-    """One backend's answer; ``error`` is set (and ``result`` None) when it failed to run."""
+    """One backend's answer; ``error`` is set (and ``result`` None) when it failed to run.
+
+    ``refused`` says that the error is the backend declining a puzzle beyond its
+    documented size (``TooLarge``): no answer, and no disagreement either.
+    """
 
     backend: str
     result: SolveResult | None
     error: str | None = None
     wall_time: float = 0.0
+    refused: bool = False
 
     @property
     def verdict(self) -> str:
@@ -86,6 +91,8 @@ def run_backend(puzzle: Puzzle, backend: str, limits: Limits, **options: Any) ->
     start = time.perf_counter()
     try:
         result = solver.solve(puzzle, limits)
+    except TooLarge as err:  # beyond what this backend holds: it says so, it is not wrong
+        return BackendAnswer(backend, None, str(err), time.perf_counter() - start, refused=True)
     except NonolabError as err:  # WrongAnswer among them: the backend returned a bad picture
         return BackendAnswer(backend, None, str(err), time.perf_counter() - start)
     except Exception as err:  # noqa: BLE001 — a backend crash is a finding, not a reason to stop
@@ -95,7 +102,7 @@ def run_backend(puzzle: Puzzle, backend: str, limits: Limits, **options: Any) ->
 
 def compare(answers: Sequence[BackendAnswer]) -> list[str]:
     """Every reason the answers disagree (empty: they agree)."""
-    problems = [f"{a.backend}: {a.error}" for a in answers if a.error is not None]
+    problems = [f"{a.backend}: {a.error}" for a in answers if a.error is not None and not a.refused]
     ran = [a for a in answers if a.result is not None]
     low = max((a.result.count for a in ran), default=0)
     exact = [a for a in ran if a.result.complete]
