@@ -193,6 +193,16 @@ def _stoppable(name: str, limits: Limits) -> str | None:
     return mode
 
 
+def _load(sat: Any, clauses: list[list[int]], watch: Stopwatch, chunk: int = 50_000) -> bool:
+    """Give the solver its clauses in chunks, watching the clock between them (a million
+    clauses take about half a second to load); False: the watch expired first."""
+    for start in range(0, len(clauses), chunk):
+        if watch.expired():
+            return False
+        sat.append_formula(clauses[start:start + chunk])
+    return True
+
+
 def _enumerate(sat: Any, run: _Limited, assumptions: list[int], n: int, width: int,
                max_solutions: int | None, selector: int | None = None) -> tuple[list[Solution], bool, bool]:
     """Solutions under ``assumptions``, each blocked once found: ``(found, complete, timed_out)``.
@@ -307,14 +317,16 @@ class CnfSolver:
                 "solver": self.solver, "encode_time": round(watch.elapsed(), 6)}))
         extra = [[lit] for lit in units] + implication_clauses(implications, enc.num_cells)
         encode_time = watch.elapsed()
-        with _pysat_solvers().Solver(name=self.solver, bootstrap_with=enc.clauses) as sat:
-            sat.append_formula(extra)
-            run = _Limited(sat, mode, watch)
-            try:
-                found, complete, timed_out = _enumerate(sat, run, [], enc.num_cells, puzzle.width,
-                                                        limits.max_solutions)
-            finally:
-                run.close()
+        with _pysat_solvers().Solver(name=self.solver) as sat:
+            found, complete, timed_out, calls = [], False, True, 0
+            if _load(sat, enc.clauses + extra, watch):
+                run = _Limited(sat, mode, watch)
+                try:
+                    found, complete, timed_out = _enumerate(sat, run, [], enc.num_cells, puzzle.width,
+                                                            limits.max_solutions)
+                finally:
+                    run.close()
+                calls = run.calls
             sat_stats = sat.accum_stats() or {}
         return _result(self.name, puzzle, found, complete, timed_out, watch, {
             "solver": self.solver,
@@ -322,7 +334,7 @@ class CnfSolver:
             "clauses": len(enc.clauses) + len(extra),
             "encode_time": round(encode_time, 6),
             "solve_time": round(watch.elapsed() - encode_time, 6),
-            "solve_calls": run.calls,
+            "solve_calls": calls,
         }, sat_stats)
 
     def session(self, puzzle: Puzzle) -> "CnfSession":
