@@ -215,3 +215,29 @@ def test_verify_does_not_count_a_size_refusal_as_a_disagreement():
     check = crosscheck(puzzle, ["native", "dlx"], time_limit=20)
     refused = {a.backend for a in check.answers if a.refused}
     assert refused == {"dlx"} and check.agree and check.consensus().value == "unique"
+
+
+@pytest.mark.skipif(not _loads("cnf"), reason="python-sat is not installed")
+def test_a_cnf_session_encodes_inside_the_first_calls_clock():
+    puzzle = Puzzle(rows=((1,) * 20,) * 80, columns=((1,) * 20,) * 80)  # seconds to encode
+    with get("cnf").session(puzzle) as session:
+        cancel = threading.Event()
+        threading.Timer(0.2, cancel.set).start()
+        start = time.perf_counter()
+        result = session.solve(Limits(cancel=cancel))
+        assert time.perf_counter() - start < 0.8 and result.status is Status.INTERRUPTED
+        assert session.solve(Limits(max_solutions=1)).count == 1  # the next call builds it and answers
+
+
+@needs_corpus
+@pytest.mark.skipif(not _loads("cnf"), reason="python-sat is not installed")
+def test_a_cancel_stops_an_ambiguity_report():
+    from nonolab.harness.ambiguity import ambiguity_report
+    from nonolab.harness.uniqueness import Verdict
+
+    cancel = threading.Event()
+    threading.Timer(0.5, cancel.set).start()
+    start = time.perf_counter()
+    report = ambiguity_report(load(GETTYS), cancel=cancel)
+    assert time.perf_counter() - start < 1.5
+    assert report.verdict is Verdict.INTERRUPTED and not report.complete

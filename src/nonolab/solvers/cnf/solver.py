@@ -362,22 +362,46 @@ class CnfSession:
     during that call and retired after it, so no call sees another's.  ``restrict``
     fixes cells for good; ``implied`` says what unit propagation (line logic)
     decides from some fixed cells.
+
+    The encoding is built by the first call that needs it, inside that call's clock
+    (and stopped by its cancel): opening a session costs nothing.
     """
 
     def __init__(self, solver: CnfSolver, puzzle: Puzzle):
-        watch = Stopwatch(None)
         refuse_beyond(solver.name, puzzle, solver.max_states)
         self.name = solver.name
         self.solver = solver.solver
         self.puzzle = puzzle
         self._mode = time_limit_mode(self.solver)
-        self._enc = encode(puzzle)
-        self._top = self._enc.num_vars
-        self._sat = _pysat_solvers().Solver(name=self.solver, bootstrap_with=self._enc.clauses)
-        self.encode_time = watch.elapsed()
+        self._enc: Any = None                   # the encoding, once built
+        self._top = 0
+        self._sat: Any = None                   # the SAT solver, once every clause is in
+        self._closed = False
+        self.encode_time = 0.0
         self.calls = 0
         self._units: list[list[int]] = []       # the restrict() cells, as unit clauses
         self._propagator: Any = None            # MiniSat, for implied(), made on first use
+
+    def _built(self, watch: Stopwatch) -> bool:
+        """Encode and load the SAT solver unless done; False when ``watch`` stopped it first."""
+        if self._closed:
+            raise ValueError("CnfSession: the session is closed")
+        if self._sat is not None:
+            return True
+        start = watch.elapsed()
+        if self._enc is None:
+            try:
+                self._enc = encode(self.puzzle, watch.expired)
+            except LimitReached:
+                return False
+            self._top = self._enc.num_vars
+        sat = _pysat_solvers().Solver(name=self.solver)
+        if not _load(sat, self._enc.clauses + self._units, watch):
+            sat.delete()
+            return False
+        self._sat = sat
+        self.encode_time += watch.elapsed() - start
+        return True
 
     def solve(self, limits: Limits = Limits(), *,
               fixed_cells: Mapping[tuple[int, int], int] | None = None) -> SolveResult:
@@ -387,11 +411,14 @@ class CnfSession:
             BackendUnavailable: a time limit with a solver that cannot be stopped.
             ValueError: a fixed cell outside the grid or not 0/1, or a closed session.
         """
-        if self._sat is None:
+        if self._closed:
             raise ValueError("CnfSession.solve: the session is closed")
         watch = Stopwatch.of(limits)
         mode = _stoppable(self.solver, limits)
         assumptions = cells_as_assumptions(fixed_cells or {}, self.puzzle.width, self.puzzle.height)
+        if not self._built(watch):
+            return _result(self.name, self.puzzle, [], False, True, watch,
+                           {"solver": self.solver, "encode_time": round(watch.elapsed(), 6)}, {})
         sat = self._sat
         before = sat.accum_stats() or {}
         self._top += 1
@@ -427,10 +454,11 @@ class CnfSession:
         Raises:
             ValueError: a cell outside the grid or not 0/1, or a closed session.
         """
-        if self._sat is None:
+        if self._closed:
             raise ValueError("CnfSession.restrict: the session is closed")
         for lit in cells_as_assumptions(fixed_cells, self.puzzle.width, self.puzzle.height):
-            self._sat.add_clause([lit])
+            if self._sat is not None:  # else the build adds it with the others
+                self._sat.add_clause([lit])
             self._units.append([lit])
             if self._propagator is not None:
                 self._propagator.add_clause([lit])
@@ -452,8 +480,9 @@ class CnfSession:
         ...     sorted(s.implied({(0, 0): 1}).items())
         [((0, 0), 1), ((0, 1), 0), ((1, 0), 0), ((1, 1), 1)]
         """
-        if self._sat is None:
+        if self._closed:
             raise ValueError("CnfSession.implied: the session is closed")
+        self._built(Stopwatch(None))
         if self._propagator is None:
             self._propagator = _pysat_solvers().Solver(name="minisat22", bootstrap_with=self._enc.clauses)
             for unit in self._units:
@@ -468,6 +497,7 @@ class CnfSession:
         return {divmod(lit - 1, w) if lit > 0 else divmod(-lit - 1, w): int(lit > 0) for lit in cells}
 
     def close(self) -> None:
+        self._closed = True
         if self._sat is not None:
             self._sat.delete()
             self._sat = None
