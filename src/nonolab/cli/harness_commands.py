@@ -94,11 +94,13 @@ def list_backends():
 
     Roles: solver (an independent complete solver), strategy (auto: composes the
     solvers), baseline (dlx, backtrack: for comparison; verify runs them only when named).
-    Then the variants backends declare (e.g. native's line strategies, as specs that
+    Under each, its options (-O KEY=VALUE, or in a spec such as native:line=overlap):
+    name=default, what it accepts, what it does.  Then the variants backends declare (e.g. native's line strategies, as specs that
     `bench --strategies` accepts) and the native line strategies.
     """
     from nonolab.errors import NonolabError
-    from nonolab.solvers import get, names, role, variants
+    from nonolab.solvers import DEFAULT, get, names, options_of, role, variants
+    from nonolab.solvers.options import describe
 
     declared = []
     for name in names():
@@ -107,7 +109,12 @@ def list_backends():
             state = "available"
         except NonolabError as err:
             state = f"unavailable: {err}"
-        click.echo(f"{name:<10} {role(name):<9} {state}")
+        click.echo(f"{name:<10} {role(name):<9} {state}" + ("  (the default)" if name == DEFAULT else ""))
+        try:
+            for option in options_of(name):  # the declarations the -O and spec parser checks against
+                click.echo(f"    -O {describe(option)}")
+        except NonolabError:
+            pass  # its library is missing: said above
         declared += variants(name)
     if declared:
         click.echo("variants: " + ", ".join(declared))

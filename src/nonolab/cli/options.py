@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from nonolab.solvers import DEFAULT, option_value
+from nonolab.solvers import DEFAULT, parse_pairs
 
 time_limit = click.option(
     "--time-limit", type=click.FloatRange(min=0, min_open=True), default=None, metavar="SECONDS",
@@ -55,14 +55,10 @@ backend_option = click.option(
 
 
 def parse_backend_options(pairs: tuple[str, ...]) -> dict[str, object]:
-    """``("workers=2", "presolve=false")`` -> ``{"workers": 2, "presolve": False}``."""
-    out: dict[str, object] = {}
-    for pair in pairs:
-        key, sep, raw = pair.partition("=")
-        if not sep or not key.strip():
-            raise click.BadParameter(f"{pair!r} is not KEY=VALUE", param_hint="--option")
-        out[key.strip()] = option_value(raw.strip())
-    return out
+    """``("workers=2", "presolve=false")`` -> ``{"workers": "2", "presolve": "false"}``: the
+    values stay text; the backend's declared options check and type them when it is built
+    (``nonolab.solvers.build``, the one parser of specs and ``-O``)."""
+    return dict(parse_pairs(pairs))
 
 
 def puzzle_and_solver(func):

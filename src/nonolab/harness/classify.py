@@ -32,7 +32,7 @@ from typing import Any
 
 from nonolab.core.puzzle import Puzzle
 from nonolab.harness.uniqueness import Verdict, verdict_of
-from nonolab.solvers import get, get_spec
+from nonolab.solvers import DEFAULT, get, get_spec
 from nonolab.solvers.base import Limits, Solver, Status, Stopwatch
 
 
@@ -96,7 +96,7 @@ class GradeResult:
 
 
 def grade(puzzle: Puzzle, time_limit: float | None = None, up_to: Grade = Grade.SEARCH,
-          search_backend: str | Solver = "auto", *, cancel=None) -> GradeResult:
+          search_backend: str | Solver = DEFAULT, *, cancel: Any = None) -> GradeResult:
     """The weakest technique that solves ``puzzle``.
 
     Args:
@@ -106,7 +106,7 @@ def grade(puzzle: Puzzle, time_limit: float | None = None, up_to: Grade = Grade.
             full-probe?" need not pay for depth-2 or the search.
         search_backend: the backend that counts to 2 when deduction is not enough: a
             spec (``cnf``, ``native:line=overlap``) or a built solver.
-        cancel: a ``threading.Event`` that stops the grading once set (``Limits.cancel``).
+        cancel: a ``threading.Event``; once set, grading stops (verdict ``interrupted``).
     """
     searcher = get_spec(search_backend) if isinstance(search_backend, str) else search_backend
     watch = Stopwatch(time_limit, cancel)
@@ -124,8 +124,8 @@ def grade(puzzle: Puzzle, time_limit: float | None = None, up_to: Grade = Grade.
                 return GradeResult(Grade.SEARCH, Verdict.MULTIPLE.value, harder_than, steps,
                                    dict(counted.stats.counters), watch.elapsed())
         left = _left(watch, time_limit)
-        if left is not None and left <= 0:
-            return GradeResult(None, Verdict.TIMEOUT.value, harder_than, time=watch.elapsed())
+        if watch.cancelled() or (left is not None and left <= 0):
+            return GradeResult(None, _stopped(watch).value, harder_than, time=watch.elapsed())
         # One node: the root's deductions and nothing else.
         solver = get("native", probing=probing, restarts=False, node_limit=1, record_steps=True)
         result = solver.solve(puzzle, Limits(1, left, cancel))
@@ -136,17 +136,21 @@ def grade(puzzle: Puzzle, time_limit: float | None = None, up_to: Grade = Grade.
             return GradeResult(level, Verdict.CONTRADICTION.value, harder_than, _count_steps(result.steps),
                                dict(result.stats.counters), watch.elapsed())
         if watch.expired():
-            verdict = verdict_of(counted).value if counted is not None else Verdict.TIMEOUT.value
+            verdict = verdict_of(counted).value if counted is not None else _stopped(watch).value
             return GradeResult(None, verdict, harder_than, time=watch.elapsed())
         harder_than = level
         steps = _count_steps(result.steps)
     if up_to is not Grade.SEARCH:
         return GradeResult(None, "unknown", harder_than, time=watch.elapsed())
-    if counted is None or verdict_of(counted) is Verdict.TIMEOUT:
+    if counted is None or verdict_of(counted) in (Verdict.TIMEOUT, Verdict.INTERRUPTED):
         counted = searcher.solve(puzzle, Limits(2, _left(watch, time_limit), cancel))
     verdict = verdict_of(counted).value
-    found = Grade.SEARCH if verdict != Verdict.TIMEOUT.value else None
+    found = Grade.SEARCH if verdict not in (Verdict.TIMEOUT.value, Verdict.INTERRUPTED.value) else None
     return GradeResult(found, verdict, harder_than, steps, dict(counted.stats.counters), watch.elapsed())
+
+
+def _stopped(watch: Stopwatch) -> Verdict:
+    return Verdict.INTERRUPTED if watch.cancelled() else Verdict.TIMEOUT
 
 
 def _left(watch: Stopwatch, time_limit: float | None) -> float | None:

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from nonolab.core.puzzle import Puzzle
-from nonolab.errors import NonolabError
+from nonolab.errors import NonolabError, TooLarge
 from nonolab.harness.uniqueness import Verdict, verdict_of
 from nonolab.solvers import get_spec, names
 from nonolab.solvers.base import Limits, SolveResult, WrongAnswer
@@ -49,18 +49,23 @@ class Agreement(str, Enum):
 
 @dataclass(frozen=True)
 class BackendAnswer:
-    """One backend's answer; ``error`` is set (and ``result`` None) when it failed to run."""
+    """One backend's answer; ``error`` is set (and ``result`` None) when it failed to run.
+
+    ``refused`` says that the error is the backend declining a puzzle beyond its
+    documented size (``TooLarge``): no answer, and no disagreement either.
+    """
 
     backend: str
     result: SolveResult | None
     error: str | None = None
     wall_time: float = 0.0
+    refused: bool = False  # beyond the backend's size guard (TooLarge): it said so, nothing wrong
     wrong: bool = False  # the error is a verified wrong answer (a bug), not a failure to run
 
     @property
     def decisive(self) -> bool:
         """It proved something: unique, multiple or contradiction."""
-        return self.result is not None and verdict_of(self.result) is not Verdict.TIMEOUT
+        return self.result is not None and verdict_of(self.result) not in (Verdict.TIMEOUT, Verdict.INTERRUPTED)
 
     @property
     def verdict(self) -> str:
@@ -118,6 +123,8 @@ def run_backend(puzzle: Puzzle, backend: str, limits: Limits, **options: Any) ->
         result = solver.solve(puzzle, limits)
     except WrongAnswer as err:  # the backend returned a bad picture
         return BackendAnswer(backend, None, str(err), time.perf_counter() - start, wrong=True)
+    except TooLarge as err:  # beyond what this backend holds: it says so, it is not wrong
+        return BackendAnswer(backend, None, str(err), time.perf_counter() - start, refused=True)
     except NonolabError as err:
         return BackendAnswer(backend, None, str(err), time.perf_counter() - start)
     except Exception as err:  # noqa: BLE001 — a backend crash is a finding, not a reason to stop
@@ -127,7 +134,7 @@ def run_backend(puzzle: Puzzle, backend: str, limits: Limits, **options: Any) ->
 
 def compare(answers: Sequence[BackendAnswer]) -> list[str]:
     """Every reason the answers disagree (empty: they agree)."""
-    problems = [f"{a.backend}: {a.error}" for a in answers if a.error is not None]
+    problems = [f"{a.backend}: {a.error}" for a in answers if a.error is not None and not a.refused]
     ran = [a for a in answers if a.result is not None]
     low = max((a.result.count for a in ran), default=0)
     exact = [a for a in ran if a.result.complete]
@@ -165,7 +172,8 @@ def crosscheck(puzzle: Puzzle, backends: Sequence[str] | None = None, max_soluti
         max_solutions: each backend stops after this many solutions (None: all).
         time_limit: seconds per backend.
         options: per-backend options, e.g. ``{"cnf": {"solver": "glucose4"}}``.
-        cancel: a ``threading.Event`` that stops every backend once set (``Limits.cancel``).
+        cancel: a ``threading.Event``; once set, the running backend stops and the
+            ones after it end at once (each answers ``interrupted``).
 
     >>> check = crosscheck(Puzzle(rows=((1,), (1,)), columns=((1,), (1,))), ["native"])
     >>> check.verdict.value, check.consensus().value
