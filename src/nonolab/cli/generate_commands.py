@@ -6,6 +6,8 @@ import sys
 
 import click
 
+from nonolab.solvers import DEFAULT
+
 from nonolab.cli import clock, options
 from nonolab.cli.main import EXIT_NO, cli
 
@@ -47,9 +49,9 @@ _STOPPED = {"max-candidates": "--max-candidates was reached", "time-limit": "--t
               help="Discard candidates whose filled fraction is above this.")
 @click.option("--allow-uniform-lines", is_flag=True,
               help="Accept rows and columns (longer than 2) that are all filled or all empty.")
-@click.option("--backend", "-b", default="native", show_default=True, metavar="SPEC",
-              help="The backend that counts to 2, or a spec such as native:line=overlap (see `nonolab "
-                   "backends`); native, not the default backend, as candidates are small and many.")
+@click.option("--backend", "-b", default=DEFAULT, show_default=True, metavar="SPEC",
+              help=f"The backend that counts to 2, or a spec such as native:line=overlap (see `nonolab "
+                   f"backends`; default: {DEFAULT}, the default of every command).")
 @options.backend_option
 @click.option("--candidate-time-limit", type=float, default=10.0, show_default=True, metavar="SECONDS",
               help="Wall time to judge one candidate, repairs included; a candidate cut by it is discarded.")

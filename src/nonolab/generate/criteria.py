@@ -30,7 +30,7 @@ from nonolab.core.puzzle import Puzzle
 from nonolab.errors import InvalidArgument
 from nonolab.harness.classify import Grade, grade
 from nonolab.harness.uniqueness import Verdict, check, count
-from nonolab.solvers import get, get_spec
+from nonolab.solvers import DEFAULT, get, get_spec
 from nonolab.solvers.base import Limits, Status, Stopwatch
 
 __all__ = ["MAX_GRADES", "Criteria", "Outcome", "Assessment", "assess", "undecided_cells", "differing_cells"]
@@ -64,7 +64,7 @@ class Criteria:
 
     unique: bool = False
     max_grade: str | None = None
-    backend: str = "native"
+    backend: str = DEFAULT
 
     def __post_init__(self) -> None:
         if self.max_grade is not None and self.max_grade not in MAX_GRADES:

@@ -39,7 +39,7 @@ from nonolab.generate.criteria import Criteria, Outcome, assess, differing_cells
 from nonolab.generate.grids import puzzle_from_array, random_grid, smooth_grid
 from nonolab.generate.image import picture_from_image
 from nonolab.generate.repair import cells_of_lines, choose_flip, filled_fraction, uniform_lines
-from nonolab.solvers import get_spec
+from nonolab.solvers import DEFAULT, get_spec
 
 __all__ = ["STYLES", "Recipe", "GeneratedPuzzle", "GenerateReport", "candidate_seed", "make_puzzles", "parse_size"]
 
@@ -81,7 +81,7 @@ class Recipe:
     allow_uniform_lines: bool = False
     unique: bool = False
     max_grade: str | None = None
-    backend: str = "native"
+    backend: str = DEFAULT
     repair: bool = False
     max_repairs: int = 20
     candidate_time_limit: float | None = 10.0
