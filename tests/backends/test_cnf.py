@@ -22,7 +22,7 @@ from nonolab.solvers.base import Limits, Status, Stopwatch
 from nonolab.solvers.cnf import (CnfSolver, cells_as_assumptions, encode, encode_line, line_size,
                                  solver_names, time_limit_mode, to_dimacs)
 from nonolab.solvers.cnf.encode import Line, VarPool
-from nonolab.solvers.cnf.solver import _Limited
+from nonolab.solvers.cnf.calls import Limited
 from nonolab.solvers.native.line import fix_line
 from reference import count_by_rows, placements
 
@@ -321,7 +321,7 @@ def _pigeonhole(holes):
 def test_time_limit_stops_a_single_hard_call(sat_name):
     # One solve() call that would take many seconds: the limit must stop it inside.
     with pysat_solvers.Solver(name=sat_name, bootstrap_with=_pigeonhole(11)) as sat:
-        run = _Limited(sat, time_limit_mode(sat_name), Stopwatch(0.3))
+        run = Limited(sat, time_limit_mode(sat_name), Stopwatch(0.3))
         start = time.perf_counter()
         try:
             answer = run([])

@@ -241,3 +241,36 @@ def test_a_cancel_stops_an_ambiguity_report():
     report = ambiguity_report(load(GETTYS), cancel=cancel)
     assert time.perf_counter() - start < 1.5
     assert report.verdict is Verdict.INTERRUPTED and not report.complete
+
+
+def test_the_harness_passes_a_cancel_to_every_solve():
+    from nonolab.harness.classify import grade
+    from nonolab.harness.crosscheck import crosscheck
+    from nonolab.harness.uniqueness import Verdict, check, count
+
+    puzzle = _diagonal(12)  # 12! solutions: nothing finishes a count on its own
+    cancel = threading.Event()
+    cancel.set()
+    start = time.perf_counter()
+    assert check(puzzle, get("native"), cancel=cancel).verdict is Verdict.INTERRUPTED
+    counted = count(puzzle, None, get("native"), cancel=cancel)
+    assert counted.reason == "interrupted" and not counted.exact
+    assert grade(puzzle, cancel=cancel).verdict == Verdict.INTERRUPTED.value
+    answers = crosscheck(puzzle, ["native"], max_solutions=None, cancel=cancel).answers
+    assert [a.result.status for a in answers] == [Status.INTERRUPTED]
+    assert time.perf_counter() - start < 5
+
+
+@needs_corpus
+@pytest.mark.parametrize("cdcl", ["cpsat", "cnf"])
+def test_a_cancel_stops_both_parts_of_auto(cdcl):
+    if not (_loads("auto") and _loads(cdcl)):
+        pytest.skip(f"auto with {cdcl} cannot load here")
+    cancel = threading.Event()
+    threading.Timer(0.8, cancel.set).start()
+    start = time.perf_counter()
+    result = get("auto", cdcl=cdcl, native_budget=0).solve(load(GETTYS), Limits(max_solutions=None, cancel=cancel))
+    assert time.perf_counter() - start < 1.5
+    assert result.status is Status.INTERRUPTED and "native+" in result.stats.counters["phase"]
+    time.sleep(0.6)  # the CDCL part was told to stop too: it is gone soon after
+    assert not [t for t in threading.enumerate() if t.name == "nonolab-auto-cdcl"]

@@ -42,9 +42,10 @@ from nonolab.solvers.steps import Step, Technique
 CDCL_BACKENDS = ("cpsat", "cnf")
 # The statuses of a search that stopped before its end.
 _STOPPED = (Status.TIMEOUT, Status.INTERRUPTED)
-# How long the answer waits for the losing part of a race to stop (it is asked to stop
-# at once and does within about 0.2 s; one that does not is left behind, not awaited).
-_JOIN = 0.5
+# How long the answer waits for the other part of a race once native has stopped: a
+# CDCL part that finished first has already stored its answer and is ending; a loser
+# is asked to stop and left behind, not awaited (CP-SAT may take 0.2-0.45 s to stop).
+_JOIN = 0.1
 
 
 class AutoSolver:
@@ -186,7 +187,10 @@ class AutoSolver:
         def handoff(remainder: bytes) -> None:
             left = None if watch.deadline is None else max(limits.time_limit - watch.elapsed(), 1e-3)
             box["remainder"] = remainder
-            box["thread"] = threading.Thread(target=run_cdcl, args=(remainder, left), daemon=True,
+            # Not a daemon: a loser left behind (asked to stop, not awaited) is joined by
+            # the interpreter at exit; a daemon thread still inside OR-tools when the
+            # process ends aborts it ("terminate called without an active exception").
+            box["thread"] = threading.Thread(target=run_cdcl, args=(remainder, left), daemon=False,
                                              name="nonolab-auto-cdcl")
             box["thread"].start()
 
@@ -196,8 +200,9 @@ class AutoSolver:
         finally:
             stop_cdcl.set()
             if "thread" in box:
-                # The CDCL part was told to stop; an answer does not wait on it for long.
-                box["thread"].join(_JOIN)
+                # The CDCL part was told to stop; an answer does not wait on it for long,
+                # and not at all once the caller's time is up.
+                box["thread"].join(0 if watch.expired() else _JOIN)
         if "error" in box:
             raise box["error"]
         if "result" not in box:  # no hand-off, or a CDCL part that is still stopping

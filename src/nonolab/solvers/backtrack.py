@@ -44,7 +44,8 @@ from nonolab.errors import LimitReached
 from nonolab.solvers.base import Limits, SolveResult, Stopwatch, collect, refuse_beyond
 from nonolab.solvers.options import max_states_option
 
-# The memory guard (see base.model_states): a baseline for small grids; it lists every placement of each row first.
+# The memory guard (see base.model_states): a baseline for small grids; it lists every
+# placement of each row first.
 MAX_STATES = 200_000
 
 __all__ = ["BacktrackSolver", "column_automaton", "picture", "row_fillings"]

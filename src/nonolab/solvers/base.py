@@ -241,18 +241,18 @@ def model_states(puzzle: Puzzle) -> int:
 def refuse_beyond(backend: str, puzzle: Puzzle, max_states: int | None) -> None:
     """Raise :class:`~nonolab.errors.TooLarge` when ``puzzle``'s model is beyond ``max_states``.
 
-    >>> refuse_beyond("cnf", Puzzle(rows=((1,), (1,)), columns=((1,), (1,))), 4)
+    >>> refuse_beyond("cnf", Puzzle(rows=((1,), (1,)), columns=((1,), (1,))), 4)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    nonolab.errors.TooLarge: backend 'cnf': the 2x2 puzzle needs a model of 20 line states, beyond its limit of 4 (-O max_states=N raises it); use the native backend (-b native), which builds no model
+    nonolab.errors.TooLarge: backend 'cnf': the 2x2 puzzle needs a model of 20 cells and line states, beyond ...
     """
     if max_states is None:
         return
     states = model_states(puzzle)
     if states > max_states:
         raise TooLarge(f"backend {backend!r}: the {puzzle.width}x{puzzle.height} puzzle needs a model of "
-                       f"{states:,} line states, beyond its limit of {max_states:,} (-O max_states=N raises "
-                       f"it); use the native backend (-b native), which builds no model")
+                       f"{states:,} cells and line states, beyond its limit of {max_states:,} (-O max_states=N "
+                       f"raises it); use the native backend (-b native), which builds no model")
 
 
 class WrongAnswer(NonolabError):

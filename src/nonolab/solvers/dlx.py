@@ -44,7 +44,8 @@ from nonolab.errors import LimitReached
 from nonolab.solvers.base import Limits, SolveResult, Stopwatch, collect, refuse_beyond
 from nonolab.solvers.options import max_states_option
 
-# The memory guard (see base.model_states): a baseline for small grids; its option lists grow with the line states (Gettys has 166,172).
+# The memory guard (see base.model_states): a baseline for small grids; its option lists
+# grow with the line states (Gettys has 166,172).
 MAX_STATES = 200_000
 
 __all__ = ["DlxSolver", "ExactCover", "encode", "exact_covers", "segment_windows"]

@@ -20,8 +20,6 @@ whole process).
 
 from __future__ import annotations
 
-import threading
-import time
 from typing import Any, Mapping, Sequence
 
 from nonolab.core.grid import Solution
@@ -30,7 +28,7 @@ from nonolab.errors import BackendUnavailable, InvalidArgument, LimitReached
 from nonolab.solvers.base import Limits, SolveResult, Stats, Status, Stopwatch, checked_solutions, refuse_beyond
 from nonolab.solvers.options import Option, max_states_option
 from nonolab.solvers.cnf.encode import cells_as_assumptions, encode, implication_clauses
-from nonolab.solvers.cnf.threads import off_main_thread
+from nonolab.solvers.cnf.calls import Limited, load_clauses, off_main_thread
 
 __all__ = ["CnfSession", "CnfSolver", "solver_names", "time_limit_mode"]
 
@@ -110,80 +108,6 @@ def time_limit_mode(name: str) -> str | None:
     return _LIMIT_MODES[name]
 
 
-class _Limited:
-    """Calls ``solve`` on the SAT solver so that the stopwatch's deadline is honoured.
-
-    Returns True/False as the solver does, or None when the deadline stopped it.
-    """
-
-    def __init__(self, sat: Any, mode: str | None, watch: Stopwatch):
-        self.sat = sat
-        # Always stoppable when the solver can be stopped (even without a deadline), so
-        # that an interrupted caller can end the call: see off_main_thread.
-        self.mode = mode
-        self.watch = watch
-        self.aborted = False
-        self.budget = 100  # conflicts per slice in "budget" mode, adapted as we go
-        self.calls = 0
-        self.finished = threading.Event()
-        self.timer: threading.Thread | None = None
-        if self.mode == "interrupt":
-            self.timer = threading.Thread(target=self._interrupt_when_expired, daemon=True)
-            self.timer.start()
-
-    def _interrupt_when_expired(self) -> None:
-        while not self.finished.is_set():
-            if self.watch.expired():
-                self.sat.interrupt()
-                return
-            self.finished.wait(0.01)
-
-    def close(self) -> None:
-        # The watcher must be finished before the solver is deleted, or a late
-        # interrupt() would reach freed memory.
-        if self.timer is not None:
-            self.finished.set()
-            self.timer.join()
-
-    def __call__(self, assumptions: list[int]) -> bool | None:
-        self.calls += 1
-        return off_main_thread(lambda: self._call(assumptions), self._abort)
-
-    def _abort(self) -> None:
-        """Stop the call running in the helper thread (the caller was interrupted)."""
-        self.aborted = True
-        if self.mode == "interrupt":
-            self.sat.interrupt()
-
-    def _call(self, assumptions: list[int]) -> bool | None:
-        if self.mode is None:
-            return self.sat.solve(assumptions=assumptions)
-        if self.watch.expired():
-            return None
-        if self.mode == "interrupt":
-            return self.sat.solve_limited(assumptions=assumptions, expect_interrupt=True)
-        return self._sliced(assumptions)
-
-    def _sliced(self, assumptions: list[int]) -> bool | None:
-        while True:
-            deadline = self.watch.deadline
-            remaining = float("inf") if deadline is None else deadline - time.perf_counter()
-            if remaining <= 0 or self.watch.cancelled() or self.aborted:
-                return None
-            before = self.sat.accum_stats().get("conflicts", 0)
-            start = time.perf_counter()
-            self.sat.conf_budget(self.budget)  # CaDiCaL forgets the budget after each call
-            result = self.sat.solve_limited(assumptions=assumptions)
-            if result is not None:
-                return result
-            spent = max(time.perf_counter() - start, 1e-6)
-            done = self.sat.accum_stats().get("conflicts", 0) - before
-            # Slices of at most 50 ms (a quarter of what is left near the end) keep
-            # the overshoot small; grow at most 2x per slice, shrink at once.
-            target = min(0.05, max(remaining - spent, 0.0) / 4)  # (no deadline: 50 ms, to see a cancel)
-            self.budget = max(50, min(2 * self.budget, int(done / spent * target)))
-
-
 def _stoppable(name: str, limits: Limits) -> str | None:
     mode = time_limit_mode(name)
     if limits.time_limit is not None and mode is None:
@@ -193,17 +117,7 @@ def _stoppable(name: str, limits: Limits) -> str | None:
     return mode
 
 
-def _load(sat: Any, clauses: list[list[int]], watch: Stopwatch, chunk: int = 50_000) -> bool:
-    """Give the solver its clauses in chunks, watching the clock between them (a million
-    clauses take about half a second to load); False: the watch expired first."""
-    for start in range(0, len(clauses), chunk):
-        if watch.expired():
-            return False
-        sat.append_formula(clauses[start:start + chunk])
-    return True
-
-
-def _enumerate(sat: Any, run: _Limited, assumptions: list[int], n: int, width: int,
+def _enumerate(sat: Any, run: Limited, assumptions: list[int], n: int, width: int,
                max_solutions: int | None, selector: int | None = None) -> tuple[list[Solution], bool, bool]:
     """Solutions under ``assumptions``, each blocked once found: ``(found, complete, timed_out)``.
 
@@ -319,8 +233,8 @@ class CnfSolver:
         encode_time = watch.elapsed()
         with _pysat_solvers().Solver(name=self.solver) as sat:
             found, complete, timed_out, calls = [], False, True, 0
-            if _load(sat, enc.clauses + extra, watch):
-                run = _Limited(sat, mode, watch)
+            if load_clauses(sat, enc.clauses + extra, watch):
+                run = Limited(sat, mode, watch)
                 try:
                     found, complete, timed_out = _enumerate(sat, run, [], enc.num_cells, puzzle.width,
                                                             limits.max_solutions)
@@ -396,7 +310,7 @@ class CnfSession:
                 return False
             self._top = self._enc.num_vars
         sat = _pysat_solvers().Solver(name=self.solver)
-        if not _load(sat, self._enc.clauses + self._units, watch):
+        if not load_clauses(sat, self._enc.clauses + self._units, watch):
             sat.delete()
             return False
         self._sat = sat
@@ -423,7 +337,7 @@ class CnfSession:
         before = sat.accum_stats() or {}
         self._top += 1
         selector = self._top
-        run = _Limited(sat, mode, watch)
+        run = Limited(sat, mode, watch)
         try:
             found, complete, timed_out = _enumerate(sat, run, assumptions, self._enc.num_cells,
                                                     self.puzzle.width, limits.max_solutions, selector)
