@@ -1,0 +1,144 @@
+"""The lcg backend: a compiled learning engine whose propagators are the line solver.
+
+CDCL (conflict-driven clause learning) over one Boolean per cell, in C++
+(``engine.cpp``, built into ``nonolab.solvers.lcg._lcg`` when the package is
+installed): each row and column is a propagator running the complete line DP (the
+algorithm of :mod:`nonolab.solvers.native.line`) on its partial assignment; every cell
+it forces is explained, when conflict analysis asks, by a minimised set of the line's
+cells, so learned clauses speak of cells only.  Watched learned clauses, first-UIP
+learning, VSIDS with phase saving, Luby restarts and clause deletion by LBD do the
+rest.  Counting is exact: each solution is blocked by a clause on its decisions and
+the search goes on until the formula is unsatisfiable.
+
+The engine runs in slices (``slice_seconds``, the GIL released inside), so the
+deadline and ``limits.cancel`` are checked between slices.
+
+>>> from nonolab.core import Puzzle
+>>> p = Puzzle(rows=((1,), (1,)), columns=((1,), (1,)))
+>>> result = LcgSolver().solve(p, Limits(max_solutions=None))
+>>> result.status.value, result.count, result.complete
+('solved', 2, True)
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any, Mapping
+
+from nonolab.core.grid import Solution
+from nonolab.core.puzzle import Puzzle
+from nonolab.errors import BackendUnavailable
+from nonolab.solvers.base import Limits, SolveResult, Stats, Status, Stopwatch, checked_solutions
+
+__all__ = ["LcgSolver", "engine_module"]
+
+# What Engine.run returns.
+_BUDGET, _SOLUTION, _EXHAUSTED = 0, 1, 2
+
+
+def engine_module() -> Any:
+    """The compiled engine, ``nonolab.solvers.lcg._lcg``.
+
+    Raises:
+        BackendUnavailable: the extension was not built (installing the package builds
+            it; a source checkout needs ``pip install -e .``).
+    """
+    try:
+        from nonolab.solvers.lcg import _lcg
+    except ImportError as exc:
+        raise BackendUnavailable(
+            f"backend 'lcg' needs its compiled engine ({exc}); reinstall nonolab with a C++ compiler "
+            f"present: pip install .") from exc
+    return _lcg
+
+
+class LcgSolver:
+    """CDCL with the complete line solver as propagator, with exact counting.
+
+    Args:
+        slice_seconds: the longest stretch the engine searches before Python looks at
+            the clock and the cancel event again.
+
+    Raises:
+        BackendUnavailable: the compiled engine is missing.
+        ValueError: ``slice_seconds`` is not positive.
+
+    >>> from nonolab.core import Puzzle
+    >>> LcgSolver().solve(Puzzle(rows=((2,), (1,)), columns=((2,), (1,)))).unique
+    True
+    """
+
+    name = "lcg"
+
+    def __init__(self, slice_seconds: float = 0.03):
+        if not slice_seconds > 0:
+            raise ValueError(f"LcgSolver: slice_seconds must be positive, not {slice_seconds!r}")
+        self.slice_seconds = float(slice_seconds)
+        self._engine = engine_module()
+
+    def solve(self, puzzle: Puzzle, limits: Limits = Limits(), *,
+              fixed_cells: Mapping[tuple[int, int], int] | None = None) -> SolveResult:
+        """Find up to ``limits.max_solutions`` solutions, counting exactly when it can.
+
+        Args:
+            puzzle: the puzzle.
+            limits: solution count, wall-clock bound and cancel event.
+            fixed_cells: ``{(row, column): 0 or 1}`` fixed before the search; the
+                solutions (and the count) are those that extend them.
+
+        Returns:
+            SOLVED (``complete`` once the search space is exhausted), UNSAT, TIMEOUT at
+            the time limit, INTERRUPTED once ``limits.cancel`` is set; the last two keep
+            the solutions found so far.
+
+        Raises:
+            ValueError: a fixed cell outside the grid or not 0/1.
+        """
+        watch = Stopwatch.of(limits)
+        h, w = puzzle.height, puzzle.width
+        engine = self._engine.Engine(w, h, puzzle.rows, puzzle.columns, _fixed(puzzle, fixed_cells))
+        found: list[Solution] = []
+        complete = False
+        stopped: Status | None = None
+        slices = 0
+        while limits.max_solutions is None or len(found) < limits.max_solutions:
+            if watch.cancelled():
+                stopped = Status.INTERRUPTED
+                break
+            budget = self.slice_seconds
+            if watch.deadline is not None:
+                budget = min(budget, watch.deadline - time.perf_counter())
+                if budget <= 0:
+                    stopped = Status.TIMEOUT
+                    break
+            slices += 1
+            outcome = engine.run(budget)
+            if outcome == _SOLUTION:
+                found.append(Solution.from_bytes(engine.solution(), w))
+            elif outcome == _EXHAUSTED:
+                complete = True
+                break
+        solutions = checked_solutions(puzzle, found, self.name)
+        if stopped is not None:
+            status = stopped
+        else:
+            status = Status.SOLVED if solutions else Status.UNSAT
+        counters = engine.stats()
+        counters["learned_clauses"] = counters.pop("learned")
+        explanations = counters["explanations"]
+        counters["mean_explanation"] = round(counters["explained_literals"] / explanations, 3) if explanations else 0.0
+        counters.update(solutions=len(solutions), slices=slices)
+        return SolveResult(status, solutions, complete, Stats(self.name, watch.elapsed(), counters))
+
+
+def _fixed(puzzle: Puzzle, fixed_cells: Mapping[tuple[int, int], int] | None) -> list[tuple[int, bool]]:
+    """Fixed cells as ``(row-major index, filled)`` pairs, checked."""
+    h, w = puzzle.height, puzzle.width
+    out = []
+    for key, value in (fixed_cells or {}).items():
+        if not (isinstance(key, tuple) and len(key) == 2 and 0 <= key[0] < h and 0 <= key[1] < w):
+            raise ValueError(f"LcgSolver.solve: fixed cell {key!r} is outside the {w}x{h} grid")
+        if value not in (0, 1) or isinstance(value, float):
+            raise ValueError(f"LcgSolver.solve: fixed cell {key!r} has value {value!r}, not 0 or 1")
+        out.append((key[0] * w + key[1], bool(value)))
+    return out

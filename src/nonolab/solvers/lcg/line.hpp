@@ -1,0 +1,114 @@
+// The complete line solver: every forced cell and every contradiction of one line.
+//
+// Cells are state masks: 1 empty, 2 filled, 3 unknown (as in nonolab.core.grid).
+// The dynamic programme is the prefix/suffix reachability of the native engine's
+// line solver (src/nonolab/solvers/native/line.py): F[j][i] says the first i cells
+// can hold exactly blocks 0..j-1, B[j][i] that cells i..n-1 can hold exactly blocks
+// j..k-1; a cell may be empty when some gap covers it with both sides reachable, and
+// may be filled when some valid start of some block covers it.  O(n * k) per call.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+namespace lcg {
+
+class LineDP {
+public:
+    // Fills out[0..n) with the set of values some arrangement gives each cell;
+    // false when no arrangement of the clue agrees with the line.
+    bool fix(const int* clue, int k, const uint8_t* s, int n, uint8_t* out) {
+        if (!forward(clue, k, s, n)) return false;
+        const int W = n + 1;
+        B_.assign(static_cast<size_t>(k + 1) * W, 0);
+        uint8_t* B = B_.data();
+        const uint8_t* F = F_.data();
+        for (int i = n; i >= 0; --i) {
+            if (kb_[n] - kb_[i] > 0) break;
+            B[k * W + i] = 1;
+        }
+        for (int j = k - 1; j >= 0; --j) {
+            const int len = clue[j];
+            uint8_t* row = B + j * W;
+            const uint8_t* nxt = B + (j + 1) * W;
+            for (int i = n; i >= 0; --i) {
+                if (i < n && row[i + 1] && (s[i] & 1)) { row[i] = 1; continue; }
+                const int e = i + len;
+                if (e > n || kw_[e] != kw_[i]) continue;
+                if (j == k - 1) row[i] = nxt[e];
+                else if (e < n && (s[e] & 1) && nxt[e + 1]) row[i] = 1;
+            }
+        }
+        for (int c = 0; c < n; ++c) out[c] = 0;
+        // May be empty: some gap j covers cell c with both sides reachable.
+        for (int j = 0; j <= k; ++j) {
+            const uint8_t* f = F + j * W;
+            const uint8_t* b = B + j * W;
+            for (int c = 0; c < n; ++c)
+                if (f[c] && b[c + 1] && (s[c] & 1)) out[c] = 1;
+        }
+        // May be filled: some valid start of some block covers cell c.
+        diff_.assign(n + 1, 0);
+        for (int j = 0; j < k; ++j) {
+            const int len = clue[j];
+            for (int st = 0; st + len <= n; ++st) {
+                const int e = st + len;
+                if (kw_[e] != kw_[st]) continue;
+                bool left = j == 0 ? F[st] != 0 : (st >= 1 && (s[st - 1] & 1) && F[j * W + st - 1]);
+                if (!left) continue;
+                bool right = j == k - 1 ? B[k * W + e] != 0 : (e < n && (s[e] & 1) && B[(j + 1) * W + e + 1]);
+                if (!right) continue;
+                diff_[st] += 1;
+                diff_[e] -= 1;
+            }
+        }
+        int covered = 0;
+        for (int c = 0; c < n; ++c) {
+            covered += diff_[c];
+            if (covered > 0) out[c] |= 2;
+            if (out[c] == 0) return false;  // cannot happen when the line is feasible
+        }
+        return true;
+    }
+
+    // Whether some arrangement of the clue agrees with the line (the forward pass only).
+    bool feasible(const int* clue, int k, const uint8_t* s, int n) { return forward(clue, k, s, n); }
+
+private:
+    std::vector<uint8_t> F_, B_;
+    std::vector<int> kw_, kb_, diff_;
+
+    bool forward(const int* clue, int k, const uint8_t* s, int n) {
+        const int W = n + 1;
+        kw_.resize(W);
+        kb_.resize(W);
+        kw_[0] = kb_[0] = 0;
+        for (int i = 0; i < n; ++i) {
+            kw_[i + 1] = kw_[i] + (s[i] == 1);
+            kb_[i + 1] = kb_[i] + (s[i] == 2);
+        }
+        F_.assign(static_cast<size_t>(k + 1) * W, 0);
+        uint8_t* F = F_.data();
+        for (int i = 0; i <= n; ++i) {
+            if (kb_[i] > 0) break;
+            F[i] = 1;
+        }
+        int least_end = 0;  // blocks 0..j-1 cannot end before sum + gaps
+        for (int j = 1; j <= k; ++j) {
+            const int len = clue[j - 1];
+            least_end += len + (j > 1 ? 1 : 0);
+            uint8_t* row = F + j * W;
+            const uint8_t* prev = F + (j - 1) * W;
+            for (int i = least_end; i <= n; ++i) {
+                if (row[i - 1] && (s[i - 1] & 1) && i > least_end) { row[i] = 1; continue; }
+                const int st = i - len;
+                if (kw_[i] != kw_[st]) continue;
+                if (j == 1) row[i] = prev[st];
+                else if (st >= 1 && (s[st - 1] & 1) && prev[st - 1]) row[i] = 1;
+            }
+        }
+        return F[k * W + n] != 0;
+    }
+};
+
+}  // namespace lcg
