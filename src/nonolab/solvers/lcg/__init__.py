@@ -114,11 +114,12 @@ class LcgSolver:
             slices += 1
             outcome = engine.run(budget)
             if outcome == _SOLUTION:
-                found.append(Solution.from_bytes(engine.solution(), w))
+                # Verified as found, inside the time limit (not all at the end).
+                found.extend(checked_solutions(puzzle, [Solution.from_bytes(engine.solution(), w)], self.name))
             elif outcome == _EXHAUSTED:
                 complete = True
                 break
-        solutions = checked_solutions(puzzle, found, self.name)
+        solutions = tuple(dict.fromkeys(found))  # each one verified above
         if stopped is not None:
             status = stopped
         else:
