@@ -73,6 +73,11 @@ Engine::Engine(int width, int height, const std::vector<std::vector<int>>& rows,
     solution_.assign(nvars_, 0);
     trail_.reserve(nvars_);
     for (int l = 0; l < nlines; ++l) mark_dirty(l);
+    // About 32 MB of cache at most (key and result per slot), 2^16 slots at most.
+    size_t slots = 1;
+    while (slots < (1u << 16) && slots * 2 * 2 * static_cast<size_t>(longest) <= (32u << 20)) slots *= 2;
+    cache_.resize(slots);
+    cache_mask_ = slots - 1;
 }
 
 bool Engine::fix(int cell, bool filled) {
@@ -168,12 +173,29 @@ bool Engine::run_line(int line) {
         s[i] = v < 0 ? 3 : (v ? 2 : 1);
     }
     ++counters_.line_runs;
-    if (!dp_.fix(clue.data(), static_cast<int>(clue.size()), s, n, out_buf_.data())) {
+    uint64_t hash = 1469598103934665603ULL ^ static_cast<uint64_t>(line) * 0x9E3779B97F4A7C15ULL;
+    for (int i = 0; i < n; ++i) hash = (hash ^ s[i]) * 1099511628211ULL;
+    CacheSlot& slot = cache_[(hash ^ (hash >> 29)) & cache_mask_];
+    const uint8_t* out = nullptr;
+    bool ok;
+    if (slot.line == line && std::equal(slot.key.begin(), slot.key.end(), s)) {
+        ++counters_.cache_hits;
+        ok = slot.ok;
+        out = slot.out.data();
+    } else {
+        ok = dp_.fix(clue.data(), static_cast<int>(clue.size()), s, n, out_buf_.data());
+        slot.line = line;
+        slot.ok = ok;
+        slot.key.assign(s, s + n);
+        slot.out.assign(out_buf_.begin(), out_buf_.begin() + n);
+        out = out_buf_.data();
+    }
+    if (!ok) {
         explain(line, INT_MAX, -1, conflict_lits_);
         return false;
     }
     for (int i = 0; i < n; ++i)
-        if (s[i] == 3 && out_buf_[i] != 3) enqueue(lit_of(cells[i], out_buf_[i] == 2), LINE, line);
+        if (s[i] == 3 && out[i] != 3) enqueue(lit_of(cells[i], out[i] == 2), LINE, line);
     return true;
 }
 

@@ -33,6 +33,7 @@ struct Counters {
     long long conflicts = 0, decisions = 0, propagations = 0, line_runs = 0;
     long long learned = 0, restarts = 0, reductions = 0, explanations = 0, explained_literals = 0;
     long long explanation_checks = 0, learned_literals = 0, minimised_literals = 0, blocking = 0;
+    long long cache_hits = 0;
 };
 
 enum RunResult { BUDGET = 0, SOLUTION = 1, EXHAUSTED = 2 };
@@ -61,6 +62,15 @@ private:
     std::vector<std::vector<int>> line_cells_, line_clue_;
     LineDP dp_;
     std::vector<uint8_t> state_buf_, out_buf_;
+
+    // A direct-mapped cache of line DP results, keyed by (line, exact state).
+    struct CacheSlot {
+        int line = -1;
+        bool ok = false;
+        std::vector<uint8_t> key, out;
+    };
+    std::vector<CacheSlot> cache_;
+    size_t cache_mask_ = 0;
 
     // Assignment: -1 unassigned, 0 empty, 1 filled.
     std::vector<int8_t> value_;

@@ -9,6 +9,7 @@
 #pragma once
 
 #include <cstdint>
+#include <cstring>
 #include <vector>
 
 namespace lcg {
@@ -19,11 +20,17 @@ public:
     // false when no arrangement of the clue agrees with the line.
     bool fix(const int* clue, int k, const uint8_t* s, int n, uint8_t* out) {
         if (!forward(clue, k, s, n)) return false;
+        if (k == 0) {
+            for (int c = 0; c < n; ++c) out[c] = 1;
+            return true;
+        }
         const int W = n + 1;
-        B_.assign(static_cast<size_t>(k + 1) * W, 0);
+        B_.resize(static_cast<size_t>(k + 1) * W);
+        std::memset(B_.data(), 0, B_.size());
         uint8_t* B = B_.data();
         const uint8_t* F = F_.data();
-        for (int i = n; i >= 0; --i) {
+        // Row j < k covers the starts of block j, row k the ends of the last block.
+        for (int i = n; i >= flo_[k]; --i) {
             if (kb_[n] - kb_[i] > 0) break;
             B[k * W + i] = 1;
         }
@@ -31,12 +38,12 @@ public:
             const int len = clue[j];
             uint8_t* row = B + j * W;
             const uint8_t* nxt = B + (j + 1) * W;
-            for (int i = n; i >= 0; --i) {
-                if (i < n && row[i + 1] && (s[i] & 1)) { row[i] = 1; continue; }
+            for (int i = hi_[j]; i >= lo_[j]; --i) {
+                if (i < hi_[j] && row[i + 1] && (s[i] & 1)) { row[i] = 1; continue; }
                 const int e = i + len;
-                if (e > n || kw_[e] != kw_[i]) continue;
+                if (kw_[e] != kw_[i]) continue;
                 if (j == k - 1) row[i] = nxt[e];
-                else if (e < n && (s[e] & 1) && nxt[e + 1]) row[i] = 1;
+                else if ((s[e] & 1) && nxt[e + 1]) row[i] = 1;
             }
         }
         for (int c = 0; c < n; ++c) out[c] = 0;
@@ -44,19 +51,20 @@ public:
         for (int j = 0; j <= k; ++j) {
             const uint8_t* f = F + j * W;
             const uint8_t* b = B + j * W;
-            for (int c = 0; c < n; ++c)
+            const int last = fhi_[j] < n ? fhi_[j] : n - 1;
+            for (int c = flo_[j]; c <= last; ++c)
                 if (f[c] && b[c + 1] && (s[c] & 1)) out[c] = 1;
         }
         // May be filled: some valid start of some block covers cell c.
         diff_.assign(n + 1, 0);
         for (int j = 0; j < k; ++j) {
             const int len = clue[j];
-            for (int st = 0; st + len <= n; ++st) {
+            for (int st = lo_[j]; st <= hi_[j]; ++st) {
                 const int e = st + len;
                 if (kw_[e] != kw_[st]) continue;
                 bool left = j == 0 ? F[st] != 0 : (st >= 1 && (s[st - 1] & 1) && F[j * W + st - 1]);
                 if (!left) continue;
-                bool right = j == k - 1 ? B[k * W + e] != 0 : (e < n && (s[e] & 1) && B[(j + 1) * W + e + 1]);
+                bool right = j == k - 1 ? B[k * W + e] != 0 : ((s[e] & 1) && B[(j + 1) * W + e + 1]);
                 if (!right) continue;
                 diff_[st] += 1;
                 diff_[e] -= 1;
@@ -77,6 +85,9 @@ public:
 private:
     std::vector<uint8_t> F_, B_;
     std::vector<int> kw_, kb_, diff_;
+    // lo_/hi_: each block's earliest and latest start; flo_/fhi_: the prefix lengths
+    // row j of F can be true at (the ends of block j-1; row 0: the starts of block 0).
+    std::vector<int> lo_, hi_, flo_, fhi_;
 
     bool forward(const int* clue, int k, const uint8_t* s, int n) {
         const int W = n + 1;
@@ -87,25 +98,45 @@ private:
             kw_[i + 1] = kw_[i] + (s[i] == 1);
             kb_[i + 1] = kb_[i] + (s[i] == 2);
         }
-        F_.assign(static_cast<size_t>(k + 1) * W, 0);
+        if (k == 0) return kb_[n] == 0;
+        int need = k - 1;
+        for (int j = 0; j < k; ++j) need += clue[j];
+        const int slack = n - need;
+        if (slack < 0) return false;
+        lo_.resize(k);
+        hi_.resize(k);
+        flo_.resize(k + 1);
+        fhi_.resize(k + 1);
+        for (int j = 0, start = 0; j < k; start += clue[j] + 1, ++j) {
+            lo_[j] = start;
+            hi_[j] = start + slack;
+        }
+        F_.resize(static_cast<size_t>(k + 1) * W);
+        std::memset(F_.data(), 0, F_.size());
         uint8_t* F = F_.data();
-        for (int i = 0; i <= n; ++i) {
+        flo_[0] = 0;
+        fhi_[0] = hi_[0];
+        for (int i = 0; i <= hi_[0]; ++i) {
             if (kb_[i] > 0) break;
             F[i] = 1;
         }
-        int least_end = 0;  // blocks 0..j-1 cannot end before sum + gaps
         for (int j = 1; j <= k; ++j) {
             const int len = clue[j - 1];
-            least_end += len + (j > 1 ? 1 : 0);
+            const int first = lo_[j - 1] + len, last = j < k ? hi_[j - 1] + len : n;
+            flo_[j] = first;
+            fhi_[j] = last;
             uint8_t* row = F + j * W;
             const uint8_t* prev = F + (j - 1) * W;
-            for (int i = least_end; i <= n; ++i) {
-                if (row[i - 1] && (s[i - 1] & 1) && i > least_end) { row[i] = 1; continue; }
+            uint8_t any = 0;
+            for (int i = first; i <= last; ++i) {
+                if (i > first && row[i - 1] && (s[i - 1] & 1)) { row[i] = 1; any = 1; continue; }
                 const int st = i - len;
-                if (kw_[i] != kw_[st]) continue;
+                if (st > hi_[j - 1] || kw_[i] != kw_[st]) continue;
                 if (j == 1) row[i] = prev[st];
                 else if (st >= 1 && (s[st - 1] & 1) && prev[st - 1]) row[i] = 1;
+                any |= row[i];
             }
+            if (!any) return false;  // blocks 0..j-1 fit nowhere: no need to go on
         }
         return F[k * W + n] != 0;
     }

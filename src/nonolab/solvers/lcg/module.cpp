@@ -169,7 +169,7 @@ PyObject* Engine_stats(EngineObject* self, PyObject*) {
         {"reductions", c.reductions}, {"explanations", c.explanations},
         {"explained_literals", c.explained_literals}, {"explanation_checks", c.explanation_checks},
         {"learned_literals", c.learned_literals}, {"minimised_literals", c.minimised_literals},
-        {"blocking_clauses", c.blocking},
+        {"blocking_clauses", c.blocking}, {"cache_hits", c.cache_hits},
     };
     for (const auto& item : items)
         if (!put(dict, item.first, PyLong_FromLongLong(item.second))) { Py_DECREF(dict); return nullptr; }
