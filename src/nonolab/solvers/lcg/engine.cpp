@@ -25,6 +25,7 @@
 #include <algorithm>
 #include <climits>
 #include <cmath>
+#include <functional>
 
 namespace lcg {
 
@@ -217,15 +218,17 @@ void Engine::explain(int line, int limit_pos, int implied, std::vector<int>& cla
             if (level_[v] > 0) candidates.push_back(i);
         }
     }
-    std::sort(candidates.begin(), candidates.end(),
-              [&](int a, int b) { return trail_pos_[cells[a]] > trail_pos_[cells[b]]; });
+    // Right to left, so that each check recomputes only the part of the forward
+    // table after the cell it drops.
+    std::sort(candidates.begin(), candidates.end(), std::greater<int>());
     clause.clear();
     if (implied >= 0) clause.push_back(implied);
+    dp_.prepare(clue.data(), k, s.data(), n);
     for (int i : candidates) {
         const uint8_t saved = s[i];
         s[i] = 3;
         ++counters_.explanation_checks;
-        if (dp_.feasible(clue.data(), k, s.data(), n)) s[i] = saved;  // needed
+        if (dp_.feasible_after(clue.data(), k, s.data(), n, i)) s[i] = saved;  // needed
     }
     for (int i : candidates)
         if (s[i] != 3) clause.push_back(lit_of(cells[i], s[i] == 1));  // the negation of the cell's value

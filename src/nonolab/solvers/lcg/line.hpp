@@ -89,57 +89,89 @@ private:
     // row j of F can be true at (the ends of block j-1; row 0: the starts of block 0).
     std::vector<int> lo_, hi_, flo_, fhi_;
 
-    bool forward(const int* clue, int k, const uint8_t* s, int n) {
+    // The forward table F.  With from > 0 the line may differ from the previous
+    // call's (same clue) only at cells >= from: the entries F[j][i <= from] are kept.
+    // With stop_early it returns false at the first row that is all false (rows
+    // below it are then left stale beyond from).
+    bool forward(const int* clue, int k, const uint8_t* s, int n, int from = 0, bool stop_early = true) {
         const int W = n + 1;
-        kw_.resize(W);
-        kb_.resize(W);
-        kw_[0] = kb_[0] = 0;
-        for (int i = 0; i < n; ++i) {
+        if (from == 0) {
+            kw_.resize(W);
+            kb_.resize(W);
+            kw_[0] = kb_[0] = 0;
+        }
+        for (int i = from; i < n; ++i) {
             kw_[i + 1] = kw_[i] + (s[i] == 1);
             kb_[i + 1] = kb_[i] + (s[i] == 2);
         }
         if (k == 0) return kb_[n] == 0;
-        int need = k - 1;
-        for (int j = 0; j < k; ++j) need += clue[j];
-        const int slack = n - need;
-        if (slack < 0) return false;
-        lo_.resize(k);
-        hi_.resize(k);
-        flo_.resize(k + 1);
-        fhi_.resize(k + 1);
-        for (int j = 0, start = 0; j < k; start += clue[j] + 1, ++j) {
-            lo_[j] = start;
-            hi_[j] = start + slack;
+        if (from == 0) {
+            int need = k - 1;
+            for (int j = 0; j < k; ++j) need += clue[j];
+            slack_ = n - need;
+            if (slack_ < 0) return false;
+            lo_.resize(k);
+            hi_.resize(k);
+            flo_.resize(k + 1);
+            fhi_.resize(k + 1);
+            for (int j = 0, start = 0; j < k; start += clue[j] + 1, ++j) {
+                lo_[j] = start;
+                hi_[j] = start + slack_;
+            }
+            flo_[0] = 0;
+            fhi_[0] = hi_[0];
+            for (int j = 1; j <= k; ++j) {
+                flo_[j] = lo_[j - 1] + clue[j - 1];
+                fhi_[j] = j < k ? hi_[j - 1] + clue[j - 1] : n;
+            }
+            F_.resize(static_cast<size_t>(k + 1) * W);
+            std::memset(F_.data(), 0, F_.size());
+        } else if (slack_ < 0) {
+            return false;
         }
-        F_.resize(static_cast<size_t>(k + 1) * W);
-        std::memset(F_.data(), 0, F_.size());
         uint8_t* F = F_.data();
-        flo_[0] = 0;
-        fhi_[0] = hi_[0];
-        for (int i = 0; i <= hi_[0]; ++i) {
-            if (kb_[i] > 0) break;
-            F[i] = 1;
-        }
+        const int redo = from == 0 ? 0 : from + 1;  // the first prefix length recomputed
+        for (int i = redo; i <= hi_[0]; ++i) F[i] = kb_[i] == 0;
         for (int j = 1; j <= k; ++j) {
             const int len = clue[j - 1];
-            const int first = lo_[j - 1] + len, last = j < k ? hi_[j - 1] + len : n;
-            flo_[j] = first;
-            fhi_[j] = last;
+            const int first = flo_[j], last = fhi_[j];
             uint8_t* row = F + j * W;
             const uint8_t* prev = F + (j - 1) * W;
             uint8_t any = 0;
-            for (int i = first; i <= last; ++i) {
-                if (i > first && row[i - 1] && (s[i - 1] & 1)) { row[i] = 1; any = 1; continue; }
-                const int st = i - len;
-                if (st > hi_[j - 1] || kw_[i] != kw_[st]) continue;
-                if (j == 1) row[i] = prev[st];
-                else if (st >= 1 && (s[st - 1] & 1) && prev[st - 1]) row[i] = 1;
-                any |= row[i];
+            const int begin = redo > first ? redo : first;
+            if (stop_early)
+                for (int i = first; i < begin && i <= last && !any; ++i) any = row[i];
+            for (int i = begin; i <= last; ++i) {
+                uint8_t v = 0;
+                if (i > first && row[i - 1] && (s[i - 1] & 1)) {
+                    v = 1;
+                } else {
+                    const int st = i - len;
+                    if (st <= hi_[j - 1] && kw_[i] == kw_[st]) {
+                        if (j == 1) v = prev[st];
+                        else if (st >= 1 && (s[st - 1] & 1) && prev[st - 1]) v = 1;
+                    }
+                }
+                row[i] = v;
+                any |= v;
             }
-            if (!any) return false;  // blocks 0..j-1 fit nowhere: no need to go on
+            if (stop_early && !any) return false;  // blocks 0..j-1 fit nowhere: no need to go on
         }
         return F[k * W + n] != 0;
     }
+
+public:
+    // The forward table of a whole line, every row (for feasible_after).
+    bool prepare(const int* clue, int k, const uint8_t* s, int n) { return forward(clue, k, s, n, 0, false); }
+
+    // Feasibility of a line that differs from the one of the previous prepare or
+    // feasible_after call (same clue, same length) only at cells >= from.
+    bool feasible_after(const int* clue, int k, const uint8_t* s, int n, int from) {
+        return forward(clue, k, s, n, from, true);
+    }
+
+private:
+    int slack_ = 0;
 };
 
 }  // namespace lcg
