@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 
 from nonolab.core import Puzzle, Solution
 from nonolab.core.verify import clues_of
+from nonolab.errors import UnknownBackend
 from nonolab.formats import load
 from nonolab.solvers import get, role
 from nonolab.solvers.base import Limits, Status
@@ -98,10 +99,11 @@ def small_puzzles(draw):
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(small_puzzles())
 def test_exact_counts_equal_brute_force(puzzle):
-    result = _solver().solve(puzzle, Limits(max_solutions=None))
-    assert result.complete
-    assert result.count == count_by_rows(puzzle.rows, puzzle.columns)
-    assert result.status is (Status.SOLVED if result.count else Status.UNSAT)
+    expected = count_by_rows(puzzle.rows, puzzle.columns)
+    for minimise in ("recursive", "basic", "none"):
+        result = lcg.LcgSolver(minimise=minimise).solve(puzzle, Limits(max_solutions=None))
+        assert result.complete and result.count == expected, minimise
+        assert result.status is (Status.SOLVED if expected else Status.UNSAT)
 
 
 @pytest.mark.parametrize("file, expected", [("hakank/nonunique.non", 43), ("nonolab/permutations-5.non", 120)])
@@ -194,6 +196,8 @@ def test_the_registry_builds_it():
     assert get("lcg").name == "lcg"
     with pytest.raises(ValueError):
         lcg.LcgSolver(slice_seconds=0)
+    with pytest.raises(UnknownBackend):
+        lcg.LcgSolver(minimise="deep")
 
 
 def test_the_engine_survives_many_random_puzzles_with_many_solutions():

@@ -27,10 +27,12 @@ from typing import Any, Mapping
 
 from nonolab.core.grid import Solution
 from nonolab.core.puzzle import Puzzle
-from nonolab.errors import BackendUnavailable
+from nonolab.errors import BackendUnavailable, UnknownBackend
 from nonolab.solvers.base import Limits, SolveResult, Stats, Status, Stopwatch, checked_solutions
 
 __all__ = ["LcgSolver", "engine_module"]
+
+_MINIMISE = {"none": 0, "basic": 1, "recursive": 2}
 
 # What Engine.run returns.
 _BUDGET, _SOLUTION, _EXHAUSTED = 0, 1, 2
@@ -56,11 +58,15 @@ class LcgSolver:
     """CDCL with the complete line solver as propagator, with exact counting.
 
     Args:
+        minimise: learned clause minimisation: ``"recursive"`` (default; generates
+            the line reasons it needs), ``"basic"`` (only reasons already at hand)
+            or ``"none"``.
         slice_seconds: the longest stretch the engine searches before Python looks at
             the clock and the cancel event again.
 
     Raises:
         BackendUnavailable: the compiled engine is missing.
+        UnknownBackend: an unknown ``minimise``.
         ValueError: ``slice_seconds`` is not positive.
 
     >>> from nonolab.core import Puzzle
@@ -69,8 +75,12 @@ class LcgSolver:
     """
 
     name = "lcg"
+    VARIANTS = {"minimise": ("basic",)}
 
-    def __init__(self, slice_seconds: float = 0.03):
+    def __init__(self, minimise: str = "recursive", slice_seconds: float = 0.03):
+        if minimise not in _MINIMISE:
+            raise UnknownBackend(f"lcg: minimise must be one of {', '.join(_MINIMISE)}, not {minimise!r}")
+        self.minimise = minimise
         if not slice_seconds > 0:
             raise ValueError(f"LcgSolver: slice_seconds must be positive, not {slice_seconds!r}")
         self.slice_seconds = float(slice_seconds)
@@ -96,7 +106,8 @@ class LcgSolver:
         """
         watch = Stopwatch.of(limits)
         h, w = puzzle.height, puzzle.width
-        engine = self._engine.Engine(w, h, puzzle.rows, puzzle.columns, _fixed(puzzle, fixed_cells))
+        engine = self._engine.Engine(w, h, puzzle.rows, puzzle.columns, _fixed(puzzle, fixed_cells),
+                                     _MINIMISE[self.minimise])
         found: list[Solution] = []
         complete = False
         stopped: Status | None = None

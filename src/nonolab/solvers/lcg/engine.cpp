@@ -41,8 +41,8 @@ constexpr int kRestartUnit = 100;
 }  // namespace
 
 Engine::Engine(int width, int height, const std::vector<std::vector<int>>& rows,
-               const std::vector<std::vector<int>>& columns)
-    : width_(width), height_(height), nvars_(width * height) {
+               const std::vector<std::vector<int>>& columns, int minimise)
+    : width_(width), height_(height), nvars_(width * height), minimise_(minimise) {
     const int nlines = height + width;
     line_cells_.resize(nlines);
     line_clue_.resize(nlines);
@@ -269,15 +269,23 @@ void Engine::analyze(const std::vector<int>& conflict, std::vector<int>& learnt,
         lits = &reason(v);
     }
     learnt[0] = neg(p);
-    // Basic minimisation: drop a literal whose reason (a clause, or a line reason
-    // already generated) lies entirely within the learnt clause.
+    // Minimisation: drop a literal implied by the others.  Basic: its reason (a
+    // clause, or a line reason already generated) lies within the clause.
+    // Recursive (MiniSat's): its reason's literals are in the clause or are
+    // themselves redundant, generating line reasons as needed (they stay cached
+    // while their cells stay assigned, so lower levels pay once).
     const size_t before = learnt.size();
-    std::vector<int> all(learnt.begin() + 1, learnt.end());
+    to_clear_.assign(learnt.begin() + 1, learnt.end());
+    uint32_t levels = 0;
+    for (size_t i = 1; i < learnt.size(); ++i) levels |= 1u << (level_[var_of(learnt[i])] & 31);
     size_t j = 1;
-    for (size_t i = 1; i < learnt.size(); ++i)
-        if (!redundant(learnt[i])) learnt[j++] = learnt[i];
+    for (size_t i = 1; i < learnt.size(); ++i) {
+        const bool drop = minimise_ == 2 ? reason_kind_[var_of(learnt[i])] != NONE && redundant_deep(learnt[i], levels)
+                        : minimise_ == 1 ? redundant(learnt[i]) : false;
+        if (!drop) learnt[j++] = learnt[i];
+    }
     learnt.resize(j);
-    for (int q : all) seen_[var_of(q)] = 0;
+    for (int q : to_clear_) seen_[var_of(q)] = 0;
     counters_.minimised_literals += static_cast<long long>(before - learnt.size());
     back_level = 0;
     if (learnt.size() > 1) {
@@ -287,6 +295,30 @@ void Engine::analyze(const std::vector<int>& conflict, std::vector<int>& learnt,
         std::swap(learnt[1], learnt[best]);
         back_level = level_[var_of(learnt[1])];
     }
+}
+
+bool Engine::redundant_deep(int lit, uint32_t levels) {
+    stack_.assign(1, lit);
+    const size_t top = to_clear_.size();
+    while (!stack_.empty()) {
+        const int v = var_of(stack_.back());
+        stack_.pop_back();
+        const std::vector<int>& r = reason(v);
+        for (int q : r) {
+            const int u = var_of(q);
+            if (u == v || seen_[u] || level_[u] == 0) continue;
+            if (reason_kind_[u] != NONE && ((1u << (level_[u] & 31)) & levels) != 0) {
+                seen_[u] = 1;
+                stack_.push_back(q);
+                to_clear_.push_back(q);
+            } else {
+                for (size_t i = top; i < to_clear_.size(); ++i) seen_[var_of(to_clear_[i])] = 0;
+                to_clear_.resize(top);
+                return false;
+            }
+        }
+    }
+    return true;
 }
 
 bool Engine::redundant(int lit) {

@@ -40,8 +40,9 @@ enum RunResult { BUDGET = 0, SOLUTION = 1, EXHAUSTED = 2 };
 
 class Engine {
 public:
+    // minimise: learned clause minimisation, 0 none, 1 basic, 2 recursive.
     Engine(int width, int height, const std::vector<std::vector<int>>& rows,
-           const std::vector<std::vector<int>>& columns);
+           const std::vector<std::vector<int>>& columns, int minimise = 2);
 
     // Fix a cell before the search; false when it contradicts an earlier fixed cell.
     bool fix(int cell, bool filled);
@@ -58,7 +59,8 @@ private:
     enum Reason : uint8_t { NONE = 0, CLAUSE = 1, LINE = 2 };
     static constexpr int NO_CONFLICT = -1, LINE_CONFLICT = -2, PAUSED = -3;
 
-    int width_, height_, nvars_;
+    int width_, height_, nvars_, minimise_;
+    std::vector<int> to_clear_, stack_;
     std::vector<std::vector<int>> line_cells_, line_clue_;
     LineDP dp_;
     std::vector<uint8_t> state_buf_, out_buf_;
@@ -116,6 +118,7 @@ private:
     const std::vector<int>& reason(int var);
     void analyze(const std::vector<int>& conflict, std::vector<int>& learnt, int& back_level);
     bool redundant(int lit);
+    bool redundant_deep(int lit, uint32_t levels);
     void backtrack(int to_level);
     int add_clause(std::vector<int> lits, bool learnt, int lbd);
     void learn(std::vector<int>& learnt, int back_level, bool blocking);
