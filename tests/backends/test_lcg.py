@@ -100,9 +100,10 @@ def small_puzzles(draw):
 @given(small_puzzles())
 def test_exact_counts_equal_brute_force(puzzle):
     expected = count_by_rows(puzzle.rows, puzzle.columns)
-    for minimise in ("recursive", "basic", "none"):
-        result = lcg.LcgSolver(minimise=minimise).solve(puzzle, Limits(max_solutions=None))
-        assert result.complete and result.count == expected, minimise
+    for minimise, explain in (("recursive", "levels"), ("basic", "levels"), ("none", "levels"),
+                              ("recursive", "positions"), ("recursive", "two-bands")):
+        result = lcg.LcgSolver(minimise=minimise, explain=explain).solve(puzzle, Limits(max_solutions=None))
+        assert result.complete and result.count == expected, (minimise, explain)
         assert result.status is (Status.SOLVED if expected else Status.UNSAT)
 
 
@@ -198,6 +199,8 @@ def test_the_registry_builds_it():
         lcg.LcgSolver(slice_seconds=0)
     with pytest.raises(UnknownBackend):
         lcg.LcgSolver(minimise="deep")
+    with pytest.raises(UnknownBackend):
+        lcg.LcgSolver(explain="random")
 
 
 def test_the_engine_survives_many_random_puzzles_with_many_solutions():

@@ -33,6 +33,9 @@ from nonolab.solvers.base import Limits, SolveResult, Stats, Status, Stopwatch, 
 __all__ = ["LcgSolver", "engine_module"]
 
 _MINIMISE = {"none": 0, "basic": 1, "recursive": 2}
+# The order in which an explanation drops cells: by position only ("positions"), the
+# cells of the highest level first ("two-bands"), or level by level ("levels").
+_EXPLAIN = {"levels": 0, "positions": 1, "two-bands": 2}
 
 # What Engine.run returns.
 _BUDGET, _SOLUTION, _EXHAUSTED = 0, 1, 2
@@ -61,6 +64,11 @@ class LcgSolver:
         minimise: learned clause minimisation: ``"recursive"`` (default; generates
             the line reasons it needs), ``"basic"`` (only reasons already at hand)
             or ``"none"``.
+        explain: the order in which an explanation drops a line's cells (greedily,
+            each drop checked with the DP): ``"levels"`` (default: the latest
+            decision level first, so the older cells stay), ``"two-bands"`` (the
+            latest level, then the others) or ``"positions"`` (right to left only;
+            the cheapest).
         slice_seconds: the longest stretch the engine searches before Python looks at
             the clock and the cancel event again.
 
@@ -75,9 +83,12 @@ class LcgSolver:
     """
 
     name = "lcg"
-    VARIANTS = {"minimise": ("basic",)}
+    VARIANTS = {"minimise": ("basic",), "explain": ("positions",)}
 
-    def __init__(self, minimise: str = "recursive", slice_seconds: float = 0.03):
+    def __init__(self, minimise: str = "recursive", explain: str = "levels", slice_seconds: float = 0.03):
+        if explain not in _EXPLAIN:
+            raise UnknownBackend(f"lcg: explain must be one of {', '.join(_EXPLAIN)}, not {explain!r}")
+        self.explain = explain
         if minimise not in _MINIMISE:
             raise UnknownBackend(f"lcg: minimise must be one of {', '.join(_MINIMISE)}, not {minimise!r}")
         self.minimise = minimise
@@ -107,7 +118,7 @@ class LcgSolver:
         watch = Stopwatch.of(limits)
         h, w = puzzle.height, puzzle.width
         engine = self._engine.Engine(w, h, puzzle.rows, puzzle.columns, _fixed(puzzle, fixed_cells),
-                                     _MINIMISE[self.minimise])
+                                     _MINIMISE[self.minimise], _EXPLAIN[self.explain])
         found: list[Solution] = []
         complete = False
         stopped: Status | None = None

@@ -7,13 +7,16 @@
 // is a propagation whose reason is generated lazily, only when conflict analysis
 // asks for it: the line's cells assigned before it (by trail position) with the
 // opposite value on the forced cell are infeasible, and the reason is minimised
-// greedily (drop each cell, latest first, whose removal keeps the line infeasible,
-// checked with the DP's forward pass).  A line with no arrangement is a conflict
-// explained the same way.  Root-level cells are kept in the checks but never
-// appear in a clause.
+// greedily (drop each cell whose removal keeps the line infeasible, checked with
+// the DP's forward pass; cells of later decision levels are tried first, and
+// within a level right to left, so a check recomputes only the table after the
+// cell).  A line with no arrangement is a conflict explained the same way.
+// Root-level cells are kept in the checks but never appear in a clause.  A cache
+// keyed by the exact line state saves most DP runs (states recur after
+// backjumps).
 //
 // Search.  Two watched literals for learned and blocking clauses, first-UIP
-// analysis with basic clause minimisation, VSIDS with phase saving, Luby restarts
+// analysis with recursive clause minimisation, VSIDS with phase saving, Luby restarts
 // (unit 100 conflicts), learned-clause deletion by LBD then activity.
 //
 // Counting.  After a solution, a clause blocking its decision literals is added (the
@@ -41,8 +44,8 @@ constexpr int kRestartUnit = 100;
 }  // namespace
 
 Engine::Engine(int width, int height, const std::vector<std::vector<int>>& rows,
-               const std::vector<std::vector<int>>& columns, int minimise)
-    : width_(width), height_(height), nvars_(width * height), minimise_(minimise) {
+               const std::vector<std::vector<int>>& columns, int minimise, int bands)
+    : width_(width), height_(height), nvars_(width * height), minimise_(minimise), bands_(bands) {
     const int nlines = height + width;
     line_cells_.resize(nlines);
     line_clue_.resize(nlines);
@@ -218,14 +221,30 @@ void Engine::explain(int line, int limit_pos, int implied, std::vector<int>& cla
             if (level_[v] > 0) candidates.push_back(i);
         }
     }
-    // Right to left, so that each check recomputes only the part of the forward
-    // table after the cell it drops.
-    std::sort(candidates.begin(), candidates.end(), std::greater<int>());
+    // Cells of later decision levels are dropped first (keeping the older cells,
+    // which makes learned clauses assert earlier): in bands of levels, each band
+    // right to left, so that each check recomputes only the part of the forward
+    // table after the cell it drops.  bands_ 1: one band; 2: the highest level, then
+    // the rest; 0: one band per level.
+    int top = 0;
+    for (int i : candidates) top = std::max(top, level_[cells[i]]);
+    auto band = [&](int i) {
+        const int l = level_[cells[i]];
+        return bands_ == 1 ? 0 : bands_ == 2 ? (l == top ? 0 : 1) : top - l;
+    };
+    std::sort(candidates.begin(), candidates.end(), [&](int a, int b) {
+        const int ba = band(a), bb = band(b);
+        return ba != bb ? ba < bb : a > b;
+    });
     clause.clear();
     if (implied >= 0) clause.push_back(implied);
-    dp_.prepare(clue.data(), k, s.data(), n);
+    int current = -1;
     for (int i : candidates) {
         const uint8_t saved = s[i];
+        if (band(i) != current) {
+            current = band(i);
+            dp_.prepare(clue.data(), k, s.data(), n);
+        }
         s[i] = 3;
         ++counters_.explanation_checks;
         if (dp_.feasible_after(clue.data(), k, s.data(), n, i)) s[i] = saved;  // needed

@@ -42,7 +42,7 @@ class Engine {
 public:
     // minimise: learned clause minimisation, 0 none, 1 basic, 2 recursive.
     Engine(int width, int height, const std::vector<std::vector<int>>& rows,
-           const std::vector<std::vector<int>>& columns, int minimise = 2);
+           const std::vector<std::vector<int>>& columns, int minimise = 2, int bands = 0);
 
     // Fix a cell before the search; false when it contradicts an earlier fixed cell.
     bool fix(int cell, bool filled);
@@ -59,7 +59,7 @@ private:
     enum Reason : uint8_t { NONE = 0, CLAUSE = 1, LINE = 2 };
     static constexpr int NO_CONFLICT = -1, LINE_CONFLICT = -2, PAUSED = -3;
 
-    int width_, height_, nvars_, minimise_;
+    int width_, height_, nvars_, minimise_, bands_;
     std::vector<int> to_clear_, stack_;
     std::vector<std::vector<int>> line_cells_, line_clue_;
     LineDP dp_;

@@ -1,8 +1,9 @@
 // The CPython binding of the lcg engine: nonolab.solvers.lcg._lcg.
 //
-//   Engine(width, height, rows, columns, fixed=(), minimise=2)   rows/columns: sequences
-//       of clues, fixed: (cell, filled) pairs, cell row-major; minimise: 0 none, 1 basic,
-//       2 recursive learned clause minimisation.
+//   Engine(width, height, rows, columns, fixed=(), minimise=2, bands=0)   rows/columns:
+//       sequences of clues, fixed: (cell, filled) pairs, cell row-major; minimise: 0 none,
+//       1 basic, 2 recursive learned clause minimisation; bands: the order explanations
+//       drop cells in (see Engine::explain).
 //   Engine.run(seconds) -> 0 budget spent, 1 a solution (then blocked), 2 exhausted;
 //       the GIL is released while it searches.
 //   Engine.solution() -> bytes (one 0/1 per cell, row-major), Engine.stats() -> dict.
@@ -58,14 +59,18 @@ bool read_clues(PyObject* seq, Py_ssize_t expected, std::vector<std::vector<int>
 }
 
 int Engine_init(EngineObject* self, PyObject* args, PyObject* kwds) {
-    static const char* keywords[] = {"width", "height", "rows", "columns", "fixed", "minimise", nullptr};
-    int width = 0, height = 0, minimise = 2;
+    static const char* keywords[] = {"width", "height", "rows", "columns", "fixed", "minimise", "bands", nullptr};
+    int width = 0, height = 0, minimise = 2, bands = 0;
     PyObject *rows = nullptr, *columns = nullptr, *fixed = nullptr;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "iiOO|Oi", const_cast<char**>(keywords), &width, &height, &rows,
-                                     &columns, &fixed, &minimise))
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "iiOO|Oii", const_cast<char**>(keywords), &width, &height, &rows,
+                                     &columns, &fixed, &minimise, &bands))
         return -1;
     if (minimise < 0 || minimise > 2) {
         PyErr_SetString(PyExc_ValueError, "minimise must be 0 (none), 1 (basic) or 2 (recursive)");
+        return -1;
+    }
+    if (bands < 0 || bands > 2) {
+        PyErr_SetString(PyExc_ValueError, "bands must be 0 (one per level), 1 or 2");
         return -1;
     }
     if (width < 1 || height < 1 || static_cast<long long>(width) * height > 400000000LL) {
@@ -77,7 +82,7 @@ int Engine_init(EngineObject* self, PyObject* args, PyObject* kwds) {
     delete self->engine;
     self->engine = nullptr;
     try {
-        self->engine = new lcg::Engine(width, height, row_clues, column_clues, minimise);
+        self->engine = new lcg::Engine(width, height, row_clues, column_clues, minimise, bands);
     } catch (const std::bad_alloc&) {
         PyErr_NoMemory();
         return -1;
