@@ -101,8 +101,9 @@ def small_puzzles(draw):
 def test_exact_counts_equal_brute_force(puzzle):
     expected = count_by_rows(puzzle.rows, puzzle.columns)
     for minimise, explain in (("recursive", "levels"), ("basic", "levels"), ("none", "levels"),
-                              ("recursive", "positions"), ("recursive", "two-bands")):
-        result = lcg.LcgSolver(minimise=minimise, explain=explain).solve(puzzle, Limits(max_solutions=None))
+                              ("recursive", "positions"), ("recursive", "two-bands"), ("recursive", "glucose")):
+        options = {"restarts": explain} if explain == "glucose" else {"explain": explain}
+        result = lcg.LcgSolver(minimise=minimise, **options).solve(puzzle, Limits(max_solutions=None))
         assert result.complete and result.count == expected, (minimise, explain)
         assert result.status is (Status.SOLVED if expected else Status.UNSAT)
 
@@ -201,6 +202,8 @@ def test_the_registry_builds_it():
         lcg.LcgSolver(minimise="deep")
     with pytest.raises(UnknownBackend):
         lcg.LcgSolver(explain="random")
+    with pytest.raises(UnknownBackend):
+        lcg.LcgSolver(restarts="never")
 
 
 def test_the_engine_survives_many_random_puzzles_with_many_solutions():

@@ -36,6 +36,8 @@ _MINIMISE = {"none": 0, "basic": 1, "recursive": 2}
 # The order in which an explanation drops cells: by position only ("positions"), the
 # cells of the highest level first ("two-bands"), or level by level ("levels").
 _EXPLAIN = {"levels": 0, "positions": 1, "two-bands": 2}
+# Luby restarts (unit 100 conflicts), or glucose-style (on the learned clauses' LBD).
+_RESTARTS = {"luby": 0, "glucose": 1}
 
 # What Engine.run returns.
 _BUDGET, _SOLUTION, _EXHAUSTED = 0, 1, 2
@@ -69,6 +71,8 @@ class LcgSolver:
             decision level first, so the older cells stay), ``"two-bands"`` (the
             latest level, then the others) or ``"positions"`` (right to left only;
             the cheapest).
+        restarts: ``"luby"`` (default; unit 100 conflicts) or ``"glucose"``
+            (restart when recent learned clauses have a high LBD).
         slice_seconds: the longest stretch the engine searches before Python looks at
             the clock and the cancel event again.
 
@@ -83,9 +87,13 @@ class LcgSolver:
     """
 
     name = "lcg"
-    VARIANTS = {"minimise": ("basic",), "explain": ("positions",)}
+    VARIANTS = {"minimise": ("basic",), "explain": ("positions",), "restarts": ("glucose",)}
 
-    def __init__(self, minimise: str = "recursive", explain: str = "levels", slice_seconds: float = 0.03):
+    def __init__(self, minimise: str = "recursive", explain: str = "levels", restarts: str = "luby",
+                 slice_seconds: float = 0.03):
+        if restarts not in _RESTARTS:
+            raise UnknownBackend(f"lcg: restarts must be one of {', '.join(_RESTARTS)}, not {restarts!r}")
+        self.restarts = restarts
         if explain not in _EXPLAIN:
             raise UnknownBackend(f"lcg: explain must be one of {', '.join(_EXPLAIN)}, not {explain!r}")
         self.explain = explain
@@ -118,7 +126,7 @@ class LcgSolver:
         watch = Stopwatch.of(limits)
         h, w = puzzle.height, puzzle.width
         engine = self._engine.Engine(w, h, puzzle.rows, puzzle.columns, _fixed(puzzle, fixed_cells),
-                                     _MINIMISE[self.minimise], _EXPLAIN[self.explain])
+                                     _MINIMISE[self.minimise], _EXPLAIN[self.explain], _RESTARTS[self.restarts])
         found: list[Solution] = []
         complete = False
         stopped: Status | None = None

@@ -17,7 +17,8 @@
 //
 // Search.  Two watched literals for learned and blocking clauses, first-UIP
 // analysis with recursive clause minimisation, VSIDS with phase saving, Luby restarts
-// (unit 100 conflicts), learned-clause deletion by LBD then activity.
+// (unit 100 conflicts; glucose-style LBD restarts as an option), learned-clause
+// deletion by LBD then activity.
 //
 // Counting.  After a solution, a clause blocking its decision literals is added (the
 // decisions and propagation determine the picture, so it excludes that picture and
@@ -44,8 +45,9 @@ constexpr int kRestartUnit = 100;
 }  // namespace
 
 Engine::Engine(int width, int height, const std::vector<std::vector<int>>& rows,
-               const std::vector<std::vector<int>>& columns, int minimise, int bands)
-    : width_(width), height_(height), nvars_(width * height), minimise_(minimise), bands_(bands) {
+               const std::vector<std::vector<int>>& columns, int minimise, int bands, int restarts)
+    : width_(width), height_(height), nvars_(width * height), minimise_(minimise), bands_(bands),
+      restarts_(restarts) {
     const int nlines = height + width;
     line_cells_.resize(nlines);
     line_clue_.resize(nlines);
@@ -384,11 +386,11 @@ int Engine::add_clause(std::vector<int> lits, bool learnt, int lbd) {
     return cref;
 }
 
-void Engine::learn(std::vector<int>& learnt, int back_level, bool blocking) {
+int Engine::learn(std::vector<int>& learnt, int back_level, bool blocking) {
     backtrack(back_level);
     if (learnt.size() == 1) {
         enqueue(learnt[0], NONE, 0);  // a root-level fact
-        return;
+        return 1;
     }
     // LBD: the number of distinct decision levels in the clause.
     std::vector<int> levels;
@@ -397,6 +399,7 @@ void Engine::learn(std::vector<int>& learnt, int back_level, bool blocking) {
     const int lbd = static_cast<int>(std::unique(levels.begin(), levels.end()) - levels.begin());
     const int cref = add_clause(learnt, !blocking, lbd);
     enqueue(learnt[0], CLAUSE, cref);
+    return lbd;
 }
 
 void Engine::block_solution() {
@@ -479,13 +482,26 @@ RunResult Engine::run(double seconds) {
             analyze(lits, learnt, back_level);
             ++counters_.learned;
             counters_.learned_literals += static_cast<long long>(learnt.size());
-            learn(learnt, back_level, false);
+            const int lbd = learn(learnt, back_level, false);
+            lbd_sum_ += lbd;
+            lbd_fast_ += (lbd - lbd_fast_) / 32.0;
             var_inc_ /= kVarDecay;
             clause_inc_ /= kClauseDecay;
-            if (counters_.conflicts >= restart_at_) {
-                ++luby_index_;
-                restart_at_ = counters_.conflicts + static_cast<long long>(kRestartUnit * luby(2.0, luby_index_));
-                if (counters_.conflicts > 1) { ++counters_.restarts; backtrack(0); }
+            if (restarts_ == 0) {
+                if (counters_.conflicts >= restart_at_) {
+                    ++luby_index_;
+                    restart_at_ = counters_.conflicts + static_cast<long long>(kRestartUnit * luby(2.0, luby_index_));
+                    if (counters_.conflicts > 1) { ++counters_.restarts; backtrack(0); }
+                }
+            } else {
+                // Glucose-style: restart when the recent learned clauses (a moving
+                // average of their LBD) are clearly worse than all of them on average.
+                ++since_restart_;
+                if (since_restart_ >= 50 && lbd_fast_ * 0.8 > lbd_sum_ / counters_.learned) {
+                    since_restart_ = 0;
+                    ++counters_.restarts;
+                    backtrack(0);
+                }
             }
             if (static_cast<double>(num_learnts_) >= max_learnts_) reduce_db();
             if ((counters_.conflicts & 31) == 0 && time_up()) return BUDGET;

@@ -42,7 +42,7 @@ class Engine {
 public:
     // minimise: learned clause minimisation, 0 none, 1 basic, 2 recursive.
     Engine(int width, int height, const std::vector<std::vector<int>>& rows,
-           const std::vector<std::vector<int>>& columns, int minimise = 2, int bands = 0);
+           const std::vector<std::vector<int>>& columns, int minimise = 2, int bands = 0, int restarts = 0);
 
     // Fix a cell before the search; false when it contradicts an earlier fixed cell.
     bool fix(int cell, bool filled);
@@ -59,7 +59,9 @@ private:
     enum Reason : uint8_t { NONE = 0, CLAUSE = 1, LINE = 2 };
     static constexpr int NO_CONFLICT = -1, LINE_CONFLICT = -2, PAUSED = -3;
 
-    int width_, height_, nvars_, minimise_, bands_;
+    int width_, height_, nvars_, minimise_, bands_, restarts_;
+    double lbd_fast_ = 0.0, lbd_sum_ = 0.0;
+    long long since_restart_ = 0;
     std::vector<int> to_clear_, stack_;
     std::vector<std::vector<int>> line_cells_, line_clue_;
     LineDP dp_;
@@ -121,7 +123,7 @@ private:
     bool redundant_deep(int lit, uint32_t levels);
     void backtrack(int to_level);
     int add_clause(std::vector<int> lits, bool learnt, int lbd);
-    void learn(std::vector<int>& learnt, int back_level, bool blocking);
+    int learn(std::vector<int>& learnt, int back_level, bool blocking);
     void block_solution();
     void reduce_db();
     int pick_branch();

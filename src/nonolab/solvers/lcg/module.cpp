@@ -3,7 +3,7 @@
 //   Engine(width, height, rows, columns, fixed=(), minimise=2, bands=0)   rows/columns:
 //       sequences of clues, fixed: (cell, filled) pairs, cell row-major; minimise: 0 none,
 //       1 basic, 2 recursive learned clause minimisation; bands: the order explanations
-//       drop cells in (see Engine::explain).
+//       drop cells in (see Engine::explain); restarts: 0 Luby, 1 glucose-style.
 //   Engine.run(seconds) -> 0 budget spent, 1 a solution (then blocked), 2 exhausted;
 //       the GIL is released while it searches.
 //   Engine.solution() -> bytes (one 0/1 per cell, row-major), Engine.stats() -> dict.
@@ -59,14 +59,18 @@ bool read_clues(PyObject* seq, Py_ssize_t expected, std::vector<std::vector<int>
 }
 
 int Engine_init(EngineObject* self, PyObject* args, PyObject* kwds) {
-    static const char* keywords[] = {"width", "height", "rows", "columns", "fixed", "minimise", "bands", nullptr};
-    int width = 0, height = 0, minimise = 2, bands = 0;
+    static const char* keywords[] = {"width", "height", "rows", "columns", "fixed", "minimise", "bands", "restarts", nullptr};
+    int width = 0, height = 0, minimise = 2, bands = 0, restarts = 0;
     PyObject *rows = nullptr, *columns = nullptr, *fixed = nullptr;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "iiOO|Oii", const_cast<char**>(keywords), &width, &height, &rows,
-                                     &columns, &fixed, &minimise, &bands))
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "iiOO|Oiii", const_cast<char**>(keywords), &width, &height,
+                                     &rows, &columns, &fixed, &minimise, &bands, &restarts))
         return -1;
     if (minimise < 0 || minimise > 2) {
         PyErr_SetString(PyExc_ValueError, "minimise must be 0 (none), 1 (basic) or 2 (recursive)");
+        return -1;
+    }
+    if (restarts < 0 || restarts > 1) {
+        PyErr_SetString(PyExc_ValueError, "restarts must be 0 (Luby) or 1 (glucose)");
         return -1;
     }
     if (bands < 0 || bands > 2) {
@@ -82,7 +86,7 @@ int Engine_init(EngineObject* self, PyObject* args, PyObject* kwds) {
     delete self->engine;
     self->engine = nullptr;
     try {
-        self->engine = new lcg::Engine(width, height, row_clues, column_clues, minimise, bands);
+        self->engine = new lcg::Engine(width, height, row_clues, column_clues, minimise, bands, restarts);
     } catch (const std::bad_alloc&) {
         PyErr_NoMemory();
         return -1;
