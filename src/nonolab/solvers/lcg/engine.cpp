@@ -240,16 +240,17 @@ void Engine::explain(int line, int limit_pos, int implied, std::vector<int>& cla
     });
     clause.clear();
     if (implied >= 0) clause.push_back(implied);
-    int current = -1;
+    // valid: the forward table is right for the current line at prefix lengths
+    // <= valid (-1: not computed yet).  A check from position p leaves it right up
+    // to p whatever the outcome, and a band that starts right of that resumes there.
+    int valid = -1;
     for (int i : candidates) {
         const uint8_t saved = s[i];
-        if (band(i) != current) {
-            current = band(i);
-            dp_.prepare(clue.data(), k, s.data(), n);
-        }
         s[i] = 3;
         ++counters_.explanation_checks;
-        if (dp_.feasible_after(clue.data(), k, s.data(), n, i)) s[i] = saved;  // needed
+        const int from = std::max(0, std::min(i, valid));
+        if (dp_.feasible_after(clue.data(), k, s.data(), n, from)) s[i] = saved;  // needed
+        valid = from;
     }
     for (int i : candidates)
         if (s[i] != 3) clause.push_back(lit_of(cells[i], s[i] == 1));  // the negation of the cell's value
