@@ -91,9 +91,9 @@ private:
 
     // The forward table F.  With from > 0 the line may differ from the previous
     // call's (same clue) only at cells >= from: the entries F[j][i <= from] are kept.
-    // With stop_early it returns false at the first row that is all false (rows
-    // below it are then left stale beyond from).
-    bool forward(const int* clue, int k, const uint8_t* s, int n, int from = 0, bool stop_early = true) {
+    // It returns false at the first row that is all false (the rows below it are
+    // then left stale beyond from).
+    bool forward(const int* clue, int k, const uint8_t* s, int n, int from = 0) {
         const int W = n + 1;
         if (from == 0) {
             kw_.resize(W);
@@ -139,8 +139,7 @@ private:
             const uint8_t* prev = F + (j - 1) * W;
             uint8_t any = 0;
             const int begin = redo > first ? redo : first;
-            if (stop_early)
-                for (int i = first; i < begin && i <= last && !any; ++i) any = row[i];
+            for (int i = first; i < begin && i <= last && !any; ++i) any = row[i];
             for (int i = begin; i <= last; ++i) {
                 uint8_t v = 0;
                 if (i > first && row[i - 1] && (s[i - 1] & 1)) {
@@ -155,19 +154,17 @@ private:
                 row[i] = v;
                 any |= v;
             }
-            if (stop_early && !any) return false;  // blocks 0..j-1 fit nowhere: no need to go on
+            if (!any) return false;  // blocks 0..j-1 fit nowhere: no need to go on
         }
         return F[k * W + n] != 0;
     }
 
 public:
-    // The forward table of a whole line, every row (for feasible_after).
-    bool prepare(const int* clue, int k, const uint8_t* s, int n) { return forward(clue, k, s, n, 0, false); }
-
-    // Feasibility of a line that differs from the one of the previous prepare or
-    // feasible_after call (same clue, same length) only at cells >= from.
+    // Feasibility of a line that differs only at cells >= from from the line of
+    // the previous call of feasible_after (same clue, same length), whose forward
+    // table is right at prefix lengths <= from; from = 0 computes it all.
     bool feasible_after(const int* clue, int k, const uint8_t* s, int n, int from) {
-        return forward(clue, k, s, n, from, true);
+        return forward(clue, k, s, n, from);
     }
 
 private:
