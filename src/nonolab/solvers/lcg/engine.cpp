@@ -165,7 +165,7 @@ int Engine::propagate() {
         dirty_.pop_front();
         in_dirty_[line] = 0;
         if (!run_line(line)) return LINE_CONFLICT;
-        if ((++runs & 1023) == 0 && time_up()) return PAUSED;
+        if ((++runs & 255) == 0 && time_up()) return PAUSED;
     }
 }
 
@@ -505,7 +505,7 @@ RunResult Engine::run(double seconds) {
                 }
             }
             if (static_cast<double>(num_learnts_) >= max_learnts_) reduce_db();
-            if ((counters_.conflicts & 31) == 0 && time_up()) return BUDGET;
+            if (time_up()) return BUDGET;
         } else {
             const int decision = pick_branch();
             if (decision < 0) {
@@ -516,7 +516,7 @@ RunResult Engine::run(double seconds) {
             ++counters_.decisions;
             trail_lim_.push_back(static_cast<int>(trail_.size()));
             enqueue(decision, NONE, 0);
-            if ((counters_.decisions & 255) == 0 && time_up()) return BUDGET;
+            if ((counters_.decisions & 63) == 0 && time_up()) return BUDGET;
         }
     }
 }
