@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import itertools
 import random
+import sys
 import threading
 import time
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -29,9 +31,8 @@ try:
 except Exception as exc:  # noqa: BLE001 - the reason is shown in the skip
     pytest.skip(f"the lcg engine is not built: {exc}", allow_module_level=True)
 
-from pathlib import Path  # noqa: E402
-
-PUZZLES = Path(__file__).resolve().parents[2] / "puzzles"
+REPO = Path(__file__).resolve().parents[2]
+PUZZLES = REPO / "puzzles"
 
 
 def _solver():
@@ -220,3 +221,18 @@ def test_the_engine_survives_many_random_puzzles_with_many_solutions():
                 size *= len(placements(r, w))
             if size <= 20_000:
                 assert result.count == count_by_rows(puzzle.rows, puzzle.columns)
+
+
+def test_the_benchmark_script_writes_its_table_and_csv(tmp_path, capsys):
+    if str(REPO) not in sys.path:  # `benchmarks` is a top-level folder of the repository
+        sys.path.insert(0, str(REPO))
+    from benchmarks import lcg_vs_cnf
+    if not any(lcg_vs_cnf.SURVEY.glob("webpbn-06574-*")):
+        pytest.skip("the survey corpus is not beside the repository")
+    assert lcg_vs_cnf.main(["--only", "Forever", "--time-limit", "20", "--backends", "lcg,native",
+                            "--out", str(tmp_path)]) == 0
+    table = capsys.readouterr().out
+    assert "| Forever | " in table and "lcg conflicts" in table
+    rows = (tmp_path / "lcg_vs_cnf.csv").read_text().splitlines()
+    assert rows[0].startswith("puzzle,backend,status") and len(rows) == 3
+    assert rows[1].startswith("Forever,lcg,solved,1,")
