@@ -102,8 +102,10 @@ def small_puzzles(draw):
 def test_exact_counts_equal_brute_force(puzzle):
     expected = count_by_rows(puzzle.rows, puzzle.columns)
     for minimise, explain in (("recursive", "levels"), ("basic", "levels"), ("none", "levels"),
-                              ("recursive", "positions"), ("recursive", "two-bands"), ("recursive", "glucose")):
-        options = {"restarts": explain} if explain == "glucose" else {"explain": explain}
+                              ("recursive", "positions"), ("recursive", "two-bands"), ("recursive", "glucose"),
+                              ("recursive", "no-probing")):
+        options = ({"restarts": explain} if explain == "glucose" else {"probing": False} if explain == "no-probing"
+                   else {"explain": explain})
         result = lcg.LcgSolver(minimise=minimise, **options).solve(puzzle, Limits(max_solutions=None))
         assert result.complete and result.count == expected, (minimise, explain)
         assert result.status is (Status.SOLVED if expected else Status.UNSAT)
@@ -183,9 +185,18 @@ def test_a_cancel_set_before_the_start_gives_interrupted_at_once():
     assert result.status is Status.INTERRUPTED and result.count == 0 and not result.complete
 
 
+def test_root_probing_probes_within_its_budget():
+    rows, cols = n_dom(6)
+    puzzle = Puzzle(rows=rows, columns=cols)
+    probed = _solver().solve(puzzle).stats.counters
+    assert 0 < probed["probes"] <= 2 * puzzle.width * puzzle.height
+    assert probed["probe_line_runs"] <= 20 * puzzle.width * puzzle.height + 10_000
+    assert lcg.LcgSolver(probing=False).solve(puzzle).stats.counters["probes"] == 0
+
+
 def test_the_counters_say_what_the_search_did():
     rows, cols = n_dom(6)
-    counters = _solver().solve(Puzzle(rows=rows, columns=cols)).stats.counters
+    counters = lcg.LcgSolver(probing=False).solve(Puzzle(rows=rows, columns=cols)).stats.counters
     for key in ("conflicts", "decisions", "propagations", "learned_clauses", "restarts", "mean_explanation"):
         assert key in counters
     # Every conflict is learned from, but the last one (at the root) when the search is exhausted.
@@ -205,6 +216,8 @@ def test_the_registry_builds_it():
         lcg.LcgSolver(explain="random")
     with pytest.raises(UnknownBackend):
         lcg.LcgSolver(restarts="never")
+    with pytest.raises(UnknownBackend):
+        lcg.LcgSolver(probing="sometimes")
 
 
 def test_the_engine_survives_many_random_puzzles_with_many_solutions():

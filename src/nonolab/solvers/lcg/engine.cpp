@@ -20,6 +20,10 @@
 // (unit 100 conflicts; glucose-style LBD restarts as an option), learned-clause
 // deletion by LBD then activity.
 //
+// Root probing (optional, within a budget of line runs): before the first
+// decision, each open cell is tried with each value on a level of its own; a
+// failed probe is a conflict like any other (its learned unit fixes the cell).
+//
 // Counting.  After a solution, a clause blocking its decision literals is added (the
 // decisions and propagation determine the picture, so it excludes that picture and
 // nothing else) and the search goes on; the count is exact once the formula is
@@ -45,9 +49,10 @@ constexpr int kRestartUnit = 100;
 }  // namespace
 
 Engine::Engine(int width, int height, const std::vector<std::vector<int>>& rows,
-               const std::vector<std::vector<int>>& columns, int minimise, int bands, int restarts)
+               const std::vector<std::vector<int>>& columns, int minimise, int bands, int restarts,
+               long long probe_budget)
     : width_(width), height_(height), nvars_(width * height), minimise_(minimise), bands_(bands),
-      restarts_(restarts) {
+      restarts_(restarts), probing_(probe_budget > 0), probe_budget_(probe_budget) {
     const int nlines = height + width;
     line_cells_.resize(nlines);
     line_clue_.resize(nlines);
@@ -453,6 +458,15 @@ void Engine::reduce_db() {
     max_learnts_ *= 1.1;
 }
 
+int Engine::next_probe() {
+    if (counters_.line_runs - probe_start_runs_ > probe_budget_) return -1;
+    while (probe_next_ < 2 * nvars_) {
+        const int lit = probe_next_++;
+        if (value_[var_of(lit)] < 0) return lit;
+    }
+    return -1;
+}
+
 int Engine::pick_branch() {
     while (!heap_.empty()) {
         const int v = heap_pop();
@@ -507,6 +521,20 @@ RunResult Engine::run(double seconds) {
             if (static_cast<double>(num_learnts_) >= max_learnts_) reduce_db();
             if (time_up()) return BUDGET;
         } else {
+            if (probing_) {
+                // Root probing: each unassigned cell, each value, on a level of its
+                // own; a failed probe is a conflict learned from as any other.
+                backtrack(0);
+                const int probe = next_probe();
+                if (probe >= 0) {
+                    ++counters_.probes;
+                    trail_lim_.push_back(static_cast<int>(trail_.size()));
+                    enqueue(probe, NONE, 0);
+                    continue;
+                }
+                probing_ = false;
+                counters_.probe_line_runs = counters_.line_runs - probe_start_runs_;
+            }
             const int decision = pick_branch();
             if (decision < 0) {
                 for (int v = 0; v < nvars_; ++v) solution_[v] = static_cast<uint8_t>(value_[v]);

@@ -33,7 +33,7 @@ struct Counters {
     long long conflicts = 0, decisions = 0, propagations = 0, line_runs = 0;
     long long learned = 0, restarts = 0, reductions = 0, explanations = 0, explained_literals = 0;
     long long explanation_checks = 0, learned_literals = 0, minimised_literals = 0, blocking = 0;
-    long long cache_hits = 0;
+    long long cache_hits = 0, probes = 0, probe_line_runs = 0;
 };
 
 enum RunResult { BUDGET = 0, SOLUTION = 1, EXHAUSTED = 2 };
@@ -42,7 +42,8 @@ class Engine {
 public:
     // minimise: learned clause minimisation, 0 none, 1 basic, 2 recursive.
     Engine(int width, int height, const std::vector<std::vector<int>>& rows,
-           const std::vector<std::vector<int>>& columns, int minimise = 2, int bands = 0, int restarts = 0);
+           const std::vector<std::vector<int>>& columns, int minimise = 2, int bands = 0, int restarts = 0,
+           long long probe_budget = 0);
 
     // Fix a cell before the search; false when it contradicts an earlier fixed cell.
     bool fix(int cell, bool filled);
@@ -60,6 +61,9 @@ private:
     static constexpr int NO_CONFLICT = -1, LINE_CONFLICT = -2, PAUSED = -3;
 
     int width_, height_, nvars_, minimise_, bands_, restarts_;
+    bool probing_;
+    long long probe_budget_, probe_start_runs_ = 0;
+    int probe_next_ = 0;
     double lbd_fast_ = 0.0, lbd_sum_ = 0.0;
     long long since_restart_ = 0;
     std::vector<int> to_clear_, stack_;
@@ -127,6 +131,7 @@ private:
     void block_solution();
     void reduce_db();
     int pick_branch();
+    int next_probe();
     bool time_up() const { return std::chrono::steady_clock::now() >= deadline_; }
 
     void bump_var(int var);

@@ -3,7 +3,8 @@
 //   Engine(width, height, rows, columns, fixed=(), minimise=2, bands=0)   rows/columns:
 //       sequences of clues, fixed: (cell, filled) pairs, cell row-major; minimise: 0 none,
 //       1 basic, 2 recursive learned clause minimisation; bands: the order explanations
-//       drop cells in (see Engine::explain); restarts: 0 Luby, 1 glucose-style.
+//       drop cells in (see Engine::explain); restarts: 0 Luby, 1 glucose-style;
+//       probe_budget: line runs root probing may spend (0: no probing).
 //   Engine.run(seconds) -> 0 budget spent, 1 a solution (then blocked), 2 exhausted;
 //       the GIL is released while it searches.
 //   Engine.solution() -> bytes (one 0/1 per cell, row-major), Engine.stats() -> dict.
@@ -59,11 +60,13 @@ bool read_clues(PyObject* seq, Py_ssize_t expected, std::vector<std::vector<int>
 }
 
 int Engine_init(EngineObject* self, PyObject* args, PyObject* kwds) {
-    static const char* keywords[] = {"width", "height", "rows", "columns", "fixed", "minimise", "bands", "restarts", nullptr};
+    static const char* keywords[] = {"width", "height", "rows", "columns", "fixed", "minimise", "bands", "restarts", "probe_budget",
+                                     nullptr};
     int width = 0, height = 0, minimise = 2, bands = 0, restarts = 0;
+    long long probe_budget = 0;
     PyObject *rows = nullptr, *columns = nullptr, *fixed = nullptr;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "iiOO|Oiii", const_cast<char**>(keywords), &width, &height,
-                                     &rows, &columns, &fixed, &minimise, &bands, &restarts))
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "iiOO|OiiiL", const_cast<char**>(keywords), &width, &height,
+                                     &rows, &columns, &fixed, &minimise, &bands, &restarts, &probe_budget))
         return -1;
     if (minimise < 0 || minimise > 2) {
         PyErr_SetString(PyExc_ValueError, "minimise must be 0 (none), 1 (basic) or 2 (recursive)");
@@ -86,7 +89,8 @@ int Engine_init(EngineObject* self, PyObject* args, PyObject* kwds) {
     delete self->engine;
     self->engine = nullptr;
     try {
-        self->engine = new lcg::Engine(width, height, row_clues, column_clues, minimise, bands, restarts);
+        self->engine = new lcg::Engine(width, height, row_clues, column_clues, minimise, bands, restarts,
+                                       probe_budget);
     } catch (const std::bad_alloc&) {
         PyErr_NoMemory();
         return -1;
@@ -183,7 +187,8 @@ PyObject* Engine_stats(EngineObject* self, PyObject*) {
         {"reductions", c.reductions}, {"explanations", c.explanations},
         {"explained_literals", c.explained_literals}, {"explanation_checks", c.explanation_checks},
         {"learned_literals", c.learned_literals}, {"minimised_literals", c.minimised_literals},
-        {"blocking_clauses", c.blocking}, {"cache_hits", c.cache_hits},
+        {"blocking_clauses", c.blocking}, {"cache_hits", c.cache_hits}, {"probes", c.probes},
+        {"probe_line_runs", c.probe_line_runs},
     };
     for (const auto& item : items)
         if (!put(dict, item.first, PyLong_FromLongLong(item.second))) { Py_DECREF(dict); return nullptr; }
