@@ -50,7 +50,7 @@ def main(argv: list[str] | None = None) -> int:
                "problems": "; ".join(data.get("problems", [])) or data.get("error", "")}
         for a in data["answers"]:
             row[f"{a['backend']}_verdict"] = a["verdict"]
-            row[f"{a['backend']}_time"] = a["wall_time"]
+            row[f"{a['backend']}_time"] = a["time"]
         rows.append(row)
         times = " ".join(f"{b}={row.get(b + '_verdict', '?')}/{row.get(b + '_time', 0):.2f}s" for b in backends)
         print(f"[{n}/{len(index)}] {entry['file']}: {row['verdict']} {row['consensus']} {times}", flush=True)
@@ -63,7 +63,7 @@ def main(argv: list[str] | None = None) -> int:
     text = _markdown(rows, backends, args)
     (OUT / "verify_corpus.md").write_text(text, encoding="utf-8")
     print(text)
-    return 1 if any(r["verdict"] != "AGREE" for r in rows) else 0
+    return 1 if any(r["verdict"] != "agree" for r in rows) else 0
 
 
 def _finished(row, backend) -> bool:
@@ -78,10 +78,11 @@ def _markdown(rows, backends, args) -> str:
         f"Machine: {os.cpu_count()} cores, {platform.python_implementation()} {platform.python_version()}, "
         f"{date.today().isoformat()}",
         "",
-        f"- puzzles: {len(rows)}; AGREE: {sum(r['verdict'] == 'AGREE' for r in rows)}; "
-        f"DISAGREE: {sum(r['verdict'] != 'AGREE' for r in rows)}",
-        f"- finished by every backend: {len(all_done)} (all AGREE: "
-        f"{all(r['verdict'] == 'AGREE' for r in all_done)})",
+        f"- puzzles: {len(rows)}; agree: {sum(r['verdict'] == 'agree' for r in rows)}; "
+        f"disagree: {sum(r['verdict'] == 'disagree' for r in rows)}; "
+        f"inconclusive: {sum(r['verdict'] == 'inconclusive' for r in rows)}",
+        f"- finished by every backend: {len(all_done)} (all agree: "
+        f"{all(r['verdict'] == 'agree' for r in all_done)})",
     ]
     for b in backends:
         done = [r for r in rows if _finished(r, b)]

@@ -17,10 +17,26 @@ def _module_name(path: Path) -> str:
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
+# Jupyter's display hooks (``_repr_svg_`` on puzzles, solutions and reports) may import
+# the renderer's display module, inside the hook only: the model stays free of drawing
+# code until a notebook asks for a picture, and the picture code lives in one place.
+DISPLAY_HOOK, DISPLAY_MODULE = "_repr_", "nonolab.render.display"
+
+
+def _display_imports(tree: ast.AST) -> set[int]:
+    """The ids of the import nodes of DISPLAY_MODULE inside a display hook."""
+    hooks = [n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef) and n.name.startswith(DISPLAY_HOOK)]
+    return {id(node) for hook in hooks for node in ast.walk(hook)
+            if isinstance(node, ast.ImportFrom) and node.module == DISPLAY_MODULE and node.level == 0}
+
+
 def _imports(path: Path) -> set[str]:
     tree = ast.parse(path.read_text(encoding="utf-8"))
     found = set()
+    allowed = _display_imports(tree)
     for node in ast.walk(tree):
+        if id(node) in allowed:
+            continue
         if isinstance(node, ast.Import):
             found.update(a.name for a in node.names)
         elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:

@@ -75,7 +75,7 @@ def test_a_count_cut_by_the_time_limit_is_a_timeout_even_when_multiple(tmp_path)
     dump(Puzzle(rows=((1,),) * 9, columns=((1,),) * 9), nine)
     run_job(Job(str(PUZZLES / "nonolab" / "switch.non"), "count", "native"))  # loads the engine
     record = run_job(Job(str(nine), "count", "native", 1.0))
-    assert (record["status"], record["verdict"], record["complete"]) == ("timeout", "multiple", False)
+    assert (record["status"], record["verdict"], record["exact"]) == ("timeout", "multiple", False)
     assert record["count"] >= 2 and record["time"] < 3
 
 
@@ -90,7 +90,7 @@ def test_local_pool_answers_each_file_once_with_the_known_counts(tmp_path):
     assert len(by_file) == len(records)
     for name, solutions in expected.items():
         record = by_file[str(PUZZLES / name)]
-        assert (record["status"], record["count"], record["complete"]) == ("ok", solutions, True), name
+        assert (record["status"], record["count"], record["exact"]) == ("ok", solutions, True), name
     assert by_file[str(bad)]["status"] == "error" and str(bad) in by_file[str(bad)]["error"]
     assert summary.counts()["error"] == 1 and not summary.answered
     # the results file is never taken for a puzzle, even in a folder that is scanned
@@ -187,7 +187,7 @@ def test_dask_scheduler_gives_the_same_answers_as_the_local_pool(tmp_path, monke
     assert "Dask at tcp://127.0.0.1" in remote.stdout
 
     def answers(name):
-        return {r["file"]: (r["status"], r["verdict"], r["count"], r["complete"]) for r in _lines(tmp_path / name)}
+        return {r["file"]: (r["status"], r["verdict"], r["count"], r["exact"]) for r in _lines(tmp_path / name)}
 
     assert answers("dask.jsonl") == answers("local.jsonl")
     assert len(answers("dask.jsonl")) == len(_expected_counts()) + 1
@@ -208,6 +208,28 @@ def test_no_dask_means_a_clear_error(tmp_path, monkeypatch):
 
     with pytest.raises(BackendUnavailable, match=r'pip install "nonolab\[distributed\]"'):
         run_batch([PUZZLES / "hakank" / "car.non"], "check", tmp_path / "out.jsonl", scheduler="tcp://127.0.0.1:1")
+
+
+@pytest.mark.parametrize("address, says", [
+    ("foo", "not a Dask scheduler address"),                 # malformed: refused before dask is asked
+    ("tcp://127.0.0.1:99999", "not a Dask scheduler address"),
+    ("tcp://127.0.0.1:1", "cannot reach the Dask scheduler"),   # well formed, nobody listening
+])
+def test_a_bad_scheduler_fails_fast_in_one_line_and_leaves_no_results_file(tmp_path, address, says):
+    pytest.importorskip("dask.distributed")
+    import subprocess
+    import sys
+
+    out = tmp_path / "out.jsonl"
+    env = {**os.environ, "PYTHONPATH": str(TESTS.parent / "src")}
+    start = time.perf_counter()
+    done = subprocess.run([sys.executable, "-m", "nonolab", "batch", str(PUZZLES / "hakank" / "car.non"),
+                           "--out", str(out), "--scheduler", address, "--no-progress"],
+                          capture_output=True, text=True, env=env, timeout=60)
+    assert time.perf_counter() - start < 10
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.count("\n") == 1 and says in done.stderr, done.stderr  # one line, no traceback
+    assert not out.exists()
 
 
 @pytest.mark.parametrize("name", ["nonolab.batch", "nonolab.batch.tasks", "nonolab.batch.results"])

@@ -20,6 +20,7 @@ def test_results_index_lists_every_section():
 
 
 def _texts():
+    yield ROOT / "README.md"
     for folder in ("src", "tests", "models", "docs"):
         for path in sorted((ROOT / folder).rglob("*")):
             if path.suffix in (".py", ".md", ".json", ".mzn") and path.name != "test_docs.py":

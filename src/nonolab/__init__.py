@@ -29,7 +29,7 @@ from nonolab.harness.ambiguity import AmbiguityReport, ambiguity_report
 from nonolab.harness.crosscheck import CrossCheck
 from nonolab.harness.crosscheck import crosscheck as verify
 from nonolab.harness.uniqueness import CheckResult, CountResult, Verdict
-from nonolab.solvers import Limits, SolveResult, Status
+from nonolab.solvers import DEFAULT, Limits, SolveResult, Status
 from nonolab.solvers import get as backend
 from nonolab.solvers import names as backends
 
@@ -55,7 +55,7 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module 'nonolab' has no attribute {name!r}")
 
 
-def solve(puzzle: Puzzle, backend_name: str = "auto", max_solutions: int | None = 2,
+def solve(puzzle: Puzzle, backend_name: str = DEFAULT, max_solutions: int | None = 2,
           time_limit: float | None = None, **options: Any) -> SolveResult:
     """Solve ``puzzle`` with a backend; up to ``max_solutions`` verified solutions.
 
@@ -70,14 +70,14 @@ def solve(puzzle: Puzzle, backend_name: str = "auto", max_solutions: int | None 
     return backend(backend_name, **options).solve(puzzle, Limits(max_solutions, time_limit))
 
 
-def check(puzzle: Puzzle, backend_name: str = "auto", time_limit: float | None = None,
+def check(puzzle: Puzzle, backend_name: str = DEFAULT, time_limit: float | None = None,
           **options: Any) -> CheckResult:
     """Is the solution unique?  See :func:`nonolab.harness.uniqueness.check`."""
     from nonolab.harness.uniqueness import check as _check
     return _check(puzzle, backend(backend_name, **options), time_limit)
 
 
-def count(puzzle: Puzzle, limit: int | None = None, backend_name: str = "auto",
+def count(puzzle: Puzzle, limit: int | None = None, backend_name: str = DEFAULT,
           time_limit: float | None = None, **options: Any) -> CountResult:
     """How many solutions, exactly up to ``limit``?  See :func:`nonolab.harness.uniqueness.count`."""
     from nonolab.harness.uniqueness import count as _count

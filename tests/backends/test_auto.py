@@ -121,11 +121,12 @@ def test_race_hands_off_and_the_winner_cancels_the_other():
     counters = result.stats.counters
     assert counters["phase"] == "native+cpsat race" and counters["winner"] == "native"
     assert result.complete and result.count == 40320
-    assert counters["cdcl_solutions"] < 40320  # CP-SAT was stopped before it finished
+    # CP-SAT was stopped before it finished (or is still stopping: not awaited)
+    assert counters.get("cdcl_left_running") or counters["cdcl_solutions"] < 40320
 
 
 @pytest.mark.parametrize("backend", ["native", "cpsat", "cnf", "auto"])
-def test_cancel_stops_a_backend_like_a_time_limit(backend):
+def test_cancel_stops_a_backend_and_says_interrupted(backend):
     import threading
     import time
 
@@ -134,7 +135,7 @@ def test_cancel_stops_a_backend_like_a_time_limit(backend):
     start = time.perf_counter()
     result = get(backend).solve(_hard_puzzle(), Limits(max_solutions=None, cancel=cancel))
     assert time.perf_counter() - start < 5
-    assert result.status is Status.TIMEOUT and not result.complete
+    assert result.status is Status.INTERRUPTED and not result.complete
 
 
 def _hard_puzzle() -> Puzzle:

@@ -16,13 +16,13 @@ pysat_solvers = pytest.importorskip("pysat.solvers")
 
 from nonolab.core import Puzzle, Solution
 from nonolab.core.verify import clues_of, verify
-from nonolab.errors import BackendUnavailable, UnknownBackend
+from nonolab.errors import BackendUnavailable, InvalidArgument
 from nonolab.solvers import get
 from nonolab.solvers.base import Limits, Status, Stopwatch
 from nonolab.solvers.cnf import (CnfSolver, cells_as_assumptions, encode, encode_line, line_size,
                                  solver_names, time_limit_mode, to_dimacs)
 from nonolab.solvers.cnf.encode import Line, VarPool
-from nonolab.solvers.cnf.solver import _Limited
+from nonolab.solvers.cnf.calls import Limited
 from nonolab.solvers.native.line import fix_line
 from reference import count_by_rows, placements
 
@@ -321,7 +321,7 @@ def _pigeonhole(holes):
 def test_time_limit_stops_a_single_hard_call(sat_name):
     # One solve() call that would take many seconds: the limit must stop it inside.
     with pysat_solvers.Solver(name=sat_name, bootstrap_with=_pigeonhole(11)) as sat:
-        run = _Limited(sat, time_limit_mode(sat_name), Stopwatch(0.3))
+        run = Limited(sat, time_limit_mode(sat_name), Stopwatch(0.3))
         start = time.perf_counter()
         try:
             answer = run([])
@@ -347,11 +347,11 @@ def test_a_solver_that_cannot_be_stopped_refuses_a_time_limit_but_counts_without
 
 
 def test_unknown_and_excluded_solver_names_are_refused():
-    with pytest.raises(UnknownBackend, match="cadical195.*minisat22"):
+    with pytest.raises(InvalidArgument, match="cadical195.*minisat22"):
         CnfSolver("no-such-solver")
-    with pytest.raises(UnknownBackend, match="not incremental"):
+    with pytest.raises(InvalidArgument, match="not incremental"):
         CnfSolver("kissat")
-    with pytest.raises(UnknownBackend):
+    with pytest.raises(InvalidArgument):
         get("cnf", solver="kissat404")
     assert "kissat404" not in solver_names().values()
     assert CnfSolver("m22").solver == "minisat22"

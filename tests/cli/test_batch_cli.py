@@ -109,4 +109,4 @@ def test_killed_batch_resumes_with_one_record_per_puzzle(tmp_path):
     assert len(files) == len(set(files)) == total
     assert {Path(f).name for f in files} == {p.name for p in folder.glob("*/*.non")} | {
         f"perm6-{i:02d}.non" for i in range(30)}
-    assert all(r["count"] == 720 and r["complete"] for r in records if "perm6" in r["file"])
+    assert all(r["count"] == 720 and r["exact"] for r in records if "perm6" in r["file"])

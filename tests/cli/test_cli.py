@@ -143,4 +143,4 @@ def test_bad_backend_option_is_a_usage_error():
     result = CliRunner().invoke(cli, ["check", CAT, "-O", "nonsense"])
     assert result.exit_code == 2
     result = CliRunner().invoke(cli, ["check", CAT, "-O", "bogus=1"])
-    assert result.exit_code == 2 and "bad option" in result.stderr
+    assert result.exit_code == 2 and "unknown option 'bogus'" in result.stderr

@@ -49,7 +49,7 @@ def test_unknown_strategy_is_one_line_exit_2(run):
     result = run("solve", NONUNIQUE, "-b", "native", "-O", "line=bogus")
     assert result.exit_code == 2
     assert result.stderr.strip().splitlines() == [
-        "nonolab: error: unknown line strategy 'bogus' (known: dp, chain-range, overlap, enumerate)"]
+        "nonolab: error: backend 'native': option line=bogus: expected one of dp, chain-range, overlap, enumerate"]
 
 
 def test_explain_chain_range_shows_the_human_techniques(run, overlap_puzzle):

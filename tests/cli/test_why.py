@@ -40,8 +40,8 @@ def test_why_json_has_the_report_fields(run):
     result = run("check", "--why", "--json", NONUNIQUE)
     data = json.loads(result.stdout)
     assert result.exit_code == 1 and data["file"] == NONUNIQUE and data["verdict"] == "multiple"
-    assert data["complete"] is True and data["backend"] == "cnf"
-    assert data["solution_count"] == 43 and data["count_exact"] is True
+    assert data["status"] == "solved" and data["backend"] == "cnf"
+    assert data["count"] == 43 and data["exact"] is True
     assert data["backbone"]["exact"] is True and data["backbone"]["size"] == 107 == len(data["backbone"]["cells"])
     assert len(data["free_cells"]) == 165 - 107 and data["undecided_cells"] == []
     assert data["regions"]["exact"] is True and data["regions"]["items"]
@@ -63,9 +63,9 @@ def test_why_on_unique_and_contradiction(run):
 
 def test_why_uses_a_backend_that_can_fix_cells(run):
     data = json.loads(run("check", "--why", "--json", T2, "--backend", "cpsat").stdout)
-    assert data["backend"] == "cpsat" and data["complete"]
+    assert data["backend"] == "cpsat" and data["status"] == "solved"
     data = json.loads(run("check", "--why", "--json", T2, "--backend", "native").stdout)
-    assert data["backend"] == "native" and data["complete"]
+    assert data["backend"] == "native" and data["status"] == "solved"
     data = json.loads(run("check", "--why", "--json", T2, "--backend", "backtrack").stdout)
     assert data["backend"] == "cnf"       # backtrack cannot fix cells
     data = json.loads(run("check", "--why", "--json", T2).stdout)
@@ -78,10 +78,14 @@ def test_why_image_svg_is_valid_and_written_atomically(run, tmp_path):
     assert result.exit_code == 1 and result.stdout.startswith("multiple\n43 solutions")
     root = ET.parse(out).getroot()
     assert root.tag == "{http://www.w3.org/2000/svg}svg"
-    rects = root.findall("{http://www.w3.org/2000/svg}rect")
-    assert len(rects) == 1 + 165                                 # background and one per cell
-    assert len(root.findall("{http://www.w3.org/2000/svg}circle")) == 2 * len(
-        json.loads(run("check", "--why", "--json", NONUNIQUE).stdout)["givens"]["cells"])
+    data = json.loads(run("check", "--why", "--json", NONUNIQUE).stdout)
+    groups = {g.get("class"): g for g in root.iter("{http://www.w3.org/2000/svg}g")}
+    size = float(groups["cells"].get("data-cell"))   # runs of same-coloured cells; white ones left blank
+    coloured = sum(round(float(r.get("width")) / size) for r in groups["cells"])
+    free = {tuple(rc) for rc in data["free_cells"]}
+    assert coloured == len(free) + sum(row[c] == "#" and (r, c) not in free
+                                       for r, row in enumerate(data["reference"]) for c in range(len(row)))
+    assert len(groups["givens"]) == 2 * len(data["givens"]["cells"])      # a halo and a ring each
     assert [p.name for p in tmp_path.iterdir()] == ["regions.svg"]  # no temporary file left
 
 
@@ -105,7 +109,7 @@ def test_why_with_a_time_limit_says_what_is_not_exact(run, tmp_path):
     assert "not exact: the time limit cut it short" in result.stdout
     assert "backbone: 0 of 400 cells" in result.stdout       # none is, and none is claimed
     data = json.loads(run("check", "--why", "--json", str(path), "--time-limit", "0.5").stdout)
-    assert data["complete"] is False and data["backbone"]["size"] == 0
+    assert data["status"] == "timeout" and data["backbone"]["size"] == 0
 
 
 def test_check_without_why_is_unchanged(run):

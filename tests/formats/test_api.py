@@ -25,14 +25,17 @@ def heart(**kw) -> Puzzle:
 
 def test_names_are_the_documented_ones():
     assert sorted(names()) == sorted(["non", "webpbn", "nin", "mk", "g", "cwd", "taai", "tatham",
-                                      "json", "picture", "pbm", "dzn"])
+                                      "json", "picture", "pbm", "dzn", "pynogram", "toml", "keen", "syro",
+                                      "ish", "makhorin", "faase", "lp"])
 
 
 @pytest.mark.parametrize("path, fmt", [
     ("a.non", "non"), ("a.NON", "non"), ("b.nonpack", "non"), ("c.xml", "webpbn"),
     ("c.pbn", "webpbn"), ("d.nin", "nin"), ("e.mk", "mk"), ("f.g", "g"), ("g.cwd", "cwd"),
     ("h.taai", "taai"), ("i.tatham", "tatham"), ("i.pattern", "tatham"), ("j.json", "json"),
-    ("k.grid", "picture"), ("l.pbm", "pbm"), ("m.txt", None), ("n.png", None), ("noext", None),
+    ("k.grid", "picture"), ("l.pbm", "pbm"), ("m.txt", None), ("o.keen", "keen"),
+    ("o.syro", "syro"), ("o.ish", "ish"), ("o.makhorin", "makhorin"), ("p.toml", "toml"),
+    ("q.faase", "faase"), ("r.lp", "lp"), ("s.ss", "non"), ("n.png", None), ("noext", None),
 ])
 def test_format_for_path(path, fmt):
     assert format_for_path(path) == fmt
@@ -51,7 +54,10 @@ def test_every_sample_gives_the_heart(name):
     ("heart.non", "non"), ("heart.xml", "webpbn"), ("heart.nin", "nin"), ("heart.mk", "mk"),
     ("heart.g", "g"), ("heart.cwd", "cwd"), ("heart.taai", "taai"), ("heart.tatham", "tatham"),
     ("heart.json", "json"), ("heart.grid", "picture"), ("heart01.txt", "picture"),
-    ("heart.pbm", "pbm"), ("headerless.txt", "taai"),
+    ("heart.pbm", "pbm"), ("headerless.txt", "taai"), ("heart_pynogram.txt", "pynogram"),
+    ("heart.keen", "keen"), ("heart.syro", "syro"), ("heart.ish", "ish"),
+    ("heart.makhorin", "makhorin"), ("heart.toml", "toml"), ("heart.faase", "faase"),
+    ("heart.lp", "lp"),
 ])
 def test_sniff_recognises_the_samples(name, fmt):
     assert sniff((DATA / name).read_text(encoding="utf-8")) == fmt

@@ -25,12 +25,12 @@ INDEX = _index()
 
 
 def _original_format(path: str) -> str | None:
-    """The reader for an original copy, or None for formats we do not read."""
+    """The reader for an original copy, or None to let the suffix or content choose."""
     if path.endswith((".non", ".nin")):
         return None     # chosen by suffix
     if "CGI-LAB" in path:
         return "taai"
-    return "skip"       # pynogram and Kyle Keen text formats
+    return None         # pynogram and Kyle Keen (gramcracker) text: sniffed
 
 
 def test_index_lists_238_non_files():

@@ -298,3 +298,21 @@ def test_messages_stay_on_one_line(text, fmt):
     with pytest.raises(ParseError) as info:
         loads(text, fmt)
     assert "\n" not in str(info.value) and len(str(info.value)) < 200
+
+
+def test_non_stream_of_concatenated_files_gives_every_puzzle():
+    # `cat a.non b.non`: no separator, each file's metadata first; every puzzle is read,
+    # each with its own title and metadata (a dropped second puzzle would be a false answer).
+    from pathlib import Path
+
+    from nonolab.formats import loads_all
+    puzzles_dir = Path(__file__).resolve().parents[2] / "puzzles"
+    first = (puzzles_dir / "nonolab" / "heart.non").read_text(encoding="utf-8")
+    second = (puzzles_dir / "hakank" / "nonunique.non").read_text(encoding="utf-8")
+    one, two = loads_all(first + second, "non")
+    assert (one.name, two.name) == (loads_all(first)[0].name, loads_all(second)[0].name)
+    assert (one.rows, two.rows) == (loads_all(first)[0].rows, loads_all(second)[0].rows)
+    assert dict(two.metadata) == dict(loads_all(second)[0].metadata)
+    assert len(loads_all(first + "\n" + second + "\n" + first, "non")) == 3
+    # fmt2's "rows N" size line is not a clue block: such a file stays one puzzle.
+    assert len(loads_all("rows 1\ncolumns 1\nrows\n1\ncolumns\n1\n", "non")) == 1

@@ -12,6 +12,9 @@ KEEPS_GOAL = {"non", "webpbn", "json", "picture", "pbm"}
 KEEPS_NAME = {"non", "webpbn", "json"}
 KEEPS_METADATA = {"non", "json"}
 MULTI = {"webpbn", "taai", "json"}
+# Formats without a signature: some texts are valid in two of them (lines of "0"
+# alone are keen and syro alike), and then either reading gives the same clues.
+NO_SIGNATURE = {"keen", "syro", "ish"}
 
 _row_kinds = st.sampled_from(["empty", "full", "random", "random"])
 
@@ -56,7 +59,11 @@ def _check(puzzle: Puzzle, fmt: str) -> None:
         assert back == puzzle
     if fmt in KEEPS_METADATA:
         assert back.metadata == puzzle.metadata
-    assert sniff(text) == fmt, text
+    sniffed = sniff(text)
+    if sniffed != fmt and fmt in NO_SIGNATURE:
+        assert sniffed in NO_SIGNATURE, text
+    else:
+        assert sniffed == fmt, text
     assert loads(text) == back
 
 

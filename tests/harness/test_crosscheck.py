@@ -21,7 +21,7 @@ NONUNIQUE = PUZZLES / "hakank" / "nonunique.non"
 @pytest.fixture
 def broken_backends(monkeypatch):
     for name, cls in (("undercount", "UndercountingSolver"), ("wrongpicture", "WrongPictureSolver"),
-                      ("crash", "CrashingSolver")):
+                      ("crash", "CrashingSolver"), ("timingout", "TimingOutSolver")):
         monkeypatch.setitem(_REGISTRY, name, ("fake_backends", cls, None, "solver"))
 
 
@@ -75,7 +75,8 @@ def test_cli_verify_json_over_several_files():
     files = [str(PUZZLES / "nonolab" / "switch.non"), str(PUZZLES / "nonolab" / "heart.non")]
     out = runner.invoke(cli, ["verify", *files, "--json"])
     data = json.loads(out.stdout)
-    assert out.exit_code == 0 and [d["consensus"] for d in data] == ["multiple", "unique"]
+    assert out.exit_code == 0 and [d["consensus"] for d in data["puzzles"]] == ["multiple", "unique"]
+    assert data["summary"] == {"puzzles": 2, "verdicts": {"agree": 2}, "exit_code": 0}
 
 
 def test_cli_backends_lists_every_registered_backend_with_its_role():
@@ -85,7 +86,8 @@ def test_cli_backends_lists_every_registered_backend_with_its_role():
 
     text = CliRunner().invoke(cli, ["backends"]).stdout
     table, _, rest = text.partition("variants:")  # the backends first, then variants and line strategies
-    listed = {line.split()[0]: line.split()[1] for line in table.splitlines() if line.strip()}
+    # (a backend's options are listed under it, indented)
+    listed = {line.split()[0]: line.split()[1] for line in table.splitlines() if line.strip() and line[0] != " "}
     assert listed == {name: role(name) for name in names()}
     assert listed["dlx"] == "baseline" and listed["auto"] == "strategy" and listed["cnf"] == "solver"
     for spec in specs():
@@ -124,3 +126,47 @@ def test_cli_export_dimacs_solves_to_a_verified_picture(tmp_path):
 def test_cli_export_dzn_reads_back():
     result = CliRunner().invoke(cli, ["export", str(NONUNIQUE), "--to", "dzn"])
     assert result.exit_code == 0 and nonolab.loads(result.stdout, "dzn") == load(NONUNIQUE)
+
+
+def test_nothing_proved_is_inconclusive_never_agree(broken_backends):
+    from nonolab.harness.crosscheck import Agreement
+
+    timed_out = crosscheck(load(NONUNIQUE), ["timingout"])
+    assert timed_out.verdict is Agreement.INCONCLUSIVE and not timed_out.agree
+    failed = crosscheck(load(NONUNIQUE), ["timingout", "crash"])
+    assert failed.verdict is Agreement.INCONCLUSIVE and failed.problems  # the crash is still reported
+    # one backend that proved something: the others' timeouts do not spoil the agreement
+    assert crosscheck(load(NONUNIQUE), ["native", "timingout"]).verdict is Agreement.AGREE
+    # a wrong picture is a disagreement even when nothing else answered
+    assert crosscheck(load(NONUNIQUE), ["wrongpicture", "timingout"]).verdict is Agreement.DISAGREE
+
+
+def test_cli_verify_with_every_backend_timed_out_is_inconclusive(broken_backends, tmp_path):
+    runner = CliRunner()
+    result = runner.invoke(cli, ["verify", str(NONUNIQUE), "--backends", "timingout", "--report-dir", str(tmp_path)])
+    assert result.exit_code == 1 and "INCONCLUSIVE" in result.stdout and "AGREE" not in result.stdout
+    assert not list(tmp_path.iterdir())  # nothing to report as a bug
+    data = json.loads(runner.invoke(cli, ["verify", str(NONUNIQUE), "--backends", "timingout", "--json"]).stdout)
+    assert data["verdict"] == "inconclusive"
+
+
+def test_cli_verify_with_a_real_time_limit_too_small_is_inconclusive(tmp_path):
+    from nonolab.core import Puzzle
+    from nonolab.formats import dump
+    from reference import n_dom
+
+    rows, cols = n_dom(14)  # unique, and far beyond a few milliseconds of any backend
+    path = tmp_path / "dom14.non"
+    dump(Puzzle(rows=rows, columns=cols), path)
+    result = CliRunner().invoke(cli, ["verify", str(path), "--backends", "native,cnf", "--time-limit", "0.01",
+                                      "--report-dir", str(tmp_path)])
+    assert result.exit_code == 1 and "INCONCLUSIVE" in result.stdout, result.stdout
+
+
+def test_verify_takes_specs_and_options(broken_backends):
+    runner = CliRunner()
+    result = runner.invoke(cli, ["verify", str(NONUNIQUE), "--backends", "native:line=overlap,probing=contradiction,cnf",
+                                 "--json"])
+    data = json.loads(result.stdout)
+    assert result.exit_code == 0, result.output
+    assert [a["backend"] for a in data["answers"]] == ["native:line=overlap,probing=contradiction", "cnf"]

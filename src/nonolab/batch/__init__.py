@@ -1,6 +1,7 @@
 """Run one task over many puzzle files: a local pool of worker processes, or a Dask cluster.
 
-One job per file (the first puzzle of a multi-puzzle file).  Each job ends as one
+One job per puzzle: a file holding several (a TAAI file, a webpbn ``<puzzleset>``,
+a JSON list) gives one job for each, keyed by (file, index).  Each job ends as one
 JSON record (see :func:`~nonolab.batch.tasks.run_job`), appended to a JSON Lines
 file as soon as it ends, so an interrupted batch resumes where it stopped.  Every
 job runs in a long-lived worker process that is killed and replaced when the job
@@ -83,12 +84,25 @@ def _backend_for(task: str, backend: str | None) -> str:
     # (``preload``) may register a backend there that this process does not know.
     from nonolab.solvers import DEFAULT, names
 
-    chosen = [b.strip() for b in (backend or "").split(",") if b.strip()]
+    from nonolab.harness.crosscheck import split_specs
+
+    chosen = split_specs(backend)
     if not chosen:
         chosen = names() if task == "verify" else [DEFAULT]
     if task != "verify" and len(chosen) > 1:
         raise BatchError(f"task {task!r} runs one backend; several ({', '.join(chosen)}) are for verify")
     return ",".join(chosen)
+
+
+def _puzzles_in(path: str) -> int:
+    """How many puzzles the file holds; 1 when it cannot be read (its job records the error)."""
+    from nonolab.batch.tasks import load_puzzles
+    from nonolab.errors import NonolabError
+
+    try:
+        return max(1, len(load_puzzles(path)))
+    except (NonolabError, OSError):
+        return 1
 
 
 def _size(path: str) -> int:
@@ -104,7 +118,7 @@ def run_batch(paths: Iterable[str | os.PathLike], task: str, out: str | os.PathL
               exclude: Sequence[str] = (), grace: float = 2.0, preload: Sequence[str] = (),
               on_start: Callable[[int, int], None] | None = None,
               on_record: Callable[[dict[str, Any]], None] | None = None) -> BatchSummary:
-    """Run ``task`` on every puzzle file of ``paths`` and append one record per file to ``out``.
+    """Run ``task`` on every puzzle of the files of ``paths`` and append one record per puzzle to ``out``.
 
     Args:
         paths: files and directories (see :func:`collect`).
@@ -114,8 +128,8 @@ def run_batch(paths: Iterable[str | os.PathLike], task: str, out: str | os.PathL
         time_limit: seconds per solver run, passed to the solver; a job still running
             ``grace`` seconds after it (times the backends it runs) is killed and
             recorded as ``timeout``.  ``None``: no limit, no kill.
-        backend: the backend (default ``native``); for ``verify``, several joined by
-            commas (default: every registered one).
+        backend: the backend or spec (default :data:`nonolab.solvers.DEFAULT`); for
+            ``verify``, several joined by commas (default: every registered one).
         resume: keep the records already in ``out`` and run only the missing puzzles.
         force: replace ``out``.  With neither flag, an existing non-empty ``out`` is
             refused, so no results are lost.
@@ -128,8 +142,9 @@ def run_batch(paths: Iterable[str | os.PathLike], task: str, out: str | os.PathL
         on_start: called once as ``on_start(to_run, already_done)``.
         on_record: called with each new record, after it is on disk.
 
-    Records name each file as it was collected (relative paths stay relative);
-    ``resume`` matches them to files as absolute paths from the current directory.
+    Records name each file as it was collected (relative paths stay relative) and
+    the puzzle's 1-based ``index`` in it; ``resume`` matches them to (file, index)
+    with files as absolute paths from the current directory.
 
     Returns:
         The :class:`BatchSummary` of every collected puzzle, earlier records included.
@@ -150,11 +165,30 @@ def run_batch(paths: Iterable[str | os.PathLike], task: str, out: str | os.PathL
         raise BatchError("no puzzle files to run besides the results file", path=str(out))
     backend = _backend_for(task, backend)
     start = time.perf_counter()
+    connection = None
+    if scheduler is not None:  # reached (or refused) before the results file is created
+        from nonolab.batch.cluster import connect
+        connection = connect(scheduler)
+    try:
+        summary = _run(files, task, backend, time_limit, out, resume, force, jobs, scheduler, grace,
+                       tuple(preload), on_start, on_record, connection)
+    finally:
+        if connection is not None:
+            connection[0].close()
+    summary.wall_time = time.perf_counter() - start
+    return summary
+
+
+def _run(files, task, backend, time_limit, out, resume, force, jobs, scheduler, grace, preload, on_start,
+         on_record, connection) -> BatchSummary:
+    start = time.perf_counter()
     with ResultsFile(out, resume=resume, force=force) as results:
-        wanted = {os.path.abspath(f) for f in files}
-        earlier = [r for key, r in latest(results.records).items() if key[1] == task and key[0] in wanted]
+        jobs_wanted = [Job(f, task, backend, time_limit, index) for f in files
+                       for index in range(1, _puzzles_in(f) + 1)]
+        wanted = {(os.path.abspath(j.path), j.index, task) for j in jobs_wanted}
+        earlier = [r for key, r in latest(results.records).items() if key in wanted]
         done = {record_key(r) for r in earlier}
-        todo = [Job(f, task, backend, time_limit) for f in files if (os.path.abspath(f), task) not in done]
+        todo = [j for j in jobs_wanted if (os.path.abspath(j.path), j.index, task) not in done]
         # The biggest files first: a long job started last would leave the other workers idle.
         todo.sort(key=lambda job: -_size(job.path))
         if on_start is not None:
@@ -162,7 +196,7 @@ def run_batch(paths: Iterable[str | os.PathLike], task: str, out: str | os.PathL
         new: list[dict[str, Any]] = []
         if todo:
             # closing(): whatever stops this loop, the workers are stopped with it.
-            with closing(_execute(todo, jobs, scheduler, grace, tuple(preload))) as records:
+            with closing(_execute(todo, jobs, scheduler, grace, preload, connection)) as records:
                 for record in records:
                     results.append(record)
                     new.append(record)
@@ -172,10 +206,11 @@ def run_batch(paths: Iterable[str | os.PathLike], task: str, out: str | os.PathL
                         None if scheduler else jobs, str(out), scheduler)
 
 
-def _execute(todo: list[Job], jobs: int, scheduler: str | None, grace: float, preload: tuple[str, ...]):
+def _execute(todo: list[Job], jobs: int, scheduler: str | None, grace: float, preload: tuple[str, ...],
+             connection=None):
     if scheduler is not None:
         from nonolab.batch.cluster import run_on_dask
-        yield from run_on_dask(todo, scheduler, grace, preload)
+        yield from run_on_dask(todo, scheduler, grace, preload, connection)
         return
     from nonolab.batch.guard import LocalPool
 

@@ -5,38 +5,80 @@ workers it runs exactly as locally: in a guarded child process per worker thread
 killed when it overruns.  Dask is an optional extra, imported here only.  The
 puzzle files must be readable at the same paths on every worker (a shared file
 system), as only the path travels.
+
+The scheduler and its workers are trusted: they receive pickled jobs and run
+code, so only name a scheduler you (or your site) control.  An address is checked
+for its form before anything is created, and an unreachable scheduler fails after
+:data:`CONNECT_TIMEOUT` seconds.
 """
 
 from __future__ import annotations
 
+import re
 import uuid
 from itertools import islice
 from typing import Any, Iterable, Iterator
 
 from nonolab.batch.guard import close_batch, run_guarded
 from nonolab.batch.tasks import Job, new_record
-from nonolab.errors import BackendUnavailable, NonolabError
+from nonolab.errors import BackendUnavailable, InvalidArgument, NonolabError
 
 #: Jobs in flight at once: bounds the scheduler's and this process's memory on huge batches.
 WINDOW = 1000
 
+#: Seconds to reach the scheduler before giving up (Dask's own default is 30).
+CONNECT_TIMEOUT = 5.0
 
-def _client(address: str):
-    """A client of the scheduler, and dask's ``as_completed``."""
+_SCHEMES = ("tcp", "tls", "ws", "wss", "ucx")
+_ADDRESS = re.compile(r"^(?:(?P<scheme>[a-z]+)://)?(?P<host>\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9_.-]+):(?P<port>[0-9]{1,5})/?$")
+
+
+def check_address(address: str) -> str:
+    """Refuse an address that is not ``[SCHEME://]HOST:PORT`` (SCHEME: tcp, tls, ws, wss, ucx).
+
+    Checked before any client is made: a malformed address given to Dask makes it
+    stall for a minute while its half-built client is collected.
+
+    >>> check_address("tcp://10.0.0.5:8786")
+    'tcp://10.0.0.5:8786'
+    >>> check_address("10.0.0.5")
+    Traceback (most recent call last):
+    ...
+    nonolab.errors.InvalidArgument: --scheduler '10.0.0.5': not a Dask scheduler address; expected tcp://HOST:PORT (or tls://, ws://, wss://, ucx://, or HOST:PORT)
+    """
+    found = _ADDRESS.match(address.strip()) if isinstance(address, str) else None
+    if (found is None or (found["scheme"] is not None and found["scheme"] not in _SCHEMES)
+            or not 0 < int(found["port"]) < 65536):
+        raise InvalidArgument(f"--scheduler {address!r}: not a Dask scheduler address; expected tcp://HOST:PORT "
+                              "(or tls://, ws://, wss://, ucx://, or HOST:PORT)")
+    return address.strip()
+
+
+def connect(address: str):
+    """A client of the scheduler at ``address``, and dask's ``as_completed``.
+
+    Raises:
+        InvalidArgument: the address is malformed.
+        BackendUnavailable: dask is not installed, or the scheduler cannot be reached
+            within :data:`CONNECT_TIMEOUT` seconds.
+    """
+    check_address(address)
     try:
         from dask.distributed import Client, as_completed
     except ImportError as exc:
         raise BackendUnavailable("running a batch on a Dask scheduler needs dask.distributed; "
                                  'install it with: pip install "nonolab[distributed]"') from exc
     try:
-        return Client(address, timeout=30, set_as_default=False), as_completed
+        return Client(address.strip(), timeout=CONNECT_TIMEOUT, set_as_default=False), as_completed
     except (OSError, ValueError, TypeError) as exc:  # TimeoutError is an OSError
         raise BackendUnavailable(f"cannot reach the Dask scheduler at {address}: {exc}") from exc
 
 
 def run_on_dask(jobs: Iterable[Job], address: str, grace: float = 2.0,
-                preload: tuple[str, ...] = ()) -> Iterator[dict[str, Any]]:
+                preload: tuple[str, ...] = (), connection=None) -> Iterator[dict[str, Any]]:
     """Submit ``jobs`` to the scheduler at ``address`` and yield their records as they complete.
+
+    ``connection`` is what :func:`connect` returned, when the caller connected first.
 
     A task lost with its worker (Dask gives up after the worker died several times)
     becomes an ``error`` record; a library error raised on a worker (its backend is
@@ -47,7 +89,7 @@ def run_on_dask(jobs: Iterable[Job], address: str, grace: float = 2.0,
 
     >>> records = list(run_on_dask(jobs, "tcp://127.0.0.1:8786"))     # doctest: +SKIP
     """
-    client, as_completed = _client(address)
+    client, as_completed = connection if connection is not None else connect(address)
     batch = uuid.uuid4().hex
     pending = iter(jobs)
     in_flight: dict[Any, Job] = {}

@@ -22,9 +22,14 @@ except ImportError:  # pragma: no cover — Windows: no lock
     fcntl = None
 
 
-def record_key(record: dict[str, Any]) -> tuple[str, str]:
-    """What identifies a result: the puzzle file (as an absolute path) and the task."""
-    return os.path.abspath(record["file"]), record["task"]
+def record_key(record: dict[str, Any]) -> tuple[str, int, str]:
+    """What identifies a result: the puzzle file (as an absolute path), the puzzle's
+    1-based index in it (1 for records written before sets had one) and the task.
+
+    >>> record_key({"file": "/p/set.xml", "index": 2, "task": "check"})
+    ('/p/set.xml', 2, 'check')
+    """
+    return os.path.abspath(record["file"]), record.get("index") or 1, record["task"]
 
 
 def _is_record(value: Any) -> bool:
@@ -89,7 +94,13 @@ class ResultsFile:
             raise BatchError("resume and force exclude each other: keep the results or replace them")
         self.path = str(path)
         self.records: list[dict[str, Any]] = []
-        self._fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o666)
+        self._written = 0
+        try:  # created here: removed again if the batch fails before its first record
+            self._fd = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_EXCL, 0o666)
+            self._created = True
+        except FileExistsError:
+            self._fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o666)
+            self._created = False
         try:
             self._open(resume, force)
         except BaseException:
@@ -127,6 +138,7 @@ class ResultsFile:
     def append(self, record: dict[str, Any]) -> None:
         """Write one record as one line, and make it durable before returning."""
         self._write((json.dumps(record) + "\n").encode("utf-8"))
+        self._written += 1
 
     def close(self) -> None:
         if self._fd >= 0:
@@ -136,8 +148,14 @@ class ResultsFile:
     def __enter__(self) -> "ResultsFile":
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, kind, *exc) -> None:
+        failed_empty = kind is not None and self._created and not self._written
         self.close()
+        if failed_empty:  # a batch that failed at once leaves no empty results file behind
+            try:
+                os.unlink(self.path)
+            except OSError:
+                pass
 
 
 
@@ -187,6 +205,6 @@ class BatchSummary:
         return all(r.get("status") == "ok" and r.get("verdict") != "disagree" for r in self.records)
 
 
-def latest(records: Iterable[dict[str, Any]]) -> dict[tuple[str, str], dict[str, Any]]:
-    """The last record of every (file, task): what a file holds after several runs."""
+def latest(records: Iterable[dict[str, Any]]) -> dict[tuple[str, int, str], dict[str, Any]]:
+    """The last record of every (file, index, task): what a file holds after several runs."""
     return {record_key(r): r for r in records}

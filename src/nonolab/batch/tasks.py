@@ -1,6 +1,8 @@
-"""The task table: what a batch does to one puzzle file, as one JSON-able record.
+"""The task table: what a batch does to one puzzle, as one JSON-able record.
 
-``TASKS`` maps a name to ``function(path, backend, time_limit) -> dict``.  Adding a
+A job is one puzzle of one file: a file holding several (a TAAI file, a webpbn
+``<puzzleset>``, a JSON list) gives one job per puzzle, named by its 1-based
+``index``.  ``TASKS`` maps a name to ``function(puzzle, backend, time_limit) -> dict``.  Adding a
 task is one function and one entry here; the worker processes, the Dask path and
 the CLI (``--do``) all read the table.  Task functions import what they need
 inside the function: the CLI imports this module at start-up, which must stay
@@ -21,13 +23,17 @@ from typing import Any, Callable
 
 from nonolab.errors import NonolabError
 
+#: The version of the record's names (the CLI's ``--json`` share them: nonolab/schemas).
+SCHEMA_VERSION = 1
+
 #: The fields every record has, in the order they are written (a task adds others).
-FIELDS = ("file", "task", "backend", "status", "verdict", "count", "complete", "time", "error")
+FIELDS = ("schema_version", "file", "index", "title", "task", "backend", "status", "verdict", "count", "exact",
+          "time", "error", "width", "height")
 
 
 @dataclass(frozen=True)
 class Job:
-    """One puzzle file and what to do with it.
+    """One puzzle of a file (``index``, 1-based) and what to do with it.
 
     >>> Job("cat.non", "verify", "native,cnf", 10.0).budget(grace=2.0)
     22.0
@@ -37,10 +43,13 @@ class Job:
     task: str
     backend: str
     time_limit: float | None = None
+    index: int = 1
 
     @property
     def backends(self) -> tuple[str, ...]:
-        return tuple(b for b in self.backend.split(",") if b)
+        from nonolab.harness.crosscheck import split_specs  # specs may hold commas
+
+        return tuple(split_specs(self.backend))
 
     def budget(self, grace: float) -> float | None:
         """Wall-clock seconds after which the job is killed: the limit of every solver run, plus ``grace``.
@@ -55,68 +64,87 @@ class Job:
         return asdict(self)
 
 
-def _load(path: str):
-    from nonolab.formats import load
-    return load(path)
+_LOADED: dict[tuple[str, int, int], list] = {}
 
 
-def _size(puzzle) -> dict[str, Any]:
-    return {"width": puzzle.width, "height": puzzle.height}
+def load_puzzles(path: str) -> list:
+    """Every puzzle of the file at ``path``; the last file read is kept, as a set's jobs
+    usually follow one another in the same worker."""
+    import os
+
+    from nonolab.formats import load_all
+
+    try:
+        status = os.stat(path)
+    except OSError:
+        return load_all(path)  # its error names the file
+    key = (os.path.abspath(path), status.st_mtime_ns, status.st_size)
+    if key not in _LOADED:
+        _LOADED.clear()
+        _LOADED[key] = load_all(path)
+    return _LOADED[key]
 
 
-def _solve(path: str, backend: str, time_limit: float | None, max_solutions: int | None):
+def _puzzle(path: str, index: int):
+    puzzles = load_puzzles(path)
+    if not 1 <= index <= len(puzzles):
+        raise NonolabError(f"puzzle {index} is out of range: the file holds {len(puzzles)}", path=path)
+    return puzzles[index - 1]
+
+
+def _solve(puzzle, backend: str, time_limit: float | None, max_solutions: int | None):
     from nonolab.harness.uniqueness import verdict_of
-    from nonolab.solvers import get
+    from nonolab.solvers import get_spec
     from nonolab.solvers.base import Limits
 
-    puzzle = _load(path)
-    result = get(backend).solve(puzzle, Limits(max_solutions, time_limit))
-    record = {"verdict": verdict_of(result).value, "count": result.count, "complete": result.complete,
-              "solver_status": result.status.value, **_size(puzzle)}
+    result = get_spec(backend).solve(puzzle, Limits(max_solutions, time_limit))
+    record = {"verdict": verdict_of(result).value, "count": result.count, "exact": result.complete,
+              "solver_status": result.status.value}
     return record, result
 
 
-def check(path: str, backend: str, time_limit: float | None) -> dict[str, Any]:
+def check(puzzle, backend: str, time_limit: float | None) -> dict[str, Any]:
     """Count to 2: the verdict unique, multiple, contradiction or timeout."""
-    record, _ = _solve(path, backend, time_limit, 2)
+    record, _ = _solve(puzzle, backend, time_limit, 2)
     return record
 
 
-def solve(path: str, backend: str, time_limit: float | None) -> dict[str, Any]:
+def solve(puzzle, backend: str, time_limit: float | None) -> dict[str, Any]:
     """As ``check``, plus the first solution (rows of ``#`` and ``.``) under ``solution``."""
-    record, result = _solve(path, backend, time_limit, 2)
+    record, result = _solve(puzzle, backend, time_limit, 2)
     record["solution"] = result.solution.to_text().splitlines() if result.solution is not None else None
     return record
 
 
-def count(path: str, backend: str, time_limit: float | None) -> dict[str, Any]:
-    """Count every solution; ``complete`` says whether the count is exact.
+def count(puzzle, backend: str, time_limit: float | None) -> dict[str, Any]:
+    """Count every solution; ``exact`` says whether the count is exact.
 
     A count cut by the time limit has status ``timeout`` even when its verdict
     (``multiple``) is proven: the number asked for is not known.
     """
-    record, result = _solve(path, backend, time_limit, None)
+    record, result = _solve(puzzle, backend, time_limit, None)
     record["status"] = "ok" if result.complete else "timeout"
     return record
 
 
-def verify(path: str, backend: str, time_limit: float | None) -> dict[str, Any]:
-    """Run every backend named in ``backend`` and check that they agree (``verdict``: agree/disagree)."""
-    from nonolab.harness.crosscheck import crosscheck
+def verify(puzzle, backend: str, time_limit: float | None) -> dict[str, Any]:
+    """Run every backend named in ``backend`` and check that they agree
+    (``verdict``: agree, disagree, or inconclusive when none proved anything)."""
+    from nonolab.harness.crosscheck import crosscheck, split_specs
 
-    puzzle = _load(path)
-    checked = crosscheck(puzzle, [b for b in backend.split(",") if b], 2, time_limit)
+    checked = crosscheck(puzzle, split_specs(backend), 2, time_limit)
     answers = [{"backend": a.backend, "verdict": a.verdict, "count": a.result.count if a.result else None,
-                "complete": a.result.complete if a.result else None, "time": round(a.wall_time, 6),
+                "exact": a.result.complete if a.result else None, "time": round(a.wall_time, 6),
                 "error": a.error} for a in checked.answers]
-    exact = [a["count"] for a in answers if a["complete"]]
-    return {"verdict": checked.verdict.lower(), "consensus": checked.consensus().value,
+    exact = [a["count"] for a in answers if a["exact"]]
+    verdict = checked.verdict.value.lower()
+    return {"verdict": verdict, "consensus": checked.consensus().value,
             "count": exact[0] if exact else max((a["count"] or 0 for a in answers), default=0),
-            "complete": bool(exact), "problems": list(checked.problems), "answers": answers,
-            **_size(puzzle)}
+            "exact": bool(exact), "problems": list(checked.problems), "answers": answers,
+            "status": "timeout" if verdict == "inconclusive" else None}
 
 
-def grade(path: str, backend: str, time_limit: float | None) -> dict[str, Any]:
+def grade(puzzle, backend: str, time_limit: float | None) -> dict[str, Any]:
     """The weakest technique that solves it (``grade``), its verdict and steps.
 
     ``backend`` counts to 2 when deduction is not enough; ``time_limit`` covers the
@@ -124,13 +152,12 @@ def grade(path: str, backend: str, time_limit: float | None) -> dict[str, Any]:
     """
     from nonolab.harness.classify import grade as grade_puzzle
 
-    puzzle = _load(path)
     result = grade_puzzle(puzzle, time_limit, search_backend=backend)
     data = result.as_dict()
     return {"verdict": result.verdict, "grade": data["grade"], "pbnsolve_class": data["pbnsolve_class"],
             "harder_than": data["harder_than"], "steps": data["steps"],
-            "count": None, "complete": result.grade is not None,
-            "status": "ok" if result.grade is not None else "timeout", **_size(puzzle)}
+            "count": None, "exact": None,
+            "status": "ok" if result.grade is not None else "timeout"}
 
 
 TASKS: dict[str, Callable[[str, str, float | None], dict[str, Any]]] = {
@@ -145,7 +172,8 @@ TASKS: dict[str, Callable[[str, str, float | None], dict[str, Any]]] = {
 def new_record(job: Job, **fields: Any) -> dict[str, Any]:
     """A record of ``job`` with every field of :data:`FIELDS` (``None`` where unknown), then ``fields``."""
     record: dict[str, Any] = dict.fromkeys(FIELDS)
-    record.update(file=job.path, task=job.task, backend=job.backend, **fields)
+    record.update(schema_version=SCHEMA_VERSION, file=job.path, index=job.index, task=job.task,
+                  backend=job.backend, **fields)
     return record
 
 
@@ -168,7 +196,9 @@ def run_job(job: Job) -> dict[str, Any]:
             task = TASKS[job.task]
         except KeyError:
             raise NonolabError(f"unknown task {job.task!r} (known: {', '.join(sorted(TASKS))})") from None
-        record.update(task(job.path, job.backend, job.time_limit))
+        puzzle = _puzzle(job.path, job.index)
+        record.update(title=puzzle.name or None, width=puzzle.width, height=puzzle.height)
+        record.update(task(puzzle, job.backend, job.time_limit))
         if record["status"] is None:
             record["status"] = "timeout" if record["verdict"] == "timeout" else "ok"
     except NonolabError as err:

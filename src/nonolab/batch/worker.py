@@ -35,10 +35,10 @@ def _watch_parent(parent: int) -> None:
 
 def _warm_up(backend: str) -> None:
     from nonolab.core import Puzzle
-    from nonolab.solvers import get
+    from nonolab.solvers import get_spec
     from nonolab.solvers.base import Limits
 
-    solver = get(backend)  # BackendUnavailable / UnknownBackend: fatal, reported to the parent
+    solver = get_spec(backend)  # BackendUnavailable / UnknownBackend: fatal, reported to the parent
     # The 2x2 switch has two solutions: it runs propagation, probing and search once,
     # which is what loads every compiled function of the native engine.
     switch = Puzzle(rows=((1,), (1,)), columns=((1,), (1,)))

@@ -9,6 +9,7 @@ import click
 from nonolab.batch.tasks import TASKS
 from nonolab.cli import options
 from nonolab.cli.main import EXIT_NO, cli
+from nonolab.solvers import DEFAULT
 
 
 @cli.command()
@@ -23,29 +24,44 @@ from nonolab.cli.main import EXIT_NO, cli
 @click.option("--force", is_flag=True, help="Replace an existing --out (without it, an existing file is refused).")
 @click.option("--jobs", "-j", type=click.IntRange(min=1), default=1, show_default=True,
               help="Worker processes of the local pool.")
-@options.time_limit
-@click.option("--backend", "-b", default=None, metavar="NAME",
-              help="Solver backend (default: native); for verify, A,B,... (default: every registered one).")
+@options.time_limit_per("per puzzle (for verify: per backend on each puzzle)")
+@click.option("--backend", "-b", default=None, metavar="SPEC",
+              help=f"Solver backend or spec such as native:line=overlap (default: {DEFAULT}); for verify, "
+                   "SPEC,SPEC,... (default: every registered one).")
+@options.backend_option
 @click.option("--scheduler", default=None, metavar="tcp://HOST:PORT",
-              help='Run on this Dask scheduler instead of the local pool (pip install "nonolab[distributed]").')
+              help='Run on this Dask scheduler instead of the local pool (pip install "nonolab[distributed]"). '
+                   "The scheduler and its workers are trusted: they receive pickled jobs and run code.")
 @click.option("--exclude", multiple=True, metavar="GLOB",
               help="Leave out files of the directories whose relative path or name matches (repeatable).")
 @click.option("--progress/--no-progress", default=None, help="Progress bar on stderr (default: on a terminal).")
-def batch(paths, task, out, resume, force, jobs, time_limit, backend, scheduler, exclude, progress):
+def batch(paths, task, out, resume, force, jobs, time_limit, backend, backend_options, scheduler, exclude,
+          progress):
     """Run one task on every puzzle of PATHS (files, and directories searched recursively).
 
     \b
-    Each puzzle's record (file, task, backend, status, verdict, count, complete,
-    time, error) is appended to --out and flushed to disk as soon as it ends, so an
-    interrupted batch loses nothing: run it again with --resume.  A puzzle still
-    running 2 s after its --time-limit is killed and recorded as a timeout; a
-    file that cannot be read is recorded as an error.  The largest files start first.
+    Each puzzle's record (file, index, title, task, backend, status, verdict,
+    count, exact, time, error) is appended to --out and flushed to disk as soon
+    as it ends, so an interrupted batch loses nothing: run it again with --resume.
+    A file holding several puzzles gives one record per puzzle, keyed by (file,
+    index).  A puzzle still running 2 s after its --time-limit is killed and
+    recorded as a timeout; a file that cannot be read is recorded as an error.
+    The largest files start first.
     \b
     Exit code 0 when every puzzle got its answer, 1 when some timed out, failed
-    or (verify) disagree, 2 on bad usage (e.g. --out exists without --resume or --force).
+    or (verify) disagree or are inconclusive, 2 on bad usage (e.g. --out exists
+    without --resume or --force, a malformed or unreachable --scheduler).
     """
     from nonolab.batch import run_batch
+    from nonolab.cli.backends import spec_with_options
+    from nonolab.harness.crosscheck import split_specs
 
+    if backend_options:
+        specs = split_specs(backend) or ([DEFAULT] if task != "verify" else [])
+        if not specs:
+            from nonolab.solvers import names
+            specs = names()
+        backend = ",".join(spec_with_options(spec, backend_options) for spec in specs)
     if resume and force:
         raise click.UsageError("--resume and --force exclude each other")
     bar = _Bar(sys.stderr.isatty() if progress is None else progress)
@@ -117,8 +133,10 @@ def _print_summary(summary) -> None:
     slow = Table(title="slowest", title_justify="left")
     for column, justify in (("file", "left"), ("size", "left"), ("verdict", "left"), ("time s", "right")):
         slow.add_column(column, justify=justify, overflow="fold")
+    sets = {r["file"] for r in summary.records if (r.get("index") or 1) > 1}  # files holding several puzzles
     for record in summary.slowest(5):
         size = f"{record['width']}x{record['height']}" if record.get("width") else "-"
-        slow.add_row(record["file"], size, record.get("verdict") or "error", f"{record.get('time') or 0:.3f}")
+        name = record["file"] + (f" #{record.get('index') or 1}" if record["file"] in sets else "")
+        slow.add_row(name, size, record.get("verdict") or "error", f"{record.get('time') or 0:.3f}")
     console.print(slow)
     console.print(f"results: {summary.out}")

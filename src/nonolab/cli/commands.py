@@ -2,53 +2,25 @@
 
 from __future__ import annotations
 
-import json
 import sys
 from typing import Any
 
 import click
 
-from nonolab.cli import options
+from nonolab.cli import clock, options, records, sets, streams
+from nonolab.cli.interrupt import CANCEL
 from nonolab.cli.main import EXIT_NO, cli
-
-
-def _load(path: str, fmt: str | None):
-    from nonolab.formats import load
-    return load(path, fmt)
+from nonolab.errors import InvalidArgument
 
 
 def _solver(backend: str, probing: str | None, pairs: tuple[str, ...] = (), line: str | None = None,
             **extra: Any):
-    from nonolab.solvers import get
-    opts = {**options.parse_backend_options(pairs), **extra}
-    if probing is not None:
-        opts["probing"] = probing
-    if line is not None:
-        opts["line"] = line
-    return get(backend, **opts)
+    from nonolab.cli.backends import build
+    return build(backend, pairs, probing, line, **extra)
 
 
 # Backends that report decided cells while they work (the native engine, alone or first).
 _PROGRESS_BACKENDS = ("native", "auto")
-
-
-def _emit_json(data: dict) -> None:
-    click.echo(json.dumps(data, indent=2))
-
-
-def _rows(solution) -> list[str]:
-    return solution.to_text().splitlines()
-
-
-def _result_json(path: str, result) -> dict:
-    return {
-        "file": path,
-        "status": result.status.value,
-        "count": result.count,
-        "complete": result.complete,
-        "solutions": [_rows(s) for s in result.solutions],
-        "stats": result.stats.as_dict(),
-    }
 
 
 @cli.command()
@@ -56,96 +28,146 @@ def _result_json(path: str, result) -> dict:
 @options.max_solutions
 @options.time_limit
 @click.option("--to", "to_format", default=None, metavar="FMT",
-              help="Write the puzzle with its first solution as goal in this format.")
+              help="Write the puzzle with its first solution as goal in this format (svg, png, pdf: "
+                   "a picture of the solution with its clues).")
 @click.option("--output", "-o", default=None, type=click.Path(dir_okay=False),
               help="File for --to (default: standard output); format from its suffix if --to is not given.")
 @click.option("--progress/--no-progress", default=None,
               help="Progress bar of decided cells on long native runs (default: on a terminal).")
+@options.full
 @options.as_json
-def solve(file, input_format, backend, probing, line, backend_options, max_solutions, time_limit, to_format, output,
-          progress, as_json):
-    """Solve FILE and print the solution (and whether it is unique)."""
-    from nonolab.formats import dump, dumps
+def solve(file, input_format, index, backend, probing, line, backend_options, max_solutions, time_limit, to_format,
+          output, progress, full, as_json):
+    """Solve FILE and print the solution (and whether it is unique).
+
+    A file holding several puzzles: each is solved in turn (or only --index N).
+    """
+    from nonolab.formats import dump, dump_all, dumps, dumps_all
     from nonolab.harness.uniqueness import verdict_of
-    from nonolab.solvers.base import Limits
 
     from nonolab.cli.progress import DecidedCells
 
-    puzzle = _load(file, input_format)
-    with DecidedCells(force=bool(progress)) as bar:
-        extra = {"progress": bar} if backend in _PROGRESS_BACKENDS and progress is not False else {}
-        solver = _solver(backend, probing, backend_options, line, **extra)
-        result = solver.solve(puzzle, Limits(max_solutions, time_limit))
-    verdict = verdict_of(result) if max_solutions >= 2 else None
-    if result.solution is not None and (to_format or output):
-        solved = puzzle.with_(goal=result.solution)
-        if output:
-            dump(solved, output, to_format)
-        else:
-            click.echo(dumps(solved, to_format), nl=False)
-    if as_json:
-        data = _result_json(file, result)
-        data["verdict"] = verdict.value if verdict else None
-        _emit_json(data)
-    elif not (to_format and not output):
-        if result.solution is not None:
-            click.echo(result.solution.to_text())
+    chosen = sets.load(file, input_format, index)
+    solved = []
+    writes = bool(to_format or output)
+
+    def answer(puzzle) -> sets.Answer:
+        with DecidedCells(force=bool(progress)) as bar:
+            extra = ({"progress": bar} if backend.partition(":")[0] in _PROGRESS_BACKENDS and progress is not False
+                     else {})
+            solver = _solver(backend, probing, backend_options, line, **extra)
+            result = solver.solve(puzzle, clock.limits(max_solutions, time_limit))
+        verdict = verdict_of(result) if max_solutions >= 2 else None
+        if result.solution is not None and writes:
+            solved.append(puzzle.with_(goal=result.solution))
         summary = verdict.value if verdict else result.status.value
         if result.solution is None:
             summary = "contradiction" if result.complete else "timeout"
-        click.echo(f"{summary} ({result.count} solution{'s' * (result.count != 1)} found"
-                   f"{', exhaustive' if result.complete else ''}; {result.stats.backend}, "
-                   f"{result.stats.wall_time:.3f} s)", err=bool(result.solution))
-    if result.solution is None:
-        sys.exit(EXIT_NO)
+        summary += (f" ({result.count} solution{'s' * (result.count != 1)} found"
+                    f"{', exhaustive' if result.complete else ''}; {result.stats.backend}, "
+                    f"{result.stats.wall_time:.3f} s)")
+        grid = result.solution.to_text().splitlines() if result.solution is not None else []
+        data = {**records.result_fields(result), "verdict": verdict.value if verdict else None}
+
+        def single() -> None:
+            if writes and not output:
+                return
+            if result.solution is not None and not output:  # with -o the solution is in the file
+                grid = result.solution
+                if full or streams.fits(grid.width, grid.height):
+                    from nonolab.cli.render_commands import echo_grid
+                    echo_grid(puzzle, grid)          # with its clues at a terminal
+                else:
+                    click.echo(streams.too_big(grid.width, grid.height, "solution"))
+            click.echo(summary, err=bool(result.solution))
+        return sets.Answer(data["verdict"] or result.status.value, 0 if result.solution is not None else EXIT_NO,
+                           data, summary, grid, single)
+
+    from nonolab.cli.render_commands import picture_format, write_solution
+    picture = picture_format(to_format, output)          # svg, png, pdf: a picture, not a puzzle file
+    if picture and len(chosen) > 1:
+        raise click.UsageError(f"a picture holds one puzzle: {file} holds {len(chosen)}; name one with --index")
+    quiet = writes and not output and not as_json  # the puzzles go to standard output
+    code = sets.run_set(file, input_format, index, as_json, answer, chosen, show=not quiet)
+    if solved and picture:
+        write_solution(solved[0], solved[0].goal, picture, output)
+    elif solved:
+        if len(solved) < len(chosen):
+            click.echo(f"nonolab: {len(chosen) - len(solved)} of {len(chosen)} puzzles have no solution found "
+                       "and are not written", err=True)
+        if output and len(chosen) == 1:
+            dump(solved[0], output, to_format)
+        elif output:
+            dump_all(solved, output, to_format)
+        elif len(chosen) == 1:
+            click.echo(dumps(solved[0], to_format), nl=False)
+        else:
+            click.echo(dumps_all(solved, to_format), nl=False)
+    if code:
+        sys.exit(code)
 
 
 @cli.command()
 @options.puzzle_and_solver
 @options.time_limit
+@options.full
 @options.as_json
 @click.option("--why", is_flag=True,
               help="Explain the ambiguity: the backbone (cells equal in every solution, exact), the "
                    "regions where solutions differ, and greedy givens that make the puzzle unique. "
                    "Uses the backend if it can fix cells (cnf, cpsat), else cnf.")
 @click.option("--why-image", default=None, metavar="PATH", type=click.Path(dir_okay=False),
-              help="Also draw the regions and givens: PNG if PATH ends in .png, else SVG (implies --why).")
+              help="Also draw the regions and givens: PNG if PATH ends in .png, else SVG (implies --why; "
+                   "one puzzle: in a set, name it with --index).")
 @click.option("--why-enumerate", type=click.IntRange(min=1), default=256, show_default=True, metavar="N",
               help="With --why: enumerate up to N solutions, and N arrangements per group of free cells; "
                    "within it counts and regions are exact.")
-def check(file, input_format, backend, probing, line, backend_options, time_limit, as_json, why, why_image,
+def check(file, input_format, index, backend, probing, line, backend_options, time_limit, full, as_json, why, why_image,
           why_enumerate):
     """Print one word: unique, multiple, contradiction or timeout.
 
     For a puzzle with several solutions, also print two of them and the cells
     where they differ (with --why: where and how all of them differ).  Exit code 0
-    only for unique.
+    only for unique.  A file holding several puzzles: one line (or block) per
+    puzzle, `#2 "Title": multiple`, then a summary; exit code 0 only if every
+    puzzle is unique.
     """
     from nonolab.harness.uniqueness import Verdict, check as check_puzzle
     from nonolab.render import diff_text
 
-    puzzle = _load(file, input_format)
+    chosen = sets.load(file, input_format, index)
+    solver = _solver(backend, probing, backend_options, line)
     if why or why_image:
         from nonolab.cli import why as explain_why
-        explain_why.run(file, puzzle, _solver(backend, probing, backend_options, line), time_limit, as_json, why_image,
-                        why_enumerate)
+        if why_image and len(chosen) > 1:
+            raise InvalidArgument(f"{file}: --why-image draws one puzzle and the file holds {len(chosen)}: "
+                                  "choose one with --index N")
+        code = sets.run_set(file, input_format, index, as_json,
+                            lambda p: explain_why.answer(p, solver, clock.left(time_limit), why_image, why_enumerate,
+                                                        full), chosen)
+        if code:
+            sys.exit(code)
         return
-    answer = check_puzzle(puzzle, _solver(backend, probing, backend_options, line), time_limit)
-    if as_json:
-        data = _result_json(file, answer.result)
-        data["verdict"] = answer.verdict.value
-        data["differing_cells"] = [list(rc) for rc in answer.differing]
-        _emit_json(data)
-    else:
-        click.echo(answer.verdict.value)
-        if answer.verdict is Verdict.MULTIPLE:
-            first, second = answer.witnesses
-            click.echo(f"{len(answer.differing)} cells differ (row, column, 1-based): "
-                       + " ".join(f"({r + 1},{c + 1})" for r, c in answer.differing))
-            click.echo("solution 1, solution 2, differing cells (*):")
-            click.echo(diff_text(first, second))
-    if answer.verdict is not Verdict.UNIQUE:
-        sys.exit(EXIT_NO)
+
+    def answer(puzzle) -> sets.Answer:
+        found = check_puzzle(puzzle, solver, clock.left(time_limit), cancel=CANCEL)
+        data = {**records.result_fields(found.result), "verdict": found.verdict.value,
+                "differing_cells": [list(rc) for rc in found.differing]}
+        body = []
+        if found.verdict is Verdict.MULTIPLE:
+            first, second = found.witnesses
+            body = [f"{len(found.differing)} cells differ (row, column, 1-based): "
+                    + streams.cell_list(found.differing, full)]
+            if full or streams.fits(first.width, first.height):
+                body += ["solution 1, solution 2, differing cells (*):", diff_text(first, second)]
+            else:
+                body.append(streams.too_big(first.width, first.height, "the two solutions and their difference"))
+        return sets.Answer(found.verdict.value, 0 if found.verdict is Verdict.UNIQUE else EXIT_NO, data,
+                           found.verdict.value, body)
+
+    code = sets.run_set(file, input_format, index, as_json, answer, chosen)
+    if code:
+        sys.exit(code)
 
 
 @cli.command()
@@ -154,71 +176,85 @@ def check(file, input_format, backend, probing, line, backend_options, time_limi
               help="Stop counting at N (then the answer is 'at least N').")
 @options.time_limit
 @options.as_json
-def count(file, input_format, backend, probing, line, backend_options, limit, time_limit, as_json):
-    """Count the solutions of FILE exactly (or 'at least N' when cut by a limit)."""
+def count(file, input_format, index, backend, probing, line, backend_options, limit, time_limit, as_json):
+    """Count the solutions of FILE exactly (or 'at least N' when cut by a limit).
+
+    A file holding several puzzles: one line per puzzle, then a summary.
+    """
     from nonolab.harness.uniqueness import count as count_puzzle
 
-    puzzle = _load(file, input_format)
-    answer = count_puzzle(puzzle, limit, _solver(backend, probing, backend_options, line), time_limit)
-    if as_json:
-        data = _result_json(file, answer.result)
-        data.update(count=answer.count, exact=answer.exact, stopped_by=answer.reason or None)
-        del data["solutions"]
-        _emit_json(data)
-    else:
-        click.echo(answer.describe())
-    if answer.reason == "timeout":
-        sys.exit(EXIT_NO)
+    solver = _solver(backend, probing, backend_options, line)
+
+    def answer(puzzle) -> sets.Answer:
+        found = count_puzzle(puzzle, limit, solver, clock.left(time_limit), cancel=CANCEL)
+        data = records.result_fields(found.result, solutions=False)
+        verdict = "exact" if found.exact else found.reason
+        data.update(count=found.count, exact=found.exact, stopped_by=found.reason or None, verdict=verdict)
+        return sets.Answer(verdict, EXIT_NO if found.reason == "timeout" else 0, data, found.describe())
+
+    code = sets.run_set(file, input_format, index, as_json, answer)
+    if code:
+        sys.exit(code)
 
 
 @cli.command()
 @options.puzzle_file
 @options.input_format
-@click.option("--backend", "-b", type=click.Choice(["auto", "native"]), default="auto", show_default=True,
-              help="auto: native deductions, then one cdcl step if they stall; native: with its guesses.")
+@sets.index_option
+@options.backend
 @options.probing
 @options.line
+@options.backend_option
 @options.time_limit
 @click.option("--every", type=click.IntRange(min=1), default=1, show_default=True, metavar="N",
               help="Print the grid after every N-th step (and after the last).")
 @click.option("--no-grid", is_flag=True, help="Print the steps only.")
 @options.as_json
-def explain(file, input_format, backend, probing, line, time_limit, every, no_grid, as_json):
+def explain(file, input_format, index, backend, probing, line, backend_options, time_limit, every, no_grid, as_json):
     """Print the deductions that solve FILE, step by step, with the grid after each.
 
-    Techniques: line (the complete line solver, or enumerate), simple-overlap,
-    block-capping and clue-exhaustion (with --line chain-range or overlap),
-    contradiction-probe, both-branches-agree (fully probing), depth-2-probe, guess (a
-    native search branch) and cdcl (what clause learning decided after auto's hand-off).
-    Changed cells are shown as X (filled) and O (empty).
+    The backend must record its steps (native, auto: native deductions, then one
+    cdcl step if they stall).  Techniques: line (the complete line solver, or
+    enumerate), simple-overlap, block-capping and clue-exhaustion (with --line
+    chain-range or overlap), contradiction-probe, both-branches-agree (fully
+    probing), depth-2-probe, guess (a native search branch) and cdcl (what clause
+    learning decided after auto's hand-off).  Changed cells are shown as X (filled)
+    and O (empty).  A file holding several puzzles: each in turn, then a summary.
     """
+    from nonolab.cli.backends import build_recording
     from nonolab.render import grid_text
-    from nonolab.solvers.base import Limits
     from nonolab.solvers.native.explain import replay
 
-    puzzle = _load(file, input_format)
-    result = _solver(backend, probing, line=line, record_steps=True).solve(puzzle, Limits(1, time_limit))
-    steps = result.steps
-    if as_json:
-        data = _result_json(file, result)
-        data["steps"] = [s.as_dict() for s in steps]
-        _emit_json(data)
-    else:
+    solver = build_recording(backend, backend_options, probing, line)
+
+    def answer(puzzle) -> sets.Answer:
+        result = solver.solve(puzzle, clock.limits(1, time_limit))
+        steps = result.steps
+        data = {**records.result_fields(result), "steps": [s.as_dict() for s in steps]}
+        lines: list[str] = []
         last = len(steps)
-        for number, (step, grid) in enumerate(replay(puzzle, steps), 1):
-            click.echo(f"step {number}: {step.describe()}")
+        for number, (step, grid) in enumerate(replay(puzzle, steps) if not as_json else (), 1):
+            lines.append(f"step {number}: {step.describe()}")
             if not no_grid and (number % every == 0 or number == last):
-                click.echo(grid_text(grid, [(r, c) for r, c, _ in step.cells]))
-                click.echo()
+                lines += [grid_text(grid, [(r, c) for r, c, _ in step.cells]), ""]
         by_kind: dict[str, int] = {}
         for s in steps:
             by_kind[s.technique.value] = by_kind.get(s.technique.value, 0) + 1
-        summary = ", ".join(f"{n} {k}" for k, n in by_kind.items()) or "no steps"
+        kinds = ", ".join(f"{n} {k}" for k, n in by_kind.items()) or "no steps"
         state = "solved" if result.solution is not None else (
             "contradiction" if result.complete else "timeout")
-        click.echo(f"{state} in {last} steps: {summary}")
-    if result.solution is None:
-        sys.exit(EXIT_NO)
+        data["verdict"] = state
+        headline = f"{state} in {last} steps: {kinds}"
+
+        def single() -> None:
+            for text in lines:
+                click.echo(text)
+            click.echo(headline)
+        return sets.Answer(state, 0 if result.solution is not None else EXIT_NO, data, headline, lines, single)
+
+    code = sets.run_set(file, input_format, index, as_json, answer)
+    if code:
+        sys.exit(code)
 
 
 @cli.command()
@@ -242,24 +278,26 @@ def convert(source, target, input_format, to_format):
 @cli.command()
 @options.puzzle_file
 @options.input_format
+@sets.index_option
 @options.as_json
-def info(file, input_format, as_json):
-    """Size, clue statistics and format of FILE."""
+def info(file, input_format, index, as_json):
+    """Size, clue statistics and format of FILE (of each puzzle of a set, or of --index N)."""
     from nonolab.formats import detect_format
 
     fmt = input_format or detect_format(file)
-    puzzle = _load(file, fmt)
-    data = _info(puzzle)
-    data = {"file": file, "format": fmt, **data}
-    if as_json:
-        _emit_json(data)
-        return
-    for key, value in data.items():
-        if key == "metadata":
-            for k, v in value.items():
-                click.echo(f"{k + ':':<21} {v}")
-        else:
-            click.echo(f"{key.replace('_', ' ') + ':':<21} {value}")
+
+    def answer(puzzle) -> sets.Answer:
+        data = {"format": fmt, **_info(puzzle)}
+        lines = []
+        for key, value in {"file": file, **data}.items():
+            if key == "metadata":
+                lines += [f"{k + ':':<21} {v}" for k, v in value.items()]
+            else:
+                lines.append(f"{key.replace('_', ' ') + ':':<21} {value}")
+        del data["name"]  # the record's title
+        return sets.Answer(None, 0, data, "", lines)
+
+    sets.run_set(file, fmt, index, as_json, answer)
 
 
 def _info(puzzle) -> dict:

@@ -6,7 +6,9 @@ import sys
 
 import click
 
-from nonolab.cli import options
+from nonolab.solvers import DEFAULT
+
+from nonolab.cli import clock, options
 from nonolab.cli.main import EXIT_NO, cli
 
 _STOPPED = {"max-candidates": "--max-candidates was reached", "time-limit": "--time-limit ran out",
@@ -47,8 +49,10 @@ _STOPPED = {"max-candidates": "--max-candidates was reached", "time-limit": "--t
               help="Discard candidates whose filled fraction is above this.")
 @click.option("--allow-uniform-lines", is_flag=True,
               help="Accept rows and columns (longer than 2) that are all filled or all empty.")
-@click.option("--backend", "-b", default="native", show_default=True,
-              help="The backend that counts to 2 (see `nonolab backends`).")
+@click.option("--backend", "-b", default=DEFAULT, show_default=True, metavar="SPEC",
+              help=f"The backend that counts to 2, or a spec such as native:line=overlap (see `nonolab "
+                   f"backends`; default: {DEFAULT}, the default of every command).")
+@options.backend_option
 @click.option("--candidate-time-limit", type=float, default=10.0, show_default=True, metavar="SECONDS",
               help="Wall time to judge one candidate, repairs included; a candidate cut by it is discarded.")
 @options.time_limit
@@ -56,7 +60,7 @@ _STOPPED = {"max-candidates": "--max-candidates was reached", "time-limit": "--t
               help="Stop after N candidates (default: 100 per puzzle wanted).")
 @click.option("--progress/--no-progress", default=None, help="A progress bar (default: on a terminal).")
 def generate(size, density, style, radius, image, seed, count, out_dir, fmt, unique, max_grade, repair,
-             max_repairs, min_density, max_density, allow_uniform_lines, backend, candidate_time_limit,
+             max_repairs, min_density, max_density, allow_uniform_lines, backend, backend_options, candidate_time_limit,
              time_limit, max_candidates, progress):
     """Generate puzzles with a goal picture, reproducibly from --seed.
 
@@ -66,6 +70,7 @@ def generate(size, density, style, radius, image, seed, count, out_dir, fmt, uni
     candidates tried and candidates per accepted puzzle.  Exit code 1 when fewer
     than --count puzzles were found within the limits.
     """
+    from nonolab.cli.backends import spec_with_options
     from nonolab.cli.progress import GeneratedPuzzles
     from nonolab.formats import dumps, suffix_of
     from nonolab.generate import Recipe, SetWriter, make_puzzles, parse_size
@@ -73,7 +78,7 @@ def generate(size, density, style, radius, image, seed, count, out_dir, fmt, uni
     width, height = parse_size(size)
     recipe = Recipe(width=width, height=height, density=density, style=style, radius=radius, image=image,
                     density_range=(min_density, max_density), allow_uniform_lines=allow_uniform_lines,
-                    unique=unique, max_grade=max_grade, backend=backend, repair=repair,
+                    unique=unique, max_grade=max_grade, backend=spec_with_options(backend, backend_options), repair=repair,
                     max_repairs=max_repairs, candidate_time_limit=candidate_time_limit)
     suffix_of(fmt)  # an unknown format fails before any work
     writer = SetWriter(out_dir, fmt) if out_dir is not None else None
@@ -90,7 +95,7 @@ def generate(size, density, style, radius, image, seed, count, out_dir, fmt, uni
 
     with GeneratedPuzzles(count, force=bool(progress)) as bar:
         on_candidate = bar if progress is not False else None
-        report = make_puzzles(count, recipe, seed, max_candidates, time_limit, on_puzzle=emit,
+        report = make_puzzles(count, recipe, seed, max_candidates, clock.left(time_limit), on_puzzle=emit,
                               on_candidate=on_candidate)
     where = f" in {out_dir} (index: {out_dir.rstrip('/')}/index.csv)" if writer is not None else ""
     click.echo(report.summary() + where, err=True)

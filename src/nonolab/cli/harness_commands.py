@@ -7,56 +7,74 @@ from pathlib import Path
 
 import click
 
-from nonolab.cli import options
+from nonolab.cli import clock, options, records, sets
+from nonolab.cli.interrupt import CANCEL
 from nonolab.cli.main import EXIT_NO, cli
 
 
 @cli.command()
 @click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False, path_type=str))
 @options.input_format
-@click.option("--backends", default=None, metavar="A,B,...",
-              help="Backends to run (default: the solvers and auto; dlx and backtrack only when named).")
+@sets.index_option
+@click.option("--backends", default=None, metavar="SPEC,SPEC,...",
+              help="Backends (or specs such as native:line=overlap) to run, joined by commas "
+                   "(default: the solvers and auto; dlx and backtrack only when named).")
+@options.backend_option
 @options.max_solutions
-@options.time_limit
+@options.time_limit_per("per backend and per puzzle")
 @click.option("--report-dir", default=".", show_default=True, type=click.Path(file_okay=False),
               help="Where a disagreement is saved as a JSON bug report.")
 @options.as_json
-def verify(files, input_format, backends, max_solutions, time_limit, report_dir, as_json):
+def verify(files, input_format, index, backends, backend_options, max_solutions, time_limit, report_dir, as_json):
     """Run several backends on each FILE, verify every answer, and check that they agree.
 
-    Prints a table per puzzle (backend, status, count, exact?, time) and AGREE or
-    DISAGREE.  Exit code 1 if any puzzle's backends disagree; the puzzle and every
-    answer are then saved to REPORT_DIR.
+    Prints a table per puzzle (backend, status, count, exact?, time) and AGREE,
+    DISAGREE, or INCONCLUSIVE when no backend proved anything (every one timed out
+    or failed), so nothing was compared.  Every puzzle of a set is checked.  -O
+    options go to every backend (a spec gives one backend its own).  --time-limit
+    bounds each backend on each puzzle (so N backends on one puzzle may take N times
+    the limit).  Exit code 1
+    unless every puzzle's backends AGREE; a disagreement's puzzle and answers are
+    then saved to REPORT_DIR.
     """
-    import json
+    from nonolab.cli.backends import backend_options as parse_options
+    from nonolab.formats import dumps
+    from nonolab.harness.crosscheck import Agreement, crosscheck, split_specs, write_report
+    from nonolab.solvers import names
 
-    from nonolab.formats import dumps, load
-    from nonolab.harness.crosscheck import crosscheck, write_report
-
-    chosen = [b.strip() for b in backends.split(",") if b.strip()] if backends else None
-    results = []
-    disagreements = 0
+    chosen = split_specs(backends) or names(("solver", "strategy"))
+    extra = parse_options(backend_options)
+    per_backend = {spec: extra for spec in chosen} if extra else None
+    found = []
+    worst = 0
     for path in files:
-        puzzle = load(path, input_format)
-        check = crosscheck(puzzle, chosen, max_solutions, time_limit)
-        data = {"file": path, **check.as_dict()}
-        if not check.agree:
-            disagreements += 1
-            Path(report_dir).mkdir(parents=True, exist_ok=True)
-            report = Path(report_dir) / f"nonolab-disagreement-{Path(path).stem}.json"
-            write_report(check, report, dumps(puzzle, "non"))
-            data["report"] = str(report)
-        results.append(data)
-        if not as_json:
-            _print_table(path, check, data.get("report"))
+        puzzles = sets.load(path, input_format, index)
+        for number, puzzle in puzzles:
+            check = crosscheck(puzzle, chosen, max_solutions, time_limit, per_backend, cancel=CANCEL)
+            data = {**records.record(path, number, puzzle), **records.crosscheck_fields(check)}
+            if check.verdict is not Agreement.AGREE:
+                worst = EXIT_NO
+            if check.verdict is Agreement.DISAGREE:
+                Path(report_dir).mkdir(parents=True, exist_ok=True)
+                stem = Path(path).stem + (f"-{number}" if len(puzzles) > 1 else "")
+                report = Path(report_dir) / f"nonolab-disagreement-{stem}.json"
+                write_report(check, report, dumps(puzzle, "non"))
+                data["report"] = str(report)
+            found.append(data)
+            if not as_json:
+                title = f"{path} {sets.name(number, puzzle)}" if len(puzzles) > 1 else path
+                _print_table(title, check, data.get("report"))
     if as_json:
-        click.echo(json.dumps(results if len(results) > 1 else results[0], indent=2))
-    if disagreements:
-        sys.exit(EXIT_NO)
+        records.emit(found[0] if len(found) == 1 else
+                     records.set_document(files[0] if len(files) == 1 else None, found, worst))
+    elif len(found) > 1:
+        click.echo(sets.summary_line([d["verdict"] for d in found]))
+    if worst:
+        sys.exit(worst)
 
 
-def _print_table(path, check, report) -> None:
-    click.echo(f"{path} ({check.puzzle.width}x{check.puzzle.height})")
+def _print_table(title, check, report) -> None:
+    click.echo(f"{title} ({check.puzzle.width}x{check.puzzle.height})")
     click.echo(f"  {'backend':<10} {'status':<8} {'verdict':<13} {'count':>6} {'exact':<5} {'time s':>9}")
     for a in check.answers:
         if a.result is None:
@@ -65,7 +83,7 @@ def _print_table(path, check, report) -> None:
         r = a.result
         click.echo(f"  {a.backend:<10} {r.status.value:<8} {a.verdict:<13} {r.count:>6} "
                    f"{'yes' if r.complete else 'no':<5} {a.wall_time:>9.3f}")
-    click.echo(f"  {check.verdict}" + (f": {'; '.join(check.problems)}" if check.problems else ""))
+    click.echo(f"  {check.verdict.value}" + (f": {'; '.join(check.problems)}" if check.problems else ""))
     if report:
         click.echo(f"  report saved to {report}")
 
@@ -76,11 +94,13 @@ def list_backends():
 
     Roles: solver (an independent complete solver), strategy (auto: composes the
     solvers), baseline (dlx, backtrack: for comparison; verify runs them only when named).
-    Then the variants backends declare (e.g. native's line strategies, as specs that
+    Under each, its options (-O KEY=VALUE, or in a spec such as native:line=overlap):
+    name=default, what it accepts, what it does.  Then the variants backends declare (e.g. native's line strategies, as specs that
     `bench --strategies` accepts) and the native line strategies.
     """
     from nonolab.errors import NonolabError
-    from nonolab.solvers import get, names, role, variants
+    from nonolab.solvers import DEFAULT, get, names, options_of, role, variants
+    from nonolab.solvers.options import describe
 
     declared = []
     for name in names():
@@ -89,7 +109,12 @@ def list_backends():
             state = "available"
         except NonolabError as err:
             state = f"unavailable: {err}"
-        click.echo(f"{name:<10} {role(name):<9} {state}")
+        click.echo(f"{name:<10} {role(name):<9} {state}" + ("  (the default)" if name == DEFAULT else ""))
+        try:
+            for option in options_of(name):  # the declarations the -O and spec parser checks against
+                click.echo(f"    -O {describe(option)}")
+        except NonolabError:
+            pass  # its library is missing: said above
         declared += variants(name)
     if declared:
         click.echo("variants: " + ", ".join(declared))
@@ -127,34 +152,41 @@ def export(file, input_format, to_format, output):
 @cli.command()
 @options.puzzle_file
 @options.input_format
+@sets.index_option
+@options.backend
+@options.backend_option
 @options.time_limit
 @click.option("--up-to", type=click.Choice(["line", "contradiction-probe", "full-probe", "depth-2", "search"]),
               default="search", show_default=True,
               help="Stop once this level is shown not to suffice (e.g. a generator's bound).")
 @options.as_json
-def grade(file, input_format, time_limit, up_to, as_json):
+def grade(file, input_format, index, backend, backend_options, time_limit, up_to, as_json):
     """The weakest technique that solves FILE, and how many steps of each kind it took.
 
     Levels, weakest first: line < contradiction-probe < full-probe < depth-2 < search.
     pbnsolve's classes: line -> line, the probing levels -> depth-2, search -> search.
-    Exit code 1 if the puzzle has no unique solution, or if grading did not finish.
+    The deductions are the native engine's; --backend (and -O) is the backend that
+    counts to 2 when they are not enough.  A file holding several puzzles: one
+    line per puzzle, then a summary.  Exit code 1 if a puzzle has no unique
+    solution, or if grading did not finish.
     """
-    import json
-
-    from nonolab.formats import load
+    from nonolab.cli.backends import build
     from nonolab.harness.classify import Grade, grade as grade_puzzle
 
-    puzzle = load(file, input_format)
-    result = grade_puzzle(puzzle, time_limit, Grade(up_to))
-    if as_json:
-        click.echo(json.dumps({"file": file, **result.as_dict()}, indent=2))
-    else:
+    searcher = build(backend, backend_options)
+
+    def answer(puzzle) -> sets.Answer:
+        result = grade_puzzle(puzzle, clock.left(time_limit), Grade(up_to), search_backend=searcher, cancel=CANCEL)
         if result.grade is not None:
             head = f"{result.grade.value} (pbnsolve class: {result.grade.pbnsolve_class})"
         else:
             head = f"not graded: harder than {result.harder_than.value}" if result.harder_than else "not graded"
-        click.echo(f"grade: {head}; {result.verdict}; {result.time:.3f} s")
-        if result.steps:
-            click.echo("steps: " + ", ".join(f"{n} {kind}" for kind, n in result.steps.items()))
-    if result.grade is None or result.verdict != "unique":
-        sys.exit(EXIT_NO)
+        body = ["steps: " + ", ".join(f"{n} {kind}" for kind, n in result.steps.items())] if result.steps else []
+        code = EXIT_NO if result.grade is None or result.verdict != "unique" else 0
+        verdict = result.grade.value if result.grade is not None else "not graded"
+        return sets.Answer(verdict, code, records.grade_fields(result, searcher.name),
+                           f"grade: {head}; {result.verdict}; {result.time:.3f} s", body)
+
+    code = sets.run_set(file, input_format, index, as_json, answer)
+    if code:
+        sys.exit(code)

@@ -4,11 +4,25 @@ from __future__ import annotations
 
 import click
 
-from nonolab.solvers import option_value
+from nonolab.solvers import DEFAULT, parse_pairs
 
 time_limit = click.option(
     "--time-limit", type=click.FloatRange(min=0, min_open=True), default=None, metavar="SECONDS",
-    help="Stop after this many seconds of wall time; the answer is then 'timeout'.")
+    help="Stop after this many seconds of wall time for the whole command (loading included); "
+         "the answer is then 'timeout'.")
+
+
+def time_limit_per(what: str):
+    """``--time-limit`` for commands that run many searches: the limit holds for each ``what``."""
+    return click.option(
+        "--time-limit", type=click.FloatRange(min=0, min_open=True), default=None, metavar="SECONDS",
+        help=f"Stop each search after this many seconds of wall time, {what}; such a search is then "
+             "'timeout'.")
+
+
+full = click.option("--full", is_flag=True,
+                    help="Print grids and cell lists whole, however big (by default a grid of more than "
+                         "100 rows or columns is summarised).")
 max_solutions = click.option(
     "--max-solutions", type=click.IntRange(min=1), default=2, show_default=True, metavar="N",
     help="Stop after N distinct solutions.")
@@ -17,9 +31,9 @@ input_format = click.option(
     "--from", "-f", "input_format", default=None, metavar="FMT",
     help="Format of the input file (default: recognised from its content and suffix).")
 backend = click.option(
-    "--backend", "-b", default="auto", show_default=True, envvar="NONOLAB_BACKEND",
-    help="Solver backend (see `nonolab backends`); auto = native propagation and probing, "
-         "then CP-SAT on what is left.")
+    "--backend", "-b", default=DEFAULT, show_default=True, envvar="NONOLAB_BACKEND", metavar="SPEC",
+    help="Solver backend, or a spec with options such as native:line=overlap (see `nonolab backends`); "
+         "auto = native propagation and probing, then CP-SAT on what is left.")
 probing = click.option(
     "--probing", type=click.Choice(["full", "contradiction", "none", "depth-2"]), default=None,
     help="Native solver (and auto's native phase): probing between line propagation and search "
@@ -41,18 +55,16 @@ backend_option = click.option(
 
 
 def parse_backend_options(pairs: tuple[str, ...]) -> dict[str, object]:
-    """``("workers=2", "presolve=false")`` -> ``{"workers": 2, "presolve": False}``."""
-    out: dict[str, object] = {}
-    for pair in pairs:
-        key, sep, raw = pair.partition("=")
-        if not sep or not key.strip():
-            raise click.BadParameter(f"{pair!r} is not KEY=VALUE", param_hint="--option")
-        out[key.strip()] = option_value(raw.strip())
-    return out
+    """``("workers=2", "presolve=false")`` -> ``{"workers": "2", "presolve": "false"}``: the
+    values stay text; the backend's declared options check and type them when it is built
+    (``nonolab.solvers.build``, the one parser of specs and ``-O``)."""
+    return dict(parse_pairs(pairs))
 
 
 def puzzle_and_solver(func):
-    """The options every solving command shares: the file, its format, and the backend."""
-    for option in reversed((puzzle_file, input_format, backend, probing, line, backend_option)):
+    """The options every solving command shares: the file, its format, which puzzle, and the backend."""
+    from nonolab.cli.sets import index_option
+
+    for option in reversed((puzzle_file, input_format, index_option, backend, probing, line, backend_option)):
         func = option(func)
     return func

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import json
-import sys
 from pathlib import Path
 
 import click
@@ -21,86 +19,92 @@ def _exactness(exact: bool, complete: bool, why: str = "") -> str:
     return "not exact: " + ("the time limit cut it short" if not complete or not why else why)
 
 
-def _print(report, puzzle, from_goal: bool) -> None:
+def _lines(report, puzzle, from_goal: bool, full: bool = False) -> list[str]:
+    """The report as text; its first line is the verdict (a big grid summarised unless ``full``)."""
+    from nonolab.cli import streams
+
     from nonolab.render import regions_text
 
+    out: list[str] = []
     verdict = report.verdict.value
     total = puzzle.width * puzzle.height
-    click.echo(verdict)
+    out.append(verdict)
     if verdict == "contradiction":
-        click.echo("no solution, so nothing to explain")
-        return
+        out.append("no solution, so nothing to explain")
+        return out
     if report.reference is None:
-        click.echo(f"no solution found within the time limit ({report.backend})")
-        return
+        out.append(f"no solution found within the time limit ({report.backend})")
+        return out
     if verdict == "unique":
-        click.echo(f"backbone: all {total} cells (the solution is unique; exact count with {report.backend})")
-        return
+        out.append(f"backbone: all {total} cells (the solution is unique; exact count with {report.backend})")
+        return out
     count = (f"{report.solution_count} solutions (exact count" if report.count_exact
              else f"at least {report.solution_count} solutions (not all enumerated")
-    click.echo(f"{count}; backend {report.backend}); reference: "
+    out.append(f"{count}; backend {report.backend}); reference: "
                + ("the puzzle's goal" if from_goal else "the first solution found"))
-    click.echo(f"backbone: {len(report.backbone)} of {total} cells are the same in every solution "
+    out.append(f"backbone: {len(report.backbone)} of {total} cells are the same in every solution "
                f"({_exactness(report.backbone_exact, report.complete)})")
     if report.undecided:
-        click.echo(f"undecided: {len(report.undecided)} cells")
+        out.append(f"undecided: {len(report.undecided)} cells")
     unplaced = report.unplaced()
     n = len(report.regions)
     if report.regions or report.regions_exact:
         exactness = _exactness(report.regions_exact, report.complete,
                                "too many arrangements to split every region")
-        click.echo(f"{n} region{'s' * (n != 1)} where solutions differ ({exactness}):")
+        out.append(f"{n} region{'s' * (n != 1)} where solutions differ ({exactness}):")
     for k, region in enumerate(report.regions):
-        click.echo(f"  {chr(ord('a') + k % 26)}: {region.describe()}")
+        out.append(f"  {chr(ord('a') + k % 26)}: {region.describe()}")
     if unplaced:
-        click.echo(f"not placed in a region (marked ?): {len(unplaced)} cells")
-    click.echo("reference solution (# . the same in every solution; letters: regions, capital = filled here):")
-    click.echo(regions_text(report.reference, [r.cells for r in report.regions], unplaced))
-    if report.givens_unique:
-        click.echo(f"givens (greedy, not a proven minimum): reveal {len(report.givens)} "
-                   f"cell{'s' * (len(report.givens) != 1)} and the puzzle is unique (checked by an exact count):")
-        click.echo("  " + _cells(report.givens))
+        out.append(f"not placed in a region (marked ?): {len(unplaced)} cells")
+    if full or streams.fits(puzzle.width, puzzle.height):
+        out.append("reference solution (# . the same in every solution; letters: regions, capital = filled here):")
+        out.append(regions_text(report.reference, [r.cells for r in report.regions], unplaced))
     else:
-        click.echo("givens: not found (or not checked) within the time limit")
+        out.append(streams.too_big(puzzle.width, puzzle.height, "the reference solution with its regions"))
+    if report.givens_unique:
+        out.append(f"givens (greedy, not a proven minimum): reveal {len(report.givens)} "
+                   f"cell{'s' * (len(report.givens) != 1)} and the puzzle is unique (checked by an exact count):")
+        out.append("  " + _cells(report.givens))
+    else:
+        out.append("givens: not found (or not checked) within the time limit")
+    return out
 
 
-def _write_image(path: str, report) -> None:
+def _write_image(path: str, report, puzzle) -> None:
     from nonolab.formats import write_atomically
-    from nonolab.render import regions_png, regions_svg
+    from nonolab.render import ambiguity_svg, encode
 
-    if report.reference is None:
+    svg = ambiguity_svg(report, puzzle)
+    if svg is None:
         click.echo(f"nonolab: no solution, so no picture written to {path}", err=True)
         return
-    regions = [r.cells for r in report.regions]
-    givens = [(r, c) for r, c, _ in report.givens]
-    if Path(path).suffix.lower() == ".png":
-        data: str | bytes = regions_png(report.reference, regions, givens, report.unplaced())
-    else:
-        data = regions_svg(report.reference, regions, givens, report.unplaced(),
-                           title=f"nonolab: where the solutions differ ({report.verdict.value})")
-    write_atomically(path, data)
+    write_atomically(path, encode(svg, "png" if Path(path).suffix.lower() == ".png" else "svg"))
 
 
-def run(path: str, puzzle, solver, time_limit: float | None, as_json: bool, image: str | None,
-        enumerate_up_to: int = 256) -> None:
+def answer(puzzle, solver, time_limit: float | None, image: str | None, enumerate_up_to: int = 256,
+           full: bool = False):
     """The report of ``puzzle`` with ``solver`` if it is a solver that can fix cells,
     else with ``cnf``: the report asks hundreds of small questions, which a strategy
-    such as ``auto`` (the default) would answer by restarting its phases each time."""
+    such as ``auto`` (the default) would answer by restarting its phases each time.
+
+    Returns a :class:`nonolab.cli.sets.Answer`: one puzzle of a set, or the only one.
+    """
+    from nonolab.cli import records
+    from nonolab.cli.sets import Answer
     from nonolab.harness.ambiguity import ambiguity_report
-    from nonolab.solvers import get, role
+    from nonolab.solvers import get_spec, role
     from nonolab.solvers.base import accepts_fixed_cells
 
     if not accepts_fixed_cells(solver) or role(solver.name) != "solver":
-        solver = get("cnf")
-    report = ambiguity_report(puzzle, solver, time_limit, enumerate_up_to=enumerate_up_to)
+        solver = get_spec("cnf")
+    from nonolab.cli.interrupt import CANCEL
+
+    report = ambiguity_report(puzzle, solver, time_limit, enumerate_up_to=enumerate_up_to, cancel=CANCEL)
     if image:
-        _write_image(image, report)
-    if as_json:
-        data = {"file": path, **report.as_dict()}
-        if image and report.reference is not None:
-            data["image"] = image
-        click.echo(json.dumps(data, indent=2))
-    else:
-        _print(report, puzzle, puzzle.goal is not None)
-    if report.verdict.value != "unique":
-        sys.exit(EXIT_NO)
+        _write_image(image, report, puzzle)
+    data = records.why_fields(report)
+    if image and report.reference is not None:
+        data["image"] = image
+    verdict = report.verdict.value
+    lines = _lines(report, puzzle, puzzle.goal is not None, full)
+    return Answer(verdict, 0 if verdict == "unique" else EXIT_NO, data, lines[0], lines[1:])

@@ -151,6 +151,11 @@ class Solution:
     def __str__(self) -> str:
         return self.to_text()
 
+    def _repr_svg_(self) -> str | None:
+        """The picture with its clues (Jupyter; the drawing code loads on first use)."""
+        from nonolab.render.display import svg_of
+        return svg_of(self)
+
 
 class Grid:
     """The working state of a puzzle being solved: one cell state per cell.

@@ -83,6 +83,11 @@ class Puzzle:
         return [("row", i, c) for i, c in enumerate(self.rows)] + [
             ("column", i, c) for i, c in enumerate(self.columns)]
 
+    def _repr_svg_(self) -> str | None:
+        """The empty grid with its clues (Jupyter; the drawing code loads on first use)."""
+        from nonolab.render.display import svg_of
+        return svg_of(self)
+
     def with_(self, **changes: Any) -> "Puzzle":
         """A copy with some fields replaced (the puzzle itself is immutable)."""
         fields = dict(rows=self.rows, columns=self.columns, name=self.name,

@@ -26,11 +26,12 @@ from typing import Callable, Iterable, Sequence
 
 from nonolab.core.puzzle import Puzzle
 from nonolab.errors import NonolabError, ParseError, UnknownFormat
-from nonolab.formats import (cwd, dzn, json_, mk, nin, non, olsak, picture, taai, tatham,
-                             webpbn)
+from nonolab.formats import (bosch, cwd, dzn, faase, ish, json_, keen, makhorin, mk, nin, non,
+                             nonogrid, olsak, picture, pynogram, syro, taai, tatham, webpbn)
 from nonolab.formats._files import decode, read_bytes, write_atomically
+from nonolab.formats.limits import InputLimits, applied
 
-__all__ = ["names", "suffixes", "suffix_of", "loads", "loads_all", "load", "load_all", "dumps", "dumps_all", "dump",
+__all__ = ["InputLimits", "names", "suffixes", "suffix_of", "loads", "loads_all", "load", "load_all", "dumps", "dumps_all", "dump",
            "dump_all", "format_for_path", "sniff", "detect_format", "write_atomically"]
 
 
@@ -56,16 +57,30 @@ class Format:
 _REGISTRY = [
     Format("webpbn", webpbn.parse, webpbn.write, webpbn.sniff, (".xml", ".pbn"),
            webpbn.write_all, strong=True),
+    # Before json, whose sniffer takes any text starting with '[' such as '[clues]';
+    # nonogrid's TOML before pynogram's text, which has a '[clues]' section too.
+    Format("toml", nonogrid.parse, nonogrid.write, nonogrid.sniff, (".toml",), strong=True),
+    Format("pynogram", pynogram.parse, pynogram.write, pynogram.sniff, (".txt",), strong=True),
     Format("json", json_.parse, json_.write, json_.sniff, (".json",), json_.write_all,
            strong=True),
     Format("pbm", picture.parse_pbm, picture.write_pbm, picture.sniff_pbm, (".pbm",), strong=True),
     Format("tatham", tatham.parse, tatham.write, tatham.sniff, (".tatham", ".pattern", ".txt"),
            strong=True),
     Format("dzn", dzn.parse, dzn.write, dzn.sniff, (".dzn",), strong=True),
+    Format("lp", bosch.parse, bosch.write, bosch.sniff, (".lp",), strong=True),
     Format("taai", taai.parse, taai.write, taai.sniff, (".taai", ".txt"), taai.write_all),
     Format("g", olsak.parse, olsak.write, olsak.sniff, (".g",)),
-    Format("non", non.parse, non.write, non.sniff, (".non", ".nonpack")),
+    # Before non, whose sniffer takes any bare 'rows' line.
+    Format("faase", faase.parse, faase.write, faase.sniff, (".faase",)),
+    # webpbn's 'ss' export is Steve Simpson's format, which is .non.
+    Format("non", non.parse, non.write, non.sniff, (".non", ".nonpack", ".ss")),
     Format("mk", mk.parse, mk.write, mk.sniff, (".mk",)),
+    # The headerless two-block formats ask their reader whether the clues fit together,
+    # so they come before cwd, whose sniffer looks at the line shapes only.
+    Format("keen", keen.parse, keen.write, keen.sniff, (".keen", ".txt")),
+    Format("syro", syro.parse, syro.write, syro.sniff, (".syro",)),
+    Format("ish", ish.parse, ish.write, ish.sniff, (".ish",)),
+    Format("makhorin", makhorin.parse, makhorin.write, makhorin.sniff, (".makhorin",)),
     Format("cwd", cwd.parse, cwd.write, cwd.sniff, (".cwd",)),
     Format("picture", picture.parse, picture.write, picture.sniff, (".grid", ".txt")),
     Format("nin", nin.parse, nin.write, nin.sniff, (".nin",)),
@@ -129,8 +144,10 @@ def format_for_path(path: str | os.PathLike) -> str | None:
     return found[0] if len(found) == 1 else None
 
 
-def _candidates(text: str) -> list[Format]:
-    return [f for f in _REGISTRY if f.sniff(text)]
+def _first_sniffing(text: str, among: Iterable[Format] = _REGISTRY) -> Format | None:
+    # Lazily, in sniffing order: some sniffers read the whole text (the headerless
+    # formats ask their reader), so none runs once the answer is known.
+    return next((f for f in among if f.sniff(text)), None)
 
 
 def sniff(text: str) -> str:
@@ -142,11 +159,11 @@ def sniff(text: str) -> str:
     >>> sniff("<puzzleset/>"), sniff("5x5:1/2/3/4/5/1/2/3/4/5"), sniff("2 2\\n1\\n1\\n#\\n1\\n1\\n")
     ('webpbn', 'tatham', 'mk')
     """
-    found = _candidates(text)
-    if not found:
+    found = _first_sniffing(text)
+    if found is None:
         raise UnknownFormat("cannot recognise the puzzle format from the content; "
                             f"name it (one of: {', '.join(names())})")
-    return found[0].name
+    return found.name
 
 
 def _choose(text: str, suffix_names: list[str]) -> Format:
@@ -157,36 +174,39 @@ def _choose(text: str, suffix_names: list[str]) -> Format:
     """
     if not text.strip():
         raise ParseError("the file is empty", line=1)
-    found = _candidates(text)
-    for f in found:
-        if f.name in suffix_names:
-            return f
-    if found and (found[0].strong or not suffix_names):
-        return found[0]
+    named = _first_sniffing(text, (f for f in _REGISTRY if f.name in suffix_names))
+    if named is not None:
+        return named
+    found = _first_sniffing(text)
+    if found is not None and (found.strong or not suffix_names):
+        return found
     if len(suffix_names) == 1:
         return _BY_NAME[suffix_names[0]]
     return _BY_NAME[sniff(text)]
 
 
-def _parse(text: str, fmt: str | None, caller: str) -> list[Puzzle]:
+def _parse(text: str, fmt: str | None, caller: str, limits: InputLimits | None) -> list[Puzzle]:
     if not isinstance(text, str):
         raise TypeError(f"{caller}: expected the puzzle text as str, not {type(text).__name__} "
                         "(use load() to read a file)")
     f = _get(fmt, caller) if fmt is not None else _choose(text, [])
-    return f.parse(text)
+    with applied(limits):
+        return f.parse(text)
 
 
-def loads_all(text: str, fmt: str | None = None) -> list[Puzzle]:
+def loads_all(text: str, fmt: str | None = None, limits: InputLimits | None = None) -> list[Puzzle]:
     """Every puzzle in ``text`` (several for webpbn puzzle sets, TAAI, JSON lists).
 
     >>> [p.name for p in loads_all("$1\\n1\\n1\\n$2\\n0\\n0\\n")]
     ['$1', '$2']
     """
-    return _parse(text, fmt, "loads_all")
+    return _parse(text, fmt, "loads_all", limits)
 
 
-def loads(text: str, fmt: str | None = None) -> Puzzle:
+def loads(text: str, fmt: str | None = None, limits: InputLimits | None = None) -> Puzzle:
     """The (first) puzzle in ``text``; ``fmt`` names the format, else it is sniffed.
+
+    ``limits`` bounds the size accepted (see :mod:`nonolab.formats.limits`).
 
     Raises:
         ParseError: the text is not a puzzle in that format.
@@ -200,7 +220,7 @@ def loads(text: str, fmt: str | None = None) -> Puzzle:
     ...
     nonolab.errors.InvalidPuzzle: line 4: row 1: clue 2 needs 2 cells but the row has 1
     """
-    return _parse(text, fmt, "loads")[0]
+    return _parse(text, fmt, "loads", limits)[0]
 
 
 def _text_of(data: bytes, chosen: Format | None) -> str:
@@ -210,38 +230,39 @@ def _text_of(data: bytes, chosen: Format | None) -> str:
     return decode(data)
 
 
-def _read(path: str | os.PathLike, fmt: str | None) -> list[Puzzle]:
-    data = read_bytes(path)
-    try:
-        chosen = _get(fmt, "load") if fmt is not None else None
-        text = _text_of(data, chosen)
-        if chosen is None:
-            chosen = _choose(text, _suffix_formats(path))
-        return chosen.parse(text)
-    except NonolabError as err:
-        raise err.located(path=str(path))
+def _read(path: str | os.PathLike, fmt: str | None, limits: InputLimits | None) -> list[Puzzle]:
+    with applied(limits) as resolved:
+        data = read_bytes(path, resolved.max_bytes)
+        try:
+            chosen = _get(fmt, "load") if fmt is not None else None
+            text = _text_of(data, chosen)
+            if chosen is None:
+                chosen = _choose(text, _suffix_formats(path))
+            return chosen.parse(text)
+        except NonolabError as err:
+            raise err.located(path=str(path))
 
 
-def detect_format(path: str | os.PathLike) -> str:
+def detect_format(path: str | os.PathLike, limits: InputLimits | None = None) -> str:
     """The format :func:`load` reads the file at ``path`` as, without parsing it.
 
     Raises:
         ParseError: the file cannot be read, is empty or is not text.
         UnknownFormat: neither the content nor the suffix tells the format.
     """
-    data = read_bytes(path)
+    data = read_bytes(path, (limits or InputLimits()).resolved().max_bytes)
     try:
         return _choose(_text_of(data, None), _suffix_formats(path)).name
     except NonolabError as err:
         raise err.located(path=str(path))
 
 
-def load_all(path: str | os.PathLike, fmt: str | None = None) -> list[Puzzle]:
+def load_all(path: str | os.PathLike, fmt: str | None = None, limits: InputLimits | None = None) -> list[Puzzle]:
     """Every puzzle in the file at ``path``; see :func:`load`."""
-    return _read(path, fmt)
+    return _read(path, fmt, limits)
 
 
-def load(path: str | os.PathLike, fmt: str | None = None) -> Puzzle:
+def load(path: str | os.PathLike, fmt: str | None = None, limits: InputLimits | None = None) -> Puzzle:
     """The (first) puzzle in the file at ``path``.
 
     The format is ``fmt`` if given, else recognised by content with the suffix
@@ -249,14 +270,19 @@ def load(path: str | os.PathLike, fmt: str | None = None) -> Puzzle:
     ID) decides; otherwise a suffix naming one format wins over the line-shape
     heuristics (``.nin`` has no signature at all), and the heuristics decide for
     other or ambiguous suffixes (``.txt``).  Every error carries ``path``; a file
-    that cannot be read raises ParseError.
+    that cannot be read raises ParseError.  ``"-"`` is standard input.
+
+    ``limits`` bounds the file bytes and grid cells accepted (default: 64 MiB and
+    25,000,000 cells, or the environment's ``NONOLAB_MAX_INPUT_BYTES`` and
+    ``NONOLAB_MAX_CELLS``); beyond them TooLarge is raised before the file is read
+    or the grid built (see :mod:`nonolab.formats.limits`).
 
     >>> load("/nonexistent/cat.non")
     Traceback (most recent call last):
     ...
     nonolab.errors.ParseError: /nonexistent/cat.non: cannot read the file: No such file or directory
     """
-    return _read(path, fmt)[0]
+    return _read(path, fmt, limits)[0]
 
 
 def dumps(puzzle: Puzzle, fmt: str) -> str:

@@ -13,6 +13,7 @@ from typing import Callable, Mapping, Sequence
 from nonolab.core.grid import Solution
 from nonolab.core.puzzle import Clue, Puzzle
 from nonolab.errors import InvalidPuzzle, ParseError
+from nonolab.formats.limits import check_cells
 
 # ASCII only: ``\d`` would accept other scripts' digits, which int() also reads.
 DIGITS = re.compile(r"[0-9]+")
@@ -150,6 +151,7 @@ def build(rows: Sequence[Clue], columns: Sequence[Clue], *, row_lines: Sequence[
     Problems of the whole puzzle (empty size, totals that differ) go to
     ``size_line``, the header of the clue block.
     """
+    check_cells(len(columns), len(rows), size_line)
     try:
         return Puzzle(rows=tuple(rows), columns=tuple(columns), name=name,
                       metadata=dict(metadata or {}), goal=goal)

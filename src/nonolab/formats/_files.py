@@ -2,20 +2,73 @@
 
 from __future__ import annotations
 
+import io
 import os
 import re
 import secrets
 import stat
+import sys
 from pathlib import Path
 
-from nonolab.errors import ParseError
+from nonolab.errors import NonolabError, ParseError
 
 
-def read_bytes(path: str | os.PathLike) -> bytes:
+#: The name that means standard input (when read) or standard output (when written).
+STDIO = "-"
+
+
+def read_bytes(path: str | os.PathLike, max_bytes: int | None = None) -> bytes:
+    """The bytes of the file at ``path`` (``"-"``: standard input, read once and kept for
+    a second read), at most ``max_bytes``.
+
+    A regular file's size is checked before it is read; a pipe is read up to one
+    byte past the limit.  Raises ParseError if it cannot be read, TooLarge beyond it.
+    """
     try:
-        return Path(path).read_bytes()
+        if str(path) == STDIO:
+            data = _read_stdin(max_bytes)
+        else:
+            with open(path, "rb") as stream:
+                data = _read_limited(stream, max_bytes)
     except OSError as err:
         raise ParseError(f"cannot read the file: {err.strerror or err}", path=str(path)) from None
+    except NonolabError as err:
+        raise err.located(path=str(path))
+    return data
+
+
+# Standard input can be read once: (the stream, its bytes), for a second read of "-"
+# (a command that sniffs the format first, then loads).
+_STDIN: list[tuple[object, bytes]] = []
+
+
+def _read_stdin(max_bytes: int | None) -> bytes:
+    stream = sys.stdin.buffer
+    if _STDIN and _STDIN[0][0] is stream:
+        data = _STDIN[0][1]
+        if max_bytes is not None and len(data) > max_bytes:
+            from nonolab.formats.limits import check_bytes
+            check_bytes(len(data), max_bytes, streamed=True)
+        return data
+    data = _read_limited(stream, max_bytes)
+    _STDIN[:] = [(stream, data)]
+    return data
+
+
+def _read_limited(stream, max_bytes: int | None) -> bytes:
+    """All of ``stream``; a regular file's size is checked before, a pipe's while reading."""
+    from nonolab.formats.limits import check_bytes
+
+    try:
+        info = os.fstat(stream.fileno())
+    except (OSError, AttributeError, ValueError, io.UnsupportedOperation):
+        info = None  # an in-memory stream (a test's standard input)
+    if info is not None and stat.S_ISREG(info.st_mode):
+        check_bytes(info.st_size, max_bytes)
+    data = stream.read() if max_bytes is None else stream.read(max_bytes + 1)
+    if max_bytes is not None and len(data) > max_bytes:
+        check_bytes(len(data), max_bytes, streamed=True)
+    return data
 
 
 def decode(data: bytes) -> str:
@@ -32,20 +85,103 @@ def decode(data: bytes) -> str:
                          line=data.count(b"\n", 0, err.start) + 1) from None
 
 
+# Temporary files being written: an interrupted command deletes them (discard_pending).
+_PENDING: set[str] = set()
+
+
+def discard_pending() -> None:
+    """Delete the temporary files of writes still under way (called on Ctrl-C or SIGTERM)."""
+    for tmp in list(_PENDING):
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+
+
 def write_atomically(path: str | os.PathLike, text: str | bytes) -> None:
-    """Replace ``path`` by ``text`` (UTF-8) or bytes so that no reader ever sees a partial file."""
-    target = Path(path)
-    tmp = target.with_name(f".{target.name}.{secrets.token_hex(4)}.tmp")
-    # O_EXCL: never follow or reuse an existing file; the mode honours the umask.
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+    """Replace ``path`` by ``text`` (UTF-8) or bytes so that no reader ever sees a partial file.
+
+    ``"-"`` is standard output.  A target that is not a regular file (a device such
+    as ``/dev/null``, a FIFO, a terminal) is written to directly, never replaced.  A
+    symbolic link keeps being a link: the file it points to is replaced.  The text is
+    written to a temporary file beside that file, which takes its place only once
+    complete; on failure the target is untouched, no temporary file is left, and the
+    error (an OSError) names the target.
+    """
+    data = text if isinstance(text, bytes) else text.encode("utf-8")
+    if str(path) == STDIO:
+        _write_stream(sys.stdout, data)
+        return
+    target = Path(os.path.realpath(path))
     try:
-        if target.exists():
-            os.chmod(fd, stat.S_IMODE(target.stat().st_mode))
-        with os.fdopen(fd, "wb") as out:
-            out.write(text if isinstance(text, bytes) else text.encode("utf-8"))
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(tmp, target)
-    except BaseException:
-        tmp.unlink(missing_ok=True)
-        raise
+        mode = target.stat().st_mode
+    except FileNotFoundError:
+        mode = None
+    except OSError as err:
+        raise OSError(err.errno, err.strerror, str(path)) from None
+    if (mode is not None and not stat.S_ISREG(mode)) or _names_open_file(path):
+        _write_in_place(path, data)
+        return
+    tmp = target.with_name(f".{target.name}.{secrets.token_hex(4)}.tmp")
+    _PENDING.add(str(tmp))
+    try:
+        # O_EXCL: never follow or reuse an existing file; the mode honours the umask.
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+        try:
+            if mode is not None:
+                os.chmod(fd, stat.S_IMODE(mode))
+            with os.fdopen(fd, "wb") as out:
+                out.write(data)
+                out.flush()
+                os.fsync(out.fileno())
+            os.replace(tmp, target)
+        except BaseException:
+            tmp.unlink(missing_ok=True)
+            raise
+    except OSError as err:
+        raise OSError(err.errno, err.strerror, str(path)) from None
+    finally:
+        _PENDING.discard(str(tmp))
+
+
+_OPEN_FILE = re.compile(r"/proc/[^/]+/fd/[0-9]+")
+
+
+def _names_open_file(path: str | os.PathLike) -> bool:
+    """Whether ``path`` leads through ``/proc/PID/fd/N`` (``/dev/stdout``, ``/dev/fd/1``):
+    a file another program opened (a shell's ``> log``), to be written to, not replaced."""
+    hop = os.path.abspath(path)
+    for _ in range(40):  # the kernel's own bound on links followed
+        hop = os.path.join(os.path.realpath(os.path.dirname(hop)), os.path.basename(hop))
+        if _OPEN_FILE.fullmatch(hop):
+            return True
+        if not os.path.islink(hop):
+            return False
+        hop = os.path.join(os.path.dirname(hop), os.readlink(hop))
+    return False
+
+
+def _write_in_place(path: str | os.PathLike, data: bytes) -> None:
+    """Write to a device, FIFO, terminal or open file (there is no file to replace).
+
+    Appending: through ``/dev/stdout`` a shell's ``>> log`` keeps what it holds, and
+    ``> log`` was emptied by the shell already.
+    """
+    try:
+        sys.stdout.flush()  # what this process printed before comes first
+    except (OSError, ValueError):
+        pass
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_APPEND)
+        with open(fd, "wb", buffering=0) as out:
+            view = memoryview(data)
+            while view:
+                view = view[out.write(view):]
+    except OSError as err:
+        raise OSError(err.errno, err.strerror, str(path)) from None
+
+
+def _write_stream(stream, data: bytes) -> None:
+    stream.flush()
+    stream.buffer.write(data)
+    stream.flush()

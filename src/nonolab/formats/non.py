@@ -39,10 +39,49 @@ def parse(text: str) -> list[Puzzle]:
     start = 0
     for i in range(len(lines) + 1):
         if i == len(lines) or _SEPARATOR.match(lines[i]):
-            if any(not is_blank(x) for x in lines[start:i]):
-                puzzles.append(_parse_one(lines, start, i))
+            for first, last in _stream_parts(lines, start, i):
+                if any(not is_blank(x) for x in lines[first:last]):
+                    puzzles.append(_parse_one(lines, first, last))
             start = i + 1
     return puzzles
+
+
+# Keys that open a puzzle: seen after a complete puzzle, they start the next one.
+_OPENING = {"width", "height", "title", "catalogue", "rows", "columns"}
+
+
+def _stream_parts(lines: Sequence[str], start: int, end: int) -> list[tuple[int, int]]:
+    """Split ``lines[start:end]`` into the puzzles of a stream of concatenated files.
+
+    ``cat a.non b.non`` has no separator: a puzzle ends once both its clue blocks were
+    read and an opening key (width, height, title, catalogue, or another clue block)
+    comes.  Keys between the two puzzles go with the next one (files put their
+    metadata first); at the end of the text they stay with the last puzzle.
+    """
+    parts = []
+    first = start
+    blocks: set[str] = set()
+    pending = None  # the first key line after a complete puzzle
+    for i in range(start, end):
+        s = lines[i].strip()
+        if not s or not s[0].isalpha():
+            continue  # clue, grid and blank lines
+        m = _KEY.match(s)
+        if not m:
+            continue
+        key, arg = m.group(1).lower(), (m.group(2) or "").strip()
+        if blocks >= {"rows", "columns"} and key not in ("goal", "saved"):
+            if pending is None:
+                pending = i
+            if key in _OPENING:
+                parts.append((first, pending))
+                first, blocks, pending = pending, set(), None
+        if key in ("rows", "columns"):
+            nxt = lines[i + 1].strip() if i + 1 < end else ""
+            if not arg or nxt[:1].isdigit():  # a clue block, not fmt2's "rows N" size line
+                blocks.add(key)
+    parts.append((first, end))
+    return parts
 
 
 def _is_keyword_line(line: str) -> bool:

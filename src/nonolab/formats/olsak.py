@@ -17,7 +17,8 @@ from nonolab.formats._common import (build, clue_text, eof_line, is_blank, parse
                                      require_text, split_lines)
 
 _ROWS = re.compile(r":\s*rows", re.IGNORECASE)
-_DECLARATION = re.compile(r"(\S):(\S)\s+(\S+)")
+# The outchar may be a space ("0:   white" in Olšák's spaceShuttle.g).
+_DECLARATION = re.compile(r"(\S):(.)\s*(\S+)")
 
 
 def sniff(text: str) -> bool:

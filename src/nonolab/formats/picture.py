@@ -11,6 +11,7 @@ import re
 
 from nonolab.core.puzzle import Puzzle
 from nonolab.errors import ParseError
+from nonolab.formats.limits import check_cells
 from nonolab.formats._common import (eof_line, is_blank, make_goal, need_goal, require_text,
                                      split_lines, to_int)
 
@@ -110,6 +111,7 @@ def parse_pbm(text: str) -> list[Puzzle]:
     width, height = r.integer("width"), r.integer("height")
     if width == 0 or height == 0:
         raise ParseError(f"the image is empty ({width}x{height})", line=r.line)
+    check_cells(width, height, r.line)  # before the raster is read
     cells = _raster_p4(r, width, height) if binary else _raster_p1(r, width, height)
     return [Puzzle.from_solution(make_goal(cells, 1))]
 

@@ -12,6 +12,7 @@ import re
 
 from nonolab.core.puzzle import Puzzle
 from nonolab.errors import ParseError
+from nonolab.formats.limits import check_cells
 from nonolab.formats._common import (DIGITS, build, is_blank, require_text, shown, split_lines,
                                      to_int)
 
@@ -34,6 +35,7 @@ def parse(text: str) -> list[Puzzle]:
     if not m:
         raise ParseError("not a Tatham game ID (expected 'WxH:clues')", line=line)
     width, height = to_int(m.group(1), line, "width"), to_int(m.group(2), line, "height")
+    check_cells(width, height, line)  # before any clue is read
     desc, comma, givens = m.group(3).partition(",")
     fields = desc.split("/")
     if len(fields) != width + height:

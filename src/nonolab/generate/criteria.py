@@ -30,7 +30,7 @@ from nonolab.core.puzzle import Puzzle
 from nonolab.errors import InvalidArgument
 from nonolab.harness.classify import Grade, grade
 from nonolab.harness.uniqueness import Verdict, check, count
-from nonolab.solvers import get
+from nonolab.solvers import DEFAULT, get, get_spec
 from nonolab.solvers.base import Limits, Status, Stopwatch
 
 __all__ = ["MAX_GRADES", "Criteria", "Outcome", "Assessment", "assess", "undecided_cells", "differing_cells"]
@@ -64,7 +64,7 @@ class Criteria:
 
     unique: bool = False
     max_grade: str | None = None
-    backend: str = "native"
+    backend: str = DEFAULT
 
     def __post_init__(self) -> None:
         if self.max_grade is not None and self.max_grade not in MAX_GRADES:
@@ -106,7 +106,7 @@ def assess(puzzle: Puzzle, criteria: Criteria, time_limit: float | None = None) 
         left = _left(watch, time_limit)
         if left is not None and left <= 0:
             return Assessment(Outcome.TIMEOUT, graded.grade)
-        counted = count(puzzle, 2, get(criteria.backend), left)
+        counted = count(puzzle, 2, get_spec(criteria.backend), left)
         if not counted.exact and counted.reason == "timeout":
             return Assessment(Outcome.TIMEOUT, graded.grade)
         if not (counted.exact and counted.count == 1):
@@ -146,7 +146,7 @@ def differing_cells(puzzle: Puzzle, backend: str = "native",
     """
     if time_limit is not None and time_limit <= 0:
         return None
-    answer = check(puzzle, get(backend), time_limit)
+    answer = check(puzzle, get_spec(backend), time_limit)
     if answer.verdict is Verdict.TIMEOUT:
         return None
     return list(answer.differing)

@@ -39,7 +39,7 @@ from nonolab.generate.criteria import Criteria, Outcome, assess, differing_cells
 from nonolab.generate.grids import puzzle_from_array, random_grid, smooth_grid
 from nonolab.generate.image import picture_from_image
 from nonolab.generate.repair import cells_of_lines, choose_flip, filled_fraction, uniform_lines
-from nonolab.solvers import get
+from nonolab.solvers import DEFAULT, get_spec
 
 __all__ = ["STYLES", "Recipe", "GeneratedPuzzle", "GenerateReport", "candidate_seed", "make_puzzles", "parse_size"]
 
@@ -81,7 +81,7 @@ class Recipe:
     allow_uniform_lines: bool = False
     unique: bool = False
     max_grade: str | None = None
-    backend: str = "native"
+    backend: str = DEFAULT
     repair: bool = False
     max_repairs: int = 20
     candidate_time_limit: float | None = 10.0
@@ -237,7 +237,7 @@ def make_puzzles(count: int, recipe: Recipe, seed: int = 0, max_candidates: int 
     if time_limit is not None and time_limit <= 0:
         raise InvalidArgument(f"time limit must be positive, got {time_limit}")
     if recipe.criteria.checks:
-        get(recipe.backend)  # an unknown or missing backend fails before any candidate
+        get_spec(recipe.backend)  # an unknown or missing backend fails before any candidate
     image = None
     if recipe.image is not None:
         image = picture_from_image(recipe.image, recipe.width, recipe.height, recipe.density)

@@ -63,12 +63,14 @@ class Oracle:
         self.questions = 0
 
     def limits(self, max_solutions: int | None, share: float = 1.0) -> Limits:
+        if self.watch.cancelled():
+            raise OutOfTime
         if self.watch.deadline is None:
-            return Limits(max_solutions)
+            return Limits(max_solutions, cancel=self.watch.cancel)
         left = self.watch.deadline - self.watch.start - self.watch.elapsed()
         if left <= 0:
             raise OutOfTime
-        return Limits(max_solutions, max(left * share, 1e-3))
+        return Limits(max_solutions, max(left * share, 1e-3), self.watch.cancel)
 
     def ask(self, fixed: dict[int, int], max_solutions: int | None, share: float = 1.0,
             stop_on_timeout: bool = True) -> SolveResult:
@@ -76,7 +78,7 @@ class Oracle:
         self.questions += 1
         cells = {divmod(i, self.width): v for i, v in fixed.items()}
         result = self.session.solve(self.limits(max_solutions, share), fixed_cells=cells)
-        if result.status is Status.TIMEOUT and stop_on_timeout:
+        if result.status in (Status.TIMEOUT, Status.INTERRUPTED) and stop_on_timeout:
             raise OutOfTime
         for solution in result.solutions:
             self.pool.add(solution.to_bytes())
@@ -198,3 +200,26 @@ def product_factors(arrangements: Sequence[bytes], parts: Sequence[Sequence[int]
         factors = [fac for g, fac in enumerate(factors) if g not in merge] + [
             [j] + [q for g in merge for q in factors[g]]]
     return [sorted(i for q in fac for i in parts[q]) for fac in factors]
+
+_DIAGONALS = {b"\x01\x00\x00\x01", b"\x00\x01\x01\x00"}   # a b / c d: a = d != b = c
+
+
+def rectangle_corners(cells: tuple[tuple[int, int], ...]) -> bool | None:
+    """For the four corners of a rectangle (row-major): whether they form a 2x2 block;
+    ``None`` for any other set of cells.
+    """
+    rows = sorted({r for r, _ in cells})
+    cols = sorted({c for _, c in cells})
+    if len(cells) != 4 or len(rows) != 2 or len(cols) != 2:
+        return None
+    return rows[1] == rows[0] + 1 and cols[1] == cols[0] + 1
+
+
+def region_kind(cells: tuple[tuple[int, int], ...], patterns: set[bytes]) -> tuple[str, bool]:
+    """``("switch", adjacent)`` for four rectangle corners whose only arrangements are
+    the two diagonals, else ``("region", False)``.
+    """
+    adjacent = rectangle_corners(cells)
+    if adjacent is not None and patterns == _DIAGONALS:
+        return "switch", adjacent
+    return "region", False

@@ -55,7 +55,8 @@ from nonolab.core.grid import Solution
 from nonolab.core.puzzle import Puzzle
 from nonolab.core.verify import verify
 from nonolab.errors import BackendUnavailable
-from nonolab.harness._solutions import OutOfTime, Oracle, Pool, line_groups, linked_parts, product_factors
+from nonolab.harness._solutions import (OutOfTime, Oracle, Pool, line_groups, linked_parts, product_factors,
+                                        rectangle_corners as _corners, region_kind as _kind)
 from nonolab.harness.uniqueness import Verdict
 from nonolab.solvers import get
 from nonolab.solvers.base import Session, Solver, Stopwatch, accepts_fixed_cells, open_session
@@ -152,6 +153,11 @@ class AmbiguityReport:
     givens_unique: bool = False
     stats: dict[str, Any] = field(default_factory=dict)
 
+    def _repr_svg_(self) -> str | None:
+        """Jupyter shows the map (the drawing code loads on first use)."""
+        from nonolab.render.display import svg_of
+        return svg_of(self)
+
     def unplaced(self) -> tuple[Cell, ...]:
         """Cells neither in the backbone nor in a region (only when the time limit cut
         the report short): a picture must not show them as fixed.
@@ -180,7 +186,8 @@ class AmbiguityReport:
 
 
 def ambiguity_report(puzzle: Puzzle, backend: str | Solver = "cnf", time_limit: float | None = None, *,
-                     reference: Solution | None = None, enumerate_up_to: int = 256) -> AmbiguityReport:
+                     reference: Solution | None = None, enumerate_up_to: int = 256,
+                     cancel: Any = None) -> AmbiguityReport:
     """Explain where ``puzzle`` is ambiguous (definitions in the module notes).
 
     Args:
@@ -193,6 +200,7 @@ def ambiguity_report(puzzle: Puzzle, backend: str | Solver = "cnf", time_limit: 
         enumerate_up_to: enumerate at most this many solutions of the whole puzzle,
             and as many arrangements of each group; within it, answers are exact
             counts rather than bounds.
+        cancel: a ``threading.Event``; once set, the report stops (verdict ``interrupted``).
 
     Raises:
         BackendUnavailable: the backend cannot fix cells or cannot load.
@@ -209,7 +217,7 @@ def ambiguity_report(puzzle: Puzzle, backend: str | Solver = "cnf", time_limit: 
         raise ValueError("ambiguity_report: time_limit must be positive (or None)")
     if enumerate_up_to < 1:
         raise ValueError("ambiguity_report: enumerate_up_to must be at least 1")
-    watch = Stopwatch(time_limit)
+    watch = Stopwatch(time_limit, cancel)
     solver = get(backend) if isinstance(backend, str) else backend
     if not accepts_fixed_cells(solver):
         raise BackendUnavailable(f"ambiguity_report: backend {solver.name!r} cannot fix cells "
@@ -433,6 +441,9 @@ class _Report:
         return Region("region", tuple(map(self.cell, group.cells)), len(group.arrangements), False,
                       indivisible=parts == 1, max_parts=parts)
 
+    def _stopped(self) -> Verdict:
+        return Verdict.INTERRUPTED if self.watch.cancelled() else Verdict.TIMEOUT
+
     def _finish(self) -> AmbiguityReport:
         pool = self.pool
         backend = self.solver.name
@@ -441,7 +452,7 @@ class _Report:
         if self.contradiction:
             return AmbiguityReport(Verdict.CONTRADICTION, True, backend, count_exact=True, stats=stats)
         if not pool.size:
-            return AmbiguityReport(Verdict.TIMEOUT, False, backend, stats=stats)
+            return AmbiguityReport(self._stopped(), False, backend, stats=stats)
         backbone = self.backbone or []
         known = set(backbone) | set(self.free)
         undecided = tuple(self.cell(i) for i in range(self.cells) if i not in known)
@@ -451,7 +462,7 @@ class _Report:
         elif pool.complete or (backbone_exact and not self.free):
             verdict = Verdict.UNIQUE
         else:
-            verdict = Verdict.TIMEOUT
+            verdict = self._stopped()
         split_done = backbone_exact and len(self.groups) == len(line_groups(self.free, self.width))
         regions = [r for g in self.groups for r in (g.regions or [self._whole(g, None)])]
         regions_exact = split_done and all(r.indivisible for r in regions)
@@ -466,27 +477,3 @@ class _Report:
             verdict, self.finished, backend, self.reference,
             count, count_exact, tuple(map(self.cell, backbone)), backbone_exact, tuple(map(self.cell, self.free)),
             undecided, tuple(sorted(regions, key=lambda r: r.cells)), regions_exact, givens, givens_unique, stats)
-
-
-_DIAGONALS = {b"\x01\x00\x00\x01", b"\x00\x01\x01\x00"}   # a b / c d: a = d != b = c
-
-
-def _corners(cells: tuple[Cell, ...]) -> bool | None:
-    """For the four corners of a rectangle (row-major): whether they form a 2x2 block;
-    ``None`` for any other set of cells.
-    """
-    rows = sorted({r for r, _ in cells})
-    cols = sorted({c for _, c in cells})
-    if len(cells) != 4 or len(rows) != 2 or len(cols) != 2:
-        return None
-    return rows[1] == rows[0] + 1 and cols[1] == cols[0] + 1
-
-
-def _kind(cells: tuple[Cell, ...], patterns: set[bytes]) -> tuple[str, bool]:
-    """``("switch", adjacent)`` for four rectangle corners whose only arrangements are
-    the two diagonals, else ``("region", False)``.
-    """
-    adjacent = _corners(cells)
-    if adjacent is not None and patterns == _DIAGONALS:
-        return "switch", adjacent
-    return "region", False

@@ -32,8 +32,8 @@ from typing import Any
 
 from nonolab.core.puzzle import Puzzle
 from nonolab.harness.uniqueness import Verdict, verdict_of
-from nonolab.solvers import get
-from nonolab.solvers.base import Limits, Status, Stopwatch
+from nonolab.solvers import DEFAULT, get, get_spec
+from nonolab.solvers.base import Limits, Solver, Status, Stopwatch
 
 
 class Grade(str, Enum):
@@ -96,7 +96,7 @@ class GradeResult:
 
 
 def grade(puzzle: Puzzle, time_limit: float | None = None, up_to: Grade = Grade.SEARCH,
-          search_backend: str = "auto") -> GradeResult:
+          search_backend: str | Solver = DEFAULT, *, cancel: Any = None) -> GradeResult:
     """The weakest technique that solves ``puzzle``.
 
     Args:
@@ -104,9 +104,12 @@ def grade(puzzle: Puzzle, time_limit: float | None = None, up_to: Grade = Grade.
         up_to: stop once this level is shown not to suffice (``grade`` is then
             ``None`` and ``harder_than`` this level): a generator asking "at most
             full-probe?" need not pay for depth-2 or the search.
-        search_backend: the backend that counts to 2 when deduction is not enough.
+        search_backend: the backend that counts to 2 when deduction is not enough: a
+            spec (``cnf``, ``native:line=overlap``) or a built solver.
+        cancel: a ``threading.Event``; once set, grading stops (verdict ``interrupted``).
     """
-    watch = Stopwatch(time_limit)
+    searcher = get_spec(search_backend) if isinstance(search_backend, str) else search_backend
+    watch = Stopwatch(time_limit, cancel)
     harder_than: Grade | None = None
     counted = None
     steps: dict[str, int] = {}
@@ -116,16 +119,16 @@ def grade(puzzle: Puzzle, time_limit: float | None = None, up_to: Grade = Grade.
         if level is Grade.DEPTH2:
             # Depth-2 probing is costly and cannot solve a puzzle with two solutions:
             # count first, and grade a multiple-solution puzzle "search" at once.
-            counted = get(search_backend).solve(puzzle, Limits(2, _left(watch, time_limit)))
+            counted = searcher.solve(puzzle, Limits(2, _left(watch, time_limit), cancel))
             if verdict_of(counted) is Verdict.MULTIPLE:
                 return GradeResult(Grade.SEARCH, Verdict.MULTIPLE.value, harder_than, steps,
                                    dict(counted.stats.counters), watch.elapsed())
         left = _left(watch, time_limit)
-        if left is not None and left <= 0:
-            return GradeResult(None, Verdict.TIMEOUT.value, harder_than, time=watch.elapsed())
+        if watch.cancelled() or (left is not None and left <= 0):
+            return GradeResult(None, _stopped(watch).value, harder_than, time=watch.elapsed())
         # One node: the root's deductions and nothing else.
         solver = get("native", probing=probing, restarts=False, node_limit=1, record_steps=True)
-        result = solver.solve(puzzle, Limits(1, left))
+        result = solver.solve(puzzle, Limits(1, left, cancel))
         if result.status is Status.SOLVED:
             return GradeResult(level, Verdict.UNIQUE.value, harder_than, _count_steps(result.steps),
                                dict(result.stats.counters), watch.elapsed())
@@ -133,17 +136,21 @@ def grade(puzzle: Puzzle, time_limit: float | None = None, up_to: Grade = Grade.
             return GradeResult(level, Verdict.CONTRADICTION.value, harder_than, _count_steps(result.steps),
                                dict(result.stats.counters), watch.elapsed())
         if watch.expired():
-            verdict = verdict_of(counted).value if counted is not None else Verdict.TIMEOUT.value
+            verdict = verdict_of(counted).value if counted is not None else _stopped(watch).value
             return GradeResult(None, verdict, harder_than, time=watch.elapsed())
         harder_than = level
         steps = _count_steps(result.steps)
     if up_to is not Grade.SEARCH:
         return GradeResult(None, "unknown", harder_than, time=watch.elapsed())
-    if counted is None or verdict_of(counted) is Verdict.TIMEOUT:
-        counted = get(search_backend).solve(puzzle, Limits(2, _left(watch, time_limit)))
+    if counted is None or verdict_of(counted) in (Verdict.TIMEOUT, Verdict.INTERRUPTED):
+        counted = searcher.solve(puzzle, Limits(2, _left(watch, time_limit), cancel))
     verdict = verdict_of(counted).value
-    found = Grade.SEARCH if verdict != Verdict.TIMEOUT.value else None
+    found = Grade.SEARCH if verdict not in (Verdict.TIMEOUT.value, Verdict.INTERRUPTED.value) else None
     return GradeResult(found, verdict, harder_than, steps, dict(counted.stats.counters), watch.elapsed())
+
+
+def _stopped(watch: Stopwatch) -> Verdict:
+    return Verdict.INTERRUPTED if watch.cancelled() else Verdict.TIMEOUT
 
 
 def _left(watch: Stopwatch, time_limit: float | None) -> float | None:

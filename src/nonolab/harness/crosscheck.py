@@ -6,6 +6,8 @@ or by a time limit gives ``[count, infinity)``.  The backends agree when these
 intervals meet and, wherever two searches were exhausted, they found the same
 solutions (a backend that stopped early must have found a subset of them).  A
 solution that fails the clues is a disagreement too: it is a bug in that backend.
+When no backend proved anything (each timed out or failed to run), nothing was
+compared: the verdict is ``INCONCLUSIVE``, never ``AGREE``.
 """
 
 from __future__ import annotations
@@ -13,24 +15,57 @@ from __future__ import annotations
 import json
 import time
 from dataclasses import dataclass, field
+from enum import Enum
 from pathlib import Path
 from typing import Any, Sequence
 
 from nonolab.core.puzzle import Puzzle
-from nonolab.errors import NonolabError
+from nonolab.errors import NonolabError, TooLarge
 from nonolab.harness.uniqueness import Verdict, verdict_of
-from nonolab.solvers import get, names
-from nonolab.solvers.base import Limits, SolveResult
+from nonolab.solvers import get_spec, names
+from nonolab.solvers.base import Limits, SolveResult, WrongAnswer
+
+
+class Agreement(str, Enum):
+    """The verdict of a cross-check.
+
+    * ``AGREE``: at least one backend proved an answer and no answer contradicts another.
+    * ``DISAGREE``: two answers contradict each other, a backend returned a wrong
+      picture, or one crashed while others answered.
+    * ``INCONCLUSIVE``: no backend proved anything (every one timed out or failed),
+      so nothing was compared.
+
+    >>> Agreement.INCONCLUSIVE.value
+    'INCONCLUSIVE'
+    """
+
+    AGREE = "AGREE"
+    DISAGREE = "DISAGREE"
+    INCONCLUSIVE = "INCONCLUSIVE"
+
+    def __str__(self) -> str:
+        return self.value
 
 
 @dataclass(frozen=True)
 class BackendAnswer:
-    """One backend's answer; ``error`` is set (and ``result`` None) when it failed to run."""
+    """One backend's answer; ``error`` is set (and ``result`` None) when it failed to run.
+
+    ``refused`` says that the error is the backend declining a puzzle beyond its
+    documented size (``TooLarge``): no answer, and no disagreement either.
+    """
 
     backend: str
     result: SolveResult | None
     error: str | None = None
     wall_time: float = 0.0
+    refused: bool = False  # beyond the backend's size guard (TooLarge): it said so, nothing wrong
+    wrong: bool = False  # the error is a verified wrong answer (a bug), not a failure to run
+
+    @property
+    def decisive(self) -> bool:
+        """It proved something: unique, multiple or contradiction."""
+        return self.result is not None and verdict_of(self.result) not in (Verdict.TIMEOUT, Verdict.INTERRUPTED)
 
     @property
     def verdict(self) -> str:
@@ -40,7 +75,7 @@ class BackendAnswer:
 
     def as_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"backend": self.backend, "verdict": self.verdict, "error": self.error,
-                                "wall_time": round(self.wall_time, 6)}
+                                "time": round(self.wall_time, 6)}
         if self.result is not None:
             data.update(status=self.result.status.value, count=self.result.count,
                         exact=self.result.complete,
@@ -51,16 +86,16 @@ class BackendAnswer:
 
 @dataclass(frozen=True)
 class CrossCheck:
-    """The answers of every backend and the verdict ``agree``, with the reasons if not."""
+    """The answers of every backend and the :class:`Agreement`, with the reasons if not AGREE."""
 
     puzzle: Puzzle
     answers: tuple[BackendAnswer, ...]
-    agree: bool
+    verdict: Agreement
     problems: tuple[str, ...] = field(default=())
 
     @property
-    def verdict(self) -> str:
-        return "AGREE" if self.agree else "DISAGREE"
+    def agree(self) -> bool:
+        return self.verdict is Agreement.AGREE
 
     def consensus(self) -> Verdict:
         """The strongest uniqueness verdict any backend proved (they agree on it, if ``agree``)."""
@@ -72,7 +107,7 @@ class CrossCheck:
 
     def as_dict(self) -> dict[str, Any]:
         return {"name": self.puzzle.name, "width": self.puzzle.width, "height": self.puzzle.height,
-                "verdict": self.verdict, "consensus": self.consensus().value,
+                "verdict": self.verdict.value, "consensus": self.consensus().value,
                 "problems": list(self.problems), "answers": [a.as_dict() for a in self.answers]}
 
 
@@ -82,11 +117,15 @@ def run_backend(puzzle: Puzzle, backend: str, limits: Limits, **options: Any) ->
     ``wall_time`` covers the solve only, not loading the backend's library (a
     one-time cost of the process, half a second for OR-tools).
     """
-    solver = get(backend, **options)  # BackendUnavailable / UnknownBackend: cannot run at all
+    solver = get_spec(backend, **options)  # BackendUnavailable / UnknownBackend: cannot run at all
     start = time.perf_counter()
     try:
         result = solver.solve(puzzle, limits)
-    except NonolabError as err:  # WrongAnswer among them: the backend returned a bad picture
+    except WrongAnswer as err:  # the backend returned a bad picture
+        return BackendAnswer(backend, None, str(err), time.perf_counter() - start, wrong=True)
+    except TooLarge as err:  # beyond what this backend holds: it says so, it is not wrong
+        return BackendAnswer(backend, None, str(err), time.perf_counter() - start, refused=True)
+    except NonolabError as err:
         return BackendAnswer(backend, None, str(err), time.perf_counter() - start)
     except Exception as err:  # noqa: BLE001 — a backend crash is a finding, not a reason to stop
         return BackendAnswer(backend, None, f"{type(err).__name__}: {err}", time.perf_counter() - start)
@@ -95,7 +134,7 @@ def run_backend(puzzle: Puzzle, backend: str, limits: Limits, **options: Any) ->
 
 def compare(answers: Sequence[BackendAnswer]) -> list[str]:
     """Every reason the answers disagree (empty: they agree)."""
-    problems = [f"{a.backend}: {a.error}" for a in answers if a.error is not None]
+    problems = [f"{a.backend}: {a.error}" for a in answers if a.error is not None and not a.refused]
     ran = [a for a in answers if a.result is not None]
     low = max((a.result.count for a in ran), default=0)
     exact = [a for a in ran if a.result.complete]
@@ -121,27 +160,62 @@ def compare(answers: Sequence[BackendAnswer]) -> list[str]:
 
 
 def crosscheck(puzzle: Puzzle, backends: Sequence[str] | None = None, max_solutions: int | None = 2,
-               time_limit: float | None = None, options: dict[str, dict[str, Any]] | None = None) -> CrossCheck:
+               time_limit: float | None = None, options: dict[str, dict[str, Any]] | None = None, *,
+               cancel: Any = None) -> CrossCheck:
     """Run ``backends`` (default: the solvers and strategies, not the slow baselines)
     on ``puzzle`` and compare them.
 
     Args:
         puzzle: the puzzle.
-        backends: backend names; each must be installed (else BackendUnavailable).
+        backends: backend names or specs (``native:line=overlap``); each must be
+            installed (else BackendUnavailable).
         max_solutions: each backend stops after this many solutions (None: all).
         time_limit: seconds per backend.
         options: per-backend options, e.g. ``{"cnf": {"solver": "glucose4"}}``.
+        cancel: a ``threading.Event``; once set, the running backend stops and the
+            ones after it end at once (each answers ``interrupted``).
 
     >>> check = crosscheck(Puzzle(rows=((1,), (1,)), columns=((1,), (1,))), ["native"])
-    >>> check.verdict, check.consensus().value
+    >>> check.verdict.value, check.consensus().value
     ('AGREE', 'multiple')
     """
     backends = list(backends) if backends else names(("solver", "strategy"))
-    limits = Limits(max_solutions=max_solutions, time_limit=time_limit)
+    limits = Limits(max_solutions=max_solutions, time_limit=time_limit, cancel=cancel)
     options = options or {}
     answers = tuple(run_backend(puzzle, b, limits, **options.get(b, {})) for b in backends)
     problems = compare(answers)
-    return CrossCheck(puzzle, answers, not problems, tuple(problems))
+    return CrossCheck(puzzle, answers, agreement(answers, problems), tuple(problems))
+
+
+def agreement(answers: Sequence[BackendAnswer], problems: Sequence[str]) -> Agreement:
+    """DISAGREE on a wrong answer or a problem among answers; INCONCLUSIVE when none proved anything."""
+    if any(a.wrong for a in answers):
+        return Agreement.DISAGREE
+    if not any(a.decisive for a in answers):
+        return Agreement.INCONCLUSIVE
+    return Agreement.DISAGREE if problems else Agreement.AGREE
+
+
+def split_specs(text: str | None) -> list[str]:
+    """Backend specs joined by commas, as ``verify --backends`` and a batch job take them.
+
+    A spec's own options are joined by commas too: a piece with ``=`` but no ``:``
+    is one more option of the spec before it.
+
+    >>> split_specs("native:line=overlap,probing=none,cpsat")
+    ['native:line=overlap,probing=none', 'cpsat']
+    >>> split_specs(" auto , cnf ")
+    ['auto', 'cnf']
+    """
+    found: list[str] = []
+    for piece in (p.strip() for p in (text or "").split(",")):
+        if not piece:
+            continue
+        if "=" in piece and ":" not in piece and found and ":" in found[-1]:
+            found[-1] += "," + piece
+        else:
+            found.append(piece)
+    return found
 
 
 def write_report(check: CrossCheck, path: str | Path, puzzle_text: str) -> Path:

@@ -2,18 +2,20 @@
 
 A puzzle is called unique only on an exhausted search that found exactly one
 solution; two verified, distinct solutions prove it is not, whatever stopped the
-search afterwards.  Every other ending is a ``timeout``.
+search afterwards.  Every other ending is a ``timeout``, or ``interrupted`` when the
+caller's cancel stopped it.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
+from typing import Any
 
 from nonolab.core.grid import Solution
 from nonolab.core.puzzle import Puzzle
-from nonolab.solvers import get
-from nonolab.solvers.base import Limits, SolveResult, Solver
+from nonolab.solvers import DEFAULT, get
+from nonolab.solvers.base import Limits, SolveResult, Solver, Status
 
 
 class Verdict(str, Enum):
@@ -23,6 +25,7 @@ class Verdict(str, Enum):
     MULTIPLE = "multiple"
     CONTRADICTION = "contradiction"
     TIMEOUT = "timeout"
+    INTERRUPTED = "interrupted"
 
 
 def verdict_of(result: SolveResult) -> Verdict:
@@ -30,7 +33,7 @@ def verdict_of(result: SolveResult) -> Verdict:
         return Verdict.MULTIPLE
     if result.complete:
         return Verdict.UNIQUE if result.count == 1 else Verdict.CONTRADICTION
-    return Verdict.TIMEOUT
+    return Verdict.INTERRUPTED if result.status is Status.INTERRUPTED else Verdict.TIMEOUT
 
 
 @dataclass(frozen=True)
@@ -42,17 +45,24 @@ class CheckResult:
     witnesses: tuple[Solution, ...] = ()
     differing: tuple[tuple[int, int], ...] = ()
 
+    def _repr_svg_(self) -> str | None:
+        """Jupyter shows the solution, or two and where they differ (drawing loads on first use)."""
+        from nonolab.render.display import svg_of
+        return svg_of(self)
 
-def check(puzzle: Puzzle, solver: Solver | None = None, time_limit: float | None = None) -> CheckResult:
+def check(puzzle: Puzzle, solver: Solver | None = None, time_limit: float | None = None, *,
+          cancel: Any = None) -> CheckResult:
     """Decide whether ``puzzle`` has exactly one solution (count to 2).
+
+    ``cancel`` (a ``threading.Event``) stops the search once set (verdict ``interrupted``).
 
     >>> p = Puzzle(rows=((1,), (1,)), columns=((1,), (1,)))
     >>> c = check(p)
     >>> c.verdict.value, c.differing
     ('multiple', ((0, 0), (0, 1), (1, 0), (1, 1)))
     """
-    solver = solver or get("auto")
-    result = solver.solve(puzzle, Limits(max_solutions=2, time_limit=time_limit))
+    solver = solver or get(DEFAULT)
+    result = solver.solve(puzzle, Limits(max_solutions=2, time_limit=time_limit, cancel=cancel))
     verdict = verdict_of(result)
     if verdict is Verdict.MULTIPLE:
         first, second = result.solutions[:2]
@@ -65,7 +75,7 @@ class CountResult:
     """``count`` solutions were found; ``exact`` says whether that is all of them.
 
     ``reason`` is why an inexact count stopped: ``"limit"`` (the asked maximum was
-    reached) or ``"timeout"``.
+    reached), ``"timeout"`` or ``"interrupted"``.
     """
 
     count: int
@@ -76,21 +86,22 @@ class CountResult:
     def describe(self) -> str:
         if self.exact:
             return str(self.count)
-        return f"at least {self.count}" + (" (timeout)" if self.reason == "timeout" else "")
+        return f"at least {self.count}" + (f" ({self.reason})" if self.reason != "limit" else "")
 
 
 def count(puzzle: Puzzle, limit: int | None = None, solver: Solver | None = None,
-          time_limit: float | None = None) -> CountResult:
-    """Count solutions exactly, up to ``limit`` (``None``: no limit).
+          time_limit: float | None = None, *, cancel: Any = None) -> CountResult:
+    """Count solutions exactly, up to ``limit`` (``None``: no limit); ``cancel`` as for :func:`check`.
 
     >>> count(Puzzle(rows=((1,), (1,)), columns=((1,), (1,)))).describe()
     '2'
     >>> count(Puzzle(rows=((1,), (1,)), columns=((1,), (1,))), limit=1).describe()
     'at least 1'
     """
-    solver = solver or get("auto")
-    result = solver.solve(puzzle, Limits(max_solutions=limit, time_limit=time_limit))
+    solver = solver or get(DEFAULT)
+    result = solver.solve(puzzle, Limits(max_solutions=limit, time_limit=time_limit, cancel=cancel))
     if result.complete:
         return CountResult(result.count, True, "", result)
-    reason = "limit" if limit is not None and result.count >= limit else "timeout"
+    reason = ("limit" if limit is not None and result.count >= limit
+              else "interrupted" if result.status is Status.INTERRUPTED else "timeout")
     return CountResult(result.count, False, reason, result)

@@ -17,13 +17,14 @@ True
 from __future__ import annotations
 
 import importlib
-from typing import Any
+from typing import Any, Iterable
 
-from nonolab.errors import BackendUnavailable, UnknownBackend
+from nonolab.errors import BackendUnavailable, InvalidArgument, UnknownBackend
 from nonolab.solvers.base import Limits, SolveResult, Solver, Stats, Status
+from nonolab.solvers.options import Option, check_options
 
-__all__ = ["DEFAULT", "ROLES", "Limits", "SolveResult", "Solver", "Stats", "Status", "get", "get_spec", "names",
-           "parse_spec", "role", "specs", "variants"]
+__all__ = ["DEFAULT", "ROLES", "Limits", "Option", "SolveResult", "Solver", "Stats", "Status", "build", "get",
+           "get_spec", "names", "options_of", "parse_pairs", "parse_spec", "role", "specs", "variants"]
 
 # name -> (module, class, the package a user must install for it, role)
 # Roles: "solver" (an independent complete solver), "strategy" (composes solvers),
@@ -66,29 +67,74 @@ def role(name: str) -> str:
 
 
 def get(name: str = DEFAULT, **options: Any) -> Solver:
-    """Build the backend ``name`` with its options.
+    """Build the backend ``name`` (or a spec such as ``native:line=overlap``) with its options.
+
+    Every option is checked against the backend's declarations first (see
+    :mod:`nonolab.solvers.options`); values may be typed or strings as a user typed them.
 
     Raises:
         UnknownBackend: no backend has this name.
+        InvalidArgument: an unknown option, or a value the option does not accept.
         BackendUnavailable: its library is not installed or fails to import.
     """
+    return build(name, **options)
+
+
+def build(spec: str = DEFAULT, pairs: Iterable[str] = (), **options: Any) -> Solver:
+    """The one way a backend is built from what a user typed: a spec, ``-O`` pairs, options.
+
+    ``spec`` is a backend name, optionally with options (``native:line=overlap,probing=none``);
+    ``pairs`` are ``KEY=VALUE`` strings as given to ``-O``; ``options`` come from Python.
+    Later sources win (spec, then pairs, then options).  Every value goes through the
+    backend's declared options before anything is built.
+
+    >>> build("native:probing=none", ["line=overlap"]).line.name
+    'overlap'
+    >>> build("cpsat", ["workers=0"])
+    Traceback (most recent call last):
+    ...
+    nonolab.errors.InvalidArgument: backend 'cpsat': option workers=0: expected an integer >= 1
+    """
+    name, spec_options = parse_spec(spec)
+    cls = _class(name)
+    typed = dict(options)
+    from_text = {**spec_options, **parse_pairs(pairs)}
+    checked = {**check_options(name, cls, {k: v for k, v in from_text.items() if k not in typed}, typed=False),
+               **check_options(name, cls, typed)}
+    return cls(**checked)
+
+
+def options_of(name: str) -> tuple[Option, ...]:
+    """The declared user options of backend ``name`` (see :class:`~nonolab.solvers.options.Option`).
+
+    >>> [o.name for o in options_of("cpsat")][:2]
+    ['workers', 'presolve']
+    """
+    role(name)
+    return tuple(getattr(_class(name), "OPTIONS", ()))
+
+
+def parse_pairs(pairs: Iterable[str]) -> dict[str, str]:
+    """``["workers=2", "presolve=off"]`` -> ``{"workers": "2", "presolve": "off"}`` (values
+    stay text: the backend's declarations type them).
+
+    Raises:
+        InvalidArgument: a pair is not KEY=VALUE.
+    """
+    out: dict[str, str] = {}
+    for pair in pairs:
+        key, sep, raw = pair.partition("=")
+        if not sep or not key.strip():
+            raise InvalidArgument(f"backend option {pair!r} is not KEY=VALUE")
+        out[key.strip()] = raw.strip()
+    return out
+
+
+def _class(name: str) -> type:
     try:
         module_name, class_name, package, _role = _REGISTRY[name]
     except KeyError:
         raise UnknownBackend(f"unknown backend {name!r} (known: {', '.join(names())})") from None
-    try:
-        module = importlib.import_module(module_name)
-    except ImportError as exc:
-        hint = f"; install it with: pip install {package}" if package else ""
-        raise BackendUnavailable(f"backend {name!r} cannot be loaded ({exc}){hint}") from exc
-    try:
-        return getattr(module, class_name)(**options)
-    except TypeError as exc:
-        raise UnknownBackend(f"backend {name!r}: bad option ({exc})") from None
-
-
-def _class(name: str) -> type:
-    module_name, class_name, package, _role = _REGISTRY[name]
     try:
         return getattr(importlib.import_module(module_name), class_name)
     except ImportError as exc:
@@ -118,20 +164,19 @@ def specs(roles: tuple[str, ...] = ROLES) -> list[str]:
 def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
     """``"native:line=overlap,probing=none"`` -> ``("native", {"line": "overlap", "probing": "none"})``.
 
-    Values that read as integers, numbers or true/false become those.
+    Values stay text: :func:`build` types and checks them against the backend's
+    declared options.
 
     Raises:
-        UnknownBackend: the backend is unknown, or an option is not KEY=VALUE.
+        UnknownBackend: the backend is unknown.
+        InvalidArgument: an option is not KEY=VALUE.
     """
     name, _, rest = spec.strip().partition(":")
     role(name)
-    options: dict[str, Any] = {}
-    for pair in filter(None, (p.strip() for p in rest.split(","))):
-        key, sep, raw = pair.partition("=")
-        if not sep or not key.strip():
-            raise UnknownBackend(f"backend spec {spec!r}: {pair!r} is not KEY=VALUE")
-        options[key.strip()] = option_value(raw.strip())
-    return name, options
+    try:
+        return name, parse_pairs(filter(None, (p.strip() for p in rest.split(","))))
+    except InvalidArgument as err:
+        raise InvalidArgument(f"backend spec {spec!r}: {err}") from None
 
 
 def option_value(raw: str) -> Any:
@@ -161,5 +206,4 @@ def get_spec(spec: str, **options: Any) -> Solver:
     >>> get_spec("native:line=enumerate").line.name
     'enumerate'
     """
-    name, spec_options = parse_spec(spec)
-    return get(name, **{**spec_options, **options})
+    return build(spec, **options)

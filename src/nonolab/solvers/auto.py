@@ -34,11 +34,18 @@ from typing import Any, Callable, Mapping
 
 from nonolab.core.grid import Solution
 from nonolab.core.puzzle import Puzzle
-from nonolab.solvers import get
-from nonolab.solvers.base import Limits, SolveResult, Stats, Status, Stopwatch, checked_solutions
+from nonolab.solvers import get, options_of
+from nonolab.solvers.base import Limits, SolveResult, Stats, Status, Stopwatch, checked_solutions, model_states
+from nonolab.solvers.options import Option
 from nonolab.solvers.steps import Step, Technique
 
 CDCL_BACKENDS = ("cpsat", "cnf")
+# The statuses of a search that stopped before its end.
+_STOPPED = (Status.TIMEOUT, Status.INTERRUPTED)
+# How long the answer waits for the other part of a race once native has stopped: a
+# CDCL part that finished first has already stored its answer and is ending; a loser
+# is asked to stop and left behind, not awaited (CP-SAT may take 0.2-0.45 s to stop).
+_JOIN = 0.1
 
 
 class AutoSolver:
@@ -61,9 +68,26 @@ class AutoSolver:
             GIL) and take whichever finishes first; the other is cancelled.  Native wins
             where probing prunes well (Marley, Nature), CDCL where learning is
             needed (9-Dom, Sierp).  ``False``: CDCL alone after the hand-off.
+
+    A puzzle whose model is beyond what the CDCL backend holds (its ``max_states``,
+    see :func:`~nonolab.solvers.base.model_states`) is never handed over: native
+    searches it alone (a 2000x2000 CP-SAT model takes gigabytes before it starts).
     """
 
     name = "auto"
+    OPTIONS = (
+        Option("cdcl", "choice", "cpsat", "the backend that takes over", choices=CDCL_BACKENDS),
+        Option("native_budget", "float", 0.5, "seconds of native search before the hand-off", minimum=0),
+        Option("race", "bool", True, "keep native searching after the hand-off; the first to finish wins"),
+        Option("probe_clauses", "bool", False, "also hand probing's implications over as clauses"),
+        Option("fix_cells", "bool", True, "hand over the cells native proved (off: the bare puzzle)"),
+        Option("probing", "choice", None, "the native phase's probing (unset: native's default)",
+               choices=lambda: _native_choices("probing"), optional=True),
+        Option("line", "choice", None, "the native phase's line strategy (unset: dp)",
+               choices=lambda: _native_choices("line"), optional=True),
+        Option("record_steps", "bool", False, "keep the step log (native steps, then one cdcl step)"),
+    )
+    PROGRAMMATIC = ("progress", "native_options", "cdcl_options")
 
     def __init__(self, cdcl: str = "cpsat", native_budget: float = 0.5, probe_clauses: bool = False,
                  fix_cells: bool = True, record_steps: bool = False,
@@ -96,13 +120,19 @@ class AutoSolver:
         _warm_up(self._native())
         # A zero budget still lets native start (its first slice), so tests can force the hand-off.
         budget = max(self.native_budget, 1e-9)
+        if not self._fits(puzzle):
+            first = self._native().solve(puzzle, _left(limits, watch), fixed_cells=fixed_cells)
+            result = SolveResult(first.status, first.solutions, first.complete,
+                                 self._stats(watch, "native", first, None, {}), first.steps, first.remainder)
+            result.stats.counters["handoff"] = "refused: model too large for " + self.cdcl
+            return result
         if self.race:
             return self._race(puzzle, limits, watch, budget, fixed_cells)
         native = self._native()
         if limits.time_limit is not None:
             budget = min(budget, limits.time_limit)
         first = native.solve(puzzle, Limits(limits.max_solutions, budget, limits.cancel), fixed_cells=fixed_cells)
-        if first.status is not Status.TIMEOUT or first.remainder is None or watch.expired():
+        if first.status not in _STOPPED or first.remainder is None or watch.expired():
             # Native finished (or the user's own limit ran out): its answer is the answer.
             return SolveResult(first.status, first.solutions, first.complete,
                                self._stats(watch, "native", first, None, {}), first.steps)
@@ -110,6 +140,11 @@ class AutoSolver:
         second, handed = self._cdcl(puzzle, first.remainder, fixed_cells,
                                     Limits(limits.max_solutions, left, limits.cancel))
         return self._merge(puzzle, limits, watch, first, second, first.remainder, handed, f"native+{self.cdcl}")
+
+    def _fits(self, puzzle: Puzzle) -> bool:
+        """Whether the CDCL backend can hold this puzzle's model (its own ``max_states``)."""
+        limit = getattr(get(self.cdcl, **self.cdcl_options), "max_states", None)
+        return limit is None or model_states(puzzle) <= limit
 
     def _native(self, **extra: Any) -> Any:
         return get("native", record_steps=self.record_steps, progress=self.progress, **self.native_options, **extra)
@@ -152,29 +187,37 @@ class AutoSolver:
         def handoff(remainder: bytes) -> None:
             left = None if watch.deadline is None else max(limits.time_limit - watch.elapsed(), 1e-3)
             box["remainder"] = remainder
-            box["thread"] = threading.Thread(target=run_cdcl, args=(remainder, left), daemon=True,
+            # Not a daemon: a loser left behind (asked to stop, not awaited) is joined by
+            # the interpreter at exit; a daemon thread still inside OR-tools when the
+            # process ends aborts it ("terminate called without an active exception").
+            box["thread"] = threading.Thread(target=run_cdcl, args=(remainder, left), daemon=False,
                                              name="nonolab-auto-cdcl")
             box["thread"].start()
 
         native = self._native(handoff=handoff, handoff_after=budget)
         try:
-            first = native.solve(puzzle, Limits(limits.max_solutions, limits.time_limit, stop_native),
-                                 fixed_cells=fixed_cells)
+            first = native.solve(puzzle, _left(limits, watch, stop_native), fixed_cells=fixed_cells)
         finally:
             stop_cdcl.set()
             if "thread" in box:
-                box["thread"].join()
+                # The CDCL part was told to stop; an answer does not wait on it for long,
+                # and not at all once the caller's time is up.
+                box["thread"].join(0 if watch.expired() else _JOIN)
         if "error" in box:
             raise box["error"]
-        if "thread" not in box:
-            return SolveResult(first.status, first.solutions, first.complete,
-                               self._stats(watch, "native", first, None, {}), first.steps)
+        if "result" not in box:  # no hand-off, or a CDCL part that is still stopping
+            result = SolveResult(first.status, first.solutions, first.complete,
+                                 self._stats(watch, "native", first, None, {}), first.steps, first.remainder)
+            if "thread" in box:  # handed over, but the answer is native's alone
+                result.stats.counters.update(phase=f"native+{self.cdcl} race", winner="native",
+                                             cdcl_left_running=True)
+            return result
         second, handed = box["result"]
         result = self._merge(puzzle, limits, watch, first, second, box["remainder"], handed,
                              f"native+{self.cdcl} race")
-        # Whoever finished first stopped the other, which then reports TIMEOUT.
-        result.stats.counters["winner"] = ("native" if first.status is not Status.TIMEOUT
-                                           else self.cdcl if second.status is not Status.TIMEOUT else None)
+        # Whoever finished first stopped the other, which then reports INTERRUPTED.
+        result.stats.counters["winner"] = ("native" if first.status not in _STOPPED
+                                           else self.cdcl if second.status not in _STOPPED else None)
         return result
 
     def _merge(self, puzzle: Puzzle, limits: Limits, watch: Stopwatch, first: SolveResult, second: SolveResult,
@@ -193,7 +236,7 @@ class AutoSolver:
         if complete or enough:
             status = Status.SOLVED if solutions else Status.UNSAT
         else:
-            status = Status.TIMEOUT
+            status = watch.stopped_status()
         steps: tuple = ()
         if self.record_steps:
             if first.complete:
@@ -213,6 +256,17 @@ class AutoSolver:
                              "native_solutions": len(first.solutions), "cdcl_solutions": len(second.solutions)})
             counters.update({f"{self.cdcl}_{k}": v for k, v in second.stats.counters.items()})
         return Stats(self.name, watch.elapsed(), counters)
+
+
+def _native_choices(name: str) -> tuple[str, ...]:
+    """The values native declares for its option ``name`` (auto passes them on)."""
+    return next(option.allowed() for option in options_of("native") if option.name == name)
+
+
+def _left(limits: Limits, watch: Stopwatch, cancel: Any = None) -> Limits:
+    """``limits`` for a part that starts now: the time the whole call has left."""
+    left = None if limits.time_limit is None else max(limits.time_limit - watch.elapsed(), 1e-3)
+    return Limits(limits.max_solutions, left, limits.cancel if cancel is None else cancel)
 
 
 class _Either:

@@ -41,7 +41,12 @@ from collections.abc import Callable, Iterator, Sequence
 from nonolab.core.grid import Solution
 from nonolab.core.puzzle import Clue, Puzzle
 from nonolab.errors import LimitReached
-from nonolab.solvers.base import Limits, SolveResult, Stopwatch, collect
+from nonolab.solvers.base import Limits, SolveResult, Stopwatch, collect, refuse_beyond
+from nonolab.solvers.options import max_states_option
+
+# The memory guard (see base.model_states): a baseline for small grids; it lists every
+# placement of each row first.
+MAX_STATES = 200_000
 
 __all__ = ["BacktrackSolver", "column_automaton", "picture", "row_fillings"]
 
@@ -253,7 +258,8 @@ def picture(puzzle: Puzzle, starts: Sequence[Sequence[int]]) -> Solution:
 class BacktrackSolver:
     """Row-by-row, block-by-block backtracking with exact counting (the chunk-placement baseline).
 
-    Takes no options.  Every solution is verified; the count is exact when every
+    Its one option, ``max_states``, is the memory guard (see
+    :func:`~nonolab.solvers.base.refuse_beyond`).  Every solution is verified; the count is exact when every
     placement has been tried.  Practical on small puzzles only: see the module notes.
 
     >>> BacktrackSolver().name
@@ -261,6 +267,10 @@ class BacktrackSolver:
     """
 
     name = "backtrack"
+    OPTIONS = (max_states_option(MAX_STATES),)
+
+    def __init__(self, max_states: int | None = MAX_STATES):
+        self.max_states = max_states
 
     def solve(self, puzzle: Puzzle, limits: Limits = Limits()) -> SolveResult:
         """Enumerate the solutions of ``puzzle`` within ``limits``.
@@ -271,6 +281,7 @@ class BacktrackSolver:
         (1, True, '##\\n.#')
         """
         watch = Stopwatch.of(limits)
+        refuse_beyond(self.name, puzzle, self.max_states)
         counters: dict[str, int] = {"placements": 0, "rows": 0}
         return collect(self.name, puzzle, limits, watch, _pictures(puzzle, watch.expired, counters), counters)
 

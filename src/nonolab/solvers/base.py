@@ -16,7 +16,7 @@ from typing import Any, Iterable, Iterator, Mapping, Protocol
 from nonolab.core.grid import Solution
 from nonolab.core.puzzle import Puzzle
 from nonolab.core.verify import verify
-from nonolab.errors import LimitReached, NonolabError
+from nonolab.errors import LimitReached, NonolabError, TooLarge
 
 
 class Status(str, Enum):
@@ -47,8 +47,9 @@ class Limits:
             The default of 2 answers "solve it and tell me whether it is unique".
         time_limit: wall-clock seconds; ``None`` for no limit.
         cancel: an object with ``is_set()`` (a ``threading.Event``): once set, the
-            backend stops soon and reports ``TIMEOUT`` with what it found, like a
-            time limit.  How a race between backends stops the loser.
+            backend stops within about 0.2 s, in any phase, and reports
+            ``INTERRUPTED`` with what it found.  How Ctrl-C stops a search, and how a
+            race between backends stops the loser.
     """
 
     max_solutions: int | None = 2
@@ -214,6 +215,46 @@ def open_session(solver: Solver, puzzle: Puzzle) -> Session:
         return own(puzzle)
     return OneShotSession(solver, puzzle)
 
+def model_states(puzzle: Puzzle) -> int:
+    """The size of a line-by-line model of ``puzzle``: its cells plus the states of every
+    line's automaton.
+
+    A line of ``n`` cells whose clue has ``k`` blocks filling ``M = sum + k - 1`` cells
+    has slack ``S = n - M`` and ``(M + 1)(S + 1)`` reachable automaton states; CP-SAT's
+    expanded automata, the CNF encoding and the exact-cover options all grow with this
+    sum, and every model has a variable per cell (a blank 5000x5000 grid has no states
+    but 25 million cells).  Computed from the clues in microseconds, so a
+    model-building backend can refuse a puzzle before it builds anything.
+
+    >>> model_states(Puzzle(rows=((1,), (1,)), columns=((1,), (1,))))
+    20
+    """
+    total = puzzle.width * puzzle.height
+    for clues, n in ((puzzle.rows, puzzle.width), (puzzle.columns, puzzle.height)):
+        for clue in clues:
+            if clue:
+                filled = sum(clue) + len(clue) - 1
+                total += (filled + 1) * (n - filled + 1)
+    return total
+
+
+def refuse_beyond(backend: str, puzzle: Puzzle, max_states: int | None) -> None:
+    """Raise :class:`~nonolab.errors.TooLarge` when ``puzzle``'s model is beyond ``max_states``.
+
+    >>> refuse_beyond("cnf", Puzzle(rows=((1,), (1,)), columns=((1,), (1,))), 4)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    nonolab.errors.TooLarge: backend 'cnf': the 2x2 puzzle needs a model of 20 cells and line states, beyond ...
+    """
+    if max_states is None:
+        return
+    states = model_states(puzzle)
+    if states > max_states:
+        raise TooLarge(f"backend {backend!r}: the {puzzle.width}x{puzzle.height} puzzle needs a model of "
+                       f"{states:,} cells and line states, beyond its limit of {max_states:,} (-O max_states=N "
+                       f"raises it); use the native backend (-b native), which builds no model")
+
+
 class WrongAnswer(NonolabError):
     """A backend returned a picture that does not satisfy the clues: a solver bug."""
 
@@ -252,6 +293,11 @@ class Stopwatch:
     def expired(self) -> bool:
         return self.cancelled() or (self.deadline is not None and time.perf_counter() >= self.deadline)
 
+    def stopped_status(self) -> "Status":
+        """How a search this watch stopped early ended: INTERRUPTED when the cancel was
+        set, TIMEOUT otherwise (a deadline or a node limit)."""
+        return Status.INTERRUPTED if self.cancelled() else Status.TIMEOUT
+
 
 def collect(backend: str, puzzle: Puzzle, limits: Limits, watch: Stopwatch,
             pictures: Iterator[Solution], counters: dict[str, Any]) -> SolveResult:
@@ -259,7 +305,8 @@ def collect(backend: str, puzzle: Puzzle, limits: Limits, watch: Stopwatch,
 
     Takes solutions from ``pictures`` until it is exhausted (the count is exact),
     ``limits.max_solutions`` is reached, or it raises :class:`LimitReached` (its
-    deadline passed: TIMEOUT, with the solutions found so far).  The iterator is
+    deadline passed: TIMEOUT, or its cancel was set: INTERRUPTED, with the solutions
+    found so far).  The iterator is
     closed in every case, so a generator can record its counters in ``finally``.
 
     >>> from nonolab.core.puzzle import Puzzle
@@ -289,6 +336,6 @@ def collect(backend: str, puzzle: Puzzle, limits: Limits, watch: Stopwatch,
     elif limits.max_solutions is not None and len(solutions) >= limits.max_solutions:
         status = Status.SOLVED      # stopped at max_solutions
     else:
-        status = Status.TIMEOUT
+        status = watch.stopped_status()
     counters["solutions"] = len(solutions)
     return SolveResult(status, solutions, finished, Stats(backend, watch.elapsed(), counters))

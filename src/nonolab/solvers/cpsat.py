@@ -38,8 +38,9 @@ from typing import Any
 
 from nonolab.core.grid import Solution
 from nonolab.core.puzzle import Clue, Puzzle
-from nonolab.errors import BackendUnavailable
-from nonolab.solvers.base import Limits, SolveResult, Stats, Status, Stopwatch, checked_solutions
+from nonolab.errors import BackendUnavailable, LimitReached
+from nonolab.solvers.base import Limits, SolveResult, Stats, Status, Stopwatch, checked_solutions, refuse_beyond
+from nonolab.solvers.options import Option, max_states_option
 
 __all__ = ["CpSatSolver", "line_automaton"]
 
@@ -47,6 +48,13 @@ Transition = tuple[int, int, int]
 """``(state, label, next_state)``: reading the cell value ``label`` (0 or 1) in ``state``."""
 
 Cell = tuple[int, int]
+
+# The memory guard (see base.model_states): Gettys has 166,172 line states; a smooth
+# 300x300 generated puzzle has 12.9 million and its model took 0.7 GB in 26 s, a
+# 2000x2000 one (3.6 billion) took 4.8 GB before the search started.
+MAX_STATES = 5_000_000
+# Seconds CP-SAT may run past its time limit (see the use).
+_OVERRUN = 0.35
 
 
 def line_automaton(clue: Sequence[int]) -> tuple[int, tuple[int, ...], tuple[Transition, ...]]:
@@ -120,19 +128,24 @@ def _check_cells(cells: Mapping[Cell, int], puzzle: Puzzle, what: str) -> None:
             raise ValueError(f"CpSatSolver.solve: {what} value {value!r} at {key} is not 0 or 1")
 
 
-def build_model(puzzle: Puzzle, fixed_cells: Mapping[Cell, int] | None = None) -> tuple[Any, list[Any]]:
+def build_model(puzzle: Puzzle, fixed_cells: Mapping[Cell, int] | None = None,
+                stop: Any = None) -> tuple[Any, list[Any]]:
     """The CP-SAT model of ``puzzle`` and its cell variables, row-major.
 
     ``fixed_cells`` maps ``(row, column)`` (0-based) to the value the cell must take.
+    ``stop`` (a function) is asked after each line; when it returns true the build
+    ends with :class:`~nonolab.errors.LimitReached` (the clock covers model building).
     """
     cp_model = _cp_model()
     model = cp_model.CpModel()
     w = puzzle.width
     cells = [model.new_bool_var(f"x{r}_{c}") for r in range(puzzle.height) for c in range(w)]
-    for r, clue in enumerate(puzzle.rows):
-        _add_line(model, cells[r * w:(r + 1) * w], clue)
-    for c, clue in enumerate(puzzle.columns):
-        _add_line(model, cells[c::w], clue)
+    lines = [(cells[r * w:(r + 1) * w], clue) for r, clue in enumerate(puzzle.rows)]
+    lines += [(cells[c::w], clue) for c, clue in enumerate(puzzle.columns)]
+    for line_cells, clue in lines:
+        if stop is not None and stop():
+            raise LimitReached("cpsat: stopped while building the model")
+        _add_line(model, line_cells, clue)
     for (r, c), value in (fixed_cells or {}).items():
         model.add(cells[r * w + c] == value)
     return model, cells
@@ -212,15 +225,29 @@ class CpSatSolver:
         probing_level: ``cp_model_probing_level`` (``None``: OR-tools' default).
         linearization_level: ``linearization_level`` (``None``: OR-tools' default).
         log: print OR-tools' search log.
+        max_states: refuse (``TooLarge``) a puzzle whose model has more line states
+            (see :func:`~nonolab.solvers.base.model_states`); ``None``: no limit.
 
     >>> CpSatSolver(workers=2).name
     'cpsat'
     """
 
     name = "cpsat"
+    OPTIONS = (
+        Option("workers", "int", 1, "search workers when looking for one solution (a count uses one)",
+               minimum=1),
+        Option("presolve", "bool", True, "OR-tools presolve (off is often faster on small puzzles)"),
+        Option("probing_level", "int", None, "cp_model_probing_level (none: OR-tools' default)",
+               minimum=0, optional=True),
+        Option("linearization_level", "int", None, "linearization_level (none: OR-tools' default)",
+               minimum=0, maximum=2, optional=True),
+        Option("log", "bool", False, "print OR-tools' search log"),
+        max_states_option(MAX_STATES),
+    )
 
     def __init__(self, workers: int = 1, presolve: bool = True, probing_level: int | None = None,
-                 linearization_level: int | None = None, log: bool = False):
+                 linearization_level: int | None = None, log: bool = False,
+                 max_states: int | None = MAX_STATES):
         if not isinstance(workers, int) or isinstance(workers, bool) or workers < 1:
             raise ValueError(f"CpSatSolver: workers must be a positive integer, not {workers!r}")
         self.workers = workers
@@ -228,6 +255,7 @@ class CpSatSolver:
         self.probing_level = probing_level
         self.linearization_level = linearization_level
         self.log = bool(log)
+        self.max_states = max_states
 
     def solve(self, puzzle: Puzzle, limits: Limits = Limits(), *,
               fixed_cells: Mapping[Cell, int] | None = None,
@@ -257,8 +285,12 @@ class CpSatSolver:
         if hint is not None and (hint.height, hint.width) != (puzzle.height, puzzle.width):
             raise ValueError(f"CpSatSolver.solve: the hint is {hint.width}x{hint.height}, "
                              f"the puzzle {puzzle.width}x{puzzle.height}")
+        refuse_beyond(self.name, puzzle, self.max_states)
         cp_model = _cp_model()
-        model, cells = build_model(puzzle, fixed_cells)
+        try:
+            model, cells = build_model(puzzle, fixed_cells, watch.expired)
+        except LimitReached:
+            return SolveResult(watch.stopped_status(), (), False, Stats(self.name, watch.elapsed(), {}))
         _add_implications(model, cells, implications)
         if hint is not None:
             for var, value in zip(cells, hint.flat()):
@@ -272,13 +304,20 @@ class CpSatSolver:
         params.enumerate_all_solutions = enumerate_all
         params.cp_model_presolve = self.presolve
         params.log_search_progress = self.log
+        # OR-tools would install its own SIGINT handler for the search (and abort the
+        # process on a second one): the caller's cancel is how a search is stopped.
+        params.catch_sigint_signal = False
         if self.probing_level is not None:
             params.cp_model_probing_level = self.probing_level
         if self.linearization_level is not None:
             params.linearization_level = self.linearization_level
         if watch.deadline is not None:
             # Model building used part of the budget; never pass 0 (it means "no time").
-            params.max_time_in_seconds = max(limits.time_limit - watch.elapsed(), 1e-3)
+            # CP-SAT looks at its clock only between steps of presolve and search, and
+            # ended 0.25-0.45 s past max_time_in_seconds on Gettys (measured, OR-tools
+            # 9.15): that much is kept back, so that the whole call ends on time.
+            left = limits.time_limit - watch.elapsed()
+            params.max_time_in_seconds = max(left - min(_OVERRUN, left / 5), 1e-3)
 
         collector = _collector(cp_model, cells, limits.max_solutions)
         with _stop_on_cancel(solver, limits.cancel):
@@ -303,7 +342,7 @@ class CpSatSolver:
         elif collector.stopped or (not enumerate_all and solutions):
             status = Status.SOLVED      # stopped at max_solutions
         else:
-            status = Status.TIMEOUT
+            status = watch.stopped_status()
         stats = Stats(self.name, watch.elapsed(), {
             "branches": solver.num_branches,
             "conflicts": solver.num_conflicts,

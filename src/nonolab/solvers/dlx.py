@@ -41,7 +41,12 @@ from dataclasses import dataclass, field
 from nonolab.core.grid import Solution
 from nonolab.core.puzzle import Clue, Puzzle
 from nonolab.errors import LimitReached
-from nonolab.solvers.base import Limits, SolveResult, Stopwatch, collect
+from nonolab.solvers.base import Limits, SolveResult, Stopwatch, collect, refuse_beyond
+from nonolab.solvers.options import max_states_option
+
+# The memory guard (see base.model_states): a baseline for small grids; its option lists
+# grow with the line states (Gettys has 166,172).
+MAX_STATES = 200_000
 
 __all__ = ["DlxSolver", "ExactCover", "encode", "exact_covers", "segment_windows"]
 
@@ -354,7 +359,8 @@ def exact_covers(cover: ExactCover, stop: Callable[[], bool] | None = None,
 class DlxSolver:
     """Exact cover (Algorithm X on dancing links) with exact counting.
 
-    Takes no options.  Every cover found is turned into a picture and verified;
+    Its one option, ``max_states``, is the memory guard (see
+    :func:`~nonolab.solvers.base.refuse_beyond`).  Every cover found is turned into a picture and verified;
     the count is exact when the search space is exhausted.  Meant for small
     puzzles: see the module notes and ``models/exact_cover.md``.
 
@@ -363,6 +369,10 @@ class DlxSolver:
     """
 
     name = "dlx"
+    OPTIONS = (max_states_option(MAX_STATES),)
+
+    def __init__(self, max_states: int | None = MAX_STATES):
+        self.max_states = max_states
 
     def solve(self, puzzle: Puzzle, limits: Limits = Limits()) -> SolveResult:
         """Enumerate the exact covers of ``puzzle`` within ``limits``.
@@ -373,6 +383,7 @@ class DlxSolver:
         (1, True, '##\\n.#')
         """
         watch = Stopwatch.of(limits)
+        refuse_beyond(self.name, puzzle, self.max_states)
         counters: dict[str, int] = {"nodes": 0}
         return collect(self.name, puzzle, limits, watch, _pictures(puzzle, watch.expired, counters), counters)
 

@@ -20,9 +20,10 @@ own, so :func:`to_dimacs` works without any SAT library.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Hashable, Iterator, Mapping, Sequence
+from typing import Callable, Hashable, Iterator, Mapping, Sequence
 
 from nonolab.core.puzzle import Puzzle
+from nonolab.errors import LimitReached
 from nonolab.solvers.cnf.automaton import Line
 
 __all__ = ["Encoding", "Line", "VarPool", "cells_as_assumptions", "encode", "encode_line",
@@ -240,8 +241,11 @@ class Encoding:
         return self.width * self.height
 
 
-def encode(puzzle: Puzzle) -> Encoding:
+def encode(puzzle: Puzzle, stop: Callable[[], bool] | None = None) -> Encoding:
     """The regular encoding of every row and column of ``puzzle``.
+
+    ``stop`` is asked after each line; when it returns true the encoding ends with
+    :class:`~nonolab.errors.LimitReached` (so a solve's clock covers encoding).
 
     Deterministic: the same puzzle always gives the same numbering and clause order
     (rows top to bottom, then columns left to right, families in :data:`FAMILIES`
@@ -259,6 +263,8 @@ def encode(puzzle: Puzzle) -> Encoding:
     lines = [(("row", r), clue, [r * w + c + 1 for c in range(w)]) for r, clue in enumerate(puzzle.rows)]
     lines += [(("col", c), clue, [r * w + c + 1 for r in range(h)]) for c, clue in enumerate(puzzle.columns)]
     for tag, clue, cells in lines:
+        if stop is not None and stop():
+            raise LimitReached("cnf: stopped while encoding")
         for name, family in encode_line(clue, cells, pool, line=tag).items():
             counts[name] += len(family)
             clauses.extend(family)

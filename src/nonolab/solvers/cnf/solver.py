@@ -20,20 +20,26 @@ whole process).
 
 from __future__ import annotations
 
-import threading
-import time
 from typing import Any, Mapping, Sequence
 
 from nonolab.core.grid import Solution
 from nonolab.core.puzzle import Puzzle
-from nonolab.errors import BackendUnavailable, UnknownBackend
-from nonolab.solvers.base import Limits, SolveResult, Stats, Status, Stopwatch, checked_solutions
+from nonolab.errors import BackendUnavailable, InvalidArgument, LimitReached
+from nonolab.solvers.base import Limits, SolveResult, Stats, Status, Stopwatch, checked_solutions, refuse_beyond
+from nonolab.solvers.options import Option, max_states_option
 from nonolab.solvers.cnf.encode import cells_as_assumptions, encode, implication_clauses
+from nonolab.solvers.cnf.calls import Limited, load_clauses, off_main_thread
 
 __all__ = ["CnfSession", "CnfSolver", "solver_names", "time_limit_mode"]
 
 # Not incremental: python-sat's Kissat aborts the process on add_clause after solve().
 _EXCLUDED = "kissat404"
+
+# The memory guard (see base.model_states): the clauses grow about 6x the line states,
+# and python-sat holds them as Python lists first.  Gettys (166,172 states, 1.0 million
+# clauses) is solved in well under a gigabyte; a smooth 300x300 generated puzzle
+# (12.9 million states, 65 million clauses) passed 3.3 GB while still encoding.
+MAX_STATES = 2_000_000
 
 # How each solver can be stopped at a deadline, filled in on first use.
 _LIMIT_MODES: dict[str, str | None] = {}
@@ -70,9 +76,9 @@ def _canonical(name: str) -> str:
         return known[name]
     listed = ", ".join(sorted(set(known.values())))
     if name in vars(_pysat_solvers().SolverNames).get(_EXCLUDED, ()) or name == _EXCLUDED:
-        raise UnknownBackend(f"cnf: solver {name!r} is excluded (Kissat is not incremental, and "
+        raise InvalidArgument(f"cnf: solver {name!r} is excluded (Kissat is not incremental, and "
                              f"blocking clauses after solve() abort the process); known: {listed}")
-    raise UnknownBackend(f"cnf: unknown SAT solver {name!r}; known: {listed}")
+    raise InvalidArgument(f"cnf: unknown SAT solver {name!r}; known: {listed}")
 
 
 def time_limit_mode(name: str) -> str | None:
@@ -102,69 +108,6 @@ def time_limit_mode(name: str) -> str | None:
     return _LIMIT_MODES[name]
 
 
-class _Limited:
-    """Calls ``solve`` on the SAT solver so that the stopwatch's deadline is honoured.
-
-    Returns True/False as the solver does, or None when the deadline stopped it.
-    """
-
-    def __init__(self, sat: Any, mode: str | None, watch: Stopwatch):
-        self.sat = sat
-        limited = watch.deadline is not None or watch.cancel is not None
-        self.mode = mode if limited else None
-        self.watch = watch
-        self.budget = 100  # conflicts per slice in "budget" mode, adapted as we go
-        self.calls = 0
-        self.finished = threading.Event()
-        self.timer: threading.Thread | None = None
-        if self.mode == "interrupt":
-            self.timer = threading.Thread(target=self._interrupt_when_expired, daemon=True)
-            self.timer.start()
-
-    def _interrupt_when_expired(self) -> None:
-        while not self.finished.is_set():
-            if self.watch.expired():
-                self.sat.interrupt()
-                return
-            self.finished.wait(0.01)
-
-    def close(self) -> None:
-        # The watcher must be finished before the solver is deleted, or a late
-        # interrupt() would reach freed memory.
-        if self.timer is not None:
-            self.finished.set()
-            self.timer.join()
-
-    def __call__(self, assumptions: list[int]) -> bool | None:
-        self.calls += 1
-        if self.mode is None:
-            return self.sat.solve(assumptions=assumptions)
-        if self.watch.expired():
-            return None
-        if self.mode == "interrupt":
-            return self.sat.solve_limited(assumptions=assumptions, expect_interrupt=True)
-        return self._sliced(assumptions)
-
-    def _sliced(self, assumptions: list[int]) -> bool | None:
-        while True:
-            deadline = self.watch.deadline
-            remaining = float("inf") if deadline is None else deadline - time.perf_counter()
-            if remaining <= 0 or self.watch.cancelled():
-                return None
-            before = self.sat.accum_stats().get("conflicts", 0)
-            start = time.perf_counter()
-            self.sat.conf_budget(self.budget)  # CaDiCaL forgets the budget after each call
-            result = self.sat.solve_limited(assumptions=assumptions)
-            if result is not None:
-                return result
-            spent = max(time.perf_counter() - start, 1e-6)
-            done = self.sat.accum_stats().get("conflicts", 0) - before
-            # Slices of at most 50 ms (a quarter of what is left near the end) keep
-            # the overshoot small; grow at most 2x per slice, shrink at once.
-            target = min(0.05, max(remaining - spent, 0.0) / 4)  # (no deadline: 50 ms, to see a cancel)
-            self.budget = max(50, min(2 * self.budget, int(done / spent * target)))
-
-
 def _stoppable(name: str, limits: Limits) -> str | None:
     mode = time_limit_mode(name)
     if limits.time_limit is not None and mode is None:
@@ -174,7 +117,7 @@ def _stoppable(name: str, limits: Limits) -> str | None:
     return mode
 
 
-def _enumerate(sat: Any, run: _Limited, assumptions: list[int], n: int, width: int,
+def _enumerate(sat: Any, run: Limited, assumptions: list[int], n: int, width: int,
                max_solutions: int | None, selector: int | None = None) -> tuple[list[Solution], bool, bool]:
     """Solutions under ``assumptions``, each blocked once found: ``(found, complete, timed_out)``.
 
@@ -206,7 +149,7 @@ def _result(backend: str, puzzle: Puzzle, found: list[Solution], complete: bool,
             watch: Stopwatch, counters: dict[str, Any], sat_stats: Mapping[str, int]) -> SolveResult:
     solutions = checked_solutions(puzzle, found, backend)
     if timed_out:
-        status = Status.TIMEOUT
+        status = watch.stopped_status()
     elif solutions:
         status = Status.SOLVED
     else:
@@ -225,7 +168,7 @@ class CnfSolver:
             CaDiCaL 1.9.5 by default, the best of those measured on nonograms.
 
     Raises:
-        UnknownBackend: the name is not a python-sat solver, or is Kissat.
+        InvalidArgument: the name is not a python-sat solver, or is Kissat.
         BackendUnavailable: python-sat is missing, or lacks this solver.
 
     >>> from nonolab.core import Puzzle
@@ -236,8 +179,14 @@ class CnfSolver:
     """
 
     name = "cnf"
+    OPTIONS = (
+        Option("solver", "choice", "cadical195", "the python-sat solver",
+               choices=lambda: sorted(set(solver_names().values()))),
+        max_states_option(MAX_STATES),
+    )
 
-    def __init__(self, solver: str = "cadical195"):
+    def __init__(self, solver: str = "cadical195", max_states: int | None = MAX_STATES):
+        self.max_states = max_states
         self.solver = _canonical(solver)
         pysat_solvers = _pysat_solvers()
         try:
@@ -273,18 +222,25 @@ class CnfSolver:
         """
         watch = Stopwatch.of(limits)
         mode = _stoppable(self.solver, limits)
+        refuse_beyond(self.name, puzzle, self.max_states)
         units = cells_as_assumptions(fixed_cells or {}, puzzle.width, puzzle.height)
-        enc = encode(puzzle)
+        try:
+            enc = encode(puzzle, watch.expired)
+        except LimitReached:
+            return SolveResult(watch.stopped_status(), (), False, Stats(self.name, watch.elapsed(), {
+                "solver": self.solver, "encode_time": round(watch.elapsed(), 6)}))
         extra = [[lit] for lit in units] + implication_clauses(implications, enc.num_cells)
         encode_time = watch.elapsed()
-        with _pysat_solvers().Solver(name=self.solver, bootstrap_with=enc.clauses) as sat:
-            sat.append_formula(extra)
-            run = _Limited(sat, mode, watch)
-            try:
-                found, complete, timed_out = _enumerate(sat, run, [], enc.num_cells, puzzle.width,
-                                                        limits.max_solutions)
-            finally:
-                run.close()
+        with _pysat_solvers().Solver(name=self.solver) as sat:
+            found, complete, timed_out, calls = [], False, True, 0
+            if load_clauses(sat, enc.clauses + extra, watch):
+                run = Limited(sat, mode, watch)
+                try:
+                    found, complete, timed_out = _enumerate(sat, run, [], enc.num_cells, puzzle.width,
+                                                            limits.max_solutions)
+                finally:
+                    run.close()
+                calls = run.calls
             sat_stats = sat.accum_stats() or {}
         return _result(self.name, puzzle, found, complete, timed_out, watch, {
             "solver": self.solver,
@@ -292,7 +248,7 @@ class CnfSolver:
             "clauses": len(enc.clauses) + len(extra),
             "encode_time": round(encode_time, 6),
             "solve_time": round(watch.elapsed() - encode_time, 6),
-            "solve_calls": run.calls,
+            "solve_calls": calls,
         }, sat_stats)
 
     def session(self, puzzle: Puzzle) -> "CnfSession":
@@ -320,21 +276,46 @@ class CnfSession:
     during that call and retired after it, so no call sees another's.  ``restrict``
     fixes cells for good; ``implied`` says what unit propagation (line logic)
     decides from some fixed cells.
+
+    The encoding is built by the first call that needs it, inside that call's clock
+    (and stopped by its cancel): opening a session costs nothing.
     """
 
     def __init__(self, solver: CnfSolver, puzzle: Puzzle):
-        watch = Stopwatch(None)
+        refuse_beyond(solver.name, puzzle, solver.max_states)
         self.name = solver.name
         self.solver = solver.solver
         self.puzzle = puzzle
         self._mode = time_limit_mode(self.solver)
-        self._enc = encode(puzzle)
-        self._top = self._enc.num_vars
-        self._sat = _pysat_solvers().Solver(name=self.solver, bootstrap_with=self._enc.clauses)
-        self.encode_time = watch.elapsed()
+        self._enc: Any = None                   # the encoding, once built
+        self._top = 0
+        self._sat: Any = None                   # the SAT solver, once every clause is in
+        self._closed = False
+        self.encode_time = 0.0
         self.calls = 0
         self._units: list[list[int]] = []       # the restrict() cells, as unit clauses
         self._propagator: Any = None            # MiniSat, for implied(), made on first use
+
+    def _built(self, watch: Stopwatch) -> bool:
+        """Encode and load the SAT solver unless done; False when ``watch`` stopped it first."""
+        if self._closed:
+            raise ValueError("CnfSession: the session is closed")
+        if self._sat is not None:
+            return True
+        start = watch.elapsed()
+        if self._enc is None:
+            try:
+                self._enc = encode(self.puzzle, watch.expired)
+            except LimitReached:
+                return False
+            self._top = self._enc.num_vars
+        sat = _pysat_solvers().Solver(name=self.solver)
+        if not load_clauses(sat, self._enc.clauses + self._units, watch):
+            sat.delete()
+            return False
+        self._sat = sat
+        self.encode_time += watch.elapsed() - start
+        return True
 
     def solve(self, limits: Limits = Limits(), *,
               fixed_cells: Mapping[tuple[int, int], int] | None = None) -> SolveResult:
@@ -344,16 +325,19 @@ class CnfSession:
             BackendUnavailable: a time limit with a solver that cannot be stopped.
             ValueError: a fixed cell outside the grid or not 0/1, or a closed session.
         """
-        if self._sat is None:
+        if self._closed:
             raise ValueError("CnfSession.solve: the session is closed")
         watch = Stopwatch.of(limits)
         mode = _stoppable(self.solver, limits)
         assumptions = cells_as_assumptions(fixed_cells or {}, self.puzzle.width, self.puzzle.height)
+        if not self._built(watch):
+            return _result(self.name, self.puzzle, [], False, True, watch,
+                           {"solver": self.solver, "encode_time": round(watch.elapsed(), 6)}, {})
         sat = self._sat
         before = sat.accum_stats() or {}
         self._top += 1
         selector = self._top
-        run = _Limited(sat, mode, watch)
+        run = Limited(sat, mode, watch)
         try:
             found, complete, timed_out = _enumerate(sat, run, assumptions, self._enc.num_cells,
                                                     self.puzzle.width, limits.max_solutions, selector)
@@ -384,10 +368,11 @@ class CnfSession:
         Raises:
             ValueError: a cell outside the grid or not 0/1, or a closed session.
         """
-        if self._sat is None:
+        if self._closed:
             raise ValueError("CnfSession.restrict: the session is closed")
         for lit in cells_as_assumptions(fixed_cells, self.puzzle.width, self.puzzle.height):
-            self._sat.add_clause([lit])
+            if self._sat is not None:  # else the build adds it with the others
+                self._sat.add_clause([lit])
             self._units.append([lit])
             if self._propagator is not None:
                 self._propagator.add_clause([lit])
@@ -409,14 +394,16 @@ class CnfSession:
         ...     sorted(s.implied({(0, 0): 1}).items())
         [((0, 0), 1), ((0, 1), 0), ((1, 0), 0), ((1, 1), 1)]
         """
-        if self._sat is None:
+        if self._closed:
             raise ValueError("CnfSession.implied: the session is closed")
+        self._built(Stopwatch(None))
         if self._propagator is None:
             self._propagator = _pysat_solvers().Solver(name="minisat22", bootstrap_with=self._enc.clauses)
             for unit in self._units:
                 self._propagator.add_clause(unit)
         assumptions = cells_as_assumptions(fixed_cells or {}, self.puzzle.width, self.puzzle.height)
-        ok, literals = self._propagator.propagate(assumptions=assumptions)
+        ok, literals = off_main_thread(lambda: self._propagator.propagate(assumptions=assumptions),
+                                       lambda: None)  # one propagation: milliseconds
         if not ok:
             return None
         n, w = self._enc.num_cells, self.puzzle.width
@@ -424,6 +411,7 @@ class CnfSession:
         return {divmod(lit - 1, w) if lit > 0 else divmod(-lit - 1, w): int(lit > 0) for lit in cells}
 
     def close(self) -> None:
+        self._closed = True
         if self._sat is not None:
             self._sat.delete()
             self._sat = None

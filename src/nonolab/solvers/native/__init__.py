@@ -25,7 +25,8 @@ import numpy as np
 from nonolab.core.grid import Solution
 from nonolab.core.puzzle import Puzzle
 from nonolab.solvers.base import Limits, SolveResult, Stats, Status, Stopwatch, checked_solutions
-from nonolab.errors import UnknownBackend
+from nonolab.errors import InvalidArgument
+from nonolab.solvers.options import Option
 from nonolab.solvers.native.cache import CACHE_HITS, LINE_SOLVES, MAX_DEPTH, NODES, PROBES, ROUNDS
 from nonolab.solvers.native.line import fix_line, solve_line
 from nonolab.solvers.native.labels import label_steps
@@ -43,6 +44,10 @@ __all__ = ["NativeSolver", "Probing", "Step", "Technique", "fix_line", "solve_li
 # the better style, and loses no work.  Measured on the survey set: benchmarks/RESULTS.md.
 _STYLES = ((1 << 30, 1), (1, 1 << 30))
 _SLICE = 0.05  # seconds
+# What a solve costs after its search, per cell: verifying the solutions, the
+# remainder, the pictures (2.9 s on a 5000x5000 grid, measured).  Under a time limit the
+# search stops this much earlier, so that the whole call ends within the limit.
+_FINISH_PER_CELL = 1.2e-7
 
 
 class NativeSolver:
@@ -81,6 +86,24 @@ class NativeSolver:
     """
 
     name = "native"
+    OPTIONS = (
+        Option("probing", "choice", "full", "probing between line propagation and search",
+               choices=tuple(p.value for p in Probing)),
+        Option("line", "choice", "dp", "the line strategy (dp is complete; the others leave more to search)",
+               choices=tuple(STRATEGIES)),
+        Option("line_cap", "int", DEFAULT_ENUMERATE_CAP, "enumerate only: placements one line solve may try",
+               minimum=1),
+        Option("cache_bytes", "int", 32 << 20, "memory for the line cache (0 disables it)", minimum=0),
+        Option("node_limit", "int", None, "stop after this many search nodes (reported as timeout)",
+               minimum=1, optional=True),
+        Option("record_steps", "bool", False, "keep the step log up to the first solution"),
+        Option("restarts", "bool", True, "alternate the two search styles (off: probe_depth, deep_sweeps)"),
+        Option("probe_depth", "int", 1 << 30, "without restarts: deeper nodes only propagate", minimum=0),
+        Option("deep_sweeps", "int", 1 << 30, "without restarts: probing sweeps per node below the root",
+               minimum=0),
+        Option("handoff_after", "float", 0.5, "seconds before the handoff callback is called", minimum=0),
+    )
+    PROGRAMMATIC = ("progress", "handoff")
     # Option values that make a different solver (the default "dp" is the plain
     # backend), each held to the whole contract suite: see nonolab.solvers.specs.
     VARIANTS = {"line": tuple(name for name in STRATEGIES if name != "dp")}
@@ -94,7 +117,7 @@ class NativeSolver:
         self.probing = Probing(probing)
         self.line = line_strategy(line)
         if isinstance(line_cap, bool) or not isinstance(line_cap, int) or line_cap < 1:
-            raise UnknownBackend(f"native: line_cap must be a positive integer, not {line_cap!r}")
+            raise InvalidArgument(f"native: line_cap must be a positive integer, not {line_cap!r}")
         self.line_cap = line_cap
         if cache_bytes < 0:
             raise ValueError("NativeSolver: cache_bytes must be non-negative")
@@ -128,6 +151,7 @@ class NativeSolver:
                           line=self.line, line_cap=self.line_cap)
         styles = list(_STYLES) if self.restarts else [(self.probe_depth, self.deep_sweeps)]
         spaces = [first]
+        search_end = None if watch.deadline is None else watch.deadline - _FINISH_PER_CELL * puzzle.width * puzzle.height
         found: dict[bytes, None] = {}
         steps = None
         complete = limited = done = False
@@ -141,7 +165,7 @@ class NativeSolver:
                 space = spaces[index]
                 nodes = sum(int(sp.stats[NODES]) for sp in spaces)
                 budget = None if self.node_limit is None else self.node_limit - nodes
-                deadline = watch.deadline
+                deadline = search_end
                 if len(styles) > 1 or not handed:
                     slice_end = time.perf_counter() + _SLICE
                     deadline = slice_end if deadline is None else min(deadline, slice_end)
@@ -153,7 +177,8 @@ class NativeSolver:
                     found.setdefault(cells)
                 # An exhausted search has seen every solution, so the union is all of them.
                 complete = run.complete
-                limited = not complete and (watch.expired() or (run.limited and not run.timed_out))
+                past = search_end is not None and time.perf_counter() >= search_end
+                limited = not complete and (past or watch.cancelled() or (run.limited and not run.timed_out))
                 enough = limits.max_solutions is not None and len(found) >= limits.max_solutions
                 done = complete or limited or enough
                 if done:
@@ -167,7 +192,7 @@ class NativeSolver:
         solutions = checked_solutions(
             puzzle, (Solution.from_states(cells, w) for cells in found), self.name)
         if limited:
-            status = Status.TIMEOUT
+            status = watch.stopped_status()
         elif solutions:
             status = Status.SOLVED
         else:

@@ -34,7 +34,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from nonolab.errors import UnknownBackend
+from nonolab.errors import InvalidArgument
 from nonolab.solvers.native.jit import jit
 from nonolab.solvers.native.line import line_fix, static_windows, table_size
 from nonolab.solvers.native.line_enumerate import enumerate_fix
@@ -79,12 +79,12 @@ def line_strategy(name: str) -> LineStrategy:
     """The strategy called ``name``.
 
     Raises:
-        UnknownBackend: no strategy has this name (the message lists the known ones).
+        InvalidArgument: no strategy has this name (the message lists the known ones).
     """
     try:
         return STRATEGIES[name]
     except (KeyError, TypeError):
-        raise UnknownBackend(f"unknown line strategy {name!r} (known: {', '.join(STRATEGIES)})") from None
+        raise InvalidArgument(f"unknown line strategy {name!r} (known: {', '.join(STRATEGIES)})") from None
 
 
 @jit

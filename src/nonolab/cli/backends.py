@@ -1,0 +1,79 @@
+"""Building a backend from the command line: ONE path into the registry for every command.
+
+A command's ``--backend`` is a spec (``native``, ``native:line=overlap``), its
+``-O KEY=VALUE`` pairs are parsed by :func:`nonolab.cli.options.parse_backend_options`,
+and the shortcut flags (``--probing``, ``--line``) add to them; all of it goes to
+:func:`nonolab.solvers.get_spec`, which checks the names and values.
+
+>>> build("native", ("probing=none",)).probing                      # doctest: +SKIP
+'none'
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from nonolab.cli import options
+
+
+def backend_options(pairs: tuple[str, ...] = (), probing: str | None = None,
+                    line: str | None = None) -> dict[str, Any]:
+    """The options of ``-O`` pairs and the shortcut flags (the flags win)."""
+    opts = dict(options.parse_backend_options(tuple(pairs)))
+    if probing is not None:
+        opts["probing"] = probing
+    if line is not None:
+        opts["line"] = line
+    return opts
+
+
+def build(spec: str, pairs: tuple[str, ...] = (), probing: str | None = None, line: str | None = None,
+          **extra: Any):
+    """The solver ``spec`` names, with the ``-O`` pairs, the flags and ``extra`` (program-set options)."""
+    from nonolab.solvers import get_spec
+
+    return get_spec(spec, **{**backend_options(pairs, probing, line), **extra})
+
+
+def build_recording(spec: str, pairs: tuple[str, ...] = (), probing: str | None = None,
+                    line: str | None = None, **extra: Any):
+    """As :func:`build`, for a backend that must record its steps (``explain``).
+
+    The spec and options are checked first, so that their own errors are reported
+    as such; then a backend that refuses ``record_steps`` is a one-line InvalidArgument.
+    """
+    from nonolab.errors import InvalidArgument, NonolabError
+
+    build(spec, pairs, probing, line, **extra)
+    try:
+        return build(spec, pairs, probing, line, record_steps=True, **extra)
+    except NonolabError:
+        raise InvalidArgument(f"backend {spec!r} cannot record its steps; explain needs one that can "
+                              "(native, auto)") from None
+
+
+
+def _text(value: Any) -> str:
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def spec_with_options(spec: str, pairs: tuple[str, ...] = ()) -> str:
+    """``spec`` with the ``-O`` pairs added to its options, as one spec string.
+
+    For commands that hand a backend to other processes or libraries by name (batch
+    workers, the generator): the spec travels, and is built where it runs.
+
+    >>> spec_with_options("native", ("probing=none",))
+    'native:probing=none'
+    >>> spec_with_options("cnf:solver=glucose4", ("x=1",))
+    'cnf:solver=glucose4,x=1'
+    """
+    extra = backend_options(pairs)
+    if not extra:
+        return spec
+    joined = ",".join(f"{key}={_text(value)}" for key, value in extra.items())
+    return f"{spec},{joined}" if ":" in spec else f"{spec}:{joined}"

@@ -1,0 +1,106 @@
+"""Ctrl-C and SIGTERM: every command ends within a second, with one line and 130 or 143.
+
+Python runs signal handlers only in the main thread, and only between bytecodes: a
+solver inside a C library (CP-SAT, CaDiCaL, a numba loop) would hold the main thread
+for as long as it searches.  So :func:`run` does the command's work in a worker
+thread, while the main thread waits in short joins and keeps the handlers.  A signal
+sets :data:`CANCEL`, the process-wide ``threading.Event`` the commands pass on as
+``Limits.cancel`` (or the harness functions' ``cancel=``), so that backends stop; the
+main thread then withholds whatever the command would still print, gives the worker
+:data:`GRACE` seconds to stop, removes any half-written temporary file, prints
+``nonolab: interrupted`` and leaves with ``os._exit`` (no interpreter shutdown, which
+could wait for or abort inside a C library's threads).
+
+Targets written in place are complete or untouched: ``write_atomically`` writes a
+temporary file and renames it; the temporary files of writes still under way are
+deleted here.  Batch records are appended with one ``write`` each.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import sys
+import threading
+from typing import Callable, TypeVar
+
+T = TypeVar("T")
+
+#: Set by SIGINT or SIGTERM while a command runs; pass it on as ``Limits(cancel=CANCEL)``.
+CANCEL = threading.Event()
+#: Seconds the worker may take to stop after a signal before the process exits anyway.
+GRACE = 0.4
+#: The exit code of each signal: 128 + its number, as a shell reports a death by it.
+EXIT_CODES = {signal.SIGINT: 130, signal.SIGTERM: 143}
+
+_received: list[int] = []
+_stderr: list[int] = []  # a copy of the real stderr, for the one line
+
+
+def _handler(signum: int, frame) -> None:
+    if not _received:
+        # Silence first, cancel second: a backend that stops at once must not get to
+        # print its cut-short answer (``timeout``) before the process leaves.
+        _stderr.append(os.dup(2))
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, 1)
+        os.dup2(devnull, 2)
+        os.close(devnull)
+    _received.append(signum)
+    CANCEL.set()
+
+
+def exit_at_once() -> None:
+    """Before and after a command's work (parsing, printing): a signal ends the process at once."""
+    def leave(signum: int, frame) -> None:
+        os.write(2, b"nonolab: interrupted\n")
+        os._exit(EXIT_CODES.get(signum, 130))
+    for sig in EXIT_CODES:
+        signal.signal(sig, leave)
+
+
+def run(work: Callable[[], T]) -> T:
+    """``work()``, run in a worker thread so that a signal ends the process promptly.
+
+    Its result is returned and its exception (``SystemExit`` included) raised here, in
+    the calling thread.  Outside the main thread (where no handler can be installed)
+    ``work`` runs directly.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        return work()
+    outcome: dict[str, object] = {}
+
+    def target() -> None:
+        try:
+            outcome["value"] = work()
+        except BaseException as err:  # noqa: BLE001 — handed to the main thread as is
+            outcome["error"] = err
+
+    CANCEL.clear()
+    _received.clear()
+    _stderr.clear()
+    previous = {sig: signal.signal(sig, _handler) for sig in EXIT_CODES}
+    try:
+        worker = threading.Thread(target=target, name="nonolab-command", daemon=True)
+        worker.start()
+        while worker.is_alive() and not CANCEL.is_set():
+            worker.join(0.05)
+        if CANCEL.is_set():  # also when the signal came as the work ended: its output is silenced
+            _exit_interrupted(worker)
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+    if "error" in outcome:
+        raise outcome["error"]  # type: ignore[misc]
+    return outcome.get("value")  # type: ignore[return-value]
+
+
+def _exit_interrupted(worker: threading.Thread) -> None:
+    """Let the command stop (its output is silenced already), clean up, say so once, and exit."""
+    code = EXIT_CODES.get(_received[0] if _received else signal.SIGINT, 130)
+    worker.join(GRACE)
+    files = sys.modules.get("nonolab.formats._files")
+    if files is not None:
+        files.discard_pending()
+    os.write(_stderr[0] if _stderr else 2, b"nonolab: interrupted\n")
+    os._exit(code)

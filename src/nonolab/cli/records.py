@@ -1,0 +1,127 @@
+"""Every command's ``--json`` output, built here so that the same thing has the same name.
+
+The shape is described by the JSON Schema files shipped in ``nonolab/schemas``
+(one per command, sharing ``common.json``).  A file holding one puzzle (or one
+chosen with ``--index``) gives one *record*; a file holding several gives one
+*set document*, ``{"schema_version", "file", "puzzles": [records], "summary"}``.
+
+Names shared by every record: ``schema_version``, ``file``, ``index`` (1-based
+position in the file), ``title``, ``width``, ``height``, ``backend``, ``status``
+(how the search ended: solved, unsat, timeout, interrupted), ``verdict``,
+``count``, ``exact`` (the count is the true number of solutions), ``time``
+(seconds), ``solutions`` (each a list of row strings of ``#`` and ``.``) and
+``stats``.  Cells are ``[row, column]``, 0-based.
+
+>>> record("cat.non", 2, None)["index"]
+2
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Iterable
+
+import click
+
+#: Bumped when a name or a meaning changes (not when a field is added).
+SCHEMA_VERSION = 1
+
+
+def rows(solution) -> list[str]:
+    """A solution as row strings (``#`` filled, ``.`` empty)."""
+    return solution.to_text().splitlines()
+
+
+def record(file: str, index: int, puzzle) -> dict[str, Any]:
+    """The fields that name one puzzle of one file; ``puzzle`` may be None (it could not be read)."""
+    data: dict[str, Any] = {"schema_version": SCHEMA_VERSION, "file": file, "index": index}
+    if puzzle is not None:
+        data.update(title=puzzle.name or None, width=puzzle.width, height=puzzle.height)
+    return data
+
+
+def result_fields(result, solutions: bool = True) -> dict[str, Any]:
+    """What one backend run answered: backend, status, count, exact, time, solutions, stats."""
+    data: dict[str, Any] = {
+        "backend": result.stats.backend,
+        "status": result.status.value,
+        "count": result.count,
+        "exact": result.complete,
+        "time": round(result.stats.wall_time, 6),
+    }
+    if solutions:
+        data["solutions"] = [rows(s) for s in result.solutions]
+    data["stats"] = result.stats.as_dict()
+    return data
+
+
+def why_fields(report) -> dict[str, Any]:
+    """``check --why``: the ambiguity report under the shared names (its extra parts kept)."""
+    data = report.as_dict()
+    complete = data.pop("complete")
+    data["count"] = data.pop("solution_count")
+    data["exact"] = data.pop("count_exact")
+    data["status"] = ("timeout" if not complete else "unsat" if report.reference is None else "solved")
+    data["time"] = data.get("stats", {}).get("wall_time")
+    return data
+
+
+def grade_fields(result, backend: str) -> dict[str, Any]:
+    """``grade``: the level, its verdict and steps, ``backend`` (the one that counts to 2) and
+    ``stats`` (the counters of the deciding run); ``time`` in seconds."""
+    data = result.as_dict()
+    data["stats"] = data.pop("counters")
+    return {"backend": backend, **data}
+
+
+def crosscheck_fields(check) -> dict[str, Any]:
+    """``verify``: the verdict (agree, disagree, inconclusive) and every backend's answer."""
+    data = check.as_dict()
+    data["verdict"] = check.verdict.value.lower()
+    data.pop("name", None)
+    data.pop("width", None)
+    data.pop("height", None)
+    return data
+
+
+def summary(verdicts: Iterable[str | None], exit_code: int) -> dict[str, Any]:
+    """How many puzzles got each verdict, and the exit code of the whole set."""
+    counted: dict[str, int] = {}
+    total = 0
+    for verdict in verdicts:
+        total += 1
+        if verdict is not None:
+            counted[verdict] = counted.get(verdict, 0) + 1
+    return {"puzzles": total, "verdicts": counted, "exit_code": exit_code}
+
+
+def set_document(file: str | None, records: list[dict[str, Any]], exit_code: int,
+                 verdicts: Iterable[str | None] | None = None) -> dict[str, Any]:
+    """Several puzzles' records as one document (see the module docstring).
+
+    ``verdicts`` are the words the summary counts (default: each record's ``verdict``).
+    """
+    counted = verdicts if verdicts is not None else (r.get("verdict") for r in records)
+    return {"schema_version": SCHEMA_VERSION, "file": file, "puzzles": records,
+            "summary": summary(counted, exit_code)}
+
+
+#: The schema files shipped in the package, one per command (and ``common``).
+SCHEMAS = ("common", "solve", "check", "check-why", "count", "explain", "info", "grade", "verify", "batch-record")
+
+
+def schema(name: str) -> dict[str, Any]:
+    """The shipped JSON Schema (draft 2020-12) of one command's ``--json`` output.
+
+    >>> schema("check")["$defs"]["record"]["properties"]["exact"]
+    {'$ref': 'common.json#/$defs/exact'}
+    """
+    from importlib.resources import files
+
+    if name not in SCHEMAS:
+        raise ValueError(f"no schema {name!r} (known: {', '.join(SCHEMAS)})")
+    return json.loads(files("nonolab").joinpath("schemas", f"{name}.json").read_text(encoding="utf-8"))
+
+
+def emit(data: dict[str, Any]) -> None:
+    click.echo(json.dumps(data, indent=2))

@@ -1,0 +1,123 @@
+"""A file holding several puzzles: every command answers for each of them (or for ``--index N``).
+
+A command gives :func:`run_set` a function that answers for one puzzle; this module
+loads the file, prints each answer (a file of one puzzle prints exactly what it
+always did; in a set each answer is named ``#2 "Title": ...``), then a summary
+line, and returns the worst exit code.  With ``--json``: one record, or one set
+document (:mod:`nonolab.cli.records`).
+
+>>> Answer("unique", 0, {}, "unique").code
+0
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+import click
+
+from nonolab.cli import records
+from nonolab.errors import InvalidArgument
+
+index_option = click.option(
+    "--index", "index", type=int, default=None, metavar="N",
+    help="Answer for the N-th puzzle of the file only (1-based; default: every puzzle of a set).")
+
+
+@dataclass
+class Answer:
+    """One puzzle's answer.
+
+    Attributes:
+        verdict: the word counted in a set's summary (None: nothing to count).
+        code: the exit code this puzzle alone would give.
+        data: its JSON fields, added to the record naming the puzzle.
+        headline: one line; in a set it follows ``#i "Title": ``.
+        body: the lines after the headline.
+        single: prints a single puzzle's text when that is not headline then body.
+    """
+
+    verdict: str | None
+    code: int
+    data: dict[str, Any]
+    headline: str = ""
+    body: list[str] = field(default_factory=list)
+    single: Callable[[], None] | None = None
+
+
+def choose(path: str, puzzles: list, index: int | None) -> list[tuple[int, Any]]:
+    """``(1-based index, puzzle)`` for every puzzle, or for puzzle ``index`` only.
+
+    >>> choose("set.xml", ["a", "b"], 2)
+    [(2, 'b')]
+    >>> choose("set.xml", ["a", "b"], 3)
+    Traceback (most recent call last):
+    ...
+    nonolab.errors.InvalidArgument: set.xml: --index 3 is out of range: the file holds 2 puzzles
+    """
+    if index is None:
+        return list(enumerate(puzzles, 1))
+    if not 1 <= index <= len(puzzles):
+        n = len(puzzles)
+        raise InvalidArgument(f"{path}: --index {index} is out of range: the file holds {n} "
+                              f"puzzle{'s' * (n != 1)}")
+    return [(index, puzzles[index - 1])]
+
+
+def load(path: str, fmt: str | None, index: int | None) -> list[tuple[int, Any]]:
+    """The chosen puzzles of the file at ``path`` (see :func:`choose`)."""
+    from nonolab.formats import load_all
+
+    return choose(path, load_all(path, fmt), index)
+
+
+def name(index: int, puzzle) -> str:
+    """``#2 "Title"`` (``#2`` for an untitled puzzle)."""
+    return f"#{index}" + (f' "{puzzle.name}"' if puzzle.name else "")
+
+
+def summary_line(verdicts: list[str | None]) -> str:
+    """``3 puzzles: 2 unique, 1 multiple``."""
+    counted = records.summary(verdicts, 0)["verdicts"]
+    n = len(verdicts)
+    parts = ", ".join(f"{number} {verdict}" for verdict, number in counted.items())
+    return f"{n} puzzle{'s' * (n != 1)}" + (f": {parts}" if parts else "")
+
+
+def run_set(path: str, fmt: str | None, index: int | None, as_json: bool,
+            answer_of: Callable[[Any], Answer], chosen: list[tuple[int, Any]] | None = None,
+            show: bool = True) -> int:
+    """Answer for every chosen puzzle of ``path``; returns the worst exit code.
+
+    ``chosen`` skips the loading (the caller already has the puzzles); ``show=False``
+    prints no text (standard output carries something else), JSON still goes out.
+    """
+    chosen = load(path, fmt, index) if chosen is None else chosen
+    single = len(chosen) == 1
+    found: list[dict[str, Any]] = []
+    verdicts: list[str | None] = []
+    worst = 0
+    for number, puzzle in chosen:
+        answer = answer_of(puzzle)
+        worst = max(worst, answer.code)
+        verdicts.append(answer.verdict)
+        if as_json:
+            found.append({**records.record(path, number, puzzle), **answer.data})
+        elif not show:
+            continue
+        elif single and answer.single is not None:
+            answer.single()
+        else:
+            if not single:
+                click.echo(f"{name(number, puzzle)}: {answer.headline}" if answer.headline
+                           else name(number, puzzle))
+            elif answer.headline:
+                click.echo(answer.headline)
+            for line in answer.body:
+                click.echo(line)
+    if as_json:
+        records.emit(found[0] if single else records.set_document(path, found, worst, verdicts))
+    elif not single and show:
+        click.echo(summary_line(verdicts))
+    return worst

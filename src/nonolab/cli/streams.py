@@ -1,0 +1,76 @@
+"""Standard output for the commands: quiet on a closed pipe, and big grids summarised.
+
+``nonolab solve BIG | head -1``: once ``head`` exits, every write to the pipe fails
+with ``EPIPE``.  :func:`quiet_closed_pipe` puts a file object under ``sys.stdout``
+whose writes, after the first such failure, go to ``/dev/null`` (the Python
+documentation's advice for SIGPIPE): the command ends as it would have, with its own
+exit code, and no "Broken pipe" message.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import sys
+
+#: Grids with more rows or columns than this are summarised in text output unless --full.
+MAX_SHOWN = 100
+#: Differing cells listed before the rest are counted.
+MAX_CELLS_LISTED = 40
+
+
+class _PipeEnd(io.FileIO):
+    """Standard output's file descriptor; a closed pipe turns it into ``/dev/null``."""
+
+    def write(self, data) -> int:  # type: ignore[override]
+        try:
+            return super().write(data)
+        except BrokenPipeError:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, self.fileno())
+            os.close(devnull)
+            return memoryview(data).nbytes
+
+
+def quiet_closed_pipe() -> None:
+    """Make a closed standard output end the command quietly (see the module docstring)."""
+    current = sys.stdout
+    if current is None or not hasattr(current, "fileno"):
+        return
+    try:
+        fd = current.fileno()
+    except (OSError, ValueError):
+        return
+    current.flush()
+    raw = _PipeEnd(fd, "w", closefd=False)
+    sys.stdout = io.TextIOWrapper(io.BufferedWriter(raw), encoding=current.encoding, errors=current.errors,
+                                  line_buffering=current.line_buffering)
+
+
+def fits(width: int, height: int) -> bool:
+    """Whether a grid is small enough to print whole by default.
+
+    >>> fits(100, 100), fits(101, 5)
+    (True, False)
+    """
+    return width <= MAX_SHOWN and height <= MAX_SHOWN
+
+
+def too_big(width: int, height: int, what: str) -> str:
+    """The line printed instead of a grid that does not fit."""
+    return (f"({what}: {width}x{height}, more than {MAX_SHOWN} rows or columns, not shown; "
+            f"--full prints it)")
+
+
+def cell_list(cells, full: bool) -> str:
+    """``(row,column)`` 1-based, the first :data:`MAX_CELLS_LISTED` unless ``full``.
+
+    >>> cell_list([(0, 0), (1, 2)], False)
+    '(1,1) (2,3)'
+    """
+    cells = list(cells)
+    shown = cells if full else cells[:MAX_CELLS_LISTED]
+    text = " ".join(f"({r + 1},{c + 1})" for r, c in shown)
+    if len(shown) < len(cells):
+        text += f" ... and {len(cells) - len(shown)} more (--full lists them all)"
+    return text

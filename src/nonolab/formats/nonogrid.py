@@ -1,0 +1,114 @@
+"""nonogrid's TOML puzzles (``examples/*.toml``, its ``ini`` feature).
+
+``[clues]`` holds the strings ``columns`` and ``rows``, usually multi-line
+(``\"\"\"...\"\"\"``), whose clues are separated by commas and/or line breaks with
+``#``/``;`` comments, quotes and ``0`` for an empty line (see
+:mod:`nonolab.formats._cluelist`).  A non-empty ``[colors] defs`` list, or a block
+with a colour suffix (``2b``), makes a colour puzzle: refused for now, naming the
+colours.  The TOML itself is read with the standard library's ``tomllib`` (``tomli``
+on Python 3.10); nothing in the file is executed.
+
+>>> parse('[clues]\\ncolumns = "1, 1"\\nrows = \"\"\"\\n2\\n\"\"\"\\n')[0].rows
+((2,),)
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from nonolab.core.puzzle import Puzzle
+from nonolab.errors import ParseError
+from nonolab.formats._cluelist import clue_items, colour_refusal, comment_title, write_list
+from nonolab.formats._common import build, eof_line, require_text, split_lines
+
+_SECTION = re.compile(r"\s*\[\s*([^\]]*?)\s*\]")
+_CLUES = re.compile(r"\s*\[\s*clues\s*\]\s*(#.*)?$")
+_AT_LINE = re.compile(r"\(at line ([0-9]+)")
+_OPENING = ('"""', "'''")
+
+
+def _toml(text: str, lines: list[str]) -> dict[str, Any]:
+    try:
+        import tomllib
+    except ModuleNotFoundError:       # Python 3.10
+        import tomli as tomllib       # type: ignore[no-redef]
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as err:
+        found = _AT_LINE.search(str(err))
+        message = re.split(r"\s*\(at ", str(err))[0].strip() or "invalid TOML"
+        raise ParseError(f"not valid TOML: {message}",
+                         line=int(found.group(1)) if found else eof_line(lines)) from None
+
+
+def _key_line(lines: list[str], section: str, key: str) -> tuple[int, int]:
+    """The line of ``key = ...`` in ``[section]``, and the line its string's text starts on
+    (a line break right after an opening triple quote is not part of the string)."""
+    current = ""
+    pattern = re.compile(rf"\s*{re.escape(key)}\s*=\s*(.*)$")
+    for i, line in enumerate(lines):
+        header = _SECTION.match(line)
+        if header and not line.lstrip().startswith("[["):
+            current = header.group(1)
+            continue
+        match = pattern.match(line) if current == section else None
+        if match:
+            rest = match.group(1).strip()
+            starts_below = rest[:3] in _OPENING and not rest[3:].strip()
+            return i + 1, i + 2 if starts_below else i + 1
+    return eof_line(lines), eof_line(lines)
+
+
+def sniff(text: str) -> bool:
+    """A ``[clues]`` table in text that is valid TOML."""
+    if not any(_CLUES.match(x) for x in split_lines(text)):
+        return False
+    try:
+        return isinstance(_toml(text, split_lines(text)).get("clues"), dict)
+    except ParseError:
+        return False
+
+
+def _colours(data: dict[str, Any], lines: list[str]) -> None:
+    colours = data.get("colors", {})
+    defs = colours.get("defs", []) if isinstance(colours, dict) else []
+    if not isinstance(defs, list):
+        raise ParseError("[colors] defs must be a list of strings", line=_key_line(
+            lines, "colors", "defs")[0])
+    if defs:
+        names = [str(d).split("=")[0].strip() or str(d) for d in defs]
+        raise colour_refusal(names, _key_line(lines, "colors", "defs")[0])
+
+
+def parse(text: str) -> list[Puzzle]:
+    lines = split_lines(text)
+    require_text(lines)
+    data = _toml(text, lines)
+    _colours(data, lines)
+    clues = data.get("clues")
+    if not isinstance(clues, dict):
+        raise ParseError("no [clues] table", line=eof_line(lines))
+    found = {}
+    for key in ("columns", "rows"):
+        key_line, start = _key_line(lines, "clues", key)
+        value = clues.get(key)
+        if isinstance(value, int) and not isinstance(value, bool):
+            value = str(value)
+        if not isinstance(value, str):
+            what = "missing" if value is None else f"a {type(value).__name__}, not a string"
+            raise ParseError(f"[clues] {key} is {what}", line=key_line)
+        found[key] = clue_items((start + k, part) for k, part in enumerate(value.split("\n")))
+        if not found[key]:
+            raise ParseError(f"[clues] {key} lists no clues", line=key_line)
+    rows, cols = found["rows"], found["columns"]
+    return [build([c for c, _ in rows], [c for c, _ in cols],
+                  row_lines=[n for _, n in rows], col_lines=[n for _, n in cols],
+                  size_line=_key_line(lines, "clues", "rows")[0])]
+
+
+def write(puzzle: Puzzle) -> str:
+    out = comment_title(puzzle.name)
+    out += ["[clues]", 'columns = """'] + write_list(puzzle.columns) + ['"""', ""]
+    out += ['rows = """'] + write_list(puzzle.rows) + ['"""']
+    return "\n".join(out) + "\n"

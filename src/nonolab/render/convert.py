@@ -1,0 +1,49 @@
+"""SVG to PNG and PDF, through one library: cairosvg (the ``pictures`` extra).
+
+cairosvg draws with the system's cairo library (Debian: libcairo2) and writes both
+raster (PNG) and vector (PDF) output from the same SVG, so a printed page and a screen
+picture cannot drift apart; it is imported only when a PNG or PDF is asked for.
+
+>>> to_png('<svg xmlns="http://www.w3.org/2000/svg" width="3" height="2"/>')[:8]
+b'\\x89PNG\\r\\n\\x1a\\n'
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from nonolab.errors import MissingDependency
+
+FORMATS = ("svg", "png", "pdf")
+
+
+def _cairosvg() -> Any:
+    try:
+        import cairosvg
+    except (ImportError, OSError) as exc:   # OSError: the package is there, libcairo is not
+        raise MissingDependency(f"PNG and PDF pictures need cairosvg and the cairo library ({exc}); "
+                                'install them with: pip install "nonolab[pictures]" (Debian: apt-get install '
+                                "libcairo2), or write SVG") from exc
+    return cairosvg
+
+
+def to_png(svg: str, scale: float = 1.0) -> bytes:
+    """PNG bytes of ``svg``, one pixel per SVG unit times ``scale``."""
+    return _cairosvg().svg2png(bytestring=svg.encode("utf-8"), scale=scale)
+
+
+def to_pdf(svg: str) -> bytes:
+    """PDF bytes of ``svg`` (a page-sized SVG gives a page of that size)."""
+    return _cairosvg().svg2pdf(bytestring=svg.encode("utf-8"))
+
+
+def encode(svg: str, fmt: str) -> str | bytes:
+    """``svg`` as ``fmt`` (``svg``, ``png`` or ``pdf``): text for SVG, bytes otherwise."""
+    if fmt == "svg":
+        return svg
+    if fmt == "png":
+        return to_png(svg)
+    if fmt == "pdf":
+        return to_pdf(svg)
+    from nonolab.errors import InvalidArgument
+    raise InvalidArgument(f"unknown picture format {fmt!r}: use one of {', '.join(FORMATS)}")

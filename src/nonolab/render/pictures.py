@@ -1,0 +1,195 @@
+"""The pictures: a puzzle with its clues (printable), a solution, two solutions and
+where they differ, and the ambiguity map of ``check --why``.  Each is one SVG string;
+:mod:`.convert` turns it into PNG or PDF.
+
+Functions that draw a solution take the puzzle for its clues, or derive the clues from
+the solution when no puzzle is given (they are the same clues).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable, Sequence
+
+from nonolab.core.grid import Solution
+from nonolab.core.puzzle import Puzzle
+from nonolab.errors import InvalidArgument
+from nonolab.render.svg import (EMPTY_INK, FILLED_INK, MARK_INK, PALETTE, UNDECIDED_INK, Board, Cell, Legend,
+                                document)
+from nonolab.render.text import region_letter
+
+DEFAULT_CELL = 20
+
+
+def _clues_for(solution: Solution, puzzle: Puzzle | None) -> Puzzle:
+    if puzzle is None:
+        return Puzzle.from_solution(solution)
+    if (puzzle.height, puzzle.width) != (solution.height, solution.width):
+        raise InvalidArgument(f"the solution is {solution.width}x{solution.height} but the puzzle "
+                              f"{puzzle.width}x{puzzle.height}")
+    return puzzle
+
+
+def _colours(solution: Solution) -> list[str]:
+    return [FILLED_INK if v else EMPTY_INK for v in solution.to_bytes()]
+
+
+def _compose(boards: Sequence[tuple[Board, dict[str, Any]]], legend: Legend, title: str,
+             page: str | None) -> str:
+    """Boards side by side, the legend below them, in one document."""
+    cell = boards[0][0].cell
+    pad = cell
+    out: list[str] = []
+    x = pad
+    for board, drawing in boards:
+        board.draw(out, x, pad, **drawing)
+        x += board.width + pad
+    height = pad + max(b.height for b, _ in boards) + pad * 0.5
+    legend.draw(out, pad, height)
+    width = max(x, legend.width + 2 * pad)
+    return document(width, height + legend.height + pad * 0.5, out, title, page, clue_size=boards[0][0].font)
+
+
+def puzzle_svg(puzzle: Puzzle, *, cell: float = DEFAULT_CELL, page: str | None = None,
+               labels: bool = False) -> str:
+    """The empty grid with its clues, to print (``page="a4"`` or ``"letter"``) or show.
+
+    >>> svg = puzzle_svg(Puzzle(rows=((2,), (1,)), columns=((2,), (1,))))
+    >>> svg.count('class="clue"')
+    4
+    """
+    board = Board(puzzle.rows, puzzle.columns, cell, labels, puzzle.name)
+    return _compose([(board, {"colours": [EMPTY_INK] * (puzzle.width * puzzle.height)})], Legend((), cell),
+                    f"nonolab: {puzzle.name or 'puzzle'}", page)
+
+
+def solution_svg(solution: Solution, puzzle: Puzzle | None = None, *, cell: float = DEFAULT_CELL,
+                 page: str | None = None, labels: bool = False) -> str:
+    """The solution with its clues.
+
+    >>> svg = solution_svg(Solution.from_rows(["#.", "##"]))
+    >>> svg.count('fill="#000000"/>')   # a run of filled cells in each row
+    2
+    """
+    puzzle = _clues_for(solution, puzzle)
+    board = Board(puzzle.rows, puzzle.columns, cell, labels, puzzle.name)
+    return _compose([(board, {"colours": _colours(solution)})], Legend((), cell),
+                    f"nonolab: a solution of {puzzle.name or 'the puzzle'}", page)
+
+
+def diff_svg(first: Solution, second: Solution, puzzle: Puzzle | None = None, *, cell: float = DEFAULT_CELL,
+             page: str | None = None, labels: bool = True) -> str:
+    """Two solutions side by side, the cells where they differ framed in red on both.
+
+    >>> svg = diff_svg(Solution.from_rows(["#.", ".#"]), Solution.from_rows([".#", "#."]))
+    >>> svg.count('class="entry"')
+    1
+    """
+    puzzle = _clues_for(first, puzzle)
+    _clues_for(second, puzzle)
+    differ = first.diff(second)
+    boards = [(Board(puzzle.rows, puzzle.columns, cell, labels, f"solution {k}"),
+               {"colours": _colours(s), "frames": differ}) for k, s in ((1, first), (2, second))]
+    entries = [(("frame", MARK_INK), f"red frame: the {len(differ)} cell{'s' * (len(differ) != 1)} "
+                                     "where the two solutions differ")] if differ else []
+    return _compose(boards, Legend(entries, cell), f"nonolab: two solutions of {puzzle.name or 'the puzzle'}",
+                    page)
+
+
+def _tint(colour: str, share: float) -> str:
+    rgb = [int(colour[i:i + 2], 16) for i in (1, 3, 5)]
+    return "#" + "".join(f"{round(255 - (255 - v) * share):02x}" for v in rgb)
+
+
+MAX_LEGEND_REGIONS = 12
+
+
+def regions_board(reference: Solution, puzzle: Puzzle | None, regions: Sequence[Iterable[Cell]],
+                  describe: Sequence[str], givens: Iterable[Cell], undecided: Iterable[Cell], *,
+                  cell: float, labels: bool, caption: str, title: str, page: str | None) -> str:
+    """The reference solution: backbone cells black and white, region ``k`` in its
+    colour (dark where the reference is filled, light where it is empty, with its
+    letter), ``undecided`` cells grey, ``givens`` ringed; a legend of what is drawn.
+    """
+    puzzle = _clues_for(reference, puzzle)
+    w = reference.width
+    colours = _colours(reference)
+    letters: dict[Cell, tuple[str, str]] = {}
+    undecided = list(undecided)
+    for r, c in undecided:
+        colours[r * w + c] = UNDECIDED_INK
+    regions = [list(cells) for cells in regions]
+    for k, cells in enumerate(regions):
+        colour = PALETTE[k % len(PALETTE)]
+        for r, c in cells:
+            filled = reference[r][c]
+            colours[r * w + c] = colour if filled else _tint(colour, 0.3)
+            letters[(r, c)] = (region_letter(k, filled), "#ffffff" if filled else "#000000")
+    givens = list(givens)
+    entries: list[tuple[tuple, str]] = []
+    if regions or undecided:
+        entries.append((("pair", FILLED_INK, EMPTY_INK), "black / white: the same in every solution"))
+    else:
+        entries.append((("pair", FILLED_INK, EMPTY_INK), "every cell is the same in every solution"))
+    if regions:
+        entries.append((("pair", PALETTE[0], _tint(PALETTE[0], 0.3)),
+                        "colours: regions where solutions differ (dark: filled in this solution)"))
+    for k, text in enumerate(describe[:MAX_LEGEND_REGIONS]):
+        entries.append((("fill", PALETTE[k % len(PALETTE)]), f"{region_letter(k, 0)}: {text}"))
+    if len(regions) > MAX_LEGEND_REGIONS:
+        entries.append((("fill", "#ffffff"), f"... and {len(regions) - MAX_LEGEND_REGIONS} more regions"))
+    if undecided:
+        entries.append((("fill", UNDECIDED_INK), "grey: not classified (the time limit came first)"))
+    if givens:
+        entries.append((("ring",), f"ring: a suggested given ({len(givens)} in all)"))
+    board = Board(puzzle.rows, puzzle.columns, cell, labels, caption)
+    return _compose([(board, {"colours": colours, "letters": letters, "rings": givens})], Legend(entries, cell),
+                    title, page)
+
+
+def ambiguity_svg(report: Any, puzzle: Puzzle | None = None, *, cell: float = DEFAULT_CELL,
+                  page: str | None = None, labels: bool = True) -> str | None:
+    """The map of an ambiguity report (``nonolab.ambiguity_report``): the reference
+    solution with the regions where solutions differ, the suggested givens, clues, row
+    and column numbers, and a legend of what is drawn.  ``None`` when the report has no
+    solution to draw (contradiction, or none found in time).
+    """
+    if report.reference is None:
+        return None
+    verdict = report.verdict.value
+    if verdict == "unique":
+        caption = "unique: one solution"
+    else:
+        caption = (f"{verdict}: {'' if report.count_exact else 'at least '}{report.solution_count} solutions, "
+                   f"{len(report.regions)} region{'s' * (len(report.regions) != 1)}")
+    return regions_board(report.reference, puzzle, [r.cells for r in report.regions],
+                         [r.describe() for r in report.regions], [(r, c) for r, c, _ in report.givens],
+                         report.unplaced(), cell=cell, labels=labels, caption=caption,
+                         title=f"nonolab: where the solutions differ ({verdict})", page=page)
+
+
+def regions_svg(reference: Solution, regions: Sequence[Iterable[Cell]] = (), givens: Iterable[Cell] = (),
+                undecided: Iterable[Cell] = (), cell_size: float = DEFAULT_CELL, title: str = "") -> str:
+    """The ambiguity map from its parts (the clues derived from ``reference``): backbone
+    cells black and white, each region in its own colour (dark where the reference is
+    filled, light where it is empty, with its letter), ``undecided`` cells grey,
+    suggested givens ringed.
+
+    >>> svg = regions_svg(Solution.from_rows(["#.", ".#"]), [[(0, 0), (0, 1), (1, 0), (1, 1)]], [(0, 0)])
+    >>> svg.startswith("<svg") and "<circle" in svg and PALETTE[0] in svg
+    True
+    """
+    regions = [list(cells) for cells in regions]
+    describe = [f"a region of {len(cells)} cells" for cells in regions]
+    return regions_board(reference, None, regions, describe, givens, undecided, cell=cell_size, labels=True,
+                         caption="", title=title, page=None)
+
+
+def regions_png(reference: Solution, regions: Sequence[Iterable[Cell]] = (), givens: Iterable[Cell] = (),
+                undecided: Iterable[Cell] = (), cell_size: float = DEFAULT_CELL) -> bytes:
+    """The picture of :func:`regions_svg` as PNG bytes.
+
+    Raises:
+        MissingDependency: cairosvg is not installed (``pip install "nonolab[pictures]"``).
+    """
+    from nonolab.render.convert import to_png
+    return to_png(regions_svg(reference, regions, givens, undecided, cell_size))

@@ -1,0 +1,105 @@
+"""The steps of ``explain`` as one self-contained HTML page: the board (inline SVG)
+with one frame per step, a slider and buttons to move through them, no network.
+
+Each step's frame is an SVG group holding the cells it set; the page shows the frames
+up to the chosen step and colours the chosen step's cells red (filled) or pink (empty),
+as ``explain`` prints them as ``X`` and ``O``.  Without JavaScript every frame shows:
+the finished grid.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Iterable
+from xml.sax.saxutils import escape
+
+from nonolab.core.puzzle import Puzzle
+from nonolab.render.svg import EMPTY_INK, FILLED_INK, Board, Legend, _num, document
+
+UNDECIDED_INK = "#d2d2d2"    # lighter than the ambiguity map's grey: here most cells start undecided
+
+_STYLE = """body{font-family:DejaVu Sans,Verdana,sans-serif;margin:1.5em}
+.controls{margin:.6em 0}.controls button{font-size:1em;min-width:2.4em}
+#slider{width:min(40em,70vw);vertical-align:middle}
+#caption{font-family:DejaVu Sans Mono,monospace;min-height:1.3em}
+.off{display:none}.now .f{fill:#c0392b}.now .e{fill:#f5b7b1}"""
+
+_SCRIPT = """(function(){
+var frames=document.querySelectorAll('g.step'),captions=JSON.parse(document.getElementById('captions').textContent);
+var slider=document.getElementById('slider'),caption=document.getElementById('caption'),
+    counter=document.getElementById('counter'),timer=null;
+function show(k){k=Math.max(0,Math.min(frames.length,k));slider.value=k;
+  frames.forEach(function(g,i){g.classList.toggle('off',i>=k);g.classList.toggle('now',i===k-1);});
+  counter.textContent='step '+k+' of '+frames.length;caption.textContent=k?captions[k-1]:'the empty grid';}
+function at(){return parseInt(slider.value,10);}
+function stop(){if(timer){clearInterval(timer);timer=null;document.getElementById('play').textContent='play';}}
+slider.addEventListener('input',function(){stop();show(at());});
+document.getElementById('first').onclick=function(){stop();show(0);};
+document.getElementById('prev').onclick=function(){stop();show(at()-1);};
+document.getElementById('next').onclick=function(){stop();show(at()+1);};
+document.getElementById('last').onclick=function(){stop();show(frames.length);};
+document.getElementById('play').onclick=function(){if(timer){stop();return;}
+  if(at()>=frames.length)show(0);this.textContent='pause';
+  timer=setInterval(function(){if(at()>=frames.length)stop();else show(at()+1);},400);};
+document.addEventListener('keydown',function(e){if(e.key==='ArrowRight')show(at()+1);
+  else if(e.key==='ArrowLeft')show(at()-1);});
+show(0);})();"""
+
+
+def steps_svg(puzzle: Puzzle, steps: Iterable[Any], *, cell: float = 20) -> str:
+    """The board with one ``<g class="step">`` frame per step (every frame shown).
+
+    ``steps``: objects with ``cells`` (``(row, column, value)``, value 1 filled), such as
+    the ``Step`` records of a solve with ``record_steps=True``.
+    """
+    board = Board(puzzle.rows, puzzle.columns, cell, labels=True, caption=puzzle.name)
+    frames: list[str] = []
+    pad = cell
+    for number, step in enumerate(steps, 1):
+        frames.append(f'<g class="step" data-step="{number}">')
+        for r, c, value in step.cells:
+            x, y = pad + board.left + c * cell, pad + board.top + r * cell
+            frames.append(f'<rect class="{"f" if value else "e"}" x="{_num(x)}" y="{_num(y)}" width="{_num(cell)}" '
+                          f'height="{_num(cell)}" fill="{FILLED_INK if value else EMPTY_INK}"/>')
+        frames.append("</g>")
+    out: list[str] = []
+    board.draw(out, pad, pad, [UNDECIDED_INK] * (puzzle.width * puzzle.height), layers=frames)
+    legend = Legend([(("fill", UNDECIDED_INK), "grey: not decided yet"),
+                     (("pair", FILLED_INK, EMPTY_INK), "black / white: decided filled / empty"),
+                     (("pair", "#c0392b", "#f5b7b1"), "red / pink: set by the step shown")], cell)
+    legend.draw(out, pad, pad + board.height + pad * 0.5)
+    return document(max(board.width + 2 * pad, legend.width + 2 * pad),
+                    board.height + legend.height + pad * 2, out, f"nonolab: the steps of {puzzle.name or 'a puzzle'}")
+
+
+def steps_html(puzzle: Puzzle, steps: Iterable[Any], *, cell: float = 20, summary: str = "") -> str:
+    """One self-contained HTML page stepping through ``steps`` (no network, no files).
+
+    ``steps``: as for :func:`steps_svg`, with ``describe()`` giving each step's caption.
+
+    >>> from types import SimpleNamespace as S
+    >>> p = Puzzle(rows=((1,),), columns=((1,),))
+    >>> page = steps_html(p, [S(cells=((0, 0, 1),), describe=lambda: "line: row 1 sets 1 cell")])
+    >>> page.count('<g class="step"'), "http://" in page.replace('xmlns="http://www.w3.org/2000/svg"', "")
+    (1, False)
+    """
+    steps = list(steps)
+    svg = steps_svg(puzzle, steps, cell=cell)
+    captions = json.dumps([f"step {n}: {s.describe()}" for n, s in enumerate(steps, 1)]).replace("</", "<\\/")
+    name = escape(puzzle.name or "puzzle")
+    return f"""<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>nonolab explain: {name}</title>
+<style>{_STYLE}</style></head><body>
+<h1>{name}: {len(steps)} step{'s' * (len(steps) != 1)}</h1>
+<p>{escape(summary)}</p>
+<div class="controls"><button id="first" title="the empty grid">&#x23EE;</button>
+<button id="prev" title="previous step (left arrow)">&#x25C0;</button>
+<input id="slider" type="range" min="0" max="{len(steps)}" value="{len(steps)}" aria-label="step">
+<button id="next" title="next step (right arrow)">&#x25B6;</button>
+<button id="last" title="the last step">&#x23ED;</button>
+<button id="play">play</button> <span id="counter"></span></div>
+<p id="caption"></p>
+{svg}<script type="application/json" id="captions">{captions}</script>
+<script>{_SCRIPT}</script>
+</body></html>
+"""

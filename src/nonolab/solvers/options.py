@@ -1,0 +1,207 @@
+"""Backend options: declared once per backend, checked by one parser.
+
+Every backend class lists the options a user may set in its class attribute
+``OPTIONS`` (a tuple of :class:`Option`).  :meth:`Option.parse` turns a value as a
+user typed it (``"2"``, ``"off"``, ``"none"``) or as Python passed it (``2``,
+``False``, ``None``) into the checked value, or raises
+:class:`~nonolab.errors.InvalidArgument` naming the backend, the option, the value
+and what is accepted.  The registry (:func:`nonolab.solvers.build`) runs every
+option through :func:`check_options` before it builds a backend, and
+``nonolab backends`` prints the same declarations.
+
+Options only Python can pass (callables such as ``progress``) are listed in the
+class attribute ``PROGRAMMATIC`` instead: accepted from Python, refused in a spec
+or ``-O``.
+
+>>> workers = Option("workers", "int", 1, "search workers", minimum=1)
+>>> workers.parse("3", "cpsat")
+3
+>>> workers.parse("0", "cpsat")
+Traceback (most recent call last):
+...
+nonolab.errors.InvalidArgument: backend 'cpsat': option workers=0: expected an integer >= 1
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any, Callable, Iterable, Mapping
+
+from nonolab.errors import InvalidArgument
+
+__all__ = ["KINDS", "Option", "check_options", "declared", "describe", "max_states_option"]
+
+KINDS = ("int", "float", "bool", "choice")
+
+_TRUE = ("true", "yes", "on", "1")
+_FALSE = ("false", "no", "off", "0")
+_NONE = ("none", "null")
+
+
+@dataclass(frozen=True)
+class Option:
+    """One option of a backend.
+
+    Args:
+        name: the keyword of the backend's constructor.
+        kind: ``"int"``, ``"float"``, ``"bool"`` or ``"choice"``.
+        default: the constructor's default (shown by ``nonolab backends``).
+        help: one line.
+        choices: for ``"choice"``: the accepted names, or a function returning them
+            (for lists known only once the backend's library is loaded).
+        minimum, maximum: bounds of an ``"int"`` or ``"float"`` (inclusive).
+        optional: ``None`` (typed ``none``) is accepted too, meaning "the library's
+            own default" or "no limit".
+    """
+
+    name: str
+    kind: str
+    default: Any
+    help: str
+    choices: tuple[str, ...] | Callable[[], Iterable[str]] | None = None
+    minimum: float | None = None
+    maximum: float | None = None
+    optional: bool = False
+
+    def __post_init__(self) -> None:
+        if self.kind not in KINDS:
+            raise ValueError(f"Option {self.name}: kind must be one of {KINDS}, not {self.kind!r}")
+        if (self.kind == "choice") != (self.choices is not None):
+            raise ValueError(f"Option {self.name}: choices are given exactly for kind 'choice'")
+
+    def allowed(self) -> tuple[str, ...]:
+        """The accepted names of a ``"choice"`` option (empty for other kinds)."""
+        if self.choices is None:
+            return ()
+        return tuple(self.choices() if callable(self.choices) else self.choices)
+
+    def expected(self) -> str:
+        """What is accepted, in words: ``an integer >= 1``, ``one of dp, overlap``."""
+        if self.kind == "bool":
+            text = "true or false"
+        elif self.kind == "choice":
+            text = "one of " + ", ".join(self.allowed())
+        else:
+            text = "an integer" if self.kind == "int" else "a number"
+            if self.minimum is not None and self.maximum is not None:
+                text += f" from {_show(self.minimum)} to {_show(self.maximum)}"
+            elif self.minimum is not None:
+                text += f" >= {_show(self.minimum)}"
+            elif self.maximum is not None:
+                text += f" <= {_show(self.maximum)}"
+        unset = self.optional and "none" not in self.allowed()  # else "none" is a choice
+        return text + (" (or none)" if unset else "")
+
+    def parse(self, value: Any, backend: str) -> Any:
+        """The checked value of ``value`` (a string as typed, or a Python value).
+
+        Raises:
+            InvalidArgument: the value is not of the option's kind, out of its range,
+                or not among its choices; the message says what is accepted.
+        """
+        if isinstance(value, Enum):  # e.g. native's Probing.FULL: its name as typed
+            value = value.value
+        text = value.strip() if isinstance(value, str) else None
+        if value is None or (text is not None and text.lower() in _NONE and self.kind != "choice"):
+            if self.optional:
+                return None
+            raise self._bad(value, backend)
+        if self.kind == "bool":
+            return self._bool(value, text, backend)
+        if self.kind == "choice":
+            if text is not None and text in self.allowed():
+                return text
+            if text is not None and text.lower() in _NONE and self.optional:
+                return None
+            raise self._bad(value, backend)
+        number = self._number(value, text, backend)
+        if ((self.minimum is not None and number < self.minimum)
+                or (self.maximum is not None and number > self.maximum)):
+            raise self._bad(value, backend)
+        return number
+
+    def _bool(self, value: Any, text: str | None, backend: str) -> bool:
+        if isinstance(value, bool):
+            return value
+        if text is not None and text.lower() in _TRUE + _FALSE:
+            return text.lower() in _TRUE
+        if isinstance(value, int) and value in (0, 1):
+            return bool(value)
+        raise self._bad(value, backend)
+
+    def _number(self, value: Any, text: str | None, backend: str) -> int | float:
+        if isinstance(value, bool):
+            raise self._bad(value, backend)
+        try:
+            if self.kind == "int":
+                if isinstance(value, float) and value.is_integer():
+                    return int(value)
+                if text is None and not isinstance(value, int):
+                    raise ValueError
+                return int(text) if text is not None else int(value)
+            number = float(text) if text is not None else float(value)
+        except (TypeError, ValueError):
+            raise self._bad(value, backend) from None
+        if math.isnan(number) or math.isinf(number):
+            raise self._bad(value, backend)
+        return number
+
+    def _bad(self, value: Any, backend: str) -> InvalidArgument:
+        shown = value if isinstance(value, str) else repr(value)
+        return InvalidArgument(f"backend {backend!r}: option {self.name}={shown}: expected {self.expected()}")
+
+
+def _show(bound: float) -> str:
+    return str(int(bound)) if float(bound).is_integer() else str(bound)
+
+
+def declared(cls: type) -> dict[str, Option]:
+    """A backend class's user options by name (its ``OPTIONS``)."""
+    return {option.name: option for option in getattr(cls, "OPTIONS", ())}
+
+
+def check_options(backend: str, cls: type, options: Mapping[str, Any], *, typed: bool = True) -> dict[str, Any]:
+    """Every option checked against ``cls``'s declarations, in one pass.
+
+    ``typed`` says that the options come from Python (then the names in the class's
+    ``PROGRAMMATIC`` pass as they are, unless given as text: a callable or a dict is
+    never typed); options from a spec or ``-O`` (strings) are checked with
+    ``typed=False`` and may only use the declared names.
+
+    Raises:
+        InvalidArgument: an unknown option name, or a bad value (see :meth:`Option.parse`).
+    """
+    options_of = declared(cls)
+    programmatic = set(getattr(cls, "PROGRAMMATIC", ())) if typed else set()
+    checked: dict[str, Any] = {}
+    for key, value in options.items():
+        if key in options_of:
+            checked[key] = options_of[key].parse(value, backend)
+        elif key in programmatic and not isinstance(value, str):
+            checked[key] = value
+        else:
+            known = ", ".join(options_of) or "none"
+            raise InvalidArgument(f"backend {backend!r}: unknown option {key!r} (options: {known})")
+    return checked
+
+
+def max_states_option(default: int) -> Option:
+    """The ``max_states`` option every model-building backend declares (the memory
+    guard: see :func:`nonolab.solvers.base.refuse_beyond`)."""
+    return Option("max_states", "int", default, "refuse puzzles whose model has more cells and line "
+                  "states (the memory guard; none: no limit)", minimum=1, optional=True)
+
+
+def describe(option: Option) -> str:
+    """One line for ``nonolab backends``: name, what it accepts, default, help.
+
+    >>> describe(Option("workers", "int", 1, "search workers", minimum=1))
+    'workers=1  an integer >= 1; search workers'
+    """
+    if option.default is None:
+        default = "unset" if option.kind == "choice" else "none"
+    else:
+        default = str(option.default).lower() if isinstance(option.default, bool) else option.default
+    return f"{option.name}={default}  {option.expected()}; {option.help}"

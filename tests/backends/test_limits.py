@@ -1,0 +1,276 @@
+"""Limits on the solver side: size guards, the clock, cancels and SIGINT.
+
+* Model-building backends refuse a model beyond their ``max_states`` in
+  milliseconds, naming the size, the limit and the native backend; ``auto`` never
+  hands such a puzzle over.
+* The clock covers everything inside ``solve`` (the CNF encoding included), and the
+  default backend ends within 12 s and 1.5 GB under a 10 s limit on a blank 5000x5000
+  grid and a generated 2000x2000 one.
+* ``Limits.cancel`` stops every backend within a fraction of a second with
+  ``INTERRUPTED``; SIGINT while a solver library runs never aborts the process.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from nonolab.core import Puzzle
+from nonolab.errors import BackendUnavailable, TooLarge
+from nonolab.formats import load
+from nonolab.solvers import DEFAULT, Limits, Status, get, names
+from nonolab.solvers.base import model_states
+
+SRC = Path(__file__).resolve().parents[2] / "src"
+CORPUS = Path(__file__).resolve().parents[2].parent / "shared" / "corpus" / "webpbn-survey"
+GETTYS = CORPUS / "webpbn-22336-gettys.non"
+needs_corpus = pytest.mark.skipif(not GETTYS.exists(), reason="../shared/corpus is not here")
+
+
+def _loads(name: str) -> bool:
+    try:
+        get(name)
+    except BackendUnavailable:
+        return False
+    return True
+
+
+# The backends that declare a size guard: found from their declarations, not by name.
+GUARDED = [n for n in names() if _loads(n) and hasattr(get(n), "max_states")]
+
+
+def _diagonal(n: int) -> Puzzle:
+    """n rows and columns of one single block each: 4n^2 line states, n! solutions."""
+    return Puzzle(rows=((1,),) * n, columns=((1,),) * n)
+
+
+# --- size guards ---------------------------------------------------------------------
+
+def test_the_model_size_counts_cells_and_line_states():
+    assert model_states(Puzzle(rows=((),) * 5000, columns=((),) * 5000)) == 25_000_000
+    assert model_states(_diagonal(10)) == 100 + 20 * (2 * 10)
+
+
+@pytest.mark.parametrize("name", GUARDED)
+def test_model_building_backends_refuse_a_huge_model_at_once(name):
+    start = time.perf_counter()
+    with pytest.raises(TooLarge) as err:
+        get(name).solve(_diagonal(3000), Limits(time_limit=60))
+    assert time.perf_counter() - start < 1
+    message = str(err.value)
+    assert f"backend {name!r}" in message and "3000x3000" in message and "-b native" in message
+    assert f"{get(name).max_states:,}" in message
+
+
+@pytest.mark.parametrize("name", GUARDED)
+def test_max_states_raises_the_limit(name):
+    puzzle = _diagonal(300)  # 369,000 states: beyond the baselines' default guard
+    solver = get(name, max_states=str(model_states(puzzle)))
+    result = solver.solve(puzzle, Limits(time_limit=0.5))
+    assert result.status in (Status.SOLVED, Status.TIMEOUT)
+
+
+def test_auto_never_hands_a_too_large_puzzle_over():
+    result = get("auto", native_budget=0).solve(Puzzle(rows=((),) * 2500, columns=((),) * 2500),
+                                                Limits(time_limit=20))
+    assert result.stats.counters["phase"] == "native" and "refused" in result.stats.counters["handoff"]
+    assert result.unique
+
+
+# --- the clock -----------------------------------------------------------------------
+
+@pytest.mark.skipif(not _loads("cnf"), reason="python-sat is not installed")
+def test_cnf_encoding_counts_against_the_time_limit():
+    # 80x80, every line 20 single blocks: about 1.6 million clauses, seconds to encode.
+    puzzle = Puzzle(rows=((1,) * 20,) * 80, columns=((1,) * 20,) * 80)
+    start = time.perf_counter()
+    result = get("cnf").solve(puzzle, Limits(time_limit=0.3))
+    assert time.perf_counter() - start < 0.8
+    assert result.status is Status.TIMEOUT
+
+
+_BIG_RUN = """
+import resource, sys, time
+from nonolab.core import Puzzle
+from nonolab.formats import load
+from nonolab.solvers import DEFAULT, Limits, get
+puzzle = Puzzle(rows=((),) * 5000, columns=((),) * 5000) if sys.argv[1] == "blank" else load(sys.argv[1])
+start = time.perf_counter()
+result = get(DEFAULT).solve(puzzle, Limits(time_limit=10))
+print(result.status.value, round(time.perf_counter() - start, 3),
+      resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
+"""
+
+
+def _run_big(what: str) -> tuple[str, float, int]:
+    env = {**os.environ, "PYTHONPATH": str(SRC)}
+    done = subprocess.run([sys.executable, "-c", _BIG_RUN, what], capture_output=True, text=True, env=env,
+                          timeout=120)
+    assert done.returncode == 0, done.stderr
+    status, seconds, peak_kb = done.stdout.split()
+    return status, float(seconds), int(peak_kb)
+
+
+def test_the_default_backend_on_a_blank_5000x5000_grid_keeps_its_limits():
+    status, seconds, peak_kb = _run_big("blank")
+    assert status in ("solved", "timeout") and seconds < 12 and peak_kb < 1.5 * 2**20
+
+
+def test_the_default_backend_on_a_generated_2000x2000_puzzle_keeps_its_limits(tmp_path):
+    path = tmp_path / "big.non"
+    env = {**os.environ, "PYTHONPATH": str(SRC)}
+    with open(path, "w") as out:
+        subprocess.run([sys.executable, "-m", "nonolab", "generate", "--size", "2000x2000", "--seed", "1",
+                        "--style", "smooth"], stdout=out, stderr=subprocess.DEVNULL, env=env, check=True,
+                       timeout=120)
+    status, seconds, peak_kb = _run_big(str(path))
+    assert status in ("solved", "timeout") and seconds < 12 and peak_kb < 1.5 * 2**20
+
+
+# --- cancel --------------------------------------------------------------------------
+
+@needs_corpus
+@pytest.mark.parametrize("name", ["native", "cpsat", "cnf", DEFAULT])
+def test_a_cancel_stops_a_hard_search_within_a_second(name):
+    if not _loads(name):
+        pytest.skip(f"{name} cannot load here")
+    puzzle = load(GETTYS)
+    solver = get(name)
+    cancel = threading.Event()
+    timer = threading.Timer(0.5, cancel.set)
+    timer.start()
+    start = time.perf_counter()
+    try:
+        result = solver.solve(puzzle, Limits(max_solutions=None, cancel=cancel))
+    finally:
+        timer.cancel()
+    assert time.perf_counter() - start < 1.5
+    assert result.status is Status.INTERRUPTED and not result.complete
+
+
+@needs_corpus
+@pytest.mark.parametrize("name", ["native", "cpsat", "cnf"])
+def test_a_deadline_is_a_timeout_not_an_interrupt(name):
+    if not _loads(name):
+        pytest.skip(f"{name} cannot load here")
+    result = get(name).solve(load(GETTYS), Limits(max_solutions=None, time_limit=0.3, cancel=threading.Event()))
+    assert result.status is Status.TIMEOUT
+
+
+# --- SIGINT in a process running a solver library -------------------------------------
+
+_SIGINT_RUN = """
+import signal, sys, threading
+from nonolab.formats import load
+from nonolab.solvers import Limits, get
+cancel = threading.Event()
+signal.signal(signal.SIGINT, lambda *_: cancel.set())
+solver, puzzle, box = get(sys.argv[1]), load(sys.argv[2]), {}
+if sys.argv[3] == "main":      # the solve in the main thread: the handler runs between its waits
+    box["result"] = solver.solve(puzzle, Limits(max_solutions=None, cancel=cancel))
+else:                          # the CLI's way: a worker solves, the main thread waits
+    worker = threading.Thread(target=lambda: box.update(result=solver.solve(
+        puzzle, Limits(max_solutions=None, cancel=cancel))))
+    worker.start()
+    while worker.is_alive():
+        worker.join(0.05)
+print("ready" if "result" not in box else box["result"].status.value, flush=True)
+"""
+
+
+@needs_corpus
+@pytest.mark.parametrize("name, thread", [("cpsat", "worker"), ("cnf", "worker"), ("cnf", "main"),
+                                          (DEFAULT, "worker")])
+def test_sigint_during_a_solver_library_never_aborts(name, thread):
+    if not _loads(name):
+        pytest.skip(f"{name} cannot load here")
+    env = {**os.environ, "PYTHONPATH": str(SRC)}
+    proc = subprocess.Popen([sys.executable, "-c", _SIGINT_RUN, name, str(GETTYS), thread],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    time.sleep(4)  # imports, then well into the search (auto hands over after 0.5 s)
+    proc.send_signal(signal.SIGINT)
+    try:
+        out, err = proc.communicate(timeout=10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        raise
+    assert proc.returncode == 0, err
+    assert "terminate called" not in err and "Traceback" not in err and "invalid state" not in err
+    assert out.strip() == "interrupted"
+
+
+def test_verify_does_not_count_a_size_refusal_as_a_disagreement():
+    from nonolab.harness.crosscheck import crosscheck
+
+    # Blank 1000x1000: native proves it unique at once; its one million cells are beyond dlx's guard.
+    puzzle = Puzzle(rows=((),) * 1000, columns=((),) * 1000)
+    check = crosscheck(puzzle, ["native", "dlx"], time_limit=20)
+    refused = {a.backend for a in check.answers if a.refused}
+    assert refused == {"dlx"} and check.agree and check.consensus().value == "unique"
+
+
+@pytest.mark.skipif(not _loads("cnf"), reason="python-sat is not installed")
+def test_a_cnf_session_encodes_inside_the_first_calls_clock():
+    puzzle = Puzzle(rows=((1,) * 20,) * 80, columns=((1,) * 20,) * 80)  # seconds to encode
+    with get("cnf").session(puzzle) as session:
+        cancel = threading.Event()
+        threading.Timer(0.2, cancel.set).start()
+        start = time.perf_counter()
+        result = session.solve(Limits(cancel=cancel))
+        assert time.perf_counter() - start < 0.8 and result.status is Status.INTERRUPTED
+        assert session.solve(Limits(max_solutions=1)).count == 1  # the next call builds it and answers
+
+
+@needs_corpus
+@pytest.mark.skipif(not _loads("cnf"), reason="python-sat is not installed")
+def test_a_cancel_stops_an_ambiguity_report():
+    from nonolab.harness.ambiguity import ambiguity_report
+    from nonolab.harness.uniqueness import Verdict
+
+    cancel = threading.Event()
+    threading.Timer(0.5, cancel.set).start()
+    start = time.perf_counter()
+    report = ambiguity_report(load(GETTYS), cancel=cancel)
+    assert time.perf_counter() - start < 1.5
+    assert report.verdict is Verdict.INTERRUPTED and not report.complete
+
+
+def test_the_harness_passes_a_cancel_to_every_solve():
+    from nonolab.harness.classify import grade
+    from nonolab.harness.crosscheck import crosscheck
+    from nonolab.harness.uniqueness import Verdict, check, count
+
+    puzzle = _diagonal(12)  # 12! solutions: nothing finishes a count on its own
+    cancel = threading.Event()
+    cancel.set()
+    start = time.perf_counter()
+    assert check(puzzle, get("native"), cancel=cancel).verdict is Verdict.INTERRUPTED
+    counted = count(puzzle, None, get("native"), cancel=cancel)
+    assert counted.reason == "interrupted" and not counted.exact
+    assert grade(puzzle, cancel=cancel).verdict == Verdict.INTERRUPTED.value
+    answers = crosscheck(puzzle, ["native"], max_solutions=None, cancel=cancel).answers
+    assert [a.result.status for a in answers] == [Status.INTERRUPTED]
+    assert time.perf_counter() - start < 5
+
+
+@needs_corpus
+@pytest.mark.parametrize("cdcl", ["cpsat", "cnf"])
+def test_a_cancel_stops_both_parts_of_auto(cdcl):
+    if not (_loads("auto") and _loads(cdcl)):
+        pytest.skip(f"auto with {cdcl} cannot load here")
+    cancel = threading.Event()
+    threading.Timer(0.8, cancel.set).start()
+    start = time.perf_counter()
+    result = get("auto", cdcl=cdcl, native_budget=0).solve(load(GETTYS), Limits(max_solutions=None, cancel=cancel))
+    assert time.perf_counter() - start < 1.5
+    assert result.status is Status.INTERRUPTED and "native+" in result.stats.counters["phase"]
+    time.sleep(0.6)  # the CDCL part was told to stop too: it is gone soon after
+    assert not [t for t in threading.enumerate() if t.name == "nonolab-auto-cdcl"]

@@ -1,0 +1,165 @@
+"""Backend options, generated from the declarations: a new option is covered by itself.
+
+For every backend that loads here and every option it declares (``OPTIONS``): values
+that its kind rules out (wrong type, out of range, not a choice, ``none`` where it is
+not allowed) are refused with an ``InvalidArgument`` naming the option and the value,
+the same way from a spec, from ``-O`` pairs and from the CLI (exit 2, one line); the
+default and the bounds build.  Unknown names are refused.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from nonolab.cli.main import cli
+from nonolab.errors import BackendUnavailable, InvalidArgument, UnknownBackend
+from nonolab.solvers import DEFAULT, build, get, names, options_of, parse_spec
+from nonolab.solvers.options import Option
+
+PUZZLE = str(Path(__file__).resolve().parents[1] / "data" / "formats" / "heart.non")
+
+
+def _loads(name: str) -> bool:
+    try:
+        options_of(name)
+        get(name)
+    except BackendUnavailable:
+        return False
+    return True
+
+
+LOADED = [name for name in names() if _loads(name)]
+DECLARED = [(name, option) for name in LOADED for option in options_of(name)]
+IDS = [f"{name}.{option.name}" for name, option in DECLARED]
+
+
+def bad_values(option: Option) -> list[str]:
+    """Values the option's declaration rules out, as a user would type them."""
+    bad = []
+    if option.kind == "int":
+        bad += ["x", "1.5", "true"]
+    elif option.kind == "float":
+        bad += ["x", "nan", "inf"]
+    elif option.kind == "bool":
+        bad += ["maybe", "2"]
+    elif option.kind == "choice":
+        bad += ["no-such-value", option.allowed()[0].upper() + "!"]
+    if option.minimum is not None:
+        below = option.minimum - 1
+        bad.append(str(int(below)) if option.kind == "int" else str(below))
+    if option.maximum is not None:
+        above = option.maximum + 1
+        bad.append(str(int(above)) if option.kind == "int" else str(above))
+    if not option.optional and not (option.kind == "choice" and "none" in option.allowed()):
+        bad.append("none")
+    return bad
+
+
+def good_values(option: Option) -> list[str]:
+    """Values the declaration accepts, as typed: the default, the bounds, every choice."""
+    good = [] if option.default is None else [str(option.default).lower() if isinstance(option.default, bool)
+                                              else str(option.default)]
+    if option.kind == "bool":
+        good += ["true", "off"]
+    elif option.kind == "choice":
+        good += list(option.allowed())
+    else:
+        good += [str(bound) for bound in (option.minimum, option.maximum) if bound is not None]
+    if option.optional:
+        good.append("none")
+    return good
+
+
+def test_every_loadable_backend_declares_options_or_none():
+    assert DEFAULT in LOADED
+    for name in LOADED:
+        for option in options_of(name):
+            assert option.help and option.kind in ("int", "float", "bool", "choice")
+
+
+@pytest.mark.parametrize("name, option", DECLARED, ids=IDS)
+def test_bad_values_are_refused_naming_the_option_the_same_way_everywhere(name, option):
+    for value in bad_values(option):
+        with pytest.raises(InvalidArgument) as from_pairs:
+            build(name, [f"{option.name}={value}"])
+        message = str(from_pairs.value)
+        assert f"backend {name!r}: option {option.name}={value}: expected" in message
+        with pytest.raises(InvalidArgument) as from_spec:
+            build(f"{name}:{option.name}={value}")
+        assert str(from_spec.value) == message
+        with pytest.raises(InvalidArgument) as from_python:
+            get(name, **{option.name: value})
+        assert str(from_python.value) == message
+
+
+@pytest.mark.parametrize("name, option", DECLARED, ids=IDS)
+def test_good_values_build_and_spec_and_pairs_agree(name, option):
+    for value in good_values(option):
+        try:
+            from_pairs = build(name, [f"{option.name}={value}"])
+        except BackendUnavailable:  # accepted, but this installation lacks it (a python-sat solver)
+            continue
+        from_spec = build(f"{name}:{option.name}={value}")
+        assert type(from_pairs) is type(from_spec)
+        parsed = option.parse(value, name)
+        assert option.parse(parsed, name) == parsed  # a checked value passes again unchanged
+
+
+@pytest.mark.parametrize("name", LOADED)
+def test_unknown_option_names_are_refused(name):
+    with pytest.raises(InvalidArgument, match=f"backend {name!r}: unknown option 'no_such_option'"):
+        build(name, ["no_such_option=1"])
+    with pytest.raises(InvalidArgument, match="unknown option"):
+        get(name, no_such_option=1)
+
+
+def test_programmatic_options_are_refused_as_text_and_accepted_from_python():
+    calls = []
+    with pytest.raises(InvalidArgument, match="unknown option 'progress'"):
+        build("native", ["progress=print"])
+    assert get("native", progress=lambda done, total: calls.append(done)).progress is not None
+
+
+def test_malformed_pairs_and_unknown_backends():
+    with pytest.raises(InvalidArgument, match="not KEY=VALUE"):
+        build("native", ["probing"])
+    with pytest.raises(InvalidArgument, match="not KEY=VALUE"):
+        build("native:probing")
+    with pytest.raises(UnknownBackend):
+        build("no-such-backend")
+    assert parse_spec("native:line=overlap, probing=none") == ("native", {"line": "overlap", "probing": "none"})
+
+
+def test_pairs_override_the_spec_and_python_overrides_both():
+    solver = build("native:probing=none,line=overlap", ["probing=contradiction"], line="enumerate")
+    assert solver.probing.value == "contradiction" and solver.line.name == "enumerate"
+
+
+def test_the_issue_examples_are_refused():
+    for spec, pair in [("cpsat", "workers=0"), ("cpsat", "workers=x"), ("auto", "cdcl=foo"),
+                       ("native", "probing=bogus"), ("native", "cache_bytes=-1"), ("native", "node_limit=abc"),
+                       ("auto", "race=maybe")]:
+        if spec in LOADED:
+            with pytest.raises(InvalidArgument, match=pair.split("=")[0]):
+                build(spec, [pair])
+
+
+@pytest.mark.parametrize("name, option", DECLARED, ids=IDS)
+def test_the_cli_refuses_a_bad_value_with_exit_2_and_one_line(name, option):
+    value = bad_values(option)[0]
+    result = CliRunner().invoke(cli, ["check", "-b", name, "-O", f"{option.name}={value}", PUZZLE])
+    assert result.exit_code == 2
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1 and f"option {option.name}={value}" in lines[0], result.stderr
+
+
+def test_cli_check_cpsat_workers_0():
+    if "cpsat" not in LOADED:
+        pytest.skip("OR-tools is not installed")
+    result = CliRunner().invoke(cli, ["check", "-b", "cpsat", "-O", "workers=0", PUZZLE])
+    assert result.exit_code == 2
+    assert result.stderr.splitlines() == ["nonolab: error: backend 'cpsat': option workers=0: "
+                                          "expected an integer >= 1"]

@@ -1,0 +1,108 @@
+"""Ctrl-C and SIGTERM during a search: one line, 130 or 143, within a second, no traceback.
+
+Each test starts ``python -m nonolab`` on a puzzle that takes minutes (Gettys), signals
+it once the search is under way, and watches how it ends.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+CORPUS = REPO.parent / "shared" / "corpus"
+GETTYS = CORPUS / "webpbn-survey" / "webpbn-22336-gettys.non"
+#: Seconds after the start before the signal: the command is loaded and searching.
+SEARCHING = 1.5
+#: The process must end within this many seconds of the signal.
+PROMPT = 2.0
+
+
+def nonolab_env() -> dict[str, str]:
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(REPO / "src"), env.get("PYTHONPATH")) if p)
+    return env
+
+
+def interrupted(args: list[str], sig: int) -> tuple[subprocess.CompletedProcess, float]:
+    """Run ``nonolab ARGS``, send ``sig`` once it searches; its outcome and seconds to end."""
+    if not GETTYS.exists():
+        pytest.skip(f"{GETTYS} is not there")
+    proc = subprocess.Popen([sys.executable, "-m", "nonolab", *args], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, env=nonolab_env())
+    time.sleep(SEARCHING)
+    assert proc.poll() is None, "the command ended before the signal: the puzzle is not hard enough here"
+    sent = time.perf_counter()
+    proc.send_signal(sig)
+    try:
+        out, err = proc.communicate(timeout=30)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        out, err = proc.communicate()
+    ended = time.perf_counter() - sent
+    return subprocess.CompletedProcess(proc.args, proc.returncode, out.decode(), err.decode()), ended
+
+
+@pytest.mark.parametrize("args, sig", [
+    (["check", "-b", "auto"], signal.SIGINT),
+    (["check", "-b", "auto"], signal.SIGTERM),
+    (["check", "-b", "cnf"], signal.SIGINT),
+    (["check", "-b", "cpsat"], signal.SIGINT),
+    (["check", "-b", "cpsat"], signal.SIGTERM),
+    (["check", "--why"], signal.SIGINT),
+    (["count", "-b", "native"], signal.SIGINT),
+    (["count", "-b", "native"], signal.SIGTERM),
+], ids=lambda v: v.name if isinstance(v, signal.Signals) else "-".join(v).replace("--", ""))
+def test_a_signal_ends_the_command_at_once_with_one_line(args, sig):
+    done, seconds = interrupted([*args, str(GETTYS)], sig)
+    assert done.returncode >= 0, f"killed by signal {-done.returncode} (an abort or a core dump): {done.stderr}"
+    assert done.returncode == {signal.SIGINT: 130, signal.SIGTERM: 143}[sig], done.stderr
+    assert seconds < PROMPT
+    assert "Traceback" not in done.stderr and "terminate called" not in done.stderr
+    assert done.stderr.splitlines() == ["nonolab: interrupted"]
+    assert done.stdout == ""  # no half answer (such as 'timeout') after the signal
+
+
+@pytest.mark.parametrize("args", [["solve", "-b", "native"], ["grade"], ["explain", "-b", "native", "--no-grid"],
+                                  ["verify", "--backends", "native"]], ids="-".join)
+def test_every_command_ends_at_once(args):
+    done, seconds = interrupted([*args, str(GETTYS)], signal.SIGINT)
+    assert (done.returncode, done.stdout, done.stderr) == (130, "", "nonolab: interrupted\n")
+    assert seconds < PROMPT
+
+
+def test_generate_ends_at_once_and_keeps_only_whole_puzzles():
+    done, seconds = interrupted(["generate", "--size", "40x40", "--unique", "-n", "100000", "-b", "native",
+                                 "--format", "tatham"], signal.SIGTERM)
+    assert (done.returncode, done.stderr) == (143, "nonolab: interrupted\n")
+    assert seconds < PROMPT
+    from nonolab.formats import loads
+    assert all(loads(line, "tatham").width == 40 for line in done.stdout.splitlines() if line)  # none cut short
+
+
+def test_batch_ends_on_sigterm_with_whole_records(tmp_path):
+    if not GETTYS.exists():
+        pytest.skip(f"{GETTYS} is not there")
+    easy = CORPUS / "webpbn-survey" / "webpbn-00006-cat.non"
+    out = tmp_path / "results.jsonl"
+    proc = subprocess.Popen([sys.executable, "-m", "nonolab", "batch", str(GETTYS), str(easy), "-b", "native",
+                             "--jobs", "2", "--out", str(out)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=nonolab_env())
+    deadline = time.perf_counter() + 120  # the workers start, and the small puzzle is answered
+    while time.perf_counter() < deadline and not (out.exists() and out.read_bytes().endswith(b"\n")):
+        time.sleep(0.1)
+    assert proc.poll() is None
+    sent = time.perf_counter()
+    proc.send_signal(signal.SIGTERM)
+    out_text, err = proc.communicate(timeout=30)
+    assert time.perf_counter() - sent < PROMPT
+    assert proc.returncode == 143, err
+    assert err.decode().splitlines() == ["nonolab: interrupted"]
+    records = [json.loads(line) for line in out.read_text().splitlines()]
+    assert [Path(r["file"]).name for r in records] == [easy.name]

@@ -1,0 +1,91 @@
+"""Every command's --json output is valid against the JSON Schema shipped for it (issue 13, item 6).
+
+The schemas (nonolab/schemas/*.json, draft 2020-12) forbid fields they do not
+name, so a field renamed in one command (``complete`` for ``exact``, say) fails here.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from nonolab.cli.records import SCHEMAS, schema
+from nonolab.formats import dumps_all, load
+
+jsonschema = pytest.importorskip("jsonschema")
+referencing = pytest.importorskip("referencing")
+
+PUZZLES = Path(__file__).resolve().parents[2] / "puzzles"
+SHIPPED = [PUZZLES / "hakank" / "simple2.non", PUZZLES / "nonolab" / "contradiction.non",
+           PUZZLES / "webpbn" / "webpbn-00023-edge.non"]
+
+COMMANDS = {  # schema name -> the command line before the file
+    "solve": ["solve"], "check": ["check"], "check-why": ["check", "--why"], "count": ["count"],
+    "explain": ["explain"], "info": ["info"], "grade": ["grade"], "verify": ["verify", "--backends", "native,cnf"],
+}
+
+
+def _validator(name: str):
+    resources = [(schema(n)["$id"], referencing.Resource.from_contents(schema(n))) for n in SCHEMAS]
+    registry = referencing.Registry().with_resources(resources)
+    cls = jsonschema.validators.validator_for(schema(name))
+    cls.check_schema(schema(name))
+    return cls(schema(name), registry=registry)
+
+
+def test_every_schema_is_a_valid_draft_2020_12_schema():
+    for name in SCHEMAS:
+        data = schema(name)
+        assert data["$schema"] == "https://json-schema.org/draft/2020-12/schema"
+        jsonschema.Draft202012Validator.check_schema(data)
+    assert "0-based" in schema("common")["description"]
+
+
+@pytest.fixture(scope="module")
+def two(tmp_path_factory) -> str:
+    path = tmp_path_factory.mktemp("set") / "two.json"
+    path.write_text(dumps_all([load(PUZZLES / "nonolab" / "heart.non"),
+                               load(PUZZLES / "nonolab" / "permutations-5.non")], "json"), encoding="utf-8")
+    return str(path)
+
+
+@pytest.mark.parametrize("name", sorted(COMMANDS))
+@pytest.mark.parametrize("puzzle", SHIPPED, ids=lambda p: p.stem)
+def test_a_single_puzzle_s_json_is_valid(run, name, puzzle):
+    data = json.loads(run(*COMMANDS[name], puzzle, "--json").stdout)
+    _validator(name).validate(data)
+    assert data["schema_version"] == 1 and data["index"] == 1 and "puzzles" not in data
+
+
+@pytest.mark.parametrize("name", sorted(COMMANDS))
+def test_a_set_s_json_is_one_valid_document(run, name, two):
+    data = json.loads(run(*COMMANDS[name], two, "--json").stdout)
+    _validator(name).validate(data)
+    assert [r["index"] for r in data["puzzles"]] == [1, 2] and data["summary"]["puzzles"] == 2
+
+
+def test_a_renamed_field_is_caught(run):
+    data = json.loads(run("count", SHIPPED[0], "--json").stdout)
+    data["complete"] = data.pop("exact")
+    with pytest.raises(jsonschema.ValidationError):
+        _validator("count").validate(data)
+
+
+@pytest.mark.parametrize("task", ["check", "solve", "count", "grade", "verify"])
+def test_batch_records_are_valid(run, tmp_path, two, task):
+    out = tmp_path / "out.jsonl"
+    (tmp_path / "broken.non").write_text("width 3\n")  # an error record must be valid too
+    args = ["batch", two, SHIPPED[0], tmp_path / "broken.non", "--do", task, "--out", out, "--no-progress"]
+    run(*args, *(["-b", "native,cnf"] if task == "verify" else ["-b", "native"]))
+    records = [json.loads(line) for line in out.read_text().splitlines()]
+    assert len(records) == 4 and any(r["status"] == "error" for r in records)
+    validator = _validator("batch-record")
+    for record in records:
+        validator.validate(record)
+
+
+def test_the_schemas_are_package_data():
+    pyproject = (Path(__file__).resolve().parents[2] / "pyproject.toml").read_text()
+    assert '"schemas/*.json"' in pyproject and "jsonschema>=4.18" in pyproject

@@ -1,0 +1,101 @@
+"""``nonolab render`` end to end, each mode; ``solve --to svg|png``."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from svg_reading import PUZZLES, SVG, assert_every_clue_drawn, assert_labels_drawn, legend, parse, png_size
+
+import nonolab
+
+T2 = PUZZLES / "hakank" / "t2.non"
+EDGE = PUZZLES / "webpbn" / "webpbn-00023-edge.non"
+CONTRADICTION = PUZZLES / "nonolab" / "contradiction.non"
+
+
+def test_the_puzzle_to_standard_output(run):
+    result = run("render", T2)
+    assert result.exit_code == 0
+    assert_every_clue_drawn(parse(result.stdout), nonolab.load(T2))
+
+
+def test_the_solution_as_png_at_a_cell_size(run, tmp_path):
+    small, big = tmp_path / "s.png", tmp_path / "b.png"
+    assert run("render", EDGE, "--solution", "-o", small, "--cell", 10).exit_code == 0
+    assert run("render", EDGE, "--solution", "--to", "png", "-o", big, "--cell", 30).exit_code == 0
+    (w1, h1), (w3, h3) = png_size(small.read_bytes()), png_size(big.read_bytes())
+    assert abs(w3 - 3 * w1) <= 2 and abs(h3 - 3 * h1) <= 2
+
+
+def test_the_difference_of_two_solutions(run, tmp_path):
+    out = tmp_path / "d.svg"
+    result = run("render", T2, "--diff", "-o", out)
+    assert result.exit_code == 0 and "wrote SVG" in result.stderr
+    root = parse(out.read_text())
+    assert_every_clue_drawn(root, nonolab.load(T2), boards=2)
+    assert legend(root) == ["red frame: the 4 cells where the two solutions differ"]
+    unique = run("render", EDGE, "--diff", "-o", tmp_path / "u.svg")
+    assert unique.exit_code == 1 and "unique" in unique.stderr and not (tmp_path / "u.svg").exists()
+
+
+def test_the_ambiguity_map(run, tmp_path):
+    out = tmp_path / "w.svg"
+    assert run("render", T2, "--why", "-o", out).exit_code == 0
+    root = parse(out.read_text())
+    puzzle = nonolab.load(T2)
+    assert_every_clue_drawn(root, puzzle)
+    assert_labels_drawn(root, puzzle)
+    assert "a: 2x2 switch at rows 3-4, columns 7-8" in legend(root)
+    assert parse(run("render", T2, "--why", "--no-labels").stdout).find(f".//{SVG}g[@class='labels']") is None
+    assert run("render", CONTRADICTION, "--why").exit_code == 1
+
+
+def test_the_steps_as_an_html_stepper(run, tmp_path):
+    out = tmp_path / "steps.html"
+    result = run("render", T2, "--steps", "-o", out)
+    assert result.exit_code == 0
+    page = out.read_text()
+    steps = json.loads(run("explain", T2, "--backend", "native", "--json").stdout)["steps"]
+    assert page.count('<g class="step"') == len(steps) > 0
+    assert run("render", T2, "--steps", "--to", "png").exit_code == 2
+
+
+def test_a_printable_pdf(run, tmp_path):
+    out = tmp_path / "t2.pdf"
+    assert run("render", T2, "-o", out, "--page", "letter").exit_code == 0
+    data = out.read_bytes()
+    assert data.startswith(b"%PDF-") and b"/MediaBox [ 0 0 792 612 ]" in data   # wide: landscape
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--to", "html"], "html is the format of --steps"),
+    (["-o", "x.txt"], "unknown picture format"),
+])
+def test_bad_requests_are_one_line_errors(run, tmp_path, args, message):
+    result = run("render", T2, *[tmp_path / a if a.startswith("x.") else a for a in args])
+    assert result.exit_code == 2 and message in result.stderr and len(result.stderr.splitlines()) == 1
+
+
+def test_solve_writes_a_picture_of_its_solution(run, tmp_path):
+    result = run("solve", EDGE, "--to", "svg")
+    assert result.exit_code == 0
+    root = parse(result.stdout)
+    assert_every_clue_drawn(root, nonolab.load(EDGE))
+    out = tmp_path / "edge.png"
+    result = run("solve", EDGE, "-o", out, "--backend", "cnf")
+    assert result.exit_code == 0 and png_size(out.read_bytes())[0] > 10 * 20
+    assert result.stdout == "" and result.stderr.startswith("unique")  # -o: the summary only (issue 13)
+
+
+def test_check_why_image_draws_the_same_map(run, tmp_path):
+    out = tmp_path / "why.svg"
+    assert run("check", T2, "--why-image", out).exit_code == 1
+    root = parse(out.read_text())
+    puzzle = nonolab.load(T2)
+    assert_every_clue_drawn(root, puzzle)
+    assert_labels_drawn(root, puzzle)
+    assert "a: 2x2 switch at rows 3-4, columns 7-8" in legend(root)
+    png = tmp_path / "why.png"
+    assert run("check", T2, "--why-image", png, "--json").exit_code == 1
+    assert png_size(png.read_bytes()) == (int(root.get("width")), int(root.get("height")))
