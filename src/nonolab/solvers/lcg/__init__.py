@@ -29,6 +29,7 @@ from nonolab.core.grid import Solution
 from nonolab.core.puzzle import Puzzle
 from nonolab.errors import BackendUnavailable, UnknownBackend
 from nonolab.solvers.base import Limits, SolveResult, Stats, Status, Stopwatch, checked_solutions
+from nonolab.solvers.options import Option
 
 __all__ = ["LcgSolver", "engine_module"]
 
@@ -90,6 +91,15 @@ class LcgSolver:
     """
 
     name = "lcg"
+    OPTIONS = (
+        Option("minimise", "choice", "recursive", "learned clause minimisation", choices=tuple(_MINIMISE)),
+        Option("explain", "choice", "levels", "the order in which an explanation drops a line's cells",
+               choices=tuple(_EXPLAIN)),
+        Option("restarts", "choice", "luby", "restart policy", choices=tuple(_RESTARTS)),
+        Option("probing", "bool", True, "root probing before the search (20 line solves per cell at most)"),
+        Option("slice_seconds", "float", 0.03, "longest engine slice between looks at the clock and the cancel",
+               minimum=0.001),
+    )
     VARIANTS = {"minimise": ("basic",), "explain": ("positions",), "restarts": ("glucose",), "probing": ("off",)}
 
     def __init__(self, minimise: str = "recursive", explain: str = "levels", restarts: str = "luby",
