@@ -10,7 +10,7 @@ LCG = "src/nonolab/solvers/lcg/"
 
 setup(ext_modules=[Extension(
     "nonolab.solvers.lcg._lcg",
-    sources=[LCG + "module.cpp", LCG + "engine.cpp"],
+    sources=[LCG + "module.cpp", LCG + "engine.cpp", LCG + "analysis.cpp"],
     depends=[LCG + "engine.hpp", LCG + "line.hpp"],
     language="c++",
     extra_compile_args=["-std=c++17", "-O2"],
