@@ -37,6 +37,7 @@ _REGISTRY: dict[str, tuple[str, str, str | None, str]] = {
     "cpsat": ("nonolab.solvers.cpsat", "CpSatSolver", "ortools", "solver"),
     "cnf": ("nonolab.solvers.cnf", "CnfSolver", "python-sat", "solver"),
     "dlx": ("nonolab.solvers.dlx", "DlxSolver", None, "baseline"),
+    "lcg": ("nonolab.solvers.lcg", "LcgSolver", None, "solver"),
 }
 ROLES = ("solver", "strategy", "baseline")
 

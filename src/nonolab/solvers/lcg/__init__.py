@@ -1,0 +1,198 @@
+"""The lcg backend: a compiled learning engine whose propagators are the line solver.
+
+CDCL (conflict-driven clause learning) over one Boolean per cell, in C++
+(``engine.cpp``, built into ``nonolab.solvers.lcg._lcg`` when the package is
+installed): each row and column is a propagator running the complete line DP (the
+algorithm of :mod:`nonolab.solvers.native.line`) on its partial assignment; every cell
+it forces is explained, when conflict analysis asks, by a minimised set of the line's
+cells, so learned clauses speak of cells only.  Watched learned clauses, first-UIP
+learning, VSIDS with phase saving, Luby restarts and clause deletion by LBD do the
+rest, after root probing.  Counting is exact: each solution is blocked by a clause on its decisions and
+the search goes on until the formula is unsatisfiable.
+
+The engine runs in slices (``slice_seconds``, the GIL released inside), so the
+deadline and ``limits.cancel`` are checked between slices.
+
+>>> from nonolab.core import Puzzle
+>>> p = Puzzle(rows=((1,), (1,)), columns=((1,), (1,)))
+>>> result = LcgSolver().solve(p, Limits(max_solutions=None))
+>>> result.status.value, result.count, result.complete
+('solved', 2, True)
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any, Mapping
+
+from nonolab.core.grid import Solution
+from nonolab.core.puzzle import Puzzle
+from nonolab.errors import BackendUnavailable, UnknownBackend
+from nonolab.solvers.base import Limits, SolveResult, Stats, Status, Stopwatch, checked_solutions
+from nonolab.solvers.options import Option
+
+__all__ = ["LcgSolver", "engine_module"]
+
+_MINIMISE = {"none": 0, "basic": 1, "recursive": 2}
+# The order in which an explanation drops cells: by position only ("positions"), the
+# cells of the highest level first ("two-bands"), or level by level ("levels").
+_EXPLAIN = {"levels": 0, "positions": 1, "two-bands": 2}
+# Luby restarts (unit 100 conflicts), or glucose-style (on the learned clauses' LBD).
+_RESTARTS = {"luby": 0, "glucose": 1}
+
+# What Engine.run returns.
+_BUDGET, _SOLUTION, _EXHAUSTED = 0, 1, 2
+
+
+def engine_module() -> Any:
+    """The compiled engine, ``nonolab.solvers.lcg._lcg``.
+
+    Raises:
+        BackendUnavailable: the extension was not built (installing the package builds
+            it; a source checkout needs ``pip install -e .``).
+    """
+    try:
+        from nonolab.solvers.lcg import _lcg
+    except ImportError as exc:
+        raise BackendUnavailable(
+            f"backend 'lcg' needs its compiled engine ({exc}); reinstall nonolab with a C++ compiler "
+            f"present: pip install .") from exc
+    return _lcg
+
+
+class LcgSolver:
+    """CDCL with the complete line solver as propagator, with exact counting.
+
+    Args:
+        minimise: learned clause minimisation: ``"recursive"`` (default; generates
+            the line reasons it needs), ``"basic"`` (only reasons already at hand)
+            or ``"none"``.
+        explain: the order in which an explanation drops a line's cells (greedily,
+            each drop checked with the DP): ``"levels"`` (default: the latest
+            decision level first, so the older cells stay), ``"two-bands"`` (the
+            latest level, then the others) or ``"positions"`` (right to left only;
+            the cheapest).
+        restarts: ``"luby"`` (default; unit 100 conflicts) or ``"glucose"``
+            (restart when recent learned clauses have a high LBD).
+        probing: before the search, probe each open cell with each value at a level
+            of its own (a failed probe is a conflict, learned from), within a budget
+            of line solves proportional to the grid (default on).
+        slice_seconds: the longest stretch the engine searches before Python looks at
+            the clock and the cancel event again.
+
+    Raises:
+        BackendUnavailable: the compiled engine is missing.
+        UnknownBackend: an unknown ``minimise``.
+        ValueError: ``slice_seconds`` is not positive.
+
+    >>> from nonolab.core import Puzzle
+    >>> LcgSolver().solve(Puzzle(rows=((2,), (1,)), columns=((2,), (1,)))).unique
+    True
+    """
+
+    name = "lcg"
+    OPTIONS = (
+        Option("minimise", "choice", "recursive", "learned clause minimisation", choices=tuple(_MINIMISE)),
+        Option("explain", "choice", "levels", "the order in which an explanation drops a line's cells",
+               choices=tuple(_EXPLAIN)),
+        Option("restarts", "choice", "luby", "restart policy", choices=tuple(_RESTARTS)),
+        Option("probing", "bool", True, "root probing before the search (20 line solves per cell at most)"),
+        Option("slice_seconds", "float", 0.03, "longest engine slice between looks at the clock and the cancel",
+               minimum=0.001),
+    )
+    VARIANTS = {"minimise": ("basic",), "explain": ("positions",), "restarts": ("glucose",), "probing": ("off",)}
+
+    def __init__(self, minimise: str = "recursive", explain: str = "levels", restarts: str = "luby",
+                 probing: bool = True, slice_seconds: float = 0.03):
+        if not isinstance(probing, bool):
+            raise UnknownBackend(f"lcg: probing must be true or false, not {probing!r}")
+        self.probing = probing
+        if restarts not in _RESTARTS:
+            raise UnknownBackend(f"lcg: restarts must be one of {', '.join(_RESTARTS)}, not {restarts!r}")
+        self.restarts = restarts
+        if explain not in _EXPLAIN:
+            raise UnknownBackend(f"lcg: explain must be one of {', '.join(_EXPLAIN)}, not {explain!r}")
+        self.explain = explain
+        if minimise not in _MINIMISE:
+            raise UnknownBackend(f"lcg: minimise must be one of {', '.join(_MINIMISE)}, not {minimise!r}")
+        self.minimise = minimise
+        if not slice_seconds > 0:
+            raise ValueError(f"LcgSolver: slice_seconds must be positive, not {slice_seconds!r}")
+        self.slice_seconds = float(slice_seconds)
+        self._engine = engine_module()
+
+    def solve(self, puzzle: Puzzle, limits: Limits = Limits(), *,
+              fixed_cells: Mapping[tuple[int, int], int] | None = None) -> SolveResult:
+        """Find up to ``limits.max_solutions`` solutions, counting exactly when it can.
+
+        Args:
+            puzzle: the puzzle.
+            limits: solution count, wall-clock bound and cancel event.
+            fixed_cells: ``{(row, column): 0 or 1}`` fixed before the search; the
+                solutions (and the count) are those that extend them.
+
+        Returns:
+            SOLVED (``complete`` once the search space is exhausted), UNSAT, TIMEOUT at
+            the time limit, INTERRUPTED once ``limits.cancel`` is set; the last two keep
+            the solutions found so far.
+
+        Raises:
+            ValueError: a fixed cell outside the grid or not 0/1.
+        """
+        watch = Stopwatch.of(limits)
+        h, w = puzzle.height, puzzle.width
+        engine = self._engine.Engine(w, h, puzzle.rows, puzzle.columns, _fixed(puzzle, fixed_cells),
+                                     _MINIMISE[self.minimise], _EXPLAIN[self.explain], _RESTARTS[self.restarts],
+                                     _probe_budget(puzzle) if self.probing else 0)
+        found: list[Solution] = []
+        complete = False
+        stopped: Status | None = None
+        slices = 0
+        while limits.max_solutions is None or len(found) < limits.max_solutions:
+            if watch.cancelled():
+                stopped = Status.INTERRUPTED
+                break
+            budget = self.slice_seconds
+            if watch.deadline is not None:
+                budget = min(budget, watch.deadline - time.perf_counter())
+                if budget <= 0:
+                    stopped = Status.TIMEOUT
+                    break
+            slices += 1
+            outcome = engine.run(budget)
+            if outcome == _SOLUTION:
+                # Verified as found, inside the time limit (not all at the end).
+                found.extend(checked_solutions(puzzle, [Solution.from_bytes(engine.solution(), w)], self.name))
+            elif outcome == _EXHAUSTED:
+                complete = True
+                break
+        solutions = tuple(dict.fromkeys(found))  # each one verified above
+        if stopped is not None:
+            status = stopped
+        else:
+            status = Status.SOLVED if solutions else Status.UNSAT
+        counters = engine.stats()
+        counters["learned_clauses"] = counters.pop("learned")
+        explanations = counters["explanations"]
+        counters["mean_explanation"] = round(counters["explained_literals"] / explanations, 3) if explanations else 0.0
+        counters.update(solutions=len(solutions), slices=slices)
+        return SolveResult(status, solutions, complete, Stats(self.name, watch.elapsed(), counters))
+
+
+def _probe_budget(puzzle: Puzzle) -> int:
+    """Line solves root probing may spend: 20 per cell (it took at most 18 on the
+    survey's hard eight, a few per cent of their search), plus a floor for small grids."""
+    return 20 * puzzle.width * puzzle.height + 10_000
+
+
+def _fixed(puzzle: Puzzle, fixed_cells: Mapping[tuple[int, int], int] | None) -> list[tuple[int, bool]]:
+    """Fixed cells as ``(row-major index, filled)`` pairs, checked."""
+    h, w = puzzle.height, puzzle.width
+    out = []
+    for key, value in (fixed_cells or {}).items():
+        if not (isinstance(key, tuple) and len(key) == 2 and 0 <= key[0] < h and 0 <= key[1] < w):
+            raise ValueError(f"LcgSolver.solve: fixed cell {key!r} is outside the {w}x{h} grid")
+        if value not in (0, 1) or isinstance(value, float):
+            raise ValueError(f"LcgSolver.solve: fixed cell {key!r} has value {value!r}, not 0 or 1")
+        out.append((key[0] * w + key[1], bool(value)))
+    return out

@@ -1,0 +1,162 @@
+// Explanations and conflict analysis of the lcg engine (see engine.cpp for the
+// design): a line's reason for a forced cell or a conflict, minimised with the
+// line DP; first-UIP analysis; learned clause minimisation.
+#include "engine.hpp"
+
+#include <algorithm>
+#include <climits>
+
+namespace lcg {
+
+// The clause "implied or not(one of the line's cells)" (just the negated cells for a
+// conflict, implied < 0), over the cells assigned before trail position limit_pos,
+// minimised greedily with the DP.
+void Engine::explain(int line, int limit_pos, int implied, std::vector<int>& clause) {
+    const std::vector<int>& cells = line_cells_[line];
+    const std::vector<int>& clue = line_clue_[line];
+    const int n = static_cast<int>(cells.size()), k = static_cast<int>(clue.size());
+    std::vector<uint8_t> s(n, 3);
+    std::vector<int> candidates;
+    for (int i = 0; i < n; ++i) {
+        const int v = cells[i];
+        if (implied >= 0 && v == var_of(implied)) {
+            s[i] = (implied & 1) ? 2 : 1;  // the opposite of the implied value
+        } else if (value_[v] >= 0 && trail_pos_[v] < limit_pos) {
+            s[i] = value_[v] ? 2 : 1;
+            if (level_[v] > 0) candidates.push_back(i);
+        }
+    }
+    // Cells of later decision levels are dropped first (keeping the older cells,
+    // which makes learned clauses assert earlier): in bands of levels, each band
+    // right to left, so that each check recomputes only the part of the forward
+    // table after the cell it drops.  bands_ 1: one band; 2: the highest level, then
+    // the rest; 0: one band per level.
+    int top = 0;
+    for (int i : candidates) top = std::max(top, level_[cells[i]]);
+    auto band = [&](int i) {
+        const int l = level_[cells[i]];
+        return bands_ == 1 ? 0 : bands_ == 2 ? (l == top ? 0 : 1) : top - l;
+    };
+    std::sort(candidates.begin(), candidates.end(), [&](int a, int b) {
+        const int ba = band(a), bb = band(b);
+        return ba != bb ? ba < bb : a > b;
+    });
+    clause.clear();
+    if (implied >= 0) clause.push_back(implied);
+    // valid: the forward table is right for the current line at prefix lengths
+    // <= valid (-1: not computed yet).  A check from position p leaves it right up
+    // to p whatever the outcome, and a band that starts right of that resumes there.
+    int valid = -1;
+    for (int i : candidates) {
+        const uint8_t saved = s[i];
+        s[i] = 3;
+        ++counters_.explanation_checks;
+        const int from = std::max(0, std::min(i, valid));
+        if (dp_.feasible_after(clue.data(), k, s.data(), n, from)) s[i] = saved;  // needed
+        valid = from;
+    }
+    for (int i : candidates)
+        if (s[i] != 3) clause.push_back(lit_of(cells[i], s[i] == 1));  // the negation of the cell's value
+    ++counters_.explanations;
+    counters_.explained_literals += static_cast<long long>(clause.size());
+}
+
+const std::vector<int>& Engine::reason(int var) {
+    if (reason_kind_[var] == CLAUSE) return clauses_[reason_idx_[var]].lits;
+    if (!reason_ready_[var]) {
+        explain(reason_idx_[var], trail_pos_[var], lit_of(var, value_[var] == 1), reason_cache_[var]);
+        reason_ready_[var] = 1;
+    }
+    return reason_cache_[var];
+}
+
+void Engine::analyze(const std::vector<int>& conflict, std::vector<int>& learnt, int& back_level) {
+    learnt.assign(1, -1);
+    int path = 0, p = -1;
+    int idx = static_cast<int>(trail_.size()) - 1;
+    const std::vector<int>* lits = &conflict;
+    for (;;) {
+        for (int q : *lits) {
+            if (q == p) continue;
+            const int v = var_of(q);
+            if (seen_[v] || level_[v] == 0) continue;
+            bump_var(v);
+            seen_[v] = 1;
+            if (level_[v] >= level()) ++path;
+            else learnt.push_back(q);
+        }
+        while (!seen_[var_of(trail_[idx])]) --idx;
+        p = trail_[idx--];
+        seen_[var_of(p)] = 0;
+        if (--path <= 0) break;
+        const int v = var_of(p);
+        if (reason_kind_[v] == CLAUSE && clauses_[reason_idx_[v]].learnt) bump_clause(clauses_[reason_idx_[v]]);
+        lits = &reason(v);
+    }
+    learnt[0] = neg(p);
+    // Minimisation: drop a literal implied by the others.  Basic: its reason (a
+    // clause, or a line reason already generated) lies within the clause.
+    // Recursive (MiniSat's): its reason's literals are in the clause or are
+    // themselves redundant, generating line reasons as needed (they stay cached
+    // while their cells stay assigned, so lower levels pay once).
+    const size_t before = learnt.size();
+    to_clear_.assign(learnt.begin() + 1, learnt.end());
+    uint32_t levels = 0;
+    for (size_t i = 1; i < learnt.size(); ++i) levels |= 1u << (level_[var_of(learnt[i])] & 31);
+    size_t j = 1;
+    for (size_t i = 1; i < learnt.size(); ++i) {
+        const bool drop = minimise_ == 2 ? reason_kind_[var_of(learnt[i])] != NONE && redundant_deep(learnt[i], levels)
+                        : minimise_ == 1 ? redundant(learnt[i]) : false;
+        if (!drop) learnt[j++] = learnt[i];
+    }
+    learnt.resize(j);
+    for (int q : to_clear_) seen_[var_of(q)] = 0;
+    counters_.minimised_literals += static_cast<long long>(before - learnt.size());
+    back_level = 0;
+    if (learnt.size() > 1) {
+        size_t best = 1;
+        for (size_t i = 2; i < learnt.size(); ++i)
+            if (level_[var_of(learnt[i])] > level_[var_of(learnt[best])]) best = i;
+        std::swap(learnt[1], learnt[best]);
+        back_level = level_[var_of(learnt[1])];
+    }
+}
+
+bool Engine::redundant_deep(int lit, uint32_t levels) {
+    stack_.assign(1, lit);
+    const size_t top = to_clear_.size();
+    while (!stack_.empty()) {
+        const int v = var_of(stack_.back());
+        stack_.pop_back();
+        const std::vector<int>& r = reason(v);
+        for (int q : r) {
+            const int u = var_of(q);
+            if (u == v || seen_[u] || level_[u] == 0) continue;
+            if (reason_kind_[u] != NONE && ((1u << (level_[u] & 31)) & levels) != 0) {
+                seen_[u] = 1;
+                stack_.push_back(q);
+                to_clear_.push_back(q);
+            } else {
+                for (size_t i = top; i < to_clear_.size(); ++i) seen_[var_of(to_clear_[i])] = 0;
+                to_clear_.resize(top);
+                return false;
+            }
+        }
+    }
+    return true;
+}
+
+bool Engine::redundant(int lit) {
+    const int v = var_of(lit);
+    if (reason_kind_[v] == NONE) return false;
+    if (reason_kind_[v] == LINE && !reason_ready_[v]) return false;
+    const std::vector<int>& r = reason(v);
+    for (int q : r) {
+        const int u = var_of(q);
+        if (u == v) continue;
+        if (!seen_[u] && level_[u] > 0) return false;
+    }
+    return true;
+}
+
+}  // namespace lcg

@@ -1,0 +1,467 @@
+// The lcg engine: conflict-driven clause learning over the cell literals.
+//
+// Propagators.  Every row and column is one propagator: the complete line DP of
+// line.hpp run on the line's current partial assignment.  A line is re-run only
+// when one of its cells changed since its last run (the dirty queue; the line that
+// forced a cell is not re-run for it, as the DP is idempotent).  Each forced cell
+// is a propagation whose reason is generated lazily, only when conflict analysis
+// asks for it: the line's cells assigned before it (by trail position) with the
+// opposite value on the forced cell are infeasible, and the reason is minimised
+// greedily (drop each cell whose removal keeps the line infeasible, checked with
+// the DP's forward pass; cells of later decision levels are tried first, and
+// within a level right to left, so a check recomputes only the table after the
+// cell).  A line with no arrangement is a conflict explained the same way.
+// Root-level cells are kept in the checks but never appear in a clause.  A cache
+// keyed by the exact line state saves most DP runs (states recur after
+// backjumps).
+//
+// Search.  Two watched literals for learned and blocking clauses, first-UIP
+// analysis with recursive clause minimisation, VSIDS with phase saving, Luby restarts
+// (unit 100 conflicts; glucose-style LBD restarts as an option), learned-clause
+// deletion by LBD then activity.
+//
+// Root probing (optional, within a budget of line runs): before the first
+// decision, each open cell is tried with each value on a level of its own; a
+// failed probe is a conflict like any other (its learned unit fixes the cell).
+//
+// Counting.  After a solution, a clause blocking its decision literals is added (the
+// decisions and propagation determine the picture, so it excludes that picture and
+// nothing else) and the search goes on; the count is exact once the formula is
+// unsatisfiable.
+#include "engine.hpp"
+
+#include <algorithm>
+#include <climits>
+#include <cmath>
+
+namespace lcg {
+
+namespace {
+double luby(double y, int x) {
+    int size = 1, seq = 0;
+    while (size < x + 1) { ++seq; size = 2 * size + 1; }
+    while (size - 1 != x) { size = (size - 1) >> 1; --seq; x = x % size; }
+    return std::pow(y, seq);
+}
+constexpr double kVarDecay = 0.95, kClauseDecay = 0.999;
+constexpr int kRestartUnit = 100;
+}  // namespace
+
+Engine::Engine(int width, int height, const std::vector<std::vector<int>>& rows,
+               const std::vector<std::vector<int>>& columns, int minimise, int bands, int restarts,
+               long long probe_budget)
+    : width_(width), height_(height), nvars_(width * height), minimise_(minimise), bands_(bands),
+      restarts_(restarts), probing_(probe_budget > 0), probe_budget_(probe_budget) {
+    const int nlines = height + width;
+    line_cells_.resize(nlines);
+    line_clue_.resize(nlines);
+    for (int r = 0; r < height; ++r) {
+        for (int c = 0; c < width; ++c) line_cells_[r].push_back(r * width + c);
+        line_clue_[r] = rows[r];
+    }
+    for (int c = 0; c < width; ++c) {
+        for (int r = 0; r < height; ++r) line_cells_[height + c].push_back(r * width + c);
+        line_clue_[height + c] = columns[c];
+    }
+    const int longest = std::max(width, height);
+    state_buf_.assign(longest, 3);
+    out_buf_.assign(longest, 0);
+    value_.assign(nvars_, -1);
+    level_.assign(nvars_, 0);
+    trail_pos_.assign(nvars_, 0);
+    reason_idx_.assign(nvars_, 0);
+    reason_kind_.assign(nvars_, NONE);
+    saved_phase_.assign(nvars_, 0);
+    seen_.assign(nvars_, 0);
+    reason_cache_.resize(nvars_);
+    reason_ready_.assign(nvars_, 0);
+    in_dirty_.assign(nlines, 0);
+    watches_.resize(2 * static_cast<size_t>(nvars_));
+    activity_.assign(nvars_, 0.0);
+    heap_pos_.assign(nvars_, -1);
+    for (int v = 0; v < nvars_; ++v) heap_insert(v);
+    solution_.assign(nvars_, 0);
+    trail_.reserve(nvars_);
+    for (int l = 0; l < nlines; ++l) mark_dirty(l);
+    // About 32 MB of cache at most (key and result per slot), 2^16 slots at most.
+    size_t slots = 1;
+    while (slots < (1u << 16) && slots * 2 * 2 * static_cast<size_t>(longest) <= (32u << 20)) slots *= 2;
+    cache_.resize(slots);
+    cache_mask_ = slots - 1;
+}
+
+bool Engine::fix(int cell, bool filled) {
+    const int lit = lit_of(cell, filled);
+    const int now = lit_value(lit);
+    if (now == 1) return true;
+    if (now == 0) { unsat_ = true; return false; }
+    enqueue(lit, NONE, 0);
+    return true;
+}
+
+void Engine::enqueue(int lit, Reason kind, int idx) {
+    const int v = var_of(lit);
+    value_[v] = (lit & 1) ? 0 : 1;
+    level_[v] = level();
+    trail_pos_[v] = static_cast<int>(trail_.size());
+    reason_kind_[v] = kind;
+    reason_idx_[v] = idx;
+    reason_ready_[v] = 0;
+    trail_.push_back(lit);
+    if (kind != NONE) ++counters_.propagations;
+}
+
+void Engine::mark_dirty(int line) {
+    if (!in_dirty_[line]) {
+        in_dirty_[line] = 1;
+        dirty_.push_back(line);
+    }
+}
+
+int Engine::propagate_clauses() {
+    while (qhead_ < trail_.size()) {
+        const int p = trail_[qhead_++];
+        const int v = var_of(p);
+        const int own = reason_kind_[v] == LINE ? reason_idx_[v] : -1;
+        const int row = v / width_, col = height_ + v % width_;
+        if (row != own) mark_dirty(row);
+        if (col != own) mark_dirty(col);
+        const int false_lit = neg(p);
+        std::vector<Watch>& ws = watches_[false_lit];
+        size_t i = 0, j = 0;
+        while (i < ws.size()) {
+            const Watch w = ws[i++];
+            if (lit_value(w.blocker) == 1) { ws[j++] = w; continue; }
+            std::vector<int>& c = clauses_[w.cref].lits;
+            if (c[0] == false_lit) std::swap(c[0], c[1]);
+            const int first = c[0];
+            if (first != w.blocker && lit_value(first) == 1) { ws[j++] = {w.cref, first}; continue; }
+            bool moved = false;
+            for (size_t k = 2; k < c.size(); ++k) {
+                if (lit_value(c[k]) != 0) {
+                    std::swap(c[1], c[k]);
+                    watches_[c[1]].push_back({w.cref, first});
+                    moved = true;
+                    break;
+                }
+            }
+            if (moved) continue;
+            ws[j++] = {w.cref, first};
+            if (lit_value(first) == 0) {
+                while (i < ws.size()) ws[j++] = ws[i++];
+                ws.resize(j);
+                return w.cref;
+            }
+            enqueue(first, CLAUSE, w.cref);
+        }
+        ws.resize(j);
+    }
+    return NO_CONFLICT;
+}
+
+int Engine::propagate() {
+    long long runs = 0;
+    for (;;) {
+        const int confl = propagate_clauses();
+        if (confl >= 0) return confl;
+        if (dirty_.empty()) return NO_CONFLICT;
+        const int line = dirty_.front();
+        dirty_.pop_front();
+        in_dirty_[line] = 0;
+        if (!run_line(line)) return LINE_CONFLICT;
+        if ((++runs & 255) == 0 && time_up()) return PAUSED;
+    }
+}
+
+bool Engine::run_line(int line) {
+    const std::vector<int>& cells = line_cells_[line];
+    const std::vector<int>& clue = line_clue_[line];
+    const int n = static_cast<int>(cells.size());
+    uint8_t* s = state_buf_.data();
+    for (int i = 0; i < n; ++i) {
+        const int v = value_[cells[i]];
+        s[i] = v < 0 ? 3 : (v ? 2 : 1);
+    }
+    ++counters_.line_runs;
+    uint64_t hash = 1469598103934665603ULL ^ static_cast<uint64_t>(line) * 0x9E3779B97F4A7C15ULL;
+    for (int i = 0; i < n; ++i) hash = (hash ^ s[i]) * 1099511628211ULL;
+    CacheSlot& slot = cache_[(hash ^ (hash >> 29)) & cache_mask_];
+    const uint8_t* out = nullptr;
+    bool ok;
+    if (slot.line == line && std::equal(slot.key.begin(), slot.key.end(), s)) {
+        ++counters_.cache_hits;
+        ok = slot.ok;
+        out = slot.out.data();
+    } else {
+        ok = dp_.fix(clue.data(), static_cast<int>(clue.size()), s, n, out_buf_.data());
+        slot.line = line;
+        slot.ok = ok;
+        slot.key.assign(s, s + n);
+        slot.out.assign(out_buf_.begin(), out_buf_.begin() + n);
+        out = out_buf_.data();
+    }
+    if (!ok) {
+        explain(line, INT_MAX, -1, conflict_lits_);
+        return false;
+    }
+    for (int i = 0; i < n; ++i)
+        if (s[i] == 3 && out[i] != 3) enqueue(lit_of(cells[i], out[i] == 2), LINE, line);
+    return true;
+}
+
+void Engine::backtrack(int to_level) {
+    if (level() <= to_level) return;
+    const int stop = trail_lim_[to_level];
+    for (int i = static_cast<int>(trail_.size()) - 1; i >= stop; --i) {
+        const int v = var_of(trail_[i]);
+        saved_phase_[v] = static_cast<uint8_t>(value_[v]);
+        value_[v] = -1;
+        reason_ready_[v] = 0;
+        if (heap_pos_[v] < 0) heap_insert(v);
+    }
+    trail_.resize(stop);
+    trail_lim_.resize(to_level);
+    qhead_ = trail_.size();
+    for (int line : dirty_) in_dirty_[line] = 0;
+    dirty_.clear();
+}
+
+int Engine::add_clause(std::vector<int> lits, bool learnt, int lbd) {
+    const int cref = static_cast<int>(clauses_.size());
+    Clause c;
+    c.lits = std::move(lits);
+    c.learnt = learnt;
+    c.lbd = lbd;
+    c.activity = clause_inc_;
+    watches_[c.lits[0]].push_back({cref, c.lits[1]});
+    watches_[c.lits[1]].push_back({cref, c.lits[0]});
+    clauses_.push_back(std::move(c));
+    if (learnt) ++num_learnts_;
+    return cref;
+}
+
+int Engine::learn(std::vector<int>& learnt, int back_level, bool blocking) {
+    backtrack(back_level);
+    if (learnt.size() == 1) {
+        enqueue(learnt[0], NONE, 0);  // a root-level fact
+        return 1;
+    }
+    // LBD: the number of distinct decision levels in the clause.
+    std::vector<int> levels;
+    for (int q : learnt) levels.push_back(level_[var_of(q)]);
+    std::sort(levels.begin(), levels.end());
+    const int lbd = static_cast<int>(std::unique(levels.begin(), levels.end()) - levels.begin());
+    const int cref = add_clause(learnt, !blocking, lbd);
+    enqueue(learnt[0], CLAUSE, cref);
+    return lbd;
+}
+
+void Engine::block_solution() {
+    ++counters_.blocking;
+    const int d = level();
+    if (d == 0) { unsat_ = true; return; }
+    std::vector<int> clause;
+    for (int i = d - 1; i >= 0; --i) clause.push_back(neg(trail_[trail_lim_[i]]));
+    learn(clause, d >= 2 ? d - 1 : 0, true);
+}
+
+void Engine::reduce_db() {
+    ++counters_.reductions;
+    std::vector<int> candidates;
+    for (int cref = 0; cref < static_cast<int>(clauses_.size()); ++cref) {
+        const Clause& c = clauses_[cref];
+        if (!c.learnt || c.deleted || c.lbd <= 2) continue;
+        const int v = var_of(c.lits[0]);
+        const bool locked = value_[v] >= 0 && reason_kind_[v] == CLAUSE && reason_idx_[v] == cref;
+        if (!locked) candidates.push_back(cref);
+    }
+    std::sort(candidates.begin(), candidates.end(), [&](int a, int b) {
+        const Clause &x = clauses_[a], &y = clauses_[b];
+        if (x.lbd != y.lbd) return x.lbd > y.lbd;
+        return x.activity < y.activity;
+    });
+    for (size_t i = 0; i < candidates.size() / 2; ++i) clauses_[candidates[i]].deleted = true;
+    // Compact the clause store and rebuild the watches from positions 0 and 1.
+    std::vector<int> remap(clauses_.size(), -1);
+    size_t j = 0;
+    for (size_t i = 0; i < clauses_.size(); ++i) {
+        if (clauses_[i].deleted) continue;
+        remap[i] = static_cast<int>(j);
+        if (i != j) clauses_[j] = std::move(clauses_[i]);
+        ++j;
+    }
+    clauses_.resize(j);
+    num_learnts_ = 0;
+    for (auto& ws : watches_) ws.clear();
+    for (int cref = 0; cref < static_cast<int>(clauses_.size()); ++cref) {
+        const Clause& c = clauses_[cref];
+        if (c.learnt) ++num_learnts_;
+        watches_[c.lits[0]].push_back({cref, c.lits[1]});
+        watches_[c.lits[1]].push_back({cref, c.lits[0]});
+    }
+    for (int lit : trail_) {
+        const int v = var_of(lit);
+        if (reason_kind_[v] == CLAUSE) reason_idx_[v] = remap[reason_idx_[v]];
+    }
+    max_learnts_ *= 1.1;
+}
+
+int Engine::next_probe() {
+    if (counters_.line_runs - probe_start_runs_ > probe_budget_) return -1;
+    while (probe_next_ < 2 * nvars_) {
+        const int lit = probe_next_++;
+        if (value_[var_of(lit)] < 0) return lit;
+    }
+    return -1;
+}
+
+int Engine::pick_branch() {
+    while (!heap_.empty()) {
+        const int v = heap_pop();
+        if (value_[v] < 0) return lit_of(v, saved_phase_[v] == 1);
+    }
+    return -1;
+}
+
+RunResult Engine::run(double seconds) {
+    deadline_ = std::chrono::steady_clock::now() +
+                std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(seconds));
+    if (unsat_) return EXHAUSTED;
+    std::vector<int> learnt;
+    for (;;) {
+        const int confl = propagate();
+        if (confl == PAUSED) return BUDGET;
+        if (confl != NO_CONFLICT) {
+            ++counters_.conflicts;
+            if (confl >= 0 && clauses_[confl].learnt) bump_clause(clauses_[confl]);
+            const std::vector<int>& lits = confl == LINE_CONFLICT ? conflict_lits_ : clauses_[confl].lits;
+            int top = 0;
+            for (int q : lits) top = std::max(top, level_[var_of(q)]);
+            if (top == 0) { unsat_ = true; return EXHAUSTED; }
+            // A conflict whose literals all lie below the current level (only possible
+            // if a lower level was left unpropagated) is analysed at its own level.
+            if (top < level()) backtrack(top);
+            int back_level = 0;
+            analyze(lits, learnt, back_level);
+            ++counters_.learned;
+            counters_.learned_literals += static_cast<long long>(learnt.size());
+            const int lbd = learn(learnt, back_level, false);
+            lbd_sum_ += lbd;
+            lbd_fast_ += (lbd - lbd_fast_) / 32.0;
+            var_inc_ /= kVarDecay;
+            clause_inc_ /= kClauseDecay;
+            if (restarts_ == 0) {
+                if (counters_.conflicts >= restart_at_) {
+                    ++luby_index_;
+                    restart_at_ = counters_.conflicts + static_cast<long long>(kRestartUnit * luby(2.0, luby_index_));
+                    if (counters_.conflicts > 1) { ++counters_.restarts; backtrack(0); }
+                }
+            } else {
+                // Glucose-style: restart when the recent learned clauses (a moving
+                // average of their LBD) are clearly worse than all of them on average.
+                ++since_restart_;
+                if (since_restart_ >= 50 && lbd_fast_ * 0.8 > lbd_sum_ / counters_.learned) {
+                    since_restart_ = 0;
+                    ++counters_.restarts;
+                    backtrack(0);
+                }
+            }
+            if (static_cast<double>(num_learnts_) >= max_learnts_) reduce_db();
+            if (time_up()) return BUDGET;
+        } else {
+            if (probing_) {
+                // Root probing: each unassigned cell, each value, on a level of its
+                // own; a failed probe is a conflict learned from as any other.
+                backtrack(0);
+                const int probe = next_probe();
+                if (probe >= 0) {
+                    ++counters_.probes;
+                    trail_lim_.push_back(static_cast<int>(trail_.size()));
+                    enqueue(probe, NONE, 0);
+                    continue;
+                }
+                probing_ = false;
+                counters_.probe_line_runs = counters_.line_runs - probe_start_runs_;
+            }
+            const int decision = pick_branch();
+            if (decision < 0) {
+                for (int v = 0; v < nvars_; ++v) solution_[v] = static_cast<uint8_t>(value_[v]);
+                block_solution();
+                return SOLUTION;
+            }
+            ++counters_.decisions;
+            trail_lim_.push_back(static_cast<int>(trail_.size()));
+            enqueue(decision, NONE, 0);
+            if ((counters_.decisions & 63) == 0 && time_up()) return BUDGET;
+        }
+    }
+}
+
+// --- VSIDS ------------------------------------------------------------------
+
+void Engine::bump_var(int var) {
+    activity_[var] += var_inc_;
+    if (activity_[var] > 1e100) {
+        for (double& a : activity_) a *= 1e-100;
+        var_inc_ *= 1e-100;
+    }
+    if (heap_pos_[var] >= 0) heap_up(heap_pos_[var]);
+}
+
+void Engine::bump_clause(Clause& c) {
+    c.activity += clause_inc_;
+    if (c.activity > 1e20) {
+        for (Clause& d : clauses_) d.activity *= 1e-20;
+        clause_inc_ *= 1e-20;
+    }
+}
+
+void Engine::heap_insert(int var) {
+    heap_pos_[var] = static_cast<int>(heap_.size());
+    heap_.push_back(var);
+    heap_up(heap_pos_[var]);
+}
+
+int Engine::heap_pop() {
+    const int top = heap_[0];
+    const int last = heap_.back();
+    heap_.pop_back();
+    heap_pos_[top] = -1;
+    if (!heap_.empty()) {
+        heap_[0] = last;
+        heap_pos_[last] = 0;
+        heap_down(0);
+    }
+    return top;
+}
+
+void Engine::heap_up(int i) {
+    const int v = heap_[i];
+    while (i > 0) {
+        const int parent = (i - 1) / 2;
+        if (activity_[v] <= activity_[heap_[parent]]) break;
+        heap_[i] = heap_[parent];
+        heap_pos_[heap_[i]] = i;
+        i = parent;
+    }
+    heap_[i] = v;
+    heap_pos_[v] = i;
+}
+
+void Engine::heap_down(int i) {
+    const int v = heap_[i];
+    const int size = static_cast<int>(heap_.size());
+    for (;;) {
+        int child = 2 * i + 1;
+        if (child >= size) break;
+        if (child + 1 < size && activity_[heap_[child + 1]] > activity_[heap_[child]]) ++child;
+        if (activity_[heap_[child]] <= activity_[v]) break;
+        heap_[i] = heap_[child];
+        heap_pos_[heap_[i]] = i;
+        i = child;
+    }
+    heap_[i] = v;
+    heap_pos_[v] = i;
+}
+
+}  // namespace lcg

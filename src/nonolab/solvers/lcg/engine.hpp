@@ -1,0 +1,145 @@
+// The lcg engine: CDCL over the cell literals whose propagators are the complete
+// line solver of every row and column (see engine.cpp for the design notes).
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <deque>
+#include <vector>
+
+#include "line.hpp"
+
+namespace lcg {
+
+// A literal is 2 * cell for "cell filled" and 2 * cell + 1 for "cell empty".
+inline int lit_of(int var, bool filled) { return 2 * var + (filled ? 0 : 1); }
+inline int var_of(int lit) { return lit >> 1; }
+inline int neg(int lit) { return lit ^ 1; }
+
+struct Clause {
+    std::vector<int> lits;
+    double activity = 0.0;
+    int lbd = 0;
+    bool learnt = false;
+    bool deleted = false;
+};
+
+struct Watch {
+    int cref;
+    int blocker;
+};
+
+struct Counters {
+    long long conflicts = 0, decisions = 0, propagations = 0, line_runs = 0;
+    long long learned = 0, restarts = 0, reductions = 0, explanations = 0, explained_literals = 0;
+    long long explanation_checks = 0, learned_literals = 0, minimised_literals = 0, blocking = 0;
+    long long cache_hits = 0, probes = 0, probe_line_runs = 0;
+};
+
+enum RunResult { BUDGET = 0, SOLUTION = 1, EXHAUSTED = 2 };
+
+class Engine {
+public:
+    // minimise: learned clause minimisation, 0 none, 1 basic, 2 recursive.
+    Engine(int width, int height, const std::vector<std::vector<int>>& rows,
+           const std::vector<std::vector<int>>& columns, int minimise = 2, int bands = 0, int restarts = 0,
+           long long probe_budget = 0);
+
+    // Fix a cell before the search; false when it contradicts an earlier fixed cell.
+    bool fix(int cell, bool filled);
+
+    // Search for at most `seconds`; a solution is in solution() after SOLUTION, and
+    // is blocked before returning, so the next call looks for another one.
+    RunResult run(double seconds);
+
+    const std::vector<uint8_t>& solution() const { return solution_; }
+    const Counters& counters() const { return counters_; }
+    int num_vars() const { return nvars_; }
+
+private:
+    enum Reason : uint8_t { NONE = 0, CLAUSE = 1, LINE = 2 };
+    static constexpr int NO_CONFLICT = -1, LINE_CONFLICT = -2, PAUSED = -3;
+
+    int width_, height_, nvars_, minimise_, bands_, restarts_;
+    bool probing_;
+    long long probe_budget_, probe_start_runs_ = 0;
+    int probe_next_ = 0;
+    double lbd_fast_ = 0.0, lbd_sum_ = 0.0;
+    long long since_restart_ = 0;
+    std::vector<int> to_clear_, stack_;
+    std::vector<std::vector<int>> line_cells_, line_clue_;
+    LineDP dp_;
+    std::vector<uint8_t> state_buf_, out_buf_;
+
+    // A direct-mapped cache of line DP results, keyed by (line, exact state).
+    struct CacheSlot {
+        int line = -1;
+        bool ok = false;
+        std::vector<uint8_t> key, out;
+    };
+    std::vector<CacheSlot> cache_;
+    size_t cache_mask_ = 0;
+
+    // Assignment: -1 unassigned, 0 empty, 1 filled.
+    std::vector<int8_t> value_;
+    std::vector<int> level_, trail_pos_, reason_idx_;
+    std::vector<uint8_t> reason_kind_, saved_phase_, seen_;
+    std::vector<std::vector<int>> reason_cache_;
+    std::vector<uint8_t> reason_ready_;
+    std::vector<int> trail_, trail_lim_;
+    size_t qhead_ = 0;
+
+    std::deque<int> dirty_;
+    std::vector<uint8_t> in_dirty_;
+
+    std::vector<Clause> clauses_;
+    std::vector<std::vector<Watch>> watches_;
+    std::vector<int> conflict_lits_;
+    size_t num_learnts_ = 0;
+    double max_learnts_ = 4000;
+
+    // VSIDS: a binary max-heap of unassigned cells by activity.
+    std::vector<double> activity_;
+    double var_inc_ = 1.0, clause_inc_ = 1.0;
+    std::vector<int> heap_, heap_pos_;
+
+    bool unsat_ = false, started_ = false;
+    long long restart_at_ = 0;
+    int luby_index_ = 0;
+    std::vector<uint8_t> solution_;
+    Counters counters_;
+    std::chrono::steady_clock::time_point deadline_;
+
+    int lit_value(int lit) const {  // 1 true, 0 false, -1 unassigned
+        int v = value_[var_of(lit)];
+        return v < 0 ? -1 : (v == ((lit & 1) ? 0 : 1));
+    }
+    int level() const { return static_cast<int>(trail_lim_.size()); }
+    void enqueue(int lit, Reason kind, int idx);
+    void mark_dirty(int line);
+    int propagate();
+    int propagate_clauses();
+    bool run_line(int line);
+    void explain(int line, int limit_pos, int implied, std::vector<int>& clause);
+    const std::vector<int>& reason(int var);
+    void analyze(const std::vector<int>& conflict, std::vector<int>& learnt, int& back_level);
+    bool redundant(int lit);
+    bool redundant_deep(int lit, uint32_t levels);
+    void backtrack(int to_level);
+    int add_clause(std::vector<int> lits, bool learnt, int lbd);
+    int learn(std::vector<int>& learnt, int back_level, bool blocking);
+    void block_solution();
+    void reduce_db();
+    int pick_branch();
+    int next_probe();
+    bool time_up() const { return std::chrono::steady_clock::now() >= deadline_; }
+
+    void bump_var(int var);
+    void bump_clause(Clause& c);
+    void heap_insert(int var);
+    int heap_pop();
+    void heap_up(int i);
+    void heap_down(int i);
+};
+
+}  // namespace lcg

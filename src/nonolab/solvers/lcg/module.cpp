@@ -1,0 +1,261 @@
+// The CPython binding of the lcg engine: nonolab.solvers.lcg._lcg.
+//
+//   Engine(width, height, rows, columns, fixed=(), minimise=2, bands=0)   rows/columns:
+//       sequences of clues, fixed: (cell, filled) pairs, cell row-major; minimise: 0 none,
+//       1 basic, 2 recursive learned clause minimisation; bands: the order explanations
+//       drop cells in (see Engine::explain); restarts: 0 Luby, 1 glucose-style;
+//       probe_budget: line runs root probing may spend (0: no probing).
+//   Engine.run(seconds) -> 0 budget spent, 1 a solution (then blocked), 2 exhausted;
+//       the GIL is released while it searches.
+//   Engine.solution() -> bytes (one 0/1 per cell, row-major), Engine.stats() -> dict.
+//   solve_line(clue, cells) -> bytes or None: the line DP on one line of state masks.
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+
+#include <new>
+#include <vector>
+
+#include "engine.hpp"
+
+namespace {
+
+struct EngineObject {
+    PyObject_HEAD
+    lcg::Engine* engine;
+    bool busy;
+};
+
+bool read_clue(PyObject* item, std::vector<int>& clue) {
+    PyObject* fast = PySequence_Fast(item, "a clue must be a sequence of block lengths");
+    if (!fast) return false;
+    const Py_ssize_t k = PySequence_Fast_GET_SIZE(fast);
+    for (Py_ssize_t i = 0; i < k; ++i) {
+        const long value = PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, i));
+        if (value == -1 && PyErr_Occurred()) { Py_DECREF(fast); return false; }
+        if (value < 1 || value > 1000000) {
+            Py_DECREF(fast);
+            PyErr_SetString(PyExc_ValueError, "block lengths must be positive");
+            return false;
+        }
+        clue.push_back(static_cast<int>(value));
+    }
+    Py_DECREF(fast);
+    return true;
+}
+
+bool read_clues(PyObject* seq, Py_ssize_t expected, std::vector<std::vector<int>>& clues) {
+    PyObject* fast = PySequence_Fast(seq, "clues must be a sequence");
+    if (!fast) return false;
+    const Py_ssize_t n = PySequence_Fast_GET_SIZE(fast);
+    if (n != expected) {
+        Py_DECREF(fast);
+        PyErr_SetString(PyExc_ValueError, "the number of clues does not match the grid size");
+        return false;
+    }
+    clues.resize(n);
+    for (Py_ssize_t i = 0; i < n; ++i)
+        if (!read_clue(PySequence_Fast_GET_ITEM(fast, i), clues[i])) { Py_DECREF(fast); return false; }
+    Py_DECREF(fast);
+    return true;
+}
+
+int Engine_init(EngineObject* self, PyObject* args, PyObject* kwds) {
+    static const char* keywords[] = {"width", "height", "rows", "columns", "fixed", "minimise", "bands", "restarts", "probe_budget",
+                                     nullptr};
+    int width = 0, height = 0, minimise = 2, bands = 0, restarts = 0;
+    long long probe_budget = 0;
+    PyObject *rows = nullptr, *columns = nullptr, *fixed = nullptr;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "iiOO|OiiiL", const_cast<char**>(keywords), &width, &height,
+                                     &rows, &columns, &fixed, &minimise, &bands, &restarts, &probe_budget))
+        return -1;
+    if (minimise < 0 || minimise > 2) {
+        PyErr_SetString(PyExc_ValueError, "minimise must be 0 (none), 1 (basic) or 2 (recursive)");
+        return -1;
+    }
+    if (restarts < 0 || restarts > 1) {
+        PyErr_SetString(PyExc_ValueError, "restarts must be 0 (Luby) or 1 (glucose)");
+        return -1;
+    }
+    if (bands < 0 || bands > 2) {
+        PyErr_SetString(PyExc_ValueError, "bands must be 0 (one per level), 1 or 2");
+        return -1;
+    }
+    if (width < 1 || height < 1 || static_cast<long long>(width) * height > 400000000LL) {
+        PyErr_SetString(PyExc_ValueError, "grid size out of range");
+        return -1;
+    }
+    std::vector<std::vector<int>> row_clues, column_clues;
+    if (!read_clues(rows, height, row_clues) || !read_clues(columns, width, column_clues)) return -1;
+    delete self->engine;
+    self->engine = nullptr;
+    try {
+        self->engine = new lcg::Engine(width, height, row_clues, column_clues, minimise, bands, restarts,
+                                       probe_budget);
+    } catch (const std::bad_alloc&) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    if (fixed && fixed != Py_None) {
+        PyObject* fast = PySequence_Fast(fixed, "fixed must be a sequence of (cell, filled) pairs");
+        if (!fast) return -1;
+        const Py_ssize_t n = PySequence_Fast_GET_SIZE(fast);
+        for (Py_ssize_t i = 0; i < n; ++i) {
+            int cell = 0, filled = 0;
+            if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(fast, i), "ip", &cell, &filled)) {
+                Py_DECREF(fast);
+                return -1;
+            }
+            if (cell < 0 || cell >= width * height) {
+                Py_DECREF(fast);
+                PyErr_SetString(PyExc_ValueError, "fixed cell outside the grid");
+                return -1;
+            }
+            self->engine->fix(cell, filled != 0);
+        }
+        Py_DECREF(fast);
+    }
+    return 0;
+}
+
+void Engine_dealloc(EngineObject* self) {
+    delete self->engine;
+    Py_TYPE(self)->tp_free(reinterpret_cast<PyObject*>(self));
+}
+
+PyObject* Engine_new(PyTypeObject* type, PyObject*, PyObject*) {
+    EngineObject* self = reinterpret_cast<EngineObject*>(type->tp_alloc(type, 0));
+    if (self) {
+        self->engine = nullptr;
+        self->busy = false;
+    }
+    return reinterpret_cast<PyObject*>(self);
+}
+
+bool ready(EngineObject* self) {
+    if (!self->engine) {
+        PyErr_SetString(PyExc_RuntimeError, "Engine is not initialised");
+        return false;
+    }
+    if (self->busy) {
+        PyErr_SetString(PyExc_RuntimeError, "Engine is already running in another thread");
+        return false;
+    }
+    return true;
+}
+
+PyObject* Engine_run(EngineObject* self, PyObject* args) {
+    double seconds = 0.0;
+    if (!PyArg_ParseTuple(args, "d", &seconds)) return nullptr;
+    if (!ready(self)) return nullptr;
+    self->busy = true;
+    lcg::RunResult result = lcg::BUDGET;
+    bool out_of_memory = false;
+    Py_BEGIN_ALLOW_THREADS
+    try {
+        result = self->engine->run(seconds);
+    } catch (const std::bad_alloc&) {
+        out_of_memory = true;
+    }
+    Py_END_ALLOW_THREADS
+    self->busy = false;
+    if (out_of_memory) return PyErr_NoMemory();
+    return PyLong_FromLong(static_cast<long>(result));
+}
+
+PyObject* Engine_solution(EngineObject* self, PyObject*) {
+    if (!ready(self)) return nullptr;
+    const std::vector<uint8_t>& cells = self->engine->solution();
+    return PyBytes_FromStringAndSize(reinterpret_cast<const char*>(cells.data()),
+                                     static_cast<Py_ssize_t>(cells.size()));
+}
+
+bool put(PyObject* dict, const char* key, PyObject* value) {
+    if (!value) return false;
+    const int failed = PyDict_SetItemString(dict, key, value);
+    Py_DECREF(value);
+    return failed == 0;
+}
+
+PyObject* Engine_stats(EngineObject* self, PyObject*) {
+    if (!ready(self)) return nullptr;
+    const lcg::Counters& c = self->engine->counters();
+    PyObject* dict = PyDict_New();
+    if (!dict) return nullptr;
+    const std::pair<const char*, long long> items[] = {
+        {"conflicts", c.conflicts}, {"decisions", c.decisions}, {"propagations", c.propagations},
+        {"line_runs", c.line_runs}, {"learned", c.learned}, {"restarts", c.restarts},
+        {"reductions", c.reductions}, {"explanations", c.explanations},
+        {"explained_literals", c.explained_literals}, {"explanation_checks", c.explanation_checks},
+        {"learned_literals", c.learned_literals}, {"minimised_literals", c.minimised_literals},
+        {"blocking_clauses", c.blocking}, {"cache_hits", c.cache_hits}, {"probes", c.probes},
+        {"probe_line_runs", c.probe_line_runs},
+    };
+    for (const auto& item : items)
+        if (!put(dict, item.first, PyLong_FromLongLong(item.second))) { Py_DECREF(dict); return nullptr; }
+    return dict;
+}
+
+PyMethodDef engine_methods[] = {
+    {"run", reinterpret_cast<PyCFunction>(Engine_run), METH_VARARGS,
+     "run(seconds) -> 0 budget spent, 1 solution found (and blocked), 2 search exhausted"},
+    {"solution", reinterpret_cast<PyCFunction>(Engine_solution), METH_NOARGS,
+     "the last solution: one byte 0/1 per cell, row-major"},
+    {"stats", reinterpret_cast<PyCFunction>(Engine_stats), METH_NOARGS, "the search counters"},
+    {nullptr, nullptr, 0, nullptr},
+};
+
+PyTypeObject EngineType = {PyVarObject_HEAD_INIT(nullptr, 0)};
+
+PyObject* solve_line(PyObject*, PyObject* args) {
+    PyObject* clue_obj = nullptr;
+    Py_buffer cells;
+    if (!PyArg_ParseTuple(args, "Oy*", &clue_obj, &cells)) return nullptr;
+    std::vector<int> clue;
+    if (!read_clue(clue_obj, clue)) { PyBuffer_Release(&cells); return nullptr; }
+    const int n = static_cast<int>(cells.len);
+    const uint8_t* s = static_cast<const uint8_t*>(cells.buf);
+    for (int i = 0; i < n; ++i) {
+        if (s[i] < 1 || s[i] > 3) {
+            PyBuffer_Release(&cells);
+            PyErr_SetString(PyExc_ValueError, "cells must be state masks 1, 2 or 3");
+            return nullptr;
+        }
+    }
+    std::vector<uint8_t> out(n > 0 ? n : 1);
+    lcg::LineDP dp;
+    const bool ok = dp.fix(clue.data(), static_cast<int>(clue.size()), s, n, out.data());
+    PyBuffer_Release(&cells);
+    if (!ok) Py_RETURN_NONE;
+    return PyBytes_FromStringAndSize(reinterpret_cast<const char*>(out.data()), n);
+}
+
+PyMethodDef module_methods[] = {
+    {"solve_line", solve_line, METH_VARARGS,
+     "solve_line(clue, cells) -> bytes or None: every cell's possible values (1 empty, 2 filled, 3 both)"},
+    {nullptr, nullptr, 0, nullptr},
+};
+
+PyModuleDef module_def = {PyModuleDef_HEAD_INIT, "_lcg", "The lcg engine (C++).", -1, module_methods};
+
+}  // namespace
+
+PyMODINIT_FUNC PyInit__lcg(void) {
+    EngineType.tp_name = "nonolab.solvers.lcg._lcg.Engine";
+    EngineType.tp_basicsize = sizeof(EngineObject);
+    EngineType.tp_flags = Py_TPFLAGS_DEFAULT;
+    EngineType.tp_doc = "The lcg search over one puzzle.";
+    EngineType.tp_new = Engine_new;
+    EngineType.tp_init = reinterpret_cast<initproc>(Engine_init);
+    EngineType.tp_dealloc = reinterpret_cast<destructor>(Engine_dealloc);
+    EngineType.tp_methods = engine_methods;
+    if (PyType_Ready(&EngineType) < 0) return nullptr;
+    PyObject* module = PyModule_Create(&module_def);
+    if (!module) return nullptr;
+    Py_INCREF(&EngineType);
+    if (PyModule_AddObject(module, "Engine", reinterpret_cast<PyObject*>(&EngineType)) < 0) {
+        Py_DECREF(&EngineType);
+        Py_DECREF(module);
+        return nullptr;
+    }
+    return module;
+}

@@ -1,0 +1,251 @@
+"""The lcg backend: its compiled line DP, exact counts, limits, cancel and counters.
+
+The shared contract (tests/backends/test_contract.py) and the property tests run on it
+too, through the registry; these tests check what is its own.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from nonolab.core import Puzzle, Solution
+from nonolab.core.verify import clues_of
+from nonolab.errors import UnknownBackend
+from nonolab.formats import load
+from nonolab.solvers import get, role
+from nonolab.solvers.base import Limits, Status
+from reference import count_by_rows, n_dom, placements
+
+lcg = pytest.importorskip("nonolab.solvers.lcg")
+try:
+    ENGINE = lcg.engine_module()
+except Exception as exc:  # noqa: BLE001 - the reason is shown in the skip
+    pytest.skip(f"the lcg engine is not built: {exc}", allow_module_level=True)
+
+REPO = Path(__file__).resolve().parents[2]
+PUZZLES = REPO / "puzzles"
+
+
+def _solver():
+    return lcg.LcgSolver()
+
+
+# --- the line DP -------------------------------------------------------------------
+
+
+def _brute_all_clues(n: int, states: tuple[int, ...]) -> dict[tuple[int, ...], bytes | None]:
+    """For one partial line, every clue's answer by enumerating the 2^n lines."""
+    must_fill = sum(1 << i for i, s in enumerate(states) if s == 2)
+    must_empty = sum(1 << i for i, s in enumerate(states) if s == 1)
+    may: dict[tuple[int, ...], list[int]] = {}
+    for bits in range(1 << n):
+        if bits & must_empty or (bits & must_fill) != must_fill:
+            continue
+        line = tuple((bits >> i) & 1 for i in range(n))
+        seen = may.setdefault(clues_of(line), [0] * n)
+        for i, b in enumerate(line):
+            seen[i] |= 2 if b else 1
+    return {clue: bytes(cells) for clue, cells in may.items()}
+
+
+@pytest.mark.parametrize("n", range(0, 9))
+def test_the_line_dp_equals_brute_force_on_every_line_up_to_length_8(n):
+    clues = sorted({clues_of(bits) for bits in itertools.product((0, 1), repeat=n)})
+    clues += [tuple([1] * (n // 2 + 1)), (n + 1,)]  # clues that fit no line of this length
+    for states in itertools.product((1, 2, 3), repeat=n):
+        expected = _brute_all_clues(n, states)
+        cells = bytes(states)
+        for clue in clues:
+            assert ENGINE.solve_line(clue, cells) == expected.get(clue), (clue, states)
+
+
+def test_the_line_dp_refuses_bad_states():
+    with pytest.raises(ValueError):
+        ENGINE.solve_line((1,), bytes([0, 3]))
+
+
+# --- exact counts ------------------------------------------------------------------
+
+
+@st.composite
+def small_puzzles(draw):
+    """A random picture's clues, or (half the time) its row clues with the column clues
+    of a copy in which one filled and one empty cell were swapped: the totals agree,
+    and the clue set often has no solution."""
+    h = draw(st.integers(1, 5))
+    w = draw(st.integers(1, 5))
+    flat = draw(st.lists(st.integers(0, 1), min_size=h * w, max_size=h * w))
+    picture = Solution.from_flat(flat, w)
+    rows = tuple(clues_of(r) for r in picture)
+    other = list(flat)
+    ones = [i for i, v in enumerate(flat) if v]
+    zeros = [i for i, v in enumerate(flat) if not v]
+    if ones and zeros and draw(st.booleans()):
+        other[draw(st.sampled_from(ones))] = 0
+        other[draw(st.sampled_from(zeros))] = 1
+    copy = Solution.from_flat(other, w)
+    cols = tuple(clues_of(copy.column(c)) for c in range(w))
+    return Puzzle(rows=rows, columns=cols)
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(small_puzzles())
+def test_exact_counts_equal_brute_force(puzzle):
+    expected = count_by_rows(puzzle.rows, puzzle.columns)
+    for minimise, explain in (("recursive", "levels"), ("basic", "levels"), ("none", "levels"),
+                              ("recursive", "positions"), ("recursive", "two-bands"), ("recursive", "glucose"),
+                              ("recursive", "no-probing")):
+        options = ({"restarts": explain} if explain == "glucose" else {"probing": False} if explain == "no-probing"
+                   else {"explain": explain})
+        result = lcg.LcgSolver(minimise=minimise, **options).solve(puzzle, Limits(max_solutions=None))
+        assert result.complete and result.count == expected, (minimise, explain)
+        assert result.status is (Status.SOLVED if expected else Status.UNSAT)
+
+
+@pytest.mark.parametrize("file, expected", [("hakank/nonunique.non", 43), ("nonolab/permutations-5.non", 120)])
+def test_counts_of_shipped_puzzles(file, expected):
+    result = _solver().solve(load(PUZZLES / file), Limits(max_solutions=None))
+    assert result.complete and result.count == expected
+
+
+def test_n_dom_is_unique():
+    rows, cols = n_dom(6)
+    result = _solver().solve(Puzzle(rows=rows, columns=cols), Limits(max_solutions=None))
+    assert result.unique
+
+
+def test_fixed_cells_restrict_the_solutions_and_the_count():
+    puzzle = load(PUZZLES / "nonolab" / "permutations-5.non")
+    everything = _solver().solve(puzzle, Limits(max_solutions=None)).solutions
+    fixed = {(0, 0): 1, (1, 2): 0}
+    result = _solver().solve(puzzle, Limits(max_solutions=None), fixed_cells=fixed)
+    wanted = {s for s in everything if s[0][0] == 1 and s[1][2] == 0}
+    assert result.complete and set(result.solutions) == wanted and len(wanted) == 18
+    contradictory = _solver().solve(puzzle, Limits(None), fixed_cells={(0, 0): 1, (0, 1): 1})
+    assert contradictory.status is Status.UNSAT and contradictory.complete
+
+
+@pytest.mark.parametrize("bad", [{(5, 0): 1}, {(0, -1): 0}, {(0, 0): 2}, {(0, 0): 0.5}, {0: 1}])
+def test_fixed_cells_outside_the_grid_or_not_0_1_are_refused(bad):
+    with pytest.raises(ValueError):
+        _solver().solve(load(PUZZLES / "nonolab" / "permutations-5.non"), fixed_cells=bad)
+
+
+# --- limits, cancel, counters -------------------------------------------------------
+
+
+def _permutations(n: int) -> Puzzle:
+    """n! solutions: far too many to count."""
+    return Puzzle(rows=((1,),) * n, columns=((1,),) * n)
+
+
+def test_a_time_limit_gives_timeout_within_the_limit():
+    start = time.perf_counter()
+    result = _solver().solve(_permutations(30), Limits(max_solutions=None, time_limit=0.5))
+    elapsed = time.perf_counter() - start
+    assert result.status is Status.TIMEOUT and not result.complete and result.count > 0
+    assert elapsed < 0.5 + 0.2
+
+
+def test_a_time_limit_stops_a_search_that_finds_nothing():
+    rows, cols = n_dom(40)  # unique, and thousands of conflicts before its solution
+    start = time.perf_counter()
+    result = _solver().solve(Puzzle(rows=rows, columns=cols), Limits(time_limit=0.3))
+    elapsed = time.perf_counter() - start
+    assert result.status is Status.TIMEOUT and result.count == 0 and not result.complete
+    assert elapsed < 0.3 + 0.2
+
+
+def test_a_cancel_gives_interrupted():
+    cancel = threading.Event()
+    timer = threading.Timer(0.2, cancel.set)
+    timer.start()
+    start = time.perf_counter()
+    try:
+        result = _solver().solve(_permutations(30), Limits(max_solutions=None, cancel=cancel))
+    finally:
+        timer.cancel()
+    assert result.status is Status.INTERRUPTED and not result.complete and result.count > 0
+    assert time.perf_counter() - start < 0.2 + 0.2
+
+
+def test_a_cancel_set_before_the_start_gives_interrupted_at_once():
+    cancel = threading.Event()
+    cancel.set()
+    result = _solver().solve(_permutations(5), Limits(cancel=cancel))
+    assert result.status is Status.INTERRUPTED and result.count == 0 and not result.complete
+
+
+def test_root_probing_probes_within_its_budget():
+    rows, cols = n_dom(6)
+    puzzle = Puzzle(rows=rows, columns=cols)
+    probed = _solver().solve(puzzle).stats.counters
+    assert 0 < probed["probes"] <= 2 * puzzle.width * puzzle.height
+    assert probed["probe_line_runs"] <= 20 * puzzle.width * puzzle.height + 10_000
+    assert lcg.LcgSolver(probing=False).solve(puzzle).stats.counters["probes"] == 0
+
+
+def test_the_counters_say_what_the_search_did():
+    rows, cols = n_dom(6)
+    counters = lcg.LcgSolver(probing=False).solve(Puzzle(rows=rows, columns=cols)).stats.counters
+    for key in ("conflicts", "decisions", "propagations", "learned_clauses", "restarts", "mean_explanation"):
+        assert key in counters
+    # Every conflict is learned from, but the last one (at the root) when the search is exhausted.
+    assert counters["conflicts"] > 0 and 0 <= counters["conflicts"] - counters["learned_clauses"] <= 1
+    assert counters["propagations"] > counters["decisions"] > 0
+    assert 0 < counters["mean_explanation"] < 2 * 13
+
+
+def test_the_registry_builds_it():
+    assert role("lcg") == "solver"
+    assert get("lcg").name == "lcg"
+    with pytest.raises(ValueError):
+        lcg.LcgSolver(slice_seconds=0)
+    with pytest.raises(UnknownBackend):
+        lcg.LcgSolver(minimise="deep")
+    with pytest.raises(UnknownBackend):
+        lcg.LcgSolver(explain="random")
+    with pytest.raises(UnknownBackend):
+        lcg.LcgSolver(restarts="never")
+    with pytest.raises(UnknownBackend):
+        lcg.LcgSolver(probing="sometimes")
+
+
+def test_the_engine_survives_many_random_puzzles_with_many_solutions():
+    rng = random.Random(7)
+    for _ in range(20):
+        w, h = rng.randint(6, 12), rng.randint(6, 12)
+        picture = Solution.from_flat([int(rng.random() < 0.5) for _ in range(w * h)], w)
+        puzzle = Puzzle.from_solution(picture)
+        result = _solver().solve(puzzle, Limits(max_solutions=50))
+        assert picture in result.solutions or result.count == 50
+        if result.complete:
+            size = 1
+            for r in puzzle.rows:
+                size *= len(placements(r, w))
+            if size <= 20_000:
+                assert result.count == count_by_rows(puzzle.rows, puzzle.columns)
+
+
+def test_the_benchmark_script_writes_its_table_and_csv(tmp_path, capsys):
+    if str(REPO) not in sys.path:  # `benchmarks` is a top-level folder of the repository
+        sys.path.insert(0, str(REPO))
+    from benchmarks import lcg_vs_cnf
+    if not any(lcg_vs_cnf.SURVEY.glob("webpbn-06574-*")):
+        pytest.skip("the survey corpus is not beside the repository")
+    assert lcg_vs_cnf.main(["--only", "Forever", "--time-limit", "20", "--backends", "lcg,native",
+                            "--out", str(tmp_path)]) == 0
+    table = capsys.readouterr().out
+    assert "| Forever | " in table and "lcg conflicts" in table
+    rows = (tmp_path / "lcg_vs_cnf.csv").read_text().splitlines()
+    assert rows[0].startswith("puzzle,backend,status") and len(rows) == 3
+    assert rows[1].startswith("Forever,lcg,solved,1,")
