@@ -33,7 +33,7 @@ SURVEY = REPO.parent / "shared" / "corpus" / "webpbn-survey"
 OUT = REPO / "benchmarks" / "out"
 
 PUZZLES = {"gettys": SURVEY / "webpbn-22336-gettys.non", "9-dom": SURVEY / "webpbn-08098-9-dom.non"}
-BACKENDS = ("auto", "native", "cpsat", "cnf", "dlx", "backtrack")
+BACKENDS = ("auto", "native", "cpsat", "cnf", "lcg", "dlx", "backtrack")
 
 # command name -> the arguments before the file; "{b}" is the backend.
 COMMANDS = {

@@ -271,3 +271,12 @@ def test_a_cap_equal_to_the_count_still_gives_an_exact_count():
     puzzle = load(Path(__file__).resolve().parents[2] / "puzzles" / "hakank" / "t2.non")
     report = ambiguity_report(puzzle, "cnf", enumerate_up_to=2)
     assert report.count_exact and report.solution_count == 2
+
+
+def test_a_report_stopped_before_any_solution_leaves_every_cell_undecided():
+    # Nothing was learnt, so nothing may look classified: every cell is undecided.
+    puzzle = Puzzle(rows=((1,),) * 20, columns=((1,),) * 20)
+    report = ambiguity_report(puzzle, time_limit=0.001)
+    assert report.reference is None and not report.complete
+    assert report.verdict is Verdict.TIMEOUT
+    assert len(report.undecided) == 400 and not report.backbone_exact and report.backbone == ()

@@ -8,7 +8,7 @@ puzzle never goes through a Python list of lists; a goal picture (a
 * :func:`random_grid`: uniform noise, each cell filled with probability ``density``
   (the "r30" and "t25" style random puzzles of the benchmarks).
 * :func:`smooth_grid`: noise, two separable box blurs, thresholded at a quantile
-  (docs/algorithms.md §8): image-like, mostly line-solvable.
+  (docs/algorithms.md §9): image-like, mostly line-solvable.
 * :func:`clues_from_array`, :func:`puzzle_from_array`: from a picture to clues.
 * :func:`taai_density`: the black-cell ratio of the tournament generator.
 

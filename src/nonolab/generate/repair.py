@@ -1,6 +1,6 @@
 """Filters on a picture and the repair step: flip one cell where the trouble is.
 
-Henstra's idea (docs/algorithms.md §8): rather than discard a picture
+Henstra's idea (docs/algorithms.md §9): rather than discard a picture
 whose puzzle is ambiguous or too hard, flip a pixel inside the region line logic
 leaves open and try again.  The generator aims closer when it can: for an
 ambiguous puzzle it flips where two solutions differ, which on 30x30 noise at

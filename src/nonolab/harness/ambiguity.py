@@ -451,8 +451,9 @@ class _Report:
                  "wall_time": round(self.watch.elapsed(), 6)}
         if self.contradiction:
             return AmbiguityReport(Verdict.CONTRADICTION, True, backend, count_exact=True, stats=stats)
-        if not pool.size:
-            return AmbiguityReport(self._stopped(), False, backend, stats=stats)
+        if not pool.size:  # stopped before the first solution: no cell is classified
+            every = tuple(self.cell(i) for i in range(self.cells))
+            return AmbiguityReport(self._stopped(), False, backend, undecided=every, stats=stats)
         backbone = self.backbone or []
         known = set(backbone) | set(self.free)
         undecided = tuple(self.cell(i) for i in range(self.cells) if i not in known)
