@@ -15,9 +15,15 @@ from nonolab.batch import collect, parse_records, run_batch, run_job
 from nonolab.batch.tasks import Job
 from nonolab.errors import BatchError
 
+import nonolab  # noqa: E402
+
+# Subprocesses import the very package this process imported (site-packages after
+# `pip install .`, src/ in an editable install), with its compiled engine caches and extensions.
+INSTALLED = Path(nonolab.__file__).resolve().parents[1]
+
 TESTS = Path(__file__).resolve().parent
 PUZZLES = TESTS.parent / "puzzles"
-SRC = TESTS.parent / "src"
+SRC = INSTALLED
 
 
 def _expected_counts() -> dict[str, int]:
@@ -221,7 +227,7 @@ def test_a_bad_scheduler_fails_fast_in_one_line_and_leaves_no_results_file(tmp_p
     import sys
 
     out = tmp_path / "out.jsonl"
-    env = {**os.environ, "PYTHONPATH": str(TESTS.parent / "src")}
+    env = {**os.environ, "PYTHONPATH": str(INSTALLED)}
     start = time.perf_counter()
     done = subprocess.run([sys.executable, "-m", "nonolab", "batch", str(PUZZLES / "hakank" / "car.non"),
                            "--out", str(out), "--scheduler", address, "--no-progress"],

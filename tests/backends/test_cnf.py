@@ -26,6 +26,12 @@ from nonolab.solvers.cnf.calls import Limited
 from nonolab.solvers.native.line import fix_line
 from reference import count_by_rows, placements
 
+import nonolab  # noqa: E402
+
+# Subprocesses import the very package this process imported (site-packages after
+# `pip install .`, src/ in an editable install), with its compiled engine caches and extensions.
+INSTALLED = Path(nonolab.__file__).resolve().parents[1]
+
 REPO = Path(__file__).resolve().parents[2]
 EMPTY, FILLED, UNKNOWN = 1, 2, 3
 
@@ -521,6 +527,6 @@ def test_dimacs_header_stays_one_line_for_odd_names():
 def test_importing_the_backend_does_not_import_pysat():
     code = ("import sys, nonolab.solvers.cnf, nonolab.solvers.cnf.encode; "
             "print([m for m in sys.modules if m.split('.')[0] == 'pysat'])")
-    env = dict(os.environ, PYTHONPATH=str(REPO / "src"))
+    env = dict(os.environ, PYTHONPATH=str(INSTALLED))
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env)
     assert out.stdout.strip() == "[]"

@@ -29,7 +29,13 @@ from nonolab.formats import load
 from nonolab.solvers import DEFAULT, Limits, Status, get, names
 from nonolab.solvers.base import model_states
 
-SRC = Path(__file__).resolve().parents[2] / "src"
+import nonolab  # noqa: E402
+
+# Subprocesses import the very package this process imported (site-packages after
+# `pip install .`, src/ in an editable install), with its compiled engine caches and extensions.
+INSTALLED = Path(nonolab.__file__).resolve().parents[1]
+
+SRC = INSTALLED
 CORPUS = Path(__file__).resolve().parents[2].parent / "shared" / "corpus" / "webpbn-survey"
 GETTYS = CORPUS / "webpbn-22336-gettys.non"
 needs_corpus = pytest.mark.skipif(not GETTYS.exists(), reason="../shared/corpus is not here")

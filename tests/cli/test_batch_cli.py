@@ -17,6 +17,12 @@ import pytest
 from nonolab.core import Puzzle
 from nonolab.formats import dump
 
+import nonolab  # noqa: E402
+
+# Subprocesses import the very package this process imported (site-packages after
+# `pip install .`, src/ in an editable install), with its compiled engine caches and extensions.
+INSTALLED = Path(nonolab.__file__).resolve().parents[1]
+
 REPO = Path(__file__).resolve().parents[2]
 PUZZLES = REPO / "puzzles"
 
@@ -80,7 +86,7 @@ def test_killed_batch_resumes_with_one_record_per_puzzle(tmp_path):
     out = tmp_path / "out.jsonl"
     cmd = [sys.executable, "-m", "nonolab", "batch", str(folder), "--do", "count", "--jobs", "2",
            "--time-limit", "30", "--out", str(out)]
-    env = {**os.environ, "PYTHONPATH": str(REPO / "src")}
+    env = {**os.environ, "PYTHONPATH": str(INSTALLED)}
 
     proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     # Generous: in a fresh clone the workers compile the engine first (tens of seconds on a

@@ -16,6 +16,12 @@ from pathlib import Path
 
 import pytest
 
+import nonolab  # noqa: E402
+
+# Subprocesses import the very package this process imported (site-packages after
+# `pip install .`, src/ in an editable install), with its compiled engine caches and extensions.
+INSTALLED = Path(nonolab.__file__).resolve().parents[1]
+
 REPO = Path(__file__).resolve().parents[2]
 CORPUS = REPO.parent / "shared" / "corpus"
 GETTYS = CORPUS / "webpbn-survey" / "webpbn-22336-gettys.non"
@@ -27,7 +33,7 @@ PROMPT = 2.0
 
 def nonolab_env() -> dict[str, str]:
     env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(REPO / "src"), env.get("PYTHONPATH")) if p)
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(INSTALLED), env.get("PYTHONPATH")) if p)
     return env
 
 

@@ -17,13 +17,19 @@ from nonolab.cli.main import cli
 from nonolab.core import Puzzle
 from nonolab.formats import dump, dumps, load, write_atomically
 
+import nonolab  # noqa: E402
+
+# Subprocesses import the very package this process imported (site-packages after
+# `pip install .`, src/ in an editable install), with its compiled engine caches and extensions.
+INSTALLED = Path(nonolab.__file__).resolve().parents[1]
+
 REPO = Path(__file__).resolve().parents[2]
 CAT = REPO / "puzzles" / "webpbn" / "webpbn-00006-cat.non"
 NONUNIQUE = REPO / "puzzles" / "hakank" / "nonunique.non"
 
 
 def _env() -> dict[str, str]:
-    return {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in (str(REPO / "src"), os.environ.get("PYTHONPATH"))
+    return {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in (str(INSTALLED), os.environ.get("PYTHONPATH"))
                                                         if p)}
 
 

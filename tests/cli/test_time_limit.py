@@ -10,6 +10,12 @@ from pathlib import Path
 
 import pytest
 
+import nonolab  # noqa: E402
+
+# Subprocesses import the very package this process imported (site-packages after
+# `pip install .`, src/ in an editable install), with its compiled engine caches and extensions.
+INSTALLED = Path(nonolab.__file__).resolve().parents[1]
+
 REPO = Path(__file__).resolve().parents[2]
 GETTYS = REPO.parent / "shared" / "corpus" / "webpbn-survey" / "webpbn-22336-gettys.non"
 LIMIT = 2.0
@@ -18,7 +24,7 @@ SLACK = 0.2
 
 
 def _wall(*args: str) -> tuple[float, subprocess.CompletedProcess]:
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in (str(REPO / "src"), os.environ.get("PYTHONPATH"))
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in (str(INSTALLED), os.environ.get("PYTHONPATH"))
                                                        if p)}
     start = time.perf_counter()
     done = subprocess.run([sys.executable, "-m", "nonolab", *args], capture_output=True, text=True, env=env,

@@ -152,7 +152,8 @@ class NativeSolver:
         styles = list(_STYLES) if self.restarts else [(self.probe_depth, self.deep_sweeps)]
         spaces = [first]
         search_end = None if watch.deadline is None else watch.deadline - _FINISH_PER_CELL * puzzle.width * puzzle.height
-        found: dict[bytes, None] = {}
+        found: dict[bytes, Solution] = {}  # verified as each slice ends, inside the clock
+        w = puzzle.width
         steps = None
         complete = limited = done = False
         handed = self.handoff is None
@@ -173,8 +174,11 @@ class NativeSolver:
                              deep_sweeps, self.progress if space is first else None, watch.cancelled)
                 if steps is None and run.solutions:
                     steps = run.steps
-                for cells in run.solutions:
-                    found.setdefault(cells)
+                # Verify what this slice found now, not after the search: a count finds
+                # solutions faster than they are checked, and the limit must cover both.
+                fresh = [cells for cells in dict.fromkeys(run.solutions) if cells not in found]
+                checked = checked_solutions(puzzle, (Solution.from_states(cells, w) for cells in fresh), self.name)
+                found.update(zip(fresh, checked))
                 # An exhausted search has seen every solution, so the union is all of them.
                 complete = run.complete
                 past = search_end is not None and time.perf_counter() >= search_end
@@ -186,11 +190,9 @@ class NativeSolver:
                 if not handed and watch.elapsed() >= self.handoff_after:
                     handed = True
                     self.handoff(min((sp.remainder() for sp in spaces), key=lambda cells: cells.count(3)))
+        solutions = tuple(found.values())
         if limits.max_solutions is not None:
-            found = dict.fromkeys(list(found)[:limits.max_solutions])
-        w = puzzle.width
-        solutions = checked_solutions(
-            puzzle, (Solution.from_states(cells, w) for cells in found), self.name)
+            solutions = solutions[:limits.max_solutions]
         if limited:
             status = watch.stopped_status()
         elif solutions:
