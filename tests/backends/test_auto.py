@@ -19,7 +19,8 @@ from nonolab.solvers.steps import Technique
 from test_properties import _brute_force, clue_sets, pictures
 
 HANDOFFS = [dict(cdcl=c, probe_clauses=pc, race=False) for c in ("cpsat", "cnf") for pc in (False, True)]
-HANDOFFS += [dict(cdcl=c, race=True) for c in ("cpsat", "cnf")]
+HANDOFFS += [dict(cdcl="lcg", race=False)]
+HANDOFFS += [dict(cdcl=c, race=True) for c in ("cpsat", "cnf", "lcg")]
 IDS = [f"{h['cdcl']}{'+clauses' if h.get('probe_clauses') else ''}{'+race' if h['race'] else ''}" for h in HANDOFFS]
 
 
@@ -88,6 +89,16 @@ def test_bad_options_are_rejected():
         get("auto", cdcl="minisat")
     with pytest.raises(ValueError):
         get("auto", native_budget=-1)
+    with pytest.raises(ValueError, match="probe_clauses"):   # lcg takes fixed cells, not clauses
+        get("auto", cdcl="lcg", probe_clauses=True)
+
+
+def test_no_handoff_beyond_handoff_max_states():
+    # A model over auto's own hand-off bound stays with native, whatever the CDCL backend holds.
+    puzzle = Puzzle(rows=((1,),) * 8, columns=((1,),) * 8)
+    result = get("auto", native_budget=0, cdcl="lcg", handoff_max_states=10).solve(puzzle, Limits(max_solutions=None))
+    assert result.complete and result.count == 40320
+    assert result.stats.counters["phase"] == "native" and "refused" in result.stats.counters["handoff"]
 
 
 @pytest.mark.parametrize("restarts", [False, True])

@@ -34,12 +34,18 @@ from typing import Any, Callable, Mapping
 
 from nonolab.core.grid import Solution
 from nonolab.core.puzzle import Puzzle
+from nonolab.errors import InvalidArgument
 from nonolab.solvers import get, options_of
 from nonolab.solvers.base import Limits, SolveResult, Stats, Status, Stopwatch, checked_solutions, model_states
 from nonolab.solvers.options import Option
 from nonolab.solvers.steps import Step, Technique
 
-CDCL_BACKENDS = ("cpsat", "cnf")
+CDCL_BACKENDS = ("cpsat", "cnf", "lcg")
+# The backends that take binary clauses (``probe_clauses``) besides fixed cells.
+_TAKE_CLAUSES = ("cpsat", "cnf")
+# Hand over no model beyond this many automaton states (cpsat's own guard): past it a
+# second model costs more memory than the race can win back (issue 13).
+HANDOFF_MAX_STATES = 5_000_000
 # The statuses of a search that stopped before its end.
 _STOPPED = (Status.TIMEOUT, Status.INTERRUPTED)
 # How long the answer waits for the other part of a race once native has stopped: a
@@ -52,7 +58,7 @@ class AutoSolver:
     """Native first; past ``native_budget`` seconds, a CDCL backend on the rest.
 
     Args:
-        cdcl: the backend that takes over, ``"cpsat"`` (default) or ``"cnf"``.
+        cdcl: the backend that takes over, ``"cpsat"`` (default), ``"cnf"`` or ``"lcg"``.
         native_budget: seconds the native solver may spend before the hand-off.
         probe_clauses: also pass probing's implications as binary clauses.
         fix_cells: pass the native solver's proven cells to the CDCL backend
@@ -86,6 +92,9 @@ class AutoSolver:
         Option("line", "choice", None, "the native phase's line strategy (unset: dp)",
                choices=lambda: _native_choices("line"), optional=True),
         Option("record_steps", "bool", False, "keep the step log (native steps, then one cdcl step)"),
+        Option("handoff_max_states", "int", HANDOFF_MAX_STATES,
+               "hand over only models up to this many automaton states (none: any size)", minimum=1,
+               optional=True),
     )
     PROGRAMMATIC = ("progress", "native_options", "cdcl_options")
 
@@ -93,9 +102,14 @@ class AutoSolver:
                  fix_cells: bool = True, record_steps: bool = False,
                  progress: Callable[[int, int], None] | None = None,
                  native_options: dict[str, Any] | None = None, cdcl_options: dict[str, Any] | None = None,
-                 probing: str | None = None, race: bool = True, line: str | None = None):
+                 probing: str | None = None, race: bool = True, line: str | None = None,
+                 handoff_max_states: int | None = HANDOFF_MAX_STATES):
         if cdcl not in CDCL_BACKENDS:
             raise ValueError(f"AutoSolver: cdcl must be one of {', '.join(CDCL_BACKENDS)}, not {cdcl!r}")
+        if probe_clauses and cdcl not in _TAKE_CLAUSES:
+            raise InvalidArgument(f"backend 'auto': option probe_clauses=true needs cdcl={' or '.join(_TAKE_CLAUSES)}, "
+                                  f"not {cdcl} (it takes fixed cells only)")
+        self.handoff_max_states = handoff_max_states
         if not native_budget >= 0:
             raise ValueError(f"AutoSolver: native_budget must be a non-negative number, not {native_budget!r}")
         self.cdcl = cdcl
@@ -143,8 +157,9 @@ class AutoSolver:
 
     def _fits(self, puzzle: Puzzle) -> bool:
         """Whether the CDCL backend can hold this puzzle's model (its own ``max_states``)."""
-        limit = getattr(get(self.cdcl, **self.cdcl_options), "max_states", None)
-        return limit is None or model_states(puzzle) <= limit
+        limits = [getattr(get(self.cdcl, **self.cdcl_options), "max_states", None), self.handoff_max_states]
+        states = model_states(puzzle)
+        return all(limit is None or states <= limit for limit in limits)
 
     def _native(self, **extra: Any) -> Any:
         return get("native", record_steps=self.record_steps, progress=self.progress, **self.native_options, **extra)
