@@ -4,7 +4,7 @@ Most published puzzles fall to line logic and probing in milliseconds, where a C
 solver pays for building its model; a few (9-Dom, Sierp, Gettys, random grids near
 the phase transition) defeat any search without learning.  ``auto`` runs the native
 solver within a small budget and, if it has not finished, hands what is left to a
-CDCL backend (CP-SAT by default, CaDiCaL with ``cdcl="cnf"``):
+CDCL backend (CP-SAT by default, CaDiCaL with ``cdcl="cnf"``, the lcg engine with ``cdcl="lcg"``):
 
 * every cell the native solver proved for the unexplored space (its ``remainder``:
   root propagation and probing, plus the branches it exhausted) is fixed;
