@@ -117,6 +117,11 @@ def test_the_documented_rules_are_read():
     assert not _allowed("nonolab.solvers.native.probe", "nonolab.solvers.native.search")
     assert not _allowed("nonolab", "nonolab.cli.main")
     assert _allowed("nonolab.cli.commands", "nonolab.solvers.native")
+    # The workbench is a front end on the library, not on the CLI or the engine's insides.
+    assert _allowed("nonolab.web.work", "nonolab.harness.ambiguity")
+    assert not _allowed("nonolab.web.api", "nonolab.cli.main")
+    assert not _allowed("nonolab.web.work", "nonolab.solvers.native")
+    assert not _allowed("nonolab.render.svg", "nonolab.web.work")
 
 
 @pytest.mark.parametrize("module", sorted(MODULES))
@@ -133,6 +138,7 @@ def test_modules_stay_small(path):
 def test_cli_start_up_loads_no_solver():
     code = ("import sys, nonolab.cli.main; "
             "heavy = [m for m in sys.modules if m.startswith(('nonolab.solvers.native', 'ortools', "
-            "'pysat', 'numpy', 'numba', 'nonolab.formats.', 'dask', 'distributed', 'rich'))]; print(heavy)")
+            "'pysat', 'numpy', 'numba', 'nonolab.formats.', 'dask', 'distributed', 'rich', 'starlette', "
+            "'uvicorn', 'nonolab.web'))]; print(heavy)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
