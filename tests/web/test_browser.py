@@ -178,3 +178,35 @@ def test_cancel_stops_a_long_check(page):
     _until(page, lambda: _by(page, "#job").get_attribute("data-state") == "cancelled", 5)
     assert not _by(page, "#report").is_displayed()
     _shot(page, "9-cancelled")
+
+
+def test_a_dropped_file_is_read_as_a_file_of_its_name(page):
+    # A drop as the browser makes it: a File in a DataTransfer, dispatched on the drop zone.
+    page.execute_script("""
+        var data = new DataTransfer();
+        data.items.add(new File([arguments[0]], 'heart.non'));
+        var zone = document.getElementById('drop');
+        zone.dispatchEvent(new DragEvent('dragover', {dataTransfer: data, bubbles: true, cancelable: true}));
+        zone.dispatchEvent(new DragEvent('drop', {dataTransfer: data, bubbles: true, cancelable: true}));
+    """, (PUZZLES / "nonolab" / "heart.non").read_text())
+    _until(page, lambda: _verdict(page) == "unique")
+    assert _by(page, "#puzzle-title").text == "heart (10x10)" and _by(page, "#puzzle-origin").text == "from heart.non"
+    assert _by(page, "#grade").text.startswith("line")
+    _shot(page, "10-dropped")
+
+
+def test_an_image_becomes_a_unique_puzzle(page, tmp_path):
+    pytest.importorskip("PIL")
+    from PIL import Image, ImageDraw
+    image = Image.new("L", (100, 100), 255)
+    ImageDraw.Draw(image).ellipse((20, 20, 80, 80), fill=0)
+    image.save(tmp_path / "disc.png")
+    _by(page, "[data-tab=tab-image]").click()
+    _by(page, "#image-file").send_keys(str(tmp_path / "disc.png"))
+    for field, value in (("#image-width", "10"), ("#image-height", "10")):
+        _by(page, field).clear()
+        _by(page, field).send_keys(value)
+    _by(page, "#image-make").click()
+    _until(page, lambda: _verdict(page) == "unique")
+    assert _by(page, "#puzzle-title").text == "disc-10x10 (10x10)"
+    _shot(page, "11-from-an-image")

@@ -85,7 +85,7 @@ def create_app(time_limit: float | None = 60.0, workers: int = 2) -> Starlette:
 
     async def draw(request: Request) -> Response:
         body = await _json(request)
-        entry = store.add(work.Entry(work.drawn(body.get("rows"), str(body.get("name") or "")), origin="drawn"))
+        entry = store.add(work.Entry(work.drawn(body.get("rows"), str(body.get("name") or "")), origin="a drawing"))
         return JSONResponse({"puzzle": work.summary(entry)})
 
     async def puzzle(request: Request) -> Response:
@@ -127,7 +127,7 @@ def create_app(time_limit: float | None = 60.0, workers: int = 2) -> Starlette:
 
         def make(job):
             entry = store.add(work.Entry(work.from_image(data, name, width, height, density, job, time_limit),
-                                         origin=f"generated from {name}"))
+                                         origin=f"the image {name}"))
             return {"puzzle": work.summary(entry)}
         return JSONResponse({"job": jobs.start("generate", make).as_dict()}, status_code=202)
 
