@@ -244,3 +244,16 @@ def test_a_job_stops_at_the_servers_time_limit():
 def test_the_server_listens_on_this_machine_only_by_default(server):
     assert server.url.startswith("http://127.0.0.1:")
     assert server.sock.getsockname()[0] == "127.0.0.1"
+
+
+def test_on_this_machine_only_its_own_names_are_answered(client):
+    import urllib.error
+    import urllib.request
+    request = urllib.request.Request(client.url + "/api/info", headers={"Host": "attacker.example:80"})
+    with pytest.raises(urllib.error.HTTPError) as refused:
+        urllib.request.urlopen(request, timeout=10)
+    assert refused.value.code == 400
+    port = client.url.rsplit(":", 1)[1]
+    request = urllib.request.Request(client.url + "/api/info", headers={"Host": f"localhost:{port}"})
+    with urllib.request.urlopen(request, timeout=10) as answer:
+        assert answer.status == 200

@@ -47,8 +47,13 @@ class _Missing(Exception):
     pass
 
 
-def create_app(time_limit: float | None = 60.0, workers: int = 2) -> Starlette:
+def create_app(time_limit: float | None = 60.0, workers: int = 2,
+               allowed_hosts: list[str] | None = None) -> Starlette:
     """The application: ``time_limit`` seconds for each job, ``workers`` jobs at once.
+
+    ``allowed_hosts``: the names a request's ``Host`` may give (``None``: any).  Served on
+    this machine only, the server answers only to its own names, so that a web page
+    elsewhere cannot reach it through a name that resolves here (DNS rebinding).
 
     >>> app = create_app()
     >>> sorted(r.path for r in app.routes)[:3]
@@ -161,8 +166,12 @@ def create_app(time_limit: float | None = 60.0, workers: int = 2) -> Starlette:
         yield
         jobs.close()   # the server stops: so do its jobs
 
+    from starlette.middleware import Middleware
+    from starlette.middleware.trustedhost import TrustedHostMiddleware
+
+    guard = [Middleware(TrustedHostMiddleware, allowed_hosts=allowed_hosts)] if allowed_hosts else []
     app = Starlette(routes=routes, exception_handlers={NonolabError: library_error, _Missing: missing},
-                    lifespan=lifespan)
+                    lifespan=lifespan, middleware=guard)
     app.state.jobs, app.state.store = jobs, store
     return app
 

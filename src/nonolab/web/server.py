@@ -46,6 +46,15 @@ def bind(host: str, port: int) -> socket.socket:
     return sock
 
 
+#: The names this machine answers to on its loopback interface (the Host a browser sends).
+LOOPBACK_NAMES = ["127.0.0.1", "localhost", "::1", "[::1]"]
+
+
+def _loopback(sock: socket.socket) -> bool:
+    import ipaddress
+    return ipaddress.ip_address(sock.getsockname()[0]).is_loopback
+
+
 def url_of(sock: socket.socket) -> str:
     host, port = sock.getsockname()[:2]
     return f"http://[{host}]:{port}/" if ":" in host else f"http://{host}:{port}/"
@@ -65,7 +74,7 @@ class Running:
         uvicorn = _uvicorn()
         self.sock = bind(host, port)
         self.url = url_of(self.sock)
-        self.app = create_app(time_limit, workers)
+        self.app = create_app(time_limit, workers, LOOPBACK_NAMES if _loopback(self.sock) else None)
         self.server = uvicorn.Server(uvicorn.Config(self.app, log_level="warning", lifespan="on"))
         self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [self.sock]},
                                        name="nonolab-serve", daemon=True)
