@@ -257,3 +257,14 @@ def test_on_this_machine_only_its_own_names_are_answered(client):
     request = urllib.request.Request(client.url + "/api/info", headers={"Host": f"localhost:{port}"})
     with urllib.request.urlopen(request, timeout=10) as answer:
         assert answer.status == 200
+
+
+def test_jobs_run_side_by_side_and_each_gets_its_own_answer(client):
+    heart = client.load(PUZZLES / "nonolab" / "heart.non")
+    switch = client.load(PUZZLES / "nonolab" / "switch.non")
+    started = [client.ok("POST", f"/api/puzzles/{p['id']}/{kind}")["job"]
+               for p in (heart, switch, heart) for kind in ("analyse", "explain")]
+    states = [client.finish(job) for job in started]
+    assert [s["state"] for s in states] == ["done"] * 6
+    assert [s["result"].get("verdict", s["result"].get("state")) for s in states] == [
+        "unique", "solved", "multiple", "solved", "unique", "solved"]
