@@ -268,3 +268,13 @@ def test_jobs_run_side_by_side_and_each_gets_its_own_answer(client):
     assert [s["state"] for s in states] == ["done"] * 6
     assert [s["result"].get("verdict", s["result"].get("state")) for s in states] == [
         "unique", "solved", "multiple", "solved", "unique", "solved"]
+
+
+def test_a_set_gives_the_puzzle_asked_for(client):
+    text = "$1\n1\n1\n$2\n0\n0\n"    # TAAI: two puzzles of 1x1
+    first = client.ok("POST", "/api/load?format=taai", text)
+    assert (first["in_file"], first["index"], first["puzzle"]["name"]) == (2, 1, "$1")
+    second = client.ok("POST", "/api/load?format=taai&index=2", text)
+    assert second["puzzle"]["name"] == "$2" and second["puzzle"]["rows"] == [[]]
+    status, answer, _ = client.post("/api/load?name=set.taai&index=3", text)
+    assert status == 400 and answer["error"] == "set.taai: puzzle 3 is out of range: it holds 2 puzzles"

@@ -210,3 +210,16 @@ def test_an_image_becomes_a_unique_puzzle(page, tmp_path):
     _until(page, lambda: _verdict(page) == "unique")
     assert _by(page, "#puzzle-title").text == "disc-10x10 (10x10)"
     _shot(page, "11-from-an-image")
+
+
+def test_a_set_offers_each_of_its_puzzles(page):
+    from selenium.webdriver.support.ui import Select
+    Select(_by(page, "#format")).select_by_value("taai")
+    _load_text(page, "$1\n1\n1\n$2\n0\n0\n")
+    _until(page, lambda: _by(page, "#puzzle-title").text == "$1 (1x1)")
+    assert _by(page, "#set").is_displayed() and _by(page, "#set-size").text == "2"
+    page.execute_script("var i = arguments[0]; i.value = 2; i.dispatchEvent(new Event('change'));",
+                        _by(page, "#set-index"))
+    _until(page, lambda: _by(page, "#puzzle-title").text == "$2 (1x1)")
+    _until(page, lambda: _verdict(page) == "unique")
+    Select(_by(page, "#format")).select_by_value("")

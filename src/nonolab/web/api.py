@@ -5,7 +5,7 @@ Endpoints (``{pid}`` a puzzle id, ``{jid}`` a job id):
 =======================================  ==============================================
 ``GET /``                                the page (static HTML, CSS and JavaScript)
 ``GET /api/info``                        formats that read and write, limits
-``POST /api/load?name=&format=``         the body is a file (or pasted text): the puzzle
+``POST /api/load?name=&format=&index=`` the body is a file (or pasted text): its puzzle
 ``POST /api/draw``                       ``{"rows": ["#..", ...], "name": ...}``: the puzzle
 ``GET /api/puzzles/{pid}``               the puzzle (clues, picture)
 ``POST /api/puzzles/{pid}/analyse``      a job: verdict, grade, pictures, ambiguity, repairs
@@ -84,9 +84,13 @@ def create_app(time_limit: float | None = 60.0, workers: int = 2,
     async def load(request: Request) -> Response:
         data = await request.body()
         name, fmt = request.query_params.get("name"), request.query_params.get("format")
+        index = _number(request.query_params, "index", int, 1)
         puzzles = await run_in_threadpool(work.loaded, data, name, fmt)
-        entry = store.add(work.Entry(puzzles[0], origin=name or "pasted text"))
-        return JSONResponse({"puzzle": work.summary(entry), "in_file": len(puzzles)})
+        if not 1 <= index <= len(puzzles):
+            raise InvalidArgument(f"{name or 'the text'}: puzzle {index} is out of range: it holds "
+                                  f"{len(puzzles)} puzzle{'s' * (len(puzzles) != 1)}")
+        entry = store.add(work.Entry(puzzles[index - 1], origin=name or "pasted text"))
+        return JSONResponse({"puzzle": work.summary(entry), "index": index, "in_file": len(puzzles)})
 
     async def draw(request: Request) -> Response:
         body = await _json(request)

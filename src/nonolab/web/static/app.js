@@ -179,12 +179,24 @@
   $("download-format").addEventListener("change", updateDownload);
 
   // ---- input: paste, open, drop ----------------------------------------------------
-  function loadBytes(body, name) {
+  var lastLoad = null;   // the bytes and name of the last file or text, to pick another puzzle of a set
+  function loadBytes(body, name, index) {
     var q = [];
     if (name) q.push("name=" + encodeURIComponent(name));
     if ($("format").value) q.push("format=" + encodeURIComponent($("format").value));
-    post("/api/load?" + q.join("&"), body, "application/octet-stream").then(function (r) { showPuzzle(r.puzzle); }, function () {});
+    if (index) q.push("index=" + index);
+    lastLoad = {body: body, name: name};
+    post("/api/load?" + q.join("&"), body, "application/octet-stream").then(function (r) {
+      $("set").classList.toggle("hidden", r.in_file < 2);
+      $("set-index").max = r.in_file;
+      $("set-index").value = r.index;
+      $("set-size").textContent = r.in_file;
+      showPuzzle(r.puzzle);
+    }, function () {});
   }
+  $("set-index").addEventListener("change", function () {
+    if (lastLoad) loadBytes(lastLoad.body, lastLoad.name, parseInt(this.value, 10) || 1);
+  });
   $("load-text").addEventListener("click", function () { loadBytes($("paste").value, null); });
   $("file").addEventListener("change", function () {
     var file = this.files[0];
