@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import inspect
 import time
 from pathlib import Path
 
@@ -10,7 +9,7 @@ import pytest
 
 from nonolab.core import Puzzle, Solution, verify
 from nonolab.formats import load
-from nonolab.solvers.base import Limits, Status
+from nonolab.solvers.base import Capability, Given, Limits, Status, capabilities
 
 PUZZLES = Path(__file__).resolve().parents[2] / "puzzles"
 
@@ -89,14 +88,14 @@ def test_time_limit_gives_timeout_never_a_wrong_verdict(solver):
 
 
 def test_fixed_cells_restrict_the_count(solver):
-    # Capability by signature: a backend that takes fixed_cells must count only the
-    # solutions that agree with them, and report none when they contradict the clues.
-    if "fixed_cells" not in inspect.signature(solver.solve).parameters:
-        pytest.skip("this backend does not take fixed_cells")
+    # A backend that declares GIVEN_CELLS must count only the solutions that agree
+    # with them, and report none when they contradict the clues.
+    if Capability.GIVEN_CELLS not in capabilities(solver):
+        pytest.skip("this backend does not declare given cells")
     puzzle = Puzzle.from_solution(Solution.from_rows(["#..", ".#.", "..#"]))  # 6 permutation matrices
     everything = Limits(max_solutions=None)
-    assert solver.solve(puzzle, everything, fixed_cells={(0, 0): 1}).count == 2
-    narrowed = solver.solve(puzzle, everything, fixed_cells={(0, 0): 1, (1, 2): 1})
+    assert solver.solve(puzzle, everything, given=Given.of({(0, 0): 1})).count == 2
+    narrowed = solver.solve(puzzle, everything, given=Given.of({(0, 0): 1, (1, 2): 1}))
     assert narrowed.complete and [s.to_text() for s in narrowed.solutions] == ["#..\n..#\n.#."]
-    clash = solver.solve(puzzle, everything, fixed_cells={(0, 0): 1, (0, 1): 1})
+    clash = solver.solve(puzzle, everything, given=Given.of({(0, 0): 1, (0, 1): 1}))
     assert clash.complete and clash.status is Status.UNSAT

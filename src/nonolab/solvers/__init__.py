@@ -20,11 +20,12 @@ import importlib
 from typing import Any, Iterable
 
 from nonolab.errors import BackendUnavailable, InvalidArgument, UnknownBackend
-from nonolab.solvers.base import Limits, SolveResult, Solver, Stats, Status
+from nonolab.solvers.base import Capability, Given, Limits, SolveResult, Solver, Stats, Status, capabilities
 from nonolab.solvers.options import Option, check_options
 
-__all__ = ["DEFAULT", "ROLES", "Limits", "Option", "SolveResult", "Solver", "Stats", "Status", "build", "get",
-           "get_spec", "names", "options_of", "parse_pairs", "parse_spec", "role", "specs", "variants"]
+__all__ = ["DEFAULT", "ROLES", "Capability", "Given", "Limits", "Option", "SolveResult", "Solver", "Stats", "Status",
+           "build", "capabilities_of", "get", "get_spec", "names", "options_of", "parse_pairs", "parse_spec", "role",
+           "specs", "variants"]
 
 # name -> (module, class, the package a user must install for it, role)
 # Roles: "solver" (an independent complete solver), "strategy" (composes solvers),
@@ -112,6 +113,20 @@ def options_of(name: str) -> tuple[Option, ...]:
     """
     role(name)
     return tuple(getattr(_class(name), "OPTIONS", ()))
+
+
+def capabilities_of(name: str) -> frozenset[Capability]:
+    """The capabilities backend ``name`` declares (see :class:`~nonolab.solvers.base.Capability`),
+    without building it; none when it cannot load.
+
+    >>> Capability.SESSION in capabilities_of("cnf"), Capability.SESSION in capabilities_of("dlx")
+    (True, False)
+    """
+    role(name)
+    try:
+        return capabilities(_class(name))
+    except BackendUnavailable:
+        return frozenset()
 
 
 def parse_pairs(pairs: Iterable[str]) -> dict[str, str]:
