@@ -1,4 +1,10 @@
-"""The one contract every backend keeps (see nonolab.solvers.base)."""
+"""The one contract every backend keeps (see nonolab.solvers.base).
+
+What a backend must show depends on what it declares, never on its name: one that
+declares ``EXACT_COUNT`` must exhaust its search and say so; one that does not must
+never claim an exhausted search, and whatever it returns must still be right.  A toy
+backend that declares nothing runs the whole suite (``toy`` below).
+"""
 
 from __future__ import annotations
 
@@ -25,11 +31,28 @@ def _assert_verified(puzzle, result):
         assert verify(puzzle, s) == []
 
 
+def _exact(solver) -> bool:
+    return Capability.EXACT_COUNT in capabilities(solver)
+
+
+def _answers(solver, puzzle, result, everything: set[Solution]):
+    """``result`` is right for a puzzle whose solutions are ``everything``: exactly them,
+    exhausted, from a backend that counts exactly; some of them, never called
+    exhausted, from one that does not."""
+    _assert_verified(puzzle, result)
+    assert set(result.solutions) <= everything
+    if _exact(solver):
+        assert result.complete and set(result.solutions) == everything
+        assert result.status is (Status.SOLVED if everything else Status.UNSAT)
+    else:
+        assert not result.complete and not result.unique and result.status is not Status.UNSAT
+
+
 def test_solves_a_unique_puzzle(solver):
     puzzle = load(PUZZLES / "nonolab" / "heart.non")
     result = solver.solve(puzzle)
-    assert result.status is Status.SOLVED and result.unique
-    assert result.solution == puzzle.goal
+    _answers(solver, puzzle, result, {puzzle.goal})
+    assert result.unique == _exact(solver)
     assert result.stats.backend == solver.name and result.stats.wall_time >= 0
 
 
@@ -39,43 +62,47 @@ def test_solves_a_unique_puzzle(solver):
 def test_exact_count(solver, file, expected):
     puzzle = load(PUZZLES / file)
     result = _all(solver, puzzle)
-    assert result.complete and result.count == expected
     _assert_verified(puzzle, result)
+    if _exact(solver):
+        assert result.complete and result.count == expected
+    else:
+        assert not result.complete and result.count <= expected
 
 
 def test_unsatisfiable_clues(solver):
-    result = _all(solver, load(PUZZLES / "nonolab" / "contradiction.non"))
-    assert result.status is Status.UNSAT and result.complete and result.count == 0
+    puzzle = load(PUZZLES / "nonolab" / "contradiction.non")
+    _answers(solver, puzzle, _all(solver, puzzle), set())
 
 
 def test_empty_lines(solver):
     picture = Solution.from_rows(["....", ".#..", "....", "##.#"])
     puzzle = Puzzle.from_solution(picture)
-    result = _all(solver, puzzle)
-    assert result.complete and result.solutions == (picture,)
+    _answers(solver, puzzle, _all(solver, puzzle), {picture})
 
 
 @pytest.mark.parametrize("rows", [["#.##.#"], ["#", ".", "#", "#"], ["...."], ["#"], ["."]])
 def test_single_row_and_single_column(solver, rows):
     picture = Solution.from_rows(rows)
-    result = _all(solver, Puzzle.from_solution(picture))
-    assert result.complete and result.solutions == (picture,)
+    puzzle = Puzzle.from_solution(picture)
+    _answers(solver, puzzle, _all(solver, puzzle), {picture})
 
 
 @pytest.mark.parametrize("fill", ["#", "."])
 def test_all_filled_and_all_empty(solver, fill):
     picture = Solution.from_rows([fill * 7] * 5)
-    result = _all(solver, Puzzle.from_solution(picture))
-    assert result.complete and result.solutions == (picture,)
+    puzzle = Puzzle.from_solution(picture)
+    _answers(solver, puzzle, _all(solver, puzzle), {picture})
 
 
 def test_max_solutions_is_honoured(solver):
     puzzle = load(PUZZLES / "nonolab" / "permutations-5.non")
     result = solver.solve(puzzle, Limits(max_solutions=7))
-    assert result.count == 7 and not result.complete and result.status is Status.SOLVED
     _assert_verified(puzzle, result)
+    assert result.count <= 7 and not result.complete
+    if _exact(solver):
+        assert result.count == 7 and result.status is Status.SOLVED
     two = solver.solve(puzzle)  # the default limit: 2
-    assert two.count == 2 and not two.unique
+    assert two.count <= 2 and not two.unique and (two.count == 2 or not _exact(solver))
 
 
 def test_time_limit_gives_timeout_never_a_wrong_verdict(solver):

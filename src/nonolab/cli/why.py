@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from nonolab.cli.main import EXIT_NO
+from nonolab.cli.group import EXIT_NO
 
 
 def _cells(cells) -> str:

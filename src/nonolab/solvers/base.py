@@ -15,7 +15,7 @@ from typing import Any, ClassVar, Iterable, Iterator, Mapping, Protocol
 from nonolab.core.grid import EMPTY, FILLED, Grid, Solution
 from nonolab.core.puzzle import Puzzle
 from nonolab.core.verify import verify
-from nonolab.errors import InvalidArgument, LimitReached, NonolabError
+from nonolab.errors import InvalidArgument, LimitReached, WrongAnswer
 
 
 class Capability(str, Enum):
@@ -358,10 +358,6 @@ def open_session(solver: Solver, puzzle: Puzzle) -> Session:
     if Capability.SESSION in declared:
         return solver.session(puzzle)  # type: ignore[attr-defined]
     return OneShotSession(solver, puzzle)
-
-
-class WrongAnswer(NonolabError):
-    """A backend returned a picture that does not satisfy the clues: a solver bug."""
 
 
 def checked_solutions(puzzle: Puzzle, solutions: Iterable[Solution], backend: str) -> tuple[Solution, ...]:
