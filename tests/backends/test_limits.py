@@ -27,7 +27,7 @@ from nonolab.core import Puzzle
 from nonolab.errors import BackendUnavailable, TooLarge
 from nonolab.formats import load
 from nonolab.solvers import DEFAULT, Limits, Status, get, names
-from nonolab.solvers.base import model_states
+from nonolab.solvers.size import model_states
 
 import nonolab  # noqa: E402
 

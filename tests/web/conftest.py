@@ -70,7 +70,8 @@ class Client:
 @pytest.fixture(scope="session")
 def server():
     from nonolab.web.server import Running
-    with Running(port=0, time_limit=60.0) as running:
+    # No time limit: the first job may pay for compiling the native engine (a minute, once).
+    with Running(port=0, time_limit=None) as running:
         yield running
 
 

@@ -8,11 +8,11 @@ import click
 
 from nonolab.batch.tasks import TASKS
 from nonolab.cli import options
-from nonolab.cli.main import EXIT_NO, cli
+from nonolab.cli.group import EXIT_NO
 from nonolab.solvers import DEFAULT
 
 
-@cli.command()
+@click.command()
 @click.argument("paths", nargs=-1, required=True, type=click.Path(exists=True, path_type=str))
 @click.option("--do", "task", type=click.Choice(sorted(TASKS)), default="check", show_default=True,
               help="What to do with each puzzle: check (unique?), solve, count (all solutions) "
@@ -140,3 +140,6 @@ def _print_summary(summary) -> None:
         slow.add_row(name, size, record.get("verdict") or "error", f"{record.get('time') or 0:.3f}")
     console.print(slow)
     console.print(f"results: {summary.out}")
+
+
+COMMANDS = (batch,)

@@ -9,7 +9,7 @@ import click
 
 from nonolab.cli import clock, options, records, sets, streams
 from nonolab.cli.interrupt import CANCEL
-from nonolab.cli.main import EXIT_NO, cli
+from nonolab.cli.group import EXIT_NO
 from nonolab.errors import InvalidArgument
 
 
@@ -19,11 +19,9 @@ def _solver(backend: str, probing: str | None, pairs: tuple[str, ...] = (), line
     return build(backend, pairs, probing, line, **extra)
 
 
-# Backends that report decided cells while they work (the native engine, alone or first).
-_PROGRESS_BACKENDS = ("native", "auto")
 
 
-@cli.command()
+@click.command()
 @options.puzzle_and_solver
 @options.max_solutions
 @options.time_limit
@@ -47,14 +45,17 @@ def solve(file, input_format, index, backend, probing, line, backend_options, ma
 
     from nonolab.cli.progress import DecidedCells
 
+    from nonolab.solvers import Capability, capabilities_of, parse_spec
+
     chosen = sets.load(file, input_format, index)
     solved = []
     writes = bool(to_format or output)
+    # A backend that reports decided cells while it works (declared) gets the bar.
+    reports_progress = Capability.PROGRESS in capabilities_of(parse_spec(backend)[0])
 
     def answer(puzzle) -> sets.Answer:
         with DecidedCells(force=bool(progress)) as bar:
-            extra = ({"progress": bar} if backend.partition(":")[0] in _PROGRESS_BACKENDS and progress is not False
-                     else {})
+            extra = {"progress": bar} if reports_progress and progress is not False else {}
             solver = _solver(backend, probing, backend_options, line, **extra)
             result = solver.solve(puzzle, clock.limits(max_solutions, time_limit))
         verdict = verdict_of(result) if max_solutions >= 2 else None
@@ -107,7 +108,7 @@ def solve(file, input_format, index, backend, probing, line, backend_options, ma
         sys.exit(code)
 
 
-@cli.command()
+@click.command()
 @options.puzzle_and_solver
 @options.time_limit
 @options.full
@@ -170,7 +171,7 @@ def check(file, input_format, index, backend, probing, line, backend_options, ti
         sys.exit(code)
 
 
-@cli.command()
+@click.command()
 @options.puzzle_and_solver
 @click.option("--limit", "--max-solutions", "limit", type=click.IntRange(min=1), default=None, metavar="N",
               help="Stop counting at N (then the answer is 'at least N').")
@@ -197,7 +198,7 @@ def count(file, input_format, index, backend, probing, line, backend_options, li
         sys.exit(code)
 
 
-@cli.command()
+@click.command()
 @options.puzzle_file
 @options.input_format
 @sets.index_option
@@ -223,7 +224,7 @@ def explain(file, input_format, index, backend, probing, line, backend_options, 
     """
     from nonolab.cli.backends import build_recording
     from nonolab.render import grid_text
-    from nonolab.solvers.native.explain import replay
+    from nonolab.solvers import replay
 
     solver = build_recording(backend, backend_options, probing, line)
 
@@ -257,7 +258,7 @@ def explain(file, input_format, index, backend, probing, line, backend_options, 
         sys.exit(code)
 
 
-@cli.command()
+@click.command()
 @click.argument("source", type=click.Path(dir_okay=False, path_type=str))
 @click.argument("target", type=click.Path(dir_okay=False, path_type=str))
 @options.input_format
@@ -275,19 +276,20 @@ def convert(source, target, input_format, to_format):
     click.echo(f"wrote {len(puzzles)} puzzle{'s' * (len(puzzles) != 1)} to {target}", err=True)
 
 
-@cli.command()
+@click.command()
 @options.puzzle_file
 @options.input_format
 @sets.index_option
 @options.as_json
 def info(file, input_format, index, as_json):
     """Size, clue statistics and format of FILE (of each puzzle of a set, or of --index N)."""
+    from nonolab.core import statistics
     from nonolab.formats import detect_format
 
     fmt = input_format or detect_format(file)
 
     def answer(puzzle) -> sets.Answer:
-        data = {"format": fmt, **_info(puzzle)}
+        data = {"format": fmt, **statistics(puzzle)}
         lines = []
         for key, value in {"file": file, **data}.items():
             if key == "metadata":
@@ -300,24 +302,4 @@ def info(file, input_format, index, as_json):
     sets.run_set(file, fmt, index, as_json, answer)
 
 
-def _info(puzzle) -> dict:
-    lines = puzzle.rows + puzzle.columns
-    blocks = [len(c) for c in lines]
-    lengths = [puzzle.width] * puzzle.height + [puzzle.height] * puzzle.width
-    slacks = [n - (sum(c) + len(c) - 1 if c else 0) for c, n in zip(lines, lengths)]
-    filled = sum(map(sum, puzzle.rows))
-    return {
-        "name": puzzle.name,
-        "width": puzzle.width,
-        "height": puzzle.height,
-        "filled_cells": filled,
-        "density": round(filled / (puzzle.width * puzzle.height), 4),
-        "blocks": sum(blocks),
-        "max_blocks_per_line": max(blocks),
-        "empty_lines": blocks.count(0),
-        "full_lines": sum(1 for c, n in zip(lines, lengths) if c == (n,)),
-        "mean_slack": round(sum(slacks) / len(slacks), 2),
-        "min_slack": min(slacks),
-        "has_goal": puzzle.goal is not None,
-        "metadata": dict(puzzle.metadata),
-    }
+COMMANDS = (solve, check, count, explain, convert, info)

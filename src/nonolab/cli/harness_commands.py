@@ -9,10 +9,10 @@ import click
 
 from nonolab.cli import clock, options, records, sets
 from nonolab.cli.interrupt import CANCEL
-from nonolab.cli.main import EXIT_NO, cli
+from nonolab.cli.group import EXIT_NO
 
 
-@cli.command()
+@click.command()
 @click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False, path_type=str))
 @options.input_format
 @sets.index_option
@@ -88,7 +88,7 @@ def _print_table(title, check, report) -> None:
         click.echo(f"  report saved to {report}")
 
 
-@cli.command("backends")
+@click.command("backends")
 def list_backends():
     """List the registered backends, their role and whether each can run here.
 
@@ -99,8 +99,7 @@ def list_backends():
     `bench --strategies` accepts) and the native line strategies.
     """
     from nonolab.errors import NonolabError
-    from nonolab.solvers import DEFAULT, get, names, options_of, role, variants
-    from nonolab.solvers.options import describe
+    from nonolab.solvers import DEFAULT, describe_option, get, line_strategies, names, options_of, role, variants
 
     declared = []
     for name in names():
@@ -112,20 +111,18 @@ def list_backends():
         click.echo(f"{name:<10} {role(name):<9} {state}" + ("  (the default)" if name == DEFAULT else ""))
         try:
             for option in options_of(name):  # the declarations the -O and spec parser checks against
-                click.echo(f"    -O {describe(option)}")
+                click.echo(f"    -O {describe_option(option)}")
         except NonolabError:
             pass  # its library is missing: said above
         declared += variants(name)
     if declared:
         click.echo("variants: " + ", ".join(declared))
-    from nonolab.solvers.native.strategies import STRATEGIES
     click.echo("native line strategies (--line, -O line=NAME):")
-    for strategy in STRATEGIES.values():
-        kind = "complete" if strategy.complete else "incomplete"
-        click.echo(f"  {strategy.name:<12} {kind:<10} {strategy.summary}")
+    for strategy, complete, summary in line_strategies():
+        click.echo(f"  {strategy:<12} {'complete' if complete else 'incomplete':<10} {summary}")
 
 
-@cli.command()
+@click.command()
 @options.puzzle_file
 @options.input_format
 @click.option("--to", "to_format", type=click.Choice(["dimacs", "dzn"]), required=True,
@@ -138,8 +135,8 @@ def export(file, input_format, to_format, output):
 
     puzzle = load(file, input_format)
     if to_format == "dimacs":
-        from nonolab.solvers.cnf.encode import to_dimacs
-        text = to_dimacs(puzzle)
+        from nonolab.harness import dimacs
+        text = dimacs(puzzle)
     else:
         from nonolab.formats import dumps
         text = dumps(puzzle, "dzn")
@@ -149,7 +146,7 @@ def export(file, input_format, to_format, output):
         click.echo(text, nl=False)
 
 
-@cli.command()
+@click.command()
 @options.puzzle_file
 @options.input_format
 @sets.index_option
@@ -190,3 +187,6 @@ def grade(file, input_format, index, backend, backend_options, time_limit, up_to
     code = sets.run_set(file, input_format, index, as_json, answer)
     if code:
         sys.exit(code)
+
+
+COMMANDS = (verify, list_backends, export, grade)

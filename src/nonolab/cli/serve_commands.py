@@ -5,10 +5,9 @@ from __future__ import annotations
 import click
 
 from nonolab.cli import options
-from nonolab.cli.main import cli
 
 
-@cli.command()
+@click.command()
 @click.option("--host", default="127.0.0.1", show_default=True,
               help="The address to listen on.  Only this machine can reach 127.0.0.1; any other "
                    "address lets other machines use the workbench (and its CPU).")
@@ -37,3 +36,6 @@ def serve(host, port, open_browser, time_limit, workers):
             webbrowser.open(url)
 
     run(host, port, 60.0 if time_limit is None else time_limit, workers, ready)
+
+
+COMMANDS = (serve,)

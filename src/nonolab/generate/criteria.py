@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from nonolab.core.puzzle import Puzzle
+from nonolab.core.grid import UNKNOWN
 from nonolab.errors import InvalidArgument
 from nonolab.harness.classify import Grade, grade
 from nonolab.harness.uniqueness import Verdict, check, count
@@ -134,7 +135,7 @@ def undecided_cells(puzzle: Puzzle, time_limit: float | None = None) -> list[tup
     if time_limit is not None and result.stats.wall_time >= time_limit:
         return None  # the time limit, not the one-node limit, stopped it: not the fixpoint
     width = puzzle.width
-    return [divmod(i, width) for i, state in enumerate(result.remainder) if state == 3]
+    return [divmod(i, width) for i, state in enumerate(result.remainder.cells) if state == UNKNOWN]
 
 
 def differing_cells(puzzle: Puzzle, backend: str = "native",

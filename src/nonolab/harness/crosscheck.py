@@ -23,7 +23,8 @@ from nonolab.core.puzzle import Puzzle
 from nonolab.errors import NonolabError, TooLarge
 from nonolab.harness.uniqueness import Verdict, verdict_of
 from nonolab.solvers import get_spec, names
-from nonolab.solvers.base import Limits, SolveResult, WrongAnswer
+from nonolab.errors import WrongAnswer
+from nonolab.solvers.base import Limits, SolveResult
 
 
 class Agreement(str, Enum):

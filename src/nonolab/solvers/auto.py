@@ -30,19 +30,19 @@ backends, not a backend of its own kind.
 from __future__ import annotations
 
 import threading
-from typing import Any, Callable, Mapping
+from typing import Any, Callable
 
-from nonolab.core.grid import Solution
+from nonolab.core.grid import Grid, Solution
 from nonolab.core.puzzle import Puzzle
 from nonolab.errors import InvalidArgument
-from nonolab.solvers import get, options_of
-from nonolab.solvers.base import Limits, SolveResult, Stats, Status, Stopwatch, checked_solutions, model_states
+from nonolab.solvers import capabilities_of, get, options_of
+from nonolab.solvers.base import (Capability, Given, Limits, SolveResult, Stats, Status, Stopwatch, accept,
+                                  Implication, finish, left)
+from nonolab.solvers.size import model_states
 from nonolab.solvers.options import Option
 from nonolab.solvers.steps import Step, Technique
 
 CDCL_BACKENDS = ("cpsat", "cnf", "lcg")
-# The backends that take binary clauses (``probe_clauses``) besides fixed cells.
-_TAKE_CLAUSES = ("cpsat", "cnf")
 # Hand over no model beyond this many automaton states (cpsat's own guard): past it a
 # second model costs more memory than the race can win back (issue 13).
 HANDOFF_MAX_STATES = 5_000_000
@@ -76,11 +76,13 @@ class AutoSolver:
             needed (9-Dom, Sierp).  ``False``: CDCL alone after the hand-off.
 
     A puzzle whose model is beyond what the CDCL backend holds (its ``max_states``,
-    see :func:`~nonolab.solvers.base.model_states`) is never handed over: native
+    see :func:`~nonolab.solvers.size.model_states`) is never handed over: native
     searches it alone (a 2000x2000 CP-SAT model takes gigabytes before it starts).
     """
 
     name = "auto"
+    CAPABILITIES = frozenset({Capability.EXACT_COUNT, Capability.GIVEN_CELLS, Capability.PROGRESS,
+                              Capability.STEPS, Capability.REMAINDER})
     OPTIONS = (
         Option("cdcl", "choice", "cpsat", "the backend that takes over", choices=CDCL_BACKENDS),
         Option("native_budget", "float", 0.5, "seconds of native search before the hand-off", minimum=0),
@@ -106,9 +108,10 @@ class AutoSolver:
                  handoff_max_states: int | None = HANDOFF_MAX_STATES):
         if cdcl not in CDCL_BACKENDS:
             raise ValueError(f"AutoSolver: cdcl must be one of {', '.join(CDCL_BACKENDS)}, not {cdcl!r}")
-        if probe_clauses and cdcl not in _TAKE_CLAUSES:
-            raise InvalidArgument(f"backend 'auto': option probe_clauses=true needs cdcl={' or '.join(_TAKE_CLAUSES)}, "
-                                  f"not {cdcl} (it takes fixed cells only)")
+        if probe_clauses and Capability.IMPLICATIONS not in capabilities_of(cdcl):
+            takers = [name for name in CDCL_BACKENDS if Capability.IMPLICATIONS in capabilities_of(name)]
+            raise InvalidArgument(f"backend 'auto': option probe_clauses=true needs cdcl={' or '.join(takers)}, "
+                                  f"not {cdcl} (it takes given cells only)")
         self.handoff_max_states = handoff_max_states
         if not native_budget >= 0:
             raise ValueError(f"AutoSolver: native_budget must be a non-negative number, not {native_budget!r}")
@@ -126,33 +129,31 @@ class AutoSolver:
             self.native_options["line"] = line
         self.cdcl_options = dict(cdcl_options or {})
 
-    def solve(self, puzzle: Puzzle, limits: Limits = Limits(), *,
-              fixed_cells: Mapping[tuple[int, int], int] | None = None) -> SolveResult:
-        """Search ``puzzle`` within ``limits``; ``fixed_cells`` as for the backends
-        (``{(row, column): 0 or 1}``): only the solutions that agree are counted."""
+    def solve(self, puzzle: Puzzle, limits: Limits = Limits(), given: Given | None = None) -> SolveResult:
+        """Search ``puzzle`` within ``limits``; ``given`` as for the backends: only the
+        solutions that agree with its cells are counted."""
         watch = Stopwatch.of(limits)
+        given = accept(self, puzzle, given)
         _warm_up(self._native())
         # A zero budget still lets native start (its first slice), so tests can force the hand-off.
         budget = max(self.native_budget, 1e-9)
         if not self._fits(puzzle):
-            first = self._native().solve(puzzle, _left(limits, watch), fixed_cells=fixed_cells)
+            first = self._native().solve(puzzle, left(limits, watch), given)
             result = SolveResult(first.status, first.solutions, first.complete,
                                  self._stats(watch, "native", first, None, {}), first.steps, first.remainder)
             result.stats.counters["handoff"] = "refused: model too large for " + self.cdcl
             return result
         if self.race:
-            return self._race(puzzle, limits, watch, budget, fixed_cells)
+            return self._race(puzzle, limits, watch, budget, given)
         native = self._native()
         if limits.time_limit is not None:
             budget = min(budget, limits.time_limit)
-        first = native.solve(puzzle, Limits(limits.max_solutions, budget, limits.cancel), fixed_cells=fixed_cells)
+        first = native.solve(puzzle, Limits(limits.max_solutions, budget, limits.cancel), given)
         if first.status not in _STOPPED or first.remainder is None or watch.expired():
             # Native finished (or the user's own limit ran out): its answer is the answer.
             return SolveResult(first.status, first.solutions, first.complete,
                                self._stats(watch, "native", first, None, {}), first.steps)
-        left = None if watch.deadline is None else max(limits.time_limit - watch.elapsed(), 1e-3)
-        second, handed = self._cdcl(puzzle, first.remainder, fixed_cells,
-                                    Limits(limits.max_solutions, left, limits.cancel))
+        second, handed = self._cdcl(puzzle, first.remainder, given, left(limits, watch))
         return self._merge(puzzle, limits, watch, first, second, first.remainder, handed, f"native+{self.cdcl}")
 
     def _fits(self, puzzle: Puzzle) -> bool:
@@ -164,23 +165,19 @@ class AutoSolver:
     def _native(self, **extra: Any) -> Any:
         return get("native", record_steps=self.record_steps, progress=self.progress, **self.native_options, **extra)
 
-    def _cdcl(self, puzzle: Puzzle, remainder: bytes, fixed_cells: Mapping[tuple[int, int], int] | None,
+    def _cdcl(self, puzzle: Puzzle, remainder: Grid, given: Given,
               limits: Limits) -> tuple[SolveResult, dict[str, int]]:
         """The CDCL backend on the space ``remainder`` describes."""
-        w = puzzle.width
-        if self.fix_cells:  # the remainder includes the caller's fixed cells
-            fixed = {(i // w, i % w): int(v == 2) for i, v in enumerate(remainder) if v != 3}
-        else:
-            fixed = dict(fixed_cells or {})
-        options: dict[str, Any] = {"fixed_cells": fixed}
+        # The remainder includes the caller's given cells.
+        handed = Given.from_grid(remainder) if self.fix_cells else Given(given.cells)
         if self.probe_clauses:
-            start = remainder if self.fix_cells else bytes([3]) * len(remainder)
-            options["implications"] = _distinct_clauses(get("native").implications(puzzle, start))
-        result = get(self.cdcl, **self.cdcl_options).solve(puzzle, limits, **options)
-        return result, {"handoff_fixed_cells": len(fixed), "handoff_clauses": len(options.get("implications", ()))}
+            start = remainder if self.fix_cells else Grid(puzzle.height, puzzle.width)
+            handed = Given(handed.cells, _distinct(get("native").implications(puzzle, start)))
+        result = get(self.cdcl, **self.cdcl_options).solve(puzzle, limits, handed)
+        return result, {"handoff_fixed_cells": len(handed.cells), "handoff_clauses": len(handed.implications)}
 
     def _race(self, puzzle: Puzzle, limits: Limits, watch: Stopwatch, budget: float,
-              fixed_cells: Mapping[tuple[int, int], int] | None) -> SolveResult:
+              given: Given) -> SolveResult:
         """Native runs on; past ``budget`` it hands its remainder to CDCL in a thread
         (the compiled engine and both CDCL libraries release the GIL, so each gets a
         core) and the first of the two to finish cancels the other."""
@@ -190,28 +187,26 @@ class AutoSolver:
             stop_native, stop_cdcl = _Either(stop_native, limits.cancel), _Either(stop_cdcl, limits.cancel)
         box: dict[str, Any] = {}
 
-        def run_cdcl(remainder: bytes, left: float | None) -> None:
+        def run_cdcl(remainder: Grid, part: Limits) -> None:
             try:
-                box["result"] = self._cdcl(puzzle, remainder, fixed_cells,
-                                           Limits(limits.max_solutions, left, stop_cdcl))
+                box["result"] = self._cdcl(puzzle, remainder, given, part)
             except BaseException as exc:  # noqa: BLE001 -- re-raised in the caller's thread
                 box["error"] = exc
             finally:
                 stop_native.set()
 
-        def handoff(remainder: bytes) -> None:
-            left = None if watch.deadline is None else max(limits.time_limit - watch.elapsed(), 1e-3)
+        def handoff(remainder: Grid) -> None:
             box["remainder"] = remainder
             # Not a daemon: a loser left behind (asked to stop, not awaited) is joined by
             # the interpreter at exit; a daemon thread still inside OR-tools when the
             # process ends aborts it ("terminate called without an active exception").
-            box["thread"] = threading.Thread(target=run_cdcl, args=(remainder, left), daemon=False,
+            box["thread"] = threading.Thread(target=run_cdcl, args=(remainder, left(limits, watch, stop_cdcl)), daemon=False,
                                              name="nonolab-auto-cdcl")
             box["thread"].start()
 
         native = self._native(handoff=handoff, handoff_after=budget)
         try:
-            first = native.solve(puzzle, _left(limits, watch, stop_native), fixed_cells=fixed_cells)
+            first = native.solve(puzzle, left(limits, watch, stop_native), given)
         finally:
             stop_cdcl.set()
             if "thread" in box:
@@ -236,7 +231,7 @@ class AutoSolver:
         return result
 
     def _merge(self, puzzle: Puzzle, limits: Limits, watch: Stopwatch, first: SolveResult, second: SolveResult,
-               remainder: bytes, handed: dict[str, int], phase: str) -> SolveResult:
+               remainder: Grid, handed: dict[str, int], phase: str) -> SolveResult:
         """Native's answer and the CDCL answer on the remainder, as one.
 
         Every solution is real, so the union is; it is all of them when the CDCL search
@@ -247,11 +242,7 @@ class AutoSolver:
         cap = limits.max_solutions
         enough = cap is not None and len(merged) >= cap
         complete = (first.complete or second.complete) and (cap is None or len(merged) <= cap)
-        solutions = checked_solutions(puzzle, merged[:cap] if cap is not None else merged, self.name)
-        if complete or enough:
-            status = Status.SOLVED if solutions else Status.UNSAT
-        else:
-            status = watch.stopped_status()
+        solutions = merged[:cap] if cap is not None else merged
         steps: tuple = ()
         if self.record_steps:
             if first.complete:
@@ -260,7 +251,7 @@ class AutoSolver:
                 root = tuple(s for s in first.steps if s.depth == 0)  # the native deductions, not its guesses
                 steps = root + _cdcl_step(self.cdcl, root, solutions, puzzle.width)
         stats = self._stats(watch, phase, first, second, handed)
-        return SolveResult(status, solutions, complete, stats, steps, None if complete else remainder)
+        return finish(self.name, puzzle, limits, watch, solutions, complete, stats.counters, steps, remainder)
 
     def _stats(self, watch: Stopwatch, phase: str, first: SolveResult, second: SolveResult | None,
                handed: dict[str, int]) -> Stats:
@@ -276,12 +267,6 @@ class AutoSolver:
 def _native_choices(name: str) -> tuple[str, ...]:
     """The values native declares for its option ``name`` (auto passes them on)."""
     return next(option.allowed() for option in options_of("native") if option.name == name)
-
-
-def _left(limits: Limits, watch: Stopwatch, cancel: Any = None) -> Limits:
-    """``limits`` for a part that starts now: the time the whole call has left."""
-    left = None if limits.time_limit is None else max(limits.time_limit - watch.elapsed(), 1e-3)
-    return Limits(limits.max_solutions, left, limits.cancel if cancel is None else cancel)
 
 
 class _Either:
@@ -312,22 +297,18 @@ def _warm_up(native: Any) -> None:
         _WARM.add("native")
 
 
-def _distinct_clauses(pairs: Any) -> list[tuple[int, int, int, int]]:
-    """Rows ``(p, a, q, b)`` as distinct clauses ``p != a or q == b``.
-
-    An implication and its contrapositive (``q != b`` implies ``p == 3 - a``) are
-    one clause: keep one row per clause.
-    """
-    seen: set[tuple[int, int, int, int]] = set()
+def _distinct(implications: tuple[Implication, ...]) -> tuple[Implication, ...]:
+    """Implications as distinct clauses: an implication and its contrapositive (not
+    ``b`` implies not ``a``) are one clause, so keep one of each pair."""
+    seen: set[tuple[tuple[int, int, int], ...]] = set()
     out = []
-    for p, a, q, b in pairs.tolist():
-        # The clause's two literals as (cell, state that satisfies it), in a fixed order.
-        one, two = (p, 3 - a), (q, b)
-        key = (*one, *two) if one <= two else (*two, *one)
+    for (r, c, a), (q, d, b) in implications:
+        # The clause's two literals as (row, column, value that satisfies it), ordered.
+        key = tuple(sorted(((r, c, 1 - a), (q, d, b))))
         if key not in seen:
             seen.add(key)
-            out.append((p, a, q, b))
-    return out
+            out.append(((r, c, a), (q, d, b)))
+    return tuple(out)
 
 
 def _cdcl_step(backend: str, before: tuple[Step, ...], solutions: tuple[Solution, ...],

@@ -147,13 +147,15 @@ def analyse(entry: Entry, job: Job, time_limit: float | None) -> dict[str, Any]:
 
 
 def _check_with_givens(entry: Entry, left: float | None, job: Job):
-    """``check`` with the givens fixed: an exact count to 2 by the CNF backend."""
+    """``check`` with the givens fixed: an exact count to 2 by a solver that takes given
+    cells (the one the ambiguity report asks)."""
+    from nonolab.harness.ambiguity import questioner
     from nonolab.harness.uniqueness import verdict_of
-    from nonolab.solvers import get
-    from nonolab.solvers.base import Limits
+    from nonolab.solvers import DEFAULT, get
+    from nonolab.solvers.base import Given, Limits
 
-    solver = get("cnf")
-    result = solver.solve(entry.puzzle, Limits(2, left, job.cancel), fixed_cells=dict(entry.givens))
+    solver = questioner(get(DEFAULT))
+    result = solver.solve(entry.puzzle, Limits(2, left, job.cancel), Given.of(entry.givens))
     return verdict_of(result), result.solutions[:2], solver.name
 
 
@@ -169,7 +171,7 @@ def _why(puzzle: Puzzle, clock: _Clock, job: Job, out: dict[str, Any]):
     from nonolab.harness.ambiguity import ambiguity_report
     from nonolab.render import ambiguity_svg
 
-    report = ambiguity_report(puzzle, "cnf", clock.left(), cancel=job.cancel)
+    report = ambiguity_report(puzzle, time_limit=clock.left(), cancel=job.cancel)
     job.check()
     picture = ambiguity_svg(report, puzzle)
     if picture is not None:
