@@ -67,10 +67,26 @@ class Client:
         return state["result"]
 
 
+def _warm_up() -> None:
+    """Run each kind of work once before any test waits on it: on a fresh install this
+    compiles the native engine (minutes on a busy machine, once), which no test's
+    polling should have to sit through."""
+    from nonolab.formats import load
+    from nonolab.web import work
+    from nonolab.web.jobs import Job
+
+    entry = work.Entry(load(PUZZLES / "nonolab" / "switch.non"))
+    for run in (work.analyse, work.explain):
+        job = Job("warm-up")
+        job._run(lambda job: run(entry, job, None))
+        assert job.state == "done", job.error
+
+
 @pytest.fixture(scope="session")
 def server():
     from nonolab.web.server import Running
-    # No time limit: the first job may pay for compiling the native engine (a minute, once).
+    _warm_up()
+    # No time limit: a job on a busy machine may be slow; the tests bound their own waits.
     with Running(port=0, time_limit=None) as running:
         yield running
 

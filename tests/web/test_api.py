@@ -227,7 +227,7 @@ def test_cancel_stops_a_long_job_and_its_backend(client, server):
     assert client.run(f"/api/puzzles/{small['id']}/analyse")["verdict"] == "unique"
 
 
-def test_a_job_stops_at_the_servers_time_limit():
+def test_a_job_stops_at_the_servers_time_limit(server):   # server: the engine is warm
     from nonolab.web.server import Running
     with Running(port=0, time_limit=1.5) as running:
         client = Client(running.url)
