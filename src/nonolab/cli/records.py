@@ -77,7 +77,7 @@ def grade_fields(result, backend: str) -> dict[str, Any]:
 def crosscheck_fields(check) -> dict[str, Any]:
     """``verify``: the verdict (agree, disagree, inconclusive) and every backend's answer."""
     data = check.as_dict()
-    data["verdict"] = check.verdict.value.lower()
+    data["verdict"] = check.agreement.value.lower()
     data.pop("name", None)
     data.pop("width", None)
     data.pop("height", None)

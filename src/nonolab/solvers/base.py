@@ -14,7 +14,7 @@ from typing import Any, ClassVar, Iterable, Iterator, Mapping, Protocol
 
 from nonolab.core.grid import EMPTY, FILLED, Grid, Solution
 from nonolab.core.puzzle import Puzzle
-from nonolab.core.verify import verify
+from nonolab.core.violations import violations
 from nonolab.errors import InvalidArgument, LimitReached, WrongAnswer
 
 
@@ -364,7 +364,7 @@ def checked_solutions(puzzle: Puzzle, solutions: Iterable[Solution], backend: st
     """Verify and deduplicate solutions, keeping their order; raise on any wrong one."""
     seen: dict[Solution, None] = {}
     for sol in solutions:
-        problems = verify(puzzle, sol)
+        problems = violations(puzzle, sol)
         if problems:
             raise WrongAnswer(f"backend {backend!r} returned a wrong solution: {problems[0]}")
         seen.setdefault(sol, None)
