@@ -460,7 +460,7 @@ def test_a_session_restricts_for_good_and_says_what_line_logic_decides():
 
 
 def test_the_generic_session_restricts_too():
-    from nonolab.solvers.base import OneShotSession, open_session
+    from nonolab.solvers.session import OneShotSession, open_session
     session = open_session(get("cpsat"), _permutations(4))
     assert isinstance(session, OneShotSession)
     session.restrict({(0, 0): 1})

@@ -104,7 +104,7 @@ def assess(puzzle: Puzzle, criteria: Criteria, time_limit: float | None = None) 
     if graded.grade is None or graded.grade.rank > ceiling.rank:
         return Assessment(Outcome.TOO_HARD, graded.grade)
     if criteria.unique:
-        left = _left(watch, time_limit)
+        left = watch.left()
         if left is not None and left <= 0:
             return Assessment(Outcome.TIMEOUT, graded.grade)
         counted = count(puzzle, get_spec(criteria.backend), 2, left)
@@ -152,6 +152,3 @@ def differing_cells(puzzle: Puzzle, backend: str = "native",
         return None
     return list(answer.differing)
 
-
-def _left(watch: Stopwatch, time_limit: float | None) -> float | None:
-    return None if time_limit is None else time_limit - watch.elapsed()

@@ -59,7 +59,8 @@ from nonolab.harness._solutions import (OutOfTime, Oracle, Pool, line_groups, li
                                         rectangle_corners as _corners, region_kind as _kind)
 from nonolab.harness.uniqueness import Verdict
 from nonolab.solvers import get, role
-from nonolab.solvers.base import Capability, Given, Session, Solver, Stopwatch, capabilities, open_session
+from nonolab.solvers import Session, open_session
+from nonolab.solvers.base import Capability, Given, Solver, Stopwatch, capabilities
 
 __all__ = ["AmbiguityReport", "Region", "ambiguity_report"]
 

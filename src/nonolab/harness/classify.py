@@ -119,11 +119,11 @@ def grade(puzzle: Puzzle, backend: str | Solver = DEFAULT, time_limit: float | N
         if level is Grade.DEPTH2:
             # Depth-2 probing is costly and cannot solve a puzzle with two solutions:
             # count first, and grade a multiple-solution puzzle "search" at once.
-            counted = searcher.solve(puzzle, Limits(2, _left(watch, time_limit), cancel))
+            counted = searcher.solve(puzzle, Limits(2, watch.left(), cancel))
             if verdict_of(counted) is Verdict.MULTIPLE:
                 return GradeResult(Grade.SEARCH, Verdict.MULTIPLE, harder_than, steps,
                                    dict(counted.stats.counters), watch.elapsed())
-        left = _left(watch, time_limit)
+        left = watch.left()
         if watch.cancelled() or (left is not None and left <= 0):
             return GradeResult(None, _stopped(watch), harder_than, time=watch.elapsed())
         # One node: the root's deductions and nothing else.
@@ -143,7 +143,7 @@ def grade(puzzle: Puzzle, backend: str | Solver = DEFAULT, time_limit: float | N
     if up_to is not Grade.SEARCH:
         return GradeResult(None, Verdict.UNKNOWN, harder_than, time=watch.elapsed())
     if counted is None or verdict_of(counted) in (Verdict.TIMEOUT, Verdict.INTERRUPTED):
-        counted = searcher.solve(puzzle, Limits(2, _left(watch, time_limit), cancel))
+        counted = searcher.solve(puzzle, Limits(2, watch.left(), cancel))
     verdict = verdict_of(counted)
     found = Grade.SEARCH if verdict not in (Verdict.TIMEOUT, Verdict.INTERRUPTED) else None
     return GradeResult(found, verdict, harder_than, steps, dict(counted.stats.counters), watch.elapsed())
@@ -151,10 +151,6 @@ def grade(puzzle: Puzzle, backend: str | Solver = DEFAULT, time_limit: float | N
 
 def _stopped(watch: Stopwatch) -> Verdict:
     return Verdict.INTERRUPTED if watch.cancelled() else Verdict.TIMEOUT
-
-
-def _left(watch: Stopwatch, time_limit: float | None) -> float | None:
-    return None if time_limit is None else time_limit - watch.elapsed()
 
 
 def _count_steps(steps) -> dict[str, int]:

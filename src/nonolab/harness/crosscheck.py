@@ -78,10 +78,8 @@ class BackendAnswer:
                                 "verdict": self.verdict.value if self.verdict else "error", "error": self.error,
                                 "time": round(self.wall_time, 6)}
         if self.result is not None:
-            data.update(status=self.result.status.value, count=self.result.count,
-                        exact=self.result.complete,
-                        solutions=[s.to_text().splitlines() for s in self.result.solutions],
-                        stats=self.result.stats.as_dict())
+            run = self.result.as_dict()
+            data.update({key: run[key] for key in ("status", "count", "exact", "solutions", "stats")})
         return data
 
 
