@@ -20,7 +20,7 @@ import numpy as np
 from numba import njit
 
 from benchmarks.corpus_batch import OUT
-from nonolab.core.verify import clues_of
+from nonolab.core.violations import clues_of
 from nonolab.solvers.native.line import line_fix, static_windows, table_size
 
 

@@ -15,7 +15,7 @@ import pytest
 pysat_solvers = pytest.importorskip("pysat.solvers")
 
 from nonolab.core import Puzzle, Solution
-from nonolab.core.verify import clues_of, verify
+from nonolab.core.violations import clues_of, violations
 from nonolab.errors import BackendUnavailable, InvalidArgument
 from nonolab.solvers import get
 from nonolab.solvers.base import Given, Limits, Status, Stopwatch
@@ -460,7 +460,7 @@ def test_a_session_restricts_for_good_and_says_what_line_logic_decides():
 
 
 def test_the_generic_session_restricts_too():
-    from nonolab.solvers.base import OneShotSession, open_session
+    from nonolab.solvers.session import OneShotSession, open_session
     session = open_session(get("cpsat"), _permutations(4))
     assert isinstance(session, OneShotSession)
     session.restrict({(0, 0): 1})
@@ -511,7 +511,7 @@ def test_dimacs_round_trip_solves_with_any_solver():
         assert sat.solve()
         model = set(sat.get_model())
     picture = Solution.from_rows([[cells[(r, c)] in model for c in range(1, 12)] for r in range(1, 16)])
-    assert verify(puzzle, picture) == []
+    assert violations(puzzle, picture) == []
 
 
 def test_dimacs_header_stays_one_line_for_odd_names():

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from nonolab.core import Puzzle, Solution, verify
+from nonolab.core import Puzzle, Solution, violations
 from nonolab.formats import load
 from nonolab.solvers.base import Capability, Given, Limits, Status, capabilities
 
@@ -28,7 +28,7 @@ def _all(solver, puzzle, **limits):
 def _assert_verified(puzzle, result):
     assert len(set(result.solutions)) == result.count
     for s in result.solutions:
-        assert verify(puzzle, s) == []
+        assert violations(puzzle, s) == []
 
 
 def _exact(solver) -> bool:

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 pytest.importorskip("ortools", reason="the cpsat backend needs OR-tools")
 
 from nonolab.core import Puzzle, Solution  # noqa: E402
-from nonolab.core.verify import clues_of, verify  # noqa: E402
+from nonolab.core.violations import clues_of, violations  # noqa: E402
 from nonolab.errors import InvalidPuzzle, ParseError  # noqa: E402
 from nonolab.formats import dzn  # noqa: E402
 from nonolab.solvers import get  # noqa: E402
@@ -82,7 +82,7 @@ def test_random_grids_count_equals_brute_force(workers):
         result = solver.solve(puzzle, ALL)
         assert result.complete and result.status is Status.SOLVED, (rows, cols)
         assert result.count == count_by_rows(rows, cols), (rows, cols)
-        assert all(verify(puzzle, s) == [] for s in result.solutions)
+        assert all(violations(puzzle, s) == [] for s in result.solutions)
         assert result.stats.counters["workers"] == 1    # counts never run in parallel
 
 
@@ -174,7 +174,7 @@ def test_time_limit_gives_timeout_never_a_wrong_verdict():
     assert time.perf_counter() - start < 3
     assert result.status is Status.TIMEOUT and not result.complete and not result.unique
     assert len(set(result.solutions)) == result.count
-    assert all(verify(puzzle, s) == [] for s in result.solutions)
+    assert all(violations(puzzle, s) == [] for s in result.solutions)
 
 
 def test_fixed_cells_restrict_the_solutions():

@@ -18,7 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from nonolab.core import Puzzle, Solution
-from nonolab.core.verify import clues_of
+from nonolab.core.violations import clues_of
 from nonolab.errors import InvalidArgument
 from nonolab.formats import load
 from nonolab.solvers import get, role

@@ -187,7 +187,7 @@ def count(file, input_format, index, backend, probing, line, backend_options, li
     solver = _solver(backend, probing, backend_options, line)
 
     def answer(puzzle) -> sets.Answer:
-        found = count_puzzle(puzzle, limit, solver, clock.left(time_limit), cancel=CANCEL)
+        found = count_puzzle(puzzle, solver, limit, clock.left(time_limit), cancel=CANCEL)
         data = records.result_fields(found.result, solutions=False)
         verdict = "exact" if found.exact else found.reason
         data.update(count=found.count, exact=found.exact, stopped_by=found.reason or None, verdict=verdict)

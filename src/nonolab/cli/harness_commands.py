@@ -12,7 +12,7 @@ from nonolab.cli.interrupt import CANCEL
 from nonolab.cli.group import EXIT_NO
 
 
-@click.command()
+@click.command("crosscheck")
 @click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False, path_type=str))
 @options.input_format
 @sets.index_option
@@ -25,8 +25,10 @@ from nonolab.cli.group import EXIT_NO
 @click.option("--report-dir", default=".", show_default=True, type=click.Path(file_okay=False),
               help="Where a disagreement is saved as a JSON bug report.")
 @options.as_json
-def verify(files, input_format, index, backends, backend_options, max_solutions, time_limit, report_dir, as_json):
-    """Run several backends on each FILE, verify every answer, and check that they agree.
+def crosscheck_files(files, input_format, index, backends, backend_options, max_solutions, time_limit, report_dir, as_json):
+    """Run several backends on each FILE, check every answer, and check that they agree.
+
+    `verify` is another name for this command.
 
     Prints a table per puzzle (backend, status, count, exact?, time) and AGREE,
     DISAGREE, or INCONCLUSIVE when no backend proved anything (every one timed out
@@ -52,9 +54,9 @@ def verify(files, input_format, index, backends, backend_options, max_solutions,
         for number, puzzle in puzzles:
             check = crosscheck(puzzle, chosen, max_solutions, time_limit, per_backend, cancel=CANCEL)
             data = {**records.record(path, number, puzzle), **records.crosscheck_fields(check)}
-            if check.verdict is not Agreement.AGREE:
+            if check.agreement is not Agreement.AGREE:
                 worst = EXIT_NO
-            if check.verdict is Agreement.DISAGREE:
+            if check.agreement is Agreement.DISAGREE:
                 Path(report_dir).mkdir(parents=True, exist_ok=True)
                 stem = Path(path).stem + (f"-{number}" if len(puzzles) > 1 else "")
                 report = Path(report_dir) / f"nonolab-disagreement-{stem}.json"
@@ -81,9 +83,9 @@ def _print_table(title, check, report) -> None:
             click.echo(f"  {a.backend:<10} {'error':<8} {'-':<13} {'-':>6} {'-':<5} {a.wall_time:>9.3f}  {a.error}")
             continue
         r = a.result
-        click.echo(f"  {a.backend:<10} {r.status.value:<8} {a.verdict:<13} {r.count:>6} "
+        click.echo(f"  {a.backend:<10} {r.status.value:<8} {a.verdict.value if a.verdict else 'error':<13} {r.count:>6} "
                    f"{'yes' if r.complete else 'no':<5} {a.wall_time:>9.3f}")
-    click.echo(f"  {check.verdict.value}" + (f": {'; '.join(check.problems)}" if check.problems else ""))
+    click.echo(f"  {check.agreement.value}" + (f": {'; '.join(check.problems)}" if check.problems else ""))
     if report:
         click.echo(f"  report saved to {report}")
 
@@ -169,24 +171,25 @@ def grade(file, input_format, index, backend, backend_options, time_limit, up_to
     """
     from nonolab.cli.backends import build
     from nonolab.harness.classify import Grade, grade as grade_puzzle
+    from nonolab.harness.uniqueness import Verdict
 
     searcher = build(backend, backend_options)
 
     def answer(puzzle) -> sets.Answer:
-        result = grade_puzzle(puzzle, clock.left(time_limit), Grade(up_to), search_backend=searcher, cancel=CANCEL)
+        result = grade_puzzle(puzzle, searcher, clock.left(time_limit), Grade(up_to), cancel=CANCEL)
         if result.grade is not None:
             head = f"{result.grade.value} (pbnsolve class: {result.grade.pbnsolve_class})"
         else:
             head = f"not graded: harder than {result.harder_than.value}" if result.harder_than else "not graded"
         body = ["steps: " + ", ".join(f"{n} {kind}" for kind, n in result.steps.items())] if result.steps else []
-        code = EXIT_NO if result.grade is None or result.verdict != "unique" else 0
+        code = EXIT_NO if result.grade is None or result.verdict is not Verdict.UNIQUE else 0
         verdict = result.grade.value if result.grade is not None else "not graded"
         return sets.Answer(verdict, code, records.grade_fields(result, searcher.name),
-                           f"grade: {head}; {result.verdict}; {result.time:.3f} s", body)
+                           f"grade: {head}; {result.verdict.value}; {result.time:.3f} s", body)
 
     code = sets.run_set(file, input_format, index, as_json, answer)
     if code:
         sys.exit(code)
 
 
-COMMANDS = (verify, list_backends, export, grade)
+COMMANDS = (crosscheck_files, list_backends, export, grade)

@@ -17,6 +17,8 @@ __all__ = ["EXIT_BAD_INPUT", "EXIT_BUG", "EXIT_NO", "EXIT_OK", "cli", "main"]
 for _module in (commands, harness_commands, batch_commands, generate_commands, render_commands, serve_commands):
     for _command in _module.COMMANDS:
         cli.add_command(_command)
+# The cross-check's first name, kept: scripts and habits use it.
+cli.add_command(harness_commands.crosscheck_files, "verify")
 
 
 def main() -> None:

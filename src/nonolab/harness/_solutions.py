@@ -9,7 +9,8 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Callable, Iterable, Sequence
 
-from nonolab.solvers.base import Given, Limits, Session, SolveResult, Status, Stopwatch
+from nonolab.solvers import Session
+from nonolab.solvers.base import Given, Limits, SolveResult, Status, Stopwatch
 
 
 class OutOfTime(Exception):

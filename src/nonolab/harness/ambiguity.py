@@ -53,13 +53,14 @@ from typing import Any
 
 from nonolab.core.grid import Solution
 from nonolab.core.puzzle import Puzzle
-from nonolab.core.verify import verify
+from nonolab.core.violations import violations
 from nonolab.errors import BackendUnavailable
 from nonolab.harness._solutions import (OutOfTime, Oracle, Pool, line_groups, linked_parts, product_factors,
                                         rectangle_corners as _corners, region_kind as _kind)
 from nonolab.harness.uniqueness import Verdict
 from nonolab.solvers import get, role
-from nonolab.solvers.base import Capability, Given, Session, Solver, Stopwatch, capabilities, open_session
+from nonolab.solvers import Session, open_session
+from nonolab.solvers.base import Capability, Given, Solver, Stopwatch, capabilities
 
 __all__ = ["AmbiguityReport", "Region", "ambiguity_report"]
 
@@ -240,7 +241,7 @@ def ambiguity_report(puzzle: Puzzle, backend: str | Solver = "cnf", time_limit: 
                                  "use cnf or cpsat")
     reference = reference if reference is not None else puzzle.goal
     if reference is not None and ((reference.height, reference.width) != (puzzle.height, puzzle.width)
-                                  or verify(puzzle, reference)):
+                                  or violations(puzzle, reference)):
         raise ValueError("ambiguity_report: the reference is not a solution of the puzzle")
     session = open_session(solver, puzzle)
     try:

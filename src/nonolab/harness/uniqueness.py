@@ -26,6 +26,7 @@ class Verdict(str, Enum):
     CONTRADICTION = "contradiction"
     TIMEOUT = "timeout"
     INTERRUPTED = "interrupted"
+    UNKNOWN = "unknown"  # not asked to the end (``grade(up_to=...)`` stopped first)
 
 
 def verdict_of(result: SolveResult) -> Verdict:
@@ -89,7 +90,7 @@ class CountResult:
         return f"at least {self.count}" + (f" ({self.reason})" if self.reason != "limit" else "")
 
 
-def count(puzzle: Puzzle, limit: int | None = None, solver: Solver | None = None,
+def count(puzzle: Puzzle, solver: Solver | None = None, limit: int | None = None,
           time_limit: float | None = None, *, cancel: Any = None) -> CountResult:
     """Count solutions exactly, up to ``limit`` (``None``: no limit); ``cancel`` as for :func:`check`.
 

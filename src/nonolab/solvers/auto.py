@@ -37,7 +37,7 @@ from nonolab.core.puzzle import Puzzle
 from nonolab.errors import InvalidArgument
 from nonolab.solvers import capabilities_of, get, options_of
 from nonolab.solvers.base import (Capability, Given, Limits, SolveResult, Stats, Status, Stopwatch, accept,
-                                  Implication, finish, left)
+                                  Implication, finish, left, warm_up)
 from nonolab.solvers.size import model_states
 from nonolab.solvers.options import Option
 from nonolab.solvers.steps import Step, Technique
@@ -134,7 +134,7 @@ class AutoSolver:
         solutions that agree with its cells are counted."""
         watch = Stopwatch.of(limits)
         given = accept(self, puzzle, given)
-        _warm_up(self._native())
+        warm_up(self._native())  # loading the engine is not part of the native budget
         # A zero budget still lets native start (its first slice), so tests can force the hand-off.
         budget = max(self.native_budget, 1e-9)
         if not self._fits(puzzle):
@@ -280,21 +280,6 @@ class _Either:
 
     def is_set(self) -> bool:
         return self.own.is_set() or self.other.is_set()
-
-
-_WARM: set[str] = set()
-
-
-def _warm_up(native: Any) -> None:
-    """Load the compiled engine once per process, outside the native budget.
-
-    The first native call in a process loads numba's cached machine code (0.2-0.4 s);
-    counting that against the budget would hand easy puzzles to CDCL in every fresh
-    ``nonolab`` process.
-    """
-    if "native" not in _WARM:
-        native.solve(Puzzle(rows=((1,),), columns=((1,),)))
-        _WARM.add("native")
 
 
 def _distinct(implications: tuple[Implication, ...]) -> tuple[Implication, ...]:

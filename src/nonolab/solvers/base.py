@@ -14,7 +14,7 @@ from typing import Any, ClassVar, Iterable, Iterator, Mapping, Protocol
 
 from nonolab.core.grid import EMPTY, FILLED, Grid, Solution
 from nonolab.core.puzzle import Puzzle
-from nonolab.core.verify import verify
+from nonolab.core.violations import violations
 from nonolab.errors import InvalidArgument, LimitReached, WrongAnswer
 
 
@@ -164,17 +164,21 @@ class SolveResult:
     def solution(self) -> Solution | None:
         return self.solutions[0] if self.solutions else None
 
-    def as_dict(self, cells: bool = True) -> dict[str, Any]:
-        """The result as plain data (the one shape every caller serialises).
+    def as_dict(self, solutions: bool = True) -> dict[str, Any]:
+        """The result as plain data, the one shape every record uses (``nonolab/schemas``):
+        backend, status, count, exact (``complete``), time, solutions (rows of ``#``
+        and ``.``, unless ``solutions`` is false) and stats.
 
         >>> from nonolab.solvers import get
-        >>> get("cpsat").solve(Puzzle(rows=((1,),), columns=((1,),))).as_dict()["status"]
-        'solved'
+        >>> d = get("cpsat").solve(Puzzle(rows=((1,),), columns=((1,),))).as_dict()
+        >>> d["status"], d["exact"], d["solutions"]
+        ('solved', True, [['#']])
         """
-        out: dict[str, Any] = {"status": self.status.value, "count": self.count, "complete": self.complete,
-                               "unique": self.unique, "stats": self.stats.as_dict()}
-        if cells:
+        out: dict[str, Any] = {"backend": self.stats.backend, "status": self.status.value, "count": self.count,
+                               "exact": self.complete, "time": round(self.stats.wall_time, 6)}
+        if solutions:
             out["solutions"] = [s.to_text().splitlines() for s in self.solutions]
+        out["stats"] = self.stats.as_dict()
         return out
 
 
@@ -295,76 +299,11 @@ def accept(backend: Any, puzzle: Puzzle, given: "Given | None") -> Given:
     return given.check(puzzle)
 
 
-class Session(Protocol):
-    """Repeated solves of one puzzle under different givens.
-
-    ``solve`` follows :meth:`Solver.solve`'s contract.  A backend that can keep its
-    work between calls (the CNF backend's incremental SAT solver) declares
-    :attr:`Capability.SESSION` and offers ``solver.session(puzzle)``;
-    :func:`open_session` falls back to :class:`OneShotSession` for the others.
-    """
-
-    def solve(self, limits: Limits = Limits(), given: Given | None = None) -> SolveResult: ...
-
-    def restrict(self, cells: Mapping[Cell, int]) -> None:
-        """Fix these cells in every later solve (meant for cells known to hold in every
-        solution, such as the backbone, so that later questions are cheaper)."""
-        ...
-
-    def close(self) -> None: ...
-
-
-class OneShotSession:
-    """The generic :class:`Session`: every call is a fresh ``solver.solve(puzzle, ...)``."""
-
-    def __init__(self, solver: Solver, puzzle: Puzzle):
-        self.solver = solver
-        self.puzzle = puzzle
-        self.name = solver.name
-        self._always: dict[Cell, int] = {}
-
-    def solve(self, limits: Limits = Limits(), given: Given | None = None) -> SolveResult:
-        return self.solver.solve(self.puzzle, limits, (given or Given()).with_cells(self._always))
-
-    def restrict(self, cells: Mapping[Cell, int]) -> None:
-        self._always.update(cells)
-
-    def close(self) -> None:
-        pass
-
-    def __enter__(self) -> "OneShotSession":
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
-
-
-def open_session(solver: Solver, puzzle: Puzzle) -> Session:
-    """The backend's own session if it declares one, else :class:`OneShotSession`.
-
-    Raises:
-        InvalidArgument: the backend does not take given cells.
-
-    >>> from nonolab.solvers import get
-    >>> p = Puzzle(rows=((1,), (1,)), columns=((1,), (1,)))
-    >>> s = open_session(get("cpsat"), p)
-    >>> s.solve(Limits(None), Given.of({(0, 1): 1})).count
-    1
-    >>> s.close()
-    """
-    declared = capabilities(solver)
-    if Capability.GIVEN_CELLS not in declared:
-        raise InvalidArgument(f"backend {solver.name!r} does not take given cells, so it cannot open a session")
-    if Capability.SESSION in declared:
-        return solver.session(puzzle)  # type: ignore[attr-defined]
-    return OneShotSession(solver, puzzle)
-
-
 def checked_solutions(puzzle: Puzzle, solutions: Iterable[Solution], backend: str) -> tuple[Solution, ...]:
     """Verify and deduplicate solutions, keeping their order; raise on any wrong one."""
     seen: dict[Solution, None] = {}
     for sol in solutions:
-        problems = verify(puzzle, sol)
+        problems = violations(puzzle, sol)
         if problems:
             raise WrongAnswer(f"backend {backend!r} returned a wrong solution: {problems[0]}")
         seen.setdefault(sol, None)
@@ -387,6 +326,10 @@ class Stopwatch:
 
     def elapsed(self) -> float:
         return time.perf_counter() - self.start
+
+    def left(self) -> float | None:
+        """Seconds until the deadline (zero or less once it has passed); ``None`` without one."""
+        return None if self.deadline is None else self.deadline - time.perf_counter()
 
     def cancelled(self) -> bool:
         return self.cancel is not None and self.cancel.is_set()
@@ -475,3 +418,25 @@ def collect(backend: str, puzzle: Puzzle, limits: Limits, watch: Stopwatch,
             close()
     counters["solutions"] = len(set(found))
     return finish(backend, puzzle, limits, watch, found, finished, counters)
+
+
+_WARM: set[str] = set()
+
+
+def warm_up(solver: Solver) -> None:
+    """Run ``solver`` once on a 2x2 puzzle with two solutions, once per process and backend.
+
+    That runs propagation, probing and search once, which is what loads a backend's
+    compiled code or library (numba's cached machine code: 0.2-0.4 s; OR-tools: about
+    half a second): timed work after it (a strategy's budget, a batch job's limit)
+    measures the search, not the loading.  A backend that fails here fails on real work
+    too, where its error is reported: nothing is raised here.
+    """
+    if solver.name in _WARM:
+        return
+    switch = Puzzle(rows=((1,), (1,)), columns=((1,), (1,)))
+    try:
+        solver.solve(switch, Limits(max_solutions=None, time_limit=10.0))
+    except Exception:  # noqa: BLE001 -- see the docstring
+        return
+    _WARM.add(solver.name)

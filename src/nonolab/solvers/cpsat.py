@@ -290,7 +290,7 @@ class CpSatSolver:
             # CP-SAT looks at its clock only between steps of presolve and search, and
             # ended 0.25-0.45 s past max_time_in_seconds on Gettys (measured, OR-tools
             # 9.15): that much is kept back, so that the whole call ends on time.
-            left = limits.time_limit - watch.elapsed()
+            left = watch.left()
             params.max_time_in_seconds = max(left - min(_OVERRUN, left / 5), 1e-3)
 
         collector = _collector(cp_model, cells, limits.max_solutions)

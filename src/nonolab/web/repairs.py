@@ -27,7 +27,7 @@ from typing import Any
 
 from nonolab.core.grid import Solution
 from nonolab.core.puzzle import Puzzle
-from nonolab.core.verify import verify
+from nonolab.core.violations import violations
 from nonolab.errors import InvalidArgument
 
 Givens = dict[tuple[int, int], int]
@@ -104,7 +104,7 @@ def apply(puzzle: Puzzle, givens: Givens, repair: dict[str, Any]) -> tuple[Puzzl
     if not isinstance(rows, list) or not all(isinstance(row, str) for row in rows):
         raise InvalidArgument("a flip carries the picture it flips (rows of # and .)")
     picture = Solution.from_rows(rows)
-    if (picture.height, picture.width) != (puzzle.height, puzzle.width) or verify(puzzle, picture):
+    if (picture.height, picture.width) != (puzzle.height, puzzle.width) or violations(puzzle, picture):
         raise InvalidArgument("the flip's picture is not a solution of this puzzle")
     flipped = [list(row) for row in picture.cells]
     for r, c in flips:

@@ -162,7 +162,7 @@ def _check_with_givens(entry: Entry, left: float | None, job: Job):
 def _grade(puzzle: Puzzle, clock: _Clock, job: Job) -> dict[str, Any]:
     from nonolab.harness.classify import grade
 
-    found = grade(puzzle, clock.left(), cancel=job.cancel)
+    found = grade(puzzle, time_limit=clock.left(), cancel=job.cancel)
     job.check()
     return found.as_dict()
 
