@@ -93,3 +93,4 @@ from nonolab.cli import harness_commands  # noqa: E402,F401
 from nonolab.cli import batch_commands  # noqa: E402,F401
 from nonolab.cli import generate_commands  # noqa: E402,F401
 from nonolab.cli import render_commands  # noqa: E402,F401
+from nonolab.cli import report_commands  # noqa: E402,F401

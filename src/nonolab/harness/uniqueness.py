@@ -10,12 +10,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any
+from typing import Any, Mapping
 
 from nonolab.core.grid import Solution
 from nonolab.core.puzzle import Puzzle
 from nonolab.solvers import DEFAULT, get
-from nonolab.solvers.base import Limits, SolveResult, Solver, Status
+from nonolab.errors import InvalidArgument
+from nonolab.solvers.base import Limits, SolveResult, Solver, Status, accepts_fixed_cells
 
 
 class Verdict(str, Enum):
@@ -51,10 +52,12 @@ class CheckResult:
         return svg_of(self)
 
 def check(puzzle: Puzzle, solver: Solver | None = None, time_limit: float | None = None, *,
-          cancel: Any = None) -> CheckResult:
+          cancel: Any = None, fixed_cells: Mapping[tuple[int, int], int] | None = None) -> CheckResult:
     """Decide whether ``puzzle`` has exactly one solution (count to 2).
 
     ``cancel`` (a ``threading.Event``) stops the search once set (verdict ``interrupted``).
+    ``fixed_cells`` (``{(row, column): 0 or 1}``, 0-based): givens; the question is then
+    whether one solution has those values (the backend must accept fixed cells).
 
     >>> p = Puzzle(rows=((1,), (1,)), columns=((1,), (1,)))
     >>> c = check(p)
@@ -62,7 +65,7 @@ def check(puzzle: Puzzle, solver: Solver | None = None, time_limit: float | None
     ('multiple', ((0, 0), (0, 1), (1, 0), (1, 1)))
     """
     solver = solver or get(DEFAULT)
-    result = solver.solve(puzzle, Limits(max_solutions=2, time_limit=time_limit, cancel=cancel))
+    result = solve_with_givens(solver, puzzle, Limits(max_solutions=2, time_limit=time_limit, cancel=cancel), fixed_cells)
     verdict = verdict_of(result)
     if verdict is Verdict.MULTIPLE:
         first, second = result.solutions[:2]
@@ -90,8 +93,10 @@ class CountResult:
 
 
 def count(puzzle: Puzzle, limit: int | None = None, solver: Solver | None = None,
-          time_limit: float | None = None, *, cancel: Any = None) -> CountResult:
-    """Count solutions exactly, up to ``limit`` (``None``: no limit); ``cancel`` as for :func:`check`.
+          time_limit: float | None = None, *, cancel: Any = None,
+          fixed_cells: Mapping[tuple[int, int], int] | None = None) -> CountResult:
+    """Count solutions exactly, up to ``limit`` (``None``: no limit); ``cancel`` and
+    ``fixed_cells`` as for :func:`check`.
 
     >>> count(Puzzle(rows=((1,), (1,)), columns=((1,), (1,)))).describe()
     '2'
@@ -99,9 +104,34 @@ def count(puzzle: Puzzle, limit: int | None = None, solver: Solver | None = None
     'at least 1'
     """
     solver = solver or get(DEFAULT)
-    result = solver.solve(puzzle, Limits(max_solutions=limit, time_limit=time_limit, cancel=cancel))
+    result = solve_with_givens(solver, puzzle, Limits(max_solutions=limit, time_limit=time_limit, cancel=cancel), fixed_cells)
     if result.complete:
         return CountResult(result.count, True, "", result)
     reason = ("limit" if limit is not None and result.count >= limit
               else "interrupted" if result.status is Status.INTERRUPTED else "timeout")
     return CountResult(result.count, False, reason, result)
+
+
+def solve_with_givens(solver: Solver, puzzle: Puzzle, limits: Limits,
+                      fixed_cells: Mapping[tuple[int, int], int] | None) -> SolveResult:
+    """``solver.solve`` with ``fixed_cells`` (givens) when there are some.
+
+    Raises:
+        InvalidArgument: givens for a backend that cannot fix cells, or a given outside the grid.
+
+    >>> from nonolab.solvers import get
+    >>> p = Puzzle(rows=((1,), (1,)), columns=((1,), (1,)))
+    >>> solve_with_givens(get("native"), p, Limits(None), {(0, 0): 1}).count
+    1
+    """
+    if not fixed_cells:
+        return solver.solve(puzzle, limits)
+    if not accepts_fixed_cells(solver):
+        raise InvalidArgument(f"backend {solver.name!r} cannot take givens (fixed cells); "
+                              "use native, auto, cnf, cpsat or lcg")
+    for (r, c), v in fixed_cells.items():
+        if not (0 <= r < puzzle.height and 0 <= c < puzzle.width) or v not in (0, 1):
+            raise InvalidArgument(f"given ({r + 1},{c + 1}) is outside the {puzzle.width}x{puzzle.height} grid"
+                                  if v in (0, 1) else f"given ({r + 1},{c + 1}) has value {v!r}, not 0 or 1")
+    return solver.solve(puzzle, limits, fixed_cells=dict(fixed_cells))  # type: ignore[call-arg]
+
