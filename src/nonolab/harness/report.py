@@ -37,7 +37,7 @@ from nonolab.harness.uniqueness import Verdict, check
 from nonolab.solvers import DEFAULT, get_spec, role
 from nonolab.solvers.base import Solver, Stopwatch, accepts_fixed_cells
 
-__all__ = ["Report", "Warning", "WARNINGS", "difficulty_of", "report", "clue_only_cells"]
+__all__ = ["Report", "Warning", "WARNINGS", "difficulty_of", "report", "clue_decides", "clue_only_cells"]
 
 Cell = tuple[int, int]
 
@@ -169,6 +169,25 @@ def difficulty_of(result: GradeResult, puzzle: Puzzle) -> float | None:
     return round(result.grade.rank + work / (1 + work), 3)
 
 
+def clue_decides(clue: tuple[int, ...], n: int) -> set[int]:
+    """The positions of a line of ``n`` cells that its clue alone decides: where every
+    placement of the blocks agrees (the overlap of each block's leftmost and rightmost
+    places; the whole line when the clue is empty or leaves no slack).
+
+    >>> sorted(clue_decides((3,), 4)), sorted(clue_decides((1, 2), 4))
+    ([1, 2], [0, 1, 2, 3])
+    """
+    slack = n - (sum(clue) + len(clue) - 1) if clue else n
+    if not clue or slack == 0:
+        return set(range(n))
+    decided: set[int] = set()
+    start = 0
+    for block in clue:
+        decided.update(range(start + slack, start + block))
+        start += block + 1
+    return decided
+
+
 def clue_only_cells(puzzle: Puzzle) -> tuple[set[int], list[tuple[str, int]]]:
     """The cells (row-major indices) each line decides from its clue alone on an empty
     grid (one pass, lines independent), and the lines it decides whole.
@@ -182,16 +201,10 @@ def clue_only_cells(puzzle: Puzzle) -> tuple[set[int], list[tuple[str, int]]]:
     whole = []
     for kind, k, clue in puzzle.lines():
         n = w if kind == "row" else puzzle.height
-        at = (lambda j: k * w + j) if kind == "row" else (lambda j: j * w + k)
-        slack = n - (sum(clue) + len(clue) - 1) if clue else n
-        if not clue or slack == 0:
+        decided = clue_decides(clue, n)
+        if len(decided) == n:
             whole.append((kind, k))
-            cells.update(at(j) for j in range(n))
-            continue
-        start = 0
-        for block in clue:                      # the overlap of a block's leftmost and rightmost places
-            cells.update(at(j) for j in range(start + slack, start + block))
-            start += block + 1
+        cells.update(k * w + j if kind == "row" else j * w + k for j in decided)
     return cells, whole
 
 
