@@ -167,3 +167,11 @@ def test_clue_only_cells_and_lines_of_a_puzzle():
 
 def _runs(bits) -> tuple[int, ...]:
     return tuple(len(run) for run in "".join(map(str, bits)).split("0") if run)
+
+
+def test_a_notebook_shows_the_map_or_the_solution():
+    several = report(load(PUZZLES / "hakank" / "simple2.non"), backend="native")
+    unique = report(load(PUZZLES / "hakank" / "car.non"), backend="native")
+    for r in (several, unique):
+        assert r._repr_svg_().startswith("<svg")
+    assert several._repr_svg_() != unique._repr_svg_()
