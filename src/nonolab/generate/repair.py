@@ -5,8 +5,8 @@ whose puzzle is ambiguous or too hard, flip a pixel inside the region line logic
 leaves open and try again.  The generator aims closer when it can: for an
 ambiguous puzzle it flips where two solutions differ, which on 30x30 noise at
 density 0.5 (about 800 undecided cells) is what makes repairs converge.  The filters
-(:func:`filled_fraction`, :func:`uniform_lines`) are shared with the designer's repair,
-:mod:`nonolab.harness.repair`, which looks for the fewest flips instead.  Every flip keeps the picture inside the filters (its
+(:func:`filled_fraction`, :func:`uniform_lines`) live in :mod:`nonolab.harness.filters`; the
+designer's repair (:mod:`nonolab.harness.repair`) looks for the fewest flips instead.  Every flip keeps the picture inside the filters (its
 density in range, no new all-filled or all-empty line), so a repaired picture is
 never rejected for what the repair itself did.
 
@@ -24,7 +24,7 @@ from typing import Iterable
 
 import numpy as np
 
-from nonolab.harness.repair import MIN_UNIFORM_LINE, filled_fraction, uniform_lines
+from nonolab.harness.filters import MIN_UNIFORM_LINE, filled_fraction, uniform_lines
 
 __all__ = ["MIN_UNIFORM_LINE", "filled_fraction", "uniform_lines", "cells_of_lines", "choose_flip"]
 

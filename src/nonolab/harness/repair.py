@@ -23,13 +23,11 @@ no smaller set exists (``minimal``), provided the earlier levels were searched w
 **Greedy** (when no set of ``max_flips`` flips exists, or the exact levels would not
 finish within their share of the time or of sets): Henstra's repair, aimed.  Flip the
 cell, among the cells line logic leaves undecided, after whose flip line logic leaves
-the fewest undecided; repeat until an exact count to 2 says unique; then drop every
-flip the others do not need (an exact count each).  Its result is proven unique too,
+the fewest undecided; repeat until line logic decides every cell or an exact count to
+2 (once a quarter of the undecided cells is left, or every 8 flips) says unique; then
+drop every flip the others do not need (an exact count each).  Its result is proven unique too,
 but not proven the fewest: ``minimal`` is false, and ``lower_bound`` says how many
 flips the exact levels proved necessary.
-
-The filters the generator keeps (:func:`filled_fraction`, :func:`uniform_lines`) live
-here too: ``generate --repair`` flips one cell at a time inside them.
 
 >>> from nonolab.core import Puzzle, Solution
 >>> goal = Solution.from_rows(["#.", ".#"])
@@ -52,19 +50,19 @@ from nonolab.harness._solutions import OutOfTime
 from nonolab.solvers import get, get_spec
 from nonolab.solvers.base import Limits, Solver, Stopwatch
 
-__all__ = ["MIN_UNIFORM_LINE", "RepairResult", "Suggestion", "filled_fraction", "repair", "uniform_lines"]
+__all__ = ["RepairResult", "Suggestion", "repair"]
 
 Cell = tuple[int, int]
 
-# As in Tatham's generator, a line is held to the rule only when longer than 2:
-# shorter lines are often uniform in any picture, and a 1-wide grid always is.
-MIN_UNIFORM_LINE = 3
-
-# Solutions enumerated first (each gives a delta); the greedy repair's most flips, and
-# the candidates it scores per flip (spread over the undecided cells).
+# Solutions enumerated first (each gives a delta); the greedy repair's most flips (or a
+# twentieth of the cells), and the candidates it scores per flip (spread over the
+# undecided cells).
 _ENUMERATE = 64
 _GREEDY_FLIPS = 40
-_GREEDY_CANDIDATES = 96
+_GREEDY_CANDIDATES = 16
+_GREEDY_ENUMERATE = 8   # solutions counted per greedy flip: each new one is a delta to break
+_GREEDY_DELTAS = 64     # the newest deltas the greedy repair scores flips against
+_GREEDY_COUNT = 3.0     # seconds for each count of the greedy repair
 # The exact search stops (and the greedy repair takes over) after this many flip
 # sets, or this share of the time limit: its levels grow as (cells on a line)^flips.
 _EXACT_SETS = 200_000
@@ -73,42 +71,6 @@ _EXACT_SHARE = 0.3
 
 class _Budget(Exception):
     """The exact search used its share: the greedy repair takes over."""
-
-
-def _array(picture):
-    import numpy as np
-    if isinstance(picture, Solution):
-        return np.frombuffer(picture.to_bytes(), dtype=np.uint8).reshape(picture.height, picture.width)
-    return picture
-
-
-def filled_fraction(picture) -> float:
-    """The fraction of filled cells (a 0/1 numpy array or a :class:`Solution`), rounded to 4 places.
-
-    >>> filled_fraction(Solution.from_rows(["#.", ".."]))
-    0.25
-    """
-    return round(float(_array(picture).mean()), 4)
-
-
-def uniform_lines(picture) -> list[tuple[str, int]]:
-    """The rows and columns (``("row", i)`` / ``("column", j)``) all filled or all empty
-    (lines shorter than ``MIN_UNIFORM_LINE`` are not held to it).
-
-    >>> uniform_lines(Solution.from_rows(["###", ".#.", "..."]))
-    [('row', 0), ('row', 2)]
-    """
-    import numpy as np
-    picture = _array(picture)
-    height, width = picture.shape
-    found = []
-    if width >= MIN_UNIFORM_LINE:
-        sums = picture.sum(axis=1)
-        found += [("row", int(i)) for i in np.flatnonzero((sums == 0) | (sums == width))]
-    if height >= MIN_UNIFORM_LINE:
-        sums = picture.sum(axis=0)
-        found += [("column", int(j)) for j in np.flatnonzero((sums == 0) | (sums == height))]
-    return found
 
 
 @dataclass(frozen=True)
@@ -226,6 +188,8 @@ class _Search:
         self.lines = get("native", probing="none", restarts=False, node_limit=1)  # root line logic only
         self.phase_end: float | None = None     # perf_counter deadline of the exact phase
         self.phase_sets = 0
+        self.anchors: dict[tuple[int, ...], frozenset[int]] = {}   # the flips each delta was found at
+        self.line_cache: dict[tuple[int, ...], dict[tuple[str, int], list[int]]] = {}   # each delta by line
         self.cache: dict[bytes, tuple[int, ...] | None] = {}
 
     def lower_bound(self) -> int:
@@ -274,38 +238,50 @@ class _Search:
             self.phase_end = None
         return self._greedy(source)
 
-    def _learn_all(self, picture: bytearray, solutions: Iterable[Solution]) -> None:
+    def _learn_all(self, picture: bytearray, solutions: Iterable[Solution],
+                   anchor: frozenset[int] = frozenset()) -> None:
         for s in solutions:
             data = s.to_bytes()
             delta = tuple(i for i in range(len(data)) if data[i] != picture[i])
             if delta:
-                self._learn(delta)
+                self._learn(delta, anchor)
 
-    def _learn(self, delta: tuple[int, ...]) -> None:
-        self.deltas.insert(0, delta)     # the newest first: it refutes the sets near the last one
+    def _learn(self, delta: tuple[int, ...], anchor: frozenset[int]) -> None:
+        """Keep ``delta``, a second solution of the picture flipped at ``anchor``."""
+        if delta not in self.anchors:
+            self.anchors[delta] = anchor
+            self.deltas.insert(0, delta)     # the newest first: it refutes the sets near the last one
 
     # -- deltas ------------------------------------------------------------------
     def _lines_of(self, cells: Iterable[int]) -> tuple[set[int], set[int]]:
         w = self.width
         return {i // w for i in cells}, {i % w for i in cells}
 
-    def _refutes(self, delta: tuple[int, ...], picture: bytearray, first: set[tuple[str, int]]) -> bool:
-        """Flipping ``delta`` on ``picture`` keeps every clue.  The lines in ``first`` (those
-        the flips changed) are compared first: on the others a delta of the puzzle keeps
-        its clues anyway, so the answer is nearly always decided there."""
+    def _refutes(self, delta: tuple[int, ...], picture: bytearray, flips: frozenset[int]) -> bool:
+        """Flipping ``delta`` on ``picture`` (the base flipped at ``flips``) keeps every clue.
+
+        ``delta`` kept every clue of the picture flipped at its anchor; the two pictures
+        differ only on the lines of ``flips ^ anchor``, so only those need comparing."""
         w = self.width
-        by_line: dict[tuple[str, int], list[int]] = {}
-        for i in delta:
-            r, c = divmod(i, w)
-            by_line.setdefault(("row", r), []).append(c)
-            by_line.setdefault(("column", c), []).append(r)
-        for kind, k in sorted(by_line, key=lambda line: line not in first):
-            line = bytearray(picture[k * w:(k + 1) * w] if kind == "row" else picture[k::w])
-            before = clues_of(bytes(line))
-            for j in by_line[(kind, k)]:
-                line[j] ^= 1
-            if clues_of(bytes(line)) != before:
-                return False
+        by_line = self.line_cache.get(delta)
+        if by_line is None:
+            by_line = {}
+            for i in delta:
+                r, c = divmod(i, w)
+                by_line.setdefault(("row", r), []).append(c)
+                by_line.setdefault(("column", c), []).append(r)
+            self.line_cache[delta] = by_line
+        for i in flips ^ self.anchors[delta]:
+            for kind, k in (("row", i // w), ("column", i % w)):
+                cells = by_line.get((kind, k))
+                if cells is None:
+                    continue
+                line = bytearray(picture[k * w:(k + 1) * w] if kind == "row" else picture[k::w])
+                before = clues_of(bytes(line))
+                for j in cells:
+                    line[j] ^= 1
+                if clues_of(bytes(line)) != before:
+                    return False
         return True
 
     def _tick(self) -> None:
@@ -314,16 +290,14 @@ class _Search:
         if self.phase_end is not None and time.perf_counter() >= self.phase_end:
             raise _Budget
 
-    def _refuting(self, picture: bytearray, flips: Iterable[int] = ()) -> tuple[int, ...] | None:
-        w = self.width
-        first = {line for i in flips for line in (("row", i // w), ("column", i % w))}
+    def _refuting(self, picture: bytearray, flips: frozenset[int]) -> tuple[int, ...] | None:
         self.phase_sets += 1
         if self.phase_sets > _EXACT_SETS:
             raise _Budget
         for n, delta in enumerate(self.deltas):
             if n % 64 == 0:
                 self._tick()
-            if self._refutes(delta, picture, first):
+            if self._refutes(delta, picture, flips):
                 if n:
                     self.deltas.insert(0, self.deltas.pop(n))   # move to front: it is likely to refute again
                 return delta
@@ -361,7 +335,7 @@ class _Search:
         other = next(s for s in result.solutions if s.to_bytes() != bytes(picture))
         data = other.to_bytes()
         delta = tuple(i for i in range(len(data)) if data[i] != picture[i])
-        self._learn(delta)
+        self._learn(delta, flips)
         self.cache[key] = delta
         return delta
 
@@ -405,50 +379,82 @@ class _Search:
             return []
         return [i for i, state in enumerate(result.remainder) if state == 3]
 
+    def _count_soon(self, picture: bytearray, most: int):
+        """A count to ``most`` within ``_GREEDY_COUNT`` seconds (``None`` when that ran out first)."""
+        saved = self.phase_end
+        self.phase_end = time.perf_counter() + _GREEDY_COUNT
+        try:
+            return self._count(Puzzle.from_solution(Solution.from_bytes(bytes(picture), self.width)), most)
+        except _Budget:
+            return None
+        finally:
+            self.phase_end = saved
+
+    def _unique_soon(self, picture: bytearray) -> bool:
+        result = self._count_soon(picture, 2)
+        return result is not None and result.unique
+
     def _greedy(self, source: str) -> RepairResult:
         picture = bytearray(self.base)
-        flipped: list[int] = []
-        for _ in range(_GREEDY_FLIPS + 1):
-            new = Puzzle.from_solution(Solution.from_bytes(bytes(picture), self.width))
-            if self._count(new, 2).unique:
-                return self._result(source, [frozenset(self._pruned(flipped))], False, "greedy")
-            if len(flipped) == _GREEDY_FLIPS:
-                break
-            undecided = self._undecided(picture)
-            step = max(1, len(undecided) // _GREEDY_CANDIDATES)
-            best, best_left = None, None
-            for i in undecided[::step]:
+        flipped: frozenset[int] = frozenset()
+        for _ in range(max(_GREEDY_FLIPS, len(picture) // 20)):
+            result = self._count_soon(picture, _GREEDY_ENUMERATE)
+            if result is not None and result.unique:
+                return self._result(source, [frozenset(self._pruned(sorted(flipped)))], False, "greedy",
+                                    proven=True)
+            if result is not None:
+                self._learn_all(picture, result.solutions, flipped)
+            # The known deltas that still give second solutions, newest first.
+            active = [d for d in self.deltas[:_GREEDY_DELTAS] if self._refutes(d, picture, flipped)]
+            reach = self._reach(active[0]) if active else self._undecided(picture)
+            scored = []
+            for i in reach:
                 if i in flipped:
                     continue
+                self._tick()
+                picture[i] ^= 1
+                scored.append((sum(self._refutes(d, picture, flipped | {i}) for d in active), i))
+                picture[i] ^= 1
+            if not scored:
+                break
+            scored.sort()
+            best, best_left = scored[0][1], None
+            for still, i in scored[:_GREEDY_CANDIDATES]:   # ties on deltas: line logic decides more
+                if still > scored[0][0]:
+                    break
                 picture[i] ^= 1
                 left = len(self._undecided(picture))
                 picture[i] ^= 1
                 if best_left is None or left < best_left:
                     best, best_left = i, left
-            if best is None:
-                break
             picture[best] ^= 1
-            flipped.append(best)
+            flipped = flipped | {best}
         return RepairResult("not-found", self.picture, source, method="greedy", lower_bound=self.lower_bound(),
                             stats=self.stats())
 
     def _pruned(self, flipped: list[int]) -> list[int]:
-        """Drop each flip the others do not need (an exact count to 2 each)."""
+        """Drop each flip the others do not need (an exact count to 2 each; a flip whose count
+        runs out of time stays)."""
         kept = list(flipped)
-        for i in reversed(flipped):
-            trial = [j for j in kept if j != i]
-            new = Puzzle.from_solution(Solution.from_bytes(bytes(_flipped(self.base, trial)), self.width))
-            if self._count(new, 2).unique:
-                kept = trial
+        try:
+            for i in reversed(flipped):
+                trial = [j for j in kept if j != i]
+                if self._unique_soon(_flipped(self.base, trial)):
+                    kept = trial
+        except OutOfTime:
+            pass
         return kept
 
-    def _result(self, source: str, found: list[frozenset[int]], minimal: bool, method: str) -> RepairResult:
+    def _result(self, source: str, found: list[frozenset[int]], minimal: bool, method: str,
+                proven: bool = False) -> RepairResult:
+        """The suggestions; each is counted afresh unless ``proven`` (just counted, or decided
+        whole by line logic)."""
         made = []
         for flips in found:
             picture = _flipped(self.base, flips)
             repaired = Solution.from_bytes(bytes(picture), self.width)
             new = Puzzle.from_solution(repaired, name=self.puzzle.name, **self.puzzle.metadata)
-            unique = self._count(new, 2).unique        # the proof: a fresh exact count, nothing held
+            unique = proven or self._count(new, 2).unique        # the proof: an exact count to 2
             w = self.width
             cells = tuple((i // w, i % w, picture[i]) for i in sorted(flips))
             made.append(Suggestion(cells, new, unique, _changed_lines(self.puzzle, new)))

@@ -32,7 +32,8 @@ from nonolab.core.grid import Solution
 from nonolab.core.puzzle import Puzzle
 from nonolab.harness.ambiguity import AmbiguityReport, ambiguity_report
 from nonolab.harness.classify import Grade, GradeResult, grade
-from nonolab.harness.repair import RepairResult, filled_fraction, repair as repair_picture
+from nonolab.harness.filters import filled_fraction
+from nonolab.harness.repair import RepairResult, repair as repair_picture
 from nonolab.harness.uniqueness import Verdict, check
 from nonolab.solvers import DEFAULT, get_spec, role
 from nonolab.solvers.base import Solver, Stopwatch, accepts_fixed_cells
