@@ -21,13 +21,13 @@ sent to the backend only when no known delta refutes it.  When level ``k`` finds
 no smaller set exists (``minimal``), provided the earlier levels were searched whole.
 
 **Greedy** (when no set of ``max_flips`` flips exists, or the exact levels would not
-finish within their share of the time or of sets): Henstra's repair, aimed.  Flip the
-cell, among the cells line logic leaves undecided, after whose flip line logic leaves
-the fewest undecided; repeat until line logic decides every cell or an exact count to
-2 (once a quarter of the undecided cells is left, or every 8 flips) says unique; then
-drop every flip the others do not need (an exact count each).  Its result is proven unique too,
-but not proven the fewest: ``minimal`` is false, and ``lower_bound`` says how many
-flips the exact levels proved necessary.
+finish within their share of the time or of sets).  Count a few solutions of the
+current picture (each new one is a delta); flip the cell, on the lines of the newest
+delta still refuting, after which the fewest known deltas still refute (ties: the one
+after which line logic leaves the fewest cells undecided, Henstra's criterion); repeat
+until the count says unique; then drop every flip the others do not need (an exact
+count each).  Its result is proven unique too, but not proven the fewest: ``minimal``
+is false, and ``lower_bound`` says how many flips the exact levels proved necessary.
 
 >>> from nonolab.core import Puzzle, Solution
 >>> goal = Solution.from_rows(["#.", ".#"])
@@ -62,11 +62,12 @@ _GREEDY_FLIPS = 40
 _GREEDY_CANDIDATES = 16
 _GREEDY_ENUMERATE = 8   # solutions counted per greedy flip: each new one is a delta to break
 _GREEDY_DELTAS = 64     # the newest deltas the greedy repair scores flips against
+_GREEDY_REACH = 600     # the most cells it scores per flip
 _GREEDY_COUNT = 3.0     # seconds for each count of the greedy repair
-# The exact search stops (and the greedy repair takes over) after this many flip
-# sets, or this share of the time limit: its levels grow as (cells on a line)^flips.
+# The exact search stops (and the greedy repair takes over) after this many flip sets,
+# this share of the time limit or these seconds: its levels grow as (cells on a line)^flips.
 _EXACT_SETS = 200_000
-_EXACT_SHARE = 0.3
+_EXACT_SHARE, _EXACT_SECONDS = 0.3, 20.0
 
 
 class _Budget(Exception):
@@ -228,7 +229,8 @@ class _Search:
         self._learn_all(self.base, first.solutions)
         if _disjoint_deltas(self.deltas, self.width) <= 2 * max_flips:
             left = None if self.watch.deadline is None else self.watch.deadline - time.perf_counter()
-            self.phase_end = None if left is None else time.perf_counter() + _EXACT_SHARE * left
+            share = _EXACT_SECONDS if left is None else min(_EXACT_SECONDS, _EXACT_SHARE * left)
+            self.phase_end = time.perf_counter() + share
             try:
                 found = self._levels(self.base, max_flips, wanted)
                 if found:
@@ -406,7 +408,8 @@ class _Search:
                 self._learn_all(picture, result.solutions, flipped)
             # The known deltas that still give second solutions, newest first.
             active = [d for d in self.deltas[:_GREEDY_DELTAS] if self._refutes(d, picture, flipped)]
-            reach = self._reach(active[0]) if active else self._undecided(picture)
+            # Flips that may break the newest (where the last count found the ambiguity), nearest first.
+            reach = (self._reach(active[0]) if active else self._undecided(picture))[:_GREEDY_REACH]
             scored = []
             for i in reach:
                 if i in flipped:
