@@ -63,7 +63,7 @@ _GREEDY_CANDIDATES = 16
 _GREEDY_ENUMERATE = 8   # solutions counted per greedy flip: each new one is a delta to break
 _GREEDY_DELTAS = 64     # the newest deltas the greedy repair scores flips against
 _GREEDY_REACH = 600     # the most cells it scores per flip
-_GREEDY_COUNT = 3.0     # seconds for each count of the greedy repair
+_GREEDY_COUNT = 3.0     # seconds for each count of the greedy repair (or twice the first count's)
 # The exact search stops (and the greedy repair takes over) after this many flip sets,
 # this share of the time limit or these seconds: its levels grow as (cells on a line)^flips.
 _EXACT_SETS = 200_000
@@ -189,6 +189,7 @@ class _Search:
         self.lines = get("native", probing="none", restarts=False, node_limit=1)  # root line logic only
         self.phase_end: float | None = None     # perf_counter deadline of the exact phase
         self.phase_sets = 0
+        self.count_budget = _GREEDY_COUNT
         self.anchors: dict[tuple[int, ...], frozenset[int]] = {}   # the flips each delta was found at
         self.line_cache: dict[tuple[int, ...], dict[tuple[str, int], list[int]]] = {}   # each delta by line
         self.cache: dict[bytes, tuple[int, ...] | None] = {}
@@ -218,7 +219,9 @@ class _Search:
         return result
 
     def run(self, max_flips: int, wanted: int, source: str) -> RepairResult:
+        began = time.perf_counter()
         first = self._count(self.puzzle, _ENUMERATE)
+        self.count_budget = max(_GREEDY_COUNT, 2 * (time.perf_counter() - began))
         if not first.solutions:
             return RepairResult("contradiction", None, source, stats=self.stats())
         if self.picture is None:
@@ -382,9 +385,9 @@ class _Search:
         return [i for i, state in enumerate(result.remainder) if state == 3]
 
     def _count_soon(self, picture: bytearray, most: int):
-        """A count to ``most`` within ``_GREEDY_COUNT`` seconds (``None`` when that ran out first)."""
+        """A count to ``most`` within ``count_budget`` seconds (``None`` when that ran out first)."""
         saved = self.phase_end
-        self.phase_end = time.perf_counter() + _GREEDY_COUNT
+        self.phase_end = time.perf_counter() + self.count_budget
         try:
             return self._count(Puzzle.from_solution(Solution.from_bytes(bytes(picture), self.width)), most)
         except _Budget:
