@@ -12,10 +12,11 @@
 The pieces: :class:`Puzzle` (immutable clues), formats (:func:`load`, :func:`loads`,
 :func:`dump`, :func:`dumps`), backends (:func:`backends`, :func:`solve`), and the
 questions (:func:`check`, :func:`count`, :func:`ambiguity_report`: why it is not
-unique), :func:`crosscheck` (run several backends, check every answer and whether
-they agree) and :func:`violations` (how one picture breaks the clues: the
-independent checker every answer passes through).  Every call takes the puzzle
-first, then the backend, then the limits.
+unique, :func:`report`: everything a designer asks in one call, :func:`repair`: the
+fewest cell flips that make a puzzle unique), :func:`crosscheck` (run several backends,
+check every answer and whether they agree) and :func:`violations` (how one picture breaks
+the clues: the independent checker every answer passes through).  Every call takes the
+puzzle first, then the backend, then the limits.
 """
 
 from __future__ import annotations
@@ -28,6 +29,8 @@ from nonolab.errors import (BackendUnavailable, Contradiction, InvalidPuzzle, No
                             ParseError, UnknownBackend, UnknownFormat)
 from nonolab.harness.ambiguity import AmbiguityReport, ambiguity_report
 from nonolab.harness.crosscheck import CrossCheck, crosscheck
+from nonolab.harness.repair import RepairResult, repair
+from nonolab.harness.report import Report, report
 from nonolab.harness.uniqueness import CheckResult, CountResult, Verdict
 from nonolab.solvers import DEFAULT, Limits, SolveResult, Status
 from nonolab.solvers import get as backend
@@ -38,10 +41,12 @@ __version__ = "0.1.0"
 
 __all__ = [
     "EMPTY", "FILLED", "UNKNOWN", "AmbiguityReport", "BackendUnavailable", "CheckResult", "Contradiction", "CountResult", "CrossCheck",
-    "Grid", "InvalidPuzzle", "Limits", "NonolabError", "ParseError", "Puzzle", "Solution", "SolveResult",
+    "Grid", "InvalidPuzzle", "Limits", "NonolabError", "ParseError", "Puzzle", "RepairResult", "Report",
+    "Solution", "SolveResult",
     "Status", "UnknownBackend", "UnknownFormat", "Verdict", "ambiguity_report", "backend", "backends", "check",
     "clues_of",
-    "count", "crosscheck", "dump", "dumps", "load", "load_all", "loads", "loads_all", "solve", "violations",
+    "count", "crosscheck", "dump", "dumps", "load", "load_all", "loads", "loads_all", "repair", "report", "solve",
+    "violations",
 ]
 
 

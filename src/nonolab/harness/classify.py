@@ -74,6 +74,8 @@ class GradeResult:
             number of line steps: a published difficulty measure).
         counters: the solver statistics of the deciding run.
         time: wall seconds.
+        undecided: for ``search``, the cells the strongest deduction tried left open
+            (``None`` otherwise; not part of ``as_dict``).
     """
 
     grade: Grade | None
@@ -82,6 +84,7 @@ class GradeResult:
     steps: dict[str, int] = field(default_factory=dict)
     counters: dict[str, Any] = field(default_factory=dict)
     time: float = 0.0
+    undecided: int | None = None
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -113,6 +116,7 @@ def grade(puzzle: Puzzle, backend: str | Solver = DEFAULT, time_limit: float | N
     harder_than: Grade | None = None
     counted = None
     steps: dict[str, int] = {}
+    undecided: int | None = None
     for level, probing in _LADDER:
         if level.rank > up_to.rank:
             break
@@ -122,7 +126,7 @@ def grade(puzzle: Puzzle, backend: str | Solver = DEFAULT, time_limit: float | N
             counted = searcher.solve(puzzle, Limits(2, watch.left(), cancel))
             if verdict_of(counted) is Verdict.MULTIPLE:
                 return GradeResult(Grade.SEARCH, Verdict.MULTIPLE, harder_than, steps,
-                                   dict(counted.stats.counters), watch.elapsed())
+                                   dict(counted.stats.counters), watch.elapsed(), undecided)
         left = watch.left()
         if watch.cancelled() or (left is not None and left <= 0):
             return GradeResult(None, _stopped(watch), harder_than, time=watch.elapsed())
@@ -140,13 +144,15 @@ def grade(puzzle: Puzzle, backend: str | Solver = DEFAULT, time_limit: float | N
             return GradeResult(None, verdict, harder_than, time=watch.elapsed())
         harder_than = level
         steps = _count_steps(result.steps)
+        undecided = puzzle.width * puzzle.height - sum(len(s.cells) for s in result.steps if s.depth == 0)
     if up_to is not Grade.SEARCH:
         return GradeResult(None, Verdict.UNKNOWN, harder_than, time=watch.elapsed())
     if counted is None or verdict_of(counted) in (Verdict.TIMEOUT, Verdict.INTERRUPTED):
         counted = searcher.solve(puzzle, Limits(2, watch.left(), cancel))
     verdict = verdict_of(counted)
     found = Grade.SEARCH if verdict not in (Verdict.TIMEOUT, Verdict.INTERRUPTED) else None
-    return GradeResult(found, verdict, harder_than, steps, dict(counted.stats.counters), watch.elapsed())
+    return GradeResult(found, verdict, harder_than, steps, dict(counted.stats.counters), watch.elapsed(),
+                       undecided if found is Grade.SEARCH else None)
 
 
 def _stopped(watch: Stopwatch) -> Verdict:

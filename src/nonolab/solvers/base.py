@@ -219,7 +219,7 @@ class Given:
     >>> Given.of({(2, 0): 1}).check(p)
     Traceback (most recent call last):
     ...
-    nonolab.errors.InvalidArgument: given cell (2,0) (0-based) is outside the 2x2 puzzle
+    nonolab.errors.InvalidArgument: given cell (3,1) is outside the 2x2 puzzle (rows and columns count from 1)
     """
 
     cells: Mapping[Cell, int] = field(default_factory=dict)
@@ -254,11 +254,13 @@ class Given:
         def cell(r: Any, c: Any, value: Any, what: str) -> None:
             if not all(isinstance(i, int) and not isinstance(i, bool) for i in (r, c)):
                 raise InvalidArgument(f"{what} ({r!r},{c!r}) is not a (row, column) pair of integers")
+            # Messages count rows and columns from 1, as users and `check --why` do.
             if not (0 <= r < puzzle.height and 0 <= c < puzzle.width):
-                raise InvalidArgument(f"{what} ({r},{c}) (0-based) is outside the "
-                                      f"{puzzle.width}x{puzzle.height} puzzle")
+                raise InvalidArgument(f"{what} ({r + 1},{c + 1}) is outside the {puzzle.width}x{puzzle.height} "
+                                      f"puzzle (rows and columns count from 1)")
             if value not in (0, 1):
-                raise InvalidArgument(f"{what} ({r},{c}) has value {value!r}: expected 0 (empty) or 1 (filled)")
+                raise InvalidArgument(f"{what} ({r + 1},{c + 1}) has value {value!r}: expected 0 (empty) or "
+                                      "1 (filled)")
         for key, value in self.cells.items():
             if not (isinstance(key, tuple) and len(key) == 2):
                 raise InvalidArgument(f"given cell {key!r} is not a (row, column) pair")
