@@ -117,7 +117,7 @@ def test_a_switch_reports_two_solutions_the_map_and_repairs_that_make_it_unique(
     assert report["ambiguity"]["solution_count"] == 2 and report["ambiguity"]["count_exact"]
     assert report["ambiguity"]["regions"] == ["2x2 switch at rows 1-2, columns 1-2"]
     kinds = [r["kind"] for r in report["repairs"]]
-    assert kinds == ["flip", "givens"]
+    assert kinds[-1] == "givens" and kinds[:-1] and set(kinds[:-1]) == {"flip"}   # the fewest flips first
     for repair in report["repairs"]:
         fixed = client.ok("POST", f"/api/puzzles/{puzzle['id']}/repair", repair)["puzzle"]
         again = client.run(f"/api/puzzles/{fixed['id']}/analyse")

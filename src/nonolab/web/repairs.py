@@ -1,13 +1,12 @@
 """The repairs the workbench offers, in one place: what to suggest for a puzzle that is
 not unique, and what applying a suggestion makes of it.
 
-Today's suggestions come from what the library has: the cell flip of the generator's
-repair step (:func:`nonolab.generate.repair.choose_flip`, among the cells where two
-solutions differ, in the designer's picture: the goal, else the first solution), and
-the givens of the ambiguity report (``check --why``), proven to leave one solution.
-A one-call report with repairs of its own (fewest flips, each re-checked) can take
-this module's place: :func:`suggest` is the only function the rest of the workbench
-asks, and a suggestion is a plain dict that :func:`apply` reads back.
+The suggestions are the library's: the fewest cell flips of the designer's picture
+(the goal, else the first solution) that make the puzzle unique, each proven by an
+exact count (:func:`nonolab.harness.repair.repair`, as ``check --report`` and
+``nonolab repair`` give them), and the givens of the ambiguity report (``check --why``),
+proven to leave one solution.  :func:`suggest` is the only function the rest of the
+workbench asks, and a suggestion is a plain dict that :func:`apply` reads back.
 
 A suggestion: ``{"kind": "flip", "cells": [[r, c], ...], "picture": [rows of # and .],
 "text": ...}`` or ``{"kind": "givens", "cells": [[r, c, v], ...], "text": ...}``;
@@ -38,32 +37,30 @@ def _cell(r: int, c: int, value: int | None = None) -> str:
     return text if value is None else f"{text}={'#' if value else '.'}"
 
 
-def suggest(puzzle: Puzzle, witnesses: tuple[Solution, ...], report: Any) -> list[dict[str, Any]]:
+def suggest(puzzle: Puzzle, witnesses: tuple[Solution, ...], report: Any, time_limit: float | None = None,
+            cancel: Any = None) -> list[dict[str, Any]]:
     """The repairs to offer for ``puzzle``, best first (empty when it is unique).
 
     ``witnesses``: two different solutions (``check``'s); ``report``: the ambiguity
-    report (:func:`nonolab.harness.ambiguity.ambiguity_report`) or ``None``.
+    report (:func:`nonolab.harness.ambiguity.ambiguity_report`) or ``None``.  The flips
+    are the library's repair (:func:`nonolab.harness.repair.repair`: the fewest cell
+    flips of the designer's picture, each proven unique by an exact count), within
+    ``time_limit``; the givens are the ambiguity report's.
     """
-    import numpy as np
-
-    from nonolab.generate.repair import choose_flip
+    from nonolab.harness.repair import repair
 
     found: list[dict[str, Any]] = []
     reference = (report.reference if report is not None and report.reference is not None
                  else puzzle.goal or (witnesses[0] if witnesses else None))
     if reference is not None and len(witnesses) >= 2:
-        other = next((w for w in witnesses if w != reference), None)
-        differ = sorted(set(report.free)) if report is not None and report.free else (
-            reference.diff(other) if other is not None else [])
-        picture = np.array(reference.cells, dtype=np.uint8)
-        # The generator's repair step, seeded: the same puzzle gets the same suggestion.
-        flip = choose_flip(picture, differ, np.random.default_rng(0), (0.0, 1.0), True) if differ else None
-        if flip is not None:
-            r, c = flip
-            was = "filled" if reference[r][c] else "empty"
-            found.append({"kind": "flip", "cells": [[r, c]], "picture": reference.to_text().splitlines(),
-                          "text": f"flip cell {_cell(r, c)} of the picture ({was} now): the clues change "
-                                  "where two solutions differ"})
+        repaired = repair(puzzle, reference, "native", max_flips=2, time_limit=time_limit, cancel=cancel)
+        for suggestion in repaired.suggestions:
+            if not suggestion.unique:
+                continue
+            cells = [[r, c] for r, c, _ in suggestion.flips]
+            found.append({"kind": "flip", "cells": cells, "picture": reference.to_text().splitlines(),
+                          "text": f"{suggestion.describe()} in the picture: one solution then, by an exact "
+                                  f"count ({'the fewest flips' if repaired.minimal else 'found greedily'})"})
     if report is not None and report.givens and report.givens_unique:
         cells = [[r, c, v] for r, c, v in report.givens]
         found.append({"kind": "givens", "cells": cells,

@@ -142,7 +142,7 @@ def analyse(entry: Entry, job: Job, time_limit: float | None) -> dict[str, Any]:
         job.step(0.55, "finding where the solutions differ")
         report = _why(puzzle, clock, job, out)
         job.step(0.9, "suggesting repairs")
-        out["repairs"] = repairs.suggest(puzzle, witnesses, report)
+        out["repairs"] = repairs.suggest(puzzle, witnesses, report, clock.left(), job.cancel)
     return out
 
 
