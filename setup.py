@@ -1,4 +1,5 @@
-"""Builds the one compiled part of nonolab: the lcg engine (C++17, plain CPython API).
+"""Builds the compiled parts of nonolab (C++17, plain CPython API): the lcg engine and
+the native engine's core, which share the line DP (src/nonolab/solvers/lcg/line.hpp).
 
 Everything else is declared in pyproject.toml.  ``-O2`` and no ``-march=native``, so
 a wheel built here runs on other machines of the same platform.
@@ -7,11 +8,21 @@ a wheel built here runs on other machines of the same platform.
 from setuptools import Extension, setup
 
 LCG = "src/nonolab/solvers/lcg/"
+NATIVE = "src/nonolab/solvers/native/compiled/"
 
-setup(ext_modules=[Extension(
-    "nonolab.solvers.lcg._lcg",
-    sources=[LCG + "module.cpp", LCG + "engine.cpp", LCG + "analysis.cpp"],
-    depends=[LCG + "engine.hpp", LCG + "line.hpp"],
-    language="c++",
-    extra_compile_args=["-std=c++17", "-O2"],
-)])
+setup(ext_modules=[
+    Extension(
+        "nonolab.solvers.lcg._lcg",
+        sources=[LCG + "module.cpp", LCG + "engine.cpp", LCG + "analysis.cpp"],
+        depends=[LCG + "engine.hpp", LCG + "line.hpp"],
+        language="c++",
+        extra_compile_args=["-std=c++17", "-O2"],
+    ),
+    Extension(
+        "nonolab.solvers.native.compiled._native",
+        sources=[NATIVE + "module.cpp", NATIVE + "engine.cpp"],
+        depends=[NATIVE + "engine.hpp", LCG + "line.hpp"],
+        language="c++",
+        extra_compile_args=["-std=c++17", "-O2"],
+    ),
+])

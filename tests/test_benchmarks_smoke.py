@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import json
 import sys
 from pathlib import Path
 
@@ -196,3 +197,19 @@ def test_n_dom_for_nine_is_wolters_9_dom():
     from benchmarks.suites import n_dom
     from nonolab.formats import load
     assert n_dom(9) == load(CORPUS / "webpbn-survey" / "webpbn-08098-9-dom.non")
+
+
+def test_startup_times_whole_processes_and_writes_csv_and_json(tmp_path, capsys):
+    from benchmarks import startup
+
+    out = tmp_path / "startup"
+    assert startup.main(["--runs", "1", "--large", "60", "--large-runs", "1", "--out", str(out)]) == 0
+    with out.with_suffix(".csv").open(encoding="utf-8", newline="") as fh:
+        rows = {row["case"]: row for row in csv.DictReader(fh)}
+    assert rows["nonolab check (20x20)"]["answer"] == "unique"
+    assert rows["nonolab --help"]["answer"].startswith("Usage:")
+    large = rows["smooth-60x60: nonolab check -b native"]
+    assert large["answer"] in ("unique", "multiple") and float(large["in_process_s"]) > 0
+    assert all(float(row["median_s"]) > 0 for row in rows.values())
+    assert "| nonolab check (20x20) | 1 |" in capsys.readouterr().out
+    assert len(json.loads(out.with_suffix(".json").read_text(encoding="utf-8"))["rows"]) == len(rows)

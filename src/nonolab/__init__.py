@@ -27,10 +27,6 @@ from nonolab.core import EMPTY, FILLED, UNKNOWN, Grid, Puzzle, Solution, clues_o
 from nonolab.core import violations
 from nonolab.errors import (BackendUnavailable, Contradiction, InvalidPuzzle, NonolabError,
                             ParseError, UnknownBackend, UnknownFormat)
-from nonolab.harness.ambiguity import AmbiguityReport, ambiguity_report
-from nonolab.harness.crosscheck import CrossCheck, crosscheck
-from nonolab.harness.repair import RepairResult, repair
-from nonolab.harness.report import Report, report
 from nonolab.harness.uniqueness import CheckResult, CountResult, Verdict
 from nonolab.solvers import DEFAULT, Limits, SolveResult, Status
 from nonolab.solvers import get as backend
@@ -51,6 +47,16 @@ __all__ = [
 
 
 _FORMAT_FUNCTIONS = frozenset({"dump", "dumps", "load", "load_all", "loads", "loads_all"})
+# Loaded on first use too: every command line imports this package, and these two
+# questions' modules were a quarter of `nonolab --help`'s imports.
+_LAZY = {"AmbiguityReport": ("nonolab.harness.ambiguity", "AmbiguityReport"),
+         "ambiguity_report": ("nonolab.harness.ambiguity", "ambiguity_report"),
+         "CrossCheck": ("nonolab.harness.crosscheck", "CrossCheck"),
+         "crosscheck": ("nonolab.harness.crosscheck", "crosscheck"),
+         "RepairResult": ("nonolab.harness.repair", "RepairResult"),
+         "repair": ("nonolab.harness.repair", "repair"),
+         "Report": ("nonolab.harness.report", "Report"),
+         "report": ("nonolab.harness.report", "report")}
 
 
 def __getattr__(name: str) -> Any:
@@ -58,6 +64,11 @@ def __getattr__(name: str) -> Any:
     if name in _FORMAT_FUNCTIONS:
         from nonolab import formats
         return getattr(formats, name)
+    if name in _LAZY:
+        import importlib
+
+        module, attribute = _LAZY[name]
+        return getattr(importlib.import_module(module), attribute)
     raise AttributeError(f"module 'nonolab' has no attribute {name!r}")
 
 

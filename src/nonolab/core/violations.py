@@ -61,6 +61,16 @@ def violations(puzzle: "Puzzle", solution: "Solution") -> list[str]:
     return problems
 
 
+# Grids this large are checked with numpy (measured: the split below takes 0.05 s on
+# 250,000 cells, about as much as importing numpy).
+_ARRAY_CELLS = 250_000
+
+
+def _runs(line: bytes) -> tuple[int, ...]:
+    """The run lengths of a line of 0/1 bytes (``clues_of`` for bytes, at C speed)."""
+    return tuple(map(len, filter(None, line.split(b"\0"))))
+
+
 def _all_lines_match(puzzle: "Puzzle", solution: "Solution") -> bool:
     """Whether every row and column has its clue, with whole-grid array operations.
 
@@ -69,7 +79,14 @@ def _all_lines_match(puzzle: "Puzzle", solution: "Solution") -> bool:
     picture is checked in a fraction of a second, where a Python loop over its
     8,000 lines takes seconds.  Says nothing of *which* line is wrong: ``violations``
     then looks line by line.
+    Below ``_ARRAY_CELLS`` cells the lines are split at their empty cells in plain
+    Python (bytes operations, also C loops): importing numpy alone costs more than
+    checking a few hundred thousand cells that way, and small puzzles are most runs.
     """
+    if solution.height * solution.width < _ARRAY_CELLS:
+        data, w = solution.to_bytes(), solution.width
+        return (all(_runs(data[r * w:(r + 1) * w]) == tuple(clue) for r, clue in enumerate(puzzle.rows))
+                and all(_runs(data[c::w]) == tuple(clue) for c, clue in enumerate(puzzle.columns)))
     import numpy as np
 
     grid = np.frombuffer(solution.to_bytes(), np.uint8).reshape(solution.height, solution.width)

@@ -19,6 +19,10 @@ from nonolab.formats.limits import check_cells
 DIGITS = re.compile(r"[0-9]+")
 _SEPARATORS = re.compile(r"[\s,]+")
 _COLOURED = re.compile(r"[0-9]+[^\s,0-9]+")
+# A clue line of plain numbers of at most _MAX_DIGITS digits (after leading zeros), no
+# zero block: matched whole at C speed, the usual case (a 4000x4000 puzzle has 8000
+# lines and 400,000 numbers).  Anything else goes through the checks token by token.
+_PLAIN_CLUE = re.compile(r"0*[1-9][0-9]{0,8}(?:[\s,]+0*[1-9][0-9]{0,8})*")
 # Guards int() (which refuses more than 4300 digits) and keeps sizes sane.
 _MAX_DIGITS = 9
 
@@ -75,7 +79,10 @@ def parse_clue(text: str, line: int) -> Clue:
     >>> parse_clue("2, 1 3", 1), parse_clue("0", 2), parse_clue("  ", 3)
     ((2, 1, 3), (), ())
     """
-    tokens = [t for t in _SEPARATORS.split(text.strip()) if t]
+    stripped = text.strip()
+    if _PLAIN_CLUE.fullmatch(stripped):
+        return tuple(map(int, _SEPARATORS.split(stripped)))
+    tokens = [t for t in _SEPARATORS.split(stripped) if t]
     numbers = []
     for token in tokens:
         if not DIGITS.fullmatch(token):

@@ -5,7 +5,6 @@ from __future__ import annotations
 import io
 import os
 import re
-import secrets
 import stat
 import sys
 from pathlib import Path
@@ -122,6 +121,8 @@ def write_atomically(path: str | os.PathLike, text: str | bytes) -> None:
     if (mode is not None and not stat.S_ISREG(mode)) or _names_open_file(path):
         _write_in_place(path, data)
         return
+    import secrets  # here, not at the top: it imports hmac and hashlib, which reading never needs
+
     tmp = target.with_name(f".{target.name}.{secrets.token_hex(4)}.tmp")
     _PENDING.add(str(tmp))
     try:

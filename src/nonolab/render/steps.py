@@ -11,10 +11,9 @@ from __future__ import annotations
 
 import json
 from typing import Any, Iterable
-from xml.sax.saxutils import escape
 
 from nonolab.core.puzzle import Puzzle
-from nonolab.render.svg import EMPTY_INK, FILLED_INK, Board, Legend, _num, document
+from nonolab.render.svg import EMPTY_INK, FILLED_INK, Board, Legend, _num, document, escape
 
 UNDECIDED_INK = "#d2d2d2"    # lighter than the ambiguity map's grey: here most cells start undecided
 

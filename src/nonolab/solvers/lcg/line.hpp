@@ -5,7 +5,10 @@
 // line solver (src/nonolab/solvers/native/line.py): F[j][i] says the first i cells
 // can hold exactly blocks 0..j-1, B[j][i] that cells i..n-1 can hold exactly blocks
 // j..k-1; a cell may be empty when some gap covers it with both sides reachable, and
-// may be filled when some valid start of some block covers it.  O(n * k) per call.
+// may be filled when some valid start of some block covers it.  Each block's starts
+// are restricted to a window (O(n + k * (slack + 1)) per call).  Two engines use it:
+// lcg (static windows) and the native engine's compiled core (windows narrowed as a
+// propagation goes: src/nonolab/solvers/native/compiled/).
 #pragma once
 
 #include <cstdint>
@@ -19,62 +22,139 @@ public:
     // Fills out[0..n) with the set of values some arrangement gives each cell;
     // false when no arrangement of the clue agrees with the line.
     bool fix(const int* clue, int k, const uint8_t* s, int n, uint8_t* out) {
-        if (!forward(clue, k, s, n)) return false;
+        int need = k - 1;
+        for (int j = 0; j < k; ++j) need += clue[j];
+        if (k > 0 && need > n) return false;
+        wlo_.resize(k > 0 ? k : 1);
+        whi_.resize(k > 0 ? k : 1);
+        for (int j = 0, start = 0; j < k; start += clue[j] + 1, ++j) {
+            wlo_[j] = start;
+            whi_[j] = start + (n - need);
+        }
+        return fix(clue, k, s, n, out, wlo_.data(), whi_.data(), false);
+    }
+
+    // The same, with block j's start restricted to [win_lo[j], win_hi[j]]: any superset
+    // of its valid starts gives the same answer (the static ranges [lo_j, lo_j + slack],
+    // or the ranges an earlier solve of a wider state of the line found), and a solve
+    // costs O(n + k * (window + 1)).  With update, the windows are narrowed to this
+    // solve's valid starts, so later solves of the line, as it fills, cost less.  The
+    // tables are compact: row j holds gap j's prefix lengths [glo_j, ghi_j], glo_j the
+    // earliest end of block j-1 and ghi_j the latest start of block j (n for j = k).
+    bool fix(const int* clue, int k, const uint8_t* s, int n, uint8_t* out, int* win_lo, int* win_hi,
+             bool update) {
+        kw_.resize(n + 1);
+        kb_.resize(n + 1);
+        kw_[0] = kb_[0] = 0;
+        for (int i = 0; i < n; ++i) {
+            kw_[i + 1] = kw_[i] + (s[i] == 1);
+            kb_[i + 1] = kb_[i] + (s[i] == 2);
+        }
         if (k == 0) {
+            if (kb_[n] > 0) return false;
             for (int c = 0; c < n; ++c) out[c] = 1;
             return true;
         }
-        const int W = n + 1;
-        B_.resize(static_cast<size_t>(k + 1) * W);
-        std::memset(B_.data(), 0, B_.size());
+        const int* kw = kw_.data();
+        glo_.resize(k + 1);
+        off_.resize(k + 2);
+        glo_[0] = 0;
+        for (int j = 1; j <= k; ++j) glo_[j] = win_lo[j - 1] + clue[j - 1];
+        off_[0] = 0;
+        for (int j = 0; j <= k; ++j) {
+            const int length = (j == k ? n : win_hi[j]) - glo_[j] + 1;
+            if (length < 0) return false;
+            off_[j + 1] = off_[j] + length;
+        }
+        const size_t cells = static_cast<size_t>(off_[k + 1]);
+        // Every entry of both tables is written below before it is read: no clearing.
+        if (FT_.size() < cells) { FT_.resize(cells); B_.resize(cells); }
+        uint8_t* F = FT_.data();
         uint8_t* B = B_.data();
-        const uint8_t* F = F_.data();
-        // Row j < k covers the starts of block j, row k the ends of the last block.
-        for (int i = n; i >= flo_[k]; --i) {
-            if (kb_[n] - kb_[i] > 0) break;
-            B[k * W + i] = 1;
+        const int* glo = glo_.data();
+        const int* off = off_.data();
+        // Forward: F(j, i) = s[0:i] holds exactly blocks 0..j-1, ending cleanly at i.
+        for (int i = 0; i <= win_hi[0]; ++i) F[i] = kb_[i] == 0;
+        for (int j = 1; j <= k; ++j) {
+            const int len = clue[j - 1], g = glo[j], ghi = j == k ? n : win_hi[j], last_start = win_hi[j - 1];
+            uint8_t* row = F + off[j];
+            const uint8_t* prev = F + off[j - 1];
+            const int pg = glo[j - 1];
+            for (int i = g; i <= ghi; ++i) {
+                uint8_t v = 0;
+                if (i > g && row[i - 1 - g] && (s[i - 1] & 1)) {
+                    v = 1;
+                } else {
+                    const int st = i - len;
+                    if (st <= last_start && kw[i] == kw[st])
+                        v = j == 1 ? F[st] : (st - 1 >= pg && (s[st - 1] & 1) && prev[st - 1 - pg]);
+                }
+                row[i - g] = v;
+            }
+        }
+        if (!F[off[k] + n - glo[k]]) return false;
+        // Backward: B(j, i) = s[i:n] holds exactly blocks j..k-1, starting cleanly at i.
+        {
+            uint8_t* row = B + off[k];
+            const int g = glo[k];
+            for (int i = n; i >= g; --i) row[i - g] = kb_[n] == kb_[i];
         }
         for (int j = k - 1; j >= 0; --j) {
-            const int len = clue[j];
-            uint8_t* row = B + j * W;
-            const uint8_t* nxt = B + (j + 1) * W;
-            for (int i = hi_[j]; i >= lo_[j]; --i) {
-                if (i < hi_[j] && row[i + 1] && (s[i] & 1)) { row[i] = 1; continue; }
-                const int e = i + len;
-                if (kw_[e] != kw_[i]) continue;
-                if (j == k - 1) row[i] = nxt[e];
-                else if ((s[e] & 1) && nxt[e + 1]) row[i] = 1;
+            const int len = clue[j], g = glo[j], ghi = win_hi[j], first = win_lo[j];
+            uint8_t* row = B + off[j];
+            const uint8_t* nxt = B + off[j + 1];
+            const int ng = glo[j + 1], nhi = j + 1 == k ? n : win_hi[j + 1];
+            for (int i = ghi; i >= g; --i) {
+                uint8_t v = 0;
+                if (i < ghi && row[i + 1 - g] && (s[i] & 1)) {
+                    v = 1;
+                } else if (i >= first) {
+                    const int e = i + len;
+                    if (kw[e] == kw[i])
+                        v = j == k - 1 ? nxt[e - ng] : (e < n && e + 1 <= nhi && (s[e] & 1) && nxt[e + 1 - ng]);
+                }
+                row[i - g] = v;
             }
         }
         for (int c = 0; c < n; ++c) out[c] = 0;
         // May be empty: some gap j covers cell c with both sides reachable.
         for (int j = 0; j <= k; ++j) {
-            const uint8_t* f = F + j * W;
-            const uint8_t* b = B + j * W;
-            const int last = fhi_[j] < n ? fhi_[j] : n - 1;
-            for (int c = flo_[j]; c <= last; ++c)
-                if (f[c] && b[c + 1] && (s[c] & 1)) out[c] = 1;
+            const int g = glo[j], ghi = j == k ? n : win_hi[j], end = ghi < n ? ghi : n;
+            const uint8_t* f = F + off[j];
+            const uint8_t* b = B + off[j];
+            for (int c = g; c < end; ++c)
+                if (f[c - g] && b[c + 1 - g] && (s[c] & 1)) out[c] = 1;
         }
         // May be filled: some valid start of some block covers cell c.
         diff_.assign(n + 1, 0);
         for (int j = 0; j < k; ++j) {
             const int len = clue[j];
-            for (int st = lo_[j]; st <= hi_[j]; ++st) {
+            int first_valid = -1, last_valid = -1;
+            for (int st = win_lo[j]; st <= win_hi[j]; ++st) {
                 const int e = st + len;
-                if (kw_[e] != kw_[st]) continue;
-                bool left = j == 0 ? F[st] != 0 : (st >= 1 && (s[st - 1] & 1) && F[j * W + st - 1]);
-                if (!left) continue;
-                bool right = j == k - 1 ? B[k * W + e] != 0 : ((s[e] & 1) && B[(j + 1) * W + e + 1]);
-                if (!right) continue;
+                if (kw[e] != kw[st]) continue;
+                if (j == 0 ? !F[st]
+                           : !(st - 1 >= glo[j] && (s[st - 1] & 1) && F[off[j] + st - 1 - glo[j]]))
+                    continue;
+                if (j == k - 1 ? !B[off[k] + e - glo[k]]
+                               : !(e < n && (s[e] & 1) && B[off[j + 1] + e + 1 - glo[j + 1]]))
+                    continue;
                 diff_[st] += 1;
                 diff_[e] -= 1;
+                if (first_valid < 0) first_valid = st;
+                last_valid = st;
+            }
+            if (first_valid < 0) return false;
+            if (update) {
+                win_lo[j] = first_valid;
+                win_hi[j] = last_valid;
             }
         }
         int covered = 0;
         for (int c = 0; c < n; ++c) {
             covered += diff_[c];
             if (covered > 0) out[c] |= 2;
-            if (out[c] == 0) return false;  // cannot happen when the line is feasible
+            else if (out[c] == 0) return false;
         }
         return true;
     }
@@ -83,11 +163,13 @@ public:
     bool feasible(const int* clue, int k, const uint8_t* s, int n) { return forward(clue, k, s, n); }
 
 private:
-    std::vector<uint8_t> F_, B_;
+    std::vector<uint8_t> F_, B_, FT_;  // FT_: fix's forward table (F_ is feasibility's)
     std::vector<int> kw_, kb_, diff_;
     // lo_/hi_: each block's earliest and latest start; flo_/fhi_: the prefix lengths
     // row j of F can be true at (the ends of block j-1; row 0: the starts of block 0).
     std::vector<int> lo_, hi_, flo_, fhi_;
+    // fix's static windows, gap starts and table row offsets.
+    std::vector<int> wlo_, whi_, glo_, off_;
 
     // The forward table F.  With from > 0 the line may differ from the previous
     // call's (same clue) only at cells >= from: the entries F[j][i <= from] are kept.

@@ -4,8 +4,13 @@ The line solver is a choice (``line=``): the complete DP by default, or one of t
 simpler strategies of :mod:`~nonolab.solvers.native.strategies` (for benchmarks and
 human-labelled step logs); search keeps every answer exact with any of them.
 
-The hot loops (line solver, cache, propagation, probing, search) are compiled with
-numba; ``NUMBA_DISABLE_JIT=1`` runs the same functions as plain Python.
+Two engines run the same algorithm (``engine=``): ``compiled`` (default), a C++
+extension built with the package (:mod:`~nonolab.solvers.native.compiled`), which
+loads in milliseconds and serves the ``dp`` line strategy with probing up to ``full``;
+and ``numba``, the kernels compiled by numba on first use (``NUMBA_DISABLE_JIT=1``
+runs them as plain Python), which serve everything, and everything the compiled one
+does not (the other line strategies, depth-2 probing, the step log).  Both search the
+same tree and find the same solutions; ``stats.counters["engine"]`` says which ran.
 
 >>> from nonolab.core import Puzzle
 >>> from nonolab.solvers.base import Limits
@@ -20,23 +25,25 @@ from __future__ import annotations
 import time
 from typing import Any, Callable, Mapping
 
-import numpy as np
-
 from nonolab.core.grid import Grid, Solution
 from nonolab.core.puzzle import Puzzle
 from nonolab.solvers.base import (Capability, Given, Implication, Limits, SolveResult, Stopwatch, accept,
                                   checked_solutions, finish)
 from nonolab.errors import InvalidArgument
 from nonolab.solvers.options import Option
-from nonolab.solvers.native.cache import CACHE_HITS, LINE_SOLVES, MAX_DEPTH, NODES, PROBES, ROUNDS
-from nonolab.solvers.native.line import fix_line, solve_line
-from nonolab.solvers.native.labels import label_steps
-from nonolab.solvers.native.probe import Probing, implications
-from nonolab.solvers.native.search import Workspace, search
-from nonolab.solvers.native.strategies import DEFAULT_ENUMERATE_CAP, STRATEGIES, line_strategy
+from nonolab.solvers.native.modes import DEFAULT_ENUMERATE_CAP, STRATEGIES, Probing, line_strategy
 from nonolab.solvers.steps import Step, Technique
 
 __all__ = ["NativeSolver", "Probing", "Step", "Technique", "fix_line", "solve_line"]
+ENGINES = ("compiled", "numba")
+
+
+def __getattr__(name: str) -> Any:
+    # The one-line solvers are numba kernels: imported on first use, not with the solver.
+    if name in ("fix_line", "solve_line"):
+        from nonolab.solvers.native import line
+        return getattr(line, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 # Two search styles run interleaved, in alternating time slices, each resuming where
 # it stopped: probing at every node (one sweep below the root) wins where probing
@@ -78,6 +85,9 @@ class NativeSolver:
             log with human techniques (simple-overlap, block-capping, clue-exhaustion).
         line_cap: ``enumerate`` only: the block positions one line solve may try
             before it gives up on that line (leaving it unchanged).
+        engine: ``"compiled"`` (default: the C++ core wherever it applies, numba for
+            the rest, and for everything if the extension is not built) or
+            ``"numba"`` (the numba kernels for everything).
 
     ``NativeSolver(line="chain-range").line_complete`` says whether the line strategy
     is complete (``VARIANTS`` lists the option values the contract suite runs).
@@ -105,23 +115,29 @@ class NativeSolver:
         Option("deep_sweeps", "int", 1 << 30, "without restarts: probing sweeps per node below the root",
                minimum=0),
         Option("handoff_after", "float", 0.5, "seconds before the handoff callback is called", minimum=0),
+        Option("engine", "choice", "compiled",
+               "compiled (C++, where it applies: line=dp, no depth-2, no step log) or numba (everything)",
+               choices=ENGINES),
     )
     PROGRAMMATIC = ("progress", "handoff")
     # Option values that make a different solver (the default "dp" is the plain
     # backend), each held to the whole contract suite: see nonolab.solvers.specs.
-    VARIANTS = {"line": tuple(name for name in STRATEGIES if name != "dp")}
+    VARIANTS = {"line": tuple(name for name in STRATEGIES if name != "dp"), "engine": ("numba",)}
 
     def __init__(self, probing: str | Probing = Probing.FULL, cache_bytes: int = 32 << 20,
                  node_limit: int | None = None, record_steps: bool = False, restarts: bool = True,
                  probe_depth: int = 1 << 30, deep_sweeps: int = 1 << 30,
                  progress: Callable[[int, int], None] | None = None,
                  handoff: Callable[[Grid], None] | None = None, handoff_after: float = 0.5,
-                 line: str = "dp", line_cap: int = DEFAULT_ENUMERATE_CAP):
+                 line: str = "dp", line_cap: int = DEFAULT_ENUMERATE_CAP, engine: str = "compiled"):
         self.probing = Probing(probing)
         self.line = line_strategy(line)
         if isinstance(line_cap, bool) or not isinstance(line_cap, int) or line_cap < 1:
             raise InvalidArgument(f"native: line_cap must be a positive integer, not {line_cap!r}")
         self.line_cap = line_cap
+        if engine not in ENGINES:
+            raise InvalidArgument(f"native: engine must be one of {', '.join(ENGINES)}, not {engine!r}")
+        self.engine = engine
         if cache_bytes < 0:
             raise ValueError("NativeSolver: cache_bytes must be non-negative")
         self.cache_bytes = cache_bytes
@@ -133,6 +149,26 @@ class NativeSolver:
         self.progress = progress
         self.handoff = handoff
         self.handoff_after = handoff_after
+
+    def compiled_applies(self) -> bool:
+        """Whether :meth:`solve` runs the compiled core (else numba): ``engine="compiled"``,
+        the ``dp`` line strategy, probing up to ``full``, no step log, and the
+        extension built."""
+        if self.engine != "compiled" or self.line.name != "dp" or self.probing is Probing.DEPTH2:
+            return False
+        if self.record_steps:
+            return False
+        from nonolab.solvers.native.compiled import available
+        return available()
+
+    def _space(self, puzzle: Puzzle, given: bytes | None) -> Any:
+        """A fresh search space of the engine that applies."""
+        if self.compiled_applies():
+            from nonolab.solvers.native.compiled import CompiledSpace
+            return CompiledSpace(puzzle, self.cache_bytes, given, self.probing.value)
+        from nonolab.solvers.native.numba_space import NumbaSpace
+        return NumbaSpace(puzzle, self.record_steps, self.cache_bytes, given, self.probing, self.line,
+                          self.line_cap)
 
     @property
     def line_complete(self) -> bool:
@@ -148,9 +184,7 @@ class NativeSolver:
         """
         watch = Stopwatch.of(limits)
         given = _given(puzzle, accept(self, puzzle, given).cells)
-        depth2 = self.probing is Probing.DEPTH2
-        first = Workspace(puzzle, self.record_steps, self.cache_bytes, given=given, depth2=depth2,
-                          line=self.line, line_cap=self.line_cap)
+        first = self._space(puzzle, given)
         styles = list(_STYLES) if self.restarts else [(self.probe_depth, self.deep_sweeps)]
         spaces = [first]
         search_end = None if watch.deadline is None else watch.deadline - _FINISH_PER_CELL * puzzle.width * puzzle.height
@@ -162,18 +196,18 @@ class NativeSolver:
         while not done:
             for index, (probe_depth, deep_sweeps) in enumerate(styles):
                 if index == len(spaces):
-                    if first.stats[NODES] <= 1:
+                    if first.nodes <= 1:
                         break  # no second style until the first one branches: line-solvable puzzles end at the root
                     spaces.append(first.fork_root())
                 space = spaces[index]
-                nodes = sum(int(sp.stats[NODES]) for sp in spaces)
+                nodes = sum(sp.nodes for sp in spaces)
                 budget = None if self.node_limit is None else self.node_limit - nodes
                 deadline = search_end
                 if len(styles) > 1 or not handed:
                     slice_end = time.perf_counter() + _SLICE
                     deadline = slice_end if deadline is None else min(deadline, slice_end)
-                run = search(space, self.probing, limits.max_solutions, deadline, budget, probe_depth,
-                             deep_sweeps, self.progress if space is first else None, watch.cancelled)
+                run = space.run(limits.max_solutions, deadline, budget, probe_depth, deep_sweeps,
+                                self.progress if space is first else None, watch.cancelled)
                 if steps is None and run.solutions:
                     steps = run.steps
                 # Verify what this slice found now, not after the search: a count finds
@@ -195,21 +229,25 @@ class NativeSolver:
         solutions = tuple(found.values())
         if limits.max_solutions is not None:
             solutions = solutions[:limits.max_solutions]
-        s = sum(sp.stats for sp in spaces)
-        solves, hits = int(s[LINE_SOLVES]), int(s[CACHE_HITS])
+        counts = [sp.counters() for sp in spaces]
+        s = {key: sum(c[key] for c in counts) for key in counts[0]}
+        s["max_depth"] = max(c["max_depth"] for c in counts)
+        solves, hits = s["line_solves"], s["cache_hits"]
         counters = {
             "line_solves": solves,
             "cache_hits": hits,
             "cache_hit_rate": round(hits / (solves + hits), 4) if solves + hits else 0.0,
-            "propagation_rounds": int(s[ROUNDS]),
-            "probes": int(s[PROBES]),
-            "nodes": int(s[NODES]),
-            "max_depth": int(s[MAX_DEPTH]),
+            "propagation_rounds": s["propagation_rounds"],
+            "probes": s["probes"],
+            "nodes": s["nodes"],
+            "max_depth": s["max_depth"],
             "styles": len(spaces),
+            "engine": first.engine,
         }
         if steps is None and self.record_steps:
             steps = first.steps()
         if steps and self.line.labelled:
+            from nonolab.solvers.native.labels import label_steps
             steps = label_steps(puzzle, steps, self.line, given)
         # Each style's open space is valid alone: hand on the narrower one.
         remainder = None if complete else _narrowest(puzzle, spaces)
@@ -229,6 +267,11 @@ class NativeSolver:
         >>> NativeSolver().implications(p, Grid(2, 2))[:2]
         (((0, 0, 0), (0, 1, 1)), ((0, 0, 0), (1, 0, 1)))
         """
+        import numpy as np
+
+        from nonolab.solvers.native.probe import implications
+        from nonolab.solvers.native.search import Workspace
+
         if (grid.height, grid.width) != (puzzle.height, puzzle.width):
             raise InvalidArgument(f"NativeSolver.implications: a {grid.width}x{grid.height} grid for a "
                                   f"{puzzle.width}x{puzzle.height} puzzle")

@@ -19,24 +19,11 @@ not the size of the grid.
 from __future__ import annotations
 
 import math
-from enum import Enum
 
 from nonolab.solvers.native.cache import PROBES, STEP_ID
 from nonolab.solvers.native.jit import jit
+from nonolab.solvers.native.modes import Probing  # noqa: F401  (re-exported)
 from nonolab.solvers.native.propagate import BOTH_BRANCHES_AGREE, CONTRADICTION_PROBE, DEPTH2_PROBE, propagate, record
-
-
-class Probing(str, Enum):
-    """How much probing runs between line propagation and search."""
-
-    NONE = "none"
-    CONTRADICTION = "contradiction"
-    FULL = "full"
-    DEPTH2 = "depth-2"
-
-    @property
-    def level(self) -> int:
-        return {"none": 0, "contradiction": 1, "full": 2, "depth-2": 3}[self.value]
 
 
 @jit

@@ -30,61 +30,16 @@ b'\\x02\\x01\\x02'
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import numpy as np
 
-from nonolab.errors import InvalidArgument
 from nonolab.solvers.native.jit import jit
 from nonolab.solvers.native.line import line_fix, static_windows, table_size
 from nonolab.solvers.native.line_enumerate import enumerate_fix
 from nonolab.solvers.native.line_rules import rule_fix
-
-DP, CHAIN_RANGE, OVERLAP, ENUMERATE = 0, 1, 2, 3
-N_STRATEGIES = 4
-DEFAULT_ENUMERATE_CAP = 1 << 16
-
-
-@dataclass(frozen=True)
-class LineStrategy:
-    """A line strategy as the native solver knows it.
-
-    Attributes:
-        name: what users type (``--line NAME``, ``-O line=NAME``).
-        code: its number in the compiled dispatch.
-        complete: fixes every forced cell and finds every contradiction of a line.
-        labelled: its deductions carry human technique labels in the step log.
-        summary: one line for ``--help`` and ``nonolab backends``.
-    """
-
-    name: str
-    code: int
-    complete: bool
-    labelled: bool
-    summary: str
-
-
-STRATEGIES: dict[str, LineStrategy] = {s.name: s for s in (
-    LineStrategy("dp", DP, True, False, "the complete dynamic programme (reference)"),
-    LineStrategy("chain-range", CHAIN_RANGE, False, True,
-                 "block ranges reduced by boxes and spaces, overlap, capping, exhaustion (chain rules)"),
-    LineStrategy("overlap", OVERLAP, False, True,
-                 "left-right overlap: the leftmost and rightmost arrangements, overlapped once"),
-    LineStrategy("enumerate", ENUMERATE, False, False,
-                 "every placement intersected; a line over the cap is left unchanged"),
-)}
-
-
-def line_strategy(name: str) -> LineStrategy:
-    """The strategy called ``name``.
-
-    Raises:
-        InvalidArgument: no strategy has this name (the message lists the known ones).
-    """
-    try:
-        return STRATEGIES[name]
-    except (KeyError, TypeError):
-        raise InvalidArgument(f"unknown line strategy {name!r} (known: {', '.join(STRATEGIES)})") from None
+# The registry lives in modes.py (no numba there), re-exported here for the kernels and callers.
+from nonolab.solvers.native.modes import (  # noqa: F401
+    CHAIN_RANGE, DEFAULT_ENUMERATE_CAP, DP, ENUMERATE, N_STRATEGIES, OVERLAP, STRATEGIES, LineStrategy,
+    line_strategy)
 
 
 @jit

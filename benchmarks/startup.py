@@ -1,0 +1,167 @@
+"""Start-up and large grids, whole process: what a user waits for, against pbnsolve.
+
+    python -m benchmarks.startup [--runs 5] [--large 1000,2000,4000] [--gargantua] [--cauldron PATH]
+        [--large-runs 3] [--pbnsolve PATH] [--first-run] [--numba] [--out benchmarks/results/startup]
+
+Each case is one command run ``--runs`` times in a fresh process; the table gives the
+median and the spread of the wall times:
+
+* ``python -c pass`` and ``import numpy``: the floor any Python tool pays.
+* ``nonolab --help``, and ``nonolab check`` on the 20x20 cat (``puzzles/webpbn``).
+* ``--numba``: the same check with ``-b native:engine=numba`` (the numba kernels,
+  cached), for comparison; with ``--first-run``, also its first run (it compiles).
+* ``--first-run``: ``nonolab check`` as the first command after an install, with an
+  empty numba cache (``NUMBA_CACHE_DIR`` a new folder; once, not a median): what it
+  compiles, it compiles here.
+* ``--gargantua``, ``--cauldron``, ``--large``: ``nonolab check -b native`` on Gargantua
+  (200x200, the corpus), Cauldron (512x512, ``inputs/cauldron.non`` of
+  pierre-dejoue/picross-solver, not in the corpus: over its 100 KB limit for originals)
+  and on the ``large`` suite's smooth squares (written to ``.non`` files in a
+  temporary folder), each against ``pbnsolve -u`` on the same file when ``--pbnsolve``
+  names its binary; plus the in-process solve time (``NativeSolver().solve``, best of
+  the runs).
+
+Writes ``OUT.csv`` and ``OUT.json`` (one row per case and run count) and prints a
+markdown table.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import os
+import platform
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+CAT = ROOT / "puzzles" / "webpbn" / "webpbn-00006-cat.non"
+GARGANTUA = ROOT.parent / "shared" / "corpus" / "nonograms-org" / "nonograms-org-51237-gargantua.non"
+NONOLAB = [sys.executable, "-m", "nonolab"]
+# A warm install has its modules' bytecode compiled (pip does it at install time): the
+# child processes may write .pyc files even where the caller's environment forbids it,
+# and each case runs once untimed first.
+ENV = {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"}
+
+
+def _wall(command: list[str], env: dict[str, str] | None = None) -> tuple[float, str]:
+    """Seconds one run of ``command`` takes, and its first line of output."""
+    started = time.perf_counter()
+    out = subprocess.run(command, capture_output=True, text=True, env=env, timeout=3600)
+    elapsed = time.perf_counter() - started
+    if out.returncode not in (0, 1):
+        raise RuntimeError(f"{' '.join(command)} failed ({out.returncode}): {out.stderr.strip()[-300:]}")
+    return elapsed, (out.stdout.strip().splitlines() or [""])[0]
+
+
+def measure(name: str, command: list[str], runs: int, env: dict[str, str] | None = None,
+            warm: bool = True) -> dict:
+    """The median, fastest and slowest of ``runs`` whole-process runs of ``command``
+    (after one untimed run when ``warm``)."""
+    env = env or ENV
+    if warm:
+        _wall(command, env)
+    times, answer = [], ""
+    for _ in range(runs):
+        elapsed, answer = _wall(command, env)
+        times.append(elapsed)
+    return {"case": name, "command": " ".join(Path(c).name if c == sys.executable else c for c in command),
+            "runs": runs, "median_s": round(statistics.median(times), 4), "min_s": round(min(times), 4),
+            "max_s": round(max(times), 4), "answer": answer}
+
+
+def _in_process(path: Path, runs: int) -> float:
+    """The best in-process ``NativeSolver().solve`` time on the puzzle at ``path`` (count to 2)."""
+    from nonolab.formats import load
+    from nonolab.solvers.base import Limits
+    from nonolab.solvers.native import NativeSolver
+
+    puzzle = load(path)
+    best = float("inf")
+    for _ in range(runs):
+        started = time.perf_counter()
+        NativeSolver().solve(puzzle, Limits(max_solutions=2))
+        best = min(best, time.perf_counter() - started)
+    return round(best, 4)
+
+
+def _large_files(sizes: list[int], folder: Path) -> list[tuple[str, Path]]:
+    from benchmarks.suites import LARGE, Options, large_name, large_puzzle
+    from nonolab.formats import dump
+
+    seed = LARGE.seed(Options())
+    out = []
+    for size in sizes:
+        path = folder / f"{large_name(size)}.non"
+        dump(large_puzzle(size, seed), path)
+        out.append((large_name(size), path))
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.startup", description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--large-runs", type=int, default=3, help="runs of each Gargantua and large case")
+    parser.add_argument("--large", default="", help="comma-separated sides of the large suite (e.g. 1000,2000,4000)")
+    parser.add_argument("--gargantua", action="store_true", help="Gargantua 200x200 from ../shared/corpus")
+    parser.add_argument("--cauldron", type=Path, help="Cauldron 512x512's .non file")
+    parser.add_argument("--pbnsolve", type=Path, help="pbnsolve's binary, to time it on the same files")
+    parser.add_argument("--first-run", action="store_true", help="check with an empty numba cache, once")
+    parser.add_argument("--numba", action="store_true", help="also check with -b native:engine=numba")
+    parser.add_argument("--out", type=Path, default=ROOT / "benchmarks" / "results" / "startup")
+    args = parser.parse_args(argv)
+
+    rows = [measure("python -c pass", [sys.executable, "-c", "pass"], args.runs),
+            measure("python -c 'import numpy'", [sys.executable, "-c", "import numpy"], args.runs),
+            measure("nonolab --help", NONOLAB + ["--help"], args.runs),
+            measure("nonolab check (20x20)", NONOLAB + ["check", str(CAT)], args.runs)]
+    if args.numba:
+        rows.append(measure("nonolab check (20x20), numba engine",
+                            NONOLAB + ["check", "-b", "native:engine=numba", str(CAT)], args.runs))
+    if args.first_run:
+        with tempfile.TemporaryDirectory() as cache:
+            env = dict(ENV, NUMBA_CACHE_DIR=cache)
+            rows.append(measure("first nonolab check after install (empty numba cache)",
+                                NONOLAB + ["check", str(CAT)], 1, env, warm=False))
+            if args.numba:
+                rows.append(measure("first check after install, numba engine (empty numba cache)",
+                                    NONOLAB + ["check", "-b", "native:engine=numba", str(CAT)], 1, env, warm=False))
+    with tempfile.TemporaryDirectory() as folder:
+        targets = (([("gargantua-200x200", GARGANTUA)] if args.gargantua else [])
+                   + ([("cauldron-512x512", args.cauldron)] if args.cauldron else [])
+                   + _large_files([int(s) for s in args.large.split(",") if s.strip()], Path(folder)))
+        for name, path in targets:
+            row = measure(f"{name}: nonolab check -b native", NONOLAB + ["check", "-b", "native", str(path)],
+                          args.large_runs)
+            row["in_process_s"] = _in_process(path, args.large_runs)
+            rows.append(row)
+            if args.pbnsolve:
+                rows.append(measure(f"{name}: pbnsolve -u", [str(args.pbnsolve), "-u", str(path)],
+                                    args.large_runs))
+
+    machine = f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}"
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    fields = ["case", "runs", "median_s", "min_s", "max_s", "in_process_s", "answer", "command"]
+    with args.out.with_suffix(".csv").open("w", newline="", encoding="utf-8") as fh:
+        writer = csv.DictWriter(fh, fieldnames=fields, extrasaction="ignore")
+        writer.writeheader()
+        writer.writerows(rows)
+    args.out.with_suffix(".json").write_text(json.dumps(
+        {"machine": machine, "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()), "rows": rows},
+        indent=1) + "\n", encoding="utf-8")
+    print(f"Machine: {machine}; {time.strftime('%Y-%m-%d', time.gmtime())}\n")
+    print("| case | runs | median s | min s | max s | in-process solve s | answer |")
+    print("|---|---:|---:|---:|---:|---:|---|")
+    for r in rows:
+        print(f"| {r['case']} | {r['runs']} | {r['median_s']:.3f} | {r['min_s']:.3f} | {r['max_s']:.3f} | "
+              f"{r.get('in_process_s', '')} | {r['answer']} |")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

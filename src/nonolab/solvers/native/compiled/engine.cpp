@@ -1,0 +1,451 @@
+// The native engine's compiled core (see engine.hpp).  Each function follows the numba
+// kernel of the same name step by step, so that both engines search the same tree and
+// find the same solutions in the same order; the comments say why where it matters.
+#include "engine.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <utility>
+
+namespace native {
+
+namespace {
+
+enum Phase { ROOT = 0, NODE = 1, BACKTRACK = 2 };
+
+// A trimmed line is cached under its clue and its open blocks (clue id, b1, b2): lines
+// of 4096 blocks or more are never trimmed (their key is the clue's alone).
+constexpr long long KEY_BLOCKS = 1 << 12;
+constexpr long long UNLIMITED_SWEEPS = 1LL << 30;
+
+}  // namespace
+
+Clues::Clues(int height, int width, const std::vector<std::vector<int>>& lines) : h(height), w(width) {
+    std::map<std::vector<int>, long long> ids;
+    start.push_back(0);
+    for (size_t i = 0; i < lines.size(); ++i) {
+        const std::vector<int>& clue = lines[i];
+        const int n = static_cast<int>(i) < h ? w : h;
+        long long need = static_cast<long long>(clue.size()) - 1;
+        for (int b : clue) need += b;
+        const long long slack = clue.empty() ? 0 : n - need;
+        if (slack < 0) fits = false;
+        int at = 0;
+        for (int b : clue) {
+            data.push_back(b);
+            lo.push_back(at);
+            hi.push_back(static_cast<int>(at + slack));
+            at += b + 1;
+        }
+        start.push_back(static_cast<int>(data.size()));
+        id.push_back(ids.emplace(clue, static_cast<long long>(ids.size())).first->second);
+    }
+}
+
+LineCache::LineCache(long long budget_bytes, int longest) {
+    // As many slots as fit the budget, at most 2**16, rounded down to a power of two
+    // (the memory is about two lines per slot).
+    long long slots = budget_bytes / std::max(1LL, 2LL * longest + 32);
+    if (slots > (1 << 16)) slots = 1 << 16;
+    size_t power = 0;
+    if (slots > 0) {
+        power = 1;
+        while (power * 2 <= static_cast<size_t>(slots)) power *= 2;
+    }
+    slots_ = power;
+    width_ = power ? longest : 0;
+    keys_ = zeros(slots_ * width_);
+    results_ = zeros(slots_ * width_);
+    ok_.assign(slots_, 0);
+    tags_.assign(slots_, -1);
+    lengths_.assign(slots_, -1);
+    hashes_.assign(slots_, 0);
+}
+
+LineCache::Table LineCache::zeros(size_t bytes) {
+    void* p = std::calloc(bytes ? bytes : 1, 1);
+    if (!p) throw std::bad_alloc();
+    return Table(static_cast<uint8_t*>(p));
+}
+
+int LineCache::lookup(long long tag, const uint8_t* line, int n, uint8_t* out, size_t& slot, uint64_t& hash) const {
+    uint64_t x = static_cast<uint64_t>(tag) + 1;
+    for (int i = 0; i < n; ++i) x = x * 131 + line[i] + 1;
+    hash = x;
+    slot = static_cast<size_t>((x ^ (x >> 20)) & (slots_ - 1));
+    if (tags_[slot] != tag || lengths_[slot] != n || hashes_[slot] != x) return -1;
+    const uint8_t* key = keys_.get() + slot * width_;
+    for (int i = 0; i < n; ++i)
+        if (key[i] != line[i]) return -1;
+    if (!ok_[slot]) return 0;
+    const uint8_t* result = results_.get() + slot * width_;
+    for (int i = 0; i < n; ++i) out[i] = result[i];
+    return 1;
+}
+
+void LineCache::store(size_t slot, uint64_t hash, long long tag, const uint8_t* line, int n, const uint8_t* out,
+                      bool ok) {
+    tags_[slot] = tag;
+    lengths_[slot] = n;
+    hashes_[slot] = hash;
+    ok_[slot] = ok;
+    uint8_t* key = keys_.get() + slot * width_;
+    uint8_t* result = results_.get() + slot * width_;
+    for (int i = 0; i < n; ++i) {
+        key[i] = line[i];
+        if (ok) result[i] = out[i];
+    }
+}
+
+Engine::Engine(std::shared_ptr<const Clues> clues, std::vector<uint8_t> given, std::shared_ptr<LineCache> cache,
+               int probing)
+    : clues_(std::move(clues)), cache_(std::move(cache)), h_(clues_->h), w_(clues_->w), probing_(probing),
+      given_(std::move(given)) {
+    cells_ = given_;
+    win_lo_ = clues_->lo;
+    win_hi_ = clues_->hi;
+    narrowed_.assign(h_ + w_, 0);
+    dirty_.assign(h_ + w_, 0);
+    const int longest = std::max(h_, w_);
+    line_.assign(longest + 1, 0);
+    out_.assign(longest + 1, 0);
+}
+
+bool Engine::time_up() {
+    // Reading the clock costs about as much as a short cached line: every 16th call.
+    if ((++work_ & 15) != 0) return false;
+    return std::chrono::steady_clock::now() >= deadline_;
+}
+
+// Solve line `index` of `grid` and write back what it fixes (onto `rec`, flagging the
+// crossing lines dirty).  Only the part of the line not yet settled is read and solved:
+// blocks pinned to one start by an earlier windows-narrowing solve are decided, with
+// the separators next to them, in every later state (as settled_ends in propagate.py).
+// Returns the number of changed cells, or -1 on a contradiction.
+int Engine::solve_line_at(std::vector<uint8_t>& grid, int index, std::vector<int>* rec, bool use_cache,
+                          bool update) {
+    const Clues& cl = *clues_;
+    const bool row = index < h_;
+    const int base = row ? index * w_ : index - h_;
+    const int stride = row ? 1 : w_;
+    const int n = row ? w_ : h_;
+    const int crossing = row ? h_ : 0;
+    const int c0 = cl.start[index];
+    const int k = cl.start[index + 1] - c0;
+    int b1 = 0, b2 = k, lo = 0, hi = n;
+    if (narrowed_[index] && k < KEY_BLOCKS) {
+        while (b1 < k && win_lo_[c0 + b1] == win_hi_[c0 + b1]) ++b1;
+        if (b1 == k) return 0;  // every block pinned: the line is decided
+        while (win_lo_[c0 + b2 - 1] == win_hi_[c0 + b2 - 1]) --b2;
+        lo = b1 == 0 ? 0 : win_lo_[c0 + b1 - 1] + cl.data[c0 + b1 - 1] + 1;
+        hi = b2 == k ? n : win_lo_[c0 + b2] - 1;
+    }
+    const int m = hi - lo;
+    uint8_t* line = line_.data();
+    uint8_t* out = out_.data();
+    for (int i = 0; i < m; ++i) line[i] = grid[base + static_cast<size_t>(lo + i) * stride];
+    const long long key = k < KEY_BLOCKS ? (cl.id[index] * KEY_BLOCKS + b1) * KEY_BLOCKS + b2 : -1 - cl.id[index];
+    int* wlo = win_lo_.data() + c0 + b1;
+    int* whi = win_hi_.data() + c0 + b1;
+    const int open = b2 - b1;
+    if (lo > 0)  // the open blocks' windows, relative to the open part while it is solved
+        for (int b = 0; b < open; ++b) { wlo[b] -= lo; whi[b] -= lo; }
+    int ok = -1;
+    size_t slot = 0;
+    uint64_t hash = 0;
+    const bool cached = use_cache && cache_->usable(m);
+    if (cached) ok = cache_->lookup(key, line, m, out, slot, hash);
+    if (ok >= 0) {
+        ++stats[CACHE_HITS];
+    } else {
+        ++stats[LINE_SOLVES];
+        ok = dp_.fix(cl.data.data() + c0 + b1, open, line, m, out, wlo, whi, update) ? 1 : 0;
+        if (cached) cache_->store(slot, hash, key, line, m, out, ok == 1);
+    }
+    if (lo > 0)
+        for (int b = 0; b < open; ++b) { wlo[b] += lo; whi[b] += lo; }
+    if (ok == 0) return -1;
+    if (update) narrowed_[index] = 1;
+    int changed = 0;
+    for (int i = 0; i < m; ++i) {
+        if (out[i] == line[i]) continue;
+        const int cell = static_cast<int>(base + static_cast<size_t>(lo + i) * stride);
+        grid[cell] = out[i];
+        if (rec) rec->push_back(cell);
+        dirty_[crossing + lo + i] = 1;
+        ++changed;
+    }
+    return changed;
+}
+
+// Round-based propagation from the dirty lines: sweep the rows, then the columns, until
+// a sweep changes nothing.  1 at the fixpoint, 0 on a contradiction (dirty cleared), 2
+// when a pausable propagation ran out of time (it goes on from resume_at_ next call).
+int Engine::propagate(std::vector<uint8_t>& grid, std::vector<int>* rec, bool use_cache, bool pausable,
+                      bool update) {
+    long long solved = 0;
+    int start = resume_at_;
+    resume_at_ = 0;
+    const int lines = h_ + w_;
+    while (true) {
+        if (start == 0) ++stats[ROUNDS];
+        for (int index = start; index < lines; ++index) {
+            if (!dirty_[index]) continue;
+            if (pausable && solved > 0 && time_up()) {
+                resume_at_ = index;
+                return 2;
+            }
+            ++solved;
+            dirty_[index] = 0;
+            if (solve_line_at(grid, index, rec, use_cache, update) < 0) {
+                std::fill(dirty_.begin(), dirty_.end(), 0);
+                return 0;
+            }
+        }
+        start = 0;
+        bool again = false;
+        for (int i = 0; i < h_ && !again; ++i) again = dirty_[i] != 0;
+        if (!again) return 1;
+    }
+}
+
+int Engine::trial(std::vector<uint8_t>& scratch, int p, uint8_t value, std::vector<int>& touched) {
+    touched.clear();
+    scratch[p] = value;
+    dirty_[p / w_] = 1;
+    dirty_[h_ + p % w_] = 1;
+    ++stats[PROBES];
+    return propagate(scratch, &touched, true, false, false);
+}
+
+void Engine::undo(std::vector<uint8_t>& scratch, const std::vector<int>& touched, int p) {
+    for (int x : touched) scratch[x] = cells_[x];
+    scratch[p] = cells_[p];
+}
+
+// Probe every unknown cell with both values until a sweep learns nothing (as probe in
+// probe.py): a value that leads to a contradiction fixes the other one, and in full
+// probing (mode 2) the cells both values set alike are fixed.  Returns 1, 0 on a
+// contradiction, or 2 when out of time (the sweep goes on from probe_next_).
+int Engine::probe(long long max_sweeps) {
+    const int mode = probing_;
+    const size_t size = cells_.size();
+    if (scratch0_.size() != size) {
+        scratch0_.assign(size, 0);
+        scratch1_.assign(size, 0);
+        score0_.assign(size, 0);
+        score1_.assign(size, 0);
+        mark_.assign(size, 0);
+    }
+    scratch0_ = cells_;
+    scratch1_ = cells_;
+    if (!probe_running_) {
+        probe_next_ = 0;
+        probe_learnt_ = false;
+        probe_sweeps_ = 1;
+        probe_running_ = true;
+    }
+    long long probed = 0;
+    while (true) {
+        const long long p64 = probe_next_;
+        if (p64 >= static_cast<long long>(size)) {
+            if (!probe_learnt_ || probe_sweeps_ >= max_sweeps) {
+                probe_running_ = false;
+                return 1;
+            }
+            probe_next_ = 0;
+            probe_learnt_ = false;
+            ++probe_sweeps_;
+            continue;
+        }
+        const int p = static_cast<int>(p64);
+        if (cells_[p] != 3) {
+            score0_[p] = score1_[p] = 0;
+            probe_next_ = p + 1;
+            continue;
+        }
+        if (probed > 0 && std::chrono::steady_clock::now() >= deadline_) return 2;
+        probe_next_ = p + 1;
+        ++probed;
+        const int ok0 = trial(scratch0_, p, 1, touched0_);
+        const int ok1 = trial(scratch1_, p, 2, touched1_);
+        if (!ok0 && !ok1) {
+            undo(scratch0_, touched0_, p);
+            undo(scratch1_, touched1_, p);
+            probe_running_ = false;
+            return 0;
+        }
+        agree_.clear();
+        if (ok0 && ok1) {
+            score0_[p] = static_cast<int>(touched0_.size()) + 1;
+            score1_[p] = static_cast<int>(touched1_.size()) + 1;
+            if (mode == 2) {
+                if (++stamp_ == 0) {  // wrapped: old marks could look current
+                    std::fill(mark_.begin(), mark_.end(), 0);
+                    stamp_ = 1;
+                }
+                for (int x : touched0_) mark_[x] = stamp_;
+                for (int x : touched1_)
+                    if (mark_[x] == stamp_ && scratch0_[x] == scratch1_[x]) agree_.push_back(x * 4 + scratch0_[x]);
+            }
+        }
+        undo(scratch0_, touched0_, p);
+        undo(scratch1_, touched1_, p);
+        if (ok0 && ok1 && agree_.empty()) continue;
+        const size_t start = trail_.size();
+        if (!ok0 || !ok1) {
+            set(p, ok0 ? 1 : 2);
+            dirty_[p / w_] = 1;
+            dirty_[h_ + p % w_] = 1;
+        } else {
+            for (int a : agree_) {
+                const int x = a / 4;
+                set(x, static_cast<uint8_t>(a % 4));
+                dirty_[x / w_] = 1;
+                dirty_[h_ + x % w_] = 1;
+            }
+        }
+        if (propagate(cells_, &trail_, true, false, false) == 0) {
+            probe_running_ = false;
+            return 0;
+        }
+        for (size_t i = start; i < trail_.size(); ++i) {
+            const int x = trail_[i];
+            scratch0_[x] = scratch1_[x] = cells_[x];
+        }
+        probe_learnt_ = true;
+    }
+}
+
+// The unknown cell to branch on, and the value to try first (choose_branch in probe.py):
+// with probing, the cell maximising sqrt(max / (min + 1)) + min of its two branches'
+// gains, the larger gain first; without, the first unknown cell, filled first.
+int Engine::choose_branch(bool use_scores, uint8_t& value) const {
+    int best = -1;
+    double best_score = -1.0;
+    value = 2;
+    const int size = static_cast<int>(cells_.size());
+    for (int p = 0; p < size; ++p) {
+        if (cells_[p] != 3) continue;
+        if (!use_scores) return p;
+        const int a = score0_[p], b = score1_[p];
+        const int low = std::min(a, b), high = std::max(a, b);
+        const double score = std::sqrt(high / (low + 1.0)) + low;
+        if (score > best_score) {
+            best_score = score;
+            best = p;
+            value = b >= a ? 2 : 1;
+        }
+    }
+    return best;
+}
+
+int Engine::run(double seconds, long long node_budget, long long probe_depth, long long deep_sweeps) {
+    deadline_ = std::chrono::steady_clock::now() +
+                std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(seconds));
+    work_ = 0;
+    if (!clues_->fits) {  // some clue is longer than its line
+        phase_ = BACKTRACK;
+        depth_ = 0;
+        return EXHAUSTED;
+    }
+    long long processed = 0;
+    while (true) {
+        if (phase_ == ROOT) {
+            std::fill(dirty_.begin(), dirty_.end(), 1);
+            phase_ = NODE;
+        } else if (phase_ == NODE) {
+            if (!node_paused_) {  // a new node, not one whose propagation or probing paused
+                if (node_budget >= 0 && processed >= node_budget) return PAUSED;
+                ++processed;
+                ++stats[NODES];
+                probe_running_ = false;
+                if (depth_ > stats[MAX_DEPTH]) stats[MAX_DEPTH] = depth_;
+            }
+            // The root's first propagation goes without the cache (it never repeats a line,
+            // and on large grids filling the cache costs more than the solves) and narrows
+            // the blocks' windows: every later state narrows the states it saw.
+            const bool first = stats[NODES] == 1;
+            int ok = propagate(cells_, &trail_, !first, true, first);
+            if (ok == 2) {
+                node_paused_ = true;
+                return PAUSED;
+            }
+            node_paused_ = false;
+            const int node_mode = depth_ <= probe_depth ? probing_ : 0;
+            if (ok == 1 && node_mode > 0) {
+                ok = probe(depth_ == 0 ? UNLIMITED_SWEEPS : deep_sweeps);
+                if (ok == 2) {
+                    node_paused_ = true;
+                    return PAUSED;
+                }
+            }
+            if (ok == 0) {
+                phase_ = BACKTRACK;
+                continue;
+            }
+            uint8_t value = 2;
+            const int p = choose_branch(node_mode > 0, value);
+            if (p < 0) {
+                phase_ = BACKTRACK;
+                return FOUND;
+            }
+            if (static_cast<int>(level_trail_.size()) <= depth_) {
+                level_trail_.resize(depth_ + 1);
+                level_cell_.resize(depth_ + 1);
+                level_second_.resize(depth_ + 1);
+                level_tried_.resize(depth_ + 1);
+            }
+            level_trail_[depth_] = trail_.size();
+            level_cell_[depth_] = p;
+            level_second_[depth_] = static_cast<uint8_t>(3 - value);
+            level_tried_[depth_] = 0;
+            ++depth_;
+            set(p, value);
+            dirty_[p / w_] = 1;
+            dirty_[h_ + p % w_] = 1;
+        } else {
+            if (depth_ == 0) return EXHAUSTED;
+            const int lvl = depth_ - 1;
+            for (size_t i = level_trail_[lvl]; i < trail_.size(); ++i) cells_[trail_[i]] = 3;
+            trail_.resize(level_trail_[lvl]);
+            if (!level_tried_[lvl]) {
+                level_tried_[lvl] = 1;
+                const int p = level_cell_[lvl];
+                set(p, level_second_[lvl]);
+                dirty_[p / w_] = 1;
+                dirty_[h_ + p % w_] = 1;
+                phase_ = NODE;
+            } else {
+                --depth_;
+            }
+        }
+    }
+}
+
+std::unique_ptr<Engine> Engine::fork_root() const {
+    std::vector<uint8_t> grid = given_;
+    const size_t root_trail = level_trail_.empty() ? trail_.size() : level_trail_[0];
+    for (size_t i = 0; i < root_trail && i < trail_.size(); ++i) grid[trail_[i]] = cells_[trail_[i]];
+    std::unique_ptr<Engine> fork(new Engine(clues_, std::move(grid), cache_, probing_));
+    fork->win_lo_ = win_lo_;
+    fork->win_hi_ = win_hi_;
+    fork->narrowed_ = narrowed_;
+    return fork;
+}
+
+std::vector<uint8_t> Engine::remainder() const {
+    size_t end = trail_.size();
+    for (int lvl = 0; lvl < depth_; ++lvl) {
+        if (!level_tried_[lvl]) {
+            end = level_trail_[lvl];
+            break;
+        }
+    }
+    std::vector<uint8_t> grid = given_;
+    for (size_t i = 0; i < end; ++i) grid[trail_[i]] = cells_[trail_[i]];
+    return grid;
+}
+
+}  // namespace native

@@ -1,0 +1,248 @@
+// The CPython binding of the native engine's compiled core: nonolab.solvers.native.compiled._native.
+//
+//   Engine(height, width, rows, columns, given, cache_bytes, probing)   rows/columns:
+//       sequences of clues; given: bytes, one state mask per cell (1 empty, 2 filled,
+//       3 unknown), row-major; cache_bytes: the line cache's memory; probing: 0 none,
+//       1 contradiction, 2 full.
+//   Engine.run(seconds, node_budget, probe_depth, deep_sweeps) -> 0 paused (time or
+//       node budget spent), 1 a solution (in cells()), 2 exhausted; the GIL is released
+//       while it searches.  node_budget < 0: no budget.
+//   Engine.fork_root() -> Engine: a new search from this one's root (once it branched).
+//   Engine.cells(), Engine.remainder() -> bytes; Engine.stats() -> (line_solves,
+//   cache_hits, probes, nodes, max_depth, rounds); Engine.decided() -> cells on the trail;
+//   Engine.node_paused() -> whether the current node is part-way through.
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+
+#include <new>
+#include <vector>
+
+#include "engine.hpp"
+
+namespace {
+
+struct EngineObject {
+    PyObject_HEAD
+    native::Engine* engine;
+    bool busy;
+};
+
+PyTypeObject EngineType = {PyVarObject_HEAD_INIT(nullptr, 0)};
+
+bool read_clues(PyObject* seq, Py_ssize_t expected, std::vector<std::vector<int>>& lines) {
+    PyObject* fast = PySequence_Fast(seq, "clues must be a sequence");
+    if (!fast) return false;
+    const Py_ssize_t n = PySequence_Fast_GET_SIZE(fast);
+    if (n != expected) {
+        Py_DECREF(fast);
+        PyErr_SetString(PyExc_ValueError, "the number of clues does not match the grid size");
+        return false;
+    }
+    for (Py_ssize_t i = 0; i < n; ++i) {
+        PyObject* clue = PySequence_Fast(PySequence_Fast_GET_ITEM(fast, i), "a clue must be a sequence");
+        if (!clue) { Py_DECREF(fast); return false; }
+        std::vector<int> blocks;
+        const Py_ssize_t k = PySequence_Fast_GET_SIZE(clue);
+        for (Py_ssize_t b = 0; b < k; ++b) {
+            const long value = PyLong_AsLong(PySequence_Fast_GET_ITEM(clue, b));
+            if ((value == -1 && PyErr_Occurred()) || value < 1 || value > 100000000) {
+                if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "block lengths must be positive");
+                Py_DECREF(clue);
+                Py_DECREF(fast);
+                return false;
+            }
+            blocks.push_back(static_cast<int>(value));
+        }
+        Py_DECREF(clue);
+        lines.push_back(std::move(blocks));
+    }
+    Py_DECREF(fast);
+    return true;
+}
+
+int Engine_init(EngineObject* self, PyObject* args, PyObject* kwds) {
+    static const char* keywords[] = {"height", "width", "rows", "columns", "given", "cache_bytes", "probing",
+                                     nullptr};
+    int height = 0, width = 0, probing = 2;
+    long long cache_bytes = 0;
+    PyObject *rows = nullptr, *columns = nullptr;
+    Py_buffer given;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "iiOOy*Li", const_cast<char**>(keywords), &height, &width, &rows,
+                                     &columns, &given, &cache_bytes, &probing))
+        return -1;
+    std::vector<uint8_t> cells(static_cast<const uint8_t*>(given.buf),
+                               static_cast<const uint8_t*>(given.buf) + given.len);
+    PyBuffer_Release(&given);
+    if (probing < 0 || probing > 2) {
+        PyErr_SetString(PyExc_ValueError, "probing must be 0 (none), 1 (contradiction) or 2 (full)");
+        return -1;
+    }
+    if (width < 1 || height < 1 || static_cast<long long>(width) * height > 400000000LL) {
+        PyErr_SetString(PyExc_ValueError, "grid size out of range");
+        return -1;
+    }
+    if (static_cast<long long>(cells.size()) != static_cast<long long>(width) * height) {
+        PyErr_SetString(PyExc_ValueError, "given must have one state per cell");
+        return -1;
+    }
+    for (uint8_t v : cells) {
+        if (v < 1 || v > 3) {
+            PyErr_SetString(PyExc_ValueError, "given cells must be state masks 1, 2 or 3");
+            return -1;
+        }
+    }
+    std::vector<std::vector<int>> lines;
+    if (!read_clues(rows, height, lines) || !read_clues(columns, width, lines)) return -1;
+    delete self->engine;
+    self->engine = nullptr;
+    try {
+        auto clues = std::make_shared<const native::Clues>(height, width, lines);
+        auto cache = std::make_shared<native::LineCache>(cache_bytes, width > height ? width : height);
+        self->engine = new native::Engine(clues, std::move(cells), cache, probing);
+    } catch (const std::bad_alloc&) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    return 0;
+}
+
+void Engine_dealloc(EngineObject* self) {
+    delete self->engine;
+    Py_TYPE(self)->tp_free(reinterpret_cast<PyObject*>(self));
+}
+
+PyObject* Engine_new(PyTypeObject* type, PyObject*, PyObject*) {
+    EngineObject* self = reinterpret_cast<EngineObject*>(type->tp_alloc(type, 0));
+    if (self) {
+        self->engine = nullptr;
+        self->busy = false;
+    }
+    return reinterpret_cast<PyObject*>(self);
+}
+
+bool ready(EngineObject* self) {
+    if (!self->engine) {
+        PyErr_SetString(PyExc_RuntimeError, "Engine is not initialised");
+        return false;
+    }
+    if (self->busy) {
+        PyErr_SetString(PyExc_RuntimeError, "Engine is already running in another thread");
+        return false;
+    }
+    return true;
+}
+
+PyObject* Engine_run(EngineObject* self, PyObject* args) {
+    double seconds = 0.0;
+    long long node_budget = -1, probe_depth = 1LL << 30, deep_sweeps = 1LL << 30;
+    if (!PyArg_ParseTuple(args, "dLLL", &seconds, &node_budget, &probe_depth, &deep_sweeps)) return nullptr;
+    if (!ready(self)) return nullptr;
+    self->busy = true;
+    int result = native::PAUSED;
+    bool out_of_memory = false;
+    Py_BEGIN_ALLOW_THREADS
+    try {
+        result = self->engine->run(seconds, node_budget, probe_depth, deep_sweeps);
+    } catch (const std::bad_alloc&) {
+        out_of_memory = true;
+    }
+    Py_END_ALLOW_THREADS
+    self->busy = false;
+    if (out_of_memory) return PyErr_NoMemory();
+    return PyLong_FromLong(result);
+}
+
+PyObject* bytes_of(const std::vector<uint8_t>& cells) {
+    return PyBytes_FromStringAndSize(reinterpret_cast<const char*>(cells.data()),
+                                     static_cast<Py_ssize_t>(cells.size()));
+}
+
+PyObject* Engine_cells(EngineObject* self, PyObject*) {
+    if (!ready(self)) return nullptr;
+    return bytes_of(self->engine->cells());
+}
+
+PyObject* Engine_remainder(EngineObject* self, PyObject*) {
+    if (!ready(self)) return nullptr;
+    try {
+        return bytes_of(self->engine->remainder());
+    } catch (const std::bad_alloc&) {
+        return PyErr_NoMemory();
+    }
+}
+
+PyObject* Engine_stats(EngineObject* self, PyObject*) {
+    if (!ready(self)) return nullptr;
+    const long long* s = self->engine->stats;
+    return Py_BuildValue("(LLLLLL)", s[native::LINE_SOLVES], s[native::CACHE_HITS], s[native::PROBES],
+                         s[native::NODES], s[native::MAX_DEPTH], s[native::ROUNDS]);
+}
+
+PyObject* Engine_decided(EngineObject* self, PyObject*) {
+    if (!ready(self)) return nullptr;
+    return PyLong_FromSize_t(self->engine->decided());
+}
+
+PyObject* Engine_node_paused(EngineObject* self, PyObject*) {
+    if (!ready(self)) return nullptr;
+    return PyBool_FromLong(self->engine->node_paused());
+}
+
+PyObject* Engine_fork_root(EngineObject* self, PyObject*) {
+    if (!ready(self)) return nullptr;
+    if (!self->engine->root_done()) {
+        PyErr_SetString(PyExc_ValueError, "fork_root: the root has not been searched yet");
+        return nullptr;
+    }
+    EngineObject* fork = reinterpret_cast<EngineObject*>(Engine_new(&EngineType, nullptr, nullptr));
+    if (!fork) return nullptr;
+    try {
+        fork->engine = self->engine->fork_root().release();
+    } catch (const std::bad_alloc&) {
+        Py_DECREF(fork);
+        return PyErr_NoMemory();
+    }
+    return reinterpret_cast<PyObject*>(fork);
+}
+
+PyMethodDef engine_methods[] = {
+    {"run", reinterpret_cast<PyCFunction>(Engine_run), METH_VARARGS,
+     "run(seconds, node_budget, probe_depth, deep_sweeps) -> 0 paused, 1 solution in cells(), 2 exhausted"},
+    {"cells", reinterpret_cast<PyCFunction>(Engine_cells), METH_NOARGS, "the current grid, one state mask per cell"},
+    {"remainder", reinterpret_cast<PyCFunction>(Engine_remainder), METH_NOARGS,
+     "what every solution not yet reached agrees with, one state mask per cell"},
+    {"stats", reinterpret_cast<PyCFunction>(Engine_stats), METH_NOARGS,
+     "(line_solves, cache_hits, probes, nodes, max_depth, rounds)"},
+    {"decided", reinterpret_cast<PyCFunction>(Engine_decided), METH_NOARGS, "cells decided on the trail"},
+    {"node_paused", reinterpret_cast<PyCFunction>(Engine_node_paused), METH_NOARGS,
+     "whether the current node's propagation or probing is part-way through"},
+    {"fork_root", reinterpret_cast<PyCFunction>(Engine_fork_root), METH_NOARGS,
+     "a new search of the same space from this one's root"},
+    {nullptr, nullptr, 0, nullptr},
+};
+
+PyModuleDef module_def = {PyModuleDef_HEAD_INIT, "_native", "The native engine's compiled core (C++).", -1,
+                          nullptr};
+
+}  // namespace
+
+PyMODINIT_FUNC PyInit__native(void) {
+    EngineType.tp_name = "nonolab.solvers.native.compiled._native.Engine";
+    EngineType.tp_basicsize = sizeof(EngineObject);
+    EngineType.tp_flags = Py_TPFLAGS_DEFAULT;
+    EngineType.tp_doc = "One search of the native engine (propagation, probing, DFS with exact counting).";
+    EngineType.tp_new = Engine_new;
+    EngineType.tp_init = reinterpret_cast<initproc>(Engine_init);
+    EngineType.tp_dealloc = reinterpret_cast<destructor>(Engine_dealloc);
+    EngineType.tp_methods = engine_methods;
+    if (PyType_Ready(&EngineType) < 0) return nullptr;
+    PyObject* module = PyModule_Create(&module_def);
+    if (!module) return nullptr;
+    Py_INCREF(&EngineType);
+    if (PyModule_AddObject(module, "Engine", reinterpret_cast<PyObject*>(&EngineType)) < 0) {
+        Py_DECREF(&EngineType);
+        Py_DECREF(module);
+        return nullptr;
+    }
+    return module;
+}

@@ -1,0 +1,163 @@
+"""The native engine's C++ core against its numba kernels: the same tree, the same answers.
+
+Both engines run one deterministic search style (``restarts=False``) or the default
+interleaved styles; every solution, in order, and the node and probe counts must
+agree (the line cache's hit counts may differ: the two tables hash differently).
+Plus what the compiled path promises on its own: it imports neither numba nor numpy,
+it honours time limits and cancellation, and it is the default only where it applies.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from nonolab.core import Puzzle, Solution
+from nonolab.core.violations import clues_of
+from nonolab.formats import load
+from nonolab.solvers.base import Given, Limits, Status
+from nonolab.solvers.native import NativeSolver
+from nonolab.solvers.native.compiled import available
+
+pytestmark = pytest.mark.skipif(not available(), reason="the native engine's C++ core is not built")
+
+PUZZLES = Path(__file__).resolve().parents[2] / "puzzles"
+SHIPPED = sorted(p for p in PUZZLES.rglob("*.non"))
+
+
+def _answer(puzzle: Puzzle, engine: str, limits: Limits, **options) -> tuple:
+    result = NativeSolver(engine=engine, **options).solve(puzzle, limits)
+    counters = result.stats.counters
+    assert counters["engine"] == engine
+    return (result.status, result.solutions, result.complete, counters["nodes"], counters["probes"],
+            counters["max_depth"], result.remainder)
+
+
+def _same(puzzle: Puzzle, limits: Limits = Limits(max_solutions=None), **options) -> tuple:
+    """Both engines' answers, which must be equal: all of them with one search style;
+    with the default two styles, which alternate in 50 ms slices of wall time, what
+    each style did depends on the clock, so then the solutions as a set (and the count,
+    the status and exactness)."""
+    compiled = _answer(puzzle, "compiled", limits, **options)
+    numba = _answer(puzzle, "numba", limits, **options)
+    if options.get("restarts") is False:
+        assert compiled == numba
+    else:
+        assert (compiled[0], set(compiled[1]), compiled[2]) == (numba[0], set(numba[1]), numba[2])
+    return compiled
+
+
+@st.composite
+def puzzles(draw):
+    """Pictures up to 8x8, and clue sets that may have no solution (rows of one picture,
+    columns of another with as many filled cells)."""
+    h, w = draw(st.integers(1, 8)), draw(st.integers(1, 8))
+    density = draw(st.sampled_from((0.2, 0.35, 0.5, 0.65, 0.8)))
+
+    def picture():
+        cells = draw(st.lists(st.floats(0, 1), min_size=h * w, max_size=h * w))
+        return [[int(cells[r * w + c] < density) for c in range(w)] for r in range(h)]
+
+    rows = picture()
+    columns = picture() if draw(st.booleans()) else rows
+    if sum(map(sum, columns)) != sum(map(sum, rows)):  # clues must fill as many cells both ways
+        columns = rows
+    return Puzzle(rows=tuple(clues_of(r) for r in rows),
+                  columns=tuple(clues_of([columns[r][c] for r in range(h)]) for c in range(w)))
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(puzzles(), st.sampled_from(("full", "contradiction", "none")), st.booleans())
+def test_random_puzzles_same_tree_same_solutions(puzzle, probing, restarts):
+    _same(puzzle, probing=probing, restarts=restarts)
+
+
+@settings(max_examples=40, deadline=None)
+@given(puzzles(), st.integers(1, 3), st.integers(0, 2), st.integers(0, 3))
+def test_random_puzzles_with_first_solutions_node_budgets_and_depths(puzzle, wanted, probe_depth, sweeps):
+    _same(puzzle, Limits(max_solutions=wanted), restarts=False, probe_depth=probe_depth, deep_sweeps=sweeps)
+    _same(puzzle, Limits(max_solutions=None), restarts=False, node_limit=1 + probe_depth)
+
+
+@pytest.mark.parametrize("path", SHIPPED, ids=lambda p: str(p.relative_to(PUZZLES)))
+def test_shipped_puzzles_same_answers(path):
+    puzzle = load(path)
+    status, solutions, complete, *_ = _same(puzzle, restarts=False)
+    _same(puzzle, Limits(max_solutions=2))
+    assert complete and (status is Status.UNSAT) == (not solutions)
+
+
+def test_fixed_cells_same_answers():
+    puzzle = _permutations(5)
+    fixed = {(0, 0): 0, (1, 2): 1}
+    compiled = NativeSolver(engine="compiled").solve(puzzle, Limits(max_solutions=None), Given.of(fixed))
+    numba = NativeSolver(engine="numba").solve(puzzle, Limits(max_solutions=None), Given.of(fixed))
+    # Row 1 in column 2 (4! ways for the rest), less those with row 0 in column 0 (3!).
+    assert compiled.count == numba.count == 24 - 6
+    assert compiled.solutions == numba.solutions and compiled.stats.counters["engine"] == "compiled"
+
+
+def _permutations(n: int) -> Puzzle:
+    """n x n with one filled cell per row and column: n! solutions, no deduction at all."""
+    return Puzzle(rows=((1,),) * n, columns=((1,),) * n)
+
+
+def test_a_count_stops_at_the_time_limit():
+    started = time.perf_counter()
+    result = NativeSolver().solve(_permutations(10), Limits(max_solutions=None, time_limit=0.3))
+    elapsed = time.perf_counter() - started
+    assert result.status is Status.TIMEOUT and not result.complete
+    assert result.stats.counters["engine"] == "compiled"
+    assert 0 < result.count < 3_628_800 and elapsed < 0.3 + 1.0
+
+
+def test_a_count_stops_when_cancelled_from_another_thread():
+    cancel = threading.Event()
+    threading.Timer(0.2, cancel.set).start()
+    started = time.perf_counter()
+    result = NativeSolver().solve(_permutations(10), Limits(max_solutions=None, cancel=cancel))
+    # Within a second, as every backend (tests/backends/test_limits.py): the thousands of
+    # solutions found meanwhile are verified before they are reported.
+    assert result.status is Status.INTERRUPTED and time.perf_counter() - started < 0.2 + 1.0
+
+
+def test_the_engine_is_chosen_where_it_applies():
+    assert NativeSolver().compiled_applies()
+    assert not NativeSolver(engine="numba").compiled_applies()
+    for options in ({"line": "overlap"}, {"probing": "depth-2"}, {"record_steps": True}):
+        assert not NativeSolver(**options).compiled_applies(), options
+
+
+def test_the_compiled_path_imports_neither_numba_nor_numpy():
+    code = ("import sys; from nonolab.formats import load; from nonolab.solvers.native import NativeSolver; "
+            f"r = NativeSolver().solve(load({str(PUZZLES / 'webpbn' / 'webpbn-00006-cat.non')!r})); "
+            "print(r.stats.counters['engine'], r.unique, [m for m in sys.modules if m.split('.')[0] in "
+            "('numba', 'numpy')])")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120)
+    assert out.stdout.split() == ["compiled", "True", "[]"]
+
+
+def test_both_styles_count_the_same_on_a_puzzle_that_branches():
+    # 8x8 permutations branch at once and take more than one 50 ms slice: the second search
+    # style (a fork of the root's search) runs too, and the union of both is all of them.
+    puzzle = _permutations(8)
+    compiled = NativeSolver().solve(puzzle, Limits(max_solutions=None))
+    numba = NativeSolver(engine="numba").solve(puzzle, Limits(max_solutions=None))
+    assert compiled.count == numba.count == 40320 and compiled.complete and numba.complete
+    assert set(compiled.solutions) == set(numba.solutions)
+    assert compiled.stats.counters["styles"] == 2
+
+
+def test_the_remainder_of_a_stopped_search_is_the_same():
+    # One style, stopped by a node limit: the remainder (root deductions plus exhausted
+    # first branches) must be the same partial grid.
+    for path in (PUZZLES / "nonolab" / "switch.non", PUZZLES / "hakank" / "hard.non"):
+        result = _same(load(path), Limits(max_solutions=None), restarts=False, node_limit=3)
+        assert result[6] is None or len(result[6].cells) == load(path).width * load(path).height
