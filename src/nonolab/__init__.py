@@ -1,7 +1,7 @@
 """nonolab: solve nonograms and prove things about them.
 
 >>> import nonolab
->>> p = nonolab.loads("4x4:2/1/2/1/1.1/2/1/1", fmt="tatham")
+>>> p = nonolab.loads("2x2:1/1/1/1", fmt="tatham")
 >>> nonolab.check(p).verdict.value
 'multiple'
 >>> r = nonolab.solve(nonolab.Puzzle(rows=((2,), (1,)), columns=((2,), (1,))))
