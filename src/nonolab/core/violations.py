@@ -5,6 +5,7 @@ It shares no code with any solver, so a bug in a solver cannot hide itself.
 
 from __future__ import annotations
 
+import sys
 from typing import TYPE_CHECKING, Iterable
 
 if TYPE_CHECKING:
@@ -61,9 +62,12 @@ def violations(puzzle: "Puzzle", solution: "Solution") -> list[str]:
     return problems
 
 
-# Grids this large are checked with numpy (measured: the split below takes 0.05 s on
-# 250,000 cells, about as much as importing numpy).
+# Grids this large are checked with numpy once it is imported (numpy checks a million
+# cells in 0.007 s, the split below in 0.036 s), and from _COLD_ARRAY_CELLS on even if
+# that means importing it (0.22 s, as long as the split takes on six million cells;
+# all measured in one process, benchmarks/RESULTS.md).
 _ARRAY_CELLS = 250_000
+_COLD_ARRAY_CELLS = 6_000_000
 
 
 def _runs(line: bytes) -> tuple[int, ...]:
@@ -79,11 +83,12 @@ def _all_lines_match(puzzle: "Puzzle", solution: "Solution") -> bool:
     picture is checked in a fraction of a second, where a Python loop over its
     8,000 lines takes seconds.  Says nothing of *which* line is wrong: ``violations``
     then looks line by line.
-    Below ``_ARRAY_CELLS`` cells the lines are split at their empty cells in plain
-    Python (bytes operations, also C loops): importing numpy alone costs more than
-    checking a few hundred thousand cells that way, and small puzzles are most runs.
+    Smaller grids have their lines split at their empty cells in plain Python (bytes
+    operations, also C loops): below ``_ARRAY_CELLS`` cells that beats numpy, and
+    below ``_COLD_ARRAY_CELLS`` it beats importing numpy to check them.
     """
-    if solution.height * solution.width < _ARRAY_CELLS:
+    cells = solution.height * solution.width
+    if cells < _ARRAY_CELLS or (cells < _COLD_ARRAY_CELLS and "numpy" not in sys.modules):
         data, w = solution.to_bytes(), solution.width
         return (all(_runs(data[r * w:(r + 1) * w]) == tuple(clue) for r, clue in enumerate(puzzle.rows))
                 and all(_runs(data[c::w]) == tuple(clue) for c, clue in enumerate(puzzle.columns)))
