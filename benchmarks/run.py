@@ -46,9 +46,12 @@ from nonolab.solvers import get_spec
 from nonolab.solvers.base import Limits
 
 FIELDS = ["suite", "puzzle", "size", "backend", "repeat", "status", "verdict", "count", "complete",
-          "time", "line_solves", "cache_hit_rate", "probes", "nodes", "error"]
+          "time", "line_solves", "cache_hit_rate", "probes", "nodes", "conflicts", "winner", "error"]
 MEMORY_FIELDS = ["peak_rss_mb", "rss_before_mb"]
-COUNTERS = ("line_solves", "cache_hit_rate", "probes", "nodes")
+# Engine counters copied into the CSV when the backend reports them: ``conflicts`` from
+# the learning engines (lcg, cpsat, cnf; auto reports its answering engine's), and
+# ``winner``, the part of an auto race that answered.
+COUNTERS = ("line_solves", "cache_hit_rate", "probes", "nodes", "conflicts", "winner")
 ROW_PREFIX = "ROW "  # a child's result lines on stdout
 
 

@@ -20,8 +20,12 @@ from test_properties import _brute_force, clue_sets, pictures
 
 HANDOFFS = [dict(cdcl=c, probe_clauses=pc, race=False) for c in ("cpsat", "cnf") for pc in (False, True)]
 HANDOFFS += [dict(cdcl="lcg", race=False)]
-HANDOFFS += [dict(cdcl=c, race=True) for c in ("cpsat", "cnf", "lcg")]
-IDS = [f"{h['cdcl']}{'+clauses' if h.get('probe_clauses') else ''}{'+race' if h['race'] else ''}" for h in HANDOFFS]
+HANDOFFS += [dict(cdcl=c, rival="native") for c in ("cpsat", "cnf", "lcg")]
+# Two engines racing on native's remainder, with fixed cells and on the bare puzzle.
+HANDOFFS += [dict(cdcl="lcg", rival="cpsat"), dict(cdcl="lcg", rival="cpsat", fix_cells=False),
+             dict(cdcl="cpsat", rival="cnf", probe_clauses=True), dict(cdcl="lcg", rival="cnf:solver=kissat404")]
+IDS = [f"{h['cdcl']}{'+clauses' if h.get('probe_clauses') else ''}{'+bare' if h.get('fix_cells') is False else ''}"
+       f"{'|' + h['rival'] if 'rival' in h else ''}" for h in HANDOFFS]
 
 
 @pytest.mark.parametrize("options", HANDOFFS, ids=IDS)
@@ -37,7 +41,8 @@ def test_forced_handoff_counts_exactly(options, puzzle):
 @given(picture=pictures())
 def test_forced_handoff_finds_the_picture(picture):
     puzzle = Puzzle.from_solution(picture)
-    result = get("auto", native_budget=0, probe_clauses=True, race=False).solve(puzzle, Limits(max_solutions=None))
+    result = get("auto", native_budget=0, cdcl="cpsat", probe_clauses=True, race=False).solve(
+        puzzle, Limits(max_solutions=None))
     assert picture in result.solutions
 
 
@@ -61,7 +66,7 @@ def test_native_answers_alone_when_it_finishes():
 
 def test_handoff_is_reported_and_union_is_exact():
     puzzle = _two_by_two_switch()
-    result = get("auto", native_budget=0, race=False).solve(puzzle, Limits(max_solutions=None))
+    result = get("auto", native_budget=0, cdcl="cpsat", race=False).solve(puzzle, Limits(max_solutions=None))
     counters = result.stats.counters
     assert counters["phase"] == "native+cpsat"
     assert result.count == 2 and result.complete and result.status is Status.SOLVED
@@ -91,6 +96,11 @@ def test_bad_options_are_rejected():
         get("auto", native_budget=-1)
     with pytest.raises(ValueError, match="probe_clauses"):   # lcg takes fixed cells, not clauses
         get("auto", cdcl="lcg", probe_clauses=True)
+    with pytest.raises(ValueError, match="probe_clauses"):   # ... whichever engine it is
+        get("auto", cdcl="cpsat", rival="lcg", probe_clauses=True)
+    with pytest.raises(ValueError, match="two different engines"):
+        get("auto", cdcl="cpsat", rival="cpsat")
+    assert get("auto", cdcl="cpsat", rival="cpsat", race=False).engines == ("cpsat",)
 
 
 def test_no_handoff_beyond_handoff_max_states():
@@ -128,7 +138,7 @@ def test_race_hands_off_and_the_winner_cancels_the_other():
     # the CDCL loop, wins, cancels CP-SAT, and its count is exact.
     n = 8
     puzzle = Puzzle.from_solution(Solution.from_rows(["." * i + "#" + "." * (n - 1 - i) for i in range(n)]))
-    result = get("auto", native_budget=0, race=True).solve(puzzle, Limits(max_solutions=None))
+    result = get("auto", native_budget=0, cdcl="cpsat", rival="native").solve(puzzle, Limits(max_solutions=None))
     counters = result.stats.counters
     assert counters["phase"] == "native+cpsat race" and counters["winner"] == "native"
     assert result.complete and result.count == 40320
@@ -153,3 +163,27 @@ def _hard_puzzle() -> Puzzle:
     """A 10x10 permutation puzzle: 10! solutions, so no backend can finish counting."""
     n = 10
     return Puzzle.from_solution(Solution.from_rows(["." * i + "#" + "." * (n - 1 - i) for i in range(n)]))
+
+
+def test_two_engines_race_and_the_first_answer_wins():
+    # 5x5 permutations: 120 solutions.  lcg enumerates them in milliseconds; CP-SAT,
+    # building its model first, is told to stop and left behind (not awaited).
+    puzzle = Puzzle(rows=((1,),) * 5, columns=((1,),) * 5)
+    result = get("auto", native_budget=0, cdcl="lcg", rival="cpsat").solve(puzzle, Limits(max_solutions=None))
+    counters = result.stats.counters
+    assert counters["phase"] == "native+lcg|cpsat race"
+    assert counters["winner"] in ("lcg", "cpsat") and counters["cdcl"] == counters["winner"]
+    assert result.complete and result.count == 120 and result.status is Status.SOLVED
+    assert "conflicts" in counters  # the winner's, for the benchmark tables
+
+
+def test_a_duel_under_a_deadline_reports_a_timeout_with_what_was_found():
+    import time
+
+    puzzle = Puzzle(rows=((1,),) * 12, columns=((1,),) * 12)  # 12! solutions: nobody finishes
+    start = time.perf_counter()
+    result = get("auto", native_budget=0, cdcl="lcg", rival="cpsat").solve(
+        puzzle, Limits(max_solutions=None, time_limit=1.0))
+    assert time.perf_counter() - start < 1.6
+    assert result.status is Status.TIMEOUT and not result.complete and result.count > 0
+    assert result.stats.counters["winner"] is None

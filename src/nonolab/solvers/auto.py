@@ -29,18 +29,24 @@ backends, not a backend of its own kind.
 
 from __future__ import annotations
 
+import queue
 import threading
 from typing import Any, Callable, Mapping
 
 from nonolab.core.grid import Solution
 from nonolab.core.puzzle import Puzzle
 from nonolab.errors import InvalidArgument
-from nonolab.solvers import get, options_of
+from nonolab.solvers import get, get_spec, options_of, parse_spec
 from nonolab.solvers.base import Limits, SolveResult, Stats, Status, Stopwatch, checked_solutions, model_states
 from nonolab.solvers.options import Option
 from nonolab.solvers.steps import Step, Technique
 
-CDCL_BACKENDS = ("cpsat", "cnf", "lcg")
+# The engines that may take over (backend specs): the learning backends, and the
+# newest CNF engines by name.
+CDCL_BACKENDS = ("lcg", "cpsat", "cnf", "cnf:solver=cadical300", "cnf:solver=kissat404")
+# What runs beside the first engine after the hand-off: another engine, native's own
+# search carried on, or nothing.
+RIVALS = CDCL_BACKENDS + ("native", "none")
 # The backends that take binary clauses (``probe_clauses``) besides fixed cells.
 _TAKE_CLAUSES = ("cpsat", "cnf")
 # Hand over no model beyond this many automaton states (cpsat's own guard): past it a
@@ -55,38 +61,47 @@ _JOIN = 0.1
 
 
 class AutoSolver:
-    """Native first; past ``native_budget`` seconds, a CDCL backend on the rest.
+    """Native first; past ``native_budget`` seconds, two engines race on the rest.
 
     Args:
-        cdcl: the backend that takes over, ``"cpsat"`` (default), ``"cnf"`` or ``"lcg"``.
+        cdcl: the engine that takes over (a spec of :data:`CDCL_BACKENDS`).
+        rival: what races it on the other core after the hand-off: another engine
+            (the two get the same remainder; the first to answer wins and the other is
+            told to stop and not awaited), ``"native"`` (native's own search carries
+            on) or ``"none"``.
         native_budget: seconds the native solver may spend before the hand-off.
-        probe_clauses: also pass probing's implications as binary clauses.
-        fix_cells: pass the native solver's proven cells to the CDCL backend
-            (``False`` hands over the bare puzzle: for the benchmarks).
+        probe_clauses: also pass probing's implications as binary clauses (to the
+            engines that take clauses: cpsat and cnf).
+        fix_cells: pass the native solver's proven cells to the first engine
+            (``False`` hands over the bare puzzle).
+        rival_fix_cells: the same for the rival engine.  lcg learns more from its
+            own probing of the bare puzzle on some puzzles (Thing, Marley: fewer
+            conflicts) and from native's cells on others (Lion), so the two parts of a
+            race may be given different starts.
         record_steps: keep the step log (native steps, then one ``cdcl`` step).
         progress: forwarded to the native solver (progress bars on huge grids).
-        native_options / cdcl_options: options of the two backends.
+        native_options / cdcl_options: options of native and of the first engine.
         probing: the native phase's probing (``full``, ``contradiction``, ``none``).
         line: the native phase's line strategy (``dp``, ``chain-range``, ``overlap``,
             ``enumerate``; see ``NativeSolver``).
-        race: after the hand-off, keep the same native search going on the other
-            core (a thread: the compiled engine and both CDCL libraries release the
-            GIL) and take whichever finishes first; the other is cancelled.  Native wins
-            where probing prunes well (Marley, Nature), CDCL where learning is
-            needed (9-Dom, Sierp).  ``False``: CDCL alone after the hand-off.
+        race: ``False``: the first engine alone after the hand-off (``rival`` unused).
 
-    A puzzle whose model is beyond what the CDCL backend holds (its ``max_states``,
-    see :func:`~nonolab.solvers.base.model_states`) is never handed over: native
-    searches it alone (a 2000x2000 CP-SAT model takes gigabytes before it starts).
+    A puzzle whose model is beyond what an engine holds (its ``max_states``, see
+    :func:`~nonolab.solvers.base.model_states`, and ``handoff_max_states``) is never
+    handed over: native searches it alone (a 2000x2000 CP-SAT model takes gigabytes
+    before it starts).
     """
 
     name = "auto"
     OPTIONS = (
-        Option("cdcl", "choice", "cpsat", "the backend that takes over", choices=CDCL_BACKENDS),
+        Option("cdcl", "choice", "lcg", "the engine that takes over", choices=CDCL_BACKENDS),
+        Option("rival", "choice", "cpsat", "what races it after the hand-off (an engine, native or none)",
+               choices=RIVALS),
         Option("native_budget", "float", 0.5, "seconds of native search before the hand-off", minimum=0),
-        Option("race", "bool", True, "keep native searching after the hand-off; the first to finish wins"),
+        Option("race", "bool", True, "race the rival after the hand-off; the first to finish wins"),
         Option("probe_clauses", "bool", False, "also hand probing's implications over as clauses"),
         Option("fix_cells", "bool", True, "hand over the cells native proved (off: the bare puzzle)"),
+        Option("rival_fix_cells", "bool", True, "hand the rival engine the cells native proved (off: the bare puzzle)"),
         Option("probing", "choice", None, "the native phase's probing (unset: native's default)",
                choices=lambda: _native_choices("probing"), optional=True),
         Option("line", "choice", None, "the native phase's line strategy (unset: dp)",
@@ -98,24 +113,35 @@ class AutoSolver:
     )
     PROGRAMMATIC = ("progress", "native_options", "cdcl_options")
 
-    def __init__(self, cdcl: str = "cpsat", native_budget: float = 0.5, probe_clauses: bool = False,
+    def __init__(self, cdcl: str = "lcg", native_budget: float = 0.5, probe_clauses: bool = False,
                  fix_cells: bool = True, record_steps: bool = False,
                  progress: Callable[[int, int], None] | None = None,
                  native_options: dict[str, Any] | None = None, cdcl_options: dict[str, Any] | None = None,
                  probing: str | None = None, race: bool = True, line: str | None = None,
-                 handoff_max_states: int | None = HANDOFF_MAX_STATES):
+                 handoff_max_states: int | None = HANDOFF_MAX_STATES, rival: str = "cpsat",
+                 rival_fix_cells: bool = True):
         if cdcl not in CDCL_BACKENDS:
             raise ValueError(f"AutoSolver: cdcl must be one of {', '.join(CDCL_BACKENDS)}, not {cdcl!r}")
-        if probe_clauses and cdcl not in _TAKE_CLAUSES:
-            raise InvalidArgument(f"backend 'auto': option probe_clauses=true needs cdcl={' or '.join(_TAKE_CLAUSES)}, "
-                                  f"not {cdcl} (it takes fixed cells only)")
+        if rival not in RIVALS:
+            raise ValueError(f"AutoSolver: rival must be one of {', '.join(RIVALS)}, not {rival!r}")
+        if race and rival == cdcl:
+            raise InvalidArgument(f"backend 'auto': rival={rival} is the engine that takes over; "
+                                  f"race two different engines")
+        self.rival = rival if race else "none"
+        engines = [cdcl] + ([self.rival] if self.rival in CDCL_BACKENDS else [])
+        refused = [e for e in engines if parse_spec(e)[0] not in _TAKE_CLAUSES]
+        if probe_clauses and refused:
+            raise InvalidArgument(f"backend 'auto': option probe_clauses=true needs engines that take clauses "
+                                  f"({' or '.join(_TAKE_CLAUSES)}), not {refused[0]} (it takes fixed cells only)")
         self.handoff_max_states = handoff_max_states
         if not native_budget >= 0:
             raise ValueError(f"AutoSolver: native_budget must be a non-negative number, not {native_budget!r}")
         self.cdcl = cdcl
+        self.engines = tuple(engines)
         self.native_budget = float(native_budget)
         self.probe_clauses = bool(probe_clauses)
         self.fix_cells = bool(fix_cells)
+        self.rival_fix_cells = bool(rival_fix_cells)
         self.record_steps = bool(record_steps)
         self.progress = progress
         self.race = bool(race)
@@ -138,46 +164,111 @@ class AutoSolver:
             first = self._native().solve(puzzle, _left(limits, watch), fixed_cells=fixed_cells)
             result = SolveResult(first.status, first.solutions, first.complete,
                                  self._stats(watch, "native", first, None, {}), first.steps, first.remainder)
-            result.stats.counters["handoff"] = "refused: model too large for " + self.cdcl
+            result.stats.counters["handoff"] = "refused: model too large for " + "+".join(self.engines)
             return result
-        if self.race:
+        if self.rival == "native":
             return self._race(puzzle, limits, watch, budget, fixed_cells)
         native = self._native()
         if limits.time_limit is not None:
             budget = min(budget, limits.time_limit)
         first = native.solve(puzzle, Limits(limits.max_solutions, budget, limits.cancel), fixed_cells=fixed_cells)
-        if first.status not in _STOPPED or first.remainder is None or watch.expired():
+        if first.status not in _STOPPED or first.remainder is None or watch.expired() or watch.cancelled():
             # Native finished (or the user's own limit ran out): its answer is the answer.
             return SolveResult(first.status, first.solutions, first.complete,
                                self._stats(watch, "native", first, None, {}), first.steps)
         left = None if watch.deadline is None else max(limits.time_limit - watch.elapsed(), 1e-3)
-        second, handed = self._cdcl(puzzle, first.remainder, fixed_cells,
-                                    Limits(limits.max_solutions, left, limits.cancel))
-        return self._merge(puzzle, limits, watch, first, second, first.remainder, handed, f"native+{self.cdcl}")
+        if len(self.engines) == 1:
+            second, handed = self._cdcl(self.cdcl, puzzle, first.remainder, fixed_cells,
+                                        Limits(limits.max_solutions, left, limits.cancel))
+            return self._merge(puzzle, limits, watch, first, second, first.remainder, handed, f"native+{self.cdcl}")
+        return self._duel(puzzle, limits, watch, first, fixed_cells, left)
 
     def _fits(self, puzzle: Puzzle) -> bool:
-        """Whether the CDCL backend can hold this puzzle's model (its own ``max_states``)."""
-        limits = [getattr(get(self.cdcl, **self.cdcl_options), "max_states", None), self.handoff_max_states]
+        """Whether every engine can hold this puzzle's model (its own ``max_states``)."""
+        bounds = [self.handoff_max_states]
+        for spec in self.engines:
+            bounds.append(getattr(self._engine(spec), "max_states", None))
         states = model_states(puzzle)
-        return all(limit is None or states <= limit for limit in limits)
+        return all(bound is None or states <= bound for bound in bounds)
 
     def _native(self, **extra: Any) -> Any:
         return get("native", record_steps=self.record_steps, progress=self.progress, **self.native_options, **extra)
 
-    def _cdcl(self, puzzle: Puzzle, remainder: bytes, fixed_cells: Mapping[tuple[int, int], int] | None,
-              limits: Limits) -> tuple[SolveResult, dict[str, int]]:
-        """The CDCL backend on the space ``remainder`` describes."""
+    def _engine(self, spec: str) -> Any:
+        return get_spec(spec, **(self.cdcl_options if spec == self.cdcl else {}))
+
+    def _cdcl(self, spec: str, puzzle: Puzzle, remainder: bytes,
+              fixed_cells: Mapping[tuple[int, int], int] | None, limits: Limits,
+              fix: bool | None = None) -> tuple[SolveResult, dict[str, int]]:
+        """Engine ``spec`` on the space ``remainder`` describes (with native's cells
+        fixed when ``fix``, by default ``fix_cells``)."""
         w = puzzle.width
-        if self.fix_cells:  # the remainder includes the caller's fixed cells
+        fix = self.fix_cells if fix is None else fix
+        if fix:  # the remainder includes the caller's fixed cells
             fixed = {(i // w, i % w): int(v == 2) for i, v in enumerate(remainder) if v != 3}
         else:
             fixed = dict(fixed_cells or {})
         options: dict[str, Any] = {"fixed_cells": fixed}
         if self.probe_clauses:
-            start = remainder if self.fix_cells else bytes([3]) * len(remainder)
+            start = remainder if fix else bytes([3]) * len(remainder)
             options["implications"] = _distinct_clauses(get("native").implications(puzzle, start))
-        result = get(self.cdcl, **self.cdcl_options).solve(puzzle, limits, **options)
+        result = self._engine(spec).solve(puzzle, limits, **options)
         return result, {"handoff_fixed_cells": len(fixed), "handoff_clauses": len(options.get("implications", ()))}
+
+    def _duel(self, puzzle: Puzzle, limits: Limits, watch: Stopwatch, first: SolveResult,
+              fixed_cells: Mapping[tuple[int, int], int] | None, left: float | None) -> SolveResult:
+        """The two engines, each in a thread (both release the GIL, or run in a child
+        process), on native's remainder; the first to answer wins and the other is told
+        to stop and left behind, not awaited.  A part that fails leaves the race to the
+        other; both failing raises the first error."""
+        finished: queue.Queue = queue.Queue()
+        stops = [threading.Event() for _ in self.engines]
+        box: dict[int, Any] = {}
+
+        def run(slot: int, spec: str) -> None:
+            cancel: Any = stops[slot] if limits.cancel is None else _Either(stops[slot], limits.cancel)
+            try:
+                box[slot] = self._cdcl(spec, puzzle, first.remainder, fixed_cells,
+                                       Limits(limits.max_solutions, left, cancel),
+                                       self.fix_cells if slot == 0 else self.rival_fix_cells)
+            except BaseException as exc:  # noqa: BLE001 -- re-raised in the caller's thread if both fail
+                box[slot] = exc
+            finally:
+                finished.put(slot)
+
+        for slot, spec in enumerate(self.engines):
+            # Not daemons: a loser left behind is joined by the interpreter at exit (a
+            # daemon thread still inside OR-tools when the process ends aborts it).
+            threading.Thread(target=run, args=(slot, spec), daemon=False, name=f"nonolab-auto-{spec}").start()
+        ended: list[int] = []
+        winner = None
+        try:
+            while len(ended) < len(self.engines):
+                try:
+                    slot = finished.get(timeout=0.05)
+                except queue.Empty:
+                    continue
+                ended.append(slot)
+                got = box[slot]
+                if not isinstance(got, BaseException) and got[0].status not in _STOPPED:
+                    winner = slot
+                    break
+        finally:  # the answer, the caller's limit, or Ctrl-C: whoever is still running stops
+            for stop in stops:
+                stop.set()
+        answers = [slot for slot in ended if not isinstance(box[slot], BaseException)]
+        if winner is None and not answers:
+            raise box[ended[0]]
+        chosen = winner if winner is not None else max(answers, key=lambda k: box[k][0].count)
+        second, handed = box[chosen]
+        spec = self.engines[chosen]
+        result = self._merge(puzzle, limits, watch, first, second, first.remainder, handed,
+                             f"native+{'|'.join(self.engines)} race", spec)
+        counters = result.stats.counters
+        counters["winner"] = spec if winner is not None else None
+        for slot in set(range(len(self.engines))) - set(ended):
+            counters[f"{self.engines[slot]}_left_running"] = True
+        return result
 
     def _race(self, puzzle: Puzzle, limits: Limits, watch: Stopwatch, budget: float,
               fixed_cells: Mapping[tuple[int, int], int] | None) -> SolveResult:
@@ -192,7 +283,7 @@ class AutoSolver:
 
         def run_cdcl(remainder: bytes, left: float | None) -> None:
             try:
-                box["result"] = self._cdcl(puzzle, remainder, fixed_cells,
+                box["result"] = self._cdcl(self.cdcl, puzzle, remainder, fixed_cells,
                                            Limits(limits.max_solutions, left, stop_cdcl))
             except BaseException as exc:  # noqa: BLE001 -- re-raised in the caller's thread
                 box["error"] = exc
@@ -236,7 +327,7 @@ class AutoSolver:
         return result
 
     def _merge(self, puzzle: Puzzle, limits: Limits, watch: Stopwatch, first: SolveResult, second: SolveResult,
-               remainder: bytes, handed: dict[str, int], phase: str) -> SolveResult:
+               remainder: bytes, handed: dict[str, int], phase: str, engine: str | None = None) -> SolveResult:
         """Native's answer and the CDCL answer on the remainder, as one.
 
         Every solution is real, so the union is; it is all of them when the CDCL search
@@ -258,18 +349,23 @@ class AutoSolver:
                 steps = first.steps
             else:
                 root = tuple(s for s in first.steps if s.depth == 0)  # the native deductions, not its guesses
-                steps = root + _cdcl_step(self.cdcl, root, solutions, puzzle.width)
-        stats = self._stats(watch, phase, first, second, handed)
+                steps = root + _cdcl_step(engine or self.cdcl, root, solutions, puzzle.width)
+        stats = self._stats(watch, phase, first, second, handed, engine)
         return SolveResult(status, solutions, complete, stats, steps, None if complete else remainder)
 
     def _stats(self, watch: Stopwatch, phase: str, first: SolveResult, second: SolveResult | None,
-               handed: dict[str, int]) -> Stats:
+               handed: dict[str, int], engine: str | None = None) -> Stats:
+        """Native's counters as ``native_*``; the answering engine's as ``cdcl_*`` (its
+        ``conflicts`` as ``conflicts``, so that tables can show them beside the others')."""
         counters: dict[str, Any] = {"phase": phase, "native_time": round(first.stats.wall_time, 6)}
         counters.update({f"native_{k}": v for k, v in first.stats.counters.items()})
         if second is not None:
-            counters.update({"cdcl": self.cdcl, "cdcl_time": round(second.stats.wall_time, 6), **handed,
+            engine = engine or self.cdcl
+            counters.update({f"cdcl_{k}": v for k, v in second.stats.counters.items()})
+            counters.update({"cdcl": engine, "cdcl_time": round(second.stats.wall_time, 6), **handed,
                              "native_solutions": len(first.solutions), "cdcl_solutions": len(second.solutions)})
-            counters.update({f"{self.cdcl}_{k}": v for k, v in second.stats.counters.items()})
+            if "conflicts" in second.stats.counters:
+                counters["conflicts"] = second.stats.counters["conflicts"]
         return Stats(self.name, watch.elapsed(), counters)
 
 
