@@ -95,12 +95,13 @@ def test_bad_options_are_rejected():
     with pytest.raises(ValueError):
         get("auto", native_budget=-1)
     with pytest.raises(ValueError, match="probe_clauses"):   # lcg takes fixed cells, not clauses
-        get("auto", cdcl="lcg", probe_clauses=True)
-    with pytest.raises(ValueError, match="probe_clauses"):   # ... whichever engine it is
-        get("auto", cdcl="cpsat", rival="lcg", probe_clauses=True)
+        get("auto", cdcl="lcg", probe_clauses=True, race=False)
     with pytest.raises(ValueError, match="two different engines"):
         get("auto", cdcl="cpsat", rival="cpsat")
     assert get("auto", cdcl="cpsat", rival="cpsat", race=False).engines == ("cpsat",)
+    # Unset, each side is the measured partner of the other.
+    assert get("auto").engines == ("lcg", "cpsat") and get("auto", cdcl="cpsat").engines == ("cpsat", "lcg")
+    assert get("auto", rival="lcg").engines == ("cpsat", "lcg")
 
 
 def test_no_handoff_beyond_handoff_max_states():

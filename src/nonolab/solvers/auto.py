@@ -31,13 +31,14 @@ from __future__ import annotations
 
 import queue
 import threading
+import time
 from typing import Any, Callable, Mapping
 
 from nonolab.core.grid import Solution
 from nonolab.core.puzzle import Puzzle
 from nonolab.errors import InvalidArgument
 from nonolab.solvers import get, get_spec, options_of, parse_spec
-from nonolab.solvers.base import Limits, SolveResult, Stats, Status, Stopwatch, checked_solutions, model_states
+from nonolab.solvers.base import Limits, SolveResult, Stats, Status, Stopwatch, model_states
 from nonolab.solvers.options import Option
 from nonolab.solvers.steps import Step, Technique
 
@@ -64,14 +65,16 @@ class AutoSolver:
     """Native first; past ``native_budget`` seconds, two engines race on the rest.
 
     Args:
-        cdcl: the engine that takes over (a spec of :data:`CDCL_BACKENDS`).
+        cdcl: the engine that takes over (a spec of :data:`CDCL_BACKENDS`); unset:
+            lcg, or CP-SAT when lcg is the rival.
         rival: what races it on the other core after the hand-off: another engine
             (the two get the same remainder; the first to answer wins and the other is
             told to stop and not awaited), ``"native"`` (native's own search carries
-            on) or ``"none"``.
+            on) or ``"none"``; unset: CP-SAT beside lcg, lcg beside any other engine
+            (the pairs measured in benchmarks/RESULTS.md).
         native_budget: seconds the native solver may spend before the hand-off.
-        probe_clauses: also pass probing's implications as binary clauses (to the
-            engines that take clauses: cpsat and cnf).
+        probe_clauses: also pass probing's implications as binary clauses to the
+            engines that take clauses (cpsat and cnf; lcg takes fixed cells only).
         fix_cells: pass the native solver's proven cells to the first engine
             (``False`` hands over the bare puzzle).
         rival_fix_cells: the same for the rival engine.  lcg learns more from its
@@ -94,9 +97,10 @@ class AutoSolver:
 
     name = "auto"
     OPTIONS = (
-        Option("cdcl", "choice", "lcg", "the engine that takes over", choices=CDCL_BACKENDS),
-        Option("rival", "choice", "cpsat", "what races it after the hand-off (an engine, native or none)",
-               choices=RIVALS),
+        Option("cdcl", "choice", None, "the engine that takes over (unset: lcg, or cpsat beside lcg)",
+               choices=CDCL_BACKENDS, optional=True),
+        Option("rival", "choice", None, "what races it after the hand-off: an engine, native or none "
+               "(unset: cpsat beside lcg, else lcg)", choices=RIVALS, optional=True),
         Option("native_budget", "float", 0.5, "seconds of native search before the hand-off", minimum=0),
         Option("race", "bool", True, "race the rival after the hand-off; the first to finish wins"),
         Option("probe_clauses", "bool", False, "also hand probing's implications over as clauses"),
@@ -113,13 +117,17 @@ class AutoSolver:
     )
     PROGRAMMATIC = ("progress", "native_options", "cdcl_options")
 
-    def __init__(self, cdcl: str = "lcg", native_budget: float = 0.5, probe_clauses: bool = False,
+    def __init__(self, cdcl: str | None = None, native_budget: float = 0.5, probe_clauses: bool = False,
                  fix_cells: bool = True, record_steps: bool = False,
                  progress: Callable[[int, int], None] | None = None,
                  native_options: dict[str, Any] | None = None, cdcl_options: dict[str, Any] | None = None,
                  probing: str | None = None, race: bool = True, line: str | None = None,
-                 handoff_max_states: int | None = HANDOFF_MAX_STATES, rival: str = "cpsat",
+                 handoff_max_states: int | None = HANDOFF_MAX_STATES, rival: str | None = None,
                  rival_fix_cells: bool = True):
+        if cdcl is None:
+            cdcl = "cpsat" if rival == "lcg" else "lcg"
+        if rival is None:
+            rival = "cpsat" if cdcl == "lcg" else "lcg"
         if cdcl not in CDCL_BACKENDS:
             raise ValueError(f"AutoSolver: cdcl must be one of {', '.join(CDCL_BACKENDS)}, not {cdcl!r}")
         if rival not in RIVALS:
@@ -129,10 +137,10 @@ class AutoSolver:
                                   f"race two different engines")
         self.rival = rival if race else "none"
         engines = [cdcl] + ([self.rival] if self.rival in CDCL_BACKENDS else [])
-        refused = [e for e in engines if parse_spec(e)[0] not in _TAKE_CLAUSES]
-        if probe_clauses and refused:
-            raise InvalidArgument(f"backend 'auto': option probe_clauses=true needs engines that take clauses "
-                                  f"({' or '.join(_TAKE_CLAUSES)}), not {refused[0]} (it takes fixed cells only)")
+        if probe_clauses and not any(parse_spec(e)[0] in _TAKE_CLAUSES for e in engines):
+            raise InvalidArgument(f"backend 'auto': option probe_clauses=true needs an engine that takes clauses "
+                                  f"({' or '.join(_TAKE_CLAUSES)}), not {' and '.join(engines)} "
+                                  f"(fixed cells only)")
         self.handoff_max_states = handoff_max_states
         if not native_budget >= 0:
             raise ValueError(f"AutoSolver: native_budget must be a non-negative number, not {native_budget!r}")
@@ -209,7 +217,7 @@ class AutoSolver:
         else:
             fixed = dict(fixed_cells or {})
         options: dict[str, Any] = {"fixed_cells": fixed}
-        if self.probe_clauses:
+        if self.probe_clauses and parse_spec(spec)[0] in _TAKE_CLAUSES:
             start = remainder if fix else bytes([3]) * len(remainder)
             options["implications"] = _distinct_clauses(get("native").implications(puzzle, start))
         result = self._engine(spec).solve(puzzle, limits, **options)
@@ -242,13 +250,18 @@ class AutoSolver:
             threading.Thread(target=run, args=(slot, spec), daemon=False, name=f"nonolab-auto-{spec}").start()
         ended: list[int] = []
         winner = None
+        grace_end = None  # once a part has stopped at the caller's limit, the others get _JOIN more
         try:
             while len(ended) < len(self.engines):
                 try:
-                    slot = finished.get(timeout=0.05)
+                    slot = finished.get(timeout=0.05 if grace_end is None else max(grace_end - time.perf_counter(), 0))
                 except queue.Empty:
+                    if grace_end is not None:
+                        break
                     continue
                 ended.append(slot)
+                if grace_end is None:
+                    grace_end = time.perf_counter() + _JOIN
                 got = box[slot]
                 if not isinstance(got, BaseException) and got[0].status not in _STOPPED:
                     winner = slot
@@ -338,7 +351,10 @@ class AutoSolver:
         cap = limits.max_solutions
         enough = cap is not None and len(merged) >= cap
         complete = (first.complete or second.complete) and (cap is None or len(merged) <= cap)
-        solutions = checked_solutions(puzzle, merged[:cap] if cap is not None else merged, self.name)
+        # Each part's solutions passed its backend's checked_solutions already; checking
+        # them again here cost 0.4 s for 1,100 12x12 solutions while the loser was
+        # still stopping, past the caller's deadline.
+        solutions = tuple(merged[:cap] if cap is not None else merged)
         if complete or enough:
             status = Status.SOLVED if solutions else Status.UNSAT
         else:
