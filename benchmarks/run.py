@@ -88,10 +88,28 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
         args.sizes = tuple(int(s) for s in args.sizes.split(",")) if args.sizes else None
     except ValueError:
         parser.error(f"--sizes: not a comma-separated list of integers: {args.sizes!r}")
-    args.backends = [b.strip() for b in args.backends.split(",") if b.strip()]
+    args.backends = split_specs(args.backends)
     if not args.backends:
         parser.error("--backends: no backend named")
     return args
+
+
+def split_specs(text: str) -> list[str]:
+    """Comma-separated backend specs, where a spec's own options are comma-separated too:
+    a piece ``KEY=VALUE`` (no backend name before it) belongs to the spec before it.
+
+    >>> split_specs("auto,auto:cdcl=cpsat,rival=native,lcg")
+    ['auto', 'auto:cdcl=cpsat,rival=native', 'lcg']
+    """
+    specs: list[str] = []
+    for piece in (p.strip() for p in text.split(",")):
+        if not piece:
+            continue
+        if specs and ":" in specs[-1] and "=" in piece and ":" not in piece.split("=", 1)[0]:
+            specs[-1] += "," + piece
+        else:
+            specs.append(piece)
+    return specs
 
 
 def limits_of(args: argparse.Namespace, suite: Suite) -> Limits:

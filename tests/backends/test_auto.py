@@ -7,6 +7,8 @@ and the extra clauses.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 
@@ -17,6 +19,8 @@ from nonolab.solvers import get
 from nonolab.solvers.base import Limits, Status
 from nonolab.solvers.steps import Technique
 from test_properties import _brute_force, clue_sets, pictures
+
+NINE_DOM = Path(__file__).resolve().parents[2].parent / "shared" / "corpus" / "webpbn-survey" / "webpbn-08098-9-dom.non"
 
 HANDOFFS = [dict(cdcl=c, probe_clauses=pc, race=False) for c in ("cpsat", "cnf") for pc in (False, True)]
 HANDOFFS += [dict(cdcl="lcg", race=False)]
@@ -60,8 +64,23 @@ def _two_by_two_switch() -> Puzzle:
 
 
 def test_native_answers_alone_when_it_finishes():
-    result = get("auto").solve(load("puzzles/webpbn/webpbn-00006-cat.non"))
+    result = get("auto", early=False).solve(load("puzzles/webpbn/webpbn-00006-cat.non"))
     assert result.unique and result.stats.counters["phase"] == "native"
+    # With the first engine started at once, either may answer first.
+    result = get("auto").solve(load("puzzles/webpbn/webpbn-00006-cat.non"))
+    assert result.unique and result.stats.counters["winner"] in ("native", "lcg")
+
+
+@pytest.mark.skipif(not NINE_DOM.exists(), reason="../shared/corpus is not here")
+def test_an_early_engine_answer_stops_native_inside_its_budget():
+    import time
+
+    start = time.perf_counter()
+    result = get("auto", native_budget=60).solve(load(NINE_DOM))  # native alone: minutes
+    assert time.perf_counter() - start < 30
+    counters = result.stats.counters
+    assert result.unique and counters["winner"] == "lcg" and counters["early"]
+    assert counters["native_time"] < 30 and "cpsat_left_running" not in counters  # no hand-off: no CP-SAT
 
 
 def test_handoff_is_reported_and_union_is_exact():

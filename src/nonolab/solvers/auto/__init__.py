@@ -29,9 +29,7 @@ backends, not a backend of its own kind.
 
 from __future__ import annotations
 
-import queue
 import threading
-import time
 from typing import Any, Callable, Mapping
 
 from nonolab.core.grid import Solution
@@ -40,6 +38,7 @@ from nonolab.errors import InvalidArgument
 from nonolab.solvers import get, get_spec, options_of, parse_spec
 from nonolab.solvers.base import Limits, SolveResult, Stats, Status, Stopwatch, model_states
 from nonolab.solvers.options import Option
+from nonolab.solvers.auto.racing import Either, Race
 from nonolab.solvers.steps import Step, Technique
 
 # The engines that may take over (backend specs): the learning backends, and the
@@ -88,6 +87,11 @@ class AutoSolver:
         line: the native phase's line strategy (``dp``, ``chain-range``, ``overlap``,
             ``enumerate``; see ``NativeSolver``).
         race: ``False``: the first engine alone after the hand-off (``rival`` unused).
+        early: with a rival engine, start the first engine at once on the bare
+            puzzle (its own probing), in a thread beside native's budget: an answer
+            from it stops native, and a hand-off starts only the rival.  Native and
+            lcg both settle most published puzzles in milliseconds; on the hard
+            ones lcg then has the whole time instead of waiting for the budget.
 
     A puzzle whose model is beyond what an engine holds (its ``max_states``, see
     :func:`~nonolab.solvers.base.model_states`, and ``handoff_max_states``) is never
@@ -105,6 +109,7 @@ class AutoSolver:
         Option("race", "bool", True, "race the rival after the hand-off; the first to finish wins"),
         Option("probe_clauses", "bool", False, "also hand probing's implications over as clauses"),
         Option("fix_cells", "bool", True, "hand over the cells native proved (off: the bare puzzle)"),
+        Option("early", "bool", True, "start the first engine at once on the bare puzzle, beside native's budget"),
         Option("rival_fix_cells", "bool", True, "hand the rival engine the cells native proved (off: the bare puzzle)"),
         Option("probing", "choice", None, "the native phase's probing (unset: native's default)",
                choices=lambda: _native_choices("probing"), optional=True),
@@ -123,7 +128,7 @@ class AutoSolver:
                  native_options: dict[str, Any] | None = None, cdcl_options: dict[str, Any] | None = None,
                  probing: str | None = None, race: bool = True, line: str | None = None,
                  handoff_max_states: int | None = HANDOFF_MAX_STATES, rival: str | None = None,
-                 rival_fix_cells: bool = True):
+                 rival_fix_cells: bool = True, early: bool = True):
         if cdcl is None:
             cdcl = "cpsat" if rival == "lcg" else "lcg"
         if rival is None:
@@ -150,6 +155,7 @@ class AutoSolver:
         self.probe_clauses = bool(probe_clauses)
         self.fix_cells = bool(fix_cells)
         self.rival_fix_cells = bool(rival_fix_cells)
+        self.early = bool(early) and self.rival in CDCL_BACKENDS
         self.record_steps = bool(record_steps)
         self.progress = progress
         self.race = bool(race)
@@ -176,6 +182,8 @@ class AutoSolver:
             return result
         if self.rival == "native":
             return self._race(puzzle, limits, watch, budget, fixed_cells)
+        if len(self.engines) == 2:
+            return self._duel(puzzle, limits, watch, budget, fixed_cells)
         native = self._native()
         if limits.time_limit is not None:
             budget = min(budget, limits.time_limit)
@@ -184,12 +192,9 @@ class AutoSolver:
             # Native finished (or the user's own limit ran out): its answer is the answer.
             return SolveResult(first.status, first.solutions, first.complete,
                                self._stats(watch, "native", first, None, {}), first.steps)
-        left = None if watch.deadline is None else max(limits.time_limit - watch.elapsed(), 1e-3)
-        if len(self.engines) == 1:
-            second, handed = self._cdcl(self.cdcl, puzzle, first.remainder, fixed_cells,
-                                        Limits(limits.max_solutions, left, limits.cancel))
-            return self._merge(puzzle, limits, watch, first, second, first.remainder, handed, f"native+{self.cdcl}")
-        return self._duel(puzzle, limits, watch, first, fixed_cells, left)
+        second, handed = self._cdcl(self.cdcl, puzzle, first.remainder, fixed_cells,
+                                    Limits(limits.max_solutions, _seconds_left(limits, watch), limits.cancel))
+        return self._merge(puzzle, limits, watch, first, second, first.remainder, handed, f"native+{self.cdcl}")
 
     def _fits(self, puzzle: Puzzle) -> bool:
         """Whether every engine can hold this puzzle's model (its own ``max_states``)."""
@@ -223,64 +228,64 @@ class AutoSolver:
         result = self._engine(spec).solve(puzzle, limits, **options)
         return result, {"handoff_fixed_cells": len(fixed), "handoff_clauses": len(options.get("implications", ()))}
 
-    def _duel(self, puzzle: Puzzle, limits: Limits, watch: Stopwatch, first: SolveResult,
-              fixed_cells: Mapping[tuple[int, int], int] | None, left: float | None) -> SolveResult:
-        """The two engines, each in a thread (both release the GIL, or run in a child
-        process), on native's remainder; the first to answer wins and the other is told
-        to stop and left behind, not awaited.  A part that fails leaves the race to the
-        other; both failing raises the first error."""
-        finished: queue.Queue = queue.Queue()
-        stops = [threading.Event() for _ in self.engines]
-        box: dict[int, Any] = {}
+    def _duel(self, puzzle: Puzzle, limits: Limits, watch: Stopwatch, budget: float,
+              fixed_cells: Mapping[tuple[int, int], int] | None) -> SolveResult:
+        """Native's budget, then the two engines on its remainder, each in a thread;
+        the first to answer wins and the other is told to stop and left behind, not
+        awaited.  With ``early`` the first engine starts at once on the bare puzzle,
+        beside native's budget (an answer from it stops native).  A part that fails
+        leaves the race to the other; if no part answers and one failed, its error
+        is raised."""
+        race = Race(lambda got: got[0].status not in _STOPPED, limits.cancel)
+        blank = bytes([3]) * (puzzle.width * puzzle.height)
 
-        def run(slot: int, spec: str) -> None:
-            cancel: Any = stops[slot] if limits.cancel is None else _Either(stops[slot], limits.cancel)
-            try:
-                box[slot] = self._cdcl(spec, puzzle, first.remainder, fixed_cells,
-                                       Limits(limits.max_solutions, left, cancel),
-                                       self.fix_cells if slot == 0 else self.rival_fix_cells)
-            except BaseException as exc:  # noqa: BLE001 -- re-raised in the caller's thread if both fail
-                box[slot] = exc
-            finally:
-                finished.put(slot)
+        def launch(slot: int, remainder: bytes, fix: bool) -> None:
+            spec = self.engines[slot]
+            race.start(slot, spec, lambda cancel: self._cdcl(
+                spec, puzzle, remainder, fixed_cells,
+                Limits(limits.max_solutions, _seconds_left(limits, watch), cancel), fix))
 
-        for slot, spec in enumerate(self.engines):
-            # Not daemons: a loser left behind is joined by the interpreter at exit (a
-            # daemon thread still inside OR-tools when the process ends aborts it).
-            threading.Thread(target=run, args=(slot, spec), daemon=False, name=f"nonolab-auto-{spec}").start()
-        ended: list[int] = []
-        winner = None
-        grace_end = None  # once a part has stopped at the caller's limit, the others get _JOIN more
+        if self.early:
+            launch(0, blank, False)
+        native_budget = budget if limits.time_limit is None else min(budget, limits.time_limit)
+        stop_native = race.won if limits.cancel is None else Either(race.won, limits.cancel)
         try:
-            while len(ended) < len(self.engines):
-                try:
-                    slot = finished.get(timeout=0.05 if grace_end is None else max(grace_end - time.perf_counter(), 0))
-                except queue.Empty:
-                    if grace_end is not None:
-                        break
-                    continue
-                ended.append(slot)
-                if grace_end is None:
-                    grace_end = time.perf_counter() + _JOIN
-                got = box[slot]
-                if not isinstance(got, BaseException) and got[0].status not in _STOPPED:
-                    winner = slot
-                    break
-        finally:  # the answer, the caller's limit, or Ctrl-C: whoever is still running stops
-            for stop in stops:
-                stop.set()
-        answers = [slot for slot in ended if not isinstance(box[slot], BaseException)]
-        if winner is None and not answers:
-            raise box[ended[0]]
-        chosen = winner if winner is not None else max(answers, key=lambda k: box[k][0].count)
-        second, handed = box[chosen]
-        spec = self.engines[chosen]
-        result = self._merge(puzzle, limits, watch, first, second, first.remainder, handed,
-                             f"native+{'|'.join(self.engines)} race", spec)
+            first = self._native().solve(puzzle, Limits(limits.max_solutions, native_budget, stop_native),
+                                         fixed_cells=fixed_cells)
+        except BaseException:
+            race.stop()
+            raise
+        handed_over = (first.status in _STOPPED and first.remainder is not None and not race.won.is_set()
+                       and not watch.expired() and not watch.cancelled())
+        if first.status not in _STOPPED:  # native finished first: its answer is the answer
+            race.stop()
+            result = SolveResult(first.status, first.solutions, first.complete,
+                                 self._stats(watch, "native", first, None, {}), first.steps)
+            if self.early:
+                result.stats.counters.update(phase=f"native+{'|'.join(self.engines)} race", winner="native")
+            return result
+        if handed_over:
+            for slot in range(len(self.engines)):
+                if slot not in race.names:
+                    launch(slot, first.remainder, self.fix_cells if slot == 0 else self.rival_fix_cells)
+        winner, ended = race.wait(grace=_JOIN)
+        answers = [slot for slot in ended if not isinstance(race.results[slot], BaseException)]
+        if not answers:
+            failed = [race.results[slot] for slot in ended]
+            if failed:
+                raise failed[0]
+            return SolveResult(first.status, first.solutions, first.complete,
+                               self._stats(watch, "native", first, None, {}), first.steps, first.remainder)
+        chosen = winner if winner is not None else max(answers, key=lambda k: race.results[k][0].count)
+        second, handed = race.results[chosen]
+        remainder = first.remainder if first.remainder is not None else blank
+        result = self._merge(puzzle, limits, watch, first, second, remainder, handed,
+                             f"native+{'|'.join(self.engines)} race", self.engines[chosen])
         counters = result.stats.counters
-        counters["winner"] = spec if winner is not None else None
-        for slot in set(range(len(self.engines))) - set(ended):
-            counters[f"{self.engines[slot]}_left_running"] = True
+        counters["winner"] = self.engines[chosen] if winner is not None else None
+        counters["early"] = self.early
+        for name in race.running(ended):
+            counters[f"{name}_left_running"] = True
         return result
 
     def _race(self, puzzle: Puzzle, limits: Limits, watch: Stopwatch, budget: float,
@@ -291,7 +296,7 @@ class AutoSolver:
         stop_native: Any = threading.Event()
         stop_cdcl: Any = threading.Event()
         if limits.cancel is not None:  # the caller's own cancel stops both
-            stop_native, stop_cdcl = _Either(stop_native, limits.cancel), _Either(stop_cdcl, limits.cancel)
+            stop_native, stop_cdcl = Either(stop_native, limits.cancel), Either(stop_cdcl, limits.cancel)
         box: dict[str, Any] = {}
 
         def run_cdcl(remainder: bytes, left: float | None) -> None:
@@ -390,23 +395,15 @@ def _native_choices(name: str) -> tuple[str, ...]:
     return next(option.allowed() for option in options_of("native") if option.name == name)
 
 
+def _seconds_left(limits: Limits, watch: Stopwatch) -> float | None:
+    """What the caller's time limit leaves now (``None``: no limit)."""
+    return None if watch.deadline is None else max(limits.time_limit - watch.elapsed(), 1e-3)
+
+
 def _left(limits: Limits, watch: Stopwatch, cancel: Any = None) -> Limits:
     """``limits`` for a part that starts now: the time the whole call has left."""
     left = None if limits.time_limit is None else max(limits.time_limit - watch.elapsed(), 1e-3)
     return Limits(limits.max_solutions, left, limits.cancel if cancel is None else cancel)
-
-
-class _Either:
-    """An event that is set when its own flag or a caller's cancel is."""
-
-    def __init__(self, own: threading.Event, other: Any):
-        self.own, self.other = own, other
-
-    def set(self) -> None:
-        self.own.set()
-
-    def is_set(self) -> bool:
-        return self.own.is_set() or self.other.is_set()
 
 
 _WARM: set[str] = set()
