@@ -30,6 +30,7 @@ backends, not a backend of its own kind.
 from __future__ import annotations
 
 import threading
+import time
 from typing import Any, Callable, Mapping
 
 from nonolab.core.grid import Solution
@@ -92,6 +93,9 @@ class AutoSolver:
             from it stops native, and a hand-off starts only the rival.  Native and
             lcg both settle most published puzzles in milliseconds; on the hard
             ones lcg then has the whole time instead of waiting for the budget.
+        early_after: seconds native runs alone first (a puzzle it settles by then
+            never starts the engine: building lcg's engine beside a native solve of a
+            few milliseconds doubled its time on line-solvable 60x60 to 200x200 grids).
 
     A puzzle whose model is beyond what an engine holds (its ``max_states``, see
     :func:`~nonolab.solvers.base.model_states`, and ``handoff_max_states``) is never
@@ -110,6 +114,8 @@ class AutoSolver:
         Option("probe_clauses", "bool", False, "also hand probing's implications over as clauses"),
         Option("fix_cells", "bool", True, "hand over the cells native proved (off: the bare puzzle)"),
         Option("early", "bool", True, "start the first engine at once on the bare puzzle, beside native's budget"),
+        Option("early_after", "float", 0.05, "seconds native runs alone before the early engine starts",
+               minimum=0),
         Option("rival_fix_cells", "bool", True, "hand the rival engine the cells native proved (off: the bare puzzle)"),
         Option("probing", "choice", None, "the native phase's probing (unset: native's default)",
                choices=lambda: _native_choices("probing"), optional=True),
@@ -128,7 +134,7 @@ class AutoSolver:
                  native_options: dict[str, Any] | None = None, cdcl_options: dict[str, Any] | None = None,
                  probing: str | None = None, race: bool = True, line: str | None = None,
                  handoff_max_states: int | None = HANDOFF_MAX_STATES, rival: str | None = None,
-                 rival_fix_cells: bool = True, early: bool = True):
+                 rival_fix_cells: bool = True, early: bool = True, early_after: float = 0.05):
         if cdcl is None:
             cdcl = "cpsat" if rival == "lcg" else "lcg"
         if rival is None:
@@ -156,6 +162,9 @@ class AutoSolver:
         self.fix_cells = bool(fix_cells)
         self.rival_fix_cells = bool(rival_fix_cells)
         self.early = bool(early) and self.rival in CDCL_BACKENDS
+        if not early_after >= 0:
+            raise ValueError(f"AutoSolver: early_after must be a non-negative number, not {early_after!r}")
+        self.early_after = float(early_after)
         self.record_steps = bool(record_steps)
         self.progress = progress
         self.race = bool(race)
@@ -239,14 +248,19 @@ class AutoSolver:
         race = Race(lambda got: got[0].status not in _STOPPED, limits.cancel)
         blank = bytes([3]) * (puzzle.width * puzzle.height)
 
-        def launch(slot: int, remainder: bytes, fix: bool) -> None:
+        def launch(slot: int, remainder: bytes, fix: bool, delay: float = 0.0) -> None:
             spec = self.engines[slot]
-            race.start(slot, spec, lambda cancel: self._cdcl(
-                spec, puzzle, remainder, fixed_cells,
-                Limits(limits.max_solutions, _seconds_left(limits, watch), cancel), fix))
+
+            def call(cancel: Any) -> tuple[SolveResult, dict[str, int]]:
+                if delay and _stopped_within(cancel, delay):  # native answered first: never started
+                    return SolveResult(Status.INTERRUPTED, (), False, Stats(spec, 0.0, {})), {}
+                return self._cdcl(spec, puzzle, remainder, fixed_cells,
+                                  Limits(limits.max_solutions, _seconds_left(limits, watch), cancel), fix)
+
+            race.start(slot, spec, call)
 
         if self.early:
-            launch(0, blank, False)
+            launch(0, blank, False, self.early_after)
         native_budget = budget if limits.time_limit is None else min(budget, limits.time_limit)
         stop_native = race.won if limits.cancel is None else Either(race.won, limits.cancel)
         try:
@@ -393,6 +407,17 @@ class AutoSolver:
 def _native_choices(name: str) -> tuple[str, ...]:
     """The values native declares for its option ``name`` (auto passes them on)."""
     return next(option.allowed() for option in options_of("native") if option.name == name)
+
+
+def _stopped_within(cancel: Any, seconds: float) -> bool:
+    """Wait up to ``seconds`` for ``cancel``; whether it was set."""
+    end = time.perf_counter() + seconds
+    while not cancel.is_set():
+        left = end - time.perf_counter()
+        if left <= 0:
+            return False
+        time.sleep(min(left, 0.005))
+    return True
 
 
 def _seconds_left(limits: Limits, watch: Stopwatch) -> float | None:
