@@ -241,8 +241,8 @@ class AutoSolver:
               fixed_cells: Mapping[tuple[int, int], int] | None) -> SolveResult:
         """Native's budget, then the two engines on its remainder, each in a thread;
         the first to answer wins and the other is told to stop and left behind, not
-        awaited.  With ``early`` the first engine starts at once on the bare puzzle,
-        beside native's budget (an answer from it stops native).  A part that fails
+        awaited.  With ``early`` the first engine starts on the bare puzzle after
+        ``early_after`` seconds, beside native's budget (an answer from it stops native).  A part that fails
         leaves the race to the other; if no part answers and one failed, its error
         is raised."""
         race = Race(lambda got: got[0].status not in _STOPPED, limits.cancel)
