@@ -30,7 +30,6 @@ backends, not a backend of its own kind.
 from __future__ import annotations
 
 import threading
-import time
 from typing import Any, Callable, Mapping
 
 from nonolab.core.grid import Solution
@@ -248,24 +247,21 @@ class AutoSolver:
         race = Race(lambda got: got[0].status not in _STOPPED, limits.cancel)
         blank = bytes([3]) * (puzzle.width * puzzle.height)
 
-        def launch(slot: int, remainder: bytes, fix: bool, delay: float = 0.0) -> None:
+        def launch(slot: int, remainder: bytes, fix: bool) -> None:
             spec = self.engines[slot]
+            race.start(slot, spec, lambda cancel: self._cdcl(
+                spec, puzzle, remainder, fixed_cells,
+                Limits(limits.max_solutions, _seconds_left(limits, watch), cancel), fix))
 
-            def call(cancel: Any) -> tuple[SolveResult, dict[str, int]]:
-                if delay and _stopped_within(cancel, delay):  # native answered first: never started
-                    return SolveResult(Status.INTERRUPTED, (), False, Stats(spec, 0.0, {})), {}
-                return self._cdcl(spec, puzzle, remainder, fixed_cells,
-                                  Limits(limits.max_solutions, _seconds_left(limits, watch), cancel), fix)
-
-            race.start(slot, spec, call)
-
-        if self.early:
-            launch(0, blank, False, self.early_after)
+        # The early engine is started by native itself, between two of its slices once
+        # early_after has passed: a puzzle native settles sooner never starts a thread.
+        native = (self._native(handoff=lambda _: launch(0, blank, False), handoff_after=self.early_after)
+                  if self.early else self._native())
         native_budget = budget if limits.time_limit is None else min(budget, limits.time_limit)
         stop_native = race.won if limits.cancel is None else Either(race.won, limits.cancel)
         try:
-            first = self._native().solve(puzzle, Limits(limits.max_solutions, native_budget, stop_native),
-                                         fixed_cells=fixed_cells)
+            first = native.solve(puzzle, Limits(limits.max_solutions, native_budget, stop_native),
+                                 fixed_cells=fixed_cells)
         except BaseException:
             race.stop()
             raise
@@ -407,17 +403,6 @@ class AutoSolver:
 def _native_choices(name: str) -> tuple[str, ...]:
     """The values native declares for its option ``name`` (auto passes them on)."""
     return next(option.allowed() for option in options_of("native") if option.name == name)
-
-
-def _stopped_within(cancel: Any, seconds: float) -> bool:
-    """Wait up to ``seconds`` for ``cancel``; whether it was set."""
-    end = time.perf_counter() + seconds
-    while not cancel.is_set():
-        left = end - time.perf_counter()
-        if left <= 0:
-            return False
-        time.sleep(min(left, 0.005))
-    return True
 
 
 def _seconds_left(limits: Limits, watch: Stopwatch) -> float | None:
