@@ -258,13 +258,39 @@ class AutoSolver:
         native = (self._native(handoff=lambda _: launch(0, blank, False), handoff_after=self.early_after)
                   if self.early else self._native())
         native_budget = budget if limits.time_limit is None else min(budget, limits.time_limit)
-        stop_native = race.won if limits.cancel is None else Either(race.won, limits.cancel)
+        told = threading.Event()  # set when the caller's thread gives up on native (Ctrl-C)
+        stop_native = Either(told, race.won if limits.cancel is None else Either(race.won, limits.cancel))
+        box: dict[str, Any] = {}
+        native_ended = threading.Event()
+
+        def run_native() -> None:
+            try:
+                box["result"] = native.solve(puzzle, Limits(limits.max_solutions, native_budget, stop_native),
+                                             fixed_cells=fixed_cells)
+            except BaseException as exc:  # noqa: BLE001 -- re-raised in the caller's thread
+                box["error"] = exc
+            finally:
+                native_ended.set()
+
+        # Native too runs in a thread, so that an engine's answer is returned at once:
+        # native looks at its cancel only between steps (0.25 s late on Forever, measured)
+        # and is told to stop, not awaited.  The step log needs native's root steps: then
+        # native is awaited.
+        threading.Thread(target=run_native, daemon=False, name="nonolab-auto-native").start()
         try:
-            first = native.solve(puzzle, Limits(limits.max_solutions, native_budget, stop_native),
-                                 fixed_cells=fixed_cells)
+            while not native_ended.wait(0.01):
+                if race.won.is_set() and not self.record_steps:
+                    break
         except BaseException:
+            told.set()
             race.stop()
             raise
+        if "error" in box:
+            race.stop()
+            raise box["error"]
+        # Native left behind: it found nothing the winner needs (the winner searched a
+        # superset of native's space, the whole puzzle, or reached max_solutions).
+        first = box.get("result") or SolveResult(Status.INTERRUPTED, (), False, Stats("native", watch.elapsed(), {}))
         handed_over = (first.status in _STOPPED and first.remainder is not None and not race.won.is_set()
                        and not watch.expired() and not watch.cancelled())
         if first.status not in _STOPPED:  # native finished first: its answer is the answer
