@@ -66,9 +66,10 @@ def _two_by_two_switch() -> Puzzle:
 def test_native_answers_alone_when_it_finishes():
     result = get("auto", early=False).solve(load("puzzles/webpbn/webpbn-00006-cat.non"))
     assert result.unique and result.stats.counters["phase"] == "native"
-    # With the first engine started at once, either may answer first.
+    # By default lcg starts after native's first 50 ms: a puzzle native settles in a
+    # millisecond never starts it (and if a loaded machine delays native, either may win).
     result = get("auto").solve(load("puzzles/webpbn/webpbn-00006-cat.non"))
-    assert result.unique and result.stats.counters["winner"] in ("native", "lcg")
+    assert result.unique and result.stats.counters.get("winner", "native") in ("native", "lcg")
 
 
 @pytest.mark.skipif(not NINE_DOM.exists(), reason="../shared/corpus is not here")

@@ -1,21 +1,26 @@
-"""The ``auto`` strategy: native propagation and probing first, then clause learning.
+"""The ``auto`` strategy: a portfolio of native propagation and two learning engines.
 
 Most published puzzles fall to line logic and probing in milliseconds, where a CDCL
 solver pays for building its model; a few (9-Dom, Sierp, Gettys, random grids near
-the phase transition) defeat any search without learning.  ``auto`` runs the native
-solver within a small budget and, if it has not finished, hands what is left to a
-CDCL backend (CP-SAT by default, CaDiCaL with ``cdcl="cnf"``, the lcg engine with ``cdcl="lcg"``):
+the phase transition) defeat any search without learning, and no single learning
+engine wins on all of them (lcg on seven of the survey's hard eight, CP-SAT on
+Gettys; benchmarks/RESULTS.md).  By default, on the two cores:
 
-* every cell the native solver proved for the unexplored space (its ``remainder``:
-  root propagation and probing, plus the branches it exhausted) is fixed;
-* optionally (``probe_clauses``), what probing derives from each value of each open
-  cell is added as binary clauses;
-* the CDCL backend counts in that space with blocking clauses on the cells, and its
-  solutions join those the native search already found.  Both sets are verified, so
-  the count stays exact when the CDCL search is exhausted;
-* by default (``race``) the native search keeps going on the other core meanwhile
-  (the CDCL backend runs in a thread), and whichever of the two finishes first
-  cancels the other (``Limits.cancel``).
+* native propagates, probes and searches for ``native_budget`` seconds; after
+  ``early_after`` seconds it starts lcg on the bare puzzle beside it (``early``);
+* past the budget native stops and hands its ``remainder`` (every cell it proved for
+  the space it did not exhaust: root propagation and probing, plus the branches it
+  exhausted) to the ``rival`` engine, CP-SAT, with those cells fixed;
+* the first part to answer wins; the others are told to stop (``Limits.cancel``) and
+  left behind, not awaited.  Each part counts with blocking clauses on the cells and
+  verifies its solutions; the union with what native found is exact when the
+  winner's search was exhausted (native exhausted everything outside its remainder,
+  and lcg searched the whole puzzle).
+
+``rival="native"`` keeps the older strategy (one engine on the remainder while the
+native search goes on), ``race=False`` one engine after the hand-off; any engine of
+:data:`CDCL_BACKENDS` may take either part.  A model too large to hand over
+(``handoff_max_states``, an engine's ``max_states``) stays with native alone.
 
 Backends are reached through the registry only: ``auto`` is a strategy over
 backends, not a backend of its own kind.
@@ -297,7 +302,7 @@ class AutoSolver:
             race.stop()
             result = SolveResult(first.status, first.solutions, first.complete,
                                  self._stats(watch, "native", first, None, {}), first.steps)
-            if self.early:
+            if race.names:  # the early engine had started: native won the race
                 result.stats.counters.update(phase=f"native+{'|'.join(self.engines)} race", winner="native")
             return result
         if handed_over:
