@@ -27,7 +27,7 @@ import time
 from datetime import date
 from pathlib import Path
 
-from nonolab.core.verify import verify
+from nonolab.core.violations import violations
 from nonolab.generate import Recipe, make_puzzles
 from nonolab.harness.uniqueness import count
 from nonolab.solvers import get
@@ -52,7 +52,7 @@ def generate_set(count_wanted: int, seed: int, repair: bool, max_candidates: int
 def prove(puzzle, backend: str, time_limit: float) -> tuple[str, float]:
     """``unique`` only for an exact count of 1; ``multiple`` or ``timeout`` otherwise."""
     start = time.perf_counter()
-    counted = count(puzzle, 2, get(backend), time_limit=time_limit)
+    counted = count(puzzle, get(backend), 2, time_limit=time_limit)
     wall = time.perf_counter() - start
     if counted.exact:
         return ("unique" if counted.count == 1 else "contradiction" if counted.count == 0 else "multiple"), wall
@@ -92,7 +92,7 @@ def main(argv: list[str] | None = None) -> int:
         assert distinct == len(repaired.puzzles), "generated puzzles repeat"
         tally = {b: {"unique": 0, "other": 0, "seconds": 0.0, "max": 0.0} for b in BACKENDS}
         for g in repaired.puzzles:
-            assert verify(g.puzzle, g.puzzle.goal) == [], g.puzzle.name
+            assert violations(g.puzzle, g.puzzle.goal) == [], g.puzzle.name
             row = {"set": set_name, **g.as_record()}
             for backend in BACKENDS:
                 verdict, wall = prove(g.puzzle, backend, args.time_limit)

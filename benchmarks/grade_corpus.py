@@ -1,6 +1,7 @@
 """`grade` over every puzzle of ../shared/corpus, against pbnsolve's classes.
 
-One process, after warm-up; a time limit per puzzle.  Writes ``out/grade_corpus.csv``
+A thin caller of ``nonolab batch --do grade`` (see corpus_batch); a time limit per
+puzzle.  Writes ``out/grade_corpus.csv``
 and ``out/grade_corpus.md`` and prints the agreement on line-solvability (issue 5:
 ``grade`` must say ``line`` exactly for the puzzles index.csv classes "unique,
 line-solvable", and never ``search`` for them).
@@ -15,48 +16,32 @@ import csv
 import os
 import platform
 import sys
-import time
 from collections import Counter
 from datetime import date
-from pathlib import Path
 
-from benchmarks.check_corpus import command_line
-from nonolab.core import Puzzle
-from nonolab.formats import load
-from nonolab.harness.classify import Grade, grade
-
-REPO = Path(__file__).resolve().parents[1]
-CORPUS = REPO.parent / "shared" / "corpus"
-OUT = REPO / "benchmarks" / "out"
+from benchmarks.corpus_batch import OUT, command_line, corpus_entries, run
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--time-limit", type=float, default=20.0)
     parser.add_argument("--only", default=None, help="comma-separated corpus folders")
+    parser.add_argument("--backend", default="auto", help="counts to 2 when deduction is not enough")
     args = parser.parse_args(argv)
     args.command = command_line("grade_corpus", argv)
-    index = list(csv.DictReader((CORPUS / "index.csv").open(encoding="utf-8")))
-    if args.only:
-        index = [row for row in index if row["source"] in set(args.only.split(","))]
-    grade(Puzzle(rows=((1,),), columns=((1,),)))  # warm-up: load the compiled engine
-    OUT.mkdir(parents=True, exist_ok=True)
     rows = []
-    for entry in index:
-        start = time.perf_counter()
-        result = grade(load(CORPUS / entry["file"]), args.time_limit)
-        wall = time.perf_counter() - start
+    for entry, record in run("grade", args.backend, args.time_limit, corpus_entries(args.only), "grade_corpus"):
         line_class = entry["pbnsolve_class"] == "unique, line-solvable"
+        graded = record.get("grade")
         rows.append({
             "puzzle": entry["file"], "size": f"{entry['width']}x{entry['height']}",
             "pbnsolve_class": entry["pbnsolve_class"],
-            "grade": result.grade.value if result.grade else f">{result.harder_than.value if result.harder_than else ''}",
-            "verdict": result.verdict, "time": round(wall, 4),
-            "steps": " ".join(f"{k}={v}" for k, v in result.steps.items()),
-            "line_agrees": (result.grade is Grade.LINE) == line_class,
-            "search_for_line_class": line_class and result.grade is Grade.SEARCH,
+            "grade": graded or f">{record.get('harder_than') or ''}",
+            "verdict": record["verdict"] or record["status"], "time": round(record["time"] or 0.0, 4),
+            "steps": " ".join(f"{k}={v}" for k, v in (record.get("steps") or {}).items()),
+            "line_agrees": (graded == "line") == line_class,
+            "search_for_line_class": line_class and graded == "search",
         })
-        print(f"{entry['file']}: {rows[-1]['grade']} {result.verdict} {wall:.2f}s", file=sys.stderr, flush=True)
     with (OUT / "grade_corpus.csv").open("w", newline="", encoding="utf-8") as handle:
         writer = csv.DictWriter(handle, fieldnames=list(rows[0]))
         writer.writeheader()

@@ -19,8 +19,8 @@ from datetime import date
 import numpy as np
 from numba import njit
 
-from benchmarks.check_corpus import OUT
-from nonolab.core.verify import clues_of
+from benchmarks.corpus_batch import OUT
+from nonolab.core.violations import clues_of
 from nonolab.solvers.native.line import line_fix, static_windows, table_size
 
 

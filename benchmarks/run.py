@@ -39,7 +39,7 @@ from pathlib import Path
 from statistics import median
 
 from benchmarks import report
-from benchmarks.check_corpus import OUT, REPO
+from benchmarks.corpus_batch import OUT, REPO
 from benchmarks.suites import SUITES, Options, Suite, large_name, large_puzzle, large_sizes, warmup_puzzle
 from nonolab.harness.uniqueness import verdict_of
 from nonolab.solvers import get_spec

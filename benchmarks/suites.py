@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterator
 
-from benchmarks.check_corpus import CORPUS
+from benchmarks.corpus_batch import CORPUS
 from nonolab.core.puzzle import Puzzle
 from nonolab.generate import puzzle_from_array, random_grid, smooth_grid, taai_density
 

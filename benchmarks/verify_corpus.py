@@ -1,7 +1,7 @@
 """`nonolab verify` (native, cpsat, cnf side by side) over every puzzle of ../shared/corpus.
 
-One `nonolab verify --json` process per puzzle, count to 2, a time limit per backend.
-Writes ``out/verify_corpus.csv`` and ``out/verify_corpus.md``.
+A thin caller of ``nonolab batch --do verify`` (see corpus_batch): count to 2, a
+time limit per backend.  Writes ``out/verify_corpus.csv`` and ``out/verify_corpus.md``.
 
     python -m benchmarks.verify_corpus [--time-limit 60] [--only FOLDER,...] [--backends native,cpsat,cnf]
 """
@@ -10,24 +10,12 @@ from __future__ import annotations
 
 import argparse
 import csv
-import json
 import os
 import platform
-import subprocess
 import sys
 from datetime import date
 
-from benchmarks.check_corpus import CORPUS, OUT, command_line
-
-
-def run_one(path, backends: str, time_limit: float) -> dict:
-    cmd = [sys.executable, "-m", "nonolab", "verify", str(path), "--json", "--backends", backends,
-           "--time-limit", str(time_limit), "--max-solutions", "2", "--report-dir", str(OUT / "reports")]
-    n_backends = len(backends.split(","))
-    proc = subprocess.run(cmd, capture_output=True, text=True, timeout=(time_limit * 2 + 30) * n_backends)
-    if proc.returncode not in (0, 1):
-        return {"verdict": "error", "error": proc.stderr.strip(), "answers": []}
-    return json.loads(proc.stdout)
+from benchmarks.corpus_batch import OUT, command_line, corpus_entries, run
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -38,22 +26,15 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     args.command = command_line("verify_corpus", argv)
     backends = args.backends.split(",")
-    index = list(csv.DictReader((CORPUS / "index.csv").open(encoding="utf-8")))
-    if args.only:
-        index = [row for row in index if row["source"] in set(args.only.split(","))]
-    OUT.mkdir(parents=True, exist_ok=True)
     rows = []
-    for n, entry in enumerate(index, 1):
-        data = run_one(CORPUS / entry["file"], args.backends, args.time_limit)
+    for entry, data in run("verify", args.backends, args.time_limit, corpus_entries(args.only), "verify_corpus"):
         row = {"file": entry["file"], "size": f"{entry['width']}x{entry['height']}",
-               "verdict": data["verdict"], "consensus": data.get("consensus", "-"),
-               "problems": "; ".join(data.get("problems", [])) or data.get("error", "")}
-        for a in data["answers"]:
+               "verdict": data["verdict"] or data["status"], "consensus": data.get("consensus", "-"),
+               "problems": "; ".join(data.get("problems") or []) or (data.get("error") or "")}
+        for a in data.get("answers") or []:
             row[f"{a['backend']}_verdict"] = a["verdict"]
             row[f"{a['backend']}_time"] = a["time"]
         rows.append(row)
-        times = " ".join(f"{b}={row.get(b + '_verdict', '?')}/{row.get(b + '_time', 0):.2f}s" for b in backends)
-        print(f"[{n}/{len(index)}] {entry['file']}: {row['verdict']} {row['consensus']} {times}", flush=True)
     fields = ["file", "size", "verdict", "consensus", "problems"] + [
         f"{b}_{k}" for b in backends for k in ("verdict", "time")]
     with (OUT / "verify_corpus.csv").open("w", newline="", encoding="utf-8") as fh:
@@ -74,7 +55,7 @@ def _markdown(rows, backends, args) -> str:
     all_done = [r for r in rows if all(_finished(r, b) for b in backends)]
     unfinished = [r for r in rows if r not in all_done]
     lines = [
-        f"Command: `{args.command}` (one `nonolab verify --json --max-solutions 2` process per puzzle)",
+        f"Command: `{args.command}` (`nonolab batch --do verify` over the corpus, count to 2)",
         f"Machine: {os.cpu_count()} cores, {platform.python_implementation()} {platform.python_version()}, "
         f"{date.today().isoformat()}",
         "",

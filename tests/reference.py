@@ -8,7 +8,7 @@ from __future__ import annotations
 import itertools
 from functools import lru_cache
 
-from nonolab.core.verify import clues_of
+from nonolab.core.violations import clues_of
 
 EMPTY, FILLED = 1, 2
 

@@ -116,7 +116,17 @@ def test_the_documented_rules_are_read():
     assert _allowed("nonolab.solvers.native.search", "nonolab.solvers.native.probe")
     assert not _allowed("nonolab.solvers.native.probe", "nonolab.solvers.native.search")
     assert not _allowed("nonolab", "nonolab.cli.main")
-    assert _allowed("nonolab.cli.commands", "nonolab.solvers.native")
+    assert not _allowed("nonolab.cli.commands", "nonolab.solvers.native")
+    assert not _allowed("nonolab.cli.commands", "nonolab.solvers.base")
+    assert _allowed("nonolab.cli.commands", "nonolab.solvers")
+    assert _allowed("nonolab.cli.commands", "nonolab.harness.ambiguity")
+    # The workbench is a front end on the library, not on the CLI or the engine's insides.
+    assert _allowed("nonolab.web.work", "nonolab.harness.ambiguity")
+    assert not _allowed("nonolab.web.api", "nonolab.cli.main")
+    assert not _allowed("nonolab.web.work", "nonolab.solvers.native")
+    assert not _allowed("nonolab.render.svg", "nonolab.web.work")
+    assert _allowed("nonolab.cli.serve_commands", "nonolab.web.server")
+    assert not _allowed("nonolab.cli.serve_commands", "nonolab.web.work")
 
 
 @pytest.mark.parametrize("module", sorted(MODULES))
@@ -133,6 +143,44 @@ def test_modules_stay_small(path):
 def test_cli_start_up_loads_no_solver():
     code = ("import sys, nonolab.cli.main; "
             "heavy = [m for m in sys.modules if m.startswith(('nonolab.solvers.native', 'ortools', "
-            "'pysat', 'numpy', 'numba', 'nonolab.formats.', 'dask', 'distributed', 'rich'))]; print(heavy)")
+            "'pysat', 'numpy', 'numba', 'nonolab.formats.', 'dask', 'distributed', 'rich', 'starlette', "
+            "'uvicorn', 'nonolab.web'))]; print(heavy)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def _backend_names() -> set[str]:
+    from nonolab.solvers import names
+    return set(names())
+
+
+def _detections(path: Path) -> list[str]:
+    """Capability detection by signature or by name: ``inspect`` at all, or a literal
+    tuple, list or set that holds a backend's name (a hard-coded group of backends)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    found = []
+    backends = _backend_names()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import) and any(a.name == "inspect" for a in node.names):
+            found.append(f"line {node.lineno}: import inspect")
+        elif isinstance(node, ast.ImportFrom) and node.module == "inspect":
+            found.append(f"line {node.lineno}: from inspect import ...")
+        elif isinstance(node, (ast.Tuple, ast.List, ast.Set)):
+            named = [e.value for e in node.elts if isinstance(e, ast.Constant) and e.value in backends]
+            if named:
+                found.append(f"line {node.lineno}: a group of backends by name {named}")
+    return found
+
+
+@pytest.mark.parametrize("path", sorted([*(PACKAGE / "cli").rglob("*.py"), *(PACKAGE / "harness").rglob("*.py")]),
+                         ids=lambda p: str(p.relative_to(PACKAGE)))
+def test_cli_and_harness_ask_capabilities_not_names(path):
+    # What a backend can do is declared (solvers.base.Capability); the CLI and the harness
+    # ask for it, never guess it from a signature or a list of names.
+    assert _detections(path) == []
+
+
+def test_the_detection_check_catches_both_kinds(tmp_path):
+    bad = tmp_path / "bad.py"
+    bad.write_text("import inspect\nPROGRESS = ('native', 'auto')\n")
+    assert len(_detections(bad)) == 2

@@ -17,7 +17,7 @@ import nonolab.generate.make
 import nonolab.generate.output
 import nonolab.generate.repair
 from nonolab.core.grid import Solution
-from nonolab.core.verify import clues_of, verify
+from nonolab.core.violations import clues_of, violations
 from nonolab.generate import (clues_from_array, puzzle_from_array, random_grid, smooth_grid,
                               taai_density)
 
@@ -123,7 +123,7 @@ def test_puzzle_from_array_with_goal():
     assert (puzzle.width, puzzle.height) == (12, 15)
     assert puzzle.name == "p" and puzzle.metadata == {"seed": "3"}
     assert puzzle.goal == Solution.from_rows(array.tolist())
-    assert verify(puzzle, puzzle.goal) == []
+    assert violations(puzzle, puzzle.goal) == []
     assert (puzzle.rows, puzzle.columns) == _reference_clues(array)
 
 

@@ -7,7 +7,7 @@ import sys
 import numpy as np
 import pytest
 
-from nonolab.core.verify import verify
+from nonolab.core.violations import violations
 from nonolab.errors import InvalidArgument, MissingDependency, ParseError
 from nonolab.formats import load
 from nonolab.generate import (GeneratedPuzzle, Recipe, SetWriter, make_puzzles, parse_size,
@@ -40,7 +40,7 @@ def test_the_goal_is_the_picture_and_solves_the_clues():
     for g in report.puzzles:
         p = g.puzzle
         assert (p.width, p.height) == (9, 7)
-        assert p.goal is not None and verify(p, p.goal) == []
+        assert p.goal is not None and violations(p, p.goal) == []
         assert p.metadata["seed"] == str(g.seed) and p.metadata["candidates"] == str(g.candidates)
         assert g.density == round(float(_picture(g).mean()), 4)
 
@@ -72,7 +72,7 @@ def test_no_full_or_empty_lines_unless_asked():
 @pytest.mark.parametrize("backend", ["native", "cpsat", "cnf"])
 def test_unique_puzzles_are_unique_for_every_backend(backend, unique_set):
     for g in unique_set.puzzles:
-        counted = count(g.puzzle, 2, get(backend), time_limit=30)
+        counted = count(g.puzzle, get(backend), 2, time_limit=30)
         assert counted.exact and counted.count == 1, (backend, g.puzzle.name)
 
 
@@ -86,7 +86,7 @@ def unique_set():
 def test_unique_rejects_what_is_not_unique(unique_set):
     # The same candidates without the criterion: some of them have two solutions.
     loose = make_puzzles(5 + unique_set.rejected["multiple"], Recipe(12, 12, style="noise"), seed=1)
-    counts = [count(g.puzzle, 2, get("native")).count for g in loose.puzzles]
+    counts = [count(g.puzzle, get("native"), 2).count for g in loose.puzzles]
     assert 2 in counts
 
 
@@ -112,7 +112,7 @@ def test_repair_needs_fewer_candidates():
     assert plain.complete and repaired.complete
     assert repaired.repairs > 0 and plain.repairs == 0
     assert repaired.candidates_per_puzzle < plain.candidates_per_puzzle
-    assert all(count(g.puzzle, 2, get("native")).count == 1 for g in repaired.puzzles)
+    assert all(count(g.puzzle, get("native"), 2).count == 1 for g in repaired.puzzles)
 
 
 def test_max_repairs_zero_is_no_repair():
@@ -178,7 +178,7 @@ def test_from_image_repairs_an_ambiguous_picture(tmp_path):
     report = make_puzzles(1, Recipe(8, 8, image=path, unique=True, repair=True, max_repairs=60), seed=0,
                           max_candidates=20)
     assert report.complete and report.puzzles[0].repairs > 0
-    assert count(report.puzzles[0].puzzle, 2, get("cnf")).count == 1
+    assert count(report.puzzles[0].puzzle, get("cnf"), 2).count == 1
 
 
 def test_from_image_errors(tmp_path, monkeypatch):
@@ -251,7 +251,7 @@ def test_set_writer_leaves_no_partial_file(tmp_path, monkeypatch):
 def test_max_grade_search_accepts_any_unique_puzzle():
     report = make_puzzles(4, Recipe(12, 12, style="noise", max_grade="search"), seed=1)
     assert report.complete and report.rejected["multiple"] > 0
-    assert all(count(g.puzzle, 2, get("native")).count == 1 for g in report.puzzles)
+    assert all(count(g.puzzle, get("native"), 2).count == 1 for g in report.puzzles)
 
 
 def test_repair_flips_where_two_solutions_differ(monkeypatch):

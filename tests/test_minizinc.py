@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from nonolab.core import Puzzle, Solution
-from nonolab.core.verify import clues_of
+from nonolab.core.violations import clues_of
 from nonolab.formats import dzn
 from reference import count_by_rows, placements
 

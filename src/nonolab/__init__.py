@@ -12,9 +12,11 @@
 The pieces: :class:`Puzzle` (immutable clues), formats (:func:`load`, :func:`loads`,
 :func:`dump`, :func:`dumps`), backends (:func:`backends`, :func:`solve`), and the
 questions (:func:`check`, :func:`count`, :func:`ambiguity_report`: why it is not
-unique), :func:`verify` (run several backends, check
-every answer and whether they agree) and :func:`violations` (how one picture breaks
-the clues: the independent checker every answer passes through).
+unique, :func:`report`: everything a designer asks in one call, :func:`repair`: the
+fewest cell flips that make a puzzle unique), :func:`crosscheck` (run several backends,
+check every answer and whether they agree) and :func:`violations` (how one picture breaks
+the clues: the independent checker every answer passes through).  Every call takes the
+puzzle first, then the backend, then the limits.
 """
 
 from __future__ import annotations
@@ -22,25 +24,29 @@ from __future__ import annotations
 from typing import Any
 
 from nonolab.core import EMPTY, FILLED, UNKNOWN, Grid, Puzzle, Solution, clues_of
-from nonolab.core import verify as violations
+from nonolab.core import violations
 from nonolab.errors import (BackendUnavailable, Contradiction, InvalidPuzzle, NonolabError,
                             ParseError, UnknownBackend, UnknownFormat)
 from nonolab.harness.ambiguity import AmbiguityReport, ambiguity_report
-from nonolab.harness.crosscheck import CrossCheck
-from nonolab.harness.crosscheck import crosscheck as verify
+from nonolab.harness.crosscheck import CrossCheck, crosscheck
+from nonolab.harness.repair import RepairResult, repair
+from nonolab.harness.report import Report, report
 from nonolab.harness.uniqueness import CheckResult, CountResult, Verdict
 from nonolab.solvers import DEFAULT, Limits, SolveResult, Status
 from nonolab.solvers import get as backend
+from nonolab.solvers import get_spec as _build
 from nonolab.solvers import names as backends
 
 __version__ = "0.1.0"
 
 __all__ = [
     "EMPTY", "FILLED", "UNKNOWN", "AmbiguityReport", "BackendUnavailable", "CheckResult", "Contradiction", "CountResult", "CrossCheck",
-    "Grid", "InvalidPuzzle", "Limits", "NonolabError", "ParseError", "Puzzle", "Solution", "SolveResult",
+    "Grid", "InvalidPuzzle", "Limits", "NonolabError", "ParseError", "Puzzle", "RepairResult", "Report",
+    "Solution", "SolveResult",
     "Status", "UnknownBackend", "UnknownFormat", "Verdict", "ambiguity_report", "backend", "backends", "check",
     "clues_of",
-    "count", "dump", "dumps", "load", "load_all", "loads", "loads_all", "solve", "verify", "violations",
+    "count", "crosscheck", "dump", "dumps", "load", "load_all", "loads", "loads_all", "repair", "report", "solve",
+    "violations",
 ]
 
 
@@ -55,30 +61,30 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module 'nonolab' has no attribute {name!r}")
 
 
-def solve(puzzle: Puzzle, backend_name: str = DEFAULT, max_solutions: int | None = 2,
+def solve(puzzle: Puzzle, backend: str = DEFAULT, max_solutions: int | None = 2,
           time_limit: float | None = None, **options: Any) -> SolveResult:
     """Solve ``puzzle`` with a backend; up to ``max_solutions`` verified solutions.
 
     Args:
         puzzle: the puzzle.
-        backend_name: a name from :func:`backends`.
+        backend: a name from :func:`backends`, or a spec such as ``native:line=overlap``.
         max_solutions: stop after this many (``None``: find all).
         time_limit: wall-clock seconds.
         **options: passed to the backend (e.g. ``probing="contradiction"`` for native
             and auto, ``cdcl="cnf"`` for auto).
     """
-    return backend(backend_name, **options).solve(puzzle, Limits(max_solutions, time_limit))
+    return _build(backend, **options).solve(puzzle, Limits(max_solutions, time_limit))
 
 
-def check(puzzle: Puzzle, backend_name: str = DEFAULT, time_limit: float | None = None,
+def check(puzzle: Puzzle, backend: str = DEFAULT, time_limit: float | None = None,
           **options: Any) -> CheckResult:
     """Is the solution unique?  See :func:`nonolab.harness.uniqueness.check`."""
     from nonolab.harness.uniqueness import check as _check
-    return _check(puzzle, backend(backend_name, **options), time_limit)
+    return _check(puzzle, _build(backend, **options), time_limit)
 
 
-def count(puzzle: Puzzle, limit: int | None = None, backend_name: str = DEFAULT,
+def count(puzzle: Puzzle, backend: str = DEFAULT, limit: int | None = None,
           time_limit: float | None = None, **options: Any) -> CountResult:
     """How many solutions, exactly up to ``limit``?  See :func:`nonolab.harness.uniqueness.count`."""
     from nonolab.harness.uniqueness import count as _count
-    return _count(puzzle, limit, backend(backend_name, **options), time_limit)
+    return _count(puzzle, _build(backend, **options), limit, time_limit)

@@ -108,6 +108,10 @@ class LimitReached(NonolabError):
     """A time or node limit ended a search; raised internally, reported as TIMEOUT."""
 
 
+class WrongAnswer(NonolabError):
+    """A backend returned a picture that does not satisfy the clues: a solver bug."""
+
+
 class BatchError(NonolabError):
     """A batch cannot run as asked: no puzzle files, or a results file that exists,
     is locked by another run, or holds a damaged record before its last line."""

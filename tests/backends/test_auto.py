@@ -13,7 +13,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 
 from nonolab.core import Puzzle, Solution
-from nonolab.core.verify import clues_of
+from nonolab.core.violations import clues_of
 from nonolab.formats import load
 from nonolab.solvers import get
 from nonolab.solvers.base import Limits, Status
@@ -144,12 +144,12 @@ def test_native_remainder_holds_for_every_unseen_solution(restarts):
     for nodes in (1, 5, 20, 60, 150):
         partial = get("native", restarts=restarts, node_limit=nodes).solve(puzzle, Limits(max_solutions=None))
         assert partial.status is Status.TIMEOUT and partial.remainder is not None
-        fixed_somewhere |= any(state != 3 for state in partial.remainder)
+        fixed_somewhere |= any(state != 3 for state in partial.remainder.cells)
         seen = set(partial.solutions)
         for solution in everything.solutions:
             if solution not in seen:
                 flat = solution.flat()
-                assert all(state in (3, 1 + flat[i]) for i, state in enumerate(partial.remainder))
+                assert all(state in (3, 1 + flat[i]) for i, state in enumerate(partial.remainder.cells))
     assert fixed_somewhere
 
 

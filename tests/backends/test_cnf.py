@@ -15,10 +15,10 @@ import pytest
 pysat_solvers = pytest.importorskip("pysat.solvers")
 
 from nonolab.core import Puzzle, Solution
-from nonolab.core.verify import clues_of, verify
+from nonolab.core.violations import clues_of, violations
 from nonolab.errors import BackendUnavailable, InvalidArgument
 from nonolab.solvers import get
-from nonolab.solvers.base import Limits, Status, Stopwatch
+from nonolab.solvers.base import Given, Limits, Status, Stopwatch
 from nonolab.solvers.cnf import (CnfSolver, cells_as_assumptions, encode, encode_line, line_size,
                                  solver_names, time_limit_mode, to_dimacs)
 from nonolab.solvers.cnf.encode import Line, VarPool
@@ -383,11 +383,11 @@ def test_the_registry_builds_it():
 def test_fixed_cells_restrict_the_solutions_and_the_count():
     solver = CnfSolver()
     every = Limits(max_solutions=None)
-    assert solver.solve(_permutations(5), every, fixed_cells={(0, 0): 1}).count == 24
-    assert solver.solve(_permutations(5), every, fixed_cells={(0, 0): 0}).count == 96
-    result = solver.solve(_permutations(5), every, fixed_cells={(0, 0): 1, (1, 0): 1})
+    assert solver.solve(_permutations(5), every, given=Given.of({(0, 0): 1})).count == 24
+    assert solver.solve(_permutations(5), every, given=Given.of({(0, 0): 0})).count == 96
+    result = solver.solve(_permutations(5), every, given=Given.of({(0, 0): 1, (1, 0): 1}))
     assert result.status is Status.UNSAT and result.complete
-    result = solver.solve(_permutations(4), every, fixed_cells={(r, 3 - r): 1 for r in range(4)})
+    result = solver.solve(_permutations(4), every, given=Given.of({(r, 3 - r): 1 for r in range(4)}))
     assert result.unique and result.solution.flat() == [int(c == 3 - r) for r in range(4) for c in range(4)]
 
 
@@ -401,7 +401,7 @@ def test_cells_as_assumptions():
     with pytest.raises(ValueError, match="not 0 or 1"):
         cells_as_assumptions({(0, 0): 2}, width=3)
     with pytest.raises(ValueError, match="outside"):
-        CnfSolver().solve(_permutations(3), fixed_cells={(3, 0): 1})
+        CnfSolver().solve(_permutations(3), given=Given.of({(3, 0): 1}))
 
 
 
@@ -416,11 +416,11 @@ def test_a_session_answers_as_fresh_solves_do(sat_name):
     questions = [{}, {(0, 0): 1}, {(0, 0): 0}, {(0, 0): 1, (1, 0): 1}, {}, {(2, 3): 1, (4, 4): 1}, {}]
     with solver.session(puzzle) as session:
         for fixed in questions:
-            mine, fresh = session.solve(every, fixed_cells=fixed), solver.solve(puzzle, every, fixed_cells=fixed)
+            mine, fresh = session.solve(every, given=Given.of(fixed)), solver.solve(puzzle, every, given=Given.of(fixed))
             # The blocking clauses of one call never leak into the next: the counts repeat.
             assert (mine.status, mine.complete, set(mine.solutions)) == (
                 fresh.status, fresh.complete, set(fresh.solutions)), fixed
-        two = session.solve(Limits(max_solutions=2), fixed_cells={(0, 0): 1})
+        two = session.solve(Limits(max_solutions=2), given=Given.of({(0, 0): 1}))
         assert two.count == 2 and not two.complete and two.status is Status.SOLVED
         assert session.calls > 0 and two.stats.counters["session_calls"] == session.calls
     with pytest.raises(ValueError, match="closed"):
@@ -436,7 +436,7 @@ def test_a_session_honours_a_time_limit_per_call(sat_name):
         assert cut.status is Status.TIMEOUT and not cut.complete and cut.count > 0
         # A deadline that has passed does not stop the next call.
         time.sleep(0.05)
-        after = session.solve(Limits(max_solutions=1), fixed_cells={(0, 0): 1, (1, 1): 1})
+        after = session.solve(Limits(max_solutions=1), given=Given.of({(0, 0): 1, (1, 1): 1}))
         assert after.status is Status.SOLVED and after.solution[0][0] == after.solution[1][1] == 1
 
 
@@ -445,7 +445,7 @@ def test_a_session_restricts_for_good_and_says_what_line_logic_decides():
         assert session.solve(Limits(max_solutions=None)).count == 24
         session.restrict({(0, 0): 1})
         assert session.solve(Limits(max_solutions=None)).count == 6
-        assert session.solve(Limits(max_solutions=None), fixed_cells={(1, 1): 1}).count == 2
+        assert session.solve(Limits(max_solutions=None), given=Given.of({(1, 1): 1})).count == 2
         # Line logic from (1,1) on top of the restriction: rows 0-1 and columns 0-1 settle.
         implied = session.implied({(1, 1): 1})
         assert implied[(1, 1)] == 1 and implied[(1, 2)] == implied[(2, 1)] == 0
@@ -456,26 +456,26 @@ def test_a_session_restricts_for_good_and_says_what_line_logic_decides():
 
 
 def test_the_generic_session_restricts_too():
-    from nonolab.solvers.base import OneShotSession, open_session
+    from nonolab.solvers.session import OneShotSession, open_session
     session = open_session(get("cpsat"), _permutations(4))
     assert isinstance(session, OneShotSession)
     session.restrict({(0, 0): 1})
     assert session.solve(Limits(max_solutions=None)).count == 6
 
-    class NoFixedCells:
+    class NoGivenCells:  # declares no capabilities
         name = "plain"
 
-        def solve(self, puzzle, limits=Limits()):
+        def solve(self, puzzle, limits=Limits(), given=None):
             raise AssertionError("not called")
 
-    with pytest.raises(TypeError, match="fixed_cells"):
-        open_session(NoFixedCells(), _permutations(4))
+    with pytest.raises(ValueError, match="does not take given cells"):
+        open_session(NoGivenCells(), _permutations(4))
 
 
 def test_a_session_rejects_bad_fixed_cells():
     with CnfSolver().session(_permutations(3)) as session:
         with pytest.raises(ValueError, match="outside"):
-            session.solve(fixed_cells={(3, 0): 1})
+            session.solve(given=Given.of({(3, 0): 1}))
 
 # --- DIMACS ----------------------------------------------------------------------------
 
@@ -507,7 +507,7 @@ def test_dimacs_round_trip_solves_with_any_solver():
         assert sat.solve()
         model = set(sat.get_model())
     picture = Solution.from_rows([[cells[(r, c)] in model for c in range(1, 12)] for r in range(1, 16)])
-    assert verify(puzzle, picture) == []
+    assert violations(puzzle, picture) == []
 
 
 def test_dimacs_header_stays_one_line_for_odd_names():

@@ -16,11 +16,12 @@ from hypothesis import strategies as st
 pytest.importorskip("ortools", reason="the cpsat backend needs OR-tools")
 
 from nonolab.core import Puzzle, Solution  # noqa: E402
-from nonolab.core.verify import clues_of, verify  # noqa: E402
+from nonolab.core.violations import clues_of, violations  # noqa: E402
 from nonolab.errors import InvalidPuzzle, ParseError  # noqa: E402
 from nonolab.formats import dzn  # noqa: E402
 from nonolab.solvers import get  # noqa: E402
-from nonolab.solvers.base import Limits, Status  # noqa: E402
+from nonolab.errors import InvalidArgument  # noqa: E402
+from nonolab.solvers.base import Given, Limits, Status  # noqa: E402
 from nonolab.solvers.cpsat import CpSatSolver, line_automaton  # noqa: E402
 from reference import count_by_rows  # noqa: E402
 
@@ -81,7 +82,7 @@ def test_random_grids_count_equals_brute_force(workers):
         result = solver.solve(puzzle, ALL)
         assert result.complete and result.status is Status.SOLVED, (rows, cols)
         assert result.count == count_by_rows(rows, cols), (rows, cols)
-        assert all(verify(puzzle, s) == [] for s in result.solutions)
+        assert all(violations(puzzle, s) == [] for s in result.solutions)
         assert result.stats.counters["workers"] == 1    # counts never run in parallel
 
 
@@ -173,43 +174,43 @@ def test_time_limit_gives_timeout_never_a_wrong_verdict():
     assert time.perf_counter() - start < 3
     assert result.status is Status.TIMEOUT and not result.complete and not result.unique
     assert len(set(result.solutions)) == result.count
-    assert all(verify(puzzle, s) == [] for s in result.solutions)
+    assert all(violations(puzzle, s) == [] for s in result.solutions)
 
 
 def test_fixed_cells_restrict_the_solutions():
     puzzle = Puzzle(rows=((1,),) * 4, columns=((1,),) * 4)
     fixed = {(0, 0): 1, (1, 2): 1}
-    result = CpSatSolver().solve(puzzle, ALL, fixed_cells=fixed)
+    result = CpSatSolver().solve(puzzle, ALL, given=Given.of(fixed))
     assert result.complete and result.count == 2
     assert all(s[0][0] == 1 and s[1][2] == 1 for s in result.solutions)
-    white = CpSatSolver().solve(puzzle, ALL, fixed_cells={(r, r): 0 for r in range(4)})
+    white = CpSatSolver().solve(puzzle, ALL, given=Given.of({(r, r): 0 for r in range(4)}))
     assert white.complete and white.count == 9          # derangements of 4
-    none = CpSatSolver().solve(puzzle, ALL, fixed_cells={(0, 0): 1, (1, 0): 1})
+    none = CpSatSolver().solve(puzzle, ALL, given=Given.of({(0, 0): 1, (1, 0): 1}))
     assert none.status is Status.UNSAT and none.complete
 
 
 @pytest.mark.parametrize("fixed", [{(4, 0): 1}, {(0, -1): 0}, {(0, 0): 2}, {0: 1}, {(0, True): 1}])
 def test_bad_fixed_cells_are_rejected(fixed):
     puzzle = Puzzle(rows=((1,),) * 4, columns=((1,),) * 4)
-    with pytest.raises(ValueError, match="fixed_cells"):
-        CpSatSolver().solve(puzzle, ALL, fixed_cells=fixed)
+    with pytest.raises(InvalidArgument, match="given cell"):
+        CpSatSolver().solve(puzzle, ALL, given=Given.of(fixed))
 
 
-def test_fixed_cells_and_hint_must_have_the_right_types():
+def test_the_given_must_be_a_given_and_its_hint_a_solution():
     puzzle = Puzzle(rows=((1,),) * 4, columns=((1,),) * 4)
-    with pytest.raises(TypeError, match="fixed_cells"):
-        CpSatSolver().solve(puzzle, ALL, fixed_cells=[((0, 0), 1)])
-    with pytest.raises(TypeError, match="hint"):
-        CpSatSolver().solve(puzzle, ALL, hint=[[1, 0, 0, 0]])
+    with pytest.raises(InvalidArgument, match="Given"):
+        CpSatSolver().solve(puzzle, ALL, given={(0, 0): 1})
+    with pytest.raises(InvalidArgument, match="hint"):
+        CpSatSolver().solve(puzzle, ALL, given=Given(hint=[[1, 0, 0, 0]]))
 
 
 def test_a_hint_does_not_change_the_answer():
     puzzle = Puzzle(rows=((1,),) * 4, columns=((1,),) * 4)
     wrong = Solution.from_rows(["####"] * 4)
-    result = CpSatSolver().solve(puzzle, ALL, hint=wrong)
+    result = CpSatSolver().solve(puzzle, ALL, given=Given(hint=wrong))
     assert result.complete and result.count == 24
-    with pytest.raises(ValueError, match="hint"):
-        CpSatSolver().solve(puzzle, ALL, hint=Solution.from_rows(["#"]))
+    with pytest.raises(InvalidArgument, match="hint"):
+        CpSatSolver().solve(puzzle, ALL, given=Given(hint=Solution.from_rows(["#"])))
 
 
 def test_registry_builds_it_with_options():

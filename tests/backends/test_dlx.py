@@ -12,7 +12,7 @@ from click.testing import CliRunner
 
 from nonolab.cli.main import cli
 from nonolab.core import Puzzle, Solution
-from nonolab.core.verify import clues_of
+from nonolab.core.violations import clues_of
 from nonolab.errors import LimitReached
 from nonolab.formats import load
 from nonolab.generate import puzzle_from_array, random_grid

@@ -21,7 +21,8 @@ pytest.importorskip("pysat.solvers")
 from nonolab.core import Puzzle
 from nonolab.formats import load
 from nonolab.solvers import get
-from nonolab.solvers.base import Limits, OneShotSession, Status
+from nonolab.solvers import OneShotSession
+from nonolab.solvers.base import Given, Limits, Status
 from nonolab.solvers.cnf import time_limit_mode
 from nonolab.solvers.cnf.oneshot import _IDLE
 
@@ -121,4 +122,4 @@ def test_a_finished_worker_is_reused_and_a_session_is_generic():
     assert _idle_workers() & idle
     with solver.session(puzzle) as session:
         assert isinstance(session, OneShotSession)
-        assert session.solve(Limits(None), fixed_cells={(0, 0): 1}).count == 1
+        assert session.solve(Limits(None), Given.of({(0, 0): 1})).count == 1

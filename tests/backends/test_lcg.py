@@ -18,11 +18,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from nonolab.core import Puzzle, Solution
-from nonolab.core.verify import clues_of
-from nonolab.errors import UnknownBackend
+from nonolab.core.violations import clues_of
+from nonolab.errors import InvalidArgument
 from nonolab.formats import load
 from nonolab.solvers import get, role
-from nonolab.solvers.base import Limits, Status
+from nonolab.solvers.base import Given, Limits, Status
 from reference import count_by_rows, n_dom, placements
 
 lcg = pytest.importorskip("nonolab.solvers.lcg")
@@ -127,17 +127,17 @@ def test_fixed_cells_restrict_the_solutions_and_the_count():
     puzzle = load(PUZZLES / "nonolab" / "permutations-5.non")
     everything = _solver().solve(puzzle, Limits(max_solutions=None)).solutions
     fixed = {(0, 0): 1, (1, 2): 0}
-    result = _solver().solve(puzzle, Limits(max_solutions=None), fixed_cells=fixed)
+    result = _solver().solve(puzzle, Limits(max_solutions=None), given=Given.of(fixed))
     wanted = {s for s in everything if s[0][0] == 1 and s[1][2] == 0}
     assert result.complete and set(result.solutions) == wanted and len(wanted) == 18
-    contradictory = _solver().solve(puzzle, Limits(None), fixed_cells={(0, 0): 1, (0, 1): 1})
+    contradictory = _solver().solve(puzzle, Limits(None), given=Given.of({(0, 0): 1, (0, 1): 1}))
     assert contradictory.status is Status.UNSAT and contradictory.complete
 
 
 @pytest.mark.parametrize("bad", [{(5, 0): 1}, {(0, -1): 0}, {(0, 0): 2}, {(0, 0): 0.5}, {0: 1}])
 def test_fixed_cells_outside_the_grid_or_not_0_1_are_refused(bad):
     with pytest.raises(ValueError):
-        _solver().solve(load(PUZZLES / "nonolab" / "permutations-5.non"), fixed_cells=bad)
+        _solver().solve(load(PUZZLES / "nonolab" / "permutations-5.non"), given=Given.of(bad))
 
 
 # --- limits, cancel, counters -------------------------------------------------------
@@ -210,13 +210,13 @@ def test_the_registry_builds_it():
     assert get("lcg").name == "lcg"
     with pytest.raises(ValueError):
         lcg.LcgSolver(slice_seconds=0)
-    with pytest.raises(UnknownBackend):
+    with pytest.raises(InvalidArgument):
         lcg.LcgSolver(minimise="deep")
-    with pytest.raises(UnknownBackend):
+    with pytest.raises(InvalidArgument):
         lcg.LcgSolver(explain="random")
-    with pytest.raises(UnknownBackend):
+    with pytest.raises(InvalidArgument):
         lcg.LcgSolver(restarts="never")
-    with pytest.raises(UnknownBackend):
+    with pytest.raises(InvalidArgument):
         lcg.LcgSolver(probing="sometimes")
 
 

@@ -27,7 +27,7 @@ from nonolab.core import Puzzle
 from nonolab.errors import BackendUnavailable, TooLarge
 from nonolab.formats import load
 from nonolab.solvers import DEFAULT, Limits, Status, get, names
-from nonolab.solvers.base import model_states
+from nonolab.solvers.size import model_states
 
 import nonolab  # noqa: E402
 
@@ -259,7 +259,7 @@ def test_the_harness_passes_a_cancel_to_every_solve():
     cancel.set()
     start = time.perf_counter()
     assert check(puzzle, get("native"), cancel=cancel).verdict is Verdict.INTERRUPTED
-    counted = count(puzzle, None, get("native"), cancel=cancel)
+    counted = count(puzzle, get("native"), None, cancel=cancel)
     assert counted.reason == "interrupted" and not counted.exact
     assert grade(puzzle, cancel=cancel).verdict == Verdict.INTERRUPTED.value
     answers = crosscheck(puzzle, ["native"], max_solutions=None, cancel=cancel).answers

@@ -13,8 +13,8 @@ import math
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from nonolab.core import Puzzle, Solution, verify
-from nonolab.core.verify import clues_of
+from nonolab.core import Puzzle, Solution, violations
+from nonolab.core.violations import clues_of
 from nonolab.errors import BackendUnavailable
 from nonolab.solvers import get_spec, specs
 from nonolab.solvers.base import Limits
@@ -63,7 +63,7 @@ def _counts_agree(puzzle: Puzzle, must_have: Solution | None = None) -> None:
         result = solver.solve(puzzle, Limits(max_solutions=None, time_limit=60))
         assert result.complete, f"{spec} did not finish a tiny puzzle"
         for s in result.solutions:
-            assert verify(puzzle, s) == []
+            assert violations(puzzle, s) == []
         if must_have is not None:
             assert must_have in result.solutions, spec
         counts[spec] = result.count

@@ -33,7 +33,7 @@ def test_writes_puzzles_and_an_index(run, tmp_path):
     for row in rows:
         puzzle = load(tmp_path / row["file"])
         assert (puzzle.width, puzzle.height) == (12, 10) and puzzle.goal is not None
-        assert count(puzzle, 2, get("native")).count == 1
+        assert count(puzzle, get("native"), 2).count == 1
         assert 0.2 <= float(row["density"]) <= 0.7 and int(row["candidates"]) >= 1
         assert row["grade"] in ("line", "contradiction-probe", "full-probe", "depth-2", "search")
     assert "accepted 3 of 3" in result.stderr and "per accepted puzzle" in result.stderr
@@ -79,7 +79,7 @@ def test_from_image(run, tmp_path):
     puzzle = load(tmp_path / "out" / "cross-16x16-seed0-001.non")
     goal = np.array(puzzle.goal.cells)
     assert (goal != picture).sum() <= 20  # the cross, give or take the repairs
-    assert count(puzzle, 2, get("native")).count == 1
+    assert count(puzzle, get("native"), 2).count == 1
 
 
 @pytest.mark.parametrize("args,message", [

@@ -22,7 +22,8 @@ SHIPPED = [PUZZLES / "hakank" / "simple2.non", PUZZLES / "nonolab" / "contradict
            PUZZLES / "webpbn" / "webpbn-00023-edge.non"]
 
 COMMANDS = {  # schema name -> the command line before the file
-    "solve": ["solve"], "check": ["check"], "check-why": ["check", "--why"], "count": ["count"],
+    "solve": ["solve"], "check": ["check"], "check-why": ["check", "--why"], "check-report": ["check", "--report"],
+    "count": ["count"],
     "explain": ["explain"], "info": ["info"], "grade": ["grade"], "verify": ["verify", "--backends", "native,cnf"],
 }
 

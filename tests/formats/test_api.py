@@ -267,3 +267,35 @@ def test_dump_errors_name_the_target(tmp_path):
     with pytest.raises(InvalidPuzzle) as info:
         dump(Puzzle(rows=((1,),), columns=((1,),)), tmp_path / "x.pbm")
     assert str(info.value).startswith(str(tmp_path / "x.pbm") + ": ")
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in DATA.iterdir()))
+def test_bytes_with_a_name_read_as_the_file_of_that_name(name):
+    # An upload is read as a file of its name: the same format chosen, the same puzzles.
+    from nonolab.formats import load_bytes_all
+    from_file = load_all(DATA / name)
+    from_bytes = load_bytes_all((DATA / name).read_bytes(), name)
+    assert [(p.rows, p.columns, p.goal) for p in from_bytes] == [(p.rows, p.columns, p.goal) for p in from_file]
+
+
+@pytest.mark.parametrize("name, text", [("broken.mk", "2 2\n1\n1\n1\n1\n"), ("empty.non", ""),
+                                        ("bad.non", "width 1\nheight 1\nrows\n2\ncolumns\n1\n"),
+                                        ("latin.non", b"width 1\n\xff\n")])
+def test_bytes_with_a_name_fail_as_the_file_of_that_name(tmp_path, monkeypatch, name, text):
+    from nonolab.formats import load_bytes_all
+    data = text if isinstance(text, bytes) else text.encode()
+    (tmp_path / name).write_bytes(data)
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(NonolabError) as from_file:
+        load_all(name)
+    with pytest.raises(NonolabError) as from_bytes:
+        load_bytes_all(data, name)
+    assert str(from_bytes.value) == str(from_file.value) and str(from_file.value).startswith(name)
+
+
+def test_bytes_beyond_the_input_limit_are_refused():
+    from nonolab.errors import TooLarge
+    from nonolab.formats import InputLimits, load_bytes_all
+    with pytest.raises(TooLarge, match="beyond the input limit") as refused:
+        load_bytes_all(b"1x1:1/1\n" * 10, "big.tatham", limits=InputLimits(max_bytes=16))
+    assert str(refused.value).startswith("big.tatham: ")

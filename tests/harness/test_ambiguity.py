@@ -19,7 +19,7 @@ from nonolab.formats import load
 from nonolab.harness.ambiguity import AmbiguityReport, ambiguity_report
 from nonolab.harness.uniqueness import Verdict
 from nonolab.solvers import get
-from nonolab.solvers.base import Limits
+from nonolab.solvers.base import Given, Limits
 
 PUZZLES = Path(__file__).resolve().parents[2] / "puzzles"
 NATIVE = get("native")
@@ -72,7 +72,7 @@ def _assert_regions_are_the_finest_product(report, solutions, backbone):
 def _assert_givens_make_it_unique(puzzle, report, solutions):
     fixed = {(r, c): v for r, c, v in report.givens}
     assert all(report.reference[r][c] == v for (r, c), v in fixed.items())
-    check = CPSAT.solve(puzzle, Limits(max_solutions=None), fixed_cells=fixed)  # another backend
+    check = CPSAT.solve(puzzle, Limits(max_solutions=None), given=Given.of(fixed))  # another backend
     assert check.unique and check.solution == report.reference
     for cell in fixed:              # irredundant: without any one of them, not unique
         rest = {k: v for k, v in fixed.items() if k != cell}
@@ -250,7 +250,7 @@ def test_as_dict_is_json_with_every_field():
 
 def test_bad_arguments_are_typed_errors():
     puzzle = Puzzle.from_solution(ONE_SWITCH)
-    with pytest.raises(BackendUnavailable, match="fixed_cells"):
+    with pytest.raises(BackendUnavailable, match="does not take given cells"):
         ambiguity_report(puzzle, "backtrack")
     with pytest.raises(ValueError, match="reference"):
         ambiguity_report(puzzle, reference=Solution.from_rows(["#"]))

@@ -33,8 +33,8 @@ def test_all_backends_agree_on_shipped_puzzles():
 
 
 def test_public_api_verify():
-    check = nonolab.verify(load(NONUNIQUE), max_solutions=None)
-    assert check.verdict == "AGREE" and check.consensus().value == "multiple"
+    check = nonolab.crosscheck(load(NONUNIQUE), max_solutions=None)
+    assert check.agreement == "AGREE" and check.consensus().value == "multiple"
     assert all(a.result.count == 43 for a in check.answers)
 
 
@@ -108,7 +108,7 @@ def test_verify_leaves_the_baselines_out_unless_named():
 def test_cli_export_dimacs_solves_to_a_verified_picture(tmp_path):
     from pysat.solvers import Solver
 
-    from nonolab.core import Solution, verify as violations
+    from nonolab.core import Solution, violations
     out = tmp_path / "p.cnf"
     result = CliRunner().invoke(cli, ["export", str(PUZZLES / "nonolab" / "heart.non"), "--to", "dimacs",
                                       "-o", str(out)])
@@ -132,13 +132,13 @@ def test_nothing_proved_is_inconclusive_never_agree(broken_backends):
     from nonolab.harness.crosscheck import Agreement
 
     timed_out = crosscheck(load(NONUNIQUE), ["timingout"])
-    assert timed_out.verdict is Agreement.INCONCLUSIVE and not timed_out.agree
+    assert timed_out.agreement is Agreement.INCONCLUSIVE and not timed_out.agree
     failed = crosscheck(load(NONUNIQUE), ["timingout", "crash"])
-    assert failed.verdict is Agreement.INCONCLUSIVE and failed.problems  # the crash is still reported
+    assert failed.agreement is Agreement.INCONCLUSIVE and failed.problems  # the crash is still reported
     # one backend that proved something: the others' timeouts do not spoil the agreement
-    assert crosscheck(load(NONUNIQUE), ["native", "timingout"]).verdict is Agreement.AGREE
+    assert crosscheck(load(NONUNIQUE), ["native", "timingout"]).agreement is Agreement.AGREE
     # a wrong picture is a disagreement even when nothing else answered
-    assert crosscheck(load(NONUNIQUE), ["wrongpicture", "timingout"]).verdict is Agreement.DISAGREE
+    assert crosscheck(load(NONUNIQUE), ["wrongpicture", "timingout"]).agreement is Agreement.DISAGREE
 
 
 def test_cli_verify_with_every_backend_timed_out_is_inconclusive(broken_backends, tmp_path):

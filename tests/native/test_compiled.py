@@ -17,7 +17,7 @@ from nonolab.core import Puzzle, Solution
 from nonolab.formats import load
 from nonolab.solvers.base import Limits
 from nonolab.solvers.native import NativeSolver, fix_line
-from nonolab.core.verify import clues_of
+from nonolab.core.violations import clues_of
 
 puzzles = Path(sys.argv[1])
 rng = random.Random(11)

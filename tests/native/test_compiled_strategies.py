@@ -14,7 +14,7 @@ SAMPLE = r'''
 import json, random, sys
 from pathlib import Path
 from nonolab.core import Puzzle, Solution
-from nonolab.core.verify import clues_of
+from nonolab.core.violations import clues_of
 from nonolab.formats import load
 from nonolab.solvers.base import Limits
 from nonolab.solvers.native import NativeSolver

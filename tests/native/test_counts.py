@@ -9,7 +9,7 @@ import random
 import pytest
 
 from nonolab.core import Puzzle
-from nonolab.core.verify import clues_of, verify
+from nonolab.core.violations import clues_of, violations
 from nonolab.solvers.base import Limits, Status
 from nonolab.solvers.native import NativeSolver
 from reference import count_by_rows
@@ -45,7 +45,7 @@ def test_random_grids_count_equals_row_product_enumeration(probing, size):
         assert result.complete
         assert result.count == count_by_rows(rows, cols)
         for sol in result.solutions:
-            assert verify(Puzzle(rows=rows, columns=cols), sol) == []
+            assert violations(Puzzle(rows=rows, columns=cols), sol) == []
 
 
 def test_unsatisfiable_clues_are_a_contradiction():

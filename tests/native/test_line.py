@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from nonolab.core.verify import clues_of
+from nonolab.core.violations import clues_of
 from nonolab.errors import Contradiction
 from nonolab.solvers.native.line import fix_line, solve_line
 from reference import brute_line, truth_tables

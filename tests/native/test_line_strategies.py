@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from nonolab.core.verify import clues_of
+from nonolab.core.violations import clues_of
 from nonolab.errors import InvalidArgument
 from nonolab.solvers.native.line_rules import BLOCK_CAPPING, CLUE_EXHAUSTION, SIMPLE_OVERLAP
 from nonolab.solvers.native.strategies import STRATEGIES, fix_line_with, line_strategy

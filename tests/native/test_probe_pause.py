@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 
 from nonolab.core import Puzzle
-from nonolab.core.verify import clues_of
+from nonolab.core.violations import clues_of
 from nonolab.formats import load
 from nonolab.solvers.base import Limits
 from nonolab.solvers.native import NativeSolver

@@ -10,7 +10,7 @@ import pytest
 from nonolab.core import Puzzle, Solution
 from nonolab.solvers.base import Limits
 from nonolab.solvers.native import NativeSolver, Technique
-from nonolab.solvers.native.explain import replay
+from nonolab.solvers import replay
 
 LINE_SOLVABLE = Puzzle(rows=((2, 1), (4, 1), (2, 2, 1), (1, 2, 1), (4,), (1, 1, 2), (1, 2)),
                        columns=((1, 1, 1), (4, 1), (1, 1, 1), (6,), (4,), (1, 2), (3, 1)))

@@ -10,8 +10,8 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from nonolab.core import Puzzle, Solution, verify
-from nonolab.core.verify import clues_of
+from nonolab.core import Puzzle, Solution, violations
+from nonolab.core.violations import clues_of
 from nonolab.solvers.base import Limits
 from nonolab.solvers.native import NativeSolver
 from nonolab.solvers.native.strategies import STRATEGIES
@@ -34,7 +34,7 @@ def _answers(puzzle):
     for name, solver in SOLVERS.items():
         result = solver.solve(puzzle, Limits(max_solutions=None, time_limit=30))
         assert result.complete, name
-        assert all(verify(puzzle, s) == [] for s in result.solutions)
+        assert all(violations(puzzle, s) == [] for s in result.solutions)
         answers[name] = set(result.solutions)
     return answers
 

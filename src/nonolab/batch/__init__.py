@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Sequence
 
 from nonolab.batch.results import BatchSummary, ResultsFile, latest, parse_records, record_key
-from nonolab.batch.tasks import FIELDS, TASKS, Job, run_job
+from nonolab.batch.tasks import FIELDS, SEVERAL_BACKENDS, TASKS, Job, run_job
 from nonolab.errors import BatchError
 
 __all__ = ["FIELDS", "TASKS", "BatchSummary", "Job", "ResultsFile", "collect", "parse_records",
@@ -88,9 +88,9 @@ def _backend_for(task: str, backend: str | None) -> str:
 
     chosen = split_specs(backend)
     if not chosen:
-        chosen = names() if task == "verify" else [DEFAULT]
-    if task != "verify" and len(chosen) > 1:
-        raise BatchError(f"task {task!r} runs one backend; several ({', '.join(chosen)}) are for verify")
+        chosen = names() if task in SEVERAL_BACKENDS else [DEFAULT]
+    if task not in SEVERAL_BACKENDS and len(chosen) > 1:
+        raise BatchError(f"task {task!r} runs one backend; several ({', '.join(chosen)}) are for crosscheck")
     return ",".join(chosen)
 
 
@@ -122,7 +122,7 @@ def run_batch(paths: Iterable[str | os.PathLike], task: str, out: str | os.PathL
 
     Args:
         paths: files and directories (see :func:`collect`).
-        task: a name of :data:`TASKS`: ``check``, ``solve``, ``count`` or ``verify``.
+        task: a name of :data:`TASKS`: ``check``, ``solve``, ``count``, ``grade`` or ``crosscheck`` (alias ``verify``).
         out: the JSON Lines results file.
         jobs: worker processes of the local pool (ignored with ``scheduler``).
         time_limit: seconds per solver run, passed to the solver; a job still running

@@ -12,7 +12,7 @@ cheap (no numpy, no solver).
 each of them (``verify``); every solver run gets ``time_limit`` seconds.
 
 >>> sorted(TASKS)
-['check', 'count', 'grade', 'solve', 'verify']
+['check', 'count', 'crosscheck', 'grade', 'solve', 'verify']
 """
 
 from __future__ import annotations
@@ -127,17 +127,17 @@ def count(puzzle, backend: str, time_limit: float | None) -> dict[str, Any]:
     return record
 
 
-def verify(puzzle, backend: str, time_limit: float | None) -> dict[str, Any]:
+def crosscheck(puzzle, backend: str, time_limit: float | None) -> dict[str, Any]:
     """Run every backend named in ``backend`` and check that they agree
     (``verdict``: agree, disagree, or inconclusive when none proved anything)."""
     from nonolab.harness.crosscheck import crosscheck, split_specs
 
     checked = crosscheck(puzzle, split_specs(backend), 2, time_limit)
-    answers = [{"backend": a.backend, "verdict": a.verdict, "count": a.result.count if a.result else None,
+    answers = [{"backend": a.backend, "verdict": a.verdict.value if a.verdict else "error", "count": a.result.count if a.result else None,
                 "exact": a.result.complete if a.result else None, "time": round(a.wall_time, 6),
                 "error": a.error} for a in checked.answers]
     exact = [a["count"] for a in answers if a["exact"]]
-    verdict = checked.verdict.value.lower()
+    verdict = checked.agreement.value.lower()
     return {"verdict": verdict, "consensus": checked.consensus().value,
             "count": exact[0] if exact else max((a["count"] or 0 for a in answers), default=0),
             "exact": bool(exact), "problems": list(checked.problems), "answers": answers,
@@ -152,19 +152,23 @@ def grade(puzzle, backend: str, time_limit: float | None) -> dict[str, Any]:
     """
     from nonolab.harness.classify import grade as grade_puzzle
 
-    result = grade_puzzle(puzzle, time_limit, search_backend=backend)
+    result = grade_puzzle(puzzle, backend, time_limit)
     data = result.as_dict()
-    return {"verdict": result.verdict, "grade": data["grade"], "pbnsolve_class": data["pbnsolve_class"],
+    return {"verdict": result.verdict.value, "grade": data["grade"], "pbnsolve_class": data["pbnsolve_class"],
             "harder_than": data["harder_than"], "steps": data["steps"],
             "count": None, "exact": None,
             "status": "ok" if result.grade is not None else "timeout"}
 
 
+#: The tasks that run several backends on each puzzle (one backend for the others).
+SEVERAL_BACKENDS = frozenset({"crosscheck", "verify"})
+
 TASKS: dict[str, Callable[[str, str, float | None], dict[str, Any]]] = {
     "check": check,
     "solve": solve,
     "count": count,
-    "verify": verify,
+    "crosscheck": crosscheck,
+    "verify": crosscheck,   # the cross-check's first name, kept as an alias
     "grade": grade,
 }
 

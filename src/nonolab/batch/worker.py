@@ -34,18 +34,10 @@ def _watch_parent(parent: int) -> None:
 
 
 def _warm_up(backend: str) -> None:
-    from nonolab.core import Puzzle
     from nonolab.solvers import get_spec
-    from nonolab.solvers.base import Limits
+    from nonolab.solvers.base import warm_up
 
-    solver = get_spec(backend)  # BackendUnavailable / UnknownBackend: fatal, reported to the parent
-    # The 2x2 switch has two solutions: it runs propagation, probing and search once,
-    # which is what loads every compiled function of the native engine.
-    switch = Puzzle(rows=((1,), (1,)), columns=((1,), (1,)))
-    try:
-        solver.solve(switch, Limits(max_solutions=None, time_limit=10.0))
-    except Exception:  # noqa: BLE001 — a backend that fails here fails on the jobs too, with a record each
-        pass
+    warm_up(get_spec(backend))  # BackendUnavailable / UnknownBackend: fatal, reported to the parent
 
 
 def _send(out: TextIO, message: dict[str, Any]) -> None:

@@ -40,16 +40,17 @@ def build_recording(spec: str, pairs: tuple[str, ...] = (), probing: str | None 
     """As :func:`build`, for a backend that must record its steps (``explain``).
 
     The spec and options are checked first, so that their own errors are reported
-    as such; then a backend that refuses ``record_steps`` is a one-line InvalidArgument.
+    as such; then a backend that does not declare step logs is a one-line InvalidArgument.
     """
-    from nonolab.errors import InvalidArgument, NonolabError
+    from nonolab.errors import InvalidArgument
+    from nonolab.solvers import Capability, capabilities_of, names
 
-    build(spec, pairs, probing, line, **extra)
-    try:
-        return build(spec, pairs, probing, line, record_steps=True, **extra)
-    except NonolabError:
+    solver = build(spec, pairs, probing, line, **extra)
+    if Capability.STEPS not in capabilities_of(solver.name):
+        able = [name for name in names() if Capability.STEPS in capabilities_of(name)]
         raise InvalidArgument(f"backend {spec!r} cannot record its steps; explain needs one that can "
-                              "(native, auto)") from None
+                              f"({', '.join(able)})")
+    return build(spec, pairs, probing, line, record_steps=True, **extra)
 
 
 

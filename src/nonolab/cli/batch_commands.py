@@ -6,17 +6,17 @@ import sys
 
 import click
 
-from nonolab.batch.tasks import TASKS
+from nonolab.batch.tasks import SEVERAL_BACKENDS, TASKS
 from nonolab.cli import options
-from nonolab.cli.main import EXIT_NO, cli
+from nonolab.cli.group import EXIT_NO
 from nonolab.solvers import DEFAULT
 
 
-@cli.command()
+@click.command()
 @click.argument("paths", nargs=-1, required=True, type=click.Path(exists=True, path_type=str))
 @click.option("--do", "task", type=click.Choice(sorted(TASKS)), default="check", show_default=True,
               help="What to do with each puzzle: check (unique?), solve, count (all solutions) "
-                   "or verify (every backend agrees).")
+                   "or crosscheck (alias verify: every backend agrees).")
 @click.option("--out", "-o", required=True, type=click.Path(dir_okay=False, path_type=str),
               help="The results file: one JSON record per puzzle, written as each one ends.")
 @click.option("--resume", is_flag=True,
@@ -24,9 +24,9 @@ from nonolab.solvers import DEFAULT
 @click.option("--force", is_flag=True, help="Replace an existing --out (without it, an existing file is refused).")
 @click.option("--jobs", "-j", type=click.IntRange(min=1), default=1, show_default=True,
               help="Worker processes of the local pool.")
-@options.time_limit_per("per puzzle (for verify: per backend on each puzzle)")
+@options.time_limit_per("per puzzle (for crosscheck: per backend on each puzzle)")
 @click.option("--backend", "-b", default=None, metavar="SPEC",
-              help=f"Solver backend or spec such as native:line=overlap (default: {DEFAULT}); for verify, "
+              help=f"Solver backend or spec such as native:line=overlap (default: {DEFAULT}); for crosscheck, "
                    "SPEC,SPEC,... (default: every registered one).")
 @options.backend_option
 @click.option("--scheduler", default=None, metavar="tcp://HOST:PORT",
@@ -49,7 +49,7 @@ def batch(paths, task, out, resume, force, jobs, time_limit, backend, backend_op
     The largest files start first.
     \b
     Exit code 0 when every puzzle got its answer, 1 when some timed out, failed
-    or (verify) disagree or are inconclusive, 2 on bad usage (e.g. --out exists
+    or (crosscheck) disagree or are inconclusive, 2 on bad usage (e.g. --out exists
     without --resume or --force, a malformed or unreachable --scheduler).
     """
     from nonolab.batch import run_batch
@@ -57,7 +57,7 @@ def batch(paths, task, out, resume, force, jobs, time_limit, backend, backend_op
     from nonolab.harness.crosscheck import split_specs
 
     if backend_options:
-        specs = split_specs(backend) or ([DEFAULT] if task != "verify" else [])
+        specs = split_specs(backend) or ([DEFAULT] if task not in SEVERAL_BACKENDS else [])
         if not specs:
             from nonolab.solvers import names
             specs = names()
@@ -140,3 +140,6 @@ def _print_summary(summary) -> None:
         slow.add_row(name, size, record.get("verdict") or "error", f"{record.get('time') or 0:.3f}")
     console.print(slow)
     console.print(f"results: {summary.out}")
+
+
+COMMANDS = (batch,)

@@ -38,6 +38,6 @@ def left(time_limit: float | None) -> float | None:
 
 def limits(max_solutions: int | None, time_limit: float | None):
     """``Limits`` for one search: what is left of the command's time, and the interrupt's cancel."""
-    from nonolab.solvers.base import Limits
+    from nonolab.solvers import Limits
 
     return Limits(max_solutions, left(time_limit), CANCEL)

@@ -9,7 +9,7 @@ import click
 
 from nonolab.cli import clock, options, records, sets, streams
 from nonolab.cli.interrupt import CANCEL
-from nonolab.cli.main import EXIT_NO, cli
+from nonolab.cli.group import EXIT_NO
 from nonolab.errors import InvalidArgument
 
 
@@ -19,11 +19,9 @@ def _solver(backend: str, probing: str | None, pairs: tuple[str, ...] = (), line
     return build(backend, pairs, probing, line, **extra)
 
 
-# Backends that report decided cells while they work (the native engine, alone or first).
-_PROGRESS_BACKENDS = ("native", "auto")
 
 
-@cli.command()
+@click.command()
 @options.puzzle_and_solver
 @options.max_solutions
 @options.time_limit
@@ -35,28 +33,34 @@ _PROGRESS_BACKENDS = ("native", "auto")
 @click.option("--progress/--no-progress", default=None,
               help="Progress bar of decided cells on long native runs (default: on a terminal).")
 @options.full
+@options.given
 @options.as_json
 def solve(file, input_format, index, backend, probing, line, backend_options, max_solutions, time_limit, to_format,
-          output, progress, full, as_json):
+          output, progress, full, givens, as_json):
     """Solve FILE and print the solution (and whether it is unique).
 
     A file holding several puzzles: each is solved in turn (or only --index N).
     """
     from nonolab.formats import dump, dump_all, dumps, dumps_all
     from nonolab.harness.uniqueness import verdict_of
+    from nonolab.solvers import Given
 
     from nonolab.cli.progress import DecidedCells
+
+    from nonolab.solvers import Capability, capabilities_of, parse_spec
+    fixed = options.parse_givens(givens)
 
     chosen = sets.load(file, input_format, index)
     solved = []
     writes = bool(to_format or output)
+    # A backend that reports decided cells while it works (declared) gets the bar.
+    reports_progress = Capability.PROGRESS in capabilities_of(parse_spec(backend)[0])
 
     def answer(puzzle) -> sets.Answer:
         with DecidedCells(force=bool(progress)) as bar:
-            extra = ({"progress": bar} if backend.partition(":")[0] in _PROGRESS_BACKENDS and progress is not False
-                     else {})
+            extra = {"progress": bar} if reports_progress and progress is not False else {}
             solver = _solver(backend, probing, backend_options, line, **extra)
-            result = solver.solve(puzzle, clock.limits(max_solutions, time_limit))
+            result = solver.solve(puzzle, clock.limits(max_solutions, time_limit), Given.of(fixed))
         verdict = verdict_of(result) if max_solutions >= 2 else None
         if result.solution is not None and writes:
             solved.append(puzzle.with_(goal=result.solution))
@@ -107,7 +111,7 @@ def solve(file, input_format, index, backend, probing, line, backend_options, ma
         sys.exit(code)
 
 
-@cli.command()
+@click.command()
 @options.puzzle_and_solver
 @options.time_limit
 @options.full
@@ -122,8 +126,13 @@ def solve(file, input_format, index, backend, probing, line, backend_options, ma
 @click.option("--why-enumerate", type=click.IntRange(min=1), default=256, show_default=True, metavar="N",
               help="With --why: enumerate up to N solutions, and N arrangements per group of free cells; "
                    "within it counts and regions are exact.")
+@click.option("--report", "as_report", is_flag=True,
+              help="The designer's report: verdict, grade, numeric difficulty, warnings, and for a puzzle "
+                   "with several solutions an alternative, the regions, givens and the fewest cell flips "
+                   "of the picture that make it unique (each proven by an exact count).")
+@options.given
 def check(file, input_format, index, backend, probing, line, backend_options, time_limit, full, as_json, why, why_image,
-          why_enumerate):
+          why_enumerate, as_report, givens):
     """Print one word: unique, multiple, contradiction or timeout.
 
     For a puzzle with several solutions, also print two of them and the cells
@@ -133,10 +142,23 @@ def check(file, input_format, index, backend, probing, line, backend_options, ti
     puzzle is unique.
     """
     from nonolab.harness.uniqueness import Verdict, check as check_puzzle
+    from nonolab.solvers import Given
     from nonolab.render import diff_text
 
+    fixed = options.parse_givens(givens)
+    if fixed and (why or why_image or as_report):
+        raise InvalidArgument("--given works with plain check, solve and count, not with --why or --report")
     chosen = sets.load(file, input_format, index)
     solver = _solver(backend, probing, backend_options, line)
+    if as_report:
+        if why or why_image:
+            raise InvalidArgument("--report already holds what --why shows: give one of them")
+        from nonolab.cli import report_commands
+        code = sets.run_set(file, input_format, index, as_json,
+                            lambda p: report_commands.answer(p, solver, clock.left(time_limit), full), chosen)
+        if code:
+            sys.exit(code)
+        return
     if why or why_image:
         from nonolab.cli import why as explain_why
         if why_image and len(chosen) > 1:
@@ -150,7 +172,7 @@ def check(file, input_format, index, backend, probing, line, backend_options, ti
         return
 
     def answer(puzzle) -> sets.Answer:
-        found = check_puzzle(puzzle, solver, clock.left(time_limit), cancel=CANCEL)
+        found = check_puzzle(puzzle, solver, clock.left(time_limit), cancel=CANCEL, given=Given.of(fixed))
         data = {**records.result_fields(found.result), "verdict": found.verdict.value,
                 "differing_cells": [list(rc) for rc in found.differing]}
         body = []
@@ -170,23 +192,26 @@ def check(file, input_format, index, backend, probing, line, backend_options, ti
         sys.exit(code)
 
 
-@cli.command()
+@click.command()
 @options.puzzle_and_solver
 @click.option("--limit", "--max-solutions", "limit", type=click.IntRange(min=1), default=None, metavar="N",
               help="Stop counting at N (then the answer is 'at least N').")
 @options.time_limit
+@options.given
 @options.as_json
-def count(file, input_format, index, backend, probing, line, backend_options, limit, time_limit, as_json):
+def count(file, input_format, index, backend, probing, line, backend_options, limit, time_limit, givens, as_json):
     """Count the solutions of FILE exactly (or 'at least N' when cut by a limit).
 
     A file holding several puzzles: one line per puzzle, then a summary.
     """
     from nonolab.harness.uniqueness import count as count_puzzle
+    from nonolab.solvers import Given
 
     solver = _solver(backend, probing, backend_options, line)
+    fixed = options.parse_givens(givens)
 
     def answer(puzzle) -> sets.Answer:
-        found = count_puzzle(puzzle, limit, solver, clock.left(time_limit), cancel=CANCEL)
+        found = count_puzzle(puzzle, solver, limit, clock.left(time_limit), cancel=CANCEL, given=Given.of(fixed))
         data = records.result_fields(found.result, solutions=False)
         verdict = "exact" if found.exact else found.reason
         data.update(count=found.count, exact=found.exact, stopped_by=found.reason or None, verdict=verdict)
@@ -197,7 +222,7 @@ def count(file, input_format, index, backend, probing, line, backend_options, li
         sys.exit(code)
 
 
-@cli.command()
+@click.command()
 @options.puzzle_file
 @options.input_format
 @sets.index_option
@@ -223,7 +248,7 @@ def explain(file, input_format, index, backend, probing, line, backend_options, 
     """
     from nonolab.cli.backends import build_recording
     from nonolab.render import grid_text
-    from nonolab.solvers.native.explain import replay
+    from nonolab.solvers import replay
 
     solver = build_recording(backend, backend_options, probing, line)
 
@@ -257,7 +282,7 @@ def explain(file, input_format, index, backend, probing, line, backend_options, 
         sys.exit(code)
 
 
-@cli.command()
+@click.command()
 @click.argument("source", type=click.Path(dir_okay=False, path_type=str))
 @click.argument("target", type=click.Path(dir_okay=False, path_type=str))
 @options.input_format
@@ -275,19 +300,20 @@ def convert(source, target, input_format, to_format):
     click.echo(f"wrote {len(puzzles)} puzzle{'s' * (len(puzzles) != 1)} to {target}", err=True)
 
 
-@cli.command()
+@click.command()
 @options.puzzle_file
 @options.input_format
 @sets.index_option
 @options.as_json
 def info(file, input_format, index, as_json):
     """Size, clue statistics and format of FILE (of each puzzle of a set, or of --index N)."""
+    from nonolab.core import statistics
     from nonolab.formats import detect_format
 
     fmt = input_format or detect_format(file)
 
     def answer(puzzle) -> sets.Answer:
-        data = {"format": fmt, **_info(puzzle)}
+        data = {"format": fmt, **statistics(puzzle)}
         lines = []
         for key, value in {"file": file, **data}.items():
             if key == "metadata":
@@ -300,24 +326,4 @@ def info(file, input_format, index, as_json):
     sets.run_set(file, fmt, index, as_json, answer)
 
 
-def _info(puzzle) -> dict:
-    lines = puzzle.rows + puzzle.columns
-    blocks = [len(c) for c in lines]
-    lengths = [puzzle.width] * puzzle.height + [puzzle.height] * puzzle.width
-    slacks = [n - (sum(c) + len(c) - 1 if c else 0) for c, n in zip(lines, lengths)]
-    filled = sum(map(sum, puzzle.rows))
-    return {
-        "name": puzzle.name,
-        "width": puzzle.width,
-        "height": puzzle.height,
-        "filled_cells": filled,
-        "density": round(filled / (puzzle.width * puzzle.height), 4),
-        "blocks": sum(blocks),
-        "max_blocks_per_line": max(blocks),
-        "empty_lines": blocks.count(0),
-        "full_lines": sum(1 for c, n in zip(lines, lengths) if c == (n,)),
-        "mean_slack": round(sum(slacks) / len(slacks), 2),
-        "min_slack": min(slacks),
-        "has_goal": puzzle.goal is not None,
-        "metadata": dict(puzzle.metadata),
-    }
+COMMANDS = (solve, check, count, explain, convert, info)

@@ -9,14 +9,14 @@ import click
 from nonolab.solvers import DEFAULT
 
 from nonolab.cli import clock, options
-from nonolab.cli.main import EXIT_NO, cli
+from nonolab.cli.group import EXIT_NO
 
 _STOPPED = {"max-candidates": "--max-candidates was reached", "time-limit": "--time-limit ran out",
             "image": "an image without --repair gives one candidate"}
 
 
 # Ranges are checked by the library (one-line errors, exit 2), so the numbers are plain types here.
-@cli.command()
+@click.command()
 @click.option("--size", required=True, metavar="WxH", help="Grid size, width x height (e.g. 30x30).")
 @click.option("--density", type=float, default=0.5, show_default=True, metavar="D",
               help="Filled fraction of the picture, strictly between 0 and 1.")
@@ -103,3 +103,6 @@ def generate(size, density, style, radius, image, seed, count, out_dir, fmt, uni
         click.echo(f"nonolab: generate: found {len(report.puzzles)} of {count} puzzles: "
                    f"{_STOPPED.get(report.stopped, report.stopped)}", err=True)
         sys.exit(EXIT_NO)
+
+
+COMMANDS = (generate,)

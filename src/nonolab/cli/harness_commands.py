@@ -9,10 +9,10 @@ import click
 
 from nonolab.cli import clock, options, records, sets
 from nonolab.cli.interrupt import CANCEL
-from nonolab.cli.main import EXIT_NO, cli
+from nonolab.cli.group import EXIT_NO
 
 
-@cli.command()
+@click.command("crosscheck")
 @click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False, path_type=str))
 @options.input_format
 @sets.index_option
@@ -25,8 +25,10 @@ from nonolab.cli.main import EXIT_NO, cli
 @click.option("--report-dir", default=".", show_default=True, type=click.Path(file_okay=False),
               help="Where a disagreement is saved as a JSON bug report.")
 @options.as_json
-def verify(files, input_format, index, backends, backend_options, max_solutions, time_limit, report_dir, as_json):
-    """Run several backends on each FILE, verify every answer, and check that they agree.
+def crosscheck_files(files, input_format, index, backends, backend_options, max_solutions, time_limit, report_dir, as_json):
+    """Run several backends on each FILE, check every answer, and check that they agree.
+
+    `verify` is another name for this command.
 
     Prints a table per puzzle (backend, status, count, exact?, time) and AGREE,
     DISAGREE, or INCONCLUSIVE when no backend proved anything (every one timed out
@@ -52,9 +54,9 @@ def verify(files, input_format, index, backends, backend_options, max_solutions,
         for number, puzzle in puzzles:
             check = crosscheck(puzzle, chosen, max_solutions, time_limit, per_backend, cancel=CANCEL)
             data = {**records.record(path, number, puzzle), **records.crosscheck_fields(check)}
-            if check.verdict is not Agreement.AGREE:
+            if check.agreement is not Agreement.AGREE:
                 worst = EXIT_NO
-            if check.verdict is Agreement.DISAGREE:
+            if check.agreement is Agreement.DISAGREE:
                 Path(report_dir).mkdir(parents=True, exist_ok=True)
                 stem = Path(path).stem + (f"-{number}" if len(puzzles) > 1 else "")
                 report = Path(report_dir) / f"nonolab-disagreement-{stem}.json"
@@ -81,14 +83,14 @@ def _print_table(title, check, report) -> None:
             click.echo(f"  {a.backend:<10} {'error':<8} {'-':<13} {'-':>6} {'-':<5} {a.wall_time:>9.3f}  {a.error}")
             continue
         r = a.result
-        click.echo(f"  {a.backend:<10} {r.status.value:<8} {a.verdict:<13} {r.count:>6} "
+        click.echo(f"  {a.backend:<10} {r.status.value:<8} {a.verdict.value if a.verdict else 'error':<13} {r.count:>6} "
                    f"{'yes' if r.complete else 'no':<5} {a.wall_time:>9.3f}")
-    click.echo(f"  {check.verdict.value}" + (f": {'; '.join(check.problems)}" if check.problems else ""))
+    click.echo(f"  {check.agreement.value}" + (f": {'; '.join(check.problems)}" if check.problems else ""))
     if report:
         click.echo(f"  report saved to {report}")
 
 
-@cli.command("backends")
+@click.command("backends")
 def list_backends():
     """List the registered backends, their role and whether each can run here.
 
@@ -99,8 +101,7 @@ def list_backends():
     `bench --strategies` accepts) and the native line strategies.
     """
     from nonolab.errors import NonolabError
-    from nonolab.solvers import DEFAULT, get, names, options_of, role, variants
-    from nonolab.solvers.options import describe
+    from nonolab.solvers import DEFAULT, describe_option, get, line_strategies, names, options_of, role, variants
 
     declared = []
     for name in names():
@@ -112,20 +113,18 @@ def list_backends():
         click.echo(f"{name:<10} {role(name):<9} {state}" + ("  (the default)" if name == DEFAULT else ""))
         try:
             for option in options_of(name):  # the declarations the -O and spec parser checks against
-                click.echo(f"    -O {describe(option)}")
+                click.echo(f"    -O {describe_option(option)}")
         except NonolabError:
             pass  # its library is missing: said above
         declared += variants(name)
     if declared:
         click.echo("variants: " + ", ".join(declared))
-    from nonolab.solvers.native.strategies import STRATEGIES
     click.echo("native line strategies (--line, -O line=NAME):")
-    for strategy in STRATEGIES.values():
-        kind = "complete" if strategy.complete else "incomplete"
-        click.echo(f"  {strategy.name:<12} {kind:<10} {strategy.summary}")
+    for strategy, complete, summary in line_strategies():
+        click.echo(f"  {strategy:<12} {'complete' if complete else 'incomplete':<10} {summary}")
 
 
-@cli.command()
+@click.command()
 @options.puzzle_file
 @options.input_format
 @click.option("--to", "to_format", type=click.Choice(["dimacs", "dzn"]), required=True,
@@ -138,8 +137,8 @@ def export(file, input_format, to_format, output):
 
     puzzle = load(file, input_format)
     if to_format == "dimacs":
-        from nonolab.solvers.cnf.encode import to_dimacs
-        text = to_dimacs(puzzle)
+        from nonolab.harness import dimacs
+        text = dimacs(puzzle)
     else:
         from nonolab.formats import dumps
         text = dumps(puzzle, "dzn")
@@ -149,7 +148,7 @@ def export(file, input_format, to_format, output):
         click.echo(text, nl=False)
 
 
-@cli.command()
+@click.command()
 @options.puzzle_file
 @options.input_format
 @sets.index_option
@@ -172,21 +171,25 @@ def grade(file, input_format, index, backend, backend_options, time_limit, up_to
     """
     from nonolab.cli.backends import build
     from nonolab.harness.classify import Grade, grade as grade_puzzle
+    from nonolab.harness.uniqueness import Verdict
 
     searcher = build(backend, backend_options)
 
     def answer(puzzle) -> sets.Answer:
-        result = grade_puzzle(puzzle, clock.left(time_limit), Grade(up_to), search_backend=searcher, cancel=CANCEL)
+        result = grade_puzzle(puzzle, searcher, clock.left(time_limit), Grade(up_to), cancel=CANCEL)
         if result.grade is not None:
             head = f"{result.grade.value} (pbnsolve class: {result.grade.pbnsolve_class})"
         else:
             head = f"not graded: harder than {result.harder_than.value}" if result.harder_than else "not graded"
         body = ["steps: " + ", ".join(f"{n} {kind}" for kind, n in result.steps.items())] if result.steps else []
-        code = EXIT_NO if result.grade is None or result.verdict != "unique" else 0
+        code = EXIT_NO if result.grade is None or result.verdict is not Verdict.UNIQUE else 0
         verdict = result.grade.value if result.grade is not None else "not graded"
         return sets.Answer(verdict, code, records.grade_fields(result, searcher.name),
-                           f"grade: {head}; {result.verdict}; {result.time:.3f} s", body)
+                           f"grade: {head}; {result.verdict.value}; {result.time:.3f} s", body)
 
     code = sets.run_set(file, input_format, index, as_json, answer)
     if code:
         sys.exit(code)
+
+
+COMMANDS = (crosscheck_files, list_backends, export, grade)

@@ -68,3 +68,42 @@ def puzzle_and_solver(func):
     for option in reversed((puzzle_file, input_format, index_option, backend, probing, line, backend_option)):
         func = option(func)
     return func
+
+
+given = click.option(
+    "--given", "givens", multiple=True, metavar="R,C=#",
+    help="A given: cell at row R, column C (1-based, as check --why prints them) is filled (#) or "
+         "empty (.); repeatable, and one value may hold several, e.g. '(2,3)=# (4,1)=.'. The backend "
+         "must take given cells (see nonolab backends).")
+
+_GIVEN = r"\(?\s*(\d+)\s*,\s*(\d+)\s*\)?\s*=\s*([#.01])"
+
+
+def parse_givens(values: tuple[str, ...]) -> dict[tuple[int, int], int]:
+    """``("2,3=#", "(4,1)=.")`` -> ``{(1, 2): 1, (3, 0): 0}`` (0-based inside, 1-based outside).
+
+    >>> parse_givens(("2,3=#", "(4,1)=. (1,1)=1"))
+    {(1, 2): 1, (3, 0): 0, (0, 0): 1}
+    >>> parse_givens(("0,3=#",))
+    Traceback (most recent call last):
+    ...
+    nonolab.errors.InvalidArgument: --given 0,3=#: rows and columns count from 1
+    """
+    import re
+
+    from nonolab.errors import InvalidArgument
+
+    found: dict[tuple[int, int], int] = {}
+    for text in values:
+        matches = list(re.finditer(_GIVEN, text))
+        if not matches or re.sub(_GIVEN, "", text).strip(" ,;"):
+            raise InvalidArgument(f"--given {text}: expected R,C=# or R,C=. (1-based row and column)")
+        for m in matches:
+            r, c = int(m.group(1)), int(m.group(2))
+            if r < 1 or c < 1:
+                raise InvalidArgument(f"--given {text}: rows and columns count from 1")
+            value = 1 if m.group(3) in "#1" else 0
+            if found.get((r - 1, c - 1), value) != value:
+                raise InvalidArgument(f"--given: cell ({r},{c}) is given both filled and empty")
+            found[(r - 1, c - 1)] = value
+    return found

@@ -42,17 +42,7 @@ def record(file: str, index: int, puzzle) -> dict[str, Any]:
 
 def result_fields(result, solutions: bool = True) -> dict[str, Any]:
     """What one backend run answered: backend, status, count, exact, time, solutions, stats."""
-    data: dict[str, Any] = {
-        "backend": result.stats.backend,
-        "status": result.status.value,
-        "count": result.count,
-        "exact": result.complete,
-        "time": round(result.stats.wall_time, 6),
-    }
-    if solutions:
-        data["solutions"] = [rows(s) for s in result.solutions]
-    data["stats"] = result.stats.as_dict()
-    return data
+    return result.as_dict(solutions)
 
 
 def why_fields(report) -> dict[str, Any]:
@@ -77,7 +67,7 @@ def grade_fields(result, backend: str) -> dict[str, Any]:
 def crosscheck_fields(check) -> dict[str, Any]:
     """``verify``: the verdict (agree, disagree, inconclusive) and every backend's answer."""
     data = check.as_dict()
-    data["verdict"] = check.verdict.value.lower()
+    data["verdict"] = check.agreement.value.lower()
     data.pop("name", None)
     data.pop("width", None)
     data.pop("height", None)
@@ -107,7 +97,7 @@ def set_document(file: str | None, records: list[dict[str, Any]], exit_code: int
 
 
 #: The schema files shipped in the package, one per command (and ``common``).
-SCHEMAS = ("common", "solve", "check", "check-why", "count", "explain", "info", "grade", "verify", "batch-record")
+SCHEMAS = ("common", "solve", "check", "check-why", "check-report", "count", "explain", "info", "grade", "verify", "batch-record")
 
 
 def schema(name: str) -> dict[str, Any]:

@@ -9,7 +9,7 @@ from pathlib import Path
 import click
 
 from nonolab.cli import options
-from nonolab.cli.main import EXIT_NO, cli
+from nonolab.cli.group import EXIT_NO
 
 PICTURE_FORMATS = ("svg", "png", "pdf")
 RENDER_FORMATS = (*PICTURE_FORMATS, "html")
@@ -69,7 +69,7 @@ def echo_grid(puzzle, solution, terminal: bool | None = None) -> None:
     click.echo(solution.to_text())
 
 
-@cli.command()
+@click.command()
 @options.puzzle_file
 @options.input_format
 @click.option("--solution", "mode", flag_value="solution", help="The solution (found with the auto backend).")
@@ -161,3 +161,6 @@ def _steps(puzzle, fmt: str, output: str | None, cell: float, time_limit: float 
         write_picture(steps_svg(puzzle, result.steps, cell=cell), fmt, output)
     if result.solution is None:
         sys.exit(EXIT_NO)
+
+
+COMMANDS = (render,)

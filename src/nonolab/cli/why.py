@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from nonolab.cli.main import EXIT_NO
+from nonolab.cli.group import EXIT_NO
 
 
 def _cells(cells) -> str:
@@ -91,15 +91,10 @@ def answer(puzzle, solver, time_limit: float | None, image: str | None, enumerat
     """
     from nonolab.cli import records
     from nonolab.cli.sets import Answer
-    from nonolab.harness.ambiguity import ambiguity_report
-    from nonolab.solvers import get_spec, role
-    from nonolab.solvers.base import accepts_fixed_cells
-
-    if not accepts_fixed_cells(solver) or role(solver.name) != "solver":
-        solver = get_spec("cnf")
     from nonolab.cli.interrupt import CANCEL
+    from nonolab.harness.ambiguity import ambiguity_report, questioner
 
-    report = ambiguity_report(puzzle, solver, time_limit, enumerate_up_to=enumerate_up_to, cancel=CANCEL)
+    report = ambiguity_report(puzzle, questioner(solver), time_limit, enumerate_up_to=enumerate_up_to, cancel=CANCEL)
     if image:
         _write_image(image, report, puzzle)
     data = records.why_fields(report)

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping
 
 from nonolab.core.grid import Solution
-from nonolab.core.verify import clues_of, verify
+from nonolab.core.violations import clues_of, violations
 from nonolab.errors import InvalidPuzzle
 
 Clue = tuple[int, ...]
@@ -61,7 +61,7 @@ class Puzzle:
             raise InvalidPuzzle(
                 f"row clues fill {row_total} cells but column clues fill {col_total}", kind="size")
         if self.goal is not None:
-            problems = verify(self, self.goal)
+            problems = violations(self, self.goal)
             if problems:
                 raise InvalidPuzzle(f"goal does not match the clues: {problems[0]}", kind="goal")
 

@@ -32,7 +32,7 @@ from nonolab.formats._files import decode, read_bytes, write_atomically
 from nonolab.formats.limits import InputLimits, applied
 
 __all__ = ["InputLimits", "names", "suffixes", "suffix_of", "loads", "loads_all", "load", "load_all", "dumps", "dumps_all", "dump",
-           "dump_all", "format_for_path", "sniff", "detect_format", "write_atomically"]
+           "dump_all", "format_for_path", "load_bytes_all", "sniff", "detect_format", "write_atomically"]
 
 
 @dataclass(frozen=True)
@@ -232,15 +232,40 @@ def _text_of(data: bytes, chosen: Format | None) -> str:
 
 def _read(path: str | os.PathLike, fmt: str | None, limits: InputLimits | None) -> list[Puzzle]:
     with applied(limits) as resolved:
-        data = read_bytes(path, resolved.max_bytes)
+        return _parse_bytes(read_bytes(path, resolved.max_bytes), str(path), fmt)
+
+
+def _parse_bytes(data: bytes, name: str, fmt: str | None) -> list[Puzzle]:
+    try:
+        chosen = _get(fmt, "load") if fmt is not None else None
+        text = _text_of(data, chosen)
+        if chosen is None:
+            chosen = _choose(text, _suffix_formats(name))
+        return chosen.parse(text)
+    except NonolabError as err:
+        raise err.located(path=name)
+
+
+def load_bytes_all(data: bytes, name: str, fmt: str | None = None,
+                   limits: InputLimits | None = None) -> list[Puzzle]:
+    """Every puzzle in ``data``, the bytes of a file called ``name`` that did not come
+    from a path (an upload, a drop): read exactly as :func:`load_all` reads a file of
+    that name, its errors named after it.
+
+    >>> [p.rows for p in load_bytes_all(b"#.\\n##\\n", "cat.grid")]
+    [((1,), (2,))]
+    >>> load_bytes_all(b"", "cat.non")
+    Traceback (most recent call last):
+    ...
+    nonolab.errors.ParseError: cat.non:1: the file is empty
+    """
+    from nonolab.formats.limits import check_bytes
+    with applied(limits) as resolved:
         try:
-            chosen = _get(fmt, "load") if fmt is not None else None
-            text = _text_of(data, chosen)
-            if chosen is None:
-                chosen = _choose(text, _suffix_formats(path))
-            return chosen.parse(text)
+            check_bytes(len(data), resolved.max_bytes)
         except NonolabError as err:
-            raise err.located(path=str(path))
+            raise err.located(path=name)
+        return _parse_bytes(data, name, fmt)
 
 
 def detect_format(path: str | os.PathLike, limits: InputLimits | None = None) -> str:

@@ -15,7 +15,7 @@ from xml.sax.saxutils import escape, quoteattr
 
 from nonolab.core.grid import Solution
 from nonolab.core.puzzle import Puzzle
-from nonolab.core.verify import clues_of
+from nonolab.core.violations import clues_of
 from nonolab.errors import ParseError
 from nonolab.formats._common import build, make_goal, shown, to_int
 

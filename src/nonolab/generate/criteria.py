@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from nonolab.core.puzzle import Puzzle
+from nonolab.core.grid import UNKNOWN
 from nonolab.errors import InvalidArgument
 from nonolab.harness.classify import Grade, grade
 from nonolab.harness.uniqueness import Verdict, check, count
@@ -95,7 +96,7 @@ def assess(puzzle: Puzzle, criteria: Criteria, time_limit: float | None = None) 
         return Assessment(Outcome.ACCEPTED)
     watch = Stopwatch(time_limit)
     ceiling = MAX_GRADES[criteria.max_grade or "search"]
-    graded = grade(puzzle, time_limit, up_to=ceiling, search_backend=criteria.backend)
+    graded = grade(puzzle, criteria.backend, time_limit, up_to=ceiling)
     if graded.verdict == "timeout":
         return Assessment(Outcome.TIMEOUT)
     if graded.verdict in ("multiple", "contradiction"):
@@ -103,10 +104,10 @@ def assess(puzzle: Puzzle, criteria: Criteria, time_limit: float | None = None) 
     if graded.grade is None or graded.grade.rank > ceiling.rank:
         return Assessment(Outcome.TOO_HARD, graded.grade)
     if criteria.unique:
-        left = _left(watch, time_limit)
+        left = watch.left()
         if left is not None and left <= 0:
             return Assessment(Outcome.TIMEOUT, graded.grade)
-        counted = count(puzzle, 2, get_spec(criteria.backend), left)
+        counted = count(puzzle, get_spec(criteria.backend), 2, left)
         if not counted.exact and counted.reason == "timeout":
             return Assessment(Outcome.TIMEOUT, graded.grade)
         if not (counted.exact and counted.count == 1):
@@ -134,7 +135,7 @@ def undecided_cells(puzzle: Puzzle, time_limit: float | None = None) -> list[tup
     if time_limit is not None and result.stats.wall_time >= time_limit:
         return None  # the time limit, not the one-node limit, stopped it: not the fixpoint
     width = puzzle.width
-    return [divmod(i, width) for i, state in enumerate(result.remainder) if state == 3]
+    return [divmod(i, width) for i, state in enumerate(result.remainder.cells) if state == UNKNOWN]
 
 
 def differing_cells(puzzle: Puzzle, backend: str = "native",
@@ -151,6 +152,3 @@ def differing_cells(puzzle: Puzzle, backend: str = "native",
         return None
     return list(answer.differing)
 
-
-def _left(watch: Stopwatch, time_limit: float | None) -> float | None:
-    return None if time_limit is None else time_limit - watch.elapsed()

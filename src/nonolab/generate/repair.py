@@ -4,7 +4,9 @@ Henstra's idea (docs/algorithms.md §9): rather than discard a picture
 whose puzzle is ambiguous or too hard, flip a pixel inside the region line logic
 leaves open and try again.  The generator aims closer when it can: for an
 ambiguous puzzle it flips where two solutions differ, which on 30x30 noise at
-density 0.5 (about 800 undecided cells) is what makes repairs converge.  Every flip keeps the picture inside the filters (its
+density 0.5 (about 800 undecided cells) is what makes repairs converge.  The filters
+(:func:`filled_fraction`, :func:`uniform_lines`) live in :mod:`nonolab.harness.filters`; the
+designer's repair (:mod:`nonolab.harness.repair`) looks for the fewest flips instead.  Every flip keeps the picture inside the filters (its
 density in range, no new all-filled or all-empty line), so a repaired picture is
 never rejected for what the repair itself did.
 
@@ -22,30 +24,9 @@ from typing import Iterable
 
 import numpy as np
 
+from nonolab.harness.filters import MIN_UNIFORM_LINE, filled_fraction, uniform_lines
+
 __all__ = ["MIN_UNIFORM_LINE", "filled_fraction", "uniform_lines", "cells_of_lines", "choose_flip"]
-
-# As in Tatham's generator, a line is held to the rule only when longer than 2:
-# shorter lines are often uniform in any picture, and a 1-wide grid always is.
-MIN_UNIFORM_LINE = 3
-
-
-def filled_fraction(picture: np.ndarray) -> float:
-    """The fraction of filled cells, rounded to 4 places."""
-    return round(float(picture.mean()), 4)
-
-
-def uniform_lines(picture: np.ndarray) -> list[tuple[str, int]]:
-    """The rows and columns (``("row", i)`` / ``("column", j)``) all filled or all empty."""
-    height, width = picture.shape
-    found = []
-    if width >= MIN_UNIFORM_LINE:
-        sums = picture.sum(axis=1)
-        found += [("row", int(i)) for i in np.flatnonzero((sums == 0) | (sums == width))]
-    if height >= MIN_UNIFORM_LINE:
-        sums = picture.sum(axis=0)
-        found += [("column", int(j)) for j in np.flatnonzero((sums == 0) | (sums == height))]
-    return found
-
 
 def cells_of_lines(picture: np.ndarray, lines: Iterable[tuple[str, int]]) -> list[tuple[int, int]]:
     """Every cell of the given lines, without repeats, in reading order."""

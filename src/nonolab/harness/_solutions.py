@@ -9,7 +9,8 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Callable, Iterable, Sequence
 
-from nonolab.solvers.base import Limits, Session, SolveResult, Status, Stopwatch
+from nonolab.solvers import Session
+from nonolab.solvers.base import Given, Limits, SolveResult, Status, Stopwatch
 
 
 class OutOfTime(Exception):
@@ -77,7 +78,7 @@ class Oracle:
         """Solutions that extend ``fixed``, all kept in the pool."""
         self.questions += 1
         cells = {divmod(i, self.width): v for i, v in fixed.items()}
-        result = self.session.solve(self.limits(max_solutions, share), fixed_cells=cells)
+        result = self.session.solve(self.limits(max_solutions, share), Given(cells))
         if result.status in (Status.TIMEOUT, Status.INTERRUPTED) and stop_on_timeout:
             raise OutOfTime
         for solution in result.solutions:

@@ -53,13 +53,14 @@ from typing import Any
 
 from nonolab.core.grid import Solution
 from nonolab.core.puzzle import Puzzle
-from nonolab.core.verify import verify
+from nonolab.core.violations import violations
 from nonolab.errors import BackendUnavailable
 from nonolab.harness._solutions import (OutOfTime, Oracle, Pool, line_groups, linked_parts, product_factors,
                                         rectangle_corners as _corners, region_kind as _kind)
 from nonolab.harness.uniqueness import Verdict
-from nonolab.solvers import get
-from nonolab.solvers.base import Session, Solver, Stopwatch, accepts_fixed_cells, open_session
+from nonolab.solvers import get, role
+from nonolab.solvers import Session, open_session
+from nonolab.solvers.base import Capability, Given, Solver, Stopwatch, capabilities
 
 __all__ = ["AmbiguityReport", "Region", "ambiguity_report"]
 
@@ -185,6 +186,21 @@ class AmbiguityReport:
         }
 
 
+def questioner(solver: Solver) -> Solver:
+    """The backend an ambiguity report should ask: ``solver`` itself when it is a solver
+    that takes given cells, else ``cnf``.  The report asks hundreds of small questions,
+    which a strategy such as ``auto`` would answer by restarting its phases each time,
+    and an incremental session answers cheapest.
+
+    >>> from nonolab.solvers import get
+    >>> questioner(get("auto")).name, questioner(get("cpsat")).name
+    ('cnf', 'cpsat')
+    """
+    if Capability.GIVEN_CELLS in capabilities(solver) and role(solver.name) == "solver":
+        return solver
+    return get("cnf")
+
+
 def ambiguity_report(puzzle: Puzzle, backend: str | Solver = "cnf", time_limit: float | None = None, *,
                      reference: Solution | None = None, enumerate_up_to: int = 256,
                      cancel: Any = None) -> AmbiguityReport:
@@ -192,8 +208,9 @@ def ambiguity_report(puzzle: Puzzle, backend: str | Solver = "cnf", time_limit: 
 
     Args:
         puzzle: the puzzle.
-        backend: a backend name or object whose ``solve`` accepts ``fixed_cells``
-            (``cnf``, incremental, is the fast one; ``cpsat`` works too).
+        backend: a backend name or object that takes given cells
+            (:attr:`~nonolab.solvers.base.Capability.GIVEN_CELLS`; ``cnf``, incremental,
+            is the fast one; ``cpsat`` works too).  See :func:`questioner`.
         time_limit: wall-clock seconds for the whole report; ``None``: no limit.
         reference: the solution to take givens from (default: the puzzle's goal, else
             the first solution found).
@@ -219,12 +236,12 @@ def ambiguity_report(puzzle: Puzzle, backend: str | Solver = "cnf", time_limit: 
         raise ValueError("ambiguity_report: enumerate_up_to must be at least 1")
     watch = Stopwatch(time_limit, cancel)
     solver = get(backend) if isinstance(backend, str) else backend
-    if not accepts_fixed_cells(solver):
-        raise BackendUnavailable(f"ambiguity_report: backend {solver.name!r} cannot fix cells "
-                                 "(fixed_cells); use cnf or cpsat")
+    if Capability.GIVEN_CELLS not in capabilities(solver):
+        raise BackendUnavailable(f"ambiguity_report: backend {solver.name!r} does not take given cells; "
+                                 "use cnf or cpsat")
     reference = reference if reference is not None else puzzle.goal
     if reference is not None and ((reference.height, reference.width) != (puzzle.height, puzzle.width)
-                                  or verify(puzzle, reference)):
+                                  or violations(puzzle, reference)):
         raise ValueError("ambiguity_report: the reference is not a solution of the puzzle")
     session = open_session(solver, puzzle)
     try:
@@ -350,8 +367,8 @@ class _Report:
         for group in self.groups:
             givens.update(self._exact_givens(group) if group.complete else self._searched_givens(group))
         self.givens = givens
-        fresh = self.solver.solve(self.puzzle, self.oracle.limits(2), fixed_cells={  # type: ignore[call-arg]
-            self.cell(i): v for i, v in givens.items()})
+        fresh = self.solver.solve(self.puzzle, self.oracle.limits(2),
+                                  Given({self.cell(i): v for i, v in givens.items()}))
         self.givens_unique = fresh.unique
 
     def _exact_givens(self, group: _Group) -> dict[int, int]:

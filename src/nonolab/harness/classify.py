@@ -20,7 +20,7 @@ levels -> depth-2 (solved without guessing), ``search`` -> search.
 
 >>> from nonolab.core import Puzzle
 >>> g = grade(Puzzle(rows=((1,), ()), columns=((1,), ())))
->>> g.grade.value, g.verdict, g.steps
+>>> g.grade.value, g.verdict.value, g.steps
 ('line', 'unique', {'line': 3})
 """
 
@@ -67,27 +67,30 @@ class GradeResult:
     Attributes:
         grade: the weakest level that solves the puzzle; ``None`` when a limit
             stopped the grading first (``harder_than`` then says how far it got).
-        verdict: ``unique`` / ``multiple`` / ``contradiction`` / ``timeout``
-            (``unknown`` when ``up_to`` stopped before an answer).
+        verdict: a :class:`~nonolab.harness.uniqueness.Verdict` (``unknown`` when
+            ``up_to`` stopped before an answer).
         harder_than: the strongest deduction level shown not to suffice.
         steps: steps of each technique in the run at ``grade`` (for ``line``, the
             number of line steps: a published difficulty measure).
         counters: the solver statistics of the deciding run.
         time: wall seconds.
+        undecided: for ``search``, the cells the strongest deduction tried left open
+            (``None`` otherwise; not part of ``as_dict``).
     """
 
     grade: Grade | None
-    verdict: str
+    verdict: Verdict
     harder_than: Grade | None = None
     steps: dict[str, int] = field(default_factory=dict)
     counters: dict[str, Any] = field(default_factory=dict)
     time: float = 0.0
+    undecided: int | None = None
 
     def as_dict(self) -> dict[str, Any]:
         return {
             "grade": self.grade.value if self.grade else None,
             "pbnsolve_class": self.grade.pbnsolve_class if self.grade else None,
-            "verdict": self.verdict,
+            "verdict": self.verdict.value,
             "harder_than": self.harder_than.value if self.harder_than else None,
             "steps": dict(self.steps),
             "counters": dict(self.counters),
@@ -95,8 +98,8 @@ class GradeResult:
         }
 
 
-def grade(puzzle: Puzzle, time_limit: float | None = None, up_to: Grade = Grade.SEARCH,
-          search_backend: str | Solver = DEFAULT, *, cancel: Any = None) -> GradeResult:
+def grade(puzzle: Puzzle, backend: str | Solver = DEFAULT, time_limit: float | None = None,
+          up_to: Grade = Grade.SEARCH, *, cancel: Any = None) -> GradeResult:
     """The weakest technique that solves ``puzzle``.
 
     Args:
@@ -104,57 +107,56 @@ def grade(puzzle: Puzzle, time_limit: float | None = None, up_to: Grade = Grade.
         up_to: stop once this level is shown not to suffice (``grade`` is then
             ``None`` and ``harder_than`` this level): a generator asking "at most
             full-probe?" need not pay for depth-2 or the search.
-        search_backend: the backend that counts to 2 when deduction is not enough: a
+        backend: the backend that counts to 2 when deduction is not enough: a
             spec (``cnf``, ``native:line=overlap``) or a built solver.
         cancel: a ``threading.Event``; once set, grading stops (verdict ``interrupted``).
     """
-    searcher = get_spec(search_backend) if isinstance(search_backend, str) else search_backend
+    searcher = get_spec(backend) if isinstance(backend, str) else backend
     watch = Stopwatch(time_limit, cancel)
     harder_than: Grade | None = None
     counted = None
     steps: dict[str, int] = {}
+    undecided: int | None = None
     for level, probing in _LADDER:
         if level.rank > up_to.rank:
             break
         if level is Grade.DEPTH2:
             # Depth-2 probing is costly and cannot solve a puzzle with two solutions:
             # count first, and grade a multiple-solution puzzle "search" at once.
-            counted = searcher.solve(puzzle, Limits(2, _left(watch, time_limit), cancel))
+            counted = searcher.solve(puzzle, Limits(2, watch.left(), cancel))
             if verdict_of(counted) is Verdict.MULTIPLE:
-                return GradeResult(Grade.SEARCH, Verdict.MULTIPLE.value, harder_than, steps,
-                                   dict(counted.stats.counters), watch.elapsed())
-        left = _left(watch, time_limit)
+                return GradeResult(Grade.SEARCH, Verdict.MULTIPLE, harder_than, steps,
+                                   dict(counted.stats.counters), watch.elapsed(), undecided)
+        left = watch.left()
         if watch.cancelled() or (left is not None and left <= 0):
-            return GradeResult(None, _stopped(watch).value, harder_than, time=watch.elapsed())
+            return GradeResult(None, _stopped(watch), harder_than, time=watch.elapsed())
         # One node: the root's deductions and nothing else.
         solver = get("native", probing=probing, restarts=False, node_limit=1, record_steps=True)
         result = solver.solve(puzzle, Limits(1, left, cancel))
         if result.status is Status.SOLVED:
-            return GradeResult(level, Verdict.UNIQUE.value, harder_than, _count_steps(result.steps),
+            return GradeResult(level, Verdict.UNIQUE, harder_than, _count_steps(result.steps),
                                dict(result.stats.counters), watch.elapsed())
         if result.status is Status.UNSAT:
-            return GradeResult(level, Verdict.CONTRADICTION.value, harder_than, _count_steps(result.steps),
+            return GradeResult(level, Verdict.CONTRADICTION, harder_than, _count_steps(result.steps),
                                dict(result.stats.counters), watch.elapsed())
         if watch.expired():
-            verdict = verdict_of(counted).value if counted is not None else _stopped(watch).value
+            verdict = verdict_of(counted) if counted is not None else _stopped(watch)
             return GradeResult(None, verdict, harder_than, time=watch.elapsed())
         harder_than = level
         steps = _count_steps(result.steps)
+        undecided = puzzle.width * puzzle.height - sum(len(s.cells) for s in result.steps if s.depth == 0)
     if up_to is not Grade.SEARCH:
-        return GradeResult(None, "unknown", harder_than, time=watch.elapsed())
+        return GradeResult(None, Verdict.UNKNOWN, harder_than, time=watch.elapsed())
     if counted is None or verdict_of(counted) in (Verdict.TIMEOUT, Verdict.INTERRUPTED):
-        counted = searcher.solve(puzzle, Limits(2, _left(watch, time_limit), cancel))
-    verdict = verdict_of(counted).value
-    found = Grade.SEARCH if verdict not in (Verdict.TIMEOUT.value, Verdict.INTERRUPTED.value) else None
-    return GradeResult(found, verdict, harder_than, steps, dict(counted.stats.counters), watch.elapsed())
+        counted = searcher.solve(puzzle, Limits(2, watch.left(), cancel))
+    verdict = verdict_of(counted)
+    found = Grade.SEARCH if verdict not in (Verdict.TIMEOUT, Verdict.INTERRUPTED) else None
+    return GradeResult(found, verdict, harder_than, steps, dict(counted.stats.counters), watch.elapsed(),
+                       undecided if found is Grade.SEARCH else None)
 
 
 def _stopped(watch: Stopwatch) -> Verdict:
     return Verdict.INTERRUPTED if watch.cancelled() else Verdict.TIMEOUT
-
-
-def _left(watch: Stopwatch, time_limit: float | None) -> float | None:
-    return None if time_limit is None else time_limit - watch.elapsed()
 
 
 def _count_steps(steps) -> dict[str, int]:

@@ -23,7 +23,8 @@ from nonolab.core.puzzle import Puzzle
 from nonolab.errors import NonolabError, TooLarge
 from nonolab.harness.uniqueness import Verdict, verdict_of
 from nonolab.solvers import get_spec, names
-from nonolab.solvers.base import Limits, SolveResult, WrongAnswer
+from nonolab.errors import WrongAnswer
+from nonolab.solvers.base import Limits, SolveResult
 
 
 class Agreement(str, Enum):
@@ -68,19 +69,17 @@ class BackendAnswer:
         return self.result is not None and verdict_of(self.result) not in (Verdict.TIMEOUT, Verdict.INTERRUPTED)
 
     @property
-    def verdict(self) -> str:
-        if self.result is None:
-            return "error"
-        return verdict_of(self.result).value
+    def verdict(self) -> Verdict | None:
+        """The uniqueness verdict of its answer; ``None`` when it failed to answer."""
+        return None if self.result is None else verdict_of(self.result)
 
     def as_dict(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"backend": self.backend, "verdict": self.verdict, "error": self.error,
+        data: dict[str, Any] = {"backend": self.backend,
+                                "verdict": self.verdict.value if self.verdict else "error", "error": self.error,
                                 "time": round(self.wall_time, 6)}
         if self.result is not None:
-            data.update(status=self.result.status.value, count=self.result.count,
-                        exact=self.result.complete,
-                        solutions=[s.to_text().splitlines() for s in self.result.solutions],
-                        stats=self.result.stats.as_dict())
+            run = self.result.as_dict()
+            data.update({key: run[key] for key in ("status", "count", "exact", "solutions", "stats")})
         return data
 
 
@@ -90,24 +89,24 @@ class CrossCheck:
 
     puzzle: Puzzle
     answers: tuple[BackendAnswer, ...]
-    verdict: Agreement
+    agreement: Agreement
     problems: tuple[str, ...] = field(default=())
 
     @property
     def agree(self) -> bool:
-        return self.verdict is Agreement.AGREE
+        return self.agreement is Agreement.AGREE
 
     def consensus(self) -> Verdict:
         """The strongest uniqueness verdict any backend proved (they agree on it, if ``agree``)."""
         found = {a.verdict for a in self.answers}
         for v in (Verdict.MULTIPLE, Verdict.UNIQUE, Verdict.CONTRADICTION):
-            if v.value in found:
+            if v in found:
                 return v
         return Verdict.TIMEOUT
 
     def as_dict(self) -> dict[str, Any]:
         return {"name": self.puzzle.name, "width": self.puzzle.width, "height": self.puzzle.height,
-                "verdict": self.verdict.value, "consensus": self.consensus().value,
+                "verdict": self.agreement.value, "consensus": self.consensus().value,
                 "problems": list(self.problems), "answers": [a.as_dict() for a in self.answers]}
 
 
@@ -176,7 +175,7 @@ def crosscheck(puzzle: Puzzle, backends: Sequence[str] | None = None, max_soluti
             ones after it end at once (each answers ``interrupted``).
 
     >>> check = crosscheck(Puzzle(rows=((1,), (1,)), columns=((1,), (1,))), ["native"])
-    >>> check.verdict.value, check.consensus().value
+    >>> check.agreement.value, check.consensus().value
     ('AGREE', 'multiple')
     """
     backends = list(backends) if backends else names(("solver", "strategy"))

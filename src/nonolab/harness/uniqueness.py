@@ -15,7 +15,7 @@ from typing import Any
 from nonolab.core.grid import Solution
 from nonolab.core.puzzle import Puzzle
 from nonolab.solvers import DEFAULT, get
-from nonolab.solvers.base import Limits, SolveResult, Solver, Status
+from nonolab.solvers.base import Given, Limits, SolveResult, Solver, Status
 
 
 class Verdict(str, Enum):
@@ -26,6 +26,7 @@ class Verdict(str, Enum):
     CONTRADICTION = "contradiction"
     TIMEOUT = "timeout"
     INTERRUPTED = "interrupted"
+    UNKNOWN = "unknown"  # not asked to the end (``grade(up_to=...)`` stopped first)
 
 
 def verdict_of(result: SolveResult) -> Verdict:
@@ -51,10 +52,13 @@ class CheckResult:
         return svg_of(self)
 
 def check(puzzle: Puzzle, solver: Solver | None = None, time_limit: float | None = None, *,
-          cancel: Any = None) -> CheckResult:
+          cancel: Any = None, given: Given | None = None) -> CheckResult:
     """Decide whether ``puzzle`` has exactly one solution (count to 2).
 
     ``cancel`` (a ``threading.Event``) stops the search once set (verdict ``interrupted``).
+    ``given`` (a :class:`~nonolab.solvers.base.Given`): cells a designer gives; the
+    question is then whether one solution has those values (the backend must declare
+    given cells).
 
     >>> p = Puzzle(rows=((1,), (1,)), columns=((1,), (1,)))
     >>> c = check(p)
@@ -62,7 +66,7 @@ def check(puzzle: Puzzle, solver: Solver | None = None, time_limit: float | None
     ('multiple', ((0, 0), (0, 1), (1, 0), (1, 1)))
     """
     solver = solver or get(DEFAULT)
-    result = solver.solve(puzzle, Limits(max_solutions=2, time_limit=time_limit, cancel=cancel))
+    result = solver.solve(puzzle, Limits(max_solutions=2, time_limit=time_limit, cancel=cancel), given)
     verdict = verdict_of(result)
     if verdict is Verdict.MULTIPLE:
         first, second = result.solutions[:2]
@@ -89,9 +93,10 @@ class CountResult:
         return f"at least {self.count}" + (f" ({self.reason})" if self.reason != "limit" else "")
 
 
-def count(puzzle: Puzzle, limit: int | None = None, solver: Solver | None = None,
-          time_limit: float | None = None, *, cancel: Any = None) -> CountResult:
-    """Count solutions exactly, up to ``limit`` (``None``: no limit); ``cancel`` as for :func:`check`.
+def count(puzzle: Puzzle, solver: Solver | None = None, limit: int | None = None,
+          time_limit: float | None = None, *, cancel: Any = None, given: Given | None = None) -> CountResult:
+    """Count solutions exactly, up to ``limit`` (``None``: no limit); ``cancel`` and
+    ``given`` as for :func:`check`.
 
     >>> count(Puzzle(rows=((1,), (1,)), columns=((1,), (1,)))).describe()
     '2'
@@ -99,7 +104,7 @@ def count(puzzle: Puzzle, limit: int | None = None, solver: Solver | None = None
     'at least 1'
     """
     solver = solver or get(DEFAULT)
-    result = solver.solve(puzzle, Limits(max_solutions=limit, time_limit=time_limit, cancel=cancel))
+    result = solver.solve(puzzle, Limits(max_solutions=limit, time_limit=time_limit, cancel=cancel), given)
     if result.complete:
         return CountResult(result.count, True, "", result)
     reason = ("limit" if limit is not None and result.count >= limit

@@ -20,11 +20,14 @@ import importlib
 from typing import Any, Iterable
 
 from nonolab.errors import BackendUnavailable, InvalidArgument, UnknownBackend
-from nonolab.solvers.base import Limits, SolveResult, Solver, Stats, Status
+from nonolab.solvers.base import Capability, Given, Limits, SolveResult, Solver, Stats, Status, capabilities
 from nonolab.solvers.options import Option, check_options
+from nonolab.solvers.session import OneShotSession, Session, open_session
+from nonolab.solvers.steps import Step, Technique, replay
 
-__all__ = ["DEFAULT", "ROLES", "Limits", "Option", "SolveResult", "Solver", "Stats", "Status", "build", "get",
-           "get_spec", "names", "options_of", "parse_pairs", "parse_spec", "role", "specs", "variants"]
+__all__ = ["DEFAULT", "ROLES", "Capability", "Given", "Limits", "Option", "SolveResult", "Solver", "Stats", "Status",
+           "OneShotSession", "Session", "Step", "Technique", "build", "capabilities_of", "describe_option", "get", "get_spec", "line_strategies",
+           "names", "open_session", "options_of", "parse_pairs", "parse_spec", "replay", "role", "specs", "variants"]
 
 # name -> (module, class, the package a user must install for it, role)
 # Roles: "solver" (an independent complete solver), "strategy" (composes solvers),
@@ -112,6 +115,36 @@ def options_of(name: str) -> tuple[Option, ...]:
     """
     role(name)
     return tuple(getattr(_class(name), "OPTIONS", ()))
+
+
+def capabilities_of(name: str) -> frozenset[Capability]:
+    """The capabilities backend ``name`` declares (see :class:`~nonolab.solvers.base.Capability`),
+    without building it; none when it cannot load.
+
+    >>> Capability.SESSION in capabilities_of("cnf"), Capability.SESSION in capabilities_of("dlx")
+    (True, False)
+    """
+    role(name)
+    try:
+        return capabilities(_class(name))
+    except BackendUnavailable:
+        return frozenset()
+
+
+def describe_option(option: Option) -> str:
+    """One line for ``nonolab backends``: ``name=default``, what it accepts, what it does."""
+    from nonolab.solvers.options import describe
+    return describe(option)
+
+
+def line_strategies() -> list[tuple[str, bool, str]]:
+    """The native engine's line strategies as ``(name, complete, summary)``.
+
+    >>> line_strategies()[0][:2]
+    ('dp', True)
+    """
+    from nonolab.solvers.native.strategies import STRATEGIES
+    return [(s.name, s.complete, s.summary) for s in STRATEGIES.values()]
 
 
 def parse_pairs(pairs: Iterable[str]) -> dict[str, str]:

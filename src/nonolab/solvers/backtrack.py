@@ -41,10 +41,11 @@ from collections.abc import Callable, Iterator, Sequence
 from nonolab.core.grid import Solution
 from nonolab.core.puzzle import Clue, Puzzle
 from nonolab.errors import LimitReached
-from nonolab.solvers.base import Limits, SolveResult, Stopwatch, collect, refuse_beyond
+from nonolab.solvers.base import Capability, Given, Limits, SolveResult, Stopwatch, accept, collect
+from nonolab.solvers.size import refuse_beyond
 from nonolab.solvers.options import max_states_option
 
-# The memory guard (see base.model_states): a baseline for small grids; it lists every
+# The memory guard (see size.model_states): a baseline for small grids; it lists every
 # placement of each row first.
 MAX_STATES = 200_000
 
@@ -259,7 +260,7 @@ class BacktrackSolver:
     """Row-by-row, block-by-block backtracking with exact counting (the chunk-placement baseline).
 
     Its one option, ``max_states``, is the memory guard (see
-    :func:`~nonolab.solvers.base.refuse_beyond`).  Every solution is verified; the count is exact when every
+    :func:`~nonolab.solvers.size.refuse_beyond`).  Every solution is verified; the count is exact when every
     placement has been tried.  Practical on small puzzles only: see the module notes.
 
     >>> BacktrackSolver().name
@@ -267,12 +268,13 @@ class BacktrackSolver:
     """
 
     name = "backtrack"
+    CAPABILITIES = frozenset({Capability.EXACT_COUNT})
     OPTIONS = (max_states_option(MAX_STATES),)
 
     def __init__(self, max_states: int | None = MAX_STATES):
         self.max_states = max_states
 
-    def solve(self, puzzle: Puzzle, limits: Limits = Limits()) -> SolveResult:
+    def solve(self, puzzle: Puzzle, limits: Limits = Limits(), given: Given | None = None) -> SolveResult:
         """Enumerate the solutions of ``puzzle`` within ``limits``.
 
         >>> p = Puzzle(rows=((2,), (1,)), columns=((1,), (2,)))
@@ -281,6 +283,7 @@ class BacktrackSolver:
         (1, True, '##\\n.#')
         """
         watch = Stopwatch.of(limits)
+        accept(self, puzzle, given)  # a hint only: it takes no given cells
         refuse_beyond(self.name, puzzle, self.max_states)
         counters: dict[str, int] = {"placements": 0, "rows": 0}
         return collect(self.name, puzzle, limits, watch, _pictures(puzzle, watch.expired, counters), counters)

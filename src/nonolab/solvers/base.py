@@ -7,16 +7,60 @@ onto the fixed vocabulary here.  It never reports a solution it has not checked:
 
 from __future__ import annotations
 
-import inspect
 import time
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any, Iterable, Iterator, Mapping, Protocol
+from typing import Any, ClassVar, Iterable, Iterator, Mapping, Protocol
 
-from nonolab.core.grid import Solution
+from nonolab.core.grid import EMPTY, FILLED, Grid, Solution
 from nonolab.core.puzzle import Puzzle
-from nonolab.core.verify import verify
-from nonolab.errors import LimitReached, NonolabError, TooLarge
+from nonolab.core.violations import violations
+from nonolab.errors import InvalidArgument, LimitReached, WrongAnswer
+
+
+class Capability(str, Enum):
+    """What a backend can do beyond ``solve(puzzle, limits)``, declared by its class in
+    ``CAPABILITIES`` (a frozenset); callers and tests ask :func:`capabilities`, never a
+    signature or a name.
+
+    * ``EXACT_COUNT``: the search can be exhausted, so ``complete`` and ``unique`` may be
+      claimed (every backend today; a heuristic backend would not declare it).
+    * ``GIVEN_CELLS``: ``solve(..., given=Given(cells=...))`` restricts the search to
+      the solutions that agree with the given cells.
+    * ``IMPLICATIONS``: ``Given.implications`` are honoured (as constraints that every
+      wanted solution satisfies); a backend without it refuses them.
+    * ``HINT``: ``Given.hint``, a picture tried first, is used (others ignore it: it
+      never changes the answer).
+    * ``SESSION``: ``solver.session(puzzle)`` keeps work between calls with different
+      given cells (see :func:`open_session`).
+    * ``PROGRESS``: the backend takes a ``progress(decided, cells)`` callback.
+    * ``STEPS``: the backend records a step log (``record_steps=True``).
+    * ``REMAINDER``: a search stopped early reports ``SolveResult.remainder``.
+    """
+
+    EXACT_COUNT = "exact-count"
+    GIVEN_CELLS = "given-cells"
+    IMPLICATIONS = "implications"
+    HINT = "hint"
+    SESSION = "session"
+    PROGRESS = "progress"
+    STEPS = "steps"
+    REMAINDER = "remainder"
+
+
+def capabilities(solver: Any) -> frozenset[Capability]:
+    """The capabilities ``solver`` (an instance or a class) declares; none if it declares none.
+
+    >>> from nonolab.solvers import get
+    >>> Capability.GIVEN_CELLS in capabilities(get("cpsat"))
+    True
+    >>> class Toy:
+    ...     name = "toy"
+    >>> capabilities(Toy())
+    frozenset()
+    """
+    cls = solver if isinstance(solver, type) else type(solver)
+    return frozenset(getattr(cls, "CAPABILITIES", frozenset()))
 
 
 class Status(str, Enum):
@@ -93,11 +137,11 @@ class SolveResult:
         complete: the search space was exhausted, so ``len(solutions)`` is exact.
         stats: wall time and counters.
         steps: the step log, when the backend was asked to record one.
-        remainder: for a search stopped early, a partial grid (one state mask per
-            cell, row-major: 1 empty, 2 filled, 3 unknown) that every solution not in
-            ``solutions`` satisfies: what the backend proved about the space it left
-            open.  ``None`` when the backend does not report it.  A later solver may
-            search only that space and add its solutions: the union stays exact.
+        remainder: for a search stopped early, a partial :class:`~nonolab.core.grid.Grid`
+            that every solution not in ``solutions`` satisfies: what the backend proved
+            about the space it left open.  ``None`` when the backend does not report it
+            (see :attr:`Capability.REMAINDER`).  A later solver may search only that
+            space (``Given.from_grid``) and add its solutions: the union stays exact.
     """
 
     status: Status
@@ -105,7 +149,7 @@ class SolveResult:
     complete: bool
     stats: Stats
     steps: tuple[Any, ...] = ()
-    remainder: bytes | None = None
+    remainder: Grid | None = None
 
     @property
     def count(self) -> int:
@@ -120,150 +164,148 @@ class SolveResult:
     def solution(self) -> Solution | None:
         return self.solutions[0] if self.solutions else None
 
+    def as_dict(self, solutions: bool = True) -> dict[str, Any]:
+        """The result as plain data, the one shape every record uses (``nonolab/schemas``):
+        backend, status, count, exact (``complete``), time, solutions (rows of ``#``
+        and ``.``, unless ``solutions`` is false) and stats.
+
+        >>> from nonolab.solvers import get
+        >>> d = get("cpsat").solve(Puzzle(rows=((1,),), columns=((1,),))).as_dict()
+        >>> d["status"], d["exact"], d["solutions"]
+        ('solved', True, [['#']])
+        """
+        out: dict[str, Any] = {"backend": self.stats.backend, "status": self.status.value, "count": self.count,
+                               "exact": self.complete, "time": round(self.stats.wall_time, 6)}
+        if solutions:
+            out["solutions"] = [s.to_text().splitlines() for s in self.solutions]
+        out["stats"] = self.stats.as_dict()
+        return out
+
 
 class Solver(Protocol):
-    """A backend.  ``name`` is its registry key."""
+    """A backend.  ``name`` is its registry key; ``CAPABILITIES`` what it can do beyond
+    this (see :class:`Capability`); ``OPTIONS`` its user options."""
 
     name: str
+    CAPABILITIES: ClassVar[frozenset[Capability]]
 
-    def solve(self, puzzle: Puzzle, limits: Limits = Limits()) -> SolveResult: ...
-
+    def solve(self, puzzle: Puzzle, limits: Limits = Limits(), given: "Given | None" = None) -> SolveResult: ...
 
 
 Cell = tuple[int, int]
+#: ``((row, column, value), (row, column, value))``: if the first cell has its value,
+#: the second has its value (0 empty, 1 filled; 0-based rows and columns).
+Implication = tuple[tuple[int, int, int], tuple[int, int, int]]
 
 
-class Session(Protocol):
-    """Repeated solves of one puzzle with different cells fixed (``fixed_cells``).
+@dataclass(frozen=True)
+class Given:
+    """What a caller imposes on a search, in the puzzle's own terms.
 
-    ``solve`` follows :meth:`Solver.solve`'s contract.  A backend that can keep its
-    work between calls (the CNF backend's incremental SAT solver) offers
-    ``solver.session(puzzle)``; :func:`open_session` falls back to
-    :class:`OneShotSession` for the others.
-    """
+    Attributes:
+        cells: ``{(row, column): value}`` (0-based; 0 empty, 1 filled): only solutions
+            with these cells are wanted (needs :attr:`Capability.GIVEN_CELLS`).
+        implications: binary constraints every wanted solution satisfies (needs
+            :attr:`Capability.IMPLICATIONS`); see :data:`Implication`.
+        hint: a picture to try first (a backend without :attr:`Capability.HINT`
+            ignores it: it never changes the answer).
 
-    def solve(self, limits: Limits = Limits(), *,
-              fixed_cells: Mapping[Cell, int] | None = None) -> SolveResult: ...
+    Build one with :meth:`of` (which copies and freezes), then :meth:`check` it against
+    a puzzle; backends receive checked values only.
 
-    def restrict(self, fixed_cells: Mapping[Cell, int]) -> None:
-        """Fix these cells in every later solve (meant for cells known to hold in every
-        solution, such as the backbone, so that later questions are cheaper)."""
-        ...
-
-    def close(self) -> None: ...
-
-
-def accepts_fixed_cells(solver: Solver) -> bool:
-    """Whether ``solver.solve`` takes ``fixed_cells`` (a declared capability, not a name).
-
-    >>> class Plain:
-    ...     name = "plain"
-    ...     def solve(self, puzzle, limits=Limits()): ...
-    >>> accepts_fixed_cells(Plain())
-    False
-    """
-    try:
-        return "fixed_cells" in inspect.signature(solver.solve).parameters
-    except (TypeError, ValueError):
-        return False
-
-
-class OneShotSession:
-    """The generic :class:`Session`: every call is a fresh ``solver.solve(puzzle, ...)``."""
-
-    def __init__(self, solver: Solver, puzzle: Puzzle):
-        self.solver = solver
-        self.puzzle = puzzle
-        self.name = solver.name
-        self._always: dict[Cell, int] = {}
-
-    def solve(self, limits: Limits = Limits(), *,
-              fixed_cells: Mapping[Cell, int] | None = None) -> SolveResult:
-        fixed = {**self._always, **(fixed_cells or {})} or None
-        return self.solver.solve(self.puzzle, limits, fixed_cells=fixed)  # type: ignore[call-arg]
-
-    def restrict(self, fixed_cells: Mapping[Cell, int]) -> None:
-        self._always.update(fixed_cells)
-
-    def close(self) -> None:
-        pass
-
-    def __enter__(self) -> "OneShotSession":
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
-
-
-def open_session(solver: Solver, puzzle: Puzzle) -> Session:
-    """The backend's own session if it has one, else :class:`OneShotSession`.
-
-    Raises:
-        TypeError: the backend does not accept ``fixed_cells``.
-
-    >>> from nonolab.solvers import get
     >>> p = Puzzle(rows=((1,), (1,)), columns=((1,), (1,)))
-    >>> s = open_session(get("cpsat"), p)
-    >>> s.solve(Limits(None), fixed_cells={(0, 1): 1}).count
-    1
-    >>> s.close()
-    """
-    if not accepts_fixed_cells(solver):
-        raise TypeError(f"open_session: backend {solver.name!r} does not accept fixed_cells")
-    own = getattr(solver, "session", None)
-    if callable(own):
-        return own(puzzle)
-    return OneShotSession(solver, puzzle)
-
-def model_states(puzzle: Puzzle) -> int:
-    """The size of a line-by-line model of ``puzzle``: its cells plus the states of every
-    line's automaton.
-
-    A line of ``n`` cells whose clue has ``k`` blocks filling ``M = sum + k - 1`` cells
-    has slack ``S = n - M`` and ``(M + 1)(S + 1)`` reachable automaton states; CP-SAT's
-    expanded automata, the CNF encoding and the exact-cover options all grow with this
-    sum, and every model has a variable per cell (a blank 5000x5000 grid has no states
-    but 25 million cells).  Computed from the clues in microseconds, so a
-    model-building backend can refuse a puzzle before it builds anything.
-
-    >>> model_states(Puzzle(rows=((1,), (1,)), columns=((1,), (1,))))
-    20
-    """
-    total = puzzle.width * puzzle.height
-    for clues, n in ((puzzle.rows, puzzle.width), (puzzle.columns, puzzle.height)):
-        for clue in clues:
-            if clue:
-                filled = sum(clue) + len(clue) - 1
-                total += (filled + 1) * (n - filled + 1)
-    return total
-
-
-def refuse_beyond(backend: str, puzzle: Puzzle, max_states: int | None) -> None:
-    """Raise :class:`~nonolab.errors.TooLarge` when ``puzzle``'s model is beyond ``max_states``.
-
-    >>> refuse_beyond("cnf", Puzzle(rows=((1,), (1,)), columns=((1,), (1,))), 4)  # doctest: +ELLIPSIS
+    >>> Given.of({(0, 1): 1}).check(p).cells
+    {(0, 1): 1}
+    >>> Given.of({(2, 0): 1}).check(p)
     Traceback (most recent call last):
     ...
-    nonolab.errors.TooLarge: backend 'cnf': the 2x2 puzzle needs a model of 20 cells and line states, beyond ...
+    nonolab.errors.InvalidArgument: given cell (3,1) is outside the 2x2 puzzle (rows and columns count from 1)
     """
-    if max_states is None:
-        return
-    states = model_states(puzzle)
-    if states > max_states:
-        raise TooLarge(f"backend {backend!r}: the {puzzle.width}x{puzzle.height} puzzle needs a model of "
-                       f"{states:,} cells and line states, beyond its limit of {max_states:,} (-O max_states=N "
-                       f"raises it); use the native backend (-b native), which builds no model")
+
+    cells: Mapping[Cell, int] = field(default_factory=dict)
+    implications: tuple[Implication, ...] = ()
+    hint: Solution | None = None
+
+    @classmethod
+    def of(cls, cells: Mapping[Cell, int] | None = None, implications: Iterable[Implication] = (),
+           hint: Solution | None = None) -> "Given":
+        return cls(dict(cells or {}), tuple(implications), hint)
+
+    @classmethod
+    def from_grid(cls, grid: Grid) -> "Given":
+        """Every decided cell of a partial grid (such as a ``remainder``) as a given cell."""
+        return cls({divmod(i, grid.width): int(state == FILLED) for i, state in enumerate(grid.cells)
+                    if state in (EMPTY, FILLED)})
+
+    def __bool__(self) -> bool:
+        return bool(self.cells or self.implications or self.hint is not None)
+
+    def with_cells(self, cells: Mapping[Cell, int]) -> "Given":
+        """This given with more cells fixed (``cells`` win over this one's)."""
+        return Given({**self.cells, **cells}, self.implications, self.hint)
+
+    def check(self, puzzle: Puzzle) -> "Given":
+        """This value, after checking every cell, value and hint against ``puzzle``.
+
+        Raises:
+            InvalidArgument: a cell outside the grid, a value other than 0/1, or a hint
+                of another size.
+        """
+        def cell(r: Any, c: Any, value: Any, what: str) -> None:
+            if not all(isinstance(i, int) and not isinstance(i, bool) for i in (r, c)):
+                raise InvalidArgument(f"{what} ({r!r},{c!r}) is not a (row, column) pair of integers")
+            # Messages count rows and columns from 1, as users and `check --why` do.
+            if not (0 <= r < puzzle.height and 0 <= c < puzzle.width):
+                raise InvalidArgument(f"{what} ({r + 1},{c + 1}) is outside the {puzzle.width}x{puzzle.height} "
+                                      f"puzzle (rows and columns count from 1)")
+            if value not in (0, 1):
+                raise InvalidArgument(f"{what} ({r + 1},{c + 1}) has value {value!r}: expected 0 (empty) or "
+                                      "1 (filled)")
+        for key, value in self.cells.items():
+            if not (isinstance(key, tuple) and len(key) == 2):
+                raise InvalidArgument(f"given cell {key!r} is not a (row, column) pair")
+            cell(*key, value, "given cell")
+        for pair in self.implications:
+            if not (len(pair) == 2 and all(isinstance(side, tuple) and len(side) == 3 for side in pair)):
+                raise InvalidArgument(f"implication {pair!r} is not ((row, column, value), (row, column, value))")
+            for r, c, value in pair:
+                cell(r, c, value, "implication cell")
+        if self.hint is not None and not isinstance(self.hint, Solution):
+            raise InvalidArgument(f"the hint must be a Solution, not {type(self.hint).__name__}")
+        if self.hint is not None and (self.hint.height, self.hint.width) != (puzzle.height, puzzle.width):
+            raise InvalidArgument(f"the hint is {self.hint.width}x{self.hint.height}, "
+                                  f"the puzzle {puzzle.width}x{puzzle.height}")
+        return self
+
+    def refuse_beyond(self, backend: str, declared: frozenset[Capability]) -> None:
+        """Raise :class:`~nonolab.errors.InvalidArgument` when this given asks for what a
+        backend with ``declared`` capabilities cannot honour (a hint is only advice)."""
+        if self.cells and Capability.GIVEN_CELLS not in declared:
+            raise InvalidArgument(f"backend {backend!r} does not take given cells")
+        if self.implications and Capability.IMPLICATIONS not in declared:
+            raise InvalidArgument(f"backend {backend!r} does not take implications")
 
 
-class WrongAnswer(NonolabError):
-    """A backend returned a picture that does not satisfy the clues: a solver bug."""
+def accept(backend: Any, puzzle: Puzzle, given: "Given | None") -> Given:
+    """The checked given a backend searches under (an empty one for ``None``).
+
+    Raises:
+        InvalidArgument: the given does not fit the puzzle, or asks for a capability
+            ``backend`` does not declare.
+    """
+    if given is None:
+        return Given()
+    if not isinstance(given, Given):
+        raise InvalidArgument(f"backend {backend.name!r}: given must be a Given, not {type(given).__name__}")
+    given.refuse_beyond(backend.name, capabilities(backend))
+    return given.check(puzzle)
 
 
 def checked_solutions(puzzle: Puzzle, solutions: Iterable[Solution], backend: str) -> tuple[Solution, ...]:
     """Verify and deduplicate solutions, keeping their order; raise on any wrong one."""
     seen: dict[Solution, None] = {}
     for sol in solutions:
-        problems = verify(puzzle, sol)
+        problems = violations(puzzle, sol)
         if problems:
             raise WrongAnswer(f"backend {backend!r} returned a wrong solution: {problems[0]}")
         seen.setdefault(sol, None)
@@ -287,6 +329,10 @@ class Stopwatch:
     def elapsed(self) -> float:
         return time.perf_counter() - self.start
 
+    def left(self) -> float | None:
+        """Seconds until the deadline (zero or less once it has passed); ``None`` without one."""
+        return None if self.deadline is None else self.deadline - time.perf_counter()
+
     def cancelled(self) -> bool:
         return self.cancel is not None and self.cancel.is_set()
 
@@ -297,6 +343,48 @@ class Stopwatch:
         """How a search this watch stopped early ended: INTERRUPTED when the cancel was
         set, TIMEOUT otherwise (a deadline or a node limit)."""
         return Status.INTERRUPTED if self.cancelled() else Status.TIMEOUT
+
+
+def left(limits: Limits, watch: "Stopwatch", cancel: Any = None) -> Limits:
+    """``limits`` for a part of a search that starts now: the time the whole call has
+    left (at least a millisecond), and ``cancel`` instead of the caller's when given.
+
+    >>> left(Limits(2, 5.0), Stopwatch(None)).time_limit <= 5.0
+    True
+    """
+    remaining = None if limits.time_limit is None else max(limits.time_limit - watch.elapsed(), 1e-3)
+    return Limits(limits.max_solutions, remaining, limits.cancel if cancel is None else cancel)
+
+
+def finish(backend: str, puzzle: Puzzle, limits: Limits, watch: "Stopwatch", found: Iterable[Solution],
+           exhausted: bool, counters: dict[str, Any] | None = None, steps: Iterable[Any] = (),
+           remainder: Grid | None = None, checked: bool = False) -> SolveResult:
+    """The one place a search's outcome becomes a :class:`SolveResult`.
+
+    Every solution is checked (:func:`checked_solutions`), unless ``checked`` says the
+    backend already passed each one through it as it was found (to keep the cost of
+    checking inside its clock); the status follows from what
+    the search says of itself: ``exhausted`` (the whole space was searched: SOLVED or
+    UNSAT, and the count is exact), else ``limits.max_solutions`` reached (SOLVED), else
+    it stopped early (INTERRUPTED when the cancel was set, TIMEOUT otherwise).  The
+    remainder is kept only for a search that did not exhaust its space.
+
+    >>> p = Puzzle(rows=((1,),), columns=((1,),))
+    >>> r = finish("demo", p, Limits(), Stopwatch(None), [Solution.from_rows(["#"])], True)
+    >>> r.status.value, r.count, r.complete
+    ('solved', 1, True)
+    >>> finish("demo", p, Limits(), Stopwatch(None), [], False).status.value
+    'timeout'
+    """
+    solutions = tuple(dict.fromkeys(found)) if checked else checked_solutions(puzzle, found, backend)
+    if exhausted:
+        status = Status.SOLVED if solutions else Status.UNSAT
+    elif limits.max_solutions is not None and len(solutions) >= limits.max_solutions:
+        status = Status.SOLVED
+    else:
+        status = watch.stopped_status()
+    return SolveResult(status, solutions, exhausted, Stats(backend, watch.elapsed(), dict(counters or {})),
+                       tuple(steps), None if exhausted else remainder)
 
 
 def collect(backend: str, puzzle: Puzzle, limits: Limits, watch: Stopwatch,
@@ -330,12 +418,27 @@ def collect(backend: str, puzzle: Puzzle, limits: Limits, watch: Stopwatch,
         close = getattr(pictures, "close", None)
         if close is not None:
             close()
-    solutions = checked_solutions(puzzle, found, backend)
-    if finished:
-        status = Status.SOLVED if solutions else Status.UNSAT
-    elif limits.max_solutions is not None and len(solutions) >= limits.max_solutions:
-        status = Status.SOLVED      # stopped at max_solutions
-    else:
-        status = watch.stopped_status()
-    counters["solutions"] = len(solutions)
-    return SolveResult(status, solutions, finished, Stats(backend, watch.elapsed(), counters))
+    counters["solutions"] = len(set(found))
+    return finish(backend, puzzle, limits, watch, found, finished, counters)
+
+
+_WARM: set[str] = set()
+
+
+def warm_up(solver: Solver) -> None:
+    """Run ``solver`` once on a 2x2 puzzle with two solutions, once per process and backend.
+
+    That runs propagation, probing and search once, which is what loads a backend's
+    compiled code or library (numba's cached machine code: 0.2-0.4 s; OR-tools: about
+    half a second): timed work after it (a strategy's budget, a batch job's limit)
+    measures the search, not the loading.  A backend that fails here fails on real work
+    too, where its error is reported: nothing is raised here.
+    """
+    if solver.name in _WARM:
+        return
+    switch = Puzzle(rows=((1,), (1,)), columns=((1,), (1,)))
+    try:
+        solver.solve(switch, Limits(max_solutions=None, time_limit=10.0))
+    except Exception:  # noqa: BLE001 -- see the docstring
+        return
+    _WARM.add(solver.name)

@@ -39,7 +39,9 @@ from typing import Any
 from nonolab.core.grid import Solution
 from nonolab.core.puzzle import Clue, Puzzle
 from nonolab.errors import BackendUnavailable, LimitReached
-from nonolab.solvers.base import Limits, SolveResult, Stats, Status, Stopwatch, checked_solutions, refuse_beyond
+from nonolab.solvers.base import (Capability, Given, Implication, Limits, SolveResult, Stopwatch, accept,
+                                  finish)
+from nonolab.solvers.size import refuse_beyond
 from nonolab.solvers.options import Option, max_states_option
 
 __all__ = ["CpSatSolver", "line_automaton"]
@@ -49,7 +51,7 @@ Transition = tuple[int, int, int]
 
 Cell = tuple[int, int]
 
-# The memory guard (see base.model_states): Gettys has 166,172 line states; a smooth
+# The memory guard (see size.model_states): Gettys has 166,172 line states; a smooth
 # 300x300 generated puzzle has 12.9 million and its model took 0.7 GB in 26 s, a
 # 2000x2000 one (3.6 billion) took 4.8 GB before the search started.
 MAX_STATES = 5_000_000
@@ -112,22 +114,6 @@ def _add_line(model: Any, cells: Sequence[Any], clue: Clue) -> None:
     model.add_automaton(cells, start, list(accepting), list(transitions))
 
 
-def _check_cells(cells: Mapping[Cell, int], puzzle: Puzzle, what: str) -> None:
-    if not isinstance(cells, Mapping):
-        raise TypeError(f"CpSatSolver.solve: {what} must map (row, column) to 0 or 1, "
-                        f"not {type(cells).__name__}")
-    for key, value in cells.items():
-        if (not isinstance(key, tuple) or len(key) != 2
-                or not all(isinstance(i, int) and not isinstance(i, bool) for i in key)):
-            raise ValueError(f"CpSatSolver.solve: {what} key {key!r} is not a (row, column) pair")
-        r, c = key
-        if not (0 <= r < puzzle.height and 0 <= c < puzzle.width):
-            raise ValueError(f"CpSatSolver.solve: {what} cell {key} is outside the "
-                             f"{puzzle.width}x{puzzle.height} grid")
-        if value not in (0, 1):
-            raise ValueError(f"CpSatSolver.solve: {what} value {value!r} at {key} is not 0 or 1")
-
-
 def build_model(puzzle: Puzzle, fixed_cells: Mapping[Cell, int] | None = None,
                 stop: Any = None) -> tuple[Any, list[Any]]:
     """The CP-SAT model of ``puzzle`` and its cell variables, row-major.
@@ -151,12 +137,11 @@ def build_model(puzzle: Puzzle, fixed_cells: Mapping[Cell, int] | None = None,
     return model, cells
 
 
-def _add_implications(model: Any, cells: list[Any], rows: Sequence[tuple[int, int, int, int]]) -> None:
-    for p, a, q, b in rows:
-        if not (0 <= p < len(cells) and 0 <= q < len(cells)) or a not in (1, 2) or b not in (1, 2):
-            raise ValueError(f"CpSatSolver.solve: bad implication {(p, a, q, b)} for {len(cells)} cells")
-        # "p != a" is p's literal for the other state; "q == b" is q's literal for b.
-        model.add_bool_or([cells[p] if a == 1 else cells[p].Not(), cells[q] if b == 2 else cells[q].Not()])
+def _add_implications(model: Any, cells: list[Any], width: int, implications: Sequence[Implication]) -> None:
+    for (r, c, a), (q, d, b) in implications:
+        # "not (r,c)=a or (q,d)=b": each side a literal of the cell variable.
+        first, second = cells[r * width + c], cells[q * width + d]
+        model.add_bool_or([first.Not() if a else first, second if b else second.Not()])
 
 
 @contextmanager
@@ -226,13 +211,15 @@ class CpSatSolver:
         linearization_level: ``linearization_level`` (``None``: OR-tools' default).
         log: print OR-tools' search log.
         max_states: refuse (``TooLarge``) a puzzle whose model has more line states
-            (see :func:`~nonolab.solvers.base.model_states`); ``None``: no limit.
+            (see :func:`~nonolab.solvers.size.model_states`); ``None``: no limit.
 
     >>> CpSatSolver(workers=2).name
     'cpsat'
     """
 
     name = "cpsat"
+    CAPABILITIES = frozenset({Capability.EXACT_COUNT, Capability.GIVEN_CELLS, Capability.IMPLICATIONS,
+                              Capability.HINT})
     OPTIONS = (
         Option("workers", "int", 1, "search workers when looking for one solution (a count uses one)",
                minimum=1),
@@ -257,43 +244,30 @@ class CpSatSolver:
         self.log = bool(log)
         self.max_states = max_states
 
-    def solve(self, puzzle: Puzzle, limits: Limits = Limits(), *,
-              fixed_cells: Mapping[Cell, int] | None = None,
-              hint: Solution | None = None,
-              implications: Sequence[tuple[int, int, int, int]] = ()) -> SolveResult:
+    def solve(self, puzzle: Puzzle, limits: Limits = Limits(), given: Given | None = None) -> SolveResult:
         """Search ``puzzle`` within ``limits``.
 
-        Args:
-            fixed_cells: ``{(row, column): 0 or 1}`` (0-based) cells to fix first;
-                the solutions are then those of the puzzle that agree with them.
-            hint: a picture to try first (``add_hint``); it need not be a solution.
-            implications: rows ``(p, a, q, b)`` (cells row-major, states 1 empty /
-                2 filled) added as clauses ``p != a or q == b``; they must hold in
-                every solution wanted (e.g. ``NativeSolver.implications``).
+        ``given`` (see :class:`~nonolab.solvers.base.Given`): its cells are fixed in the
+        model, its implications added as clauses, its hint passed to ``add_hint``.
 
         >>> from nonolab.core import Puzzle
+        >>> from nonolab.solvers.base import Given
         >>> p = Puzzle(rows=((1,), (1,)), columns=((1,), (1,)))
-        >>> r = CpSatSolver().solve(p, Limits(max_solutions=None), fixed_cells={(0, 0): 1})
+        >>> r = CpSatSolver().solve(p, Limits(max_solutions=None), Given.of({(0, 0): 1}))
         >>> r.count, r.complete, str(r.solution)
         (1, True, '#.\\n.#')
         """
         watch = Stopwatch.of(limits)
-        if fixed_cells is not None:
-            _check_cells(fixed_cells, puzzle, "fixed_cells")
-        if hint is not None and not isinstance(hint, Solution):
-            raise TypeError(f"CpSatSolver.solve: hint must be a Solution, not {type(hint).__name__}")
-        if hint is not None and (hint.height, hint.width) != (puzzle.height, puzzle.width):
-            raise ValueError(f"CpSatSolver.solve: the hint is {hint.width}x{hint.height}, "
-                             f"the puzzle {puzzle.width}x{puzzle.height}")
+        given = accept(self, puzzle, given)
         refuse_beyond(self.name, puzzle, self.max_states)
         cp_model = _cp_model()
         try:
-            model, cells = build_model(puzzle, fixed_cells, watch.expired)
+            model, cells = build_model(puzzle, given.cells, watch.expired)
         except LimitReached:
-            return SolveResult(watch.stopped_status(), (), False, Stats(self.name, watch.elapsed(), {}))
-        _add_implications(model, cells, implications)
-        if hint is not None:
-            for var, value in zip(cells, hint.flat()):
+            return finish(self.name, puzzle, limits, watch, (), False)
+        _add_implications(model, cells, puzzle.width, given.implications)
+        if given.hint is not None:
+            for var, value in zip(cells, given.hint.flat()):
                 model.add_hint(var, value)
 
         enumerate_all = limits.max_solutions != 1
@@ -316,7 +290,7 @@ class CpSatSolver:
             # CP-SAT looks at its clock only between steps of presolve and search, and
             # ended 0.25-0.45 s past max_time_in_seconds on Gettys (measured, OR-tools
             # 9.15): that much is kept back, so that the whole call ends on time.
-            left = limits.time_limit - watch.elapsed()
+            left = watch.left()
             params.max_time_in_seconds = max(left - min(_OVERRUN, left / 5), 1e-3)
 
         collector = _collector(cp_model, cells, limits.max_solutions)
@@ -335,15 +309,8 @@ class CpSatSolver:
         if not enumerate_all and code in (cp_model.OPTIMAL, cp_model.FEASIBLE) and not collector.found:
             # A parallel solve may end before the callback has seen its solution.
             collector.found.append(tuple(int(solver.boolean_value(v)) for v in cells))
-        solutions = checked_solutions(
-            puzzle, (Solution.from_flat(v, puzzle.width) for v in collector.found), self.name)
-        if finished:
-            status = Status.SOLVED if solutions else Status.UNSAT
-        elif collector.stopped or (not enumerate_all and solutions):
-            status = Status.SOLVED      # stopped at max_solutions
-        else:
-            status = watch.stopped_status()
-        stats = Stats(self.name, watch.elapsed(), {
+        found = [Solution.from_flat(v, puzzle.width) for v in collector.found]
+        return finish(self.name, puzzle, limits, watch, found, finished, {
             "branches": solver.num_branches,
             "conflicts": solver.num_conflicts,
             "solver_wall_time": round(solver.wall_time, 6),
@@ -354,4 +321,3 @@ class CpSatSolver:
             "reported": collector.reported,
             "cp_status": solver.status_name(code),
         })
-        return SolveResult(status, solutions, finished, stats)

@@ -43,10 +43,11 @@ from dataclasses import dataclass, field
 from nonolab.core.grid import Solution
 from nonolab.core.puzzle import Clue, Puzzle
 from nonolab.errors import LimitReached
-from nonolab.solvers.base import Limits, SolveResult, Stopwatch, collect, refuse_beyond
+from nonolab.solvers.base import Capability, Given, Limits, SolveResult, Stopwatch, accept, collect
+from nonolab.solvers.size import refuse_beyond
 from nonolab.solvers.options import max_states_option
 
-# The memory guard (see base.model_states): a baseline for small grids; its option lists
+# The memory guard (see size.model_states): a baseline for small grids; its option lists
 # grow with the line states (Gettys has 166,172).
 MAX_STATES = 200_000
 
@@ -365,7 +366,7 @@ class DlxSolver:
     """Exact cover (Algorithm X on dancing links) with exact counting.
 
     Its one option, ``max_states``, is the memory guard (see
-    :func:`~nonolab.solvers.base.refuse_beyond`).  Every cover found is turned into a picture and verified;
+    :func:`~nonolab.solvers.size.refuse_beyond`).  Every cover found is turned into a picture and verified;
     the count is exact when the search space is exhausted.  Meant for small
     puzzles: see the module notes and ``models/exact_cover.md``.
 
@@ -374,12 +375,13 @@ class DlxSolver:
     """
 
     name = "dlx"
+    CAPABILITIES = frozenset({Capability.EXACT_COUNT})
     OPTIONS = (max_states_option(MAX_STATES),)
 
     def __init__(self, max_states: int | None = MAX_STATES):
         self.max_states = max_states
 
-    def solve(self, puzzle: Puzzle, limits: Limits = Limits()) -> SolveResult:
+    def solve(self, puzzle: Puzzle, limits: Limits = Limits(), given: Given | None = None) -> SolveResult:
         """Enumerate the exact covers of ``puzzle`` within ``limits``.
 
         >>> p = Puzzle(rows=((2,), (1,)), columns=((1,), (2,)))
@@ -388,6 +390,7 @@ class DlxSolver:
         (1, True, '##\\n.#')
         """
         watch = Stopwatch.of(limits)
+        accept(self, puzzle, given)  # a hint only: it takes no given cells
         refuse_beyond(self.name, puzzle, self.max_states)
         counters: dict[str, int] = {"nodes": 0}
         return collect(self.name, puzzle, limits, watch, _pictures(puzzle, watch, counters), counters)

@@ -189,7 +189,7 @@ def check_options(backend: str, cls: type, options: Mapping[str, Any], *, typed:
 
 def max_states_option(default: int) -> Option:
     """The ``max_states`` option every model-building backend declares (the memory
-    guard: see :func:`nonolab.solvers.base.refuse_beyond`)."""
+    guard: see :func:`nonolab.solvers.size.refuse_beyond`)."""
     return Option("max_states", "int", default, "refuse puzzles whose model has more cells and line "
                   "states (the memory guard; none: no limit)", minimum=1, optional=True)
 

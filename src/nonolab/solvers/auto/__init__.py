@@ -35,13 +35,15 @@ backends, not a backend of its own kind.
 from __future__ import annotations
 
 import threading
-from typing import Any, Callable, Mapping
+from typing import Any, Callable
 
-from nonolab.core.grid import Solution
+from nonolab.core.grid import Grid, Solution
 from nonolab.core.puzzle import Puzzle
 from nonolab.errors import InvalidArgument
-from nonolab.solvers import get, get_spec, options_of, parse_spec
-from nonolab.solvers.base import Limits, SolveResult, Stats, Status, Stopwatch, model_states
+from nonolab.solvers import capabilities_of, get, get_spec, options_of, parse_spec
+from nonolab.solvers.base import (Capability, Given, Implication, Limits, SolveResult, Stats, Status, Stopwatch,
+                                  accept, finish, left, warm_up)
+from nonolab.solvers.size import model_states
 from nonolab.solvers.options import Option
 from nonolab.solvers.auto.racing import Either, Race
 from nonolab.solvers.steps import Step, Technique
@@ -52,8 +54,6 @@ CDCL_BACKENDS = ("lcg", "cpsat", "cnf", "cnf:solver=cadical300", "cnf:solver=kis
 # What runs beside the first engine after the hand-off: another engine, native's own
 # search carried on, or nothing.
 RIVALS = CDCL_BACKENDS + ("native", "none")
-# The backends that take binary clauses (``probe_clauses``) besides fixed cells.
-_TAKE_CLAUSES = ("cpsat", "cnf")
 # Hand over no model beyond this many automaton states (cpsat's own guard): past it a
 # second model costs more memory than the race can win back (issue 13).
 HANDOFF_MAX_STATES = 5_000_000
@@ -108,6 +108,8 @@ class AutoSolver:
     """
 
     name = "auto"
+    CAPABILITIES = frozenset({Capability.EXACT_COUNT, Capability.GIVEN_CELLS, Capability.PROGRESS,
+                              Capability.STEPS, Capability.REMAINDER})
     OPTIONS = (
         Option("cdcl", "choice", None, "the engine that takes over (unset: lcg, or cpsat beside lcg)",
                choices=CDCL_BACKENDS, optional=True),
@@ -152,10 +154,10 @@ class AutoSolver:
                                   f"race two different engines")
         self.rival = rival if race else "none"
         engines = [cdcl] + ([self.rival] if self.rival in CDCL_BACKENDS else [])
-        if probe_clauses and not any(parse_spec(e)[0] in _TAKE_CLAUSES for e in engines):
+        if probe_clauses and not any(_takes_clauses(e) for e in engines):
+            takers = [name for name in CDCL_BACKENDS if _takes_clauses(name)]
             raise InvalidArgument(f"backend 'auto': option probe_clauses=true needs an engine that takes clauses "
-                                  f"({' or '.join(_TAKE_CLAUSES)}), not {' and '.join(engines)} "
-                                  f"(fixed cells only)")
+                                  f"({' or '.join(takers)}), not {' and '.join(engines)} (given cells only)")
         self.handoff_max_states = handoff_max_states
         if not native_budget >= 0:
             raise ValueError(f"AutoSolver: native_budget must be a non-negative number, not {native_budget!r}")
@@ -179,34 +181,33 @@ class AutoSolver:
             self.native_options["line"] = line
         self.cdcl_options = dict(cdcl_options or {})
 
-    def solve(self, puzzle: Puzzle, limits: Limits = Limits(), *,
-              fixed_cells: Mapping[tuple[int, int], int] | None = None) -> SolveResult:
-        """Search ``puzzle`` within ``limits``; ``fixed_cells`` as for the backends
-        (``{(row, column): 0 or 1}``): only the solutions that agree are counted."""
+    def solve(self, puzzle: Puzzle, limits: Limits = Limits(), given: Given | None = None) -> SolveResult:
+        """Search ``puzzle`` within ``limits``; ``given`` as for the backends: only the
+        solutions that agree with its cells are counted."""
         watch = Stopwatch.of(limits)
-        _warm_up(self._native())
+        given = accept(self, puzzle, given)
+        warm_up(self._native())  # loading the engine is not part of the native budget
         # A zero budget still lets native start (its first slice), so tests can force the hand-off.
         budget = max(self.native_budget, 1e-9)
         if not self._fits(puzzle):
-            first = self._native().solve(puzzle, _left(limits, watch), fixed_cells=fixed_cells)
+            first = self._native().solve(puzzle, left(limits, watch), given)
             result = SolveResult(first.status, first.solutions, first.complete,
                                  self._stats(watch, "native", first, None, {}), first.steps, first.remainder)
             result.stats.counters["handoff"] = "refused: model too large for " + "+".join(self.engines)
             return result
         if self.rival == "native":
-            return self._race(puzzle, limits, watch, budget, fixed_cells)
+            return self._race(puzzle, limits, watch, budget, given)
         if len(self.engines) == 2:
-            return self._duel(puzzle, limits, watch, budget, fixed_cells)
+            return self._duel(puzzle, limits, watch, budget, given)
         native = self._native()
         if limits.time_limit is not None:
             budget = min(budget, limits.time_limit)
-        first = native.solve(puzzle, Limits(limits.max_solutions, budget, limits.cancel), fixed_cells=fixed_cells)
+        first = native.solve(puzzle, Limits(limits.max_solutions, budget, limits.cancel), given)
         if first.status not in _STOPPED or first.remainder is None or watch.expired() or watch.cancelled():
             # Native finished (or the user's own limit ran out): its answer is the answer.
             return SolveResult(first.status, first.solutions, first.complete,
                                self._stats(watch, "native", first, None, {}), first.steps)
-        second, handed = self._cdcl(self.cdcl, puzzle, first.remainder, fixed_cells,
-                                    Limits(limits.max_solutions, _seconds_left(limits, watch), limits.cancel))
+        second, handed = self._cdcl(self.cdcl, puzzle, first.remainder, given, left(limits, watch))
         return self._merge(puzzle, limits, watch, first, second, first.remainder, handed, f"native+{self.cdcl}")
 
     def _fits(self, puzzle: Puzzle) -> bool:
@@ -223,26 +224,21 @@ class AutoSolver:
     def _engine(self, spec: str) -> Any:
         return get_spec(spec, **(self.cdcl_options if spec == self.cdcl else {}))
 
-    def _cdcl(self, spec: str, puzzle: Puzzle, remainder: bytes,
-              fixed_cells: Mapping[tuple[int, int], int] | None, limits: Limits,
+    def _cdcl(self, spec: str, puzzle: Puzzle, remainder: Grid, given: Given, limits: Limits,
               fix: bool | None = None) -> tuple[SolveResult, dict[str, int]]:
         """Engine ``spec`` on the space ``remainder`` describes (with native's cells
-        fixed when ``fix``, by default ``fix_cells``)."""
-        w = puzzle.width
+        given when ``fix``, by default ``fix_cells``)."""
         fix = self.fix_cells if fix is None else fix
-        if fix:  # the remainder includes the caller's fixed cells
-            fixed = {(i // w, i % w): int(v == 2) for i, v in enumerate(remainder) if v != 3}
-        else:
-            fixed = dict(fixed_cells or {})
-        options: dict[str, Any] = {"fixed_cells": fixed}
-        if self.probe_clauses and parse_spec(spec)[0] in _TAKE_CLAUSES:
-            start = remainder if fix else bytes([3]) * len(remainder)
-            options["implications"] = _distinct_clauses(get("native").implications(puzzle, start))
-        result = self._engine(spec).solve(puzzle, limits, **options)
-        return result, {"handoff_fixed_cells": len(fixed), "handoff_clauses": len(options.get("implications", ()))}
+        # The remainder includes the caller's given cells.
+        handed = Given.from_grid(remainder) if fix else Given(given.cells)
+        if self.probe_clauses and _takes_clauses(spec):
+            start = remainder if fix else Grid(puzzle.height, puzzle.width)
+            handed = Given(handed.cells, _distinct(get("native").implications(puzzle, start)))
+        result = self._engine(spec).solve(puzzle, limits, handed)
+        return result, {"handoff_fixed_cells": len(handed.cells), "handoff_clauses": len(handed.implications)}
 
     def _duel(self, puzzle: Puzzle, limits: Limits, watch: Stopwatch, budget: float,
-              fixed_cells: Mapping[tuple[int, int], int] | None) -> SolveResult:
+              given: Given) -> SolveResult:
         """Native's budget, then the two engines on its remainder, each in a thread;
         the first to answer wins and the other is told to stop and left behind, not
         awaited.  With ``early`` the first engine starts on the bare puzzle after
@@ -250,13 +246,12 @@ class AutoSolver:
         leaves the race to the other; if no part answers and one failed, its error
         is raised."""
         race = Race(lambda got: got[0].status not in _STOPPED, limits.cancel)
-        blank = bytes([3]) * (puzzle.width * puzzle.height)
+        blank = Grid(puzzle.height, puzzle.width)
 
-        def launch(slot: int, remainder: bytes, fix: bool) -> None:
+        def launch(slot: int, remainder: Grid, fix: bool) -> None:
             spec = self.engines[slot]
             race.start(slot, spec, lambda cancel: self._cdcl(
-                spec, puzzle, remainder, fixed_cells,
-                Limits(limits.max_solutions, _seconds_left(limits, watch), cancel), fix))
+                spec, puzzle, remainder, given, left(limits, watch, cancel), fix))
 
         # The early engine is started by native itself, between two of its slices once
         # early_after has passed: a puzzle native settles sooner never starts a thread.
@@ -271,7 +266,7 @@ class AutoSolver:
         def run_native() -> None:
             try:
                 box["result"] = native.solve(puzzle, Limits(limits.max_solutions, native_budget, stop_native),
-                                             fixed_cells=fixed_cells)
+                                             given)
             except BaseException as exc:  # noqa: BLE001 -- re-raised in the caller's thread
                 box["error"] = exc
             finally:
@@ -330,7 +325,7 @@ class AutoSolver:
         return result
 
     def _race(self, puzzle: Puzzle, limits: Limits, watch: Stopwatch, budget: float,
-              fixed_cells: Mapping[tuple[int, int], int] | None) -> SolveResult:
+              given: Given) -> SolveResult:
         """Native runs on; past ``budget`` it hands its remainder to CDCL in a thread
         (the compiled engine and both CDCL libraries release the GIL, so each gets a
         core) and the first of the two to finish cancels the other."""
@@ -340,28 +335,26 @@ class AutoSolver:
             stop_native, stop_cdcl = Either(stop_native, limits.cancel), Either(stop_cdcl, limits.cancel)
         box: dict[str, Any] = {}
 
-        def run_cdcl(remainder: bytes, left: float | None) -> None:
+        def run_cdcl(remainder: Grid, part: Limits) -> None:
             try:
-                box["result"] = self._cdcl(self.cdcl, puzzle, remainder, fixed_cells,
-                                           Limits(limits.max_solutions, left, stop_cdcl))
+                box["result"] = self._cdcl(self.cdcl, puzzle, remainder, given, part)
             except BaseException as exc:  # noqa: BLE001 -- re-raised in the caller's thread
                 box["error"] = exc
             finally:
                 stop_native.set()
 
-        def handoff(remainder: bytes) -> None:
-            left = None if watch.deadline is None else max(limits.time_limit - watch.elapsed(), 1e-3)
+        def handoff(remainder: Grid) -> None:
             box["remainder"] = remainder
             # Not a daemon: a loser left behind (asked to stop, not awaited) is joined by
             # the interpreter at exit; a daemon thread still inside OR-tools when the
             # process ends aborts it ("terminate called without an active exception").
-            box["thread"] = threading.Thread(target=run_cdcl, args=(remainder, left), daemon=False,
+            box["thread"] = threading.Thread(target=run_cdcl, args=(remainder, left(limits, watch, stop_cdcl)), daemon=False,
                                              name="nonolab-auto-cdcl")
             box["thread"].start()
 
         native = self._native(handoff=handoff, handoff_after=budget)
         try:
-            first = native.solve(puzzle, _left(limits, watch, stop_native), fixed_cells=fixed_cells)
+            first = native.solve(puzzle, left(limits, watch, stop_native), given)
         finally:
             stop_cdcl.set()
             if "thread" in box:
@@ -386,7 +379,7 @@ class AutoSolver:
         return result
 
     def _merge(self, puzzle: Puzzle, limits: Limits, watch: Stopwatch, first: SolveResult, second: SolveResult,
-               remainder: bytes, handed: dict[str, int], phase: str, engine: str | None = None) -> SolveResult:
+               remainder: Grid, handed: dict[str, int], phase: str, engine: str | None = None) -> SolveResult:
         """Native's answer and the CDCL answer on the remainder, as one.
 
         Every solution is real, so the union is; it is all of them when the CDCL search
@@ -397,14 +390,7 @@ class AutoSolver:
         cap = limits.max_solutions
         enough = cap is not None and len(merged) >= cap
         complete = (first.complete or second.complete) and (cap is None or len(merged) <= cap)
-        # Each part's solutions passed its backend's checked_solutions already; checking
-        # them again here cost 0.4 s for 1,100 12x12 solutions while the loser was
-        # still stopping, past the caller's deadline.
-        solutions = tuple(merged[:cap] if cap is not None else merged)
-        if complete or enough:
-            status = Status.SOLVED if solutions else Status.UNSAT
-        else:
-            status = watch.stopped_status()
+        solutions = merged[:cap] if cap is not None else merged
         steps: tuple = ()
         if self.record_steps:
             if first.complete:
@@ -413,7 +399,7 @@ class AutoSolver:
                 root = tuple(s for s in first.steps if s.depth == 0)  # the native deductions, not its guesses
                 steps = root + _cdcl_step(engine or self.cdcl, root, solutions, puzzle.width)
         stats = self._stats(watch, phase, first, second, handed, engine)
-        return SolveResult(status, solutions, complete, stats, steps, None if complete else remainder)
+        return finish(self.name, puzzle, limits, watch, solutions, complete, stats.counters, steps, remainder)
 
     def _stats(self, watch: Stopwatch, phase: str, first: SolveResult, second: SolveResult | None,
                handed: dict[str, int], engine: str | None = None) -> Stats:
@@ -436,48 +422,23 @@ def _native_choices(name: str) -> tuple[str, ...]:
     return next(option.allowed() for option in options_of("native") if option.name == name)
 
 
-def _seconds_left(limits: Limits, watch: Stopwatch) -> float | None:
-    """What the caller's time limit leaves now (``None``: no limit)."""
-    return None if watch.deadline is None else max(limits.time_limit - watch.elapsed(), 1e-3)
+def _takes_clauses(spec: str) -> bool:
+    """Whether the engine a spec names takes implications (``probe_clauses``) besides cells."""
+    return Capability.IMPLICATIONS in capabilities_of(parse_spec(spec)[0])
 
 
-def _left(limits: Limits, watch: Stopwatch, cancel: Any = None) -> Limits:
-    """``limits`` for a part that starts now: the time the whole call has left."""
-    left = None if limits.time_limit is None else max(limits.time_limit - watch.elapsed(), 1e-3)
-    return Limits(limits.max_solutions, left, limits.cancel if cancel is None else cancel)
-
-
-_WARM: set[str] = set()
-
-
-def _warm_up(native: Any) -> None:
-    """Load the compiled engine once per process, outside the native budget.
-
-    The first native call in a process loads numba's cached machine code (0.2-0.4 s);
-    counting that against the budget would hand easy puzzles to CDCL in every fresh
-    ``nonolab`` process.
-    """
-    if "native" not in _WARM:
-        native.solve(Puzzle(rows=((1,),), columns=((1,),)))
-        _WARM.add("native")
-
-
-def _distinct_clauses(pairs: Any) -> list[tuple[int, int, int, int]]:
-    """Rows ``(p, a, q, b)`` as distinct clauses ``p != a or q == b``.
-
-    An implication and its contrapositive (``q != b`` implies ``p == 3 - a``) are
-    one clause: keep one row per clause.
-    """
-    seen: set[tuple[int, int, int, int]] = set()
+def _distinct(implications: tuple[Implication, ...]) -> tuple[Implication, ...]:
+    """Implications as distinct clauses: an implication and its contrapositive (not
+    ``b`` implies not ``a``) are one clause, so keep one of each pair."""
+    seen: set[tuple[tuple[int, int, int], ...]] = set()
     out = []
-    for p, a, q, b in pairs.tolist():
-        # The clause's two literals as (cell, state that satisfies it), in a fixed order.
-        one, two = (p, 3 - a), (q, b)
-        key = (*one, *two) if one <= two else (*two, *one)
+    for (r, c, a), (q, d, b) in implications:
+        # The clause's two literals as (row, column, value that satisfies it), ordered.
+        key = tuple(sorted(((r, c, 1 - a), (q, d, b))))
         if key not in seen:
             seen.add(key)
-            out.append((p, a, q, b))
-    return out
+            out.append(((r, c, a), (q, d, b)))
+    return tuple(out)
 
 
 def _cdcl_step(backend: str, before: tuple[Step, ...], solutions: tuple[Solution, ...],

@@ -325,17 +325,17 @@ def to_dimacs(puzzle: Puzzle) -> str:
     return "\n".join(out) + "\n"
 
 
-def implication_clauses(rows: Sequence[tuple[int, int, int, int]], num_cells: int) -> list[list[int]]:
-    """Binary clauses from implications ``(p, a, q, b)``: cell ``p`` in state ``a``
-    implies cell ``q`` in state ``b`` (cells row-major from 0, states 1 empty, 2 filled).
+def implication_clauses(implications: Sequence[tuple[tuple[int, int, int], tuple[int, int, int]]],
+                        width: int) -> list[list[int]]:
+    """Binary clauses from implications ``((r, c, a), (q, d, b))``: cell ``(r, c)`` with
+    value ``a`` implies cell ``(q, d)`` with value ``b`` (0 empty, 1 filled; cell
+    ``(r, c)`` is variable ``r * width + c + 1``).
 
-    >>> implication_clauses([(0, 2, 3, 1)], num_cells=4)
+    >>> implication_clauses([((0, 0, 1), (1, 1, 0))], width=2)
     [[-1, -4]]
     """
     out = []
-    for p, a, q, b in rows:
-        if not (0 <= p < num_cells and 0 <= q < num_cells) or a not in (1, 2) or b not in (1, 2):
-            raise ValueError(f"implication_clauses: bad implication {(p, a, q, b)} for {num_cells} cells")
-        # "p != a": p's literal for the other state; "q == b": q's literal for b.
-        out.append([(p + 1) if a == 1 else -(p + 1), (q + 1) if b == 2 else -(q + 1)])
+    for (r, c, a), (q, d, b) in implications:
+        first, second = r * width + c + 1, q * width + d + 1
+        out.append([-first if a else first, second if b else -second])
     return out

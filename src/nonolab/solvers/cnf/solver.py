@@ -27,7 +27,8 @@ from typing import Any, Mapping, Sequence
 from nonolab.core.grid import Solution
 from nonolab.core.puzzle import Puzzle
 from nonolab.errors import BackendUnavailable, InvalidArgument, LimitReached
-from nonolab.solvers.base import Limits, SolveResult, Stats, Status, Stopwatch, checked_solutions, refuse_beyond
+from nonolab.solvers.base import Capability, Given, Limits, SolveResult, Stopwatch, accept, finish
+from nonolab.solvers.size import refuse_beyond
 from nonolab.solvers.options import Option, max_states_option
 from nonolab.solvers.cnf.encode import cells_as_assumptions, encode, implication_clauses
 from nonolab.solvers.cnf.calls import Limited, load_clauses, off_main_thread
@@ -35,7 +36,7 @@ from nonolab.solvers.cnf.oneshot import ONE_SHOT, run_one_shot
 
 __all__ = ["CnfSession", "CnfSolver", "solver_names", "time_limit_mode"]
 
-# The memory guard (see base.model_states): the clauses grow about 6x the line states,
+# The memory guard (see size.model_states): the clauses grow about 6x the line states,
 # and python-sat holds them as Python lists first.  Gettys (166,172 states, 1.0 million
 # clauses) is solved in well under a gigabyte; a smooth 300x300 generated puzzle
 # (12.9 million states, 65 million clauses) passed 3.3 GB while still encoding.
@@ -145,19 +146,12 @@ def _enumerate(sat: Any, run: Limited, assumptions: list[int], n: int, width: in
     return found, complete, timed_out
 
 
-def _result(backend: str, puzzle: Puzzle, found: list[Solution], complete: bool, timed_out: bool,
-            watch: Stopwatch, counters: dict[str, Any], sat_stats: Mapping[str, int]) -> SolveResult:
-    solutions = checked_solutions(puzzle, found, backend)
-    if timed_out:
-        status = watch.stopped_status()
-    elif solutions:
-        status = Status.SOLVED
-    else:
-        status = Status.UNSAT
+def _result(backend: str, puzzle: Puzzle, limits: Limits, found: list[Solution], complete: bool,
+            timed_out: bool, watch: Stopwatch, counters: dict[str, Any], sat_stats: Mapping[str, int]) -> SolveResult:
     for key in ("conflicts", "decisions", "propagations", "restarts"):
         if key in sat_stats:
             counters[key] = sat_stats[key]
-    return SolveResult(status, solutions, complete and not timed_out, Stats(backend, watch.elapsed(), counters))
+    return finish(backend, puzzle, limits, watch, found, complete and not timed_out, counters)
 
 
 class CnfSolver:
@@ -180,6 +174,8 @@ class CnfSolver:
     """
 
     name = "cnf"
+    CAPABILITIES = frozenset({Capability.EXACT_COUNT, Capability.GIVEN_CELLS, Capability.IMPLICATIONS,
+                              Capability.SESSION})
     OPTIONS = (
         Option("solver", "choice", "cadical195", "the python-sat solver",
                choices=lambda: sorted(set(solver_names().values()))),
@@ -198,21 +194,16 @@ class CnfSolver:
         except pysat_solvers.NoSuchSolverError as exc:
             raise BackendUnavailable(f"cnf: python-sat has no working solver {self.solver!r} here") from exc
 
-    def solve(self, puzzle: Puzzle, limits: Limits = Limits(), *,
-              fixed_cells: Mapping[tuple[int, int], int] | None = None,
-              implications: Sequence[tuple[int, int, int, int]] = ()) -> SolveResult:
+    def solve(self, puzzle: Puzzle, limits: Limits = Limits(), given: Given | None = None) -> SolveResult:
         """Find up to ``limits.max_solutions`` solutions, counting exactly when it can.
 
         Args:
             puzzle: the puzzle.
             limits: solution count and wall-clock bounds (encoding time included).
-            fixed_cells: ``{(row, column): 0 or 1}`` added as unit clauses; the
-                solutions (and the count) are then those that extend these cells.
-                (Units, not assumptions: each call builds its own solver, and units
-                let CaDiCaL simplify; assumptions made Sierp 2x slower, measured.)
-            implications: rows ``(p, a, q, b)`` (cells row-major, states 1 empty /
-                2 filled) added as clauses ``p != a or q == b``; they must hold in
-                every solution wanted (e.g. ``NativeSolver.implications``).
+            given: its cells are added as unit clauses, so the solutions (and the
+                count) are those that extend them (units, not assumptions: each call
+                builds its own solver, and units let CaDiCaL simplify; assumptions made
+                Sierp 2x slower, measured); its implications as binary clauses.
 
         Returns:
             SOLVED with ``complete=True`` when the solver proved there is no further
@@ -222,21 +213,22 @@ class CnfSolver:
         Raises:
             BackendUnavailable: a time limit with a solver that cannot be stopped
                 (lingeling).
-            ValueError: a fixed cell outside the grid or not 0/1.
+            InvalidArgument: a given cell outside the grid or not 0/1.
         """
         watch = Stopwatch.of(limits)
+        given = accept(self, puzzle, given)
         mode = _stoppable(self.solver, limits)
         refuse_beyond(self.name, puzzle, self.max_states)
-        units = cells_as_assumptions(fixed_cells or {}, puzzle.width, puzzle.height)
+        units = cells_as_assumptions(given.cells, puzzle.width, puzzle.height)
         if self.solver in ONE_SHOT:
             return self._one_shot(puzzle, limits, watch, [[lit] for lit in units]
-                                  + implication_clauses(implications, puzzle.width * puzzle.height))
+                                  + implication_clauses(given.implications, puzzle.width))
         try:
             enc = encode(puzzle, watch.expired)
         except LimitReached:
-            return SolveResult(watch.stopped_status(), (), False, Stats(self.name, watch.elapsed(), {
-                "solver": self.solver, "encode_time": round(watch.elapsed(), 6)}))
-        extra = [[lit] for lit in units] + implication_clauses(implications, enc.num_cells)
+            return finish(self.name, puzzle, limits, watch, (), False,
+                          {"solver": self.solver, "encode_time": round(watch.elapsed(), 6)})
+        extra = [[lit] for lit in units] + implication_clauses(given.implications, puzzle.width)
         encode_time = watch.elapsed()
         with _pysat_solvers().Solver(name=self.solver) as sat:
             found, complete, timed_out, calls = [], False, True, 0
@@ -249,7 +241,7 @@ class CnfSolver:
                     run.close()
                 calls = run.calls
             sat_stats = sat.accum_stats() or {}
-        return _result(self.name, puzzle, found, complete, timed_out, watch, {
+        return _result(self.name, puzzle, limits, found, complete, timed_out, watch, {
             "solver": self.solver,
             "variables": enc.num_vars,
             "clauses": len(enc.clauses) + len(extra),
@@ -262,23 +254,23 @@ class CnfSolver:
         """A one-shot solver (Kissat) in a killable child process, re-solving per solution."""
         found, complete, stopped, counters = run_one_shot(self.solver, puzzle, extra, limits.max_solutions, watch)
         counters = {"solver": self.solver, "clauses_added": len(extra), **counters}
-        return _result(self.name, puzzle, found, complete, stopped, watch, counters, {})
+        return _result(self.name, puzzle, limits, found, complete, stopped, watch, counters, {})
 
     def session(self, puzzle: Puzzle) -> Any:
         """Encode ``puzzle`` once into one incremental SAT solver, for many questions.
 
         See :class:`CnfSession`; close it (or use ``with``) when done.  A one-shot
         solver (Kissat) has no incremental session: it gets the generic one, a fresh
-        solve per question (:class:`~nonolab.solvers.base.OneShotSession`).
+        solve per question (:class:`~nonolab.solvers.session.OneShotSession`).
 
         >>> from nonolab.core import Puzzle
         >>> p = Puzzle(rows=((1,), (1,)), columns=((1,), (1,)))
         >>> with CnfSolver().session(p) as s:
-        ...     s.solve(Limits(None), fixed_cells={(0, 0): 1}).count, s.solve(Limits(None)).count
+        ...     s.solve(Limits(None), Given.of({(0, 0): 1})).count, s.solve(Limits(None)).count
         (1, 2)
         """
         if self.solver in ONE_SHOT:
-            from nonolab.solvers.base import OneShotSession
+            from nonolab.solvers import OneShotSession
 
             return OneShotSession(self, puzzle)
         return CnfSession(self, puzzle)
@@ -336,21 +328,25 @@ class CnfSession:
         self.encode_time += watch.elapsed() - start
         return True
 
-    def solve(self, limits: Limits = Limits(), *,
-              fixed_cells: Mapping[tuple[int, int], int] | None = None) -> SolveResult:
-        """Up to ``limits.max_solutions`` solutions that extend ``fixed_cells``.
+    def solve(self, limits: Limits = Limits(), given: Given | None = None) -> SolveResult:
+        """Up to ``limits.max_solutions`` solutions that extend ``given``'s cells (the
+        session takes no implications: they would stay for good).
 
         Raises:
             BackendUnavailable: a time limit with a solver that cannot be stopped.
-            ValueError: a fixed cell outside the grid or not 0/1, or a closed session.
+            InvalidArgument: a given cell outside the grid or not 0/1, or implications.
+            ValueError: a closed session.
         """
         if self._closed:
             raise ValueError("CnfSession.solve: the session is closed")
         watch = Stopwatch.of(limits)
+        given = (given or Given()).check(self.puzzle)
+        if given.implications:
+            raise InvalidArgument("a cnf session takes given cells only, not implications")
         mode = _stoppable(self.solver, limits)
-        assumptions = cells_as_assumptions(fixed_cells or {}, self.puzzle.width, self.puzzle.height)
+        assumptions = cells_as_assumptions(given.cells, self.puzzle.width, self.puzzle.height)
         if not self._built(watch):
-            return _result(self.name, self.puzzle, [], False, True, watch,
+            return _result(self.name, self.puzzle, limits, [], False, True, watch,
                            {"solver": self.solver, "encode_time": round(watch.elapsed(), 6)}, {})
         sat = self._sat
         before = sat.accum_stats() or {}
@@ -368,7 +364,7 @@ class CnfSession:
         self.calls += run.calls
         after = sat.accum_stats() or {}
         spent = {key: after[key] - before.get(key, 0) for key in after}
-        return _result(self.name, self.puzzle, found, complete, timed_out, watch, {
+        return _result(self.name, self.puzzle, limits, found, complete, timed_out, watch, {
             "solver": self.solver,
             "variables": self._enc.num_vars,
             "clauses": len(self._enc.clauses),

@@ -23,12 +23,13 @@ deadline and ``limits.cancel`` are checked between slices.
 from __future__ import annotations
 
 import time
-from typing import Any, Mapping
+from typing import Any
 
 from nonolab.core.grid import Solution
 from nonolab.core.puzzle import Puzzle
-from nonolab.errors import BackendUnavailable, UnknownBackend
-from nonolab.solvers.base import Limits, SolveResult, Stats, Status, Stopwatch, checked_solutions
+from nonolab.errors import BackendUnavailable, InvalidArgument
+from nonolab.solvers.base import (Capability, Given, Limits, SolveResult, Stopwatch, accept, checked_solutions,
+                                  finish)
 from nonolab.solvers.options import Option
 
 __all__ = ["LcgSolver", "engine_module"]
@@ -91,6 +92,7 @@ class LcgSolver:
     """
 
     name = "lcg"
+    CAPABILITIES = frozenset({Capability.EXACT_COUNT, Capability.GIVEN_CELLS})
     OPTIONS = (
         Option("minimise", "choice", "recursive", "learned clause minimisation", choices=tuple(_MINIMISE)),
         Option("explain", "choice", "levels", "the order in which an explanation drops a line's cells",
@@ -105,31 +107,30 @@ class LcgSolver:
     def __init__(self, minimise: str = "recursive", explain: str = "levels", restarts: str = "luby",
                  probing: bool = True, slice_seconds: float = 0.03):
         if not isinstance(probing, bool):
-            raise UnknownBackend(f"lcg: probing must be true or false, not {probing!r}")
+            raise InvalidArgument(f"lcg: probing must be true or false, not {probing!r}")
         self.probing = probing
         if restarts not in _RESTARTS:
-            raise UnknownBackend(f"lcg: restarts must be one of {', '.join(_RESTARTS)}, not {restarts!r}")
+            raise InvalidArgument(f"lcg: restarts must be one of {', '.join(_RESTARTS)}, not {restarts!r}")
         self.restarts = restarts
         if explain not in _EXPLAIN:
-            raise UnknownBackend(f"lcg: explain must be one of {', '.join(_EXPLAIN)}, not {explain!r}")
+            raise InvalidArgument(f"lcg: explain must be one of {', '.join(_EXPLAIN)}, not {explain!r}")
         self.explain = explain
         if minimise not in _MINIMISE:
-            raise UnknownBackend(f"lcg: minimise must be one of {', '.join(_MINIMISE)}, not {minimise!r}")
+            raise InvalidArgument(f"lcg: minimise must be one of {', '.join(_MINIMISE)}, not {minimise!r}")
         self.minimise = minimise
         if not slice_seconds > 0:
             raise ValueError(f"LcgSolver: slice_seconds must be positive, not {slice_seconds!r}")
         self.slice_seconds = float(slice_seconds)
         self._engine = engine_module()
 
-    def solve(self, puzzle: Puzzle, limits: Limits = Limits(), *,
-              fixed_cells: Mapping[tuple[int, int], int] | None = None) -> SolveResult:
+    def solve(self, puzzle: Puzzle, limits: Limits = Limits(), given: Given | None = None) -> SolveResult:
         """Find up to ``limits.max_solutions`` solutions, counting exactly when it can.
 
         Args:
             puzzle: the puzzle.
             limits: solution count, wall-clock bound and cancel event.
-            fixed_cells: ``{(row, column): 0 or 1}`` fixed before the search; the
-                solutions (and the count) are those that extend them.
+            given: its cells are fixed before the search; the solutions (and the
+                count) are those that extend them.
 
         Returns:
             SOLVED (``complete`` once the search space is exhausted), UNSAT, TIMEOUT at
@@ -137,26 +138,25 @@ class LcgSolver:
             the solutions found so far.
 
         Raises:
-            ValueError: a fixed cell outside the grid or not 0/1.
+            InvalidArgument: a given cell outside the grid or not 0/1.
         """
         watch = Stopwatch.of(limits)
+        given = accept(self, puzzle, given)
         h, w = puzzle.height, puzzle.width
-        engine = self._engine.Engine(w, h, puzzle.rows, puzzle.columns, _fixed(puzzle, fixed_cells),
+        fixed = [(r * w + c, bool(value)) for (r, c), value in given.cells.items()]
+        engine = self._engine.Engine(w, h, puzzle.rows, puzzle.columns, fixed,
                                      _MINIMISE[self.minimise], _EXPLAIN[self.explain], _RESTARTS[self.restarts],
                                      _probe_budget(puzzle) if self.probing else 0)
         found: list[Solution] = []
         complete = False
-        stopped: Status | None = None
         slices = 0
         while limits.max_solutions is None or len(found) < limits.max_solutions:
             if watch.cancelled():
-                stopped = Status.INTERRUPTED
                 break
             budget = self.slice_seconds
             if watch.deadline is not None:
                 budget = min(budget, watch.deadline - time.perf_counter())
                 if budget <= 0:
-                    stopped = Status.TIMEOUT
                     break
             slices += 1
             outcome = engine.run(budget)
@@ -166,33 +166,15 @@ class LcgSolver:
             elif outcome == _EXHAUSTED:
                 complete = True
                 break
-        solutions = tuple(dict.fromkeys(found))  # each one verified above
-        if stopped is not None:
-            status = stopped
-        else:
-            status = Status.SOLVED if solutions else Status.UNSAT
         counters = engine.stats()
         counters["learned_clauses"] = counters.pop("learned")
         explanations = counters["explanations"]
         counters["mean_explanation"] = round(counters["explained_literals"] / explanations, 3) if explanations else 0.0
-        counters.update(solutions=len(solutions), slices=slices)
-        return SolveResult(status, solutions, complete, Stats(self.name, watch.elapsed(), counters))
+        counters.update(solutions=len(set(found)), slices=slices)
+        return finish(self.name, puzzle, limits, watch, found, complete, counters, checked=True)
 
 
 def _probe_budget(puzzle: Puzzle) -> int:
     """Line solves root probing may spend: 20 per cell (it took at most 18 on the
     survey's hard eight, a few per cent of their search), plus a floor for small grids."""
     return 20 * puzzle.width * puzzle.height + 10_000
-
-
-def _fixed(puzzle: Puzzle, fixed_cells: Mapping[tuple[int, int], int] | None) -> list[tuple[int, bool]]:
-    """Fixed cells as ``(row-major index, filled)`` pairs, checked."""
-    h, w = puzzle.height, puzzle.width
-    out = []
-    for key, value in (fixed_cells or {}).items():
-        if not (isinstance(key, tuple) and len(key) == 2 and 0 <= key[0] < h and 0 <= key[1] < w):
-            raise ValueError(f"LcgSolver.solve: fixed cell {key!r} is outside the {w}x{h} grid")
-        if value not in (0, 1) or isinstance(value, float):
-            raise ValueError(f"LcgSolver.solve: fixed cell {key!r} has value {value!r}, not 0 or 1")
-        out.append((key[0] * w + key[1], bool(value)))
-    return out

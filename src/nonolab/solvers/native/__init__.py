@@ -18,13 +18,14 @@ numba; ``NUMBA_DISABLE_JIT=1`` runs the same functions as plain Python.
 from __future__ import annotations
 
 import time
-from typing import Callable, Mapping
+from typing import Any, Callable, Mapping
 
 import numpy as np
 
-from nonolab.core.grid import Solution
+from nonolab.core.grid import Grid, Solution
 from nonolab.core.puzzle import Puzzle
-from nonolab.solvers.base import Limits, SolveResult, Stats, Status, Stopwatch, checked_solutions
+from nonolab.solvers.base import (Capability, Given, Implication, Limits, SolveResult, Stopwatch, accept,
+                                  checked_solutions, finish)
 from nonolab.errors import InvalidArgument
 from nonolab.solvers.options import Option
 from nonolab.solvers.native.cache import CACHE_HITS, LINE_SOLVES, MAX_DEPTH, NODES, PROBES, ROUNDS
@@ -86,6 +87,8 @@ class NativeSolver:
     """
 
     name = "native"
+    CAPABILITIES = frozenset({Capability.EXACT_COUNT, Capability.GIVEN_CELLS, Capability.PROGRESS,
+                              Capability.STEPS, Capability.REMAINDER})
     OPTIONS = (
         Option("probing", "choice", "full", "probing between line propagation and search",
                choices=tuple(p.value for p in Probing)),
@@ -112,7 +115,7 @@ class NativeSolver:
                  node_limit: int | None = None, record_steps: bool = False, restarts: bool = True,
                  probe_depth: int = 1 << 30, deep_sweeps: int = 1 << 30,
                  progress: Callable[[int, int], None] | None = None,
-                 handoff: Callable[[bytes], None] | None = None, handoff_after: float = 0.5,
+                 handoff: Callable[[Grid], None] | None = None, handoff_after: float = 0.5,
                  line: str = "dp", line_cap: int = DEFAULT_ENUMERATE_CAP):
         self.probing = Probing(probing)
         self.line = line_strategy(line)
@@ -136,16 +139,15 @@ class NativeSolver:
         """Whether the line strategy fixes every forced cell (only ``dp`` does)."""
         return self.line.complete
 
-    def solve(self, puzzle: Puzzle, limits: Limits = Limits(), *,
-              fixed_cells: Mapping[tuple[int, int], int] | None = None) -> SolveResult:
+    def solve(self, puzzle: Puzzle, limits: Limits = Limits(), given: Given | None = None) -> SolveResult:
         """Search ``puzzle`` within ``limits``.
 
         Args:
-            fixed_cells: ``{(row, column): 0 or 1}`` (0-based) cells given before
-                the root; the solutions (and the count) are those that agree.
+            given: its cells are set before the root; the solutions (and the count)
+                are those that agree with them.
         """
         watch = Stopwatch.of(limits)
-        given = _given(puzzle, fixed_cells) if fixed_cells else None
+        given = _given(puzzle, accept(self, puzzle, given).cells)
         depth2 = self.probing is Probing.DEPTH2
         first = Workspace(puzzle, self.record_steps, self.cache_bytes, given=given, depth2=depth2,
                           line=self.line, line_cap=self.line_cap)
@@ -189,19 +191,13 @@ class NativeSolver:
                     break
                 if not handed and watch.elapsed() >= self.handoff_after:
                     handed = True
-                    self.handoff(min((sp.remainder() for sp in spaces), key=lambda cells: cells.count(3)))
+                    self.handoff(_narrowest(puzzle, spaces))
         solutions = tuple(found.values())
         if limits.max_solutions is not None:
             solutions = solutions[:limits.max_solutions]
-        if limited:
-            status = watch.stopped_status()
-        elif solutions:
-            status = Status.SOLVED
-        else:
-            status = Status.UNSAT
         s = sum(sp.stats for sp in spaces)
         solves, hits = int(s[LINE_SOLVES]), int(s[CACHE_HITS])
-        stats = Stats(self.name, watch.elapsed(), {
+        counters = {
             "line_solves": solves,
             "cache_hits": hits,
             "cache_hit_rate": round(hits / (solves + hits), 4) if solves + hits else 0.0,
@@ -210,49 +206,55 @@ class NativeSolver:
             "nodes": int(s[NODES]),
             "max_depth": int(s[MAX_DEPTH]),
             "styles": len(spaces),
-        })
+        }
         if steps is None and self.record_steps:
             steps = first.steps()
         if steps and self.line.labelled:
             steps = label_steps(puzzle, steps, self.line, given)
-        remainder = None
-        if not complete:  # each style's open space is valid alone: hand on the narrower one
-            remainder = min((sp.remainder() for sp in spaces), key=lambda cells: cells.count(3))
-        return SolveResult(status, solutions, complete, stats, tuple(steps or ()), remainder)
+        # Each style's open space is valid alone: hand on the narrower one.
+        remainder = None if complete else _narrowest(puzzle, spaces)
+        return finish(self.name, puzzle, limits, watch, solutions, complete, counters, tuple(steps or ()),
+                      remainder, checked=True)
 
-    def implications(self, puzzle: Puzzle, cells: bytes, max_pairs: int = 1 << 21) -> np.ndarray:
-        """What propagation derives from each value of each unknown cell of ``cells``.
+    def implications(self, puzzle: Puzzle, grid: Grid, max_pairs: int = 1 << 21) -> tuple[Implication, ...]:
+        """What propagation derives from each value of each unknown cell of ``grid``.
 
-        ``cells`` is a partial grid (one state mask per cell, row-major; e.g. a
-        result's ``remainder``).  Returns an int32 array of rows ``(p, a, q, b)``:
-        with ``cells``, cell ``p`` in state ``a`` implies cell ``q`` in state ``b``
-        (1 empty, 2 filled; ``q == p`` marks a value that leads to a contradiction).
-        Each row is a clause ``p != a or q == b`` true in every solution that agrees
-        with ``cells``; at most ``max_pairs`` rows.
+        ``grid`` is a partial grid (e.g. a result's ``remainder``).  Returns
+        implications ``((r, c, a), (q, d, b))``: with ``grid``, cell ``(r, c)`` with
+        value ``a`` implies cell ``(q, d)`` with value ``b`` (0 empty, 1 filled; a cell
+        implying its own other value marks a value that leads to a contradiction).
+        Each holds in every solution that agrees with ``grid``; at most ``max_pairs``.
 
         >>> p = Puzzle(rows=((1,), (1,)), columns=((1,), (1,)))
-        >>> NativeSolver().implications(p, bytes([3, 3, 3, 3]))[:2].tolist()
-        [[0, 1, 1, 2], [0, 1, 2, 2]]
+        >>> NativeSolver().implications(p, Grid(2, 2))[:2]
+        (((0, 0, 0), (0, 1, 1)), ((0, 0, 0), (1, 0, 1)))
         """
-        if len(cells) != puzzle.height * puzzle.width:
-            raise ValueError(f"NativeSolver.implications: {len(cells)} cells for a "
-                             f"{puzzle.width}x{puzzle.height} puzzle")
+        if (grid.height, grid.width) != (puzzle.height, puzzle.width):
+            raise InvalidArgument(f"NativeSolver.implications: a {grid.width}x{grid.height} grid for a "
+                                  f"{puzzle.width}x{puzzle.height} puzzle")
         space = Workspace(puzzle, False, self.cache_bytes, line=self.line, line_cap=self.line_cap)
-        space.cells[:] = np.frombuffer(cells, np.uint8)
+        space.cells[:] = np.frombuffer(bytes(grid.cells), np.uint8)
         pairs = np.zeros((max_pairs, 4), np.int32)
         n = implications(space.cells, puzzle.height, puzzle.width, space.puzzle, space.ws, space.work,
                          space.cache.arrays, space.stats, space.log, space.logn, space.windows, pairs)
-        return pairs[:n]
+        w = puzzle.width
+        # The engine's rows are (cell, state, cell, state) with states 1 empty, 2 filled.
+        return tuple(((p // w, p % w, a - 1), (q // w, q % w, b - 1)) for p, a, q, b in pairs[:n].tolist())
 
 
-def _given(puzzle: Puzzle, fixed_cells: Mapping[tuple[int, int], int]) -> bytes:
-    """Fixed cells as a partial grid of state masks (2 filled, 1 empty, 3 unknown)."""
-    h, w = puzzle.height, puzzle.width
-    grid = bytearray([3]) * (h * w)
-    for key, value in fixed_cells.items():
-        if not (isinstance(key, tuple) and len(key) == 2 and 0 <= key[0] < h and 0 <= key[1] < w):
-            raise ValueError(f"NativeSolver.solve: fixed cell {key!r} is outside the {w}x{h} grid")
-        if value not in (0, 1) or isinstance(value, float):
-            raise ValueError(f"NativeSolver.solve: fixed cell {key!r} has value {value!r}, not 0 or 1")
-        grid[key[0] * w + key[1]] = 2 if value else 1
+def _narrowest(puzzle: Puzzle, spaces: list[Any]) -> Grid:
+    """The open space with the fewest unknown cells, as a grid."""
+    cells = min((sp.remainder() for sp in spaces), key=lambda cells: cells.count(3))
+    return Grid(puzzle.height, puzzle.width, cells)
+
+
+def _given(puzzle: Puzzle, cells: Mapping[tuple[int, int], int]) -> bytes | None:
+    """Given cells (already checked) as the engine's partial grid of state masks (2
+    filled, 1 empty, 3 unknown); ``None`` when there are none."""
+    if not cells:
+        return None
+    w = puzzle.width
+    grid = bytearray([3]) * (puzzle.height * w)
+    for (r, c), value in cells.items():
+        grid[r * w + c] = 2 if value else 1
     return bytes(grid)

@@ -35,14 +35,14 @@ def clues_of(line: Iterable[int]) -> tuple[int, ...]:
     return tuple(runs)
 
 
-def verify(puzzle: "Puzzle", solution: "Solution") -> list[str]:
+def violations(puzzle: "Puzzle", solution: "Solution") -> list[str]:
     """Every way ``solution`` breaks ``puzzle``; an empty list means it is a solution.
 
     >>> from nonolab.core import Puzzle, Solution
     >>> p = Puzzle(rows=((1,), ()), columns=((1,), ()))
-    >>> verify(p, Solution.from_rows(["#.", ".."]))
+    >>> violations(p, Solution.from_rows(["#.", ".."]))
     []
-    >>> verify(p, Solution.from_rows([".#", ".."]))
+    >>> violations(p, Solution.from_rows([".#", ".."]))
     ['column 1: expected (1,), got ()', 'column 2: expected (), got (1,)']
     """
     if solution.height != puzzle.height or solution.width != puzzle.width:
@@ -67,7 +67,7 @@ def _all_lines_match(puzzle: "Puzzle", solution: "Solution") -> bool:
     The run lengths of all rows (then of all columns) come from one pass of numpy
     over the grid, and are compared with the clues laid end to end; a 4000x4000
     picture is checked in a fraction of a second, where a Python loop over its
-    8,000 lines takes seconds.  Says nothing of *which* line is wrong: ``verify``
+    8,000 lines takes seconds.  Says nothing of *which* line is wrong: ``violations``
     then looks line by line.
     """
     import numpy as np

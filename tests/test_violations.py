@@ -6,7 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from nonolab.core import Puzzle, Solution
-from nonolab.core.verify import _all_lines_match, clues_of, verify
+from nonolab.core.violations import _all_lines_match, clues_of, violations
 
 
 def _puzzle_of(rows: list[list[int]]) -> Puzzle:
@@ -33,13 +33,13 @@ def test_the_fast_check_agrees_with_the_line_by_line_check(picture, flips):
         rows[r % len(rows)][c % len(rows[0])] ^= 1
     solution = Solution.from_rows(rows)
     assert _all_lines_match(puzzle, solution) == _line_by_line(puzzle, solution)
-    assert (verify(puzzle, solution) == []) == _line_by_line(puzzle, solution)
+    assert (violations(puzzle, solution) == []) == _line_by_line(puzzle, solution)
 
 
 def test_a_wrong_line_is_named():
     puzzle = _puzzle_of([[1, 0, 1], [0, 1, 0]])
     wrong = Solution.from_rows(["#.#", "#.."])
-    assert verify(puzzle, wrong) == ["column 1: expected (1,), got (2,)", "column 2: expected (1,), got ()"]
+    assert violations(puzzle, wrong) == ["column 1: expected (1,), got (2,)", "column 2: expected (1,), got ()"]
 
 
 def test_runs_laid_end_to_end_must_also_split_into_the_same_lines():
@@ -48,4 +48,4 @@ def test_runs_laid_end_to_end_must_also_split_into_the_same_lines():
     puzzle = _puzzle_of([[1, 0, 1], [0, 1, 0]])
     swapped = Solution.from_rows([".#.", "#.#"])
     assert not _all_lines_match(puzzle, swapped)
-    assert verify(puzzle, swapped) == ["row 1: expected (1, 1), got (1,)", "row 2: expected (1,), got (1, 1)"]
+    assert violations(puzzle, swapped) == ["row 1: expected (1, 1), got (1,)", "row 2: expected (1,), got (1, 1)"]

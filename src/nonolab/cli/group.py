@@ -1,0 +1,59 @@
+"""The ``nonolab`` click group, and the only place errors become messages and exit codes.
+
+The commands live in their own modules and are added to the group by
+:mod:`nonolab.cli.main`; this module imports none of them (no import loop).
+
+Exit codes:
+    0  the command answered what it was asked (``check``: the puzzle is unique);
+    1  the answer is not what the command asks for (``check``: multiple, contradiction
+       or timeout; ``solve``: no solution found; ``count``: cut by the time limit;
+       ``batch``: some puzzle timed out, failed, or its backends disagree);
+    2  bad input or usage (one line on stderr naming the file and line);
+    3  a backend returned a wrong answer (a bug: please report it);
+    130, 143  interrupted by SIGINT (Ctrl-C) or SIGTERM (one line, ``nonolab: interrupted``).
+"""
+
+from __future__ import annotations
+
+import click
+
+from nonolab.errors import NonolabError
+
+EXIT_OK, EXIT_NO, EXIT_BAD_INPUT, EXIT_BUG = 0, 1, 2, 3
+
+
+class _Group(click.Group):
+    """Turns library errors into one-line messages; never a traceback for bad input."""
+
+    def invoke(self, ctx: click.Context):
+        from nonolab.cli import clock, interrupt
+
+        clock.start()  # --time-limit counts from here: loading and every step share it
+        try:
+            # In a worker thread: a signal then ends the command at once (see interrupt.py).
+            return interrupt.run(lambda: super(_Group, self).invoke(ctx))
+        except NonolabError as err:
+            from nonolab.errors import WrongAnswer
+            click.echo(f"nonolab: error: {err}", err=True)
+            ctx.exit(EXIT_BUG if isinstance(err, WrongAnswer) else EXIT_BAD_INPUT)
+        except OSError as err:
+            where = f"{err.filename}: " if getattr(err, "filename", None) else ""
+            click.echo(f"nonolab: error: {where}{err.strerror or err}", err=True)
+            ctx.exit(EXIT_BAD_INPUT)
+        except KeyboardInterrupt:
+            click.echo("nonolab: interrupted", err=True)
+            ctx.exit(130)
+
+
+@click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="nonolab", message="nonolab %(version)s")
+def cli() -> None:
+    """Solve nonograms and prove things about them.
+
+    \b
+    Exit codes: 0 ok; 1 the answer is not what the command asks for
+    (e.g. `check` on a puzzle that is not unique); 2 bad input or usage;
+    3 a backend returned a wrong answer (a bug); 130 Ctrl-C; 143 SIGTERM.
+    \b
+    check words: unique, multiple, contradiction, timeout.
+    """

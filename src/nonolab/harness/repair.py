@@ -1,0 +1,497 @@
+"""Repair a picture: the fewest cell flips that make its puzzle unique.
+
+A designer fixes an ambiguous puzzle by changing the picture, not by adding givens
+(sites such as webpbn allow none).  Given the designer's picture ``P`` (the puzzle's
+goal, else its first solution), :func:`repair` looks for a smallest set ``F`` of
+cells whose flip gives a picture ``P^F`` that is the only solution of its own clues.
+Every suggestion is proven by an exact count to 2 of the new puzzle.
+
+**Deltas.**  A *delta* ``D`` is a set of cells.  ``D`` *refutes* ``F`` when flipping
+``D`` on top of ``P^F`` gives another solution of ``P^F``'s clues; only the lines
+meeting ``D`` need comparing, so the test is cheap.  Each solution of the puzzle
+gives a delta (where it differs from ``P``), and so does each second solution the
+backend finds while checking a candidate.
+
+**Search** (exact, breadth first by the number of flips).  If ``D`` refutes ``F`` and
+the cells added to ``F`` lie on no line meeting ``D``, ``D`` still refutes the larger
+set (those lines are unchanged).  So every unique ``G`` containing ``F`` adds a cell
+on a line meeting ``D``: the children of ``F`` are ``F`` plus one such cell.  Starting
+from the empty set, level ``k`` reaches every unique set of ``k`` flips; a set is
+sent to the backend only when no known delta refutes it.  When level ``k`` finds one,
+no smaller set exists (``minimal``), provided the earlier levels were searched whole.
+
+**Greedy** (when no set of ``max_flips`` flips exists, or the exact levels would not
+finish within their share of the time or of sets).  Count a few solutions of the
+current picture (each new one is a delta); flip the cell, on the lines of the newest
+delta still refuting, after which the fewest known deltas still refute (ties: the one
+after which line logic leaves the fewest cells undecided, Henstra's criterion); repeat
+until the count says unique; then drop every flip the others do not need (an exact
+count each).  Its result is proven unique too, but not proven the fewest: ``minimal``
+is false, and ``lower_bound`` says how many flips the exact levels proved necessary.
+
+>>> from nonolab.core import Puzzle, Solution
+>>> goal = Solution.from_rows(["#.", ".#"])
+>>> r = repair(Puzzle.from_solution(goal))
+>>> r.status, r.minimal, r.best.describe(), r.best.unique
+('repaired', True, 'flip (1,1) to .', True)
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Any, Iterable
+
+from nonolab.core.grid import UNKNOWN, Solution
+from nonolab.core.puzzle import Puzzle
+from nonolab.core.violations import clues_of, violations
+from nonolab.errors import InvalidArgument
+from nonolab.harness._solutions import OutOfTime
+from nonolab.solvers import get, get_spec
+from nonolab.solvers.base import Limits, Solver, Stopwatch
+
+__all__ = ["RepairResult", "Suggestion", "repair"]
+
+Cell = tuple[int, int]
+
+# Solutions enumerated first (each gives a delta); the greedy repair's most flips (or a
+# twentieth of the cells), and the candidates it scores per flip (spread over the
+# undecided cells).
+_ENUMERATE = 64
+_GREEDY_FLIPS = 40
+_GREEDY_CANDIDATES = 16
+_GREEDY_ENUMERATE = 8   # solutions counted per greedy flip: each new one is a delta to break
+_GREEDY_DELTAS = 64     # the newest deltas the greedy repair scores flips against
+_GREEDY_REACH = 600     # the most cells it scores per flip
+_GREEDY_COUNT = 3.0     # seconds for each count of the greedy repair (or twice the first count's)
+# The exact search stops (and the greedy repair takes over) after this many flip sets,
+# this share of the time limit or these seconds: its levels grow as (cells on a line)^flips.
+_EXACT_SETS = 200_000
+_EXACT_SHARE, _EXACT_SECONDS = 0.3, 20.0
+
+
+class _Budget(Exception):
+    """The exact search used its share: the greedy repair takes over."""
+
+
+@dataclass(frozen=True)
+class Suggestion:
+    """One repair: flip ``flips`` (``(row, column, new value)``, 0-based) in the picture.
+
+    Attributes:
+        puzzle: the repaired puzzle, the repaired picture as its goal.
+        unique: an exact count to 2 of ``puzzle`` found one solution.
+        lines: each line whose clue changes, ``(kind, index, clue before, clue after)``.
+    """
+
+    flips: tuple[tuple[int, int, int], ...]
+    puzzle: Puzzle
+    unique: bool
+    lines: tuple[tuple[str, int, tuple[int, ...], tuple[int, ...]], ...] = ()
+
+    def describe(self) -> str:
+        """``flip (3,4) to # and (5,1) to .`` (1-based, as ``check --why`` names cells)."""
+        return "flip " + " and ".join(f"({r + 1},{c + 1}) to {'#' if v else '.'}" for r, c, v in self.flips)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"flips": [list(f) for f in self.flips], "unique": self.unique,
+                "picture": self.puzzle.goal.to_text().splitlines() if self.puzzle.goal else None,
+                "lines": [{"kind": k, "index": i, "before": list(b), "after": list(a)}
+                          for k, i, b, a in self.lines]}
+
+
+@dataclass(frozen=True)
+class RepairResult:
+    """What :func:`repair` found.
+
+    Attributes:
+        status: ``unique`` (nothing to repair), ``repaired``, ``not-found`` (no set
+            within the limits), ``timeout`` (the time limit came first), or
+            ``contradiction`` (no solution, hence no picture to repair).
+        picture: the picture flipped (``None`` for a contradiction or a timeout before one).
+        source: where it came from: ``goal``, ``first solution`` or ``given``.
+        suggestions: repairs of the fewest flips found, each proven unique.
+        minimal: no repair with fewer flips exists (every smaller set was ruled out).
+        lower_bound: every repair flips at least this many cells (proven by the exact
+            levels searched whole, or by deltas that share no line).
+        method: ``exact`` (breadth first over all flip sets) or ``per-group``.
+        stats: solver calls (``checks``), sets ruled out by a known delta (``refuted``),
+            the deltas known, the sizes searched whole, wall time.
+    """
+
+    status: str
+    picture: Solution | None
+    source: str
+    suggestions: tuple[Suggestion, ...] = ()
+    minimal: bool = False
+    method: str = "exact"
+    lower_bound: int = 0
+    stats: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def best(self) -> Suggestion | None:
+        return self.suggestions[0] if self.suggestions else None
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"status": self.status, "source": self.source, "minimal": self.minimal, "method": self.method,
+                "lower_bound": self.lower_bound,
+                "flips": len(self.best.flips) if self.best else None,
+                "suggestions": [s.as_dict() for s in self.suggestions], "stats": dict(self.stats)}
+
+
+def repair(puzzle: Puzzle, picture: Solution | None = None, backend: str | Solver = "native",
+           max_flips: int = 3, time_limit: float | None = None, suggestions: int = 3, *,
+           cancel: Any = None) -> RepairResult:
+    """The fewest cell flips of the designer's picture that make the puzzle unique.
+
+    Args:
+        puzzle: the puzzle; its clues must be those of ``picture``.
+        picture: the designer's picture (default: the goal, else the first solution).
+        backend: the backend (a spec such as ``native`` or ``cnf``, or a built solver)
+            that counts to 2 on each candidate.
+        max_flips: the exact search tries sets of up to this many flips; beyond, the
+            per-group repair (see the module notes) may use more.
+        time_limit: wall seconds for the whole repair.
+        suggestions: at most this many repairs of the fewest flips.
+        cancel: a ``threading.Event``; once set, the repair stops (status ``timeout``).
+
+    Raises:
+        InvalidArgument: a bad limit, or a picture that is not a solution of the puzzle.
+    """
+    if max_flips < 1 or suggestions < 1:
+        raise InvalidArgument("repair: max_flips and suggestions must be at least 1")
+    solver = get_spec(backend) if isinstance(backend, str) else backend
+    watch = Stopwatch(time_limit, cancel)
+    source = "given" if picture is not None else "goal" if puzzle.goal is not None else "first solution"
+    picture = picture if picture is not None else puzzle.goal
+    if picture is not None and ((picture.height, picture.width) != (puzzle.height, puzzle.width)
+                                or violations(puzzle, picture)):
+        raise InvalidArgument("repair: the picture is not a solution of the puzzle")
+    search = _Search(puzzle, solver, watch, picture)
+    try:
+        return search.run(max_flips, suggestions, source)
+    except OutOfTime:
+        return RepairResult("timeout", search.picture, source, lower_bound=search.lower_bound(),
+                            stats=search.stats())
+
+
+class _Search:
+    """The picture as row-major bytes, the deltas known, and the backend's checks."""
+
+    def __init__(self, puzzle: Puzzle, solver: Solver, watch: Stopwatch, picture: Solution | None):
+        self.puzzle, self.solver, self.watch = puzzle, solver, watch
+        self.width, self.height = puzzle.width, puzzle.height
+        self.picture = picture
+        self.base = bytearray(picture.to_bytes()) if picture is not None else bytearray()
+        self.deltas: list[tuple[int, ...]] = []
+        self.checks = self.refuted = 0
+        self.levels_done = 0
+        self.lines = get("native", probing="none", restarts=False, node_limit=1)  # root line logic only
+        self.phase_end: float | None = None     # perf_counter deadline of the exact phase
+        self.phase_sets = 0
+        self.count_budget = _GREEDY_COUNT
+        self.anchors: dict[tuple[int, ...], frozenset[int]] = {}   # the flips each delta was found at
+        self.line_cache: dict[tuple[int, ...], dict[tuple[str, int], list[int]]] = {}   # each delta by line
+        self.cache: dict[bytes, tuple[int, ...] | None] = {}
+
+    def lower_bound(self) -> int:
+        """Flips every repair needs: one more than the sizes searched whole, and half the
+        deltas sharing no line (rounded up)."""
+        if not self.deltas:
+            return 0
+        return max(self.levels_done + 1, (_disjoint_deltas(self.deltas, self.width) + 1) // 2)
+
+    def stats(self) -> dict[str, Any]:
+        return {"checks": self.checks, "refuted": self.refuted, "deltas": len(self.deltas),
+                "sizes_searched": self.levels_done, "wall_time": round(self.watch.elapsed(), 6)}
+
+    # -- the backend -------------------------------------------------------------
+    def _count(self, puzzle: Puzzle, most: int):
+        self._tick()
+        now = time.perf_counter()
+        ends = [t for t in (self.watch.deadline, self.phase_end) if t is not None]
+        left = min(ends) - now if ends else None
+        self.checks += 1
+        result = self.solver.solve(puzzle, Limits(most, left, self.watch.cancel))
+        if not result.complete and result.count < most:
+            self._tick()
+            raise _Budget if self.phase_end is not None and not self.watch.expired() else OutOfTime
+        return result
+
+    def run(self, max_flips: int, wanted: int, source: str) -> RepairResult:
+        began = time.perf_counter()
+        first = self._count(self.puzzle, _ENUMERATE)
+        self.count_budget = max(_GREEDY_COUNT, 2 * (time.perf_counter() - began))
+        if not first.solutions:
+            return RepairResult("contradiction", None, source, stats=self.stats())
+        if self.picture is None:
+            self.picture = first.solutions[0]
+            self.base = bytearray(self.picture.to_bytes())
+        if first.unique:
+            return RepairResult("unique", self.picture, source, minimal=True, stats=self.stats())
+        self._learn_all(self.base, first.solutions)
+        if _disjoint_deltas(self.deltas, self.width) <= 2 * max_flips:
+            left = None if self.watch.deadline is None else self.watch.deadline - time.perf_counter()
+            share = _EXACT_SECONDS if left is None else min(_EXACT_SECONDS, _EXACT_SHARE * left)
+            self.phase_end = time.perf_counter() + share
+            try:
+                found = self._levels(self.base, max_flips, wanted)
+                if found:
+                    return self._result(source, [frozenset(f) for f in found], True, "exact")
+            except _Budget:
+                pass
+            self.phase_end = None
+        return self._greedy(source)
+
+    def _learn_all(self, picture: bytearray, solutions: Iterable[Solution],
+                   anchor: frozenset[int] = frozenset()) -> None:
+        for s in solutions:
+            data = s.to_bytes()
+            delta = tuple(i for i in range(len(data)) if data[i] != picture[i])
+            if delta:
+                self._learn(delta, anchor)
+
+    def _learn(self, delta: tuple[int, ...], anchor: frozenset[int]) -> None:
+        """Keep ``delta``, a second solution of the picture flipped at ``anchor``."""
+        if delta not in self.anchors:
+            self.anchors[delta] = anchor
+            self.deltas.insert(0, delta)     # the newest first: it refutes the sets near the last one
+
+    # -- deltas ------------------------------------------------------------------
+    def _lines_of(self, cells: Iterable[int]) -> tuple[set[int], set[int]]:
+        w = self.width
+        return {i // w for i in cells}, {i % w for i in cells}
+
+    def _refutes(self, delta: tuple[int, ...], picture: bytearray, flips: frozenset[int]) -> bool:
+        """Flipping ``delta`` on ``picture`` (the base flipped at ``flips``) keeps every clue.
+
+        ``delta`` kept every clue of the picture flipped at its anchor; the two pictures
+        differ only on the lines of ``flips ^ anchor``, so only those need comparing."""
+        w = self.width
+        by_line = self.line_cache.get(delta)
+        if by_line is None:
+            by_line = {}
+            for i in delta:
+                r, c = divmod(i, w)
+                by_line.setdefault(("row", r), []).append(c)
+                by_line.setdefault(("column", c), []).append(r)
+            self.line_cache[delta] = by_line
+        for i in flips ^ self.anchors[delta]:
+            for kind, k in (("row", i // w), ("column", i % w)):
+                cells = by_line.get((kind, k))
+                if cells is None:
+                    continue
+                line = bytearray(picture[k * w:(k + 1) * w] if kind == "row" else picture[k::w])
+                before = clues_of(bytes(line))
+                for j in cells:
+                    line[j] ^= 1
+                if clues_of(bytes(line)) != before:
+                    return False
+        return True
+
+    def _tick(self) -> None:
+        if self.watch.expired():
+            raise OutOfTime
+        if self.phase_end is not None and time.perf_counter() >= self.phase_end:
+            raise _Budget
+
+    def _refuting(self, picture: bytearray, flips: frozenset[int]) -> tuple[int, ...] | None:
+        self.phase_sets += 1
+        if self.phase_sets > _EXACT_SETS:
+            raise _Budget
+        for n, delta in enumerate(self.deltas):
+            if n % 64 == 0:
+                self._tick()
+            if self._refutes(delta, picture, flips):
+                if n:
+                    self.deltas.insert(0, self.deltas.pop(n))   # move to front: it is likely to refute again
+                return delta
+        return None
+
+    def _reach(self, delta: tuple[int, ...]) -> list[int]:
+        """The cells on the lines meeting ``delta`` (the flips that may break it), nearest first."""
+        w, h = self.width, self.height
+        rows, cols = self._lines_of(delta)
+        cells = {r * w + c for r in rows for c in range(w)} | {r * w + c for c in cols for r in range(h)}
+        inside = set(delta)
+        top, bottom, left, right = min(rows), max(rows), min(cols), max(cols)
+
+        def distance(i: int) -> int:            # to the delta's bounding box
+            r, c = divmod(i, w)
+            return max(top - r, 0, r - bottom) + max(left - c, 0, c - right)
+        return sorted(cells, key=lambda i: (i not in inside, distance(i), i))
+
+    # -- the exact search --------------------------------------------------------
+    def _check(self, flips: frozenset[int], base: bytearray) -> tuple[int, ...] | None:
+        """Flip ``flips`` on ``base``: None if the new puzzle is unique, else a delta refuting it."""
+        picture = _flipped(base, flips)
+        key = bytes(picture)
+        if key in self.cache:
+            return self.cache[key]
+        delta = self._refuting(picture, flips)
+        if delta is not None:
+            self.refuted += 1
+            return delta
+        puzzle = Puzzle.from_solution(Solution.from_bytes(bytes(picture), self.width))
+        result = self._count(puzzle, 2)
+        if result.unique:
+            self.cache[key] = None
+            return None
+        other = next(s for s in result.solutions if s.to_bytes() != bytes(picture))
+        data = other.to_bytes()
+        delta = tuple(i for i in range(len(data)) if data[i] != picture[i])
+        self._learn(delta, flips)
+        self.cache[key] = delta
+        return delta
+
+    def _levels(self, base: bytearray, max_flips: int, wanted: int) -> list[frozenset[int]]:
+        """Breadth first: the unique flip sets of the fewest flips (at most ``wanted``)."""
+        frontier: dict[frozenset[int], tuple[int, ...]] = {}
+        self.phase_sets = 0
+        delta = self._check(frozenset(), base)
+        if delta is None:
+            return [frozenset()]
+        frontier[frozenset()] = delta
+        for size in range(1, max_flips + 1):
+            found: list[frozenset[int]] = []
+            following: dict[frozenset[int], tuple[int, ...]] = {}
+            for flips, delta in frontier.items():
+                for cell in self._reach(delta):
+                    child = flips | {cell}
+                    if cell in flips or child in following:
+                        continue
+                    refuting = self._check(child, base)
+                    if refuting is None:
+                        found.append(child)
+                        if len(found) >= wanted:
+                            return found
+                        following[child] = ()
+                    else:
+                        following[child] = refuting
+            if found:
+                return found
+            self.levels_done = size
+            frontier = following
+        return []
+
+    # -- greedy ------------------------------------------------------------------
+    def _undecided(self, picture: bytearray) -> list[int]:
+        """The cells line logic alone leaves open in the puzzle of ``picture``."""
+        self._tick()
+        puzzle = Puzzle.from_solution(Solution.from_bytes(bytes(picture), self.width))
+        result = self.lines.solve(puzzle, Limits(1, None, self.watch.cancel))
+        if result.remainder is None:
+            return []
+        return [i for i, state in enumerate(result.remainder.cells) if state == UNKNOWN]
+
+    def _count_soon(self, picture: bytearray, most: int):
+        """A count to ``most`` within ``count_budget`` seconds (``None`` when that ran out first)."""
+        saved = self.phase_end
+        self.phase_end = time.perf_counter() + self.count_budget
+        try:
+            return self._count(Puzzle.from_solution(Solution.from_bytes(bytes(picture), self.width)), most)
+        except _Budget:
+            return None
+        finally:
+            self.phase_end = saved
+
+    def _unique_soon(self, picture: bytearray) -> bool:
+        result = self._count_soon(picture, 2)
+        return result is not None and result.unique
+
+    def _greedy(self, source: str) -> RepairResult:
+        picture = bytearray(self.base)
+        flipped: frozenset[int] = frozenset()
+        for _ in range(max(_GREEDY_FLIPS, len(picture) // 20)):
+            result = self._count_soon(picture, _GREEDY_ENUMERATE)
+            if result is not None and result.unique:
+                return self._result(source, [frozenset(self._pruned(sorted(flipped)))], False, "greedy",
+                                    proven=True)
+            if result is not None:
+                self._learn_all(picture, result.solutions, flipped)
+            # The known deltas that still give second solutions, newest first.
+            active = [d for d in self.deltas[:_GREEDY_DELTAS] if self._refutes(d, picture, flipped)]
+            # Flips that may break the newest (where the last count found the ambiguity), nearest first.
+            reach = (self._reach(active[0]) if active else self._undecided(picture))[:_GREEDY_REACH]
+            scored = []
+            for i in reach:
+                if i in flipped:
+                    continue
+                self._tick()
+                picture[i] ^= 1
+                scored.append((sum(self._refutes(d, picture, flipped | {i}) for d in active), i))
+                picture[i] ^= 1
+            if not scored:
+                break
+            scored.sort()
+            best, best_left = scored[0][1], None
+            for still, i in scored[:_GREEDY_CANDIDATES]:   # ties on deltas: line logic decides more
+                if still > scored[0][0]:
+                    break
+                picture[i] ^= 1
+                left = len(self._undecided(picture))
+                picture[i] ^= 1
+                if best_left is None or left < best_left:
+                    best, best_left = i, left
+            picture[best] ^= 1
+            flipped = flipped | {best}
+        return RepairResult("not-found", self.picture, source, method="greedy", lower_bound=self.lower_bound(),
+                            stats=self.stats())
+
+    def _pruned(self, flipped: list[int]) -> list[int]:
+        """Drop each flip the others do not need (an exact count to 2 each; a flip whose count
+        runs out of time stays)."""
+        kept = list(flipped)
+        try:
+            for i in reversed(flipped):
+                trial = [j for j in kept if j != i]
+                if self._unique_soon(_flipped(self.base, trial)):
+                    kept = trial
+        except OutOfTime:
+            pass
+        return kept
+
+    def _result(self, source: str, found: list[frozenset[int]], minimal: bool, method: str,
+                proven: bool = False) -> RepairResult:
+        """The suggestions; each is counted afresh unless ``proven`` (just counted, or decided
+        whole by line logic)."""
+        made = []
+        for flips in found:
+            picture = _flipped(self.base, flips)
+            repaired = Solution.from_bytes(bytes(picture), self.width)
+            new = Puzzle.from_solution(repaired, name=self.puzzle.name, **self.puzzle.metadata)
+            unique = proven or self._count(new, 2).unique        # the proof: an exact count to 2
+            w = self.width
+            cells = tuple((i // w, i % w, picture[i]) for i in sorted(flips))
+            made.append(Suggestion(cells, new, unique, _changed_lines(self.puzzle, new)))
+        made.sort(key=lambda s: (not s.unique, len(s.flips)))
+        status = "repaired" if made and made[0].unique else "not-found"
+        return RepairResult(status, self.picture, source, tuple(made), minimal and status == "repaired",
+                            method, self.lower_bound(), self.stats())
+
+
+def _disjoint_deltas(deltas: list[tuple[int, ...]], width: int) -> int:
+    """How many deltas share no line with each other (greedy): one flip meets one row and
+    one column, so it breaks at most two of them, and half their number bounds the flips."""
+    rows: set[int] = set()
+    cols: set[int] = set()
+    chosen = 0
+    for delta in sorted(deltas, key=len):
+        r, c = {i // width for i in delta}, {i % width for i in delta}
+        if not (r & rows or c & cols):
+            rows |= r
+            cols |= c
+            chosen += 1
+    return chosen
+
+
+def _flipped(base: bytearray, flips: Iterable[int]) -> bytearray:
+    picture = bytearray(base)
+    for i in flips:
+        picture[i] ^= 1
+    return picture
+
+
+def _changed_lines(before: Puzzle, after: Puzzle) -> tuple[tuple[str, int, tuple[int, ...], tuple[int, ...]], ...]:
+    return tuple((kind, i, old, new) for (kind, i, old), (_, _, new) in zip(before.lines(), after.lines())
+                 if old != new)

@@ -1,0 +1,288 @@
+"""The designer's report in one call: is it unique, how hard is it, what to change.
+
+:func:`report` puts together what ``check``, ``grade``, ``check --why`` and
+:func:`~nonolab.harness.repair.repair` answer, under one time limit:
+
+* ``verdict``: ``unique``, ``multiple``, ``none`` (no solution) or ``unknown`` (the
+  limit came first), from an exact count to 2;
+* ``grade`` (:func:`~nonolab.harness.classify.grade`) and a numeric ``difficulty``
+  (defined in docs/algorithms.md, "The report"): the grade's rank on the ladder
+  (line 0, contradiction-probe 1, full-probe 2, depth-2 3, search 4) plus a fraction
+  below 1 that grows with the work inside the class, so it orders puzzles as the
+  ladder does and finer within a class;
+* ``warnings`` a designer acts on (:data:`WARNINGS`);
+* for a puzzle with several solutions: one alternative solution and the cells where
+  it differs, the regions where solutions differ and greedy givens (the ambiguity
+  report of ``check --why``), and repairs: the fewest cell flips of the designer's
+  picture that make the puzzle unique, each proven by an exact count.
+
+>>> from nonolab.core import Puzzle, Solution
+>>> r = report(Puzzle.from_solution(Solution.from_rows(["#.", ".#"])), backend="native")
+>>> r.verdict, r.alternative is not None, len(r.repair.best.flips), r.repair.minimal
+('multiple', True, 1, True)
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any
+
+from nonolab.core.grid import Solution
+from nonolab.core.puzzle import Puzzle
+from nonolab.harness.ambiguity import AmbiguityReport, ambiguity_report, questioner
+from nonolab.harness.classify import Grade, GradeResult, grade
+from nonolab.harness.filters import filled_fraction
+from nonolab.harness.repair import RepairResult, repair as repair_picture
+from nonolab.harness.uniqueness import Verdict, check
+from nonolab.solvers import DEFAULT, get_spec, role
+from nonolab.solvers.base import Solver, Stopwatch
+
+__all__ = ["Report", "Warning", "WARNINGS", "difficulty_of", "report", "clue_decides", "clue_only_cells"]
+
+Cell = tuple[int, int]
+
+#: The warnings and when each is given.
+WARNINGS = {
+    "trivial": "line logic solves it, and each line from its clue alone (one pass over the empty grid) "
+               "already decides at least 90% of the cells",
+    "too-little-white": "more than 70% of the cells are filled (webpbn warns of too little white space)",
+    "clue-only-lines": "lines whose clue alone decides every cell (empty, full, or no slack)",
+    "needs-search": "unique, but no deduction of the ladder finishes it: solvers must guess",
+    "not-unique": "the puzzle has more than one solution",
+    "no-solution": "the clues have no solution",
+}
+TRIVIAL_SHARE = 0.9
+TOO_FILLED = 0.7
+
+# Shares of what is left of the time limit: the grade, then the ambiguity report;
+# the repair has the rest.
+_GRADE_SHARE, _WHY_SHARE = 0.5, 0.4
+
+_VERDICTS = {Verdict.UNIQUE: "unique", Verdict.MULTIPLE: "multiple", Verdict.CONTRADICTION: "none"}
+
+
+@dataclass(frozen=True)
+class Warning:
+    """One warning: ``code`` (a key of :data:`WARNINGS`), a sentence, and the lines it is about
+    (``("row", i)`` / ``("column", j)``, 0-based) when it names some."""
+
+    code: str
+    message: str
+    lines: tuple[tuple[str, int], ...] = ()
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"code": self.code, "message": self.message, "lines": [list(x) for x in self.lines]}
+
+
+@dataclass(frozen=True)
+class Report:
+    """What :func:`report` found (cells ``(row, column)``, 0-based).
+
+    Attributes:
+        verdict: ``unique``, ``multiple``, ``none`` or ``unknown``.
+        solution: the first solution found (the reference of the ambiguity report).
+        alternative: a second solution, for ``multiple``; ``differing``: where they differ.
+        grade: the grade (``None`` if not reached within the limit).
+        difficulty: see :func:`difficulty_of` (``None`` without a grade).
+        warnings: see :data:`WARNINGS`.
+        ambiguity: the ``check --why`` report, for ``multiple`` (regions, givens).
+        repair: the fewest flips of the designer's picture, for ``multiple``.
+        backend: the backend that counted; ``complete``: no part was cut by the limit.
+        time: wall seconds.
+    """
+
+    puzzle: Puzzle
+    verdict: str
+    backend: str
+    solution: Solution | None = None
+    alternative: Solution | None = None
+    differing: tuple[Cell, ...] = ()
+    grade: GradeResult | None = None
+    difficulty: float | None = None
+    warnings: tuple[Warning, ...] = ()
+    ambiguity: AmbiguityReport | None = None
+    repair: RepairResult | None = None
+    complete: bool = True
+    time: float = 0.0
+    stats: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def givens(self) -> tuple[tuple[int, int, int], ...]:
+        """Greedy givens ``(row, column, value)`` that make the puzzle unique (``check --why``)."""
+        return self.ambiguity.givens if self.ambiguity is not None and self.ambiguity.givens_unique else ()
+
+    def _repr_svg_(self) -> str | None:
+        """Jupyter: the ambiguity map of a puzzle with several solutions, else the solution."""
+        from nonolab.render.display import svg_of
+        if self.ambiguity is not None and self.ambiguity.reference is not None:
+            return svg_of(self.ambiguity)
+        return svg_of(self.solution) if self.solution is not None else svg_of(self.puzzle)
+
+    def as_dict(self) -> dict[str, Any]:
+        """JSON-ready data; the shape is ``nonolab/schemas/check-report.json``."""
+        def rows(s: Solution | None) -> list[str] | None:
+            return s.to_text().splitlines() if s is not None else None
+
+        amb = self.ambiguity
+        return {
+            "verdict": self.verdict,
+            "backend": self.backend,
+            "count": (1 if self.solution is not None else 0) + (self.alternative is not None),
+            "exact": self.verdict in ("unique", "none"),
+            "complete": self.complete,
+            "time": round(self.time, 6),
+            "grade": self.grade.as_dict() if self.grade is not None else None,
+            "difficulty": self.difficulty,
+            "warnings": [w.as_dict() for w in self.warnings],
+            "solution": rows(self.solution),
+            "alternative": rows(self.alternative),
+            "differing_cells": [list(c) for c in self.differing],
+            "regions": [r.as_dict() for r in amb.regions] if amb is not None else None,
+            "givens": ({"unique": amb.givens_unique, "cells": [list(g) for g in amb.givens]}
+                       if amb is not None else None),
+            "repair": self.repair.as_dict() if self.repair is not None else None,
+            "stats": dict(self.stats),
+        }
+
+
+def difficulty_of(result: GradeResult, puzzle: Puzzle) -> float | None:
+    """The numeric difficulty: the grade's rank plus ``f(x) = log10(1+x) / (1 + log10(1+x))``,
+    below 1, where ``x`` is the work inside the class: line steps per line for
+    ``line``; probe steps (every step that is not a line step) for the three probing
+    levels; for ``search``, the percentage of cells the strongest deduction tried
+    leaves undecided.  ``None`` without a grade.
+
+    >>> difficulty_of(GradeResult(Grade.LINE, "unique", steps={"line": 4}), Puzzle(rows=((1,), ()),
+    ...               columns=((1,), ())))
+    0.231
+    """
+    if result.grade is None:
+        return None
+    lines = puzzle.width + puzzle.height
+    if result.grade is Grade.LINE:
+        x = result.steps.get("line", 0) / lines
+    elif result.grade is Grade.SEARCH:
+        x = 100 * (result.undecided or 0) / (puzzle.width * puzzle.height)
+    else:
+        x = sum(n for kind, n in result.steps.items() if kind != "line")
+    work = math.log10(1 + x)
+    return round(result.grade.rank + work / (1 + work), 3)
+
+
+def clue_decides(clue: tuple[int, ...], n: int) -> set[int]:
+    """The positions of a line of ``n`` cells that its clue alone decides: where every
+    placement of the blocks agrees (the overlap of each block's leftmost and rightmost
+    places; the whole line when the clue is empty or leaves no slack).
+
+    >>> sorted(clue_decides((3,), 4)), sorted(clue_decides((1, 2), 4))
+    ([1, 2], [0, 1, 2, 3])
+    """
+    slack = n - (sum(clue) + len(clue) - 1) if clue else n
+    if not clue or slack == 0:
+        return set(range(n))
+    decided: set[int] = set()
+    start = 0
+    for block in clue:
+        decided.update(range(start + slack, start + block))
+        start += block + 1
+    return decided
+
+
+def clue_only_cells(puzzle: Puzzle) -> tuple[set[int], list[tuple[str, int]]]:
+    """The cells (row-major indices) each line decides from its clue alone on an empty
+    grid (one pass, lines independent), and the lines it decides whole.
+
+    >>> cells, whole = clue_only_cells(Puzzle(rows=((2,), ()), columns=((1,), (1,))))
+    >>> sorted(cells), whole
+    ([0, 1, 2, 3], [('row', 0), ('row', 1)])
+    """
+    w = puzzle.width
+    cells: set[int] = set()
+    whole = []
+    for kind, k, clue in puzzle.lines():
+        n = w if kind == "row" else puzzle.height
+        decided = clue_decides(clue, n)
+        if len(decided) == n:
+            whole.append((kind, k))
+        cells.update(k * w + j if kind == "row" else j * w + k for j in decided)
+    return cells, whole
+
+
+def _warnings(puzzle: Puzzle, verdict: str, graded: GradeResult | None, solution: Solution | None) -> list[Warning]:
+    found = []
+    if verdict == "multiple":
+        found.append(Warning("not-unique", "the puzzle has more than one solution"))
+    elif verdict == "none":
+        found.append(Warning("no-solution", "the clues have no solution"))
+    cells, whole = clue_only_cells(puzzle)
+    share = len(cells) / (puzzle.width * puzzle.height)
+    if graded is not None and graded.grade is Grade.LINE and share >= TRIVIAL_SHARE:
+        found.append(Warning("trivial", f"trivial: each line from its clue alone decides {share:.0%} of the "
+                                        "cells, and line logic does the rest"))
+    if graded is not None and graded.grade is Grade.SEARCH and verdict == "unique":
+        found.append(Warning("needs-search", "unique, but no deduction of the ladder finishes it: solvers "
+                                             "must guess"))
+    filled = sum(map(sum, puzzle.rows)) / (puzzle.width * puzzle.height)
+    if filled > TOO_FILLED:
+        found.append(Warning("too-little-white", f"too little white space: {filled:.0%} of the cells are "
+                                                 f"filled (more than {TOO_FILLED:.0%})"))
+    if whole:
+        names = ", ".join(f"{kind} {k + 1}" for kind, k in whole[:12]) + (" ..." if len(whole) > 12 else "")
+        found.append(Warning("clue-only-lines", f"{len(whole)} line{'s' * (len(whole) != 1)} decided by "
+                                                f"{'their' if len(whole) != 1 else 'its'} clue alone: {names}",
+                             tuple(whole)))
+    return found
+
+
+def report(puzzle: Puzzle, backend: str | Solver = DEFAULT, time_limit: float | None = None, *,
+           repair: bool = True, max_flips: int = 3, cancel: Any = None) -> Report:
+    """Everything a designer asks of ``puzzle``, in one call (see the module notes).
+
+    Args:
+        puzzle: the puzzle; its goal, if any, is the picture repairs start from.
+        backend: counts to 2 and searches for the grade (a spec or a built solver);
+            the ambiguity report uses it if it is a solver that can fix cells, else
+            ``cnf``; the repair uses it if it is a solver, else ``native`` (both ask
+            hundreds of small questions, which a strategy such as ``auto`` would answer
+            by restarting its phases each time).
+        time_limit: wall seconds for the whole report (``None``: no limit); a part the
+            limit cuts short is left out or marked, and ``complete`` is false.
+        repair: look for the fewest flips when the puzzle is not unique.
+        max_flips: the exact repair search tries up to this many flips (then greedy).
+        cancel: a ``threading.Event`` that stops the report.
+    """
+    solver = get_spec(backend) if isinstance(backend, str) else backend
+    watch = Stopwatch(time_limit, cancel)
+
+    def left(share: float = 1.0) -> float | None:
+        if time_limit is None:
+            return None
+        return max(0.001, (time_limit - watch.elapsed()) * share)
+
+    complete = True
+    found = check(puzzle, solver, left(), cancel=cancel)
+    verdict = _VERDICTS.get(found.verdict, "unknown")
+    solution = found.witnesses[0] if found.witnesses else None
+    alternative = found.witnesses[1] if len(found.witnesses) > 1 else None
+    graded = None
+    if verdict != "unknown":
+        graded = grade(puzzle, solver, left(_GRADE_SHARE), cancel=cancel)
+        if graded.grade is None:
+            complete = False
+    else:
+        complete = False
+    ambiguity = repaired = None
+    if verdict == "multiple":
+        why = questioner(solver)
+        ambiguity = ambiguity_report(puzzle, why, left(_WHY_SHARE), cancel=cancel)
+        complete = complete and ambiguity.complete
+        if repair:
+            # Hundreds of small counts: a strategy (auto) would pay its phases on each one.
+            flipper = solver if role(solver.name) == "solver" else get_spec("native")
+            repaired = repair_picture(puzzle, None, flipper, max_flips, left(), cancel=cancel)
+            complete = complete and repaired.status in ("repaired", "unique")
+    return Report(puzzle, verdict, solver.name, solution, alternative, tuple(found.differing), graded,
+                  difficulty_of(graded, puzzle) if graded is not None else None,
+                  tuple(_warnings(puzzle, verdict, graded, solution)), ambiguity, repaired, complete,
+                  watch.elapsed(), {"filled_fraction": filled_fraction(solution) if solution is not None else None})

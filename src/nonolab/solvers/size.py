@@ -1,0 +1,47 @@
+"""How big a puzzle's model is, so a model-building backend can refuse a puzzle before
+it builds anything (the memory guard behind every ``max_states`` option)."""
+
+from __future__ import annotations
+
+from nonolab.core.puzzle import Puzzle
+from nonolab.errors import TooLarge
+
+
+def model_states(puzzle: Puzzle) -> int:
+    """The size of a line-by-line model of ``puzzle``: its cells plus the states of every
+    line's automaton.
+
+    A line of ``n`` cells whose clue has ``k`` blocks filling ``M = sum + k - 1`` cells
+    has slack ``S = n - M`` and ``(M + 1)(S + 1)`` reachable automaton states; CP-SAT's
+    expanded automata, the CNF encoding and the exact-cover options all grow with this
+    sum, and every model has a variable per cell (a blank 5000x5000 grid has no states
+    but 25 million cells).  Computed from the clues in microseconds, so a
+    model-building backend can refuse a puzzle before it builds anything.
+
+    >>> model_states(Puzzle(rows=((1,), (1,)), columns=((1,), (1,))))
+    20
+    """
+    total = puzzle.width * puzzle.height
+    for clues, n in ((puzzle.rows, puzzle.width), (puzzle.columns, puzzle.height)):
+        for clue in clues:
+            if clue:
+                filled = sum(clue) + len(clue) - 1
+                total += (filled + 1) * (n - filled + 1)
+    return total
+
+
+def refuse_beyond(backend: str, puzzle: Puzzle, max_states: int | None) -> None:
+    """Raise :class:`~nonolab.errors.TooLarge` when ``puzzle``'s model is beyond ``max_states``.
+
+    >>> refuse_beyond("cnf", Puzzle(rows=((1,), (1,)), columns=((1,), (1,))), 4)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    nonolab.errors.TooLarge: backend 'cnf': the 2x2 puzzle needs a model of 20 cells and line states, beyond ...
+    """
+    if max_states is None:
+        return
+    states = model_states(puzzle)
+    if states > max_states:
+        raise TooLarge(f"backend {backend!r}: the {puzzle.width}x{puzzle.height} puzzle needs a model of "
+                       f"{states:,} cells and line states, beyond its limit of {max_states:,} (-O max_states=N "
+                       f"raises it); use the native backend (-b native), which builds no model")

@@ -1,0 +1,200 @@
+"""The workbench's HTTP API (JSON) and its page, as a Starlette application.
+
+Endpoints (``{pid}`` a puzzle id, ``{jid}`` a job id):
+
+=======================================  ==============================================
+``GET /``                                the page (static HTML, CSS and JavaScript)
+``GET /api/info``                        formats that read and write, limits
+``POST /api/load?name=&format=&index=`` the body is a file (or pasted text): its puzzle
+``POST /api/draw``                       ``{"rows": ["#..", ...], "name": ...}``: the puzzle
+``GET /api/puzzles/{pid}``               the puzzle (clues, picture)
+``POST /api/puzzles/{pid}/analyse``      a job: verdict, grade, pictures, ambiguity, repairs
+``POST /api/puzzles/{pid}/explain``      a job: the steps of ``explain``
+``POST /api/puzzles/{pid}/repair``       the body is a suggested repair: the new puzzle
+``GET /api/puzzles/{pid}/download``      ``?format=non``: the file (or a picture: svg/png/pdf)
+``POST /api/generate?name=&width=&...``  the body is an image: a job making a unique puzzle
+``GET /api/jobs/{jid}``                  state, progress, result or error
+``POST /api/jobs/{jid}/cancel``          stop the job (its backend stops too)
+=======================================  ==============================================
+
+A bad input answers 400 with ``{"error": MESSAGE, "type": ERROR}``, MESSAGE the one line
+the CLI prints after ``nonolab: error:``; an unknown id 404.  Starlette is imported here
+only, so ``nonolab --help`` never pays for it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from importlib import resources
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from nonolab.errors import InvalidArgument, NonolabError
+from nonolab.web import repairs, work
+from nonolab.web.jobs import Jobs
+
+STATIC = resources.files("nonolab.web") / "static"
+
+
+class _Missing(Exception):
+    pass
+
+
+def create_app(time_limit: float | None = 60.0, workers: int = 2,
+               allowed_hosts: list[str] | None = None) -> Starlette:
+    """The application: ``time_limit`` seconds for each job, ``workers`` jobs at once.
+
+    ``allowed_hosts``: the names a request's ``Host`` may give (``None``: any).  Served on
+    this machine only, the server answers only to its own names, so that a web page
+    elsewhere cannot reach it through a name that resolves here (DNS rebinding).
+
+    >>> app = create_app()
+    >>> sorted(r.path for r in app.routes)[:3]
+    ['/', '/api/draw', '/api/generate']
+    """
+    store, jobs = work.Store(), Jobs(workers)
+
+    def entry_of(request: Request) -> work.Entry:
+        entry = store.get(request.path_params["pid"])
+        if entry is None:
+            raise _Missing(f"no puzzle {request.path_params['pid']!r} (the server keeps the most recent ones)")
+        return entry
+
+    def job_of(request: Request):
+        job = jobs.get(request.path_params["jid"])
+        if job is None:
+            raise _Missing(f"no job {request.path_params['jid']!r}")
+        return job
+
+    async def page(request: Request) -> Response:
+        return FileResponse(str(STATIC / "index.html"), media_type="text/html")
+
+    async def info(request: Request) -> Response:
+        from nonolab.formats import names
+        return JSONResponse({"formats": names(), "pictures": list(work.PICTURE_FORMATS),
+                             "time_limit": time_limit, "max_drawn": work.MAX_DRAWN})
+
+    async def load(request: Request) -> Response:
+        data = await request.body()
+        name, fmt = request.query_params.get("name"), request.query_params.get("format")
+        index = _number(request.query_params, "index", int, 1)
+        puzzles = await run_in_threadpool(work.loaded, data, name, fmt)
+        if not 1 <= index <= len(puzzles):
+            raise InvalidArgument(f"{name or 'the text'}: puzzle {index} is out of range: it holds "
+                                  f"{len(puzzles)} puzzle{'s' * (len(puzzles) != 1)}")
+        entry = store.add(work.Entry(puzzles[index - 1], origin=name or "pasted text"))
+        return JSONResponse({"puzzle": work.summary(entry), "index": index, "in_file": len(puzzles)})
+
+    async def draw(request: Request) -> Response:
+        body = await _json(request)
+        entry = store.add(work.Entry(work.drawn(body.get("rows"), str(body.get("name") or "")), origin="a drawing"))
+        return JSONResponse({"puzzle": work.summary(entry)})
+
+    async def puzzle(request: Request) -> Response:
+        return JSONResponse({"puzzle": work.summary(entry_of(request))})
+
+    async def analyse(request: Request) -> Response:
+        entry = entry_of(request)
+        job = jobs.start("analyse", lambda job: work.analyse(entry, job, time_limit))
+        return JSONResponse({"job": job.as_dict()}, status_code=202)
+
+    async def explain(request: Request) -> Response:
+        entry = entry_of(request)
+        job = jobs.start("explain", lambda job: work.explain(entry, job, time_limit))
+        return JSONResponse({"job": job.as_dict()}, status_code=202)
+
+    async def repair(request: Request) -> Response:
+        entry = entry_of(request)
+        fixed, givens = repairs.apply(entry.puzzle, entry.givens, await _json(request))
+        kind = "givens" if givens else "a flip"
+        new = store.add(work.Entry(fixed, givens, origin=f"{entry.puzzle.name or 'puzzle'} with {kind}"))
+        return JSONResponse({"puzzle": work.summary(new)})
+
+    async def download(request: Request) -> Response:
+        entry = entry_of(request)
+        fmt = (request.query_params.get("format") or "non").lower()
+        name, content = await run_in_threadpool(work.download, entry, fmt)
+        media = {"svg": "image/svg+xml", "png": "image/png", "pdf": "application/pdf"}.get(fmt, "text/plain")
+        return Response(content, media_type=media,
+                        headers={"Content-Disposition": f'attachment; filename="{name}"'})
+
+    async def generate(request: Request) -> Response:
+        data = await request.body()
+        q = request.query_params
+        name = q.get("name") or "image"
+        width, height = _number(q, "width", int, 20), _number(q, "height", int, 20)
+        density = _number(q, "density", float, 0.5)
+        if not data:
+            raise InvalidArgument("no image: send the image file as the request body")
+
+        def make(job):
+            entry = store.add(work.Entry(work.from_image(data, name, width, height, density, job, time_limit),
+                                         origin=f"the image {name}"))
+            return {"puzzle": work.summary(entry)}
+        return JSONResponse({"job": jobs.start("generate", make).as_dict()}, status_code=202)
+
+    async def job_state(request: Request) -> Response:
+        return JSONResponse(job_of(request).as_dict())
+
+    async def cancel(request: Request) -> Response:
+        job = job_of(request)
+        job.cancel.set()
+        return JSONResponse(job.as_dict())
+
+    async def library_error(request: Request, err: Exception) -> Response:
+        return JSONResponse({"error": str(err), "type": type(err).__name__}, status_code=400)
+
+    async def missing(request: Request, err: Exception) -> Response:
+        return JSONResponse({"error": str(err), "type": "NotFound"}, status_code=404)
+
+    routes = [
+        Route("/", page), Route("/api/info", info), Route("/api/load", load, methods=["POST"]),
+        Route("/api/draw", draw, methods=["POST"]), Route("/api/puzzles/{pid}", puzzle),
+        Route("/api/puzzles/{pid}/analyse", analyse, methods=["POST"]),
+        Route("/api/puzzles/{pid}/explain", explain, methods=["POST"]),
+        Route("/api/puzzles/{pid}/repair", repair, methods=["POST"]),
+        Route("/api/puzzles/{pid}/download", download),
+        Route("/api/generate", generate, methods=["POST"]),
+        Route("/api/jobs/{jid}", job_state), Route("/api/jobs/{jid}/cancel", cancel, methods=["POST"]),
+        Mount("/static", StaticFiles(directory=str(STATIC)), name="static"),
+    ]
+    @contextlib.asynccontextmanager
+    async def lifespan(app):
+        yield
+        jobs.close()   # the server stops: so do its jobs
+
+    from starlette.middleware import Middleware
+    from starlette.middleware.trustedhost import TrustedHostMiddleware
+
+    guard = [Middleware(TrustedHostMiddleware, allowed_hosts=allowed_hosts)] if allowed_hosts else []
+    app = Starlette(routes=routes, exception_handlers={NonolabError: library_error, _Missing: missing},
+                    lifespan=lifespan, middleware=guard)
+    app.state.jobs, app.state.store = jobs, store
+    return app
+
+
+async def _json(request: Request) -> dict[str, Any]:
+    try:
+        body = json.loads(await request.body() or b"null")
+    except (ValueError, UnicodeDecodeError) as err:
+        raise InvalidArgument(f"the request body is not JSON: {err}") from None
+    if not isinstance(body, dict):
+        raise InvalidArgument("the request body must be a JSON object")
+    return body
+
+
+def _number(query, key: str, kind: type, default):
+    text = query.get(key)
+    if text in (None, ""):
+        return default
+    try:
+        return kind(text)
+    except ValueError:
+        raise InvalidArgument(f"{key} must be a number, not {text!r}") from None

@@ -1,0 +1,126 @@
+"""Long work in the background: each job runs in a worker thread, has an id, reports
+its progress, and stops when cancelled.
+
+A job is a function ``work(job)`` that passes ``job.cancel`` (a ``threading.Event``)
+on to the library, as the CLI passes its interrupt (``Limits.cancel``, the harness
+functions' ``cancel=``): the backends poll it, so a cancel stops the search itself,
+not just the waiting for it.  ``job.step(fraction, stage)`` reports progress.
+
+>>> jobs = Jobs(workers=1)
+>>> job = jobs.start("double", lambda job: 2 * 21)
+>>> job.wait(5) and job.state, job.result
+('done', 42)
+>>> jobs.close()
+"""
+
+from __future__ import annotations
+
+import secrets
+import threading
+import time
+from collections import OrderedDict
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, Callable
+
+from nonolab.errors import NonolabError
+
+QUEUED, RUNNING, DONE, FAILED, CANCELLED = "queued", "running", "done", "failed", "cancelled"
+FINISHED = (DONE, FAILED, CANCELLED)
+
+
+class Cancelled(Exception):
+    """Raised inside a job's work (by :meth:`Job.check`) once the job is cancelled."""
+
+
+class Job:
+    """One piece of background work and what became of it.
+
+    ``state`` goes queued -> running -> done, failed or cancelled; ``result`` is the
+    work's return value (JSON-ready), ``error`` the one-line message of a failure:
+    the text of the :class:`~nonolab.errors.NonolabError`, as the CLI prints it.
+    """
+
+    def __init__(self, kind: str):
+        self.id = secrets.token_hex(6)
+        self.kind = kind
+        self.cancel = threading.Event()
+        self.state = QUEUED
+        self.progress = 0.0
+        self.stage = "queued"
+        self.result: Any = None
+        self.error: str | None = None
+        self.started = time.perf_counter()
+        self.finished: float | None = None
+        self._done = threading.Event()
+
+    def step(self, fraction: float, stage: str) -> None:
+        """Report progress (0..1) and what is being done; stops a cancelled job here."""
+        self.check()
+        self.progress = max(0.0, min(1.0, fraction))
+        self.stage = stage
+
+    def check(self) -> None:
+        """Raise :class:`Cancelled` if the job was cancelled (between library calls)."""
+        if self.cancel.is_set():
+            raise Cancelled()
+
+    def wait(self, timeout: float | None = None) -> bool:
+        """Block until the job has finished; whether it has."""
+        return self._done.wait(timeout)
+
+    def as_dict(self) -> dict[str, Any]:
+        end = self.finished if self.finished is not None else time.perf_counter()
+        return {"id": self.id, "kind": self.kind, "state": self.state, "progress": round(self.progress, 3),
+                "stage": self.stage, "result": self.result, "error": self.error,
+                "seconds": round(end - self.started, 3)}
+
+    def _run(self, work: Callable[["Job"], Any]) -> None:
+        try:
+            self.check()
+            self.state = RUNNING
+            self.stage = "started"
+            result = work(self)
+            if self.cancel.is_set():
+                raise Cancelled()   # the library stopped early: its answer is not the answer
+            self.result, self.progress, self.stage, self.state = result, 1.0, "done", DONE
+        except Cancelled:
+            self.state, self.stage = CANCELLED, "cancelled"
+        except NonolabError as err:
+            self.error, self.state, self.stage = str(err), FAILED, "failed"
+        except Exception as err:  # noqa: BLE001 — a bug: reported in the job, the server goes on
+            self.error, self.state, self.stage = f"internal error: {type(err).__name__}: {err}", FAILED, "failed"
+        finally:
+            self.finished = time.perf_counter()
+            self._done.set()
+
+
+class Jobs:
+    """The server's jobs: at most ``workers`` run at once, the rest wait in order;
+    the ``keep`` most recent are remembered for polling."""
+
+    def __init__(self, workers: int = 2, keep: int = 200):
+        self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="nonolab-job")
+        self._jobs: OrderedDict[str, Job] = OrderedDict()
+        self._keep = keep
+        self._lock = threading.Lock()
+
+    def start(self, kind: str, work: Callable[[Job], Any]) -> Job:
+        job = Job(kind)
+        with self._lock:
+            self._jobs[job.id] = job
+            while len(self._jobs) > self._keep:
+                _, old = self._jobs.popitem(last=False)
+                old.cancel.set()
+        self._pool.submit(job._run, work)
+        return job
+
+    def get(self, job_id: str) -> Job | None:
+        with self._lock:
+            return self._jobs.get(job_id)
+
+    def close(self) -> None:
+        """Cancel every job and wait for the workers to stop."""
+        with self._lock:
+            for job in self._jobs.values():
+                job.cancel.set()
+        self._pool.shutdown(wait=True, cancel_futures=True)

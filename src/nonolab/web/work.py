@@ -1,0 +1,249 @@
+"""What the workbench computes, apart from HTTP: the puzzles it holds, and the work of
+each job (the report, the steps of ``explain``, a puzzle from an image), as JSON-ready
+dicts with the pictures of :mod:`nonolab.render` inline as SVG.
+
+Every answer comes from the library the CLI uses (``check``, ``grade``,
+``ambiguity_report``, the native engine's step log, the generator), with the job's
+cancel passed on as the CLI passes its interrupt, so a cancel stops the backend.
+
+>>> store = Store()
+>>> entry = store.add(drawn(["#.", "##"], "corner"))
+>>> summary(entry)["rows"], store.get(entry.id) is entry
+([[1], [2]], True)
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+import threading
+import time
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from typing import Any
+
+from nonolab.core.grid import Solution
+from nonolab.core.puzzle import Puzzle
+from nonolab.errors import InvalidArgument, NonolabError
+from nonolab.web import repairs
+from nonolab.web.jobs import Job
+
+#: The largest grid drawn in the page (a larger puzzle is loaded from a file).
+MAX_DRAWN = 100
+PICTURE_FORMATS = ("svg", "png", "pdf")
+
+
+@dataclass
+class Entry:
+    """A puzzle the workbench holds, with the givens a repair fixed (``(r, c) -> 0/1``)."""
+
+    puzzle: Puzzle
+    givens: dict[tuple[int, int], int] = field(default_factory=dict)
+    origin: str = ""
+    id: str = field(default_factory=lambda: secrets.token_hex(6))
+
+
+class Store:
+    """The puzzles of this server, the ``keep`` most recent, by id."""
+
+    def __init__(self, keep: int = 200):
+        self._entries: OrderedDict[str, Entry] = OrderedDict()
+        self._keep = keep
+        self._lock = threading.Lock()
+
+    def add(self, entry: Entry | Puzzle) -> Entry:
+        entry = entry if isinstance(entry, Entry) else Entry(entry)
+        with self._lock:
+            self._entries[entry.id] = entry
+            while len(self._entries) > self._keep:
+                self._entries.popitem(last=False)
+        return entry
+
+    def get(self, entry_id: str) -> Entry | None:
+        with self._lock:
+            return self._entries.get(entry_id)
+
+
+def loaded(data: bytes, name: str | None, fmt: str | None) -> list[Puzzle]:
+    """The puzzles of an upload or a paste: read as a file called ``name`` (its suffix
+    may decide the format, errors are named after it), or as text when unnamed."""
+    from nonolab.formats import load_bytes_all, loads_all
+    from nonolab.formats._files import decode
+
+    fmt = fmt or None
+    if name:
+        return load_bytes_all(data, name, fmt)
+    return loads_all(decode(data), fmt)
+
+
+def drawn(rows: Any, name: str = "") -> Puzzle:
+    """The puzzle a drawing gives (rows of ``#`` and ``.``), the drawing as its goal."""
+    if (not isinstance(rows, list) or not rows or not all(isinstance(r, str) for r in rows)
+            or any(set(r) - set("#.") for r in rows)):
+        raise InvalidArgument("a drawing is a list of rows of # (filled) and . (empty)")
+    width = len(rows[0])
+    if width == 0 or any(len(r) != width for r in rows):
+        raise InvalidArgument("every row of a drawing must have the same, positive length")
+    if width > MAX_DRAWN or len(rows) > MAX_DRAWN:
+        raise InvalidArgument(f"a drawing is at most {MAX_DRAWN}x{MAX_DRAWN} cells")
+    return Puzzle.from_solution(Solution.from_rows(rows), name=name or f"drawn {width}x{len(rows)}")
+
+
+def summary(entry: Entry) -> dict[str, Any]:
+    """The puzzle as the page shows it: size, clues, the picture with its clues."""
+    from nonolab.render import puzzle_svg
+
+    p = entry.puzzle
+    return {"id": entry.id, "name": p.name, "width": p.width, "height": p.height,
+            "rows": [list(c) for c in p.rows], "columns": [list(c) for c in p.columns],
+            "goal": p.goal.to_text().splitlines() if p.goal is not None else None,
+            "givens": [[r, c, v] for (r, c), v in sorted(entry.givens.items())],
+            "origin": entry.origin, "svg": puzzle_svg(p, labels=True)}
+
+
+class _Clock:
+    def __init__(self, time_limit: float | None):
+        self.deadline = None if time_limit is None else time.perf_counter() + time_limit
+
+    def left(self) -> float | None:
+        return None if self.deadline is None else max(self.deadline - time.perf_counter(), 1e-3)
+
+
+def analyse(entry: Entry, job: Job, time_limit: float | None) -> dict[str, Any]:
+    """The report: verdict, pictures (solution, or two and their difference; the
+    ambiguity map), grade, the regions and the repairs to offer."""
+    from nonolab.harness.uniqueness import Verdict, check
+    from nonolab.render import diff_svg, solution_svg
+    from nonolab.solvers import DEFAULT, get
+
+    puzzle, clock = entry.puzzle, _Clock(time_limit)
+    job.step(0.05, "checking uniqueness")
+    if entry.givens:
+        verdict, witnesses, backend = _check_with_givens(entry, clock.left(), job)
+    else:
+        checked = check(puzzle, get(DEFAULT), clock.left(), cancel=job.cancel)
+        verdict, witnesses, backend = checked.verdict, checked.witnesses, DEFAULT
+    job.check()
+    out: dict[str, Any] = {"verdict": verdict.value, "backend": backend, "pictures": {}, "grade": None,
+                           "ambiguity": None, "repairs": []}
+    if verdict is Verdict.UNIQUE:
+        out["pictures"]["solution"] = solution_svg(witnesses[0], puzzle, labels=True)
+    elif verdict is Verdict.MULTIPLE:
+        out["pictures"]["diff"] = diff_svg(witnesses[0], witnesses[1], puzzle)
+    if verdict in (Verdict.TIMEOUT, Verdict.INTERRUPTED):
+        return out
+    if entry.givens:
+        out["note"] = (f"with {len(entry.givens)} given{'s' * (len(entry.givens) != 1)} fixed "
+                       f"(checked by {backend}); grade and ambiguity are of the clues alone")
+    else:
+        job.step(0.3, "grading")
+        out["grade"] = _grade(puzzle, clock, job)
+    if verdict is Verdict.MULTIPLE and not entry.givens:
+        job.step(0.55, "finding where the solutions differ")
+        report = _why(puzzle, clock, job, out)
+        job.step(0.9, "suggesting repairs")
+        out["repairs"] = repairs.suggest(puzzle, witnesses, report, clock.left(), job.cancel)
+    return out
+
+
+def _check_with_givens(entry: Entry, left: float | None, job: Job):
+    """``check`` with the givens fixed: an exact count to 2 by a solver that takes given
+    cells (the one the ambiguity report asks)."""
+    from nonolab.harness.ambiguity import questioner
+    from nonolab.harness.uniqueness import verdict_of
+    from nonolab.solvers import DEFAULT, get
+    from nonolab.solvers.base import Given, Limits
+
+    solver = questioner(get(DEFAULT))
+    result = solver.solve(entry.puzzle, Limits(2, left, job.cancel), Given.of(entry.givens))
+    return verdict_of(result), result.solutions[:2], solver.name
+
+
+def _grade(puzzle: Puzzle, clock: _Clock, job: Job) -> dict[str, Any]:
+    from nonolab.harness.classify import grade
+
+    found = grade(puzzle, time_limit=clock.left(), cancel=job.cancel)
+    job.check()
+    return found.as_dict()
+
+
+def _why(puzzle: Puzzle, clock: _Clock, job: Job, out: dict[str, Any]):
+    from nonolab.harness.ambiguity import ambiguity_report
+    from nonolab.render import ambiguity_svg
+
+    report = ambiguity_report(puzzle, time_limit=clock.left(), cancel=job.cancel)
+    job.check()
+    picture = ambiguity_svg(report, puzzle)
+    if picture is not None:
+        out["pictures"]["why"] = picture
+    out["ambiguity"] = {"solution_count": report.solution_count, "count_exact": report.count_exact,
+                        "backbone": len(report.backbone), "complete": report.complete,
+                        "regions": [r.describe() for r in report.regions],
+                        "givens": [list(g) for g in report.givens], "givens_unique": report.givens_unique}
+    return report
+
+
+def explain(entry: Entry, job: Job, time_limit: float | None) -> dict[str, Any]:
+    """The native engine's step log (as ``explain --backend native`` records it): the
+    board with one frame per step (:func:`nonolab.render.steps.steps_svg`) and captions."""
+    from nonolab.render.steps import steps_svg
+    from nonolab.solvers import get
+    from nonolab.solvers.base import Limits
+
+    job.step(0.1, "solving step by step")
+    result = get("native", record_steps=True).solve(entry.puzzle, Limits(1, time_limit, job.cancel))
+    job.check()
+    state = "solved" if result.solution is not None else ("contradiction" if result.complete else "timeout")
+    job.step(0.8, "drawing the steps")
+    return {"state": state, "steps": len(result.steps), "svg": steps_svg(entry.puzzle, result.steps),
+            "captions": [f"step {n}: {s.describe()}" for n, s in enumerate(result.steps, 1)]}
+
+
+def from_image(data: bytes, name: str, width: int, height: int, density: float, job: Job,
+               time_limit: float | None) -> Puzzle:
+    """A unique puzzle from an image (``generate --from-image --unique --repair``)."""
+    import os
+    import tempfile
+
+    from nonolab.generate import Recipe, make_puzzles
+
+    suffix = re.sub(r"[^A-Za-z0-9.]", "", os.path.splitext(name or "")[1])[:10]
+    low, high = min(0.2, density), max(0.7, density)
+    with tempfile.TemporaryDirectory(prefix="nonolab-serve-") as folder:
+        path = os.path.join(folder, f"image{suffix}")
+        recipe = Recipe(width=width, height=height, density=density, image=path, unique=True, repair=True,
+                        max_repairs=40, density_range=(low, high),
+                        candidate_time_limit=min(5.0, time_limit or 5.0))
+        with open(path, "wb") as stream:
+            stream.write(data)
+        job.step(0.05, "reading the image")
+
+        def progress(report) -> None:   # after each candidate: a cancel stops the loop here
+            job.step(0.05 + 0.9 * report.candidates / 100, f"candidate {report.candidates}: "
+                     f"{report.repairs} repairs so far")
+
+        try:
+            report = make_puzzles(1, recipe, seed=0, max_candidates=100, time_limit=time_limit,
+                                  on_candidate=progress)
+        except NonolabError as err:
+            if err.path == path:   # the upload's own name, not the temporary file's
+                err.path = name
+            raise
+    if not report.complete:
+        raise NonolabError(f"generate: no unique puzzle from this image within the limits ({report.summary()})")
+    generated = report.puzzles[0].puzzle
+    stem = re.sub(r"[^A-Za-z0-9_-]+", "_", os.path.splitext(os.path.basename(name or "image"))[0]).strip("_")
+    return generated.with_(name=f"{stem or 'image'}-{width}x{height}")
+
+
+def download(entry: Entry, fmt: str) -> tuple[str, str | bytes]:
+    """The file name and content of ``entry`` in ``fmt``: a puzzle format, or a
+    picture of the puzzle with its clues (svg, png, pdf)."""
+    from nonolab.formats import dumps, suffix_of
+
+    stem = re.sub(r"[^A-Za-z0-9_-]+", "_", entry.puzzle.name).strip("_") or "puzzle"
+    if fmt in PICTURE_FORMATS:
+        from nonolab.render import encode, puzzle_svg
+        page = "a4" if fmt == "pdf" else None
+        return f"{stem}.{fmt}", encode(puzzle_svg(entry.puzzle, page=page), fmt)
+    return stem + suffix_of(fmt), dumps(entry.puzzle, fmt)

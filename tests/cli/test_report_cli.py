@@ -1,0 +1,133 @@
+"""``check --report``, ``--given`` on check, solve and count, and ``repair FILE``."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from nonolab.formats import dumps_all, load, load_all
+from nonolab.solvers import get
+from nonolab.solvers.base import Limits
+
+PUZZLES = Path(__file__).resolve().parents[2] / "puzzles"
+SIMPLE2 = str(PUZZLES / "hakank" / "simple2.non")        # 2 solutions, a 4x4 checkerboard
+T2 = str(PUZZLES / "hakank" / "t2.non")                  # one 2x2 switch
+CAR = str(PUZZLES / "hakank" / "car.non")                # unique, line-solvable
+CONTRADICTION = str(PUZZLES / "nonolab" / "contradiction.non")
+CNF = get("cnf")
+
+
+def _exact_count(puzzle) -> int:
+    result = CNF.solve(puzzle, Limits(None))
+    assert result.complete
+    return result.count
+
+
+def test_report_text_of_a_puzzle_with_several_solutions(run):
+    result = run("check", "--report", T2, "-b", "native")
+    lines = result.stdout.splitlines()
+    assert result.exit_code == 1 and lines[0] == "multiple"
+    assert re.match(r"grade: search \(pbnsolve class: search\); difficulty 4\.\d{3}", lines[1])
+    assert "warning: the puzzle has more than one solution" in lines
+    assert any(ln.startswith("repair: 1 cell flip of the first solution makes the puzzle unique, the fewest")
+               for ln in lines)
+    assert "before, after, flipped cells (*) of repair 1:" in lines
+    assert any(ln.startswith("givens instead of a repair (greedy): reveal 1") for ln in lines)
+
+
+def test_report_of_a_unique_puzzle_exits_0(run):
+    result = run("check", "--report", CAR)
+    lines = result.stdout.splitlines()
+    assert result.exit_code == 0 and lines[0] == "unique" and lines[1].startswith("grade: line")
+    assert not any(ln.startswith("repair") for ln in lines)
+
+
+def test_report_json(run):
+    data = json.loads(run("check", "--report", "--json", T2, "-b", "native").stdout)
+    assert data["verdict"] == "multiple" and data["schema_version"] == 1
+    assert data["repair"]["status"] == "repaired" and data["repair"]["minimal"]
+    assert 4 <= data["difficulty"] < 5 and data["grade"]["grade"] == "search"
+    flips = data["repair"]["suggestions"][0]["flips"]
+    assert len(flips) == 1 and data["repair"]["suggestions"][0]["unique"]
+    assert data["alternative"] != data["solution"] and data["differing_cells"]
+    data = json.loads(run("check", "--report", "--json", CONTRADICTION).stdout)
+    assert data["verdict"] == "none" and data["solution"] is None
+
+
+def test_the_givens_the_report_suggests_make_check_say_unique(run):
+    assert run("check", SIMPLE2).exit_code == 1
+    text = run("check", "--report", SIMPLE2, "-b", "native").stdout
+    suggested = re.search(r"--given '([^']+)'", text).group(1)
+    result = run("check", SIMPLE2, "--given", suggested)
+    assert result.exit_code == 0 and result.stdout.strip() == "unique"
+    # on the checkerboard either value of any one cell picks one of the two solutions
+    cell, value = suggested.split("=")
+    other = f"{cell}={'#' if value == '.' else '.'}"
+    assert run("count", SIMPLE2, "--given", other).stdout.strip() == "1"
+    assert run("count", SIMPLE2).stdout.strip() == "2"
+
+
+def test_given_on_solve_and_count_fixes_the_cell(run):
+    # The checkerboard's two solutions differ in every cell: (1,1) filled picks one of them.
+    for value, first_row in (("#", "#.#."), (".", ".#.#")):
+        result = run("solve", SIMPLE2, "--given", f"1,1={value}", "-b", "native", "--json")
+        data = json.loads(result.stdout)
+        assert data["count"] == 1 and data["exact"] and data["solutions"][0][0] == first_row
+        assert run("count", SIMPLE2, "--given", f"1,1={value}", "-b", "cnf").stdout.strip() == "1"
+    # two givens that no solution has together
+    assert run("count", SIMPLE2, "--given", "1,1=#", "--given", "(1,2)=#").stdout.strip() == "0"
+
+
+@pytest.mark.parametrize("args", [
+    ["check", SIMPLE2, "--given", "5,1=#"],                  # outside the 4x4 grid
+    ["check", SIMPLE2, "--given", "0,1=#"],                  # 1-based
+    ["check", SIMPLE2, "--given", "1,1=x"],                  # not # or .
+    ["check", SIMPLE2, "--given", "1,1=#", "--given", "1,1=."],
+    ["count", SIMPLE2, "--given", "1,1=#", "-b", "dlx"],     # a backend that cannot fix cells
+    ["check", SIMPLE2, "--given", "1,1=#", "--why"],
+    ["check", SIMPLE2, "--report", "--why"],
+    ["repair", SIMPLE2, "--max-flips", "0"],
+    ["repair", "/nonexistent/x.non"],
+])
+def test_bad_input_is_one_line_and_exit_2(run, args):
+    result = run(*args)
+    assert result.exit_code == 2, result.output
+    assert "Traceback" not in result.output
+
+
+def test_repair_writes_a_unique_puzzle_that_reads_back(run, tmp_path):
+    out = tmp_path / "fixed.non"
+    result = run("repair", T2, "-o", out)
+    assert result.exit_code == 0 and result.stdout.startswith("repaired: flip (")
+    fixed, original = load(out), load(T2)
+    assert _exact_count(fixed) == 1 and _exact_count(original) == 2
+    assert fixed.goal is not None and len(fixed.goal.diff(_first(original))) == 1
+    assert fixed.name == original.name
+
+
+def _first(puzzle):
+    return get("native").solve(puzzle, Limits(1)).solution
+
+
+def test_repair_to_standard_output_and_of_a_set(run, tmp_path):
+    result = run("repair", T2, "--to", "non")
+    assert result.exit_code == 0 and "rows" in result.stdout and "repaired" not in result.stdout
+    two = tmp_path / "two.json"
+    two.write_text(dumps_all([load(T2), load(CAR)], "json"), encoding="utf-8")
+    out = tmp_path / "fixed.json"
+    result = run("repair", two, "-o", out)
+    assert result.exit_code == 0 and "#2" in result.stdout and "already unique" in result.stdout
+    puzzles = load_all(out)
+    assert len(puzzles) == 2 and all(_exact_count(p) == 1 for p in puzzles)
+    assert puzzles[1] == load(CAR)
+    # a set into a format holding one puzzle: one line, exit 2
+    result = run("repair", two, "-o", tmp_path / "fixed.non")
+    assert result.exit_code == 2 and "Traceback" not in result.output
+
+
+def test_repair_of_a_contradiction_is_not_repaired(run, tmp_path):
+    result = run("repair", CONTRADICTION, "-o", tmp_path / "x.non")
+    assert result.exit_code == 1 and "not repaired" in result.stdout

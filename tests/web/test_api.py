@@ -1,0 +1,280 @@
+"""The workbench's JSON API, over HTTP on a free port of this machine: every endpoint
+and its errors."""
+
+from __future__ import annotations
+
+import io
+import os
+import subprocess
+import sys
+import time
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from nonolab.formats import load_bytes_all, names
+from nonolab.generate import puzzle_from_array, random_grid
+
+from .conftest import PUZZLES, Client
+
+
+def _xml(svg: str) -> ET.Element:
+    return ET.fromstring(svg)   # raises unless the picture is well-formed XML
+
+
+def test_the_page_and_its_scripts_are_served_without_any_outside_address(client):
+    status, page, headers = client.get("/")
+    assert status == 200 and headers["Content-Type"].startswith("text/html")
+    for asset in (b"/static/app.js", b"/static/style.css"):
+        assert asset in page
+        status, body, _ = client.get(asset.decode())
+        assert status == 200 and body
+        assert b"http://" not in body and b"https://" not in body   # no CDN, no network
+    assert b"http://" not in page and b"https://" not in page
+
+
+def test_info_lists_every_format_and_the_pictures(client):
+    info = client.ok("GET", "/api/info")
+    assert info["formats"] == names() and info["pictures"] == ["svg", "png", "pdf"]
+
+
+def test_a_file_loads_with_its_clues_and_picture(client):
+    puzzle = client.load(PUZZLES / "nonolab" / "heart.non")
+    assert (puzzle["name"], puzzle["width"], puzzle["height"]) == ("heart", 10, 10)
+    assert puzzle["rows"][1] == [2, 2] and puzzle["columns"][0] == [3]
+    assert len(_xml(puzzle["svg"]).iter().__next__().tag) > 0 and puzzle["svg"].count('class="clue"') > 10
+    assert client.ok("GET", f"/api/puzzles/{puzzle['id']}")["puzzle"]["rows"] == puzzle["rows"]
+
+
+def test_pasted_text_is_recognised_by_its_content(client):
+    puzzle = client.ok("POST", "/api/load", "2x2:2/1/2/1")["puzzle"]
+    assert puzzle["rows"] == [[2], [1]] and puzzle["origin"] == "pasted text"
+    named = client.ok("POST", "/api/load?format=tatham", "2x2:2/1/2/1")["puzzle"]
+    assert named["columns"] == [[2], [1]]
+
+
+@pytest.mark.parametrize("name, content", [
+    ("bad.non", b"width 1\nheight 1\nrows\n2\ncolumns\n1\n"),
+    ("empty.non", b""),
+    ("cat.xyz", b"hello, world\n"),
+])
+def test_bad_input_answers_the_line_the_cli_prints(client, tmp_path, name, content):
+    status, answer, _ = client.post(f"/api/load?name={name}", content)
+    assert status == 400
+    (tmp_path / name).write_bytes(content)
+    cli = subprocess.run([sys.executable, "-m", "nonolab", "check", name], cwd=tmp_path, capture_output=True,
+                         text=True, env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)})
+    assert cli.returncode == 2
+    assert cli.stderr.strip() == f"nonolab: error: {answer['error']}"
+
+
+def test_an_unknown_format_name_is_refused(client):
+    status, answer, _ = client.post("/api/load?format=nope", "2x2:2/1/2/1")
+    assert status == 400 and answer["type"] == "UnknownFormat" and "nope" in answer["error"]
+
+
+def test_a_drawing_becomes_a_puzzle_with_its_picture_as_goal(client):
+    puzzle = client.ok("POST", "/api/draw", {"rows": ["##.", "..#"], "name": "tiny"})["puzzle"]
+    assert puzzle["rows"] == [[2], [1]] and puzzle["columns"] == [[1], [1], [1]]
+    assert puzzle["goal"] == ["##.", "..#"] and puzzle["name"] == "tiny"
+
+
+@pytest.mark.parametrize("body", [{"rows": ["##", "#"]}, {"rows": []}, {"rows": ["#x"]}, {"rows": "##"}])
+def test_a_bad_drawing_is_refused(client, body):
+    status, answer, _ = client.post("/api/draw", body)
+    assert status == 400 and answer["type"] == "InvalidArgument"
+
+
+def test_a_body_that_is_not_json_is_refused(client):
+    status, answer, _ = client.post("/api/draw", b"{not json")
+    assert status == 400 and "not JSON" in answer["error"]
+
+
+def test_unknown_ids_answer_404(client):
+    for method, path in [("GET", "/api/puzzles/nope"), ("POST", "/api/puzzles/nope/analyse"),
+                         ("GET", "/api/jobs/nope"), ("POST", "/api/jobs/nope/cancel"),
+                         ("GET", "/api/puzzles/nope/download?format=non")]:
+        status, answer, _ = client.call(method, path, b"" if method == "POST" else None)
+        assert status == 404 and "nope" in answer["error"], path
+
+
+def test_a_unique_puzzle_reports_its_verdict_grade_and_solution(client):
+    puzzle = client.load(PUZZLES / "nonolab" / "heart.non")
+    report = client.run(f"/api/puzzles/{puzzle['id']}/analyse")
+    assert report["verdict"] == "unique" and report["grade"]["grade"] == "line"
+    assert report["repairs"] == [] and report["ambiguity"] is None
+    assert set(report["pictures"]) == {"solution"}
+    _xml(report["pictures"]["solution"])
+
+
+def test_a_switch_reports_two_solutions_the_map_and_repairs_that_make_it_unique(client):
+    puzzle = client.load(PUZZLES / "nonolab" / "switch.non")
+    report = client.run(f"/api/puzzles/{puzzle['id']}/analyse")
+    assert report["verdict"] == "multiple" and report["grade"]["grade"] == "search"
+    assert set(report["pictures"]) == {"diff", "why"}
+    for svg in report["pictures"].values():
+        _xml(svg)
+    assert report["ambiguity"]["solution_count"] == 2 and report["ambiguity"]["count_exact"]
+    assert report["ambiguity"]["regions"] == ["2x2 switch at rows 1-2, columns 1-2"]
+    kinds = [r["kind"] for r in report["repairs"]]
+    assert kinds[-1] == "givens" and kinds[:-1] and set(kinds[:-1]) == {"flip"}   # the fewest flips first
+    for repair in report["repairs"]:
+        fixed = client.ok("POST", f"/api/puzzles/{puzzle['id']}/repair", repair)["puzzle"]
+        again = client.run(f"/api/puzzles/{fixed['id']}/analyse")
+        assert again["verdict"] == "unique", repair
+        if repair["kind"] == "givens":
+            assert fixed["rows"] == puzzle["rows"] and fixed["givens"] == repair["cells"]
+            assert "given" in again["note"]
+        else:
+            assert fixed["rows"] != puzzle["rows"] and fixed["givens"] == []
+
+
+@pytest.mark.parametrize("repair", [{"kind": "paint"}, {"kind": "flip", "cells": []},
+                                    {"kind": "flip", "cells": [[5, 5]], "picture": ["#.", ".#"]},
+                                    {"kind": "flip", "cells": [[0, 0]], "picture": ["##", ".."]},
+                                    {"kind": "givens", "cells": [["a", 0, 1]]}])
+def test_a_repair_that_does_not_fit_the_puzzle_is_refused(client, repair):
+    puzzle = client.load(PUZZLES / "nonolab" / "switch.non")
+    status, answer, _ = client.post(f"/api/puzzles/{puzzle['id']}/repair", repair)
+    assert status == 400 and answer["type"] == "InvalidArgument"
+
+
+def test_explain_gives_one_frame_and_caption_per_step(client):
+    puzzle = client.load(PUZZLES / "nonolab" / "heart.non")
+    steps = client.run(f"/api/puzzles/{puzzle['id']}/explain")
+    assert steps["state"] == "solved" and steps["steps"] > 1
+    assert len(steps["captions"]) == steps["steps"] == steps["svg"].count('<g class="step"')
+    assert steps["captions"][0].startswith("step 1: line:")
+    _xml(steps["svg"])
+
+
+@pytest.mark.parametrize("fmt", names())
+def test_every_format_downloads_and_reads_back_as_the_same_puzzle(client, fmt):
+    puzzle = client.load(PUZZLES / "nonolab" / "heart.non")
+    status, body, headers = client.get(f"/api/puzzles/{puzzle['id']}/download?format={fmt}")
+    assert status == 200
+    name = headers["Content-Disposition"].split("filename=")[1].strip('"')
+    back = load_bytes_all(body, name)[0]
+    assert [list(c) for c in back.rows] == puzzle["rows"] and [list(c) for c in back.columns] == puzzle["columns"]
+
+
+@pytest.mark.parametrize("fmt, magic", [("svg", b"<svg"), ("png", b"\x89PNG"), ("pdf", b"%PDF")])
+def test_the_picture_downloads(client, fmt, magic):
+    pytest.importorskip("cairosvg") if fmt != "svg" else None
+    puzzle = client.load(PUZZLES / "nonolab" / "heart.non")
+    status, body, headers = client.get(f"/api/puzzles/{puzzle['id']}/download?format={fmt}")
+    assert status == 200 and body.startswith(magic) and headers["Content-Disposition"].endswith(f'heart.{fmt}"')
+
+
+def test_an_unknown_download_format_is_refused(client):
+    puzzle = client.load(PUZZLES / "nonolab" / "heart.non")
+    status, answer, _ = client.get(f"/api/puzzles/{puzzle['id']}/download?format=doc")
+    assert status == 400 and answer["type"] == "UnknownFormat"
+
+
+def _png(width: int, height: int) -> bytes:
+    from PIL import Image, ImageDraw
+    image = Image.new("L", (width, height), 255)
+    ImageDraw.Draw(image).ellipse((width // 5, height // 5, width * 4 // 5, height * 4 // 5), fill=0)
+    out = io.BytesIO()
+    image.save(out, "PNG")
+    return out.getvalue()
+
+
+def test_an_image_becomes_a_unique_puzzle(client, tmp_path):
+    pytest.importorskip("PIL")
+    made = client.run("/api/generate?name=disc.png&width=12&height=10&density=0.4", _png(120, 100))["puzzle"]
+    assert (made["width"], made["height"], made["name"]) == (12, 10, "disc-12x10")
+    # The picture is the image's (the disc), but for the cells the repairs flipped.
+    from nonolab.generate import picture_from_image
+    (tmp_path / "disc.png").write_bytes(_png(120, 100))
+    image = picture_from_image(tmp_path / "disc.png", 12, 10, 0.4).tolist()
+    flipped = sum(g != ("#" if v else ".") for row, want in zip(made["goal"], image) for g, v in zip(row, want))
+    assert flipped <= 12, flipped
+    report = client.run(f"/api/puzzles/{made['id']}/analyse")
+    assert report["verdict"] == "unique"
+
+
+def test_a_file_that_is_no_image_fails_naming_the_upload(client):
+    pytest.importorskip("PIL")
+    state = client.finish(client.ok("POST", "/api/generate?name=notes.png&width=5&height=5", b"not an image")["job"])
+    assert state["state"] == "failed" and state["error"].startswith("notes.png: ")
+    status, answer, _ = client.post("/api/generate?width=five", b"x")
+    assert status == 400 and "width" in answer["error"]
+
+
+def _noise(client: Client, n: int) -> dict:
+    rows = ["".join("#" if v else "." for v in row) for row in random_grid(n, n, 0.5, seed=1).tolist()]
+    return client.ok("POST", "/api/draw", {"rows": rows, "name": f"noise {n}"})["puzzle"]
+
+
+def test_cancel_stops_a_long_job_and_its_backend(client, server):
+    # 60x60 noise: proving it unique or not takes the check minutes.
+    puzzle = _noise(client, 60)
+    job = client.ok("POST", f"/api/puzzles/{puzzle['id']}/analyse")["job"]
+    while client.ok("GET", f"/api/jobs/{job['id']}")["state"] == "queued":
+        time.sleep(0.05)
+    time.sleep(1.0)
+    assert client.ok("GET", f"/api/jobs/{job['id']}")["state"] == "running"
+    asked = time.monotonic()
+    assert client.ok("POST", f"/api/jobs/{job['id']}/cancel")["id"] == job["id"]
+    state = client.finish(job, timeout=10)
+    took = time.monotonic() - asked
+    assert state["state"] == "cancelled" and state["result"] is None
+    assert took < 3.0, f"the job took {took:.1f} s to stop"
+    # The worker thread is free again: a small job runs at once.
+    small = client.load(PUZZLES / "nonolab" / "heart.non")
+    assert client.run(f"/api/puzzles/{small['id']}/analyse")["verdict"] == "unique"
+
+
+def test_a_job_stops_at_the_servers_time_limit(server):   # server: the engine is warm
+    from nonolab.web.server import Running
+    with Running(port=0, time_limit=1.5) as running:
+        client = Client(running.url)
+        puzzle = _noise(client, 60)
+        started = time.monotonic()
+        state = client.finish(client.ok("POST", f"/api/puzzles/{puzzle['id']}/analyse")["job"], timeout=30)
+        took = time.monotonic() - started
+    assert state["state"] == "done" and took < 5.0, (state["state"], took)
+    assert state["result"]["verdict"] in ("multiple", "timeout")
+    if state["result"]["ambiguity"] is not None:
+        assert not state["result"]["ambiguity"]["complete"]
+
+
+def test_the_server_listens_on_this_machine_only_by_default(server):
+    assert server.url.startswith("http://127.0.0.1:")
+    assert server.sock.getsockname()[0] == "127.0.0.1"
+
+
+def test_on_this_machine_only_its_own_names_are_answered(client):
+    import urllib.error
+    import urllib.request
+    request = urllib.request.Request(client.url + "/api/info", headers={"Host": "attacker.example:80"})
+    with pytest.raises(urllib.error.HTTPError) as refused:
+        urllib.request.urlopen(request, timeout=10)
+    assert refused.value.code == 400
+    port = client.url.rsplit(":", 1)[1]
+    request = urllib.request.Request(client.url + "/api/info", headers={"Host": f"localhost:{port}"})
+    with urllib.request.urlopen(request, timeout=10) as answer:
+        assert answer.status == 200
+
+
+def test_jobs_run_side_by_side_and_each_gets_its_own_answer(client):
+    heart = client.load(PUZZLES / "nonolab" / "heart.non")
+    switch = client.load(PUZZLES / "nonolab" / "switch.non")
+    started = [client.ok("POST", f"/api/puzzles/{p['id']}/{kind}")["job"]
+               for p in (heart, switch, heart) for kind in ("analyse", "explain")]
+    states = [client.finish(job) for job in started]
+    assert [s["state"] for s in states] == ["done"] * 6
+    assert [s["result"].get("verdict", s["result"].get("state")) for s in states] == [
+        "unique", "solved", "multiple", "solved", "unique", "solved"]
+
+
+def test_a_set_gives_the_puzzle_asked_for(client):
+    text = "$1\n1\n1\n$2\n0\n0\n"    # TAAI: two puzzles of 1x1
+    first = client.ok("POST", "/api/load?format=taai", text)
+    assert (first["in_file"], first["index"], first["puzzle"]["name"]) == (2, 1, "$1")
+    second = client.ok("POST", "/api/load?format=taai&index=2", text)
+    assert second["puzzle"]["name"] == "$2" and second["puzzle"]["rows"] == [[]]
+    status, answer, _ = client.post("/api/load?name=set.taai&index=3", text)
+    assert status == 400 and answer["error"] == "set.taai: puzzle 3 is out of range: it holds 2 puzzles"

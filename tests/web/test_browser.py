@@ -1,0 +1,225 @@
+"""The workbench page in a real browser: headless Chromium (Debian's chromium and
+chromium-driver) driven by Selenium, against the server on a free port.  A screenshot
+of each state is saved under test-artifacts/browser/ (or $NONOLAB_TEST_ARTIFACTS)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from nonolab.formats import load_bytes_all, loads
+
+from .conftest import PUZZLES
+
+pytestmark = pytest.mark.browser
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+CHROMEDRIVER = shutil.which("chromedriver")
+ARTIFACTS = Path(os.environ.get("NONOLAB_TEST_ARTIFACTS") or Path(__file__).resolve().parents[2] / "test-artifacts")
+WAIT = 60   # seconds a state may take to appear (the first check loads the engine)
+
+
+@pytest.fixture(scope="module")
+def browser(tmp_path_factory):
+    if not (CHROMIUM and CHROMEDRIVER):
+        if os.environ.get("CI"):   # .ci/run installs them: there, their absence is a failure
+            pytest.fail("CI=true but chromium or chromedriver is missing (.ci/run should have installed them)")
+        pytest.skip("headless Chromium is not installed here (apt-get install chromium chromium-driver; "
+                    ".ci/run installs them)")
+    webdriver = pytest.importorskip("selenium.webdriver", reason="selenium is in the test extra")
+    from selenium.webdriver.chrome.service import Service
+
+    downloads = tmp_path_factory.mktemp("downloads")
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                 "--window-size=1280,1800", "--no-first-run", "--disable-extensions"):
+        options.add_argument(flag)
+    options.add_experimental_option("prefs", {"download.default_directory": str(downloads),
+                                              "download.prompt_for_download": False})
+    driver = webdriver.Chrome(service=Service(executable_path=CHROMEDRIVER), options=options)
+    driver.execute_cdp_cmd("Page.setDownloadBehavior", {"behavior": "allow", "downloadPath": str(downloads)})
+    driver.downloads = downloads
+    yield driver
+    driver.quit()
+
+
+@pytest.fixture
+def page(browser, server):
+    browser.get(server.url)
+    _until(browser, lambda: len(browser.find_elements("css selector", "#download-format option")) > 3)
+    return browser
+
+
+def _until(driver, condition, timeout: float = WAIT):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = condition()
+        if value:
+            return value
+        time.sleep(0.05)
+    _shot(driver, "timeout")
+    raise AssertionError("the page did not reach the state in time; error line: "
+                         + driver.find_element("id", "error").text)
+
+
+def _shot(driver, name: str) -> Path:
+    ARTIFACTS.joinpath("browser").mkdir(parents=True, exist_ok=True)
+    path = ARTIFACTS / "browser" / f"{name}.png"
+    driver.save_screenshot(str(path))
+    return path
+
+
+def _by(driver, selector: str):
+    return driver.find_element("css selector", selector)
+
+
+def _verdict(driver) -> str:
+    element = _by(driver, "#verdict")
+    return element.get_attribute("data-verdict") if element.is_displayed() else ""
+
+
+def _load_text(driver, text: str) -> None:
+    area = _by(driver, "#paste")
+    area.clear()
+    driver.execute_script("arguments[0].value = arguments[1];", area, text)
+    _by(driver, "#load-text").click()
+
+
+def test_load_check_repair_explain_and_download(page):
+    _load_text(page, (PUZZLES / "nonolab" / "switch.non").read_text())
+    _until(page, lambda: _verdict(page) == "multiple")
+    assert _by(page, "#picture-diff svg") and _by(page, "#picture-why svg")
+    assert "2x2 switch" in _by(page, "#ambiguity").text
+    assert _shot(page, "1-loaded-multiple").stat().st_size > 0
+
+    # A repair: the flip in the picture, then the new verdict.
+    old_id = page.execute_script("return document.getElementById('download').href")
+    _by(page, ".apply-repair[data-kind=flip]").click()
+    _until(page, lambda: _verdict(page) == "unique")
+    assert page.execute_script("return document.getElementById('download').href") != old_id
+    assert "(repaired)" in _by(page, "#puzzle-title").text and _by(page, "#picture-solution svg")
+    _shot(page, "2-repaired-unique")
+
+    # Explain: the slider moves through the steps, frame by frame.
+    _by(page, "#explain").click()
+    _until(page, lambda: _by(page, "#steps").is_displayed())
+    frames = page.find_elements("css selector", "#steps-picture g.step")
+    slider = _by(page, "#step-slider")
+    assert frames and slider.get_attribute("max") == str(len(frames))
+    assert _by(page, "#step-counter").text == f"step 0 of {len(frames)}"
+    from selenium.webdriver.common.keys import Keys
+    slider.send_keys(Keys.ARROW_RIGHT)
+    assert _by(page, "#step-counter").text == f"step 1 of {len(frames)}"
+    assert _by(page, "#step-caption").text.startswith("step 1: ")
+    shown = page.execute_script("return document.querySelectorAll('#steps-picture g.step:not(.off)').length")
+    assert shown == 1 and "now" in frames[0].get_attribute("class")
+    _shot(page, "3-explain-step-1")
+    _by(page, "#step-next").click()
+    assert _by(page, "#step-counter").text == f"step {min(2, len(frames))} of {len(frames)}"
+    page.execute_script("var s = arguments[0]; s.value = s.max; s.dispatchEvent(new Event('input'));", slider)
+    assert page.execute_script("return document.querySelectorAll('#steps-picture g.step.off').length") == 0
+    _shot(page, "4-explain-last-step")
+
+    # Download the repaired puzzle as a Tatham game ID.
+    from selenium.webdriver.support.ui import Select
+    Select(_by(page, "#download-format")).select_by_value("tatham")
+    _by(page, "#download").click()
+    files = _until(page, lambda: [p for p in page.downloads.iterdir() if p.suffix == ".tatham"], 20)
+    text = files[0].read_text()
+    repaired = loads(text, "tatham")
+    switch = loads((PUZZLES / "nonolab" / "switch.non").read_text())
+    assert repaired != switch and len(repaired.rows) == 2
+    _shot(page, "5-downloaded")
+
+
+def test_a_bad_file_shows_the_line_the_cli_prints(page, tmp_path):
+    bad = tmp_path / "bad.non"
+    bad.write_text("width 1\nheight 1\nrows\n2\ncolumns\n1\n")
+    _by(page, "#file").send_keys(str(bad))
+    message = _until(page, lambda: _by(page, "#error").text)
+    cli = subprocess.run([sys.executable, "-m", "nonolab", "check", "bad.non"], cwd=tmp_path, capture_output=True,
+                         text=True, env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)})
+    assert message == cli.stderr.strip() and message.startswith("nonolab: error: bad.non:4: ")
+    _shot(page, "6-bad-input")
+
+
+def test_a_drawing_shows_its_clues_live_and_is_checked(page):
+    _by(page, "[data-tab=tab-draw]").click()
+    for field, value in (("#draw-width", "3"), ("#draw-height", "2")):
+        _by(page, field).clear()
+        _by(page, field).send_keys(value)
+    _by(page, "#draw-new").click()
+    for r, c in ((0, 0), (0, 1), (1, 0)):
+        _by(page, f"#draw-grid td[data-r='{r}'][data-c='{c}']").click()
+    row_clues = [e.text for e in page.find_elements("css selector", "#draw-grid th.rowclue")]
+    column_clues = [e.text for e in page.find_elements("css selector", "#draw-grid th.col")]
+    assert row_clues == ["2", "1"] and column_clues == ["2", "1", "0"]
+    _shot(page, "7-drawing")
+    _by(page, "#draw-use").click()
+    _until(page, lambda: _verdict(page) == "unique")
+    assert _by(page, "#puzzle-title").text.startswith("drawn 3x2")
+
+
+def test_cancel_stops_a_long_check(page):
+    from nonolab.generate import puzzle_from_array, random_grid
+    from nonolab.formats import dumps
+    _load_text(page, dumps(puzzle_from_array(random_grid(60, 60, 0.5, seed=1)), "non"))
+    _until(page, lambda: _by(page, "#job").is_displayed() and _by(page, "#job-stage").text)
+    time.sleep(0.5)
+    _shot(page, "8-working")
+    _by(page, "#cancel").click()
+    _until(page, lambda: _by(page, "#job").get_attribute("data-state") == "cancelled", 5)
+    assert not _by(page, "#report").is_displayed()
+    _shot(page, "9-cancelled")
+
+
+def test_a_dropped_file_is_read_as_a_file_of_its_name(page):
+    # A drop as the browser makes it: a File in a DataTransfer, dispatched on the drop zone.
+    page.execute_script("""
+        var data = new DataTransfer();
+        data.items.add(new File([arguments[0]], 'heart.non'));
+        var zone = document.getElementById('drop');
+        zone.dispatchEvent(new DragEvent('dragover', {dataTransfer: data, bubbles: true, cancelable: true}));
+        zone.dispatchEvent(new DragEvent('drop', {dataTransfer: data, bubbles: true, cancelable: true}));
+    """, (PUZZLES / "nonolab" / "heart.non").read_text())
+    _until(page, lambda: _verdict(page) == "unique")
+    assert _by(page, "#puzzle-title").text == "heart (10x10)" and _by(page, "#puzzle-origin").text == "from heart.non"
+    assert _by(page, "#grade").text.startswith("line")
+    _shot(page, "10-dropped")
+
+
+def test_an_image_becomes_a_unique_puzzle(page, tmp_path):
+    pytest.importorskip("PIL")
+    from PIL import Image, ImageDraw
+    image = Image.new("L", (100, 100), 255)
+    ImageDraw.Draw(image).ellipse((20, 20, 80, 80), fill=0)
+    image.save(tmp_path / "disc.png")
+    _by(page, "[data-tab=tab-image]").click()
+    _by(page, "#image-file").send_keys(str(tmp_path / "disc.png"))
+    for field, value in (("#image-width", "10"), ("#image-height", "10")):
+        _by(page, field).clear()
+        _by(page, field).send_keys(value)
+    _by(page, "#image-make").click()
+    _until(page, lambda: _verdict(page) == "unique")
+    assert _by(page, "#puzzle-title").text == "disc-10x10 (10x10)"
+    _shot(page, "11-from-an-image")
+
+
+def test_a_set_offers_each_of_its_puzzles(page):
+    from selenium.webdriver.support.ui import Select
+    Select(_by(page, "#format")).select_by_value("taai")
+    _load_text(page, "$1\n1\n1\n$2\n0\n0\n")
+    _until(page, lambda: _by(page, "#puzzle-title").text == "$1 (1x1)")
+    assert _by(page, "#set").is_displayed() and _by(page, "#set-size").text == "2"
+    page.execute_script("var i = arguments[0]; i.value = 2; i.dispatchEvent(new Event('change'));",
+                        _by(page, "#set-index"))
+    _until(page, lambda: _by(page, "#puzzle-title").text == "$2 (1x1)")
+    _until(page, lambda: _verdict(page) == "unique")
+    Select(_by(page, "#format")).select_by_value("")

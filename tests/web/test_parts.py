@@ -1,0 +1,155 @@
+"""The workbench's parts without HTTP: jobs, the repairs adapter, and ``nonolab serve``
+as a process (the address it prints, Ctrl-C, a port it cannot have)."""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+import os
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+import urllib.request
+
+import pytest
+
+from nonolab.core import Puzzle, Solution
+from nonolab.errors import InvalidArgument, ParseError
+from nonolab.web.jobs import CANCELLED, DONE, FAILED, Jobs
+from nonolab.web import repairs
+
+
+@pytest.mark.parametrize("name", ["nonolab.web.jobs", "nonolab.web.repairs", "nonolab.web.work",
+                                  "nonolab.web.api", "nonolab.web.server"])
+def test_doctests(name):
+    assert doctest.testmod(importlib.import_module(name)).failed == 0
+
+
+@pytest.fixture
+def jobs():
+    pool = Jobs(workers=1)
+    yield pool
+    pool.close()
+
+
+def test_a_library_error_fails_the_job_with_its_one_line(jobs):
+    def bad(job):
+        raise ParseError("no puzzle here", path="cat.non", line=3)
+    job = jobs.start("load", bad)
+    assert job.wait(5) and job.state == FAILED and job.error == "cat.non:3: no puzzle here"
+
+
+def test_a_bug_fails_the_job_and_the_pool_goes_on(jobs):
+    job = jobs.start("bug", lambda job: 1 / 0)
+    assert job.wait(5) and job.state == FAILED and job.error.startswith("internal error: ZeroDivisionError")
+    assert jobs.start("next", lambda job: "fine").wait(5)
+
+
+def test_a_queued_job_cancelled_never_runs(jobs):
+    release = threading.Event()
+    ran = []
+    first = jobs.start("block", lambda job: release.wait(5))
+    second = jobs.start("queued", lambda job: ran.append(1))
+    assert second.as_dict()["state"] == "queued"
+    second.cancel.set()
+    release.set()
+    assert first.wait(5) and second.wait(5)
+    assert (first.state, second.state, ran) == (DONE, CANCELLED, [])
+
+
+def test_progress_is_reported_and_a_cancel_stops_at_the_next_step(jobs):
+    seen = threading.Event()
+
+    def work(job):
+        job.step(0.5, "half way")
+        seen.set()
+        while True:
+            job.step(0.6, "still going")   # raises once cancelled
+            time.sleep(0.01)
+    job = jobs.start("loop", work)
+    assert seen.wait(5)
+    assert job.as_dict()["progress"] >= 0.5 and job.as_dict()["stage"] in ("half way", "still going")
+    job.cancel.set()
+    assert job.wait(5) and job.state == CANCELLED and job.result is None
+
+
+def test_the_oldest_jobs_are_forgotten():
+    pool = Jobs(workers=1, keep=2)
+    try:
+        made = [pool.start("n", lambda job, n=n: n) for n in range(3)]
+        assert all(j.wait(5) for j in made)
+        assert pool.get(made[0].id) is None and pool.get(made[2].id).result == 2
+    finally:
+        pool.close()
+
+
+def test_the_repairs_of_a_switch_are_the_fewest_flips_where_solutions_differ_and_the_givens():
+    from nonolab.harness.ambiguity import ambiguity_report
+    from nonolab.harness.uniqueness import check
+    from nonolab.solvers import get
+
+    switch = Puzzle(rows=((1,), (1,)), columns=((1,), (1,)))
+    checked = check(switch, get("cnf"))
+    report = ambiguity_report(switch, "cnf")
+    found = repairs.suggest(switch, checked.witnesses, report)
+    kinds = [r["kind"] for r in found]
+    assert kinds[-1] == "givens" and kinds[:-1] and set(kinds[:-1]) == {"flip"}
+    for flip in found[:-1]:   # one cell flipped is the fewest for a switch, and each is proven
+        assert flip["picture"] == report.reference.to_text().splitlines() and len(flip["cells"]) == 1
+        assert tuple(flip["cells"][0]) in report.free
+        fixed, givens = repairs.apply(switch, {}, flip)
+        assert check(fixed, get("cnf")).verdict.value == "unique" and givens == {}
+    same, fixed_cells = repairs.apply(switch, {}, found[-1])
+    assert same == switch and fixed_cells == {(r, c): v for r, c, v in report.givens}
+    assert repairs.suggest(Puzzle.from_solution(Solution.from_rows(["#."])), (), None) == []
+
+
+def test_a_flip_needs_a_picture_that_solves_the_puzzle():
+    switch = Puzzle(rows=((1,), (1,)), columns=((1,), (1,)))
+    with pytest.raises(InvalidArgument, match="not a solution"):
+        repairs.apply(switch, {}, {"kind": "flip", "cells": [[0, 0]], "picture": ["##", "##"]})
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _serve(*args: str) -> subprocess.Popen:
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
+    return subprocess.Popen([sys.executable, "-m", "nonolab", "serve", *args], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, env=env)
+
+
+def test_serve_prints_its_address_answers_there_and_stops_on_ctrl_c():
+    process = _serve("--port", "0", "--no-open")
+    try:
+        url = process.stdout.readline().strip()
+        assert url.startswith("http://127.0.0.1:") and url.endswith("/")
+        with urllib.request.urlopen(url + "api/info", timeout=10) as answer:
+            assert b'"formats"' in answer.read()
+        process.send_signal(signal.SIGINT)
+        assert process.wait(10) == 130
+        assert process.stderr.read().strip().splitlines()[-1] == "nonolab: interrupted"
+    finally:
+        if process.poll() is None:
+            process.kill()
+
+
+def test_serve_refuses_a_port_it_cannot_have_with_one_line():
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen(1)
+        port = taken.getsockname()[1]
+        process = _serve("--port", str(port))
+        try:
+            code = process.wait(30)
+        finally:
+            if process.poll() is None:
+                process.kill()
+        lines = process.stderr.read().strip().splitlines()
+    assert code == 2 and lines == [f"nonolab: error: cannot listen on 127.0.0.1:{port}: Address already in use"]
