@@ -47,7 +47,8 @@ def percentile(values: list[float], q: float) -> float:
 
 
 def per_puzzle(rows: list[dict]) -> dict[str, dict[str, dict]]:
-    """``{puzzle: {backend: {"time", "verdict", "size", "peak_rss_mb"}}}``, repeats folded."""
+    """``{puzzle: {backend: {"time", "verdict", "size", "peak_rss_mb", "conflicts", "winner"}}}``,
+    repeats folded (conflicts: the median of those reported; winner: the most frequent)."""
     groups: dict[tuple[str, str], list[dict]] = defaultdict(list)
     for r in rows:
         groups[r["puzzle"], r["backend"]].append(r)
@@ -55,11 +56,15 @@ def per_puzzle(rows: list[dict]) -> dict[str, dict[str, dict]]:
     for (puzzle, backend), rs in groups.items():
         times = [float(r["time"]) for r in rs if r.get("time") not in (None, "")]
         peaks = [float(r["peak_rss_mb"]) for r in rs if r.get("peak_rss_mb") not in (None, "")]
+        conflicts = [int(float(r["conflicts"])) for r in rs if r.get("conflicts") not in (None, "")]
+        winners = [r["winner"] for r in rs if r.get("winner") not in (None, "")]
         out[puzzle][backend] = {
             "time": median(times) if times else None,
             "verdict": Counter(outcome(r) for r in rs).most_common(1)[0][0],
             "size": rs[0]["size"],
             "peak_rss_mb": max(peaks) if peaks else None,
+            "conflicts": int(median(conflicts)) if conflicts else None,
+            "winner": Counter(winners).most_common(1)[0][0] if winners else None,
         }
     return out
 
@@ -137,13 +142,24 @@ def puzzle_lines(table: dict, backends: list[str], show: int, memory: bool) -> t
             elif a["verdict"] == "error" or a["time"] is None:
                 cells.append(a["verdict"])
             else:
-                cells.append(f"{_fmt(a['time'])} {a['verdict']}")
+                cells.append(f"{_fmt(a['time'])} {a['verdict']}" + _engine_note(a))
         if memory:
             for b in backends:
                 peak = (answers.get(b) or {}).get("peak_rss_mb")
                 cells.append("-" if peak is None else f"{peak:.0f}")
         lines.append(f"| {puzzle} | {size} | " + " | ".join(cells) + " |")
     return title, lines
+
+
+def _engine_note(answer: dict) -> str:
+    """`` (2,771 c, lcg)``: the conflicts and the answering part of a race, when reported.
+
+    >>> _engine_note({"conflicts": 2771, "winner": "lcg"}), _engine_note({"conflicts": None, "winner": None})
+    (' (2,771 c, lcg)', '')
+    """
+    parts = [f"{answer['conflicts']:,} c"] if answer.get("conflicts") is not None else []
+    parts += [answer["winner"]] if answer.get("winner") else []
+    return f" ({', '.join(parts)})" if parts else ""
 
 
 BINS = (0.1, 0.2, 0.5, 1.0, 4.0, 10.0, 30.0)
@@ -201,7 +217,8 @@ def markdown(rows: list[dict], backends: list[str], header: list[str], show: int
     if histogram:
         lines += ["Solve times, puzzles per bin (bins of nonogrid's rand30 table, "
                   "../shared/docs/algorithms.md §6.2):", ""] + histogram_lines(table, backends) + [""]
-    lines += [title + " (time in s and verdict per backend):", ""] + table_lines
+    lines += [title + " (time in s and verdict per backend; in brackets the conflicts, where the engine "
+                      "reports them, and the part of an auto race that answered):", ""] + table_lines
     return "\n".join(lines) + "\n"
 
 

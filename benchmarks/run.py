@@ -46,9 +46,12 @@ from nonolab.solvers import get_spec
 from nonolab.solvers.base import Limits
 
 FIELDS = ["suite", "puzzle", "size", "backend", "repeat", "status", "verdict", "count", "complete",
-          "time", "line_solves", "cache_hit_rate", "probes", "nodes", "error"]
+          "time", "line_solves", "cache_hit_rate", "probes", "nodes", "conflicts", "winner", "error"]
 MEMORY_FIELDS = ["peak_rss_mb", "rss_before_mb"]
-COUNTERS = ("line_solves", "cache_hit_rate", "probes", "nodes")
+# Engine counters copied into the CSV when the backend reports them: ``conflicts`` from
+# the learning engines (lcg, cpsat, cnf; auto reports its answering engine's), and
+# ``winner``, the part of an auto race that answered.
+COUNTERS = ("line_solves", "cache_hit_rate", "probes", "nodes", "conflicts", "winner")
 ROW_PREFIX = "ROW "  # a child's result lines on stdout
 
 
@@ -85,10 +88,28 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
         args.sizes = tuple(int(s) for s in args.sizes.split(",")) if args.sizes else None
     except ValueError:
         parser.error(f"--sizes: not a comma-separated list of integers: {args.sizes!r}")
-    args.backends = [b.strip() for b in args.backends.split(",") if b.strip()]
+    args.backends = split_specs(args.backends)
     if not args.backends:
         parser.error("--backends: no backend named")
     return args
+
+
+def split_specs(text: str) -> list[str]:
+    """Comma-separated backend specs, where a spec's own options are comma-separated too:
+    a piece ``KEY=VALUE`` (no backend name before it) belongs to the spec before it.
+
+    >>> split_specs("auto,auto:cdcl=cpsat,rival=native,lcg")
+    ['auto', 'auto:cdcl=cpsat,rival=native', 'lcg']
+    """
+    specs: list[str] = []
+    for piece in (p.strip() for p in text.split(",")):
+        if not piece:
+            continue
+        if specs and ":" in specs[-1] and "=" in piece and ":" not in piece.split("=", 1)[0]:
+            specs[-1] += "," + piece
+        else:
+            specs.append(piece)
+    return specs
 
 
 def limits_of(args: argparse.Namespace, suite: Suite) -> Limits:

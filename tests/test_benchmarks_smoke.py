@@ -51,6 +51,22 @@ def test_in_process_suites(tmp_path, suite):
         assert all(r["count"] == "1" for r in rows)
 
 
+def test_conflicts_and_the_race_winner_are_columns(tmp_path):
+    code = run.main(["random30", "--limit", "2", "--backends", "lcg,native,auto:native_budget=0",
+                     "--time-limit", "20", "--out", str(tmp_path)])
+    assert code == 0
+    with (tmp_path / "random30.csv").open(encoding="utf-8", newline="") as fh:
+        rows = list(csv.DictReader(fh))
+    by_backend = {b: [r for r in rows if r["backend"] == b] for b in ("lcg", "native", "auto:native_budget=0")}
+    assert all(int(r["conflicts"]) >= 0 for r in by_backend["lcg"])   # lcg reports them
+    assert all(r["conflicts"] == "" for r in by_backend["native"])    # native learns nothing
+    for row in by_backend["auto:native_budget=0"]:  # an engine's answer comes with its conflicts
+        assert row["winner"] in ("", "native", "lcg", "cpsat")
+        assert (row["conflicts"] != "") == (row["winner"] in ("lcg", "cpsat"))
+    text = (tmp_path / "random30.md").read_text(encoding="utf-8")
+    assert f"{int(by_backend['lcg'][0]['conflicts']):,} c)" in text
+
+
 def test_large_suite_runs_children_and_records_memory(tmp_path):
     code, rows = _run(tmp_path, "large", "--sizes", "30,40", "--repeat", "2")
     assert code == 0

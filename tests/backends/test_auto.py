@@ -7,6 +7,8 @@ and the extra clauses.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 
@@ -18,10 +20,16 @@ from nonolab.solvers.base import Limits, Status
 from nonolab.solvers.steps import Technique
 from test_properties import _brute_force, clue_sets, pictures
 
+NINE_DOM = Path(__file__).resolve().parents[2].parent / "shared" / "corpus" / "webpbn-survey" / "webpbn-08098-9-dom.non"
+
 HANDOFFS = [dict(cdcl=c, probe_clauses=pc, race=False) for c in ("cpsat", "cnf") for pc in (False, True)]
 HANDOFFS += [dict(cdcl="lcg", race=False)]
-HANDOFFS += [dict(cdcl=c, race=True) for c in ("cpsat", "cnf", "lcg")]
-IDS = [f"{h['cdcl']}{'+clauses' if h.get('probe_clauses') else ''}{'+race' if h['race'] else ''}" for h in HANDOFFS]
+HANDOFFS += [dict(cdcl=c, rival="native") for c in ("cpsat", "cnf", "lcg")]
+# Two engines racing on native's remainder, with fixed cells and on the bare puzzle.
+HANDOFFS += [dict(cdcl="lcg", rival="cpsat"), dict(cdcl="lcg", rival="cpsat", fix_cells=False),
+             dict(cdcl="cpsat", rival="cnf", probe_clauses=True), dict(cdcl="lcg", rival="cnf:solver=kissat404")]
+IDS = [f"{h['cdcl']}{'+clauses' if h.get('probe_clauses') else ''}{'+bare' if h.get('fix_cells') is False else ''}"
+       f"{'|' + h['rival'] if 'rival' in h else ''}" for h in HANDOFFS]
 
 
 @pytest.mark.parametrize("options", HANDOFFS, ids=IDS)
@@ -37,7 +45,8 @@ def test_forced_handoff_counts_exactly(options, puzzle):
 @given(picture=pictures())
 def test_forced_handoff_finds_the_picture(picture):
     puzzle = Puzzle.from_solution(picture)
-    result = get("auto", native_budget=0, probe_clauses=True, race=False).solve(puzzle, Limits(max_solutions=None))
+    result = get("auto", native_budget=0, cdcl="cpsat", probe_clauses=True, race=False).solve(
+        puzzle, Limits(max_solutions=None))
     assert picture in result.solutions
 
 
@@ -55,13 +64,29 @@ def _two_by_two_switch() -> Puzzle:
 
 
 def test_native_answers_alone_when_it_finishes():
-    result = get("auto").solve(load("puzzles/webpbn/webpbn-00006-cat.non"))
+    result = get("auto", early=False).solve(load("puzzles/webpbn/webpbn-00006-cat.non"))
     assert result.unique and result.stats.counters["phase"] == "native"
+    # By default lcg starts after native's first 50 ms: a puzzle native settles in a
+    # millisecond never starts it (and if a loaded machine delays native, either may win).
+    result = get("auto").solve(load("puzzles/webpbn/webpbn-00006-cat.non"))
+    assert result.unique and result.stats.counters.get("winner", "native") in ("native", "lcg")
+
+
+@pytest.mark.skipif(not NINE_DOM.exists(), reason="../shared/corpus is not here")
+def test_an_early_engine_answer_stops_native_inside_its_budget():
+    import time
+
+    start = time.perf_counter()
+    result = get("auto", native_budget=60).solve(load(NINE_DOM))  # native alone: minutes
+    assert time.perf_counter() - start < 30
+    counters = result.stats.counters
+    assert result.unique and counters["winner"] == "lcg" and counters["early"]
+    assert counters["native_time"] < 30 and "cpsat_left_running" not in counters  # no hand-off: no CP-SAT
 
 
 def test_handoff_is_reported_and_union_is_exact():
     puzzle = _two_by_two_switch()
-    result = get("auto", native_budget=0, race=False).solve(puzzle, Limits(max_solutions=None))
+    result = get("auto", native_budget=0, cdcl="cpsat", race=False).solve(puzzle, Limits(max_solutions=None))
     counters = result.stats.counters
     assert counters["phase"] == "native+cpsat"
     assert result.count == 2 and result.complete and result.status is Status.SOLVED
@@ -90,7 +115,13 @@ def test_bad_options_are_rejected():
     with pytest.raises(ValueError):
         get("auto", native_budget=-1)
     with pytest.raises(ValueError, match="probe_clauses"):   # lcg takes fixed cells, not clauses
-        get("auto", cdcl="lcg", probe_clauses=True)
+        get("auto", cdcl="lcg", probe_clauses=True, race=False)
+    with pytest.raises(ValueError, match="two different engines"):
+        get("auto", cdcl="cpsat", rival="cpsat")
+    assert get("auto", cdcl="cpsat", rival="cpsat", race=False).engines == ("cpsat",)
+    # Unset, each side is the measured partner of the other.
+    assert get("auto").engines == ("lcg", "cpsat") and get("auto", cdcl="cpsat").engines == ("cpsat", "lcg")
+    assert get("auto", rival="lcg").engines == ("cpsat", "lcg")
 
 
 def test_no_handoff_beyond_handoff_max_states():
@@ -128,7 +159,7 @@ def test_race_hands_off_and_the_winner_cancels_the_other():
     # the CDCL loop, wins, cancels CP-SAT, and its count is exact.
     n = 8
     puzzle = Puzzle.from_solution(Solution.from_rows(["." * i + "#" + "." * (n - 1 - i) for i in range(n)]))
-    result = get("auto", native_budget=0, race=True).solve(puzzle, Limits(max_solutions=None))
+    result = get("auto", native_budget=0, cdcl="cpsat", rival="native").solve(puzzle, Limits(max_solutions=None))
     counters = result.stats.counters
     assert counters["phase"] == "native+cpsat race" and counters["winner"] == "native"
     assert result.complete and result.count == 40320
@@ -153,3 +184,27 @@ def _hard_puzzle() -> Puzzle:
     """A 10x10 permutation puzzle: 10! solutions, so no backend can finish counting."""
     n = 10
     return Puzzle.from_solution(Solution.from_rows(["." * i + "#" + "." * (n - 1 - i) for i in range(n)]))
+
+
+def test_two_engines_race_and_the_first_answer_wins():
+    # 5x5 permutations: 120 solutions.  lcg enumerates them in milliseconds; CP-SAT,
+    # building its model first, is told to stop and left behind (not awaited).
+    puzzle = Puzzle(rows=((1,),) * 5, columns=((1,),) * 5)
+    result = get("auto", native_budget=0, cdcl="lcg", rival="cpsat").solve(puzzle, Limits(max_solutions=None))
+    counters = result.stats.counters
+    assert counters["phase"] == "native+lcg|cpsat race"
+    assert counters["winner"] in ("lcg", "cpsat") and counters["cdcl"] == counters["winner"]
+    assert result.complete and result.count == 120 and result.status is Status.SOLVED
+    assert "conflicts" in counters  # the winner's, for the benchmark tables
+
+
+def test_a_duel_under_a_deadline_reports_a_timeout_with_what_was_found():
+    import time
+
+    puzzle = Puzzle(rows=((1,),) * 12, columns=((1,),) * 12)  # 12! solutions: nobody finishes
+    start = time.perf_counter()
+    result = get("auto", native_budget=0, cdcl="lcg", rival="cpsat").solve(
+        puzzle, Limits(max_solutions=None, time_limit=1.0))
+    assert time.perf_counter() - start < 1.6
+    assert result.status is Status.TIMEOUT and not result.complete and result.count > 0
+    assert result.stats.counters["winner"] is None

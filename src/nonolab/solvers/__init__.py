@@ -22,11 +22,11 @@ from typing import Any, Iterable
 from nonolab.errors import BackendUnavailable, InvalidArgument, UnknownBackend
 from nonolab.solvers.base import Capability, Given, Limits, SolveResult, Solver, Stats, Status, capabilities
 from nonolab.solvers.options import Option, check_options
-from nonolab.solvers.session import Session, open_session
+from nonolab.solvers.session import OneShotSession, Session, open_session
 from nonolab.solvers.steps import Step, Technique, replay
 
 __all__ = ["DEFAULT", "ROLES", "Capability", "Given", "Limits", "Option", "SolveResult", "Solver", "Stats", "Status",
-           "Session", "Step", "Technique", "build", "capabilities_of", "describe_option", "get", "get_spec", "line_strategies",
+           "OneShotSession", "Session", "Step", "Technique", "build", "capabilities_of", "describe_option", "get", "get_spec", "line_strategies",
            "names", "open_session", "options_of", "parse_pairs", "parse_spec", "replay", "role", "specs", "variants"]
 
 # name -> (module, class, the package a user must install for it, role)

@@ -13,9 +13,11 @@ gluecard3/4, minicard, maplesat, maplecm, maplechrono, mergesat3, ergo) supports
 ``interrupt()``, which a ``threading.Timer`` calls at the deadline; CaDiCaL (all
 versions) raises ``NotImplementedError`` on ``interrupt()`` but honours a conflict
 budget, so it is run in slices of conflicts with the clock checked between them;
-lingeling supports neither, so a time limit with it is refused.  Kissat is never
-used: it is not incremental (adding a blocking clause after ``solve()`` aborts the
-whole process).
+lingeling supports neither, so a time limit with it is refused.  Kissat (``kissat404``)
+can neither be stopped nor take a clause after ``solve()`` (that aborts the whole
+process): it runs in a child process, killed at the deadline or on a cancel, and
+counts by solving again from scratch with the solutions found so far blocked (see
+:mod:`.oneshot`: each further solution costs a whole solve).
 """
 
 from __future__ import annotations
@@ -30,11 +32,9 @@ from nonolab.solvers.size import refuse_beyond
 from nonolab.solvers.options import Option, max_states_option
 from nonolab.solvers.cnf.encode import cells_as_assumptions, encode, implication_clauses
 from nonolab.solvers.cnf.calls import Limited, load_clauses, off_main_thread
+from nonolab.solvers.cnf.oneshot import ONE_SHOT, run_one_shot
 
 __all__ = ["CnfSession", "CnfSolver", "solver_names", "time_limit_mode"]
-
-# Not incremental: python-sat's Kissat aborts the process on add_clause after solve().
-_EXCLUDED = "kissat404"
 
 # The memory guard (see size.model_states): the clauses grow about 6x the line states,
 # and python-sat holds them as Python lists first.  Gettys (166,172 states, 1.0 million
@@ -58,13 +58,13 @@ def _pysat_solvers() -> Any:
 def solver_names() -> dict[str, str]:
     """Every python-sat solver name and alias the backend accepts, mapped to its canonical name.
 
-    >>> solver_names()["g4"], "kissat" in solver_names()
-    ('glucose4', False)
+    >>> solver_names()["g4"], solver_names()["kissat"]
+    ('glucose4', 'kissat404')
     """
     names = _pysat_solvers().SolverNames
     out = {}
     for canonical, aliases in vars(names).items():
-        if canonical.startswith("_") or canonical == _EXCLUDED:
+        if canonical.startswith("_"):
             continue
         for alias in (canonical, *aliases):
             out[alias] = canonical
@@ -76,22 +76,22 @@ def _canonical(name: str) -> str:
     if name in known:
         return known[name]
     listed = ", ".join(sorted(set(known.values())))
-    if name in vars(_pysat_solvers().SolverNames).get(_EXCLUDED, ()) or name == _EXCLUDED:
-        raise InvalidArgument(f"cnf: solver {name!r} is excluded (Kissat is not incremental, and "
-                             f"blocking clauses after solve() abort the process); known: {listed}")
     raise InvalidArgument(f"cnf: unknown SAT solver {name!r}; known: {listed}")
 
 
 def time_limit_mode(name: str) -> str | None:
-    """How solver ``name`` is stopped at a deadline: ``"interrupt"``, ``"budget"`` or ``None``.
+    """How solver ``name`` is stopped at a deadline: ``"interrupt"``, ``"budget"``,
+    ``"kill"`` (a one-shot solver in a child process) or ``None``.
 
     Found by asking a throw-away instance (python-sat raises ``NotImplementedError``
     for what a solver lacks), once per solver.
 
-    >>> time_limit_mode("minisat22"), time_limit_mode("cadical195")
-    ('interrupt', 'budget')
+    >>> time_limit_mode("minisat22"), time_limit_mode("cadical195"), time_limit_mode("kissat404")
+    ('interrupt', 'budget', 'kill')
     """
     name = _canonical(name)
+    if name in ONE_SHOT:
+        return "kill"
     if name not in _LIMIT_MODES:
         mode = None
         with _pysat_solvers().Solver(name=name) as sat:
@@ -159,10 +159,11 @@ class CnfSolver:
 
     Args:
         solver: a python-sat solver name or alias (see :func:`solver_names`);
-            CaDiCaL 1.9.5 by default, the best of those measured on nonograms.
+            CaDiCaL 1.9.5 by default, the best of those measured on nonograms;
+            ``kissat404`` runs in a child process (see :mod:`.oneshot`).
 
     Raises:
-        InvalidArgument: the name is not a python-sat solver, or is Kissat.
+        InvalidArgument: the name is not a python-sat solver.
         BackendUnavailable: python-sat is missing, or lacks this solver.
 
     >>> from nonolab.core import Puzzle
@@ -180,6 +181,9 @@ class CnfSolver:
                choices=lambda: sorted(set(solver_names().values()))),
         max_states_option(MAX_STATES),
     )
+    # Kissat runs another way (a killed child process, a solve per solution): the
+    # contract suite runs it as a variant of its own.
+    VARIANTS = {"solver": ("kissat404",)}
 
     def __init__(self, solver: str = "cadical195", max_states: int | None = MAX_STATES):
         self.max_states = max_states
@@ -216,6 +220,9 @@ class CnfSolver:
         mode = _stoppable(self.solver, limits)
         refuse_beyond(self.name, puzzle, self.max_states)
         units = cells_as_assumptions(given.cells, puzzle.width, puzzle.height)
+        if self.solver in ONE_SHOT:
+            return self._one_shot(puzzle, limits, watch, [[lit] for lit in units]
+                                  + implication_clauses(given.implications, puzzle.width))
         try:
             enc = encode(puzzle, watch.expired)
         except LimitReached:
@@ -243,10 +250,18 @@ class CnfSolver:
             "solve_calls": calls,
         }, sat_stats)
 
-    def session(self, puzzle: Puzzle) -> "CnfSession":
+    def _one_shot(self, puzzle: Puzzle, limits: Limits, watch: Stopwatch, extra: list[list[int]]) -> SolveResult:
+        """A one-shot solver (Kissat) in a killable child process, re-solving per solution."""
+        found, complete, stopped, counters = run_one_shot(self.solver, puzzle, extra, limits.max_solutions, watch)
+        counters = {"solver": self.solver, "clauses_added": len(extra), **counters}
+        return _result(self.name, puzzle, limits, found, complete, stopped, watch, counters, {})
+
+    def session(self, puzzle: Puzzle) -> Any:
         """Encode ``puzzle`` once into one incremental SAT solver, for many questions.
 
-        See :class:`CnfSession`; close it (or use ``with``) when done.
+        See :class:`CnfSession`; close it (or use ``with``) when done.  A one-shot
+        solver (Kissat) has no incremental session: it gets the generic one, a fresh
+        solve per question (:class:`~nonolab.solvers.session.OneShotSession`).
 
         >>> from nonolab.core import Puzzle
         >>> p = Puzzle(rows=((1,), (1,)), columns=((1,), (1,)))
@@ -254,6 +269,10 @@ class CnfSolver:
         ...     s.solve(Limits(None), Given.of({(0, 0): 1})).count, s.solve(Limits(None)).count
         (1, 2)
         """
+        if self.solver in ONE_SHOT:
+            from nonolab.solvers import OneShotSession
+
+            return OneShotSession(self, puzzle)
         return CnfSession(self, puzzle)
 
 

@@ -1,0 +1,452 @@
+"""The ``auto`` strategy: a portfolio of native propagation and two learning engines.
+
+Most published puzzles fall to line logic and probing in milliseconds, where a CDCL
+solver pays for building its model; a few (9-Dom, Sierp, Gettys, random grids near
+the phase transition) defeat any search without learning, and no single learning
+engine wins on all of them (lcg on seven of the survey's hard eight, CP-SAT on
+Gettys; benchmarks/RESULTS.md).  By default, on the two cores:
+
+* native propagates, probes and searches for ``native_budget`` seconds; after
+  ``early_after`` seconds it starts lcg on the bare puzzle beside it (``early``);
+* past the budget native stops and hands its ``remainder`` (every cell it proved for
+  the space it did not exhaust: root propagation and probing, plus the branches it
+  exhausted) to the ``rival`` engine, CP-SAT, with those cells fixed;
+* the first part to answer wins; the others are told to stop (``Limits.cancel``) and
+  left behind, not awaited.  Each part counts with blocking clauses on the cells and
+  verifies its solutions; the union with what native found is exact when the
+  winner's search was exhausted (native exhausted everything outside its remainder,
+  and lcg searched the whole puzzle).
+
+``rival="native"`` keeps the older strategy (one engine on the remainder while the
+native search goes on), ``race=False`` one engine after the hand-off; any engine of
+:data:`CDCL_BACKENDS` may take either part.  A model too large to hand over
+(``handoff_max_states``, an engine's ``max_states``) stays with native alone.
+
+Backends are reached through the registry only: ``auto`` is a strategy over
+backends, not a backend of its own kind.
+
+>>> from nonolab.core import Puzzle
+>>> p = Puzzle(rows=((1,), (1,)), columns=((1,), (1,)))
+>>> result = AutoSolver().solve(p, Limits(max_solutions=None))
+>>> result.count, result.complete, result.stats.counters["phase"]
+(2, True, 'native')
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import Any, Callable
+
+from nonolab.core.grid import Grid, Solution
+from nonolab.core.puzzle import Puzzle
+from nonolab.errors import InvalidArgument
+from nonolab.solvers import capabilities_of, get, get_spec, options_of, parse_spec
+from nonolab.solvers.base import (Capability, Given, Implication, Limits, SolveResult, Stats, Status, Stopwatch,
+                                  accept, finish, left, warm_up)
+from nonolab.solvers.size import model_states
+from nonolab.solvers.options import Option
+from nonolab.solvers.auto.racing import Either, Race
+from nonolab.solvers.steps import Step, Technique
+
+# The engines that may take over (backend specs): the learning backends, and the
+# newest CNF engines by name.
+CDCL_BACKENDS = ("lcg", "cpsat", "cnf", "cnf:solver=cadical300", "cnf:solver=kissat404")
+# What runs beside the first engine after the hand-off: another engine, native's own
+# search carried on, or nothing.
+RIVALS = CDCL_BACKENDS + ("native", "none")
+# Hand over no model beyond this many automaton states (cpsat's own guard): past it a
+# second model costs more memory than the race can win back (issue 13).
+HANDOFF_MAX_STATES = 5_000_000
+# The statuses of a search that stopped before its end.
+_STOPPED = (Status.TIMEOUT, Status.INTERRUPTED)
+# How long the answer waits for the other part of a race once native has stopped: a
+# CDCL part that finished first has already stored its answer and is ending; a loser
+# is asked to stop and left behind, not awaited (CP-SAT may take 0.2-0.45 s to stop).
+_JOIN = 0.1
+
+
+class AutoSolver:
+    """Native first; past ``native_budget`` seconds, two engines race on the rest.
+
+    Args:
+        cdcl: the engine that takes over (a spec of :data:`CDCL_BACKENDS`); unset:
+            lcg, or CP-SAT when lcg is the rival.
+        rival: what races it on the other core after the hand-off: another engine
+            (the two get the same remainder; the first to answer wins and the other is
+            told to stop and not awaited), ``"native"`` (native's own search carries
+            on) or ``"none"``; unset: CP-SAT beside lcg, lcg beside any other engine
+            (the pairs measured in benchmarks/RESULTS.md).
+        native_budget: seconds the native solver may spend before the hand-off.
+        probe_clauses: also pass probing's implications as binary clauses to the
+            engines that take clauses (cpsat and cnf; lcg takes fixed cells only).
+        fix_cells: pass the native solver's proven cells to the first engine
+            (``False`` hands over the bare puzzle).
+        rival_fix_cells: the same for the rival engine.  lcg learns more from its
+            own probing of the bare puzzle on some puzzles (Thing, Marley: fewer
+            conflicts) and from native's cells on others (Lion), so the two parts of a
+            race may be given different starts.
+        record_steps: keep the step log (native steps, then one ``cdcl`` step).
+        progress: forwarded to the native solver (progress bars on huge grids).
+        native_options / cdcl_options: options of native and of the first engine.
+        probing: the native phase's probing (``full``, ``contradiction``, ``none``).
+        line: the native phase's line strategy (``dp``, ``chain-range``, ``overlap``,
+            ``enumerate``; see ``NativeSolver``).
+        race: ``False``: the first engine alone after the hand-off (``rival`` unused).
+        early: with a rival engine, start the first engine at once on the bare
+            puzzle (its own probing), in a thread beside native's budget: an answer
+            from it stops native, and a hand-off starts only the rival.  Native and
+            lcg both settle most published puzzles in milliseconds; on the hard
+            ones lcg then has the whole time instead of waiting for the budget.
+        early_after: seconds native runs alone first (a puzzle it settles by then
+            never starts the engine: building lcg's engine beside a native solve of a
+            few milliseconds doubled its time on line-solvable 60x60 to 200x200 grids).
+
+    A puzzle whose model is beyond what an engine holds (its ``max_states``, see
+    :func:`~nonolab.solvers.base.model_states`, and ``handoff_max_states``) is never
+    handed over: native searches it alone (a 2000x2000 CP-SAT model takes gigabytes
+    before it starts).
+    """
+
+    name = "auto"
+    CAPABILITIES = frozenset({Capability.EXACT_COUNT, Capability.GIVEN_CELLS, Capability.PROGRESS,
+                              Capability.STEPS, Capability.REMAINDER})
+    OPTIONS = (
+        Option("cdcl", "choice", None, "the engine that takes over (unset: lcg, or cpsat beside lcg)",
+               choices=CDCL_BACKENDS, optional=True),
+        Option("rival", "choice", None, "what races it after the hand-off: an engine, native or none "
+               "(unset: cpsat beside lcg, else lcg)", choices=RIVALS, optional=True),
+        Option("native_budget", "float", 0.5, "seconds of native search before the hand-off", minimum=0),
+        Option("race", "bool", True, "race the rival after the hand-off; the first to finish wins"),
+        Option("probe_clauses", "bool", False, "also hand probing's implications over as clauses"),
+        Option("fix_cells", "bool", True, "hand over the cells native proved (off: the bare puzzle)"),
+        Option("early", "bool", True, "start the first engine at once on the bare puzzle, beside native's budget"),
+        Option("early_after", "float", 0.05, "seconds native runs alone before the early engine starts",
+               minimum=0),
+        Option("rival_fix_cells", "bool", True, "hand the rival engine the cells native proved (off: the bare puzzle)"),
+        Option("probing", "choice", None, "the native phase's probing (unset: native's default)",
+               choices=lambda: _native_choices("probing"), optional=True),
+        Option("line", "choice", None, "the native phase's line strategy (unset: dp)",
+               choices=lambda: _native_choices("line"), optional=True),
+        Option("record_steps", "bool", False, "keep the step log (native steps, then one cdcl step)"),
+        Option("handoff_max_states", "int", HANDOFF_MAX_STATES,
+               "hand over only models up to this many automaton states (none: any size)", minimum=1,
+               optional=True),
+    )
+    PROGRAMMATIC = ("progress", "native_options", "cdcl_options")
+
+    def __init__(self, cdcl: str | None = None, native_budget: float = 0.5, probe_clauses: bool = False,
+                 fix_cells: bool = True, record_steps: bool = False,
+                 progress: Callable[[int, int], None] | None = None,
+                 native_options: dict[str, Any] | None = None, cdcl_options: dict[str, Any] | None = None,
+                 probing: str | None = None, race: bool = True, line: str | None = None,
+                 handoff_max_states: int | None = HANDOFF_MAX_STATES, rival: str | None = None,
+                 rival_fix_cells: bool = True, early: bool = True, early_after: float = 0.05):
+        if cdcl is None:
+            cdcl = "cpsat" if rival == "lcg" else "lcg"
+        if rival is None:
+            rival = "cpsat" if cdcl == "lcg" else "lcg"
+        if cdcl not in CDCL_BACKENDS:
+            raise ValueError(f"AutoSolver: cdcl must be one of {', '.join(CDCL_BACKENDS)}, not {cdcl!r}")
+        if rival not in RIVALS:
+            raise ValueError(f"AutoSolver: rival must be one of {', '.join(RIVALS)}, not {rival!r}")
+        if race and rival == cdcl:
+            raise InvalidArgument(f"backend 'auto': rival={rival} is the engine that takes over; "
+                                  f"race two different engines")
+        self.rival = rival if race else "none"
+        engines = [cdcl] + ([self.rival] if self.rival in CDCL_BACKENDS else [])
+        if probe_clauses and not any(_takes_clauses(e) for e in engines):
+            takers = [name for name in CDCL_BACKENDS if _takes_clauses(name)]
+            raise InvalidArgument(f"backend 'auto': option probe_clauses=true needs an engine that takes clauses "
+                                  f"({' or '.join(takers)}), not {' and '.join(engines)} (given cells only)")
+        self.handoff_max_states = handoff_max_states
+        if not native_budget >= 0:
+            raise ValueError(f"AutoSolver: native_budget must be a non-negative number, not {native_budget!r}")
+        self.cdcl = cdcl
+        self.engines = tuple(engines)
+        self.native_budget = float(native_budget)
+        self.probe_clauses = bool(probe_clauses)
+        self.fix_cells = bool(fix_cells)
+        self.rival_fix_cells = bool(rival_fix_cells)
+        self.early = bool(early) and self.rival in CDCL_BACKENDS
+        if not early_after >= 0:
+            raise ValueError(f"AutoSolver: early_after must be a non-negative number, not {early_after!r}")
+        self.early_after = float(early_after)
+        self.record_steps = bool(record_steps)
+        self.progress = progress
+        self.race = bool(race)
+        self.native_options = dict(native_options or {})
+        if probing is not None:
+            self.native_options["probing"] = probing
+        if line is not None:
+            self.native_options["line"] = line
+        self.cdcl_options = dict(cdcl_options or {})
+
+    def solve(self, puzzle: Puzzle, limits: Limits = Limits(), given: Given | None = None) -> SolveResult:
+        """Search ``puzzle`` within ``limits``; ``given`` as for the backends: only the
+        solutions that agree with its cells are counted."""
+        watch = Stopwatch.of(limits)
+        given = accept(self, puzzle, given)
+        warm_up(self._native())  # loading the engine is not part of the native budget
+        # A zero budget still lets native start (its first slice), so tests can force the hand-off.
+        budget = max(self.native_budget, 1e-9)
+        if not self._fits(puzzle):
+            first = self._native().solve(puzzle, left(limits, watch), given)
+            result = SolveResult(first.status, first.solutions, first.complete,
+                                 self._stats(watch, "native", first, None, {}), first.steps, first.remainder)
+            result.stats.counters["handoff"] = "refused: model too large for " + "+".join(self.engines)
+            return result
+        if self.rival == "native":
+            return self._race(puzzle, limits, watch, budget, given)
+        if len(self.engines) == 2:
+            return self._duel(puzzle, limits, watch, budget, given)
+        native = self._native()
+        if limits.time_limit is not None:
+            budget = min(budget, limits.time_limit)
+        first = native.solve(puzzle, Limits(limits.max_solutions, budget, limits.cancel), given)
+        if first.status not in _STOPPED or first.remainder is None or watch.expired() or watch.cancelled():
+            # Native finished (or the user's own limit ran out): its answer is the answer.
+            return SolveResult(first.status, first.solutions, first.complete,
+                               self._stats(watch, "native", first, None, {}), first.steps)
+        second, handed = self._cdcl(self.cdcl, puzzle, first.remainder, given, left(limits, watch))
+        return self._merge(puzzle, limits, watch, first, second, first.remainder, handed, f"native+{self.cdcl}")
+
+    def _fits(self, puzzle: Puzzle) -> bool:
+        """Whether every engine can hold this puzzle's model (its own ``max_states``)."""
+        bounds = [self.handoff_max_states]
+        for spec in self.engines:
+            bounds.append(getattr(self._engine(spec), "max_states", None))
+        states = model_states(puzzle)
+        return all(bound is None or states <= bound for bound in bounds)
+
+    def _native(self, **extra: Any) -> Any:
+        return get("native", record_steps=self.record_steps, progress=self.progress, **self.native_options, **extra)
+
+    def _engine(self, spec: str) -> Any:
+        return get_spec(spec, **(self.cdcl_options if spec == self.cdcl else {}))
+
+    def _cdcl(self, spec: str, puzzle: Puzzle, remainder: Grid, given: Given, limits: Limits,
+              fix: bool | None = None) -> tuple[SolveResult, dict[str, int]]:
+        """Engine ``spec`` on the space ``remainder`` describes (with native's cells
+        given when ``fix``, by default ``fix_cells``)."""
+        fix = self.fix_cells if fix is None else fix
+        # The remainder includes the caller's given cells.
+        handed = Given.from_grid(remainder) if fix else Given(given.cells)
+        if self.probe_clauses and _takes_clauses(spec):
+            start = remainder if fix else Grid(puzzle.height, puzzle.width)
+            handed = Given(handed.cells, _distinct(get("native").implications(puzzle, start)))
+        result = self._engine(spec).solve(puzzle, limits, handed)
+        return result, {"handoff_fixed_cells": len(handed.cells), "handoff_clauses": len(handed.implications)}
+
+    def _duel(self, puzzle: Puzzle, limits: Limits, watch: Stopwatch, budget: float,
+              given: Given) -> SolveResult:
+        """Native's budget, then the two engines on its remainder, each in a thread;
+        the first to answer wins and the other is told to stop and left behind, not
+        awaited.  With ``early`` the first engine starts on the bare puzzle after
+        ``early_after`` seconds, beside native's budget (an answer from it stops native).  A part that fails
+        leaves the race to the other; if no part answers and one failed, its error
+        is raised."""
+        race = Race(lambda got: got[0].status not in _STOPPED, limits.cancel)
+        blank = Grid(puzzle.height, puzzle.width)
+
+        def launch(slot: int, remainder: Grid, fix: bool) -> None:
+            spec = self.engines[slot]
+            race.start(slot, spec, lambda cancel: self._cdcl(
+                spec, puzzle, remainder, given, left(limits, watch, cancel), fix))
+
+        # The early engine is started by native itself, between two of its slices once
+        # early_after has passed: a puzzle native settles sooner never starts a thread.
+        native = (self._native(handoff=lambda _: launch(0, blank, False), handoff_after=self.early_after)
+                  if self.early else self._native())
+        native_budget = budget if limits.time_limit is None else min(budget, limits.time_limit)
+        told = threading.Event()  # set when the caller's thread gives up on native (Ctrl-C)
+        stop_native = Either(told, race.won if limits.cancel is None else Either(race.won, limits.cancel))
+        box: dict[str, Any] = {}
+        native_ended = threading.Event()
+
+        def run_native() -> None:
+            try:
+                box["result"] = native.solve(puzzle, Limits(limits.max_solutions, native_budget, stop_native),
+                                             given)
+            except BaseException as exc:  # noqa: BLE001 -- re-raised in the caller's thread
+                box["error"] = exc
+            finally:
+                native_ended.set()
+
+        # Native too runs in a thread, so that an engine's answer is returned at once:
+        # native looks at its cancel only between steps (0.25 s late on Forever, measured)
+        # and is told to stop, not awaited.  The step log needs native's root steps: then
+        # native is awaited.
+        threading.Thread(target=run_native, daemon=False, name="nonolab-auto-native").start()
+        try:
+            while not native_ended.wait(0.01):
+                if race.won.is_set() and not self.record_steps:
+                    break
+        except BaseException:
+            told.set()
+            race.stop()
+            raise
+        if "error" in box:
+            race.stop()
+            raise box["error"]
+        # Native left behind: it found nothing the winner needs (the winner searched a
+        # superset of native's space, the whole puzzle, or reached max_solutions).
+        first = box.get("result") or SolveResult(Status.INTERRUPTED, (), False, Stats("native", watch.elapsed(), {}))
+        handed_over = (first.status in _STOPPED and first.remainder is not None and not race.won.is_set()
+                       and not watch.expired() and not watch.cancelled())
+        if first.status not in _STOPPED:  # native finished first: its answer is the answer
+            race.stop()
+            result = SolveResult(first.status, first.solutions, first.complete,
+                                 self._stats(watch, "native", first, None, {}), first.steps)
+            if race.names:  # the early engine had started: native won the race
+                result.stats.counters.update(phase=f"native+{'|'.join(self.engines)} race", winner="native")
+            return result
+        if handed_over:
+            for slot in range(len(self.engines)):
+                if slot not in race.names:
+                    launch(slot, first.remainder, self.fix_cells if slot == 0 else self.rival_fix_cells)
+        winner, ended = race.wait(grace=_JOIN)
+        answers = [slot for slot in ended if not isinstance(race.results[slot], BaseException)]
+        if not answers:
+            failed = [race.results[slot] for slot in ended]
+            if failed:
+                raise failed[0]
+            return SolveResult(first.status, first.solutions, first.complete,
+                               self._stats(watch, "native", first, None, {}), first.steps, first.remainder)
+        chosen = winner if winner is not None else max(answers, key=lambda k: race.results[k][0].count)
+        second, handed = race.results[chosen]
+        remainder = first.remainder if first.remainder is not None else blank
+        result = self._merge(puzzle, limits, watch, first, second, remainder, handed,
+                             f"native+{'|'.join(self.engines)} race", self.engines[chosen])
+        counters = result.stats.counters
+        counters["winner"] = self.engines[chosen] if winner is not None else None
+        counters["early"] = self.early
+        for name in race.running(ended):
+            counters[f"{name}_left_running"] = True
+        return result
+
+    def _race(self, puzzle: Puzzle, limits: Limits, watch: Stopwatch, budget: float,
+              given: Given) -> SolveResult:
+        """Native runs on; past ``budget`` it hands its remainder to CDCL in a thread
+        (the compiled engine and both CDCL libraries release the GIL, so each gets a
+        core) and the first of the two to finish cancels the other."""
+        stop_native: Any = threading.Event()
+        stop_cdcl: Any = threading.Event()
+        if limits.cancel is not None:  # the caller's own cancel stops both
+            stop_native, stop_cdcl = Either(stop_native, limits.cancel), Either(stop_cdcl, limits.cancel)
+        box: dict[str, Any] = {}
+
+        def run_cdcl(remainder: Grid, part: Limits) -> None:
+            try:
+                box["result"] = self._cdcl(self.cdcl, puzzle, remainder, given, part)
+            except BaseException as exc:  # noqa: BLE001 -- re-raised in the caller's thread
+                box["error"] = exc
+            finally:
+                stop_native.set()
+
+        def handoff(remainder: Grid) -> None:
+            box["remainder"] = remainder
+            # Not a daemon: a loser left behind (asked to stop, not awaited) is joined by
+            # the interpreter at exit; a daemon thread still inside OR-tools when the
+            # process ends aborts it ("terminate called without an active exception").
+            box["thread"] = threading.Thread(target=run_cdcl, args=(remainder, left(limits, watch, stop_cdcl)), daemon=False,
+                                             name="nonolab-auto-cdcl")
+            box["thread"].start()
+
+        native = self._native(handoff=handoff, handoff_after=budget)
+        try:
+            first = native.solve(puzzle, left(limits, watch, stop_native), given)
+        finally:
+            stop_cdcl.set()
+            if "thread" in box:
+                # The CDCL part was told to stop; an answer does not wait on it for long,
+                # and not at all once the caller's time is up.
+                box["thread"].join(0 if watch.expired() else _JOIN)
+        if "error" in box:
+            raise box["error"]
+        if "result" not in box:  # no hand-off, or a CDCL part that is still stopping
+            result = SolveResult(first.status, first.solutions, first.complete,
+                                 self._stats(watch, "native", first, None, {}), first.steps, first.remainder)
+            if "thread" in box:  # handed over, but the answer is native's alone
+                result.stats.counters.update(phase=f"native+{self.cdcl} race", winner="native",
+                                             cdcl_left_running=True)
+            return result
+        second, handed = box["result"]
+        result = self._merge(puzzle, limits, watch, first, second, box["remainder"], handed,
+                             f"native+{self.cdcl} race")
+        # Whoever finished first stopped the other, which then reports INTERRUPTED.
+        result.stats.counters["winner"] = ("native" if first.status not in _STOPPED
+                                           else self.cdcl if second.status not in _STOPPED else None)
+        return result
+
+    def _merge(self, puzzle: Puzzle, limits: Limits, watch: Stopwatch, first: SolveResult, second: SolveResult,
+               remainder: Grid, handed: dict[str, int], phase: str, engine: str | None = None) -> SolveResult:
+        """Native's answer and the CDCL answer on the remainder, as one.
+
+        Every solution is real, so the union is; it is all of them when the CDCL search
+        of the remainder was exhausted (native had exhausted the rest before the
+        hand-off, and kept what it found there) or when native exhausted everything.
+        """
+        merged = list(dict.fromkeys(first.solutions + second.solutions))
+        cap = limits.max_solutions
+        enough = cap is not None and len(merged) >= cap
+        complete = (first.complete or second.complete) and (cap is None or len(merged) <= cap)
+        solutions = merged[:cap] if cap is not None else merged
+        steps: tuple = ()
+        if self.record_steps:
+            if first.complete:
+                steps = first.steps
+            else:
+                root = tuple(s for s in first.steps if s.depth == 0)  # the native deductions, not its guesses
+                steps = root + _cdcl_step(engine or self.cdcl, root, solutions, puzzle.width)
+        stats = self._stats(watch, phase, first, second, handed, engine)
+        return finish(self.name, puzzle, limits, watch, solutions, complete, stats.counters, steps, remainder)
+
+    def _stats(self, watch: Stopwatch, phase: str, first: SolveResult, second: SolveResult | None,
+               handed: dict[str, int], engine: str | None = None) -> Stats:
+        """Native's counters as ``native_*``; the answering engine's as ``cdcl_*`` (its
+        ``conflicts`` as ``conflicts``, so that tables can show them beside the others')."""
+        counters: dict[str, Any] = {"phase": phase, "native_time": round(first.stats.wall_time, 6)}
+        counters.update({f"native_{k}": v for k, v in first.stats.counters.items()})
+        if second is not None:
+            engine = engine or self.cdcl
+            counters.update({f"cdcl_{k}": v for k, v in second.stats.counters.items()})
+            counters.update({"cdcl": engine, "cdcl_time": round(second.stats.wall_time, 6), **handed,
+                             "native_solutions": len(first.solutions), "cdcl_solutions": len(second.solutions)})
+            if "conflicts" in second.stats.counters:
+                counters["conflicts"] = second.stats.counters["conflicts"]
+        return Stats(self.name, watch.elapsed(), counters)
+
+
+def _native_choices(name: str) -> tuple[str, ...]:
+    """The values native declares for its option ``name`` (auto passes them on)."""
+    return next(option.allowed() for option in options_of("native") if option.name == name)
+
+
+def _takes_clauses(spec: str) -> bool:
+    """Whether the engine a spec names takes implications (``probe_clauses``) besides cells."""
+    return Capability.IMPLICATIONS in capabilities_of(parse_spec(spec)[0])
+
+
+def _distinct(implications: tuple[Implication, ...]) -> tuple[Implication, ...]:
+    """Implications as distinct clauses: an implication and its contrapositive (not
+    ``b`` implies not ``a``) are one clause, so keep one of each pair."""
+    seen: set[tuple[tuple[int, int, int], ...]] = set()
+    out = []
+    for (r, c, a), (q, d, b) in implications:
+        # The clause's two literals as (row, column, value that satisfies it), ordered.
+        key = tuple(sorted(((r, c, 1 - a), (q, d, b))))
+        if key not in seen:
+            seen.add(key)
+            out.append(((r, c, a), (q, d, b)))
+    return tuple(out)
+
+
+def _cdcl_step(backend: str, before: tuple[Step, ...], solutions: tuple[Solution, ...],
+               width: int) -> tuple[Step, ...]:
+    """One step: the cells of the first solution that the native deductions left open."""
+    if not solutions:
+        return ()
+    known = {(r, c) for step in before for r, c, _ in step.cells}
+    flat = solutions[0].flat()
+    cells = tuple((i // width, i % width, int(v)) for i, v in enumerate(flat) if (i // width, i % width) not in known)
+    return (Step(Technique.CDCL, ("solver", backend), cells, 0, "decided by clause learning after the hand-off"),)

@@ -1,0 +1,119 @@
+"""Engines racing in threads: the first real answer wins, the others are told to stop.
+
+Used by the ``auto`` strategy (:mod:`nonolab.solvers.auto`).  Each part runs in a
+thread of its own (the compiled engines and the solver libraries release the GIL, or
+run in a child process), gets its own stop event (joined with the caller's cancel),
+and reports when it ends.  A winner's rivals are stopped and not awaited.
+
+>>> race = Race(is_answer=lambda result: True)
+>>> race.start(0, "quick", lambda cancel: ("answer", cancel.is_set()))
+>>> race.wait(grace=0.1)
+(0, [0])
+>>> race.results[0]
+('answer', False)
+"""
+
+from __future__ import annotations
+
+import queue
+import threading
+import time
+from typing import Any, Callable
+
+__all__ = ["Either", "Race"]
+
+
+class Either:
+    """An event that is set when its own flag or a caller's cancel is."""
+
+    def __init__(self, own: threading.Event, other: Any):
+        self.own, self.other = own, other
+
+    def set(self) -> None:
+        self.own.set()
+
+    def is_set(self) -> bool:
+        return self.own.is_set() or self.other.is_set()
+
+
+class Race:
+    """Parts started one by one (``start``), awaited together (``wait``).
+
+    Args:
+        is_answer: whether a part's result is an answer (not a search stopped early).
+        cancel: the caller's cancel (an object with ``is_set()``), passed to every part
+            beside its own stop event; ``None`` for none.
+
+    ``won`` is set as soon as a part ends with an answer, so that work outside the
+    race (native's budget) can stop too.
+    """
+
+    def __init__(self, is_answer: Callable[[Any], bool], cancel: Any = None):
+        self.cancel = cancel
+        self._is_answer = is_answer
+        self.results: dict[int, Any] = {}       # slot -> the part's return value or exception
+        self.names: dict[int, str] = {}
+        self.won = threading.Event()
+        self._stops: dict[int, threading.Event] = {}
+        self._ended: queue.Queue = queue.Queue()
+
+    def start(self, slot: int, name: str, call: Callable[[Any], Any]) -> None:
+        """Run ``call(cancel)`` in a thread named ``nonolab-auto-NAME``."""
+        stop = threading.Event()
+        self._stops[slot] = stop
+        self.names[slot] = name
+        cancel: Any = stop if self.cancel is None else Either(stop, self.cancel)
+
+        def run() -> None:
+            try:
+                self.results[slot] = call(cancel)
+                if self._is_answer(self.results[slot]):
+                    self.won.set()
+            except BaseException as exc:  # noqa: BLE001 -- re-raised by the caller if no part answers
+                self.results[slot] = exc
+            finally:
+                self._ended.put(slot)
+
+        # Not a daemon: a part left behind (told to stop, not awaited) is joined by the
+        # interpreter at exit; a daemon thread still inside OR-tools when the process
+        # ends aborts it ("terminate called without an active exception").
+        threading.Thread(target=run, daemon=False, name=f"nonolab-auto-{name}").start()
+
+    def wait(self, grace: float) -> tuple[int | None, list[int]]:
+        """Wait for the first part that answers; then stop the others.
+
+        A part that ends without an answer (stopped at the caller's limit, or failed)
+        gives the others ``grace`` seconds more, not more: they share its deadline.
+        Returns ``(winner or None, the slots that ended)``; every part is told to stop
+        on the way out, Ctrl-C included.
+        """
+        ended: list[int] = []
+        winner = None
+        grace_end: float | None = None
+        try:
+            while len(ended) < len(self._stops):
+                timeout = 0.05 if grace_end is None else max(grace_end - time.perf_counter(), 0.0)
+                try:
+                    slot = self._ended.get(timeout=timeout)
+                except queue.Empty:
+                    if grace_end is not None:
+                        break
+                    continue
+                ended.append(slot)
+                result = self.results[slot]
+                if not isinstance(result, BaseException) and self._is_answer(result):
+                    winner = slot
+                    break
+                if grace_end is None:
+                    grace_end = time.perf_counter() + grace
+        finally:
+            self.stop()
+        return winner, ended
+
+    def stop(self) -> None:
+        for stop in self._stops.values():
+            stop.set()
+
+    def running(self, ended: list[int]) -> list[str]:
+        """The names of the parts that had not ended (left behind, told to stop)."""
+        return [self.names[slot] for slot in self._stops if slot not in ended]

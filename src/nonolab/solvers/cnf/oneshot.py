@@ -1,0 +1,208 @@
+"""One-shot SAT solvers (Kissat) in a worker process that can be killed.
+
+python-sat's Kissat cannot be interrupted (no ``interrupt()``, no conflict budget)
+and is not incremental (a clause added after ``solve()`` aborts the process).  So it
+runs in a child process (``python -m nonolab.solvers.cnf.oneshot``) that encodes the
+puzzle itself, and the parent kills it at the deadline, on ``limits.cancel`` and when
+the waiting caller is interrupted (Ctrl-C): a limit holds to within the parent's poll
+(50 ms) plus the time to reap a killed process.
+
+Counting stays exact by re-solving: after each solution the child builds a fresh
+solver with every solution so far blocked (a clause on the cells) and solves again,
+until the formula is unsatisfiable.  Each further solution therefore costs a whole
+solve from scratch (on Gettys about as long as the first), where an incremental
+solver pays a fraction; plus, once per call, a Python start-up and the encoding in
+the child (0.1-0.3 s on the survey's puzzles).
+
+Protocol: the parent writes one JSON line per job on the child's stdin (``solver``,
+``rows``, ``columns``, ``extra`` clauses, ``max_solutions``); the child answers with
+lines ``E <encode seconds>``, then ``S <0/1 per cell>`` per solution, then ``UNSAT``
+(the search space is exhausted) or ``DONE`` (``max_solutions`` reached).  A child
+that finished its job is kept for the next one (a fresh one costs about 0.1 s); a
+child stopped by a limit is killed, never reused.
+"""
+
+from __future__ import annotations
+
+import atexit
+import json
+import os
+import queue
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+from nonolab.core.grid import Solution
+from nonolab.core.puzzle import Puzzle
+from nonolab.solvers.base import Stopwatch
+
+__all__ = ["ONE_SHOT", "run_one_shot"]
+
+# The python-sat solvers that must run one solve per process (see the module notes).
+ONE_SHOT = ("kissat404",)
+# How often the parent looks at the clock and the cancel while the child searches.
+_POLL = 0.05
+
+
+class _Worker:
+    """One child process and the thread that reads its answers into a queue."""
+
+    def __init__(self) -> None:
+        package_root = str(Path(__file__).resolve().parents[3])  # the nonolab this process imported
+        env = {**os.environ,
+               "PYTHONPATH": os.pathsep.join(filter(None, [package_root, os.environ.get("PYTHONPATH")]))}
+        # Its own session: a terminal's Ctrl-C reaches this process only, which then kills the child.
+        self.child = subprocess.Popen([sys.executable, "-m", "nonolab.solvers.cnf.oneshot"],
+                                      stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                      text=True, env=env, start_new_session=True)
+        self.lines: queue.Queue = queue.Queue()
+        threading.Thread(target=self._read, daemon=True, name="nonolab-oneshot-reader").start()
+
+    def _read(self) -> None:
+        for line in self.child.stdout:
+            self.lines.put(line)
+        self.lines.put(None)
+
+    def kill(self) -> None:
+        """End the child at once (SIGKILL: a solve in progress has no way to stop sooner) and reap it."""
+        if self.child.poll() is None:
+            self.child.kill()
+        self.child.wait()
+        for stream in (self.child.stdin, self.child.stdout, self.child.stderr):
+            try:
+                stream.close()
+            except (OSError, ValueError):  # closed already, or a pipe broken by the kill
+                pass
+
+
+# Idle workers, kept for the next call: a fresh Python with python-sat costs about
+# 0.1 s to start, more than a small puzzle takes to solve.
+_IDLE: list[_Worker] = []
+_IDLE_LOCK = threading.Lock()
+
+
+@atexit.register
+def _end_idle_workers() -> None:
+    with _IDLE_LOCK:
+        while _IDLE:
+            _IDLE.pop().kill()
+
+
+def _take() -> _Worker:
+    with _IDLE_LOCK:
+        while _IDLE:
+            worker = _IDLE.pop()
+            if worker.child.poll() is None:
+                return worker
+    return _Worker()
+
+
+def _give_back(worker: _Worker) -> None:
+    with _IDLE_LOCK:
+        if len(_IDLE) < 2:  # one per race part is enough
+            _IDLE.append(worker)
+            return
+    worker.kill()
+
+
+def run_one_shot(solver: str, puzzle: Puzzle, extra: list[list[int]], max_solutions: int | None,
+                 watch: Stopwatch) -> tuple[list[Solution], bool, bool, dict[str, Any]]:
+    """Solutions of ``puzzle`` (plus the ``extra`` clauses) found by ``solver`` in a
+    killable child: ``(found, complete, stopped, counters)``.
+
+    ``stopped`` is True when the deadline or the cancel ended the search (the child is
+    then killed); ``found`` holds the solutions the child reported before that.
+    The caller verifies the solutions.
+    """
+    job = json.dumps({"solver": solver, "rows": [list(c) for c in puzzle.rows],
+                      "columns": [list(c) for c in puzzle.columns], "extra": extra,
+                      "max_solutions": max_solutions})
+    start = time.perf_counter()
+    worker = _take()
+    found: list[Solution] = []
+    counters: dict[str, Any] = {"worker": "process", "solve_calls": 0}
+    complete = stopped = finished = False
+    try:
+        worker.child.stdin.write(job + "\n")
+        worker.child.stdin.flush()
+        while True:
+            if watch.expired():
+                stopped = True
+                break
+            try:
+                line = worker.lines.get(timeout=_POLL)
+            except queue.Empty:
+                continue
+            if line is None:  # the child ended without its last word: a crash
+                err = worker.child.stderr.read().strip().splitlines()
+                raise RuntimeError(f"cnf: the {solver} worker died (exit code {worker.child.wait()}): "
+                                   + (err[-1] if err else "no message"))
+            kind, _, rest = line.rstrip("\n").partition(" ")
+            if kind == "E":
+                counters["encode_time"] = float(rest)
+            elif kind == "S":
+                counters["solve_calls"] += 1
+                found.append(Solution.from_flat([ch == "1" for ch in rest], puzzle.width))
+            elif kind in ("UNSAT", "DONE"):
+                counters["solve_calls"] += kind == "UNSAT"
+                complete = kind == "UNSAT"
+                finished = True
+                break
+    finally:  # a limit, a cancel, Ctrl-C in the waiting caller or an error: the child is killed
+        if finished:
+            _give_back(worker)
+        else:
+            worker.kill()
+        counters["worker_time"] = round(time.perf_counter() - start, 6)
+    return found, complete, stopped, counters
+
+
+def _die_with_parent() -> None:
+    """Ask Linux to kill this child when its parent dies (best effort elsewhere)."""
+    try:
+        import ctypes
+        import signal
+
+        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):  # not Linux: the parent's kill is the only guard
+        pass
+
+
+def _worker() -> int:
+    """The child: per job line on stdin, encode, then one fresh solver per solution,
+    blocking those found; ends when stdin does."""
+    _die_with_parent()
+    for line in sys.stdin:
+        if line.strip():
+            _job(json.loads(line))
+    return 0
+
+
+def _job(job: dict[str, Any]) -> None:
+    from pysat.solvers import Solver
+
+    from nonolab.solvers.cnf.encode import encode
+
+    start = time.perf_counter()
+    puzzle = Puzzle(rows=tuple(tuple(c) for c in job["rows"]), columns=tuple(tuple(c) for c in job["columns"]))
+    enc = encode(puzzle, lambda: False)
+    clauses = enc.clauses + job["extra"]
+    print(f"E {time.perf_counter() - start:.6f}", flush=True)
+    n, cap, blocked = enc.num_cells, job["max_solutions"], []
+    while cap is None or len(blocked) < cap:
+        with Solver(name=job["solver"], bootstrap_with=clauses) as sat:
+            sat.append_formula(blocked)
+            if not sat.solve():
+                print("UNSAT", flush=True)
+                return
+            cells = sat.get_model()[:n]  # cells are variables 1..n
+        print("S " + "".join("1" if lit > 0 else "0" for lit in cells), flush=True)
+        blocked.append([-lit for lit in cells])
+    print("DONE", flush=True)
+
+
+if __name__ == "__main__":
+    sys.exit(_worker())

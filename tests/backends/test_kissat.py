@@ -1,0 +1,125 @@
+"""Kissat in the cnf backend: a killable child process, exact counts by re-solving.
+
+The contract suite runs it as the variant ``cnf:solver=kissat404``; here, what is
+particular to a one-shot solver: the count by one solve per solution, the deadline,
+the cancel and Ctrl-C ending a solve in progress by killing the child (none is left
+behind), and the generic session in place of an incremental one.
+"""
+
+from __future__ import annotations
+
+import _thread
+import os
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("pysat.solvers")
+
+from nonolab.core import Puzzle
+from nonolab.formats import load
+from nonolab.solvers import get
+from nonolab.solvers import OneShotSession
+from nonolab.solvers.base import Given, Limits, Status
+from nonolab.solvers.cnf import time_limit_mode
+from nonolab.solvers.cnf.oneshot import _IDLE
+
+CORPUS = Path(__file__).resolve().parents[2].parent / "shared" / "corpus" / "webpbn-survey"
+GETTYS = CORPUS / "webpbn-22336-gettys.non"  # Kissat needs about 40 s for it
+needs_corpus = pytest.mark.skipif(not GETTYS.exists(), reason="../shared/corpus is not here")
+
+
+def _kissat():
+    return get("cnf", solver="kissat404")
+
+
+def _children() -> set[int]:
+    """The live child processes of this process (Linux /proc)."""
+    found = set()
+    for task in Path(f"/proc/{os.getpid()}/task").iterdir():
+        text = (task / "children").read_text().split()
+        found.update(int(pid) for pid in text)
+    alive = set()
+    for pid in found:
+        try:
+            state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+        except OSError:
+            continue
+        if state != "Z":
+            alive.add(pid)
+    return alive
+
+
+def _idle_workers() -> set[int]:
+    return {worker.child.pid for worker in _IDLE}
+
+
+needs_proc = pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="needs Linux /proc")
+
+
+def test_counts_exactly_with_one_solve_per_solution():
+    result = _kissat().solve(Puzzle(rows=((1,),) * 5, columns=((1,),) * 5), Limits(max_solutions=None))
+    assert result.complete and result.count == 120 and result.status is Status.SOLVED
+    # 120 solutions, then the solve that proves there is no 121st.
+    assert result.stats.counters["solve_calls"] == 121 and result.stats.counters["solver"] == "kissat404"
+    assert time_limit_mode("kissat") == "kill"
+
+
+def test_a_time_limit_inside_an_enumeration_keeps_what_was_found():
+    start = time.perf_counter()
+    result = _kissat().solve(Puzzle(rows=((1,),) * 12, columns=((1,),) * 12),
+                             Limits(max_solutions=None, time_limit=0.5))
+    assert time.perf_counter() - start < 1.0
+    assert result.status is Status.TIMEOUT and not result.complete and result.count > 0
+
+
+@needs_corpus
+@needs_proc
+def test_a_time_limit_kills_a_solve_in_progress():
+    before = _children() - _idle_workers()
+    start = time.perf_counter()
+    result = _kissat().solve(load(GETTYS), Limits(max_solutions=2, time_limit=1.0))
+    assert time.perf_counter() - start < 1.5
+    assert result.status is Status.TIMEOUT and not result.complete and result.count == 0
+    assert _children() - _idle_workers() <= before  # the killed child is gone, not left running
+
+
+@needs_corpus
+@needs_proc
+def test_a_cancel_kills_a_solve_in_progress():
+    before = _children() - _idle_workers()
+    cancel = threading.Event()
+    threading.Timer(0.5, cancel.set).start()
+    start = time.perf_counter()
+    result = _kissat().solve(load(GETTYS), Limits(max_solutions=2, cancel=cancel))
+    assert time.perf_counter() - start < 1.0
+    assert result.status is Status.INTERRUPTED and not result.complete
+    assert _children() - _idle_workers() <= before
+
+
+@needs_corpus
+@needs_proc
+def test_ctrl_c_in_the_waiting_caller_kills_the_child():
+    before = _children() - _idle_workers()
+    timer = threading.Timer(0.5, _thread.interrupt_main)  # KeyboardInterrupt in this (the main) thread
+    timer.start()
+    start = time.perf_counter()
+    with pytest.raises(KeyboardInterrupt):
+        _kissat().solve(load(GETTYS), Limits(max_solutions=2))
+    assert time.perf_counter() - start < 1.0
+    assert _children() - _idle_workers() <= before
+
+
+def test_a_finished_worker_is_reused_and_a_session_is_generic():
+    solver = _kissat()
+    puzzle = Puzzle(rows=((1,), (1,)), columns=((1,), (1,)))
+    solver.solve(puzzle)
+    idle = _idle_workers()
+    assert idle  # kept for the next call
+    assert solver.solve(puzzle, Limits(max_solutions=None)).count == 2
+    assert _idle_workers() & idle
+    with solver.session(puzzle) as session:
+        assert isinstance(session, OneShotSession)
+        assert session.solve(Limits(None), Given.of({(0, 0): 1})).count == 1
