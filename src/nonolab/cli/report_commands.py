@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from nonolab.cli import clock, options, records, sets
+from nonolab.cli import clock, options, sets
 from nonolab.cli.interrupt import CANCEL
 from nonolab.cli.main import EXIT_NO, cli
 
