@@ -65,7 +65,8 @@ def check(puzzle: Puzzle, solver: Solver | None = None, time_limit: float | None
     ('multiple', ((0, 0), (0, 1), (1, 0), (1, 1)))
     """
     solver = solver or get(DEFAULT)
-    result = solve_with_givens(solver, puzzle, Limits(max_solutions=2, time_limit=time_limit, cancel=cancel), fixed_cells)
+    limits = Limits(max_solutions=2, time_limit=time_limit, cancel=cancel)
+    result = solve_with_givens(solver, puzzle, limits, fixed_cells)
     verdict = verdict_of(result)
     if verdict is Verdict.MULTIPLE:
         first, second = result.solutions[:2]
@@ -104,7 +105,8 @@ def count(puzzle: Puzzle, limit: int | None = None, solver: Solver | None = None
     'at least 1'
     """
     solver = solver or get(DEFAULT)
-    result = solve_with_givens(solver, puzzle, Limits(max_solutions=limit, time_limit=time_limit, cancel=cancel), fixed_cells)
+    limits = Limits(max_solutions=limit, time_limit=time_limit, cancel=cancel)
+    result = solve_with_givens(solver, puzzle, limits, fixed_cells)
     if result.complete:
         return CountResult(result.count, True, "", result)
     reason = ("limit" if limit is not None and result.count >= limit
