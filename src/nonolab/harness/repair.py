@@ -52,10 +52,10 @@ __all__ = ["RepairResult", "Suggestion", "repair"]
 Cell = tuple[int, int]
 
 # Solutions enumerated first (each gives a delta); the greedy repair's most flips (or a
-# twentieth of the cells), and the candidates it scores per flip (spread over the
+# tenth of the cells), and the candidates it scores per flip (spread over the
 # undecided cells).
 _ENUMERATE = 64
-_GREEDY_FLIPS = 40
+_GREEDY_FLIPS = 60
 _GREEDY_CANDIDATES = 16
 _GREEDY_ENUMERATE = 8   # solutions counted per greedy flip: each new one is a delta to break
 _GREEDY_DELTAS = 64     # the newest deltas the greedy repair scores flips against
@@ -391,7 +391,7 @@ class _Search:
     def _greedy(self, source: str) -> RepairResult:
         picture = bytearray(self.base)
         flipped: frozenset[int] = frozenset()
-        most = max(_GREEDY_FLIPS, len(picture) // 20)
+        most = max(_GREEDY_FLIPS, len(picture) // 10)
         while len(flipped) < most:
             result = self._count_soon(picture, _GREEDY_ENUMERATE)
             if result is not None and result.unique:
