@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from nonolab.cli import clock, options, records, sets
+from nonolab.cli import clock, options, sets
 from nonolab.cli.interrupt import CANCEL
 from nonolab.cli.main import EXIT_NO, cli
 
@@ -30,8 +30,8 @@ def _repair_lines(repaired, full: bool) -> list[str]:
     n = len(best.flips)
     how = ("the fewest possible (every smaller set of flips was ruled out)" if repaired.minimal
            else f"greedy, not proven the fewest (at least {repaired.lower_bound} needed)")
-    out = [f"repair: {n} cell flip{'s' * (n != 1)} of the {repaired.source} make{'s' * (n == 1)} the puzzle unique, {how}; "
-           "each checked by an exact count:"]
+    out = [f"repair: {n} cell flip{'s' * (n != 1)} of the {repaired.source} make{'s' * (n == 1)} the puzzle "
+           f"unique, {how}; each checked by an exact count:"]
     for k, s in enumerate(repaired.suggestions, 1):
         out.append(f"  {k}. {s.describe()}: {'unique' if s.unique else 'NOT unique'}")
         out += [f"     {kind} {i + 1}: {_clue(before)} -> {_clue(after)}" for kind, i, before, after in s.lines]

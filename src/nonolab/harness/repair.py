@@ -1,16 +1,14 @@
 """Repair a picture: the fewest cell flips that make its puzzle unique.
 
 A designer fixes an ambiguous puzzle by changing the picture, not by adding givens
-(sites such as webpbn allow none).  Given the designer's picture ``P`` (the puzzle's
-goal, else its first solution), :func:`repair` looks for a smallest set ``F`` of
-cells whose flip gives a picture ``P^F`` that is the only solution of its own clues.
-Every suggestion is proven by an exact count to 2 of the new puzzle.
+(webpbn allows none).  :func:`repair` looks for a smallest set ``F`` of cells of the
+designer's picture ``P`` (the goal, else the first solution) whose flip ``P^F`` is the
+only solution of its own clues; each suggestion is proven by an exact count to 2.
+Details and the argument: docs/algorithms.md, "The questions".
 
-**Deltas.**  A *delta* ``D`` is a set of cells.  ``D`` *refutes* ``F`` when flipping
-``D`` on top of ``P^F`` gives another solution of ``P^F``'s clues; only the lines
-meeting ``D`` need comparing, so the test is cheap.  Each solution of the puzzle
-gives a delta (where it differs from ``P``), and so does each second solution the
-backend finds while checking a candidate.
+**Deltas.**  A set of cells ``D`` *refutes* ``F`` when flipping ``D`` on ``P^F`` gives
+another solution of ``P^F``'s clues (only the lines meeting ``D`` need comparing).  Every
+solution found, of the puzzle or of a candidate, gives one.
 
 **Search** (exact, breadth first by the number of flips).  If ``D`` refutes ``F`` and
 the cells added to ``F`` lie on no line meeting ``D``, ``D`` still refutes the larger
@@ -22,12 +20,11 @@ no smaller set exists (``minimal``), provided the earlier levels were searched w
 
 **Greedy** (when no set of ``max_flips`` flips exists, or the exact levels would not
 finish within their share of the time or of sets).  Count a few solutions of the
-current picture (each new one is a delta); flip the cell, on the lines of the newest
-delta still refuting, after which the fewest known deltas still refute (ties: the one
-after which line logic leaves the fewest cells undecided, Henstra's criterion); repeat
-until the count says unique; then drop every flip the others do not need (an exact
-count each).  Its result is proven unique too, but not proven the fewest: ``minimal``
-is false, and ``lower_bound`` says how many flips the exact levels proved necessary.
+current picture (each a delta); flip the cell, on the newest refuting delta's lines,
+after which the fewest known deltas refute (ties: line logic decides the most), a few
+times when the ambiguities lie on other lines; repeat until the count says unique; drop
+every flip the others do not need.  Proven unique, not proven the fewest (``minimal``
+false; ``lower_bound``: the flips the exact levels proved necessary).
 
 >>> from nonolab.core import Puzzle, Solution
 >>> goal = Solution.from_rows(["#.", ".#"])
@@ -55,14 +52,15 @@ __all__ = ["RepairResult", "Suggestion", "repair"]
 Cell = tuple[int, int]
 
 # Solutions enumerated first (each gives a delta); the greedy repair's most flips (or a
-# twentieth of the cells), and the candidates it scores per flip (spread over the
+# tenth of the cells), and the candidates it scores per flip (spread over the
 # undecided cells).
 _ENUMERATE = 64
-_GREEDY_FLIPS = 40
+_GREEDY_FLIPS = 60
 _GREEDY_CANDIDATES = 16
 _GREEDY_ENUMERATE = 8   # solutions counted per greedy flip: each new one is a delta to break
 _GREEDY_DELTAS = 64     # the newest deltas the greedy repair scores flips against
 _GREEDY_REACH = 600     # the most cells it scores per flip
+_GREEDY_PER_COUNT = 8   # flips between two counts, each for an ambiguity on other lines
 _GREEDY_COUNT = 3.0     # seconds for each count of the greedy repair (or twice the first count's)
 # The exact search stops (and the greedy repair takes over) after this many flip sets,
 # this share of the time limit or these seconds: its levels grow as (cells on a line)^flips.
@@ -114,7 +112,7 @@ class RepairResult:
         minimal: no repair with fewer flips exists (every smaller set was ruled out).
         lower_bound: every repair flips at least this many cells (proven by the exact
             levels searched whole, or by deltas that share no line).
-        method: ``exact`` (breadth first over all flip sets) or ``per-group``.
+        method: ``exact`` (breadth first over all flip sets) or ``greedy``.
         stats: solver calls (``checks``), sets ruled out by a known delta (``refuted``),
             the deltas known, the sizes searched whole, wall time.
     """
@@ -205,7 +203,6 @@ class _Search:
         return {"checks": self.checks, "refuted": self.refuted, "deltas": len(self.deltas),
                 "sizes_searched": self.levels_done, "wall_time": round(self.watch.elapsed(), 6)}
 
-    # -- the backend -------------------------------------------------------------
     def _count(self, puzzle: Puzzle, most: int):
         self._tick()
         now = time.perf_counter()
@@ -257,11 +254,6 @@ class _Search:
             self.anchors[delta] = anchor
             self.deltas.insert(0, delta)     # the newest first: it refutes the sets near the last one
 
-    # -- deltas ------------------------------------------------------------------
-    def _lines_of(self, cells: Iterable[int]) -> tuple[set[int], set[int]]:
-        w = self.width
-        return {i // w for i in cells}, {i % w for i in cells}
-
     def _refutes(self, delta: tuple[int, ...], picture: bytearray, flips: frozenset[int]) -> bool:
         """Flipping ``delta`` on ``picture`` (the base flipped at ``flips``) keeps every clue.
 
@@ -311,7 +303,7 @@ class _Search:
     def _reach(self, delta: tuple[int, ...]) -> list[int]:
         """The cells on the lines meeting ``delta`` (the flips that may break it), nearest first."""
         w, h = self.width, self.height
-        rows, cols = self._lines_of(delta)
+        rows, cols = {i // w for i in delta}, {i % w for i in delta}
         cells = {r * w + c for r in rows for c in range(w)} | {r * w + c for c in cols for r in range(h)}
         inside = set(delta)
         top, bottom, left, right = min(rows), max(rows), min(cols), max(cols)
@@ -321,7 +313,6 @@ class _Search:
             return max(top - r, 0, r - bottom) + max(left - c, 0, c - right)
         return sorted(cells, key=lambda i: (i not in inside, distance(i), i))
 
-    # -- the exact search --------------------------------------------------------
     def _check(self, flips: frozenset[int], base: bytearray) -> tuple[int, ...] | None:
         """Flip ``flips`` on ``base``: None if the new puzzle is unique, else a delta refuting it."""
         picture = _flipped(base, flips)
@@ -374,7 +365,6 @@ class _Search:
             frontier = following
         return []
 
-    # -- greedy ------------------------------------------------------------------
     def _undecided(self, picture: bytearray) -> list[int]:
         """The cells line logic alone leaves open in the puzzle of ``picture``."""
         self._tick()
@@ -396,13 +386,13 @@ class _Search:
             self.phase_end = saved
 
     def _unique_soon(self, picture: bytearray) -> bool:
-        result = self._count_soon(picture, 2)
-        return result is not None and result.unique
+        return bool((result := self._count_soon(picture, 2)) and result.unique)
 
     def _greedy(self, source: str) -> RepairResult:
         picture = bytearray(self.base)
         flipped: frozenset[int] = frozenset()
-        for _ in range(max(_GREEDY_FLIPS, len(picture) // 20)):
+        most = max(_GREEDY_FLIPS, len(picture) // 10)
+        while len(flipped) < most:
             result = self._count_soon(picture, _GREEDY_ENUMERATE)
             if result is not None and result.unique:
                 return self._result(source, [frozenset(self._pruned(sorted(flipped)))], False, "greedy",
@@ -411,32 +401,46 @@ class _Search:
                 self._learn_all(picture, result.solutions, flipped)
             # The known deltas that still give second solutions, newest first.
             active = [d for d in self.deltas[:_GREEDY_DELTAS] if self._refutes(d, picture, flipped)]
-            # Flips that may break the newest (where the last count found the ambiguity), nearest first.
-            reach = (self._reach(active[0]) if active else self._undecided(picture))[:_GREEDY_REACH]
-            scored = []
-            for i in reach:
-                if i in flipped:
-                    continue
-                self._tick()
-                picture[i] ^= 1
-                scored.append((sum(self._refutes(d, picture, flipped | {i}) for d in active), i))
-                picture[i] ^= 1
-            if not scored:
-                break
-            scored.sort()
-            best, best_left = scored[0][1], None
-            for still, i in scored[:_GREEDY_CANDIDATES]:   # ties on deltas: line logic decides more
-                if still > scored[0][0]:
+            touched: set[tuple[str, int]] = set()     # the lines flipped since the count
+            while len(touched) < 2 * _GREEDY_PER_COUNT:
+                if (best := self._best_flip(picture, flipped, active)) is None:
                     break
-                picture[i] ^= 1
-                left = len(self._undecided(picture))
-                picture[i] ^= 1
-                if best_left is None or left < best_left:
-                    best, best_left = i, left
-            picture[best] ^= 1
-            flipped = flipped | {best}
+                picture[best] ^= 1
+                flipped = flipped | {best}
+                touched |= {("row", best // self.width), ("column", best % self.width)}
+                active = [d for d in active if self._refutes(d, picture, flipped)]
+                # Another flip before the next count only for an ambiguity elsewhere (on other lines).
+                if not active or touched & set(self.line_cache[active[0]]):
+                    break
+            if not touched:
+                break
         return RepairResult("not-found", self.picture, source, method="greedy", lower_bound=self.lower_bound(),
                             stats=self.stats())
+
+    def _best_flip(self, picture: bytearray, flipped: frozenset[int], active: list[tuple[int, ...]]) -> int | None:
+        """The cell on the newest active delta's lines whose flip leaves the fewest refuting."""
+        reach = (self._reach(active[0]) if active else self._undecided(picture))[:_GREEDY_REACH]
+        scored = []
+        for i in reach:
+            if i in flipped:
+                continue
+            self._tick()
+            picture[i] ^= 1
+            scored.append((sum(self._refutes(d, picture, flipped | {i}) for d in active), i))
+            picture[i] ^= 1
+        if not scored:
+            return None
+        scored.sort()
+        best, best_left = scored[0][1], None
+        for still, i in scored[:_GREEDY_CANDIDATES]:
+            if still > scored[0][0]:
+                break
+            picture[i] ^= 1
+            left = len(self._undecided(picture))
+            picture[i] ^= 1
+            if best_left is None or left < best_left:
+                best, best_left = i, left
+        return best
 
     def _pruned(self, flipped: list[int]) -> list[int]:
         """Drop each flip the others do not need (an exact count to 2 each; a flip whose count
@@ -471,8 +475,7 @@ class _Search:
 
 
 def _disjoint_deltas(deltas: list[tuple[int, ...]], width: int) -> int:
-    """How many deltas share no line with each other (greedy): one flip meets one row and
-    one column, so it breaks at most two of them, and half their number bounds the flips."""
+    """Deltas sharing no line (greedy); one flip breaks at most two of them (its row and column)."""
     rows: set[int] = set()
     cols: set[int] = set()
     chosen = 0
