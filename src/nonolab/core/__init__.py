@@ -1,7 +1,9 @@
-"""The model: puzzles, grids, solutions and the independent checker."""
+"""The model: puzzles, palettes, grids, solutions and the independent checker."""
 
 from nonolab.core.grid import EMPTY, FILLED, UNKNOWN, Grid, Solution
-from nonolab.core.puzzle import Clue, Puzzle
-from nonolab.core.verify import clues_of, verify
+from nonolab.core.palette import Colour, Palette
+from nonolab.core.puzzle import Blocks, Clue, Puzzle
+from nonolab.core.verify import clues_of, colour_runs_of, verify
 
-__all__ = ["EMPTY", "FILLED", "UNKNOWN", "Clue", "Grid", "Puzzle", "Solution", "clues_of", "verify"]
+__all__ = ["EMPTY", "FILLED", "UNKNOWN", "Blocks", "Clue", "Colour", "Grid", "Palette", "Puzzle", "Solution",
+           "clues_of", "colour_runs_of", "verify"]
