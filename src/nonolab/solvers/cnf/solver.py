@@ -25,7 +25,8 @@ from typing import Any, Mapping, Sequence
 from nonolab.core.grid import Solution
 from nonolab.core.puzzle import Puzzle
 from nonolab.errors import BackendUnavailable, InvalidArgument, LimitReached
-from nonolab.solvers.base import Capability, Given, Limits, SolveResult, Stopwatch, accept, finish
+from nonolab.solvers.base import (Capability, Given, Limits, OneShotSession, SolveResult, Stopwatch, accept,
+                                  finish)
 from nonolab.solvers.size import refuse_beyond
 from nonolab.solvers.options import Option, max_states_option
 from nonolab.solvers.cnf.encode import cells_as_assumptions, encode, implication_clauses
@@ -146,6 +147,26 @@ def _enumerate(sat: Any, run: Limited, assumptions: list[int], n: int, width: in
     return found, complete, timed_out
 
 
+def _enumerate_colour(sat: Any, run: Limited, enc: Any, max_solutions: int | None
+                      ) -> tuple[list[Solution], bool, bool]:
+    """:func:`_enumerate` for a colour encoding: each picture is read from the one-hot
+    cells and blocked by the negation of its cells' true values."""
+    found: list[Solution] = []
+    complete = timed_out = False
+    while max_solutions is None or len(found) < max_solutions:
+        answer = run([])
+        if answer is None:
+            timed_out = True
+            break
+        if not answer:
+            complete = True
+            break
+        picture = enc.picture(sat.get_model()[:enc.cell_literals])
+        found.append(Solution.from_bytes(picture, enc.width, colours=True))
+        sat.add_clause([-enc.cell_var(*divmod(i, enc.width), v) for i, v in enumerate(picture)])
+    return found, complete, timed_out
+
+
 def _result(backend: str, puzzle: Puzzle, limits: Limits, found: list[Solution], complete: bool,
             timed_out: bool, watch: Stopwatch, counters: dict[str, Any], sat_stats: Mapping[str, int]) -> SolveResult:
     for key in ("conflicts", "decisions", "propagations", "restarts"):
@@ -174,7 +195,7 @@ class CnfSolver:
 
     name = "cnf"
     CAPABILITIES = frozenset({Capability.EXACT_COUNT, Capability.GIVEN_CELLS, Capability.IMPLICATIONS,
-                              Capability.SESSION})
+                              Capability.SESSION, Capability.COLOUR})
     OPTIONS = (
         Option("solver", "choice", "cadical195", "the python-sat solver",
                choices=lambda: sorted(set(solver_names().values()))),
@@ -215,6 +236,8 @@ class CnfSolver:
         given = accept(self, puzzle, given)
         mode = _stoppable(self.solver, limits)
         refuse_beyond(self.name, puzzle, self.max_states)
+        if puzzle.is_colour:
+            return self._solve_colour(puzzle, limits, given, mode, watch)
         units = cells_as_assumptions(given.cells, puzzle.width, puzzle.height)
         try:
             enc = encode(puzzle, watch.expired)
@@ -243,10 +266,39 @@ class CnfSolver:
             "solve_calls": calls,
         }, sat_stats)
 
-    def session(self, puzzle: Puzzle) -> "CnfSession":
+    def _solve_colour(self, puzzle: Puzzle, limits: Limits, given: Given, mode: str | None,
+                      watch: Stopwatch) -> SolveResult:
+        """:meth:`solve` for a colour puzzle (:mod:`.colour`'s one-hot encoding)."""
+        from nonolab.solvers.cnf.colour import encode_colour
+
+        try:
+            enc = encode_colour(puzzle, watch.expired)
+        except LimitReached:
+            return finish(self.name, puzzle, limits, watch, (), False,
+                          {"solver": self.solver, "encode_time": round(watch.elapsed(), 6)})
+        extra = [[lit] for lit in enc.units(given.cells)] + enc.implication_clauses(given.implications)
+        encode_time = watch.elapsed()
+        with _pysat_solvers().Solver(name=self.solver) as sat:
+            found, complete, timed_out, calls = [], False, True, 0
+            if load_clauses(sat, enc.clauses + extra, watch):
+                run = Limited(sat, mode, watch)
+                try:
+                    found, complete, timed_out = _enumerate_colour(sat, run, enc, limits.max_solutions)
+                finally:
+                    run.close()
+                calls = run.calls
+            sat_stats = sat.accum_stats() or {}
+        return _result(self.name, puzzle, limits, found, complete, timed_out, watch, {
+            "solver": self.solver, "variables": enc.num_vars, "clauses": len(enc.clauses) + len(extra),
+            "encode_time": round(encode_time, 6), "solve_time": round(watch.elapsed() - encode_time, 6),
+            "solve_calls": calls,
+        }, sat_stats)
+
+    def session(self, puzzle: Puzzle) -> "CnfSession | OneShotSession":
         """Encode ``puzzle`` once into one incremental SAT solver, for many questions.
 
-        See :class:`CnfSession`; close it (or use ``with``) when done.
+        See :class:`CnfSession`; close it (or use ``with``) when done.  A colour puzzle
+        gets a :class:`~nonolab.solvers.base.OneShotSession` (a fresh solve per call).
 
         >>> from nonolab.core import Puzzle
         >>> p = Puzzle(rows=((1,), (1,)), columns=((1,), (1,)))
@@ -254,6 +306,8 @@ class CnfSolver:
         ...     s.solve(Limits(None), Given.of({(0, 0): 1})).count, s.solve(Limits(None)).count
         (1, 2)
         """
+        if puzzle.is_colour:
+            return OneShotSession(self, puzzle)   # the incremental session is black and white
         return CnfSession(self, puzzle)
 
 
