@@ -17,6 +17,11 @@ CDCL backend (CP-SAT by default, CaDiCaL with ``cdcl="cnf"``, the lcg engine wit
   (the CDCL backend runs in a thread), and whichever of the two finishes first
   cancels the other (``Limits.cancel``).
 
+Colour puzzles: when the native engine does not declare
+:attr:`~nonolab.solvers.base.Capability.COLOUR`, ``auto`` answers a colour puzzle with
+the first CDCL backend that does (``cdcl`` first, then the others in
+:data:`CDCL_BACKENDS` order: CP-SAT by default), decided by declared capabilities.
+
 Backends are reached through the registry only: ``auto`` is a strategy over
 backends, not a backend of its own kind.
 
@@ -82,7 +87,7 @@ class AutoSolver:
 
     name = "auto"
     CAPABILITIES = frozenset({Capability.EXACT_COUNT, Capability.GIVEN_CELLS, Capability.PROGRESS,
-                              Capability.STEPS, Capability.REMAINDER})
+                              Capability.STEPS, Capability.REMAINDER, Capability.COLOUR})
     OPTIONS = (
         Option("cdcl", "choice", "cpsat", "the backend that takes over", choices=CDCL_BACKENDS),
         Option("native_budget", "float", 0.5, "seconds of native search before the hand-off", minimum=0),
@@ -134,6 +139,8 @@ class AutoSolver:
         solutions that agree with its cells are counted."""
         watch = Stopwatch.of(limits)
         given = accept(self, puzzle, given)
+        if puzzle.is_colour and Capability.COLOUR not in capabilities_of("native"):
+            return self._colour(puzzle, limits, watch, given)
         _warm_up(self._native())
         # A zero budget still lets native start (its first slice), so tests can force the hand-off.
         budget = max(self.native_budget, 1e-9)
@@ -155,6 +162,17 @@ class AutoSolver:
                                self._stats(watch, "native", first, None, {}), first.steps)
         second, handed = self._cdcl(puzzle, first.remainder, given, left(limits, watch))
         return self._merge(puzzle, limits, watch, first, second, first.remainder, handed, f"native+{self.cdcl}")
+
+    def _colour(self, puzzle: Puzzle, limits: Limits, watch: Stopwatch, given: Given) -> SolveResult:
+        """A colour puzzle, whole, on the first CDCL backend that declares colour."""
+        order = [self.cdcl] + [name for name in CDCL_BACKENDS if name != self.cdcl]
+        name = next((n for n in order if Capability.COLOUR in capabilities_of(n)), None)
+        if name is None:
+            raise InvalidArgument("backend 'auto': no installed backend solves colour puzzles")
+        options = self.cdcl_options if name == self.cdcl else {}
+        result = get(name, **options).solve(puzzle, left(limits, watch), given)
+        stats = Stats(self.name, watch.elapsed(), {**result.stats.counters, "phase": name})
+        return SolveResult(result.status, result.solutions, result.complete, stats, result.steps)
 
     def _fits(self, puzzle: Puzzle) -> bool:
         """Whether the CDCL backend can hold this puzzle's model (its own ``max_states``)."""
