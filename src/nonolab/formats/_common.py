@@ -11,6 +11,7 @@ import re
 from typing import Callable, Mapping, Sequence
 
 from nonolab.core.grid import Solution
+from nonolab.core.palette import Palette
 from nonolab.core.puzzle import Clue, Puzzle
 from nonolab.errors import InvalidPuzzle, ParseError
 from nonolab.formats.limits import check_cells
@@ -143,16 +144,24 @@ def make_goal(cells: Sequence[Sequence[int]], line: int) -> Solution:
 def build(rows: Sequence[Clue], columns: Sequence[Clue], *, row_lines: Sequence[int],
           col_lines: Sequence[int], size_line: int, goal_line: int | None = None,
           name: str = "", metadata: Mapping[str, str] | None = None,
-          goal: Solution | None = None) -> Puzzle:
+          goal: Solution | None = None, palette: Palette | None = None,
+          row_colours: Sequence[Sequence[int]] | None = None,
+          column_colours: Sequence[Sequence[int]] | None = None) -> Puzzle:
     """Build a Puzzle; a validation error is pinned to the source line it concerns.
 
     Puzzle validation knows only "row 3" or "column 2"; the reader knows on which
     line of the file that clue was, so it passes the line numbers of every clue.
     Problems of the whole puzzle (empty size, totals that differ) go to
-    ``size_line``, the header of the clue block.
+    ``size_line``, the header of the clue block.  A colour puzzle passes its palette
+    and the colour of each block (see :class:`~nonolab.core.puzzle.Puzzle`).
     """
     check_cells(len(columns), len(rows), size_line)
     try:
+        if palette is not None:
+            return Puzzle(rows=tuple(rows), columns=tuple(columns), name=name, metadata=dict(metadata or {}),
+                          goal=goal, palette=palette,
+                          row_colours=None if row_colours is None else tuple(map(tuple, row_colours)),
+                          column_colours=None if column_colours is None else tuple(map(tuple, column_colours)))
         return Puzzle(rows=tuple(rows), columns=tuple(columns), name=name,
                       metadata=dict(metadata or {}), goal=goal)
     except InvalidPuzzle as err:
