@@ -26,8 +26,8 @@ from typing import Callable, Iterable, Sequence
 
 from nonolab.core.puzzle import Puzzle
 from nonolab.errors import NonolabError, ParseError, UnknownFormat
-from nonolab.formats import (bosch, cwd, dzn, faase, ish, json_, keen, makhorin, mk, nin, non,
-                             nonogrid, olsak, picture, pynogram, syro, taai, tatham, webpbn)
+from nonolab.formats import (bosch, ctu, cwd, dzn, emoji, faase, ish, json_, keen, makhorin, mk, nin, non,
+                             nonogrid, olsak, picture, png, pynogram, syro, taai, tatham, webpbn)
 from nonolab.formats._files import decode, read_bytes, write_atomically
 from nonolab.formats.limits import InputLimits, applied
 
@@ -51,10 +51,12 @@ class Format:
     suffixes: tuple[str, ...]
     write_all: Callable[[Sequence[Puzzle]], str] | None = None
     strong: bool = False
+    binary: bool = False    # its text is bytes as latin-1 characters (PNG)
 
 
 # The order is the sniffing order: the first format that recognises a text wins.
 _REGISTRY = [
+    Format("png", png.parse, png.write, png.sniff, (".png",), strong=True, binary=True),
     Format("webpbn", webpbn.parse, webpbn.write, webpbn.sniff, (".xml", ".pbn"),
            webpbn.write_all, strong=True),
     # Before json, whose sniffer takes any text starting with '[' such as '[clues]';
@@ -68,6 +70,8 @@ _REGISTRY = [
            strong=True),
     Format("dzn", dzn.parse, dzn.write, dzn.sniff, (".dzn",), strong=True),
     Format("lp", bosch.parse, bosch.write, bosch.sniff, (".lp",), strong=True),
+    Format("emoji", emoji.parse, emoji.write, emoji.sniff, (".emoji", ".txt"), strong=True),
+    Format("ctu", ctu.parse, ctu.write, ctu.sniff, (".ctu", ".txt")),
     Format("taai", taai.parse, taai.write, taai.sniff, (".taai", ".txt"), taai.write_all),
     Format("g", olsak.parse, olsak.write, olsak.sniff, (".g",)),
     # Before non, whose sniffer takes any bare 'rows' line.
@@ -227,6 +231,8 @@ def _text_of(data: bytes, chosen: Format | None) -> str:
     if data[:2] == b"P4" and (chosen is None or chosen.name == "pbm"):
         # P4 pixels are bytes: latin-1 maps each byte to one character.
         return data.decode("latin-1")
+    if data.startswith(png.SIGNATURE) and (chosen is None or chosen.binary):
+        return data.decode("latin-1")
     return decode(data)
 
 
@@ -341,10 +347,11 @@ def dump(puzzle: Puzzle, path: str | os.PathLike, fmt: str | None = None) -> Non
         UnknownFormat: no ``fmt`` and the suffix names no single format.
     """
     try:
-        text = dumps(puzzle, _format_for_dump(path, fmt, "dump"))
+        chosen = _format_for_dump(path, fmt, "dump")
+        text = dumps(puzzle, chosen)
     except NonolabError as err:
         raise err.located(path=str(path))
-    write_atomically(path, text)
+    write_atomically(path, text.encode("latin-1") if _get(chosen, "dump").binary else text)
 
 
 def dump_all(puzzles: Iterable[Puzzle], path: str | os.PathLike, fmt: str | None = None) -> None:

@@ -63,6 +63,8 @@ def make_palette(background: str, declared: Mapping[str, tuple[RGB, str | None]]
     and char; a missing or repeated char is replaced by a spare one."""
     order = [name for name in declared if name in used and name != background]
     order += [name for name in dict.fromkeys(used) if name not in declared and name != background]
+    if not order:   # nothing filled: black and white
+        order = ["black"] if background != "black" else ["white"]
     taken: set[str] = set()
     colours = []
     for name in [background] + order:

@@ -20,11 +20,12 @@ import importlib
 from typing import Any, Iterable
 
 from nonolab.errors import BackendUnavailable, InvalidArgument, UnknownBackend
+import nonolab.solvers.base as _base
 from nonolab.solvers.base import Capability, Given, Limits, SolveResult, Solver, Stats, Status, capabilities
 from nonolab.solvers.options import Option, check_options
 
 __all__ = ["DEFAULT", "ROLES", "Capability", "Given", "Limits", "Option", "SolveResult", "Solver", "Stats", "Status",
-           "build", "capabilities_of", "get", "get_spec", "names", "options_of", "parse_pairs", "parse_spec", "role",
+           "backends_with", "build", "capabilities_of", "get", "get_spec", "names", "options_of", "parse_pairs", "parse_spec", "role",
            "specs", "variants"]
 
 # name -> (module, class, the package a user must install for it, role)
@@ -127,6 +128,18 @@ def capabilities_of(name: str) -> frozenset[Capability]:
         return capabilities(_class(name))
     except BackendUnavailable:
         return frozenset()
+
+
+def backends_with(capability: Capability) -> list[str]:
+    """The registered backends (as in :func:`names`) that declare ``capability`` and load.
+
+    >>> "cpsat" in backends_with(Capability.COLOUR), "dlx" in backends_with(Capability.COLOUR)
+    (True, False)
+    """
+    return [n for n in names() if capability in capabilities_of(n)]
+
+
+_base.backends_with = backends_with
 
 
 def parse_pairs(pairs: Iterable[str]) -> dict[str, str]:

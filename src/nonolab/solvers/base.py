@@ -10,7 +10,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any, ClassVar, Iterable, Iterator, Mapping, Protocol
+from typing import Any, Callable, ClassVar, Iterable, Iterator, Mapping, Protocol
 
 from nonolab.core.grid import EMPTY, FILLED, Grid, Solution
 from nonolab.core.puzzle import Puzzle
@@ -286,6 +286,12 @@ class Given:
             raise InvalidArgument(f"backend {backend!r} does not take implications")
 
 
+#: The registry's ``backends_with(capability) -> [names]``, set by :mod:`nonolab.solvers`
+#: when it loads (always before any backend: they live inside it), so that :func:`accept`
+#: can name the backends that take what another refuses without importing the registry.
+backends_with: Callable[[Capability], list[str]] | None = None
+
+
 def accept(backend: Any, puzzle: Puzzle, given: "Given | None") -> Given:
     """The checked given a backend searches under (an empty one for ``None``).
 
@@ -295,9 +301,7 @@ def accept(backend: Any, puzzle: Puzzle, given: "Given | None") -> Given:
             a capability ``backend`` does not declare.
     """
     if puzzle.is_colour and Capability.COLOUR not in capabilities(backend):
-        from nonolab.solvers import capabilities_of, names  # the registry imports this module
-
-        takers = [n for n in names() if Capability.COLOUR in capabilities_of(n)]
+        takers = backends_with(Capability.COLOUR) if backends_with is not None else []
         raise InvalidArgument(f"backend {backend.name!r} solves black-and-white puzzles only; "
                               f"colour puzzles need one of: {', '.join(takers) or 'none installed'}")
     if given is None:
