@@ -22,8 +22,8 @@ from typing import Any, Sequence
 from nonolab.core.puzzle import Puzzle
 from nonolab.errors import NonolabError, TooLarge
 from nonolab.harness.uniqueness import Verdict, verdict_of
-from nonolab.solvers import get_spec, names
-from nonolab.solvers.base import Limits, SolveResult, WrongAnswer
+from nonolab.solvers import capabilities_of, get_spec, names
+from nonolab.solvers.base import Capability, Limits, SolveResult, WrongAnswer
 
 
 class Agreement(str, Enum):
@@ -168,7 +168,8 @@ def crosscheck(puzzle: Puzzle, backends: Sequence[str] | None = None, max_soluti
     Args:
         puzzle: the puzzle.
         backends: backend names or specs (``native:line=overlap``); each must be
-            installed (else BackendUnavailable).
+            installed (else BackendUnavailable).  By default, for a colour puzzle, the
+            solvers and strategies that declare colour.
         max_solutions: each backend stops after this many solutions (None: all).
         time_limit: seconds per backend.
         options: per-backend options, e.g. ``{"cnf": {"solver": "glucose4"}}``.
@@ -179,7 +180,10 @@ def crosscheck(puzzle: Puzzle, backends: Sequence[str] | None = None, max_soluti
     >>> check.verdict.value, check.consensus().value
     ('AGREE', 'multiple')
     """
-    backends = list(backends) if backends else names(("solver", "strategy"))
+    if not backends:
+        backends = names(("solver", "strategy"))
+        if puzzle.is_colour:   # only those that declare colour
+            backends = [b for b in backends if Capability.COLOUR in capabilities_of(b)]
     limits = Limits(max_solutions=max_solutions, time_limit=time_limit, cancel=cancel)
     options = options or {}
     answers = tuple(run_backend(puzzle, b, limits, **options.get(b, {})) for b in backends)

@@ -165,6 +165,9 @@ class AutoSolver:
 
     def _colour(self, puzzle: Puzzle, limits: Limits, watch: Stopwatch, given: Given) -> SolveResult:
         """A colour puzzle, whole, on the first CDCL backend that declares colour."""
+        if self.record_steps:
+            raise InvalidArgument("backend 'auto' records no steps for colour puzzles (its native engine "
+                                  "solves black and white only)")
         order = [self.cdcl] + [name for name in CDCL_BACKENDS if name != self.cdcl]
         name = next((n for n in order if Capability.COLOUR in capabilities_of(n)), None)
         if name is None:
