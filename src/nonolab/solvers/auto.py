@@ -17,10 +17,11 @@ CDCL backend (CP-SAT by default, CaDiCaL with ``cdcl="cnf"``, the lcg engine wit
   (the CDCL backend runs in a thread), and whichever of the two finishes first
   cancels the other (``Limits.cancel``).
 
-Colour puzzles: when the native engine does not declare
-:attr:`~nonolab.solvers.base.Capability.COLOUR`, ``auto`` answers a colour puzzle with
-the first CDCL backend that does (``cdcl`` first, then the others in
-:data:`CDCL_BACKENDS` order: CP-SAT by default), decided by declared capabilities.
+Colour puzzles go whole to the first CDCL backend that declares
+:attr:`~nonolab.solvers.base.Capability.COLOUR` (``cdcl`` first, then the others in
+:data:`CDCL_BACKENDS` order: CP-SAT by default), decided by declared capabilities: the
+native colour engine has no probing and no hand-off yet, and CP-SAT was faster on every
+generated colour set (benchmarks/RESULTS.md).
 
 Backends are reached through the registry only: ``auto`` is a strategy over
 backends, not a backend of its own kind.
@@ -139,7 +140,7 @@ class AutoSolver:
         solutions that agree with its cells are counted."""
         watch = Stopwatch.of(limits)
         given = accept(self, puzzle, given)
-        if puzzle.is_colour and Capability.COLOUR not in capabilities_of("native"):
+        if puzzle.is_colour:
             return self._colour(puzzle, limits, watch, given)
         _warm_up(self._native())
         # A zero budget still lets native start (its first slice), so tests can force the hand-off.
@@ -166,8 +167,8 @@ class AutoSolver:
     def _colour(self, puzzle: Puzzle, limits: Limits, watch: Stopwatch, given: Given) -> SolveResult:
         """A colour puzzle, whole, on the first CDCL backend that declares colour."""
         if self.record_steps:
-            raise InvalidArgument("backend 'auto' records no steps for colour puzzles (its native engine "
-                                  "solves black and white only)")
+            raise InvalidArgument("backend 'auto' records no steps for colour puzzles (they go to "
+                                  "a CDCL backend)")
         order = [self.cdcl] + [name for name in CDCL_BACKENDS if name != self.cdcl]
         name = next((n for n in order if Capability.COLOUR in capabilities_of(n)), None)
         if name is None:
