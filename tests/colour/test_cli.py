@@ -55,3 +55,14 @@ def test_the_colour_puzzle_converts_between_formats(tmp_path):
     out = tmp_path / "r.non"
     assert run("convert", RAINBOW, out).exit_code == 0
     assert load(out) == load(RAINBOW)
+
+
+@pytest.mark.parametrize("args", [("check", "--why", VICERES), ("export", "--to", "dimacs", RAINBOW),
+                                  ("export", "--to", "dzn", RAINBOW), ("convert", RAINBOW, "out.nin")])
+def test_black_and_white_only_paths_refuse_colour_in_one_line(args, tmp_path, monkeypatch):
+    # Writing lengths only would silently make another (black-and-white) puzzle.
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(cli, [str(a) for a in args])
+    assert result.exit_code == 2, result.output
+    assert len(result.output.strip().splitlines()) == 1 and "black-and-white" in result.output
+    assert not (tmp_path / "out.nin").exists()
