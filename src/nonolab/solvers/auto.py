@@ -19,9 +19,11 @@ CDCL backend (CP-SAT by default, CaDiCaL with ``cdcl="cnf"``, the lcg engine wit
 
 Colour puzzles go whole to the first CDCL backend that declares
 :attr:`~nonolab.solvers.base.Capability.COLOUR` (``cdcl`` first, then the others in
-:data:`CDCL_BACKENDS` order: CP-SAT by default), decided by declared capabilities: the
-native colour engine has no probing and no hand-off yet, and CP-SAT was faster on every
-generated colour set (benchmarks/RESULTS.md).
+:data:`CDCL_BACKENDS` order: CP-SAT by default), decided by declared capabilities.  The
+native colour engine is faster on the generated colour sets, whose random pictures have
+many solutions found at once (benchmarks/RESULTS.md), but it has no probing and no
+hand-off to clause learning yet, so a colour puzzle that needs deep search would have no
+fallback: CP-SAT answers them all.
 
 Backends are reached through the registry only: ``auto`` is a strategy over
 backends, not a backend of its own kind.
