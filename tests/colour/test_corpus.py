@@ -66,3 +66,21 @@ def test_backends_without_colour_refuse_it_naming_those_with_it(name):
         get(name).solve(puzzle)
     message = str(info.value)
     assert f"backend {name!r}" in message and all(n in message for n in COLOUR_BACKENDS)
+
+
+def test_given_cells_restrict_colour_counts_on_every_colour_backend(colour_backend):
+    from nonolab.solvers import Given
+
+    puzzle = load(COLOUR / "olsak-grid" / "viceres.xml")
+    every = get("cpsat").solve(puzzle, Limits(max_solutions=None)).solutions
+    assert len(every) == 4
+    for cell in ((0, 0), (1, 2), (3, 3)):
+        for value in range(puzzle.colours + 1):
+            expected = sum(s[cell[0]][cell[1]] == value for s in every)
+            result = get(colour_backend).solve(puzzle, Limits(max_solutions=None), Given.of({cell: value}))
+            assert result.complete and result.count == expected, (cell, value)
+
+
+def test_auto_gives_colour_puzzles_to_a_cdcl_backend_that_declares_colour():
+    result = get("auto").solve(load(COLOUR / "nonny" / "rainbow.xml"))
+    assert result.unique and result.stats.counters["phase"] == "cpsat"
