@@ -84,3 +84,15 @@ def test_given_cells_restrict_colour_counts_on_every_colour_backend(colour_backe
 def test_auto_gives_colour_puzzles_to_a_cdcl_backend_that_declares_colour():
     result = get("auto").solve(load(COLOUR / "nonny" / "rainbow.xml"))
     assert result.unique and result.stats.counters["phase"] == "cpsat"
+
+
+def test_crosscheck_of_a_colour_puzzle_runs_the_backends_that_take_it():
+    from nonolab.harness.crosscheck import Agreement, crosscheck
+
+    puzzle = load(COLOUR / "nonny" / "tree.xml")
+    default = crosscheck(puzzle)
+    assert default.verdict is Agreement.AGREE
+    assert {a.backend for a in default.answers} == set(COLOUR_BACKENDS) - {"backtrack", "dlx"}
+    named = ["dlx", *COLOUR_BACKENDS]
+    assert crosscheck(puzzle, named, capable_only=True).verdict is Agreement.AGREE
+    assert crosscheck(puzzle, named).verdict is not Agreement.AGREE    # dlx answers with its refusal

@@ -161,7 +161,7 @@ def compare(answers: Sequence[BackendAnswer]) -> list[str]:
 
 def crosscheck(puzzle: Puzzle, backends: Sequence[str] | None = None, max_solutions: int | None = 2,
                time_limit: float | None = None, options: dict[str, dict[str, Any]] | None = None, *,
-               cancel: Any = None) -> CrossCheck:
+               cancel: Any = None, capable_only: bool = False) -> CrossCheck:
     """Run ``backends`` (default: the solvers and strategies, not the slow baselines)
     on ``puzzle`` and compare them.
 
@@ -175,6 +175,9 @@ def crosscheck(puzzle: Puzzle, backends: Sequence[str] | None = None, max_soluti
         options: per-backend options, e.g. ``{"cnf": {"solver": "glucose4"}}``.
         cancel: a ``threading.Event``; once set, the running backend stops and the
             ones after it end at once (each answers ``interrupted``).
+        capable_only: leave out the named backends that cannot take this puzzle (a
+            colour puzzle and a backend without ``Capability.COLOUR``), as a batch over a
+            folder of both kinds wants; otherwise each of them answers with its refusal.
 
     >>> check = crosscheck(Puzzle(rows=((1,), (1,)), columns=((1,), (1,))), ["native"])
     >>> check.verdict.value, check.consensus().value
@@ -182,8 +185,9 @@ def crosscheck(puzzle: Puzzle, backends: Sequence[str] | None = None, max_soluti
     """
     if not backends:
         backends = names(("solver", "strategy"))
-        if puzzle.is_colour:   # only those that declare colour
-            backends = [b for b in backends if Capability.COLOUR in capabilities_of(b)]
+        capable_only = True
+    if capable_only and puzzle.is_colour:   # only those that declare colour
+        backends = [b for b in backends if Capability.COLOUR in capabilities_of(b.partition(":")[0])]
     limits = Limits(max_solutions=max_solutions, time_limit=time_limit, cancel=cancel)
     options = options or {}
     answers = tuple(run_backend(puzzle, b, limits, **options.get(b, {})) for b in backends)
