@@ -37,7 +37,7 @@ CASES: list[tuple[str, str, str, int, str]] = [
      "width 2\nheight 2\nrows\n1\n1\ncolumns\n1\n1\n\ngoal \"1100\"\n", 10,
      "goal does not match the clues"),
     ("non-colour-clue", "colour_clue.non",
-     "width 2\nheight 1\nrows\n1b,1a\ncolumns\n1a\n1b\n", 4, "colour puzzles are not supported"),
+     "width 2\nheight 1\nrows\n1b,1a\ncolumns\n1a\n1b\n", 4, "has a colour suffix"),
     ("non-colour-undeclared", "colour_key.non",
      "title \"red\"\ncolor a #ff0000\nwidth 1\nheight 1\nrows\n1a\ncolumns\n1a\n", 6,
      "'1a' is neither a number nor a declared colour"),

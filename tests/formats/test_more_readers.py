@@ -8,7 +8,6 @@ import pytest
 from nonolab.errors import InvalidPuzzle, NonolabError, ParseError
 from nonolab.formats import dumps, keen, loads, sniff
 
-COLOUR = r"colour puzzle \(colours: .+\) is not supported yet"
 
 # --- pynogram text ----------------------------------------------------------------
 

@@ -71,7 +71,8 @@ def parse_clue(text: str, line: int) -> Clue:
     """One clue line: numbers separated by spaces, tabs and/or commas.
 
     A blank line or a lone ``0`` is an empty line; a ``0`` among other numbers
-    is an error, and so is a number with a colour suffix such as ``3b``.
+    is an error, and so is a number with a colour suffix such as ``3b`` (the colour
+    readers parse their clue lines themselves).
 
     >>> parse_clue("2, 1 3", 1), parse_clue("0", 2), parse_clue("  ", 3)
     ((2, 1, 3), (), ())
@@ -82,8 +83,8 @@ def parse_clue(text: str, line: int) -> Clue:
         if not DIGITS.fullmatch(token):
             if _COLOURED.fullmatch(token):
                 raise ParseError(
-                    f"clue {shown(token)} has a colour: colour puzzles are not supported",
-                    line=line)
+                    f"clue {shown(token)} has a colour suffix, but here clues are plain numbers "
+                    "(colour files declare their colours first)", line=line)
             raise ParseError(f"clue number {shown(token)} is not a non-negative integer",
                              line=line)
         numbers.append(to_int(token, line, "clue number"))
