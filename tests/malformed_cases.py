@@ -37,10 +37,10 @@ CASES: list[tuple[str, str, str, int, str]] = [
      "width 2\nheight 2\nrows\n1\n1\ncolumns\n1\n1\n\ngoal \"1100\"\n", 10,
      "goal does not match the clues"),
     ("non-colour-clue", "colour_clue.non",
-     "width 2\nheight 1\nrows\n1b,1a\ncolumns\n1a\n1b\n", 4, "colour puzzles are not supported"),
-    ("non-colour-key", "colour_key.non",
-     "title \"red\"\ncolor a #ff0000\nwidth 1\nheight 1\nrows\n1a\ncolumns\n1a\n", 2,
-     "colour puzzles are not supported"),
+     "width 2\nheight 1\nrows\n1b,1a\ncolumns\n1a\n1b\n", 4, "has a colour suffix"),
+    ("non-colour-undeclared", "colour_key.non",
+     "title \"red\"\ncolor a #ff0000\nwidth 1\nheight 1\nrows\n1a\ncolumns\n1a\n", 6,
+     "'1a' is neither a number nor a declared colour"),
     ("non-extra-clue-line", "extra_line.non",
      "width 1\nheight 1\nrows\n1\n1\ncolumns\n1\n", 5, "outside a 'rows' or 'columns' block"),
     ("non-empty-file", "empty.non", "", 1, "empty"),
@@ -53,8 +53,8 @@ CASES: list[tuple[str, str, str, int, str]] = [
      "<color name=\"white\" char=\".\">fff</color>\n<color name=\"black\" char=\"X\">000</color>\n"
      "<color name=\"red\" char=\"r\">f00</color>\n<clues type=\"columns\">\n"
      "<line><count>1</count></line>\n<line><count color=\"red\">1</count></line>\n</clues>\n"
-     "<clues type=\"rows\">\n<line><count>1</count><count color=\"red\">1</count></line>\n"
-     "</clues>\n</puzzle>\n</puzzleset>\n", 9, "colour puzzle (colours: black, red)"),
+     "<clues type=\"rows\">\n<line><count>1</count><count color=\"blue\">1</count></line>\n"
+     "</clues>\n</puzzle>\n</puzzleset>\n", 12, "colour 'blue' is not declared"),
     ("xml-count-not-a-number", "count.xml",
      _XML + "<puzzleset><puzzle>\n<clues type=\"rows\">\n<line><count>1</count></line>\n</clues>\n"
      "<clues type=\"columns\">\n<line>\n<count>x</count>\n</line>\n</clues>\n"
@@ -80,9 +80,9 @@ CASES: list[tuple[str, str, str, int, str]] = [
     ("cwd-missing-blank-line", "noblank.cwd", "2\n2\n1\n1\n1\n1\n", 5, "expected a blank line"),
     # --- .g ---------------------------------------------------------------------
     ("g-no-rows-section", "norows.g", "This file has\nno task in it\n", 2, "no ': rows' section"),
-    ("g-colour", "colour.g",
-     "#d\n0:. white\n1:X black\nr:r red\n: rows\n1r\n: columns\n1r\n: end\n", 4,
-     "colour puzzle (colours: red)"),
+    ("g-colour-undeclared", "colour.g",
+     "#d\n0:. white\n1:X black\nr:r red\n: rows\n1q\n: columns\n1r\n: end\n", 6,
+     "declared colour suffix"),
     # --- TAAI ------------------------------------------------------------------
     ("taai-odd-line-count", "odd.taai", "$1\n1\n1\n1\n", 1, "odd number"),
     ("taai-bad-number", "bad.taai", "$1\n1\n1\n$2\n1\n1\t?\n1\n1\n", 6, "'?' is not"),

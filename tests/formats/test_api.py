@@ -26,7 +26,7 @@ def heart(**kw) -> Puzzle:
 def test_names_are_the_documented_ones():
     assert sorted(names()) == sorted(["non", "webpbn", "nin", "mk", "g", "cwd", "taai", "tatham",
                                       "json", "picture", "pbm", "dzn", "pynogram", "toml", "keen", "syro",
-                                      "ish", "makhorin", "faase", "lp"])
+                                      "ish", "makhorin", "faase", "lp", "png", "emoji", "ctu"])
 
 
 @pytest.mark.parametrize("path, fmt", [
@@ -35,7 +35,7 @@ def test_names_are_the_documented_ones():
     ("h.taai", "taai"), ("i.tatham", "tatham"), ("i.pattern", "tatham"), ("j.json", "json"),
     ("k.grid", "picture"), ("l.pbm", "pbm"), ("m.txt", None), ("o.keen", "keen"),
     ("o.syro", "syro"), ("o.ish", "ish"), ("o.makhorin", "makhorin"), ("p.toml", "toml"),
-    ("q.faase", "faase"), ("r.lp", "lp"), ("s.ss", "non"), ("n.png", None), ("noext", None),
+    ("q.faase", "faase"), ("r.lp", "lp"), ("s.ss", "non"), ("n.png", "png"), ("n.ctu", "ctu"), ("n.emoji", "emoji"), ("noext", None),
 ])
 def test_format_for_path(path, fmt):
     assert format_for_path(path) == fmt

@@ -8,7 +8,6 @@ import pytest
 from nonolab.errors import InvalidPuzzle, NonolabError, ParseError
 from nonolab.formats import dumps, keen, loads, sniff
 
-COLOUR = r"colour puzzle \(colours: .+\) is not supported yet"
 
 # --- pynogram text ----------------------------------------------------------------
 
@@ -42,9 +41,8 @@ def test_pynogram_rows_may_come_first_and_keys_ignore_case():
 
 
 @pytest.mark.parametrize("text, line, message", [
-    ("[colors]\n  g=(0, 204, 0) %\n  r = (red) *\n[clues]\ncolumns = 1g\nrows = 1g\n", 2,
-     r"colours: g, r\) is not supported yet"),
-    ("[clues]\ncolumns = 1, 1\nrows =\n   1 1b\n", 4, r"colours: b\) is not supported yet"),
+    ("[colors]\n  g=(nocolour) %\n[clues]\ncolumns = 1g\nrows = 1g\n", 2, r"is not '\(name"),
+    ("[clues]\ncolumns = 1, 1\nrows =\n   1 1b\n", 4, r"colour 'b' is not defined"),
     ("[clues]\ncolumns = 1\n", 2, "no 'rows =' value"),
     ("columns = 1\n[clues]\n", 1, "before the first"),
     ("[clues]\ncolumns = 1\ncolumns = 1\nrows = 1\n", 3, "given twice"),
@@ -75,8 +73,18 @@ def test_writers_put_the_title_in_a_one_line_comment():
 
 def test_colour_errors_are_one_line_nonolab_errors():
     with pytest.raises(NonolabError) as info:
-        loads("[colors]\nb = (blue) *\n[clues]\ncolumns = 1b\nrows = 1b\n")
+        loads("[colors]\nb = (blue) *\n[clues]\ncolumns = 1b\nrows = 1c\n")
     assert "\n" not in str(info.value)
+
+
+def test_pynogram_and_toml_read_and_write_colour():
+    text = "[colors]\n  g=(0, 204, 0) %\n  r = (red) *\n[clues]\ncolumns = 1g, 1r\nrows = 1g 1r\n"
+    p = loads(text, "pynogram")
+    assert p.is_colour and p.rows == ((1, 1),) and p.row_colours == ((1, 2),)
+    assert [c.rgb for c in p.palette] == [(255, 255, 255), (0, 204, 0), (255, 0, 0)]
+    for fmt in ("pynogram", "toml"):
+        again = loads(dumps(p, fmt), fmt)
+        assert again == p and [c.rgb for c in again.palette] == [c.rgb for c in p.palette]
 
 
 # --- headerless two-block formats: keen (gramcracker), syro, ish, makhorin -------------
@@ -164,9 +172,9 @@ def test_toml_one_line_strings_and_integers():
 
 
 @pytest.mark.parametrize("text, line, message", [
-    ("[clues]\ncolumns = '1'\nrows = '1'\n[colors]\ndefs = ['b = (blue) *', 'r = (red) %']\n",
-     5, r"colours: b, r\) is not supported yet"),
-    ('[clues]\ncolumns = """\n1\n1b\n"""\nrows = "2"\n', 4, r"colours: b\) is not supported"),
+    ("[clues]\ncolumns = '1'\nrows = '1'\n[colors]\ndefs = ['b = blue *']\n",
+     5, r"is not '\(name"),
+    ('[clues]\ncolumns = """\n1\n1b\n"""\nrows = "2"\n', 4, r"colour 'b' is not defined"),
     ('[clues]\ncolumns = """\n1\nx\n"""\nrows = "2"\n', 4, "'x' is not a non-negative integer"),
     ('[clues]\ncolumns = """1\n1\n"""\nrows = """\n\n3\n"""\n', 7, "needs 3 cells"),
     ("[clues]\ncolumns = '1'\nrows = [1]\n", 3, "a list, not a string"),
@@ -257,6 +265,6 @@ def test_g_colour_declarations_with_a_space_outchar_are_read():
     # Olšák's own files declare the background with a space as its printed character.
     text = "#d\n   0:   white  bila\n   1:*  black\n: rows\n1\n: columns\n1\n: end\n"
     assert loads(text, "g").rows == ((1,),)
-    with pytest.raises(ParseError, match=r"colour puzzle \(colours: red\)") as info:
-        loads("#d\n   r:&  red    cervena\n   0:   white\n   1:*  black\n: rows\n1r\n", "g")
-    assert info.value.line == 2
+    p = loads("#d\n   r:&  red    cervena\n   0:   white\n   1:*  black\n: rows\n1r 1\n: columns\n1r\n1\n",
+              "g")
+    assert p.is_colour and p.row_colours == ((1, 2),) and p.palette.chars == ".&*"

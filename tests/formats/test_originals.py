@@ -6,8 +6,9 @@ gramcracker keeps it): each must load with the format found from its suffix and
 content alone, and where ``index.csv`` names a corpus ``.non`` of the same puzzle
 (``original_copy``, or an ``also_in`` copy that is among the originals), the clues
 must be those of the ``.non``.  ``../shared/corpus-colour/format_samples.csv`` lists
-real colour files: until colour support lands they must be refused with the colour
-message (rows in formats nonolab does not read at all are expected failures).
+real colour files: each must read and give the puzzle of its corpus XML (up to the
+names and order of its colours); the non-standard ones (glue triangles, triddlers)
+are refused with one line saying so.
 """
 
 from __future__ import annotations
@@ -28,7 +29,6 @@ pytestmark = pytest.mark.skipif(not (CORPUS / "originals").is_dir(),
                                 reason=f"the shared corpus is not at {CORPUS}")
 
 _NOT_PUZZLES = {"LICENSE", "LISCENSE", "README", "COPYING"}
-COLOUR_REFUSAL = re.compile(r"colour puzzles? .*(is|are) not supported")
 
 
 def _originals() -> list[Path]:
@@ -86,27 +86,42 @@ def _samples() -> list:
         return []
     with open(COLOUR / "format_samples.csv", newline="", encoding="utf-8") as f:
         rows = list(csv.DictReader(f))
-    # Formats nonolab does not read at all yet (issue 17, item 3).
-    unread = ("json (klepaczmikolaj)", "csv", "png image", "char-grid")
-    return [pytest.param(r, id=r["original"].split("/", 2)[-1],
-                         marks=[pytest.mark.xfail(strict=True, reason=f"{r['format']} is not read yet")]
-                         if r["format"].startswith(unread) else [])
-            for r in rows]
+    return [pytest.param(r, id=r["original"].split("/", 2)[-1]) for r in rows]
+
+
+def _rgb_by_canonical_colour(p) -> dict[int, tuple[int, int, int]]:
+    """The RGB of each colour, keyed by its number in ``p.canonical()`` (first use)."""
+    order: dict[int, int] = {}
+    for blocks in p.coloured_rows + p.coloured_columns:
+        for _, c in blocks:
+            order.setdefault(c, len(order) + 1)
+    return {number: p.palette[c].rgb for c, number in order.items()}
 
 
 @pytest.mark.parametrize("row", _samples())
-def test_colour_samples_are_refused_with_the_colour_message(row):
+def test_colour_samples_read_and_equal_their_xml(row):
     path = COLOUR / row["original"]
     assert path.is_file(), path
-    if "= black-and-white" in row["note"]:
-        # One colour only: a black-and-white puzzle, which must read.
-        assert load_all(path)
+    if not row["corpus_xml"]:
+        if "= black-and-white" in row["note"]:
+            # One colour only: a black-and-white puzzle, which must read.
+            assert not load_all(path)[0].is_colour
+            return
+        # Not standard colour nonograms: refused with one line naming why.
+        with pytest.raises(NonolabError) as info:
+            load_all(path)
+        message = str(info.value)
+        assert "\n" not in message and message.startswith(f"{path}:")
+        assert re.search(r"(triddlers|glue triangles) .*are not supported", message), message
         return
-    with pytest.raises(NonolabError) as info:
-        load_all(path)
-    message = str(info.value)
-    assert "\n" not in message and message.startswith(f"{path}:")
-    if "triddler" in row["format"]:
-        assert "triddlers are not supported" in message
-    else:
-        assert COLOUR_REFUSAL.search(message), message
+    expected = load(COLOUR / row["corpus_xml"])
+    puzzles = load_all(path)
+    found = [p for p in puzzles if p.canonical() == expected.canonical()]
+    assert found, f"no puzzle of {path.name} has the clues of {row['corpus_xml']}"
+    assert found[0].is_colour
+    # The same puzzle up to the names and order of its colours; where the source gives
+    # RGB values (not a bare letter or an ANSI name), they are the XML's too.
+    if not row["format"].startswith(("csv", "json (klepaczmikolaj)")) and "png" not in row["format"] \
+            and "triangles" not in row["format"] \
+            and "char-grid" not in row["format"]:
+        assert _rgb_by_canonical_colour(found[0]) == _rgb_by_canonical_colour(expected)

@@ -92,13 +92,15 @@ def test_webpbn_bare_puzzle_root_and_case_insensitive_tags():
     assert p.rows == ((1,),)
 
 
-def test_webpbn_colour_refusal_names_the_colours():
+def test_webpbn_colour_clues_come_from_a_colour_goal():
     text = ('<puzzleset><puzzle>\n<color name="red" char="r">f00</color>\n<color name="blue" '
             'char="b">00f</color>\n<solution><image>\n|rX|\n|b.|\n</image></solution>\n'
             '</puzzle></puzzleset>')
-    with pytest.raises(ParseError) as info:
-        loads(text, "webpbn")
-    assert str(info.value) == "line 5: colour puzzle (colours: black, blue, red) is not supported"
+    p = loads(text, "webpbn")
+    assert p.palette.names == ("white", "red", "blue", "black")
+    assert p.coloured_rows == (((1, 1), (1, 3)), ((1, 2),))
+    assert p.goal.to_text(chars=p.palette.chars) == "rX\nb."
+    assert loads(dumps(p, "webpbn")) == p
 
 
 def test_webpbn_refuses_entities_and_never_fetches():

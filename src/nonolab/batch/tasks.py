@@ -132,7 +132,7 @@ def crosscheck(puzzle, backend: str, time_limit: float | None) -> dict[str, Any]
     (``verdict``: agree, disagree, or inconclusive when none proved anything)."""
     from nonolab.harness.crosscheck import crosscheck, split_specs
 
-    checked = crosscheck(puzzle, split_specs(backend), 2, time_limit)
+    checked = crosscheck(puzzle, split_specs(backend), 2, time_limit, capable_only=True)
     answers = [{"backend": a.backend, "verdict": a.verdict.value if a.verdict else "error", "count": a.result.count if a.result else None,
                 "exact": a.result.complete if a.result else None, "time": round(a.wall_time, 6),
                 "error": a.error} for a in checked.answers]

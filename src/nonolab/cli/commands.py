@@ -70,7 +70,7 @@ def solve(file, input_format, index, backend, probing, line, backend_options, ma
         summary += (f" ({result.count} solution{'s' * (result.count != 1)} found"
                     f"{', exhaustive' if result.complete else ''}; {result.stats.backend}, "
                     f"{result.stats.wall_time:.3f} s)")
-        grid = result.solution.to_text().splitlines() if result.solution is not None else []
+        grid = records.picture_text(puzzle, result.solution).splitlines() if result.solution is not None else []
         data = {**records.result_fields(result), "verdict": verdict.value if verdict else None}
 
         def single() -> None:

@@ -44,9 +44,10 @@ def crosscheck_files(files, input_format, index, backends, backend_options, max_
     from nonolab.harness.crosscheck import Agreement, crosscheck, split_specs, write_report
     from nonolab.solvers import names
 
-    chosen = split_specs(backends) or names(("solver", "strategy"))
+    # Unnamed: crosscheck's default, the solvers and strategies that can take each puzzle.
+    chosen = split_specs(backends) or None
     extra = parse_options(backend_options)
-    per_backend = {spec: extra for spec in chosen} if extra else None
+    per_backend = {spec: extra for spec in chosen or names(("solver", "strategy"))} if extra else None
     found = []
     worst = 0
     for path in files:

@@ -28,8 +28,16 @@ SCHEMA_VERSION = 1
 
 
 def rows(solution) -> list[str]:
-    """A solution as row strings (``#`` filled, ``.`` empty)."""
+    """A solution as row strings (``#`` filled, ``.`` empty; a colour picture: ``.`` the
+    background, then each colour's index, ``1``-``9`` then ``a``-``z``)."""
     return solution.to_text().splitlines()
+
+
+def picture_text(puzzle, solution) -> str:
+    """A solution as people read it: ``#``/``.``, or a colour puzzle's palette chars."""
+    if puzzle.is_colour:
+        return solution.to_text(chars=puzzle.palette.chars)
+    return solution.to_text()
 
 
 def record(file: str, index: int, puzzle) -> dict[str, Any]:

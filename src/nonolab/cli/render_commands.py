@@ -58,6 +58,10 @@ def echo_grid(puzzle, solution, terminal: bool | None = None) -> None:
 
     if terminal is None:
         terminal = sys.stdout.isatty()
+    if puzzle.is_colour:   # the terminal drawing is black and white: the palette's chars
+        from nonolab.cli.records import picture_text
+        click.echo(picture_text(puzzle, solution))
+        return
     if terminal:
         from nonolab.render.terminal import grid_with_clues
         picture = grid_with_clues(puzzle, solution)

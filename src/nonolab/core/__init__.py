@@ -1,8 +1,10 @@
-"""The model: puzzles, grids, solutions and the independent checker."""
+"""The model: puzzles, palettes, grids, solutions and the independent checker."""
 
 from nonolab.core.grid import EMPTY, FILLED, UNKNOWN, Grid, Solution
-from nonolab.core.puzzle import Clue, Puzzle
+from nonolab.core.palette import Colour, Palette
+from nonolab.core.puzzle import Blocks, Clue, Puzzle
 from nonolab.core.statistics import statistics
-from nonolab.core.violations import clues_of, violations
+from nonolab.core.violations import clues_of, colour_runs_of, violations
 
-__all__ = ["EMPTY", "FILLED", "UNKNOWN", "Clue", "Grid", "Puzzle", "Solution", "clues_of", "statistics", "violations"]
+__all__ = ["EMPTY", "FILLED", "UNKNOWN", "Blocks", "Clue", "Colour", "Grid", "Palette", "Puzzle", "Solution",
+           "clues_of", "colour_runs_of", "statistics", "violations"]

@@ -19,11 +19,15 @@ _CHAR = {EMPTY: ".", FILLED: "#", UNKNOWN: "?", 0: "!"}
 
 
 _TO_TEXT = bytes.maketrans(b"\x00\x01", b".#")
+_COLOUR_CHARS = ".123456789abcdefghijklmnopqrstuvwxyz"
 _STATES_TO_BITS = bytes.maketrans(bytes([EMPTY, FILLED]), b"\x00\x01")
 
 
 class Solution:
-    """A complete black-and-white picture: ``solution[r][c]`` is 1 (filled) or 0 (empty).
+    """A complete picture: ``solution[r][c]`` is 1 (filled) or 0 (empty).
+
+    A colour picture (:meth:`from_values`) holds colour indices instead: 0 is the
+    background, 1..k the palette's colours (see :class:`~nonolab.core.palette.Palette`).
 
     Immutable and hashable, so sets of solutions deduplicate.  Stored as one byte per
     cell, row-major: a 4000x4000 picture takes 16 MB, and rows and columns are slices.
@@ -69,17 +73,32 @@ class Solution:
         return cls(out)
 
     @classmethod
+    def from_values(cls, rows: Iterable[Iterable[int]]) -> "Solution":
+        """Build a colour picture from rows of colour indices (0 background, 1..255 colours).
+
+        >>> Solution.from_values([[0, 2], [1, 1]]).to_text()
+        '.2\\n11'
+        """
+        out = [bytes(row) for row in rows]
+        if not out or not out[0]:
+            raise ValueError("Solution: the picture is empty")
+        if any(len(row) != len(out[0]) for row in out):
+            raise ValueError("Solution: rows have different lengths")
+        return cls.from_bytes(b"".join(out), len(out[0]), colours=True)
+
+    @classmethod
     def from_flat(cls, flat: Sequence[int], width: int) -> "Solution":
         """Build from a row-major sequence of 0/1 values."""
         data = bytes(1 if v else 0 for v in flat)
         return cls.from_bytes(data, width)
 
     @classmethod
-    def from_bytes(cls, data: bytes, width: int) -> "Solution":
-        """Build from row-major bytes of 0/1, without a Python loop over the cells."""
+    def from_bytes(cls, data: bytes, width: int, colours: bool = False) -> "Solution":
+        """Build from row-major bytes of 0/1 (any colour index with ``colours``), without a
+        Python loop over the cells."""
         if width <= 0 or not data or len(data) % width:
             raise ValueError("Solution.from_bytes: the data is not whole rows of this width")
-        if data.translate(None, b"\x00\x01"):
+        if not colours and data.translate(None, b"\x00\x01"):
             raise ValueError("Solution.from_bytes: cells must be 0 or 1")
         obj = cls.__new__(cls)
         obj._init(bytes(data), width)
@@ -132,7 +151,25 @@ class Solution:
         w = self.width
         return [divmod(i, w) for i, (a, b) in enumerate(zip(self._data, other._data)) if a != b]
 
-    def to_text(self, filled: str = "#", empty: str = ".") -> str:
+    @property
+    def colours(self) -> int:
+        """The highest cell value: 1 for a black-and-white picture (0 if blank), k for colours."""
+        return max(self._data)
+
+    def to_text(self, filled: str = "#", empty: str = ".", chars: str | None = None) -> str:
+        """One character per cell: ``filled``/``empty``, or ``chars[value]`` when given.
+
+        A colour picture without ``chars`` shows colour ``i`` as ``_COLOUR_CHARS[i]``
+        (``.`` then ``1``-``9``, ``a``-``z``): the palette's chars are the caller's to give.
+        """
+        if chars is None and self.colours > 1:
+            chars = _COLOUR_CHARS
+        if chars is not None:
+            if self.colours >= len(chars):
+                raise ValueError(f"Solution.to_text: {len(chars)} chars for colour values up to {self.colours}")
+            w = self.width
+            table = {i: ch for i, ch in enumerate(chars)}
+            return "\n".join("".join(table[v] for v in self._data[r * w:(r + 1) * w]) for r in range(self.height))
         text = self._data.translate(_TO_TEXT).decode("ascii")
         if (filled, empty) != ("#", "."):
             text = text.translate(str.maketrans({"#": filled, ".": empty}))

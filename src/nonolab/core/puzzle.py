@@ -6,18 +6,31 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping
 
 from nonolab.core.grid import Solution
-from nonolab.core.violations import clues_of, violations
+from nonolab.core.palette import Palette
+from nonolab.core.violations import clues_of, colour_runs_of, violations
 from nonolab.errors import InvalidPuzzle
 
 Clue = tuple[int, ...]
 """Block lengths of one line, in reading order; ``()`` is a line with no filled cell."""
 
+Blocks = tuple[tuple[int, int], ...]
+"""A line's blocks as ``(length, colour index)`` pairs (colour 1 throughout in black and white)."""
+
 
 @dataclass(frozen=True)
 class Puzzle:
-    """An immutable black-and-white nonogram.
+    """An immutable nonogram, black-and-white or in colour.
 
-    Two puzzles are equal when their clues are: name, metadata and goal are not compared.
+    Two puzzles are equal when their clues are (block lengths and, in colour, the colour
+    index of each block): name, metadata, goal and the palette's names and RGB are not
+    compared.
+
+    A colour puzzle has a ``palette`` with two or more foreground colours and, per line,
+    the colour index of each block (``row_colours``, ``column_colours``: the shape of
+    ``rows``/``columns``).  Blocks of the same colour need a gap between them, blocks of
+    different colours may touch.  With no palette, or one foreground colour, the puzzle
+    is black-and-white: the colour tuples are ``None`` and every black-and-white path
+    sees only the lengths.
 
     Args:
         rows: one clue per row, top to bottom.
@@ -25,14 +38,22 @@ class Puzzle:
         name: a title, for messages and file headers.
         metadata: other keys kept from the source file (author, licence, ...).
         goal: the intended picture, if the file has one; it must match the clues.
+        palette: the colours (:class:`~nonolab.core.palette.Palette`), or ``None``.
+        row_colours, column_colours: per line, the colour index (1..k) of each block.
     Raises:
         InvalidPuzzle: empty size, a block that is not a positive integer, a clue
-            longer than its line, row and column totals that differ, or a goal that
-            does not give the clues.
+            longer than its line, row and column totals (per colour) that differ, colour
+            indices that do not fit the palette or the clues, or a goal that does not
+            give the clues.
 
     >>> p = Puzzle(rows=((2,), (1,)), columns=((2,), (1,)))
     >>> p.width, p.height
     (2, 2)
+    >>> from nonolab.core.palette import Palette
+    >>> c = Puzzle(rows=((1, 1),), columns=((1,), (1,)), row_colours=((1, 2),),
+    ...            column_colours=((1,), (2,)), palette=Palette.default_for(2))
+    >>> c.is_colour, c.coloured_rows
+    (True, (((1, 1), (1, 2)),))
     """
 
     rows: tuple[Clue, ...]
@@ -40,6 +61,9 @@ class Puzzle:
     name: str = field(default="", compare=False)
     metadata: Mapping[str, str] = field(default_factory=dict, compare=False, hash=False)
     goal: Solution | None = field(default=None, compare=False, hash=False)
+    palette: Palette | None = field(default=None, compare=False, hash=False)
+    row_colours: tuple[tuple[int, ...], ...] | None = None
+    column_colours: tuple[tuple[int, ...], ...] | None = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "rows", _normalise_clues(self.rows, "row"))
@@ -48,6 +72,14 @@ class Puzzle:
         if not self.rows or not self.columns:
             raise InvalidPuzzle(
                 f"empty size: {len(self.columns)} columns x {len(self.rows)} rows", kind="size")
+        if self.palette is not None and not isinstance(self.palette, Palette):
+            raise InvalidPuzzle(f"palette must be a Palette, not {type(self.palette).__name__}", kind="palette")
+        if self.is_colour:
+            self._check_colours()
+            return
+        # Black and white (no palette, or one colour): the colours say nothing.
+        object.__setattr__(self, "row_colours", None)
+        object.__setattr__(self, "column_colours", None)
         for kind, clues, length in (("row", self.rows, self.width), ("column", self.columns, self.height)):
             for i, clue in enumerate(clues):
                 need = sum(clue) + len(clue) - 1 if clue else 0
@@ -60,10 +92,83 @@ class Puzzle:
         if row_total != col_total:
             raise InvalidPuzzle(
                 f"row clues fill {row_total} cells but column clues fill {col_total}", kind="size")
+        self._check_goal()
+
+    def _check_colours(self) -> None:
+        top = len(self.palette) - 1  # type: ignore[arg-type]
+        totals: dict[str, dict[int, int]] = {}
+        for kind, clues, colours, length in (("row", self.rows, self.row_colours, self.width),
+                                             ("column", self.columns, self.column_colours, self.height)):
+            if colours is None:
+                raise InvalidPuzzle(f"a colour puzzle needs {kind}_colours", kind=kind)
+            colours = tuple(tuple(line) for line in colours)
+            object.__setattr__(self, f"{kind}_colours", colours)
+            if len(colours) != len(clues):
+                raise InvalidPuzzle(f"{kind}_colours has {len(colours)} lines for {len(clues)} {kind}s", kind=kind)
+            counted = totals.setdefault(kind, {})
+            for i, (clue, line) in enumerate(zip(clues, colours)):
+                if len(line) != len(clue):
+                    raise InvalidPuzzle(f"{kind} {i + 1}: {len(clue)} blocks but {len(line)} colours",
+                                        kind=kind, index=i)
+                for c in line:
+                    if isinstance(c, bool) or not isinstance(c, int) or not 1 <= c <= top:
+                        raise InvalidPuzzle(f"{kind} {i + 1}: colour {c!r} is not one of 1..{top}",
+                                            kind=kind, index=i)
+                for n, c in zip(clue, line):
+                    counted[c] = counted.get(c, 0) + n
+                need = sum(clue) + sum(a == b for a, b in zip(line, line[1:]))
+                if need > length:
+                    raise InvalidPuzzle(f"{kind} {i + 1}: clue {_shown(clue, line, self.palette)} needs {need} "
+                                        f"cells but the {kind} has {length}", kind=kind, index=i)
+        for c in range(1, top + 1):
+            r, k = totals["row"].get(c, 0), totals["column"].get(c, 0)
+            if r != k:
+                raise InvalidPuzzle(f"row clues fill {r} cells of colour {self.palette[c].name!r} "  # type: ignore[index]
+                                    f"but column clues fill {k}", kind="size")
+        self._check_goal()
+
+    def _check_goal(self) -> None:
         if self.goal is not None:
             problems = violations(self, self.goal)
             if problems:
                 raise InvalidPuzzle(f"goal does not match the clues: {problems[0]}", kind="goal")
+
+    @property
+    def is_colour(self) -> bool:
+        """Whether the puzzle has two or more foreground colours."""
+        return self.palette is not None and len(self.palette) > 2
+
+    @property
+    def colours(self) -> int:
+        """The number of foreground colours (1 for black and white)."""
+        return len(self.palette) - 1 if self.is_colour else 1  # type: ignore[arg-type]
+
+    @property
+    def coloured_rows(self) -> tuple[Blocks, ...]:
+        """Every row's blocks as ``(length, colour)`` pairs (colour 1 in black and white)."""
+        return _pairs(self.rows, self.row_colours)
+
+    @property
+    def coloured_columns(self) -> tuple[Blocks, ...]:
+        """Every column's blocks as ``(length, colour)`` pairs (colour 1 in black and white)."""
+        return _pairs(self.columns, self.column_colours)
+
+    def canonical(self) -> tuple:
+        """The clues with the colours renumbered by first use (rows, then columns): two
+        puzzles that differ only in the order or names of their colours give the same value.
+
+        >>> from nonolab.core.palette import Palette
+        >>> a = Puzzle(rows=((1,), (1,)), columns=((1, 1),), row_colours=((1,), (2,)),
+        ...            column_colours=((1, 2),), palette=Palette.default_for(2))
+        >>> b = a.with_(row_colours=((2,), (1,)), column_colours=((2, 1),))
+        >>> a == b, a.canonical() == b.canonical()
+        (False, True)
+        """
+        order: dict[int, int] = {}
+        lines = []
+        for blocks in self.coloured_rows + self.coloured_columns:
+            lines.append(tuple((n, order.setdefault(c, len(order) + 1)) for n, c in blocks))
+        return (self.height, self.width, tuple(lines))
 
     @property
     def height(self) -> int:
@@ -91,27 +196,45 @@ class Puzzle:
     def with_(self, **changes: Any) -> "Puzzle":
         """A copy with some fields replaced (the puzzle itself is immutable)."""
         fields = dict(rows=self.rows, columns=self.columns, name=self.name,
-                      metadata=self.metadata, goal=self.goal)
+                      metadata=self.metadata, goal=self.goal, palette=self.palette,
+                      row_colours=self.row_colours, column_colours=self.column_colours)
         fields.update(changes)
         return Puzzle(**fields)
 
     @classmethod
-    def from_solution(cls, solution: Solution, name: str = "", **metadata: str) -> "Puzzle":
+    def from_solution(cls, solution: Solution, name: str = "", palette: Palette | None = None,
+                      **metadata: str) -> "Puzzle":
         """The puzzle whose clues a picture gives, with the picture as its goal.
+
+        A picture with colour values (or a ``palette`` of several colours) gives a colour
+        puzzle; without a palette, :meth:`Palette.default_for` names its colours.
 
         >>> Puzzle.from_solution(Solution.from_rows(["#.", "##"])).rows
         ((1,), (2,))
+        >>> Puzzle.from_solution(Solution.from_values([[1, 2], [0, 2]])).row_colours
+        ((1, 2), (2,))
         """
+        if solution.colours > 1 or (palette is not None and len(palette) > 2):
+            if palette is None:
+                palette = Palette.default_for(solution.colours)
+            runs = [colour_runs_of(solution.row_bytes(r)) for r in range(solution.height)]
+            runs_c = [colour_runs_of(solution.column_bytes(c)) for c in range(solution.width)]
+            return cls(rows=tuple(tuple(n for n, _ in line) for line in runs),
+                       columns=tuple(tuple(n for n, _ in line) for line in runs_c),
+                       row_colours=tuple(tuple(c for _, c in line) for line in runs),
+                       column_colours=tuple(tuple(c for _, c in line) for line in runs_c),
+                       name=name, metadata=metadata, goal=solution, palette=palette)
         rows = tuple(clues_of(solution.row_bytes(r)) for r in range(solution.height))
         cols = tuple(clues_of(solution.column_bytes(c)) for c in range(solution.width))
-        return cls(rows=rows, columns=cols, name=name, metadata=metadata, goal=solution)
+        return cls(rows=rows, columns=cols, name=name, metadata=metadata, goal=solution, palette=palette)
 
     def transposed(self) -> "Puzzle":
         goal = None
         if self.goal is not None:
-            goal = Solution(tuple(self.goal.column(c) for c in range(self.goal.width)))
-        return Puzzle(rows=self.columns, columns=self.rows, name=self.name,
-                      metadata=self.metadata, goal=goal)
+            goal = Solution.from_bytes(b"".join(self.goal.column_bytes(c) for c in range(self.goal.width)),
+                                       self.goal.height, colours=True)
+        return Puzzle(rows=self.columns, columns=self.rows, name=self.name, metadata=self.metadata, goal=goal,
+                      palette=self.palette, row_colours=self.column_colours, column_colours=self.row_colours)
 
 
 def _normalise_clues(clues: Iterable[Iterable[int]], kind: str) -> tuple[Clue, ...]:
@@ -126,3 +249,14 @@ def _normalise_clues(clues: Iterable[Iterable[int]], kind: str) -> tuple[Clue, .
             blocks.append(b)
         out.append(tuple(blocks))
     return tuple(out)
+
+
+def _pairs(clues: tuple[Clue, ...], colours: tuple[tuple[int, ...], ...] | None) -> tuple[Blocks, ...]:
+    if colours is None:
+        return tuple(tuple((n, 1) for n in clue) for clue in clues)
+    return tuple(tuple(zip(clue, line)) for clue, line in zip(clues, colours))
+
+
+def _shown(clue: Clue, colours: tuple[int, ...], palette: Palette | None) -> str:
+    names = palette.names if palette is not None else ()
+    return " ".join(f"{n}{names[c] if c < len(names) else c}" for n, c in zip(clue, colours))

@@ -36,6 +36,48 @@ def clues_of(line: Iterable[int]) -> tuple[int, ...]:
     return tuple(runs)
 
 
+def colour_runs_of(line: Iterable[int]) -> tuple[tuple[int, int], ...]:
+    """The runs of a colour line as ``(length, colour)``; 0 is the background.
+
+    Two neighbouring runs of different colours are two blocks, with or without a gap.
+
+    >>> colour_runs_of([1, 1, 2, 0, 2, 2])
+    ((2, 1), (1, 2), (2, 2))
+    """
+    runs: list[tuple[int, int]] = []
+    previous = 0
+    run = 0
+    for v in line:
+        if v == previous:
+            run += 1 if v else 0
+            continue
+        if previous:
+            runs.append((run, previous))
+        previous, run = v, 1
+    if previous:
+        runs.append((run, previous))
+    return tuple(runs)
+
+
+def _colour_problems(puzzle: "Puzzle", solution: "Solution") -> list[str]:
+    """Every line of a colour puzzle whose runs are not its coloured blocks."""
+    top = len(puzzle.palette) - 1  # type: ignore[arg-type]
+    if solution.colours > top:
+        return [f"cell value {solution.colours} is not a colour of the {top}-colour palette"]
+    problems: list[str] = []
+    for kind, lines, get in (("row", puzzle.coloured_rows, solution.row_bytes),
+                             ("column", puzzle.coloured_columns, solution.column_bytes)):
+        for i, blocks in enumerate(lines):
+            got = colour_runs_of(get(i))
+            if got != blocks:
+                problems.append(f"{kind} {i + 1}: expected {_shown(blocks)}, got {_shown(got)}")
+    return problems
+
+
+def _shown(blocks: tuple[tuple[int, int], ...]) -> str:
+    return "(" + " ".join(f"{n}c{c}" for n, c in blocks) + ")"
+
+
 def violations(puzzle: "Puzzle", solution: "Solution") -> list[str]:
     """Every way ``solution`` breaks ``puzzle``; an empty list means it is a solution.
 
@@ -48,6 +90,10 @@ def violations(puzzle: "Puzzle", solution: "Solution") -> list[str]:
     """
     if solution.height != puzzle.height or solution.width != puzzle.width:
         return [f"size: expected {puzzle.width}x{puzzle.height}, got {solution.width}x{solution.height}"]
+    if puzzle.is_colour:
+        return _colour_problems(puzzle, solution)
+    if solution.to_bytes().translate(None, b"\x00\x01"):
+        return [f"cell value {solution.colours}: a black-and-white picture has 0 and 1 only"]
     if _all_lines_match(puzzle, solution):
         return []
     problems: list[str] = []

@@ -25,9 +25,9 @@ from pathlib import Path
 from typing import Callable, Iterable, Sequence
 
 from nonolab.core.puzzle import Puzzle
-from nonolab.errors import NonolabError, ParseError, UnknownFormat
-from nonolab.formats import (bosch, cwd, dzn, faase, ish, json_, keen, makhorin, mk, nin, non,
-                             nonogrid, olsak, picture, pynogram, syro, taai, tatham, webpbn)
+from nonolab.errors import InvalidPuzzle, NonolabError, ParseError, UnknownFormat
+from nonolab.formats import (bosch, ctu, cwd, dzn, emoji, faase, ish, json_, keen, makhorin, mk, nin, non,
+                             nonogrid, olsak, picture, png, pynogram, syro, taai, tatham, webpbn)
 from nonolab.formats._files import decode, read_bytes, write_atomically
 from nonolab.formats.limits import InputLimits, applied
 
@@ -51,29 +51,34 @@ class Format:
     suffixes: tuple[str, ...]
     write_all: Callable[[Sequence[Puzzle]], str] | None = None
     strong: bool = False
+    binary: bool = False    # its text is bytes as latin-1 characters (PNG)
+    colour: bool = False    # it holds colour puzzles (the others are refused them on writing)
 
 
 # The order is the sniffing order: the first format that recognises a text wins.
 _REGISTRY = [
+    Format("png", png.parse, png.write, png.sniff, (".png",), strong=True, binary=True, colour=True),
     Format("webpbn", webpbn.parse, webpbn.write, webpbn.sniff, (".xml", ".pbn"),
-           webpbn.write_all, strong=True),
+           webpbn.write_all, strong=True, colour=True),
     # Before json, whose sniffer takes any text starting with '[' such as '[clues]';
     # nonogrid's TOML before pynogram's text, which has a '[clues]' section too.
-    Format("toml", nonogrid.parse, nonogrid.write, nonogrid.sniff, (".toml",), strong=True),
-    Format("pynogram", pynogram.parse, pynogram.write, pynogram.sniff, (".txt",), strong=True),
+    Format("toml", nonogrid.parse, nonogrid.write, nonogrid.sniff, (".toml",), strong=True, colour=True),
+    Format("pynogram", pynogram.parse, pynogram.write, pynogram.sniff, (".txt",), strong=True, colour=True),
     Format("json", json_.parse, json_.write, json_.sniff, (".json",), json_.write_all,
-           strong=True),
+           strong=True, colour=True),
     Format("pbm", picture.parse_pbm, picture.write_pbm, picture.sniff_pbm, (".pbm",), strong=True),
     Format("tatham", tatham.parse, tatham.write, tatham.sniff, (".tatham", ".pattern", ".txt"),
            strong=True),
     Format("dzn", dzn.parse, dzn.write, dzn.sniff, (".dzn",), strong=True),
     Format("lp", bosch.parse, bosch.write, bosch.sniff, (".lp",), strong=True),
+    Format("emoji", emoji.parse, emoji.write, emoji.sniff, (".emoji", ".txt"), strong=True, colour=True),
+    Format("ctu", ctu.parse, ctu.write, ctu.sniff, (".ctu", ".txt"), colour=True),
     Format("taai", taai.parse, taai.write, taai.sniff, (".taai", ".txt"), taai.write_all),
-    Format("g", olsak.parse, olsak.write, olsak.sniff, (".g",)),
+    Format("g", olsak.parse, olsak.write, olsak.sniff, (".g",), colour=True),
     # Before non, whose sniffer takes any bare 'rows' line.
     Format("faase", faase.parse, faase.write, faase.sniff, (".faase",)),
     # webpbn's 'ss' export is Steve Simpson's format, which is .non.
-    Format("non", non.parse, non.write, non.sniff, (".non", ".nonpack", ".ss")),
+    Format("non", non.parse, non.write, non.sniff, (".non", ".nonpack", ".ss"), colour=True),
     Format("mk", mk.parse, mk.write, mk.sniff, (".mk",)),
     # The headerless two-block formats ask their reader whether the clues fit together,
     # so they come before cwd, whose sniffer looks at the line shapes only.
@@ -227,6 +232,8 @@ def _text_of(data: bytes, chosen: Format | None) -> str:
     if data[:2] == b"P4" and (chosen is None or chosen.name == "pbm"):
         # P4 pixels are bytes: latin-1 maps each byte to one character.
         return data.decode("latin-1")
+    if data.startswith(png.SIGNATURE) and (chosen is None or chosen.binary):
+        return data.decode("latin-1")
     return decode(data)
 
 
@@ -313,10 +320,22 @@ def load(path: str | os.PathLike, fmt: str | None = None, limits: InputLimits | 
 def dumps(puzzle: Puzzle, fmt: str) -> str:
     """The text of ``puzzle`` in format ``fmt``.
 
+    Raises:
+        InvalidPuzzle: a colour puzzle and a format that holds black and white only.
+
     >>> dumps(loads("#.\\n##\\n"), "tatham")
     '2x2:2/1/1/2\\n'
     """
-    return _get(fmt, "dumps").write(puzzle)
+    f = _get(fmt, "dumps")
+    _refuse_colour(f, [puzzle])
+    return f.write(puzzle)
+
+
+def _refuse_colour(f: Format, puzzles: Sequence[Puzzle]) -> None:
+    if not f.colour and any(p.is_colour for p in puzzles):
+        holding = ", ".join(g.name for g in _REGISTRY if g.colour)
+        raise InvalidPuzzle(f"the {f.name!r} format holds black-and-white puzzles only; colour puzzles can be "
+                            f"written in: {holding}", kind="palette")
 
 
 def dumps_all(puzzles: Iterable[Puzzle], fmt: str) -> str:
@@ -337,6 +356,7 @@ def dumps_all(puzzles: Iterable[Puzzle], fmt: str) -> str:
     f = _get(fmt, "dumps_all")
     if not puzzles:
         raise ValueError("dumps_all: no puzzles to write")
+    _refuse_colour(f, puzzles)
     if f.write_all is not None:
         return f.write_all(puzzles)
     if len(puzzles) > 1:
@@ -366,10 +386,11 @@ def dump(puzzle: Puzzle, path: str | os.PathLike, fmt: str | None = None) -> Non
         UnknownFormat: no ``fmt`` and the suffix names no single format.
     """
     try:
-        text = dumps(puzzle, _format_for_dump(path, fmt, "dump"))
+        chosen = _format_for_dump(path, fmt, "dump")
+        text = dumps(puzzle, chosen)
     except NonolabError as err:
         raise err.located(path=str(path))
-    write_atomically(path, text)
+    write_atomically(path, text.encode("latin-1") if _get(chosen, "dump").binary else text)
 
 
 def dump_all(puzzles: Iterable[Puzzle], path: str | os.PathLike, fmt: str | None = None) -> None:

@@ -3,21 +3,21 @@
 A list is lines of clues separated by commas and/or line breaks; a clue is its
 block lengths separated by spaces, optionally quoted (``'1 1'``); ``0`` is an
 empty line; ``#`` or ``;`` starts a comment; a trailing comma is allowed (lists
-copied from source code).  A block with a colour suffix (``2g``) belongs to a
-colour puzzle, which is refused for now, naming the colour.
+copied from source code).  A block may carry a colour suffix (``2g``): its colour's
+name; an unsuffixed block has ``None`` (black).
 
->>> [c for c, _ in clue_items([(3, "3, '1 1', 0  # the H"), (4, "  2,")])]
-[(3,), (1, 1), (), (2,)]
+>>> [c for c, _ in clue_items([(3, "3, '1 1', 0  # the H"), (4, "  2g,")])]
+[((3, None),), ((1, None), (1, None)), (), ((2, 'g'),)]
 """
 
 from __future__ import annotations
 
 import re
-from typing import Iterable
+from typing import Any, Iterable, Mapping
 
-from nonolab.core.puzzle import Clue
+from nonolab.core.puzzle import Clue, Puzzle
 from nonolab.errors import ParseError
-from nonolab.formats._common import DIGITS, shown, to_int
+from nonolab.formats._common import DIGITS, build, shown, to_int
 
 _COMMENT = re.compile(r"[#;]")
 _COLOURED = re.compile(r"([0-9]+)([A-Za-z_][\w-]*)")
@@ -29,37 +29,87 @@ def strip_comment(text: str) -> str:
     return text if match is None else text[:match.start()]
 
 
-def colour_refusal(names: Iterable[str], line: int) -> ParseError:
-    """The one error every reader gives for a colour puzzle, naming its colours."""
-    listed = ", ".join(dict.fromkeys(names))
-    return ParseError(f"colour puzzle (colours: {listed}) is not supported yet", line=line)
+ColouredClue = tuple[tuple[int, "str | None"], ...]
+_DEF = re.compile(r"\(\s*([^)]*?)\s*\)\s*(\S)?\s*$")
 
 
-def parse_item(item: str, line: int) -> Clue:
-    """One clue: block lengths separated by spaces; a lone ``0`` is an empty line."""
+def parse_item(item: str, line: int) -> ColouredClue:
+    """One clue: block lengths (with an optional colour suffix) separated by spaces; a
+    lone ``0`` is an empty line."""
     tokens = item.split()
     if not tokens:
         raise ParseError("empty clue between commas (write 0 for an empty line)", line=line)
     numbers = []
     for token in tokens:
         if DIGITS.fullmatch(token):
-            numbers.append(to_int(token, line, "clue number"))
+            numbers.append((to_int(token, line, "clue number"), None))
             continue
         coloured = _COLOURED.fullmatch(token)
         if coloured:
-            raise colour_refusal([coloured.group(2)], line)
+            numbers.append((to_int(coloured.group(1), line, "clue number"), coloured.group(2)))
+            continue
         raise ParseError(f"clue number {shown(token)} is not a non-negative integer", line=line)
-    if numbers == [0]:
+    if [n for n, _ in numbers] == [0]:
         return ()
-    if 0 in numbers:
+    if any(n == 0 for n, _ in numbers):
         raise ParseError(f"block 0 inside the clue {shown(item.strip())} (a lone 0 means an "
                          "empty line)", line=line)
     return tuple(numbers)
 
 
-def clue_items(lines: Iterable[tuple[int, str]]) -> list[tuple[Clue, int]]:
+def colour_def(text: str, line: int) -> tuple[tuple[int, int, int], str | None]:
+    """``(blue) *``, ``(FF0000) %``, ``(0, 204, 0) &``: an RGB value and its symbol."""
+    from nonolab.formats._colours import parse_rgb
+
+    m = _DEF.match(text.strip())
+    rgb = parse_rgb(m.group(1)) if m else None
+    if rgb is None:
+        raise ParseError(f"colour {shown(text.strip())} is not '(name, hex or r, g, b) symbol'", line=line)
+    return rgb, m.group(2)  # type: ignore[union-attr]
+
+
+def build_items(rows: list[tuple[ColouredClue, int]], cols: list[tuple[ColouredClue, int]],
+                defs: Mapping[str, tuple[tuple[int, int, int], str | None]], size_line: int, **extra: Any) -> Puzzle:
+    """The puzzle of clue items: black and white unless a colour is defined or used
+    (an unsuffixed block is black; ``W``/``B`` name white and black, as in nonogrid)."""
+    used = {c for clue, _ in rows + cols for _, c in clue if c is not None}
+    plain = {"black", "white", "B", "W"}
+    if not used - plain and not set(defs) - plain:
+        return build([tuple(n for n, _ in c) for c, _ in rows], [tuple(n for n, _ in c) for c, _ in cols],
+                     row_lines=[n for _, n in rows], col_lines=[n for _, n in cols], size_line=size_line, **extra)
+    from nonolab.formats._colours import build_coloured
+
+    alias = {None: "black", "B": "black", "W": "white"}
+    unknown = sorted(used - set(defs) - plain)
+    if unknown:
+        line = next(n for c, n in rows + cols if any(k in unknown for _, k in c))
+        raise ParseError(f"colour {unknown[0]!r} is not defined in [colors]", line=line)
+    declared = {"white": ((255, 255, 255), None), "black": ((0, 0, 0), None), **defs}
+
+    def blocks(items: list[tuple[ColouredClue, int]]) -> list[list[tuple[int, str]]]:
+        return [[(n, alias.get(c, c)) for n, c in clue] for clue, _ in items]  # type: ignore[arg-type]
+
+    return build_coloured(blocks(rows), blocks(cols), "white", declared, row_lines=[n for _, n in rows],
+                          col_lines=[n for _, n in cols], size_line=size_line, **extra)
+
+
+def write_coloured(puzzle: Puzzle, indent: str = "    ") -> tuple[list[str], list[str], list[str]]:
+    """A colour puzzle as colour definitions ``name = (RRGGBB) char`` and the two clue
+    lists with suffixes (the suffix is a letter per colour)."""
+    palette = puzzle.palette
+    assert palette is not None
+    suffix = "abcdefghijklmnopqrstuvwxyz"
+    defs = [f"{suffix[i - 1]} = ({palette.hex(i)}) {palette[i].char}" for i in range(1, len(palette))]
+
+    def lines(clues: Iterable[tuple[tuple[int, int], ...]]) -> list[str]:
+        return [indent + (" ".join(f"{n}{suffix[c - 1]}" for n, c in line) or "0") for line in clues]
+
+    return defs, lines(puzzle.coloured_columns), lines(puzzle.coloured_rows)
+
+
+def clue_items(lines: Iterable[tuple[int, str]]) -> list[tuple[ColouredClue, int]]:
     """The clues of numbered lines ``(line, text)``, each with the line it is on."""
-    out: list[tuple[Clue, int]] = []
+    out: list[tuple[ColouredClue, int]] = []
     for number, text in lines:
         body = strip_comment(text).strip().strip(",")
         if not body.strip():

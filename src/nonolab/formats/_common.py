@@ -11,6 +11,7 @@ import re
 from typing import Callable, Mapping, Sequence
 
 from nonolab.core.grid import Solution
+from nonolab.core.palette import Palette
 from nonolab.core.puzzle import Clue, Puzzle
 from nonolab.errors import InvalidPuzzle, ParseError
 from nonolab.formats.limits import check_cells
@@ -74,7 +75,8 @@ def parse_clue(text: str, line: int) -> Clue:
     """One clue line: numbers separated by spaces, tabs and/or commas.
 
     A blank line or a lone ``0`` is an empty line; a ``0`` among other numbers
-    is an error, and so is a number with a colour suffix such as ``3b``.
+    is an error, and so is a number with a colour suffix such as ``3b`` (the colour
+    readers parse their clue lines themselves).
 
     >>> parse_clue("2, 1 3", 1), parse_clue("0", 2), parse_clue("  ", 3)
     ((2, 1, 3), (), ())
@@ -88,8 +90,8 @@ def parse_clue(text: str, line: int) -> Clue:
         if not DIGITS.fullmatch(token):
             if _COLOURED.fullmatch(token):
                 raise ParseError(
-                    f"clue {shown(token)} has a colour: colour puzzles are not supported",
-                    line=line)
+                    f"clue {shown(token)} has a colour suffix, but here clues are plain numbers "
+                    "(colour files declare their colours first)", line=line)
             raise ParseError(f"clue number {shown(token)} is not a non-negative integer",
                              line=line)
         numbers.append(to_int(token, line, "clue number"))
@@ -150,16 +152,24 @@ def make_goal(cells: Sequence[Sequence[int]], line: int) -> Solution:
 def build(rows: Sequence[Clue], columns: Sequence[Clue], *, row_lines: Sequence[int],
           col_lines: Sequence[int], size_line: int, goal_line: int | None = None,
           name: str = "", metadata: Mapping[str, str] | None = None,
-          goal: Solution | None = None) -> Puzzle:
+          goal: Solution | None = None, palette: Palette | None = None,
+          row_colours: Sequence[Sequence[int]] | None = None,
+          column_colours: Sequence[Sequence[int]] | None = None) -> Puzzle:
     """Build a Puzzle; a validation error is pinned to the source line it concerns.
 
     Puzzle validation knows only "row 3" or "column 2"; the reader knows on which
     line of the file that clue was, so it passes the line numbers of every clue.
     Problems of the whole puzzle (empty size, totals that differ) go to
-    ``size_line``, the header of the clue block.
+    ``size_line``, the header of the clue block.  A colour puzzle passes its palette
+    and the colour of each block (see :class:`~nonolab.core.puzzle.Puzzle`).
     """
     check_cells(len(columns), len(rows), size_line)
     try:
+        if palette is not None:
+            return Puzzle(rows=tuple(rows), columns=tuple(columns), name=name, metadata=dict(metadata or {}),
+                          goal=goal, palette=palette,
+                          row_colours=None if row_colours is None else tuple(map(tuple, row_colours)),
+                          column_colours=None if column_colours is None else tuple(map(tuple, column_colours)))
         return Puzzle(rows=tuple(rows), columns=tuple(columns), name=name,
                       metadata=dict(metadata or {}), goal=goal)
     except InvalidPuzzle as err:

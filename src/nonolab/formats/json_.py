@@ -3,6 +3,11 @@
 Optional keys: ``name``, ``metadata`` (an object of strings) and ``goal`` (a list
 of row strings of ``0``/``1`` or ``#``/``.``).  ``cols`` is read as an alias of
 ``columns``.  Errors name the line of the offending value.
+
+Colour: a ``palette`` list of ``{"name", "rgb" (RRGGBB), "char"}`` (the background
+first), blocks written ``[length, "colour name"]``, and goal rows in the palette's
+chars.  Also read: klepaczmikolaj/color-nonogram-solver's ``{"horizontal": rows,
+"vertical": columns}`` with blocks ``{"v": 3, "c": "Red"}`` on a White background.
 """
 
 from __future__ import annotations
@@ -88,6 +93,8 @@ def _offsets(text: str) -> dict[tuple, int]:
 def _puzzle(obj: Any, path: tuple, where: Callable[[tuple], int]) -> Puzzle:
     if not isinstance(obj, dict):
         raise ParseError("a puzzle must be a JSON object", line=where(path))
+    if "palette" in obj or "horizontal" in obj:
+        return _colour_puzzle(obj, path, where)
     columns_key = "columns" if "columns" in obj or "cols" not in obj else "cols"
     clues, lines = {}, {}
     for key in ("rows", columns_key):
@@ -110,6 +117,65 @@ def _puzzle(obj: Any, path: tuple, where: Callable[[tuple], int]) -> Puzzle:
                  col_lines=lines[columns_key], size_line=where(path + ("rows",)),
                  goal_line=goal_line, name=name,
                  metadata={str(k): str(v) for k, v in meta.items()}, goal=goal)
+
+
+def _colour_puzzle(obj: dict, path: tuple, where: Callable[[tuple], int]) -> Puzzle:
+    from nonolab.formats._colours import build_coloured, parse_rgb
+
+    declared: dict[str, tuple[tuple[int, int, int], str | None]] = {}
+    if "palette" in obj:
+        keys, background = ("rows", "columns" if "columns" in obj else "cols"), None
+        entries = obj["palette"]
+        if not isinstance(entries, list) or len(entries) < 2:
+            raise ParseError('"palette" must list the background and at least one colour',
+                             line=where(path + ("palette",)))
+        for i, entry in enumerate(entries):
+            rgb = parse_rgb(str(entry.get("rgb", ""))) if isinstance(entry, dict) else None
+            if rgb is None or not isinstance(entry.get("name"), str):
+                raise ParseError(f'palette[{i}] must be {{"name": ..., "rgb": "RRGGBB", "char": ...}}',
+                                 line=where(path + ("palette", i)))
+            declared[entry["name"]] = (rgb, entry.get("char"))
+            background = background or entry["name"]
+    else:   # klepaczmikolaj: ANSI colour names on White
+        keys, background = ("horizontal", "vertical"), "White"
+    blocks: dict[str, list] = {}
+    lines: dict[str, list[int]] = {}
+    for key in keys:
+        value = obj.get(key)
+        if not isinstance(value, list):
+            raise ParseError(f'"{key}" must be a list of clues', line=where(path + ((key,) if key in obj else ())))
+        blocks[key], lines[key] = [], []
+        for i, clue in enumerate(value):
+            line = where(path + (key, i))
+            out = []
+            for block in clue if isinstance(clue, list) else [None]:
+                if isinstance(block, dict):
+                    block = [block.get("v"), block.get("c")]
+                if not (isinstance(block, list) and len(block) == 2 and type(block[0]) is int and block[0] > 0
+                        and isinstance(block[1], str)):
+                    raise ParseError(f"{key}[{i}] must be a list of [length, colour] blocks", line=line)
+                if block[1] not in declared:
+                    rgb = parse_rgb(block[1]) if "palette" not in obj else None
+                    if rgb is None:
+                        raise ParseError(f"{key}[{i}]: colour {block[1]!r} is not in the palette", line=line)
+                    declared[block[1]] = (rgb, None)
+                out.append((block[0], block[1]))
+            blocks[key].append(out)
+            lines[key].append(line)
+    declared.setdefault(background, ((255, 255, 255), "."))
+    goal, goal_line = None, None
+    if obj.get("goal") is not None:
+        goal_line = where(path + ("goal",))
+        by_char = {char: name for name, (_, char) in declared.items() if char}
+        rows = obj["goal"]
+        if not (isinstance(rows, list) and all(isinstance(r, str) and all(c in by_char for c in r) for r in rows)):
+            raise ParseError("goal rows must be strings of the palette's chars", line=goal_line)
+        goal = [[by_char[c] for c in row] for row in rows]
+    meta = obj.get("metadata", {})
+    return build_coloured(blocks[keys[0]], blocks[keys[1]], background, declared, row_lines=lines[keys[0]],
+                          col_lines=lines[keys[1]], size_line=where(path + (keys[0],)), goal=goal,
+                          goal_line=goal_line, name=str(obj.get("name", "")),
+                          metadata={str(k): str(v) for k, v in meta.items()} if isinstance(meta, dict) else {})
 
 
 def _clues(value: Any, path: tuple, where: Callable[[tuple], int]) -> tuple[list, list[int]]:
@@ -152,6 +218,23 @@ def _object(p: Puzzle, indent: str) -> str:
 
     def array(items: Sequence[str]) -> str:
         return "[\n" + ",\n".join(inner + "  " + x for x in items) + f"\n{inner}]"
+
+    if p.is_colour:
+        palette = p.palette
+        assert palette is not None
+
+        def lines(clues: Any) -> list[str]:
+            return [json.dumps([[n, palette[c].name] for n, c in line], ensure_ascii=False) for line in clues]
+
+        fields = [f'"name": {json.dumps(p.name, ensure_ascii=False)}',
+                  '"palette": ' + array([json.dumps({"name": c.name, "rgb": palette.hex(i), "char": c.char},
+                                                    ensure_ascii=False) for i, c in enumerate(palette)]),
+                  f'"rows": {array(lines(p.coloured_rows))}', f'"columns": {array(lines(p.coloured_columns))}',
+                  f'"metadata": {json.dumps(dict(p.metadata), ensure_ascii=False)}']
+        if p.goal is not None:
+            fields.append('"goal": ' + array([json.dumps(r, ensure_ascii=False)
+                                              for r in p.goal.to_text(chars=palette.chars).splitlines()]))
+        return indent + "{\n" + ",\n".join(inner + f for f in fields) + f"\n{indent}}}"
 
     fields = [f'"name": {json.dumps(p.name, ensure_ascii=False)}',
               f'"rows": {array([json.dumps(list(c)) for c in p.rows])}',

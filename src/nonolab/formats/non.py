@@ -6,6 +6,10 @@ line; ``width``/``columns N`` and ``height``/``rows N`` give the size; a bare
 has rows/columns, where a blank line or ``0`` is an empty line; ``goal`` gives the
 picture; other keys are kept as metadata.  A ``.nonpack`` bundle holds several
 puzzles separated by ``====`` lines (read only).  Writing uses the strictest form.
+
+Colour (Nonny's extension): ``color NAME RRGGBB CHAR`` lines declare colours; in a
+clue line a colour name applies to the numbers after it until the next name, and
+every line starts in ``black``, e.g. ``red 1 yellow 2 green 1 purple 1 1``.
 """
 
 from __future__ import annotations
@@ -109,6 +113,7 @@ def _parse_one(lines: Sequence[str], start: int, end: int) -> Puzzle:
     meta: dict[str, str] = {}
     goal_cells = None
     goal_line = None
+    colours: dict[str, tuple[tuple[int, int, int], str | None]] = {}
     i = start
     while i < end:
         s = lines[i].strip()
@@ -148,8 +153,11 @@ def _parse_one(lines: Sequence[str], start: int, end: int) -> Puzzle:
             if key in clues:
                 raise ParseError(f"a second '{key}' block", line=lineno)
             kind = key[:-1]
-            clues[key], where[key] = read_clue_block(lines, i + 1, count, kind,
-                                                     _is_keyword_line, end)
+            if colours:
+                clues[key], where[key] = _colour_block(lines, i + 1, count, kind, end, colours)
+            else:
+                clues[key], where[key] = read_clue_block(lines, i + 1, count, kind,
+                                                         _is_keyword_line, end)
             size_line[key] = lineno
             i += 1 + count
             continue
@@ -165,8 +173,7 @@ def _parse_one(lines: Sequence[str], start: int, end: int) -> Puzzle:
                 goal_cells, goal_line = _check_goal(cells, w, h, lineno), lineno
             continue
         elif key in ("color", "colour"):
-            raise ParseError("colour puzzles are not supported (this line declares a colour)",
-                             line=lineno)
+            colours.update(_colour_declaration(arg, lineno))
         elif key == "title":
             name = _value(arg)
         else:
@@ -178,6 +185,13 @@ def _parse_one(lines: Sequence[str], start: int, end: int) -> Puzzle:
     for key in ("rows", "columns"):
         if key not in clues:
             raise ParseError(f"missing the '{key}' block", line=max(end, 1))
+    if colours:
+        from nonolab.formats._colours import build_coloured
+
+        colours.setdefault("black", ((0, 0, 0), None))
+        return build_coloured(clues["rows"], clues["columns"], "white", {"white": ((255, 255, 255), "."), **colours},
+                              row_lines=where["rows"], col_lines=where["columns"], size_line=size_line["rows"],
+                              name=name, metadata=meta)
     goal = None
     if goal_cells is not None:
         w = size["columns"]
@@ -185,6 +199,45 @@ def _parse_one(lines: Sequence[str], start: int, end: int) -> Puzzle:
     return build(clues["rows"], clues["columns"], row_lines=where["rows"],
                  col_lines=where["columns"], size_line=size_line["rows"], goal_line=goal_line,
                  name=name, metadata=meta, goal=goal)
+
+
+_COLOUR_SPLIT = re.compile(r"[,:\s]+")
+
+
+def _colour_declaration(arg: str, lineno: int) -> dict[str, tuple[tuple[int, int, int], str | None]]:
+    """``NAME RRGGBB [CHAR]`` (Nonny) as ``{name: (rgb, char)}``."""
+    from nonolab.formats._colours import parse_rgb
+
+    fields = arg.split()
+    rgb = parse_rgb(fields[1]) if len(fields) >= 2 else None
+    if rgb is None or len(fields) > 3:
+        raise ParseError("a colour line is 'color NAME RRGGBB CHAR'", line=lineno)
+    return {fields[0]: (rgb, fields[2] if len(fields) == 3 else None)}
+
+
+def _colour_block(lines: Sequence[str], start: int, count: int, kind: str, end: int,
+                  colours: dict) -> tuple[list[list[tuple[int, str]]], list[int]]:
+    """``count`` colour clue lines: a colour name applies to the numbers after it."""
+    out, where = [], []
+    for k in range(count):
+        i = start + k
+        if i >= end:
+            raise ParseError(f"expected {count} {kind} clue lines, but the file ends after {k}", line=max(end, 1))
+        colour, blocks = "black", []
+        for token in filter(None, _COLOUR_SPLIT.split(lines[i].strip())):
+            if token in colours or token == "black":
+                colour = token
+            elif token.isdigit():
+                blocks.append((to_int(token, i + 1, "clue number"), colour))
+            else:
+                raise ParseError(f"{token!r} is neither a number nor a declared colour", line=i + 1)
+        if [n for n, _ in blocks] == [0]:
+            blocks = []
+        if any(n == 0 for n, _ in blocks):
+            raise ParseError("block 0 inside a clue (a lone 0 means an empty line)", line=i + 1)
+        out.append(blocks)
+        where.append(i + 1)
+    return out, where
 
 
 def _read_grid(lines: Sequence[str], i: int, end: int, arg: str) -> tuple[str, int]:
@@ -231,7 +284,10 @@ def write(puzzle: Puzzle) -> str:
     for key, value in puzzle.metadata.items():
         if re.fullmatch(r"[A-Za-z_][\w-]*", str(key)) and str(key).lower() not in _RESERVED:
             out.append(f'{key} "{_quote(value)}"')
-    out += [f"width {puzzle.width}", f"height {puzzle.height}", "", "rows"]
+    out += [f"width {puzzle.width}", f"height {puzzle.height}", ""]
+    if puzzle.is_colour:
+        return "\n".join(out + _colour_lines(puzzle)) + "\n"
+    out += ["rows"]
     out += [clue_text(c) for c in puzzle.rows]
     out += ["", "columns"]
     out += [clue_text(c) for c in puzzle.columns]
@@ -239,3 +295,19 @@ def write(puzzle: Puzzle) -> str:
         out += ["", 'goal "' + "".join(map(str, puzzle.goal.flat())) + '"']
     return "\n".join(out) + "\n"
 
+
+
+def _colour_lines(puzzle: Puzzle) -> list[str]:
+    """Colour declarations and clue lines; every block is named (a name that is not a
+    plain word becomes ``cN``), so no line depends on the default ``black``."""
+    palette = puzzle.palette
+    assert palette is not None
+    names = [c.name if re.fullmatch(r"[A-Za-z_][\w-]*", c.name) and c.name.lower() not in _RESERVED
+             else f"c{i}" for i, c in enumerate(palette)]
+    if len(set(names)) != len(names):
+        names = [f"c{i}" for i in range(len(palette))]
+    out = [f"color {names[i]} {palette.hex(i)} {palette[i].char}" for i in range(1, len(palette))]
+    for key, lines in (("rows", puzzle.coloured_rows), ("columns", puzzle.coloured_columns)):
+        out += ["", key]
+        out += [" ".join(f"{names[c]} {n}" for n, c in line) or "0" for line in lines]
+    return out

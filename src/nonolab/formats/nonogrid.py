@@ -4,8 +4,9 @@
 (``\"\"\"...\"\"\"``), whose clues are separated by commas and/or line breaks with
 ``#``/``;`` comments, quotes and ``0`` for an empty line (see
 :mod:`nonolab.formats._cluelist`).  A non-empty ``[colors] defs`` list, or a block
-with a colour suffix (``2b``), makes a colour puzzle: refused for now, naming the
-colours.  The TOML itself is read with the standard library's ``tomllib`` (``tomli``
+with a colour suffix (``2b``), makes a colour puzzle: ``defs`` entries are
+``'name = (SVG name | hex | r, g, b) symbol'``; ``W`` and ``B`` (white, black) exist
+without a definition and unsuffixed blocks are black.  The TOML itself is read with the standard library's ``tomllib`` (``tomli``
 on Python 3.10); nothing in the file is executed.
 
 >>> parse('[clues]\\ncolumns = "1, 1"\\nrows = \"\"\"\\n2\\n\"\"\"\\n')[0].rows
@@ -19,8 +20,8 @@ from typing import Any
 
 from nonolab.core.puzzle import Puzzle
 from nonolab.errors import ParseError
-from nonolab.formats._cluelist import clue_items, colour_refusal, comment_title, write_list
-from nonolab.formats._common import build, eof_line, require_text, split_lines
+from nonolab.formats._cluelist import build_items, clue_items, colour_def, comment_title, write_coloured, write_list
+from nonolab.formats._common import eof_line, require_text, split_lines
 
 _SECTION = re.compile(r"\s*\[\s*([^\]]*?)\s*\]")
 _CLUES = re.compile(r"\s*\[\s*clues\s*\]\s*(#.*)?$")
@@ -70,22 +71,26 @@ def sniff(text: str) -> bool:
         return False
 
 
-def _colours(data: dict[str, Any], lines: list[str]) -> None:
+def _colours(data: dict[str, Any], lines: list[str]) -> dict[str, tuple[tuple[int, int, int], str | None]]:
     colours = data.get("colors", {})
     defs = colours.get("defs", []) if isinstance(colours, dict) else []
+    line = _key_line(lines, "colors", "defs")[0]
     if not isinstance(defs, list):
-        raise ParseError("[colors] defs must be a list of strings", line=_key_line(
-            lines, "colors", "defs")[0])
-    if defs:
-        names = [str(d).split("=")[0].strip() or str(d) for d in defs]
-        raise colour_refusal(names, _key_line(lines, "colors", "defs")[0])
+        raise ParseError("[colors] defs must be a list of strings", line=line)
+    out = {}
+    for entry in defs:
+        name, sep, value = str(entry).partition("=")
+        if not sep or not name.strip():
+            raise ParseError(f"colour definition {str(entry)!r} is not 'name = (colour) symbol'", line=line)
+        out[name.strip()] = colour_def(value, line)
+    return out
 
 
 def parse(text: str) -> list[Puzzle]:
     lines = split_lines(text)
     require_text(lines)
     data = _toml(text, lines)
-    _colours(data, lines)
+    defs = _colours(data, lines)
     clues = data.get("clues")
     if not isinstance(clues, dict):
         raise ParseError("no [clues] table", line=eof_line(lines))
@@ -101,14 +106,15 @@ def parse(text: str) -> list[Puzzle]:
         found[key] = clue_items((start + k, part) for k, part in enumerate(value.split("\n")))
         if not found[key]:
             raise ParseError(f"[clues] {key} lists no clues", line=key_line)
-    rows, cols = found["rows"], found["columns"]
-    return [build([c for c, _ in rows], [c for c, _ in cols],
-                  row_lines=[n for _, n in rows], col_lines=[n for _, n in cols],
-                  size_line=_key_line(lines, "clues", "rows")[0])]
+    return [build_items(found["rows"], found["columns"], defs, _key_line(lines, "clues", "rows")[0])]
 
 
 def write(puzzle: Puzzle) -> str:
     out = comment_title(puzzle.name)
+    if puzzle.is_colour:
+        defs, columns, rows = write_coloured(puzzle)
+        out += ["[colors]", "defs = ["] + [f"    '{d}'," for d in defs] + ["]", "", "[clues]", 'columns = """']
+        return "\n".join(out + columns + ['"""', "", 'rows = """'] + rows + ['"""']) + "\n"
     out += ["[clues]", 'columns = """'] + write_list(puzzle.columns) + ['"""', ""]
     out += ['rows = """'] + write_list(puzzle.rows) + ['"""']
     return "\n".join(out) + "\n"

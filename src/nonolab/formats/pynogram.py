@@ -4,8 +4,8 @@
 following indented lines (a value may also start on the key's line).  Inside a
 value, clues are separated by commas and/or line breaks, blank and comment lines
 (``#`` or ``;``) are allowed, see :mod:`nonolab.formats._cluelist`.  A
-``[colors]`` section defining colours other than black and white, or a block with
-a colour suffix (``2g``), makes a colour puzzle: refused for now, naming the colours.
+``[colors]`` section defines colours (``g = (0, 204, 0) %``, ``r = (red) *``), and a
+block with a colour suffix (``2g``) has that colour; unsuffixed blocks are black.
 
 >>> p = parse("[clues]\\ncolumns = 1, 1\\nrows =\\n    2   # the only row\\n")[0]
 >>> p.rows, p.columns
@@ -18,13 +18,12 @@ import re
 
 from nonolab.core.puzzle import Puzzle
 from nonolab.errors import ParseError
-from nonolab.formats._cluelist import clue_items, colour_refusal, comment_title, write_list
-from nonolab.formats._common import build, eof_line, require_text, shown, split_lines
+from nonolab.formats._cluelist import build_items, clue_items, colour_def, comment_title, write_coloured, write_list
+from nonolab.formats._common import eof_line, require_text, shown, split_lines
 
 _SECTION = re.compile(r"\[([^\]]+)\]\s*$")
 _OPTION = re.compile(r"([^=:\s][^=:]*?)\s*[=:]\s*(.*)$")
 _CLUES = re.compile(r"\s*\[clues\]\s*$")
-_PLAIN_COLOURS = {"white", "black"}
 
 
 def _indent(line: str) -> int:
@@ -81,9 +80,7 @@ def parse(text: str) -> list[Puzzle]:
     require_text(lines)
     sections = _options(lines)
     colours = sections.get("colors", {})
-    named = [k for k in colours if k not in _PLAIN_COLOURS]
-    if named:
-        raise colour_refusal(named, colours[named[0]][0])
+    defs = {k: colour_def(" ".join(t for _, t in value), line) for k, (line, value) in colours.items()}
     if "clues" not in sections:
         raise ParseError("no [clues] section", line=eof_line(lines))
     clues = sections["clues"]
@@ -95,14 +92,15 @@ def parse(text: str) -> list[Puzzle]:
         found[key] = clue_items(value)
         if not found[key]:
             raise ParseError(f"'{key} =' lists no clues", line=key_line)
-    rows, cols = found["rows"], found["columns"]
-    return [build([c for c, _ in rows], [c for c, _ in cols],
-                  row_lines=[n for _, n in rows], col_lines=[n for _, n in cols],
-                  size_line=clues["rows"][0])]
+    return [build_items(found["rows"], found["columns"], defs, clues["rows"][0])]
 
 
 def write(puzzle: Puzzle) -> str:
     out = comment_title(puzzle.name)
+    if puzzle.is_colour:
+        defs, columns, rows = write_coloured(puzzle)
+        out += ["[colors]"] + ["    " + d for d in defs] + ["", "[clues]", "columns ="] + columns
+        return "\n".join(out + ["", "rows ="] + rows) + "\n"
     out += ["[clues]", "columns ="] + write_list(puzzle.columns)
     out += ["", "rows ="] + write_list(puzzle.rows)
     return "\n".join(out) + "\n"

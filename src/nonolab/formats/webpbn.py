@@ -1,4 +1,9 @@
-"""webpbn XML (``.xml``, pbnsolve's native format), black-and-white puzzles only.
+"""webpbn XML (``.xml``, ``.pbn``: pbnsolve's native format), black-and-white and colour.
+
+Colours are ``<color name=... char=...>RRGGBB</color>``; the puzzle's
+``backgroundcolor`` (default ``white``) is the background and its ``defaultcolor``
+(default ``black``) the colour of a ``<count>`` without ``color``; ``white`` and
+``black`` exist without a declaration.  A ``<puzzleset>`` may hold several puzzles.
 
 Parsed with :mod:`xml.parsers.expat` so that every problem can name the line of the
 offending element.  External entities and DTDs are never fetched, and entity
@@ -111,9 +116,7 @@ def _puzzle(el: _Element, defaults: dict[str, str]) -> Puzzle:
     goal, goal_line = _goal(el, background, used)
     inks = sorted(c for c in used if c != background)
     if len(inks) > 1:
-        line = min(n for c, n in used.items() if c not in (background, default))
-        names = ", ".join(" ".join(c.split()) for c in inks)
-        raise ParseError(f"colour puzzle (colours: {names}) is not supported", line=line)
+        return _colour_puzzle(el, defaults, background, default, sets)
 
     clues, where, header = {}, {}, {}
     for which in ("rows", "columns"):
@@ -146,6 +149,85 @@ def _puzzle(el: _Element, defaults: dict[str, str]) -> Puzzle:
     return build(clues["rows"], clues["columns"], row_lines=where["rows"],
                  col_lines=where["columns"], size_line=header["rows"], goal_line=goal_line,
                  name=name, metadata=meta, goal=goal)
+
+
+def _declared(el: _Element) -> dict[str, tuple[tuple[int, int, int], str | None]]:
+    """``{name: (rgb, char)}`` of the ``<color>`` elements, after pbnsolve's implicit two."""
+    from nonolab.formats._colours import parse_rgb
+
+    out: dict[str, tuple[tuple[int, int, int], str | None]] = {}
+    for c in el.find("color"):
+        name = c.attrs.get("name", "")
+        rgb = parse_rgb(c.text)
+        if rgb is None:
+            raise ParseError(f"colour {shown(name)}: {shown(c.text.strip())} is not an RGB value", line=c.line)
+        out[name] = (rgb, c.attrs.get("char"))
+    taken = {char for _, char in out.values()}
+    for name, rgb, char in (("white", (255, 255, 255), "."), ("black", (0, 0, 0), "X")):
+        out.setdefault(name, (rgb, None if char in taken else char))
+    return out
+
+
+def _colour_puzzle(el: _Element, defaults: dict[str, str], background: str, default: str,
+                   sets: dict[str, tuple[int, list[tuple[_Counts, int]]]]) -> Puzzle:
+    from nonolab.core.violations import colour_runs_of
+    from nonolab.formats._colours import build_coloured
+
+    declared = _declared(el)
+    for name, line in [(background, el.line)] + [(c.attrs.get("color", default), c.line) for cl in el.find("clues")
+                                                 for ln in cl.find("line") for c in ln.find("count")]:
+        if name not in declared:
+            raise ParseError(f"colour {shown(name)} is not declared", line=line)
+    goal, goal_line = _colour_goal(el, declared)
+    blocks: dict[str, list] = {}
+    where: dict[str, list[int]] = {}
+    header: dict[str, int] = {}
+    for which in ("rows", "columns"):
+        if which in sets:
+            header[which], lines = sets[which]
+            blocks[which] = []
+            for ln in (cl for cl in el.find("clues") if cl.attrs.get("type", "").strip().lower() == which):
+                for line_el in ln.find("line"):
+                    counts = [(c.text, c.line) for c in line_el.find("count")]
+                    names = [c.attrs.get("color", default) for c in line_el.find("count")]
+                    blocks[which].append(list(zip(_clue(counts), names)))
+            where[which] = [line for _, line in lines]
+        elif goal is not None:
+            names = sorted({c for row in goal for c in row} - {background})
+            index = {n: i + 1 for i, n in enumerate(names)}
+            lines_of = (goal if which == "rows" else [[row[c] for row in goal] for c in range(len(goal[0]))])
+            blocks[which] = [[(n, names[v - 1]) for n, v in colour_runs_of(
+                [index.get(ch, 0) for ch in line])] for line in lines_of]
+            where[which] = [goal_line] * len(lines_of)  # type: ignore[list-item]
+            header[which] = goal_line  # type: ignore[assignment]
+        else:
+            raise ParseError(f'missing <clues type="{which}">', line=el.line)
+    meta = {k: v for k, v in defaults.items() if k != "title"}
+    for key in _META:
+        if (value := el.child_text(key)) is not None:
+            meta[key] = value
+    return build_coloured(blocks["rows"], blocks["columns"], background, declared, row_lines=where["rows"],
+                          col_lines=where["columns"], size_line=header["rows"], goal=goal, goal_line=goal_line,
+                          name=el.child_text("title") or defaults.get("title", ""), metadata=meta)
+
+
+def _colour_goal(el: _Element, declared: dict) -> tuple[list[list[str]] | None, int | None]:
+    """The goal image as rows of colour names, and its line."""
+    by_char = {char: name for name, (_, char) in declared.items() if char}
+    for sol in el.find("solution"):
+        if sol.attrs.get("type", "goal").strip().lower() != "goal":
+            continue
+        images = sol.find("image")
+        if len(images) != 1:
+            raise ParseError("a <solution> must hold exactly one <image>", line=sol.line)
+        rows = []
+        for row, line in _image_rows(images[0]):
+            for ch in row:
+                if ch not in by_char:
+                    raise ParseError(f"unknown colour character {ch!r} in the goal image", line=line)
+            rows.append([by_char[ch] for ch in row])
+        return rows, images[0].line
+    return None, None
 
 
 def _clue_sets(el: _Element, default: str,
@@ -250,8 +332,16 @@ def _text(value: object) -> str:
     return html.escape(_NOT_XML_CHAR.sub("", str(value)), quote=False)
 
 
+def quoteattr(value: object) -> str:
+    """``value`` as a double-quoted XML attribute (what xml.sax.saxutils.quoteattr gives
+    for names and chars, without importing it: see :func:`_text`)."""
+    return '"' + html.escape(_NOT_XML_CHAR.sub("", str(value)), quote=True) + '"'
+
+
 def _puzzle_xml(p: Puzzle) -> list[str]:
     meta = p.metadata
+    if p.is_colour:
+        return _colour_xml(p)
     out = ['<puzzle type="grid" defaultcolor="black" backgroundcolor="white">']
     fields = {"source": meta.get("source"), "id": meta.get("id") or meta.get("catalogue"),
               "title": p.name or None, "author": meta.get("author") or meta.get("by"),
@@ -266,6 +356,31 @@ def _puzzle_xml(p: Puzzle) -> list[str]:
         out.append('<solution type="goal">')
         out.append("<image>")
         out += ["|" + "".join("X" if v else "." for v in row) + "|" for row in p.goal]
+        out += ["</image>", "</solution>"]
+    out.append("</puzzle>")
+    return out
+
+
+def _colour_xml(p: Puzzle) -> list[str]:
+    palette = p.palette
+    assert palette is not None
+    names = [quoteattr(c.name) for c in palette]
+    out = [f'<puzzle type="grid" defaultcolor={names[1]} backgroundcolor={names[0]}>']
+    meta = p.metadata
+    fields = {"source": meta.get("source"), "id": meta.get("id") or meta.get("catalogue"),
+              "title": p.name or None, "author": meta.get("author") or meta.get("by"),
+              "copyright": meta.get("copyright"), "description": meta.get("description")}
+    out += [f"<{k}>{_text(v)}</{k}>" for k, v in fields.items() if v]
+    out += [f"<color name={names[i]} char={quoteattr(c.char)}>{palette.hex(i)}</color>"
+            for i, c in enumerate(palette)]
+    for which, lines in (("columns", p.coloured_columns), ("rows", p.coloured_rows)):
+        out.append(f"<clues type={quoteattr(which)}>")
+        out += ["<line>" + "".join(f"<count color={names[c]}>{n}</count>" for n, c in line) + "</line>"
+                for line in lines]
+        out.append("</clues>")
+    if p.goal is not None:
+        out += ['<solution type="goal">', "<image>"]
+        out += ["|" + row + "|" for row in p.goal.to_text(chars=palette.chars).splitlines()]
         out += ["</image>", "</solution>"]
     out.append("</puzzle>")
     return out

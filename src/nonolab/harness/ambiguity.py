@@ -54,7 +54,7 @@ from typing import Any
 from nonolab.core.grid import Solution
 from nonolab.core.puzzle import Puzzle
 from nonolab.core.violations import violations
-from nonolab.errors import BackendUnavailable
+from nonolab.errors import BackendUnavailable, InvalidArgument
 from nonolab.harness._solutions import (OutOfTime, Oracle, Pool, line_groups, linked_parts, product_factors,
                                         rectangle_corners as _corners, region_kind as _kind)
 from nonolab.harness.uniqueness import Verdict
@@ -230,6 +230,9 @@ def ambiguity_report(puzzle: Puzzle, backend: str | Solver = "cnf", time_limit: 
     >>> len(report.givens), report.givens_unique, report.complete
     (1, True, True)
     """
+    if puzzle.is_colour:
+        raise InvalidArgument("the ambiguity report (--why) covers black-and-white puzzles only; for a colour "
+                              "puzzle, count or verify it")
     if time_limit is not None and time_limit <= 0:
         raise ValueError("ambiguity_report: time_limit must be positive (or None)")
     if enumerate_up_to < 1:

@@ -22,9 +22,9 @@ from typing import Any, Sequence
 from nonolab.core.puzzle import Puzzle
 from nonolab.errors import NonolabError, TooLarge
 from nonolab.harness.uniqueness import Verdict, verdict_of
-from nonolab.solvers import get_spec, names
 from nonolab.errors import WrongAnswer
-from nonolab.solvers.base import Limits, SolveResult
+from nonolab.solvers import capabilities_of, get_spec, names
+from nonolab.solvers.base import Capability, Limits, SolveResult
 
 
 class Agreement(str, Enum):
@@ -160,25 +160,33 @@ def compare(answers: Sequence[BackendAnswer]) -> list[str]:
 
 def crosscheck(puzzle: Puzzle, backends: Sequence[str] | None = None, max_solutions: int | None = 2,
                time_limit: float | None = None, options: dict[str, dict[str, Any]] | None = None, *,
-               cancel: Any = None) -> CrossCheck:
+               cancel: Any = None, capable_only: bool = False) -> CrossCheck:
     """Run ``backends`` (default: the solvers and strategies, not the slow baselines)
     on ``puzzle`` and compare them.
 
     Args:
         puzzle: the puzzle.
         backends: backend names or specs (``native:line=overlap``); each must be
-            installed (else BackendUnavailable).
+            installed (else BackendUnavailable).  By default, for a colour puzzle, the
+            solvers and strategies that declare colour.
         max_solutions: each backend stops after this many solutions (None: all).
         time_limit: seconds per backend.
         options: per-backend options, e.g. ``{"cnf": {"solver": "glucose4"}}``.
         cancel: a ``threading.Event``; once set, the running backend stops and the
             ones after it end at once (each answers ``interrupted``).
+        capable_only: leave out the named backends that cannot take this puzzle (a
+            colour puzzle and a backend without ``Capability.COLOUR``), as a batch over a
+            folder of both kinds wants; otherwise each of them answers with its refusal.
 
     >>> check = crosscheck(Puzzle(rows=((1,), (1,)), columns=((1,), (1,))), ["native"])
     >>> check.agreement.value, check.consensus().value
     ('AGREE', 'multiple')
     """
-    backends = list(backends) if backends else names(("solver", "strategy"))
+    if not backends:
+        backends = names(("solver", "strategy"))
+        capable_only = True
+    if capable_only and puzzle.is_colour:   # only those that declare colour
+        backends = [b for b in backends if Capability.COLOUR in capabilities_of(b.partition(":")[0])]
     limits = Limits(max_solutions=max_solutions, time_limit=time_limit, cancel=cancel)
     options = options or {}
     answers = tuple(run_backend(puzzle, b, limits, **options.get(b, {})) for b in backends)

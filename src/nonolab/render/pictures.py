@@ -29,8 +29,21 @@ def _clues_for(solution: Solution, puzzle: Puzzle | None) -> Puzzle:
     return puzzle
 
 
-def _colours(solution: Solution) -> list[str]:
+def _colours(solution: Solution, puzzle: Puzzle | None = None) -> list[str]:
+    if puzzle is not None and puzzle.is_colour:
+        inks = [f"#{puzzle.palette.hex(i)}" for i in range(len(puzzle.palette))]  # type: ignore[union-attr]
+        return [inks[v] for v in solution.to_bytes()]
     return [FILLED_INK if v else EMPTY_INK for v in solution.to_bytes()]
+
+
+def _board(puzzle: Puzzle, cell: float, labels: bool, caption: str) -> Board:
+    """The board of a puzzle; a colour puzzle's clue numbers in their colours."""
+    inks = None
+    if puzzle.is_colour:
+        palette = puzzle.palette
+        inks = tuple([[f"#{palette.hex(c)}" for _, c in line] for line in lines]  # type: ignore[union-attr]
+                     for lines in (puzzle.coloured_rows, puzzle.coloured_columns))
+    return Board(puzzle.rows, puzzle.columns, cell, labels, caption, inks)  # type: ignore[arg-type]
 
 
 def _compose(boards: Sequence[tuple[Board, dict[str, Any]]], legend: Legend, title: str,
@@ -71,8 +84,8 @@ def solution_svg(solution: Solution, puzzle: Puzzle | None = None, *, cell: floa
     2
     """
     puzzle = _clues_for(solution, puzzle)
-    board = Board(puzzle.rows, puzzle.columns, cell, labels, puzzle.name)
-    return _compose([(board, {"colours": _colours(solution)})], Legend((), cell),
+    board = _board(puzzle, cell, labels, puzzle.name)
+    return _compose([(board, {"colours": _colours(solution, puzzle)})], Legend((), cell),
                     f"nonolab: a solution of {puzzle.name or 'the puzzle'}", page)
 
 
@@ -87,8 +100,8 @@ def diff_svg(first: Solution, second: Solution, puzzle: Puzzle | None = None, *,
     puzzle = _clues_for(first, puzzle)
     _clues_for(second, puzzle)
     differ = first.diff(second)
-    boards = [(Board(puzzle.rows, puzzle.columns, cell, labels, f"solution {k}"),
-               {"colours": _colours(s), "frames": differ}) for k, s in ((1, first), (2, second))]
+    boards = [(_board(puzzle, cell, labels, f"solution {k}"),
+               {"colours": _colours(s, puzzle), "frames": differ}) for k, s in ((1, first), (2, second))]
     entries = [(("frame", MARK_INK), f"red frame: the {len(differ)} cell{'s' * (len(differ) != 1)} "
                                      "where the two solutions differ")] if differ else []
     return _compose(boards, Legend(entries, cell), f"nonolab: two solutions of {puzzle.name or 'the puzzle'}",

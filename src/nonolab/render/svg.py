@@ -70,13 +70,14 @@ class Board:
     """
 
     def __init__(self, rows: Sequence[Clue], columns: Sequence[Clue], cell: float = 20, labels: bool = False,
-                 caption: str = ""):
+                 caption: str = "", inks: tuple[Sequence[Sequence[str]], Sequence[Sequence[str]]] | None = None):
         if cell <= 0:
             raise InvalidArgument(f"cell size must be positive, not {cell}")
         if len(rows) * len(columns) > MAX_CELLS:
             raise TooLarge(f"{len(columns)}x{len(rows)} is too large to draw ({len(rows) * len(columns)} cells; "
                            f"pictures hold at most {MAX_CELLS})")
         self.rows, self.columns, self.cell, self.labels, self.caption = rows, columns, cell, labels, caption
+        self.inks = inks    # a colour puzzle: the fill of each row and column clue number
         digits = max(len(str(n)) for clue in (*rows, *columns) for n in (clue or (0,)))
         self.font = cell * CLUE_FONT
         self.slot_width = max(cell, digits * CHAR_WIDTH * self.font + 0.4 * cell)
@@ -197,7 +198,7 @@ class Board:
             for i, n in enumerate(numbers):
                 x = right - (len(numbers) - i - 0.5) * self.slot_width
                 out.append(f'<text class="clue" data-row="{r}" x="{_num(x)}" y="{_num(y)}" '
-                           f'font-size="{_num(self.font)}">{n}</text>')
+                           f'font-size="{_num(self.font)}"{self._ink(0, r, i)}>{n}</text>')
         bottom = y0 + self.top - gap
         for c, clue in enumerate(self.columns):
             numbers = clue or (0,)
@@ -205,8 +206,15 @@ class Board:
             for i, n in enumerate(numbers):
                 y = bottom - (len(numbers) - i - 1) * self.slot_height - 0.2 * self.slot_height
                 out.append(f'<text class="clue" data-column="{c}" x="{_num(x)}" y="{_num(y)}" '
-                           f'font-size="{_num(self.column_font)}">{n}</text>')
+                           f'font-size="{_num(self.column_font)}"{self._ink(1, c, i)}>{n}</text>')
         out.append("</g>")
+
+    def _ink(self, kind: int, line: int, block: int) -> str:
+        """A colour clue number's fill attribute (nothing in black and white)."""
+        if self.inks is None or block >= len(self.inks[kind][line]):
+            return ""
+        return f' fill="{self.inks[kind][line][block]}"'
+
 
     def _labels(self, out: list[str], gx: float, gy: float) -> None:
         """1-based row numbers right of the grid, column numbers below it (as the text output names cells)."""

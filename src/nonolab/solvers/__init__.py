@@ -20,14 +20,16 @@ import importlib
 from typing import Any, Iterable
 
 from nonolab.errors import BackendUnavailable, InvalidArgument, UnknownBackend
+import nonolab.solvers.base as _base
 from nonolab.solvers.base import Capability, Given, Limits, SolveResult, Solver, Stats, Status, capabilities
 from nonolab.solvers.options import Option, check_options
 from nonolab.solvers.session import OneShotSession, Session, open_session
 from nonolab.solvers.steps import Step, Technique, replay
 
 __all__ = ["DEFAULT", "ROLES", "Capability", "Given", "Limits", "Option", "SolveResult", "Solver", "Stats", "Status",
-           "OneShotSession", "Session", "Step", "Technique", "build", "capabilities_of", "describe_option", "get", "get_spec", "line_strategies",
-           "names", "open_session", "options_of", "parse_pairs", "parse_spec", "replay", "role", "specs", "variants"]
+           "OneShotSession", "Session", "Step", "Technique", "backends_with", "build", "capabilities_of",
+           "describe_option", "get", "get_spec", "line_strategies", "names", "open_session", "options_of",
+           "parse_pairs", "parse_spec", "replay", "role", "specs", "variants"]
 
 # name -> (module, class, the package a user must install for it, role)
 # Roles: "solver" (an independent complete solver), "strategy" (composes solvers),
@@ -145,6 +147,18 @@ def line_strategies() -> list[tuple[str, bool, str]]:
     """
     from nonolab.solvers.native.strategies import STRATEGIES
     return [(s.name, s.complete, s.summary) for s in STRATEGIES.values()]
+
+
+def backends_with(capability: Capability) -> list[str]:
+    """The registered backends (as in :func:`names`) that declare ``capability`` and load.
+
+    >>> "cpsat" in backends_with(Capability.COLOUR), "dlx" in backends_with(Capability.COLOUR)
+    (True, False)
+    """
+    return [n for n in names() if capability in capabilities_of(n)]
+
+
+_base.backends_with = backends_with
 
 
 def parse_pairs(pairs: Iterable[str]) -> dict[str, str]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any, ClassVar, Iterable, Iterator, Mapping, Protocol
+from typing import Any, Callable, ClassVar, Iterable, Iterator, Mapping, Protocol
 
 from nonolab.core.grid import EMPTY, FILLED, Grid, Solution
 from nonolab.core.puzzle import Puzzle
@@ -36,6 +36,8 @@ class Capability(str, Enum):
     * ``PROGRESS``: the backend takes a ``progress(decided, cells)`` callback.
     * ``STEPS``: the backend records a step log (``record_steps=True``).
     * ``REMAINDER``: a search stopped early reports ``SolveResult.remainder``.
+    * ``COLOUR``: the backend solves colour puzzles (``puzzle.is_colour``); one without
+      it refuses them in :func:`accept`.  Black and white needs no declaration.
     """
 
     EXACT_COUNT = "exact-count"
@@ -46,6 +48,7 @@ class Capability(str, Enum):
     PROGRESS = "progress"
     STEPS = "steps"
     REMAINDER = "remainder"
+    COLOUR = "colour"
 
 
 def capabilities(solver: Any) -> frozenset[Capability]:
@@ -203,7 +206,8 @@ class Given:
     """What a caller imposes on a search, in the puzzle's own terms.
 
     Attributes:
-        cells: ``{(row, column): value}`` (0-based; 0 empty, 1 filled): only solutions
+        cells: ``{(row, column): value}`` (0-based; 0 empty, 1 filled, or in a colour
+            puzzle the colour index, 0 the background): only solutions
             with these cells are wanted (needs :attr:`Capability.GIVEN_CELLS`).
         implications: binary constraints every wanted solution satisfies (needs
             :attr:`Capability.IMPLICATIONS`); see :data:`Implication`.
@@ -248,9 +252,10 @@ class Given:
         """This value, after checking every cell, value and hint against ``puzzle``.
 
         Raises:
-            InvalidArgument: a cell outside the grid, a value other than 0/1, or a hint
-                of another size.
+            InvalidArgument: a cell outside the grid, a value other than 0/1 (other than a
+                colour index of a colour puzzle), or a hint of another size.
         """
+        top = puzzle.colours
         def cell(r: Any, c: Any, value: Any, what: str) -> None:
             if not all(isinstance(i, int) and not isinstance(i, bool) for i in (r, c)):
                 raise InvalidArgument(f"{what} ({r!r},{c!r}) is not a (row, column) pair of integers")
@@ -258,9 +263,9 @@ class Given:
             if not (0 <= r < puzzle.height and 0 <= c < puzzle.width):
                 raise InvalidArgument(f"{what} ({r + 1},{c + 1}) is outside the {puzzle.width}x{puzzle.height} "
                                       f"puzzle (rows and columns count from 1)")
-            if value not in (0, 1):
-                raise InvalidArgument(f"{what} ({r + 1},{c + 1}) has value {value!r}: expected 0 (empty) or "
-                                      "1 (filled)")
+            if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= top:
+                expected = "0 (empty) or 1 (filled)" if top == 1 else f"a colour index 0..{top}"
+                raise InvalidArgument(f"{what} ({r + 1},{c + 1}) has value {value!r}: expected {expected}")
         for key, value in self.cells.items():
             if not (isinstance(key, tuple) and len(key) == 2):
                 raise InvalidArgument(f"given cell {key!r} is not a (row, column) pair")
@@ -286,13 +291,24 @@ class Given:
             raise InvalidArgument(f"backend {backend!r} does not take implications")
 
 
+#: The registry's ``backends_with(capability) -> [names]``, set by :mod:`nonolab.solvers`
+#: when it loads (always before any backend: they live inside it), so that :func:`accept`
+#: can name the backends that take what another refuses without importing the registry.
+backends_with: Callable[[Capability], list[str]] | None = None
+
+
 def accept(backend: Any, puzzle: Puzzle, given: "Given | None") -> Given:
     """The checked given a backend searches under (an empty one for ``None``).
 
     Raises:
-        InvalidArgument: the given does not fit the puzzle, or asks for a capability
-            ``backend`` does not declare.
+        InvalidArgument: the puzzle is in colour and ``backend`` does not declare
+            :attr:`Capability.COLOUR`, or the given does not fit the puzzle, or asks for
+            a capability ``backend`` does not declare.
     """
+    if puzzle.is_colour and Capability.COLOUR not in capabilities(backend):
+        takers = backends_with(Capability.COLOUR) if backends_with is not None else []
+        raise InvalidArgument(f"backend {backend.name!r} solves black-and-white puzzles only; "
+                              f"colour puzzles need one of: {', '.join(takers) or 'none installed'}")
     if given is None:
         return Given()
     if not isinstance(given, Given):

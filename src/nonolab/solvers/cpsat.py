@@ -137,7 +137,54 @@ def build_model(puzzle: Puzzle, fixed_cells: Mapping[Cell, int] | None = None,
     return model, cells
 
 
-def _add_implications(model: Any, cells: list[Any], width: int, implications: Sequence[Implication]) -> None:
+def build_colour_model(puzzle: Puzzle, fixed_cells: Mapping[Cell, int] | None = None,
+                       stop: Any = None, onehot: bool = False) -> tuple[Any, list[Any]]:
+    """The CP-SAT model of a colour puzzle: one integer cell (0 background, 1..k colours)
+    per cell, one automaton (:func:`~nonolab.solvers.colour.colour_automaton`) per line.
+
+    With ``onehot`` every cell also gets one Boolean per value, tied to the integer by
+    ``add_map_domain`` (exactly one is true), so the search branches on colour literals.
+    """
+    from nonolab.solvers.colour import colour_automaton
+
+    cp_model = _cp_model()
+    model = cp_model.CpModel()
+    w, k = puzzle.width, puzzle.colours
+    cells = [model.new_int_var(0, k, f"x{r}_{c}") for r in range(puzzle.height) for c in range(w)]
+    if onehot:
+        for i, cell in enumerate(cells):
+            model.add_map_domain(cell, [model.new_bool_var(f"b{i}_{v}") for v in range(k + 1)])
+    lines = [(cells[r * w:(r + 1) * w], blocks) for r, blocks in enumerate(puzzle.coloured_rows)]
+    lines += [(cells[c::w], blocks) for c, blocks in enumerate(puzzle.coloured_columns)]
+    for line_cells, blocks in lines:
+        if stop is not None and stop():
+            raise LimitReached("cpsat: stopped while building the model")
+        if not blocks:
+            for cell in line_cells:
+                model.add(cell == 0)
+            continue
+        start, accepting, transitions = colour_automaton(blocks)
+        model.add_automaton(line_cells, start, list(accepting), list(transitions))
+    for (r, c), value in (fixed_cells or {}).items():
+        model.add(cells[r * w + c] == value)
+    return model, cells
+
+
+def _is_value(model: Any, var: Any, value: int) -> Any:
+    """A Boolean literal true exactly when integer ``var`` equals ``value``."""
+    literal = model.new_bool_var("")
+    model.add(var == value).only_enforce_if(literal)
+    model.add(var != value).only_enforce_if(literal.Not())
+    return literal
+
+
+def _add_implications(model: Any, cells: list[Any], width: int, implications: Sequence[Implication],
+                      colour: bool = False) -> None:
+    if colour:
+        for (r, c, a), (q, d, b) in implications:
+            model.add_implication(_is_value(model, cells[r * width + c], a),
+                                  _is_value(model, cells[q * width + d], b))
+        return
     for (r, c, a), (q, d, b) in implications:
         # "not (r,c)=a or (q,d)=b": each side a literal of the cell variable.
         first, second = cells[r * width + c], cells[q * width + d]
@@ -168,7 +215,7 @@ def _stop_on_cancel(solver: Any, cancel: Any) -> Iterator[None]:
         watcher.join()
 
 
-def _collector(cp_model: Any, cells: list[Any], max_solutions: int | None) -> Any:
+def _collector(cp_model: Any, cells: list[Any], max_solutions: int | None, colour: bool = False) -> Any:
     # The class is made here because its base lives in the lazily imported OR-tools.
     class Collector(cp_model.CpSolverSolutionCallback):
         """Keeps distinct solutions in order; stops the search at the limit.
@@ -188,7 +235,8 @@ def _collector(cp_model: Any, cells: list[Any], max_solutions: int | None) -> An
             self.reported += 1
             if self.stopped:
                 return      # another worker's report after the stop
-            values = tuple(int(self.boolean_value(v)) for v in cells)
+            values = (tuple(int(self.value(v)) for v in cells) if colour
+                      else tuple(int(self.boolean_value(v)) for v in cells))
             if values not in self.seen:
                 self.seen.add(values)
                 self.found.append(values)
@@ -200,7 +248,8 @@ def _collector(cp_model: Any, cells: list[Any], max_solutions: int | None) -> An
 
 
 class CpSatSolver:
-    """CP-SAT with one automaton per line; exact counting by enumeration.
+    """CP-SAT with one automaton per line; exact counting by enumeration; colour puzzles
+    with integer cells (see :func:`build_colour_model`).
 
     Args:
         workers: search workers (``num_workers``) when looking for one solution.  A
@@ -212,6 +261,8 @@ class CpSatSolver:
         log: print OR-tools' search log.
         max_states: refuse (``TooLarge``) a puzzle whose model has more line states
             (see :func:`~nonolab.solvers.size.model_states`); ``None``: no limit.
+        colour_cells: a colour puzzle's cells as integers only (``int``) or with one
+            Boolean per value as well (``onehot``); black and white ignores it.
 
     >>> CpSatSolver(workers=2).name
     'cpsat'
@@ -219,7 +270,7 @@ class CpSatSolver:
 
     name = "cpsat"
     CAPABILITIES = frozenset({Capability.EXACT_COUNT, Capability.GIVEN_CELLS, Capability.IMPLICATIONS,
-                              Capability.HINT})
+                              Capability.HINT, Capability.COLOUR})
     OPTIONS = (
         Option("workers", "int", 1, "search workers when looking for one solution (a count uses one)",
                minimum=1),
@@ -230,11 +281,13 @@ class CpSatSolver:
                minimum=0, maximum=2, optional=True),
         Option("log", "bool", False, "print OR-tools' search log"),
         max_states_option(MAX_STATES),
+        Option("colour_cells", "choice", "int", "colour puzzles: integer cells, or one-hot Booleans too",
+               choices=("int", "onehot")),
     )
 
     def __init__(self, workers: int = 1, presolve: bool = True, probing_level: int | None = None,
                  linearization_level: int | None = None, log: bool = False,
-                 max_states: int | None = MAX_STATES):
+                 max_states: int | None = MAX_STATES, colour_cells: str = "int"):
         if not isinstance(workers, int) or isinstance(workers, bool) or workers < 1:
             raise ValueError(f"CpSatSolver: workers must be a positive integer, not {workers!r}")
         self.workers = workers
@@ -243,6 +296,9 @@ class CpSatSolver:
         self.linearization_level = linearization_level
         self.log = bool(log)
         self.max_states = max_states
+        if colour_cells not in ("int", "onehot"):
+            raise ValueError(f"CpSatSolver: colour_cells must be 'int' or 'onehot', not {colour_cells!r}")
+        self.colour_cells = colour_cells
 
     def solve(self, puzzle: Puzzle, limits: Limits = Limits(), given: Given | None = None) -> SolveResult:
         """Search ``puzzle`` within ``limits``.
@@ -261,11 +317,15 @@ class CpSatSolver:
         given = accept(self, puzzle, given)
         refuse_beyond(self.name, puzzle, self.max_states)
         cp_model = _cp_model()
+        colour = puzzle.is_colour
         try:
-            model, cells = build_model(puzzle, given.cells, watch.expired)
+            if colour:
+                model, cells = build_colour_model(puzzle, given.cells, watch.expired, self.colour_cells == "onehot")
+            else:
+                model, cells = build_model(puzzle, given.cells, watch.expired)
         except LimitReached:
             return finish(self.name, puzzle, limits, watch, (), False)
-        _add_implications(model, cells, puzzle.width, given.implications)
+        _add_implications(model, cells, puzzle.width, given.implications, colour)
         if given.hint is not None:
             for var, value in zip(cells, given.hint.flat()):
                 model.add_hint(var, value)
@@ -293,7 +353,7 @@ class CpSatSolver:
             left = watch.left()
             params.max_time_in_seconds = max(left - min(_OVERRUN, left / 5), 1e-3)
 
-        collector = _collector(cp_model, cells, limits.max_solutions)
+        collector = _collector(cp_model, cells, limits.max_solutions, colour)
         with _stop_on_cancel(solver, limits.cancel):
             code = solver.solve(model, collector)
         if code == cp_model.MODEL_INVALID:
@@ -308,8 +368,10 @@ class CpSatSolver:
                     ) and not collector.stopped
         if not enumerate_all and code in (cp_model.OPTIMAL, cp_model.FEASIBLE) and not collector.found:
             # A parallel solve may end before the callback has seen its solution.
-            collector.found.append(tuple(int(solver.boolean_value(v)) for v in cells))
-        found = [Solution.from_flat(v, puzzle.width) for v in collector.found]
+            collector.found.append(tuple(int(solver.value(v)) if colour else int(solver.boolean_value(v))
+                                         for v in cells))
+        found = [Solution.from_bytes(bytes(v), puzzle.width, colours=True) if colour
+                 else Solution.from_flat(v, puzzle.width) for v in collector.found]
         return finish(self.name, puzzle, limits, watch, found, finished, {
             "branches": solver.num_branches,
             "conflicts": solver.num_conflicts,

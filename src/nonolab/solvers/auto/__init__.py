@@ -109,7 +109,7 @@ class AutoSolver:
 
     name = "auto"
     CAPABILITIES = frozenset({Capability.EXACT_COUNT, Capability.GIVEN_CELLS, Capability.PROGRESS,
-                              Capability.STEPS, Capability.REMAINDER})
+                              Capability.STEPS, Capability.REMAINDER, Capability.COLOUR})
     OPTIONS = (
         Option("cdcl", "choice", None, "the engine that takes over (unset: lcg, or cpsat beside lcg)",
                choices=CDCL_BACKENDS, optional=True),
@@ -186,6 +186,8 @@ class AutoSolver:
         solutions that agree with its cells are counted."""
         watch = Stopwatch.of(limits)
         given = accept(self, puzzle, given)
+        if puzzle.is_colour:
+            return self._colour(puzzle, limits, watch, given)
         warm_up(self._native())  # loading the engine is not part of the native budget
         # A zero budget still lets native start (its first slice), so tests can force the hand-off.
         budget = max(self.native_budget, 1e-9)
@@ -209,6 +211,27 @@ class AutoSolver:
                                self._stats(watch, "native", first, None, {}), first.steps)
         second, handed = self._cdcl(self.cdcl, puzzle, first.remainder, given, left(limits, watch))
         return self._merge(puzzle, limits, watch, first, second, first.remainder, handed, f"native+{self.cdcl}")
+
+    def _colour(self, puzzle: Puzzle, limits: Limits, watch: Stopwatch, given: Given) -> SolveResult:
+        """A colour puzzle, whole, on the first CDCL backend that declares colour (the
+        named ``cdcl`` first, then CP-SAT, CaDiCaL, lcg), decided by declared capabilities.
+
+        The native colour engine is faster on the generated colour sets, whose random
+        pictures have many solutions found at once (benchmarks/RESULTS.md), but it has no
+        probing and no hand-off to clause learning yet, so a colour puzzle that needs
+        deep search would have no fallback: CP-SAT answers them all.
+        """
+        if self.record_steps:
+            raise InvalidArgument("backend 'auto' records no steps for colour puzzles (they go to "
+                                  "a CDCL backend)")
+        order = ([self.cdcl] if self.cdcl else []) + [n for n in ("cpsat", "cnf", "lcg") if n != self.cdcl]
+        name = next((n for n in order if Capability.COLOUR in capabilities_of(n)), None)
+        if name is None:
+            raise InvalidArgument("backend 'auto': no installed backend solves colour puzzles")
+        options = self.cdcl_options if name == self.cdcl else {}
+        result = get(name, **options).solve(puzzle, left(limits, watch), given)
+        stats = Stats(self.name, watch.elapsed(), {**result.stats.counters, "phase": name})
+        return SolveResult(result.status, result.solutions, result.complete, stats, result.steps)
 
     def _fits(self, puzzle: Puzzle) -> bool:
         """Whether every engine can hold this puzzle's model (its own ``max_states``)."""

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Callable, Hashable, Iterator, Mapping, Sequence
 
 from nonolab.core.puzzle import Puzzle
-from nonolab.errors import LimitReached
+from nonolab.errors import InvalidArgument, LimitReached
 from nonolab.solvers.cnf.automaton import Line
 
 __all__ = ["Encoding", "Line", "VarPool", "cells_as_assumptions", "encode", "encode_line",
@@ -314,6 +314,9 @@ def to_dimacs(puzzle: Puzzle) -> str:
     >>> [ln for ln in text.splitlines() if ln.startswith(("c cell", "p "))]
     ['c cell 1 1 1', 'p cnf 7 18']
     """
+    if puzzle.is_colour:
+        raise InvalidArgument("the DIMACS export holds black-and-white puzzles only (a colour puzzle's "
+                              "one-hot encoding is not exported yet)")
     enc = encode(puzzle)
     out = [f"c nonolab puzzle {_comment(puzzle.name) or '(unnamed)'}",
            f"c nonolab size {puzzle.width} {puzzle.height} (width height)",

@@ -146,6 +146,26 @@ def _enumerate(sat: Any, run: Limited, assumptions: list[int], n: int, width: in
     return found, complete, timed_out
 
 
+def _enumerate_colour(sat: Any, run: Limited, enc: Any, max_solutions: int | None
+                      ) -> tuple[list[Solution], bool, bool]:
+    """:func:`_enumerate` for a colour encoding: each picture is read from the one-hot
+    cells and blocked by the negation of its cells' true values."""
+    found: list[Solution] = []
+    complete = timed_out = False
+    while max_solutions is None or len(found) < max_solutions:
+        answer = run([])
+        if answer is None:
+            timed_out = True
+            break
+        if not answer:
+            complete = True
+            break
+        picture = enc.picture(sat.get_model()[:enc.cell_literals])
+        found.append(Solution.from_bytes(picture, enc.width, colours=True))
+        sat.add_clause([-enc.cell_var(*divmod(i, enc.width), v) for i, v in enumerate(picture)])
+    return found, complete, timed_out
+
+
 def _result(backend: str, puzzle: Puzzle, limits: Limits, found: list[Solution], complete: bool,
             timed_out: bool, watch: Stopwatch, counters: dict[str, Any], sat_stats: Mapping[str, int]) -> SolveResult:
     for key in ("conflicts", "decisions", "propagations", "restarts"):
@@ -175,7 +195,7 @@ class CnfSolver:
 
     name = "cnf"
     CAPABILITIES = frozenset({Capability.EXACT_COUNT, Capability.GIVEN_CELLS, Capability.IMPLICATIONS,
-                              Capability.SESSION})
+                              Capability.SESSION, Capability.COLOUR})
     OPTIONS = (
         Option("solver", "choice", "cadical195", "the python-sat solver",
                choices=lambda: sorted(set(solver_names().values()))),
@@ -219,6 +239,13 @@ class CnfSolver:
         given = accept(self, puzzle, given)
         mode = _stoppable(self.solver, limits)
         refuse_beyond(self.name, puzzle, self.max_states)
+        if puzzle.is_colour:
+            if self.solver in ONE_SHOT:
+                # The colour encoding blocks solutions in one live solver, which a one-shot
+                # engine cannot be (python-sat's Kissat aborts on a clause added after solve).
+                raise InvalidArgument(f"cnf: solver {self.solver} takes black-and-white puzzles only; "
+                                      "colour puzzles need an incremental solver such as cadical195")
+            return self._solve_colour(puzzle, limits, given, mode, watch)
         units = cells_as_assumptions(given.cells, puzzle.width, puzzle.height)
         if self.solver in ONE_SHOT:
             return self._one_shot(puzzle, limits, watch, [[lit] for lit in units]
@@ -256,12 +283,41 @@ class CnfSolver:
         counters = {"solver": self.solver, "clauses_added": len(extra), **counters}
         return _result(self.name, puzzle, limits, found, complete, stopped, watch, counters, {})
 
+    def _solve_colour(self, puzzle: Puzzle, limits: Limits, given: Given, mode: str | None,
+                      watch: Stopwatch) -> SolveResult:
+        """:meth:`solve` for a colour puzzle (:mod:`.colour`'s one-hot encoding)."""
+        from nonolab.solvers.cnf.colour import encode_colour
+
+        try:
+            enc = encode_colour(puzzle, watch.expired)
+        except LimitReached:
+            return finish(self.name, puzzle, limits, watch, (), False,
+                          {"solver": self.solver, "encode_time": round(watch.elapsed(), 6)})
+        extra = [[lit] for lit in enc.units(given.cells)] + enc.implication_clauses(given.implications)
+        encode_time = watch.elapsed()
+        with _pysat_solvers().Solver(name=self.solver) as sat:
+            found, complete, timed_out, calls = [], False, True, 0
+            if load_clauses(sat, enc.clauses + extra, watch):
+                run = Limited(sat, mode, watch)
+                try:
+                    found, complete, timed_out = _enumerate_colour(sat, run, enc, limits.max_solutions)
+                finally:
+                    run.close()
+                calls = run.calls
+            sat_stats = sat.accum_stats() or {}
+        return _result(self.name, puzzle, limits, found, complete, timed_out, watch, {
+            "solver": self.solver, "variables": enc.num_vars, "clauses": len(enc.clauses) + len(extra),
+            "encode_time": round(encode_time, 6), "solve_time": round(watch.elapsed() - encode_time, 6),
+            "solve_calls": calls,
+        }, sat_stats)
+
     def session(self, puzzle: Puzzle) -> Any:
         """Encode ``puzzle`` once into one incremental SAT solver, for many questions.
 
         See :class:`CnfSession`; close it (or use ``with``) when done.  A one-shot
-        solver (Kissat) has no incremental session: it gets the generic one, a fresh
-        solve per question (:class:`~nonolab.solvers.session.OneShotSession`).
+        solver (Kissat) and a colour puzzle have no incremental session: they get the
+        generic one, a fresh solve per question
+        (:class:`~nonolab.solvers.session.OneShotSession`).
 
         >>> from nonolab.core import Puzzle
         >>> p = Puzzle(rows=((1,), (1,)), columns=((1,), (1,)))
@@ -269,7 +325,7 @@ class CnfSolver:
         ...     s.solve(Limits(None), Given.of({(0, 0): 1})).count, s.solve(Limits(None)).count
         (1, 2)
         """
-        if self.solver in ONE_SHOT:
+        if self.solver in ONE_SHOT or puzzle.is_colour:
             from nonolab.solvers import OneShotSession
 
             return OneShotSession(self, puzzle)

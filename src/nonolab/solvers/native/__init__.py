@@ -98,7 +98,7 @@ class NativeSolver:
 
     name = "native"
     CAPABILITIES = frozenset({Capability.EXACT_COUNT, Capability.GIVEN_CELLS, Capability.PROGRESS,
-                              Capability.STEPS, Capability.REMAINDER})
+                              Capability.STEPS, Capability.REMAINDER, Capability.COLOUR})
     OPTIONS = (
         Option("probing", "choice", "full", "probing between line propagation and search",
                choices=tuple(p.value for p in Probing)),
@@ -182,6 +182,11 @@ class NativeSolver:
             given: its cells are set before the root; the solutions (and the count)
                 are those that agree with them.
         """
+        if puzzle.is_colour:   # the colour engine: line solver, propagation, search (no probing, no steps)
+            from nonolab.solvers.native.colour import solve_colour
+            if self.record_steps:
+                raise InvalidArgument("backend 'native' records no steps for colour puzzles")
+            return solve_colour(self.name, puzzle, limits, accept(self, puzzle, given), self.node_limit)
         watch = Stopwatch.of(limits)
         given = _given(puzzle, accept(self, puzzle, given).cells)
         first = self._space(puzzle, given)

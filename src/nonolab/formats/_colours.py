@@ -1,0 +1,110 @@
+"""Colours as the formats write them, and colour clues turned into a Puzzle.
+
+Every colour reader collects its declared colours (name, RGB, char) and its clues as
+``(length, colour name)`` blocks, and hands them to :func:`build_coloured`: the palette
+keeps the background and the colours the clues (or the goal) use, in declaration
+order, so a file that declares colours but uses one is a black-and-white puzzle.
+
+>>> parse_rgb("#f00"), parse_rgb("00A000"), parse_rgb("(0, 204, 0)"), parse_rgb("brown")
+((255, 0, 0), (0, 160, 0), (0, 204, 0), (165, 42, 42))
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Mapping, Sequence
+
+from nonolab.core.grid import Solution
+from nonolab.core.palette import RGB, Colour, Palette
+from nonolab.core.puzzle import Puzzle
+from nonolab.errors import ParseError
+from nonolab.formats._common import build
+
+# The SVG/X11 names the real files use, and the usual others.
+NAMED: dict[str, RGB] = {
+    "white": (255, 255, 255), "black": (0, 0, 0), "red": (255, 0, 0), "green": (0, 128, 0),
+    "lime": (0, 255, 0), "blue": (0, 0, 255), "yellow": (255, 255, 0), "orange": (255, 165, 0),
+    "brown": (165, 42, 42), "purple": (128, 0, 128), "pink": (255, 192, 203), "grey": (128, 128, 128),
+    "gray": (128, 128, 128), "cyan": (0, 255, 255), "magenta": (255, 0, 255), "navy": (0, 0, 128),
+    "maroon": (128, 0, 0), "olive": (128, 128, 0), "teal": (0, 128, 128), "silver": (192, 192, 192),
+    "gold": (255, 215, 0), "violet": (238, 130, 238), "darkgreen": (0, 100, 0), "darkblue": (0, 0, 139),
+    "darkred": (139, 0, 0), "lightblue": (173, 216, 230), "lightgreen": (144, 238, 144),
+    "lightgray": (211, 211, 211), "lightgrey": (211, 211, 211), "darkgray": (169, 169, 169),
+    "darkgrey": (169, 169, 169), "beige": (245, 245, 220), "tan": (210, 180, 140),
+    "skyblue": (135, 206, 235), "khaki": (240, 230, 140), "salmon": (250, 128, 114),
+    "turquoise": (64, 224, 208), "indigo": (75, 0, 130), "crimson": (220, 20, 60),
+    "chocolate": (210, 105, 30), "coral": (255, 127, 80), "tomato": (255, 99, 71),
+}
+_HEX = re.compile(r"#?([0-9A-Fa-f]{6}|[0-9A-Fa-f]{3})")
+_TRIPLE = re.compile(r"\(?\s*([0-9]{1,3})\s*,\s*([0-9]{1,3})\s*,\s*([0-9]{1,3})\s*\)?")
+# Chars given to colours whose file names none (or one already taken).
+_SPARE = "#abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKLMNOPQRSTUVWYZ*%@&+=$~^"
+
+
+def parse_rgb(text: str) -> RGB | None:
+    """RGB from ``#RRGGBB``, ``RRGGBB``, ``#RGB``, ``(r, g, b)`` or a colour name; else None."""
+    text = text.strip()
+    m = _HEX.fullmatch(text)
+    if m and (text.startswith("#") or len(m.group(1)) == 6 or text.lower() not in NAMED):
+        digits = m.group(1)
+        if len(digits) == 3:
+            digits = "".join(d * 2 for d in digits)
+        return int(digits[0:2], 16), int(digits[2:4], 16), int(digits[4:6], 16)
+    m = _TRIPLE.fullmatch(text)
+    if m:
+        values = tuple(int(v) for v in m.groups())
+        return values if all(v <= 255 for v in values) else None  # type: ignore[return-value]
+    return NAMED.get(text.lower().replace(" ", ""))
+
+
+def make_palette(background: str, declared: Mapping[str, tuple[RGB, str | None]],
+                 used: Sequence[str]) -> Palette:
+    """The background and the ``used`` colours (in declaration order), each with its RGB
+    and char; a missing or repeated char is replaced by a spare one."""
+    order = [name for name in declared if name in used and name != background]
+    order += [name for name in dict.fromkeys(used) if name not in declared and name != background]
+    if not order:   # nothing filled: black and white
+        order = ["black"] if background != "black" else ["white"]
+    taken: set[str] = set()
+    colours = []
+    for name in [background] + order:
+        rgb, char = declared.get(name, (NAMED.get(name.lower(), (0, 0, 0)), None))
+        if char is None or len(char) != 1 or char in taken:
+            char = "." if name == background and "." not in taken else next(c for c in _SPARE if c not in taken)
+        taken.add(char)
+        colours.append(Colour(name, rgb, char))
+    return Palette(tuple(colours))
+
+
+def build_coloured(rows: Sequence[Sequence[tuple[int, str]]], columns: Sequence[Sequence[tuple[int, str]]],
+                   background: str, declared: Mapping[str, tuple[RGB, str | None]], *,
+                   row_lines: Sequence[int], col_lines: Sequence[int], size_line: int,
+                   goal: Sequence[Sequence[str]] | None = None, goal_line: int | None = None,
+                   name: str = "", metadata: Mapping[str, str] | None = None) -> Puzzle:
+    """A puzzle from blocks ``(length, colour name)`` (and a goal of colour names), with
+    every problem pinned to its line (see :func:`~nonolab.formats._common.build`)."""
+    used = [c for line in list(rows) + list(columns) for _, c in line]
+    if goal is not None:
+        used += [c for row in goal for c in row if c != background]
+    palette = make_palette(background, declared, used)
+    index = {colour.name: i for i, colour in enumerate(palette)}
+    picture = None
+    if goal is not None:
+        if not goal or not goal[0] or any(len(r) != len(goal[0]) for r in goal):
+            raise ParseError("the goal picture is empty or not a rectangle", line=goal_line or size_line)
+        picture = Solution.from_bytes(bytes(index[c] for row in goal for c in row), len(goal[0]), colours=True)
+        if len(palette) == 2:
+            picture = Solution.from_bytes(picture.to_bytes(), picture.width)
+    return build([tuple(n for n, _ in line) for line in rows], [tuple(n for n, _ in line) for line in columns],
+                 row_lines=row_lines, col_lines=col_lines, size_line=size_line, goal_line=goal_line, name=name,
+                 metadata=metadata, goal=picture, palette=palette,
+                 row_colours=[tuple(index[c] for _, c in line) for line in rows],
+                 column_colours=[tuple(index[c] for _, c in line) for line in columns])
+
+
+def blocks_of(puzzle: Puzzle, kind: str) -> list[list[tuple[int, Colour]]]:
+    """A puzzle's row (``kind="rows"``) or column blocks as ``(length, Colour)`` pairs, for
+    writers; black and white gives the palette's (or black's) one colour."""
+    palette = puzzle.palette or Palette.black_and_white()
+    lines = puzzle.coloured_rows if kind == "rows" else puzzle.coloured_columns
+    return [[(n, palette[c]) for n, c in line] for line in lines]

@@ -1,0 +1,93 @@
+"""Colour puzzles in every format that holds them: written, sniffed, read back the same.
+
+The puzzles are the shared colour corpus (read by path, never copied) and small
+pictures made here; a format that holds RGB must keep it.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from nonolab.core import Palette, Puzzle, Solution
+from nonolab.errors import NonolabError
+from nonolab.formats import dump, dumps, load, loads, sniff
+
+COLOUR = Path(__file__).resolve().parents[2] / ".." / "shared" / "corpus-colour"
+CORPUS = sorted(COLOUR.glob("*/*.xml")) if COLOUR.is_dir() else []
+# Formats that write clues (any colour count), and pictures that need a goal.  CTU
+# files have letters only, so colours come back numbered by first use (canonical).
+CLUE_FORMATS = ("webpbn", "json", "toml", "pynogram", "non", "g", "ctu")
+RGB_FORMATS = ("webpbn", "json", "toml", "pynogram", "non", "g", "png")
+
+
+def _rgb_by_use(p: Puzzle) -> dict[int, tuple[int, int, int]]:
+    """Each colour's RGB, keyed by its number in ``p.canonical()`` (first use in the clues)."""
+    order: dict[int, int] = {}
+    for blocks in p.coloured_rows + p.coloured_columns:
+        for _, c in blocks:
+            order.setdefault(c, len(order) + 1)
+    return {number: p.palette[c].rgb for c, number in order.items()}
+
+
+def _same(again: Puzzle, p: Puzzle, fmt: str) -> bool:
+    """The same puzzle; CTU (letters) and pictures (first pixel) number colours their own way."""
+    if fmt in ("ctu", "png", "emoji"):
+        same = again.canonical() == p.canonical()
+    else:
+        same = again == p and [c.rgb for c in again.palette] == [c.rgb for c in p.palette]
+    return same and (fmt not in RGB_FORMATS or _rgb_by_use(again) == _rgb_by_use(p))
+
+
+def _small() -> Puzzle:
+    picture = Solution.from_values([[1, 2, 2, 0], [0, 3, 1, 1], [2, 0, 0, 3]])
+    return Puzzle.from_solution(picture, name="small", palette=Palette.default_for(3))
+
+
+@pytest.mark.parametrize("fmt", CLUE_FORMATS + ("png", "emoji"))
+def test_a_colour_puzzle_round_trips_and_is_sniffed(fmt):
+    p = _small()
+    text = dumps(p, fmt)
+    assert sniff(text) == fmt
+    again = loads(text)
+    assert again.is_colour and _same(again, p, fmt)
+    if fmt in ("webpbn", "json"):
+        assert again.goal == p.goal
+
+
+@pytest.mark.skipif(not CORPUS, reason=f"the colour corpus is not at {COLOUR}")
+@pytest.mark.parametrize("path", CORPUS, ids=[p.parent.name + "/" + p.stem for p in CORPUS])
+def test_every_corpus_puzzle_round_trips_through_every_colour_format(path, tmp_path):
+    p = load(path)
+    assert p.is_colour
+    for fmt in CLUE_FORMATS + (("png",) if p.goal is not None else ()):
+        target = tmp_path / f"out.{fmt}"
+        dump(p, target, fmt)
+        assert _same(load(target), p, fmt), fmt
+
+
+def test_a_black_and_white_png_is_black_and_white():
+    p = loads("#.\n##\n")
+    again = loads(dumps(p, "png"))
+    assert again == p and not again.is_colour and again.goal == p.goal
+
+
+def test_broken_colour_files_fail_with_one_line():
+    for text, fmt in (("\x89PNG\r\n\x1a\nxx", "png"), ("2,1\nR,1\n", "ctu"), ("⬜🟥\n⬜\n", "emoji"),
+                      ('{"palette": [{"name": "w", "rgb": "FFF"}], "rows": [], "columns": []}', "json")):
+        with pytest.raises(NonolabError) as info:
+            loads(text, fmt)
+        assert "\n" not in str(info.value)
+
+
+def test_colour_totals_and_gaps_are_checked():
+    palette = Palette.default_for(2)
+    with pytest.raises(NonolabError, match="colour"):
+        Puzzle(rows=((1,),), columns=((1,),), row_colours=((1,),), column_colours=((2,),), palette=palette)
+    # Same colour needs a gap (3 cells), different colours may touch (2 cells).
+    with pytest.raises(NonolabError, match="needs 3 cells"):
+        Puzzle(rows=((1, 1),), columns=((1,), (1,)), row_colours=((1, 1),), column_colours=((1,), (1,)),
+               palette=palette)
+    assert Puzzle(rows=((1, 1),), columns=((1,), (1,)), row_colours=((1, 2),), column_colours=((1,), (2,)),
+                  palette=palette).width == 2
