@@ -276,10 +276,7 @@ class AutoSolver:
             race.start(slot, spec, lambda cancel: self._cdcl(
                 spec, puzzle, remainder, given, left(limits, watch, cancel), fix))
 
-        # The early engine is started by native itself, between two of its slices once
-        # early_after has passed: a puzzle native settles sooner never starts a thread.
-        native = (self._native(handoff=lambda _: launch(0, blank, False), handoff_after=self.early_after)
-                  if self.early else self._native())
+        native = self._native()
         native_budget = budget if limits.time_limit is None else min(budget, limits.time_limit)
         told = threading.Event()  # set when the caller's thread gives up on native (Ctrl-C)
         stop_native = Either(told, race.won if limits.cancel is None else Either(race.won, limits.cancel))
@@ -300,8 +297,15 @@ class AutoSolver:
         # and is told to stop, not awaited.  The step log needs native's root steps: then
         # native is awaited.
         threading.Thread(target=run_native, daemon=False, name="nonolab-auto-native").start()
+        start = watch.elapsed()
         try:
             while not native_ended.wait(0.01):
+                # The early engine starts once native has had early_after seconds alone: a
+                # puzzle native settles sooner never builds it.  (Started from here, not from
+                # native's hand-off hook: native reaches the hook only between steps, 0.3 s
+                # late on Forever.)
+                if self.early and 0 not in race.names and watch.elapsed() - start >= self.early_after:
+                    launch(0, blank, False)
                 if race.won.is_set() and not self.record_steps:
                     break
         except BaseException:
