@@ -240,8 +240,7 @@ class NativeSolver:
         space = Workspace(puzzle, False, self.cache_bytes, line=self.line, line_cap=self.line_cap)
         space.cells[:] = np.frombuffer(cells, np.uint8)
         pairs = np.zeros((max_pairs, 4), np.int32)
-        n = implications(space.cells, puzzle.height, puzzle.width, space.puzzle, space.ws, space.work,
-                         space.cache.arrays, space.stats, space.log, space.logn, space.windows, pairs)
+        n = implications(space.arrays, puzzle.height, puzzle.width, pairs)
         return pairs[:n]
 
 
