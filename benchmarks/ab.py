@@ -1,7 +1,8 @@
 """Two versions of the package, timed in one run: alternating processes on the same puzzles.
 
     python -m benchmarks.ab BASE_SRC [--new SRC] [--rounds 3] [--time-limit 5]
-        [--sizes 250,500,1000,2000,4000] [--corpus DIR] [--out FILE]
+        [--large-time-limit 120] [--sizes 250,500,1000,2000,4000] [--corpus DIR]
+        [--cache DIR | --cold] [--out FILE] [--raw FILE]
 
 ``BASE_SRC`` is a ``src`` folder holding another version of ``nonolab`` (e.g. main's,
 from ``git archive main src | tar -x -C /tmp/base``); ``--new`` defaults to this
@@ -11,7 +12,10 @@ puzzle (import and compile or cache load, timed apart), every corpus puzzle, the
 smooth squares of the ``large`` suite.  Times are the solver's own ``wall_time``;
 each puzzle's time is its fastest over the rounds, so a process slowed by a neighbour
 counts less.  The first round of each version compiles the engine into an empty numba
-cache (the compile time); later rounds load the cache.
+cache (the compile time; ``--cache`` keeps the caches in a folder that may already
+hold them); later rounds load the cache.  With ``--cold`` every process compiles
+into an empty cache: with ``--corpus '' --sizes ''`` that measures compile time alone,
+as wall and CPU time (the CPU time suffers less from a busy machine).
 
 Prints a markdown report: per suite the summed time of the puzzles both versions
 finished, the new/base ratio, and the geometric mean of per-puzzle ratios.
@@ -40,12 +44,14 @@ from nonolab.core import Puzzle
 from nonolab.solvers.base import Limits
 from nonolab.solvers.native import NativeSolver
 from benchmarks.suites import LARGE, Options, corpus_items, large_puzzle, warmup_puzzle
-corpus, limit, sizes = sys.argv[1], float(sys.argv[2]), [int(s) for s in sys.argv[3].split(",") if s]
+corpus, limit, large_limit = sys.argv[1], float(sys.argv[2]), float(sys.argv[3])
+sizes = [int(s) for s in sys.argv[4].split(",") if s]
 solver = NativeSolver()
 solver.solve(warmup_puzzle(), Limits(2, 60))
-print("AB " + json.dumps({"suite": "warmup", "puzzle": "warm-up", "time": time.perf_counter() - started}), flush=True)
+print("AB " + json.dumps({"suite": "warmup", "puzzle": "warm-up", "time": time.perf_counter() - started,
+                          "cpu": time.process_time()}), flush=True)
 
-def one(suite, name, puzzle):
+def one(suite, name, puzzle, limit):
     r = solver.solve(puzzle, Limits(max_solutions=2, time_limit=limit))
     print("AB " + json.dumps({"suite": suite, "puzzle": name, "time": r.stats.wall_time,
                               "status": r.status.value, "count": r.count}), flush=True)
@@ -53,28 +59,39 @@ def one(suite, name, puzzle):
 if corpus:
     for name, puzzle in corpus_items(Options(corpus=__import__("pathlib").Path(corpus))):
         if isinstance(puzzle, Puzzle):
-            one("corpus", name, puzzle)
+            one("corpus", name, puzzle, limit)
 for size in sizes:
-    one("large", f"smooth-{size}x{size}", large_puzzle(size, LARGE.default_seed))
+    one("large", f"smooth-{size}x{size}", large_puzzle(size, LARGE.default_seed), large_limit)
 '''
 
 
-def run_child(src: Path, corpus: str, limit: float, sizes: str, cache: Path) -> list[dict]:
+def run_child(src: Path, corpus: str, limit: float, sizes: str, cache: Path, large_limit: float = 120) -> list[dict]:
     """One child process on the package in ``src``: its result rows."""
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(src), str(REPO)]), NUMBA_CACHE_DIR=str(cache))
     env.pop("NUMBA_DISABLE_JIT", None)
-    out = subprocess.run([sys.executable, "-c", _CHILD, corpus, str(limit), sizes], env=env, cwd=REPO,
+    out = subprocess.run([sys.executable, "-c", _CHILD, corpus, str(limit), str(large_limit), sizes], env=env, cwd=REPO,
                          capture_output=True, text=True, check=True)
     return [json.loads(line[len(PREFIX):]) for line in out.stdout.splitlines() if line.startswith(PREFIX)]
 
 
-def summarise(rounds: dict[str, list[list[dict]]]) -> list[str]:
-    """Markdown lines: warm-up (compile, then cached) and per-suite ratios of new to base."""
+def summarise(rounds: dict[str, list[list[dict]]], cold: bool = False) -> list[str]:
+    """Markdown lines: warm-up (compile, then cached) and per-suite ratios of new to base.
+
+    ``cold``: every process compiled; the fastest of them is reported, wall and CPU.
+    """
     lines = ["| | base | new | new / base |", "|---|---:|---:|---:|"]
     warm = {v: [next(r["time"] for r in rows if r["suite"] == "warmup") for rows in rounds[v]] for v in rounds}
-    lines.append(f"| first process: import + compile + warm-up solve | {warm['base'][0]:.1f} s | "
-                 f"{warm['new'][0]:.1f} s | {warm['new'][0] / warm['base'][0]:.3f} |")
-    if len(warm["base"]) > 1:
+    if cold:
+        cpu = {v: [next(r.get("cpu", 0.0) for r in rows if r["suite"] == "warmup") for rows in rounds[v]]
+               for v in rounds}
+        for what, table in (("wall", warm), ("CPU", cpu)):
+            b, n = min(table["base"]), min(table["new"])
+            lines.append(f"| import + compile + warm-up solve, {what} time (fastest of {len(table['base'])}) | "
+                         f"{b:.1f} s | {n:.1f} s | {n / b:.3f} |")
+    else:
+        lines.append(f"| first process: import + compile + warm-up solve | {warm['base'][0]:.1f} s | "
+                     f"{warm['new'][0]:.1f} s | {warm['new'][0] / warm['base'][0]:.3f} |")
+    if len(warm["base"]) > 1 and not cold:
         b, n = min(warm["base"][1:]), min(warm["new"][1:])
         lines.append(f"| later processes: import + cache load + warm-up solve (fastest) | {b:.2f} s | "
                      f"{n:.2f} s | {n / b:.3f} |")
@@ -117,27 +134,32 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--new", type=Path, default=REPO / "src", help="the src folder of the new version")
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--time-limit", type=float, default=5.0, help="seconds per corpus puzzle")
+    parser.add_argument("--large-time-limit", type=float, default=120.0, help="seconds per large puzzle")
     parser.add_argument("--sizes", default=",".join(map(str, LARGE_SIZES)), help="large: sides ('' for none)")
     parser.add_argument("--corpus", default=str(CORPUS), help="corpus folder ('' for none)")
     parser.add_argument("--out", type=Path, default=None, help="also write the report here")
     parser.add_argument("--raw", type=Path, default=None, help="write every row here (JSON), as it goes")
+    parser.add_argument("--cache", type=Path, default=None, help="keep the numba caches here (default: a temp folder)")
+    parser.add_argument("--cold", action="store_true", help="every process compiles into an empty cache")
     args = parser.parse_args(argv)
     versions = {"base": args.base.resolve(), "new": args.new.resolve()}
     rounds: dict[str, list[list[dict]]] = {"base": [], "new": []}
     with tempfile.TemporaryDirectory(prefix="nonolab-ab-") as tmp:
+        caches = args.cache if args.cache is not None else Path(tmp)
         for index in range(args.rounds):
             order = ("base", "new") if index % 2 == 0 else ("new", "base")
             for version in order:
                 started = time.perf_counter()
                 # One numba cache per version, empty before its first process: that one compiles.
-                rows = run_child(versions[version], args.corpus, args.time_limit, args.sizes,
-                                 Path(tmp) / version)
+                cache = caches / (f"{version}-{index}" if args.cold else version)
+                rows = run_child(versions[version], args.corpus, args.time_limit, args.sizes, cache,
+                                 args.large_time_limit)
                 rounds[version].append(rows)
                 if args.raw is not None:
                     args.raw.write_text(json.dumps(rounds), encoding="utf-8")
                 print(f"round {index + 1} {version}: {len(rows)} rows in {time.perf_counter() - started:.0f} s",
                       file=sys.stderr, flush=True)
-    text = "\n".join(summarise(rounds)) + "\n"
+    text = "\n".join(summarise(rounds, args.cold)) + "\n"
     print(text)
     if args.out is not None:
         args.out.write_text(text, encoding="utf-8")

@@ -225,3 +225,16 @@ def test_ab_summary_takes_the_fastest_round_and_leaves_out_timeouts():
     # b timed out once in new: left out; a: fastest of each, 1.0 against 1.5
     assert "corpus: 1 puzzles finished by both (sum of fastest times) | 1.00 s | 1.50 s | 1.500" in text
     assert "left out (a timeout in some round) | 1 |" in text
+
+
+def test_ab_summary_of_cold_processes_reports_the_fastest_compile():
+    from benchmarks.ab import summarise
+
+    def warm(wall, cpu):
+        return [{"suite": "warmup", "puzzle": "warm-up", "time": wall, "cpu": cpu}]
+
+    rounds = {"base": [warm(90.0, 60.0), warm(70.0, 50.0)], "new": [warm(80.0, 55.0), warm(140.0, 75.0)]}
+    text = "\n".join(summarise(rounds, cold=True))
+    assert "wall time (fastest of 2) | 70.0 s | 80.0 s | 1.143 |" in text
+    assert "CPU time (fastest of 2) | 50.0 s | 55.0 s | 1.100 |" in text
+    assert "later processes" not in text
