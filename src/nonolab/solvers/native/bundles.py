@@ -32,6 +32,11 @@ NEXT_CELL, LEARNT, SWEEPS, ACTIVE = 0, 1, 2, 3
 DEEP_NEXT, DEEP_QUIET, DEEP_FULL_FIRST = 0, 1, 2
 # The line strategy's parameters (LineWork.params): its code and the enumeration cap.
 STRATEGY, CAP = 0, 1
+# The columns of the event log (Log.rows): the step a row belongs to, its technique
+# (propagate.LINE, ...), its source (a line, or a cell; a negative cell for a second
+# branch), the cell set and its value (1 filled, 0 empty).
+LOG_STEP, LOG_TECHNIQUE, LOG_SOURCE, LOG_CELL, LOG_VALUE = 0, 1, 2, 3, 4
+LOG_COLUMNS = 5
 
 
 class Clues(NamedTuple):
@@ -99,7 +104,7 @@ class Trail(NamedTuple):
 class Log(NamedTuple):
     """The event log (one row per cell set: step, technique, source, cell, value)."""
 
-    rows: np.ndarray  # int32 (cells, 5); no rows: no log
+    rows: np.ndarray  # int32 (cells, LOG_COLUMNS); no rows: no log
     n: np.ndarray     # int64 (1): rows written
 
 
@@ -133,7 +138,7 @@ class Space(NamedTuple):
 
     cells: np.ndarray  # uint8 (h * w): the grid, one state mask per cell (1 empty, 2 filled, 3 unknown)
     lines: Lines       # propagation with the line cache
-    root_lines: Lines  # the same without a cache: for the first propagation from the empty grid
+    no_cache: CacheTable  # no slots: the first propagation from the empty grid goes without the cache
     trail: Trail
     log: Log
     probes: Probes

@@ -8,7 +8,7 @@ a propagation never returns to Python between lines.
 
 from __future__ import annotations
 
-from nonolab.solvers.native.bundles import STRATEGY
+from nonolab.solvers.native.bundles import LOG_CELL, LOG_SOURCE, LOG_STEP, LOG_TECHNIQUE, LOG_VALUE, STRATEGY
 from nonolab.solvers.native.cache import RESUME_AT, ROUNDS, STEP_ID, cached_line_fix
 from nonolab.solvers.native.jit import jit
 from nonolab.solvers.native.strategies import DP
@@ -28,11 +28,11 @@ def record(cells, index, value, rec, log, step, technique, source):
     rows = log.rows
     if rows.shape[0] > 0:
         i = log.n[0]
-        rows[i, 0] = step
-        rows[i, 1] = technique
-        rows[i, 2] = source
-        rows[i, 3] = index
-        rows[i, 4] = 1 if value == 2 else 0
+        rows[i, LOG_STEP] = step
+        rows[i, LOG_TECHNIQUE] = technique
+        rows[i, LOG_SOURCE] = source
+        rows[i, LOG_CELL] = index
+        rows[i, LOG_VALUE] = 1 if value == 2 else 0
         log.n[0] = i + 1
 
 

@@ -20,8 +20,9 @@ from typing import Callable
 import numpy as np
 
 from nonolab.core.puzzle import Puzzle
-from nonolab.solvers.native.bundles import (ACTIVE, DEEP_FULL_FIRST, DEEP_NEXT, DEEP_QUIET, DEPTH, NODE_PAUSED, PHASE,
-                                             Clues, Levels, Lines, Log, Probes, Space, Trail, Windows)
+from nonolab.solvers.native.bundles import (ACTIVE, DEEP_FULL_FIRST, DEEP_NEXT, DEEP_QUIET, DEPTH, LOG_CELL,
+                                             LOG_COLUMNS, LOG_SOURCE, LOG_STEP, LOG_TECHNIQUE, LOG_VALUE, NODE_PAUSED,
+                                             PHASE, Clues, Levels, Lines, Log, Probes, Space, Trail, Windows)
 from nonolab.solvers.native.cache import MAX_DEPTH, N_STATS, NODES, STEP_ID, LineCache
 from nonolab.solvers.native.jit import jit
 from nonolab.solvers.native.line import static_windows, table_size
@@ -42,8 +43,8 @@ def search_run(space, h, w, mode, budget, probe_depth, deep_sweeps, line_budget)
     ``budget`` nodes were processed).  Call again to go on.
 
     The first propagation from the empty grid goes without the cache
-    (``space.root_lines``): it never repeats a line, and on large grids filling the
-    cache costs more than the line solves.  A node's propagation pauses after
+    (``space.no_cache`` has no slots): it never repeats a line, and on large grids
+    filling the cache costs more than the line solves.  A node's propagation pauses after
     ``line_budget`` line solves (PAUSED; the same node goes on at the next call), so
     that long propagations on huge grids can report progress and honour deadlines.
     """
@@ -75,7 +76,13 @@ def search_run(space, h, w, mode, budget, probe_depth, deep_sweeps, line_budget)
             first = stats[NODES] == 1
             # The root's first propagation narrows the blocks' windows: every later state
             # (every node, every probe) narrows the states it saw.
-            ok = propagate(cells, h, w, space.root_lines if first else lines, trail, log, line_budget, first)
+            if first:  # the same bundle with the empty cache table (made here: numba types every bundle
+                # passed from Python at each call, so the search is given as few as it needs)
+                root = Lines(lines.clues, lines.windows, lines.work, space.no_cache, stats, dirty, lines.line,
+                             lines.out)
+                ok = propagate(cells, h, w, root, trail, log, line_budget, first)
+            else:
+                ok = propagate(cells, h, w, lines, trail, log, line_budget, first)
             if ok == 2:
                 state[NODE_PAUSED] = 1
                 return PAUSED
@@ -190,9 +197,9 @@ class Workspace:
         self.arrays = Space(
             cells=np.frombuffer(self.given, np.uint8).copy(),
             lines=lines,
-            root_lines=lines._replace(cache=LineCache(0, 0).table),
+            no_cache=LineCache(0, 0).table,
             trail=_trail(size),
-            log=Log(rows=np.zeros((size if record_steps else 0, 5), np.int32), n=np.zeros(1, np.int64)),
+            log=Log(rows=np.zeros((size if record_steps else 0, LOG_COLUMNS), np.int32), n=np.zeros(1, np.int64)),
             # Probing trials record what they touch; the main grid records its trail.
             probes=_probes(size),
             # Depth-2 probing runs a probe inside each trial, with arrays of its own; other
@@ -268,12 +275,12 @@ class Workspace:
         i = 0
         while i < len(rows):
             j = i
-            while j < len(rows) and rows[j, 0] == rows[i, 0]:
+            while j < len(rows) and rows[j, LOG_STEP] == rows[i, LOG_STEP]:
                 j += 1
             technique = Technique(("line", "contradiction-probe", "both-branches-agree", "guess",
-                                   "depth-2-probe")[rows[i, 1]])
-            source = int(rows[i, 2])
-            cells = tuple((int(x) // w, int(x) % w, int(v)) for x, v in zip(rows[i:j, 3], rows[i:j, 4]))
+                                   "depth-2-probe")[rows[i, LOG_TECHNIQUE]])
+            source = int(rows[i, LOG_SOURCE])
+            cells = tuple((int(x) // w, int(x) % w, int(v)) for x, v in zip(rows[i:j, LOG_CELL], rows[i:j, LOG_VALUE]))
             note = ""
             if technique is Technique.LINE:
                 where = ("row", source) if source < h else ("column", source - h)
