@@ -21,15 +21,15 @@ from numba import njit
 
 from benchmarks.corpus_batch import OUT
 from nonolab.core.violations import clues_of
-from nonolab.solvers.native.line import line_fix, static_windows, table_size
+from nonolab.solvers.native.line import dp_work, line_fix, static_windows, table_size
 
 
 @njit(cache=True)
-def _repeat(line, n, clue, k, out, kw, kb, lo, glo, fwd, bwd, diff, win_lo, win_hi, times):
+def _repeat(line, n, clue, k, out, work, win_lo, win_hi, times):
     ok = 0
     for _ in range(times):
         # The static windows, never narrowed (update 0): every repetition solves the same line.
-        ok += line_fix(line, n, clue, 0, k, out, kw, kb, lo, glo, fwd, bwd, diff, win_lo, win_hi, 0)
+        ok += line_fix(line, n, clue, 0, k, out, work, win_lo, win_hi, 0)
     return ok
 
 
@@ -48,10 +48,8 @@ def measure(n: int, known: float, lines: int = 20, seed: int = 1,
         line = np.array([(2 if b else 1) if rng.random() < known else 3 for b in bits], np.uint8)
         size = table_size([clue], n)
         win_lo, win_hi = static_windows(clue, [0, len(clue)], [n])
-        args = (line, n, np.array(clue or (0,), np.int32), k, np.empty(n, np.uint8),
-                np.empty(n + 1, np.int32), np.empty(n + 1, np.int32), np.empty(k + 2, np.int32),
-                np.empty(k + 2, np.int32), np.empty(size, np.uint8), np.empty(size, np.uint8),
-                np.empty(n + 1, np.int32), win_lo, win_hi)
+        args = (line, n, np.array(clue or (0,), np.int32), k, np.empty(n, np.uint8), dp_work(n, k, size),
+                win_lo, win_hi)
         if _repeat(*args, 1) != 1:
             raise AssertionError(f"line solver found no arrangement for a line of its own clue {clue}")
         start = time.perf_counter()

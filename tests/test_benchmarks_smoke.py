@@ -229,3 +229,45 @@ def test_startup_times_whole_processes_and_writes_csv_and_json(tmp_path, capsys)
     assert all(float(row["median_s"]) > 0 for row in rows.values())
     assert "| nonolab check (20x20) | 1 |" in capsys.readouterr().out
     assert len(json.loads(out.with_suffix(".json").read_text(encoding="utf-8"))["rows"]) == len(rows)
+
+
+def test_ab_child_solves_the_warm_up_and_the_large_squares():
+    from benchmarks.ab import run_child
+    from nonolab.solvers.native.jit import ENGINE_DIR
+
+    # The engine's own cache folder: the child loads the kernels this test process compiled.
+    rows = run_child(REPO / "src", "", 20, "30,40", ENGINE_DIR / "__pycache__")
+    assert [(r["suite"], r["puzzle"]) for r in rows] == [
+        ("warmup", "warm-up"), ("large", "smooth-30x30"), ("large", "smooth-40x40")]
+    assert all(r["status"] == "solved" for r in rows[1:])
+
+
+def test_ab_summary_takes_the_fastest_round_and_leaves_out_timeouts():
+    from benchmarks.ab import summarise
+
+    def rows(warm, times, status=("solved", "solved")):
+        return [{"suite": "warmup", "puzzle": "warm-up", "time": warm}] + [
+            {"suite": "corpus", "puzzle": name, "time": t, "status": s}
+            for name, t, s in zip(("a", "b"), times, status)]
+
+    rounds = {"base": [rows(60.0, (1.0, 2.0)), rows(1.0, (3.0, 9.0))],
+              "new": [rows(30.0, (2.0, 8.0), ("solved", "timeout")), rows(0.5, (1.5, 1.0))]}
+    text = "\n".join(summarise(rounds))
+    assert "| 60.0 s | 30.0 s | 0.500 |" in text  # the first process compiles
+    assert "| 1.00 s | 0.50 s | 0.500 |" in text  # later ones load the cache
+    # b timed out once in new: left out; a: fastest of each, 1.0 against 1.5
+    assert "corpus: 1 puzzles finished by both (sum of fastest times) | 1.00 s | 1.50 s | 1.500" in text
+    assert "left out (a timeout in some round) | 1 |" in text
+
+
+def test_ab_summary_of_cold_processes_reports_the_fastest_compile():
+    from benchmarks.ab import summarise
+
+    def warm(wall, cpu):
+        return [{"suite": "warmup", "puzzle": "warm-up", "time": wall, "cpu": cpu}]
+
+    rounds = {"base": [warm(90.0, 60.0), warm(70.0, 50.0)], "new": [warm(80.0, 55.0), warm(140.0, 75.0)]}
+    text = "\n".join(summarise(rounds, cold=True))
+    assert "wall time (fastest of 2) | 70.0 s | 80.0 s | 1.143 |" in text
+    assert "CPU time (fastest of 2) | 50.0 s | 55.0 s | 1.100 |" in text
+    assert "later processes" not in text

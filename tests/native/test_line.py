@@ -90,7 +90,7 @@ def test_windows_narrowed_by_a_wider_state_give_the_same_answers():
     # state of the same line must get the same answer as with the static ranges.
     import numpy as np
 
-    from nonolab.solvers.native.line import line_fix, static_windows, table_size
+    from nonolab.solvers.native.line import dp_work, line_fix, static_windows, table_size
     rng = random.Random(99)
     for _ in range(500):
         n = rng.randint(1, 40)
@@ -100,9 +100,7 @@ def test_windows_narrowed_by_a_wider_state_give_the_same_answers():
         clue_arr = np.array(clue or (0,), np.int32)
         win_lo, win_hi = static_windows(clue_arr[:k], np.array([0, k]), [n])
         size = table_size([clue], n)
-        work = (np.empty(n + 1, np.int32), np.empty(n + 1, np.int32), np.empty(k + 2, np.int32),
-                np.empty(k + 2, np.int32), np.empty(size, np.uint8), np.empty(size, np.uint8),
-                np.empty(n + 1, np.int32))
+        work = dp_work(n, k, size)
         state = np.full(n, UNKNOWN, np.uint8)
         out = np.empty(n, np.uint8)
         for _ in range(4):  # narrow the line step by step (only unknown cells change)
@@ -113,7 +111,7 @@ def test_windows_narrowed_by_a_wider_state_give_the_same_answers():
             if rng.random() < 0.2 and state[i] == UNKNOWN:  # sometimes a wrong cell: contradictions too
                 state[i] = EMPTY if bits[i] else FILLED
             expected = fix_line(clue, state.tobytes())
-            ok = line_fix(state, n, clue_arr, 0, k, out, *work, win_lo, win_hi, True)
+            ok = line_fix(state, n, clue_arr, 0, k, out, work, win_lo, win_hi, True)
             assert (out[:n].tobytes() if ok else None) == expected
             if not ok:
                 break

@@ -35,22 +35,20 @@ def _random_puzzle(seed: int, side: int = 8) -> Puzzle:
 
 def _probe_in_calls(puzzle: Puzzle, mode: int, budget: int):
     """Root propagation, then probing called until it ends; what it left, and the calls."""
-    space = Workspace(puzzle)
+    space = Workspace(puzzle).arrays
     h, w = puzzle.height, puzzle.width
-    dirty, line, out = space.ws[0], space.ws[1], space.ws[2]
-    dirty[:] = 1
-    ok = propagate(space.cells, h, w, space.puzzle, dirty, space.work, space.cache.arrays, space.stats, line, out,
-                   space.trail, space.trailn, space.log, space.logn, -1, space.windows, True)
+    space.lines.dirty[:] = 1
+    ok = propagate(space.cells, h, w, space.lines, space.trail, space.log, -1, True)
     calls = 0
     while ok == 1 or ok == 2:
         calls += 1
-        ok = probe(space.cells, h, w, space.puzzle, mode, space.ws, space.work, space.cache.arrays, space.stats,
-                   space.trail, space.trailn, space.log, space.logn, 1 << 30, space.windows, budget)
+        ok = probe(space.cells, h, w, mode, space.lines, space.probes, space.trail, space.log, 1 << 30, budget)
         if ok != 2:
             break
     unknown = space.cells == 3
-    scores = (np.where(unknown, space.ws[12], 0), np.where(unknown, space.ws[13], 0))
-    return ok, space.cells.tobytes(), space.trail[: space.trailn[0]].tobytes(), scores, space.stats.copy(), calls
+    scores = (np.where(unknown, space.probes.score0, 0), np.where(unknown, space.probes.score1, 0))
+    trail = space.trail.cells[: space.trail.n[0]].tobytes()
+    return ok, space.cells.tobytes(), trail, scores, space.lines.stats.copy(), calls
 
 
 CASES = [load(PUZZLES / "hakank" / "nonunique.non"), load(PUZZLES / "nonolab" / "probe-merge.non"),
@@ -85,10 +83,9 @@ def test_the_search_gives_the_same_counts_with_tiny_slices(monkeypatch):
     expected = [NativeSolver().solve(p, Limits(max_solutions=None, time_limit=60)).count for p in CASES[:6]]
     original = search_module.search_run
 
-    def tiny_slices(*args):
-        args = list(args)
-        args[19] = 1  # line_budget: one line solve / one probed cell per call
-        return original(*args)
+    def tiny_slices(space, h, w, mode, budget, probe_depth, deep_sweeps, line_budget):
+        # line_budget 1: one line solve / one probed cell per call
+        return original(space, h, w, mode, budget, probe_depth, deep_sweeps, 1)
 
     monkeypatch.setattr(search_module, "search_run", tiny_slices)
     got = [NativeSolver().solve(p, Limits(max_solutions=None, time_limit=60)).count for p in CASES[:6]]

@@ -283,8 +283,7 @@ class NativeSolver:
         space = Workspace(puzzle, False, self.cache_bytes, line=self.line, line_cap=self.line_cap)
         space.cells[:] = np.frombuffer(bytes(grid.cells), np.uint8)
         pairs = np.zeros((max_pairs, 4), np.int32)
-        n = implications(space.cells, puzzle.height, puzzle.width, space.puzzle, space.ws, space.work,
-                         space.cache.arrays, space.stats, space.log, space.logn, space.windows, pairs)
+        n = implications(space.arrays, puzzle.height, puzzle.width, pairs)
         w = puzzle.width
         # The engine's rows are (cell, state, cell, state) with states 1 empty, 2 filled.
         return tuple(((p // w, p % w, a - 1), (q // w, q % w, b - 1)) for p, a, q, b in pairs[:n].tolist())

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from nonolab.solvers.native.bundles import STRATEGY, CacheTable
 from nonolab.solvers.native.jit import jit
 from nonolab.solvers.native.strategies import N_STRATEGIES, strategy_fix
 
@@ -24,29 +25,32 @@ _HASH_MASK = (1 << 53) - 1
 
 
 @jit
-def cached_line_fix(line, n, clue_id, clue, c0, k, out, work, cache, stats, windows, update):
-    """The line strategy named in ``work`` (:func:`strategy_fix`) through the cache.
+def cached_line_fix(n, clue_id, c0, k, lines, update):
+    """The line strategy of ``lines.work`` (:func:`strategy_fix`) through ``lines.cache``.
 
-    Same contract as :func:`~nonolab.solvers.native.line.line_fix` (1 ok, 0
-    contradiction).  ``windows`` are the blocks' start ranges (see ``line_fix``),
-    narrowed by a real DP solve when ``update`` is set; a hit leaves them as they
-    are.  Entries are keyed by (clue, strategy, line), so strategies never share
-    answers even if one table served several.
+    Solves ``lines.line[0:n]`` for the blocks ``c0 .. c0+k-1`` of ``lines.clues.data``
+    into ``lines.out``, with the contract of :func:`~nonolab.solvers.native.line.line_fix`
+    (1 ok, 0 contradiction).  ``lines.windows`` are the blocks' start ranges (see
+    ``line_fix``), narrowed by a real DP solve when ``update`` is set; a hit leaves
+    them as they are.  Entries are keyed by (clue, strategy, line), so strategies
+    never share answers even if one table served several.
     """
-    win_lo, win_hi = windows
-    keys, key_len, key_clue, key_hash, results, result_ok = cache
-    slots = key_len.shape[0]
+    line, out, work, stats = lines.line, lines.out, lines.work, lines.stats
+    clue, win_lo, win_hi = lines.clues.data, lines.windows.lo, lines.windows.hi
+    table = lines.cache
+    keys, results = table.keys, table.results
+    slots = table.lengths.shape[0]
     if slots == 0 or n > keys.shape[1]:
         stats[LINE_SOLVES] += 1
         return strategy_fix(line, n, clue, c0, k, out, work, win_lo, win_hi, update)
-    tag = clue_id * N_STRATEGIES + work[7][0]
+    tag = clue_id * N_STRATEGIES + work.params[STRATEGY]
     # A polynomial hash kept below 2**53, so it never overflows int64, compiled or not.
     h = tag + 1
     for i in range(n):
         h = (h * 131 + int(line[i]) + 1) & _HASH_MASK
     slot = (h ^ (h >> 20)) & (slots - 1)
     hashed = h
-    if key_clue[slot] == tag and key_len[slot] == n and key_hash[slot] == hashed:
+    if table.tags[slot] == tag and table.lengths[slot] == n and table.hashes[slot] == hashed:
         same = True
         for i in range(n):
             if keys[slot, i] != line[i]:
@@ -54,17 +58,17 @@ def cached_line_fix(line, n, clue_id, clue, c0, k, out, work, cache, stats, wind
                 break
         if same:
             stats[CACHE_HITS] += 1
-            if result_ok[slot] == 0:
+            if table.ok[slot] == 0:
                 return 0
             for i in range(n):
                 out[i] = results[slot, i]
             return 1
     stats[LINE_SOLVES] += 1
     ok = strategy_fix(line, n, clue, c0, k, out, work, win_lo, win_hi, update)
-    key_clue[slot] = tag
-    key_len[slot] = n
-    key_hash[slot] = hashed
-    result_ok[slot] = ok
+    table.tags[slot] = tag
+    table.lengths[slot] = n
+    table.hashes[slot] = hashed
+    table.ok[slot] = ok
     for i in range(n):
         keys[slot, i] = line[i]
         if ok:
@@ -85,9 +89,9 @@ class LineCache:
             raise ValueError("LineCache: slots and max_length must be non-negative")
         slots = 1 << (slots.bit_length() - 1) if slots else 0
         width = max_length if slots else 0
-        self.arrays = (np.zeros((slots, width), np.uint8), np.full(slots, -1, np.int64),
-                       np.full(slots, -1, np.int64), np.zeros(slots, np.int64),
-                       np.zeros((slots, width), np.uint8), np.zeros(slots, np.uint8))
+        self.table = CacheTable(keys=np.zeros((slots, width), np.uint8), lengths=np.full(slots, -1, np.int64),
+                                tags=np.full(slots, -1, np.int64), hashes=np.zeros(slots, np.int64),
+                                results=np.zeros((slots, width), np.uint8), ok=np.zeros(slots, np.uint8))
 
     @classmethod
     def for_budget(cls, max_length: int, budget_bytes: int = 32 << 20, max_slots: int = 1 << 16) -> "LineCache":
@@ -97,4 +101,4 @@ class LineCache:
 
     @property
     def slots(self) -> int:
-        return int(self.arrays[1].shape[0])
+        return int(self.table.lengths.shape[0])

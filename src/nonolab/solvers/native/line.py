@@ -19,13 +19,14 @@ from __future__ import annotations
 import numpy as np
 
 from nonolab.errors import Contradiction
+from nonolab.solvers.native.bundles import LineWork
 from nonolab.solvers.native.jit import jit
 
 Clue = tuple[int, ...]
 
 
 @jit
-def line_fix(line, n, clue, c0, k, out, kw, kb, off, glo, fwd, bwd, diff, win_lo, win_hi, update):  # noqa: C901
+def line_fix(line, n, clue, c0, k, out, work, win_lo, win_hi, update):  # noqa: C901
     """Narrow ``line[0:n]`` for the clue ``clue[c0:c0+k]`` into ``out[0:n]``.
 
     Returns 1 when the line has an arrangement (``out`` then holds, per cell, the
@@ -36,9 +37,11 @@ def line_fix(line, n, clue, c0, k, out, kw, kb, off, glo, fwd, bwd, diff, win_lo
     ``[lo_b, lo_b + slack]`` (:func:`static_windows`) or ranges an earlier solve of a
     wider state of the same line found.  With ``update`` set, the windows are
     narrowed to this solve's valid starts, which makes later solves of the line
-    cheaper as it fills.  The other arguments are work arrays: ``kw``/``kb``/``diff``
-    (n+1), ``off``/``glo`` (k+2), ``fwd``/``bwd`` (:func:`table_size`).
+    cheaper as it fills.  ``work`` is a :class:`~nonolab.solvers.native.bundles.LineWork`
+    whose ``kw``/``kb``/``diff`` have n+1 entries, ``off``/``glo`` k+2 and
+    ``fwd``/``bwd`` :func:`table_size`.
     """
+    kw, kb, off, glo, fwd, bwd, diff = work.kw, work.kb, work.off, work.glo, work.fwd, work.bwd, work.diff
     # kw[i] / kb[i]: how many of line[0:i] are known empty / known filled.
     kw[0] = 0
     kb[0] = 0
@@ -208,6 +211,15 @@ def table_size(clues, length: int) -> int:
     return need
 
 
+def dp_work(n: int, k: int, table: int) -> LineWork:
+    """Work arrays for :func:`line_fix` alone, on lines up to ``n`` cells and ``k`` blocks
+    (``table``: :func:`table_size`); the line strategies' arrays are left empty."""
+    unused = np.empty(0, np.uint8)
+    return LineWork(kw=np.empty(n + 1, np.int32), kb=np.empty(n + 1, np.int32), off=np.empty(k + 2, np.int32),
+                    glo=np.empty(k + 2, np.int32), fwd=np.empty(table, np.uint8), bwd=np.empty(table, np.uint8),
+                    diff=np.empty(n + 1, np.int32), params=np.empty(0, np.int64), labels=unused, scratch=unused)
+
+
 def fix_line(clue: Clue, cells: bytes | bytearray) -> bytes | None:
     """:func:`solve_line` with ``None`` for a contradiction."""
     n = len(cells)
@@ -227,9 +239,7 @@ def fix_line(clue: Clue, cells: bytes | bytearray) -> bytes | None:
         win_lo[b] = start
         start += length + 1
     win_hi = win_lo + np.int32(slack if k else 0)
-    ok = line_fix(line, n, clue_arr, 0, k, out, np.empty(n + 1, np.int32), np.empty(n + 1, np.int32),
-                  np.empty(k + 2, np.int32), np.empty(k + 2, np.int32), np.empty(size, np.uint8),
-                  np.empty(size, np.uint8), np.empty(n + 1, np.int32), win_lo, win_hi, False)
+    ok = line_fix(line, n, clue_arr, 0, k, out, dp_work(n, k, size), win_lo, win_hi, False)
     return out[:n].tobytes() if ok else None
 
 

@@ -8,6 +8,7 @@ a propagation never returns to Python between lines.
 
 from __future__ import annotations
 
+from nonolab.solvers.native.bundles import LOG_CELL, LOG_SOURCE, LOG_STEP, LOG_TECHNIQUE, LOG_VALUE, STRATEGY
 from nonolab.solvers.native.cache import RESUME_AT, ROUNDS, STEP_ID, cached_line_fix
 from nonolab.solvers.native.jit import jit
 from nonolab.solvers.native.strategies import DP
@@ -17,20 +18,22 @@ LINE, CONTRADICTION_PROBE, BOTH_BRANCHES_AGREE, GUESS, DEPTH2_PROBE = 0, 1, 2, 3
 
 
 @jit
-def record(cells, index, value, rec, recn, log, logn, step, technique, source):
-    """Set one cell, remembering it on the trail/touched list and in the event log."""
+def record(cells, index, value, rec, log, step, technique, source):
+    """Set one cell, remembering it on ``rec`` (a trail or a trial's touched cells,
+    when it has room) and in the event ``log`` (when it has rows)."""
     cells[index] = value
-    if rec.shape[0] > 0:
-        rec[recn[0]] = index
-        recn[0] += 1
-    if log.shape[0] > 0:
-        i = logn[0]
-        log[i, 0] = step
-        log[i, 1] = technique
-        log[i, 2] = source
-        log[i, 3] = index
-        log[i, 4] = 1 if value == 2 else 0
-        logn[0] = i + 1
+    if rec.cells.shape[0] > 0:
+        rec.cells[rec.n[0]] = index
+        rec.n[0] += 1
+    rows = log.rows
+    if rows.shape[0] > 0:
+        i = log.n[0]
+        rows[i, LOG_STEP] = step
+        rows[i, LOG_TECHNIQUE] = technique
+        rows[i, LOG_SOURCE] = source
+        rows[i, LOG_CELL] = index
+        rows[i, LOG_VALUE] = 1 if value == 2 else 0
+        log.n[0] = i + 1
 
 
 # A trimmed line is cached under its clue and its open blocks: (clue id, b1, b2) in one
@@ -39,7 +42,7 @@ _KEY_BLOCKS = 1 << 12
 
 
 @jit
-def settled_ends(index, n, puzzle, windows):
+def settled_ends(index, n, clues, windows):
     """The part of line ``index`` still open: ``(b1, b2, lo, hi)``.
 
     Blocks ``0..b1-1`` and ``b2..k-1`` are pinned (a solve of this line with windows
@@ -47,14 +50,14 @@ def settled_ends(index, n, puzzle, windows):
     them, are decided in every state that narrows the one that pinned them.  What is
     left is blocks ``b1..b2-1`` in cells ``[lo, hi)``.  ``b1 > b2`` when every block
     is pinned: the line is decided and a solve could not change it.  Lines whose
-    windows no solve has narrowed (``windows[2]``) are open whole: a static window of
+    windows no solve has narrowed (``windows.narrowed``) are open whole: a static window of
     a line without slack is one start too, but nothing has decided its cells yet.
     """
-    clue_data, line_start, clue_id = puzzle
-    win_lo, win_hi, narrowed = windows
+    clue_data, line_start = clues.data, clues.starts
+    win_lo, win_hi = windows.lo, windows.hi
     c0 = line_start[index]
     k = line_start[index + 1] - c0
-    if narrowed[index] == 0 or k >= _KEY_BLOCKS:
+    if windows.narrowed[index] == 0 or k >= _KEY_BLOCKS:
         return 0, k, 0, n
     b1 = 0
     while b1 < k and win_lo[c0 + b1] == win_hi[c0 + b1]:
@@ -70,8 +73,7 @@ def settled_ends(index, n, puzzle, windows):
 
 
 @jit
-def solve_line_at(cells, index, base, stride, n, crossing, puzzle, dirty, work, cache, stats, line, out,
-                  rec, recn, log, logn, windows, update):
+def solve_line_at(cells, index, base, stride, n, crossing, lines, rec, log, update):
     """Solve line ``index`` (its cells at ``base + i * stride``) and write back what it fixes.
 
     Only the open part of the line (:func:`settled_ends`) is read, solved and written:
@@ -80,9 +82,11 @@ def solve_line_at(cells, index, base, stride, n, crossing, puzzle, dirty, work, 
     ``crossing + i`` of every changed cell as dirty.  Returns the number of changed
     cells, or -1 on a contradiction.
     """
-    clue_data, line_start, clue_id = puzzle
-    win_lo, win_hi, narrowed = windows
-    b1, b2, lo, hi = settled_ends(index, n, puzzle, windows)
+    line_start, clue_id = lines.clues.starts, lines.clues.ids
+    windows = lines.windows
+    win_lo, win_hi = windows.lo, windows.hi
+    line, out, dirty, stats = lines.line, lines.out, lines.dirty, lines.stats
+    b1, b2, lo, hi = settled_ends(index, n, lines.clues, windows)
     if b1 > b2:
         return 0
     m = hi - lo
@@ -98,43 +102,44 @@ def solve_line_at(cells, index, base, stride, n, crossing, puzzle, dirty, work, 
         for b in range(c0 + b1, c0 + b2):
             win_lo[b] -= lo
             win_hi[b] -= lo
-    ok = cached_line_fix(line, m, key, clue_data, c0 + b1, b2 - b1, out, work, cache, stats,
-                         (win_lo, win_hi), update)
+    ok = cached_line_fix(m, key, c0 + b1, b2 - b1, lines, update)
     if lo > 0:
         for b in range(c0 + b1, c0 + b2):
             win_lo[b] += lo
             win_hi[b] += lo
     if ok == 0:
         return -1
-    if update and work[7][0] == DP:  # only the DP narrows windows; other strategies leave them static
-        narrowed[index] = 1
+    if update and lines.work.params[STRATEGY] == DP:  # only the DP narrows windows, not the other strategies
+        windows.narrowed[index] = 1
     changed = 0
     step = -1
     for i in range(m):
         if out[i] != line[i]:
-            if log.shape[0] > 0 and step < 0:
+            if log.rows.shape[0] > 0 and step < 0:
                 stats[STEP_ID] += 1
                 step = stats[STEP_ID]
-            record(cells, base + (lo + i) * stride, out[i], rec, recn, log, logn, step, LINE, index)
+            record(cells, base + (lo + i) * stride, out[i], rec, log, step, LINE, index)
             dirty[crossing + lo + i] = 1
             changed += 1
     return changed
 
 
 @jit
-def propagate(cells, h, w, puzzle, dirty, work, cache, stats, line, out, rec, recn, log, logn, limit,
-              windows, update):
-    """Propagate from the lines flagged in ``dirty`` (rows 0..h-1, then columns).
+def propagate(cells, h, w, lines, rec, log, limit, update):
+    """Propagate from the lines flagged in ``lines.dirty`` (rows 0..h-1, then columns).
 
     Narrows ``cells`` in place; returns 1 at the fixpoint, 0 on a contradiction (the
     cells are then partly narrowed: callers undo them from ``rec``).  Every changed
-    cell is appended to ``rec`` (when it has room) and, with a non-empty ``log``, to
-    the event log as a LINE step of its row or column.  ``dirty`` is all zero after.
-    With ``limit >= 0``, returns 2 after that many line solves, with the lines still
-    to do left in ``dirty``: calling again goes on (how long runs report progress).
-    ``windows``/``update``: the blocks' start ranges, see :func:`line_fix`; only a
-    propagation whose states every later state narrows may ``update`` them.
+    cell is appended to the :class:`~nonolab.solvers.native.bundles.Trail` ``rec``
+    (when it has room) and, when the :class:`~nonolab.solvers.native.bundles.Log`
+    has rows, to the event log as a LINE step of its row or column.  ``dirty`` is
+    all zero after.  With ``limit >= 0``, returns 2 after that many line solves, with
+    the lines still to do left in ``dirty``: calling again goes on (how long runs
+    report progress).  ``update``: narrow the blocks' start ranges ``lines.windows``
+    (see :func:`line_fix`); only a propagation whose states every later state
+    narrows may.
     """
+    dirty, stats = lines.dirty, lines.stats
     solved = 0
     # A paused propagation goes on with the line it stopped at: starting the round
     # again would re-solve the rows before the columns they wait for (with 256-line
@@ -153,11 +158,9 @@ def propagate(cells, h, w, puzzle, dirty, work, cache, stats, line, out, rec, re
             solved += 1
             dirty[index] = 0
             if index < h:  # a row: its cells are consecutive, its crossing lines the columns
-                changed = solve_line_at(cells, index, index * w, 1, w, h, puzzle, dirty, work, cache, stats,
-                                        line, out, rec, recn, log, logn, windows, update)
+                changed = solve_line_at(cells, index, index * w, 1, w, h, lines, rec, log, update)
             else:
-                changed = solve_line_at(cells, index, index - h, w, h, 0, puzzle, dirty, work, cache, stats,
-                                        line, out, rec, recn, log, logn, windows, update)
+                changed = solve_line_at(cells, index, index - h, w, h, 0, lines, rec, log, update)
             if changed < 0:
                 for i in range(h + w):
                     dirty[i] = 0

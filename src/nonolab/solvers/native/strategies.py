@@ -18,8 +18,8 @@ name                  complete  what it does
 
 ``enumerate`` equals ``dp`` on every line whose enumeration stays under its cap and
 leaves a longer one unchanged, so it is declared incomplete.  The strategy travels
-to the compiled code as the first entry of the ``params`` array at the end of the
-work tuple (:func:`line_work`), and :func:`strategy_fix` is the one place that
+to the compiled code in the ``params`` array of the work bundle
+(:func:`line_work`), and :func:`strategy_fix` is the one place that
 dispatches on it.
 
 >>> line_strategy("chain-range").complete
@@ -32,6 +32,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from nonolab.errors import InvalidArgument
+from nonolab.solvers.native.bundles import CAP, STRATEGY, LineWork
 from nonolab.solvers.native.jit import jit
 from nonolab.solvers.native.line import line_fix, static_windows, table_size
 from nonolab.solvers.native.line_enumerate import enumerate_fix
@@ -44,32 +46,39 @@ from nonolab.solvers.native.modes import (  # noqa: F401
 
 @jit
 def strategy_fix(line, n, clue, c0, k, out, work, win_lo, win_hi, update):
-    """Run the strategy named in ``work``'s ``params[0]`` on one line (1 ok, 0 contradiction)."""
-    kw, kb, off, glo, fwd, bwd, diff, params, labels, scratch = work
-    strategy = params[0]
+    """Run the strategy named in ``work.params`` on one line (1 ok, 0 contradiction).
+
+    The rule and enumerating strategies reuse the DP's work arrays for their own
+    purposes (block bounds, placements, prefix counts), under their own names.
+    """
+    strategy = work.params[STRATEGY]
     if strategy == CHAIN_RANGE or strategy == OVERLAP:
-        return rule_fix(line, n, clue, c0, k, out, strategy == CHAIN_RANGE, labels, scratch, off, glo,
-                        kw, kb, diff)
+        return rule_fix(line, n, clue, c0, k, out, strategy == CHAIN_RANGE, work.labels, work.scratch,
+                        work.off, work.glo, work.kw, work.kb, work.diff)
     if strategy == ENUMERATE:
-        return enumerate_fix(line, n, clue, c0, k, out, params[1], off, kw, kb)
-    return line_fix(line, n, clue, c0, k, out, kw, kb, off, glo, fwd, bwd, diff, win_lo, win_hi, update)
+        return enumerate_fix(line, n, clue, c0, k, out, work.params[CAP], work.off, work.kw, work.kb)
+    return line_fix(line, n, clue, c0, k, out, work, win_lo, win_hi, update)
 
 
 def line_work(longest: int, blocks: int, table: int, strategy: LineStrategy | None = None,
-              cap: int = DEFAULT_ENUMERATE_CAP) -> tuple:
+              cap: int = DEFAULT_ENUMERATE_CAP) -> LineWork:
     """The work arrays of one line solve, for lines up to ``longest`` cells and ``blocks`` blocks.
 
     ``table`` is the DP's table size (:func:`~nonolab.solvers.native.line.table_size`).
-    The last three entries belong to the strategies: ``params`` (strategy code,
-    enumeration cap), per-cell ``labels`` and a ``scratch`` line.
+    ``params``, ``labels`` and ``scratch`` belong to the strategies: the strategy
+    code and enumeration cap, per-cell labels and a working line.
     """
     if cap < 1:
         raise ValueError("line_work: the enumeration cap must be positive")
     code = (strategy or STRATEGIES["dp"]).code
-    return (np.zeros(longest + 1, np.int32), np.zeros(longest + 1, np.int32),
-            np.zeros(blocks + 1, np.int32), np.zeros(blocks + 1, np.int32),
-            np.zeros(table, np.uint8), np.zeros(table, np.uint8), np.zeros(longest + 1, np.int32),
-            np.array([code, cap], np.int64), np.zeros(longest + 1, np.uint8), np.zeros(longest + 1, np.uint8))
+    params = np.zeros(2, np.int64)
+    params[STRATEGY] = code
+    params[CAP] = cap
+    return LineWork(kw=np.zeros(longest + 1, np.int32), kb=np.zeros(longest + 1, np.int32),
+                    off=np.zeros(blocks + 1, np.int32), glo=np.zeros(blocks + 1, np.int32),
+                    fwd=np.zeros(table, np.uint8), bwd=np.zeros(table, np.uint8),
+                    diff=np.zeros(longest + 1, np.int32), params=params,
+                    labels=np.zeros(longest + 1, np.uint8), scratch=np.zeros(longest + 1, np.uint8))
 
 
 def fix_line_with(name: str, clue: tuple[int, ...], cells: bytes,
@@ -94,5 +103,5 @@ def fix_line_with(name: str, clue: tuple[int, ...], cells: bytes,
     ok = strategy_fix(line, n, clue_arr, 0, k, out, work, win_lo, win_hi, False)
     if not ok:
         return None, (0,) * n
-    labels = tuple(int(x) for x in work[8][:n]) if strategy.labelled else (0,) * n
+    labels = tuple(int(x) for x in work.labels[:n]) if strategy.labelled else (0,) * n
     return out[:n].tobytes(), labels
