@@ -22,7 +22,7 @@ counts by solving again from scratch with the solutions found so far blocked (se
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from nonolab.core.grid import Solution
 from nonolab.core.puzzle import Puzzle
@@ -118,12 +118,14 @@ def _stoppable(name: str, limits: Limits) -> str | None:
     return mode
 
 
-def _enumerate(sat: Any, run: Limited, assumptions: list[int], n: int, width: int,
+def _enumerate(sat: Any, run: Limited, assumptions: list[int], read: Callable[[Any], tuple[Solution, list[int]]],
                max_solutions: int | None, selector: int | None = None) -> tuple[list[Solution], bool, bool]:
     """Solutions under ``assumptions``, each blocked once found: ``(found, complete, timed_out)``.
 
-    With a ``selector`` the blocking clauses are guarded by it (and it is assumed), so
-    that retiring the selector afterwards frees the solver of them.
+    ``read(sat)`` turns the solver's model into the picture and the clause that blocks
+    it (:func:`_black_and_white` or a colour encoding's reader).  With a ``selector`` the
+    blocking clauses are guarded by it (and it is assumed), so that retiring the selector
+    afterwards frees the solver of them.
     """
     found: list[Solution] = []
     complete = timed_out = False
@@ -138,32 +140,30 @@ def _enumerate(sat: Any, run: Limited, assumptions: list[int], n: int, width: in
         if not answer:
             complete = True
             break
+        picture, block = read(sat)
+        found.append(picture)
+        sat.add_clause(guard + block)
+    return found, complete, timed_out
+
+
+def _black_and_white(n: int, width: int) -> Callable[[Any], tuple[Solution, list[int]]]:
+    """The reader of a black-and-white encoding: cells are variables 1..n, so the model's
+    first n literals are the picture, and their negation blocks it."""
+    def read(sat: Any) -> tuple[Solution, list[int]]:
         cells = sat.get_model()[:n]
-        # Cells are variables 1..n, so the model's first n literals are the picture.
         assert [abs(lit) for lit in cells] == list(range(1, n + 1))
-        found.append(Solution.from_flat([lit > 0 for lit in cells], width))
-        sat.add_clause(guard + [-lit for lit in cells])
-    return found, complete, timed_out
+        return Solution.from_flat([lit > 0 for lit in cells], width), [-lit for lit in cells]
+    return read
 
 
-def _enumerate_colour(sat: Any, run: Limited, enc: Any, max_solutions: int | None
-                      ) -> tuple[list[Solution], bool, bool]:
-    """:func:`_enumerate` for a colour encoding: each picture is read from the one-hot
-    cells and blocked by the negation of its cells' true values."""
-    found: list[Solution] = []
-    complete = timed_out = False
-    while max_solutions is None or len(found) < max_solutions:
-        answer = run([])
-        if answer is None:
-            timed_out = True
-            break
-        if not answer:
-            complete = True
-            break
+def _colour(enc: Any) -> Callable[[Any], tuple[Solution, list[int]]]:
+    """The reader of a colour encoding: the picture from the one-hot cells, blocked by the
+    negation of its cells' true values."""
+    def read(sat: Any) -> tuple[Solution, list[int]]:
         picture = enc.picture(sat.get_model()[:enc.cell_literals])
-        found.append(Solution.from_bytes(picture, enc.width, colours=True))
-        sat.add_clause([-enc.cell_var(*divmod(i, enc.width), v) for i, v in enumerate(picture)])
-    return found, complete, timed_out
+        block = [-enc.cell_var(*divmod(i, enc.width), v) for i, v in enumerate(picture)]
+        return Solution.from_bytes(picture, enc.width, colours=True), block
+    return read
 
 
 def _result(backend: str, puzzle: Puzzle, limits: Limits, found: list[Solution], complete: bool,
@@ -262,8 +262,8 @@ class CnfSolver:
             if load_clauses(sat, enc.clauses + extra, watch):
                 run = Limited(sat, mode, watch)
                 try:
-                    found, complete, timed_out = _enumerate(sat, run, [], enc.num_cells, puzzle.width,
-                                                            limits.max_solutions)
+                    read = _black_and_white(enc.num_cells, puzzle.width)
+                    found, complete, timed_out = _enumerate(sat, run, [], read, limits.max_solutions)
                 finally:
                     run.close()
                 calls = run.calls
@@ -300,7 +300,7 @@ class CnfSolver:
             if load_clauses(sat, enc.clauses + extra, watch):
                 run = Limited(sat, mode, watch)
                 try:
-                    found, complete, timed_out = _enumerate_colour(sat, run, enc, limits.max_solutions)
+                    found, complete, timed_out = _enumerate(sat, run, [], _colour(enc), limits.max_solutions)
                 finally:
                     run.close()
                 calls = run.calls
@@ -410,8 +410,8 @@ class CnfSession:
         selector = self._top
         run = Limited(sat, mode, watch)
         try:
-            found, complete, timed_out = _enumerate(sat, run, assumptions, self._enc.num_cells,
-                                                    self.puzzle.width, limits.max_solutions, selector)
+            read = _black_and_white(self._enc.num_cells, self.puzzle.width)
+            found, complete, timed_out = _enumerate(sat, run, assumptions, read, limits.max_solutions, selector)
         finally:
             run.close()
             if run.mode == "interrupt":
