@@ -26,8 +26,8 @@ from typing import Callable, Iterable, Sequence
 
 from nonolab.core.puzzle import Puzzle
 from nonolab.errors import InvalidPuzzle, NonolabError, ParseError, UnknownFormat
-from nonolab.formats import (bosch, ctu, cwd, dzn, emoji, faase, ish, json_, keen, makhorin, mk, nin, non,
-                             nonogrid, olsak, picture, png, pynogram, syro, taai, tatham, webpbn)
+from nonolab.formats import (ctu, cwd, dzn, emoji, faase, g, ish, json_, keen, lp, makhorin, mk, nin, non, pbm,
+                             picture, png, pynogram, syro, taai, tatham, toml, webpbn)
 from nonolab.formats._files import decode, read_bytes, write_atomically
 from nonolab.formats.limits import InputLimits, applied
 
@@ -62,19 +62,19 @@ _REGISTRY = [
            webpbn.write_all, strong=True, colour=True),
     # Before json, whose sniffer takes any text starting with '[' such as '[clues]';
     # nonogrid's TOML before pynogram's text, which has a '[clues]' section too.
-    Format("toml", nonogrid.parse, nonogrid.write, nonogrid.sniff, (".toml",), strong=True, colour=True),
+    Format("toml", toml.parse, toml.write, toml.sniff, (".toml",), strong=True, colour=True),
     Format("pynogram", pynogram.parse, pynogram.write, pynogram.sniff, (".txt",), strong=True, colour=True),
     Format("json", json_.parse, json_.write, json_.sniff, (".json",), json_.write_all,
            strong=True, colour=True),
-    Format("pbm", picture.parse_pbm, picture.write_pbm, picture.sniff_pbm, (".pbm",), strong=True),
+    Format("pbm", pbm.parse, pbm.write, pbm.sniff, (".pbm",), strong=True),
     Format("tatham", tatham.parse, tatham.write, tatham.sniff, (".tatham", ".pattern", ".txt"),
            strong=True),
     Format("dzn", dzn.parse, dzn.write, dzn.sniff, (".dzn",), strong=True),
-    Format("lp", bosch.parse, bosch.write, bosch.sniff, (".lp",), strong=True),
+    Format("lp", lp.parse, lp.write, lp.sniff, (".lp",), strong=True),
     Format("emoji", emoji.parse, emoji.write, emoji.sniff, (".emoji", ".txt"), strong=True, colour=True),
     Format("ctu", ctu.parse, ctu.write, ctu.sniff, (".ctu", ".txt"), colour=True),
     Format("taai", taai.parse, taai.write, taai.sniff, (".taai", ".txt"), taai.write_all),
-    Format("g", olsak.parse, olsak.write, olsak.sniff, (".g",), colour=True),
+    Format("g", g.parse, g.write, g.sniff, (".g",), colour=True),
     # Before non, whose sniffer takes any bare 'rows' line.
     Format("faase", faase.parse, faase.write, faase.sniff, (".faase",)),
     # webpbn's 'ss' export is Steve Simpson's format, which is .non.
