@@ -162,7 +162,7 @@ def test_every_format_downloads_and_reads_back_as_the_same_puzzle(client, fmt):
 def test_the_picture_downloads(client, fmt, magic):
     pytest.importorskip("cairosvg") if fmt != "svg" else None
     puzzle = client.load(PUZZLES / "nonolab" / "heart.non")
-    status, body, headers = client.get(f"/api/puzzles/{puzzle['id']}/download?format={fmt}")
+    status, body, headers = client.get(f"/api/puzzles/{puzzle['id']}/download?picture={fmt}")
     assert status == 200 and body.startswith(magic) and headers["Content-Disposition"].endswith(f'heart.{fmt}"')
 
 

@@ -11,7 +11,9 @@ Endpoints (``{pid}`` a puzzle id, ``{jid}`` a job id):
 ``POST /api/puzzles/{pid}/analyse``      a job: verdict, grade, pictures, ambiguity, repairs
 ``POST /api/puzzles/{pid}/explain``      a job: the steps of ``explain``
 ``POST /api/puzzles/{pid}/repair``       the body is a suggested repair: the new puzzle
-``GET /api/puzzles/{pid}/download``      ``?format=non``: the file (or a picture: svg/png/pdf)
+``GET /api/puzzles/{pid}/download``      ``?format=non``: the file; ``?picture=svg|png|pdf``: the
+                                           printable picture with its clues (``png`` is also
+                                           a puzzle format: the goal as an image)
 ``POST /api/generate?name=&width=&...``  the body is an image: a job making a unique puzzle
 ``GET /api/jobs/{jid}``                  state, progress, result or error
 ``POST /api/jobs/{jid}/cancel``          stop the job (its backend stops too)
@@ -119,9 +121,13 @@ def create_app(time_limit: float | None = 60.0, workers: int = 2,
 
     async def download(request: Request) -> Response:
         entry = entry_of(request)
-        fmt = (request.query_params.get("format") or "non").lower()
-        name, content = await run_in_threadpool(work.download, entry, fmt)
+        picture = (request.query_params.get("picture") or "").lower()
+        fmt = picture or (request.query_params.get("format") or "non").lower()
+        name, content = await run_in_threadpool(work.download, entry, fmt, bool(picture))
+        binary = isinstance(content, bytes) or fmt in ("png", "pdf")
         media = {"svg": "image/svg+xml", "png": "image/png", "pdf": "application/pdf"}.get(fmt, "text/plain")
+        if not binary and not picture:
+            media = "text/plain"
         return Response(content, media_type=media,
                         headers={"Content-Disposition": f'attachment; filename="{name}"'})
 

@@ -236,13 +236,16 @@ def from_image(data: bytes, name: str, width: int, height: int, density: float, 
     return generated.with_(name=f"{stem or 'image'}-{width}x{height}")
 
 
-def download(entry: Entry, fmt: str) -> tuple[str, str | bytes]:
-    """The file name and content of ``entry`` in ``fmt``: a puzzle format, or a
-    picture of the puzzle with its clues (svg, png, pdf)."""
+def download(entry: Entry, fmt: str, picture: bool = False) -> tuple[str, str | bytes]:
+    """The file name and content of ``entry`` in ``fmt``: a puzzle format, or with
+    ``picture`` the printable picture of the puzzle with its clues (svg, png, pdf)."""
+    from nonolab.errors import InvalidArgument
     from nonolab.formats import dumps, suffix_of
 
     stem = re.sub(r"[^A-Za-z0-9_-]+", "_", entry.puzzle.name).strip("_") or "puzzle"
-    if fmt in PICTURE_FORMATS:
+    if picture:
+        if fmt not in PICTURE_FORMATS:
+            raise InvalidArgument(f"unknown picture {fmt!r} (known: {', '.join(PICTURE_FORMATS)})")
         from nonolab.render import encode, puzzle_svg
         page = "a4" if fmt == "pdf" else None
         return f"{stem}.{fmt}", encode(puzzle_svg(entry.puzzle, page=page), fmt)

@@ -174,7 +174,9 @@
   // ---- download ----------------------------------------------------------------------
   function updateDownload() {
     if (!current) return;
-    $("download").href = "/api/puzzles/" + current.id + "/download?format=" + encodeURIComponent($("download-format").value);
+    var choice = $("download-format").value, kind = "format=";
+    if (choice.indexOf("picture:") === 0) { kind = "picture="; choice = choice.slice(8); }
+    $("download").href = "/api/puzzles/" + current.id + "/download?" + kind + encodeURIComponent(choice);
   }
   $("download-format").addEventListener("change", updateDownload);
 
@@ -304,7 +306,7 @@
       var d = document.createElement("option"); d.value = name; d.textContent = name; $("download-format").appendChild(d);
     });
     info.pictures.forEach(function (name) {
-      var d = document.createElement("option"); d.value = name; d.textContent = name + " (picture)";
+      var d = document.createElement("option"); d.value = "picture:" + name; d.textContent = name + " (picture)";
       $("download-format").appendChild(d);
     });
     $("download-format").value = "non";
