@@ -256,26 +256,7 @@ class CnfSolver:
             return finish(self.name, puzzle, limits, watch, (), False,
                           {"solver": self.solver, "encode_time": round(watch.elapsed(), 6)})
         extra = [[lit] for lit in units] + implication_clauses(given.implications, puzzle.width)
-        encode_time = watch.elapsed()
-        with _pysat_solvers().Solver(name=self.solver) as sat:
-            found, complete, timed_out, calls = [], False, True, 0
-            if load_clauses(sat, enc.clauses + extra, watch):
-                run = Limited(sat, mode, watch)
-                try:
-                    read = _black_and_white(enc.num_cells, puzzle.width)
-                    found, complete, timed_out = _enumerate(sat, run, [], read, limits.max_solutions)
-                finally:
-                    run.close()
-                calls = run.calls
-            sat_stats = sat.accum_stats() or {}
-        return _result(self.name, puzzle, limits, found, complete, timed_out, watch, {
-            "solver": self.solver,
-            "variables": enc.num_vars,
-            "clauses": len(enc.clauses) + len(extra),
-            "encode_time": round(encode_time, 6),
-            "solve_time": round(watch.elapsed() - encode_time, 6),
-            "solve_calls": calls,
-        }, sat_stats)
+        return self._search(puzzle, limits, watch, mode, enc, extra, _black_and_white(enc.num_cells, puzzle.width))
 
     def _one_shot(self, puzzle: Puzzle, limits: Limits, watch: Stopwatch, extra: list[list[int]]) -> SolveResult:
         """A one-shot solver (Kissat) in a killable child process, re-solving per solution."""
@@ -294,20 +275,29 @@ class CnfSolver:
             return finish(self.name, puzzle, limits, watch, (), False,
                           {"solver": self.solver, "encode_time": round(watch.elapsed(), 6)})
         extra = [[lit] for lit in enc.units(given.cells)] + enc.implication_clauses(given.implications)
+        return self._search(puzzle, limits, watch, mode, enc, extra, _colour(enc))
+
+    def _search(self, puzzle: Puzzle, limits: Limits, watch: Stopwatch, mode: str | None, enc: Any,
+                extra: list[list[int]], read: Callable[[Any], tuple[Solution, list[int]]]) -> SolveResult:
+        """Load an encoding (black-and-white or colour) and ``extra`` clauses into a fresh
+        SAT solver and enumerate, within ``watch``; the counters say where the time went."""
         encode_time = watch.elapsed()
         with _pysat_solvers().Solver(name=self.solver) as sat:
             found, complete, timed_out, calls = [], False, True, 0
             if load_clauses(sat, enc.clauses + extra, watch):
                 run = Limited(sat, mode, watch)
                 try:
-                    found, complete, timed_out = _enumerate(sat, run, [], _colour(enc), limits.max_solutions)
+                    found, complete, timed_out = _enumerate(sat, run, [], read, limits.max_solutions)
                 finally:
                     run.close()
                 calls = run.calls
             sat_stats = sat.accum_stats() or {}
         return _result(self.name, puzzle, limits, found, complete, timed_out, watch, {
-            "solver": self.solver, "variables": enc.num_vars, "clauses": len(enc.clauses) + len(extra),
-            "encode_time": round(encode_time, 6), "solve_time": round(watch.elapsed() - encode_time, 6),
+            "solver": self.solver,
+            "variables": enc.num_vars,
+            "clauses": len(enc.clauses) + len(extra),
+            "encode_time": round(encode_time, 6),
+            "solve_time": round(watch.elapsed() - encode_time, 6),
             "solve_calls": calls,
         }, sat_stats)
 
