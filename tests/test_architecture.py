@@ -184,3 +184,13 @@ def test_the_detection_check_catches_both_kinds(tmp_path):
     bad = tmp_path / "bad.py"
     bad.write_text("import inspect\nPROGRESS = ('native', 'auto')\n")
     assert len(_detections(bad)) == 2
+
+
+def test_every_command_module_is_added_to_the_group():
+    # A command module that nothing adds would only appear once another command imported
+    # it: every `COMMANDS` tuple under cli/ must be in the group a fresh process builds.
+    code = ("import importlib, pkgutil, nonolab.cli as c; from nonolab.cli.main import cli; "
+            "mods = [importlib.import_module('nonolab.cli.' + m.name) for m in pkgutil.iter_modules(c.__path__)]; "
+            "print(sorted(x.name for m in mods for x in getattr(m, 'COMMANDS', ()) if x.name not in cli.commands))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"

@@ -9,12 +9,13 @@ import os
 import sys
 
 from nonolab.cli import (batch_commands, commands, generate_commands, harness_commands, render_commands,
-                         serve_commands)
+                         report_commands, serve_commands)
 from nonolab.cli.group import EXIT_BAD_INPUT, EXIT_BUG, EXIT_NO, EXIT_OK, cli
 
 __all__ = ["EXIT_BAD_INPUT", "EXIT_BUG", "EXIT_NO", "EXIT_OK", "cli", "main"]
 
-for _module in (commands, harness_commands, batch_commands, generate_commands, render_commands, serve_commands):
+for _module in (commands, harness_commands, batch_commands, generate_commands, render_commands, report_commands,
+                serve_commands):
     for _command in _module.COMMANDS:
         cli.add_command(_command)
 # The cross-check's first name, kept: scripts and habits use it.

@@ -8,7 +8,7 @@ import click
 
 from nonolab.cli import clock, options, sets
 from nonolab.cli.interrupt import CANCEL
-from nonolab.cli.main import EXIT_NO, cli
+from nonolab.cli.group import EXIT_NO
 
 
 def _clue(clue) -> str:
@@ -91,7 +91,7 @@ def answer(puzzle, solver, time_limit: float | None, full: bool = False) -> sets
     return sets.Answer(rep.verdict, 0 if rep.verdict == "unique" else EXIT_NO, rep.as_dict(), lines[0], lines[1:])
 
 
-@cli.command()
+@click.command()
 @options.puzzle_file
 @options.input_format
 @sets.index_option
@@ -162,3 +162,6 @@ def repair(file, input_format, index, backend, backend_options, time_limit, max_
 def _keep(answer: sets.Answer, heads: list[str]) -> sets.Answer:
     heads.append(answer.headline)
     return answer
+
+
+COMMANDS = (repair,)
