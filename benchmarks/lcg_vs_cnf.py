@@ -46,7 +46,6 @@ def _puzzle_file(corpus: Path, number: str) -> Path:
 
 def main(argv: list[str] | None = None) -> int:
     args = _arguments(argv)
-    sys.path.insert(0, str(REPO / "src"))
     from nonolab.formats import load
     from nonolab.solvers import get_spec
     from nonolab.solvers.base import Limits

@@ -11,6 +11,22 @@ CORPUS = SHARED / "corpus"
 sys.path.insert(0, str(TESTS))  # the oracles in reference.py and the malformed-input table
 
 
+@pytest.fixture(autouse=True)
+def _sys_path_is_left_as_found():
+    """Fail a test that changes ``sys.path`` for good.
+
+    Child processes started by ``spawn`` (Dask's workers, for one) inherit the parent's
+    ``sys.path``: a source folder left at its front made them import a copy of nonolab
+    without its compiled engines, many tests later.
+    """
+    before = list(sys.path)
+    yield
+    if sys.path != before:
+        added = [p for p in sys.path if p not in before]
+        sys.path[:] = before
+        pytest.fail(f"the test changed sys.path for good (added {added}); use monkeypatch.syspath_prepend")
+
+
 @pytest.fixture
 def corpus() -> Path:
     if not (CORPUS / "index.csv").exists():

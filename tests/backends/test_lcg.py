@@ -236,9 +236,8 @@ def test_the_engine_survives_many_random_puzzles_with_many_solutions():
                 assert result.count == count_by_rows(puzzle.rows, puzzle.columns)
 
 
-def test_the_benchmark_script_writes_its_table_and_csv(tmp_path, capsys):
-    if str(REPO) not in sys.path:  # `benchmarks` is a top-level folder of the repository
-        sys.path.insert(0, str(REPO))
+def test_the_benchmark_script_writes_its_table_and_csv(tmp_path, capsys, monkeypatch):
+    monkeypatch.syspath_prepend(str(REPO))  # `benchmarks` is a top-level folder of the repository
     from benchmarks import lcg_vs_cnf
     if not any(lcg_vs_cnf.SURVEY.glob("webpbn-06574-*")):
         pytest.skip("the survey corpus is not beside the repository")
