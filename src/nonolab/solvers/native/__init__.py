@@ -170,6 +170,17 @@ class NativeSolver:
         return NumbaSpace(puzzle, self.record_steps, self.cache_bytes, given, self.probing, self.line,
                           self.line_cap)
 
+    @staticmethod
+    def probings(puzzle: Puzzle) -> tuple[Probing, ...]:
+        """The probing levels this engine runs on ``puzzle`` (colour: up to ``full``).
+
+        >>> [p.value for p in NativeSolver.probings(Puzzle(rows=((1,),), columns=((1,),)))]
+        ['none', 'contradiction', 'full', 'depth-2']
+        """
+        if puzzle.is_colour:
+            return (Probing.NONE, Probing.CONTRADICTION, Probing.FULL)
+        return tuple(Probing)
+
     @property
     def line_complete(self) -> bool:
         """Whether the line strategy fixes every forced cell (only ``dp`` does)."""
@@ -182,11 +193,13 @@ class NativeSolver:
             given: its cells are set before the root; the solutions (and the count)
                 are those that agree with them.
         """
-        if puzzle.is_colour:   # the colour engine: line solver, propagation, search (no probing, no steps)
-            from nonolab.solvers.native.colour import solve_colour
-            if self.record_steps:
-                raise InvalidArgument("backend 'native' records no steps for colour puzzles")
-            return solve_colour(self.name, puzzle, limits, accept(self, puzzle, given), self.node_limit)
+        if puzzle.is_colour:   # the colour engine (its line solver is always the complete DP)
+            from nonolab.solvers.native.colour_search import solve_colour
+            if self.probing not in self.probings(puzzle):
+                raise InvalidArgument(f"backend 'native': {self.probing.value} probing covers black-and-white "
+                                      "puzzles only (colour: none, contradiction, full)")
+            return solve_colour(self.name, puzzle, limits, accept(self, puzzle, given), self.node_limit,
+                                self.probing.level, self.record_steps)
         watch = Stopwatch.of(limits)
         given = _given(puzzle, accept(self, puzzle, given).cells)
         first = self._space(puzzle, given)

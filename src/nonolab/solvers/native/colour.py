@@ -1,5 +1,5 @@
-"""The native engine for colour puzzles: a compiled colour line solver, propagation to
-a fixpoint, and a depth-first search with exact counting.
+"""The native engine for colour puzzles: a compiled colour line solver and propagation
+to a fixpoint.
 
 A cell's state is a bit mask of the values it may still take (bit 0 the background,
 bit ``v`` colour ``v``).  Each line runs the automaton of
@@ -9,21 +9,17 @@ other.  :func:`line_pass` is the complete colour line solver: a forward pass mar
 states reachable along allowed values, a backward pass keeps those that still reach an
 accepting state, and a value survives at a cell when a kept edge reads it there (the
 same pass as :func:`nonolab.solvers.colour.solve_line`, which the tests hold it to).
-:func:`propagate` runs it on every line whose cells changed until nothing changes; the
-search branches on an open cell with the fewest values, and an exhausted search is an
-exact count.  No probing and no step log yet (black and white has both).
+:func:`propagate` runs it on every line whose cells changed until nothing changes, and
+can log the cells it decides.  Probing lives in
+:mod:`~nonolab.solvers.native.colour_probe`, the search and the step log in
+:mod:`~nonolab.solvers.native.colour_search`.
 """
 
 from __future__ import annotations
 
-from typing import Any
-
 import numpy as np
 
-from nonolab.core.grid import Solution
 from nonolab.core.puzzle import Puzzle
-from nonolab.errors import InvalidArgument
-from nonolab.solvers.base import Given, Limits, SolveResult, Stopwatch, finish
 from nonolab.solvers.colour import colour_automaton
 from nonolab.solvers.native.jit import jit
 
@@ -69,11 +65,50 @@ def line_pass(dom, cells, n, table, a0, states, accept, values, fwd, alive, fres
     return True
 
 
+# The columns of a step-log row (``log[i, ...]``), and where ``stats`` keeps its counters.
+LOG_STEP, LOG_TECHNIQUE, LOG_SOURCE, LOG_CELL, LOG_VALUE, LOG_DEPTH = 0, 1, 2, 3, 4, 5
+LOG_COLUMNS = 6
+LINE, CONTRADICTION, AGREE, GUESS = 0, 1, 2, 3        # techniques, as Technique's order
+LINE_SOLVES, LOG_ROWS, STEP_IDS, PROBES, TOUCHED = 0, 1, 2, 3, 4
+N_STATS = 5
+
+
+@jit
+def single_value(mask):  # pragma: no cover
+    """The value of a one-value mask, else -1."""
+    if mask == 0 or mask & (mask - 1):
+        return -1
+    v = 0
+    while not (mask >> v) & 1:
+        v += 1
+    return v
+
+
+@jit
+def log_cell(log, stats, step, technique, source, cell, value, depth):  # pragma: no cover
+    """Append one decided cell to the step log (a log with no rows records nothing)."""
+    row = stats[LOG_ROWS]
+    if row < log.shape[0]:
+        log[row, LOG_STEP] = step
+        log[row, LOG_TECHNIQUE] = technique
+        log[row, LOG_SOURCE] = source
+        log[row, LOG_CELL] = cell
+        log[row, LOG_VALUE] = value
+        log[row, LOG_DEPTH] = depth
+        stats[LOG_ROWS] = row + 1
+
+
 @jit
 def propagate(dom, queued, line_cells, line_start, line_len, auto_start, n_states, table, accept, values,
-              height, width, fwd, alive, fresh, out, stats):  # pragma: no cover
+              height, width, fwd, alive, fresh, out, stats, log, depth, touched):  # pragma: no cover
     """Run :func:`line_pass` on the ``queued`` lines (rows, then columns) until no cell
-    changes; False on a contradiction.  ``stats[0]`` counts line solves."""
+    changes; False on a contradiction.  ``stats[LINE_SOLVES]`` counts line solves.
+
+    When ``log`` has rows, each line solve that decides cells (narrows them to one
+    value) is a step of its own, appended to ``log``.  When ``touched`` has room, every
+    cell that changes goes into it (``stats[TOUCHED]`` entries): how a probe undoes
+    its trial cheaply.
+    """
     lines = height + width
     stack = np.empty(lines, np.int64)
     top = 0
@@ -81,20 +116,32 @@ def propagate(dom, queued, line_cells, line_start, line_len, auto_start, n_state
         if queued[k]:
             stack[top] = k
             top += 1
+    logging = log.shape[0] > 0
     while top > 0:
         top -= 1
         k = stack[top]
         queued[k] = False
         base = line_start[k]
         n = line_len[k]
-        stats[0] += 1
+        stats[LINE_SOLVES] += 1
         if not line_pass(dom, line_cells[base:base + n], n, table, auto_start[k], n_states[k], accept, values,
                          fwd, alive, fresh, out):
             return False
+        step = -1
         for i in range(n):
             cell = line_cells[base + i]
             if out[i] != dom[cell]:
                 dom[cell] = out[i]
+                if stats[TOUCHED] < touched.shape[0]:
+                    touched[stats[TOUCHED]] = cell
+                    stats[TOUCHED] += 1
+                if logging:
+                    value = single_value(out[i])
+                    if value >= 0:
+                        if step < 0:
+                            stats[STEP_IDS] += 1
+                            step = stats[STEP_IDS]
+                        log_cell(log, stats, step, LINE, k, cell, value, depth)
                 other = height + cell % width if k < height else cell // width
                 if not queued[other]:
                     queued[other] = True
@@ -138,62 +185,21 @@ class ColourModel:
         self.alive = np.zeros(most, np.bool_)
         self.fresh = np.zeros(most, np.bool_)
         self.out = np.zeros(longest, np.int64)
-        self.stats = np.zeros(1, np.int64)
+        self.stats = np.zeros(N_STATS, np.int64)
+        self.no_log = np.zeros((0, LOG_COLUMNS), np.int64)
+        self.no_touched = np.zeros(0, np.int64)
 
-    def propagate(self, dom: np.ndarray, queued: np.ndarray) -> bool:
+    def kernel_arrays(self) -> tuple:
+        """The automata and work arrays, in :func:`propagate`'s order (from ``line_cells``
+        to ``out``), for kernels that propagate themselves."""
+        return (self.line_cells, self.line_start, self.line_len, self.auto_start, self.n_states, self.table,
+                self.accept, self.values, self.height, self.width, self.fwd, self.alive, self.fresh, self.out)
+
+    def propagate(self, dom: np.ndarray, queued: np.ndarray, log: np.ndarray | None = None, depth: int = 0
+                  ) -> bool:
+        """Propagate ``dom`` in place from the ``queued`` lines, logging decided cells
+        into ``log`` (see :func:`propagate`)."""
         return bool(propagate(dom, queued, self.line_cells, self.line_start, self.line_len, self.auto_start,
                               self.n_states, self.table, self.accept, self.values, self.height, self.width,
-                              self.fwd, self.alive, self.fresh, self.out, self.stats))
-
-
-def _picture(dom: np.ndarray, width: int, values: int) -> Solution:
-    cells = np.zeros(len(dom), np.uint8)
-    for v in range(values):
-        cells[dom == (1 << v)] = v
-    return Solution.from_bytes(cells.tobytes(), width, colours=True)
-
-
-def solve_colour(name: str, puzzle: Puzzle, limits: Limits, given: Given, node_limit: int | None = None
-                 ) -> SolveResult:
-    """The native search on a colour puzzle (``given`` already checked by ``accept``)."""
-    if given.implications:
-        raise InvalidArgument(f"backend {name!r} takes no implications on colour puzzles")
-    watch = Stopwatch.of(limits)
-    model = ColourModel(puzzle)
-    n, values = puzzle.width * puzzle.height, model.values
-    root = np.full(n, (1 << values) - 1, np.int64)
-    for (r, c), value in given.cells.items():
-        root[r * puzzle.width + c] = 1 << value
-    popcount = np.array([bin(m).count("1") for m in range(1 << values)], np.int64)
-    lines = puzzle.height + puzzle.width
-    stack: list[tuple[np.ndarray, np.ndarray]] = [(root, np.ones(lines, np.bool_))]
-    found: list[Solution] = []
-    nodes = 0
-    exhausted = True
-    while stack:
-        if watch.expired() or (node_limit is not None and nodes >= node_limit):
-            exhausted = False
-            break
-        dom, queued = stack.pop()
-        nodes += 1
-        if not model.propagate(dom, queued):
-            continue
-        sizes = popcount[dom]
-        open_cells = np.flatnonzero(sizes > 1)
-        if not len(open_cells):
-            found.append(_picture(dom, puzzle.width, values))
-            if limits.max_solutions is not None and len(found) >= limits.max_solutions:
-                exhausted = not stack
-                break
-            continue
-        cell = int(open_cells[np.argmin(sizes[open_cells])])
-        choices = [v for v in range(values) if dom[cell] >> v & 1]
-        for v in reversed(choices):       # the background is tried first
-            child = dom.copy()
-            child[cell] = 1 << v
-            marks = np.zeros(lines, np.bool_)
-            marks[cell // puzzle.width] = True
-            marks[puzzle.height + cell % puzzle.width] = True
-            stack.append((child, marks))
-    counters: dict[str, Any] = {"nodes": nodes, "line_solves": int(model.stats[0]), "colours": values - 1}
-    return finish(name, puzzle, limits, watch, found, exhausted, counters)
+                              self.fwd, self.alive, self.fresh, self.out, self.stats,
+                              self.no_log if log is None else log, depth, self.no_touched))
