@@ -1,5 +1,5 @@
-"""Colour puzzles on the command line: solve, count, check, verify, pictures; the
-commands that need the native engine (grade, explain) refuse them in one line."""
+"""Colour puzzles on the command line: solve, count, check, verify, grade, explain,
+pictures."""
 
 from __future__ import annotations
 
@@ -44,11 +44,34 @@ def test_the_svg_draws_the_palette(tmp_path):
         assert f'fill="#{"%02X%02X%02X" % colour.rgb}"' in svg
 
 
-@pytest.mark.parametrize("command", ["grade", "explain"])
-def test_grade_and_explain_refuse_colour_in_one_line(command):
-    result = CliRunner().invoke(cli, [command, str(RAINBOW)])
-    assert result.exit_code == 2
-    assert len(result.output.strip().splitlines()) == 1 and "colour" in result.output
+def test_grade_of_a_colour_puzzle_names_its_level_and_verdict():
+    result = run("grade", RAINBOW)
+    assert result.exit_code == 0 and result.output.startswith("grade: line") and "unique" in result.output
+    result = run("grade", VICERES)      # four solutions: search, and exit code 1 (not unique)
+    assert result.exit_code == 1 and result.output.startswith("grade: search") and "multiple" in result.output
+
+
+@pytest.mark.parametrize("backend", ["native", "auto"])
+def test_explain_of_a_colour_puzzle_ends_at_the_goal_in_the_palettes_chars(backend):
+    puzzle = load(RAINBOW)
+    result = run("explain", RAINBOW, "-b", backend)
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[-1].startswith("solved in") and "line" in lines[-1]
+    last_grid = [line.split("  ")[0] for line in lines[-2 - puzzle.height:-2]]
+    assert last_grid == puzzle.goal.to_text(chars=puzzle.palette.chars).splitlines()
+
+
+def test_explain_json_of_a_colour_puzzle_has_colour_values():
+    import json
+    data = json.loads(run("explain", RAINBOW, "--json").output)
+    values = {cell[2] for step in data["steps"] for cell in step["cells"]}
+    assert values == set(range(load(RAINBOW).colours + 1))
+
+
+def test_explain_refuses_a_backend_without_steps_in_one_line():
+    result = CliRunner().invoke(cli, ["explain", str(RAINBOW), "-b", "cpsat"])
+    assert result.exit_code == 2 and len(result.output.strip().splitlines()) == 1
 
 
 def test_the_colour_puzzle_converts_between_formats(tmp_path):

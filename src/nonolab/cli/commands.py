@@ -244,7 +244,9 @@ def explain(file, input_format, index, backend, probing, line, backend_options, 
     chain-range or overlap), contradiction-probe, both-branches-agree (fully
     probing), depth-2-probe, guess (a native search branch) and cdcl (what clause
     learning decided after auto's hand-off).  Changed cells are shown as X (filled)
-    and O (empty).  A file holding several puzzles: each in turn, then a summary.
+    and O (empty); in a colour puzzle the grid shows the palette's chars, with the
+    step's cells alone beside it.  A file holding several puzzles: each in turn, then
+    a summary.
     """
     from nonolab.cli.backends import build_recording
     from nonolab.render import grid_text
@@ -258,10 +260,11 @@ def explain(file, input_format, index, backend, probing, line, backend_options, 
         data = {**records.result_fields(result), "steps": [s.as_dict() for s in steps]}
         lines: list[str] = []
         last = len(steps)
+        chars = puzzle.palette.chars if puzzle.is_colour else None
         for number, (step, grid) in enumerate(replay(puzzle, steps) if not as_json else (), 1):
             lines.append(f"step {number}: {step.describe()}")
             if not no_grid and (number % every == 0 or number == last):
-                lines += [grid_text(grid, [(r, c) for r, c, _ in step.cells]), ""]
+                lines += [grid_text(grid, [(r, c) for r, c, _ in step.cells], chars), ""]
         by_kind: dict[str, int] = {}
         for s in steps:
             by_kind[s.technique.value] = by_kind.get(s.technique.value, 0) + 1

@@ -19,7 +19,8 @@ _CHAR = {EMPTY: ".", FILLED: "#", UNKNOWN: "?", 0: "!"}
 
 
 _TO_TEXT = bytes.maketrans(b"\x00\x01", b".#")
-_COLOUR_CHARS = ".123456789abcdefghijklmnopqrstuvwxyz"
+COLOUR_CHARS = ".123456789abcdefghijklmnopqrstuvwxyz"   # colour i without a palette
+_COLOUR_CHARS = COLOUR_CHARS
 _STATES_TO_BITS = bytes.maketrans(bytes([EMPTY, FILLED]), b"\x00\x01")
 
 
@@ -263,3 +264,43 @@ class Grid:
 
     def __repr__(self) -> str:
         return f"Grid({self.height}x{self.width}, unknown={self.unknown_count()})"
+
+
+UNDECIDED = 255
+
+
+class ValueGrid:
+    """A colour puzzle's cells as a step log decides them: each cell's colour index
+    (0 the background) once decided, ``UNDECIDED`` before.
+
+    What :func:`~nonolab.solvers.steps.replay` yields for a colour puzzle, where a
+    two-bit :class:`Grid` state cannot say which colour a cell took.
+
+    >>> g = ValueGrid(1, 2); g.set(0, 1, 3)
+    >>> g.get(0, 0) == UNDECIDED, g.get(0, 1), g.is_solved()
+    (True, 3, False)
+    """
+
+    __slots__ = ("height", "width", "cells")
+
+    def __init__(self, height: int, width: int):
+        self.height = height
+        self.width = width
+        self.cells = bytearray([UNDECIDED]) * (height * width)
+
+    def get(self, r: int, c: int) -> int:
+        return self.cells[r * self.width + c]
+
+    def set(self, r: int, c: int, value: int) -> None:
+        self.cells[r * self.width + c] = value
+
+    def is_solved(self) -> bool:
+        return UNDECIDED not in self.cells
+
+    def to_solution(self) -> Solution:
+        if not self.is_solved():
+            raise ValueError("ValueGrid.to_solution: the grid still has undecided cells")
+        return Solution.from_bytes(bytes(self.cells), self.width, colours=True)
+
+    def __repr__(self) -> str:
+        return f"ValueGrid({self.height}x{self.width}, undecided={self.cells.count(UNDECIDED)})"

@@ -13,6 +13,10 @@ The ladder, weakest first (each level includes the ones before it):
 ``search``
     none of the above finishes it: branching is needed.
 
+Colour puzzles climb the same ladder up to ``full-probe`` (the colour engine probes
+(cell, colour) choices, and has no depth-2 probing): one that full probing leaves
+open grades ``search``.
+
 A puzzle solved by deduction alone has exactly one solution (every step was forced),
 so those grades also prove uniqueness; for ``search`` the verdict comes from an
 exact count to 2.  pbnsolve's classes map as: ``line`` -> line, the three probing
@@ -117,8 +121,11 @@ def grade(puzzle: Puzzle, backend: str | Solver = DEFAULT, time_limit: float | N
     counted = None
     steps: dict[str, int] = {}
     undecided: int | None = None
+    # The levels the native engine deduces with on this puzzle (colour: up to full
+    # probing); past them only the search decides.
+    probings = {p.value for p in get("native").probings(puzzle)}
     for level, probing in _LADDER:
-        if level.rank > up_to.rank:
+        if level.rank > up_to.rank or probing not in probings:
             break
         if level is Grade.DEPTH2:
             # Depth-2 probing is costly and cannot solve a puzzle with two solutions:

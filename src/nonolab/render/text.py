@@ -6,21 +6,30 @@ from __future__ import annotations
 
 from typing import Iterable, Sequence
 
-from nonolab.core.grid import EMPTY, FILLED, UNKNOWN, Grid, Solution
+from nonolab.core.grid import COLOUR_CHARS, EMPTY, FILLED, UNDECIDED, UNKNOWN, Grid, Solution, ValueGrid
 
 _CELL = {EMPTY: ".", FILLED: "#", UNKNOWN: "?", 0: "!"}
 
 
-def grid_text(grid: Grid, highlight: Iterable[tuple[int, int]] = ()) -> str:
+def grid_text(grid: Grid | ValueGrid, highlight: Iterable[tuple[int, int]] = (), chars: str | None = None) -> str:
     """The grid with ``#`` filled, ``.`` empty, ``?`` unknown; highlighted cells in upper
     case letters (``X`` filled, ``O`` empty) so a step's changes stand out without colour.
 
+    A colour puzzle's :class:`~nonolab.core.grid.ValueGrid` shows each decided cell as
+    its colour's char in ``chars`` (the palette's), and, beside it, the highlighted
+    cells alone (a palette's chars have no upper case to spare):
+
+    >>> v = ValueGrid(1, 3); v.set(0, 0, 2); v.set(0, 1, 0)
+    >>> grid_text(v, [(0, 0)], chars=".ab")
+    'b.?  b  '
     >>> g = Grid(1, 3); g.set(0, 0, FILLED); g.set(0, 1, EMPTY)
     >>> grid_text(g, [(0, 0)])
     'X.?'
     """
     marks = set(highlight)
     w = grid.width
+    if isinstance(grid, ValueGrid):
+        return _values_text(grid, marks, chars or COLOUR_CHARS)
     lines = []
     for r in range(grid.height):
         row = []
@@ -31,6 +40,17 @@ def grid_text(grid: Grid, highlight: Iterable[tuple[int, int]] = ()) -> str:
             else:
                 row.append(_CELL[v])
         lines.append("".join(row))
+    return "\n".join(lines)
+
+
+def _values_text(grid: ValueGrid, marks: set[tuple[int, int]], chars: str) -> str:
+    w = grid.width
+    lines = []
+    for r in range(grid.height):
+        values = grid.cells[r * w:(r + 1) * w]
+        left = "".join("?" if v == UNDECIDED else chars[v] for v in values)
+        right = "".join(chars[v] if (r, c) in marks and v != UNDECIDED else " " for c, v in enumerate(values))
+        lines.append(f"{left}  {right}")
     return "\n".join(lines)
 
 

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Iterable, Iterator
 
-from nonolab.core.grid import EMPTY, FILLED, Grid
+from nonolab.core.grid import EMPTY, FILLED, UNDECIDED, Grid, ValueGrid
 from nonolab.core.puzzle import Puzzle
 
 
@@ -38,7 +38,7 @@ class Step:
             (``("cell", r, c)``) it came from, 0-based, or the solver
             (``("solver", name)``) that decided it.
         cells: the cells it set, as ``(row, column, value)`` with value 1 filled,
-            0 empty.
+            0 empty (in a colour puzzle, the colour index, 0 the background).
         depth: the search depth it happened at (0 before any guess).
         note: a short human remark (e.g. which probe value failed).
     """
@@ -65,12 +65,21 @@ class Step:
                 "cells": [list(c) for c in self.cells], "depth": self.depth, "note": self.note}
 
 
-def replay(puzzle: Puzzle, steps: Iterable[Step]) -> Iterator[tuple[Step, Grid]]:
+def replay(puzzle: Puzzle, steps: Iterable[Step]) -> Iterator[tuple[Step, Grid | ValueGrid]]:
     """Yield each step with the grid as it stands after it (the same Grid object, updated).
 
     A step only ever narrows unknown cells; replaying a log that sets a cell to two
-    different values would mean a corrupt log, so it raises ``ValueError``.
+    different values would mean a corrupt log, so it raises ``ValueError``.  A colour
+    puzzle's grid is a :class:`~nonolab.core.grid.ValueGrid` (each cell's colour index
+    once decided), a black-and-white one's a :class:`~nonolab.core.grid.Grid`.
+
+    >>> p = Puzzle(rows=((1,),), columns=((1,),))
+    >>> [g.to_text() for _, g in replay(p, [Step(Technique.LINE, ("row", 0), ((0, 0, 1),))])]
+    ['#']
     """
+    if puzzle.is_colour:
+        yield from _replay_values(puzzle, steps)
+        return
     grid = Grid(puzzle.height, puzzle.width)
     for step in steps:
         for r, c, value in step.cells:
@@ -79,4 +88,15 @@ def replay(puzzle: Puzzle, steps: Iterable[Step]) -> Iterator[tuple[Step, Grid]]
             if not current & state:
                 raise ValueError(f"step log sets cell ({r}, {c}) twice to different values")
             grid.set(r, c, state)
+        yield step, grid
+
+
+def _replay_values(puzzle: Puzzle, steps: Iterable[Step]) -> Iterator[tuple[Step, ValueGrid]]:
+    grid = ValueGrid(puzzle.height, puzzle.width)
+    for step in steps:
+        for r, c, value in step.cells:
+            current = grid.get(r, c)
+            if current != UNDECIDED and current != value:
+                raise ValueError(f"step log sets cell ({r}, {c}) twice to different values")
+            grid.set(r, c, value)
         yield step, grid

@@ -218,12 +218,16 @@ class AutoSolver:
 
         The native colour engine is faster on the generated colour sets, whose random
         pictures have many solutions found at once (benchmarks/RESULTS.md), but it has no
-        probing and no hand-off to clause learning yet, so a colour puzzle that needs
-        deep search would have no fallback: CP-SAT answers them all.
+        probing at the root only and no hand-off to clause learning yet, so a colour puzzle
+        that needs deep search would have no fallback: CP-SAT answers them all.  A step
+        log comes from native, the engine that records colour steps (by capability).
         """
         if self.record_steps:
-            raise InvalidArgument("backend 'auto' records no steps for colour puzzles (they go to "
-                                  "a CDCL backend)")
+            if not {Capability.COLOUR, Capability.STEPS} <= capabilities_of("native"):
+                raise InvalidArgument("backend 'auto': no installed backend records steps for colour puzzles")
+            result = self._native().solve(puzzle, left(limits, watch), given)
+            stats = Stats(self.name, watch.elapsed(), {**result.stats.counters, "phase": "native"})
+            return SolveResult(result.status, result.solutions, result.complete, stats, result.steps)
         order = ([self.cdcl] if self.cdcl else []) + [n for n in ("cpsat", "cnf", "lcg") if n != self.cdcl]
         name = next((n for n in order if Capability.COLOUR in capabilities_of(n)), None)
         if name is None:
