@@ -73,17 +73,19 @@ def puzzle_and_solver(func):
 given = click.option(
     "--given", "givens", multiple=True, metavar="R,C=#",
     help="A given: cell at row R, column C (1-based, as check --why prints them) is filled (#) or "
-         "empty (.); repeatable, and one value may hold several, e.g. '(2,3)=# (4,1)=.'. The backend "
+         "empty (.), or in a colour puzzle takes colour N (=N, 0 the background); repeatable, and one value "
+         "may hold several, e.g. '(2,3)=# (4,1)=.'. The backend "
          "must take given cells (see nonolab backends).")
 
-_GIVEN = r"\(?\s*(\d+)\s*,\s*(\d+)\s*\)?\s*=\s*([#.01])"
+_GIVEN = r"\(?\s*(\d+)\s*,\s*(\d+)\s*\)?\s*=\s*([#.]|\d+)"
 
 
 def parse_givens(values: tuple[str, ...]) -> dict[tuple[int, int], int]:
-    """``("2,3=#", "(4,1)=.")`` -> ``{(1, 2): 1, (3, 0): 0}`` (0-based inside, 1-based outside).
+    """``("2,3=#", "(4,1)=.")`` -> ``{(1, 2): 1, (3, 0): 0}`` (0-based inside, 1-based outside);
+    a number is the value itself (a colour index in a colour puzzle).
 
-    >>> parse_givens(("2,3=#", "(4,1)=. (1,1)=1"))
-    {(1, 2): 1, (3, 0): 0, (0, 0): 1}
+    >>> parse_givens(("2,3=#", "(4,1)=. (1,1)=1 (1,2)=3"))
+    {(1, 2): 1, (3, 0): 0, (0, 0): 1, (0, 1): 3}
     >>> parse_givens(("0,3=#",))
     Traceback (most recent call last):
     ...
@@ -97,13 +99,14 @@ def parse_givens(values: tuple[str, ...]) -> dict[tuple[int, int], int]:
     for text in values:
         matches = list(re.finditer(_GIVEN, text))
         if not matches or re.sub(_GIVEN, "", text).strip(" ,;"):
-            raise InvalidArgument(f"--given {text}: expected R,C=# or R,C=. (1-based row and column)")
+            raise InvalidArgument(f"--given {text}: expected R,C=# or R,C=. or R,C=N (1-based row and column)")
         for m in matches:
             r, c = int(m.group(1)), int(m.group(2))
             if r < 1 or c < 1:
                 raise InvalidArgument(f"--given {text}: rows and columns count from 1")
-            value = 1 if m.group(3) in "#1" else 0
+            mark = m.group(3)
+            value = 1 if mark == "#" else 0 if mark == "." else int(mark)
             if found.get((r - 1, c - 1), value) != value:
-                raise InvalidArgument(f"--given: cell ({r},{c}) is given both filled and empty")
+                raise InvalidArgument(f"--given: cell ({r},{c}) is given two different values")
             found[(r - 1, c - 1)] = value
     return found

@@ -64,7 +64,8 @@ def report_lines(rep, full: bool = False) -> list[str]:
         out.append(f"{len(rep.differing)} cells differ between two solutions (row, column, 1-based): "
                    + streams.cell_list(rep.differing, full))
         if full or streams.fits(first.width, first.height):
-            out += ["solution 1, solution 2, differing cells (*):", diff_text(first, second)]
+            chars = rep.puzzle.palette.chars if rep.puzzle.is_colour else ".#"
+            out += ["solution 1, solution 2, differing cells (*):", diff_text(first, second, chars)]
         amb = rep.ambiguity
         if amb is not None:
             count = (f"{amb.solution_count} solutions" if amb.count_exact
@@ -72,8 +73,8 @@ def report_lines(rep, full: bool = False) -> list[str]:
             out.append(f"{count}; {len(amb.regions)} region{'s' * (len(amb.regions) != 1)} where they differ:")
             out += [f"  {chr(ord('a') + k % 26)}: {r.describe()}" for k, r in enumerate(amb.regions)]
             if amb.givens_unique:
-                out.append(f"givens instead of a repair (greedy): reveal {len(amb.givens)}, e.g. --given "
-                           f"'{_cells(amb.givens)}'")
+                given = _cells(amb.givens, None if rep.puzzle.is_colour else ".#")   # as --given reads them
+                out.append(f"givens instead of a repair (greedy): reveal {len(amb.givens)}, e.g. --given '{given}'")
         if rep.repair is not None:
             out += _repair_lines(rep.repair, full)
     if not rep.complete:

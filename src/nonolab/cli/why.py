@@ -9,8 +9,9 @@ import click
 from nonolab.cli.group import EXIT_NO
 
 
-def _cells(cells) -> str:
-    return "  ".join(f"({r + 1},{c + 1})={'#' if v else '.'}" for r, c, v in cells)
+def _cells(cells, chars: str | None = ".#") -> str:
+    """``(1,2)=#  (3,1)=.``: each value as its char in ``chars`` (``None``: as a number)."""
+    return "  ".join(f"({r + 1},{c + 1})={chars[v] if chars else v}" for r, c, v in cells)
 
 
 def _exactness(exact: bool, complete: bool, why: str = "") -> str:
@@ -26,6 +27,7 @@ def _lines(report, puzzle, from_goal: bool, full: bool = False) -> list[str]:
     from nonolab.render import regions_text
 
     out: list[str] = []
+    chars = puzzle.palette.chars if puzzle.is_colour else ".#"
     verdict = report.verdict.value
     total = puzzle.width * puzzle.height
     out.append(verdict)
@@ -57,14 +59,16 @@ def _lines(report, puzzle, from_goal: bool, full: bool = False) -> list[str]:
     if unplaced:
         out.append(f"not placed in a region (marked ?): {len(unplaced)} cells")
     if full or streams.fits(puzzle.width, puzzle.height):
-        out.append("reference solution (# . the same in every solution; letters: regions, capital = filled here):")
-        out.append(regions_text(report.reference, [r.cells for r in report.regions], unplaced))
+        same, capital = ("the palette's chars", "a colour") if puzzle.is_colour else ("# .", "filled")
+        out.append(f"reference solution ({same} the same in every solution; letters: regions, "
+                   f"capital = {capital} here):")
+        out.append(regions_text(report.reference, [r.cells for r in report.regions], unplaced, chars))
     else:
         out.append(streams.too_big(puzzle.width, puzzle.height, "the reference solution with its regions"))
     if report.givens_unique:
         out.append(f"givens (greedy, not a proven minimum): reveal {len(report.givens)} "
                    f"cell{'s' * (len(report.givens) != 1)} and the puzzle is unique (checked by an exact count):")
-        out.append("  " + _cells(report.givens))
+        out.append("  " + _cells(report.givens, chars))
     else:
         out.append("givens: not found (or not checked) within the time limit")
     return out

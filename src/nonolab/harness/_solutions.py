@@ -9,6 +9,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Callable, Iterable, Sequence
 
+from nonolab.core.puzzle import Puzzle
 from nonolab.solvers import Session
 from nonolab.solvers.base import Given, Limits, SolveResult, Status, Stopwatch
 
@@ -20,12 +21,14 @@ class OutOfTime(Exception):
 class Pool:
     """The solutions seen so far, kept as per-cell bit masks over the solutions.
 
-    Bit ``k`` of ``ones[i]`` is set when cell ``i`` is filled in solution ``k``; "is
-    there a known solution with these cells" is then a few big-integer ANDs.
+    Bit ``k`` of ``has(i, v)`` is set when cell ``i`` takes value ``v`` (1 filled, or a
+    colour index) in solution ``k``; "is there a known solution with these cells" is
+    then a few big-integer ANDs.
     """
 
     def __init__(self, cells: int):
-        self.ones = [0] * cells
+        self.cells = cells
+        self._by_value: dict[int, list[int]] = {}   # value -> the mask of each cell
         self.size = 0
         self.complete = False     # every solution of the puzzle is in the pool
         self._index: dict[bytes, int] = {}
@@ -37,17 +40,28 @@ class Pool:
             k = self._index[picture] = self.size
             self.pictures.append(picture)
             bit = 1 << k
-            ones = self.ones
-            for i in (i for i, v in enumerate(picture) if v):
-                ones[i] |= bit
+            for i, v in enumerate(picture):
+                masks = self._by_value.get(v)
+                if masks is None:
+                    masks = self._by_value[v] = [0] * self.cells
+                masks[i] |= bit
             self.size += 1
         return k
+
+    def has(self, i: int, value: int) -> int:
+        """Mask of the known solutions in which cell ``i`` takes ``value``."""
+        masks = self._by_value.get(value)
+        return masks[i] if masks is not None else 0
+
+    def values(self, i: int) -> set[int]:
+        """The values cell ``i`` takes in the known solutions."""
+        return {v for v, masks in self._by_value.items() if masks[i]}
 
     def matching(self, fixed: dict[int, int]) -> int:
         """Mask of the known solutions that agree with ``fixed`` (cell -> value)."""
         mask = (1 << self.size) - 1
         for i, v in fixed.items():
-            mask &= self.ones[i] if v else ~self.ones[i]
+            mask &= self.has(i, v)
             if not mask:
                 break
         return mask
@@ -97,6 +111,19 @@ class Oracle:
         return bool(self.ask({**(context or {}), **fixed}, 1).solutions)
 
 
+def clue_values(puzzle: Puzzle, i: int) -> set[int]:
+    """The values cell ``i`` (row-major) may take by its two clues: the background, and
+    the colours both its row and its column use (0 and 1 in black and white).
+
+    >>> clue_values(Puzzle(rows=((1,),), columns=((1,),)), 0)
+    {0, 1}
+    """
+    if not puzzle.is_colour:
+        return {0, 1}
+    r, c = divmod(i, puzzle.width)
+    return {0} | ({v for _, v in puzzle.coloured_rows[r]} & {v for _, v in puzzle.coloured_columns[c]})
+
+
 def line_groups(free: Iterable[int], width: int) -> list[list[int]]:
     """The free cells split so that every row and every column has its free cells in one part.
 
@@ -127,10 +154,12 @@ def line_groups(free: Iterable[int], width: int) -> list[list[int]]:
 
 
 def linked_parts(cells: Sequence[int], feasible: Callable[[dict[int, int]], bool],
-                 watch: Stopwatch, width: int) -> list[list[int]]:
+                 watch: Stopwatch, width: int,
+                 values: Callable[[int], Iterable[int]] = lambda i: (0, 1)) -> list[list[int]]:
     """Connected components of the linked relation among ``cells``.
 
-    Two cells are linked when some combination of their values occurs in no solution.
+    Two cells are linked when some combination of their values (``values(i)``: those
+    cell ``i`` takes in some solution) occurs in no solution.
     Pairs already in one component are skipped, and the search stops as soon as
     everything is one component.  Cells of one line are tried first (the likeliest
     links).
@@ -153,7 +182,7 @@ def linked_parts(cells: Sequence[int], feasible: Callable[[dict[int, int]], bool
             if n % 4096 == 0 and watch.expired():
                 raise OutOfTime
             ra, rb = find(a), find(b)
-            if ra != rb and any(not feasible({a: va, b: vb}) for va in (0, 1) for vb in (0, 1)):
+            if ra != rb and any(not feasible({a: va, b: vb}) for va in values(a) for vb in values(b)):
                 parent[ra] = rb
                 parts -= 1
     out: dict[int, list[int]] = {}
@@ -202,9 +231,6 @@ def product_factors(arrangements: Sequence[bytes], parts: Sequence[Sequence[int]
             [j] + [q for g in merge for q in factors[g]]]
     return [sorted(i for q in fac for i in parts[q]) for fac in factors]
 
-_DIAGONALS = {b"\x01\x00\x00\x01", b"\x00\x01\x01\x00"}   # a b / c d: a = d != b = c
-
-
 def rectangle_corners(cells: tuple[tuple[int, int], ...]) -> bool | None:
     """For the four corners of a rectangle (row-major): whether they form a 2x2 block;
     ``None`` for any other set of cells.
@@ -216,11 +242,28 @@ def rectangle_corners(cells: tuple[tuple[int, int], ...]) -> bool | None:
     return rows[1] == rows[0] + 1 and cols[1] == cols[0] + 1
 
 
+def is_diagonal_pair(patterns: set[bytes]) -> bool:
+    """Whether the arrangements of four corners ``a b / c d`` are exactly the two
+    diagonals: ``a = d``, ``b = c``, ``a != b``, and the same with the values swapped
+    (in colour, any two values).
+
+    >>> is_diagonal_pair({b"\\x01\\x00\\x00\\x01", b"\\x00\\x01\\x01\\x00"})
+    True
+    >>> is_diagonal_pair({b"\\x02\\x00\\x00\\x02", b"\\x00\\x02\\x02\\x00"}), is_diagonal_pair({b"\\x01\\x00\\x00\\x01"})
+    (True, False)
+    """
+    if len(patterns) != 2:
+        return False
+    p, q = sorted(patterns)
+    x, y = p[0], p[1]
+    return x != y and p == bytes((x, y, y, x)) and q == bytes((y, x, x, y))
+
+
 def region_kind(cells: tuple[tuple[int, int], ...], patterns: set[bytes]) -> tuple[str, bool]:
     """``("switch", adjacent)`` for four rectangle corners whose only arrangements are
     the two diagonals, else ``("region", False)``.
     """
     adjacent = rectangle_corners(cells)
-    if adjacent is not None and patterns == _DIAGONALS:
+    if adjacent is not None and is_diagonal_pair(patterns):
         return "switch", adjacent
     return "region", False

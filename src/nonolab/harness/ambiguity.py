@@ -41,6 +41,8 @@ Everything is relative to the set of all solutions and to one *reference* soluti
   can propagate (CNF), ties and other backends going by the solutions seen.  The
   final set is checked by a fresh exact count with all the givens fixed.
 
+Colour puzzles read the same: a free cell takes two or more values (the background
+or the colours its two clues share), an arrangement is a pattern of colour indices.
 A time limit covers the whole report; when it expires the report says so
 (``complete=False``) and marks each part that is not exact.
 """
@@ -54,9 +56,9 @@ from typing import Any
 from nonolab.core.grid import Solution
 from nonolab.core.puzzle import Puzzle
 from nonolab.core.violations import violations
-from nonolab.errors import BackendUnavailable, InvalidArgument
-from nonolab.harness._solutions import (OutOfTime, Oracle, Pool, line_groups, linked_parts, product_factors,
-                                        rectangle_corners as _corners, region_kind as _kind)
+from nonolab.errors import BackendUnavailable
+from nonolab.harness._solutions import (OutOfTime, Oracle, Pool, clue_values, line_groups, linked_parts,
+                                        product_factors, rectangle_corners as _corners, region_kind as _kind)
 from nonolab.harness.uniqueness import Verdict
 from nonolab.solvers import get, role
 from nonolab.solvers import Session, open_session
@@ -230,9 +232,6 @@ def ambiguity_report(puzzle: Puzzle, backend: str | Solver = "cnf", time_limit: 
     >>> len(report.givens), report.givens_unique, report.complete
     (1, True, True)
     """
-    if puzzle.is_colour:
-        raise InvalidArgument("the ambiguity report (--why) covers black-and-white puzzles only; for a colour "
-                              "puzzle, count or verify it")
     if time_limit is not None and time_limit <= 0:
         raise ValueError("ambiguity_report: time_limit must be positive (or None)")
     if enumerate_up_to < 1:
@@ -278,6 +277,7 @@ class _Report:
         self.reference = reference
         self.cap = enumerate_up_to
         self.ref = b""
+        self.takes: dict[int, set[int]] = {}
         self.backbone: list[int] | None = None
         self.free: list[int] = []
         self.groups: list[_Group] = []
@@ -288,7 +288,6 @@ class _Report:
 
     def cell(self, i: int) -> Cell:
         return divmod(i, self.width)
-
     def run(self) -> AmbiguityReport:
         try:
             if self._enumerate():
@@ -318,22 +317,21 @@ class _Report:
                 self.contradiction = True
                 return False
         self.ref = pool.pictures[0]
-        self.reference = Solution.from_bytes(self.ref, self.width)
+        self.reference = Solution.from_bytes(self.ref, self.width, colours=self.puzzle.is_colour)
         return True
 
     def _backbone(self) -> None:
         backbone, free = [], []
-        for i, value in enumerate(self.ref):
-            (free if self.oracle.feasible({i: 1 - value}) else backbone).append(i)
+        for i, value in enumerate(self.ref):   # the values each cell takes (two at most in black and white)
+            others = clue_values(self.puzzle, i) - {value}
+            self.takes[i] = {value} | {v for v in others if self.oracle.feasible({i: v})}
+            (free if len(self.takes[i]) > 1 else backbone).append(i)
         self.backbone, self.free = backbone, free
-        # True in every solution: fixing it for good changes no answer, and spares
-        # every later question thousands of assumptions.
+        # True in every solution: fixing it for good spares every later question thousands of assumptions.
         self.oracle.session.restrict({self.cell(i): self.ref[i] for i in backbone})
 
     def _outside(self, cells: list[int]) -> dict[int, int]:
-        """The free cells of the other groups, held at the reference (the backbone
-        already is, for good).
-        """
+        """The free cells of the other groups, held at the reference (the backbone is, for good)."""
         inside = set(cells)
         return {i: self.ref[i] for i in self.free if i not in inside}
 
@@ -356,7 +354,7 @@ class _Report:
             local.add(a)
         position = {i: n for n, i in enumerate(cells)}
         parts = linked_parts(cells, lambda fixed: bool(local.matching({position[i]: v for i, v in fixed.items()})),
-                             self.watch, self.width)
+                             self.watch, self.width, self.takes.__getitem__)
         regions = []
         for factor in product_factors(arrangements, [[position[i] for i in part] for part in parts]):
             patterns = {bytes(a[n] for n in factor) for a in arrangements}
@@ -385,7 +383,7 @@ class _Report:
         others = local.matching({}) & ~1
         while others:
             def removes(n: int) -> int:
-                return (others & (~local.ones[n] if ref[n] else local.ones[n])).bit_count()
+                return (others & ~local.has(n, ref[n])).bit_count()
             best = max((n for n in range(len(cells)) if n not in chosen), key=lambda n: (removes(n), -n))
             chosen[best] = ref[best]
             others = local.matching(chosen) & ~1
@@ -417,7 +415,7 @@ class _Report:
         others = pool.matching(chosen) & ~1               # known alternatives (bit 0 is the reference)
 
         def removes(i: int) -> int:
-            return (others & (~pool.ones[i] if ref[i] else pool.ones[i])).bit_count()
+            return (others & ~pool.has(i, ref[i])).bit_count()
 
         candidates = [i for i in cells if i not in chosen]
         implied = getattr(self.oracle.session, "implied", None)
@@ -447,14 +445,16 @@ class _Report:
             def feasible(fixed: dict[int, int]) -> bool:
                 return self.oracle.feasible(fixed, outside)
 
-            parts = linked_parts(group.cells, feasible, self.watch, self.width)
+            parts = linked_parts(group.cells, feasible, self.watch, self.width, self.takes.__getitem__)
             group.regions = [self._whole(group, len(parts))]
             cells = tuple(map(self.cell, group.cells))
-            if len(parts) == 1 and _corners(cells) is not None:
-                a, b, c, d = group.cells      # row-major: the corners are a b / c d
+            pair = sorted(self.takes[group.cells[0]])   # a switch's cells all take the same two values
+            if len(parts) == 1 and _corners(cells) is not None and len(pair) == 2 and all(
+                    self.takes[i] == set(pair) for i in group.cells):
+                (a, b, c, d), (x, y) = group.cells, pair      # row-major: the corners are a b / c d
                 # Only the two diagonals: a = d, b = c and a != b.
-                if not any(feasible(f) for f in ({a: 1, d: 0}, {a: 0, d: 1}, {b: 1, c: 0}, {b: 0, c: 1},
-                                                 {a: 1, b: 1}, {a: 0, b: 0})):
+                if not any(feasible(f) for f in ({a: y, d: x}, {a: x, d: y}, {b: y, c: x}, {b: x, c: y},
+                                                 {a: y, b: y}, {a: x, b: x})):
                     group.regions = [Region("switch", cells, 2, True, bool(_corners(cells)))]
 
     def _whole(self, group: _Group, parts: int | None) -> Region:

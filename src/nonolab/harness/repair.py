@@ -64,8 +64,7 @@ _GREEDY_PER_COUNT = 8   # flips between two counts, each for an ambiguity on oth
 _GREEDY_COUNT = 3.0     # seconds for each count of the greedy repair (or twice the first count's)
 # The exact search stops (and the greedy repair takes over) after this many flip sets,
 # this share of the time limit or these seconds: its levels grow as (cells on a line)^flips.
-_EXACT_SETS = 200_000
-_EXACT_SHARE, _EXACT_SECONDS = 0.3, 20.0
+_EXACT_SETS, _EXACT_SHARE, _EXACT_SECONDS = 200_000, 0.3, 20.0
 
 
 class _Budget(Exception):
@@ -158,6 +157,8 @@ def repair(puzzle: Puzzle, picture: Solution | None = None, backend: str | Solve
     """
     if max_flips < 1 or suggestions < 1:
         raise InvalidArgument("repair: max_flips and suggestions must be at least 1")
+    if puzzle.is_colour:   # a colour cell has no one flip
+        raise InvalidArgument("repair: flips cover black-and-white pictures only")
     solver = get_spec(backend) if isinstance(backend, str) else backend
     watch = Stopwatch(time_limit, cancel)
     source = "given" if picture is not None else "goal" if puzzle.goal is not None else "first solution"

@@ -170,22 +170,25 @@ def difficulty_of(result: GradeResult, puzzle: Puzzle) -> float | None:
     return round(result.grade.rank + work / (1 + work), 3)
 
 
-def clue_decides(clue: tuple[int, ...], n: int) -> set[int]:
+def clue_decides(clue: tuple[int, ...], n: int, colours: tuple[int, ...] | None = None) -> set[int]:
     """The positions of a line of ``n`` cells that its clue alone decides: where every
     placement of the blocks agrees (the overlap of each block's leftmost and rightmost
-    places; the whole line when the clue is empty or leaves no slack).
+    places; the whole line when the clue is empty or leaves no slack).  With the blocks'
+    ``colours``, only blocks of one colour need a cell between them.
 
-    >>> sorted(clue_decides((3,), 4)), sorted(clue_decides((1, 2), 4))
-    ([1, 2], [0, 1, 2, 3])
+    >>> sorted(clue_decides((3,), 4)), sorted(clue_decides((1, 2), 4)), sorted(clue_decides((1, 2), 4, (1, 2)))
+    ([1, 2], [0, 1, 2, 3], [2])
     """
-    slack = n - (sum(clue) + len(clue) - 1) if clue else n
+    colours = colours or (1,) * len(clue)
+    gaps = [int(a == b) for a, b in zip(colours, colours[1:])] + [0]
+    slack = n - (sum(clue) + sum(gaps)) if clue else n
     if not clue or slack == 0:
         return set(range(n))
     decided: set[int] = set()
     start = 0
-    for block in clue:
+    for block, gap in zip(clue, gaps):
         decided.update(range(start + slack, start + block))
-        start += block + 1
+        start += block + gap
     return decided
 
 
@@ -200,9 +203,11 @@ def clue_only_cells(puzzle: Puzzle) -> tuple[set[int], list[tuple[str, int]]]:
     w = puzzle.width
     cells: set[int] = set()
     whole = []
-    for kind, k, clue in puzzle.lines():
+    lines = [("row", k, b) for k, b in enumerate(puzzle.coloured_rows)] + [
+        ("column", k, b) for k, b in enumerate(puzzle.coloured_columns)]
+    for kind, k, blocks in lines:
         n = w if kind == "row" else puzzle.height
-        decided = clue_decides(clue, n)
+        decided = clue_decides(tuple(length for length, _ in blocks), n, tuple(colour for _, colour in blocks))
         if len(decided) == n:
             whole.append((kind, k))
         cells.update(k * w + j if kind == "row" else j * w + k for j in decided)
@@ -277,7 +282,7 @@ def report(puzzle: Puzzle, backend: str | Solver = DEFAULT, time_limit: float | 
         why = questioner(solver)
         ambiguity = ambiguity_report(puzzle, why, left(_WHY_SHARE), cancel=cancel)
         complete = complete and ambiguity.complete
-        if repair:
+        if repair and not puzzle.is_colour:   # repair flips cells: black and white only
             # Hundreds of small counts: a strategy (auto) would pay its phases on each one.
             flipper = solver if role(solver.name) == "solver" else get_spec("native")
             repaired = repair_picture(puzzle, None, flipper, max_flips, left(), cancel=cancel)

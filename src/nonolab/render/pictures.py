@@ -36,7 +36,7 @@ def _colours(solution: Solution, puzzle: Puzzle | None = None) -> list[str]:
     return [FILLED_INK if v else EMPTY_INK for v in solution.to_bytes()]
 
 
-def _board(puzzle: Puzzle, cell: float, labels: bool, caption: str) -> Board:
+def puzzle_board(puzzle: Puzzle, cell: float, labels: bool, caption: str) -> Board:
     """The board of a puzzle; a colour puzzle's clue numbers in their colours."""
     inks = None
     if puzzle.is_colour:
@@ -84,7 +84,7 @@ def solution_svg(solution: Solution, puzzle: Puzzle | None = None, *, cell: floa
     2
     """
     puzzle = _clues_for(solution, puzzle)
-    board = _board(puzzle, cell, labels, puzzle.name)
+    board = puzzle_board(puzzle, cell, labels, puzzle.name)
     return _compose([(board, {"colours": _colours(solution, puzzle)})], Legend((), cell),
                     f"nonolab: a solution of {puzzle.name or 'the puzzle'}", page)
 
@@ -100,7 +100,7 @@ def diff_svg(first: Solution, second: Solution, puzzle: Puzzle | None = None, *,
     puzzle = _clues_for(first, puzzle)
     _clues_for(second, puzzle)
     differ = first.diff(second)
-    boards = [(_board(puzzle, cell, labels, f"solution {k}"),
+    boards = [(puzzle_board(puzzle, cell, labels, f"solution {k}"),
                {"colours": _colours(s, puzzle), "frames": differ}) for k, s in ((1, first), (2, second))]
     entries = [(("frame", MARK_INK), f"red frame: the {len(differ)} cell{'s' * (len(differ) != 1)} "
                                      "where the two solutions differ")] if differ else []
@@ -125,7 +125,7 @@ def regions_board(reference: Solution, puzzle: Puzzle | None, regions: Sequence[
     """
     puzzle = _clues_for(reference, puzzle)
     w = reference.width
-    colours = _colours(reference)
+    colours = _colours(reference, puzzle)       # a colour puzzle's backbone in its palette
     letters: dict[Cell, tuple[str, str]] = {}
     undecided = list(undecided)
     for r, c in undecided:
@@ -139,13 +139,15 @@ def regions_board(reference: Solution, puzzle: Puzzle | None, regions: Sequence[
             letters[(r, c)] = (region_letter(k, filled), "#ffffff" if filled else "#000000")
     givens = list(givens)
     entries: list[tuple[tuple, str]] = []
+    same = "the palette's colours" if puzzle.is_colour else "black / white"
     if regions or undecided:
-        entries.append((("pair", FILLED_INK, EMPTY_INK), "black / white: the same in every solution"))
+        entries.append((("pair", FILLED_INK, EMPTY_INK), f"{same}: the same in every solution"))
     else:
         entries.append((("pair", FILLED_INK, EMPTY_INK), "every cell is the same in every solution"))
     if regions:
+        filled = "a colour" if puzzle.is_colour else "filled"
         entries.append((("pair", PALETTE[0], _tint(PALETTE[0], 0.3)),
-                        "colours: regions where solutions differ (dark: filled in this solution)"))
+                        f"region colours: where solutions differ (dark: {filled} in this solution)"))
     for k, text in enumerate(describe[:MAX_LEGEND_REGIONS]):
         entries.append((("fill", PALETTE[k % len(PALETTE)]), f"{region_letter(k, 0)}: {text}"))
     if len(regions) > MAX_LEGEND_REGIONS:
@@ -154,7 +156,7 @@ def regions_board(reference: Solution, puzzle: Puzzle | None, regions: Sequence[
         entries.append((("fill", UNDECIDED_INK), "grey: not classified (the time limit came first)"))
     if givens:
         entries.append((("ring",), f"ring: a suggested given ({len(givens)} in all)"))
-    board = Board(puzzle.rows, puzzle.columns, cell, labels, caption)
+    board = puzzle_board(puzzle, cell, labels, caption)
     return _compose([(board, {"colours": colours, "letters": letters, "rings": givens})], Legend(entries, cell),
                     title, page)
 

@@ -13,7 +13,8 @@ import json
 from typing import Any, Iterable
 
 from nonolab.core.puzzle import Puzzle
-from nonolab.render.svg import EMPTY_INK, FILLED_INK, Board, Legend, _num, document, escape
+from nonolab.render.pictures import puzzle_board
+from nonolab.render.svg import EMPTY_INK, FILLED_INK, Legend, _num, document, escape
 
 UNDECIDED_INK = "#d2d2d2"    # lighter than the ambiguity map's grey: here most cells start undecided
 
@@ -48,10 +49,13 @@ show(0);})();"""
 def steps_svg(puzzle: Puzzle, steps: Iterable[Any], *, cell: float = 20) -> str:
     """The board with one ``<g class="step">`` frame per step (every frame shown).
 
-    ``steps``: objects with ``cells`` (``(row, column, value)``, value 1 filled), such as
-    the ``Step`` records of a solve with ``record_steps=True``.
+    ``steps``: objects with ``cells`` (``(row, column, value)``, value 1 filled; in a
+    colour puzzle the colour index, drawn in its palette colour), such as the ``Step``
+    records of a solve with ``record_steps=True``.
     """
-    board = Board(puzzle.rows, puzzle.columns, cell, labels=True, caption=puzzle.name)
+    board = puzzle_board(puzzle, cell, True, puzzle.name)   # a colour puzzle's clues in their colours
+    inks = ([f"#{puzzle.palette.hex(i)}" for i in range(len(puzzle.palette))] if puzzle.palette is not None
+            and puzzle.is_colour else [EMPTY_INK, FILLED_INK])
     frames: list[str] = []
     pad = cell
     for number, step in enumerate(steps, 1):
@@ -59,12 +63,13 @@ def steps_svg(puzzle: Puzzle, steps: Iterable[Any], *, cell: float = 20) -> str:
         for r, c, value in step.cells:
             x, y = pad + board.left + c * cell, pad + board.top + r * cell
             frames.append(f'<rect class="{"f" if value else "e"}" x="{_num(x)}" y="{_num(y)}" width="{_num(cell)}" '
-                          f'height="{_num(cell)}" fill="{FILLED_INK if value else EMPTY_INK}"/>')
+                          f'height="{_num(cell)}" fill="{inks[value]}"/>')
         frames.append("</g>")
     out: list[str] = []
     board.draw(out, pad, pad, [UNDECIDED_INK] * (puzzle.width * puzzle.height), layers=frames)
     legend = Legend([(("fill", UNDECIDED_INK), "grey: not decided yet"),
-                     (("pair", FILLED_INK, EMPTY_INK), "black / white: decided filled / empty"),
+                     (("pair", FILLED_INK, EMPTY_INK), "the palette's colours: decided" if puzzle.is_colour
+                      else "black / white: decided filled / empty"),
                      (("pair", "#c0392b", "#f5b7b1"), "red / pink: set by the step shown")], cell)
     legend.draw(out, pad, pad + board.height + pad * 0.5)
     return document(max(board.width + 2 * pad, legend.width + 2 * pad),

@@ -54,8 +54,9 @@ def _values_text(grid: ValueGrid, marks: set[tuple[int, int]], chars: str) -> st
     return "\n".join(lines)
 
 
-def diff_text(first: Solution, second: Solution) -> str:
-    """Two solutions side by side, with a third picture marking where they differ (``*``).
+def diff_text(first: Solution, second: Solution, chars: str = ".#") -> str:
+    """Two solutions side by side, with a third picture marking where they differ (``*``);
+    each value as its char in ``chars`` (a colour puzzle: the palette's).
 
     >>> print(diff_text(Solution.from_rows(["#.", ".#"]), Solution.from_rows([".#", "#."])))
     #.  .#  **
@@ -64,8 +65,8 @@ def diff_text(first: Solution, second: Solution) -> str:
     differ = set(first.diff(second))
     rows = []
     for r in range(first.height):
-        a = "".join("#" if v else "." for v in first[r])
-        b = "".join("#" if v else "." for v in second[r])
+        a = "".join(chars[v] for v in first[r])
+        b = "".join(chars[v] for v in second[r])
         d = "".join("*" if (r, c) in differ else "." for c in range(first.width))
         rows.append(f"{a}  {b}  {d}")
     return "\n".join(rows)
@@ -75,24 +76,26 @@ Cell = tuple[int, int]
 
 def region_letter(k: int, filled: int) -> str:
     """Region ``k``'s letter: ``a``, ``b``, ... (cycled past ``z``), capital where the
-    reference is filled."""
+    reference is filled (in colour: not the background)."""
     letter = chr(ord("a") + k % 26)
     return letter.upper() if filled else letter
 
 
 def regions_text(reference: Solution, regions: Sequence[Iterable[Cell]] = (),
-                 undecided: Iterable[Cell] = ()) -> str:
-    """The reference solution with backbone cells as ``#``/``.``, the cells of region
-    ``k`` as its letter (``a``, ``b``, ...; capital where the reference is filled) and
-    ``undecided`` cells (not classified) as ``?``.
+                 undecided: Iterable[Cell] = (), chars: str = ".#") -> str:
+    """The reference solution with backbone cells as ``#``/``.`` (in colour, ``chars``:
+    the palette's), the cells of region ``k`` as its letter (``a``, ``b``, ...; capital
+    where the reference is filled) and ``undecided`` cells (not classified) as ``?``.
 
     >>> print(regions_text(Solution.from_rows(["#.#", ".##"]), [[(0, 0), (0, 1), (1, 0), (1, 1)]]))
     Aa#
     aA#
+    >>> print(regions_text(Solution.from_values([[2, 0, 1]]), [[(0, 0), (0, 1)]], chars=".xy"))
+    Aax
     """
     marks: dict[Cell, str] = {cell: "?" for cell in undecided}
     for k, cells in enumerate(regions):
         for r, c in cells:
             marks[(r, c)] = region_letter(k, reference[r][c])
-    return "\n".join("".join(marks.get((r, c), "#" if v else ".") for c, v in enumerate(row))
+    return "\n".join("".join(marks.get((r, c), chars[v]) for c, v in enumerate(row))
                      for r, row in enumerate(reference))
