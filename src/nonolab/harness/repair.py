@@ -62,8 +62,7 @@ _GREEDY_DELTAS = 64     # the newest deltas the greedy repair scores flips again
 _GREEDY_REACH = 600     # the most cells it scores per flip
 _GREEDY_PER_COUNT = 8   # flips between two counts, each for an ambiguity on other lines
 _GREEDY_COUNT = 3.0     # seconds for each count of the greedy repair (or twice the first count's)
-# The exact search stops (and the greedy repair takes over) after this many flip sets,
-# this share of the time limit or these seconds: its levels grow as (cells on a line)^flips.
+# The exact search (levels grow as (cells on a line)^flips) hands over to the greedy one after:
 _EXACT_SETS, _EXACT_SHARE, _EXACT_SECONDS = 200_000, 0.3, 20.0
 
 
