@@ -80,7 +80,7 @@ def test_the_colour_puzzle_converts_between_formats(tmp_path):
     assert load(out) == load(RAINBOW)
 
 
-@pytest.mark.parametrize("args", [("check", "--why", VICERES), ("export", "--to", "dimacs", RAINBOW),
+@pytest.mark.parametrize("args", [("repair", VICERES), ("export", "--to", "dimacs", RAINBOW),
                                   ("export", "--to", "dzn", RAINBOW), ("convert", RAINBOW, "out.nin")])
 def test_black_and_white_only_paths_refuse_colour_in_one_line(args, tmp_path, monkeypatch):
     # Writing lengths only would silently make another (black-and-white) puzzle.
@@ -89,3 +89,46 @@ def test_black_and_white_only_paths_refuse_colour_in_one_line(args, tmp_path, mo
     assert result.exit_code == 2, result.output
     assert len(result.output.strip().splitlines()) == 1 and "black-and-white" in result.output
     assert not (tmp_path / "out.nin").exists()
+
+
+def test_check_why_on_colour_names_the_switches_in_the_palettes_chars(tmp_path):
+    puzzle = load(VICERES)
+    picture = tmp_path / "why.svg"
+    result = run("check", "--why", VICERES, "--why-image", picture)
+    assert result.exit_code == 1                      # not unique
+    lines = result.output.splitlines()
+    assert lines[0] == "multiple" and "4 solutions (exact count" in lines[1]
+    assert sum("rectangle switch" in line for line in lines) == 2
+    grid = lines[lines.index(next(x for x in lines if x.startswith("reference solution"))) + 1:][:puzzle.height]
+    chars = set(puzzle.palette.chars)
+    assert all(ch in chars or ch in "abAB" for row in grid for ch in row)
+    svg = picture.read_text()
+    for colour in puzzle.palette.foreground:       # the clue numbers in their colours
+        assert f"#{'%02X%02X%02X' % colour.rgb}" in svg.upper()
+
+
+def test_check_why_json_on_colour_has_its_regions():
+    import json
+    data = json.loads(run("check", "--why", VICERES, "--json").output)
+    cells = {tuple(c) for region in data["regions"]["items"] for c in region["cells"]}
+    assert data["count"] == 4 and data["exact"] and len(cells) == 8 and data["regions"]["exact"]
+    assert {tuple(c) for c in data["free_cells"]} == cells
+
+
+def test_check_report_on_colour_shows_both_solutions_in_the_palettes_chars():
+    result = run("check", "--report", VICERES)
+    assert result.exit_code == 1, result.output
+    out = result.output
+    assert out.startswith("multiple") and "grade: search" in out and "rectangle switch" in out
+    assert "%" in out and "#" not in out.split("solution 1, solution 2")[1].split("4 solutions")[0]
+    given = out.split("--given '")[1].split("'")[0]
+    counted = run("count", VICERES, "--given", given)   # the suggested givens, as --given reads them
+    assert counted.output.strip() == "1"
+
+
+def test_render_steps_of_a_colour_puzzle_draws_its_palette(tmp_path):
+    out = tmp_path / "steps.svg"
+    assert run("render", RAINBOW, "--steps", "--to", "svg", "-o", out).exit_code == 0
+    svg = out.read_text().upper()
+    for colour in load(RAINBOW).palette.foreground:
+        assert f'FILL="#{"%02X%02X%02X" % colour.rgb}"' in svg
