@@ -86,6 +86,13 @@ def test_auto_gives_colour_puzzles_to_a_cdcl_backend_that_declares_colour():
     assert result.unique and result.stats.counters["phase"] == "cpsat"
 
 
+def test_auto_takes_a_colour_step_log_from_native():
+    puzzle = load(COLOUR / "nonny" / "rainbow.xml")
+    result = get("auto", record_steps=True).solve(puzzle)
+    assert result.unique and result.stats.counters["phase"] == "native"
+    assert result.steps and result.steps == get("native", record_steps=True).solve(puzzle).steps
+
+
 def test_crosscheck_of_a_colour_puzzle_runs_the_backends_that_take_it():
     from nonolab.harness.crosscheck import Agreement, crosscheck
 

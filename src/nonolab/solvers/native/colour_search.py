@@ -60,7 +60,7 @@ def colour_steps(log: np.ndarray, height: int, width: int) -> list[Step]:
         else:
             where = ("cell", source // width, source % width)
             if technique is Technique.CONTRADICTION_PROBE:
-                note = f"every value but {cells[0][2]} leads to a contradiction"
+                note = f"its other values than {cells[0][2]} lead to a contradiction"
             elif technique is Technique.BOTH_BRANCHES_AGREE:
                 note = "every value of this cell implies these cells"
             else:
