@@ -165,6 +165,7 @@ def grade(file, input_format, index, backend, backend_options, time_limit, up_to
 
     Levels, weakest first: line < contradiction-probe < full-probe < depth-2 < search.
     pbnsolve's classes: line -> line, the probing levels -> depth-2, search -> search.
+    A colour puzzle climbs up to full-probe (no depth-2 in colour), then search.
     The deductions are the native engine's; --backend (and -O) is the backend that
     counts to 2 when they are not enough.  A file holding several puzzles: one
     line per puzzle, then a summary.  Exit code 1 if a puzzle has no unique

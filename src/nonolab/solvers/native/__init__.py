@@ -92,6 +92,10 @@ class NativeSolver:
     ``NativeSolver(line="chain-range").line_complete`` says whether the line strategy
     is complete (``VARIANTS`` lists the option values the contract suite runs).
 
+    A colour puzzle runs the colour engine (:mod:`~nonolab.solvers.native.colour_search`):
+    the complete colour line solver whatever ``line`` says, probing at the root up to
+    ``full``, search with exact counting, and the step log with colour values.
+
     A count is exact only when one run exhausts its space; solutions found by any
     run are kept (each is verified), so two of them prove ``multiple`` at once.
     """
