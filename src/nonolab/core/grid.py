@@ -227,6 +227,11 @@ class Solution:
         from nonolab.render.display import svg_of
         return svg_of(self)
 
+    def _repr_html_(self) -> str | None:
+        """Jupyter: the picture with its clues and its size, as HTML."""
+        from nonolab.render.display import html_of
+        return html_of(self)
+
 
 class Grid:
     """The working state of a puzzle being solved: one cell state per cell.
