@@ -1,7 +1,7 @@
 """Start-up and large grids, whole process: what a user waits for, against pbnsolve.
 
     python -m benchmarks.startup [--runs 5] [--large 1000,2000,4000] [--gargantua] [--cauldron PATH]
-        [--large-runs 3] [--pbnsolve PATH] [--first-run] [--numba] [--out benchmarks/results/startup]
+        [--large-runs 3] [--pbnsolve PATH] [--base SRC] [--first-run] [--numba] [--out benchmarks/results/startup]
 
 Each case is one command run ``--runs`` times in a fresh process; the table gives the
 median and the spread of the wall times:
@@ -20,6 +20,12 @@ median and the spread of the wall times:
   temporary folder), each against ``pbnsolve -u`` on the same file when ``--pbnsolve``
   names its binary; plus the in-process solve time (``NativeSolver().solve``, best of
   the runs).
+
+``--base SRC`` (a ``src`` folder holding another version of nonolab, e.g. the tree before
+a change): every ``nonolab`` case is also run with that version first on ``PYTHONPATH``.
+The contenders of a case (this version, the base, pbnsolve) run in turn, round after
+round, the order rotating each round, so a busy moment of a shared machine falls on all
+of them alike.
 
 Writes ``OUT.csv`` and ``OUT.json`` (one row per case and run count) and prints a
 markdown table.
@@ -75,6 +81,24 @@ def measure(name: str, command: list[str], runs: int, env: dict[str, str] | None
             "max_s": round(max(times), 4), "answer": answer}
 
 
+def measure_together(cases: list[tuple[str, list[str], dict[str, str] | None]], runs: int) -> list[dict]:
+    """:func:`measure` for several ``(name, command, env)`` cases at once: one untimed run
+    each, then ``runs`` rounds that run every case once, in an order rotated each round."""
+    times: list[list[float]] = [[] for _ in cases]
+    answers = [""] * len(cases)
+    for _, command, env in cases:
+        _wall(command, env or ENV)
+    for round_ in range(runs):
+        for k in range(len(cases)):
+            i = (k + round_) % len(cases)
+            elapsed, answers[i] = _wall(cases[i][1], cases[i][2] or ENV)
+            times[i].append(elapsed)
+    return [{"case": name, "command": " ".join(Path(c).name if c == sys.executable else c for c in command),
+             "runs": runs, "median_s": round(statistics.median(t), 4), "min_s": round(min(t), 4),
+             "max_s": round(max(t), 4), "answer": answer}
+            for (name, command, _), t, answer in zip(cases, times, answers)]
+
+
 def _in_process(path: Path, runs: int) -> float:
     """The best in-process ``NativeSolver().solve`` time on the puzzle at ``path`` (count to 2)."""
     from nonolab.formats import load
@@ -111,15 +135,23 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--gargantua", action="store_true", help="Gargantua 200x200 from ../shared/corpus")
     parser.add_argument("--cauldron", type=Path, help="Cauldron 512x512's .non file")
     parser.add_argument("--pbnsolve", type=Path, help="pbnsolve's binary, to time it on the same files")
+    parser.add_argument("--base", type=Path, help="another version's src folder: every nonolab case is also "
+                                                  "run with it, in turn with this one")
     parser.add_argument("--first-run", action="store_true", help="check with an empty numba cache, once")
     parser.add_argument("--numba", action="store_true", help="also check with -b native:engine=numba")
     parser.add_argument("--out", type=Path, default=ROOT / "benchmarks" / "results" / "startup")
     args = parser.parse_args(argv)
 
+    base_env = dict(ENV, PYTHONPATH=str(args.base.resolve())) if args.base else None
+
+    def versions(name: str, command: list[str]) -> list[tuple[str, list[str], dict[str, str] | None]]:
+        """The case for this version, and for the base when there is one."""
+        return [(name, command, None)] + ([(f"{name} [base]", command, base_env)] if base_env else [])
+
     rows = [measure("python -c pass", [sys.executable, "-c", "pass"], args.runs),
             measure("python -c 'import numpy'", [sys.executable, "-c", "import numpy"], args.runs),
-            measure("nonolab --help", NONOLAB + ["--help"], args.runs),
-            measure("nonolab check (20x20)", NONOLAB + ["check", str(CAT)], args.runs)]
+            *measure_together(versions("nonolab --help", NONOLAB + ["--help"]), args.runs),
+            *measure_together(versions("nonolab check (20x20)", NONOLAB + ["check", str(CAT)]), args.runs)]
     if args.numba:
         rows.append(measure("nonolab check (20x20), numba engine",
                             NONOLAB + ["check", "-b", "native:engine=numba", str(CAT)], args.runs))
@@ -136,13 +168,12 @@ def main(argv: list[str] | None = None) -> int:
                    + ([("cauldron-512x512", args.cauldron)] if args.cauldron else [])
                    + _large_files([int(s) for s in args.large.split(",") if s.strip()], Path(folder)))
         for name, path in targets:
-            row = measure(f"{name}: nonolab check -b native", NONOLAB + ["check", "-b", "native", str(path)],
-                          args.large_runs)
-            row["in_process_s"] = _in_process(path, args.large_runs)
-            rows.append(row)
+            cases = versions(f"{name}: nonolab check -b native", NONOLAB + ["check", "-b", "native", str(path)])
             if args.pbnsolve:
-                rows.append(measure(f"{name}: pbnsolve -u", [str(args.pbnsolve), "-u", str(path)],
-                                    args.large_runs))
+                cases.append((f"{name}: pbnsolve -u", [str(args.pbnsolve), "-u", str(path)], None))
+            together = measure_together(cases, args.large_runs)
+            together[0]["in_process_s"] = _in_process(path, args.large_runs)
+            rows += together
 
     machine = f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}"
     args.out.parent.mkdir(parents=True, exist_ok=True)

@@ -231,6 +231,29 @@ def test_startup_times_whole_processes_and_writes_csv_and_json(tmp_path, capsys)
     assert len(json.loads(out.with_suffix(".json").read_text(encoding="utf-8"))["rows"]) == len(rows)
 
 
+def test_startup_runs_a_base_tree_in_turn_with_this_one(tmp_path):
+    from benchmarks import startup
+
+    out = tmp_path / "startup"
+    assert startup.main(["--runs", "2", "--large", "40", "--large-runs", "2", "--base", str(REPO / "src"),
+                         "--out", str(out)]) == 0
+    with out.with_suffix(".csv").open(encoding="utf-8", newline="") as fh:
+        rows = {row["case"]: row for row in csv.DictReader(fh)}
+    for case in ("nonolab --help", "nonolab check (20x20)", "smooth-40x40: nonolab check -b native"):
+        assert rows[f"{case} [base]"]["answer"] == rows[case]["answer"] and rows[f"{case} [base]"]["runs"] == "2"
+    assert rows["smooth-40x40: nonolab check -b native"]["in_process_s"]
+
+
+def test_measure_together_rotates_the_order_each_round(monkeypatch):
+    from benchmarks import startup
+
+    order = []
+    monkeypatch.setattr(startup, "_wall", lambda command, env: (order.append(command[0]) or 1.0, command[0]))
+    rows = startup.measure_together([("a", ["a"], None), ("b", ["b"], None), ("c", ["c"], None)], 3)
+    assert order[3:] == ["a", "b", "c", "b", "c", "a", "c", "a", "b"]     # after one untimed run each
+    assert [r["answer"] for r in rows] == ["a", "b", "c"] and all(r["runs"] == 3 for r in rows)
+
+
 def test_ab_child_solves_the_warm_up_and_the_large_squares():
     from benchmarks.ab import run_child
     from nonolab.solvers.native.jit import ENGINE_DIR

@@ -1,20 +1,16 @@
-"""The independent checker: its whole-grid fast path agrees with the line-by-line one."""
+"""The independent checker: its whole-grid fast path agrees with the line-by-line one.
+
+``_line_by_line`` below counts runs with ``clues_of`` (a Python loop for lists; here
+bytes ``split(b"\\x00")``), a different mechanism from the fast path's ``split()`` of
+text whose empty cells are spaces."""
 
 from __future__ import annotations
 
-import importlib
-
-import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from nonolab.core import Puzzle, Solution
 from nonolab.core.violations import _all_lines_match, clues_of, violations
-
-VERIFY = importlib.import_module("nonolab.core.violations")  # the module (nonolab.core.violations is also a function)
-# Each way of checking a whole grid, forced by its size thresholds: bytes split per line
-# (small grids, and grids below a few million cells while numpy is not imported), numpy.
-PATHS = {"bytes": (1 << 62, 1 << 62), "numpy": (0, 0)}
 
 
 def _puzzle_of(rows: list[list[int]]) -> Puzzle:
@@ -32,22 +28,16 @@ grids = st.integers(1, 7).flatmap(lambda h: st.integers(1, 7).flatmap(
     lambda w: st.tuples(*[st.lists(st.integers(0, 1), min_size=w, max_size=w) for _ in range(h)])))
 
 
-@pytest.mark.parametrize("path", sorted(PATHS))
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=600, deadline=None)
 @given(picture=grids, flips=st.lists(st.tuples(st.integers(0, 6), st.integers(0, 6)), max_size=3))
-def test_the_fast_check_agrees_with_the_line_by_line_check(path, picture, flips):
+def test_the_fast_check_agrees_with_the_line_by_line_check(picture, flips):
     rows = [list(r) for r in picture]
     puzzle = _puzzle_of(rows)
     for r, c in flips:  # a few flipped cells: mostly a wrong picture, sometimes right again
         rows[r % len(rows)][c % len(rows[0])] ^= 1
     solution = Solution.from_rows(rows)
-    saved = VERIFY._ARRAY_CELLS, VERIFY._COLD_ARRAY_CELLS
-    VERIFY._ARRAY_CELLS, VERIFY._COLD_ARRAY_CELLS = PATHS[path]
-    try:
-        assert _all_lines_match(puzzle, solution) == _line_by_line(puzzle, solution)
-        assert (violations(puzzle, solution) == []) == _line_by_line(puzzle, solution)
-    finally:
-        VERIFY._ARRAY_CELLS, VERIFY._COLD_ARRAY_CELLS = saved
+    assert _all_lines_match(puzzle, solution) == _line_by_line(puzzle, solution)
+    assert (violations(puzzle, solution) == []) == _line_by_line(puzzle, solution)
 
 
 def test_a_wrong_line_is_named():
@@ -63,3 +53,25 @@ def test_runs_laid_end_to_end_must_also_split_into_the_same_lines():
     swapped = Solution.from_rows([".#.", "#.#"])
     assert not _all_lines_match(puzzle, swapped)
     assert violations(puzzle, swapped) == ["row 1: expected (1, 1), got (1,)", "row 2: expected (1,), got (1, 1)"]
+
+
+def test_a_large_picture_is_checked_without_numpy_and_a_flip_is_caught():
+    # 1200 x 1100 (1.3 million cells): the size where a numpy path used to take over.
+    import subprocess
+    import sys
+
+    code = ("import sys\n"
+            "from nonolab.core import Puzzle, Solution\n"
+            "from nonolab.core.violations import clues_of, violations\n"
+            "w, h = 1100, 1200\n"
+            "data = bytearray((r * 7 + c * 3) % 5 < 2 for r in range(h) for c in range(w))\n"
+            "s = Solution.from_bytes(bytes(data), w)\n"
+            "p = Puzzle(rows=tuple(clues_of(s.row_bytes(r)) for r in range(h)),\n"
+            "           columns=tuple(clues_of(s.column_bytes(c)) for c in range(w)))\n"
+            "assert violations(p, s) == []\n"
+            "data[w * 600 + 550] ^= 1\n"
+            "bad = violations(p, Solution.from_bytes(bytes(data), w))\n"
+            "assert bad and bad[0].startswith('row 601'), bad\n"
+            "assert 'numpy' not in sys.modules\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr

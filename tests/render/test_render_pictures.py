@@ -183,7 +183,8 @@ def test_the_old_names_still_work():
 
 @pytest.mark.parametrize("name", ["nonolab.render", "nonolab.render.svg", "nonolab.render.pictures",
                                   "nonolab.render.steps", "nonolab.render.convert", "nonolab.render.text",
-                                  "nonolab.render.terminal", "nonolab.render.display"])
+                                  "nonolab.render.terminal", "nonolab.render.display",
+                                  "nonolab.render.html"])
 def test_doctests(name):
     assert doctest.testmod(importlib.import_module(name)).failed == 0
 

@@ -173,8 +173,9 @@ def check(file, input_format, index, backend, probing, line, backend_options, ti
 
     def answer(puzzle) -> sets.Answer:
         found = check_puzzle(puzzle, solver, clock.left(time_limit), cancel=CANCEL, given=Given.of(fixed))
+        # The record (every solution as text) only for --json: a 4000x4000 one is 16 MB of rows.
         data = {**records.result_fields(found.result), "verdict": found.verdict.value,
-                "differing_cells": [list(rc) for rc in found.differing]}
+                "differing_cells": [list(rc) for rc in found.differing]} if as_json else {}
         body = []
         if found.verdict is Verdict.MULTIPLE:
             first, second = found.witnesses

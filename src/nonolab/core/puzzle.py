@@ -193,6 +193,11 @@ class Puzzle:
         from nonolab.render.display import svg_of
         return svg_of(self)
 
+    def _repr_html_(self) -> str | None:
+        """Jupyter: the title, the size and the empty grid with its clues, as HTML (escaped)."""
+        from nonolab.render.display import html_of
+        return html_of(self)
+
     def with_(self, **changes: Any) -> "Puzzle":
         """A copy with some fields replaced (the puzzle itself is immutable)."""
         fields = dict(rows=self.rows, columns=self.columns, name=self.name,

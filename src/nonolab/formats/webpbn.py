@@ -26,7 +26,14 @@ from nonolab.formats._common import build, make_goal, shown, to_int
 
 _META = ("id", "source", "author", "copyright", "description")
 _IMAGE_ROW = re.compile(r"\|([^|]*)\|")
-_NOT_XML_CHAR = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+_NOT_XML_CHAR = "[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]"
+
+
+def _xml_chars(value: object) -> str:
+    """``str(value)`` without the characters XML 1.0 cannot hold.  The pattern is compiled
+    on first use (``re`` caches it): its Unicode ranges take a few milliseconds to
+    compile, which every command paid at start-up when it was compiled on import."""
+    return re.sub(_NOT_XML_CHAR, "", str(value))
 
 
 @dataclass
@@ -329,13 +336,13 @@ def _image_rows(image: _Element) -> list[tuple[str, int]]:
 def _text(value: object) -> str:
     # html.escape, not xml.sax.saxutils.escape: the same three entities without quote=,
     # and the latter's import pulls in urllib and http (a third of importing the formats).
-    return html.escape(_NOT_XML_CHAR.sub("", str(value)), quote=False)
+    return html.escape(_xml_chars(value), quote=False)
 
 
 def quoteattr(value: object) -> str:
     """``value`` as a double-quoted XML attribute (what xml.sax.saxutils.quoteattr gives
     for names and chars, without importing it: see :func:`_text`)."""
-    return '"' + html.escape(_NOT_XML_CHAR.sub("", str(value)), quote=True) + '"'
+    return '"' + html.escape(_xml_chars(value), quote=True) + '"'
 
 
 def _puzzle_xml(p: Puzzle) -> list[str]:

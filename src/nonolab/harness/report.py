@@ -119,6 +119,11 @@ class Report:
             return svg_of(self.ambiguity)
         return svg_of(self.solution) if self.solution is not None else svg_of(self.puzzle)
 
+    def _repr_html_(self) -> str | None:
+        """Jupyter: the whole report (verdict, grade, difficulty, warnings, pictures, repairs) as HTML."""
+        from nonolab.render.display import html_of
+        return html_of(self)
+
     def as_dict(self) -> dict[str, Any]:
         """JSON-ready data; the shape is ``nonolab/schemas/check-report.json``."""
         def rows(s: Solution | None) -> list[str] | None:

@@ -51,6 +51,11 @@ class CheckResult:
         from nonolab.render.display import svg_of
         return svg_of(self)
 
+    def _repr_html_(self) -> str | None:
+        """Jupyter: the verdict and the solution, or two solutions and where they differ, as HTML."""
+        from nonolab.render.display import html_of
+        return html_of(self)
+
 def check(puzzle: Puzzle, solver: Solver | None = None, time_limit: float | None = None, *,
           cancel: Any = None, given: Given | None = None) -> CheckResult:
     """Decide whether ``puzzle`` has exactly one solution (count to 2).

@@ -1,8 +1,11 @@
-"""What Jupyter shows for nonolab's objects: their picture as SVG.
+"""What Jupyter shows for nonolab's objects: their picture as SVG, and as HTML.
 
 ``Puzzle``, ``Solution``, ``CheckResult`` and ``AmbiguityReport`` each have a
 ``_repr_svg_`` method that imports this module when a notebook first asks (so that the
 core and the harness load no drawing code otherwise) and returns :func:`svg_of` itself.
+``Puzzle``, ``Solution``, ``CheckResult`` and the designer's ``Report`` also have
+``_repr_html_`` (:func:`html_of`): the picture with the words around it (title,
+verdict, grade, warnings, repairs), escaped, in one self-contained block.
 Grids beyond ``MAX_SHOWN`` cells show as their text ``repr`` instead: an SVG of a
 million rectangles would stall the notebook.
 
@@ -48,4 +51,26 @@ def svg_of(obj: Any) -> str | None:
     reference = getattr(obj, "reference", None)            # an AmbiguityReport
     if reference is not None and hasattr(obj, "regions") and _size(reference) <= MAX_SHOWN:
         return ambiguity_svg(obj, cell=CELL)
+    return None
+
+
+def html_of(obj: Any) -> str | None:
+    """The HTML block a notebook shows for ``obj`` (see :mod:`nonolab.render.html`), or
+    ``None`` for an object it does not know.
+
+    >>> from nonolab.core import Puzzle
+    >>> page = html_of(Puzzle(rows=((1,),), columns=((1,),), name="a & b"))
+    >>> page.startswith("<div") and "a &amp; b" in page and "a & b" not in page
+    True
+    """
+    from nonolab.render import html
+
+    if isinstance(obj, Puzzle):
+        return html.puzzle_html(obj)
+    if isinstance(obj, Solution):
+        return html.solution_html(obj)
+    if hasattr(obj, "repair") and hasattr(obj, "warnings"):   # the designer's report
+        return html.report_html(obj)
+    if hasattr(obj, "witnesses") and hasattr(obj, "verdict"):  # a CheckResult
+        return html.check_html(obj, getattr(obj, "puzzle", None))
     return None
