@@ -1,7 +1,7 @@
 """Colour backends on generated colour puzzles and on the shared colour corpus.
 
     python -m benchmarks.colour [--sizes 20,30,50,100] [--colours 2,4,8] [--per-set 2]
-        [--time-limit 60] [--backends cpsat,cpsat:colour_cells=onehot,cnf] [--seed 1]
+        [--time-limit 60] [--backends native,cpsat,cnf,lcg] [--seed 1]
 
 Each generated set holds ``--per-set`` random colour pictures of one size and colour
 count (seeded: the same command gives the same puzzles).  A picture's cells are runs:
@@ -63,7 +63,7 @@ def _arguments(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--colours", default="2,4,8")
     parser.add_argument("--per-set", type=int, default=2)
     parser.add_argument("--time-limit", type=float, default=60.0)
-    parser.add_argument("--backends", default="cpsat,cpsat:colour_cells=onehot,cnf")
+    parser.add_argument("--backends", default="native,cpsat,cnf,lcg")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--corpus", action="store_true", help="also the shared colour corpus")
     return parser.parse_args(argv)

@@ -18,7 +18,8 @@
 // when the line stays infeasible without it (the DP's forward pass, incremental
 // from the cell of the dropped fact): later decision levels first, within a level
 // right to left, and within a cell its false facts before its true one (so a fixed
-// cell is explained by its true var, not by its k removals).
+// cell is explained by its true var, not by its k removals); a fact whose drop leaves
+// its cell's domain as it was (a removal under a true value) goes without a check.
 #include <algorithm>
 #include <climits>
 #include <cstring>
@@ -159,7 +160,12 @@ void Engine::explain_colour(int line, int limit_pos, int implied, std::vector<in
         const uint32_t bit = 1u << (f.var - cells[f.pos] * K);
         uint32_t& mask = f.value ? truth[f.pos] : falsity[f.pos];
         mask &= ~bit;
+        const uint32_t before = dom[f.pos];
         dom[f.pos] = domain(truth[f.pos], falsity[f.pos]);
+        if (dom[f.pos] == before) {  // the removal of a value its true value already removes
+            kept[c] = 0;
+            continue;
+        }
         ++counters_.explanation_checks;
         const int from = std::max(0, std::min(f.pos, valid));
         if (cdp_.feasible_after(automaton, dom.data(), n, from)) {
