@@ -77,7 +77,6 @@ public:
         s1_.resize(W);
         s2_.resize(W);
         next_.resize(W);
-        masks_.resize(3 * static_cast<size_t>(W));
         const uint64_t* last = F_.data() + static_cast<size_t>(n) * W;
         for (int w = 0; w < W; ++w) B_[w] = last[w] & a.accepting[w];
         for (int i = n - 1; i >= 0; --i) {
@@ -99,8 +98,7 @@ public:
                 if (hit) seen |= 1u << v;
             }
             out[i] = seen;
-            combine(a, d, masks_.data());
-            const uint64_t *c0 = masks_.data(), *c1 = c0 + W, *c2 = c1 + W;
+            const uint64_t *c0 = cell_masks_.data() + 3 * static_cast<size_t>(i) * W, *c1 = c0 + W, *c2 = c1 + W;
             for (int w = 0; w < W; ++w) next_[w] = row[w] & ((c0[w] & B_[w]) | (c1[w] & s1_[w]) | (c2[w] & s2_[w]));
             B_.swap(next_);
         }
@@ -115,7 +113,11 @@ public:
     }
 
 private:
-    std::vector<uint64_t> F_, B_, s1_, s2_, next_, masks_;
+    std::vector<uint64_t> F_, B_, s1_, s2_, next_;
+    // Each cell's union of value masks (c0, c1, c2), for the domain in mask_dom_: a
+    // solve from > 0 recombines only the cells whose domain changed.
+    std::vector<uint64_t> cell_masks_;
+    std::vector<uint32_t> mask_dom_;
 
     // The union of the masks of the values in d: c0, c1, c2 one after the other.
     static void combine(const ColourAutomaton& a, uint32_t d, uint64_t* c) {
@@ -136,17 +138,22 @@ private:
     // at the first row that is empty (the rows below it are then left stale).
     bool forward(const ColourAutomaton& a, const uint32_t* dom, int n, int from) {
         const int W = a.words;
-        masks_.resize(3 * static_cast<size_t>(W));
         if (from == 0) {
             F_.resize(static_cast<size_t>(n + 1) * W);
             std::memset(F_.data(), 0, static_cast<size_t>(W) * sizeof(uint64_t));
             F_[0] = 1;
+            cell_masks_.resize(3 * static_cast<size_t>(n) * W);
+            mask_dom_.resize(n);
         }
         for (int i = from; i < n; ++i) {
             const uint64_t* row = F_.data() + static_cast<size_t>(i) * W;
             uint64_t* nxt = F_.data() + static_cast<size_t>(i + 1) * W;
-            combine(a, dom[i], masks_.data());
-            const uint64_t *c0 = masks_.data(), *c1 = c0 + W, *c2 = c1 + W;
+            uint64_t* c0 = cell_masks_.data() + 3 * static_cast<size_t>(i) * W;
+            if (from == 0 || mask_dom_[i] != dom[i]) {
+                combine(a, dom[i], c0);
+                mask_dom_[i] = dom[i];
+            }
+            const uint64_t *c1 = c0 + W, *c2 = c1 + W;
             uint64_t any = 0, carry1 = 0, carry2 = 0;
             for (int w = 0; w < W; ++w) {
                 const uint64_t t1 = row[w] & c1[w], t2 = row[w] & c2[w];
