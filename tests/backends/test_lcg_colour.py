@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -124,3 +125,17 @@ def test_more_colours_than_the_engine_holds_are_refused():
         ENGINE.Engine(2, 1, [[1, 1]], [[1], [1]], colours=1, row_colours=[[1, 1]], column_colours=[[1], [1]])
     with pytest.raises(ValueError):
         ENGINE.Engine(2, 1, [[1, 1]], [[1], [1]], colours=2, row_colours=[[1, 3]], column_colours=[[1], [3]])
+
+
+def test_the_colour_benchmark_compares_lcg_on_both_kinds_of_picture(capsys, monkeypatch):
+    monkeypatch.syspath_prepend(str(Path(__file__).resolve().parents[2]))  # `benchmarks` is top-level
+    from benchmarks import colour
+
+    for density in ([], ["--density", "0.3"]):
+        assert colour.main(["--sizes", "6", "--colours", "2", "--per-set", "2", "--backends", "lcg,cpsat",
+                            "--time-limit", "20", *density]) == 0
+        table = capsys.readouterr().out
+        assert "lcg median s" in table and "disagreements: 0" in table
+        assert ("6x6, 2 colours, density 0.3 | 2 |" in table) == bool(density)
+    # The same seed gives the same pictures; independent cells differ from runs.
+    assert colour.generated(8, 3, 2, 1, 0.3) == colour.generated(8, 3, 2, 1, 0.3) != colour.generated(8, 3, 2, 1)
