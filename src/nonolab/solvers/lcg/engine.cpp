@@ -181,7 +181,7 @@ int Engine::propagate() {
 }
 
 bool Engine::run_line(int line) {
-    if (values_) return run_colour_line(line);
+    if (__builtin_expect(values_ != 0, 0)) return run_colour_line(line);
     const std::vector<int>& cells = line_cells_[line];
     const std::vector<int>& clue = line_clue_[line];
     const int n = static_cast<int>(cells.size());

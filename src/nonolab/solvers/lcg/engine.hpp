@@ -74,8 +74,6 @@ private:
     static constexpr int NO_CONFLICT = -1, LINE_CONFLICT = -2, PAUSED = -3;
 
     int width_, height_, nvars_, minimise_, bands_, restarts_;
-    int values_ = 0;  // 0: black and white; colour: the background and the colours
-    uint32_t full_ = 0;  // colour: the mask of every value
     bool probing_;
     long long probe_budget_, probe_start_runs_ = 0;
     int probe_next_ = 0;
@@ -85,10 +83,6 @@ private:
     std::vector<std::vector<int>> line_cells_, line_clue_;
     LineDP dp_;
     std::vector<uint8_t> state_buf_, out_buf_;
-    // Colour: each line's automaton, the colour line DP and its domain buffers.
-    std::vector<ColourAutomaton> autos_;
-    ColourLineDP cdp_;
-    std::vector<uint32_t> dom_buf_, dom_out_;
 
     // A direct-mapped cache of line DP results, keyed by (line, exact state).
     struct CacheSlot {
@@ -128,6 +122,15 @@ private:
     std::vector<uint8_t> solution_;
     Counters counters_;
     std::chrono::steady_clock::time_point deadline_;
+
+    // Colour (after the black-and-white state, which keeps its layout): the number of
+    // values (0: black and white), the mask of them all, each line's automaton, the
+    // colour line DP and its domain buffers.
+    int values_ = 0;
+    uint32_t full_ = 0;
+    std::vector<ColourAutomaton> autos_;
+    ColourLineDP cdp_;
+    std::vector<uint32_t> dom_buf_, dom_out_;
 
     int lit_value(int lit) const {  // 1 true, 0 false, -1 unassigned
         int v = value_[var_of(lit)];
