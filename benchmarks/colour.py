@@ -1,13 +1,15 @@
 """Colour backends on generated colour puzzles and on the shared colour corpus.
 
     python -m benchmarks.colour [--sizes 20,30,50,100] [--colours 2,4,8] [--per-set 2]
-        [--time-limit 60] [--backends cpsat,cpsat:colour_cells=onehot,cnf] [--seed 1]
+        [--time-limit 60] [--backends native,cpsat,cnf,lcg] [--seed 1] [--density D]
 
 Each generated set holds ``--per-set`` random colour pictures of one size and colour
 count (seeded: the same command gives the same puzzles).  A picture's cells are runs:
 each cell repeats its left neighbour with probability 1/2, else is the background
 (probability 0.4) or a random colour, so lines hold blocks of several lengths and
-colours that touch.  Every puzzle is counted to 2 by every backend, one after the
+colours that touch.  With ``--density D`` the cells are independent instead: each is
+a random colour with probability D, else the background; at D = 0.3 from 25x25 up such
+puzzles need deep search (no runs to anchor the lines).  Every puzzle is counted to 2 by every backend, one after the
 other in this process; time is the backend's ``stats.wall_time``.  The answers must
 agree (each solution is verified by the contract).  Prints markdown tables.
 """
@@ -24,10 +26,14 @@ REPO = Path(__file__).resolve().parents[1]
 CORPUS = REPO.parent / "shared" / "corpus-colour"
 
 
-def picture(size: int, colours: int, rnd: random.Random):
-    """A ``size`` x ``size`` colour picture with runs (see the module notes)."""
+def picture(size: int, colours: int, rnd: random.Random, density: float | None = None):
+    """A ``size`` x ``size`` colour picture with runs, or of independent cells of the
+    given density (see the module notes)."""
     from nonolab.core import Solution
 
+    if density is not None:
+        return Solution.from_values([[rnd.randint(1, colours) if rnd.random() < density else 0
+                                      for _ in range(size)] for _ in range(size)])
     rows = []
     for _ in range(size):
         row: list[int] = []
@@ -40,11 +46,11 @@ def picture(size: int, colours: int, rnd: random.Random):
     return Solution.from_values(rows)
 
 
-def generated(size: int, colours: int, count: int, seed: int) -> list:
+def generated(size: int, colours: int, count: int, seed: int, density: float | None = None) -> list:
     from nonolab.core import Palette, Puzzle
 
-    rnd = random.Random(f"{seed}-{size}-{colours}")
-    return [Puzzle.from_solution(picture(size, colours, rnd), name=f"{size}x{size}-{colours}c-{i + 1}",
+    rnd = random.Random(f"{seed}-{size}-{colours}" + ("" if density is None else f"-{density}"))
+    return [Puzzle.from_solution(picture(size, colours, rnd, density), name=f"{size}x{size}-{colours}c-{i + 1}",
                                  palette=Palette.default_for(colours)) for i in range(count)]
 
 
@@ -63,9 +69,11 @@ def _arguments(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--colours", default="2,4,8")
     parser.add_argument("--per-set", type=int, default=2)
     parser.add_argument("--time-limit", type=float, default=60.0)
-    parser.add_argument("--backends", default="cpsat,cpsat:colour_cells=onehot,cnf")
+    parser.add_argument("--backends", default="native,cpsat,cnf,lcg")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--corpus", action="store_true", help="also the shared colour corpus")
+    parser.add_argument("--density", type=float, default=None,
+                        help="independent cells, each a colour with this probability (default: runs)")
     return parser.parse_args(argv)
 
 
@@ -78,7 +86,8 @@ def main(argv: list[str] | None = None) -> int:
     print("| set | puzzles | verdicts | " + " | ".join(f"{b} median s | {b} max s" for b in backends) + " |")
     print("|---|---:|---|" + "---:|---:|" * len(backends))
     disagreements = 0
-    sets = [(f"{s}x{s}, {k} colours", generated(s, k, args.per_set, args.seed))
+    kind = "" if args.density is None else f", density {args.density:g}"
+    sets = [(f"{s}x{s}, {k} colours{kind}", generated(s, k, args.per_set, args.seed, args.density))
             for s in map(int, args.sizes.split(",")) for k in map(int, args.colours.split(","))]
     if args.corpus and CORPUS.is_dir():
         from nonolab.formats import load

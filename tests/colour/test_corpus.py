@@ -81,9 +81,13 @@ def test_given_cells_restrict_colour_counts_on_every_colour_backend(colour_backe
             assert result.complete and result.count == expected, (cell, value)
 
 
-def test_auto_gives_colour_puzzles_to_a_cdcl_backend_that_declares_colour():
-    result = get("auto").solve(load(COLOUR / "nonny" / "rainbow.xml"))
-    assert result.unique and result.stats.counters["phase"] == "cpsat"
+@pytest.mark.parametrize("cdcl", [None, "cpsat"])
+def test_auto_gives_colour_puzzles_to_a_cdcl_backend_that_declares_colour(cdcl):
+    # Its own cdcl engine when that declares colour, else CP-SAT.
+    auto = get("auto", cdcl=cdcl) if cdcl else get("auto")
+    result = auto.solve(load(COLOUR / "nonny" / "rainbow.xml"))
+    expected = auto.cdcl if auto.cdcl in COLOUR_BACKENDS else "cpsat"
+    assert result.unique and result.stats.counters["phase"] == expected
 
 
 def test_auto_takes_a_colour_step_log_from_native():

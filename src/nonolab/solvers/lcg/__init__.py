@@ -10,6 +10,10 @@ learning, VSIDS with phase saving, Luby restarts and clause deletion by LBD do t
 rest, after root probing.  Counting is exact: each solution is blocked by a clause on its decisions and
 the search goes on until the formula is unsatisfiable.
 
+Colour puzzles use one Boolean per (cell, value) and the complete colour line DP as
+propagator (``colour.cpp``, ``colour_line.hpp``), with the same explanations, search
+and counting; up to 31 colours.
+
 The engine runs in slices (``slice_seconds``, the GIL released inside), so the
 deadline and ``limits.cancel`` are checked between slices.
 
@@ -27,7 +31,7 @@ from typing import Any
 
 from nonolab.core.grid import Solution
 from nonolab.core.puzzle import Puzzle
-from nonolab.errors import BackendUnavailable, InvalidArgument
+from nonolab.errors import BackendUnavailable, InvalidArgument, TooLarge
 from nonolab.solvers.base import (Capability, Given, Limits, SolveResult, Stopwatch, accept, checked_solutions,
                                   finish)
 from nonolab.solvers.options import Option
@@ -40,6 +44,9 @@ _MINIMISE = {"none": 0, "basic": 1, "recursive": 2}
 _EXPLAIN = {"levels": 0, "positions": 1, "two-bands": 2}
 # Luby restarts (unit 100 conflicts), or glucose-style (on the learned clauses' LBD).
 _RESTARTS = {"luby": 0, "glucose": 1}
+
+# The most colours the engine's domain masks hold (32 bits: the background and 31).
+MAX_COLOURS = 31
 
 # What Engine.run returns.
 _BUDGET, _SOLUTION, _EXHAUSTED = 0, 1, 2
@@ -92,7 +99,7 @@ class LcgSolver:
     """
 
     name = "lcg"
-    CAPABILITIES = frozenset({Capability.EXACT_COUNT, Capability.GIVEN_CELLS})
+    CAPABILITIES = frozenset({Capability.EXACT_COUNT, Capability.GIVEN_CELLS, Capability.COLOUR})
     OPTIONS = (
         Option("minimise", "choice", "recursive", "learned clause minimisation", choices=tuple(_MINIMISE)),
         Option("explain", "choice", "levels", "the order in which an explanation drops a line's cells",
@@ -138,15 +145,24 @@ class LcgSolver:
             the solutions found so far.
 
         Raises:
-            InvalidArgument: a given cell outside the grid or not 0/1.
+            InvalidArgument: a given cell outside the grid or not a value of the puzzle.
+            TooLarge: a colour puzzle with more than 31 colours.
         """
         watch = Stopwatch.of(limits)
         given = accept(self, puzzle, given)
         h, w = puzzle.height, puzzle.width
-        fixed = [(r * w + c, bool(value)) for (r, c), value in given.cells.items()]
-        engine = self._engine.Engine(w, h, puzzle.rows, puzzle.columns, fixed,
-                                     _MINIMISE[self.minimise], _EXPLAIN[self.explain], _RESTARTS[self.restarts],
-                                     _probe_budget(puzzle) if self.probing else 0)
+        colour = puzzle.is_colour
+        if colour and puzzle.colours > MAX_COLOURS:
+            raise TooLarge(f"lcg: {puzzle.colours} colours, at most {MAX_COLOURS}; use backend cpsat or cnf")
+        fixed = [(r * w + c, int(value) if colour else bool(value)) for (r, c), value in given.cells.items()]
+        options = (_MINIMISE[self.minimise], _EXPLAIN[self.explain], _RESTARTS[self.restarts],
+                   _probe_budget(puzzle) if self.probing else 0)
+        if colour:
+            engine = self._engine.Engine(w, h, puzzle.rows, puzzle.columns, fixed, *options,
+                                         colours=puzzle.colours, row_colours=puzzle.row_colours,
+                                         column_colours=puzzle.column_colours)
+        else:
+            engine = self._engine.Engine(w, h, puzzle.rows, puzzle.columns, fixed, *options)
         found: list[Solution] = []
         complete = False
         slices = 0
@@ -162,7 +178,7 @@ class LcgSolver:
             outcome = engine.run(budget)
             if outcome == _SOLUTION:
                 # Verified as found, inside the time limit (not all at the end).
-                found.extend(checked_solutions(puzzle, [Solution.from_bytes(engine.solution(), w)], self.name))
+                found.extend(checked_solutions(puzzle, [Solution.from_bytes(engine.solution(), w, colours=colour)], self.name))
             elif outcome == _EXHAUSTED:
                 complete = True
                 break

@@ -12,6 +12,7 @@ namespace lcg {
 // conflict, implied < 0), over the cells assigned before trail position limit_pos,
 // minimised greedily with the DP.
 void Engine::explain(int line, int limit_pos, int implied, std::vector<int>& clause) {
+    if (values_) { explain_colour(line, limit_pos, implied, clause); return; }
     const std::vector<int>& cells = line_cells_[line];
     const std::vector<int>& clue = line_clue_[line];
     const int n = static_cast<int>(cells.size()), k = static_cast<int>(clue.size());

@@ -52,7 +52,12 @@ Engine::Engine(int width, int height, const std::vector<std::vector<int>>& rows,
                long long probe_budget)
     : width_(width), height_(height), nvars_(width * height), minimise_(minimise), bands_(bands),
       restarts_(restarts), probing_(probe_budget > 0), probe_budget_(probe_budget) {
-    const int nlines = height + width;
+    setup(rows, columns);
+}
+
+// The state every constructor shares, once nvars_ and values_ are set.
+void Engine::setup(const std::vector<std::vector<int>>& rows, const std::vector<std::vector<int>>& columns) {
+    const int width = width_, height = height_, nlines = height + width;
     line_cells_.resize(nlines);
     line_clue_.resize(nlines);
     for (int r = 0; r < height; ++r) {
@@ -80,12 +85,13 @@ Engine::Engine(int width, int height, const std::vector<std::vector<int>>& rows,
     activity_.assign(nvars_, 0.0);
     heap_pos_.assign(nvars_, -1);
     for (int v = 0; v < nvars_; ++v) heap_insert(v);
-    solution_.assign(nvars_, 0);
+    solution_.assign(values_ ? nvars_ / values_ : nvars_, 0);
     trail_.reserve(nvars_);
     for (int l = 0; l < nlines; ++l) mark_dirty(l);
     // About 32 MB of cache at most (key and result per slot), 2^16 slots at most.
+    const size_t line_bytes = static_cast<size_t>(longest) * (values_ ? sizeof(uint32_t) : 1);
     size_t slots = 1;
-    while (slots < (1u << 16) && slots * 2 * 2 * static_cast<size_t>(longest) <= (32u << 20)) slots *= 2;
+    while (slots < (1u << 16) && slots * 2 * 2 * line_bytes <= (32u << 20)) slots *= 2;
     cache_.resize(slots);
     cache_mask_ = slots - 1;
 }
@@ -123,7 +129,8 @@ int Engine::propagate_clauses() {
         const int p = trail_[qhead_++];
         const int v = var_of(p);
         const int own = reason_kind_[v] == LINE ? reason_idx_[v] : -1;
-        const int row = v / width_, col = height_ + v % width_;
+        const int cell = cell_of(v);
+        const int row = cell / width_, col = height_ + cell % width_;
         if (row != own) mark_dirty(row);
         if (col != own) mark_dirty(col);
         const int false_lit = neg(p);
@@ -174,6 +181,7 @@ int Engine::propagate() {
 }
 
 bool Engine::run_line(int line) {
+    if (__builtin_expect(values_ != 0, 0)) return run_colour_line(line);
     const std::vector<int>& cells = line_cells_[line];
     const std::vector<int>& clue = line_clue_[line];
     const int n = static_cast<int>(cells.size());
@@ -385,7 +393,8 @@ RunResult Engine::run(double seconds) {
             }
             const int decision = pick_branch();
             if (decision < 0) {
-                for (int v = 0; v < nvars_; ++v) solution_[v] = static_cast<uint8_t>(value_[v]);
+                if (values_) solution_from_values();
+                else for (int v = 0; v < nvars_; ++v) solution_[v] = static_cast<uint8_t>(value_[v]);
                 block_solution();
                 return SOLUTION;
             }

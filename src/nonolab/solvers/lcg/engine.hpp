@@ -7,11 +7,14 @@
 #include <deque>
 #include <vector>
 
+#include "colour_line.hpp"
 #include "line.hpp"
 
 namespace lcg {
 
-// A literal is 2 * cell for "cell filled" and 2 * cell + 1 for "cell empty".
+// A literal is 2 * var for "var true" and 2 * var + 1 for "var false".  In black and
+// white a var is a cell (true: filled); in colour, var cell * values + v says "the
+// cell holds value v" (see engine.cpp).
 inline int lit_of(int var, bool filled) { return 2 * var + (filled ? 0 : 1); }
 inline int var_of(int lit) { return lit >> 1; }
 inline int neg(int lit) { return lit ^ 1; }
@@ -45,13 +48,23 @@ public:
            const std::vector<std::vector<int>>& columns, int minimise = 2, int bands = 0, int restarts = 0,
            long long probe_budget = 0);
 
+    // A colour puzzle: rows and columns hold the blocks' lengths, row_colours and
+    // column_colours their colours (1..colours).
+    Engine(int width, int height, const std::vector<std::vector<int>>& rows,
+           const std::vector<std::vector<int>>& columns, const std::vector<std::vector<int>>& row_colours,
+           const std::vector<std::vector<int>>& column_colours, int colours, int minimise, int bands, int restarts,
+           long long probe_budget);
+
     // Fix a cell before the search; false when it contradicts an earlier fixed cell.
     bool fix(int cell, bool filled);
+    // Fix a colour puzzle's cell to a value (0 background, 1..colours).
+    bool fix_value(int cell, int value);
 
     // Search for at most `seconds`; a solution is in solution() after SOLUTION, and
     // is blocked before returning, so the next call looks for another one.
     RunResult run(double seconds);
 
+    // One byte per cell: 0/1 in black and white, the value in colour.
     const std::vector<uint8_t>& solution() const { return solution_; }
     const Counters& counters() const { return counters_; }
     int num_vars() const { return nvars_; }
@@ -110,17 +123,36 @@ private:
     Counters counters_;
     std::chrono::steady_clock::time_point deadline_;
 
+    // Colour (after the black-and-white state, which keeps its layout): the number of
+    // values (0: black and white), the mask of them all, each line's automaton, the
+    // colour line DP and its domain buffers.
+    int values_ = 0;
+    uint32_t full_ = 0;
+    std::vector<ColourAutomaton> autos_;
+    ColourLineDP cdp_;
+    std::vector<uint32_t> dom_buf_, dom_out_;
+
     int lit_value(int lit) const {  // 1 true, 0 false, -1 unassigned
         int v = value_[var_of(lit)];
         return v < 0 ? -1 : (v == ((lit & 1) ? 0 : 1));
     }
     int level() const { return static_cast<int>(trail_lim_.size()); }
+    int cell_of(int var) const { return values_ ? var / values_ : var; }
+    // A colour cell's domain from the masks of its true and false values.
+    uint32_t domain(uint32_t truth, uint32_t falsity) const {
+        if (truth) return (truth & (truth - 1)) ? 0u : truth;  // two values true: none fits
+        return full_ & ~falsity;
+    }
+    void setup(const std::vector<std::vector<int>>& rows, const std::vector<std::vector<int>>& columns);
+    void solution_from_values();
     void enqueue(int lit, Reason kind, int idx);
     void mark_dirty(int line);
     int propagate();
     int propagate_clauses();
     bool run_line(int line);
+    bool run_colour_line(int line);
     void explain(int line, int limit_pos, int implied, std::vector<int>& clause);
+    void explain_colour(int line, int limit_pos, int implied, std::vector<int>& clause);
     const std::vector<int>& reason(int var);
     void analyze(const std::vector<int>& conflict, std::vector<int>& learnt, int& back_level);
     bool redundant(int lit);

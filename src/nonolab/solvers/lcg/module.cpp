@@ -5,10 +5,14 @@
 //       1 basic, 2 recursive learned clause minimisation; bands: the order explanations
 //       drop cells in (see Engine::explain); restarts: 0 Luby, 1 glucose-style;
 //       probe_budget: line runs root probing may spend (0: no probing).
+//   Colour puzzles: colours=k (2..31) and row_colours/column_colours, each block's
+//       colour 1..k in the shape of rows/columns; fixed: (cell, value) pairs, value 0..k.
 //   Engine.run(seconds) -> 0 budget spent, 1 a solution (then blocked), 2 exhausted;
 //       the GIL is released while it searches.
 //   Engine.solution() -> bytes (one 0/1 per cell, row-major), Engine.stats() -> dict.
 //   solve_line(clue, cells) -> bytes or None: the line DP on one line of state masks.
+//   solve_colour_line(lengths, colours, domains) -> list or None: the colour line DP on
+//       one line of domain masks (bit v: value v possible).
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 
@@ -59,15 +63,34 @@ bool read_clues(PyObject* seq, Py_ssize_t expected, std::vector<std::vector<int>
     return true;
 }
 
+// Each line's colours have its clue's shape and lie in 1..colours.
+bool colours_fit(const std::vector<std::vector<int>>& clues, const std::vector<std::vector<int>>& colours,
+                 int top) {
+    for (size_t i = 0; i < clues.size(); ++i) {
+        bool fits = colours[i].size() == clues[i].size();
+        for (int c : colours[i]) fits = fits && c <= top;
+        if (!fits) {
+            PyErr_SetString(PyExc_ValueError, "block colours must match the clues and lie in 1..colours");
+            return false;
+        }
+    }
+    return true;
+}
+
 int Engine_init(EngineObject* self, PyObject* args, PyObject* kwds) {
     static const char* keywords[] = {"width", "height", "rows", "columns", "fixed", "minimise", "bands", "restarts", "probe_budget",
-                                     nullptr};
-    int width = 0, height = 0, minimise = 2, bands = 0, restarts = 0;
+                                     "colours", "row_colours", "column_colours", nullptr};
+    int width = 0, height = 0, minimise = 2, bands = 0, restarts = 0, colours = 0;
     long long probe_budget = 0;
-    PyObject *rows = nullptr, *columns = nullptr, *fixed = nullptr;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "iiOO|OiiiL", const_cast<char**>(keywords), &width, &height,
-                                     &rows, &columns, &fixed, &minimise, &bands, &restarts, &probe_budget))
+    PyObject *rows = nullptr, *columns = nullptr, *fixed = nullptr, *row_colours = nullptr, *column_colours = nullptr;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "iiOO|OiiiLiOO", const_cast<char**>(keywords), &width, &height,
+                                     &rows, &columns, &fixed, &minimise, &bands, &restarts, &probe_budget, &colours,
+                                     &row_colours, &column_colours))
         return -1;
+    if (colours != 0 && (colours < 2 || colours > 31 || !row_colours || !column_colours)) {
+        PyErr_SetString(PyExc_ValueError, "a colour puzzle needs 2..31 colours and row_colours, column_colours");
+        return -1;
+    }
     if (minimise < 0 || minimise > 2) {
         PyErr_SetString(PyExc_ValueError, "minimise must be 0 (none), 1 (basic) or 2 (recursive)");
         return -1;
@@ -86,11 +109,28 @@ int Engine_init(EngineObject* self, PyObject* args, PyObject* kwds) {
     }
     std::vector<std::vector<int>> row_clues, column_clues;
     if (!read_clues(rows, height, row_clues) || !read_clues(columns, width, column_clues)) return -1;
+    std::vector<std::vector<int>> row_colour_clues, column_colour_clues;
+    if (colours) {
+        if (!read_clues(row_colours, height, row_colour_clues) ||
+            !read_clues(column_colours, width, column_colour_clues))
+            return -1;
+        if (!colours_fit(row_clues, row_colour_clues, colours) ||
+            !colours_fit(column_clues, column_colour_clues, colours))
+            return -1;
+        if (static_cast<long long>(width) * height * (colours + 1) > 400000000LL) {
+            PyErr_SetString(PyExc_ValueError, "grid size out of range");
+            return -1;
+        }
+    }
     delete self->engine;
     self->engine = nullptr;
     try {
-        self->engine = new lcg::Engine(width, height, row_clues, column_clues, minimise, bands, restarts,
-                                       probe_budget);
+        if (colours)
+            self->engine = new lcg::Engine(width, height, row_clues, column_clues, row_colour_clues,
+                                           column_colour_clues, colours, minimise, bands, restarts, probe_budget);
+        else
+            self->engine = new lcg::Engine(width, height, row_clues, column_clues, minimise, bands, restarts,
+                                           probe_budget);
     } catch (const std::bad_alloc&) {
         PyErr_NoMemory();
         return -1;
@@ -101,16 +141,18 @@ int Engine_init(EngineObject* self, PyObject* args, PyObject* kwds) {
         const Py_ssize_t n = PySequence_Fast_GET_SIZE(fast);
         for (Py_ssize_t i = 0; i < n; ++i) {
             int cell = 0, filled = 0;
-            if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(fast, i), "ip", &cell, &filled)) {
+            if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(fast, i), colours ? "ii" : "ip", &cell, &filled)) {
                 Py_DECREF(fast);
                 return -1;
             }
-            if (cell < 0 || cell >= width * height) {
+            if (cell < 0 || cell >= width * height || (colours && (filled < 0 || filled > colours))) {
                 Py_DECREF(fast);
-                PyErr_SetString(PyExc_ValueError, "fixed cell outside the grid");
+                PyErr_SetString(PyExc_ValueError, colours ? "fixed cell outside the grid or value not 0..colours"
+                                                          : "fixed cell outside the grid");
                 return -1;
             }
-            self->engine->fix(cell, filled != 0);
+            if (colours) self->engine->fix_value(cell, filled);
+            else self->engine->fix(cell, filled != 0);
         }
         Py_DECREF(fast);
     }
@@ -229,7 +271,51 @@ PyObject* solve_line(PyObject*, PyObject* args) {
     return PyBytes_FromStringAndSize(reinterpret_cast<const char*>(out.data()), n);
 }
 
+PyObject* solve_colour_line(PyObject*, PyObject* args) {
+    PyObject *lengths_obj = nullptr, *colours_obj = nullptr, *domains_obj = nullptr;
+    if (!PyArg_ParseTuple(args, "OOO", &lengths_obj, &colours_obj, &domains_obj)) return nullptr;
+    std::vector<int> lengths, colours;
+    if (!read_clue(lengths_obj, lengths) || !read_clue(colours_obj, colours)) return nullptr;
+    if (lengths.size() != colours.size()) {
+        PyErr_SetString(PyExc_ValueError, "one colour per block");
+        return nullptr;
+    }
+    for (int c : colours) {
+        if (c > 31) {
+            PyErr_SetString(PyExc_ValueError, "colours must lie in 1..31");
+            return nullptr;
+        }
+    }
+    PyObject* fast = PySequence_Fast(domains_obj, "domains must be a sequence of masks");
+    if (!fast) return nullptr;
+    const Py_ssize_t n = PySequence_Fast_GET_SIZE(fast);
+    std::vector<uint32_t> dom(n > 0 ? n : 1), out(n > 0 ? n : 1);
+    for (Py_ssize_t i = 0; i < n; ++i) {
+        const unsigned long mask = PyLong_AsUnsignedLong(PySequence_Fast_GET_ITEM(fast, i));
+        if (PyErr_Occurred() || mask > 0xFFFFFFFFul) {
+            Py_DECREF(fast);
+            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "a domain is a 32-bit mask");
+            return nullptr;
+        }
+        dom[i] = static_cast<uint32_t>(mask);
+    }
+    Py_DECREF(fast);
+    lcg::ColourAutomaton automaton(lengths, colours);
+    lcg::ColourLineDP dp;
+    if (!dp.fix(automaton, dom.data(), static_cast<int>(n), out.data())) Py_RETURN_NONE;
+    PyObject* result = PyList_New(n);
+    if (!result) return nullptr;
+    for (Py_ssize_t i = 0; i < n; ++i) {
+        PyObject* item = PyLong_FromUnsignedLong(out[i]);
+        if (!item) { Py_DECREF(result); return nullptr; }
+        PyList_SET_ITEM(result, i, item);
+    }
+    return result;
+}
+
 PyMethodDef module_methods[] = {
+    {"solve_colour_line", solve_colour_line, METH_VARARGS,
+     "solve_colour_line(lengths, colours, domains) -> list or None: each cell's surviving values (bit masks)"},
     {"solve_line", solve_line, METH_VARARGS,
      "solve_line(clue, cells) -> bytes or None: every cell's possible values (1 empty, 2 filled, 3 both)"},
     {nullptr, nullptr, 0, nullptr},
