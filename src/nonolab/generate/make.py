@@ -29,7 +29,7 @@ import os
 import re
 import time
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Callable
 
@@ -119,8 +119,8 @@ class Recipe:
         Criteria(self.unique, self.max_grade, self.backend)  # validates max_grade
         if (isinstance(self.colours, bool) or not isinstance(self.colours, (int, np.integer))
                 or not 1 <= self.colours <= MAX_COLOURS):
-            raise InvalidArgument(f"colours must be an integer from 1 to {MAX_COLOURS} (the legible, distinct "
-                                  f"colours of the palette), not {self.colours!r}")
+            raise InvalidArgument(f"colours (--colours) must be an integer from 1 to {MAX_COLOURS} (the legible, "
+                                  f"distinct colours of the palette), not {self.colours!r}")
         if self.colours > 1:
             check_colour_criteria(self.criteria)
 
@@ -266,6 +266,10 @@ def make_puzzles(count: int, recipe: Recipe, seed: int = 0, max_candidates: int 
     image, palette = None, recipe.palette
     if recipe.image is not None and recipe.colours > 1:
         image, palette = colour_picture_from_image(recipe.image, recipe.width, recipe.height, recipe.colours)
+        # The image, not the density, decides how much is filled: the accepted range widens to take it.
+        low, high = recipe.density_range
+        filled = filled_fraction(image)
+        recipe = replace(recipe, density_range=(min(low, filled), max(high, filled)))
     elif recipe.image is not None:
         image = picture_from_image(recipe.image, recipe.width, recipe.height, recipe.density)
     report = GenerateReport(asked=count)
