@@ -79,7 +79,8 @@ def smooth_grid(height: int, width: int, radius: int | None = None, seed: int = 
     With ``colours`` k above 1, the filled cells (those of the black-and-white
     picture of the seed) are split into regions of colour: k more noise fields,
     blurred with three times the radius (regions of colour larger than the shapes'
-    features), and each cell takes the colour (1..k) whose field is highest there.
+    features; less on a grid too small to hold some 3k such regions), and each cell
+    takes the colour (1..k) whose field is highest there.
 
     Args:
         radius: blur radius in cells; default ``max(1, round(min(h, w) / 20))``.
@@ -107,7 +108,10 @@ def smooth_grid(height: int, width: int, radius: int | None = None, seed: int = 
     if colours == 1:
         return filled
     # Drawn after the mask's noise, from the same stream: the mask stays the seed's black-and-white picture.
-    fields = [_blurred(rng.random((height, width)), 3 * int(radius)) for _ in range(colours)]
+    # Three times the shapes' radius, but small enough that the grid holds some 3k regions
+    # (a region spans about 2r+1 cells each way): a small grid still shows every colour.
+    spread = max(0, min(3 * int(radius), int((np.sqrt(height * width / (3 * colours)) - 1) // 2)))
+    fields = [_blurred(rng.random((height, width)), spread) for _ in range(colours)]
     region = np.argmax(np.stack(fields), axis=0).astype(np.uint8) + 1
     return filled * region
 
