@@ -32,7 +32,7 @@ from nonolab.core.puzzle import Puzzle
 from nonolab.core.grid import UNKNOWN
 from nonolab.errors import InvalidArgument
 from nonolab.harness.classify import Grade, grade
-from nonolab.harness.uniqueness import Verdict, check, count
+from nonolab.harness.uniqueness import Verdict, check
 from nonolab.solvers import DEFAULT, get, get_spec
 from nonolab.solvers.base import Limits, Status, Stopwatch
 
@@ -83,10 +83,13 @@ class Criteria:
 
 @dataclass(frozen=True)
 class Assessment:
-    """The outcome for one puzzle; ``grade`` is known when the grading finished."""
+    """The outcome for one puzzle; ``grade`` is known when the grading finished;
+    ``differing`` holds the cells where two solutions differ when the count to 2 found them
+    (a repair aims there without solving again)."""
 
     outcome: Outcome
     grade: Grade | None = None
+    differing: tuple[tuple[int, int], ...] | None = None
 
 
 def assess(puzzle: Puzzle, criteria: Criteria, time_limit: float | None = None) -> Assessment:
@@ -118,11 +121,11 @@ def assess(puzzle: Puzzle, criteria: Criteria, time_limit: float | None = None) 
         left = watch.left()
         if left is not None and left <= 0:
             return Assessment(Outcome.TIMEOUT, found)
-        counted = count(puzzle, get_spec(criteria.backend), 2, left)
-        if not counted.exact and counted.reason == "timeout":
+        answer = check(puzzle, get_spec(criteria.backend), left)   # the count to 2, with the witnesses
+        if answer.verdict in (Verdict.TIMEOUT, Verdict.INTERRUPTED):
             return Assessment(Outcome.TIMEOUT, found)
-        if not (counted.exact and counted.count == 1):
-            return Assessment(Outcome.MULTIPLE, found)
+        if answer.verdict is not Verdict.UNIQUE:
+            return Assessment(Outcome.MULTIPLE, found, answer.differing)
     return Assessment(Outcome.ACCEPTED, found)
 
 

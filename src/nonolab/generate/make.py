@@ -344,11 +344,12 @@ def _judge_with_repairs(picture: np.ndarray, palette: Palette | None, recipe: Re
             puzzle = puzzle_from_array(picture, palette=palette)
             key = (puzzle.rows, puzzle.columns, puzzle.row_colours, puzzle.column_colours)
             outcome = judged.get(key)
+            known = None
             if outcome is Outcome.ACCEPTED:
                 outcome = Outcome.DUPLICATE
             elif outcome is None:
                 assessment = assess(puzzle, recipe.criteria, left)
-                outcome, grade = assessment.outcome, assessment.grade
+                outcome, grade, known = assessment.outcome, assessment.grade, assessment.differing
                 judged[key] = outcome
             if outcome is Outcome.ACCEPTED:
                 return outcome, grade, repairs
@@ -361,7 +362,7 @@ def _judge_with_repairs(picture: np.ndarray, palette: Palette | None, recipe: Re
             change = choose_change(picture, cells_of_lines(picture, lines), rng, recipe.density_range,
                                    recipe.allow_uniform_lines, colours)
         else:
-            for region in _trouble(puzzle, outcome, recipe.backend, time_limit, start):
+            for region in _trouble(puzzle, outcome, recipe.backend, time_limit, start, known):
                 if region is None:
                     return Outcome.TIMEOUT, grade, repairs
                 change = choose_change(picture, region, rng, recipe.density_range, recipe.allow_uniform_lines,
@@ -375,15 +376,17 @@ def _judge_with_repairs(picture: np.ndarray, palette: Palette | None, recipe: Re
         repairs += 1
 
 
-def _trouble(puzzle: Puzzle, outcome: Outcome, backend: str, time_limit: float | None, start: float):
+def _trouble(puzzle: Puzzle, outcome: Outcome, backend: str, time_limit: float | None, start: float,
+             known: tuple[tuple[int, int], ...] | None = None):
     """The regions to flip a cell in, best first (None: the time limit ran out).
 
-    For two solutions, the cells where they differ: a flip there changes the clues
-    that allowed both.  Then (or for a puzzle too hard) the cells line logic leaves
-    undecided, which hold every such cell.
+    For two solutions, the cells where they differ (``known`` when the judge's count
+    found them, else solved for): a flip there changes the clues that allowed both.
+    Then (or for a puzzle too hard) the cells line logic leaves undecided, which hold
+    every such cell.
     """
     if outcome is Outcome.MULTIPLE:
-        yield differing_cells(puzzle, backend, _left(time_limit, start))
+        yield list(known) if known is not None else differing_cells(puzzle, backend, _left(time_limit, start))
     if not puzzle.is_colour:  # native's colour engine reports no partial grid to read them from
         yield undecided_cells(puzzle, _left(time_limit, start))
 
