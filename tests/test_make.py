@@ -13,7 +13,7 @@ from nonolab.formats import load
 from nonolab.generate import (GeneratedPuzzle, Recipe, SetWriter, make_puzzles, parse_size,
                               picture_from_image, undecided_cells)
 from nonolab.generate.output import INDEX_NAME
-from nonolab.generate.repair import choose_flip, uniform_lines
+from nonolab.generate.repair import choose_change, choose_flip, uniform_lines
 from nonolab.harness.classify import grade
 from nonolab.harness.uniqueness import count
 from nonolab.solvers import get
@@ -265,11 +265,11 @@ def test_repair_flips_where_two_solutions_differ(monkeypatch):
     assert differing and set(differing) <= set(undecided_cells(puzzle))
     offered = []
 
-    def recording_choose_flip(picture, cells, *args):
+    def recording_choose_change(picture, cells, *args):
         offered.append(list(cells))
-        return choose_flip(picture, offered[-1], *args)
-    monkeypatch.setattr(make, "choose_flip", recording_choose_flip)
+        return choose_change(picture, offered[-1], *args)
+    monkeypatch.setattr(make, "choose_change", recording_choose_change)
     recipe = Recipe(4, 4, density=0.25, density_range=(0.0, 1.0), allow_uniform_lines=True, unique=True,
                     repair=True, max_repairs=1)
-    make._judge_with_repairs(picture.copy(), recipe, 0, None, {})
+    make._judge_with_repairs(picture.copy(), None, recipe, 0, None, {})
     assert offered[0] == differing

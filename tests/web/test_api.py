@@ -195,6 +195,22 @@ def test_an_image_becomes_a_unique_puzzle(client, tmp_path):
     assert report["verdict"] == "unique"
 
 
+def test_an_image_becomes_a_colour_puzzle_with_colours(client):
+    pytest.importorskip("PIL")
+    from PIL import Image
+    image = Image.new("RGB", (60, 50), "white")
+    image.paste((210, 30, 30), (10, 10, 30, 40))
+    image.paste((30, 30, 210), (30, 15, 50, 35))
+    out = io.BytesIO()
+    image.save(out, "PNG")
+    made = client.run("/api/generate?name=flag.png&width=12&height=10&colours=2", out.getvalue())["puzzle"]
+    assert (made["width"], made["height"]) == (12, 10)
+    assert {ch for row in made["goal"] for ch in row} == {".", "1", "2"}   # two colours and the background
+    state = client.finish(client.ok("POST", "/api/generate?name=flag.png&width=5&height=5&colours=40",
+                                    out.getvalue())["job"])
+    assert state["state"] == "failed" and "colours" in state["error"]
+
+
 def test_a_file_that_is_no_image_fails_naming_the_upload(client):
     pytest.importorskip("PIL")
     state = client.finish(client.ok("POST", "/api/generate?name=notes.png&width=5&height=5", b"not an image")["job"])

@@ -24,9 +24,13 @@ _STOPPED = {"max-candidates": "--max-candidates was reached", "time-limit": "--t
               help="smooth: blurred noise thresholded at the density (image-like); noise: uniform noise.")
 @click.option("--radius", type=int, default=None, metavar="R",
               help="Blur radius of the smooth style (default: about min(W, H) / 20).")
+@click.option("--colours", "--colors", "colours", type=int, default=1, show_default=True, metavar="K",
+              help="Foreground colours: 1 is black and white; 2 to 12 give colour puzzles (a palette of "
+                   "distinct named colours; with --from-image, the image's colours quantised to K).")
 @click.option("--from-image", "image", default=None, metavar="FILE",
               help="Take the picture from an image (needs pillow): grayscale, resized, the darkest "
-                   "D of the cells filled.")
+                   "D of the cells filled; with --colours K, its colours quantised to K plus the "
+                   "background (the colour most common on its border).")
 @click.option("--seed", type=int, default=0, show_default=True, metavar="S",
               help="Master seed: the same arguments give the same puzzles.")
 @click.option("--count", "-n", type=int, default=1, show_default=True, metavar="N", help="Puzzles wanted.")
@@ -37,7 +41,8 @@ _STOPPED = {"max-candidates": "--max-candidates was reached", "time-limit": "--t
 @click.option("--unique", is_flag=True, help="Accept only puzzles proven unique by an exact count to 2.")
 @click.option("--max-grade", type=click.Choice(["line", "probe", "search"]), default=None,
               help="Accept only puzzles this easy: line; probe (contradiction-probe, full-probe or "
-                   "depth-2: no guess); search (any unique puzzle).  Implies uniqueness.")
+                   "depth-2: no guess); search (any unique puzzle).  Implies uniqueness.  Black and "
+                   "white only for now (colour puzzles: --unique).")
 @click.option("--repair", is_flag=True,
               help="Flip a cell where two solutions differ (or that line logic leaves open) and retry, "
                    "instead of discarding.")
@@ -59,7 +64,7 @@ _STOPPED = {"max-candidates": "--max-candidates was reached", "time-limit": "--t
 @click.option("--max-candidates", type=int, default=None, metavar="N",
               help="Stop after N candidates (default: 100 per puzzle wanted).")
 @click.option("--progress/--no-progress", default=None, help="A progress bar (default: on a terminal).")
-def generate(size, density, style, radius, image, seed, count, out_dir, fmt, unique, max_grade, repair,
+def generate(size, density, style, radius, colours, image, seed, count, out_dir, fmt, unique, max_grade, repair,
              max_repairs, min_density, max_density, allow_uniform_lines, backend, backend_options, candidate_time_limit,
              time_limit, max_candidates, progress):
     """Generate puzzles with a goal picture, reproducibly from --seed.
@@ -72,15 +77,21 @@ def generate(size, density, style, radius, image, seed, count, out_dir, fmt, uni
     """
     from nonolab.cli.backends import spec_with_options
     from nonolab.cli.progress import GeneratedPuzzles
-    from nonolab.formats import dumps, suffix_of
+    from nonolab.errors import InvalidArgument
+    from nonolab.formats import colour_formats, dumps, holds_colour, is_binary, suffix_of
     from nonolab.generate import Recipe, SetWriter, make_puzzles, parse_size
 
     width, height = parse_size(size)
     recipe = Recipe(width=width, height=height, density=density, style=style, radius=radius, image=image,
                     density_range=(min_density, max_density), allow_uniform_lines=allow_uniform_lines,
                     unique=unique, max_grade=max_grade, backend=spec_with_options(backend, backend_options), repair=repair,
-                    max_repairs=max_repairs, candidate_time_limit=candidate_time_limit)
+                    max_repairs=max_repairs, candidate_time_limit=candidate_time_limit, colours=colours)
     suffix_of(fmt)  # an unknown format fails before any work
+    if colours > 1 and not holds_colour(fmt):
+        raise InvalidArgument(f"--format {fmt} holds black-and-white puzzles only; --colours {colours} needs "
+                              f"one of: {', '.join(colour_formats())}")
+    if out_dir is None and is_binary(fmt):
+        raise InvalidArgument(f"--format {fmt} writes binary files: give --out DIR")
     writer = SetWriter(out_dir, fmt) if out_dir is not None else None
     printed = []
 

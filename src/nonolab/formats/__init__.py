@@ -31,8 +31,9 @@ from nonolab.formats import (ctu, cwd, dzn, emoji, faase, g, ish, json_, keen, l
 from nonolab.formats._files import decode, read_bytes, write_atomically
 from nonolab.formats.limits import InputLimits, applied
 
-__all__ = ["InputLimits", "names", "suffixes", "suffix_of", "loads", "loads_all", "load", "load_all", "dumps", "dumps_all", "dump",
-           "dump_all", "format_for_path", "load_bytes_all", "sniff", "detect_format", "write_atomically"]
+__all__ = ["InputLimits", "names", "suffixes", "suffix_of", "holds_colour", "colour_formats", "is_binary",
+           "loads", "loads_all", "load", "load_all", "dumps", "dumps_all", "dump", "dump_all", "format_for_path",
+           "load_bytes_all", "sniff", "detect_format", "write_atomically"]
 
 
 @dataclass(frozen=True)
@@ -329,6 +330,33 @@ def dumps(puzzle: Puzzle, fmt: str) -> str:
     f = _get(fmt, "dumps")
     _refuse_colour(f, [puzzle])
     return f.write(puzzle)
+
+
+def holds_colour(fmt: str) -> bool:
+    """Whether format ``fmt`` holds colour puzzles (the others refuse them on writing).
+
+    >>> holds_colour("webpbn"), holds_colour("pbm")
+    (True, False)
+    """
+    return _get(fmt, "holds_colour").colour
+
+
+def colour_formats() -> list[str]:
+    """The formats that hold colour puzzles, in sniffing order.
+
+    >>> "png" in colour_formats() and "tatham" not in colour_formats()
+    True
+    """
+    return [f.name for f in _REGISTRY if f.colour]
+
+
+def is_binary(fmt: str) -> bool:
+    """Whether format ``fmt`` is bytes (PNG), carried as latin-1 text by :func:`dumps`.
+
+    >>> is_binary("png"), is_binary("non")
+    (True, False)
+    """
+    return _get(fmt, "is_binary").binary
 
 
 def _refuse_colour(f: Format, puzzles: Sequence[Puzzle]) -> None:

@@ -19,7 +19,8 @@ from nonolab.errors import ParseError
 from nonolab.formats._colours import build_coloured
 from nonolab.formats._common import require_text, shown, split_lines, to_int
 
-_HEADER = re.compile(r"\s*([0-9]+)\s*,\s*([0-9]+)\s*$")
+# At most 9 digits: int() refuses 4300 and more (a sniffer must never raise), and no grid is that large.
+_HEADER = re.compile(r"\s*([0-9]{1,9})\s*,\s*([0-9]{1,9})\s*$")
 _CLUE = re.compile(r"\s*([A-Za-z]\s*,\s*[0-9]+(\s*,\s*[A-Za-z]\s*,\s*[0-9]+)*)?\s*$")
 _INITIALS = {"R": (255, 0, 0), "G": (0, 160, 0), "B": (0, 0, 255), "Y": (255, 215, 0), "K": (0, 0, 0),
              "O": (255, 140, 0), "P": (128, 0, 128), "C": (0, 200, 200), "M": (255, 0, 255), "W": (128, 128, 128)}

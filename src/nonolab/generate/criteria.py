@@ -11,7 +11,9 @@ and :func:`nonolab.harness.uniqueness.count`:
 * ``unique`` asks, on top, for an exact count to 2 by ``backend`` (a complete
   search that found one solution); a count cut by the time limit never accepts.
 
-Either criterion alone implies uniqueness.  With neither, nothing is checked.
+Either criterion alone implies uniqueness.  With neither, nothing is checked.  A colour
+puzzle is judged by the count alone (``unique``): grading has no colour steps yet, so
+``max_grade`` is refused for it (:func:`check_colour_criteria`).
 
 >>> from nonolab.core import Puzzle
 >>> a = assess(Puzzle(rows=((1,), ()), columns=((1,), ())), Criteria(unique=True, max_grade="line"))
@@ -30,11 +32,12 @@ from nonolab.core.puzzle import Puzzle
 from nonolab.core.grid import UNKNOWN
 from nonolab.errors import InvalidArgument
 from nonolab.harness.classify import Grade, grade
-from nonolab.harness.uniqueness import Verdict, check, count
+from nonolab.harness.uniqueness import Verdict, check
 from nonolab.solvers import DEFAULT, get, get_spec
 from nonolab.solvers.base import Limits, Status, Stopwatch
 
-__all__ = ["MAX_GRADES", "Criteria", "Outcome", "Assessment", "assess", "undecided_cells", "differing_cells"]
+__all__ = ["MAX_GRADES", "Criteria", "Outcome", "Assessment", "assess", "check_colour_criteria", "undecided_cells",
+           "differing_cells"]
 
 # The --max-grade words and the highest ladder level each accepts.
 MAX_GRADES = {"line": Grade.LINE, "probe": Grade.DEPTH2, "search": Grade.SEARCH}
@@ -51,6 +54,7 @@ class Outcome(str, Enum):
     UNIFORM_LINES = "uniform-lines"  # a row or column all filled or all empty
     DUPLICATE = "duplicate"        # the same clues as a puzzle already accepted
     REPAIR_FAILED = "repair-failed"  # repairs ran out (or found no cell to flip)
+    MISSING_COLOUR = "missing-colour"  # a colour of the palette is not in the picture
 
 
 @dataclass(frozen=True)
@@ -79,10 +83,13 @@ class Criteria:
 
 @dataclass(frozen=True)
 class Assessment:
-    """The outcome for one puzzle; ``grade`` is known when the grading finished."""
+    """The outcome for one puzzle; ``grade`` is known when the grading finished;
+    ``differing`` holds the cells where two solutions differ when the count to 2 found them
+    (a repair aims there without solving again)."""
 
     outcome: Outcome
     grade: Grade | None = None
+    differing: tuple[tuple[int, int], ...] | None = None
 
 
 def assess(puzzle: Puzzle, criteria: Criteria, time_limit: float | None = None) -> Assessment:
@@ -95,24 +102,48 @@ def assess(puzzle: Puzzle, criteria: Criteria, time_limit: float | None = None) 
     if not criteria.checks:
         return Assessment(Outcome.ACCEPTED)
     watch = Stopwatch(time_limit)
-    ceiling = MAX_GRADES[criteria.max_grade or "search"]
-    graded = grade(puzzle, criteria.backend, time_limit, up_to=ceiling)
-    if graded.verdict == "timeout":
-        return Assessment(Outcome.TIMEOUT)
-    if graded.verdict in ("multiple", "contradiction"):
-        return Assessment(Outcome.MULTIPLE, graded.grade)
-    if graded.grade is None or graded.grade.rank > ceiling.rank:
-        return Assessment(Outcome.TOO_HARD, graded.grade)
+    found: Grade | None = None
+    if puzzle.is_colour:
+        # The ladder needs native's step log, which colour puzzles do not have yet: the
+        # exact count alone decides (only `unique` gets here, see check_colour_criteria).
+        check_colour_criteria(criteria)
+    else:
+        ceiling = MAX_GRADES[criteria.max_grade or "search"]
+        graded = grade(puzzle, criteria.backend, time_limit, up_to=ceiling)
+        if graded.verdict == "timeout":
+            return Assessment(Outcome.TIMEOUT)
+        if graded.verdict in ("multiple", "contradiction"):
+            return Assessment(Outcome.MULTIPLE, graded.grade)
+        if graded.grade is None or graded.grade.rank > ceiling.rank:
+            return Assessment(Outcome.TOO_HARD, graded.grade)
+        found = graded.grade
     if criteria.unique:
         left = watch.left()
         if left is not None and left <= 0:
-            return Assessment(Outcome.TIMEOUT, graded.grade)
-        counted = count(puzzle, get_spec(criteria.backend), 2, left)
-        if not counted.exact and counted.reason == "timeout":
-            return Assessment(Outcome.TIMEOUT, graded.grade)
-        if not (counted.exact and counted.count == 1):
-            return Assessment(Outcome.MULTIPLE, graded.grade)
-    return Assessment(Outcome.ACCEPTED, graded.grade)
+            return Assessment(Outcome.TIMEOUT, found)
+        answer = check(puzzle, get_spec(criteria.backend), left)   # the count to 2, with the witnesses
+        if answer.verdict in (Verdict.TIMEOUT, Verdict.INTERRUPTED):
+            return Assessment(Outcome.TIMEOUT, found)
+        if answer.verdict is not Verdict.UNIQUE:
+            return Assessment(Outcome.MULTIPLE, found, answer.differing)
+    return Assessment(Outcome.ACCEPTED, found)
+
+
+def check_colour_criteria(criteria: Criteria) -> None:
+    """Refuse what cannot be judged on a colour puzzle: a ``max_grade`` (the grade ladder
+    runs on native's step log, which has no colour steps yet).
+
+    Raises:
+        InvalidArgument: ``max_grade`` is set.
+
+    >>> check_colour_criteria(Criteria(unique=True))
+    >>> check_colour_criteria(Criteria(max_grade="line"))
+    Traceback (most recent call last):
+    ...
+    nonolab.errors.InvalidArgument: --max-grade does not grade colour puzzles yet; use --unique
+    """
+    if criteria.max_grade is not None:
+        raise InvalidArgument("--max-grade does not grade colour puzzles yet; use --unique")
 
 
 def undecided_cells(puzzle: Puzzle, time_limit: float | None = None) -> list[tuple[int, int]] | None:

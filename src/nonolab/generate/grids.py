@@ -24,32 +24,49 @@ from __future__ import annotations
 import numpy as np
 
 from nonolab.core.grid import Solution
+from nonolab.core.palette import Palette
 from nonolab.core.puzzle import Clue, Puzzle
 from nonolab.errors import InvalidArgument
 
-__all__ = ["random_grid", "smooth_grid", "clues_from_array", "puzzle_from_array", "taai_density",
+__all__ = ["MAX_COLOURS", "random_grid", "smooth_grid", "clues_from_array", "puzzle_from_array", "taai_density",
            "top_fraction"]
+
+# The most foreground colours a generated puzzle has: Palette.default_for's named, distinct colours
+# (black, red, green, blue, yellow, magenta, cyan, orange, purple, brown, grey, pink).  Beyond
+# them colours get hard to tell apart on screen and in print.
+MAX_COLOURS = 12
 
 _CHUNK_CELLS = 1 << 20  # cells per slab in the blur: bounds its temporaries to a few MB
 
 
-def random_grid(height: int, width: int, density: float = 0.5, seed: int = 0) -> np.ndarray:
+def random_grid(height: int, width: int, density: float = 0.5, seed: int = 0, colours: int = 1) -> np.ndarray:
     """Uniform noise: each cell is filled, independently, with probability ``density``.
+
+    With ``colours`` k above 1, each filled cell takes one of the colours 1..k,
+    uniformly; the filled cells are those of the black-and-white picture of the seed.
 
     >>> g = random_grid(3, 4, 0.5, seed=7)
     >>> g.shape, g.dtype.name, bool(((g == 0) | (g == 1)).all())
     ((3, 4), 'uint8', True)
     >>> bool((random_grid(3, 4, 0.5, seed=7) == g).all())
     True
+    >>> c = random_grid(3, 4, 0.5, seed=7, colours=3)
+    >>> bool(((c > 0) == (g > 0)).all()), int(c.max()) <= 3
+    (True, True)
     """
     _check_size(height, width)
     _check_density(density)
+    _check_colours(colours)
     rng = np.random.default_rng(seed)
-    return (rng.random((height, width)) < density).astype(np.uint8)
+    filled = (rng.random((height, width)) < density).astype(np.uint8)
+    if colours == 1:
+        return filled
+    # Drawn after the mask, from the same stream: the mask is the black-and-white picture of this seed.
+    return filled * rng.integers(1, colours + 1, size=(height, width), dtype=np.uint8)
 
 
 def smooth_grid(height: int, width: int, radius: int | None = None, seed: int = 0,
-                density: float = 0.5) -> np.ndarray:
+                density: float = 0.5, colours: int = 1) -> np.ndarray:
     """An image-like picture: blurred noise thresholded so that ``density`` of it is filled.
 
     Uniform noise gets two passes of a separable box blur (each cell becomes the
@@ -59,31 +76,54 @@ def smooth_grid(height: int, width: int, radius: int | None = None, seed: int = 
     filled: threshold at the quantile, so 0.5 is the median and the filled fraction
     is within ``1 / (2 h w)`` of ``density``.
 
+    With ``colours`` k above 1, the filled cells (those of the black-and-white
+    picture of the seed) are split into regions of colour: k more noise fields,
+    blurred with three times the radius (regions of colour larger than the shapes'
+    features; less on a grid too small to hold some 3k such regions), and each cell
+    takes the colour (1..k) whose field is highest there.
+
     Args:
         radius: blur radius in cells; default ``max(1, round(min(h, w) / 20))``.
             0 leaves the noise unblurred.
+        colours: the number of foreground colours (1: black and white).
 
     >>> g = smooth_grid(10, 10, seed=3)
     >>> int(g.sum())
     50
     >>> int(smooth_grid(10, 10, seed=3, density=0.3).sum())
     30
+    >>> c = smooth_grid(10, 10, seed=3, colours=3)
+    >>> bool(((c > 0) == (g > 0)).all()), set(c.ravel().tolist()) <= {0, 1, 2, 3}
+    (True, True)
     """
     _check_size(height, width)
     _check_density(density)
+    _check_colours(colours)
     if radius is None:
         radius = max(1, round(min(height, width) / 20))
     if isinstance(radius, bool) or not isinstance(radius, (int, np.integer)) or radius < 0:
         raise InvalidArgument(f"smooth_grid: radius must be a non-negative integer, not {radius!r}")
     rng = np.random.default_rng(seed)
-    values = rng.random((height, width))
+    filled = top_fraction(_blurred(rng.random((height, width)), int(radius)), density)
+    if colours == 1:
+        return filled
+    # Drawn after the mask's noise, from the same stream: the mask stays the seed's black-and-white picture.
+    # Three times the shapes' radius, but small enough that the grid holds some 3k regions
+    # (a region spans about 2r+1 cells each way): a small grid still shows every colour.
+    spread = max(0, min(3 * int(radius), int((np.sqrt(height * width / (3 * colours)) - 1) // 2)))
+    fields = [_blurred(rng.random((height, width)), spread) for _ in range(colours)]
+    region = np.argmax(np.stack(fields), axis=0).astype(np.uint8) + 1
+    return filled * region
+
+
+def _blurred(values: np.ndarray, radius: int) -> np.ndarray:
+    """``values`` after two passes of the separable box blur (in place)."""
     if radius:
         scratch = np.empty_like(values)
         for _ in range(2):
-            _blur_axis(values, scratch, int(radius), axis=1)
-            _blur_axis(scratch, values, int(radius), axis=0)
-        del scratch
-    return top_fraction(values, density)
+            _blur_axis(values, scratch, radius, axis=1)
+            _blur_axis(scratch, values, radius, axis=0)
+    return values
 
 
 def clues_from_array(array: np.ndarray) -> tuple[tuple[Clue, ...], tuple[Clue, ...]]:
@@ -108,16 +148,27 @@ def clues_from_array(array: np.ndarray) -> tuple[tuple[Clue, ...], tuple[Clue, .
 
 
 def puzzle_from_array(array: np.ndarray, name: str = "", with_goal: bool = False,
-                      **metadata: object) -> Puzzle:
+                      palette: Palette | None = None, **metadata: object) -> Puzzle:
     """The puzzle whose clues the picture gives.
 
     The goal picture is attached only with ``with_goal=True``: on a 4000x4000 grid
-    it is a large Python object.  Metadata values are stored as strings.
+    it is a large Python object.  Metadata values are stored as strings.  A picture
+    of colour indices (0 background, 1..k) with a ``palette`` of k colours gives a
+    colour puzzle (without one, :meth:`Palette.default_for` names the colours).
 
     >>> p = puzzle_from_array(np.array([[1, 0], [1, 1]]), name="L", with_goal=True, seed=5)
     >>> p.rows, p.columns, p.metadata, str(p.goal)
     (((1,), (2,)), ((2,), (1,)), {'seed': '5'}, '#.\\n##')
+    >>> c = puzzle_from_array(np.array([[1, 2], [0, 2]]), palette=Palette.default_for(2))
+    >>> c.rows, c.row_colours, c.goal
+    (((1, 1), (1,)), ((1, 2), (2,)), None)
     """
+    a = np.asarray(array)
+    if (palette is not None and len(palette) > 2) or (a.size and int(a.max()) > 1):
+        goal = Solution.from_bytes(a.astype(np.uint8).tobytes(), a.shape[1], colours=True)
+        puzzle = Puzzle.from_solution(goal, name=name, palette=palette,
+                                      **{k: str(v) for k, v in metadata.items()})
+        return puzzle if with_goal else puzzle.with_(goal=None)
     rows, columns = clues_from_array(array)
     goal = Solution.from_rows(np.asarray(array).astype(np.uint8).tolist()) if with_goal else None
     return Puzzle(rows=rows, columns=columns, name=name,
@@ -145,6 +196,12 @@ def taai_density(index: int, count: int) -> float:
 def _check_size(height: int, width: int) -> None:
     if height < 1 or width < 1:
         raise InvalidArgument(f"grid size must be positive, got {height}x{width} (height x width)")
+
+
+def _check_colours(colours: int) -> None:
+    if isinstance(colours, bool) or not isinstance(colours, (int, np.integer)) or not 1 <= colours <= MAX_COLOURS:
+        raise InvalidArgument(f"colours must be an integer from 1 to {MAX_COLOURS} (the palette's legible, "
+                              f"distinct colours), not {colours!r}")
 
 
 def _check_density(density: float) -> None:

@@ -7,7 +7,9 @@ judged by :func:`~nonolab.generate.criteria.assess`.  With ``repair``, a rejecte
 picture gets one cell flipped and is judged again, up to ``max_repairs`` times: for
 an ambiguous puzzle, a cell where two of its solutions differ; for one too hard,
 a cell line logic leaves undecided (which holds the former too); for an
-all-filled or all-empty line, a cell of it.
+all-filled or all-empty line, a cell of it.  In colour (``Recipe.colours`` above 1)
+the picture holds colour indices, a repair changes a cell to another colour or to
+the background, and a drawn candidate that lacks a colour of its palette is discarded.
 
 Reproducible: candidate ``i`` of master seed ``S`` draws its picture and its
 repair choices from seeds derived from ``(S, i)`` alone, so the same arguments
@@ -27,19 +29,22 @@ import os
 import re
 import time
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Callable
 
 import numpy as np
 
+from nonolab.core.palette import Palette
 from nonolab.core.puzzle import Puzzle
 from nonolab.errors import InvalidArgument
-from nonolab.generate.criteria import Criteria, Outcome, assess, differing_cells, undecided_cells
-from nonolab.generate.grids import puzzle_from_array, random_grid, smooth_grid
-from nonolab.generate.image import picture_from_image
-from nonolab.generate.repair import cells_of_lines, choose_flip, filled_fraction, uniform_lines
-from nonolab.solvers import DEFAULT, get_spec
+from nonolab.generate.criteria import (Criteria, Outcome, assess, check_colour_criteria, differing_cells,
+                                       undecided_cells)
+from nonolab.generate.grids import MAX_COLOURS, puzzle_from_array, random_grid, smooth_grid
+from nonolab.generate.image import colour_picture_from_image, picture_from_image
+from nonolab.generate.repair import cells_of_lines, choose_change, filled_fraction, uniform_lines
+from nonolab.solvers import DEFAULT, backends_with, get_spec
+from nonolab.solvers.base import Capability, capabilities
 
 __all__ = ["STYLES", "Recipe", "GeneratedPuzzle", "GenerateReport", "candidate_seed", "make_puzzles", "parse_size"]
 
@@ -66,6 +71,11 @@ class Recipe:
         repair, max_repairs: flip cells of a rejected picture and retry, at most
             ``max_repairs`` flips per candidate.
         candidate_time_limit: wall seconds to judge one candidate, repairs included.
+        colours: foreground colours, 1 (black and white) to ``MAX_COLOURS``.  A drawn
+            picture has exactly this many, from :meth:`Palette.default_for`; an image is
+            quantised to at most this many plus its background (``density`` then
+            plays no part: see :func:`~nonolab.generate.image.colour_picture_from_image`).
+            Colour puzzles are judged by ``unique`` only (no ``max_grade`` yet).
 
     Raises:
         InvalidArgument: any value out of its range.
@@ -85,6 +95,7 @@ class Recipe:
     repair: bool = False
     max_repairs: int = 20
     candidate_time_limit: float | None = 10.0
+    colours: int = 1
 
     def __post_init__(self) -> None:
         for name in ("width", "height"):
@@ -106,6 +117,17 @@ class Recipe:
         if self.candidate_time_limit is not None and self.candidate_time_limit <= 0:
             raise InvalidArgument(f"candidate time limit must be positive, got {self.candidate_time_limit}")
         Criteria(self.unique, self.max_grade, self.backend)  # validates max_grade
+        if (isinstance(self.colours, bool) or not isinstance(self.colours, (int, np.integer))
+                or not 1 <= self.colours <= MAX_COLOURS):
+            raise InvalidArgument(f"colours (--colours) must be an integer from 1 to {MAX_COLOURS} (the legible, "
+                                  f"distinct colours of the palette), not {self.colours!r}")
+        if self.colours > 1:
+            check_colour_criteria(self.criteria)
+
+    @property
+    def palette(self) -> Palette | None:
+        """The palette of a drawn colour picture (None in black and white, or from an image)."""
+        return Palette.default_for(self.colours) if self.colours > 1 and self.image is None else None
 
     @property
     def source(self) -> str:
@@ -237,9 +259,18 @@ def make_puzzles(count: int, recipe: Recipe, seed: int = 0, max_candidates: int 
     if time_limit is not None and time_limit <= 0:
         raise InvalidArgument(f"time limit must be positive, got {time_limit}")
     if recipe.criteria.checks:
-        get_spec(recipe.backend)  # an unknown or missing backend fails before any candidate
-    image = None
-    if recipe.image is not None:
+        solver = get_spec(recipe.backend)  # an unknown or missing backend fails before any candidate
+        if recipe.colours > 1 and Capability.COLOUR not in capabilities(solver):
+            raise InvalidArgument(f"backend {recipe.backend!r} solves black-and-white puzzles only; colour "
+                                  f"puzzles need one of: {', '.join(backends_with(Capability.COLOUR))}")
+    image, palette = None, recipe.palette
+    if recipe.image is not None and recipe.colours > 1:
+        image, palette = colour_picture_from_image(recipe.image, recipe.width, recipe.height, recipe.colours)
+        # The image, not the density, decides how much is filled: the accepted range widens to take it.
+        low, high = recipe.density_range
+        filled = filled_fraction(image)
+        recipe = replace(recipe, density_range=(min(low, filled), max(high, filled)))
+    elif recipe.image is not None:
         image = picture_from_image(recipe.image, recipe.width, recipe.height, recipe.density)
     report = GenerateReport(asked=count)
     start = time.perf_counter()
@@ -263,11 +294,11 @@ def make_puzzles(count: int, recipe: Recipe, seed: int = 0, max_candidates: int 
         report.candidates += 1
         picture = image.copy() if image is not None else _draw(recipe, candidate)
         limit = _min(recipe.candidate_time_limit, left)
-        outcome, grade, repairs = _judge_with_repairs(picture, recipe, candidate, limit, judged)
+        outcome, grade, repairs = _judge_with_repairs(picture, palette, recipe, candidate, limit, judged)
         report.repairs += repairs
         if outcome is Outcome.ACCEPTED:
             now = time.perf_counter()
-            generated = _accepted(picture, recipe, seed, candidate, len(report.puzzles) + 1, count, grade,
+            generated = _accepted(picture, palette, recipe, seed, candidate, len(report.puzzles) + 1, count, grade,
                                   since_last, repairs, now - last_time)
             report.puzzles.append(generated)
             since_last, last_time = 0, now
@@ -284,19 +315,23 @@ def make_puzzles(count: int, recipe: Recipe, seed: int = 0, max_candidates: int 
 
 def _draw(recipe: Recipe, candidate: int) -> np.ndarray:
     if recipe.style == "noise":
-        return random_grid(recipe.height, recipe.width, recipe.density, seed=candidate)
-    return smooth_grid(recipe.height, recipe.width, recipe.radius, seed=candidate, density=recipe.density)
+        return random_grid(recipe.height, recipe.width, recipe.density, seed=candidate, colours=recipe.colours)
+    return smooth_grid(recipe.height, recipe.width, recipe.radius, seed=candidate, density=recipe.density,
+                       colours=recipe.colours)
 
 
-def _judge_with_repairs(picture: np.ndarray, recipe: Recipe, candidate: int, time_limit: float | None,
-                        judged: dict[tuple, Outcome]) -> tuple[Outcome, Any, int]:
-    """Judge ``picture`` (flipped in place by repairs): the outcome, the grade and the repairs made."""
+def _judge_with_repairs(picture: np.ndarray, palette: Palette | None, recipe: Recipe, candidate: int,
+                        time_limit: float | None, judged: dict[tuple, Outcome]) -> tuple[Outcome, Any, int]:
+    """Judge ``picture`` (changed in place by repairs): the outcome, the grade and the repairs made."""
     start = time.perf_counter()
     rng = np.random.default_rng([candidate, 1])  # the repair choices: apart from the picture's draw
     repairs = 0
     low, high = recipe.density_range
     if not low <= filled_fraction(picture) <= high:
         return Outcome.DENSITY, None, 0  # repairs flip single cells: they are not for this
+    colours = len(palette) - 1 if palette is not None else 1
+    if colours > 1 and np.count_nonzero(np.bincount(picture.ravel(), minlength=colours + 1)[1:]) < colours:
+        return Outcome.MISSING_COLOUR, None, 0  # the palette promises every colour (repairs keep them)
     while True:
         left = _left(time_limit, start)
         if left is not None and left <= 0:
@@ -306,14 +341,15 @@ def _judge_with_repairs(picture: np.ndarray, recipe: Recipe, candidate: int, tim
         if lines:
             outcome = Outcome.UNIFORM_LINES
         else:
-            puzzle = puzzle_from_array(picture)
-            key = (puzzle.rows, puzzle.columns)
+            puzzle = puzzle_from_array(picture, palette=palette)
+            key = (puzzle.rows, puzzle.columns, puzzle.row_colours, puzzle.column_colours)
             outcome = judged.get(key)
+            known = None
             if outcome is Outcome.ACCEPTED:
                 outcome = Outcome.DUPLICATE
             elif outcome is None:
                 assessment = assess(puzzle, recipe.criteria, left)
-                outcome, grade = assessment.outcome, assessment.grade
+                outcome, grade, known = assessment.outcome, assessment.grade, assessment.differing
                 judged[key] = outcome
             if outcome is Outcome.ACCEPTED:
                 return outcome, grade, repairs
@@ -321,46 +357,51 @@ def _judge_with_repairs(picture: np.ndarray, recipe: Recipe, candidate: int, tim
             return outcome, grade, repairs
         if repairs >= recipe.max_repairs:
             return Outcome.REPAIR_FAILED, grade, repairs
-        flip = None
+        change = None
         if lines:
-            flip = choose_flip(picture, cells_of_lines(picture, lines), rng, recipe.density_range,
-                               recipe.allow_uniform_lines)
+            change = choose_change(picture, cells_of_lines(picture, lines), rng, recipe.density_range,
+                                   recipe.allow_uniform_lines, colours)
         else:
-            for region in _trouble(puzzle, outcome, recipe.backend, time_limit, start):
+            for region in _trouble(puzzle, outcome, recipe.backend, time_limit, start, known):
                 if region is None:
                     return Outcome.TIMEOUT, grade, repairs
-                flip = choose_flip(picture, region, rng, recipe.density_range, recipe.allow_uniform_lines)
-                if flip is not None:
+                change = choose_change(picture, region, rng, recipe.density_range, recipe.allow_uniform_lines,
+                                       colours)
+                if change is not None:
                     break
-        if flip is None:
+        if change is None:
             return Outcome.REPAIR_FAILED, grade, repairs
-        picture[flip] ^= 1
+        cell, value = change
+        picture[cell] = value
         repairs += 1
 
 
-def _trouble(puzzle: Puzzle, outcome: Outcome, backend: str, time_limit: float | None, start: float):
+def _trouble(puzzle: Puzzle, outcome: Outcome, backend: str, time_limit: float | None, start: float,
+             known: tuple[tuple[int, int], ...] | None = None):
     """The regions to flip a cell in, best first (None: the time limit ran out).
 
-    For two solutions, the cells where they differ: a flip there changes the clues
-    that allowed both.  Then (or for a puzzle too hard) the cells line logic leaves
-    undecided, which hold every such cell.
+    For two solutions, the cells where they differ (``known`` when the judge's count
+    found them, else solved for): a flip there changes the clues that allowed both.
+    Then (or for a puzzle too hard) the cells line logic leaves undecided, which hold
+    every such cell.
     """
     if outcome is Outcome.MULTIPLE:
-        yield differing_cells(puzzle, backend, _left(time_limit, start))
-    yield undecided_cells(puzzle, _left(time_limit, start))
+        yield list(known) if known is not None else differing_cells(puzzle, backend, _left(time_limit, start))
+    if not puzzle.is_colour:  # native's colour engine reports no partial grid to read them from
+        yield undecided_cells(puzzle, _left(time_limit, start))
 
 
 def _left(time_limit: float | None, start: float) -> float | None:
     return None if time_limit is None else time_limit - (time.perf_counter() - start)
 
 
-def _accepted(picture: np.ndarray, recipe: Recipe, seed: int, candidate: int, number: int, asked: int,
-              grade: Any, candidates: int, repairs: int, elapsed: float) -> GeneratedPuzzle:
+def _accepted(picture: np.ndarray, palette: Palette | None, recipe: Recipe, seed: int, candidate: int,
+              number: int, asked: int, grade: Any, candidates: int, repairs: int, elapsed: float) -> GeneratedPuzzle:
     prefix = "gen" if recipe.image is None else _file_stem(recipe.image)
     name = f"{prefix}-{recipe.width}x{recipe.height}-seed{seed}-{number:0{max(3, len(str(asked)))}d}"
     density = filled_fraction(picture)
     grade_word = grade.value if grade is not None else None
-    puzzle = puzzle_from_array(picture, name=name, with_goal=True, generator="nonolab generate",
+    puzzle = puzzle_from_array(picture, name=name, with_goal=True, palette=palette, generator="nonolab generate",
                                source=recipe.source, seed=candidate, density=density,
                                grade=grade_word or "not checked", candidates=candidates, repairs=repairs)
     return GeneratedPuzzle(puzzle, number, candidate, recipe.source, density, grade_word, candidates,

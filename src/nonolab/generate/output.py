@@ -23,7 +23,7 @@ import io
 import os
 from pathlib import Path
 
-from nonolab.formats import dumps, suffix_of, write_atomically
+from nonolab.formats import dump, suffix_of, write_atomically
 from nonolab.generate.make import GeneratedPuzzle
 
 __all__ = ["INDEX_NAME", "INDEX_FIELDS", "SetWriter"]
@@ -51,7 +51,7 @@ class SetWriter:
     def add(self, generated: GeneratedPuzzle) -> Path:
         """Write one puzzle (goal included where the format carries one); returns its path."""
         path = self.folder / (generated.puzzle.name + self.suffix)
-        write_atomically(path, dumps(generated.puzzle, self.fmt))
+        dump(generated.puzzle, path, self.fmt)   # bytes for a binary format such as png
         self.records.append({"file": path.name, **generated.as_record()})
         write_atomically(self.folder / INDEX_NAME, _csv(self.records))
         return path

@@ -8,7 +8,8 @@ density 0.5 (about 800 undecided cells) is what makes repairs converge.  The fil
 (:func:`filled_fraction`, :func:`uniform_lines`) live in :mod:`nonolab.harness.filters`; the
 designer's repair (:mod:`nonolab.harness.repair`) looks for the fewest flips instead.  Every flip keeps the picture inside the filters (its
 density in range, no new all-filled or all-empty line), so a repaired picture is
-never rejected for what the repair itself did.
+never rejected for what the repair itself did.  In colour a repair changes a cell to
+another colour or to the background (:func:`choose_change`).
 
 >>> import numpy as np
 >>> picture = np.array([[1, 0, 0], [0, 1, 0], [0, 0, 1]], dtype=np.uint8)
@@ -26,7 +27,7 @@ import numpy as np
 
 from nonolab.harness.filters import MIN_UNIFORM_LINE, filled_fraction, uniform_lines
 
-__all__ = ["MIN_UNIFORM_LINE", "filled_fraction", "uniform_lines", "cells_of_lines", "choose_flip"]
+__all__ = ["MIN_UNIFORM_LINE", "filled_fraction", "uniform_lines", "cells_of_lines", "choose_flip", "choose_change"]
 
 def cells_of_lines(picture: np.ndarray, lines: Iterable[tuple[str, int]]) -> list[tuple[int, int]]:
     """Every cell of the given lines, without repeats, in reading order."""
@@ -42,7 +43,7 @@ def cells_of_lines(picture: np.ndarray, lines: Iterable[tuple[str, int]]) -> lis
 
 def choose_flip(picture: np.ndarray, cells: Iterable[tuple[int, int]], rng: np.random.Generator,
                 density_range: tuple[float, float], allow_uniform_lines: bool) -> tuple[int, int] | None:
-    """A seeded choice among ``cells`` of one to flip, or None if no flip keeps the filters.
+    """A seeded choice among ``cells`` of a 0/1 picture of one to flip, or None if no flip keeps the filters.
 
     A flip is allowed when the filled fraction stays within ``density_range`` and,
     unless ``allow_uniform_lines``, neither the cell's row nor its column becomes
@@ -52,21 +53,47 @@ def choose_flip(picture: np.ndarray, cells: Iterable[tuple[int, int]], rng: np.r
     >>> choose_flip(picture, [(0, 0), (1, 2)], np.random.default_rng(0), (0.0, 1.0), False)
     (1, 2)
     """
+    change = choose_change(picture, cells, rng, density_range, allow_uniform_lines, colours=1)
+    return None if change is None else change[0]
+
+
+def choose_change(picture: np.ndarray, cells: Iterable[tuple[int, int]], rng: np.random.Generator,
+                  density_range: tuple[float, float], allow_uniform_lines: bool,
+                  colours: int = 1) -> tuple[tuple[int, int], int] | None:
+    """A seeded choice of a cell among ``cells`` and the value (0..``colours``) it changes to.
+
+    The choice is uniform among the allowed ``(cell, value)`` pairs: a cell may take
+    any value but its own that keeps the filters (see :func:`choose_flip`) and, in
+    colour, does not remove the last cell of a colour (the palette stays in use).
+    In black and white each cell has one value to take, so this is :func:`choose_flip`.
+
+    >>> picture = np.array([[1, 2, 0], [0, 1, 2], [2, 0, 1]], dtype=np.uint8)
+    >>> choose_change(picture, [(0, 0), (0, 2)], np.random.default_rng(0), (0.0, 1.0), True, colours=2)
+    ((0, 2), 2)
+    """
     height, width = picture.shape
-    filled = int(picture.sum())
+    filled_mask = picture != 0
+    filled = int(filled_mask.sum())
     total = picture.size
     low, high = density_range
-    row_sums = picture.sum(axis=1)
-    column_sums = picture.sum(axis=0)
+    row_sums = filled_mask.sum(axis=1)
+    column_sums = filled_mask.sum(axis=0)
+    uses = np.bincount(picture.ravel(), minlength=colours + 1) if colours > 1 else None
     allowed = []
     for r, c in cells:
-        change = -1 if picture[r, c] else 1
-        if not low <= (filled + change) / total <= high:
+        now = int(picture[r, c])
+        if uses is not None and now and uses[now] == 1:
             continue
-        if not allow_uniform_lines and (_becomes_uniform(int(row_sums[r]) + change, width)
-                                        or _becomes_uniform(int(column_sums[c]) + change, height)):
-            continue
-        allowed.append((r, c))
+        for value in range(colours + 1):
+            if value == now:
+                continue
+            change = (value != 0) - (now != 0)
+            if not low <= (filled + change) / total <= high:
+                continue
+            if change and not allow_uniform_lines and (_becomes_uniform(int(row_sums[r]) + change, width)
+                                                       or _becomes_uniform(int(column_sums[c]) + change, height)):
+                continue
+            allowed.append(((r, c), value))
     if not allowed:
         return None
     return allowed[int(rng.integers(len(allowed)))]

@@ -17,24 +17,26 @@ __all__ = ["MIN_UNIFORM_LINE", "filled_fraction", "uniform_lines"]
 MIN_UNIFORM_LINE = 3
 
 def _array(picture):
+    """The filled mask (1 for any colour, 0 for the background) of a picture or a Solution."""
     import numpy as np
     if isinstance(picture, Solution):
-        return np.frombuffer(picture.to_bytes(), dtype=np.uint8).reshape(picture.height, picture.width)
-    return picture
+        picture = np.frombuffer(picture.to_bytes(), dtype=np.uint8).reshape(picture.height, picture.width)
+    return (np.asarray(picture) != 0).astype(np.uint8)
 
 
 def filled_fraction(picture) -> float:
-    """The fraction of filled cells (a 0/1 numpy array or a :class:`Solution`), rounded to 4 places.
+    """The fraction of filled cells (any colour), of a numpy array of colour indices or a
+    :class:`Solution`, rounded to 4 places.
 
-    >>> filled_fraction(Solution.from_rows(["#.", ".."]))
-    0.25
+    >>> filled_fraction(Solution.from_rows(["#.", ".."])), filled_fraction(Solution.from_values([[2, 1], [0, 0]]))
+    (0.25, 0.5)
     """
     return round(float(_array(picture).mean()), 4)
 
 
 def uniform_lines(picture) -> list[tuple[str, int]]:
-    """The rows and columns (``("row", i)`` / ``("column", j)``) all filled or all empty
-    (lines shorter than ``MIN_UNIFORM_LINE`` are not held to it).
+    """The rows and columns (``("row", i)`` / ``("column", j)``) all filled (in any colours)
+    or all empty (lines shorter than ``MIN_UNIFORM_LINE`` are not held to it).
 
     >>> uniform_lines(Solution.from_rows(["###", ".#.", "..."]))
     [('row', 0), ('row', 2)]

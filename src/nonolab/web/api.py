@@ -14,7 +14,7 @@ Endpoints (``{pid}`` a puzzle id, ``{jid}`` a job id):
 ``GET /api/puzzles/{pid}/download``      ``?format=non``: the file; ``?picture=svg|png|pdf``: the
                                            printable picture with its clues (``png`` is also
                                            a puzzle format: the goal as an image)
-``POST /api/generate?name=&width=&...``  the body is an image: a job making a unique puzzle
+``POST /api/generate?name=&width=&...``  the body is an image: a job making a unique puzzle (``colours=K``: in colour)
 ``GET /api/jobs/{jid}``                  state, progress, result or error
 ``POST /api/jobs/{jid}/cancel``          stop the job (its backend stops too)
 =======================================  ==============================================
@@ -137,11 +137,13 @@ def create_app(time_limit: float | None = 60.0, workers: int = 2,
         name = q.get("name") or "image"
         width, height = _number(q, "width", int, 20), _number(q, "height", int, 20)
         density = _number(q, "density", float, 0.5)
+        colours = _number(q, "colours", int, 1)
         if not data:
             raise InvalidArgument("no image: send the image file as the request body")
 
         def make(job):
-            entry = store.add(work.Entry(work.from_image(data, name, width, height, density, job, time_limit),
+            entry = store.add(work.Entry(work.from_image(data, name, width, height, density, job, time_limit,
+                                                                   colours),
                                          origin=f"the image {name}"))
             return {"puzzle": work.summary(entry)}
         return JSONResponse({"job": jobs.start("generate", make).as_dict()}, status_code=202)

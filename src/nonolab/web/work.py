@@ -200,8 +200,8 @@ def explain(entry: Entry, job: Job, time_limit: float | None) -> dict[str, Any]:
 
 
 def from_image(data: bytes, name: str, width: int, height: int, density: float, job: Job,
-               time_limit: float | None) -> Puzzle:
-    """A unique puzzle from an image (``generate --from-image --unique --repair``)."""
+               time_limit: float | None, colours: int = 1) -> Puzzle:
+    """A unique puzzle from an image (``generate --from-image --unique --repair [--colours K]``)."""
     import os
     import tempfile
 
@@ -212,7 +212,7 @@ def from_image(data: bytes, name: str, width: int, height: int, density: float, 
     with tempfile.TemporaryDirectory(prefix="nonolab-serve-") as folder:
         path = os.path.join(folder, f"image{suffix}")
         recipe = Recipe(width=width, height=height, density=density, image=path, unique=True, repair=True,
-                        max_repairs=40, density_range=(low, high),
+                        max_repairs=40, density_range=(low, high), colours=colours,
                         candidate_time_limit=min(5.0, time_limit or 5.0))
         with open(path, "wb") as stream:
             stream.write(data)

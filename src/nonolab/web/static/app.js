@@ -293,7 +293,8 @@
     var file = $("image-file").files[0];
     if (!file) { showError("choose an image file first"); return; }
     var q = "name=" + encodeURIComponent(file.name) + "&width=" + $("image-width").value +
-            "&height=" + $("image-height").value + "&density=" + $("image-density").value;
+            "&height=" + $("image-height").value + "&density=" + $("image-density").value +
+            "&colours=" + $("image-colours").value;
     file.arrayBuffer().then(function (data) {
       return runJob("/api/generate?" + q, data, "application/octet-stream", "generating");
     }).then(function (result) { showPuzzle(result.puzzle); }, function () {});
