@@ -148,9 +148,18 @@ def test_bad_colour_counts_are_refused(colours):
         Recipe(8, 8, colours=colours)
 
 
-def test_max_grade_is_refused_for_colour_and_a_black_and_white_backend_too():
-    with pytest.raises(InvalidArgument, match="--max-grade"):
-        Recipe(8, 8, colours=2, max_grade="line")
+def test_max_grade_line_in_colour_accepts_only_puzzles_line_logic_solves():
+    from nonolab.harness.classify import Grade, grade
+
+    report = make_puzzles(2, Recipe(10, 10, colours=3, max_grade="line", repair=True), seed=3)
+    assert len(report.puzzles) == 2
+    for made in report.puzzles:
+        graded = grade(made.puzzle, "native")
+        assert graded.grade is Grade.LINE and graded.verdict == "unique"
+        assert count(made.puzzle, get(COLOUR_BACKENDS[0]), limit=2).count == 1
+
+
+def test_a_black_and_white_backend_is_refused_for_colour():
     plain = next(b for b in ("dlx", "backtrack") if Capability.COLOUR not in capabilities_of(b))
     with pytest.raises(InvalidArgument, match="black-and-white puzzles only"):
         make_puzzles(1, Recipe(8, 8, colours=2, unique=True, backend=plain))

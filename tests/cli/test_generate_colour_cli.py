@@ -89,7 +89,6 @@ def test_from_a_colour_image(run, tmp_path):
 @pytest.mark.parametrize("args,message", [
     (["--colours", "0"], "colours (--colours) must be an integer from 1 to 12"),
     (["--colours", "40"], "colours (--colours) must be an integer from 1 to 12"),
-    (["--colours", "3", "--max-grade", "line"], "--max-grade does not grade colour puzzles yet"),
     (["--colours", "3", "-t", "tatham"], "--format tatham holds black-and-white puzzles only"),
     (["--colours", "3", "--unique", "-b", "dlx"], "solves black-and-white puzzles only"),
     (["-t", "png"], "--format png writes binary files: give --out DIR"),

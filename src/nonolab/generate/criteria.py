@@ -11,9 +11,9 @@ and :func:`nonolab.harness.uniqueness.count`:
 * ``unique`` asks, on top, for an exact count to 2 by ``backend`` (a complete
   search that found one solution); a count cut by the time limit never accepts.
 
-Either criterion alone implies uniqueness.  With neither, nothing is checked.  A colour
-puzzle is judged by the count alone (``unique``): grading has no colour steps yet, so
-``max_grade`` is refused for it (:func:`check_colour_criteria`).
+Either criterion alone implies uniqueness.  With neither, nothing is checked.  Colour
+puzzles climb the same ladder (native's colour engine probes and logs steps; it has no
+depth-2 level, so what full probing leaves open grades ``search``).
 
 >>> from nonolab.core import Puzzle
 >>> a = assess(Puzzle(rows=((1,), ()), columns=((1,), ())), Criteria(unique=True, max_grade="line"))
@@ -36,7 +36,7 @@ from nonolab.harness.uniqueness import Verdict, check
 from nonolab.solvers import DEFAULT, get, get_spec
 from nonolab.solvers.base import Limits, Status, Stopwatch
 
-__all__ = ["MAX_GRADES", "Criteria", "Outcome", "Assessment", "assess", "check_colour_criteria", "undecided_cells",
+__all__ = ["MAX_GRADES", "Criteria", "Outcome", "Assessment", "assess", "undecided_cells",
            "differing_cells"]
 
 # The --max-grade words and the highest ladder level each accepts.
@@ -103,20 +103,15 @@ def assess(puzzle: Puzzle, criteria: Criteria, time_limit: float | None = None) 
         return Assessment(Outcome.ACCEPTED)
     watch = Stopwatch(time_limit)
     found: Grade | None = None
-    if puzzle.is_colour:
-        # The ladder needs native's step log, which colour puzzles do not have yet: the
-        # exact count alone decides (only `unique` gets here, see check_colour_criteria).
-        check_colour_criteria(criteria)
-    else:
-        ceiling = MAX_GRADES[criteria.max_grade or "search"]
-        graded = grade(puzzle, criteria.backend, time_limit, up_to=ceiling)
-        if graded.verdict == "timeout":
-            return Assessment(Outcome.TIMEOUT)
-        if graded.verdict in ("multiple", "contradiction"):
-            return Assessment(Outcome.MULTIPLE, graded.grade)
-        if graded.grade is None or graded.grade.rank > ceiling.rank:
-            return Assessment(Outcome.TOO_HARD, graded.grade)
-        found = graded.grade
+    ceiling = MAX_GRADES[criteria.max_grade or "search"]
+    graded = grade(puzzle, criteria.backend, time_limit, up_to=ceiling)
+    if graded.verdict == "timeout":
+        return Assessment(Outcome.TIMEOUT)
+    if graded.verdict in ("multiple", "contradiction"):
+        return Assessment(Outcome.MULTIPLE, graded.grade)
+    if graded.grade is None or graded.grade.rank > ceiling.rank:
+        return Assessment(Outcome.TOO_HARD, graded.grade)
+    found = graded.grade
     if criteria.unique:
         left = watch.left()
         if left is not None and left <= 0:
@@ -127,23 +122,6 @@ def assess(puzzle: Puzzle, criteria: Criteria, time_limit: float | None = None) 
         if answer.verdict is not Verdict.UNIQUE:
             return Assessment(Outcome.MULTIPLE, found, answer.differing)
     return Assessment(Outcome.ACCEPTED, found)
-
-
-def check_colour_criteria(criteria: Criteria) -> None:
-    """Refuse what cannot be judged on a colour puzzle: a ``max_grade`` (the grade ladder
-    runs on native's step log, which has no colour steps yet).
-
-    Raises:
-        InvalidArgument: ``max_grade`` is set.
-
-    >>> check_colour_criteria(Criteria(unique=True))
-    >>> check_colour_criteria(Criteria(max_grade="line"))
-    Traceback (most recent call last):
-    ...
-    nonolab.errors.InvalidArgument: --max-grade does not grade colour puzzles yet; use --unique
-    """
-    if criteria.max_grade is not None:
-        raise InvalidArgument("--max-grade does not grade colour puzzles yet; use --unique")
 
 
 def undecided_cells(puzzle: Puzzle, time_limit: float | None = None) -> list[tuple[int, int]] | None:

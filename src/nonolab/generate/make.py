@@ -38,7 +38,7 @@ import numpy as np
 from nonolab.core.palette import Palette
 from nonolab.core.puzzle import Puzzle
 from nonolab.errors import InvalidArgument
-from nonolab.generate.criteria import (Criteria, Outcome, assess, check_colour_criteria, differing_cells,
+from nonolab.generate.criteria import (Criteria, Outcome, assess, differing_cells,
                                        undecided_cells)
 from nonolab.generate.grids import MAX_COLOURS, puzzle_from_array, random_grid, smooth_grid
 from nonolab.generate.image import colour_picture_from_image, picture_from_image
@@ -121,8 +121,6 @@ class Recipe:
                 or not 1 <= self.colours <= MAX_COLOURS):
             raise InvalidArgument(f"colours (--colours) must be an integer from 1 to {MAX_COLOURS} (the legible, "
                                   f"distinct colours of the palette), not {self.colours!r}")
-        if self.colours > 1:
-            check_colour_criteria(self.criteria)
 
     @property
     def palette(self) -> Palette | None:
