@@ -1,19 +1,22 @@
-"""Repair a picture: the fewest cell flips that make its puzzle unique.
+"""Repair a picture: the fewest cell changes that make its puzzle unique.
 
 A designer fixes an ambiguous puzzle by changing the picture, not by adding givens
-(webpbn allows none).  :func:`repair` looks for a smallest set ``F`` of cells of the
-designer's picture ``P`` (the goal, else the first solution) whose flip ``P^F`` is the
-only solution of its own clues; each suggestion is proven by an exact count to 2.
+(webpbn allows none).  :func:`repair` looks for a smallest set ``F`` of changes
+``(cell, new value)`` of the designer's picture ``P`` (the goal, else the first
+solution) whose result ``P^F`` is the only solution of its own clues; each suggestion is
+proven by an exact count to 2.  A new value is any other value of the palette (a colour
+or the background): black and white is the case of one alternative per cell, a flip.
 Details and the argument: docs/algorithms.md, "The questions".
 
-**Deltas.**  A set of cells ``D`` *refutes* ``F`` when flipping ``D`` on ``P^F`` gives
-another solution of ``P^F``'s clues (only the lines meeting ``D`` need comparing).  Every
-solution found, of the puzzle or of a candidate, gives one.
+**Deltas.**  A set of changes ``D`` (another solution's values where it differs)
+*refutes* ``F`` when writing ``D`` over ``P^F`` gives another picture with ``P^F``'s
+clues (only the lines meeting ``D`` need comparing).  Every solution found, of the
+puzzle or of a candidate, gives one.
 
 **Search** (exact, breadth first by the number of flips).  If ``D`` refutes ``F`` and
 the cells added to ``F`` lie on no line meeting ``D``, ``D`` still refutes the larger
-set (those lines are unchanged).  So every unique ``G`` containing ``F`` adds a cell
-on a line meeting ``D``: the children of ``F`` are ``F`` plus one such cell.  Starting
+set (those lines are unchanged).  So every unique ``G`` containing ``F`` changes a cell
+on a line meeting ``D``: the children of ``F`` are ``F`` plus one change of such a cell.  Starting
 from the empty set, level ``k`` reaches every unique set of ``k`` flips; a set is
 sent to the backend only when no known delta refutes it.  When level ``k`` finds one,
 no smaller set exists (``minimal``), provided the earlier levels were searched whole.
@@ -41,8 +44,10 @@ from typing import Any, Iterable
 
 from nonolab.core.grid import UNKNOWN, Solution
 from nonolab.core.puzzle import Puzzle
-from nonolab.core.violations import clues_of, violations
+from nonolab.core.violations import violations
 from nonolab.errors import InvalidArgument
+from nonolab.harness._changes import (Change, Delta, alternatives, applied, cells_of, changed_lines, delta_of,
+                                      disjoint_deltas, line_clue, puzzle_of)
 from nonolab.harness._solutions import OutOfTime
 from nonolab.solvers import get, get_spec
 from nonolab.solvers.base import Limits, Solver, Stopwatch
@@ -72,27 +77,32 @@ class _Budget(Exception):
 
 @dataclass(frozen=True)
 class Suggestion:
-    """One repair: flip ``flips`` (``(row, column, new value)``, 0-based) in the picture.
+    """One repair: change the cells ``flips`` (``(row, column, new value)``, 0-based; the
+    value a colour index in colour, 0 the background) in the picture.
 
     Attributes:
         puzzle: the repaired puzzle, the repaired picture as its goal.
         unique: an exact count to 2 of ``puzzle`` found one solution.
-        lines: each line whose clue changes, ``(kind, index, clue before, clue after)``.
+        lines: each line whose clue changes, ``(kind, index, blocks before, blocks after)``,
+            a block ``(length, colour)`` (colour 1 throughout in black and white).
     """
 
     flips: tuple[tuple[int, int, int], ...]
     puzzle: Puzzle
     unique: bool
-    lines: tuple[tuple[str, int, tuple[int, ...], tuple[int, ...]], ...] = ()
+    lines: tuple[tuple[str, int, tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]], ...] = ()
 
     def describe(self) -> str:
-        """``flip (3,4) to # and (5,1) to .`` (1-based, as ``check --why`` names cells)."""
-        return "flip " + " and ".join(f"({r + 1},{c + 1}) to {'#' if v else '.'}" for r, c, v in self.flips)
+        """``flip (3,4) to # and (5,1) to .`` (1-based, as ``check --why`` names cells); in
+        colour the palette's characters: ``flip (1,2) to r``."""
+        chars = self.puzzle.palette.chars if self.puzzle.is_colour else ".#"   # type: ignore[union-attr]
+        return "flip " + " and ".join(f"({r + 1},{c + 1}) to {chars[v]}" for r, c, v in self.flips)
 
     def as_dict(self) -> dict[str, Any]:
         return {"flips": [list(f) for f in self.flips], "unique": self.unique,
                 "picture": self.puzzle.goal.to_text().splitlines() if self.puzzle.goal else None,
-                "lines": [{"kind": k, "index": i, "before": list(b), "after": list(a)}
+                "lines": [{"kind": k, "index": i, "before": [n for n, _ in b], "after": [n for n, _ in a],
+                           "before_colours": [c for _, c in b], "after_colours": [c for _, c in a]}
                           for k, i, b, a in self.lines]}
 
 
@@ -138,13 +148,16 @@ class RepairResult:
 def repair(puzzle: Puzzle, picture: Solution | None = None, backend: str | Solver = "native",
            max_flips: int = 3, time_limit: float | None = None, suggestions: int = 3, *,
            cancel: Any = None) -> RepairResult:
-    """The fewest cell flips of the designer's picture that make the puzzle unique.
+    """The fewest cell changes of the designer's picture that make the puzzle unique.
+
+    In colour a changed cell takes another colour of the palette or the background.
 
     Args:
         puzzle: the puzzle; its clues must be those of ``picture``.
         picture: the designer's picture (default: the goal, else the first solution).
         backend: the backend (a spec such as ``native`` or ``cnf``, or a built solver)
-            that counts to 2 on each candidate.
+            that counts to 2 on each candidate; a colour puzzle needs one that declares
+            colour.
         max_flips: the exact search tries sets of up to this many flips; beyond, the
             per-group repair (see the module notes) may use more.
         time_limit: wall seconds for the whole repair.
@@ -152,12 +165,11 @@ def repair(puzzle: Puzzle, picture: Solution | None = None, backend: str | Solve
         cancel: a ``threading.Event``; once set, the repair stops (status ``timeout``).
 
     Raises:
-        InvalidArgument: a bad limit, or a picture that is not a solution of the puzzle.
+        InvalidArgument: a bad limit, a picture that is not a solution of the puzzle, or a
+            colour puzzle and a backend that does not declare colour.
     """
     if max_flips < 1 or suggestions < 1:
         raise InvalidArgument("repair: max_flips and suggestions must be at least 1")
-    if puzzle.is_colour:   # a colour cell has no one flip
-        raise InvalidArgument("repair: flips cover black-and-white pictures only")
     solver = get_spec(backend) if isinstance(backend, str) else backend
     watch = Stopwatch(time_limit, cancel)
     source = "given" if picture is not None else "goal" if puzzle.goal is not None else "first solution"
@@ -181,23 +193,25 @@ class _Search:
         self.width, self.height = puzzle.width, puzzle.height
         self.picture = picture
         self.base = bytearray(picture.to_bytes()) if picture is not None else bytearray()
-        self.deltas: list[tuple[int, ...]] = []
+        self.top = puzzle.colours                      # cell values are 0..top
+        self.clue = line_clue(self.top)
+        self.deltas: list[Delta] = []
         self.checks = self.refuted = 0
         self.levels_done = 0
         self.lines = get("native", probing="none", restarts=False, node_limit=1)  # root line logic only
         self.phase_end: float | None = None     # perf_counter deadline of the exact phase
         self.phase_sets = 0
         self.count_budget = _GREEDY_COUNT
-        self.anchors: dict[tuple[int, ...], frozenset[int]] = {}   # the flips each delta was found at
-        self.line_cache: dict[tuple[int, ...], dict[tuple[str, int], list[int]]] = {}   # each delta by line
-        self.cache: dict[bytes, tuple[int, ...] | None] = {}
+        self.anchors: dict[Delta, frozenset[Change]] = {}   # the changes each delta was found at
+        self.line_cache: dict[Delta, dict[tuple[str, int], list[Change]]] = {}   # each delta by line
+        self.cache: dict[bytes, Delta | None] = {}
 
     def lower_bound(self) -> int:
         """Flips every repair needs: one more than the sizes searched whole, and half the
         deltas sharing no line (rounded up)."""
         if not self.deltas:
             return 0
-        return max(self.levels_done + 1, (_disjoint_deltas(self.deltas, self.width) + 1) // 2)
+        return max(self.levels_done + 1, (disjoint_deltas(self.deltas, self.width) + 1) // 2)
 
     def stats(self) -> dict[str, Any]:
         return {"checks": self.checks, "refuted": self.refuted, "deltas": len(self.deltas),
@@ -227,7 +241,7 @@ class _Search:
         if first.unique:
             return RepairResult("unique", self.picture, source, minimal=True, stats=self.stats())
         self._learn_all(self.base, first.solutions)
-        if _disjoint_deltas(self.deltas, self.width) <= 2 * max_flips:
+        if disjoint_deltas(self.deltas, self.width) <= 2 * max_flips:
             left = None if self.watch.deadline is None else self.watch.deadline - time.perf_counter()
             share = _EXACT_SECONDS if left is None else min(_EXACT_SECONDS, _EXACT_SHARE * left)
             self.phase_end = time.perf_counter() + share
@@ -241,43 +255,46 @@ class _Search:
         return self._greedy(source)
 
     def _learn_all(self, picture: bytearray, solutions: Iterable[Solution],
-                   anchor: frozenset[int] = frozenset()) -> None:
+                   anchor: frozenset[Change] = frozenset()) -> None:
         for s in solutions:
-            data = s.to_bytes()
-            delta = tuple(i for i in range(len(data)) if data[i] != picture[i])
+            delta = delta_of(picture, s.to_bytes())
             if delta:
                 self._learn(delta, anchor)
 
-    def _learn(self, delta: tuple[int, ...], anchor: frozenset[int]) -> None:
-        """Keep ``delta``, a second solution of the picture flipped at ``anchor``."""
+    def _learn(self, delta: Delta, anchor: frozenset[Change]) -> None:
+        """Keep ``delta``, a second solution of the picture changed at ``anchor``."""
         if delta not in self.anchors:
             self.anchors[delta] = anchor
             self.deltas.insert(0, delta)     # the newest first: it refutes the sets near the last one
 
-    def _refutes(self, delta: tuple[int, ...], picture: bytearray, flips: frozenset[int]) -> bool:
-        """Flipping ``delta`` on ``picture`` (the base flipped at ``flips``) keeps every clue.
+    def _refutes(self, delta: Delta, picture: bytearray, flips: frozenset[Change]) -> bool:
+        """Writing ``delta`` over ``picture`` (the base changed at ``flips``) gives another
+        picture with every clue kept.
 
-        ``delta`` kept every clue of the picture flipped at its anchor; the two pictures
-        differ only on the lines of ``flips ^ anchor``, so only those need comparing."""
+        ``delta`` kept every clue of the picture changed at its anchor; the two pictures
+        differ only on the lines of the cells of ``flips ^ anchor``, so only those need
+        comparing."""
+        if all(picture[i] == v for i, v in delta):   # nothing left to change: no other picture
+            return False
         w = self.width
         by_line = self.line_cache.get(delta)
         if by_line is None:
             by_line = {}
-            for i in delta:
+            for i, v in delta:
                 r, c = divmod(i, w)
-                by_line.setdefault(("row", r), []).append(c)
-                by_line.setdefault(("column", c), []).append(r)
+                by_line.setdefault(("row", r), []).append((c, v))
+                by_line.setdefault(("column", c), []).append((r, v))
             self.line_cache[delta] = by_line
-        for i in flips ^ self.anchors[delta]:
+        for i in cells_of(flips ^ self.anchors[delta]):
             for kind, k in (("row", i // w), ("column", i % w)):
                 cells = by_line.get((kind, k))
                 if cells is None:
                     continue
                 line = bytearray(picture[k * w:(k + 1) * w] if kind == "row" else picture[k::w])
-                before = clues_of(bytes(line))
-                for j in cells:
-                    line[j] ^= 1
-                if clues_of(bytes(line)) != before:
+                before = self.clue(bytes(line))
+                for j, v in cells:
+                    line[j] = v
+                if self.clue(bytes(line)) != before:
                     return False
         return True
 
@@ -287,7 +304,7 @@ class _Search:
         if self.phase_end is not None and time.perf_counter() >= self.phase_end:
             raise _Budget
 
-    def _refuting(self, picture: bytearray, flips: frozenset[int]) -> tuple[int, ...] | None:
+    def _refuting(self, picture: bytearray, flips: frozenset[Change]) -> Delta | None:
         self.phase_sets += 1
         if self.phase_sets > _EXACT_SETS:
             raise _Budget
@@ -300,12 +317,12 @@ class _Search:
                 return delta
         return None
 
-    def _reach(self, delta: tuple[int, ...]) -> list[int]:
-        """The cells on the lines meeting ``delta`` (the flips that may break it), nearest first."""
+    def _reach(self, delta: Delta) -> list[int]:
+        """The cells on the lines meeting ``delta`` (those whose change may break it), nearest first."""
         w, h = self.width, self.height
-        rows, cols = {i // w for i in delta}, {i % w for i in delta}
+        inside = cells_of(delta)
+        rows, cols = {i // w for i in inside}, {i % w for i in inside}
         cells = {r * w + c for r in rows for c in range(w)} | {r * w + c for c in cols for r in range(h)}
-        inside = set(delta)
         top, bottom, left, right = min(rows), max(rows), min(cols), max(cols)
 
         def distance(i: int) -> int:            # to the delta's bounding box
@@ -313,9 +330,9 @@ class _Search:
             return max(top - r, 0, r - bottom) + max(left - c, 0, c - right)
         return sorted(cells, key=lambda i: (i not in inside, distance(i), i))
 
-    def _check(self, flips: frozenset[int], base: bytearray) -> tuple[int, ...] | None:
-        """Flip ``flips`` on ``base``: None if the new puzzle is unique, else a delta refuting it."""
-        picture = _flipped(base, flips)
+    def _check(self, flips: frozenset[Change], base: bytearray) -> Delta | None:
+        """Change ``flips`` on ``base``: None if the new puzzle is unique, else a delta refuting it."""
+        picture = applied(base, flips)
         key = bytes(picture)
         if key in self.cache:
             return self.cache[key]
@@ -323,42 +340,44 @@ class _Search:
         if delta is not None:
             self.refuted += 1
             return delta
-        puzzle = Puzzle.from_solution(Solution.from_bytes(bytes(picture), self.width))
-        result = self._count(puzzle, 2)
+        result = self._count(puzzle_of(picture, self.width, self.puzzle), 2)
         if result.unique:
             self.cache[key] = None
             return None
         other = next(s for s in result.solutions if s.to_bytes() != bytes(picture))
-        data = other.to_bytes()
-        delta = tuple(i for i in range(len(data)) if data[i] != picture[i])
+        delta = delta_of(picture, other.to_bytes())
         self._learn(delta, flips)
         self.cache[key] = delta
         return delta
 
-    def _levels(self, base: bytearray, max_flips: int, wanted: int) -> list[frozenset[int]]:
-        """Breadth first: the unique flip sets of the fewest flips (at most ``wanted``)."""
-        frontier: dict[frozenset[int], tuple[int, ...]] = {}
+    def _levels(self, base: bytearray, max_flips: int, wanted: int) -> list[frozenset[Change]]:
+        """Breadth first: the unique change sets of the fewest changes (at most ``wanted``)."""
+        frontier: dict[frozenset[Change], Delta] = {}
         self.phase_sets = 0
         delta = self._check(frozenset(), base)
         if delta is None:
             return [frozenset()]
         frontier[frozenset()] = delta
         for size in range(1, max_flips + 1):
-            found: list[frozenset[int]] = []
-            following: dict[frozenset[int], tuple[int, ...]] = {}
+            found: list[frozenset[Change]] = []
+            following: dict[frozenset[Change], Delta] = {}
             for flips, delta in frontier.items():
+                taken = cells_of(flips)
                 for cell in self._reach(delta):
-                    child = flips | {cell}
-                    if cell in flips or child in following:
+                    if cell in taken:
                         continue
-                    refuting = self._check(child, base)
-                    if refuting is None:
-                        found.append(child)
-                        if len(found) >= wanted:
-                            return found
-                        following[child] = ()
-                    else:
-                        following[child] = refuting
+                    for value in alternatives(base, cell, self.top):
+                        child = flips | {(cell, value)}
+                        if child in following:
+                            continue
+                        refuting = self._check(child, base)
+                        if refuting is None:
+                            found.append(child)
+                            if len(found) >= wanted:
+                                return found
+                            following[child] = ()
+                        else:
+                            following[child] = refuting
             if found:
                 return found
             self.levels_done = size
@@ -368,8 +387,7 @@ class _Search:
     def _undecided(self, picture: bytearray) -> list[int]:
         """The cells line logic alone leaves open in the puzzle of ``picture``."""
         self._tick()
-        puzzle = Puzzle.from_solution(Solution.from_bytes(bytes(picture), self.width))
-        result = self.lines.solve(puzzle, Limits(1, None, self.watch.cancel))
+        result = self.lines.solve(puzzle_of(picture, self.width, self.puzzle), Limits(1, None, self.watch.cancel))
         if result.remainder is None:
             return []
         return [i for i, state in enumerate(result.remainder.cells) if state == UNKNOWN]
@@ -379,7 +397,7 @@ class _Search:
         saved = self.phase_end
         self.phase_end = time.perf_counter() + self.count_budget
         try:
-            return self._count(Puzzle.from_solution(Solution.from_bytes(bytes(picture), self.width)), most)
+            return self._count(puzzle_of(picture, self.width, self.puzzle), most)
         except _Budget:
             return None
         finally:
@@ -390,7 +408,7 @@ class _Search:
 
     def _greedy(self, source: str) -> RepairResult:
         picture = bytearray(self.base)
-        flipped: frozenset[int] = frozenset()
+        flipped: frozenset[Change] = frozenset()
         most = max(_GREEDY_FLIPS, len(picture) // 10)
         while len(flipped) < most:
             result = self._count_soon(picture, _GREEDY_ENUMERATE)
@@ -401,15 +419,16 @@ class _Search:
                 self._learn_all(picture, result.solutions, flipped)
             # The known deltas that still give second solutions, newest first.
             active = [d for d in self.deltas[:_GREEDY_DELTAS] if self._refutes(d, picture, flipped)]
-            touched: set[tuple[str, int]] = set()     # the lines flipped since the count
+            touched: set[tuple[str, int]] = set()     # the lines changed since the count
             while len(touched) < 2 * _GREEDY_PER_COUNT:
                 if (best := self._best_flip(picture, flipped, active)) is None:
                     break
-                picture[best] ^= 1
+                cell, value = best
+                picture[cell] = value
                 flipped = flipped | {best}
-                touched |= {("row", best // self.width), ("column", best % self.width)}
+                touched |= {("row", cell // self.width), ("column", cell % self.width)}
                 active = [d for d in active if self._refutes(d, picture, flipped)]
-                # Another flip before the next count only for an ambiguity elsewhere (on other lines).
+                # Another change before the next count only for an ambiguity elsewhere (on other lines).
                 if not active or touched & set(self.line_cache[active[0]]):
                     break
             if not touched:
@@ -417,84 +436,59 @@ class _Search:
         return RepairResult("not-found", self.picture, source, method="greedy", lower_bound=self.lower_bound(),
                             stats=self.stats())
 
-    def _best_flip(self, picture: bytearray, flipped: frozenset[int], active: list[tuple[int, ...]]) -> int | None:
-        """The cell on the newest active delta's lines whose flip leaves the fewest refuting."""
+    def _best_flip(self, picture: bytearray, flipped: frozenset[Change], active: list[Delta]) -> Change | None:
+        """The change on the newest active delta's lines that leaves the fewest refuting."""
         reach = (self._reach(active[0]) if active else self._undecided(picture))[:_GREEDY_REACH]
+        taken = cells_of(flipped)
         scored = []
         for i in reach:
-            if i in flipped:
+            if i in taken:
                 continue
             self._tick()
-            picture[i] ^= 1
-            scored.append((sum(self._refutes(d, picture, flipped | {i}) for d in active), i))
-            picture[i] ^= 1
+            own = picture[i]
+            for value in alternatives(picture, i, self.top):
+                picture[i] = value
+                scored.append((sum(self._refutes(d, picture, flipped | {(i, value)}) for d in active), (i, value)))
+            picture[i] = own
         if not scored:
             return None
         scored.sort()
         best, best_left = scored[0][1], None
-        for still, i in scored[:_GREEDY_CANDIDATES]:
+        for still, (i, value) in scored[:_GREEDY_CANDIDATES]:
             if still > scored[0][0]:
                 break
-            picture[i] ^= 1
+            own, picture[i] = picture[i], value
             left = len(self._undecided(picture))
-            picture[i] ^= 1
+            picture[i] = own
             if best_left is None or left < best_left:
-                best, best_left = i, left
+                best, best_left = (i, value), left
         return best
 
-    def _pruned(self, flipped: list[int]) -> list[int]:
-        """Drop each flip the others do not need (an exact count to 2 each; a flip whose count
-        runs out of time stays)."""
+    def _pruned(self, flipped: list[Change]) -> list[Change]:
+        """Drop each change the others do not need (an exact count to 2 each; a change whose
+        count runs out of time stays)."""
         kept = list(flipped)
         try:
-            for i in reversed(flipped):
-                trial = [j for j in kept if j != i]
-                if self._unique_soon(_flipped(self.base, trial)):
+            for change in reversed(flipped):
+                trial = [other for other in kept if other != change]
+                if self._unique_soon(applied(self.base, trial)):
                     kept = trial
         except OutOfTime:
             pass
         return kept
 
-    def _result(self, source: str, found: list[frozenset[int]], minimal: bool, method: str,
+    def _result(self, source: str, found: list[frozenset[Change]], minimal: bool, method: str,
                 proven: bool = False) -> RepairResult:
         """The suggestions; each is counted afresh unless ``proven`` (just counted, or decided
         whole by line logic)."""
         made = []
+        w = self.width
         for flips in found:
-            picture = _flipped(self.base, flips)
-            repaired = Solution.from_bytes(bytes(picture), self.width)
-            new = Puzzle.from_solution(repaired, name=self.puzzle.name, **self.puzzle.metadata)
+            new = puzzle_of(applied(self.base, flips), w, self.puzzle, self.puzzle.name, **self.puzzle.metadata)
             unique = proven or self._count(new, 2).unique        # the proof: an exact count to 2
-            w = self.width
-            cells = tuple((i // w, i % w, picture[i]) for i in sorted(flips))
-            made.append(Suggestion(cells, new, unique, _changed_lines(self.puzzle, new)))
+            cells = tuple((i // w, i % w, v) for i, v in sorted(flips))
+            made.append(Suggestion(cells, new, unique, changed_lines(self.puzzle, new)))
         made.sort(key=lambda s: (not s.unique, len(s.flips)))
         status = "repaired" if made and made[0].unique else "not-found"
         return RepairResult(status, self.picture, source, tuple(made), minimal and status == "repaired",
                             method, self.lower_bound(), self.stats())
-
-
-def _disjoint_deltas(deltas: list[tuple[int, ...]], width: int) -> int:
-    """Deltas sharing no line (greedy); one flip breaks at most two of them (its row and column)."""
-    rows: set[int] = set()
-    cols: set[int] = set()
-    chosen = 0
-    for delta in sorted(deltas, key=len):
-        r, c = {i // width for i in delta}, {i % width for i in delta}
-        if not (r & rows or c & cols):
-            rows |= r
-            cols |= c
-            chosen += 1
-    return chosen
-
-
-def _flipped(base: bytearray, flips: Iterable[int]) -> bytearray:
-    picture = bytearray(base)
-    for i in flips:
-        picture[i] ^= 1
-    return picture
-
-
-def _changed_lines(before: Puzzle, after: Puzzle) -> tuple[tuple[str, int, tuple[int, ...], tuple[int, ...]], ...]:
-    return tuple((kind, i, old, new) for (kind, i, old), (_, _, new) in zip(before.lines(), after.lines())
-                 if old != new)
