@@ -130,8 +130,9 @@ def test_a_switch_reports_two_solutions_the_map_and_repairs_that_make_it_unique(
 
 
 @pytest.mark.parametrize("repair", [{"kind": "paint"}, {"kind": "flip", "cells": []},
-                                    {"kind": "flip", "cells": [[5, 5]], "picture": ["#.", ".#"]},
-                                    {"kind": "flip", "cells": [[0, 0]], "picture": ["##", ".."]},
+                                    {"kind": "flip", "cells": [[5, 5, 1]], "picture": ["#.", ".#"]},
+                                    {"kind": "flip", "cells": [[0, 0, 0]], "picture": ["##", ".."]},
+                                    {"kind": "flip", "cells": [[0, 0, 2]], "picture": ["#.", ".#"]},
                                     {"kind": "givens", "cells": [["a", 0, 1]]}])
 def test_a_repair_that_does_not_fit_the_puzzle_is_refused(client, repair):
     puzzle = client.load(PUZZLES / "nonolab" / "switch.non")
@@ -206,9 +207,30 @@ def test_an_image_becomes_a_colour_puzzle_with_colours(client):
     made = client.run("/api/generate?name=flag.png&width=12&height=10&colours=2", out.getvalue())["puzzle"]
     assert (made["width"], made["height"]) == (12, 10)
     assert {ch for row in made["goal"] for ch in row} == {".", "1", "2"}   # two colours and the background
-    state = client.finish(client.ok("POST", "/api/generate?name=flag.png&width=5&height=5&colours=40",
-                                    out.getvalue())["job"])
-    assert state["state"] == "failed" and "colours" in state["error"]
+    # Out of range: the one-line error up front (the library's own check), no job started.
+    status, answer, _ = client.post("/api/generate?name=flag.png&width=5&height=5&colours=40", out.getvalue())
+    assert status == 400 and answer["type"] == "InvalidArgument" and "colours" in answer["error"]
+    assert "job" not in answer
+
+
+def test_a_colour_switch_gets_repairs_that_make_it_unique(client, tmp_path):
+    from nonolab.core import Puzzle, Solution
+    from nonolab.formats import dump
+    switched = Solution.from_values([[1, 0, 2, 2], [0, 1, 2, 0], [2, 2, 0, 3], [0, 2, 3, 3]])
+    path = tmp_path / "switch.json"
+    dump(Puzzle.from_solution(switched, "colour switch"), path)
+    puzzle = client.load(path)
+    report = client.run(f"/api/puzzles/{puzzle['id']}/analyse")
+    assert report["verdict"] == "multiple"
+    flips = [r for r in report["repairs"] if r["kind"] == "flip"]
+    assert flips and all(len(r["cells"]) == 1 for r in flips)       # one change is the fewest here
+    assert any(r["cells"][0][2] not in (0, 1) for r in flips)       # a change to another colour
+    for repair in flips:
+        fixed = client.ok("POST", f"/api/puzzles/{puzzle['id']}/repair", repair)["puzzle"]
+        (r, c, v), = repair["cells"]
+        assert fixed["goal"][r][c] == ".123"[v] and sum(a != b for x, y in zip(fixed["goal"], repair["picture"])
+                                                         for a, b in zip(x, y)) == 1
+        assert client.run(f"/api/puzzles/{fixed['id']}/analyse")["verdict"] == "unique", repair
 
 
 def test_a_file_that_is_no_image_fails_naming_the_upload(client):

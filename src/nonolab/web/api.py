@@ -140,6 +140,7 @@ def create_app(time_limit: float | None = 60.0, workers: int = 2,
         colours = _number(q, "colours", int, 1)
         if not data:
             raise InvalidArgument("no image: send the image file as the request body")
+        work.image_recipe(width, height, density, time_limit, colours)   # bad options: a 400 now, not a failed job
 
         def make(job):
             entry = store.add(work.Entry(work.from_image(data, name, width, height, density, job, time_limit,

@@ -8,13 +8,15 @@ exact count (:func:`nonolab.harness.repair.repair`, as ``check --report`` and
 proven to leave one solution.  :func:`suggest` is the only function the rest of the
 workbench asks, and a suggestion is a plain dict that :func:`apply` reads back.
 
-A suggestion: ``{"kind": "flip", "cells": [[r, c], ...], "picture": [rows of # and .],
+A suggestion: ``{"kind": "flip", "cells": [[r, c, new value], ...], "picture": [rows],
 "text": ...}`` or ``{"kind": "givens", "cells": [[r, c, v], ...], "text": ...}``;
-cells 0-based, the text 1-based as the CLI prints cells.
+cells 0-based, the text 1-based as the CLI prints cells; a value is 0 (empty, the
+background) or 1 (filled), or in colour a colour index; the picture's rows are the
+picture's text (``#``/``.``, in colour ``.`` and ``1``-``9``, ``a``-``z``).
 
 >>> from nonolab.core import Puzzle, Solution
 >>> switch = Puzzle.from_solution(Solution.from_rows(["#.", ".#"]))
->>> flip = {"kind": "flip", "cells": [[0, 1]], "picture": ["#.", ".#"]}
+>>> flip = {"kind": "flip", "cells": [[0, 1, 1]], "picture": ["#.", ".#"]}
 >>> fixed, givens = apply(switch, {}, flip)
 >>> fixed.rows, fixed.columns, givens
 (((2,), (1,)), ((1,), (2,)), {})
@@ -24,7 +26,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from nonolab.core.grid import Solution
+from nonolab.core.grid import COLOUR_CHARS, Solution
 from nonolab.core.puzzle import Puzzle
 from nonolab.core.violations import violations
 from nonolab.errors import InvalidArgument
@@ -32,9 +34,9 @@ from nonolab.errors import InvalidArgument
 Givens = dict[tuple[int, int], int]
 
 
-def _cell(r: int, c: int, value: int | None = None) -> str:
+def _cell(r: int, c: int, value: int | None = None, chars: str = ".#") -> str:
     text = f"({r + 1},{c + 1})"
-    return text if value is None else f"{text}={'#' if value else '.'}"
+    return text if value is None else f"{text}={chars[value]}"
 
 
 def suggest(puzzle: Puzzle, witnesses: tuple[Solution, ...], report: Any, time_limit: float | None = None,
@@ -54,18 +56,20 @@ def suggest(puzzle: Puzzle, witnesses: tuple[Solution, ...], report: Any, time_l
                  else puzzle.goal or (witnesses[0] if witnesses else None))
     if reference is not None and len(witnesses) >= 2:
         repaired = repair(puzzle, reference, "native", max_flips=2, time_limit=time_limit, cancel=cancel)
+        picture_rows = reference.to_text(chars=COLOUR_CHARS if puzzle.is_colour else None).splitlines()
         for suggestion in repaired.suggestions:
             if not suggestion.unique:
                 continue
-            cells = [[r, c] for r, c, _ in suggestion.flips]
-            found.append({"kind": "flip", "cells": cells, "picture": reference.to_text().splitlines(),
+            cells = [[r, c, v] for r, c, v in suggestion.flips]
+            found.append({"kind": "flip", "cells": cells, "picture": picture_rows,
                           "text": f"{suggestion.describe()} in the picture: one solution then, by an exact "
                                   f"count ({'the fewest flips' if repaired.minimal else 'found greedily'})"})
     if report is not None and report.givens and report.givens_unique:
         cells = [[r, c, v] for r, c, v in report.givens]
+        chars = puzzle.palette.chars if puzzle.is_colour else ".#"   # type: ignore[union-attr]
         found.append({"kind": "givens", "cells": cells,
                       "text": f"reveal {len(cells)} cell{'s' * (len(cells) != 1)} as givens: "
-                              + " ".join(_cell(r, c, v) for r, c, v in report.givens)
+                              + " ".join(_cell(r, c, v, chars) for r, c, v in report.givens)
                               + " (one solution then, by an exact count)"})
     return found
 
@@ -85,26 +89,34 @@ def apply(puzzle: Puzzle, givens: Givens, repair: dict[str, Any]) -> tuple[Puzzl
     if not isinstance(cells, list) or not cells:
         raise InvalidArgument("a repair names at least one cell")
     try:
-        if repair["kind"] == "givens":
-            fixed = {(int(r), int(c)): 1 if int(v) else 0 for r, c, v in cells}
-        else:
-            flips = [(int(r), int(c)) for r, c in cells]
+        named = {(int(r), int(c)): int(v) for r, c, v in cells}
     except (TypeError, ValueError):
-        raise InvalidArgument("a repair's cells are [row, column] (flip) or [row, column, value] (givens)") from None
-    named = fixed if repair["kind"] == "givens" else dict.fromkeys(flips, 0)
-    for r, c in named:
+        raise InvalidArgument("a repair's cells are [row, column, value]") from None
+    for (r, c), v in named.items():
         if not (0 <= r < puzzle.height and 0 <= c < puzzle.width):
             raise InvalidArgument(f"cell {_cell(r, c)} is outside the {puzzle.width}x{puzzle.height} grid")
+        if not 0 <= v <= puzzle.colours:
+            raise InvalidArgument(f"cell {_cell(r, c)}: value {v} is not one of 0..{puzzle.colours}")
     if repair["kind"] == "givens":
-        return puzzle, {**givens, **fixed}
-    rows = repair.get("picture")
-    if not isinstance(rows, list) or not all(isinstance(row, str) for row in rows):
-        raise InvalidArgument("a flip carries the picture it flips (rows of # and .)")
-    picture = Solution.from_rows(rows)
-    if (picture.height, picture.width) != (puzzle.height, puzzle.width) or violations(puzzle, picture):
-        raise InvalidArgument("the flip's picture is not a solution of this puzzle")
-    flipped = [list(row) for row in picture.cells]
-    for r, c in flips:
-        flipped[r][c] ^= 1
+        return puzzle, {**givens, **named}
+    picture = _picture(puzzle, repair.get("picture"))
+    changed = [list(row) for row in picture]
+    for (r, c), v in named.items():
+        changed[r][c] = v
     name = puzzle.name if puzzle.name.endswith("(repaired)") else f"{puzzle.name or 'puzzle'} (repaired)"
-    return Puzzle.from_solution(Solution(flipped), name=name).with_(metadata=puzzle.metadata), {}
+    solution = Solution.from_bytes(bytes(v for row in changed for v in row), puzzle.width, colours=puzzle.is_colour)
+    return Puzzle.from_solution(solution, name, puzzle.palette).with_(metadata=puzzle.metadata), {}
+
+
+def _picture(puzzle: Puzzle, rows: Any) -> Solution:
+    """The picture a flip changes, from its text; it must solve ``puzzle``."""
+    chars = COLOUR_CHARS[:puzzle.colours + 1] if puzzle.is_colour else ".#"
+    if (not isinstance(rows, list) or len(rows) != puzzle.height
+            or not all(isinstance(row, str) and len(row) == puzzle.width and set(row) <= set(chars) for row in rows)):
+        raise InvalidArgument(f"a flip carries the picture it changes ({puzzle.height} rows of "
+                              f"{puzzle.width} of {' '.join(chars)})")
+    picture = Solution.from_bytes(bytes(chars.index(ch) for row in rows for ch in row), puzzle.width,
+                                  colours=puzzle.is_colour)
+    if violations(puzzle, picture):
+        raise InvalidArgument("the flip's picture is not a solution of this puzzle")
+    return picture

@@ -199,21 +199,34 @@ def explain(entry: Entry, job: Job, time_limit: float | None) -> dict[str, Any]:
             "captions": [f"step {n}: {s.describe()}" for n, s in enumerate(result.steps, 1)]}
 
 
+def image_recipe(width: int, height: int, density: float, time_limit: float | None, colours: int = 1,
+                 image: str = "image") -> Any:
+    """The recipe of a puzzle from an image (``generate --from-image --unique --repair
+    [--colours K]``); the library's own checks, so the API calls it before starting a job.
+
+    Raises:
+        InvalidArgument: a size, density or number of colours out of range.
+    """
+    from nonolab.generate import Recipe
+
+    low, high = min(0.2, density), max(0.7, density)
+    return Recipe(width=width, height=height, density=density, image=image, unique=True, repair=True,
+                  max_repairs=40, density_range=(low, high), colours=colours,
+                  candidate_time_limit=min(5.0, time_limit or 5.0))
+
+
 def from_image(data: bytes, name: str, width: int, height: int, density: float, job: Job,
                time_limit: float | None, colours: int = 1) -> Puzzle:
     """A unique puzzle from an image (``generate --from-image --unique --repair [--colours K]``)."""
     import os
     import tempfile
 
-    from nonolab.generate import Recipe, make_puzzles
+    from nonolab.generate import make_puzzles
 
     suffix = re.sub(r"[^A-Za-z0-9.]", "", os.path.splitext(name or "")[1])[:10]
-    low, high = min(0.2, density), max(0.7, density)
     with tempfile.TemporaryDirectory(prefix="nonolab-serve-") as folder:
         path = os.path.join(folder, f"image{suffix}")
-        recipe = Recipe(width=width, height=height, density=density, image=path, unique=True, repair=True,
-                        max_repairs=40, density_range=(low, high), colours=colours,
-                        candidate_time_limit=min(5.0, time_limit or 5.0))
+        recipe = image_recipe(width, height, density, time_limit, colours, path)
         with open(path, "wb") as stream:
             stream.write(data)
         job.step(0.05, "reading the image")
