@@ -90,3 +90,15 @@ def test_batch_records_are_valid(run, tmp_path, two, task):
 def test_the_schemas_are_package_data():
     pyproject = (Path(__file__).resolve().parents[2] / "pyproject.toml").read_text()
     assert '"schemas/*.json"' in pyproject and "jsonschema>=4.18" in pyproject
+
+
+def test_the_report_of_a_colour_puzzle_with_repairs_is_valid(run, tmp_path):
+    from nonolab.core import Puzzle, Solution
+    from nonolab.formats import dump
+    picture = Solution.from_values([[1, 0, 2, 2], [0, 1, 2, 0], [2, 2, 0, 3], [0, 2, 3, 3]])
+    path = tmp_path / "switch.json"
+    dump(Puzzle.from_solution(picture, "colour switch"), path)
+    data = json.loads(run("check", "--report", path, "--json").stdout)
+    assert data["repair"]["suggestions"] and any(
+        f[2] > 1 for s in data["repair"]["suggestions"] for f in s["flips"])   # a change to another colour
+    _validator("check-report").validate(data)

@@ -131,3 +131,41 @@ def test_repair_to_standard_output_and_of_a_set(run, tmp_path):
 def test_repair_of_a_contradiction_is_not_repaired(run, tmp_path):
     result = run("repair", CONTRADICTION, "-o", tmp_path / "x.non")
     assert result.exit_code == 1 and "not repaired" in result.stdout
+
+
+@pytest.fixture
+def colour_switch(tmp_path) -> str:
+    """A three-colour picture with one same-colour 2x2 switch (two solutions), as JSON."""
+    from nonolab.core import Puzzle, Solution
+    from nonolab.formats import dump
+    picture = Solution.from_values([[1, 0, 2, 2], [0, 1, 2, 0], [2, 2, 0, 3], [0, 2, 3, 3]])
+    path = tmp_path / "switch.json"
+    dump(Puzzle.from_solution(picture, "colour switch"), path)
+    return str(path)
+
+
+def test_report_of_a_colour_puzzle_has_repairs_in_its_palette(run, colour_switch):
+    chars = load(colour_switch).palette.chars
+    result = run("check", "--report", colour_switch)
+    lines = result.stdout.splitlines()
+    assert result.exit_code == 1 and lines[0] == "multiple"
+    assert any(ln.startswith("repair: 1 cell flip of the goal makes the puzzle unique, the fewest") for ln in lines)
+    changed = [ln for ln in lines if re.match(r"\s+(row|column) \d+: ", ln)]
+    assert changed and all(ch in chars for ln in changed for ch in re.findall(r"\d([^\d\s])", ln.split(": ", 1)[1]))
+    assert "before, after, flipped cells (*) of repair 1:" in lines
+    data = json.loads(run("check", "--report", colour_switch, "--json").stdout)
+    repaired = data["repair"]
+    assert repaired["status"] == "repaired" and repaired["minimal"] and repaired["flips"] == 1
+    for s in repaired["suggestions"]:
+        assert s["unique"] and s["lines"] and all(len(x["before"]) == len(x["before_colours"]) for x in s["lines"])
+
+
+def test_repair_writes_a_unique_colour_puzzle(run, tmp_path, colour_switch):
+    out = tmp_path / "fixed.json"
+    result = run("repair", colour_switch, "-o", out)
+    assert result.exit_code == 0 and result.stdout.startswith("repaired: flip (")
+    fixed, before = load(out), load(colour_switch)
+    assert fixed.is_colour and fixed.goal is not None and len(fixed.goal.diff(before.goal)) == 1
+    assert _exact_count(fixed) == 1 and get("native").solve(fixed, Limits(None)).count == 1
+    data = json.loads(run("repair", colour_switch, "--json").stdout)
+    assert data["verdict"] == "unique" and len(data["suggestions"][0]["flips"]) == 1

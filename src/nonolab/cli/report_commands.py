@@ -11,12 +11,15 @@ from nonolab.cli.interrupt import CANCEL
 from nonolab.cli.group import EXIT_NO
 
 
-def _clue(clue) -> str:
-    return " ".join(map(str, clue)) or "0"
+def _clue(blocks, chars: str | None) -> str:
+    """A line's blocks ``(length, colour)``: ``2 1`` in black and white, ``2r 1g`` in colour
+    (the palette's characters)."""
+    return " ".join(f"{n}{chars[c]}" if chars else str(n) for n, c in blocks) or "0"
 
 
-def _repair_lines(repaired, full: bool) -> list[str]:
-    """The repair part of the report: the fewest flips, and each repair before and after."""
+def _repair_lines(repaired, full: bool, chars: str | None = None) -> list[str]:
+    """The repair part of the report: the fewest flips, and each repair before and after
+    (``chars``: the palette's characters of a colour puzzle)."""
     from nonolab.cli import streams
     from nonolab.render import diff_text
 
@@ -34,11 +37,13 @@ def _repair_lines(repaired, full: bool) -> list[str]:
            f"unique, {how}; each checked by an exact count:"]
     for k, s in enumerate(repaired.suggestions, 1):
         out.append(f"  {k}. {s.describe()}: {'unique' if s.unique else 'NOT unique'}")
-        out += [f"     {kind} {i + 1}: {_clue(before)} -> {_clue(after)}" for kind, i, before, after in s.lines]
+        out += [f"     {kind} {i + 1}: {_clue(before, chars)} -> {_clue(after, chars)}"
+                for kind, i, before, after in s.lines]
     after = best.puzzle.goal
     if after is not None and repaired.picture is not None:
         if full or streams.fits(after.width, after.height):
-            out += ["before, after, flipped cells (*) of repair 1:", diff_text(repaired.picture, after)]
+            out += ["before, after, flipped cells (*) of repair 1:",
+                    diff_text(repaired.picture, after, chars or ".#")]
         else:
             out.append(streams.too_big(after.width, after.height, "the picture before and after"))
     return out
@@ -76,7 +81,7 @@ def report_lines(rep, full: bool = False) -> list[str]:
                 given = _cells(amb.givens, None if rep.puzzle.is_colour else ".#")   # as --given reads them
                 out.append(f"givens instead of a repair (greedy): reveal {len(amb.givens)}, e.g. --given '{given}'")
         if rep.repair is not None:
-            out += _repair_lines(rep.repair, full)
+            out += _repair_lines(rep.repair, full, rep.puzzle.palette.chars if rep.puzzle.is_colour else None)
     if not rep.complete:
         out.append("(the time limit cut part of the report short)")
     out.append(f"{rep.time:.3f} s, backend {rep.backend}")

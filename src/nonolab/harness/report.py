@@ -287,7 +287,7 @@ def report(puzzle: Puzzle, backend: str | Solver = DEFAULT, time_limit: float | 
         why = questioner(solver)
         ambiguity = ambiguity_report(puzzle, why, left(_WHY_SHARE), cancel=cancel)
         complete = complete and ambiguity.complete
-        if repair and not puzzle.is_colour:   # repair flips cells: black and white only
+        if repair:
             # Hundreds of small counts: a strategy (auto) would pay its phases on each one.
             flipper = solver if role(solver.name) == "solver" else get_spec("native")
             repaired = repair_picture(puzzle, None, flipper, max_flips, left(), cancel=cancel)

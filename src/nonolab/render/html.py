@@ -134,8 +134,9 @@ def _ambiguity(amb: Any) -> str:
            f"{regions}{givens}"
 
 
-def _clue(clue: Iterable[int]) -> str:
-    return " ".join(map(str, clue)) or "0"
+def _clue(blocks: Iterable[tuple[int, int]], chars: str | None = None) -> str:
+    """A line's blocks ``(length, colour)``: the lengths, each with its palette character in colour."""
+    return " ".join(f"{n}{chars[c]}" if chars else str(n) for n, c in blocks) or "0"
 
 
 def _repairs(repaired: Any) -> str:
@@ -150,7 +151,9 @@ def _repairs(repaired: Any) -> str:
     how = "the fewest possible" if repaired.minimal else "greedy, not proven the fewest"
     items = []
     for s in repaired.suggestions:
-        lines = "; ".join(f"{kind} {i + 1}: {_clue(before)} &rarr; {_clue(after)}" for kind, i, before, after in s.lines)
+        chars = s.puzzle.palette.chars if s.puzzle.is_colour else None
+        lines = "; ".join(f"{kind} {i + 1}: {escape(_clue(before, chars))} &rarr; {escape(_clue(after, chars))}"
+                          for kind, i, before, after in s.lines)
         proof = "unique (exact count)" if s.unique else "NOT unique"
         items.append(f"{escape(s.describe())}: <strong>{proof}</strong>" + (f" ({lines})" if lines else ""))
     parts = [f'<div class="repairs"><p>repairs of the {escape(repaired.source)} ({how}):</p>', _list("repair", items)]
