@@ -10,6 +10,8 @@ from click.testing import CliRunner
 
 from nonolab.cli.main import cli
 from nonolab.formats import load
+from nonolab.solvers import get
+from nonolab.solvers.base import Limits
 
 COLOUR = Path(__file__).resolve().parents[2] / ".." / "shared" / "corpus-colour"
 RAINBOW = COLOUR / "nonny" / "rainbow.xml"
@@ -80,7 +82,7 @@ def test_the_colour_puzzle_converts_between_formats(tmp_path):
     assert load(out) == load(RAINBOW)
 
 
-@pytest.mark.parametrize("args", [("repair", VICERES), ("export", "--to", "dimacs", RAINBOW),
+@pytest.mark.parametrize("args", [("export", "--to", "dimacs", RAINBOW),
                                   ("export", "--to", "dzn", RAINBOW), ("convert", RAINBOW, "out.nin")])
 def test_black_and_white_only_paths_refuse_colour_in_one_line(args, tmp_path, monkeypatch):
     # Writing lengths only would silently make another (black-and-white) puzzle.
@@ -89,6 +91,19 @@ def test_black_and_white_only_paths_refuse_colour_in_one_line(args, tmp_path, mo
     assert result.exit_code == 2, result.output
     assert len(result.output.strip().splitlines()) == 1 and "black-and-white" in result.output
     assert not (tmp_path / "out.nin").exists()
+
+
+def test_repair_of_a_real_colour_puzzle_changes_the_fewest_cells_and_is_unique(tmp_path):
+    out = tmp_path / "fixed.xml"
+    result = run("repair", VICERES, "-o", out)
+    assert result.exit_code == 0 and "(the fewest; unique by an exact count)" in result.output
+    fixed, before = load(out), load(VICERES)
+    changes = len(result.output.split(" and "))
+    # the picture changed is one of the puzzle's solutions, in exactly the reported cells
+    solutions = get("native").solve(before, Limits(None)).solutions
+    assert fixed.is_colour and min(len(fixed.goal.diff(s)) for s in solutions) == changes
+    for backend in ("native", "cnf"):
+        assert get(backend).solve(fixed, Limits(None)).count == 1
 
 
 def test_check_why_on_colour_names_the_switches_in_the_palettes_chars(tmp_path):
