@@ -52,7 +52,7 @@ def test_a_colour_puzzle_round_trips_and_is_sniffed(fmt):
     assert sniff(text) == fmt
     again = loads(text)
     assert again.is_colour and _same(again, p, fmt)
-    if fmt in ("webpbn", "json"):
+    if fmt in ("webpbn", "json", "non"):
         assert again.goal == p.goal
 
 
@@ -65,6 +65,21 @@ def test_every_corpus_puzzle_round_trips_through_every_colour_format(path, tmp_p
         target = tmp_path / f"out.{fmt}"
         dump(p, target, fmt)
         assert _same(load(target), p, fmt), fmt
+
+
+def test_the_non_colour_goal_is_written_in_the_declared_chars_and_read_back():
+    p = _small()
+    text = dumps(p, "non")
+    goal = text.split('goal "')[1].split('"')[0]
+    assert len(goal) == 12 and goal[3] == "0" and goal[0] == p.palette[1].char   # 0 is the background
+    assert loads(text, "non").goal == p.goal
+    # A char the goal line cannot carry (a quote, the background's 0): the plain chars instead.
+    odd = Palette.of(("red", (255, 0, 0), '"'), ("blue", (0, 0, 255), "0"), ("green", (0, 160, 0), "g"))
+    q = Puzzle.from_solution(p.goal, name="odd", palette=odd)
+    again = loads(dumps(q, "non"), "non")
+    assert again == q and again.goal == q.goal
+    with pytest.raises(NonolabError, match="goal cell"):
+        loads(text.replace(goal, goal.replace(goal[0], "~")), "non")
 
 
 def test_a_black_and_white_png_is_black_and_white():

@@ -9,7 +9,11 @@ puzzles separated by ``====`` lines (read only).  Writing uses the strictest for
 
 Colour (Nonny's extension): ``color NAME RRGGBB CHAR`` lines declare colours; in a
 clue line a colour name applies to the numbers after it until the next name, and
-every line starts in ``black``, e.g. ``red 1 yellow 2 green 1 purple 1 1``.
+every line starts in ``black``, e.g. ``red 1 yellow 2 green 1 purple 1 1``.  The goal
+of a colour puzzle is written, as mikix's extension writes one, with the ``CHAR`` of
+each cell's colour and ``0`` (or ``.``) for the background.  Nonny itself keeps no goal
+(its reader stores an unknown key such as ``goal`` as a property and its writer drops
+it), so a file written here still opens there.
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ import html
 import re
 from typing import Sequence
 
+from nonolab.core.grid import COLOUR_CHARS
 from nonolab.core.puzzle import Puzzle
 from nonolab.errors import ParseError
 from nonolab.formats._common import (build, clue_text, is_blank, make_goal,
@@ -113,6 +118,7 @@ def _parse_one(lines: Sequence[str], start: int, end: int) -> Puzzle:
     meta: dict[str, str] = {}
     goal_cells = None
     goal_line = None
+    goal_text = ""            # the goal's characters as written (a colour goal names colours)
     colours: dict[str, tuple[tuple[int, int, int], str | None]] = {}
     i = start
     while i < end:
@@ -170,7 +176,7 @@ def _parse_one(lines: Sequence[str], start: int, end: int) -> Puzzle:
                 meta.setdefault("saved", cells)
                 continue
             if goal_cells is None:
-                goal_cells, goal_line = _check_goal(cells, w, h, lineno), lineno
+                goal_cells, goal_line, goal_text = _check_goal(cells, w, h, lineno), lineno, cells
             continue
         elif key in ("color", "colour"):
             colours.update(_colour_declaration(arg, lineno))
@@ -189,9 +195,11 @@ def _parse_one(lines: Sequence[str], start: int, end: int) -> Puzzle:
         from nonolab.formats._colours import build_coloured
 
         colours.setdefault("black", ((0, 0, 0), None))
+        w = size["columns"]
+        goal_names = None if goal_line is None else _colour_goal(goal_text, w, colours, goal_line)
         return build_coloured(clues["rows"], clues["columns"], "white", {"white": ((255, 255, 255), "."), **colours},
                               row_lines=where["rows"], col_lines=where["columns"], size_line=size_line["rows"],
-                              name=name, metadata=meta)
+                              goal=goal_names, goal_line=goal_line, name=name, metadata=meta)
     goal = None
     if goal_cells is not None:
         w = size["columns"]
@@ -202,6 +210,21 @@ def _parse_one(lines: Sequence[str], start: int, end: int) -> Puzzle:
 
 
 _COLOUR_SPLIT = re.compile(r"[,:\s]+")
+
+
+def _colour_goal(cells: str, width: int, colours: dict, lineno: int) -> list[list[str]]:
+    """A colour goal's rows as colour names: ``0`` and ``.`` are the background, any other
+    character the colour declared with it."""
+    by_char = {char: name for name, (_, char) in colours.items() if char}
+    names = []
+    for ch in cells:
+        if ch in "0.":
+            names.append("white")
+        elif ch in by_char:
+            names.append(by_char[ch])
+        else:
+            raise ParseError(f"goal cell {ch!r} is no declared colour's character", line=lineno)
+    return [names[r:r + width] for r in range(0, len(names), width)]
 
 
 def _colour_declaration(arg: str, lineno: int) -> dict[str, tuple[tuple[int, int, int], str | None]]:
@@ -306,8 +329,13 @@ def _colour_lines(puzzle: Puzzle) -> list[str]:
              else f"c{i}" for i, c in enumerate(palette)]
     if len(set(names)) != len(names):
         names = [f"c{i}" for i in range(len(palette))]
-    out = [f"color {names[i]} {palette.hex(i)} {palette[i].char}" for i in range(1, len(palette))]
+    chars = [c.char for c in palette]
+    if any(not re.fullmatch(r"[!#-&(-/1-~]", ch) or ch == "." for ch in chars[1:]):
+        chars = list(COLOUR_CHARS[:len(palette)])     # a char the goal cannot carry: the plain ones
+    out = [f"color {names[i]} {palette.hex(i)} {chars[i]}" for i in range(1, len(palette))]
     for key, lines in (("rows", puzzle.coloured_rows), ("columns", puzzle.coloured_columns)):
         out += ["", key]
         out += [" ".join(f"{names[c]} {n}" for n, c in line) or "0" for line in lines]
+    if puzzle.goal is not None:
+        out += ["", 'goal "' + "".join("0" if v == 0 else chars[v] for v in puzzle.goal.to_bytes()) + '"']
     return out
