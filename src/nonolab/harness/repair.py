@@ -34,6 +34,9 @@ false; ``lower_bound``: the flips the exact levels proved necessary).
 >>> r = repair(Puzzle.from_solution(goal))
 >>> r.status, r.minimal, r.best.describe(), r.best.unique
 ('repaired', True, 'flip (1,1) to .', True)
+>>> colour = repair(Puzzle.from_solution(Solution.from_values([[1, 0, 2], [0, 1, 2]])))
+>>> colour.minimal, colour.best.describe(), colour.best.puzzle.is_colour
+(True, 'flip (1,1) to .', True)
 """
 
 from __future__ import annotations
