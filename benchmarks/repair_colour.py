@@ -7,7 +7,7 @@
   against another copy of ``repair.py`` (``--before FILE``, e.g. ``git show
   int:src/nonolab/harness/repair.py > /tmp/before.py``), alternating, in one process.
 
-    python -m benchmarks.repair_colour [--per-set 8] [--time-limit 20] [--before /tmp/before.py]
+    python -m benchmarks.repair_colour [--per-set 8] [--time-limit 20] [--before /tmp/before.py] [--no-colour]
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import statistics
+import sys
 import time
 from pathlib import Path
 
@@ -73,6 +74,7 @@ def colour_table(per_set: int, time_limit: float) -> None:
 def bw_table(before: str, time_limit: float, rounds: int) -> None:
     spec = importlib.util.spec_from_file_location("repair_before", before)
     old = importlib.util.module_from_spec(spec)
+    sys.modules["repair_before"] = old         # its dataclasses look their module up
     spec.loader.exec_module(old)      # type: ignore[union-attr]
     print("| puzzle | flips before / after | minimal before / after | s before | s after | after / before |")
     print("|---|---|---|---|---|---|")
@@ -98,9 +100,11 @@ def main() -> None:
     parser.add_argument("--time-limit", type=float, default=20.0)
     parser.add_argument("--before", default=None)
     parser.add_argument("--rounds", type=int, default=2)
+    parser.add_argument("--no-colour", action="store_true", help="only the black-and-white comparison")
     args = parser.parse_args()
     repair(Puzzle.from_solution(Solution.from_values([[1, 0], [0, 1]])))   # warm-up: the engine loads
-    colour_table(args.per_set, args.time_limit)
+    if not args.no_colour:
+        colour_table(args.per_set, args.time_limit)
     if args.before:
         bw_table(args.before, args.time_limit, args.rounds)
 
