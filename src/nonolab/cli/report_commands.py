@@ -114,7 +114,8 @@ def answer(puzzle, solver, time_limit: float | None, full: bool = False) -> sets
 def repair(file, input_format, index, backend, backend_options, time_limit, max_flips, output, to_format, as_json):
     """Make FILE unique by flipping the fewest cells of its picture, and write the result.
 
-    The picture is the puzzle's goal if the file has one, else its first solution.
+    The picture is the puzzle's goal if the file has one, else its first solution.  In
+    colour a changed cell takes another colour of the palette or the background.
     Each repair is proven by an exact count to 2.  A puzzle that is already unique is
     written unchanged.  Every puzzle of a set is repaired.  Exit code 1 if some puzzle
     could not be made unique within the limits (it is written unchanged).
