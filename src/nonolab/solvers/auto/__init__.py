@@ -8,7 +8,8 @@ Gettys; benchmarks/RESULTS.md).  By default, on the two cores:
 
 * native propagates, probes and searches for ``native_budget`` seconds; after
   ``early_after`` seconds it starts lcg on the bare puzzle beside it (``early``);
-* past the budget native stops and hands its ``remainder`` (every cell it proved for
+* once its root's probing is over and the budget spent (or at ``handoff_by`` seconds
+  whatever the root's state), native stops and hands its ``remainder`` (every cell it proved for
   the space it did not exhaust: root propagation and probing, plus the branches it
   exhausted) to the ``rival`` engine, CP-SAT, with those cells fixed;
 * the first part to answer wins; the others are told to stop (``Limits.cancel``) and
@@ -76,7 +77,14 @@ class AutoSolver:
             told to stop and not awaited), ``"native"`` (native's own search carries
             on) or ``"none"``; unset: CP-SAT beside lcg, lcg beside any other engine
             (the pairs measured in benchmarks/RESULTS.md).
-        native_budget: seconds the native solver may spend before the hand-off.
+        native_budget: seconds the native solver may spend before the hand-off, once
+            its root's propagation and probing are over (``0``: hand over as soon as
+            they are).
+        handoff_by: seconds by which native hands over even if its root's probing goes
+            on (the upper bound of the budget).  Waiting for the root makes the
+            hand-off the same on a loaded machine: the root's probing proves every cell
+            the engines get (Gettys: 1,921 cells after 0.5 s of a loaded machine's
+            time, 2,493 when the root ends at 2 s).
         probe_clauses: also pass probing's implications as binary clauses to the
             engines that take clauses (cpsat and cnf; lcg takes fixed cells only).
         fix_cells: pass the native solver's proven cells to the first engine
@@ -115,7 +123,10 @@ class AutoSolver:
                choices=CDCL_BACKENDS, optional=True),
         Option("rival", "choice", None, "what races it after the hand-off: an engine, native or none "
                "(unset: cpsat beside lcg, else lcg)", choices=RIVALS, optional=True),
-        Option("native_budget", "float", 0.5, "seconds of native search before the hand-off", minimum=0),
+        Option("native_budget", "float", 0.5, "seconds of native search before the hand-off (once its root "
+               "probing is over)", minimum=0),
+        Option("handoff_by", "float", 5.0, "seconds by which native hands over, its root probing over or not",
+               minimum=0),
         Option("race", "bool", True, "race the rival after the hand-off; the first to finish wins"),
         Option("probe_clauses", "bool", False, "also hand probing's implications over as clauses"),
         Option("fix_cells", "bool", True, "hand over the cells native proved (off: the bare puzzle)"),
@@ -140,7 +151,8 @@ class AutoSolver:
                  native_options: dict[str, Any] | None = None, cdcl_options: dict[str, Any] | None = None,
                  probing: str | None = None, race: bool = True, line: str | None = None,
                  handoff_max_states: int | None = HANDOFF_MAX_STATES, rival: str | None = None,
-                 rival_fix_cells: bool = True, early: bool = True, early_after: float = 0.05):
+                 rival_fix_cells: bool = True, early: bool = True, early_after: float = 0.05,
+                 handoff_by: float = 5.0):
         if cdcl is None:
             cdcl = "cpsat" if rival == "lcg" else "lcg"
         if rival is None:
@@ -164,6 +176,9 @@ class AutoSolver:
         self.cdcl = cdcl
         self.engines = tuple(engines)
         self.native_budget = float(native_budget)
+        if not handoff_by >= 0:
+            raise ValueError(f"AutoSolver: handoff_by must be a non-negative number, not {handoff_by!r}")
+        self.handoff_by = float(handoff_by)
         self.probe_clauses = bool(probe_clauses)
         self.fix_cells = bool(fix_cells)
         self.rival_fix_cells = bool(rival_fix_cells)
@@ -189,8 +204,7 @@ class AutoSolver:
         if puzzle.is_colour:
             return self._colour(puzzle, limits, watch, given)
         warm_up(self._native())  # loading the engine is not part of the native budget
-        # A zero budget still lets native start (its first slice), so tests can force the hand-off.
-        budget = max(self.native_budget, 1e-9)
+        budget = self.native_budget
         if not self._fits(puzzle):
             first = self._native().solve(puzzle, left(limits, watch), given)
             result = SolveResult(first.status, first.solutions, first.complete,
@@ -201,10 +215,10 @@ class AutoSolver:
             return self._race(puzzle, limits, watch, budget, given)
         if len(self.engines) == 2:
             return self._duel(puzzle, limits, watch, budget, given)
-        native = self._native()
-        if limits.time_limit is not None:
-            budget = min(budget, limits.time_limit)
-        first = native.solve(puzzle, Limits(limits.max_solutions, budget, limits.cancel), given)
+        handed = threading.Event()
+        native = self._native(**self._handoff(budget, lambda remainder: handed.set()))
+        stop_native = handed if limits.cancel is None else Either(handed, limits.cancel)
+        first = native.solve(puzzle, left(limits, watch, stop_native), given)
         if first.status not in _STOPPED or first.remainder is None or watch.expired() or watch.cancelled():
             # Native finished (or the user's own limit ran out): its answer is the answer.
             return SolveResult(first.status, first.solutions, first.complete,
@@ -241,6 +255,11 @@ class AutoSolver:
         states = model_states(puzzle)
         return all(bound is None or states <= bound for bound in bounds)
 
+    def _handoff(self, budget: float, call: Callable[[Grid], None]) -> dict[str, Any]:
+        """Native's options for a hand-off to ``call``: once its root is done and
+        ``budget`` spent, or at ``handoff_by`` (see ``NativeSolver``)."""
+        return {"handoff": call, "handoff_after": budget, "handoff_by": max(self.handoff_by, budget)}
+
     def _native(self, **extra: Any) -> Any:
         return get("native", record_steps=self.record_steps, progress=self.progress, **self.native_options, **extra)
 
@@ -276,17 +295,18 @@ class AutoSolver:
             race.start(slot, spec, lambda cancel: self._cdcl(
                 spec, puzzle, remainder, given, left(limits, watch, cancel), fix))
 
-        native = self._native()
-        native_budget = budget if limits.time_limit is None else min(budget, limits.time_limit)
+        # Native stops at its hand-off: the engines take over from its remainder.
+        handed = threading.Event()
+        native = self._native(**self._handoff(budget, lambda remainder: handed.set()))
         told = threading.Event()  # set when the caller's thread gives up on native (Ctrl-C)
-        stop_native = Either(told, race.won if limits.cancel is None else Either(race.won, limits.cancel))
+        stop_native = Either(told, Either(handed, race.won if limits.cancel is None
+                                          else Either(race.won, limits.cancel)))
         box: dict[str, Any] = {}
         native_ended = threading.Event()
 
         def run_native() -> None:
             try:
-                box["result"] = native.solve(puzzle, Limits(limits.max_solutions, native_budget, stop_native),
-                                             given)
+                box["result"] = native.solve(puzzle, left(limits, watch, stop_native), given)
             except BaseException as exc:  # noqa: BLE001 -- re-raised in the caller's thread
                 box["error"] = exc
             finally:
@@ -379,7 +399,7 @@ class AutoSolver:
                                              name="nonolab-auto-cdcl")
             box["thread"].start()
 
-        native = self._native(handoff=handoff, handoff_after=budget)
+        native = self._native(**self._handoff(budget, handoff))
         try:
             first = native.solve(puzzle, left(limits, watch, stop_native), given)
         finally:
