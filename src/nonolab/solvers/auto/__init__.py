@@ -38,16 +38,16 @@ from __future__ import annotations
 import threading
 from typing import Any, Callable
 
-from nonolab.core.grid import Grid, Solution
+from nonolab.core.grid import UNKNOWN, Grid
 from nonolab.core.puzzle import Puzzle
 from nonolab.errors import InvalidArgument
 from nonolab.solvers import capabilities_of, get, get_spec, options_of, parse_spec
-from nonolab.solvers.base import (Capability, Given, Implication, Limits, SolveResult, Stats, Status, Stopwatch,
+from nonolab.solvers.base import (Capability, Given, Limits, SolveResult, Stats, Status, Stopwatch,
                                   accept, finish, left, warm_up)
 from nonolab.solvers.size import model_states
 from nonolab.solvers.options import Option
 from nonolab.solvers.auto.racing import Either, Race
-from nonolab.solvers.steps import Step, Technique
+from nonolab.solvers.auto.handing import cdcl_step, distinct
 
 # The engines that may take over (backend specs): the learning backends, and the
 # newest CNF engines by name.
@@ -107,7 +107,9 @@ class AutoSolver:
             ones lcg then has the whole time instead of waiting for the budget.
         early_after: seconds native runs alone first (a puzzle it settles by then
             never starts the engine: building lcg's engine beside a native solve of a
-            few milliseconds doubled its time on line-solvable 60x60 to 200x200 grids).
+            few milliseconds doubled its time on line-solvable 60x60 to 200x200 grids),
+            unless its root ends sooner with more than ``early_open`` of the cells open
+            (9-Dom: none fixed at 0.02 s), which starts the engine then.
 
     A puzzle whose model is beyond what an engine holds (its ``max_states``, see
     :func:`~nonolab.solvers.base.model_states`, and ``handoff_max_states``) is never
@@ -133,6 +135,8 @@ class AutoSolver:
         Option("early", "bool", True, "start the first engine at once on the bare puzzle, beside native's budget"),
         Option("early_after", "float", 0.05, "seconds native runs alone before the early engine starts",
                minimum=0),
+        Option("early_open", "float", 0.5, "start the early engine when native's root leaves more than this "
+               "share of the cells open", minimum=0),
         Option("rival_fix_cells", "bool", True, "hand the rival engine the cells native proved (off: the bare puzzle)"),
         Option("probing", "choice", None, "the native phase's probing (unset: native's default)",
                choices=lambda: _native_choices("probing"), optional=True),
@@ -152,7 +156,7 @@ class AutoSolver:
                  probing: str | None = None, race: bool = True, line: str | None = None,
                  handoff_max_states: int | None = HANDOFF_MAX_STATES, rival: str | None = None,
                  rival_fix_cells: bool = True, early: bool = True, early_after: float = 0.05,
-                 handoff_by: float = 5.0):
+                 handoff_by: float = 5.0, early_open: float = 0.5):
         if cdcl is None:
             cdcl = "cpsat" if rival == "lcg" else "lcg"
         if rival is None:
@@ -186,6 +190,7 @@ class AutoSolver:
         if not early_after >= 0:
             raise ValueError(f"AutoSolver: early_after must be a non-negative number, not {early_after!r}")
         self.early_after = float(early_after)
+        self.early_open = float(early_open)
         self.record_steps = bool(record_steps)
         self.progress = progress
         self.race = bool(race)
@@ -275,7 +280,7 @@ class AutoSolver:
         handed = Given.from_grid(remainder) if fix else Given(given.cells)
         if self.probe_clauses and _takes_clauses(spec):
             start = remainder if fix else Grid(puzzle.height, puzzle.width)
-            handed = Given(handed.cells, _distinct(get("native").implications(puzzle, start)))
+            handed = Given(handed.cells, distinct(get("native").implications(puzzle, start)))
         result = self._engine(spec).solve(puzzle, limits, handed)
         return result, {"handoff_fixed_cells": len(handed.cells), "handoff_clauses": len(handed.implications)}
 
@@ -296,8 +301,13 @@ class AutoSolver:
                 spec, puzzle, remainder, given, left(limits, watch, cancel), fix))
 
         # Native stops at its hand-off: the engines take over from its remainder.
-        handed = threading.Event()
-        native = self._native(**self._handoff(budget, lambda remainder: handed.set()))
+        handed, open_root = threading.Event(), threading.Event()
+
+        def on_root(remainder: Grid) -> None:
+            if remainder.cells.count(UNKNOWN) > self.early_open * len(remainder.cells):
+                open_root.set()
+
+        native = self._native(on_root=on_root, **self._handoff(budget, lambda remainder: handed.set()))
         told = threading.Event()  # set when the caller's thread gives up on native (Ctrl-C)
         stop_native = Either(told, Either(handed, race.won if limits.cancel is None
                                           else Either(race.won, limits.cancel)))
@@ -324,7 +334,8 @@ class AutoSolver:
                 # puzzle native settles sooner never builds it.  (Started from here, not from
                 # native's hand-off hook: native reaches the hook only between steps, 0.3 s
                 # late on Forever.)
-                if self.early and 0 not in race.names and watch.elapsed() - start >= self.early_after:
+                if self.early and 0 not in race.names and (open_root.is_set()
+                                                            or watch.elapsed() - start >= self.early_after):
                     launch(0, blank, False)
                 if race.won.is_set() and not self.record_steps:
                     break
@@ -444,7 +455,7 @@ class AutoSolver:
                 steps = first.steps
             else:
                 root = tuple(s for s in first.steps if s.depth == 0)  # the native deductions, not its guesses
-                steps = root + _cdcl_step(engine or self.cdcl, root, solutions, puzzle.width)
+                steps = root + cdcl_step(engine or self.cdcl, root, solutions, puzzle.width)
         stats = self._stats(watch, phase, first, second, handed, engine)
         return finish(self.name, puzzle, limits, watch, solutions, complete, stats.counters, steps, remainder)
 
@@ -472,28 +483,3 @@ def _native_choices(name: str) -> tuple[str, ...]:
 def _takes_clauses(spec: str) -> bool:
     """Whether the engine a spec names takes implications (``probe_clauses``) besides cells."""
     return Capability.IMPLICATIONS in capabilities_of(parse_spec(spec)[0])
-
-
-def _distinct(implications: tuple[Implication, ...]) -> tuple[Implication, ...]:
-    """Implications as distinct clauses: an implication and its contrapositive (not
-    ``b`` implies not ``a``) are one clause, so keep one of each pair."""
-    seen: set[tuple[tuple[int, int, int], ...]] = set()
-    out = []
-    for (r, c, a), (q, d, b) in implications:
-        # The clause's two literals as (row, column, value that satisfies it), ordered.
-        key = tuple(sorted(((r, c, 1 - a), (q, d, b))))
-        if key not in seen:
-            seen.add(key)
-            out.append(((r, c, a), (q, d, b)))
-    return tuple(out)
-
-
-def _cdcl_step(backend: str, before: tuple[Step, ...], solutions: tuple[Solution, ...],
-               width: int) -> tuple[Step, ...]:
-    """One step: the cells of the first solution that the native deductions left open."""
-    if not solutions:
-        return ()
-    known = {(r, c) for step in before for r, c, _ in step.cells}
-    flat = solutions[0].flat()
-    cells = tuple((i // width, i % width, int(v)) for i, v in enumerate(flat) if (i // width, i % width) not in known)
-    return (Step(Technique.CDCL, ("solver", backend), cells, 0, "decided by clause learning after the hand-off"),)

@@ -84,6 +84,9 @@ class NativeSolver:
             ``handoff_after`` (Gettys: 2 s).
         handoff_by: the hand-off's upper bound in seconds (``None``: none; a root
             that never ends then never hands off).
+        on_root: called once, between slices, when the root's propagation and
+            probing are over and the search goes on, with the remainder then (``auto``
+            starts a learning engine at once when the root left most cells open).
 
         line: the line strategy, ``"dp"`` (default, complete), ``"chain-range"``,
             ``"overlap"`` or ``"enumerate"`` (see
@@ -129,7 +132,7 @@ class NativeSolver:
                "compiled (C++, where it applies: line=dp, no depth-2, no step log) or numba (everything)",
                choices=ENGINES),
     )
-    PROGRAMMATIC = ("progress", "handoff")
+    PROGRAMMATIC = ("progress", "handoff", "on_root")
     # Option values that make a different solver (the default "dp" is the plain
     # backend), each held to the whole contract suite: see nonolab.solvers.specs.
     VARIANTS = {"line": tuple(name for name in STRATEGIES if name != "dp"), "engine": ("numba",)}
@@ -139,7 +142,7 @@ class NativeSolver:
                  probe_depth: int = 1 << 30, deep_sweeps: int = 1 << 30,
                  progress: Callable[[int, int], None] | None = None,
                  handoff: Callable[[Grid], None] | None = None, handoff_after: float = 0.5,
-                 handoff_by: float | None = None,
+                 handoff_by: float | None = None, on_root: Callable[[Grid], None] | None = None,
                  line: str = "dp", line_cap: int = DEFAULT_ENUMERATE_CAP, engine: str = "compiled"):
         self.probing = Probing(probing)
         self.line = line_strategy(line)
@@ -161,6 +164,7 @@ class NativeSolver:
         self.handoff = handoff
         self.handoff_after = handoff_after
         self.handoff_by = handoff_by
+        self.on_root = on_root
 
     def compiled_applies(self) -> bool:
         """Whether :meth:`solve` runs the compiled core (else numba): ``engine="compiled"``,
@@ -210,6 +214,7 @@ class NativeSolver:
         steps = None
         complete = limited = done = False
         handed = self.handoff is None
+        rooted = self.on_root is None
         while not done:
             for index, (probe_depth, deep_sweeps) in enumerate(styles):
                 if index == len(spaces):
@@ -219,9 +224,9 @@ class NativeSolver:
                 space = spaces[index]
                 nodes = sum(sp.nodes for sp in spaces)
                 budget = None if self.node_limit is None else self.node_limit - nodes
-                # With a hand-off to come, the root runs alone (one node), so that the
-                # hand-off follows the end of its probing at once.
-                root_only = not handed and space is first and not first.root_done()
+                # With a hand-off (or on_root) to come, the root runs alone (one node), so
+                # that the call follows the end of its probing at once.
+                root_only = not (handed and rooted) and space is first and not first.root_done()
                 if root_only:
                     budget = 1 if budget is None else min(budget, 1)
                 deadline = search_end
@@ -247,6 +252,9 @@ class NativeSolver:
                 done = complete or limited or enough
                 if done:
                     break
+                if not rooted and first.root_done():
+                    rooted = True
+                    self.on_root(_narrowest(puzzle, spaces))
                 if not handed and self._hand_off_now(watch.elapsed(), first):
                     handed = True
                     self.handoff(_narrowest(puzzle, spaces))
