@@ -208,3 +208,21 @@ def test_a_duel_under_a_deadline_reports_a_timeout_with_what_was_found():
     assert time.perf_counter() - start < 1.6
     assert result.status is Status.TIMEOUT and not result.complete and result.count > 0
     assert result.stats.counters["winner"] is None
+
+
+def test_the_handoff_waits_for_native_root_probing():
+    # Root probing fixes 105 of this puzzle's 165 cells and leaves 43 solutions: a zero
+    # budget hands over when the root ends, all 105 fixed (a clock would cut it short).
+    puzzle = load("puzzles/hakank/nonunique.non")
+    result = get("auto", native_budget=0, cdcl="cpsat", race=False).solve(puzzle, Limits(max_solutions=None))
+    counters = result.stats.counters
+    assert counters["phase"] == "native+cpsat" and counters["handoff_fixed_cells"] == 105
+    assert result.complete and result.count == 43
+
+
+@pytest.mark.skipif(not NINE_DOM.exists(), reason="../shared/corpus is not here")
+def test_a_root_that_leaves_most_cells_open_starts_the_early_engine_at_once():
+    # 9-Dom's root fixes no cell: lcg starts then, not after early_after (60 s here).
+    result = get("auto", native_budget=60, early_after=60).solve(load(NINE_DOM), Limits(time_limit=50))
+    assert result.unique and result.stats.counters["winner"] == "lcg"
+    assert result.stats.wall_time < 30
