@@ -114,6 +114,10 @@ def test_bad_options_are_rejected():
         get("auto", cdcl="minisat")
     with pytest.raises(ValueError):
         get("auto", native_budget=-1)
+    with pytest.raises(ValueError):
+        get("auto", handoff_by=-1)
+    with pytest.raises(ValueError):
+        get("auto", early_open=-0.5)
     with pytest.raises(ValueError, match="probe_clauses"):   # lcg takes fixed cells, not clauses
         get("auto", cdcl="lcg", probe_clauses=True, race=False)
     with pytest.raises(ValueError, match="two different engines"):

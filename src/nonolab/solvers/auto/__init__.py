@@ -190,6 +190,8 @@ class AutoSolver:
         if not early_after >= 0:
             raise ValueError(f"AutoSolver: early_after must be a non-negative number, not {early_after!r}")
         self.early_after = float(early_after)
+        if not early_open >= 0:
+            raise ValueError(f"AutoSolver: early_open must be a non-negative number, not {early_open!r}")
         self.early_open = float(early_open)
         self.record_steps = bool(record_steps)
         self.progress = progress

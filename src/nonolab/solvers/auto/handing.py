@@ -28,7 +28,7 @@ def distinct(implications: tuple[Implication, ...]) -> tuple[Implication, ...]:
 
 
 def cdcl_step(backend: str, before: tuple[Step, ...], solutions: tuple[Solution, ...],
-               width: int) -> tuple[Step, ...]:
+              width: int) -> tuple[Step, ...]:
     """One step: the cells of the first solution that the native deductions left open."""
     if not solutions:
         return ()
