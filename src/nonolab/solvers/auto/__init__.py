@@ -105,6 +105,8 @@ class AutoSolver:
             from it stops native, and a hand-off starts only the rival.  Native and
             lcg both settle most published puzzles in milliseconds; on the hard
             ones lcg then has the whole time instead of waiting for the budget.
+        rival_after: seconds from the start before the rival joins the race (never
+            before the hand-off): the first engine has the cores alone until then.
         early_after: seconds native runs alone first (a puzzle it settles by then
             never starts the engine: building lcg's engine beside a native solve of a
             few milliseconds doubled its time on line-solvable 60x60 to 200x200 grids),
@@ -137,6 +139,8 @@ class AutoSolver:
                minimum=0),
         Option("early_open", "float", 0.5, "start the early engine when native's root leaves more than this "
                "share of the cells open", minimum=0),
+        Option("rival_after", "float", 0.0, "seconds from the start before the rival engine joins (at the "
+               "hand-off at the earliest)", minimum=0),
         Option("rival_fix_cells", "bool", True, "hand the rival engine the cells native proved (off: the bare puzzle)"),
         Option("probing", "choice", None, "the native phase's probing (unset: native's default)",
                choices=lambda: _native_choices("probing"), optional=True),
@@ -156,7 +160,7 @@ class AutoSolver:
                  probing: str | None = None, race: bool = True, line: str | None = None,
                  handoff_max_states: int | None = HANDOFF_MAX_STATES, rival: str | None = None,
                  rival_fix_cells: bool = True, early: bool = True, early_after: float = 0.05,
-                 handoff_by: float = 5.0, early_open: float = 0.5):
+                 handoff_by: float = 5.0, early_open: float = 0.5, rival_after: float = 0.0):
         if cdcl is None:
             cdcl = "cpsat" if rival == "lcg" else "lcg"
         if rival is None:
@@ -193,6 +197,9 @@ class AutoSolver:
         if not early_open >= 0:
             raise ValueError(f"AutoSolver: early_open must be a non-negative number, not {early_open!r}")
         self.early_open = float(early_open)
+        if not rival_after >= 0:
+            raise ValueError(f"AutoSolver: rival_after must be a non-negative number, not {rival_after!r}")
+        self.rival_after = float(rival_after)
         self.record_steps = bool(record_steps)
         self.progress = progress
         self.race = bool(race)
@@ -361,9 +368,14 @@ class AutoSolver:
                 result.stats.counters.update(phase=f"native+{'|'.join(self.engines)} race", winner="native")
             return result
         if handed_over:
-            for slot in range(len(self.engines)):
-                if slot not in race.names:
-                    launch(slot, first.remainder, self.fix_cells if slot == 0 else self.rival_fix_cells)
+            if 0 not in race.names:
+                launch(0, first.remainder, self.fix_cells)
+            # The rival joins rival_after seconds in, unless the first engine answers before.
+            while (watch.elapsed() - start < self.rival_after and not race.won.wait(0.01)
+                   and not watch.expired() and not watch.cancelled()):
+                pass
+            if 1 not in race.names and not race.won.is_set():
+                launch(1, first.remainder, self.rival_fix_cells)
         winner, ended = race.wait(grace=_JOIN)
         answers = [slot for slot in ended if not isinstance(race.results[slot], BaseException)]
         if not answers:
