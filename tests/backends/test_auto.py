@@ -230,3 +230,14 @@ def test_a_root_that_leaves_most_cells_open_starts_the_early_engine_at_once():
     result = get("auto", native_budget=60, early_after=60).solve(load(NINE_DOM), Limits(time_limit=50))
     assert result.unique and result.stats.counters["winner"] == "lcg"
     assert result.stats.wall_time < 30
+
+
+def test_the_rival_joins_only_after_rival_after():
+    # 5x5 permutations (120 solutions): lcg answers in milliseconds, long before the
+    # rival's 30 s, so CP-SAT never starts.
+    puzzle = Puzzle(rows=((1,),) * 5, columns=((1,),) * 5)
+    result = get("auto", native_budget=0, cdcl="lcg", rival="cpsat", rival_after=30).solve(
+        puzzle, Limits(max_solutions=None))
+    counters = result.stats.counters
+    assert counters["winner"] == "lcg" and result.count == 120 and result.complete
+    assert "cpsat_left_running" not in counters and counters["cdcl"] == "lcg"
