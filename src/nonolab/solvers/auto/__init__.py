@@ -106,7 +106,8 @@ class AutoSolver:
             lcg both settle most published puzzles in milliseconds; on the hard
             ones lcg then has the whole time instead of waiting for the budget.
         rival_after: seconds from the start before the rival joins the race (never
-            before the hand-off): the first engine has the cores alone until then.
+            before the hand-off): the first engine has the cores alone until then (5:
+            faster on a shared machine, benchmarks/RESULTS.md; not the default yet).
         early_after: seconds native runs alone first (a puzzle it settles by then
             never starts the engine: building lcg's engine beside a native solve of a
             few milliseconds doubled its time on line-solvable 60x60 to 200x200 grids),
@@ -374,7 +375,7 @@ class AutoSolver:
             while (watch.elapsed() - start < self.rival_after and not race.won.wait(0.01)
                    and not watch.expired() and not watch.cancelled()):
                 pass
-            if 1 not in race.names and not race.won.is_set():
+            if 1 not in race.names and not (race.won.is_set() or watch.expired() or watch.cancelled()):
                 launch(1, first.remainder, self.rival_fix_cells)
         winner, ended = race.wait(grace=_JOIN)
         answers = [slot for slot in ended if not isinstance(race.results[slot], BaseException)]
