@@ -114,6 +114,10 @@ def test_bad_options_are_rejected():
         get("auto", cdcl="minisat")
     with pytest.raises(ValueError):
         get("auto", native_budget=-1)
+    with pytest.raises(ValueError):
+        get("auto", handoff_by=-1)
+    with pytest.raises(ValueError):
+        get("auto", early_open=-0.5)
     with pytest.raises(ValueError, match="probe_clauses"):   # lcg takes fixed cells, not clauses
         get("auto", cdcl="lcg", probe_clauses=True, race=False)
     with pytest.raises(ValueError, match="two different engines"):
@@ -208,3 +212,32 @@ def test_a_duel_under_a_deadline_reports_a_timeout_with_what_was_found():
     assert time.perf_counter() - start < 1.6
     assert result.status is Status.TIMEOUT and not result.complete and result.count > 0
     assert result.stats.counters["winner"] is None
+
+
+def test_the_handoff_waits_for_native_root_probing():
+    # Root probing fixes 105 of this puzzle's 165 cells and leaves 43 solutions: a zero
+    # budget hands over when the root ends, all 105 fixed (a clock would cut it short).
+    puzzle = load("puzzles/hakank/nonunique.non")
+    result = get("auto", native_budget=0, cdcl="cpsat", race=False).solve(puzzle, Limits(max_solutions=None))
+    counters = result.stats.counters
+    assert counters["phase"] == "native+cpsat" and counters["handoff_fixed_cells"] == 105
+    assert result.complete and result.count == 43
+
+
+@pytest.mark.skipif(not NINE_DOM.exists(), reason="../shared/corpus is not here")
+def test_a_root_that_leaves_most_cells_open_starts_the_early_engine_at_once():
+    # 9-Dom's root fixes no cell: lcg starts then, not after early_after (60 s here).
+    result = get("auto", native_budget=60, early_after=60).solve(load(NINE_DOM), Limits(time_limit=50))
+    assert result.unique and result.stats.counters["winner"] == "lcg"
+    assert result.stats.wall_time < 30
+
+
+def test_the_rival_joins_only_after_rival_after():
+    # 5x5 permutations (120 solutions): lcg answers in milliseconds, long before the
+    # rival's 30 s, so CP-SAT never starts.
+    puzzle = Puzzle(rows=((1,),) * 5, columns=((1,),) * 5)
+    result = get("auto", native_budget=0, cdcl="lcg", rival="cpsat", rival_after=30).solve(
+        puzzle, Limits(max_solutions=None))
+    counters = result.stats.counters
+    assert counters["winner"] == "lcg" and result.count == 120 and result.complete
+    assert "cpsat_left_running" not in counters and counters["cdcl"] == "lcg"

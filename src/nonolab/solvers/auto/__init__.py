@@ -8,7 +8,8 @@ Gettys; benchmarks/RESULTS.md).  By default, on the two cores:
 
 * native propagates, probes and searches for ``native_budget`` seconds; after
   ``early_after`` seconds it starts lcg on the bare puzzle beside it (``early``);
-* past the budget native stops and hands its ``remainder`` (every cell it proved for
+* once its root's probing is over and the budget spent (or at ``handoff_by`` seconds
+  whatever the root's state), native stops and hands its ``remainder`` (every cell it proved for
   the space it did not exhaust: root propagation and probing, plus the branches it
   exhausted) to the ``rival`` engine, CP-SAT, with those cells fixed;
 * the first part to answer wins; the others are told to stop (``Limits.cancel``) and
@@ -37,16 +38,16 @@ from __future__ import annotations
 import threading
 from typing import Any, Callable
 
-from nonolab.core.grid import Grid, Solution
+from nonolab.core.grid import UNKNOWN, Grid
 from nonolab.core.puzzle import Puzzle
 from nonolab.errors import InvalidArgument
 from nonolab.solvers import capabilities_of, get, get_spec, options_of, parse_spec
-from nonolab.solvers.base import (Capability, Given, Implication, Limits, SolveResult, Stats, Status, Stopwatch,
+from nonolab.solvers.base import (Capability, Given, Limits, SolveResult, Stats, Status, Stopwatch,
                                   accept, finish, left, warm_up)
 from nonolab.solvers.size import model_states
 from nonolab.solvers.options import Option
 from nonolab.solvers.auto.racing import Either, Race
-from nonolab.solvers.steps import Step, Technique
+from nonolab.solvers.auto.handing import cdcl_step, distinct
 
 # The engines that may take over (backend specs): the learning backends, and the
 # newest CNF engines by name.
@@ -76,7 +77,14 @@ class AutoSolver:
             told to stop and not awaited), ``"native"`` (native's own search carries
             on) or ``"none"``; unset: CP-SAT beside lcg, lcg beside any other engine
             (the pairs measured in benchmarks/RESULTS.md).
-        native_budget: seconds the native solver may spend before the hand-off.
+        native_budget: seconds the native solver may spend before the hand-off, once
+            its root's propagation and probing are over (``0``: hand over as soon as
+            they are).
+        handoff_by: seconds by which native hands over even if its root's probing goes
+            on (the upper bound of the budget).  Waiting for the root makes the
+            hand-off the same on a loaded machine: the root's probing proves every cell
+            the engines get (Gettys: 1,921 cells after 0.5 s of a loaded machine's
+            time, 2,493 when the root ends at 2 s).
         probe_clauses: also pass probing's implications as binary clauses to the
             engines that take clauses (cpsat and cnf; lcg takes fixed cells only).
         fix_cells: pass the native solver's proven cells to the first engine
@@ -97,9 +105,14 @@ class AutoSolver:
             from it stops native, and a hand-off starts only the rival.  Native and
             lcg both settle most published puzzles in milliseconds; on the hard
             ones lcg then has the whole time instead of waiting for the budget.
+        rival_after: seconds from the start before the rival joins the race (never
+            before the hand-off): the first engine has the cores alone until then (5:
+            faster on a shared machine, benchmarks/RESULTS.md; not the default yet).
         early_after: seconds native runs alone first (a puzzle it settles by then
             never starts the engine: building lcg's engine beside a native solve of a
-            few milliseconds doubled its time on line-solvable 60x60 to 200x200 grids).
+            few milliseconds doubled its time on line-solvable 60x60 to 200x200 grids),
+            unless its root ends sooner with more than ``early_open`` of the cells open
+            (9-Dom: none fixed at 0.02 s), which starts the engine then.
 
     A puzzle whose model is beyond what an engine holds (its ``max_states``, see
     :func:`~nonolab.solvers.base.model_states`, and ``handoff_max_states``) is never
@@ -115,13 +128,20 @@ class AutoSolver:
                choices=CDCL_BACKENDS, optional=True),
         Option("rival", "choice", None, "what races it after the hand-off: an engine, native or none "
                "(unset: cpsat beside lcg, else lcg)", choices=RIVALS, optional=True),
-        Option("native_budget", "float", 0.5, "seconds of native search before the hand-off", minimum=0),
+        Option("native_budget", "float", 0.5, "seconds of native search before the hand-off (once its root "
+               "probing is over)", minimum=0),
+        Option("handoff_by", "float", 5.0, "seconds by which native hands over, its root probing over or not",
+               minimum=0),
         Option("race", "bool", True, "race the rival after the hand-off; the first to finish wins"),
         Option("probe_clauses", "bool", False, "also hand probing's implications over as clauses"),
         Option("fix_cells", "bool", True, "hand over the cells native proved (off: the bare puzzle)"),
         Option("early", "bool", True, "start the first engine at once on the bare puzzle, beside native's budget"),
         Option("early_after", "float", 0.05, "seconds native runs alone before the early engine starts",
                minimum=0),
+        Option("early_open", "float", 0.5, "start the early engine when native's root leaves more than this "
+               "share of the cells open", minimum=0),
+        Option("rival_after", "float", 0.0, "seconds from the start before the rival engine joins (at the "
+               "hand-off at the earliest)", minimum=0),
         Option("rival_fix_cells", "bool", True, "hand the rival engine the cells native proved (off: the bare puzzle)"),
         Option("probing", "choice", None, "the native phase's probing (unset: native's default)",
                choices=lambda: _native_choices("probing"), optional=True),
@@ -140,7 +160,8 @@ class AutoSolver:
                  native_options: dict[str, Any] | None = None, cdcl_options: dict[str, Any] | None = None,
                  probing: str | None = None, race: bool = True, line: str | None = None,
                  handoff_max_states: int | None = HANDOFF_MAX_STATES, rival: str | None = None,
-                 rival_fix_cells: bool = True, early: bool = True, early_after: float = 0.05):
+                 rival_fix_cells: bool = True, early: bool = True, early_after: float = 0.05,
+                 handoff_by: float = 5.0, early_open: float = 0.5, rival_after: float = 0.0):
         if cdcl is None:
             cdcl = "cpsat" if rival == "lcg" else "lcg"
         if rival is None:
@@ -164,6 +185,9 @@ class AutoSolver:
         self.cdcl = cdcl
         self.engines = tuple(engines)
         self.native_budget = float(native_budget)
+        if not handoff_by >= 0:
+            raise ValueError(f"AutoSolver: handoff_by must be a non-negative number, not {handoff_by!r}")
+        self.handoff_by = float(handoff_by)
         self.probe_clauses = bool(probe_clauses)
         self.fix_cells = bool(fix_cells)
         self.rival_fix_cells = bool(rival_fix_cells)
@@ -171,6 +195,12 @@ class AutoSolver:
         if not early_after >= 0:
             raise ValueError(f"AutoSolver: early_after must be a non-negative number, not {early_after!r}")
         self.early_after = float(early_after)
+        if not early_open >= 0:
+            raise ValueError(f"AutoSolver: early_open must be a non-negative number, not {early_open!r}")
+        self.early_open = float(early_open)
+        if not rival_after >= 0:
+            raise ValueError(f"AutoSolver: rival_after must be a non-negative number, not {rival_after!r}")
+        self.rival_after = float(rival_after)
         self.record_steps = bool(record_steps)
         self.progress = progress
         self.race = bool(race)
@@ -189,8 +219,7 @@ class AutoSolver:
         if puzzle.is_colour:
             return self._colour(puzzle, limits, watch, given)
         warm_up(self._native())  # loading the engine is not part of the native budget
-        # A zero budget still lets native start (its first slice), so tests can force the hand-off.
-        budget = max(self.native_budget, 1e-9)
+        budget = self.native_budget
         if not self._fits(puzzle):
             first = self._native().solve(puzzle, left(limits, watch), given)
             result = SolveResult(first.status, first.solutions, first.complete,
@@ -201,10 +230,10 @@ class AutoSolver:
             return self._race(puzzle, limits, watch, budget, given)
         if len(self.engines) == 2:
             return self._duel(puzzle, limits, watch, budget, given)
-        native = self._native()
-        if limits.time_limit is not None:
-            budget = min(budget, limits.time_limit)
-        first = native.solve(puzzle, Limits(limits.max_solutions, budget, limits.cancel), given)
+        handed = threading.Event()
+        native = self._native(**self._handoff(budget, lambda remainder: handed.set()))
+        stop_native = handed if limits.cancel is None else Either(handed, limits.cancel)
+        first = native.solve(puzzle, left(limits, watch, stop_native), given)
         if first.status not in _STOPPED or first.remainder is None or watch.expired() or watch.cancelled():
             # Native finished (or the user's own limit ran out): its answer is the answer.
             return SolveResult(first.status, first.solutions, first.complete,
@@ -245,6 +274,11 @@ class AutoSolver:
         states = model_states(puzzle)
         return all(bound is None or states <= bound for bound in bounds)
 
+    def _handoff(self, budget: float, call: Callable[[Grid], None]) -> dict[str, Any]:
+        """Native's options for a hand-off to ``call``: once its root is done and
+        ``budget`` spent, or at ``handoff_by`` (see ``NativeSolver``)."""
+        return {"handoff": call, "handoff_after": budget, "handoff_by": max(self.handoff_by, budget)}
+
     def _native(self, **extra: Any) -> Any:
         return get("native", record_steps=self.record_steps, progress=self.progress, **self.native_options, **extra)
 
@@ -260,7 +294,7 @@ class AutoSolver:
         handed = Given.from_grid(remainder) if fix else Given(given.cells)
         if self.probe_clauses and _takes_clauses(spec):
             start = remainder if fix else Grid(puzzle.height, puzzle.width)
-            handed = Given(handed.cells, _distinct(get("native").implications(puzzle, start)))
+            handed = Given(handed.cells, distinct(get("native").implications(puzzle, start)))
         result = self._engine(spec).solve(puzzle, limits, handed)
         return result, {"handoff_fixed_cells": len(handed.cells), "handoff_clauses": len(handed.implications)}
 
@@ -280,17 +314,23 @@ class AutoSolver:
             race.start(slot, spec, lambda cancel: self._cdcl(
                 spec, puzzle, remainder, given, left(limits, watch, cancel), fix))
 
-        native = self._native()
-        native_budget = budget if limits.time_limit is None else min(budget, limits.time_limit)
+        # Native stops at its hand-off: the engines take over from its remainder.
+        handed, open_root = threading.Event(), threading.Event()
+
+        def on_root(remainder: Grid) -> None:
+            if remainder.cells.count(UNKNOWN) > self.early_open * len(remainder.cells):
+                open_root.set()
+
+        native = self._native(on_root=on_root, **self._handoff(budget, lambda remainder: handed.set()))
         told = threading.Event()  # set when the caller's thread gives up on native (Ctrl-C)
-        stop_native = Either(told, race.won if limits.cancel is None else Either(race.won, limits.cancel))
+        stop_native = Either(told, Either(handed, race.won if limits.cancel is None
+                                          else Either(race.won, limits.cancel)))
         box: dict[str, Any] = {}
         native_ended = threading.Event()
 
         def run_native() -> None:
             try:
-                box["result"] = native.solve(puzzle, Limits(limits.max_solutions, native_budget, stop_native),
-                                             given)
+                box["result"] = native.solve(puzzle, left(limits, watch, stop_native), given)
             except BaseException as exc:  # noqa: BLE001 -- re-raised in the caller's thread
                 box["error"] = exc
             finally:
@@ -308,7 +348,8 @@ class AutoSolver:
                 # puzzle native settles sooner never builds it.  (Started from here, not from
                 # native's hand-off hook: native reaches the hook only between steps, 0.3 s
                 # late on Forever.)
-                if self.early and 0 not in race.names and watch.elapsed() - start >= self.early_after:
+                if self.early and 0 not in race.names and (open_root.is_set()
+                                                            or watch.elapsed() - start >= self.early_after):
                     launch(0, blank, False)
                 if race.won.is_set() and not self.record_steps:
                     break
@@ -332,9 +373,14 @@ class AutoSolver:
                 result.stats.counters.update(phase=f"native+{'|'.join(self.engines)} race", winner="native")
             return result
         if handed_over:
-            for slot in range(len(self.engines)):
-                if slot not in race.names:
-                    launch(slot, first.remainder, self.fix_cells if slot == 0 else self.rival_fix_cells)
+            if 0 not in race.names:
+                launch(0, first.remainder, self.fix_cells)
+            # The rival joins rival_after seconds in, unless the first engine answers before.
+            while (watch.elapsed() - start < self.rival_after and not race.won.wait(0.01)
+                   and not watch.expired() and not watch.cancelled()):
+                pass
+            if 1 not in race.names and not (race.won.is_set() or watch.expired() or watch.cancelled()):
+                launch(1, first.remainder, self.rival_fix_cells)
         winner, ended = race.wait(grace=_JOIN)
         answers = [slot for slot in ended if not isinstance(race.results[slot], BaseException)]
         if not answers:
@@ -383,7 +429,7 @@ class AutoSolver:
                                              name="nonolab-auto-cdcl")
             box["thread"].start()
 
-        native = self._native(handoff=handoff, handoff_after=budget)
+        native = self._native(**self._handoff(budget, handoff))
         try:
             first = native.solve(puzzle, left(limits, watch, stop_native), given)
         finally:
@@ -428,7 +474,7 @@ class AutoSolver:
                 steps = first.steps
             else:
                 root = tuple(s for s in first.steps if s.depth == 0)  # the native deductions, not its guesses
-                steps = root + _cdcl_step(engine or self.cdcl, root, solutions, puzzle.width)
+                steps = root + cdcl_step(engine or self.cdcl, root, solutions, puzzle.width)
         stats = self._stats(watch, phase, first, second, handed, engine)
         return finish(self.name, puzzle, limits, watch, solutions, complete, stats.counters, steps, remainder)
 
@@ -456,28 +502,3 @@ def _native_choices(name: str) -> tuple[str, ...]:
 def _takes_clauses(spec: str) -> bool:
     """Whether the engine a spec names takes implications (``probe_clauses``) besides cells."""
     return Capability.IMPLICATIONS in capabilities_of(parse_spec(spec)[0])
-
-
-def _distinct(implications: tuple[Implication, ...]) -> tuple[Implication, ...]:
-    """Implications as distinct clauses: an implication and its contrapositive (not
-    ``b`` implies not ``a``) are one clause, so keep one of each pair."""
-    seen: set[tuple[tuple[int, int, int], ...]] = set()
-    out = []
-    for (r, c, a), (q, d, b) in implications:
-        # The clause's two literals as (row, column, value that satisfies it), ordered.
-        key = tuple(sorted(((r, c, 1 - a), (q, d, b))))
-        if key not in seen:
-            seen.add(key)
-            out.append(((r, c, a), (q, d, b)))
-    return tuple(out)
-
-
-def _cdcl_step(backend: str, before: tuple[Step, ...], solutions: tuple[Solution, ...],
-               width: int) -> tuple[Step, ...]:
-    """One step: the cells of the first solution that the native deductions left open."""
-    if not solutions:
-        return ()
-    known = {(r, c) for step in before for r, c, _ in step.cells}
-    flat = solutions[0].flat()
-    cells = tuple((i // width, i % width, int(v)) for i, v in enumerate(flat) if (i // width, i % width) not in known)
-    return (Step(Technique.CDCL, ("solver", backend), cells, 0, "decided by clause learning after the hand-off"),)

@@ -73,10 +73,20 @@ class NativeSolver:
         deep_sweeps: without restarts, probing sweeps per node below the root.
         progress: called as ``progress(decided_cells, all_cells)`` about every 20 ms
             while the first search style works (for progress bars on long runs).
-        handoff: called once, between slices, after ``handoff_after`` seconds if the
-            search is still going, with the current remainder (see
-            ``SolveResult.remainder``); the search goes on.  How ``auto`` starts a
-            CDCL solver on what is left while this search keeps running.
+        handoff: called once, between slices, if the search is still going, with the
+            current remainder (see ``SolveResult.remainder``): once the root's
+            propagation and probing are over and ``handoff_after`` seconds have passed,
+            or at ``handoff_by`` seconds whatever the root's state; the search goes on.
+            How ``auto`` hands what is left to a CDCL solver.  Waiting for the root
+            makes the hand-off independent of the machine's load: the root's probing
+            proves every cell the remainder gets (the search below it added none on
+            the survey's hard eight), and on a loaded machine it may end after
+            ``handoff_after`` (Gettys: 2 s).
+        handoff_by: the hand-off's upper bound in seconds (``None``: none; a root
+            that never ends then never hands off).
+        on_root: called once, between slices, when the root's propagation and
+            probing are over and the search goes on, with the remainder then (``auto``
+            starts a learning engine at once when the root left most cells open).
 
         line: the line strategy, ``"dp"`` (default, complete), ``"chain-range"``,
             ``"overlap"`` or ``"enumerate"`` (see
@@ -118,12 +128,15 @@ class NativeSolver:
         Option("probe_depth", "int", 1 << 30, "without restarts: deeper nodes only propagate", minimum=0),
         Option("deep_sweeps", "int", 1 << 30, "without restarts: probing sweeps per node below the root",
                minimum=0),
-        Option("handoff_after", "float", 0.5, "seconds before the handoff callback is called", minimum=0),
+        Option("handoff_after", "float", 0.5, "seconds before the handoff callback is called (once the root "
+               "is done)", minimum=0),
+        Option("handoff_by", "float", None, "seconds by which the handoff callback is called, root done or not",
+               minimum=0, optional=True),
         Option("engine", "choice", "compiled",
                "compiled (C++, where it applies: line=dp, no depth-2, no step log) or numba (everything)",
                choices=ENGINES),
     )
-    PROGRAMMATIC = ("progress", "handoff")
+    PROGRAMMATIC = ("progress", "handoff", "on_root")
     # Option values that make a different solver (the default "dp" is the plain
     # backend), each held to the whole contract suite: see nonolab.solvers.specs.
     VARIANTS = {"line": tuple(name for name in STRATEGIES if name != "dp"), "engine": ("numba",)}
@@ -133,6 +146,7 @@ class NativeSolver:
                  probe_depth: int = 1 << 30, deep_sweeps: int = 1 << 30,
                  progress: Callable[[int, int], None] | None = None,
                  handoff: Callable[[Grid], None] | None = None, handoff_after: float = 0.5,
+                 handoff_by: float | None = None, on_root: Callable[[Grid], None] | None = None,
                  line: str = "dp", line_cap: int = DEFAULT_ENUMERATE_CAP, engine: str = "compiled"):
         self.probing = Probing(probing)
         self.line = line_strategy(line)
@@ -153,6 +167,8 @@ class NativeSolver:
         self.progress = progress
         self.handoff = handoff
         self.handoff_after = handoff_after
+        self.handoff_by = handoff_by
+        self.on_root = on_root
 
     def compiled_applies(self) -> bool:
         """Whether :meth:`solve` runs the compiled core (else numba): ``engine="compiled"``,
@@ -215,6 +231,7 @@ class NativeSolver:
         steps = None
         complete = limited = done = False
         handed = self.handoff is None
+        rooted = self.on_root is None
         while not done:
             for index, (probe_depth, deep_sweeps) in enumerate(styles):
                 if index == len(spaces):
@@ -224,6 +241,11 @@ class NativeSolver:
                 space = spaces[index]
                 nodes = sum(sp.nodes for sp in spaces)
                 budget = None if self.node_limit is None else self.node_limit - nodes
+                # With a hand-off (or on_root) to come, the root runs alone (one node), so
+                # that the call follows the end of its probing at once.
+                root_only = not (handed and rooted) and space is first and not first.root_done()
+                if root_only:
+                    budget = 1 if budget is None else min(budget, 1)
                 deadline = search_end
                 if len(styles) > 1 or not handed:
                     slice_end = time.perf_counter() + _SLICE
@@ -240,14 +262,22 @@ class NativeSolver:
                 # An exhausted search has seen every solution, so the union is all of them.
                 complete = run.complete
                 past = search_end is not None and time.perf_counter() >= search_end
-                limited = not complete and (past or watch.cancelled() or (run.limited and not run.timed_out))
+                out_of_nodes = run.limited and not run.timed_out and (
+                    not root_only or sum(sp.nodes for sp in spaces) >= (self.node_limit or 1 << 62))
+                limited = not complete and (past or watch.cancelled() or out_of_nodes)
                 enough = limits.max_solutions is not None and len(found) >= limits.max_solutions
                 done = complete or limited or enough
                 if done:
                     break
-                if not handed and watch.elapsed() >= self.handoff_after:
+                if not rooted and first.root_done():
+                    rooted = True
+                    self.on_root(_narrowest(puzzle, spaces))
+                if not handed and self._hand_off_now(watch.elapsed(), first):
                     handed = True
                     self.handoff(_narrowest(puzzle, spaces))
+                    if watch.cancelled():  # the hand-off stopped this search
+                        limited = done = True
+                        break
         solutions = tuple(found.values())
         if limits.max_solutions is not None:
             solutions = solutions[:limits.max_solutions]
@@ -275,6 +305,13 @@ class NativeSolver:
         remainder = None if complete else _narrowest(puzzle, spaces)
         return finish(self.name, puzzle, limits, watch, solutions, complete, counters, tuple(steps or ()),
                       remainder, checked=True)
+
+    def _hand_off_now(self, elapsed: float, first: Any) -> bool:
+        """Whether the hand-off is due: the root done and ``handoff_after`` spent, or
+        ``handoff_by`` reached."""
+        if self.handoff_by is not None and elapsed >= self.handoff_by:
+            return True
+        return elapsed >= self.handoff_after and first.root_done()
 
     def implications(self, puzzle: Puzzle, grid: Grid, max_pairs: int = 1 << 21) -> tuple[Implication, ...]:
         """What propagation derives from each value of each unknown cell of ``grid``.

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Callable
 
 from nonolab.core.puzzle import Puzzle
+from nonolab.solvers.native.bundles import DEPTH
 from nonolab.solvers.native.cache import CACHE_HITS, LINE_SOLVES, MAX_DEPTH, NODES, PROBES, ROUNDS
 from nonolab.solvers.native.modes import LineStrategy, Probing
 from nonolab.solvers.native.search import SearchOutcome, Workspace, search
@@ -37,6 +38,10 @@ class NumbaSpace:
         s = self.workspace.stats
         return {"line_solves": int(s[LINE_SOLVES]), "cache_hits": int(s[CACHE_HITS]), "probes": int(s[PROBES]),
                 "nodes": int(s[NODES]), "max_depth": int(s[MAX_DEPTH]), "propagation_rounds": int(s[ROUNDS])}
+
+    def root_done(self) -> bool:
+        """Whether the root's propagation and probing are over (the search has branched)."""
+        return bool(self.workspace.arrays.state[DEPTH] > 0 or self.nodes > 1)
 
     def fork_root(self) -> "NumbaSpace":
         return NumbaSpace(None, False, 0, None, self.probing, None, 0,  # type: ignore[arg-type]

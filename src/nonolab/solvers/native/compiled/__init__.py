@@ -109,6 +109,11 @@ class CompiledSpace:
         """line_solves, cache_hits, probes, nodes, max_depth, propagation_rounds."""
         return dict(zip(_COUNTERS, self._engine.stats()))
 
+    def root_done(self) -> bool:
+        """Whether the root's propagation and probing are over: ``remainder()`` holds
+        all they proved, and the search has branched."""
+        return self._engine.root_done()
+
     def fork_root(self) -> "CompiledSpace":
         """A new search of the same space from where this one's root ended (once it branched)."""
         fork = CompiledSpace.__new__(CompiledSpace)

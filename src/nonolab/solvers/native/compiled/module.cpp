@@ -188,6 +188,11 @@ PyObject* Engine_node_paused(EngineObject* self, PyObject*) {
     return PyBool_FromLong(self->engine->node_paused());
 }
 
+PyObject* Engine_root_done(EngineObject* self, PyObject*) {
+    if (!ready(self)) return nullptr;
+    return PyBool_FromLong(self->engine->root_done());
+}
+
 PyObject* Engine_fork_root(EngineObject* self, PyObject*) {
     if (!ready(self)) return nullptr;
     if (!self->engine->root_done()) {
@@ -216,6 +221,8 @@ PyMethodDef engine_methods[] = {
     {"decided", reinterpret_cast<PyCFunction>(Engine_decided), METH_NOARGS, "cells decided on the trail"},
     {"node_paused", reinterpret_cast<PyCFunction>(Engine_node_paused), METH_NOARGS,
      "whether the current node's propagation or probing is part-way through"},
+    {"root_done", reinterpret_cast<PyCFunction>(Engine_root_done), METH_NOARGS,
+     "whether the root's propagation and probing are over (the search has branched)"},
     {"fork_root", reinterpret_cast<PyCFunction>(Engine_fork_root), METH_NOARGS,
      "a new search of the same space from this one's root"},
     {nullptr, nullptr, 0, nullptr},

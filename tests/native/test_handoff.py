@@ -1,0 +1,79 @@
+"""Native's hand-off waits for the end of the root's probing (``root_done``), with
+``handoff_by`` as its upper bound; ``on_root`` reports the root's end."""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+import pytest
+
+from nonolab.formats import load
+from nonolab.solvers.base import Limits
+from nonolab.solvers.native import NativeSolver
+
+ENGINES = ("compiled", "numba")
+# Root probing fixes 105 of its 165 cells and leaves a search (43 solutions).
+PARTLY = Path(__file__).resolve().parents[2] / "puzzles" / "hakank" / "nonunique.non"
+# Root probing takes about 0.5 s on a quiet machine, ten times a slice of the search.
+GETTYS = (Path(__file__).resolve().parents[2].parent / "shared" / "corpus" / "webpbn-survey"
+          / "webpbn-22336-gettys.non")
+
+
+def _root_cells(puzzle, engine: str) -> bytes:
+    """The grid after the root's propagation and probing, by running one node."""
+    space = NativeSolver(engine=engine)._space(puzzle, None)
+    assert not space.root_done()
+    space.run(None, None, 1)
+    assert space.root_done()
+    return space.remainder()
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_root_done_says_when_the_root_is_over(engine):
+    puzzle = load(PARTLY)
+    cells = _root_cells(puzzle, engine)
+    assert sum(state != 3 for state in cells) == 105
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_handoff_comes_after_the_root_with_its_cells(engine):
+    puzzle = load(PARTLY)
+    handed, rooted = [], []
+    result = NativeSolver(engine=engine, handoff=handed.append, handoff_after=0, on_root=rooted.append).solve(
+        puzzle, Limits(max_solutions=None))
+    # The search goes on after both calls, to the same count as without them.
+    assert result.complete and result.count == NativeSolver(engine=engine).solve(
+        puzzle, Limits(max_solutions=None)).count > 1
+    assert len(handed) == 1 and len(rooted) == 1
+    assert bytes(handed[0].cells) == bytes(rooted[0].cells) == _root_cells(puzzle, engine)
+
+
+def test_on_root_is_not_called_when_the_root_settles_the_puzzle():
+    rooted = []
+    result = NativeSolver(on_root=rooted.append, handoff=rooted.append).solve(
+        load("puzzles/webpbn/webpbn-00006-cat.non"))
+    assert result.unique and rooted == []
+
+
+def _handed_cells(puzzle, **options) -> int:
+    """Known cells in what the hand-off gets; the search stops at the hand-off."""
+    stop, handed = threading.Event(), []
+
+    def handoff(grid):
+        handed.append(grid)
+        stop.set()
+
+    NativeSolver(handoff=handoff, **options).solve(puzzle, Limits(max_solutions=2, cancel=stop))
+    assert len(handed) == 1
+    return sum(state != 3 for state in handed[0].cells)
+
+
+@pytest.mark.skipif(not GETTYS.exists(), reason="../shared/corpus is not here")
+def test_a_long_root_is_waited_for_and_handoff_by_bounds_the_wait():
+    puzzle = load(GETTYS)
+    root = sum(state != 3 for state in _root_cells(puzzle, "compiled"))
+    # A zero budget still waits for the root's probing (0.5-2 s), not one slice of it.
+    assert _handed_cells(puzzle, handoff_after=0) == root
+    # handoff_by hands over whatever the root has proved by then.
+    assert _handed_cells(puzzle, handoff_after=0, handoff_by=0) < root
