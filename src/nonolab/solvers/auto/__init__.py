@@ -48,6 +48,7 @@ from nonolab.solvers.size import model_states
 from nonolab.solvers.options import Option
 from nonolab.solvers.auto.racing import Either, Race
 from nonolab.solvers.auto.handing import cdcl_step, distinct
+from nonolab.solvers.auto.colour import solve_colour
 
 # The engines that may take over (backend specs): the learning backends, and the
 # newest CNF engines by name.
@@ -113,6 +114,9 @@ class AutoSolver:
             few milliseconds doubled its time on line-solvable 60x60 to 200x200 grids),
             unless its root ends sooner with more than ``early_open`` of the cells open
             (9-Dom: none fixed at 0.02 s), which starts the engine then.
+        colour_rival_after: seconds a colour puzzle has the first engine that declares
+            colour alone (lcg by default) before the next one (CP-SAT) races it; colour
+            puzzles skip native's phase (:mod:`nonolab.solvers.auto.colour`).
 
     A puzzle whose model is beyond what an engine holds (its ``max_states``, see
     :func:`~nonolab.solvers.base.model_states`, and ``handoff_max_states``) is never
@@ -142,6 +146,8 @@ class AutoSolver:
                "share of the cells open", minimum=0),
         Option("rival_after", "float", 0.0, "seconds from the start before the rival engine joins (at the "
                "hand-off at the earliest)", minimum=0),
+        Option("colour_rival_after", "float", 1.0, "seconds a colour puzzle has the first engine alone before "
+               "the next engine that declares colour races it", minimum=0),
         Option("rival_fix_cells", "bool", True, "hand the rival engine the cells native proved (off: the bare puzzle)"),
         Option("probing", "choice", None, "the native phase's probing (unset: native's default)",
                choices=lambda: _native_choices("probing"), optional=True),
@@ -161,7 +167,8 @@ class AutoSolver:
                  probing: str | None = None, race: bool = True, line: str | None = None,
                  handoff_max_states: int | None = HANDOFF_MAX_STATES, rival: str | None = None,
                  rival_fix_cells: bool = True, early: bool = True, early_after: float = 0.05,
-                 handoff_by: float = 5.0, early_open: float = 0.5, rival_after: float = 0.0):
+                 handoff_by: float = 5.0, early_open: float = 0.5, rival_after: float = 0.0,
+                 colour_rival_after: float = 1.0):
         if cdcl is None:
             cdcl = "cpsat" if rival == "lcg" else "lcg"
         if rival is None:
@@ -201,6 +208,9 @@ class AutoSolver:
         if not rival_after >= 0:
             raise ValueError(f"AutoSolver: rival_after must be a non-negative number, not {rival_after!r}")
         self.rival_after = float(rival_after)
+        if not colour_rival_after >= 0:
+            raise ValueError(f"AutoSolver: colour_rival_after must be a non-negative number, not {colour_rival_after!r}")
+        self.colour_rival_after = float(colour_rival_after)
         self.record_steps = bool(record_steps)
         self.progress = progress
         self.race = bool(race)
@@ -242,29 +252,9 @@ class AutoSolver:
         return self._merge(puzzle, limits, watch, first, second, first.remainder, handed, f"native+{self.cdcl}")
 
     def _colour(self, puzzle: Puzzle, limits: Limits, watch: Stopwatch, given: Given) -> SolveResult:
-        """A colour puzzle, whole, on the first CDCL backend that declares colour (the
-        named ``cdcl`` first, then CP-SAT, CaDiCaL, lcg), decided by declared capabilities.
-
-        The native colour engine is faster on the generated colour sets, whose random
-        pictures have many solutions found at once (benchmarks/RESULTS.md), but it has no
-        probing at the root only and no hand-off to clause learning yet, so a colour puzzle
-        that needs deep search would have no fallback: CP-SAT answers them all.  A step
-        log comes from native, the engine that records colour steps (by capability).
-        """
-        if self.record_steps:
-            if not {Capability.COLOUR, Capability.STEPS} <= capabilities_of("native"):
-                raise InvalidArgument("backend 'auto': no installed backend records steps for colour puzzles")
-            result = self._native().solve(puzzle, left(limits, watch), given)
-            stats = Stats(self.name, watch.elapsed(), {**result.stats.counters, "phase": "native"})
-            return SolveResult(result.status, result.solutions, result.complete, stats, result.steps)
-        order = ([self.cdcl] if self.cdcl else []) + [n for n in ("cpsat", "cnf", "lcg") if n != self.cdcl]
-        name = next((n for n in order if Capability.COLOUR in capabilities_of(n)), None)
-        if name is None:
-            raise InvalidArgument("backend 'auto': no installed backend solves colour puzzles")
-        options = self.cdcl_options if name == self.cdcl else {}
-        result = get(name, **options).solve(puzzle, left(limits, watch), given)
-        stats = Stats(self.name, watch.elapsed(), {**result.stats.counters, "phase": name})
-        return SolveResult(result.status, result.solutions, result.complete, stats, result.steps)
+        """A colour puzzle, whole: the first engine that declares colour alone, then a
+        rival beside it (:mod:`nonolab.solvers.auto.colour`)."""
+        return solve_colour(self, puzzle, limits, watch, given, CDCL_BACKENDS)
 
     def _fits(self, puzzle: Puzzle) -> bool:
         """Whether every engine can hold this puzzle's model (its own ``max_states``)."""

@@ -1,0 +1,109 @@
+"""Colour puzzles in the ``auto`` portfolio: the first engine alone, then a rival beside it.
+
+lcg answers the generated colour sets 5-70x sooner than CP-SAT (milliseconds up to
+100x100), but on hard colour grids (independent cells, 30x30, 3-4 colours) neither
+engine wins reliably: lcg timed out at 30 s on one that CP-SAT took in 24 s
+(benchmarks/RESULTS.md).  So the first engine that declares colour gets the puzzle
+alone for ``colour_rival_after`` seconds (the easy ones end there, without paying for a
+second model), then the next engine that declares colour races it on the other core;
+the first answer wins and the other is told to stop, not awaited.  A step log comes
+from native, the engine that records colour steps.  Engines are chosen by declared
+capability, never by name.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import TYPE_CHECKING, Any
+
+from nonolab.core.puzzle import Puzzle
+from nonolab.errors import InvalidArgument
+from nonolab.solvers import capabilities_of, get_spec, parse_spec
+from nonolab.solvers.base import Capability, Given, Limits, SolveResult, Stats, Status, Stopwatch, left
+from nonolab.solvers.auto.racing import Race
+
+if TYPE_CHECKING:
+    from nonolab.solvers.auto import AutoSolver
+
+__all__ = ["solve_colour", "colour_engines"]
+
+_STOPPED = (Status.TIMEOUT, Status.INTERRUPTED)
+# How long the answer waits for a part told to stop once another has ended without one.
+_GRACE = 0.1
+# How often the wait for the first engine looks at its state.
+_POLL = 0.01
+
+
+def colour_engines(auto: "AutoSolver", fallbacks: tuple[str, ...]) -> list[str]:
+    """The engine specs that take a colour puzzle, in auto's order: its ``cdcl``, its
+    rival, then ``fallbacks``; at most two (the cores)."""
+    order = list(auto.engines) + list(fallbacks)
+    chosen: list[str] = []
+    for spec in order:
+        name = parse_spec(spec)[0]
+        if Capability.COLOUR in capabilities_of(name) and spec not in chosen:
+            chosen.append(spec)
+    return chosen[:2]
+
+
+def solve_colour(auto: "AutoSolver", puzzle: Puzzle, limits: Limits, watch: Stopwatch, given: Given,
+                 fallbacks: tuple[str, ...]) -> SolveResult:
+    """Solve a colour ``puzzle`` for ``auto`` (see the module doc).
+
+    >>> from nonolab.core.palette import Palette
+    >>> from nonolab.solvers import get
+    >>> p = Puzzle(rows=((1,), (1,)), columns=((1,), (1,)), row_colours=((1,), (2,)),
+    ...            column_colours=((1,), (2,)), palette=Palette.default_for(2))
+    >>> result = get("auto").solve(p)
+    >>> result.unique, result.stats.counters["phase"] in ("lcg", "cpsat", "cnf", "native")
+    (True, True)
+    """
+    if auto.record_steps:
+        if not {Capability.COLOUR, Capability.STEPS} <= capabilities_of("native"):
+            raise InvalidArgument("backend 'auto': no installed backend records steps for colour puzzles")
+        result = auto._native().solve(puzzle, left(limits, watch), given)
+        return _as_auto(auto, watch, result, "native", {})
+    engines = colour_engines(auto, fallbacks)
+    if not engines:
+        raise InvalidArgument("backend 'auto': no installed backend solves colour puzzles")
+    if len(engines) == 1:
+        result = auto._engine(engines[0]).solve(puzzle, left(limits, watch), given)
+        return _as_auto(auto, watch, result, engines[0], {})
+    race = Race(is_answer=lambda result: result.status not in _STOPPED, cancel=limits.cancel)
+    solvers = [auto._engine(spec) for spec in engines]
+
+    def part(slot: int):
+        return lambda cancel: solvers[slot].solve(puzzle, left(limits, watch, cancel), given)
+
+    race.start(0, engines[0], part(0))
+    joined = False
+    start_rival = time.perf_counter() + auto.colour_rival_after
+    while not (race.won.is_set() or 0 in race.results or watch.expired()):
+        if time.perf_counter() >= start_rival:
+            race.start(1, engines[1], part(1))
+            joined = True
+            break
+        time.sleep(_POLL)
+    first_failed = isinstance(race.results.get(0), BaseException)
+    if first_failed and not joined and not watch.expired():
+        race.start(1, engines[1], part(1))   # the first engine could not take it (too many colours, say)
+        joined = True
+    winner, ended = race.wait(grace=_GRACE)
+    counters: dict[str, Any] = {"rival": engines[1] if joined else None,
+                                "left_running": race.running(ended)}
+    if winner is not None:
+        return _as_auto(auto, watch, race.results[winner], engines[winner], counters)
+    # No answer: the first part that ended without raising says how it stopped.
+    for slot in ended:
+        if not isinstance(race.results[slot], BaseException):
+            return _as_auto(auto, watch, race.results[slot], engines[slot], counters)
+    errors = [race.results[slot] for slot in ended]
+    if errors:
+        raise errors[0]
+    return SolveResult(watch.stopped_status(), [], False, Stats(auto.name, watch.elapsed(), counters))
+
+
+def _as_auto(auto: "AutoSolver", watch: Stopwatch, result: SolveResult, phase: str,
+             counters: dict[str, Any]) -> SolveResult:
+    stats = Stats(auto.name, watch.elapsed(), {**result.stats.counters, **counters, "phase": phase})
+    return SolveResult(result.status, result.solutions, result.complete, stats, result.steps)
