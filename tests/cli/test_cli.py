@@ -144,3 +144,26 @@ def test_bad_backend_option_is_a_usage_error():
     assert result.exit_code == 2
     result = CliRunner().invoke(cli, ["check", CAT, "-O", "bogus=1"])
     assert result.exit_code == 2 and "unknown option 'bogus'" in result.stderr
+
+
+def test_solve_of_one_puzzle_builds_no_text_or_record_it_does_not_print(run, monkeypatch):
+    # Without --json a single puzzle's grid is printed by echo_grid: the solution as text
+    # lines and the JSON record (16 MB strings each at 4000x4000) are not built, and
+    # the printed grid is still the solution, byte for byte.
+    from nonolab.cli import records
+    from nonolab.solvers.base import Limits
+    from nonolab.solvers.native import NativeSolver
+
+    for path in (CAT, KNOT):
+        puzzle = load(path)
+        expected = records.picture_text(puzzle, NativeSolver().solve(puzzle, Limits(max_solutions=2)).solution)
+
+        def unused(*args, **kwargs):
+            raise AssertionError("built for nothing")
+        with monkeypatch.context() as patched:
+            patched.setattr(records, "picture_text", unused)
+            patched.setattr(records, "result_fields", unused)
+            result = run("solve", path)
+        assert result.exit_code == 0 and result.stdout == expected + "\n"
+        # --json still carries every solution as text.
+        assert json.loads(run("solve", path, "--json").stdout)["solutions"] == [expected.splitlines()]

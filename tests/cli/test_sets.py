@@ -138,3 +138,13 @@ def test_solve_writes_every_puzzle_of_a_set_with_its_solution(run, two, tmp_path
     assert result.exit_code == 0 and len(solved) == 2
     assert all(p.goal is not None for p in solved)
     assert [p.rows for p in solved] == [p.rows for p in load_all(two)]
+
+
+def test_solve_of_a_set_prints_each_solution_under_its_name(run, two):
+    from nonolab.solvers.base import Limits
+    from nonolab.solvers.native import NativeSolver
+
+    out = run("solve", two).stdout
+    for puzzle in load_all(two):
+        text = NativeSolver().solve(puzzle, Limits(max_solutions=2)).solution.to_text()
+        assert "\n" + text + "\n" in out

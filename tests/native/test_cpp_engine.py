@@ -161,3 +161,28 @@ def test_the_remainder_of_a_stopped_search_is_the_same():
     for path in (PUZZLES / "nonolab" / "switch.non", PUZZLES / "hakank" / "hard.non"):
         result = _same(load(path), Limits(max_solutions=None), restarts=False, node_limit=3)
         assert result[6] is None or len(result[6].cells) == load(path).width * load(path).height
+
+
+def test_a_count_stopped_at_its_limit_builds_its_remainder_only_when_read(monkeypatch):
+    # check never reads the remainder of a count to 2: building it (two scans of the
+    # grid) waits for the first read, and what is read then is still the open space.
+    import nonolab.solvers.native as native_module
+
+    built = []
+    eager = native_module._narrowest
+    monkeypatch.setattr(native_module, "_narrowest", lambda *args: built.append(1) or eager(*args))
+    puzzle = _permutations(5)
+    result = NativeSolver().solve(puzzle, Limits(max_solutions=2))
+    assert result.count == 2 and not result.complete and built == []
+    grid = result.remainder
+    assert built == [1] and result.remainder is grid and built == [1]
+    assert len(grid.cells) == puzzle.width * puzzle.height
+    # The open space holds every solution the count did not reach: each of them agrees
+    # with every decided cell of the remainder.
+    others = [s for s in NativeSolver().solve(puzzle, Limits(max_solutions=None)).solutions
+              if s not in result.solutions]
+    assert len(others) == 118
+    for solution in others:
+        states = bytes(2 if v else 1 for v in solution.to_bytes())
+        assert all(r == 3 or r == s for r, s in zip(grid.cells, states))
+    assert NativeSolver().solve(puzzle, Limits(max_solutions=None)).remainder is None

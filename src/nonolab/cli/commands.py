@@ -70,8 +70,12 @@ def solve(file, input_format, index, backend, probing, line, backend_options, ma
         summary += (f" ({result.count} solution{'s' * (result.count != 1)} found"
                     f"{', exhaustive' if result.complete else ''}; {result.stats.backend}, "
                     f"{result.stats.wall_time:.3f} s)")
-        grid = records.picture_text(puzzle, result.solution).splitlines() if result.solution is not None else []
-        data = {**records.result_fields(result), "verdict": verdict.value if verdict else None}
+        # The solution as text lines is read only as a set's body, and the record only
+        # with --json: a single puzzle prints its grid through single() (at 4000x4000
+        # each text is 16 MB of string building).
+        as_body = not as_json and len(chosen) > 1 and result.solution is not None
+        grid = records.picture_text(puzzle, result.solution).splitlines() if as_body else []
+        data = {**(records.result_fields(result) if as_json else {}), "verdict": verdict.value if verdict else None}
 
         def single() -> None:
             if writes and not output:

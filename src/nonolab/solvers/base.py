@@ -130,6 +130,28 @@ class Stats:
         return {"backend": self.backend, "wall_time": round(self.wall_time, 6), **self.counters}
 
 
+class _BuiltOnFirstRead:
+    """A dataclass field that may be given a function instead of its value: the function
+    runs on the first read, and only then.  A count that stops at its limit leaves a
+    remainder that ``check`` never reads; on a 4000x4000 grid building it is two scans
+    of 16 MB."""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.slot = "_built_" + name
+
+    def __get__(self, obj: Any, owner: type | None = None) -> Any:
+        if obj is None:
+            return None  # the field's default
+        value = obj.__dict__[self.slot]
+        if callable(value):
+            value = value()
+            obj.__dict__[self.slot] = value
+        return value
+
+    def __set__(self, obj: Any, value: Any) -> None:
+        obj.__dict__[self.slot] = value
+
+
 @dataclass(frozen=True)
 class SolveResult:
     """The answer of one backend on one puzzle.
@@ -145,6 +167,7 @@ class SolveResult:
             about the space it left open.  ``None`` when the backend does not report it
             (see :attr:`Capability.REMAINDER`).  A later solver may search only that
             space (``Given.from_grid``) and add its solutions: the union stays exact.
+            A backend may pass a function that builds it: it runs on the first read.
     """
 
     status: Status
@@ -152,7 +175,7 @@ class SolveResult:
     complete: bool
     stats: Stats
     steps: tuple[Any, ...] = ()
-    remainder: Grid | None = None
+    remainder: Grid | None = _BuiltOnFirstRead()  # type: ignore[assignment]
 
     @property
     def count(self) -> int:
@@ -374,7 +397,7 @@ def left(limits: Limits, watch: "Stopwatch", cancel: Any = None) -> Limits:
 
 def finish(backend: str, puzzle: Puzzle, limits: Limits, watch: "Stopwatch", found: Iterable[Solution],
            exhausted: bool, counters: dict[str, Any] | None = None, steps: Iterable[Any] = (),
-           remainder: Grid | None = None, checked: bool = False) -> SolveResult:
+           remainder: Grid | Callable[[], Grid] | None = None, checked: bool = False) -> SolveResult:
     """The one place a search's outcome becomes a :class:`SolveResult`.
 
     Every solution is checked (:func:`checked_solutions`), unless ``checked`` says the

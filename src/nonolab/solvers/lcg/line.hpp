@@ -122,8 +122,7 @@ public:
             const int g = glo[j], ghi = j == k ? n : win_hi[j], end = ghi < n ? ghi : n;
             const uint8_t* f = F + off[j];
             const uint8_t* b = B + off[j];
-            for (int c = g; c < end; ++c)
-                if (f[c - g] && b[c + 1 - g] && (s[c] & 1)) out[c] = 1;
+            for (int c = g; c < end; ++c) out[c] |= f[c - g] & b[c + 1 - g] & s[c] & 1;  // entries are 0 or 1
         }
         // May be filled: some valid start of some block covers cell c.
         diff_.assign(n + 1, 0);
@@ -151,12 +150,13 @@ public:
             }
         }
         int covered = 0;
+        uint8_t all_possible = 1;  // no cell is left with neither value (no branch per cell)
         for (int c = 0; c < n; ++c) {
             covered += diff_[c];
-            if (covered > 0) out[c] |= 2;
-            else if (out[c] == 0) return false;
+            out[c] |= static_cast<uint8_t>((covered > 0) << 1);
+            all_possible &= out[c] != 0;
         }
-        return true;
+        return all_possible != 0;
     }
 
     // Whether some arrangement of the clue agrees with the line (the forward pass only).

@@ -301,8 +301,9 @@ class NativeSolver:
         if steps and self.line.labelled:
             from nonolab.solvers.native.labels import label_steps
             steps = label_steps(puzzle, steps, self.line, given)
-        # Each style's open space is valid alone: hand on the narrower one.
-        remainder = None if complete else _narrowest(puzzle, spaces)
+        # Each style's open space is valid alone: hand on the narrower one, built only
+        # when someone reads it (a count stopped at its limit usually is not asked).
+        remainder = None if complete else (lambda: _narrowest(puzzle, spaces))
         return finish(self.name, puzzle, limits, watch, solutions, complete, counters, tuple(steps or ()),
                       remainder, checked=True)
 

@@ -57,10 +57,10 @@ LineCache::LineCache(long long budget_bytes, int longest) {
     width_ = power ? longest : 0;
     keys_ = zeros(slots_ * width_);
     results_ = zeros(slots_ * width_);
-    ok_.assign(slots_, 0);
-    tags_.assign(slots_, -1);
-    lengths_.assign(slots_, -1);
-    hashes_.assign(slots_, 0);
+    ok_ = zeros(slots_);
+    tags_ = zeros(slots_ * sizeof(long long));
+    lengths_ = zeros(slots_ * sizeof(long long));
+    hashes_ = zeros(slots_ * sizeof(uint64_t));
 }
 
 LineCache::Table LineCache::zeros(size_t bytes) {
@@ -74,7 +74,7 @@ int LineCache::lookup(long long tag, const uint8_t* line, int n, uint8_t* out, s
     for (int i = 0; i < n; ++i) x = x * 131 + line[i] + 1;
     hash = x;
     slot = static_cast<size_t>((x ^ (x >> 20)) & (slots_ - 1));
-    if (tags_[slot] != tag || lengths_[slot] != n || hashes_[slot] != x) return -1;
+    if (length_at()[slot] != n + 1 || tag_at()[slot] != tag || hash_at()[slot] != x) return -1;
     const uint8_t* key = keys_.get() + slot * width_;
     for (int i = 0; i < n; ++i)
         if (key[i] != line[i]) return -1;
@@ -86,9 +86,9 @@ int LineCache::lookup(long long tag, const uint8_t* line, int n, uint8_t* out, s
 
 void LineCache::store(size_t slot, uint64_t hash, long long tag, const uint8_t* line, int n, const uint8_t* out,
                       bool ok) {
-    tags_[slot] = tag;
-    lengths_[slot] = n;
-    hashes_[slot] = hash;
+    tag_at()[slot] = tag;
+    length_at()[slot] = n + 1;
+    hash_at()[slot] = hash;
     ok_[slot] = ok;
     uint8_t* key = keys_.get() + slot * width_;
     uint8_t* result = results_.get() + slot * width_;

@@ -60,10 +60,13 @@ private:
 
     size_t slots_ = 0;
     int width_ = 0;
-    Table keys_, results_;
-    std::vector<uint8_t> ok_;
-    std::vector<long long> tags_, lengths_;
-    std::vector<uint64_t> hashes_;
+    // Every table starts zeroed by calloc, the slot tables too (1.5 MB at 2**16 slots,
+    // 1 ms to fill by hand on every solve of a grid that may never use the cache): an
+    // empty slot is one whose stored length is 0 (lengths_ holds the length + 1).
+    Table keys_, results_, ok_, tags_, lengths_, hashes_;
+    long long* tag_at() const { return reinterpret_cast<long long*>(tags_.get()); }
+    long long* length_at() const { return reinterpret_cast<long long*>(lengths_.get()); }
+    uint64_t* hash_at() const { return reinterpret_cast<uint64_t*>(hashes_.get()); }
 };
 
 class Engine {
