@@ -146,7 +146,7 @@ class AutoSolver:
                "share of the cells open", minimum=0),
         Option("rival_after", "float", 0.0, "seconds from the start before the rival engine joins (at the "
                "hand-off at the earliest)", minimum=0),
-        Option("colour_rival_after", "float", 1.0, "seconds a colour puzzle has the first engine alone before "
+        Option("colour_rival_after", "float", 5.0, "seconds a colour puzzle has the first engine alone before "
                "the next engine that declares colour races it", minimum=0),
         Option("rival_fix_cells", "bool", True, "hand the rival engine the cells native proved (off: the bare puzzle)"),
         Option("probing", "choice", None, "the native phase's probing (unset: native's default)",
@@ -168,7 +168,7 @@ class AutoSolver:
                  handoff_max_states: int | None = HANDOFF_MAX_STATES, rival: str | None = None,
                  rival_fix_cells: bool = True, early: bool = True, early_after: float = 0.05,
                  handoff_by: float = 5.0, early_open: float = 0.5, rival_after: float = 0.0,
-                 colour_rival_after: float = 1.0):
+                 colour_rival_after: float = 5.0):
         if cdcl is None:
             cdcl = "cpsat" if rival == "lcg" else "lcg"
         if rival is None:
