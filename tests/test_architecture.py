@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -187,10 +188,32 @@ def test_the_detection_check_catches_both_kinds(tmp_path):
 
 
 def test_every_command_module_is_added_to_the_group():
-    # A command module that nothing adds would only appear once another command imported
-    # it: every `COMMANDS` tuple under cli/ must be in the group a fresh process builds.
-    code = ("import importlib, pkgutil, nonolab.cli as c; from nonolab.cli.main import cli; "
-            "mods = [importlib.import_module('nonolab.cli.' + m.name) for m in pkgutil.iter_modules(c.__path__)]; "
-            "print(sorted(x.name for m in mods for x in getattr(m, 'COMMANDS', ()) if x.name not in cli.commands))")
+    # A command module missing from the group's table would only appear once another
+    # command imported it: every `COMMANDS` tuple and alias under cli/ must be named in
+    # the table a fresh process builds, with the module that defines it, and nothing else.
+    code = ("import importlib, json, pkgutil, nonolab.cli as c; from nonolab.cli.main import COMMAND_MODULES; "
+            "mods = {m.name: importlib.import_module('nonolab.cli.' + m.name) for m in pkgutil.iter_modules(c.__path__)}; "
+            "found = {x.name: n for n, m in mods.items() for x in getattr(m, 'COMMANDS', ())}; "
+            "found.update({a: n for n, m in mods.items() for a in getattr(m, 'ALIASES', {})}); "
+            "print(json.dumps([found, COMMAND_MODULES]))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    found, table = json.loads(out.stdout)
+    assert table == found
+
+
+def test_check_does_not_import_the_other_command_modules():
+    code = ("import sys; from nonolab.cli.main import cli; cli.get_command(None, 'check'); "
+            "print(sorted(m for m in sys.modules if m.startswith('nonolab.cli.') and m.endswith('_commands')))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_every_command_of_the_table_is_found_by_name():
+    from click import Context
+
+    from nonolab.cli.main import COMMAND_MODULES, cli
+
+    ctx = Context(cli)
+    assert set(COMMAND_MODULES) <= set(cli.list_commands(ctx))
+    for name in COMMAND_MODULES:
+        assert cli.get_command(ctx, name) is not None, name

@@ -133,6 +133,6 @@ def test_progress_bar_draws_accepted_puzzles(capsys):
 def test_the_cli_offers_the_library_words():
     from nonolab.generate import MAX_GRADES, STYLES
 
-    params = {p.name: p for p in cli.commands["generate"].params}
+    params = {p.name: p for p in cli.get_command(None, "generate").params}
     assert tuple(params["style"].type.choices) == STYLES
     assert tuple(params["max_grade"].type.choices) == tuple(MAX_GRADES)

@@ -1,7 +1,8 @@
 """The ``nonolab`` click group, and the only place errors become messages and exit codes.
 
-The commands live in their own modules and are added to the group by
-:mod:`nonolab.cli.main`; this module imports none of them (no import loop).
+The commands live in their own modules; :mod:`nonolab.cli.main` tells the group which
+module defines each (``lazy``), and the group imports a module when one of its commands
+is first asked for.  This module imports none of them (no import loop).
 
 Exit codes:
     0  the command answered what it was asked (``check``: the puzzle is unique);
@@ -15,6 +16,8 @@ Exit codes:
 
 from __future__ import annotations
 
+import importlib
+
 import click
 
 from nonolab.errors import NonolabError
@@ -23,7 +26,31 @@ EXIT_OK, EXIT_NO, EXIT_BAD_INPUT, EXIT_BUG = 0, 1, 2, 3
 
 
 class _Group(click.Group):
-    """Turns library errors into one-line messages; never a traceback for bad input."""
+    """Turns library errors into one-line messages; never a traceback for bad input.
+
+    Commands named in ``lazy`` (command name -> module under ``nonolab.cli``) are added
+    when first asked for, with every command of their module (its ``COMMANDS``, and its
+    ``ALIASES``: name -> command): ``nonolab check`` does not import the modules of
+    ``batch``, ``serve`` or ``render`` (about 9 ms of each start), and help lists them all.
+    """
+
+    lazy: dict[str, str] = {}
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(set(super().list_commands(ctx)) | set(self.lazy))
+
+    def get_command(self, ctx: click.Context, name: str):
+        if name not in self.commands and name in self.lazy:
+            self.load(self.lazy[name])
+        return super().get_command(ctx, name)
+
+    def load(self, module: str) -> None:
+        """Add every command of ``nonolab.cli.<module>`` (and its aliases) to the group."""
+        found = importlib.import_module(f"nonolab.cli.{module}")
+        for command in found.COMMANDS:
+            self.commands.setdefault(command.name, command)
+        for alias, command in getattr(found, "ALIASES", {}).items():
+            self.commands.setdefault(alias, command)
 
     def invoke(self, ctx: click.Context):
         from nonolab.cli import clock, interrupt

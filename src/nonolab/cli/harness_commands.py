@@ -195,3 +195,5 @@ def grade(file, input_format, index, backend, backend_options, time_limit, up_to
 
 
 COMMANDS = (crosscheck_files, list_backends, export, grade)
+# The cross-check's first name, kept: scripts and habits use it.
+ALIASES = {"verify": crosscheck_files}
