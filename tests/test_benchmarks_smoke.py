@@ -232,10 +232,14 @@ def test_startup_times_whole_processes_and_writes_csv_and_json(tmp_path, capsys)
 
 
 def test_startup_runs_a_base_tree_in_turn_with_this_one(tmp_path):
+    import nonolab
     from benchmarks import startup
 
+    # The installed package as the base: a source checkout's src/ has no compiled engines
+    # unless it was built in place (CI installs with `pip install .`).
+    installed = Path(nonolab.__file__).resolve().parents[1]
     out = tmp_path / "startup"
-    assert startup.main(["--runs", "2", "--large", "40", "--large-runs", "2", "--base", str(REPO / "src"),
+    assert startup.main(["--runs", "2", "--large", "40", "--large-runs", "2", "--base", str(installed),
                          "--out", str(out)]) == 0
     with out.with_suffix(".csv").open(encoding="utf-8", newline="") as fh:
         rows = {row["case"]: row for row in csv.DictReader(fh)}
