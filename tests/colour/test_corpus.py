@@ -4,8 +4,6 @@ every solution passes the independent checker."""
 
 from __future__ import annotations
 
-import csv
-from pathlib import Path
 
 import pytest
 
@@ -13,19 +11,11 @@ from nonolab.core import violations
 from nonolab.errors import InvalidArgument
 from nonolab.formats import load
 from nonolab.solvers import Limits, get
-from tests.colour.conftest import COLOUR_BACKENDS, OTHER_BACKENDS
-
-COLOUR = Path(__file__).resolve().parents[2] / ".." / "shared" / "corpus-colour"
+from tests.colour.conftest import COLOUR, COLOUR_BACKENDS, OTHER_BACKENDS, corpus_rows
 
 
-def _rows() -> list[dict[str, str]]:
-    if not (COLOUR / "index.csv").is_file():
-        return []
-    with open(COLOUR / "index.csv", newline="", encoding="utf-8") as f:
-        return list(csv.DictReader(f))
 
-
-ROWS = _rows()
+ROWS = corpus_rows()
 pytestmark = pytest.mark.skipif(not ROWS, reason=f"the colour corpus is not at {COLOUR}")
 
 

@@ -3,8 +3,6 @@ ambiguity report in colour."""
 
 from __future__ import annotations
 
-import csv
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -17,19 +15,12 @@ from nonolab.harness.classify import Grade, grade
 from nonolab.solvers import Limits, get, replay
 from nonolab.solvers.steps import Step, Technique
 from tests.colour import brute
+from tests.colour.conftest import COLOUR, corpus_rows
 from tests.colour.test_properties import colour_puzzles
 
-COLOUR = Path(__file__).resolve().parents[2] / ".." / "shared" / "corpus-colour"
 
 
-def _rows() -> list[dict[str, str]]:
-    if not (COLOUR / "index.csv").is_file():
-        return []
-    with open(COLOUR / "index.csv", newline="", encoding="utf-8") as f:
-        return list(csv.DictReader(f))
-
-
-LOGICAL = [r for r in _rows() if "logical" in r["pbnsolve_verdict"]]
+LOGICAL = [r for r in corpus_rows() if "logical" in r["pbnsolve_verdict"]]
 
 
 @pytest.mark.skipif(not LOGICAL, reason=f"the colour corpus is not at {COLOUR}")

@@ -221,20 +221,28 @@ def _colour_puzzle(el: _Element, defaults: dict[str, str], background: str, defa
 def _colour_goal(el: _Element, declared: dict) -> tuple[list[list[str]] | None, int | None]:
     """The goal image as rows of colour names, and its line."""
     by_char = {char: name for name, (_, char) in declared.items() if char}
+    image = _goal_image(el)
+    if image is None:
+        return None, None
+    rows = []
+    for row, line in _image_rows(image):
+        for ch in row:
+            if ch not in by_char:
+                raise ParseError(f"unknown colour character {ch!r} in the goal image", line=line)
+        rows.append([by_char[ch] for ch in row])
+    return rows, image.line
+
+
+def _goal_image(el: _Element) -> _Element | None:
+    """The ``<image>`` of the first ``<solution type="goal">`` (the type defaults to goal), if any."""
     for sol in el.find("solution"):
         if sol.attrs.get("type", "goal").strip().lower() != "goal":
             continue
         images = sol.find("image")
         if len(images) != 1:
             raise ParseError("a <solution> must hold exactly one <image>", line=sol.line)
-        rows = []
-        for row, line in _image_rows(images[0]):
-            for ch in row:
-                if ch not in by_char:
-                    raise ParseError(f"unknown colour character {ch!r} in the goal image", line=line)
-            rows.append([by_char[ch] for ch in row])
-        return rows, images[0].line
-    return None, None
+        return images[0]
+    return None
 
 
 def _clue_sets(el: _Element, default: str,
@@ -273,24 +281,20 @@ def _goal(el: _Element, background: str,
                                  line=c.line)
             chars[name] = c.attrs["char"]
     by_char = {ch: name for name, ch in chars.items()}
-    for sol in el.find("solution"):
-        if sol.attrs.get("type", "goal").strip().lower() != "goal":
-            continue
-        images = sol.find("image")
-        if len(images) != 1:
-            raise ParseError("a <solution> must hold exactly one <image>", line=sol.line)
-        cells = []
-        for row, line in _image_rows(images[0]):
-            for ch in row:
-                if ch in "?[]":
-                    raise ParseError("the goal image has undecided cells", line=line)
-                if ch not in by_char:
-                    raise ParseError(f"unknown colour character {ch!r} in the goal image",
-                                     line=line)
-                used.setdefault(by_char[ch], line)
-            cells.append([0 if by_char[ch] == background else 1 for ch in row])
-        return make_goal(cells, images[0].line), images[0].line
-    return None, None
+    image = _goal_image(el)
+    if image is None:
+        return None, None
+    cells = []
+    for row, line in _image_rows(image):
+        for ch in row:
+            if ch in "?[]":
+                raise ParseError("the goal image has undecided cells", line=line)
+            if ch not in by_char:
+                raise ParseError(f"unknown colour character {ch!r} in the goal image",
+                                 line=line)
+            used.setdefault(by_char[ch], line)
+        cells.append([0 if by_char[ch] == background else 1 for ch in row])
+    return make_goal(cells, image.line), image.line
 
 
 def _clue(counts: list[tuple[str, int]]) -> tuple[int, ...]:

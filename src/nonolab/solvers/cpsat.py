@@ -32,12 +32,12 @@ all the workers: satisfiability survives symmetry breaking.  See
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import Any
 
 from nonolab.core.grid import Solution
-from nonolab.core.puzzle import Clue, Puzzle
+from nonolab.core.puzzle import Puzzle
 from nonolab.errors import BackendUnavailable, LimitReached
 from nonolab.solvers.base import (Capability, Given, Implication, Limits, SolveResult, Stopwatch, accept,
                                   finish)
@@ -102,16 +102,24 @@ def _cp_model() -> Any:
     return cp_model
 
 
-def _add_line(model: Any, cells: Sequence[Any], clue: Clue) -> None:
-    if not clue:
-        # An empty line is all white: fixing the cells is what presolve would reach
-        # anyway, and it spares the expansion (a DFA without blocks and without the
-        # gap self-loop would have no transition, which add_automaton rejects).
-        for cell in cells:
-            model.add(cell == 0)
-        return
-    start, accepting, transitions = line_automaton(clue)
-    model.add_automaton(cells, start, list(accepting), list(transitions))
+def _add_lines(model: Any, lines: Sequence[tuple[Sequence[Any], Any]], automaton: Callable[[Any], tuple],
+               cells: Sequence[Any], width: int, fixed_cells: Mapping[Cell, int] | None, stop: Any) -> None:
+    """One automaton per line (``automaton(clue)`` gives its start, accepting states and
+    transitions), then the fixed cells; ``stop`` as for :func:`build_model`."""
+    for line_cells, clue in lines:
+        if stop is not None and stop():
+            raise LimitReached("cpsat: stopped while building the model")
+        if not clue:
+            # An empty line is all background: fixing the cells is what presolve would
+            # reach anyway, and it spares the expansion (a DFA without blocks and without
+            # the gap self-loop would have no transition, which add_automaton rejects).
+            for cell in line_cells:
+                model.add(cell == 0)
+            continue
+        start, accepting, transitions = automaton(clue)
+        model.add_automaton(line_cells, start, list(accepting), list(transitions))
+    for (r, c), value in (fixed_cells or {}).items():
+        model.add(cells[r * width + c] == value)
 
 
 def build_model(puzzle: Puzzle, fixed_cells: Mapping[Cell, int] | None = None,
@@ -128,12 +136,7 @@ def build_model(puzzle: Puzzle, fixed_cells: Mapping[Cell, int] | None = None,
     cells = [model.new_bool_var(f"x{r}_{c}") for r in range(puzzle.height) for c in range(w)]
     lines = [(cells[r * w:(r + 1) * w], clue) for r, clue in enumerate(puzzle.rows)]
     lines += [(cells[c::w], clue) for c, clue in enumerate(puzzle.columns)]
-    for line_cells, clue in lines:
-        if stop is not None and stop():
-            raise LimitReached("cpsat: stopped while building the model")
-        _add_line(model, line_cells, clue)
-    for (r, c), value in (fixed_cells or {}).items():
-        model.add(cells[r * w + c] == value)
+    _add_lines(model, lines, line_automaton, cells, w, fixed_cells, stop)
     return model, cells
 
 
@@ -156,17 +159,7 @@ def build_colour_model(puzzle: Puzzle, fixed_cells: Mapping[Cell, int] | None = 
             model.add_map_domain(cell, [model.new_bool_var(f"b{i}_{v}") for v in range(k + 1)])
     lines = [(cells[r * w:(r + 1) * w], blocks) for r, blocks in enumerate(puzzle.coloured_rows)]
     lines += [(cells[c::w], blocks) for c, blocks in enumerate(puzzle.coloured_columns)]
-    for line_cells, blocks in lines:
-        if stop is not None and stop():
-            raise LimitReached("cpsat: stopped while building the model")
-        if not blocks:
-            for cell in line_cells:
-                model.add(cell == 0)
-            continue
-        start, accepting, transitions = colour_automaton(blocks)
-        model.add_automaton(line_cells, start, list(accepting), list(transitions))
-    for (r, c), value in (fixed_cells or {}).items():
-        model.add(cells[r * w + c] == value)
+    _add_lines(model, lines, colour_automaton, cells, w, fixed_cells, stop)
     return model, cells
 
 
