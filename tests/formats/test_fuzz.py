@@ -115,3 +115,38 @@ def test_random_bytes_through_load(prefix, data, suffix):
                 load_all(path, fmt)
             except NonolabError as err:
                 assert str(err).startswith(str(path)) and "\n" not in str(err)
+
+
+def test_every_number_of_every_seed_replaced_by_a_huge_one():
+    """Each run of digits in each seed, in turn, becomes 5,000 nines: more than int() takes.
+
+    The TOML and JSON readers once let the standard library's ValueError through for this.
+    """
+    import re
+    for fmt, text in SEEDS:
+        runs = list(re.finditer(r"[0-9]+", text))
+        for run in runs[:60]:
+            huge = text[:run.start()] + "9" * 5000 + text[run.end():]
+            _check(huge, fmt)
+            _check(huge, None)
+
+
+def test_toml_and_json_values_no_library_takes_are_one_line_errors():
+    """Found by the fuzz test in CI: tomllib raises a bare ValueError for an integer of
+    5,000 digits and RecursionError for deep nesting; JSON the same.  Both must be
+    ParseErrors that say what is wrong, not how to configure Python."""
+    import pytest
+
+    from nonolab.errors import ParseError
+    huge, deep = "9" * 5000, "[" * 100_000
+    cases = [("toml", f"[clues]\ncolumns = {huge}\nrows = \"1\"\n", "thousands of digits"),
+             ("toml", f"[clues]\ncolumns = {deep}\nrows = \"1\"\n", "nested too deeply"),
+             ("toml", "[clues]\ncolumns = " + "{a=" * 100_000 + "\n", "nested too deeply"),
+             ("json", f'{{"rows": [[{huge}]], "columns": [[1]]}}', "thousands of digits"),
+             ("json", f'{{"rows": {deep}', "nested too deeply")]
+    for fmt, text, words in cases:
+        with pytest.raises(ParseError, match=words):
+            loads_all(text, fmt)
+        with pytest.raises(ParseError) as caught:     # sniffing may pick another reader
+            loads_all(text, None)
+        assert "set_int_max_str_digits" not in str(caught.value)

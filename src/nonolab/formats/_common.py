@@ -71,6 +71,17 @@ def to_int(token: str, line: int, what: str = "number") -> int:
     return int(token)
 
 
+def number_problem(err: ValueError) -> str:
+    """What a JSON or TOML library's bare ValueError means, in the reader's words.
+
+    Both libraries leave int()'s digit limit (4300) to raise its own ValueError, whose
+    text suggests changing interpreter settings: useless to someone with a bad file.
+    """
+    if "digits" in str(err):
+        return "a number has thousands of digits (at most 9 are meaningful here)"
+    return str(err).splitlines()[0] if str(err) else "a value cannot be read"
+
+
 def parse_clue(text: str, line: int) -> Clue:
     """One clue line: numbers separated by spaces, tabs and/or commas.
 

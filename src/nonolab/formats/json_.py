@@ -18,7 +18,7 @@ from typing import Any, Callable, Sequence
 
 from nonolab.core.puzzle import Puzzle
 from nonolab.errors import ParseError
-from nonolab.formats._common import build, make_goal, parse_clue
+from nonolab.formats._common import build, make_goal, number_problem, parse_clue
 
 _WS = re.compile(r"[ \t\n\r]*")
 _DECODER = json.JSONDecoder()
@@ -38,7 +38,7 @@ def parse(text: str) -> list[Puzzle]:
     except RecursionError:
         raise ParseError("invalid JSON: nested too deeply", line=1) from None
     except ValueError as err:       # e.g. an integer with too many digits
-        raise ParseError(f"invalid JSON: {err}", line=1) from None
+        raise ParseError(f"invalid JSON: {number_problem(err)}", line=1) from None
     offsets = _offsets(text)
 
     def where(path: tuple) -> int:

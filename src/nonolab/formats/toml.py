@@ -21,7 +21,7 @@ from typing import Any
 from nonolab.core.puzzle import Puzzle
 from nonolab.errors import ParseError
 from nonolab.formats._cluelist import build_items, clue_items, colour_def, comment_title, write_coloured, write_list
-from nonolab.formats._common import eof_line, require_text, split_lines
+from nonolab.formats._common import eof_line, number_problem, require_text, split_lines
 
 _SECTION = re.compile(r"\s*\[\s*([^\]]*?)\s*\]")
 _CLUES = re.compile(r"\s*\[\s*clues\s*\]\s*(#.*)?$")
@@ -41,6 +41,10 @@ def _toml(text: str, lines: list[str]) -> dict[str, Any]:
         message = re.split(r"\s*\(at ", str(err))[0].strip() or "invalid TOML"
         raise ParseError(f"not valid TOML: {message}",
                          line=int(found.group(1)) if found else eof_line(lines)) from None
+    except RecursionError:
+        raise ParseError("not valid TOML: nested too deeply", line=1) from None
+    except ValueError as err:       # an integer beyond int()'s digit limit, which tomllib lets through
+        raise ParseError(f"not valid TOML: {number_problem(err)}", line=1) from None
 
 
 def _key_line(lines: list[str], section: str, key: str) -> tuple[int, int]:
