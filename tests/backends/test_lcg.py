@@ -102,9 +102,9 @@ def test_exact_counts_equal_brute_force(puzzle):
     expected = count_by_rows(puzzle.rows, puzzle.columns)
     for minimise, explain in (("recursive", "levels"), ("basic", "levels"), ("none", "levels"),
                               ("recursive", "positions"), ("recursive", "two-bands"), ("recursive", "glucose"),
-                              ("recursive", "no-probing")):
+                              ("recursive", "no-probing"), ("recursive", "saved-phases")):
         options = ({"restarts": explain} if explain == "glucose" else {"probing": False} if explain == "no-probing"
-                   else {"explain": explain})
+                   else {"phases": "saved"} if explain == "saved-phases" else {"explain": explain})
         result = lcg.LcgSolver(minimise=minimise, **options).solve(puzzle, Limits(max_solutions=None))
         assert result.complete and result.count == expected, (minimise, explain)
         assert result.status is (Status.SOLVED if expected else Status.UNSAT)
@@ -204,6 +204,20 @@ def test_the_counters_say_what_the_search_did():
     assert 0 < counters["mean_explanation"] < 2 * 13
 
 
+def test_target_phases_are_taken_from_conflict_free_trails():
+    rows, cols = n_dom(6)
+    puzzle = Puzzle(rows=rows, columns=cols)
+    target = lcg.LcgSolver(probing=False).solve(puzzle, Limits(max_solutions=None))
+    saved = lcg.LcgSolver(probing=False, phases="saved").solve(puzzle, Limits(max_solutions=None))
+    assert target.unique and saved.unique
+    # Each update copies a longer trail than the last since the previous restart: at
+    # least one per conflict-laden stretch between restarts, at most one per conflict.
+    assert 0 < target.stats.counters["target_updates"] <= target.stats.counters["conflicts"]
+    assert saved.stats.counters["target_updates"] == 0
+    # The phases steer the decisions: the two searches differ.
+    assert target.stats.counters["decisions"] != saved.stats.counters["decisions"]
+
+
 def test_the_registry_builds_it():
     assert role("lcg") == "solver"
     assert get("lcg").name == "lcg"
@@ -215,6 +229,8 @@ def test_the_registry_builds_it():
         lcg.LcgSolver(explain="random")
     with pytest.raises(InvalidArgument):
         lcg.LcgSolver(restarts="never")
+    with pytest.raises(InvalidArgument):
+        lcg.LcgSolver(phases="random")
     with pytest.raises(InvalidArgument):
         lcg.LcgSolver(probing="sometimes")
 

@@ -77,7 +77,7 @@ def test_the_colour_line_dp_refuses_bad_arguments():
 
 
 VARIANTS = ({}, {"minimise": "basic"}, {"minimise": "none"}, {"explain": "positions"}, {"explain": "two-bands"},
-            {"restarts": "glucose"}, {"probing": False})
+            {"restarts": "glucose"}, {"phases": "saved"}, {"probing": False})
 
 
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -105,6 +105,10 @@ def test_colour_search_learns_from_explained_conflicts():
     assert counters["conflicts"] > 0 and counters["learned_clauses"] > 0 and counters["explanations"] > 0
     # An explanation names a few facts, far fewer than its line holds (12 cells, 3 values each).
     assert 0 < counters["mean_explanation"] < 12
+    # The colour search takes its phases from conflict-free trails too (the shared engine).
+    assert 0 < counters["target_updates"] <= counters["conflicts"]
+    saved = lcg.LcgSolver(probing=False, phases="saved").solve(puzzle, Limits(max_solutions=200))
+    assert saved.count == 200 and saved.stats.counters["target_updates"] == 0
 
 
 def test_colour_time_limit_and_counts_keep_their_contract():

@@ -6,8 +6,9 @@ installed): each row and column is a propagator running the complete line DP (th
 algorithm of :mod:`nonolab.solvers.native.line`) on its partial assignment; every cell
 it forces is explained, when conflict analysis asks, by a minimised set of the line's
 cells, so learned clauses speak of cells only.  Watched learned clauses, first-UIP
-learning, VSIDS with phase saving, Luby restarts and clause deletion by LBD do the
-rest, after root probing.  Counting is exact: each solution is blocked by a clause on its decisions and
+learning, VSIDS with target phases (the values of the longest conflict-free trail
+since the last restart), Luby restarts and clause deletion by LBD do the rest, after
+root probing.  Counting is exact: each solution is blocked by a clause on its decisions and
 the search goes on until the formula is unsatisfiable.
 
 Colour puzzles use one Boolean per (cell, value) and the complete colour line DP as
@@ -44,6 +45,9 @@ _MINIMISE = {"none": 0, "basic": 1, "recursive": 2}
 _EXPLAIN = {"levels": 0, "positions": 1, "two-bands": 2}
 # Luby restarts (unit 100 conflicts), or glucose-style (on the learned clauses' LBD).
 _RESTARTS = {"luby": 0, "glucose": 1}
+# The value a decision gives its cell: the target phase (the cell's value on the longest
+# conflict-free trail since the last restart) or the saved phase (its last value).
+_PHASES = {"target": True, "saved": False}
 
 # The most colours the engine's domain masks hold (32 bits: the background and 31).
 MAX_COLOURS = 31
@@ -82,6 +86,9 @@ class LcgSolver:
             the cheapest).
         restarts: ``"luby"`` (default; unit 100 conflicts) or ``"glucose"``
             (restart when recent learned clauses have a high LBD).
+        phases: the value a decision tries first: ``"target"`` (default; the cell's
+            value on the longest trail without conflict since the last restart) or
+            ``"saved"`` (its last value: phase saving).
         probing: before the search, probe each open cell with each value at a level
             of its own (a failed probe is a conflict, learned from), within a budget
             of line solves proportional to the grid (default on).
@@ -105,20 +112,25 @@ class LcgSolver:
         Option("explain", "choice", "levels", "the order in which an explanation drops a line's cells",
                choices=tuple(_EXPLAIN)),
         Option("restarts", "choice", "luby", "restart policy", choices=tuple(_RESTARTS)),
+        Option("phases", "choice", "target", "the value a decision tries first", choices=tuple(_PHASES)),
         Option("probing", "bool", True, "root probing before the search (20 line solves per cell at most)"),
         Option("slice_seconds", "float", 0.03, "longest engine slice between looks at the clock and the cancel",
                minimum=0.001),
     )
-    VARIANTS = {"minimise": ("basic",), "explain": ("positions",), "restarts": ("glucose",), "probing": ("off",)}
+    VARIANTS = {"minimise": ("basic",), "explain": ("positions",), "restarts": ("glucose",), "phases": ("saved",),
+                "probing": ("off",)}
 
     def __init__(self, minimise: str = "recursive", explain: str = "levels", restarts: str = "luby",
-                 probing: bool = True, slice_seconds: float = 0.03):
+                 phases: str = "target", probing: bool = True, slice_seconds: float = 0.03):
         if not isinstance(probing, bool):
             raise InvalidArgument(f"lcg: probing must be true or false, not {probing!r}")
         self.probing = probing
         if restarts not in _RESTARTS:
             raise InvalidArgument(f"lcg: restarts must be one of {', '.join(_RESTARTS)}, not {restarts!r}")
         self.restarts = restarts
+        if phases not in _PHASES:
+            raise InvalidArgument(f"lcg: phases must be one of {', '.join(_PHASES)}, not {phases!r}")
+        self.phases = phases
         if explain not in _EXPLAIN:
             raise InvalidArgument(f"lcg: explain must be one of {', '.join(_EXPLAIN)}, not {explain!r}")
         self.explain = explain
@@ -160,9 +172,10 @@ class LcgSolver:
         if colour:
             engine = self._engine.Engine(w, h, puzzle.rows, puzzle.columns, fixed, *options,
                                          colours=puzzle.colours, row_colours=puzzle.row_colours,
-                                         column_colours=puzzle.column_colours)
+                                         column_colours=puzzle.column_colours, target_phases=_PHASES[self.phases])
         else:
-            engine = self._engine.Engine(w, h, puzzle.rows, puzzle.columns, fixed, *options)
+            engine = self._engine.Engine(w, h, puzzle.rows, puzzle.columns, fixed, *options,
+                                         target_phases=_PHASES[self.phases])
         found: list[Solution] = []
         complete = False
         slices = 0

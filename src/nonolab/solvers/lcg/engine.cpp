@@ -16,9 +16,13 @@
 // backjumps).
 //
 // Search.  Two watched literals for learned and blocking clauses, first-UIP
-// analysis with recursive clause minimisation, VSIDS with phase saving, Luby restarts
-// (unit 100 conflicts; glucose-style LBD restarts as an option), learned-clause
-// deletion by LBD then activity.
+// analysis with recursive clause minimisation, VSIDS, Luby restarts (unit 100
+// conflicts; glucose-style LBD restarts as an option), learned-clause deletion by
+// LBD then activity.  Target phases (as in CaDiCaL and Kissat): at a conflict, when
+// the trail below the conflict's level (assigned without conflict) is longer than
+// any since the last restart, every phase is copied from it (an open variable keeps
+// its saved phase) and decisions take these phases, so the search returns to the
+// largest consistent assignment seen, not the last one (phase saving: an option).
 //
 // Root probing (optional, within a budget of line runs): before the first
 // decision, each open cell is tried with each value on a level of its own; a
@@ -88,6 +92,7 @@ void Engine::setup(const std::vector<std::vector<int>>& rows, const std::vector<
     solution_.assign(values_ ? nvars_ / values_ : nvars_, 0);
     trail_.reserve(nvars_);
     for (int l = 0; l < nlines; ++l) mark_dirty(l);
+    target_phase_.assign(nvars_, 0);
     // About 32 MB of cache at most (key and result per slot), 2^16 slots at most.
     const size_t line_bytes = static_cast<size_t>(longest) * (values_ ? sizeof(uint32_t) : 1);
     size_t slots = 1;
@@ -324,11 +329,22 @@ int Engine::next_probe() {
 }
 
 int Engine::pick_branch() {
+    const std::vector<uint8_t>& phase = target_phases_ ? target_phase_ : saved_phase_;
     while (!heap_.empty()) {
         const int v = heap_pop();
-        if (value_[v] < 0) return lit_of(v, saved_phase_[v] == 1);
+        if (value_[v] < 0) return lit_of(v, phase[v] == 1);
     }
     return -1;
+}
+
+void Engine::update_target() {
+    if (!target_phases_ || level() == 0) return;
+    const size_t consistent = static_cast<size_t>(trail_lim_[level() - 1]);
+    if (consistent <= target_trail_) return;
+    target_trail_ = consistent;
+    ++counters_.target_updates;
+    for (int v = 0; v < nvars_; ++v)
+        target_phase_[v] = value_[v] >= 0 ? static_cast<uint8_t>(value_[v]) : saved_phase_[v];
 }
 
 RunResult Engine::run(double seconds) {
@@ -349,6 +365,7 @@ RunResult Engine::run(double seconds) {
             // A conflict whose literals all lie below the current level (only possible
             // if a lower level was left unpropagated) is analysed at its own level.
             if (top < level()) backtrack(top);
+            update_target();
             int back_level = 0;
             analyze(lits, learnt, back_level);
             ++counters_.learned;
@@ -362,7 +379,7 @@ RunResult Engine::run(double seconds) {
                 if (counters_.conflicts >= restart_at_) {
                     ++luby_index_;
                     restart_at_ = counters_.conflicts + static_cast<long long>(kRestartUnit * luby(2.0, luby_index_));
-                    if (counters_.conflicts > 1) { ++counters_.restarts; backtrack(0); }
+                    if (counters_.conflicts > 1) restart();
                 }
             } else {
                 // Glucose-style: restart when the recent learned clauses (a moving
@@ -370,8 +387,7 @@ RunResult Engine::run(double seconds) {
                 ++since_restart_;
                 if (since_restart_ >= 50 && lbd_fast_ * 0.8 > lbd_sum_ / counters_.learned) {
                     since_restart_ = 0;
-                    ++counters_.restarts;
-                    backtrack(0);
+                    restart();
                 }
             }
             if (static_cast<double>(num_learnts_) >= max_learnts_) reduce_db();
@@ -404,6 +420,12 @@ RunResult Engine::run(double seconds) {
             if ((counters_.decisions & 63) == 0 && time_up()) return BUDGET;
         }
     }
+}
+
+void Engine::restart() {
+    ++counters_.restarts;
+    backtrack(0);
+    target_trail_ = 0;
 }
 
 // --- VSIDS ------------------------------------------------------------------

@@ -36,7 +36,7 @@ struct Counters {
     long long conflicts = 0, decisions = 0, propagations = 0, line_runs = 0;
     long long learned = 0, restarts = 0, reductions = 0, explanations = 0, explained_literals = 0;
     long long explanation_checks = 0, learned_literals = 0, minimised_literals = 0, blocking = 0;
-    long long cache_hits = 0, probes = 0, probe_line_runs = 0;
+    long long cache_hits = 0, probes = 0, probe_line_runs = 0, target_updates = 0;
 };
 
 enum RunResult { BUDGET = 0, SOLUTION = 1, EXHAUSTED = 2 };
@@ -54,6 +54,10 @@ public:
            const std::vector<std::vector<int>>& columns, const std::vector<std::vector<int>>& row_colours,
            const std::vector<std::vector<int>>& column_colours, int colours, int minimise, int bands, int restarts,
            long long probe_budget);
+
+    // Branching phases: false, each cell's last value (phase saving); true (the
+    // default), the target phases (see engine.cpp).
+    void set_target_phases(bool on) { target_phases_ = on; }
 
     // Fix a cell before the search; false when it contradicts an earlier fixed cell.
     bool fix(int cell, bool filled);
@@ -115,6 +119,14 @@ private:
     std::vector<double> activity_;
     double var_inc_ = 1.0, clause_inc_ = 1.0;
     std::vector<int> heap_, heap_pos_;
+
+    // Target phases: each variable's value on the longest conflict-free trail since the
+    // last restart (target_trail_ its length).
+    bool target_phases_ = true;
+    std::vector<uint8_t> target_phase_;
+    size_t target_trail_ = 0;
+    void update_target();
+    void restart();
 
     bool unsat_ = false, started_ = false;
     long long restart_at_ = 0;

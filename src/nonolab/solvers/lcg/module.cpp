@@ -4,7 +4,8 @@
 //       sequences of clues, fixed: (cell, filled) pairs, cell row-major; minimise: 0 none,
 //       1 basic, 2 recursive learned clause minimisation; bands: the order explanations
 //       drop cells in (see Engine::explain); restarts: 0 Luby, 1 glucose-style;
-//       probe_budget: line runs root probing may spend (0: no probing).
+//       probe_budget: line runs root probing may spend (0: no probing); target_phases:
+//       1 decisions take the target phases, 0 the saved phases.
 //   Colour puzzles: colours=k (2..31) and row_colours/column_colours, each block's
 //       colour 1..k in the shape of rows/columns; fixed: (cell, value) pairs, value 0..k.
 //   Engine.run(seconds) -> 0 budget spent, 1 a solution (then blocked), 2 exhausted;
@@ -79,13 +80,13 @@ bool colours_fit(const std::vector<std::vector<int>>& clues, const std::vector<s
 
 int Engine_init(EngineObject* self, PyObject* args, PyObject* kwds) {
     static const char* keywords[] = {"width", "height", "rows", "columns", "fixed", "minimise", "bands", "restarts", "probe_budget",
-                                     "colours", "row_colours", "column_colours", nullptr};
-    int width = 0, height = 0, minimise = 2, bands = 0, restarts = 0, colours = 0;
+                                     "colours", "row_colours", "column_colours", "target_phases", nullptr};
+    int width = 0, height = 0, minimise = 2, bands = 0, restarts = 0, colours = 0, target_phases = 1;
     long long probe_budget = 0;
     PyObject *rows = nullptr, *columns = nullptr, *fixed = nullptr, *row_colours = nullptr, *column_colours = nullptr;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "iiOO|OiiiLiOO", const_cast<char**>(keywords), &width, &height,
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "iiOO|OiiiLiOOp", const_cast<char**>(keywords), &width, &height,
                                      &rows, &columns, &fixed, &minimise, &bands, &restarts, &probe_budget, &colours,
-                                     &row_colours, &column_colours))
+                                     &row_colours, &column_colours, &target_phases))
         return -1;
     if (colours != 0 && (colours < 2 || colours > 31 || !row_colours || !column_colours)) {
         PyErr_SetString(PyExc_ValueError, "a colour puzzle needs 2..31 colours and row_colours, column_colours");
@@ -135,6 +136,7 @@ int Engine_init(EngineObject* self, PyObject* args, PyObject* kwds) {
         PyErr_NoMemory();
         return -1;
     }
+    self->engine->set_target_phases(target_phases != 0);
     if (fixed && fixed != Py_None) {
         PyObject* fast = PySequence_Fast(fixed, "fixed must be a sequence of (cell, filled) pairs");
         if (!fast) return -1;
@@ -230,7 +232,7 @@ PyObject* Engine_stats(EngineObject* self, PyObject*) {
         {"explained_literals", c.explained_literals}, {"explanation_checks", c.explanation_checks},
         {"learned_literals", c.learned_literals}, {"minimised_literals", c.minimised_literals},
         {"blocking_clauses", c.blocking}, {"cache_hits", c.cache_hits}, {"probes", c.probes},
-        {"probe_line_runs", c.probe_line_runs},
+        {"probe_line_runs", c.probe_line_runs}, {"target_updates", c.target_updates},
     };
     for (const auto& item : items)
         if (!put(dict, item.first, PyLong_FromLongLong(item.second))) { Py_DECREF(dict); return nullptr; }
