@@ -96,6 +96,39 @@ def small_puzzles(draw):
     return Puzzle(rows=rows, columns=cols)
 
 
+def _fits(clue, cells):
+    """Whether some arrangement of clue agrees with cells (masks 1 empty, 2 filled, 3 unknown)."""
+    return any(all(c & (2 if b else 1) for b, c in zip(bits, cells)) for bits in placements(tuple(clue), len(cells)))
+
+
+@st.composite
+def lines_and_orders(draw):
+    n = draw(st.integers(1, 9))
+    bits = draw(st.lists(st.integers(0, 1), min_size=n, max_size=n))
+    clue = clues_of(bits) if draw(st.booleans()) else tuple(draw(st.lists(st.integers(1, 4), max_size=3)))
+    cells = bytes(draw(st.lists(st.sampled_from((1, 2, 3)), min_size=n, max_size=n)))
+    order = draw(st.permutations(range(n)))
+    return clue, cells, order
+
+
+@settings(max_examples=500, deadline=None)
+@given(lines_and_orders())
+def test_explanation_drops_leave_an_irredundant_infeasible_line(case):
+    # The greedy of every explanation (drop.hpp): each cell of the order is made unknown
+    # while the line stays infeasible; what is left is infeasible and every cell kept is
+    # needed (brute force over all arrangements).
+    clue, cells, order = case
+    kept = ENGINE.drop_cells(list(clue), cells, list(order))
+    if _fits(clue, cells):
+        assert kept == cells  # a feasible line has no explanation: nothing is dropped
+        return
+    assert not _fits(clue, kept)
+    assert all(k in (c, 3) for k, c in zip(kept, cells))
+    for i, value in enumerate(kept):
+        if value != 3:
+            assert _fits(clue, kept[:i] + b"\x03" + kept[i + 1:]), (i, kept)
+
+
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(small_puzzles())
 def test_exact_counts_equal_brute_force(puzzle):

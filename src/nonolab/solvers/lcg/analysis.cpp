@@ -44,17 +44,15 @@ void Engine::explain(int line, int limit_pos, int implied, std::vector<int>& cla
     });
     clause.clear();
     if (implied >= 0) clause.push_back(implied);
-    // valid: the forward table is right for the current line at prefix lengths
-    // <= valid (-1: not computed yet).  A check from position p leaves it right up
-    // to p whatever the outcome, and a band that starts right of that resumes there.
-    int valid = -1;
+    // Each check joins a prefix table and a suffix table around the cell (drop.hpp),
+    // both kept across the checks: right to left, a band extends each by a few columns.
+    dropper_.reset(clue.data(), k, s.data(), n);
     for (int i : candidates) {
-        const uint8_t saved = s[i];
-        s[i] = 3;
         ++counters_.explanation_checks;
-        const int from = std::max(0, std::min(i, valid));
-        if (dp_.feasible_after(clue.data(), k, s.data(), n, from)) s[i] = saved;  // needed
-        valid = from;
+        if (!dropper_.feasible_without(i)) {  // not needed: drop it
+            s[i] = 3;
+            dropper_.dropped(i);
+        }
     }
     for (int i : candidates)
         if (s[i] != 3) clause.push_back(lit_of(cells[i], s[i] == 1));  // the negation of the cell's value

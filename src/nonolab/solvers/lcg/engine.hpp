@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "colour_line.hpp"
+#include "drop.hpp"
 #include "line.hpp"
 
 namespace lcg {
@@ -86,6 +87,7 @@ private:
     std::vector<int> to_clear_, stack_;
     std::vector<std::vector<int>> line_cells_, line_clue_;
     LineDP dp_;
+    DropChecker dropper_;
     std::vector<uint8_t> state_buf_, out_buf_;
 
     // A direct-mapped cache of line DP results, keyed by (line, exact state).

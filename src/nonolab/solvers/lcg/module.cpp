@@ -273,6 +273,48 @@ PyObject* solve_line(PyObject*, PyObject* args) {
     return PyBytes_FromStringAndSize(reinterpret_cast<const char*>(out.data()), n);
 }
 
+// The explanation checks' greedy drop on one line (Engine::explain's loop): each cell of
+// order in turn is made unknown when the line stays infeasible without it.
+PyObject* drop_cells(PyObject*, PyObject* args) {
+    PyObject *clue_obj = nullptr, *order_obj = nullptr;
+    Py_buffer cells;
+    if (!PyArg_ParseTuple(args, "Oy*O", &clue_obj, &cells, &order_obj)) return nullptr;
+    std::vector<int> clue, order;
+    const int n = static_cast<int>(cells.len);
+    std::vector<uint8_t> s(static_cast<const uint8_t*>(cells.buf), static_cast<const uint8_t*>(cells.buf) + n);
+    PyBuffer_Release(&cells);
+    if (!read_clue(clue_obj, clue)) return nullptr;
+    PyObject* fast = PySequence_Fast(order_obj, "order must be a sequence of cell positions");
+    if (!fast) return nullptr;
+    for (Py_ssize_t i = 0; i < PySequence_Fast_GET_SIZE(fast); ++i) {
+        const long value = PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, i));
+        if (value == -1 && PyErr_Occurred()) { Py_DECREF(fast); return nullptr; }
+        order.push_back(value < 0 || value > n ? n : static_cast<int>(value));
+    }
+    Py_DECREF(fast);
+    for (int i = 0; i < n; ++i) {
+        if (s[i] < 1 || s[i] > 3) {
+            PyErr_SetString(PyExc_ValueError, "cells must be state masks 1, 2 or 3");
+            return nullptr;
+        }
+    }
+    for (int i : order) {
+        if (i >= n) {
+            PyErr_SetString(PyExc_ValueError, "order holds a cell outside the line");
+            return nullptr;
+        }
+    }
+    lcg::DropChecker dropper;
+    dropper.reset(clue.data(), static_cast<int>(clue.size()), s.data(), n);
+    for (int i : order) {
+        if (s[i] != 3 && !dropper.feasible_without(i)) {
+            s[i] = 3;
+            dropper.dropped(i);
+        }
+    }
+    return PyBytes_FromStringAndSize(reinterpret_cast<const char*>(s.data()), n);
+}
+
 PyObject* solve_colour_line(PyObject*, PyObject* args) {
     PyObject *lengths_obj = nullptr, *colours_obj = nullptr, *domains_obj = nullptr;
     if (!PyArg_ParseTuple(args, "OOO", &lengths_obj, &colours_obj, &domains_obj)) return nullptr;
@@ -318,6 +360,8 @@ PyObject* solve_colour_line(PyObject*, PyObject* args) {
 PyMethodDef module_methods[] = {
     {"solve_colour_line", solve_colour_line, METH_VARARGS,
      "solve_colour_line(lengths, colours, domains) -> list or None: each cell's surviving values (bit masks)"},
+    {"drop_cells", drop_cells, METH_VARARGS,
+     "drop_cells(clue, cells, order) -> bytes: each cell of order made unknown (3) while the line stays infeasible"},
     {"solve_line", solve_line, METH_VARARGS,
      "solve_line(clue, cells) -> bytes or None: every cell's possible values (1 empty, 2 filled, 3 both)"},
     {nullptr, nullptr, 0, nullptr},
