@@ -231,6 +231,26 @@ def test_startup_times_whole_processes_and_writes_csv_and_json(tmp_path, capsys)
     assert len(json.loads(out.with_suffix(".json").read_text(encoding="utf-8"))["rows"]) == len(rows)
 
 
+def test_lcg_ab_solves_each_puzzle_with_each_version_and_spec(tmp_path, capsys):
+    import nonolab
+    from benchmarks import lcg_ab
+
+    installed = Path(nonolab.__file__).resolve().parents[1]  # a tree with its compiled engines
+    out = tmp_path / "ab.csv"
+    assert lcg_ab.main([str(installed), "--new", str(installed), "--new-specs", "lcg,lcg:phases=saved",
+                        "--ndom", "5,6", "--time-limit", "20", "--out", str(out)]) == 0
+    with out.open(encoding="utf-8", newline="") as fh:
+        rows = list(csv.DictReader(fh))
+    assert [(r["puzzle"], r["version"], r["spec"]) for r in rows] == [
+        ("5-dom", "base", "lcg"), ("5-dom", "new", "lcg"), ("5-dom", "new", "lcg:phases=saved"),
+        ("6-dom", "new", "lcg:phases=saved"), ("6-dom", "new", "lcg"), ("6-dom", "base", "lcg")]
+    assert all(r["status"] == "solved" and r["count"] == "1" and int(r["conflicts"]) >= 0 for r in rows)
+    # The same tree and spec twice: the same deterministic search.
+    assert rows[0]["conflicts"] == rows[1]["conflicts"]
+    table = capsys.readouterr().out
+    assert "| puzzle | base lcg | new lcg | new lcg:phases=saved |" in table and "| 6-dom |" in table
+
+
 def test_startup_runs_a_base_tree_in_turn_with_this_one(tmp_path):
     import nonolab
     from benchmarks import startup
