@@ -14,6 +14,7 @@
 #pragma once
 
 #include <cstdint>
+#include <cstring>
 #include <vector>
 
 namespace lcg {
@@ -30,22 +31,33 @@ public:
         W_ = n + 1;
         const size_t size = static_cast<size_t>(k + 1) * W_;
         if (F_.size() < size) { F_.resize(size); B_.resize(size); }
-        if (le_.size() < static_cast<size_t>(W_)) { le_.resize(W_); ne_.resize(W_); }
-        // Column 0 of F and column n of B.
-        le_[0] = 0;
-        F_[0] = 1;
-        for (int j = 1; j <= k; ++j) F_[j * W_] = 0;
-        ne_[n] = 0;
-        for (int j = 0; j < k; ++j) B_[j * W_ + n] = 0;
-        B_[k * W_ + n] = 1;
-        fvalid_ = 0;
-        bvalid_ = n;
-        // Each block's earliest and latest start, whatever the cells say.
+        if (le_.size() < static_cast<size_t>(W_)) { le_.resize(W_); ne_.resize(W_); rlo_.resize(W_); rhi_.resize(W_); }
+        // Entries outside a row's window stay 0: they are 0 in truth, or never read.
+        std::memset(F_.data(), 0, size);
+        std::memset(B_.data(), 0, size);
+        // Each block's earliest and latest start, whatever the cells say; rows j of
+        // both tables live on [lo_j - 1, lo_j + slack] (row 0 from 0, row k up to n).
         if (lo_.size() < static_cast<size_t>(k + 1)) lo_.resize(k + 1);
         int need = k - 1;
         for (int j = 0; j < k; ++j) need += clue[j];
         slack_ = n - need;
-        for (int j = 0, start = 0; j < k; start += clue[j] + 1, ++j) lo_[j] = start;
+        for (int j = 0, start = 0; j <= k; ++j) {
+            lo_[j] = start;  // lo_[k] - 1: the earliest end of the last block
+            if (j < k) start += clue[j] + 1;
+        }
+        // rlo_[c]..rhi_[c]: the rows whose window holds column c.
+        for (int c = 0, first = 0, last = -1; c <= n; ++c) {
+            while (first < k && lo_[first] + slack_ < c) ++first;
+            while (last < k && lo_[last + 1] - 1 <= c) ++last;
+            rlo_[c] = first;
+            rhi_[c] = last;
+        }
+        le_[0] = 0;
+        F_[0] = 1;
+        ne_[n] = 0;
+        B_[k * W_ + n] = 1;
+        fvalid_ = 0;
+        bvalid_ = n;
     }
 
     // Whether the line is feasible with cell i unknown (s[i] itself is not read).
@@ -57,7 +69,7 @@ public:
         const uint8_t* F = F_.data();
         const uint8_t* B = B_.data();
         // Cell i empty.
-        for (int j = 0; j <= k; ++j)
+        for (int j = rlo_[i]; j <= rhi_[i]; ++j)
             if (F[j * W + i] && B[j * W + i + 1]) return true;
         // Cell i inside block j, placed at st..e-1.
         const int left_run = le_[i], right_run = ne_[i + 1];
@@ -91,7 +103,7 @@ private:
     std::vector<uint8_t> F_, B_;
     // le_[c]: how many cells before c, counting back from c - 1, may be filled;
     // ne_[c]: how many from c on may be filled.
-    std::vector<int> le_, ne_;
+    std::vector<int> le_, ne_, rlo_, rhi_;
 
     void forward_column(int c) {
         const int W = W_;
@@ -99,8 +111,9 @@ private:
         uint8_t* F = F_.data();
         const bool empty_before = s[c - 1] & 1;
         le_[c] = s[c - 1] != 1 ? le_[c - 1] + 1 : 0;
-        F[c] = F[c - 1] && empty_before;
-        for (int j = 1; j <= k_; ++j) {
+        const int first = rlo_[c], last = rhi_[c];
+        if (first == 0) F[c] = F[c - 1] && empty_before;
+        for (int j = first > 1 ? first : 1; j <= last; ++j) {
             const int len = clue_[j - 1];
             uint8_t v = empty_before && F[j * W + c - 1];
             if (!v && le_[c] >= len) {
@@ -117,8 +130,9 @@ private:
         uint8_t* B = B_.data();
         const bool empty_here = s[c] & 1;
         ne_[c] = s[c] != 1 ? ne_[c + 1] + 1 : 0;
-        B[k * W + c] = empty_here && B[k * W + c + 1];
-        for (int j = k - 1; j >= 0; --j) {
+        const int first = rlo_[c], last = rhi_[c];
+        if (last == k) B[k * W + c] = empty_here && B[k * W + c + 1];
+        for (int j = (last < k ? last : k - 1); j >= first; --j) {
             const int len = clue_[j];
             uint8_t v = empty_here && B[j * W + c + 1];
             if (!v && ne_[c] >= len) {
