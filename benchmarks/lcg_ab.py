@@ -104,9 +104,9 @@ def main(argv: list[str] | None = None) -> int:
 def table(rows: dict[str, dict[str, dict]], columns: list[str], limit: float) -> str:
     """Per puzzle: time and conflicts of each column ("timeout" past the limit)."""
     def cell(row: dict) -> str:
-        if row["status"] not in ("solved", "unsat"):
-            return f"{row['status']} ({row['conflicts']:,} c)" if isinstance(row["conflicts"], int) else row["status"]
-        return f"{row['time']:.2f} ({row['conflicts']:,} c)" if isinstance(row["conflicts"], int) else f"{row['time']:.2f}"
+        answered = row["status"] in ("solved", "unsat")
+        head = f"{row['time']:.2f}" if answered else row["status"]
+        return f"{head} ({row['conflicts']:,} c)" if isinstance(row["conflicts"], int) else head
 
     lines = ["| puzzle | " + " | ".join(columns) + " |", "|---|" + "---:|" * len(columns)]
     totals = {c: 0.0 for c in columns}
