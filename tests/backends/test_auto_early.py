@@ -1,7 +1,7 @@
 """When auto's first engine starts (nonolab.solvers.auto.early) and who yields the core.
 
 The rule reads native's root: never during its line propagation, at its end when it left
-most cells open, else at the root's end (or ``early_after``).  Stand-in natives call the
+most cells open, else ``early_after`` seconds in.  Stand-in natives call the
 hooks in a chosen order, so the tests say which part answered and when the engine
 started without timing anything.
 """
@@ -37,8 +37,8 @@ def test_the_rule_never_starts_during_propagation_and_reads_the_open_share():
     assert wake.is_set() and rule.open_share == 0.25
     assert rule.wait(0.01) == pytest.approx(0.04)         # early_after from native's start
     assert rule.wait(0.2) == 0.0
-    rule.on_root(few_open)                                # native searches: at once
-    assert rule.wait(0.0) == 0.0 and rule.rooted
+    rule.on_root(few_open)                                # native searches: the clock still rules
+    assert rule.wait(0.01) == pytest.approx(0.04) and rule.rooted
     most_open = EarlyStart(early_open=0.5, early_after=60, wake=threading.Event())
     most_open.on_stuck(Grid(2, 2, bytes([3, 3, 3, 2])))
     assert most_open.wait(0.0) == 0.0 and not most_open.rooted
@@ -143,16 +143,19 @@ def test_a_propagation_that_leaves_most_cells_open_starts_the_engine_then(monkey
     assert result.complete and result.count == 24
 
 
-def test_a_propagation_that_leaves_few_cells_open_waits_for_the_root(monkeypatch):
-    result = _with_stand_in(monkeypatch, ["stuck-few-open", "pause", "root"], early_after=60, native_budget=60)
-    assert _StandIn.seen["answered_before_root"] is False  # no engine before the root's end
+def test_a_propagation_that_leaves_few_cells_open_waits_for_early_after(monkeypatch):
+    result = _with_stand_in(monkeypatch, ["stuck-few-open", "root", "pause", "settled"], early_after=60,
+                            native_budget=60)
+    assert _StandIn.seen["answered_before_root"] is False  # no engine, root over or not
+    assert result.stats.counters["phase"] == "native" and "early_start" not in result.stats.counters
+    result = _with_stand_in(monkeypatch, ["stuck-few-open"], early_after=0, native_budget=60)
     assert result.stats.counters["winner"] == "lcg" and result.count == 24
 
 
 @pytest.mark.skipif(not LINUX, reason="threads have their own niceness on Linux only")
 def test_once_native_searches_beside_the_engine_it_yields_its_core(monkeypatch):
     base = _niceness()
-    result = _with_stand_in(monkeypatch, ["stuck-few-open", "root"], early_after=60, native_budget=60,
+    result = _with_stand_in(monkeypatch, ["stuck-few-open", "root"], early_after=0, native_budget=60,
                             native_nice=7)
     counters = result.stats.counters
     assert counters["winner"] == "lcg" and counters["native_niced"] and counters["early_nice"] == 0
@@ -162,7 +165,7 @@ def test_once_native_searches_beside_the_engine_it_yields_its_core(monkeypatch):
 
 def test_without_a_niceness_native_keeps_its_priority(monkeypatch):
     base = _niceness()
-    result = _with_stand_in(monkeypatch, ["stuck-few-open", "root"], early_after=60, native_budget=60,
+    result = _with_stand_in(monkeypatch, ["stuck-few-open", "root"], early_after=0, native_budget=60,
                             native_nice=0)
     assert not result.stats.counters["native_niced"] and _StandIn.seen["niceness_at_end"] == base
 

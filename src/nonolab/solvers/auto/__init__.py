@@ -128,8 +128,7 @@ class AutoSolver:
             there: building lcg's engine beside it doubled the time of 60x60 to 200x200
             grids).
         early_after: otherwise, seconds from native's start before the early engine
-            starts (once the propagation is over; sooner when the root ends and native
-            begins to search).
+            starts (once the propagation is over).
         colour_rival_after: seconds a colour puzzle has the first engine that declares
             colour alone (lcg by default) before the next one (CP-SAT) races it; colour
             puzzles skip native's phase (:mod:`nonolab.solvers.auto.colour`).
@@ -158,7 +157,7 @@ class AutoSolver:
         Option("early", "bool", True, "start the first engine on the bare puzzle beside native's budget "
                "(when: early_open, early_after)"),
         Option("early_after", "float", 0.05, "seconds from native's start before the early engine starts, "
-               "once native's root propagation is over (sooner: early_open, or the root's end)", minimum=0),
+               "once native's root propagation is over (sooner: early_open)", minimum=0),
         Option("early_open", "float", 0.5, "start the early engine at the end of native's root propagation "
                "when it left more than this share of the cells open", minimum=0),
         Option("early_nice", "int", 0, "niceness of the early engine's thread while native's root runs "
