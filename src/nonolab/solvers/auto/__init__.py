@@ -111,14 +111,16 @@ class AutoSolver:
             from it stops native, and a hand-off starts only the rival.  Native and
             lcg both settle most published puzzles in milliseconds; on the hard
             ones lcg then has the whole time instead of waiting for the budget.
-        early_nice / native_nice: priorities follow the likely winner when the cores are
-            oversubscribed (a shared machine: there sharing a core cost lcg half its
-            speed); on free cores nothing changes (Linux schedules threads apart; 0:
-            off).  While native's root runs (it settles most puzzles there) the early
-            engine runs at niceness ``early_nice`` (0: a niceness is never taken back,
-            and an engine niced against other processes starved under load); once the
-            root is over and native has to search, native's thread takes ``native_nice``.
-        rival_nice: the niceness of the rival engine's threads, from their start.
+        early_nice / native_nice / rival_nice: niceness for the early engine's thread
+            while native's root runs, for native's thread once its root is over beside
+            the early engine, and for the rival engine's threads (Linux schedules each
+            thread with its own; 0, the defaults: unchanged).  On oversubscribed cores
+            (a shared machine) a part so niced yields its core to the others; on free
+            cores nothing changes.  All off by default: ``native_nice=10`` made the hard
+            eight faster on a loaded machine (9-Dom 0.19 s against 0.36 s) but taai25
+            slower (native's short searches lost to lcg: 46.5 s against 32.3 s on every
+            tenth puzzle), and a niced engine starved beside other processes
+            (benchmarks/RESULTS.md).
         rival_after: seconds from the start before the rival joins the race (never
             before the hand-off): the first engine has the cores alone until then (5:
             faster on a shared machine, benchmarks/RESULTS.md; not the default yet).
@@ -161,9 +163,9 @@ class AutoSolver:
         Option("early_open", "float", 0.5, "start the early engine at the end of native's root propagation "
                "when it left more than this share of the cells open", minimum=0),
         Option("early_nice", "int", 0, "niceness of the early engine's thread while native's root runs "
-               "(Linux; 0: none): under contention native keeps its core", minimum=0, maximum=19),
-        Option("native_nice", "int", 10, "niceness of native's thread beside the early engine once its root "
-               "is over (Linux; 0: none): under contention the engine keeps its core", minimum=0, maximum=19),
+               "(Linux; 0: unchanged): under contention native keeps its core", minimum=0, maximum=19),
+        Option("native_nice", "int", 0, "niceness of native's thread beside the early engine once its root "
+               "is over (Linux; 0: unchanged): under contention the engine keeps its core", minimum=0, maximum=19),
         Option("rival_nice", "int", 0, "niceness of the rival engine's threads (Linux; 0: none): under "
                "contention the first engine keeps its core", minimum=0, maximum=19),
         Option("rival_after", "float", 0.0, "seconds from the start before the rival engine joins (at the "
@@ -190,7 +192,7 @@ class AutoSolver:
                  handoff_max_states: int | None = HANDOFF_MAX_STATES, rival: str | None = None,
                  rival_fix_cells: bool = True, early: bool = True, early_after: float = 0.05,
                  handoff_by: float = 5.0, early_open: float = 0.5, rival_after: float = 0.0,
-                 colour_rival_after: float = 5.0, native_nice: int = 10, rival_nice: int = 0,
+                 colour_rival_after: float = 5.0, native_nice: int = 0, rival_nice: int = 0,
                  early_nice: int = 0):
         if cdcl is None:
             cdcl = "cpsat" if rival == "lcg" else "lcg"
