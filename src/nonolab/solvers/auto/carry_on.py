@@ -51,8 +51,8 @@ def race_native(auto: "AutoSolver", puzzle: Puzzle, limits: Limits, watch: Stopw
         # Not a daemon: a loser left behind (asked to stop, not awaited) is joined by
         # the interpreter at exit; a daemon thread still inside OR-tools when the
         # process ends aborts it ("terminate called without an active exception").
-        box["thread"] = threading.Thread(target=run_cdcl, args=(remainder, left(limits, watch, stop_cdcl)), daemon=False,
-                                         name="nonolab-auto-cdcl")
+        box["thread"] = threading.Thread(target=run_cdcl, args=(remainder, left(limits, watch, stop_cdcl)),
+                                         daemon=False, name="nonolab-auto-cdcl")
         box["thread"].start()
 
     native = auto._native(**auto._handoff(budget, handoff))

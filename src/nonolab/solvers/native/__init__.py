@@ -155,7 +155,8 @@ class NativeSolver:
                  progress: Callable[[int, int], None] | None = None,
                  handoff: Callable[[Grid], None] | None = None, handoff_after: float = 0.5,
                  handoff_by: float | None = None, on_root: Callable[[Grid], None] | None = None,
-                 on_stuck: Callable[[Grid], None] | None = None, line: str = "dp", line_cap: int = DEFAULT_ENUMERATE_CAP, engine: str = "compiled"):
+                 on_stuck: Callable[[Grid], None] | None = None, line: str = "dp",
+                 line_cap: int = DEFAULT_ENUMERATE_CAP, engine: str = "compiled"):
         self.probing = Probing(probing)
         self.line = line_strategy(line)
         if isinstance(line_cap, bool) or not isinstance(line_cap, int) or line_cap < 1:
