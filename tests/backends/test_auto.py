@@ -66,10 +66,9 @@ def _two_by_two_switch() -> Puzzle:
 def test_native_answers_alone_when_it_finishes():
     result = get("auto", early=False).solve(load("puzzles/webpbn/webpbn-00006-cat.non"))
     assert result.unique and result.stats.counters["phase"] == "native"
-    # By default lcg starts after native's first 50 ms: a puzzle native settles in a
-    # millisecond never starts it (and if a loaded machine delays native, either may win).
+    # cat is line-solvable: lcg never starts (auto.early), native answers alone.
     result = get("auto").solve(load("puzzles/webpbn/webpbn-00006-cat.non"))
-    assert result.unique and result.stats.counters.get("winner", "native") in ("native", "lcg")
+    assert result.unique and result.stats.counters["phase"] == "native" and "early_start" not in result.stats.counters
 
 
 @pytest.mark.skipif(not NINE_DOM.exists(), reason="../shared/corpus is not here")

@@ -6,8 +6,10 @@ the phase transition) defeat any search without learning, and no single learning
 engine wins on all of them (lcg on seven of the survey's hard eight, CP-SAT on
 Gettys; benchmarks/RESULTS.md).  By default, on the two cores:
 
-* native propagates, probes and searches for ``native_budget`` seconds; after
-  ``early_after`` seconds it starts lcg on the bare puzzle beside it (``early``);
+* native propagates, probes and searches for ``native_budget`` seconds; once its
+  root's line propagation leaves cells open, lcg starts on the bare puzzle beside it
+  (``early``; when, :mod:`nonolab.solvers.auto.early`: a line-solvable grid never
+  starts it);
 * once its root's probing is over and the budget spent (or at ``handoff_by`` seconds
   whatever the root's state), native stops and hands its ``remainder`` (every cell it proved for
   the space it did not exhaust: root propagation and probing, plus the branches it
@@ -38,7 +40,7 @@ from __future__ import annotations
 import threading
 from typing import Any, Callable
 
-from nonolab.core.grid import UNKNOWN, Grid
+from nonolab.core.grid import Grid
 from nonolab.core.puzzle import Puzzle
 from nonolab.errors import InvalidArgument
 from nonolab.solvers import capabilities_of, get, get_spec, options_of, parse_spec
@@ -46,9 +48,11 @@ from nonolab.solvers.base import (Capability, Given, Limits, SolveResult, Stats,
                                   accept, finish, left, warm_up)
 from nonolab.solvers.size import model_states
 from nonolab.solvers.options import Option
-from nonolab.solvers.auto.racing import Either, Race
+from nonolab.solvers.auto.racing import Either, Race, lower_priority
 from nonolab.solvers.auto.handing import cdcl_step, distinct
 from nonolab.solvers.auto.colour import solve_colour
+from nonolab.solvers.auto.early import EarlyStart, early_counters, niceness
+from nonolab.solvers.auto.carry_on import race_native
 
 # The engines that may take over (backend specs): the learning backends, and the
 # newest CNF engines by name.
@@ -101,19 +105,32 @@ class AutoSolver:
         line: the native phase's line strategy (``dp``, ``chain-range``, ``overlap``,
             ``enumerate``; see ``NativeSolver``).
         race: ``False``: the first engine alone after the hand-off (``rival`` unused).
-        early: with a rival engine, start the first engine at once on the bare
-            puzzle (its own probing), in a thread beside native's budget: an answer
+        early: with a rival engine, start the first engine on the bare puzzle (its
+            own probing) in a thread beside native's budget (when: ``early_open``,
+            ``early_after``), not after the hand-off: an answer
             from it stops native, and a hand-off starts only the rival.  Native and
             lcg both settle most published puzzles in milliseconds; on the hard
             ones lcg then has the whole time instead of waiting for the budget.
+        early_nice / native_nice / rival_nice: niceness for the early engine's thread
+            while native's root runs, for native's thread once its root is over beside
+            the early engine, and for the rival engine's threads (Linux schedules each
+            thread with its own; 0, the defaults: unchanged).  On oversubscribed cores
+            (a shared machine) a part so niced yields its core to the others; on free
+            cores nothing changes.  All off by default: ``native_nice=10`` made the hard
+            eight faster on a loaded machine (9-Dom 0.19 s against 0.36 s) but taai25
+            slower (native's short searches lost to lcg: 46.5 s against 32.3 s on every
+            tenth puzzle), and a niced engine starved beside other processes
+            (benchmarks/RESULTS.md).
         rival_after: seconds from the start before the rival joins the race (never
             before the hand-off): the first engine has the cores alone until then (5:
             faster on a shared machine, benchmarks/RESULTS.md; not the default yet).
-        early_after: seconds native runs alone first (a puzzle it settles by then
-            never starts the engine: building lcg's engine beside a native solve of a
-            few milliseconds doubled its time on line-solvable 60x60 to 200x200 grids),
-            unless its root ends sooner with more than ``early_open`` of the cells open
-            (9-Dom: none fixed at 0.02 s), which starts the engine then.
+        early_open: the early engine starts as soon as native's root propagation is
+            over if it left more than this share of the cells open (the survey's hard
+            eight: 67-100 %); never during that propagation (a line-solvable grid ends
+            there: building lcg's engine beside it doubled the time of 60x60 to 200x200
+            grids).
+        early_after: otherwise, seconds from native's start before the early engine
+            starts (once the propagation is over).
         colour_rival_after: seconds a colour puzzle has the first engine that declares
             colour alone (lcg by default) before the next one (CP-SAT) races it; colour
             puzzles skip native's phase (:mod:`nonolab.solvers.auto.colour`).
@@ -139,11 +156,18 @@ class AutoSolver:
         Option("race", "bool", True, "race the rival after the hand-off; the first to finish wins"),
         Option("probe_clauses", "bool", False, "also hand probing's implications over as clauses"),
         Option("fix_cells", "bool", True, "hand over the cells native proved (off: the bare puzzle)"),
-        Option("early", "bool", True, "start the first engine at once on the bare puzzle, beside native's budget"),
-        Option("early_after", "float", 0.05, "seconds native runs alone before the early engine starts",
-               minimum=0),
-        Option("early_open", "float", 0.5, "start the early engine when native's root leaves more than this "
-               "share of the cells open", minimum=0),
+        Option("early", "bool", True, "start the first engine on the bare puzzle beside native's budget "
+               "(when: early_open, early_after)"),
+        Option("early_after", "float", 0.05, "seconds from native's start before the early engine starts, "
+               "once native's root propagation is over (sooner: early_open)", minimum=0),
+        Option("early_open", "float", 0.5, "start the early engine at the end of native's root propagation "
+               "when it left more than this share of the cells open", minimum=0),
+        Option("early_nice", "int", 0, "niceness of the early engine's thread while native's root runs "
+               "(Linux; 0: unchanged): under contention native keeps its core", minimum=0, maximum=19),
+        Option("native_nice", "int", 0, "niceness of native's thread beside the early engine once its root "
+               "is over (Linux; 0: unchanged): under contention the engine keeps its core", minimum=0, maximum=19),
+        Option("rival_nice", "int", 0, "niceness of the rival engine's threads (Linux; 0: none): under "
+               "contention the first engine keeps its core", minimum=0, maximum=19),
         Option("rival_after", "float", 0.0, "seconds from the start before the rival engine joins (at the "
                "hand-off at the earliest)", minimum=0),
         Option("colour_rival_after", "float", 5.0, "seconds a colour puzzle has the first engine alone before "
@@ -168,7 +192,8 @@ class AutoSolver:
                  handoff_max_states: int | None = HANDOFF_MAX_STATES, rival: str | None = None,
                  rival_fix_cells: bool = True, early: bool = True, early_after: float = 0.05,
                  handoff_by: float = 5.0, early_open: float = 0.5, rival_after: float = 0.0,
-                 colour_rival_after: float = 5.0):
+                 colour_rival_after: float = 5.0, native_nice: int = 0, rival_nice: int = 0,
+                 early_nice: int = 0):
         if cdcl is None:
             cdcl = "cpsat" if rival == "lcg" else "lcg"
         if rival is None:
@@ -205,6 +230,7 @@ class AutoSolver:
         if not early_open >= 0:
             raise ValueError(f"AutoSolver: early_open must be a non-negative number, not {early_open!r}")
         self.early_open = float(early_open)
+        self.early_nice, self.native_nice, self.rival_nice = map(niceness, (early_nice, native_nice, rival_nice))
         if not rival_after >= 0:
             raise ValueError(f"AutoSolver: rival_after must be a non-negative number, not {rival_after!r}")
         self.rival_after = float(rival_after)
@@ -237,7 +263,7 @@ class AutoSolver:
             result.stats.counters["handoff"] = "refused: model too large for " + "+".join(self.engines)
             return result
         if self.rival == "native":
-            return self._race(puzzle, limits, watch, budget, given)
+            return race_native(self, puzzle, limits, watch, budget, given)
         if len(self.engines) == 2:
             return self._duel(puzzle, limits, watch, budget, given)
         handed = threading.Event()
@@ -292,57 +318,82 @@ class AutoSolver:
               given: Given) -> SolveResult:
         """Native's budget, then the two engines on its remainder, each in a thread;
         the first to answer wins and the other is told to stop and left behind, not
-        awaited.  With ``early`` the first engine starts on the bare puzzle after
-        ``early_after`` seconds, beside native's budget (an answer from it stops native).  A part that fails
+        awaited.  With ``early`` the first engine starts on the bare puzzle beside
+        native's budget, when :class:`EarlyStart` says (an answer from it stops native).  A part that fails
         leaves the race to the other; if no part answers and one failed, its error
         is raised."""
-        race = Race(lambda got: got[0].status not in _STOPPED, limits.cancel)
+        # Every event the caller's thread acts on sets ``wake``: native's end, a part's end,
+        # native's root propagation or root ending (the early engine may be due).
+        wake = threading.Event()
+        race = Race(lambda got: got[0].status not in _STOPPED, limits.cancel, wake)
         blank = Grid(puzzle.height, puzzle.width)
+        early_start: list[float] = []
+        box: dict[str, Any] = {}
+        rule = EarlyStart(self.early_open, self.early_after, wake)
+        # Priorities follow the likely winner under contention: native while its root
+        # runs, the early engine once native searches (see early_nice, native_nice).
+        # Taken under one lock: the root may end while the engine starts.
+        priorities = threading.Lock()
 
         def launch(slot: int, remainder: Grid, fix: bool) -> None:
             spec = self.engines[slot]
-            race.start(slot, spec, lambda cancel: self._cdcl(
-                spec, puzzle, remainder, given, left(limits, watch, cancel), fix))
+            nice = self.rival_nice if slot else 0
+            with priorities:
+                if slot == 0:
+                    early_start.append(watch.elapsed())
+                    if rule.rooted:
+                        box["native_niced"] = lower_priority(
+                            None if native_ended.is_set() else box.get("thread_id"), self.native_nice)
+                    else:
+                        nice = box["early_nice"] = self.early_nice
+                race.start(slot, spec, lambda cancel: self._cdcl(
+                    spec, puzzle, remainder, given, left(limits, watch, cancel), fix), nice)
+
+        def on_root(remainder: Grid) -> None:  # in native's thread
+            with priorities:
+                rule.on_root(remainder)
+                if 0 in race.names:
+                    box["native_niced"] = lower_priority(threading.get_native_id(), self.native_nice)
 
         # Native stops at its hand-off: the engines take over from its remainder.
-        handed, open_root = threading.Event(), threading.Event()
-
-        def on_root(remainder: Grid) -> None:
-            if remainder.cells.count(UNKNOWN) > self.early_open * len(remainder.cells):
-                open_root.set()
-
-        native = self._native(on_root=on_root, **self._handoff(budget, lambda remainder: handed.set()))
+        handed = threading.Event()
+        hooks: dict[str, Any] = {"on_stuck": rule.on_stuck, "on_root": on_root} if self.early else {}
+        native = self._native(**hooks, **self._handoff(budget, lambda remainder: handed.set()))
         told = threading.Event()  # set when the caller's thread gives up on native (Ctrl-C)
         stop_native = Either(told, Either(handed, race.won if limits.cancel is None
                                           else Either(race.won, limits.cancel)))
-        box: dict[str, Any] = {}
         native_ended = threading.Event()
 
         def run_native() -> None:
+            box["thread_id"] = threading.get_native_id()
             try:
                 box["result"] = native.solve(puzzle, left(limits, watch, stop_native), given)
             except BaseException as exc:  # noqa: BLE001 -- re-raised in the caller's thread
                 box["error"] = exc
             finally:
                 native_ended.set()
+                wake.set()
 
-        # Native too runs in a thread, so that an engine's answer is returned at once:
+        # Native too runs in a thread (its niceness its own), so that an engine's answer is returned at once:
         # native looks at its cancel only between steps (0.25 s late on Forever, measured)
         # and is told to stop, not awaited.  The step log needs native's root steps: then
         # native is awaited.
         threading.Thread(target=run_native, daemon=False, name="nonolab-auto-native").start()
         start = watch.elapsed()
         try:
-            while not native_ended.wait(0.01):
-                # The early engine starts once native has had early_after seconds alone: a
-                # puzzle native settles sooner never builds it.  (Started from here, not from
-                # native's hand-off hook: native reaches the hook only between steps, 0.3 s
-                # late on Forever.)
-                if self.early and 0 not in race.names and (open_root.is_set()
-                                                            or watch.elapsed() - start >= self.early_after):
-                    launch(0, blank, False)
-                if race.won.is_set() and not self.record_steps:
+            while True:
+                wake.clear()  # before the checks: an event after them sets it again
+                if native_ended.is_set() or (race.won.is_set() and not self.record_steps):
                     break
+                # A bound only (Ctrl-C is seen between waits): every event above sets wake.
+                timeout = 0.1
+                if self.early and 0 not in race.names:  # nonolab.solvers.auto.early
+                    until = rule.wait(watch.elapsed() - start)
+                    if until == 0:
+                        launch(0, blank, False)
+                    elif until is not None:
+                        timeout = min(timeout, until)
+                wake.wait(timeout)
         except BaseException:
             told.set()
             race.stop()
@@ -361,6 +412,8 @@ class AutoSolver:
                                  self._stats(watch, "native", first, None, {}), first.steps)
             if race.names:  # the early engine had started: native won the race
                 result.stats.counters.update(phase=f"native+{'|'.join(self.engines)} race", winner="native")
+            if early_start:
+                result.stats.counters.update(early_counters(early_start, box))
             return result
         if handed_over:
             if 0 not in race.names:
@@ -387,62 +440,10 @@ class AutoSolver:
         counters = result.stats.counters
         counters["winner"] = self.engines[chosen] if winner is not None else None
         counters["early"] = self.early
+        if early_start:  # when the early engine started, seconds from the call
+            counters.update(early_counters(early_start, box))
         for name in race.running(ended):
             counters[f"{name}_left_running"] = True
-        return result
-
-    def _race(self, puzzle: Puzzle, limits: Limits, watch: Stopwatch, budget: float,
-              given: Given) -> SolveResult:
-        """Native runs on; past ``budget`` it hands its remainder to CDCL in a thread
-        (the compiled engine and both CDCL libraries release the GIL, so each gets a
-        core) and the first of the two to finish cancels the other."""
-        stop_native: Any = threading.Event()
-        stop_cdcl: Any = threading.Event()
-        if limits.cancel is not None:  # the caller's own cancel stops both
-            stop_native, stop_cdcl = Either(stop_native, limits.cancel), Either(stop_cdcl, limits.cancel)
-        box: dict[str, Any] = {}
-
-        def run_cdcl(remainder: Grid, part: Limits) -> None:
-            try:
-                box["result"] = self._cdcl(self.cdcl, puzzle, remainder, given, part)
-            except BaseException as exc:  # noqa: BLE001 -- re-raised in the caller's thread
-                box["error"] = exc
-            finally:
-                stop_native.set()
-
-        def handoff(remainder: Grid) -> None:
-            box["remainder"] = remainder
-            # Not a daemon: a loser left behind (asked to stop, not awaited) is joined by
-            # the interpreter at exit; a daemon thread still inside OR-tools when the
-            # process ends aborts it ("terminate called without an active exception").
-            box["thread"] = threading.Thread(target=run_cdcl, args=(remainder, left(limits, watch, stop_cdcl)), daemon=False,
-                                             name="nonolab-auto-cdcl")
-            box["thread"].start()
-
-        native = self._native(**self._handoff(budget, handoff))
-        try:
-            first = native.solve(puzzle, left(limits, watch, stop_native), given)
-        finally:
-            stop_cdcl.set()
-            if "thread" in box:
-                # The CDCL part was told to stop; an answer does not wait on it for long,
-                # and not at all once the caller's time is up.
-                box["thread"].join(0 if watch.expired() else _JOIN)
-        if "error" in box:
-            raise box["error"]
-        if "result" not in box:  # no hand-off, or a CDCL part that is still stopping
-            result = SolveResult(first.status, first.solutions, first.complete,
-                                 self._stats(watch, "native", first, None, {}), first.steps, first.remainder)
-            if "thread" in box:  # handed over, but the answer is native's alone
-                result.stats.counters.update(phase=f"native+{self.cdcl} race", winner="native",
-                                             cdcl_left_running=True)
-            return result
-        second, handed = box["result"]
-        result = self._merge(puzzle, limits, watch, first, second, box["remainder"], handed,
-                             f"native+{self.cdcl} race")
-        # Whoever finished first stopped the other, which then reports INTERRUPTED.
-        result.stats.counters["winner"] = ("native" if first.status not in _STOPPED
-                                           else self.cdcl if second.status not in _STOPPED else None)
         return result
 
     def _merge(self, puzzle: Puzzle, limits: Limits, watch: Stopwatch, first: SolveResult, second: SolveResult,

@@ -15,12 +15,33 @@ and reports when it ends.  A winner's rivals are stopped and not awaited.
 
 from __future__ import annotations
 
+import os
 import queue
+import sys
 import threading
 import time
 from typing import Any, Callable
 
-__all__ = ["Either", "Race"]
+__all__ = ["Either", "Race", "lower_priority"]
+
+
+def lower_priority(thread_id: int | None, nice: int) -> bool:
+    """Give one thread of this process a niceness of at least ``nice`` (0..19).
+
+    Linux schedules each thread as a task with a niceness of its own
+    (``threading.get_native_id()`` names it; threads it starts inherit it), so one part
+    of a race can yield its core to another part, and to other processes, when the
+    cores are oversubscribed, and lose nothing when they are not.  Elsewhere (or at 0)
+    nothing changes.  Returns whether the thread's niceness is now at least ``nice``.
+    """
+    if not nice or thread_id is None or not sys.platform.startswith("linux"):
+        return False
+    try:
+        if os.getpriority(os.PRIO_PROCESS, thread_id) < nice:
+            os.setpriority(os.PRIO_PROCESS, thread_id, nice)
+    except OSError:  # the thread has ended meanwhile
+        return False
+    return True
 
 
 class Either:
@@ -43,13 +64,17 @@ class Race:
         is_answer: whether a part's result is an answer (not a search stopped early).
         cancel: the caller's cancel (an object with ``is_set()``), passed to every part
             beside its own stop event; ``None`` for none.
+        wake: an event set whenever a part ends (the caller waits on it instead of
+            polling: an answer is returned at once); ``None`` for none.
 
     ``won`` is set as soon as a part ends with an answer, so that work outside the
     race (native's budget) can stop too.
     """
 
-    def __init__(self, is_answer: Callable[[Any], bool], cancel: Any = None):
+    def __init__(self, is_answer: Callable[[Any], bool], cancel: Any = None,
+                 wake: threading.Event | None = None):
         self.cancel = cancel
+        self.wake = wake
         self._is_answer = is_answer
         self.results: dict[int, Any] = {}       # slot -> the part's return value or exception
         self.names: dict[int, str] = {}
@@ -57,14 +82,17 @@ class Race:
         self._stops: dict[int, threading.Event] = {}
         self._ended: queue.Queue = queue.Queue()
 
-    def start(self, slot: int, name: str, call: Callable[[Any], Any]) -> None:
-        """Run ``call(cancel)`` in a thread named ``nonolab-auto-NAME``."""
+    def start(self, slot: int, name: str, call: Callable[[Any], Any], nice: int = 0) -> None:
+        """Run ``call(cancel)`` in a thread named ``nonolab-auto-NAME``, ``nice`` steps
+        below the caller's priority (see :func:`lower_priority`; the threads an engine
+        starts inherit it)."""
         stop = threading.Event()
         self._stops[slot] = stop
         self.names[slot] = name
         cancel: Any = stop if self.cancel is None else Either(stop, self.cancel)
 
         def run() -> None:
+            lower_priority(threading.get_native_id(), nice)
             try:
                 self.results[slot] = call(cancel)
                 if self._is_answer(self.results[slot]):
@@ -73,6 +101,8 @@ class Race:
                 self.results[slot] = exc
             finally:
                 self._ended.put(slot)
+                if self.wake is not None:
+                    self.wake.set()
 
         # Not a daemon: a part left behind (told to stop, not awaited) is joined by the
         # interpreter at exit; a daemon thread still inside OR-tools when the process

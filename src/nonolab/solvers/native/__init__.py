@@ -25,7 +25,7 @@ from __future__ import annotations
 import time
 from typing import Any, Callable, Mapping
 
-from nonolab.core.grid import Grid, Solution
+from nonolab.core.grid import UNKNOWN, Grid, Solution
 from nonolab.core.puzzle import Puzzle
 from nonolab.solvers.base import (Capability, Given, Implication, Limits, SolveResult, Stopwatch, accept,
                                   checked_solutions, finish)
@@ -52,6 +52,8 @@ def __getattr__(name: str) -> Any:
 # the better style, and loses no work.  Measured on the survey set: benchmarks/RESULTS.md.
 _STYLES = ((1 << 30, 1), (1, 1 << 30))
 _SLICE = 0.05  # seconds
+# The first root slice while on_stuck waits for the end of the root's propagation.
+_STUCK_SLICE = 0.0005
 # What a solve costs after its search, per cell: verifying the solutions, the
 # remainder, the pictures (2.9 s on a 5000x5000 grid, measured).  Under a time limit the
 # search stops this much earlier, so that the whole call ends within the limit.
@@ -86,7 +88,13 @@ class NativeSolver:
             that never ends then never hands off).
         on_root: called once, between slices, when the root's propagation and
             probing are over and the search goes on, with the remainder then (``auto``
-            starts a learning engine at once when the root left most cells open).
+            starts a learning engine then).
+        on_stuck: called once, between slices, when the root's first line propagation
+            is over and left cells open (probing begins), with the remainder then: the
+            puzzle is not line-solvable.  Until then the root runs in short slices
+            (each as long as the solve so far, from 0.5 ms), so that the call follows
+            the propagation's end closely.  ``auto`` starts a learning engine here; a
+            line-solvable puzzle never gets the call.
 
         line: the line strategy, ``"dp"`` (default, complete), ``"chain-range"``,
             ``"overlap"`` or ``"enumerate"`` (see
@@ -136,7 +144,7 @@ class NativeSolver:
                "compiled (C++, where it applies: line=dp, no depth-2, no step log) or numba (everything)",
                choices=ENGINES),
     )
-    PROGRAMMATIC = ("progress", "handoff", "on_root")
+    PROGRAMMATIC = ("progress", "handoff", "on_root", "on_stuck")
     # Option values that make a different solver (the default "dp" is the plain
     # backend), each held to the whole contract suite: see nonolab.solvers.specs.
     VARIANTS = {"line": tuple(name for name in STRATEGIES if name != "dp"), "engine": ("numba",)}
@@ -147,7 +155,8 @@ class NativeSolver:
                  progress: Callable[[int, int], None] | None = None,
                  handoff: Callable[[Grid], None] | None = None, handoff_after: float = 0.5,
                  handoff_by: float | None = None, on_root: Callable[[Grid], None] | None = None,
-                 line: str = "dp", line_cap: int = DEFAULT_ENUMERATE_CAP, engine: str = "compiled"):
+                 on_stuck: Callable[[Grid], None] | None = None, line: str = "dp",
+                 line_cap: int = DEFAULT_ENUMERATE_CAP, engine: str = "compiled"):
         self.probing = Probing(probing)
         self.line = line_strategy(line)
         if isinstance(line_cap, bool) or not isinstance(line_cap, int) or line_cap < 1:
@@ -169,6 +178,7 @@ class NativeSolver:
         self.handoff_after = handoff_after
         self.handoff_by = handoff_by
         self.on_root = on_root
+        self.on_stuck = on_stuck
 
     def compiled_applies(self) -> bool:
         """Whether :meth:`solve` runs the compiled core (else numba): ``engine="compiled"``,
@@ -232,6 +242,8 @@ class NativeSolver:
         complete = limited = done = False
         handed = self.handoff is None
         rooted = self.on_root is None
+        stuck = self.on_stuck is None
+        began = time.perf_counter()
         while not done:
             for index, (probe_depth, deep_sweeps) in enumerate(styles):
                 if index == len(spaces):
@@ -243,13 +255,19 @@ class NativeSolver:
                 budget = None if self.node_limit is None else self.node_limit - nodes
                 # With a hand-off (or on_root) to come, the root runs alone (one node), so
                 # that the call follows the end of its probing at once.
-                root_only = not (handed and rooted) and space is first and not first.root_done()
+                root_only = not (handed and rooted and stuck) and space is first and not first.root_done()
                 if root_only:
                     budget = 1 if budget is None else min(budget, 1)
                 deadline = search_end
                 if len(styles) > 1 or not handed:
                     slice_end = time.perf_counter() + _SLICE
                     deadline = slice_end if deadline is None else min(deadline, slice_end)
+                if not stuck and space is first:
+                    # Slices that double: the call comes at most twice the propagation's
+                    # time late, after a few returns to Python (a 200x200 grid: 7).
+                    now = time.perf_counter()
+                    short = now + max(_STUCK_SLICE, now - began)
+                    deadline = short if deadline is None else min(deadline, short)
                 run = space.run(limits.max_solutions, deadline, budget, probe_depth, deep_sweeps,
                                 self.progress if space is first else None, watch.cancelled)
                 if steps is None and run.solutions:
@@ -269,6 +287,11 @@ class NativeSolver:
                 done = complete or limited or enough
                 if done:
                     break
+                if not stuck and first.propagated():
+                    stuck = True
+                    grid = _narrowest(puzzle, spaces)
+                    if UNKNOWN in grid.cells:  # (probing may have settled the rest in this slice)
+                        self.on_stuck(grid)
                 if not rooted and first.root_done():
                     rooted = True
                     self.on_root(_narrowest(puzzle, spaces))

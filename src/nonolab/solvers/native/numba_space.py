@@ -43,6 +43,11 @@ class NumbaSpace:
         """Whether the root's propagation and probing are over (the search has branched)."""
         return bool(self.workspace.arrays.state[DEPTH] > 0 or self.nodes > 1)
 
+    def propagated(self) -> bool:
+        """Whether the root's first line propagation is over (probing has begun, or the
+        root is done)."""
+        return bool(self.workspace.stats[PROBES] > 0) or self.root_done()
+
     def fork_root(self) -> "NumbaSpace":
         return NumbaSpace(None, False, 0, None, self.probing, None, 0,  # type: ignore[arg-type]
                           _workspace=self.workspace.fork_root())

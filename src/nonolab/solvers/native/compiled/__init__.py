@@ -114,6 +114,11 @@ class CompiledSpace:
         all they proved, and the search has branched."""
         return self._engine.root_done()
 
+    def propagated(self) -> bool:
+        """Whether the root's first line propagation is over (its probing has begun, or
+        the root is done): ``remainder()`` then holds what line logic alone proves."""
+        return self._engine.stats()[2] > 0 or self._engine.root_done()
+
     def fork_root(self) -> "CompiledSpace":
         """A new search of the same space from where this one's root ended (once it branched)."""
         fork = CompiledSpace.__new__(CompiledSpace)
