@@ -18,6 +18,7 @@ enum Phase { ROOT = 0, NODE = 1, BACKTRACK = 2 };
 // of 4096 blocks or more are never trimmed (their key is the clue's alone).
 constexpr long long KEY_BLOCKS = 1 << 12;
 constexpr long long UNLIMITED_SWEEPS = 1LL << 30;
+constexpr int NO_SPAN = 1 << 30;  // span_lo_ of a line with no changed cell
 
 }  // namespace
 
@@ -107,9 +108,23 @@ Engine::Engine(std::shared_ptr<const Clues> clues, std::vector<uint8_t> given, s
     win_hi_ = clues_->hi;
     narrowed_.assign(h_ + w_, 0);
     dirty_.assign(h_ + w_, 0);
+    span_lo_.assign(h_ + w_, NO_SPAN);
+    span_hi_.assign(h_ + w_, -1);
     const int longest = std::max(h_, w_);
     line_.assign(longest + 1, 0);
     out_.assign(longest + 1, 0);
+}
+
+void Engine::mark_all() {
+    std::fill(dirty_.begin(), dirty_.end(), 1);
+    std::fill(span_lo_.begin(), span_lo_.end(), 0);
+    std::fill(span_hi_.begin(), span_hi_.end(), NO_SPAN);
+}
+
+void Engine::clear_marks() {
+    std::fill(dirty_.begin(), dirty_.end(), 0);
+    std::fill(span_lo_.begin(), span_lo_.end(), NO_SPAN);
+    std::fill(span_hi_.begin(), span_hi_.end(), -1);
 }
 
 bool Engine::time_up() {
@@ -118,10 +133,39 @@ bool Engine::time_up() {
     return std::chrono::steady_clock::now() >= deadline_;
 }
 
-// Solve line `index` of `grid` and write back what it fixes (onto `rec`, flagging the
-// crossing lines dirty).  Only the part of the line not yet settled is read and solved:
-// blocks pinned to one start by an earlier windows-narrowing solve are decided, with
-// the separators next to them, in every later state (as settled_ends in propagate.py).
+// The complete answer for a line of n unknown cells, without the DP: a cell is filled
+// in every arrangement exactly where block j at its leftmost start (its blocks packed to
+// the left) overlaps itself at its rightmost (shifted by the slack); with no slack every
+// other cell is empty.  Every start in between is valid, so with update the windows
+// become those ranges (the DP's answer, cell for cell and window for window).
+static bool overlap(const int* clue, int k, int n, uint8_t* out, int* win_lo, int* win_hi, bool update) {
+    int need = k - 1;
+    for (int j = 0; j < k; ++j) need += clue[j];
+    if (k == 0) need = 0;
+    const int slack = n - need;
+    if (slack < 0) return false;
+    std::fill(out, out + n, static_cast<uint8_t>(k == 0 || slack == 0 ? 1 : 3));
+    for (int j = 0, start = 0; j < k; start += clue[j] + 1, ++j) {
+        for (int c = start + slack; c < start + clue[j]; ++c) out[c] = 2;
+        if (update) {
+            win_lo[j] = start;
+            win_hi[j] = start + slack;
+        }
+    }
+    return true;
+}
+
+// Solve line `index` of `grid` and write back what it fixes (onto `rec`, marking the
+// crossing lines).  Only the segment of the line that can change is read and solved
+// (as open_segment in propagate.py).  The windows hold every valid start of every
+// block in this state (they were narrowed from a state this one narrows), so where
+// block b-1's latest end falls before block b's earliest start, the line is cut in
+// two: the cells between are empty in every arrangement (decided by the solve that
+// narrowed the windows) and the blocks on either side are arranged independently.  A
+// part none of whose cells changed since the line's last solve is as that solve left
+// it, at its own fixpoint: the part solved is the one between the cuts around the
+// changed cells, from its first block's earliest start to its last block's latest end,
+// less the blocks at its ends that are pinned to one start (decided).
 // Returns the number of changed cells, or -1 on a contradiction.
 int Engine::solve_line_at(std::vector<uint8_t>& grid, int index, std::vector<int>* rec, bool use_cache,
                           bool update) {
@@ -131,15 +175,30 @@ int Engine::solve_line_at(std::vector<uint8_t>& grid, int index, std::vector<int
     const int stride = row ? 1 : w_;
     const int n = row ? w_ : h_;
     const int crossing = row ? h_ : 0;
+    const int position = row ? index : index - h_;  // this line's place in the crossing lines
     const int c0 = cl.start[index];
     const int k = cl.start[index + 1] - c0;
+    const int first = span_lo_[index], last = span_hi_[index];
+    span_lo_[index] = NO_SPAN;
+    span_hi_[index] = -1;
     int b1 = 0, b2 = k, lo = 0, hi = n;
     if (narrowed_[index] && k < KEY_BLOCKS) {
-        while (b1 < k && win_lo_[c0 + b1] == win_hi_[c0 + b1]) ++b1;
-        if (b1 == k) return 0;  // every block pinned: the line is decided
-        while (win_lo_[c0 + b2 - 1] == win_hi_[c0 + b2 - 1]) --b2;
-        lo = b1 == 0 ? 0 : win_lo_[c0 + b1 - 1] + cl.data[c0 + b1 - 1] + 1;
-        hi = b2 == k ? n : win_lo_[c0 + b2] - 1;
+        const int* len = cl.data.data() + c0;
+        const int* wl = win_lo_.data() + c0;
+        const int* wh = win_hi_.data() + c0;
+        for (int b = 1; b < k && wl[b] <= first; ++b)  // the last cut before the first changed cell
+            if (wh[b - 1] + len[b - 1] < wl[b]) b1 = b;
+        for (int b = b1 + 1; b < k; ++b) {  // the first cut after the last one
+            if (wh[b - 1] + len[b - 1] > last && wh[b - 1] + len[b - 1] < wl[b]) {
+                b2 = b;
+                break;
+            }
+        }
+        while (b1 < b2 && wl[b1] == wh[b1]) ++b1;
+        while (b2 > b1 && wl[b2 - 1] == wh[b2 - 1]) --b2;
+        if (b1 == b2) return 0;  // every block there pinned: decided
+        lo = wl[b1];
+        hi = wh[b2 - 1] + len[b2 - 1];
     }
     const int m = hi - lo;
     uint8_t* line = line_.data();
@@ -160,7 +219,12 @@ int Engine::solve_line_at(std::vector<uint8_t>& grid, int index, std::vector<int
         ++stats[CACHE_HITS];
     } else {
         ++stats[LINE_SOLVES];
-        ok = dp_.fix(cl.data.data() + c0 + b1, open, line, m, out, wlo, whi, update) ? 1 : 0;
+        int blank = 0;  // the part solved is all unknown (each line's first solve): no DP needed
+        while (blank < m && line[blank] == 3) ++blank;
+        if (blank == m)
+            ok = overlap(cl.data.data() + c0 + b1, open, m, out, wlo, whi, update) ? 1 : 0;
+        else
+            ok = dp_.fix(cl.data.data() + c0 + b1, open, line, m, out, wlo, whi, update) ? 1 : 0;
         if (cached) cache_->store(slot, hash, key, line, m, out, ok == 1);
     }
     if (lo > 0)
@@ -173,7 +237,7 @@ int Engine::solve_line_at(std::vector<uint8_t>& grid, int index, std::vector<int
         const int cell = static_cast<int>(base + static_cast<size_t>(lo + i) * stride);
         grid[cell] = out[i];
         if (rec) rec->push_back(cell);
-        dirty_[crossing + lo + i] = 1;
+        mark(crossing + lo + i, position);
         ++changed;
     }
     return changed;
@@ -199,7 +263,7 @@ int Engine::propagate(std::vector<uint8_t>& grid, std::vector<int>* rec, bool us
             ++solved;
             dirty_[index] = 0;
             if (solve_line_at(grid, index, rec, use_cache, update) < 0) {
-                std::fill(dirty_.begin(), dirty_.end(), 0);
+                clear_marks();
                 return 0;
             }
         }
@@ -213,8 +277,7 @@ int Engine::propagate(std::vector<uint8_t>& grid, std::vector<int>* rec, bool us
 int Engine::trial(std::vector<uint8_t>& scratch, int p, uint8_t value, std::vector<int>& touched) {
     touched.clear();
     scratch[p] = value;
-    dirty_[p / w_] = 1;
-    dirty_[h_ + p % w_] = 1;
+    mark_cell(p);
     ++stats[PROBES];
     return propagate(scratch, &touched, true, false, false);
 }
@@ -296,14 +359,12 @@ int Engine::probe(long long max_sweeps) {
         const size_t start = trail_.size();
         if (!ok0 || !ok1) {
             set(p, ok0 ? 1 : 2);
-            dirty_[p / w_] = 1;
-            dirty_[h_ + p % w_] = 1;
+            mark_cell(p);
         } else {
             for (int a : agree_) {
                 const int x = a / 4;
                 set(x, static_cast<uint8_t>(a % 4));
-                dirty_[x / w_] = 1;
-                dirty_[h_ + x % w_] = 1;
+                mark_cell(x);
             }
         }
         if (propagate(cells_, &trail_, true, false, false) == 0) {
@@ -353,7 +414,7 @@ int Engine::run(double seconds, long long node_budget, long long probe_depth, lo
     long long processed = 0;
     while (true) {
         if (phase_ == ROOT) {
-            std::fill(dirty_.begin(), dirty_.end(), 1);
+            mark_all();
             phase_ = NODE;
         } else if (phase_ == NODE) {
             if (!node_paused_) {  // a new node, not one whose propagation or probing paused
@@ -403,8 +464,7 @@ int Engine::run(double seconds, long long node_budget, long long probe_depth, lo
             level_tried_[depth_] = 0;
             ++depth_;
             set(p, value);
-            dirty_[p / w_] = 1;
-            dirty_[h_ + p % w_] = 1;
+            mark_cell(p);
         } else {
             if (depth_ == 0) return EXHAUSTED;
             const int lvl = depth_ - 1;
@@ -414,8 +474,7 @@ int Engine::run(double seconds, long long node_budget, long long probe_depth, lo
                 level_tried_[lvl] = 1;
                 const int p = level_cell_[lvl];
                 set(p, level_second_[lvl]);
-                dirty_[p / w_] = 1;
-                dirty_[h_ + p % w_] = 1;
+                mark_cell(p);
                 phase_ = NODE;
             } else {
                 --depth_;

@@ -101,6 +101,10 @@ private:
     std::vector<uint8_t> given_, cells_;
     std::vector<int> win_lo_, win_hi_;
     std::vector<uint8_t> narrowed_, dirty_;
+    // Per line, the span of the cells changed since it was last solved, [span_lo_,
+    // span_hi_] (span_lo_ > span_hi_: none).  A solve reads only the segment of the line
+    // between pinned blocks that holds the span: the rest is as the last solve left it.
+    std::vector<int> span_lo_, span_hi_;
     lcg::LineDP dp_;
     std::vector<uint8_t> line_, out_;
 
@@ -127,6 +131,18 @@ private:
     long long work_ = 0;
     bool time_up();
 
+    // Line `line` is to be solved: its cell `pos` changed.
+    void mark(int line, int pos) {
+        dirty_[line] = 1;
+        if (pos < span_lo_[line]) span_lo_[line] = pos;
+        if (pos > span_hi_[line]) span_hi_[line] = pos;
+    }
+    void mark_cell(int p) {
+        mark(p / w_, p % w_);
+        mark(h_ + p % w_, p / w_);
+    }
+    void mark_all();    // every line, every cell (the root)
+    void clear_marks();  // none (a contradiction)
     int solve_line_at(std::vector<uint8_t>& grid, int index, std::vector<int>* rec, bool use_cache, bool update);
     int propagate(std::vector<uint8_t>& grid, std::vector<int>* rec, bool use_cache, bool pausable, bool update);
     int trial(std::vector<uint8_t>& scratch, int p, uint8_t value, std::vector<int>& touched);
