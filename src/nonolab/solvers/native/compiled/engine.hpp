@@ -9,6 +9,7 @@
 // 2 filled, 3 unknown), row-major; lines are the rows, then the columns.
 #pragma once
 
+#include <algorithm>
 #include <chrono>
 #include <cstdint>
 #include <cstdlib>
@@ -68,6 +69,29 @@ private:
     long long* length_at() const { return reinterpret_cast<long long*>(lengths_.get()); }
     uint64_t* hash_at() const { return reinterpret_cast<uint64_t*>(hashes_.get()); }
 };
+
+// The complete answer for a line of n unknown cells without the DP (blank_fix in
+// ../line.py): a cell is filled in every arrangement exactly where block j at its
+// leftmost start (the blocks packed to the left) overlaps itself shifted by the slack;
+// with no slack every other cell is empty.  Every start in between is valid, so with
+// update the windows become those ranges (the DP's answer, cell for cell and window for
+// window).
+inline bool blank_fix(const int* clue, int k, int n, uint8_t* out, int* win_lo, int* win_hi, bool update) {
+    int need = k - 1;
+    for (int j = 0; j < k; ++j) need += clue[j];
+    if (k == 0) need = 0;
+    const int slack = n - need;
+    if (slack < 0) return false;
+    std::fill(out, out + n, static_cast<uint8_t>(k == 0 || slack == 0 ? 1 : 3));
+    for (int j = 0, start = 0; j < k; start += clue[j] + 1, ++j) {
+        for (int c = start + slack; c < start + clue[j]; ++c) out[c] = 2;
+        if (update) {
+            win_lo[j] = start;
+            win_hi[j] = start + slack;
+        }
+    }
+    return true;
+}
 
 class Engine {
 public:
