@@ -151,10 +151,13 @@ def solve_line_at(cells, index, base, stride, n, crossing, lines, rec, log, upda
     win_lo, win_hi = windows.lo, windows.hi
     line, out, stats = lines.line, lines.out, lines.stats
     position = index if crossing > 0 else base  # its place in its crossing lines (a row's start at h)
+    # The spans matter only to a windows-narrowing propagation (the root's first, which
+    # starts from every line marked whole and comes before any other): only it keeps them.
     span = lines.span
     first, last = span[0, index], span[1, index]
-    span[0, index] = NO_SPAN
-    span[1, index] = -1
+    if update:
+        span[0, index] = NO_SPAN
+        span[1, index] = -1
     b1, b2, lo, hi = open_segment(index, n, lines.clues, windows, first, last, update)
     if b1 < 0:
         return 0
@@ -188,7 +191,10 @@ def solve_line_at(cells, index, base, stride, n, crossing, lines, rec, log, upda
                 stats[STEP_ID] += 1
                 step = stats[STEP_ID]
             record(cells, base + (lo + i) * stride, out[i], rec, log, step, LINE, index)
-            mark(lines, crossing + lo + i, position)
+            if update:
+                mark(lines, crossing + lo + i, position)
+            else:
+                lines.dirty[crossing + lo + i] = 1
             changed += 1
     return changed
 

@@ -161,9 +161,13 @@ int Engine::solve_line_at(std::vector<uint8_t>& grid, int index, std::vector<int
     const int position = row ? index : index - h_;  // this line's place in the crossing lines
     const int c0 = cl.start[index];
     const int k = cl.start[index + 1] - c0;
+    // The spans matter only to a windows-narrowing propagation (the root's first, which
+    // starts from every line marked whole and comes before any other): only it keeps them.
     const int first = span_lo_[index], last = span_hi_[index];
-    span_lo_[index] = NO_SPAN;
-    span_hi_[index] = -1;
+    if (update) {
+        span_lo_[index] = NO_SPAN;
+        span_hi_[index] = -1;
+    }
     int b1 = 0, b2 = k, lo = 0, hi = n;
     if (narrowed_[index] && k < KEY_BLOCKS) {
         const int* len = cl.data.data() + c0;
@@ -193,8 +197,6 @@ int Engine::solve_line_at(std::vector<uint8_t>& grid, int index, std::vector<int
     int* wlo = win_lo_.data() + c0 + b1;
     int* whi = win_hi_.data() + c0 + b1;
     const int open = b2 - b1;
-    if (lo > 0)  // the open blocks' windows, relative to the open part while it is solved
-        for (int b = 0; b < open; ++b) { wlo[b] -= lo; whi[b] -= lo; }
     int ok = -1;
     size_t slot = 0;
     uint64_t hash = 0;
@@ -206,14 +208,18 @@ int Engine::solve_line_at(std::vector<uint8_t>& grid, int index, std::vector<int
         ++stats[LINE_SOLVES];
         int blank = 0;  // the part solved is all unknown (each line's first solve): no DP needed
         while (blank < m && line[blank] == 3) ++blank;
+        // The open blocks' windows, relative to the part solved while it is solved (only
+        // on a miss: a pass over the blocks is a good part of a cache hit's cost).
+        if (lo > 0)
+            for (int b = 0; b < open; ++b) { wlo[b] -= lo; whi[b] -= lo; }
         if (blank == m)
             ok = blank_fix(cl.data.data() + c0 + b1, open, m, out, wlo, whi, update) ? 1 : 0;
         else
             ok = dp_.fix(cl.data.data() + c0 + b1, open, line, m, out, wlo, whi, update) ? 1 : 0;
+        if (lo > 0)
+            for (int b = 0; b < open; ++b) { wlo[b] += lo; whi[b] += lo; }
         if (cached) cache_->store(slot, hash, key, line, m, out, ok == 1);
     }
-    if (lo > 0)
-        for (int b = 0; b < open; ++b) { wlo[b] += lo; whi[b] += lo; }
     if (ok == 0) return -1;
     if (update) narrowed_[index] = 1;
     int changed = 0;
@@ -222,7 +228,10 @@ int Engine::solve_line_at(std::vector<uint8_t>& grid, int index, std::vector<int
         const int cell = static_cast<int>(base + static_cast<size_t>(lo + i) * stride);
         grid[cell] = out[i];
         if (rec) rec->push_back(cell);
-        mark(crossing + lo + i, position);
+        if (update)
+            mark(crossing + lo + i, position);
+        else
+            dirty_[crossing + lo + i] = 1;
         ++changed;
     }
     return changed;
