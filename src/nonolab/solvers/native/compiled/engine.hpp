@@ -126,8 +126,9 @@ private:
     std::vector<int> win_lo_, win_hi_;
     std::vector<uint8_t> narrowed_, dirty_;
     // Per line, the span of the cells changed since it was last solved, [span_lo_,
-    // span_hi_] (span_lo_ > span_hi_: none).  A solve reads only the segment of the line
-    // between pinned blocks that holds the span: the rest is as the last solve left it.
+    // span_hi_] (span_lo_ > span_hi_: none), kept by the windows-narrowing propagation
+    // only.  There a solve reads only the segment of the line between the cuts around the
+    // span: the rest is as the last solve left it (see solve_line_at).
     std::vector<int> span_lo_, span_hi_;
     lcg::LineDP dp_;
     std::vector<uint8_t> line_, out_;
