@@ -25,8 +25,8 @@ from nonolab.solvers.native.bundles import (ACTIVE, DEEP_FULL_FIRST, DEEP_NEXT, 
 from nonolab.solvers.native.cache import PROBES, STEP_ID
 from nonolab.solvers.native.jit import jit
 from nonolab.solvers.native.modes import Probing  # noqa: F401  (re-exported)
-from nonolab.solvers.native.propagate import (BOTH_BRANCHES_AGREE, CONTRADICTION_PROBE, DEPTH2_PROBE, mark_cell, propagate,
-                                              record)
+from nonolab.solvers.native.propagate import (BOTH_BRANCHES_AGREE, CONTRADICTION_PROBE, DEPTH2_PROBE, mark_cell,
+                                              propagate, record)
 
 
 @jit
