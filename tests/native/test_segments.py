@@ -182,3 +182,23 @@ def test_an_all_unknown_line_is_answered_as_by_enumeration():
             got = fix_line(clue, bytes([UNKNOWN] * n))
             assert tuple(got) == brute_line(clue, (UNKNOWN,) * n), (clue, n)
     assert fix_line((3, 3), bytes([UNKNOWN] * 6)) is None  # no room: a contradiction
+
+
+@pytest.mark.skipif(not available(), reason="the native engine's C++ core is not built")
+def test_without_the_cache_both_engines_solve_the_same_lines():
+    """The same schedule and the same skips: with no cache (whose two tables hash
+    differently), every search does exactly the same line solves in both engines."""
+    from nonolab.solvers.base import Limits
+    from nonolab.solvers.native import NativeSolver
+
+    puzzles = [*random_puzzles(25, seed=21), *random_pictures(8, seed=4, low=10, high=25)]
+    for probing in ("none", "full"):
+        for puzzle in puzzles:
+            counters = []
+            for engine in ("compiled", "numba"):
+                result = NativeSolver(engine=engine, probing=probing, restarts=False, cache_bytes=0).solve(
+                    puzzle, Limits(max_solutions=None))
+                c = result.stats.counters
+                counters.append((result.count, c["line_solves"], c["cache_hits"], c["nodes"], c["probes"]))
+            assert counters[0] == counters[1], (puzzle, probing)
+            assert counters[0][1] > 0
