@@ -52,7 +52,7 @@ class Windows(NamedTuple):
 
     lo: np.ndarray        # int32: earliest start
     hi: np.ndarray        # int32: latest start
-    narrowed: np.ndarray  # uint8 per line: a solve has narrowed its windows (propagate.settled_ends)
+    narrowed: np.ndarray  # uint8 per line: a solve has narrowed its windows (propagate.open_segment)
 
 
 class LineWork(NamedTuple):
@@ -90,6 +90,7 @@ class Lines(NamedTuple):
     cache: CacheTable
     stats: np.ndarray   # int64: the counters of cache.py (LINE_SOLVES, ...)
     dirty: np.ndarray   # uint8 (h + w): the lines to solve (rows first)
+    span: np.ndarray    # int32 (2, h + w): per line, its first and last cell changed since its last solve
     line: np.ndarray    # uint8 (longest): the open part of the line being solved
     out: np.ndarray     # uint8 (longest): what the solve narrowed it to
 

@@ -26,6 +26,37 @@ Clue = tuple[int, ...]
 
 
 @jit
+def blank_fix(n, clue, c0, k, out, win_lo, win_hi, update):
+    """:func:`line_fix` on a line of ``n`` unknown cells and ``k >= 1`` blocks, without the DP.
+
+    A cell is filled in every arrangement exactly where block ``b`` at its leftmost
+    start (the blocks packed to the left) overlaps itself shifted by the slack; with
+    no slack every other cell is empty.  Every start in between is valid, so with
+    ``update`` the windows become those ranges: the DP's answer, cell for cell and
+    window for window.
+    """
+    need = k - 1
+    for b in range(k):
+        need += clue[c0 + b]
+    slack = n - need
+    if slack < 0:
+        return 0
+    fill = 1 if slack == 0 else 3
+    for i in range(n):
+        out[i] = fill
+    start = 0
+    for b in range(k):
+        length = clue[c0 + b]
+        for i in range(start + slack, start + length):
+            out[i] = 2
+        if update:
+            win_lo[c0 + b] = start
+            win_hi[c0 + b] = start + slack
+        start += length + 1
+    return 1
+
+
+@jit
 def line_fix(line, n, clue, c0, k, out, work, win_lo, win_hi, update):  # noqa: C901
     """Narrow ``line[0:n]`` for the clue ``clue[c0:c0+k]`` into ``out[0:n]``.
 
@@ -55,6 +86,8 @@ def line_fix(line, n, clue, c0, k, out, work, win_lo, win_hi, update):  # noqa: 
         for i in range(n):
             out[i] = 1
         return 1
+    if kw[n] == 0 and kb[n] == 0:  # all unknown (each line's first solve): the answer in closed form
+        return blank_fix(n, clue, c0, k, out, win_lo, win_hi, update)
     # Gap j lies before block j (gap k after the last one).  Blocks 0..j-1 can only
     # have ended at prefix lengths i in [glo[j], ghi(j)], ghi(j) being block j's
     # latest start (n for the last gap); row j of the tables starts at off[j].

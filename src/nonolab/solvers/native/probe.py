@@ -25,7 +25,8 @@ from nonolab.solvers.native.bundles import (ACTIVE, DEEP_FULL_FIRST, DEEP_NEXT, 
 from nonolab.solvers.native.cache import PROBES, STEP_ID
 from nonolab.solvers.native.jit import jit
 from nonolab.solvers.native.modes import Probing  # noqa: F401  (re-exported)
-from nonolab.solvers.native.propagate import BOTH_BRANCHES_AGREE, CONTRADICTION_PROBE, DEPTH2_PROBE, propagate, record
+from nonolab.solvers.native.propagate import (BOTH_BRANCHES_AGREE, CONTRADICTION_PROBE, DEPTH2_PROBE, mark_cell,
+                                              propagate, record)
 
 
 @jit
@@ -33,9 +34,7 @@ def _trial(scratch, p, value, h, w, lines, touched, log):
     """Set cell ``p`` of the scratch grid and propagate, recording what it touches."""
     touched.n[0] = 0
     scratch[p] = value
-    r = p // w
-    lines.dirty[r] = 1
-    lines.dirty[h + p - r * w] = 1
+    mark_cell(lines, p, h, w)
     lines.stats[PROBES] += 1
     return propagate(scratch, h, w, lines, touched, log, -1, False)
 
@@ -78,21 +77,19 @@ def _agreement(probes):
 def _learn(cells, p, ok0, ok1, agree, agreed, h, w, lines, trail, log, refuted, agreeing):
     """Record what probing cell ``p`` proved, as one step: the other value of a
     refuted one (technique ``refuted``), or the ``agreed`` cells (``agreeing``)."""
-    dirty, stats = lines.dirty, lines.stats
+    stats = lines.stats
     step = -1
     if log.rows.shape[0] > 0:
         stats[STEP_ID] += 1
         step = stats[STEP_ID]
     if ok0 == 0 or ok1 == 0:
         record(cells, p, 2 if ok0 == 0 else 1, trail, log, step, refuted, p)
-        dirty[p // w] = 1
-        dirty[h + p % w] = 1
+        mark_cell(lines, p, h, w)
     else:
         for i in range(agreed):
             x = agree[i] // 4
             record(cells, x, agree[i] % 4, trail, log, step, agreeing, p)
-            dirty[x // w] = 1
-            dirty[h + x % w] = 1
+            mark_cell(lines, x, h, w)
 
 
 @jit

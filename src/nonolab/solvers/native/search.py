@@ -27,7 +27,7 @@ from nonolab.solvers.native.cache import MAX_DEPTH, N_STATS, NODES, STEP_ID, Lin
 from nonolab.solvers.native.jit import jit
 from nonolab.solvers.native.line import static_windows, table_size
 from nonolab.solvers.native.probe import Probing, choose_branch, probe, probe_depth2
-from nonolab.solvers.native.propagate import GUESS, propagate, record
+from nonolab.solvers.native.propagate import GUESS, NO_SPAN, mark_all, mark_cell, propagate, record
 from nonolab.solvers.native.strategies import DEFAULT_ENUMERATE_CAP, LineStrategy, line_work
 from nonolab.solvers.steps import Step, Technique
 
@@ -57,8 +57,7 @@ def search_run(space, h, w, mode, budget, probe_depth, deep_sweeps, line_budget)
     while True:
         phase = state[PHASE]
         if phase == ROOT:
-            for i in range(h + w):
-                dirty[i] = 1
+            mark_all(lines, h + w)
             state[PHASE] = NODE
         elif phase == NODE:
             depth = state[DEPTH]
@@ -78,8 +77,8 @@ def search_run(space, h, w, mode, budget, probe_depth, deep_sweeps, line_budget)
             # (every node, every probe) narrows the states it saw.
             if first:  # the same bundle with the empty cache table (made here: numba types every bundle
                 # passed from Python at each call, so the search is given as few as it needs)
-                root = Lines(lines.clues, lines.windows, lines.work, space.no_cache, stats, dirty, lines.line,
-                             lines.out)
+                root = Lines(lines.clues, lines.windows, lines.work, space.no_cache, stats, dirty, lines.span,
+                             lines.line, lines.out)
                 ok = propagate(cells, h, w, root, trail, log, line_budget, first)
             else:
                 ok = propagate(cells, h, w, lines, trail, log, line_budget, first)
@@ -118,8 +117,7 @@ def search_run(space, h, w, mode, budget, probe_depth, deep_sweeps, line_budget)
                 stats[STEP_ID] += 1
                 step = stats[STEP_ID]
             record(cells, p, value, trail, log, step, GUESS, p)
-            dirty[p // w] = 1
-            dirty[h + p % w] = 1
+            mark_cell(lines, p, h, w)
         else:
             depth = state[DEPTH]
             if depth == 0:
@@ -138,8 +136,7 @@ def search_run(space, h, w, mode, budget, probe_depth, deep_sweeps, line_budget)
                     step = stats[STEP_ID]
                 # A negative source marks the second branch of a cell in the log.
                 record(cells, p, levels.second[lvl], trail, log, step, GUESS, -1 - p)
-                dirty[p // w] = 1
-                dirty[h + p % w] = 1
+                mark_cell(lines, p, h, w)
                 state[PHASE] = NODE
             else:
                 state[DEPTH] = depth - 1
@@ -182,7 +179,7 @@ class Workspace:
         blocks = max(len(c) for c in all_clues) + 1
         table = max(table_size(puzzle.rows, w), table_size(puzzle.columns, h))
         # The blocks' start ranges, and per line whether a solve has narrowed them (see
-        # propagate.settled_ends: only then are its pinned blocks' cells decided).
+        # propagate.open_segment: only then are its pinned blocks' cells decided).
         windows = Windows(*static_windows(clues.data, clues.starts, [w] * h + [h] * w),
                           narrowed=np.zeros(h + w, np.uint8))
         self.line, self.line_cap = line, line_cap
@@ -190,6 +187,7 @@ class Workspace:
         self.cache = cache if cache is not None else LineCache.for_budget(longest, cache_bytes)
         lines = Lines(clues=clues, windows=windows, work=line_work(longest, blocks, table, line, line_cap),
                       cache=self.cache.table, stats=np.zeros(N_STATS, np.int64), dirty=np.zeros(h + w, np.uint8),
+                      span=np.array([[NO_SPAN] * (h + w), [-1] * (h + w)], np.int32),
                       line=np.zeros(longest, np.uint8), out=np.zeros(longest, np.uint8))
         size = h * w
         # Given cells are set before the root and never on the trail: no backtrack undoes them.

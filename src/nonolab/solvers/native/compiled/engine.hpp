@@ -9,6 +9,7 @@
 // 2 filled, 3 unknown), row-major; lines are the rows, then the columns.
 #pragma once
 
+#include <algorithm>
 #include <chrono>
 #include <cstdint>
 #include <cstdlib>
@@ -69,6 +70,29 @@ private:
     uint64_t* hash_at() const { return reinterpret_cast<uint64_t*>(hashes_.get()); }
 };
 
+// The complete answer for a line of n unknown cells without the DP (blank_fix in
+// ../line.py): a cell is filled in every arrangement exactly where block j at its
+// leftmost start (the blocks packed to the left) overlaps itself shifted by the slack;
+// with no slack every other cell is empty.  Every start in between is valid, so with
+// update the windows become those ranges (the DP's answer, cell for cell and window for
+// window).
+inline bool blank_fix(const int* clue, int k, int n, uint8_t* out, int* win_lo, int* win_hi, bool update) {
+    int need = k - 1;
+    for (int j = 0; j < k; ++j) need += clue[j];
+    if (k == 0) need = 0;
+    const int slack = n - need;
+    if (slack < 0) return false;
+    std::fill(out, out + n, static_cast<uint8_t>(k == 0 || slack == 0 ? 1 : 3));
+    for (int j = 0, start = 0; j < k; start += clue[j] + 1, ++j) {
+        for (int c = start + slack; c < start + clue[j]; ++c) out[c] = 2;
+        if (update) {
+            win_lo[j] = start;
+            win_hi[j] = start + slack;
+        }
+    }
+    return true;
+}
+
 class Engine {
 public:
     // probing: 0 none, 1 contradiction, 2 full.  given: the partial grid to start from.
@@ -101,6 +125,11 @@ private:
     std::vector<uint8_t> given_, cells_;
     std::vector<int> win_lo_, win_hi_;
     std::vector<uint8_t> narrowed_, dirty_;
+    // Per line, the span of the cells changed since it was last solved, [span_lo_,
+    // span_hi_] (span_lo_ > span_hi_: none), kept by the windows-narrowing propagation
+    // only.  There a solve reads only the segment of the line between the cuts around the
+    // span: the rest is as the last solve left it (see solve_line_at).
+    std::vector<int> span_lo_, span_hi_;
     lcg::LineDP dp_;
     std::vector<uint8_t> line_, out_;
 
@@ -127,6 +156,18 @@ private:
     long long work_ = 0;
     bool time_up();
 
+    // Line `line` is to be solved: its cell `pos` changed.
+    void mark(int line, int pos) {
+        dirty_[line] = 1;
+        if (pos < span_lo_[line]) span_lo_[line] = pos;
+        if (pos > span_hi_[line]) span_hi_[line] = pos;
+    }
+    void mark_cell(int p) {
+        mark(p / w_, p % w_);
+        mark(h_ + p % w_, p / w_);
+    }
+    void mark_all();    // every line, every cell (the root)
+    void clear_marks();  // none (a contradiction)
     int solve_line_at(std::vector<uint8_t>& grid, int index, std::vector<int>* rec, bool use_cache, bool update);
     int propagate(std::vector<uint8_t>& grid, std::vector<int>* rec, bool use_cache, bool pausable, bool update);
     int trial(std::vector<uint8_t>& scratch, int p, uint8_t value, std::vector<int>& touched);
