@@ -44,7 +44,12 @@ Clues::Clues(int height, int width, const std::vector<std::vector<int>>& lines) 
     }
 }
 
-LineCache::LineCache(long long budget_bytes, int longest) {
+LineCache::LineCache(long long budget_bytes, int longest) : budget_(budget_bytes), longest_(longest) {}
+
+void LineCache::make() {
+    made_ = true;
+    const long long budget_bytes = budget_;
+    const int longest = longest_;
     // As many slots as fit the budget, at most 2**16, rounded down to a power of two
     // (the memory is about two lines per slot).
     long long slots = budget_bytes / std::max(1LL, 2LL * longest + 32);
@@ -54,14 +59,22 @@ LineCache::LineCache(long long budget_bytes, int longest) {
         power = 1;
         while (power * 2 <= static_cast<size_t>(slots)) power *= 2;
     }
+    if (power == 0) return;
+    // Made in the middle of a search, with the GIL released: memory that cannot be had
+    // leaves the search uncached (slower, the same answers), never an exception.
+    try {
+        keys_ = zeros(power * longest);
+        results_ = zeros(power * longest);
+        ok_ = zeros(power);
+        tags_ = zeros(power * sizeof(long long));
+        lengths_ = zeros(power * sizeof(long long));
+        hashes_ = zeros(power * sizeof(uint64_t));
+    } catch (const std::bad_alloc&) {
+        keys_.reset(), results_.reset(), ok_.reset(), tags_.reset(), lengths_.reset(), hashes_.reset();
+        return;
+    }
     slots_ = power;
-    width_ = power ? longest : 0;
-    keys_ = zeros(slots_ * width_);
-    results_ = zeros(slots_ * width_);
-    ok_ = zeros(slots_);
-    tags_ = zeros(slots_ * sizeof(long long));
-    lengths_ = zeros(slots_ * sizeof(long long));
-    hashes_ = zeros(slots_ * sizeof(uint64_t));
+    width_ = longest;
 }
 
 LineCache::Table LineCache::zeros(size_t bytes) {

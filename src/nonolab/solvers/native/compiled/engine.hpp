@@ -47,7 +47,14 @@ public:
     // hash are where a miss is to be stored.
     int lookup(long long tag, const uint8_t* line, int n, uint8_t* out, size_t& slot, uint64_t& hash) const;
     void store(size_t slot, uint64_t hash, long long tag, const uint8_t* line, int n, const uint8_t* out, bool ok);
-    bool usable(int n) const { return slots_ > 0 && n <= width_; }
+    // Whether a line of n cells can be cached; the tables are made on the first call
+    // (a solve that never probes never asks: a line-solvable grid pays nothing for them).
+    // The slots made so far (0 until a solve first asks for the cache).
+    size_t slots() const { return slots_; }
+    bool usable(int n) {
+        if (!made_) make();
+        return slots_ > 0 && n <= width_;
+    }
 
 private:
     // calloc, not std::vector: the operating system hands out zero pages as they are
@@ -59,6 +66,11 @@ private:
     using Table = std::unique_ptr<uint8_t[], Free>;
     static Table zeros(size_t bytes);
 
+    void make();
+
+    long long budget_ = 0;
+    int longest_ = 0;
+    bool made_ = false;
     size_t slots_ = 0;
     int width_ = 0;
     // Every table starts zeroed by calloc, the slot tables too (1.5 MB at 2**16 slots,
@@ -108,6 +120,7 @@ public:
     // and cache); call it once this search has branched.
     std::unique_ptr<Engine> fork_root() const;
     bool root_done() const { return depth_ > 0 || stats[NODES] > 1; }
+    size_t cache_slots() const { return cache_->slots(); }
 
     // What every solution the search has not yet reached agrees with.
     std::vector<uint8_t> remainder() const;

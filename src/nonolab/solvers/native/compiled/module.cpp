@@ -193,6 +193,11 @@ PyObject* Engine_root_done(EngineObject* self, PyObject*) {
     return PyBool_FromLong(self->engine->root_done());
 }
 
+PyObject* Engine_cache_slots(EngineObject* self, PyObject*) {
+    if (!ready(self)) return nullptr;
+    return PyLong_FromSize_t(self->engine->cache_slots());
+}
+
 PyObject* Engine_fork_root(EngineObject* self, PyObject*) {
     if (!ready(self)) return nullptr;
     if (!self->engine->root_done()) {
@@ -223,6 +228,8 @@ PyMethodDef engine_methods[] = {
      "whether the current node's propagation or probing is part-way through"},
     {"root_done", reinterpret_cast<PyCFunction>(Engine_root_done), METH_NOARGS,
      "whether the root's propagation and probing are over (the search has branched)"},
+    {"cache_slots", reinterpret_cast<PyCFunction>(Engine_cache_slots), METH_NOARGS,
+     "the line cache's slots made so far (0 until a solve first uses the cache)"},
     {"fork_root", reinterpret_cast<PyCFunction>(Engine_fork_root), METH_NOARGS,
      "a new search of the same space from this one's root"},
     {nullptr, nullptr, 0, nullptr},
