@@ -65,6 +65,39 @@ def test_the_line_dp_equals_brute_force_on_every_line_up_to_length_8(n):
         cells = bytes(states)
         for clue in clues:
             assert ENGINE.solve_line(clue, cells) == expected.get(clue), (clue, states)
+            if n:  # the bit-set solver the engine uses on lines of up to 127 cells
+                assert ENGINE.solve_line(clue, cells, True) == expected.get(clue), (clue, states)
+
+
+@st.composite
+def long_lines(draw):
+    """A line of 1..127 cells: a picture's clue (or random lengths) and part of its cells."""
+    n = draw(st.integers(1, 127))
+    density = draw(st.floats(0.0, 1.0))
+    rng = random.Random(draw(st.integers(0, 2**32)))
+    picture = [rng.random() < density for _ in range(n)]
+    clue = clues_of(picture)
+    if draw(st.integers(0, 4)) == 0:
+        clue = tuple(draw(st.lists(st.integers(1, 12), max_size=15)))
+    known = draw(st.floats(0.0, 1.0))
+    cells = bytes((2 if b else 1) if rng.random() < known else 3 for b in picture)
+    if draw(st.integers(0, 4)) == 0:  # states no picture of the clue need agree with
+        cells = bytes(rng.choice((1, 2, 3)) for _ in range(n))
+    return clue, cells
+
+
+@settings(max_examples=3000, deadline=None)
+@given(long_lines())
+def test_the_bit_set_line_solver_equals_the_table_dp_up_to_127_cells(case):
+    # Lines longer than 64 cells use both words of the bit sets, and 127 cells the top
+    # bit (the whole line's prefix): brute force cannot reach them, the table DP can.
+    clue, cells = case
+    assert ENGINE.solve_line(clue, cells, True) == ENGINE.solve_line(clue, cells)
+
+
+def test_the_bit_set_line_solver_refuses_lines_it_cannot_hold():
+    with pytest.raises(ValueError):
+        ENGINE.solve_line((1,), bytes([3] * 128), True)
 
 
 def test_the_line_dp_refuses_bad_states():

@@ -72,7 +72,7 @@ void Engine::setup(const std::vector<std::vector<int>>& rows, const std::vector<
         for (int r = 0; r < height; ++r) line_cells_[height + c].push_back(r * width + c);
         line_clue_[height + c] = columns[c];
     }
-    const int longest = std::max(width, height);
+    int longest = std::max(width, height);
     state_buf_.assign(longest, 3);
     out_buf_.assign(longest, 0);
     value_.assign(nvars_, -1);
@@ -93,12 +93,27 @@ void Engine::setup(const std::vector<std::vector<int>>& rows, const std::vector<
     trail_.reserve(nvars_);
     for (int l = 0; l < nlines; ++l) mark_dirty(l);
     target_phase_.assign(nvars_, 0);
+    // Black-and-white lines that fit in the bit sets are solved there (bitline.hpp).
+    bit_line_.assign(nlines, 0);
+    line_rclue_.resize(nlines);
+    bool wide = values_ != 0;
+    for (int l = 0; l < nlines; ++l) {
+        const std::vector<int>& clue = line_clue_[l];
+        line_rclue_[l].assign(clue.rbegin(), clue.rend());
+        bool usable = values_ == 0 && static_cast<int>(line_cells_[l].size()) <= BitLine::MAX_CELLS;
+        for (int len : clue) usable = usable && len > 0;
+        bit_line_[l] = usable;
+        wide = wide || !usable;
+    }
+    if (!wide) longest = 1;  // the byte cache below is never used
     // About 32 MB of cache at most (key and result per slot), 2^16 slots at most.
     const size_t line_bytes = static_cast<size_t>(longest) * (values_ ? sizeof(uint32_t) : 1);
     size_t slots = 1;
     while (slots < (1u << 16) && slots * 2 * 2 * line_bytes <= (32u << 20)) slots *= 2;
-    cache_.resize(slots);
-    cache_mask_ = slots - 1;
+    cache_.resize(wide ? slots : 1);
+    cache_mask_ = cache_.size() - 1;
+    bit_cache_.resize(values_ ? 1 : (1u << 16));  // 80 bytes a slot: 5 MB
+    bit_cache_mask_ = bit_cache_.size() - 1;
 }
 
 bool Engine::fix(int cell, bool filled) {
@@ -187,6 +202,7 @@ int Engine::propagate() {
 
 bool Engine::run_line(int line) {
     if (__builtin_expect(values_ != 0, 0)) return run_colour_line(line);
+    if (bit_line_[line]) return run_bit_line(line);
     const std::vector<int>& cells = line_cells_[line];
     const std::vector<int>& clue = line_clue_[line];
     const int n = static_cast<int>(cells.size());
@@ -219,6 +235,50 @@ bool Engine::run_line(int line) {
     }
     for (int i = 0; i < n; ++i)
         if (s[i] == 3 && out[i] != 3) enqueue(lit_of(cells[i], out[i] == 2), LINE, line);
+    return true;
+}
+
+// run_line on bit sets: the same cells forced, in the same order (left to right).
+bool Engine::run_bit_line(int line) {
+    const std::vector<int>& cells = line_cells_[line];
+    const int n = static_cast<int>(cells.size());
+    uint64_t empty[2] = {0, 0}, fill[2] = {0, 0};
+    for (int i = 0; i < n; ++i) {
+        const int v = value_[cells[i]];
+        empty[i >> 6] |= static_cast<uint64_t>(v != 1) << (i & 63);
+        fill[i >> 6] |= static_cast<uint64_t>(v != 0) << (i & 63);
+    }
+    ++counters_.line_runs;
+    const Bits e = (static_cast<Bits>(empty[1]) << 64) | empty[0];
+    const Bits f = (static_cast<Bits>(fill[1]) << 64) | fill[0];
+    uint64_t hash = static_cast<uint64_t>(line) * 0x9E3779B97F4A7C15ULL;
+    for (uint64_t word : {empty[0], empty[1], fill[0], fill[1]}) {
+        hash = (hash ^ word) * 0xBF58476D1CE4E5B9ULL;
+        hash ^= hash >> 31;
+    }
+    BitSlot& slot = bit_cache_[hash & bit_cache_mask_];
+    if (slot.line == line && slot.empty == e && slot.fill == f) {
+        ++counters_.cache_hits;
+    } else {
+        const std::vector<int>& clue = line_clue_[line];
+        slot.line = line;
+        slot.empty = e;
+        slot.fill = f;
+        slot.ok = bits_.fix(clue.data(), line_rclue_[line].data(), static_cast<int>(clue.size()), e, f, n,
+                            slot.may_empty, slot.may_fill);
+    }
+    if (!slot.ok) {
+        explain(line, INT_MAX, -1, conflict_lits_);
+        return false;
+    }
+    const Bits forced = e & f & ~(slot.may_empty & slot.may_fill);  // open cells left one value
+    const Bits filled = slot.may_fill;
+    for (int w = 0; w < 2; ++w) {
+        for (uint64_t m = static_cast<uint64_t>(forced >> (64 * w)); m; m &= m - 1) {
+            const int i = 64 * w + __builtin_ctzll(m);
+            enqueue(lit_of(cells[i], ((filled >> i) & 1) != 0), LINE, line);
+        }
+    }
     return true;
 }
 

@@ -7,6 +7,7 @@
 #include <deque>
 #include <vector>
 
+#include "bitline.hpp"
 #include "colour_line.hpp"
 #include "drop.hpp"
 #include "line.hpp"
@@ -99,6 +100,19 @@ private:
     std::vector<CacheSlot> cache_;
     size_t cache_mask_ = 0;
 
+    // Lines of at most BitLine::MAX_CELLS cells (bit_line_[line]) are solved on bit
+    // sets (bitline.hpp), with their own cache keyed by the line's two masks.
+    struct BitSlot {
+        Bits empty = 0, fill = 0, may_empty = 0, may_fill = 0;  // key: the line's masks; value: the result's
+        int line = -1;
+        bool ok = false;
+    };
+    BitLine bits_;
+    std::vector<uint8_t> bit_line_;
+    std::vector<std::vector<int>> line_rclue_;  // each clue reversed (the suffix table's pass)
+    std::vector<BitSlot> bit_cache_;
+    size_t bit_cache_mask_ = 0;
+
     // Assignment: -1 unassigned, 0 empty, 1 filled.
     std::vector<int8_t> value_;
     std::vector<int> level_, trail_pos_, reason_idx_;
@@ -164,6 +178,7 @@ private:
     int propagate();
     int propagate_clauses();
     bool run_line(int line);
+    bool run_bit_line(int line);
     bool run_colour_line(int line);
     void explain(int line, int limit_pos, int implied, std::vector<int>& clause);
     void explain_colour(int line, int limit_pos, int implied, std::vector<int>& clause);

@@ -253,7 +253,8 @@ PyTypeObject EngineType = {PyVarObject_HEAD_INIT(nullptr, 0)};
 PyObject* solve_line(PyObject*, PyObject* args) {
     PyObject* clue_obj = nullptr;
     Py_buffer cells;
-    if (!PyArg_ParseTuple(args, "Oy*", &clue_obj, &cells)) return nullptr;
+    int on_bits = 0;  // the bit-set solver of bitline.hpp (the engine's, for short lines)
+    if (!PyArg_ParseTuple(args, "Oy*|p", &clue_obj, &cells, &on_bits)) return nullptr;
     std::vector<int> clue;
     if (!read_clue(clue_obj, clue)) { PyBuffer_Release(&cells); return nullptr; }
     const int n = static_cast<int>(cells.len);
@@ -266,8 +267,29 @@ PyObject* solve_line(PyObject*, PyObject* args) {
         }
     }
     std::vector<uint8_t> out(n > 0 ? n : 1);
-    lcg::LineDP dp;
-    const bool ok = dp.fix(clue.data(), static_cast<int>(clue.size()), s, n, out.data());
+    bool ok;
+    if (on_bits) {
+        bool positive = true;
+        for (int len : clue) positive = positive && len > 0;
+        if (n < 1 || n > lcg::BitLine::MAX_CELLS || !positive) {
+            PyBuffer_Release(&cells);
+            PyErr_SetString(PyExc_ValueError, "the bit-set solver takes 1..127 cells and positive lengths");
+            return nullptr;
+        }
+        lcg::Bits e = 0, f = 0, may_empty = 0, may_fill = 0;
+        for (int i = 0; i < n; ++i) {
+            if (s[i] & 1) e |= lcg::BitLine::one(i);
+            if (s[i] & 2) f |= lcg::BitLine::one(i);
+        }
+        const std::vector<int> rclue(clue.rbegin(), clue.rend());
+        lcg::BitLine solver;
+        ok = solver.fix(clue.data(), rclue.data(), static_cast<int>(clue.size()), e, f, n, may_empty, may_fill);
+        for (int i = 0; ok && i < n; ++i)
+            out[i] = static_cast<uint8_t>(((may_empty >> i) & 1) | (((may_fill >> i) & 1) << 1));
+    } else {
+        lcg::LineDP dp;
+        ok = dp.fix(clue.data(), static_cast<int>(clue.size()), s, n, out.data());
+    }
     PyBuffer_Release(&cells);
     if (!ok) Py_RETURN_NONE;
     return PyBytes_FromStringAndSize(reinterpret_cast<const char*>(out.data()), n);
@@ -363,7 +385,8 @@ PyMethodDef module_methods[] = {
     {"drop_cells", drop_cells, METH_VARARGS,
      "drop_cells(clue, cells, order) -> bytes: each cell of order made unknown (3) while the line stays infeasible"},
     {"solve_line", solve_line, METH_VARARGS,
-     "solve_line(clue, cells) -> bytes or None: every cell's possible values (1 empty, 2 filled, 3 both)"},
+     "solve_line(clue, cells, bits=False) -> bytes or None: every cell's possible values (1 empty, 2 filled, 3 both); "
+     "bits: with the bit-set solver (1..127 cells)"},
     {nullptr, nullptr, 0, nullptr},
 };
 

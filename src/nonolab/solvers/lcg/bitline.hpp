@@ -1,0 +1,136 @@
+// The complete line solver on bit sets, for lines of at most 127 cells: the same
+// answer as LineDP::fix (line.hpp), every row of its tables computed at once.
+//
+// A line is two masks over its cells: e (bit c: cell c may be empty) and f (may be
+// filled).  F[j], bit p: the first p cells can hold exactly blocks 0..j-1 (the
+// prefix/suffix reachability of line.hpp, one 128-bit word per row).  Row j is made
+// from row j-1 in a few word operations: the starts block j-1 may take (after a
+// prefix of F[j-1] and an empty cell), those whose cells may all be filled (f
+// shifted onto itself, doubling: log(length) steps), their ends, then each end
+// spread rightwards through cells that may be empty.  That spread is one addition:
+// in x = seeds | the cells it may cross, adding the seeds carries each run of x from
+// its lowest seed up, so (x + seeds) ^ x marks the run above it.  The suffix table
+// B is the same pass on the reversed line and clue, reversed back (one bit reversal
+// per row).  A cell may be empty when some gap j covers it with F[j] on its left and
+// B[j] on its right; it may be filled when some valid start of some block covers it.
+// A line solve costs O(k log n) word operations against LineDP's O(k * slack) bytes.
+#pragma once
+
+#include <cstdint>
+
+namespace lcg {
+
+using Bits = unsigned __int128;
+
+class BitLine {
+public:
+    static constexpr int MAX_CELLS = 127;  // bit n (the whole line's prefix) must fit
+
+    static Bits one(int i) { return static_cast<Bits>(1) << i; }
+    static Bits low(int n) { return n >= 128 ? ~static_cast<Bits>(0) : one(n) - 1; }
+
+    // Reverses the n low bits of x (bit c goes to bit n - 1 - c); 1 <= n <= 128.
+    static Bits reverse(Bits x, int n) {
+        const Bits r = (static_cast<Bits>(reverse64(static_cast<uint64_t>(x))) << 64) |
+                       reverse64(static_cast<uint64_t>(x >> 64));
+        return r >> (128 - n);
+    }
+
+    // may_empty / may_fill: the cells some arrangement leaves empty / fills; false when
+    // no arrangement agrees with the line.  clue holds k positive lengths, rclue the
+    // same reversed; e and f are the cells' masks (every cell in at least one).
+    bool fix(const int* clue, const int* rclue, int k, Bits e, Bits f, int n, Bits& may_empty, Bits& may_fill) {
+        if (k == 0) {
+            if (f & ~e) return false;  // a filled cell and no block
+            may_empty = low(n);
+            may_fill = 0;
+            return true;
+        }
+        if (!fits(clue, k, n)) return false;  // (and every shift below stays under 128)
+        if (!forward(clue, k, e, f, n, F_, runs_)) return false;
+        const Bits re = reverse(e, n), rf = reverse(f, n);
+        Bits rruns[MAX_CELLS + 1];
+        forward(rclue, k, re, rf, n, R_, rruns);  // feasible too: the same line read backwards
+        for (int j = 0; j <= k; ++j) B_[j] = reverse(R_[k - j], n + 1);
+        Bits empty = 0, fill = 0;
+        for (int j = 0; j <= k; ++j) empty |= F_[j] & e & (B_[j] >> 1);
+        for (int j = 0; j < k; ++j) {
+            const int len = clue[j];
+            const Bits left = j == 0 ? F_[0] : (F_[j] & e) << 1;
+            const Bits right = j == k - 1 ? B_[k] : e & (B_[j + 1] >> 1);
+            fill |= smear(left & runs_[j] & (right >> len), len);
+        }
+        may_empty = empty;
+        may_fill = fill;
+        return true;
+    }
+
+    // Whether some arrangement of the clue agrees with the line (the forward pass only).
+    bool feasible(const int* clue, int k, Bits e, Bits f, int n) {
+        if (k == 0) return (f & ~e) == 0;
+        if (!fits(clue, k, n)) return false;
+        return forward(clue, k, e, f, n, F_, runs_);
+    }
+
+private:
+    Bits F_[MAX_CELLS + 2], R_[MAX_CELLS + 2], B_[MAX_CELLS + 2], runs_[MAX_CELLS + 1];
+
+    static uint64_t reverse64(uint64_t x) {
+        x = __builtin_bswap64(x);
+        x = ((x >> 4) & 0x0F0F0F0F0F0F0F0FULL) | ((x & 0x0F0F0F0F0F0F0F0FULL) << 4);
+        x = ((x >> 2) & 0x3333333333333333ULL) | ((x & 0x3333333333333333ULL) << 2);
+        return ((x >> 1) & 0x5555555555555555ULL) | ((x & 0x5555555555555555ULL) << 1);
+    }
+
+    // Whether the blocks with one cell between them fit in n cells.
+    static bool fits(const int* clue, int k, int n) {
+        int need = k - 1;
+        for (int j = 0; j < k; ++j) need += clue[j];
+        return need <= n;
+    }
+
+    // Bit p: p is a seed, or p - 1 is set and p is in m (each seed carried up its run).
+    static Bits spread(Bits seeds, Bits m) {
+        const Bits x = m | seeds;
+        return (((x + seeds) ^ x) & x) | seeds;
+    }
+
+    // Bit st: cells st..st+len-1 may all be filled (f's bits AND-ed over len shifts).
+    static Bits runs(Bits f, int len) {
+        Bits r = f;
+        for (int have = 1; have < len;) {
+            const int step = have < len - have ? have : len - have;
+            r &= r >> step;
+            have += step;
+        }
+        return r;
+    }
+
+    // Bit c: some bit of v lies in c-len+1..c.
+    static Bits smear(Bits v, int len) {
+        for (int have = 1; have < len;) {
+            const int step = have < len - have ? have : len - have;
+            v |= v << step;
+            have += step;
+        }
+        return v;
+    }
+
+    // rows[0..k] (the table F of the masks' line), run[j] = runs(f, clue[j]); false
+    // when the clue fits no prefix or not the whole line.
+    static bool forward(const int* clue, int k, Bits e, Bits f, int n, Bits* rows, Bits* run) {
+        const Bits through = e << 1;  // bit p: cell p - 1 may be empty
+        rows[0] = spread(1, through);
+        for (int j = 1; j <= k; ++j) {
+            const int len = clue[j - 1];
+            const Bits starts = j == 1 ? rows[0] : (rows[j - 1] & e) << 1;
+            run[j - 1] = runs(f, len);
+            const Bits ends = (starts & run[j - 1]) << len;
+            if (!ends) return false;
+            rows[j] = spread(ends, through);
+        }
+        return ((rows[k] >> n) & 1) != 0;
+    }
+};
+
+}  // namespace lcg
