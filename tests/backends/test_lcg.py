@@ -95,9 +95,28 @@ def test_the_bit_set_line_solver_equals_the_table_dp_up_to_127_cells(case):
     assert ENGINE.solve_line(clue, cells, True) == ENGINE.solve_line(clue, cells)
 
 
+@settings(max_examples=2000, deadline=None)
+@given(long_lines(), st.randoms(use_true_random=False), st.booleans())
+def test_the_bit_set_explanation_checks_equal_the_table_checks_up_to_127_cells(case, rng, right_to_left):
+    # Lines made infeasible by a few flipped cells, dropped in the engine's order (right
+    # to left) or any order: each check's answer, so the cells kept, must be the same.
+    clue, cells = case
+    line = bytearray(cells)
+    for _ in range(rng.randint(0, 3)):
+        line[rng.randrange(len(line))] = rng.choice((1, 2))
+    order = list(range(len(line)))
+    if right_to_left:
+        order.reverse()
+    else:
+        rng.shuffle(order)
+    assert ENGINE.drop_cells(list(clue), bytes(line), order, True) == ENGINE.drop_cells(list(clue), bytes(line), order)
+
+
 def test_the_bit_set_line_solver_refuses_lines_it_cannot_hold():
     with pytest.raises(ValueError):
         ENGINE.solve_line((1,), bytes([3] * 128), True)
+    with pytest.raises(ValueError):
+        ENGINE.drop_cells((1,), bytes([3] * 128), [0], True)
 
 
 def test_the_line_dp_refuses_bad_states():
@@ -152,6 +171,8 @@ def test_explanation_drops_leave_an_irredundant_infeasible_line(case):
     # needed (brute force over all arrangements).
     clue, cells, order = case
     kept = ENGINE.drop_cells(list(clue), cells, list(order))
+    if cells:  # the bit-set checks the engine uses on lines of up to 127 cells
+        assert ENGINE.drop_cells(list(clue), cells, list(order), True) == kept
     if _fits(clue, cells):
         assert kept == cells  # a feasible line has no explanation: nothing is dropped
         return

@@ -46,12 +46,30 @@ void Engine::explain(int line, int limit_pos, int implied, std::vector<int>& cla
     if (implied >= 0) clause.push_back(implied);
     // Each check joins a prefix table and a suffix table around the cell (drop.hpp),
     // both kept across the checks: right to left, a band extends each by a few columns.
-    dropper_.reset(clue.data(), k, s.data(), n);
-    for (int i : candidates) {
-        ++counters_.explanation_checks;
-        if (!dropper_.feasible_without(i)) {  // not needed: drop it
-            s[i] = 3;
-            dropper_.dropped(i);
+    // Lines the bit sets hold are checked there (bitline.hpp): the same answers.
+    if (bit_line_[line]) {
+        uint64_t empty[2] = {0, 0}, fill[2] = {0, 0};
+        for (int i = 0; i < n; ++i) {
+            empty[i >> 6] |= static_cast<uint64_t>(s[i] & 1) << (i & 63);
+            fill[i >> 6] |= static_cast<uint64_t>(s[i] >> 1) << (i & 63);
+        }
+        bits_.reset_drops(clue.data(), k, (static_cast<Bits>(empty[1]) << 64) | empty[0],
+                          (static_cast<Bits>(fill[1]) << 64) | fill[0], n);
+        for (int i : candidates) {
+            ++counters_.explanation_checks;
+            if (!bits_.feasible_without(i)) {  // not needed: drop it
+                s[i] = 3;
+                bits_.dropped(i);
+            }
+        }
+    } else {
+        dropper_.reset(clue.data(), k, s.data(), n);
+        for (int i : candidates) {
+            ++counters_.explanation_checks;
+            if (!dropper_.feasible_without(i)) {
+                s[i] = 3;
+                dropper_.dropped(i);
+            }
         }
     }
     for (int i : candidates)

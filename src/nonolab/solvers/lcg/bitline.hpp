@@ -72,8 +72,76 @@ public:
         return forward(clue, k, e, f, n, F_, runs_);
     }
 
+    // The explanation checks (Engine::explain, as DropChecker of drop.hpp): start on a
+    // line, then ask whether it is feasible with cell i unknown, and drop the cells
+    // that are not needed.  A check is one forward pass (O(k) word operations) whose
+    // runs of fillable cells are kept from the line's: making cell i fillable adds the
+    // starts of the run of fillable cells through i, a range found in O(1).
+    void reset_drops(const int* clue, int k, Bits e, Bits f, int n) {
+        clue_ = clue;
+        k_ = k;
+        n_ = n;
+        e_ = e;
+        f_ = f;
+        fits_ = k == 0 || fits(clue, k, n);
+        if (fits_)
+            for (int j = 0; j < k; ++j) runs_[j] = runs(f, clue[j]);
+        checked_ = -1;
+    }
+
+    bool feasible_without(int i) {
+        if (!fits_) return false;
+        const Bits cell = one(i), e = e_ | cell, f = f_ | cell;
+        if (k_ == 0) return (f & ~e) == 0;
+        // The run of cells that may be filled through i: a..b.
+        const Bits blocked = ~f;  // (every bit from n on is blocked)
+        const Bits below = blocked & (cell - 1);
+        const int a = below ? highest(below) + 1 : 0;
+        const int b = i + lowest(blocked >> i) - 1;
+        const Bits through = e << 1;
+        Bits row = spread(1, through);
+        for (int j = 0; j < k_; ++j) {
+            const int len = clue_[j];
+            const int lo = a > i - len + 1 ? a : i - len + 1, hi = b - len + 1 < i ? b - len + 1 : i;
+            added_[j] = lo <= hi ? low(hi + 1) & ~low(lo) : 0;  // the starts i's cell completes
+            const Bits starts = j == 0 ? row : (row & e) << 1;
+            const Bits ends = (starts & (runs_[j] | added_[j])) << len;
+            if (!ends) return false;
+            row = spread(ends, through);
+        }
+        checked_ = i;  // added_ is complete for i
+        return ((row >> n_) & 1) != 0;
+    }
+
+    // Cell i is made unknown (after a check of i found the line infeasible without it).
+    void dropped(int i) {
+        e_ |= one(i);
+        f_ |= one(i);
+        if (!fits_ || k_ == 0) return;
+        if (checked_ == i) {
+            for (int j = 0; j < k_; ++j) runs_[j] |= added_[j];
+        } else {
+            for (int j = 0; j < k_; ++j) runs_[j] = runs(f_, clue_[j]);
+        }
+        checked_ = -1;
+    }
+
 private:
     Bits F_[MAX_CELLS + 2], R_[MAX_CELLS + 2], B_[MAX_CELLS + 2], runs_[MAX_CELLS + 1];
+    // The explanation checks' line, its runs (runs_) and the starts one check added.
+    const int* clue_ = nullptr;
+    int k_ = 0, n_ = 0, checked_ = -1;
+    bool fits_ = true;
+    Bits e_ = 0, f_ = 0, added_[MAX_CELLS + 1];
+
+    static int lowest(Bits x) {  // x != 0
+        const uint64_t lo = static_cast<uint64_t>(x);
+        return lo ? __builtin_ctzll(lo) : 64 + __builtin_ctzll(static_cast<uint64_t>(x >> 64));
+    }
+    static int highest(Bits x) {  // x != 0
+        const uint64_t hi = static_cast<uint64_t>(x >> 64);
+        return hi ? 127 - __builtin_clzll(hi) : 63 - __builtin_clzll(static_cast<uint64_t>(x));
+    }
 
     static uint64_t reverse64(uint64_t x) {
         x = __builtin_bswap64(x);

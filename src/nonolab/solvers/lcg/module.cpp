@@ -300,7 +300,8 @@ PyObject* solve_line(PyObject*, PyObject* args) {
 PyObject* drop_cells(PyObject*, PyObject* args) {
     PyObject *clue_obj = nullptr, *order_obj = nullptr;
     Py_buffer cells;
-    if (!PyArg_ParseTuple(args, "Oy*O", &clue_obj, &cells, &order_obj)) return nullptr;
+    int on_bits = 0;  // the bit-set checks of bitline.hpp (the engine's, for short lines)
+    if (!PyArg_ParseTuple(args, "Oy*O|p", &clue_obj, &cells, &order_obj, &on_bits)) return nullptr;
     std::vector<int> clue, order;
     const int n = static_cast<int>(cells.len);
     std::vector<uint8_t> s(static_cast<const uint8_t*>(cells.buf), static_cast<const uint8_t*>(cells.buf) + n);
@@ -325,6 +326,28 @@ PyObject* drop_cells(PyObject*, PyObject* args) {
             PyErr_SetString(PyExc_ValueError, "order holds a cell outside the line");
             return nullptr;
         }
+    }
+    if (on_bits) {
+        bool positive = true;
+        for (int len : clue) positive = positive && len > 0;
+        if (n < 1 || n > lcg::BitLine::MAX_CELLS || !positive) {
+            PyErr_SetString(PyExc_ValueError, "the bit-set checks take 1..127 cells and positive lengths");
+            return nullptr;
+        }
+        lcg::Bits e = 0, f = 0;
+        for (int i = 0; i < n; ++i) {
+            if (s[i] & 1) e |= lcg::BitLine::one(i);
+            if (s[i] & 2) f |= lcg::BitLine::one(i);
+        }
+        lcg::BitLine checker;
+        checker.reset_drops(clue.data(), static_cast<int>(clue.size()), e, f, n);
+        for (int i : order) {
+            if (s[i] != 3 && !checker.feasible_without(i)) {
+                s[i] = 3;
+                checker.dropped(i);
+            }
+        }
+        return PyBytes_FromStringAndSize(reinterpret_cast<const char*>(s.data()), n);
     }
     lcg::DropChecker dropper;
     dropper.reset(clue.data(), static_cast<int>(clue.size()), s.data(), n);
@@ -383,7 +406,8 @@ PyMethodDef module_methods[] = {
     {"solve_colour_line", solve_colour_line, METH_VARARGS,
      "solve_colour_line(lengths, colours, domains) -> list or None: each cell's surviving values (bit masks)"},
     {"drop_cells", drop_cells, METH_VARARGS,
-     "drop_cells(clue, cells, order) -> bytes: each cell of order made unknown (3) while the line stays infeasible"},
+     "drop_cells(clue, cells, order, bits=False) -> bytes: each cell of order made unknown (3) while the line stays "
+     "infeasible; bits: with the bit-set checks (1..127 cells)"},
     {"solve_line", solve_line, METH_VARARGS,
      "solve_line(clue, cells, bits=False) -> bytes or None: every cell's possible values (1 empty, 2 filled, 3 both); "
      "bits: with the bit-set solver (1..127 cells)"},
