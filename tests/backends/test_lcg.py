@@ -65,8 +65,8 @@ def test_the_line_dp_equals_brute_force_on_every_line_up_to_length_8(n):
         cells = bytes(states)
         for clue in clues:
             assert ENGINE.solve_line(clue, cells) == expected.get(clue), (clue, states)
-            if n:  # the bit-set solver the engine uses on lines of up to 127 cells
-                assert ENGINE.solve_line(clue, cells, True) == expected.get(clue), (clue, states)
+            for bits in (64, 128) if n else ():  # the bit-set solver the engine uses on lines of up to 127 cells
+                assert ENGINE.solve_line(clue, cells, bits) == expected.get(clue), (bits, clue, states)
 
 
 @st.composite
@@ -92,7 +92,10 @@ def test_the_bit_set_line_solver_equals_the_table_dp_up_to_127_cells(case):
     # Lines longer than 64 cells use both words of the bit sets, and 127 cells the top
     # bit (the whole line's prefix): brute force cannot reach them, the table DP can.
     clue, cells = case
-    assert ENGINE.solve_line(clue, cells, True) == ENGINE.solve_line(clue, cells)
+    expected = ENGINE.solve_line(clue, cells)
+    assert ENGINE.solve_line(clue, cells, 128) == expected
+    if len(cells) <= 63:
+        assert ENGINE.solve_line(clue, cells, 64) == expected
 
 
 @settings(max_examples=2000, deadline=None)
@@ -109,14 +112,21 @@ def test_the_bit_set_explanation_checks_equal_the_table_checks_up_to_127_cells(c
         order.reverse()
     else:
         rng.shuffle(order)
-    assert ENGINE.drop_cells(list(clue), bytes(line), order, True) == ENGINE.drop_cells(list(clue), bytes(line), order)
+    expected = ENGINE.drop_cells(list(clue), bytes(line), order)
+    assert ENGINE.drop_cells(list(clue), bytes(line), order, 128) == expected
+    if len(line) <= 63:
+        assert ENGINE.drop_cells(list(clue), bytes(line), order, 64) == expected
 
 
 def test_the_bit_set_line_solver_refuses_lines_it_cannot_hold():
+    for bits, too_long in ((64, 64), (128, 128)):
+        with pytest.raises(ValueError):
+            ENGINE.solve_line((1,), bytes([3] * too_long), bits)
+        with pytest.raises(ValueError):
+            ENGINE.drop_cells((1,), bytes([3] * too_long), [0], bits)
+        assert ENGINE.solve_line((1,), bytes([3] * (too_long - 1)), bits) == bytes([3] * (too_long - 1))
     with pytest.raises(ValueError):
-        ENGINE.solve_line((1,), bytes([3] * 128), True)
-    with pytest.raises(ValueError):
-        ENGINE.drop_cells((1,), bytes([3] * 128), [0], True)
+        ENGINE.solve_line((1,), bytes([3]), 32)
 
 
 def test_the_line_dp_refuses_bad_states():
@@ -171,8 +181,8 @@ def test_explanation_drops_leave_an_irredundant_infeasible_line(case):
     # needed (brute force over all arrangements).
     clue, cells, order = case
     kept = ENGINE.drop_cells(list(clue), cells, list(order))
-    if cells:  # the bit-set checks the engine uses on lines of up to 127 cells
-        assert ENGINE.drop_cells(list(clue), cells, list(order), True) == kept
+    for bits in (64, 128) if cells else ():  # the bit-set checks the engine uses on lines of up to 127 cells
+        assert ENGINE.drop_cells(list(clue), cells, list(order), bits) == kept
     if _fits(clue, cells):
         assert kept == cells  # a feasible line has no explanation: nothing is dropped
         return

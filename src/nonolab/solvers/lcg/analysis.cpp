@@ -53,14 +53,22 @@ void Engine::explain(int line, int limit_pos, int implied, std::vector<int>& cla
             empty[i >> 6] |= static_cast<uint64_t>(s[i] & 1) << (i & 63);
             fill[i >> 6] |= static_cast<uint64_t>(s[i] >> 1) << (i & 63);
         }
-        bits_.reset_drops(clue.data(), k, (static_cast<Bits>(empty[1]) << 64) | empty[0],
-                          (static_cast<Bits>(fill[1]) << 64) | fill[0], n);
-        for (int i : candidates) {
-            ++counters_.explanation_checks;
-            if (!bits_.feasible_without(i)) {  // not needed: drop it
-                s[i] = 3;
-                bits_.dropped(i);
+        auto drop = [&](auto& checker) {
+            for (int i : candidates) {
+                ++counters_.explanation_checks;
+                if (!checker.feasible_without(i)) {  // not needed: drop it
+                    s[i] = 3;
+                    checker.dropped(i);
+                }
             }
+        };
+        if (bit_line_[line] == 1) {
+            bits64_.reset_drops(clue.data(), k, empty[0], fill[0], n);
+            drop(bits64_);
+        } else {
+            bits_.reset_drops(clue.data(), k, (static_cast<Bits>(empty[1]) << 64) | empty[0],
+                              (static_cast<Bits>(fill[1]) << 64) | fill[0], n);
+            drop(bits_);
         }
     } else {
         dropper_.reset(clue.data(), k, s.data(), n);

@@ -1,9 +1,10 @@
-// The complete line solver on bit sets, for lines of at most 127 cells: the same
-// answer as LineDP::fix (line.hpp), every row of its tables computed at once.
+// The complete line solver on bit sets, for lines of at most 127 cells (a 64-bit word
+// up to 63): the same answer as LineDP::fix (line.hpp), every row of its tables
+// computed at once.
 //
 // A line is two masks over its cells: e (bit c: cell c may be empty) and f (may be
 // filled).  F[j], bit p: the first p cells can hold exactly blocks 0..j-1 (the
-// prefix/suffix reachability of line.hpp, one 128-bit word per row).  Row j is made
+// prefix/suffix reachability of line.hpp, one word per row).  Row j is made
 // from row j-1 in a few word operations: the starts block j-1 may take (after a
 // prefix of F[j-1] and an empty cell), those whose cells may all be filled (f
 // shifted onto itself, doubling: log(length) steps), their ends, then each end
@@ -22,24 +23,46 @@ namespace lcg {
 
 using Bits = unsigned __int128;
 
-class BitLine {
+// The word operations the solver needs, for a 64-bit or a 128-bit word.
+inline uint64_t reverse_bits(uint64_t x) {
+    x = __builtin_bswap64(x);
+    x = ((x >> 4) & 0x0F0F0F0F0F0F0F0FULL) | ((x & 0x0F0F0F0F0F0F0F0FULL) << 4);
+    x = ((x >> 2) & 0x3333333333333333ULL) | ((x & 0x3333333333333333ULL) << 2);
+    return ((x >> 1) & 0x5555555555555555ULL) | ((x & 0x5555555555555555ULL) << 1);
+}
+inline Bits reverse_bits(Bits x) {
+    return (static_cast<Bits>(reverse_bits(static_cast<uint64_t>(x))) << 64) |
+           reverse_bits(static_cast<uint64_t>(x >> 64));
+}
+inline int lowest_bit(uint64_t x) { return __builtin_ctzll(x); }  // x != 0
+inline int lowest_bit(Bits x) {
+    const uint64_t lo = static_cast<uint64_t>(x);
+    return lo ? __builtin_ctzll(lo) : 64 + __builtin_ctzll(static_cast<uint64_t>(x >> 64));
+}
+inline int highest_bit(uint64_t x) { return 63 - __builtin_clzll(x); }  // x != 0
+inline int highest_bit(Bits x) {
+    const uint64_t hi = static_cast<uint64_t>(x >> 64);
+    return hi ? 127 - __builtin_clzll(hi) : 63 - __builtin_clzll(static_cast<uint64_t>(x));
+}
+
+// Word: uint64_t (lines of up to 63 cells) or Bits (up to 127); the masks passed in
+// and out are words, bit c for cell c.
+template <typename Word>
+class BitLineOf {
 public:
-    static constexpr int MAX_CELLS = 127;  // bit n (the whole line's prefix) must fit
+    static constexpr int WIDTH = 8 * sizeof(Word);
+    static constexpr int MAX_CELLS = WIDTH - 1;  // bit n (the whole line's prefix) must fit
 
-    static Bits one(int i) { return static_cast<Bits>(1) << i; }
-    static Bits low(int n) { return n >= 128 ? ~static_cast<Bits>(0) : one(n) - 1; }
+    static Word one(int i) { return static_cast<Word>(1) << i; }
+    static Word low(int n) { return n >= WIDTH ? ~static_cast<Word>(0) : one(n) - 1; }
 
-    // Reverses the n low bits of x (bit c goes to bit n - 1 - c); 1 <= n <= 128.
-    static Bits reverse(Bits x, int n) {
-        const Bits r = (static_cast<Bits>(reverse64(static_cast<uint64_t>(x))) << 64) |
-                       reverse64(static_cast<uint64_t>(x >> 64));
-        return r >> (128 - n);
-    }
+    // Reverses the n low bits of x (bit c goes to bit n - 1 - c); 1 <= n <= WIDTH.
+    static Word reverse(Word x, int n) { return reverse_bits(x) >> (WIDTH - n); }
 
     // may_empty / may_fill: the cells some arrangement leaves empty / fills; false when
     // no arrangement agrees with the line.  clue holds k positive lengths, rclue the
     // same reversed; e and f are the cells' masks (every cell in at least one).
-    bool fix(const int* clue, const int* rclue, int k, Bits e, Bits f, int n, Bits& may_empty, Bits& may_fill) {
+    bool fix(const int* clue, const int* rclue, int k, Word e, Word f, int n, Word& may_empty, Word& may_fill) {
         if (k == 0) {
             if (f & ~e) return false;  // a filled cell and no block
             may_empty = low(n);
@@ -48,16 +71,16 @@ public:
         }
         if (!fits(clue, k, n)) return false;  // (and every shift below stays under 128)
         if (!forward(clue, k, e, f, n, F_, runs_)) return false;
-        const Bits re = reverse(e, n), rf = reverse(f, n);
-        Bits rruns[MAX_CELLS + 1];
+        const Word re = reverse(e, n), rf = reverse(f, n);
+        Word rruns[MAX_CELLS + 1];
         forward(rclue, k, re, rf, n, R_, rruns);  // feasible too: the same line read backwards
         for (int j = 0; j <= k; ++j) B_[j] = reverse(R_[k - j], n + 1);
-        Bits empty = 0, fill = 0;
+        Word empty = 0, fill = 0;
         for (int j = 0; j <= k; ++j) empty |= F_[j] & e & (B_[j] >> 1);
         for (int j = 0; j < k; ++j) {
             const int len = clue[j];
-            const Bits left = j == 0 ? F_[0] : (F_[j] & e) << 1;
-            const Bits right = j == k - 1 ? B_[k] : e & (B_[j + 1] >> 1);
+            const Word left = j == 0 ? F_[0] : (F_[j] & e) << 1;
+            const Word right = j == k - 1 ? B_[k] : e & (B_[j + 1] >> 1);
             fill |= smear(left & runs_[j] & (right >> len), len);
         }
         may_empty = empty;
@@ -66,7 +89,7 @@ public:
     }
 
     // Whether some arrangement of the clue agrees with the line (the forward pass only).
-    bool feasible(const int* clue, int k, Bits e, Bits f, int n) {
+    bool feasible(const int* clue, int k, Word e, Word f, int n) {
         if (k == 0) return (f & ~e) == 0;
         if (!fits(clue, k, n)) return false;
         return forward(clue, k, e, f, n, F_, runs_);
@@ -77,7 +100,7 @@ public:
     // that are not needed.  A check is one forward pass (O(k) word operations) whose
     // runs of fillable cells are kept from the line's: making cell i fillable adds the
     // starts of the run of fillable cells through i, a range found in O(1).
-    void reset_drops(const int* clue, int k, Bits e, Bits f, int n) {
+    void reset_drops(const int* clue, int k, Word e, Word f, int n) {
         clue_ = clue;
         k_ = k;
         n_ = n;
@@ -91,21 +114,21 @@ public:
 
     bool feasible_without(int i) {
         if (!fits_) return false;
-        const Bits cell = one(i), e = e_ | cell, f = f_ | cell;
+        const Word cell = one(i), e = e_ | cell, f = f_ | cell;
         if (k_ == 0) return (f & ~e) == 0;
         // The run of cells that may be filled through i: a..b.
-        const Bits blocked = ~f;  // (every bit from n on is blocked)
-        const Bits below = blocked & (cell - 1);
-        const int a = below ? highest(below) + 1 : 0;
-        const int b = i + lowest(blocked >> i) - 1;
-        const Bits through = e << 1;
-        Bits row = spread(1, through);
+        const Word blocked = ~f;  // (every bit from n on is blocked)
+        const Word below = blocked & (cell - 1);
+        const int a = below ? highest_bit(below) + 1 : 0;
+        const int b = i + lowest_bit(blocked >> i) - 1;
+        const Word through = e << 1;
+        Word row = spread(1, through);
         for (int j = 0; j < k_; ++j) {
             const int len = clue_[j];
             const int lo = a > i - len + 1 ? a : i - len + 1, hi = b - len + 1 < i ? b - len + 1 : i;
             added_[j] = lo <= hi ? low(hi + 1) & ~low(lo) : 0;  // the starts i's cell completes
-            const Bits starts = j == 0 ? row : (row & e) << 1;
-            const Bits ends = (starts & (runs_[j] | added_[j])) << len;
+            const Word starts = j == 0 ? row : (row & e) << 1;
+            const Word ends = (starts & (runs_[j] | added_[j])) << len;
             if (!ends) return false;
             row = spread(ends, through);
         }
@@ -127,28 +150,13 @@ public:
     }
 
 private:
-    Bits F_[MAX_CELLS + 2], R_[MAX_CELLS + 2], B_[MAX_CELLS + 2], runs_[MAX_CELLS + 1];
+    Word F_[MAX_CELLS + 2], R_[MAX_CELLS + 2], B_[MAX_CELLS + 2], runs_[MAX_CELLS + 1];
     // The explanation checks' line, its runs (runs_) and the starts one check added.
     const int* clue_ = nullptr;
     int k_ = 0, n_ = 0, checked_ = -1;
     bool fits_ = true;
-    Bits e_ = 0, f_ = 0, added_[MAX_CELLS + 1];
+    Word e_ = 0, f_ = 0, added_[MAX_CELLS + 1];
 
-    static int lowest(Bits x) {  // x != 0
-        const uint64_t lo = static_cast<uint64_t>(x);
-        return lo ? __builtin_ctzll(lo) : 64 + __builtin_ctzll(static_cast<uint64_t>(x >> 64));
-    }
-    static int highest(Bits x) {  // x != 0
-        const uint64_t hi = static_cast<uint64_t>(x >> 64);
-        return hi ? 127 - __builtin_clzll(hi) : 63 - __builtin_clzll(static_cast<uint64_t>(x));
-    }
-
-    static uint64_t reverse64(uint64_t x) {
-        x = __builtin_bswap64(x);
-        x = ((x >> 4) & 0x0F0F0F0F0F0F0F0FULL) | ((x & 0x0F0F0F0F0F0F0F0FULL) << 4);
-        x = ((x >> 2) & 0x3333333333333333ULL) | ((x & 0x3333333333333333ULL) << 2);
-        return ((x >> 1) & 0x5555555555555555ULL) | ((x & 0x5555555555555555ULL) << 1);
-    }
 
     // Whether the blocks with one cell between them fit in n cells.
     static bool fits(const int* clue, int k, int n) {
@@ -158,14 +166,14 @@ private:
     }
 
     // Bit p: p is a seed, or p - 1 is set and p is in m (each seed carried up its run).
-    static Bits spread(Bits seeds, Bits m) {
-        const Bits x = m | seeds;
+    static Word spread(Word seeds, Word m) {
+        const Word x = m | seeds;
         return (((x + seeds) ^ x) & x) | seeds;
     }
 
     // Bit st: cells st..st+len-1 may all be filled (f's bits AND-ed over len shifts).
-    static Bits runs(Bits f, int len) {
-        Bits r = f;
+    static Word runs(Word f, int len) {
+        Word r = f;
         for (int have = 1; have < len;) {
             const int step = have < len - have ? have : len - have;
             r &= r >> step;
@@ -175,7 +183,7 @@ private:
     }
 
     // Bit c: some bit of v lies in c-len+1..c.
-    static Bits smear(Bits v, int len) {
+    static Word smear(Word v, int len) {
         for (int have = 1; have < len;) {
             const int step = have < len - have ? have : len - have;
             v |= v << step;
@@ -186,19 +194,22 @@ private:
 
     // rows[0..k] (the table F of the masks' line), run[j] = runs(f, clue[j]); false
     // when the clue fits no prefix or not the whole line.
-    static bool forward(const int* clue, int k, Bits e, Bits f, int n, Bits* rows, Bits* run) {
-        const Bits through = e << 1;  // bit p: cell p - 1 may be empty
+    static bool forward(const int* clue, int k, Word e, Word f, int n, Word* rows, Word* run) {
+        const Word through = e << 1;  // bit p: cell p - 1 may be empty
         rows[0] = spread(1, through);
         for (int j = 1; j <= k; ++j) {
             const int len = clue[j - 1];
-            const Bits starts = j == 1 ? rows[0] : (rows[j - 1] & e) << 1;
+            const Word starts = j == 1 ? rows[0] : (rows[j - 1] & e) << 1;
             run[j - 1] = runs(f, len);
-            const Bits ends = (starts & run[j - 1]) << len;
+            const Word ends = (starts & run[j - 1]) << len;
             if (!ends) return false;
             rows[j] = spread(ends, through);
         }
         return ((rows[k] >> n) & 1) != 0;
     }
 };
+
+using BitLine = BitLineOf<Bits>;
+using BitLine64 = BitLineOf<uint64_t>;
 
 }  // namespace lcg

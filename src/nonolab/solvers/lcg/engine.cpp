@@ -102,7 +102,7 @@ void Engine::setup(const std::vector<std::vector<int>>& rows, const std::vector<
         line_rclue_[l].assign(clue.rbegin(), clue.rend());
         bool usable = values_ == 0 && static_cast<int>(line_cells_[l].size()) <= BitLine::MAX_CELLS;
         for (int len : clue) usable = usable && len > 0;
-        bit_line_[l] = usable;
+        bit_line_[l] = !usable ? 0 : static_cast<int>(line_cells_[l].size()) <= BitLine64::MAX_CELLS ? 1 : 2;
         wide = wide || !usable;
     }
     if (!wide) longest = 1;  // the byte cache below is never used
@@ -264,8 +264,15 @@ bool Engine::run_bit_line(int line) {
         slot.line = line;
         slot.empty = e;
         slot.fill = f;
-        slot.ok = bits_.fix(clue.data(), line_rclue_[line].data(), static_cast<int>(clue.size()), e, f, n,
-                            slot.may_empty, slot.may_fill);
+        const int k = static_cast<int>(clue.size());
+        if (bit_line_[line] == 1) {
+            uint64_t may_empty = 0, may_fill = 0;
+            slot.ok = bits64_.fix(clue.data(), line_rclue_[line].data(), k, empty[0], fill[0], n, may_empty, may_fill);
+            slot.may_empty = may_empty;
+            slot.may_fill = may_fill;
+        } else {
+            slot.ok = bits_.fix(clue.data(), line_rclue_[line].data(), k, e, f, n, slot.may_empty, slot.may_fill);
+        }
     }
     if (!slot.ok) {
         explain(line, INT_MAX, -1, conflict_lits_);

@@ -100,14 +100,16 @@ private:
     std::vector<CacheSlot> cache_;
     size_t cache_mask_ = 0;
 
-    // Lines of at most BitLine::MAX_CELLS cells (bit_line_[line]) are solved on bit
-    // sets (bitline.hpp), with their own cache keyed by the line's two masks.
+    // Lines of at most BitLine::MAX_CELLS cells are solved on bit sets (bitline.hpp),
+    // with their own cache keyed by the line's two masks; bit_line_[line]: 0 not, 1 on
+    // 64-bit words (up to 63 cells), 2 on 128-bit words.
     struct BitSlot {
         Bits empty = 0, fill = 0, may_empty = 0, may_fill = 0;  // key: the line's masks; value: the result's
         int line = -1;
         bool ok = false;
     };
     BitLine bits_;
+    BitLine64 bits64_;
     std::vector<uint8_t> bit_line_;
     std::vector<std::vector<int>> line_rclue_;  // each clue reversed (the suffix table's pass)
     std::vector<BitSlot> bit_cache_;

@@ -250,11 +250,57 @@ PyMethodDef engine_methods[] = {
 
 PyTypeObject EngineType = {PyVarObject_HEAD_INIT(nullptr, 0)};
 
+// The bit-set line solver and explanation checks (bitline.hpp) on words of `bits` bits
+// (64 or 128): whether they can take this line (a ValueError set when not).
+bool bit_line_usable(const std::vector<int>& clue, int n, int bits) {
+    bool positive = true;
+    for (int len : clue) positive = positive && len > 0;
+    const int most = bits == 64 ? lcg::BitLine64::MAX_CELLS : lcg::BitLine::MAX_CELLS;
+    if ((bits != 64 && bits != 128) || n < 1 || n > most || !positive) {
+        PyErr_SetString(PyExc_ValueError, "the bit sets take words of 64 or 128 bits, 1..63 or 1..127 cells and "
+                                          "positive lengths");
+        return false;
+    }
+    return true;
+}
+
+template <typename Word>
+bool solve_on_bits(const std::vector<int>& clue, const uint8_t* s, int n, uint8_t* out) {
+    Word e = 0, f = 0, may_empty = 0, may_fill = 0;
+    for (int i = 0; i < n; ++i) {
+        if (s[i] & 1) e |= lcg::BitLineOf<Word>::one(i);
+        if (s[i] & 2) f |= lcg::BitLineOf<Word>::one(i);
+    }
+    const std::vector<int> rclue(clue.rbegin(), clue.rend());
+    lcg::BitLineOf<Word> solver;
+    if (!solver.fix(clue.data(), rclue.data(), static_cast<int>(clue.size()), e, f, n, may_empty, may_fill))
+        return false;
+    for (int i = 0; i < n; ++i) out[i] = static_cast<uint8_t>(((may_empty >> i) & 1) | (((may_fill >> i) & 1) << 1));
+    return true;
+}
+
+template <typename Word>
+void drop_on_bits(const std::vector<int>& clue, std::vector<uint8_t>& s, const std::vector<int>& order) {
+    Word e = 0, f = 0;
+    for (size_t i = 0; i < s.size(); ++i) {
+        if (s[i] & 1) e |= lcg::BitLineOf<Word>::one(static_cast<int>(i));
+        if (s[i] & 2) f |= lcg::BitLineOf<Word>::one(static_cast<int>(i));
+    }
+    lcg::BitLineOf<Word> checker;
+    checker.reset_drops(clue.data(), static_cast<int>(clue.size()), e, f, static_cast<int>(s.size()));
+    for (int i : order) {
+        if (s[i] != 3 && !checker.feasible_without(i)) {
+            s[i] = 3;
+            checker.dropped(i);
+        }
+    }
+}
+
 PyObject* solve_line(PyObject*, PyObject* args) {
     PyObject* clue_obj = nullptr;
     Py_buffer cells;
-    int on_bits = 0;  // the bit-set solver of bitline.hpp (the engine's, for short lines)
-    if (!PyArg_ParseTuple(args, "Oy*|p", &clue_obj, &cells, &on_bits)) return nullptr;
+    int on_bits = 0;  // the bit-set solver of bitline.hpp on words of 64 or 128 bits (the engine's)
+    if (!PyArg_ParseTuple(args, "Oy*|i", &clue_obj, &cells, &on_bits)) return nullptr;
     std::vector<int> clue;
     if (!read_clue(clue_obj, clue)) { PyBuffer_Release(&cells); return nullptr; }
     const int n = static_cast<int>(cells.len);
@@ -269,23 +315,12 @@ PyObject* solve_line(PyObject*, PyObject* args) {
     std::vector<uint8_t> out(n > 0 ? n : 1);
     bool ok;
     if (on_bits) {
-        bool positive = true;
-        for (int len : clue) positive = positive && len > 0;
-        if (n < 1 || n > lcg::BitLine::MAX_CELLS || !positive) {
+        if (!bit_line_usable(clue, n, on_bits)) {
             PyBuffer_Release(&cells);
-            PyErr_SetString(PyExc_ValueError, "the bit-set solver takes 1..127 cells and positive lengths");
             return nullptr;
         }
-        lcg::Bits e = 0, f = 0, may_empty = 0, may_fill = 0;
-        for (int i = 0; i < n; ++i) {
-            if (s[i] & 1) e |= lcg::BitLine::one(i);
-            if (s[i] & 2) f |= lcg::BitLine::one(i);
-        }
-        const std::vector<int> rclue(clue.rbegin(), clue.rend());
-        lcg::BitLine solver;
-        ok = solver.fix(clue.data(), rclue.data(), static_cast<int>(clue.size()), e, f, n, may_empty, may_fill);
-        for (int i = 0; ok && i < n; ++i)
-            out[i] = static_cast<uint8_t>(((may_empty >> i) & 1) | (((may_fill >> i) & 1) << 1));
+        ok = on_bits == 64 ? solve_on_bits<uint64_t>(clue, s, n, out.data())
+                           : solve_on_bits<lcg::Bits>(clue, s, n, out.data());
     } else {
         lcg::LineDP dp;
         ok = dp.fix(clue.data(), static_cast<int>(clue.size()), s, n, out.data());
@@ -300,8 +335,8 @@ PyObject* solve_line(PyObject*, PyObject* args) {
 PyObject* drop_cells(PyObject*, PyObject* args) {
     PyObject *clue_obj = nullptr, *order_obj = nullptr;
     Py_buffer cells;
-    int on_bits = 0;  // the bit-set checks of bitline.hpp (the engine's, for short lines)
-    if (!PyArg_ParseTuple(args, "Oy*O|p", &clue_obj, &cells, &order_obj, &on_bits)) return nullptr;
+    int on_bits = 0;  // the bit-set checks of bitline.hpp on words of 64 or 128 bits (the engine's)
+    if (!PyArg_ParseTuple(args, "Oy*O|i", &clue_obj, &cells, &order_obj, &on_bits)) return nullptr;
     std::vector<int> clue, order;
     const int n = static_cast<int>(cells.len);
     std::vector<uint8_t> s(static_cast<const uint8_t*>(cells.buf), static_cast<const uint8_t*>(cells.buf) + n);
@@ -328,25 +363,9 @@ PyObject* drop_cells(PyObject*, PyObject* args) {
         }
     }
     if (on_bits) {
-        bool positive = true;
-        for (int len : clue) positive = positive && len > 0;
-        if (n < 1 || n > lcg::BitLine::MAX_CELLS || !positive) {
-            PyErr_SetString(PyExc_ValueError, "the bit-set checks take 1..127 cells and positive lengths");
-            return nullptr;
-        }
-        lcg::Bits e = 0, f = 0;
-        for (int i = 0; i < n; ++i) {
-            if (s[i] & 1) e |= lcg::BitLine::one(i);
-            if (s[i] & 2) f |= lcg::BitLine::one(i);
-        }
-        lcg::BitLine checker;
-        checker.reset_drops(clue.data(), static_cast<int>(clue.size()), e, f, n);
-        for (int i : order) {
-            if (s[i] != 3 && !checker.feasible_without(i)) {
-                s[i] = 3;
-                checker.dropped(i);
-            }
-        }
+        if (!bit_line_usable(clue, n, on_bits)) return nullptr;
+        if (on_bits == 64) drop_on_bits<uint64_t>(clue, s, order);
+        else drop_on_bits<lcg::Bits>(clue, s, order);
         return PyBytes_FromStringAndSize(reinterpret_cast<const char*>(s.data()), n);
     }
     lcg::DropChecker dropper;
@@ -406,11 +425,11 @@ PyMethodDef module_methods[] = {
     {"solve_colour_line", solve_colour_line, METH_VARARGS,
      "solve_colour_line(lengths, colours, domains) -> list or None: each cell's surviving values (bit masks)"},
     {"drop_cells", drop_cells, METH_VARARGS,
-     "drop_cells(clue, cells, order, bits=False) -> bytes: each cell of order made unknown (3) while the line stays "
-     "infeasible; bits: with the bit-set checks (1..127 cells)"},
+     "drop_cells(clue, cells, order, bits=0) -> bytes: each cell of order made unknown (3) while the line stays "
+     "infeasible; bits 64 or 128: with the bit-set checks on words of that size"},
     {"solve_line", solve_line, METH_VARARGS,
-     "solve_line(clue, cells, bits=False) -> bytes or None: every cell's possible values (1 empty, 2 filled, 3 both); "
-     "bits: with the bit-set solver (1..127 cells)"},
+     "solve_line(clue, cells, bits=0) -> bytes or None: every cell's possible values (1 empty, 2 filled, 3 both); "
+     "bits 64 or 128: with the bit-set solver on words of that size"},
     {nullptr, nullptr, 0, nullptr},
 };
 
