@@ -16,8 +16,10 @@ void Engine::explain(int line, int limit_pos, int implied, std::vector<int>& cla
     const std::vector<int>& cells = line_cells_[line];
     const std::vector<int>& clue = line_clue_[line];
     const int n = static_cast<int>(cells.size()), k = static_cast<int>(clue.size());
-    std::vector<uint8_t> s(n, 3);
-    std::vector<int> candidates;
+    std::vector<uint8_t>& s = explain_state_;  // (members: an explanation allocates nothing)
+    std::vector<int>& candidates = explain_cells_;
+    s.assign(n, 3);
+    candidates.clear();
     for (int i = 0; i < n; ++i) {
         const int v = cells[i];
         if (implied >= 0 && v == var_of(implied)) {
@@ -34,14 +36,16 @@ void Engine::explain(int line, int limit_pos, int implied, std::vector<int>& cla
     // the rest; 0: one band per level.
     int top = 0;
     for (int i : candidates) top = std::max(top, level_[cells[i]]);
-    auto band = [&](int i) {
+    // Sorted on one integer each: the band, then the position from the right.
+    std::vector<uint64_t>& keys = explain_keys_;
+    keys.clear();
+    for (int i : candidates) {
         const int l = level_[cells[i]];
-        return bands_ == 1 ? 0 : bands_ == 2 ? (l == top ? 0 : 1) : top - l;
-    };
-    std::sort(candidates.begin(), candidates.end(), [&](int a, int b) {
-        const int ba = band(a), bb = band(b);
-        return ba != bb ? ba < bb : a > b;
-    });
+        const int band = bands_ == 1 ? 0 : bands_ == 2 ? (l == top ? 0 : 1) : top - l;
+        keys.push_back(static_cast<uint64_t>(band) << 32 | static_cast<uint32_t>(n - 1 - i));
+    }
+    std::sort(keys.begin(), keys.end());
+    for (size_t c = 0; c < keys.size(); ++c) candidates[c] = n - 1 - static_cast<int>(keys[c] & 0xFFFFFFFFu);
     clause.clear();
     if (implied >= 0) clause.push_back(implied);
     // Each check joins a prefix table and a suffix table around the cell (drop.hpp),

@@ -90,6 +90,9 @@ private:
     LineDP dp_;
     DropChecker dropper_;
     std::vector<uint8_t> state_buf_, out_buf_;
+    std::vector<uint8_t> explain_state_;  // explain's line, its candidate cells and their sort keys
+    std::vector<int> explain_cells_;
+    std::vector<uint64_t> explain_keys_;
 
     // A direct-mapped cache of line DP results, keyed by (line, exact state).
     struct CacheSlot {
