@@ -112,7 +112,7 @@ void Engine::setup(const std::vector<std::vector<int>>& rows, const std::vector<
     while (slots < (1u << 16) && slots * 2 * 2 * line_bytes <= (32u << 20)) slots *= 2;
     cache_.resize(wide ? slots : 1);
     cache_mask_ = cache_.size() - 1;
-    bit_cache_.resize(values_ ? 1 : (1u << 16));  // 80 bytes a slot: 5 MB
+    bit_cache_.resize(values_ ? 1 : (1u << 14));  // 80 bytes a slot: 1.3 MB (2^14 measured best on Gettys)
     bit_cache_mask_ = bit_cache_.size() - 1;
 }
 
