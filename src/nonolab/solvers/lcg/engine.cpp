@@ -106,6 +106,12 @@ void Engine::setup(const std::vector<std::vector<int>>& rows, const std::vector<
         wide = wide || !usable;
     }
     if (!wide) longest = 1;  // the byte cache below is never used
+    rows_kept_ = values_ == 0 && width <= BitLine::MAX_CELLS;
+    columns_kept_ = values_ == 0 && height <= BitLine::MAX_CELLS;
+    line_may_empty_.assign(nlines, 0);
+    for (int l = 0; l < nlines; ++l)
+        if (l < height ? rows_kept_ : columns_kept_) line_may_empty_[l] = BitLine::low(l < height ? width : height);
+    line_may_fill_ = line_may_empty_;
     // About 32 MB of cache at most (key and result per slot), 2^16 slots at most.
     const size_t line_bytes = static_cast<size_t>(longest) * (values_ ? sizeof(uint32_t) : 1);
     size_t slots = 1;
@@ -128,6 +134,7 @@ bool Engine::fix(int cell, bool filled) {
 void Engine::enqueue(int lit, Reason kind, int idx) {
     const int v = var_of(lit);
     value_[v] = (lit & 1) ? 0 : 1;
+    if (rows_kept_ | columns_kept_) keep_masks(v, value_[v]);
     level_[v] = level();
     trail_pos_[v] = static_cast<int>(trail_.size());
     reason_kind_[v] = kind;
@@ -238,19 +245,30 @@ bool Engine::run_line(int line) {
     return true;
 }
 
+// A black-and-white cell's value (1 filled, 0 empty, -1 open) in its row's and its
+// column's masks.
+void Engine::keep_masks(int var, int value) {
+    const int row = var / width_, column = var % width_;
+    const Bits in_row = BitLine::one(column), in_column = BitLine::one(row);
+    if (rows_kept_) {
+        if (value != 1) line_may_empty_[row] |= in_row; else line_may_empty_[row] &= ~in_row;
+        if (value != 0) line_may_fill_[row] |= in_row; else line_may_fill_[row] &= ~in_row;
+    }
+    if (columns_kept_) {
+        const int line = height_ + column;
+        if (value != 1) line_may_empty_[line] |= in_column; else line_may_empty_[line] &= ~in_column;
+        if (value != 0) line_may_fill_[line] |= in_column; else line_may_fill_[line] &= ~in_column;
+    }
+}
+
 // run_line on bit sets: the same cells forced, in the same order (left to right).
 bool Engine::run_bit_line(int line) {
     const std::vector<int>& cells = line_cells_[line];
     const int n = static_cast<int>(cells.size());
-    uint64_t empty[2] = {0, 0}, fill[2] = {0, 0};
-    for (int i = 0; i < n; ++i) {
-        const int v = value_[cells[i]];
-        empty[i >> 6] |= static_cast<uint64_t>(v != 1) << (i & 63);
-        fill[i >> 6] |= static_cast<uint64_t>(v != 0) << (i & 63);
-    }
     ++counters_.line_runs;
-    const Bits e = (static_cast<Bits>(empty[1]) << 64) | empty[0];
-    const Bits f = (static_cast<Bits>(fill[1]) << 64) | fill[0];
+    const Bits e = line_may_empty_[line], f = line_may_fill_[line];  // (a bit line's masks are kept)
+    const uint64_t empty[2] = {static_cast<uint64_t>(e), static_cast<uint64_t>(e >> 64)};
+    const uint64_t fill[2] = {static_cast<uint64_t>(f), static_cast<uint64_t>(f >> 64)};
     uint64_t hash = static_cast<uint64_t>(line) * 0x9E3779B97F4A7C15ULL;
     for (uint64_t word : {empty[0], empty[1], fill[0], fill[1]}) {
         hash = (hash ^ word) * 0xBF58476D1CE4E5B9ULL;
@@ -296,6 +314,7 @@ void Engine::backtrack(int to_level) {
         const int v = var_of(trail_[i]);
         saved_phase_[v] = static_cast<uint8_t>(value_[v]);
         value_[v] = -1;
+        if (rows_kept_ | columns_kept_) keep_masks(v, -1);
         reason_ready_[v] = 0;
         if (heap_pos_[v] < 0) heap_insert(v);
     }

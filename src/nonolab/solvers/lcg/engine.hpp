@@ -117,6 +117,12 @@ private:
     std::vector<std::vector<int>> line_rclue_;  // each clue reversed (the suffix table's pass)
     std::vector<BitSlot> bit_cache_;
     size_t bit_cache_mask_ = 0;
+    // Each line's cells that may be empty / filled under the current assignment (bit c:
+    // the line's cell c), kept by enqueue and backtrack for the rows when they have at
+    // most 127 cells (rows_kept_), the same for the columns: a bit line's run reads them.
+    std::vector<Bits> line_may_empty_, line_may_fill_;
+    bool rows_kept_ = false, columns_kept_ = false;
+    void keep_masks(int var, int value);
 
     // Assignment: -1 unassigned, 0 empty, 1 filled.
     std::vector<int8_t> value_;
