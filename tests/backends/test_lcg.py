@@ -296,3 +296,12 @@ def test_the_benchmark_script_writes_its_table_and_csv(tmp_path, capsys, monkeyp
     rows = (tmp_path / "lcg_vs_cnf.csv").read_text().splitlines()
     assert rows[0].startswith("puzzle,backend,status") and len(rows) == 3
     assert rows[1].startswith("Forever,lcg,solved,1,")
+
+
+def test_hold_keeps_the_engine_for_the_caller_to_free():
+    """``auto`` frees lcg's engine after its answer is in, not on the way out of the solve."""
+    hold: list = []
+    puzzle = Puzzle(rows=((1,),) * 4, columns=((1,),) * 4)
+    result = get("lcg", hold=hold).solve(puzzle, Limits(max_solutions=None))
+    assert result.count == 24 and len(hold) == 1 and hasattr(hold[0], "run")
+    assert get("lcg").hold is None

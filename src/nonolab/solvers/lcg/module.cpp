@@ -162,7 +162,13 @@ int Engine_init(EngineObject* self, PyObject* args, PyObject* kwds) {
 }
 
 void Engine_dealloc(EngineObject* self) {
-    delete self->engine;
+    // Freeing a large clause database and line cache takes milliseconds: let the other
+    // threads run meanwhile (nothing here touches a Python object).
+    lcg::Engine* engine = self->engine;
+    self->engine = nullptr;
+    Py_BEGIN_ALLOW_THREADS
+    delete engine;
+    Py_END_ALLOW_THREADS
     Py_TYPE(self)->tp_free(reinterpret_cast<PyObject*>(self));
 }
 
