@@ -251,7 +251,7 @@ class AutoSolver:
         given = accept(self, puzzle, given)
         if puzzle.is_colour:
             return self._colour(puzzle, limits, watch, given)
-        warm_up(self._native())  # loading the engine is not part of the native budget
+        warm_up(self._native, "native")  # loading the engine is not part of the native budget
         budget = self.native_budget
         if not self._fits(puzzle):
             first = self._native().solve(puzzle, left(limits, watch), given)
@@ -283,7 +283,9 @@ class AutoSolver:
         """Whether every engine can hold this puzzle's model (its own ``max_states``)."""
         bounds = [self.handoff_max_states]
         for spec in self.engines:
-            bounds.append(getattr(self._engine(spec), "max_states", None))
+            # Built only if it declares the bound (a construction costs 5-10 us a call).
+            if any(option.name == "max_states" for option in options_of(parse_spec(spec)[0])):
+                bounds.append(getattr(self._engine(spec), "max_states", None))
         states = model_states(puzzle)
         return all(bound is None or states <= bound for bound in bounds)
 
