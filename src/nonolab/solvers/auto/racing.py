@@ -99,7 +99,7 @@ class Race:
         """Run ``call(cancel)`` in a thread named ``nonolab-auto-NAME``, ``nice`` steps
         below the caller's priority (see :func:`lower_priority`; the threads an engine
         starts inherit it)."""
-        stop = threading.Event()
+        stop = Alarm()  # an engine that subscribes its interrupt stops inside its slice
         self._stops[slot] = stop
         self.names[slot] = name
         cancel: Any = stop if self.cancel is None else Either(stop, self.cancel)

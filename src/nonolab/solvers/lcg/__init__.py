@@ -16,7 +16,9 @@ propagator (``colour.cpp``, ``colour_line.hpp``), with the same explanations, se
 and counting; up to 31 colours.
 
 The engine runs in slices (``slice_seconds``, the GIL released inside), so the
-deadline and ``limits.cancel`` are checked between slices.
+deadline and ``limits.cancel`` are checked between slices; a cancel that says when it
+is set (:class:`~nonolab.solvers.stopping.Alarm`: ``auto``'s race) interrupts the
+slice itself.
 
 >>> from nonolab.core import Puzzle
 >>> p = Puzzle(rows=((1,), (1,)), columns=((1,), (1,)))
@@ -36,6 +38,7 @@ from nonolab.errors import BackendUnavailable, InvalidArgument, TooLarge
 from nonolab.solvers.base import (Capability, Given, Limits, SolveResult, Stopwatch, accept, checked_solutions,
                                   finish)
 from nonolab.solvers.options import Option
+from nonolab.solvers.stopping import when_set
 
 __all__ = ["LcgSolver", "engine_module"]
 
@@ -185,7 +188,25 @@ class LcgSolver:
             engine = self._engine.Engine(w, h, puzzle.rows, puzzle.columns, fixed, *options,
                                          target_phases=_PHASES[self.phases])
         found: list[Solution] = []
-        complete = False
+        # auto's race stops a loser inside its slice.
+        unsubscribe = when_set(limits.cancel, engine.interrupt)
+        try:
+            complete, slices = self._search(engine, puzzle, limits, watch, found)
+        finally:
+            unsubscribe()
+        counters = engine.stats()
+        counters["learned_clauses"] = counters.pop("learned")
+        explanations = counters["explanations"]
+        counters["mean_explanation"] = round(counters["explained_literals"] / explanations, 3) if explanations else 0.0
+        counters.update(solutions=len(set(found)), slices=slices)
+        if self.hold is not None:
+            self.hold.append(engine)
+        return finish(self.name, puzzle, limits, watch, found, complete, counters, checked=True)
+
+    def _search(self, engine: Any, puzzle: Puzzle, limits: Limits, watch: Stopwatch,
+                found: list[Solution]) -> tuple[bool, int]:
+        """Run ``engine`` slice by slice into ``found``; returns (exhausted, slices)."""
+        w, colour = puzzle.width, puzzle.is_colour
         slices = 0
         while limits.max_solutions is None or len(found) < limits.max_solutions:
             if watch.cancelled():
@@ -199,18 +220,11 @@ class LcgSolver:
             outcome = engine.run(budget)
             if outcome == _SOLUTION:
                 # Verified as found, inside the time limit (not all at the end).
-                found.extend(checked_solutions(puzzle, [Solution.from_bytes(engine.solution(), w, colours=colour)], self.name))
+                found.extend(checked_solutions(puzzle, [Solution.from_bytes(engine.solution(), w, colours=colour)],
+                                               self.name))
             elif outcome == _EXHAUSTED:
-                complete = True
-                break
-        counters = engine.stats()
-        counters["learned_clauses"] = counters.pop("learned")
-        explanations = counters["explanations"]
-        counters["mean_explanation"] = round(counters["explained_literals"] / explanations, 3) if explanations else 0.0
-        counters.update(solutions=len(set(found)), slices=slices)
-        if self.hold is not None:
-            self.hold.append(engine)
-        return finish(self.name, puzzle, limits, watch, found, complete, counters, checked=True)
+                return True, slices
+        return False, slices
 
 
 def _probe_budget(puzzle: Puzzle) -> int:

@@ -10,6 +10,8 @@
 //       colour 1..k in the shape of rows/columns; fixed: (cell, value) pairs, value 0..k.
 //   Engine.run(seconds) -> 0 budget spent, 1 a solution (then blocked), 2 exhausted;
 //       the GIL is released while it searches.
+//   Engine.interrupt(): the running run() (from another thread) ends at its next look at
+//       the clock, and every later one at its own.
 //   Engine.solution() -> bytes (one 0/1 per cell, row-major), Engine.stats() -> dict.
 //   solve_line(clue, cells) -> bytes or None: the line DP on one line of state masks.
 //   solve_colour_line(lengths, colours, domains) -> list or None: the colour line DP on
@@ -212,6 +214,16 @@ PyObject* Engine_run(EngineObject* self, PyObject* args) {
     return PyLong_FromLong(static_cast<long>(result));
 }
 
+PyObject* Engine_interrupt(EngineObject* self, PyObject*) {
+    // No busy check: this is meant for a run() going on in another thread (an atomic flag).
+    if (!self->engine) {
+        PyErr_SetString(PyExc_RuntimeError, "Engine is not initialised");
+        return nullptr;
+    }
+    self->engine->interrupt();
+    Py_RETURN_NONE;
+}
+
 PyObject* Engine_solution(EngineObject* self, PyObject*) {
     if (!ready(self)) return nullptr;
     const std::vector<uint8_t>& cells = self->engine->solution();
@@ -248,6 +260,8 @@ PyObject* Engine_stats(EngineObject* self, PyObject*) {
 PyMethodDef engine_methods[] = {
     {"run", reinterpret_cast<PyCFunction>(Engine_run), METH_VARARGS,
      "run(seconds) -> 0 budget spent, 1 solution found (and blocked), 2 search exhausted"},
+    {"interrupt", reinterpret_cast<PyCFunction>(Engine_interrupt), METH_NOARGS,
+     "make the running run() (from another thread), and every later one, end at its next look at the clock"},
     {"solution", reinterpret_cast<PyCFunction>(Engine_solution), METH_NOARGS,
      "the last solution: one byte 0/1 per cell, row-major"},
     {"stats", reinterpret_cast<PyCFunction>(Engine_stats), METH_NOARGS, "the search counters"},
