@@ -6,7 +6,8 @@ the phase transition) defeat any search without learning, and no single learning
 engine wins on all of them (lcg on seven of the survey's hard eight, CP-SAT on
 Gettys; benchmarks/RESULTS.md).  By default, on the two cores:
 
-* native propagates, probes and searches for ``native_budget`` seconds; once its
+* native propagates, probes and searches for ``native_budget`` seconds, in the
+  caller's thread (:mod:`nonolab.solvers.auto.duel`); once its
   root's line propagation leaves cells open, lcg starts on the bare puzzle beside it
   (``early``; when, :mod:`nonolab.solvers.auto.early`: a line-solvable grid never
   starts it);
@@ -31,8 +32,10 @@ backends, not a backend of its own kind.
 >>> from nonolab.core import Puzzle
 >>> p = Puzzle(rows=((1,), (1,)), columns=((1,), (1,)))
 >>> result = AutoSolver().solve(p, Limits(max_solutions=None))
->>> result.count, result.complete, result.stats.counters["phase"]
-(2, True, 'native')
+>>> result.count, result.complete
+(2, True)
+>>> AutoSolver().solve(Puzzle(rows=((2,), (1,)), columns=((2,), (1,)))).stats.counters["phase"]  # line logic
+'native'
 """
 
 from __future__ import annotations
@@ -110,7 +113,8 @@ class AutoSolver:
             ones lcg then has the whole time instead of waiting for the budget.
         early_nice / native_nice / rival_nice: niceness for the early engine's thread
             while native's root runs, for native's thread once its root is over beside
-            the early engine, and for the rival engine's threads (Linux schedules each
+            the early engine (native then runs in a thread of its own, not the caller's),
+            and for the rival engine's threads (Linux schedules each
             thread with its own; 0, the defaults: unchanged).  On oversubscribed cores
             (a shared machine) a part so niced yields its core to the others; on free
             cores nothing changes.  All off by default: ``native_nice=10`` made the hard
