@@ -188,8 +188,10 @@ class LcgSolver:
             engine = self._engine.Engine(w, h, puzzle.rows, puzzle.columns, fixed, *options,
                                          target_phases=_PHASES[self.phases])
         found: list[Solution] = []
-        # auto's race stops a loser inside its slice.
-        unsubscribe = when_set(limits.cancel, engine.interrupt)
+        # auto's race stops a loser inside its slice (an extension built before
+        # Engine.interrupt is stopped between slices only).
+        interrupt = getattr(engine, "interrupt", None)
+        unsubscribe = when_set(limits.cancel, interrupt) if interrupt is not None else (lambda: None)
         try:
             complete, slices = self._search(engine, puzzle, limits, watch, found)
         finally:
