@@ -86,13 +86,15 @@ class _StandIn:
     seen: dict[str, object] = {}
     ended = threading.Event()  # auto does not await native once an engine has answered
 
-    def __init__(self, on_stuck=None, on_root=None, **_):
-        self.on_stuck, self.on_root = on_stuck, on_root
+    def __init__(self, on_stuck=None, on_root=None, alarm=None, **_):
+        self.on_stuck, self.on_root, self.alarm = on_stuck, on_root, alarm
 
     def solve(self, puzzle, limits, given=None):
         if self.on_stuck is None:  # the warm-up
             return SolveResult(Status.SOLVED, (), True, Stats("native", 0.0, {}))
         h, w = puzzle.height, puzzle.width
+        self.seen["thread"] = threading.get_ident()
+        began = time.monotonic()
         for step in self.script:
             if step == "stuck-all-open":
                 self.on_stuck(Grid(h, w))
@@ -102,6 +104,9 @@ class _StandIn:
                 self.seen["answered_before_root"] = _wait(limits.cancel, 0.5)
             elif step == "root":
                 self.on_root(Grid(h, w))
+            elif step == "alarm":  # its time, between slices
+                time.sleep(max(self.alarm[0] - (time.monotonic() - began), 0.0))
+                self.alarm[1]()
             elif step == "settled":  # line propagation settled the puzzle
                 self.ended.set()
                 return SolveResult(Status.SOLVED, (), True, Stats("native", 0.0, {}))
@@ -193,3 +198,17 @@ def test_lower_priority_raises_one_threads_niceness_and_never_lowers_it():
     finally:
         done.set()
         thread.join()
+
+
+def test_the_alarm_starts_the_engine_early_after_seconds_in(monkeypatch):
+    result = _with_stand_in(monkeypatch, ["stuck-few-open", "root", "alarm"], early_after=0.2, native_budget=60)
+    counters = result.stats.counters
+    assert counters["winner"] == "lcg" and result.count == 24 and counters["early_start"] >= 0.2
+
+
+def test_native_runs_in_the_callers_thread_unless_it_takes_a_niceness(monkeypatch):
+    """No thread to start and wake for native: 0.25 ms a solve (benchmarks/RESULTS.md)."""
+    _with_stand_in(monkeypatch, ["stuck-all-open"], native_budget=60)
+    assert _StandIn.seen["thread"] == threading.get_ident()
+    _with_stand_in(monkeypatch, ["stuck-all-open"], native_budget=60, native_nice=3)
+    assert _StandIn.seen["thread"] != threading.get_ident()

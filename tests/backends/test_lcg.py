@@ -360,3 +360,45 @@ def test_the_benchmark_script_writes_its_table_and_csv(tmp_path, capsys, monkeyp
     rows = (tmp_path / "lcg_vs_cnf.csv").read_text().splitlines()
     assert rows[0].startswith("puzzle,backend,status") and len(rows) == 3
     assert rows[1].startswith("Forever,lcg,solved,1,")
+
+
+def test_hold_keeps_the_engine_for_the_caller_to_free():
+    """``auto`` frees lcg's engine after its answer is in, not on the way out of the solve."""
+    hold: list = []
+    puzzle = Puzzle(rows=((1,),) * 4, columns=((1,),) * 4)
+    result = get("lcg", hold=hold).solve(puzzle, Limits(max_solutions=None))
+    assert result.count == 24 and len(hold) == 1 and hasattr(hold[0], "run")
+    assert get("lcg").hold is None
+
+
+def test_interrupt_ends_the_running_slice_from_another_thread():
+    """auto's race stops a losing lcg inside its slice: ``interrupt`` makes ``run`` end
+    at its next look at the clock whatever its budget."""
+    n = 12  # 12! solutions: without the interrupt every run returns the next one
+    puzzle = Puzzle(rows=((1,),) * n, columns=((1,),) * n)
+    engine = lcg.engine_module().Engine(n, n, puzzle.rows, puzzle.columns, [], 2, 0, 0, 0)
+    assert engine.run(60.0) == 1
+    threading.Timer(0.1, engine.interrupt).start()
+    started = time.perf_counter()
+    outcome = 1
+    while outcome == 1 and time.perf_counter() - started < 30:
+        outcome = engine.run(60.0)
+    assert outcome == 0 and time.perf_counter() - started < 30
+
+
+def test_a_cancel_that_says_when_it_is_set_gets_the_engines_interrupt_for_the_solve():
+    class Subscribable:
+        calls: list = []
+        dropped: list = []
+
+        def is_set(self):
+            return False
+
+        def on_set(self, call):
+            self.calls.append(call)
+            return lambda: self.dropped.append(call)
+
+    cancel = Subscribable()
+    result = get("lcg").solve(Puzzle(rows=((1,),) * 4, columns=((1,),) * 4), Limits(max_solutions=None, cancel=cancel))
+    assert result.count == 24 and len(cancel.calls) == 1 and cancel.dropped == cancel.calls
+    assert cancel.calls[0].__name__ == "interrupt"

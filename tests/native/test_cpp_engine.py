@@ -205,3 +205,44 @@ def test_the_line_cache_is_made_only_when_a_solve_first_uses_it():
     assert space.counters()["probes"] > 0
     assert space._engine.cache_slots() > 0
     assert CompiledSpace(probed, cache_bytes=0)._engine.cache_slots() == 0
+
+
+def test_interrupt_pauses_the_running_slice_and_every_later_one():
+    """auto stops native inside its slice when an engine answers: ``interrupt`` from
+    another thread makes ``run`` pause at its next look at the clock, whatever its
+    time budget (and every later ``run`` at its own next look: each does a little work
+    first, so a search always moves)."""
+    from nonolab.solvers.native.compiled import engine_module
+    n = 12  # 12! solutions: without the interrupt every run returns the next one
+    puzzle = _permutations(n)
+    engine = engine_module().Engine(n, n, puzzle.rows, puzzle.columns, b"\x03" * (n * n), 1 << 20, 2)
+    assert engine.run(60.0, -1, 1 << 30, 1) == 1
+    threading.Timer(0.1, engine.interrupt).start()
+    started = time.perf_counter()
+    code = 1
+    while code == 1 and time.perf_counter() - started < 30:
+        code = engine.run(60.0, -1, 1 << 30, 1)
+    assert code == 0 and time.perf_counter() - started < 30
+    assert 0 in [engine.run(60.0, -1, 1 << 30, 1) for _ in range(50)]
+
+
+class _Subscribable:
+    """A cancel that says when it is set: records who subscribed and unsubscribed."""
+
+    def __init__(self):
+        self.calls, self.dropped = [], []
+
+    def is_set(self):
+        return False
+
+    def on_set(self, call):
+        self.calls.append(call)
+        return lambda: self.dropped.append(call)
+
+
+def test_a_cancel_that_says_when_it_is_set_gets_each_spaces_interrupt_until_the_end():
+    cancel = _Subscribable()
+    result = NativeSolver().solve(_permutations(7), Limits(max_solutions=None, cancel=cancel))
+    assert result.count == 5040 and len(cancel.calls) == result.stats.counters["styles"]  # each style's space
+    assert all(call.__name__ == "interrupt" for call in cancel.calls)
+    assert cancel.dropped == cancel.calls  # nothing is interrupted after the solve

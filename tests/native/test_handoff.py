@@ -4,10 +4,12 @@
 from __future__ import annotations
 
 import threading
+import time
 from pathlib import Path
 
 import pytest
 
+from nonolab.core import Puzzle
 from nonolab.formats import load
 from nonolab.solvers.base import Limits
 from nonolab.solvers.native import NativeSolver
@@ -101,3 +103,13 @@ def test_the_hooks_do_not_change_the_search(name):
     for key in ("nodes", "styles", "probes"):
         assert watched.stats.counters[key] == plain.stats.counters[key], key
     assert watched.solutions == plain.solutions
+
+
+def test_the_alarm_rings_once_between_slices_when_the_search_outlasts_it():
+    rang = []
+    started = time.perf_counter()
+    result = NativeSolver(alarm=(0.05, lambda: rang.append(time.perf_counter() - started))).solve(
+        Puzzle(rows=((1,),) * 10, columns=((1,),) * 10), Limits(max_solutions=None, time_limit=0.4))
+    assert not result.complete and len(rang) == 1 and 0.05 <= rang[0] < 0.4
+    quiet = []
+    assert NativeSolver(alarm=(60.0, lambda: quiet.append(1))).solve(load(PARTLY)).count == 2 and not quiet

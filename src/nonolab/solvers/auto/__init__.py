@@ -6,7 +6,8 @@ the phase transition) defeat any search without learning, and no single learning
 engine wins on all of them (lcg on seven of the survey's hard eight, CP-SAT on
 Gettys; benchmarks/RESULTS.md).  By default, on the two cores:
 
-* native propagates, probes and searches for ``native_budget`` seconds; once its
+* native propagates, probes and searches for ``native_budget`` seconds, in the
+  caller's thread (:mod:`nonolab.solvers.auto.duel`); once its
   root's line propagation leaves cells open, lcg starts on the bare puzzle beside it
   (``early``; when, :mod:`nonolab.solvers.auto.early`: a line-solvable grid never
   starts it);
@@ -31,8 +32,10 @@ backends, not a backend of its own kind.
 >>> from nonolab.core import Puzzle
 >>> p = Puzzle(rows=((1,), (1,)), columns=((1,), (1,)))
 >>> result = AutoSolver().solve(p, Limits(max_solutions=None))
->>> result.count, result.complete, result.stats.counters["phase"]
-(2, True, 'native')
+>>> result.count, result.complete
+(2, True)
+>>> AutoSolver().solve(Puzzle(rows=((2,), (1,)), columns=((2,), (1,)))).stats.counters["phase"]  # line logic
+'native'
 """
 
 from __future__ import annotations
@@ -48,11 +51,12 @@ from nonolab.solvers.base import (Capability, Given, Limits, SolveResult, Stats,
                                   accept, finish, left, warm_up)
 from nonolab.solvers.size import model_states
 from nonolab.solvers.options import Option
-from nonolab.solvers.auto.racing import Either, Race, lower_priority
+from nonolab.solvers.auto.racing import Either
 from nonolab.solvers.auto.handing import cdcl_step, distinct
 from nonolab.solvers.auto.colour import solve_colour
-from nonolab.solvers.auto.early import EarlyStart, early_counters, niceness
+from nonolab.solvers.auto.early import niceness
 from nonolab.solvers.auto.carry_on import race_native
+from nonolab.solvers.auto.duel import duel
 
 # The engines that may take over (backend specs): the learning backends, and the
 # newest CNF engines by name.
@@ -65,10 +69,6 @@ RIVALS = CDCL_BACKENDS + ("native", "none")
 HANDOFF_MAX_STATES = 5_000_000
 # The statuses of a search that stopped before its end.
 _STOPPED = (Status.TIMEOUT, Status.INTERRUPTED)
-# How long the answer waits for the other part of a race once native has stopped: a
-# CDCL part that finished first has already stored its answer and is ending; a loser
-# is asked to stop and left behind, not awaited (CP-SAT may take 0.2-0.45 s to stop).
-_JOIN = 0.1
 
 
 class AutoSolver:
@@ -113,7 +113,8 @@ class AutoSolver:
             ones lcg then has the whole time instead of waiting for the budget.
         early_nice / native_nice / rival_nice: niceness for the early engine's thread
             while native's root runs, for native's thread once its root is over beside
-            the early engine, and for the rival engine's threads (Linux schedules each
+            the early engine (native then runs in a thread of its own, not the caller's),
+            and for the rival engine's threads (Linux schedules each
             thread with its own; 0, the defaults: unchanged).  On oversubscribed cores
             (a shared machine) a part so niced yields its core to the others; on free
             cores nothing changes.  All off by default: ``native_nice=10`` made the hard
@@ -254,7 +255,7 @@ class AutoSolver:
         given = accept(self, puzzle, given)
         if puzzle.is_colour:
             return self._colour(puzzle, limits, watch, given)
-        warm_up(self._native())  # loading the engine is not part of the native budget
+        warm_up(self._native, "native")  # loading the engine is not part of the native budget
         budget = self.native_budget
         if not self._fits(puzzle):
             first = self._native().solve(puzzle, left(limits, watch), given)
@@ -265,7 +266,7 @@ class AutoSolver:
         if self.rival == "native":
             return race_native(self, puzzle, limits, watch, budget, given)
         if len(self.engines) == 2:
-            return self._duel(puzzle, limits, watch, budget, given)
+            return duel(self, puzzle, limits, watch, budget, given)
         handed = threading.Event()
         native = self._native(**self._handoff(budget, lambda remainder: handed.set()))
         stop_native = handed if limits.cancel is None else Either(handed, limits.cancel)
@@ -286,7 +287,9 @@ class AutoSolver:
         """Whether every engine can hold this puzzle's model (its own ``max_states``)."""
         bounds = [self.handoff_max_states]
         for spec in self.engines:
-            bounds.append(getattr(self._engine(spec), "max_states", None))
+            # Built only if it declares the bound (a construction costs 5-10 us a call).
+            if any(option.name == "max_states" for option in options_of(parse_spec(spec)[0])):
+                bounds.append(getattr(self._engine(spec), "max_states", None))
         states = model_states(puzzle)
         return all(bound is None or states <= bound for bound in bounds)
 
@@ -302,149 +305,21 @@ class AutoSolver:
         return get_spec(spec, **(self.cdcl_options if spec == self.cdcl else {}))
 
     def _cdcl(self, spec: str, puzzle: Puzzle, remainder: Grid, given: Given, limits: Limits,
-              fix: bool | None = None) -> tuple[SolveResult, dict[str, int]]:
+              fix: bool | None = None, hold: list | None = None) -> tuple[SolveResult, dict[str, int]]:
         """Engine ``spec`` on the space ``remainder`` describes (with native's cells
-        given when ``fix``, by default ``fix_cells``)."""
+        given when ``fix``, by default ``fix_cells``); an engine that takes ``hold``
+        (lcg) leaves its memory there, to be freed after its answer is in."""
         fix = self.fix_cells if fix is None else fix
         # The remainder includes the caller's given cells.
         handed = Given.from_grid(remainder) if fix else Given(given.cells)
         if self.probe_clauses and _takes_clauses(spec):
             start = remainder if fix else Grid(puzzle.height, puzzle.width)
             handed = Given(handed.cells, distinct(get("native").implications(puzzle, start)))
-        result = self._engine(spec).solve(puzzle, limits, handed)
+        solver = self._engine(spec)
+        if hold is not None and "hold" in getattr(type(solver), "PROGRAMMATIC", ()):
+            solver.hold = hold
+        result = solver.solve(puzzle, limits, handed)
         return result, {"handoff_fixed_cells": len(handed.cells), "handoff_clauses": len(handed.implications)}
-
-    def _duel(self, puzzle: Puzzle, limits: Limits, watch: Stopwatch, budget: float,
-              given: Given) -> SolveResult:
-        """Native's budget, then the two engines on its remainder, each in a thread;
-        the first to answer wins and the other is told to stop and left behind, not
-        awaited.  With ``early`` the first engine starts on the bare puzzle beside
-        native's budget, when :class:`EarlyStart` says (an answer from it stops native).  A part that fails
-        leaves the race to the other; if no part answers and one failed, its error
-        is raised."""
-        # Every event the caller's thread acts on sets ``wake``: native's end, a part's end,
-        # native's root propagation or root ending (the early engine may be due).
-        wake = threading.Event()
-        race = Race(lambda got: got[0].status not in _STOPPED, limits.cancel, wake)
-        blank = Grid(puzzle.height, puzzle.width)
-        early_start: list[float] = []
-        box: dict[str, Any] = {}
-        rule = EarlyStart(self.early_open, self.early_after, wake)
-        # Priorities follow the likely winner under contention: native while its root
-        # runs, the early engine once native searches (see early_nice, native_nice).
-        # Taken under one lock: the root may end while the engine starts.
-        priorities = threading.Lock()
-
-        def launch(slot: int, remainder: Grid, fix: bool) -> None:
-            spec = self.engines[slot]
-            nice = self.rival_nice if slot else 0
-            with priorities:
-                if slot == 0:
-                    early_start.append(watch.elapsed())
-                    if rule.rooted:
-                        box["native_niced"] = lower_priority(
-                            None if native_ended.is_set() else box.get("thread_id"), self.native_nice)
-                    else:
-                        nice = box["early_nice"] = self.early_nice
-                race.start(slot, spec, lambda cancel: self._cdcl(
-                    spec, puzzle, remainder, given, left(limits, watch, cancel), fix), nice)
-
-        def on_root(remainder: Grid) -> None:  # in native's thread
-            with priorities:
-                rule.on_root(remainder)
-                if 0 in race.names:
-                    box["native_niced"] = lower_priority(threading.get_native_id(), self.native_nice)
-
-        # Native stops at its hand-off: the engines take over from its remainder.
-        handed = threading.Event()
-        hooks: dict[str, Any] = {"on_stuck": rule.on_stuck, "on_root": on_root} if self.early else {}
-        native = self._native(**hooks, **self._handoff(budget, lambda remainder: handed.set()))
-        told = threading.Event()  # set when the caller's thread gives up on native (Ctrl-C)
-        stop_native = Either(told, Either(handed, race.won if limits.cancel is None
-                                          else Either(race.won, limits.cancel)))
-        native_ended = threading.Event()
-
-        def run_native() -> None:
-            box["thread_id"] = threading.get_native_id()
-            try:
-                box["result"] = native.solve(puzzle, left(limits, watch, stop_native), given)
-            except BaseException as exc:  # noqa: BLE001 -- re-raised in the caller's thread
-                box["error"] = exc
-            finally:
-                native_ended.set()
-                wake.set()
-
-        # Native too runs in a thread (its niceness its own), so that an engine's answer is returned at once:
-        # native looks at its cancel only between steps (0.25 s late on Forever, measured)
-        # and is told to stop, not awaited.  The step log needs native's root steps: then
-        # native is awaited.
-        threading.Thread(target=run_native, daemon=False, name="nonolab-auto-native").start()
-        start = watch.elapsed()
-        try:
-            while True:
-                wake.clear()  # before the checks: an event after them sets it again
-                if native_ended.is_set() or (race.won.is_set() and not self.record_steps):
-                    break
-                # A bound only (Ctrl-C is seen between waits): every event above sets wake.
-                timeout = 0.1
-                if self.early and 0 not in race.names:  # nonolab.solvers.auto.early
-                    until = rule.wait(watch.elapsed() - start)
-                    if until == 0:
-                        launch(0, blank, False)
-                    elif until is not None:
-                        timeout = min(timeout, until)
-                wake.wait(timeout)
-        except BaseException:
-            told.set()
-            race.stop()
-            raise
-        if "error" in box:
-            race.stop()
-            raise box["error"]
-        # Native left behind: it found nothing the winner needs (the winner searched a
-        # superset of native's space, the whole puzzle, or reached max_solutions).
-        first = box.get("result") or SolveResult(Status.INTERRUPTED, (), False, Stats("native", watch.elapsed(), {}))
-        handed_over = (first.status in _STOPPED and first.remainder is not None and not race.won.is_set()
-                       and not watch.expired() and not watch.cancelled())
-        if first.status not in _STOPPED:  # native finished first: its answer is the answer
-            race.stop()
-            result = SolveResult(first.status, first.solutions, first.complete,
-                                 self._stats(watch, "native", first, None, {}), first.steps)
-            if race.names:  # the early engine had started: native won the race
-                result.stats.counters.update(phase=f"native+{'|'.join(self.engines)} race", winner="native")
-            if early_start:
-                result.stats.counters.update(early_counters(early_start, box))
-            return result
-        if handed_over:
-            if 0 not in race.names:
-                launch(0, first.remainder, self.fix_cells)
-            # The rival joins rival_after seconds in, unless the first engine answers before.
-            while (watch.elapsed() - start < self.rival_after and not race.won.wait(0.01)
-                   and not watch.expired() and not watch.cancelled()):
-                pass
-            if 1 not in race.names and not (race.won.is_set() or watch.expired() or watch.cancelled()):
-                launch(1, first.remainder, self.rival_fix_cells)
-        winner, ended = race.wait(grace=_JOIN)
-        answers = [slot for slot in ended if not isinstance(race.results[slot], BaseException)]
-        if not answers:
-            failed = [race.results[slot] for slot in ended]
-            if failed:
-                raise failed[0]
-            return SolveResult(first.status, first.solutions, first.complete,
-                               self._stats(watch, "native", first, None, {}), first.steps, first.remainder)
-        chosen = winner if winner is not None else max(answers, key=lambda k: race.results[k][0].count)
-        second, handed = race.results[chosen]
-        remainder = first.remainder if first.remainder is not None else blank
-        result = self._merge(puzzle, limits, watch, first, second, remainder, handed,
-                             f"native+{'|'.join(self.engines)} race", self.engines[chosen])
-        counters = result.stats.counters
-        counters["winner"] = self.engines[chosen] if winner is not None else None
-        counters["early"] = self.early
-        if early_start:  # when the early engine started, seconds from the call
-            counters.update(early_counters(early_start, box))
-        for name in race.running(ended):
-            counters[f"{name}_left_running"] = True
-        return result
 
     def _merge(self, puzzle: Puzzle, limits: Limits, watch: Stopwatch, first: SolveResult, second: SolveResult,
                remainder: Grid, handed: dict[str, int], phase: str, engine: str | None = None) -> SolveResult:

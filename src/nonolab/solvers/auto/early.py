@@ -37,7 +37,7 @@ __all__ = ["EarlyStart", "early_counters", "niceness"]
 
 
 class EarlyStart:
-    """The rule above, fed by native's hooks from its thread, read by the caller's.
+    """The rule above, fed and read by native's hooks between its slices (``auto.duel``).
 
     Args:
         early_open: start at the propagation's end when more than this share of the

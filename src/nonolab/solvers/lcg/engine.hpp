@@ -2,6 +2,7 @@
 // line solver of every row and column (see engine.cpp for the design notes).
 #pragma once
 
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <deque>
@@ -69,6 +70,11 @@ public:
     // Search for at most `seconds`; a solution is in solution() after SOLUTION, and
     // is blocked before returning, so the next call looks for another one.
     RunResult run(double seconds);
+
+    // Make the current run() (called from another thread) end at its next look at the
+    // clock, as if its time were up, and every later one at its own: a race stops its
+    // loser at once, not at the end of its slice.
+    void interrupt() { interrupted_.store(true, std::memory_order_relaxed); }
 
     // One byte per cell: 0/1 in black and white, the value in colour.
     const std::vector<uint8_t>& solution() const { return solution_; }
@@ -161,6 +167,7 @@ private:
     std::vector<uint8_t> solution_;
     Counters counters_;
     std::chrono::steady_clock::time_point deadline_;
+    std::atomic<bool> interrupted_{false};
 
     // Colour (after the black-and-white state, which keeps its layout): the number of
     // values (0: black and white), the mask of them all, each line's automaton, the
@@ -204,7 +211,9 @@ private:
     void reduce_db();
     int pick_branch();
     int next_probe();
-    bool time_up() const { return std::chrono::steady_clock::now() >= deadline_; }
+    bool time_up() const {
+        return interrupted_.load(std::memory_order_relaxed) || std::chrono::steady_clock::now() >= deadline_;
+    }
 
     void bump_var(int var);
     void bump_clause(Clause& c);

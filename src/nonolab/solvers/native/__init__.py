@@ -31,6 +31,7 @@ from nonolab.solvers.base import (Capability, Given, Implication, Limits, SolveR
                                   checked_solutions, finish)
 from nonolab.errors import InvalidArgument
 from nonolab.solvers.options import Option
+from nonolab.solvers.stopping import when_set
 from nonolab.solvers.native.modes import DEFAULT_ENUMERATE_CAP, STRATEGIES, Probing, line_strategy
 from nonolab.solvers.steps import Step, Technique
 
@@ -95,6 +96,10 @@ class NativeSolver:
             (each as long as the solve so far, from 0.5 ms), so that the call follows
             the propagation's end closely.  ``auto`` starts a learning engine here; a
             line-solvable puzzle never gets the call.
+        alarm: ``(seconds, call)``: ``call()`` once, between slices, when ``seconds``
+            have passed since the search began (the slice then running is cut to end
+            then), if the search is still going (``auto`` starts a learning engine at
+            its ``early_after``).
 
         line: the line strategy, ``"dp"`` (default, complete), ``"chain-range"``,
             ``"overlap"`` or ``"enumerate"`` (see
@@ -113,6 +118,10 @@ class NativeSolver:
     A colour puzzle runs the colour engine (:mod:`~nonolab.solvers.native.colour_search`):
     the complete colour line solver whatever ``line`` says, probing at the root up to
     ``full``, search with exact counting, and the step log with colour values.
+
+    A cancel that says when it is set (:class:`~nonolab.solvers.stopping.Alarm`)
+    interrupts the compiled core inside its slice, at once; any other is looked at
+    between slices.
 
     A count is exact only when one run exhausts its space; solutions found by any
     run are kept (each is verified), so two of them prove ``multiple`` at once.
@@ -144,7 +153,7 @@ class NativeSolver:
                "compiled (C++, where it applies: line=dp, no depth-2, no step log) or numba (everything)",
                choices=ENGINES),
     )
-    PROGRAMMATIC = ("progress", "handoff", "on_root", "on_stuck")
+    PROGRAMMATIC = ("progress", "handoff", "on_root", "on_stuck", "alarm")
     # Option values that make a different solver (the default "dp" is the plain
     # backend), each held to the whole contract suite: see nonolab.solvers.specs.
     VARIANTS = {"line": tuple(name for name in STRATEGIES if name != "dp"), "engine": ("numba",)}
@@ -156,7 +165,8 @@ class NativeSolver:
                  handoff: Callable[[Grid], None] | None = None, handoff_after: float = 0.5,
                  handoff_by: float | None = None, on_root: Callable[[Grid], None] | None = None,
                  on_stuck: Callable[[Grid], None] | None = None, line: str = "dp",
-                 line_cap: int = DEFAULT_ENUMERATE_CAP, engine: str = "compiled"):
+                 line_cap: int = DEFAULT_ENUMERATE_CAP, engine: str = "compiled",
+                 alarm: tuple[float, Callable[[], None]] | None = None):
         self.probing = Probing(probing)
         self.line = line_strategy(line)
         if isinstance(line_cap, bool) or not isinstance(line_cap, int) or line_cap < 1:
@@ -179,6 +189,7 @@ class NativeSolver:
         self.handoff_by = handoff_by
         self.on_root = on_root
         self.on_stuck = on_stuck
+        self.alarm = alarm
 
     def compiled_applies(self) -> bool:
         """Whether :meth:`solve` runs the compiled core (else numba): ``engine="compiled"``,
@@ -233,6 +244,17 @@ class NativeSolver:
         watch = Stopwatch.of(limits)
         given = _given(puzzle, accept(self, puzzle, given).cells)
         first = self._space(puzzle, given)
+        # A cancel that says when it is set stops the compiled core inside its slice.
+        unsubscribe = [when_set(limits.cancel, first.interrupt)] if hasattr(first, "interrupt") else []
+        try:
+            return self._search(puzzle, limits, watch, given, first, unsubscribe)
+        finally:
+            for undo in unsubscribe:
+                undo()
+
+    def _search(self, puzzle: Puzzle, limits: Limits, watch: Stopwatch, given: bytes | None, first: Any,
+                unsubscribe: list[Callable[[], None]]) -> SolveResult:
+        """The search of :meth:`solve` from its ``first`` space (forks subscribe to the cancel too)."""
         styles = list(_STYLES) if self.restarts else [(self.probe_depth, self.deep_sweeps)]
         spaces = [first]
         search_end = None if watch.deadline is None else watch.deadline - _FINISH_PER_CELL * puzzle.width * puzzle.height
@@ -244,12 +266,15 @@ class NativeSolver:
         rooted = self.on_root is None
         stuck = self.on_stuck is None
         began = time.perf_counter()
+        alarm_at = None if self.alarm is None else began + self.alarm[0]
         while not done:
             for index, (probe_depth, deep_sweeps) in enumerate(styles):
                 if index == len(spaces):
                     if first.nodes <= 1:
                         break  # no second style until the first one branches: line-solvable puzzles end at the root
                     spaces.append(first.fork_root())
+                    if unsubscribe:
+                        unsubscribe.append(when_set(limits.cancel, spaces[-1].interrupt))
                 space = spaces[index]
                 nodes = sum(sp.nodes for sp in spaces)
                 budget = None if self.node_limit is None else self.node_limit - nodes
@@ -262,6 +287,8 @@ class NativeSolver:
                 if len(styles) > 1 or not handed:
                     slice_end = time.perf_counter() + _SLICE
                     deadline = slice_end if deadline is None else min(deadline, slice_end)
+                if alarm_at is not None:
+                    deadline = alarm_at if deadline is None else min(deadline, alarm_at)
                 watching = not stuck and space is first
                 if watching:
                     # Slices that double: the call comes at most twice the propagation's
@@ -296,18 +323,23 @@ class NativeSolver:
                 if not rooted and first.root_done():
                     rooted = True
                     self.on_root(_narrowest(puzzle, spaces))
+                rang = alarm_at is not None and time.perf_counter() >= alarm_at
+                if rang:
+                    alarm_at = None
+                    self.alarm[1]()
                 if not handed and self._hand_off_now(watch.elapsed(), first):
                     handed = True
                     self.handoff(_narrowest(puzzle, spaces))
                     if watch.cancelled():  # the hand-off stopped this search
                         limited = done = True
                         break
-                if watching or root_only:
+                if watching or root_only or (rang and space is first):
                     # A slice cut short to follow the root (its propagation's end, its
                     # one node) is not the first style's turn: the first style goes on
                     # before the next one gets a slice.  (Else a cut that fell after the
                     # root's first branch sent a puzzle native settles in 4 ms with 7
-                    # nodes to the second style for a whole slice: 2,175 nodes.)
+                    # nodes to the second style for a whole slice: 2,175 nodes.)  So is a
+                    # slice the alarm cut.
                     break
         solutions = tuple(found.values())
         if limits.max_solutions is not None:

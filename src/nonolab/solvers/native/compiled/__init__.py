@@ -119,6 +119,14 @@ class CompiledSpace:
         the root is done): ``remainder()`` then holds what line logic alone proves."""
         return self._engine.stats()[2] > 0 or self._engine.root_done()
 
+    def interrupt(self) -> None:
+        """Pause the slice running in another thread at its next look at the clock (and
+        every later slice at its own): safe to call while :meth:`run` goes on.  An
+        extension built before ``Engine.interrupt`` is stopped between slices only."""
+        interrupt = getattr(self._engine, "interrupt", None)
+        if interrupt is not None:
+            interrupt()
+
     def fork_root(self) -> "CompiledSpace":
         """A new search of the same space from where this one's root ended (once it branched)."""
         fork = CompiledSpace.__new__(CompiledSpace)

@@ -143,7 +143,7 @@ void Engine::clear_marks() {
 bool Engine::time_up() {
     // Reading the clock costs about as much as a short cached line: every 16th call.
     if ((++work_ & 15) != 0) return false;
-    return std::chrono::steady_clock::now() >= deadline_;
+    return interrupted_.load(std::memory_order_relaxed) || std::chrono::steady_clock::now() >= deadline_;
 }
 
 // Solve line `index` of `grid` and write back what it fixes (onto `rec`, marking the
@@ -335,7 +335,8 @@ int Engine::probe(long long max_sweeps) {
             probe_next_ = p + 1;
             continue;
         }
-        if (probed > 0 && std::chrono::steady_clock::now() >= deadline_) return 2;
+        if (probed > 0 && (interrupted_.load(std::memory_order_relaxed) ||
+                           std::chrono::steady_clock::now() >= deadline_)) return 2;
         probe_next_ = p + 1;
         ++probed;
         const int ok0 = trial(scratch0_, p, 1, touched0_);

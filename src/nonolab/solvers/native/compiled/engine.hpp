@@ -10,6 +10,7 @@
 #pragma once
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <cstdlib>
@@ -128,6 +129,11 @@ public:
     size_t decided() const { return trail_.size(); }
     bool node_paused() const { return node_paused_; }
 
+    // Make the current run() pause at its next look at the clock, as if its time were up,
+    // and every later one at its own next look (each does a little work first).  Safe from another thread while run() goes on: a caller
+    // racing this engine against another stops it at once when the other answers.
+    void interrupt() { interrupted_.store(true, std::memory_order_relaxed); }
+
     long long stats[N_STATS] = {};
 
 private:
@@ -167,6 +173,7 @@ private:
     // The clock of the current run(): checked every few line solves.
     std::chrono::steady_clock::time_point deadline_;
     long long work_ = 0;
+    std::atomic<bool> interrupted_{false};
     bool time_up();
 
     // Line `line` is to be solved: its cell `pos` changed.

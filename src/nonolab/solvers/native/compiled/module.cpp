@@ -11,6 +11,8 @@
 //   Engine.cells(), Engine.remainder() -> bytes; Engine.stats() -> (line_solves,
 //   cache_hits, probes, nodes, max_depth, rounds); Engine.decided() -> cells on the trail;
 //   Engine.node_paused() -> whether the current node is part-way through.
+//   Engine.interrupt(): the running run() (from another thread) pauses at its next look
+//       at the clock, and every later one at its own.
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 
@@ -198,6 +200,16 @@ PyObject* Engine_cache_slots(EngineObject* self, PyObject*) {
     return PyLong_FromSize_t(self->engine->cache_slots());
 }
 
+PyObject* Engine_interrupt(EngineObject* self, PyObject*) {
+    // No busy check: this is meant for a run() going on in another thread (an atomic flag).
+    if (!self->engine) {
+        PyErr_SetString(PyExc_RuntimeError, "Engine is not initialised");
+        return nullptr;
+    }
+    self->engine->interrupt();
+    Py_RETURN_NONE;
+}
+
 PyObject* Engine_fork_root(EngineObject* self, PyObject*) {
     if (!ready(self)) return nullptr;
     if (!self->engine->root_done()) {
@@ -230,6 +242,8 @@ PyMethodDef engine_methods[] = {
      "whether the root's propagation and probing are over (the search has branched)"},
     {"cache_slots", reinterpret_cast<PyCFunction>(Engine_cache_slots), METH_NOARGS,
      "the line cache's slots made so far (0 until a solve first uses the cache)"},
+    {"interrupt", reinterpret_cast<PyCFunction>(Engine_interrupt), METH_NOARGS,
+     "make the running run() (from another thread), and every later one, pause at its next look at the clock"},
     {"fork_root", reinterpret_cast<PyCFunction>(Engine_fork_root), METH_NOARGS,
      "a new search of the same space from this one's root"},
     {nullptr, nullptr, 0, nullptr},
