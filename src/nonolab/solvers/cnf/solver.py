@@ -208,6 +208,10 @@ class CnfSolver:
     def __init__(self, solver: str = "cadical195", max_states: int | None = MAX_STATES):
         self.max_states = max_states
         self.solver = _canonical(solver)
+        if self.solver in ONE_SHOT:
+            # The colour encoding blocks solutions in one live solver, which a one-shot
+            # engine cannot be (python-sat's Kissat aborts on a clause added after solve).
+            self.CAPABILITIES = CnfSolver.CAPABILITIES - {Capability.COLOUR}
         pysat_solvers = _pysat_solvers()
         try:
             pysat_solvers.Solver(name=self.solver).delete()
@@ -236,15 +240,13 @@ class CnfSolver:
             InvalidArgument: a given cell outside the grid or not 0/1.
         """
         watch = Stopwatch.of(limits)
+        if puzzle.is_colour and self.solver in ONE_SHOT:  # (its capabilities leave colour out)
+            raise InvalidArgument(f"cnf: solver {self.solver} takes black-and-white puzzles only; "
+                                  "colour puzzles need an incremental solver such as cadical195")
         given = accept(self, puzzle, given)
         mode = _stoppable(self.solver, limits)
         refuse_beyond(self.name, puzzle, self.max_states)
         if puzzle.is_colour:
-            if self.solver in ONE_SHOT:
-                # The colour encoding blocks solutions in one live solver, which a one-shot
-                # engine cannot be (python-sat's Kissat aborts on a clause added after solve).
-                raise InvalidArgument(f"cnf: solver {self.solver} takes black-and-white puzzles only; "
-                                      "colour puzzles need an incremental solver such as cadical195")
             return self._solve_colour(puzzle, limits, given, mode, watch)
         units = cells_as_assumptions(given.cells, puzzle.width, puzzle.height)
         if self.solver in ONE_SHOT:
