@@ -80,7 +80,8 @@ def test_an_early_engine_answer_stops_native_inside_its_budget():
     assert time.perf_counter() - start < 30
     counters = result.stats.counters
     assert result.unique and counters["winner"] == "lcg" and counters["early"]
-    assert counters["native_time"] < 30 and "cpsat_left_running" not in counters  # no hand-off: no CP-SAT
+    auto = get("auto")
+    assert counters["native_time"] < 30 and f"{auto.rival}_left_running" not in counters  # no hand-off: no rival
 
 
 def test_handoff_is_reported_and_union_is_exact():
@@ -123,8 +124,26 @@ def test_bad_options_are_rejected():
         get("auto", cdcl="cpsat", rival="cpsat")
     assert get("auto", cdcl="cpsat", rival="cpsat", race=False).engines == ("cpsat",)
     # Unset, each side is the measured partner of the other.
-    assert get("auto").engines == ("lcg", "cpsat") and get("auto", cdcl="cpsat").engines == ("cpsat", "lcg")
+    assert get("auto").engines == ("lcg", "cnf:solver=kissat404")
+    assert get("auto", cdcl="cpsat").engines == ("cpsat", "lcg")
     assert get("auto", rival="lcg").engines == ("cpsat", "lcg")
+
+
+def test_the_default_rival_is_kissat_and_cp_sat_where_python_sat_has_no_kissat(monkeypatch):
+    from nonolab.errors import BackendUnavailable
+    from nonolab.solvers.auto import rivals
+
+    assert get("auto").rival == "cnf:solver=kissat404"
+    real = rivals.get_spec
+
+    def without_kissat(spec, **options):
+        if "kissat" in spec:
+            raise BackendUnavailable("cnf: python-sat has no working solver 'kissat404' here")
+        return real(spec, **options)
+
+    monkeypatch.setattr(rivals, "get_spec", without_kissat)
+    assert get("auto").engines == ("lcg", "cpsat")
+    assert get("auto", rival="cnf:solver=kissat404").rival == "cnf:solver=kissat404"  # named: kept as asked
 
 
 def test_no_handoff_beyond_handoff_max_states():

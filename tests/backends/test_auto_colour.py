@@ -16,6 +16,7 @@ from nonolab.core.palette import Palette
 from nonolab.core.puzzle import Puzzle
 from nonolab.errors import TooLarge
 from nonolab.solvers import get
+from nonolab.solvers.auto import CDCL_BACKENDS
 from nonolab.solvers.auto.colour import colour_engines
 from nonolab.solvers.base import Capability, Limits, SolveResult, Stats, Status, capabilities
 
@@ -62,7 +63,7 @@ class _Fails:
 
 def _auto(monkeypatch, first, second, **options):
     auto = get("auto", **options)
-    engines = colour_engines(auto, ())
+    engines = colour_engines(auto, CDCL_BACKENDS)  # as auto chooses them
     assert len(engines) == 2, "two engines that declare colour are needed"
     stand_ins = dict(zip(engines, (first, second)))
     monkeypatch.setattr(auto, "_engine", lambda spec: stand_ins[spec])
