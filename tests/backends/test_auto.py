@@ -129,21 +129,30 @@ def test_bad_options_are_rejected():
     assert get("auto", rival="lcg").engines == ("cpsat", "lcg")
 
 
-def test_the_default_rival_is_kissat_and_cp_sat_where_python_sat_has_no_kissat(monkeypatch):
-    from nonolab.errors import BackendUnavailable
+def test_the_default_rival_is_kissat_and_cp_sat_without_python_sat(monkeypatch):
+    import importlib.util
+
     from nonolab.solvers.auto import rivals
 
     assert get("auto").rival == "cnf:solver=kissat404"
-    real = rivals.get_spec
-
-    def without_kissat(spec, **options):
-        if "kissat" in spec:
-            raise BackendUnavailable("cnf: python-sat has no working solver 'kissat404' here")
-        return real(spec, **options)
-
-    monkeypatch.setattr(rivals, "get_spec", without_kissat)
+    real = importlib.util.find_spec
+    monkeypatch.setattr(rivals.importlib.util, "find_spec", lambda name: None if name == "pysat" else real(name))
     assert get("auto").engines == ("lcg", "cpsat")
     assert get("auto", rival="cnf:solver=kissat404").rival == "cnf:solver=kissat404"  # named: kept as asked
+
+
+def test_a_puzzle_native_settles_never_imports_python_sat():
+    # Building cnf imports python-sat (40-60 ms): auto reads the engines' model bounds
+    # from their declared options and chooses its rival without importing it.
+    import subprocess
+    import sys
+
+    code = ("import sys; from nonolab.solvers import get; from nonolab.formats import load; "
+            "r = get('auto').solve(load('puzzles/webpbn/webpbn-00006-cat.non')); "
+            "print(r.unique, r.stats.counters['phase'], any(m.split('.')[0] == 'pysat' for m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                         cwd=Path(__file__).resolve().parents[2])
+    assert out.stdout.split() == ["True", "native", "False"]
 
 
 def test_no_handoff_beyond_handoff_max_states():

@@ -51,7 +51,7 @@ from nonolab.solvers.base import (Capability, Given, Limits, SolveResult, Stats,
 from nonolab.solvers.size import model_states
 from nonolab.solvers.options import Option
 from nonolab.solvers.auto.racing import Either, Race, lower_priority
-from nonolab.solvers.auto.handing import cdcl_step, distinct
+from nonolab.solvers.auto.handing import cdcl_step, distinct, model_bounds
 from nonolab.solvers.auto.colour import solve_colour
 from nonolab.solvers.auto.early import EarlyStart, early_counters, niceness
 from nonolab.solvers.auto.carry_on import race_native
@@ -151,7 +151,7 @@ class AutoSolver:
         Option("cdcl", "choice", None, "the engine that takes over (unset: lcg, or cpsat when lcg is the rival)",
                choices=CDCL_BACKENDS, optional=True),
         Option("rival", "choice", None, "what races it after the hand-off: an engine, native or none "
-               "(unset: cnf:solver=kissat404 beside lcg, cpsat without Kissat; else lcg)", choices=RIVALS,
+               "(unset: cnf:solver=kissat404 beside lcg, cpsat without python-sat; else lcg)", choices=RIVALS,
                optional=True),
         Option("native_budget", "float", 0.5, "seconds of native search before the hand-off (once its root "
                "probing is over)", minimum=0),
@@ -287,12 +287,9 @@ class AutoSolver:
         return solve_colour(self, puzzle, limits, watch, given, CDCL_BACKENDS)
 
     def _fits(self, puzzle: Puzzle) -> bool:
-        """Whether every engine can hold this puzzle's model (its own ``max_states``)."""
-        bounds = [self.handoff_max_states]
-        for spec in self.engines:
-            bounds.append(getattr(self._engine(spec), "max_states", None))
+        """Whether every engine can hold this puzzle's model (:func:`.handing.model_bounds`)."""
         states = model_states(puzzle)
-        return all(bound is None or states <= bound for bound in bounds)
+        return all(bound is None or states <= bound for bound in model_bounds(self))
 
     def _handoff(self, budget: float, call: Callable[[Grid], None]) -> dict[str, Any]:
         """Native's options for a hand-off to ``call``: once its root is done and
