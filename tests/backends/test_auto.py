@@ -268,3 +268,26 @@ def test_the_rival_joins_only_after_rival_after():
     counters = result.stats.counters
     assert counters["winner"] == "lcg" and result.count == 120 and result.complete
     assert "cpsat_left_running" not in counters and counters["cdcl"] == "lcg"
+
+
+def test_a_rival_that_cannot_be_built_leaves_the_race_to_lcg(monkeypatch):
+    # A python-sat without Kissat fails the default rival when it starts: lcg, still
+    # searching, must go on to its answer (not be stopped 0.1 s later with the error).
+    import time
+
+    from nonolab.errors import InvalidArgument
+
+    class SlowLcg:
+        def solve(self, puzzle, limits, given=None):
+            time.sleep(0.5)
+            return get("lcg").solve(puzzle, limits, given)
+
+    def engine(spec):
+        if spec == "lcg":
+            return SlowLcg()
+        raise InvalidArgument("backend 'cnf': option solver=kissat404: not in this python-sat")
+
+    auto = get("auto", native_budget=0, rival="cnf:solver=kissat404")
+    monkeypatch.setattr(auto, "_engine", engine)
+    result = auto.solve(Puzzle(rows=((1,),) * 5, columns=((1,),) * 5), Limits(max_solutions=None))
+    assert result.count == 120 and result.complete and result.stats.counters["winner"] == "lcg"

@@ -53,7 +53,7 @@ def _takes_colour(spec: str) -> bool:
     """Whether the engine ``spec`` builds takes colour (not: it cannot be built here)."""
     try:
         return Capability.COLOUR in capabilities(get_spec(spec))
-    except BackendUnavailable:
+    except (BackendUnavailable, InvalidArgument):  # (a python-sat without this solver)
         return False
 
 

@@ -14,7 +14,7 @@ import importlib.util
 
 __all__ = ["DEFAULT_RIVALS", "default_rival"]
 
-# Best first: the first that can be built here is the default rival beside lcg.
+# Best first: Kissat where python-sat is installed, else CP-SAT (see default_rival).
 DEFAULT_RIVALS = ("cnf:solver=kissat404", "cpsat")
 
 
