@@ -32,7 +32,6 @@ from nonolab.solvers.size import refuse_beyond
 from nonolab.solvers.options import Option, max_states_option
 from nonolab.solvers.cnf.encode import cells_as_assumptions, encode, implication_clauses
 from nonolab.solvers.cnf.calls import Limited, load_clauses, off_main_thread
-from nonolab.solvers.cnf.oneshot import ONE_SHOT, run_one_shot
 
 __all__ = ["CnfSession", "CnfSolver", "solver_names", "time_limit_mode"]
 
@@ -41,6 +40,11 @@ __all__ = ["CnfSession", "CnfSolver", "solver_names", "time_limit_mode"]
 # clauses) is solved in well under a gigabyte; a smooth 300x300 generated puzzle
 # (12.9 million states, 65 million clauses) passed 3.3 GB while still encoding.
 MAX_STATES = 2_000_000
+
+# The python-sat solvers that must run one solve per process (see :mod:`.oneshot`,
+# imported only when one runs: it brings subprocess, which ``auto`` reading cnf's
+# declared options must not pay for).
+ONE_SHOT = ("kissat404",)
 
 # How each solver can be stopped at a deadline, filled in on first use.
 _LIMIT_MODES: dict[str, str | None] = {}
@@ -262,6 +266,8 @@ class CnfSolver:
 
     def _one_shot(self, puzzle: Puzzle, limits: Limits, watch: Stopwatch, extra: list[list[int]]) -> SolveResult:
         """A one-shot solver (Kissat) in a killable child process, re-solving per solution."""
+        from nonolab.solvers.cnf.oneshot import run_one_shot
+
         found, complete, stopped, counters = run_one_shot(self.solver, puzzle, extra, limits.max_solutions, watch)
         counters = {"solver": self.solver, "clauses_added": len(extra), **counters}
         return _result(self.name, puzzle, limits, found, complete, stopped, watch, counters, {})
