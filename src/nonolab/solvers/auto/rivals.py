@@ -21,7 +21,7 @@ DEFAULT_RIVALS = ("cnf:solver=kissat404", "cpsat")
 def default_rival() -> str:
     """Kissat when python-sat is installed, else CP-SAT (decided without importing
     python-sat: the import costs 40-60 ms, which a puzzle native settles must not pay).
-    A python-sat without Kissat (before 1.9) fails the rival when it starts; lcg goes
+    A python-sat without Kissat (an older release) fails the rival when it starts; lcg goes
     on alone (a part that fails leaves the race to the other; ``-O rival=cpsat`` there).
 
     >>> default_rival() in DEFAULT_RIVALS
