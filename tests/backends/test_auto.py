@@ -80,7 +80,8 @@ def test_an_early_engine_answer_stops_native_inside_its_budget():
     assert time.perf_counter() - start < 30
     counters = result.stats.counters
     assert result.unique and counters["winner"] == "lcg" and counters["early"]
-    assert counters["native_time"] < 30 and "cpsat_left_running" not in counters  # no hand-off: no CP-SAT
+    auto = get("auto")
+    assert counters["native_time"] < 30 and f"{auto.rival}_left_running" not in counters  # no hand-off: no rival
 
 
 def test_handoff_is_reported_and_union_is_exact():
@@ -123,8 +124,35 @@ def test_bad_options_are_rejected():
         get("auto", cdcl="cpsat", rival="cpsat")
     assert get("auto", cdcl="cpsat", rival="cpsat", race=False).engines == ("cpsat",)
     # Unset, each side is the measured partner of the other.
-    assert get("auto").engines == ("lcg", "cpsat") and get("auto", cdcl="cpsat").engines == ("cpsat", "lcg")
+    assert get("auto").engines == ("lcg", "cnf:solver=kissat404")
+    assert get("auto", cdcl="cpsat").engines == ("cpsat", "lcg")
     assert get("auto", rival="lcg").engines == ("cpsat", "lcg")
+
+
+def test_the_default_rival_is_kissat_and_cp_sat_without_python_sat(monkeypatch):
+    import importlib.util
+
+    from nonolab.solvers.auto import rivals
+
+    assert get("auto").rival == "cnf:solver=kissat404"
+    real = importlib.util.find_spec
+    monkeypatch.setattr(rivals.importlib.util, "find_spec", lambda name: None if name == "pysat" else real(name))
+    assert get("auto").engines == ("lcg", "cpsat")
+    assert get("auto", rival="cnf:solver=kissat404").rival == "cnf:solver=kissat404"  # named: kept as asked
+
+
+def test_a_puzzle_native_settles_never_imports_python_sat():
+    # Building cnf imports python-sat (40-60 ms): auto reads the engines' model bounds
+    # from their declared options and chooses its rival without importing it.
+    import subprocess
+    import sys
+
+    code = ("import sys; from nonolab.solvers import get; from nonolab.formats import load; "
+            "r = get('auto').solve(load('puzzles/webpbn/webpbn-00006-cat.non')); "
+            "print(r.unique, r.stats.counters['phase'], any(m.split('.')[0] == 'pysat' for m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                         cwd=Path(__file__).resolve().parents[2])
+    assert out.stdout.split() == ["True", "native", "False"]
 
 
 def test_no_handoff_beyond_handoff_max_states():
@@ -240,3 +268,26 @@ def test_the_rival_joins_only_after_rival_after():
     counters = result.stats.counters
     assert counters["winner"] == "lcg" and result.count == 120 and result.complete
     assert "cpsat_left_running" not in counters and counters["cdcl"] == "lcg"
+
+
+def test_a_rival_that_cannot_be_built_leaves_the_race_to_lcg(monkeypatch):
+    # A python-sat without Kissat fails the default rival when it starts: lcg, still
+    # searching, must go on to its answer (not be stopped 0.1 s later with the error).
+    import time
+
+    from nonolab.errors import InvalidArgument
+
+    class SlowLcg:
+        def solve(self, puzzle, limits, given=None):
+            time.sleep(0.5)
+            return get("lcg").solve(puzzle, limits, given)
+
+    def engine(spec):
+        if spec == "lcg":
+            return SlowLcg()
+        raise InvalidArgument("backend 'cnf': option solver=kissat404: not in this python-sat")
+
+    auto = get("auto", native_budget=0, rival="cnf:solver=kissat404")
+    monkeypatch.setattr(auto, "_engine", engine)
+    result = auto.solve(Puzzle(rows=((1,),) * 5, columns=((1,),) * 5), Limits(max_solutions=None))
+    assert result.count == 120 and result.complete and result.stats.counters["winner"] == "lcg"

@@ -16,8 +16,9 @@ from nonolab.core.palette import Palette
 from nonolab.core.puzzle import Puzzle
 from nonolab.errors import TooLarge
 from nonolab.solvers import get
+from nonolab.solvers.auto import CDCL_BACKENDS
 from nonolab.solvers.auto.colour import colour_engines
-from nonolab.solvers.base import Capability, Limits, SolveResult, Stats, Status
+from nonolab.solvers.base import Capability, Limits, SolveResult, Stats, Status, capabilities
 
 
 def _diagonal() -> Puzzle:
@@ -62,7 +63,7 @@ class _Fails:
 
 def _auto(monkeypatch, first, second, **options):
     auto = get("auto", **options)
-    engines = colour_engines(auto, ())
+    engines = colour_engines(auto, CDCL_BACKENDS)  # as auto chooses them
     assert len(engines) == 2, "two engines that declare colour are needed"
     stand_ins = dict(zip(engines, (first, second)))
     monkeypatch.setattr(auto, "_engine", lambda spec: stand_ins[spec])
@@ -126,3 +127,24 @@ def test_the_real_engines_count_a_colour_puzzle_exactly_in_a_race():
 def test_a_negative_colour_delay_is_refused():
     with pytest.raises(Exception, match="colour_rival_after"):
         get("auto", colour_rival_after=-1)
+
+
+def test_an_engine_whose_options_leave_colour_out_is_not_chosen():
+    # cnf declares colour, but cnf with Kissat (one solve per process) cannot count colour
+    # solutions: as auto's rival it must leave colour puzzles to the next engine, not fail
+    # at once and end the race.
+    pytest.importorskip("pysat.solvers")
+    auto = get("auto", rival="cnf:solver=kissat404")
+    assert colour_engines(auto, ("cpsat",)) == [auto.cdcl, "cpsat"]
+    assert Capability.COLOUR not in capabilities(get("cnf", solver="kissat404"))
+    assert Capability.COLOUR in capabilities(get("cnf"))
+
+
+def test_kissat_as_rival_leaves_a_hard_colour_puzzle_to_an_engine_that_takes_it(monkeypatch):
+    first = _Blocks()
+    auto = get("auto", rival="cnf:solver=kissat404", colour_rival_after=0.05)
+    engines = colour_engines(auto, ("cpsat",))
+    stand_ins = {engines[0]: first, engines[1]: _Answers()}
+    monkeypatch.setattr(auto, "_engine", lambda spec: stand_ins[spec])
+    result = auto.solve(_diagonal(), Limits(max_solutions=2, time_limit=20))
+    assert result.unique and result.stats.counters["phase"] == engines[1] == "cpsat"

@@ -131,3 +131,52 @@ def test_a_finished_worker_is_reused_and_a_session_is_generic():
     with solver.session(puzzle) as session:
         assert isinstance(session, OneShotSession)
         assert session.solve(Limits(None), Given.of({(0, 0): 1})).count == 1
+
+
+def _auto_with_kissat_rival_on_gettys(limits: Limits):
+    """auto (Kissat its rival by default) on Gettys with the hand-off at 0.3 s; returns
+    (result, seconds, the most Kissat children seen running at once during the solve)."""
+    auto = get("auto", handoff_by=0.3, native_budget=0)
+    assert auto.rival == "cnf:solver=kissat404"
+    before = _children() - _idle_workers()
+    seen = [0]
+    done = threading.Event()
+
+    def watch_children():
+        while not done.is_set():
+            seen[0] = max(seen[0], len(_children() - _idle_workers() - before))
+            done.wait(0.05)
+
+    watcher = threading.Thread(target=watch_children)
+    watcher.start()
+    start = time.perf_counter()
+    try:
+        result = auto.solve(load(GETTYS), limits)
+    finally:
+        elapsed = time.perf_counter() - start
+        done.set()
+        watcher.join()
+    # The loser is told to stop, not awaited: its child is killed within the part's poll.
+    deadline = time.perf_counter() + 2.0
+    while _children() - _idle_workers() - before and time.perf_counter() < deadline:
+        time.sleep(0.05)
+    assert not _children() - _idle_workers() - before, "a Kissat child was left running"
+    return result, elapsed, seen[0]
+
+
+@needs_corpus
+@needs_proc
+def test_auto_with_kissat_as_rival_holds_its_time_limit_and_leaves_no_child():
+    result, elapsed, running = _auto_with_kissat_rival_on_gettys(Limits(max_solutions=2, time_limit=2.5))
+    assert running >= 1  # Kissat did race, in a child process
+    assert result.status is Status.TIMEOUT and elapsed < 3.5
+
+
+@needs_corpus
+@needs_proc
+def test_auto_with_kissat_as_rival_stops_on_a_cancel_and_leaves_no_child():
+    cancel = threading.Event()
+    threading.Timer(2.0, cancel.set).start()
+    result, elapsed, running = _auto_with_kissat_rival_on_gettys(Limits(max_solutions=2, cancel=cancel))
+    assert running >= 1
+    assert result.status is Status.INTERRUPTED and elapsed < 3.0

@@ -33,7 +33,7 @@ input_format = click.option(
 backend = click.option(
     "--backend", "-b", default=DEFAULT, show_default=True, envvar="NONOLAB_BACKEND", metavar="SPEC",
     help="Solver backend, or a spec with options such as native:line=overlap (see `nonolab backends`); "
-         "auto = native propagation and probing, then CP-SAT on what is left.")
+         "auto = native propagation and probing, lcg beside it, then Kissat racing lcg on what is left.")
 probing = click.option(
     "--probing", type=click.Choice(["full", "contradiction", "none", "depth-2"]), default=None,
     help="Native solver (and auto's native phase): probing between line propagation and search "

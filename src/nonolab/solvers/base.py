@@ -62,8 +62,9 @@ def capabilities(solver: Any) -> frozenset[Capability]:
     >>> capabilities(Toy())
     frozenset()
     """
-    cls = solver if isinstance(solver, type) else type(solver)
-    return frozenset(getattr(cls, "CAPABILITIES", frozenset()))
+    # An instance may narrow its class's declaration when an option changes what it takes
+    # (cnf with Kissat: no colour); a class, or an instance that does not, gives the class's.
+    return frozenset(getattr(solver, "CAPABILITIES", frozenset()))
 
 
 class Status(str, Enum):

@@ -3,8 +3,9 @@
 Most published puzzles fall to line logic and probing in milliseconds, where a CDCL
 solver pays for building its model; a few (9-Dom, Sierp, Gettys, random grids near
 the phase transition) defeat any search without learning, and no single learning
-engine wins on all of them (lcg on seven of the survey's hard eight, CP-SAT on
-Gettys; benchmarks/RESULTS.md).  By default, on the two cores:
+engine wins on all of them (lcg on the survey's hard eight, Kissat on the N-Dom
+family and on half of the slowest random 25x25 grids; benchmarks/RESULTS.md).  By
+default, on the two cores:
 
 * native propagates, probes and searches for ``native_budget`` seconds, in the
   caller's thread (:mod:`nonolab.solvers.auto.duel`); once its
@@ -14,7 +15,8 @@ Gettys; benchmarks/RESULTS.md).  By default, on the two cores:
 * once its root's probing is over and the budget spent (or at ``handoff_by`` seconds
   whatever the root's state), native stops and hands its ``remainder`` (every cell it proved for
   the space it did not exhaust: root propagation and probing, plus the branches it
-  exhausted) to the ``rival`` engine, CP-SAT, with those cells fixed;
+  exhausted) to the ``rival`` engine, Kissat in a child process (why, and the
+  fallback: :mod:`nonolab.solvers.auto.rivals`), with those cells fixed;
 * the first part to answer wins; the others are told to stop (``Limits.cancel``) and
   left behind, not awaited.  Each part counts with blocking clauses on the cells and
   verifies its solutions; the union with what native found is exact when the
@@ -52,11 +54,12 @@ from nonolab.solvers.base import (Capability, Given, Limits, SolveResult, Stats,
 from nonolab.solvers.size import model_states
 from nonolab.solvers.options import Option
 from nonolab.solvers.auto.racing import Either
-from nonolab.solvers.auto.handing import cdcl_step, distinct
+from nonolab.solvers.auto.handing import cdcl_step, distinct, model_bounds
 from nonolab.solvers.auto.colour import solve_colour
 from nonolab.solvers.auto.early import niceness
 from nonolab.solvers.auto.carry_on import race_native
 from nonolab.solvers.auto.duel import duel
+from nonolab.solvers.auto.rivals import default_rival
 
 # The engines that may take over (backend specs): the learning backends, and the
 # newest CNF engines by name.
@@ -80,8 +83,8 @@ class AutoSolver:
         rival: what races it on the other core after the hand-off: another engine
             (the two get the same remainder; the first to answer wins and the other is
             told to stop and not awaited), ``"native"`` (native's own search carries
-            on) or ``"none"``; unset: CP-SAT beside lcg, lcg beside any other engine
-            (the pairs measured in benchmarks/RESULTS.md).
+            on) or ``"none"``; unset: Kissat beside lcg (:func:`.rivals.default_rival`),
+            lcg beside any other engine (the pairs measured in benchmarks/RESULTS.md).
         native_budget: seconds the native solver may spend before the hand-off, once
             its root's propagation and probing are over (``0``: hand over as soon as
             they are).
@@ -146,10 +149,11 @@ class AutoSolver:
     CAPABILITIES = frozenset({Capability.EXACT_COUNT, Capability.GIVEN_CELLS, Capability.PROGRESS,
                               Capability.STEPS, Capability.REMAINDER, Capability.COLOUR})
     OPTIONS = (
-        Option("cdcl", "choice", None, "the engine that takes over (unset: lcg, or cpsat beside lcg)",
+        Option("cdcl", "choice", None, "the engine that takes over (unset: lcg, or cpsat when lcg is the rival)",
                choices=CDCL_BACKENDS, optional=True),
         Option("rival", "choice", None, "what races it after the hand-off: an engine, native or none "
-               "(unset: cpsat beside lcg, else lcg)", choices=RIVALS, optional=True),
+               "(unset: cnf:solver=kissat404 beside lcg, cpsat without python-sat; else lcg)", choices=RIVALS,
+               optional=True),
         Option("native_budget", "float", 0.5, "seconds of native search before the hand-off (once its root "
                "probing is over)", minimum=0),
         Option("handoff_by", "float", 5.0, "seconds by which native hands over, its root probing over or not",
@@ -198,7 +202,7 @@ class AutoSolver:
         if cdcl is None:
             cdcl = "cpsat" if rival == "lcg" else "lcg"
         if rival is None:
-            rival = "cpsat" if cdcl == "lcg" else "lcg"
+            rival = default_rival() if cdcl == "lcg" else "lcg"
         if cdcl not in CDCL_BACKENDS:
             raise ValueError(f"AutoSolver: cdcl must be one of {', '.join(CDCL_BACKENDS)}, not {cdcl!r}")
         if rival not in RIVALS:
@@ -284,14 +288,9 @@ class AutoSolver:
         return solve_colour(self, puzzle, limits, watch, given, CDCL_BACKENDS)
 
     def _fits(self, puzzle: Puzzle) -> bool:
-        """Whether every engine can hold this puzzle's model (its own ``max_states``)."""
-        bounds = [self.handoff_max_states]
-        for spec in self.engines:
-            # Built only if it declares the bound (a construction costs 5-10 us a call).
-            if any(option.name == "max_states" for option in options_of(parse_spec(spec)[0])):
-                bounds.append(getattr(self._engine(spec), "max_states", None))
+        """Whether every engine can hold this puzzle's model (:func:`.handing.model_bounds`)."""
         states = model_states(puzzle)
-        return all(bound is None or states <= bound for bound in bounds)
+        return all(bound is None or states <= bound for bound in model_bounds(self))
 
     def _handoff(self, budget: float, call: Callable[[Grid], None]) -> dict[str, Any]:
         """Native's options for a hand-off to ``call``: once its root is done and

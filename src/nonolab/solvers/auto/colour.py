@@ -17,9 +17,10 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from nonolab.core.puzzle import Puzzle
-from nonolab.errors import InvalidArgument
+from nonolab.errors import BackendUnavailable, InvalidArgument
 from nonolab.solvers import capabilities_of, get_spec, parse_spec
-from nonolab.solvers.base import Capability, Given, Limits, SolveResult, Stats, Status, Stopwatch, left
+from nonolab.solvers.base import (Capability, Given, Limits, SolveResult, Stats, Status, Stopwatch, capabilities,
+                                  left)
 from nonolab.solvers.auto.racing import Race
 
 if TYPE_CHECKING:
@@ -40,10 +41,20 @@ def colour_engines(auto: "AutoSolver", fallbacks: tuple[str, ...]) -> list[str]:
     order = list(auto.engines) + list(fallbacks)
     chosen: list[str] = []
     for spec in order:
+        # The backend's declaration first (no build when it has no colour), then the
+        # engine the spec builds: an option may leave colour out (cnf:solver=kissat404).
         name = parse_spec(spec)[0]
-        if Capability.COLOUR in capabilities_of(name) and spec not in chosen:
+        if spec not in chosen and Capability.COLOUR in capabilities_of(name) and _takes_colour(spec):
             chosen.append(spec)
     return chosen[:2]
+
+
+def _takes_colour(spec: str) -> bool:
+    """Whether the engine ``spec`` builds takes colour (not: it cannot be built here)."""
+    try:
+        return Capability.COLOUR in capabilities(get_spec(spec))
+    except (BackendUnavailable, InvalidArgument):  # (a python-sat without this solver)
+        return False
 
 
 def solve_colour(auto: "AutoSolver", puzzle: Puzzle, limits: Limits, watch: Stopwatch, given: Given,

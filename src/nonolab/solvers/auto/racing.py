@@ -125,8 +125,9 @@ class Race:
     def wait(self, grace: float) -> tuple[int | None, list[int]]:
         """Wait for the first part that answers; then stop the others.
 
-        A part that ends without an answer (stopped at the caller's limit, or failed)
-        gives the others ``grace`` seconds more, not more: they share its deadline.
+        A part that ends without an answer (stopped at the caller's limit) gives the
+        others ``grace`` seconds more, not more: they share its deadline.  A part that
+        failed (raised) leaves the race to the others, awaited as before.
         Returns ``(winner or None, the slots that ended)``; every part is told to stop
         on the way out, Ctrl-C included.
         """
@@ -144,7 +145,9 @@ class Race:
                     continue
                 ended.append(slot)
                 result = self.results[slot]
-                if not isinstance(result, BaseException) and self._is_answer(result):
+                if isinstance(result, BaseException):
+                    continue  # a part that failed (could not be built, say) leaves the race to the others
+                if self._is_answer(result):
                     winner = slot
                     break
                 if grace_end is None:

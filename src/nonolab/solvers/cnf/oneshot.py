@@ -38,11 +38,10 @@ from typing import Any
 from nonolab.core.grid import Solution
 from nonolab.core.puzzle import Puzzle
 from nonolab.solvers.base import Stopwatch
+from nonolab.solvers.cnf.solver import ONE_SHOT  # (declared there: see its notes)
 
 __all__ = ["ONE_SHOT", "run_one_shot"]
 
-# The python-sat solvers that must run one solve per process (see the module notes).
-ONE_SHOT = ("kissat404",)
 # How often the parent looks at the clock and the cancel while the child searches.
 _POLL = 0.05
 

@@ -32,7 +32,6 @@ from nonolab.solvers.size import refuse_beyond
 from nonolab.solvers.options import Option, max_states_option
 from nonolab.solvers.cnf.encode import cells_as_assumptions, encode, implication_clauses
 from nonolab.solvers.cnf.calls import Limited, load_clauses, off_main_thread
-from nonolab.solvers.cnf.oneshot import ONE_SHOT, run_one_shot
 
 __all__ = ["CnfSession", "CnfSolver", "solver_names", "time_limit_mode"]
 
@@ -41,6 +40,11 @@ __all__ = ["CnfSession", "CnfSolver", "solver_names", "time_limit_mode"]
 # clauses) is solved in well under a gigabyte; a smooth 300x300 generated puzzle
 # (12.9 million states, 65 million clauses) passed 3.3 GB while still encoding.
 MAX_STATES = 2_000_000
+
+# The python-sat solvers that must run one solve per process (see :mod:`.oneshot`,
+# imported only when one runs: it brings subprocess, which ``auto`` reading cnf's
+# declared options must not pay for).
+ONE_SHOT = ("kissat404",)
 
 # How each solver can be stopped at a deadline, filled in on first use.
 _LIMIT_MODES: dict[str, str | None] = {}
@@ -208,6 +212,10 @@ class CnfSolver:
     def __init__(self, solver: str = "cadical195", max_states: int | None = MAX_STATES):
         self.max_states = max_states
         self.solver = _canonical(solver)
+        if self.solver in ONE_SHOT:
+            # The colour encoding blocks solutions in one live solver, which a one-shot
+            # engine cannot be (python-sat's Kissat aborts on a clause added after solve).
+            self.CAPABILITIES = CnfSolver.CAPABILITIES - {Capability.COLOUR}
         pysat_solvers = _pysat_solvers()
         try:
             pysat_solvers.Solver(name=self.solver).delete()
@@ -236,15 +244,13 @@ class CnfSolver:
             InvalidArgument: a given cell outside the grid or not 0/1.
         """
         watch = Stopwatch.of(limits)
+        if puzzle.is_colour and self.solver in ONE_SHOT:  # (its capabilities leave colour out)
+            raise InvalidArgument(f"cnf: solver {self.solver} takes black-and-white puzzles only; "
+                                  "colour puzzles need an incremental solver such as cadical195")
         given = accept(self, puzzle, given)
         mode = _stoppable(self.solver, limits)
         refuse_beyond(self.name, puzzle, self.max_states)
         if puzzle.is_colour:
-            if self.solver in ONE_SHOT:
-                # The colour encoding blocks solutions in one live solver, which a one-shot
-                # engine cannot be (python-sat's Kissat aborts on a clause added after solve).
-                raise InvalidArgument(f"cnf: solver {self.solver} takes black-and-white puzzles only; "
-                                      "colour puzzles need an incremental solver such as cadical195")
             return self._solve_colour(puzzle, limits, given, mode, watch)
         units = cells_as_assumptions(given.cells, puzzle.width, puzzle.height)
         if self.solver in ONE_SHOT:
@@ -260,6 +266,8 @@ class CnfSolver:
 
     def _one_shot(self, puzzle: Puzzle, limits: Limits, watch: Stopwatch, extra: list[list[int]]) -> SolveResult:
         """A one-shot solver (Kissat) in a killable child process, re-solving per solution."""
+        from nonolab.solvers.cnf.oneshot import run_one_shot
+
         found, complete, stopped, counters = run_one_shot(self.solver, puzzle, extra, limits.max_solutions, watch)
         counters = {"solver": self.solver, "clauses_added": len(extra), **counters}
         return _result(self.name, puzzle, limits, found, complete, stopped, watch, counters, {})
