@@ -163,7 +163,9 @@ def test_once_native_searches_beside_the_engine_it_yields_its_core(monkeypatch):
     result = _with_stand_in(monkeypatch, ["stuck-few-open", "root"], early_after=0, native_budget=60,
                             native_nice=7)
     counters = result.stats.counters
-    assert counters["winner"] == "lcg" and counters["native_niced"] and counters["early_nice"] == 0
+    # The engine may answer before native's root ends (native is then left behind and
+    # the counters are read before it is niced): native's own niceness is the proof.
+    assert counters["winner"] == "lcg" and "native_niced" in counters and counters["early_nice"] == 0
     assert _StandIn.seen["niceness_at_end"] >= max(base, 7)
     assert _niceness() == base  # the caller's own thread keeps its priority
 
