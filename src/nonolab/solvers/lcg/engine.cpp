@@ -169,6 +169,29 @@ int Engine::propagate_clauses() {
         while (i < ws.size()) {
             const Watch w = ws[i++];
             if (lit_value(w.blocker) == 1) { ws[j++] = w; continue; }
+            // The next watch's clause is asked for now (most of this loop's time is
+            // waiting for clauses): it arrives while this one is handled.
+            if (i < ws.size() && lit_value(ws[i].blocker) != 1) {
+                const int next = ws[i].cref;
+                __builtin_prefetch(arena_.lits(next < 0 ? ~next : next));
+            }
+            if (w.cref < 0) {
+                // A binary clause (see Watch): its other literal is the blocker, so
+                // nothing is read from the arena; its literals are written in the
+                // order the general case below leaves them (analysis reads them).
+                const int cref = ~w.cref;
+                int* c = arena_.lits(cref);
+                c[0] = w.blocker;
+                c[1] = false_lit;
+                ws[j++] = w;
+                if (lit_value(w.blocker) == 0) {
+                    while (i < ws.size()) ws[j++] = ws[i++];
+                    ws.resize(j);
+                    return cref;
+                }
+                enqueue(w.blocker, CLAUSE, cref);
+                continue;
+            }
             int* c = arena_.lits(w.cref);
             const int size = arena_.size(w.cref);
             if (c[0] == false_lit) std::swap(c[0], c[1]);
@@ -231,8 +254,9 @@ void Engine::backtrack(int to_level) {
 
 int Engine::add_clause(const std::vector<int>& lits, bool learnt, int lbd) {
     const int cref = arena_.add(lits, learnt, lbd, clause_inc_);
-    watches_[lits[0]].push_back({cref, lits[1]});
-    watches_[lits[1]].push_back({cref, lits[0]});
+    const int tag = lits.size() == 2 ? ~cref : cref;
+    watches_[lits[0]].push_back({tag, lits[1]});
+    watches_[lits[1]].push_back({tag, lits[0]});
     if (learnt) ++num_learnts_;
     return cref;
 }
@@ -284,8 +308,9 @@ void Engine::reduce_db() {
     for (int cref = 0; cref < arena_.end(); cref = arena_.next(cref)) {
         if (arena_.learnt(cref)) ++num_learnts_;
         const int* c = arena_.lits(cref);
-        watches_[c[0]].push_back({cref, c[1]});
-        watches_[c[1]].push_back({cref, c[0]});
+        const int tag = arena_.size(cref) == 2 ? ~cref : cref;
+        watches_[c[0]].push_back({tag, c[1]});
+        watches_[c[1]].push_back({tag, c[0]});
     }
     for (int lit : trail_) {
         const int v = var_of(lit);

@@ -22,6 +22,8 @@ inline int lit_of(int var, bool filled) { return 2 * var + (filled ? 0 : 1); }
 inline int var_of(int lit) { return lit >> 1; }
 inline int neg(int lit) { return lit ^ 1; }
 
+// A watched clause: its cref (~cref, negative, for a binary clause, whose other
+// literal is then always the blocker) and a literal of it whose truth satisfies it.
 struct Watch {
     int cref;
     int blocker;
