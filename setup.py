@@ -14,7 +14,7 @@ setup(ext_modules=[
     Extension(
         "nonolab.solvers.lcg._lcg",
         sources=[LCG + "module.cpp", LCG + "engine.cpp", LCG + "lines.cpp", LCG + "analysis.cpp", LCG + "colour.cpp"],
-        depends=[LCG + "engine.hpp", LCG + "line.hpp", LCG + "bitline.hpp", LCG + "colour_line.hpp", LCG + "drop.hpp"],
+        depends=[LCG + "engine.hpp", LCG + "arena.hpp", LCG + "line.hpp", LCG + "bitline.hpp", LCG + "colour_line.hpp", LCG + "drop.hpp"],
         language="c++",
         extra_compile_args=["-std=c++17", "-O2"],
     ),

@@ -90,22 +90,23 @@ void Engine::explain(int line, int limit_pos, int implied, std::vector<int>& cla
     counters_.explained_literals += static_cast<long long>(clause.size());
 }
 
-const std::vector<int>& Engine::reason(int var) {
-    if (reason_kind_[var] == CLAUSE) return clauses_[reason_idx_[var]].lits;
+Lits Engine::reason(int var) {
+    if (reason_kind_[var] == CLAUSE) return arena_.view(reason_idx_[var]);
     if (!reason_ready_[var]) {
         explain(reason_idx_[var], trail_pos_[var], lit_of(var, value_[var] == 1), reason_cache_[var]);
         reason_ready_[var] = 1;
     }
-    return reason_cache_[var];
+    const std::vector<int>& r = reason_cache_[var];
+    return {r.data(), static_cast<int>(r.size())};
 }
 
-void Engine::analyze(const std::vector<int>& conflict, std::vector<int>& learnt, int& back_level) {
+void Engine::analyze(Lits conflict, std::vector<int>& learnt, int& back_level) {
     learnt.assign(1, -1);
     int path = 0, p = -1;
     int idx = static_cast<int>(trail_.size()) - 1;
-    const std::vector<int>* lits = &conflict;
+    Lits lits = conflict;
     for (;;) {
-        for (int q : *lits) {
+        for (int q : lits) {
             if (q == p) continue;
             const int v = var_of(q);
             if (seen_[v] || level_[v] == 0) continue;
@@ -119,8 +120,8 @@ void Engine::analyze(const std::vector<int>& conflict, std::vector<int>& learnt,
         seen_[var_of(p)] = 0;
         if (--path <= 0) break;
         const int v = var_of(p);
-        if (reason_kind_[v] == CLAUSE && clauses_[reason_idx_[v]].learnt) bump_clause(clauses_[reason_idx_[v]]);
-        lits = &reason(v);
+        if (reason_kind_[v] == CLAUSE && arena_.learnt(reason_idx_[v])) bump_clause(reason_idx_[v]);
+        lits = reason(v);
     }
     learnt[0] = neg(p);
     // Minimisation: drop a literal implied by the others.  Basic: its reason (a
@@ -157,7 +158,7 @@ bool Engine::redundant_deep(int lit, uint32_t levels) {
     while (!stack_.empty()) {
         const int v = var_of(stack_.back());
         stack_.pop_back();
-        const std::vector<int>& r = reason(v);
+        const Lits r = reason(v);
         for (int q : r) {
             const int u = var_of(q);
             if (u == v || seen_[u] || level_[u] == 0) continue;
@@ -179,7 +180,7 @@ bool Engine::redundant(int lit) {
     const int v = var_of(lit);
     if (reason_kind_[v] == NONE) return false;
     if (reason_kind_[v] == LINE && !reason_ready_[v]) return false;
-    const std::vector<int>& r = reason(v);
+    const Lits r = reason(v);
     for (int q : r) {
         const int u = var_of(q);
         if (u == v) continue;

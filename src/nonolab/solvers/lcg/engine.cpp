@@ -17,7 +17,8 @@
 // and checks on bit sets, a row of the tables per word (bitline.hpp, lines.cpp):
 // the same answers, several times faster.
 //
-// Search.  Two watched literals for learned and blocking clauses, first-UIP
+// Search.  Two watched literals for learned and blocking clauses (all kept in one
+// flat arena, each clause's literals after its header: arena.hpp), first-UIP
 // analysis with recursive clause minimisation, VSIDS, Luby restarts (unit 100
 // conflicts; glucose-style LBD restarts as an option), learned-clause deletion by
 // LBD then activity.  Target phases (as in CaDiCaL and Kissat): at a conflict, when
@@ -168,12 +169,36 @@ int Engine::propagate_clauses() {
         while (i < ws.size()) {
             const Watch w = ws[i++];
             if (lit_value(w.blocker) == 1) { ws[j++] = w; continue; }
-            std::vector<int>& c = clauses_[w.cref].lits;
+            // The next watch's clause is asked for now (most of this loop's time is
+            // waiting for clauses): it arrives while this one is handled.
+            if (i < ws.size() && lit_value(ws[i].blocker) != 1) {
+                const int next = ws[i].cref;
+                __builtin_prefetch(arena_.lits(next < 0 ? ~next : next));
+            }
+            if (w.cref < 0) {
+                // A binary clause (see Watch): its other literal is the blocker, so
+                // nothing is read from the arena; its literals are written in the
+                // order the general case below leaves them (analysis reads them).
+                const int cref = ~w.cref;
+                int* c = arena_.lits(cref);
+                c[0] = w.blocker;
+                c[1] = false_lit;
+                ws[j++] = w;
+                if (lit_value(w.blocker) == 0) {
+                    while (i < ws.size()) ws[j++] = ws[i++];
+                    ws.resize(j);
+                    return cref;
+                }
+                enqueue(w.blocker, CLAUSE, cref);
+                continue;
+            }
+            int* c = arena_.lits(w.cref);
+            const int size = arena_.size(w.cref);
             if (c[0] == false_lit) std::swap(c[0], c[1]);
             const int first = c[0];
             if (first != w.blocker && lit_value(first) == 1) { ws[j++] = {w.cref, first}; continue; }
             bool moved = false;
-            for (size_t k = 2; k < c.size(); ++k) {
+            for (int k = 2; k < size; ++k) {
                 if (lit_value(c[k]) != 0) {
                     std::swap(c[1], c[k]);
                     watches_[c[1]].push_back({w.cref, first});
@@ -227,16 +252,11 @@ void Engine::backtrack(int to_level) {
     dirty_.clear();
 }
 
-int Engine::add_clause(std::vector<int> lits, bool learnt, int lbd) {
-    const int cref = static_cast<int>(clauses_.size());
-    Clause c;
-    c.lits = std::move(lits);
-    c.learnt = learnt;
-    c.lbd = lbd;
-    c.activity = clause_inc_;
-    watches_[c.lits[0]].push_back({cref, c.lits[1]});
-    watches_[c.lits[1]].push_back({cref, c.lits[0]});
-    clauses_.push_back(std::move(c));
+int Engine::add_clause(const std::vector<int>& lits, bool learnt, int lbd) {
+    const int cref = arena_.add(lits, learnt, lbd, clause_inc_);
+    const int tag = lits.size() == 2 ? ~cref : cref;
+    watches_[lits[0]].push_back({tag, lits[1]});
+    watches_[lits[1]].push_back({tag, lits[0]});
     if (learnt) ++num_learnts_;
     return cref;
 }
@@ -269,40 +289,32 @@ void Engine::block_solution() {
 void Engine::reduce_db() {
     ++counters_.reductions;
     std::vector<int> candidates;
-    for (int cref = 0; cref < static_cast<int>(clauses_.size()); ++cref) {
-        const Clause& c = clauses_[cref];
-        if (!c.learnt || c.deleted || c.lbd <= 2) continue;
-        const int v = var_of(c.lits[0]);
+    for (int cref = 0; cref < arena_.end(); cref = arena_.next(cref)) {
+        if (!arena_.learnt(cref) || arena_.deleted(cref) || arena_.lbd(cref) <= 2) continue;
+        const int v = var_of(arena_.lits(cref)[0]);
         const bool locked = value_[v] >= 0 && reason_kind_[v] == CLAUSE && reason_idx_[v] == cref;
         if (!locked) candidates.push_back(cref);
     }
     std::sort(candidates.begin(), candidates.end(), [&](int a, int b) {
-        const Clause &x = clauses_[a], &y = clauses_[b];
-        if (x.lbd != y.lbd) return x.lbd > y.lbd;
-        return x.activity < y.activity;
+        if (arena_.lbd(a) != arena_.lbd(b)) return arena_.lbd(a) > arena_.lbd(b);
+        return arena_.activity(a) < arena_.activity(b);
     });
-    for (size_t i = 0; i < candidates.size() / 2; ++i) clauses_[candidates[i]].deleted = true;
-    // Compact the clause store and rebuild the watches from positions 0 and 1.
-    std::vector<int> remap(clauses_.size(), -1);
-    size_t j = 0;
-    for (size_t i = 0; i < clauses_.size(); ++i) {
-        if (clauses_[i].deleted) continue;
-        remap[i] = static_cast<int>(j);
-        if (i != j) clauses_[j] = std::move(clauses_[i]);
-        ++j;
-    }
-    clauses_.resize(j);
+    for (size_t i = 0; i < candidates.size() / 2; ++i) arena_.mark_deleted(candidates[i]);
+    // Compact the arena (the kept clauses in their order) and rebuild the watches
+    // from positions 0 and 1.
+    arena_.compact(moved_from_, moved_to_);
     num_learnts_ = 0;
     for (auto& ws : watches_) ws.clear();
-    for (int cref = 0; cref < static_cast<int>(clauses_.size()); ++cref) {
-        const Clause& c = clauses_[cref];
-        if (c.learnt) ++num_learnts_;
-        watches_[c.lits[0]].push_back({cref, c.lits[1]});
-        watches_[c.lits[1]].push_back({cref, c.lits[0]});
+    for (int cref = 0; cref < arena_.end(); cref = arena_.next(cref)) {
+        if (arena_.learnt(cref)) ++num_learnts_;
+        const int* c = arena_.lits(cref);
+        const int tag = arena_.size(cref) == 2 ? ~cref : cref;
+        watches_[c[0]].push_back({tag, c[1]});
+        watches_[c[1]].push_back({tag, c[0]});
     }
     for (int lit : trail_) {
         const int v = var_of(lit);
-        if (reason_kind_[v] == CLAUSE) reason_idx_[v] = remap[reason_idx_[v]];
+        if (reason_kind_[v] == CLAUSE) reason_idx_[v] = ClauseArena::moved(moved_from_, moved_to_, reason_idx_[v]);
     }
     max_learnts_ *= 1.1;
 }
@@ -345,8 +357,9 @@ RunResult Engine::run(double seconds) {
         if (confl == PAUSED) return BUDGET;
         if (confl != NO_CONFLICT) {
             ++counters_.conflicts;
-            if (confl >= 0 && clauses_[confl].learnt) bump_clause(clauses_[confl]);
-            const std::vector<int>& lits = confl == LINE_CONFLICT ? conflict_lits_ : clauses_[confl].lits;
+            if (confl >= 0 && arena_.learnt(confl)) bump_clause(confl);
+            const Lits lits = confl == LINE_CONFLICT ? Lits{conflict_lits_.data(), static_cast<int>(conflict_lits_.size())}
+                                                     : arena_.view(confl);
             int top = 0;
             for (int q : lits) top = std::max(top, level_[var_of(q)]);
             if (top == 0) { unsat_ = true; return EXHAUSTED; }
@@ -427,10 +440,11 @@ void Engine::bump_var(int var) {
     if (heap_pos_[var] >= 0) heap_up(heap_pos_[var]);
 }
 
-void Engine::bump_clause(Clause& c) {
-    c.activity += clause_inc_;
-    if (c.activity > 1e20) {
-        for (Clause& d : clauses_) d.activity *= 1e-20;
+void Engine::bump_clause(int cref) {
+    const double a = arena_.activity(cref) + clause_inc_;
+    arena_.set_activity(cref, a);
+    if (a > 1e20) {
+        for (int d = 0; d < arena_.end(); d = arena_.next(d)) arena_.set_activity(d, arena_.activity(d) * 1e-20);
         clause_inc_ *= 1e-20;
     }
 }

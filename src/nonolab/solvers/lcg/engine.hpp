@@ -8,6 +8,7 @@
 #include <deque>
 #include <vector>
 
+#include "arena.hpp"
 #include "bitline.hpp"
 #include "colour_line.hpp"
 #include "drop.hpp"
@@ -22,14 +23,8 @@ inline int lit_of(int var, bool filled) { return 2 * var + (filled ? 0 : 1); }
 inline int var_of(int lit) { return lit >> 1; }
 inline int neg(int lit) { return lit ^ 1; }
 
-struct Clause {
-    std::vector<int> lits;
-    double activity = 0.0;
-    int lbd = 0;
-    bool learnt = false;
-    bool deleted = false;
-};
-
+// A watched clause: its cref (~cref, negative, for a binary clause, whose other
+// literal is then always the blocker) and a literal of it whose truth satisfies it.
 struct Watch {
     int cref;
     int blocker;
@@ -142,7 +137,8 @@ private:
     std::deque<int> dirty_;
     std::vector<uint8_t> in_dirty_;
 
-    std::vector<Clause> clauses_;
+    ClauseArena arena_;  // every clause, crefs its offsets (arena.hpp)
+    std::vector<int> moved_from_, moved_to_;  // the last compaction's crefs
     std::vector<std::vector<Watch>> watches_;
     std::vector<int> conflict_lits_;
     size_t num_learnts_ = 0;
@@ -200,12 +196,12 @@ private:
     bool run_colour_line(int line);
     void explain(int line, int limit_pos, int implied, std::vector<int>& clause);
     void explain_colour(int line, int limit_pos, int implied, std::vector<int>& clause);
-    const std::vector<int>& reason(int var);
-    void analyze(const std::vector<int>& conflict, std::vector<int>& learnt, int& back_level);
+    Lits reason(int var);
+    void analyze(Lits conflict, std::vector<int>& learnt, int& back_level);
     bool redundant(int lit);
     bool redundant_deep(int lit, uint32_t levels);
     void backtrack(int to_level);
-    int add_clause(std::vector<int> lits, bool learnt, int lbd);
+    int add_clause(const std::vector<int>& lits, bool learnt, int lbd);
     int learn(std::vector<int>& learnt, int back_level, bool blocking);
     void block_solution();
     void reduce_db();
@@ -216,7 +212,7 @@ private:
     }
 
     void bump_var(int var);
-    void bump_clause(Clause& c);
+    void bump_clause(int cref);
     void heap_insert(int var);
     int heap_pop();
     void heap_up(int i);
