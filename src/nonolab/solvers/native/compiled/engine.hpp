@@ -18,6 +18,7 @@
 #include <memory>
 #include <vector>
 
+#include "../../lcg/bitline.hpp"
 #include "../../lcg/line.hpp"
 
 namespace native {
@@ -33,6 +34,7 @@ struct Clues {
     Clues(int height, int width, const std::vector<std::vector<int>>& lines);
     int h, w;
     std::vector<int> data;         // every line's blocks, rows then columns
+    std::vector<int> rdata;        // the same, each line's blocks in reverse order
     std::vector<int> start;        // line i's blocks are data[start[i] .. start[i+1])
     std::vector<long long> id;     // per line, the number of its clue (equal clues share one)
     std::vector<int> lo, hi;       // every block's static start window [lo_b, lo_b + slack]
@@ -150,6 +152,9 @@ private:
     // span: the rest is as the last solve left it (see solve_line_at).
     std::vector<int> span_lo_, span_hi_;
     lcg::LineDP dp_;
+    // The same answers on bit sets, for parts of at most 63 / 127 cells (bitline.hpp).
+    lcg::BitLine64 bits64_;
+    lcg::BitLine bits128_;
     std::vector<uint8_t> line_, out_;
 
     // The trail (cells set below the given ones, in order) and the search levels.
