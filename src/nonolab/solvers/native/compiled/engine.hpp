@@ -1,6 +1,7 @@
 // The native engine's compiled core: line propagation, probing and depth-first search
 // with exact counting, the algorithm of the numba kernels (../propagate.py, ../probe.py,
-// ../search.py) with the complete line DP of ../../lcg/line.hpp.  No learning: native is
+// ../search.py) with the complete line DP of ../../lcg/line.hpp, on bit sets
+// (../../lcg/bitline.hpp) for parts of at most 127 cells.  No learning: native is
 // the reference, each node's deductions are undone from a trail on backtrack.
 //
 // A search runs in slices: run() returns when it finds a solution, exhausts the space,
