@@ -21,7 +21,7 @@ setup(ext_modules=[
     Extension(
         "nonolab.solvers.native.compiled._native",
         sources=[NATIVE + "module.cpp", NATIVE + "engine.cpp"],
-        depends=[NATIVE + "engine.hpp", LCG + "line.hpp"],
+        depends=[NATIVE + "engine.hpp", LCG + "line.hpp", LCG + "bitline.hpp"],
         language="c++",
         extra_compile_args=["-std=c++17", "-O2"],
     ),

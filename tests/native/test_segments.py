@@ -202,3 +202,15 @@ def test_without_the_cache_both_engines_solve_the_same_lines():
                 counters.append((result.count, c["line_solves"], c["cache_hits"], c["nodes"], c["probes"]))
             assert counters[0] == counters[1], (puzzle, probing)
             assert counters[0][1] > 0
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_pictures_across_the_bit_set_word_sizes_reach_the_naive_fixpoint(engine):
+    """Sides from 55 to 140: the compiled core solves parts of up to 63 cells on 64-bit
+    words, up to 127 on 128-bit words and longer ones with the byte DP; the windows the
+    bit sets narrow must hold every valid start, as the byte DP's do."""
+    sides = set()
+    for puzzle in random_pictures(8, seed=11, low=55, high=140):
+        sides.update((puzzle.width, puzzle.height))
+        assert engine_root(puzzle, engine, "none", 0) == naive_root(puzzle, "none", whole_line), puzzle
+    assert min(sides) <= 63 and any(64 <= s <= 127 for s in sides) and max(sides) > 127

@@ -61,8 +61,11 @@ public:
 
     // may_empty / may_fill: the cells some arrangement leaves empty / fills; false when
     // no arrangement agrees with the line.  clue holds k positive lengths, rclue the
-    // same reversed; e and f are the cells' masks (every cell in at least one).
-    bool fix(const int* clue, const int* rclue, int k, Word e, Word f, int n, Word& may_empty, Word& may_fill) {
+    // same reversed; e and f are the cells' masks (every cell in at least one).  With
+    // win_lo and win_hi, block j's first and last valid starts are written there (the
+    // windows LineDP::fix narrows with update: the native engine's core keeps them).
+    bool fix(const int* clue, const int* rclue, int k, Word e, Word f, int n, Word& may_empty, Word& may_fill,
+             int* win_lo = nullptr, int* win_hi = nullptr) {
         if (k == 0) {
             if (f & ~e) return false;  // a filled cell and no block
             may_empty = low(n);
@@ -81,7 +84,12 @@ public:
             const int len = clue[j];
             const Word left = j == 0 ? F_[0] : (F_[j] & e) << 1;
             const Word right = j == k - 1 ? B_[k] : e & (B_[j + 1] >> 1);
-            fill |= smear(left & runs_[j] & (right >> len), len);
+            const Word starts = left & runs_[j] & (right >> len);  // never empty: the line is feasible
+            if (win_lo) {
+                win_lo[j] = lowest_bit(starts);
+                win_hi[j] = highest_bit(starts);
+            }
+            fill |= smear(starts, len);
         }
         may_empty = empty;
         may_fill = fill;

@@ -8,7 +8,8 @@
 // may be filled when some valid start of some block covers it.  Each block's starts
 // are restricted to a window (O(n + k * (slack + 1)) per call).  Two engines use it:
 // lcg (static windows) and the native engine's compiled core (windows narrowed as a
-// propagation goes: src/nonolab/solvers/native/compiled/).
+// propagation goes: src/nonolab/solvers/native/compiled/); both solve lines of at most
+// 127 cells on bit sets instead (bitline.hpp), with the same answers.
 #pragma once
 
 #include <cstdint>

@@ -20,6 +20,27 @@ constexpr long long KEY_BLOCKS = 1 << 12;
 constexpr long long UNLIMITED_SWEEPS = 1LL << 30;
 constexpr int NO_SPAN = 1 << 30;  // span_lo_ of a line with no changed cell
 
+// LineDP::fix on bit sets (bitline.hpp) for a part of n cells that fits the word: the
+// same answer (a line's fixpoint is unique) and, with update, the same windows (each
+// block's first and last valid starts).
+template <typename Word>
+bool bit_fix(lcg::BitLineOf<Word>& solver, const int* clue, const int* rclue, int k, const uint8_t* line, int n,
+             uint8_t* out, int* win_lo, int* win_hi, bool update) {
+    Word e = 0, f = 0;
+    for (int i = 0; i < n; ++i) {
+        e |= static_cast<Word>(line[i] & 1) << i;
+        f |= static_cast<Word>(line[i] >> 1) << i;
+    }
+    Word may_empty = 0, may_fill = 0;
+    if (!solver.fix(clue, rclue, k, e, f, n, may_empty, may_fill, update ? win_lo : nullptr,
+                    update ? win_hi : nullptr))
+        return false;
+    for (int i = 0; i < n; ++i)
+        out[i] = static_cast<uint8_t>((static_cast<unsigned>(may_empty >> i) & 1) |
+                                      ((static_cast<unsigned>(may_fill >> i) & 1) << 1));
+    return true;
+}
+
 }  // namespace
 
 Clues::Clues(int height, int width, const std::vector<std::vector<int>>& lines) : h(height), w(width) {
@@ -40,6 +61,7 @@ Clues::Clues(int height, int width, const std::vector<std::vector<int>>& lines) 
             at += b + 1;
         }
         start.push_back(static_cast<int>(data.size()));
+        rdata.insert(rdata.end(), clue.rbegin(), clue.rend());
         id.push_back(ids.emplace(clue, static_cast<long long>(ids.size())).first->second);
     }
 }
@@ -225,10 +247,16 @@ int Engine::solve_line_at(std::vector<uint8_t>& grid, int index, std::vector<int
         // on a miss: a pass over the blocks is a good part of a cache hit's cost).
         if (lo > 0)
             for (int b = 0; b < open; ++b) { wlo[b] -= lo; whi[b] -= lo; }
+        const int* clue = cl.data.data() + c0 + b1;
+        const int* rclue = cl.rdata.data() + c0 + (k - b2);  // the open blocks reversed
         if (blank == m)
-            ok = blank_fix(cl.data.data() + c0 + b1, open, m, out, wlo, whi, update) ? 1 : 0;
+            ok = blank_fix(clue, open, m, out, wlo, whi, update) ? 1 : 0;
+        else if (m <= lcg::BitLine64::MAX_CELLS)
+            ok = bit_fix(bits64_, clue, rclue, open, line, m, out, wlo, whi, update) ? 1 : 0;
+        else if (m <= lcg::BitLine::MAX_CELLS)
+            ok = bit_fix(bits128_, clue, rclue, open, line, m, out, wlo, whi, update) ? 1 : 0;
         else
-            ok = dp_.fix(cl.data.data() + c0 + b1, open, line, m, out, wlo, whi, update) ? 1 : 0;
+            ok = dp_.fix(clue, open, line, m, out, wlo, whi, update) ? 1 : 0;
         if (lo > 0)
             for (int b = 0; b < open; ++b) { wlo[b] += lo; whi[b] += lo; }
         if (cached) cache_->store(slot, hash, key, line, m, out, ok == 1);

@@ -1,6 +1,7 @@
 // The native engine's compiled core: line propagation, probing and depth-first search
 // with exact counting, the algorithm of the numba kernels (../propagate.py, ../probe.py,
-// ../search.py) with the complete line DP of ../../lcg/line.hpp.  No learning: native is
+// ../search.py) with the complete line DP of ../../lcg/line.hpp, on bit sets
+// (../../lcg/bitline.hpp) for parts of at most 127 cells.  No learning: native is
 // the reference, each node's deductions are undone from a trail on backtrack.
 //
 // A search runs in slices: run() returns when it finds a solution, exhausts the space,
@@ -18,6 +19,7 @@
 #include <memory>
 #include <vector>
 
+#include "../../lcg/bitline.hpp"
 #include "../../lcg/line.hpp"
 
 namespace native {
@@ -33,6 +35,7 @@ struct Clues {
     Clues(int height, int width, const std::vector<std::vector<int>>& lines);
     int h, w;
     std::vector<int> data;         // every line's blocks, rows then columns
+    std::vector<int> rdata;        // the same, each line's blocks in reverse order
     std::vector<int> start;        // line i's blocks are data[start[i] .. start[i+1])
     std::vector<long long> id;     // per line, the number of its clue (equal clues share one)
     std::vector<int> lo, hi;       // every block's static start window [lo_b, lo_b + slack]
@@ -150,6 +153,9 @@ private:
     // span: the rest is as the last solve left it (see solve_line_at).
     std::vector<int> span_lo_, span_hi_;
     lcg::LineDP dp_;
+    // The same answers on bit sets, for parts of at most 63 / 127 cells (bitline.hpp).
+    lcg::BitLine64 bits64_;
+    lcg::BitLine bits128_;
     std::vector<uint8_t> line_, out_;
 
     // The trail (cells set below the given ones, in order) and the search levels.
