@@ -49,11 +49,11 @@ from nonolab.core.grid import Grid
 from nonolab.core.puzzle import Puzzle
 from nonolab.errors import InvalidArgument
 from nonolab.solvers import capabilities_of, get, get_spec, options_of, parse_spec
-from nonolab.solvers.base import (Capability, Given, Limits, SolveResult, Stats, Status, Stopwatch,
+from nonolab.solvers.base import (Capability, Given, Limits, SolveResult, Stats, Stopwatch,
                                   accept, finish, left, warm_up)
 from nonolab.solvers.size import model_states
 from nonolab.solvers.options import Option
-from nonolab.solvers.auto.racing import Either
+from nonolab.solvers.auto.racing import STOPPED, Either
 from nonolab.solvers.auto.handing import cdcl_step, distinct, model_bounds
 from nonolab.solvers.auto.colour import solve_colour
 from nonolab.solvers.auto.early import niceness
@@ -70,8 +70,6 @@ RIVALS = CDCL_BACKENDS + ("native", "none")
 # Hand over no model beyond this many automaton states (cpsat's own guard): past it a
 # second model costs more memory than the race can win back (issue 13).
 HANDOFF_MAX_STATES = 5_000_000
-# The statuses of a search that stopped before its end.
-_STOPPED = (Status.TIMEOUT, Status.INTERRUPTED)
 
 
 class AutoSolver:
@@ -275,7 +273,7 @@ class AutoSolver:
         native = self._native(**self._handoff(budget, lambda remainder: handed.set()))
         stop_native = handed if limits.cancel is None else Either(handed, limits.cancel)
         first = native.solve(puzzle, left(limits, watch, stop_native), given)
-        if first.status not in _STOPPED or first.remainder is None or watch.expired() or watch.cancelled():
+        if first.status not in STOPPED or first.remainder is None or watch.expired() or watch.cancelled():
             # Native finished (or the user's own limit ran out): its answer is the answer.
             return SolveResult(first.status, first.solutions, first.complete,
                                self._stats(watch, "native", first, None, {}), first.steps)

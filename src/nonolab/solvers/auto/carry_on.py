@@ -13,18 +13,13 @@ from typing import TYPE_CHECKING, Any
 
 from nonolab.core.grid import Grid
 from nonolab.core.puzzle import Puzzle
-from nonolab.solvers.base import Given, Limits, SolveResult, Status, Stopwatch, left
-from nonolab.solvers.auto.racing import Either
+from nonolab.solvers.base import Given, Limits, SolveResult, Stopwatch, left
+from nonolab.solvers.auto.racing import JOIN, STOPPED, Either
 
 if TYPE_CHECKING:
     from nonolab.solvers.auto import AutoSolver
 
 __all__ = ["race_native"]
-
-# The statuses of a search that stopped before its end.
-_STOPPED = (Status.TIMEOUT, Status.INTERRUPTED)
-# How long the answer waits for the engine once native has stopped (see auto's _JOIN).
-_JOIN = 0.1
 
 
 def race_native(auto: "AutoSolver", puzzle: Puzzle, limits: Limits, watch: Stopwatch, budget: float,
@@ -63,7 +58,7 @@ def race_native(auto: "AutoSolver", puzzle: Puzzle, limits: Limits, watch: Stopw
         if "thread" in box:
             # The CDCL part was told to stop; an answer does not wait on it for long,
             # and not at all once the caller's time is up.
-            box["thread"].join(0 if watch.expired() else _JOIN)
+            box["thread"].join(0 if watch.expired() else JOIN)
     if "error" in box:
         raise box["error"]
     if "result" not in box:  # no hand-off, or a CDCL part that is still stopping
@@ -77,6 +72,6 @@ def race_native(auto: "AutoSolver", puzzle: Puzzle, limits: Limits, watch: Stopw
     result = auto._merge(puzzle, limits, watch, first, second, box["remainder"], handed,
                          f"native+{auto.cdcl} race")
     # Whoever finished first stopped the other, which then reports INTERRUPTED.
-    result.stats.counters["winner"] = ("native" if first.status not in _STOPPED
-                                       else auto.cdcl if second.status not in _STOPPED else None)
+    result.stats.counters["winner"] = ("native" if first.status not in STOPPED
+                                       else auto.cdcl if second.status not in STOPPED else None)
     return result

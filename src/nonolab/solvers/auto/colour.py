@@ -19,16 +19,15 @@ from typing import TYPE_CHECKING, Any
 from nonolab.core.puzzle import Puzzle
 from nonolab.errors import BackendUnavailable, InvalidArgument
 from nonolab.solvers import capabilities_of, get_spec, parse_spec
-from nonolab.solvers.base import (Capability, Given, Limits, SolveResult, Stats, Status, Stopwatch, capabilities,
+from nonolab.solvers.base import (Capability, Given, Limits, SolveResult, Stats, Stopwatch, capabilities,
                                   left)
-from nonolab.solvers.auto.racing import Race
+from nonolab.solvers.auto.racing import STOPPED, Race
 
 if TYPE_CHECKING:
     from nonolab.solvers.auto import AutoSolver
 
 __all__ = ["solve_colour", "colour_engines"]
 
-_STOPPED = (Status.TIMEOUT, Status.INTERRUPTED)
 # How long the answer waits for a part told to stop once another has ended without one.
 _GRACE = 0.1
 # How often the wait for the first engine looks at its state.
@@ -80,7 +79,7 @@ def solve_colour(auto: "AutoSolver", puzzle: Puzzle, limits: Limits, watch: Stop
     if len(engines) == 1:
         result = auto._engine(engines[0]).solve(puzzle, left(limits, watch), given)
         return _as_auto(auto, watch, result, engines[0], {})
-    race = Race(is_answer=lambda result: result.status not in _STOPPED, cancel=limits.cancel)
+    race = Race(is_answer=lambda result: result.status not in STOPPED, cancel=limits.cancel)
     solvers = [auto._engine(spec) for spec in engines]
 
     def part(slot: int):

@@ -23,19 +23,12 @@ from nonolab.core.grid import Grid
 from nonolab.core.puzzle import Puzzle
 from nonolab.solvers.base import Given, Limits, SolveResult, Stats, Status, Stopwatch, left
 from nonolab.solvers.auto.early import EarlyStart, early_counters
-from nonolab.solvers.auto.racing import Either, Race, lower_priority
+from nonolab.solvers.auto.racing import JOIN, STOPPED, Either, Race, lower_priority
 
 if TYPE_CHECKING:
     from nonolab.solvers.auto import AutoSolver
 
 __all__ = ["duel"]
-
-# The statuses of a search that stopped before its end.
-_STOPPED = (Status.TIMEOUT, Status.INTERRUPTED)
-# How long the answer waits for the other part of a race once native has stopped: a
-# CDCL part that finished first has already stored its answer and is ending; a loser
-# is asked to stop and left behind, not awaited (CP-SAT may take 0.2-0.45 s to stop).
-_JOIN = 0.1
 
 
 def duel(auto: "AutoSolver", puzzle: Puzzle, limits: Limits, watch: Stopwatch, budget: float,
@@ -48,7 +41,7 @@ def duel(auto: "AutoSolver", puzzle: Puzzle, limits: Limits, watch: Stopwatch, b
     raised."""
     # Set by every event a waiting caller acts on (native's end, a part's end, a hook).
     wake = threading.Event()
-    race = Race(lambda got: got[0].status not in _STOPPED, limits.cancel, wake)
+    race = Race(lambda got: got[0].status not in STOPPED, limits.cancel, wake)
     blank = Grid(puzzle.height, puzzle.width)
     early_start: list[float] = []
     box: dict[str, Any] = {}
@@ -122,9 +115,9 @@ def duel(auto: "AutoSolver", puzzle: Puzzle, limits: Limits, watch: Stopwatch, b
     # Native left behind (native_nice): it found nothing the winner needs (the winner
     # searched a superset of native's space, the whole puzzle, or reached max_solutions).
     first = box.get("result") or SolveResult(Status.INTERRUPTED, (), False, Stats("native", watch.elapsed(), {}))
-    handed_over = (first.status in _STOPPED and first.remainder is not None and not race.won.is_set()
+    handed_over = (first.status in STOPPED and first.remainder is not None and not race.won.is_set()
                    and not watch.expired() and not watch.cancelled())
-    if first.status not in _STOPPED:  # native finished first: its answer is the answer
+    if first.status not in STOPPED:  # native finished first: its answer is the answer
         race.stop()
         result = SolveResult(first.status, first.solutions, first.complete,
                              auto._stats(watch, "native", first, None, {}), first.steps)
@@ -142,7 +135,7 @@ def duel(auto: "AutoSolver", puzzle: Puzzle, limits: Limits, watch: Stopwatch, b
             pass
         if 1 not in race.names and not (race.won.is_set() or watch.expired() or watch.cancelled()):
             launch(1, first.remainder, auto.rival_fix_cells)
-    winner, ended = race.wait(grace=_JOIN)
+    winner, ended = race.wait(grace=JOIN)
     answers = [slot for slot in ended if not isinstance(race.results[slot], BaseException)]
     if not answers:
         failed = [race.results[slot] for slot in ended]

@@ -22,9 +22,17 @@ import threading
 import time
 from typing import Any, Callable
 
+from nonolab.solvers.base import Status
 from nonolab.solvers.stopping import Alarm, when_set
 
-__all__ = ["Either", "Race", "lower_priority"]
+__all__ = ["JOIN", "STOPPED", "Either", "Race", "lower_priority"]
+
+# The statuses of a search that stopped before its end: not an answer in a race.
+STOPPED = (Status.TIMEOUT, Status.INTERRUPTED)
+# How long the answer waits for the other part of a race once native has stopped: a
+# CDCL part that finished first has already stored its answer and is ending; a loser
+# is asked to stop and left behind, not awaited (CP-SAT may take 0.2-0.45 s to stop).
+JOIN = 0.1
 
 
 def lower_priority(thread_id: int | None, nice: int) -> bool:
