@@ -129,7 +129,7 @@ def test_bad_options_are_rejected():
     assert get("auto", rival="lcg").engines == ("cpsat", "lcg")
 
 
-def test_the_default_rival_is_kissat_and_cp_sat_without_python_sat(monkeypatch):
+def test_the_default_rival_is_kissat_and_cp_sat_without_python_sat(monkeypatch, request):
     import importlib.util
 
     from nonolab.solvers.auto import rivals
@@ -137,6 +137,8 @@ def test_the_default_rival_is_kissat_and_cp_sat_without_python_sat(monkeypatch):
     assert get("auto").rival == "cnf:solver=kissat404"
     real = importlib.util.find_spec
     monkeypatch.setattr(rivals.importlib.util, "find_spec", lambda name: None if name == "pysat" else real(name))
+    rivals.default_rival.cache_clear()  # the choice is made once a process: forget it here,
+    request.addfinalizer(rivals.default_rival.cache_clear)  # and forget this one after
     assert get("auto").engines == ("lcg", "cpsat")
     assert get("auto", rival="cnf:solver=kissat404").rival == "cnf:solver=kissat404"  # named: kept as asked
 

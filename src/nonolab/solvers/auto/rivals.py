@@ -10,6 +10,7 @@ CP-SAT is the rival where python-sat is not installed.
 
 from __future__ import annotations
 
+import functools
 import importlib.util
 
 __all__ = ["DEFAULT_RIVALS", "default_rival"]
@@ -18,6 +19,7 @@ __all__ = ["DEFAULT_RIVALS", "default_rival"]
 DEFAULT_RIVALS = ("cnf:solver=kissat404", "cpsat")
 
 
+@functools.lru_cache(maxsize=None)  # looking for python-sat costs 40 us: once a process
 def default_rival() -> str:
     """Kissat when python-sat is installed, else CP-SAT (decided without importing
     python-sat: the import costs 40-60 ms, which a puzzle native settles must not pay).
