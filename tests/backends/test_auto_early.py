@@ -100,6 +100,7 @@ class _StandIn:
         for step in self.script:
             if step == "stuck-all-open":
                 self.on_stuck(Grid(h, w))
+                self.seen["answered_when_stuck_returned"] = limits.cancel.is_set()
             elif step == "stuck-few-open":
                 self.on_stuck(Grid(h, w, bytes([3] + [1] * (h * w - 1))))
             elif step == "pause":  # the engine must not start here
@@ -216,3 +217,30 @@ def test_native_runs_in_the_callers_thread_unless_it_takes_a_niceness(monkeypatc
     assert _StandIn.seen["thread"] == threading.get_ident()
     _with_stand_in(monkeypatch, ["stuck-all-open"], native_budget=60, native_nice=3)
     assert _StandIn.seen["thread"] != threading.get_ident()
+
+
+def test_native_pauses_for_early_yield_and_the_engines_answer_ends_the_pause(monkeypatch):
+    """With ``early_yield`` the hook that starts the engine returns only when the engine
+    has answered (long before the 30 s pause would end): the engine had the cores alone."""
+    result = _with_stand_in(monkeypatch, ["stuck-all-open"], early_after=60, native_budget=60, early_yield=30)
+    counters = result.stats.counters
+    assert _StandIn.seen["answered_when_stuck_returned"] is True
+    assert counters["winner"] == "lcg" and result.count == 24
+    assert 0 < counters["native_paused"] < 30
+
+
+def test_without_early_yield_native_does_not_pause(monkeypatch):
+    result = _with_stand_in(monkeypatch, ["stuck-all-open"], early_after=60, native_budget=60, early_yield=0)
+    assert result.stats.counters["native_paused"] == 0.0 and result.count == 24
+
+
+def test_a_pause_ends_at_the_parts_end_or_after_its_seconds():
+    from nonolab.solvers.auto.racing import Race
+    race = Race(lambda result: True)
+    race.start(0, "quick", lambda cancel: "answer")
+    assert race.pause(0, 30) < 30  # the part ended: the pause with it
+    race.start(1, "slow", lambda cancel: cancel.wait(30))
+    waited = race.pause(1, 0.05)
+    assert waited >= 0.05 and 1 not in race.results  # still running after its pause
+    race.stop()
+    race.wait(grace=5)

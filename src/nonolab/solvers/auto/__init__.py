@@ -128,11 +128,18 @@ class AutoSolver:
             faster on a shared machine, benchmarks/RESULTS.md; not the default yet).
         early_open: the early engine starts as soon as native's root propagation is
             over if it left more than this share of the cells open (the survey's hard
-            eight: 67-100 %); never during that propagation (a line-solvable grid ends
+            eight: 67-100 %; webpbn-10810 "center" 15 %, where native's search takes 38
+            ms and lcg 2; the smooth grids of ``large`` at most 0.1 %); never during that propagation (a line-solvable grid ends
             there: building lcg's engine beside it doubled the time of 60x60 to 200x200
             grids).
         early_after: otherwise, seconds from native's start before the early engine
             starts (once the propagation is over).
+        early_yield: seconds native pauses when the early engine starts (its answer, or
+            its end, ends the pause sooner).  Two engines on two cores of a shared
+            machine slow each other (lcg beside native and another process took 1.5-2x
+            its time alone), so there it paid to let the engine run alone; on a quiet
+            machine it cost the puzzles native settles faster, hence 0, the default
+            (benchmarks/RESULTS.md, "When lcg starts").
         colour_rival_after: seconds a colour puzzle has the first engine that declares
             colour alone (lcg by default) before the next one (CP-SAT) races it; colour
             puzzles skip native's phase (:mod:`nonolab.solvers.auto.colour`).
@@ -163,8 +170,10 @@ class AutoSolver:
                "(when: early_open, early_after)"),
         Option("early_after", "float", 0.05, "seconds from native's start before the early engine starts, "
                "once native's root propagation is over (sooner: early_open)", minimum=0),
-        Option("early_open", "float", 0.5, "start the early engine at the end of native's root propagation "
+        Option("early_open", "float", 0.1, "start the early engine at the end of native's root propagation "
                "when it left more than this share of the cells open", minimum=0),
+        Option("early_yield", "float", 0.0, "seconds native pauses when the early engine starts, so that the "
+               "engine has the cores alone (an answer from it ends the pause)", minimum=0),
         Option("early_nice", "int", 0, "niceness of the early engine's thread while native's root runs "
                "(Linux; 0: unchanged): under contention native keeps its core", minimum=0, maximum=19),
         Option("native_nice", "int", 0, "niceness of native's thread beside the early engine once its root "
@@ -194,9 +203,9 @@ class AutoSolver:
                  probing: str | None = None, race: bool = True, line: str | None = None,
                  handoff_max_states: int | None = HANDOFF_MAX_STATES, rival: str | None = None,
                  rival_fix_cells: bool = True, early: bool = True, early_after: float = 0.05,
-                 handoff_by: float = 5.0, early_open: float = 0.5, rival_after: float = 0.0,
+                 handoff_by: float = 5.0, early_open: float = 0.1, rival_after: float = 0.0,
                  colour_rival_after: float = 5.0, native_nice: int = 0, rival_nice: int = 0,
-                 early_nice: int = 0):
+                 early_nice: int = 0, early_yield: float = 0.0):
         if cdcl is None:
             cdcl = "cpsat" if rival == "lcg" else "lcg"
         if rival is None:
@@ -233,6 +242,9 @@ class AutoSolver:
         if not early_open >= 0:
             raise ValueError(f"AutoSolver: early_open must be a non-negative number, not {early_open!r}")
         self.early_open = float(early_open)
+        if not early_yield >= 0:
+            raise ValueError(f"AutoSolver: early_yield must be a non-negative number, not {early_yield!r}")
+        self.early_yield = float(early_yield)
         self.early_nice, self.native_nice, self.rival_nice = map(niceness, (early_nice, native_nice, rival_nice))
         if not rival_after >= 0:
             raise ValueError(f"AutoSolver: rival_after must be a non-negative number, not {rival_after!r}")

@@ -73,6 +73,10 @@ def duel(auto: "AutoSolver", puzzle: Puzzle, limits: Limits, watch: Stopwatch, b
     def start_if_due() -> None:  # in native's thread, between its slices
         if 0 not in race.names and rule.wait(watch.elapsed() - began[0]) == 0:
             launch(0, blank, False)
+            if auto.early_yield:  # native waits: the engine has the cores alone for a while
+                left_s = watch.left()
+                seconds = auto.early_yield if left_s is None else max(min(auto.early_yield, left_s), 0.0)
+                box["native_paused"] = round(race.pause(0, seconds), 6)
 
     def on_stuck(remainder: Grid) -> None:
         rule.on_stuck(remainder)

@@ -8,8 +8,9 @@ only when cells are left open).  So the engine
 
 * never starts during native's root propagation (a line-solvable grid ends there, and
   the engine's own propagation would repeat it);
-* starts at the propagation's end if it left more than ``early_open`` of the cells open
-  (the survey's hard eight: 67-100 %, after 1-5 ms);
+* starts at the propagation's end if it left more than ``early_open`` (10 %) of the
+  cells open (the survey's hard eight: 67-100 %; Center 15 %, where native's search
+  takes 38 ms and lcg's whole solve 2 ms);
 * else ``early_after`` seconds after native's start (the smooth grids of the ``large``
   suite leave 0.02-0.1 % open and end in a short search: they never start it).
 
@@ -79,9 +80,10 @@ class EarlyStart:
 
 def early_counters(early_start: list[float], box: dict[str, Any]) -> dict[str, Any]:
     """Counters for the result: when the early engine started (seconds from the call), its
-    niceness then, and whether native's thread was given ``native_nice``."""
+    niceness then, whether native's thread was given ``native_nice``, and the seconds
+    native paused for it (``early_yield``)."""
     return {"early_start": round(early_start[0], 6), "early_nice": box.get("early_nice", 0),
-            "native_niced": box.get("native_niced", False)}
+            "native_niced": box.get("native_niced", False), "native_paused": box.get("native_paused", 0.0)}
 
 
 def niceness(value: Any) -> int:

@@ -101,6 +101,7 @@ class Race:
         self.names: dict[int, str] = {}
         self.won = Alarm()
         self._stops: dict[int, threading.Event] = {}
+        self._done: dict[int, threading.Event] = {}
         self._ended: queue.SimpleQueue = queue.SimpleQueue()  # in C: a tenth of Queue's cost
 
     def start(self, slot: int, name: str, call: Callable[[Any], Any], nice: int = 0) -> None:
@@ -110,6 +111,7 @@ class Race:
         stop = Alarm()  # an engine that subscribes its interrupt stops inside its slice
         self._stops[slot] = stop
         self.names[slot] = name
+        done = self._done[slot] = threading.Event()
         cancel: Any = stop if self.cancel is None else Either(stop, self.cancel)
 
         def run() -> None:
@@ -121,6 +123,7 @@ class Race:
             except BaseException as exc:  # noqa: BLE001 -- re-raised by the caller if no part answers
                 self.results[slot] = exc
             finally:
+                done.set()
                 self._ended.put(slot)
                 if self.wake is not None:
                     self.wake.set()
@@ -129,6 +132,14 @@ class Race:
         # interpreter at exit; a daemon thread still inside OR-tools when the process
         # ends aborts it ("terminate called without an active exception").
         threading.Thread(target=run, daemon=False, name=f"nonolab-auto-{name}").start()
+
+    def pause(self, slot: int, seconds: float) -> float:
+        """Block the calling thread until part ``slot`` ends (answer, stop or error) or
+        ``seconds`` pass, whichever is first; returns the seconds waited.  A part told
+        to stop (the caller's cancel included) ends soon, and so does the pause."""
+        began = time.perf_counter()
+        self._done[slot].wait(seconds)
+        return time.perf_counter() - began
 
     def wait(self, grace: float) -> tuple[int | None, list[int]]:
         """Wait for the first part that answers; then stop the others.
