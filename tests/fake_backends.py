@@ -1,9 +1,10 @@
-"""Deliberately broken backends, registered by tests to prove the harness catches them."""
+"""Deliberately broken or awkward backends, registered by tests to prove the harness and the generator cope."""
 
 from __future__ import annotations
 
 from nonolab.core import Solution
-from nonolab.solvers.base import Limits, SolveResult, Stats, Status, checked_solutions
+from nonolab.solvers.base import (Capability, Limits, SolveResult, Stats, Status, Stopwatch, accept,
+                                  checked_solutions, finish)
 
 
 class UndercountingSolver:
@@ -66,3 +67,27 @@ class TimingOutSolver:
 
     def solve(self, puzzle, limits=Limits()):
         return SolveResult(Status.TIMEOUT, (), False, Stats(self.name))
+
+
+class RotatingPairSolver:
+    """An exact count whose witnesses change from call to call, as a race's do with timing:
+    the solutions lcg enumerates (a few beyond those asked), rotated by a random number of
+    places on each call.  It declares an exact count, never reproducibility."""
+
+    name = "rotating"
+    CAPABILITIES = frozenset({Capability.EXACT_COUNT})
+    calls = 0
+
+    def solve(self, puzzle, limits=Limits(), given=None):
+        from nonolab.solvers.lcg import LcgSolver
+        watch = Stopwatch.of(limits)
+        accept(self, puzzle, given)
+        wanted = limits.max_solutions
+        every = LcgSolver().solve(puzzle, Limits(None if wanted is None else wanted + 6, limits.time_limit))
+        found = list(every.solutions)
+        import random
+        RotatingPairSolver.calls += 1
+        shift = random.SystemRandom().randrange(len(found)) if found else 0
+        found = found[shift:] + found[:shift]
+        kept = found if wanted is None else found[:wanted]
+        return finish(self.name, puzzle, limits, watch, kept, every.complete and len(kept) == len(found))

@@ -126,3 +126,34 @@ def test_fixed_cells_restrict_the_count(solver):
     assert narrowed.complete and [s.to_text() for s in narrowed.solutions] == ["#..\n..#\n.#."]
     clash = solver.solve(puzzle, everything, given=Given.of({(0, 0): 1, (0, 1): 1}))
     assert clash.complete and clash.status is Status.UNSAT
+
+
+def _busy(stop) -> None:
+    """Burn CPU in Python (taking the GIL back and forth) until ``stop`` is set."""
+    while not stop.is_set():
+        sum(range(10_000))
+
+
+def test_a_reproducible_backend_repeats_its_solutions_in_the_same_order(solver):
+    # REPRODUCIBLE: the same solutions in the same order on every call, however the clock
+    # runs: again under a (generous) time limit, which changes how a search is sliced,
+    # while another thread competes for the processor and the GIL.
+    import threading
+
+    from nonolab.generate.grids import puzzle_from_array, random_grid
+    if Capability.REPRODUCIBLE not in capabilities(solver):
+        pytest.skip("this backend does not declare reproducibility")
+    puzzles = [load(PUZZLES / "nonolab" / "permutations-5.non"), load(PUZZLES / "hakank" / "nonunique.non"),
+               *(puzzle_from_array(random_grid(12, 11, 0.25, seed=s)) for s in range(3))]
+    limits = Limits(max_solutions=40)
+    first = [solver.solve(p, limits).solutions for p in puzzles]
+    stop = threading.Event()
+    rival = threading.Thread(target=_busy, args=(stop,), daemon=True)
+    rival.start()
+    try:
+        again = [solver.solve(p, Limits(max_solutions=40, time_limit=600)).solutions for p in puzzles]
+    finally:
+        stop.set()
+        rival.join()
+    assert again == first
+    assert all(len(s) > 1 for s in first)

@@ -402,3 +402,20 @@ def test_a_cancel_that_says_when_it_is_set_gets_the_engines_interrupt_for_the_so
     result = get("lcg").solve(Puzzle(rows=((1,),) * 4, columns=((1,),) * 4), Limits(max_solutions=None, cancel=cancel))
     assert result.count == 24 and len(cancel.calls) == 1 and cancel.dropped == cancel.calls
     assert cancel.calls[0].__name__ == "interrupt"
+
+
+@pytest.mark.parametrize("case", ["9-dom", "sparse-30x30"])
+def test_slices_only_pause_the_search(case):
+    # REPRODUCIBLE rests on this: a slice ends on the clock, but the search resumes where
+    # it stopped, so 1 ms slices (dozens of them) give the same solutions, in the same
+    # order, after the same conflicts and decisions as one long slice.
+    from nonolab.generate.grids import puzzle_from_array, random_grid
+    if case == "9-dom":
+        puzzle, limits = Puzzle(*n_dom(9)), Limits(2)
+    else:
+        puzzle, limits = puzzle_from_array(random_grid(30, 30, 0.3, seed=1)), Limits(200)
+    short, long = (get("lcg", slice_seconds=s).solve(puzzle, limits) for s in (0.001, 10.0))
+    assert short.stats.counters["slices"] > long.stats.counters["slices"]
+    assert short.solutions == long.solutions
+    keys = ("conflicts", "decisions", "propagations")
+    assert {k: short.stats.counters.get(k) for k in keys} == {k: long.stats.counters.get(k) for k in keys}

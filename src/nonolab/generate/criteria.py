@@ -25,19 +25,25 @@ depth-2 level, so what full probing leaves open grades ``search``).
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from enum import Enum
 
 from nonolab.core.puzzle import Puzzle
 from nonolab.core.grid import UNKNOWN
-from nonolab.errors import InvalidArgument
+from nonolab.errors import BackendUnavailable, InvalidArgument
 from nonolab.harness.classify import Grade, grade
 from nonolab.harness.uniqueness import Verdict, check
-from nonolab.solvers import DEFAULT, get, get_spec
-from nonolab.solvers.base import Limits, Status, Stopwatch
+from nonolab.solvers import DEFAULT, backends_with, get, get_spec, role
+from nonolab.solvers.base import Capability, Limits, Status, Stopwatch, capabilities
 
-__all__ = ["MAX_GRADES", "Criteria", "Outcome", "Assessment", "assess", "undecided_cells",
-           "differing_cells"]
+__all__ = ["MAX_GRADES", "WITNESSES", "Criteria", "Outcome", "Assessment", "assess", "undecided_cells",
+           "differing_cells", "repair_witness"]
+
+# The reproducible solvers that aim a repair when the judge is not reproducible, fastest
+# first (a count to 2 of a generated 30x30 takes lcg about a millisecond; CP-SAT builds a
+# model first); any other solver declaring REPRODUCIBLE comes after them.
+WITNESSES = ("lcg", "cpsat")
 
 # The --max-grade words and the highest ladder level each accepts.
 MAX_GRADES = {"line": Grade.LINE, "probe": Grade.DEPTH2, "search": Grade.SEARCH}
@@ -161,3 +167,35 @@ def differing_cells(puzzle: Puzzle, backend: str = "native",
         return None
     return list(answer.differing)
 
+
+
+@functools.lru_cache(maxsize=None)  # building a backend to read its declaration: once a process
+def repair_witness(backend: str, colour: bool = False) -> str | None:
+    """The backend whose two solutions aim a repair, so that the same seed gives the same
+    repairs whichever engine answers the judge's count and however loaded the machine is.
+
+    ``backend`` itself when it declares :attr:`~nonolab.solvers.base.Capability.REPRODUCIBLE`
+    (its count's witnesses are then reproducible); else the first solver of
+    :data:`WITNESSES`, then of the registry, that declares it (and colour, for a colour
+    puzzle) and loads; None when none does (the repair then aims at a region that does not
+    depend on which solutions were found).
+
+    >>> repair_witness("lcg"), repair_witness("auto")
+    ('lcg', 'lcg')
+    """
+    try:
+        if Capability.REPRODUCIBLE in capabilities(get_spec(backend)):
+            return backend
+    except BackendUnavailable:
+        pass
+    able = set(backends_with(Capability.REPRODUCIBLE))
+    if colour:
+        able &= set(backends_with(Capability.COLOUR))
+    solvers = sorted(name for name in able if role(name) == "solver")
+    for name in [name for name in WITNESSES if name in solvers] + [name for name in solvers if name not in WITNESSES]:
+        try:
+            get_spec(name)  # declared, but its engine may be missing (an lcg never compiled)
+        except BackendUnavailable:
+            continue
+        return name
+    return None

@@ -12,9 +12,11 @@ the picture holds colour indices, a repair changes a cell to another colour or t
 the background, and a drawn candidate that lacks a colour of its palette is discarded.
 
 Reproducible: candidate ``i`` of master seed ``S`` draws its picture and its
-repair choices from seeds derived from ``(S, i)`` alone, so the same arguments
-give the same puzzles, unless a time limit cuts a proof (a timeout depends on the
-machine; it is counted, never accepted).
+repair choices from seeds derived from ``(S, i)`` alone, and the two solutions a
+repair aims between come from a backend that declares ``Capability.REPRODUCIBLE``
+(the judge when it does, else lcg: ``auto`` races engines, so which two it finds
+depends on timing), so the same arguments give the same puzzles, unless a time limit
+cuts a proof (a timeout depends on the machine; it is counted, never accepted).
 
 >>> report = make_puzzles(2, Recipe(width=8, height=8, unique=True), seed=3)
 >>> len(report.puzzles), report.puzzles[0].puzzle.name
@@ -38,7 +40,7 @@ import numpy as np
 from nonolab.core.palette import Palette
 from nonolab.core.puzzle import Puzzle
 from nonolab.errors import InvalidArgument
-from nonolab.generate.criteria import (Criteria, Outcome, assess, differing_cells,
+from nonolab.generate.criteria import (Criteria, Outcome, assess, differing_cells, repair_witness,
                                        undecided_cells)
 from nonolab.generate.grids import MAX_COLOURS, puzzle_from_array, random_grid, smooth_grid
 from nonolab.generate.image import colour_picture_from_image, picture_from_image
@@ -378,15 +380,24 @@ def _trouble(puzzle: Puzzle, outcome: Outcome, backend: str, time_limit: float |
              known: tuple[tuple[int, int], ...] | None = None):
     """The regions to flip a cell in, best first (None: the time limit ran out).
 
-    For two solutions, the cells where they differ (``known`` when the judge's count
-    found them, else solved for): a flip there changes the clues that allowed both.
-    Then (or for a puzzle too hard) the cells line logic leaves undecided, which hold
-    every such cell.
+    For two solutions, the cells where they differ: a flip there changes the clues that
+    allowed both.  Which two a search finds first depends on the engine, and with a racing
+    or time-sliced judge (``auto``, native) on timing, so the two are taken from a
+    reproducible backend (:func:`~nonolab.generate.criteria.repair_witness`): the judge's
+    own (``known``) when it is one, else solved for again.  Then (or for a puzzle too hard,
+    or when no reproducible backend loads) the cells line logic leaves undecided, which
+    hold every such cell: the fixpoint of line propagation, which depends on the clues
+    alone.  Colour has no such grid to read (native's colour engine reports none): there,
+    without a reproducible backend, every cell.
     """
-    if outcome is Outcome.MULTIPLE:
-        yield list(known) if known is not None else differing_cells(puzzle, backend, _left(time_limit, start))
-    if not puzzle.is_colour:  # native's colour engine reports no partial grid to read them from
+    witness = repair_witness(backend, puzzle.is_colour) if outcome is Outcome.MULTIPLE else None
+    if witness is not None:
+        yield list(known) if known is not None and witness == backend else \
+            differing_cells(puzzle, witness, _left(time_limit, start))
+    if not puzzle.is_colour:
         yield undecided_cells(puzzle, _left(time_limit, start))
+    elif outcome is Outcome.MULTIPLE and witness is None:
+        yield [divmod(i, puzzle.width) for i in range(puzzle.width * puzzle.height)]
 
 
 def _left(time_limit: float | None, start: float) -> float | None:

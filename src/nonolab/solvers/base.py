@@ -38,6 +38,13 @@ class Capability(str, Enum):
     * ``REMAINDER``: a search stopped early reports ``SolveResult.remainder``.
     * ``COLOUR``: the backend solves colour puzzles (``puzzle.is_colour``); one without
       it refuses them in :func:`accept`.  Black and white needs no declaration.
+    * ``REPRODUCIBLE``: the same puzzle, given, options and limits give the same solutions
+      in the same order on every call, however the machine is loaded and however the
+      search is cut into time slices, as long as no time limit or cancel stops it (a
+      deterministic search that only pauses between slices).  A backend whose answer
+      depends on timing (a race, search styles alternating in time slices, a conflict
+      budget sized by the clock, several workers) does not declare it.  The generator aims
+      its repairs with such a backend (see :mod:`nonolab.generate.criteria`).
     """
 
     EXACT_COUNT = "exact-count"
@@ -49,6 +56,7 @@ class Capability(str, Enum):
     STEPS = "steps"
     REMAINDER = "remainder"
     COLOUR = "colour"
+    REPRODUCIBLE = "reproducible"
 
 
 def capabilities(solver: Any) -> frozenset[Capability]:

@@ -262,8 +262,10 @@ class CpSatSolver:
     """
 
     name = "cpsat"
+    # REPRODUCIBLE: one worker searches deterministically (OR-tools' fixed random_seed;
+    # its presolve limits are deterministic time, not the clock).
     CAPABILITIES = frozenset({Capability.EXACT_COUNT, Capability.GIVEN_CELLS, Capability.IMPLICATIONS,
-                              Capability.HINT, Capability.COLOUR})
+                              Capability.HINT, Capability.COLOUR, Capability.REPRODUCIBLE})
     OPTIONS = (
         Option("workers", "int", 1, "search workers when looking for one solution (a count uses one)",
                minimum=1),
@@ -284,6 +286,10 @@ class CpSatSolver:
         if not isinstance(workers, int) or isinstance(workers, bool) or workers < 1:
             raise ValueError(f"CpSatSolver: workers must be a positive integer, not {workers!r}")
         self.workers = workers
+        if workers > 1:
+            # Which worker finds the one solution first depends on timing (a count still
+            # runs on one worker, but the declaration covers every call).
+            self.CAPABILITIES = CpSatSolver.CAPABILITIES - {Capability.REPRODUCIBLE}
         self.presolve = bool(presolve)
         self.probing_level = probing_level
         self.linearization_level = linearization_level

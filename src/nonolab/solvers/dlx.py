@@ -375,7 +375,7 @@ class DlxSolver:
     """
 
     name = "dlx"
-    CAPABILITIES = frozenset({Capability.EXACT_COUNT})
+    CAPABILITIES = frozenset({Capability.EXACT_COUNT, Capability.REPRODUCIBLE})  # a plain, seedless search
     OPTIONS = (max_states_option(MAX_STATES),)
 
     def __init__(self, max_states: int | None = MAX_STATES):

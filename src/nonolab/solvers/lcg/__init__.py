@@ -114,7 +114,10 @@ class LcgSolver:
     """
 
     name = "lcg"
-    CAPABILITIES = frozenset({Capability.EXACT_COUNT, Capability.GIVEN_CELLS, Capability.COLOUR})
+    # REPRODUCIBLE: the engine is deterministic and only pauses between slices (a slice
+    # ends on the clock, but the search resumes where it stopped).
+    CAPABILITIES = frozenset({Capability.EXACT_COUNT, Capability.GIVEN_CELLS, Capability.COLOUR,
+                              Capability.REPRODUCIBLE})
     OPTIONS = (
         Option("minimise", "choice", "recursive", "learned clause minimisation", choices=tuple(_MINIMISE)),
         Option("explain", "choice", "levels", "the order in which an explanation drops a line's cells",

@@ -22,48 +22,22 @@
 #include <new>
 #include <vector>
 
+#include "../_cext/binding.hpp"
 #include "engine.hpp"
 
 namespace {
 
-struct EngineObject {
-    PyObject_HEAD
-    lcg::Engine* engine;
-    bool busy;
-};
+using EngineObject = binding::EngineObject<lcg::Engine>;
+using binding::bytes_of;
+using binding::ready;
 
-bool read_clue(PyObject* item, std::vector<int>& clue) {
-    PyObject* fast = PySequence_Fast(item, "a clue must be a sequence of block lengths");
-    if (!fast) return false;
-    const Py_ssize_t k = PySequence_Fast_GET_SIZE(fast);
-    for (Py_ssize_t i = 0; i < k; ++i) {
-        const long value = PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, i));
-        if (value == -1 && PyErr_Occurred()) { Py_DECREF(fast); return false; }
-        if (value < 1 || value > 1000000) {
-            Py_DECREF(fast);
-            PyErr_SetString(PyExc_ValueError, "block lengths must be positive");
-            return false;
-        }
-        clue.push_back(static_cast<int>(value));
-    }
-    Py_DECREF(fast);
-    return true;
-}
+// The longest block a clue may hold.
+constexpr long LONGEST_BLOCK = 1000000;
+
+bool read_clue(PyObject* item, std::vector<int>& clue) { return binding::read_clue(item, clue, LONGEST_BLOCK); }
 
 bool read_clues(PyObject* seq, Py_ssize_t expected, std::vector<std::vector<int>>& clues) {
-    PyObject* fast = PySequence_Fast(seq, "clues must be a sequence");
-    if (!fast) return false;
-    const Py_ssize_t n = PySequence_Fast_GET_SIZE(fast);
-    if (n != expected) {
-        Py_DECREF(fast);
-        PyErr_SetString(PyExc_ValueError, "the number of clues does not match the grid size");
-        return false;
-    }
-    clues.resize(n);
-    for (Py_ssize_t i = 0; i < n; ++i)
-        if (!read_clue(PySequence_Fast_GET_ITEM(fast, i), clues[i])) { Py_DECREF(fast); return false; }
-    Py_DECREF(fast);
-    return true;
+    return binding::read_clues(seq, expected, clues, LONGEST_BLOCK);
 }
 
 // Each line's colours have its clue's shape and lie in 1..colours.
@@ -130,22 +104,15 @@ int Engine_init(EngineObject* self, PyObject* args, PyObject* kwds) {
     // Building the engine touches no Python object and takes 0.1-1.5 ms on published
     // grids: other threads run meanwhile (auto's native, which starts this engine).
     lcg::Engine* built = nullptr;
-    bool out_of_memory = false;
-    Py_BEGIN_ALLOW_THREADS
-    try {
-        if (colours)
-            built = new lcg::Engine(width, height, row_clues, column_clues, row_colour_clues, column_colour_clues,
-                                    colours, minimise, bands, restarts, probe_budget);
-        else
-            built = new lcg::Engine(width, height, row_clues, column_clues, minimise, bands, restarts, probe_budget);
-    } catch (const std::bad_alloc&) {
-        out_of_memory = true;
-    }
-    Py_END_ALLOW_THREADS
-    if (out_of_memory) {
-        PyErr_NoMemory();
+    if (!binding::without_gil([&] {
+            if (colours)
+                built = new lcg::Engine(width, height, row_clues, column_clues, row_colour_clues, column_colour_clues,
+                                        colours, minimise, bands, restarts, probe_budget);
+            else
+                built = new lcg::Engine(width, height, row_clues, column_clues, minimise, bands, restarts,
+                                        probe_budget);
+        }))
         return -1;
-    }
     self->engine = built;
     self->engine->set_target_phases(target_phases != 0);
     if (fixed && fixed != Py_None) {
@@ -183,61 +150,18 @@ void Engine_dealloc(EngineObject* self) {
     Py_TYPE(self)->tp_free(reinterpret_cast<PyObject*>(self));
 }
 
-PyObject* Engine_new(PyTypeObject* type, PyObject*, PyObject*) {
-    EngineObject* self = reinterpret_cast<EngineObject*>(type->tp_alloc(type, 0));
-    if (self) {
-        self->engine = nullptr;
-        self->busy = false;
-    }
-    return reinterpret_cast<PyObject*>(self);
-}
-
-bool ready(EngineObject* self) {
-    if (!self->engine) {
-        PyErr_SetString(PyExc_RuntimeError, "Engine is not initialised");
-        return false;
-    }
-    if (self->busy) {
-        PyErr_SetString(PyExc_RuntimeError, "Engine is already running in another thread");
-        return false;
-    }
-    return true;
-}
-
 PyObject* Engine_run(EngineObject* self, PyObject* args) {
     double seconds = 0.0;
     if (!PyArg_ParseTuple(args, "d", &seconds)) return nullptr;
     if (!ready(self)) return nullptr;
-    self->busy = true;
     lcg::RunResult result = lcg::BUDGET;
-    bool out_of_memory = false;
-    Py_BEGIN_ALLOW_THREADS
-    try {
-        result = self->engine->run(seconds);
-    } catch (const std::bad_alloc&) {
-        out_of_memory = true;
-    }
-    Py_END_ALLOW_THREADS
-    self->busy = false;
-    if (out_of_memory) return PyErr_NoMemory();
+    if (!binding::run_busy(self, [&] { result = self->engine->run(seconds); })) return nullptr;
     return PyLong_FromLong(static_cast<long>(result));
-}
-
-PyObject* Engine_interrupt(EngineObject* self, PyObject*) {
-    // No busy check: this is meant for a run() going on in another thread (an atomic flag).
-    if (!self->engine) {
-        PyErr_SetString(PyExc_RuntimeError, "Engine is not initialised");
-        return nullptr;
-    }
-    self->engine->interrupt();
-    Py_RETURN_NONE;
 }
 
 PyObject* Engine_solution(EngineObject* self, PyObject*) {
     if (!ready(self)) return nullptr;
-    const std::vector<uint8_t>& cells = self->engine->solution();
-    return PyBytes_FromStringAndSize(reinterpret_cast<const char*>(cells.data()),
-                                     static_cast<Py_ssize_t>(cells.size()));
+    return bytes_of(self->engine->solution());
 }
 
 bool put(PyObject* dict, const char* key, PyObject* value) {
@@ -269,7 +193,7 @@ PyObject* Engine_stats(EngineObject* self, PyObject*) {
 PyMethodDef engine_methods[] = {
     {"run", reinterpret_cast<PyCFunction>(Engine_run), METH_VARARGS,
      "run(seconds) -> 0 budget spent, 1 solution found (and blocked), 2 search exhausted"},
-    {"interrupt", reinterpret_cast<PyCFunction>(Engine_interrupt), METH_NOARGS,
+    {"interrupt", reinterpret_cast<PyCFunction>(&binding::engine_interrupt<EngineObject>), METH_NOARGS,
      "make the running run() (from another thread), and every later one, end at its next look at the clock"},
     {"solution", reinterpret_cast<PyCFunction>(Engine_solution), METH_NOARGS,
      "the last solution: one byte 0/1 per cell, row-major"},
@@ -395,7 +319,7 @@ PyObject* drop_cells(PyObject*, PyObject* args) {
         if (!bit_line_usable(clue, n, on_bits)) return nullptr;
         if (on_bits == 64) drop_on_bits<uint64_t>(clue, s, order);
         else drop_on_bits<lcg::Bits>(clue, s, order);
-        return PyBytes_FromStringAndSize(reinterpret_cast<const char*>(s.data()), n);
+        return bytes_of(s);
     }
     lcg::DropChecker dropper;
     dropper.reset(clue.data(), static_cast<int>(clue.size()), s.data(), n);
@@ -405,7 +329,7 @@ PyObject* drop_cells(PyObject*, PyObject* args) {
             dropper.dropped(i);
         }
     }
-    return PyBytes_FromStringAndSize(reinterpret_cast<const char*>(s.data()), n);
+    return bytes_of(s);
 }
 
 PyObject* solve_colour_line(PyObject*, PyObject* args) {
@@ -467,22 +391,7 @@ PyModuleDef module_def = {PyModuleDef_HEAD_INIT, "_lcg", "The lcg engine (C++)."
 }  // namespace
 
 PyMODINIT_FUNC PyInit__lcg(void) {
-    EngineType.tp_name = "nonolab.solvers.lcg._lcg.Engine";
-    EngineType.tp_basicsize = sizeof(EngineObject);
-    EngineType.tp_flags = Py_TPFLAGS_DEFAULT;
-    EngineType.tp_doc = "The lcg search over one puzzle.";
-    EngineType.tp_new = Engine_new;
-    EngineType.tp_init = reinterpret_cast<initproc>(Engine_init);
-    EngineType.tp_dealloc = reinterpret_cast<destructor>(Engine_dealloc);
-    EngineType.tp_methods = engine_methods;
-    if (PyType_Ready(&EngineType) < 0) return nullptr;
-    PyObject* module = PyModule_Create(&module_def);
-    if (!module) return nullptr;
-    Py_INCREF(&EngineType);
-    if (PyModule_AddObject(module, "Engine", reinterpret_cast<PyObject*>(&EngineType)) < 0) {
-        Py_DECREF(&EngineType);
-        Py_DECREF(module);
-        return nullptr;
-    }
-    return module;
+    return binding::add_engine_module<EngineObject>(
+        &module_def, &EngineType, "nonolab.solvers.lcg._lcg.Engine", "The lcg search over one puzzle.",
+        reinterpret_cast<initproc>(Engine_init), reinterpret_cast<destructor>(Engine_dealloc), engine_methods);
 }

@@ -19,48 +19,19 @@
 #include <new>
 #include <vector>
 
+#include "../../_cext/binding.hpp"
 #include "engine.hpp"
 
 namespace {
 
-struct EngineObject {
-    PyObject_HEAD
-    native::Engine* engine;
-    bool busy;
-};
+using EngineObject = binding::EngineObject<native::Engine>;
+using binding::bytes_of;
+using binding::ready;
+
+// The longest block a clue may hold (the grid's cells are capped at 400 million).
+constexpr long LONGEST_BLOCK = 100000000;
 
 PyTypeObject EngineType = {PyVarObject_HEAD_INIT(nullptr, 0)};
-
-bool read_clues(PyObject* seq, Py_ssize_t expected, std::vector<std::vector<int>>& lines) {
-    PyObject* fast = PySequence_Fast(seq, "clues must be a sequence");
-    if (!fast) return false;
-    const Py_ssize_t n = PySequence_Fast_GET_SIZE(fast);
-    if (n != expected) {
-        Py_DECREF(fast);
-        PyErr_SetString(PyExc_ValueError, "the number of clues does not match the grid size");
-        return false;
-    }
-    for (Py_ssize_t i = 0; i < n; ++i) {
-        PyObject* clue = PySequence_Fast(PySequence_Fast_GET_ITEM(fast, i), "a clue must be a sequence");
-        if (!clue) { Py_DECREF(fast); return false; }
-        std::vector<int> blocks;
-        const Py_ssize_t k = PySequence_Fast_GET_SIZE(clue);
-        for (Py_ssize_t b = 0; b < k; ++b) {
-            const long value = PyLong_AsLong(PySequence_Fast_GET_ITEM(clue, b));
-            if ((value == -1 && PyErr_Occurred()) || value < 1 || value > 100000000) {
-                if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "block lengths must be positive");
-                Py_DECREF(clue);
-                Py_DECREF(fast);
-                return false;
-            }
-            blocks.push_back(static_cast<int>(value));
-        }
-        Py_DECREF(clue);
-        lines.push_back(std::move(blocks));
-    }
-    Py_DECREF(fast);
-    return true;
-}
 
 int Engine_init(EngineObject* self, PyObject* args, PyObject* kwds) {
     static const char* keywords[] = {"height", "width", "rows", "columns", "given", "cache_bytes", "probing",
@@ -94,7 +65,9 @@ int Engine_init(EngineObject* self, PyObject* args, PyObject* kwds) {
         }
     }
     std::vector<std::vector<int>> lines;
-    if (!read_clues(rows, height, lines) || !read_clues(columns, width, lines)) return -1;
+    if (!binding::read_clues(rows, height, lines, LONGEST_BLOCK) ||
+        !binding::read_clues(columns, width, lines, LONGEST_BLOCK))
+        return -1;
     delete self->engine;
     self->engine = nullptr;
     try {
@@ -113,50 +86,15 @@ void Engine_dealloc(EngineObject* self) {
     Py_TYPE(self)->tp_free(reinterpret_cast<PyObject*>(self));
 }
 
-PyObject* Engine_new(PyTypeObject* type, PyObject*, PyObject*) {
-    EngineObject* self = reinterpret_cast<EngineObject*>(type->tp_alloc(type, 0));
-    if (self) {
-        self->engine = nullptr;
-        self->busy = false;
-    }
-    return reinterpret_cast<PyObject*>(self);
-}
-
-bool ready(EngineObject* self) {
-    if (!self->engine) {
-        PyErr_SetString(PyExc_RuntimeError, "Engine is not initialised");
-        return false;
-    }
-    if (self->busy) {
-        PyErr_SetString(PyExc_RuntimeError, "Engine is already running in another thread");
-        return false;
-    }
-    return true;
-}
-
 PyObject* Engine_run(EngineObject* self, PyObject* args) {
     double seconds = 0.0;
     long long node_budget = -1, probe_depth = 1LL << 30, deep_sweeps = 1LL << 30;
     if (!PyArg_ParseTuple(args, "dLLL", &seconds, &node_budget, &probe_depth, &deep_sweeps)) return nullptr;
     if (!ready(self)) return nullptr;
-    self->busy = true;
     int result = native::PAUSED;
-    bool out_of_memory = false;
-    Py_BEGIN_ALLOW_THREADS
-    try {
-        result = self->engine->run(seconds, node_budget, probe_depth, deep_sweeps);
-    } catch (const std::bad_alloc&) {
-        out_of_memory = true;
-    }
-    Py_END_ALLOW_THREADS
-    self->busy = false;
-    if (out_of_memory) return PyErr_NoMemory();
+    if (!binding::run_busy(self, [&] { result = self->engine->run(seconds, node_budget, probe_depth, deep_sweeps); }))
+        return nullptr;
     return PyLong_FromLong(result);
-}
-
-PyObject* bytes_of(const std::vector<uint8_t>& cells) {
-    return PyBytes_FromStringAndSize(reinterpret_cast<const char*>(cells.data()),
-                                     static_cast<Py_ssize_t>(cells.size()));
 }
 
 PyObject* Engine_cells(EngineObject* self, PyObject*) {
@@ -200,23 +138,13 @@ PyObject* Engine_cache_slots(EngineObject* self, PyObject*) {
     return PyLong_FromSize_t(self->engine->cache_slots());
 }
 
-PyObject* Engine_interrupt(EngineObject* self, PyObject*) {
-    // No busy check: this is meant for a run() going on in another thread (an atomic flag).
-    if (!self->engine) {
-        PyErr_SetString(PyExc_RuntimeError, "Engine is not initialised");
-        return nullptr;
-    }
-    self->engine->interrupt();
-    Py_RETURN_NONE;
-}
-
 PyObject* Engine_fork_root(EngineObject* self, PyObject*) {
     if (!ready(self)) return nullptr;
     if (!self->engine->root_done()) {
         PyErr_SetString(PyExc_ValueError, "fork_root: the root has not been searched yet");
         return nullptr;
     }
-    EngineObject* fork = reinterpret_cast<EngineObject*>(Engine_new(&EngineType, nullptr, nullptr));
+    EngineObject* fork = reinterpret_cast<EngineObject*>(binding::engine_new<EngineObject>(&EngineType, nullptr, nullptr));
     if (!fork) return nullptr;
     try {
         fork->engine = self->engine->fork_root().release();
@@ -242,7 +170,7 @@ PyMethodDef engine_methods[] = {
      "whether the root's propagation and probing are over (the search has branched)"},
     {"cache_slots", reinterpret_cast<PyCFunction>(Engine_cache_slots), METH_NOARGS,
      "the line cache's slots made so far (0 until a solve first uses the cache)"},
-    {"interrupt", reinterpret_cast<PyCFunction>(Engine_interrupt), METH_NOARGS,
+    {"interrupt", reinterpret_cast<PyCFunction>(&binding::engine_interrupt<EngineObject>), METH_NOARGS,
      "make the running run() (from another thread), and every later one, pause at its next look at the clock"},
     {"fork_root", reinterpret_cast<PyCFunction>(Engine_fork_root), METH_NOARGS,
      "a new search of the same space from this one's root"},
@@ -255,22 +183,8 @@ PyModuleDef module_def = {PyModuleDef_HEAD_INIT, "_native", "The native engine's
 }  // namespace
 
 PyMODINIT_FUNC PyInit__native(void) {
-    EngineType.tp_name = "nonolab.solvers.native.compiled._native.Engine";
-    EngineType.tp_basicsize = sizeof(EngineObject);
-    EngineType.tp_flags = Py_TPFLAGS_DEFAULT;
-    EngineType.tp_doc = "One search of the native engine (propagation, probing, DFS with exact counting).";
-    EngineType.tp_new = Engine_new;
-    EngineType.tp_init = reinterpret_cast<initproc>(Engine_init);
-    EngineType.tp_dealloc = reinterpret_cast<destructor>(Engine_dealloc);
-    EngineType.tp_methods = engine_methods;
-    if (PyType_Ready(&EngineType) < 0) return nullptr;
-    PyObject* module = PyModule_Create(&module_def);
-    if (!module) return nullptr;
-    Py_INCREF(&EngineType);
-    if (PyModule_AddObject(module, "Engine", reinterpret_cast<PyObject*>(&EngineType)) < 0) {
-        Py_DECREF(&EngineType);
-        Py_DECREF(module);
-        return nullptr;
-    }
-    return module;
+    return binding::add_engine_module<EngineObject>(
+        &module_def, &EngineType, "nonolab.solvers.native.compiled._native.Engine",
+        "One search of the native engine (propagation, probing, DFS with exact counting).",
+        reinterpret_cast<initproc>(Engine_init), reinterpret_cast<destructor>(Engine_dealloc), engine_methods);
 }
