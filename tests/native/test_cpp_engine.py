@@ -207,6 +207,27 @@ def test_the_line_cache_is_made_only_when_a_solve_first_uses_it():
     assert CompiledSpace(probed, cache_bytes=0)._engine.cache_slots() == 0
 
 
+def test_the_line_cache_starts_small_and_grows_with_its_use_up_to_its_budget():
+    """A slot's first touch is a page fault, so the tables start at 2**10 slots and grow
+    only when a search keeps storing new lines (a 25x25 root probing: 2.2 ms with the
+    full tables made at once, 0.7 ms this way).  Growing drops what was cached, never an
+    answer: the counts stay those of an uncached search."""
+    from nonolab.solvers.native.compiled import CompiledSpace
+    small = load(PUZZLES / "webpbn" / "webpbn-00023-edge.non")  # root probing, few lines
+    space = CompiledSpace(small)
+    space.run(None)
+    assert space.counters()["probes"] > 0 and space._engine.cache_slots() == 1 << 10
+    busy = load(PUZZLES / "hakank" / "nonunique.non")  # every solution: a search that stores thousands
+    grown, uncached = CompiledSpace(busy), CompiledSpace(busy, cache_bytes=0)
+    out, plain = grown.run(None), uncached.run(None)
+    assert 1 << 10 < grown._engine.cache_slots() <= 1 << 16
+    assert sorted(out.solutions) == sorted(plain.solutions) and out.complete and plain.complete
+    budget = 1500 * (2 * max(busy.width, busy.height) + 32)  # room for 1,500 slots: 1,024 at most
+    tight = CompiledSpace(busy, cache_bytes=budget)
+    tight.run(None)
+    assert tight._engine.cache_slots() == 1 << 10 and tight.counters()["cache_hits"] > 0
+
+
 def test_interrupt_pauses_the_running_slice_and_every_later_one():
     """auto stops native inside its slice when an engine answers: ``interrupt`` from
     another thread makes ``run`` pause at its next look at the clock, whatever its

@@ -71,8 +71,13 @@ private:
     static Table zeros(size_t bytes);
 
     void make();
+    // Replace the tables by empty ones of `power` slots (the cache's answers are dropped:
+    // they are only a memo).
+    bool resize(size_t power);
 
     long long budget_ = 0;
+    size_t most_ = 0;      // the slots the budget allows (a power of two)
+    size_t stores_ = 0;    // stores since the tables were last made
     int longest_ = 0;
     bool made_ = false;
     size_t slots_ = 0;
