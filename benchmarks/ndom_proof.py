@@ -156,7 +156,6 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--out", type=Path, default=OUT / "ndom_proof.csv")
     args = parser.parse_args(argv)
     args.out.parent.mkdir(parents=True, exist_ok=True)
-    rows = []
     with args.out.open("w", newline="", encoding="utf-8") as fh:
         out = csv.writer(fh)
         out.writerow(["n", "solver", "variant", "seconds", "unsat"])
@@ -165,7 +164,6 @@ def main(argv: list[str] | None = None) -> None:
                 for variant, seconds, unsat in proofs(n, solver):
                     out.writerow([n, solver, variant, f"{seconds:.3f}", unsat])
                     fh.flush()
-                    rows.append((n, solver, variant, seconds, unsat))
                     print(f"{n}-Dom {solver:12s} {variant:12s} {seconds:7.2f} s  unsat={unsat}", flush=True)
     print(f"wrote {args.out}")
 

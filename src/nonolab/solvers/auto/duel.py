@@ -74,8 +74,8 @@ def duel(auto: "AutoSolver", puzzle: Puzzle, limits: Limits, watch: Stopwatch, b
         if 0 not in race.names and rule.wait(watch.elapsed() - began[0]) == 0:
             launch(0, blank, False)
             if auto.early_yield:  # native waits: the engine has the cores alone for a while
-                left_s = watch.left()
-                seconds = auto.early_yield if left_s is None else max(min(auto.early_yield, left_s), 0.0)
+                until_limit = watch.left()
+                seconds = auto.early_yield if until_limit is None else max(min(auto.early_yield, until_limit), 0.0)
                 box["native_paused"] = round(race.pause(0, seconds), 6)
 
     def on_stuck(remainder: Grid) -> None:

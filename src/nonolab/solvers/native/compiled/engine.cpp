@@ -119,7 +119,7 @@ int LineCache::lookup(long long tag, const uint8_t* line, int n, uint8_t* out, s
     uint64_t x = static_cast<uint64_t>(tag) + 1;
     for (int i = 0; i < n; ++i) x = x * 131 + line[i] + 1;
     hash = x;
-    slot = static_cast<size_t>((x ^ (x >> 20)) & (slots_ - 1));
+    slot = slot_of(x);
     if (length_at()[slot] != n + 1 || tag_at()[slot] != tag || hash_at()[slot] != x) return -1;
     const uint8_t* key = keys_.get() + slot * width_;
     for (int i = 0; i < n; ++i)
@@ -136,7 +136,7 @@ void LineCache::store(size_t slot, uint64_t hash, long long tag, const uint8_t* 
     // for new lines, so the cache grows (four times, up to the budget), empty.
     if (++stores_ > 2 * slots_ && slots_ < most_) {
         if (!resize(std::min(most_, slots_ * 4))) most_ = slots_;
-        slot = static_cast<size_t>((hash ^ (hash >> 20)) & (slots_ - 1));
+        slot = slot_of(hash);
     }
     tag_at()[slot] = tag;
     length_at()[slot] = n + 1;

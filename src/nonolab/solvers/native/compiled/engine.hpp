@@ -74,6 +74,8 @@ private:
     // Replace the tables by empty ones of `power` slots (the cache's answers are dropped:
     // they are only a memo).
     bool resize(size_t power);
+    // The slot of a line whose hash is `hash`.
+    size_t slot_of(uint64_t hash) const { return static_cast<size_t>((hash ^ (hash >> 20)) & (slots_ - 1)); }
 
     long long budget_ = 0;
     size_t most_ = 0;      // the slots the budget allows (a power of two)
