@@ -124,10 +124,11 @@ class External:
 
         return [_FIELD.sub(fill, token) for token in shlex.split(self.commands[task])]
 
-    def verdict(self, stdout: str, exit_code: int) -> str | None:
-        """The verdict its output declares, or None when the rule finds none."""
+    def verdict(self, stdout: str, exit_code: int, stderr: str = "") -> str | None:
+        """The verdict its output declares (each expression tried on stdout, then on stderr),
+        or the one its exit code declares, or None."""
         for verdict, pattern in self.verdicts:
-            if re.search(pattern, stdout):
+            if re.search(pattern, stdout) or (stderr and re.search(pattern, stderr)):
                 return verdict
         return self.exit_codes.get(exit_code)
 
@@ -150,37 +151,42 @@ class External:
 
 
 def _nonosolve() -> External:
-    # nonosolve prints "FILE WxH STATUS time=..." and, unless -q, the first solution in # and .
-    status = r"(?m)^\S.* \d+x\d+ {} time="
+    # One status line "FILE WxH STATUS time=... nodes=..." (STATUS: UNIQUE, MULTIPLE, NONE, FOUND with -n 1,
+    # TIMEOUT, ERROR), then, unless -q, the first solution in # and .
+    status = r"(?m)^.* \d+x\d+ {} time="
     return External(
         "nonosolve",
         {"check": "{program} -n 2 {file.nin}", "solve": "{program} -n 1 {file.nin}"},
-        verdicts=(("unique", status.format("unique")), ("multiple", status.format("multiple")),
-                  ("contradiction", status.format("(?:contradiction|unsat|unsatisfiable|none)")),
-                  ("solved", status.format("(?:solved|sat|found)")),
-                  ("timeout", status.format("(?:timeout|unknown)"))),
+        verdicts=(("unique", status.format("UNIQUE")), ("multiple", status.format("MULTIPLE")),
+                  ("contradiction", status.format("NONE")), ("solved", status.format("FOUND")),
+                  ("timeout", status.format("TIMEOUT"))),
         grid=GridRule("#", "."))
 
 
 def _pbnsolve() -> External:
-    # -b: brief, one word; -u: check uniqueness; -x: its own CPU limit (we kill at the wall limit anyway).
+    # -b: the puzzle's title, then one line: "[trivial ]unique[ logical| depth-N]", "multiple", "solvable"
+    # (a solution, uniqueness not asked), "contradiction" ("contradition" in one branch of 1.10), "timeout".
+    # -u: check uniqueness; -x: its own CPU limit (the wall limit kills it anyway).  The title may be any
+    # word, so only the last line counts.
+    last = r"(?m)^{}[^\n]*\s*\Z"
     return External(
         "pbnsolve",
         {"check": "{program} -b -u -x{limit} -fnon {file.non}", "solve": "{program} -b -x{limit} -fnon {file.non}"},
-        verdicts=(("unique", r"(?m)^unique"), ("multiple", r"(?m)^multiple"),
-                  ("contradiction", r"(?m)^(?:contradiction|no solution|unsolvable)"),
-                  ("solved", r"(?m)^(?:solved|stalled)"), ("timeout", r"(?m)^timeout")))
+        verdicts=(("unique", last.format("(?:trivial )?unique")), ("multiple", last.format("multiple")),
+                  ("contradiction", last.format("contradic?tion")), ("solved", last.format("solvable")),
+                  ("timeout", last.format("timeout"))))
 
 
 def _nonogrid() -> External:
-    # nonogrid reports how many solutions its backtracking found ("found N solutions"), or
-    # that line logic solved it; its --timeout is not used (see docs/bench.md).
+    # A puzzle its line logic solves: the board with its clues, exit 0.  Else "Backtracking found N
+    # solutions:" and each in ■ and .; no solution: a panic "Bad puzzle: ... UnsolvableLine" on stderr.
+    # Its --timeout answers as for a unique puzzle when it fires after one solution: the wall limit is used.
     return External(
         "nonogrid",
         {"check": "{program} --max-solutions 2 {file.nin}", "solve": "{program} --max-solutions 1 {file.nin}"},
-        verdicts=(("multiple", r"(?i)found [2-9]\d* solutions"),
-                  ("contradiction", r"(?i)(?:unsatisf|contradiction|found 0 solutions)")),
-        exit_codes={0: "unique"})
+        verdicts=(("multiple", r"Backtracking found (?:[2-9]|\d{2,}) solutions"),
+                  ("contradiction", r"Bad puzzle|UnsolvableLine|found 0 solutions")),
+        exit_codes={0: "unique"}, grid=GridRule("\u25a0", "."))
 
 
 #: The shipped definitions, by name: used when their program is on PATH or named.

@@ -219,7 +219,7 @@ class Runner:
                       killed=ran.killed)
         if ran.killed:
             return {**answer, "verdict": "timeout", "error": "its process group was killed at the limit"}
-        verdict = external.verdict(ran.stdout, ran.exit_code)
+        verdict = external.verdict(ran.stdout, ran.exit_code, ran.stderr)
         if verdict is None:
             return {**answer, "verdict": "error", "error": f"no verdict in its output (exit code {ran.exit_code}): "
                     f"{_last_line(ran.stdout) or _last_line(ran.stderr)}"}
