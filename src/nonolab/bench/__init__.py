@@ -233,6 +233,7 @@ def run(paths: Sequence[str], backends: Sequence[str] = ("auto",), externals: Se
                              "tree": c.tree.where if c.tree else None,
                              "program": c.external.program if c.external else None} for c in entrants],
                 "puzzles": len(items), "runs": len(rows), "complete": complete, "skipped": skipped,
+                "load": _load_range(rows),
                 "results": figures}
     result = BenchResult(rows, figures, complete, folder, document=document)
     if folder is not None:
@@ -241,3 +242,12 @@ def run(paths: Sequence[str], backends: Sequence[str] = ("auto",), externals: Se
         result.document = report.write_outputs(folder, document, rows, chosen.charts, scatter)
     return result
 
+
+def _load_range(rows: Sequence[dict]) -> dict | None:
+    """The lowest, median and highest 1-minute load average over the runs."""
+    from statistics import median
+
+    loads = [r["load"] for r in rows if isinstance(r.get("load"), float) and r["load"] == r["load"]]
+    if not loads:
+        return None
+    return {"lowest": min(loads), "median": median(loads), "highest": max(loads)}
