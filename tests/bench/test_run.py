@@ -10,12 +10,15 @@ import signal
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
 from nonolab.bench import FIELDS, run
 from nonolab.cli.main import cli
+
+PUZZLES = Path(__file__).resolve().parents[2] / "puzzles"
 
 
 
@@ -146,3 +149,37 @@ def test_ctrl_c_keeps_what_was_measured_and_writes_the_reports(tmp_path, two_puz
     assert json.loads((out / "summary.json").read_text(encoding="utf-8"))["complete"] is False
     assert "| slow | 1/1 |" in stdout
     assert not [p for p in os.listdir(out) if p.endswith(".tmp")]
+
+
+def test_base_runs_each_spec_from_both_versions_in_alternation(tmp_path, two_puzzles):
+    import nonolab
+
+    # The installed package as the base (a source checkout's src/ has no compiled engines unless built in place).
+    installed = Path(nonolab.__file__).resolve().parents[1]
+    result = run(two_puzzles, ["native"], base=str(installed), time_limit=30, repeat=2, isolate="worker")
+    assert {r["solver"]: r["tree"] for r in result.records} == {"native": "", "native@base": "base"}
+    assert [r["solver"] for r in result.records if r["slot"] == 0] == ["native", "native@base"] * 2
+    (ratio,) = result.figures["ratios"]
+    assert (ratio["solver"], ratio["baseline"], ratio["puzzles"], ratio["repeats"]) == ("native", "native@base", 2, 2)
+    assert ratio["low"] <= ratio["ratio"] <= ratio["high"]
+
+
+def test_base_must_be_a_version_of_nonolab(tmp_path):
+    from nonolab.errors import BenchError
+
+    with pytest.raises(BenchError, match="not a virtual environment"):
+        run(["ndom:3"], ["native"], base=str(tmp_path))
+
+
+def test_a_worker_that_overruns_is_killed_and_the_next_run_gets_a_fresh_one():
+    # 14-Dom defeats native's search for far longer than the limit plus the grace.
+    result = run(["ndom:14", "ndom:3"], ["native:probing=none"], time_limit=0.3, isolate="worker")
+    first, second = result.records
+    assert first["verdict"] == "timeout" and not first["solved"]
+    assert second["verdict"] == "unique" and second["solved"]
+
+
+def test_count_compares_exact_counts(two_puzzles):
+    result = run([str(PUZZLES / "hakank" / "nonunique.non")], ["native", "lcg"], task="count", time_limit=60,
+                 isolate="worker")
+    assert [(r["count"], r["exact"]) for r in result.records] == [(43, True), (43, True)] and result.ok
