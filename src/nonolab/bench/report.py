@@ -9,7 +9,6 @@ so an interrupted benchmark keeps what it measured.
 from __future__ import annotations
 
 import csv
-import io
 import json
 import math
 import os
@@ -49,20 +48,6 @@ def _cell(value) -> str:
     if value is None:
         return ""
     return " ".join(str(value).split()) if isinstance(value, str) else str(value)
-
-
-def read_runs(path: str | os.PathLike) -> list[dict]:
-    """The rows of a runs.csv, numbers as numbers, ``solved`` as a bool."""
-    rows = []
-    with open(path, encoding="utf-8", newline="") as handle:
-        for row in csv.DictReader(handle):
-            for key in ("wall", "cpu", "peak_rss_mb", "load"):
-                row[key] = float(row[key]) if row[key] not in ("", "nan") else None
-            for key in ("repeat", "slot", "width", "height"):
-                row[key] = int(row[key]) if row[key] else None
-            row["solved"] = row["solved"] == "True"
-            rows.append(row)
-    return rows
 
 
 def machine() -> dict:
@@ -162,11 +147,12 @@ def write_charts(out: Path, document: dict, rows: Sequence[dict], formats: Seque
     from nonolab.formats import write_atomically
     from nonolab.render import charts
     from nonolab.render.convert import encode
+    from nonolab.bench.summary import puzzle_times
 
     settings = document["settings"]
     measure, limit = settings["measure"], settings["time_limit"]
     unit = "CPU time" if measure == "cpu" else "wall time"
-    times = per_puzzle_times(rows, measure)
+    times = puzzle_times(rows, measure)
     solvers = [s["solver"] for s in document["results"]["solvers"]]
     drawings = {"cactus": charts.cactus({s: list(times.get(s, {}).values()) for s in solvers}, limit,
                                          f"{settings['task']}: puzzles solved within a {unit}", unit)}
@@ -182,16 +168,6 @@ def write_charts(out: Path, document: dict, rows: Sequence[dict], formats: Seque
             write_atomically(out / f"{name}.{fmt}", encode(svg, fmt))
             written.append(f"{name}.{fmt}")
     return written
-
-
-def per_puzzle_times(rows: Sequence[dict], measure: str) -> dict[str, dict[str, float]]:
-    """solver -> puzzle -> its median time over the repetitions (inf when unsolved), as the summary counts it."""
-    from nonolab.bench.summary import _time, _upper_median
-
-    gathered: dict[str, dict[str, list[float]]] = {}
-    for row in rows:
-        gathered.setdefault(row["solver"], {}).setdefault(row["puzzle"], []).append(_time(row, measure))
-    return {s: {p: _upper_median(ts) for p, ts in by.items()} for s, by in gathered.items()}
 
 
 def write_bug_reports(out: Path, disagreements: Sequence[dict], rows: Sequence[dict], puzzles: dict) -> list[str]:
@@ -214,15 +190,5 @@ def write_bug_reports(out: Path, disagreements: Sequence[dict], rows: Sequence[d
     return written
 
 
-def csv_text(rows: Sequence[dict]) -> str:
-    """``rows`` as runs.csv text (for tests and the API)."""
-    buffer = io.StringIO()
-    writer = csv.DictWriter(buffer, fieldnames=FIELDS, extrasaction="ignore")
-    writer.writeheader()
-    for row in rows:
-        writer.writerow({k: _cell(row.get(k, "")) for k in FIELDS})
-    return buffer.getvalue()
-
-
-__all__ = ["MEASURES", "RunsFile", "SCHEMA_VERSION", "csv_text", "machine", "markdown", "per_puzzle_times",
-           "read_runs", "write_bug_reports", "write_charts", "write_outputs"]
+__all__ = ["MEASURES", "RunsFile", "SCHEMA_VERSION", "machine", "markdown", "write_bug_reports", "write_charts",
+           "write_outputs"]

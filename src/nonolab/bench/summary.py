@@ -53,6 +53,14 @@ def _time(row: dict, measure: str) -> float:
     return float(value)
 
 
+def puzzle_times(rows: Sequence[dict], measure: str) -> dict[str, dict[str, float]]:
+    """solver -> puzzle -> its time, the median of its repetitions (inf: not solved), as the figures count it."""
+    gathered: dict[str, dict[str, list[float]]] = defaultdict(lambda: defaultdict(list))
+    for row in rows:
+        gathered[row["solver"]][row["puzzle"]].append(_time(row, measure))
+    return {s: {p: _upper_median(ts) for p, ts in by.items()} for s, by in gathered.items()}
+
+
 def judge(rows: Sequence[dict], task: str) -> tuple[list[dict], set[int]]:
     """The disagreements (a puzzle on which two solvers gave different proven answers) and the
     rows a verified witness refutes (their indices in ``rows``).
@@ -117,7 +125,8 @@ def summarise(rows: Sequence[dict], solvers: Sequence[str], time_limit: float | 
     runs: dict[tuple[str, str], list[dict]] = defaultdict(list)
     for row in rows:
         runs[(row["solver"], row["puzzle"])].append(row)
-    times: dict[str, dict[str, float]] = {s: {} for s in solvers}
+    found = puzzle_times(rows, measure)
+    times = {s: found.get(s, {}) for s in solvers}
     table = []
     for solver in solvers:
         wrong = timeouts = errors = 0
@@ -125,7 +134,6 @@ def summarise(rows: Sequence[dict], solvers: Sequence[str], time_limit: float | 
             mine = runs.get((solver, puzzle))
             if not mine:
                 continue
-            times[solver][puzzle] = _upper_median([_time(r, measure) for r in mine])
             verdicts = {r["verdict"] for r in mine}
             wrong += "wrong" in verdicts
             if not math.isfinite(times[solver][puzzle]) and "wrong" not in verdicts:
