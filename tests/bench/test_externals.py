@@ -104,3 +104,13 @@ def test_the_shipped_programs_agree_with_nonolab_where_they_are_installed(name, 
 
     result = run(two_puzzles, ["native"], [name], time_limit=60, isolate="worker")
     assert result.ok and all(r["solved"] for r in result.records), result.records
+
+
+def test_a_task_an_external_cannot_do_is_refused(tmp_path):
+    from nonolab.bench import run
+
+    program = tmp_path / "nonosolve"
+    program.write_text("#!/bin/sh\n", encoding="utf-8")
+    program.chmod(0o755)
+    with pytest.raises(BenchError, match="nonosolve declares no command for the task count"):
+        run(["ndom:3"], [], [f"nonosolve={program}"], task="count")

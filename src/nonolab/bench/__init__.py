@@ -190,6 +190,10 @@ def run(paths: Sequence[str], backends: Sequence[str] = ("auto",), externals: Se
     if len(set(names)) != len(names):
         raise BenchError("two puzzles have the same name: " + next(n for n in names if names.count(n) > 1))
     entrants = contenders(backends, externals, chosen.base)
+    for entrant in entrants:
+        if entrant.external is not None and chosen.task not in entrant.external.commands:
+            raise BenchError(f"external {entrant.label} declares no command for the task {chosen.task} "
+                             f"(it has: {', '.join(entrant.external.commands)})")
     labels = [c.label for c in entrants]
     pairs = _pairs(labels, chosen)
     scatter = chosen.scatter or (tuple(labels[:2]) if len(labels) >= 2 else None)
