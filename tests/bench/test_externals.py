@@ -85,7 +85,10 @@ OUTPUTS = [
     ("pbnsolve", "unique\ncontradition\n", "", 0, "contradiction"),  # its misspelt branch; the title says unique
     ("pbnsolve", "car\ntimeout\n", "", 1, "timeout"),
     ("nonogrid", "# 1 1\n1 ? ?\nBacktracking found 2 solutions:\n1-th solution:\n.\u25a0\n", "", 0, "multiple"),
-    ("nonogrid", "      4 . . . \u25a0 \u25a0\n", "", 0, "unique"),
+    ("nonogrid", "# # 1 1\n# # 1 1\n      4 . . . \u25a0 \u25a0\n", "", 0, "unique"),
+    ("nonogrid", "# # 1 1\n      4 . ? . \u25a0 \u25a0\n", "", 0, None),  # its search gave up: no verdict
+    ("nonogrid", "Backtracking found 1 solutions:\n1-th solution:\n.\u25a0\n", "", 0, "unique"),
+    ("nonogrid", "", "thread 'main' panicked at src/board.rs: index out of bounds", 101, None),
     ("nonogrid", "", "thread 'main' panicked: Bad puzzle: simple propagation failed: UnsolvableLine", 101,
      "contradiction"),
 ]

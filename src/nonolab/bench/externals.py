@@ -178,15 +178,19 @@ def _pbnsolve() -> External:
 
 
 def _nonogrid() -> External:
-    # A puzzle its line logic solves: the board with its clues, exit 0.  Else "Backtracking found N
-    # solutions:" and each in ■ and .; no solution: a panic "Bad puzzle: ... UnsolvableLine" on stderr.
-    # Its --timeout answers as for a unique puzzle when it fires after one solution: the wall limit is used.
+    # Its line logic solves the puzzle: the board with its clues, no "?" left.  Else its backtracking:
+    # "Backtracking found N solutions:" and each in ■ and .; when the backtracking gives up (it has a depth
+    # limit), the board with "?" cells and no such line: no verdict.  No solution: a panic "Bad puzzle: ...
+    # UnsolvableLine" on stderr.  Its --timeout answers as for a unique puzzle when it fires after one
+    # solution: the wall limit is used instead.
     return External(
         "nonogrid",
         {"check": "{program} --max-solutions 2 {file.nin}", "solve": "{program} --max-solutions 1 {file.nin}"},
         verdicts=(("multiple", r"Backtracking found (?:[2-9]|\d{2,}) solutions"),
-                  ("contradiction", r"Bad puzzle|UnsolvableLine|found 0 solutions")),
-        exit_codes={0: "unique"}, grid=GridRule("\u25a0", "."))
+                  ("unique", r"Backtracking found 1 solutions"),
+                  ("contradiction", r"Bad puzzle|UnsolvableLine|found 0 solutions"),
+                  ("unique", "\\A[ #0-9.\u25a0\\n]*\u25a0[ #0-9.\u25a0\\n]*\\Z")),
+        grid=GridRule("\u25a0", "."))
 
 
 #: The shipped definitions, by name: used when their program is on PATH or named.
