@@ -25,6 +25,7 @@ files).
 from __future__ import annotations
 
 import os
+import shutil
 import tempfile
 import threading
 import time
@@ -213,38 +214,53 @@ def run(paths: Sequence[str], backends: Sequence[str] = ("auto",), externals: Se
     started = time.strftime("%Y-%m-%d %H:%M")
     from nonolab.bench.spawn import Spawner
 
-    with tempfile.TemporaryDirectory(prefix="nonolab-bench-") as work, Spawner() as spawner:
-        sink = report.RunsFile(folder / "runs.csv") if folder is not None else None
-
-        def emit(row: dict) -> None:
-            rows.append(row)
-            if sink is not None:
-                sink.append(row)
-            if on_run is not None:
-                on_run(row)
-
-        worker = runs.Runner(items, chosen.task, chosen.time_limit, chosen.isolate, runs.Files(work, items), spawner,
-                             cancel)
-        try:
-            complete = runs.execute(plan, worker, chosen.jobs, emit)
-        finally:
-            if sink is not None:
-                sink.close()
-    figures = summarise(rows, labels, chosen.time_limit, chosen.measure, chosen.task, pairs)
-    document = {"schema_version": SCHEMA_VERSION, "date": started, "command": chosen.command or f"nonolab.bench.run({list(map(str, paths))!r}, {list(backends)!r})",
-                "machine": report.machine(), "settings": {k: v for k, v in asdict(chosen).items() if k != "command"},
-                "solvers": [{"solver": c.label, "kind": c.kind, "spec": c.spec,
-                             "tree": c.tree.where if c.tree else None,
-                             "program": c.external.program if c.external else None} for c in entrants],
-                "puzzles": len(items), "runs": len(rows), "complete": complete, "skipped": skipped,
-                "load": _load_range(rows),
-                "results": figures}
-    result = BenchResult(rows, figures, complete, folder, document=document)
-    if folder is not None:
-        result.reports = report.write_bug_reports(folder, figures["disagreements"], rows,
-                                                  {item.name: item.puzzle for item in items})
-        result.document = report.write_outputs(folder, document, rows, chosen.charts, scatter)
+    # The reports are written before anything is cleaned up: after Ctrl-C the process has
+    # less than a second, and the reports are what it is for.
+    work, spawner = tempfile.mkdtemp(prefix="nonolab-bench-"), Spawner()
+    try:
+        complete = _execute(plan, runs.Runner(items, chosen.task, chosen.time_limit, chosen.isolate,
+                                              runs.Files(work, items), spawner, cancel),
+                            chosen.jobs, folder, rows, on_run)
+        figures = summarise(rows, labels, chosen.time_limit, chosen.measure, chosen.task, pairs)
+        document = {"schema_version": SCHEMA_VERSION, "date": started,
+                    "command": chosen.command or f"nonolab.bench.run({list(map(str, paths))!r}, {list(backends)!r})",
+                    "machine": report.machine(),
+                    "settings": {k: v for k, v in asdict(chosen).items() if k != "command"},
+                    "solvers": [{"solver": c.label, "kind": c.kind, "spec": c.spec,
+                                 "tree": c.tree.where if c.tree else None,
+                                 "program": c.external.program if c.external else None} for c in entrants],
+                    "puzzles": len(items), "runs": len(rows), "complete": complete, "skipped": skipped,
+                    "load": _load_range(rows), "results": figures}
+        result = BenchResult(rows, figures, complete, folder, document=document)
+        if folder is not None:
+            result.document = report.write_outputs(folder, document, rows, chosen.charts, scatter)
+            result.reports = report.write_bug_reports(folder, figures["disagreements"], rows,
+                                                      {item.name: item.puzzle for item in items})
+    finally:
+        spawner.close()
+        shutil.rmtree(work, ignore_errors=True)
     return result
+
+
+def _execute(plan, runner, jobs: int, folder: Path | None, rows: list[dict],
+             on_run: Callable[[dict], None] | None) -> bool:
+    """Every run of ``plan``; each row to ``rows``, runs.csv and ``on_run`` as it ends.  False if cancelled."""
+    from nonolab.bench import report, runner as runs
+
+    sink = report.RunsFile(folder / "runs.csv") if folder is not None else None
+
+    def emit(row: dict) -> None:
+        rows.append(row)
+        if sink is not None:
+            sink.append(row)
+        if on_run is not None:
+            on_run(row)
+
+    try:
+        return runs.execute(plan, runner, jobs, emit)
+    finally:
+        if sink is not None:
+            sink.close()
 
 
 def _load_range(rows: Sequence[dict]) -> dict | None:

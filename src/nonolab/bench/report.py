@@ -133,17 +133,23 @@ def markdown(document: dict, rows: Sequence[dict]) -> str:
 
 def write_outputs(out: Path, document: dict, rows: Sequence[dict], chart_formats: Sequence[str],
                   scatter_pair: tuple[str, str] | None) -> dict:
-    """summary.json, summary.md and the charts in ``out``; returns ``document`` with its ``charts``."""
+    """summary.json, summary.md, then the charts in ``out``; returns ``document`` with its ``charts``.
+
+    The summaries come first: they are what an interrupted benchmark must leave.
+    """
     from nonolab.formats import write_atomically
 
-    document = dict(document, charts=write_charts(out, document, rows, chart_formats, scatter_pair))
+    names = [f"{name}.{fmt}" for name in ("cactus", "scatter")[:1 + (scatter_pair is not None)] for fmt in chart_formats]
+    document = dict(document, charts=names)
     write_atomically(out / "summary.json", json.dumps(document, indent=2) + "\n")
     write_atomically(out / "summary.md", markdown(document, rows))
+    write_charts(out, document, rows, chart_formats, scatter_pair)
     return document
 
 
 def write_charts(out: Path, document: dict, rows: Sequence[dict], formats: Sequence[str],
                  pair: tuple[str, str] | None) -> list[str]:
+    """cactus (and with ``pair``, scatter) in each of ``formats``; their file names."""
     from nonolab.formats import write_atomically
     from nonolab.render import charts
     from nonolab.render.convert import encode
