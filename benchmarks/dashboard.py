@@ -43,7 +43,8 @@ def table(name: str, question: str) -> list[str]:
     doc = json.loads(path.read_text(encoding="utf-8"))
     s, results = doc["settings"], doc["results"]
     unit = "CPU s" if s["measure"] == "cpu" else "s"
-    lines += [f"{doc['date']}, {doc['puzzles']} puzzles, {s['task']}, {s['time_limit']:g} s wall limit per run, "
+    first = f" (the first {s['first']} of each set)" if s.get("first") else ""
+    lines += [f"{doc['date']}, {doc['puzzles']} puzzles{first}, {s['task']}, {s['time_limit']:g} s wall limit per run, "
               f"{'CPU' if s['measure'] == 'cpu' else 'wall'} time, isolation {s['isolate']}, "
               f"{s['repeat']} repetition(s)" + ("" if doc["complete"] else f", **stopped after {doc['runs']} runs**")
               + (f", load average {doc['load']['lowest']:.1f} to {doc['load']['highest']:.1f}" if doc.get("load") else "")

@@ -94,9 +94,9 @@ def bench(paths, backends, externals, task, time_limit, repeat, jobs, isolate, o
     random:WxH:N[:DENSITY], taai:N (25x25, TAAI densities), tournament:FILE (a
     TAAI set), ndom:A-B, large:S,S,... (seeded: the same puzzles everywhere).
     \b
-    Every run is a process of its own in its own process group, killed with the
-    group at the limit; runs go puzzle by puzzle, the solvers in a rotating
-    order, and record wall and CPU time, peak memory, the load average and the
+    Every run is a process in a process group of its own (nonolab's, with
+    --isolate worker, a job of a long-lived worker), killed with the group at
+    the limit; runs go puzzle by puzzle, the solvers in a rotating order, and record wall and CPU time, peak memory, the load average and the
     engines' counters.  Writes to --out: runs.csv (as it goes), summary.md and
     summary.json (solved, wrong, timeouts, PAR-2, total, median, p95, max, the
     virtual best solver, wins, ratios with their spread), cactus.svg and
