@@ -151,7 +151,7 @@ def _repairs(repaired: Any) -> str:
     how = "the fewest possible" if repaired.minimal else "greedy, not proven the fewest"
     items = []
     for s in repaired.suggestions:
-        chars = s.puzzle.palette.chars if s.puzzle.is_colour else None
+        chars = s.puzzle.chars if s.puzzle.is_colour else None
         lines = "; ".join(f"{kind} {i + 1}: {escape(_clue(before, chars))} &rarr; {escape(_clue(after, chars))}"
                           for kind, i, before, after in s.lines)
         proof = "unique (exact count)" if s.unique else "NOT unique"
