@@ -42,7 +42,7 @@ def solve(file, input_format, index, backend, probing, line, backend_options, ma
     A file holding several puzzles: each is solved in turn (or only --index N).
     """
     from nonolab.formats import dump, dump_all, dumps, dumps_all
-    from nonolab.harness.uniqueness import verdict_of
+    from nonolab.harness.uniqueness import outcome_of
     from nonolab.solvers import Given
 
     from nonolab.cli.progress import DecidedCells
@@ -61,12 +61,10 @@ def solve(file, input_format, index, backend, probing, line, backend_options, ma
             extra = {"progress": bar} if reports_progress and progress is not False else {}
             solver = _solver(backend, probing, backend_options, line, **extra)
             result = solver.solve(puzzle, clock.limits(max_solutions, time_limit), Given.of(fixed))
-        verdict = verdict_of(result) if max_solutions >= 2 else None
+        verdict = outcome_of(result)     # None: --max-solutions 1 found one, uniqueness not asked
         if result.solution is not None and writes:
             solved.append(puzzle.with_(goal=result.solution))
-        summary = verdict.value if verdict else result.status.value
-        if result.solution is None:
-            summary = "contradiction" if result.complete else "timeout"
+        summary = verdict.value if verdict else "uniqueness not asked (--max-solutions 1)"
         summary += (f" ({result.count} solution{'s' * (result.count != 1)} found"
                     f"{', exhaustive' if result.complete else ''}; {result.stats.backend}, "
                     f"{result.stats.wall_time:.3f} s)")
@@ -88,7 +86,7 @@ def solve(file, input_format, index, backend, probing, line, backend_options, ma
                 else:
                     click.echo(streams.too_big(grid.width, grid.height, "solution"))
             click.echo(summary, err=bool(result.solution))
-        return sets.Answer(data["verdict"] or result.status.value, 0 if result.solution is not None else EXIT_NO,
+        return sets.Answer(data["verdict"], 0 if result.solution is not None else EXIT_NO,
                            data, summary, grid, single)
 
     from nonolab.cli.render_commands import picture_format, write_solution

@@ -119,9 +119,10 @@ def render(file, input_format, mode, to_format, output, cell, page, labels, time
         _steps(puzzle, fmt, output, cell, time_limit)
         return
     if mode == "solution":
+        from nonolab.harness.uniqueness import outcome_of
         found = nonolab.solve(puzzle, max_solutions=1, time_limit=time_limit)
         if found.solution is None:
-            _nothing(f"no solution ({'contradiction' if found.complete else 'timeout'})")
+            _nothing(f"no solution ({outcome_of(found).value})")
         svg = solution_svg(found.solution, puzzle, **size)
     elif mode == "diff":
         answer = nonolab.check(puzzle, time_limit=time_limit)
