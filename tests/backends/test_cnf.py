@@ -505,6 +505,22 @@ def test_dimacs_round_trip_solves_with_any_solver():
     assert violations(puzzle, picture) == []
 
 
+def test_dimacs_keeps_the_puzzle_s_givens():
+    # Givens are part of the puzzle: the exported model's solutions are the puzzle's (43 without them).
+    from pysat.formula import CNF
+
+    puzzle = _nonunique().with_(givens={(3, 8): 1, (4, 6): 1})
+    cnf = CNF(from_string=to_dimacs(puzzle))
+    cells = list(range(1, puzzle.width * puzzle.height + 1))
+    found = 0
+    with pysat_solvers.Solver(name="glucose4", bootstrap_with=cnf.clauses) as sat:
+        while sat.solve():
+            model = set(sat.get_model())
+            found += 1
+            sat.add_clause([-v if v in model else v for v in cells])   # block this picture
+    assert found == 1 and "givens=2" in to_dimacs(puzzle)
+
+
 def test_dimacs_header_stays_one_line_for_odd_names():
     puzzle = Puzzle(rows=((1,),), columns=((1,),), name="two\nlines")
     lines = to_dimacs(puzzle).splitlines()
