@@ -16,7 +16,7 @@ from nonolab.harness.repair import repair
 from nonolab.harness.report import clue_decides, clue_only_cells, difficulty_of, report
 from nonolab.solvers import get
 from nonolab.harness.uniqueness import Verdict
-from nonolab.solvers.base import Capability, Limits
+from nonolab.solvers.base import Limits
 
 PUZZLES = Path(__file__).resolve().parents[2] / "puzzles"
 NATIVE = get("native")
@@ -166,32 +166,14 @@ def test_with_a_goal_every_part_shows_the_goal():
     assert r.alternative == Solution.from_rows([".#", "#."])
 
 
-class _SlowQuestions:
-    """cnf, with every question after the first ``answered`` cut by its limit: a time
-    limit that ends while the ambiguity report works, without depending on the clock."""
-
-    name = "cnf"
-
-    def __init__(self, answered: int):
-        from nonolab.solvers.cnf import CnfSolver
-        self.inner, self.left = CnfSolver(), answered
-        self.CAPABILITIES = self.inner.CAPABILITIES - {Capability.SESSION}
-
-    def solve(self, puzzle, limits=Limits(), given=None):
-        from nonolab.solvers.base import SolveResult, Stats, Status
-        if self.left <= 0:
-            return SolveResult(Status.TIMEOUT, (), False, Stats(self.name))
-        self.left -= 1
-        return self.inner.solve(puzzle, limits, given)
-
-
 def test_a_time_limited_report_says_only_what_it_proved(monkeypatch):
     # a2cd917 printed two solutions, then "at least 0 solutions; 0 regions".  Here the
     # ambiguity report's every question is cut by its limit (a first count that
     # enumerated all 43 would answer every later question from its pool).
     import nonolab.harness.report as module
 
-    monkeypatch.setattr(module, "questioner", lambda solver: _SlowQuestions(0))
+    from fake_backends import QuestionsCut
+    monkeypatch.setattr(module, "questioner", lambda solver: QuestionsCut(0))
     r = report(load(PUZZLES / "hakank" / "nonunique.non"), backend="native", repair=False)
     assert r.verdict is Verdict.MULTIPLE and not r.complete and r.stopped is Verdict.TIMEOUT
     count, exact = r.solutions_known()
