@@ -41,7 +41,8 @@ def test_report_text_of_a_puzzle_with_several_solutions(run):
 
 
 def _first_picture(lines: list[str], header: str, height: int) -> list[str]:
-    start = lines.index(header) + 1
+    """The first picture of the three side by side under the line starting ``header``."""
+    start = next(i for i, line in enumerate(lines) if line.startswith(header)) + 1
     return [line.split("  ")[0] for line in lines[start:start + height]]
 
 
@@ -51,8 +52,8 @@ def test_the_report_repairs_the_solution_it_prints(run, backend):
     height = load(NONUNIQUE).height
     for _ in range(3):
         lines = run("check", "--report", NONUNIQUE, "-b", backend).stdout.splitlines()
-        shown = _first_picture(lines, "solution 1, solution 2, differing cells (*):", height)
-        before = _first_picture(lines, "before (solution 1), after, flipped cells (*) of repair 1:", height)
+        shown = _first_picture(lines, "solution 1", height)
+        before = _first_picture(lines, "before", height)
         assert shown == before
         data = json.loads(run("check", "--report", NONUNIQUE, "-b", backend, "--json").stdout)
         after = data["repair"]["suggestions"][0]["picture"]
