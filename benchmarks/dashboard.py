@@ -23,7 +23,7 @@ LOG = HERE / "log"
 
 #: (folder under results/dashboard, the question its table answers)
 QUESTIONS = (
-    ("tournament-solve", "Tournament sets, first solution: how does nonolab compare with the strongest public solvers?"),
+    ("tournament-solve", "A tournament set, first solution: how does nonolab compare with the strongest public solvers?"),
     ("tournament-check", "Tournament sets, count to 2: is each puzzle unique, and how fast does each solver say so?"),
     ("survey-check", "Wolter's survey (the hard eight among them), count to 2: who proves what within the limit?"),
     ("shipped-puzzles", "The shipped puzzles, one process per run: what does a command-line user wait for?"),

@@ -15,7 +15,8 @@ its own wall and CPU time of the solve and the process's peak memory so far.
 It is run as a file, not as a module of the package it measures: with ``--base`` the
 package on the path is another version, which may not have this module.  So it uses
 only what every version has had: ``nonolab.formats.load``, ``nonolab.solvers.get_spec``,
-``nonolab.solvers.base.Limits`` and ``nonolab.harness.uniqueness.verdict_of``.
+``nonolab.solvers.base.Limits`` and ``nonolab.harness.uniqueness.verdict_of`` (and a
+warm-up where the version has one).
 """
 
 from __future__ import annotations
@@ -74,6 +75,19 @@ def run_once(spec: str, task: str, path: str, time_limit: float | None, started:
         return {"verdict": "wrong" if type(err).__name__ == "WrongAnswer" else "error", "error": _message(err)}
 
 
+def _warm_up(backend) -> None:
+    """One small solve, so that imports and compilation are not charged to the first puzzle
+    (where the version has it: ``solvers.warm``, earlier ``solvers.base``)."""
+    try:
+        from nonolab.solvers.warm import warm_up
+    except ImportError:
+        try:
+            from nonolab.solvers.base import warm_up
+        except ImportError:
+            return  # a version without it: its first puzzle pays
+    warm_up(backend)
+
+
 def _peak_rss_mb() -> float:
     import resource
 
@@ -83,11 +97,7 @@ def _peak_rss_mb() -> float:
 def serve(spec: str, out) -> int:
     try:
         backend = _build(spec)
-        from nonolab.solvers.base import warm_up
-
-        warm_up(backend)
-    except ImportError:
-        pass  # an older version without warm_up: its first puzzle pays
+        _warm_up(backend)
     except Exception as err:  # noqa: BLE001 — the parent reports it and stops
         out.write(json.dumps({"fatal": _message(err)}) + "\n")
         out.flush()
