@@ -52,11 +52,36 @@ class _Group(click.Group):
         for alias, command in getattr(found, "ALIASES", {}).items():
             self.commands.setdefault(alias, command)
 
+    def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
+        """Click's ``main``, with a usage error (an unknown option, a bad value) said in one
+        line, ``nonolab: error: COMMAND: WHAT (see COMMAND --help)``, exit 2, as every other
+        bad input is."""
+        if not standalone_mode:
+            return super().main(args, prog_name, complete_var, standalone_mode, **extra)
+        import sys
+        try:
+            code = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+        except click.UsageError as err:
+            path = err.ctx.command_path if err.ctx is not None else (prog_name or "nonolab")
+            where = path.partition(" ")[2]
+            message = " ".join(err.format_message().split())
+            click.echo(f"nonolab: error: {where + ': ' if where else ''}{message} (see {path} --help)", err=True)
+            sys.exit(err.exit_code)
+        except click.ClickException as err:
+            click.echo(f"nonolab: error: {' '.join(err.format_message().split())}", err=True)
+            sys.exit(err.exit_code)
+        except click.Abort:
+            click.echo("nonolab: interrupted", err=True)
+            sys.exit(130)
+        sys.exit(code if isinstance(code, int) else 0)
+
     def invoke(self, ctx: click.Context):
         from nonolab.cli import clock, interrupt
 
         clock.start()  # --time-limit counts from here: loading and every step share it
         try:
+            from nonolab.formats import InputLimits
+            InputLimits().resolved()   # a bad NONOLAB_MAX_* variable: one line before any output
             # In a worker thread: a signal then ends the command at once (see interrupt.py).
             return interrupt.run(lambda: super(_Group, self).invoke(ctx))
         except NonolabError as err:

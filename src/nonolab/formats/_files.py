@@ -42,6 +42,8 @@ _STDIN: list[tuple[object, bytes]] = []
 
 
 def _read_stdin(max_bytes: int | None) -> bytes:
+    if sys.stdin is None or not hasattr(sys.stdin, "buffer"):   # started with standard input closed
+        raise ParseError("cannot read standard input: it is closed")
     stream = sys.stdin.buffer
     if _STDIN and _STDIN[0][0] is stream:
         data = _STDIN[0][1]
@@ -55,7 +57,12 @@ def _read_stdin(max_bytes: int | None) -> bytes:
 
 
 def _read_limited(stream, max_bytes: int | None) -> bytes:
-    """All of ``stream``; a regular file's size is checked before, a pipe's while reading."""
+    """All of ``stream``; a regular file's size is checked before, a pipe's while reading.
+
+    Read in chunks into one growing buffer: asking for ``max_bytes + 1`` at once would
+    make Python allocate that much before a byte arrives (a limit of 10**11 is a
+    MemoryError on a ten-byte file).
+    """
     from nonolab.formats.limits import check_bytes
 
     try:
@@ -64,10 +71,21 @@ def _read_limited(stream, max_bytes: int | None) -> bytes:
         info = None  # an in-memory stream (a test's standard input)
     if info is not None and stat.S_ISREG(info.st_mode):
         check_bytes(info.st_size, max_bytes)
-    data = stream.read() if max_bytes is None else stream.read(max_bytes + 1)
-    if max_bytes is not None and len(data) > max_bytes:
+    if max_bytes is None:
+        return stream.read()
+    data = bytearray()
+    while len(data) <= max_bytes:
+        chunk = stream.read(min(_CHUNK, max_bytes + 1 - len(data)))
+        if not chunk:
+            break
+        data += chunk
+    if len(data) > max_bytes:
         check_bytes(len(data), max_bytes, streamed=True)
-    return data
+    return bytes(data)
+
+
+#: What one read asks for.
+_CHUNK = 1 << 20
 
 
 def decode(data: bytes) -> str:
