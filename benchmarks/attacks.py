@@ -85,8 +85,9 @@ def _attacks(f: dict[str, Path]) -> list[tuple[str, list[str], dict]]:
     return [
         ("generate --size 100000x100000", ["generate", "--size", "100000x100000"], {}),
         ("generate --size 5001x5000", ["generate", "--size", "5001x5000"], {}),
-        ("generate --from-image tiny.png --size 2000x2000 --time-limit 5",
-         ["generate", "--from-image", str(f["tiny.png"]), "--size", "2000x2000", "--time-limit", "5"], {}),
+        ("generate --from-image tiny.png --size 2000x2000 --unique --repair --time-limit 5",
+         ["generate", "--from-image", str(f["tiny.png"]), "--size", "2000x2000", "--unique", "--repair",
+          "--time-limit", "5"], {}),
         ("info 8000x8000 picture (64 MB)", ["info", str(f["pic8000.grid"])], {}),
         ("info 30,000,000x1 picture", ["info", str(f["row30m.grid"])], {}),
         ("info white 5000x5000 PNG", ["info", str(f["white5000.png"])], {}),
@@ -121,13 +122,14 @@ def _attacks(f: dict[str, Path]) -> list[tuple[str, list[str], dict]]:
     ]
 
 
-def _watch(process: subprocess.Popen, cap: float, killed: list[str]) -> None:
+def _watch(process: subprocess.Popen, cap: float, killed: list[str], peak: list[int]) -> None:
     deadline = time.monotonic() + cap
     while process.poll() is None:
+        rss = _tree_rss(process.pid)
+        peak[0] = max(peak[0], rss)
         if time.monotonic() > deadline:
             killed.append(f"killed at {cap:.0f} s")
         else:
-            rss = _tree_rss(process.pid)
             if rss > RSS_CAP:
                 killed.append(f"killed at {rss / 2 ** 30:.1f} GB")
         if killed:
@@ -174,7 +176,8 @@ def run_command(src: str, args: list[str], extra: dict, cap: float) -> dict:
     process = subprocess.Popen(argv, stdin=stdin, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env,
                                cwd=extra.get("cwd"))
     killed: list[str] = []
-    watcher = threading.Thread(target=_watch, args=(process, cap, killed), daemon=True)
+    peak = [0]
+    watcher = threading.Thread(target=_watch, args=(process, cap, killed, peak), daemon=True)
     watcher.start()
     out, err = process.communicate()
     wall = time.monotonic() - start
@@ -183,7 +186,7 @@ def run_command(src: str, args: list[str], extra: dict, cap: float) -> dict:
     m = re.search(r"Maximum resident set size \(kbytes\): (\d+)", text)
     own = re.split(r"Command exited with non-zero status|Command terminated by signal|\tCommand being timed",
                    text)[0].rstrip().splitlines()
-    return {"wall": wall, "rss_mb": int(m.group(1)) / 1024 if m else None, "exit": process.returncode,
+    return {"wall": wall, "rss_mb": int(m.group(1)) / 1024 if m else peak[0] / 2 ** 20, "exit": process.returncode,
             "killed": killed[0] if killed else "", "stderr_lines": len(own),
             "last": (own[-1] if own else "")[:150], "stdout_bytes": len(out)}
 

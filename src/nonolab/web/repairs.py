@@ -88,10 +88,10 @@ def apply(puzzle: Puzzle, givens: Givens, repair: dict[str, Any]) -> tuple[Puzzl
     cells = repair.get("cells")
     if not isinstance(cells, list) or not cells:
         raise InvalidArgument("a repair names at least one cell")
-    try:
-        named = {(int(r), int(c)): int(v) for r, c, v in cells}
-    except (TypeError, ValueError):
-        raise InvalidArgument("a repair's cells are [row, column, value]") from None
+    if not all(isinstance(cell, list) and len(cell) == 3 and all(_whole(x) for x in cell) for cell in cells):
+        # JSON numbers as they arrive: 1e400 is a float (infinity), 2.5 no cell; only whole numbers name one.
+        raise InvalidArgument("a repair's cells are [row, column, value], three whole numbers each")
+    named = {(r, c): v for r, c, v in cells}
     for (r, c), v in named.items():
         if not (0 <= r < puzzle.height and 0 <= c < puzzle.width):
             raise InvalidArgument(f"cell {_cell(r, c)} is outside the {puzzle.width}x{puzzle.height} grid")
@@ -106,6 +106,10 @@ def apply(puzzle: Puzzle, givens: Givens, repair: dict[str, Any]) -> tuple[Puzzl
     name = puzzle.name if puzzle.name.endswith("(repaired)") else f"{puzzle.name or 'puzzle'} (repaired)"
     solution = Solution.from_bytes(bytes(v for row in changed for v in row), puzzle.width, colours=puzzle.is_colour)
     return Puzzle.from_solution(solution, name, puzzle.palette).with_(metadata=puzzle.metadata), {}
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _picture(puzzle: Puzzle, rows: Any) -> Solution:

@@ -40,7 +40,7 @@ class Entry:
     puzzle: Puzzle
     givens: dict[tuple[int, int], int] = field(default_factory=dict)
     origin: str = ""
-    id: str = field(default_factory=lambda: secrets.token_hex(6))
+    id: str = field(default_factory=lambda: secrets.token_hex(16))
 
 
 class Store:
@@ -209,6 +209,10 @@ def image_recipe(width: int, height: int, density: float, time_limit: float | No
     """
     from nonolab.generate import Recipe
 
+    if not (2 <= width <= MAX_DRAWN and 2 <= height <= MAX_DRAWN):
+        # The page's form allows no more, and the server holds to it: a job is sized by the page, not the request.
+        raise InvalidArgument(f"a puzzle from an image is 2x2 to {MAX_DRAWN}x{MAX_DRAWN} cells here, not "
+                              f"{width}x{height} (nonolab generate --from-image makes larger ones)")
     low, high = min(0.2, density), max(0.7, density)
     return Recipe(width=width, height=height, density=density, image=image, unique=True, repair=True,
                   max_repairs=40, density_range=(low, high), colours=colours,
