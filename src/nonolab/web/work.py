@@ -241,11 +241,12 @@ def from_image(data: bytes, name: str, width: int, height: int, density: float, 
 
         try:
             report = make_puzzles(1, recipe, seed=0, max_candidates=100, time_limit=time_limit,
-                                  on_candidate=progress)
+                                  on_candidate=progress, cancel=job.cancel)
         except NonolabError as err:
             if err.path == path:   # the upload's own name, not the temporary file's
                 err.path = name
             raise
+    job.check()   # a cancel stopped it: cancelled, not failed
     if not report.complete:
         raise NonolabError(f"generate: no unique puzzle from this image within the limits ({report.summary()})")
     generated = report.puzzles[0].puzzle
