@@ -79,6 +79,7 @@ class _Group(click.Group):
         from nonolab.cli import clock, interrupt
 
         clock.start()  # --time-limit counts from here: loading and every step share it
+        _warnings_in_one_line()
         try:
             from nonolab.formats import InputLimits
             InputLimits().resolved()   # a bad NONOLAB_MAX_* variable: one line before any output
@@ -95,6 +96,16 @@ class _Group(click.Group):
         except KeyboardInterrupt:
             click.echo("nonolab: interrupted", err=True)
             ctx.exit(130)
+
+
+def _warnings_in_one_line() -> None:
+    """A library warning (a hard link an atomic write broke) as one line on stderr."""
+    import warnings
+
+    def show(message, category, filename, lineno, file=None, line=None) -> None:
+        click.echo(f"nonolab: warning: {message}", err=True)
+
+    warnings.showwarning = show
 
 
 @click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})

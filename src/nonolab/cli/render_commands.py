@@ -147,10 +147,12 @@ def _nothing(why: str) -> None:
 def _steps(puzzle, fmt: str, output: str | None, cell: float, time_limit: float | None) -> None:
     """The native engine's step log (as `explain --backend native` records it), drawn."""
     import nonolab
-    from nonolab.render import steps_html
+    from nonolab.cli import clock
+    from nonolab.render import check_drawable, steps_html
     from nonolab.render.steps import steps_svg
 
-    result = nonolab.backend("native", record_steps=True).solve(puzzle, nonolab.Limits(1, time_limit))
+    check_drawable(puzzle.width, puzzle.height)   # before the search, not after it
+    result = nonolab.backend("native", record_steps=True).solve(puzzle, clock.limits(1, time_limit))
     state = "solved" if result.solution is not None else ("contradiction" if result.complete else "timeout")
     summary = f"{state} in {len(result.steps)} steps (native backend)"
     if fmt == "html":

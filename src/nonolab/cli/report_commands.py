@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from nonolab.cli import clock, options, sets
+from nonolab.cli import clock, options, sets, streams
 from nonolab.cli.interrupt import CANCEL
 from nonolab.cli.group import EXIT_NO
 
@@ -107,7 +107,7 @@ def answer(puzzle, solver, time_limit: float | None, full: bool = False) -> sets
 @click.option("--max-flips", type=click.IntRange(min=1), default=3, show_default=True, metavar="K",
               help="Search every set of up to K flips for the fewest (beyond, a greedy repair).")
 @click.option("--output", "-o", default=None, type=click.Path(dir_okay=False),
-              help="Write the repaired puzzle(s) here (default: standard output).")
+              help="Write the repaired puzzle(s) here (default, and -: standard output).")
 @click.option("--to", "to_format", default=None, metavar="FMT",
               help="Output format (default: from --output's suffix, else the input's format).")
 @options.as_json
@@ -125,6 +125,7 @@ def repair(file, input_format, index, backend, backend_options, time_limit, max_
     from nonolab.harness.repair import repair as repair_puzzle
     from nonolab.solvers import get_spec, role
 
+    output = streams.file_or_stdout(output, as_json)   # -o -: standard output, the answers on stderr
     solver = build(backend, backend_options)
     if role(solver.name) != "solver":     # hundreds of small counts: see harness.report
         solver = get_spec("native")
@@ -150,7 +151,7 @@ def repair(file, input_format, index, backend, backend_options, time_limit, max_
     heads: list[str] = []
     to_stdout = not output and not as_json       # the puzzles go to standard output, the answers to stderr
     code = sets.run_set(file, input_format, index, as_json, lambda p: _keep(answer(p), heads), chosen,
-                        show=not to_stdout)
+                        show=not to_stdout, time_limit=time_limit)
     if to_stdout:
         for (number, puzzle), head in zip(chosen, heads):
             click.echo(f"{sets.name(number, puzzle)}: {head}" if len(chosen) > 1 else head, err=True)

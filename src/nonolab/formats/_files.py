@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import errno
 import io
 import os
 import re
 import stat
 import sys
+import warnings
 from pathlib import Path
 
 from nonolab.errors import NonolabError, ParseError
@@ -115,6 +117,10 @@ def discard_pending() -> None:
             pass
 
 
+class BrokenLink(UserWarning):
+    """An atomic write replaced a file that had other hard links: they keep the old content."""
+
+
 def write_atomically(path: str | os.PathLike, text: str | bytes) -> None:
     """Replace ``path`` by ``text`` (UTF-8) or bytes so that no reader ever sees a partial file.
 
@@ -123,17 +129,22 @@ def write_atomically(path: str | os.PathLike, text: str | bytes) -> None:
     symbolic link keeps being a link: the file it points to is replaced.  The text is
     written to a temporary file beside that file, which takes its place only once
     complete; on failure the target is untouched, no temporary file is left, and the
-    error (an OSError) names the target.
+    error (an OSError) names the target.  A file with other hard links is replaced all the
+    same (its other names keep the old content), with a :class:`BrokenLink` warning saying
+    so; a path ending in ``/`` is refused (it names a folder).
     """
     data = text if isinstance(text, bytes) else text.encode("utf-8")
     if str(path) == STDIO:
         _write_stream(sys.stdout, data)
         return
+    if str(path).endswith(("/", os.sep)):   # "newdir/": a folder's name, never a file to create
+        raise OSError(errno.EISDIR, "names a folder (it ends with /): give the file's name", str(path))
     target = Path(os.path.realpath(path))
     try:
-        mode = target.stat().st_mode
+        info = target.stat()
+        mode, links = info.st_mode, info.st_nlink
     except FileNotFoundError:
-        mode = None
+        mode, links = None, 1
     except OSError as err:
         raise OSError(err.errno, err.strerror, str(path)) from None
     if (mode is not None and not stat.S_ISREG(mode)) or _names_open_file(path):
@@ -154,6 +165,13 @@ def write_atomically(path: str | os.PathLike, text: str | bytes) -> None:
                 out.flush()
                 os.fsync(out.fileno())
             os.replace(tmp, target)
+            if links > 1 and stat.S_ISREG(mode or 0):
+                # Replacing is what makes the write atomic; a hard link cannot follow it (the
+                # other names keep the old file).  Chosen over writing in place, which a reader
+                # could see half done: said, not hidden.
+                others = "its other name keeps" if links == 2 else f"its {links - 1} other names keep"
+                warnings.warn(BrokenLink(f"{path}: it had {links} hard links; it was replaced whole, so "
+                                         f"{others} the old content"), stacklevel=2)
         except BaseException:
             tmp.unlink(missing_ok=True)
             raise

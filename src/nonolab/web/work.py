@@ -186,10 +186,12 @@ def _why(puzzle: Puzzle, clock: _Clock, job: Job, out: dict[str, Any]):
 def explain(entry: Entry, job: Job, time_limit: float | None) -> dict[str, Any]:
     """The native engine's step log (as ``explain --backend native`` records it): the
     board with one frame per step (:func:`nonolab.render.steps.steps_svg`) and captions."""
+    from nonolab.render import check_drawable
     from nonolab.render.steps import steps_svg
     from nonolab.solvers import get
     from nonolab.solvers.base import Limits
 
+    check_drawable(entry.puzzle.width, entry.puzzle.height)   # refused before the search, not after it
     job.step(0.1, "solving step by step")
     result = get("native", record_steps=True).solve(entry.puzzle, Limits(1, time_limit, job.cancel))
     job.check()
