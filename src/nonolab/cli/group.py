@@ -62,8 +62,8 @@ class _Group(click.Group):
         try:
             code = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
         except click.UsageError as err:
-            path = err.ctx.command_path if err.ctx is not None else (prog_name or "nonolab")
-            where = path.partition(" ")[2]
+            where = err.ctx.command_path.partition(" ")[2] if err.ctx is not None else ""
+            path = f"nonolab {where}".strip()   # the root's name as users type it, however it was started
             message = " ".join(err.format_message().split())
             click.echo(f"nonolab: error: {where + ': ' if where else ''}{message} (see {path} --help)", err=True)
             sys.exit(err.exit_code)

@@ -54,6 +54,9 @@ def file_or_stdout(path: str | None, as_json: bool, option: str = "-o") -> str |
     >>> file_or_stdout("-", False), file_or_stdout("out.non", True)
     (None, 'out.non')
     """
+    if path is not None and path.endswith(("/", os.sep)):   # checked before any work, not at the write
+        from nonolab.errors import InvalidArgument
+        raise InvalidArgument(f"{path}: names a folder (it ends with /): give the file's name")
     if path != "-":
         return path
     if as_json:
