@@ -60,7 +60,7 @@ class InputLimits:
     >>> InputLimits(max_cells=100).resolved().max_cells
     100
     >>> InputLimits().resolved().max_puzzles
-    100000
+    10000
     """
 
     max_bytes: int | None = None
@@ -76,9 +76,11 @@ class InputLimits:
             else _from_env(name, getattr(DEFAULT, field)) for field, name in _VARIABLES.items()))
 
 
-#: 64 MiB, 25,000,000 cells (5000 x 5000), as many pixels, 100,000 puzzles, 100 levels.
+#: 64 MiB, 25,000,000 cells (5000 x 5000), as many pixels, 10,000 puzzles in a set (the
+#: largest public collections hold a few thousand; at 100,000 tiny ones, reading them up to
+#: the refusal took 30 s), 100 levels of nesting (a puzzle file needs five).
 DEFAULT = InputLimits(max_bytes=64 * 2 ** 20, max_cells=25_000_000, max_pixels=25_000_000,
-                      max_puzzles=100_000, max_depth=100)
+                      max_puzzles=10_000, max_depth=100)
 _VARIABLES = {"max_bytes": BYTES_VARIABLE, "max_cells": CELLS_VARIABLE, "max_pixels": PIXELS_VARIABLE,
               "max_puzzles": PUZZLES_VARIABLE, "max_depth": DEPTH_VARIABLE}
 
