@@ -64,7 +64,8 @@ def _files(folder: Path) -> dict[str, Path]:
     f["deep.xml"] = folder / "deep.xml"
     (folder / "ones.taai").write_text("".join(f"${i}\n1\n1\n" for i in range(500_000)))
     f["ones.taai"] = folder / "ones.taai"
-    (folder / "longclue.g").write_text("1 1\n" + "1" * 4301 + "a\n1a\n")
+    (folder / "longclue.g").write_text("#d\n 0:. white\n 1:# black\n r:r red\n: rows\n" + "1" * 4301
+                                       + "r\n: columns\n1r\n:\n")
     f["longclue.g"] = folder / "longclue.g"
     (folder / "hugeclue.non").write_text("width 3\nheight 1\nrows\n" + ",".join(["1"] * 1_000_000)
                                          + "\ncolumns\n1\n1\n1\n")
@@ -114,7 +115,8 @@ def _attacks(f: dict[str, Path]) -> list[tuple[str, list[str], dict]]:
         ("NONOLAB_MAX_INPUT_BYTES=2**63-1", ["info", str(f["small.non"])],
          {"env": {"NONOLAB_MAX_INPUT_BYTES": str(2 ** 63 - 1)}}),
         ("check - with stdin closed", ["check", "-"], {"stdin": "closed"}),
-        ("-O workers=20000 with cpsat", ["check", "-b", "cpsat", "-O", "workers=20000", str(f["small.non"])], {}),
+        ("-O workers=20000 with cpsat", ["solve", "-b", "cpsat", "-O", "workers=20000", "--max-solutions", "1",
+                                         str(f["small.non"])], {}),
         ("--time-limit nan", ["check", "--time-limit", "nan", str(f["small.non"])], {}),
         ("error message of a 10^6-number clue", ["info", str(f["hugeclue.non"])], {}),
         ("file 243 bytes over 64 MiB", ["info", str(f["over.non"])], {}),
@@ -271,6 +273,45 @@ def _upload_1gb(server: Server) -> str:
     return f"{sent / 2 ** 20:.0f} MiB sent; " + (answer.split(b"\r\n")[0].decode() if answer else "no answer")
 
 
+def _upload_1gb_chunked(server: Server) -> str:
+    """1 GB streamed without a length (chunked): the server must count it as it arrives."""
+    sock = socket.create_connection((server.host, server.port))
+    head = (f"POST /api/load?name=big.non HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\n"
+            f"Content-Type: application/octet-stream\r\nTransfer-Encoding: chunked\r\n"
+            + "".join(f"{k}: {v}\r\n" for k, v in server.headers().items()) + "\r\n").encode()
+    sock.sendall(head)
+    piece = b"#" * 2 ** 20
+    chunk = b"%x\r\n" % len(piece) + piece + b"\r\n"
+    sent, answer = 0, b""
+    sock.settimeout(0.001)
+    try:
+        while sent < 2 ** 30:
+            try:
+                sock.sendall(chunk)
+                sent += len(piece)
+            except socket.timeout:
+                pass
+            try:
+                answer += sock.recv(65536)
+                if answer:
+                    break
+            except socket.timeout:
+                pass
+    except (BrokenPipeError, ConnectionResetError):
+        pass
+    sock.settimeout(30)
+    try:
+        while b"\r\n\r\n" not in answer:
+            more = sock.recv(65536)
+            if not more:
+                break
+            answer += more
+    except OSError:
+        pass
+    sock.close()
+    return f"{sent / 2 ** 20:.0f} MiB sent; " + (answer.split(b"\r\n")[0].decode() if answer else "no answer")
+
+
 def _generate_huge(server: Server) -> str:
     buffer = io.BytesIO()
     from PIL import Image
@@ -321,7 +362,8 @@ def _headers(server: Server) -> str:
     return "; ".join(f"{k}: {'yes' if k.lower() in lower else 'missing'}" for k in wanted)
 
 
-WEB = {"POST 1 GB to /api/load": _upload_1gb, "POST /api/generate 100000x100000": _generate_huge,
+WEB = {"POST 1 GB to /api/load": _upload_1gb, "POST 1 GB chunked to /api/load": _upload_1gb_chunked,
+       "POST /api/generate 100000x100000": _generate_huge,
        "cross-origin text/plain POST /api/load": _cross_origin, "100,000-deep JSON to /api/draw": _deep_json,
        "repair naming cell 1e400": _huge_cell, "security headers": _headers}
 

@@ -263,3 +263,32 @@ def test_a_hard_link_broken_by_an_atomic_write_is_said_in_one_line(run, tmp_path
     assert (f"nonolab: warning: {tmp_path / 'a.non'}: it had 2 hard links; it was replaced whole, so its other "
             "name keeps the old content") in result.stderr
     assert (tmp_path / "b.non").read_text() == SMALL and "goal" in (tmp_path / "a.non").read_text()
+
+
+def test_a_scheduler_address_that_answers_something_else_is_one_line(run, tmp_path):
+    pytest.importorskip("distributed", reason="the dask extra")
+    import socket
+
+    listener = socket.create_server(("127.0.0.1", 0))
+    listener.settimeout(30)
+
+    def web_server() -> None:   # answers every connection as a web server would, then closes it
+        for _ in range(3):
+            try:
+                conn, _ = listener.accept()
+            except OSError:
+                return
+            with conn:
+                conn.sendall(b"HTTP/1.1 200 OK\r\nContent-Length: 5\r\n\r\nhello")
+    thread = threading.Thread(target=web_server, daemon=True)
+    thread.start()
+    (tmp_path / "a.non").write_text(SMALL)
+    port = listener.getsockname()[1]
+    try:
+        one_line_error(run("batch", tmp_path / "a.non", "--scheduler", f"tcp://127.0.0.1:{port}",
+                           "--out", tmp_path / "out.jsonl"),
+                       f"the server at tcp://127.0.0.1:{port} does not answer as a Dask scheduler "
+                       "(its first bytes: 'HTTP/1.1')")
+    finally:
+        listener.close()
+    assert not (tmp_path / "out.jsonl").exists()
