@@ -186,9 +186,11 @@ def run_command(src: str, args: list[str], extra: dict, cap: float) -> dict:
     watcher.join()
     text = err.decode("utf-8", "replace")
     m = re.search(r"Maximum resident set size \(kbytes\): (\d+)", text)
+    cpu = sum(float(x) for x in re.findall(r"(?:User|System) time \(seconds\): ([\d.]+)", text))
     own = re.split(r"Command exited with non-zero status|Command terminated by signal|\tCommand being timed",
                    text)[0].rstrip().splitlines()
-    return {"wall": wall, "rss_mb": int(m.group(1)) / 1024 if m else peak[0] / 2 ** 20, "exit": process.returncode,
+    return {"wall": wall, "cpu": cpu, "rss_mb": int(m.group(1)) / 1024 if m else peak[0] / 2 ** 20,
+            "exit": process.returncode,
             "killed": killed[0] if killed else "", "stderr_lines": len(own),
             "last": (own[-1] if own else "")[:150], "stdout_bytes": len(out)}
 
@@ -388,8 +390,8 @@ def main() -> None:
     args = parser.parse_args()
     only = [s.strip() for s in args.only.split(",") if s.strip()]
     print(f"# {args.src}; load average {os.getloadavg()[0]:.2f}\n")
-    print("| attack | wall s | peak MB | exit | stopped | what it said |")
-    print("|---|---:|---:|---:|---|---|")
+    print("| attack | wall s | cpu s | peak MB | exit | stopped | what it said |")
+    print("|---|---:|---:|---:|---:|---|---|")
     with tempfile.TemporaryDirectory(prefix="nonolab-attacks-") as folder:
         files = _files(Path(folder))
         for name, argv, extra in _attacks(files):
@@ -399,13 +401,14 @@ def main() -> None:
             said = r["last"].replace("|", "\\|")
             if r["stderr_lines"] > 1:
                 said += f" ({r['stderr_lines']} lines on stderr)"
-            print(f"| {name} | {r['wall']:.1f} | {r['rss_mb'] or 0:.0f} | {r['exit']} | {r['killed']} | {said} |",
-                  flush=True)
+            cpu = f"{r['cpu']:.1f}" if not r["killed"] else "-"
+            print(f"| {name} | {r['wall']:.1f} | {cpu} | {r['rss_mb'] or 0:.0f} | {r['exit']} | {r['killed']} "
+                  f"| {said} |", flush=True)
         for name in WEB:
             if only and not any(o in name for o in only):
                 continue
             r = run_web(args.src, name)
-            print(f"| {name} | {r['wall']:.2f} | {r['rss_mb']:.0f} (server) | | | "
+            print(f"| {name} | {r['wall']:.2f} | | {r['rss_mb']:.0f} (server) | | | "
                   f"{r['last'].replace('|', '/')} |", flush=True)
 
 
