@@ -164,7 +164,8 @@ def check(file, input_format, index, backend, probing, line, backend_options, ti
             raise InvalidArgument("--report already holds what --why shows: give one of them")
         from nonolab.cli import report_commands
         code = sets.run_set(file, input_format, index, as_json,
-                            lambda p: report_commands.answer(p, solver, clock.left(time_limit), full), chosen, time_limit=time_limit)
+                            lambda p: report_commands.answer(p, solver, clock.left(time_limit), full), chosen,
+                            time_limit=time_limit)
         if code:
             sys.exit(code)
         return

@@ -87,8 +87,8 @@ class Puzzle:
                     shown = _cut(" ".join(map(str, clue[:_SHOWN_BLOCKS + 1])))
                     if len(clue) > _SHOWN_BLOCKS:
                         shown += f" ({len(clue):,} blocks)"
-                    raise InvalidPuzzle(f"{kind} {i + 1}: clue {shown} needs {need} cells but the {kind} has {length}",
-                                        kind=kind, index=i)
+                    raise InvalidPuzzle(f"{kind} {i + 1}: clue {shown} needs {need} cells but the {kind} "
+                                        f"has {length}", kind=kind, index=i)
         row_total = sum(map(sum, self.rows))
         col_total = sum(map(sum, self.columns))
         if row_total != col_total:

@@ -19,5 +19,6 @@ from nonolab.render.steps import steps_html
 from nonolab.render.svg import PALETTE, Cell, check_drawable
 from nonolab.render.text import diff_text, grid_text, regions_text
 
-__all__ = ["PALETTE", "Cell", "ambiguity_svg", "check_drawable", "encode", "diff_svg", "diff_text", "grid_text", "puzzle_svg",
+__all__ = ["PALETTE", "Cell", "ambiguity_svg", "check_drawable", "encode", "diff_svg", "diff_text", "grid_text",
+           "puzzle_svg",
            "regions_png", "regions_svg", "regions_text", "solution_svg", "steps_html", "to_pdf", "to_png"]
