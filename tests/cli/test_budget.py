@@ -292,3 +292,18 @@ def test_a_scheduler_address_that_answers_something_else_is_one_line(run, tmp_pa
     finally:
         listener.close()
     assert not (tmp_path / "out.jsonl").exists()
+
+
+def test_a_full_disk_names_the_results_file(tmp_path, monkeypatch):
+    import errno
+
+    from nonolab.batch import ResultsFile
+
+    def full(fd, data):
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+    with ResultsFile(tmp_path / "out.jsonl", resume=False, force=False) as results:
+        monkeypatch.setattr(os, "write", full)
+        with pytest.raises(OSError) as caught:
+            results.append({"file": "a.non"})
+        monkeypatch.undo()
+    assert caught.value.filename == str(tmp_path / "out.jsonl") and caught.value.errno == errno.ENOSPC
