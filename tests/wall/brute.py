@@ -86,3 +86,18 @@ def solutions(rows: Sequence[Clue], columns: Sequence[Clue], values: int,
     if h and w:
         place(0)
     return found
+
+
+def fits(picture: Picture, rows: Sequence[Clue], columns: Sequence[Clue],
+         givens: Mapping[tuple[int, int], int] | None = None) -> bool:
+    """Whether ``picture`` has exactly these blocks in every row and column and agrees
+    with ``givens`` (how a solution is judged when there are too many to list).
+
+    >>> fits(((0, 1), (1, 0)), [((1, 1),), ((1, 1),)], [((1, 1),), ((1, 1),)], {(0, 0): 1})
+    False
+    """
+    if len(picture) != len(rows) or any(len(line) != len(columns) for line in picture):
+        return False
+    return (all(runs(line) == tuple(clue) for line, clue in zip(picture, rows))
+            and all(runs([line[c] for line in picture]) == tuple(clue) for c, clue in enumerate(columns))
+            and all(picture[r][c] == v for (r, c), v in (givens or {}).items()))

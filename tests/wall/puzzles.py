@@ -106,7 +106,7 @@ def case(seed: str, colours: int, max_side: int = 6) -> Case:
     (3, True, True)
     """
     rnd = random.Random(seed)
-    kind = rnd.choice(KINDS)
+    kind = rnd.choice(KINDS + ("picture",))
     h, w = _side(rnd, max_side), _side(rnd, max_side)
     draw = _runs_picture if kind == "runs" else _random_picture
     picture = draw(rnd, h, w, colours)
@@ -135,11 +135,12 @@ def picture_case(seed: str, height: int, width: int, colours: int, density: floa
 
 
 def cases(seed: int, count: int, colour: bool, max_side: int = 6, start: int = 0) -> list[Case]:
-    """``count`` puzzles of a run (``colour``: 2-4 colours each; else black and white),
+    """``count`` puzzles of a run (``colour``: 2-4 colours each, two most often, where
+    a cell's three values leave most room for probing to err; else black and white),
     numbered from ``start``: the same arguments give the same puzzles."""
     out = []
     for i in range(start, start + count):
         name = f"{'colour' if colour else 'bw'}-{seed}-{i}"
-        colours = random.Random(name).randint(2, 4) if colour else 1
+        colours = random.Random(name).choice((2, 2, 2, 3, 3, 4)) if colour else 1
         out.append(case(name, colours, max_side))
     return out
