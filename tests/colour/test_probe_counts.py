@@ -47,6 +47,16 @@ def test_the_two_issue_puzzles_count_exactly_at_every_probing_level(name, expect
                 assert _count(puzzle, **options) == truth, options
 
 
+@pytest.mark.parametrize("name, expected", [("probe-six.xml", "6"), ("probe-seven.xml", "7")])
+def test_count_on_the_command_line(name, expected):
+    from click.testing import CliRunner
+
+    from nonolab.cli.main import cli
+
+    result = CliRunner().invoke(cli, ["count", "-b", "native", str(DATA / name)], catch_exceptions=False)
+    assert result.exit_code == 0 and result.output.strip() == expected
+
+
 def test_full_probing_at_the_root_leaves_every_solution_its_values():
     # The kernel itself, below the search: after the line fixpoint and full probing,
     # each cell of each solution must still be among its cell's values.

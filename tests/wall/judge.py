@@ -27,6 +27,7 @@ from __future__ import annotations
 import json
 import random
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 
 from tests.wall import brute
@@ -67,13 +68,20 @@ def question(case: Case, capabilities: frozenset) -> Question:
     return Question(givens, implications, hint)
 
 
-def truth(case: Case, q: Question, cap: int) -> set:
+def truth(case: Case, q: Question, cap: int) -> frozenset:
     """The oracle's solutions under ``q``, at most ``cap`` + 1 (enough to tell "cap or
-    more"; a solution beyond them is judged by :func:`~tests.wall.brute.fits`)."""
-    if not q.implications:
-        return brute.solutions(case.rows, case.columns, case.values, q.givens, limit=cap + 1)
-    found = {p for p in brute.solutions(case.rows, case.columns, case.values, q.givens) if _allowed(case, q, p)}
-    return set(sorted(found)[:cap + 1])
+    more"; a solution beyond them is judged by :func:`~tests.wall.brute.fits`).  Kept
+    for the next variant asked the same question."""
+    return _truth(case.rows, case.columns, case.values, tuple(sorted(q.givens.items())), q.implications, cap)
+
+
+@lru_cache(maxsize=20000)
+def _truth(rows, columns, values: int, givens: tuple, implications: tuple, cap: int) -> frozenset:
+    if not implications:
+        return frozenset(brute.solutions(rows, columns, values, dict(givens), limit=cap + 1))
+    found = sorted(p for p in brute.solutions(rows, columns, values, dict(givens))
+                   if all(p[r1][c1] != v1 or p[r2][c2] == v2 for (r1, c1, v1), (r2, c2, v2) in implications))
+    return frozenset(found[:cap + 1])
 
 
 def _given(q: Question, colour: bool):
@@ -139,7 +147,7 @@ def _allowed(case: Case, q: Question, picture) -> bool:
             and all(picture[r1][c1] != v1 or picture[r2][c2] == v2 for (r1, c1, v1), (r2, c2, v2) in q.implications))
 
 
-def _count_problem(result, got: list, expected: set, cap: int) -> str:
+def _count_problem(result, got: list, expected: frozenset, cap: int) -> str:
     from nonolab.solvers import Status
 
     if len(expected) < cap:
@@ -154,7 +162,7 @@ def _count_problem(result, got: list, expected: set, cap: int) -> str:
     return ""
 
 
-def steps_problem(case: Case, steps, expected: set, got: list) -> str:
+def steps_problem(case: Case, steps, expected: frozenset, got: list) -> str:
     """What is wrong with a step log (see the module notes), or ''."""
     from nonolab.solvers import Technique, replay
 

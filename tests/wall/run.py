@@ -26,13 +26,13 @@ class Tally:
     outcomes: dict[str, Counter] = field(default_factory=dict)
     unavailable: dict[str, str] = field(default_factory=dict)
     wrong: list[tuple[Case, Variant, Verdict, Path | None]] = field(default_factory=list)
-    step_logs: Counter = field(default_factory=Counter)   # per spec: answers whose step log was replayed
+    step_logs: Counter = field(default_factory=Counter)   # (spec, kind): answers whose step log was replayed
 
     def add(self, variant: Variant, case: Case, verdict: Verdict) -> None:
         kind = "colour" if case.colours > 1 else "bw"
         self.outcomes.setdefault(variant.spec, Counter())[(kind, verdict.outcome)] += 1
         if verdict.steps:
-            self.step_logs[variant.spec] += 1
+            self.step_logs[(variant.spec, kind)] += 1
 
     def tried(self, spec: str, kind: str | None = None) -> int:
         return sum(n for (k, _), n in self.outcomes.get(spec, Counter()).items() if kind in (None, k))
@@ -79,7 +79,7 @@ def table(tally: Tally) -> str:
         for kind in ("bw", "colour"):
             cells += [str(tally.tried(spec, kind))] + [str(counts[(kind, o)]) for o in ("agree", "stopped", "refused")]
         wrong = counts[("bw", WRONG)] + counts[("colour", WRONG)]
-        lines.append(f"| `{spec}` | " + " | ".join(cells) + f" | {tally.step_logs[spec]} | {wrong} |")
+        lines.append(f"| `{spec}` | " + " | ".join(cells) + f" | {tally.step_logs[(spec, 'bw')] + tally.step_logs[(spec, 'colour')]} | {wrong} |")
     for spec, why in tally.unavailable.items():
         lines.append(f"| `{spec}` | unavailable: {why} |" + " |" * 9)
     return "\n".join(lines)
