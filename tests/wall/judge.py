@@ -186,12 +186,11 @@ def save(case: Case, variant: Variant, verdict: Verdict, folder: Path) -> Path:
     """Write a disagreement to ``folder``: the puzzle (nonolab's JSON, which
     ``nonolab count`` reads) and beside it what was asked and answered."""
     from nonolab.formats import dump
-    from nonolab.solvers import capabilities_of
 
     folder.mkdir(parents=True, exist_ok=True)
     stem = f"{case.seed}--{variant.spec.replace(':', '_').replace(',', '_').replace('=', '-')}"
     dump(case.puzzle(), folder / f"{stem}.json", "json")
-    q = question(case, capabilities_of(variant.backend))
+    q = question(case, variant.capabilities)
     record = {"spec": variant.spec, "seed": case.seed, "kind": case.kind, "verdict": verdict.outcome,
               "detail": verdict.detail, "givens": [[r, c, v] for (r, c), v in sorted(q.givens.items())],
               "implications": [list(map(list, pair)) for pair in q.implications], "hint": q.hint}

@@ -6,6 +6,7 @@ the long run (``python -m benchmarks.differential``, thousands).
 
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -46,9 +47,11 @@ def run(variants: Iterable[Variant], cases_for: Callable[[int, Variant], list[Ca
         progress: Callable[[int, Variant], None] | None = None) -> Tally:
     """Ask every variant about ``cases_for(i, variant)`` (``i`` its place in the list);
     a variant that cannot be built (its library missing) is listed as unavailable.
-    Disagreements are saved into ``folder`` when one is given."""
+    What is asked follows what the built backend declares (an option may narrow it:
+    cnf with a one-shot SAT solver does not take colour).  Disagreements are saved into
+    ``folder`` when one is given."""
     from nonolab.errors import BackendUnavailable
-    from nonolab.solvers import Capability
+    from nonolab.solvers import Capability, capabilities
 
     tally = Tally()
     for i, variant in enumerate(variants):
@@ -59,6 +62,7 @@ def run(variants: Iterable[Variant], cases_for: Callable[[int, Variant], list[Ca
         except BackendUnavailable as err:
             tally.unavailable[variant.spec] = str(err)
             continue
+        variant = dataclasses.replace(variant, capabilities=capabilities(solver))
         for case in cases_for(i, variant):
             if case.colours > 1 and Capability.COLOUR not in variant.capabilities:
                 continue

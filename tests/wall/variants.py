@@ -29,7 +29,9 @@ UNVARIED = {
 
 @dataclass(frozen=True)
 class Variant:
-    """One backend with some options set (``options`` empty: the backend as it comes)."""
+    """One backend with some options set (``options`` empty: the backend as it comes),
+    and the capabilities it declares (its class's; :func:`tests.wall.run.run` takes the
+    built backend's, which an option may narrow)."""
 
     backend: str
     options: tuple[tuple[str, str], ...]
