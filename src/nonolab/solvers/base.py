@@ -45,6 +45,10 @@ class Capability(str, Enum):
       depends on timing (a race, search styles alternating in time slices, a conflict
       budget sized by the clock, several workers) does not declare it.  The generator aims
       its repairs with such a backend (see :mod:`nonolab.generate.criteria`).
+    * ``PROOF``: ``solver.prove(puzzle, limits, path)`` answers as ``solve`` does and writes a
+      DRAT proof to ``path``: for a complete answer, the empty clause from the puzzle's regular
+      CNF (``export --to dimacs``) plus one clause excluding each solution found, in order
+      (black and white; see :mod:`nonolab.harness.certify`).
     """
 
     EXACT_COUNT = "exact-count"
@@ -57,6 +61,7 @@ class Capability(str, Enum):
     REMAINDER = "remainder"
     COLOUR = "colour"
     REPRODUCIBLE = "reproducible"
+    PROOF = "proof"
 
 
 def capabilities(solver: Any) -> frozenset[Capability]:
@@ -117,9 +122,6 @@ class Limits:
             raise ValueError("Limits: max_solutions must be at least 1 (or None for all)")
         if self.time_limit is not None and self.time_limit <= 0:
             raise ValueError("Limits: time_limit must be positive (or None)")
-
-    def deadline(self, start: float) -> float | None:
-        return None if self.time_limit is None else start + self.time_limit
 
 
 @dataclass
