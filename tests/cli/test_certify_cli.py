@@ -65,3 +65,13 @@ def test_bad_uses_are_one_line_errors(run, tmp_path):
     assert out.exit_code == 2 and "--certify certifies the plain check" in out.stderr
     out = run("certify-check", tmp_path, "--checker", "nothing")
     assert out.exit_code == 2
+
+
+def test_the_report_says_certified_and_its_json_carries_the_certificate(run, tmp_path):
+    from test_json_schema import _validator
+    heart = PUZZLES / "nonolab" / "heart.non"
+    text = run("check", "--report", "--certify", tmp_path / "r", heart).stdout.splitlines()
+    assert text[0].startswith("unique") and text[1].startswith(f"certified: {tmp_path / 'r'}")
+    data = json.loads(run("check", "--report", "--certify", tmp_path / "j", heart, "--json").stdout)
+    _validator("check-report").validate(data)
+    assert data["certificate"]["certified"] and data["certificate"]["files"]["puzzle.cnf"]

@@ -8,12 +8,13 @@ from pathlib import Path
 
 import click
 
+from nonolab.certcheck.checkers import CHECKERS
 from nonolab.cli import clock, options, records, sets
 from nonolab.cli.group import EXIT_NO
 from nonolab.cli.interrupt import CANCEL
 from nonolab.errors import InvalidArgument
 
-__all__ = ["COMMANDS", "answer", "folder_for"]
+__all__ = ["COMMANDS", "answer", "folder_for", "note", "places"]
 
 
 def folder_for(directory: str, number: int, puzzle, in_set: bool) -> Path:
@@ -29,38 +30,48 @@ def folder_for(directory: str, number: int, puzzle, in_set: bool) -> Path:
     return Path(directory) / (f"{number:03d}-{slug}" if slug else f"{number:03d}")
 
 
+def note(made) -> str:
+    """The line that says where a certificate is (or why there is none)."""
+    if not made.certified:
+        return f"not certified: {made.reason}"
+    lines = f"{made.proof_lines:,} line{'s' * (made.proof_lines != 1)}"
+    proof = f"; proof by {made.prover}: {lines}, {made.proof_bytes:,} bytes" if made.prover else ""
+    return f"certified: {made.path}{proof} (check it: nonolab certify-check {made.path})"
+
+
 def answer(puzzle, folder: Path, solver, time_limit, as_json: bool) -> sets.Answer:
     """One puzzle's ``check --certify``: the verdict, and where its certificate is."""
     from nonolab.certify import certify
 
     made = certify(puzzle, folder, solver, time_limit, cancel=CANCEL)
-    if made.certified:
-        lines = f"{made.proof_lines:,} line{'s' * (made.proof_lines != 1)}"
-        proof = f"; proof by {made.prover}: {lines}, {made.proof_bytes:,} bytes" if made.prover else ""
-        note = f"certified: {made.path}{proof} (check it: nonolab certify-check {made.path})"
-    else:
-        note = f"not certified: {made.reason}"
     data = {"verdict": made.verdict.value, "certificate": made.as_dict()} if as_json else {}
     code = 0 if made.verdict.value == "unique" and made.certified else EXIT_NO
-    return sets.Answer(made.verdict.value, code, data, made.verdict.value, [note])
+    return sets.Answer(made.verdict.value, code, data, made.verdict.value, [note(made)])
 
 
-def run(file, input_format, index, solver, time_limit, as_json, directory) -> int:
-    """``check --certify``: every chosen puzzle of ``file`` certified under ``directory``."""
-    chosen = sets.load(file, input_format, index)
+def places(file: str, chosen, directory: str) -> dict[int, Path]:
+    """``{id(puzzle): its certificate's folder}`` for the chosen puzzles of ``file``.
+
+    Raises:
+        InvalidArgument: a colour puzzle among them.
+    """
     colour = [number for number, puzzle in chosen if puzzle.is_colour]
     if colour:
         raise InvalidArgument(f"{file}: puzzle #{colour[0]} is in colour; certificates are for black-and-white "
                               "puzzles (the DIMACS export they rest on has no colour encoding)")
-    in_set = len(chosen) > 1
-    places = {id(p): folder_for(directory, n, p, in_set) for n, p in chosen}
+    return {id(p): folder_for(directory, n, p, len(chosen) > 1) for n, p in chosen}
+
+
+def run(file, input_format, index, solver, time_limit, as_json, directory, chosen) -> int:
+    """``check --certify``: every chosen puzzle of ``file`` certified under ``directory``."""
+    where = places(file, chosen, directory)
     return sets.run_set(file, input_format, index, as_json,
-                        lambda p: answer(p, places[id(p)], solver, clock.left(time_limit), as_json), chosen)
+                        lambda p: answer(p, where[id(p)], solver, clock.left(time_limit), as_json), chosen)
 
 
 @click.command("certify-check")
 @click.argument("directory", type=click.Path(exists=True, file_okay=False))
-@click.option("--checker", type=click.Choice(["auto", "drat-trim", "dratify", "dratify-python"]), default="auto",
+@click.option("--checker", type=click.Choice(CHECKERS), default=CHECKERS[0],
               show_default=True,
               help="The external DRAT checker: drat-trim (on PATH, or NONOLAB_DRAT_TRIM), dratify (PyPI; its Rust "
                    "engine when cdclkit-native is installed), dratify-python (its pure Python engine); auto: "
