@@ -228,3 +228,20 @@ def test_a_certificate_is_replaced_whole(made, tmp_path):
     assert again.verdict.value == "unique" and not (target / "solution-1.txt").exists()
     assert check_certificate(target, "dratify").ok
     assert [p.name for p in tmp_path.iterdir()] == ["again"]  # no draft left beside it
+
+
+def test_a_puzzle_s_givens_are_in_its_cnf_and_its_solution(tmp_path):
+    puzzle = load(PUZZLES / "hakank" / "nonunique.non")   # 43 solutions; a third of one's cells given: unique
+    picture = get("lcg").solve(puzzle).solutions[0].to_bytes()
+    given = puzzle.with_(givens={(r, c): picture[r * puzzle.width + c] for r in range(puzzle.height)
+                                 for c in range(puzzle.width) if (r + c) % 3 == 0})
+    for backend in ("lcg", "cnf"):
+        made = certify(given, tmp_path / backend, get(backend))
+        assert made.verdict.value == "unique" and check_certificate(made.path, "dratify").ok
+    folder = tmp_path / "cnf"
+    r, c, value = given.givens[0]
+    rows = (folder / "solution.txt").read_text().splitlines()
+    rows[r] = rows[r][:c] + (".#"[1 - value]) + rows[r][c + 1:]
+    (folder / "solution.txt").write_text("\n".join(rows) + "\n")
+    _rehash(folder)
+    _rejected(folder, "solution.txt breaks the given cell")

@@ -198,6 +198,8 @@ def _cnf_of_clues(path: Path, puzzle: Any) -> tuple[Counter, dict[tuple[int, int
     if cells != expected_cells:
         raise Rejected("puzzle.cnf: its 'c cell R C VAR' lines do not map every cell to r * width + c + 1")
     derived, derived_vars = puzzle_clauses(puzzle.rows, puzzle.columns)
+    # A puzzle's givens (revealed cells) are part of it: one unit clause each.
+    derived += [[r * width + c + 1 if value else -(r * width + c + 1)] for r, c, value in puzzle.givens]
     if variables != max(derived_vars, puzzle.width * puzzle.height):
         raise Rejected(f"puzzle.cnf declares {variables} variables; the clues' encoding has {derived_vars}")
     have = Counter(clauses)
@@ -231,6 +233,9 @@ def _solution(path: Path, puzzle: Any) -> tuple[tuple[bool, ...], ...]:
     if len(rows) != puzzle.height or any(len(r) != puzzle.width or set(r) - {"#", "."} for r in rows):
         raise Rejected(f"{path.name} is not a {puzzle.width}x{puzzle.height} grid of # and .")
     grid = tuple(tuple(ch == "#" for ch in row) for row in rows)
+    for r, c, value in puzzle.givens:
+        if grid[r][c] != bool(value):
+            raise Rejected(f"{path.name} breaks the given cell ({r + 1},{c + 1}) of puzzle.non")
     for r, clue in enumerate(puzzle.rows):
         if _runs(grid[r]) != tuple(clue):
             raise Rejected(f"{path.name} breaks the clue of row {r + 1}: {_clue(clue)} wanted, "

@@ -136,9 +136,7 @@ def create_app(time_limit: float | None = 60.0, workers: int = 2,
                         headers={"Content-Disposition": f'attachment; filename="{name}"'})
 
     async def certify(request: Request) -> Response:
-        entry = entry_of(request)
-        if entry.givens:
-            raise InvalidArgument("a certificate proves the clues alone: certify the puzzle without givens")
+        entry = entry_of(request)   # its givens are part of the puzzle, and of the certificate's CNF
         job = jobs.start("certify", lambda job: certificates.make(entry.id, entry.puzzle, job, time_limit))
         return JSONResponse({"job": job.as_dict()}, status_code=202)
 

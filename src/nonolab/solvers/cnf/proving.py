@@ -23,7 +23,7 @@ from typing import Any
 
 from nonolab.core.puzzle import Puzzle
 from nonolab.errors import BackendUnavailable, InvalidArgument, LimitReached
-from nonolab.solvers.base import Capability, Limits, SolveResult, Stopwatch, capabilities, finish
+from nonolab.solvers.base import Capability, Limits, SolveResult, Stopwatch, accept, capabilities, finish
 
 __all__ = ["logs_proofs", "prove"]
 
@@ -64,7 +64,7 @@ def prove(backend: Any, puzzle: Puzzle, limits: Limits, proof: Any) -> SolveResu
         OSError: the proof cannot be written.
     """
     from nonolab.solvers.cnf.calls import Limited, load_clauses
-    from nonolab.solvers.cnf.encode import encode
+    from nonolab.solvers.cnf.encode import cells_as_assumptions, encode
     from nonolab.solvers.cnf.solver import _black_and_white, _enumerate, _pysat_solvers, _result, _stoppable
 
     if Capability.PROOF not in capabilities(backend):
@@ -75,6 +75,7 @@ def prove(backend: Any, puzzle: Puzzle, limits: Limits, proof: Any) -> SolveResu
     if proof is None:
         raise InvalidArgument("cnf: prove needs the path of the proof file")
     watch = Stopwatch.of(limits)
+    given = accept(backend, puzzle, None)  # the puzzle's own givens: unit clauses, as the DIMACS export has them
     mode = _stoppable(backend.solver, limits)
     counters: dict[str, Any] = {"solver": backend.solver}
     try:
@@ -83,7 +84,8 @@ def prove(backend: Any, puzzle: Puzzle, limits: Limits, proof: Any) -> SolveResu
         return finish(backend.name, puzzle, limits, watch, (), False, counters)
     found, complete, timed_out, sat_stats = [], False, True, {}
     with _pysat_solvers().Solver(name=backend.solver, with_proof=True) as sat:
-        if load_clauses(sat, enc.clauses, watch):
+        units = [[lit] for lit in cells_as_assumptions(given.cells, puzzle.width, puzzle.height)]
+        if load_clauses(sat, enc.clauses + units, watch):
             run = Limited(sat, mode, watch)
             try:
                 found, complete, timed_out = _enumerate(sat, run, [], _black_and_white(enc.num_cells, puzzle.width),
