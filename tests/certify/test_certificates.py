@@ -93,11 +93,17 @@ def test_drat_trim_accepts_it_when_installed(made):
 def test_what_is_in_a_certificate(made):
     unique = made["unique"]
     assert unique.prover == "lcg" and unique.proof_lines > 10
-    assert set(unique.files) == {"README.txt", "SHA256SUMS", "manifest.json", "proof.drat", "puzzle.cnf",
-                                 "puzzle.non", "refute.cnf", "solution.txt"}
+    assert set(unique.files) == {"README.txt", "SHA256SUMS", "manifest.json", "proof.drat", "puzzle.non",
+                                 "refute.cnf", "solution.txt"}
     readme = (unique.path / "README.txt").read_text()
     assert "drat-trim refute.cnf proof.drat" in readme and "sha256sum -c SHA256SUMS" in readme
-    assert (unique.path / "puzzle.cnf").read_text() == get_dimacs(EDGE)
+    # refute.cnf: the export's clauses and cell map, one clause more (the solution excluded)
+    exported, refute = get_dimacs(EDGE).splitlines(), (unique.path / "refute.cnf").read_text().splitlines()
+    body = lambda lines: [line for line in lines if not line.startswith(("c ", "p "))]  # noqa: E731
+    assert body(refute)[:-1] == body(exported) and len(body(refute)) == len(body(exported)) + 1
+    assert [ln for ln in refute if ln.startswith("c cell")] == [ln for ln in exported if ln.startswith("c cell")]
+    assert (made["contradiction"].path / "puzzle.cnf").read_text() == get_dimacs(
+        PUZZLES / "nonolab" / "contradiction.non")
     assert made["unique-auto"].answered_by == "auto" and made["unique-auto"].prover == "lcg"
     assert set(made["multiple"].files) >= {"solution-1.txt", "solution-2.txt"} and made["multiple"].prover is None
 
@@ -129,10 +135,9 @@ def test_a_changed_clue(copy):
 
 def test_a_flipped_literal_in_the_cnf(copy):
     folder = copy("unique")
-    for name in ("puzzle.cnf", "refute.cnf"):
-        _edit(folder, name, lambda t: t.replace("\n-101 ", "\n101 ", 1))
+    _edit(folder, "refute.cnf", lambda t: t.replace("\n-101 ", "\n101 ", 1))
     _rehash(folder)
-    _rejected(folder, "puzzle.cnf is not the encoding of puzzle.non")
+    _rejected(folder, "refute.cnf is not the encoding of puzzle.non plus that clause")
 
 
 def test_a_deleted_clause_in_the_cnf(copy):
@@ -153,7 +158,7 @@ def test_a_wrong_exclusion_clause(copy):
     folder = copy("unique")
     _edit(folder, "refute.cnf", lambda t: t[:t.rstrip().rfind("\n") + 1] + "1 0\n")
     _rehash(folder)
-    _rejected(folder, "refute.cnf is not puzzle.cnf plus the one clause")
+    _rejected(folder, "refute.cnf lacks the clause that excludes solution.txt")
 
 
 def test_a_truncated_proof(copy):
@@ -191,7 +196,7 @@ def test_a_verdict_changed_in_the_manifest(copy):
     manifest = json.loads((folder / "manifest.json").read_text())
     manifest["verdict"] = "contradiction"
     (folder / "manifest.json").write_text(json.dumps(manifest))
-    _rejected(folder, "proof.drat", "puzzle.cnf")
+    _rejected(folder, "puzzle.cnf")  # a contradiction's CNF is not there, nor would the proof refute it
 
 
 def test_two_solutions_that_are_the_same(copy):
@@ -245,3 +250,11 @@ def test_a_puzzle_s_givens_are_in_its_cnf_and_its_solution(tmp_path):
     (folder / "solution.txt").write_text("\n".join(rows) + "\n")
     _rehash(folder)
     _rejected(folder, "solution.txt breaks the given cell")
+
+
+def test_a_cnf_beyond_the_size_bound_gets_no_certificate(tmp_path, monkeypatch):
+    import nonolab.certify as certifying
+    monkeypatch.setattr(certifying, "MAX_CLAUSES", 100)
+    made = certify(load(EDGE), tmp_path / "big", get("lcg"))
+    assert made.verdict.value == "unique" and not made.certified and not (tmp_path / "big").exists()
+    assert "its CNF would hold" in made.reason and "more than 100" in made.reason

@@ -52,7 +52,7 @@ def test_json_of_both_commands_is_valid(run, tmp_path):
     _validator("check-certify").validate(data)
     certificate = data["certificate"]
     assert certificate["certified"] and certificate["path"] == str(tmp_path / "c")
-    assert set(certificate["files"]) >= {"proof.drat", "puzzle.cnf", "manifest.json"}
+    assert set(certificate["files"]) >= {"proof.drat", "refute.cnf", "manifest.json"}
     checked = json.loads(run("certify-check", tmp_path / "c", "--json").stdout)
     _validator("certify-check").validate(checked)
     assert checked["accepted"] == 1 and checked["certificates"][0]["checks"][-1] == "proof"
@@ -74,4 +74,4 @@ def test_the_report_says_certified_and_its_json_carries_the_certificate(run, tmp
     assert text[0].startswith("unique") and text[1].startswith(f"certified: {tmp_path / 'r'}")
     data = json.loads(run("check", "--report", "--certify", tmp_path / "j", heart, "--json").stdout)
     _validator("check-report").validate(data)
-    assert data["certificate"]["certified"] and data["certificate"]["files"]["puzzle.cnf"]
+    assert data["certificate"]["certified"] and data["certificate"]["files"]["refute.cnf"]

@@ -21,7 +21,7 @@ def test_certify_then_download_a_certificate_that_certify_check_accepts(client, 
     assert status == 404 and "certify it first" in body["error"]
     certificate = client.run(f"/api/puzzles/{pid}/certify")["certificate"]
     assert certificate["certified"] and certificate["verdict"] == "unique"
-    assert certificate["path"] == f"/api/puzzles/{pid}/certificate.zip" and len(certificate["files"]) == 8
+    assert certificate["path"] == f"/api/puzzles/{pid}/certificate.zip" and len(certificate["files"]) == 7
     status, body, headers = client.get(certificate["path"])
     assert status == 200 and headers["Content-Type"] == "application/zip"
     assert "attachment" in headers["Content-Disposition"]

@@ -5,11 +5,12 @@ first that fails is the one-line reason of the rejection:
 
 1. ``manifest.json`` names a known format, and every file it lists exists with its SHA-256.
 2. ``puzzle.non`` loads (nonolab's reader of the ``.non`` text format).
-3. ``puzzle.cnf`` is the regular encoding of those clues: :mod:`.encoder`, a second encoder
-   written from the document, derives it again, and the clauses must be the same multiset,
-   the ``p cnf`` header must count them, and each ``c cell R C VAR`` line must name its cell.
+3. The CNF (``puzzle.cnf``; for ``unique``, ``refute.cnf`` but its last clause) is the
+   regular encoding of those clues: :mod:`.encoder`, a second encoder written from the
+   document, derives it again, and the clauses must be the same multiset, the ``p cnf``
+   header must count them, and each ``c cell R C VAR`` line must name its cell.
 4. By the verdict: ``unique``, the solution spells every clue (checked by the run lengths
-   here), ``refute.cnf`` is ``puzzle.cnf`` plus exactly the clause excluding it, and an
+   here), ``refute.cnf``'s one more clause is exactly the one excluding it, and an
    external checker (:mod:`.checkers`) accepts the proof against ``refute.cnf``;
    ``contradiction``, the checker accepts the proof against ``puzzle.cnf``; ``multiple``,
    two different solutions that each spell every clue.
@@ -83,17 +84,20 @@ def check_certificate(folder: str | Path, checker: str = "auto", time_limit: flo
         done.append("hashes")
         puzzle = _puzzle(folder / "puzzle.non")
         done.append("puzzle")
-        clauses, cells = _cnf_of_clues(folder / "puzzle.cnf", puzzle)
-        done.append("cnf")
         used = None
         if verdict == "unique":
             solution = _solution(folder / "solution.txt", puzzle)
-            _refute_formula(folder / "refute.cnf", clauses, cells, solution)
             done.append("solution")
+            _cnf_of_clues(folder / "refute.cnf", puzzle, solution)
+            done.append("cnf")
             used = _proof(folder, "refute.cnf", checker, time_limit)
         elif verdict == "contradiction":
+            _cnf_of_clues(folder / "puzzle.cnf", puzzle)
+            done.append("cnf")
             used = _proof(folder, "puzzle.cnf", checker, time_limit)
         elif verdict == "multiple":
+            _cnf_of_clues(folder / "puzzle.cnf", puzzle)
+            done.append("cnf")
             first = _solution(folder / "solution-1.txt", puzzle)
             second = _solution(folder / "solution-2.txt", puzzle)
             if first == second:
@@ -118,7 +122,7 @@ def _manifest(folder: Path) -> dict[str, Any]:
     files = manifest.get("files")
     if not isinstance(files, dict):
         raise Rejected("manifest.json lists no files")
-    needed = {"unique": ("puzzle.non", "puzzle.cnf", "solution.txt", "refute.cnf", "proof.drat"),
+    needed = {"unique": ("puzzle.non", "solution.txt", "refute.cnf", "proof.drat"),
               "contradiction": ("puzzle.non", "puzzle.cnf", "proof.drat"),
               "multiple": ("puzzle.non", "puzzle.cnf", "solution-1.txt", "solution-2.txt")}
     for name in needed.get(manifest.get("verdict"), ()):
@@ -191,26 +195,33 @@ def _dimacs(path: Path) -> tuple[int, list[tuple[int, ...]], dict[tuple[int, int
     return header[0], clauses, cells
 
 
-def _cnf_of_clues(path: Path, puzzle: Any) -> tuple[Counter, dict[tuple[int, int], int]]:
+def _cnf_of_clues(path: Path, puzzle: Any, excluded: Any = None) -> None:
+    """``path`` holds exactly the clues' encoding (plus, for a unique answer, the one clause
+    that excludes the grid ``excluded``), with the cells numbered as the document says."""
     variables, clauses, cells = _dimacs(path)
     width = puzzle.width
     expected_cells = {(r + 1, c + 1): r * width + c + 1 for r in range(puzzle.height) for c in range(width)}
     if cells != expected_cells:
-        raise Rejected("puzzle.cnf: its 'c cell R C VAR' lines do not map every cell to r * width + c + 1")
+        raise Rejected(f"{path.name}: its 'c cell R C VAR' lines do not map every cell to r * width + c + 1")
     derived, derived_vars = puzzle_clauses(puzzle.rows, puzzle.columns)
     # A puzzle's givens (revealed cells) are part of it: one unit clause each.
     derived += [[r * width + c + 1 if value else -(r * width + c + 1)] for r, c, value in puzzle.givens]
     if variables != max(derived_vars, puzzle.width * puzzle.height):
-        raise Rejected(f"puzzle.cnf declares {variables} variables; the clues' encoding has {derived_vars}")
+        raise Rejected(f"{path.name} declares {variables} variables; the clues' encoding has {derived_vars}")
     have = Counter(clauses)
     want = Counter(tuple(sorted(c)) for c in derived)
+    if excluded is not None:
+        exclusion = tuple(sorted(-var if excluded[r - 1][c - 1] else var for (r, c), var in cells.items()))
+        if have[exclusion] != want[exclusion] + 1:
+            raise Rejected(f"{path.name} lacks the clause that excludes solution.txt")
+        have[exclusion] -= 1
     if have != want:
         extra = next(iter(have - want), None)
         missing = next(iter(want - have), None)
         what = (f"has the clause '{' '.join(map(str, extra))} 0' that the clues do not give" if extra is not None
                 else f"lacks the clause '{' '.join(map(str, missing))} 0' of the clues")
-        raise Rejected(f"puzzle.cnf is not the encoding of puzzle.non: it {what}")
-    return have, cells
+        raise Rejected(f"{path.name} is not the encoding of puzzle.non{' plus that clause' if excluded else ''}: "
+                       f"it {what}")
 
 
 def _runs(cells: Any) -> tuple[int, ...]:
@@ -250,13 +261,6 @@ def _solution(path: Path, puzzle: Any) -> tuple[tuple[bool, ...], ...]:
 
 def _clue(clue: Any) -> str:
     return " ".join(map(str, clue)) or "0"
-
-
-def _refute_formula(path: Path, puzzle_cnf: Counter, cells: dict[tuple[int, int], int], grid: Any) -> None:
-    _, clauses, _ = _dimacs(path)
-    exclusion = tuple(sorted(-var if grid[r - 1][c - 1] else var for (r, c), var in cells.items()))
-    if Counter(clauses) != puzzle_cnf + Counter([exclusion]):
-        raise Rejected("refute.cnf is not puzzle.cnf plus the one clause that excludes solution.txt")
 
 
 def _proof(folder: Path, formula: str, checker: str, time_limit: float | None) -> str:

@@ -34,7 +34,12 @@ from nonolab.harness.uniqueness import Verdict, verdict_of
 from nonolab.solvers import DEFAULT, PROVER, capabilities, get, get_spec
 from nonolab.solvers.base import Capability, Limits, SolveResult, Solver
 
-__all__ = ["Certificate", "certify", "prover_for"]
+__all__ = ["MAX_CLAUSES", "Certificate", "certify", "prover_for"]
+
+#: The largest CNF a certificate holds: 5 million clauses, about 60 MB of DIMACS text, a few
+#: GB of memory to write and to check.  Of the 238 corpus puzzles only Gargantua (200x200,
+#: 16 million clauses) is larger; its certificate would be 200 MB.
+MAX_CLAUSES = 5_000_000
 
 
 @dataclass(frozen=True)
@@ -124,6 +129,7 @@ def certify(puzzle: Puzzle, directory: str | Path, solver: Solver | None = None,
     solver = solver or get(DEFAULT)
     target = Path(directory)
     start = time.perf_counter()
+    size = _clauses(puzzle)
 
     def limits() -> Limits:
         left = None if time_limit is None else max(time_limit - (time.perf_counter() - start), 1e-3)
@@ -131,7 +137,10 @@ def certify(puzzle: Puzzle, directory: str | Path, solver: Solver | None = None,
 
     with _Draft(target) as draft:
         proof_path = draft.path / "proof.drat"
-        if Capability.PROOF in capabilities(solver):
+        if size > MAX_CLAUSES:  # answer, but no prover: a proof over that CNF is not written
+            result = proved = solver.solve(puzzle, limits())
+            prover, answer_time, prove_time = None, time.perf_counter() - start, 0.0
+        elif Capability.PROOF in capabilities(solver):
             result = proved = solver.prove(puzzle, limits(), proof_path)
             prover, answer_time, prove_time = solver, time.perf_counter() - start, 0.0
         else:
@@ -146,6 +155,9 @@ def certify(puzzle: Puzzle, directory: str | Path, solver: Solver | None = None,
         verdict = verdict_of(result)
         made = Certificate(verdict, None, solver.name, prover.name if prover else None, answer_time=answer_time,
                            prove_time=prove_time)
+        if size > MAX_CLAUSES:
+            return _replace(made, reason=f"no certificate: its CNF would hold {size:,} clauses, more than "
+                                         f"{MAX_CLAUSES:,} (about {size * 12 // 10**6:,} MB)")
         if verdict not in (Verdict.UNIQUE, Verdict.CONTRADICTION, Verdict.MULTIPLE):
             return _replace(made, reason=f"no certificate: the answer is {verdict.value}")
         if verdict is not Verdict.MULTIPLE and not proved.complete:
@@ -157,6 +169,14 @@ def certify(puzzle: Puzzle, directory: str | Path, solver: Solver | None = None,
         draft.keep()
     return _replace(made, path=target, files=files, proof_lines=int(counters.get("proof_lines", 0)),
                     proof_bytes=int(counters.get("proof_bytes", 0)))
+
+
+def _clauses(puzzle: Puzzle) -> int:
+    """The clauses of the puzzle's CNF (``models/cnf.md`` gives them line by line)."""
+    from nonolab.solvers.cnf import line_size
+
+    return (sum(line_size(clue, puzzle.width)[1] for clue in puzzle.rows)
+            + sum(line_size(clue, puzzle.height)[1] for clue in puzzle.columns) + len(puzzle.givens))
 
 
 def _replace(made: Certificate, **changes: Any) -> Certificate:

@@ -3,11 +3,12 @@
 One folder per puzzle:
 
 * ``puzzle.non``: the puzzle (the ``.non`` text format).
-* ``puzzle.cnf``: its CNF, exactly what ``nonolab export --to dimacs`` writes (the regular
-  line encoding, ``models/cnf.md``; ``c cell R C VAR`` lines map cells to variables).
-* ``unique``: ``solution.txt`` (``#`` filled, ``.`` empty), ``refute.cnf`` (``puzzle.cnf``
-  plus one clause excluding the solution) and ``proof.drat``, a DRAT proof that
-  ``refute.cnf`` has no model.
+* ``puzzle.cnf`` (contradiction, multiple): its CNF, exactly what ``nonolab export --to
+  dimacs`` writes (the regular line encoding, ``models/cnf.md``; ``c cell R C VAR`` lines map
+  cells to variables).
+* ``unique``: ``solution.txt`` (``#`` filled, ``.`` empty), ``refute.cnf`` (that CNF plus one
+  last clause excluding the solution: the CNF is not written twice, it is 60% of a
+  certificate) and ``proof.drat``, a DRAT proof that ``refute.cnf`` has no model.
 * ``contradiction``: ``proof.drat``, a DRAT proof that ``puzzle.cnf`` has no model.
 * ``multiple``: ``solution-1.txt`` and ``solution-2.txt``, two different solutions.
 * ``manifest.json``: what the certificate claims and the SHA-256 of every file;
@@ -75,16 +76,19 @@ def write_certificate(folder: Path, puzzle: Puzzle, verdict: Verdict, solutions:
     from nonolab.formats import dumps
 
     cnf = dimacs(puzzle)
-    texts = {"puzzle.non": dumps(puzzle, "non"), "puzzle.cnf": cnf}
+    texts = {"puzzle.non": dumps(puzzle, "non")}
     formula = proof = None
     if verdict is Verdict.UNIQUE:
         texts["solution.txt"] = solutions[0].to_text() + "\n"
         texts["refute.cnf"] = with_clause(cnf, exclusion_clause(cnf, solutions[0]),
-                                          "nonolab: the last clause excludes the solution of solution.txt")
+                                          "nonolab: every clause but the last is `nonolab export --to dimacs`; "
+                                          "the last excludes the solution of solution.txt")
         formula, proof = "refute.cnf", "proof.drat"
     elif verdict is Verdict.CONTRADICTION:
+        texts["puzzle.cnf"] = cnf
         formula, proof = "puzzle.cnf", "proof.drat"
     else:
+        texts["puzzle.cnf"] = cnf
         texts["solution-1.txt"] = solutions[0].to_text() + "\n"
         texts["solution-2.txt"] = solutions[1].to_text() + "\n"
         (folder / "proof.drat").unlink(missing_ok=True)
@@ -96,7 +100,7 @@ def write_certificate(folder: Path, puzzle: Puzzle, verdict: Verdict, solutions:
     manifest = {"format": FORMAT, "nonolab": _version(), "verdict": verdict.value,
                 "puzzle": {"name": puzzle.name, "width": puzzle.width, "height": puzzle.height,
                            "file": "puzzle.non"},
-                "cnf": "puzzle.cnf", "formula": formula, "proof": proof, "proof_format": "drat" if proof else None,
+                "cnf": "refute.cnf" if verdict is Verdict.UNIQUE else "puzzle.cnf", "formula": formula, "proof": proof, "proof_format": "drat" if proof else None,
                 "answered_by": answered_by, "prover": prover, "files": files}
     (folder / "manifest.json").write_text(json.dumps(manifest, indent=2) + "\n", encoding="utf-8", newline="\n")
     (folder / "SHA256SUMS").write_text("".join(f"{digest}  {name}\n" for name, digest in files.items()),
@@ -116,9 +120,10 @@ def _version() -> str:
 def readme(puzzle: Puzzle, verdict: Verdict, prover: str | None) -> str:
     """What the certificate claims and the commands that check it with public tools."""
     title = puzzle.name or "(unnamed)"
+    cnf = "refute.cnf" if verdict is Verdict.UNIQUE else "puzzle.cnf"
     head = [f"nonolab certificate: the puzzle {title} ({puzzle.width}x{puzzle.height}) is {verdict.value}.", "",
             "puzzle.non   the puzzle (.non text format: its rows and columns clues)",
-            "puzzle.cnf   its CNF, the regular line encoding of every row and column (what `nonolab export",
+            f"{cnf}   its CNF, the regular line encoding of every row and column (what `nonolab export",
             "             --to dimacs` writes); the lines 'c cell R C VAR' name the variable of each cell",
             "             (true: filled); the other variables are automaton states and transitions"]
     if verdict is Verdict.MULTIPLE:
@@ -129,7 +134,7 @@ def readme(puzzle: Puzzle, verdict: Verdict, prover: str | None) -> str:
             "", "sha256sum -c SHA256SUMS   checks that no file changed; manifest.json says the same as JSON.", ""])
     formula = "refute.cnf" if verdict is Verdict.UNIQUE else "puzzle.cnf"
     body = ["solution.txt the solution (# filled, . empty)",
-            "refute.cnf   puzzle.cnf plus one last clause that only the solution falsifies"] \
+            "             refute.cnf's last clause is one more: only the solution falsifies it"] \
         if verdict is Verdict.UNIQUE else []
     body += [f"proof.drat   a DRAT proof (text) that {formula} has no model, written by nonolab's {prover} engine",
              "", "How to check it with public tools:", "",
@@ -143,8 +148,8 @@ def readme(puzzle: Puzzle, verdict: Verdict, prover: str | None) -> str:
              "   encoding is documented in nonolab's models/cnf.md (why its models are the clue's lines)."]
     if verdict is Verdict.UNIQUE:
         body += ["3. The solution spells the clues of puzzle.non (by eye or with any nonogram checker), and",
-                 "   refute.cnf is puzzle.cnf with one more clause: for each 'c cell R C VAR' line, -VAR if the",
-                 "   solution fills cell (R, C), else VAR.  So: the solution is a solution, and no other grid is.",
+                 "   refute.cnf's last clause excludes it: for each 'c cell R C VAR' line, -VAR if the solution",
+                 "   fills cell (R, C), else VAR.  So: the solution is a solution, and no other grid is.",
                  "   `nonolab certify-check .` checks both."]
     else:
         body += ["So: no grid satisfies the clues."]
