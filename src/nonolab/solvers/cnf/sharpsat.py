@@ -77,7 +77,8 @@ class SharpSatSolver:
         except LimitReached:
             return finish(self.name, puzzle, limits, watch, (), False, {})
         clauses = enc.clauses + [[lit] for lit in cells_as_assumptions(given.cells, puzzle.width, puzzle.height)]
-        total = _count(clauses, enc.num_vars, enc.num_cells, watch)
+        rest, free = _simplified(clauses, enc.num_vars, enc.num_cells)
+        total = 0 if rest is None else _count(rest, enc.num_vars, free, watch)
         counters: dict[str, Any] = {"count_time": round(watch.elapsed(), 6)}
         if total is None:
             return finish(self.name, puzzle, limits, watch, (), False, counters)
@@ -90,6 +91,27 @@ class SharpSatSolver:
         counters["model_count"] = total
         result = finish(self.name, puzzle, limits, watch, found, complete, counters)
         return dataclasses.replace(result, total=total) if complete else result
+
+
+def _simplified(clauses: list[list[int]], variables: int,
+                cells: int) -> tuple[list[list[int]] | None, list[int]]:
+    """The clauses once unit propagation (the complete line solver, ``models/cnf.md``) has
+    fixed what it can, and the cells it left open; ``None`` when it finds a contradiction.
+    A line-solvable puzzle leaves nothing to count, and Ganak's preprocessing of a large
+    formula (60x35 castle: over 20 s) is skipped."""
+    from nonolab.solvers.cnf.solver import _pysat_solvers
+
+    guard = variables + 1  # python-sat's propagate() hides what is implied at level 0
+    with _pysat_solvers().Solver(name="minisat22", bootstrap_with=[c + [-guard] for c in clauses]) as sat:
+        ok, implied = sat.propagate(assumptions=[guard])
+    if not ok:
+        return None, []
+    fixed = set(implied) - {guard}
+    rest = []
+    for clause in clauses:
+        if not any(lit in fixed for lit in clause):
+            rest.append([lit for lit in clause if -lit not in fixed])
+    return rest, [v for v in range(1, cells + 1) if v not in fixed and -v not in fixed]
 
 
 def _witnesses(clauses: list[list[int]], cells: int, width: int, wanted: int,
@@ -111,22 +133,24 @@ def _witnesses(clauses: list[list[int]], cells: int, width: int, wanted: int,
     return found, timed_out
 
 
-def _count(clauses: list[list[int]], variables: int, cells: int, watch: Stopwatch) -> int | None:
-    """Ganak's count of the models projected on variables 1..cells, in a child process
+def _count(clauses: list[list[int]], variables: int, cells: list[int], watch: Stopwatch) -> int | None:
+    """Ganak's count of the models projected on the variables ``cells``, in a child process
     killed at the deadline or on the cancel; ``None`` when it was stopped.  The formula and
     the answer pass through files (no pipe to fill while the parent watches the clock)."""
     import tempfile
 
     package_root = str(Path(__file__).resolve().parents[3])
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [package_root, os.environ.get("PYTHONPATH")]))}
+    if not cells:
+        return 1  # every cell fixed, and no contradiction: one picture
     with tempfile.TemporaryDirectory(prefix="nonolab-sharpsat-") as work:
         formula, answer = Path(work) / "formula.cnf", Path(work) / "count.txt"
         with open(formula, "w", encoding="ascii") as out:
+            out.write(f"c cells {' '.join(map(str, cells))}\n")
             out.write(f"p cnf {variables} {len(clauses)}\n")
             out.writelines(" ".join(map(str, c)) + " 0\n" for c in clauses)
         with open(Path(work) / "log.txt", "w") as log:
-            child = subprocess.Popen([sys.executable, "-m", "nonolab.solvers.cnf.sharpsat", str(formula), str(cells),
-                                      str(answer)], stdin=subprocess.DEVNULL, stdout=log, stderr=log, env=env,
+            child = subprocess.Popen([sys.executable, "-m", "nonolab.solvers.cnf.sharpsat", str(formula), str(answer)], stdin=subprocess.DEVNULL, stdout=log, stderr=log, env=env,
                                      start_new_session=True)
             try:
                 while child.poll() is None:
@@ -144,19 +168,20 @@ def _count(clauses: list[list[int]], variables: int, cells: int, watch: Stopwatc
                              f"{lines[-1] if lines else 'no output'}")
 
 
-def _child(formula: str, cells: str, answer: str) -> None:
-    """The child process: count the DIMACS ``formula`` projected on variables 1..``cells``
-    and write the count into ``answer``."""
+def _child(formula: str, answer: str) -> None:
+    """The child process: count the DIMACS ``formula`` projected on the variables of its
+    first line (``c cells ...``) and write the count into ``answer``."""
     import pyganak
 
     counter = pyganak.Counter()
     with open(formula, encoding="ascii") as lines:
+        cells = [int(x) for x in next(lines).split()[2:]]
         counter.new_vars(int(next(lines).split()[2]))
         counter.add_clauses([[int(x) for x in line.split()[:-1]] for line in lines if line.strip()])
-    counter.set_sampling_set(list(range(1, int(cells) + 1)))
+    counter.set_sampling_set(cells)
     count = counter.count()
     Path(answer).write_text(str(count), encoding="ascii")
 
 
 if __name__ == "__main__":
-    _child(*sys.argv[1:4])
+    _child(*sys.argv[1:3])
