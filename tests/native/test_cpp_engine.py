@@ -128,11 +128,10 @@ def test_a_count_stops_when_cancelled_from_another_thread():
     assert result.status is Status.INTERRUPTED and time.perf_counter() - started < 0.2 + 1.0
 
 
-def test_the_engine_is_chosen_where_it_applies():
-    assert NativeSolver().compiled_applies()
+def test_the_compiled_engine_serves_every_option():
     assert not NativeSolver(engine="numba").compiled_applies()
-    for options in ({"line": "overlap"}, {"probing": "depth-2"}, {"record_steps": True}):
-        assert not NativeSolver(**options).compiled_applies(), options
+    for options in ({}, {"line": "overlap"}, {"probing": "depth-2"}, {"record_steps": True}):
+        assert NativeSolver(**options).compiled_applies(), options
 
 
 def test_the_compiled_path_imports_neither_numba_nor_numpy():

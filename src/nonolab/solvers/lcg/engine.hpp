@@ -8,13 +8,22 @@
 #include <deque>
 #include <vector>
 
+#include "../_cext/bitline.hpp"
+#include "../_cext/colour_line.hpp"
+#include "../_cext/line.hpp"
 #include "arena.hpp"
-#include "bitline.hpp"
-#include "colour_line.hpp"
 #include "drop.hpp"
-#include "line.hpp"
 
 namespace lcg {
+
+// The line solvers lcg shares with the native engine's core (solvers/_cext/).
+using cext::BitLine;
+using cext::BitLine64;
+using cext::BitLineOf;
+using cext::Bits;
+using cext::ColourAutomaton;
+using cext::ColourLineDP;
+using cext::LineDP;
 
 // A literal is 2 * var for "var true" and 2 * var + 1 for "var false".  In black and
 // white a var is a cell (true: filled); in colour, var cell * values + v says "the

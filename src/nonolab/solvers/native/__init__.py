@@ -193,12 +193,8 @@ class NativeSolver:
         self.alarm = alarm
 
     def compiled_applies(self) -> bool:
-        """Whether :meth:`solve` runs the compiled core (else numba): ``engine="compiled"``,
-        the ``dp`` line strategy, probing up to ``full``, no step log, and the
-        extension built."""
-        if self.engine != "compiled" or self.line.name != "dp" or self.probing is Probing.DEPTH2:
-            return False
-        if self.record_steps:
+        """Whether :meth:`solve` runs the compiled core (else numba)."""
+        if self.engine != "compiled":
             return False
         from nonolab.solvers.native.compiled import available
         return available()
@@ -207,7 +203,8 @@ class NativeSolver:
         """A fresh search space of the engine that applies."""
         if self.compiled_applies():
             from nonolab.solvers.native.compiled import CompiledSpace
-            return CompiledSpace(puzzle, self.cache_bytes, given, self.probing.value)
+            return CompiledSpace(puzzle, self.cache_bytes, given, self.probing.value, self.line.code, self.line_cap,
+                                 self.record_steps)
         from nonolab.solvers.native.numba_space import NumbaSpace
         return NumbaSpace(puzzle, self.record_steps, self.cache_bytes, given, self.probing, self.line,
                           self.line_cap)
@@ -236,7 +233,10 @@ class NativeSolver:
                 are those that agree with them.
         """
         if puzzle.is_colour:   # the colour engine (its line solver is always the complete DP)
-            from nonolab.solvers.native.colour_search import solve_colour
+            if self.engine == "numba":
+                from nonolab.solvers.native.colour_search import solve_colour
+            else:
+                from nonolab.solvers.native.colour_driver import solve_colour
             if self.probing not in self.probings(puzzle):
                 raise InvalidArgument(f"backend 'native': {self.probing.value} probing covers black-and-white "
                                       "puzzles only (colour: none, contradiction, full)")

@@ -90,7 +90,7 @@ def probe(dom, mode, line_cells, line_start, line_len, auto_start, n_states, tab
                                 if consistent == 1:
                                     first[firsts] = t
                                     firsts += 1
-                            if hits[t] < consistent:
+                            if hits[t] == consistent - 1:
                                 hits[t] = consistent
                                 union[t] |= scratch[t]
                 for j in range(n_touched):

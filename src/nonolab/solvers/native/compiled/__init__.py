@@ -36,7 +36,7 @@ _PAUSED, _FOUND, _EXHAUSTED = 0, 1, 2
 # the progress callback again (the GIL is released meanwhile).
 SLICE_SECONDS = 0.02
 _COUNTERS = ("line_solves", "cache_hits", "probes", "nodes", "max_depth", "propagation_rounds")
-_PROBING = {"none": 0, "contradiction": 1, "full": 2}
+_PROBING = {"none": 0, "contradiction": 1, "full": 2, "depth-2": 3}
 
 
 def engine_module() -> Any:
@@ -88,9 +88,11 @@ class CompiledSpace:
     engine = "compiled"
 
     def __init__(self, puzzle: Puzzle, cache_bytes: int = 32 << 20, given: bytes | None = None,
-                 probing: str = "full", *, _engine: Any = None):
+                 probing: str = "full", strategy: int = 0, cap: int = 1 << 16, record_steps: bool = False, *,
+                 _engine: Any = None):
         self.height, self.width = puzzle.height, puzzle.width
         self.probing = probing
+        self.record_steps = record_steps
         if _engine is not None:
             self._engine = _engine
             return
@@ -99,7 +101,7 @@ class CompiledSpace:
         size = puzzle.height * puzzle.width
         cells = given if given is not None else b"\x03" * size
         self._engine = engine_module().Engine(puzzle.height, puzzle.width, puzzle.rows, puzzle.columns, cells,
-                                              cache_bytes, _PROBING[probing])
+                                              cache_bytes, _PROBING[probing], strategy, cap, record_steps)
 
     @property
     def nodes(self) -> int:
@@ -131,6 +133,7 @@ class CompiledSpace:
         """A new search of the same space from where this one's root ended (once it branched)."""
         fork = CompiledSpace.__new__(CompiledSpace)
         fork.height, fork.width, fork.probing = self.height, self.width, self.probing
+        fork.record_steps = self.record_steps
         fork._engine = self._engine.fork_root()
         return fork
 
@@ -166,6 +169,8 @@ class CompiledSpace:
             code = engine.run(seconds, budget, probe_depth, deep_sweeps)
             if code == _FOUND:
                 out.solutions.append(engine.cells())
+                if self.record_steps and out.steps is None:
+                    out.steps = self.steps()
                 if max_solutions is not None and len(out.solutions) >= max_solutions:
                     break
             elif code == _EXHAUSTED:
@@ -176,4 +181,54 @@ class CompiledSpace:
                 break
             if code == _PAUSED and progress is not None:
                 progress(engine.decided(), self.height * self.width)
+        if self.record_steps and out.steps is None:
+            out.steps = self.steps()
         return out
+
+    def steps(self) -> list:
+        """The step log of the current search path, grouped into steps."""
+        return steps_of(self._engine.steps(), self.height, self.width)
+
+    def implications(self, max_pairs: int) -> list[tuple[int, int, int, int]]:
+        """Rows ``(p, a, q, b)``: cell ``p`` in state ``a`` makes propagation set cell ``q`` to
+        state ``b`` (``q == p``, ``b == 3 - a``: ``a`` leads to a contradiction), from the
+        given grid; at most ``max_pairs``."""
+        return self._engine.implications(max_pairs)
+
+
+_TECHNIQUES = ("line", "contradiction-probe", "both-branches-agree", "guess", "depth-2-probe")
+
+
+def steps_of(rows: list[tuple[int, int, int, int, int]], height: int, width: int) -> list:
+    """The engine's log rows ``(step, technique, source, cell, value)`` grouped into
+    :class:`~nonolab.solvers.steps.Step` records (one per step, in order)."""
+    from nonolab.solvers.steps import Step, Technique
+
+    steps = []
+    depth = 0
+    i = 0
+    while i < len(rows):
+        j = i
+        while j < len(rows) and rows[j][0] == rows[i][0]:
+            j += 1
+        technique = Technique(_TECHNIQUES[rows[i][1]])
+        source = rows[i][2]
+        cells = tuple((x // width, x % width, v) for _, _, _, x, v in rows[i:j])
+        note = ""
+        if technique is Technique.LINE:
+            where: tuple = ("row", source) if source < height else ("column", source - height)
+        else:
+            cell = source if source >= 0 else -1 - source
+            where = ("cell", cell // width, cell % width)
+            if technique is Technique.GUESS:
+                depth += source >= 0
+                note = "first branch" if source >= 0 else "second branch"
+            elif technique is Technique.CONTRADICTION_PROBE:
+                note = f"{'empty' if cells[0][2] else 'filled'} leads to a contradiction"
+            elif technique is Technique.DEPTH2_PROBE:
+                note = "probing inside both values of this cell"
+            else:
+                note = "both values of this cell imply these cells"
+        steps.append(Step(technique, where, cells, depth, note))
+        i = j
+    return steps

@@ -16,7 +16,7 @@
 #include <cstring>
 #include <vector>
 
-namespace lcg {
+namespace cext {
 
 class LineDP {
 public:
@@ -254,4 +254,4 @@ private:
     int slack_ = 0;
 };
 
-}  // namespace lcg
+}  // namespace cext

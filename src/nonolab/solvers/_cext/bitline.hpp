@@ -19,7 +19,7 @@
 
 #include <cstdint>
 
-namespace lcg {
+namespace cext {
 
 using Bits = unsigned __int128;
 
@@ -220,4 +220,4 @@ private:
 using BitLine = BitLineOf<Bits>;
 using BitLine64 = BitLineOf<uint64_t>;
 
-}  // namespace lcg
+}  // namespace cext

@@ -18,7 +18,7 @@
 #include <cstring>
 #include <vector>
 
-namespace lcg {
+namespace cext {
 
 // The automaton of one colour line, as bit masks over its states: every transition
 // goes from state s to s (the gap's own loop), s + 1 (on in the block, into the gap
@@ -70,7 +70,9 @@ struct ColourAutomaton {
 class ColourLineDP {
 public:
     // Fills out[0..n) with each cell's surviving values; false when no placement fits.
-    bool fix(const ColourAutomaton& a, const uint32_t* dom, int n, uint32_t* out) {
+    // Dom: uint32_t (lcg, up to 32 values) or uint64_t (the native engine, up to 64).
+    template <typename Dom>
+    bool fix(const ColourAutomaton& a, const Dom* dom, int n, Dom* out) {
         if (!forward(a, dom, n, 0)) return false;
         const int W = a.words;
         B_.resize(W);
@@ -87,15 +89,15 @@ public:
                 s1_[w] = (B_[w] >> 1) | (up << 63);
                 s2_[w] = (B_[w] >> 2) | (up << 62);
             }
-            const uint32_t d = dom[i];
-            uint32_t seen = 0;
+            const Dom d = dom[i];
+            Dom seen = 0;
             for (int v = 0; v < a.values; ++v) {
                 if (!((d >> v) & 1u)) continue;
                 const size_t base = static_cast<size_t>(v) * W;
                 uint64_t hit = 0;
                 for (int w = 0; w < W; ++w)
                     hit |= row[w] & ((a.m0[base + w] & B_[w]) | (a.m1[base + w] & s1_[w]) | (a.m2[base + w] & s2_[w]));
-                if (hit) seen |= 1u << v;
+                if (hit) seen |= static_cast<Dom>(1) << v;
             }
             out[i] = seen;
             const uint64_t *c0 = cell_masks_.data() + 3 * static_cast<size_t>(i) * W, *c1 = c0 + W, *c2 = c1 + W;
@@ -108,7 +110,8 @@ public:
     // Whether some placement fits.  With from > 0 the line may differ from the previous
     // call's (same automaton, same length) only at cells >= from: the forward rows of
     // prefix lengths <= from are kept.
-    bool feasible_after(const ColourAutomaton& a, const uint32_t* dom, int n, int from) {
+    template <typename Dom>
+    bool feasible_after(const ColourAutomaton& a, const Dom* dom, int n, int from) {
         return forward(a, dom, n, from);
     }
 
@@ -117,10 +120,10 @@ private:
     // Each cell's union of value masks (c0, c1, c2), for the domain in mask_dom_: a
     // solve from > 0 recombines only the cells whose domain changed.
     std::vector<uint64_t> cell_masks_;
-    std::vector<uint32_t> mask_dom_;
+    std::vector<uint64_t> mask_dom_;
 
     // The union of the masks of the values in d: c0, c1, c2 one after the other.
-    static void combine(const ColourAutomaton& a, uint32_t d, uint64_t* c) {
+    static void combine(const ColourAutomaton& a, uint64_t d, uint64_t* c) {
         const int W = a.words;
         std::memset(c, 0, 3 * static_cast<size_t>(W) * sizeof(uint64_t));
         for (int v = 0; v < a.values; ++v) {
@@ -136,7 +139,8 @@ private:
 
     // F[i]: the states the first i cells can lead the automaton to.  It returns false
     // at the first row that is empty (the rows below it are then left stale).
-    bool forward(const ColourAutomaton& a, const uint32_t* dom, int n, int from) {
+    template <typename Dom>
+    bool forward(const ColourAutomaton& a, const Dom* dom, int n, int from) {
         const int W = a.words;
         if (from == 0) {
             F_.resize(static_cast<size_t>(n + 1) * W);
@@ -171,4 +175,4 @@ private:
     }
 };
 
-}  // namespace lcg
+}  // namespace cext
