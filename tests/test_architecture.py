@@ -109,13 +109,13 @@ def _allowed(module: str, target: str) -> bool:
 
 def test_the_documented_rules_are_read():
     # A table the parser no longer understands would allow nothing or everything: pin its shape.
-    assert len(RULES) >= 12 and NATIVE_ORDER[:3] == ["jit", "bundles", "line"]
+    assert len(RULES) >= 12 and NATIVE_ORDER[:3] == ["modes", "_native", "compiled"]
     assert _rule_of("nonolab.errors") == "nothing of nonolab"
     assert not _allowed("nonolab.formats.non", "nonolab.solvers")
     assert _allowed("nonolab.solvers.auto", "nonolab.solvers")
     assert not _allowed("nonolab.solvers.auto", "nonolab.solvers.cpsat")
-    assert _allowed("nonolab.solvers.native.search", "nonolab.solvers.native.probe")
-    assert not _allowed("nonolab.solvers.native.probe", "nonolab.solvers.native.search")
+    assert _allowed("nonolab.solvers.native.search", "nonolab.solvers.native.compiled")
+    assert not _allowed("nonolab.solvers.native.compiled", "nonolab.solvers.native.search")
     assert not _allowed("nonolab", "nonolab.cli.main")
     assert not _allowed("nonolab.cli.commands", "nonolab.solvers.native")
     assert not _allowed("nonolab.cli.commands", "nonolab.solvers.base")

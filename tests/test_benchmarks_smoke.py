@@ -272,18 +272,16 @@ def test_measure_together_rotates_the_order_each_round(monkeypatch):
     from benchmarks import startup
 
     order = []
-    monkeypatch.setattr(startup, "_wall", lambda command, env: (order.append(command[0]) or 1.0, command[0]))
+    monkeypatch.setattr(startup, "_wall", lambda command, env: (order.append(command[0]) or 1.0, command[0], 0.5))
     rows = startup.measure_together([("a", ["a"], None), ("b", ["b"], None), ("c", ["c"], None)], 3)
     assert order[3:] == ["a", "b", "c", "b", "c", "a", "c", "a", "b"]     # after one untimed run each
     assert [r["answer"] for r in rows] == ["a", "b", "c"] and all(r["runs"] == 3 for r in rows)
 
 
-def test_ab_child_solves_the_warm_up_and_the_large_squares():
+def test_ab_child_solves_the_warm_up_and_the_large_squares(tmp_path):
     from benchmarks.ab import run_child
-    from nonolab.solvers.native.jit import ENGINE_DIR
 
-    # The engine's own cache folder: the child loads the kernels this test process compiled.
-    rows = run_child(REPO / "src", "", 20, "30,40", ENGINE_DIR / "__pycache__")
+    rows = run_child(REPO / "src", "", 20, "30,40", tmp_path)
     assert [(r["suite"], r["puzzle"]) for r in rows] == [
         ("warmup", "warm-up"), ("large", "smooth-30x30"), ("large", "smooth-40x40")]
     assert all(r["status"] == "solved" for r in rows[1:])

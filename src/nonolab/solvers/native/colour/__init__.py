@@ -4,7 +4,7 @@ Each node propagates its domains with the complete colour line solver; the root 
 probed as well, so that a puzzle solved without guessing is solved at the root and
 ``grade`` can tell line from probe from search as in black and white.  The search
 branches on an open cell with the fewest values, the background first; an exhausted
-search is an exact count (``colour/engine.hpp`` says how).
+search is an exact count (``engine.hpp`` beside this module says how).
 
 With ``record_steps``, the cells each line solve, probe and guess decides go into a log
 kept for the current search path: up to the first solution, or the path where the search
