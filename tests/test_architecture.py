@@ -189,6 +189,23 @@ def test_the_cpp_include_check_reads_both_kinds_of_file_and_catches_a_crossing()
     assert _foreign(line, [engine]) == [engine]
 
 
+def test_a_plain_check_imports_only_what_it_needs():
+    # `nonolab check cat.non` on a black-and-white puzzle: the non reader alone of the
+    # formats, no pictures, no JSON, no pathlib, and none of the heavy libraries (issue 27:
+    # whole-process start-up is what a user waits for on a small puzzle).
+    cat = PACKAGE.parents[1] / "puzzles" / "webpbn" / "webpbn-00006-cat.non"
+    code = ("import sys; sys.argv = ['nonolab', 'check', " + repr(str(cat)) + "]\n"
+            "from nonolab.cli.main import cli\n"
+            "try:\n    cli(prog_name='nonolab')\nexcept SystemExit:\n    pass\n"
+            "print(sorted(m for m in sys.modules if m.split('.')[0] in ('numpy', 'numba', 'ortools', 'pysat', 'rich', "
+            "'json', 'pathlib', 'html', 'xml') or m.startswith(('nonolab.formats.', 'nonolab.render'))))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120)
+    answer, imported = out.stdout.splitlines()
+    assert answer == "unique"
+    assert imported == str(["nonolab.formats._common", "nonolab.formats._files", "nonolab.formats.limits",
+                            "nonolab.formats.non"])
+
+
 def _backend_names() -> set[str]:
     from nonolab.solvers import names
     return set(names())

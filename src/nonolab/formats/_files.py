@@ -7,7 +7,6 @@ import os
 import re
 import stat
 import sys
-from pathlib import Path
 
 from nonolab.errors import LimitReached, NonolabError, ParseError
 
@@ -99,7 +98,8 @@ _CLOSED: list[bool] = []
 def close_writes() -> None:
     """From now on no write lands (the CLI calls it when Ctrl-C or SIGTERM arrives).
 
-    >>> import tempfile; folder = tempfile.TemporaryDirectory(); target = Path(folder.name) / "out.non"
+    >>> import tempfile; from pathlib import Path
+    >>> folder = tempfile.TemporaryDirectory(); target = Path(folder.name) / "out.non"
     >>> close_writes()
     >>> write_atomically(target, "width 1")
     Traceback (most recent call last):
@@ -145,6 +145,8 @@ def write_atomically(path: str | os.PathLike, text: str | bytes) -> None:
     if str(path) == STDIO:
         _write_stream(sys.stdout, data)
         return
+    from pathlib import Path  # writing only: a plain read does not import it
+
     target = Path(os.path.realpath(path))
     try:
         mode = target.stat().st_mode
