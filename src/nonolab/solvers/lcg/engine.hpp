@@ -13,6 +13,7 @@
 #include "../_cext/line.hpp"
 #include "arena.hpp"
 #include "drop.hpp"
+#include "heap.hpp"
 
 namespace lcg {
 
@@ -153,10 +154,9 @@ private:
     size_t num_learnts_ = 0;
     double max_learnts_ = 4000;
 
-    // VSIDS: a binary max-heap of unassigned cells by activity.
-    std::vector<double> activity_;
-    double var_inc_ = 1.0, clause_inc_ = 1.0;
-    std::vector<int> heap_, heap_pos_;
+    // VSIDS: the vars by activity (heap.hpp); the clauses' raise.
+    VarOrder order_;
+    double clause_inc_ = 1.0;
 
     // Target phases: each variable's value on the longest conflict-free trail since the
     // last restart (target_trail_ its length).
@@ -220,12 +220,7 @@ private:
         return interrupted_.load(std::memory_order_relaxed) || std::chrono::steady_clock::now() >= deadline_;
     }
 
-    void bump_var(int var);
     void bump_clause(int cref);
-    void heap_insert(int var);
-    int heap_pop();
-    void heap_up(int i);
-    void heap_down(int i);
 };
 
 }  // namespace lcg
