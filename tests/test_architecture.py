@@ -189,6 +189,43 @@ def test_the_cpp_include_check_reads_both_kinds_of_file_and_catches_a_crossing()
     assert _foreign(line, [engine]) == [engine]
 
 
+def _cycles(modules: dict[str, set[str]]) -> list[list[str]]:
+    """The import cycles among ``modules`` (strongly connected groups of two or more), a
+    package's modules importing their package face left out (the face may import them)."""
+    graph = {m: {t for t in targets if t in modules and t != m and not m.startswith(t + ".")}
+             for m, targets in modules.items()}
+    order, low, stack, found = {}, {}, [], []
+
+    def visit(m: str) -> None:
+        order[m] = low[m] = len(order)
+        stack.append(m)
+        for t in graph[m]:
+            if t not in order:
+                visit(t)
+                low[m] = min(low[m], low[t])
+            elif t in stack:
+                low[m] = min(low[m], order[t])
+        if low[m] == order[m]:
+            group = []
+            while not group or group[-1] != m:
+                group.append(stack.pop())
+            if len(group) > 1:
+                found.append(sorted(group))
+
+    for m in sorted(graph):
+        if m not in order:
+            visit(m)
+    return found
+
+
+def test_the_solvers_import_one_another_without_cycles():
+    # Lazy imports included: a cycle (cnf's solver and its one-shot worker once named
+    # each other) means neither module can be read, tested or changed alone.
+    solvers = {m: t for m, t in MODULES.items() if m.startswith("nonolab.solvers")}
+    assert _cycles(solvers) == []
+    assert _cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+
+
 def test_a_plain_check_imports_only_what_it_needs():
     # `nonolab check cat.non` on a black-and-white puzzle: the non reader alone of the
     # formats, no pictures, no JSON, no pathlib, and none of the heavy libraries (issue 27:

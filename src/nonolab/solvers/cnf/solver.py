@@ -15,9 +15,10 @@ versions) raises ``NotImplementedError`` on ``interrupt()`` but honours a confli
 budget, so it is run in slices of conflicts with the clock checked between them;
 lingeling supports neither, so a time limit with it is refused.  Kissat (``kissat404``)
 can neither be stopped nor take a clause after ``solve()`` (that aborts the whole
-process): it runs in a child process, killed at the deadline or on a cancel, and
-counts by solving again from scratch with the solutions found so far blocked (see
-:mod:`.oneshot`: each further solution costs a whole solve).
+process): it is a class of its own (:class:`.kissat.KissatSolver`, which
+``CnfSolver("kissat")`` builds), run in a child process, killed at the deadline or on a
+cancel, counting by solving again from scratch with the solutions found so far blocked
+(:mod:`.oneshot`: each further solution costs a whole solve).
 """
 
 from __future__ import annotations
@@ -41,10 +42,10 @@ __all__ = ["CnfSession", "CnfSolver", "solver_names", "time_limit_mode"]
 # (12.9 million states, 65 million clauses) passed 3.3 GB while still encoding.
 MAX_STATES = 2_000_000
 
-# The python-sat solvers that must run one solve per process (see :mod:`.oneshot`,
-# imported only when one runs: it brings subprocess, which ``auto`` reading cnf's
-# declared options must not pay for).
-ONE_SHOT = ("kissat404",)
+# The python-sat solvers that must run one solve per process, each with its class (a
+# subclass of CnfSolver, which ``CnfSolver(name)`` builds): filled in by the modules that
+# define them when the package is imported (:mod:`.kissat`), so that this one names none.
+ONE_SHOT: dict[str, type["CnfSolver"]] = {}
 
 # How each solver can be stopped at a deadline, filled in on first use.
 _LIMIT_MODES: dict[str, str | None] = {}
@@ -170,8 +171,10 @@ def _colour(enc: Any) -> Callable[[Any], tuple[Solution, list[int]]]:
     return read
 
 
-def _result(backend: str, puzzle: Puzzle, limits: Limits, found: list[Solution], complete: bool,
-            timed_out: bool, watch: Stopwatch, counters: dict[str, Any], sat_stats: Mapping[str, int]) -> SolveResult:
+def result_of(backend: str, puzzle: Puzzle, limits: Limits, found: list[Solution], complete: bool,
+              timed_out: bool, watch: Stopwatch, counters: dict[str, Any],
+              sat_stats: Mapping[str, int]) -> SolveResult:
+    """The search's end as a SolveResult, with python-sat's counters among its own."""
     for key in ("conflicts", "decisions", "propagations", "restarts"):
         if key in sat_stats:
             counters[key] = sat_stats[key]
@@ -183,8 +186,8 @@ class CnfSolver:
 
     Args:
         solver: a python-sat solver name or alias (see :func:`solver_names`);
-            CaDiCaL 1.9.5 by default, the best of those measured on nonograms;
-            ``kissat404`` runs in a child process (see :mod:`.oneshot`).
+            CaDiCaL 1.9.5 by default, the best of those measured on nonograms; a
+            one-shot solver (``kissat404``) builds its own class (``ONE_SHOT``).
 
     Raises:
         InvalidArgument: the name is not a python-sat solver.
@@ -209,13 +212,15 @@ class CnfSolver:
     # contract suite runs it as a variant of its own.
     VARIANTS = {"solver": ("kissat404",)}
 
+    def __new__(cls, solver: str = "cadical195", max_states: int | None = MAX_STATES) -> "CnfSolver":
+        # A one-shot solver is a class of its own (see ONE_SHOT).
+        if cls is CnfSolver:
+            cls = ONE_SHOT.get(_canonical(solver), cls)
+        return super().__new__(cls)
+
     def __init__(self, solver: str = "cadical195", max_states: int | None = MAX_STATES):
         self.max_states = max_states
         self.solver = _canonical(solver)
-        if self.solver in ONE_SHOT:
-            # The colour encoding blocks solutions in one live solver, which a one-shot
-            # engine cannot be (python-sat's Kissat aborts on a clause added after solve).
-            self.CAPABILITIES = CnfSolver.CAPABILITIES - {Capability.COLOUR}
         pysat_solvers = _pysat_solvers()
         try:
             pysat_solvers.Solver(name=self.solver).delete()
@@ -244,18 +249,12 @@ class CnfSolver:
             InvalidArgument: a given cell outside the grid or not 0/1.
         """
         watch = Stopwatch.of(limits)
-        if puzzle.is_colour and self.solver in ONE_SHOT:  # (its capabilities leave colour out)
-            raise InvalidArgument(f"cnf: solver {self.solver} takes black-and-white puzzles only; "
-                                  "colour puzzles need an incremental solver such as cadical195")
         given = accept(self, puzzle, given)
         mode = _stoppable(self.solver, limits)
         refuse_beyond(self.name, puzzle, self.max_states)
         if puzzle.is_colour:
             return self._solve_colour(puzzle, limits, given, mode, watch)
         units = cells_as_assumptions(given.cells, puzzle.width, puzzle.height)
-        if self.solver in ONE_SHOT:
-            return self._one_shot(puzzle, limits, watch, [[lit] for lit in units]
-                                  + implication_clauses(given.implications, puzzle.width))
         try:
             enc = encode(puzzle, watch.expired)
         except LimitReached:
@@ -263,14 +262,6 @@ class CnfSolver:
                           {"solver": self.solver, "encode_time": round(watch.elapsed(), 6)})
         extra = [[lit] for lit in units] + implication_clauses(given.implications, puzzle.width)
         return self._search(puzzle, limits, watch, mode, enc, extra, _black_and_white(enc.num_cells, puzzle.width))
-
-    def _one_shot(self, puzzle: Puzzle, limits: Limits, watch: Stopwatch, extra: list[list[int]]) -> SolveResult:
-        """A one-shot solver (Kissat) in a killable child process, re-solving per solution."""
-        from nonolab.solvers.cnf.oneshot import run_one_shot
-
-        found, complete, stopped, counters = run_one_shot(self.solver, puzzle, extra, limits.max_solutions, watch)
-        counters = {"solver": self.solver, "clauses_added": len(extra), **counters}
-        return _result(self.name, puzzle, limits, found, complete, stopped, watch, counters, {})
 
     def _solve_colour(self, puzzle: Puzzle, limits: Limits, given: Given, mode: str | None,
                       watch: Stopwatch) -> SolveResult:
@@ -300,7 +291,7 @@ class CnfSolver:
                     run.close()
                 calls = run.calls
             sat_stats = sat.accum_stats() or {}
-        return _result(self.name, puzzle, limits, found, complete, timed_out, watch, {
+        return result_of(self.name, puzzle, limits, found, complete, timed_out, watch, {
             "solver": self.solver,
             "variables": enc.num_vars,
             "clauses": len(enc.clauses) + len(extra),
@@ -313,8 +304,8 @@ class CnfSolver:
         """Encode ``puzzle`` once into one incremental SAT solver, for many questions.
 
         See :class:`CnfSession`; close it (or use ``with``) when done.  A one-shot
-        solver (Kissat) and a colour puzzle have no incremental session: they get the
-        generic one, a fresh solve per question
+        solver (:class:`.kissat.KissatSolver`) and a colour puzzle have no incremental
+        session: they get the generic one, a fresh solve per question
         (:class:`~nonolab.solvers.session.OneShotSession`).
 
         >>> from nonolab.core import Puzzle
@@ -323,7 +314,7 @@ class CnfSolver:
         ...     s.solve(Limits(None), Given.of({(0, 0): 1})).count, s.solve(Limits(None)).count
         (1, 2)
         """
-        if self.solver in ONE_SHOT or puzzle.is_colour:
+        if puzzle.is_colour:
             from nonolab.solvers import OneShotSession
 
             return OneShotSession(self, puzzle)
@@ -400,7 +391,7 @@ class CnfSession:
         mode = _stoppable(self.solver, limits)
         assumptions = cells_as_assumptions(given.cells, self.puzzle.width, self.puzzle.height)
         if not self._built(watch):
-            return _result(self.name, self.puzzle, limits, [], False, True, watch,
+            return result_of(self.name, self.puzzle, limits, [], False, True, watch,
                            {"solver": self.solver, "encode_time": round(watch.elapsed(), 6)}, {})
         sat = self._sat
         before = sat.accum_stats() or {}
@@ -418,7 +409,7 @@ class CnfSession:
         self.calls += run.calls
         after = sat.accum_stats() or {}
         spent = {key: after[key] - before.get(key, 0) for key in after}
-        return _result(self.name, self.puzzle, limits, found, complete, timed_out, watch, {
+        return result_of(self.name, self.puzzle, limits, found, complete, timed_out, watch, {
             "solver": self.solver,
             "variables": self._enc.num_vars,
             "clauses": len(self._enc.clauses),
