@@ -63,7 +63,7 @@ public:
     // no arrangement agrees with the line.  clue holds k positive lengths, rclue the
     // same reversed; e and f are the cells' masks (every cell in at least one).  With
     // win_lo and win_hi, block j's first and last valid starts are written there (the
-    // windows LineDP::fix narrows with update: the native engine's core keeps them).
+    // windows LineDP::fix narrows with update: the native engine keeps them).
     bool fix(const int* clue, const int* rclue, int k, Word e, Word f, int n, Word& may_empty, Word& may_fill,
              int* win_lo = nullptr, int* win_hi = nullptr) {
         if (k == 0) {

@@ -1,15 +1,14 @@
 // The complete line solver: every forced cell and every contradiction of one line.
 //
 // Cells are state masks: 1 empty, 2 filled, 3 unknown (as in nonolab.core.grid).
-// The dynamic programme is the prefix/suffix reachability of the native engine's
-// line solver (src/nonolab/solvers/native/line.py): F[j][i] says the first i cells
-// can hold exactly blocks 0..j-1, B[j][i] that cells i..n-1 can hold exactly blocks
-// j..k-1; a cell may be empty when some gap covers it with both sides reachable, and
-// may be filled when some valid start of some block covers it.  Each block's starts
-// are restricted to a window (O(n + k * (slack + 1)) per call).  Two engines use it:
-// lcg (static windows) and the native engine's compiled core (windows narrowed as a
-// propagation goes: src/nonolab/solvers/native/compiled/); both solve lines of at most
-// 127 cells on bit sets instead (bitline.hpp), with the same answers.
+// The dynamic programme is prefix/suffix reachability (Wu et al. 2013): F[j][i] says
+// the first i cells can hold exactly blocks 0..j-1, B[j][i] that cells i..n-1 can hold
+// exactly blocks j..k-1; a cell may be empty when some gap covers it with both sides
+// reachable, and may be filled when some valid start of some block covers it.  Each
+// block's starts are restricted to a window (O(n + k * (slack + 1)) per call).  Two
+// engines use it: lcg (static windows) and the native engine (windows narrowed as a
+// propagation goes: src/nonolab/solvers/native/search/propagate.cpp); both solve lines
+// of at most 127 cells on bit sets instead (bitline.hpp), with the same answers.
 #pragma once
 
 #include <cstdint>

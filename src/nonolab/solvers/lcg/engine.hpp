@@ -17,7 +17,7 @@
 
 namespace lcg {
 
-// The line solvers lcg shares with the native engine's core (solvers/_cext/).
+// The line solvers lcg shares with the native engine (solvers/_cext/).
 using cext::BitLine;
 using cext::BitLine64;
 using cext::BitLineOf;
