@@ -138,7 +138,7 @@ def test_measure_together_rotates_the_order_each_round(monkeypatch):
     from benchmarks import startup
 
     order = []
-    monkeypatch.setattr(startup, "_wall", lambda command, env: (order.append(command[0]) or 1.0, command[0]))
+    monkeypatch.setattr(startup, "_wall", lambda command, env: (order.append(command[0]) or 1.0, command[0], 0.5))
     rows = startup.measure_together([("a", ["a"], None), ("b", ["b"], None), ("c", ["c"], None)], 3)
     assert order[3:] == ["a", "b", "c", "b", "c", "a", "c", "a", "b"]     # after one untimed run each
     assert [r["answer"] for r in rows] == ["a", "b", "c"] and all(r["runs"] == 3 for r in rows)

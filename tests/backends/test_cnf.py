@@ -23,7 +23,7 @@ from nonolab.solvers.cnf import (CnfSolver, cells_as_assumptions, encode, encode
                                  solver_names, time_limit_mode, to_dimacs)
 from nonolab.solvers.cnf.encode import Line, VarPool
 from nonolab.solvers.cnf.calls import Limited
-from nonolab.solvers.native.line import fix_line
+from nonolab.solvers.native.lines import fix_line
 from reference import count_by_rows, placements
 
 import nonolab  # noqa: E402

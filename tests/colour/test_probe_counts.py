@@ -4,25 +4,24 @@ Full probing once narrowed a cell to the union of what only *some* of a probed c
 three or more values left it (``colour_probe.probe`` took "changed by the latest trial"
 for "changed by every trial"), so ``count`` undercounted with ``exact: true``: 4 for 6
 on one 5x4 puzzle, 2 for 7 on another.  These tests hold native's colour count, at every
-probing level it offers and through every engine and step-log path, to the wall's
-independent brute force (:mod:`tests.wall.brute`).
+probing level it offers and through both step-log paths, to the wall's independent
+brute force (:mod:`tests.wall.brute`).
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-import numpy as np
 import pytest
 
 from nonolab.formats import load
-from nonolab.solvers import Limits, get, options_of
+from nonolab.solvers import Limits, get
+from nonolab.solvers.base import Given
 from nonolab.solvers.native import NativeSolver
 from tests.wall import brute
 from tests.wall.puzzles import picture_case
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "colour"
-ENGINES = next(o.choices for o in options_of("native") if o.name == "engine")
 
 
 def _truth(puzzle) -> set:
@@ -41,10 +40,9 @@ def test_the_two_issue_puzzles_count_exactly_at_every_probing_level(name, expect
     truth = _truth(puzzle)
     assert len(truth) == expected
     for probing in NativeSolver.probings(puzzle):
-        for engine in ENGINES:
-            for record_steps in (False, True):
-                options = dict(probing=probing.value, engine=engine, record_steps=record_steps)
-                assert _count(puzzle, **options) == truth, options
+        for record_steps in (False, True):
+            options = dict(probing=probing.value, record_steps=record_steps)
+            assert _count(puzzle, **options) == truth, options
 
 
 @pytest.mark.parametrize("name, expected", [("probe-six.xml", "6"), ("probe-seven.xml", "7")])
@@ -58,17 +56,19 @@ def test_count_on_the_command_line(name, expected):
 
 
 def test_full_probing_at_the_root_leaves_every_solution_its_values():
-    # The kernel itself, below the search: after the line fixpoint and full probing,
-    # each cell of each solution must still be among its cell's values.
-    from nonolab.solvers.native.colour import ColourModel
-    from nonolab.solvers.native.colour_probe import Prober
+    # The engine's root alone, below the search: after the line fixpoint (no probing)
+    # the cell (2, 2) has three values, all consistent; after full probing each cell of
+    # each solution must still be among its cell's values.
+    from nonolab.solvers.native.colour import colour_engine
 
     puzzle = load(DATA / "probe-six.xml")
-    model = ColourModel(puzzle)
-    dom = np.full(puzzle.height * puzzle.width, (1 << model.values) - 1, np.int64)
-    assert model.propagate(dom, np.ones(puzzle.height + puzzle.width, np.bool_))
-    assert bin(int(dom[2 * puzzle.width + 2])).count("1") == 3    # the cell whose three values are all consistent
-    assert Prober(model).probe(dom, 2)
+    line_only = colour_engine(puzzle, Given.of({}), 0)
+    line_only.run(60.0, 1)
+    assert bin(line_only.root_domains()[2 * puzzle.width + 2]).count("1") == 3
+    engine = colour_engine(puzzle, Given.of({}), 2)
+    engine.run(60.0, 1)
+    dom = engine.root_domains()
+    assert dom  # the root is consistent
     for solution in _truth(puzzle):
         flat = [v for row in solution for v in row]
         assert all(dom[i] >> v & 1 for i, v in enumerate(flat)), solution

@@ -105,9 +105,8 @@ def ask(variant: Variant, solver, case: Case, cap: int = 64, second_try: bool = 
 
     :data:`TIME_LIMIT` is a safety stop, not a measure: a variant that refuses it (a SAT
     solver that cannot be interrupted) is asked again without one, and an unbounded
-    variant that stops is asked once more before its stop counts as wrong (native's
-    numba kernels compile on their first use, over a minute for depth-2 on a busy
-    machine, no limit honoured meanwhile).
+    variant that stops is asked once more before its stop counts as wrong (a loaded
+    machine can starve one run past the safety stop; a wrong stop stops twice).
     """
     from nonolab.errors import BackendUnavailable, InvalidArgument, TooLarge
     from nonolab.solvers import Capability, Status

@@ -79,10 +79,10 @@ def test_the_variants_cover_every_declared_option_value():
             assert not missing, (name, option.name, missing)
         assert all(v.capabilities == capabilities_of(name) for v in variants)
         assert len(variants) == len({v.spec for v in variants})
-    # Few enough switches: every combination (native's probing x line x engine x ...).
+    # Few enough switches: every combination (native's probing x line x record_steps x restarts).
     native = [v for v in of_backend("native") if not v.bounded]
     assert len(native) <= PRODUCT_CAP and "native:probing=none,line=overlap" in {v.spec for v in native}
-    assert "native:probing=contradiction,line=enumerate,record_steps=true,restarts=false,engine=numba" in {
+    assert "native:probing=contradiction,line=enumerate,record_steps=true,restarts=false" in {
         v.spec for v in native}
 
 

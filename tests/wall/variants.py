@@ -4,7 +4,7 @@ Nothing here names a backend: the variants come from each backend's declared
 ``OPTIONS`` and its ``CAPABILITIES``.
 
 * choice and bool options: every combination of their values when a backend has at
-  most :data:`PRODUCT_CAP` of them (native's probing x line x engine x restarts x
+  most :data:`PRODUCT_CAP` of them (native's probing x line x restarts x
   step log; lcg's minimisation x explanation x restarts x phases x probing; every cnf
   solver), else each value on its own beside the defaults (auto's many options);
 * int and float options with a declared minimum other than their default: the minimum,

@@ -26,7 +26,7 @@ from nonolab.errors import BenchError
 
 #: The child script (run as a file: a base tree may not have it).
 CHILD = str(Path(__file__).resolve().with_name("child.py"))
-#: Seconds a worker may take to import and warm up its backend (a cold numba cache compiles).
+#: Seconds a worker may take to import and warm up its backend (imports and the backend's first model on a loaded machine).
 STARTUP_TIMEOUT = 600.0
 
 

@@ -154,7 +154,6 @@ def check(file, input_format, index, backend, probing, line, backend_options, ti
     """
     from nonolab.harness.uniqueness import Verdict, check as check_puzzle
     from nonolab.solvers import Given
-    from nonolab.render import diff_text
 
     fixed = options.parse_givens(givens)
     if fixed and (why or why_image or as_report):
@@ -200,6 +199,8 @@ def check(file, input_format, index, backend, probing, line, backend_options, ti
                 "differing_cells": [list(rc) for rc in found.differing]} if as_json else {}
         body = []
         if found.verdict is Verdict.MULTIPLE:
+            from nonolab.render import diff_text  # the pictures only for a puzzle that needs them
+
             first, second = found.witnesses
             body = [f"{len(found.differing)} cells differ (row, column, 1-based): "
                     + streams.cell_list(found.differing, full)]

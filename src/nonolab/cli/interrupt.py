@@ -1,7 +1,7 @@
 """Ctrl-C and SIGTERM: every command ends within a second, with one line and 130 or 143.
 
 Python runs signal handlers only in the main thread, and only between bytecodes: a
-solver inside a C library (CP-SAT, CaDiCaL, a numba loop) would hold the main thread
+solver inside a C library (CP-SAT, CaDiCaL, a C++ engine) would hold the main thread
 for as long as it searches.  So :func:`run` does the command's work in a worker
 thread, while the main thread waits in short joins and keeps the handlers.  A signal
 sets :data:`CANCEL`, the process-wide ``threading.Event`` the commands pass on as

@@ -62,8 +62,8 @@ probing = click.option(
     "--probing", type=click.Choice(["full", "contradiction", "none", "depth-2"]), default=None,
     help="Native solver (and auto's native phase): probing between line propagation and search "
          "(default: full).")
-# The native line strategies, spelt out here so that `--help` stays fast (no numba
-# import); tests/cli check the list against nonolab.solvers.native.strategies.
+# The native line strategies, spelt out here so that `--help` imports no backend (the CLI
+# sees only the public API); tests/cli check the list against nonolab.solvers.native.modes.
 LINE_STRATEGIES = ("dp", "chain-range", "overlap", "enumerate")
 line = click.option(
     "--line", type=click.Choice(LINE_STRATEGIES), default=None,

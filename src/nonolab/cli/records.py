@@ -18,7 +18,6 @@ position in the file), ``title``, ``width``, ``height``, ``backend``, ``status``
 
 from __future__ import annotations
 
-import json
 from typing import Any, Iterable
 
 import click
@@ -117,8 +116,12 @@ def schema(name: str) -> dict[str, Any]:
 
     if name not in SCHEMAS:
         raise ValueError(f"no schema {name!r} (known: {', '.join(SCHEMAS)})")
+    import json
+
     return json.loads(files("nonolab").joinpath("schemas", f"{name}.json").read_text(encoding="utf-8"))
 
 
 def emit(data: dict[str, Any]) -> None:
+    import json  # only --json prints JSON: a plain check does not import it
+
     click.echo(json.dumps(data, indent=2))

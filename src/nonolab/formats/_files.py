@@ -9,7 +9,6 @@ import re
 import stat
 import sys
 import warnings
-from pathlib import Path
 
 from nonolab.errors import LimitReached, NonolabError, ParseError
 
@@ -119,7 +118,8 @@ _CLOSED: list[bool] = []
 def close_writes() -> None:
     """From now on no write lands (the CLI calls it when Ctrl-C or SIGTERM arrives).
 
-    >>> import tempfile; folder = tempfile.TemporaryDirectory(); target = Path(folder.name) / "out.non"
+    >>> import tempfile; from pathlib import Path
+    >>> folder = tempfile.TemporaryDirectory(); target = Path(folder.name) / "out.non"
     >>> close_writes()
     >>> write_atomically(target, "width 1")
     Traceback (most recent call last):
@@ -173,6 +173,8 @@ def write_atomically(path: str | os.PathLike, text: str | bytes) -> None:
         return
     if str(path).endswith(("/", os.sep)):   # "newdir/": a folder's name, never a file to create
         raise OSError(errno.EISDIR, "names a folder (it ends with /): give the file's name", str(path))
+    from pathlib import Path  # writing only: a plain read does not import it
+
     target = Path(os.path.realpath(path))
     try:
         info = target.stat()

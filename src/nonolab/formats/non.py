@@ -23,7 +23,6 @@ as ``goal`` is, with ``?`` for every cell that is not given, e.g. ``givens "1???
 
 from __future__ import annotations
 
-import html
 import re
 from typing import Sequence
 
@@ -111,6 +110,10 @@ def _value(arg: str) -> str:
         v = v[1:]
         if q in v:
             v = v[:v.index(q)]
+    if "&" not in v:
+        return v
+    import html  # its table of entities is the dearest import of a plain check: only when a value has one
+
     return html.unescape(v)
 
 
@@ -330,6 +333,8 @@ def _check_goal(cells: str, w: int, h: int, lineno: int) -> list[int]:
 
 
 def _quote(value: str) -> str:
+    import html
+
     v = html.escape(str(value), quote=True)
     return v.replace("\n", "&#10;").replace("\r", "&#13;")
 

@@ -150,7 +150,7 @@ def line_strategies() -> list[tuple[str, bool, str]]:
     >>> line_strategies()[0][:2]
     ('dp', True)
     """
-    from nonolab.solvers.native.strategies import STRATEGIES
+    from nonolab.solvers.native.modes import STRATEGIES
     return [(s.name, s.complete, s.summary) for s in STRATEGIES.values()]
 
 

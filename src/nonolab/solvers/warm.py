@@ -20,7 +20,7 @@ def warm_up(solver: "Solver | Callable[[], Solver]", name: str | None = None) ->
     """Run ``solver`` once on a 2x2 puzzle with two solutions, once per process and backend.
 
     That runs propagation, probing and search once, which is what loads a backend's
-    compiled code or library (numba's cached machine code: 0.2-0.4 s; OR-tools: about
+    compiled code or library (an extension's shared object: milliseconds; OR-tools: about
     half a second): timed work after it (a strategy's budget, a batch job's limit)
     measures the search, not the loading.  A backend that fails here fails on real work
     too, where its error is reported: nothing is raised here.  Given a callable that

@@ -16,44 +16,14 @@ could arrive truncated; the package requires a later version.)
 
 from __future__ import annotations
 
-import gc
 import os
-import sys
 from typing import Any
 
 from nonolab.core.puzzle import Puzzle
 from nonolab.errors import BackendUnavailable, InvalidArgument, LimitReached
 from nonolab.solvers.base import Capability, Limits, SolveResult, Stopwatch, accept, capabilities, finish
 
-__all__ = ["logs_proofs", "prove"]
-
-_LOGS_PROOFS: dict[str, bool] = {}
-
-
-def logs_proofs(name: str) -> bool:
-    """Whether python-sat's solver ``name`` (a canonical name) writes DRAT proofs.
-
-    >>> logs_proofs("cadical195"), logs_proofs("minisat22")
-    (True, False)
-    """
-    if name not in _LOGS_PROOFS:
-        from nonolab.solvers.cnf.solver import ONE_SHOT, _pysat_solvers
-
-        able = False
-        if name not in ONE_SHOT:  # a one-shot solver runs in a child process: no log comes back
-            # A refused constructor leaves an object whose __del__ complains; say nothing of it.
-            hook, sys.unraisablehook = sys.unraisablehook, lambda *_: None
-            try:
-                _pysat_solvers().Solver(name=name, with_proof=True).delete()
-                able = True
-            except NotImplementedError:
-                pass
-            finally:
-                gc.collect()
-                sys.unraisablehook = hook
-        _LOGS_PROOFS[name] = able
-    return _LOGS_PROOFS[name]
-
+__all__ = ["prove"]
 
 def prove(backend: Any, puzzle: Puzzle, limits: Limits, proof: Any) -> SolveResult:
     """``backend.solve(puzzle, limits)`` with its SAT solver's proof log written to ``proof``.
@@ -65,7 +35,7 @@ def prove(backend: Any, puzzle: Puzzle, limits: Limits, proof: Any) -> SolveResu
     """
     from nonolab.solvers.cnf.calls import Limited, load_clauses
     from nonolab.solvers.cnf.encode import cells_as_assumptions, encode
-    from nonolab.solvers.cnf.solver import _black_and_white, _enumerate, _pysat_solvers, _result, _stoppable
+    from nonolab.solvers.cnf.sat import _black_and_white, _enumerate, _pysat_solvers, _stoppable, result_of
 
     if Capability.PROOF not in capabilities(backend):
         raise BackendUnavailable(f"cnf: solver {backend.solver!r} writes no proofs; use cadical195 or glucose4")
@@ -95,7 +65,7 @@ def prove(backend: Any, puzzle: Puzzle, limits: Limits, proof: Any) -> SolveResu
         sat_stats = sat.accum_stats() or {}
         lines = (sat.get_proof() or []) if complete and not timed_out else []
     counters.update(_write(lines, os.fspath(proof)), variables=enc.num_vars, clauses=len(enc.clauses))
-    return _result(backend.name, puzzle, limits, found, complete, timed_out, watch, counters, sat_stats)
+    return result_of(backend.name, puzzle, limits, found, complete, timed_out, watch, counters, sat_stats)
 
 
 def _write(lines: list[str], path: str) -> dict[str, int]:

@@ -3,7 +3,7 @@
 CDCL (conflict-driven clause learning) over one Boolean per cell, in C++
 (``engine.cpp``, built into ``nonolab.solvers.lcg._lcg`` when the package is
 installed): each row and column is a propagator running the complete line DP (the
-algorithm of :mod:`nonolab.solvers.native.line`) on its partial assignment; every cell
+DP of ``solvers/_cext/line.hpp``, which native shares) on its partial assignment; every cell
 it forces is explained, when conflict analysis asks, by a minimised set of the line's
 cells, so learned clauses speak of cells only.  Watched learned clauses, first-UIP
 learning, VSIDS with target phases (the values of the longest conflict-free trail

@@ -9,14 +9,24 @@
 #include <memory>
 #include <vector>
 
+#include "../_cext/bitline.hpp"
+#include "../_cext/colour_line.hpp"
+#include "../_cext/line.hpp"
 #include "arena.hpp"
-#include "bitline.hpp"
-#include "colour_line.hpp"
 #include "drop.hpp"
-#include "line.hpp"
+#include "heap.hpp"
 #include "proof.hpp"
 
 namespace lcg {
+
+// The line solvers lcg shares with the native engine (solvers/_cext/).
+using cext::BitLine;
+using cext::BitLine64;
+using cext::BitLineOf;
+using cext::Bits;
+using cext::ColourAutomaton;
+using cext::ColourLineDP;
+using cext::LineDP;
 
 // A literal is 2 * var for "var true" and 2 * var + 1 for "var false".  In black and
 // white a var is a cell (true: filled); in colour, var cell * values + v says "the
@@ -153,10 +163,9 @@ private:
     size_t num_learnts_ = 0;
     double max_learnts_ = 4000;
 
-    // VSIDS: a binary max-heap of unassigned cells by activity.
-    std::vector<double> activity_;
-    double var_inc_ = 1.0, clause_inc_ = 1.0;
-    std::vector<int> heap_, heap_pos_;
+    // VSIDS: the vars by activity (heap.hpp); the clauses' raise.
+    VarOrder order_;
+    double clause_inc_ = 1.0;
 
     // Target phases: each variable's value on the longest conflict-free trail since the
     // last restart (target_trail_ its length).
@@ -225,12 +234,7 @@ private:
         return interrupted_.load(std::memory_order_relaxed) || std::chrono::steady_clock::now() >= deadline_;
     }
 
-    void bump_var(int var);
     void bump_clause(int cref);
-    void heap_insert(int var);
-    int heap_pop();
-    void heap_up(int i);
-    void heap_down(int i);
 };
 
 }  // namespace lcg
