@@ -81,7 +81,7 @@ def report_lines(rep, full: bool = False) -> list[str]:
         out.append(f"grade: {graded.grade.value} (pbnsolve class: {graded.grade.pbnsolve_class}); "
                    f"difficulty {rep.difficulty:.3f} (0-1 line, 1-4 probing, 4-5 search)")
     elif rep.verdict.value == "contradiction":
-        out.append("grade: none (a puzzle with no solution is not graded)")
+        out.append("grade: not graded (a puzzle with no solution has no grade)")
     elif rep.verdict.value in ("unique", "multiple"):
         out.append(f"grade: {stopped} (not reached within the time limit)")
     for w in rep.warnings:
