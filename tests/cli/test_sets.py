@@ -240,3 +240,22 @@ def test_puzzles_the_clock_did_not_reach_each_have_a_timeout_record(run, two, mo
     assert [(r["index"], r["verdict"], r["error"]) for r in data["puzzles"]] == [(1, "timeout", None),
                                                                                  (2, "timeout", None)]
     assert data["summary"]["verdicts"] == {"timeout": 2}
+
+
+@pytest.mark.parametrize("command", [("convert",), ("solve", "-o"), ("repair", "-o")], ids=lambda c: c[0])
+def test_a_set_written_to_a_format_of_one_puzzle_is_one_line_before_any_work(run, two, tmp_path, command):
+    # Before: a ValueError traceback from dumps_all, after solving or repairing every puzzle.
+    out = tmp_path / "out.tatham"
+    result = run(command[0], two, *command[1:], out)
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr.startswith(f"nonolab: error: {out}: the 'tatham' format holds one puzzle, and there are 2 "
+                                    "to write (formats holding several: "), result.stderr
+    assert result.stderr.count("\n") == 1 and not out.exists()
+    if command[0] != "convert":   # one puzzle of the set fits
+        assert run(command[0], two, *command[1:], out, "--index", "1").exit_code == 0 and out.exists()
+
+
+def test_solve_of_a_set_to_standard_output_in_a_format_of_one_puzzle_is_refused_before_solving(run, two):
+    result = run("solve", two, "--to", "tatham")
+    assert result.exit_code == 2 and result.stdout == "" and "--index N" in result.stderr
+    assert result.stderr.startswith(f"nonolab: error: {two}: the 'tatham' format holds one puzzle")

@@ -152,8 +152,10 @@ def repair(file, input_format, index, backend, backend_options, time_limit, max_
     solver = build(backend, backend_options)
     chosen = sets.load(file, input_format, index)
     fmt = to_format or (None if output else input_format or detect_format(file))
+    target = fmt or (None if not output else _format_of(output))
+    if target is not None and (output or not as_json):
+        sets.refuse_writing(chosen, target, output or file)
     if as_givens:
-        target = fmt or (None if not output else _format_of(output))
         if target is not None and not holds_givens(target):
             raise InvalidArgument(f"--givens: the {target!r} format cannot hold givens "
                                   f"(write {', '.join(givens_formats())})")

@@ -77,6 +77,17 @@ def load(path: str, fmt: str | None, index: int | None) -> list[tuple[int, Any]]
     return choose(path, load_all(path, fmt), index)
 
 
+def refuse_writing(chosen: list, fmt: str, where: str) -> None:
+    """Before any work: refuse to write several puzzles in ``fmt`` when it holds one a file
+    (``where``: the output file, or the input file for standard output)."""
+    from nonolab.formats import refuse_several
+
+    try:
+        refuse_several(fmt, len(chosen))
+    except InvalidArgument as err:
+        raise InvalidArgument(f"{where}: {err}; or name one puzzle with --index N") from None
+
+
 def name(index: int, puzzle) -> str:
     """``#2 "Title"`` (``#2`` for an untitled puzzle)."""
     return f"#{index}" + (f' "{puzzle.name}"' if puzzle.name else "")

@@ -25,14 +25,14 @@ from pathlib import Path
 from typing import Callable, Iterable, Sequence
 
 from nonolab.core.puzzle import Puzzle
-from nonolab.errors import InvalidPuzzle, NonolabError, ParseError, UnknownFormat
+from nonolab.errors import InvalidArgument, InvalidPuzzle, NonolabError, ParseError, UnknownFormat
 from nonolab.formats import (ctu, cwd, dzn, emoji, faase, g, ish, json_, keen, lp, makhorin, mk, nin, non, pbm,
                              picture, png, pynogram, syro, taai, tatham, toml, webpbn)
 from nonolab.formats._files import decode, read_bytes, write_atomically
 from nonolab.formats.limits import InputLimits, applied
 
 __all__ = ["InputLimits", "names", "suffixes", "suffix_of", "holds_colour", "colour_formats", "holds_givens",
-           "givens_formats", "is_binary", "loads", "loads_all", "load", "load_all", "dumps", "dumps_all", "dump_bytes",
+           "givens_formats", "refuse_several", "is_binary", "loads", "loads_all", "load", "load_all", "dumps", "dumps_all", "dump_bytes",
            "dump", "dump_all", "format_for_path", "load_bytes_all", "sniff", "detect_format", "write_atomically"]
 
 
@@ -364,6 +364,20 @@ def colour_formats() -> list[str]:
     return [f.name for f in _REGISTRY if f.colour]
 
 
+def refuse_several(fmt: str, n: int) -> None:
+    """Refuse ``n`` puzzles (more than one) for ``fmt`` when that format holds one puzzle a file.
+
+    >>> refuse_several("non", 3)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    nonolab.errors.InvalidArgument: the 'non' format holds one puzzle, and there are 3 to write (formats holding ...
+    """
+    if n > 1 and _get(fmt, "refuse_several").write_all is None:
+        several = ", ".join(g.name for g in _REGISTRY if g.write_all is not None)
+        raise InvalidArgument(f"the {fmt!r} format holds one puzzle, and there are {n} to write "
+                              f"(formats holding several: {several})")
+
+
 def holds_givens(fmt: str) -> bool:
     """Whether format ``fmt`` holds a puzzle's givens (the others refuse such puzzles on writing).
 
@@ -410,7 +424,7 @@ def dumps_all(puzzles: Iterable[Puzzle], fmt: str) -> str:
     """The text of several puzzles, for the formats that hold several.
 
     Raises:
-        ValueError: no puzzles, or several for a format that holds one.
+        InvalidArgument (a ValueError): no puzzles, or several for a format that holds one.
 
     >>> print(dumps_all([loads("1x1:1/1"), loads("1x1:/")], "taai"), end="")
     $1
@@ -423,15 +437,12 @@ def dumps_all(puzzles: Iterable[Puzzle], fmt: str) -> str:
     puzzles = list(puzzles)
     f = _get(fmt, "dumps_all")
     if not puzzles:
-        raise ValueError("dumps_all: no puzzles to write")
+        raise InvalidArgument("no puzzles to write")
     _refuse_colour(f, puzzles)
     _refuse_givens(f, puzzles)
     if f.write_all is not None:
         return f.write_all(puzzles)
-    if len(puzzles) > 1:
-        several = [g.name for g in _REGISTRY if g.write_all is not None]
-        raise ValueError(f"dumps_all: the {f.name!r} format holds one puzzle, got "
-                         f"{len(puzzles)} (formats holding several: {', '.join(several)})")
+    refuse_several(f.name, len(puzzles))
     return f.write(puzzles[0])
 
 
