@@ -69,6 +69,19 @@ def test_the_model_size_counts_cells_and_line_states():
     assert model_states(_diagonal(10)) == 100 + 20 * (2 * 10)
 
 
+def test_the_model_size_of_touching_colour_blocks_is_their_length():
+    # A 1x3 row of three blocks of 1, red, blue, red: they fill the row with no gap
+    # (M = 3, one state per position: 4); each column holds one block of 1 (2 x 1 each).
+    # It once counted a gap between every two blocks (M = 5 > 3): the row's share came
+    # out at -6 and the whole at 3, under the model's cells.
+    from nonolab.core import Palette
+    puzzle = Puzzle(rows=((1, 1, 1),), columns=((1,), (1,), (1,)), row_colours=((1, 2, 1),),
+                    column_colours=((1,), (2,), (1,)), palette=Palette.default_for(2))
+    assert model_states(puzzle) == 3 + 4 * 1 + 3 * (2 * 1)
+    with pytest.raises(TooLarge):
+        get("cpsat", max_states=1).solve(puzzle)
+
+
 @pytest.mark.parametrize("name", GUARDED)
 def test_model_building_backends_refuse_a_huge_model_at_once(name):
     import tracemalloc

@@ -294,3 +294,21 @@ def test_the_page_carries_its_session_token_and_the_server_wants_it(page):
         Promise.all([send({}), send({'X-Nonolab-Token': token})]).then(done);
     """, token)
     assert answers == [403, 200]
+
+
+def test_certify_shows_certified_and_downloads_a_certificate_the_checker_accepts(page, tmp_path):
+    pytest.importorskip("dratify")
+    import zipfile
+
+    from nonolab.certcheck import check_certificate
+    _load_text(page, (PUZZLES / "webpbn" / "webpbn-00023-edge.non").read_text())
+    _until(page, lambda: _verdict(page) == "unique")
+    _by(page, "#certify").click()
+    link = _until(page, lambda: page.find_elements("id", "certificate-link"))[0]
+    assert _by(page, "#certified").text.startswith("certified unique (proof by lcg,")
+    _shot(page, "certified")
+    link.click()
+    zips = _until(page, lambda: [p for p in page.downloads.iterdir() if p.name.endswith("-certificate.zip")], 20)
+    with zipfile.ZipFile(zips[0]) as archive:
+        archive.extractall(tmp_path)
+    assert check_certificate(next(tmp_path.iterdir()), "dratify").ok

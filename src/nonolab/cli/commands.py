@@ -142,9 +142,13 @@ def solve(file, input_format, index, backend, probing, line, backend_options, ma
               help="The designer's report: verdict, grade, numeric difficulty, warnings, and for a puzzle "
                    "with several solutions an alternative, the regions, givens and the fewest cell flips "
                    "of the picture that make it unique (each proven by an exact count).")
+@click.option("--certify", "certify_dir", default=None, metavar="DIR", type=click.Path(file_okay=False),
+              help="Also write a certificate into DIR (a set: one sub-folder per puzzle): the puzzle, its CNF, "
+                   "and a DRAT proof (unique, contradiction) or two solutions (multiple) that public tools "
+                   "check; see `nonolab certify-check`.")
 @options.given
 def check(file, input_format, index, backend, probing, line, backend_options, time_limit, full, as_json, why, why_image,
-          why_enumerate, as_report, givens):
+          why_enumerate, as_report, certify_dir, givens):
     """Print one word: unique, multiple, contradiction or timeout.
 
     For a puzzle with several solutions, also print two of them and the cells
@@ -160,14 +164,24 @@ def check(file, input_format, index, backend, probing, line, backend_options, ti
     fixed = options.parse_givens(givens)
     if fixed and (why or why_image or as_report):
         raise InvalidArgument("--given works with plain check, solve and count, not with --why or --report")
+    if certify_dir is not None and (fixed or why or why_image):
+        raise InvalidArgument("--certify certifies the plain check or --report: not with --given or --why")
     chosen = sets.load(file, input_format, index)
     solver = _solver(backend, probing, backend_options, line)
+    if certify_dir is not None and not as_report:
+        from nonolab.cli import certify_commands
+        code = certify_commands.run(file, input_format, index, solver, time_limit, as_json, certify_dir, chosen)
+        if code:
+            sys.exit(code)
+        return
     if as_report:
         if why or why_image:
             raise InvalidArgument("--report already holds what --why shows: give one of them")
-        from nonolab.cli import report_commands
+        from nonolab.cli import certify_commands, report_commands
+        where = certify_commands.places(file, chosen, certify_dir) if certify_dir is not None else {}
         code = sets.run_set(file, input_format, index, as_json,
-                            lambda p: report_commands.answer(p, solver, clock.left(time_limit), full), chosen,
+                            lambda p: report_commands.answer(p, solver, clock.left(time_limit), full,
+                                                             where.get(id(p))), chosen,
                             time_limit=time_limit)
         if code:
             sys.exit(code)

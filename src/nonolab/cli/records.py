@@ -105,8 +105,8 @@ def set_document(file: str | None, records: list[dict[str, Any]], exit_code: int
 
 
 #: The schema files shipped in the package, one per command (and ``common``).
-SCHEMAS = ("common", "solve", "check", "check-why", "check-report", "count", "explain", "info", "grade", "verify",
-           "batch-record")
+SCHEMAS = ("common", "solve", "check", "check-why", "check-report", "check-certify", "certify-check", "count",
+           "explain", "info", "grade", "verify", "batch-record")
 
 
 def schema(name: str) -> dict[str, Any]:

@@ -38,13 +38,17 @@ class Capability(str, Enum):
     * ``REMAINDER``: a search stopped early reports ``SolveResult.remainder``.
     * ``COLOUR``: the backend solves colour puzzles (``puzzle.is_colour``); one without
       it refuses them in :func:`accept`.  Black and white needs no declaration.
-    * ``REPRODUCIBLE``: the same puzzle, given, options and limits give the same solutions
-      in the same order on every call, however the machine is loaded and however the
-      search is cut into time slices, as long as no time limit or cancel stops it (a
-      deterministic search that only pauses between slices).  A backend whose answer
-      depends on timing (a race, search styles alternating in time slices, a conflict
-      budget sized by the clock, several workers) does not declare it.  The generator aims
-      its repairs with such a backend (see :mod:`nonolab.generate.criteria`).
+    * ``REPRODUCIBLE``: the same puzzle, given, options and limits give the same solutions in
+      the same order on every call, however the machine is loaded or the search cut into time
+      slices, unless a time limit or cancel stops it (a deterministic search that only pauses
+      between slices; not a race, search styles alternating in time slices, a conflict budget
+      sized by the clock, or several workers).  The generator aims its repairs with one
+      (see :mod:`nonolab.generate.criteria`).
+    * ``PROOF``: ``prove(puzzle, limits, path)`` answers as ``solve`` and writes a DRAT proof to
+      ``path``: for a complete answer, the empty clause from the regular CNF (``export --to dimacs``)
+      plus a clause excluding each solution found (black and white; :mod:`nonolab.certify`).
+    * ``MODEL_COUNT``: a model counter: a complete result's ``total`` is the count, its
+      ``solutions`` only a few witnesses.
     """
 
     EXACT_COUNT = "exact-count"
@@ -57,6 +61,8 @@ class Capability(str, Enum):
     REMAINDER = "remainder"
     COLOUR = "colour"
     REPRODUCIBLE = "reproducible"
+    PROOF = "proof"
+    MODEL_COUNT = "model-count"
 
 
 def capabilities(solver: Any) -> frozenset[Capability]:
@@ -70,8 +76,7 @@ def capabilities(solver: Any) -> frozenset[Capability]:
     >>> capabilities(Toy())
     frozenset()
     """
-    # An instance may narrow its class's declaration when an option changes what it takes
-    # (cnf with Kissat: no colour); a class, or an instance that does not, gives the class's.
+    # An instance may narrow its class's declaration (cnf with Kissat: no colour, no proofs).
     return frozenset(getattr(solver, "CAPABILITIES", frozenset()))
 
 
@@ -102,10 +107,9 @@ class Limits:
         max_solutions: stop after this many distinct solutions; ``None`` counts all.
             The default of 2 answers "solve it and tell me whether it is unique".
         time_limit: wall-clock seconds; ``None`` for no limit.
-        cancel: an object with ``is_set()`` (a ``threading.Event``): once set, the
-            backend stops within about 0.2 s, in any phase, and reports
-            ``INTERRUPTED`` with what it found.  How Ctrl-C stops a search, and how a
-            race between backends stops the loser.
+        cancel: an object with ``is_set()`` (a ``threading.Event``): once set, the backend
+            stops within about 0.2 s, in any phase, and reports ``INTERRUPTED`` with what it
+            found (how Ctrl-C stops a search, and a race its loser).
     """
 
     max_solutions: int | None = 2
@@ -118,17 +122,13 @@ class Limits:
         if self.time_limit is not None and self.time_limit <= 0:
             raise ValueError("Limits: time_limit must be positive (or None)")
 
-    def deadline(self, start: float) -> float | None:
-        return None if self.time_limit is None else start + self.time_limit
-
 
 @dataclass
 class Stats:
     """What a backend did: its name, wall time and counters of its own.
 
-    Counters are backend specific (``line_solves``, ``cache_hits``, ``probes``,
-    ``nodes``, ``max_depth`` for the native solver; ``conflicts``, ``branches`` for
-    CDCL backends) and are kept in ``counters`` so the harness can print any of them.
+    Counters are backend specific (``line_solves``, ``probes``, ``nodes`` for the native
+    solver; ``conflicts`` for CDCL backends), kept so the harness can print any of them.
     """
 
     backend: str
@@ -168,15 +168,16 @@ class SolveResult:
     Attributes:
         status: see :class:`Status`.
         solutions: distinct solutions, every one verified against the clues.
-        complete: the search space was exhausted, so ``len(solutions)`` is exact.
+        complete: the search space was exhausted, so ``count`` is exact.
         stats: wall time and counters.
         steps: the step log, when the backend was asked to record one.
         remainder: for a search stopped early, a partial :class:`~nonolab.core.grid.Grid`
             that every solution not in ``solutions`` satisfies: what the backend proved
-            about the space it left open.  ``None`` when the backend does not report it
-            (see :attr:`Capability.REMAINDER`).  A later solver may search only that
-            space (``Given.from_grid``) and add its solutions: the union stays exact.
-            A backend may pass a function that builds it: it runs on the first read.
+            about the space it left open; ``None`` when the backend does not report it
+            (:attr:`Capability.REMAINDER`).  A later solver may search only that space
+            (``Given.from_grid``): the union stays exact.  A function that builds it runs
+            on the first read.
+        total: the exact count when it exceeds those listed (:attr:`Capability.MODEL_COUNT`).
     """
 
     status: Status
@@ -185,15 +186,16 @@ class SolveResult:
     stats: Stats
     steps: tuple[Any, ...] = ()
     remainder: Grid | None = _BuiltOnFirstRead()  # type: ignore[assignment]
+    total: int | None = None
 
     @property
     def count(self) -> int:
-        return len(self.solutions)
+        return len(self.solutions) if self.total is None else self.total
 
     @property
     def unique(self) -> bool:
         """Exactly one solution, proven by an exhausted search (never on a limit)."""
-        return self.complete and len(self.solutions) == 1
+        return self.complete and self.count == 1
 
     @property
     def solution(self) -> Solution | None:

@@ -14,6 +14,8 @@ Endpoints (``{pid}`` a puzzle id, ``{jid}`` a job id):
 ``GET /api/puzzles/{pid}/download``      ``?format=non``: the file; ``?picture=svg|png|pdf``: the
                                            printable picture with its clues (``png`` is also
                                            a puzzle format: the goal as an image)
+``POST /api/puzzles/{pid}/certify``      a job: ``check --certify`` (the certificate's JSON)
+``GET /api/puzzles/{pid}/certificate.zip`` the certificate made by the last certify job
 ``POST /api/generate?name=&width=&...``  the body is an image: a job making a unique puzzle (``colours=K``: in colour)
 ``GET /api/jobs/{jid}``                  state, progress, result or error
 ``POST /api/jobs/{jid}/cancel``          stop the job (its backend stops too)
@@ -45,6 +47,7 @@ from starlette.staticfiles import StaticFiles
 
 from nonolab.errors import InvalidArgument, NonolabError
 from nonolab.web import guard, repairs, work
+from nonolab.web.certificates import Certificates
 from nonolab.web.jobs import Jobs
 
 STATIC = resources.files("nonolab.web") / "static"
@@ -67,6 +70,7 @@ def create_app(time_limit: float | None = 60.0, workers: int = 2,
     ['/', '/api/draw', '/api/generate']
     """
     store, jobs, sessions = work.Store(), Jobs(workers), guard.Sessions()
+    certificates = Certificates()
 
     def entry_of(request: Request) -> work.Entry:
         entry = store.get(request.path_params["pid"])
@@ -142,6 +146,20 @@ def create_app(time_limit: float | None = 60.0, workers: int = 2,
         return Response(content, media_type=media,
                         headers={"Content-Disposition": f'attachment; filename="{name}"'})
 
+    async def certify(request: Request) -> Response:
+        entry = entry_of(request)   # its givens are part of the puzzle, and of the certificate's CNF
+        job = jobs.start("certify", lambda job: certificates.make(entry.id, entry.puzzle, job, time_limit),
+                         owner=guard.token_of(request.headers))
+        return JSONResponse({"job": job.as_dict()}, status_code=202)
+
+    async def certificate_zip(request: Request) -> Response:
+        found = certificates.zip_of(entry_of(request).id)
+        if found is None:
+            raise _Missing("no certificate of this puzzle yet: certify it first")
+        name, content = found
+        return Response(content, media_type="application/zip",
+                        headers={"Content-Disposition": f'attachment; filename="{name}"'})
+
     async def generate(request: Request) -> Response:
         data = await guard.read_body(request)
         q = request.query_params
@@ -187,6 +205,8 @@ def create_app(time_limit: float | None = 60.0, workers: int = 2,
         Route("/api/puzzles/{pid}/explain", explain, methods=["POST"]),
         Route("/api/puzzles/{pid}/repair", repair, methods=["POST"]),
         Route("/api/puzzles/{pid}/download", download),
+        Route("/api/puzzles/{pid}/certify", certify, methods=["POST"]),
+        Route("/api/puzzles/{pid}/certificate.zip", certificate_zip),
         Route("/api/generate", generate, methods=["POST"]),
         Route("/api/jobs/{jid}", job_state), Route("/api/jobs/{jid}/cancel", cancel, methods=["POST"]),
         Mount("/static", StaticFiles(directory=str(STATIC)), name="static"),

@@ -199,7 +199,7 @@ class CnfSolver:
 
     name = "cnf"
     CAPABILITIES = frozenset({Capability.EXACT_COUNT, Capability.GIVEN_CELLS, Capability.IMPLICATIONS,
-                              Capability.SESSION, Capability.COLOUR})
+                              Capability.SESSION, Capability.COLOUR, Capability.PROOF})
     OPTIONS = (
         Option("solver", "choice", "cadical195", "the python-sat solver",
                choices=lambda: sorted(set(solver_names().values()))),
@@ -212,15 +212,15 @@ class CnfSolver:
     def __init__(self, solver: str = "cadical195", max_states: int | None = MAX_STATES):
         self.max_states = max_states
         self.solver = _canonical(solver)
-        if self.solver in ONE_SHOT:
-            # The colour encoding blocks solutions in one live solver, which a one-shot
-            # engine cannot be (python-sat's Kissat aborts on a clause added after solve).
-            self.CAPABILITIES = CnfSolver.CAPABILITIES - {Capability.COLOUR}
         pysat_solvers = _pysat_solvers()
         try:
             pysat_solvers.Solver(name=self.solver).delete()
         except pysat_solvers.NoSuchSolverError as exc:
             raise BackendUnavailable(f"cnf: python-sat has no working solver {self.solver!r} here") from exc
+        # No colour with one-shot Kissat (it aborts on a clause added after solve), no proofs without a log.
+        from nonolab.solvers.cnf.proving import logs_proofs
+        self.CAPABILITIES = CnfSolver.CAPABILITIES - ({Capability.COLOUR} if self.solver in ONE_SHOT else set()) \
+            - (set() if logs_proofs(self.solver) else {Capability.PROOF})
 
     def solve(self, puzzle: Puzzle, limits: Limits = Limits(), given: Given | None = None) -> SolveResult:
         """Find up to ``limits.max_solutions`` solutions, counting exactly when it can.
@@ -263,6 +263,11 @@ class CnfSolver:
                           {"solver": self.solver, "encode_time": round(watch.elapsed(), 6)})
         extra = [[lit] for lit in units] + implication_clauses(given.implications, puzzle.width)
         return self._search(puzzle, limits, watch, mode, enc, extra, _black_and_white(enc.num_cells, puzzle.width))
+
+    def prove(self, puzzle: Puzzle, limits: Limits = Limits(), proof: Any = None) -> SolveResult:
+        """:meth:`solve` writing the SAT solver's DRAT proof to ``proof`` (see :mod:`.proving`)."""
+        from nonolab.solvers.cnf.proving import prove
+        return prove(self, puzzle, limits, proof)
 
     def _one_shot(self, puzzle: Puzzle, limits: Limits, watch: Stopwatch, extra: list[list[int]]) -> SolveResult:
         """A one-shot solver (Kissat) in a killable child process, re-solving per solution."""

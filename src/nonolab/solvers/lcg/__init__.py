@@ -29,6 +29,7 @@ slice itself.
 
 from __future__ import annotations
 
+import os
 import time
 from typing import Any
 
@@ -116,8 +117,9 @@ class LcgSolver:
     name = "lcg"
     # REPRODUCIBLE: the engine is deterministic and only pauses between slices (a slice
     # ends on the clock, but the search resumes where it stopped).
+    # PROOF: the engine logs its learned and deleted clauses as DRAT over the cells (proof.hpp).
     CAPABILITIES = frozenset({Capability.EXACT_COUNT, Capability.GIVEN_CELLS, Capability.COLOUR,
-                              Capability.REPRODUCIBLE})
+                              Capability.REPRODUCIBLE, Capability.PROOF})
     OPTIONS = (
         Option("minimise", "choice", "recursive", "learned clause minimisation", choices=tuple(_MINIMISE)),
         Option("explain", "choice", "levels", "the order in which an explanation drops a line's cells",
@@ -156,7 +158,33 @@ class LcgSolver:
         self.slice_seconds = float(slice_seconds)
         self._engine = engine_module()
 
-    def solve(self, puzzle: Puzzle, limits: Limits = Limits(), given: Given | None = None) -> SolveResult:
+    def prove(self, puzzle: Puzzle, limits: Limits = Limits(), proof: Any = None) -> SolveResult:
+        """:meth:`solve` (without given cells) writing a DRAT proof of the search to ``proof``
+        (a path): for a complete answer, the proof that the puzzle's regular CNF plus a clause
+        excluding each solution found has no model (see ``proof.hpp`` for why its lines are
+        valid).  The counters say how many proof lines and bytes were written.
+
+        Raises:
+            InvalidArgument: a colour puzzle (the CNF export is black and white).
+            OSError: the proof file cannot be written.
+
+        >>> import os, tempfile
+        >>> from nonolab.core import Puzzle
+        >>> path = os.path.join(tempfile.mkdtemp(), "proof.drat")
+        >>> LcgSolver().prove(Puzzle(rows=((2,), (1,)), columns=((2,), (1,))), proof=path).unique
+        True
+        >>> open(path).read().splitlines()[-1]
+        '0'
+        """
+        if puzzle.is_colour:
+            raise InvalidArgument("lcg: proofs are written for black-and-white puzzles only (the CNF they "
+                                  "refer to has no colour encoding)")
+        if proof is None:
+            raise InvalidArgument("lcg: prove needs the path of the proof file")
+        return self.solve(puzzle, limits, None, proof=os.fspath(proof))
+
+    def solve(self, puzzle: Puzzle, limits: Limits = Limits(), given: Given | None = None, *,
+              proof: str | None = None) -> SolveResult:
         """Find up to ``limits.max_solutions`` solutions, counting exactly when it can.
 
         Args:
@@ -190,6 +218,8 @@ class LcgSolver:
         else:
             engine = self._engine.Engine(w, h, puzzle.rows, puzzle.columns, fixed, *options,
                                          target_phases=_PHASES[self.phases])
+        if proof is not None:
+            engine.start_proof(proof)
         found: list[Solution] = []
         # auto's race stops a loser inside its slice (an extension built before
         # Engine.interrupt is stopped between slices only).
@@ -200,6 +230,8 @@ class LcgSolver:
         finally:
             unsubscribe()
         counters = engine.stats()
+        if proof is not None:
+            counters["proof_lines"], counters["proof_bytes"] = engine.end_proof()
         counters["learned_clauses"] = counters.pop("learned")
         explanations = counters["explanations"]
         counters["mean_explanation"] = round(counters["explained_literals"] / explanations, 3) if explanations else 0.0

@@ -38,7 +38,6 @@
 #include "engine.hpp"
 
 #include <algorithm>
-#include <climits>
 #include <cmath>
 
 namespace lcg {
@@ -262,6 +261,7 @@ int Engine::add_clause(const std::vector<int>& lits, bool learnt, int lbd) {
 }
 
 int Engine::learn(std::vector<int>& learnt, int back_level, bool blocking) {
+    if (proof_) proof_->add(learnt.data(), static_cast<int>(learnt.size()));
     backtrack(back_level);
     if (learnt.size() == 1) {
         enqueue(learnt[0], NONE, 0);  // a root-level fact
@@ -280,7 +280,7 @@ int Engine::learn(std::vector<int>& learnt, int back_level, bool blocking) {
 void Engine::block_solution() {
     ++counters_.blocking;
     const int d = level();
-    if (d == 0) { unsat_ = true; return; }
+    if (d == 0) { proved_unsat(); return; }
     std::vector<int> clause;
     for (int i = d - 1; i >= 0; --i) clause.push_back(neg(trail_[trail_lim_[i]]));
     learn(clause, d >= 2 ? d - 1 : 0, true);
@@ -300,6 +300,7 @@ void Engine::reduce_db() {
         return arena_.activity(a) < arena_.activity(b);
     });
     for (size_t i = 0; i < candidates.size() / 2; ++i) arena_.mark_deleted(candidates[i]);
+    if (proof_) log_deleted(candidates.data(), candidates.size() / 2);
     // Compact the arena (the kept clauses in their order) and rebuild the watches
     // from positions 0 and 1.
     arena_.compact(moved_from_, moved_to_);
@@ -362,7 +363,7 @@ RunResult Engine::run(double seconds) {
                                                      : arena_.view(confl);
             int top = 0;
             for (int q : lits) top = std::max(top, level_[var_of(q)]);
-            if (top == 0) { unsat_ = true; return EXHAUSTED; }
+            if (top == 0) { proved_unsat(); return EXHAUSTED; }
             // A conflict whose literals all lie below the current level (only possible
             // if a lower level was left unpropagated) is analysed at its own level.
             if (top < level()) backtrack(top);

@@ -6,6 +6,7 @@
 #include <chrono>
 #include <cstdint>
 #include <deque>
+#include <memory>
 #include <vector>
 
 #include "arena.hpp"
@@ -13,6 +14,7 @@
 #include "colour_line.hpp"
 #include "drop.hpp"
 #include "line.hpp"
+#include "proof.hpp"
 
 namespace lcg {
 
@@ -75,6 +77,13 @@ public:
     const std::vector<uint8_t>& solution() const { return solution_; }
     const Counters& counters() const { return counters_; }
     int num_vars() const { return nvars_; }
+
+    // Write a DRAT proof of the search to path from now on (proof.hpp; black and white
+    // only, before the first run): false when the file cannot be opened.  end_proof()
+    // closes it: false when a write failed.
+    bool start_proof(const char* path);
+    bool end_proof();
+    const ProofLog* proof() const { return proof_.get(); }
 
 private:
     enum Reason : uint8_t { NONE = 0, CLAUSE = 1, LINE = 2 };
@@ -173,6 +182,11 @@ private:
     std::vector<ColourAutomaton> autos_;
     ColourLineDP cdp_;
     std::vector<uint32_t> dom_buf_, dom_out_;
+
+    // The DRAT log, only when a proof was asked for (proof.hpp).
+    std::unique_ptr<ProofLog> proof_;
+    void proved_unsat();
+    void log_deleted(const int* crefs, size_t count);
 
     int lit_value(int lit) const {  // 1 true, 0 false, -1 unassigned
         int v = value_[var_of(lit)];

@@ -13,6 +13,8 @@
 //   Engine.interrupt(): the running run() (from another thread) ends at its next look at
 //       the clock, and every later one at its own.
 //   Engine.solution() -> bytes (one 0/1 per cell, row-major), Engine.stats() -> dict.
+//   Engine.start_proof(path): write a DRAT proof of the search to path (proof.hpp; black
+//       and white); Engine.end_proof() -> (lines, bytes) closes it (OSError if a write failed).
 //   solve_line(clue, cells) -> bytes or None: the line DP on one line of state masks.
 //   solve_colour_line(lengths, colours, domains) -> list or None: the colour line DP on
 //       one line of domain masks (bit v: value v possible).
@@ -190,6 +192,28 @@ PyObject* Engine_stats(EngineObject* self, PyObject*) {
     return dict;
 }
 
+PyObject* Engine_start_proof(EngineObject* self, PyObject* args) {
+    PyObject* path = nullptr;
+    if (!PyArg_ParseTuple(args, "O&", PyUnicode_FSConverter, &path)) return nullptr;
+    if (!ready(self)) { Py_DECREF(path); return nullptr; }
+    const bool opened = self->engine->start_proof(PyBytes_AS_STRING(path));
+    if (!opened) PyErr_SetFromErrnoWithFilenameObject(PyExc_OSError, path);
+    Py_DECREF(path);
+    if (!opened) return nullptr;
+    Py_RETURN_NONE;
+}
+
+PyObject* Engine_end_proof(EngineObject* self, PyObject*) {
+    if (!ready(self)) return nullptr;
+    const lcg::ProofLog* log = self->engine->proof();
+    const long long lines = log ? log->lines() : 0;
+    if (!self->engine->end_proof()) {
+        PyErr_SetString(PyExc_OSError, "lcg: writing the proof failed (is the disk full?)");
+        return nullptr;
+    }
+    return Py_BuildValue("LL", lines, log ? log->bytes() : 0LL);
+}
+
 PyMethodDef engine_methods[] = {
     {"run", reinterpret_cast<PyCFunction>(Engine_run), METH_VARARGS,
      "run(seconds) -> 0 budget spent, 1 solution found (and blocked), 2 search exhausted"},
@@ -198,6 +222,10 @@ PyMethodDef engine_methods[] = {
     {"solution", reinterpret_cast<PyCFunction>(Engine_solution), METH_NOARGS,
      "the last solution: one byte 0/1 per cell, row-major"},
     {"stats", reinterpret_cast<PyCFunction>(Engine_stats), METH_NOARGS, "the search counters"},
+    {"start_proof", reinterpret_cast<PyCFunction>(Engine_start_proof), METH_VARARGS,
+     "start_proof(path): write a DRAT proof of the search to path (black and white puzzles)"},
+    {"end_proof", reinterpret_cast<PyCFunction>(Engine_end_proof), METH_NOARGS,
+     "end_proof() -> (lines, bytes): close the proof"},
     {nullptr, nullptr, 0, nullptr},
 };
 

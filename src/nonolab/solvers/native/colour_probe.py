@@ -79,8 +79,15 @@ def probe(dom, mode, line_cells, line_start, line_len, auto_start, n_states, tab
                     survivors |= 1 << v
                     consistent += 1
                     if mode == 2:
-                        # Per cell: how many consistent trials changed it, and the union
-                        # of the values they left it (a cell no trial changed keeps dom).
+                        # Per cell: the run of consistent trials, from the first, that all
+                        # changed it (hits), and the union of the values they left it.  A
+                        # trial that leaves a cell alone leaves it all of dom, so the run
+                        # must have no gap: hits advances only from consistent - 1.  (It
+                        # once took `hits = consistent` on any touch, so a cell changed by
+                        # trials 1 and 3 of three but not 2 looked changed by all three
+                        # and lost the values trial 2 kept: real solutions removed, on
+                        # colour puzzles only, as two values never leave a gap.)  A cell
+                        # touched twice in one trial is counted once (hits == consistent).
                         for j in range(n_touched):
                             t = touched[j]
                             if seen[t] != stamp:
@@ -90,7 +97,7 @@ def probe(dom, mode, line_cells, line_start, line_len, auto_start, n_states, tab
                                 if consistent == 1:
                                     first[firsts] = t
                                     firsts += 1
-                            if hits[t] < consistent:
+                            if hits[t] == consistent - 1:
                                 hits[t] = consistent
                                 union[t] |= scratch[t]
                 for j in range(n_touched):

@@ -109,6 +109,7 @@
 
   function showReport(report) {
     $("report").classList.remove("hidden");
+    $("certified").textContent = "";
     var verdict = $("verdict");
     verdict.textContent = report.verdict;
     verdict.dataset.verdict = report.verdict;
@@ -158,6 +159,24 @@
       if (report.pictures[k]) { var f = figure(report.pictures[k], captions[k]); f.id = "picture-" + k; pics.appendChild(f); }
     });
   }
+
+  // A certificate: the verdict proven to anyone (a DRAT proof or two solutions), as a zip.
+  $("certify").addEventListener("click", function () {
+    var shown = current.id, out = $("certified");
+    out.textContent = "";
+    runJob("/api/puzzles/" + shown + "/certify", null, null, "certifying").then(function (result) {
+      if (!current || current.id !== shown) return;
+      var c = result.certificate;
+      if (!c.certified) { out.textContent = "not certified: " + c.reason; return; }
+      var a = document.createElement("a");
+      a.id = "certificate-link";
+      a.href = c.path;
+      a.textContent = "download the certificate";
+      out.appendChild(document.createTextNode("certified " + c.verdict +
+        (c.prover ? " (proof by " + c.prover + ", " + c.proof_lines + " lines) " : " ")));
+      out.appendChild(a);
+    }, function () {});
+  });
 
   function applyRepair(repair) {
     postJSON("/api/puzzles/" + current.id + "/repair", repair).then(function (body) { showPuzzle(body.puzzle); }, function () {});
