@@ -140,3 +140,24 @@ def test_a_set_the_clock_ran_out_on_is_valid(run, two, name, monkeypatch):
     data = json.loads(run(*COMMANDS[name], two, "--time-limit", "5", "--json").stdout)
     _validator(name).validate(data)
     assert [(r["verdict"], r["error"]) for r in data["puzzles"]] == [("timeout", None)] * 2
+
+
+def test_a_certified_set_with_a_puzzle_a_library_error_stopped_is_valid(run, one_too_big, tmp_path, monkeypatch):
+    """check --certify answers through the same set loop: a puzzle whose certificate a library
+    error stopped has the error record (forced here: the certifier builds its own model)."""
+    import nonolab.certify
+    from nonolab.errors import TooLarge
+
+    real = nonolab.certify.certify
+
+    def refusing(puzzle, *args, **kwargs):
+        if puzzle.name == "nonunique":
+            raise TooLarge("the model is beyond a limit")
+        return real(puzzle, *args, **kwargs)
+
+    monkeypatch.setattr(nonolab.certify, "certify", refusing)
+    path, _ = one_too_big
+    data = json.loads(run("check", "--certify", tmp_path / "certs", path, "-b", "cnf", "--json").stdout)
+    _validator("check-certify").validate(data)
+    assert [r["verdict"] for r in data["puzzles"]] == ["unique", None, "unique"]
+    assert data["puzzles"][1]["error"] == "the model is beyond a limit" and data["summary"]["errors"] == 1
