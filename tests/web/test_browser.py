@@ -261,6 +261,13 @@ def test_explain_says_the_verdict_and_marks_search(page):
     _shot(page, "14-explain-multiple")
 
 
+def test_a_puzzle_with_no_solution_is_not_graded_in_words_never_none(page):
+    _load_text(page, (PUZZLES / "nonolab" / "contradiction.non").read_text())
+    _until(page, lambda: _verdict(page) == "contradiction")
+    assert _by(page, "#grade").text == "not graded (a puzzle with no solution has no grade)"
+    _shot(page, "contradiction-not-graded")
+
+
 def test_a_colour_puzzle_shows_its_clues_in_their_colours(page):
     from nonolab.core import Puzzle, Solution
     from nonolab.formats import dumps

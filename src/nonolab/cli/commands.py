@@ -98,6 +98,11 @@ def solve(file, input_format, index, backend, probing, line, backend_options, ma
     picture = picture_format(to_format, output)          # svg, png, pdf: a picture, not a puzzle file
     if picture and len(chosen) > 1:
         raise click.UsageError(f"a picture holds one puzzle: {file} holds {len(chosen)}; name one with --index")
+    if writes and not picture:
+        from nonolab.formats import format_for_path
+        target = to_format or format_for_path(output)
+        if target is not None:
+            sets.refuse_writing(chosen, target, output or file)
     quiet = writes and not output and not as_json  # the puzzles go to standard output
     code = sets.run_set(file, input_format, index, as_json, answer, chosen, show=not quiet, time_limit=time_limit)
     if solved and picture:

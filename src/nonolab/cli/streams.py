@@ -5,6 +5,13 @@ with ``EPIPE``.  :func:`quiet_closed_pipe` puts a file object under ``sys.stdout
 whose writes, after the first such failure, go to ``/dev/null`` (the Python
 documentation's advice for SIGPIPE): the command ends as it would have, with its own
 exit code, and no "Broken pipe" message.
+
+``nonolab check FILE >&-`` (or ``2>&-``): a standard descriptor closed when the command
+starts.  :func:`reopen_closed_descriptors` puts ``/dev/null`` there, so that the next
+file the command opens does not become descriptor 1 or 2 (where a C library's output,
+or the signal handler's silencing, would land in it) and the one-line messages have
+somewhere to go; Python has set that stream to ``None`` already, which every writer
+here skips.
 """
 
 from __future__ import annotations
@@ -30,6 +37,18 @@ class _PipeEnd(io.FileIO):
             os.dup2(devnull, self.fileno())
             os.close(devnull)
             return memoryview(data).nbytes
+
+
+def reopen_closed_descriptors() -> None:
+    """Put ``/dev/null`` on each of descriptors 0, 1 and 2 that is closed (see the module docstring)."""
+    for fd in (0, 1, 2):
+        try:
+            os.fstat(fd)
+        except OSError:
+            null = os.open(os.devnull, os.O_RDWR)   # the lowest free descriptor: ``fd`` itself
+            if null != fd:
+                os.dup2(null, fd)
+                os.close(null)
 
 
 def quiet_closed_pipe() -> None:

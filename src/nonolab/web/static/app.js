@@ -91,7 +91,7 @@
 
   function words(report) {
     var grade = report.grade;
-    if (!grade) return report.verdict === "contradiction" ? "none (a puzzle with no solution is not graded)" : "not graded";
+    if (!grade) return report.verdict === "contradiction" ? "not graded (a puzzle with no solution has no grade)" : "not graded";
     if (!grade.grade) return (report.stopped || "not graded") + (grade.harder_than ? ": harder than " + grade.harder_than : "");
     var steps = Object.keys(grade.steps).map(function (k) { return grade.steps[k] + " " + k; }).join(", ");
     return grade.grade + " (pbnsolve class: " + grade.pbnsolve_class + "); difficulty " + report.difficulty.toFixed(3) +
