@@ -29,4 +29,12 @@ setup(ext_modules=[
         language="c++",
         extra_compile_args=["-std=c++17", "-O2"],
     ),
+    # Many puzzles a call (check_many, census): the same engine, clues and results as arrays.
+    Extension(
+        "nonolab.solvers.native.compiled._batch",
+        sources=[NATIVE + "batch_module.cpp", NATIVE + "batch.cpp", NATIVE + "engine.cpp"],
+        depends=[NATIVE + "batch.hpp", NATIVE + "engine.hpp", LCG + "line.hpp", LCG + "bitline.hpp", BINDING],
+        language="c++",
+        extra_compile_args=["-std=c++17", "-O2"],
+    ),
 ])

@@ -13,7 +13,8 @@ The pieces: :class:`Puzzle` (immutable clues), formats (:func:`load`, :func:`loa
 :func:`dump`, :func:`dumps`), backends (:func:`backends`, :func:`solve`), and the
 questions (:func:`check`, :func:`count`, :func:`ambiguity_report`: why it is not
 unique, :func:`report`: everything a designer asks in one call, :func:`repair`: the
-fewest cell flips that make a puzzle unique), :func:`crosscheck` (run several backends,
+fewest cell flips that make a puzzle unique), :func:`census` (every picture of a small
+size: how many are unique, line-solvable, of each grade), :func:`crosscheck` (run several backends,
 check every answer and whether they agree) and :func:`violations` (how one picture breaks
 the clues: the independent checker every answer passes through).  Every call takes the
 puzzle first, then the backend, then the limits.
@@ -36,10 +37,10 @@ from nonolab.solvers import names as backends
 __version__ = "0.1.0"
 
 __all__ = [
-    "EMPTY", "FILLED", "UNKNOWN", "AmbiguityReport", "BackendUnavailable", "CheckResult", "Contradiction", "CountResult", "CrossCheck",
+    "EMPTY", "FILLED", "UNKNOWN", "AmbiguityReport", "BackendUnavailable", "CensusResult", "CheckResult", "Contradiction", "CountResult", "CrossCheck",
     "Grid", "InvalidPuzzle", "Limits", "NonolabError", "ParseError", "Puzzle", "RepairResult", "Report",
     "Solution", "SolveResult",
-    "Status", "UnknownBackend", "UnknownFormat", "Verdict", "ambiguity_report", "backend", "backends", "check",
+    "Status", "UnknownBackend", "UnknownFormat", "Verdict", "ambiguity_report", "backend", "backends", "census", "check",
     "clues_of",
     "count", "crosscheck", "dump", "dumps", "load", "load_all", "loads", "loads_all", "repair", "report", "solve",
     "violations",
@@ -56,7 +57,9 @@ _LAZY = {"AmbiguityReport": ("nonolab.harness.ambiguity", "AmbiguityReport"),
          "RepairResult": ("nonolab.harness.repair", "RepairResult"),
          "repair": ("nonolab.harness.repair", "repair"),
          "Report": ("nonolab.harness.report", "Report"),
-         "report": ("nonolab.harness.report", "report")}
+         "report": ("nonolab.harness.report", "report"),
+         "CensusResult": ("nonolab.exhaustive.run", "CensusResult"),
+         "census": ("nonolab.exhaustive.run", "census")}
 
 
 def __getattr__(name: str) -> Any:

@@ -1,0 +1,69 @@
+"""``nonolab census``: every W x H picture's clues checked (unique, line-solvable, grades)."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+
+@click.command()
+@click.option("--size", "size", required=True, metavar="WxH", help="The pictures' size, such as 4x4 or 7x4.")
+@click.option("--jobs", "-j", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Worker processes on this machine.")
+@click.option("--scheduler", default=None, metavar="tcp://HOST:PORT",
+              help='Run the chunks on this Dask scheduler\'s workers (pip install "nonolab[distributed]"; '
+                   "nonolab installed on every worker). The scheduler and its workers are trusted.")
+@click.option("--out", "-o", default=None, type=click.Path(dir_okay=False, path_type=str),
+              help="The results file (JSON), rewritten after every chunk: run the same command again to go on "
+                   "from where a killed run stopped.")
+@click.option("--deep/--no-deep", default=True, show_default=True,
+              help="Tell depth-2 from search among the unique clue sets that full probing leaves open "
+                   "(--no-deep counts them together as beyond-full-probe).")
+@click.option("--chunk-pictures", type=click.IntRange(min=1), default=None, metavar="N",
+              help="The most pictures a chunk holds (the unit of work and of checkpoints; default about two "
+                   "million). A resumed --out keeps its own chunks.")
+@click.option("--progress/--no-progress", default=None, help="Chunks done on stderr (default: on a terminal).")
+def census(size, jobs, scheduler, out, deep, chunk_pictures, progress):
+    """Check the clues of every WxH picture: how many are unique, line-solvable, of each grade.
+
+    \b
+    Uniqueness is counted two ways that must agree on every clue set: pictures
+    grouped by their clues (unique: the only picture with its clues), and the
+    native engine counting each distinct clue set's solutions to 2.  Line-solvable:
+    the complete line solver alone solves it.  Grades are those of `nonolab grade`.
+    \b
+    Exit code 0 when the census is complete, 2 on bad usage, 3 when the two
+    counts disagree (a bug: please report it).
+    """
+    from nonolab.exhaustive import census as run_census
+    from nonolab.exhaustive import parse_size
+
+    width, height = parse_size(size)
+    show = sys.stderr.isatty() if progress is None else progress
+
+    def report(result) -> None:
+        if show:
+            click.echo(f"\rchunks {result.chunks_done}/{result.chunks}, pictures {result.pictures:,}",
+                       err=True, nl=result.complete)
+
+    result = run_census(width, height, jobs=jobs, scheduler=scheduler, out=out, deep=deep, progress=report,
+                         chunk_pictures=chunk_pictures)
+    _print(result, out)
+
+
+def _print(result, out) -> None:
+    total = result.total
+    click.echo(f"census {result.width}x{result.height}: {result.pictures:,} of {total:,} pictures"
+               + ("" if result.complete else f" (incomplete: {result.chunks_done}/{result.chunks} chunks)"))
+    click.echo(f"  distinct clue sets {result.clue_sets:,}")
+    click.echo(f"  unique             {result.unique:,}")
+    click.echo(f"  line-solvable      {result.line:,}")
+    click.echo(f"  multiple           {result.pictures - result.unique:,}")
+    click.echo("  unique by grade:")
+    for name, count in result.grades.items():
+        click.echo(f"    {name:<20} {count:,}")
+    click.echo(f"wall time {result.seconds:.2f} s" + (f"; results: {out}" if out else ""))
+
+
+COMMANDS = (census,)
