@@ -40,7 +40,7 @@ __all__ = [
     "EMPTY", "FILLED", "UNKNOWN", "AmbiguityReport", "BackendUnavailable", "CensusResult", "CheckResult", "Contradiction", "CountResult", "CrossCheck",
     "Grid", "InvalidPuzzle", "Limits", "NonolabError", "ParseError", "Puzzle", "RepairResult", "Report",
     "Solution", "SolveResult",
-    "Status", "UnknownBackend", "UnknownFormat", "Verdict", "ambiguity_report", "backend", "backends", "census", "check",
+    "Status", "UnknownBackend", "UnknownFormat", "Verdict", "ambiguity_report", "backend", "backends", "census", "check", "check_many",
     "clues_of",
     "count", "crosscheck", "dump", "dumps", "load", "load_all", "loads", "loads_all", "repair", "report", "solve",
     "violations",
@@ -95,6 +95,22 @@ def check(puzzle: Puzzle, backend: str = DEFAULT, time_limit: float | None = Non
     """Is the solution unique?  See :func:`nonolab.harness.uniqueness.check`."""
     from nonolab.harness.uniqueness import check as _check
     return _check(puzzle, _build(backend, **options), time_limit)
+
+
+def check_many(puzzles: Any, backend: str = "native", time_limit: float | None = None,
+               **options: Any) -> Any:
+    """Is each solution unique?  An iterator of :class:`CheckResult`, one per puzzle of the
+    iterable ``puzzles``, in order; ``time_limit`` per puzzle.  The default backend,
+    native, answers many small puzzles per call into its compiled engine (microseconds
+    between puzzles, where one :func:`check` a puzzle costs tens of them).  See
+    :func:`nonolab.harness.uniqueness.check_many`.
+
+    >>> [c.verdict.value for c in check_many([Puzzle(rows=((1,),), columns=((1,),)),
+    ...                                        Puzzle(rows=((1,), (1,)), columns=((1,), (1,)))])]
+    ['unique', 'multiple']
+    """
+    from nonolab.harness.uniqueness import check_many as _check_many
+    return _check_many(puzzles, _build(backend, **options), time_limit)
 
 
 def count(puzzle: Puzzle, backend: str = DEFAULT, limit: int | None = None,

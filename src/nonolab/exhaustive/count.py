@@ -51,7 +51,7 @@ def census_chunk(width: int, height: int, chunk: tuple[int, ...], deep: bool = T
     """
     import numpy as np
     chunk = tuple(chunk)
-    plan = Plan(width, height, depth=len(chunk))
+    plan = Plan(width, height)
     pictures = plan.pictures(chunk)
     numbers = plan.line_numbers(pictures)
     keys = plan.keys(numbers)

@@ -7,8 +7,8 @@ in mixed radix (its key).  Two pictures have the same clues exactly when their k
 are equal: grouping by key is the census's first, engine-free, uniqueness count.
 
 Pictures with the same clues share their first rows' clues, so a chunk is the set of
-pictures whose first ``depth`` rows have given clues: the chunks partition the
-pictures, and no clue set spans two chunks (each is grouped alone, in bounded memory).
+pictures whose first rows have given clues: the chunks partition the pictures, and no
+clue set spans two chunks (each is grouped alone, in bounded memory).
 
 >>> index, clues = line_clues(3)
 >>> clues
@@ -71,37 +71,39 @@ def line_clues(n: int) -> tuple[Any, list[tuple[int, ...]]]:
 class Plan:
     """The chunks of the W x H census and the pictures of each.
 
-    A chunk is a tuple of clue numbers of the first ``depth`` rows: by default the
-    fewest rows whose clues cut the pictures into chunks of at most ``chunk_pictures``
-    (:data:`CHUNK_PICTURES`), or as given (a chunk's length is its plan's depth).
+    A chunk is a tuple of clue numbers of the first rows, as many as it takes to hold
+    at most ``chunk_pictures`` pictures (:data:`CHUNK_PICTURES` by default): the whole
+    set is split by the clue of row 0, each part too large by the clue of row 1, and so
+    on, so chunks of different depths partition the pictures.
     """
 
-    def __init__(self, width: int, height: int, depth: int | None = None, chunk_pictures: int | None = None):
+    def __init__(self, width: int, height: int, chunk_pictures: int | None = None):
         if not (0 < width <= MAX_SIDE and 0 < height <= MAX_SIDE and width * height <= MAX_CELLS):
             raise InvalidArgument(f"census --size {width}x{height}: at most {MAX_CELLS} cells (2**{MAX_CELLS} "
                                   f"pictures), sides of 1 to {MAX_SIDE}")
         self.width, self.height = width, height
+        self.most = CHUNK_PICTURES if chunk_pictures is None else chunk_pictures
+        if self.most < 1:
+            raise InvalidArgument(f"--chunk-pictures {self.most}: at least 1")
         self.row_index, self.row_clues = line_clues(width)
         self.column_index, self.column_clues = line_clues(height)
         self.patterns = [[p for p in range(1 << width) if self.row_index[p] == i] for i in range(len(self.row_clues))]
-        if depth is not None:
-            if not 0 <= depth <= height:
-                raise InvalidArgument(f"census {width}x{height}: a chunk depth of {depth} rows is out of range")
-            self.depth = depth
-            return
-        most = CHUNK_PICTURES if chunk_pictures is None else chunk_pictures
-        widest = max(len(p) for p in self.patterns)
-        self.depth = 0
-        while self.depth < height and widest ** self.depth * (1 << width * (height - self.depth)) > most:
-            self.depth += 1
 
     def chunks(self) -> list[tuple[int, ...]]:
         """Every chunk, in a fixed order."""
-        return list(product(range(len(self.row_clues)), repeat=self.depth))
+        out: list[tuple[int, ...]] = []
+        pending = [()]
+        while pending:
+            chunk = pending.pop()
+            if len(chunk) == self.height or self.size(chunk) <= self.most:
+                out.append(chunk)
+            else:
+                pending.extend(chunk + (clue,) for clue in reversed(range(len(self.row_clues))))
+        return out
 
     def size(self, chunk: tuple[int, ...]) -> int:
         """The number of pictures in ``chunk``."""
-        count = 1 << self.width * (self.height - self.depth)
+        count = 1 << self.width * (self.height - len(chunk))
         for clue in chunk:
             count *= len(self.patterns[clue])
         return count
@@ -109,12 +111,14 @@ class Plan:
     def pictures(self, chunk: tuple[int, ...]) -> Any:
         """The pictures of ``chunk`` (uint64)."""
         import numpy as np
+        if len(chunk) > self.height or any(not 0 <= c < len(self.row_clues) for c in chunk):
+            raise InvalidArgument(f"census {self.width}x{self.height}: no chunk {list(chunk)}")
         prefix = np.zeros(1, dtype=np.uint64)
         for row, clue in enumerate(chunk):
             rows = np.array(self.patterns[clue], dtype=np.uint64) << np.uint64(row * self.width)
             prefix = (prefix[:, None] | rows[None, :]).ravel()
-        rest = np.arange(1 << self.width * (self.height - self.depth), dtype=np.uint64)
-        rest <<= np.uint64(self.depth * self.width)
+        rest = np.arange(1 << self.width * (self.height - len(chunk)), dtype=np.uint64)
+        rest <<= np.uint64(len(chunk) * self.width)
         return (prefix[:, None] | rest[None, :]).ravel()
 
     def line_numbers(self, pictures: Any) -> Any:

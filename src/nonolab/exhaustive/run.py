@@ -1,8 +1,9 @@
 """The whole census: chunks run here (processes) or on a Dask cluster, with checkpoints.
 
-The results file is the checkpoint: after every finished chunk it is rewritten
-(atomically) with the tallies of every chunk done so far, so a killed run loses at
-most the chunks in flight, and the same call with the same file goes on from there.
+The results file is the checkpoint: it is rewritten (atomically) with the tallies of
+every chunk done so far after every chunk (every few seconds when there are thousands)
+and when the run ends or is stopped, so a killed run loses at most the chunks in flight
+(or a few seconds of them), and the same call with the same file goes on from there.
 Each chunk's tallies are kept under its name, so a chunk that is answered twice (a
 Dask worker died after finishing it, and the scheduler ran it again) counts once.
 """
@@ -22,6 +23,9 @@ from nonolab.formats import write_atomically
 __all__ = ["CensusResult", "census", "parse_size"]
 
 FORMAT = "nonolab-census/1"
+#: A census of at most this many chunks rewrites its results file after every chunk;
+#: a larger one every SAVE_EVERY seconds (and when it ends or is stopped).
+SAVE_ALWAYS, SAVE_EVERY = 1000, 5.0
 
 
 def parse_size(text: str) -> tuple[int, int]:
@@ -79,7 +83,7 @@ def _name(chunk: Iterable[int]) -> str:
 
 
 def _load(path: str, width: int, height: int) -> tuple[dict[str, dict], int | None]:
-    """The chunks a results file already holds and their depth (none when it does not exist)."""
+    """The chunks a results file already holds and its chunk size (none when it does not exist)."""
     try:
         with open(path, encoding="utf-8") as stream:
             data = json.load(stream)
@@ -89,10 +93,10 @@ def _load(path: str, width: int, height: int) -> tuple[dict[str, dict], int | No
         raise InvalidArgument(f"--out {path}: not a census results file ({exc}); not overwritten") from exc
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise InvalidArgument(f"--out {path}: not a census results file; not overwritten")
-    if data.get("size") != f"{width}x{height}" or not isinstance(data.get("depth"), int):
+    if data.get("size") != f"{width}x{height}" or not isinstance(data.get("chunk_pictures"), int):
         raise InvalidArgument(f"--out {path}: holds the {data.get('size')} census, not {width}x{height}; "
                               "not overwritten")
-    return dict(data.get("done", {})), data["depth"]
+    return dict(data.get("done", {})), data["chunk_pictures"]
 
 
 def _summary(width: int, height: int, done: dict[str, dict], chunks: int, deep: bool, seconds: float) -> CensusResult:
@@ -132,19 +136,26 @@ def census(width: int, height: int, *, jobs: int = 1, scheduler: str | None = No
     >>> census(3, 3).as_dict()["unique"]
     384
     """
-    done, depth = _load(out, width, height) if out else ({}, None)
-    plan = Plan(width, height, depth, chunk_pictures)
+    done, kept = _load(out, width, height) if out else ({}, None)
+    plan = Plan(width, height, kept if kept is not None else chunk_pictures)
     chunks = plan.chunks()
     todo = [c for c in chunks if _name(c) not in done]
     started = time.perf_counter()
+    written = [started]
+
+    def save(result: CensusResult) -> None:
+        data = {"format": FORMAT, "size": f"{width}x{height}", "chunk_pictures": plan.most, "deep": deep,
+                **result.as_dict(), "done": done}
+        write_atomically(out, json.dumps(data, separators=(",", ":")) + "\n")
+        written[0] = time.perf_counter()
 
     def record(tally: dict) -> None:
         done[_name(tally["chunk"])] = tally
         result = _summary(width, height, done, len(chunks), deep, time.perf_counter() - started)
-        if out:
-            data = {"format": FORMAT, "size": f"{width}x{height}", "depth": plan.depth, "deep": deep,
-                    **result.as_dict(), "done": done}
-            write_atomically(out, json.dumps(data, indent=1) + "\n")
+        # After every chunk when they are few; else at most every SAVE_EVERY seconds (a
+        # census of many chunks would spend its time rewriting a growing file).
+        if out and (len(chunks) <= SAVE_ALWAYS or time.perf_counter() - written[0] >= SAVE_EVERY):
+            save(result)
         if progress is not None:
             progress(result)
 
@@ -154,8 +165,12 @@ def census(width: int, height: int, *, jobs: int = 1, scheduler: str | None = No
         tallies = _in_processes(width, height, todo, deep, jobs)
     else:
         tallies = (census_chunk(width, height, chunk, deep) for chunk in todo)
-    for tally in tallies:
-        record(tally)
+    try:
+        for tally in tallies:
+            record(tally)
+    finally:  # stopped or finished: every chunk done is on disk
+        if out:
+            save(_summary(width, height, done, len(chunks), deep, time.perf_counter() - started))
     return _summary(width, height, done, len(chunks), deep, time.perf_counter() - started)
 
 

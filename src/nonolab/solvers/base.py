@@ -45,6 +45,10 @@ class Capability(str, Enum):
       depends on timing (a race, search styles alternating in time slices, a conflict
       budget sized by the clock, several workers) does not declare it.  The generator aims
       its repairs with such a backend (see :mod:`nonolab.generate.criteria`).
+    * ``BATCH``: ``solver.solve_many(puzzles, limits)`` answers an iterable of puzzles
+      with an iterator of results, in order, each as ``solve(puzzle, limits)`` would
+      (the same verdict, every solution checked), with little cost between puzzles
+      (``nonolab.check_many`` uses it; without it, one ``solve`` a puzzle).
     """
 
     EXACT_COUNT = "exact-count"
@@ -57,6 +61,7 @@ class Capability(str, Enum):
     REMAINDER = "remainder"
     COLOUR = "colour"
     REPRODUCIBLE = "reproducible"
+    BATCH = "batch"
 
 
 def capabilities(solver: Any) -> frozenset[Capability]:

@@ -69,6 +69,7 @@ BatchOutput run_batch(const BatchInput& in, const BatchOptions& opt) {
     long long line = 0, block = 0;
     for (long long i = 0; i < in.puzzles; ++i) {
         if (i > 0 && seconds_since(call_start) >= opt.budget) break;
+        const Clock::time_point start = Clock::now();
         std::shared_ptr<const Clues> clues = clues_of(in, i, line, block);
         const size_t size = static_cast<size_t>(clues->h) * clues->w;
         const int longest = std::max(clues->h, clues->w);
@@ -76,7 +77,6 @@ BatchOutput run_batch(const BatchInput& in, const BatchOptions& opt) {
                       opt.probing);
         const size_t at = out.solutions.size();  // this puzzle's grids, max_solutions of them
         out.solutions.resize(at + size * opt.max_solutions, 0);
-        const Clock::time_point start = Clock::now();
         int found = 0;
         int state = BATCH_UNFINISHED;
         while (true) {
@@ -107,6 +107,7 @@ BatchOutput run_batch(const BatchInput& in, const BatchOptions& opt) {
         out.state.push_back(static_cast<int8_t>(state));
         out.level.push_back(static_cast<int8_t>(level));
         out.nodes.push_back(engine.stats[NODES]);
+        out.seconds.push_back(seconds_since(start));
         out.done = i + 1;
     }
     return out;

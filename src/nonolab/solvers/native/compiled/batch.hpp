@@ -48,6 +48,7 @@ struct BatchOutput {
     std::vector<int8_t> state;      // BatchState, per puzzle
     std::vector<int8_t> level;      // 0..3 with levels and a unique answer, else -1
     std::vector<int64_t> nodes;     // the counting search's nodes, per puzzle
+    std::vector<double> seconds;    // each puzzle's time (its count and its grading)
     std::vector<uint8_t> solutions;  // per puzzle max_solutions grids of height*width state masks
                                      // (1 empty, 2 filled; unused ones left 0), in puzzle order
 };

@@ -51,7 +51,7 @@ def available() -> bool:
 class Answers:
     """Per puzzle: ``found`` solutions, ``state`` (EXHAUSTED, ENOUGH, UNFINISHED), ``level``
     (with levels: 0 line, 1 contradiction probing, 2 full probing, 3 none of them decides
-    it; -1 not graded) and ``nodes``, numpy arrays; ``grids`` holds every puzzle's
+    it; -1 not graded), ``nodes`` and ``seconds`` (each puzzle's time), numpy arrays; ``grids`` holds every puzzle's
     ``max_solutions`` grids of state masks (1 empty, 2 filled; those past ``found`` are
     0), puzzle i's from ``offsets[i]``."""
 
@@ -59,6 +59,7 @@ class Answers:
     state: Any
     level: Any
     nodes: Any
+    seconds: Any
     grids: Any
     offsets: Any
     max_solutions: int
@@ -117,8 +118,8 @@ def check_arrays(sizes: Any, lengths: Any, blocks: Any, *, max_solutions: int = 
                                      max_solutions, _PROBING[probing], levels, budget, puzzle_seconds, cache_bytes)
         parts.append(arrays)
         start += done
-    found, state, level, nodes, grids = (b"".join(p[i] for p in parts) for i in range(5))
+    found, state, level, nodes, seconds, grids = (b"".join(p[i] for p in parts) for i in range(6))
     cells = sizes[:, 0].astype(np.int64) * sizes[:, 1] * max_solutions
     return Answers(np.frombuffer(found, dtype=np.int8), np.frombuffer(state, dtype=np.int8),
                    np.frombuffer(level, dtype=np.int8), np.frombuffer(nodes, dtype=np.int64),
-                   np.frombuffer(grids, dtype=np.uint8), np.concatenate(([0], np.cumsum(cells))), max_solutions)
+                   np.frombuffer(seconds, dtype=np.float64), np.frombuffer(grids, dtype=np.uint8), np.concatenate(([0], np.cumsum(cells))), max_solutions)

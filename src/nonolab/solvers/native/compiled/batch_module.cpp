@@ -1,9 +1,9 @@
 // The CPython binding of the batch entry (batch.hpp): nonolab.solvers.native.compiled._batch.
 //
 //   check(sizes, lengths, blocks, max_solutions, probing, levels, budget, puzzle_seconds,
-//         cache_bytes) -> (done, found, state, level, nodes, solutions)
+//         cache_bytes) -> (done, found, state, level, nodes, seconds, solutions)
 //       sizes, lengths, blocks: buffers of int32 (numpy arrays or bytes; see batch.hpp);
-//       found, state, level: bytes of int8 per puzzle; nodes: bytes of int64 per puzzle;
+//       found, state, level: bytes of int8 per puzzle; nodes: bytes of int64 per puzzle; seconds: bytes of float64 per puzzle;
 //       solutions: bytes, max_solutions grids per puzzle.  The GIL is released while it
 //       searches.  A malformed input raises ValueError.
 #define PY_SSIZE_T_CLEAN
@@ -78,14 +78,15 @@ PyObject* batch_check(PyObject*, PyObject* args, PyObject* kwds) {
     }
     native::BatchOutput output;
     if (!binding::without_gil([&] { output = native::run_batch(input, options); })) return nullptr;
-    return Py_BuildValue("(LNNNNN)", output.done, bytes_from(output.found), bytes_from(output.state),
-                         bytes_from(output.level), bytes_from(output.nodes), bytes_from(output.solutions));
+    return Py_BuildValue("(LNNNNNN)", output.done, bytes_from(output.found), bytes_from(output.state),
+                         bytes_from(output.level), bytes_from(output.nodes), bytes_from(output.seconds),
+                         bytes_from(output.solutions));
 }
 
 PyMethodDef methods[] = {
     {"check", reinterpret_cast<PyCFunction>(batch_check), METH_VARARGS | METH_KEYWORDS,
      "check(sizes, lengths, blocks, max_solutions=2, probing=0, levels=False, budget=1.0, puzzle_seconds=1.0, "
-     "cache_bytes=1<<20) -> (done, found, state, level, nodes, solutions)"},
+     "cache_bytes=1<<20) -> (done, found, state, level, nodes, seconds, solutions)"},
     {nullptr, nullptr, 0, nullptr},
 };
 
