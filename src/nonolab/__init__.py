@@ -13,8 +13,10 @@ The pieces: :class:`Puzzle` (immutable clues), formats (:func:`load`, :func:`loa
 :func:`dump`, :func:`dumps`), backends (:func:`backends`, :func:`solve`), and the
 questions (:func:`check`, :func:`count`, :func:`ambiguity_report`: why it is not
 unique, :func:`report`: everything a designer asks in one call, :func:`repair`: the
-fewest cell flips that make a puzzle unique), :func:`census` (every picture of a small
-size: how many are unique, line-solvable, of each grade), :func:`crosscheck` (run several backends,
+fewest cell flips that make a puzzle unique, :func:`explain`: the steps that solve it,
+with its verdict), every answer's one word by :func:`outcome_of`, :func:`check_many` (many
+puzzles, microseconds apart), :func:`census` (every picture of a small size: how many are
+unique, line-solvable, of each grade), :func:`crosscheck` (run several backends,
 check every answer and whether they agree) and :func:`violations` (how one picture breaks
 the clues: the independent checker every answer passes through).  Every call takes the
 puzzle first, then the backend, then the limits.
@@ -28,7 +30,7 @@ from nonolab.core import EMPTY, FILLED, UNKNOWN, Grid, Puzzle, Solution, clues_o
 from nonolab.core import violations
 from nonolab.errors import (BackendUnavailable, Contradiction, InvalidPuzzle, NonolabError,
                             ParseError, UnknownBackend, UnknownFormat)
-from nonolab.harness.uniqueness import CheckResult, CountResult, Verdict
+from nonolab.harness.uniqueness import CheckResult, CountResult, Verdict, outcome_of
 from nonolab.solvers import DEFAULT, Limits, SolveResult, Status
 from nonolab.solvers import get as backend
 from nonolab.solvers import get_spec as _build
@@ -42,8 +44,8 @@ __all__ = [
     "Solution", "SolveResult",
     "Status", "UnknownBackend", "UnknownFormat", "Verdict", "ambiguity_report", "backend", "backends", "census", "check", "check_many",
     "clues_of",
-    "count", "crosscheck", "dump", "dumps", "load", "load_all", "loads", "loads_all", "repair", "report", "solve",
-    "violations",
+    "count", "crosscheck", "dump", "dumps", "explain", "Explanation", "load", "load_all", "loads", "loads_all",
+    "outcome_of", "repair", "report", "solve", "violations",
 ]
 
 
@@ -58,6 +60,8 @@ _LAZY = {"AmbiguityReport": ("nonolab.harness.ambiguity", "AmbiguityReport"),
          "repair": ("nonolab.harness.repair", "repair"),
          "Report": ("nonolab.harness.report", "Report"),
          "report": ("nonolab.harness.report", "report"),
+         "Explanation": ("nonolab.harness.explanation", "Explanation"),
+         "explain": ("nonolab.harness.explanation", "explain"),
          "CensusResult": ("nonolab.exhaustive.run", "CensusResult"),
          "census": ("nonolab.exhaustive.run", "census")}
 

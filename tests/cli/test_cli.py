@@ -102,7 +102,7 @@ def test_explain_prints_steps_and_grids(run):
     result = run("explain", CAT, "--every", "5")
     assert result.exit_code == 0
     assert result.stdout.startswith("step 1: line: ")
-    assert result.stdout.strip().splitlines()[-1].startswith("solved in ")
+    assert result.stdout.strip().splitlines()[-1].startswith("unique: ")
     data = json.loads(run("explain", CAT, "--json").stdout)
     assert data["steps"] and all(s["technique"] == "line" for s in data["steps"])
 

@@ -188,12 +188,15 @@ def test_taai_text_before_first_header():
 # --- Tatham -------------------------------------------------------------------------------
 
 
-def test_tatham_givens_are_kept():
+def test_tatham_givens_are_part_of_the_puzzle():
     # 2x2 with one given: skip 3 unknown cells, then cell 4 is filled ('D').
     p = loads("2x2:1/1/1/1,D", "tatham")
-    assert p.metadata["givens"] == "D"
+    assert p.givens == ((1, 1, 1),) and "givens" not in p.metadata
     assert dumps(p, "tatham") == "2x2:1/1/1/1,D\n"
-    assert loads("2x2:1/1/1/1,e", "tatham").metadata["givens"] == "e"   # no given at all
+    from nonolab import count
+    assert count(p).describe() == "1" and count(p.with_(givens=())).describe() == "2"   # the switch, decided
+    assert loads("2x2:1/1/1/1,e", "tatham").givens == ()   # no given at all
+    assert loads("2x2:1/1/1/1,aC", "tatham").givens == ((0, 0, 0), (1, 1, 1))
 
 
 @pytest.mark.parametrize("givens, message", [

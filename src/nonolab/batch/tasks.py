@@ -24,7 +24,7 @@ from typing import Any, Callable
 from nonolab.errors import NonolabError
 
 #: The version of the record's names (the CLI's ``--json`` share them: nonolab/schemas).
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 #: The fields every record has, in the order they are written (a task adds others).
 FIELDS = ("schema_version", "file", "index", "title", "task", "backend", "status", "verdict", "count", "exact",

@@ -42,7 +42,7 @@ def solve(file, input_format, index, backend, probing, line, backend_options, ma
     A file holding several puzzles: each is solved in turn (or only --index N).
     """
     from nonolab.formats import dump, dump_all, dumps, dumps_all
-    from nonolab.harness.uniqueness import verdict_of
+    from nonolab.harness.uniqueness import outcome_of
     from nonolab.solvers import Given
 
     from nonolab.cli.progress import DecidedCells
@@ -61,12 +61,10 @@ def solve(file, input_format, index, backend, probing, line, backend_options, ma
             extra = {"progress": bar} if reports_progress and progress is not False else {}
             solver = _solver(backend, probing, backend_options, line, **extra)
             result = solver.solve(puzzle, clock.limits(max_solutions, time_limit), Given.of(fixed))
-        verdict = verdict_of(result) if max_solutions >= 2 else None
+        verdict = outcome_of(result)     # None: --max-solutions 1 found one, uniqueness not asked
         if result.solution is not None and writes:
             solved.append(puzzle.with_(goal=result.solution))
-        summary = verdict.value if verdict else result.status.value
-        if result.solution is None:
-            summary = "contradiction" if result.complete else "timeout"
+        summary = verdict.value if verdict else "uniqueness not asked (--max-solutions 1)"
         summary += (f" ({result.count} solution{'s' * (result.count != 1)} found"
                     f"{', exhaustive' if result.complete else ''}; {result.stats.backend}, "
                     f"{result.stats.wall_time:.3f} s)")
@@ -88,7 +86,7 @@ def solve(file, input_format, index, backend, probing, line, backend_options, ma
                 else:
                     click.echo(streams.too_big(grid.width, grid.height, "solution"))
             click.echo(summary, err=bool(result.solution))
-        return sets.Answer(data["verdict"] or result.status.value, 0 if result.solution is not None else EXIT_NO,
+        return sets.Answer(data["verdict"], 0 if result.solution is not None else EXIT_NO,
                            data, summary, grid, single)
 
     from nonolab.cli.render_commands import picture_format, write_solution
@@ -186,7 +184,7 @@ def check(file, input_format, index, backend, probing, line, backend_options, ti
             body = [f"{len(found.differing)} cells differ (row, column, 1-based): "
                     + streams.cell_list(found.differing, full)]
             if full or streams.fits(first.width, first.height):
-                body += ["solution 1, solution 2, differing cells (*):", diff_text(first, second)]
+                body += ["solution 1, solution 2, differing cells (*):", diff_text(first, second, puzzle.chars)]
             else:
                 body.append(streams.too_big(first.width, first.height, "the two solutions and their difference"))
         return sets.Answer(found.verdict.value, 0 if found.verdict is Verdict.UNIQUE else EXIT_NO, data,
@@ -209,7 +207,7 @@ def count(file, input_format, index, backend, probing, line, backend_options, li
 
     A file holding several puzzles: one line per puzzle, then a summary.
     """
-    from nonolab.harness.uniqueness import count as count_puzzle
+    from nonolab.harness.uniqueness import count as count_puzzle, outcome_of
     from nonolab.solvers import Given
 
     solver = _solver(backend, probing, backend_options, line)
@@ -218,7 +216,8 @@ def count(file, input_format, index, backend, probing, line, backend_options, li
     def answer(puzzle) -> sets.Answer:
         found = count_puzzle(puzzle, solver, limit, clock.left(time_limit), cancel=CANCEL, given=Given.of(fixed))
         data = records.result_fields(found.result, solutions=False)
-        verdict = "exact" if found.exact else found.reason
+        outcome = outcome_of(found)     # None: --limit 1 reached, so uniqueness was not asked
+        verdict = outcome.value if outcome is not None else None
         data.update(count=found.count, exact=found.exact, stopped_by=found.reason or None, verdict=verdict)
         return sets.Answer(verdict, EXIT_NO if found.reason == "timeout" else 0, data, found.describe())
 
@@ -243,47 +242,44 @@ def count(file, input_format, index, backend, probing, line, backend_options, li
 def explain(file, input_format, index, backend, probing, line, backend_options, time_limit, every, no_grid, as_json):
     """Print the deductions that solve FILE, step by step, with the grid after each.
 
-    The backend must record its steps (native, auto: native deductions, then one
-    cdcl step if they stall).  Techniques: line (the complete line solver, or
+    The last line gives the verdict (unique, multiple, contradiction, timeout), from
+    a count to 2 in the same run: the steps lead to the first solution found, and
+    steps of search, not deduction, are marked "(search)".  Exit code 0 only for
+    unique.  The backend must record its steps (native, auto: native deductions, then
+    one cdcl step if they stall).  Techniques: line (the complete line solver, or
     enumerate), simple-overlap, block-capping and clue-exhaustion (with --line
     chain-range or overlap), contradiction-probe, both-branches-agree (fully
-    probing), depth-2-probe, guess (a native search branch) and cdcl (what clause
-    learning decided after auto's hand-off).  Changed cells are shown as X (filled)
+    probing), depth-2-probe, guess (a native search branch: search) and cdcl (what
+    clause learning decided after auto's hand-off: search).  Changed cells are shown as X (filled)
     and O (empty); in a colour puzzle the grid shows the palette's chars, with the
     step's cells alone beside it.  A file holding several puzzles: each in turn, then
     a summary.
     """
     from nonolab.cli.backends import build_recording
+    from nonolab.harness.explanation import explain as explain_puzzle
     from nonolab.render import grid_text
     from nonolab.solvers import replay
 
     solver = build_recording(backend, backend_options, probing, line)
 
     def answer(puzzle) -> sets.Answer:
-        result = solver.solve(puzzle, clock.limits(1, time_limit))
-        steps = result.steps
-        data = {**records.result_fields(result), "steps": [s.as_dict() for s in steps]}
+        found = explain_puzzle(puzzle, solver, clock.left(time_limit), cancel=CANCEL)
+        steps = found.steps
         lines: list[str] = []
         last = len(steps)
-        chars = puzzle.palette.chars if puzzle.is_colour else None
+        chars = puzzle.chars if puzzle.is_colour else None
         for number, (step, grid) in enumerate(replay(puzzle, steps) if not as_json else (), 1):
             lines.append(f"step {number}: {step.describe()}")
             if not no_grid and (number % every == 0 or number == last):
                 lines += [grid_text(grid, [(r, c) for r, c, _ in step.cells], chars), ""]
-        by_kind: dict[str, int] = {}
-        for s in steps:
-            by_kind[s.technique.value] = by_kind.get(s.technique.value, 0) + 1
-        kinds = ", ".join(f"{n} {k}" for k, n in by_kind.items()) or "no steps"
-        state = "solved" if result.solution is not None else (
-            "contradiction" if result.complete else "timeout")
-        data["verdict"] = state
-        headline = f"{state} in {last} steps: {kinds}"
+        headline = found.summary()
 
         def single() -> None:
             for text in lines:
                 click.echo(text)
             click.echo(headline)
-        return sets.Answer(state, 0 if result.solution is not None else EXIT_NO, data, headline, lines, single)
+        verdict = found.verdict.value
+        return sets.Answer(verdict, 0 if verdict == "unique" else EXIT_NO, found.as_dict(), headline, lines, single)
 
     code = sets.run_set(file, input_format, index, as_json, answer)
     if code:

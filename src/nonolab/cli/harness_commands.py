@@ -181,13 +181,16 @@ def grade(file, input_format, index, backend, backend_options, time_limit, up_to
         result = grade_puzzle(puzzle, searcher, clock.left(time_limit), Grade(up_to), cancel=CANCEL)
         if result.grade is not None:
             head = f"{result.grade.value} (pbnsolve class: {result.grade.pbnsolve_class})"
+        elif result.verdict is Verdict.CONTRADICTION:
+            head = "none (a puzzle with no solution is not graded)"
         else:
             head = f"not graded: harder than {result.harder_than.value}" if result.harder_than else "not graded"
         body = ["steps: " + ", ".join(f"{n} {kind}" for kind, n in result.steps.items())] if result.steps else []
         code = EXIT_NO if result.grade is None or result.verdict is not Verdict.UNIQUE else 0
         verdict = result.grade.value if result.grade is not None else "not graded"
+        said = result.verdict.value if result.verdict is not None else "uniqueness not decided (--up-to)"
         return sets.Answer(verdict, code, records.grade_fields(result, searcher.name),
-                           f"grade: {head}; {result.verdict.value}; {result.time:.3f} s", body)
+                           f"grade: {head}; {said}; {result.time:.3f} s", body)
 
     code = sets.run_set(file, input_format, index, as_json, answer)
     if code:

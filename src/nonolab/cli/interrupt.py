@@ -13,7 +13,10 @@ could wait for or abort inside a C library's threads).
 
 Targets written in place are complete or untouched: ``write_atomically`` writes a
 temporary file and renames it; the temporary files of writes still under way are
-deleted here.  Batch records are appended with one ``write`` each.
+deleted here.  And once the signal came no write lands at all (the handler closes
+``write_atomically``'s gate): work stopped by the cancel may still try to write what it
+has (a repair cut short would write the puzzle unrepaired), and is refused.  Batch
+records are appended with one ``write`` each.
 """
 
 from __future__ import annotations
@@ -37,7 +40,16 @@ _received: list[int] = []
 _stderr: list[int] = []  # a copy of the real stderr, for the one line
 
 
+def _writes(action: str) -> None:
+    """Open or close the file writers' gate, if the formats were loaded (nothing was
+    written before they were)."""
+    files = sys.modules.get("nonolab.formats._files")
+    if files is not None:
+        getattr(files, action)()
+
+
 def _handler(signum: int, frame) -> None:
+    _writes("close_writes")     # first: a write must not land after the signal
     if not _received:
         # Silence first, cancel second: a backend that stops at once must not get to
         # print its cut-short answer (``timeout``) before the process leaves.
@@ -79,6 +91,7 @@ def run(work: Callable[[], T]) -> T:
     CANCEL.clear()
     _received.clear()
     _stderr.clear()
+    _writes("open_writes")
     previous = {sig: signal.signal(sig, _handler) for sig in EXIT_CODES}
     try:
         worker = threading.Thread(target=target, name="nonolab-command", daemon=True)
@@ -98,6 +111,7 @@ def run(work: Callable[[], T]) -> T:
 def _exit_interrupted(worker: threading.Thread) -> None:
     """Let the command stop (its output is silenced already), clean up, say so once, and exit."""
     code = EXIT_CODES.get(_received[0] if _received else signal.SIGINT, 130)
+    _writes("close_writes")     # the formats may have loaded since the signal
     worker.join(GRACE)
     files = sys.modules.get("nonolab.formats._files")
     if files is not None:

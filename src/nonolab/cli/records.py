@@ -24,7 +24,7 @@ from typing import Any, Iterable
 import click
 
 #: Bumped when a name or a meaning changes (not when a field is added).
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 
 def rows(solution) -> list[str]:
@@ -35,9 +35,7 @@ def rows(solution) -> list[str]:
 
 def picture_text(puzzle, solution) -> str:
     """A solution as people read it: ``#``/``.``, or a colour puzzle's palette chars."""
-    if puzzle.is_colour:
-        return solution.to_text(chars=puzzle.palette.chars)
-    return solution.to_text()
+    return solution.to_text(chars=puzzle.chars)
 
 
 def record(file: str, index: int, puzzle) -> dict[str, Any]:

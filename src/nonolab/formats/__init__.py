@@ -31,9 +31,9 @@ from nonolab.formats import (ctu, cwd, dzn, emoji, faase, g, ish, json_, keen, l
 from nonolab.formats._files import decode, read_bytes, write_atomically
 from nonolab.formats.limits import InputLimits, applied
 
-__all__ = ["InputLimits", "names", "suffixes", "suffix_of", "holds_colour", "colour_formats", "is_binary",
-           "loads", "loads_all", "load", "load_all", "dumps", "dumps_all", "dump", "dump_all", "format_for_path",
-           "load_bytes_all", "sniff", "detect_format", "write_atomically"]
+__all__ = ["InputLimits", "names", "suffixes", "suffix_of", "holds_colour", "colour_formats", "holds_givens",
+           "givens_formats", "is_binary", "loads", "loads_all", "load", "load_all", "dumps", "dumps_all", "dump_bytes",
+           "dump", "dump_all", "format_for_path", "load_bytes_all", "sniff", "detect_format", "write_atomically"]
 
 
 @dataclass(frozen=True)
@@ -54,6 +54,7 @@ class Format:
     strong: bool = False
     binary: bool = False    # its text is bytes as latin-1 characters (PNG)
     colour: bool = False    # it holds colour puzzles (the others are refused them on writing)
+    givens: bool = False    # it holds a puzzle's givens (the others are refused such puzzles on writing)
 
 
 # The order is the sniffing order: the first format that recognises a text wins.
@@ -66,10 +67,10 @@ _REGISTRY = [
     Format("toml", toml.parse, toml.write, toml.sniff, (".toml",), strong=True, colour=True),
     Format("pynogram", pynogram.parse, pynogram.write, pynogram.sniff, (".txt",), strong=True, colour=True),
     Format("json", json_.parse, json_.write, json_.sniff, (".json",), json_.write_all,
-           strong=True, colour=True),
+           strong=True, colour=True, givens=True),
     Format("pbm", pbm.parse, pbm.write, pbm.sniff, (".pbm",), strong=True),
     Format("tatham", tatham.parse, tatham.write, tatham.sniff, (".tatham", ".pattern", ".txt"),
-           strong=True),
+           strong=True, givens=True),
     Format("dzn", dzn.parse, dzn.write, dzn.sniff, (".dzn",), strong=True),
     Format("lp", lp.parse, lp.write, lp.sniff, (".lp",), strong=True),
     Format("emoji", emoji.parse, emoji.write, emoji.sniff, (".emoji", ".txt"), strong=True, colour=True),
@@ -79,7 +80,7 @@ _REGISTRY = [
     # Before non, whose sniffer takes any bare 'rows' line.
     Format("faase", faase.parse, faase.write, faase.sniff, (".faase",)),
     # webpbn's 'ss' export is Steve Simpson's format, which is .non.
-    Format("non", non.parse, non.write, non.sniff, (".non", ".nonpack", ".ss"), colour=True),
+    Format("non", non.parse, non.write, non.sniff, (".non", ".nonpack", ".ss"), colour=True, givens=True),
     Format("mk", mk.parse, mk.write, mk.sniff, (".mk",)),
     # The headerless two-block formats ask their reader whether the clues fit together,
     # so they come before cwd, whose sniffer looks at the line shapes only.
@@ -322,14 +323,27 @@ def dumps(puzzle: Puzzle, fmt: str) -> str:
     """The text of ``puzzle`` in format ``fmt``.
 
     Raises:
-        InvalidPuzzle: a colour puzzle and a format that holds black and white only.
+        InvalidPuzzle: a colour puzzle and a format that holds black and white only, or
+            a puzzle with givens and a format that cannot hold them.
 
     >>> dumps(loads("#.\\n##\\n"), "tatham")
     '2x2:2/1/1/2\\n'
     """
     f = _get(fmt, "dumps")
     _refuse_colour(f, [puzzle])
+    _refuse_givens(f, [puzzle])
     return f.write(puzzle)
+
+
+def dump_bytes(puzzle: Puzzle, fmt: str) -> bytes:
+    """The file content of ``puzzle`` in format ``fmt``, as bytes: a text format's text
+    in UTF-8, a binary format's own bytes (PNG), exactly what :func:`dump` writes.
+
+    >>> dump_bytes(loads("#.\\n##\\n"), "png")[:8] == b"\\x89PNG\\r\\n\\x1a\\n"
+    True
+    """
+    text = dumps(puzzle, fmt)
+    return text.encode("latin-1") if _get(fmt, "dump_bytes").binary else text.encode("utf-8")
 
 
 def holds_colour(fmt: str) -> bool:
@@ -350,6 +364,24 @@ def colour_formats() -> list[str]:
     return [f.name for f in _REGISTRY if f.colour]
 
 
+def holds_givens(fmt: str) -> bool:
+    """Whether format ``fmt`` holds a puzzle's givens (the others refuse such puzzles on writing).
+
+    >>> holds_givens("json"), holds_givens("webpbn")
+    (True, False)
+    """
+    return _get(fmt, "holds_givens").givens
+
+
+def givens_formats() -> list[str]:
+    """The formats that hold givens, in sniffing order.
+
+    >>> givens_formats()
+    ['json', 'tatham', 'non']
+    """
+    return [f.name for f in _REGISTRY if f.givens]
+
+
 def is_binary(fmt: str) -> bool:
     """Whether format ``fmt`` is bytes (PNG), carried as latin-1 text by :func:`dumps`.
 
@@ -364,6 +396,14 @@ def _refuse_colour(f: Format, puzzles: Sequence[Puzzle]) -> None:
         holding = ", ".join(g.name for g in _REGISTRY if g.colour)
         raise InvalidPuzzle(f"the {f.name!r} format holds black-and-white puzzles only; colour puzzles can be "
                             f"written in: {holding}", kind="palette")
+
+
+def _refuse_givens(f: Format, puzzles: Sequence[Puzzle]) -> None:
+    with_givens = [p for p in puzzles if p.givens]
+    if not f.givens and with_givens:
+        n = len(with_givens[0].givens)
+        raise InvalidPuzzle(f"the {f.name!r} format cannot hold givens, and the puzzle has {n} "
+                            f"(write {', '.join(g.name for g in _REGISTRY if g.givens)})", kind="givens")
 
 
 def dumps_all(puzzles: Iterable[Puzzle], fmt: str) -> str:
@@ -385,6 +425,7 @@ def dumps_all(puzzles: Iterable[Puzzle], fmt: str) -> str:
     if not puzzles:
         raise ValueError("dumps_all: no puzzles to write")
     _refuse_colour(f, puzzles)
+    _refuse_givens(f, puzzles)
     if f.write_all is not None:
         return f.write_all(puzzles)
     if len(puzzles) > 1:
@@ -414,11 +455,10 @@ def dump(puzzle: Puzzle, path: str | os.PathLike, fmt: str | None = None) -> Non
         UnknownFormat: no ``fmt`` and the suffix names no single format.
     """
     try:
-        chosen = _format_for_dump(path, fmt, "dump")
-        text = dumps(puzzle, chosen)
+        data = dump_bytes(puzzle, _format_for_dump(path, fmt, "dump"))
     except NonolabError as err:
         raise err.located(path=str(path))
-    write_atomically(path, text.encode("latin-1") if _get(chosen, "dump").binary else text)
+    write_atomically(path, data)
 
 
 def dump_all(puzzles: Iterable[Puzzle], path: str | os.PathLike, fmt: str | None = None) -> None:

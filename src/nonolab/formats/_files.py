@@ -9,7 +9,7 @@ import stat
 import sys
 from pathlib import Path
 
-from nonolab.errors import NonolabError, ParseError
+from nonolab.errors import LimitReached, NonolabError, ParseError
 
 
 #: The name that means standard input (when read) or standard output (when written).
@@ -87,6 +87,39 @@ def decode(data: bytes) -> str:
 # Temporary files being written: an interrupted command deletes them (discard_pending).
 _PENDING: set[str] = set()
 
+# The gate every write passes just before it replaces (or writes to) its target: once an
+# interrupt closes it, no write lands, so a command stopped by Ctrl-C or SIGTERM leaves
+# its targets as they were, whatever its cut-short work would still write (a repair
+# stopped early writes the puzzle unrepaired).  Closed from a signal handler, so without
+# a lock (the handler must never wait): only a write already past the gate when the
+# signal came, the finished output of finished work, may still land.
+_CLOSED: list[bool] = []
+
+
+def close_writes() -> None:
+    """From now on no write lands (the CLI calls it when Ctrl-C or SIGTERM arrives).
+
+    >>> import tempfile; folder = tempfile.TemporaryDirectory(); target = Path(folder.name) / "out.non"
+    >>> close_writes()
+    >>> write_atomically(target, "width 1")
+    Traceback (most recent call last):
+    ...
+    nonolab.errors.LimitReached: ...out.non: interrupted: nothing written
+    >>> open_writes(); target.exists()
+    False
+    >>> folder.cleanup()
+    """
+    _CLOSED[:] = [True]
+
+
+def open_writes() -> None:
+    """Writes land again (the CLI calls it as a command starts)."""
+    _CLOSED.clear()
+
+
+def _refused(path: str | os.PathLike) -> LimitReached:
+    return LimitReached("interrupted: nothing written", path=str(path))
+
 
 def discard_pending() -> None:
     """Delete the temporary files of writes still under way (called on Ctrl-C or SIGTERM)."""
@@ -105,7 +138,8 @@ def write_atomically(path: str | os.PathLike, text: str | bytes) -> None:
     symbolic link keeps being a link: the file it points to is replaced.  The text is
     written to a temporary file beside that file, which takes its place only once
     complete; on failure the target is untouched, no temporary file is left, and the
-    error (an OSError) names the target.
+    error (an OSError) names the target.  After :func:`close_writes` (an interrupt)
+    nothing is written and :class:`~nonolab.errors.LimitReached` is raised.
     """
     data = text if isinstance(text, bytes) else text.encode("utf-8")
     if str(path) == STDIO:
@@ -119,6 +153,8 @@ def write_atomically(path: str | os.PathLike, text: str | bytes) -> None:
     except OSError as err:
         raise OSError(err.errno, err.strerror, str(path)) from None
     if (mode is not None and not stat.S_ISREG(mode)) or _names_open_file(path):
+        if _CLOSED:
+            raise _refused(path)
         _write_in_place(path, data)
         return
     import secrets  # here, not at the top: it imports hmac and hashlib, which reading never needs
@@ -135,6 +171,8 @@ def write_atomically(path: str | os.PathLike, text: str | bytes) -> None:
                 out.write(data)
                 out.flush()
                 os.fsync(out.fileno())
+            if _CLOSED:
+                raise _refused(path)
             os.replace(tmp, target)
         except BaseException:
             tmp.unlink(missing_ok=True)

@@ -45,10 +45,8 @@ class Capability(str, Enum):
       depends on timing (a race, search styles alternating in time slices, a conflict
       budget sized by the clock, several workers) does not declare it.  The generator aims
       its repairs with such a backend (see :mod:`nonolab.generate.criteria`).
-    * ``BATCH``: ``solver.solve_many(puzzles, limits)`` answers an iterable of puzzles
-      with an iterator of results, in order, each as ``solve(puzzle, limits)`` would
-      (the same verdict, every solution checked), with little cost between puzzles
-      (``nonolab.check_many`` uses it; without it, one ``solve`` a puzzle).
+    * ``BATCH``: ``solver.solve_many(puzzles, limits)``: results in order, each as ``solve``
+      gives it, with little cost between puzzles (``check_many`` uses it).
     """
 
     EXACT_COUNT = "exact-count"
@@ -319,6 +317,26 @@ class Given:
                                   f"the puzzle {puzzle.width}x{puzzle.height}")
         return self
 
+    def within(self, puzzle: Puzzle) -> "Given":
+        """This given with ``puzzle``'s own givens added: they are part of the puzzle, so
+        every search honours them (:func:`accept` calls this for every backend).
+
+        Raises:
+            InvalidArgument: a cell of this given contradicts a cell the puzzle gives.
+
+        >>> p = Puzzle(rows=((1,), (1,)), columns=((1,), (1,)), givens={(0, 0): 1})
+        >>> Given.of({(1, 1): 1}).within(p).cells
+        {(1, 1): 1, (0, 0): 1}
+        """
+        if not puzzle.givens:
+            return self
+        fixed = puzzle.given_cells
+        for (r, c), value in self.cells.items():
+            if fixed.get((r, c), value) != value:
+                raise InvalidArgument(f"given cell ({r + 1},{c + 1}) = {value} contradicts the puzzle, which gives "
+                                      f"it as {fixed[(r, c)]}")
+        return Given({**self.cells, **fixed}, self.implications, self.hint)
+
     def refuse_beyond(self, backend: str, declared: frozenset[Capability]) -> None:
         """Raise :class:`~nonolab.errors.InvalidArgument` when this given asks for what a
         backend with ``declared`` capabilities cannot honour (a hint is only advice)."""
@@ -335,23 +353,29 @@ backends_with: Callable[[Capability], list[str]] | None = None
 
 
 def accept(backend: Any, puzzle: Puzzle, given: "Given | None") -> Given:
-    """The checked given a backend searches under (an empty one for ``None``).
+    """The checked given a backend searches under: the caller's (an empty one for
+    ``None``) with the puzzle's own givens added (:meth:`Given.within`).
 
     Raises:
         InvalidArgument: the puzzle is in colour and ``backend`` does not declare
-            :attr:`Capability.COLOUR`, or the given does not fit the puzzle, or asks for
-            a capability ``backend`` does not declare.
+            :attr:`Capability.COLOUR`; the puzzle has givens and ``backend`` does not
+            declare :attr:`Capability.GIVEN_CELLS`; the given does not fit the puzzle,
+            contradicts its givens, or asks for a capability ``backend`` does not declare.
     """
-    if puzzle.is_colour and Capability.COLOUR not in capabilities(backend):
-        takers = backends_with(Capability.COLOUR) if backends_with is not None else []
-        raise InvalidArgument(f"backend {backend.name!r} solves black-and-white puzzles only; "
-                              f"colour puzzles need one of: {', '.join(takers) or 'none installed'}")
+    declared = capabilities(backend)
+    for needed, what in ((Capability.COLOUR, "colour puzzles"), (Capability.GIVEN_CELLS, "puzzles with givens")):
+        if (puzzle.is_colour if needed is Capability.COLOUR else bool(puzzle.givens)) and needed not in declared:
+            takers = backends_with(needed) if backends_with is not None else []
+            doing = ("solves black-and-white puzzles only" if needed is Capability.COLOUR
+                     else "does not take given cells")
+            raise InvalidArgument(f"backend {backend.name!r} {doing}; {what} need one of: "
+                                  f"{', '.join(takers) or 'none installed'}")
     if given is None:
-        return Given()
+        return Given().within(puzzle)
     if not isinstance(given, Given):
         raise InvalidArgument(f"backend {backend.name!r}: given must be a Given, not {type(given).__name__}")
-    given.refuse_beyond(backend.name, capabilities(backend))
-    return given.check(puzzle)
+    given.refuse_beyond(backend.name, declared)
+    return given.check(puzzle).within(puzzle)
 
 
 def checked_solutions(puzzle: Puzzle, solutions: Iterable[Solution], backend: str) -> tuple[Solution, ...]:
@@ -473,31 +497,3 @@ def collect(backend: str, puzzle: Puzzle, limits: Limits, watch: Stopwatch,
             close()
     counters["solutions"] = len(set(found))
     return finish(backend, puzzle, limits, watch, found, finished, counters)
-
-
-_WARM: set[str] = set()
-
-
-def warm_up(solver: "Solver | Callable[[], Solver]", name: str | None = None) -> None:
-    """Run ``solver`` once on a 2x2 puzzle with two solutions, once per process and backend.
-
-    That runs propagation, probing and search once, which is what loads a backend's
-    compiled code or library (numba's cached machine code: 0.2-0.4 s; OR-tools: about
-    half a second): timed work after it (a strategy's budget, a batch job's limit)
-    measures the search, not the loading.  A backend that fails here fails on real work
-    too, where its error is reported: nothing is raised here.  Given a callable that
-    builds the solver and the backend's ``name``, nothing is built once it is warm (a
-    strategy that warms its parts up on every call pays nothing for it then).
-    """
-    if name is not None:
-        if name in _WARM:
-            return
-        solver = solver()
-    if solver.name in _WARM:
-        return
-    switch = Puzzle(rows=((1,), (1,)), columns=((1,), (1,)))
-    try:
-        solver.solve(switch, Limits(max_solutions=None, time_limit=10.0))
-    except Exception:  # noqa: BLE001 -- see the docstring
-        return
-    _WARM.add(solver.name)

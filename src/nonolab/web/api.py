@@ -114,9 +114,10 @@ def create_app(time_limit: float | None = 60.0, workers: int = 2,
 
     async def repair(request: Request) -> Response:
         entry = entry_of(request)
-        fixed, givens = repairs.apply(entry.puzzle, entry.givens, await _json(request))
-        kind = "givens" if givens else "a flip"
-        new = store.add(work.Entry(fixed, givens, origin=f"{entry.puzzle.name or 'puzzle'} with {kind}"))
+        body = await _json(request)
+        fixed = repairs.apply(entry.puzzle, body)
+        kind = "givens" if body.get("kind") == "givens" else "a flip"
+        new = store.add(work.Entry(fixed, origin=f"{entry.puzzle.name or 'puzzle'} with {kind}"))
         return JSONResponse({"puzzle": work.summary(new)})
 
     async def download(request: Request) -> Response:
@@ -124,10 +125,9 @@ def create_app(time_limit: float | None = 60.0, workers: int = 2,
         picture = (request.query_params.get("picture") or "").lower()
         fmt = picture or (request.query_params.get("format") or "non").lower()
         name, content = await run_in_threadpool(work.download, entry, fmt, bool(picture))
-        binary = isinstance(content, bytes) or fmt in ("png", "pdf")
-        media = {"svg": "image/svg+xml", "png": "image/png", "pdf": "application/pdf"}.get(fmt, "text/plain")
-        if not binary and not picture:
-            media = "text/plain"
+        media = {"svg": "image/svg+xml", "png": "image/png", "pdf": "application/pdf"}.get(fmt)
+        if media is None or (not picture and fmt != "png"):
+            media = "text/plain; charset=utf-8"
         return Response(content, media_type=media,
                         headers={"Content-Disposition": f'attachment; filename="{name}"'})
 

@@ -394,7 +394,7 @@ class CnfSession:
         if self._closed:
             raise ValueError("CnfSession.solve: the session is closed")
         watch = Stopwatch.of(limits)
-        given = (given or Given()).check(self.puzzle)
+        given = (given or Given()).check(self.puzzle).within(self.puzzle)
         if given.implications:
             raise InvalidArgument("a cnf session takes given cells only, not implications")
         mode = _stoppable(self.solver, limits)

@@ -5,7 +5,7 @@ iterator in groups, packed as arrays and answered by the compiled core's batch e
 (``compiled/batch.cpp``), one engine per puzzle with the solver's probing, and no Python
 between puzzles.  Every solution still goes through :func:`~nonolab.solvers.base.finish`
 (checked against the clues).  A puzzle the batch entry does not finish within
-:data:`PUZZLE_SLICE` seconds, a colour puzzle, or a solver configured beyond the batch
+:data:`PUZZLE_SLICE` seconds, a colour puzzle or one with givens, or a solver configured beyond the batch
 entry (another line strategy or engine, a node limit, a step log, callbacks) is solved
 by :meth:`~nonolab.solvers.native.NativeSolver.solve` as usual, with the caller's limits.
 """
@@ -52,15 +52,20 @@ def solve_many(solver: Any, puzzles: Iterable[Puzzle], limits: Limits = Limits()
         if not fast or (limits.cancel is not None and limits.cancel.is_set()):
             yield from (solver.solve(p, limits) for p in group)
             continue
-        black_white = [p for p in group if not p.is_colour]
-        answers = _answers(solver, black_white, limits) if black_white else None
+        plain = [p for p in group if _plain(p)]
+        answers = _answers(solver, plain, limits) if plain else None
         at = 0
         for puzzle in group:
-            if puzzle.is_colour:
+            if not _plain(puzzle):
                 yield solver.solve(puzzle, limits)
                 continue
             yield _result(solver, puzzle, limits, answers, at)
             at += 1
+
+
+def _plain(puzzle: Puzzle) -> bool:
+    """Whether the batch entry takes the puzzle: black and white, no given cells."""
+    return not puzzle.is_colour and not puzzle.givens
 
 
 def _answers(solver: Any, puzzles: list[Puzzle], limits: Limits) -> Any:
