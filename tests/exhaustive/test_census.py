@@ -176,3 +176,53 @@ def test_another_census_in_the_results_file_is_left_alone(tmp_path):
     result = CliRunner().invoke(cli, ["census", "--size", "3x3", "--out", str(out)])
     assert result.exit_code == 2 and "2x2" in result.output
     assert out.read_text() == before
+
+
+def _group(pgid: int) -> list[int]:
+    """The live processes of a process group (Linux /proc)."""
+    import os
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as f:
+                    fields = f.read().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[2]) == pgid and fields[0] != "Z":
+                found.append(int(entry))
+    return found
+
+
+def test_an_interrupted_census_leaves_no_process_behind(tmp_path):
+    # SIGINT to the command alone (not its group): it exits 130 and its worker processes,
+    # which would otherwise finish their chunks for nobody, end too.
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+    if not os.path.isdir("/proc"):
+        pytest.skip("needs /proc")
+    proc = subprocess.Popen([sys.executable, "-m", "nonolab", "census", "--size", "5x5", "-j", "2", "--out",
+                             str(tmp_path / "c.json")], start_new_session=True, stderr=subprocess.PIPE)
+    try:
+        for _ in range(600):  # until the two workers are up (bounded)
+            if len(_group(proc.pid)) >= 3:
+                break
+            time.sleep(0.1)
+        assert len(_group(proc.pid)) >= 3, "the census never started its workers"
+        proc.send_signal(signal.SIGINT)
+        assert proc.wait(timeout=60) == 130
+        assert b"interrupted" in proc.stderr.read()
+        for _ in range(300):
+            if not _group(proc.pid):
+                break
+            time.sleep(0.1)
+        assert not _group(proc.pid), "worker processes outlived the command"
+    finally:
+        try:
+            os.killpg(proc.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        proc.wait()

@@ -11,6 +11,7 @@ Dask worker died after finishing it, and the scheduler ran it again) counts once
 from __future__ import annotations
 
 import json
+import os
 import time
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Iterator
@@ -174,9 +175,26 @@ def census(width: int, height: int, *, jobs: int = 1, scheduler: str | None = No
     return _summary(width, height, done, len(chunks), deep, time.perf_counter() - started)
 
 
+def _orphan_guard(parent: int) -> None:
+    """In a worker process: exit as soon as the parent is gone (killed, or ended by a
+    signal with os._exit), rather than finish a chunk for nobody; and die of SIGINT and
+    SIGTERM, not inherit the command's handlers (which only set its cancel flag)."""
+    import signal
+    import threading
+
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(sig, signal.SIG_DFL)
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.2)
+        os._exit(3)
+    threading.Thread(target=watch, name="nonolab-orphan-guard", daemon=True).start()
+
+
 def _in_processes(width: int, height: int, todo: list, deep: bool, jobs: int) -> Iterator[dict]:
     from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
-    pool = ProcessPoolExecutor(max_workers=jobs)
+    pool = ProcessPoolExecutor(max_workers=jobs, initializer=_orphan_guard, initargs=(os.getpid(),))
     pending = iter(todo)
     running: set = set()
     finished_all = False
