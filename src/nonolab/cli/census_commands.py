@@ -1,4 +1,5 @@
-"""``nonolab census``: every W x H picture's clues checked (unique, line-solvable, grades)."""
+"""``nonolab census`` (every W x H picture's clues checked) and ``nonolab label`` (labels for a set
+of puzzles): the bulk workloads of the native engine's batch entry."""
 
 from __future__ import annotations
 
@@ -66,4 +67,78 @@ def _print(result, out) -> None:
     click.echo(f"wall time {result.seconds:.2f} s" + (f"; results: {out}" if out else ""))
 
 
-COMMANDS = (census,)
+@click.command()
+@click.argument("paths", nargs=-1, required=True)
+@click.option("--time-limit", "-t", type=click.FloatRange(min=0, min_open=True), default=None, metavar="SECONDS",
+              help="Per puzzle; a puzzle it stops is labelled timeout.")
+def label(paths, time_limit):
+    """Label every puzzle of PATHS at full speed, one JSON line each on stdout.
+
+    \b
+    PATHS: puzzle files, directories (searched recursively, as batch does), and
+    JSON Lines streams (one puzzle a line, nonolab's JSON format): a .jsonl file, or
+    - for stdin.  Index is then the line number.
+    Each line: file, index (1-based in its file or stream), width, height, verdict
+    (unique, multiple, contradiction, timeout), grade (as `nonolab grade`),
+    line_solvable, and solutions (the solution, or two of them for multiple).
+    """
+    import json
+
+    from nonolab.exhaustive.labels import label_many
+
+    for name, index, puzzle, record in _labelled(paths, time_limit, label_many):
+        record = {"file": name, "index": index, "width": puzzle.width, "height": puzzle.height, **record}
+        click.echo(json.dumps(record))
+
+
+def _labelled(paths, time_limit, label_many):
+    """(file, index, puzzle, label) for every puzzle of ``paths``, in order, labelled in bulk
+    as they are read (a stream of any length: at most one group of puzzles is held)."""
+    from collections import deque
+
+    read = deque()
+
+    def puzzles():
+        for name, index, puzzle in _puzzles(paths):
+            read.append((name, index, puzzle))
+            yield puzzle
+    for record in label_many(puzzles(), time_limit):
+        name, index, puzzle = read.popleft()
+        yield name, index, puzzle, record
+
+
+def _puzzles(paths):
+    from nonolab.batch import collect
+    from nonolab.formats import load_all
+
+    for path in paths:
+        if path == "-" or path.endswith(".jsonl"):
+            yield from _lines(path)
+            continue
+        for file in collect([path]):
+            for index, puzzle in enumerate(load_all(file), 1):
+                yield file, index, puzzle
+
+
+def _lines(path):
+    """(path, line number, puzzle) for a JSON Lines stream: stdin (``-``) or a .jsonl file."""
+    import contextlib
+
+    from nonolab.errors import BatchError, ParseError
+    from nonolab.formats import loads
+
+    try:
+        stream = sys.stdin if path == "-" else open(path, encoding="utf-8")  # noqa: SIM115
+    except OSError as err:
+        raise BatchError(f"cannot read the file: {err.strerror}", path=path) from err
+    where = "stdin" if path == "-" else path
+    with (contextlib.nullcontext(stream) if path == "-" else stream):  # stdin stays open
+        for number, line in enumerate(stream, 1):
+            if line.strip():
+                try:
+                    yield path, number, loads(line, "json")
+                except ParseError as err:
+                    raise ParseError(f"{where} line {number}: {err}") from err
+
+
+COMMANDS = (census, label)

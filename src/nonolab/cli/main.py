@@ -20,6 +20,7 @@ COMMAND_MODULES = {
     **dict.fromkeys(("crosscheck", "verify", "backends", "export", "grade"), "harness_commands"),
     "batch": "batch_commands",
     "census": "census_commands",
+    "label": "census_commands",
     "generate": "generate_commands",
     "render": "render_commands",
     "repair": "report_commands",
