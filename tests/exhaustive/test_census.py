@@ -175,6 +175,8 @@ def test_another_census_in_the_results_file_is_left_alone(tmp_path):
     before = out.read_text()
     result = CliRunner().invoke(cli, ["census", "--size", "3x3", "--out", str(out)])
     assert result.exit_code == 2 and "2x2" in result.output
+    other = CliRunner().invoke(cli, ["census", "--size", "2x2", "--no-deep", "--out", str(out)])
+    assert other.exit_code == 2 and "--deep" in other.output
     assert out.read_text() == before
 
 

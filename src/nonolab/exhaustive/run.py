@@ -83,7 +83,7 @@ def _name(chunk: Iterable[int]) -> str:
     return ",".join(str(c) for c in chunk) or "all"
 
 
-def _load(path: str, width: int, height: int) -> tuple[dict[str, dict], int | None]:
+def _load(path: str, width: int, height: int, deep: bool) -> tuple[dict[str, dict], int | None]:
     """The chunks a results file already holds and its chunk size (none when it does not exist)."""
     try:
         with open(path, encoding="utf-8") as stream:
@@ -97,6 +97,9 @@ def _load(path: str, width: int, height: int) -> tuple[dict[str, dict], int | No
     if data.get("size") != f"{width}x{height}" or not isinstance(data.get("chunk_pictures"), int):
         raise InvalidArgument(f"--out {path}: holds the {data.get('size')} census, not {width}x{height}; "
                               "not overwritten")
+    if data.get("deep") is not deep:
+        raise InvalidArgument(f"--out {path}: holds a census run with{'' if data.get('deep') else 'out'} --deep; "
+                              "resume it the same way (not overwritten)")
     return dict(data.get("done", {})), data["chunk_pictures"]
 
 
@@ -137,7 +140,7 @@ def census(width: int, height: int, *, jobs: int = 1, scheduler: str | None = No
     >>> census(3, 3).as_dict()["unique"]
     384
     """
-    done, kept = _load(out, width, height) if out else ({}, None)
+    done, kept = _load(out, width, height, deep) if out else ({}, None)
     plan = Plan(width, height, kept if kept is not None else chunk_pictures)
     chunks = plan.chunks()
     todo = [c for c in chunks if _name(c) not in done]
