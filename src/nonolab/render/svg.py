@@ -75,6 +75,20 @@ def text_width(text: str, size: float) -> float:
     return len(text) * size * 0.6
 
 
+def check_drawable(width: int, height: int) -> None:
+    """Refuse a board too large to draw, before anything is computed for it (a caller that
+    solves first, as ``render --steps`` does, asks here before the search).
+
+    >>> check_drawable(600, 600)
+    Traceback (most recent call last):
+    ...
+    nonolab.errors.TooLarge: 600x600 is too large to draw (360,000 cells; pictures hold at most 262,144)
+    """
+    if width * height > MAX_CELLS:
+        raise TooLarge(f"{width}x{height} is too large to draw ({width * height:,} cells; "
+                       f"pictures hold at most {MAX_CELLS:,})")
+
+
 class Board:
     """The geometry of one board: where the clues, the grid and the numbers go.
 
@@ -92,9 +106,7 @@ class Board:
                  caption: str = "", inks: tuple[Sequence[Sequence[str]], Sequence[Sequence[str]]] | None = None):
         if cell <= 0:
             raise InvalidArgument(f"cell size must be positive, not {cell}")
-        if len(rows) * len(columns) > MAX_CELLS:
-            raise TooLarge(f"{len(columns)}x{len(rows)} is too large to draw ({len(rows) * len(columns)} cells; "
-                           f"pictures hold at most {MAX_CELLS})")
+        check_drawable(len(columns), len(rows))
         self.rows, self.columns, self.cell, self.labels, self.caption = rows, columns, cell, labels, caption
         self.inks = inks    # a colour puzzle: the fill of each row and column clue number
         digits = max(len(str(n)) for clue in (*rows, *columns) for n in (clue or (0,)))
