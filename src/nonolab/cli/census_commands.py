@@ -7,6 +7,8 @@ import sys
 
 import click
 
+from nonolab.cli import options
+
 
 @click.command()
 @click.option("--size", "size", required=True, metavar="WxH", help="The pictures' size, such as 4x4 or 7x4.")
@@ -69,8 +71,7 @@ def _print(result, out) -> None:
 
 @click.command()
 @click.argument("paths", nargs=-1, required=True)
-@click.option("--time-limit", "-t", type=click.FloatRange(min=0, min_open=True), default=None, metavar="SECONDS",
-              help="Per puzzle; a puzzle it stops is labelled timeout.")
+@options.time_limit_per("per puzzle")
 def label(paths, time_limit):
     """Label every puzzle of PATHS at full speed, one JSON line each on stdout.
 
