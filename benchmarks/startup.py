@@ -1,7 +1,7 @@
 """Start-up and large grids, whole process: what a user waits for, against pbnsolve.
 
     python -m benchmarks.startup [--runs 5] [--large 1000,2000,4000] [--gargantua] [--cauldron PATH]
-        [--large-runs 3] [--pbnsolve PATH] [--base SRC] [--first-run] [--numba] [--out benchmarks/results/startup]
+        [--large-runs 3] [--pbnsolve PATH] [--first-run] [--numba] [--out benchmarks/results/startup]
 
 Each case is one command run ``--runs`` times in a fresh process; the table gives the
 median and the spread of the wall times:
@@ -21,11 +21,10 @@ median and the spread of the wall times:
   names its binary; plus the in-process solve time (``NativeSolver().solve``, best of
   the runs).
 
-``--base SRC`` (a ``src`` folder holding another version of nonolab, e.g. the tree before
-a change): every ``nonolab`` case is also run with that version first on ``PYTHONPATH``.
-The contenders of a case (this version, the base, pbnsolve) run in turn, round after
-round, the order rotating each round, so a busy moment of a shared machine falls on all
-of them alike.
+The contenders of a case (nonolab, pbnsolve) run in turn, round after round, the order
+rotating each round, so a busy moment of a shared machine falls on all of them alike.
+Two versions of nonolab side by side: ``nonolab bench ... --base PATH`` (the
+``startup`` suite of ``python -m benchmarks.run`` times the 20x20 check in processes).
 
 Writes ``OUT.csv`` and ``OUT.json`` (one row per case and run count) and prints a
 markdown table.
@@ -115,16 +114,20 @@ def _in_process(path: Path, runs: int) -> float:
 
 
 def _large_files(sizes: list[int], folder: Path) -> list[tuple[str, Path]]:
-    from benchmarks.suites import LARGE, Options, large_name, large_puzzle
+    from nonolab.bench.suites import DEFAULT_SEEDS, large_puzzle
     from nonolab.formats import dump
 
-    seed = LARGE.seed(Options())
     out = []
     for size in sizes:
-        path = folder / f"{large_name(size)}.non"
-        dump(large_puzzle(size, seed), path)
-        out.append((large_name(size), path))
+        name = f"smooth-{size}x{size}"
+        dump(large_puzzle(size, DEFAULT_SEEDS["large"]), folder / f"{name}.non")
+        out.append((name, folder / f"{name}.non"))
     return out
+
+
+def _one(name: str, command: list[str]) -> list[tuple[str, list[str], dict[str, str] | None]]:
+    """A case with one contender (``measure_together`` takes several)."""
+    return [(name, command, None)]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -135,23 +138,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--gargantua", action="store_true", help="Gargantua 200x200 from ../shared/corpus")
     parser.add_argument("--cauldron", type=Path, help="Cauldron 512x512's .non file")
     parser.add_argument("--pbnsolve", type=Path, help="pbnsolve's binary, to time it on the same files")
-    parser.add_argument("--base", type=Path, help="another version's src folder: every nonolab case is also "
-                                                  "run with it, in turn with this one")
     parser.add_argument("--first-run", action="store_true", help="check with an empty numba cache, once")
     parser.add_argument("--numba", action="store_true", help="also check with -b native:engine=numba")
     parser.add_argument("--out", type=Path, default=ROOT / "benchmarks" / "results" / "startup")
     args = parser.parse_args(argv)
 
-    base_env = dict(ENV, PYTHONPATH=str(args.base.resolve())) if args.base else None
-
-    def versions(name: str, command: list[str]) -> list[tuple[str, list[str], dict[str, str] | None]]:
-        """The case for this version, and for the base when there is one."""
-        return [(name, command, None)] + ([(f"{name} [base]", command, base_env)] if base_env else [])
-
     rows = [measure("python -c pass", [sys.executable, "-c", "pass"], args.runs),
             measure("python -c 'import numpy'", [sys.executable, "-c", "import numpy"], args.runs),
-            *measure_together(versions("nonolab --help", NONOLAB + ["--help"]), args.runs),
-            *measure_together(versions("nonolab check (20x20)", NONOLAB + ["check", str(CAT)]), args.runs)]
+            *measure_together(_one("nonolab --help", NONOLAB + ["--help"]), args.runs),
+            *measure_together(_one("nonolab check (20x20)", NONOLAB + ["check", str(CAT)]), args.runs)]
     if args.numba:
         rows.append(measure("nonolab check (20x20), numba engine",
                             NONOLAB + ["check", "-b", "native:engine=numba", str(CAT)], args.runs))
@@ -168,7 +163,7 @@ def main(argv: list[str] | None = None) -> int:
                    + ([("cauldron-512x512", args.cauldron)] if args.cauldron else [])
                    + _large_files([int(s) for s in args.large.split(",") if s.strip()], Path(folder)))
         for name, path in targets:
-            cases = versions(f"{name}: nonolab check -b native", NONOLAB + ["check", "-b", "native", str(path)])
+            cases = _one(f"{name}: nonolab check -b native", NONOLAB + ["check", "-b", "native", str(path)])
             if args.pbnsolve:
                 cases.append((f"{name}: pbnsolve -u", [str(args.pbnsolve), "-u", str(path)], None))
             together = measure_together(cases, args.large_runs)

@@ -99,7 +99,7 @@ def list_backends():
     solvers), baseline (dlx, backtrack: for comparison; verify runs them only when named).
     Under each, its options (-O KEY=VALUE, or in a spec such as native:line=overlap):
     name=default, what it accepts, what it does.  Then the variants backends declare (e.g. native's line strategies, as specs that
-    `bench --strategies` accepts) and the native line strategies.
+    `nonolab bench --backends` accepts) and the native line strategies.
     """
     from nonolab.errors import NonolabError
     from nonolab.solvers import DEFAULT, describe_option, get, line_strategies, names, options_of, role, variants

@@ -11,6 +11,11 @@ main thread then withholds whatever the command would still print, gives the wor
 ``nonolab: interrupted`` and leaves with ``os._exit`` (no interpreter shutdown, which
 could wait for or abort inside a C library's threads).
 
+A command that keeps what it did on a signal (``bench`` writes the reports of the runs
+that ended) calls :func:`finish_on_cancel`: its output is not silenced, its writes are
+not refused, and it gets up to that many seconds to stop by itself and write; a second
+signal ends it at once.
+
 Targets written in place are complete or untouched: ``write_atomically`` writes a
 temporary file and renames it; the temporary files of writes still under way are
 deleted here.  And once the signal came no write lands at all (the handler closes
@@ -38,6 +43,13 @@ EXIT_CODES = {signal.SIGINT: 130, signal.SIGTERM: 143}
 
 _received: list[int] = []
 _stderr: list[int] = []  # a copy of the real stderr, for the one line
+_finishing: list[float] = []  # the grace of a command that finishes by itself (finish_on_cancel)
+
+
+def finish_on_cancel(grace: float = 0.9) -> None:
+    """The running command stops by itself once :data:`CANCEL` is set and writes what it has:
+    keep its output, and give it ``grace`` seconds (a second signal ends it at once)."""
+    _finishing[:] = [grace]
 
 
 def _writes(action: str) -> None:
@@ -49,8 +61,12 @@ def _writes(action: str) -> None:
 
 
 def _handler(signum: int, frame) -> None:
-    _writes("close_writes")     # first: a write must not land after the signal
-    if not _received:
+    if _received and _finishing:  # the second signal: no more waiting
+        os.write(_stderr[0] if _stderr else 2, b"nonolab: interrupted\n")
+        os._exit(EXIT_CODES.get(signum, 130))
+    if not _finishing:  # a finishing command writes what it kept (its own cancel stops its work)
+        _writes("close_writes")     # first: a write must not land after the signal
+    if not _received and not _finishing:
         # Silence first, cancel second: a backend that stops at once must not get to
         # print its cut-short answer (``timeout``) before the process leaves.
         _stderr.append(os.dup(2))
@@ -91,6 +107,7 @@ def run(work: Callable[[], T]) -> T:
     CANCEL.clear()
     _received.clear()
     _stderr.clear()
+    _finishing.clear()
     _writes("open_writes")
     previous = {sig: signal.signal(sig, _handler) for sig in EXIT_CODES}
     try:
@@ -111,8 +128,17 @@ def run(work: Callable[[], T]) -> T:
 def _exit_interrupted(worker: threading.Thread) -> None:
     """Let the command stop (its output is silenced already), clean up, say so once, and exit."""
     code = EXIT_CODES.get(_received[0] if _received else signal.SIGINT, 130)
-    _writes("close_writes")     # the formats may have loaded since the signal
-    worker.join(GRACE)
+    if _finishing:
+        worker.join(_finishing[0])
+        _writes("close_writes")     # what it did not finish writing in time is not written
+    else:
+        _writes("close_writes")     # the formats may have loaded since the signal
+        worker.join(GRACE)
+    for stream in (sys.stdout, sys.stderr):  # what a finishing command printed must not be lost
+        try:
+            stream.flush()
+        except (OSError, ValueError):
+            pass
     files = sys.modules.get("nonolab.formats._files")
     if files is not None:
         files.discard_pending()

@@ -19,6 +19,7 @@ COMMAND_MODULES = {
     **dict.fromkeys(("solve", "check", "count", "explain", "convert", "info"), "commands"),
     **dict.fromkeys(("crosscheck", "verify", "backends", "export", "grade"), "harness_commands"),
     "batch": "batch_commands",
+    "bench": "bench_commands",
     "census": "census_commands",
     "label": "census_commands",
     "generate": "generate_commands",
