@@ -32,11 +32,14 @@ from nonolab.solvers import DEFAULT
 @click.option("--scheduler", default=None, metavar="tcp://HOST:PORT",
               help='Run on this Dask scheduler instead of the local pool (pip install "nonolab[distributed]"). '
                    "The scheduler and its workers are trusted: they receive pickled jobs and run code.")
+@click.option("--send-puzzles/--shared-files", default=True, show_default=True,
+              help="With --scheduler: send each puzzle to the workers as data (they need no access to the "
+                   "files), or send only its path (the files must be readable at the same paths on every worker).")
 @click.option("--exclude", multiple=True, metavar="GLOB",
               help="Leave out files of the directories whose relative path or name matches (repeatable).")
 @click.option("--progress/--no-progress", default=None, help="Progress bar on stderr (default: on a terminal).")
-def batch(paths, task, out, resume, force, jobs, time_limit, backend, backend_options, scheduler, exclude,
-          progress):
+def batch(paths, task, out, resume, force, jobs, time_limit, backend, backend_options, scheduler, send_puzzles,
+          exclude, progress):
     """Run one task on every puzzle of PATHS (files, and directories searched recursively).
 
     \b
@@ -68,7 +71,7 @@ def batch(paths, task, out, resume, force, jobs, time_limit, backend, backend_op
     try:
         summary = run_batch(paths, task, out, jobs=jobs, time_limit=time_limit, backend=backend, resume=resume,
                             force=force, scheduler=scheduler, exclude=exclude, on_start=bar.start,
-                            on_record=bar.advance)
+                            on_record=bar.advance, send_puzzles=send_puzzles)
     finally:
         bar.stop()
     _print_summary(summary)

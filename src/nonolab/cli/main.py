@@ -21,6 +21,8 @@ COMMAND_MODULES = {
     "batch": "batch_commands",
     "bench": "bench_commands",
     "certify-check": "certify_commands",
+    "census": "census_commands",
+    "label": "census_commands",
     "generate": "generate_commands",
     "render": "render_commands",
     "repair": "report_commands",

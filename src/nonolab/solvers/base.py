@@ -49,6 +49,7 @@ class Capability(str, Enum):
       plus a clause excluding each solution found (black and white; :mod:`nonolab.certify`).
     * ``MODEL_COUNT``: a model counter: a complete result's ``total`` is the count, its
       ``solutions`` only a few witnesses.
+    * ``BATCH``: ``solver.solve_many(puzzles, limits)`` answers in order as ``solve`` would, cheaply.
     """
 
     EXACT_COUNT = "exact-count"
@@ -63,6 +64,7 @@ class Capability(str, Enum):
     REPRODUCIBLE = "reproducible"
     PROOF = "proof"
     MODEL_COUNT = "model-count"
+    BATCH = "batch"
 
 
 def capabilities(solver: Any) -> frozenset[Capability]:
