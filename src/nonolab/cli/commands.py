@@ -290,8 +290,7 @@ def explain(file, input_format, index, backend, probing, line, backend_options, 
 @click.argument("source", type=click.Path(dir_okay=False, path_type=str))
 @click.argument("target", type=click.Path(dir_okay=False, path_type=str))
 @options.input_format
-@click.option("--to", "to_format", default=None, metavar="FMT",
-              help="Output format (default: from TARGET's suffix).")
+@options.output_format
 def convert(source, target, input_format, to_format):
     """Convert SOURCE to TARGET (every puzzle of a multi-puzzle file)."""
     from nonolab.formats import dump, dump_all, load_all

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Iterable, Iterator, Sequence
 
+from nonolab.core.cell import Cell
+
 EMPTY = 1
 FILLED = 2
 UNKNOWN = 3
@@ -170,16 +172,17 @@ class Solution:
         """Row-major 0/1 bytes."""
         return self._data
 
-    def diff(self, other: "Solution") -> list[tuple[int, int]]:
-        """The (row, column) cells where two pictures of the same size differ, in row-major order.
+    def diff(self, other: "Solution") -> list[Cell]:
+        """The cells where two pictures of the same size differ, in row-major order
+        (0-based; ``str()`` of a :class:`~nonolab.core.cell.Cell` is 1-based).
 
         >>> Solution.from_rows(["#.", ".#"]).diff(Solution.from_rows(["#.", "#."]))
-        [(1, 0), (1, 1)]
+        [Cell(row=1, column=0), Cell(row=1, column=1)]
         """
         if (self.height, self.width) != (other.height, other.width):
             raise ValueError("Solution.diff: pictures differ in size")
         w = self.width
-        return [divmod(i, w) for i in _differing(self._data, other._data)]
+        return [Cell(*divmod(i, w)) for i in _differing(self._data, other._data)]
 
     @property
     def colours(self) -> int:

@@ -46,10 +46,12 @@ class Puzzle:
         metadata: other keys kept from the source file (author, licence, ...).
         goal: the intended picture, if the file has one; it must match the clues.
         palette: the colours (:class:`~nonolab.core.palette.Palette`), or ``None``.
-        row_colours, column_colours: per line, the colour index (1..k) of each block.
+        row_colours: per row, the colour index (1..k) of each block.
+        column_colours: per column, the same.
         givens: revealed cells, ``(row, column, value)`` triples (0-based; value 0 empty,
             1 filled, or in colour the colour index, 0 the background) or a mapping
             ``{(row, column): value}``; kept sorted, one per cell.
+
     Raises:
         InvalidPuzzle: empty size, a block that is not a positive integer, a clue
             longer than its line, row and column totals (per colour) that differ, colour
@@ -177,6 +179,16 @@ class Puzzle:
             problems = violations(self, self.goal)
             if problems:
                 raise InvalidPuzzle(f"goal does not match the clues: {problems[0]}", kind="goal")
+
+    def __repr__(self) -> str:
+        # Short: a 100x100 puzzle's clues are not a repr (``rows``/``columns`` hold them).
+        parts = [repr(self.name)] if self.name else []
+        parts.append(f"{self.width}x{self.height}")
+        if self.is_colour:
+            parts.append(f"{self.colours} colours")
+        if self.givens:
+            parts.append(f"{len(self.givens)} givens")
+        return f"Puzzle({', '.join(parts)})"
 
     @property
     def is_colour(self) -> bool:

@@ -79,7 +79,8 @@ class Criteria:
 
     def __post_init__(self) -> None:
         if self.max_grade is not None and self.max_grade not in MAX_GRADES:
-            raise InvalidArgument(f"max_grade must be one of {', '.join(MAX_GRADES)}, not {self.max_grade!r}")
+            raise InvalidArgument(f"{{arg}} must be one of {', '.join(MAX_GRADES)}, not {self.max_grade!r}",
+                                  argument="max_grade")
 
     @property
     def checks(self) -> bool:

@@ -53,7 +53,7 @@ def picture_from_image(path: str | os.PathLike, width: int, height: int, density
     """
     _check_grid(width, height)
     if not 0.0 <= density <= 1.0:
-        raise InvalidArgument(f"picture_from_image: density must be between 0 and 1, got {density!r}")
+        raise InvalidArgument(f"{{arg}} must be between 0 and 1, got {density!r}", argument="density")
     with _opened(path) as image:
         gray = image.convert("L").resize((width, height), _box())
     darkness = 255.0 - np.asarray(gray, dtype=np.float64)
@@ -80,7 +80,7 @@ def colour_picture_from_image(path: str | os.PathLike, width: int, height: int,
     """
     _check_grid(width, height)
     if isinstance(colours, bool) or not isinstance(colours, int) or not 1 <= colours <= MAX_COLOURS:
-        raise InvalidArgument(f"colour_picture_from_image: colours must be 1 to {MAX_COLOURS}, not {colours!r}")
+        raise InvalidArgument(f"{{arg}} must be 1 to {MAX_COLOURS}, not {colours!r}", argument="colours")
     Image = _pillow()
     with _opened(path) as image:
         rgba = image.convert("RGBA")

@@ -105,24 +105,25 @@ class Recipe:
             if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 1:
                 raise InvalidArgument(f"grid size must be positive integers, got {self.width}x{self.height}")
         if not 0.0 < self.density < 1.0:
-            raise InvalidArgument(f"density must be strictly between 0 and 1, got {self.density!r}")
+            raise InvalidArgument(f"{{arg}} must be strictly between 0 and 1, got {self.density!r}", argument="density")
         low, high = self.density_range
         if not 0.0 <= low <= high <= 1.0:
             raise InvalidArgument(f"density range must satisfy 0 <= low <= high <= 1, got {low!r}-{high!r}")
         if not low <= self.density <= high:
-            raise InvalidArgument(f"density {self.density} is outside the accepted range {low}-{high}; "
-                                  "widen the range (--min-density/--max-density)")
+            raise InvalidArgument(f"{{arg}} {self.density} is outside the accepted range {low}-{high}; "
+                                  "widen the range (its low and high ends)", argument="density")
         if self.style not in STYLES:
-            raise InvalidArgument(f"style must be one of {', '.join(STYLES)}, not {self.style!r}")
+            raise InvalidArgument(f"{{arg}} must be one of {', '.join(STYLES)}, not {self.style!r}", argument="style")
         if self.max_repairs < 0:
-            raise InvalidArgument(f"max_repairs must be non-negative, got {self.max_repairs}")
+            raise InvalidArgument(f"{{arg}} must be non-negative, got {self.max_repairs}", argument="max_repairs")
         if self.candidate_time_limit is not None and self.candidate_time_limit <= 0:
-            raise InvalidArgument(f"candidate time limit must be positive, got {self.candidate_time_limit}")
+            raise InvalidArgument(f"{{arg}} must be positive, got {self.candidate_time_limit}",
+                                  argument="candidate_time_limit")
         Criteria(self.unique, self.max_grade, self.backend)  # validates max_grade
         if (isinstance(self.colours, bool) or not isinstance(self.colours, (int, np.integer))
                 or not 1 <= self.colours <= MAX_COLOURS):
-            raise InvalidArgument(f"colours (--colours) must be an integer from 1 to {MAX_COLOURS} (the legible, "
-                                  f"distinct colours of the palette), not {self.colours!r}")
+            raise InvalidArgument(f"{{arg}} must be an integer from 1 to {MAX_COLOURS} (the legible, "
+                                  f"distinct colours of the palette), not {self.colours!r}", argument="colours")
 
     @property
     def palette(self) -> Palette | None:
@@ -249,15 +250,15 @@ def make_puzzles(count: int, recipe: Recipe, seed: int = 0, max_candidates: int 
         UnknownBackend, BackendUnavailable: the counting backend cannot run.
     """
     if isinstance(count, bool) or not isinstance(count, int) or count < 1:
-        raise InvalidArgument(f"count must be a positive integer, got {count!r}")
+        raise InvalidArgument(f"{{arg}} must be a positive integer, got {count!r}", argument="count")
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        raise InvalidArgument(f"seed must be a non-negative integer, got {seed!r}")
+        raise InvalidArgument(f"{{arg}} must be a non-negative integer, got {seed!r}", argument="seed")
     if max_candidates is None:
         max_candidates = CANDIDATES_PER_PUZZLE * count
     if max_candidates < 1:
-        raise InvalidArgument(f"max_candidates must be positive, got {max_candidates}")
+        raise InvalidArgument(f"{{arg}} must be positive, got {max_candidates}", argument="max_candidates")
     if time_limit is not None and time_limit <= 0:
-        raise InvalidArgument(f"time limit must be positive, got {time_limit}")
+        raise InvalidArgument(f"{{arg}} must be positive, got {time_limit}", argument="time_limit")
     if recipe.criteria.checks:
         solver = get_spec(recipe.backend)  # an unknown or missing backend fails before any candidate
         if recipe.colours > 1 and Capability.COLOUR not in capabilities(solver):

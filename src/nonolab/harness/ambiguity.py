@@ -52,6 +52,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
+from nonolab.core.cell import Cell
 from nonolab.core.grid import Solution
 from nonolab.core.puzzle import Puzzle
 from nonolab.core.violations import violations
@@ -63,7 +64,6 @@ from nonolab.solvers.base import Capability, Solver, Stopwatch, capabilities
 
 __all__ = ["AmbiguityReport", "Region", "ambiguity_report"]
 
-Cell = tuple[int, int]
 
 
 @dataclass(frozen=True)
@@ -152,6 +152,10 @@ class AmbiguityReport:
     givens: tuple[tuple[int, int, int], ...] = ()
     givens_unique: bool = False
     stats: dict[str, Any] = field(default_factory=dict)
+
+    def __repr__(self) -> str:
+        return (f"AmbiguityReport({self.verdict.value}, {self.solution_count} solutions, "
+                f"{len(self.backbone)} backbone cells, {len(self.regions)} regions, {len(self.givens)} givens)")
 
     def _repr_svg_(self) -> str | None:
         """Jupyter shows the map (the drawing code loads on first use)."""

@@ -92,6 +92,9 @@ class CrossCheck:
     agreement: Agreement
     problems: tuple[str, ...] = field(default=())
 
+    def __repr__(self) -> str:
+        return f"CrossCheck({self.agreement.value}, {', '.join(a.backend for a in self.answers)})"
+
     @property
     def agree(self) -> bool:
         return self.agreement is Agreement.AGREE

@@ -44,6 +44,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from nonolab.core.cell import Cell
 from nonolab.core.grid import Solution
 from nonolab.core.puzzle import Puzzle
 from nonolab.core.violations import violations
@@ -55,7 +56,6 @@ from nonolab.solvers.base import Solver, Stopwatch
 
 __all__ = ["RepairResult", "Suggestion", "repair"]
 
-Cell = tuple[int, int]
 
 
 @dataclass(frozen=True)
@@ -117,6 +117,9 @@ class RepairResult:
     lower_bound: int = 0
     stats: dict[str, Any] = field(default_factory=dict)
 
+    def __repr__(self) -> str:
+        return f"RepairResult({self.status}, {len(self.suggestions)} suggestions, minimal={self.minimal})"
+
     @property
     def best(self) -> Suggestion | None:
         return self.suggestions[0] if self.suggestions else None
@@ -165,7 +168,7 @@ def repair(puzzle: Puzzle, picture: Solution | None = None, backend: str | Solve
             colour puzzle and a backend that does not declare colour.
     """
     if max_flips < 1 or suggestions < 1:
-        raise InvalidArgument("repair: max_flips and suggestions must be at least 1")
+        raise InvalidArgument("{arg} must be at least 1", argument="max_flips" if max_flips < 1 else "suggestions")
     solver = get_spec(backend) if isinstance(backend, str) else backend
     watch = Stopwatch(time_limit, cancel)
     if source is None:

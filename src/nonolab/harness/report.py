@@ -38,6 +38,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from nonolab.core.cell import Cell
 from nonolab.core.grid import Solution
 from nonolab.core.puzzle import Puzzle
 from nonolab.harness.ambiguity import AmbiguityReport, ambiguity_report, questioner
@@ -50,7 +51,6 @@ from nonolab.solvers.base import Solver, Stopwatch
 
 __all__ = ["Report", "Warning", "WARNINGS", "difficulty_of", "report", "clue_decides", "clue_only_cells"]
 
-Cell = tuple[int, int]
 
 #: The warnings and when each is given.
 WARNINGS = {
@@ -114,6 +114,13 @@ class Report:
     ambiguity: AmbiguityReport | None = None
     repair: RepairResult | None = None
     complete: bool = True
+
+    def __repr__(self) -> str:
+        # Short: the verdict and grade, not every picture and suggestion (they are attributes).
+        grade = self.grade.grade.value if self.grade is not None and self.grade.grade is not None else None
+        return (f"Report({self.puzzle.name or 'puzzle'!r}, {self.verdict.value}, grade={grade}, "
+                f"difficulty={self.difficulty}, {len(self.warnings)} warnings"
+                f"{', repaired' if self.repair is not None and self.repair.suggestions else ''})")
     time: float = 0.0
     stats: dict[str, Any] = field(default_factory=dict)
     stopped: Verdict | None = None

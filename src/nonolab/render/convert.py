@@ -46,4 +46,5 @@ def encode(svg: str, fmt: str) -> str | bytes:
     if fmt == "pdf":
         return to_pdf(svg)
     from nonolab.errors import InvalidArgument
-    raise InvalidArgument(f"unknown picture format {fmt!r}: use one of {', '.join(FORMATS)}")
+    raise InvalidArgument(f"unknown picture format {fmt!r}: name one of {', '.join(FORMATS)} with {{arg}}",
+                          argument="picture:fmt")

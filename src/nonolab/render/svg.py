@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from typing import Iterable, Mapping, Sequence
 
+from nonolab.core.cell import Cell
 from nonolab.core.puzzle import Clue
 from nonolab.errors import InvalidArgument, TooLarge
 
@@ -29,7 +30,6 @@ def escape(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
-Cell = tuple[int, int]
 
 # Tableau 10 without its grey (grey marks undecided cells); cycled past nine regions.
 PALETTE = ("#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f", "#edc948", "#b07aa1", "#ff9da7",
@@ -341,7 +341,7 @@ def document(width: float, height: float, body: Sequence[str], title: str = "", 
         prefix, suffix = [f'<rect x="0" y="0" width="{w}" height="{h}" fill="#ffffff"/>'], []
     else:
         if page not in PAGES:
-            raise InvalidArgument(f"unknown page {page!r}: use one of {', '.join(PAGES)}")
+            raise InvalidArgument(f"{{arg}} {page!r} is unknown: use one of {', '.join(PAGES)}", argument="page")
         # The page turns with the drawing: landscape for a drawing wider than high.
         pw, ph = sorted(PAGES[page], reverse=width > height)
         scale = min((pw - 2 * PAGE_MARGIN) / width, (ph - 2 * PAGE_MARGIN) / height)

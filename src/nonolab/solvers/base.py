@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, Callable, ClassVar, Iterable, Iterator, Mapping, Protocol
 
+from nonolab.core.cell import Cell
 from nonolab.core.grid import EMPTY, FILLED, Grid, Solution
 from nonolab.core.puzzle import Puzzle
 from nonolab.core.violations import violations
@@ -186,6 +187,10 @@ class SolveResult:
     steps: tuple[Any, ...] = ()
     remainder: Grid | None = _BuiltOnFirstRead()  # type: ignore[assignment]
 
+    def __repr__(self) -> str:  # short: the solutions, counters and steps are attributes
+        return (f"SolveResult({self.status.value}, {len(self.solutions)} solutions{', complete' * self.complete}; "
+                f"backend {self.stats.backend}, {self.stats.wall_time:.3f} s)")
+
     @property
     def count(self) -> int:
         return len(self.solutions)
@@ -227,7 +232,6 @@ class Solver(Protocol):
     def solve(self, puzzle: Puzzle, limits: Limits = Limits(), given: "Given | None" = None) -> SolveResult: ...
 
 
-Cell = tuple[int, int]
 #: ``((row, column, value), (row, column, value))``: if the first cell has its value,
 #: the second has its value (0 empty, 1 filled; 0-based rows and columns).
 Implication = tuple[tuple[int, int, int], tuple[int, int, int]]
