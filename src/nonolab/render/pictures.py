@@ -29,7 +29,8 @@ def _clues_for(solution: Solution, puzzle: Puzzle | None) -> Puzzle:
     return puzzle
 
 
-def _colours(solution: Solution, puzzle: Puzzle | None = None) -> list[str]:
+def cell_inks(solution: Solution, puzzle: Puzzle | None = None) -> list[str]:
+    """The fill of each cell of ``solution``, row-major: the palette's colours for a colour puzzle."""
     if puzzle is not None and puzzle.is_colour:
         inks = [f"#{puzzle.palette.hex(i)}" for i in range(len(puzzle.palette))]  # type: ignore[union-attr]
         return [inks[v] for v in solution.to_bytes()]
@@ -39,12 +40,17 @@ def _colours(solution: Solution, puzzle: Puzzle | None = None) -> list[str]:
 def puzzle_board(puzzle: Puzzle, cell: float, labels: bool, caption: str) -> Board:
     """The board of a puzzle: every picture of a puzzle is drawn on it, so a colour
     puzzle's clue numbers stand on swatches of their colours in every one."""
-    inks = None
-    if puzzle.is_colour:
-        palette = puzzle.palette
-        inks = tuple([[f"#{palette.hex(c)}" for _, c in line] for line in lines]  # type: ignore[union-attr]
+    return Board(puzzle.rows, puzzle.columns, cell, labels, caption, clue_inks(puzzle))  # type: ignore[arg-type]
+
+
+def clue_inks(puzzle: Puzzle) -> tuple[list[list[str]], list[list[str]]] | None:
+    """The colour of every clue number, rows then columns (``None`` in black and white)."""
+    if not puzzle.is_colour:
+        return None
+    palette = puzzle.palette
+    rows, columns = ([[f"#{palette.hex(c)}" for _, c in line] for line in lines]  # type: ignore[union-attr]
                      for lines in (puzzle.coloured_rows, puzzle.coloured_columns))
-    return Board(puzzle.rows, puzzle.columns, cell, labels, caption, inks)  # type: ignore[arg-type]
+    return rows, columns
 
 
 def _compose(boards: Sequence[tuple[Board, dict[str, Any]]], legend: Legend, title: str,
@@ -112,7 +118,7 @@ def solution_svg(solution: Solution, puzzle: Puzzle | None = None, *, cell: floa
     """
     puzzle = _clues_for(solution, puzzle)
     board = puzzle_board(puzzle, cell, labels, puzzle.name)
-    return _compose([(board, {"colours": _colours(solution, puzzle)})], Legend((), cell),
+    return _compose([(board, {"colours": cell_inks(solution, puzzle)})], Legend((), cell),
                     f"nonolab: a solution of {puzzle.name or 'the puzzle'}", page)
 
 
@@ -128,7 +134,7 @@ def diff_svg(first: Solution, second: Solution, puzzle: Puzzle | None = None, *,
     _clues_for(second, puzzle)
     differ = first.diff(second)
     boards = [(puzzle_board(puzzle, cell, labels, f"solution {k}"),
-               {"colours": _colours(s, puzzle), "frames": differ}) for k, s in ((1, first), (2, second))]
+               {"colours": cell_inks(s, puzzle), "frames": differ}) for k, s in ((1, first), (2, second))]
     entries = [(("frame", MARK_INK), f"red frame: the {len(differ)} cell{'s' * (len(differ) != 1)} "
                                      "where the two solutions differ")] if differ else []
     return _compose(boards, Legend(entries, cell), f"nonolab: two solutions of {puzzle.name or 'the puzzle'}",
@@ -152,7 +158,7 @@ def regions_board(reference: Solution, puzzle: Puzzle | None, regions: Sequence[
     """
     puzzle = _clues_for(reference, puzzle)
     w = reference.width
-    colours = _colours(reference, puzzle)       # a colour puzzle's backbone in its palette
+    colours = cell_inks(reference, puzzle)       # a colour puzzle's backbone in its palette
     letters: dict[Cell, tuple[str, str]] = {}
     undecided = list(undecided)
     for r, c in undecided:
