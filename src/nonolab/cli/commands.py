@@ -174,7 +174,9 @@ def check(file, input_format, index, backend, probing, line, backend_options, ti
         return
 
     def answer(puzzle) -> sets.Answer:
-        found = check_puzzle(puzzle, solver, clock.left(time_limit), cancel=CANCEL, given=Given.of(fixed))
+        from nonolab.cli.progress import DecidedCells
+        with DecidedCells(what="checking"):
+            found = check_puzzle(puzzle, solver, clock.left(time_limit), cancel=CANCEL, given=Given.of(fixed))
         # The record (every solution as text) only for --json: a 4000x4000 one is 16 MB of rows.
         data = {**records.result_fields(found.result), "verdict": found.verdict.value,
                 "differing_cells": [list(rc) for rc in found.differing]} if as_json else {}
@@ -214,7 +216,9 @@ def count(file, input_format, index, backend, probing, line, backend_options, li
     fixed = options.parse_givens(givens)
 
     def answer(puzzle) -> sets.Answer:
-        found = count_puzzle(puzzle, solver, limit, clock.left(time_limit), cancel=CANCEL, given=Given.of(fixed))
+        from nonolab.cli.progress import DecidedCells
+        with DecidedCells(what="counting"):
+            found = count_puzzle(puzzle, solver, limit, clock.left(time_limit), cancel=CANCEL, given=Given.of(fixed))
         data = records.result_fields(found.result, solutions=False)
         outcome = outcome_of(found)     # None: --limit 1 reached, so uniqueness was not asked
         verdict = outcome.value if outcome is not None else None

@@ -52,8 +52,9 @@ _STOPPED = {"max-candidates": "--max-candidates was reached", "time-limit": "--t
               help="Discard candidates whose filled fraction is below this.")
 @click.option("--max-density", type=float, default=0.7, show_default=True, metavar="D",
               help="Discard candidates whose filled fraction is above this.")
-@click.option("--allow-uniform-lines", is_flag=True,
-              help="Accept rows and columns (longer than 2) that are all filled or all empty.")
+@click.option("--allow-uniform-lines/--no-uniform-lines", default=None,
+              help="Accept rows and columns (longer than 2) that are all filled or all empty (default: yes with "
+                   "--from-image, whose background is often whole rows, no otherwise).")
 @click.option("--backend", "-b", default=DEFAULT, show_default=True, metavar="SPEC",
               help=f"The backend that counts to 2, or a spec such as native:line=overlap (see `nonolab "
                    f"backends`; default: {DEFAULT}, the default of every command).")

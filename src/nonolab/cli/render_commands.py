@@ -51,26 +51,33 @@ def write_solution(puzzle, solution, fmt: str, output: str | None, cell: float =
 
 
 def echo_grid(puzzle, solution, terminal: bool | None = None) -> None:
-    """Print ``solution``: at a terminal, with its clues beside it in colour (rich) when
-    it fits the terminal's width; otherwise (a pipe, a file, a grid too wide) as the
-    plain text rows of ``#`` and ``.`` that scripts read."""
+    """Print ``solution``: at a terminal, with its clues beside it in colour (rich; a
+    colour puzzle in its RGB colours with a legend), one character a cell when that is
+    what fits the terminal's width, and else the plain rows with a note saying so;
+    piped or to a file, as the plain text rows (``#``/``.``, or the palette's characters)
+    that scripts read."""
     import shutil
+
+    from nonolab.cli.records import picture_text
 
     if terminal is None:
         terminal = sys.stdout.isatty()
-    if puzzle.is_colour:   # the terminal drawing is black and white: the palette's chars
-        from nonolab.cli.records import picture_text
-        click.echo(picture_text(puzzle, solution))
-        return
     if terminal:
+        from rich.console import Console
+
         from nonolab.render.terminal import grid_with_clues
-        picture = grid_with_clues(puzzle, solution)
         columns = shutil.get_terminal_size().columns
-        if picture.width <= columns:
-            from rich.console import Console
-            Console(width=columns).print(picture)
-            return
-    click.echo(solution.to_text())
+        for compact in (False, True):
+            picture = grid_with_clues(puzzle, solution, compact=compact)
+            if picture.width <= columns:
+                Console(width=columns).print(picture)
+                if compact:
+                    click.echo(f"(drawn one character a cell to fit {columns} columns; a wider terminal shows the "
+                               "column clues)", err=True)
+                return
+        click.echo(f"(the grid with its clues needs {picture.width} columns, the terminal has {columns}: printed "
+                   "as plain rows; page it sideways with: nonolab solve FILE | less -S)", err=True)
+    click.echo(picture_text(puzzle, solution))
 
 
 @click.command()

@@ -68,7 +68,9 @@ class Recipe:
         density_range: a candidate whose filled fraction is outside is discarded
             (the "fun zone"); ``density`` must lie inside it.
         allow_uniform_lines: accept rows and columns (longer than 2) that are all
-            filled or all empty.
+            filled or all empty; ``None`` (the default): yes for an ``image``, whose
+            background is often whole rows (refusing them would make repairs draw stray
+            cells on it), no for a drawn picture.
         unique, max_grade, backend: the criteria (see :class:`~nonolab.generate.criteria.Criteria`).
         repair, max_repairs: flip cells of a rejected picture and retry, at most
             ``max_repairs`` flips per candidate.
@@ -90,7 +92,7 @@ class Recipe:
     radius: int | None = None
     image: str | os.PathLike | None = None
     density_range: tuple[float, float] = (0.2, 0.7)
-    allow_uniform_lines: bool = False
+    allow_uniform_lines: bool | None = None
     unique: bool = False
     max_grade: str | None = None
     backend: str = DEFAULT
@@ -124,6 +126,11 @@ class Recipe:
                 or not 1 <= self.colours <= MAX_COLOURS):
             raise InvalidArgument(f"{{arg}} must be an integer from 1 to {MAX_COLOURS} (the legible, "
                                   f"distinct colours of the palette), not {self.colours!r}", argument="colours")
+
+    @property
+    def uniform_lines_allowed(self) -> bool:
+        """Whether all-filled and all-empty lines are accepted (see ``allow_uniform_lines``)."""
+        return self.image is not None if self.allow_uniform_lines is None else self.allow_uniform_lines
 
     @property
     def palette(self) -> Palette | None:
@@ -337,7 +344,7 @@ def _judge_with_repairs(picture: np.ndarray, palette: Palette | None, recipe: Re
         left = _left(time_limit, start)
         if left is not None and left <= 0:
             return Outcome.TIMEOUT, None, repairs
-        lines = [] if recipe.allow_uniform_lines else uniform_lines(picture)
+        lines = [] if recipe.uniform_lines_allowed else uniform_lines(picture)
         grade = None
         if lines:
             outcome = Outcome.UNIFORM_LINES
@@ -361,13 +368,13 @@ def _judge_with_repairs(picture: np.ndarray, palette: Palette | None, recipe: Re
         change = None
         if lines:
             change = choose_change(picture, cells_of_lines(picture, lines), rng, recipe.density_range,
-                                   recipe.allow_uniform_lines, colours)
+                                   recipe.uniform_lines_allowed, colours, edges=recipe.image is not None)
         else:
             for region in _trouble(puzzle, outcome, recipe.backend, time_limit, start, known):
                 if region is None:
                     return Outcome.TIMEOUT, grade, repairs
-                change = choose_change(picture, region, rng, recipe.density_range, recipe.allow_uniform_lines,
-                                       colours)
+                change = choose_change(picture, region, rng, recipe.density_range, recipe.uniform_lines_allowed,
+                                       colours, edges=recipe.image is not None)
                 if change is not None:
                     break
         if change is None:

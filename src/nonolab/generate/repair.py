@@ -59,13 +59,16 @@ def choose_flip(picture: np.ndarray, cells: Iterable[tuple[int, int]], rng: np.r
 
 def choose_change(picture: np.ndarray, cells: Iterable[tuple[int, int]], rng: np.random.Generator,
                   density_range: tuple[float, float], allow_uniform_lines: bool,
-                  colours: int = 1) -> tuple[tuple[int, int], int] | None:
+                  colours: int = 1, edges: bool = False) -> tuple[tuple[int, int], int] | None:
     """A seeded choice of a cell among ``cells`` and the value (0..``colours``) it changes to.
 
     The choice is uniform among the allowed ``(cell, value)`` pairs: a cell may take
     any value but its own that keeps the filters (see :func:`choose_flip`) and, in
     colour, does not remove the last cell of a colour (the palette stays in use).
     In black and white each cell has one value to take, so this is :func:`choose_flip`.
+    With ``edges`` (a picture from an image) the choice is among the cells on the
+    picture's edges (a cell with a 4-neighbour of another value) when any is allowed, so
+    a repair reshapes the outline and never draws a stray cell on the background.
 
     >>> picture = np.array([[1, 2, 0], [0, 1, 2], [2, 0, 1]], dtype=np.uint8)
     >>> choose_change(picture, [(0, 0), (0, 2)], np.random.default_rng(0), (0.0, 1.0), True, colours=2)
@@ -94,9 +97,20 @@ def choose_change(picture: np.ndarray, cells: Iterable[tuple[int, int]], rng: np
                                                        or _becomes_uniform(int(column_sums[c]) + change, height)):
                 continue
             allowed.append(((r, c), value))
+    if edges:
+        on_edge = [choice for choice in allowed if _on_edge(picture, *choice[0])]
+        allowed = on_edge or allowed
     if not allowed:
         return None
     return allowed[int(rng.integers(len(allowed)))]
+
+
+def _on_edge(picture: np.ndarray, r: int, c: int) -> bool:
+    """Whether cell ``(r, c)`` touches (sideways) a cell of another value."""
+    height, width = picture.shape
+    here = picture[r, c]
+    return any(0 <= r + dr < height and 0 <= c + dc < width and picture[r + dr, c + dc] != here
+               for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)))
 
 
 def _becomes_uniform(filled: int, length: int) -> bool:
