@@ -91,8 +91,8 @@ class GeneratedPuzzles:
         self.delay = delay
         self.enabled = force or sys.stderr.isatty()
         self.start = time.perf_counter()
-        self._bar = None
-        self._task = None
+        self._bar: Any = None
+        self._task: Any = None
 
     def __call__(self, report) -> None:
         if not self.enabled or time.perf_counter() - self.start < self.delay:

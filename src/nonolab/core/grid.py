@@ -64,6 +64,14 @@ class Solution:
 
     __slots__ = ("_data", "width", "height", "_top")
 
+    # Set once by _init (the instance is immutable): declared for the type checker.
+    _data: bytes
+    _top: int | None
+    width: int
+    """Columns."""
+    height: int
+    """Rows."""
+
     def __init__(self, cells: Iterable[Iterable[int]]):
         rows = [bytes(1 if v else 0 for v in row) if not isinstance(row, (bytes, bytearray)) else bytes(row)
                 for row in cells]

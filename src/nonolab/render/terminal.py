@@ -103,9 +103,9 @@ class GridWithClues:
             if r and r % 5 == 0:
                 rule = "┼".join("─" * (cw * min(5, puzzle.width - c)) for c in range(0, puzzle.width, 5))
                 yield [(" " * (left + 1), ""), (rule, RULE_STYLE)]
-            numbers = self._numbers(0, r, clue)
-            pad = left - sum(len(t) for t, _ in numbers)
-            yield [(" " * pad, ""), *numbers, (" ", ""), *self._row(r)]
+            segments = self._numbers(0, r, clue)
+            pad = left - sum(len(text) for text, _ in segments)
+            yield [(" " * pad, ""), *segments, (" ", ""), *self._row(r)]
         if self.legend():
             yield self.legend()
 
