@@ -58,8 +58,6 @@ def echo_grid(puzzle, solution, terminal: bool | None = None) -> None:
     that scripts read."""
     import shutil
 
-    from nonolab.cli.records import picture_text
-
     if terminal is None:
         terminal = sys.stdout.isatty()
     if terminal:
@@ -77,7 +75,7 @@ def echo_grid(puzzle, solution, terminal: bool | None = None) -> None:
                 return
         click.echo(f"(the grid with its clues needs {picture.width} columns, the terminal has {columns}: printed "
                    "as plain rows; page it sideways with: nonolab solve FILE | less -S)", err=True)
-    click.echo(picture_text(puzzle, solution))
+    click.echo(solution.to_text(chars=puzzle.chars))
 
 
 @click.command()

@@ -52,7 +52,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
-from nonolab.core.cell import Cell
 from nonolab.core.grid import Solution
 from nonolab.core.puzzle import Puzzle
 from nonolab.core.violations import violations
@@ -64,6 +63,7 @@ from nonolab.solvers.base import Capability, Solver, Stopwatch, capabilities
 
 __all__ = ["AmbiguityReport", "Region", "ambiguity_report"]
 
+Cell = tuple[int, int]
 
 
 @dataclass(frozen=True)

@@ -44,7 +44,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from nonolab.core.cell import Cell
 from nonolab.core.grid import Solution
 from nonolab.core.puzzle import Puzzle
 from nonolab.core.violations import violations
@@ -56,6 +55,7 @@ from nonolab.solvers.base import Solver, Stopwatch
 
 __all__ = ["RepairResult", "Suggestion", "repair"]
 
+Cell = tuple[int, int]
 
 
 @dataclass(frozen=True)

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 from typing import Iterable, Mapping, Sequence
 
-from nonolab.core.cell import Cell
 from nonolab.core.puzzle import Clue
 from nonolab.errors import InvalidArgument, TooLarge
 
@@ -30,6 +29,7 @@ def escape(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
+Cell = tuple[int, int]
 
 # Tableau 10 without its grey (grey marks undecided cells); cycled past nine regions.
 PALETTE = ("#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f", "#edc948", "#b07aa1", "#ff9da7",

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from typing import Iterable, Sequence
 
-from nonolab.core.cell import Cell
 from nonolab.core.grid import COLOUR_CHARS, EMPTY, FILLED, UNDECIDED, UNKNOWN, Grid, Solution, ValueGrid
 
 _CELL = {EMPTY: ".", FILLED: "#", UNKNOWN: "?", 0: "!"}
@@ -72,6 +71,7 @@ def diff_text(first: Solution, second: Solution, chars: str | None = None) -> st
                      for r in range(first.height))
 
 
+Cell = tuple[int, int]
 
 def region_letter(k: int, filled: int) -> str:
     """Region ``k``'s letter: ``a``, ``b``, ... (cycled past ``z``), capital where the

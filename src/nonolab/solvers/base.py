@@ -12,7 +12,6 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, Callable, ClassVar, Iterable, Iterator, Mapping, Protocol
 
-from nonolab.core.cell import Cell
 from nonolab.core.grid import EMPTY, FILLED, Grid, Solution
 from nonolab.core.puzzle import Puzzle
 from nonolab.core.violations import violations
@@ -232,6 +231,7 @@ class Solver(Protocol):
     def solve(self, puzzle: Puzzle, limits: Limits = Limits(), given: "Given | None" = None) -> SolveResult: ...
 
 
+Cell = tuple[int, int]
 #: ``((row, column, value), (row, column, value))``: if the first cell has its value,
 #: the second has its value (0 empty, 1 filled; 0-based rows and columns).
 Implication = tuple[tuple[int, int, int], tuple[int, int, int]]

@@ -36,7 +36,6 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import Any
 
-from nonolab.core.cell import Cell
 from nonolab.core.grid import Solution
 from nonolab.core.puzzle import Puzzle
 from nonolab.errors import BackendUnavailable, LimitReached
@@ -50,6 +49,7 @@ __all__ = ["CpSatSolver", "line_automaton"]
 Transition = tuple[int, int, int]
 """``(state, label, next_state)``: reading the cell value ``label`` (0 or 1) in ``state``."""
 
+Cell = tuple[int, int]
 
 # The memory guard (see size.model_states): Gettys has 166,172 line states; a smooth
 # 300x300 generated puzzle has 12.9 million and its model took 0.7 GB in 26 s, a
