@@ -65,7 +65,8 @@ def test_bad_input_answers_the_line_the_cli_prints(client, tmp_path, name, conte
     cli = subprocess.run([sys.executable, "-m", "nonolab", "check", name], cwd=tmp_path, capture_output=True,
                          text=True, env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)})
     assert cli.returncode == 2
-    assert cli.stderr.strip() == f"nonolab: error: {answer['error']}"
+    # The same line, each in its own words for the format (the page's menu, the CLI's option).
+    assert cli.stderr.strip() == f"nonolab: error: {answer['error']}".replace("the Format menu", "--from")
 
 
 def test_an_unknown_format_name_is_refused(client):

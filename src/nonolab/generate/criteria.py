@@ -159,7 +159,7 @@ def differing_cells(puzzle: Puzzle, backend: str = "native",
     """The cells where two solutions of ``puzzle`` differ; [] if it is unique, None on a timeout.
 
     >>> differing_cells(Puzzle(rows=((1,), (1,)), columns=((1,), (1,))))
-    [(0, 0), (0, 1), (1, 0), (1, 1)]
+    [Cell(row=0, column=0), Cell(row=0, column=1), Cell(row=1, column=0), Cell(row=1, column=1)]
     """
     if time_limit is not None and time_limit <= 0:
         return None

@@ -331,7 +331,7 @@ def report(puzzle: Puzzle, backend: str | Solver = DEFAULT, time_limit: float | 
     if verdict is Verdict.MULTIPLE:
         starting("ambiguity")
         ambiguity = ambiguity_report(puzzle, questioner(solver), left(_WHY_SHARE), reference=solution,
-                                     known=(alternative,), cancel=cancel)
+                                     known=(alternative,) if alternative is not None else (), cancel=cancel)
         complete = complete and ambiguity.complete
         if repair:
             # Hundreds of small counts: a strategy (auto) would pay its phases on each one.
@@ -341,7 +341,7 @@ def report(puzzle: Puzzle, backend: str | Solver = DEFAULT, time_limit: float | 
             repaired = repair_picture(puzzle, solution, flipper, max_flips, left(), cancel=cancel, source=source)
             complete = complete and repaired.status != "timeout"
     stopped = None if complete else Verdict.INTERRUPTED if watch.cancelled() else Verdict.TIMEOUT
-    differing = tuple(solution.diff(alternative)) if alternative is not None else ()
+    differing = tuple(solution.diff(alternative)) if alternative is not None and solution is not None else ()
     return Report(puzzle, verdict, solver.name, solution, alternative, differing, graded,
                   difficulty_of(graded, puzzle) if graded is not None else None,
                   tuple(_warnings(puzzle, verdict, graded)), ambiguity, repaired, complete,

@@ -124,8 +124,8 @@ def check(puzzle: Puzzle, solver: Solver | None = None, time_limit: float | None
 
     >>> p = Puzzle(rows=((1,), (1,)), columns=((1,), (1,)))
     >>> c = check(p)
-    >>> c.verdict.value, c.differing
-    ('multiple', ((0, 0), (0, 1), (1, 0), (1, 1)))
+    >>> c.verdict.value, c.differing[:2], str(c.differing[1])    # 0-based cells, printed 1-based
+    ('multiple', (Cell(row=0, column=0), Cell(row=0, column=1)), '(1,2)')
     """
     solver = solver or get(DEFAULT)
     result = solver.solve(puzzle, Limits(max_solutions=2, time_limit=time_limit, cancel=cancel), given)

@@ -49,6 +49,23 @@ class _Missing(Exception):
     pass
 
 
+# The library's parameters as the page names them (NonolabError.argument; see said_as).
+PAGE_WORDS = {"load:fmt": "the Format menu", "dump:fmt": "the Download as menu"}
+
+
+def spoken(err: Exception) -> str:
+    """A library error's one line in the page's words (its menus, not Python parameters).
+
+    >>> from nonolab.errors import UnknownFormat
+    >>> spoken(UnknownFormat("cannot recognise it; name it with {arg}", argument="load:fmt"))
+    'cannot recognise it; name it with the Format menu'
+    """
+    argument = getattr(err, "argument", None)
+    if argument in PAGE_WORDS:
+        return err.said_as(PAGE_WORDS[argument])  # type: ignore[attr-defined]
+    return str(err)
+
+
 def create_app(time_limit: float | None = 60.0, workers: int = 2,
                allowed_hosts: list[str] | None = None) -> Starlette:
     """The application: ``time_limit`` seconds for each job, ``workers`` jobs at once.
@@ -158,7 +175,7 @@ def create_app(time_limit: float | None = 60.0, workers: int = 2,
         return JSONResponse(job.as_dict())
 
     async def library_error(request: Request, err: Exception) -> Response:
-        return JSONResponse({"error": str(err), "type": type(err).__name__}, status_code=400)
+        return JSONResponse({"error": spoken(err), "type": type(err).__name__}, status_code=400)
 
     async def missing(request: Request, err: Exception) -> Response:
         return JSONResponse({"error": str(err), "type": "NotFound"}, status_code=404)
