@@ -195,12 +195,13 @@ class Solution:
     @property
     def colours(self) -> int:
         """The highest cell value: 1 for a black-and-white picture (0 if blank), k for colours."""
-        if self._top is None:
+        top = self._top
+        if top is None:
             data = self._data
             # C-speed scans: a 0/1 picture (every black-and-white one) never loops in Python.
             top = (1 if b"\x01" in data else 0) if not data.translate(None, b"\x00\x01") else max(data)
             object.__setattr__(self, "_top", top)
-        return self._top
+        return top
 
     def to_text(self, filled: str = "#", empty: str = ".", chars: str | None = None) -> str:
         """One character per cell: ``filled``/``empty``, or ``chars[value]`` when given.
@@ -218,7 +219,8 @@ class Solution:
             return "\n".join("".join(table[v] for v in self._data[r * w:(r + 1) * w]) for r in range(self.height))
         text = self._data.translate(_TO_TEXT).decode("ascii")
         if (filled, empty) != ("#", "."):
-            text = text.translate(str.maketrans({"#": filled, ".": empty}))
+            swap: dict[str, str | int | None] = {"#": filled, ".": empty}
+            text = text.translate(str.maketrans(swap))
         w = self.width
         return "\n".join(text[r * w:(r + 1) * w] for r in range(self.height))
 

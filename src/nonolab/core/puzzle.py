@@ -147,12 +147,11 @@ class Puzzle:
 
     def _check_givens(self) -> None:
         """Normalise the givens to sorted ``(row, column, value)`` triples and check each."""
-        raw = self.givens.items() if isinstance(self.givens, Mapping) else self.givens
+        given: Any = self.givens          # the caller's: triples, or a {(row, column): value} mapping
+        raw: list[Any] = list(given) if not isinstance(given, Mapping) else [
+            (*cell, value) if isinstance(cell, tuple) else (cell, value) for cell, value in given.items()]
         seen: dict[tuple[int, int], int] = {}
         for item in raw:
-            if isinstance(self.givens, Mapping):
-                (cell, value) = item
-                item = (*cell, value) if isinstance(cell, tuple) else (cell, value)
             if not (isinstance(item, tuple) and len(item) == 3
                     and all(isinstance(x, int) and not isinstance(x, bool) for x in item)):
                 raise InvalidPuzzle(f"a given is (row, column, value), three integers: not {item!r}", kind="givens")
@@ -275,7 +274,7 @@ class Puzzle:
                       metadata=self.metadata, goal=self.goal, palette=self.palette,
                       row_colours=self.row_colours, column_colours=self.column_colours, givens=self.givens)
         fields.update(changes)
-        return Puzzle(**fields)
+        return Puzzle(**fields)  # type: ignore[arg-type]  # the values are the fields' own, or the caller's
 
     @classmethod
     def from_solution(cls, solution: Solution, name: str = "", palette: Palette | None = None,

@@ -351,14 +351,16 @@ def _judge_with_repairs(picture: np.ndarray, palette: Palette | None, recipe: Re
         else:
             puzzle = puzzle_from_array(picture, palette=palette)
             key = (puzzle.rows, puzzle.columns, puzzle.row_colours, puzzle.column_colours)
-            outcome = judged.get(key)
+            found = judged.get(key)
             known = None
-            if outcome is Outcome.ACCEPTED:
+            if found is Outcome.ACCEPTED:
                 outcome = Outcome.DUPLICATE
-            elif outcome is None:
+            elif found is None:
                 assessment = assess(puzzle, recipe.criteria, left)
                 outcome, grade, known = assessment.outcome, assessment.grade, assessment.differing
                 judged[key] = outcome
+            else:
+                outcome = found
             if outcome is Outcome.ACCEPTED:
                 return outcome, grade, repairs
         if not recipe.repair or outcome not in _REPAIRABLE:

@@ -32,7 +32,7 @@ def _clues_for(solution: Solution, puzzle: Puzzle | None) -> Puzzle:
 def cell_inks(solution: Solution, puzzle: Puzzle | None = None) -> list[str]:
     """The fill of each cell of ``solution``, row-major: the palette's colours for a colour puzzle."""
     if puzzle is not None and puzzle.is_colour:
-        inks = [f"#{puzzle.palette.hex(i)}" for i in range(len(puzzle.palette))]  # type: ignore[union-attr]
+        inks = [f"#{puzzle.palette.hex(i)}" for i in range(puzzle.colours + 1)]  # type: ignore[union-attr]
         return [inks[v] for v in solution.to_bytes()]
     return [FILLED_INK if v else EMPTY_INK for v in solution.to_bytes()]
 
@@ -98,7 +98,7 @@ def given_inks(puzzle: Puzzle) -> tuple[list[str], list[Cell]]:
     (['#000000', '#ffffff', '#ffffff', '#ffffff'], [(1, 1)])
     """
     colours = [EMPTY_INK] * (puzzle.width * puzzle.height)
-    inks = [f"#{puzzle.palette.hex(i)}" for i in range(len(puzzle.palette))] if puzzle.is_colour else None  # type: ignore[union-attr]
+    inks = [f"#{puzzle.palette.hex(i)}" for i in range(puzzle.colours + 1)] if puzzle.is_colour else None  # type: ignore[union-attr]
     dots = []
     for r, c, v in puzzle.givens:
         if v:
@@ -178,9 +178,9 @@ def regions_board(reference: Solution, puzzle: Puzzle | None, regions: Sequence[
     else:
         entries.append((("pair", FILLED_INK, EMPTY_INK), "every cell is the same in every solution"))
     if regions:
-        filled = "a colour" if puzzle.is_colour else "filled"
+        dark = "a colour" if puzzle.is_colour else "filled"
         entries.append((("pair", PALETTE[0], _tint(PALETTE[0], 0.3)),
-                        f"region colours: where solutions differ (dark: {filled} in this solution)"))
+                        f"region colours: where solutions differ (dark: {dark} in this solution)"))
     for k, text in enumerate(describe[:MAX_LEGEND_REGIONS]):
         entries.append((("fill", PALETTE[k % len(PALETTE)]), f"{region_letter(k, 0)}: {text}"))
     if len(regions) > MAX_LEGEND_REGIONS:
@@ -226,9 +226,9 @@ def regions_svg(reference: Solution, regions: Sequence[Iterable[Cell]] = (), giv
     >>> svg.startswith("<svg") and "<circle" in svg and PALETTE[0] in svg
     True
     """
-    regions = [list(cells) for cells in regions]
-    describe = [f"a region of {len(cells)} cells" for cells in regions]
-    return regions_board(reference, None, regions, describe, givens, undecided, cell=cell_size, labels=True,
+    lists = [list(cells) for cells in regions]
+    describe = [f"a region of {len(cells)} cells" for cells in lists]
+    return regions_board(reference, None, lists, describe, givens, undecided, cell=cell_size, labels=True,
                          caption="", title=title, page=None)
 
 
