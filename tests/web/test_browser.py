@@ -271,3 +271,19 @@ def test_a_colour_puzzle_shows_its_clues_in_their_colours(page):
         "return Array.from(document.querySelectorAll('#puzzle-picture rect.swatch')).map(r => r.getAttribute('fill'))")
     assert len(set(swatches)) == 4
     _shot(page, "15-colour-puzzle")
+
+
+def test_the_page_carries_its_session_token_and_the_server_wants_it(page):
+    """The page works under its Content-Security-Policy with the token it was served (every
+    other test here goes through it); a request from the page without the token is refused."""
+    token = page.execute_script("return document.querySelector('meta[name=\"nonolab-token\"]').content")
+    assert len(token) >= 40
+    answers = page.execute_async_script("""
+        var done = arguments[arguments.length - 1], token = arguments[0];
+        var send = function (headers) {
+          return fetch('/api/load', {method: 'POST', body: '2x2:2/1/2/1', headers: headers})
+            .then(function (r) { return r.status; });
+        };
+        Promise.all([send({}), send({'X-Nonolab-Token': token})]).then(done);
+    """, token)
+    assert answers == [403, 200]

@@ -131,9 +131,12 @@ class ResultsFile:
 
     def _write(self, data: bytes) -> None:
         view = memoryview(data)
-        while view:
-            view = view[os.write(self._fd, view):]
-        os.fsync(self._fd)
+        try:
+            while view:
+                view = view[os.write(self._fd, view):]
+            os.fsync(self._fd)
+        except OSError as err:   # a full disk, a quota: the error names the results file
+            raise OSError(err.errno, err.strerror, str(self.path)) from None
 
     def append(self, record: dict[str, Any]) -> None:
         """Write one record as one line, and make it durable before returning."""

@@ -17,11 +17,12 @@ each of them (``verify``); every solver run gets ``time_limit`` seconds.
 
 from __future__ import annotations
 
+import stat
 import time
 from dataclasses import asdict, dataclass
 from typing import Any, Callable
 
-from nonolab.errors import NonolabError
+from nonolab.errors import NonolabError, ParseError
 
 #: The version of the record's names (the CLI's ``--json`` share them: nonolab/schemas).
 SCHEMA_VERSION = 2
@@ -67,6 +68,15 @@ class Job:
 _LOADED: dict[tuple[str, int, int], list] = {}
 
 
+def _kind(mode: int) -> str:
+    for test, word in ((stat.S_ISFIFO, "a FIFO"), (stat.S_ISDIR, "a directory"),
+                       (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"),
+                       (stat.S_ISSOCK, "a socket")):
+        if test(mode):
+            return word
+    return "not a file"
+
+
 def load_puzzles(path: str) -> list:
     """Every puzzle of the file at ``path``; the last file read is kept, as a set's jobs
     usually follow one another in the same worker."""
@@ -78,6 +88,11 @@ def load_puzzles(path: str) -> list:
         status = os.stat(path)
     except OSError:
         return load_all(path)  # its error names the file
+    if not stat.S_ISREG(status.st_mode):
+        # A FIFO would block the open until some writer came, a device never end: a batch
+        # reads regular files only, and records the others as errors without opening them.
+        raise ParseError(f"not a regular file ({_kind(status.st_mode)}): a batch reads regular files only",
+                         path=str(path))
     key = (os.path.abspath(path), status.st_mtime_ns, status.st_size)
     if key not in _LOADED:
         _LOADED.clear()

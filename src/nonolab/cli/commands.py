@@ -29,7 +29,8 @@ def _solver(backend: str, probing: str | None, pairs: tuple[str, ...] = (), line
               help="Write the puzzle with its first solution as goal in this format (svg, png, pdf: "
                    "a picture of the solution with its clues).")
 @click.option("--output", "-o", default=None, type=click.Path(dir_okay=False),
-              help="File for --to (default: standard output); format from its suffix if --to is not given.")
+              help="File for --to (default, and -: standard output); format from its suffix if --to is not "
+                   "given (for -: the input's format).")
 @click.option("--progress/--no-progress", default=None,
               help="Progress bar of decided cells on long native runs (default: on a terminal).")
 @options.full
@@ -50,6 +51,10 @@ def solve(file, input_format, index, backend, probing, line, backend_options, ma
     from nonolab.solvers import Capability, capabilities_of, parse_spec
     fixed = options.parse_givens(givens)
 
+    if output == "-" and not to_format:   # the puzzle with its solution, in the input's format
+        from nonolab.formats import detect_format
+        to_format = input_format or detect_format(file)
+    output = streams.file_or_stdout(output, as_json)
     chosen = sets.load(file, input_format, index)
     solved = []
     writes = bool(to_format or output)
@@ -94,7 +99,7 @@ def solve(file, input_format, index, backend, probing, line, backend_options, ma
     if picture and len(chosen) > 1:
         raise click.UsageError(f"a picture holds one puzzle: {file} holds {len(chosen)}; name one with --index")
     quiet = writes and not output and not as_json  # the puzzles go to standard output
-    code = sets.run_set(file, input_format, index, as_json, answer, chosen, show=not quiet)
+    code = sets.run_set(file, input_format, index, as_json, answer, chosen, show=not quiet, time_limit=time_limit)
     if solved and picture:
         write_solution(solved[0], solved[0].goal, picture, output)
     elif solved:
@@ -157,7 +162,8 @@ def check(file, input_format, index, backend, probing, line, backend_options, ti
             raise InvalidArgument("--report already holds what --why shows: give one of them")
         from nonolab.cli import report_commands
         code = sets.run_set(file, input_format, index, as_json,
-                            lambda p: report_commands.answer(p, solver, clock.left(time_limit), full), chosen)
+                            lambda p: report_commands.answer(p, solver, clock.left(time_limit), full), chosen,
+                            time_limit=time_limit)
         if code:
             sys.exit(code)
         return
@@ -168,7 +174,7 @@ def check(file, input_format, index, backend, probing, line, backend_options, ti
                                   "choose one with --index N")
         code = sets.run_set(file, input_format, index, as_json,
                             lambda p: explain_why.answer(p, solver, clock.left(time_limit), why_image, why_enumerate,
-                                                        full), chosen)
+                                                        full), chosen, time_limit=time_limit)
         if code:
             sys.exit(code)
         return
@@ -192,7 +198,7 @@ def check(file, input_format, index, backend, probing, line, backend_options, ti
         return sets.Answer(found.verdict.value, 0 if found.verdict is Verdict.UNIQUE else EXIT_NO, data,
                            found.verdict.value, body)
 
-    code = sets.run_set(file, input_format, index, as_json, answer, chosen)
+    code = sets.run_set(file, input_format, index, as_json, answer, chosen, time_limit=time_limit)
     if code:
         sys.exit(code)
 
@@ -225,7 +231,7 @@ def count(file, input_format, index, backend, probing, line, backend_options, li
         data.update(count=found.count, exact=found.exact, stopped_by=found.reason or None, verdict=verdict)
         return sets.Answer(verdict, EXIT_NO if found.reason == "timeout" else 0, data, found.describe())
 
-    code = sets.run_set(file, input_format, index, as_json, answer)
+    code = sets.run_set(file, input_format, index, as_json, answer, time_limit=time_limit)
     if code:
         sys.exit(code)
 
@@ -260,6 +266,7 @@ def explain(file, input_format, index, backend, probing, line, backend_options, 
     a summary.
     """
     from nonolab.cli.backends import build_recording
+    from nonolab.cli.streams import fits, too_big
     from nonolab.harness.explanation import explain as explain_puzzle
     from nonolab.render import grid_text
     from nonolab.solvers import replay
@@ -272,10 +279,15 @@ def explain(file, input_format, index, backend, probing, line, backend_options, 
         lines: list[str] = []
         last = len(steps)
         chars = puzzle.chars if puzzle.is_colour else None
+        shown = fits(puzzle.width, puzzle.height)
         for number, (step, grid) in enumerate(replay(puzzle, steps) if not as_json else (), 1):
+            if time_limit is not None and clock.elapsed() >= time_limit:   # the command's clock holds here too
+                lines.append(f"... {last - number + 1:,} more steps not shown: --time-limit ran out")
+                break
             lines.append(f"step {number}: {step.describe()}")
             if not no_grid and (number % every == 0 or number == last):
-                lines += [grid_text(grid, [(r, c) for r, c, _ in step.cells], chars), ""]
+                lines += [grid_text(grid, [(r, c) for r, c, _ in step.cells], chars) if shown
+                          else too_big(puzzle.width, puzzle.height, "grid"), ""]
         headline = found.summary()
 
         def single() -> None:
@@ -285,7 +297,7 @@ def explain(file, input_format, index, backend, probing, line, backend_options, 
         verdict = found.verdict.value
         return sets.Answer(verdict, 0 if verdict == "unique" else EXIT_NO, found.as_dict(), headline, lines, single)
 
-    code = sets.run_set(file, input_format, index, as_json, answer)
+    code = sets.run_set(file, input_format, index, as_json, answer, time_limit=time_limit)
     if code:
         sys.exit(code)
 

@@ -132,14 +132,17 @@ def list_backends():
               help="dimacs: the CNF backend's clauses; dzn: data for models/nonogram.mzn.")
 @click.option("--output", "-o", default=None, type=click.Path(dir_okay=False),
               help="Write to this file (default: standard output).")
-def export(file, input_format, to_format, output):
+@click.option("--max-states", type=click.IntRange(min=1), default=None, metavar="N",
+              help="dimacs: refuse a model of more than N cells and line states (default: the cnf backend's "
+                   "limit, which -O max_states=N raises there).")
+def export(file, input_format, to_format, output, max_states):
     """Export FILE as a model for an external solver (DIMACS CNF or MiniZinc data)."""
     from nonolab.formats import load, write_atomically
 
     puzzle = load(file, input_format)
     if to_format == "dimacs":
         from nonolab.harness import dimacs
-        text = dimacs(puzzle)
+        text = dimacs(puzzle, max_states)
     else:
         from nonolab.formats import dumps
         text = dumps(puzzle, "dzn")
@@ -192,7 +195,7 @@ def grade(file, input_format, index, backend, backend_options, time_limit, up_to
         return sets.Answer(verdict, code, records.grade_fields(result, searcher.name),
                            f"grade: {head}; {said}; {result.time:.3f} s", body)
 
-    code = sets.run_set(file, input_format, index, as_json, answer)
+    code = sets.run_set(file, input_format, index, as_json, answer, time_limit=time_limit)
     if code:
         sys.exit(code)
 

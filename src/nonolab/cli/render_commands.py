@@ -233,12 +233,14 @@ def _nothing(why: str) -> None:
 def _steps(puzzle, fmt: str, output: str | None, cell: float, time_limit: float | None) -> None:
     """The native engine's step log (as `explain --backend native` records it), drawn,
     with the verdict of the same run (:func:`nonolab.harness.explanation.explain`)."""
+    from nonolab.cli import clock
     from nonolab.cli.interrupt import CANCEL
     from nonolab.harness.explanation import explain
-    from nonolab.render import steps_html
+    from nonolab.render import check_drawable, steps_html
     from nonolab.render.steps import steps_svg
 
-    found = explain(puzzle, "native", time_limit, cancel=CANCEL)
+    check_drawable(puzzle.width, puzzle.height)   # before the search, not after it
+    found = explain(puzzle, "native", clock.left(time_limit), cancel=CANCEL)
     summary = f"{found.summary()} (native backend)"
     if fmt == "html":
         data = steps_html(puzzle, found.steps, cell=cell, summary=summary)

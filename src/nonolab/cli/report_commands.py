@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from nonolab.cli import clock, options, sets
+from nonolab.cli import clock, options, sets, streams
 from nonolab.cli.interrupt import CANCEL
 from nonolab.cli.group import EXIT_NO
 
@@ -128,7 +128,7 @@ def answer(puzzle, solver, time_limit: float | None, full: bool = False) -> sets
                    "the result checked unique by an exact count); written in a format that holds givens "
                    "(json, non, tatham).")
 @click.option("--output", "-o", default=None, type=click.Path(dir_okay=False),
-              help="Write the repaired puzzle(s) here (default: standard output).")
+              help="Write the repaired puzzle(s) here (default, and -: standard output).")
 @click.option("--to", "to_format", default=None, metavar="FMT",
               help="Output format (default: from --output's suffix, else the input's format).")
 @options.as_json
@@ -148,6 +148,7 @@ def repair(file, input_format, index, backend, backend_options, time_limit, max_
     from nonolab.errors import InvalidArgument
     from nonolab.formats import detect_format, dump, dump_all, dumps, dumps_all, givens_formats, holds_givens
 
+    output = streams.file_or_stdout(output, as_json)   # -o -: standard output, the answers on stderr
     solver = build(backend, backend_options)
     chosen = sets.load(file, input_format, index)
     fmt = to_format or (None if output else input_format or detect_format(file))
@@ -166,7 +167,7 @@ def repair(file, input_format, index, backend, backend_options, time_limit, max_
     heads: list[str] = []
     to_stdout = not output and not as_json       # the puzzles go to standard output, the answers to stderr
     code = sets.run_set(file, input_format, index, as_json, lambda p: _keep(answer(p), heads), chosen,
-                        show=not to_stdout)
+                        show=not to_stdout, time_limit=time_limit)
     if to_stdout:
         for (number, puzzle), head in zip(chosen, heads):
             click.echo(f"{sets.name(number, puzzle)}: {head}" if len(chosen) > 1 else head, err=True)

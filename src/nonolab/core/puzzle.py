@@ -101,9 +101,11 @@ class Puzzle:
             for i, clue in enumerate(clues):
                 need = sum(clue) + len(clue) - 1 if clue else 0
                 if need > length:
-                    raise InvalidPuzzle(
-                        f"{kind} {i + 1}: clue {' '.join(map(str, clue))} needs {need} cells "
-                        f"but the {kind} has {length}", kind=kind, index=i)
+                    shown = _cut(" ".join(map(str, clue[:_SHOWN_BLOCKS + 1])))
+                    if len(clue) > _SHOWN_BLOCKS:
+                        shown += f" ({len(clue):,} blocks)"
+                    raise InvalidPuzzle(f"{kind} {i + 1}: clue {shown} needs {need} cells but the {kind} "
+                                        f"has {length}", kind=kind, index=i)
         row_total = sum(map(sum, self.rows))
         col_total = sum(map(sum, self.columns))
         if row_total != col_total:
@@ -333,6 +335,18 @@ def _pairs(clues: tuple[Clue, ...], colours: tuple[tuple[int, ...], ...] | None)
     return tuple(tuple(zip(clue, line)) for clue, line in zip(clues, colours))
 
 
+#: A message shows this many blocks of a clue at most: an error is one line, whatever the file holds.
+_SHOWN_BLOCKS = 20
+
+
+def _cut(text: str) -> str:
+    """``text`` cut after :data:`_SHOWN_BLOCKS` words, ``...`` saying so."""
+    words = text.split(" ")
+    return text if len(words) <= _SHOWN_BLOCKS else " ".join(words[:_SHOWN_BLOCKS]) + " ..."
+
+
 def _shown(clue: Clue, colours: tuple[int, ...], palette: Palette | None) -> str:
     names = palette.names if palette is not None else ()
-    return " ".join(f"{n}{names[c] if c < len(names) else c}" for n, c in zip(clue, colours))
+    text = _cut(" ".join(f"{n}{names[c] if c < len(names) else c}"
+                         for n, c in zip(clue[:_SHOWN_BLOCKS + 1], colours)))
+    return text + (f" ({len(clue):,} blocks)" if len(clue) > _SHOWN_BLOCKS else "")

@@ -22,6 +22,7 @@ from typing import Any, Callable, Sequence
 from nonolab.core.puzzle import Puzzle
 from nonolab.errors import ParseError
 from nonolab.formats._common import build, make_goal, number_problem, parse_clue, with_givens
+from nonolab.formats.limits import check_depth, check_puzzles, json_depth
 
 _WS = re.compile(r"[ \t\n\r]*")
 _DECODER = json.JSONDecoder()
@@ -34,6 +35,7 @@ def sniff(text: str) -> bool:
 
 def parse(text: str) -> list[Puzzle]:
     text = text.lstrip("\ufeff")
+    check_depth(json_depth(text), 1)   # before json recurses into it
     try:
         data = json.loads(text)
     except json.JSONDecodeError as err:
@@ -53,6 +55,7 @@ def parse(text: str) -> list[Puzzle]:
     if isinstance(data, list):
         if not data:
             raise ParseError("the JSON list holds no puzzle", line=1)
+        check_puzzles(len(data), 1)
         return [_puzzle(obj, (k,), where) for k, obj in enumerate(data)]
     return [_puzzle(data, (), where)]
 

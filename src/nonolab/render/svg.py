@@ -75,6 +75,20 @@ def text_width(text: str, size: float) -> float:
     return len(text) * size * 0.6
 
 
+def check_drawable(width: int, height: int) -> None:
+    """Refuse a board too large to draw, before anything is computed for it (a caller that
+    solves first, as ``render --steps`` does, asks here before the search).
+
+    >>> check_drawable(600, 600)
+    Traceback (most recent call last):
+    ...
+    nonolab.errors.TooLarge: 600x600 is too large to draw (360,000 cells; pictures hold at most 262,144)
+    """
+    if width * height > MAX_CELLS:
+        raise TooLarge(f"{width}x{height} is too large to draw ({width * height:,} cells; "
+                       f"pictures hold at most {MAX_CELLS:,})")
+
+
 class Board:
     """The geometry of one board: where the clues, the grid and the numbers go.
 
@@ -97,9 +111,7 @@ class Board:
                  mirror: bool = False, struck: Iterable[tuple[int, int]] = ()):
         if cell <= 0:
             raise InvalidArgument(f"cell size must be positive, not {cell}")
-        if len(rows) * len(columns) > MAX_CELLS:
-            raise TooLarge(f"{len(columns)}x{len(rows)} is too large to draw ({len(rows) * len(columns)} cells; "
-                           f"pictures hold at most {MAX_CELLS})")
+        check_drawable(len(columns), len(rows))
         self.rows, self.columns, self.cell, self.labels, self.caption = rows, columns, cell, labels, caption
         self.mirror, self.struck = mirror, frozenset(struck)
         self.inks = inks    # a colour puzzle: the fill of each row and column clue number

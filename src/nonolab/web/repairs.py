@@ -83,10 +83,10 @@ def apply(puzzle: Puzzle, repair: dict[str, Any]) -> Puzzle:
     cells = repair.get("cells")
     if not isinstance(cells, list) or not cells:
         raise InvalidArgument("a repair names at least one cell")
-    try:
-        named = {(int(r), int(c)): int(v) for r, c, v in cells}
-    except (TypeError, ValueError):
-        raise InvalidArgument("a repair's cells are [row, column, value]") from None
+    if not all(isinstance(cell, list) and len(cell) == 3 and all(_whole(x) for x in cell) for cell in cells):
+        # JSON numbers as they arrive: 1e400 is a float (infinity), 2.5 no cell; only whole numbers name one.
+        raise InvalidArgument("a repair's cells are [row, column, value], three whole numbers each")
+    named = {(r, c): v for r, c, v in cells}
     for (r, c), v in named.items():
         if not (0 <= r < puzzle.height and 0 <= c < puzzle.width):
             raise InvalidArgument(f"cell {_cell(r, c)} is outside the {puzzle.width}x{puzzle.height} grid")
@@ -108,6 +108,10 @@ def apply(puzzle: Puzzle, repair: dict[str, Any]) -> Puzzle:
         return made.with_(givens=puzzle.givens) if puzzle.givens else made
     except InvalidPuzzle as err:          # a flip of a given cell
         raise InvalidArgument(f"the flip changes a given cell: {err}") from None
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _picture(puzzle: Puzzle, rows: Any) -> Solution:

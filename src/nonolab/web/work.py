@@ -38,7 +38,7 @@ class Entry:
 
     puzzle: Puzzle
     origin: str = ""
-    id: str = field(default_factory=lambda: secrets.token_hex(6))
+    id: str = field(default_factory=lambda: secrets.token_hex(16))
 
 
 class Store:
@@ -131,8 +131,10 @@ def explain(entry: Entry, job: Job, time_limit: float | None) -> dict[str, Any]:
     as ``explain --backend native`` and ``render --steps`` give them): the board with one
     frame per step (:func:`nonolab.render.steps.steps_svg`) and captions."""
     from nonolab.harness.explanation import explain as explain_puzzle
+    from nonolab.render import check_drawable
     from nonolab.render.steps import steps_svg
 
+    check_drawable(entry.puzzle.width, entry.puzzle.height)   # refused before the search, not after it
     job.step(0.1, "solving step by step")
     found = explain_puzzle(entry.puzzle, "native", time_limit, cancel=job.cancel)
     job.check()
@@ -152,6 +154,10 @@ def image_recipe(width: int, height: int, density: float, time_limit: float | No
     """
     from nonolab.generate import Recipe
 
+    if not (2 <= width <= MAX_DRAWN and 2 <= height <= MAX_DRAWN):
+        # The page's form allows no more, and the server holds to it: a job is sized by the page, not the request.
+        raise InvalidArgument(f"a puzzle from an image is 2x2 to {MAX_DRAWN}x{MAX_DRAWN} cells here, not "
+                              f"{width}x{height} (nonolab generate --from-image makes larger ones)")
     low, high = min(0.2, density), max(0.7, density)
     return Recipe(width=width, height=height, density=density, image=image, unique=True, repair=True,
                   max_repairs=40, density_range=(low, high), colours=colours,
@@ -180,11 +186,12 @@ def from_image(data: bytes, name: str, width: int, height: int, density: float, 
 
         try:
             report = make_puzzles(1, recipe, seed=0, max_candidates=100, time_limit=time_limit,
-                                  on_candidate=progress)
+                                  on_candidate=progress, cancel=job.cancel)
         except NonolabError as err:
             if err.path == path:   # the upload's own name, not the temporary file's
                 err.path = name
             raise
+    job.check()   # a cancel stopped it: cancelled, not failed
     if not report.complete:
         raise NonolabError(f"generate: no unique puzzle from this image within the limits ({report.summary()})")
     generated = report.puzzles[0].puzzle

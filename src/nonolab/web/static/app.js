@@ -9,8 +9,15 @@
   // ---- talking to the server --------------------------------------------------------
   function showError(message) { $("error").textContent = message ? "nonolab: error: " + message : ""; }
 
+  // The session token the server issued with this page: every request carries it (the
+  // server refuses a change without it, and shows a job only to the page that started it).
+  var TOKEN = (document.querySelector('meta[name="nonolab-token"]') || {}).content || "";
+
   function api(path, options) {
-    return fetch(path, options || {}).then(function (response) {
+    options = options || {};
+    options.headers = Object.assign({"X-Nonolab-Token": TOKEN}, options.headers || {});
+    options.credentials = "same-origin";
+    return fetch(path, options).then(function (response) {
       return response.json().then(function (body) {
         if (!response.ok) { showError(body.error || response.statusText); throw new Error(body.error); }
         return body;
