@@ -57,3 +57,10 @@ def test_repairs_prefer_the_edges_of_the_picture():
     for seed in range(20):
         (r, c), _ = choose_change(picture, every, np.random.default_rng(seed), (0.0, 1.0), True, edges=True)
         assert (r, c) != (2, 2) and not (r in (0, 4) and c in (0, 4)), (r, c)   # on the outline
+
+
+def test_a_density_beyond_the_ink_fills_no_background(disc):
+    # a2cd917 filled the lightest cells in reading order when the density asked for more
+    # than the drawing's ink: a stray top row on the white background.
+    picture = picture_from_image(disc, 20, 20, 0.9)
+    assert not picture[0].any() and not picture[-1].any() and picture.any()

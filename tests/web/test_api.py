@@ -115,7 +115,7 @@ def test_the_analysis_is_the_designer_s_report_under_its_own_names(client):
     report = client.run(f"/api/puzzles/{puzzle['id']}/analyse")
     named = set(schema("check-report")["$defs"]["record"]["properties"])
     assert named - {"schema_version", "file", "index", "title", "width", "height"} <= set(report)
-    assert set(report) - named == {"pictures", "repairs"}
+    assert set(report) - named == {"pictures", "picture_notes", "repairs", "parts"}
     assert report["verdict"] == "multiple" and report["repair"]["status"] == "repaired"
     flip = next(r for r in report["repairs"] if r["kind"] == "flip")
     assert flip["picture"] == report["solution"]       # the repair starts from the solution shown

@@ -285,6 +285,10 @@ def make_puzzles(count: int, recipe: Recipe, seed: int = 0, max_candidates: int 
         recipe = replace(recipe, density_range=(min(low, filled), max(high, filled)))
     elif recipe.image is not None:
         image = picture_from_image(recipe.image, recipe.width, recipe.height, recipe.density)
+        # An image with less ink than the density asks is not padded with background: the range widens to it.
+        low, high = recipe.density_range
+        filled = filled_fraction(image)
+        recipe = replace(recipe, density_range=(min(low, filled), max(high, filled)))
     report = GenerateReport(asked=count)
     start = time.perf_counter()
     since_last, last_time = 0, start

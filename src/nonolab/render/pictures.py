@@ -141,6 +141,25 @@ def diff_svg(first: Solution, second: Solution, puzzle: Puzzle | None = None, *,
                     page)
 
 
+def changed_svg(before: Solution, after: Solution, before_puzzle: Puzzle | None = None,
+                after_puzzle: Puzzle | None = None, *, cell: float = DEFAULT_CELL, labels: bool = True) -> str:
+    """A picture before and after a change (a repair, an image made unique), each with
+    its own clues, the changed cells framed in red on both.
+
+    >>> svg = changed_svg(Solution.from_rows(["#.", ".#"]), Solution.from_rows(["#.", "##"]))
+    >>> svg.count('class="caption"'), "1 cell changed" in svg
+    (2, True)
+    """
+    before_puzzle = _clues_for(before, before_puzzle)
+    after_puzzle = _clues_for(after, after_puzzle)
+    changed = before.diff(after)
+    boards = [(puzzle_board(p, cell, labels, caption), {"colours": cell_inks(s, p), "frames": changed})
+              for caption, s, p in (("before", before, before_puzzle), ("after", after, after_puzzle))]
+    entries = [(("frame", MARK_INK), f"red frame: {len(changed)} cell{'s' * (len(changed) != 1)} changed")
+               if changed else (("pair", FILLED_INK, EMPTY_INK), "no cell changed")]
+    return _compose(boards, Legend(entries, cell), "nonolab: before and after", None)
+
+
 def _tint(colour: str, share: float) -> str:
     rgb = [int(colour[i:i + 2], 16) for i in (1, 3, 5)]
     return "#" + "".join(f"{round(255 - (255 - v) * share):02x}" for v in rgb)

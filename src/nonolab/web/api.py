@@ -122,8 +122,14 @@ def create_app(time_limit: float | None = 60.0, workers: int = 2,
 
     async def draw(request: Request) -> Response:
         body = await _json(request)
-        entry = store.add(work.Entry(work.drawn(body.get("rows"), str(body.get("name") or "")), origin="a drawing"))
+        drawn = work.drawn(body.get("rows"), str(body.get("name") or ""))
+        locked = work.locked_cells(body.get("locked"), drawn)
+        origin = "a drawing" + (f", {len(locked)} cell{'s' * (len(locked) != 1)} locked" if locked else "")
+        entry = store.add(work.Entry(drawn, origin=origin, locked=locked))
         return JSONResponse({"puzzle": work.summary(entry)})
+
+    async def sample(request: Request) -> Response:
+        return JSONResponse({"puzzle": work.summary(store.add(work.sample()))})
 
     async def puzzle(request: Request) -> Response:
         return JSONResponse({"puzzle": work.summary(entry_of(request))})
@@ -143,10 +149,14 @@ def create_app(time_limit: float | None = 60.0, workers: int = 2,
     async def repair(request: Request) -> Response:
         entry = entry_of(request)
         body = await _json(request)
-        fixed = repairs.apply(entry.puzzle, body)
+        fixed = repairs.apply(entry.puzzle, body, entry.locked)
         kind = "givens" if body.get("kind") == "givens" else "a flip"
-        new = store.add(work.Entry(fixed, origin=f"{entry.puzzle.name or 'puzzle'} with {kind}"))
-        return JSONResponse({"puzzle": work.summary(new)})
+        new = store.add(work.Entry(fixed, origin=f"{entry.puzzle.name or 'puzzle'} with {kind}", locked=entry.locked))
+        changed = None
+        if body.get("kind") == "flip":   # the picture the flip changed, and the new one
+            changed = work.before_after(repairs.picture_of(entry.puzzle, body), fixed)
+        return JSONResponse({"puzzle": work.summary(new), "changed": changed,
+                             "cells": [c[:2] for c in body["cells"]]})
 
     async def download(request: Request) -> Response:
         entry = entry_of(request)
@@ -166,15 +176,18 @@ def create_app(time_limit: float | None = 60.0, workers: int = 2,
         width, height = _number(q, "width", int, 20), _number(q, "height", int, 20)
         density = _number(q, "density", float, 0.5)
         colours = _number(q, "colours", int, 1)
+        uniform = {"": None, "yes": True, "no": False}.get(q.get("uniform") or "")
+        if q.get("uniform") not in (None, "", "yes", "no"):
+            raise InvalidArgument(f"uniform must be yes or no (all-filled and all-empty lines allowed), "
+                                  f"not {q.get('uniform')!r}")
         if not data:
             raise InvalidArgument("no image: send the image file as the request body")
-        work.image_recipe(width, height, density, time_limit, colours)   # bad options: a 400 now, not a failed job
+        work.image_recipe(width, height, density, time_limit, colours, uniform=uniform)   # a 400 now, not a failed job
 
         def make(job):
-            entry = store.add(work.Entry(work.from_image(data, name, width, height, density, job, time_limit,
-                                                                   colours),
-                                         origin=f"the image {name}"))
-            return {"puzzle": work.summary(entry)}
+            made, before = work.from_image(data, name, width, height, density, job, time_limit, colours, uniform)
+            entry = store.add(work.Entry(made, origin=f"the image {name}"))
+            return {"puzzle": work.summary(entry), "changed": work.before_after(before, made)}
         job = jobs.start("generate", make, owner=guard.token_of(request.headers))
         return JSONResponse({"job": job.as_dict()}, status_code=202)
 
@@ -199,7 +212,8 @@ def create_app(time_limit: float | None = 60.0, workers: int = 2,
 
     routes = [
         Route("/", page), Route("/api/info", info), Route("/api/load", load, methods=["POST"]),
-        Route("/api/draw", draw, methods=["POST"]), Route("/api/puzzles/{pid}", puzzle),
+        Route("/api/draw", draw, methods=["POST"]), Route("/api/sample", sample, methods=["POST"]),
+        Route("/api/puzzles/{pid}", puzzle),
         Route("/api/puzzles/{pid}/analyse", analyse, methods=["POST"]),
         Route("/api/puzzles/{pid}/explain", explain, methods=["POST"]),
         Route("/api/puzzles/{pid}/repair", repair, methods=["POST"]),
