@@ -41,8 +41,9 @@ _STOPPED = {"max-candidates": "--max-candidates was reached", "time-limit": "--t
 @click.option("--unique", is_flag=True, help="Accept only puzzles proven unique by an exact count to 2.")
 @click.option("--max-grade", type=click.Choice(["line", "probe", "search"]), default=None,
               help="Accept only puzzles this easy: line; probe (contradiction-probe, full-probe or "
-                   "depth-2: no guess); search (any unique puzzle).  Implies uniqueness.  Black and "
-                   "white only for now (colour puzzles: --unique).")
+                   "depth-2: no guess); search (any unique puzzle).  Implies uniqueness.  A colour "
+                   "puzzle is graded on the colour engine's steps (no depth-2: what full probing "
+                   "leaves open is search).")
 @click.option("--repair", is_flag=True,
               help="Flip a cell where two solutions differ (or that line logic leaves open) and retry, "
                    "instead of discarding.")

@@ -80,7 +80,8 @@ class Recipe:
             picture has exactly this many, from :meth:`Palette.default_for`; an image is
             quantised to at most this many plus its background (``density`` then
             plays no part: see :func:`~nonolab.generate.image.colour_picture_from_image`).
-            Colour puzzles are judged by ``unique`` only (no ``max_grade`` yet).
+            Colour puzzles are graded on the colour engine's steps for ``max_grade``
+            (no depth-2 level: what full probing leaves open is ``search``).
 
     Raises:
         InvalidArgument: any value out of its range.
