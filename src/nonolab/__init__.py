@@ -14,19 +14,23 @@ The pieces: :class:`Puzzle` (immutable clues), formats (:func:`load`, :func:`loa
 questions (:func:`check`, :func:`count`, :func:`ambiguity_report`: why it is not
 unique, :func:`report`: everything a designer asks in one call, :func:`repair`: the
 fewest cell flips that make a puzzle unique, :func:`explain`: the steps that solve it,
-with its verdict), every answer's one word by :func:`outcome_of`, :func:`check_many` (many
-puzzles, microseconds apart), :func:`census` (every picture of a small size: how many are
-unique, line-solvable, of each grade), :func:`crosscheck` (run several backends,
+with its verdict, :func:`grade`: the weakest technique that solves it, :func:`generate`:
+seeded puzzles, proven unique on request), every answer's one word by :func:`outcome_of`,
+:func:`check_many` (many puzzles, microseconds apart), :func:`census` (every picture of a
+small size: how many are unique, line-solvable, of each grade), :func:`crosscheck` (run several backends,
 check every answer and whether they agree) and :func:`violations` (how one picture breaks
 the clues: the independent checker every answer passes through).  Every call takes the
 puzzle first, then the backend, then the limits.
+
+Cells are ``(row, column)``, 0-based, in Python and JSON; people (the command line, the
+workbench) count from 1, and a :class:`Cell` prints itself that way.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from nonolab.core import EMPTY, FILLED, UNKNOWN, Grid, Puzzle, Solution, clues_of
+from nonolab.core import EMPTY, FILLED, UNKNOWN, Cell, Grid, Puzzle, Solution, clues_of
 from nonolab.core import violations
 from nonolab.errors import (BackendUnavailable, Contradiction, InvalidPuzzle, NonolabError,
                             ParseError, UnknownBackend, UnknownFormat)
@@ -39,7 +43,7 @@ from nonolab.solvers import names as backends
 __version__ = "0.1.0"
 
 __all__ = [
-    "EMPTY", "FILLED", "UNKNOWN", "AmbiguityReport", "BackendUnavailable", "CensusResult", "CheckResult", "Contradiction", "CountResult", "CrossCheck",
+    "EMPTY", "FILLED", "UNKNOWN", "AmbiguityReport", "Cell", "Grade", "GradeResult", "generate", "grade", "BackendUnavailable", "CensusResult", "CheckResult", "Contradiction", "CountResult", "CrossCheck",
     "Grid", "InvalidPuzzle", "Limits", "NonolabError", "ParseError", "Puzzle", "RepairResult", "Report",
     "Solution", "SolveResult",
     "Status", "UnknownBackend", "UnknownFormat", "Verdict", "ambiguity_report", "backend", "backends", "census", "check", "check_many",
@@ -63,7 +67,11 @@ _LAZY = {"AmbiguityReport": ("nonolab.harness.ambiguity", "AmbiguityReport"),
          "Explanation": ("nonolab.harness.explanation", "Explanation"),
          "explain": ("nonolab.harness.explanation", "explain"),
          "CensusResult": ("nonolab.exhaustive.run", "CensusResult"),
-         "census": ("nonolab.exhaustive.run", "census")}
+         "census": ("nonolab.exhaustive.run", "census"),
+         "Grade": ("nonolab.harness.classify", "Grade"),
+         "GradeResult": ("nonolab.harness.classify", "GradeResult"),
+         "grade": ("nonolab.harness.classify", "grade"),
+         "generate": ("nonolab.generate", None)}
 
 
 def __getattr__(name: str) -> Any:
@@ -75,7 +83,8 @@ def __getattr__(name: str) -> Any:
         import importlib
 
         module, attribute = _LAZY[name]
-        return getattr(importlib.import_module(module), attribute)
+        found = importlib.import_module(module)
+        return found if attribute is None else getattr(found, attribute)
     raise AttributeError(f"module 'nonolab' has no attribute {name!r}")
 
 

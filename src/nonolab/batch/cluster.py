@@ -45,13 +45,13 @@ def check_address(address: str) -> str:
     >>> check_address("10.0.0.5")
     Traceback (most recent call last):
     ...
-    nonolab.errors.InvalidArgument: --scheduler '10.0.0.5': not a Dask scheduler address; expected tcp://HOST:PORT (or tls://, ws://, wss://, ucx://, or HOST:PORT)
+    nonolab.errors.InvalidArgument: scheduler '10.0.0.5': not a Dask scheduler address; expected tcp://HOST:PORT (or tls://, ws://, wss://, ucx://, or HOST:PORT)
     """
     found = _ADDRESS.match(address.strip()) if isinstance(address, str) else None
     if (found is None or (found["scheme"] is not None and found["scheme"] not in _SCHEMES)
             or not 0 < int(found["port"]) < 65536):
-        raise InvalidArgument(f"--scheduler {address!r}: not a Dask scheduler address; expected tcp://HOST:PORT "
-                              "(or tls://, ws://, wss://, ucx://, or HOST:PORT)")
+        raise InvalidArgument(f"{{arg}} {address!r}: not a Dask scheduler address; expected tcp://HOST:PORT "
+                              "(or tls://, ws://, wss://, ucx://, or HOST:PORT)", argument="scheduler")
     return address.strip()
 
 

@@ -11,7 +11,7 @@ transition variable, its source state, its target state).  The checker compares 
 clauses as a multiset, so clause order and literal order are free.
 
 >>> sorted(map(sorted, line_clauses((1,), [1, 2], first=3)[0]))[:3]
-[[-7, -6, 2], [-7, 1], [-7, 3]]
+[[-10, -2], [-10, 4], [-10, 6]]
 """
 
 from __future__ import annotations

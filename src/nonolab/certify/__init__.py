@@ -18,7 +18,7 @@ again when it declares ``PROOF``, else the registry's default prover.
 >>> folder = Path(tempfile.mkdtemp()) / "cert"
 >>> made = certify(Puzzle(rows=((2,), (1,)), columns=((2,), (1,))), folder)
 >>> made.verdict.value, made.certified, sorted(made.files)[:3]
-('unique', True, ['README.txt', 'SHA256SUMS', 'proof.drat'])
+('unique', True, ['README.txt', 'SHA256SUMS', 'manifest.json'])
 """
 
 from __future__ import annotations

@@ -120,7 +120,7 @@ def schema(name: str) -> dict[str, Any]:
         raise ValueError(f"no schema {name!r} (known: {', '.join(SCHEMAS)})")
     import json
 
-    return json.loads(files("nonolab").joinpath("schemas", f"{name}.json").read_text(encoding="utf-8"))
+    return json.loads(files("nonolab").joinpath("schemas").joinpath(f"{name}.json").read_text(encoding="utf-8"))
 
 
 def emit(data: dict[str, Any]) -> None:

@@ -10,8 +10,9 @@ exit code, and no "Broken pipe" message.
 starts.  :func:`reopen_closed_descriptors` puts ``/dev/null`` there, so that the next
 file the command opens does not become descriptor 1 or 2 (where a C library's output,
 or the signal handler's silencing, would land in it) and the one-line messages have
-somewhere to go; Python has set that stream to ``None`` already, which every writer
-here skips.
+somewhere to go; Python has set that stream to ``None`` already, so standard output
+and error are given a stream on that ``/dev/null`` too, and no caller (a progress bar asking ``isatty()``,
+click echoing) meets ``None``.
 """
 
 from __future__ import annotations
@@ -49,6 +50,10 @@ def reopen_closed_descriptors() -> None:
             if null != fd:
                 os.dup2(null, fd)
                 os.close(null)
+    # (Standard input stays None: reading ``-`` then says it is closed, not empty.)
+    for fd, name in ((1, "stdout"), (2, "stderr")):
+        if getattr(sys, name) is None:
+            setattr(sys, name, open(fd, "w", encoding="utf-8", closefd=False))
 
 
 def quiet_closed_pipe() -> None:

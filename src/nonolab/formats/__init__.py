@@ -80,7 +80,7 @@ def sniff(text: str) -> str:
     found = _first_sniffing(text)
     if found is None:
         raise UnknownFormat("cannot recognise the puzzle format from the content; "
-                            f"name it (one of: {', '.join(names())})")
+                            f"name it with {{arg}} (one of: {', '.join(names())})", argument="load:fmt")
     return found.name
 
 
@@ -298,13 +298,14 @@ def dumps_all(puzzles: Iterable[Puzzle], fmt: str) -> str:
     return f.write(puzzles[0])
 
 
-def _format_for_dump(path: str | os.PathLike, fmt: str | None, caller: str) -> str:
+def _format_for_dump(path: str | os.PathLike, fmt: str | None) -> str:
     if fmt is not None:
         return fmt
     found = format_for_path(path)
     if found is None:
-        raise UnknownFormat(f"{caller}: cannot tell the format from the suffix "
-                            f"{_suffix(path)!r}; pass fmt", path=str(path))
+        raise UnknownFormat(f"cannot tell the format from the suffix {_suffix(path)!r}; "
+                            f"name it with {{arg}} (one of: {', '.join(names())})",
+                            path=str(path), argument="dump:fmt")
     return found
 
 
@@ -318,7 +319,7 @@ def dump(puzzle: Puzzle, path: str | os.PathLike, fmt: str | None = None) -> Non
         UnknownFormat: no ``fmt`` and the suffix names no single format.
     """
     try:
-        data = dump_bytes(puzzle, _format_for_dump(path, fmt, "dump"))
+        data = dump_bytes(puzzle, _format_for_dump(path, fmt))
     except NonolabError as err:
         raise err.located(path=str(path))
     write_atomically(path, data)
@@ -327,7 +328,7 @@ def dump(puzzle: Puzzle, path: str | os.PathLike, fmt: str | None = None) -> Non
 def dump_all(puzzles: Iterable[Puzzle], path: str | os.PathLike, fmt: str | None = None) -> None:
     """Write several puzzles to ``path`` atomically; see :func:`dumps_all`."""
     try:
-        text = dumps_all(puzzles, _format_for_dump(path, fmt, "dump_all"))
+        text = dumps_all(puzzles, _format_for_dump(path, fmt))
     except NonolabError as err:
         raise err.located(path=str(path))
     write_atomically(path, text)

@@ -200,13 +200,13 @@ def _check_size(height: int, width: int) -> None:
 
 def _check_colours(colours: int) -> None:
     if isinstance(colours, bool) or not isinstance(colours, (int, np.integer)) or not 1 <= colours <= MAX_COLOURS:
-        raise InvalidArgument(f"colours must be an integer from 1 to {MAX_COLOURS} (the palette's legible, "
-                              f"distinct colours), not {colours!r}")
+        raise InvalidArgument(f"{{arg}} must be an integer from 1 to {MAX_COLOURS} (the palette's legible, "
+                              f"distinct colours), not {colours!r}", argument="colours")
 
 
 def _check_density(density: float) -> None:
     if not 0.0 <= density <= 1.0:
-        raise InvalidArgument(f"density must be between 0 and 1, got {density!r}")
+        raise InvalidArgument(f"{{arg}} must be between 0 and 1, got {density!r}", argument="density")
 
 
 def _blur_axis(src: np.ndarray, dst: np.ndarray, radius: int, axis: int) -> None:

@@ -91,6 +91,14 @@ class CheckResult:
     witnesses: tuple[Solution, ...] = ()
     differing: tuple[tuple[int, int], ...] = ()
 
+    def __repr__(self) -> str:
+        # Short: the answer, not the solutions and counters (``.result`` has them).
+        shown = f", {len(self.differing)} cells differ" if self.differing else ""
+        return f"CheckResult({self.verdict.value}{shown}; {_ran(self.result)})"
+
+    def __str__(self) -> str:
+        return self.verdict.value
+
     def _repr_svg_(self) -> str | None:
         """Jupyter shows the solution, or two and where they differ (drawing loads on first use)."""
         from nonolab.render.display import svg_of
@@ -100,6 +108,10 @@ class CheckResult:
         """Jupyter: the verdict and the solution, or two solutions and where they differ, as HTML."""
         from nonolab.render.display import html_of
         return html_of(self)
+
+def _ran(result: SolveResult) -> str:
+    return f"backend {result.stats.backend}, {result.stats.wall_time:.3f} s"
+
 
 def check(puzzle: Puzzle, solver: Solver | None = None, time_limit: float | None = None, *,
           cancel: Any = None, given: Given | None = None) -> CheckResult:
@@ -112,8 +124,8 @@ def check(puzzle: Puzzle, solver: Solver | None = None, time_limit: float | None
 
     >>> p = Puzzle(rows=((1,), (1,)), columns=((1,), (1,)))
     >>> c = check(p)
-    >>> c.verdict.value, c.differing
-    ('multiple', ((0, 0), (0, 1), (1, 0), (1, 1)))
+    >>> c.verdict.value, c.differing[:2], str(c.differing[1])    # 0-based cells, printed 1-based
+    ('multiple', (Cell(row=0, column=0), Cell(row=0, column=1)), '(1,2)')
     """
     solver = solver or get(DEFAULT)
     result = solver.solve(puzzle, Limits(max_solutions=2, time_limit=time_limit, cancel=cancel), given)
@@ -162,7 +174,19 @@ class CountResult:
     reason: str
     result: SolveResult
 
+    def __repr__(self) -> str:
+        # Short: print(count(p)) must not dump every solution (``.result`` holds them).
+        return f"CountResult({self.describe()}; {_ran(self.result)})"
+
+    def __str__(self) -> str:
+        return self.describe()
+
     def describe(self) -> str:
+        """The count as people read it: ``43``, ``at least 2`` or ``at least 2 (timeout)``.
+
+        >>> print(count(Puzzle(rows=((1,), (1,)), columns=((1,), (1,)))))
+        2
+        """
         if self.exact:
             return str(self.count)
         return f"at least {self.count}" + (f" ({self.reason})" if self.reason != "limit" else "")

@@ -103,7 +103,7 @@ def build(spec: str = DEFAULT, pairs: Iterable[str] = (), **options: Any) -> Sol
     >>> build("cpsat", ["workers=0"])
     Traceback (most recent call last):
     ...
-    nonolab.errors.InvalidArgument: backend 'cpsat': option workers=0: expected an integer >= 1
+    nonolab.errors.InvalidArgument: backend 'cpsat': option workers=0: expected an integer from 1 to 256
     """
     name, spec_options = parse_spec(spec)
     cls = _class(name)

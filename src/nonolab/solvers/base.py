@@ -13,6 +13,7 @@ from enum import Enum
 from typing import Any, Callable, ClassVar, Iterable, Iterator, Mapping, Protocol
 
 from nonolab.core.grid import EMPTY, FILLED, Grid, Solution
+from nonolab.core.lazy import BuiltOnFirstRead
 from nonolab.core.puzzle import Puzzle
 from nonolab.core.violations import violations
 from nonolab.errors import InvalidArgument, LimitReached, WrongAnswer
@@ -141,28 +142,6 @@ class Stats:
         return {"backend": self.backend, "wall_time": round(self.wall_time, 6), **self.counters}
 
 
-class _BuiltOnFirstRead:
-    """A dataclass field that may be given a function instead of its value: the function
-    runs on the first read, and only then.  A count that stops at its limit leaves a
-    remainder that ``check`` never reads; on a 4000x4000 grid building it is two scans
-    of 16 MB."""
-
-    def __set_name__(self, owner: type, name: str) -> None:
-        self.slot = "_built_" + name
-
-    def __get__(self, obj: Any, owner: type | None = None) -> Any:
-        if obj is None:
-            return None  # the field's default
-        value = obj.__dict__[self.slot]
-        if callable(value):
-            value = value()
-            obj.__dict__[self.slot] = value
-        return value
-
-    def __set__(self, obj: Any, value: Any) -> None:
-        obj.__dict__[self.slot] = value
-
-
 @dataclass(frozen=True)
 class SolveResult:
     """The answer of one backend on one puzzle.
@@ -187,8 +166,12 @@ class SolveResult:
     complete: bool
     stats: Stats
     steps: tuple[Any, ...] = ()
-    remainder: Grid | None = _BuiltOnFirstRead()  # type: ignore[assignment]
+    remainder: Grid | None = BuiltOnFirstRead()  # type: ignore[assignment]
     total: int | None = None
+
+    def __repr__(self) -> str:  # short: the solutions, counters and steps are attributes
+        return (f"SolveResult({self.status.value}, {len(self.solutions)} solutions{', complete' * self.complete}; "
+                f"backend {self.stats.backend}, {self.stats.wall_time:.3f} s)")
 
     @property
     def count(self) -> int:
