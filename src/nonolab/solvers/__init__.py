@@ -21,12 +21,12 @@ from typing import Any, Iterable
 
 from nonolab.errors import BackendUnavailable, InvalidArgument, UnknownBackend
 import nonolab.solvers.base as _base
-from nonolab.solvers.base import Capability, Given, Limits, SolveResult, Solver, Stats, Status, capabilities
+from nonolab.solvers.base import Budget, Capability, Given, Limits, SolveResult, Solver, Stats, Status, capabilities
 from nonolab.solvers.options import Option, check_options
 from nonolab.solvers.session import OneShotSession, Session, open_session
 from nonolab.solvers.steps import Step, Technique, replay
 
-__all__ = ["DEFAULT", "PROVER", "ROLES", "Capability", "Given", "Limits", "Option", "SolveResult", "Solver", "Stats", "Status",
+__all__ = ["DEFAULT", "PROVER", "ROLES", "Budget", "Capability", "Given", "Limits", "Option", "SolveResult", "Solver", "Stats", "Status",
            "OneShotSession", "Session", "Step", "Technique", "backends_with", "build", "capabilities_of",
            "describe_option", "get", "get_spec", "line_strategies", "names", "open_session", "options_of",
            "parse_pairs", "parse_spec", "replay", "role", "specs", "variants"]
