@@ -97,7 +97,7 @@ class Search:
             return RepairResult("unique", self.picture, source, minimal=True, stats=self.stats())
         self._learn_all(self.base, first.solutions)
         if disjoint_deltas(self.deltas, self.width) <= 2 * max_flips:
-            left = None if self.watch.deadline is None else self.watch.deadline - time.perf_counter()
+            left = self.watch.left()
             share = _EXACT_SECONDS if left is None else min(_EXACT_SECONDS, _EXACT_SHARE * left)
             self.phase_end = time.perf_counter() + share
             try:
