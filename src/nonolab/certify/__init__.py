@@ -30,8 +30,8 @@ from typing import Any, Mapping
 from nonolab.core.puzzle import Puzzle
 from nonolab.errors import InvalidArgument, NonolabError, WrongAnswer
 from nonolab.harness.uniqueness import Verdict, verdict_of
-from nonolab.solvers import DEFAULT, PROVER, capabilities, get, get_spec
-from nonolab.solvers.base import Budget, Capability, SolveResult, Solver
+from nonolab.solvers import DEFAULT, PROVER, Proving, as_prover, get, get_spec
+from nonolab.solvers.base import Budget, SolveResult, Solver
 
 __all__ = ["MAX_CLAUSES", "Certificate", "certify", "prover_for"]
 
@@ -81,7 +81,7 @@ class Certificate:
                 "reason": self.reason}
 
 
-def prover_for(result: SolveResult) -> Solver:
+def prover_for(result: SolveResult) -> Proving:
     """The engine that proves what ``result`` answered: the engine that answered inside a
     strategy (its ``winner`` counter) when that declares ``PROOF``, else the default prover.
 
@@ -96,9 +96,12 @@ def prover_for(result: SolveResult) -> Solver:
             engine = get_spec(winner)
         except NonolabError:
             engine = None
-        if engine is not None and Capability.PROOF in capabilities(engine):
-            return engine
-    return get(PROVER)
+        proving = as_prover(engine) if engine is not None else None
+        if proving is not None:
+            return proving
+    default = as_prover(get(PROVER))
+    assert default is not None, f"the registry's PROVER ({PROVER}) is chosen among the backends that declare PROOF"
+    return default
 
 
 def certify(puzzle: Puzzle, directory: str | Path, solver: Solver | None = None, time_limit: float | None = None,
@@ -132,12 +135,13 @@ def certify(puzzle: Puzzle, directory: str | Path, solver: Solver | None = None,
 
     with _Draft(target) as draft:
         proof_path = draft.path / "proof.drat"
+        prover: Proving | None  # the engine whose proof the certificate holds
         if size > MAX_CLAUSES:  # answer, but no prover: a proof over that CNF is not written
             result = proved = solver.solve(puzzle, budget.limits(2))
             prover, answer_time, prove_time = None, budget.elapsed(), 0.0
-        elif Capability.PROOF in capabilities(solver):
-            result = proved = solver.prove(puzzle, budget.limits(2), proof_path)
-            prover, answer_time, prove_time = solver, budget.elapsed(), 0.0
+        elif (answering := as_prover(solver)) is not None:
+            result = proved = answering.prove(puzzle, budget.limits(2), proof_path)
+            prover, answer_time, prove_time = answering, budget.elapsed(), 0.0
         else:
             result = solver.solve(puzzle, budget.limits(2))
             answer_time = budget.elapsed()
@@ -156,6 +160,7 @@ def certify(puzzle: Puzzle, directory: str | Path, solver: Solver | None = None,
         if verdict not in (Verdict.UNIQUE, Verdict.CONTRADICTION, Verdict.MULTIPLE):
             return _replace(made, reason=f"no certificate: the answer is {verdict.value}")
         if verdict is not Verdict.MULTIPLE and not proved.complete:
+            assert prover is not None, "a unique or contradiction answer within MAX_CLAUSES always has a prover"
             return _replace(made, reason=f"no certificate: {verdict.value}, but the proof by {prover.name} "
                                          f"did not finish ({verdict_of(proved).value})")
         counters = proved.stats.counters if verdict is not Verdict.MULTIPLE else {}
