@@ -17,6 +17,10 @@ def test_the_questions_are_at_the_top_level():
     assert found.complete and nonolab.count(found.puzzles[0].puzzle).count == 1
     from nonolab.generate import make_puzzles                    # still the package
     assert callable(make_puzzles)
+    assert "bench" in nonolab.__all__ and callable(nonolab.bench) and nonolab.bench.run is not None
+    ran = nonolab.bench([str(ROOT / "puzzles" / "nonolab" / "heart.non")], ["native"], time_limit=60,
+                        isolate="worker")
+    assert [(s["solver"], s["solved"]) for s in ran.figures["solvers"]] == [("native", 1)]
 
 
 def test_printing_a_count_does_not_dump_its_solutions():

@@ -15,7 +15,8 @@ questions (:func:`check`, :func:`count`, :func:`ambiguity_report`: why it is not
 unique, :func:`report`: everything a designer asks in one call, :func:`repair`: the
 fewest cell flips that make a puzzle unique, :func:`explain`: the steps that solve it,
 with its verdict, :func:`grade`: the weakest technique that solves it, :func:`generate`:
-seeded puzzles, proven unique on request), every answer's one word by :func:`outcome_of`,
+seeded puzzles, proven unique on request, :func:`bench`: solvers side by side, as the SAT
+competitions measure them), every answer's one word by :func:`outcome_of`,
 :func:`check_many` (many puzzles, microseconds apart), :func:`census` (every picture of a
 small size: how many are unique, line-solvable, of each grade), :func:`crosscheck` (run several backends,
 check every answer and whether they agree) and :func:`violations` (how one picture breaks
@@ -43,7 +44,7 @@ from nonolab.solvers import names as backends
 __version__ = "0.1.0"
 
 __all__ = [
-    "EMPTY", "FILLED", "UNKNOWN", "AmbiguityReport", "Cell", "Grade", "GradeResult", "generate", "grade", "BackendUnavailable", "CensusResult", "CheckResult", "Contradiction", "CountResult", "CrossCheck",
+    "EMPTY", "FILLED", "UNKNOWN", "AmbiguityReport", "Cell", "Grade", "GradeResult", "generate", "grade", "bench", "BackendUnavailable", "CensusResult", "CheckResult", "Contradiction", "CountResult", "CrossCheck",
     "Grid", "InvalidPuzzle", "Limits", "NonolabError", "ParseError", "Puzzle", "RepairResult", "Report",
     "Solution", "SolveResult",
     "Status", "UnknownBackend", "UnknownFormat", "Verdict", "ambiguity_report", "backend", "backends", "census", "check", "check_many",
@@ -71,7 +72,8 @@ _LAZY = {"AmbiguityReport": ("nonolab.harness.ambiguity", "AmbiguityReport"),
          "Grade": ("nonolab.harness.classify", "Grade"),
          "GradeResult": ("nonolab.harness.classify", "GradeResult"),
          "grade": ("nonolab.harness.classify", "grade"),
-         "generate": ("nonolab.generate", None)}
+         "generate": ("nonolab.generate", None),
+         "bench": ("nonolab.bench", None)}
 
 
 def __getattr__(name: str) -> Any:

@@ -39,7 +39,10 @@ def _children() -> set[int]:
     """The live child processes of this process (Linux /proc)."""
     found = set()
     for task in Path(f"/proc/{os.getpid()}/task").iterdir():
-        text = (task / "children").read_text().split()
+        try:   # a thread may end between the listing and the read
+            text = (task / "children").read_text().split()
+        except OSError:
+            continue
         found.update(int(pid) for pid in text)
     alive = set()
     for pid in found:

@@ -29,6 +29,24 @@ def test_a_small_puzzle_is_one_page_with_its_footer():
     assert sorted(map(float, _size(pages[0]))) == [595.28, 841.89]      # A4
 
 
+def test_a_long_footer_is_cut_before_the_page_number():
+    # Swing's source line ran into "page 1 of 4" on A4.
+    from nonolab.render.printing import FOOTER_PT, fitted
+    from nonolab.render.svg import PAGE_MARGIN, text_width
+
+    long = Footer(title="Swing", author="Jan Wolter", copyright="© Copyright 2006 by Jan Wolter",
+                  source="pierre-dejoue/picross-solver inputs/webpbn/webpbn-00529-swing.non @39dfc7167ed4")
+    pages = print_pages(nonolab.load(SWING), page="a4", footer=long, solution_page=True)
+    width = float(_size(pages[0])[0])
+    for page in pages:
+        shown = re.search(r'<g class="footer"[^>]*><text[^>]*>([^<]*)</text>', page).group(1)
+        counter = re.search(r">(page \d+ of \d+)</text>", page).group(1)
+        assert shown.endswith("…") and shown.startswith("Swing · by Jan Wolter")
+        assert (text_width(shown, FOOTER_PT) + 2 * FOOTER_PT + text_width(counter, FOOTER_PT)
+                <= width - 2 * PAGE_MARGIN)
+    assert fitted("short", 100, 8) == "short"
+
+
 def test_a_large_puzzle_is_tiled_with_overlap_marks_and_legible_clues():
     swing = nonolab.load(SWING)
     down, across, _, cell, _ = layout(swing, "a4")

@@ -25,11 +25,12 @@ from nonolab.core.grid import Solution
 from nonolab.core.puzzle import Puzzle
 from nonolab.errors import InvalidArgument, TooLarge
 from nonolab.render.svg import (CLUE_FONT, FONT, MAX_CELL_PT, MIN_CLUE_PT, PAGE_MARGIN, PAGES, Board,
-                                _num, escape)
+                                _num, escape, text_width)
 
 OVERLAP = 2                      # cells each tile repeats of its neighbour
 LEGIBLE_CELL = MIN_CLUE_PT / CLUE_FONT   # the smallest cell whose clues print at MIN_CLUE_PT
 FOOTER = 16.0                    # points kept at the bottom of a page for the footer
+FOOTER_PT = 8.0                  # the footer's font size
 MIRROR_FROM = 30                 # a grid this wide or high repeats its clues right and below
 OVERLAP_INK = "#dbe9f6"
 
@@ -196,19 +197,33 @@ def _overlap_marks(board: Board, rows: range, columns: range, t: int, u: int) ->
     return marks
 
 
+def fitted(text: str, room: float, size: float) -> str:
+    """``text`` cut to ``room`` points at font ``size`` (by :func:`text_width`), ending in an ellipsis.
+
+    >>> fitted("Swing · by Jan Wolter", 1000, 8), fitted("Swing · by Jan Wolter", 40, 8)
+    ('Swing · by Jan Wolter', 'Swing …')
+    """
+    if text_width(text, size) <= room:
+        return text
+    keep = max(0, int(room / text_width("x", size)) - 1)
+    return text[:keep].rstrip() + "…"
+
+
 def _page(body: list[str], width: float, height: float, pw: float, ph: float, footer: Footer, number: int,
           pages: int, title: str) -> str:
     """One page: the drawing centred at the top, the footer at the bottom, in points."""
     x = (pw - width) / 2
-    foot = footer.text()
     counter = f"page {number} of {pages}" if pages > 1 else ""
+    # The footer's text never runs into the page number: cut to the room left, with an ellipsis.
+    room = pw - 2 * PAGE_MARGIN - (text_width(counter, FOOTER_PT) + 2 * FOOTER_PT if counter else 0)
+    foot = fitted(footer.text(), room, FOOTER_PT)
     y = ph - PAGE_MARGIN + FOOTER / 2
     return "".join([
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{_num(pw)}pt" height="{_num(ph)}pt" '
         f'viewBox="0 0 {_num(pw)} {_num(ph)}">\n<title>{escape(title)}</title>\n',
         f'<rect x="0" y="0" width="{_num(pw)}" height="{_num(ph)}" fill="#ffffff"/>\n',
         f'<g transform="translate({_num(x)} {_num(PAGE_MARGIN)})">\n', "\n".join(body), "\n</g>\n",
-        f'<g class="footer" font-family="{FONT}" font-size="8" fill="#444444">',
+        f'<g class="footer" font-family="{FONT}" font-size="{_num(FOOTER_PT)}" fill="#444444">',
         f'<text x="{_num(PAGE_MARGIN)}" y="{_num(y)}">{escape(foot)}</text>' if foot else "",
         f'<text x="{_num(pw - PAGE_MARGIN)}" y="{_num(y)}" text-anchor="end">{counter}</text>' if counter else "",
         "</g>\n</svg>\n"])
