@@ -68,7 +68,7 @@ def quiet_closed_pipe() -> None:
     current.flush()
     raw = _PipeEnd(fd, "w", closefd=False)
     sys.stdout = io.TextIOWrapper(io.BufferedWriter(raw), encoding=current.encoding, errors=current.errors,
-                                  line_buffering=current.line_buffering)
+                                  line_buffering=bool(current.line_buffering))
 
 
 def file_or_stdout(path: str | None, as_json: bool, option: str = "-o") -> str | None:

@@ -92,7 +92,7 @@ class Plan:
     def chunks(self) -> list[tuple[int, ...]]:
         """Every chunk, in a fixed order."""
         out: list[tuple[int, ...]] = []
-        pending = [()]
+        pending: list[tuple[int, ...]] = [()]
         while pending:
             chunk = pending.pop()
             if len(chunk) == self.height or self.size(chunk) <= self.most:

@@ -147,10 +147,10 @@ def census(width: int, height: int, *, jobs: int = 1, scheduler: str | None = No
     started = time.perf_counter()
     written = [started]
 
-    def save(result: CensusResult) -> None:
+    def save(result: CensusResult, path: str) -> None:
         data = {"format": FORMAT, "size": f"{width}x{height}", "chunk_pictures": plan.most, "deep": deep,
                 **result.as_dict(), "done": done}
-        write_atomically(out, json.dumps(data, separators=(",", ":")) + "\n")
+        write_atomically(path, json.dumps(data, separators=(",", ":")) + "\n")
         written[0] = time.perf_counter()
 
     def record(tally: dict) -> None:
@@ -159,7 +159,7 @@ def census(width: int, height: int, *, jobs: int = 1, scheduler: str | None = No
         # After every chunk when they are few; else at most every SAVE_EVERY seconds (a
         # census of many chunks would spend its time rewriting a growing file).
         if out and (len(chunks) <= SAVE_ALWAYS or time.perf_counter() - written[0] >= SAVE_EVERY):
-            save(result)
+            save(result, out)
         if progress is not None:
             progress(result)
 
@@ -174,7 +174,7 @@ def census(width: int, height: int, *, jobs: int = 1, scheduler: str | None = No
             record(tally)
     finally:  # stopped or finished: every chunk done is on disk
         if out:
-            save(_summary(width, height, done, len(chunks), deep, time.perf_counter() - started))
+            save(_summary(width, height, done, len(chunks), deep, time.perf_counter() - started), out)
     return _summary(width, height, done, len(chunks), deep, time.perf_counter() - started)
 
 

@@ -165,8 +165,8 @@ def puzzle_from_array(array: np.ndarray, name: str = "", with_goal: bool = False
     """
     a = np.asarray(array)
     if (palette is not None and len(palette) > 2) or (a.size and int(a.max()) > 1):
-        goal = Solution.from_bytes(a.astype(np.uint8).tobytes(), a.shape[1], colours=True)
-        puzzle = Puzzle.from_solution(goal, name=name, palette=palette,
+        coloured = Solution.from_bytes(a.astype(np.uint8).tobytes(), a.shape[1], colours=True)
+        puzzle = Puzzle.from_solution(coloured, name=name, palette=palette,
                                       **{k: str(v) for k, v in metadata.items()})
         return puzzle if with_goal else puzzle.with_(goal=None)
     rows, columns = clues_from_array(array)

@@ -14,8 +14,8 @@ from typing import Any, Iterable, Iterator
 
 from nonolab.core.grid import Solution
 from nonolab.core.puzzle import Puzzle
-from nonolab.solvers import DEFAULT, get
-from nonolab.solvers.base import Capability, Given, Limits, SolveResult, Solver, Status, capabilities
+from nonolab.solvers import DEFAULT, as_batching, get
+from nonolab.solvers.base import Given, Limits, SolveResult, Solver, Status
 
 
 class Verdict(str, Enum):
@@ -154,8 +154,9 @@ def check_many(puzzles: Iterable[Puzzle], solver: Solver | None = None, time_lim
     """
     solver = solver or get(DEFAULT)
     limits = Limits(max_solutions=2, time_limit=time_limit, cancel=cancel)
-    if Capability.BATCH in capabilities(solver):
-        results = solver.solve_many(puzzles, limits)
+    many = as_batching(solver)
+    if many is not None:
+        results = many.solve_many(puzzles, limits)
     else:
         results = (solver.solve(puzzle, limits) for puzzle in puzzles)
     return (_checked(result) for result in results)

@@ -219,6 +219,11 @@ def ambiguity_svg(report: Any, puzzle: Puzzle | None = None, *, cell: float = DE
     solution with the regions where solutions differ, the suggested givens, clues, row
     and column numbers, and a legend of what is drawn.  ``None`` when the report has no
     solution to draw (contradiction, or none found in time).
+
+    >>> import nonolab
+    >>> switch = Puzzle(rows=((1,), (1,)), columns=((1,), (1,)))
+    >>> "2x2 switch at rows 1-2, columns 1-2" in ambiguity_svg(nonolab.ambiguity_report(switch, "native"), switch)
+    True
     """
     if report.reference is None:
         return None

@@ -201,12 +201,12 @@ def fitted(text: str, room: float, size: float) -> str:
     """``text`` cut to ``room`` points at font ``size`` (by :func:`text_width`), ending in an ellipsis.
 
     >>> fitted("Swing · by Jan Wolter", 1000, 8), fitted("Swing · by Jan Wolter", 40, 8)
-    ('Swing · by Jan Wolter', 'Swing …')
+    ('Swing · by Jan Wolter', 'Swing…')
     """
     if text_width(text, size) <= room:
         return text
     keep = max(0, int(room / text_width("x", size)) - 1)
-    return text[:keep].rstrip() + "…"
+    return text[:keep].rstrip(" ·,;") + "…"
 
 
 def _page(body: list[str], width: float, height: float, pw: float, ph: float, footer: Footer, number: int,

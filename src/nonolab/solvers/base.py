@@ -10,7 +10,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any, Callable, ClassVar, Iterable, Iterator, Mapping, Protocol
+from typing import Any, Callable, Iterable, Iterator, Mapping, Protocol
 
 from nonolab.core.grid import EMPTY, FILLED, Grid, Solution
 from nonolab.core.lazy import BuiltOnFirstRead
@@ -209,7 +209,9 @@ class Solver(Protocol):
     this (see :class:`Capability`); ``OPTIONS`` its user options."""
 
     name: str
-    CAPABILITIES: ClassVar[frozenset[Capability]]
+
+    @property  # read only: declared by the class, and an instance may narrow it (cnf with Kissat)
+    def CAPABILITIES(self) -> frozenset[Capability]: ...
 
     def solve(self, puzzle: Puzzle, limits: Limits = Limits(), given: "Given | None" = None) -> SolveResult: ...
 

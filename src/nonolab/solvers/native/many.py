@@ -73,6 +73,7 @@ def _plain(puzzle: Puzzle) -> bool:
 
 def _answers(solver: Any, puzzles: list[Puzzle], limits: Limits) -> Any:
     slice_ = PUZZLE_SLICE if limits.time_limit is None else min(PUZZLE_SLICE, limits.time_limit)
+    assert limits.max_solutions is not None, "solve_many takes the batch entry only with a bound on the count"
     return check_arrays(*pack(puzzles), max_solutions=limits.max_solutions, probing=solver.probing.value,
                         puzzle_seconds=slice_, budget=PUZZLE_SLICE, cache_bytes=solver.cache_bytes)
 
