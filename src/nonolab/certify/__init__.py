@@ -23,7 +23,6 @@ again when it declares ``PROOF``, else the registry's default prover.
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping
@@ -32,7 +31,7 @@ from nonolab.core.puzzle import Puzzle
 from nonolab.errors import InvalidArgument, NonolabError, WrongAnswer
 from nonolab.harness.uniqueness import Verdict, verdict_of
 from nonolab.solvers import DEFAULT, PROVER, Proving, as_prover, get, get_spec
-from nonolab.solvers.base import Limits, SolveResult, Solver
+from nonolab.solvers.base import Budget, SolveResult, Solver
 
 __all__ = ["MAX_CLAUSES", "Certificate", "certify", "prover_for"]
 
@@ -131,31 +130,27 @@ def certify(puzzle: Puzzle, directory: str | Path, solver: Solver | None = None,
                               "no colour encoding")
     solver = solver or get(DEFAULT)
     target = Path(directory)
-    start = time.perf_counter()
+    budget = Budget(time_limit, cancel)   # counting the clauses is part of the time
     size = _clauses(puzzle)
-
-    def limits() -> Limits:
-        left = None if time_limit is None else max(time_limit - (time.perf_counter() - start), 1e-3)
-        return Limits(max_solutions=2, time_limit=left, cancel=cancel)
 
     with _Draft(target) as draft:
         proof_path = draft.path / "proof.drat"
         prover: Proving | None  # the engine whose proof the certificate holds
         if size > MAX_CLAUSES:  # answer, but no prover: a proof over that CNF is not written
-            result = proved = solver.solve(puzzle, limits())
-            prover, answer_time, prove_time = None, time.perf_counter() - start, 0.0
+            result = proved = solver.solve(puzzle, budget.limits(2))
+            prover, answer_time, prove_time = None, budget.elapsed(), 0.0
         elif (answering := as_prover(solver)) is not None:
-            result = proved = answering.prove(puzzle, limits(), proof_path)
-            prover, answer_time, prove_time = answering, time.perf_counter() - start, 0.0
+            result = proved = answering.prove(puzzle, budget.limits(2), proof_path)
+            prover, answer_time, prove_time = answering, budget.elapsed(), 0.0
         else:
-            result = solver.solve(puzzle, limits())
-            answer_time = time.perf_counter() - start
+            result = solver.solve(puzzle, budget.limits(2))
+            answer_time = budget.elapsed()
             prover, proved = None, result
             if verdict_of(result) in (Verdict.UNIQUE, Verdict.CONTRADICTION):
                 prover = prover_for(result)
-                proved = prover.prove(puzzle, limits(), proof_path)
+                proved = prover.prove(puzzle, budget.limits(2), proof_path)
                 _same_answer(solver.name, result, prover.name, proved)
-            prove_time = time.perf_counter() - start - answer_time
+            prove_time = budget.elapsed() - answer_time
         verdict = verdict_of(result)
         made = Certificate(verdict, None, solver.name, prover.name if prover else None, answer_time=answer_time,
                            prove_time=prove_time)

@@ -8,11 +8,13 @@ command ends within its limit however its time is spent.
 from __future__ import annotations
 
 import time
+from typing import TYPE_CHECKING
 
 from nonolab.cli.interrupt import CANCEL
 
-#: Below this, a call still gets a token budget (a limit must be positive) and times out at once.
-_AT_ONCE = 1e-3
+if TYPE_CHECKING:
+    from nonolab.solvers import Budget, Limits
+
 _started = [time.perf_counter()]
 
 
@@ -25,19 +27,24 @@ def elapsed() -> float:
     return time.perf_counter() - _started[0]
 
 
+def budget(time_limit: float | None) -> Budget:
+    """The command's :class:`~nonolab.solvers.Budget`: ``time_limit`` seconds from the
+    command's start (``None``: no limit), and the interrupt's cancel."""
+    from nonolab.solvers import Budget   # here: the registry loads only when a command needs it
+
+    return Budget(time_limit, CANCEL, _started[0])
+
+
 def left(time_limit: float | None) -> float | None:
-    """What is left of ``time_limit`` seconds since the command started (``None``: no limit).
+    """The time limit for one library call: what is left of ``time_limit`` seconds since
+    the command started (at least a token millisecond: it then times out at once; ``None``: no limit).
 
     >>> start(); left(None), 0 < left(5.0) <= 5.0
     (None, True)
     """
-    if time_limit is None:
-        return None
-    return max(time_limit - elapsed(), _AT_ONCE)
+    return budget(time_limit).time_limit()
 
 
-def limits(max_solutions: int | None, time_limit: float | None):
+def limits(max_solutions: int | None, time_limit: float | None) -> Limits:
     """``Limits`` for one search: what is left of the command's time, and the interrupt's cancel."""
-    from nonolab.solvers import Limits
-
-    return Limits(max_solutions, left(time_limit), CANCEL)
+    return budget(time_limit).limits(max_solutions)

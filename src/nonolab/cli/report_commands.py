@@ -107,11 +107,10 @@ def report_lines(rep, full: bool = False) -> list[str]:
 def answer(puzzle, solver, time_limit: float | None, full: bool = False, certify_into=None) -> sets.Answer:
     """One puzzle's report (a :class:`nonolab.cli.sets.Answer`); with ``certify_into`` (a
     folder), its certificate too: a "certified" line and the JSON's ``certificate``."""
-    import time
-
     from nonolab.harness.report import report
+    from nonolab.solvers import Budget
 
-    start = time.perf_counter()
+    budget = Budget(time_limit, CANCEL)   # the report, then the certificate, share it
     rep = report(puzzle, solver, time_limit, cancel=CANCEL)
     lines = report_lines(rep, full)
     data = rep.as_dict()
@@ -119,8 +118,7 @@ def answer(puzzle, solver, time_limit: float | None, full: bool = False, certify
         from nonolab.certify import certify
         from nonolab.cli.certify_commands import note
 
-        left = None if time_limit is None else max(time_limit - (time.perf_counter() - start), 1e-3)
-        made = certify(puzzle, certify_into, solver, left, cancel=CANCEL)
+        made = certify(puzzle, certify_into, solver, budget.time_limit(), cancel=CANCEL)
         lines.insert(1, note(made))
         data["certificate"] = made.as_dict()
     return sets.Answer(rep.verdict.value, 0 if rep.verdict.value == "unique" else EXIT_NO, data, lines[0],

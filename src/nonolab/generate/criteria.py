@@ -36,7 +36,7 @@ from nonolab.errors import BackendUnavailable, InvalidArgument
 from nonolab.harness.classify import Grade, grade
 from nonolab.harness.uniqueness import Verdict, check
 from nonolab.solvers import DEFAULT, backends_with, get, get_spec, role
-from nonolab.solvers.base import Capability, Limits, Status, Stopwatch, capabilities
+from nonolab.solvers.base import Budget, Capability, Limits, Status, capabilities
 
 __all__ = ["MAX_GRADES", "WITNESSES", "Criteria", "Outcome", "Assessment", "assess", "undecided_cells",
            "differing_cells", "repair_witness"]
@@ -110,7 +110,7 @@ def assess(puzzle: Puzzle, criteria: Criteria, time_limit: float | None = None, 
     """
     if not criteria.checks:
         return Assessment(Outcome.ACCEPTED)
-    watch = Stopwatch(time_limit)
+    watch = Budget(time_limit)
     found: Grade | None = None
     ceiling = MAX_GRADES[criteria.max_grade or "search"]
     graded = grade(puzzle, criteria.backend, time_limit, up_to=ceiling, cancel=cancel)

@@ -47,7 +47,7 @@ from nonolab.generate.grids import MAX_COLOURS, puzzle_from_array, random_grid, 
 from nonolab.generate.image import colour_picture_from_image, picture_from_image
 from nonolab.generate.repair import cells_of_lines, choose_change, filled_fraction, uniform_lines
 from nonolab.solvers import DEFAULT, backends_with, get_spec
-from nonolab.solvers.base import Capability, capabilities
+from nonolab.solvers.base import Budget, Capability, capabilities
 
 __all__ = ["STYLES", "Recipe", "GeneratedPuzzle", "GenerateReport", "candidate_seed", "make_puzzles", "parse_size"]
 
@@ -291,17 +291,13 @@ def make_puzzles(count: int, recipe: Recipe, seed: int = 0, max_candidates: int 
         filled = filled_fraction(image)
         recipe = replace(recipe, density_range=(min(low, filled), max(high, filled)))
     report = GenerateReport(asked=count)
-    start = time.perf_counter()
-    since_last, last_time = 0, start
+    budget = Budget(time_limit, cancel)
+    since_last, last_time = 0, budget.start
     judged: dict[tuple, Outcome] = {}  # clues -> outcome, so a picture met again is not judged again
     index = 0
     while not report.complete:
-        if cancel is not None and cancel.is_set():
-            report.stopped = "cancelled"
-            break
-        left = _left(time_limit, start)
-        if left is not None and left <= 0:
-            report.stopped = "time-limit"
+        if budget.expired():
+            report.stopped = "cancelled" if budget.cancelled() else "time-limit"
             break
         if index >= max_candidates:
             report.stopped = "max-candidates"
@@ -314,7 +310,7 @@ def make_puzzles(count: int, recipe: Recipe, seed: int = 0, max_candidates: int 
         since_last += 1
         report.candidates += 1
         picture = image.copy() if image is not None else _draw(recipe, candidate)
-        limit = _min(recipe.candidate_time_limit, left)
+        limit = _min(recipe.candidate_time_limit, budget.time_limit())
         outcome, grade, repairs = _judge_with_repairs(picture, palette, recipe, candidate, limit, judged, cancel)
         report.repairs += repairs
         if cancel is not None and cancel.is_set() and outcome is not Outcome.ACCEPTED:
@@ -330,10 +326,10 @@ def make_puzzles(count: int, recipe: Recipe, seed: int = 0, max_candidates: int 
                 on_puzzle(generated)
         else:
             report.rejected[outcome.value] += 1
-        report.time = time.perf_counter() - start
+        report.time = budget.elapsed()
         if on_candidate is not None:
             on_candidate(report)
-    report.time = time.perf_counter() - start
+    report.time = budget.elapsed()
     return report
 
 
@@ -348,7 +344,7 @@ def _judge_with_repairs(picture: np.ndarray, palette: Palette | None, recipe: Re
                         time_limit: float | None, judged: dict[tuple, Outcome],
                         cancel: Any = None) -> tuple[Outcome, Any, int]:
     """Judge ``picture`` (changed in place by repairs): the outcome, the grade and the repairs made."""
-    start = time.perf_counter()
+    budget = Budget(time_limit, cancel)
     rng = np.random.default_rng([candidate, 1])  # the repair choices: apart from the picture's draw
     repairs = 0
     low, high = recipe.density_range
@@ -358,8 +354,7 @@ def _judge_with_repairs(picture: np.ndarray, palette: Palette | None, recipe: Re
     if colours > 1 and np.count_nonzero(np.bincount(picture.ravel(), minlength=colours + 1)[1:]) < colours:
         return Outcome.MISSING_COLOUR, None, 0  # the palette promises every colour (repairs keep them)
     while True:
-        left = _left(time_limit, start)
-        if (left is not None and left <= 0) or (cancel is not None and cancel.is_set()):
+        if budget.expired():
             return Outcome.TIMEOUT, None, repairs
         lines = [] if recipe.uniform_lines_allowed else uniform_lines(picture)
         grade = None
@@ -373,7 +368,7 @@ def _judge_with_repairs(picture: np.ndarray, palette: Palette | None, recipe: Re
             if found is Outcome.ACCEPTED:
                 outcome = Outcome.DUPLICATE
             elif found is None:
-                assessment = assess(puzzle, recipe.criteria, left, cancel)
+                assessment = assess(puzzle, recipe.criteria, budget.time_limit(), cancel)
                 outcome, grade, known = assessment.outcome, assessment.grade, assessment.differing
                 if cancel is not None and cancel.is_set():
                     return Outcome.TIMEOUT, grade, repairs   # stopped, not judged: not remembered
@@ -391,7 +386,7 @@ def _judge_with_repairs(picture: np.ndarray, palette: Palette | None, recipe: Re
             change = choose_change(picture, cells_of_lines(picture, lines), rng, recipe.density_range,
                                    recipe.uniform_lines_allowed, colours, edges=recipe.image is not None)
         else:
-            for region in _trouble(puzzle, outcome, recipe.backend, time_limit, start, known, cancel):
+            for region in _trouble(puzzle, outcome, recipe.backend, budget, known):
                 if region is None:
                     return Outcome.TIMEOUT, grade, repairs
                 change = choose_change(picture, region, rng, recipe.density_range, recipe.uniform_lines_allowed,
@@ -405,8 +400,8 @@ def _judge_with_repairs(picture: np.ndarray, palette: Palette | None, recipe: Re
         repairs += 1
 
 
-def _trouble(puzzle: Puzzle, outcome: Outcome, backend: str, time_limit: float | None, start: float,
-             known: tuple[tuple[int, int], ...] | None = None, cancel: Any = None):
+def _trouble(puzzle: Puzzle, outcome: Outcome, backend: str, budget: Budget,
+             known: tuple[tuple[int, int], ...] | None = None):
     """The regions to flip a cell in, best first (None: the time limit ran out).
 
     For two solutions, the cells where they differ: a flip there changes the clues that
@@ -420,17 +415,14 @@ def _trouble(puzzle: Puzzle, outcome: Outcome, backend: str, time_limit: float |
     without a reproducible backend, every cell.
     """
     witness = repair_witness(backend, puzzle.is_colour) if outcome is Outcome.MULTIPLE else None
+    # What is left, raw (0.0 once spent): these two answer None (timed out) for nothing left.
     if witness is not None:
         yield list(known) if known is not None and witness == backend else \
-            differing_cells(puzzle, witness, _left(time_limit, start), cancel)
+            differing_cells(puzzle, witness, budget.left(), budget.cancel)
     if not puzzle.is_colour:
-        yield undecided_cells(puzzle, _left(time_limit, start), cancel)
+        yield undecided_cells(puzzle, budget.left(), budget.cancel)
     elif outcome is Outcome.MULTIPLE and witness is None:
         yield [divmod(i, puzzle.width) for i in range(puzzle.width * puzzle.height)]
-
-
-def _left(time_limit: float | None, start: float) -> float | None:
-    return None if time_limit is None else time_limit - (time.perf_counter() - start)
 
 
 def _accepted(picture: np.ndarray, palette: Palette | None, recipe: Recipe, seed: int, candidate: int,

@@ -15,7 +15,7 @@ from nonolab.harness._solutions import (OutOfTime, Oracle, Pool, clue_values, li
 from nonolab.harness.ambiguity import AmbiguityReport, Cell, Region
 from nonolab.harness.uniqueness import Verdict
 from nonolab.solvers import Session
-from nonolab.solvers.base import Given, Solver, Stopwatch
+from nonolab.solvers.base import Budget, Given, Solver
 
 
 @dataclass
@@ -31,7 +31,7 @@ class _Group:
 class Search:
     """The phases of one report, sharing the pool, the oracle and the deadline."""
 
-    def __init__(self, puzzle: Puzzle, solver: Solver, session: Session, watch: Stopwatch,
+    def __init__(self, puzzle: Puzzle, solver: Solver, session: Session, watch: Budget,
                  reference: Solution | None, enumerate_up_to: int, known: tuple[Solution, ...] = ()):
         self.puzzle = puzzle
         self.solver = solver

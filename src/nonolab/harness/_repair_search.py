@@ -15,7 +15,7 @@ from nonolab.harness._changes import (Change, Delta, alternatives, applied, cell
 from nonolab.harness._solutions import OutOfTime
 from nonolab.harness.repair import RepairResult, Suggestion
 from nonolab.solvers import get
-from nonolab.solvers.base import Limits, Solver, Stopwatch
+from nonolab.solvers.base import Budget, Limits, Solver
 
 # Solutions enumerated first (each gives a delta); the greedy repair's most flips (or a
 # tenth of the cells), and the candidates it scores per flip (spread over the
@@ -39,7 +39,7 @@ class _Budget(Exception):
 class Search:
     """The picture as row-major bytes, the deltas known, and the backend's checks."""
 
-    def __init__(self, puzzle: Puzzle, solver: Solver, watch: Stopwatch, picture: Solution | None,
+    def __init__(self, puzzle: Puzzle, solver: Solver, watch: Budget, picture: Solution | None,
                  keep: Iterable[tuple[int, int]] = ()):
         self.puzzle, self.solver, self.watch = puzzle, solver, watch
         self.width, self.height = puzzle.width, puzzle.height
@@ -97,7 +97,7 @@ class Search:
             return RepairResult("unique", self.picture, source, minimal=True, stats=self.stats())
         self._learn_all(self.base, first.solutions)
         if disjoint_deltas(self.deltas, self.width) <= 2 * max_flips:
-            left = None if self.watch.deadline is None else self.watch.deadline - time.perf_counter()
+            left = self.watch.left()
             share = _EXACT_SECONDS if left is None else min(_EXACT_SECONDS, _EXACT_SHARE * left)
             self.phase_end = time.perf_counter() + share
             try:

@@ -11,7 +11,7 @@ from typing import Callable, Iterable, Sequence
 
 from nonolab.core.puzzle import Puzzle
 from nonolab.solvers import Session
-from nonolab.solvers.base import Given, Limits, SolveResult, Status, Stopwatch
+from nonolab.solvers.base import Budget, Given, Limits, SolveResult, Status
 
 
 class OutOfTime(Exception):
@@ -70,7 +70,7 @@ class Pool:
 class Oracle:
     """Answers "is there a solution with these cells?" from the pool, else by the backend."""
 
-    def __init__(self, session: Session, pool: Pool, watch: Stopwatch, width: int):
+    def __init__(self, session: Session, pool: Pool, watch: Budget, width: int):
         self.session = session
         self.pool = pool
         self.watch = watch
@@ -78,14 +78,10 @@ class Oracle:
         self.questions = 0
 
     def limits(self, max_solutions: int | None, share: float = 1.0) -> Limits:
-        if self.watch.cancelled():
+        """The budget's limits for one question (``share`` of the time left); :class:`OutOfTime` once it is spent."""
+        if self.watch.expired():
             raise OutOfTime
-        if self.watch.deadline is None:
-            return Limits(max_solutions, cancel=self.watch.cancel)
-        left = self.watch.deadline - self.watch.start - self.watch.elapsed()
-        if left <= 0:
-            raise OutOfTime
-        return Limits(max_solutions, max(left * share, 1e-3), self.watch.cancel)
+        return self.watch.limits(max_solutions, share)
 
     def ask(self, fixed: dict[int, int], max_solutions: int | None, share: float = 1.0,
             stop_on_timeout: bool = True) -> SolveResult:
@@ -159,7 +155,7 @@ def line_groups(free: Iterable[int], width: int) -> list[list[int]]:
 
 
 def linked_parts(cells: Sequence[int], feasible: Callable[[dict[int, int]], bool],
-                 watch: Stopwatch, width: int,
+                 watch: Budget, width: int,
                  values: Callable[[int], Iterable[int]] = lambda i: (0, 1)) -> list[list[int]]:
     """Connected components of the linked relation among ``cells``.
 

@@ -59,7 +59,7 @@ from nonolab.errors import BackendUnavailable
 from nonolab.harness.uniqueness import Verdict
 from nonolab.solvers import get, role
 from nonolab.solvers import open_session
-from nonolab.solvers.base import Capability, Solver, Stopwatch, capabilities
+from nonolab.solvers.base import Budget, Capability, Solver, capabilities
 
 __all__ = ["AmbiguityReport", "Region", "ambiguity_report"]
 
@@ -257,7 +257,7 @@ def ambiguity_report(puzzle: Puzzle, backend: str | Solver = "cnf", time_limit: 
         raise ValueError("ambiguity_report: time_limit must be positive (or None)")
     if enumerate_up_to < 1:
         raise ValueError("ambiguity_report: enumerate_up_to must be at least 1")
-    watch = Stopwatch(time_limit, cancel)
+    watch = Budget(time_limit, cancel)
     solver = get(backend) if isinstance(backend, str) else backend
     if Capability.GIVEN_CELLS not in capabilities(solver):
         raise BackendUnavailable(f"ambiguity_report: backend {solver.name!r} does not take given cells; "

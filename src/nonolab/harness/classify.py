@@ -38,7 +38,7 @@ from typing import Any
 from nonolab.core.puzzle import Puzzle
 from nonolab.harness.uniqueness import Verdict, verdict_of
 from nonolab.solvers import DEFAULT, get, get_spec
-from nonolab.solvers.base import Limits, Solver, Status, Stopwatch
+from nonolab.solvers.base import Budget, Limits, Solver, Status
 
 
 class Grade(str, Enum):
@@ -123,7 +123,7 @@ def grade(puzzle: Puzzle, backend: str | Solver = DEFAULT, time_limit: float | N
         cancel: a ``threading.Event``; once set, grading stops (verdict ``interrupted``).
     """
     searcher = get_spec(backend) if isinstance(backend, str) else backend
-    watch = Stopwatch(time_limit, cancel)
+    watch = Budget(time_limit, cancel)
     harder_than: Grade | None = None
     counted = None
     steps: dict[str, int] = {}
@@ -137,7 +137,7 @@ def grade(puzzle: Puzzle, backend: str | Solver = DEFAULT, time_limit: float | N
         if level is Grade.DEPTH2:
             # Depth-2 probing is costly and cannot solve a puzzle with two solutions:
             # count first, and grade a multiple-solution puzzle "search" at once.
-            counted = searcher.solve(puzzle, Limits(2, watch.left(), cancel))
+            counted = searcher.solve(puzzle, watch.limits(2))
             if verdict_of(counted) is Verdict.MULTIPLE:
                 return GradeResult(Grade.SEARCH, Verdict.MULTIPLE, harder_than, steps,
                                    dict(counted.stats.counters), watch.elapsed(), undecided)
@@ -164,14 +164,14 @@ def grade(puzzle: Puzzle, backend: str | Solver = DEFAULT, time_limit: float | N
     if up_to is not Grade.SEARCH:
         return GradeResult(None, None, harder_than, time=watch.elapsed())
     if counted is None or verdict_of(counted) in (Verdict.TIMEOUT, Verdict.INTERRUPTED):
-        counted = searcher.solve(puzzle, Limits(2, watch.left(), cancel))
+        counted = searcher.solve(puzzle, watch.limits(2))
     verdict = verdict_of(counted)
     found = Grade.SEARCH if verdict in (Verdict.UNIQUE, Verdict.MULTIPLE) else None
     return GradeResult(found, verdict, harder_than, steps, dict(counted.stats.counters), watch.elapsed(),
                        undecided if found is Grade.SEARCH else None)
 
 
-def _stopped(watch: Stopwatch) -> Verdict:
+def _stopped(watch: Budget) -> Verdict:
     return Verdict.INTERRUPTED if watch.cancelled() else Verdict.TIMEOUT
 
 

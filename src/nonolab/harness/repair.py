@@ -51,7 +51,7 @@ from nonolab.errors import InvalidArgument
 from nonolab.harness._solutions import OutOfTime
 from nonolab.harness.uniqueness import Verdict
 from nonolab.solvers import get_spec
-from nonolab.solvers.base import Solver, Stopwatch
+from nonolab.solvers.base import Budget, Solver
 
 __all__ = ["RepairResult", "Suggestion", "repair"]
 
@@ -174,7 +174,7 @@ def repair(puzzle: Puzzle, picture: Solution | None = None, backend: str | Solve
     if max_flips < 1 or suggestions < 1:
         raise InvalidArgument("{arg} must be at least 1", argument="max_flips" if max_flips < 1 else "suggestions")
     solver = get_spec(backend) if isinstance(backend, str) else backend
-    watch = Stopwatch(time_limit, cancel)
+    watch = Budget(time_limit, cancel)
     if source is None:
         source = "given" if picture is not None else "goal" if puzzle.goal is not None else "first solution"
     picture = picture if picture is not None else puzzle.goal

@@ -47,7 +47,7 @@ from nonolab.harness.filters import filled_fraction
 from nonolab.harness.repair import RepairResult, repair as repair_picture
 from nonolab.harness.uniqueness import Verdict, check
 from nonolab.solvers import DEFAULT, get_spec, role
-from nonolab.solvers.base import Solver, Stopwatch
+from nonolab.solvers.base import Budget, Solver
 
 __all__ = ["Report", "Warning", "WARNINGS", "difficulty_of", "report", "clue_decides", "clue_only_cells", "clue_only_count"]
 
@@ -351,19 +351,14 @@ def report(puzzle: Puzzle, backend: str | Solver = DEFAULT, time_limit: float | 
     [('check', True), ('ambiguity', True), ('repair', True), ('grade', False)]
     """
     solver = get_spec(backend) if isinstance(backend, str) else backend
-    watch = Stopwatch(time_limit, cancel)
-
-    def left(share: float = 1.0) -> float | None:
-        if time_limit is None:
-            return None
-        return max(0.001, (time_limit - watch.elapsed()) * share)
+    watch = Budget(time_limit, cancel)
 
     def starting(part: str) -> None:
         if on_part is not None:
             on_part(part)
 
     starting("check")
-    found = check(puzzle, solver, left(), cancel=cancel)
+    found = check(puzzle, solver, watch.time_limit(), cancel=cancel)
     verdict = found.verdict
     complete = verdict not in (Verdict.TIMEOUT, Verdict.INTERRUPTED)
     solution: Solution | None = None
@@ -389,7 +384,7 @@ def report(puzzle: Puzzle, backend: str | Solver = DEFAULT, time_limit: float | 
     def grading() -> None:
         nonlocal graded, complete
         starting("grade")
-        graded = grade(puzzle, solver, left(_GRADE_SHARE if not grade_last else 1.0), cancel=cancel)
+        graded = grade(puzzle, solver, watch.time_limit(_GRADE_SHARE if not grade_last else 1.0), cancel=cancel)
         complete = complete and graded.grade is not None
         ended("grade")
 
@@ -406,7 +401,7 @@ def report(puzzle: Puzzle, backend: str | Solver = DEFAULT, time_limit: float | 
         grading()
     if verdict is Verdict.MULTIPLE:
         starting("ambiguity")
-        ambiguity = ambiguity_report(puzzle, questioner(solver), left(_WHY_SHARE), reference=solution,
+        ambiguity = ambiguity_report(puzzle, questioner(solver), watch.time_limit(_WHY_SHARE), reference=solution,
                                      known=(alternative,) if alternative is not None else (), cancel=cancel)
         complete = complete and ambiguity.complete
         ended("ambiguity")
@@ -416,7 +411,7 @@ def report(puzzle: Puzzle, backend: str | Solver = DEFAULT, time_limit: float | 
             source = "goal" if puzzle.goal is not None else "first solution"
             starting("repair")
             share = 1.0 - _GRADE_SHARE if grade_last else 1.0    # leave the grade its share
-            repaired = repair_picture(puzzle, solution, flipper, max_flips, left(share), cancel=cancel,
+            repaired = repair_picture(puzzle, solution, flipper, max_flips, watch.time_limit(share), cancel=cancel,
                                       source=source, keep=keep)
             complete = complete and repaired.status != "timeout"
             ended("repair")

@@ -23,12 +23,12 @@ from nonolab.core.puzzle import Puzzle
 
 from nonolab.errors import BackendUnavailable, InvalidArgument, UnknownBackend
 import nonolab.solvers.base as _base
-from nonolab.solvers.base import Capability, Given, Limits, SolveResult, Solver, Stats, Status, capabilities
+from nonolab.solvers.base import Budget, Capability, Given, Limits, SolveResult, Solver, Stats, Status, capabilities
 from nonolab.solvers.options import Option, check_options
 from nonolab.solvers.session import OneShotSession, Session, open_session
 from nonolab.solvers.steps import Step, Technique, replay
 
-__all__ = ["DEFAULT", "PROVER", "ROLES", "Batching", "Capability", "Proving", "Given", "Limits", "Option", "SolveResult", "Solver", "Stats", "Status",
+__all__ = ["DEFAULT", "PROVER", "ROLES", "Batching", "Budget", "Capability", "Proving", "Given", "Limits", "Option", "SolveResult", "Solver", "Stats", "Status",
            "OneShotSession", "Session", "Step", "Technique", "as_batching", "as_prover", "backends_with", "build", "capabilities_of",
            "describe_option", "get", "get_spec", "line_strategies", "names", "open_session", "options_of",
            "parse_pairs", "parse_spec", "replay", "role", "specs", "variants"]

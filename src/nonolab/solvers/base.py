@@ -17,70 +17,8 @@ from nonolab.core.lazy import BuiltOnFirstRead
 from nonolab.core.puzzle import Puzzle
 from nonolab.core.violations import violations
 from nonolab.errors import InvalidArgument, LimitReached, WrongAnswer
-
-
-class Capability(str, Enum):
-    """What a backend can do beyond ``solve(puzzle, limits)``, declared by its class in
-    ``CAPABILITIES`` (a frozenset); callers and tests ask :func:`capabilities`, never a
-    signature or a name.
-
-    * ``EXACT_COUNT``: the search can be exhausted, so ``complete`` and ``unique`` may be
-      claimed (every backend today; a heuristic backend would not declare it).
-    * ``GIVEN_CELLS``: ``solve(..., given=Given(cells=...))`` restricts the search to
-      the solutions that agree with the given cells.
-    * ``IMPLICATIONS``: ``Given.implications`` are honoured (as constraints that every
-      wanted solution satisfies); a backend without it refuses them.
-    * ``HINT``: ``Given.hint``, a picture tried first, is used (others ignore it: it
-      never changes the answer).
-    * ``SESSION``: ``solver.session(puzzle)`` keeps work between calls with different
-      given cells (see :func:`open_session`).
-    * ``PROGRESS``: the backend takes a ``progress(decided, cells)`` callback.
-    * ``STEPS``: the backend records a step log (``record_steps=True``).
-    * ``REMAINDER``: a search stopped early reports ``SolveResult.remainder``.
-    * ``COLOUR``: the backend solves colour puzzles (``puzzle.is_colour``); one without
-      it refuses them in :func:`accept`.  Black and white needs no declaration.
-    * ``REPRODUCIBLE``: the same puzzle, given, options and limits give the same solutions in
-      the same order on every call, however the machine is loaded or the search cut into time
-      slices, unless a time limit or cancel stops it (a deterministic search that only pauses
-      between slices; not a race, search styles alternating in time slices, a conflict budget
-      sized by the clock, or several workers).  The generator aims its repairs with one
-      (see :mod:`nonolab.generate.criteria`).
-    * ``PROOF``: ``prove(puzzle, limits, path)`` answers as ``solve`` and writes a DRAT proof to
-      ``path``: for a complete answer, the empty clause from the regular CNF (``export --to dimacs``)
-      plus a clause excluding each solution found (black and white; :mod:`nonolab.certify`).
-    * ``MODEL_COUNT``: a model counter: a complete result's ``total`` is the count, its
-      ``solutions`` only a few witnesses.
-    * ``BATCH``: ``solver.solve_many(puzzles, limits)`` answers in order as ``solve`` would, cheaply.
-    """
-
-    EXACT_COUNT = "exact-count"
-    GIVEN_CELLS = "given-cells"
-    IMPLICATIONS = "implications"
-    HINT = "hint"
-    SESSION = "session"
-    PROGRESS = "progress"
-    STEPS = "steps"
-    REMAINDER = "remainder"
-    COLOUR = "colour"
-    REPRODUCIBLE = "reproducible"
-    PROOF = "proof"
-    MODEL_COUNT = "model-count"
-    BATCH = "batch"
-
-
-def capabilities(solver: Any) -> frozenset[Capability]:
-    """The capabilities ``solver`` (an instance or a class) declares; none if it declares none.
-
-    >>> from nonolab.solvers import get
-    >>> Capability.GIVEN_CELLS in capabilities(get("cpsat"))
-    True
-    >>> class Toy:
-    ...     name = "toy"
-    >>> capabilities(Toy())
-    frozenset()
-    """
-    # An instance may narrow its class's declaration (cnf with Kissat: no colour, no proofs).
-    return frozenset(getattr(solver, "CAPABILITIES", frozenset()))
+# What a backend declares lives in its own module; the contract names it here as ever.
+from nonolab.solvers.capability import Capability, capabilities
 
 
 class Status(str, Enum):
@@ -375,48 +313,85 @@ def checked_solutions(puzzle: Puzzle, solutions: Iterable[Solution], backend: st
     return tuple(seen)
 
 
-class Stopwatch:
-    """Wall time since creation, and whether a deadline has passed or a cancel was set."""
+class Budget:
+    """The time a piece of work has left, the one answer to "how long may this call take?".
+
+    A deadline ``time_limit`` seconds after ``start`` (``time.perf_counter()``, by default
+    now; ``None``: no deadline) and a cancel (an object with ``is_set()``, or ``None``).
+    :meth:`left` is what is left of it (a ``share`` of it); :meth:`time_limit` and
+    :meth:`limits` what to give one call, never below :data:`AT_ONCE` (a limit must be
+    positive: a call given that much times out at once).  Backends know it as
+    ``Stopwatch``: the budget of one ``solve`` call, started when the call starts.
+
+    >>> import threading
+    >>> spent, stop = Budget(0.0), threading.Event()
+    >>> spent.left(), spent.expired(), spent.time_limit(), spent.limits(2).time_limit
+    (0.0, True, 0.001, 0.001)
+    >>> free = Budget(None, stop)
+    >>> free.left(0.5), free.expired(), free.limits(None, cancel=None).cancel is stop
+    (None, False, True)
+    >>> stop.set(); free.cancelled(), free.expired(), free.stopped_status().value
+    (True, True, 'interrupted')
+    >>> 0 < Budget(60.0).left(0.25) <= 15.0
+    True
+    """
 
     __slots__ = ("start", "deadline", "cancel")
+    #: The least time limit a call is given: a limit must be positive, and this much ends it at once.
+    AT_ONCE = 1e-3
 
-    def __init__(self, time_limit: float | None, cancel: Any = None):
-        self.start = time.perf_counter()
+    def __init__(self, time_limit: float | None = None, cancel: Any = None, start: float | None = None):
+        self.start = time.perf_counter() if start is None else start
         self.deadline = None if time_limit is None else self.start + time_limit
         self.cancel = cancel
 
     @classmethod
-    def of(cls, limits: "Limits") -> "Stopwatch":
+    def of(cls, limits: "Limits") -> "Budget":
+        """The budget of a call given ``limits``, from now."""
         return cls(limits.time_limit, limits.cancel)
 
     def elapsed(self) -> float:
         return time.perf_counter() - self.start
 
-    def left(self) -> float | None:
-        """Seconds until the deadline (zero or less once it has passed); ``None`` without one."""
-        return None if self.deadline is None else self.deadline - time.perf_counter()
+    def left(self, share: float = 1.0) -> float | None:
+        """``share`` of the seconds until the deadline (0.0 once it has passed); ``None`` without one."""
+        return None if self.deadline is None else max(self.deadline - time.perf_counter(), 0.0) * share
+
+    def time_limit(self, share: float = 1.0) -> float | None:
+        """The time limit for one call: :meth:`left` (``share`` of it), at least :data:`AT_ONCE`."""
+        left = self.left(share)
+        return None if left is None else max(left, self.AT_ONCE)
+
+    def limits(self, max_solutions: int | None, share: float = 1.0, cancel: Any = None) -> "Limits":
+        """:class:`Limits` for one search: ``max_solutions``, :meth:`time_limit` and this
+        budget's cancel (``cancel`` instead, when given)."""
+        return Limits(max_solutions, self.time_limit(share), self.cancel if cancel is None else cancel)
 
     def cancelled(self) -> bool:
         return self.cancel is not None and self.cancel.is_set()
 
     def expired(self) -> bool:
+        """The cancel was set or the deadline has passed."""
         return self.cancelled() or (self.deadline is not None and time.perf_counter() >= self.deadline)
 
     def stopped_status(self) -> "Status":
-        """How a search this watch stopped early ended: INTERRUPTED when the cancel was
+        """How a search this budget stopped early ended: INTERRUPTED when the cancel was
         set, TIMEOUT otherwise (a deadline or a node limit)."""
         return Status.INTERRUPTED if self.cancelled() else Status.TIMEOUT
 
 
-def left(limits: Limits, watch: "Stopwatch", cancel: Any = None) -> Limits:
-    """``limits`` for a part of a search that starts now: the time the whole call has
-    left (at least a millisecond), and ``cancel`` instead of the caller's when given.
+#: The name backends give the budget of one call (``Stopwatch.of(limits)``, passed to :func:`finish`).
+Stopwatch = Budget
+
+
+def left(limits: Limits, watch: Budget, cancel: Any = None) -> Limits:
+    """``limits`` for a part of a search that starts now: what the whole call (``limits``,
+    counted from ``watch.start``) has left, and ``cancel`` instead of the caller's when given.
 
     >>> left(Limits(2, 5.0), Stopwatch(None)).time_limit <= 5.0
     True
     """
-    remaining = None if limits.time_limit is None else max(limits.time_limit - watch.elapsed(), 1e-3)
-    return Limits(limits.max_solutions, remaining, limits.cancel if cancel is None else cancel)
+    return Budget(limits.time_limit, limits.cancel, watch.start).limits(limits.max_solutions, cancel=cancel)
 
 
 def finish(backend: str, puzzle: Puzzle, limits: Limits, watch: "Stopwatch", found: Iterable[Solution],
