@@ -16,8 +16,9 @@ BINDING = "src/nonolab/solvers/_cext/binding.hpp"
 setup(ext_modules=[
     Extension(
         "nonolab.solvers.lcg._lcg",
-        sources=[LCG + "module.cpp", LCG + "engine.cpp", LCG + "lines.cpp", LCG + "analysis.cpp", LCG + "colour.cpp"],
-        depends=[LCG + "engine.hpp", LCG + "arena.hpp", LCG + "line.hpp", LCG + "bitline.hpp", LCG + "colour_line.hpp", LCG + "drop.hpp",
+        sources=[LCG + "module.cpp", LCG + "engine.cpp", LCG + "lines.cpp", LCG + "analysis.cpp", LCG + "colour.cpp",
+                 LCG + "hints.cpp"],
+        depends=[LCG + "engine.hpp", LCG + "hints.hpp", LCG + "arena.hpp", LCG + "line.hpp", LCG + "bitline.hpp", LCG + "colour_line.hpp", LCG + "drop.hpp",
                  BINDING],
         language="c++",
         extra_compile_args=["-std=c++17", "-O2"],
