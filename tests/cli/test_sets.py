@@ -71,7 +71,8 @@ def test_index_out_of_range_is_one_line_naming_the_file(run, two, index):
 
 @pytest.mark.parametrize("command, first, second, code", [
     (["check", "--why"], "unique", "multiple", 1),
-    (["solve"], "unique", "multiple", 0),          # solve fails only without a solution
+    (["solve"], "solved", "solved", 0),            # a first solution each: no uniqueness claim
+    (["solve", "--check"], "unique", "multiple", 0),  # solve fails only without a solution
     (["count"], "1", str(_solutions(MANY)), 0),
     (["grade"], "grade: line", "grade: search", 1),
     (["explain", "--no-grid"], "solved", "solved", 0),
@@ -93,7 +94,8 @@ def test_every_command_answers_for_every_puzzle(run, two, command, first, second
 @pytest.mark.parametrize("command, verdicts", [
     (["check"], ["unique", "multiple"]),
     (["check", "--why"], ["unique", "multiple"]),
-    (["solve"], ["unique", "multiple"]),
+    (["solve"], [None, None]),
+    (["solve", "--check"], ["unique", "multiple"]),
     (["count"], ["exact", "exact"]),
     (["verify", "--backends", "native,cnf"], ["agree", "agree"]),
 ])
