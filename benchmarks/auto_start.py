@@ -45,18 +45,19 @@ def _opens_cells(puzzle) -> bool:
 
 def puzzles(taai_stride: int, time_limit: float) -> list[tuple[str, object]]:
     """The puzzles described above, in order."""
-    from benchmarks import suites
+    from benchmarks.suites import CORPUS
+    from nonolab.bench.suites import items_of
     from nonolab.solvers import get
     from nonolab.solvers.base import Limits, Status
 
     chosen = []
-    for name, puzzle in suites.corpus_items(suites.Options()):
-        if isinstance(puzzle, Exception) or not _opens_cells(puzzle):
+    for item in items_of([str(CORPUS)]):
+        if not _opens_cells(item.puzzle):
             continue
-        if get("lcg").solve(puzzle, Limits(max_solutions=2, time_limit=1.0)).status is not Status.TIMEOUT:
-            chosen.append((name, puzzle))
-    chosen += list(suites.taai25_items(suites.Options()))[5::taai_stride]
-    chosen += [(f"smooth-{n}x{n}", suites.large_puzzle(n, suites.LARGE.seed(suites.Options()))) for n in SMOOTH]
+        if get("lcg").solve(item.puzzle, Limits(max_solutions=2, time_limit=1.0)).status is not Status.TIMEOUT:
+            chosen.append((item.name, item.puzzle))
+    chosen += [(i.name, i.puzzle) for i in items_of(["taai:1000"])[5::taai_stride]]
+    chosen += [(i.name, i.puzzle) for i in items_of([f"large:{','.join(map(str, SMOOTH))}"])]
     return chosen
 
 

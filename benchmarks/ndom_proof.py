@@ -123,7 +123,7 @@ def proofs(n: int, solver: str):
     """(variant, seconds, unsat) for each encoding of ``n``-Dom with ``solver``."""
     from pysat.solvers import Solver
 
-    from benchmarks.suites import n_dom
+    from nonolab.bench.suites import n_dom
     from nonolab.solvers.cnf.encode import encode
 
     puzzle = n_dom(n)

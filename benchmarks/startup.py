@@ -1,18 +1,16 @@
 """Start-up and large grids, whole process: what a user waits for, against pbnsolve.
 
     python -m benchmarks.startup [--runs 5] [--large 1000,2000,4000] [--gargantua] [--cauldron PATH]
-        [--large-runs 3] [--pbnsolve PATH] [--base SRC] [--first-run] [--numba] [--out benchmarks/results/startup]
+        [--large-runs 3] [--pbnsolve PATH] [--out benchmarks/results/startup]
 
 Each case is one command run ``--runs`` times in a fresh process; the table gives the
-median and the spread of the wall times:
+median and the spread of the wall times, and the median CPU time (user + system of the
+process: what a shared machine disturbs least):
 
-* ``python -c pass`` and ``import numpy``: the floor any Python tool pays.
-* ``nonolab --help``, and ``nonolab check`` on the 20x20 cat (``puzzles/webpbn``).
-* ``--numba``: the same check with ``-b native:engine=numba`` (the numba kernels,
-  cached), for comparison; with ``--first-run``, also its first run (it compiles).
-* ``--first-run``: ``nonolab check`` as the first command after an install, with an
-  empty numba cache (``NUMBA_CACHE_DIR`` a new folder; once, not a median): what it
-  compiles, it compiles here.
+* ``python -c pass``, ``nonolab --help`` and ``nonolab check`` on the 20x20 cat
+  (``puzzles/webpbn``), in turn, round after round (the floor any Python tool pays, and
+  what nonolab adds to it: the ratio of the check's times to the floor's is printed);
+* ``import numpy``, for scale.
 * ``--gargantua``, ``--cauldron``, ``--large``: ``nonolab check -b native`` on Gargantua
   (200x200, the corpus), Cauldron (512x512, ``inputs/cauldron.non`` of
   pierre-dejoue/picross-solver, not in the corpus: over its 100 KB limit for originals)
@@ -21,11 +19,10 @@ median and the spread of the wall times:
   names its binary; plus the in-process solve time (``NativeSolver().solve``, best of
   the runs).
 
-``--base SRC`` (a ``src`` folder holding another version of nonolab, e.g. the tree before
-a change): every ``nonolab`` case is also run with that version first on ``PYTHONPATH``.
-The contenders of a case (this version, the base, pbnsolve) run in turn, round after
-round, the order rotating each round, so a busy moment of a shared machine falls on all
-of them alike.
+The contenders of a case (nonolab, pbnsolve) run in turn, round after round, the order
+rotating each round, so a busy moment of a shared machine falls on all of them alike.
+Two versions of nonolab side by side: ``nonolab bench ... --base PATH`` (the
+``startup`` suite of ``python -m benchmarks.run`` times the 20x20 check in processes).
 
 Writes ``OUT.csv`` and ``OUT.json`` (one row per case and run count) and prints a
 markdown table.
@@ -38,6 +35,7 @@ import csv
 import json
 import os
 import platform
+import resource
 import statistics
 import subprocess
 import sys
@@ -55,14 +53,20 @@ NONOLAB = [sys.executable, "-m", "nonolab"]
 ENV = {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"}
 
 
-def _wall(command: list[str], env: dict[str, str] | None = None) -> tuple[float, str]:
-    """Seconds one run of ``command`` takes, and its first line of output."""
+def _cpu_of_children() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def _wall(command: list[str], env: dict[str, str] | None = None) -> tuple[float, str, float]:
+    """Seconds one run of ``command`` takes, its first line of output, and its CPU seconds."""
+    cpu = _cpu_of_children()
     started = time.perf_counter()
     out = subprocess.run(command, capture_output=True, text=True, env=env, timeout=3600)
     elapsed = time.perf_counter() - started
     if out.returncode not in (0, 1):
         raise RuntimeError(f"{' '.join(command)} failed ({out.returncode}): {out.stderr.strip()[-300:]}")
-    return elapsed, (out.stdout.strip().splitlines() or [""])[0]
+    return elapsed, (out.stdout.strip().splitlines() or [""])[0], _cpu_of_children() - cpu
 
 
 def measure(name: str, command: list[str], runs: int, env: dict[str, str] | None = None,
@@ -72,31 +76,34 @@ def measure(name: str, command: list[str], runs: int, env: dict[str, str] | None
     env = env or ENV
     if warm:
         _wall(command, env)
-    times, answer = [], ""
+    times, cpus, answer = [], [], ""
     for _ in range(runs):
-        elapsed, answer = _wall(command, env)
+        elapsed, answer, cpu = _wall(command, env)
         times.append(elapsed)
+        cpus.append(cpu)
     return {"case": name, "command": " ".join(Path(c).name if c == sys.executable else c for c in command),
             "runs": runs, "median_s": round(statistics.median(times), 4), "min_s": round(min(times), 4),
-            "max_s": round(max(times), 4), "answer": answer}
+            "max_s": round(max(times), 4), "cpu_median_s": round(statistics.median(cpus), 4), "answer": answer}
 
 
 def measure_together(cases: list[tuple[str, list[str], dict[str, str] | None]], runs: int) -> list[dict]:
     """:func:`measure` for several ``(name, command, env)`` cases at once: one untimed run
     each, then ``runs`` rounds that run every case once, in an order rotated each round."""
     times: list[list[float]] = [[] for _ in cases]
+    cpus: list[list[float]] = [[] for _ in cases]
     answers = [""] * len(cases)
     for _, command, env in cases:
         _wall(command, env or ENV)
     for round_ in range(runs):
         for k in range(len(cases)):
             i = (k + round_) % len(cases)
-            elapsed, answers[i] = _wall(cases[i][1], cases[i][2] or ENV)
+            elapsed, answers[i], cpu = _wall(cases[i][1], cases[i][2] or ENV)
             times[i].append(elapsed)
+            cpus[i].append(cpu)
     return [{"case": name, "command": " ".join(Path(c).name if c == sys.executable else c for c in command),
              "runs": runs, "median_s": round(statistics.median(t), 4), "min_s": round(min(t), 4),
-             "max_s": round(max(t), 4), "answer": answer}
-            for (name, command, _), t, answer in zip(cases, times, answers)]
+             "max_s": round(max(t), 4), "cpu_median_s": round(statistics.median(c), 4), "answer": answer}
+            for (name, command, _), t, c, answer in zip(cases, times, cpus, answers)]
 
 
 def _in_process(path: Path, runs: int) -> float:
@@ -115,16 +122,20 @@ def _in_process(path: Path, runs: int) -> float:
 
 
 def _large_files(sizes: list[int], folder: Path) -> list[tuple[str, Path]]:
-    from benchmarks.suites import LARGE, Options, large_name, large_puzzle
+    from nonolab.bench.suites import DEFAULT_SEEDS, large_puzzle
     from nonolab.formats import dump
 
-    seed = LARGE.seed(Options())
     out = []
     for size in sizes:
-        path = folder / f"{large_name(size)}.non"
-        dump(large_puzzle(size, seed), path)
-        out.append((large_name(size), path))
+        name = f"smooth-{size}x{size}"
+        dump(large_puzzle(size, DEFAULT_SEEDS["large"]), folder / f"{name}.non")
+        out.append((name, folder / f"{name}.non"))
     return out
+
+
+def _one(name: str, command: list[str]) -> list[tuple[str, list[str], dict[str, str] | None]]:
+    """A case with one contender (``measure_together`` takes several)."""
+    return [(name, command, None)]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -135,40 +146,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--gargantua", action="store_true", help="Gargantua 200x200 from ../shared/corpus")
     parser.add_argument("--cauldron", type=Path, help="Cauldron 512x512's .non file")
     parser.add_argument("--pbnsolve", type=Path, help="pbnsolve's binary, to time it on the same files")
-    parser.add_argument("--base", type=Path, help="another version's src folder: every nonolab case is also "
-                                                  "run with it, in turn with this one")
-    parser.add_argument("--first-run", action="store_true", help="check with an empty numba cache, once")
-    parser.add_argument("--numba", action="store_true", help="also check with -b native:engine=numba")
     parser.add_argument("--out", type=Path, default=ROOT / "benchmarks" / "results" / "startup")
     args = parser.parse_args(argv)
 
-    base_env = dict(ENV, PYTHONPATH=str(args.base.resolve())) if args.base else None
-
-    def versions(name: str, command: list[str]) -> list[tuple[str, list[str], dict[str, str] | None]]:
-        """The case for this version, and for the base when there is one."""
-        return [(name, command, None)] + ([(f"{name} [base]", command, base_env)] if base_env else [])
-
-    rows = [measure("python -c pass", [sys.executable, "-c", "pass"], args.runs),
-            measure("python -c 'import numpy'", [sys.executable, "-c", "import numpy"], args.runs),
-            *measure_together(versions("nonolab --help", NONOLAB + ["--help"]), args.runs),
-            *measure_together(versions("nonolab check (20x20)", NONOLAB + ["check", str(CAT)]), args.runs)]
-    if args.numba:
-        rows.append(measure("nonolab check (20x20), numba engine",
-                            NONOLAB + ["check", "-b", "native:engine=numba", str(CAT)], args.runs))
-    if args.first_run:
-        with tempfile.TemporaryDirectory() as cache:
-            env = dict(ENV, NUMBA_CACHE_DIR=cache)
-            rows.append(measure("first nonolab check after install (empty numba cache)",
-                                NONOLAB + ["check", str(CAT)], 1, env, warm=False))
-            if args.numba:
-                rows.append(measure("first check after install, numba engine (empty numba cache)",
-                                    NONOLAB + ["check", "-b", "native:engine=numba", str(CAT)], 1, env, warm=False))
+    rows = [*measure_together([*_one("python -c pass", [sys.executable, "-c", "pass"]),
+                               *_one("nonolab --help", NONOLAB + ["--help"]),
+                               *_one("nonolab check (20x20)", NONOLAB + ["check", str(CAT)])], args.runs),
+            measure("python -c 'import numpy'", [sys.executable, "-c", "import numpy"], args.runs)]
     with tempfile.TemporaryDirectory() as folder:
         targets = (([("gargantua-200x200", GARGANTUA)] if args.gargantua else [])
                    + ([("cauldron-512x512", args.cauldron)] if args.cauldron else [])
                    + _large_files([int(s) for s in args.large.split(",") if s.strip()], Path(folder)))
         for name, path in targets:
-            cases = versions(f"{name}: nonolab check -b native", NONOLAB + ["check", "-b", "native", str(path)])
+            cases = _one(f"{name}: nonolab check -b native", NONOLAB + ["check", "-b", "native", str(path)])
             if args.pbnsolve:
                 cases.append((f"{name}: pbnsolve -u", [str(args.pbnsolve), "-u", str(path)], None))
             together = measure_together(cases, args.large_runs)
@@ -177,7 +167,7 @@ def main(argv: list[str] | None = None) -> int:
 
     machine = f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}"
     args.out.parent.mkdir(parents=True, exist_ok=True)
-    fields = ["case", "runs", "median_s", "min_s", "max_s", "in_process_s", "answer", "command"]
+    fields = ["case", "runs", "median_s", "min_s", "max_s", "cpu_median_s", "in_process_s", "answer", "command"]
     with args.out.with_suffix(".csv").open("w", newline="", encoding="utf-8") as fh:
         writer = csv.DictWriter(fh, fieldnames=fields, extrasaction="ignore")
         writer.writeheader()
@@ -186,11 +176,14 @@ def main(argv: list[str] | None = None) -> int:
         {"machine": machine, "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()), "rows": rows},
         indent=1) + "\n", encoding="utf-8")
     print(f"Machine: {machine}; {time.strftime('%Y-%m-%d', time.gmtime())}\n")
-    print("| case | runs | median s | min s | max s | in-process solve s | answer |")
-    print("|---|---:|---:|---:|---:|---:|---|")
+    print("| case | runs | median s | min s | max s | CPU median s | in-process solve s | answer |")
+    print("|---|---:|---:|---:|---:|---:|---:|---|")
     for r in rows:
         print(f"| {r['case']} | {r['runs']} | {r['median_s']:.3f} | {r['min_s']:.3f} | {r['max_s']:.3f} | "
-              f"{r.get('in_process_s', '')} | {r['answer']} |")
+              f"{r['cpu_median_s']:.3f} | {r.get('in_process_s', '')} | {r['answer']} |")
+    floor, check = (next(r for r in rows if r["case"] == name) for name in ("python -c pass", "nonolab check (20x20)"))
+    print(f"\nnonolab check (20x20) / python -c pass: {check['median_s'] / floor['median_s']:.2f} (wall, medians), "
+          f"{check['cpu_median_s'] / max(floor['cpu_median_s'], 1e-9):.2f} (CPU, medians)")
     return 0
 
 

@@ -91,3 +91,21 @@ class RotatingPairSolver:
         found = found[shift:] + found[:shift]
         kept = found if wanted is None else found[:wanted]
         return finish(self.name, puzzle, limits, watch, kept, every.complete and len(kept) == len(found))
+
+
+class QuestionsCut:
+    """cnf that answers its first ``answered`` questions and runs out of time on every
+    later one: a time limit that ends inside an ambiguity report, without the clock."""
+
+    name = "cnf"
+
+    def __init__(self, answered: int):
+        from nonolab.solvers.cnf import CnfSolver
+        self.inner, self.left = CnfSolver(), answered
+        self.CAPABILITIES = self.inner.CAPABILITIES - {Capability.SESSION}   # every question a solve
+
+    def solve(self, puzzle, limits=Limits(), given=None):
+        if self.left <= 0:
+            return SolveResult(Status.TIMEOUT, (), False, Stats(self.name))
+        self.left -= 1
+        return self.inner.solve(puzzle, limits, given)

@@ -109,13 +109,13 @@ def _allowed(module: str, target: str) -> bool:
 
 def test_the_documented_rules_are_read():
     # A table the parser no longer understands would allow nothing or everything: pin its shape.
-    assert len(RULES) >= 12 and NATIVE_ORDER[:3] == ["jit", "bundles", "line"]
+    assert len(RULES) >= 12 and NATIVE_ORDER[:3] == ["modes", "_native", "compiled"]
     assert _rule_of("nonolab.errors") == "nothing of nonolab"
     assert not _allowed("nonolab.formats.non", "nonolab.solvers")
     assert _allowed("nonolab.solvers.auto", "nonolab.solvers")
     assert not _allowed("nonolab.solvers.auto", "nonolab.solvers.cpsat")
-    assert _allowed("nonolab.solvers.native.search", "nonolab.solvers.native.probe")
-    assert not _allowed("nonolab.solvers.native.probe", "nonolab.solvers.native.search")
+    assert _allowed("nonolab.solvers.native.search", "nonolab.solvers.native.compiled")
+    assert not _allowed("nonolab.solvers.native.compiled", "nonolab.solvers.native.search")
     assert not _allowed("nonolab", "nonolab.cli.main")
     assert not _allowed("nonolab.cli.commands", "nonolab.solvers.native")
     assert not _allowed("nonolab.cli.commands", "nonolab.solvers.base")
@@ -136,18 +136,111 @@ def test_imports_follow_the_design(module):
     assert not bad, f"{module} must not import {bad}"
 
 
-@pytest.mark.parametrize("path", sorted(PACKAGE.rglob("*.py")), ids=lambda p: str(p.relative_to(PACKAGE)))
+CPP = sorted([*PACKAGE.rglob("*.cpp"), *PACKAGE.rglob("*.hpp")])
+SHARED_CPP = PACKAGE / "solvers" / "_cext"
+
+
+@pytest.mark.parametrize("path", sorted(PACKAGE.rglob("*.py")) + CPP, ids=lambda p: str(p.relative_to(PACKAGE)))
 def test_modules_stay_small(path):
+    # C++ too: a .cpp or .hpp over ~500 lines is split by concern, as a Python module is.
     assert len(path.read_text(encoding="utf-8").splitlines()) <= 500
 
 
-def test_cli_start_up_loads_no_solver():
-    code = ("import sys, nonolab.cli.main; "
-            "heavy = [m for m in sys.modules if m.startswith(('nonolab.solvers.native', 'ortools', "
-            "'pysat', 'numpy', 'numba', 'nonolab.formats.', 'dask', 'distributed', 'rich', 'starlette', "
-            "'uvicorn', 'nonolab.web'))]; print(heavy)")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert out.stdout.strip() == "[]"
+def _home(path: Path) -> Path:
+    """The folder a C++ file may include from: its compiled backend's (``solvers/lcg``,
+    ``solvers/native``, any room of it), or ``solvers/_cext`` for the shared pieces."""
+    return PACKAGE / "solvers" / path.relative_to(PACKAGE / "solvers").parts[0]
+
+
+def _includes(path: Path) -> list[Path]:
+    """The files a C++ file includes with quotes, resolved from its folder."""
+    found = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.startswith('#include "'):
+            found.append((path.parent / line.split('"')[1]).resolve())
+    return found
+
+
+def _foreign(path: Path, targets: list[Path]) -> list[Path]:
+    """The include targets of C++ file ``path`` outside what it may include: its own
+    backend's folder and solvers/_cext (what lcg and native share); _cext only itself."""
+    home = _home(path)
+    allowed = (home,) if home == SHARED_CPP else (home, SHARED_CPP)
+    return [t for t in targets if not any(t.is_relative_to(folder) for folder in allowed)]
+
+
+@pytest.mark.parametrize("path", CPP, ids=lambda p: str(p.relative_to(PACKAGE)))
+def test_cpp_includes_stay_in_their_backend_or_the_shared_folder(path):
+    # The C++ rule of the dependency table; every include must exist too (setup.py
+    # builds each extension from its folder and rebuilds on its headers and _cext's).
+    targets = _includes(path)
+    assert all(t.is_file() for t in targets), targets
+    assert _foreign(path, targets) == []
+
+
+def test_the_cpp_include_check_reads_both_kinds_of_file_and_catches_a_crossing():
+    assert any(p.suffix == ".cpp" for p in CPP) and any(p.suffix == ".hpp" for p in CPP)
+    assert {_home(p).name for p in CPP} == {"_cext", "lcg", "native"}
+    solvers = PACKAGE / "solvers"
+    engine = solvers / "native" / "search" / "engine.hpp"
+    assert solvers / "native" / "lines" / "strategy.hpp" in _includes(engine)
+    lcg_header, line = solvers / "lcg" / "engine.hpp", solvers / "_cext" / "line.hpp"
+    assert _foreign(engine, [lcg_header, line]) == [lcg_header]
+    assert _foreign(line, [engine]) == [engine]
+
+
+def _cycles(modules: dict[str, set[str]]) -> list[list[str]]:
+    """The import cycles among ``modules`` (strongly connected groups of two or more), a
+    package's modules importing their package face left out (the face may import them)."""
+    graph = {m: {t for t in targets if t in modules and t != m and not m.startswith(t + ".")}
+             for m, targets in modules.items()}
+    order, low, stack, found = {}, {}, [], []
+
+    def visit(m: str) -> None:
+        order[m] = low[m] = len(order)
+        stack.append(m)
+        for t in graph[m]:
+            if t not in order:
+                visit(t)
+                low[m] = min(low[m], low[t])
+            elif t in stack:
+                low[m] = min(low[m], order[t])
+        if low[m] == order[m]:
+            group = []
+            while not group or group[-1] != m:
+                group.append(stack.pop())
+            if len(group) > 1:
+                found.append(sorted(group))
+
+    for m in sorted(graph):
+        if m not in order:
+            visit(m)
+    return found
+
+
+def test_the_solvers_import_one_another_without_cycles():
+    # Lazy imports included: a cycle (cnf's solver and its one-shot worker once named
+    # each other) means neither module can be read, tested or changed alone.
+    solvers = {m: t for m, t in MODULES.items() if m.startswith("nonolab.solvers")}
+    assert _cycles(solvers) == []
+    assert _cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+
+
+def test_a_plain_check_imports_only_what_it_needs():
+    # `nonolab check cat.non` on a black-and-white puzzle: the non reader alone of the
+    # formats, no pictures, no JSON, no pathlib, and none of the heavy libraries (issue 27:
+    # whole-process start-up is what a user waits for on a small puzzle).
+    cat = PACKAGE.parents[1] / "puzzles" / "webpbn" / "webpbn-00006-cat.non"
+    code = ("import sys; sys.argv = ['nonolab', 'check', " + repr(str(cat)) + "]\n"
+            "from nonolab.cli.main import cli\n"
+            "try:\n    cli(prog_name='nonolab')\nexcept SystemExit:\n    pass\n"
+            "print(sorted(m for m in sys.modules if m.split('.')[0] in ('numpy', 'numba', 'ortools', 'pysat', 'rich', "
+            "'json', 'pathlib', 'html', 'xml') or m.startswith(('nonolab.formats.', 'nonolab.render'))))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120)
+    answer, imported = out.stdout.splitlines()
+    assert answer == "unique"
+    assert imported == str(["nonolab.formats._common", "nonolab.formats._files", "nonolab.formats.limits",
+                            "nonolab.formats.non"])
 
 
 def _backend_names() -> set[str]:

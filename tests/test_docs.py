@@ -10,13 +10,24 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def test_results_index_lists_every_section():
-    text = (ROOT / "benchmarks" / "RESULTS.md").read_text(encoding="utf-8")
+def test_results_history_index_lists_every_section():
+    text = (ROOT / "benchmarks" / "log" / "2026-11-22-results-history.md").read_text(encoding="utf-8")
     index = text[text.index("## Index"):]
     index = index[:index.index("\n## ", 1)]
     sections = [line[3:] for line in text.splitlines() if line.startswith("## ") and line != "## Index"]
     missing = [s for s in sections if f"[{s}]" not in index]
-    assert not missing, f"add these sections to the index of benchmarks/RESULTS.md: {missing}"
+    assert not missing, f"add these sections to the index of the results history: {missing}"
+
+
+def test_results_is_the_dashboard_its_script_writes():
+    # RESULTS.md is written by benchmarks/dashboard.py from the stored bench runs and the log's
+    # file names: a new log file or run means running the script again.
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-m", "benchmarks.dashboard", "--check"], cwd=ROOT,
+                          capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
 
 
 def _texts():

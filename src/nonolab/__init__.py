@@ -13,7 +13,8 @@ The pieces: :class:`Puzzle` (immutable clues), formats (:func:`load`, :func:`loa
 :func:`dump`, :func:`dumps`), backends (:func:`backends`, :func:`solve`), and the
 questions (:func:`check`, :func:`count`, :func:`ambiguity_report`: why it is not
 unique, :func:`report`: everything a designer asks in one call, :func:`repair`: the
-fewest cell flips that make a puzzle unique), :func:`crosscheck` (run several backends,
+fewest cell flips that make a puzzle unique, :func:`explain`: the steps that solve it,
+with its verdict), every answer's one word by :func:`outcome_of`, :func:`crosscheck` (run several backends,
 check every answer and whether they agree) and :func:`violations` (how one picture breaks
 the clues: the independent checker every answer passes through).  Every call takes the
 puzzle first, then the backend, then the limits.
@@ -27,7 +28,7 @@ from nonolab.core import EMPTY, FILLED, UNKNOWN, Grid, Puzzle, Solution, clues_o
 from nonolab.core import violations
 from nonolab.errors import (BackendUnavailable, Contradiction, InvalidPuzzle, NonolabError,
                             ParseError, UnknownBackend, UnknownFormat)
-from nonolab.harness.uniqueness import CheckResult, CountResult, Verdict
+from nonolab.harness.uniqueness import CheckResult, CountResult, Verdict, outcome_of
 from nonolab.solvers import DEFAULT, Limits, SolveResult, Status
 from nonolab.solvers import get as backend
 from nonolab.solvers import get_spec as _build
@@ -41,8 +42,8 @@ __all__ = [
     "Solution", "SolveResult",
     "Status", "UnknownBackend", "UnknownFormat", "Verdict", "ambiguity_report", "backend", "backends", "check",
     "clues_of",
-    "count", "crosscheck", "dump", "dumps", "load", "load_all", "loads", "loads_all", "repair", "report", "solve",
-    "violations",
+    "count", "crosscheck", "dump", "dumps", "explain", "Explanation", "load", "load_all", "loads", "loads_all",
+    "outcome_of", "repair", "report", "solve", "violations",
 ]
 
 
@@ -56,7 +57,9 @@ _LAZY = {"AmbiguityReport": ("nonolab.harness.ambiguity", "AmbiguityReport"),
          "RepairResult": ("nonolab.harness.repair", "RepairResult"),
          "repair": ("nonolab.harness.repair", "repair"),
          "Report": ("nonolab.harness.report", "Report"),
-         "report": ("nonolab.harness.report", "report")}
+         "report": ("nonolab.harness.report", "report"),
+         "Explanation": ("nonolab.harness.explanation", "Explanation"),
+         "explain": ("nonolab.harness.explanation", "explain")}
 
 
 def __getattr__(name: str) -> Any:

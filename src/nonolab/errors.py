@@ -8,7 +8,7 @@ differently:
   :class:`InvalidPuzzle` (it reads, but the clues are impossible as written);
 * no solution: :class:`Contradiction`;
 * cannot run: :class:`BackendUnavailable`, :class:`UnknownBackend`,
-  :class:`UnknownFormat`, :class:`BatchError`, :class:`MissingDependency`;
+  :class:`UnknownFormat`, :class:`BatchError`, :class:`BenchError`, :class:`MissingDependency`;
 * bad arguments to a library function: :class:`InvalidArgument`;
 * beyond a size limit: :class:`TooLarge`.
 
@@ -115,3 +115,8 @@ class WrongAnswer(NonolabError):
 class BatchError(NonolabError):
     """A batch cannot run as asked: no puzzle files, or a results file that exists,
     is locked by another run, or holds a damaged record before its last line."""
+
+
+class BenchError(NonolabError):
+    """A benchmark cannot run as asked: an unknown suite, an external solver that is not
+    there or is declared wrongly, an output folder that cannot be used."""

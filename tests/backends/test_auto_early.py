@@ -44,25 +44,24 @@ def test_the_rule_never_starts_during_propagation_and_reads_the_open_share():
     assert most_open.wait(0.0) == 0.0 and not most_open.rooted
 
 
-@pytest.mark.parametrize("engine", ["compiled", "numba"])
-def test_native_reports_the_end_of_its_root_propagation_only_when_cells_stay_open(engine):
+def test_native_reports_the_end_of_its_root_propagation_only_when_cells_stay_open():
     puzzle = load("puzzles/hakank/nonunique.non")
     events: list[tuple[str, Grid]] = []
-    NativeSolver(engine=engine, on_stuck=lambda g: events.append(("stuck", g)),
+    NativeSolver(on_stuck=lambda g: events.append(("stuck", g)),
                  on_root=lambda g: events.append(("root", g))).solve(puzzle, Limits(max_solutions=None))
     assert [name for name, _ in events] == ["stuck", "root"]
-    # At least what propagation alone proves (the compiled engine's first probes run
+    # At least what propagation alone proves (the engine's first probes run
     # before it pauses), and at most what the root's probing proves (on this small
     # puzzle the bit-set line solves may finish the root's probing inside that first
     # 0.5 ms slice: then the two grids are the same).
-    space = NativeSolver(engine=engine, probing="none")._space(puzzle, None)
+    space = NativeSolver(probing="none")._space(puzzle, None)
     space.run(None, None, 1)
     stuck, root = bytes(events[0][1].cells), bytes(events[1][1].cells)
     assert all(known == 3 or seen == known for seen, known in zip(stuck, space.remainder()))
     assert all(state == 3 or root[i] == state for i, state in enumerate(stuck))
     assert stuck.count(3) >= root.count(3)
     line_solvable = []
-    result = NativeSolver(engine=engine, on_stuck=line_solvable.append).solve(
+    result = NativeSolver(on_stuck=line_solvable.append).solve(
         load("puzzles/webpbn/webpbn-00529-swing.non"))
     assert result.unique and line_solvable == []
 

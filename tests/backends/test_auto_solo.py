@@ -102,13 +102,12 @@ def test_a_cancel_or_a_limit_stops_lcg_and_the_rival_that_joined_it(stop):
     limits = Limits(max_solutions=2, cancel=cancel) if stop == "cancel" else Limits(max_solutions=2, time_limit=0.8)
     if stop == "cancel":
         threading.Timer(0.8, cancel.set).start()
-    start = time.perf_counter()
     result = get("auto", rival="cpsat", solo_budget=0.2).solve(_twenty_dom(), limits)
-    assert time.perf_counter() - start < 1.5
     expected = Status.INTERRUPTED if stop == "cancel" else Status.TIMEOUT
     assert result.status is expected and result.stats.counters["phase"] == "lcg|cpsat race"
-    # The rival was told to stop too: its thread is gone soon after.
-    deadline = time.perf_counter() + 2.0
+    # The rival was told to stop too: its thread ends (waited for up to a hang guard, not
+    # a speed check: how fast is a benchmark's question).
+    deadline = time.perf_counter() + 60.0
     while [t for t in threading.enumerate() if t.name.startswith("nonolab-auto-")] and time.perf_counter() < deadline:
         time.sleep(0.05)
     assert not [t for t in threading.enumerate() if t.name.startswith("nonolab-auto-")]

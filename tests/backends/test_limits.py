@@ -1,13 +1,17 @@
 """Limits on the solver side: size guards, the clock, cancels and SIGINT.
 
-* Model-building backends refuse a model beyond their ``max_states`` in
-  milliseconds, naming the size, the limit and the native backend; ``auto`` never
-  hands such a puzzle over.
+* Model-building backends refuse a model beyond their ``max_states`` before building
+  any of it, naming the size, the limit and the native backend; ``auto`` never hands
+  such a puzzle over.
 * The clock covers everything inside ``solve`` (the CNF encoding included), and the
-  default backend ends within 12 s and 1.5 GB under a 10 s limit on a blank 5000x5000
-  grid and a generated 2000x2000 one.
-* ``Limits.cancel`` stops every backend within a fraction of a second with
-  ``INTERRUPTED``; SIGINT while a solver library runs never aborts the process.
+  default backend keeps under 1.5 GB with a 10 s limit on a blank 5000x5000 grid and a
+  generated 2000x2000 one.
+* ``Limits.cancel`` stops every backend with ``INTERRUPTED``; SIGINT while a solver
+  library runs never aborts the process.
+
+No test here times anything (a busy machine failed them for nothing, issue 23): each
+asserts what the limit or the cancel did (the status, work not done, memory not used);
+how soon is measured in ``benchmarks/``.
 """
 
 from __future__ import annotations
@@ -65,12 +69,32 @@ def test_the_model_size_counts_cells_and_line_states():
     assert model_states(_diagonal(10)) == 100 + 20 * (2 * 10)
 
 
+def test_the_model_size_of_touching_colour_blocks_is_their_length():
+    # A 1x3 row of three blocks of 1, red, blue, red: they fill the row with no gap
+    # (M = 3, one state per position: 4); each column holds one block of 1 (2 x 1 each).
+    # It once counted a gap between every two blocks (M = 5 > 3): the row's share came
+    # out at -6 and the whole at 3, under the model's cells.
+    from nonolab.core import Palette
+    puzzle = Puzzle(rows=((1, 1, 1),), columns=((1,), (1,), (1,)), row_colours=((1, 2, 1),),
+                    column_colours=((1,), (2,), (1,)), palette=Palette.default_for(2))
+    assert model_states(puzzle) == 3 + 4 * 1 + 3 * (2 * 1)
+    with pytest.raises(TooLarge):
+        get("cpsat", max_states=1).solve(puzzle)
+
+
 @pytest.mark.parametrize("name", GUARDED)
 def test_model_building_backends_refuse_a_huge_model_at_once(name):
-    start = time.perf_counter()
-    with pytest.raises(TooLarge) as err:
-        get(name).solve(_diagonal(3000), Limits(time_limit=60))
-    assert time.perf_counter() - start < 1
+    import tracemalloc
+
+    solver, puzzle = get(name), _diagonal(3000)
+    tracemalloc.start()
+    try:
+        with pytest.raises(TooLarge) as err:
+            solver.solve(puzzle, Limits(time_limit=60))
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 16 * 2 ** 20          # refused before any of the model was built (bounded work, not time)
     message = str(err.value)
     assert f"backend {name!r}" in message and "3000x3000" in message and "-b native" in message
     assert f"{get(name).max_states:,}" in message
@@ -97,10 +121,9 @@ def test_auto_never_hands_a_too_large_puzzle_over():
 def test_cnf_encoding_counts_against_the_time_limit():
     # 80x80, every line 20 single blocks: about 1.6 million clauses, seconds to encode.
     puzzle = Puzzle(rows=((1,) * 20,) * 80, columns=((1,) * 20,) * 80)
-    start = time.perf_counter()
     result = get("cnf").solve(puzzle, Limits(time_limit=0.3))
-    assert time.perf_counter() - start < 0.8
     assert result.status is Status.TIMEOUT
+    assert "clauses" not in result.stats.counters          # cut while encoding: no clause reached a solver
 
 
 _BIG_RUN = """
@@ -109,25 +132,23 @@ from nonolab.core import Puzzle
 from nonolab.formats import load
 from nonolab.solvers import DEFAULT, Limits, get
 puzzle = Puzzle(rows=((),) * 5000, columns=((),) * 5000) if sys.argv[1] == "blank" else load(sys.argv[1])
-start = time.perf_counter()
 result = get(DEFAULT).solve(puzzle, Limits(time_limit=10))
-print(result.status.value, round(time.perf_counter() - start, 3),
-      resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
+print(result.status.value, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
 """
 
 
-def _run_big(what: str) -> tuple[str, float, int]:
+def _run_big(what: str) -> tuple[str, int]:
     env = {**os.environ, "PYTHONPATH": str(SRC)}
     done = subprocess.run([sys.executable, "-c", _BIG_RUN, what], capture_output=True, text=True, env=env,
-                          timeout=120)
+                          timeout=300)   # a hang guard: the limit inside is 10 s
     assert done.returncode == 0, done.stderr
-    status, seconds, peak_kb = done.stdout.split()
-    return status, float(seconds), int(peak_kb)
+    status, peak_kb = done.stdout.split()
+    return status, int(peak_kb)
 
 
 def test_the_default_backend_on_a_blank_5000x5000_grid_keeps_its_limits():
-    status, seconds, peak_kb = _run_big("blank")
-    assert status in ("solved", "timeout") and seconds < 12 and peak_kb < 1.5 * 2**20
+    status, peak_kb = _run_big("blank")
+    assert status in ("solved", "timeout") and peak_kb < 1.5 * 2**20
 
 
 def test_the_default_backend_on_a_generated_2000x2000_puzzle_keeps_its_limits(tmp_path):
@@ -137,15 +158,15 @@ def test_the_default_backend_on_a_generated_2000x2000_puzzle_keeps_its_limits(tm
         subprocess.run([sys.executable, "-m", "nonolab", "generate", "--size", "2000x2000", "--seed", "1",
                         "--style", "smooth"], stdout=out, stderr=subprocess.DEVNULL, env=env, check=True,
                        timeout=120)
-    status, seconds, peak_kb = _run_big(str(path))
-    assert status in ("solved", "timeout") and seconds < 12 and peak_kb < 1.5 * 2**20
+    status, peak_kb = _run_big(str(path))
+    assert status in ("solved", "timeout") and peak_kb < 1.5 * 2**20
 
 
 # --- cancel --------------------------------------------------------------------------
 
 @needs_corpus
 @pytest.mark.parametrize("name", ["native", "cpsat", "cnf", DEFAULT])
-def test_a_cancel_stops_a_hard_search_within_a_second(name):
+def test_a_cancel_stops_a_hard_search(name):
     if not _loads(name):
         pytest.skip(f"{name} cannot load here")
     puzzle = load(GETTYS)
@@ -153,13 +174,11 @@ def test_a_cancel_stops_a_hard_search_within_a_second(name):
     cancel = threading.Event()
     timer = threading.Timer(0.5, cancel.set)
     timer.start()
-    start = time.perf_counter()
     try:
         result = solver.solve(puzzle, Limits(max_solutions=None, cancel=cancel))
     finally:
         timer.cancel()
-    assert time.perf_counter() - start < 1.5
-    assert result.status is Status.INTERRUPTED and not result.complete
+    assert result.status is Status.INTERRUPTED and not result.complete   # Gettys alone takes minutes
 
 
 @needs_corpus
@@ -204,7 +223,7 @@ def test_sigint_during_a_solver_library_never_aborts(name, thread):
     time.sleep(4)  # imports, then well into the search (auto hands over after 0.5 s)
     proc.send_signal(signal.SIGINT)
     try:
-        out, err = proc.communicate(timeout=10)
+        out, err = proc.communicate(timeout=120)    # a hang guard
     except subprocess.TimeoutExpired:
         proc.kill()
         raise
@@ -229,9 +248,8 @@ def test_a_cnf_session_encodes_inside_the_first_calls_clock():
     with get("cnf").session(puzzle) as session:
         cancel = threading.Event()
         threading.Timer(0.2, cancel.set).start()
-        start = time.perf_counter()
         result = session.solve(Limits(cancel=cancel))
-        assert time.perf_counter() - start < 0.8 and result.status is Status.INTERRUPTED
+        assert result.status is Status.INTERRUPTED and result.count == 0    # cut while it encoded
         assert session.solve(Limits(max_solutions=1)).count == 1  # the next call builds it and answers
 
 
@@ -243,9 +261,7 @@ def test_a_cancel_stops_an_ambiguity_report():
 
     cancel = threading.Event()
     threading.Timer(0.5, cancel.set).start()
-    start = time.perf_counter()
     report = ambiguity_report(load(GETTYS), cancel=cancel)
-    assert time.perf_counter() - start < 1.5
     assert report.verdict is Verdict.INTERRUPTED and not report.complete
 
 
@@ -257,14 +273,12 @@ def test_the_harness_passes_a_cancel_to_every_solve():
     puzzle = _diagonal(12)  # 12! solutions: nothing finishes a count on its own
     cancel = threading.Event()
     cancel.set()
-    start = time.perf_counter()
     assert check(puzzle, get("native"), cancel=cancel).verdict is Verdict.INTERRUPTED
     counted = count(puzzle, get("native"), None, cancel=cancel)
     assert counted.reason == "interrupted" and not counted.exact
     assert grade(puzzle, cancel=cancel).verdict == Verdict.INTERRUPTED.value
     answers = crosscheck(puzzle, ["native"], max_solutions=None, cancel=cancel).answers
     assert [a.result.status for a in answers] == [Status.INTERRUPTED]
-    assert time.perf_counter() - start < 5
 
 
 @needs_corpus
@@ -275,17 +289,15 @@ def test_a_cancel_stops_both_parts_of_auto(cdcl, rival):
         pytest.skip(f"auto with {cdcl} cannot load here")
     cancel = threading.Event()
     threading.Timer(0.8, cancel.set).start()
-    start = time.perf_counter()
     # handoff_by=0: the hand-off at once, not at the end of Gettys' root probing (0.5-2 s);
     # solo_side=0: native's path (lcg alone settles Gettys, 99x59, within the second;
     # test_auto_solo stops the solo path).
     result = get("auto", cdcl=cdcl, rival=rival, native_budget=0, handoff_by=0, solo_side=0).solve(
         load(GETTYS), Limits(max_solutions=None, cancel=cancel))
-    assert time.perf_counter() - start < 1.5
     assert result.status is Status.INTERRUPTED and "native+" in result.stats.counters["phase"]
     # The other parts were told to stop too: they are gone soon after (CP-SAT takes up to
-    # 0.45 s to stop on a quiet machine, more on a loaded one).
-    deadline = time.perf_counter() + 2.0
+    # 0.45 s to stop on a quiet machine, more on a loaded one: waited for up to a hang guard).
+    deadline = time.perf_counter() + 60.0
     while [t for t in threading.enumerate() if t.name.startswith("nonolab-auto-")] and time.perf_counter() < deadline:
         time.sleep(0.05)
     assert not [t for t in threading.enumerate() if t.name.startswith("nonolab-auto-")]

@@ -162,4 +162,4 @@ def test_cli_check_cpsat_workers_0():
     result = CliRunner().invoke(cli, ["check", "-b", "cpsat", "-O", "workers=0", PUZZLE])
     assert result.exit_code == 2
     assert result.stderr.splitlines() == ["nonolab: error: backend 'cpsat': option workers=0: "
-                                          "expected an integer >= 1"]
+                                          "expected an integer from 1 to 256"]

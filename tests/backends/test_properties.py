@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import math
 
+import pytest
+
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -17,15 +19,18 @@ from nonolab.core import Puzzle, Solution, violations
 from nonolab.core.violations import clues_of
 from nonolab.errors import BackendUnavailable
 from nonolab.solvers import get_spec, specs
-from nonolab.solvers.base import Limits
+from nonolab.solvers.base import Capability, Limits, capabilities
 from reference import count_by_rows, placements
 
-SOLVERS = []
+SOLVERS, COUNTERS = [], []
 for _spec in specs():
     try:
-        SOLVERS.append((_spec, get_spec(_spec)))
+        _solver = get_spec(_spec)
     except BackendUnavailable:
-        pass
+        continue
+    # A model counter lists only a few solutions, and costs a process per count: it has a
+    # property test of its own below, with fewer examples.
+    (COUNTERS if Capability.MODEL_COUNT in capabilities(_solver) else SOLVERS).append((_spec, _solver))
 
 BRUTE_FORCE_LIMIT = 20_000  # row-placement products we are willing to enumerate
 
@@ -83,3 +88,16 @@ def test_clues_of_a_picture_count_equally_and_include_it(picture):
 @given(clue_sets())
 def test_random_clue_sets_count_equally(puzzle):
     _counts_agree(puzzle)
+
+
+@pytest.mark.skipif(not COUNTERS, reason="no model counter installed (pip install 'nonolab[sharpsat]')")
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.one_of(pictures().map(Puzzle.from_solution), clue_sets()))
+def test_a_model_counter_counts_as_brute_force_and_native_do(puzzle):
+    reference = get_spec("native").solve(puzzle, Limits(max_solutions=None)).count
+    expected = _brute_force(puzzle)
+    for spec, counter in COUNTERS:
+        result = counter.solve(puzzle, Limits(max_solutions=None, time_limit=60))
+        assert result.complete and result.count == reference, (spec, result.count, reference)
+        assert expected is None or result.count == expected, (spec, result.count, expected)
+        assert all(violations(puzzle, s) == [] for s in result.solutions)

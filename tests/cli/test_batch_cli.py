@@ -58,7 +58,7 @@ def test_summary_and_exit_codes(run, tmp_path):
 
 def test_do_solve_finds_a_first_solution_and_claims_no_uniqueness(run, tmp_path):
     # simple2 has two solutions, contradiction none: solve stops at the first solution,
-    # so its record has no verdict (the summary counts it as solved); check counts to 2.
+    # so its record has no verdict (the summary: uniqueness not asked); check counts to 2.
     out, checked = tmp_path / "solve.jsonl", tmp_path / "check.jsonl"
     files = [PUZZLES / "hakank" / "simple2.non", PUZZLES / "nonolab" / "contradiction.non"]
     result = run(*files, "--do", "solve", "--out", out, "--no-progress")
@@ -67,7 +67,7 @@ def test_do_solve_finds_a_first_solution_and_claims_no_uniqueness(run, tmp_path)
     assert first["status"] == "ok" and first["verdict"] is None and first["solver_status"] == "solved"
     assert first["count"] == 1 and len(first["solution"]) == 4
     assert records["contradiction.non"]["verdict"] == "contradiction"
-    assert "solved" in result.stdout and "error" not in result.stdout
+    assert "uniqueness not asked" in result.stdout and "error" not in result.stdout
     run(*files, "--do", "check", "--out", checked, "--no-progress")
     assert [json.loads(line)["verdict"] for line in checked.read_text().splitlines()] == ["multiple", "contradiction"]
 

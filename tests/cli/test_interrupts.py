@@ -1,8 +1,11 @@
-"""Ctrl-C and SIGTERM during a search: one line, 130 or 143, within a second, no traceback.
+"""Ctrl-C and SIGTERM during a search: one line, 130 or 143, no traceback, nothing written.
 
 Each test starts ``python -m nonolab`` on a puzzle that takes minutes (Gettys; for auto,
 which settles Gettys in a fraction of a second, 20-Dom), signals it once the search is
-under way, and watches how it ends.
+under way, and watches how it ends: that it ends by itself with the signal's exit code is
+the interrupt honoured (the work it cut would take minutes).  How fast it ends is a
+benchmark's question, not a test's: on a busy machine a test that timed it failed for
+nothing (issue 23, item 10).
 """
 
 from __future__ import annotations
@@ -28,8 +31,9 @@ CORPUS = REPO.parent / "shared" / "corpus"
 GETTYS = CORPUS / "webpbn-survey" / "webpbn-22336-gettys.non"
 #: Seconds after the start before the signal: the command is loaded and searching.
 SEARCHING = 1.5
-#: The process must end within this many seconds of the signal.
-PROMPT = 2.0
+#: A guard against a hang (a process still there this long after the signal is killed,
+#: and the test fails on its exit code), not a speed check.
+HANG = 120
 
 
 def nonolab_env() -> dict[str, str]:
@@ -38,30 +42,30 @@ def nonolab_env() -> dict[str, str]:
     return env
 
 
-def interrupted(args: list[str], sig: int) -> tuple[subprocess.CompletedProcess, float]:
-    """Run ``nonolab ARGS``, send ``sig`` once it searches; its outcome and seconds to end."""
+def interrupted(args: list[str], sig: int) -> subprocess.CompletedProcess:
+    """Run ``nonolab ARGS`` and send ``sig`` once it searches; its outcome (killed after
+    ``HANG`` seconds: then its exit code says so)."""
     if str(GETTYS) in args and not GETTYS.exists():
         pytest.skip(f"{GETTYS} is not there")
     proc = subprocess.Popen([sys.executable, "-m", "nonolab", *args], stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, env=nonolab_env())
     time.sleep(SEARCHING)
     assert proc.poll() is None, "the command ended before the signal: the puzzle is not hard enough here"
-    sent = time.perf_counter()
     proc.send_signal(sig)
     try:
-        out, err = proc.communicate(timeout=30)
+        out, err = proc.communicate(timeout=HANG)
     except subprocess.TimeoutExpired:
         proc.kill()
         out, err = proc.communicate()
-    ended = time.perf_counter() - sent
-    return subprocess.CompletedProcess(proc.args, proc.returncode, out.decode(), err.decode()), ended
+    return subprocess.CompletedProcess(proc.args, proc.returncode, out.decode(), err.decode())
 
 
 def _hard_for(args: list[str], tmp_path: Path) -> str:
     """A puzzle the command's backend takes minutes over: Gettys, or for auto (the
     default backend) 20-Dom (41x41, unique: lcg alone and then Kissat beside it need
     more than 20 s to prove it)."""
-    if "-b" in args and args[args.index("-b") + 1] != "auto":
+    named = [args[i + 1] for i, a in enumerate(args[:-1]) if a in ("-b", "--backends")]
+    if named and "auto" not in named:
         return str(GETTYS)
     from reference import n_dom
     from nonolab.core import Puzzle
@@ -84,10 +88,9 @@ def _hard_for(args: list[str], tmp_path: Path) -> str:
     (["count", "-b", "native"], signal.SIGTERM),
 ], ids=lambda v: v.name if isinstance(v, signal.Signals) else "-".join(v).replace("--", ""))
 def test_a_signal_ends_the_command_at_once_with_one_line(args, sig, tmp_path):
-    done, seconds = interrupted([*args, _hard_for(args, tmp_path)], sig)
-    assert done.returncode >= 0, f"killed by signal {-done.returncode} (an abort or a core dump): {done.stderr}"
+    done = interrupted([*args, _hard_for(args, tmp_path)], sig)
+    assert done.returncode >= 0, f"killed by signal {-done.returncode} (an abort, a core dump or a hang): {done.stderr}"
     assert done.returncode == {signal.SIGINT: 130, signal.SIGTERM: 143}[sig], done.stderr
-    assert seconds < PROMPT
     assert "Traceback" not in done.stderr and "terminate called" not in done.stderr
     assert done.stderr.splitlines() == ["nonolab: interrupted"]
     assert done.stdout == ""  # no half answer (such as 'timeout') after the signal
@@ -95,17 +98,15 @@ def test_a_signal_ends_the_command_at_once_with_one_line(args, sig, tmp_path):
 
 @pytest.mark.parametrize("args", [["solve", "-b", "native"], ["grade"], ["explain", "-b", "native", "--no-grid"],
                                   ["verify", "--backends", "native"]], ids="-".join)
-def test_every_command_ends_at_once(args):
-    done, seconds = interrupted([*args, str(GETTYS)], signal.SIGINT)
+def test_every_command_ends_at_once(args, tmp_path):
+    done = interrupted([*args, _hard_for(args, tmp_path)], signal.SIGINT)
     assert (done.returncode, done.stdout, done.stderr) == (130, "", "nonolab: interrupted\n")
-    assert seconds < PROMPT
 
 
 def test_generate_ends_at_once_and_keeps_only_whole_puzzles():
-    done, seconds = interrupted(["generate", "--size", "40x40", "--unique", "-n", "100000", "-b", "native",
-                                 "--format", "tatham"], signal.SIGTERM)
-    assert (done.returncode, done.stderr) == (143, "nonolab: interrupted\n")
-    assert seconds < PROMPT
+    done = interrupted(["generate", "--size", "40x40", "--unique", "-n", "100000", "-b", "native",
+                        "--format", "tatham"], signal.SIGTERM)
+    assert (done.returncode, done.stderr) == (143, "nonolab: interrupted\n")   # not after 100,000 puzzles
     from nonolab.formats import loads
     assert all(loads(line, "tatham").width == 40 for line in done.stdout.splitlines() if line)  # none cut short
 
@@ -121,11 +122,22 @@ def test_batch_ends_on_sigterm_with_whole_records(tmp_path):
     while time.perf_counter() < deadline and not (out.exists() and out.read_bytes().endswith(b"\n")):
         time.sleep(0.1)
     assert proc.poll() is None
-    sent = time.perf_counter()
     proc.send_signal(signal.SIGTERM)
-    out_text, err = proc.communicate(timeout=30)
-    assert time.perf_counter() - sent < PROMPT
+    out_text, err = proc.communicate(timeout=HANG)
     assert proc.returncode == 143, err
     assert err.decode().splitlines() == ["nonolab: interrupted"]
     records = [json.loads(line) for line in out.read_text().splitlines()]
     assert [Path(r["file"]).name for r in records] == [easy.name]
+
+
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM], ids=lambda s: s.name)
+def test_an_interrupted_repair_leaves_its_output_untouched(tmp_path, sig):
+    # a2cd917 replaced OUT with the unrepaired puzzle (4 of 4 runs): the repair, cut short by
+    # the cancel, came back "not repaired" and the command went on to write the puzzle as is.
+    out = tmp_path / "out.non"
+    out.write_text("the designer's file\n")
+    done = interrupted(["repair", str(GETTYS), "-b", "native", "-o", str(out)], sig)
+    assert done.returncode == {signal.SIGINT: 130, signal.SIGTERM: 143}[sig], done.stderr
+    assert done.stderr == "nonolab: interrupted\n"
+    assert out.read_text() == "the designer's file\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["out.non"]      # no temporary file left

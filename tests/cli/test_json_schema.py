@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from nonolab.cli.records import SCHEMAS, schema
+from nonolab.cli.records import SCHEMA_VERSION, SCHEMAS, schema
 from nonolab.formats import dumps_all, load
 
 jsonschema = pytest.importorskip("jsonschema")
@@ -57,7 +57,7 @@ def two(tmp_path_factory) -> str:
 def test_a_single_puzzle_s_json_is_valid(run, name, puzzle):
     data = json.loads(run(*COMMANDS[name], puzzle, "--json").stdout)
     _validator(name).validate(data)
-    assert data["schema_version"] == 1 and data["index"] == 1 and "puzzles" not in data
+    assert data["schema_version"] == SCHEMA_VERSION and data["index"] == 1 and "puzzles" not in data
 
 
 @pytest.mark.parametrize("name", sorted(COMMANDS))

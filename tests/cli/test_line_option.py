@@ -11,7 +11,7 @@ from nonolab.cli.main import cli
 from nonolab.cli.options import LINE_STRATEGIES
 from nonolab.core import Puzzle, Solution
 from nonolab.formats import dumps
-from nonolab.solvers.native.strategies import STRATEGIES
+from nonolab.solvers.native.modes import STRATEGIES
 
 PUZZLES = Path(__file__).resolve().parents[2] / "puzzles"
 NONUNIQUE = str(PUZZLES / "hakank" / "nonunique.non")

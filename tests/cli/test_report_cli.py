@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from nonolab.cli.records import SCHEMA_VERSION
 from nonolab.formats import dumps_all, load, load_all
 from nonolab.solvers import get
 from nonolab.solvers.base import Limits
@@ -17,6 +18,7 @@ SIMPLE2 = str(PUZZLES / "hakank" / "simple2.non")        # 2 solutions, a 4x4 ch
 T2 = str(PUZZLES / "hakank" / "t2.non")                  # one 2x2 switch
 CAR = str(PUZZLES / "hakank" / "car.non")                # unique, line-solvable
 CONTRADICTION = str(PUZZLES / "nonolab" / "contradiction.non")
+NONUNIQUE = str(PUZZLES / "hakank" / "nonunique.non")      # 43 solutions
 CNF = get("cnf")
 
 
@@ -32,10 +34,32 @@ def test_report_text_of_a_puzzle_with_several_solutions(run):
     assert result.exit_code == 1 and lines[0] == "multiple"
     assert re.match(r"grade: search \(pbnsolve class: search\); difficulty 4\.\d{3}", lines[1])
     assert "warning: the puzzle has more than one solution" in lines
-    assert any(ln.startswith("repair: 1 cell flip of the first solution makes the puzzle unique, the fewest")
-               for ln in lines)
-    assert "before, after, flipped cells (*) of repair 1:" in lines
+    assert any(ln.startswith("repair: 1 cell flip of the first solution (solution 1) makes the puzzle unique, the "
+                             "fewest") for ln in lines)
+    assert "before (solution 1), after, flipped cells (*) of repair 1:" in lines
     assert any(ln.startswith("givens instead of a repair (greedy): reveal 1") for ln in lines)
+
+
+def _first_picture(lines: list[str], header: str, height: int) -> list[str]:
+    """The first picture of the three side by side under the line starting ``header``."""
+    start = next(i for i, line in enumerate(lines) if line.startswith(header)) + 1
+    return [line.split("  ")[0] for line in lines[start:start + height]]
+
+
+@pytest.mark.parametrize("backend", ["auto", "native"])
+def test_the_report_repairs_the_solution_it_prints(run, backend):
+    # a2cd917: in 3 of 6 runs the "before" picture of the repair was not "solution 1".
+    height = load(NONUNIQUE).height
+    for _ in range(3):
+        lines = run("check", "--report", NONUNIQUE, "-b", backend).stdout.splitlines()
+        shown = _first_picture(lines, "solution 1", height)
+        before = _first_picture(lines, "before", height)
+        assert shown == before
+        data = json.loads(run("check", "--report", NONUNIQUE, "-b", backend, "--json").stdout)
+        after = data["repair"]["suggestions"][0]["picture"]
+        flipped = {tuple(f[:2]) for f in data["repair"]["suggestions"][0]["flips"]}
+        assert {(r, c) for r, (a, b) in enumerate(zip(data["solution"], after)) for c in range(len(a))
+                if a[c] != b[c]} == flipped
 
 
 def test_report_of_a_unique_puzzle_exits_0(run):
@@ -47,14 +71,14 @@ def test_report_of_a_unique_puzzle_exits_0(run):
 
 def test_report_json(run):
     data = json.loads(run("check", "--report", "--json", T2, "-b", "native").stdout)
-    assert data["verdict"] == "multiple" and data["schema_version"] == 1
+    assert data["verdict"] == "multiple" and data["schema_version"] == SCHEMA_VERSION
     assert data["repair"]["status"] == "repaired" and data["repair"]["minimal"]
     assert 4 <= data["difficulty"] < 5 and data["grade"]["grade"] == "search"
     flips = data["repair"]["suggestions"][0]["flips"]
     assert len(flips) == 1 and data["repair"]["suggestions"][0]["unique"]
     assert data["alternative"] != data["solution"] and data["differing_cells"]
     data = json.loads(run("check", "--report", "--json", CONTRADICTION).stdout)
-    assert data["verdict"] == "none" and data["solution"] is None
+    assert data["verdict"] == "contradiction" and data["solution"] is None and data["grade"] is None
 
 
 def test_the_givens_the_report_suggests_make_check_say_unique(run):
@@ -149,10 +173,11 @@ def test_report_of_a_colour_puzzle_has_repairs_in_its_palette(run, colour_switch
     result = run("check", "--report", colour_switch)
     lines = result.stdout.splitlines()
     assert result.exit_code == 1 and lines[0] == "multiple"
-    assert any(ln.startswith("repair: 1 cell flip of the goal makes the puzzle unique, the fewest") for ln in lines)
+    assert any(ln.startswith("repair: 1 cell flip of the goal (solution 1) makes the puzzle unique, the fewest")
+               for ln in lines)
     changed = [ln for ln in lines if re.match(r"\s+(row|column) \d+: ", ln)]
     assert changed and all(ch in chars for ln in changed for ch in re.findall(r"\d([^\d\s])", ln.split(": ", 1)[1]))
-    assert "before, after, flipped cells (*) of repair 1:" in lines
+    assert "before (solution 1), after, flipped cells (*) of repair 1:" in lines
     data = json.loads(run("check", "--report", colour_switch, "--json").stdout)
     repaired = data["repair"]
     assert repaired["status"] == "repaired" and repaired["minimal"] and repaired["flips"] == 1

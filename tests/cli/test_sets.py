@@ -71,11 +71,11 @@ def test_index_out_of_range_is_one_line_naming_the_file(run, two, index):
 
 @pytest.mark.parametrize("command, first, second, code", [
     (["check", "--why"], "unique", "multiple", 1),
-    (["solve"], "solved", "solved", 0),            # a first solution each: no uniqueness claim
+    (["solve"], "uniqueness not asked", "uniqueness not asked", 0),  # a first solution each
     (["solve", "--check"], "unique", "multiple", 0),  # solve fails only without a solution
     (["count"], "1", str(_solutions(MANY)), 0),
     (["grade"], "grade: line", "grade: search", 1),
-    (["explain", "--no-grid"], "solved", "solved", 0),
+    (["explain", "--no-grid"], "unique", "multiple", 1),    # the verdict of a count to 2, not "solved"
     (["verify", "--backends", "native"], None, None, 0),
     (["info"], None, None, 0),
 ])
@@ -94,9 +94,9 @@ def test_every_command_answers_for_every_puzzle(run, two, command, first, second
 @pytest.mark.parametrize("command, verdicts", [
     (["check"], ["unique", "multiple"]),
     (["check", "--why"], ["unique", "multiple"]),
-    (["solve"], [None, None]),
+    (["solve"], [None, None]),                # a first solution each: uniqueness not asked
     (["solve", "--check"], ["unique", "multiple"]),
-    (["count"], ["exact", "exact"]),
+    (["count"], ["unique", "multiple"]),     # the outcome words, not "exact"
     (["verify", "--backends", "native,cnf"], ["agree", "agree"]),
 ])
 def test_json_of_a_set_is_one_document_with_a_record_per_puzzle(run, two, command, verdicts):

@@ -1,44 +1,54 @@
-"""--time-limit bounds the whole command: loading, the engine's start and every step share it."""
+"""--time-limit bounds the whole command: loading, the engine's start and every step share it.
+
+Asserted by what each search is given, not by timing the command (a busy machine failed
+that for nothing, issue 23): with the whole limit spent before the command's work starts
+(the clock set back as if loading had taken it all), every search gets the token budget
+and the answer is a timeout.  How close to the limit a command ends is measured in
+``benchmarks/``.
+"""
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 import time
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
-import nonolab  # noqa: E402
-
-# Subprocesses import the very package this process imported (site-packages after
-# `pip install .`, src/ in an editable install), with its compiled engine caches and extensions.
-INSTALLED = Path(nonolab.__file__).resolve().parents[1]
+from nonolab.cli import clock
+from nonolab.cli.main import cli
+from nonolab.solvers import base
 
 REPO = Path(__file__).resolve().parents[2]
 GETTYS = REPO.parent / "shared" / "corpus" / "webpbn-survey" / "webpbn-22336-gettys.non"
+CAR = REPO / "puzzles" / "hakank" / "car.non"
 LIMIT = 2.0
-#: What the limit may be overrun by: the last check of the clock, and printing the answer.
-SLACK = 0.2
 
 
-def _wall(*args: str) -> tuple[float, subprocess.CompletedProcess]:
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in (str(INSTALLED), os.environ.get("PYTHONPATH"))
-                                                       if p)}
-    start = time.perf_counter()
-    done = subprocess.run([sys.executable, "-m", "nonolab", *args], capture_output=True, text=True, env=env,
-                          timeout=120)
-    return time.perf_counter() - start, done
+def _budgets(monkeypatch, *args: str):
+    """Run the command with its clock started ``LIMIT`` seconds ago; the result, and the
+    time limit of every search it started."""
+    runner = CliRunner()
+    runner.invoke(cli, list(args), catch_exceptions=False)   # every module imported before the spy
+    seen: list[float | None] = []
+    made = base.Limits.__post_init__
+
+    def spy(self) -> None:
+        seen.append(self.time_limit)
+        made(self)
+
+    monkeypatch.setattr(base.Limits, "__post_init__", spy)
+    monkeypatch.setattr(clock, "start", lambda: clock._started.__setitem__(0, time.perf_counter() - LIMIT))
+    return runner.invoke(cli, list(args), catch_exceptions=False), seen
 
 
-@pytest.mark.parametrize("command", [["count"], ["check", "--why"], ["check"], ["solve"]], ids=" ".join)
-def test_the_limit_holds_for_the_whole_command(command):
-    if not GETTYS.exists():
-        pytest.skip(f"{GETTYS} is not there")
-    _wall(*command, "-b", "native", "--time-limit", "0.1", str(GETTYS))  # the engine's cache is warm
-    start_up, _ = _wall("--version")  # Python and the command line, before any command starts
-    seconds, done = _wall(*command, "-b", "native", "--time-limit", str(LIMIT), str(GETTYS))
-    assert done.returncode == 1, done.stderr  # Gettys takes minutes: the answer is a timeout
-    assert "timeout" in done.stdout + done.stderr or "time limit" in done.stdout
-    assert seconds <= LIMIT + SLACK + start_up, f"{seconds:.2f} s with a start-up of {start_up:.2f} s"
+@pytest.mark.parametrize("command", [["count"], ["check", "--why"], ["check"], ["solve"], ["check", "--report"],
+                                     ["explain"], ["grade"]], ids=" ".join)
+def test_the_limit_holds_for_the_whole_command(monkeypatch, command):
+    puzzle = GETTYS if GETTYS.exists() else CAR
+    result, budgets = _budgets(monkeypatch, *command, "-b", "native", "--time-limit", str(LIMIT), str(puzzle))
+    # Every search got what was left of the command's limit: the token millisecond.
+    assert all(b is not None and b <= 1e-3 for b in budgets), budgets
+    if puzzle is GETTYS:   # Gettys takes minutes: the answer is a timeout
+        assert result.exit_code == 1, result.output
+        assert "timeout" in result.output or "time limit" in result.output

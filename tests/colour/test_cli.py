@@ -59,7 +59,7 @@ def test_explain_of_a_colour_puzzle_ends_at_the_goal_in_the_palettes_chars(backe
     result = run("explain", RAINBOW, "-b", backend)
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
-    assert lines[-1].startswith("solved in") and "line" in lines[-1]
+    assert lines[-1].startswith("unique: ") and "line" in lines[-1]
     last_grid = [line.split("  ")[0] for line in lines[-2 - puzzle.height:-2]]
     assert last_grid == puzzle.goal.to_text(chars=puzzle.palette.chars).splitlines()
 

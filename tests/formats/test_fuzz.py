@@ -137,16 +137,19 @@ def test_toml_and_json_values_no_library_takes_are_one_line_errors():
     ParseErrors that say what is wrong, not how to configure Python."""
     import pytest
 
-    from nonolab.errors import ParseError
+    from nonolab.errors import ParseError, TooLarge
     huge, deep = "9" * 5000, "[" * 100_000
     cases = [("toml", f"[clues]\ncolumns = {huge}\nrows = \"1\"\n", "thousands of digits"),
              ("toml", f"[clues]\ncolumns = {deep}\nrows = \"1\"\n", "nested too deeply"),
              ("toml", "[clues]\ncolumns = " + "{a=" * 100_000 + "\n", "nested too deeply"),
-             ("json", f'{{"rows": [[{huge}]], "columns": [[1]]}}', "thousands of digits"),
-             ("json", f'{{"rows": {deep}', "nested too deeply")]
+             ("json", f'{{"rows": [[{huge}]], "columns": [[1]]}}', "thousands of digits")]
     for fmt, text, words in cases:
         with pytest.raises(ParseError, match=words):
             loads_all(text, fmt)
         with pytest.raises(ParseError) as caught:     # sniffing may pick another reader
             loads_all(text, None)
         assert "set_int_max_str_digits" not in str(caught.value)
+    # JSON's depth is the input budget's (max_depth), checked before json recurses.
+    for fmt in ("json", None):
+        with pytest.raises(TooLarge, match="nested more than 100 levels deep"):
+            loads_all(f'{{"rows": {deep}', fmt)

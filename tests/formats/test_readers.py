@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from nonolab.core import Puzzle, Solution
-from nonolab.errors import InvalidPuzzle, ParseError
+from nonolab.errors import InvalidPuzzle, ParseError, TooLarge
 from nonolab.formats import dumps, load, loads, loads_all
 
 # --- .non ---------------------------------------------------------------------
@@ -188,12 +188,15 @@ def test_taai_text_before_first_header():
 # --- Tatham -------------------------------------------------------------------------------
 
 
-def test_tatham_givens_are_kept():
+def test_tatham_givens_are_part_of_the_puzzle():
     # 2x2 with one given: skip 3 unknown cells, then cell 4 is filled ('D').
     p = loads("2x2:1/1/1/1,D", "tatham")
-    assert p.metadata["givens"] == "D"
+    assert p.givens == ((1, 1, 1),) and "givens" not in p.metadata
     assert dumps(p, "tatham") == "2x2:1/1/1/1,D\n"
-    assert loads("2x2:1/1/1/1,e", "tatham").metadata["givens"] == "e"   # no given at all
+    from nonolab import count
+    assert count(p).describe() == "1" and count(p.with_(givens=())).describe() == "2"   # the switch, decided
+    assert loads("2x2:1/1/1/1,e", "tatham").givens == ()   # no given at all
+    assert loads("2x2:1/1/1/1,aC", "tatham").givens == ((0, 0, 0), (1, 1, 1))
 
 
 @pytest.mark.parametrize("givens, message", [
@@ -233,10 +236,10 @@ def test_json_variants():
     ('{"rows": [[1]], "columns": [[1]],\n"goal": ["#",\n"2"]}', 3, "goal row 2"),
     ('{"rows": [[1]], "columns": [[1]], "metadata": {"a": [1]}}', 1, "metadata"),
     ('{"rows": [[1, 0]], "columns": [[1]]}', 1, "not positive"),
-    ("[" * 100000, 1, "invalid json"),
+    ("[" * 100000, 1, "nested more than 100 levels"),   # the input budget's depth, before json recurses
 ])
 def test_json_errors(text, line, message):
-    with pytest.raises((ParseError, InvalidPuzzle)) as info:
+    with pytest.raises((ParseError, InvalidPuzzle, TooLarge)) as info:
         loads(text, "json")
     assert info.value.line == line
     assert message in str(info.value).lower() or message in str(info.value)

@@ -5,7 +5,6 @@ from __future__ import annotations
 import doctest
 import importlib
 import json
-import time
 from math import prod
 from pathlib import Path
 
@@ -192,11 +191,12 @@ def test_a_contradiction_is_said_so():
     assert report.reference is None and report.backbone == () and report.as_dict()["reference"] is None
 
 
-def test_the_shipped_43_solution_puzzle_within_seconds():
+def test_the_shipped_43_solution_puzzle_with_one_question():
     puzzle = load(PUZZLES / "hakank" / "nonunique.non")
-    start = time.perf_counter()
     report = ambiguity_report(puzzle)
-    assert time.perf_counter() - start < 5
+    # Bounded work, not time: its 43 solutions fit under the cap, so one count answers
+    # every later question from the pool.
+    assert report.stats["questions"] == 1 and report.stats["solutions_kept"] == 43
     solutions, backbone = _brute_force(puzzle)
     assert len(solutions) == 43 and report.solution_count == 43 and report.count_exact and report.complete
     assert set(report.backbone) == backbone
@@ -224,12 +224,10 @@ def test_the_goal_is_the_reference_and_the_givens_follow_it():
 def test_a_time_limit_never_passes_partial_data_as_exact():
     # 20x20 permutation matrices: 20! solutions, no backbone cell, one region.
     puzzle = Puzzle(rows=((1,),) * 20, columns=((1,),) * 20)
-    start = time.perf_counter()
     report = ambiguity_report(puzzle, time_limit=0.2)
-    # Generous bounds (the full suite runs beside batch workers on 2 cores); without the
-    # limit this report would never end (20! solutions).
-    assert time.perf_counter() - start < 10
-    assert not report.complete and report.stats["wall_time"] < 10
+    # Without the limit this report would never end (20! solutions): that it ended,
+    # incomplete, is the limit honoured.
+    assert not report.complete
     assert report.backbone == ()                           # no cell is backbone: none claimed
     assert report.verdict in (Verdict.MULTIPLE, Verdict.TIMEOUT)
     assert not (report.backbone_exact and report.regions_exact and report.givens_unique)

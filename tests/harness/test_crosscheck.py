@@ -82,7 +82,7 @@ def test_cli_verify_json_over_several_files():
 def test_cli_backends_lists_every_registered_backend_with_its_role():
     from nonolab.solvers import role
     from nonolab.solvers import specs
-    from nonolab.solvers.native.strategies import STRATEGIES
+    from nonolab.solvers.native.modes import STRATEGIES
 
     text = CliRunner().invoke(cli, ["backends"]).stdout
     table, _, rest = text.partition("variants:")  # the backends first, then variants and line strategies

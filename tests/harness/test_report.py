@@ -15,6 +15,7 @@ from nonolab.harness.classify import Grade, GradeResult
 from nonolab.harness.repair import repair
 from nonolab.harness.report import clue_decides, clue_only_cells, difficulty_of, report
 from nonolab.solvers import get
+from nonolab.harness.uniqueness import Verdict
 from nonolab.solvers.base import Limits
 
 PUZZLES = Path(__file__).resolve().parents[2] / "puzzles"
@@ -121,9 +122,71 @@ def test_the_report_of_a_puzzle_with_several_solutions():
 
 def test_the_report_of_a_contradiction_and_without_repair():
     r = report(load(PUZZLES / "nonolab" / "contradiction.non"), backend="native")
-    assert r.verdict == "none" and r.solution is None and "no-solution" in {w.code for w in r.warnings}
+    assert r.verdict == "contradiction" and r.solution is None and "no-solution" in {w.code for w in r.warnings}
     r = report(load(PUZZLES / "hakank" / "simple2.non"), backend="native", repair=False)
     assert r.verdict == "multiple" and r.repair is None
+
+
+@pytest.mark.parametrize("backend", ["native", "auto"])
+def test_a_contradiction_is_not_graded(backend):
+    # a2cd917 said "none", then graded it "line" with difficulty 0.111.
+    r = report(load(PUZZLES / "nonolab" / "contradiction.non"), backend=backend)
+    assert r.verdict is Verdict.CONTRADICTION and r.grade is None and r.difficulty is None and r.complete
+    data = r.as_dict()
+    assert (data["verdict"], data["grade"], data["difficulty"], data["count"], data["exact"]) == (
+        "contradiction", None, None, 0, True)
+
+
+def test_every_part_of_the_report_shows_and_starts_from_one_solution():
+    # A backend whose witnesses change from call to call (as a race's do with timing):
+    # a2cd917 repaired "the first solution" of another count than the one it printed.
+    import fake_backends
+    from nonolab.solvers import _REGISTRY
+
+    _REGISTRY["rotating"] = ("fake_backends", "RotatingPairSolver", None, "solver")
+    try:
+        puzzle = load(PUZZLES / "hakank" / "nonunique.non")
+        for _ in range(4):
+            r = report(puzzle, backend="rotating")
+            assert r.verdict == Verdict.MULTIPLE and r.solution != r.alternative
+            assert r.repair.picture == r.solution == r.ambiguity.reference
+            assert r.repair.best.puzzle.goal.diff(r.solution) == [(a, b) for a, b, _ in r.repair.best.flips]
+            data = r.as_dict()
+            assert data["solution"] == r.solution.to_text().splitlines()
+            assert set(map(tuple, data["differing_cells"])) == set(r.solution.diff(r.alternative))
+    finally:
+        del _REGISTRY["rotating"]
+    assert fake_backends.RotatingPairSolver.calls >= 4
+
+
+def test_with_a_goal_every_part_shows_the_goal():
+    goal = Solution.from_rows(["#.", ".#"])
+    r = report(Puzzle.from_solution(goal), backend="native")
+    assert r.solution == goal == r.repair.picture == r.ambiguity.reference and r.repair.source == "goal"
+    assert r.alternative == Solution.from_rows([".#", "#."])
+
+
+def test_a_time_limited_report_says_only_what_it_proved(monkeypatch):
+    # a2cd917 printed two solutions, then "at least 0 solutions; 0 regions".  Here the
+    # ambiguity report's every question is cut by its limit (a first count that
+    # enumerated all 43 would answer every later question from its pool).
+    import nonolab.harness.report as module
+
+    from fake_backends import QuestionsCut
+    monkeypatch.setattr(module, "questioner", lambda solver: QuestionsCut(0))
+    r = report(load(PUZZLES / "hakank" / "nonunique.non"), backend="native", repair=False)
+    from nonolab.cli.report_commands import report_lines
+    text = "\n".join(report_lines(r))
+    assert "at least 0" not in text and "0 regions" not in text
+    assert "at least" in text and "timeout" in text
+    assert r.verdict == Verdict.MULTIPLE and not r.complete and r.stopped is Verdict.TIMEOUT
+    count, exact = r.solutions_known()
+    assert count >= 2 and not exact
+    assert r.ambiguity.solution_count >= 2 and r.ambiguity.reference == r.solution
+    data = r.as_dict()
+    assert data["count"] >= 2 and data["exact"] is False and data["stopped"] == "timeout"
+    if not r.ambiguity.backbone_exact:       # the regions were not computed: none is claimed
+        assert data["regions"] is None
 
 
 def test_the_difficulty_follows_the_ladder_and_the_work_inside_a_class():

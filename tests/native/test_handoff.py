@@ -14,7 +14,6 @@ from nonolab.formats import load
 from nonolab.solvers.base import Limits
 from nonolab.solvers.native import NativeSolver
 
-ENGINES = ("compiled", "numba")
 # Root probing fixes 105 of its 165 cells and leaves a search (43 solutions).
 PARTLY = Path(__file__).resolve().parents[2] / "puzzles" / "hakank" / "nonunique.non"
 # Root probing takes about 0.5 s on a quiet machine, ten times a slice of the search.
@@ -22,33 +21,30 @@ GETTYS = (Path(__file__).resolve().parents[2].parent / "shared" / "corpus" / "we
           / "webpbn-22336-gettys.non")
 
 
-def _root_cells(puzzle, engine: str) -> bytes:
+def _root_cells(puzzle) -> bytes:
     """The grid after the root's propagation and probing, by running one node."""
-    space = NativeSolver(engine=engine)._space(puzzle, None)
+    space = NativeSolver()._space(puzzle, None)
     assert not space.root_done()
     space.run(None, None, 1)
     assert space.root_done()
     return space.remainder()
 
 
-@pytest.mark.parametrize("engine", ENGINES)
-def test_root_done_says_when_the_root_is_over(engine):
+def test_root_done_says_when_the_root_is_over():
     puzzle = load(PARTLY)
-    cells = _root_cells(puzzle, engine)
+    cells = _root_cells(puzzle)
     assert sum(state != 3 for state in cells) == 105
 
 
-@pytest.mark.parametrize("engine", ENGINES)
-def test_handoff_comes_after_the_root_with_its_cells(engine):
+def test_handoff_comes_after_the_root_with_its_cells():
     puzzle = load(PARTLY)
     handed, rooted = [], []
-    result = NativeSolver(engine=engine, handoff=handed.append, handoff_after=0, on_root=rooted.append).solve(
+    result = NativeSolver(handoff=handed.append, handoff_after=0, on_root=rooted.append).solve(
         puzzle, Limits(max_solutions=None))
     # The search goes on after both calls, to the same count as without them.
-    assert result.complete and result.count == NativeSolver(engine=engine).solve(
-        puzzle, Limits(max_solutions=None)).count > 1
+    assert result.complete and result.count == NativeSolver().solve(puzzle, Limits(max_solutions=None)).count > 1
     assert len(handed) == 1 and len(rooted) == 1
-    assert bytes(handed[0].cells) == bytes(rooted[0].cells) == _root_cells(puzzle, engine)
+    assert bytes(handed[0].cells) == bytes(rooted[0].cells) == _root_cells(puzzle)
 
 
 def test_on_root_is_not_called_when_the_root_settles_the_puzzle():
@@ -74,7 +70,7 @@ def _handed_cells(puzzle, **options) -> int:
 @pytest.mark.skipif(not GETTYS.exists(), reason="../shared/corpus is not here")
 def test_a_long_root_is_waited_for_and_handoff_by_bounds_the_wait():
     puzzle = load(GETTYS)
-    root = sum(state != 3 for state in _root_cells(puzzle, "compiled"))
+    root = sum(state != 3 for state in _root_cells(puzzle))
     # A zero budget still waits for the root's probing (0.5-2 s), not one slice of it.
     assert _handed_cells(puzzle, handoff_after=0) == root
     # handoff_by hands over whatever the root has proved by then.
@@ -110,6 +106,6 @@ def test_the_alarm_rings_once_between_slices_when_the_search_outlasts_it():
     started = time.perf_counter()
     result = NativeSolver(alarm=(0.05, lambda: rang.append(time.perf_counter() - started))).solve(
         Puzzle(rows=((1,),) * 10, columns=((1,),) * 10), Limits(max_solutions=None, time_limit=0.4))
-    assert not result.complete and len(rang) == 1 and 0.05 <= rang[0] < 0.4
+    assert not result.complete and len(rang) == 1 and rang[0] >= 0.05     # once, and not before its time
     quiet = []
     assert NativeSolver(alarm=(60.0, lambda: quiet.append(1))).solve(load(PARTLY)).count == 2 and not quiet

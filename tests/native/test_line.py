@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from nonolab.core.violations import clues_of
 from nonolab.errors import Contradiction
-from nonolab.solvers.native.line import fix_line, solve_line
+from nonolab.solvers.native.lines import fix_line, solve_line
 from reference import brute_line, truth_tables
 
 EMPTY, FILLED, UNKNOWN = 1, 2, 3
@@ -85,53 +85,18 @@ def test_solve_line_raises_on_contradiction():
     assert solve_line((3,), bytes([UNKNOWN] * 3)) == bytes([FILLED] * 3)
 
 
-def test_windows_narrowed_by_a_wider_state_give_the_same_answers():
-    # line_fix may narrow each block's start range after a solve; any later, narrower
-    # state of the same line must get the same answer as with the static ranges.
-    import numpy as np
+def test_the_line_solve_on_bit_sets_and_the_byte_dp_agree_across_the_word_sizes():
+    # fix_line takes the bit sets up to 127 cells and the byte DP beyond: both against
+    # the picture's own line at 60, 100, 127, 128 and 200 cells (every fixed cell agrees,
+    # the picture's line stays possible), and against each other where both apply (lcg's
+    # solve_line runs the byte DP at any length).
+    from nonolab.solvers.lcg import engine_module as lcg_module
 
-    from nonolab.solvers.native.line import dp_work, line_fix, static_windows, table_size
-    rng = random.Random(99)
-    for _ in range(500):
-        n = rng.randint(1, 40)
-        bits = [rng.random() < 0.5 for _ in range(n)]
-        clue = clues_of(bits)
-        k = len(clue)
-        clue_arr = np.array(clue or (0,), np.int32)
-        win_lo, win_hi = static_windows(clue_arr[:k], np.array([0, k]), [n])
-        size = table_size([clue], n)
-        work = dp_work(n, k, size)
-        state = np.full(n, UNKNOWN, np.uint8)
-        out = np.empty(n, np.uint8)
-        for _ in range(4):  # narrow the line step by step (only unknown cells change)
-            for i in rng.sample(range(n), k=max(1, n // 4)):
-                if state[i] == UNKNOWN:
-                    state[i] = FILLED if bits[i] else EMPTY
-            i = rng.randrange(n)
-            if rng.random() < 0.2 and state[i] == UNKNOWN:  # sometimes a wrong cell: contradictions too
-                state[i] = EMPTY if bits[i] else FILLED
-            expected = fix_line(clue, state.tobytes())
-            ok = line_fix(state, n, clue_arr, 0, k, out, work, win_lo, win_hi, True)
-            assert (out[:n].tobytes() if ok else None) == expected
-            if not ok:
-                break
-
-
-def test_static_windows_of_many_lines_match_each_lines_definition():
-    # The vectorised form restarts its prefix sums at every line; empty clues and
-    # lines at the end of the data are the edge cases.
-    import numpy as np
-
-    from nonolab.solvers.native.line import static_windows
-    rng = random.Random(7)
-    for _ in range(500):
-        clues = [[rng.randint(1, 4) for _ in range(rng.randint(0, 4))] for _ in range(rng.randint(1, 6))]
-        lengths = [rng.randint(0, 20) for _ in clues]
-        data = np.array([b for clue in clues for b in clue], np.int32)
-        starts = np.cumsum([0] + [len(clue) for clue in clues])
-        win_lo, win_hi = static_windows(data, starts, lengths)
-        for clue, n, c0 in zip(clues, lengths, starts):
-            slack = n - sum(clue) - max(len(clue) - 1, 0)
-            lo = [sum(clue[:b]) + b for b in range(len(clue))]
-            assert list(win_lo[c0:c0 + len(clue)]) == lo
-            assert list(win_hi[c0:c0 + len(clue)]) == [x + slack for x in lo]
+    rng = random.Random(5)
+    for n in (60, 100, 127, 128, 200):
+        for _ in range(20):
+            bits = [rng.random() < 0.6 for _ in range(n)]
+            cells = bytes(UNKNOWN if rng.random() < 0.6 else (FILLED if b else EMPTY) for b in bits)
+            fixed = fix_line(clues_of(bits), cells)
+            assert fixed is not None and all(v & (FILLED if b else EMPTY) for b, v in zip(bits, fixed))
+            assert fixed == lcg_module().solve_line(clues_of(bits), cells)

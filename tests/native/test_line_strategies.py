@@ -15,8 +15,8 @@ from hypothesis import strategies as st
 
 from nonolab.core.violations import clues_of
 from nonolab.errors import InvalidArgument
-from nonolab.solvers.native.line_rules import BLOCK_CAPPING, CLUE_EXHAUSTION, SIMPLE_OVERLAP
-from nonolab.solvers.native.strategies import STRATEGIES, fix_line_with, line_strategy
+from nonolab.solvers.native.lines import BLOCK_CAPPING, CLUE_EXHAUSTION, SIMPLE_OVERLAP, fix_line_with
+from nonolab.solvers.native.modes import STRATEGIES, line_strategy
 from reference import brute_line, truth_tables
 
 EMPTY, FILLED, UNKNOWN = 1, 2, 3

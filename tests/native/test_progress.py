@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from nonolab.cli.progress import DecidedCells
+from nonolab.core.grid import UNKNOWN
 from nonolab.generate import puzzle_from_array, smooth_grid
 from nonolab.solvers.base import Limits, Status
 from nonolab.solvers.native import NativeSolver
@@ -23,7 +24,8 @@ def test_deadline_stops_a_long_propagation():
     puzzle = puzzle_from_array(smooth_grid(1500, 1500, seed=6))
     result = NativeSolver().solve(puzzle, Limits(time_limit=0.05))
     assert result.status is Status.TIMEOUT and not result.complete
-    assert result.stats.wall_time < 2.0
+    # Stopped inside the propagation, not after it: line logic alone decides this picture.
+    assert result.remainder is not None and UNKNOWN in result.remainder.cells
 
 
 def test_progress_bar_draws_only_when_asked(capsys):

@@ -14,7 +14,7 @@ from nonolab.core import Puzzle, Solution, violations
 from nonolab.core.violations import clues_of
 from nonolab.solvers.base import Limits
 from nonolab.solvers.native import NativeSolver
-from nonolab.solvers.native.strategies import STRATEGIES
+from nonolab.solvers.native.modes import STRATEGIES
 
 SOLVERS = {name: NativeSolver(line=name) for name in STRATEGIES}
 SOLVERS["enumerate:cap=8"] = NativeSolver(line="enumerate", line_cap=8)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import time
 import urllib.error
 import urllib.request
@@ -17,17 +18,30 @@ PUZZLES = Path(__file__).resolve().parents[2] / "puzzles"
 
 
 class Client:
-    """HTTP calls to the workbench: ``(status, decoded JSON or bytes, headers)``."""
+    """HTTP calls to the workbench: ``(status, decoded JSON or bytes, headers)``, as the page
+    makes them: with the session token the page was served with (``token=None``: none)."""
 
-    def __init__(self, url: str):
+    def __init__(self, url: str, token: str | None = ""):
         self.url = url.rstrip("/")
+        self.token = self.page_token() if token == "" else token
 
-    def call(self, method: str, path: str, body: bytes | str | dict | None = None):
+    def page_token(self) -> str:
+        """A new session: the token in the page's ``<meta name="nonolab-token">``."""
+        with urllib.request.urlopen(self.url + "/", timeout=60) as response:
+            page = response.read().decode()
+        return re.search(r'<meta name="nonolab-token" content="([^"]+)">', page).group(1)
+
+    def call(self, method: str, path: str, body: bytes | str | dict | None = None,
+             headers: dict[str, str] | None = None):
         data = json.dumps(body).encode() if isinstance(body, dict) else (
             body.encode() if isinstance(body, str) else body)
         request = urllib.request.Request(self.url + path, data=data, method=method)
         if isinstance(body, dict):
             request.add_header("Content-Type", "application/json")
+        if self.token is not None:
+            request.add_header("X-Nonolab-Token", self.token)
+        for key, value in (headers or {}).items():
+            request.add_header(key, value)
         try:
             with urllib.request.urlopen(request, timeout=60) as response:
                 status, raw, headers = response.status, response.read(), response.headers

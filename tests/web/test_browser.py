@@ -223,3 +223,85 @@ def test_a_set_offers_each_of_its_puzzles(page):
     _until(page, lambda: _by(page, "#puzzle-title").text == "$2 (1x1)")
     _until(page, lambda: _verdict(page) == "unique")
     Select(_by(page, "#format")).select_by_value("")
+
+
+def test_givens_applied_stay_in_the_puzzle_its_picture_and_its_downloads(page):
+    # a2cd917: after "Apply: reveal N cells as givens" the page said unique, and the
+    # downloads dropped the givens (check on them: multiple).
+    from selenium.webdriver.support.ui import Select
+    from nonolab.harness.uniqueness import check
+
+    _load_text(page, (PUZZLES / "hakank" / "simple2.non").read_text())
+    _until(page, lambda: _verdict(page) == "multiple")
+    assert "solutions" in _by(page, "#ambiguity").text and _by(page, "#warnings").text
+    _shot(page, "12-multiple-with-warnings")
+    _by(page, ".apply-repair[data-kind=givens]").click()
+    _until(page, lambda: _verdict(page) == "unique")
+    assert "given" in _by(page, "#puzzle-origin").text
+    drawn = page.execute_script(
+        "return document.querySelectorAll('#puzzle-picture g.cells rect, #puzzle-picture g.given-empty circle')"
+        ".length")
+    assert drawn == 1                              # the one given, drawn in the puzzle's picture
+    _shot(page, "13-givens-applied-unique")
+    for fmt, suffix in (("non", ".non"), ("json", ".json")):
+        Select(_by(page, "#download-format")).select_by_value(fmt)
+        _by(page, "#download").click()
+        files = _until(page, lambda: [p for p in page.downloads.iterdir() if p.suffix == suffix], 20)
+        back = load_bytes_all(files[0].read_bytes(), files[0].name)[0]
+        assert len(back.givens) == 1 and check(back).verdict.value == "unique", fmt
+
+
+def test_explain_says_the_verdict_and_marks_search(page):
+    _load_text(page, (PUZZLES / "nonolab" / "switch.non").read_text())
+    _until(page, lambda: _verdict(page) == "multiple")
+    _by(page, "#explain").click()
+    _until(page, lambda: _by(page, "#steps").is_displayed())
+    summary = _by(page, "#steps-summary").text
+    assert summary.startswith("multiple: ") and "solved" not in summary and "(search)" in summary
+    _shot(page, "14-explain-multiple")
+
+
+def test_a_colour_puzzle_shows_its_clues_in_their_colours(page):
+    from nonolab.core import Puzzle, Solution
+    from nonolab.formats import dumps
+    picture = Solution.from_values([[1, 0, 2, 2], [0, 1, 2, 0], [3, 3, 0, 4], [0, 3, 4, 4]])
+    _load_text(page, dumps(Puzzle.from_solution(picture, "colours"), "json"))
+    _until(page, lambda: _verdict(page) == "multiple")
+    swatches = page.execute_script(
+        "return Array.from(document.querySelectorAll('#puzzle-picture rect.swatch')).map(r => r.getAttribute('fill'))")
+    assert len(set(swatches)) == 4
+    _shot(page, "15-colour-puzzle")
+
+
+def test_the_page_carries_its_session_token_and_the_server_wants_it(page):
+    """The page works under its Content-Security-Policy with the token it was served (every
+    other test here goes through it); a request from the page without the token is refused."""
+    token = page.execute_script("return document.querySelector('meta[name=\"nonolab-token\"]').content")
+    assert len(token) >= 40
+    answers = page.execute_async_script("""
+        var done = arguments[arguments.length - 1], token = arguments[0];
+        var send = function (headers) {
+          return fetch('/api/load', {method: 'POST', body: '2x2:2/1/2/1', headers: headers})
+            .then(function (r) { return r.status; });
+        };
+        Promise.all([send({}), send({'X-Nonolab-Token': token})]).then(done);
+    """, token)
+    assert answers == [403, 200]
+
+
+def test_certify_shows_certified_and_downloads_a_certificate_the_checker_accepts(page, tmp_path):
+    pytest.importorskip("dratify")
+    import zipfile
+
+    from nonolab.certcheck import check_certificate
+    _load_text(page, (PUZZLES / "webpbn" / "webpbn-00023-edge.non").read_text())
+    _until(page, lambda: _verdict(page) == "unique")
+    _by(page, "#certify").click()
+    link = _until(page, lambda: page.find_elements("id", "certificate-link"))[0]
+    assert _by(page, "#certified").text.startswith("certified unique (proof by lcg,")
+    _shot(page, "certified")
+    link.click()
+    zips = _until(page, lambda: [p for p in page.downloads.iterdir() if p.name.endswith("-certificate.zip")], 20)
+    with zipfile.ZipFile(zips[0]) as archive:
+        archive.extractall(tmp_path)
+    assert check_certificate(next(tmp_path.iterdir()), "dratify").ok

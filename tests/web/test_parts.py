@@ -86,35 +86,42 @@ def test_the_oldest_jobs_are_forgotten():
         pool.close()
 
 
-def test_the_repairs_of_a_switch_are_the_fewest_flips_where_solutions_differ_and_the_givens():
-    from nonolab.harness.ambiguity import ambiguity_report
+def test_the_repairs_of_a_switch_are_the_report_s_fewest_flips_and_givens():
+    from nonolab.harness.report import report
     from nonolab.harness.uniqueness import check
     from nonolab.solvers import get
 
     switch = Puzzle(rows=((1,), (1,)), columns=((1,), (1,)))
-    checked = check(switch, get("cnf"))
-    report = ambiguity_report(switch, "cnf")
-    found = repairs.suggest(switch, checked.witnesses, report)
-    kinds = [r["kind"] for r in found]
+    found = report(switch, "native")
+    offered = repairs.suggest(found)
+    kinds = [r["kind"] for r in offered]
     assert kinds[-1] == "givens" and kinds[:-1] and set(kinds[:-1]) == {"flip"}
-    for flip in found[:-1]:   # one cell flipped is the fewest for a switch, and each is proven
-        assert flip["picture"] == report.reference.to_text().splitlines() and len(flip["cells"]) == 1
-        assert tuple(flip["cells"][0][:2]) in report.free
-        fixed, givens = repairs.apply(switch, {}, flip)
-        assert check(fixed, get("cnf")).verdict.value == "unique" and givens == {}
-    same, fixed_cells = repairs.apply(switch, {}, found[-1])
-    assert same == switch and fixed_cells == {(r, c): v for r, c, v in report.givens}
-    assert repairs.suggest(Puzzle.from_solution(Solution.from_rows(["#."])), (), None) == []
+    for flip in offered[:-1]:   # one cell flipped is the fewest for a switch, and each is proven
+        assert flip["picture"] == found.solution.to_text().splitlines() and len(flip["cells"]) == 1
+        assert tuple(flip["cells"][0][:2]) in found.ambiguity.free
+        fixed = repairs.apply(switch, flip)
+        assert check(fixed, get("cnf")).verdict.value == "unique" and fixed.givens == ()
+    given = repairs.apply(switch, offered[-1])
+    assert given == switch.with_(givens=found.givens) and given.givens == found.givens
+    assert check(given, get("cnf")).verdict.value == "unique"      # the givens are part of the puzzle
+    unique = Puzzle.from_solution(Solution.from_rows(["#."]))
+    assert repairs.suggest(report(unique, "native")) == []
+
+
+def test_a_given_the_goal_contradicts_is_refused():
+    goal = Puzzle.from_solution(Solution.from_rows(["#.", ".#"]))
+    with pytest.raises(InvalidArgument, match="goal"):
+        repairs.apply(goal, {"kind": "givens", "cells": [[0, 0, 0]]})
 
 
 def test_a_flip_needs_a_picture_that_solves_the_puzzle():
     switch = Puzzle(rows=((1,), (1,)), columns=((1,), (1,)))
     with pytest.raises(InvalidArgument, match="not a solution"):
-        repairs.apply(switch, {}, {"kind": "flip", "cells": [[0, 0, 0]], "picture": ["##", "##"]})
+        repairs.apply(switch, {"kind": "flip", "cells": [[0, 0, 0]], "picture": ["##", "##"]})
     colour = Puzzle.from_solution(Solution.from_values([[1, 0], [0, 2]]))
     with pytest.raises(InvalidArgument, match="value 3 is not one of 0..2"):
-        repairs.apply(colour, {}, {"kind": "flip", "cells": [[0, 0, 3]], "picture": ["1.", ".2"]})
-    fixed, _ = repairs.apply(colour, {}, {"kind": "flip", "cells": [[0, 0, 2]], "picture": ["1.", ".2"]})
+        repairs.apply(colour, {"kind": "flip", "cells": [[0, 0, 3]], "picture": ["1.", ".2"]})
+    fixed = repairs.apply(colour, {"kind": "flip", "cells": [[0, 0, 2]], "picture": ["1.", ".2"]})
     assert fixed.is_colour and fixed.goal == Solution.from_values([[2, 0], [0, 2]])
 
 

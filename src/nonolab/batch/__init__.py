@@ -153,6 +153,9 @@ def run_batch(paths: Iterable[str | os.PathLike], task: str, out: str | os.PathL
         BatchError: no puzzle files, or ``out`` cannot be used as asked.
         UnknownBackend, BackendUnavailable: the backend (or Dask) cannot run.
     """
+    if str(out) == "-":   # a results file is appended to, locked and resumed: standard output is none of these
+        raise BatchError("the results go to a file that batch appends to and resumes from, not to standard "
+                         "output (-): give --out results.jsonl")
     if task not in TASKS:
         raise BatchError(f"unknown task {task!r} (known: {', '.join(sorted(TASKS))})")
     if jobs < 1:

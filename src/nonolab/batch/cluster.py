@@ -68,10 +68,50 @@ def connect(address: str):
     except ImportError as exc:
         raise BackendUnavailable("running a batch on a Dask scheduler needs dask.distributed; "
                                  'install it with: pip install "nonolab[distributed]"') from exc
+    _answers_as_dask(address.strip())
     try:
         return Client(address.strip(), timeout=CONNECT_TIMEOUT, set_as_default=False), as_completed
     except (OSError, ValueError, TypeError) as exc:  # TimeoutError is an OSError
         raise BackendUnavailable(f"cannot reach the Dask scheduler at {address}: {exc}") from exc
+    except MemoryError:   # a frame length read from bytes that are not Dask's
+        raise BackendUnavailable(f"the server at {address} does not answer as a Dask scheduler") from None
+
+
+#: A Dask message larger than this, announced in a handshake, is no Dask handshake.
+_HANDSHAKE_BYTES = 1 << 26
+
+
+def _answers_as_dask(address: str) -> None:
+    """Refuse a plain TCP address whose server does not greet as a Dask scheduler does.
+
+    A scheduler writes its handshake first: eight bytes, the little-endian length of the
+    message that follows.  Any other server (a web server, an SSH daemon) sends bytes that
+    Dask would read as a length of exabytes and try to allocate (a MemoryError traceback,
+    then a client that takes ten seconds to be collected), so its first bytes are read
+    here, with the connection's own timeout, and judged before Dask sees them.  Other
+    schemes (TLS, websockets, UCX) are left to Dask.
+    """
+    import socket
+    import struct
+
+    found = _ADDRESS.match(address)
+    if found is None or found["scheme"] not in (None, "tcp"):
+        return
+    host = found["host"].strip("[]")
+    try:
+        with socket.create_connection((host, int(found["port"])), timeout=CONNECT_TIMEOUT) as sock:
+            head = b""
+            while len(head) < 8:
+                more = sock.recv(8 - len(head))
+                if not more:
+                    break
+                head += more
+    except OSError as exc:
+        raise BackendUnavailable(f"cannot reach the Dask scheduler at {address}: {exc.strerror or exc}") from None
+    if len(head) < 8 or not 0 < struct.unpack("<Q", head)[0] <= _HANDSHAKE_BYTES:
+        shown = head.decode("latin-1").encode("unicode_escape").decode("ascii")
+        raise BackendUnavailable(f"the server at {address} does not answer as a Dask scheduler "
+                                 f"(its first bytes: {shown!r})")
 
 
 def run_on_dask(jobs: Iterable[Job], address: str, grace: float = 2.0,

@@ -32,8 +32,8 @@ from typing import Any, Iterable, Iterator
 from nonolab.batch.tasks import Job, new_record
 from nonolab.errors import BackendUnavailable, BatchError, UnknownBackend
 
-#: Seconds a worker may take to load and warm up its backends (a cold numba cache
-#: compiles the native engine, about half a minute).
+#: Seconds a worker may take to load and warm up its backends (OR-tools and python-sat
+#: take a second or two on a loaded machine; a stalled import must still end).
 STARTUP_TIMEOUT = 600.0
 
 _FATAL = {"BackendUnavailable": BackendUnavailable, "UnknownBackend": UnknownBackend}

@@ -131,9 +131,12 @@ class ResultsFile:
 
     def _write(self, data: bytes) -> None:
         view = memoryview(data)
-        while view:
-            view = view[os.write(self._fd, view):]
-        os.fsync(self._fd)
+        try:
+            while view:
+                view = view[os.write(self._fd, view):]
+            os.fsync(self._fd)
+        except OSError as err:   # a full disk, a quota: the error names the results file
+            raise OSError(err.errno, err.strerror, str(self.path)) from None
 
     def append(self, record: dict[str, Any]) -> None:
         """Write one record as one line, and make it durable before returning."""
@@ -186,8 +189,8 @@ class BatchSummary:
     def counts(self, field: str = "verdict") -> dict[str, int]:
         """Puzzles per verdict (or per value of another field, e.g. ``status``), most frequent first.
 
-        A ``solve`` record without a verdict (a first solution, uniqueness not asked)
-        counts under its solver status, ``solved``.
+        A ``solve`` record without a verdict (a first solution) counts under
+        ``uniqueness not asked``, as ``nonolab solve`` says it.
         """
         found: dict[str, int] = {}
         for record in self.records:
@@ -210,16 +213,17 @@ class BatchSummary:
 
 
 def summary_word(record: dict[str, Any]) -> str:
-    """The word a summary counts a record under: its verdict; for a ``solve`` that found a
-    solution without asking for uniqueness, its solver status (``solved``); else ``error``.
+    """The words a summary counts a record under: its verdict; for a ``solve`` that found a
+    first solution (uniqueness not asked: no verdict), ``uniqueness not asked``, as
+    ``nonolab solve`` says it; else ``error``.
 
     >>> summary_word({"task": "solve", "status": "ok", "verdict": None, "solver_status": "solved"})
-    'solved'
+    'uniqueness not asked'
     """
     if record.get("verdict"):
         return record["verdict"]
-    if record.get("task") == "solve" and record.get("status") == "ok" and record.get("solver_status"):
-        return record["solver_status"]
+    if record.get("task") == "solve" and record.get("status") == "ok" and record.get("solver_status") == "solved":
+        return "uniqueness not asked"
     return "error"
 
 

@@ -17,14 +17,15 @@ each of them (``verify``); every solver run gets ``time_limit`` seconds.
 
 from __future__ import annotations
 
+import stat
 import time
 from dataclasses import asdict, dataclass
 from typing import Any, Callable
 
-from nonolab.errors import NonolabError
+from nonolab.errors import NonolabError, ParseError
 
 #: The version of the record's names (the CLI's ``--json`` share them: nonolab/schemas).
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 #: The fields every record has, in the order they are written (a task adds others).
 FIELDS = ("schema_version", "file", "index", "title", "task", "backend", "status", "verdict", "count", "exact",
@@ -67,6 +68,15 @@ class Job:
 _LOADED: dict[tuple[str, int, int], list] = {}
 
 
+def _kind(mode: int) -> str:
+    for test, word in ((stat.S_ISFIFO, "a FIFO"), (stat.S_ISDIR, "a directory"),
+                       (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"),
+                       (stat.S_ISSOCK, "a socket")):
+        if test(mode):
+            return word
+    return "not a file"
+
+
 def load_puzzles(path: str) -> list:
     """Every puzzle of the file at ``path``; the last file read is kept, as a set's jobs
     usually follow one another in the same worker."""
@@ -78,6 +88,11 @@ def load_puzzles(path: str) -> list:
         status = os.stat(path)
     except OSError:
         return load_all(path)  # its error names the file
+    if not stat.S_ISREG(status.st_mode):
+        # A FIFO would block the open until some writer came, a device never end: a batch
+        # reads regular files only, and records the others as errors without opening them.
+        raise ParseError(f"not a regular file ({_kind(status.st_mode)}): a batch reads regular files only",
+                         path=str(path))
     key = (os.path.abspath(path), status.st_mtime_ns, status.st_size)
     if key not in _LOADED:
         _LOADED.clear()
@@ -93,14 +108,13 @@ def _puzzle(path: str, index: int):
 
 
 def _solve(puzzle, backend: str, time_limit: float | None, max_solutions: int | None):
-    from nonolab.harness.uniqueness import verdict_of
+    from nonolab.harness.uniqueness import outcome_of
     from nonolab.solvers import get_spec
     from nonolab.solvers.base import Limits
 
     result = get_spec(backend).solve(puzzle, Limits(max_solutions, time_limit))
-    # A first solution (max_solutions 1) says nothing of uniqueness unless the search ended.
-    asked = max_solutions is None or max_solutions >= 2 or result.complete or not result.solutions
-    record = {"verdict": verdict_of(result).value if asked else None, "count": result.count,
+    outcome = outcome_of(result)  # None: a first solution (max_solutions 1), uniqueness not asked
+    record = {"verdict": outcome.value if outcome else None, "count": result.count,
               "exact": result.complete, "solver_status": result.status.value}
     return record, result
 

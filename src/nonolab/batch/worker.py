@@ -35,7 +35,7 @@ def _watch_parent(parent: int) -> None:
 
 def _warm_up(backend: str) -> None:
     from nonolab.solvers import get_spec
-    from nonolab.solvers.base import warm_up
+    from nonolab.solvers.warm import warm_up
 
     warm_up(get_spec(backend))  # BackendUnavailable / UnknownBackend: fatal, reported to the parent
 

@@ -32,7 +32,8 @@ def _solver(backend: str, probing: str | None, pairs: tuple[str, ...] = (), line
               help="Write the puzzle with its first solution as goal in this format (svg, png, pdf: "
                    "a picture of the solution with its clues).")
 @click.option("--output", "-o", default=None, type=click.Path(dir_okay=False),
-              help="File for --to (default: standard output); format from its suffix if --to is not given.")
+              help="File for --to (default, and -: standard output); format from its suffix if --to is not "
+                   "given (for -: the input's format).")
 @click.option("--progress/--no-progress", default=None,
               help="Progress bar of decided cells on long native runs (default: on a terminal).")
 @options.full
@@ -47,7 +48,7 @@ def solve(file, input_format, index, backend, probing, line, backend_options, ma
     (then unique or contradiction); --check, or --max-solutions 2, counts to 2.
     """
     from nonolab.formats import dump, dump_all, dumps, dumps_all
-    from nonolab.harness.uniqueness import verdict_of
+    from nonolab.harness.uniqueness import outcome_of
     from nonolab.solvers import Given
 
     from nonolab.cli.progress import DecidedCells
@@ -59,6 +60,10 @@ def solve(file, input_format, index, backend, probing, line, backend_options, ma
     if max_solutions is None:
         max_solutions = 2 if check_unique else 1
 
+    if output == "-" and not to_format:   # the puzzle with its solution, in the input's format
+        from nonolab.formats import detect_format
+        to_format = input_format or detect_format(file)
+    output = streams.file_or_stdout(output, as_json)
     chosen = sets.load(file, input_format, index)
     solved = []
     writes = bool(to_format or output)
@@ -70,13 +75,10 @@ def solve(file, input_format, index, backend, probing, line, backend_options, ma
             extra = {"progress": bar} if reports_progress and progress is not False else {}
             solver = _solver(backend, probing, backend_options, line, **extra)
             result = solver.solve(puzzle, clock.limits(max_solutions, time_limit), Given.of(fixed))
-        # The uniqueness verdict where the search says it: counted to 2, or ended.
-        verdict = verdict_of(result) if max_solutions >= 2 or result.complete else None
+        verdict = outcome_of(result)     # None: a first solution, uniqueness not asked
         if result.solution is not None and writes:
             solved.append(puzzle.with_(goal=result.solution))
-        summary = verdict.value if verdict else result.status.value
-        if result.solution is None:
-            summary = "contradiction" if result.complete else "timeout"
+        summary = verdict.value if verdict else "uniqueness not asked (--check counts to 2)"
         summary += (f" ({result.count} solution{'s' * (result.count != 1)} found"
                     f"{', exhaustive' if result.complete else ''}; {result.stats.backend}, "
                     f"{result.stats.wall_time:.3f} s)")
@@ -98,7 +100,7 @@ def solve(file, input_format, index, backend, probing, line, backend_options, ma
                 else:
                     click.echo(streams.too_big(grid.width, grid.height, "solution"))
             click.echo(summary, err=bool(result.solution))
-        return sets.Answer(data["verdict"] or result.status.value, 0 if result.solution is not None else EXIT_NO,
+        return sets.Answer(data["verdict"], 0 if result.solution is not None else EXIT_NO,
                            data, summary, grid, single)
 
     from nonolab.cli.render_commands import picture_format, write_solution
@@ -106,7 +108,7 @@ def solve(file, input_format, index, backend, probing, line, backend_options, ma
     if picture and len(chosen) > 1:
         raise click.UsageError(f"a picture holds one puzzle: {file} holds {len(chosen)}; name one with --index")
     quiet = writes and not output and not as_json  # the puzzles go to standard output
-    code = sets.run_set(file, input_format, index, as_json, answer, chosen, show=not quiet)
+    code = sets.run_set(file, input_format, index, as_json, answer, chosen, show=not quiet, time_limit=time_limit)
     if solved and picture:
         write_solution(solved[0], solved[0].goal, picture, output)
     elif solved:
@@ -144,9 +146,13 @@ def solve(file, input_format, index, backend, probing, line, backend_options, ma
               help="The designer's report: verdict, grade, numeric difficulty, warnings, and for a puzzle "
                    "with several solutions an alternative, the regions, givens and the fewest cell flips "
                    "of the picture that make it unique (each proven by an exact count).")
+@click.option("--certify", "certify_dir", default=None, metavar="DIR", type=click.Path(file_okay=False),
+              help="Also write a certificate into DIR (a set: one sub-folder per puzzle): the puzzle, its CNF, "
+                   "and a DRAT proof (unique, contradiction) or two solutions (multiple) that public tools "
+                   "check; see `nonolab certify-check`.")
 @options.given
 def check(file, input_format, index, backend, probing, line, backend_options, time_limit, full, as_json, why, why_image,
-          why_enumerate, as_report, givens):
+          why_enumerate, as_report, certify_dir, givens):
     """Print one word: unique, multiple, contradiction or timeout.
 
     For a puzzle with several solutions, also print two of them and the cells
@@ -157,19 +163,29 @@ def check(file, input_format, index, backend, probing, line, backend_options, ti
     """
     from nonolab.harness.uniqueness import Verdict, check as check_puzzle
     from nonolab.solvers import Given
-    from nonolab.render import diff_text
 
     fixed = options.parse_givens(givens)
     if fixed and (why or why_image or as_report):
         raise InvalidArgument("--given works with plain check, solve and count, not with --why or --report")
+    if certify_dir is not None and (fixed or why or why_image):
+        raise InvalidArgument("--certify certifies the plain check or --report: not with --given or --why")
     chosen = sets.load(file, input_format, index)
     solver = _solver(backend, probing, backend_options, line)
+    if certify_dir is not None and not as_report:
+        from nonolab.cli import certify_commands
+        code = certify_commands.run(file, input_format, index, solver, time_limit, as_json, certify_dir, chosen)
+        if code:
+            sys.exit(code)
+        return
     if as_report:
         if why or why_image:
             raise InvalidArgument("--report already holds what --why shows: give one of them")
-        from nonolab.cli import report_commands
+        from nonolab.cli import certify_commands, report_commands
+        where = certify_commands.places(file, chosen, certify_dir) if certify_dir is not None else {}
         code = sets.run_set(file, input_format, index, as_json,
-                            lambda p: report_commands.answer(p, solver, clock.left(time_limit), full), chosen)
+                            lambda p: report_commands.answer(p, solver, clock.left(time_limit), full,
+                                                             where.get(id(p))), chosen,
+                            time_limit=time_limit)
         if code:
             sys.exit(code)
         return
@@ -180,7 +196,7 @@ def check(file, input_format, index, backend, probing, line, backend_options, ti
                                   "choose one with --index N")
         code = sets.run_set(file, input_format, index, as_json,
                             lambda p: explain_why.answer(p, solver, clock.left(time_limit), why_image, why_enumerate,
-                                                        full), chosen)
+                                                        full), chosen, time_limit=time_limit)
         if code:
             sys.exit(code)
         return
@@ -192,17 +208,19 @@ def check(file, input_format, index, backend, probing, line, backend_options, ti
                 "differing_cells": [list(rc) for rc in found.differing]} if as_json else {}
         body = []
         if found.verdict is Verdict.MULTIPLE:
+            from nonolab.render import diff_text  # the pictures only for a puzzle that needs them
+
             first, second = found.witnesses
             body = [f"{len(found.differing)} cells differ (row, column, 1-based): "
                     + streams.cell_list(found.differing, full)]
             if full or streams.fits(first.width, first.height):
-                body += ["solution 1, solution 2, differing cells (*):", diff_text(first, second)]
+                body += ["solution 1, solution 2, differing cells (*):", diff_text(first, second, puzzle.chars)]
             else:
                 body.append(streams.too_big(first.width, first.height, "the two solutions and their difference"))
         return sets.Answer(found.verdict.value, 0 if found.verdict is Verdict.UNIQUE else EXIT_NO, data,
                            found.verdict.value, body)
 
-    code = sets.run_set(file, input_format, index, as_json, answer, chosen)
+    code = sets.run_set(file, input_format, index, as_json, answer, chosen, time_limit=time_limit)
     if code:
         sys.exit(code)
 
@@ -219,7 +237,7 @@ def count(file, input_format, index, backend, probing, line, backend_options, li
 
     A file holding several puzzles: one line per puzzle, then a summary.
     """
-    from nonolab.harness.uniqueness import count as count_puzzle
+    from nonolab.harness.uniqueness import count as count_puzzle, outcome_of
     from nonolab.solvers import Given
 
     solver = _solver(backend, probing, backend_options, line)
@@ -228,11 +246,12 @@ def count(file, input_format, index, backend, probing, line, backend_options, li
     def answer(puzzle) -> sets.Answer:
         found = count_puzzle(puzzle, solver, limit, clock.left(time_limit), cancel=CANCEL, given=Given.of(fixed))
         data = records.result_fields(found.result, solutions=False)
-        verdict = "exact" if found.exact else found.reason
+        outcome = outcome_of(found)     # None: --limit 1 reached, so uniqueness was not asked
+        verdict = outcome.value if outcome is not None else None
         data.update(count=found.count, exact=found.exact, stopped_by=found.reason or None, verdict=verdict)
         return sets.Answer(verdict, EXIT_NO if found.reason == "timeout" else 0, data, found.describe())
 
-    code = sets.run_set(file, input_format, index, as_json, answer)
+    code = sets.run_set(file, input_format, index, as_json, answer, time_limit=time_limit)
     if code:
         sys.exit(code)
 
@@ -253,49 +272,52 @@ def count(file, input_format, index, backend, probing, line, backend_options, li
 def explain(file, input_format, index, backend, probing, line, backend_options, time_limit, every, no_grid, as_json):
     """Print the deductions that solve FILE, step by step, with the grid after each.
 
-    The backend must record its steps (native, auto: native deductions, then one
-    cdcl step if they stall).  Techniques: line (the complete line solver, or
+    The last line gives the verdict (unique, multiple, contradiction, timeout), from
+    a count to 2 in the same run: the steps lead to the first solution found, and
+    steps of search, not deduction, are marked "(search)".  Exit code 0 only for
+    unique.  The backend must record its steps (native, auto: native deductions, then
+    one cdcl step if they stall).  Techniques: line (the complete line solver, or
     enumerate), simple-overlap, block-capping and clue-exhaustion (with --line
     chain-range or overlap), contradiction-probe, both-branches-agree (fully
-    probing), depth-2-probe, guess (a native search branch) and cdcl (what clause
-    learning decided after auto's hand-off).  Changed cells are shown as X (filled)
+    probing), depth-2-probe, guess (a native search branch: search) and cdcl (what
+    clause learning decided after auto's hand-off: search).  Changed cells are shown as X (filled)
     and O (empty); in a colour puzzle the grid shows the palette's chars, with the
     step's cells alone beside it.  A file holding several puzzles: each in turn, then
     a summary.
     """
     from nonolab.cli.backends import build_recording
+    from nonolab.cli.streams import fits, too_big
+    from nonolab.harness.explanation import explain as explain_puzzle
     from nonolab.render import grid_text
     from nonolab.solvers import replay
 
     solver = build_recording(backend, backend_options, probing, line)
 
     def answer(puzzle) -> sets.Answer:
-        result = solver.solve(puzzle, clock.limits(1, time_limit))
-        steps = result.steps
-        data = {**records.result_fields(result), "steps": [s.as_dict() for s in steps]}
+        found = explain_puzzle(puzzle, solver, clock.left(time_limit), cancel=CANCEL)
+        steps = found.steps
         lines: list[str] = []
         last = len(steps)
-        chars = puzzle.palette.chars if puzzle.is_colour else None
+        chars = puzzle.chars if puzzle.is_colour else None
+        shown = fits(puzzle.width, puzzle.height)
         for number, (step, grid) in enumerate(replay(puzzle, steps) if not as_json else (), 1):
+            if time_limit is not None and clock.elapsed() >= time_limit:   # the command's clock holds here too
+                lines.append(f"... {last - number + 1:,} more steps not shown: --time-limit ran out")
+                break
             lines.append(f"step {number}: {step.describe()}")
             if not no_grid and (number % every == 0 or number == last):
-                lines += [grid_text(grid, [(r, c) for r, c, _ in step.cells], chars), ""]
-        by_kind: dict[str, int] = {}
-        for s in steps:
-            by_kind[s.technique.value] = by_kind.get(s.technique.value, 0) + 1
-        kinds = ", ".join(f"{n} {k}" for k, n in by_kind.items()) or "no steps"
-        state = "solved" if result.solution is not None else (
-            "contradiction" if result.complete else "timeout")
-        data["verdict"] = state
-        headline = f"{state} in {last} steps: {kinds}"
+                lines += [grid_text(grid, [(r, c) for r, c, _ in step.cells], chars) if shown
+                          else too_big(puzzle.width, puzzle.height, "grid"), ""]
+        headline = found.summary()
 
         def single() -> None:
             for text in lines:
                 click.echo(text)
             click.echo(headline)
-        return sets.Answer(state, 0 if result.solution is not None else EXIT_NO, data, headline, lines, single)
+        verdict = found.verdict.value
+        return sets.Answer(verdict, 0 if verdict == "unique" else EXIT_NO, found.as_dict(), headline, lines, single)
 
-    code = sets.run_set(file, input_format, index, as_json, answer)
+    code = sets.run_set(file, input_format, index, as_json, answer, time_limit=time_limit)
     if code:
         sys.exit(code)
 

@@ -58,7 +58,7 @@ _STOPPED = {"max-candidates": "--max-candidates was reached", "time-limit": "--t
               help=f"The backend that counts to 2, or a spec such as native:line=overlap (see `nonolab "
                    f"backends`; default: {DEFAULT}, the default of every command).")
 @options.backend_option
-@click.option("--candidate-time-limit", type=float, default=10.0, show_default=True, metavar="SECONDS",
+@click.option("--candidate-time-limit", type=options.SECONDS, default=10.0, show_default=True, metavar="SECONDS",
               help="Wall time to judge one candidate, repairs included; a candidate cut by it is discarded.")
 @options.time_limit
 @click.option("--max-candidates", type=int, default=None, metavar="N",

@@ -52,11 +52,37 @@ class _Group(click.Group):
         for alias, command in getattr(found, "ALIASES", {}).items():
             self.commands.setdefault(alias, command)
 
+    def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
+        """Click's ``main``, with a usage error (an unknown option, a bad value) said in one
+        line, ``nonolab: error: COMMAND: WHAT (see COMMAND --help)``, exit 2, as every other
+        bad input is."""
+        if not standalone_mode:
+            return super().main(args, prog_name, complete_var, standalone_mode, **extra)
+        import sys
+        try:
+            code = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+        except click.UsageError as err:
+            where = err.ctx.command_path.partition(" ")[2] if err.ctx is not None else ""
+            path = f"nonolab {where}".strip()   # the root's name as users type it, however it was started
+            message = " ".join(err.format_message().split())
+            click.echo(f"nonolab: error: {where + ': ' if where else ''}{message} (see {path} --help)", err=True)
+            sys.exit(err.exit_code)
+        except click.ClickException as err:
+            click.echo(f"nonolab: error: {' '.join(err.format_message().split())}", err=True)
+            sys.exit(err.exit_code)
+        except click.Abort:
+            click.echo("nonolab: interrupted", err=True)
+            sys.exit(130)
+        sys.exit(code if isinstance(code, int) else 0)
+
     def invoke(self, ctx: click.Context):
         from nonolab.cli import clock, interrupt
 
         clock.start()  # --time-limit counts from here: loading and every step share it
+        _warnings_in_one_line()
         try:
+            from nonolab.formats import InputLimits
+            InputLimits().resolved()   # a bad NONOLAB_MAX_* variable: one line before any output
             # In a worker thread: a signal then ends the command at once (see interrupt.py).
             return interrupt.run(lambda: super(_Group, self).invoke(ctx))
         except NonolabError as err:
@@ -70,6 +96,16 @@ class _Group(click.Group):
         except KeyboardInterrupt:
             click.echo("nonolab: interrupted", err=True)
             ctx.exit(130)
+
+
+def _warnings_in_one_line() -> None:
+    """A library warning (a hard link an atomic write broke) as one line on stderr."""
+    import warnings
+
+    def show(message, category, filename, lineno, file=None, line=None) -> None:
+        click.echo(f"nonolab: warning: {message}", err=True)
+
+    warnings.showwarning = show
 
 
 @click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})

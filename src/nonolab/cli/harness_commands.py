@@ -99,7 +99,7 @@ def list_backends():
     solvers), baseline (dlx, backtrack: for comparison; verify runs them only when named).
     Under each, its options (-O KEY=VALUE, or in a spec such as native:line=overlap):
     name=default, what it accepts, what it does.  Then the variants backends declare (e.g. native's line strategies, as specs that
-    `bench --strategies` accepts) and the native line strategies.
+    `nonolab bench --backends` accepts) and the native line strategies.
     """
     from nonolab.errors import NonolabError
     from nonolab.solvers import DEFAULT, describe_option, get, line_strategies, names, options_of, role, variants
@@ -132,14 +132,17 @@ def list_backends():
               help="dimacs: the CNF backend's clauses; dzn: data for models/nonogram.mzn.")
 @click.option("--output", "-o", default=None, type=click.Path(dir_okay=False),
               help="Write to this file (default: standard output).")
-def export(file, input_format, to_format, output):
+@click.option("--max-states", type=click.IntRange(min=1), default=None, metavar="N",
+              help="dimacs: refuse a model of more than N cells and line states (default: the cnf backend's "
+                   "limit, which -O max_states=N raises there).")
+def export(file, input_format, to_format, output, max_states):
     """Export FILE as a model for an external solver (DIMACS CNF or MiniZinc data)."""
     from nonolab.formats import load, write_atomically
 
     puzzle = load(file, input_format)
     if to_format == "dimacs":
         from nonolab.harness import dimacs
-        text = dimacs(puzzle)
+        text = dimacs(puzzle, max_states)
     else:
         from nonolab.formats import dumps
         text = dumps(puzzle, "dzn")
@@ -181,15 +184,18 @@ def grade(file, input_format, index, backend, backend_options, time_limit, up_to
         result = grade_puzzle(puzzle, searcher, clock.left(time_limit), Grade(up_to), cancel=CANCEL)
         if result.grade is not None:
             head = f"{result.grade.value} (pbnsolve class: {result.grade.pbnsolve_class})"
+        elif result.verdict is Verdict.CONTRADICTION:
+            head = "none (a puzzle with no solution is not graded)"
         else:
             head = f"not graded: harder than {result.harder_than.value}" if result.harder_than else "not graded"
         body = ["steps: " + ", ".join(f"{n} {kind}" for kind, n in result.steps.items())] if result.steps else []
         code = EXIT_NO if result.grade is None or result.verdict is not Verdict.UNIQUE else 0
         verdict = result.grade.value if result.grade is not None else "not graded"
+        said = result.verdict.value if result.verdict is not None else "uniqueness not decided (--up-to)"
         return sets.Answer(verdict, code, records.grade_fields(result, searcher.name),
-                           f"grade: {head}; {result.verdict.value}; {result.time:.3f} s", body)
+                           f"grade: {head}; {said}; {result.time:.3f} s", body)
 
-    code = sets.run_set(file, input_format, index, as_json, answer)
+    code = sets.run_set(file, input_format, index, as_json, answer, time_limit=time_limit)
     if code:
         sys.exit(code)
 

@@ -1,7 +1,7 @@
 """Ctrl-C and SIGTERM: every command ends within a second, with one line and 130 or 143.
 
 Python runs signal handlers only in the main thread, and only between bytecodes: a
-solver inside a C library (CP-SAT, CaDiCaL, a numba loop) would hold the main thread
+solver inside a C library (CP-SAT, CaDiCaL, a C++ engine) would hold the main thread
 for as long as it searches.  So :func:`run` does the command's work in a worker
 thread, while the main thread waits in short joins and keeps the handlers.  A signal
 sets :data:`CANCEL`, the process-wide ``threading.Event`` the commands pass on as
@@ -11,9 +11,17 @@ main thread then withholds whatever the command would still print, gives the wor
 ``nonolab: interrupted`` and leaves with ``os._exit`` (no interpreter shutdown, which
 could wait for or abort inside a C library's threads).
 
+A command that keeps what it did on a signal (``bench`` writes the reports of the runs
+that ended) calls :func:`finish_on_cancel`: its output is not silenced, its writes are
+not refused, and it gets up to that many seconds to stop by itself and write; a second
+signal ends it at once.
+
 Targets written in place are complete or untouched: ``write_atomically`` writes a
 temporary file and renames it; the temporary files of writes still under way are
-deleted here.  Batch records are appended with one ``write`` each.
+deleted here.  And once the signal came no write lands at all (the handler closes
+``write_atomically``'s gate): work stopped by the cancel may still try to write what it
+has (a repair cut short would write the puzzle unrepaired), and is refused.  Batch
+records are appended with one ``write`` each.
 """
 
 from __future__ import annotations
@@ -35,10 +43,30 @@ EXIT_CODES = {signal.SIGINT: 130, signal.SIGTERM: 143}
 
 _received: list[int] = []
 _stderr: list[int] = []  # a copy of the real stderr, for the one line
+_finishing: list[float] = []  # the grace of a command that finishes by itself (finish_on_cancel)
+
+
+def finish_on_cancel(grace: float = 0.9) -> None:
+    """The running command stops by itself once :data:`CANCEL` is set and writes what it has:
+    keep its output, and give it ``grace`` seconds (a second signal ends it at once)."""
+    _finishing[:] = [grace]
+
+
+def _writes(action: str) -> None:
+    """Open or close the file writers' gate, if the formats were loaded (nothing was
+    written before they were)."""
+    files = sys.modules.get("nonolab.formats._files")
+    if files is not None:
+        getattr(files, action)()
 
 
 def _handler(signum: int, frame) -> None:
-    if not _received:
+    if _received and _finishing:  # the second signal: no more waiting
+        os.write(_stderr[0] if _stderr else 2, b"nonolab: interrupted\n")
+        os._exit(EXIT_CODES.get(signum, 130))
+    if not _finishing:  # a finishing command writes what it kept (its own cancel stops its work)
+        _writes("close_writes")     # first: a write must not land after the signal
+    if not _received and not _finishing:
         # Silence first, cancel second: a backend that stops at once must not get to
         # print its cut-short answer (``timeout``) before the process leaves.
         _stderr.append(os.dup(2))
@@ -79,6 +107,8 @@ def run(work: Callable[[], T]) -> T:
     CANCEL.clear()
     _received.clear()
     _stderr.clear()
+    _finishing.clear()
+    _writes("open_writes")
     previous = {sig: signal.signal(sig, _handler) for sig in EXIT_CODES}
     try:
         worker = threading.Thread(target=target, name="nonolab-command", daemon=True)
@@ -98,7 +128,17 @@ def run(work: Callable[[], T]) -> T:
 def _exit_interrupted(worker: threading.Thread) -> None:
     """Let the command stop (its output is silenced already), clean up, say so once, and exit."""
     code = EXIT_CODES.get(_received[0] if _received else signal.SIGINT, 130)
-    worker.join(GRACE)
+    if _finishing:
+        worker.join(_finishing[0])
+        _writes("close_writes")     # what it did not finish writing in time is not written
+    else:
+        _writes("close_writes")     # the formats may have loaded since the signal
+        worker.join(GRACE)
+    for stream in (sys.stdout, sys.stderr):  # what a finishing command printed must not be lost
+        try:
+            stream.flush()
+        except (OSError, ValueError):
+            pass
     files = sys.modules.get("nonolab.formats._files")
     if files is not None:
         files.discard_pending()

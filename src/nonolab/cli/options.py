@@ -6,8 +6,32 @@ import click
 
 from nonolab.solvers import DEFAULT, parse_pairs
 
+class Seconds(click.ParamType):
+    """A positive, finite number of seconds (``nan`` and ``inf`` are refused: neither is a
+    limit, and ``nan`` compares false with every clock reading, so it would mean none).
+
+    >>> Seconds().convert("2.5", None, None)
+    2.5
+    """
+
+    name = "seconds"
+
+    def convert(self, value, param, ctx):
+        import math
+
+        try:
+            seconds = float(value)
+        except (TypeError, ValueError):
+            self.fail(f"{value!r} is not a number of seconds", param, ctx)
+        if not math.isfinite(seconds) or seconds <= 0:
+            self.fail(f"{value!r} is not a positive, finite number of seconds", param, ctx)
+        return seconds
+
+
+SECONDS = Seconds()
+
 time_limit = click.option(
-    "--time-limit", type=click.FloatRange(min=0, min_open=True), default=None, metavar="SECONDS",
+    "--time-limit", type=SECONDS, default=None, metavar="SECONDS",
     help="Stop after this many seconds of wall time for the whole command (loading included); "
          "the answer is then 'timeout'.")
 
@@ -15,7 +39,7 @@ time_limit = click.option(
 def time_limit_per(what: str):
     """``--time-limit`` for commands that run many searches: the limit holds for each ``what``."""
     return click.option(
-        "--time-limit", type=click.FloatRange(min=0, min_open=True), default=None, metavar="SECONDS",
+        "--time-limit", type=SECONDS, default=None, metavar="SECONDS",
         help=f"Stop each search after this many seconds of wall time, {what}; such a search is then "
              "'timeout'.")
 
@@ -38,8 +62,8 @@ probing = click.option(
     "--probing", type=click.Choice(["full", "contradiction", "none", "depth-2"]), default=None,
     help="Native solver (and auto's native phase): probing between line propagation and search "
          "(default: full).")
-# The native line strategies, spelt out here so that `--help` stays fast (no numba
-# import); tests/cli check the list against nonolab.solvers.native.strategies.
+# The native line strategies, spelt out here so that `--help` imports no backend (the CLI
+# sees only the public API); tests/cli check the list against nonolab.solvers.native.modes.
 LINE_STRATEGIES = ("dp", "chain-range", "overlap", "enumerate")
 line = click.option(
     "--line", type=click.Choice(LINE_STRATEGIES), default=None,

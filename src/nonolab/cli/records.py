@@ -18,13 +18,12 @@ position in the file), ``title``, ``width``, ``height``, ``backend``, ``status``
 
 from __future__ import annotations
 
-import json
 from typing import Any, Iterable
 
 import click
 
 #: Bumped when a name or a meaning changes (not when a field is added).
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 
 def rows(solution) -> list[str]:
@@ -35,9 +34,7 @@ def rows(solution) -> list[str]:
 
 def picture_text(puzzle, solution) -> str:
     """A solution as people read it: ``#``/``.``, or a colour puzzle's palette chars."""
-    if puzzle.is_colour:
-        return solution.to_text(chars=puzzle.palette.chars)
-    return solution.to_text()
+    return solution.to_text(chars=puzzle.chars)
 
 
 def record(file: str, index: int, puzzle) -> dict[str, Any]:
@@ -105,8 +102,8 @@ def set_document(file: str | None, records: list[dict[str, Any]], exit_code: int
 
 
 #: The schema files shipped in the package, one per command (and ``common``).
-SCHEMAS = ("common", "solve", "check", "check-why", "check-report", "count", "explain", "info", "grade", "verify",
-           "batch-record")
+SCHEMAS = ("common", "solve", "check", "check-why", "check-report", "check-certify", "certify-check", "count",
+           "explain", "info", "grade", "verify", "batch-record")
 
 
 def schema(name: str) -> dict[str, Any]:
@@ -119,8 +116,12 @@ def schema(name: str) -> dict[str, Any]:
 
     if name not in SCHEMAS:
         raise ValueError(f"no schema {name!r} (known: {', '.join(SCHEMAS)})")
+    import json
+
     return json.loads(files("nonolab").joinpath("schemas", f"{name}.json").read_text(encoding="utf-8"))
 
 
 def emit(data: dict[str, Any]) -> None:
+    import json  # only --json prints JSON: a plain check does not import it
+
     click.echo(json.dumps(data, indent=2))

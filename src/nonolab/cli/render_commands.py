@@ -119,9 +119,10 @@ def render(file, input_format, mode, to_format, output, cell, page, labels, time
         _steps(puzzle, fmt, output, cell, time_limit)
         return
     if mode == "solution":
+        from nonolab.harness.uniqueness import outcome_of
         found = nonolab.solve(puzzle, max_solutions=1, time_limit=time_limit)
         if found.solution is None:
-            _nothing(f"no solution ({'contradiction' if found.complete else 'timeout'})")
+            _nothing(f"no solution ({outcome_of(found).value})")
         svg = solution_svg(found.solution, puzzle, **size)
     elif mode == "diff":
         answer = nonolab.check(puzzle, time_limit=time_limit)
@@ -145,16 +146,19 @@ def _nothing(why: str) -> None:
 
 
 def _steps(puzzle, fmt: str, output: str | None, cell: float, time_limit: float | None) -> None:
-    """The native engine's step log (as `explain --backend native` records it), drawn."""
-    import nonolab
-    from nonolab.render import steps_html
+    """The native engine's step log (as `explain --backend native` records it), drawn,
+    with the verdict of the same run (:func:`nonolab.harness.explanation.explain`)."""
+    from nonolab.cli import clock
+    from nonolab.cli.interrupt import CANCEL
+    from nonolab.harness.explanation import explain
+    from nonolab.render import check_drawable, steps_html
     from nonolab.render.steps import steps_svg
 
-    result = nonolab.backend("native", record_steps=True).solve(puzzle, nonolab.Limits(1, time_limit))
-    state = "solved" if result.solution is not None else ("contradiction" if result.complete else "timeout")
-    summary = f"{state} in {len(result.steps)} steps (native backend)"
+    check_drawable(puzzle.width, puzzle.height)   # before the search, not after it
+    found = explain(puzzle, "native", clock.left(time_limit), cancel=CANCEL)
+    summary = f"{found.summary()} (native backend)"
     if fmt == "html":
-        data = steps_html(puzzle, result.steps, cell=cell, summary=summary)
+        data = steps_html(puzzle, found.steps, cell=cell, summary=summary)
         if output:
             from nonolab.formats import write_atomically
             write_atomically(output, data)
@@ -162,8 +166,8 @@ def _steps(puzzle, fmt: str, output: str | None, cell: float, time_limit: float 
         else:
             click.echo(data, nl=False)
     else:
-        write_picture(steps_svg(puzzle, result.steps, cell=cell), fmt, output)
-    if result.solution is None:
+        write_picture(steps_svg(puzzle, found.steps, cell=cell), fmt, output)
+    if found.solution is None:
         sys.exit(EXIT_NO)
 
 

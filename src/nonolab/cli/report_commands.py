@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from nonolab.cli import clock, options, sets
+from nonolab.cli import clock, options, sets, streams
 from nonolab.cli.interrupt import CANCEL
 from nonolab.cli.group import EXIT_NO
 
@@ -17,24 +17,24 @@ def _clue(blocks, chars: str | None) -> str:
     return " ".join(f"{n}{chars[c]}" if chars else str(n) for n, c in blocks) or "0"
 
 
-def _repair_lines(repaired, full: bool, chars: str | None = None) -> list[str]:
-    """The repair part of the report: the fewest flips, and each repair before and after
-    (``chars``: the palette's characters of a colour puzzle)."""
+def _repair_lines(repaired, full: bool, puzzle) -> list[str]:
+    """The repair part of the report: the fewest flips, and each repair before and after."""
     from nonolab.cli import streams
     from nonolab.render import diff_text
 
+    chars = puzzle.chars if puzzle.is_colour else None
     if repaired.status == "unique":
         return []
     if not repaired.suggestions:
-        why = "the time limit came first" if repaired.status == "timeout" else "none found within the limits"
+        why = "timeout (the time limit came first)" if repaired.status == "timeout" else "none found within the limits"
         bound = f"; at least {repaired.lower_bound} flips are needed" if repaired.lower_bound else ""
         return [f"repair: {why}{bound}"]
     best = repaired.best
     n = len(best.flips)
     how = ("the fewest possible (every smaller set of flips was ruled out)" if repaired.minimal
            else f"greedy, not proven the fewest (at least {repaired.lower_bound} needed)")
-    out = [f"repair: {n} cell flip{'s' * (n != 1)} of the {repaired.source} make{'s' * (n == 1)} the puzzle "
-           f"unique, {how}; each checked by an exact count:"]
+    out = [f"repair: {n} cell flip{'s' * (n != 1)} of the {repaired.source} (solution 1) make{'s' * (n == 1)} the "
+           f"puzzle unique, {how}; each checked by an exact count:"]
     for k, s in enumerate(repaired.suggestions, 1):
         out.append(f"  {k}. {s.describe()}: {'unique' if s.unique else 'NOT unique'}")
         out += [f"     {kind} {i + 1}: {_clue(before, chars)} -> {_clue(after, chars)}"
@@ -42,59 +42,89 @@ def _repair_lines(repaired, full: bool, chars: str | None = None) -> list[str]:
     after = best.puzzle.goal
     if after is not None and repaired.picture is not None:
         if full or streams.fits(after.width, after.height):
-            out += ["before, after, flipped cells (*) of repair 1:",
-                    diff_text(repaired.picture, after, chars or ".#")]
+            out += ["before (solution 1), after, flipped cells (*) of repair 1:",
+                    diff_text(repaired.picture, after, puzzle.chars)]
         else:
             out.append(streams.too_big(after.width, after.height, "the picture before and after"))
     return out
 
 
-def report_lines(rep, full: bool = False) -> list[str]:
-    """The report as text; the first line is the verdict."""
-    from nonolab.cli import streams
+def _ambiguity_lines(amb, puzzle, stopped: str) -> list[str]:
+    """How many solutions, and the regions where they differ, as far as they were proven."""
     from nonolab.cli.why import _cells
+
+    count = f"{amb.solution_count} solutions" if amb.count_exact else f"at least {amb.solution_count} solutions"
+    if not amb.backbone_exact:     # the cells that differ were not all found: no region is known
+        return [f"{count}; regions where they differ: {stopped} (not computed within the time limit)"]
+    n = len(amb.regions)
+    out = [f"{count}; {n} region{'s' * (n != 1)} where they differ:"]
+    out += [f"  {chr(ord('a') + k % 26)}: {r.describe()}" for k, r in enumerate(amb.regions)]
+    unplaced = amb.unplaced()
+    if unplaced:
+        out.append(f"  {len(unplaced)} cells where solutions differ not placed in a region: {stopped}")
+    if amb.givens_unique:
+        given = _cells(amb.givens, None if puzzle.is_colour else puzzle.chars)   # as --given reads them
+        out.append(f"givens instead of a repair (greedy): reveal {len(amb.givens)}, e.g. --given '{given}'")
+    return out
+
+
+def report_lines(rep, full: bool = False) -> list[str]:
+    """The report as text; the first line is the verdict.  Every picture is the report's
+    ``solution`` (and ``alternative``): the one the ambiguity report and the repair start from."""
+    from nonolab.cli import streams
     from nonolab.render import diff_text
 
-    out = [rep.verdict]
+    stopped = rep.stopped.value if rep.stopped is not None else "timeout"
+    out = [rep.verdict.value]
     graded = rep.grade
     if graded is not None and graded.grade is not None:
         out.append(f"grade: {graded.grade.value} (pbnsolve class: {graded.grade.pbnsolve_class}); "
                    f"difficulty {rep.difficulty:.3f} (0-1 line, 1-4 probing, 4-5 search)")
-    else:
-        out.append("grade: not reached within the time limit")
+    elif rep.verdict.value == "contradiction":
+        out.append("grade: none (a puzzle with no solution is not graded)")
+    elif rep.verdict.value in ("unique", "multiple"):
+        out.append(f"grade: {stopped} (not reached within the time limit)")
     for w in rep.warnings:
         out.append(f"warning: {w.message}")
-    if rep.verdict == "multiple":
+    if rep.verdict.value == "multiple":
         first, second = rep.solution, rep.alternative
         out.append(f"{len(rep.differing)} cells differ between two solutions (row, column, 1-based): "
                    + streams.cell_list(rep.differing, full))
         if full or streams.fits(first.width, first.height):
-            chars = rep.puzzle.palette.chars if rep.puzzle.is_colour else ".#"
-            out += ["solution 1, solution 2, differing cells (*):", diff_text(first, second, chars)]
-        amb = rep.ambiguity
-        if amb is not None:
-            count = (f"{amb.solution_count} solutions" if amb.count_exact
-                     else f"at least {amb.solution_count} solutions")
-            out.append(f"{count}; {len(amb.regions)} region{'s' * (len(amb.regions) != 1)} where they differ:")
-            out += [f"  {chr(ord('a') + k % 26)}: {r.describe()}" for k, r in enumerate(amb.regions)]
-            if amb.givens_unique:
-                given = _cells(amb.givens, None if rep.puzzle.is_colour else ".#")   # as --given reads them
-                out.append(f"givens instead of a repair (greedy): reveal {len(amb.givens)}, e.g. --given '{given}'")
+            label = "solution 1 (the goal)" if rep.puzzle.goal is not None else "solution 1"
+            out += [f"{label}, solution 2, differing cells (*):", diff_text(first, second, rep.puzzle.chars)]
+        if rep.ambiguity is not None:
+            out += _ambiguity_lines(rep.ambiguity, rep.puzzle, stopped)
         if rep.repair is not None:
-            out += _repair_lines(rep.repair, full, rep.puzzle.palette.chars if rep.puzzle.is_colour else None)
+            out += _repair_lines(rep.repair, full, rep.puzzle)
     if not rep.complete:
-        out.append("(the time limit cut part of the report short)")
+        out.append(f"({stopped}: the time limit cut part of the report short)" if stopped == "timeout"
+                   else "(interrupted: part of the report was not finished)")
     out.append(f"{rep.time:.3f} s, backend {rep.backend}")
     return out
 
 
-def answer(puzzle, solver, time_limit: float | None, full: bool = False) -> sets.Answer:
-    """One puzzle's report (a :class:`nonolab.cli.sets.Answer`)."""
+def answer(puzzle, solver, time_limit: float | None, full: bool = False, certify_into=None) -> sets.Answer:
+    """One puzzle's report (a :class:`nonolab.cli.sets.Answer`); with ``certify_into`` (a
+    folder), its certificate too: a "certified" line and the JSON's ``certificate``."""
+    import time
+
     from nonolab.harness.report import report
 
+    start = time.perf_counter()
     rep = report(puzzle, solver, time_limit, cancel=CANCEL)
     lines = report_lines(rep, full)
-    return sets.Answer(rep.verdict, 0 if rep.verdict == "unique" else EXIT_NO, rep.as_dict(), lines[0], lines[1:])
+    data = rep.as_dict()
+    if certify_into is not None:
+        from nonolab.certify import certify
+        from nonolab.cli.certify_commands import note
+
+        left = None if time_limit is None else max(time_limit - (time.perf_counter() - start), 1e-3)
+        made = certify(puzzle, certify_into, solver, left, cancel=CANCEL)
+        lines.insert(1, note(made))
+        data["certificate"] = made.as_dict()
+    return sets.Answer(rep.verdict.value, 0 if rep.verdict.value == "unique" else EXIT_NO, data, lines[0],
+                       lines[1:])
 
 
 @click.command()
@@ -106,51 +136,51 @@ def answer(puzzle, solver, time_limit: float | None, full: bool = False) -> sets
 @options.time_limit
 @click.option("--max-flips", type=click.IntRange(min=1), default=3, show_default=True, metavar="K",
               help="Search every set of up to K flips for the fewest (beyond, a greedy repair).")
+@click.option("--givens", "as_givens", is_flag=True,
+              help="Keep the picture and reveal cells as givens instead (greedy, as check --why finds them; "
+                   "the result checked unique by an exact count); written in a format that holds givens "
+                   "(json, non, tatham).")
 @click.option("--output", "-o", default=None, type=click.Path(dir_okay=False),
-              help="Write the repaired puzzle(s) here (default: standard output).")
+              help="Write the repaired puzzle(s) here (default, and -: standard output).")
 @click.option("--to", "to_format", default=None, metavar="FMT",
               help="Output format (default: from --output's suffix, else the input's format).")
 @options.as_json
-def repair(file, input_format, index, backend, backend_options, time_limit, max_flips, output, to_format, as_json):
+def repair(file, input_format, index, backend, backend_options, time_limit, max_flips, as_givens, output, to_format,
+           as_json):
     """Make FILE unique by flipping the fewest cells of its picture, and write the result.
 
     The picture is the puzzle's goal if the file has one, else its first solution.  In
     colour a changed cell takes another colour of the palette or the background.
-    Each repair is proven by an exact count to 2.  A puzzle that is already unique is
-    written unchanged.  Every puzzle of a set is repaired.  Exit code 1 if some puzzle
-    could not be made unique within the limits (it is written unchanged).
+    Each repair is proven by an exact count to 2.  With --givens the clues stay and the
+    puzzle reveals cells instead.  A puzzle that is already unique is written unchanged.
+    Every puzzle of a set is repaired.  Exit code 1 if some puzzle could not be made
+    unique within the limits (it is written unchanged).  Interrupted (Ctrl-C, SIGTERM),
+    nothing is written.
     """
     from nonolab.cli.backends import build
-    from nonolab.formats import detect_format, dump, dump_all, dumps, dumps_all
-    from nonolab.harness.repair import repair as repair_puzzle
-    from nonolab.solvers import get_spec, role
+    from nonolab.errors import InvalidArgument
+    from nonolab.formats import detect_format, dump, dump_all, dumps, dumps_all, givens_formats, holds_givens
 
+    output = streams.file_or_stdout(output, as_json)   # -o -: standard output, the answers on stderr
     solver = build(backend, backend_options)
-    if role(solver.name) != "solver":     # hundreds of small counts: see harness.report
-        solver = get_spec("native")
     chosen = sets.load(file, input_format, index)
     fmt = to_format or (None if output else input_format or detect_format(file))
+    if as_givens:
+        target = fmt or (None if not output else _format_of(output))
+        if target is not None and not holds_givens(target):
+            raise InvalidArgument(f"--givens: the {target!r} format cannot hold givens "
+                                  f"(write {', '.join(givens_formats())})")
     written = []
 
     def answer(puzzle) -> sets.Answer:
-        result = repair_puzzle(puzzle, None, solver, max_flips, clock.left(time_limit), 1, cancel=CANCEL)
-        best = result.best
-        unique = result.status == "unique" or (best is not None and best.unique)
-        written.append(best.puzzle if best is not None and best.unique else puzzle)
-        data = {"verdict": "unique" if unique else result.status, "backend": solver.name, **result.as_dict()}
-        if result.status == "unique":
-            head = "already unique: written unchanged"
-        elif best is not None and best.unique:
-            head = (f"repaired: {best.describe()} ({'the fewest' if result.minimal else 'greedy'}; "
-                    "unique by an exact count)")
-        else:
-            head = f"not repaired ({result.status}): written unchanged"
-        return sets.Answer(data["verdict"], 0 if unique else EXIT_NO, data, head)
+        made = (_reveal if as_givens else _flip)(puzzle, solver, max_flips, clock.left(time_limit))
+        written.append(made.puzzle)
+        return sets.Answer(made.verdict, 0 if made.verdict == "unique" else EXIT_NO, made.data, made.head)
 
     heads: list[str] = []
     to_stdout = not output and not as_json       # the puzzles go to standard output, the answers to stderr
     code = sets.run_set(file, input_format, index, as_json, lambda p: _keep(answer(p), heads), chosen,
-                        show=not to_stdout)
+                        show=not to_stdout, time_limit=time_limit)
     if to_stdout:
         for (number, puzzle), head in zip(chosen, heads):
             click.echo(f"{sets.name(number, puzzle)}: {head}" if len(chosen) > 1 else head, err=True)
@@ -160,10 +190,64 @@ def repair(file, input_format, index, backend, backend_options, time_limit, max_
         elif not as_json:
             click.echo(dumps(written[0], fmt) if len(written) == 1 else dumps_all(written, fmt), nl=False)
     except ValueError as err:
-        from nonolab.errors import InvalidArgument
         raise InvalidArgument(str(err)) from None
     if code:
         sys.exit(code)
+
+
+def _format_of(path: str) -> str | None:
+    from nonolab.formats import format_for_path
+    return format_for_path(path)
+
+
+class _Made:
+    """What one puzzle's repair writes and says: the puzzle, the outcome word of the written
+    puzzle, its JSON fields and its headline."""
+
+    def __init__(self, puzzle, verdict: str, data: dict, head: str):
+        self.puzzle, self.verdict, self.data, self.head = puzzle, verdict, data, head
+
+
+def _flip(puzzle, solver, max_flips: int, time_limit: float | None) -> _Made:
+    """The fewest flips of the picture (:func:`nonolab.harness.repair.repair`)."""
+    from nonolab.harness.repair import repair as repair_puzzle
+    from nonolab.harness.uniqueness import outcome_of
+    from nonolab.solvers import get_spec, role
+
+    if role(solver.name) != "solver":     # hundreds of small counts: see harness.report
+        solver = get_spec("native")
+    result = repair_puzzle(puzzle, None, solver, max_flips, time_limit, 1, cancel=CANCEL)
+    best = result.best
+    fixed = best is not None and best.unique
+    verdict = outcome_of(result).value
+    data = {"verdict": verdict, "backend": solver.name, **result.as_dict()}
+    if result.status == "unique":
+        head = "already unique: written unchanged"
+    elif fixed:
+        head = (f"repaired: {best.describe()} ({'the fewest' if result.minimal else 'greedy'}; "
+                "unique by an exact count)")
+    else:
+        head = f"not repaired ({verdict}): written unchanged"
+    return _Made(best.puzzle if fixed else puzzle, verdict, data, head)
+
+
+def _reveal(puzzle, solver, max_flips: int, time_limit: float | None) -> _Made:
+    """The greedy givens of the ambiguity report (:meth:`AmbiguityReport.revealed`)."""
+    from nonolab.harness.ambiguity import ambiguity_report, questioner
+
+    report = ambiguity_report(puzzle, questioner(solver), time_limit, cancel=CANCEL)
+    made = report.revealed(puzzle)
+    verdict = "unique" if made is not None else report.verdict.value
+    data = {"verdict": verdict, "backend": report.backend, "givens": [list(g) for g in report.givens],
+            "givens_unique": report.givens_unique}
+    if report.verdict.value == "unique":
+        head = "already unique: written unchanged"
+    elif made is not None:
+        head = (f"repaired: reveal {len(report.givens)} cell{'s' * (len(report.givens) != 1)} as givens "
+                "(greedy; unique by an exact count)")
+    else:
+        head = f"not repaired ({verdict}): written unchanged"
+    return _Made(made if made is not None else puzzle, verdict, data, head)
 
 
 def _keep(answer: sets.Answer, heads: list[str]) -> sets.Answer:

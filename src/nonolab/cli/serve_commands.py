@@ -18,13 +18,17 @@ from nonolab.cli import options
 @options.time_limit_per("per job (a report, an explanation, a puzzle from an image)")
 @click.option("--workers", type=click.IntRange(1, 64), default=2, show_default=True,
               help="Jobs that run at once; others wait their turn.")
-def serve(host, port, open_browser, time_limit, workers):
+@click.option("--allow-host", "allow_hosts", multiple=True, metavar="NAME",
+              help="Another name a request's Host may give (with --host beyond this machine: the name others "
+                   "use to reach it); repeatable.  Requests naming any other host are refused.")
+def serve(host, port, open_browser, time_limit, workers, allow_hosts):
     """A web workbench in the browser: open, paste, drop or draw a puzzle; see its
     verdict, grade and ambiguity map; step through `explain`; apply a repair; make a
     puzzle from an image; download it in any format.
 
     Prints the address, then serves until Ctrl-C.  Needs the serve extra
     (pip install "nonolab[serve]").  --time-limit defaults to 60 seconds per job.
+    With --host other than this machine's loopback, a warning says what that exposes.
     """
     from nonolab.web.server import serve as run
 
@@ -35,7 +39,10 @@ def serve(host, port, open_browser, time_limit, workers):
             import webbrowser
             webbrowser.open(url)
 
-    run(host, port, 60.0 if time_limit is None else time_limit, workers, ready)
+    def warn(line: str) -> None:
+        click.echo(line, err=True)
+
+    run(host, port, 60.0 if time_limit is None else time_limit, workers, ready, warn, tuple(allow_hosts))
 
 
 COMMANDS = (serve,)

@@ -87,18 +87,30 @@ def summary_line(verdicts: list[str | None]) -> str:
 
 def run_set(path: str, fmt: str | None, index: int | None, as_json: bool,
             answer_of: Callable[[Any], Answer], chosen: list[tuple[int, Any]] | None = None,
-            show: bool = True) -> int:
+            show: bool = True, time_limit: float | None = None) -> int:
     """Answer for every chosen puzzle of ``path``; returns the worst exit code.
 
     ``chosen`` skips the loading (the caller already has the puzzles); ``show=False``
     prints no text (standard output carries something else), JSON still goes out.
+    ``time_limit`` is the command's (``--time-limit``, counted from its start): once it has
+    run out, the puzzles not yet answered are counted ``timeout`` in one line, not asked
+    one by one (each would cost a search's set-up however little time it is given).
     """
+    from nonolab.cli import clock
+
     chosen = load(path, fmt, index) if chosen is None else chosen
     single = len(chosen) == 1
     found: list[dict[str, Any]] = []
     verdicts: list[str | None] = []
     worst = 0
-    for number, puzzle in chosen:
+    for at, (number, puzzle) in enumerate(chosen):
+        if time_limit is not None and clock.elapsed() >= time_limit and not single:
+            rest = len(chosen) - at
+            verdicts += ["timeout"] * rest
+            worst = max(worst, 1)
+            if show and not as_json:
+                click.echo(f"... {rest:,} more puzzle{'s' * (rest != 1)} not answered: --time-limit ran out (timeout)")
+            break
         answer = answer_of(puzzle)
         worst = max(worst, answer.code)
         verdicts.append(answer.verdict)

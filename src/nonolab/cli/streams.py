@@ -47,6 +47,25 @@ def quiet_closed_pipe() -> None:
                                   line_buffering=current.line_buffering)
 
 
+def file_or_stdout(path: str | None, as_json: bool, option: str = "-o") -> str | None:
+    """``-o -`` means standard output, as no ``-o`` does (``None``); with ``--json`` that is
+    refused, so that standard output never carries the JSON answer and a file together.
+
+    >>> file_or_stdout("-", False), file_or_stdout("out.non", True)
+    (None, 'out.non')
+    """
+    if path is not None and path.endswith(("/", os.sep)):   # checked before any work, not at the write
+        from nonolab.errors import InvalidArgument
+        raise InvalidArgument(f"{path}: names a folder (it ends with /): give the file's name")
+    if path != "-":
+        return path
+    if as_json:
+        from nonolab.errors import InvalidArgument
+        raise InvalidArgument(f"--json and {option} - would both write to standard output: give {option} FILE "
+                              "for the file, or leave out --json")
+    return None
+
+
 def fits(width: int, height: int) -> bool:
     """Whether a grid is small enough to print whole by default.
 

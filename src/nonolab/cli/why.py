@@ -27,7 +27,7 @@ def _lines(report, puzzle, from_goal: bool, full: bool = False) -> list[str]:
     from nonolab.render import regions_text
 
     out: list[str] = []
-    chars = puzzle.palette.chars if puzzle.is_colour else ".#"
+    chars = puzzle.chars
     verdict = report.verdict.value
     total = puzzle.width * puzzle.height
     out.append(verdict)

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
+from types import MappingProxyType
 from typing import Any, Iterable, Mapping
 
 from nonolab.core.grid import Solution
@@ -21,9 +23,14 @@ Blocks = tuple[tuple[int, int], ...]
 class Puzzle:
     """An immutable nonogram, black-and-white or in colour.
 
-    Two puzzles are equal when their clues are (block lengths and, in colour, the colour
-    index of each block): name, metadata, goal and the palette's names and RGB are not
-    compared.
+    Two puzzles are equal when their clues (block lengths and, in colour, the colour
+    index of each block) and their givens are: name, metadata, goal and the palette's
+    names and RGB are not compared.
+
+    **Givens** are cells the puzzle reveals, part of the puzzle as its clues are: a
+    solution must have them (every backend honours them, :func:`~nonolab.core.violations`
+    checks them), the formats that can hold them keep them (json, non, tatham; the others
+    refuse to write a puzzle with givens), and the pictures draw them.
 
     A colour puzzle has a ``palette`` with two or more foreground colours and, per line,
     the colour index of each block (``row_colours``, ``column_colours``: the shape of
@@ -40,11 +47,15 @@ class Puzzle:
         goal: the intended picture, if the file has one; it must match the clues.
         palette: the colours (:class:`~nonolab.core.palette.Palette`), or ``None``.
         row_colours, column_colours: per line, the colour index (1..k) of each block.
+        givens: revealed cells, ``(row, column, value)`` triples (0-based; value 0 empty,
+            1 filled, or in colour the colour index, 0 the background) or a mapping
+            ``{(row, column): value}``; kept sorted, one per cell.
     Raises:
         InvalidPuzzle: empty size, a block that is not a positive integer, a clue
             longer than its line, row and column totals (per colour) that differ, colour
-            indices that do not fit the palette or the clues, or a goal that does not
-            give the clues.
+            indices that do not fit the palette or the clues, a given outside the grid,
+            of a value the puzzle has not or given twice, or a goal that does not give the
+            clues or does not agree with the givens.
 
     >>> p = Puzzle(rows=((2,), (1,)), columns=((2,), (1,)))
     >>> p.width, p.height
@@ -54,6 +65,8 @@ class Puzzle:
     ...            column_colours=((1,), (2,)), palette=Palette.default_for(2))
     >>> c.is_colour, c.coloured_rows
     (True, (((1, 1), (1, 2)),))
+    >>> Puzzle(rows=((1,), (1,)), columns=((1,), (1,)), givens={(0, 0): 1}).givens
+    ((0, 0, 1),)
     """
 
     rows: tuple[Clue, ...]
@@ -64,6 +77,7 @@ class Puzzle:
     palette: Palette | None = field(default=None, compare=False, hash=False)
     row_colours: tuple[tuple[int, ...], ...] | None = None
     column_colours: tuple[tuple[int, ...], ...] | None = None
+    givens: tuple[tuple[int, int, int], ...] = ()
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "rows", _normalise_clues(self.rows, "row"))
@@ -75,6 +89,7 @@ class Puzzle:
         if self.palette is not None and not isinstance(self.palette, Palette):
             raise InvalidPuzzle(f"palette must be a Palette, not {type(self.palette).__name__}", kind="palette")
         if self.is_colour:
+            self._check_givens()
             self._check_colours()
             return
         # Black and white (no palette, or one colour): the colours say nothing.
@@ -84,14 +99,17 @@ class Puzzle:
             for i, clue in enumerate(clues):
                 need = sum(clue) + len(clue) - 1 if clue else 0
                 if need > length:
-                    raise InvalidPuzzle(
-                        f"{kind} {i + 1}: clue {' '.join(map(str, clue))} needs {need} cells "
-                        f"but the {kind} has {length}", kind=kind, index=i)
+                    shown = _cut(" ".join(map(str, clue[:_SHOWN_BLOCKS + 1])))
+                    if len(clue) > _SHOWN_BLOCKS:
+                        shown += f" ({len(clue):,} blocks)"
+                    raise InvalidPuzzle(f"{kind} {i + 1}: clue {shown} needs {need} cells but the {kind} "
+                                        f"has {length}", kind=kind, index=i)
         row_total = sum(map(sum, self.rows))
         col_total = sum(map(sum, self.columns))
         if row_total != col_total:
             raise InvalidPuzzle(
                 f"row clues fill {row_total} cells but column clues fill {col_total}", kind="size")
+        self._check_givens()
         self._check_goal()
 
     def _check_colours(self) -> None:
@@ -127,6 +145,35 @@ class Puzzle:
                                     f"but column clues fill {k}", kind="size")
         self._check_goal()
 
+    def _check_givens(self) -> None:
+        """Normalise the givens to sorted ``(row, column, value)`` triples and check each."""
+        raw = self.givens.items() if isinstance(self.givens, Mapping) else self.givens
+        seen: dict[tuple[int, int], int] = {}
+        for item in raw:
+            if isinstance(self.givens, Mapping):
+                (cell, value) = item
+                item = (*cell, value) if isinstance(cell, tuple) else (cell, value)
+            if not (isinstance(item, tuple) and len(item) == 3
+                    and all(isinstance(x, int) and not isinstance(x, bool) for x in item)):
+                raise InvalidPuzzle(f"a given is (row, column, value), three integers: not {item!r}", kind="givens")
+            r, c, v = item
+            if not (0 <= r < self.height and 0 <= c < self.width):
+                raise InvalidPuzzle(f"given cell ({r + 1},{c + 1}) is outside the {self.width}x{self.height} grid",
+                                    kind="givens")
+            if not 0 <= v <= self.colours:
+                expected = "0 (empty) or 1 (filled)" if not self.is_colour else f"a colour index 0..{self.colours}"
+                raise InvalidPuzzle(f"given cell ({r + 1},{c + 1}) has value {v}: expected {expected}", kind="givens")
+            if (r, c) in seen:
+                raise InvalidPuzzle(f"cell ({r + 1},{c + 1}) is given twice", kind="givens")
+            seen[(r, c)] = v
+        object.__setattr__(self, "givens", tuple((r, c, v) for (r, c), v in sorted(seen.items())))
+
+    @cached_property
+    def given_cells(self) -> Mapping[tuple[int, int], int]:
+        """The givens as a read-only ``{(row, column): value}``, as a
+        :class:`~nonolab.solvers.base.Given` holds cells (built once)."""
+        return MappingProxyType({(r, c): v for r, c, v in self.givens})
+
     def _check_goal(self) -> None:
         if self.goal is not None:
             problems = violations(self, self.goal)
@@ -142,6 +189,17 @@ class Puzzle:
     def colours(self) -> int:
         """The number of foreground colours (1 for black and white)."""
         return len(self.palette) - 1 if self.is_colour else 1  # type: ignore[arg-type]
+
+    @property
+    def chars(self) -> str:
+        """The character that draws each cell value in text, index by value: ``.#`` in
+        black and white, the palette's characters in colour (the background's first).
+        Every text picture of this puzzle's grids takes its characters from here.
+
+        >>> Puzzle(rows=((1,),), columns=((1,),)).chars
+        '.#'
+        """
+        return self.palette.chars if self.is_colour else ".#"  # type: ignore[union-attr]
 
     @property
     def coloured_rows(self) -> tuple[Blocks, ...]:
@@ -168,6 +226,9 @@ class Puzzle:
         lines = []
         for blocks in self.coloured_rows + self.coloured_columns:
             lines.append(tuple((n, order.setdefault(c, len(order) + 1)) for n, c in blocks))
+        if self.givens:   # a colour no clue uses cannot be given (its cells would break a clue)
+            order[0] = 0
+            return (self.height, self.width, tuple(lines), tuple((r, c, order.get(v, v)) for r, c, v in self.givens))
         return (self.height, self.width, tuple(lines))
 
     @property
@@ -202,7 +263,7 @@ class Puzzle:
         """A copy with some fields replaced (the puzzle itself is immutable)."""
         fields = dict(rows=self.rows, columns=self.columns, name=self.name,
                       metadata=self.metadata, goal=self.goal, palette=self.palette,
-                      row_colours=self.row_colours, column_colours=self.column_colours)
+                      row_colours=self.row_colours, column_colours=self.column_colours, givens=self.givens)
         fields.update(changes)
         return Puzzle(**fields)
 
@@ -239,7 +300,8 @@ class Puzzle:
             goal = Solution.from_bytes(b"".join(self.goal.column_bytes(c) for c in range(self.goal.width)),
                                        self.goal.height, colours=True)
         return Puzzle(rows=self.columns, columns=self.rows, name=self.name, metadata=self.metadata, goal=goal,
-                      palette=self.palette, row_colours=self.column_colours, column_colours=self.row_colours)
+                      palette=self.palette, row_colours=self.column_colours, column_colours=self.row_colours,
+                      givens=tuple((c, r, v) for r, c, v in self.givens))
 
 
 def _normalise_clues(clues: Iterable[Iterable[int]], kind: str) -> tuple[Clue, ...]:
@@ -262,6 +324,18 @@ def _pairs(clues: tuple[Clue, ...], colours: tuple[tuple[int, ...], ...] | None)
     return tuple(tuple(zip(clue, line)) for clue, line in zip(clues, colours))
 
 
+#: A message shows this many blocks of a clue at most: an error is one line, whatever the file holds.
+_SHOWN_BLOCKS = 20
+
+
+def _cut(text: str) -> str:
+    """``text`` cut after :data:`_SHOWN_BLOCKS` words, ``...`` saying so."""
+    words = text.split(" ")
+    return text if len(words) <= _SHOWN_BLOCKS else " ".join(words[:_SHOWN_BLOCKS]) + " ..."
+
+
 def _shown(clue: Clue, colours: tuple[int, ...], palette: Palette | None) -> str:
     names = palette.names if palette is not None else ()
-    return " ".join(f"{n}{names[c] if c < len(names) else c}" for n, c in zip(clue, colours))
+    text = _cut(" ".join(f"{n}{names[c] if c < len(names) else c}"
+                         for n, c in zip(clue[:_SHOWN_BLOCKS + 1], colours)))
+    return text + (f" ({len(clue):,} blocks)" if len(clue) > _SHOWN_BLOCKS else "")

@@ -12,6 +12,9 @@ if TYPE_CHECKING:
     from nonolab.core.puzzle import Puzzle
 
 
+_EMPTY_AS_SPACE = bytes.maketrans(b"\x00", b" ")
+
+
 def clues_of(line: Iterable[int]) -> tuple[int, ...]:
     """The clue (run lengths of filled cells) of a 0/1 line.
 
@@ -20,8 +23,11 @@ def clues_of(line: Iterable[int]) -> tuple[int, ...]:
     >>> clues_of([0, 0])
     ()
     """
-    if isinstance(line, (bytes, bytearray)):  # the fast path: runs are the non-empty pieces
-        return tuple(len(piece) for piece in bytes(line).split(b"\x00") if piece)
+    if isinstance(line, (bytes, bytearray)):
+        # The fast path: empty cells become spaces, and split() without an argument skips
+        # runs of them (split(b"\x00") made one empty piece per empty cell: a blank line of
+        # 5000 cells cost 5000 objects).
+        return tuple(map(len, bytes(line).translate(_EMPTY_AS_SPACE).split()))
     runs = []
     run = 0
     for v in line:
@@ -77,6 +83,13 @@ def _shown(blocks: tuple[tuple[int, int], ...]) -> str:
     return "(" + " ".join(f"{n}c{c}" for n, c in blocks) + ")"
 
 
+def _given_problems(puzzle: "Puzzle", solution: "Solution") -> list[str]:
+    """Every given cell the picture does not have."""
+    data, w = solution.to_bytes(), solution.width
+    return [f"given cell ({r + 1},{c + 1}): expected {v}, got {data[r * w + c]}"
+            for r, c, v in puzzle.givens if data[r * w + c] != v]
+
+
 def violations(puzzle: "Puzzle", solution: "Solution") -> list[str]:
     """Every way ``solution`` breaks ``puzzle``; an empty list means it is a solution.
 
@@ -86,16 +99,24 @@ def violations(puzzle: "Puzzle", solution: "Solution") -> list[str]:
     []
     >>> violations(p, Solution.from_rows([".#", ".."]))
     ['column 1: expected (1,), got ()', 'column 2: expected (), got (1,)']
+
+    A given cell (part of the puzzle, see :class:`~nonolab.core.puzzle.Puzzle`) must
+    have its value:
+
+    >>> switch = Puzzle(rows=((1,), (1,)), columns=((1,), (1,)), givens={(0, 0): 1})
+    >>> violations(switch, Solution.from_rows([".#", "#."]))
+    ['given cell (1,1): expected 1, got 0']
     """
     if solution.height != puzzle.height or solution.width != puzzle.width:
         return [f"size: expected {puzzle.width}x{puzzle.height}, got {solution.width}x{solution.height}"]
+    givens = _given_problems(puzzle, solution)
     if puzzle.is_colour:
-        return _colour_problems(puzzle, solution)
+        return givens + _colour_problems(puzzle, solution)
     if solution.to_bytes().translate(None, b"\x00\x01"):
         return [f"cell value {solution.colours}: a black-and-white picture has 0 and 1 only"]
     if _all_lines_match(puzzle, solution):
-        return []
-    problems: list[str] = []
+        return givens
+    problems: list[str] = givens
     for r, clue in enumerate(puzzle.rows):
         got = clues_of(solution.row_bytes(r))
         if got != tuple(clue):

@@ -19,78 +19,93 @@ clues are impossible) or :class:`~nonolab.errors.UnknownFormat`.
 
 from __future__ import annotations
 
+import importlib
 import os
 from dataclasses import dataclass
-from pathlib import Path
-from typing import Callable, Iterable, Sequence
+from types import ModuleType
+from typing import Iterable, Sequence
 
 from nonolab.core.puzzle import Puzzle
 from nonolab.errors import InvalidPuzzle, NonolabError, ParseError, UnknownFormat
-from nonolab.formats import (ctu, cwd, dzn, emoji, faase, g, ish, json_, keen, lp, makhorin, mk, nin, non, pbm,
-                             picture, png, pynogram, syro, taai, tatham, toml, webpbn)
 from nonolab.formats._files import decode, read_bytes, write_atomically
 from nonolab.formats.limits import InputLimits, applied
 
-__all__ = ["InputLimits", "names", "suffixes", "suffix_of", "holds_colour", "colour_formats", "is_binary",
-           "loads", "loads_all", "load", "load_all", "dumps", "dumps_all", "dump", "dump_all", "format_for_path",
-           "load_bytes_all", "sniff", "detect_format", "write_atomically"]
+__all__ = ["InputLimits", "names", "suffixes", "suffix_of", "holds_colour", "colour_formats", "holds_givens",
+           "givens_formats", "is_binary", "loads", "loads_all", "load", "load_all", "dumps", "dumps_all", "dump_bytes",
+           "dump", "dump_all", "format_for_path", "load_bytes_all", "sniff", "detect_format", "write_atomically"]
 
 
 @dataclass(frozen=True)
 class Format:
-    """One registered format.
+    """One registered format, read and written by the module ``nonolab.formats.<module>``.
 
-    ``strong`` marks content signatures that cannot be mistaken (``<``, ``{``,
-    ``P1``, ``WxH:``): they win over a file suffix, while the weaker line-shape
-    heuristics only decide when the suffix does not.
+    The module is imported when the format is first used, so that reading a ``.non``
+    file imports the ``non`` reader alone (a suffix that names one format is sniffed by
+    that format first), not the other twenty.  ``strong`` marks content signatures that
+    cannot be mistaken (``<``, ``{``, ``P1``, ``WxH:``): they win over a file suffix,
+    while the weaker line-shape heuristics only decide when the suffix does not.
     """
 
     name: str
-    parse: Callable[[str], list[Puzzle]]
-    write: Callable[[Puzzle], str]
-    sniff: Callable[[str], bool]
+    module: str
     suffixes: tuple[str, ...]
-    write_all: Callable[[Sequence[Puzzle]], str] | None = None
+    several: bool = False   # it writes several puzzles to one file (its module's write_all)
     strong: bool = False
     binary: bool = False    # its text is bytes as latin-1 characters (PNG)
     colour: bool = False    # it holds colour puzzles (the others are refused them on writing)
+    givens: bool = False    # it holds a puzzle's givens (the others are refused such puzzles on writing)
+
+    def code(self) -> ModuleType:
+        """The module that reads and writes the format (imported on first use)."""
+        return importlib.import_module(f"nonolab.formats.{self.module}")
+
+    def parse(self, text: str) -> list[Puzzle]:
+        return self.code().parse(text)
+
+    def write(self, puzzle: Puzzle) -> str:
+        return self.code().write(puzzle)
+
+    def write_all(self, puzzles: Sequence[Puzzle]) -> str:
+        return self.code().write_all(puzzles)
+
+    def sniff(self, text: str) -> bool:
+        return self.code().sniff(text)
 
 
 # The order is the sniffing order: the first format that recognises a text wins.
 _REGISTRY = [
-    Format("png", png.parse, png.write, png.sniff, (".png",), strong=True, binary=True, colour=True),
-    Format("webpbn", webpbn.parse, webpbn.write, webpbn.sniff, (".xml", ".pbn"),
-           webpbn.write_all, strong=True, colour=True),
+    Format("png", "png", (".png",), strong=True, binary=True, colour=True),
+    Format("webpbn", "webpbn", (".xml", ".pbn"), several=True, strong=True, colour=True),
     # Before json, whose sniffer takes any text starting with '[' such as '[clues]';
     # nonogrid's TOML before pynogram's text, which has a '[clues]' section too.
-    Format("toml", toml.parse, toml.write, toml.sniff, (".toml",), strong=True, colour=True),
-    Format("pynogram", pynogram.parse, pynogram.write, pynogram.sniff, (".txt",), strong=True, colour=True),
-    Format("json", json_.parse, json_.write, json_.sniff, (".json",), json_.write_all,
-           strong=True, colour=True),
-    Format("pbm", pbm.parse, pbm.write, pbm.sniff, (".pbm",), strong=True),
-    Format("tatham", tatham.parse, tatham.write, tatham.sniff, (".tatham", ".pattern", ".txt"),
-           strong=True),
-    Format("dzn", dzn.parse, dzn.write, dzn.sniff, (".dzn",), strong=True),
-    Format("lp", lp.parse, lp.write, lp.sniff, (".lp",), strong=True),
-    Format("emoji", emoji.parse, emoji.write, emoji.sniff, (".emoji", ".txt"), strong=True, colour=True),
-    Format("ctu", ctu.parse, ctu.write, ctu.sniff, (".ctu", ".txt"), colour=True),
-    Format("taai", taai.parse, taai.write, taai.sniff, (".taai", ".txt"), taai.write_all),
-    Format("g", g.parse, g.write, g.sniff, (".g",), colour=True),
+    Format("toml", "toml", (".toml",), strong=True, colour=True),
+    Format("pynogram", "pynogram", (".txt",), strong=True, colour=True),
+    Format("json", "json_", (".json",), several=True, strong=True, colour=True, givens=True),
+    Format("pbm", "pbm", (".pbm",), strong=True),
+    Format("tatham", "tatham", (".tatham", ".pattern", ".txt"), strong=True, givens=True),
+    Format("dzn", "dzn", (".dzn",), strong=True),
+    Format("lp", "lp", (".lp",), strong=True),
+    Format("emoji", "emoji", (".emoji", ".txt"), strong=True, colour=True),
+    Format("ctu", "ctu", (".ctu", ".txt"), colour=True),
+    Format("taai", "taai", (".taai", ".txt"), several=True),
+    Format("g", "g", (".g",), colour=True),
     # Before non, whose sniffer takes any bare 'rows' line.
-    Format("faase", faase.parse, faase.write, faase.sniff, (".faase",)),
+    Format("faase", "faase", (".faase",)),
     # webpbn's 'ss' export is Steve Simpson's format, which is .non.
-    Format("non", non.parse, non.write, non.sniff, (".non", ".nonpack", ".ss"), colour=True),
-    Format("mk", mk.parse, mk.write, mk.sniff, (".mk",)),
+    Format("non", "non", (".non", ".nonpack", ".ss"), colour=True, givens=True),
+    Format("mk", "mk", (".mk",)),
     # The headerless two-block formats ask their reader whether the clues fit together,
     # so they come before cwd, whose sniffer looks at the line shapes only.
-    Format("keen", keen.parse, keen.write, keen.sniff, (".keen", ".txt")),
-    Format("syro", syro.parse, syro.write, syro.sniff, (".syro",)),
-    Format("ish", ish.parse, ish.write, ish.sniff, (".ish",)),
-    Format("makhorin", makhorin.parse, makhorin.write, makhorin.sniff, (".makhorin",)),
-    Format("cwd", cwd.parse, cwd.write, cwd.sniff, (".cwd",)),
-    Format("picture", picture.parse, picture.write, picture.sniff, (".grid", ".txt")),
-    Format("nin", nin.parse, nin.write, nin.sniff, (".nin",)),
+    Format("keen", "keen", (".keen", ".txt")),
+    Format("syro", "syro", (".syro",)),
+    Format("ish", "ish", (".ish",)),
+    Format("makhorin", "makhorin", (".makhorin",)),
+    Format("cwd", "cwd", (".cwd",)),
+    Format("picture", "picture", (".grid", ".txt")),
+    Format("nin", "nin", (".nin",)),
 ]
+# A PNG file's first bytes (formats/png.py checks them too): its pixels are read as bytes.
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 _BY_NAME = {f.name: f for f in _REGISTRY}
 
 
@@ -135,8 +150,20 @@ def _get(fmt: str, caller: str) -> Format:
         raise UnknownFormat(f"unknown format {fmt!r} (known: {', '.join(names())})") from None
 
 
+def _suffix(path: str | os.PathLike) -> str:
+    """The file suffix of ``path`` as ``pathlib`` says it (the last dot of its name, not
+    a leading or trailing one), without importing pathlib: reading a file does not need it.
+
+    >>> _suffix("a/cat.non"), _suffix("x.tar.gz"), _suffix(".hidden"), _suffix("trailing.")
+    ('.non', '.gz', '', '')
+    """
+    name = os.path.basename(os.fspath(path).rstrip("/"))
+    dot = name.rfind(".")
+    return name[dot:] if 0 < dot < len(name) - 1 else ""
+
+
 def _suffix_formats(path: str | os.PathLike) -> list[str]:
-    suffix = Path(path).suffix.lower()
+    suffix = _suffix(path).lower()
     return [f.name for f in _REGISTRY if suffix and suffix in f.suffixes]
 
 
@@ -233,7 +260,7 @@ def _text_of(data: bytes, chosen: Format | None) -> str:
     if data[:2] == b"P4" and (chosen is None or chosen.name == "pbm"):
         # P4 pixels are bytes: latin-1 maps each byte to one character.
         return data.decode("latin-1")
-    if data.startswith(png.SIGNATURE) and (chosen is None or chosen.binary):
+    if data.startswith(PNG_SIGNATURE) and (chosen is None or chosen.binary):
         return data.decode("latin-1")
     return decode(data)
 
@@ -322,14 +349,27 @@ def dumps(puzzle: Puzzle, fmt: str) -> str:
     """The text of ``puzzle`` in format ``fmt``.
 
     Raises:
-        InvalidPuzzle: a colour puzzle and a format that holds black and white only.
+        InvalidPuzzle: a colour puzzle and a format that holds black and white only, or
+            a puzzle with givens and a format that cannot hold them.
 
     >>> dumps(loads("#.\\n##\\n"), "tatham")
     '2x2:2/1/1/2\\n'
     """
     f = _get(fmt, "dumps")
     _refuse_colour(f, [puzzle])
+    _refuse_givens(f, [puzzle])
     return f.write(puzzle)
+
+
+def dump_bytes(puzzle: Puzzle, fmt: str) -> bytes:
+    """The file content of ``puzzle`` in format ``fmt``, as bytes: a text format's text
+    in UTF-8, a binary format's own bytes (PNG), exactly what :func:`dump` writes.
+
+    >>> dump_bytes(loads("#.\\n##\\n"), "png")[:8] == b"\\x89PNG\\r\\n\\x1a\\n"
+    True
+    """
+    text = dumps(puzzle, fmt)
+    return text.encode("latin-1") if _get(fmt, "dump_bytes").binary else text.encode("utf-8")
 
 
 def holds_colour(fmt: str) -> bool:
@@ -350,6 +390,24 @@ def colour_formats() -> list[str]:
     return [f.name for f in _REGISTRY if f.colour]
 
 
+def holds_givens(fmt: str) -> bool:
+    """Whether format ``fmt`` holds a puzzle's givens (the others refuse such puzzles on writing).
+
+    >>> holds_givens("json"), holds_givens("webpbn")
+    (True, False)
+    """
+    return _get(fmt, "holds_givens").givens
+
+
+def givens_formats() -> list[str]:
+    """The formats that hold givens, in sniffing order.
+
+    >>> givens_formats()
+    ['json', 'tatham', 'non']
+    """
+    return [f.name for f in _REGISTRY if f.givens]
+
+
 def is_binary(fmt: str) -> bool:
     """Whether format ``fmt`` is bytes (PNG), carried as latin-1 text by :func:`dumps`.
 
@@ -364,6 +422,14 @@ def _refuse_colour(f: Format, puzzles: Sequence[Puzzle]) -> None:
         holding = ", ".join(g.name for g in _REGISTRY if g.colour)
         raise InvalidPuzzle(f"the {f.name!r} format holds black-and-white puzzles only; colour puzzles can be "
                             f"written in: {holding}", kind="palette")
+
+
+def _refuse_givens(f: Format, puzzles: Sequence[Puzzle]) -> None:
+    with_givens = [p for p in puzzles if p.givens]
+    if not f.givens and with_givens:
+        n = len(with_givens[0].givens)
+        raise InvalidPuzzle(f"the {f.name!r} format cannot hold givens, and the puzzle has {n} "
+                            f"(write {', '.join(g.name for g in _REGISTRY if g.givens)})", kind="givens")
 
 
 def dumps_all(puzzles: Iterable[Puzzle], fmt: str) -> str:
@@ -385,10 +451,11 @@ def dumps_all(puzzles: Iterable[Puzzle], fmt: str) -> str:
     if not puzzles:
         raise ValueError("dumps_all: no puzzles to write")
     _refuse_colour(f, puzzles)
-    if f.write_all is not None:
+    _refuse_givens(f, puzzles)
+    if f.several:
         return f.write_all(puzzles)
     if len(puzzles) > 1:
-        several = [g.name for g in _REGISTRY if g.write_all is not None]
+        several = [g.name for g in _REGISTRY if g.several]
         raise ValueError(f"dumps_all: the {f.name!r} format holds one puzzle, got "
                          f"{len(puzzles)} (formats holding several: {', '.join(several)})")
     return f.write(puzzles[0])
@@ -400,7 +467,7 @@ def _format_for_dump(path: str | os.PathLike, fmt: str | None, caller: str) -> s
     found = format_for_path(path)
     if found is None:
         raise UnknownFormat(f"{caller}: cannot tell the format from the suffix "
-                            f"{Path(path).suffix!r}; pass fmt", path=str(path))
+                            f"{_suffix(path)!r}; pass fmt", path=str(path))
     return found
 
 
@@ -414,11 +481,10 @@ def dump(puzzle: Puzzle, path: str | os.PathLike, fmt: str | None = None) -> Non
         UnknownFormat: no ``fmt`` and the suffix names no single format.
     """
     try:
-        chosen = _format_for_dump(path, fmt, "dump")
-        text = dumps(puzzle, chosen)
+        data = dump_bytes(puzzle, _format_for_dump(path, fmt, "dump"))
     except NonolabError as err:
         raise err.located(path=str(path))
-    write_atomically(path, text.encode("latin-1") if _get(chosen, "dump").binary else text)
+    write_atomically(path, data)
 
 
 def dump_all(puzzles: Iterable[Puzzle], path: str | os.PathLike, fmt: str | None = None) -> None:

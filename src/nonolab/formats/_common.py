@@ -194,6 +194,17 @@ def build(rows: Sequence[Clue], columns: Sequence[Clue], *, row_lines: Sequence[
         raise err.located(line=line)
 
 
+def with_givens(puzzle: Puzzle, givens: Mapping[tuple[int, int], int], line: int | None) -> Puzzle:
+    """``puzzle`` with the givens a reader found (``{(row, column): value}``, 0-based),
+    a validation error pinned to ``line``, where the givens are in the file."""
+    if not givens:
+        return puzzle
+    try:
+        return puzzle.with_(givens=givens)
+    except InvalidPuzzle as err:
+        raise err.located(line=line)
+
+
 def need_goal(puzzle: Puzzle, fmt: str) -> Solution:
     """The goal of a puzzle written as a picture; without one it cannot be written."""
     if puzzle.goal is None:

@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
+import errno
 import io
 import os
 import re
 import stat
 import sys
-from pathlib import Path
+import warnings
 
-from nonolab.errors import NonolabError, ParseError
+from nonolab.errors import LimitReached, NonolabError, ParseError
 
 
 #: The name that means standard input (when read) or standard output (when written).
@@ -42,6 +43,8 @@ _STDIN: list[tuple[object, bytes]] = []
 
 
 def _read_stdin(max_bytes: int | None) -> bytes:
+    if sys.stdin is None or not hasattr(sys.stdin, "buffer"):   # started with standard input closed
+        raise ParseError("cannot read standard input: it is closed")
     stream = sys.stdin.buffer
     if _STDIN and _STDIN[0][0] is stream:
         data = _STDIN[0][1]
@@ -55,7 +58,12 @@ def _read_stdin(max_bytes: int | None) -> bytes:
 
 
 def _read_limited(stream, max_bytes: int | None) -> bytes:
-    """All of ``stream``; a regular file's size is checked before, a pipe's while reading."""
+    """All of ``stream``; a regular file's size is checked before, a pipe's while reading.
+
+    Read in chunks into one growing buffer: asking for ``max_bytes + 1`` at once would
+    make Python allocate that much before a byte arrives (a limit of 10**11 is a
+    MemoryError on a ten-byte file).
+    """
     from nonolab.formats.limits import check_bytes
 
     try:
@@ -64,10 +72,21 @@ def _read_limited(stream, max_bytes: int | None) -> bytes:
         info = None  # an in-memory stream (a test's standard input)
     if info is not None and stat.S_ISREG(info.st_mode):
         check_bytes(info.st_size, max_bytes)
-    data = stream.read() if max_bytes is None else stream.read(max_bytes + 1)
-    if max_bytes is not None and len(data) > max_bytes:
+    if max_bytes is None:
+        return stream.read()
+    data = bytearray()
+    while len(data) <= max_bytes:
+        chunk = stream.read(min(_CHUNK, max_bytes + 1 - len(data)))
+        if not chunk:
+            break
+        data += chunk
+    if len(data) > max_bytes:
         check_bytes(len(data), max_bytes, streamed=True)
-    return data
+    return bytes(data)
+
+
+#: What one read asks for.
+_CHUNK = 1 << 20
 
 
 def decode(data: bytes) -> str:
@@ -87,6 +106,40 @@ def decode(data: bytes) -> str:
 # Temporary files being written: an interrupted command deletes them (discard_pending).
 _PENDING: set[str] = set()
 
+# The gate every write passes just before it replaces (or writes to) its target: once an
+# interrupt closes it, no write lands, so a command stopped by Ctrl-C or SIGTERM leaves
+# its targets as they were, whatever its cut-short work would still write (a repair
+# stopped early writes the puzzle unrepaired).  Closed from a signal handler, so without
+# a lock (the handler must never wait): only a write already past the gate when the
+# signal came, the finished output of finished work, may still land.
+_CLOSED: list[bool] = []
+
+
+def close_writes() -> None:
+    """From now on no write lands (the CLI calls it when Ctrl-C or SIGTERM arrives).
+
+    >>> import tempfile; from pathlib import Path
+    >>> folder = tempfile.TemporaryDirectory(); target = Path(folder.name) / "out.non"
+    >>> close_writes()
+    >>> write_atomically(target, "width 1")
+    Traceback (most recent call last):
+    ...
+    nonolab.errors.LimitReached: ...out.non: interrupted: nothing written
+    >>> open_writes(); target.exists()
+    False
+    >>> folder.cleanup()
+    """
+    _CLOSED[:] = [True]
+
+
+def open_writes() -> None:
+    """Writes land again (the CLI calls it as a command starts)."""
+    _CLOSED.clear()
+
+
+def _refused(path: str | os.PathLike) -> LimitReached:
+    return LimitReached("interrupted: nothing written", path=str(path))
+
 
 def discard_pending() -> None:
     """Delete the temporary files of writes still under way (called on Ctrl-C or SIGTERM)."""
@@ -97,6 +150,10 @@ def discard_pending() -> None:
             pass
 
 
+class BrokenLink(UserWarning):
+    """An atomic write replaced a file that had other hard links: they keep the old content."""
+
+
 def write_atomically(path: str | os.PathLike, text: str | bytes) -> None:
     """Replace ``path`` by ``text`` (UTF-8) or bytes so that no reader ever sees a partial file.
 
@@ -105,20 +162,30 @@ def write_atomically(path: str | os.PathLike, text: str | bytes) -> None:
     symbolic link keeps being a link: the file it points to is replaced.  The text is
     written to a temporary file beside that file, which takes its place only once
     complete; on failure the target is untouched, no temporary file is left, and the
-    error (an OSError) names the target.
+    error (an OSError) names the target.  A file with other hard links is replaced all the
+    same (its other names keep the old content), with a :class:`BrokenLink` warning saying
+    so; a path ending in ``/`` is refused (it names a folder).  After :func:`close_writes`
+    (an interrupt) nothing is written and :class:`~nonolab.errors.LimitReached` is raised.
     """
     data = text if isinstance(text, bytes) else text.encode("utf-8")
     if str(path) == STDIO:
         _write_stream(sys.stdout, data)
         return
+    if str(path).endswith(("/", os.sep)):   # "newdir/": a folder's name, never a file to create
+        raise OSError(errno.EISDIR, "names a folder (it ends with /): give the file's name", str(path))
+    from pathlib import Path  # writing only: a plain read does not import it
+
     target = Path(os.path.realpath(path))
     try:
-        mode = target.stat().st_mode
+        info = target.stat()
+        mode, links = info.st_mode, info.st_nlink
     except FileNotFoundError:
-        mode = None
+        mode, links = None, 1
     except OSError as err:
         raise OSError(err.errno, err.strerror, str(path)) from None
     if (mode is not None and not stat.S_ISREG(mode)) or _names_open_file(path):
+        if _CLOSED:
+            raise _refused(path)
         _write_in_place(path, data)
         return
     import secrets  # here, not at the top: it imports hmac and hashlib, which reading never needs
@@ -135,7 +202,16 @@ def write_atomically(path: str | os.PathLike, text: str | bytes) -> None:
                 out.write(data)
                 out.flush()
                 os.fsync(out.fileno())
+            if _CLOSED:
+                raise _refused(path)
             os.replace(tmp, target)
+            if links > 1 and stat.S_ISREG(mode or 0):
+                # Replacing is what makes the write atomic; a hard link cannot follow it (the
+                # other names keep the old file).  Chosen over writing in place, which a reader
+                # could see half done: said, not hidden.
+                others = "its other name keeps" if links == 2 else f"its {links - 1} other names keep"
+                warnings.warn(BrokenLink(f"{path}: it had {links} hard links; it was replaced whole, so "
+                                         f"{others} the old content"), stacklevel=2)
         except BaseException:
             tmp.unlink(missing_ok=True)
             raise

@@ -18,7 +18,7 @@ from typing import Sequence
 from nonolab.core.puzzle import Clue, Puzzle
 from nonolab.errors import ParseError
 from nonolab.formats._common import (build, clue_text, eof_line, is_blank, parse_clue,
-                                     require_text, split_lines)
+                                     require_text, shown, split_lines, to_int)
 
 _ROWS = re.compile(r":\s*rows", re.IGNORECASE)
 # The outchar may be a space ("0:   white" in Olšák's spaceShuttle.g).
@@ -92,10 +92,11 @@ def _colour_puzzle(lines: Sequence[str], i: int, declared: dict[str, tuple[str, 
             for token in lines[k].split():
                 m = _TOKEN.fullmatch(token)
                 suffix = m.group(2) if m else ""
-                if m is None or int(m.group(1)) == 0 or (suffix or "1") not in names or suffix == "0":
-                    raise ParseError(f"clue {token!r} is not a positive length with a declared colour suffix",
-                                     line=k + 1)
-                line_blocks.append((int(m.group(1)), names[suffix or "1"]))
+                if (m is None or not m.group(1).strip("0") or (suffix or "1") not in names
+                        or suffix == "0"):
+                    raise ParseError(f"clue {shown(token)} is not a positive length with a declared colour "
+                                     "suffix", line=k + 1)
+                line_blocks.append((to_int(m.group(1), k + 1, "clue number"), names[suffix or "1"]))
             blocks[which].append(line_blocks)
     return build_coloured(blocks[0], blocks[1], background, colours, row_lines=[k + 1 for k in spans[0]],
                           col_lines=[k + 1 for k in spans[1]], size_line=rows_line)

@@ -4,9 +4,12 @@ Optional keys: ``name``, ``metadata`` (an object of strings) and ``goal`` (a lis
 of row strings of ``0``/``1`` or ``#``/``.``).  ``cols`` is read as an alias of
 ``columns``.  Errors name the line of the offending value.
 
+``givens`` lists the cells the puzzle reveals (part of the puzzle: every solution has
+them), each ``[row, column, value]``, 0-based, the value 0 (empty) or 1 (filled).
+
 Colour: a ``palette`` list of ``{"name", "rgb" (RRGGBB), "char"}`` (the background
-first), blocks written ``[length, "colour name"]``, and goal rows in the palette's
-chars.  Also read: klepaczmikolaj/color-nonogram-solver's ``{"horizontal": rows,
+first), blocks written ``[length, "colour name"]``, goal rows in the palette's chars,
+and each given's value the name of its colour (the background's for an empty cell).  Also read: klepaczmikolaj/color-nonogram-solver's ``{"horizontal": rows,
 "vertical": columns}`` with blocks ``{"v": 3, "c": "Red"}`` on a White background.
 """
 
@@ -18,7 +21,8 @@ from typing import Any, Callable, Sequence
 
 from nonolab.core.puzzle import Puzzle
 from nonolab.errors import ParseError
-from nonolab.formats._common import build, make_goal, number_problem, parse_clue
+from nonolab.formats._common import build, make_goal, number_problem, parse_clue, with_givens
+from nonolab.formats.limits import check_depth, check_puzzles, json_depth
 
 _WS = re.compile(r"[ \t\n\r]*")
 _DECODER = json.JSONDecoder()
@@ -31,6 +35,7 @@ def sniff(text: str) -> bool:
 
 def parse(text: str) -> list[Puzzle]:
     text = text.lstrip("\ufeff")
+    check_depth(json_depth(text), 1)   # before json recurses into it
     try:
         data = json.loads(text)
     except json.JSONDecodeError as err:
@@ -50,6 +55,7 @@ def parse(text: str) -> list[Puzzle]:
     if isinstance(data, list):
         if not data:
             raise ParseError("the JSON list holds no puzzle", line=1)
+        check_puzzles(len(data), 1)
         return [_puzzle(obj, (k,), where) for k, obj in enumerate(data)]
     return [_puzzle(data, (), where)]
 
@@ -94,7 +100,37 @@ def _puzzle(obj: Any, path: tuple, where: Callable[[tuple], int]) -> Puzzle:
     if not isinstance(obj, dict):
         raise ParseError("a puzzle must be a JSON object", line=where(path))
     if "palette" in obj or "horizontal" in obj:
-        return _colour_puzzle(obj, path, where)
+        made = _colour_puzzle(obj, path, where)
+    else:
+        made = _black_and_white(obj, path, where)
+    line = where(path + ("givens",)) if "givens" in obj else None
+    return with_givens(made, _givens(obj.get("givens"), made, line), line)
+
+
+def _givens(value: Any, puzzle: Puzzle, line: int | None) -> dict[tuple[int, int], int]:
+    """``[[row, column, value], ...]``: a value 0/1, or a colour's name (in colour, always)."""
+    if value is None:
+        return {}
+    names = {c.name: i for i, c in enumerate(puzzle.palette)} if puzzle.palette is not None else {}
+    if not isinstance(value, list):
+        raise ParseError('"givens" must be a list of [row, column, value]', line=line)
+    found: dict[tuple[int, int], int] = {}
+    for item in value:
+        if not (isinstance(item, list) and len(item) == 3 and all(type(x) is int for x in item[:2])):
+            raise ParseError(f"a given is [row, column, value] with row and column integers, not {item!r}", line=line)
+        r, c, v = item
+        if isinstance(v, str) and v in names:
+            v = names[v]
+        elif puzzle.is_colour or type(v) is not int:
+            what = "the name of a colour of the puzzle" if puzzle.is_colour else "0 or 1"
+            raise ParseError(f"given ({r + 1},{c + 1}): {v!r} is not {what}", line=line)
+        if (r, c) in found:
+            raise ParseError(f"cell ({r + 1},{c + 1}) is given twice", line=line)
+        found[(r, c)] = v
+    return found
+
+
+def _black_and_white(obj: dict, path: tuple, where: Callable[[tuple], int]) -> Puzzle:
     columns_key = "columns" if "columns" in obj or "cols" not in obj else "cols"
     clues, lines = {}, {}
     for key in ("rows", columns_key):
@@ -234,6 +270,9 @@ def _object(p: Puzzle, indent: str) -> str:
         if p.goal is not None:
             fields.append('"goal": ' + array([json.dumps(r, ensure_ascii=False)
                                               for r in p.goal.to_text(chars=palette.chars).splitlines()]))
+        if p.givens:
+            fields.append('"givens": ' + array([json.dumps([r, c, palette[v].name], ensure_ascii=False)
+                                                for r, c, v in p.givens]))
         return indent + "{\n" + ",\n".join(inner + f for f in fields) + f"\n{indent}}}"
 
     fields = [f'"name": {json.dumps(p.name, ensure_ascii=False)}',
@@ -242,6 +281,8 @@ def _object(p: Puzzle, indent: str) -> str:
     fields.append(f'"metadata": {json.dumps(dict(p.metadata), ensure_ascii=False)}')
     if p.goal is not None:
         fields.append(f'"goal": {array([json.dumps(_row_text(r)) for r in p.goal])}')
+    if p.givens:
+        fields.append(f'"givens": {array([json.dumps(list(g)) for g in p.givens])}')
     return indent + "{\n" + ",\n".join(inner + f for f in fields) + f"\n{indent}}}"
 
 

@@ -1,18 +1,29 @@
-"""The input-size limits: absurd files are refused in milliseconds, before they are read.
+"""The resource budget of every entry point: absurd inputs are refused in milliseconds,
+before the work that would exceed them.
 
-Two numbers bound what a reader accepts:
+One set of numbers bounds what any reader, the generator, a batch job and a web job
+accept (the CLI, ``batch`` and ``nonolab serve`` all read them from here):
 
-* ``max_bytes``: the size of a file (checked with ``stat`` before reading; a pipe or
-  standard input is read up to one byte past it);
+* ``max_bytes``: the size of a file or an upload (checked with ``stat`` before reading;
+  a pipe, standard input or a request body is read in chunks up to one byte past it);
 * ``max_cells``: width x height, checked as soon as a reader knows the size (a game
-  ID's ``WxH``, or the clue lines counted), before any grid is allocated.  Clue
-  numbers are bounded by it too: a block longer than its line is refused.
+  ID's ``WxH``, a picture's first row and line count, the clue lines counted), and by
+  the generator before it draws anything, before any grid is allocated.  Clue numbers
+  are bounded by it too: a block longer than its line is refused;
+* ``max_pixels``: the pixels of an image, read from its header before it is decoded
+  (a PNG puzzle, ``generate --from-image``, an image uploaded to the workbench);
+* ``max_puzzles``: the puzzles of one file (a set), counted while it is read;
+* ``max_depth``: the nesting of an XML or JSON document, checked before it is built.
 
-Beyond either, :class:`~nonolab.errors.TooLarge` names the file, the size, the limit
-and how to raise it.  The limits in force are, field by field: the ``limits=``
-argument of :func:`nonolab.formats.load` (and ``load_all``, ``loads``...), else the
-environment variables ``NONOLAB_MAX_INPUT_BYTES`` and ``NONOLAB_MAX_CELLS``, else
-:data:`DEFAULT` (which a program may replace).
+Beyond any, :class:`~nonolab.errors.TooLarge` names the file, the size, the limit and
+how to raise it.  The limits in force are, field by field: the ``limits=`` argument of
+:func:`nonolab.formats.load` (and ``load_all``, ``loads``...), else the environment
+variables (``NONOLAB_MAX_INPUT_BYTES``, ``NONOLAB_MAX_CELLS``, ``NONOLAB_MAX_PIXELS``,
+``NONOLAB_MAX_PUZZLES``, ``NONOLAB_MAX_DEPTH``), else :data:`DEFAULT` (which a program
+may replace).  A variable that is not a whole number from 1 to :data:`CEILING` is a
+one-line :class:`~nonolab.errors.InvalidArgument`.  The model a backend builds has its
+own guard (``-O max_states=N``, :mod:`nonolab.solvers.size`), and the clock is the
+command's ``--time-limit``.
 
 >>> from nonolab.formats import loads
 >>> loads("3x2:1/1/1/3/0", limits=InputLimits(max_cells=4))
@@ -33,28 +44,45 @@ from nonolab.errors import InvalidArgument, TooLarge
 
 BYTES_VARIABLE = "NONOLAB_MAX_INPUT_BYTES"
 CELLS_VARIABLE = "NONOLAB_MAX_CELLS"
+PIXELS_VARIABLE = "NONOLAB_MAX_PIXELS"
+PUZZLES_VARIABLE = "NONOLAB_MAX_PUZZLES"
+DEPTH_VARIABLE = "NONOLAB_MAX_DEPTH"
+#: The largest value a limit takes (2**40, a tebibyte of input): beyond it a limit is no
+#: limit, and the numbers it feeds (a read's size, an allocation) stop making sense.
+CEILING = 2 ** 40
 
 
 @dataclass(frozen=True)
 class InputLimits:
-    """Bounds on one input: file bytes and grid cells (``None`` in a field: the default).
+    """Bounds on one input: file bytes, grid cells, image pixels, puzzles in a set and
+    nesting depth (``None`` in a field: the environment's, else the default).
 
     >>> InputLimits(max_cells=100).resolved().max_cells
     100
+    >>> InputLimits().resolved().max_puzzles
+    10000
     """
 
     max_bytes: int | None = None
     max_cells: int | None = None
+    max_pixels: int | None = None
+    max_puzzles: int | None = None
+    max_depth: int | None = None
 
     def resolved(self) -> "InputLimits":
         """Every field filled: this object's, else the environment's, else :data:`DEFAULT`'s."""
-        return InputLimits(
-            self.max_bytes if self.max_bytes is not None else _from_env(BYTES_VARIABLE, DEFAULT.max_bytes),
-            self.max_cells if self.max_cells is not None else _from_env(CELLS_VARIABLE, DEFAULT.max_cells))
+        return InputLimits(*(
+            _checked(name, getattr(self, field)) if getattr(self, field) is not None
+            else _from_env(name, getattr(DEFAULT, field)) for field, name in _VARIABLES.items()))
 
 
-#: 64 MiB and 25,000,000 cells (5000 x 5000).
-DEFAULT = InputLimits(max_bytes=64 * 2 ** 20, max_cells=25_000_000)
+#: 64 MiB, 25,000,000 cells (5000 x 5000), as many pixels, 10,000 puzzles in a set (the
+#: largest public collections hold a few thousand; at 100,000 tiny ones, reading them up to
+#: the refusal took 30 s), 100 levels of nesting (a puzzle file needs five).
+DEFAULT = InputLimits(max_bytes=64 * 2 ** 20, max_cells=25_000_000, max_pixels=25_000_000,
+                      max_puzzles=10_000, max_depth=100)
+_VARIABLES = {"max_bytes": BYTES_VARIABLE, "max_cells": CELLS_VARIABLE, "max_pixels": PIXELS_VARIABLE,
+              "max_puzzles": PUZZLES_VARIABLE, "max_depth": DEPTH_VARIABLE}
 
 _ACTIVE: ContextVar[InputLimits | None] = ContextVar("nonolab_input_limits", default=None)
 
@@ -63,12 +91,23 @@ def _from_env(name: str, fallback: int | None) -> int | None:
     raw = os.environ.get(name, "").strip().replace("_", "")
     if not raw:
         return fallback
-    try:
-        value = int(raw)
-    except ValueError:
-        raise InvalidArgument(f"{name}={os.environ[name]!r} is not a whole number") from None
-    if value < 1:
-        raise InvalidArgument(f"{name}={os.environ[name]!r} must be at least 1")
+    shown = os.environ[name] if len(os.environ[name]) <= 40 else os.environ[name][:40] + "..."
+    if not raw.isdigit() or len(raw) > 15:
+        if raw.isdigit():
+            raise InvalidArgument(f"{name}={shown!r} must be at most {CEILING:,}")
+        raise InvalidArgument(f"{name}={shown!r} is not a whole number")
+    value = int(raw)
+    if not 1 <= value <= CEILING:
+        raise InvalidArgument(f"{name}={shown!r} must be from 1 to {CEILING:,}")
+    return value
+
+
+def _checked(name: str, value: int) -> int:
+    """A limit given in code: a whole number from 1 to :data:`CEILING`."""
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= CEILING:
+        field = next(f for f, n in _VARIABLES.items() if n == name)
+        raise InvalidArgument(f"InputLimits({field}=...) must be a whole number from 1 to {CEILING:,}, "
+                              f"not {value!r}")
     return value
 
 
@@ -88,15 +127,28 @@ def applied(limits: InputLimits | None) -> Iterator[InputLimits]:
         _ACTIVE.reset(token)
 
 
-def _size(n: int) -> str:
-    return f"{n / 2 ** 20:.1f} MiB" if n >= 2 ** 20 else f"{n:,} bytes"
+def _size(n: int, limit: int | None = None) -> str:
+    """``n`` bytes in words: MiB (with the bytes when the MiB alone would hide how it
+    differs from ``limit``), or bytes below one MiB.
+
+    >>> _size(64 * 2 ** 20), _size(64 * 2 ** 20 + 243, 64 * 2 ** 20), _size(512)
+    ('64.0 MiB', '64.0 MiB (67,109,107 bytes)', '512 bytes')
+    """
+    if n < 2 ** 20:
+        return f"{n:,} bytes"
+    text = f"{n / 2 ** 20:.1f} MiB"
+    if limit is not None and text == f"{limit / 2 ** 20:.1f} MiB" and n != limit:
+        text += f" ({n:,} bytes)"
+    return text
 
 
-def check_bytes(size: int, limit: int | None, *, streamed: bool = False) -> None:
-    """Refuse a file of ``size`` bytes beyond ``limit`` (``streamed``: a pipe, read up to past the limit)."""
+def check_bytes(size: int, limit: int | None, *, streamed: bool = False, what: str = "the file") -> None:
+    """Refuse ``what`` of ``size`` bytes beyond ``limit`` (``streamed``: a pipe or a request
+    body, read up to one byte past the limit, so its whole size is not known)."""
     if limit is not None and size > limit:
-        what = f"more than {_size(limit)}" if streamed else _size(size)
-        raise TooLarge(f"the file is {what}, beyond the input limit of {_size(limit)} "
+        shown = f"more than {_size(limit)}" if streamed else _size(size, limit)
+        exact = f" ({limit:,} bytes)" if not streamed and "(" in shown else ""
+        raise TooLarge(f"{what} is {shown}, beyond the input limit of {_size(limit)}{exact} "
                        f"(raise it with {BYTES_VARIABLE}=N, or InputLimits(max_bytes=N))")
 
 
@@ -107,3 +159,45 @@ def check_cells(width: int, height: int, line: int | None = None) -> None:
         raise TooLarge(f"the puzzle is {width}x{height} = {width * height:,} cells, beyond the limit of "
                        f"{limit:,} cells (raise it with {CELLS_VARIABLE}=N, or InputLimits(max_cells=N))",
                        line=line)
+
+
+def check_pixels(width: int, height: int, what: str = "the image") -> None:
+    """Refuse an image of ``width`` x ``height`` pixels beyond the active pixel limit,
+    from its header, before it is decoded."""
+    limit = active().max_pixels
+    if limit is not None and width * height > limit:
+        raise TooLarge(f"{what} is {width}x{height} = {width * height:,} pixels, beyond the limit of "
+                       f"{limit:,} pixels (raise it with {PIXELS_VARIABLE}=N, or InputLimits(max_pixels=N))")
+
+
+def check_puzzles(count: int, line: int | None = None) -> None:
+    """Refuse a set once it holds more puzzles than the active limit (call it as each is met)."""
+    limit = active().max_puzzles
+    if limit is not None and count > limit:
+        raise TooLarge(f"the file holds more than {limit:,} puzzles, the limit of one set "
+                       f"(raise it with {PUZZLES_VARIABLE}=N, or InputLimits(max_puzzles=N))", line=line)
+
+
+def check_depth(depth: int, line: int | None = None) -> None:
+    """Refuse a document nested deeper than the active limit (call it as each level opens)."""
+    limit = active().max_depth
+    if limit is not None and depth > limit:
+        raise TooLarge(f"the document is nested more than {limit:,} levels deep "
+                       f"(raise it with {DEPTH_VARIABLE}=N, or InputLimits(max_depth=N))", line=line)
+
+
+def json_depth(text: str) -> int:
+    """The deepest nesting of ``[`` and ``{`` in JSON ``text`` (strings skipped), in one
+    vectorised pass, so a document can be refused before ``json`` recurses into it.
+
+    >>> json_depth('{"a": [1, [2, "[[["]]}'), json_depth("3")
+    (3, 0)
+    """
+    import re
+
+    import numpy as np
+
+    bare = re.sub(r'"(?:[^"\\]|\\.)*"', "", text).encode("utf-8", "surrogatepass")
+    codes = np.frombuffer(bare, dtype=np.uint8)
+    steps = (np.isin(codes, (ord("["), ord("{")))).astype(np.int32) - np.isin(codes, (ord("]"), ord("}")))
+    return int(np.cumsum(steps).max(initial=0))

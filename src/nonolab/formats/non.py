@@ -14,26 +14,30 @@ of a colour puzzle is written, as mikix's extension writes one, with the ``CHAR`
 each cell's colour and ``0`` (or ``.``) for the background.  Nonny itself keeps no goal
 (its reader stores an unknown key such as ``goal`` as a property and its writer drops
 it), so a file written here still opens there.
+
+Givens (nonolab's extension; fmt2 reads any other leading word as a property and
+mikix ignores unknown lines, so other readers see a plain puzzle): ``givens`` is a grid
+as ``goal`` is, with ``?`` for every cell that is not given, e.g. ``givens "1???0????"``
+(in colour each given cell is its colour's character, ``0`` or ``.`` the background).
 """
 
 from __future__ import annotations
 
-import html
 import re
 from typing import Sequence
 
 from nonolab.core.grid import COLOUR_CHARS
 from nonolab.core.puzzle import Puzzle
 from nonolab.errors import ParseError
-from nonolab.formats._common import (build, clue_text, is_blank, make_goal,
-                                     read_clue_block, require_text, split_lines, to_int)
+from nonolab.formats._common import (build, clue_text, is_blank, make_goal, read_clue_block, require_text,
+                                     split_lines, to_int, with_givens)
 
 _KEY = re.compile(r"([A-Za-z_][\w-]*)(?:\s+(.*))?$")
 _SIZE_KEY = re.compile(r"\s*(width|height|rows|columns)(\s+[0-9]+)?\s*$", re.IGNORECASE)
 _GRID_LINE = re.compile(r"[0-9?\s]+")
 _SEPARATOR = re.compile(r"\s*={4,}\s*$")
 # Keys the writer produces itself; metadata under these names would break the file.
-_RESERVED = {"width", "height", "rows", "columns", "goal", "title", "color", "colour"}
+_RESERVED = {"width", "height", "rows", "columns", "goal", "givens", "title", "color", "colour"}
 
 
 def sniff(text: str) -> bool:
@@ -106,6 +110,10 @@ def _value(arg: str) -> str:
         v = v[1:]
         if q in v:
             v = v[:v.index(q)]
+    if "&" not in v:
+        return v
+    import html  # its table of entities is the dearest import of a plain check: only when a value has one
+
     return html.unescape(v)
 
 
@@ -119,6 +127,7 @@ def _parse_one(lines: Sequence[str], start: int, end: int) -> Puzzle:
     goal_cells = None
     goal_line = None
     goal_text = ""            # the goal's characters as written (a colour goal names colours)
+    givens_text, givens_line = "", None
     colours: dict[str, tuple[tuple[int, int, int], str | None]] = {}
     i = start
     while i < end:
@@ -167,11 +176,17 @@ def _parse_one(lines: Sequence[str], start: int, end: int) -> Puzzle:
             size_line[key] = lineno
             i += 1 + count
             continue
-        elif key in ("goal", "saved"):
+        elif key in ("goal", "saved", "givens"):
             w, h = size["columns"], size["rows"]
             if w is None or h is None:
                 raise ParseError(f"'{key}' before 'width' and 'height'", line=lineno)
             cells, i = _read_grid(lines, i, end, arg)
+            if key == "givens":
+                if len(cells) != w * h:
+                    raise ParseError(f"the givens grid has {len(cells)} cells, expected {w}x{h} = {w * h}",
+                                     line=lineno)
+                givens_text, givens_line = cells, lineno
+                continue
             if key == "saved":
                 meta.setdefault("saved", cells)
                 continue
@@ -197,16 +212,38 @@ def _parse_one(lines: Sequence[str], start: int, end: int) -> Puzzle:
         colours.setdefault("black", ((0, 0, 0), None))
         w = size["columns"]
         goal_names = None if goal_line is None else _colour_goal(goal_text, w, colours, goal_line)
-        return build_coloured(clues["rows"], clues["columns"], "white", {"white": ((255, 255, 255), "."), **colours},
+        made = build_coloured(clues["rows"], clues["columns"], "white", {"white": ((255, 255, 255), "."), **colours},
                               row_lines=where["rows"], col_lines=where["columns"], size_line=size_line["rows"],
                               goal=goal_names, goal_line=goal_line, name=name, metadata=meta)
+        return with_givens(made, _givens(givens_text, made, colours, givens_line), givens_line)
     goal = None
     if goal_cells is not None:
         w = size["columns"]
         goal = make_goal([goal_cells[r * w:(r + 1) * w] for r in range(size["rows"])], goal_line)
-    return build(clues["rows"], clues["columns"], row_lines=where["rows"],
+    made = build(clues["rows"], clues["columns"], row_lines=where["rows"],
                  col_lines=where["columns"], size_line=size_line["rows"], goal_line=goal_line,
                  name=name, metadata=meta, goal=goal)
+    return with_givens(made, _givens(givens_text, made, colours, givens_line), givens_line)
+
+
+def _givens(cells: str, puzzle: Puzzle, colours: dict, lineno: int | None) -> dict[tuple[int, int], int]:
+    """The given cells of a ``givens`` grid: ``?`` not given; ``0`` and ``.`` empty (the
+    background); ``1`` and ``#`` filled, or in colour a declared colour's character."""
+    if not cells:
+        return {}
+    value = {"1": 1, "#": 1} if not puzzle.is_colour else {}
+    if puzzle.palette is not None:     # a colour's char, if a clue uses the colour (else none can be given)
+        index = {c.name: i for i, c in enumerate(puzzle.palette)}
+        value.update({char: index[name] for name, (_, char) in colours.items() if char and name in index})
+    value.update({"0": 0, ".": 0})
+    found = {}
+    for i, ch in enumerate(cells):
+        if ch == "?":
+            continue
+        if ch not in value:
+            raise ParseError(f"givens cell {ch!r} is not ?, 0 or a value of the puzzle", line=lineno)
+        found[divmod(i, puzzle.width)] = value[ch]
+    return found
 
 
 _COLOUR_SPLIT = re.compile(r"[,:\s]+")
@@ -296,6 +333,8 @@ def _check_goal(cells: str, w: int, h: int, lineno: int) -> list[int]:
 
 
 def _quote(value: str) -> str:
+    import html
+
     v = html.escape(str(value), quote=True)
     return v.replace("\n", "&#10;").replace("\r", "&#13;")
 
@@ -316,7 +355,19 @@ def write(puzzle: Puzzle) -> str:
     out += [clue_text(c) for c in puzzle.columns]
     if puzzle.goal is not None:
         out += ["", 'goal "' + "".join(map(str, puzzle.goal.flat())) + '"']
+    out += _givens_lines(puzzle, "01")
     return "\n".join(out) + "\n"
+
+
+def _givens_lines(puzzle: Puzzle, chars: Sequence[str]) -> list[str]:
+    """The ``givens`` grid (nothing for a puzzle without givens): ``chars[value]`` for
+    each given cell, ``?`` for the others."""
+    if not puzzle.givens:
+        return []
+    grid = ["?"] * (puzzle.width * puzzle.height)
+    for r, c, v in puzzle.givens:
+        grid[r * puzzle.width + c] = "0" if v == 0 else chars[v]
+    return ["", 'givens "' + "".join(grid) + '"']
 
 
 
@@ -338,4 +389,4 @@ def _colour_lines(puzzle: Puzzle) -> list[str]:
         out += [" ".join(f"{names[c]} {n}" for n, c in line) or "0" for line in lines]
     if puzzle.goal is not None:
         out += ["", 'goal "' + "".join("0" if v == 0 else chars[v] for v in puzzle.goal.to_bytes()) + '"']
-    return out
+    return out + _givens_lines(puzzle, chars)

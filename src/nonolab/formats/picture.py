@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import re
 
+from nonolab.core.grid import Solution
 from nonolab.core.puzzle import Puzzle
 from nonolab.errors import ParseError
-from nonolab.formats._common import is_blank, make_goal, need_goal, require_text, split_lines
+from nonolab.formats._common import is_blank, need_goal, require_text, split_lines
+from nonolab.formats.limits import check_cells
 
 _CELLS = {"#": 1, "X": 1, "x": 1, "1": 1, ".": 0, "0": 0}
 _HASH_DOT = re.compile(r"[#.Xx]+")
@@ -32,24 +34,30 @@ def sniff(text: str) -> bool:
             or (len(rows[0]) > 1 and all(_ZERO_ONE.fullmatch(r) for r in rows)))
 
 
+_TO_BYTES = str.maketrans({"#": "\x01", "X": "\x01", "x": "\x01", "1": "\x01", ".": "\x00", "0": "\x00"})
+
+
 def parse(text: str) -> list[Puzzle]:
     lines = split_lines(text)
     require_text(lines)
     first, end = _body(lines)
-    cells = []
+    width = len(lines[first].rstrip())
+    check_cells(width, end - first, first + 1)   # before any row is converted
+    rows = []
     for i in range(first, end):
         row = lines[i].rstrip()
         if not row:
             raise ParseError("blank line inside the picture", line=i + 1)
-        bad = next((c for c in row if c not in _CELLS), None)
-        if bad is not None:
+        if row.strip("#.Xx10"):
+            bad = next(c for c in row if c not in _CELLS)
             raise ParseError(f"unexpected character {bad!r} in the picture (use # or X for "
                              "filled and . for empty, or 1 and 0)", line=i + 1)
-        if cells and len(row) != len(cells[0]):
+        if len(row) != width:
             raise ParseError(f"this row has {len(row)} cells but the first row (line {first + 1}) "
-                             f"has {len(cells[0])}", line=i + 1)
-        cells.append([_CELLS[c] for c in row])
-    return [Puzzle.from_solution(make_goal(cells, first + 1))]
+                             f"has {width}", line=i + 1)
+        rows.append(row)
+    cells = "".join(rows).translate(_TO_BYTES).encode("latin-1")
+    return [Puzzle.from_solution(Solution.from_bytes(cells, width))]
 
 
 def write(puzzle: Puzzle) -> str:

@@ -23,7 +23,7 @@ from nonolab.core.palette import Colour, Palette
 from nonolab.core.puzzle import Puzzle
 from nonolab.errors import MissingDependency, ParseError, TooLarge
 from nonolab.formats._common import need_goal
-from nonolab.formats.limits import check_cells
+from nonolab.formats.limits import check_cells, check_pixels
 
 SIGNATURE = b"\x89PNG\r\n\x1a\n"
 _WHITE = (255, 255, 255)
@@ -41,54 +41,68 @@ def _pillow():
     return Image
 
 
-def pixels(data: bytes) -> list[list[tuple[int, int, int] | None]]:
-    """The RGB of every pixel, row by row; ``None`` for a transparent one.
+def pixels(data: bytes):
+    """The pixels as a ``height`` x ``width`` array of ``0xBBGGRR`` integers (numpy: the
+    RGBA bytes read as one little-endian integer, alpha masked off), a transparent pixel
+    as white (the background).
 
     Raises:
         ParseError: not a PNG, or one pillow cannot decode (cut short, corrupt).
-        TooLarge: more pixels than the input limits allow (checked before decoding).
+        TooLarge: more pixels or cells than the input limits allow (checked from the
+            header, before the pixels are decoded).
         MissingDependency: pillow is not installed.
     """
+    import numpy as np
+
     if not data.startswith(SIGNATURE):
         raise ParseError("not a PNG image", line=1)
     image_module = _pillow()
     from PIL import UnidentifiedImageError
     try:
         with image_module.open(io.BytesIO(data), formats=["PNG"]) as image:
-            check_cells(image.width, image.height, 1)  # from the header, before the pixels are decoded
-            rgba = image.convert("RGBA")
+            check_pixels(image.width, image.height, "the PNG")  # from the header, before decoding
+            check_cells(image.width, image.height, 1)
+            rgba = np.frombuffer(image.convert("RGBA").tobytes(), dtype="<u4").reshape(image.height, image.width)
     except UnidentifiedImageError:
         raise ParseError("not a PNG image pillow can read", line=1) from None
     except image_module.DecompressionBombError as err:   # beyond pillow's own pixel limit
         raise TooLarge(f"the PNG is too large: {err}") from None
     except (OSError, ValueError, SyntaxError) as err:   # pillow's truncated, corrupt and bad-chunk errors
         raise ParseError(f"the PNG cannot be decoded ({err})", line=1) from None
-    width = rgba.width
-    values = rgba.tobytes()
-    out = []
-    for y in range(rgba.height):
-        row = values[4 * width * y:4 * width * (y + 1)]
-        out.append([tuple(row[i:i + 3]) if row[i + 3] else None for i in range(0, 4 * width, 4)])
-    return out  # type: ignore[return-value]
+    return np.where(rgba < 1 << 24, np.uint32(_WHITE_KEY), rgba & np.uint32(_WHITE_KEY))
+
+
+_WHITE_KEY = 0xFFFFFF
 
 
 def parse(text: str) -> list[Puzzle]:
+    import numpy as np
+
     try:
         data = text.encode("latin-1")
     except UnicodeEncodeError:
         raise ParseError("not a PNG image (the text is not bytes)", line=1) from None
     grid = pixels(data)
-    inks = list(dict.fromkeys(rgb for row in grid for rgb in row if rgb is not None and rgb != _WHITE))
+    height, width = grid.shape
+    flat = grid.ravel()
+    keys = np.unique(flat[np.flatnonzero(np.diff(flat, prepend=flat[:1] + 1))])  # a key per change of colour
+    if len(keys) > 256:
+        raise ParseError(f"the PNG has {len(keys)} colours; a puzzle holds at most 255 besides white", line=1)
+    index = np.searchsorted(keys, flat).astype(np.uint8)   # one pass; then each key's first pixel
+    first = [int(np.argmax(index == i)) for i in range(len(keys))]
+    inks = [k for _, k in sorted(zip(first, keys.tolist())) if k != _WHITE_KEY]   # in reading order
     if not inks:   # a blank picture: black and white, with no filled cell
-        return [Puzzle.from_solution(Solution.from_bytes(bytes(len(grid) * len(grid[0])), len(grid[0])))]
-    index = {rgb: i + 1 for i, rgb in enumerate(inks)}
-    cells = bytes(index.get(rgb, 0) if rgb is not None else 0 for row in grid for rgb in row)  # type: ignore[arg-type]
+        return [Puzzle.from_solution(Solution.from_bytes(bytes(width * height), width))]
+    value = {k: i + 1 for i, k in enumerate(inks)}
+    lookup = np.array([value.get(k, 0) for k in keys.tolist()], dtype=np.uint8)
+    cells = lookup[index].tobytes()
+    rgbs = [(k & 255, (k >> 8) & 255, (k >> 16) & 255) for k in inks]
     spare = "#abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKLMNOPQRSTUVWYZ*%@&+=$~^"
     colours = [Colour("white", _WHITE, ".")]
     colours += [Colour("%02X%02X%02X" % rgb, rgb, spare[i] if i < len(spare) else chr(0x100 + i))
-                for i, rgb in enumerate(inks)]
+                for i, rgb in enumerate(rgbs)]
     palette = Palette(tuple(colours))
-    goal = Solution.from_bytes(cells, len(grid[0]), colours=len(inks) > 1)
+    goal = Solution.from_bytes(cells, width, colours=len(inks) > 1)
     return [Puzzle.from_solution(goal, palette=palette)]
 
 

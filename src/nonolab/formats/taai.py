@@ -16,6 +16,7 @@ from nonolab.errors import InvalidPuzzle, ParseError
 from nonolab.formats import cwd, picture
 from nonolab.formats._common import (CLUE_LINE, build, clue_text, first_content, is_blank,
                                      numbers_only, parse_clue, require_text, split_lines)
+from nonolab.formats.limits import check_puzzles
 
 _HEADER = re.compile(r"\$\s*([0-9]+)")
 
@@ -46,6 +47,7 @@ def parse(text: str) -> list[Puzzle]:
     lines = split_lines(text)
     require_text(lines)
     headers = [i for i, x in enumerate(lines) if x.lstrip().startswith("$")]
+    check_puzzles(len(headers), headers[-1] + 1 if headers else None)   # before any is built
     if not headers:
         start = first_content(lines)
         return [_puzzle(lines, start, len(lines), "", start + 1)]

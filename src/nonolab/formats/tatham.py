@@ -2,8 +2,14 @@
 
 ``desc`` lists the W column clues then the H row clues, separated by ``/``, with
 ``.`` between the numbers of one clue and an empty field for an empty line.  The
-optional ``givens`` (pre-filled cells, run-length encoded) are checked as
-``pattern.c`` does and kept in ``metadata["givens"]``; solvers do not use them.
+optional ``givens`` (pre-filled cells, run-length encoded: a letter ``a``-``y`` skips
+that many cells, then gives one, lower case empty and upper case filled; ``z`` skips 25)
+are checked as ``pattern.c`` does and read into the puzzle's givens, which every
+solver honours; a puzzle's givens are written back the same way.
+
+>>> p = parse("2x2:1/1/1/1,Ac")[0]
+>>> p.givens, write(p)
+(((0, 0, 1), (1, 1, 0)), '2x2:1/1/1/1,Ac\\n')
 """
 
 from __future__ import annotations
@@ -14,7 +20,7 @@ from nonolab.core.puzzle import Puzzle
 from nonolab.errors import ParseError
 from nonolab.formats.limits import check_cells
 from nonolab.formats._common import (DIGITS, build, is_blank, require_text, shown, split_lines,
-                                     to_int)
+                                     to_int, with_givens)
 
 _GAME_ID = re.compile(r"([0-9]+)x([0-9]+):(.*)")
 
@@ -53,12 +59,44 @@ def parse(text: str) -> list[Puzzle]:
                 raise ParseError(f"{what}: blocks must be positive", line=line)
             blocks.append(n)
         clues.append(tuple(blocks))
-    meta = {}
-    if comma:
-        _check_givens(givens, width * height, line)
-        meta["givens"] = givens
-    return [build(clues[width:], clues[:width], row_lines=[line] * height,
-                  col_lines=[line] * width, size_line=line, metadata=meta)]
+    made = build(clues[width:], clues[:width], row_lines=[line] * height, col_lines=[line] * width, size_line=line)
+    if not comma:
+        return [made]
+    _check_givens(givens, width * height, line)
+    return [with_givens(made, _decoded(givens, width, height), line)]
+
+
+def _decoded(givens: str, width: int, height: int) -> dict[tuple[int, int], int]:
+    """The given cells of a checked suffix, as ``pattern.c``'s new_game sets them."""
+    found, i = {}, 0
+    for c in givens:
+        skip = ord(c.lower()) - ord("a")
+        i += skip
+        if skip < 25 and i < width * height:
+            found[divmod(i, width)] = int(c.isupper())
+            i += 1
+    return found
+
+
+def _encoded(puzzle: Puzzle) -> str:
+    """The givens suffix of ``puzzle``: each run of up to 24 cells with no given, then a
+    given (its letter says how many cells it skips), ``z`` for 25 skipped cells; the end
+    of the grid needs no letter (``pattern.c`` stops at the last cell)."""
+    out, at = [], 0
+    for r, c, v in puzzle.givens:
+        i = r * puzzle.width + c
+        while i - at >= 25:
+            out.append("z")
+            at += 25
+        letter = chr(ord("a") + i - at)
+        out.append(letter.upper() if v else letter)
+        at = i + 1
+    area = puzzle.width * puzzle.height
+    while at < area:      # pattern.c reads letters until the grid is covered
+        step = min(25, area - at)
+        out.append("z" if step == 25 else chr(ord("a") + step))
+        at += step
+    return "".join(out)
 
 
 def _check_givens(givens: str, area: int, line: int) -> None:
@@ -83,11 +121,6 @@ def _check_givens(givens: str, area: int, line: int) -> None:
 
 def write(puzzle: Puzzle) -> str:
     desc = "/".join(".".join(map(str, c)) for c in puzzle.columns + puzzle.rows)
-    givens = puzzle.metadata.get("givens")
-    if givens is not None:
-        try:
-            _check_givens(str(givens), puzzle.width * puzzle.height, 1)
-            desc += "," + str(givens)
-        except ParseError:
-            pass    # givens of another puzzle (or not Tatham's): drop rather than corrupt
+    if puzzle.givens:
+        desc += "," + _encoded(puzzle)
     return f"{puzzle.width}x{puzzle.height}:{desc}\n"

@@ -23,6 +23,7 @@ from nonolab.core.puzzle import Puzzle
 from nonolab.core.violations import clues_of
 from nonolab.errors import ParseError
 from nonolab.formats._common import build, make_goal, shown, to_int
+from nonolab.formats.limits import check_depth, check_puzzles
 
 _META = ("id", "source", "author", "copyright", "description")
 _IMAGE_ROW = re.compile(r"\|([^|]*)\|")
@@ -66,7 +67,16 @@ def _tree(text: str) -> _Element:
     stack: list[_Element] = []
     roots: list[_Element] = []
 
+    puzzles = [0]
+
     def start(name: str, attrs: dict[str, str]) -> None:
+        # The budget as the document streams in, before the tree grows: its depth, and
+        # its puzzles (counted as each opens, so 200,000 of them are refused at the first
+        # one past the limit, not after all are built).
+        check_depth(len(stack) + 1, parser.CurrentLineNumber)
+        if name.lower() == "puzzle":
+            puzzles[0] += 1
+            check_puzzles(puzzles[0], parser.CurrentLineNumber)
         # pbnsolve compares tag names without regard to case.
         el = _Element(name.lower(), {k.lower(): v for k, v in attrs.items()},
                       parser.CurrentLineNumber)

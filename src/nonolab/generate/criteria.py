@@ -28,6 +28,7 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 from enum import Enum
+from typing import Any
 
 from nonolab.core.puzzle import Puzzle
 from nonolab.core.grid import UNKNOWN
@@ -98,8 +99,9 @@ class Assessment:
     differing: tuple[tuple[int, int], ...] | None = None
 
 
-def assess(puzzle: Puzzle, criteria: Criteria, time_limit: float | None = None) -> Assessment:
-    """Judge ``puzzle`` against ``criteria`` within ``time_limit`` wall seconds.
+def assess(puzzle: Puzzle, criteria: Criteria, time_limit: float | None = None, cancel: Any = None) -> Assessment:
+    """Judge ``puzzle`` against ``criteria`` within ``time_limit`` wall seconds (``cancel``, a
+    ``threading.Event``, stops the searches once set: the outcome is then TIMEOUT).
 
     Grades up to the level ``max_grade`` allows (up to ``search`` when only
     ``unique`` is asked, which also counts to 2), then confirms ``unique`` with
@@ -110,8 +112,8 @@ def assess(puzzle: Puzzle, criteria: Criteria, time_limit: float | None = None) 
     watch = Stopwatch(time_limit)
     found: Grade | None = None
     ceiling = MAX_GRADES[criteria.max_grade or "search"]
-    graded = grade(puzzle, criteria.backend, time_limit, up_to=ceiling)
-    if graded.verdict == "timeout":
+    graded = grade(puzzle, criteria.backend, time_limit, up_to=ceiling, cancel=cancel)
+    if graded.verdict in ("timeout", "interrupted"):
         return Assessment(Outcome.TIMEOUT)
     if graded.verdict in ("multiple", "contradiction"):
         return Assessment(Outcome.MULTIPLE, graded.grade)
@@ -122,7 +124,7 @@ def assess(puzzle: Puzzle, criteria: Criteria, time_limit: float | None = None) 
         left = watch.left()
         if left is not None and left <= 0:
             return Assessment(Outcome.TIMEOUT, found)
-        answer = check(puzzle, get_spec(criteria.backend), left)   # the count to 2, with the witnesses
+        answer = check(puzzle, get_spec(criteria.backend), left, cancel=cancel)   # the count to 2, with the witnesses
         if answer.verdict in (Verdict.TIMEOUT, Verdict.INTERRUPTED):
             return Assessment(Outcome.TIMEOUT, found)
         if answer.verdict is not Verdict.UNIQUE:
@@ -130,7 +132,8 @@ def assess(puzzle: Puzzle, criteria: Criteria, time_limit: float | None = None) 
     return Assessment(Outcome.ACCEPTED, found)
 
 
-def undecided_cells(puzzle: Puzzle, time_limit: float | None = None) -> list[tuple[int, int]] | None:
+def undecided_cells(puzzle: Puzzle, time_limit: float | None = None,
+                    cancel: Any = None) -> list[tuple[int, int]] | None:
     """The cells line logic leaves open, as ``(row, column)``; None if it timed out.
 
     The complete line solver propagated to its fixpoint (native, no probing, one
@@ -142,10 +145,10 @@ def undecided_cells(puzzle: Puzzle, time_limit: float | None = None) -> list[tup
     if time_limit is not None and time_limit <= 0:
         return None
     solver = get("native", probing="none", restarts=False, node_limit=1)
-    result = solver.solve(puzzle, Limits(1, time_limit))
+    result = solver.solve(puzzle, Limits(1, time_limit, cancel))
     if result.status is Status.SOLVED:
         return []
-    if result.remainder is None or result.complete:
+    if result.remainder is None or result.complete or result.status is Status.INTERRUPTED:
         return None  # no solution: impossible for clues taken from a picture
     if time_limit is not None and result.stats.wall_time >= time_limit:
         return None  # the time limit, not the one-node limit, stopped it: not the fixpoint
@@ -154,7 +157,7 @@ def undecided_cells(puzzle: Puzzle, time_limit: float | None = None) -> list[tup
 
 
 def differing_cells(puzzle: Puzzle, backend: str = "native",
-                    time_limit: float | None = None) -> list[tuple[int, int]] | None:
+                    time_limit: float | None = None, cancel: Any = None) -> list[tuple[int, int]] | None:
     """The cells where two solutions of ``puzzle`` differ; [] if it is unique, None on a timeout.
 
     >>> differing_cells(Puzzle(rows=((1,), (1,)), columns=((1,), (1,))))
@@ -162,8 +165,8 @@ def differing_cells(puzzle: Puzzle, backend: str = "native",
     """
     if time_limit is not None and time_limit <= 0:
         return None
-    answer = check(puzzle, get_spec(backend), time_limit)
-    if answer.verdict is Verdict.TIMEOUT:
+    answer = check(puzzle, get_spec(backend), time_limit, cancel=cancel)
+    if answer.verdict in (Verdict.TIMEOUT, Verdict.INTERRUPTED):
         return None
     return list(answer.differing)
 

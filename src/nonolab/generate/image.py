@@ -27,7 +27,7 @@ import os
 import numpy as np
 
 from nonolab.core.palette import Colour, Palette
-from nonolab.errors import InvalidArgument, MissingDependency, ParseError
+from nonolab.errors import InvalidArgument, MissingDependency, ParseError, TooLarge
 from nonolab.generate.grids import MAX_COLOURS, top_fraction
 
 __all__ = ["picture_from_image", "colour_picture_from_image"]
@@ -149,13 +149,21 @@ class _opened:
     def __enter__(self):
         Image = _pillow()
         from PIL import UnidentifiedImageError
+        from nonolab.formats.limits import check_pixels
         try:
-            self.image = Image.open(self.path)
+            self.image = Image.open(self.path)   # the header only
+            try:
+                check_pixels(*self.image.size)   # before a pixel is decoded
+            except TooLarge as err:
+                self.image.close()
+                raise err.located(path=str(self.path))
             self.image.load()
         except FileNotFoundError:
             raise ParseError("cannot read the image: no such file", path=str(self.path)) from None
         except UnidentifiedImageError:
             raise ParseError("not an image file pillow can read", path=str(self.path)) from None
+        except Image.DecompressionBombError as err:   # pillow's own ceiling, met in the header
+            raise TooLarge(f"the image is too large: {err}", path=str(self.path)) from None
         except (OSError, ValueError) as err:
             raise ParseError(f"cannot read the image: {err}", path=str(self.path)) from None
         return self.image

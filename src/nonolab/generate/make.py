@@ -40,6 +40,7 @@ import numpy as np
 from nonolab.core.palette import Palette
 from nonolab.core.puzzle import Puzzle
 from nonolab.errors import InvalidArgument
+from nonolab.formats.limits import check_cells
 from nonolab.generate.criteria import (Criteria, Outcome, assess, differing_cells, repair_witness,
                                        undecided_cells)
 from nonolab.generate.grids import MAX_COLOURS, puzzle_from_array, random_grid, smooth_grid
@@ -229,7 +230,8 @@ def candidate_seed(seed: int, index: int) -> int:
 def make_puzzles(count: int, recipe: Recipe, seed: int = 0, max_candidates: int | None = None,
                  time_limit: float | None = None,
                  on_puzzle: Callable[[GeneratedPuzzle], None] | None = None,
-                 on_candidate: Callable[[GenerateReport], None] | None = None) -> GenerateReport:
+                 on_candidate: Callable[[GenerateReport], None] | None = None,
+                 cancel: Any = None) -> GenerateReport:
     """Generate ``count`` puzzles that satisfy ``recipe``.
 
     Args:
@@ -239,6 +241,8 @@ def make_puzzles(count: int, recipe: Recipe, seed: int = 0, max_candidates: int 
         time_limit: stop after this many wall seconds in all.
         on_puzzle: called with each accepted puzzle as soon as it is accepted.
         on_candidate: called with the report so far after each candidate.
+        cancel: a ``threading.Event``; once set, the searches stop and the loop ends
+            (``stopped`` is ``"cancelled"``), whatever phase it is in.
 
     Returns:
         The report; ``report.complete`` says whether ``count`` puzzles were found.
@@ -258,6 +262,7 @@ def make_puzzles(count: int, recipe: Recipe, seed: int = 0, max_candidates: int 
         raise InvalidArgument(f"max_candidates must be positive, got {max_candidates}")
     if time_limit is not None and time_limit <= 0:
         raise InvalidArgument(f"time limit must be positive, got {time_limit}")
+    check_cells(recipe.width, recipe.height)   # the input limit holds for what is made too, before a cell is drawn
     if recipe.criteria.checks:
         solver = get_spec(recipe.backend)  # an unknown or missing backend fails before any candidate
         if recipe.colours > 1 and Capability.COLOUR not in capabilities(solver):
@@ -278,6 +283,9 @@ def make_puzzles(count: int, recipe: Recipe, seed: int = 0, max_candidates: int 
     judged: dict[tuple, Outcome] = {}  # clues -> outcome, so a picture met again is not judged again
     index = 0
     while not report.complete:
+        if cancel is not None and cancel.is_set():
+            report.stopped = "cancelled"
+            break
         left = _left(time_limit, start)
         if left is not None and left <= 0:
             report.stopped = "time-limit"
@@ -294,8 +302,11 @@ def make_puzzles(count: int, recipe: Recipe, seed: int = 0, max_candidates: int 
         report.candidates += 1
         picture = image.copy() if image is not None else _draw(recipe, candidate)
         limit = _min(recipe.candidate_time_limit, left)
-        outcome, grade, repairs = _judge_with_repairs(picture, palette, recipe, candidate, limit, judged)
+        outcome, grade, repairs = _judge_with_repairs(picture, palette, recipe, candidate, limit, judged, cancel)
         report.repairs += repairs
+        if cancel is not None and cancel.is_set() and outcome is not Outcome.ACCEPTED:
+            report.stopped = "cancelled"   # its searches were stopped: not a verdict on the candidate
+            break
         if outcome is Outcome.ACCEPTED:
             now = time.perf_counter()
             generated = _accepted(picture, palette, recipe, seed, candidate, len(report.puzzles) + 1, count, grade,
@@ -321,7 +332,8 @@ def _draw(recipe: Recipe, candidate: int) -> np.ndarray:
 
 
 def _judge_with_repairs(picture: np.ndarray, palette: Palette | None, recipe: Recipe, candidate: int,
-                        time_limit: float | None, judged: dict[tuple, Outcome]) -> tuple[Outcome, Any, int]:
+                        time_limit: float | None, judged: dict[tuple, Outcome],
+                        cancel: Any = None) -> tuple[Outcome, Any, int]:
     """Judge ``picture`` (changed in place by repairs): the outcome, the grade and the repairs made."""
     start = time.perf_counter()
     rng = np.random.default_rng([candidate, 1])  # the repair choices: apart from the picture's draw
@@ -334,7 +346,7 @@ def _judge_with_repairs(picture: np.ndarray, palette: Palette | None, recipe: Re
         return Outcome.MISSING_COLOUR, None, 0  # the palette promises every colour (repairs keep them)
     while True:
         left = _left(time_limit, start)
-        if left is not None and left <= 0:
+        if (left is not None and left <= 0) or (cancel is not None and cancel.is_set()):
             return Outcome.TIMEOUT, None, repairs
         lines = [] if recipe.allow_uniform_lines else uniform_lines(picture)
         grade = None
@@ -348,8 +360,10 @@ def _judge_with_repairs(picture: np.ndarray, palette: Palette | None, recipe: Re
             if outcome is Outcome.ACCEPTED:
                 outcome = Outcome.DUPLICATE
             elif outcome is None:
-                assessment = assess(puzzle, recipe.criteria, left)
+                assessment = assess(puzzle, recipe.criteria, left, cancel)
                 outcome, grade, known = assessment.outcome, assessment.grade, assessment.differing
+                if cancel is not None and cancel.is_set():
+                    return Outcome.TIMEOUT, grade, repairs   # stopped, not judged: not remembered
                 judged[key] = outcome
             if outcome is Outcome.ACCEPTED:
                 return outcome, grade, repairs
@@ -362,7 +376,7 @@ def _judge_with_repairs(picture: np.ndarray, palette: Palette | None, recipe: Re
             change = choose_change(picture, cells_of_lines(picture, lines), rng, recipe.density_range,
                                    recipe.allow_uniform_lines, colours)
         else:
-            for region in _trouble(puzzle, outcome, recipe.backend, time_limit, start, known):
+            for region in _trouble(puzzle, outcome, recipe.backend, time_limit, start, known, cancel):
                 if region is None:
                     return Outcome.TIMEOUT, grade, repairs
                 change = choose_change(picture, region, rng, recipe.density_range, recipe.allow_uniform_lines,
@@ -377,7 +391,7 @@ def _judge_with_repairs(picture: np.ndarray, palette: Palette | None, recipe: Re
 
 
 def _trouble(puzzle: Puzzle, outcome: Outcome, backend: str, time_limit: float | None, start: float,
-             known: tuple[tuple[int, int], ...] | None = None):
+             known: tuple[tuple[int, int], ...] | None = None, cancel: Any = None):
     """The regions to flip a cell in, best first (None: the time limit ran out).
 
     For two solutions, the cells where they differ: a flip there changes the clues that
@@ -393,9 +407,9 @@ def _trouble(puzzle: Puzzle, outcome: Outcome, backend: str, time_limit: float |
     witness = repair_witness(backend, puzzle.is_colour) if outcome is Outcome.MULTIPLE else None
     if witness is not None:
         yield list(known) if known is not None and witness == backend else \
-            differing_cells(puzzle, witness, _left(time_limit, start))
+            differing_cells(puzzle, witness, _left(time_limit, start), cancel)
     if not puzzle.is_colour:
-        yield undecided_cells(puzzle, _left(time_limit, start))
+        yield undecided_cells(puzzle, _left(time_limit, start), cancel)
     elif outcome is Outcome.MULTIPLE and witness is None:
         yield [divmod(i, puzzle.width) for i in range(puzzle.width * puzzle.height)]
 

@@ -23,6 +23,7 @@ import io
 import os
 from pathlib import Path
 
+from nonolab.errors import InvalidArgument
 from nonolab.formats import dump, suffix_of, write_atomically
 from nonolab.generate.make import GeneratedPuzzle
 
@@ -42,6 +43,9 @@ class SetWriter:
     """
 
     def __init__(self, folder: str | os.PathLike, fmt: str = "non"):
+        if str(folder) == "-":   # one file per puzzle and an index: a folder, never standard output
+            raise InvalidArgument("--out names the folder for the puzzles and index.csv; to print the puzzles "
+                                  "to standard output, leave out --out")
         self.suffix = suffix_of(fmt)
         self.fmt = fmt
         self.folder = Path(folder)

@@ -27,8 +27,11 @@ Delta = tuple[Change, ...]
 """Another picture's values where it differs from one picture, by cell."""
 
 
-def alternatives(picture: bytearray | bytes, cell: int, top: int) -> tuple[int, ...]:
-    """The values ``cell`` may change to: every value 0..``top`` but its own."""
+def alternatives(picture: bytearray | bytes, cell: int, top: int, fixed: frozenset[int] = frozenset()) -> tuple[int, ...]:
+    """The values ``cell`` may change to: every value 0..``top`` but its own; none for a
+    ``fixed`` cell (a given, part of the puzzle)."""
+    if cell in fixed:
+        return ()
     own = picture[cell]
     return tuple(v for v in range(top + 1) if v != own)
 
@@ -57,10 +60,12 @@ def line_clue(top: int) -> Callable[[bytes], tuple]:
 
 
 def puzzle_of(picture: bytes | bytearray, width: int, like: Puzzle, name: str = "", **metadata: str) -> Puzzle:
-    """The puzzle whose clues ``picture`` gives (its goal), with ``like``'s palette: its
-    colours keep their indices even when the picture no longer uses one of them."""
+    """The puzzle whose clues ``picture`` gives (its goal), with ``like``'s palette (its
+    colours keep their indices even when the picture no longer uses one of them) and
+    givens (a repair never changes a given cell)."""
     solution = Solution.from_bytes(bytes(picture), width, colours=like.is_colour)
-    return Puzzle.from_solution(solution, name, like.palette, **metadata)
+    made = Puzzle.from_solution(solution, name, like.palette, **metadata)
+    return made.with_(givens=like.givens) if like.givens else made
 
 
 def disjoint_deltas(deltas: list[Delta], width: int) -> int:

@@ -113,14 +113,19 @@ class Oracle:
 
 def clue_values(puzzle: Puzzle, i: int) -> set[int]:
     """The values cell ``i`` (row-major) may take by its two clues: the background, and
-    the colours both its row and its column use (0 and 1 in black and white).
+    the colours both its row and its column use (0 and 1 in black and white); a given
+    cell only its given value.
 
     >>> clue_values(Puzzle(rows=((1,),), columns=((1,),)), 0)
     {0, 1}
+    >>> clue_values(Puzzle(rows=((1,), (1,)), columns=((1,), (1,)), givens={(0, 1): 0}), 1)
+    {0}
     """
+    r, c = divmod(i, puzzle.width)
+    if puzzle.givens and (r, c) in puzzle.given_cells:
+        return {puzzle.given_cells[(r, c)]}
     if not puzzle.is_colour:
         return {0, 1}
-    r, c = divmod(i, puzzle.width)
     return {0} | ({v for _, v in puzzle.coloured_rows[r]} & {v for _, v in puzzle.coloured_columns[c]})
 
 

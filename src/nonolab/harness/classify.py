@@ -19,7 +19,8 @@ open grades ``search``.
 
 A puzzle solved by deduction alone has exactly one solution (every step was forced),
 so those grades also prove uniqueness; for ``search`` the verdict comes from an
-exact count to 2.  pbnsolve's classes map as: ``line`` -> line, the three probing
+exact count to 2.  A puzzle with no solution is not graded (``grade`` is ``None``,
+the verdict ``contradiction``): there is nothing to solve.  pbnsolve's classes map as: ``line`` -> line, the three probing
 levels -> depth-2 (solved without guessing), ``search`` -> search.
 
 >>> from nonolab.core import Puzzle
@@ -70,9 +71,10 @@ class GradeResult:
 
     Attributes:
         grade: the weakest level that solves the puzzle; ``None`` when a limit
-            stopped the grading first (``harder_than`` then says how far it got).
-        verdict: a :class:`~nonolab.harness.uniqueness.Verdict` (``unknown`` when
-            ``up_to`` stopped before an answer).
+            stopped the grading first (``harder_than`` then says how far it got), or
+            when the puzzle has no solution (verdict ``contradiction``).
+        verdict: a :class:`~nonolab.harness.uniqueness.Verdict`; ``None`` when ``up_to``
+            stopped the grading before uniqueness was decided.
         harder_than: the strongest deduction level shown not to suffice.
         steps: steps of each technique in the run at ``grade`` (for ``line``, the
             number of line steps: a published difficulty measure).
@@ -83,7 +85,7 @@ class GradeResult:
     """
 
     grade: Grade | None
-    verdict: Verdict
+    verdict: Verdict | None
     harder_than: Grade | None = None
     steps: dict[str, int] = field(default_factory=dict)
     counters: dict[str, Any] = field(default_factory=dict)
@@ -94,7 +96,7 @@ class GradeResult:
         return {
             "grade": self.grade.value if self.grade else None,
             "pbnsolve_class": self.grade.pbnsolve_class if self.grade else None,
-            "verdict": self.verdict.value,
+            "verdict": self.verdict.value if self.verdict is not None else None,
             "harder_than": self.harder_than.value if self.harder_than else None,
             "steps": dict(self.steps),
             "counters": dict(self.counters),
@@ -143,8 +145,8 @@ def grade(puzzle: Puzzle, backend: str | Solver = DEFAULT, time_limit: float | N
         if result.status is Status.SOLVED:
             return GradeResult(level, Verdict.UNIQUE, harder_than, _count_steps(result.steps),
                                dict(result.stats.counters), watch.elapsed())
-        if result.status is Status.UNSAT:
-            return GradeResult(level, Verdict.CONTRADICTION, harder_than, _count_steps(result.steps),
+        if result.status is Status.UNSAT:   # no solution: nothing to grade
+            return GradeResult(None, Verdict.CONTRADICTION, harder_than, _count_steps(result.steps),
                                dict(result.stats.counters), watch.elapsed())
         if watch.expired():
             verdict = verdict_of(counted) if counted is not None else _stopped(watch)
@@ -153,11 +155,11 @@ def grade(puzzle: Puzzle, backend: str | Solver = DEFAULT, time_limit: float | N
         steps = _count_steps(result.steps)
         undecided = puzzle.width * puzzle.height - sum(len(s.cells) for s in result.steps if s.depth == 0)
     if up_to is not Grade.SEARCH:
-        return GradeResult(None, Verdict.UNKNOWN, harder_than, time=watch.elapsed())
+        return GradeResult(None, None, harder_than, time=watch.elapsed())
     if counted is None or verdict_of(counted) in (Verdict.TIMEOUT, Verdict.INTERRUPTED):
         counted = searcher.solve(puzzle, Limits(2, watch.left(), cancel))
     verdict = verdict_of(counted)
-    found = Grade.SEARCH if verdict not in (Verdict.TIMEOUT, Verdict.INTERRUPTED) else None
+    found = Grade.SEARCH if verdict in (Verdict.UNIQUE, Verdict.MULTIPLE) else None
     return GradeResult(found, verdict, harder_than, steps, dict(counted.stats.counters), watch.elapsed(),
                        undecided if found is Grade.SEARCH else None)
 

@@ -41,41 +41,21 @@ false; ``lower_bound``: the flips the exact levels proved necessary).
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass, field
-from typing import Any, Iterable
+from typing import Any
 
-from nonolab.core.grid import UNKNOWN, Solution
+from nonolab.core.grid import Solution
 from nonolab.core.puzzle import Puzzle
 from nonolab.core.violations import violations
 from nonolab.errors import InvalidArgument
-from nonolab.harness._changes import (Change, Delta, alternatives, applied, cells_of, changed_lines, delta_of,
-                                      disjoint_deltas, line_clue, puzzle_of)
 from nonolab.harness._solutions import OutOfTime
-from nonolab.solvers import get, get_spec
-from nonolab.solvers.base import Limits, Solver, Stopwatch
+from nonolab.harness.uniqueness import Verdict
+from nonolab.solvers import get_spec
+from nonolab.solvers.base import Solver, Stopwatch
 
 __all__ = ["RepairResult", "Suggestion", "repair"]
 
 Cell = tuple[int, int]
-
-# Solutions enumerated first (each gives a delta); the greedy repair's most flips (or a
-# tenth of the cells), and the candidates it scores per flip (spread over the
-# undecided cells).
-_ENUMERATE = 64
-_GREEDY_FLIPS = 60
-_GREEDY_CANDIDATES = 16
-_GREEDY_ENUMERATE = 8   # solutions counted per greedy flip: each new one is a delta to break
-_GREEDY_DELTAS = 64     # the newest deltas the greedy repair scores flips against
-_GREEDY_REACH = 600     # the most cells it scores per flip
-_GREEDY_PER_COUNT = 8   # flips between two counts, each for an ambiguity on other lines
-_GREEDY_COUNT = 3.0     # seconds for each count of the greedy repair (or twice the first count's)
-# The exact search (levels grow as (cells on a line)^flips) hands over to the greedy one after:
-_EXACT_SETS, _EXACT_SHARE, _EXACT_SECONDS = 200_000, 0.3, 20.0
-
-
-class _Budget(Exception):
-    """The exact search used its share: the greedy repair takes over."""
 
 
 @dataclass(frozen=True)
@@ -98,7 +78,7 @@ class Suggestion:
     def describe(self) -> str:
         """``flip (3,4) to # and (5,1) to .`` (1-based, as ``check --why`` names cells); in
         colour the palette's characters: ``flip (1,2) to r``."""
-        chars = self.puzzle.palette.chars if self.puzzle.is_colour else ".#"   # type: ignore[union-attr]
+        chars = self.puzzle.chars
         return "flip " + " and ".join(f"({r + 1},{c + 1}) to {chars[v]}" for r, c, v in self.flips)
 
     def as_dict(self) -> dict[str, Any]:
@@ -141,6 +121,15 @@ class RepairResult:
     def best(self) -> Suggestion | None:
         return self.suggestions[0] if self.suggestions else None
 
+    @property
+    def verdict(self) -> Verdict:
+        """The outcome word of the puzzle the repair leaves: ``unique`` when it was unique
+        or a repair was proven unique, ``multiple`` when none was found, ``contradiction``,
+        or ``timeout`` when the limit (or a cancel) came first."""
+        if self.status == "unique" or (self.best is not None and self.best.unique):
+            return Verdict.UNIQUE
+        return {"contradiction": Verdict.CONTRADICTION, "timeout": Verdict.TIMEOUT}.get(self.status, Verdict.MULTIPLE)
+
     def as_dict(self) -> dict[str, Any]:
         return {"status": self.status, "source": self.source, "minimal": self.minimal, "method": self.method,
                 "lower_bound": self.lower_bound,
@@ -150,7 +139,7 @@ class RepairResult:
 
 def repair(puzzle: Puzzle, picture: Solution | None = None, backend: str | Solver = "native",
            max_flips: int = 3, time_limit: float | None = None, suggestions: int = 3, *,
-           cancel: Any = None) -> RepairResult:
+           cancel: Any = None, source: str | None = None) -> RepairResult:
     """The fewest cell changes of the designer's picture that make the puzzle unique.
 
     In colour a changed cell takes another colour of the palette or the background.
@@ -166,6 +155,10 @@ def repair(puzzle: Puzzle, picture: Solution | None = None, backend: str | Solve
         time_limit: wall seconds for the whole repair.
         suggestions: at most this many repairs of the fewest flips.
         cancel: a ``threading.Event``; once set, the repair stops (status ``timeout``).
+        source: where ``picture`` came from, as :attr:`RepairResult.source` says it
+            (default: ``given``); the designer's report passes the solution it shows
+            as ``first solution``, so that the repair starts from the picture printed
+            above it.
 
     Raises:
         InvalidArgument: a bad limit, a picture that is not a solution of the puzzle, or a
@@ -175,323 +168,17 @@ def repair(puzzle: Puzzle, picture: Solution | None = None, backend: str | Solve
         raise InvalidArgument("repair: max_flips and suggestions must be at least 1")
     solver = get_spec(backend) if isinstance(backend, str) else backend
     watch = Stopwatch(time_limit, cancel)
-    source = "given" if picture is not None else "goal" if puzzle.goal is not None else "first solution"
+    if source is None:
+        source = "given" if picture is not None else "goal" if puzzle.goal is not None else "first solution"
     picture = picture if picture is not None else puzzle.goal
     if picture is not None and ((picture.height, picture.width) != (puzzle.height, puzzle.width)
                                 or violations(puzzle, picture)):
         raise InvalidArgument("repair: the picture is not a solution of the puzzle")
-    search = _Search(puzzle, solver, watch, picture)
+    from nonolab.harness._repair_search import Search
+
+    search = Search(puzzle, solver, watch, picture)
     try:
         return search.run(max_flips, suggestions, source)
     except OutOfTime:
         return RepairResult("timeout", search.picture, source, lower_bound=search.lower_bound(),
                             stats=search.stats())
-
-
-class _Search:
-    """The picture as row-major bytes, the deltas known, and the backend's checks."""
-
-    def __init__(self, puzzle: Puzzle, solver: Solver, watch: Stopwatch, picture: Solution | None):
-        self.puzzle, self.solver, self.watch = puzzle, solver, watch
-        self.width, self.height = puzzle.width, puzzle.height
-        self.picture = picture
-        self.base = bytearray(picture.to_bytes()) if picture is not None else bytearray()
-        self.top = puzzle.colours                      # cell values are 0..top
-        self.clue = line_clue(self.top)
-        self.deltas: list[Delta] = []
-        self.checks = self.refuted = 0
-        self.levels_done = 0
-        self.lines = get("native", probing="none", restarts=False, node_limit=1)  # root line logic only
-        self.phase_end: float | None = None     # perf_counter deadline of the exact phase
-        self.phase_sets = 0
-        self.count_budget = _GREEDY_COUNT
-        self.anchors: dict[Delta, frozenset[Change]] = {}   # the changes each delta was found at
-        self.line_cache: dict[Delta, dict[tuple[str, int], list[Change]]] = {}   # each delta by line
-        self.cache: dict[bytes, Delta | None] = {}
-
-    def lower_bound(self) -> int:
-        """Flips every repair needs: one more than the sizes searched whole, and half the
-        deltas sharing no line (rounded up)."""
-        if not self.deltas:
-            return 0
-        return max(self.levels_done + 1, (disjoint_deltas(self.deltas, self.width) + 1) // 2)
-
-    def stats(self) -> dict[str, Any]:
-        return {"checks": self.checks, "refuted": self.refuted, "deltas": len(self.deltas),
-                "sizes_searched": self.levels_done, "wall_time": round(self.watch.elapsed(), 6)}
-
-    def _count(self, puzzle: Puzzle, most: int):
-        self._tick()
-        now = time.perf_counter()
-        ends = [t for t in (self.watch.deadline, self.phase_end) if t is not None]
-        left = min(ends) - now if ends else None
-        self.checks += 1
-        result = self.solver.solve(puzzle, Limits(most, left, self.watch.cancel))
-        if not result.complete and result.count < most:
-            self._tick()
-            raise _Budget if self.phase_end is not None and not self.watch.expired() else OutOfTime
-        return result
-
-    def run(self, max_flips: int, wanted: int, source: str) -> RepairResult:
-        began = time.perf_counter()
-        first = self._count(self.puzzle, _ENUMERATE)
-        self.count_budget = max(_GREEDY_COUNT, 2 * (time.perf_counter() - began))
-        if not first.solutions:
-            return RepairResult("contradiction", None, source, stats=self.stats())
-        if self.picture is None:
-            self.picture = first.solutions[0]
-            self.base = bytearray(self.picture.to_bytes())
-        if first.unique:
-            return RepairResult("unique", self.picture, source, minimal=True, stats=self.stats())
-        self._learn_all(self.base, first.solutions)
-        if disjoint_deltas(self.deltas, self.width) <= 2 * max_flips:
-            left = None if self.watch.deadline is None else self.watch.deadline - time.perf_counter()
-            share = _EXACT_SECONDS if left is None else min(_EXACT_SECONDS, _EXACT_SHARE * left)
-            self.phase_end = time.perf_counter() + share
-            try:
-                found = self._levels(self.base, max_flips, wanted)
-                if found:
-                    return self._result(source, [frozenset(f) for f in found], True, "exact")
-            except _Budget:
-                pass
-            self.phase_end = None
-        return self._greedy(source)
-
-    def _learn_all(self, picture: bytearray, solutions: Iterable[Solution],
-                   anchor: frozenset[Change] = frozenset()) -> None:
-        for s in solutions:
-            delta = delta_of(picture, s.to_bytes())
-            if delta:
-                self._learn(delta, anchor)
-
-    def _learn(self, delta: Delta, anchor: frozenset[Change]) -> None:
-        """Keep ``delta``, a second solution of the picture changed at ``anchor``."""
-        if delta not in self.anchors:
-            self.anchors[delta] = anchor
-            self.deltas.insert(0, delta)     # the newest first: it refutes the sets near the last one
-
-    def _refutes(self, delta: Delta, picture: bytearray, flips: frozenset[Change]) -> bool:
-        """Writing ``delta`` over ``picture`` (the base changed at ``flips``) gives another
-        picture with every clue kept.
-
-        ``delta`` kept every clue of the picture changed at its anchor; the two pictures
-        differ only on the lines of the cells of ``flips ^ anchor``, so only those need
-        comparing."""
-        if all(picture[i] == v for i, v in delta):   # nothing left to change: no other picture
-            return False
-        w = self.width
-        by_line = self.line_cache.get(delta)
-        if by_line is None:
-            by_line = {}
-            for i, v in delta:
-                r, c = divmod(i, w)
-                by_line.setdefault(("row", r), []).append((c, v))
-                by_line.setdefault(("column", c), []).append((r, v))
-            self.line_cache[delta] = by_line
-        for i in cells_of(flips ^ self.anchors[delta]):
-            for kind, k in (("row", i // w), ("column", i % w)):
-                cells = by_line.get((kind, k))
-                if cells is None:
-                    continue
-                line = bytearray(picture[k * w:(k + 1) * w] if kind == "row" else picture[k::w])
-                before = self.clue(bytes(line))
-                for j, v in cells:
-                    line[j] = v
-                if self.clue(bytes(line)) != before:
-                    return False
-        return True
-
-    def _tick(self) -> None:
-        if self.watch.expired():
-            raise OutOfTime
-        if self.phase_end is not None and time.perf_counter() >= self.phase_end:
-            raise _Budget
-
-    def _refuting(self, picture: bytearray, flips: frozenset[Change]) -> Delta | None:
-        self.phase_sets += 1
-        if self.phase_sets > _EXACT_SETS:
-            raise _Budget
-        for n, delta in enumerate(self.deltas):
-            if n % 64 == 0:
-                self._tick()
-            if self._refutes(delta, picture, flips):
-                if n:
-                    self.deltas.insert(0, self.deltas.pop(n))   # move to front: it is likely to refute again
-                return delta
-        return None
-
-    def _reach(self, delta: Delta) -> list[int]:
-        """The cells on the lines meeting ``delta`` (those whose change may break it), nearest first."""
-        w, h = self.width, self.height
-        inside = cells_of(delta)
-        rows, cols = {i // w for i in inside}, {i % w for i in inside}
-        cells = {r * w + c for r in rows for c in range(w)} | {r * w + c for c in cols for r in range(h)}
-        top, bottom, left, right = min(rows), max(rows), min(cols), max(cols)
-
-        def distance(i: int) -> int:            # to the delta's bounding box
-            r, c = divmod(i, w)
-            return max(top - r, 0, r - bottom) + max(left - c, 0, c - right)
-        return sorted(cells, key=lambda i: (i not in inside, distance(i), i))
-
-    def _check(self, flips: frozenset[Change], base: bytearray) -> Delta | None:
-        """Change ``flips`` on ``base``: None if the new puzzle is unique, else a delta refuting it."""
-        picture = applied(base, flips)
-        key = bytes(picture)
-        if key in self.cache:
-            return self.cache[key]
-        delta = self._refuting(picture, flips)
-        if delta is not None:
-            self.refuted += 1
-            return delta
-        result = self._count(puzzle_of(picture, self.width, self.puzzle), 2)
-        if result.unique:
-            self.cache[key] = None
-            return None
-        other = next(s for s in result.solutions if s.to_bytes() != bytes(picture))
-        delta = delta_of(picture, other.to_bytes())
-        self._learn(delta, flips)
-        self.cache[key] = delta
-        return delta
-
-    def _levels(self, base: bytearray, max_flips: int, wanted: int) -> list[frozenset[Change]]:
-        """Breadth first: the unique change sets of the fewest changes (at most ``wanted``)."""
-        frontier: dict[frozenset[Change], Delta] = {}
-        self.phase_sets = 0
-        delta = self._check(frozenset(), base)
-        if delta is None:
-            return [frozenset()]
-        frontier[frozenset()] = delta
-        for size in range(1, max_flips + 1):
-            found: list[frozenset[Change]] = []
-            following: dict[frozenset[Change], Delta] = {}
-            for flips, delta in frontier.items():
-                taken = cells_of(flips)
-                for cell in self._reach(delta):
-                    if cell in taken:
-                        continue
-                    for value in alternatives(base, cell, self.top):
-                        child = flips | {(cell, value)}
-                        if child in following:
-                            continue
-                        refuting = self._check(child, base)
-                        if refuting is None:
-                            found.append(child)
-                            if len(found) >= wanted:
-                                return found
-                            following[child] = ()
-                        else:
-                            following[child] = refuting
-            if found:
-                return found
-            self.levels_done = size
-            frontier = following
-        return []
-
-    def _undecided(self, picture: bytearray) -> list[int]:
-        """The cells line logic alone leaves open in the puzzle of ``picture``."""
-        self._tick()
-        result = self.lines.solve(puzzle_of(picture, self.width, self.puzzle), Limits(1, None, self.watch.cancel))
-        if result.remainder is None:
-            return []
-        return [i for i, state in enumerate(result.remainder.cells) if state == UNKNOWN]
-
-    def _count_soon(self, picture: bytearray, most: int):
-        """A count to ``most`` within ``count_budget`` seconds (``None`` when that ran out first)."""
-        saved = self.phase_end
-        self.phase_end = time.perf_counter() + self.count_budget
-        try:
-            return self._count(puzzle_of(picture, self.width, self.puzzle), most)
-        except _Budget:
-            return None
-        finally:
-            self.phase_end = saved
-
-    def _unique_soon(self, picture: bytearray) -> bool:
-        return bool((result := self._count_soon(picture, 2)) and result.unique)
-
-    def _greedy(self, source: str) -> RepairResult:
-        picture = bytearray(self.base)
-        flipped: frozenset[Change] = frozenset()
-        most = max(_GREEDY_FLIPS, len(picture) // 10)
-        while len(flipped) < most:
-            result = self._count_soon(picture, _GREEDY_ENUMERATE)
-            if result is not None and result.unique:
-                return self._result(source, [frozenset(self._pruned(sorted(flipped)))], False, "greedy",
-                                    proven=True)
-            if result is not None:
-                self._learn_all(picture, result.solutions, flipped)
-            # The known deltas that still give second solutions, newest first.
-            active = [d for d in self.deltas[:_GREEDY_DELTAS] if self._refutes(d, picture, flipped)]
-            touched: set[tuple[str, int]] = set()     # the lines changed since the count
-            while len(touched) < 2 * _GREEDY_PER_COUNT:
-                if (best := self._best_flip(picture, flipped, active)) is None:
-                    break
-                cell, value = best
-                picture[cell] = value
-                flipped = flipped | {best}
-                touched |= {("row", cell // self.width), ("column", cell % self.width)}
-                active = [d for d in active if self._refutes(d, picture, flipped)]
-                # Another change before the next count only for an ambiguity elsewhere (on other lines).
-                if not active or touched & set(self.line_cache[active[0]]):
-                    break
-            if not touched:
-                break
-        return RepairResult("not-found", self.picture, source, method="greedy", lower_bound=self.lower_bound(),
-                            stats=self.stats())
-
-    def _best_flip(self, picture: bytearray, flipped: frozenset[Change], active: list[Delta]) -> Change | None:
-        """The change on the newest active delta's lines that leaves the fewest refuting."""
-        reach = (self._reach(active[0]) if active else self._undecided(picture))[:_GREEDY_REACH]
-        taken = cells_of(flipped)
-        scored = []
-        for i in reach:
-            if i in taken:
-                continue
-            self._tick()
-            own = picture[i]
-            for value in alternatives(picture, i, self.top):
-                picture[i] = value
-                scored.append((sum(self._refutes(d, picture, flipped | {(i, value)}) for d in active), (i, value)))
-            picture[i] = own
-        if not scored:
-            return None
-        scored.sort()
-        best, best_left = scored[0][1], None
-        for still, (i, value) in scored[:_GREEDY_CANDIDATES]:
-            if still > scored[0][0]:
-                break
-            own, picture[i] = picture[i], value
-            left = len(self._undecided(picture))
-            picture[i] = own
-            if best_left is None or left < best_left:
-                best, best_left = (i, value), left
-        return best
-
-    def _pruned(self, flipped: list[Change]) -> list[Change]:
-        """Drop each change the others do not need (an exact count to 2 each; a change whose
-        count runs out of time stays)."""
-        kept = list(flipped)
-        try:
-            for change in reversed(flipped):
-                trial = [other for other in kept if other != change]
-                if self._unique_soon(applied(self.base, trial)):
-                    kept = trial
-        except OutOfTime:
-            pass
-        return kept
-
-    def _result(self, source: str, found: list[frozenset[Change]], minimal: bool, method: str,
-                proven: bool = False) -> RepairResult:
-        """The suggestions; each is counted afresh unless ``proven`` (just counted, or decided
-        whole by line logic)."""
-        made = []
-        w = self.width
-        for flips in found:
-            new = puzzle_of(applied(self.base, flips), w, self.puzzle, self.puzzle.name, **self.puzzle.metadata)
-            unique = proven or self._count(new, 2).unique        # the proof: an exact count to 2
-            cells = tuple((i // w, i % w, v) for i, v in sorted(flips))
-            made.append(Suggestion(cells, new, unique, changed_lines(self.puzzle, new)))
-        made.sort(key=lambda s: (not s.unique, len(s.flips)))
-        status = "repaired" if made and made[0].unique else "not-found"
-        return RepairResult(status, self.picture, source, tuple(made), minimal and status == "repaired",
-                            method, self.lower_bound(), self.stats())

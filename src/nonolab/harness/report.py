@@ -3,8 +3,11 @@
 :func:`report` puts together what ``check``, ``grade``, ``check --why`` and
 :func:`~nonolab.harness.repair.repair` answer, under one time limit:
 
-* ``verdict``: ``unique``, ``multiple``, ``none`` (no solution) or ``unknown`` (the
-  limit came first), from an exact count to 2;
+* ``verdict``: a :class:`~nonolab.harness.uniqueness.Verdict` (unique, multiple,
+  contradiction, timeout or interrupted), from an exact count to 2;
+* ``solution``: the one picture every part of the report shows and starts from (the
+  text, the JSON, the notebook view and the workbench alike): the puzzle's goal when it
+  has one, else the first solution found; ``alternative`` another solution;
 * ``grade`` (:func:`~nonolab.harness.classify.grade`) and a numeric ``difficulty``
   (defined in docs/algorithms.md, "The report"): the grade's rank on the ladder
   (line 0, contradiction-probe 1, full-probe 2, depth-2 3, search 4) plus a fraction
@@ -13,20 +16,27 @@
 * ``warnings`` a designer acts on (:data:`WARNINGS`);
 * for a puzzle with several solutions: one alternative solution and the cells where
   it differs, the regions where solutions differ and greedy givens (the ambiguity
-  report of ``check --why``), and repairs: the fewest cell flips of the designer's
-  picture that make the puzzle unique, each proven by an exact count.
+  report of ``check --why``, from ``solution``, knowing both solutions), and repairs:
+  the fewest cell flips of ``solution`` that make the puzzle unique, each proven by an
+  exact count.
+
+A puzzle with no solution is not graded.  Under a time limit the report says only what
+was proven: a part the limit cut is ``None`` or marked, ``complete`` is false and
+``stopped`` says whether a limit (``timeout``) or a cancel (``interrupted``) cut it.
 
 >>> from nonolab.core import Puzzle, Solution
 >>> r = report(Puzzle.from_solution(Solution.from_rows(["#.", ".#"])), backend="native")
->>> r.verdict, r.alternative is not None, len(r.repair.best.flips), r.repair.minimal
+>>> r.verdict.value, r.alternative is not None, len(r.repair.best.flips), r.repair.minimal
 ('multiple', True, 1, True)
+>>> r.repair.picture == r.solution == r.ambiguity.reference
+True
 """
 
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable
 
 from nonolab.core.grid import Solution
 from nonolab.core.puzzle import Puzzle
@@ -59,8 +69,6 @@ TOO_FILLED = 0.7
 # the repair has the rest.
 _GRADE_SHARE, _WHY_SHARE = 0.5, 0.4
 
-_VERDICTS = {Verdict.UNIQUE: "unique", Verdict.MULTIPLE: "multiple", Verdict.CONTRADICTION: "none"}
-
 
 @dataclass(frozen=True)
 class Warning:
@@ -80,20 +88,22 @@ class Report:
     """What :func:`report` found (cells ``(row, column)``, 0-based).
 
     Attributes:
-        verdict: ``unique``, ``multiple``, ``none`` or ``unknown``.
-        solution: the first solution found (the reference of the ambiguity report).
-        alternative: a second solution, for ``multiple``; ``differing``: where they differ.
-        grade: the grade (``None`` if not reached within the limit).
+        verdict: unique, multiple, contradiction, timeout or interrupted.
+        solution: the picture every part shows and starts from: the goal if the puzzle
+            has one, else the first solution found (``None`` without a solution).
+        alternative: another solution, for ``multiple``; ``differing``: where the two differ.
+        grade: the grade (``None`` for a contradiction, or if not reached within the limit).
         difficulty: see :func:`difficulty_of` (``None`` without a grade).
         warnings: see :data:`WARNINGS`.
-        ambiguity: the ``check --why`` report, for ``multiple`` (regions, givens).
-        repair: the fewest flips of the designer's picture, for ``multiple``.
+        ambiguity: the ``check --why`` report from ``solution``, for ``multiple`` (regions, givens).
+        repair: the fewest flips of ``solution``, for ``multiple``.
         backend: the backend that counted; ``complete``: no part was cut by the limit.
+        stopped: for an incomplete report, what cut it: ``timeout`` or ``interrupted``.
         time: wall seconds.
     """
 
     puzzle: Puzzle
-    verdict: str
+    verdict: Verdict
     backend: str
     solution: Solution | None = None
     alternative: Solution | None = None
@@ -106,11 +116,26 @@ class Report:
     complete: bool = True
     time: float = 0.0
     stats: dict[str, Any] = field(default_factory=dict)
+    stopped: Verdict | None = None
 
     @property
     def givens(self) -> tuple[tuple[int, int, int], ...]:
         """Greedy givens ``(row, column, value)`` that make the puzzle unique (``check --why``)."""
         return self.ambiguity.givens if self.ambiguity is not None and self.ambiguity.givens_unique else ()
+
+    def solutions_known(self) -> tuple[int, bool]:
+        """How many solutions the report proved, and whether that is all of them: exact
+        for unique and contradiction, the ambiguity report's count (at least the two
+        solutions shown) for multiple, what was found when the limit came first.
+
+        >>> from nonolab.core import Puzzle, Solution
+        >>> report(Puzzle.from_solution(Solution.from_rows(["#.", ".#"])), "native").solutions_known()
+        (2, True)
+        """
+        if self.verdict is Verdict.MULTIPLE and self.ambiguity is not None:
+            return max(2, self.ambiguity.solution_count), self.ambiguity.count_exact
+        found = (self.solution is not None) + (self.alternative is not None)
+        return found, self.verdict in (Verdict.UNIQUE, Verdict.CONTRADICTION)
 
     def _repr_svg_(self) -> str | None:
         """Jupyter: the ambiguity map of a puzzle with several solutions, else the solution."""
@@ -130,12 +155,14 @@ class Report:
             return s.to_text().splitlines() if s is not None else None
 
         amb = self.ambiguity
+        count, exact = self.solutions_known()
         return {
-            "verdict": self.verdict,
+            "verdict": self.verdict.value,
             "backend": self.backend,
-            "count": (1 if self.solution is not None else 0) + (self.alternative is not None),
-            "exact": self.verdict in ("unique", "none"),
+            "count": count,
+            "exact": exact,
             "complete": self.complete,
+            "stopped": self.stopped.value if self.stopped is not None else None,
             "time": round(self.time, 6),
             "grade": self.grade.as_dict() if self.grade is not None else None,
             "difficulty": self.difficulty,
@@ -143,7 +170,8 @@ class Report:
             "solution": rows(self.solution),
             "alternative": rows(self.alternative),
             "differing_cells": [list(c) for c in self.differing],
-            "regions": [r.as_dict() for r in amb.regions] if amb is not None else None,
+            "backbone": ({"exact": amb.backbone_exact, "size": len(amb.backbone)} if amb is not None else None),
+            "regions": [r.as_dict() for r in amb.regions] if amb is not None and amb.backbone_exact else None,
             "givens": ({"unique": amb.givens_unique, "cells": [list(g) for g in amb.givens]}
                        if amb is not None else None),
             "repair": self.repair.as_dict() if self.repair is not None else None,
@@ -219,18 +247,18 @@ def clue_only_cells(puzzle: Puzzle) -> tuple[set[int], list[tuple[str, int]]]:
     return cells, whole
 
 
-def _warnings(puzzle: Puzzle, verdict: str, graded: GradeResult | None, solution: Solution | None) -> list[Warning]:
+def _warnings(puzzle: Puzzle, verdict: Verdict, graded: GradeResult | None) -> list[Warning]:
     found = []
-    if verdict == "multiple":
+    if verdict is Verdict.MULTIPLE:
         found.append(Warning("not-unique", "the puzzle has more than one solution"))
-    elif verdict == "none":
+    elif verdict is Verdict.CONTRADICTION:
         found.append(Warning("no-solution", "the clues have no solution"))
     cells, whole = clue_only_cells(puzzle)
     share = len(cells) / (puzzle.width * puzzle.height)
     if graded is not None and graded.grade is Grade.LINE and share >= TRIVIAL_SHARE:
         found.append(Warning("trivial", f"trivial: each line from its clue alone decides {share:.0%} of the "
                                         "cells, and line logic does the rest"))
-    if graded is not None and graded.grade is Grade.SEARCH and verdict == "unique":
+    if graded is not None and graded.grade is Grade.SEARCH and verdict is Verdict.UNIQUE:
         found.append(Warning("needs-search", "unique, but no deduction of the ladder finishes it: solvers "
                                              "must guess"))
     filled = sum(map(sum, puzzle.rows)) / (puzzle.width * puzzle.height)
@@ -246,7 +274,8 @@ def _warnings(puzzle: Puzzle, verdict: str, graded: GradeResult | None, solution
 
 
 def report(puzzle: Puzzle, backend: str | Solver = DEFAULT, time_limit: float | None = None, *,
-           repair: bool = True, max_flips: int = 3, cancel: Any = None) -> Report:
+           repair: bool = True, max_flips: int = 3, cancel: Any = None,
+           on_part: Callable[[str], None] | None = None) -> Report:
     """Everything a designer asks of ``puzzle``, in one call (see the module notes).
 
     Args:
@@ -261,6 +290,8 @@ def report(puzzle: Puzzle, backend: str | Solver = DEFAULT, time_limit: float | 
         repair: look for the fewest flips when the puzzle is not unique.
         max_flips: the exact repair search tries up to this many flips (then greedy).
         cancel: a ``threading.Event`` that stops the report.
+        on_part: called with the name of each part as it starts (``check``, ``grade``,
+            ``ambiguity``, ``repair``), for a progress display.
     """
     solver = get_spec(backend) if isinstance(backend, str) else backend
     watch = Stopwatch(time_limit, cancel)
@@ -270,29 +301,42 @@ def report(puzzle: Puzzle, backend: str | Solver = DEFAULT, time_limit: float | 
             return None
         return max(0.001, (time_limit - watch.elapsed()) * share)
 
-    complete = True
+    def starting(part: str) -> None:
+        if on_part is not None:
+            on_part(part)
+
+    starting("check")
     found = check(puzzle, solver, left(), cancel=cancel)
-    verdict = _VERDICTS.get(found.verdict, "unknown")
-    solution = found.witnesses[0] if found.witnesses else None
-    alternative = found.witnesses[1] if len(found.witnesses) > 1 else None
-    graded = None
-    if verdict != "unknown":
+    verdict = found.verdict
+    complete = verdict not in (Verdict.TIMEOUT, Verdict.INTERRUPTED)
+    solution = alternative = graded = ambiguity = repaired = None
+    if verdict is Verdict.UNIQUE:
+        solution = found.witnesses[0]
+    elif verdict is Verdict.MULTIPLE:
+        # One picture for every part: the designer's goal, else the first solution found;
+        # the alternative is a witness that differs from it (the goal equals one at most).
+        solution = puzzle.goal if puzzle.goal is not None else found.witnesses[0]
+        alternative = next(w for w in found.witnesses if w != solution)
+    if verdict in (Verdict.UNIQUE, Verdict.MULTIPLE):     # a contradiction is not graded
+        starting("grade")
         graded = grade(puzzle, solver, left(_GRADE_SHARE), cancel=cancel)
-        if graded.grade is None:
-            complete = False
-    else:
-        complete = False
-    ambiguity = repaired = None
-    if verdict == "multiple":
-        why = questioner(solver)
-        ambiguity = ambiguity_report(puzzle, why, left(_WHY_SHARE), cancel=cancel)
+        complete = complete and graded.grade is not None
+    if verdict is Verdict.MULTIPLE:
+        starting("ambiguity")
+        ambiguity = ambiguity_report(puzzle, questioner(solver), left(_WHY_SHARE), reference=solution,
+                                     known=(alternative,), cancel=cancel)
         complete = complete and ambiguity.complete
         if repair:
             # Hundreds of small counts: a strategy (auto) would pay its phases on each one.
             flipper = solver if role(solver.name) == "solver" else get_spec("native")
-            repaired = repair_picture(puzzle, None, flipper, max_flips, left(), cancel=cancel)
-            complete = complete and repaired.status in ("repaired", "unique")
-    return Report(puzzle, verdict, solver.name, solution, alternative, tuple(found.differing), graded,
+            source = "goal" if puzzle.goal is not None else "first solution"
+            starting("repair")
+            repaired = repair_picture(puzzle, solution, flipper, max_flips, left(), cancel=cancel, source=source)
+            complete = complete and repaired.status != "timeout"
+    stopped = None if complete else Verdict.INTERRUPTED if watch.cancelled() else Verdict.TIMEOUT
+    differing = tuple(solution.diff(alternative)) if alternative is not None else ()
+    return Report(puzzle, verdict, solver.name, solution, alternative, differing, graded,
                   difficulty_of(graded, puzzle) if graded is not None else None,
-                  tuple(_warnings(puzzle, verdict, graded, solution)), ambiguity, repaired, complete,
-                  watch.elapsed(), {"filled_fraction": filled_fraction(solution) if solution is not None else None})
+                  tuple(_warnings(puzzle, verdict, graded)), ambiguity, repaired, complete,
+                  watch.elapsed(), {"filled_fraction": filled_fraction(solution) if solution is not None else None},
+                  stopped)

@@ -19,22 +19,67 @@ from nonolab.solvers.base import Given, Limits, SolveResult, Solver, Status
 
 
 class Verdict(str, Enum):
-    """The answer of ``check``, one word each (pbnsolve's vocabulary)."""
+    """The outcome words, the only ones that reach a user from any surface (the CLI's text
+    and JSON, the report, ``explain``, the pictures, the workbench, the notebook views):
+    pbnsolve's four, plus ``interrupted`` for a cancel.  :func:`outcome_of` gives the word
+    of any answer of the library.
+
+    * ``unique``: an exhausted search found exactly one solution;
+    * ``multiple``: two verified, distinct solutions were found (whatever stopped the
+      search afterwards);
+    * ``contradiction``: an exhausted search found none;
+    * ``timeout``: a time (or node) limit came first, with fewer than two solutions found;
+    * ``interrupted``: the caller's cancel (Ctrl-C, SIGTERM, a job's cancel) came first.
+    """
 
     UNIQUE = "unique"
     MULTIPLE = "multiple"
     CONTRADICTION = "contradiction"
     TIMEOUT = "timeout"
     INTERRUPTED = "interrupted"
-    UNKNOWN = "unknown"  # not asked to the end (``grade(up_to=...)`` stopped first)
 
 
 def verdict_of(result: SolveResult) -> Verdict:
+    """The verdict of a search asked for (at least) two solutions: a count to 2.
+
+    >>> from nonolab.solvers import get
+    >>> verdict_of(get("native").solve(Puzzle(rows=((1,), (1,)), columns=((1,), (1,))))).value
+    'multiple'
+    """
     if result.count >= 2:
         return Verdict.MULTIPLE
     if result.complete:
         return Verdict.UNIQUE if result.count == 1 else Verdict.CONTRADICTION
     return Verdict.INTERRUPTED if result.status is Status.INTERRUPTED else Verdict.TIMEOUT
+
+
+def outcome_of(answer: Any) -> Verdict | None:
+    """The one outcome word of any answer of the library, as every front end shows it.
+
+    ``answer`` is a :class:`~nonolab.solvers.base.SolveResult`, a :class:`CheckResult`,
+    a :class:`CountResult`, or any answer with a ``verdict`` (the grade, the ambiguity
+    report, the designer's report, the explanation).  ``None`` when the question asked
+    leaves uniqueness open by design: a search asked for one solution (``solve -n 1``),
+    a count capped at one, a grade stopped at its ``up_to`` level.  A search stopped by
+    its own limit or cancel with fewer than two solutions is ``timeout`` or
+    ``interrupted``, whatever it found.
+
+    >>> from nonolab.solvers import Limits, get
+    >>> p = Puzzle(rows=((1,), (1,)), columns=((1,), (1,)))
+    >>> outcome_of(get("native").solve(p, Limits(None))).value, outcome_of(get("native").solve(p, Limits(1)))
+    ('multiple', None)
+    >>> outcome_of(count(p)).value, outcome_of(check(p)).value
+    ('multiple', 'multiple')
+    """
+    if isinstance(answer, SolveResult):
+        stopped_by_its_cap = (answer.status is Status.SOLVED and not answer.complete and answer.count < 2)
+        return None if stopped_by_its_cap else verdict_of(answer)
+    if isinstance(answer, CountResult):
+        return outcome_of(answer.result)
+    verdict = getattr(answer, "verdict", None)
+    if verdict is None or isinstance(verdict, Verdict):
+        return verdict
+    raise TypeError(f"outcome_of: {type(answer).__name__} is not an answer of the library")
 
 
 @dataclass(frozen=True)

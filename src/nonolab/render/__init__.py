@@ -16,8 +16,9 @@ from nonolab.render.convert import encode, to_pdf, to_png
 from nonolab.render.pictures import (ambiguity_svg, diff_svg, puzzle_svg, regions_png, regions_svg,
                                      solution_svg)
 from nonolab.render.steps import steps_html
-from nonolab.render.svg import PALETTE, Cell
+from nonolab.render.svg import PALETTE, Cell, check_drawable
 from nonolab.render.text import diff_text, grid_text, regions_text
 
-__all__ = ["PALETTE", "Cell", "ambiguity_svg", "encode", "diff_svg", "diff_text", "grid_text", "puzzle_svg",
+__all__ = ["PALETTE", "Cell", "ambiguity_svg", "check_drawable", "encode", "diff_svg", "diff_text", "grid_text",
+           "puzzle_svg",
            "regions_png", "regions_svg", "regions_text", "solution_svg", "steps_html", "to_pdf", "to_png"]

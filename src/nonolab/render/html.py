@@ -29,7 +29,7 @@ MAX_SHOWN = 150 * 150
 CELL = 16
 
 _BOX = ('<div class="nonolab" style="font-family: sans-serif; line-height: 1.4">', "</div>")
-_VERDICT_INK = {"unique": "#1a7f37", "multiple": "#b35900", "none": "#c62828", "contradiction": "#c62828"}
+_VERDICT_INK = {"unique": "#1a7f37", "multiple": "#b35900", "contradiction": "#c62828"}
 
 
 def _title(puzzle: Puzzle) -> str:
@@ -97,8 +97,11 @@ def check_html(found: Any, puzzle: Puzzle | None = None) -> str:
 
 def _grade(rep: Any) -> str:
     graded = rep.grade
+    if rep.verdict.value == "contradiction":
+        return '<p class="grade">grade: none (a puzzle with no solution is not graded)</p>'
     if graded is None or graded.grade is None:
-        return '<p class="grade">grade: not reached within the time limit</p>'
+        stopped = rep.stopped.value if rep.stopped is not None else "timeout"
+        return f'<p class="grade">grade: {stopped} (not reached within the time limit)</p>'
     return (f'<p class="grade">grade: <strong>{escape(graded.grade.value)}</strong> (pbnsolve class: '
             f'{escape(str(graded.grade.pbnsolve_class))}); difficulty <strong class="difficulty">'
             f'{rep.difficulty:.3f}</strong> (0-1 line, 1-4 probing, 4-5 search)</p>')
@@ -121,14 +124,16 @@ def _pictures(rep: Any) -> str:
     return "".join(out)
 
 
-def _ambiguity(amb: Any) -> str:
+def _ambiguity(amb: Any, puzzle: Puzzle) -> str:
     if amb is None:
         return ""
     count = f"{amb.solution_count} solutions" if amb.count_exact else f"at least {amb.solution_count} solutions"
+    if not amb.backbone_exact:      # the regions were not computed: none is claimed
+        return f"<p>{count}; regions where they differ: not computed within the time limit (timeout)</p>"
     regions = _list("regions", (escape(r.describe()) for r in amb.regions))
     givens = ""
     if amb.givens_unique:
-        cells = ", ".join(f"({r + 1},{c + 1})={'#' if v else '.'}" for r, c, v in amb.givens)
+        cells = ", ".join(f"({r + 1},{c + 1})={puzzle.chars[v]}" for r, c, v in amb.givens)
         givens = f'<p class="givens">givens instead of a repair (greedy): {escape(cells)}</p>'
     return f"<p>{count}; {len(amb.regions)} region{'s' * (len(amb.regions) != 1)} where they differ:</p>" \
            f"{regions}{givens}"
@@ -139,7 +144,7 @@ def _clue(blocks: Iterable[tuple[int, int]], chars: str | None = None) -> str:
     return " ".join(f"{n}{chars[c]}" if chars else str(n) for n, c in blocks) or "0"
 
 
-def _repairs(repaired: Any) -> str:
+def _repairs(repaired: Any, puzzle: Puzzle) -> str:
     """Each repair (flips, whether an exact count proved it unique, the clues it changes), and
     the picture before and after the first."""
     if repaired is None or repaired.status == "unique":
@@ -151,7 +156,7 @@ def _repairs(repaired: Any) -> str:
     how = "the fewest possible" if repaired.minimal else "greedy, not proven the fewest"
     items = []
     for s in repaired.suggestions:
-        chars = s.puzzle.palette.chars if s.puzzle.is_colour else None
+        chars = s.puzzle.chars if s.puzzle.is_colour else None
         lines = "; ".join(f"{kind} {i + 1}: {escape(_clue(before, chars))} &rarr; {escape(_clue(after, chars))}"
                           for kind, i, before, after in s.lines)
         proof = "unique (exact count)" if s.unique else "NOT unique"
@@ -159,7 +164,7 @@ def _repairs(repaired: Any) -> str:
     parts = [f'<div class="repairs"><p>repairs of the {escape(repaired.source)} ({how}):</p>', _list("repair", items)]
     after = best.puzzle.goal
     if after is not None and repaired.picture is not None and _fits(after):
-        parts += [_figure(solution_svg(repaired.picture, cell=CELL), "before"),
+        parts += [_figure(solution_svg(repaired.picture, puzzle, cell=CELL), "before (solution 1)"),
                   _figure(solution_svg(after, best.puzzle, cell=CELL), "after repair 1")]
     parts.append("</div>")
     return "".join(parts)
@@ -168,12 +173,13 @@ def _repairs(repaired: Any) -> str:
 def report_html(rep: Any) -> str:
     """The designer's report (:func:`nonolab.report`): verdict, grade and numeric
     difficulty, warnings, the pictures, the ambiguity and the repairs."""
-    parts = [_BOX[0], _title(rep.puzzle), _verdict(rep.verdict), _grade(rep),
+    parts = [_BOX[0], _title(rep.puzzle), _verdict(rep.verdict.value), _grade(rep),
              _list("warnings", (f"warning: {escape(w.message)}" for w in rep.warnings)),
              _pictures(rep)]
     if rep.verdict == "multiple":
-        parts += [_ambiguity(rep.ambiguity), _repairs(rep.repair)]
+        parts += [_ambiguity(rep.ambiguity, rep.puzzle), _repairs(rep.repair, rep.puzzle)]
     if not rep.complete:
-        parts.append("<p>(the time limit cut part of the report short)</p>")
+        stopped = rep.stopped.value if rep.stopped is not None else "timeout"
+        parts.append(f"<p>({stopped}: part of the report was cut short)</p>")
     parts += [f'<p class="footer">{rep.time:.3f} s, backend {escape(rep.backend)}</p>', _BOX[1]]
     return "".join(parts)

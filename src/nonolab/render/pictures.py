@@ -37,7 +37,8 @@ def _colours(solution: Solution, puzzle: Puzzle | None = None) -> list[str]:
 
 
 def puzzle_board(puzzle: Puzzle, cell: float, labels: bool, caption: str) -> Board:
-    """The board of a puzzle; a colour puzzle's clue numbers in their colours."""
+    """The board of a puzzle: every picture of a puzzle is drawn on it, so a colour
+    puzzle's clue numbers stand on swatches of their colours in every one."""
     inks = None
     if puzzle.is_colour:
         palette = puzzle.palette
@@ -66,13 +67,39 @@ def puzzle_svg(puzzle: Puzzle, *, cell: float = DEFAULT_CELL, page: str | None =
                labels: bool = False) -> str:
     """The empty grid with its clues, to print (``page="a4"`` or ``"letter"``) or show.
 
+    A colour puzzle's clue numbers stand on swatches of their colours (the number black
+    or white, whichever reads better); given cells are drawn as the puzzle reveals them
+    (see :func:`given_inks`).
+
     >>> svg = puzzle_svg(Puzzle(rows=((2,), (1,)), columns=((2,), (1,))))
     >>> svg.count('class="clue"')
     4
     """
-    board = Board(puzzle.rows, puzzle.columns, cell, labels, puzzle.name)
-    return _compose([(board, {"colours": [EMPTY_INK] * (puzzle.width * puzzle.height)})], Legend((), cell),
+    board = puzzle_board(puzzle, cell, labels, puzzle.name)
+    colours, marks = given_inks(puzzle)
+    entries = [(("fill", FILLED_INK), f"given: {len(puzzle.givens)} cell{'s' * (len(puzzle.givens) != 1)} "
+                                      "the puzzle reveals (a dot: given empty)")] if puzzle.givens else []
+    return _compose([(board, {"colours": colours, "dots": marks})], Legend(entries, cell),
                     f"nonolab: {puzzle.name or 'puzzle'}", page)
+
+
+def given_inks(puzzle: Puzzle) -> tuple[list[str], list[Cell]]:
+    """The empty grid with the puzzle's givens: a given cell filled in its colour (black
+    in black and white), and the given empty cells, which a fill cannot show, as dots.
+
+    >>> p = Puzzle(rows=((1,), ()), columns=((1,), ()), givens={(0, 0): 1, (1, 1): 0})
+    >>> given_inks(p)
+    (['#000000', '#ffffff', '#ffffff', '#ffffff'], [(1, 1)])
+    """
+    colours = [EMPTY_INK] * (puzzle.width * puzzle.height)
+    inks = [f"#{puzzle.palette.hex(i)}" for i in range(len(puzzle.palette))] if puzzle.is_colour else None  # type: ignore[union-attr]
+    dots = []
+    for r, c, v in puzzle.givens:
+        if v:
+            colours[r * puzzle.width + c] = inks[v] if inks else FILLED_INK
+        else:
+            dots.append((r, c))
+    return colours, dots
 
 
 def solution_svg(solution: Solution, puzzle: Puzzle | None = None, *, cell: float = DEFAULT_CELL,

@@ -56,6 +56,9 @@ def steps_svg(puzzle: Puzzle, steps: Iterable[Any], *, cell: float = 20) -> str:
     board = puzzle_board(puzzle, cell, True, puzzle.name)   # a colour puzzle's clues in their colours
     inks = ([f"#{puzzle.palette.hex(i)}" for i in range(len(puzzle.palette))] if puzzle.palette is not None
             and puzzle.is_colour else [EMPTY_INK, FILLED_INK])
+    start = [UNDECIDED_INK] * (puzzle.width * puzzle.height)
+    for r, c, value in puzzle.givens:          # known before any step: part of the puzzle
+        start[r * puzzle.width + c] = inks[value]
     frames: list[str] = []
     pad = cell
     for number, step in enumerate(steps, 1):
@@ -66,7 +69,7 @@ def steps_svg(puzzle: Puzzle, steps: Iterable[Any], *, cell: float = 20) -> str:
                           f'height="{_num(cell)}" fill="{inks[value]}"/>')
         frames.append("</g>")
     out: list[str] = []
-    board.draw(out, pad, pad, [UNDECIDED_INK] * (puzzle.width * puzzle.height), layers=frames)
+    board.draw(out, pad, pad, start, layers=frames)
     legend = Legend([(("fill", UNDECIDED_INK), "grey: not decided yet"),
                      (("pair", FILLED_INK, EMPTY_INK), "the palette's colours: decided" if puzzle.is_colour
                       else "black / white: decided filled / empty"),

@@ -51,9 +51,42 @@ def _num(value: float) -> str:
     return f"{value:.2f}".rstrip("0").rstrip(".")
 
 
+def _luminance(colour: str) -> float:
+    """The relative luminance of ``#RRGGBB`` (WCAG 2)."""
+    def linear(v: int) -> float:
+        c = v / 255
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+    r, g, b = (linear(int(colour[i:i + 2], 16)) for i in (1, 3, 5))
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def readable_on(colour: str) -> str:
+    """Black or white, whichever contrasts more with ``colour`` (``#RRGGBB``; WCAG 2 ratios).
+
+    >>> readable_on("#FFD700"), readable_on("#000080"), readable_on("#FF0000")
+    ('#000000', '#ffffff', '#000000')
+    """
+    light = _luminance(colour)
+    return "#000000" if (light + 0.05) / 0.05 >= 1.05 / (light + 0.05) else "#ffffff"
+
+
 def text_width(text: str, size: float) -> float:
     """An estimate of the drawn width of ``text`` (about 0.6 em per character)."""
     return len(text) * size * 0.6
+
+
+def check_drawable(width: int, height: int) -> None:
+    """Refuse a board too large to draw, before anything is computed for it (a caller that
+    solves first, as ``render --steps`` does, asks here before the search).
+
+    >>> check_drawable(600, 600)
+    Traceback (most recent call last):
+    ...
+    nonolab.errors.TooLarge: 600x600 is too large to draw (360,000 cells; pictures hold at most 262,144)
+    """
+    if width * height > MAX_CELLS:
+        raise TooLarge(f"{width}x{height} is too large to draw ({width * height:,} cells; "
+                       f"pictures hold at most {MAX_CELLS:,})")
 
 
 class Board:
@@ -73,9 +106,7 @@ class Board:
                  caption: str = "", inks: tuple[Sequence[Sequence[str]], Sequence[Sequence[str]]] | None = None):
         if cell <= 0:
             raise InvalidArgument(f"cell size must be positive, not {cell}")
-        if len(rows) * len(columns) > MAX_CELLS:
-            raise TooLarge(f"{len(columns)}x{len(rows)} is too large to draw ({len(rows) * len(columns)} cells; "
-                           f"pictures hold at most {MAX_CELLS})")
+        check_drawable(len(columns), len(rows))
         self.rows, self.columns, self.cell, self.labels, self.caption = rows, columns, cell, labels, caption
         self.inks = inks    # a colour puzzle: the fill of each row and column clue number
         digits = max(len(str(n)) for clue in (*rows, *columns) for n in (clue or (0,)))
@@ -97,7 +128,7 @@ class Board:
     def draw(self, out: list[str], x0: float, y0: float, colours: Sequence[str],
              letters: Mapping[Cell, tuple[str, str]] | None = None,
              rings: Iterable[Cell] = (), frames: Iterable[Cell] = (), frame_colour: str = MARK_INK,
-             layers: Sequence[str] = ()) -> None:
+             layers: Sequence[str] = (), dots: Iterable[Cell] = ()) -> None:
         """Append the board at ``(x0, y0)`` to ``out``.
 
         Args:
@@ -106,11 +137,18 @@ class Board:
             rings: cells ringed (suggested givens): a white halo and a black ring each.
             frames: cells framed in ``frame_colour`` (cells that differ).
             layers: SVG elements drawn over the cells, under the grid lines.
+            dots: cells marked with a dot (a given empty cell of a puzzle's picture).
         """
         h, w, size = len(self.rows), len(self.columns), self.cell
         gx, gy = x0 + self.left, y0 + self.top
         self._cells(out, gx, gy, colours)
         out.extend(layers)
+        dots = list(dots)
+        if dots:
+            out.append(f'<g class="given-empty" fill="{FILLED_INK}" data-count="{len(dots)}">')
+            out += [f'<circle cx="{_num(gx + (c + 0.5) * size)}" cy="{_num(gy + (r + 0.5) * size)}" '
+                    f'r="{_num(size * 0.13)}"/>' for r, c in dots]
+            out.append("</g>")
         if letters and size >= 10:
             out.append(f'<g class="letters" font-family="{FONT}" font-size="{_num(size * 0.6)}" '
                        'text-anchor="middle">')
@@ -188,32 +226,54 @@ class Board:
         out.append("</g>")
 
     def _clues(self, out: list[str], x0: float, y0: float) -> None:
-        """Every number of every clue as its own text element, tagged with its line."""
+        """Every number of every clue as its own text element, tagged with its line.
+
+        A colour puzzle's numbers stand on swatches of their block's colour, each number
+        in black or white, whichever reads better on it (a yellow 3 on white would not
+        read, nor a black 3 on navy): the swatches first, one group, under the numbers."""
         size, gap = self.cell, 0.3 * self.cell
-        out.append(f'<g class="clues" font-family="{FONT}" text-anchor="middle" fill="#000000">')
+        swatches: list[str] = []
+        texts: list[str] = []
         right = x0 + self.left - gap
         for r, clue in enumerate(self.rows):
             numbers = clue or (0,)
             y = y0 + self.top + (r + 0.5) * size + 0.35 * self.font
             for i, n in enumerate(numbers):
                 x = right - (len(numbers) - i - 0.5) * self.slot_width
-                out.append(f'<text class="clue" data-row="{r}" x="{_num(x)}" y="{_num(y)}" '
-                           f'font-size="{_num(self.font)}"{self._ink(0, r, i)}>{n}</text>')
+                box = (x - self.slot_width / 2 + 0.05 * size, y0 + self.top + (r + 0.08) * size,
+                       self.slot_width - 0.1 * size, 0.84 * size)
+                texts.append(f'<text class="clue" data-row="{r}" x="{_num(x)}" y="{_num(y)}" '
+                             f'font-size="{_num(self.font)}"{self._ink(0, r, i, box, swatches)}>{n}</text>')
         bottom = y0 + self.top - gap
         for c, clue in enumerate(self.columns):
             numbers = clue or (0,)
             x = x0 + self.left + (c + 0.5) * size
             for i, n in enumerate(numbers):
                 y = bottom - (len(numbers) - i - 1) * self.slot_height - 0.2 * self.slot_height
-                out.append(f'<text class="clue" data-column="{c}" x="{_num(x)}" y="{_num(y)}" '
-                           f'font-size="{_num(self.column_font)}"{self._ink(1, c, i)}>{n}</text>')
+                box = (x - 0.42 * size, y + 0.2 * self.slot_height - 0.96 * self.slot_height, 0.84 * size,
+                       0.92 * self.slot_height)
+                texts.append(f'<text class="clue" data-column="{c}" x="{_num(x)}" y="{_num(y)}" '
+                             f'font-size="{_num(self.column_font)}"{self._ink(1, c, i, box, swatches)}>{n}</text>')
+        if swatches:
+            out.append('<g class="clue-swatches" stroke="#555555" stroke-width="0.5">')
+            out.extend(swatches)
+            out.append("</g>")
+        out.append(f'<g class="clues" font-family="{FONT}" text-anchor="middle" fill="#000000">')
+        out.extend(texts)
         out.append("</g>")
 
-    def _ink(self, kind: int, line: int, block: int) -> str:
-        """A colour clue number's fill attribute (nothing in black and white)."""
+    def _ink(self, kind: int, line: int, block: int, box: tuple[float, float, float, float],
+             swatches: list[str]) -> str:
+        """A colour clue number's swatch (added to ``swatches``: its block's colour) and
+        its fill attribute (the more readable of black and white on that colour);
+        nothing in black and white."""
         if self.inks is None or block >= len(self.inks[kind][line]):
             return ""
-        return f' fill="{self.inks[kind][line][block]}"'
+        colour = self.inks[kind][line][block]
+        x, y, w, h = box
+        swatches.append(f'<rect class="swatch" x="{_num(x)}" y="{_num(y)}" width="{_num(w)}" height="{_num(h)}" '
+                        f'rx="{_num(0.12 * self.cell)}" fill="{colour}"/>')
+        return f' fill="{readable_on(colour)}" data-colour="{colour}"'
 
 
     def _labels(self, out: list[str], gx: float, gy: float) -> None:

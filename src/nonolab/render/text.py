@@ -54,22 +54,21 @@ def _values_text(grid: ValueGrid, marks: set[tuple[int, int]], chars: str) -> st
     return "\n".join(lines)
 
 
-def diff_text(first: Solution, second: Solution, chars: str = ".#") -> str:
+def diff_text(first: Solution, second: Solution, chars: str | None = None) -> str:
     """Two solutions side by side, with a third picture marking where they differ (``*``);
-    each value as its char in ``chars`` (a colour puzzle: the palette's).
+    each value as its char in ``chars`` (the puzzle's :attr:`~nonolab.core.puzzle.Puzzle.chars`;
+    by default ``.#``, or for colour values those of :meth:`Solution.to_text`).
 
     >>> print(diff_text(Solution.from_rows(["#.", ".#"]), Solution.from_rows([".#", "#."])))
     #.  .#  **
     .#  #.  **
+    >>> print(diff_text(Solution.from_values([[2, 1]]), Solution.from_values([[1, 2]])))
+    21  12  **
     """
     differ = set(first.diff(second))
-    rows = []
-    for r in range(first.height):
-        a = "".join(chars[v] for v in first[r])
-        b = "".join(chars[v] for v in second[r])
-        d = "".join("*" if (r, c) in differ else "." for c in range(first.width))
-        rows.append(f"{a}  {b}  {d}")
-    return "\n".join(rows)
+    a, b = (s.to_text(chars=chars).splitlines() for s in (first, second))
+    return "\n".join(f"{a[r]}  {b[r]}  " + "".join("*" if (r, c) in differ else "." for c in range(first.width))
+                     for r in range(first.height))
 
 
 Cell = tuple[int, int]
@@ -82,7 +81,7 @@ def region_letter(k: int, filled: int) -> str:
 
 
 def regions_text(reference: Solution, regions: Sequence[Iterable[Cell]] = (),
-                 undecided: Iterable[Cell] = (), chars: str = ".#") -> str:
+                 undecided: Iterable[Cell] = (), chars: str | None = None) -> str:
     """The reference solution with backbone cells as ``#``/``.`` (in colour, ``chars``:
     the palette's), the cells of region ``k`` as its letter (``a``, ``b``, ...; capital
     where the reference is filled) and ``undecided`` cells (not classified) as ``?``.
@@ -97,5 +96,5 @@ def regions_text(reference: Solution, regions: Sequence[Iterable[Cell]] = (),
     for k, cells in enumerate(regions):
         for r, c in cells:
             marks[(r, c)] = region_letter(k, reference[r][c])
-    return "\n".join("".join(marks.get((r, c), chars[v]) for c, v in enumerate(row))
-                     for r, row in enumerate(reference))
+    rows = reference.to_text(chars=chars).splitlines()
+    return "\n".join("".join(marks.get((r, c), ch) for c, ch in enumerate(row)) for r, row in enumerate(rows))

@@ -26,7 +26,7 @@ from nonolab.solvers.options import Option, check_options
 from nonolab.solvers.session import OneShotSession, Session, open_session
 from nonolab.solvers.steps import Step, Technique, replay
 
-__all__ = ["DEFAULT", "ROLES", "Capability", "Given", "Limits", "Option", "SolveResult", "Solver", "Stats", "Status",
+__all__ = ["DEFAULT", "PROVER", "ROLES", "Capability", "Given", "Limits", "Option", "SolveResult", "Solver", "Stats", "Status",
            "OneShotSession", "Session", "Step", "Technique", "backends_with", "build", "capabilities_of",
            "describe_option", "get", "get_spec", "line_strategies", "names", "open_session", "options_of",
            "parse_pairs", "parse_spec", "replay", "role", "specs", "variants"]
@@ -34,7 +34,8 @@ __all__ = ["DEFAULT", "ROLES", "Capability", "Given", "Limits", "Option", "Solve
 # name -> (module, class, the package a user must install for it, role)
 # Roles: "solver" (an independent complete solver), "strategy" (composes solvers),
 # "baseline" (a strategy from the literature kept for the benchmarks: slow beyond small
-# grids, so the harness runs it only when asked).
+# grids, so the harness runs it only when asked), "counter" (an exact model counter: counts
+# without listing every solution, so `crosscheck` runs it only when asked).
 _REGISTRY: dict[str, tuple[str, str, str | None, str]] = {
     "native": ("nonolab.solvers.native", "NativeSolver", None, "solver"),
     "auto": ("nonolab.solvers.auto", "AutoSolver", "ortools", "strategy"),
@@ -43,10 +44,14 @@ _REGISTRY: dict[str, tuple[str, str, str | None, str]] = {
     "cnf": ("nonolab.solvers.cnf", "CnfSolver", "python-sat", "solver"),
     "dlx": ("nonolab.solvers.dlx", "DlxSolver", None, "baseline"),
     "lcg": ("nonolab.solvers.lcg", "LcgSolver", None, "solver"),
+    "sharpsat": ("nonolab.solvers.cnf.sharpsat", "SharpSatSolver", "pyganak", "counter"),
 }
-ROLES = ("solver", "strategy", "baseline")
+ROLES = ("solver", "strategy", "baseline", "counter")
 
 DEFAULT = "auto"
+# The engine that proves what a backend without Capability.PROOF answered (nonolab.certify):
+# the fastest of those that declare it on the corpus (benchmarks/log/2026-11-26-certify.md).
+PROVER = "lcg"
 
 
 def names(roles: tuple[str, ...] = ROLES) -> list[str]:
@@ -145,7 +150,7 @@ def line_strategies() -> list[tuple[str, bool, str]]:
     >>> line_strategies()[0][:2]
     ('dp', True)
     """
-    from nonolab.solvers.native.strategies import STRATEGIES
+    from nonolab.solvers.native.modes import STRATEGIES
     return [(s.name, s.complete, s.summary) for s in STRATEGIES.values()]
 
 

@@ -38,13 +38,17 @@ class Capability(str, Enum):
     * ``REMAINDER``: a search stopped early reports ``SolveResult.remainder``.
     * ``COLOUR``: the backend solves colour puzzles (``puzzle.is_colour``); one without
       it refuses them in :func:`accept`.  Black and white needs no declaration.
-    * ``REPRODUCIBLE``: the same puzzle, given, options and limits give the same solutions
-      in the same order on every call, however the machine is loaded and however the
-      search is cut into time slices, as long as no time limit or cancel stops it (a
-      deterministic search that only pauses between slices).  A backend whose answer
-      depends on timing (a race, search styles alternating in time slices, a conflict
-      budget sized by the clock, several workers) does not declare it.  The generator aims
-      its repairs with such a backend (see :mod:`nonolab.generate.criteria`).
+    * ``REPRODUCIBLE``: the same puzzle, given, options and limits give the same solutions in
+      the same order on every call, however the machine is loaded or the search cut into time
+      slices, unless a time limit or cancel stops it (a deterministic search that only pauses
+      between slices; not a race, search styles alternating in time slices, a conflict budget
+      sized by the clock, or several workers).  The generator aims its repairs with one
+      (see :mod:`nonolab.generate.criteria`).
+    * ``PROOF``: ``prove(puzzle, limits, path)`` answers as ``solve`` and writes a DRAT proof to
+      ``path``: for a complete answer, the empty clause from the regular CNF (``export --to dimacs``)
+      plus a clause excluding each solution found (black and white; :mod:`nonolab.certify`).
+    * ``MODEL_COUNT``: a model counter: a complete result's ``total`` is the count, its
+      ``solutions`` only a few witnesses.
     """
 
     EXACT_COUNT = "exact-count"
@@ -57,6 +61,8 @@ class Capability(str, Enum):
     REMAINDER = "remainder"
     COLOUR = "colour"
     REPRODUCIBLE = "reproducible"
+    PROOF = "proof"
+    MODEL_COUNT = "model-count"
 
 
 def capabilities(solver: Any) -> frozenset[Capability]:
@@ -70,8 +76,7 @@ def capabilities(solver: Any) -> frozenset[Capability]:
     >>> capabilities(Toy())
     frozenset()
     """
-    # An instance may narrow its class's declaration when an option changes what it takes
-    # (cnf with Kissat: no colour); a class, or an instance that does not, gives the class's.
+    # An instance may narrow its class's declaration (cnf with Kissat: no colour, no proofs).
     return frozenset(getattr(solver, "CAPABILITIES", frozenset()))
 
 
@@ -102,10 +107,9 @@ class Limits:
         max_solutions: stop after this many distinct solutions; ``None`` counts all.
             The default of 2 answers "solve it and tell me whether it is unique".
         time_limit: wall-clock seconds; ``None`` for no limit.
-        cancel: an object with ``is_set()`` (a ``threading.Event``): once set, the
-            backend stops within about 0.2 s, in any phase, and reports
-            ``INTERRUPTED`` with what it found.  How Ctrl-C stops a search, and how a
-            race between backends stops the loser.
+        cancel: an object with ``is_set()`` (a ``threading.Event``): once set, the backend
+            stops within about 0.2 s, in any phase, and reports ``INTERRUPTED`` with what it
+            found (how Ctrl-C stops a search, and a race its loser).
     """
 
     max_solutions: int | None = 2
@@ -118,17 +122,13 @@ class Limits:
         if self.time_limit is not None and self.time_limit <= 0:
             raise ValueError("Limits: time_limit must be positive (or None)")
 
-    def deadline(self, start: float) -> float | None:
-        return None if self.time_limit is None else start + self.time_limit
-
 
 @dataclass
 class Stats:
     """What a backend did: its name, wall time and counters of its own.
 
-    Counters are backend specific (``line_solves``, ``cache_hits``, ``probes``,
-    ``nodes``, ``max_depth`` for the native solver; ``conflicts``, ``branches`` for
-    CDCL backends) and are kept in ``counters`` so the harness can print any of them.
+    Counters are backend specific (``line_solves``, ``probes``, ``nodes`` for the native
+    solver; ``conflicts`` for CDCL backends), kept so the harness can print any of them.
     """
 
     backend: str
@@ -168,15 +168,16 @@ class SolveResult:
     Attributes:
         status: see :class:`Status`.
         solutions: distinct solutions, every one verified against the clues.
-        complete: the search space was exhausted, so ``len(solutions)`` is exact.
+        complete: the search space was exhausted, so ``count`` is exact.
         stats: wall time and counters.
         steps: the step log, when the backend was asked to record one.
         remainder: for a search stopped early, a partial :class:`~nonolab.core.grid.Grid`
             that every solution not in ``solutions`` satisfies: what the backend proved
-            about the space it left open.  ``None`` when the backend does not report it
-            (see :attr:`Capability.REMAINDER`).  A later solver may search only that
-            space (``Given.from_grid``) and add its solutions: the union stays exact.
-            A backend may pass a function that builds it: it runs on the first read.
+            about the space it left open; ``None`` when the backend does not report it
+            (:attr:`Capability.REMAINDER`).  A later solver may search only that space
+            (``Given.from_grid``): the union stays exact.  A function that builds it runs
+            on the first read.
+        total: the exact count when it exceeds those listed (:attr:`Capability.MODEL_COUNT`).
     """
 
     status: Status
@@ -185,15 +186,16 @@ class SolveResult:
     stats: Stats
     steps: tuple[Any, ...] = ()
     remainder: Grid | None = _BuiltOnFirstRead()  # type: ignore[assignment]
+    total: int | None = None
 
     @property
     def count(self) -> int:
-        return len(self.solutions)
+        return len(self.solutions) if self.total is None else self.total
 
     @property
     def unique(self) -> bool:
         """Exactly one solution, proven by an exhausted search (never on a limit)."""
-        return self.complete and len(self.solutions) == 1
+        return self.complete and self.count == 1
 
     @property
     def solution(self) -> Solution | None:
@@ -314,6 +316,26 @@ class Given:
                                   f"the puzzle {puzzle.width}x{puzzle.height}")
         return self
 
+    def within(self, puzzle: Puzzle) -> "Given":
+        """This given with ``puzzle``'s own givens added: they are part of the puzzle, so
+        every search honours them (:func:`accept` calls this for every backend).
+
+        Raises:
+            InvalidArgument: a cell of this given contradicts a cell the puzzle gives.
+
+        >>> p = Puzzle(rows=((1,), (1,)), columns=((1,), (1,)), givens={(0, 0): 1})
+        >>> Given.of({(1, 1): 1}).within(p).cells
+        {(1, 1): 1, (0, 0): 1}
+        """
+        if not puzzle.givens:
+            return self
+        fixed = puzzle.given_cells
+        for (r, c), value in self.cells.items():
+            if fixed.get((r, c), value) != value:
+                raise InvalidArgument(f"given cell ({r + 1},{c + 1}) = {value} contradicts the puzzle, which gives "
+                                      f"it as {fixed[(r, c)]}")
+        return Given({**self.cells, **fixed}, self.implications, self.hint)
+
     def refuse_beyond(self, backend: str, declared: frozenset[Capability]) -> None:
         """Raise :class:`~nonolab.errors.InvalidArgument` when this given asks for what a
         backend with ``declared`` capabilities cannot honour (a hint is only advice)."""
@@ -330,23 +352,29 @@ backends_with: Callable[[Capability], list[str]] | None = None
 
 
 def accept(backend: Any, puzzle: Puzzle, given: "Given | None") -> Given:
-    """The checked given a backend searches under (an empty one for ``None``).
+    """The checked given a backend searches under: the caller's (an empty one for
+    ``None``) with the puzzle's own givens added (:meth:`Given.within`).
 
     Raises:
         InvalidArgument: the puzzle is in colour and ``backend`` does not declare
-            :attr:`Capability.COLOUR`, or the given does not fit the puzzle, or asks for
-            a capability ``backend`` does not declare.
+            :attr:`Capability.COLOUR`; the puzzle has givens and ``backend`` does not
+            declare :attr:`Capability.GIVEN_CELLS`; the given does not fit the puzzle,
+            contradicts its givens, or asks for a capability ``backend`` does not declare.
     """
-    if puzzle.is_colour and Capability.COLOUR not in capabilities(backend):
-        takers = backends_with(Capability.COLOUR) if backends_with is not None else []
-        raise InvalidArgument(f"backend {backend.name!r} solves black-and-white puzzles only; "
-                              f"colour puzzles need one of: {', '.join(takers) or 'none installed'}")
+    declared = capabilities(backend)
+    for needed, what in ((Capability.COLOUR, "colour puzzles"), (Capability.GIVEN_CELLS, "puzzles with givens")):
+        if (puzzle.is_colour if needed is Capability.COLOUR else bool(puzzle.givens)) and needed not in declared:
+            takers = backends_with(needed) if backends_with is not None else []
+            doing = ("solves black-and-white puzzles only" if needed is Capability.COLOUR
+                     else "does not take given cells")
+            raise InvalidArgument(f"backend {backend.name!r} {doing}; {what} need one of: "
+                                  f"{', '.join(takers) or 'none installed'}")
     if given is None:
-        return Given()
+        return Given().within(puzzle)
     if not isinstance(given, Given):
         raise InvalidArgument(f"backend {backend.name!r}: given must be a Given, not {type(given).__name__}")
-    given.refuse_beyond(backend.name, capabilities(backend))
-    return given.check(puzzle)
+    given.refuse_beyond(backend.name, declared)
+    return given.check(puzzle).within(puzzle)
 
 
 def checked_solutions(puzzle: Puzzle, solutions: Iterable[Solution], backend: str) -> tuple[Solution, ...]:
@@ -468,31 +496,3 @@ def collect(backend: str, puzzle: Puzzle, limits: Limits, watch: Stopwatch,
             close()
     counters["solutions"] = len(set(found))
     return finish(backend, puzzle, limits, watch, found, finished, counters)
-
-
-_WARM: set[str] = set()
-
-
-def warm_up(solver: "Solver | Callable[[], Solver]", name: str | None = None) -> None:
-    """Run ``solver`` once on a 2x2 puzzle with two solutions, once per process and backend.
-
-    That runs propagation, probing and search once, which is what loads a backend's
-    compiled code or library (numba's cached machine code: 0.2-0.4 s; OR-tools: about
-    half a second): timed work after it (a strategy's budget, a batch job's limit)
-    measures the search, not the loading.  A backend that fails here fails on real work
-    too, where its error is reported: nothing is raised here.  Given a callable that
-    builds the solver and the backend's ``name``, nothing is built once it is warm (a
-    strategy that warms its parts up on every call pays nothing for it then).
-    """
-    if name is not None:
-        if name in _WARM:
-            return
-        solver = solver()
-    if solver.name in _WARM:
-        return
-    switch = Puzzle(rows=((1,), (1,)), columns=((1,), (1,)))
-    try:
-        solver.solve(switch, Limits(max_solutions=None, time_limit=10.0))
-    except Exception:  # noqa: BLE001 -- see the docstring
-        return
-    _WARM.add(solver.name)

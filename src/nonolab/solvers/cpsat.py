@@ -38,7 +38,7 @@ from typing import Any
 
 from nonolab.core.grid import Solution
 from nonolab.core.puzzle import Puzzle
-from nonolab.errors import BackendUnavailable, LimitReached
+from nonolab.errors import BackendUnavailable, InvalidArgument, LimitReached
 from nonolab.solvers.base import (Capability, Given, Implication, Limits, SolveResult, Stopwatch, accept,
                                   finish)
 from nonolab.solvers.size import refuse_beyond
@@ -55,6 +55,8 @@ Cell = tuple[int, int]
 # 300x300 generated puzzle has 12.9 million and its model took 0.7 GB in 26 s, a
 # 2000x2000 one (3.6 billion) took 4.8 GB before the search started.
 MAX_STATES = 5_000_000
+#: Search workers at most: each holds a copy of the model, and beyond a few per core none helps.
+MAX_WORKERS = 256
 # Seconds CP-SAT may run past its time limit (see the use).
 _OVERRUN = 0.35
 
@@ -268,7 +270,7 @@ class CpSatSolver:
                               Capability.HINT, Capability.COLOUR, Capability.REPRODUCIBLE})
     OPTIONS = (
         Option("workers", "int", 1, "search workers when looking for one solution (a count uses one)",
-               minimum=1),
+               minimum=1, maximum=MAX_WORKERS),
         Option("presolve", "bool", True, "OR-tools presolve (off is often faster on small puzzles)"),
         Option("probing_level", "int", None, "cp_model_probing_level (none: OR-tools' default)",
                minimum=0, optional=True),
@@ -355,8 +357,9 @@ class CpSatSolver:
         collector = _collector(cp_model, cells, limits.max_solutions, colour)
         with _stop_on_cancel(solver, limits.cancel):
             code = solver.solve(model, collector)
-        if code == cp_model.MODEL_INVALID:
-            raise RuntimeError(f"CpSatSolver: OR-tools rejected the model: {model.validate()}")
+        if code == cp_model.MODEL_INVALID:   # the model or its parameters: said in one line, not a traceback
+            raise InvalidArgument(f"backend 'cpsat': OR-tools rejected the model or its parameters "
+                                  f"({model.validate() or 'no reason given'})")
 
         # Exact only when the solver finished the enumeration on its own: OPTIMAL
         # (enumeration done) or INFEASIBLE, and neither the callback nor a limit

@@ -11,8 +11,9 @@ def model_states(puzzle: Puzzle) -> int:
     """The size of a line-by-line model of ``puzzle``: its cells plus the states of every
     line's automaton.
 
-    A line of ``n`` cells whose clue has ``k`` blocks filling ``M = sum + k - 1`` cells
-    has slack ``S = n - M`` and ``(M + 1)(S + 1)`` reachable automaton states; CP-SAT's
+    A line of ``n`` cells whose blocks fill at least ``M`` cells (their lengths, plus one
+    gap between two blocks of the same colour: ``sum + k - 1`` in black and white) has
+    slack ``S = n - M`` and ``(M + 1)(S + 1)`` reachable automaton states; CP-SAT's
     expanded automata, the CNF encoding and the exact-cover options all grow with this
     sum, and every model has a variable per cell (a blank 5000x5000 grid has no states
     but 25 million cells).  Computed from the clues in microseconds, so a
@@ -22,10 +23,15 @@ def model_states(puzzle: Puzzle) -> int:
     20
     """
     total = puzzle.width * puzzle.height
-    for clues, n in ((puzzle.rows, puzzle.width), (puzzle.columns, puzzle.height)):
-        for clue in clues:
-            if clue:
-                filled = sum(clue) + len(clue) - 1
+    for lines, n in ((puzzle.coloured_rows, puzzle.width), (puzzle.coloured_columns, puzzle.height)):
+        for blocks in lines:
+            if blocks:
+                # Blocks of different colours may touch: counting a gap between every two
+                # (the black-and-white rule) made M exceed n on such colour lines, the slack
+                # negative and the whole size too small, even below zero, so max_states
+                # let any such puzzle through.
+                filled = sum(length for length, _ in blocks) + sum(
+                    a == b for (_, a), (_, b) in zip(blocks, blocks[1:]))
                 total += (filled + 1) * (n - filled + 1)
     return total
 

@@ -27,6 +27,16 @@ class Technique(str, Enum):
     DEPTH2_PROBE = "depth-2-probe"         # a probe whose trials probe too refuted a value / agreed
     CDCL = "cdcl"                          # a clause-learning solver decided the rest
 
+    @property
+    def is_search(self) -> bool:
+        """Whether a step of this kind is search, not deduction: a guess, or what a
+        clause-learning solver decided (its cells are one solution's, not forced).
+
+        >>> Technique.CDCL.is_search, Technique.LINE.is_search
+        (True, False)
+        """
+        return self in (Technique.GUESS, Technique.CDCL)
+
 
 @dataclass(frozen=True)
 class Step:
@@ -57,18 +67,20 @@ class Step:
             where = f"solver {self.source[1]}"
         else:
             where = f"{kind} {self.source[1] + 1}"
-        text = f"{self.technique.value}: {where} sets {len(self.cells)} cell{'s' * (len(self.cells) != 1)}"
+        kind = f"{self.technique.value} (search)" if self.technique.is_search else self.technique.value
+        text = f"{kind}: {where} sets {len(self.cells)} cell{'s' * (len(self.cells) != 1)}"
         return text + (f" ({self.note})" if self.note else "")
 
     def as_dict(self) -> dict:
-        return {"technique": self.technique.value, "source": list(self.source),
+        return {"technique": self.technique.value, "search": self.technique.is_search, "source": list(self.source),
                 "cells": [list(c) for c in self.cells], "depth": self.depth, "note": self.note}
 
 
 def replay(puzzle: Puzzle, steps: Iterable[Step]) -> Iterator[tuple[Step, Grid | ValueGrid]]:
     """Yield each step with the grid as it stands after it (the same Grid object, updated).
 
-    A step only ever narrows unknown cells; replaying a log that sets a cell to two
+    The grid starts with the puzzle's givens set (they are part of the puzzle, known
+    before any step).  A step only ever narrows unknown cells; replaying a log that sets a cell to two
     different values would mean a corrupt log, so it raises ``ValueError``.  A colour
     puzzle's grid is a :class:`~nonolab.core.grid.ValueGrid` (each cell's colour index
     once decided), a black-and-white one's a :class:`~nonolab.core.grid.Grid`.
@@ -81,6 +93,8 @@ def replay(puzzle: Puzzle, steps: Iterable[Step]) -> Iterator[tuple[Step, Grid |
         yield from _replay_values(puzzle, steps)
         return
     grid = Grid(puzzle.height, puzzle.width)
+    for r, c, value in puzzle.givens:
+        grid.set(r, c, FILLED if value else EMPTY)
     for step in steps:
         for r, c, value in step.cells:
             state = FILLED if value else EMPTY
@@ -93,6 +107,8 @@ def replay(puzzle: Puzzle, steps: Iterable[Step]) -> Iterator[tuple[Step, Grid |
 
 def _replay_values(puzzle: Puzzle, steps: Iterable[Step]) -> Iterator[tuple[Step, ValueGrid]]:
     grid = ValueGrid(puzzle.height, puzzle.width)
+    for r, c, value in puzzle.givens:
+        grid.set(r, c, value)
     for step in steps:
         for r, c, value in step.cells:
             current = grid.get(r, c)

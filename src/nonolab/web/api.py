@@ -14,14 +14,21 @@ Endpoints (``{pid}`` a puzzle id, ``{jid}`` a job id):
 ``GET /api/puzzles/{pid}/download``      ``?format=non``: the file; ``?picture=svg|png|pdf``: the
                                            printable picture with its clues (``png`` is also
                                            a puzzle format: the goal as an image)
+``POST /api/puzzles/{pid}/certify``      a job: ``check --certify`` (the certificate's JSON)
+``GET /api/puzzles/{pid}/certificate.zip`` the certificate made by the last certify job
 ``POST /api/generate?name=&width=&...``  the body is an image: a job making a unique puzzle (``colours=K``: in colour)
 ``GET /api/jobs/{jid}``                  state, progress, result or error
 ``POST /api/jobs/{jid}/cancel``          stop the job (its backend stops too)
 =======================================  ==============================================
 
 A bad input answers 400 with ``{"error": MESSAGE, "type": ERROR}``, MESSAGE the one line
-the CLI prints after ``nonolab: error:``; an unknown id 404.  Starlette is imported here
-only, so ``nonolab --help`` never pays for it.
+the CLI prints after ``nonolab: error:``; an unknown id 404; a request from another site,
+or without the page's session token, 403 (:mod:`nonolab.web.guard`).  Every request that
+changes state carries the token the page was served with (``X-Nonolab-Token``); a job is
+read and cancelled only with the token that started it.  Bodies are bounded by the input
+limit (:mod:`nonolab.formats.limits`), and the image form's limits (:data:`work.MAX_DRAWN`)
+hold for the API too.  Starlette is imported here only, so ``nonolab --help`` never pays
+for it.
 """
 
 from __future__ import annotations
@@ -34,12 +41,13 @@ from typing import Any
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.responses import JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from nonolab.errors import InvalidArgument, NonolabError
-from nonolab.web import repairs, work
+from nonolab.web import guard, repairs, work
+from nonolab.web.certificates import Certificates
 from nonolab.web.jobs import Jobs
 
 STATIC = resources.files("nonolab.web") / "static"
@@ -61,7 +69,8 @@ def create_app(time_limit: float | None = 60.0, workers: int = 2,
     >>> sorted(r.path for r in app.routes)[:3]
     ['/', '/api/draw', '/api/generate']
     """
-    store, jobs = work.Store(), Jobs(workers)
+    store, jobs, sessions = work.Store(), Jobs(workers), guard.Sessions()
+    certificates = Certificates()
 
     def entry_of(request: Request) -> work.Entry:
         entry = store.get(request.path_params["pid"])
@@ -70,21 +79,25 @@ def create_app(time_limit: float | None = 60.0, workers: int = 2,
         return entry
 
     def job_of(request: Request):
-        job = jobs.get(request.path_params["jid"])
-        if job is None:
+        job = jobs.get(request.path_params["jid"], owner=guard.token_of(request.headers))
+        if job is None:   # unknown, or another session's: the same answer, so ids cannot be probed
             raise _Missing(f"no job {request.path_params['jid']!r}")
         return job
 
     async def page(request: Request) -> Response:
-        return FileResponse(str(STATIC / "index.html"), media_type="text/html")
+        html = (STATIC / "index.html").read_text(encoding="utf-8")
+        html = html.replace('<meta name="nonolab-token" content="">',
+                            f'<meta name="nonolab-token" content="{sessions.issue()}">', 1)
+        return Response(html, media_type="text/html", headers={"Cache-Control": "no-store"})
 
     async def info(request: Request) -> Response:
         from nonolab.formats import names
         return JSONResponse({"formats": names(), "pictures": list(work.PICTURE_FORMATS),
-                             "time_limit": time_limit, "max_drawn": work.MAX_DRAWN})
+                             "time_limit": time_limit, "max_drawn": work.MAX_DRAWN,
+                             "max_bytes": _max_body()})
 
     async def load(request: Request) -> Response:
-        data = await request.body()
+        data = await guard.read_body(request)
         name, fmt = request.query_params.get("name"), request.query_params.get("format")
         index = _number(request.query_params, "index", int, 1)
         puzzles = await run_in_threadpool(work.loaded, data, name, fmt)
@@ -104,19 +117,22 @@ def create_app(time_limit: float | None = 60.0, workers: int = 2,
 
     async def analyse(request: Request) -> Response:
         entry = entry_of(request)
-        job = jobs.start("analyse", lambda job: work.analyse(entry, job, time_limit))
+        job = jobs.start("analyse", lambda job: work.analyse(entry, job, time_limit),
+                         owner=guard.token_of(request.headers))
         return JSONResponse({"job": job.as_dict()}, status_code=202)
 
     async def explain(request: Request) -> Response:
         entry = entry_of(request)
-        job = jobs.start("explain", lambda job: work.explain(entry, job, time_limit))
+        job = jobs.start("explain", lambda job: work.explain(entry, job, time_limit),
+                         owner=guard.token_of(request.headers))
         return JSONResponse({"job": job.as_dict()}, status_code=202)
 
     async def repair(request: Request) -> Response:
         entry = entry_of(request)
-        fixed, givens = repairs.apply(entry.puzzle, entry.givens, await _json(request))
-        kind = "givens" if givens else "a flip"
-        new = store.add(work.Entry(fixed, givens, origin=f"{entry.puzzle.name or 'puzzle'} with {kind}"))
+        body = await _json(request)
+        fixed = repairs.apply(entry.puzzle, body)
+        kind = "givens" if body.get("kind") == "givens" else "a flip"
+        new = store.add(work.Entry(fixed, origin=f"{entry.puzzle.name or 'puzzle'} with {kind}"))
         return JSONResponse({"puzzle": work.summary(new)})
 
     async def download(request: Request) -> Response:
@@ -124,15 +140,28 @@ def create_app(time_limit: float | None = 60.0, workers: int = 2,
         picture = (request.query_params.get("picture") or "").lower()
         fmt = picture or (request.query_params.get("format") or "non").lower()
         name, content = await run_in_threadpool(work.download, entry, fmt, bool(picture))
-        binary = isinstance(content, bytes) or fmt in ("png", "pdf")
-        media = {"svg": "image/svg+xml", "png": "image/png", "pdf": "application/pdf"}.get(fmt, "text/plain")
-        if not binary and not picture:
-            media = "text/plain"
+        media = {"svg": "image/svg+xml", "png": "image/png", "pdf": "application/pdf"}.get(fmt)
+        if media is None or (not picture and fmt != "png"):
+            media = "text/plain; charset=utf-8"
         return Response(content, media_type=media,
                         headers={"Content-Disposition": f'attachment; filename="{name}"'})
 
+    async def certify(request: Request) -> Response:
+        entry = entry_of(request)   # its givens are part of the puzzle, and of the certificate's CNF
+        job = jobs.start("certify", lambda job: certificates.make(entry.id, entry.puzzle, job, time_limit),
+                         owner=guard.token_of(request.headers))
+        return JSONResponse({"job": job.as_dict()}, status_code=202)
+
+    async def certificate_zip(request: Request) -> Response:
+        found = certificates.zip_of(entry_of(request).id)
+        if found is None:
+            raise _Missing("no certificate of this puzzle yet: certify it first")
+        name, content = found
+        return Response(content, media_type="application/zip",
+                        headers={"Content-Disposition": f'attachment; filename="{name}"'})
+
     async def generate(request: Request) -> Response:
-        data = await request.body()
+        data = await guard.read_body(request)
         q = request.query_params
         name = q.get("name") or "image"
         width, height = _number(q, "width", int, 20), _number(q, "height", int, 20)
@@ -147,7 +176,8 @@ def create_app(time_limit: float | None = 60.0, workers: int = 2,
                                                                    colours),
                                          origin=f"the image {name}"))
             return {"puzzle": work.summary(entry)}
-        return JSONResponse({"job": jobs.start("generate", make).as_dict()}, status_code=202)
+        job = jobs.start("generate", make, owner=guard.token_of(request.headers))
+        return JSONResponse({"job": job.as_dict()}, status_code=202)
 
     async def job_state(request: Request) -> Response:
         return JSONResponse(job_of(request).as_dict())
@@ -163,6 +193,11 @@ def create_app(time_limit: float | None = 60.0, workers: int = 2,
     async def missing(request: Request, err: Exception) -> Response:
         return JSONResponse({"error": str(err), "type": "NotFound"}, status_code=404)
 
+    async def bug(request: Request, err: Exception) -> Response:
+        # A bug, not bad input: still one line of JSON (the page shows it), never a traceback.
+        return JSONResponse({"error": f"internal error: {type(err).__name__}: {_one_line(err)}",
+                             "type": "InternalError"}, status_code=500)
+
     routes = [
         Route("/", page), Route("/api/info", info), Route("/api/load", load, methods=["POST"]),
         Route("/api/draw", draw, methods=["POST"]), Route("/api/puzzles/{pid}", puzzle),
@@ -170,6 +205,8 @@ def create_app(time_limit: float | None = 60.0, workers: int = 2,
         Route("/api/puzzles/{pid}/explain", explain, methods=["POST"]),
         Route("/api/puzzles/{pid}/repair", repair, methods=["POST"]),
         Route("/api/puzzles/{pid}/download", download),
+        Route("/api/puzzles/{pid}/certify", certify, methods=["POST"]),
+        Route("/api/puzzles/{pid}/certificate.zip", certificate_zip),
         Route("/api/generate", generate, methods=["POST"]),
         Route("/api/jobs/{jid}", job_state), Route("/api/jobs/{jid}/cancel", cancel, methods=["POST"]),
         Mount("/static", StaticFiles(directory=str(STATIC)), name="static"),
@@ -182,18 +219,42 @@ def create_app(time_limit: float | None = 60.0, workers: int = 2,
     from starlette.middleware import Middleware
     from starlette.middleware.trustedhost import TrustedHostMiddleware
 
-    guard = [Middleware(TrustedHostMiddleware, allowed_hosts=allowed_hosts)] if allowed_hosts else []
-    app = Starlette(routes=routes, exception_handlers={NonolabError: library_error, _Missing: missing},
-                    lifespan=lifespan, middleware=guard)
-    app.state.jobs, app.state.store = jobs, store
+    # The Host check first (DNS rebinding), then the Origin, token and body guard.
+    middleware = [Middleware(TrustedHostMiddleware, allowed_hosts=allowed_hosts)] if allowed_hosts else []
+    middleware.append(Middleware(guard.Guard, sessions=sessions, max_body=_max_body))
+    app = Starlette(routes=routes, exception_handlers={NonolabError: library_error, _Missing: missing,
+                                                       Exception: bug},
+                    lifespan=lifespan, middleware=middleware)
+    app.state.jobs, app.state.store, app.state.sessions = jobs, store, sessions
     return app
 
 
+def _max_body() -> int | None:
+    """The largest body a request may send: the input limit of a file, read now (the
+    environment may set it: ``NONOLAB_MAX_INPUT_BYTES``)."""
+    from nonolab.formats.limits import active
+    return active().max_bytes
+
+
+def _one_line(err: Exception, limit: int = 200) -> str:
+    text = " ".join(str(err).split())
+    return text if len(text) <= limit else text[:limit] + "..."
+
+
 async def _json(request: Request) -> dict[str, Any]:
+    from nonolab.formats._common import number_problem
+    from nonolab.formats.limits import check_depth, json_depth
+
     try:
-        body = json.loads(await request.body() or b"null")
-    except (ValueError, UnicodeDecodeError) as err:
+        text = (await guard.read_body(request) or b"null").decode("utf-8")
+        check_depth(json_depth(text))   # before json recurses into it
+        body = json.loads(text)
+    except UnicodeDecodeError as err:
         raise InvalidArgument(f"the request body is not JSON: {err}") from None
+    except json.JSONDecodeError as err:
+        raise InvalidArgument(f"the request body is not JSON: {err}") from None
+    except ValueError as err:   # an integer of thousands of digits
+        raise InvalidArgument(f"the request body is not JSON: {number_problem(err)}") from None
     if not isinstance(body, dict):
         raise InvalidArgument("the request body must be a JSON object")
     return body

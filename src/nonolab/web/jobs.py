@@ -40,9 +40,10 @@ class Job:
     the text of the :class:`~nonolab.errors.NonolabError`, as the CLI prints it.
     """
 
-    def __init__(self, kind: str):
-        self.id = secrets.token_hex(6)
+    def __init__(self, kind: str, owner: str | None = None):
+        self.id = secrets.token_hex(16)   # 128 random bits: not to be guessed
         self.kind = kind
+        self.owner = owner
         self.cancel = threading.Event()
         self.state = QUEUED
         self.progress = 0.0
@@ -104,8 +105,9 @@ class Jobs:
         self._keep = keep
         self._lock = threading.Lock()
 
-    def start(self, kind: str, work: Callable[[Job], Any]) -> Job:
-        job = Job(kind)
+    def start(self, kind: str, work: Callable[[Job], Any], owner: str | None = None) -> Job:
+        """Queue ``work``; ``owner`` (a session's token) is the only one :meth:`get` shows it to."""
+        job = Job(kind, owner)
         with self._lock:
             self._jobs[job.id] = job
             while len(self._jobs) > self._keep:
@@ -114,9 +116,13 @@ class Jobs:
         self._pool.submit(job._run, work)
         return job
 
-    def get(self, job_id: str) -> Job | None:
+    def get(self, job_id: str, owner: str | None = None) -> Job | None:
+        """The job ``job_id``, if it was started by ``owner`` (None: a job started without one)."""
         with self._lock:
-            return self._jobs.get(job_id)
+            job = self._jobs.get(job_id)
+        if job is None or not secrets.compare_digest(job.owner or "", owner or ""):
+            return None
+        return job
 
     def close(self) -> None:
         """Cancel every job and wait for the workers to stop."""

@@ -1,25 +1,28 @@
 """The repairs the workbench offers, in one place: what to suggest for a puzzle that is
 not unique, and what applying a suggestion makes of it.
 
-The suggestions are the library's: the fewest cell flips of the designer's picture
-(the goal, else the first solution) that make the puzzle unique, each proven by an
-exact count (:func:`nonolab.harness.repair.repair`, as ``check --report`` and
-``nonolab repair`` give them), and the givens of the ambiguity report (``check --why``),
-proven to leave one solution.  :func:`suggest` is the only function the rest of the
-workbench asks, and a suggestion is a plain dict that :func:`apply` reads back.
+The suggestions are the designer's report's (:func:`nonolab.harness.report.report`, as
+``check --report`` gives it): the fewest cell flips of the report's solution that make
+the puzzle unique, each proven by an exact count, and the givens of its ambiguity
+report, proven to leave one solution.  :func:`suggest` turns them into plain dicts that
+:func:`apply` reads back.
 
 A suggestion: ``{"kind": "flip", "cells": [[r, c, new value], ...], "picture": [rows],
 "text": ...}`` or ``{"kind": "givens", "cells": [[r, c, v], ...], "text": ...}``;
 cells 0-based, the text 1-based as the CLI prints cells; a value is 0 (empty, the
 background) or 1 (filled), or in colour a colour index; the picture's rows are the
-picture's text (``#``/``.``, in colour ``.`` and ``1``-``9``, ``a``-``z``).
+picture's text (``#``/``.``, in colour ``.`` and ``1``-``9``, ``a``-``z``).  Givens
+become part of the puzzle (:attr:`nonolab.core.puzzle.Puzzle.givens`): every solver,
+format and picture then has them.
 
 >>> from nonolab.core import Puzzle, Solution
 >>> switch = Puzzle.from_solution(Solution.from_rows(["#.", ".#"]))
 >>> flip = {"kind": "flip", "cells": [[0, 1, 1]], "picture": ["#.", ".#"]}
->>> fixed, givens = apply(switch, {}, flip)
->>> fixed.rows, fixed.columns, givens
-(((2,), (1,)), ((1,), (2,)), {})
+>>> fixed = apply(switch, flip)
+>>> fixed.rows, fixed.columns, fixed.givens
+(((2,), (1,)), ((1,), (2,)), ())
+>>> apply(switch, {"kind": "givens", "cells": [[0, 0, 1]]}).givens
+((0, 0, 1),)
 """
 
 from __future__ import annotations
@@ -29,9 +32,7 @@ from typing import Any
 from nonolab.core.grid import COLOUR_CHARS, Solution
 from nonolab.core.puzzle import Puzzle
 from nonolab.core.violations import violations
-from nonolab.errors import InvalidArgument
-
-Givens = dict[tuple[int, int], int]
+from nonolab.errors import InvalidArgument, InvalidPuzzle
 
 
 def _cell(r: int, c: int, value: int | None = None, chars: str = ".#") -> str:
@@ -39,46 +40,40 @@ def _cell(r: int, c: int, value: int | None = None, chars: str = ".#") -> str:
     return text if value is None else f"{text}={chars[value]}"
 
 
-def suggest(puzzle: Puzzle, witnesses: tuple[Solution, ...], report: Any, time_limit: float | None = None,
-            cancel: Any = None) -> list[dict[str, Any]]:
-    """The repairs to offer for ``puzzle``, best first (empty when it is unique).
+def suggest(found: Any) -> list[dict[str, Any]]:
+    """The repairs to offer from a designer's report (:class:`nonolab.harness.report.Report`),
+    best first: its repair's suggestions proven unique, then its givens when proven
+    (empty unless the puzzle has several solutions).
 
-    ``witnesses``: two different solutions (``check``'s); ``report``: the ambiguity
-    report (:func:`nonolab.harness.ambiguity.ambiguity_report`) or ``None``.  The flips
-    are the library's repair (:func:`nonolab.harness.repair.repair`: the fewest cell
-    flips of the designer's picture, each proven unique by an exact count), within
-    ``time_limit``; the givens are the ambiguity report's.
+    >>> from nonolab.harness.report import report
+    >>> switch = Puzzle(rows=((1,), (1,)), columns=((1,), (1,)))
+    >>> [r["kind"] for r in suggest(report(switch, "native"))][-1]
+    'givens'
     """
-    from nonolab.harness.repair import repair
-
-    found: list[dict[str, Any]] = []
-    reference = (report.reference if report is not None and report.reference is not None
-                 else puzzle.goal or (witnesses[0] if witnesses else None))
-    if reference is not None and len(witnesses) >= 2:
-        repaired = repair(puzzle, reference, "native", max_flips=2, time_limit=time_limit, cancel=cancel)
-        picture_rows = reference.to_text(chars=COLOUR_CHARS if puzzle.is_colour else None).splitlines()
+    puzzle, offered = found.puzzle, []
+    repaired = found.repair
+    if repaired is not None and repaired.picture is not None:
+        rows = repaired.picture.to_text(chars=COLOUR_CHARS if puzzle.is_colour else None).splitlines()
         for suggestion in repaired.suggestions:
             if not suggestion.unique:
                 continue
-            cells = [[r, c, v] for r, c, v in suggestion.flips]
-            found.append({"kind": "flip", "cells": cells, "picture": picture_rows,
-                          "text": f"{suggestion.describe()} in the picture: one solution then, by an exact "
-                                  f"count ({'the fewest flips' if repaired.minimal else 'found greedily'})"})
-    if report is not None and report.givens and report.givens_unique:
-        cells = [[r, c, v] for r, c, v in report.givens]
-        chars = puzzle.palette.chars if puzzle.is_colour else ".#"   # type: ignore[union-attr]
-        found.append({"kind": "givens", "cells": cells,
-                      "text": f"reveal {len(cells)} cell{'s' * (len(cells) != 1)} as givens: "
-                              + " ".join(_cell(r, c, v, chars) for r, c, v in report.givens)
-                              + " (one solution then, by an exact count)"})
-    return found
+            offered.append({"kind": "flip", "cells": [list(f) for f in suggestion.flips], "picture": rows,
+                            "text": f"{suggestion.describe()} in the picture: one solution then, by an exact "
+                                    f"count ({'the fewest flips' if repaired.minimal else 'found greedily'})"})
+    if found.givens:
+        cells = [list(g) for g in found.givens]
+        offered.append({"kind": "givens", "cells": cells,
+                        "text": f"reveal {len(cells)} cell{'s' * (len(cells) != 1)} as givens: "
+                                + " ".join(_cell(r, c, v, puzzle.chars) for r, c, v in found.givens)
+                                + " (one solution then, by an exact count)"})
+    return offered
 
 
-def apply(puzzle: Puzzle, givens: Givens, repair: dict[str, Any]) -> tuple[Puzzle, Givens]:
-    """The puzzle and givens a suggestion of :func:`suggest` makes of ``puzzle``.
+def apply(puzzle: Puzzle, repair: dict[str, Any]) -> Puzzle:
+    """The puzzle a suggestion of :func:`suggest` makes of ``puzzle``.
 
     A flip changes the picture (which must solve ``puzzle``) and so the clues; givens
-    keep the clues and fix cells.
+    keep the clues and become part of the puzzle.
 
     Raises:
         InvalidArgument: not a suggestion for this puzzle.
@@ -88,24 +83,35 @@ def apply(puzzle: Puzzle, givens: Givens, repair: dict[str, Any]) -> tuple[Puzzl
     cells = repair.get("cells")
     if not isinstance(cells, list) or not cells:
         raise InvalidArgument("a repair names at least one cell")
-    try:
-        named = {(int(r), int(c)): int(v) for r, c, v in cells}
-    except (TypeError, ValueError):
-        raise InvalidArgument("a repair's cells are [row, column, value]") from None
+    if not all(isinstance(cell, list) and len(cell) == 3 and all(_whole(x) for x in cell) for cell in cells):
+        # JSON numbers as they arrive: 1e400 is a float (infinity), 2.5 no cell; only whole numbers name one.
+        raise InvalidArgument("a repair's cells are [row, column, value], three whole numbers each")
+    named = {(r, c): v for r, c, v in cells}
     for (r, c), v in named.items():
         if not (0 <= r < puzzle.height and 0 <= c < puzzle.width):
             raise InvalidArgument(f"cell {_cell(r, c)} is outside the {puzzle.width}x{puzzle.height} grid")
         if not 0 <= v <= puzzle.colours:
             raise InvalidArgument(f"cell {_cell(r, c)}: value {v} is not one of 0..{puzzle.colours}")
     if repair["kind"] == "givens":
-        return puzzle, {**givens, **named}
+        try:
+            return puzzle.with_(givens={**puzzle.given_cells, **named})
+        except InvalidPuzzle as err:      # e.g. a given that the goal does not have
+            raise InvalidArgument(str(err)) from None
     picture = _picture(puzzle, repair.get("picture"))
     changed = [list(row) for row in picture]
     for (r, c), v in named.items():
         changed[r][c] = v
     name = puzzle.name if puzzle.name.endswith("(repaired)") else f"{puzzle.name or 'puzzle'} (repaired)"
     solution = Solution.from_bytes(bytes(v for row in changed for v in row), puzzle.width, colours=puzzle.is_colour)
-    return Puzzle.from_solution(solution, name, puzzle.palette).with_(metadata=puzzle.metadata), {}
+    made = Puzzle.from_solution(solution, name, puzzle.palette).with_(metadata=puzzle.metadata)
+    try:
+        return made.with_(givens=puzzle.givens) if puzzle.givens else made
+    except InvalidPuzzle as err:          # a flip of a given cell
+        raise InvalidArgument(f"the flip changes a given cell: {err}") from None
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _picture(puzzle: Puzzle, rows: Any) -> Solution:

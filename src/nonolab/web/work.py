@@ -2,9 +2,9 @@
 each job (the report, the steps of ``explain``, a puzzle from an image), as JSON-ready
 dicts with the pictures of :mod:`nonolab.render` inline as SVG.
 
-Every answer comes from the library the CLI uses (``check``, ``grade``,
-``ambiguity_report``, the native engine's step log, the generator), with the job's
-cancel passed on as the CLI passes its interrupt, so a cancel stops the backend.
+Every answer comes from the library the CLI uses (the designer's report of
+``check --report``, ``explain``, the generator), under the library's own names, with
+the job's cancel passed on as the CLI passes its interrupt, so a cancel stops the backend.
 
 >>> store = Store()
 >>> entry = store.add(drawn(["#.", "##"], "corner"))
@@ -17,7 +17,6 @@ from __future__ import annotations
 import re
 import secrets
 import threading
-import time
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
@@ -35,12 +34,11 @@ PICTURE_FORMATS = ("svg", "png", "pdf")
 
 @dataclass
 class Entry:
-    """A puzzle the workbench holds, with the givens a repair fixed (``(r, c) -> 0/1``)."""
+    """A puzzle the workbench holds (its givens, if any, are part of it)."""
 
     puzzle: Puzzle
-    givens: dict[tuple[int, int], int] = field(default_factory=dict)
     origin: str = ""
-    id: str = field(default_factory=lambda: secrets.token_hex(6))
+    id: str = field(default_factory=lambda: secrets.token_hex(16))
 
 
 class Store:
@@ -97,106 +95,53 @@ def summary(entry: Entry) -> dict[str, Any]:
     return {"id": entry.id, "name": p.name, "width": p.width, "height": p.height,
             "rows": [list(c) for c in p.rows], "columns": [list(c) for c in p.columns],
             "goal": p.goal.to_text().splitlines() if p.goal is not None else None,
-            "givens": [[r, c, v] for (r, c), v in sorted(entry.givens.items())],
+            "givens": [list(g) for g in p.givens],
             "origin": entry.origin, "svg": puzzle_svg(p, labels=True)}
 
 
-class _Clock:
-    def __init__(self, time_limit: float | None):
-        self.deadline = None if time_limit is None else time.perf_counter() + time_limit
-
-    def left(self) -> float | None:
-        return None if self.deadline is None else max(self.deadline - time.perf_counter(), 1e-3)
+#: The share of the progress bar at which each part of the report starts.
+_PARTS = {"check": (0.05, "checking uniqueness"), "grade": (0.3, "grading"),
+          "ambiguity": (0.55, "finding where the solutions differ"), "repair": (0.8, "suggesting repairs")}
 
 
 def analyse(entry: Entry, job: Job, time_limit: float | None) -> dict[str, Any]:
-    """The report: verdict, pictures (solution, or two and their difference; the
-    ambiguity map), grade, the regions and the repairs to offer."""
-    from nonolab.harness.uniqueness import Verdict, check
-    from nonolab.render import diff_svg, solution_svg
-    from nonolab.solvers import DEFAULT, get
+    """The designer's report (:func:`nonolab.harness.report.report`, as ``check --report``
+    gives it, under its own names) with the pictures the page shows and the repairs it
+    offers.  Every picture is of the report's one ``solution`` (and ``alternative``)."""
+    from nonolab.harness.report import report
+    from nonolab.render import ambiguity_svg, diff_svg, solution_svg
+    from nonolab.solvers import DEFAULT
 
-    puzzle, clock = entry.puzzle, _Clock(time_limit)
-    job.step(0.05, "checking uniqueness")
-    if entry.givens:
-        verdict, witnesses, backend = _check_with_givens(entry, clock.left(), job)
-    else:
-        checked = check(puzzle, get(DEFAULT), clock.left(), cancel=job.cancel)
-        verdict, witnesses, backend = checked.verdict, checked.witnesses, DEFAULT
+    puzzle = entry.puzzle
+    found = report(puzzle, DEFAULT, time_limit, max_flips=2, cancel=job.cancel,
+                   on_part=lambda part: job.step(*_PARTS[part]))
     job.check()
-    out: dict[str, Any] = {"verdict": verdict.value, "backend": backend, "pictures": {}, "grade": None,
-                           "ambiguity": None, "repairs": []}
-    if verdict is Verdict.UNIQUE:
-        out["pictures"]["solution"] = solution_svg(witnesses[0], puzzle, labels=True)
-    elif verdict is Verdict.MULTIPLE:
-        out["pictures"]["diff"] = diff_svg(witnesses[0], witnesses[1], puzzle)
-    if verdict in (Verdict.TIMEOUT, Verdict.INTERRUPTED):
-        return out
-    if entry.givens:
-        out["note"] = (f"with {len(entry.givens)} given{'s' * (len(entry.givens) != 1)} fixed "
-                       f"(checked by {backend}); grade and ambiguity are of the clues alone")
-    else:
-        job.step(0.3, "grading")
-        out["grade"] = _grade(puzzle, clock, job)
-    if verdict is Verdict.MULTIPLE and not entry.givens:
-        job.step(0.55, "finding where the solutions differ")
-        report = _why(puzzle, clock, job, out)
-        job.step(0.9, "suggesting repairs")
-        out["repairs"] = repairs.suggest(puzzle, witnesses, report, clock.left(), job.cancel)
-    return out
-
-
-def _check_with_givens(entry: Entry, left: float | None, job: Job):
-    """``check`` with the givens fixed: an exact count to 2 by a solver that takes given
-    cells (the one the ambiguity report asks)."""
-    from nonolab.harness.ambiguity import questioner
-    from nonolab.harness.uniqueness import verdict_of
-    from nonolab.solvers import DEFAULT, get
-    from nonolab.solvers.base import Given, Limits
-
-    solver = questioner(get(DEFAULT))
-    result = solver.solve(entry.puzzle, Limits(2, left, job.cancel), Given.of(entry.givens))
-    return verdict_of(result), result.solutions[:2], solver.name
-
-
-def _grade(puzzle: Puzzle, clock: _Clock, job: Job) -> dict[str, Any]:
-    from nonolab.harness.classify import grade
-
-    found = grade(puzzle, time_limit=clock.left(), cancel=job.cancel)
-    job.check()
-    return found.as_dict()
-
-
-def _why(puzzle: Puzzle, clock: _Clock, job: Job, out: dict[str, Any]):
-    from nonolab.harness.ambiguity import ambiguity_report
-    from nonolab.render import ambiguity_svg
-
-    report = ambiguity_report(puzzle, time_limit=clock.left(), cancel=job.cancel)
-    job.check()
-    picture = ambiguity_svg(report, puzzle)
-    if picture is not None:
-        out["pictures"]["why"] = picture
-    out["ambiguity"] = {"solution_count": report.solution_count, "count_exact": report.count_exact,
-                        "backbone": len(report.backbone), "complete": report.complete,
-                        "regions": [r.describe() for r in report.regions],
-                        "givens": [list(g) for g in report.givens], "givens_unique": report.givens_unique}
-    return report
+    pictures = {}
+    if found.alternative is not None:
+        pictures["diff"] = diff_svg(found.solution, found.alternative, puzzle)
+    elif found.solution is not None:
+        pictures["solution"] = solution_svg(found.solution, puzzle, labels=True)
+    if found.ambiguity is not None and (why := ambiguity_svg(found.ambiguity, puzzle)) is not None:
+        pictures["why"] = why
+    return {**found.as_dict(), "pictures": pictures, "repairs": repairs.suggest(found)}
 
 
 def explain(entry: Entry, job: Job, time_limit: float | None) -> dict[str, Any]:
-    """The native engine's step log (as ``explain --backend native`` records it): the
-    board with one frame per step (:func:`nonolab.render.steps.steps_svg`) and captions."""
+    """The native engine's step log with its verdict (:func:`nonolab.harness.explanation.explain`,
+    as ``explain --backend native`` and ``render --steps`` give them): the board with one
+    frame per step (:func:`nonolab.render.steps.steps_svg`) and captions."""
+    from nonolab.harness.explanation import explain as explain_puzzle
+    from nonolab.render import check_drawable
     from nonolab.render.steps import steps_svg
-    from nonolab.solvers import get
-    from nonolab.solvers.base import Limits
 
+    check_drawable(entry.puzzle.width, entry.puzzle.height)   # refused before the search, not after it
     job.step(0.1, "solving step by step")
-    result = get("native", record_steps=True).solve(entry.puzzle, Limits(1, time_limit, job.cancel))
+    found = explain_puzzle(entry.puzzle, "native", time_limit, cancel=job.cancel)
     job.check()
-    state = "solved" if result.solution is not None else ("contradiction" if result.complete else "timeout")
     job.step(0.8, "drawing the steps")
-    return {"state": state, "steps": len(result.steps), "svg": steps_svg(entry.puzzle, result.steps),
-            "captions": [f"step {n}: {s.describe()}" for n, s in enumerate(result.steps, 1)]}
+    return {"verdict": found.verdict.value, "summary": found.summary(), "steps": len(found.steps),
+            "search_steps": found.search_steps, "svg": steps_svg(entry.puzzle, found.steps),
+            "captions": [f"step {n}: {s.describe()}" for n, s in enumerate(found.steps, 1)]}
 
 
 def image_recipe(width: int, height: int, density: float, time_limit: float | None, colours: int = 1,
@@ -209,6 +154,10 @@ def image_recipe(width: int, height: int, density: float, time_limit: float | No
     """
     from nonolab.generate import Recipe
 
+    if not (2 <= width <= MAX_DRAWN and 2 <= height <= MAX_DRAWN):
+        # The page's form allows no more, and the server holds to it: a job is sized by the page, not the request.
+        raise InvalidArgument(f"a puzzle from an image is 2x2 to {MAX_DRAWN}x{MAX_DRAWN} cells here, not "
+                              f"{width}x{height} (nonolab generate --from-image makes larger ones)")
     low, high = min(0.2, density), max(0.7, density)
     return Recipe(width=width, height=height, density=density, image=image, unique=True, repair=True,
                   max_repairs=40, density_range=(low, high), colours=colours,
@@ -237,11 +186,12 @@ def from_image(data: bytes, name: str, width: int, height: int, density: float, 
 
         try:
             report = make_puzzles(1, recipe, seed=0, max_candidates=100, time_limit=time_limit,
-                                  on_candidate=progress)
+                                  on_candidate=progress, cancel=job.cancel)
         except NonolabError as err:
             if err.path == path:   # the upload's own name, not the temporary file's
                 err.path = name
             raise
+    job.check()   # a cancel stopped it: cancelled, not failed
     if not report.complete:
         raise NonolabError(f"generate: no unique puzzle from this image within the limits ({report.summary()})")
     generated = report.puzzles[0].puzzle
@@ -249,11 +199,12 @@ def from_image(data: bytes, name: str, width: int, height: int, density: float, 
     return generated.with_(name=f"{stem or 'image'}-{width}x{height}")
 
 
-def download(entry: Entry, fmt: str, picture: bool = False) -> tuple[str, str | bytes]:
-    """The file name and content of ``entry`` in ``fmt``: a puzzle format, or with
-    ``picture`` the printable picture of the puzzle with its clues (svg, png, pdf)."""
+def download(entry: Entry, fmt: str, picture: bool = False) -> tuple[str, bytes]:
+    """The file name and bytes of ``entry`` in ``fmt``: a puzzle format (its givens kept,
+    or refused in one line by a format that cannot hold them), or with ``picture`` the
+    printable picture of the puzzle with its clues and givens (svg, png, pdf)."""
     from nonolab.errors import InvalidArgument
-    from nonolab.formats import dumps, suffix_of
+    from nonolab.formats import dump_bytes, suffix_of
 
     stem = re.sub(r"[^A-Za-z0-9_-]+", "_", entry.puzzle.name).strip("_") or "puzzle"
     if picture:
@@ -261,5 +212,6 @@ def download(entry: Entry, fmt: str, picture: bool = False) -> tuple[str, str | 
             raise InvalidArgument(f"unknown picture {fmt!r} (known: {', '.join(PICTURE_FORMATS)})")
         from nonolab.render import encode, puzzle_svg
         page = "a4" if fmt == "pdf" else None
-        return f"{stem}.{fmt}", encode(puzzle_svg(entry.puzzle, page=page), fmt)
-    return stem + suffix_of(fmt), dumps(entry.puzzle, fmt)
+        data = encode(puzzle_svg(entry.puzzle, page=page), fmt)
+        return f"{stem}.{fmt}", data.encode("utf-8") if isinstance(data, str) else data
+    return stem + suffix_of(fmt), dump_bytes(entry.puzzle, fmt)

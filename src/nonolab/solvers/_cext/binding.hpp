@@ -1,5 +1,5 @@
 // The CPython binding pieces that the two compiled engines share, lcg's
-// (nonolab.solvers.lcg._lcg) and the native engine's core (nonolab.solvers.native.compiled._native):
+// (nonolab.solvers.lcg._lcg) and the native engine's (nonolab.solvers.native.compiled._native):
 //
 //   EngineObject<E>     a Python object owning one C++ engine E, busy while a run() goes on
 //                       without the GIL (every other call is then refused: ready());
@@ -9,11 +9,12 @@
 //                       MemoryError (other threads, such as auto's native, run meanwhile);
 //   read_clue, read_clues: block lengths from Python sequences, checked;
 //   bytes_of:           a vector of bytes as Python bytes;
-//   add_engine_module:  the Engine type readied and its module created.
+//   ready_engine_type, add_type, add_engine_module: an Engine type readied, added to a
+//                       module, or readied with its module created.
 //
 // What differs stays in each module.cpp: the arguments, the counters, and the dealloc (lcg frees a
-// large clause database without the GIL; the native core frees little).  Included by both modules
-// with a relative path, like the line DP headers they share (see setup.py).
+// large clause database without the GIL; the native engine frees little).  Included by both modules
+// with a relative path, like the line solvers they share (line.hpp, bitline.hpp, colour_line.hpp).
 #pragma once
 
 #ifndef PY_SSIZE_T_CLEAN
@@ -138,10 +139,10 @@ inline PyObject* bytes_of(const std::vector<uint8_t>& cells) {
                                      static_cast<Py_ssize_t>(cells.size()));
 }
 
-// Readies `type` as the module's Engine (objects of `Object`) and creates the module with it.
+// Readies `type` as an engine type (objects of `Object`); false with an error set if not.
 template <typename Object>
-PyObject* add_engine_module(PyModuleDef* def, PyTypeObject* type, const char* name, const char* doc,
-                            initproc init, destructor dealloc, PyMethodDef* methods) {
+bool ready_engine_type(PyTypeObject* type, const char* name, const char* doc, initproc init, destructor dealloc,
+                       PyMethodDef* methods) {
     type->tp_name = name;
     type->tp_basicsize = sizeof(Object);
     type->tp_flags = Py_TPFLAGS_DEFAULT;
@@ -150,12 +151,27 @@ PyObject* add_engine_module(PyModuleDef* def, PyTypeObject* type, const char* na
     type->tp_init = init;
     type->tp_dealloc = dealloc;
     type->tp_methods = methods;
-    if (PyType_Ready(type) < 0) return nullptr;
+    return PyType_Ready(type) >= 0;
+}
+
+// Adds a readied type to `module` under `attribute`; false with an error set if not.
+inline bool add_type(PyObject* module, const char* attribute, PyTypeObject* type) {
+    Py_INCREF(type);
+    if (PyModule_AddObject(module, attribute, reinterpret_cast<PyObject*>(type)) < 0) {
+        Py_DECREF(type);
+        return false;
+    }
+    return true;
+}
+
+// Readies `type` as the module's Engine (objects of `Object`) and creates the module with it.
+template <typename Object>
+PyObject* add_engine_module(PyModuleDef* def, PyTypeObject* type, const char* name, const char* doc,
+                            initproc init, destructor dealloc, PyMethodDef* methods) {
+    if (!ready_engine_type<Object>(type, name, doc, init, dealloc, methods)) return nullptr;
     PyObject* module = PyModule_Create(def);
     if (!module) return nullptr;
-    Py_INCREF(type);
-    if (PyModule_AddObject(module, "Engine", reinterpret_cast<PyObject*>(type)) < 0) {
-        Py_DECREF(type);
+    if (!add_type(module, "Engine", type)) {
         Py_DECREF(module);
         return nullptr;
     }

@@ -58,9 +58,10 @@ from nonolab.core.puzzle import Puzzle
 from nonolab.errors import InvalidArgument
 from nonolab.solvers import capabilities_of, get, get_spec, options_of, parse_spec
 from nonolab.solvers.base import (Capability, Given, Limits, SolveResult, Stats, Stopwatch,
-                                  accept, finish, left, warm_up)
+                                  accept, finish, left)
 from nonolab.solvers.size import model_states
 from nonolab.solvers.options import Option
+from nonolab.solvers.warm import warm_up
 from nonolab.solvers.auto.racing import STOPPED, Either
 from nonolab.solvers.auto.handing import cdcl_step, distinct, model_bounds
 from nonolab.solvers.auto.colour import solve_colour

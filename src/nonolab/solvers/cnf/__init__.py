@@ -15,7 +15,9 @@ from __future__ import annotations
 
 from nonolab.solvers.cnf.encode import (Encoding, cells_as_assumptions, encode, encode_line, line_size,
                                         to_dimacs)
-from nonolab.solvers.cnf.solver import CnfSession, CnfSolver, solver_names, time_limit_mode
+from nonolab.solvers.cnf.solver import MAX_STATES, CnfSession, CnfSolver, solver_names, time_limit_mode
+from nonolab.solvers.cnf.kissat import KissatSolver  # (after solver: it registers itself as a one-shot solver)
+from nonolab.solvers.size import model_states
 
-__all__ = ["CnfSession", "CnfSolver", "Encoding", "cells_as_assumptions", "encode", "encode_line", "line_size",
-           "solver_names", "time_limit_mode", "to_dimacs"]
+__all__ = ["CnfSession", "CnfSolver", "Encoding", "KissatSolver", "MAX_STATES", "cells_as_assumptions", "encode",
+           "encode_line", "line_size", "model_states", "solver_names", "time_limit_mode", "to_dimacs"]

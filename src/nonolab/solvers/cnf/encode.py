@@ -305,7 +305,7 @@ def to_dimacs(puzzle: Puzzle) -> str:
     """The encoding as DIMACS text, for any external SAT solver.
 
     Comment lines come first: ``c nonolab ...`` headers (name, size, encoding,
-    clause families), then ``c cell R C VAR`` for every cell (1-based row and
+    clause families, one unit clause per given cell), then ``c cell R C VAR`` for every cell (1-based row and
     column), then ``p cnf V C`` and the clauses.  Cells are variables
     ``1 .. width*height``, so a model's first literals are the picture.
 
@@ -318,13 +318,16 @@ def to_dimacs(puzzle: Puzzle) -> str:
         raise InvalidArgument("the DIMACS export holds black-and-white puzzles only (a colour puzzle's "
                               "one-hot encoding is not exported yet)")
     enc = encode(puzzle)
+    # The puzzle's givens are part of it: a unit clause each, so the model's solutions are its.
+    givens = [[lit] for lit in cells_as_assumptions(puzzle.given_cells, puzzle.width, puzzle.height)]
+    families = {**enc.families, "givens": len(givens)}
     out = [f"c nonolab puzzle {_comment(puzzle.name) or '(unnamed)'}",
            f"c nonolab size {puzzle.width} {puzzle.height} (width height)",
            "c nonolab encoding regular-dfa with forward/backward/value support clauses",
-           "c nonolab families " + " ".join(f"{k}={v}" for k, v in enc.families.items() if v)]
+           "c nonolab families " + " ".join(f"{k}={v}" for k, v in families.items() if v)]
     out += [f"c cell {r + 1} {c + 1} {var}" for (r, c), var in enc.cell_vars.items()]
-    out.append(f"p cnf {enc.num_vars} {len(enc.clauses)}")
-    out += [" ".join(map(str, clause)) + " 0" for clause in enc.clauses]
+    out.append(f"p cnf {enc.num_vars} {len(enc.clauses) + len(givens)}")
+    out += [" ".join(map(str, clause)) + " 0" for clause in enc.clauses + givens]
     return "\n".join(out) + "\n"
 
 

@@ -1,4 +1,4 @@
-"""One-shot SAT solvers (Kissat) in a worker process that can be killed.
+"""One-shot SAT solvers (Kissat, :mod:`.kissat`) in a worker process that can be killed.
 
 python-sat's Kissat cannot be interrupted (no ``interrupt()``, no conflict budget)
 and is not incremental (a clause added after ``solve()`` aborts the process).  So it
@@ -38,9 +38,8 @@ from typing import Any
 from nonolab.core.grid import Solution
 from nonolab.core.puzzle import Puzzle
 from nonolab.solvers.base import Stopwatch
-from nonolab.solvers.cnf.solver import ONE_SHOT  # (declared there: see its notes)
 
-__all__ = ["ONE_SHOT", "run_one_shot"]
+__all__ = ["run_one_shot"]
 
 # How often the parent looks at the clock and the cancel while the child searches.
 _POLL = 0.05

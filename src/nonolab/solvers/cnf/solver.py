@@ -15,14 +15,15 @@ versions) raises ``NotImplementedError`` on ``interrupt()`` but honours a confli
 budget, so it is run in slices of conflicts with the clock checked between them;
 lingeling supports neither, so a time limit with it is refused.  Kissat (``kissat404``)
 can neither be stopped nor take a clause after ``solve()`` (that aborts the whole
-process): it runs in a child process, killed at the deadline or on a cancel, and
-counts by solving again from scratch with the solutions found so far blocked (see
-:mod:`.oneshot`: each further solution costs a whole solve).
+process): it is a class of its own (:class:`.kissat.KissatSolver`, which
+``CnfSolver("kissat")`` builds), run in a child process, killed at the deadline or on a
+cancel, counting by solving again from scratch with the solutions found so far blocked
+(:mod:`.oneshot`: each further solution costs a whole solve).
 """
 
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Callable, Mapping
 
 from nonolab.core.grid import Solution
 from nonolab.core.puzzle import Puzzle
@@ -32,6 +33,8 @@ from nonolab.solvers.size import refuse_beyond
 from nonolab.solvers.options import Option, max_states_option
 from nonolab.solvers.cnf.encode import cells_as_assumptions, encode, implication_clauses
 from nonolab.solvers.cnf.calls import Limited, load_clauses, off_main_thread
+from nonolab.solvers.cnf.sat import (ONE_SHOT, _black_and_white, _canonical, _colour, _enumerate, _pysat_solvers,
+                                     _stoppable, logs_proofs, result_of, solver_names, time_limit_mode)
 
 __all__ = ["CnfSession", "CnfSolver", "solver_names", "time_limit_mode"]
 
@@ -41,150 +44,13 @@ __all__ = ["CnfSession", "CnfSolver", "solver_names", "time_limit_mode"]
 # (12.9 million states, 65 million clauses) passed 3.3 GB while still encoding.
 MAX_STATES = 2_000_000
 
-# The python-sat solvers that must run one solve per process (see :mod:`.oneshot`,
-# imported only when one runs: it brings subprocess, which ``auto`` reading cnf's
-# declared options must not pay for).
-ONE_SHOT = ("kissat404",)
-
-# How each solver can be stopped at a deadline, filled in on first use.
-_LIMIT_MODES: dict[str, str | None] = {}
-
-
-def _pysat_solvers() -> Any:
-    try:
-        import pysat.solvers
-    except ImportError as exc:  # pragma: no cover - depends on the installation
-        raise BackendUnavailable(
-            f"backend 'cnf' needs python-sat ({exc}); install it with: pip install python-sat") from exc
-    return pysat.solvers
-
-
-def solver_names() -> dict[str, str]:
-    """Every python-sat solver name and alias the backend accepts, mapped to its canonical name.
-
-    >>> solver_names()["g4"], solver_names()["kissat"]
-    ('glucose4', 'kissat404')
-    """
-    names = _pysat_solvers().SolverNames
-    out = {}
-    for canonical, aliases in vars(names).items():
-        if canonical.startswith("_"):
-            continue
-        for alias in (canonical, *aliases):
-            out[alias] = canonical
-    return out
-
-
-def _canonical(name: str) -> str:
-    known = solver_names()
-    if name in known:
-        return known[name]
-    listed = ", ".join(sorted(set(known.values())))
-    raise InvalidArgument(f"cnf: unknown SAT solver {name!r}; known: {listed}")
-
-
-def time_limit_mode(name: str) -> str | None:
-    """How solver ``name`` is stopped at a deadline: ``"interrupt"``, ``"budget"``,
-    ``"kill"`` (a one-shot solver in a child process) or ``None``.
-
-    Found by asking a throw-away instance (python-sat raises ``NotImplementedError``
-    for what a solver lacks), once per solver.
-
-    >>> time_limit_mode("minisat22"), time_limit_mode("cadical195"), time_limit_mode("kissat404")
-    ('interrupt', 'budget', 'kill')
-    """
-    name = _canonical(name)
-    if name in ONE_SHOT:
-        return "kill"
-    if name not in _LIMIT_MODES:
-        mode = None
-        with _pysat_solvers().Solver(name=name) as sat:
-            try:
-                sat.interrupt()
-                sat.clear_interrupt()
-                mode = "interrupt"
-            except NotImplementedError:
-                try:
-                    sat.conf_budget(1)
-                    mode = "budget"
-                except NotImplementedError:
-                    pass
-        _LIMIT_MODES[name] = mode
-    return _LIMIT_MODES[name]
-
-
-def _stoppable(name: str, limits: Limits) -> str | None:
-    mode = time_limit_mode(name)
-    if limits.time_limit is not None and mode is None:
-        raise BackendUnavailable(
-            f"cnf: solver {name!r} cannot be interrupted, so it cannot honour "
-            f"time_limit; use cadical195, glucose4 or minisat22")
-    return mode
-
-
-def _enumerate(sat: Any, run: Limited, assumptions: list[int], read: Callable[[Any], tuple[Solution, list[int]]],
-               max_solutions: int | None, selector: int | None = None) -> tuple[list[Solution], bool, bool]:
-    """Solutions under ``assumptions``, each blocked once found: ``(found, complete, timed_out)``.
-
-    ``read(sat)`` turns the solver's model into the picture and the clause that blocks
-    it (:func:`_black_and_white` or a colour encoding's reader).  With a ``selector`` the
-    blocking clauses are guarded by it (and it is assumed), so that retiring the selector
-    afterwards frees the solver of them.
-    """
-    found: list[Solution] = []
-    complete = timed_out = False
-    guard = [] if selector is None else [-selector]
-    if selector is not None:
-        assumptions = assumptions + [selector]
-    while max_solutions is None or len(found) < max_solutions:
-        answer = run(assumptions)
-        if answer is None:
-            timed_out = True
-            break
-        if not answer:
-            complete = True
-            break
-        picture, block = read(sat)
-        found.append(picture)
-        sat.add_clause(guard + block)
-    return found, complete, timed_out
-
-
-def _black_and_white(n: int, width: int) -> Callable[[Any], tuple[Solution, list[int]]]:
-    """The reader of a black-and-white encoding: cells are variables 1..n, so the model's
-    first n literals are the picture, and their negation blocks it."""
-    def read(sat: Any) -> tuple[Solution, list[int]]:
-        cells = sat.get_model()[:n]
-        assert [abs(lit) for lit in cells] == list(range(1, n + 1))
-        return Solution.from_flat([lit > 0 for lit in cells], width), [-lit for lit in cells]
-    return read
-
-
-def _colour(enc: Any) -> Callable[[Any], tuple[Solution, list[int]]]:
-    """The reader of a colour encoding: the picture from the one-hot cells, blocked by the
-    negation of its cells' true values."""
-    def read(sat: Any) -> tuple[Solution, list[int]]:
-        picture = enc.picture(sat.get_model()[:enc.cell_literals])
-        block = [-enc.cell_var(*divmod(i, enc.width), v) for i, v in enumerate(picture)]
-        return Solution.from_bytes(picture, enc.width, colours=True), block
-    return read
-
-
-def _result(backend: str, puzzle: Puzzle, limits: Limits, found: list[Solution], complete: bool,
-            timed_out: bool, watch: Stopwatch, counters: dict[str, Any], sat_stats: Mapping[str, int]) -> SolveResult:
-    for key in ("conflicts", "decisions", "propagations", "restarts"):
-        if key in sat_stats:
-            counters[key] = sat_stats[key]
-    return finish(backend, puzzle, limits, watch, found, complete and not timed_out, counters)
-
-
 class CnfSolver:
     """Regular (DFA) CNF encoding solved by a python-sat solver, with exact counting.
 
     Args:
         solver: a python-sat solver name or alias (see :func:`solver_names`);
-            CaDiCaL 1.9.5 by default, the best of those measured on nonograms;
-            ``kissat404`` runs in a child process (see :mod:`.oneshot`).
+            CaDiCaL 1.9.5 by default, the best of those measured on nonograms; a
+            one-shot solver (``kissat404``) builds its own class (``ONE_SHOT``).
 
     Raises:
         InvalidArgument: the name is not a python-sat solver.
@@ -199,7 +65,7 @@ class CnfSolver:
 
     name = "cnf"
     CAPABILITIES = frozenset({Capability.EXACT_COUNT, Capability.GIVEN_CELLS, Capability.IMPLICATIONS,
-                              Capability.SESSION, Capability.COLOUR})
+                              Capability.SESSION, Capability.COLOUR, Capability.PROOF})
     OPTIONS = (
         Option("solver", "choice", "cadical195", "the python-sat solver",
                choices=lambda: sorted(set(solver_names().values()))),
@@ -209,18 +75,23 @@ class CnfSolver:
     # contract suite runs it as a variant of its own.
     VARIANTS = {"solver": ("kissat404",)}
 
+    def __new__(cls, solver: str = "cadical195", max_states: int | None = MAX_STATES) -> "CnfSolver":
+        # A one-shot solver is a class of its own (see ONE_SHOT).
+        if cls is CnfSolver:
+            cls = ONE_SHOT.get(_canonical(solver), cls)
+        return super().__new__(cls)
+
     def __init__(self, solver: str = "cadical195", max_states: int | None = MAX_STATES):
         self.max_states = max_states
         self.solver = _canonical(solver)
-        if self.solver in ONE_SHOT:
-            # The colour encoding blocks solutions in one live solver, which a one-shot
-            # engine cannot be (python-sat's Kissat aborts on a clause added after solve).
-            self.CAPABILITIES = CnfSolver.CAPABILITIES - {Capability.COLOUR}
         pysat_solvers = _pysat_solvers()
         try:
             pysat_solvers.Solver(name=self.solver).delete()
         except pysat_solvers.NoSuchSolverError as exc:
             raise BackendUnavailable(f"cnf: python-sat has no working solver {self.solver!r} here") from exc
+        # No colour with one-shot Kissat (it aborts on a clause added after solve), no proofs without a log.
+        self.CAPABILITIES = CnfSolver.CAPABILITIES - ({Capability.COLOUR} if self.solver in ONE_SHOT else set()) \
+            - (set() if logs_proofs(self.solver) else {Capability.PROOF})
 
     def solve(self, puzzle: Puzzle, limits: Limits = Limits(), given: Given | None = None) -> SolveResult:
         """Find up to ``limits.max_solutions`` solutions, counting exactly when it can.
@@ -244,18 +115,12 @@ class CnfSolver:
             InvalidArgument: a given cell outside the grid or not 0/1.
         """
         watch = Stopwatch.of(limits)
-        if puzzle.is_colour and self.solver in ONE_SHOT:  # (its capabilities leave colour out)
-            raise InvalidArgument(f"cnf: solver {self.solver} takes black-and-white puzzles only; "
-                                  "colour puzzles need an incremental solver such as cadical195")
         given = accept(self, puzzle, given)
         mode = _stoppable(self.solver, limits)
         refuse_beyond(self.name, puzzle, self.max_states)
         if puzzle.is_colour:
             return self._solve_colour(puzzle, limits, given, mode, watch)
         units = cells_as_assumptions(given.cells, puzzle.width, puzzle.height)
-        if self.solver in ONE_SHOT:
-            return self._one_shot(puzzle, limits, watch, [[lit] for lit in units]
-                                  + implication_clauses(given.implications, puzzle.width))
         try:
             enc = encode(puzzle, watch.expired)
         except LimitReached:
@@ -264,13 +129,10 @@ class CnfSolver:
         extra = [[lit] for lit in units] + implication_clauses(given.implications, puzzle.width)
         return self._search(puzzle, limits, watch, mode, enc, extra, _black_and_white(enc.num_cells, puzzle.width))
 
-    def _one_shot(self, puzzle: Puzzle, limits: Limits, watch: Stopwatch, extra: list[list[int]]) -> SolveResult:
-        """A one-shot solver (Kissat) in a killable child process, re-solving per solution."""
-        from nonolab.solvers.cnf.oneshot import run_one_shot
-
-        found, complete, stopped, counters = run_one_shot(self.solver, puzzle, extra, limits.max_solutions, watch)
-        counters = {"solver": self.solver, "clauses_added": len(extra), **counters}
-        return _result(self.name, puzzle, limits, found, complete, stopped, watch, counters, {})
+    def prove(self, puzzle: Puzzle, limits: Limits = Limits(), proof: Any = None) -> SolveResult:
+        """:meth:`solve` writing the SAT solver's DRAT proof to ``proof`` (see :mod:`.proving`)."""
+        from nonolab.solvers.cnf.proving import prove
+        return prove(self, puzzle, limits, proof)
 
     def _solve_colour(self, puzzle: Puzzle, limits: Limits, given: Given, mode: str | None,
                       watch: Stopwatch) -> SolveResult:
@@ -300,7 +162,7 @@ class CnfSolver:
                     run.close()
                 calls = run.calls
             sat_stats = sat.accum_stats() or {}
-        return _result(self.name, puzzle, limits, found, complete, timed_out, watch, {
+        return result_of(self.name, puzzle, limits, found, complete, timed_out, watch, {
             "solver": self.solver,
             "variables": enc.num_vars,
             "clauses": len(enc.clauses) + len(extra),
@@ -313,8 +175,8 @@ class CnfSolver:
         """Encode ``puzzle`` once into one incremental SAT solver, for many questions.
 
         See :class:`CnfSession`; close it (or use ``with``) when done.  A one-shot
-        solver (Kissat) and a colour puzzle have no incremental session: they get the
-        generic one, a fresh solve per question
+        solver (:class:`.kissat.KissatSolver`) and a colour puzzle have no incremental
+        session: they get the generic one, a fresh solve per question
         (:class:`~nonolab.solvers.session.OneShotSession`).
 
         >>> from nonolab.core import Puzzle
@@ -323,7 +185,7 @@ class CnfSolver:
         ...     s.solve(Limits(None), Given.of({(0, 0): 1})).count, s.solve(Limits(None)).count
         (1, 2)
         """
-        if self.solver in ONE_SHOT or puzzle.is_colour:
+        if puzzle.is_colour:
             from nonolab.solvers import OneShotSession
 
             return OneShotSession(self, puzzle)
@@ -394,13 +256,13 @@ class CnfSession:
         if self._closed:
             raise ValueError("CnfSession.solve: the session is closed")
         watch = Stopwatch.of(limits)
-        given = (given or Given()).check(self.puzzle)
+        given = (given or Given()).check(self.puzzle).within(self.puzzle)
         if given.implications:
             raise InvalidArgument("a cnf session takes given cells only, not implications")
         mode = _stoppable(self.solver, limits)
         assumptions = cells_as_assumptions(given.cells, self.puzzle.width, self.puzzle.height)
         if not self._built(watch):
-            return _result(self.name, self.puzzle, limits, [], False, True, watch,
+            return result_of(self.name, self.puzzle, limits, [], False, True, watch,
                            {"solver": self.solver, "encode_time": round(watch.elapsed(), 6)}, {})
         sat = self._sat
         before = sat.accum_stats() or {}
@@ -418,7 +280,7 @@ class CnfSession:
         self.calls += run.calls
         after = sat.accum_stats() or {}
         spent = {key: after[key] - before.get(key, 0) for key in after}
-        return _result(self.name, self.puzzle, limits, found, complete, timed_out, watch, {
+        return result_of(self.name, self.puzzle, limits, found, complete, timed_out, watch, {
             "solver": self.solver,
             "variables": self._enc.num_vars,
             "clauses": len(self._enc.clauses),

@@ -3,7 +3,7 @@
 CDCL (conflict-driven clause learning) over one Boolean per cell, in C++
 (``engine.cpp``, built into ``nonolab.solvers.lcg._lcg`` when the package is
 installed): each row and column is a propagator running the complete line DP (the
-algorithm of :mod:`nonolab.solvers.native.line`) on its partial assignment; every cell
+DP of ``solvers/_cext/line.hpp``, which native shares) on its partial assignment; every cell
 it forces is explained, when conflict analysis asks, by a minimised set of the line's
 cells, so learned clauses speak of cells only.  Watched learned clauses, first-UIP
 learning, VSIDS with target phases (the values of the longest conflict-free trail
@@ -33,6 +33,7 @@ slice itself.
 
 from __future__ import annotations
 
+import os
 import time
 from typing import Any
 
@@ -131,8 +132,9 @@ class LcgSolver:
     # REPRODUCIBLE: the engine is deterministic and only pauses between slices (a slice
     # ends on the clock, but the search resumes where it stopped).
     # REMAINDER: a stopped search reports its root level's cells (black and white).
+    # PROOF: the engine logs its learned and deleted clauses as DRAT over the cells (proof.hpp).
     CAPABILITIES = frozenset({Capability.EXACT_COUNT, Capability.GIVEN_CELLS, Capability.COLOUR,
-                              Capability.REPRODUCIBLE, Capability.REMAINDER})
+                              Capability.REPRODUCIBLE, Capability.REMAINDER, Capability.PROOF})
     OPTIONS = (
         Option("minimise", "choice", "recursive", "learned clause minimisation", choices=tuple(_MINIMISE)),
         Option("explain", "choice", "levels", "the order in which an explanation drops a line's cells",
@@ -181,7 +183,33 @@ class LcgSolver:
         self.hint_rounds, self.hint_conflicts = hint_rounds, hint_conflicts
         self._engine = engine_module()
 
-    def solve(self, puzzle: Puzzle, limits: Limits = Limits(), given: Given | None = None) -> SolveResult:
+    def prove(self, puzzle: Puzzle, limits: Limits = Limits(), proof: Any = None) -> SolveResult:
+        """:meth:`solve` (without given cells) writing a DRAT proof of the search to ``proof``
+        (a path): for a complete answer, the proof that the puzzle's regular CNF plus a clause
+        excluding each solution found has no model (see ``proof.hpp`` for why its lines are
+        valid).  The counters say how many proof lines and bytes were written.
+
+        Raises:
+            InvalidArgument: a colour puzzle (the CNF export is black and white).
+            OSError: the proof file cannot be written.
+
+        >>> import os, tempfile
+        >>> from nonolab.core import Puzzle
+        >>> path = os.path.join(tempfile.mkdtemp(), "proof.drat")
+        >>> LcgSolver().prove(Puzzle(rows=((2,), (1,)), columns=((2,), (1,))), proof=path).unique
+        True
+        >>> open(path).read().splitlines()[-1]
+        '0'
+        """
+        if puzzle.is_colour:
+            raise InvalidArgument("lcg: proofs are written for black-and-white puzzles only (the CNF they "
+                                  "refer to has no colour encoding)")
+        if proof is None:
+            raise InvalidArgument("lcg: prove needs the path of the proof file")
+        return self.solve(puzzle, limits, None, proof=os.fspath(proof))
+
+    def solve(self, puzzle: Puzzle, limits: Limits = Limits(), given: Given | None = None, *,
+              proof: str | None = None) -> SolveResult:
         """Find up to ``limits.max_solutions`` solutions, counting exactly when it can.
 
         Args:
@@ -216,6 +244,8 @@ class LcgSolver:
             engine = self._engine.Engine(w, h, puzzle.rows, puzzle.columns, fixed, *options,
                                          target_phases=_PHASES[self.phases], hint_rounds=self.hint_rounds,
                                          hint_conflicts=self.hint_conflicts)
+        if proof is not None:
+            engine.start_proof(proof)
         found: list[Solution] = []
         # auto's race stops a loser inside its slice (an extension built before
         # Engine.interrupt is stopped between slices only).
@@ -226,6 +256,8 @@ class LcgSolver:
         finally:
             unsubscribe()
         counters = engine.stats()
+        if proof is not None:
+            counters["proof_lines"], counters["proof_bytes"] = engine.end_proof()
         counters["learned_clauses"] = counters.pop("learned")
         explanations = counters["explanations"]
         counters["mean_explanation"] = round(counters["explained_literals"] / explanations, 3) if explanations else 0.0

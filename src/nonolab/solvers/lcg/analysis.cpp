@@ -110,7 +110,7 @@ void Engine::analyze(Lits conflict, std::vector<int>& learnt, int& back_level) {
             if (q == p) continue;
             const int v = var_of(q);
             if (seen_[v] || level_[v] == 0) continue;
-            bump_var(v);
+            order_.bump(v);
             seen_[v] = 1;
             if (level_[v] >= level()) ++path;
             else learnt.push_back(q);

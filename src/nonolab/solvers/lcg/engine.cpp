@@ -43,7 +43,6 @@
 #include "engine.hpp"
 
 #include <algorithm>
-#include <climits>
 #include <cmath>
 
 namespace lcg {
@@ -94,9 +93,7 @@ void Engine::setup(const std::vector<std::vector<int>>& rows, const std::vector<
     reason_ready_.assign(nvars_, 0);
     in_dirty_.assign(nlines, 0);
     watches_.resize(2 * static_cast<size_t>(nvars_));
-    activity_.assign(nvars_, 0.0);
-    heap_pos_.assign(nvars_, -1);
-    for (int v = 0; v < nvars_; ++v) heap_insert(v);
+    order_.reset(nvars_);
     solution_.assign(values_ ? nvars_ / values_ : nvars_, 0);
     trail_.reserve(nvars_);
     for (int l = 0; l < nlines; ++l) mark_dirty(l);
@@ -250,7 +247,7 @@ void Engine::backtrack(int to_level) {
         value_[v] = -1;
         if (rows_kept_ | columns_kept_) keep_masks(v, -1);
         reason_ready_[v] = 0;
-        if (heap_pos_[v] < 0) heap_insert(v);
+        if (!order_.contains(v)) order_.insert(v);
     }
     trail_.resize(stop);
     trail_lim_.resize(to_level);
@@ -269,6 +266,7 @@ int Engine::add_clause(const std::vector<int>& lits, bool learnt, int lbd) {
 }
 
 int Engine::learn(std::vector<int>& learnt, int back_level, bool blocking) {
+    if (proof_) proof_->add(learnt.data(), static_cast<int>(learnt.size()));
     backtrack(back_level);
     if (learnt.size() == 1) {
         enqueue(learnt[0], NONE, 0);  // a root-level fact
@@ -287,7 +285,7 @@ int Engine::learn(std::vector<int>& learnt, int back_level, bool blocking) {
 void Engine::block_solution() {
     ++counters_.blocking;
     const int d = level();
-    if (d == 0) { unsat_ = true; return; }
+    if (d == 0) { proved_unsat(); return; }
     std::vector<int> clause;
     for (int i = d - 1; i >= 0; --i) clause.push_back(neg(trail_[trail_lim_[i]]));
     learn(clause, d >= 2 ? d - 1 : 0, true);
@@ -307,6 +305,7 @@ void Engine::reduce_db() {
         return arena_.activity(a) < arena_.activity(b);
     });
     for (size_t i = 0; i < candidates.size() / 2; ++i) arena_.mark_deleted(candidates[i]);
+    if (proof_) log_deleted(candidates.data(), candidates.size() / 2);
     // Compact the arena (the kept clauses in their order) and rebuild the watches
     // from positions 0 and 1.
     arena_.compact(moved_from_, moved_to_);
@@ -337,8 +336,8 @@ int Engine::next_probe() {
 
 int Engine::pick_branch() {
     const std::vector<uint8_t>& phase = hints_now_ ? hint_phase_ : target_phases_ ? target_phase_ : saved_phase_;
-    while (!heap_.empty()) {
-        const int v = heap_pop();
+    while (!order_.empty()) {
+        const int v = order_.pop();
         if (value_[v] < 0) return lit_of(v, phase[v] == 1);
     }
     return -1;
@@ -369,7 +368,7 @@ RunResult Engine::run(double seconds) {
                                                      : arena_.view(confl);
             int top = 0;
             for (int q : lits) top = std::max(top, level_[var_of(q)]);
-            if (top == 0) { unsat_ = true; return EXHAUSTED; }
+            if (top == 0) { proved_unsat(); return EXHAUSTED; }
             // A conflict whose literals all lie below the current level (only possible
             // if a lower level was left unpropagated) is analysed at its own level.
             if (top < level()) backtrack(top);
@@ -381,7 +380,7 @@ RunResult Engine::run(double seconds) {
             const int lbd = learn(learnt, back_level, false);
             lbd_sum_ += lbd;
             lbd_fast_ += (lbd - lbd_fast_) / 32.0;
-            var_inc_ /= kVarDecay;
+            order_.decay(kVarDecay);
             clause_inc_ /= kClauseDecay;
             if (restarts_ == 0) {
                 if (counters_.conflicts >= restart_at_) {
@@ -439,16 +438,7 @@ void Engine::restart() {
     target_trail_ = 0;
 }
 
-// --- VSIDS ------------------------------------------------------------------
-
-void Engine::bump_var(int var) {
-    activity_[var] += var_inc_;
-    if (activity_[var] > 1e100) {
-        for (double& a : activity_) a *= 1e-100;
-        var_inc_ *= 1e-100;
-    }
-    if (heap_pos_[var] >= 0) heap_up(heap_pos_[var]);
-}
+// --- Clause activity (the vars' order is heap.hpp's) -------------------------
 
 void Engine::bump_clause(int cref) {
     const double a = arena_.activity(cref) + clause_inc_;
@@ -457,54 +447,6 @@ void Engine::bump_clause(int cref) {
         for (int d = 0; d < arena_.end(); d = arena_.next(d)) arena_.set_activity(d, arena_.activity(d) * 1e-20);
         clause_inc_ *= 1e-20;
     }
-}
-
-void Engine::heap_insert(int var) {
-    heap_pos_[var] = static_cast<int>(heap_.size());
-    heap_.push_back(var);
-    heap_up(heap_pos_[var]);
-}
-
-int Engine::heap_pop() {
-    const int top = heap_[0];
-    const int last = heap_.back();
-    heap_.pop_back();
-    heap_pos_[top] = -1;
-    if (!heap_.empty()) {
-        heap_[0] = last;
-        heap_pos_[last] = 0;
-        heap_down(0);
-    }
-    return top;
-}
-
-void Engine::heap_up(int i) {
-    const int v = heap_[i];
-    while (i > 0) {
-        const int parent = (i - 1) / 2;
-        if (activity_[v] <= activity_[heap_[parent]]) break;
-        heap_[i] = heap_[parent];
-        heap_pos_[heap_[i]] = i;
-        i = parent;
-    }
-    heap_[i] = v;
-    heap_pos_[v] = i;
-}
-
-void Engine::heap_down(int i) {
-    const int v = heap_[i];
-    const int size = static_cast<int>(heap_.size());
-    for (;;) {
-        int child = 2 * i + 1;
-        if (child >= size) break;
-        if (child + 1 < size && activity_[heap_[child + 1]] > activity_[heap_[child]]) ++child;
-        if (activity_[heap_[child]] <= activity_[v]) break;
-        heap_[i] = heap_[child];
-        heap_pos_[heap_[i]] = i;
-        i = child;
-    }
-    heap_[i] = v;
-    heap_pos_[v] = i;
 }
 
 }  // namespace lcg

@@ -6,15 +6,27 @@
 #include <chrono>
 #include <cstdint>
 #include <deque>
+#include <memory>
 #include <vector>
 
+#include "../_cext/bitline.hpp"
+#include "../_cext/colour_line.hpp"
+#include "../_cext/line.hpp"
 #include "arena.hpp"
-#include "bitline.hpp"
-#include "colour_line.hpp"
 #include "drop.hpp"
-#include "line.hpp"
+#include "heap.hpp"
+#include "proof.hpp"
 
 namespace lcg {
+
+// The line solvers lcg shares with the native engine (solvers/_cext/).
+using cext::BitLine;
+using cext::BitLine64;
+using cext::BitLineOf;
+using cext::Bits;
+using cext::ColourAutomaton;
+using cext::ColourLineDP;
+using cext::LineDP;
 
 // A literal is 2 * var for "var true" and 2 * var + 1 for "var false".  In black and
 // white a var is a cell (true: filled); in colour, var cell * values + v says "the
@@ -91,6 +103,13 @@ public:
     const Counters& counters() const { return counters_; }
     int num_vars() const { return nvars_; }
 
+    // Write a DRAT proof of the search to path from now on (proof.hpp; black and white
+    // only, before the first run): false when the file cannot be opened.  end_proof()
+    // closes it: false when a write failed.
+    bool start_proof(const char* path);
+    bool end_proof();
+    const ProofLog* proof() const { return proof_.get(); }
+
 private:
     enum Reason : uint8_t { NONE = 0, CLAUSE = 1, LINE = 2 };
     static constexpr int NO_CONFLICT = -1, LINE_CONFLICT = -2, PAUSED = -3;
@@ -160,10 +179,9 @@ private:
     size_t num_learnts_ = 0;
     double max_learnts_ = 4000;
 
-    // VSIDS: a binary max-heap of unassigned cells by activity.
-    std::vector<double> activity_;
-    double var_inc_ = 1.0, clause_inc_ = 1.0;
-    std::vector<int> heap_, heap_pos_;
+    // VSIDS: the vars by activity (heap.hpp); the clauses' raise.
+    VarOrder order_;
+    double clause_inc_ = 1.0;
 
     // Target phases: each variable's value on the longest conflict-free trail since the
     // last restart (target_trail_ its length).
@@ -197,6 +215,11 @@ private:
     std::vector<ColourAutomaton> autos_;
     ColourLineDP cdp_;
     std::vector<uint32_t> dom_buf_, dom_out_;
+
+    // The DRAT log, only when a proof was asked for (proof.hpp).
+    std::unique_ptr<ProofLog> proof_;
+    void proved_unsat();
+    void log_deleted(const int* crefs, size_t count);
 
     int lit_value(int lit) const {  // 1 true, 0 false, -1 unassigned
         int v = value_[var_of(lit)];
@@ -235,12 +258,7 @@ private:
         return interrupted_.load(std::memory_order_relaxed) || std::chrono::steady_clock::now() >= deadline_;
     }
 
-    void bump_var(int var);
     void bump_clause(int cref);
-    void heap_insert(int var);
-    int heap_pop();
-    void heap_up(int i);
-    void heap_down(int i);
 };
 
 }  // namespace lcg

@@ -15,6 +15,8 @@
 //       the clock, and every later one at its own.
 //   Engine.solution() -> bytes (one 0/1 per cell, row-major), Engine.stats() -> dict.
 //   Engine.root() -> bytes: what the root level says of each cell (0, 1, 2 open).
+//   Engine.start_proof(path): write a DRAT proof of the search to path (proof.hpp; black
+//       and white); Engine.end_proof() -> (lines, bytes) closes it (OSError if a write failed).
 //   solve_line(clue, cells) -> bytes or None: the line DP on one line of state masks.
 //   solve_colour_line(lengths, colours, domains) -> list or None: the colour line DP on
 //       one line of domain masks (bit v: value v possible).
@@ -206,6 +208,28 @@ PyObject* Engine_stats(EngineObject* self, PyObject*) {
     return dict;
 }
 
+PyObject* Engine_start_proof(EngineObject* self, PyObject* args) {
+    PyObject* path = nullptr;
+    if (!PyArg_ParseTuple(args, "O&", PyUnicode_FSConverter, &path)) return nullptr;
+    if (!ready(self)) { Py_DECREF(path); return nullptr; }
+    const bool opened = self->engine->start_proof(PyBytes_AS_STRING(path));
+    if (!opened) PyErr_SetFromErrnoWithFilenameObject(PyExc_OSError, path);
+    Py_DECREF(path);
+    if (!opened) return nullptr;
+    Py_RETURN_NONE;
+}
+
+PyObject* Engine_end_proof(EngineObject* self, PyObject*) {
+    if (!ready(self)) return nullptr;
+    const lcg::ProofLog* log = self->engine->proof();
+    const long long lines = log ? log->lines() : 0;
+    if (!self->engine->end_proof()) {
+        PyErr_SetString(PyExc_OSError, "lcg: writing the proof failed (is the disk full?)");
+        return nullptr;
+    }
+    return Py_BuildValue("LL", lines, log ? log->bytes() : 0LL);
+}
+
 PyMethodDef engine_methods[] = {
     {"run", reinterpret_cast<PyCFunction>(Engine_run), METH_VARARGS,
      "run(seconds) -> 0 budget spent, 1 solution found (and blocked), 2 search exhausted"},
@@ -216,6 +240,10 @@ PyMethodDef engine_methods[] = {
     {"stats", reinterpret_cast<PyCFunction>(Engine_stats), METH_NOARGS, "the search counters"},
     {"root", reinterpret_cast<PyCFunction>(Engine_root), METH_NOARGS,
      "the root level's cells: one byte per cell, 0 empty, 1 filled, 2 open (black and white)"},
+    {"start_proof", reinterpret_cast<PyCFunction>(Engine_start_proof), METH_VARARGS,
+     "start_proof(path): write a DRAT proof of the search to path (black and white puzzles)"},
+    {"end_proof", reinterpret_cast<PyCFunction>(Engine_end_proof), METH_NOARGS,
+     "end_proof() -> (lines, bytes): close the proof"},
     {nullptr, nullptr, 0, nullptr},
 };
 

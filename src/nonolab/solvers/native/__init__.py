@@ -1,16 +1,15 @@
 """The native reference solver: complete line solver, propagation, probing, search.
 
 The line solver is a choice (``line=``): the complete DP by default, or one of the
-simpler strategies of :mod:`~nonolab.solvers.native.strategies` (for benchmarks and
+simpler strategies named in :mod:`~nonolab.solvers.native.modes` (for benchmarks and
 human-labelled step logs); search keeps every answer exact with any of them.
 
-Two engines run the same algorithm (``engine=``): ``compiled`` (default), a C++
-extension built with the package (:mod:`~nonolab.solvers.native.compiled`), which
-loads in milliseconds and serves the ``dp`` line strategy with probing up to ``full``;
-and ``numba``, the kernels compiled by numba on first use (``NUMBA_DISABLE_JIT=1``
-runs them as plain Python), which serve everything, and everything the compiled one
-does not (the other line strategies, depth-2 probing, the step log).  Both search the
-same tree and find the same solutions; ``stats.counters["engine"]`` says which ran.
+The engine is C++, built with the package (:mod:`~nonolab.solvers.native.compiled`):
+it loads in milliseconds and never compiles anything at run time.  Its rooms:
+:mod:`~nonolab.solvers.native.search` (black and white: propagation, probing, search,
+the step log), :mod:`~nonolab.solvers.native.lines` (the line strategies) and
+:mod:`~nonolab.solvers.native.colour` (colour puzzles).  This module holds the solver's
+options and the driver of its two search styles.
 
 >>> from nonolab.core import Puzzle
 >>> from nonolab.solvers.base import Limits
@@ -36,14 +35,13 @@ from nonolab.solvers.native.modes import DEFAULT_ENUMERATE_CAP, STRATEGIES, Prob
 from nonolab.solvers.steps import Step, Technique
 
 __all__ = ["NativeSolver", "Probing", "Step", "Technique", "fix_line", "solve_line"]
-ENGINES = ("compiled", "numba")
 
 
 def __getattr__(name: str) -> Any:
-    # The one-line solvers are numba kernels: imported on first use, not with the solver.
+    # The one-line solvers load the extension: imported on first use, not with the solver.
     if name in ("fix_line", "solve_line"):
-        from nonolab.solvers.native import line
-        return getattr(line, name)
+        from nonolab.solvers.native import lines
+        return getattr(lines, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 # Two search styles run interleaved, in alternating time slices, each resuming where
@@ -104,25 +102,22 @@ class NativeSolver:
 
         line: the line strategy, ``"dp"`` (default, complete), ``"chain-range"``,
             ``"overlap"`` or ``"enumerate"`` (see
-            :mod:`~nonolab.solvers.native.strategies`).  An incomplete one leaves
+            :mod:`~nonolab.solvers.native.lines`).  An incomplete one leaves
             more to search; answers stay exact.  Rule-based ones label their step
             log with human techniques (simple-overlap, block-capping, clue-exhaustion).
         line_cap: ``enumerate`` only: the block positions one line solve may try
             before it gives up on that line (leaving it unchanged).
-        engine: ``"compiled"`` (default: the C++ core wherever it applies, numba for
-            the rest, and for everything if the extension is not built) or
-            ``"numba"`` (the numba kernels for everything).
 
     ``NativeSolver(line="chain-range").line_complete`` says whether the line strategy
     is complete (``VARIANTS`` lists the option values the contract suite runs).
 
-    A colour puzzle runs the colour engine (:mod:`~nonolab.solvers.native.colour_search`):
+    A colour puzzle runs the colour engine (:mod:`~nonolab.solvers.native.colour`):
     the complete colour line solver whatever ``line`` says, probing at the root up to
     ``full``, search with exact counting, and the step log with colour values.
 
     A cancel that says when it is set (:class:`~nonolab.solvers.stopping.Alarm`)
-    interrupts the compiled core inside its slice, at once; any other is looked at
-    between slices.
+    interrupts the engine inside its slice, at once; any other is looked at between
+    slices.
 
     A count is exact only when one run exhausts its space; solutions found by any
     run are kept (each is verified), so two of them prove ``multiple`` at once.
@@ -150,14 +145,11 @@ class NativeSolver:
                "is done)", minimum=0),
         Option("handoff_by", "float", None, "seconds by which the handoff callback is called, root done or not",
                minimum=0, optional=True),
-        Option("engine", "choice", "compiled",
-               "compiled (C++, where it applies: line=dp, no depth-2, no step log) or numba (everything)",
-               choices=ENGINES),
     )
     PROGRAMMATIC = ("progress", "handoff", "on_root", "on_stuck", "alarm")
     # Option values that make a different solver (the default "dp" is the plain
     # backend), each held to the whole contract suite: see nonolab.solvers.specs.
-    VARIANTS = {"line": tuple(name for name in STRATEGIES if name != "dp"), "engine": ("numba",)}
+    VARIANTS = {"line": tuple(name for name in STRATEGIES if name != "dp")}
 
     def __init__(self, probing: str | Probing = Probing.FULL, cache_bytes: int = 32 << 20,
                  node_limit: int | None = None, record_steps: bool = False, restarts: bool = True,
@@ -166,16 +158,12 @@ class NativeSolver:
                  handoff: Callable[[Grid], None] | None = None, handoff_after: float = 0.5,
                  handoff_by: float | None = None, on_root: Callable[[Grid], None] | None = None,
                  on_stuck: Callable[[Grid], None] | None = None, line: str = "dp",
-                 line_cap: int = DEFAULT_ENUMERATE_CAP, engine: str = "compiled",
-                 alarm: tuple[float, Callable[[], None]] | None = None):
+                 line_cap: int = DEFAULT_ENUMERATE_CAP, alarm: tuple[float, Callable[[], None]] | None = None):
         self.probing = Probing(probing)
         self.line = line_strategy(line)
         if isinstance(line_cap, bool) or not isinstance(line_cap, int) or line_cap < 1:
             raise InvalidArgument(f"native: line_cap must be a positive integer, not {line_cap!r}")
         self.line_cap = line_cap
-        if engine not in ENGINES:
-            raise InvalidArgument(f"native: engine must be one of {', '.join(ENGINES)}, not {engine!r}")
-        self.engine = engine
         if cache_bytes < 0:
             raise ValueError("NativeSolver: cache_bytes must be non-negative")
         self.cache_bytes = cache_bytes
@@ -192,25 +180,11 @@ class NativeSolver:
         self.on_stuck = on_stuck
         self.alarm = alarm
 
-    def compiled_applies(self) -> bool:
-        """Whether :meth:`solve` runs the compiled core (else numba): ``engine="compiled"``,
-        the ``dp`` line strategy, probing up to ``full``, no step log, and the
-        extension built."""
-        if self.engine != "compiled" or self.line.name != "dp" or self.probing is Probing.DEPTH2:
-            return False
-        if self.record_steps:
-            return False
-        from nonolab.solvers.native.compiled import available
-        return available()
-
     def _space(self, puzzle: Puzzle, given: bytes | None) -> Any:
-        """A fresh search space of the engine that applies."""
-        if self.compiled_applies():
-            from nonolab.solvers.native.compiled import CompiledSpace
-            return CompiledSpace(puzzle, self.cache_bytes, given, self.probing.value)
-        from nonolab.solvers.native.numba_space import NumbaSpace
-        return NumbaSpace(puzzle, self.record_steps, self.cache_bytes, given, self.probing, self.line,
-                          self.line_cap)
+        """A fresh search of ``puzzle`` from the given cells."""
+        from nonolab.solvers.native.search import SearchSpace
+        return SearchSpace(puzzle, self.cache_bytes, given, self.probing.value, self.line.code, self.line_cap,
+                           self.record_steps)
 
     @staticmethod
     def probings(puzzle: Puzzle) -> tuple[Probing, ...]:
@@ -236,7 +210,7 @@ class NativeSolver:
                 are those that agree with them.
         """
         if puzzle.is_colour:   # the colour engine (its line solver is always the complete DP)
-            from nonolab.solvers.native.colour_search import solve_colour
+            from nonolab.solvers.native.colour import solve_colour
             if self.probing not in self.probings(puzzle):
                 raise InvalidArgument(f"backend 'native': {self.probing.value} probing covers black-and-white "
                                       "puzzles only (colour: none, contradiction, full)")
@@ -245,8 +219,8 @@ class NativeSolver:
         watch = Stopwatch.of(limits)
         given = _given(puzzle, accept(self, puzzle, given).cells)
         first = self._space(puzzle, given)
-        # A cancel that says when it is set stops the compiled core inside its slice.
-        unsubscribe = [when_set(limits.cancel, first.interrupt)] if hasattr(first, "interrupt") else []
+        # A cancel that says when it is set stops the engine inside its slice.
+        unsubscribe = [when_set(limits.cancel, first.interrupt)]
         try:
             return self._search(puzzle, limits, watch, given, first, unsubscribe)
         finally:
@@ -274,8 +248,7 @@ class NativeSolver:
                     if first.nodes <= 1:
                         break  # no second style until the first one branches: line-solvable puzzles end at the root
                     spaces.append(first.fork_root())
-                    if unsubscribe:
-                        unsubscribe.append(when_set(limits.cancel, spaces[-1].interrupt))
+                    unsubscribe.append(when_set(limits.cancel, spaces[-1].interrupt))
                 space = spaces[index]
                 nodes = sum(sp.nodes for sp in spaces)
                 budget = None if self.node_limit is None else self.node_limit - nodes
@@ -358,13 +331,12 @@ class NativeSolver:
             "nodes": s["nodes"],
             "max_depth": s["max_depth"],
             "styles": len(spaces),
-            "engine": first.engine,
         }
         if steps is None and self.record_steps:
             steps = first.steps()
         if steps and self.line.labelled:
-            from nonolab.solvers.native.labels import label_steps
-            steps = label_steps(puzzle, steps, self.line, given)
+            from nonolab.solvers.native.lines import label_steps
+            steps = label_steps(puzzle, steps, self.line, given, self.line_cap)
         # Each style's open space is valid alone: hand on the narrower one, built only
         # when someone reads it (a count stopped at its limit usually is not asked).
         remainder = None if complete else (lambda: _narrowest(puzzle, spaces))
@@ -391,21 +363,13 @@ class NativeSolver:
         >>> NativeSolver().implications(p, Grid(2, 2))[:2]
         (((0, 0, 0), (0, 1, 1)), ((0, 0, 0), (1, 0, 1)))
         """
-        import numpy as np
-
-        from nonolab.solvers.native.probe import implications
-        from nonolab.solvers.native.search import Workspace
-
         if (grid.height, grid.width) != (puzzle.height, puzzle.width):
             raise InvalidArgument(f"NativeSolver.implications: a {grid.width}x{grid.height} grid for a "
                                   f"{puzzle.width}x{puzzle.height} puzzle")
-        space = Workspace(puzzle, False, self.cache_bytes, line=self.line, line_cap=self.line_cap)
-        space.cells[:] = np.frombuffer(bytes(grid.cells), np.uint8)
-        pairs = np.zeros((max_pairs, 4), np.int32)
-        n = implications(space.arrays, puzzle.height, puzzle.width, pairs)
+        space = self._space(puzzle, bytes(grid.cells))
         w = puzzle.width
         # The engine's rows are (cell, state, cell, state) with states 1 empty, 2 filled.
-        return tuple(((p // w, p % w, a - 1), (q // w, q % w, b - 1)) for p, a, q, b in pairs[:n].tolist())
+        return tuple(((p // w, p % w, a - 1), (q // w, q % w, b - 1)) for p, a, q, b in space.implications(max_pairs))
 
 
 def _narrowest(puzzle: Puzzle, spaces: list[Any]) -> Grid:

@@ -1,7 +1,7 @@
 """The native engine's choices, without the engine: line strategies and probing levels.
 
-Kept apart from the compiled kernels (numba) so that the solver's options, the CLI and
-the compiled C++ engine can name them without importing numba.
+Kept apart from the engine so that the solver's options, the registry and the CLI can
+name them without loading its extension.
 
 >>> line_strategy("dp").complete, Probing("full").level
 (True, 2)

@@ -9,8 +9,15 @@
   // ---- talking to the server --------------------------------------------------------
   function showError(message) { $("error").textContent = message ? "nonolab: error: " + message : ""; }
 
+  // The session token the server issued with this page: every request carries it (the
+  // server refuses a change without it, and shows a job only to the page that started it).
+  var TOKEN = (document.querySelector('meta[name="nonolab-token"]') || {}).content || "";
+
   function api(path, options) {
-    return fetch(path, options || {}).then(function (response) {
+    options = options || {};
+    options.headers = Object.assign({"X-Nonolab-Token": TOKEN}, options.headers || {});
+    options.credentials = "same-origin";
+    return fetch(path, options).then(function (response) {
       return response.json().then(function (body) {
         if (!response.ok) { showError(body.error || response.statusText); throw new Error(body.error); }
         return body;
@@ -82,11 +89,13 @@
     }, function () {});
   }
 
-  function words(grade) {
-    if (!grade) return "not graded";
-    if (!grade.grade) return "not graded" + (grade.harder_than ? ": harder than " + grade.harder_than : "");
+  function words(report) {
+    var grade = report.grade;
+    if (!grade) return report.verdict === "contradiction" ? "none (a puzzle with no solution is not graded)" : "not graded";
+    if (!grade.grade) return (report.stopped || "not graded") + (grade.harder_than ? ": harder than " + grade.harder_than : "");
     var steps = Object.keys(grade.steps).map(function (k) { return grade.steps[k] + " " + k; }).join(", ");
-    return grade.grade + " (pbnsolve class: " + grade.pbnsolve_class + ")" + (steps ? "; steps: " + steps : "");
+    return grade.grade + " (pbnsolve class: " + grade.pbnsolve_class + "); difficulty " + report.difficulty.toFixed(3) +
+      (steps ? "; steps: " + steps : "");
   }
 
   function figure(svg, caption) {
@@ -100,21 +109,34 @@
 
   function showReport(report) {
     $("report").classList.remove("hidden");
+    $("certified").textContent = "";
     var verdict = $("verdict");
     verdict.textContent = report.verdict;
     verdict.dataset.verdict = report.verdict;
-    $("verdict-note").textContent = report.note || "(" + report.backend + ")";
-    $("grade").textContent = words(report.grade);
+    $("verdict-note").textContent = "(" + report.backend + (report.stopped ? "; " + report.stopped +
+      ": part of the report was cut short" : "") + ")";
+    $("grade").textContent = words(report);
+    var warnings = $("warnings");
+    warnings.textContent = "";
+    report.warnings.forEach(function (w) {
+      var li = document.createElement("li"); li.textContent = "warning: " + w.message; warnings.appendChild(li);
+    });
     var amb = $("ambiguity");
     amb.textContent = "";
-    if (report.ambiguity) {
-      var a = report.ambiguity, p = document.createElement("p");
-      p.textContent = (a.count_exact ? "" : "at least ") + a.solution_count + " solutions; " + a.backbone +
-        " cells are the same in every solution; " + a.regions.length + " region(s) where they differ:";
-      amb.appendChild(p);
-      var ul = document.createElement("ul");
-      a.regions.forEach(function (text) { var li = document.createElement("li"); li.textContent = text; ul.appendChild(li); });
-      amb.appendChild(ul);
+    if (report.verdict === "multiple") {
+      var p = document.createElement("p");
+      var count = (report.exact ? "" : "at least ") + report.count + " solutions; ";
+      if (report.regions === null) {
+        p.textContent = count + "regions where they differ: " + (report.stopped || "timeout") + " (not computed)";
+        amb.appendChild(p);
+      } else {
+        p.textContent = count + report.backbone.size + " cells are the same in every solution; " +
+          report.regions.length + " region(s) where they differ:";
+        amb.appendChild(p);
+        var ul = document.createElement("ul");
+        report.regions.forEach(function (r) { var li = document.createElement("li"); li.textContent = r.text; ul.appendChild(li); });
+        amb.appendChild(ul);
+      }
     }
     var list = $("repairs");
     list.textContent = "";
@@ -138,6 +160,24 @@
     });
   }
 
+  // A certificate: the verdict proven to anyone (a DRAT proof or two solutions), as a zip.
+  $("certify").addEventListener("click", function () {
+    var shown = current.id, out = $("certified");
+    out.textContent = "";
+    runJob("/api/puzzles/" + shown + "/certify", null, null, "certifying").then(function (result) {
+      if (!current || current.id !== shown) return;
+      var c = result.certificate;
+      if (!c.certified) { out.textContent = "not certified: " + c.reason; return; }
+      var a = document.createElement("a");
+      a.id = "certificate-link";
+      a.href = c.path;
+      a.textContent = "download the certificate";
+      out.appendChild(document.createTextNode("certified " + c.verdict +
+        (c.prover ? " (proof by " + c.prover + ", " + c.proof_lines + " lines) " : " ")));
+      out.appendChild(a);
+    }, function () {});
+  });
+
   function applyRepair(repair) {
     postJSON("/api/puzzles/" + current.id + "/repair", repair).then(function (body) { showPuzzle(body.puzzle); }, function () {});
   }
@@ -159,7 +199,7 @@
     runJob("/api/puzzles/" + shown + "/explain", null, null, "explaining").then(function (result) {
       if (!current || current.id !== shown) return;
       $("steps").classList.remove("hidden");
-      $("steps-summary").textContent = result.state + " in " + result.steps + " steps (native engine)";
+      $("steps-summary").textContent = result.summary + " (native engine)";
       $("steps-picture").innerHTML = result.svg;
       frames = Array.prototype.slice.call($("steps-picture").querySelectorAll("g.step"));
       captions = result.captions;

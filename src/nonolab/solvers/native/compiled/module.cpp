@@ -1,190 +1,155 @@
-// The CPython binding of the native engine's compiled core: nonolab.solvers.native.compiled._native.
+// The native engine's extension, nonolab.solvers.native.compiled._native: its two search
+// types (search_type.cpp, colour_type.cpp) and one line through a line strategy.
 //
-//   Engine(height, width, rows, columns, given, cache_bytes, probing)   rows/columns:
-//       sequences of clues; given: bytes, one state mask per cell (1 empty, 2 filled,
-//       3 unknown), row-major; cache_bytes: the line cache's memory; probing: 0 none,
-//       1 contradiction, 2 full.
-//   Engine.run(seconds, node_budget, probe_depth, deep_sweeps) -> 0 paused (time or
-//       node budget spent), 1 a solution (in cells()), 2 exhausted; the GIL is released
-//       while it searches.  node_budget < 0: no budget.
-//   Engine.fork_root() -> Engine: a new search from this one's root (once it branched).
-//   Engine.cells(), Engine.remainder() -> bytes; Engine.stats() -> (line_solves,
-//   cache_hits, probes, nodes, max_depth, rounds); Engine.decided() -> cells on the trail;
-//   Engine.node_paused() -> whether the current node is part-way through.
-//   Engine.interrupt(): the running run() (from another thread) pauses at its next look
-//       at the clock, and every later one at its own.
-#define PY_SSIZE_T_CLEAN
-#include <Python.h>
-
+//   fix_line(strategy, clue, cells, cap=65536, repeat=1) -> (bytes or None, labels): cells
+//       (bytes, one state mask per cell) narrowed by strategy 0 dp, 1 chain-range, 2
+//       overlap, 3 enumerate, from the clue's static windows (None: a contradiction);
+//       labels: per cell the rule that decided it (rule strategies; zeros otherwise and
+//       on None).  repeat: solve it that many times (benchmarks/line_speed.py times the
+//       solves without Python between them).
+//   fix_colour_line(blocks, domains) -> list or None: the colour engine's line solver on
+//       one line of (length, colour) blocks, domains a value mask per cell (bit v: value
+//       v may be there, up to 64 values); None: no placement fits.
 #include <new>
 #include <vector>
 
 #include "../../_cext/binding.hpp"
-#include "engine.hpp"
+#include "../../_cext/colour_line.hpp"
+#include "../lines/strategy.hpp"
+#include "types.hpp"
 
 namespace {
 
-using EngineObject = binding::EngineObject<native::Engine>;
-using binding::bytes_of;
-using binding::ready;
-
-// The longest block a clue may hold (the grid's cells are capped at 400 million).
 constexpr long LONGEST_BLOCK = 100000000;
 
-PyTypeObject EngineType = {PyVarObject_HEAD_INIT(nullptr, 0)};
-
-int Engine_init(EngineObject* self, PyObject* args, PyObject* kwds) {
-    static const char* keywords[] = {"height", "width", "rows", "columns", "given", "cache_bytes", "probing",
-                                     nullptr};
-    int height = 0, width = 0, probing = 2;
-    long long cache_bytes = 0;
-    PyObject *rows = nullptr, *columns = nullptr;
-    Py_buffer given;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "iiOOy*Li", const_cast<char**>(keywords), &height, &width, &rows,
-                                     &columns, &given, &cache_bytes, &probing))
-        return -1;
-    std::vector<uint8_t> cells(static_cast<const uint8_t*>(given.buf),
-                               static_cast<const uint8_t*>(given.buf) + given.len);
-    PyBuffer_Release(&given);
-    if (probing < 0 || probing > 2) {
-        PyErr_SetString(PyExc_ValueError, "probing must be 0 (none), 1 (contradiction) or 2 (full)");
-        return -1;
+PyObject* fix_line(PyObject*, PyObject* args, PyObject* kwds) {
+    static const char* keywords[] = {"strategy", "clue", "cells", "cap", "repeat", nullptr};
+    int strategy = 0;
+    long long cap = 1 << 16, repeat = 1;
+    PyObject* clue_seq = nullptr;
+    Py_buffer cells;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "iOy*|LL", const_cast<char**>(keywords), &strategy, &clue_seq, &cells,
+                                     &cap, &repeat))
+        return nullptr;
+    std::vector<uint8_t> line(static_cast<const uint8_t*>(cells.buf), static_cast<const uint8_t*>(cells.buf) + cells.len);
+    PyBuffer_Release(&cells);
+    std::vector<int> clue;
+    if (!binding::read_clue(clue_seq, clue, LONGEST_BLOCK)) return nullptr;
+    if (strategy < 0 || strategy >= native::N_STRATEGIES || cap < 1 || repeat < 1) {
+        PyErr_SetString(PyExc_ValueError, "strategy must be 0..3, cap and repeat positive");
+        return nullptr;
     }
-    if (width < 1 || height < 1 || static_cast<long long>(width) * height > 400000000LL) {
-        PyErr_SetString(PyExc_ValueError, "grid size out of range");
-        return -1;
-    }
-    if (static_cast<long long>(cells.size()) != static_cast<long long>(width) * height) {
-        PyErr_SetString(PyExc_ValueError, "given must have one state per cell");
-        return -1;
-    }
-    for (uint8_t v : cells) {
+    for (uint8_t v : line) {
         if (v < 1 || v > 3) {
-            PyErr_SetString(PyExc_ValueError, "given cells must be state masks 1, 2 or 3");
-            return -1;
+            PyErr_SetString(PyExc_ValueError, "cells must be state masks 1, 2 or 3");
+            return nullptr;
         }
     }
-    std::vector<std::vector<int>> lines;
-    if (!binding::read_clues(rows, height, lines, LONGEST_BLOCK) ||
-        !binding::read_clues(columns, width, lines, LONGEST_BLOCK))
-        return -1;
-    delete self->engine;
-    self->engine = nullptr;
+    const int n = static_cast<int>(line.size()), k = static_cast<int>(clue.size());
+    std::vector<uint8_t> out(n + 1, 0), labels(n, 0);
+    bool ok = false;
     try {
-        auto clues = std::make_shared<const native::Clues>(height, width, lines);
-        auto cache = std::make_shared<native::LineCache>(cache_bytes, width > height ? width : height);
-        self->engine = new native::Engine(clues, std::move(cells), cache, probing);
-    } catch (const std::bad_alloc&) {
-        PyErr_NoMemory();
-        return -1;
-    }
-    return 0;
-}
-
-void Engine_dealloc(EngineObject* self) {
-    delete self->engine;
-    Py_TYPE(self)->tp_free(reinterpret_cast<PyObject*>(self));
-}
-
-PyObject* Engine_run(EngineObject* self, PyObject* args) {
-    double seconds = 0.0;
-    long long node_budget = -1, probe_depth = 1LL << 30, deep_sweeps = 1LL << 30;
-    if (!PyArg_ParseTuple(args, "dLLL", &seconds, &node_budget, &probe_depth, &deep_sweeps)) return nullptr;
-    if (!ready(self)) return nullptr;
-    int result = native::PAUSED;
-    if (!binding::run_busy(self, [&] { result = self->engine->run(seconds, node_budget, probe_depth, deep_sweeps); }))
-        return nullptr;
-    return PyLong_FromLong(result);
-}
-
-PyObject* Engine_cells(EngineObject* self, PyObject*) {
-    if (!ready(self)) return nullptr;
-    return bytes_of(self->engine->cells());
-}
-
-PyObject* Engine_remainder(EngineObject* self, PyObject*) {
-    if (!ready(self)) return nullptr;
-    try {
-        return bytes_of(self->engine->remainder());
+        // The static windows [lo_b, lo_b + slack]; a clue that does not fit is a contradiction.
+        long long need = k - 1;
+        for (int b : clue) need += b;
+        if (k == 0 || need <= n) {
+            std::vector<int> rclue(clue.rbegin(), clue.rend()), lo(k + 1), hi(k + 1);
+            for (int b = 0, start = 0; b < k; start += clue[b] + 1, ++b) {
+                lo[b] = start;
+                hi[b] = static_cast<int>(start + (n - need));
+            }
+            native::LineSolver solver(strategy, cap);
+            for (long long r = 0; r < repeat; ++r)
+                ok = solver.fix(clue.data(), rclue.data(), k, line.data(), n, out.data(), lo.data(), hi.data(), false);
+            if (ok && solver.labelled()) labels.assign(solver.labels().begin(), solver.labels().begin() + n);
+        }
     } catch (const std::bad_alloc&) {
         return PyErr_NoMemory();
     }
-}
-
-PyObject* Engine_stats(EngineObject* self, PyObject*) {
-    if (!ready(self)) return nullptr;
-    const long long* s = self->engine->stats;
-    return Py_BuildValue("(LLLLLL)", s[native::LINE_SOLVES], s[native::CACHE_HITS], s[native::PROBES],
-                         s[native::NODES], s[native::MAX_DEPTH], s[native::ROUNDS]);
-}
-
-PyObject* Engine_decided(EngineObject* self, PyObject*) {
-    if (!ready(self)) return nullptr;
-    return PyLong_FromSize_t(self->engine->decided());
-}
-
-PyObject* Engine_node_paused(EngineObject* self, PyObject*) {
-    if (!ready(self)) return nullptr;
-    return PyBool_FromLong(self->engine->node_paused());
-}
-
-PyObject* Engine_root_done(EngineObject* self, PyObject*) {
-    if (!ready(self)) return nullptr;
-    return PyBool_FromLong(self->engine->root_done());
-}
-
-PyObject* Engine_cache_slots(EngineObject* self, PyObject*) {
-    if (!ready(self)) return nullptr;
-    return PyLong_FromSize_t(self->engine->cache_slots());
-}
-
-PyObject* Engine_fork_root(EngineObject* self, PyObject*) {
-    if (!ready(self)) return nullptr;
-    if (!self->engine->root_done()) {
-        PyErr_SetString(PyExc_ValueError, "fork_root: the root has not been searched yet");
+    if (!ok) std::fill(labels.begin(), labels.end(), 0);
+    out.resize(n);
+    PyObject* narrowed = ok ? binding::bytes_of(out) : (Py_INCREF(Py_None), Py_None);
+    if (!narrowed) return nullptr;
+    PyObject* labelled = binding::bytes_of(labels);
+    if (!labelled) {
+        Py_DECREF(narrowed);
         return nullptr;
     }
-    EngineObject* fork = reinterpret_cast<EngineObject*>(binding::engine_new<EngineObject>(&EngineType, nullptr, nullptr));
-    if (!fork) return nullptr;
-    try {
-        fork->engine = self->engine->fork_root().release();
-    } catch (const std::bad_alloc&) {
-        Py_DECREF(fork);
-        return PyErr_NoMemory();
-    }
-    return reinterpret_cast<PyObject*>(fork);
+    return Py_BuildValue("(NN)", narrowed, labelled);
 }
 
-PyMethodDef engine_methods[] = {
-    {"run", reinterpret_cast<PyCFunction>(Engine_run), METH_VARARGS,
-     "run(seconds, node_budget, probe_depth, deep_sweeps) -> 0 paused, 1 solution in cells(), 2 exhausted"},
-    {"cells", reinterpret_cast<PyCFunction>(Engine_cells), METH_NOARGS, "the current grid, one state mask per cell"},
-    {"remainder", reinterpret_cast<PyCFunction>(Engine_remainder), METH_NOARGS,
-     "what every solution not yet reached agrees with, one state mask per cell"},
-    {"stats", reinterpret_cast<PyCFunction>(Engine_stats), METH_NOARGS,
-     "(line_solves, cache_hits, probes, nodes, max_depth, rounds)"},
-    {"decided", reinterpret_cast<PyCFunction>(Engine_decided), METH_NOARGS, "cells decided on the trail"},
-    {"node_paused", reinterpret_cast<PyCFunction>(Engine_node_paused), METH_NOARGS,
-     "whether the current node's propagation or probing is part-way through"},
-    {"root_done", reinterpret_cast<PyCFunction>(Engine_root_done), METH_NOARGS,
-     "whether the root's propagation and probing are over (the search has branched)"},
-    {"cache_slots", reinterpret_cast<PyCFunction>(Engine_cache_slots), METH_NOARGS,
-     "the line cache's slots made so far (0 until a solve first uses the cache)"},
-    {"interrupt", reinterpret_cast<PyCFunction>(&binding::engine_interrupt<EngineObject>), METH_NOARGS,
-     "make the running run() (from another thread), and every later one, pause at its next look at the clock"},
-    {"fork_root", reinterpret_cast<PyCFunction>(Engine_fork_root), METH_NOARGS,
-     "a new search of the same space from this one's root"},
+PyObject* fix_colour_line(PyObject*, PyObject* args) {
+    PyObject *blocks_seq = nullptr, *domains_seq = nullptr;
+    if (!PyArg_ParseTuple(args, "OO", &blocks_seq, &domains_seq)) return nullptr;
+    std::vector<int> lengths, colours;
+    std::vector<uint64_t> domains;
+    PyObject* blocks = PySequence_Fast(blocks_seq, "blocks must be a sequence of (length, colour)");
+    if (!blocks) return nullptr;
+    for (Py_ssize_t i = 0; i < PySequence_Fast_GET_SIZE(blocks); ++i) {
+        int length = 0, colour = 0;
+        if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(blocks, i), "ii", &length, &colour) || length < 1 ||
+            colour < 1 || colour > 63) {
+            Py_DECREF(blocks);
+            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "a block: a positive length, a colour 1..63");
+            return nullptr;
+        }
+        lengths.push_back(length);
+        colours.push_back(colour);
+    }
+    Py_DECREF(blocks);
+    PyObject* cells = PySequence_Fast(domains_seq, "domains must be a sequence of masks");
+    if (!cells) return nullptr;
+    for (Py_ssize_t i = 0; i < PySequence_Fast_GET_SIZE(cells); ++i) {
+        const unsigned long long mask = PyLong_AsUnsignedLongLong(PySequence_Fast_GET_ITEM(cells, i));
+        if (PyErr_Occurred()) {
+            Py_DECREF(cells);
+            return nullptr;
+        }
+        domains.push_back(mask);
+    }
+    Py_DECREF(cells);
+    const int n = static_cast<int>(domains.size());
+    std::vector<uint64_t> out(n, 0);
+    bool ok = false;
+    try {
+        const cext::ColourAutomaton automaton(lengths, colours);
+        cext::ColourLineDP dp;
+        ok = dp.fix(automaton, domains.data(), n, out.data());
+    } catch (const std::bad_alloc&) {
+        return PyErr_NoMemory();
+    }
+    if (!ok) Py_RETURN_NONE;
+    PyObject* result = PyList_New(n);
+    if (!result) return nullptr;
+    for (int i = 0; i < n; ++i) {
+        PyObject* mask = PyLong_FromUnsignedLongLong(out[i]);
+        if (!mask) {
+            Py_DECREF(result);
+            return nullptr;
+        }
+        PyList_SET_ITEM(result, i, mask);
+    }
+    return result;
+}
+
+PyMethodDef module_functions[] = {
+    {"fix_line", reinterpret_cast<PyCFunction>(fix_line), METH_VARARGS | METH_KEYWORDS,
+     "fix_line(strategy, clue, cells, cap=65536, repeat=1) -> (narrowed bytes or None, labels bytes)"},
+    {"fix_colour_line", fix_colour_line, METH_VARARGS,
+     "fix_colour_line(blocks, domains) -> list of masks, or None: the colour line solver on one line"},
     {nullptr, nullptr, 0, nullptr},
 };
 
-PyModuleDef module_def = {PyModuleDef_HEAD_INIT, "_native", "The native engine's compiled core (C++).", -1,
-                          nullptr};
+PyModuleDef module_def = {PyModuleDef_HEAD_INIT, "_native", "The native engine (C++).", -1, module_functions};
 
 }  // namespace
 
 PyMODINIT_FUNC PyInit__native(void) {
-    return binding::add_engine_module<EngineObject>(
-        &module_def, &EngineType, "nonolab.solvers.native.compiled._native.Engine",
-        "One search of the native engine (propagation, probing, DFS with exact counting).",
-        reinterpret_cast<initproc>(Engine_init), reinterpret_cast<destructor>(Engine_dealloc), engine_methods);
+    PyObject* module = PyModule_Create(&module_def);
+    if (!module) return nullptr;
+    if (!native_types::add_search_engine(module) || !native_types::add_colour_engine(module)) {
+        Py_DECREF(module);
+        return nullptr;
+    }
+    return module;
 }

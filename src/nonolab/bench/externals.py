@@ -1,0 +1,264 @@
+"""External solvers: a command template, the rule that reads its verdict, and an optional grid check.
+
+An :class:`External` says how to run another program on one puzzle and how to read
+what it printed.  The command is a template: ``{file}`` is the puzzle's own file (or
+a ``.non`` copy when its file holds several puzzles), ``{file.nin}``, ``{file.non}``,
+``{file.xml}`` ... the puzzle converted first with nonolab's writer for that suffix,
+``{program}`` the program, ``{limit}`` the time limit in whole seconds (rounded up).
+The verdict comes from a declared rule: regular expressions per verdict, tried in
+order over its standard output, or exit codes.  When a grid rule is declared, a grid
+the program prints is checked against the clues: a picture that breaks them makes
+the run ``wrong``.
+
+Definitions for nonosolve, pbnsolve and nonogrid ship here (:data:`KNOWN`); another
+solver is declared on the command line (``NAME="./solver {file.non}"``, read with
+the nonolab words) or in a TOML file (``NAME=path/to/solver.toml``, see
+:func:`load_definition`).
+
+>>> ext = External("echo", {"check": "echo unique {file.non}"}, verdicts=(("unique", r"^unique"),))
+>>> ext.command("check", {"non": "/tmp/p.non"}, "/tmp/p.non", 10)
+['echo', 'unique', '/tmp/p.non']
+>>> ext.verdict("unique /tmp/p.non\\n", 0)
+'unique'
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import re
+import shlex
+import shutil
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Mapping
+
+from nonolab.errors import BenchError
+
+#: The verdicts an external may report (``solved``: a solution found, uniqueness not asked).
+VERDICTS = ("unique", "multiple", "contradiction", "solved", "timeout", "error")
+#: The rule of a command given on the command line: the nonolab words, first one printed wins.
+WORDS = tuple((word, rf"(?m)^\s*{word}\b") for word in ("unique", "multiple", "contradiction", "solved", "timeout"))
+_FIELD = re.compile(r"\{([a-z_]+)(?:\.([A-Za-z0-9]+))?\}")
+
+
+@dataclass(frozen=True)
+class GridRule:
+    """How a printed grid looks: one line per row, ``filled`` and ``empty`` characters
+    (``separator`` between cells, if any).  The first block of rows of the puzzle's
+    shape in the output is the grid."""
+
+    filled: str = "#"
+    empty: str = "."
+    separator: str = ""
+
+    def find(self, text: str, width: int, height: int) -> list[str] | None:
+        """The grid's rows as ``#``/``.`` strings, or None when no block of that shape is printed."""
+        cells = re.escape(self.filled + self.empty)
+        sep = re.escape(self.separator) + "?" if self.separator else ""
+        row = re.compile(rf"[{cells}](?:{sep}[{cells}]){{{width - 1}}}")
+        block: list[str] = []
+        for line in text.splitlines():
+            stripped = line.strip()
+            if row.fullmatch(stripped):
+                block.append("".join("#" if ch == self.filled else "." for ch in stripped
+                                     if ch in (self.filled, self.empty)))
+                if len(block) == height:
+                    return block
+            else:
+                block = []
+        return None
+
+
+@dataclass(frozen=True)
+class External:
+    """An external solver.
+
+    Args:
+        name: its label in the reports.
+        commands: a template per task it can do (``check``: count to 2, ``solve``: the
+            first solution, ``count``: every solution).
+        verdicts: ``(verdict, regular expression)`` pairs tried in order over stdout.
+        exit_codes: exit code -> verdict, tried when no expression matched.
+        grid: how it prints a grid, to check it against the clues (None: not checked).
+        program: the program ``{program}`` stands for; a bare name is looked up on PATH.
+        colour: it solves colour puzzles.
+    """
+
+    name: str
+    commands: Mapping[str, str]
+    verdicts: tuple[tuple[str, str], ...] = ()
+    exit_codes: Mapping[int, str] = field(default_factory=dict)
+    grid: GridRule | None = None
+    program: str | None = None
+    colour: bool = False
+
+    def __post_init__(self) -> None:
+        for verdict, pattern in self.verdicts:
+            if verdict not in VERDICTS:
+                raise BenchError(f"external {self.name}: unknown verdict {verdict!r} (known: {', '.join(VERDICTS)})")
+            try:
+                re.compile(pattern)
+            except re.error as err:
+                raise BenchError(f"external {self.name}: bad regular expression for {verdict}: {err}") from None
+        for code, verdict in self.exit_codes.items():
+            if verdict not in VERDICTS:
+                raise BenchError(f"external {self.name}: exit code {code}: unknown verdict {verdict!r}")
+
+    def suffixes(self, task: str) -> set[str]:
+        """The suffixes its command for ``task`` asks the puzzle in (``{file.nin}`` -> ``nin``)."""
+        return {ext for name, ext in _FIELD.findall(self.commands[task]) if name == "file" and ext}
+
+    def command(self, task: str, files: Mapping[str, str], own_file: str, limit: float | None) -> list[str]:
+        """The argument list for one run: ``files`` maps a suffix to the converted puzzle."""
+        values = {"file": own_file, "program": self.program or self.name,
+                  "limit": str(max(1, math.ceil(limit))) if limit else "0"}
+
+        def fill(match: re.Match) -> str:
+            key, ext = match.group(1), match.group(2)
+            if key == "file" and ext:
+                return files[ext]
+            if key not in values:
+                raise BenchError(f"external {self.name}: unknown field {{{key}}} in its command")
+            return values[key]
+
+        return [_FIELD.sub(fill, token) for token in shlex.split(self.commands[task])]
+
+    def verdict(self, stdout: str, exit_code: int, stderr: str = "") -> str | None:
+        """The verdict its output declares (each expression tried on stdout, then on stderr),
+        or the one its exit code declares, or None."""
+        for verdict, pattern in self.verdicts:
+            if re.search(pattern, stdout) or (stderr and re.search(pattern, stderr)):
+                return verdict
+        return self.exit_codes.get(exit_code)
+
+    def resolved(self) -> "External":
+        """This definition with ``program`` found on disk.
+
+        Raises:
+            BenchError: the program is not there (one line, naming it).
+        """
+        program = self.program or self.name
+        if os.sep in program or program.startswith("."):
+            found = program if os.access(program, os.X_OK) and os.path.isfile(program) else None
+        else:
+            found = shutil.which(program)
+        if found is None:
+            raise BenchError(f"--external {self.name}: the program {program!r} is not "
+                             + ("an executable file" if os.sep in program else "on PATH")
+                             + (f" (name it: --external {self.name}=/path/to/{self.name})" if self.name in KNOWN else ""))
+        return replace(self, program=found)
+
+
+def _nonosolve() -> External:
+    # One status line "FILE WxH STATUS time=... nodes=..." (STATUS: UNIQUE, MULTIPLE, NONE, FOUND with -n 1,
+    # TIMEOUT, ERROR), then, unless -q, the first solution in # and .
+    status = r"(?m)^.* \d+x\d+ {} time="
+    return External(
+        "nonosolve",
+        {"check": "{program} -n 2 {file.nin}", "solve": "{program} -n 1 {file.nin}"},
+        verdicts=(("unique", status.format("UNIQUE")), ("multiple", status.format("MULTIPLE")),
+                  ("contradiction", status.format("NONE")), ("solved", status.format("FOUND")),
+                  ("timeout", status.format("TIMEOUT"))),
+        grid=GridRule("#", "."))
+
+
+def _pbnsolve() -> External:
+    # -b: the puzzle's title, then one line: "[trivial ]unique[ logical| depth-N]", "multiple", "solvable"
+    # (a solution, uniqueness not asked), "contradiction" ("contradition" in one branch of 1.10), "timeout".
+    # -u: check uniqueness; -x: its own CPU limit (the wall limit kills it anyway).  The title may be any
+    # word, so only the last line counts.
+    last = r"(?m)^{}[^\n]*\s*\Z"
+    return External(
+        "pbnsolve",
+        {"check": "{program} -b -u -x{limit} -fnon {file.non}", "solve": "{program} -b -x{limit} -fnon {file.non}"},
+        verdicts=(("unique", last.format("(?:trivial )?unique")), ("multiple", last.format("multiple")),
+                  ("contradiction", last.format("contradic?tion")), ("solved", last.format("solvable")),
+                  ("timeout", last.format("timeout"))))
+
+
+def _nonogrid() -> External:
+    # Its line logic solves the puzzle: the board with its clues, no "?" left.  Else its backtracking:
+    # "Backtracking found N solutions:" and each in ■ and .; when the backtracking gives up (it has a depth
+    # limit), the board with "?" cells and no such line: no verdict.  No solution: a panic "Bad puzzle: ...
+    # UnsolvableLine" on stderr.  Its --timeout answers as for a unique puzzle when it fires after one
+    # solution: the wall limit is used instead.
+    return External(
+        "nonogrid",
+        {"check": "{program} --max-solutions 2 {file.nin}", "solve": "{program} --max-solutions 1 {file.nin}"},
+        verdicts=(("multiple", r"Backtracking found (?:[2-9]|\d{2,}) solutions"),
+                  ("unique", r"Backtracking found 1 solutions"),
+                  ("contradiction", r"Bad puzzle|UnsolvableLine|found 0 solutions"),
+                  ("unique", "\\A[ #0-9.\u25a0\\n]*\u25a0[ #0-9.\u25a0\\n]*\\Z")),
+        grid=GridRule("\u25a0", "."))
+
+
+#: The shipped definitions, by name: used when their program is on PATH or named.
+KNOWN: dict[str, External] = {e.name: e for e in (_nonosolve(), _pbnsolve(), _nonogrid())}
+
+
+def load_definition(path: str | os.PathLike, name: str) -> External:
+    """An external solver declared in a TOML file.
+
+    Keys: ``program`` (optional), ``colour`` (optional), ``[commands]`` (a template per
+    task), ``[verdicts]`` (verdict = regular expression, in the order they are tried),
+    ``[exit_codes]`` ("code" = verdict), ``[grid]`` (``filled``, ``empty``, ``separator``).
+
+    Raises:
+        BenchError: the file cannot be read or declares something unknown.
+    """
+    try:
+        import tomllib
+    except ModuleNotFoundError:  # Python 3.10
+        import tomli as tomllib
+    try:
+        data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, ValueError) as err:
+        raise BenchError(f"--external {name}: cannot read {path}: {err}") from None
+    unknown = set(data) - {"program", "colour", "commands", "verdicts", "exit_codes", "grid", "name"}
+    if unknown:
+        raise BenchError(f"--external {name}: {path}: unknown keys {', '.join(sorted(unknown))}")
+    commands = data.get("commands") or {}
+    if not commands or set(commands) - {"check", "solve", "count"}:
+        raise BenchError(f"--external {name}: {path}: [commands] must give check, solve or count")
+    try:
+        exit_codes = {int(code): verdict for code, verdict in (data.get("exit_codes") or {}).items()}
+    except ValueError:
+        raise BenchError(f"--external {name}: {path}: [exit_codes] keys must be integers") from None
+    grid = GridRule(**data["grid"]) if "grid" in data else None
+    program = data.get("program")
+    if program and not os.path.isabs(program) and os.sep in program:
+        program = str(Path(path).resolve().parent / program)  # relative to the definition
+    return External(name, commands, tuple((data.get("verdicts") or {}).items()) or WORDS, exit_codes, grid,
+                    program, bool(data.get("colour", False)))
+
+
+def parse_external(text: str) -> External:
+    """``NAME``, ``NAME=PROGRAM`` (a shipped definition), ``NAME=FILE.toml`` or ``NAME=TEMPLATE``, resolved.
+
+    Raises:
+        BenchError: a malformed value, an unknown name, or a program that is not there.
+
+    >>> mine = parse_external("mine=echo unique {file.non}")
+    >>> mine.command("check", {"non": "p.non"}, "p.non", 10)[1:], mine.verdict("unique\\n", 0)
+    (['unique', 'p.non'], 'unique')
+    """
+    name, _, value = text.partition("=")
+    name, value = name.strip(), value.strip()
+    if not name or not re.fullmatch(r"[A-Za-z0-9_.+-]+", name):
+        raise BenchError(f"--external {text!r}: expected NAME, NAME=PROGRAM, NAME=FILE.toml or NAME=COMMAND")
+    if not value:
+        if name not in KNOWN:
+            raise BenchError(f"--external {name}: no shipped definition of that name (known: {', '.join(KNOWN)}); "
+                             "give its command: --external NAME=COMMAND")
+        return replace(KNOWN[name]).resolved()
+    if value.endswith(".toml"):
+        return load_definition(value, name).resolved()
+    if "{" not in value and len(shlex.split(value)) == 1 and name in KNOWN:
+        return replace(KNOWN[name], program=value).resolved()
+    if "{file" not in value:
+        raise BenchError(f"--external {name}: its command names no puzzle file ({{file}}, {{file.non}}, ...)")
+    program, rest = (value.split(None, 1) + [""])[:2]
+    template = f"{{program}} {rest}".rstrip()
+    return External(name, dict.fromkeys(("check", "solve", "count"), template), WORDS, grid=GridRule(),
+                    program=program).resolved()

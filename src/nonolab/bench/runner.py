@@ -1,0 +1,314 @@
+"""The runs of a benchmark: who runs (contenders), in which order, and one record per run.
+
+The plan interleaves: puzzle by puzzle, each repetition with the contenders in a
+rotated order, so that a busy moment of a shared machine falls on every contender
+alike and none always runs first after a cold cache.  ``jobs`` threads take runs from
+the plan in order; each run is a process (or a job of a long-lived worker), so the
+threads only wait.
+
+A record is one plain dict with the keys of :data:`FIELDS` (the columns of
+``runs.csv``).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import threading
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable, Iterator, Sequence
+
+from nonolab.bench.externals import External
+from nonolab.bench.spawn import Spawner
+from nonolab.bench.suites import Item
+from nonolab.bench.workers import CHILD, Tree, Worker
+
+#: The columns of runs.csv, in order.
+FIELDS = ("puzzle", "source", "width", "height", "solver", "kind", "tree", "repeat", "slot", "task", "verdict",
+          "count", "exact", "solved", "wall", "cpu", "peak_rss_mb", "load", "exit_code", "killed", "line_solves",
+          "probes", "nodes", "conflicts", "winner", "error", "started")
+#: The verdicts that are an answer (for ``solved``): proven, within the limit.
+PROVEN = ("unique", "multiple", "contradiction", "solved")
+#: Seconds a nonolab run may go past the limit before its process is killed: it stops
+#: itself at the limit, and a run over the limit is a timeout whatever it answers.
+GRACE = 1.0
+
+
+@dataclass(frozen=True)
+class Contender:
+    """One solver of the comparison: a nonolab spec in a tree, or an external program."""
+
+    label: str
+    spec: str | None = None
+    tree: Tree | None = None
+    external: External | None = None
+
+    @property
+    def kind(self) -> str:
+        return "external" if self.external is not None else "nonolab"
+
+
+@dataclass(frozen=True)
+class Run:
+    puzzle: int     # index into the items
+    repeat: int     # 1-based
+    slot: int       # its place in this repetition's order (0: first)
+    contender: Contender
+
+
+def plan(puzzles: int, repeat: int, contenders: Sequence[Contender]) -> Iterator[Run]:
+    """Puzzle by puzzle, each repetition with the contenders in a rotated order.
+
+    >>> [(r.puzzle, r.repeat, r.contender.label) for r in plan(2, 1, [Contender("a"), Contender("b")])]
+    [(0, 1, 'a'), (0, 1, 'b'), (1, 1, 'b'), (1, 1, 'a')]
+    """
+    n = len(contenders)
+    for p in range(puzzles):
+        for r in range(repeat):
+            k = (p * repeat + r) % n
+            for slot, contender in enumerate(list(contenders[k:]) + list(contenders[:k])):
+                yield Run(p, r + 1, slot, contender)
+
+
+class Files:
+    """The puzzles on disk: a ``.non`` file for nonolab's children and each external's
+    suffixes, written once each in ``folder``."""
+
+    def __init__(self, folder: str, items: Sequence[Item]):
+        self.folder, self.items = folder, items
+        self._lock = threading.Lock()
+        self._written: dict[tuple[int, str], str] = {}
+
+    def path(self, index: int, suffix: str) -> str:
+        """The puzzle ``index`` written as ``suffix`` (``non``, ``nin``, ...).
+
+        Raises:
+            NonolabError: its writer cannot express the puzzle (a colour puzzle as .nin).
+        """
+        key = (index, suffix)
+        with self._lock:
+            if key not in self._written:
+                from nonolab.formats import dumps, format_for_path
+
+                fmt = format_for_path(f"x.{suffix}") or suffix
+                target = os.path.join(self.folder, f"p{index + 1:05d}.{suffix}")
+                text = dumps(self.items[index].puzzle, fmt)
+                Path(target).write_text(text, encoding="utf-8")
+                self._written[key] = target
+            return self._written[key]
+
+
+def _load() -> float:
+    try:
+        return round(os.getloadavg()[0], 2)
+    except OSError:
+        return float("nan")
+
+
+def _last_json(text: str) -> dict | None:
+    for line in reversed(text.splitlines()):
+        if line.startswith("{"):
+            try:
+                return json.loads(line)
+            except ValueError:
+                return None
+    return None
+
+
+def _last_line(text: str) -> str:
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    return lines[-1][:300] if lines else ""
+
+
+class Runner:
+    """Runs of one benchmark; :meth:`record` of a run is its row.
+
+    Args:
+        items: the puzzles.
+        task: ``check``, ``solve`` or ``count``.
+        time_limit: wall-clock seconds per run (None: none).
+        isolate: ``process`` (one process per nonolab run) or ``worker``.
+        files: the puzzles on disk.
+        spawner: starts the processes.
+        cancel: set to stop: the runs under way are killed and not recorded.
+    """
+
+    def __init__(self, items: Sequence[Item], task: str, time_limit: float | None, isolate: str, files: Files,
+                 spawner: Spawner, cancel: threading.Event):
+        self.items, self.task, self.time_limit, self.isolate = items, task, time_limit, isolate
+        self.files, self.spawner, self.cancel = files, spawner, cancel
+        self._local = threading.local()
+        self._workers: list[Worker] = []
+        self._lock = threading.Lock()
+
+    def record(self, run: Run) -> dict | None:
+        """The row of ``run``, or None when it was cancelled part way."""
+        item = self.items[run.puzzle]
+        contender = run.contender
+        row = dict.fromkeys(FIELDS, "")
+        row.update(puzzle=item.name, source=item.source, width=item.puzzle.width, height=item.puzzle.height,
+                   solver=contender.label, kind=contender.kind, tree=contender.tree.label if contender.tree else "",
+                   repeat=run.repeat, slot=run.slot, task=self.task, load=_load(),
+                   started=time.strftime("%Y-%m-%dT%H:%M:%S"))
+        if contender.external is not None:
+            answer = self._external(run.puzzle, contender.external)
+        elif self.isolate == "worker":
+            answer = self._worker(run.puzzle, contender)
+        else:
+            answer = self._process(run.puzzle, contender)
+        if answer is None or self.cancel.is_set():
+            return None
+        row.update(answer)
+        return finish(row, self.time_limit)
+
+    def _process(self, index: int, contender: Contender) -> dict | None:
+        path = self.files.path(index, "non")
+        command = [contender.tree.python, CHILD, "run", "--spec", contender.spec, "--task", self.task,
+                   "--puzzle", path, "--started", repr(time.time())]
+        if self.time_limit is not None:
+            command += ["--time-limit", repr(self.time_limit)]
+        limit = None if self.time_limit is None else self.time_limit + GRACE
+        ran = self.spawner.run(command, limit, env=contender.tree.env, cancel=self.cancel)
+        if self.cancel.is_set():
+            return None
+        figures = dict(wall=ran.wall, cpu=ran.cpu, peak_rss_mb=ran.peak_rss_mb, exit_code=ran.exit_code,
+                       killed=ran.killed)
+        answer = _last_json(ran.stdout)
+        if ran.killed:
+            return {**figures, "verdict": "timeout", "error": "killed at the limit"}
+        if answer is None:
+            return {**figures, "verdict": "error",
+                    "error": f"no answer (exit code {ran.exit_code}): {_last_line(ran.stderr)}"}
+        return {**figures, **_flatten(answer)}
+
+    def _worker(self, index: int, contender: Contender) -> dict | None:
+        workers = self._local.__dict__.setdefault("workers", {})
+        worker = workers.get(contender.label)
+        if worker is None:
+            worker = workers[contender.label] = Worker(contender.tree, contender.spec)
+            with self._lock:
+                self._workers.append(worker)
+        job = {"task": self.task, "puzzle": self.files.path(index, "non"), "time_limit": self.time_limit}
+        budget = None if self.time_limit is None else self.time_limit + GRACE
+        started = time.perf_counter()
+        answer = worker.run(job, budget, self.cancel)
+        if self.cancel.is_set():
+            return None
+        if answer.get("killed"):
+            return {"verdict": "timeout", "killed": True, "wall": time.perf_counter() - started,
+                    "error": "its worker was killed at the limit"}
+        return _flatten(answer)
+
+    def _external(self, index: int, external: External) -> dict | None:
+        item = self.items[index]
+        try:
+            files = {suffix: self.files.path(index, suffix) for suffix in external.suffixes(self.task)}
+            own = item.file or self.files.path(index, "non")
+            command = external.command(self.task, files, own, self.time_limit)
+        except Exception as err:  # noqa: BLE001 — a puzzle its format cannot hold: this run's error
+            return {"verdict": "error", "error": f"cannot give it the puzzle: {err}"}
+        try:
+            ran = self.spawner.run(command, self.time_limit, cancel=self.cancel)
+        except OSError as err:
+            return {"verdict": "error", "error": f"cannot start it: {err}"}
+        if self.cancel.is_set():
+            return None
+        answer = dict(wall=ran.wall, cpu=ran.cpu, peak_rss_mb=ran.peak_rss_mb, exit_code=ran.exit_code,
+                      killed=ran.killed)
+        if ran.killed:
+            return {**answer, "verdict": "timeout", "error": "its process group was killed at the limit"}
+        verdict = external.verdict(ran.stdout, ran.exit_code, ran.stderr)
+        if verdict is None:
+            return {**answer, "verdict": "error", "error": f"no verdict in its output (exit code {ran.exit_code}): "
+                    f"{_last_line(ran.stdout) or _last_line(ran.stderr)}"}
+        if self.task == "solve" and verdict in ("unique", "multiple"):
+            verdict = "solved"
+        elif self.task != "solve" and verdict == "solved":
+            return {**answer, "verdict": "error", "error": "it found a solution but did not say whether it is unique"}
+        answer.update(verdict=verdict, count={"unique": 1, "multiple": 2, "solved": 1}.get(verdict, 0),
+                      exact=verdict in ("unique", "contradiction"))
+        if external.grid is not None and verdict in ("unique", "multiple", "solved"):
+            problem = check_grid(external, ran.stdout, item)
+            if problem:
+                answer.update(verdict="wrong", error=problem)
+        return answer
+
+    def close(self) -> None:
+        """Stop every worker process."""
+        with self._lock:
+            workers, self._workers = self._workers, []
+        for worker in workers:
+            worker.close()
+
+
+def check_grid(external: External, stdout: str, item: Item) -> str:
+    """Why the grid the external printed breaks the clues ('' when it is right, or when it printed none)."""
+    from nonolab.core import Solution, violations
+
+    puzzle = item.puzzle
+    rows = external.grid.find(stdout, puzzle.width, puzzle.height)
+    if rows is None:
+        return ""
+    problems = violations(puzzle, Solution.from_rows(rows))
+    return f"its grid breaks the clues: {'; '.join(problems[:3])}" if problems else ""
+
+
+def _flatten(answer: dict) -> dict:
+    out = {k: v for k, v in answer.items() if k != "counters"}
+    out.update(answer.get("counters") or {})
+    return out
+
+
+def finish(row: dict, time_limit: float | None) -> dict:
+    """Round the figures, and apply the one rule for everyone: over the limit is a timeout."""
+    for key in ("wall", "cpu"):
+        if isinstance(row[key], float):
+            row[key] = round(row[key], 6)
+    if isinstance(row["peak_rss_mb"], float):
+        row["peak_rss_mb"] = round(row["peak_rss_mb"], 1)
+    if time_limit is not None and isinstance(row["wall"], float) and row["wall"] > time_limit \
+            and row["verdict"] in PROVEN:
+        row.update(verdict="timeout", error=f"answered {row['verdict']} after the limit")
+    row["solved"] = row["verdict"] in PROVEN
+    return row
+
+
+def execute(runs: Sequence[Run], runner: Runner, jobs: int, emit: Callable[[dict], None]) -> bool:
+    """Run every run, ``jobs`` at a time in plan order; ``emit`` each row as it ends.
+
+    Returns False when it was cancelled before the end.
+    """
+    pending = iter(runs)
+    lock = threading.Lock()
+    failure: list[BaseException] = []
+
+    def work() -> None:
+        while not runner.cancel.is_set():
+            with lock:
+                run = next(pending, None)
+            if run is None:
+                return
+            try:
+                row = runner.record(run)
+            except BaseException as err:  # noqa: BLE001 — handed to the caller's thread
+                failure.append(err)
+                runner.cancel.set()
+                return
+            if row is not None:
+                with lock:
+                    emit(row)
+
+    threads = [threading.Thread(target=work, name=f"nonolab-bench-{i}", daemon=True) for i in range(max(1, jobs))]
+    for thread in threads:
+        thread.start()
+    try:
+        for thread in threads:
+            while thread.is_alive():
+                thread.join(0.1)
+    finally:
+        runner.close()
+    if failure:
+        raise failure[0]
+    return not runner.cancel.is_set()

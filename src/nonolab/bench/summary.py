@@ -1,0 +1,187 @@
+"""The figures of a benchmark from its rows: the conventions of the SAT and CP competitions.
+
+Per solver and puzzle, the time is the median of the repetitions (the upper one for
+an even count), an unsolved repetition counting as infinite, so a puzzle is solved
+when at least half of its runs solved it (all of them, for two).  Then, per solver:
+
+* ``solved``, ``wrong`` (a grid that breaks the clues, or a verdict a verified
+  witness refutes), ``timeouts``, ``errors``;
+* ``par2``: the mean over the puzzles of the time, an unsolved puzzle counting twice
+  the time limit (PAR-2, the SAT competition's score; None without a limit);
+* ``total``, ``median``, ``p95``, ``max`` of the solved puzzles' times;
+* ``wins``: the puzzles on which it was the fastest (ties go to the first listed).
+
+The virtual best solver takes, on each puzzle, the best time of any solver.  A ratio
+compares a solver with a baseline on the puzzles both solved: its total time over the
+baseline's, per repetition (the median, and the spread from the lowest to the highest
+repetition), and the geometric mean of the per-puzzle ratios.
+
+>>> rows = [dict(puzzle="p", solver=s, kind="nonolab", verdict=v, solved=v != "timeout", repeat=1, wall=t, cpu=t)
+...         for s, v, t in (("a", "unique", 1.0), ("b", "timeout", 10.0))]
+>>> figures = summarise(rows, ["a", "b"], time_limit=10, measure="wall")
+>>> [(s["solver"], s["solved"], s["par2"]) for s in figures["solvers"]], figures["virtual_best"]["par2"]
+([('a', 1, 1.0), ('b', 0, 20.0)], 1.0)
+"""
+
+from __future__ import annotations
+
+import math
+from collections import defaultdict
+from statistics import median
+from typing import Iterable, Sequence
+
+#: The version of summary.json's names.
+SCHEMA_VERSION = 1
+_CLAIMS = ("unique", "multiple", "contradiction", "solved")
+
+
+def _upper_median(values: list[float]) -> float:
+    ordered = sorted(values)
+    return ordered[len(ordered) // 2]
+
+
+def _percentile(values: list[float], share: float) -> float:
+    """The nearest-rank percentile (``share`` in 0..1) of non-empty ``values``."""
+    ordered = sorted(values)
+    return ordered[max(0, math.ceil(share * len(ordered)) - 1)]
+
+
+def _time(row: dict, measure: str) -> float:
+    value = row.get(measure)
+    if not row.get("solved") or row.get("verdict") == "wrong" or not isinstance(value, (int, float)):
+        return math.inf
+    return float(value)
+
+
+def puzzle_times(rows: Sequence[dict], measure: str) -> dict[str, dict[str, float]]:
+    """solver -> puzzle -> its time, the median of its repetitions (inf: not solved), as the figures count it."""
+    gathered: dict[str, dict[str, list[float]]] = defaultdict(lambda: defaultdict(list))
+    for row in rows:
+        gathered[row["solver"]][row["puzzle"]].append(_time(row, measure))
+    return {s: {p: _upper_median(ts) for p, ts in by.items()} for s, by in gathered.items()}
+
+
+def judge(rows: Sequence[dict], task: str) -> tuple[list[dict], set[int]]:
+    """The disagreements (a puzzle on which two solvers gave different proven answers) and the
+    rows a verified witness refutes (their indices in ``rows``).
+
+    A nonolab answer comes with its solutions checked against the clues: ``multiple``
+    refutes any ``unique`` or ``contradiction``, and any solution refutes ``contradiction``.
+    """
+    by_puzzle: dict[str, list[int]] = defaultdict(list)
+    for i, row in enumerate(rows):
+        by_puzzle[row["puzzle"]].append(i)
+    disagreements, refuted = [], set()
+    for puzzle, indices in by_puzzle.items():
+        claims = {i: _claim(rows[i], task) for i in indices if rows[i].get("verdict") in _CLAIMS}
+        if len(set(claims.values())) <= 1:
+            continue
+        witnessed = {rows[i]["verdict"] for i in claims if rows[i].get("kind") == "nonolab"}
+        for i in claims:
+            verdict = rows[i]["verdict"]
+            if ("multiple" in witnessed and verdict in ("unique", "contradiction")) or \
+                    (witnessed - {"contradiction"} and verdict == "contradiction"):
+                refuted.add(i)
+        answers: dict[str, list[str]] = defaultdict(list)
+        for i in claims:
+            answers[rows[i]["solver"]].append(str(claims[i]))
+        disagreements.append({"puzzle": puzzle, "answers": {s: sorted(set(v)) for s, v in answers.items()},
+                              "refuted": sorted({rows[i]["solver"] for i in refuted if i in claims})})
+    return disagreements, refuted
+
+
+def _claim(row: dict, task: str) -> str:
+    if task == "count" and row.get("kind") == "nonolab" and str(row.get("exact")) == "True":
+        return f"{row['count']} solutions"
+    return row["verdict"]
+
+
+def _stats(times: dict[str, float], limit: float | None) -> dict:
+    solved = [t for t in times.values() if math.isfinite(t)]
+    penalty = None if limit is None else 2 * limit
+    par2 = None if penalty is None or not times else \
+        round(sum(t if math.isfinite(t) else penalty for t in times.values()) / len(times), 6)
+    return {"puzzles": len(times), "solved": len(solved), "par2": par2,
+            "total": round(sum(solved), 6), "median": round(median(solved), 6) if solved else None,
+            "p95": round(_percentile(solved, 0.95), 6) if solved else None,
+            "max": round(max(solved), 6) if solved else None}
+
+
+def summarise(rows: Sequence[dict], solvers: Sequence[str], time_limit: float | None, measure: str = "wall",
+              task: str = "check", pairs: Iterable[tuple[str, str]] = ()) -> dict:
+    """Every figure of the summary, as plain data (summary.json's ``results``).
+
+    Args:
+        rows: the runs (runs.csv's rows, with numbers as numbers).
+        solvers: the solver labels, in the order they are listed.
+        time_limit: seconds per run (PAR-2 counts twice this for an unsolved puzzle).
+        measure: ``wall`` or ``cpu``: which time the figures use.
+        task: ``check``, ``solve`` or ``count`` (how answers are compared).
+        pairs: ``(solver, baseline)`` pairs to give the ratio of.
+    """
+    disagreements, refuted = judge(rows, task)
+    rows = [dict(r, verdict="wrong") if i in refuted else r for i, r in enumerate(rows)]
+    puzzles = list(dict.fromkeys(r["puzzle"] for r in rows))
+    runs: dict[tuple[str, str], list[dict]] = defaultdict(list)
+    for row in rows:
+        runs[(row["solver"], row["puzzle"])].append(row)
+    found = puzzle_times(rows, measure)
+    times = {s: found.get(s, {}) for s in solvers}
+    table = []
+    for solver in solvers:
+        wrong = timeouts = errors = 0
+        for puzzle in puzzles:
+            mine = runs.get((solver, puzzle))
+            if not mine:
+                continue
+            verdicts = {r["verdict"] for r in mine}
+            wrong += "wrong" in verdicts
+            if not math.isfinite(times[solver][puzzle]) and "wrong" not in verdicts:
+                timeouts += "timeout" in verdicts
+                errors += "timeout" not in verdicts
+        table.append({"solver": solver, **_stats(times[solver], time_limit), "wrong": wrong, "timeouts": timeouts,
+                      "errors": errors, "wins": 0})
+    best: dict[str, float] = {}
+    for puzzle in puzzles:
+        scored = [(times[s][puzzle], k) for k, s in enumerate(solvers) if puzzle in times[s]]
+        if not scored:
+            continue
+        fastest, k = min(scored)
+        best[puzzle] = fastest
+        if math.isfinite(fastest):
+            table[k]["wins"] += 1
+    return {"solvers": table, "virtual_best": _stats(best, time_limit),
+            "ratios": [ratio(rows, solver, baseline, measure) for solver, baseline in pairs],
+            "disagreements": disagreements,
+            "wrong": [{"puzzle": r["puzzle"], "solver": r["solver"], "repeat": r["repeat"], "verdict": r["verdict"],
+                       "error": r.get("error") or "refuted by a verified solution"}
+                      for r in rows if r["verdict"] == "wrong"]}
+
+
+def ratio(rows: Sequence[dict], solver: str, baseline: str, measure: str) -> dict:
+    """``solver``'s time over ``baseline``'s on the puzzles both solved in every repetition.
+
+    ``ratio`` is the median over the repetitions of the total-time ratio, ``low`` and
+    ``high`` its lowest and highest; ``geomean`` the geometric mean of the per-puzzle
+    ratios of median times.
+    """
+    by: dict[tuple[str, str], dict[int, float]] = defaultdict(dict)
+    for row in rows:
+        if row["solver"] in (solver, baseline):
+            by[(row["solver"], row["puzzle"])][int(row["repeat"])] = _time(row, measure)
+    puzzles = [p for (s, p), t in by.items() if s == solver and (baseline, p) in by
+               and all(math.isfinite(v) for v in (*t.values(), *by[(baseline, p)].values()))]
+    repeats = sorted({r for p in puzzles for r in by[(solver, p)]} & {r for p in puzzles for r in by[(baseline, p)]})
+    per_repeat = []
+    for r in repeats:
+        mine = sum(by[(solver, p)].get(r, 0.0) for p in puzzles if r in by[(baseline, p)])
+        theirs = sum(by[(baseline, p)].get(r, 0.0) for p in puzzles if r in by[(solver, p)])
+        if theirs > 0:
+            per_repeat.append(mine / theirs)
+    logs = [math.log(median(by[(solver, p)].values()) / median(by[(baseline, p)].values())) for p in puzzles
+            if min(median(by[(solver, p)].values()), median(by[(baseline, p)].values())) > 0]
+    return {"solver": solver, "baseline": baseline, "puzzles": len(puzzles), "repeats": len(per_repeat),
+            "ratio": round(median(per_repeat), 4) if per_repeat else None,
+            "low": round(min(per_repeat), 4) if per_repeat else None,
+            "high": round(max(per_repeat), 4) if per_repeat else None,
+            "geomean": round(math.exp(sum(logs) / len(logs)), 4) if logs else None}

@@ -1,0 +1,123 @@
+"""``explain``: the steps that solve a puzzle, with the verdict beside them.
+
+One answer for every surface that shows steps (``nonolab explain``, ``render --steps``,
+the workbench): :func:`explain` runs a backend that records its steps with a count to
+2, so the same run gives the step log and the verdict in the one vocabulary
+(:class:`~nonolab.harness.uniqueness.Verdict`).  The steps lead to the first solution
+found; a step of search (a ``guess``, or what ``cdcl`` decided after auto's hand-off) is
+marked as such, and a puzzle with two solutions is never said to be solved as if it
+were unique.
+
+>>> from nonolab.core import Puzzle
+>>> e = explain(Puzzle(rows=((1,), ()), columns=((1,), ())), "native")
+>>> e.verdict.value, len(e.steps), e.search_steps, e.summary()
+('unique', 3, 0, 'unique: 3 steps of deduction solve it: 3 line')
+>>> switch = explain(Puzzle(rows=((1,), (1,)), columns=((1,), (1,))), "native")
+>>> switch.verdict.value, switch.search_steps > 0
+('multiple', True)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from nonolab.core.grid import Solution
+from nonolab.core.puzzle import Puzzle
+from nonolab.errors import InvalidArgument
+from nonolab.harness.uniqueness import Verdict, verdict_of
+from nonolab.solvers import capabilities_of, get_spec, names, parse_spec
+from nonolab.solvers.base import Capability, Limits, SolveResult, Solver
+
+__all__ = ["Explanation", "explain"]
+
+
+@dataclass(frozen=True)
+class Explanation:
+    """What :func:`explain` found.
+
+    Attributes:
+        puzzle: the puzzle.
+        verdict: unique, multiple, contradiction, timeout or interrupted (an exact count
+            to 2 in the same run as the steps).
+        steps: the step log (:class:`~nonolab.solvers.steps.Step`), in order, up to the
+            first solution found (or the contradiction, or the limit).
+        solution: the first solution found, the one the steps lead to (``None`` without one).
+        result: the backend's whole answer (counters, both solutions of ``multiple``).
+    """
+
+    puzzle: Puzzle
+    verdict: Verdict
+    steps: tuple[Any, ...]
+    solution: Solution | None
+    result: SolveResult
+
+    @property
+    def search_steps(self) -> int:
+        """How many steps are search (guesses, or what clause learning decided), not deduction."""
+        return sum(step.technique.is_search for step in self.steps)
+
+    def techniques(self) -> dict[str, int]:
+        """Steps of each technique, in order of first use."""
+        counts: dict[str, int] = {}
+        for step in self.steps:
+            counts[step.technique.value] = counts.get(step.technique.value, 0) + 1
+        return counts
+
+    def summary(self) -> str:
+        """One line, the verdict first: what the steps reach and whether search was needed.
+
+        ``multiple: 34 steps reach one of at least 2 solutions (1 of them search): ...``;
+        ``unique: 8 steps of deduction solve it: ...``; ``contradiction: ...``.
+        """
+        n = len(self.steps)
+        kinds = ", ".join(f"{count} {kind}" + (" (search)" if kind in ("guess", "cdcl") else "")
+                          for kind, count in self.techniques().items()) or "no steps"
+        steps = f"{n} step{'s' * (n != 1)}"
+        searched = f" ({self.search_steps} of them search)" if self.search_steps else ""
+        verdict = self.verdict
+        if verdict is Verdict.UNIQUE:
+            how = "of deduction solve it" if not self.search_steps else f"solve it{searched}"
+            return f"unique: {steps} {how}: {kinds}"
+        if verdict is Verdict.MULTIPLE:
+            known = self.result.count if self.result.complete else f"at least {self.result.count}"
+            return f"multiple: {steps} reach one of {known} solutions{searched}: {kinds}"
+        if verdict is Verdict.CONTRADICTION:
+            return f"contradiction: {steps} before no solution was left: {kinds}"
+        return f"{verdict.value}: {steps} before the search stopped{searched}: {kinds}"
+
+    def as_dict(self) -> dict[str, Any]:
+        """JSON-ready data: the backend's record (solutions, counters), the verdict, the
+        number of search steps and every step (the shape is ``nonolab/schemas/explain.json``)."""
+        return {**self.result.as_dict(), "verdict": self.verdict.value, "search_steps": self.search_steps,
+                "steps": [step.as_dict() for step in self.steps]}
+
+
+def explain(puzzle: Puzzle, backend: str | Solver = "native", time_limit: float | None = None, *,
+            cancel: Any = None) -> Explanation:
+    """The steps that solve ``puzzle``, and its verdict from the same run.
+
+    Args:
+        puzzle: the puzzle.
+        backend: a spec of a backend that records steps
+            (:attr:`~nonolab.solvers.base.Capability.STEPS`: native, or auto, whose
+            native deductions end in one ``cdcl`` step when they stall), built here with
+            ``record_steps=True``; or a solver already built to record them.
+        time_limit: wall seconds.
+        cancel: a ``threading.Event`` that stops the search (verdict ``interrupted``).
+
+    Raises:
+        InvalidArgument: the backend does not record steps.
+    """
+    if isinstance(backend, str):
+        name = parse_spec(backend)[0]
+        if Capability.STEPS not in capabilities_of(name):
+            able = ", ".join(n for n in names() if Capability.STEPS in capabilities_of(n))
+            raise InvalidArgument(f"backend {backend!r} cannot record its steps; explain needs one that can ({able})")
+        solver = get_spec(backend, record_steps=True)
+    else:
+        solver = backend
+    # A count to 2: the steps are those of the way to the first solution, and the
+    # second one (or the exhausted search) is the verdict.
+    result = solver.solve(puzzle, Limits(2, time_limit, cancel))
+    return Explanation(puzzle, verdict_of(result), tuple(result.steps), result.solution, result)

@@ -1,0 +1,93 @@
+// VSIDS's order of lcg's vars: each var's activity, raised when it takes part in a
+// conflict and decayed by growing the raise, and a binary max-heap of the vars by
+// activity (with each var's place in it, -1 when out), so that the decision picks the
+// most active unassigned var and a raised var moves up in O(log n).
+#pragma once
+
+#include <vector>
+
+namespace lcg {
+
+class VarOrder {
+public:
+    // Every one of `vars` vars in the heap, with activity 0.
+    void reset(int vars) {
+        activity_.assign(vars, 0.0);
+        heap_.clear();
+        place_.assign(vars, -1);
+        inc_ = 1.0;
+        for (int v = 0; v < vars; ++v) insert(v);
+    }
+    bool empty() const { return heap_.empty(); }
+    bool contains(int var) const { return place_[var] >= 0; }
+
+    void insert(int var) {
+        place_[var] = static_cast<int>(heap_.size());
+        heap_.push_back(var);
+        up(place_[var]);
+    }
+
+    // The most active var, out of the heap.
+    int pop() {
+        const int top = heap_[0];
+        const int last = heap_.back();
+        heap_.pop_back();
+        place_[top] = -1;
+        if (!heap_.empty()) {
+            heap_[0] = last;
+            place_[last] = 0;
+            down(0);
+        }
+        return top;
+    }
+
+    // Raise var's activity by the current raise (every activity scaled down together
+    // when one grows past 1e100, which keeps their order).
+    void bump(int var) {
+        activity_[var] += inc_;
+        if (activity_[var] > 1e100) {
+            for (double& a : activity_) a *= 1e-100;
+            inc_ *= 1e-100;
+        }
+        if (place_[var] >= 0) up(place_[var]);
+    }
+
+    // Older conflicts count less: the raise grows by 1 / decay (decay < 1).
+    void decay(double factor) { inc_ /= factor; }
+
+private:
+    std::vector<double> activity_;
+    std::vector<int> heap_, place_;
+    double inc_ = 1.0;
+
+    void up(int i) {
+        const int v = heap_[i];
+        while (i > 0) {
+            const int parent = (i - 1) / 2;
+            if (activity_[v] <= activity_[heap_[parent]]) break;
+            heap_[i] = heap_[parent];
+            place_[heap_[i]] = i;
+            i = parent;
+        }
+        heap_[i] = v;
+        place_[v] = i;
+    }
+
+    void down(int i) {
+        const int v = heap_[i];
+        const int size = static_cast<int>(heap_.size());
+        for (;;) {
+            int child = 2 * i + 1;
+            if (child >= size) break;
+            if (child + 1 < size && activity_[heap_[child + 1]] > activity_[heap_[child]]) ++child;
+            if (activity_[heap_[child]] <= activity_[v]) break;
+            heap_[i] = heap_[child];
+            place_[heap_[i]] = i;
+            i = child;
+        }
+        heap_[i] = v;
+        place_[v] = i;
+    }
+};
+
+}  // namespace lcg

@@ -1,0 +1,130 @@
+"""The native search on colour puzzles: the C++ colour engine driven in slices.
+
+Each node propagates its domains with the complete colour line solver; the root is
+probed as well, so that a puzzle solved without guessing is solved at the root and
+``grade`` can tell line from probe from search as in black and white.  The search
+branches on an open cell with the fewest values, the background first; an exhausted
+search is an exact count (``engine.hpp`` beside this module says how).
+
+With ``record_steps``, the cells each line solve, probe and guess decides go into a log
+kept for the current search path: up to the first solution, or the path where the search
+stopped.  Its steps are the :class:`~nonolab.solvers.steps.Step` records of black and
+white, with colour indices as values (0 the background).
+
+>>> from nonolab.core import Palette, Solution
+>>> p = Puzzle.from_solution(Solution.from_values([[1, 2], [0, 1]]), palette=Palette.default_for(2))
+>>> solve_colour("native", p, Limits(None), Given.of({})).count
+1
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from nonolab.core.grid import Solution
+from nonolab.core.puzzle import Puzzle
+from nonolab.errors import InvalidArgument, TooLarge
+from nonolab.solvers.base import Given, Limits, SolveResult, Stopwatch, finish
+from nonolab.solvers.stopping import when_set
+from nonolab.solvers.steps import Step, Technique
+
+# The colours a cell's mask can hold (one bit per value, the background included).
+MAX_COLOURS = 63
+_PAUSED, _FOUND, _EXHAUSTED = 0, 1, 2
+_SLICE = 0.02  # seconds between looks at the clock, the cancel and the node limit
+_TECHNIQUES = (Technique.LINE, Technique.CONTRADICTION_PROBE, Technique.BOTH_BRANCHES_AGREE, Technique.GUESS)
+
+
+def colour_steps(rows: list[tuple[int, ...]], height: int, width: int) -> list[Step]:
+    """The rows ``(step, technique, source, cell, value, depth)`` of a colour step log,
+    grouped into steps (one per step number, in order).
+
+    >>> rows = [(1, 0, 2, 0, 1, 0), (1, 0, 2, 1, 2, 0)]   # column 0 of a 2x2 grid
+    >>> [s.describe() for s in colour_steps(rows, 2, 2)], colour_steps(rows, 2, 2)[0].cells
+    (['line: column 0 sets 2 cells'], ((0, 0, 1), (0, 1, 2)))
+    """
+    steps: list[Step] = []
+    i = 0
+    while i < len(rows):
+        j = i
+        while j < len(rows) and rows[j][0] == rows[i][0]:
+            j += 1
+        _, code, source, _, _, depth = rows[i]
+        technique = _TECHNIQUES[code]
+        cells = tuple((cell // width, cell % width, value) for _, _, _, cell, value, _ in rows[i:j])
+        note = ""
+        if technique is Technique.LINE:
+            where: tuple = ("row", source) if source < height else ("column", source - height)
+        else:
+            where = ("cell", source // width, source % width)
+            if technique is Technique.CONTRADICTION_PROBE:
+                note = f"its other values than {cells[0][2]} lead to a contradiction"
+            elif technique is Technique.BOTH_BRANCHES_AGREE:
+                note = "every value of this cell implies these cells"
+            else:
+                note = "a search branch"
+        steps.append(Step(technique, where, cells, depth, note))
+        i = j
+    return steps
+
+
+def colour_engine(puzzle: Puzzle, given: Given, probing: int = 2, record_steps: bool = False) -> Any:
+    """The C++ colour search of ``puzzle`` from its given cells (``probing`` at the root:
+    0 none, 1 contradiction, 2 full).
+
+    Raises:
+        TooLarge: more colours than a cell's mask holds.
+    """
+    from nonolab.solvers.native.compiled import engine_module
+
+    if puzzle.colours > MAX_COLOURS:
+        raise TooLarge(f"native: {puzzle.colours} colours, at most {MAX_COLOURS}; use backend cpsat or cnf")
+    w = puzzle.width
+    fixed = [(r * w + c, int(value)) for (r, c), value in given.cells.items()]
+    return engine_module().ColourEngine(puzzle.height, w, puzzle.coloured_rows, puzzle.coloured_columns,
+                                        puzzle.colours + 1, fixed, probing, record_steps)
+
+
+def solve_colour(name: str, puzzle: Puzzle, limits: Limits, given: Given, node_limit: int | None = None,
+                 probing: int = 2, record_steps: bool = False) -> SolveResult:
+    """The native search on a colour puzzle (``given`` already checked by ``accept``).
+
+    ``probing``: 0 none, 1 contradiction, 2 full, at the root.
+    """
+    if given.implications:
+        raise InvalidArgument(f"backend {name!r} takes no implications on colour puzzles")
+    watch = Stopwatch.of(limits)
+    engine = colour_engine(puzzle, given, probing, record_steps)
+    unsubscribe = when_set(limits.cancel, engine.interrupt)
+    found: list[Solution] = []
+    steps: list[Step] | None = None
+    exhausted = False
+    try:
+        while True:
+            budget = -1 if node_limit is None else node_limit - engine.stats()[0]
+            if budget == 0 and not engine.exhausted():
+                break
+            left = watch.left()
+            seconds = _SLICE if left is None else max(0.0, min(_SLICE, left))
+            code = engine.run(seconds, budget)
+            if code == _FOUND:
+                found.append(Solution.from_bytes(engine.cells(), puzzle.width, colours=True))
+                if record_steps and steps is None:
+                    steps = colour_steps(engine.steps(), puzzle.height, puzzle.width)
+                if limits.max_solutions is not None and len(found) >= limits.max_solutions:
+                    exhausted = engine.exhausted()
+                    break
+            elif code == _EXHAUSTED:
+                exhausted = True
+                break
+            if watch.expired():
+                break
+    finally:
+        unsubscribe()
+    if steps is None and record_steps:
+        steps = colour_steps(engine.steps(), puzzle.height, puzzle.width)
+    nodes, line_solves, probes = engine.stats()
+    counters: dict[str, Any] = {"nodes": nodes, "line_solves": line_solves, "probes": probes,
+                                "colours": puzzle.colours}
+    return finish(name, puzzle, limits, watch, found, exhausted, counters, tuple(steps or ()))
+

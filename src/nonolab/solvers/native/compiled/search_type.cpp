@@ -1,0 +1,249 @@
+// The Engine type of nonolab.solvers.native.compiled._native: one black-and-white search
+// (../search/engine.hpp).
+//
+//   Engine(height, width, rows, columns, given, cache_bytes, probing, strategy=0,
+//          cap=65536, record_steps=False)   rows/columns: sequences of clues; given:
+//       bytes, one state mask per cell (1 empty, 2 filled, 3 unknown), row-major;
+//       cache_bytes: the line cache's memory; probing: 0 none, 1 contradiction, 2 full,
+//       3 depth-2; strategy: 0 dp, 1 chain-range, 2 overlap, 3 enumerate (cap: its
+//       block positions per line solve); record_steps: keep the step log.
+//   Engine.run(seconds, node_budget, probe_depth, deep_sweeps) -> 0 paused (time or
+//       node budget spent), 1 a solution (in cells()), 2 exhausted; the GIL is released
+//       while it searches.  node_budget < 0: no budget.
+//   Engine.fork_root() -> Engine: a new search from this one's root (once it branched).
+//   Engine.cells(), Engine.remainder() -> bytes; Engine.stats() -> (line_solves,
+//   cache_hits, probes, nodes, max_depth, rounds); Engine.decided() -> cells on the trail;
+//   Engine.node_paused() -> whether the current node is part-way through.
+//   Engine.steps() -> [(step, technique, source, cell, value)]: the step log of the path.
+//   Engine.implications(max_pairs) -> [(p, a, q, b)]: see Engine::implications.
+//   Engine.interrupt(): the running run() (from another thread) pauses at its next look
+//       at the clock, and every later one at its own.
+#include <new>
+#include <vector>
+
+#include "../../_cext/binding.hpp"
+#include "../search/engine.hpp"
+#include "types.hpp"
+
+namespace {
+
+using EngineObject = binding::EngineObject<native::Engine>;
+using binding::bytes_of;
+using binding::ready;
+
+// The longest block a clue may hold (the grid's cells are capped at 400 million).
+constexpr long LONGEST_BLOCK = 100000000;
+
+PyTypeObject EngineType = {PyVarObject_HEAD_INIT(nullptr, 0)};
+
+// The given grid, checked: one state mask 1..3 per cell of a height x width grid.
+bool read_given(Py_buffer& given, int height, int width, std::vector<uint8_t>& cells) {
+    cells.assign(static_cast<const uint8_t*>(given.buf), static_cast<const uint8_t*>(given.buf) + given.len);
+    PyBuffer_Release(&given);
+    if (width < 1 || height < 1 || static_cast<long long>(width) * height > 400000000LL) {
+        PyErr_SetString(PyExc_ValueError, "grid size out of range");
+        return false;
+    }
+    if (static_cast<long long>(cells.size()) != static_cast<long long>(width) * height) {
+        PyErr_SetString(PyExc_ValueError, "given must have one state per cell");
+        return false;
+    }
+    for (uint8_t v : cells) {
+        if (v < 1 || v > 3) {
+            PyErr_SetString(PyExc_ValueError, "given cells must be state masks 1, 2 or 3");
+            return false;
+        }
+    }
+    return true;
+}
+
+int Engine_init(EngineObject* self, PyObject* args, PyObject* kwds) {
+    static const char* keywords[] = {"height", "width", "rows", "columns", "given", "cache_bytes", "probing",
+                                     "strategy", "cap", "record_steps", nullptr};
+    int height = 0, width = 0, record_steps = 0;
+    native::Settings settings;
+    PyObject *rows = nullptr, *columns = nullptr;
+    Py_buffer given;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "iiOOy*Li|iLp", const_cast<char**>(keywords), &height, &width,
+                                     &rows, &columns, &given, &settings.cache_bytes, &settings.probing,
+                                     &settings.strategy, &settings.cap, &record_steps))
+        return -1;
+    std::vector<uint8_t> cells;
+    if (!read_given(given, height, width, cells)) return -1;
+    settings.record_steps = record_steps != 0;
+    if (settings.probing < native::NO_PROBING || settings.probing > native::DEPTH2_PROBING) {
+        PyErr_SetString(PyExc_ValueError, "probing must be 0 (none), 1 (contradiction), 2 (full) or 3 (depth-2)");
+        return -1;
+    }
+    if (settings.strategy < 0 || settings.strategy >= native::N_STRATEGIES || settings.cap < 1) {
+        PyErr_SetString(PyExc_ValueError, "strategy must be 0..3 and cap positive");
+        return -1;
+    }
+    std::vector<std::vector<int>> lines;
+    if (!binding::read_clues(rows, height, lines, LONGEST_BLOCK) ||
+        !binding::read_clues(columns, width, lines, LONGEST_BLOCK))
+        return -1;
+    delete self->engine;
+    self->engine = nullptr;
+    try {
+        auto clues = std::make_shared<const native::Clues>(height, width, lines);
+        auto cache = std::make_shared<native::LineCache>(settings.cache_bytes, width > height ? width : height);
+        self->engine = new native::Engine(clues, std::move(cells), cache, settings);
+    } catch (const std::bad_alloc&) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    return 0;
+}
+
+void Engine_dealloc(EngineObject* self) {
+    delete self->engine;
+    Py_TYPE(self)->tp_free(reinterpret_cast<PyObject*>(self));
+}
+
+PyObject* Engine_run(EngineObject* self, PyObject* args) {
+    double seconds = 0.0;
+    long long node_budget = -1, probe_depth = 1LL << 30, deep_sweeps = 1LL << 30;
+    if (!PyArg_ParseTuple(args, "dLLL", &seconds, &node_budget, &probe_depth, &deep_sweeps)) return nullptr;
+    if (!ready(self)) return nullptr;
+    int result = native::PAUSED;
+    if (!binding::run_busy(self, [&] { result = self->engine->run(seconds, node_budget, probe_depth, deep_sweeps); }))
+        return nullptr;
+    return PyLong_FromLong(result);
+}
+
+PyObject* Engine_cells(EngineObject* self, PyObject*) {
+    if (!ready(self)) return nullptr;
+    return bytes_of(self->engine->cells());
+}
+
+PyObject* Engine_remainder(EngineObject* self, PyObject*) {
+    if (!ready(self)) return nullptr;
+    try {
+        return bytes_of(self->engine->remainder());
+    } catch (const std::bad_alloc&) {
+        return PyErr_NoMemory();
+    }
+}
+
+PyObject* Engine_stats(EngineObject* self, PyObject*) {
+    if (!ready(self)) return nullptr;
+    const long long* s = self->engine->stats;
+    return Py_BuildValue("(LLLLLL)", s[native::LINE_SOLVES], s[native::CACHE_HITS], s[native::PROBES],
+                         s[native::NODES], s[native::MAX_DEPTH], s[native::ROUNDS]);
+}
+
+PyObject* Engine_decided(EngineObject* self, PyObject*) {
+    if (!ready(self)) return nullptr;
+    return PyLong_FromSize_t(self->engine->decided());
+}
+
+PyObject* Engine_node_paused(EngineObject* self, PyObject*) {
+    if (!ready(self)) return nullptr;
+    return PyBool_FromLong(self->engine->node_paused());
+}
+
+PyObject* Engine_root_done(EngineObject* self, PyObject*) {
+    if (!ready(self)) return nullptr;
+    return PyBool_FromLong(self->engine->root_done());
+}
+
+PyObject* Engine_cache_slots(EngineObject* self, PyObject*) {
+    if (!ready(self)) return nullptr;
+    return PyLong_FromSize_t(self->engine->cache_slots());
+}
+
+PyObject* Engine_steps(EngineObject* self, PyObject*) {
+    if (!ready(self)) return nullptr;
+    const std::vector<native::LogRow>& rows = self->engine->steps();
+    PyObject* out = PyList_New(static_cast<Py_ssize_t>(rows.size()));
+    if (!out) return nullptr;
+    for (size_t i = 0; i < rows.size(); ++i) {
+        const native::LogRow& r = rows[i];
+        PyObject* row = Py_BuildValue("(Liiii)", r.step, r.technique, r.source, r.cell, r.value);
+        if (!row) {
+            Py_DECREF(out);
+            return nullptr;
+        }
+        PyList_SET_ITEM(out, static_cast<Py_ssize_t>(i), row);
+    }
+    return out;
+}
+
+PyObject* Engine_implications(EngineObject* self, PyObject* args) {
+    long long max_pairs = 0;
+    if (!PyArg_ParseTuple(args, "L", &max_pairs)) return nullptr;
+    if (!ready(self)) return nullptr;
+    std::vector<std::array<int, 4>> pairs;
+    if (!binding::run_busy(self, [&] { pairs = self->engine->implications(max_pairs < 0 ? 0 : max_pairs); }))
+        return nullptr;
+    PyObject* out = PyList_New(static_cast<Py_ssize_t>(pairs.size()));
+    if (!out) return nullptr;
+    for (size_t i = 0; i < pairs.size(); ++i) {
+        PyObject* row = Py_BuildValue("(iiii)", pairs[i][0], pairs[i][1], pairs[i][2], pairs[i][3]);
+        if (!row) {
+            Py_DECREF(out);
+            return nullptr;
+        }
+        PyList_SET_ITEM(out, static_cast<Py_ssize_t>(i), row);
+    }
+    return out;
+}
+
+PyObject* Engine_fork_root(EngineObject* self, PyObject*) {
+    if (!ready(self)) return nullptr;
+    if (!self->engine->root_done()) {
+        PyErr_SetString(PyExc_ValueError, "fork_root: the root has not been searched yet");
+        return nullptr;
+    }
+    EngineObject* fork = reinterpret_cast<EngineObject*>(binding::engine_new<EngineObject>(&EngineType, nullptr, nullptr));
+    if (!fork) return nullptr;
+    try {
+        fork->engine = self->engine->fork_root().release();
+    } catch (const std::bad_alloc&) {
+        Py_DECREF(fork);
+        return PyErr_NoMemory();
+    }
+    return reinterpret_cast<PyObject*>(fork);
+}
+
+PyMethodDef engine_methods[] = {
+    {"run", reinterpret_cast<PyCFunction>(Engine_run), METH_VARARGS,
+     "run(seconds, node_budget, probe_depth, deep_sweeps) -> 0 paused, 1 solution in cells(), 2 exhausted"},
+    {"cells", reinterpret_cast<PyCFunction>(Engine_cells), METH_NOARGS, "the current grid, one state mask per cell"},
+    {"remainder", reinterpret_cast<PyCFunction>(Engine_remainder), METH_NOARGS,
+     "what every solution not yet reached agrees with, one state mask per cell"},
+    {"stats", reinterpret_cast<PyCFunction>(Engine_stats), METH_NOARGS,
+     "(line_solves, cache_hits, probes, nodes, max_depth, rounds)"},
+    {"decided", reinterpret_cast<PyCFunction>(Engine_decided), METH_NOARGS, "cells decided on the trail"},
+    {"node_paused", reinterpret_cast<PyCFunction>(Engine_node_paused), METH_NOARGS,
+     "whether the current node's propagation or probing is part-way through"},
+    {"root_done", reinterpret_cast<PyCFunction>(Engine_root_done), METH_NOARGS,
+     "whether the root's propagation and probing are over (the search has branched)"},
+    {"cache_slots", reinterpret_cast<PyCFunction>(Engine_cache_slots), METH_NOARGS,
+     "the line cache's slots made so far (0 until a solve first uses the cache)"},
+    {"steps", reinterpret_cast<PyCFunction>(Engine_steps), METH_NOARGS,
+     "the step log of the current path: [(step, technique, source, cell, value)]"},
+    {"implications", reinterpret_cast<PyCFunction>(Engine_implications), METH_VARARGS,
+     "implications(max_pairs) -> [(p, a, q, b)]: cell p in state a makes propagation set q to b"},
+    {"interrupt", reinterpret_cast<PyCFunction>(&binding::engine_interrupt<EngineObject>), METH_NOARGS,
+     "make the running run() (from another thread), and every later one, pause at its next look at the clock"},
+    {"fork_root", reinterpret_cast<PyCFunction>(Engine_fork_root), METH_NOARGS,
+     "a new search of the same space from this one's root"},
+    {nullptr, nullptr, 0, nullptr},
+};
+
+}  // namespace
+
+namespace native_types {
+
+bool add_search_engine(PyObject* module) {
+    return binding::ready_engine_type<EngineObject>(
+               &EngineType, "nonolab.solvers.native.compiled._native.Engine",
+               "One black-and-white search of the native engine (propagation, probing, DFS with exact counting).",
+               reinterpret_cast<initproc>(Engine_init), reinterpret_cast<destructor>(Engine_dealloc),
+               engine_methods) &&
+           binding::add_type(module, "Engine", &EngineType);
+}
+
+}  // namespace native_types

@@ -1,0 +1,189 @@
+"""What stands between the network and the workbench: who may change its state, how
+much a request may send, and what the browser may do with its answers.
+
+* **Sessions**: the page is served with a fresh token (``<meta name="nonolab-token">``,
+  :class:`Sessions`); every request that changes state (any method but GET and HEAD)
+  must carry a token the server issued, in the ``X-Nonolab-Token`` header, and jobs are
+  bound to the token that started them.  A page on another site can neither read the
+  token (the browser's same-origin policy) nor send the header without a CORS preflight,
+  which this server never grants.
+* **Origin**: a state-changing request whose ``Origin`` (or ``Sec-Fetch-Site``) says it
+  comes from another site is refused before anything is read.  With the ``Host`` check
+  (:class:`~starlette.middleware.trustedhost.TrustedHostMiddleware`, against DNS
+  rebinding) no page elsewhere can drive the server.
+* **Bodies**: a declared ``Content-Length`` beyond the input limit is refused before a
+  byte is read; a body without one is counted while it streams in and refused once past
+  the limit (:func:`read_body`), so memory holds at most the limit.
+* **Headers**: every answer carries a Content-Security-Policy (scripts, styles and
+  connections from this server only, no framing), ``X-Frame-Options: DENY`` and
+  ``X-Content-Type-Options: nosniff``.
+
+Refusals answer JSON, as every other error: ``{"error": MESSAGE, "type": ...}``.
+
+>>> sessions = Sessions(keep=2)
+>>> token = sessions.issue()
+>>> sessions.known(token), sessions.known("guess"), len(token) >= 32
+(True, False, True)
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import threading
+from collections import OrderedDict
+from typing import Any, Awaitable, Callable
+
+from nonolab.errors import TooLarge
+
+TOKEN_HEADER = "x-nonolab-token"
+#: The answers' security headers (lower-case names, as ASGI carries them).
+SECURITY_HEADERS = [
+    (b"content-security-policy",
+     b"default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; "
+     b"connect-src 'self'; form-action 'none'; frame-ancestors 'none'; base-uri 'none'"),
+    (b"x-frame-options", b"DENY"),
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"no-referrer"),
+    (b"cross-origin-resource-policy", b"same-origin"),
+]
+_SAFE_METHODS = ("GET", "HEAD")
+
+Scope = dict[str, Any]
+Receive = Callable[[], Awaitable[dict[str, Any]]]
+Send = Callable[[dict[str, Any]], Awaitable[None]]
+
+
+class Sessions:
+    """The tokens issued with the page, the ``keep`` most recent (an older page must be
+    reloaded), each a 256-bit secret."""
+
+    def __init__(self, keep: int = 1000):
+        self._tokens: OrderedDict[str, None] = OrderedDict()
+        self._keep = keep
+        self._lock = threading.Lock()
+
+    def issue(self) -> str:
+        token = secrets.token_urlsafe(32)
+        with self._lock:
+            self._tokens[token] = None
+            while len(self._tokens) > self._keep:
+                self._tokens.popitem(last=False)
+        return token
+
+    def known(self, token: str | None) -> bool:
+        if not token:
+            return False
+        with self._lock:
+            return token in self._tokens
+
+
+def token_of(headers: Any) -> str | None:
+    """The session token a request carries (a Starlette ``Headers`` or ASGI pairs)."""
+    if isinstance(headers, list):
+        headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in headers}
+    return headers.get(TOKEN_HEADER)
+
+
+class Guard:
+    """ASGI middleware: the security headers on every answer; the Origin, the token and
+    the declared length of every state-changing request; a counted body."""
+
+    def __init__(self, app, sessions: Sessions, max_body: Callable[[], int | None]):
+        self.app = app
+        self.sessions = sessions
+        self.max_body = max_body
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        send = _with_headers(send)
+        if scope["method"] not in _SAFE_METHODS:
+            headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope["headers"]}
+            refusal = self.refusal(headers)
+            if refusal is not None:
+                await answer(send, 403, refusal, "Forbidden")
+                return
+            limit = self.max_body()
+            try:
+                declared = int(headers.get("content-length") or 0)
+            except ValueError:
+                await answer(send, 400, "the Content-Length header is not a number", "InvalidArgument")
+                return
+            if limit is not None and declared > limit:
+                await answer(send, 400, body_too_large(declared, limit), "TooLarge")
+                return
+            receive = _counted(receive, limit)
+        await self.app(scope, receive, send)
+
+    def refusal(self, headers: dict[str, str]) -> str | None:
+        """Why a state-changing request is refused (None: it may go on)."""
+        origin, host = headers.get("origin"), headers.get("host", "")
+        if origin is not None and origin not in (f"http://{host}", f"https://{host}"):
+            return (f"a request from another site ({_short(origin)}) cannot change the workbench: "
+                    "open the page from this server")
+        if origin is None and headers.get("sec-fetch-site", "same-origin") not in ("same-origin", "none"):
+            return "a request from another site cannot change the workbench: open the page from this server"
+        if not self.sessions.known(headers.get(TOKEN_HEADER)):
+            return ("this request carries no session token of this server (the X-Nonolab-Token header the "
+                    "page sends): reload the page")
+        return None
+
+
+def body_too_large(size: int, limit: int, streamed: bool = False) -> str:
+    """The one line of a body beyond the input limit (the CLI's words for a file)."""
+    from nonolab.formats.limits import check_bytes
+    try:
+        check_bytes(size, limit, streamed=streamed, what="the request body")
+    except TooLarge as err:
+        return str(err)
+    return ""
+
+
+def _counted(receive: Receive, limit: int | None) -> Receive:
+    """``receive`` that raises :class:`TooLarge` once the body passes ``limit`` bytes (the
+    endpoint reading it answers 400; nothing past the limit is kept)."""
+    seen = 0
+
+    async def counted() -> dict[str, Any]:
+        nonlocal seen
+        message = await receive()
+        if message["type"] == "http.request":
+            seen += len(message.get("body", b""))
+            if limit is not None and seen > limit:
+                raise TooLarge(body_too_large(seen, limit, streamed=True))
+        return message
+    return counted
+
+
+async def read_body(request) -> bytes:
+    """The request's body, read as it streams into one buffer (the :class:`Guard` has
+    bounded it: beyond the limit this raises :class:`TooLarge`)."""
+    data = bytearray()
+    async for chunk in request.stream():
+        data += chunk
+    return bytes(data)
+
+
+def _with_headers(send: Send) -> Send:
+    async def sending(message: dict[str, Any]) -> None:
+        if message["type"] == "http.response.start":
+            names = {k.lower() for k, _ in message.get("headers", [])}
+            message = {**message, "headers": list(message.get("headers", []))
+                       + [(k, v) for k, v in SECURITY_HEADERS if k not in names]}
+        await send(message)
+    return sending
+
+
+async def answer(send: Send, status: int, error: str, kind: str) -> None:
+    """A JSON error answer, sent without reading the request (the connection then closes)."""
+    body = json.dumps({"error": error, "type": kind}).encode()
+    await send({"type": "http.response.start", "status": status,
+                "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()),
+                            (b"connection", b"close")]})
+    await send({"type": "http.response.body", "body": body})
+
+
+def _short(text: str, limit: int = 60) -> str:
+    return text if len(text) <= limit else text[:limit] + "..."

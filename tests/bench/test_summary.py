@@ -1,0 +1,76 @@
+"""The figures of a benchmark on hand-made rows: PAR-2, the virtual best solver, wins, ratios, judgement."""
+
+from __future__ import annotations
+
+import pytest
+
+from nonolab.bench.summary import judge, ratio, summarise
+
+
+def row(puzzle, solver, verdict, time, repeat=1, kind="nonolab"):
+    return {"puzzle": puzzle, "solver": solver, "kind": kind, "verdict": verdict, "repeat": repeat,
+            "solved": verdict in ("unique", "multiple", "contradiction", "solved"), "wall": time, "cpu": time / 2}
+
+
+ROWS = [row("p1", "a", "unique", 1.0), row("p1", "b", "unique", 4.0),
+        row("p2", "a", "timeout", 10.0), row("p2", "b", "multiple", 3.0),
+        row("p3", "a", "unique", 2.0), row("p3", "b", "error", 0.1)]
+
+
+def test_par2_counts_an_unsolved_puzzle_twice_the_limit():
+    figures = summarise(ROWS, ["a", "b"], time_limit=10, measure="wall")
+    a, b = figures["solvers"]
+    assert (a["solved"], a["timeouts"], a["errors"]) == (2, 1, 0)
+    assert a["par2"] == pytest.approx((1.0 + 20.0 + 2.0) / 3)
+    assert (b["solved"], b["timeouts"], b["errors"]) == (2, 0, 1)
+    assert b["par2"] == pytest.approx((4.0 + 3.0 + 20.0) / 3)
+    assert (a["total"], a["median"], a["max"]) == (3.0, 1.5, 2.0)
+
+
+def test_the_virtual_best_takes_the_best_time_of_any_solver_and_wins_are_counted():
+    figures = summarise(ROWS, ["a", "b"], time_limit=10, measure="wall")
+    vbs = figures["virtual_best"]
+    assert vbs["solved"] == 3
+    assert vbs["par2"] == pytest.approx((1.0 + 3.0 + 2.0) / 3)
+    assert [s["wins"] for s in figures["solvers"]] == [2, 1]
+
+
+def test_the_measure_chooses_the_column():
+    figures = summarise(ROWS, ["a", "b"], time_limit=10, measure="cpu")
+    assert figures["solvers"][0]["total"] == 1.5
+
+
+def test_without_a_limit_there_is_no_par2():
+    assert summarise(ROWS, ["a", "b"], time_limit=None)["solvers"][0]["par2"] is None
+
+
+def test_the_time_of_a_puzzle_is_the_median_of_its_repetitions():
+    rows = [row("p", "a", "unique", t, repeat=r) for r, t in enumerate((5.0, 1.0, 3.0), 1)]
+    rows += [row("q", "a", v, 1.0, repeat=r) for r, v in enumerate(("unique", "timeout", "timeout"), 1)]
+    figures = summarise(rows, ["a"], time_limit=10)
+    assert figures["solvers"][0]["total"] == 3.0 and figures["solvers"][0]["solved"] == 1
+
+
+def test_ratio_per_repetition_with_its_spread_and_the_geometric_mean():
+    rows = []
+    for repeat, (mine, theirs) in enumerate(((1.0, 2.0), (3.0, 2.0)), 1):
+        rows += [row("p", "new", "unique", mine, repeat), row("p", "old", "unique", theirs, repeat),
+                 row("q", "new", "unique", 1.0, repeat), row("q", "old", "unique", 1.0, repeat)]
+    rows += [row("r", "new", "timeout", 9.0), row("r", "old", "unique", 1.0)]  # not solved by both: left out
+    found = ratio(rows, "new", "old", "wall")
+    assert found["puzzles"] == 2 and found["repeats"] == 2
+    # per repetition: (1 + 1) / (2 + 1) and (3 + 1) / (2 + 1)
+    assert (found["low"], found["ratio"], found["high"]) == pytest.approx((2 / 3, 1.0, 4 / 3), abs=1e-4)
+    assert found["geomean"] == pytest.approx(1.0)  # p: median 2.0 against 2.0; q: 1.0 against 1.0
+
+
+def test_a_verified_witness_refutes_and_every_disagreement_is_listed():
+    rows = [row("p", "nl", "multiple", 1.0), row("p", "x", "unique", 1.0, kind="external"),
+            row("q", "nl", "unique", 1.0), row("q", "x", "contradiction", 1.0, kind="external"),
+            row("r", "nl", "unique", 1.0), row("r", "x", "multiple", 1.0, kind="external"),
+            row("s", "nl", "unique", 1.0), row("s", "x", "timeout", 1.0, kind="external")]
+    disagreements, refuted = judge(rows, "check")
+    assert [d["puzzle"] for d in disagreements] == ["p", "q", "r"]  # a timeout claims nothing
+    assert refuted == {1, 3}  # "multiple" without a witness is not refuted by "unique"
+    figures = summarise(rows, ["nl", "x"], time_limit=10)
+    assert figures["solvers"][1]["wrong"] == 2 and len(figures["wrong"]) == 2

@@ -1,0 +1,87 @@
+"""Givens are part of the puzzle: the formats that can hold them keep them, the others
+refuse a puzzle with givens in one line, and bad givens are named with their line."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from nonolab.core import Puzzle, Solution
+from nonolab.errors import InvalidPuzzle, ParseError
+from nonolab.formats import dump, dumps, givens_formats, holds_colour, holds_givens, load, loads, names
+
+
+def _random(seed: int, colours: int = 1) -> Puzzle:
+    """A random picture's puzzle, without its goal, with some of its cells given."""
+    rng = random.Random(seed)
+    w, h = rng.randint(1, 7), rng.randint(1, 7)
+    values = [[rng.randint(0, colours) if rng.random() < 0.6 else 0 for _ in range(w)] for _ in range(h)]
+    if colours > 1 and len({v for row in values for v in row} - {0}) < 2:   # one colour: not a colour puzzle
+        return _random(seed + 1000, colours)
+    picture = Solution.from_values(values) if colours > 1 else Solution(values)
+    puzzle = Puzzle.from_solution(picture)
+    cells = [(r, c) for r in range(h) for c in range(w)]
+    given = {cell: values[cell[0]][cell[1]] for cell in rng.sample(cells, rng.randint(1, len(cells)))}
+    return puzzle.with_(givens=given, goal=None if seed % 2 else puzzle.goal)
+
+
+def test_the_formats_that_hold_givens():
+    assert givens_formats() == ["json", "tatham", "non"]
+
+
+@pytest.mark.parametrize("fmt", givens_formats())
+@pytest.mark.parametrize("seed", range(40))
+def test_givens_survive_a_round_trip(fmt, seed):
+    puzzle = _random(seed)
+    back = loads(dumps(puzzle, fmt), fmt)
+    assert back == puzzle and back.givens == puzzle.givens and back.givens
+
+
+@pytest.mark.parametrize("fmt", [f for f in givens_formats() if holds_colour(f)])
+@pytest.mark.parametrize("seed", range(20))
+def test_colour_givens_survive_a_round_trip(fmt, seed):
+    puzzle = _random(seed, colours=3)
+    back = loads(dumps(puzzle, fmt), fmt)
+    assert back.canonical() == puzzle.canonical() and back.is_colour
+    assert {(r, c): back.palette[v].name for r, c, v in back.givens} == {
+        (r, c): puzzle.palette[v].name for r, c, v in puzzle.givens}
+
+
+@pytest.mark.parametrize("fmt", [f for f in names() if not holds_givens(f)])
+def test_a_format_without_givens_refuses_in_one_line(fmt, tmp_path):
+    puzzle = Puzzle.from_solution(Solution.from_rows(["#.", ".#"])).with_(givens={(0, 0): 1})
+    with pytest.raises(InvalidPuzzle) as refused:
+        dumps(puzzle, fmt)
+    message = str(refused.value)
+    assert "\n" not in message and f"the {fmt!r} format cannot hold givens" in message and "json" in message
+    target = tmp_path / "out.txt"
+    target.write_text("kept\n")
+    with pytest.raises(InvalidPuzzle):
+        dump(puzzle, target, fmt)
+    assert target.read_text() == "kept\n"          # nothing half-written
+    assert dumps(puzzle.with_(givens=()), fmt) is not None or fmt    # without givens it writes
+
+
+@pytest.mark.parametrize("text, fmt, message, line", [
+    ('width 2\nheight 1\nrows\n1\ncolumns\n1\n0\ngivens "1"\n', "non", "givens grid has 1 cells", 8),
+    ('width 2\nheight 1\nrows\n1\ncolumns\n1\n0\ngivens "x?"\n', "non", "givens cell 'x'", 8),
+    ('width 2\nheight 1\nrows\n1\ncolumns\n1\n0\ngoal "10"\ngivens "01"\n', "non", "goal does not match", 9),
+    ('{"rows": [[1]], "columns": [[1]],\n "givens": [[0, 1, 1]]}', "json", "outside the 1x1 grid", 2),
+    ('{"rows": [[1]], "columns": [[1]],\n "givens": [[0, 0, 2]]}', "json", "expected 0 (empty) or 1", 2),
+    ('{"rows": [[1]], "columns": [[1]],\n "givens": [[0, 0]]}', "json", "a given is [row, column, value]", 2),
+    ('{"rows": [[1]], "columns": [[1]],\n "givens": [[0, 0, 1], [0, 0, 0]]}', "json", "given twice", 2),
+])
+def test_bad_givens_are_one_line_naming_where(text, fmt, message, line):
+    with pytest.raises((ParseError, InvalidPuzzle)) as bad:
+        loads(text, fmt)
+    assert message in str(bad.value) and bad.value.line == line and "\n" not in str(bad.value)
+
+
+def test_a_puzzle_with_givens_from_a_file_is_solved_with_them(tmp_path):
+    from nonolab import check
+    path = tmp_path / "switch.non"
+    path.write_text('width 2\nheight 2\nrows\n1\n1\ncolumns\n1\n1\ngivens "?1??"\n')
+    puzzle = load(path)
+    assert puzzle.givens == ((0, 1, 1),) and check(puzzle).verdict.value == "unique"
+    assert check(puzzle.with_(givens=())).verdict.value == "multiple"

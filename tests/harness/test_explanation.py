@@ -1,0 +1,75 @@
+"""``explain``: the steps with the verdict of the same run, search marked as search, and
+one answer for the CLI, ``render --steps`` and the workbench."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from nonolab.cli.main import cli
+from nonolab.core import Puzzle
+from nonolab.formats import load
+from nonolab.harness.explanation import explain
+from nonolab.harness.uniqueness import Verdict
+from nonolab.solvers import replay
+
+PUZZLES = Path(__file__).resolve().parents[2] / "puzzles"
+NONUNIQUE = PUZZLES / "hakank" / "nonunique.non"     # 43 solutions
+
+
+def _cli(*args) -> str:
+    result = CliRunner().invoke(cli, [str(a) for a in args], catch_exceptions=False)
+    return result.stdout
+
+
+@pytest.mark.parametrize("backend", ["auto", "native"])
+def test_a_puzzle_with_several_solutions_is_never_said_solved(backend):
+    # a2cd917: "solved in 8 steps" on a puzzle with 43 solutions, its last step cdcl
+    # setting 157 cells with no word that this was search.
+    found = explain(load(NONUNIQUE), backend)
+    assert found.verdict is Verdict.MULTIPLE and found.search_steps >= 1
+    summary = found.summary()
+    assert summary.startswith("multiple: ") and "solved" not in summary and "of at least 2 solutions" in summary
+    searched = [s for s in found.steps if s.technique.is_search]
+    assert searched and all("(search)" in s.describe() for s in searched)
+    assert all(s.as_dict()["search"] == s.technique.is_search for s in found.steps)
+    *_, (_, grid) = replay(found.puzzle, found.steps)     # the steps lead to the solution they name
+    assert grid.to_solution() == found.solution
+
+
+def test_a_unique_puzzle_solved_by_deduction_says_so():
+    found = explain(load(PUZZLES / "nonolab" / "heart.non"), "native")
+    assert found.verdict is Verdict.UNIQUE and found.search_steps == 0
+    assert found.summary().startswith("unique: ") and "of deduction" in found.summary()
+
+
+def test_a_contradiction_and_a_timeout_say_so():
+    assert explain(load(PUZZLES / "nonolab" / "contradiction.non"), "native").summary().startswith("contradiction: ")
+    hard = Puzzle(rows=((1,),) * 14, columns=((1,),) * 14)     # 14! solutions: never two within a node
+    found = explain(hard, "native:node_limit=1")
+    assert found.verdict in (Verdict.MULTIPLE, Verdict.TIMEOUT) and found.summary().startswith(found.verdict.value)
+
+
+def test_the_replay_starts_from_the_puzzle_s_givens():
+    puzzle = load(NONUNIQUE).with_(givens={(3, 8): 1, (4, 6): 1})
+    found = explain(puzzle, "native")
+    assert found.verdict is Verdict.UNIQUE
+    *_, (_, grid) = replay(puzzle, found.steps)
+    assert grid.is_solved() and grid.to_solution() == found.solution
+
+
+def test_a_backend_without_steps_is_refused_in_one_line():
+    from nonolab.errors import InvalidArgument
+    with pytest.raises(InvalidArgument, match="cannot record its steps"):
+        explain(load(NONUNIQUE), "cnf")
+
+
+def test_explain_render_steps_and_the_cli_give_one_answer(tmp_path):
+    text = _cli("explain", "--no-grid", "-b", "native", NONUNIQUE).splitlines()
+    assert text[-1].startswith("multiple: ") and any("guess (search)" in line for line in text)
+    page = tmp_path / "steps.html"
+    CliRunner().invoke(cli, ["render", "--steps", str(NONUNIQUE), "-o", str(page)], catch_exceptions=False)
+    html = page.read_text()
+    assert "multiple: " in html and "solved in" not in html

@@ -1,0 +1,117 @@
+"""Every backend and every declared variant the wall runs, read from the registry.
+
+Nothing here names a backend: the variants come from each backend's declared
+``OPTIONS`` and its ``CAPABILITIES``.
+
+* choice and bool options: every combination of their values when a backend has at
+  most :data:`PRODUCT_CAP` of them (native's probing x line x restarts x
+  step log; lcg's minimisation x explanation x restarts x phases x probing; every cnf
+  solver), else each value on its own beside the defaults (auto's many options);
+* int and float options with a declared minimum other than their default: the minimum,
+  alone and with each bool option flipped (a zero budget, a node limit of 1, a line
+  cap of 1, no cache, probing only at the root...).  Such a variant is ``bounded``: it
+  may stop (timeout) or refuse a puzzle (the memory guard at 1) but never answer wrong.
+
+Options in :data:`UNVARIED` are left at their defaults, each with its reason.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass
+from typing import Any
+
+PRODUCT_CAP = 128
+UNVARIED = {
+    "log": "prints the library's search log; the answers are those of the same backend without it",
+}
+
+
+@dataclass(frozen=True)
+class Variant:
+    """One backend with some options set (``options`` empty: the backend as it comes),
+    and the capabilities it declares (its class's; :func:`tests.wall.run.run` takes the
+    built backend's, which an option may narrow)."""
+
+    backend: str
+    options: tuple[tuple[str, str], ...]
+    capabilities: frozenset
+    bounded: bool = False
+
+    @property
+    def spec(self) -> str:
+        """The spec that builds it, as a user would type it (``native:probing=none``)."""
+        return self.backend + (":" + ",".join(f"{k}={v}" for k, v in self.options) if self.options else "")
+
+    def build(self):
+        from nonolab.solvers import build
+        return build(self.spec)
+
+
+def _text(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def _values(option) -> list[str]:
+    """The values the wall tries for a choice or bool option, its default first."""
+    if option.kind == "bool":
+        return [_text(option.default), _text(not option.default)]
+    values = list(option.allowed())
+    default = _text(option.default) if option.default is not None else None
+    if default in values:
+        values.remove(default)
+    return [default, *values]
+
+
+def _minimum(option) -> str | None:
+    if option.kind not in ("int", "float") or option.minimum is None or option.minimum == option.default:
+        return None
+    return _text(int(option.minimum) if option.kind == "int" else option.minimum)
+
+
+def of_backend(name: str) -> list[Variant]:
+    """The variants of one registered backend, the plain backend first."""
+    from nonolab.solvers import capabilities_of, options_of
+
+    caps = capabilities_of(name)
+    options = [o for o in options_of(name) if o.name not in UNVARIED]
+    switched = [o for o in options if o.kind in ("choice", "bool")]
+    choices = {o.name: _values(o) for o in switched}
+    out: list[Variant] = []
+    size = 1
+    for values in choices.values():
+        size *= len(values)
+    if size <= PRODUCT_CAP:
+        for combo in itertools.product(*choices.values()):
+            pairs = tuple((k, v) for (k, default_and_rest), v in zip(choices.items(), combo)
+                          if v is not None and v != default_and_rest[0])
+            out.append(Variant(name, pairs, caps))
+    else:
+        out.append(Variant(name, (), caps))
+        out += [Variant(name, ((k, v),), caps) for k, values in choices.items() for v in values[1:]]
+    flips = [()] + [((o.name, _text(not o.default)),) for o in options if o.kind == "bool"]
+    for option in options:
+        least = _minimum(option)
+        if least is not None:
+            out += [Variant(name, ((option.name, least), *flip), caps, bounded=True) for flip in flips]
+    seen: dict[str, Variant] = {}
+    for variant in out:
+        seen.setdefault(variant.spec, variant)
+    return list(seen.values())
+
+
+def every_variant() -> list[Variant]:
+    """Every backend that loads, in the registry's order, each with all its variants."""
+    from nonolab.errors import BackendUnavailable
+    from nonolab.solvers import get, names
+
+    out = []
+    for name in names():
+        try:
+            get(name)
+        except BackendUnavailable:
+            continue
+        out += of_backend(name)
+    return out

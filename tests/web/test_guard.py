@@ -1,0 +1,213 @@
+"""The attacks of issue 24 on the workbench, against the live server on 127.0.0.1: other
+sites, oversized bodies and jobs, guessed ids, malformed JSON, the security headers and
+what ``--host`` beyond this machine says."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import re
+import socket
+import subprocess
+import sys
+
+import pytest
+
+from .conftest import PUZZLES, Client
+
+
+def _png(size=(4, 4)) -> bytes:
+    from PIL import Image
+    image = Image.new("L", size, 255)
+    image.putpixel((1, 1), 0)
+    out = io.BytesIO()
+    image.save(out, format="PNG")
+    return out.getvalue()
+
+
+def _raw(server, head: str, body: bytes = b"") -> tuple[int, dict, bytes]:
+    """One request written on a socket as given (a browser's or an attacker's), and the
+    answer read until the server closes or the body is complete."""
+    host, port = re.match(r"http://([^:/]+):(\d+)", server.url).groups()
+    with socket.create_connection((host, int(port)), timeout=60) as sock:
+        sock.sendall(head.encode("latin-1") + body)
+        data = b""
+        while b"\r\n\r\n" not in data:
+            more = sock.recv(65536)
+            if not more:
+                break
+            data += more
+        top, _, rest = data.partition(b"\r\n\r\n")
+        lines = top.decode("latin-1").split("\r\n")
+        headers = {k.lower(): v.strip() for k, _, v in (line.partition(":") for line in lines[1:])}
+        length = int(headers.get("content-length", 0))
+        while len(rest) < length:
+            more = sock.recv(65536)
+            if not more:
+                break
+            rest += more
+    return int(lines[0].split()[1]), headers, rest
+
+
+# ---- other sites ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("content_type", ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data"])
+def test_a_simple_post_from_another_site_is_refused_before_it_is_read(client, content_type):
+    for path in ("/api/load", "/api/draw", "/api/generate?width=10&height=10"):
+        status, answer, _ = client.call("POST", path, b"2x2:2/1/2/1",
+                                        {"Origin": "http://evil.example", "Content-Type": content_type})
+        assert status == 403 and answer["type"] == "Forbidden" and "another site" in answer["error"]
+
+
+def test_a_page_elsewhere_cannot_post_without_an_origin_either(client):
+    # A browser that sends no Origin still says where the request comes from.
+    status, answer, _ = client.call("POST", "/api/load", b"2x2:2/1/2/1", {"Sec-Fetch-Site": "cross-site"})
+    assert status == 403 and "another site" in answer["error"]
+
+
+def test_every_change_needs_the_token_the_page_was_served_with(server):
+    without, forged = Client(server.url, token=None), Client(server.url, token="forged-" + "0" * 36)
+    for client in (without, forged):
+        for path in ("/api/load", "/api/draw", "/api/generate"):
+            status, answer, _ = client.call("POST", path, b"2x2:2/1/2/1")
+            assert status == 403 and "session token" in answer["error"]
+    # The page's own origin and token: accepted.
+    page = Client(server.url)
+    status, _, _ = page.call("POST", "/api/load", "2x2:2/1/2/1", {"Origin": server.url.rstrip("/")})
+    assert status == 200
+
+
+def test_each_page_gets_its_own_token(server):
+    first, second = Client(server.url), Client(server.url)
+    assert first.token != second.token and len(first.token) >= 40
+
+
+# ---- jobs -------------------------------------------------------------------------------
+
+
+def test_a_job_is_seen_and_cancelled_only_by_the_session_that_started_it(server):
+    owner, other = Client(server.url), Client(server.url)
+    puzzle = owner.load(PUZZLES / "nonolab" / "heart.non")
+    job = owner.ok("POST", f"/api/puzzles/{puzzle['id']}/analyse")["job"]
+    assert re.fullmatch(r"[0-9a-f]{32}", job["id"])   # 128 random bits
+    assert re.fullmatch(r"[0-9a-f]{32}", puzzle["id"])
+    for method, path in (("GET", f"/api/jobs/{job['id']}"), ("POST", f"/api/jobs/{job['id']}/cancel")):
+        status, answer, _ = other.call(method, path, b"" if method == "POST" else None)
+        assert status == 404 and answer["type"] == "NotFound"
+    assert owner.finish(job)["state"] == "done"
+
+
+# ---- sizes ------------------------------------------------------------------------------
+
+
+def test_a_declared_body_beyond_the_input_limit_is_refused_before_a_byte_is_read(server):
+    token = Client(server.url).token
+    head = (f"POST /api/load?name=big.non HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Nonolab-Token: {token}\r\n"
+            f"Content-Type: application/octet-stream\r\nContent-Length: {2 ** 30}\r\n\r\n")
+    status, _, body = _raw(server, head)   # not one byte of the gigabyte sent: the answer comes anyway
+    answer = json.loads(body)
+    assert status == 400 and answer["type"] == "TooLarge"
+    assert answer["error"].startswith("the request body is 1024.0 MiB, beyond the input limit of 64.0 MiB")
+
+
+def test_a_streamed_body_is_counted_as_it_arrives(server, monkeypatch):
+    monkeypatch.setenv("NONOLAB_MAX_INPUT_BYTES", "1000")
+    token = Client(server.url).token
+    chunk = b"#" * 400
+    chunks = b"".join(b"%x\r\n%s\r\n" % (len(chunk), chunk) for _ in range(5)) + b"0\r\n\r\n"
+    head = (f"POST /api/load?name=big.non HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Nonolab-Token: {token}\r\n"
+            f"Transfer-Encoding: chunked\r\nConnection: close\r\n\r\n")
+    status, _, body = _raw(server, head, chunks)
+    answer = json.loads(body)
+    assert status == 400 and answer["type"] == "TooLarge"
+    assert "the request body is more than 1,000 bytes" in answer["error"]
+
+
+def test_generate_is_held_to_the_form_and_refused_at_once(client):
+    data = _png()
+    for width, height in ((100_000, 100_000), (101, 20), (20, 1), (6000, 6000)):
+        status, answer, _ = client.post(f"/api/generate?name=t.png&width={width}&height={height}", data)
+        assert status == 400 and answer["type"] == "InvalidArgument", answer
+        assert f"not {width}x{height}" in answer["error"] and "2x2 to 100x100" in answer["error"]
+
+
+def test_an_image_beyond_the_pixel_limit_fails_its_job_from_the_header(client, monkeypatch):
+    monkeypatch.setenv("NONOLAB_MAX_PIXELS", "100")
+    job = client.ok("POST", "/api/generate?name=big.png&width=10&height=10", _png((20, 20)))["job"]
+    state = client.finish(job)
+    assert state["state"] == "failed"
+    assert state["error"] == ("big.png: the image is 20x20 = 400 pixels, beyond the limit of 100 pixels "
+                              "(raise it with NONOLAB_MAX_PIXELS=N, or InputLimits(max_pixels=N))")
+
+
+def test_cancel_stops_a_generate_job_in_whatever_phase(client):
+    job = client.ok("POST", "/api/generate?name=t.png&width=60&height=60&density=0.5", _png((300, 300)))["job"]
+    client.ok("POST", f"/api/jobs/{job['id']}/cancel")
+    state = client.finish(job)
+    assert state["state"] == "cancelled", state
+
+
+# ---- malformed JSON ---------------------------------------------------------------------
+
+
+def test_deep_json_is_a_json_400_with_the_cli_line(client):
+    status, answer, _ = client.call("POST", "/api/draw", b"[" * 100_000 + b"]" * 100_000,
+                                    {"Content-Type": "application/json"})
+    assert status == 400 and answer["type"] == "TooLarge"
+    assert answer["error"].startswith("the document is nested more than 100 levels deep")
+
+
+@pytest.mark.parametrize("cell", ["1e400", "2.5", "true", "9" * 5000, '"1"'])
+def test_a_repair_naming_a_cell_that_is_no_whole_number_is_a_400(client, cell):
+    puzzle = client.ok("POST", "/api/draw", {"rows": ["#.", ".#"]})["puzzle"]
+    status, answer, _ = client.call("POST", f"/api/puzzles/{puzzle['id']}/repair",
+                                    f'{{"kind": "givens", "cells": [[{cell}, 0, 1]]}}',
+                                    {"Content-Type": "application/json"})
+    assert status == 400, answer
+    assert "\n" not in answer["error"] and "set_int_max_str_digits" not in answer["error"]
+
+
+# ---- headers ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("path", ["/", "/api/info", "/static/app.js", "/api/jobs/nope"])
+def test_every_answer_carries_the_security_headers(client, path):
+    _, _, headers = client.get(path)
+    policy = headers["Content-Security-Policy"]
+    assert "default-src 'none'" in policy and "frame-ancestors 'none'" in policy and "script-src 'self'" in policy
+    assert headers["X-Frame-Options"] == "DENY" and headers["X-Content-Type-Options"] == "nosniff"
+
+
+def test_the_page_is_not_cached_with_its_token(client):
+    _, page, headers = client.get("/")
+    assert headers["Cache-Control"] == "no-store" and b'name="nonolab-token" content="' in page
+
+
+# ---- --host -----------------------------------------------------------------------------
+
+
+def test_a_host_beyond_loopback_is_warned_about_and_keeps_the_host_check(tmp_path):
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
+    process = subprocess.Popen([sys.executable, "-m", "nonolab", "serve", "--host", "0.0.0.0", "--port", "0"],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    try:
+        warning = process.stderr.readline()
+        url = process.stdout.readline().strip()
+        assert warning.startswith("nonolab: warning: listening on 0.0.0.0 (every interface of this machine): "
+                                  "any machine that can reach it can open the workbench")
+        assert "run jobs on this machine's CPU (2 at once, 60 s each)" in warning
+        port = int(url.rsplit(":", 1)[1].strip("/"))
+        server = type("S", (), {"url": f"http://127.0.0.1:{port}/"})()
+        status, _, _ = _raw(server, "GET / HTTP/1.1\r\nHost: rebound.example\r\nConnection: close\r\n\r\n")
+        assert status == 400   # a name that is not this machine's: refused (DNS rebinding)
+        status, _, _ = _raw(server, f"GET /api/info HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n\r\n")
+        assert status == 200
+    finally:
+        process.terminate()
+        process.wait(30)
+
+
+def test_loopback_prints_no_warning(server):
+    assert server.warning is None
