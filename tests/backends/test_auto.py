@@ -248,7 +248,7 @@ def test_the_handoff_waits_for_native_root_probing():
 @pytest.mark.skipif(not NINE_DOM.exists(), reason="../shared/corpus is not here")
 def test_a_root_that_leaves_most_cells_open_starts_the_early_engine_at_once():
     # 9-Dom's root fixes no cell: lcg starts then, not after early_after (60 s here).
-    result = get("auto", native_budget=60, early_after=60).solve(load(NINE_DOM), Limits(time_limit=50))
+    result = get("auto", native_budget=60, early_after=60, solo_side=0).solve(load(NINE_DOM), Limits(time_limit=50))
     assert result.unique and result.stats.counters["winner"] == "lcg"   # within the limit: lcg did not wait 60 s
 
 
