@@ -118,13 +118,25 @@ def test_counts_with_and_without_hints_agree_on_random_grids(seed):
     rng = random.Random(seed)
     picture = ["".join(rng.choice("#.") for _ in range(6)) for _ in range(6)]
     puzzle = _grid(picture)
-    counts = {(rounds, forced): lcg.LcgSolver(hint_rounds=rounds, hint_conflicts=forced)
+    counts = {(rounds, forced, follow): lcg.LcgSolver(hint_rounds=rounds, hint_conflicts=forced,
+                                                      follow_conflicts=follow)
               .solve(puzzle, Limits(max_solutions=None)).count
-              for rounds, forced in itertools.product((0, 1, 50), (0, 3, 10_000))}
+              for rounds, forced, follow in itertools.product((0, 1, 50), (0, 3, 10_000), (0, 2, 1_000))}
     assert len(set(counts.values())) == 1 and next(iter(counts.values())) >= 1
 
 
 def test_bad_hint_options_are_refused():
-    for bad in ({"hint_rounds": -1}, {"hint_conflicts": -2}, {"hint_rounds": True}, {"hint_rounds": 1.5}):
+    for bad in ({"hint_rounds": -1}, {"hint_conflicts": -2}, {"hint_rounds": True}, {"hint_rounds": 1.5},
+                {"follow_conflicts": -1}):
         with pytest.raises(InvalidArgument):
             lcg.LcgSolver(**bad)
+
+
+def test_after_a_solution_the_search_follows_it_only_when_asked():
+    # 6x6 permutation matrices (720 solutions): after each one, follow_conflicts makes the
+    # decisions take its values; the count is the same either way, the search is not.
+    puzzle = Puzzle(rows=((1,),) * 6, columns=((1,),) * 6)
+    follow = lcg.LcgSolver(probing=False).solve(puzzle, Limits(max_solutions=None))
+    plain = lcg.LcgSolver(probing=False, follow_conflicts=0).solve(puzzle, Limits(max_solutions=None))
+    assert follow.count == plain.count == 720 and follow.complete and plain.complete
+    assert follow.stats.counters["decisions"] != plain.stats.counters["decisions"]

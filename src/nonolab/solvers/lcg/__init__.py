@@ -103,9 +103,11 @@ class LcgSolver:
         hint_rounds: rounds of belief propagation that give each open cell a first
             phase (0: none, every decision starts from the empty value); fewer when
             the messages settle.  Black-and-white lines of at most 127 cells.
-        hint_conflicts: for this many conflicts decisions take the hinted phases (and,
-            after a solution, the solution's values), then the target phases; 0: the
-            hints are only the first phases.
+        hint_conflicts: for this many conflicts decisions take the hinted phases, then
+            the target phases; 0: the hints are only the first phases.
+        follow_conflicts: with the hints, after each solution, for this many conflicts
+            decisions take the solution's values (a second solution is often near the
+            first; on a unique puzzle they slow the proof); 0: never.
         slice_seconds: the longest stretch the engine searches before Python looks at
             the clock and the cancel event again.
         alarm: ``(seconds, call)``: ``call(root)`` once, between slices, when ``seconds``
@@ -146,16 +148,19 @@ class LcgSolver:
                minimum=0.001),
         Option("hint_rounds", "int", 50, "rounds of belief propagation giving each open cell its first phase "
                "(0: no hints)", minimum=0, maximum=10_000),
-        Option("hint_conflicts", "int", 10_000, "conflicts during which decisions take the hinted phases (and, "
-               "after a solution, its values); 0: the hints are only the first phases", minimum=0),
+        Option("hint_conflicts", "int", 10_000, "conflicts during which decisions take the hinted phases; "
+               "0: the hints are only the first phases", minimum=0),
+        Option("follow_conflicts", "int", 1_000, "with the hints, conflicts after a solution during which "
+               "decisions take its values (0: never)", minimum=0),
     )
     PROGRAMMATIC = ("hold", "alarm")
     VARIANTS = {"minimise": ("basic",), "explain": ("positions",), "restarts": ("glucose",), "phases": ("saved",),
-                "probing": ("off",), "hint_rounds": ("0",), "hint_conflicts": ("0",)}
+                "probing": ("off",), "hint_rounds": ("0",), "hint_conflicts": ("0",), "follow_conflicts": ("0",)}
 
     def __init__(self, minimise: str = "recursive", explain: str = "levels", restarts: str = "luby",
                  phases: str = "target", probing: bool = True, slice_seconds: float = 0.03,
-                 hint_rounds: int = 50, hint_conflicts: int = 10_000, hold: list | None = None,
+                 hint_rounds: int = 50, hint_conflicts: int = 10_000, follow_conflicts: int = 1_000,
+                 hold: list | None = None,
                  alarm: tuple[float, Any] | None = None):
         self.hold = hold
         self.alarm = alarm
@@ -177,10 +182,11 @@ class LcgSolver:
         if not slice_seconds > 0:
             raise ValueError(f"LcgSolver: slice_seconds must be positive, not {slice_seconds!r}")
         self.slice_seconds = float(slice_seconds)
-        for name, value in (("hint_rounds", hint_rounds), ("hint_conflicts", hint_conflicts)):
+        for name, value in (("hint_rounds", hint_rounds), ("hint_conflicts", hint_conflicts),
+                            ("follow_conflicts", follow_conflicts)):
             if isinstance(value, bool) or not isinstance(value, int) or value < 0:
                 raise InvalidArgument(f"lcg: {name} must be a non-negative integer, not {value!r}")
-        self.hint_rounds, self.hint_conflicts = hint_rounds, hint_conflicts
+        self.hint_rounds, self.hint_conflicts, self.follow_conflicts = hint_rounds, hint_conflicts, follow_conflicts
         self._engine = engine_module()
 
     def prove(self, puzzle: Puzzle, limits: Limits = Limits(), proof: Any = None) -> SolveResult:
@@ -243,7 +249,7 @@ class LcgSolver:
         else:
             engine = self._engine.Engine(w, h, puzzle.rows, puzzle.columns, fixed, *options,
                                          target_phases=_PHASES[self.phases], hint_rounds=self.hint_rounds,
-                                         hint_conflicts=self.hint_conflicts)
+                                         hint_conflicts=self.hint_conflicts, follow_conflicts=self.follow_conflicts)
         if proof is not None:
             engine.start_proof(proof)
         found: list[Solution] = []

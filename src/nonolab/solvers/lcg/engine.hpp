@@ -72,11 +72,13 @@ public:
     // Phase hints (hints.cpp): up to `rounds` rounds of belief propagation on the root's
     // cells, before the first decision, give each open cell a first phase (0: none, every
     // cell starts empty); for the first `forced_conflicts` conflicts every decision takes
-    // its hinted phase, and after a solution its cell's value there for as many more
-    // (0: the hints are only the first saved and target phases).
-    void set_phase_hints(int rounds, long long forced_conflicts) {
+    // its hinted phase (0: the hints are only the first saved and target phases); after
+    // a solution, for `follow_conflicts` conflicts, its value in that solution (the
+    // search for another one starts around it; 0: never).
+    void set_phase_hints(int rounds, long long forced_conflicts, long long follow_conflicts) {
         hint_rounds_ = rounds;
         hint_conflicts_ = forced_conflicts;
+        follow_conflicts_ = follow_conflicts;
     }
 
     // Fix a cell before the search; false when it contradicts an earlier fixed cell.
@@ -192,7 +194,7 @@ private:
     // Phase hints (hints.cpp): decisions take hint_phase_ while hints_now_, which a
     // restart turns off once hint_until_ conflicts have passed.
     int hint_rounds_ = 0;
-    long long hint_conflicts_ = 0, hint_until_ = 0;
+    long long hint_conflicts_ = 0, follow_conflicts_ = 0, hint_until_ = 0;
     bool hinted_ = false, hints_now_ = false;
     std::vector<uint8_t> hint_phase_;
     void apply_hints();

@@ -263,19 +263,20 @@ void Engine::apply_hints() {
     if (belief.empty()) return;
     for (int v = 0; v < nvars_; ++v)
         if (value_[v] < 0) saved_phase_[v] = target_phase_[v] = belief[v] >= 0.5 ? 1 : 0;
-    if (hint_conflicts_ > 0) {
-        hint_phase_ = saved_phase_;
-        hint_until_ = counters_.conflicts + hint_conflicts_;
-        hints_now_ = true;
-    }
+    hint_phase_ = saved_phase_;  // (non-empty: the hints were applied, solutions are followed)
+    hint_until_ = counters_.conflicts + hint_conflicts_;
+    hints_now_ = hint_conflicts_ > 0;
 }
 
 // After a solution the next search (for another one) starts around it: its values are
-// the hinted phases for hint_conflicts_ more conflicts.
+// the hinted phases for follow_conflicts_ more conflicts.  A window of its own: on a
+// unique puzzle the search after the solution is a proof, which the solution's phases
+// only slow down (12-Dom: 60k conflicts with 10,000 of them, 33k with 1,000), while a
+// multiple puzzle's second solution is near the first (benchmarks/log/2026-11-26-fast.md).
 void Engine::follow_solution() {
     for (int v = 0; v < nvars_; ++v) hint_phase_[v] = static_cast<uint8_t>(value_[v]);
-    hint_until_ = counters_.conflicts + hint_conflicts_;
-    hints_now_ = true;
+    hint_until_ = counters_.conflicts + follow_conflicts_;
+    hints_now_ = follow_conflicts_ > 0;
 }
 
 }  // namespace lcg
