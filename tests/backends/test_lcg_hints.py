@@ -136,7 +136,7 @@ def test_after_a_solution_the_search_follows_it_only_when_asked():
     # 6x6 permutation matrices (720 solutions): after each one, follow_conflicts makes the
     # decisions take its values; the count is the same either way, the search is not.
     puzzle = Puzzle(rows=((1,),) * 6, columns=((1,),) * 6)
-    follow = lcg.LcgSolver(probing=False).solve(puzzle, Limits(max_solutions=None))
-    plain = lcg.LcgSolver(probing=False, follow_conflicts=0).solve(puzzle, Limits(max_solutions=None))
+    follow = lcg.LcgSolver(probing=False, follow_conflicts=1_000).solve(puzzle, Limits(max_solutions=None))
+    plain = lcg.LcgSolver(probing=False).solve(puzzle, Limits(max_solutions=None))  # follow_conflicts=0
     assert follow.count == plain.count == 720 and follow.complete and plain.complete
     assert follow.stats.counters["decisions"] != plain.stats.counters["decisions"]

@@ -106,8 +106,9 @@ class LcgSolver:
         hint_conflicts: for this many conflicts decisions take the hinted phases, then
             the target phases; 0: the hints are only the first phases.
         follow_conflicts: with the hints, after each solution, for this many conflicts
-            decisions take the solution's values (a second solution is often near the
-            first; on a unique puzzle they slow the proof); 0: never.
+            decisions take the solution's values (0, the default: never; the target
+            phases already hold the solution, the longest trail without a conflict, and
+            measured on taai2011 and the survey following it won nothing).
         slice_seconds: the longest stretch the engine searches before Python looks at
             the clock and the cancel event again.
         alarm: ``(seconds, call)``: ``call(root)`` once, between slices, when ``seconds``
@@ -150,16 +151,16 @@ class LcgSolver:
                "(0: no hints)", minimum=0, maximum=10_000),
         Option("hint_conflicts", "int", 10_000, "conflicts during which decisions take the hinted phases; "
                "0: the hints are only the first phases", minimum=0),
-        Option("follow_conflicts", "int", 1_000, "with the hints, conflicts after a solution during which "
+        Option("follow_conflicts", "int", 0, "with the hints, conflicts after a solution during which "
                "decisions take its values (0: never)", minimum=0),
     )
     PROGRAMMATIC = ("hold", "alarm")
     VARIANTS = {"minimise": ("basic",), "explain": ("positions",), "restarts": ("glucose",), "phases": ("saved",),
-                "probing": ("off",), "hint_rounds": ("0",), "hint_conflicts": ("0",), "follow_conflicts": ("0",)}
+                "probing": ("off",), "hint_rounds": ("0",), "hint_conflicts": ("0",), "follow_conflicts": ("1000",)}
 
     def __init__(self, minimise: str = "recursive", explain: str = "levels", restarts: str = "luby",
                  phases: str = "target", probing: bool = True, slice_seconds: float = 0.03,
-                 hint_rounds: int = 50, hint_conflicts: int = 10_000, follow_conflicts: int = 1_000,
+                 hint_rounds: int = 50, hint_conflicts: int = 10_000, follow_conflicts: int = 0,
                  hold: list | None = None,
                  alarm: tuple[float, Any] | None = None):
         self.hold = hold

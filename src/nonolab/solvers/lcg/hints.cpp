@@ -269,10 +269,10 @@ void Engine::apply_hints() {
 }
 
 // After a solution the next search (for another one) starts around it: its values are
-// the hinted phases for follow_conflicts_ more conflicts.  A window of its own: on a
-// unique puzzle the search after the solution is a proof, which the solution's phases
-// only slow down (12-Dom: 60k conflicts with 10,000 of them, 33k with 1,000), while a
-// multiple puzzle's second solution is near the first (benchmarks/log/2026-11-26-fast.md).
+// the hinted phases for follow_conflicts_ more conflicts (off by default: the target
+// phases already hold the solution, the longest trail without a conflict; forcing it
+// for 10,000 conflicts slowed 12-Dom's proof from 40k to 60k conflicts and won nothing
+// on taai2011 or the survey, benchmarks/log/2026-11-26-fast.md).
 void Engine::follow_solution() {
     for (int v = 0; v < nvars_; ++v) hint_phase_[v] = static_cast<uint8_t>(value_[v]);
     hint_until_ = counters_.conflicts + follow_conflicts_;
