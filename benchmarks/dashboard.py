@@ -5,8 +5,12 @@
 Each question is answered by one ``nonolab bench`` run whose folder (summary.json,
 summary.md, runs.csv, charts) is kept under ``benchmarks/results/dashboard/NAME/``; to
 bring a table up to date, run the command its summary records into that folder again
-and rerun this script.  Below the tables, every dated write-up of ``benchmarks/log/``
-is linked, newest first.  ``--check`` exits 1 when RESULTS.md is not what this script
+and rerun this script.  Questions that are not a bench run (what a certificate costs,
+puzzles per second, start-up against Python's floor) are answered by the dated write-ups
+themselves: a write-up of ``benchmarks/log/`` may hold one block between
+``<!-- headline -->`` and ``<!-- end headline -->`` (its current answer, a short table),
+which is copied here under the write-up's title with a link to it.  Below, every dated
+write-up is linked, newest first.  ``--check`` exits 1 when RESULTS.md is not what this script
 writes (the test suite runs it).
 """
 
@@ -65,6 +69,42 @@ def table(name: str, question: str) -> list[str]:
     return lines + [""]
 
 
+HEADLINE, END = "<!-- headline -->", "<!-- end headline -->"
+
+
+def headline(text: str) -> list[str]:
+    """The lines of a write-up's headline block (none when it has no block).
+
+    >>> headline("# T\\n<!-- headline -->\\n| a | 1 |\\n<!-- end headline -->\\nmore")
+    ['| a | 1 |']
+    >>> headline("# T\\nno block")
+    []
+    """
+    if HEADLINE not in text:
+        return []
+    block = text.split(HEADLINE, 1)[1].split(END, 1)[0]
+    return block.strip("\n").splitlines()
+
+
+def _title(text: str, fallback: str) -> str:
+    return next((line.lstrip("# ").strip() for line in text.splitlines() if line.startswith("# ")), fallback)
+
+
+def headlines() -> list[str]:
+    """The section of the write-ups' headline blocks, newest write-up first."""
+    lines: list[str] = []
+    for path in sorted(LOG.glob("*.md"), reverse=True):
+        text = path.read_text(encoding="utf-8")
+        block = headline(text)
+        if block:
+            lines += [f"### {_title(text, path.stem)}", "", *block, "", f"Details: [{path.stem}](log/{path.name}).", ""]
+    if not lines:
+        return []
+    return ["## Other questions, answered by the dated write-ups", "",
+            "Figures that are not a `nonolab bench` run, each from its write-up (commands, machine and load "
+            "there).", "", *lines]
+
+
 def render() -> str:
     """The whole of RESULTS.md."""
     lines = ["# Benchmark results: where nonolab stands", "",
@@ -75,11 +115,11 @@ def render() -> str:
              "tables: [docs/bench.md](../docs/bench.md).", ""]
     for name, question in QUESTIONS:
         lines += table(name, question)
+    lines += headlines()
     lines += ["## Log", "", "Dated write-ups of every measurement, newest first (the history before this dashboard "
               "is in the first of them):", ""]
     for path in sorted(LOG.glob("*.md"), reverse=True):
-        title = next((line.lstrip("# ").strip() for line in path.read_text(encoding="utf-8").splitlines()
-                      if line.startswith("# ")), path.stem)
+        title = _title(path.read_text(encoding="utf-8"), path.stem)
         lines.append(f"- [{path.stem}](log/{path.name}): {title}")
     return "\n".join(lines) + "\n"
 

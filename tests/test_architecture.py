@@ -240,7 +240,7 @@ def test_a_plain_check_imports_only_what_it_needs():
     answer, imported = out.stdout.splitlines()
     assert answer == "unique"
     assert imported == str(["nonolab.formats._common", "nonolab.formats._files", "nonolab.formats.limits",
-                            "nonolab.formats.non"])
+                            "nonolab.formats.non", "nonolab.formats.registry"])
 
 
 def _backend_names() -> set[str]:

@@ -30,6 +30,25 @@ def test_results_is_the_dashboard_its_script_writes():
     assert done.returncode == 0, done.stderr
 
 
+def test_the_dashboard_carries_each_write_up_s_headline_and_nothing_else():
+    # A write-up's <!-- headline --> block is its current answer to a question no bench run
+    # answers (certificates, throughput, start-up): RESULTS.md shows it whole, once.
+    import sys
+
+    sys.path.insert(0, str(ROOT))
+    try:
+        from benchmarks import dashboard
+    finally:
+        sys.path.remove(str(ROOT))
+    assert dashboard.headline("# T\n<!-- headline -->\n| a | 1 |\n<!-- end headline -->\nrest") == ["| a | 1 |"]
+    assert dashboard.headline("# T\nno block\n") == []
+    results = (ROOT / "benchmarks" / "RESULTS.md").read_text(encoding="utf-8")
+    blocks = [dashboard.headline(p.read_text(encoding="utf-8")) for p in (ROOT / "benchmarks" / "log").glob("*.md")]
+    assert sum(1 for b in blocks if b) >= 3      # certificates, throughput, start-up at least
+    for block in filter(None, blocks):
+        assert results.count("\n".join(block)) == 1
+
+
 def _texts():
     yield ROOT / "README.md"
     for folder in ("src", "tests", "models", "docs"):

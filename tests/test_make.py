@@ -267,9 +267,9 @@ def test_repair_flips_where_two_solutions_differ(monkeypatch):
     assert differing and set(differing) <= set(undecided_cells(puzzle))
     offered = []
 
-    def recording_choose_change(picture, cells, *args):
+    def recording_choose_change(picture, cells, *args, **kwargs):
         offered.append(list(cells))
-        return choose_change(picture, offered[-1], *args)
+        return choose_change(picture, offered[-1], *args, **kwargs)
     monkeypatch.setattr(make, "choose_change", recording_choose_change)
     recipe = Recipe(4, 4, density=0.25, density_range=(0.0, 1.0), allow_uniform_lines=True, unique=True,
                     repair=True, max_repairs=1)

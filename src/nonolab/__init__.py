@@ -14,17 +14,24 @@ The pieces: :class:`Puzzle` (immutable clues), formats (:func:`load`, :func:`loa
 questions (:func:`check`, :func:`count`, :func:`ambiguity_report`: why it is not
 unique, :func:`report`: everything a designer asks in one call, :func:`repair`: the
 fewest cell flips that make a puzzle unique, :func:`explain`: the steps that solve it,
-with its verdict), every answer's one word by :func:`outcome_of`, :func:`crosscheck` (run several backends,
+with its verdict, :func:`grade`: the weakest technique that solves it, :func:`generate`:
+seeded puzzles, proven unique on request, :func:`bench`: solvers side by side, as the SAT
+competitions measure them), every answer's one word by :func:`outcome_of`,
+:func:`check_many` (many puzzles, microseconds apart), :func:`census` (every picture of a
+small size: how many are unique, line-solvable, of each grade), :func:`crosscheck` (run several backends,
 check every answer and whether they agree) and :func:`violations` (how one picture breaks
 the clues: the independent checker every answer passes through).  Every call takes the
 puzzle first, then the backend, then the limits.
+
+Cells are ``(row, column)``, 0-based, in Python and JSON; people (the command line, the
+workbench) count from 1, and a :class:`Cell` prints itself that way.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from nonolab.core import EMPTY, FILLED, UNKNOWN, Grid, Puzzle, Solution, clues_of
+from nonolab.core import EMPTY, FILLED, UNKNOWN, Cell, Grid, Puzzle, Solution, clues_of
 from nonolab.core import violations
 from nonolab.errors import (BackendUnavailable, Contradiction, InvalidPuzzle, NonolabError,
                             ParseError, UnknownBackend, UnknownFormat)
@@ -37,10 +44,10 @@ from nonolab.solvers import names as backends
 __version__ = "0.1.0"
 
 __all__ = [
-    "EMPTY", "FILLED", "UNKNOWN", "AmbiguityReport", "BackendUnavailable", "CheckResult", "Contradiction", "CountResult", "CrossCheck",
+    "EMPTY", "FILLED", "UNKNOWN", "AmbiguityReport", "Cell", "Grade", "GradeResult", "generate", "grade", "bench", "BackendUnavailable", "CensusResult", "CheckResult", "Contradiction", "CountResult", "CrossCheck",
     "Grid", "InvalidPuzzle", "Limits", "NonolabError", "ParseError", "Puzzle", "RepairResult", "Report",
     "Solution", "SolveResult",
-    "Status", "UnknownBackend", "UnknownFormat", "Verdict", "ambiguity_report", "backend", "backends", "check",
+    "Status", "UnknownBackend", "UnknownFormat", "Verdict", "ambiguity_report", "backend", "backends", "census", "check", "check_many",
     "clues_of",
     "count", "crosscheck", "dump", "dumps", "explain", "Explanation", "load", "load_all", "loads", "loads_all",
     "outcome_of", "repair", "report", "solve", "violations",
@@ -59,7 +66,14 @@ _LAZY = {"AmbiguityReport": ("nonolab.harness.ambiguity", "AmbiguityReport"),
          "Report": ("nonolab.harness.report", "Report"),
          "report": ("nonolab.harness.report", "report"),
          "Explanation": ("nonolab.harness.explanation", "Explanation"),
-         "explain": ("nonolab.harness.explanation", "explain")}
+         "explain": ("nonolab.harness.explanation", "explain"),
+         "CensusResult": ("nonolab.exhaustive.run", "CensusResult"),
+         "census": ("nonolab.exhaustive.run", "census"),
+         "Grade": ("nonolab.harness.classify", "Grade"),
+         "GradeResult": ("nonolab.harness.classify", "GradeResult"),
+         "grade": ("nonolab.harness.classify", "grade"),
+         "generate": ("nonolab.generate", None),
+         "bench": ("nonolab.bench", None)}
 
 
 def __getattr__(name: str) -> Any:
@@ -71,7 +85,8 @@ def __getattr__(name: str) -> Any:
         import importlib
 
         module, attribute = _LAZY[name]
-        return getattr(importlib.import_module(module), attribute)
+        found = importlib.import_module(module)
+        return found if attribute is None else getattr(found, attribute)
     raise AttributeError(f"module 'nonolab' has no attribute {name!r}")
 
 
@@ -97,6 +112,22 @@ def check(puzzle: Puzzle, backend: str = DEFAULT, time_limit: float | None = Non
     """Is the solution unique?  See :func:`nonolab.harness.uniqueness.check`."""
     from nonolab.harness.uniqueness import check as _check
     return _check(puzzle, _build(backend, **options), time_limit)
+
+
+def check_many(puzzles: Any, backend: str = "native", time_limit: float | None = None,
+               **options: Any) -> Any:
+    """Is each solution unique?  An iterator of :class:`CheckResult`, one per puzzle of the
+    iterable ``puzzles``, in order; ``time_limit`` per puzzle.  The default backend,
+    native, answers many small puzzles per call into its compiled engine (microseconds
+    between puzzles, where one :func:`check` a puzzle costs tens of them).  See
+    :func:`nonolab.harness.uniqueness.check_many`.
+
+    >>> [c.verdict.value for c in check_many([Puzzle(rows=((1,),), columns=((1,),)),
+    ...                                        Puzzle(rows=((1,), (1,)), columns=((1,), (1,)))])]
+    ['unique', 'multiple']
+    """
+    from nonolab.harness.uniqueness import check_many as _check_many
+    return _check_many(puzzles, _build(backend, **options), time_limit)
 
 
 def count(puzzle: Puzzle, backend: str = DEFAULT, limit: int | None = None,

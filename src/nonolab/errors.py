@@ -24,11 +24,25 @@ class NonolabError(Exception):
 
     ``path`` and ``line`` say where in a file the problem is, when known; ``str()``
     gives the one-line message ``path:line: message``.
+
+    ``argument`` names the library parameter a message is about (``"density"``, or
+    ``"dump:fmt"`` when the function matters), written ``{arg}`` in the message: ``str()`` says the parameter's
+    name, as a Python caller knows it, and :meth:`said_as` lets a front end say it in its
+    own words (the command line's ``--to``), so no message of the library leaks a Python
+    name into the CLI.
+
+    >>> err = InvalidArgument("{arg} must be between 0 and 1, got 1.5", argument="density")
+    >>> str(err), err.said_as("--density")
+    ('density must be between 0 and 1, got 1.5', '--density must be between 0 and 1, got 1.5')
     """
 
-    def __init__(self, message: str, *, path: str | None = None, line: int | None = None):
-        super().__init__(message)
-        self.message = message
+    def __init__(self, message: str, *, path: str | None = None, line: int | None = None,
+                 argument: str | None = None):
+        self.template = message
+        self.argument = argument
+        # "dump:fmt": the parameter fmt of dump, so a front end can tell it from load's.
+        self.message = message if argument is None else message.replace("{arg}", argument.rpartition(":")[2])
+        super().__init__(self.message)
         self.path = path
         self.line = line
 
@@ -41,6 +55,13 @@ class NonolabError(Exception):
         return self
 
     def __str__(self) -> str:
+        return self._where() + self.message
+
+    def said_as(self, name: str) -> str:
+        """The one-line message with the parameter spoken of as ``name`` (an option)."""
+        return self._where() + self.template.replace("{arg}", name)
+
+    def _where(self) -> str:
         where = ""
         if self.path is not None:
             where = f"{self.path}:"
@@ -49,7 +70,7 @@ class NonolabError(Exception):
             where += " "
         elif self.line is not None:
             where = f"line {self.line}: "
-        return where + self.message
+        return where
 
 
 class ParseError(NonolabError):

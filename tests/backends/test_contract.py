@@ -161,6 +161,27 @@ def test_a_reproducible_backend_repeats_its_solutions_in_the_same_order(solver):
     assert all(len(s) > 1 for s in first)
 
 
+def test_a_batch_backend_answers_each_puzzle_as_solve_does(solver):
+    # BATCH: solve_many(puzzles, limits) gives, in order, what solve gives each puzzle: the
+    # same count, the same exhaustion, checked solutions (every one of a puzzle's few).
+    from nonolab.generate.grids import puzzle_from_array, random_grid
+    if Capability.BATCH not in capabilities(solver):
+        pytest.skip("this backend does not declare a batch entry")
+    puzzles = [load(PUZZLES / "nonolab" / "heart.non"), load(PUZZLES / "nonolab" / "contradiction.non"),
+               load(PUZZLES / "nonolab" / "switch.non"),
+               *(puzzle_from_array(random_grid(6, 5, 0.5, seed=s)) for s in range(20)),
+               *(_with_givens(seed, 1)[0] for seed in range(12))]  # givens are part of the puzzle
+    for limits in (Limits(), Limits(max_solutions=None), Limits(max_solutions=1)):
+        many = list(solver.solve_many(iter(puzzles), limits))
+        assert len(many) == len(puzzles)
+        for puzzle, result in zip(puzzles, many):
+            alone = solver.solve(puzzle, limits)
+            _assert_verified(puzzle, result)
+            assert (result.count, result.complete, result.status) == (alone.count, alone.complete, alone.status)
+            if result.complete:
+                assert set(result.solutions) == set(alone.solutions)
+
+
 def _with_givens(seed: int, colours: int) -> tuple[Puzzle, int]:
     """A random small puzzle (two rows swapped now and then, which often leaves several
     solutions or none) with some cells given, and its count by brute force: every

@@ -39,9 +39,9 @@ def _children() -> set[int]:
     """The live child processes of this process (Linux /proc)."""
     found = set()
     for task in Path(f"/proc/{os.getpid()}/task").iterdir():
-        try:
+        try:   # a thread may end between the listing and the read
             text = (task / "children").read_text().split()
-        except OSError:  # the thread ended since the listing
+        except OSError:
             continue
         found.update(int(pid) for pid in text)
     alive = set()

@@ -93,3 +93,37 @@ def test_the_server_kills_what_it_runs_when_the_benchmark_goes(tmp_path):
     assert _wait_gone(int(pid_file.read_text()))
     thread.join(10)
     assert errors and "server ended" in str(errors[0])
+
+
+def _silent_worker(tmp_path, pid_file):
+    """A worker whose "python" never says it is ready (it sleeps, after writing its pid)."""
+    import os
+
+    from nonolab.bench.workers import Tree, Worker
+
+    script = tmp_path / "python"
+    script.write_text(f"#!/bin/sh\necho $$ > {pid_file}\nexec sleep 600\n")
+    script.chmod(0o755)
+    return Worker(Tree("", str(script), dict(os.environ)), "native")
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_a_worker_cancelled_while_it_starts_is_killed_not_an_error(tmp_path):
+    pid_file = tmp_path / "pid"
+    cancel = threading.Event()
+    cancel.set()
+    with _silent_worker(tmp_path, pid_file) as worker:
+        # was a JSONDecodeError: the start read its "overrun" mark as the child's hello line
+        assert worker.run({"task": "check"}, None, cancel) == {"killed": True}
+    if pid_file.exists():
+        assert _wait_gone(int(pid_file.read_text()))
+
+
+def test_a_worker_that_is_never_ready_is_a_bench_error(tmp_path, monkeypatch):
+    from nonolab.bench import workers
+    from nonolab.errors import BenchError
+
+    monkeypatch.setattr(workers, "STARTUP_TIMEOUT", 0.2)
+    with _silent_worker(tmp_path, tmp_path / "pid") as worker:
+        with pytest.raises(BenchError, match="not ready within"):
+            worker.run({"task": "check"}, None)

@@ -183,3 +183,20 @@ def test_count_compares_exact_counts(two_puzzles):
     result = run([str(PUZZLES / "hakank" / "nonunique.non")], ["native", "lcg"], task="count", time_limit=60,
                  isolate="worker")
     assert [(r["count"], r["exact"]) for r in result.records] == [(43, True), (43, True)] and result.ok
+
+
+def test_the_child_warms_its_backend_up_wherever_the_version_keeps_warm_up():
+    # child.py looks warm_up up by module name (solvers.warm here; solvers.base in older trees).
+    from nonolab.bench import child
+
+    solved = []
+
+    class Recorder:
+        name = "bench-warm-up-recorder"
+        CAPABILITIES: frozenset = frozenset()
+
+        def solve(self, puzzle, limits=None, given=None):
+            solved.append(puzzle)
+
+    child._warm_up(Recorder())
+    assert len(solved) == 1

@@ -199,6 +199,14 @@ def test_a_verdict_changed_in_the_manifest(copy):
     _rejected(folder, "puzzle.cnf")  # a contradiction's CNF is not there, nor would the proof refute it
 
 
+def test_a_verdict_that_is_not_a_word(copy):
+    folder = copy("unique")
+    manifest = json.loads((folder / "manifest.json").read_text())
+    manifest["verdict"] = ["unique"]  # was a TypeError (unhashable list) out of check_certificate
+    (folder / "manifest.json").write_text(json.dumps(manifest))
+    _rejected(folder, "manifest.json", "unknown verdict")
+
+
 def test_two_solutions_that_are_the_same(copy):
     folder = copy("multiple")
     shutil.copy(folder / "solution-1.txt", folder / "solution-2.txt")

@@ -85,10 +85,10 @@ def test_from_image(run, tmp_path):
 @pytest.mark.parametrize("args,message", [
     (["--size", "0x5"], "grid size must be positive"),
     (["--size", "5by5"], "size must be WIDTHxHEIGHT"),
-    (["--size", "5x5", "--density", "1.5"], "density must be strictly between 0 and 1"),
-    (["--size", "5x5", "--density", "0"], "density must be strictly between 0 and 1"),
+    (["--size", "5x5", "--density", "1.5"], "--density must be strictly between 0 and 1"),
+    (["--size", "5x5", "--density", "0"], "--density must be strictly between 0 and 1"),
     (["--size", "5x5", "--density", "0.9"], "outside the accepted range"),
-    (["--size", "5x5", "--count", "0"], "count must be a positive integer"),
+    (["--size", "5x5", "--count", "0"], "--count must be a positive integer"),
     (["--size", "5x5", "--format", "nope"], "unknown format 'nope'"),
     (["--size", "5x5", "--from-image", "/nonexistent/x.png"], "cannot read the image"),
     (["--size", "5x5", "--unique", "--backend", "nope"], "unknown backend 'nope'"),

@@ -87,8 +87,8 @@ def test_from_a_colour_image(run, tmp_path):
 
 
 @pytest.mark.parametrize("args,message", [
-    (["--colours", "0"], "colours (--colours) must be an integer from 1 to 12"),
-    (["--colours", "40"], "colours (--colours) must be an integer from 1 to 12"),
+    (["--colours", "0"], "--colours must be an integer from 1 to 12"),
+    (["--colours", "40"], "--colours must be an integer from 1 to 12"),
     (["--colours", "3", "-t", "tatham"], "--format tatham holds black-and-white puzzles only"),
     (["--colours", "3", "--unique", "-b", "dlx"], "solves black-and-white puzzles only"),
     (["-t", "png"], "--format png writes binary files: give --out DIR"),

@@ -42,13 +42,16 @@ def nonolab_env() -> dict[str, str]:
     return env
 
 
-def interrupted(args: list[str], sig: int) -> subprocess.CompletedProcess:
+def interrupted(args: list[str], sig: int, closed: str = "") -> subprocess.CompletedProcess:
     """Run ``nonolab ARGS`` and send ``sig`` once it searches; its outcome (killed after
-    ``HANG`` seconds: then its exit code says so)."""
+    ``HANG`` seconds: then its exit code says so).  ``closed``: a shell redirection that
+    starts it with a standard descriptor closed (``>&-``)."""
     if str(GETTYS) in args and not GETTYS.exists():
         pytest.skip(f"{GETTYS} is not there")
-    proc = subprocess.Popen([sys.executable, "-m", "nonolab", *args], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, env=nonolab_env())
+    command = [sys.executable, "-m", "nonolab", *args]
+    if closed:   # the shell execs the command: the signal reaches it, not a shell around it
+        command = ["sh", "-c", f'exec "$0" "$@" {closed}', *command]
+    proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=nonolab_env())
     time.sleep(SEARCHING)
     assert proc.poll() is None, "the command ended before the signal: the puzzle is not hard enough here"
     proc.send_signal(sig)
@@ -101,6 +104,15 @@ def test_a_signal_ends_the_command_at_once_with_one_line(args, sig, tmp_path):
 def test_every_command_ends_at_once(args, tmp_path):
     done = interrupted([*args, _hard_for(args, tmp_path)], signal.SIGINT)
     assert (done.returncode, done.stdout, done.stderr) == (130, "", "nonolab: interrupted\n")
+
+
+@pytest.mark.parametrize("closed", [">&-", "2>&-"])
+def test_a_command_started_with_a_closed_stdout_or_stderr_is_interrupted_as_any_other(closed):
+    # Before: exit 1 and no line (the signal handler's os.dup(2) failed on a closed stderr;
+    # with stdout closed, flushing sys.stdout, None, raised in the main thread).
+    done = interrupted(["check", "-b", "native", str(GETTYS)], signal.SIGINT, closed)
+    assert done.returncode == 130, done.stderr
+    assert (done.stdout, done.stderr) == ("", "nonolab: interrupted\n" if closed == ">&-" else "")
 
 
 def test_generate_ends_at_once_and_keeps_only_whole_puzzles():

@@ -102,3 +102,62 @@ def test_the_report_of_a_colour_puzzle_with_repairs_is_valid(run, tmp_path):
     assert data["repair"]["suggestions"] and any(
         f[2] > 1 for s in data["repair"]["suggestions"] for f in s["flips"])   # a change to another colour
     _validator("check-report").validate(data)
+
+
+@pytest.fixture(scope="module")
+def one_too_big(tmp_path_factory) -> tuple[str, list[str]]:
+    """Three puzzles, the second beyond the cnf backend's max_states (set between the sizes)."""
+    from nonolab.solvers.size import model_states
+
+    small, big = load(PUZZLES / "nonolab" / "heart.non"), load(PUZZLES / "hakank" / "nonunique.non")
+    path = tmp_path_factory.mktemp("refused") / "three.json"
+    path.write_text(dumps_all([small, big, small], "json"), encoding="utf-8")
+    return str(path), ["-b", "cnf", "-O", f"max_states={model_states(small)}"]
+
+
+@pytest.mark.parametrize("name", ["check", "check-why", "check-report", "count", "solve", "grade"])
+def test_a_set_with_a_puzzle_a_library_error_stopped_is_valid(run, one_too_big, name):
+    """A set's puzzle that the backend refuses has its own record: verdict null, error the message."""
+    path, refuse = one_too_big
+    data = json.loads(run(*COMMANDS[name], *refuse, path, "--json").stdout)
+    _validator(name).validate(data)
+    refused = data["puzzles"][1]
+    assert refused["verdict"] is None and "max_states" in refused["error"] and data["summary"]["errors"] == 1
+    for wrong in ({k: v for k, v in refused.items() if k != "verdict"},   # an error record names its verdict
+                  {**refused, "error": None},                               # verdict null says why
+                  {**refused, "verdict": "timeout"},                        # a timeout is not an error
+                  {**data["puzzles"][0], "error": refused["error"]}):       # an answered puzzle has no error
+        with pytest.raises(jsonschema.ValidationError):
+            _validator(name).validate({**data, "puzzles": [data["puzzles"][0], wrong, data["puzzles"][2]]})
+
+
+@pytest.mark.parametrize("name", sorted(set(COMMANDS) - {"info", "verify"}))
+def test_a_set_the_clock_ran_out_on_is_valid(run, two, name, monkeypatch):
+    """The puzzles the command's --time-limit did not reach have timeout records (error null)."""
+    from nonolab.cli import clock
+
+    monkeypatch.setattr(clock, "elapsed", lambda: 10.0 ** 6)
+    data = json.loads(run(*COMMANDS[name], two, "--time-limit", "5", "--json").stdout)
+    _validator(name).validate(data)
+    assert [(r["verdict"], r["error"]) for r in data["puzzles"]] == [("timeout", None)] * 2
+
+
+def test_a_certified_set_with_a_puzzle_a_library_error_stopped_is_valid(run, one_too_big, tmp_path, monkeypatch):
+    """check --certify answers through the same set loop: a puzzle whose certificate a library
+    error stopped has the error record (forced here: the certifier builds its own model)."""
+    import nonolab.certify
+    from nonolab.errors import TooLarge
+
+    real = nonolab.certify.certify
+
+    def refusing(puzzle, *args, **kwargs):
+        if puzzle.name == "nonunique":
+            raise TooLarge("the model is beyond a limit")
+        return real(puzzle, *args, **kwargs)
+
+    monkeypatch.setattr(nonolab.certify, "certify", refusing)
+    path, _ = one_too_big
+    data = json.loads(run("check", "--certify", tmp_path / "certs", path, "-b", "cnf", "--json").stdout)
+    _validator("check-certify").validate(data)
+    assert [r["verdict"] for r in data["puzzles"]] == ["unique", None, "unique"]
+    assert data["puzzles"][1]["error"] == "the model is beyond a limit" and data["summary"]["errors"] == 1

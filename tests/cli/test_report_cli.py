@@ -194,3 +194,13 @@ def test_repair_writes_a_unique_colour_puzzle(run, tmp_path, colour_switch):
     assert _exact_count(fixed) == 1 and get("native").solve(fixed, Limits(None)).count == 1
     data = json.loads(run("repair", colour_switch, "--json").stdout)
     assert data["verdict"] == "unique" and len(data["suggestions"][0]["flips"]) == 1
+
+
+@pytest.mark.parametrize("command", [("check", "--report"), ("grade",)])
+def test_a_puzzle_with_no_solution_is_not_graded_in_words_never_none(run, command):
+    # Before, both said "grade: none (...)": none is no outcome word; contradiction is the verdict.
+    result = run(*command, CONTRADICTION)
+    assert result.exit_code == 1
+    grade_line = next(line for line in result.stdout.splitlines() if line.startswith("grade: "))
+    assert grade_line.startswith("grade: not graded (a puzzle with no solution has no grade)"), grade_line
+    assert not re.search(r"\bnone\b", result.stdout), result.stdout

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import csv
 import json
+import re
 from pathlib import Path
 
 import pytest
 
-from nonolab.formats import dumps_all, load, load_all
+from nonolab.formats import dumps_all, load, load_all, loads_all
 
 PUZZLES = Path(__file__).resolve().parents[2] / "puzzles"
 UNIQUE, MANY, THIRD = "nonolab/heart.non", "nonolab/permutations-5.non", "nonolab/probe-merge.non"
@@ -154,3 +155,110 @@ def test_solve_of_a_set_prints_each_solution_under_its_name(run, two):
     for puzzle, section in zip(load_all(two), sections):
         every = NativeSolver().solve(puzzle, Limits(max_solutions=None)).solutions
         assert sum("\n" + s.to_text() + "\n" in section for s in every) == 1, section
+
+
+@pytest.fixture
+def one_too_big(tmp_path) -> tuple[str, list[str]]:
+    """A JSON set of three whose second puzzle is beyond the cnf backend's ``max_states`` (a
+    library error, TooLarge), and the options that set that limit between the puzzles' sizes."""
+    from nonolab.solvers.size import model_states
+
+    small, big = load(PUZZLES / UNIQUE), load(PUZZLES / "hakank" / "nonunique.non")
+    assert model_states(small) < model_states(big)
+    path = tmp_path / "three.json"
+    path.write_text(dumps_all([small, big, small], "json"), encoding="utf-8")
+    return str(path), ["-b", "cnf", "-O", f"max_states={model_states(small)}"]
+
+
+REFUSED = "error: backend 'cnf': the 11x15 puzzle needs a model of"
+
+
+@pytest.mark.parametrize("command", [("check",), ("check", "--why"), ("check", "--report"), ("count",), ("solve",),
+                                     ("grade",)])
+def test_a_library_error_on_one_puzzle_of_a_set_is_that_puzzle_s_answer_alone(run, one_too_big, command):
+    # On b8e0014 the refusal of puzzle 2 ended the command with one error line: puzzle 3
+    # was never answered, no summary was printed and --json printed nothing.
+    path, refuse = one_too_big
+    result = run(*command, *refuse, path)
+    lines = result.stdout.splitlines()
+    assert result.exit_code == 2, result.output
+    named = [line.split(":")[0] for line in lines if re.match(r'#\d+ "', line)]
+    assert named == ['#1 "heart"', '#2 "nonunique"', '#3 "heart"'], lines
+    second = next(line for line in lines if line.startswith("#2"))
+    assert second.startswith(f'#2 "nonunique": {REFUSED}') and "\n" not in second, lines
+    third = next(line for line in lines if line.startswith("#3"))
+    assert "error" not in third, lines
+    assert lines[-1] == f"3 puzzles: 2 {'line' if command == ('grade',) else 'unique'}, 1 error", lines
+    assert result.stderr == ""
+    data = json.loads(run(*command, *refuse, path, "--json").stdout)
+    assert [r["index"] for r in data["puzzles"]] == [1, 2, 3]
+    assert data["puzzles"][1]["verdict"] is None and data["puzzles"][1]["error"].startswith(REFUSED[7:])
+    assert "error" not in data["puzzles"][0] and "error" not in data["puzzles"][2]
+    assert data["summary"]["errors"] == 1 and data["summary"]["exit_code"] == 2 and data["summary"]["puzzles"] == 3
+
+
+def test_a_backend_that_refuses_one_puzzle_of_a_set_refuses_that_one_alone(run, tmp_path):
+    heart = load(PUZZLES / UNIQUE)
+    given = heart.with_(givens=[(0, 0, 1 if heart.goal.to_text()[0] == "#" else 0)])
+    path = tmp_path / "three.json"
+    path.write_text(dumps_all([heart, given, heart], "json"), encoding="utf-8")
+    lines = run("check", "-b", "dlx", path).stdout.splitlines()   # dlx takes no given cells
+    assert len(lines) == 4 and lines[0] == '#1 "heart": unique' and lines[2:] == ['#3 "heart": unique',
+                                                                                 "3 puzzles: 2 unique, 1 error"]
+    assert lines[1].startswith("#2 \"heart\": error: backend 'dlx' does not take given cells; puzzles with givens "
+                               "need one of: auto, cnf"), lines
+
+
+def test_repair_of_a_set_writes_every_puzzle_the_one_an_error_stopped_unchanged(run, one_too_big, tmp_path):
+    path, refuse = one_too_big
+    before = load_all(path)
+    out = tmp_path / "out.json"
+    result = run("repair", *refuse, path, "-o", out)
+    lines = result.stdout.splitlines()
+    assert result.exit_code == 2 and lines[1].startswith(f'#2 "nonunique": {REFUSED}'), result.output
+    assert lines[-1] == "3 puzzles: 2 unique, 1 error"
+    after = load_all(out)
+    assert len(after) == 3 and after[1] == before[1]
+    # To standard output: the puzzles there, each answer (the error too) on stderr in order.
+    piped = run("repair", *refuse, path)
+    assert piped.exit_code == 2 and len(loads_all(piped.stdout, "json")) == 3
+    assert [line.split(":")[0] for line in piped.stderr.splitlines()] == ['#1 "heart"', '#2 "nonunique"', '#3 "heart"']
+    assert REFUSED in piped.stderr.splitlines()[1]
+
+
+def test_a_single_puzzle_s_library_error_is_still_the_command_s_one_line_error(run, one_too_big):
+    path, refuse = one_too_big
+    result = run("check", *refuse, path, "--index", "2")
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr.startswith(f"nonolab: {REFUSED}") and result.stderr.count("\n") == 1
+    data = run("check", *refuse, path, "--index", "2", "--json")
+    assert data.exit_code == 2 and data.stdout == ""
+
+
+def test_puzzles_the_clock_did_not_reach_each_have_a_timeout_record(run, two, monkeypatch):
+    from nonolab.cli import clock
+
+    monkeypatch.setattr(clock, "elapsed", lambda: 10.0 ** 6)   # the command's clock has run out
+    data = json.loads(run("check", two, "--time-limit", "5", "--json").stdout)
+    assert [(r["index"], r["verdict"], r["error"]) for r in data["puzzles"]] == [(1, "timeout", None),
+                                                                                 (2, "timeout", None)]
+    assert data["summary"]["verdicts"] == {"timeout": 2}
+
+
+@pytest.mark.parametrize("command", [("convert",), ("solve", "-o"), ("repair", "-o")], ids=lambda c: c[0])
+def test_a_set_written_to_a_format_of_one_puzzle_is_one_line_before_any_work(run, two, tmp_path, command):
+    # Before: a ValueError traceback from dumps_all, after solving or repairing every puzzle.
+    out = tmp_path / "out.tatham"
+    result = run(command[0], two, *command[1:], out)
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr.startswith(f"nonolab: error: {out}: the 'tatham' format holds one puzzle, and there are 2 "
+                                    "to write (formats holding several: "), result.stderr
+    assert result.stderr.count("\n") == 1 and not out.exists()
+    if command[0] != "convert":   # one puzzle of the set fits
+        assert run(command[0], two, *command[1:], out, "--index", "1").exit_code == 0 and out.exists()
+
+
+def test_solve_of_a_set_to_standard_output_in_a_format_of_one_puzzle_is_refused_before_solving(run, two):
+    result = run("solve", two, "--to", "tatham")
+    assert result.exit_code == 2 and result.stdout == "" and "--index N" in result.stderr
+    assert result.stderr.startswith(f"nonolab: error: {two}: the 'tatham' format holds one puzzle")

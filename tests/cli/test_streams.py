@@ -148,6 +148,63 @@ def test_a_closed_pipe_ends_quietly(tmp_path):
     assert proc.returncode == 0  # solve's own code (a solution was found)
 
 
+@pytest.fixture
+def three(tmp_path) -> Path:
+    """A set: unique, multiple, contradiction (check exits 1)."""
+    from nonolab.formats import dumps_all
+
+    path = tmp_path / "three.json"
+    names = ("nonolab/heart.non", "hakank/nonunique.non", "nonolab/contradiction.non")
+    path.write_text(dumps_all([load(REPO / "puzzles" / n) for n in names], "json"), encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("extra", [[], ["--json"], ["--report"]], ids=["text", "json", "report"])
+def test_a_set_checked_into_a_pipe_nobody_reads_ends_quietly(three, extra):
+    # `nonolab check set.json | head -1`, made certain: the pipe's reading end is closed
+    # before the command starts, so every write to standard output fails with EPIPE.
+    read, write = os.pipe()
+    os.close(read)
+    try:
+        done = subprocess.run([sys.executable, "-m", "nonolab", "check", *extra, str(three)], stdout=write,
+                              stderr=subprocess.PIPE, env=_env(), timeout=120)
+    finally:
+        os.close(write)
+    assert done.stderr.decode() == ""     # no traceback, no "Broken pipe", no "Exception ignored"
+    assert done.returncode == 1           # check's own code (puzzle 2 is multiple)
+
+
+@pytest.mark.parametrize("closed, puzzle, code", [
+    (">&-", "heart", 0), ("2>&-", "heart", 0), (">&-", "missing", 2), ("2>&-", "missing", 2),
+    (">&- 2>&-", "set", 1),
+])
+def test_a_command_started_with_stdout_or_stderr_closed_ends_with_its_own_code(three, closed, puzzle, code):
+    # Before: `nonolab check heart.non >&-` printed an AttributeError traceback (flushing
+    # a stream Python had set to None) and exited 1, whatever the answer.
+    path = {"heart": REPO / "puzzles" / "nonolab" / "heart.non", "missing": three.parent / "missing.non",
+            "set": three}[puzzle]
+    shell = ["sh", "-c", f'exec "$0" "$@" {closed}', sys.executable, "-m", "nonolab", "check", str(path)]
+    done = subprocess.run(shell, capture_output=True, env=_env(), timeout=120)
+    assert done.returncode == code, done.stderr
+    if closed == ">&-":
+        assert done.stdout == b"" and (done.stderr == b"" if code == 0 else
+                                       done.stderr.decode().startswith("nonolab: error: ") and
+                                       done.stderr.count(b"\n") == 1), done.stderr
+    if closed == "2>&-":
+        assert done.stderr == b"" and done.stdout == (b"unique\n" if code == 0 else b"")
+
+
+def test_a_closed_standard_descriptor_is_reopened_on_dev_null(tmp_path):
+    # Else the next file opened takes descriptor 1, where a C library's output (or the
+    # signal handler's silencing) would land in it.
+    code = ("import os, sys; os.close(1); from nonolab.cli import streams; streams.reopen_closed_descriptors(); "
+            f"fd = os.open({str(tmp_path / 'out')!r}, os.O_WRONLY | os.O_CREAT); "
+            "sys.stderr.write(f'{fd} {os.path.realpath(f\"/proc/self/fd/1\")}')")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, env=_env(), timeout=60)
+    fd, one = done.stderr.decode().split()
+    assert int(fd) > 2 and one == os.devnull
+
+
 def test_convert_to_dev_stdout_writes_to_the_file_a_shell_opened(tmp_path):
     log = tmp_path / "log.txt"
     log.write_text("first\n")

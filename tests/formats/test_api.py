@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from nonolab.core import Puzzle, Solution
-from nonolab.errors import InvalidPuzzle, NonolabError, ParseError, UnknownFormat
+from nonolab.errors import InvalidArgument, InvalidPuzzle, NonolabError, ParseError, UnknownFormat
 from nonolab import formats
 from nonolab.formats import (dump, dump_all, dumps, dumps_all, format_for_path, load, load_all,
                              loads, loads_all, names, sniff)
@@ -154,9 +154,9 @@ def test_dumps_unknown_format():
 
 def test_dumps_all_for_single_puzzle_formats():
     assert dumps_all([heart()], "nin") == dumps(heart(), "nin")
-    with pytest.raises(ValueError, match="holds one puzzle"):
+    with pytest.raises(InvalidArgument, match="holds one puzzle"):   # typed: the CLI says it in one line
         dumps_all([heart(), heart()], "nin")
-    with pytest.raises(ValueError, match="no puzzles"):
+    with pytest.raises(InvalidArgument, match="no puzzles"):
         dumps_all([], "webpbn")
 
 

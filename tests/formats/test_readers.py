@@ -50,12 +50,14 @@ def test_non_nonpack_bundle():
 
 def test_non_writer_quotes_values_and_skips_unsafe_keys():
     p = Puzzle(rows=((1,),), columns=((1,),), name='say "hi" & <bye>\nnow',
-               metadata={"by": "a\"b", "rows": "x", "two words": "y", "licence": "MIT"})
+               metadata={"by": "a\"b", "rows": "x", "two words": "y", "licence": "MIT", "notes": "puzzle 'Edge'"})
     text = dumps(p, "non")
-    assert 'title "say &quot;hi&quot; &amp; &lt;bye&gt;&#10;now"' in text
+    # Only what would end or garble a double-quoted value is an entity: an apostrophe or
+    # an angle bracket is written as people read it.
+    assert 'title "say &quot;hi&quot; &amp; <bye>&#10;now"' in text and "notes \"puzzle 'Edge'\"" in text
     assert "two words" not in text and 'rows "x"' not in text
     back = loads(text, "non")
-    assert back.name == p.name and back.metadata == {"by": 'a"b', "licence": "MIT"}
+    assert back.name == p.name and back.metadata == {"by": 'a"b', "licence": "MIT", "notes": "puzzle 'Edge'"}
 
 
 def test_non_saved_grid_is_metadata():

@@ -76,7 +76,7 @@ def test_cli_verify_json_over_several_files():
     out = runner.invoke(cli, ["verify", *files, "--json"])
     data = json.loads(out.stdout)
     assert out.exit_code == 0 and [d["consensus"] for d in data["puzzles"]] == ["multiple", "unique"]
-    assert data["summary"] == {"puzzles": 2, "verdicts": {"agree": 2}, "exit_code": 0}
+    assert data["summary"] == {"puzzles": 2, "verdicts": {"agree": 2}, "errors": 0, "exit_code": 0}
 
 
 def test_cli_backends_lists_every_registered_backend_with_its_role():

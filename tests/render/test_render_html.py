@@ -96,6 +96,13 @@ def test_the_report_of_a_unique_puzzle_draws_its_solution_with_every_clue():
     assert_every_clue_drawn(drawn, puzzle)
 
 
+def test_the_report_of_a_puzzle_with_no_solution_says_not_graded_never_none():
+    rep = report(load(PUZZLES / "nonolab" / "contradiction.non"), backend="native")
+    reader = read(rep._repr_html_())
+    assert "".join(reader.by_class["grade"]) == "grade: not graded (a puzzle with no solution has no grade)"
+    assert not re.search(r"\bnone\b", words(reader)), words(reader)
+
+
 def test_a_title_full_of_markup_is_text_not_tags():
     picture = Solution.from_rows(["#.", ".#"])
     puzzle = Puzzle.from_solution(picture, name=HOSTILE)

@@ -150,7 +150,7 @@ def test_too_large_to_print_legibly_or_to_draw():
     with pytest.raises(TooLarge):
         render.puzzle_svg(Puzzle(rows=((),) * 600, columns=((),) * 600))
     with pytest.raises(InvalidArgument, match="page"):
-        render.puzzle_svg(wide, page="a3")
+        render.puzzle_svg(wide, page="a5")
 
 
 def test_the_stepper_holds_one_frame_per_step_and_needs_no_network():

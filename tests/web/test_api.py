@@ -65,7 +65,8 @@ def test_bad_input_answers_the_line_the_cli_prints(client, tmp_path, name, conte
     cli = subprocess.run([sys.executable, "-m", "nonolab", "check", name], cwd=tmp_path, capture_output=True,
                          text=True, env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)})
     assert cli.returncode == 2
-    assert cli.stderr.strip() == f"nonolab: error: {answer['error']}"
+    # The same line, each in its own words for the format (the page's menu, the CLI's option).
+    assert cli.stderr.strip() == f"nonolab: error: {answer['error']}".replace("the Format menu", "--from")
 
 
 def test_an_unknown_format_name_is_refused(client):
@@ -115,7 +116,7 @@ def test_the_analysis_is_the_designer_s_report_under_its_own_names(client):
     named = set(schema("check-report")["$defs"]["record"]["properties"])
     # (certificate: only with check --report --certify; the page certifies on demand, /certify)
     assert named - {"schema_version", "file", "index", "title", "width", "height", "certificate"} <= set(report)
-    assert set(report) - named == {"pictures", "repairs"} and "certificate" not in report
+    assert set(report) - named == {"pictures", "picture_notes", "repairs", "parts"} and "certificate" not in report
     assert report["verdict"] == "multiple" and report["repair"]["status"] == "repaired"
     flip = next(r for r in report["repairs"] if r["kind"] == "flip")
     assert flip["picture"] == report["solution"]       # the repair starts from the solution shown

@@ -85,6 +85,15 @@ def _verdict(driver) -> str:
     return element.get_attribute("data-verdict") if element.is_displayed() else ""
 
 
+def _reported(driver, verdict: str) -> bool:
+    """The report shows ``verdict`` and every part of it has come in (the page fills the
+    parts in as they are answered: the verdict first, the grade last)."""
+    return _verdict(driver) == verdict and driver.execute_script(
+        "var parts = document.querySelectorAll('#parts li');"
+        "return parts.length > 0 && Array.prototype.every.call(parts, function (li) {"
+        "  return li.className === 'done' || li.className === 'skipped'; });")
+
+
 def _load_text(driver, text: str) -> None:
     area = _by(driver, "#paste")
     area.clear()
@@ -94,7 +103,7 @@ def _load_text(driver, text: str) -> None:
 
 def test_load_check_repair_explain_and_download(page):
     _load_text(page, (PUZZLES / "nonolab" / "switch.non").read_text())
-    _until(page, lambda: _verdict(page) == "multiple")
+    _until(page, lambda: _reported(page, "multiple"))
     assert _by(page, "#picture-diff svg") and _by(page, "#picture-why svg")
     assert "2x2 switch" in _by(page, "#ambiguity").text
     assert _shot(page, "1-loaded-multiple").stat().st_size > 0
@@ -189,7 +198,7 @@ def test_a_dropped_file_is_read_as_a_file_of_its_name(page):
         zone.dispatchEvent(new DragEvent('dragover', {dataTransfer: data, bubbles: true, cancelable: true}));
         zone.dispatchEvent(new DragEvent('drop', {dataTransfer: data, bubbles: true, cancelable: true}));
     """, (PUZZLES / "nonolab" / "heart.non").read_text())
-    _until(page, lambda: _verdict(page) == "unique")
+    _until(page, lambda: _reported(page, "unique"))
     assert _by(page, "#puzzle-title").text == "heart (10x10)" and _by(page, "#puzzle-origin").text == "from heart.non"
     assert _by(page, "#grade").text.startswith("line")
     _shot(page, "10-dropped")
@@ -232,7 +241,7 @@ def test_givens_applied_stay_in_the_puzzle_its_picture_and_its_downloads(page):
     from nonolab.harness.uniqueness import check
 
     _load_text(page, (PUZZLES / "hakank" / "simple2.non").read_text())
-    _until(page, lambda: _verdict(page) == "multiple")
+    _until(page, lambda: _reported(page, "multiple"))
     assert "solutions" in _by(page, "#ambiguity").text and _by(page, "#warnings").text
     _shot(page, "12-multiple-with-warnings")
     _by(page, ".apply-repair[data-kind=givens]").click()
@@ -259,6 +268,13 @@ def test_explain_says_the_verdict_and_marks_search(page):
     summary = _by(page, "#steps-summary").text
     assert summary.startswith("multiple: ") and "solved" not in summary and "(search)" in summary
     _shot(page, "14-explain-multiple")
+
+
+def test_a_puzzle_with_no_solution_is_not_graded_in_words_never_none(page):
+    _load_text(page, (PUZZLES / "nonolab" / "contradiction.non").read_text())
+    _until(page, lambda: _reported(page, "contradiction"))
+    assert _by(page, "#grade").text == "not graded (a puzzle with no solution has no grade)"
+    _shot(page, "contradiction-not-graded")
 
 
 def test_a_colour_puzzle_shows_its_clues_in_their_colours(page):

@@ -117,7 +117,8 @@ def run_batch(paths: Iterable[str | os.PathLike], task: str, out: str | os.PathL
               resume: bool = False, force: bool = False, scheduler: str | None = None,
               exclude: Sequence[str] = (), grace: float = 2.0, preload: Sequence[str] = (),
               on_start: Callable[[int, int], None] | None = None,
-              on_record: Callable[[dict[str, Any]], None] | None = None) -> BatchSummary:
+              on_record: Callable[[dict[str, Any]], None] | None = None,
+              send_puzzles: bool = True) -> BatchSummary:
     """Run ``task`` on every puzzle of the files of ``paths`` and append one record per puzzle to ``out``.
 
     Args:
@@ -141,6 +142,8 @@ def run_batch(paths: Iterable[str | os.PathLike], task: str, out: str | os.PathL
             register backends or tasks).
         on_start: called once as ``on_start(to_run, already_done)``.
         on_record: called with each new record, after it is on disk.
+        send_puzzles: with ``scheduler``, each job carries its puzzle as data, so the
+            workers need not see the files (else they read them at the same paths).
 
     Records name each file as it was collected (relative paths stay relative) and
     the puzzle's 1-based ``index`` in it; ``resume`` matches them to (file, index)
@@ -174,7 +177,7 @@ def run_batch(paths: Iterable[str | os.PathLike], task: str, out: str | os.PathL
         connection = connect(scheduler)
     try:
         summary = _run(files, task, backend, time_limit, out, resume, force, jobs, scheduler, grace,
-                       tuple(preload), on_start, on_record, connection)
+                       tuple(preload), on_start, on_record, connection, send_puzzles)
     finally:
         if connection is not None:
             connection[0].close()
@@ -183,7 +186,7 @@ def run_batch(paths: Iterable[str | os.PathLike], task: str, out: str | os.PathL
 
 
 def _run(files, task, backend, time_limit, out, resume, force, jobs, scheduler, grace, preload, on_start,
-         on_record, connection) -> BatchSummary:
+         on_record, connection, send_puzzles=True) -> BatchSummary:
     start = time.perf_counter()
     with ResultsFile(out, resume=resume, force=force) as results:
         jobs_wanted = [Job(f, task, backend, time_limit, index) for f in files
@@ -199,7 +202,7 @@ def _run(files, task, backend, time_limit, out, resume, force, jobs, scheduler, 
         new: list[dict[str, Any]] = []
         if todo:
             # closing(): whatever stops this loop, the workers are stopped with it.
-            with closing(_execute(todo, jobs, scheduler, grace, preload, connection)) as records:
+            with closing(_execute(todo, jobs, scheduler, grace, preload, connection, send_puzzles)) as records:
                 for record in records:
                     results.append(record)
                     new.append(record)
@@ -210,10 +213,10 @@ def _run(files, task, backend, time_limit, out, resume, force, jobs, scheduler, 
 
 
 def _execute(todo: list[Job], jobs: int, scheduler: str | None, grace: float, preload: tuple[str, ...],
-             connection=None):
+             connection=None, send_puzzles: bool = True):
     if scheduler is not None:
         from nonolab.batch.cluster import run_on_dask
-        yield from run_on_dask(todo, scheduler, grace, preload, connection)
+        yield from run_on_dask(todo, scheduler, grace, preload, connection, send_puzzles)
         return
     from nonolab.batch.guard import LocalPool
 

@@ -2,9 +2,10 @@
 
 Each job is submitted as :func:`~nonolab.batch.guard.run_guarded`, so on the
 workers it runs exactly as locally: in a guarded child process per worker thread,
-killed when it overruns.  Dask is an optional extra, imported here only.  The
-puzzle files must be readable at the same paths on every worker (a shared file
-system), as only the path travels.
+killed when it overruns.  Dask is an optional extra, imported here only.  By default
+each job carries its puzzle as data (read here, sent in nonolab's JSON format), so the
+workers need no access to the files; with ``send_puzzles=False`` only the path travels
+and the files must be readable at the same paths on every worker (a shared file system).
 
 The scheduler and its workers are trusted: they receive pickled jobs and run
 code, so only name a scheduler you (or your site) control.  An address is checked
@@ -20,7 +21,7 @@ from itertools import islice
 from typing import Any, Iterable, Iterator
 
 from nonolab.batch.guard import close_batch, run_guarded
-from nonolab.batch.tasks import Job, new_record
+from nonolab.batch.tasks import Job, new_record, with_puzzle
 from nonolab.errors import BackendUnavailable, InvalidArgument, NonolabError
 
 #: Jobs in flight at once: bounds the scheduler's and this process's memory on huge batches.
@@ -44,13 +45,13 @@ def check_address(address: str) -> str:
     >>> check_address("10.0.0.5")
     Traceback (most recent call last):
     ...
-    nonolab.errors.InvalidArgument: --scheduler '10.0.0.5': not a Dask scheduler address; expected tcp://HOST:PORT (or tls://, ws://, wss://, ucx://, or HOST:PORT)
+    nonolab.errors.InvalidArgument: scheduler '10.0.0.5': not a Dask scheduler address; expected tcp://HOST:PORT (or tls://, ws://, wss://, ucx://, or HOST:PORT)
     """
     found = _ADDRESS.match(address.strip()) if isinstance(address, str) else None
     if (found is None or (found["scheme"] is not None and found["scheme"] not in _SCHEMES)
             or not 0 < int(found["port"]) < 65536):
-        raise InvalidArgument(f"--scheduler {address!r}: not a Dask scheduler address; expected tcp://HOST:PORT "
-                              "(or tls://, ws://, wss://, ucx://, or HOST:PORT)")
+        raise InvalidArgument(f"{{arg}} {address!r}: not a Dask scheduler address; expected tcp://HOST:PORT "
+                              "(or tls://, ws://, wss://, ucx://, or HOST:PORT)", argument="scheduler")
     return address.strip()
 
 
@@ -115,10 +116,13 @@ def _answers_as_dask(address: str) -> None:
 
 
 def run_on_dask(jobs: Iterable[Job], address: str, grace: float = 2.0,
-                preload: tuple[str, ...] = (), connection=None) -> Iterator[dict[str, Any]]:
+                preload: tuple[str, ...] = (), connection=None,
+                send_puzzles: bool = True) -> Iterator[dict[str, Any]]:
     """Submit ``jobs`` to the scheduler at ``address`` and yield their records as they complete.
 
     ``connection`` is what :func:`connect` returned, when the caller connected first.
+    ``send_puzzles``: each job carries its puzzle (read here as it is submitted); a file
+    that cannot be read here goes as its path, for the worker to report (or read).
 
     A task lost with its worker (Dask gives up after the worker died several times)
     becomes an ``error`` record; a library error raised on a worker (its backend is
@@ -135,6 +139,11 @@ def run_on_dask(jobs: Iterable[Job], address: str, grace: float = 2.0,
     in_flight: dict[Any, Job] = {}
     try:
         def submit(job: Job) -> Any:
+            if send_puzzles:
+                try:
+                    job = with_puzzle(job)
+                except NonolabError:
+                    pass  # the worker tries the path and records the error in its own words
             future = client.submit(run_guarded, job, grace, tuple(preload), batch, pure=False)
             in_flight[future] = job
             return future

@@ -19,7 +19,7 @@ from nonolab.errors import BatchError
 try:  # POSIX: keep two batches from appending to the same file
     import fcntl
 except ImportError:  # pragma: no cover — Windows: no lock
-    fcntl = None
+    fcntl = None  # type: ignore[assignment]  # no module to name here: every use checks for None
 
 
 def record_key(record: dict[str, Any]) -> tuple[str, int, str]:

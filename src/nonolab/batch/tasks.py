@@ -45,6 +45,9 @@ class Job:
     backend: str
     time_limit: float | None = None
     index: int = 1
+    #: The puzzle itself, in nonolab's JSON format, when it travels as data (to Dask
+    #: workers that do not share the file system): ``path`` and ``index`` then only name it.
+    text: str | None = None
 
     @property
     def backends(self) -> tuple[str, ...]:
@@ -105,6 +108,26 @@ def _puzzle(path: str, index: int):
     if not 1 <= index <= len(puzzles):
         raise NonolabError(f"puzzle {index} is out of range: the file holds {len(puzzles)}", path=path)
     return puzzles[index - 1]
+
+
+def with_puzzle(job: Job) -> Job:
+    """``job`` carrying its puzzle as data (read here, from ``job.path``), so that a worker
+    without the file can run it.
+
+    Raises:
+        NonolabError: the file cannot be read or parsed, or has no such puzzle.
+    """
+    from dataclasses import replace
+
+    from nonolab.formats import dumps
+
+    return replace(job, text=dumps(_puzzle(job.path, job.index), "json"))
+
+
+def _shipped(job: Job):
+    from nonolab.formats import loads
+
+    return loads(job.text, "json")
 
 
 def _solve(puzzle, backend: str, time_limit: float | None, max_solutions: int | None):
@@ -221,7 +244,7 @@ def run_job(job: Job) -> dict[str, Any]:
             task = TASKS[job.task]
         except KeyError:
             raise NonolabError(f"unknown task {job.task!r} (known: {', '.join(sorted(TASKS))})") from None
-        puzzle = _puzzle(job.path, job.index)
+        puzzle = _puzzle(job.path, job.index) if job.text is None else _shipped(job)
         record.update(title=puzzle.name or None, width=puzzle.width, height=puzzle.height)
         record.update(task(puzzle, job.backend, job.time_limit))
         if record["status"] is None:

@@ -10,6 +10,7 @@ PAR-2, virtual best solver, ratios with their spread).  With ``out`` it writes
 ``scatter.svg``, and a bug report per disagreement.
 
 >>> result = run(["puzzles/nonolab"], ["native", "lcg"], time_limit=20)   # doctest: +SKIP
+>>> # or, from the top: nonolab.bench(["puzzles/nonolab"], ["native", "lcg"], time_limit=20)
 >>> [(s["solver"], s["solved"]) for s in result.figures["solvers"]]        # doctest: +SKIP
 [('native', 6), ('lcg', 6)]
 >>> result.ok                                                              # doctest: +SKIP
@@ -26,12 +27,14 @@ from __future__ import annotations
 
 import os
 import shutil
+import sys
 import tempfile
 import threading
 import time
+import types
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Callable, Sequence
+from typing import Any, Callable, Sequence
 
 from nonolab.bench.externals import KNOWN, External, load_definition, parse_external
 from nonolab.bench.runner import FIELDS
@@ -271,3 +274,13 @@ def _load_range(rows: Sequence[dict]) -> dict | None:
     if not loads:
         return None
     return {"lowest": min(loads), "median": median(loads), "highest": max(loads)}
+
+
+class _CallablePackage(types.ModuleType):
+    """``nonolab.bench`` is both this package and, called, :func:`run` (as ``nonolab.generate``)."""
+
+    def __call__(self, *args: Any, **kwargs: Any) -> BenchResult:
+        return run(*args, **kwargs)
+
+
+sys.modules[__name__].__class__ = _CallablePackage

@@ -78,14 +78,17 @@ def run_once(spec: str, task: str, path: str, time_limit: float | None, started:
 def _warm_up(backend) -> None:
     """One small solve, so that imports and compilation are not charged to the first puzzle
     (where the version has it: ``solvers.warm``, earlier ``solvers.base``)."""
-    try:
-        from nonolab.solvers.warm import warm_up
-    except ImportError:
+    import importlib
+
+    # Looked up by name: the module that has it depends on the version this child runs.
+    for module in ("nonolab.solvers.warm", "nonolab.solvers.base"):
         try:
-            from nonolab.solvers.base import warm_up
-        except ImportError:
-            return  # a version without it: its first puzzle pays
-    warm_up(backend)
+            warm_up = getattr(importlib.import_module(module), "warm_up")
+        except (ImportError, AttributeError):
+            continue
+        warm_up(backend)
+        return
+    # a version without it: its first puzzle pays
 
 
 def _peak_rss_mb() -> float:

@@ -18,12 +18,13 @@ import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Iterator, Sequence
+from typing import Any, Callable, Iterator, Sequence
 
 from nonolab.bench.externals import External
 from nonolab.bench.spawn import Spawner
 from nonolab.bench.suites import Item
 from nonolab.bench.workers import CHILD, Tree, Worker
+from nonolab.errors import BenchError
 
 #: The columns of runs.csv, in order.
 FIELDS = ("puzzle", "source", "width", "height", "solver", "kind", "tree", "repeat", "slot", "task", "verdict",
@@ -48,6 +49,16 @@ class Contender:
     @property
     def kind(self) -> str:
         return "external" if self.external is not None else "nonolab"
+
+    def version(self) -> tuple[str, Tree]:
+        """The spec and tree of a nonolab contender.
+
+        Raises:
+            BenchError: it has no spec or no tree (an external, or a contender made wrong).
+        """
+        if self.spec is None or self.tree is None:
+            raise BenchError(f"{self.label}: not a nonolab spec in a tree")
+        return self.spec, self.tree
 
 
 @dataclass(frozen=True)
@@ -147,7 +158,7 @@ class Runner:
         """The row of ``run``, or None when it was cancelled part way."""
         item = self.items[run.puzzle]
         contender = run.contender
-        row = dict.fromkeys(FIELDS, "")
+        row: dict[str, Any] = dict.fromkeys(FIELDS, "")
         row.update(puzzle=item.name, source=item.source, width=item.puzzle.width, height=item.puzzle.height,
                    solver=contender.label, kind=contender.kind, tree=contender.tree.label if contender.tree else "",
                    repeat=run.repeat, slot=run.slot, task=self.task, load=_load(),
@@ -165,12 +176,13 @@ class Runner:
 
     def _process(self, index: int, contender: Contender) -> dict | None:
         path = self.files.path(index, "non")
-        command = [contender.tree.python, CHILD, "run", "--spec", contender.spec, "--task", self.task,
+        spec, tree = contender.version()
+        command = [tree.python, CHILD, "run", "--spec", spec, "--task", self.task,
                    "--puzzle", path, "--started", repr(time.time())]
         if self.time_limit is not None:
             command += ["--time-limit", repr(self.time_limit)]
         limit = None if self.time_limit is None else self.time_limit + GRACE
-        ran = self.spawner.run(command, limit, env=contender.tree.env, cancel=self.cancel)
+        ran = self.spawner.run(command, limit, env=tree.env, cancel=self.cancel)
         if self.cancel.is_set():
             return None
         figures = dict(wall=ran.wall, cpu=ran.cpu, peak_rss_mb=ran.peak_rss_mb, exit_code=ran.exit_code,
@@ -187,7 +199,8 @@ class Runner:
         workers = self._local.__dict__.setdefault("workers", {})
         worker = workers.get(contender.label)
         if worker is None:
-            worker = workers[contender.label] = Worker(contender.tree, contender.spec)
+            spec, tree = contender.version()
+            worker = workers[contender.label] = Worker(tree, spec)
             with self._lock:
                 self._workers.append(worker)
         job = {"task": self.task, "puzzle": self.files.path(index, "non"), "time_limit": self.time_limit}
@@ -215,8 +228,8 @@ class Runner:
             return {"verdict": "error", "error": f"cannot start it: {err}"}
         if self.cancel.is_set():
             return None
-        answer = dict(wall=ran.wall, cpu=ran.cpu, peak_rss_mb=ran.peak_rss_mb, exit_code=ran.exit_code,
-                      killed=ran.killed)
+        answer: dict[str, Any] = dict(wall=ran.wall, cpu=ran.cpu, peak_rss_mb=ran.peak_rss_mb,
+                                      exit_code=ran.exit_code, killed=ran.killed)
         if ran.killed:
             return {**answer, "verdict": "timeout", "error": "its process group was killed at the limit"}
         verdict = external.verdict(ran.stdout, ran.exit_code, ran.stderr)
@@ -248,6 +261,8 @@ def check_grid(external: External, stdout: str, item: Item) -> str:
     from nonolab.core import Solution, violations
 
     puzzle = item.puzzle
+    if external.grid is None:  # it prints no grid we can read
+        return ""
     rows = external.grid.find(stdout, puzzle.width, puzzle.height)
     if rows is None:
         return ""

@@ -21,6 +21,7 @@ import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import IO
 
 from nonolab.errors import BenchError
 
@@ -75,13 +76,30 @@ def base_tree(path: str | os.PathLike) -> Tree:
                      "or a folder holding nonolab", path=str(path))
 
 
-def _pump(stream, lines: queue.Queue) -> None:
+#: What :func:`_next_line` answers when the budget ran out or the cancel was set.
+OVERRUN = "overrun"
+
+
+def _pump(stream: IO[bytes], lines: "queue.Queue[bytes | None]") -> None:
     try:
         for line in iter(stream.readline, b""):
             lines.put(line)
     except (OSError, ValueError):
         pass
     lines.put(None)
+
+
+def _next_line(lines: "queue.Queue[bytes | None]", budget: float | None,
+               cancel: threading.Event | None) -> bytes | None | str:
+    """The child's next line, None if it ended, :data:`OVERRUN` after ``budget`` s or on ``cancel``."""
+    deadline = None if budget is None else time.perf_counter() + budget
+    while True:
+        slice_ = 0.05 if deadline is None else min(0.05, max(0.0, deadline - time.perf_counter()))
+        try:
+            return lines.get(timeout=slice_)
+        except queue.Empty:
+            if (cancel is not None and cancel.is_set()) or (deadline is not None and time.perf_counter() >= deadline):
+                return OVERRUN
 
 
 class Worker:
@@ -94,50 +112,54 @@ class Worker:
 
     def __init__(self, tree: Tree, spec: str):
         self.tree, self.spec = tree, spec
-        self._proc: subprocess.Popen | None = None
-        self._lines: queue.Queue | None = None
+        # The child process and the queue of its output lines (a thread pumps them), or None.
+        self._child: tuple[subprocess.Popen[bytes], queue.Queue[bytes | None]] | None = None
 
     def __enter__(self) -> "Worker":
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         self.close()
 
-    def _start(self, cancel: threading.Event | None) -> None:
+    def _start(self, cancel: threading.Event | None) -> tuple[subprocess.Popen[bytes], queue.Queue[bytes | None]] | None:
+        """The child, ready for jobs; None when ``cancel`` stopped its start."""
         proc = subprocess.Popen([self.tree.python, CHILD, "serve", "--spec", self.spec], stdin=subprocess.PIPE,
                                 stdout=subprocess.PIPE, env=self.tree.env, start_new_session=True)
-        self._proc, self._lines = proc, queue.Queue()
-        threading.Thread(target=_pump, args=(proc.stdout, self._lines), daemon=True).start()
-        hello = self._wait(STARTUP_TIMEOUT, cancel)
-        message = json.loads(hello) if hello else None
-        if not message or not message.get("ready"):
+        lines: queue.Queue[bytes | None] = queue.Queue()
+        self._child = proc, lines
+        assert proc.stdout is not None, "started with stdout=PIPE"
+        threading.Thread(target=_pump, args=(proc.stdout, lines), daemon=True).start()
+        hello = _next_line(lines, STARTUP_TIMEOUT, cancel)
+        if hello == OVERRUN:
             self.close()
-            reason = message.get("fatal") if message else "it ended before it was ready"
+            if cancel is not None and cancel.is_set():
+                return None
+            raise BenchError(f"{self.spec}: the worker process was not ready within {STARTUP_TIMEOUT:g} s")
+        try:
+            message = json.loads(hello) if hello else None
+        except ValueError:
+            message = None
+        if not isinstance(message, dict) or not message.get("ready"):
+            self.close()
+            reason = message.get("fatal") if isinstance(message, dict) else "it ended before it was ready"
             raise BenchError(f"{self.spec}: the worker process could not start: {reason}")
-
-    def _wait(self, budget: float | None, cancel: threading.Event | None) -> bytes | None | str:
-        """The next line, None if the child ended, ``"overrun"`` after ``budget`` s or on ``cancel``."""
-        deadline = None if budget is None else time.perf_counter() + budget
-        while True:
-            slice_ = 0.05 if deadline is None else min(0.05, max(0.0, deadline - time.perf_counter()))
-            try:
-                return self._lines.get(timeout=slice_)
-            except queue.Empty:
-                if (cancel is not None and cancel.is_set()) or (deadline is not None and time.perf_counter() >= deadline):
-                    return "overrun"
+        return proc, lines
 
     def run(self, job: dict, budget: float | None, cancel: threading.Event | None = None) -> dict:
         """The child's answer to ``job``; ``{"killed": True}`` when it overran ``budget`` s (or was
         cancelled) and was killed; ``{"verdict": "error", ...}`` when it died."""
-        if self._proc is None:
-            self._start(cancel)
+        child = self._child or self._start(cancel)
+        if child is None:
+            return {"killed": True}  # cancelled while it started
+        proc, lines = child
+        assert proc.stdin is not None, "started with stdin=PIPE"
         try:
-            self._proc.stdin.write((json.dumps(job) + "\n").encode("utf-8"))
-            self._proc.stdin.flush()
-            line = self._wait(budget, cancel)
+            proc.stdin.write((json.dumps(job) + "\n").encode("utf-8"))
+            proc.stdin.flush()
+            line = _next_line(lines, budget, cancel)
         except (OSError, ValueError):
             line = None
-        if line == "overrun":
+        if line == OVERRUN:
             self.close()
             return {"killed": True}
         if line is None:
@@ -147,9 +169,10 @@ class Worker:
 
     def close(self) -> int | None:
         """Kill the child's process group (it holds nothing worth a graceful end)."""
-        proc, self._proc, self._lines = self._proc, None, None
-        if proc is None:
+        child, self._child = self._child, None
+        if child is None:
             return None
+        proc = child[0]
         try:
             os.killpg(proc.pid, 9)
         except (ProcessLookupError, PermissionError):
@@ -157,7 +180,8 @@ class Worker:
         code = proc.wait()
         for stream in (proc.stdin, proc.stdout):
             try:
-                stream.close()
+                if stream is not None:
+                    stream.close()
             except OSError:
                 pass
         return code

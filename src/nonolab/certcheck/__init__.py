@@ -122,10 +122,13 @@ def _manifest(folder: Path) -> dict[str, Any]:
     files = manifest.get("files")
     if not isinstance(files, dict):
         raise Rejected("manifest.json lists no files")
+    verdict = manifest.get("verdict")
+    if not isinstance(verdict, str):  # JSON may hold anything there, a list (unhashable) too
+        raise Rejected(f"manifest.json: unknown verdict {verdict!r}")
     needed = {"unique": ("puzzle.non", "solution.txt", "refute.cnf", "proof.drat"),
               "contradiction": ("puzzle.non", "puzzle.cnf", "proof.drat"),
               "multiple": ("puzzle.non", "puzzle.cnf", "solution-1.txt", "solution-2.txt")}
-    for name in needed.get(manifest.get("verdict"), ()):
+    for name in needed.get(verdict, ()):
         if name not in files:
             raise Rejected(f"manifest.json does not list {name}")
     for name, digest in files.items():
@@ -218,8 +221,11 @@ def _cnf_of_clues(path: Path, puzzle: Any, excluded: Any = None) -> None:
     if have != want:
         extra = next(iter(have - want), None)
         missing = next(iter(want - have), None)
-        what = (f"has the clause '{' '.join(map(str, extra))} 0' that the clues do not give" if extra is not None
-                else f"lacks the clause '{' '.join(map(str, missing))} 0' of the clues")
+        if extra is not None:
+            what = f"has the clause '{' '.join(map(str, extra))} 0' that the clues do not give"
+        else:
+            assert missing is not None, "counters that differ, with none in excess, lack a clause"
+            what = f"lacks the clause '{' '.join(map(str, missing))} 0' of the clues"
         raise Rejected(f"{path.name} is not the encoding of puzzle.non{' plus that clause' if excluded else ''}: "
                        f"it {what}")
 

@@ -20,6 +20,7 @@ import shutil
 import subprocess
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from nonolab.errors import BackendUnavailable
 
@@ -42,7 +43,7 @@ def _drat_trim() -> str | None:
     return named if named and Path(named).is_file() else shutil.which("drat-trim")
 
 
-def _dratify(native: bool) -> tuple[object, str]:
+def _dratify(native: bool) -> tuple[Any, str]:
     try:
         import dratify
     except ImportError as exc:

@@ -11,7 +11,7 @@ transition variable, its source state, its target state).  The checker compares 
 clauses as a multiset, so clause order and literal order are free.
 
 >>> sorted(map(sorted, line_clauses((1,), [1, 2], first=3)[0]))[:3]
-[[-7, -6, 2], [-7, 1], [-7, 3]]
+[[-10, -2], [-10, 4], [-10, 6]]
 """
 
 from __future__ import annotations
@@ -82,8 +82,8 @@ def line_clauses(clue: Sequence[int], cells: Sequence[int], first: int) -> tuple
     clauses: list[list[int]] = [[var("q", 0, 0)], [var("q", n, final)]]
     for i, step in enumerate(steps):
         for s, v, t in step:
-            move = var("t", i, s, v)
-            clauses += [[-move, var("q", i, s)], [-move, cells[i] if v else -cells[i]], [-move, var("q", i + 1, t)]]
+            taken = var("t", i, s, v)
+            clauses += [[-taken, var("q", i, s)], [-taken, cells[i] if v else -cells[i]], [-taken, var("q", i + 1, t)]]
     for i, step in enumerate(steps):  # a state is entered by a kept transition
         for t in sorted(kept[i + 1]):
             clauses.append([-var("q", i + 1, t)] + [var("t", i, s, v) for s, v, u in step if u == t])

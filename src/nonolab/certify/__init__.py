@@ -18,7 +18,7 @@ again when it declares ``PROOF``, else the registry's default prover.
 >>> folder = Path(tempfile.mkdtemp()) / "cert"
 >>> made = certify(Puzzle(rows=((2,), (1,)), columns=((2,), (1,))), folder)
 >>> made.verdict.value, made.certified, sorted(made.files)[:3]
-('unique', True, ['README.txt', 'SHA256SUMS', 'proof.drat'])
+('unique', True, ['README.txt', 'SHA256SUMS', 'manifest.json'])
 """
 
 from __future__ import annotations
@@ -31,8 +31,8 @@ from typing import Any, Mapping
 from nonolab.core.puzzle import Puzzle
 from nonolab.errors import InvalidArgument, NonolabError, WrongAnswer
 from nonolab.harness.uniqueness import Verdict, verdict_of
-from nonolab.solvers import DEFAULT, PROVER, capabilities, get, get_spec
-from nonolab.solvers.base import Capability, Limits, SolveResult, Solver
+from nonolab.solvers import DEFAULT, PROVER, Proving, as_prover, get, get_spec
+from nonolab.solvers.base import Limits, SolveResult, Solver
 
 __all__ = ["MAX_CLAUSES", "Certificate", "certify", "prover_for"]
 
@@ -82,7 +82,7 @@ class Certificate:
                 "reason": self.reason}
 
 
-def prover_for(result: SolveResult) -> Solver:
+def prover_for(result: SolveResult) -> Proving:
     """The engine that proves what ``result`` answered: the engine that answered inside a
     strategy (its ``winner`` counter) when that declares ``PROOF``, else the default prover.
 
@@ -97,9 +97,12 @@ def prover_for(result: SolveResult) -> Solver:
             engine = get_spec(winner)
         except NonolabError:
             engine = None
-        if engine is not None and Capability.PROOF in capabilities(engine):
-            return engine
-    return get(PROVER)
+        proving = as_prover(engine) if engine is not None else None
+        if proving is not None:
+            return proving
+    default = as_prover(get(PROVER))
+    assert default is not None, f"the registry's PROVER ({PROVER}) is chosen among the backends that declare PROOF"
+    return default
 
 
 def certify(puzzle: Puzzle, directory: str | Path, solver: Solver | None = None, time_limit: float | None = None,
@@ -137,12 +140,13 @@ def certify(puzzle: Puzzle, directory: str | Path, solver: Solver | None = None,
 
     with _Draft(target) as draft:
         proof_path = draft.path / "proof.drat"
+        prover: Proving | None  # the engine whose proof the certificate holds
         if size > MAX_CLAUSES:  # answer, but no prover: a proof over that CNF is not written
             result = proved = solver.solve(puzzle, limits())
             prover, answer_time, prove_time = None, time.perf_counter() - start, 0.0
-        elif Capability.PROOF in capabilities(solver):
-            result = proved = solver.prove(puzzle, limits(), proof_path)
-            prover, answer_time, prove_time = solver, time.perf_counter() - start, 0.0
+        elif (answering := as_prover(solver)) is not None:
+            result = proved = answering.prove(puzzle, limits(), proof_path)
+            prover, answer_time, prove_time = answering, time.perf_counter() - start, 0.0
         else:
             result = solver.solve(puzzle, limits())
             answer_time = time.perf_counter() - start
@@ -161,6 +165,7 @@ def certify(puzzle: Puzzle, directory: str | Path, solver: Solver | None = None,
         if verdict not in (Verdict.UNIQUE, Verdict.CONTRADICTION, Verdict.MULTIPLE):
             return _replace(made, reason=f"no certificate: the answer is {verdict.value}")
         if verdict is not Verdict.MULTIPLE and not proved.complete:
+            assert prover is not None, "a unique or contradiction answer within MAX_CLAUSES always has a prover"
             return _replace(made, reason=f"no certificate: {verdict.value}, but the proof by {prover.name} "
                                          f"did not finish ({verdict_of(proved).value})")
         counters = proved.stats.counters if verdict is not Verdict.MULTIPLE else {}

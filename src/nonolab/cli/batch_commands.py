@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from typing import TYPE_CHECKING, Literal
 
 import click
 
@@ -10,6 +11,9 @@ from nonolab.batch.tasks import SEVERAL_BACKENDS, TASKS
 from nonolab.cli import options
 from nonolab.cli.group import EXIT_NO
 from nonolab.solvers import DEFAULT
+
+if TYPE_CHECKING:  # rich is imported only when the bar is drawn
+    from rich.progress import Progress, TaskID
 
 
 @click.command()
@@ -32,11 +36,14 @@ from nonolab.solvers import DEFAULT
 @click.option("--scheduler", default=None, metavar="tcp://HOST:PORT",
               help='Run on this Dask scheduler instead of the local pool (pip install "nonolab[distributed]"). '
                    "The scheduler and its workers are trusted: they receive pickled jobs and run code.")
+@click.option("--send-puzzles/--shared-files", default=True, show_default=True,
+              help="With --scheduler: send each puzzle to the workers as data (they need no access to the "
+                   "files), or send only its path (the files must be readable at the same paths on every worker).")
 @click.option("--exclude", multiple=True, metavar="GLOB",
               help="Leave out files of the directories whose relative path or name matches (repeatable).")
 @click.option("--progress/--no-progress", default=None, help="Progress bar on stderr (default: on a terminal).")
-def batch(paths, task, out, resume, force, jobs, time_limit, backend, backend_options, scheduler, exclude,
-          progress):
+def batch(paths, task, out, resume, force, jobs, time_limit, backend, backend_options, scheduler, send_puzzles,
+          exclude, progress):
     """Run one task on every puzzle of PATHS (files, and directories searched recursively).
 
     \b
@@ -68,7 +75,7 @@ def batch(paths, task, out, resume, force, jobs, time_limit, backend, backend_op
     try:
         summary = run_batch(paths, task, out, jobs=jobs, time_limit=time_limit, backend=backend, resume=resume,
                             force=force, scheduler=scheduler, exclude=exclude, on_start=bar.start,
-                            on_record=bar.advance)
+                            on_record=bar.advance, send_puzzles=send_puzzles)
     finally:
         bar.stop()
     _print_summary(summary)
@@ -81,8 +88,8 @@ class _Bar:
 
     def __init__(self, enabled: bool):
         self.enabled = enabled
-        self._progress = None
-        self._task = None
+        self._progress: Progress | None = None
+        self._task: TaskID | None = None
         self._verdicts: dict[str, int] = {}
 
     def start(self, total: int, earlier: int) -> None:
@@ -94,18 +101,17 @@ class _Bar:
         from rich.console import Console
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-        self._progress = Progress(TextColumn("puzzles"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                                  TextColumn("{task.description}"), console=Console(file=sys.stderr),
-                                  transient=True)
-        self._progress.start()
-        self._task = self._progress.add_task("", total=total)
+        progress = Progress(TextColumn("puzzles"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                            TextColumn("{task.description}"), console=Console(file=sys.stderr), transient=True)
+        progress.start()
+        self._progress, self._task = progress, progress.add_task("", total=total)
 
     def advance(self, record: dict) -> None:
         from nonolab.batch.results import summary_word
 
         verdict = summary_word(record)
         self._verdicts[verdict] = self._verdicts.get(verdict, 0) + 1
-        if self._progress is not None:
+        if self._progress is not None and self._task is not None:
             text = " ".join(f"{k} {v}" for k, v in sorted(self._verdicts.items()))
             self._progress.update(self._task, advance=1, description=text)
 
@@ -134,7 +140,9 @@ def _print_summary(summary) -> None:
     console.print(f"wall time {summary.wall_time:.2f} s ({where}); sum of puzzle times {summary.puzzle_time:.2f} s"
                   + (f"; {summary.earlier} record(s) from an earlier run" if summary.earlier else ""))
     slow = Table(title="slowest", title_justify="left")
-    for column, justify in (("file", "left"), ("size", "left"), ("verdict", "left"), ("time s", "right")):
+    columns: tuple[tuple[str, Literal["left", "right"]], ...] = (("file", "left"), ("size", "left"),
+                                                                 ("verdict", "left"), ("time s", "right"))
+    for column, justify in columns:
         slow.add_column(column, justify=justify, overflow="fold")
     sets = {r["file"] for r in summary.records if (r.get("index") or 1) > 1}  # files holding several puzzles
     for record in summary.slowest(5):

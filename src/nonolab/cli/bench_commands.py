@@ -4,8 +4,12 @@ from __future__ import annotations
 
 import shlex
 import sys
+from typing import TYPE_CHECKING
 
 import click
+
+if TYPE_CHECKING:  # rich is imported only when the bar is drawn
+    from rich.progress import Progress, TaskID
 
 from nonolab.cli.group import EXIT_NO
 
@@ -15,8 +19,8 @@ class _Bar:
 
     def __init__(self, enabled: bool):
         self.enabled = enabled
-        self._progress = None
-        self._task = None
+        self._progress: Progress | None = None
+        self._task: TaskID | None = None
 
     def start(self, total: int) -> None:
         if not self.enabled or not total:
@@ -24,14 +28,13 @@ class _Bar:
         from rich.console import Console
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-        self._progress = Progress(TextColumn("runs"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                                  TextColumn("{task.description}"), console=Console(file=sys.stderr),
-                                  transient=True)
-        self._progress.start()
-        self._task = self._progress.add_task("", total=total)
+        progress = Progress(TextColumn("runs"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                            TextColumn("{task.description}"), console=Console(file=sys.stderr), transient=True)
+        progress.start()
+        self._progress, self._task = progress, progress.add_task("", total=total)
 
     def advance(self, row: dict) -> None:
-        if self._progress is not None:
+        if self._progress is not None and self._task is not None:
             self._progress.update(self._task, advance=1,
                                   description=f"{row['puzzle'][-40:]} {row['solver']} {row['verdict']}")
 

@@ -107,6 +107,11 @@ def solve(file, input_format, index, backend, probing, line, backend_options, ma
     picture = picture_format(to_format, output)          # svg, png, pdf: a picture, not a puzzle file
     if picture and len(chosen) > 1:
         raise click.UsageError(f"a picture holds one puzzle: {file} holds {len(chosen)}; name one with --index")
+    if writes and not picture:
+        from nonolab.formats import format_for_path
+        target = to_format or format_for_path(output)
+        if target is not None:
+            sets.refuse_writing(chosen, target, output or file)
     quiet = writes and not output and not as_json  # the puzzles go to standard output
     code = sets.run_set(file, input_format, index, as_json, answer, chosen, show=not quiet, time_limit=time_limit)
     if solved and picture:
@@ -135,7 +140,7 @@ def solve(file, input_format, index, backend, probing, line, backend_options, ma
 @click.option("--why", is_flag=True,
               help="Explain the ambiguity: the backbone (cells equal in every solution, exact), the "
                    "regions where solutions differ, and greedy givens that make the puzzle unique. "
-                   "Uses the backend if it can fix cells (cnf, cpsat), else cnf.")
+                   "Uses the backend if it is a solver that can fix cells (see nonolab backends), else cnf.")
 @click.option("--why-image", default=None, metavar="PATH", type=click.Path(dir_okay=False),
               help="Also draw the regions and givens: PNG if PATH ends in .png, else SVG (implies --why; "
                    "one puzzle: in a set, name it with --index).")
@@ -202,7 +207,9 @@ def check(file, input_format, index, backend, probing, line, backend_options, ti
         return
 
     def answer(puzzle) -> sets.Answer:
-        found = check_puzzle(puzzle, solver, clock.left(time_limit), cancel=CANCEL, given=Given.of(fixed))
+        from nonolab.cli.progress import DecidedCells
+        with DecidedCells(what="checking"):
+            found = check_puzzle(puzzle, solver, clock.left(time_limit), cancel=CANCEL, given=Given.of(fixed))
         # The record (every solution as text) only for --json: a 4000x4000 one is 16 MB of rows.
         data = {**records.result_fields(found.result), "verdict": found.verdict.value,
                 "differing_cells": [list(rc) for rc in found.differing]} if as_json else {}
@@ -244,7 +251,9 @@ def count(file, input_format, index, backend, probing, line, backend_options, li
     fixed = options.parse_givens(givens)
 
     def answer(puzzle) -> sets.Answer:
-        found = count_puzzle(puzzle, solver, limit, clock.left(time_limit), cancel=CANCEL, given=Given.of(fixed))
+        from nonolab.cli.progress import DecidedCells
+        with DecidedCells(what="counting"):
+            found = count_puzzle(puzzle, solver, limit, clock.left(time_limit), cancel=CANCEL, given=Given.of(fixed))
         data = records.result_fields(found.result, solutions=False)
         outcome = outcome_of(found)     # None: --limit 1 reached, so uniqueness was not asked
         verdict = outcome.value if outcome is not None else None
@@ -326,8 +335,7 @@ def explain(file, input_format, index, backend, probing, line, backend_options, 
 @click.argument("source", type=click.Path(dir_okay=False, path_type=str))
 @click.argument("target", type=click.Path(dir_okay=False, path_type=str))
 @options.input_format
-@click.option("--to", "to_format", default=None, metavar="FMT",
-              help="Output format (default: from TARGET's suffix).")
+@options.output_format
 def convert(source, target, input_format, to_format):
     """Convert SOURCE to TARGET (every puzzle of a multi-puzzle file)."""
     from nonolab.formats import dump, dump_all, load_all

@@ -41,8 +41,9 @@ _STOPPED = {"max-candidates": "--max-candidates was reached", "time-limit": "--t
 @click.option("--unique", is_flag=True, help="Accept only puzzles proven unique by an exact count to 2.")
 @click.option("--max-grade", type=click.Choice(["line", "probe", "search"]), default=None,
               help="Accept only puzzles this easy: line; probe (contradiction-probe, full-probe or "
-                   "depth-2: no guess); search (any unique puzzle).  Implies uniqueness.  Black and "
-                   "white only for now (colour puzzles: --unique).")
+                   "depth-2: no guess); search (any unique puzzle).  Implies uniqueness.  A colour "
+                   "puzzle is graded on the colour engine's steps (no depth-2: what full probing "
+                   "leaves open is search).")
 @click.option("--repair", is_flag=True,
               help="Flip a cell where two solutions differ (or that line logic leaves open) and retry, "
                    "instead of discarding.")
@@ -52,8 +53,9 @@ _STOPPED = {"max-candidates": "--max-candidates was reached", "time-limit": "--t
               help="Discard candidates whose filled fraction is below this.")
 @click.option("--max-density", type=float, default=0.7, show_default=True, metavar="D",
               help="Discard candidates whose filled fraction is above this.")
-@click.option("--allow-uniform-lines", is_flag=True,
-              help="Accept rows and columns (longer than 2) that are all filled or all empty.")
+@click.option("--allow-uniform-lines/--no-uniform-lines", default=None,
+              help="Accept rows and columns (longer than 2) that are all filled or all empty (default: yes with "
+                   "--from-image, whose background is often whole rows, no otherwise).")
 @click.option("--backend", "-b", default=DEFAULT, show_default=True, metavar="SPEC",
               help=f"The backend that counts to 2, or a spec such as native:line=overlap (see `nonolab "
                    f"backends`; default: {DEFAULT}, the default of every command).")

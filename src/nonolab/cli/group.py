@@ -86,8 +86,10 @@ class _Group(click.Group):
             # In a worker thread: a signal then ends the command at once (see interrupt.py).
             return interrupt.run(lambda: super(_Group, self).invoke(ctx))
         except NonolabError as err:
+            from nonolab.cli.options import spoken
             from nonolab.errors import WrongAnswer
-            click.echo(f"nonolab: error: {err}", err=True)
+            command = self.commands.get(ctx.invoked_subcommand or "")
+            click.echo(f"nonolab: error: {spoken(err, command)}", err=True)
             ctx.exit(EXIT_BUG if isinstance(err, WrongAnswer) else EXIT_BAD_INPUT)
         except OSError as err:
             where = f"{err.filename}: " if getattr(err, "filename", None) else ""

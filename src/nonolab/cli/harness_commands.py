@@ -185,7 +185,7 @@ def grade(file, input_format, index, backend, backend_options, time_limit, up_to
         if result.grade is not None:
             head = f"{result.grade.value} (pbnsolve class: {result.grade.pbnsolve_class})"
         elif result.verdict is Verdict.CONTRADICTION:
-            head = "none (a puzzle with no solution is not graded)"
+            head = "not graded (a puzzle with no solution has no grade)"
         else:
             head = f"not graded: harder than {result.harder_than.value}" if result.harder_than else "not graded"
         body = ["steps: " + ", ".join(f"{n} {kind}" for kind, n in result.steps.items())] if result.steps else []

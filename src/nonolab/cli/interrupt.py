@@ -135,6 +135,8 @@ def _exit_interrupted(worker: threading.Thread) -> None:
         _writes("close_writes")     # the formats may have loaded since the signal
         worker.join(GRACE)
     for stream in (sys.stdout, sys.stderr):  # what a finishing command printed must not be lost
+        if stream is None:   # started with that descriptor closed
+            continue
         try:
             stream.flush()
         except (OSError, ValueError):

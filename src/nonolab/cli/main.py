@@ -21,6 +21,8 @@ COMMAND_MODULES = {
     "batch": "batch_commands",
     "bench": "bench_commands",
     "certify-check": "certify_commands",
+    "census": "census_commands",
+    "label": "census_commands",
     "generate": "generate_commands",
     "render": "render_commands",
     "repair": "report_commands",
@@ -38,9 +40,10 @@ def main() -> None:
     writes is complete (and closed) before it returns.
     """
     from nonolab.cli.interrupt import exit_at_once
-    from nonolab.cli.streams import quiet_closed_pipe
+    from nonolab.cli.streams import quiet_closed_pipe, reopen_closed_descriptors
 
     exit_at_once()
+    reopen_closed_descriptors()
     quiet_closed_pipe()
     try:
         cli(prog_name="nonolab")
@@ -52,6 +55,8 @@ def main() -> None:
             print(done.code, file=sys.stderr)
             code = 1
     for stream in (sys.stdout, sys.stderr):
+        if stream is None:   # started with that descriptor closed (`>&-`): nothing to flush
+            continue
         try:
             stream.flush()
         except (OSError, ValueError):

@@ -51,9 +51,14 @@ max_solutions = click.option(
     "--max-solutions", type=click.IntRange(min=1), default=2, show_default=True, metavar="N",
     help="Stop after N distinct solutions.")
 as_json = click.option("--json", "as_json", is_flag=True, help="Print the answer as JSON.")
+# The puzzle formats, spelt out here so that `--help` stays fast (no reader is imported);
+# tests/cli/test_messages.py checks the list against nonolab.formats.names().
+FORMAT_NAMES = ("non", "webpbn", "nin", "mk", "g", "cwd", "taai", "tatham", "json", "picture", "dzn", "pbm",
+                "pynogram", "toml", "png", "emoji", "ctu", "keen", "syro", "ish", "makhorin", "faase", "lp")
 input_format = click.option(
     "--from", "-f", "input_format", default=None, metavar="FMT",
-    help="Format of the input file (default: recognised from its content and suffix).")
+    help="Format of the input file (default: recognised from its content and suffix): "
+         + ", ".join(FORMAT_NAMES) + ".")
 backend = click.option(
     "--backend", "-b", default=DEFAULT, show_default=True, envvar="NONOLAB_BACKEND", metavar="SPEC",
     help="Solver backend, or a spec with options such as native:line=overlap (see `nonolab backends`); "
@@ -71,6 +76,9 @@ line = click.option(
          "reference; chain-range (block ranges, overlap, capping), overlap (left-right "
          "overlap) and enumerate (every placement, capped) are incomplete and leave more to search; "
          "chain-range and overlap label their steps with human techniques.")
+output_format = click.option(
+    "--to", "to_format", default=None, metavar="FMT",
+    help="Output format (default: from the output file's suffix): " + ", ".join(FORMAT_NAMES) + ".")
 puzzle_file = click.argument("file", type=click.Path(dir_okay=False, path_type=str))
 backend_option = click.option(
     "--option", "-O", "backend_options", multiple=True, metavar="KEY=VALUE",
@@ -134,3 +142,31 @@ def parse_givens(values: tuple[str, ...]) -> dict[tuple[int, int], int]:
                 raise InvalidArgument(f"--given: cell ({r},{c}) is given two different values")
             found[(r - 1, c - 1)] = value
     return found
+
+
+# The library's parameters as this command line spells them: a library message about a
+# parameter (NonolabError.argument, "dump:fmt" or "density") is said with the option of
+# the running command that feeds it, the first of these click parameter names it has.
+FED_BY = {
+    "load:fmt": ("input_format",),
+    "dump:fmt": ("to_format", "fmt"),
+    "picture:fmt": ("to_format",),
+}
+
+
+def spoken(err, command: click.Command | None) -> str:
+    """The one-line message of library error ``err`` in this command line's words.
+
+    >>> from nonolab.errors import UnknownFormat
+    >>> err = UnknownFormat("cannot tell the format; name it with {arg}", argument="dump:fmt")
+    >>> spoken(err, click.Command("convert", params=[click.Option(["--to", "to_format"])]))
+    'cannot tell the format; name it with --to'
+    """
+    if err.argument is None or command is None:
+        return str(err)
+    names = FED_BY.get(err.argument, (err.argument.rpartition(":")[2],))
+    for name in names:
+        for param in command.params:
+            if param.name == name and isinstance(param, click.Option):
+                return err.said_as(max(param.opts, key=len))
+    return str(err)

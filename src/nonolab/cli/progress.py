@@ -4,44 +4,74 @@ from __future__ import annotations
 
 import sys
 import time
-from typing import Callable
+from typing import Any
 
 
 class DecidedCells:
-    """A ``progress(decided, total)`` callback that draws a rich bar once a run is long.
+    """A ``progress(decided, total)`` callback, and a bar a user sees on any long run.
 
-    Nothing is drawn for runs shorter than ``delay`` seconds or when stderr is not a
-    terminal (unless ``force``), so scripts and tests see clean output.
+    Once a run has lasted ``delay`` seconds (``NONOLAB_PROGRESS_DELAY`` overrides it), a
+    rich bar appears on stderr: a spinner and the elapsed time always, and the cells
+    decided while the backend reports them (native, and auto's native phase; a CDCL
+    engine reports nothing, and the spinner still shows the run is alive).  Nothing is
+    drawn when stderr is not a terminal (unless ``force``), so scripts and tests see clean
+    output; the bar is transient, gone when the run ends.
     """
 
-    def __init__(self, delay: float = 1.0, force: bool = False):
-        self.delay = delay
+    def __init__(self, delay: float = 1.0, force: bool = False, what: str = "solving"):
+        import os
+        import threading
+
+        self.delay = float(os.environ.get("NONOLAB_PROGRESS_DELAY", delay))
         self.enabled = force or sys.stderr.isatty()
-        self.start = time.perf_counter()
-        self._bar = None
-        self._task = None
+        self.what = what
+        self._lock = threading.Lock()
+        self._latest: tuple[int, int] | None = None
+        self._closed = False
+        self._bar: Any = None
+        self._task: Any = None
+        self._timer = threading.Timer(self.delay, self._show) if self.enabled and self.delay > 0 else None
+        if self.enabled and self.delay <= 0:
+            self._show()
+        if self._timer is not None:
+            self._timer.daemon = True
+            self._timer.start()
+
+    def _show(self) -> None:
+        from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+
+        with self._lock:
+            if self._closed:
+                return
+            self._bar = Progress(SpinnerColumn(), TextColumn(self.what), BarColumn(), TextColumn("{task.fields[cells]}"),
+                                 TimeElapsedColumn(), transient=True, console=_console(), refresh_per_second=8)
+            self._task = self._bar.add_task(self.what, total=None, cells="")
+            self._bar.start()
+            if self._latest is not None:
+                self._update(*self._latest)
+
+    def _update(self, decided: int, total: int) -> None:
+        self._bar.update(self._task, completed=decided, total=total, cells=f"{decided:,}/{total:,} cells decided")
 
     def __call__(self, decided: int, total: int) -> None:
-        if not self.enabled or time.perf_counter() - self.start < self.delay:
-            return
-        if self._bar is None:
-            from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
-
-            self._bar = Progress(TextColumn("cells decided"), BarColumn(), TextColumn("{task.completed:,}/{task.total:,}"),
-                                 TimeElapsedColumn(), transient=True, console=_console())
-            self._bar.start()
-            self._task = self._bar.add_task("solve", total=total)
-        self._bar.update(self._task, completed=decided)
+        with self._lock:
+            self._latest = (decided, total)
+            if self._bar is not None:
+                self._update(decided, total)
 
     def close(self) -> None:
-        if self._bar is not None:
-            self._bar.stop()
-            self._bar = None
+        with self._lock:
+            self._closed = True
+            if self._timer is not None:
+                self._timer.cancel()
+            if self._bar is not None:
+                self._bar.stop()
+                self._bar = None
 
-    def __enter__(self) -> Callable[[int, int], None]:
+    def __enter__(self) -> "DecidedCells":
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         self.close()
 
 
@@ -61,8 +91,8 @@ class GeneratedPuzzles:
         self.delay = delay
         self.enabled = force or sys.stderr.isatty()
         self.start = time.perf_counter()
-        self._bar = None
-        self._task = None
+        self._bar: Any = None
+        self._task: Any = None
 
     def __call__(self, report) -> None:
         if not self.enabled or time.perf_counter() - self.start < self.delay:

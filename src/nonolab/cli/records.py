@@ -79,26 +79,28 @@ def crosscheck_fields(check) -> dict[str, Any]:
     return data
 
 
-def summary(verdicts: Iterable[str | None], exit_code: int) -> dict[str, Any]:
-    """How many puzzles got each verdict, and the exit code of the whole set."""
+def summary(verdicts: Iterable[str | None], exit_code: int, errors: int = 0) -> dict[str, Any]:
+    """How many puzzles got each verdict, how many a library error stopped (``errors``), and
+    the exit code of the whole set."""
     counted: dict[str, int] = {}
     total = 0
     for verdict in verdicts:
         total += 1
         if verdict is not None:
             counted[verdict] = counted.get(verdict, 0) + 1
-    return {"puzzles": total, "verdicts": counted, "exit_code": exit_code}
+    return {"puzzles": total, "verdicts": counted, "errors": errors, "exit_code": exit_code}
 
 
 def set_document(file: str | None, records: list[dict[str, Any]], exit_code: int,
-                 verdicts: Iterable[str | None] | None = None) -> dict[str, Any]:
+                 verdicts: Iterable[str | None] | None = None, errors: int = 0) -> dict[str, Any]:
     """Several puzzles' records as one document (see the module docstring).
 
-    ``verdicts`` are the words the summary counts (default: each record's ``verdict``).
+    ``verdicts`` are the words the summary counts (default: each record's ``verdict``);
+    ``errors`` the puzzles a library error stopped (their records carry ``error``).
     """
     counted = verdicts if verdicts is not None else (r.get("verdict") for r in records)
     return {"schema_version": SCHEMA_VERSION, "file": file, "puzzles": records,
-            "summary": summary(counted, exit_code)}
+            "summary": summary(counted, exit_code, errors)}
 
 
 #: The schema files shipped in the package, one per command (and ``common``).
@@ -118,7 +120,7 @@ def schema(name: str) -> dict[str, Any]:
         raise ValueError(f"no schema {name!r} (known: {', '.join(SCHEMAS)})")
     import json
 
-    return json.loads(files("nonolab").joinpath("schemas", f"{name}.json").read_text(encoding="utf-8"))
+    return json.loads(files("nonolab").joinpath("schemas").joinpath(f"{name}.json").read_text(encoding="utf-8"))
 
 
 def emit(data: dict[str, Any]) -> None:

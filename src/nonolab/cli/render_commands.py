@@ -51,30 +51,35 @@ def write_solution(puzzle, solution, fmt: str, output: str | None, cell: float =
 
 
 def echo_grid(puzzle, solution, terminal: bool | None = None) -> None:
-    """Print ``solution``: at a terminal, with its clues beside it in colour (rich) when
-    it fits the terminal's width; otherwise (a pipe, a file, a grid too wide) as the
-    plain text rows of ``#`` and ``.`` that scripts read."""
+    """Print ``solution``: at a terminal, with its clues beside it in colour (rich; a
+    colour puzzle in its RGB colours with a legend), one character a cell when that is
+    what fits the terminal's width, and else the plain rows with a note saying so;
+    piped or to a file, as the plain text rows (``#``/``.``, or the palette's characters)
+    that scripts read."""
     import shutil
 
     if terminal is None:
         terminal = sys.stdout.isatty()
-    if puzzle.is_colour:   # the terminal drawing is black and white: the palette's chars
-        from nonolab.cli.records import picture_text
-        click.echo(picture_text(puzzle, solution))
-        return
     if terminal:
+        from rich.console import Console
+
         from nonolab.render.terminal import grid_with_clues
-        picture = grid_with_clues(puzzle, solution)
         columns = shutil.get_terminal_size().columns
-        if picture.width <= columns:
-            from rich.console import Console
-            Console(width=columns).print(picture)
-            return
-    click.echo(solution.to_text())
+        for compact in (False, True):
+            picture = grid_with_clues(puzzle, solution, compact=compact)
+            if picture.width <= columns:
+                Console(width=columns).print(picture)
+                if compact:
+                    click.echo(f"(drawn one character a cell to fit {columns} columns; a wider terminal shows the "
+                               "column clues)", err=True)
+                return
+        click.echo(f"(the grid with its clues needs {picture.width} columns, the terminal has {columns}: printed "
+                   "as plain rows; page it sideways with: nonolab solve FILE | less -S)", err=True)
+    click.echo(solution.to_text(chars=puzzle.chars))
 
 
 @click.command()
-@options.puzzle_file
+@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False, path_type=str), metavar="FILE...")
 @options.input_format
 @click.option("--solution", "mode", flag_value="solution", help="The solution (found with the auto backend).")
 @click.option("--diff", "mode", flag_value="diff",
@@ -89,15 +94,29 @@ def echo_grid(puzzle, solution, terminal: bool | None = None) -> None:
               help="Output file (default: standard output).")
 @click.option("--cell", type=click.FloatRange(min=2, max=200), default=20, show_default=True, metavar="PX",
               help="Cell size in pixels (a PNG's size follows it).")
-@click.option("--page", type=click.Choice(["a4", "letter"], case_sensitive=False), default=None,
-              help="Fit the picture to a printed page, clues at least 6 pt (default for PDF: a4).")
+@click.option("--page", type=click.Choice(["a4", "a3", "letter"], case_sensitive=False), default=None,
+              help="Print on this page size, clues at least 6 pt (default for PDF: a4); a PDF too large "
+                   "for one page is tiled over several, their overlap marked.")
+@click.option("--tiles", default=None, metavar="DOWNxACROSS",
+              help="PDF: print on this many pages (e.g. 2x2) instead of the fewest that keep the clues legible.")
+@click.option("--solution-page", is_flag=True,
+              help="PDF: add the solution after the puzzle (its satisfied clues struck through).")
+@click.option("--sheet", is_flag=True,
+              help="PDF: several puzzles (FILE...) on each page, as many as print legibly.")
+@click.option("--title", default=None, help="PDF footer: the title (default: the puzzle's).")
+@click.option("--author", default=None, help="PDF footer: the author (default: the file's 'by'/'author').")
+@click.option("--copyright", "copyright_", default=None,
+              help="PDF footer: the copyright (default: the file's 'copyright'/'license').")
+@click.option("--source", default=None, help="PDF footer: the source (default: the file's 'source'/'url').")
 @click.option("--labels/--no-labels", default=None,
               help="Row and column numbers (default: on for --diff and --why).")
 @options.time_limit
-def render(file, input_format, mode, to_format, output, cell, page, labels, time_limit):
+def render(files, input_format, mode, to_format, output, cell, page, tiles, solution_page, sheet, title, author,
+           copyright_, source, labels, time_limit):
     """Draw FILE: the puzzle with its clues (printable), or with --solution, --diff,
-    --why or --steps what those find.  Exit code 1 when there is nothing to draw
-    (no solution; a single solution for --diff)."""
+    --why or --steps what those find.  A PDF is made to print: tiled when large, with a
+    footer, a solution page (--solution-page), or several puzzles a page (--sheet FILE...).
+    Exit code 1 when there is nothing to draw (no solution; a single solution for --diff)."""
     import nonolab
     from nonolab.errors import InvalidArgument
     from nonolab.render import ambiguity_svg, diff_svg, puzzle_svg, solution_svg
@@ -111,6 +130,17 @@ def render(file, input_format, mode, to_format, output, cell, page, labels, time
     if mode != "steps" and fmt == "html":
         raise InvalidArgument("html is the format of --steps")
     page = page.lower() if page else ("a4" if fmt == "pdf" else None)
+    printing = {"tiles": tiles, "solution_page": solution_page, "sheet": sheet, "title": title, "author": author,
+                "copyright": copyright_, "source": source}
+    asked = [f"--{k.replace('_', '-')}" for k, v in printing.items() if v]
+    if asked and fmt != "pdf":
+        raise InvalidArgument(f"{', '.join(asked)} are for printed pages: write a PDF (--to pdf or -o FILE.pdf)")
+    if len(files) > 1 and not sheet:
+        raise click.UsageError("several files make a sheet: add --sheet (or draw one file at a time)")
+    if sheet or (fmt == "pdf" and mode in (None, "solution")):
+        _print(files, input_format, mode, output, page, printing, time_limit)
+        return
+    file = files[0]
     puzzle = nonolab.load(file, input_format)
     size = {"cell": cell, "page": page}
     if labels is not None:
@@ -138,6 +168,61 @@ def render(file, input_format, mode, to_format, output, cell, page, labels, time
     else:
         svg = puzzle_svg(puzzle, **size)
     write_picture(svg, fmt, output)
+
+
+def _print(files, input_format, mode, output, page, printing, time_limit) -> None:
+    """The PDF of ``render``: printed pages (tiled when large), or a sheet of several puzzles."""
+    import nonolab
+    from nonolab.harness.uniqueness import outcome_of
+    from nonolab.render.convert import to_pdf_pages
+    from nonolab.render.printing import Footer, print_pages, sheet_pages
+
+    given = {k: printing[k] for k in ("title", "author", "copyright", "source")}
+    if printing["sheet"]:
+        # A puzzle without a title is named by its file, so the sheet says which is which.
+        puzzles = [p if p.name else p.with_(name=Path(f).stem) for f in files for p in nonolab.load_all(f, input_format)]
+        pages = sheet_pages(puzzles, page=page, footer=Footer(**{k: v or "" for k, v in given.items()}))
+        what = f"{len(puzzles)} puzzles"
+    else:
+        puzzle = nonolab.load(files[0], input_format)
+        solution = puzzle.goal
+        if mode == "solution" or (printing["solution_page"] and solution is None):
+            found = nonolab.solve(puzzle, max_solutions=1, time_limit=time_limit)
+            if found.solution is None:
+                _nothing(f"no solution ({outcome_of(found).value})")
+            solution = found.solution
+        pages = print_pages(puzzle, page=page, tiles=_tiles(printing["tiles"]), solution=solution,
+                            solution_page=printing["solution_page"] or mode == "solution",
+                            puzzle_page=mode != "solution", footer=Footer.of(puzzle, **given))
+        what = "the solution" if mode == "solution" else "the puzzle" + (
+            " and its solution" if printing["solution_page"] else "")
+    write_picture_bytes(to_pdf_pages(pages), output,
+                        f"{len(pages)} page{'s' * (len(pages) != 1)} of {page}: {what}")
+
+
+def _tiles(text: str | None) -> tuple[int, int] | None:
+    import re
+
+    from nonolab.errors import InvalidArgument
+    if text is None or text.lower() == "auto":
+        return None
+    found = re.fullmatch(r"\s*(\d+)\s*[xX]\s*(\d+)\s*", text)
+    if not found or not all(int(n) >= 1 for n in found.groups()):
+        raise InvalidArgument(f"--tiles {text}: expected DOWNxACROSS pages, e.g. 2x2 (or auto)")
+    return int(found[1]), int(found[2])
+
+
+def write_picture_bytes(data: bytes, output: str | None, what: str) -> None:
+    """PDF ``data`` to ``output`` (atomically), or to standard output when it is not a terminal."""
+    from nonolab.errors import InvalidArgument
+    if output:
+        from nonolab.formats import write_atomically
+        write_atomically(output, data)
+        click.echo(f"wrote PDF to {output} ({what})", err=True)
+    elif sys.stdout.isatty():
+        raise InvalidArgument("PDF is binary: give an output file with -o FILE")
+    else:
+        click.get_binary_stream("stdout").write(data)
 
 
 def _nothing(why: str) -> None:

@@ -81,7 +81,7 @@ def report_lines(rep, full: bool = False) -> list[str]:
         out.append(f"grade: {graded.grade.value} (pbnsolve class: {graded.grade.pbnsolve_class}); "
                    f"difficulty {rep.difficulty:.3f} (0-1 line, 1-4 probing, 4-5 search)")
     elif rep.verdict.value == "contradiction":
-        out.append("grade: none (a puzzle with no solution is not graded)")
+        out.append("grade: not graded (a puzzle with no solution has no grade)")
     elif rep.verdict.value in ("unique", "multiple"):
         out.append(f"grade: {stopped} (not reached within the time limit)")
     for w in rep.warnings:
@@ -158,32 +158,40 @@ def repair(file, input_format, index, backend, backend_options, time_limit, max_
     nothing is written.
     """
     from nonolab.cli.backends import build
-    from nonolab.errors import InvalidArgument
+    from nonolab.errors import InvalidArgument, NonolabError
     from nonolab.formats import detect_format, dump, dump_all, dumps, dumps_all, givens_formats, holds_givens
 
     output = streams.file_or_stdout(output, as_json)   # -o -: standard output, the answers on stderr
     solver = build(backend, backend_options)
     chosen = sets.load(file, input_format, index)
     fmt = to_format or (None if output else input_format or detect_format(file))
+    target = fmt or (None if not output else _format_of(output))
+    if target is not None and (output or not as_json):
+        sets.refuse_writing(chosen, target, output or file)
     if as_givens:
-        target = fmt or (None if not output else _format_of(output))
         if target is not None and not holds_givens(target):
             raise InvalidArgument(f"--givens: the {target!r} format cannot hold givens "
                                   f"(write {', '.join(givens_formats())})")
     written = []
 
+    to_stdout = not output and not as_json       # the puzzles go to standard output, the answers to stderr
+    numbers = {id(puzzle): number for number, puzzle in chosen}
+
     def answer(puzzle) -> sets.Answer:
-        made = (_reveal if as_givens else _flip)(puzzle, solver, max_flips, clock.left(time_limit))
+        try:
+            made = (_reveal if as_givens else _flip)(puzzle, solver, max_flips, clock.left(time_limit))
+        except NonolabError:
+            written.append(puzzle)   # a set keeps every puzzle: one a library error stopped, unchanged
+            raise
         written.append(made.puzzle)
+        if to_stdout:
+            click.echo(f"{sets.name(numbers[id(puzzle)], puzzle)}: {made.head}" if len(chosen) > 1 else made.head,
+                       err=True)
         return sets.Answer(made.verdict, 0 if made.verdict == "unique" else EXIT_NO, made.data, made.head)
 
-    heads: list[str] = []
-    to_stdout = not output and not as_json       # the puzzles go to standard output, the answers to stderr
-    code = sets.run_set(file, input_format, index, as_json, lambda p: _keep(answer(p), heads), chosen,
-                        show=not to_stdout, time_limit=time_limit)
-    if to_stdout:
-        for (number, puzzle), head in zip(chosen, heads):
-            click.echo(f"{sets.name(number, puzzle)}: {head}" if len(chosen) > 1 else head, err=True)
+    code = sets.run_set(file, input_format, index, as_json, answer, chosen, show=not to_stdout,
+                        time_limit=time_limit)
+    written += [puzzle for _, puzzle in chosen[len(written):]]   # those the clock did not reach: unchanged
     try:
         if output:
             dump(written[0], output, fmt) if len(written) == 1 else dump_all(written, output, fmt)
@@ -248,11 +256,6 @@ def _reveal(puzzle, solver, max_flips: int, time_limit: float | None) -> _Made:
     else:
         head = f"not repaired ({verdict}): written unchanged"
     return _Made(made if made is not None else puzzle, verdict, data, head)
-
-
-def _keep(answer: sets.Answer, heads: list[str]) -> sets.Answer:
-    heads.append(answer.headline)
-    return answer
 
 
 COMMANDS = (repair,)

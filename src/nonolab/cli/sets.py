@@ -6,6 +6,11 @@ always did; in a set each answer is named ``#2 "Title": ...``), then a summary
 line, and returns the worst exit code.  With ``--json``: one record, or one set
 document (:mod:`nonolab.cli.records`).
 
+In a set each puzzle is answered on its own: a library error on one puzzle (a backend
+that refuses it, a model beyond a limit) is that puzzle's one-line answer, ``#2: error:
+...``, with a record in ``--json`` (``"verdict": null, "error": "..."``), and the next
+puzzle is answered as usual; a file of one puzzle still ends with the error (exit 2).
+
 >>> Answer("unique", 0, {}, "unique").code
 0
 """
@@ -18,7 +23,7 @@ from typing import Any, Callable
 import click
 
 from nonolab.cli import records
-from nonolab.errors import InvalidArgument
+from nonolab.errors import InvalidArgument, NonolabError, WrongAnswer
 
 index_option = click.option(
     "--index", "index", type=int, default=None, metavar="N",
@@ -72,17 +77,37 @@ def load(path: str, fmt: str | None, index: int | None) -> list[tuple[int, Any]]
     return choose(path, load_all(path, fmt), index)
 
 
+def refuse_writing(chosen: list, fmt: str, where: str) -> None:
+    """Before any work: refuse to write several puzzles in ``fmt`` when it holds one a file
+    (``where``: the output file, or the input file for standard output)."""
+    from nonolab.formats import refuse_several
+
+    try:
+        refuse_several(fmt, len(chosen))
+    except InvalidArgument as err:
+        raise InvalidArgument(f"{where}: {err}; or name one puzzle with --index N") from None
+
+
 def name(index: int, puzzle) -> str:
     """``#2 "Title"`` (``#2`` for an untitled puzzle)."""
     return f"#{index}" + (f' "{puzzle.name}"' if puzzle.name else "")
 
 
-def summary_line(verdicts: list[str | None]) -> str:
-    """``3 puzzles: 2 unique, 1 multiple``."""
+def summary_line(verdicts: list[str | None], errors: int = 0) -> str:
+    """``3 puzzles: 2 unique, 1 multiple`` (``, 1 error`` for puzzles a library error stopped)."""
     counted = records.summary(verdicts, 0)["verdicts"]
     n = len(verdicts)
-    parts = ", ".join(f"{number} {verdict}" for verdict, number in counted.items())
-    return f"{n} puzzle{'s' * (n != 1)}" + (f": {parts}" if parts else "")
+    parts = [f"{number} {verdict}" for verdict, number in counted.items()]
+    parts += [f"{errors} error{'s' * (errors != 1)}"] if errors else []
+    return f"{n} puzzle{'s' * (n != 1)}" + (f": {', '.join(parts)}" if parts else "")
+
+
+def _failed(err: NonolabError) -> Answer:
+    """A set's puzzle that a library error stopped: its one-line answer and its record."""
+    from nonolab.cli.group import EXIT_BAD_INPUT, EXIT_BUG
+
+    return Answer(None, EXIT_BUG if isinstance(err, WrongAnswer) else EXIT_BAD_INPUT,
+                  {"verdict": None, "error": str(err)}, f"error: {err}")
 
 
 def run_set(path: str, fmt: str | None, index: int | None, as_json: bool,
@@ -102,16 +127,28 @@ def run_set(path: str, fmt: str | None, index: int | None, as_json: bool,
     single = len(chosen) == 1
     found: list[dict[str, Any]] = []
     verdicts: list[str | None] = []
+    errors = 0
     worst = 0
     for at, (number, puzzle) in enumerate(chosen):
         if time_limit is not None and clock.elapsed() >= time_limit and not single:
             rest = len(chosen) - at
             verdicts += ["timeout"] * rest
             worst = max(worst, 1)
-            if show and not as_json:
+            if as_json:   # every puzzle has its record: these say the clock ran out before them
+                found += [{**records.record(path, n, p), "verdict": "timeout", "error": None}
+                          for n, p in chosen[at:]]
+            elif show:
                 click.echo(f"... {rest:,} more puzzle{'s' * (rest != 1)} not answered: --time-limit ran out (timeout)")
             break
-        answer = answer_of(puzzle)
+        try:
+            answer = answer_of(puzzle)
+        except NonolabError as err:
+            if single:
+                raise          # one puzzle: the command's one-line error, exit 2
+            answer = _failed(err)
+            errors += 1
+            if not show and not as_json:   # standard output carries puzzles: the error goes beside them
+                click.echo(f"{name(number, puzzle)}: {answer.headline}", err=True)
         worst = max(worst, answer.code)
         verdicts.append(answer.verdict)
         if as_json:
@@ -129,7 +166,7 @@ def run_set(path: str, fmt: str | None, index: int | None, as_json: bool,
             for line in answer.body:
                 click.echo(line)
     if as_json:
-        records.emit(found[0] if single else records.set_document(path, found, worst, verdicts))
+        records.emit(found[0] if single else records.set_document(path, found, worst, verdicts, errors))
     elif not single and show:
-        click.echo(summary_line(verdicts))
+        click.echo(summary_line(verdicts, errors))
     return worst

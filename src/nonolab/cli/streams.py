@@ -5,6 +5,14 @@ with ``EPIPE``.  :func:`quiet_closed_pipe` puts a file object under ``sys.stdout
 whose writes, after the first such failure, go to ``/dev/null`` (the Python
 documentation's advice for SIGPIPE): the command ends as it would have, with its own
 exit code, and no "Broken pipe" message.
+
+``nonolab check FILE >&-`` (or ``2>&-``): a standard descriptor closed when the command
+starts.  :func:`reopen_closed_descriptors` puts ``/dev/null`` there, so that the next
+file the command opens does not become descriptor 1 or 2 (where a C library's output,
+or the signal handler's silencing, would land in it) and the one-line messages have
+somewhere to go; Python has set that stream to ``None`` already, so standard output
+and error are given a stream on that ``/dev/null`` too, and no caller (a progress bar asking ``isatty()``,
+click echoing) meets ``None``.
 """
 
 from __future__ import annotations
@@ -32,6 +40,22 @@ class _PipeEnd(io.FileIO):
             return memoryview(data).nbytes
 
 
+def reopen_closed_descriptors() -> None:
+    """Put ``/dev/null`` on each of descriptors 0, 1 and 2 that is closed (see the module docstring)."""
+    for fd in (0, 1, 2):
+        try:
+            os.fstat(fd)
+        except OSError:
+            null = os.open(os.devnull, os.O_RDWR)   # the lowest free descriptor: ``fd`` itself
+            if null != fd:
+                os.dup2(null, fd)
+                os.close(null)
+    # (Standard input stays None: reading ``-`` then says it is closed, not empty.)
+    for fd, name in ((1, "stdout"), (2, "stderr")):
+        if getattr(sys, name) is None:
+            setattr(sys, name, open(fd, "w", encoding="utf-8", closefd=False))
+
+
 def quiet_closed_pipe() -> None:
     """Make a closed standard output end the command quietly (see the module docstring)."""
     current = sys.stdout
@@ -44,7 +68,7 @@ def quiet_closed_pipe() -> None:
     current.flush()
     raw = _PipeEnd(fd, "w", closefd=False)
     sys.stdout = io.TextIOWrapper(io.BufferedWriter(raw), encoding=current.encoding, errors=current.errors,
-                                  line_buffering=current.line_buffering)
+                                  line_buffering=bool(current.line_buffering))
 
 
 def file_or_stdout(path: str | None, as_json: bool, option: str = "-o") -> str | None:

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Iterable, Iterator, Sequence
 
+from nonolab.core.cell import Cell
+
 EMPTY = 1
 FILLED = 2
 UNKNOWN = 3
@@ -61,6 +63,14 @@ class Solution:
     """
 
     __slots__ = ("_data", "width", "height", "_top")
+
+    # Set once by _init (the instance is immutable): declared for the type checker.
+    _data: bytes
+    _top: int | None
+    width: int
+    """Columns."""
+    height: int
+    """Rows."""
 
     def __init__(self, cells: Iterable[Iterable[int]]):
         rows = [bytes(1 if v else 0 for v in row) if not isinstance(row, (bytes, bytearray)) else bytes(row)
@@ -170,26 +180,28 @@ class Solution:
         """Row-major 0/1 bytes."""
         return self._data
 
-    def diff(self, other: "Solution") -> list[tuple[int, int]]:
-        """The (row, column) cells where two pictures of the same size differ, in row-major order.
+    def diff(self, other: "Solution") -> list[Cell]:
+        """The cells where two pictures of the same size differ, in row-major order
+        (0-based; ``str()`` of a :class:`~nonolab.core.cell.Cell` is 1-based).
 
         >>> Solution.from_rows(["#.", ".#"]).diff(Solution.from_rows(["#.", "#."]))
-        [(1, 0), (1, 1)]
+        [Cell(row=1, column=0), Cell(row=1, column=1)]
         """
         if (self.height, self.width) != (other.height, other.width):
             raise ValueError("Solution.diff: pictures differ in size")
         w = self.width
-        return [divmod(i, w) for i in _differing(self._data, other._data)]
+        return [Cell(*divmod(i, w)) for i in _differing(self._data, other._data)]
 
     @property
     def colours(self) -> int:
         """The highest cell value: 1 for a black-and-white picture (0 if blank), k for colours."""
-        if self._top is None:
+        top = self._top
+        if top is None:
             data = self._data
             # C-speed scans: a 0/1 picture (every black-and-white one) never loops in Python.
             top = (1 if b"\x01" in data else 0) if not data.translate(None, b"\x00\x01") else max(data)
             object.__setattr__(self, "_top", top)
-        return self._top
+        return top
 
     def to_text(self, filled: str = "#", empty: str = ".", chars: str | None = None) -> str:
         """One character per cell: ``filled``/``empty``, or ``chars[value]`` when given.
@@ -207,7 +219,8 @@ class Solution:
             return "\n".join("".join(table[v] for v in self._data[r * w:(r + 1) * w]) for r in range(self.height))
         text = self._data.translate(_TO_TEXT).decode("ascii")
         if (filled, empty) != ("#", "."):
-            text = text.translate(str.maketrans({"#": filled, ".": empty}))
+            swap: dict[str, str | int | None] = {"#": filled, ".": empty}
+            text = text.translate(str.maketrans(swap))
         w = self.width
         return "\n".join(text[r * w:(r + 1) * w] for r in range(self.height))
 

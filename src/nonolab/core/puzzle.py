@@ -46,10 +46,12 @@ class Puzzle:
         metadata: other keys kept from the source file (author, licence, ...).
         goal: the intended picture, if the file has one; it must match the clues.
         palette: the colours (:class:`~nonolab.core.palette.Palette`), or ``None``.
-        row_colours, column_colours: per line, the colour index (1..k) of each block.
+        row_colours: per row, the colour index (1..k) of each block.
+        column_colours: per column, the same.
         givens: revealed cells, ``(row, column, value)`` triples (0-based; value 0 empty,
             1 filled, or in colour the colour index, 0 the background) or a mapping
             ``{(row, column): value}``; kept sorted, one per cell.
+
     Raises:
         InvalidPuzzle: empty size, a block that is not a positive integer, a clue
             longer than its line, row and column totals (per colour) that differ, colour
@@ -147,12 +149,11 @@ class Puzzle:
 
     def _check_givens(self) -> None:
         """Normalise the givens to sorted ``(row, column, value)`` triples and check each."""
-        raw = self.givens.items() if isinstance(self.givens, Mapping) else self.givens
+        given: Any = self.givens          # the caller's: triples, or a {(row, column): value} mapping
+        raw: list[Any] = list(given) if not isinstance(given, Mapping) else [
+            (*cell, value) if isinstance(cell, tuple) else (cell, value) for cell, value in given.items()]
         seen: dict[tuple[int, int], int] = {}
         for item in raw:
-            if isinstance(self.givens, Mapping):
-                (cell, value) = item
-                item = (*cell, value) if isinstance(cell, tuple) else (cell, value)
             if not (isinstance(item, tuple) and len(item) == 3
                     and all(isinstance(x, int) and not isinstance(x, bool) for x in item)):
                 raise InvalidPuzzle(f"a given is (row, column, value), three integers: not {item!r}", kind="givens")
@@ -179,6 +180,16 @@ class Puzzle:
             problems = violations(self, self.goal)
             if problems:
                 raise InvalidPuzzle(f"goal does not match the clues: {problems[0]}", kind="goal")
+
+    def __repr__(self) -> str:
+        # Short: a 100x100 puzzle's clues are not a repr (``rows``/``columns`` hold them).
+        parts = [repr(self.name)] if self.name else []
+        parts.append(f"{self.width}x{self.height}")
+        if self.is_colour:
+            parts.append(f"{self.colours} colours")
+        if self.givens:
+            parts.append(f"{len(self.givens)} givens")
+        return f"Puzzle({', '.join(parts)})"
 
     @property
     def is_colour(self) -> bool:
@@ -265,7 +276,7 @@ class Puzzle:
                       metadata=self.metadata, goal=self.goal, palette=self.palette,
                       row_colours=self.row_colours, column_colours=self.column_colours, givens=self.givens)
         fields.update(changes)
-        return Puzzle(**fields)
+        return Puzzle(**fields)  # type: ignore[arg-type]  # the values are the fields' own, or the caller's
 
     @classmethod
     def from_solution(cls, solution: Solution, name: str = "", palette: Palette | None = None,

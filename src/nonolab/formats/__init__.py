@@ -19,135 +19,20 @@ clues are impossible) or :class:`~nonolab.errors.UnknownFormat`.
 
 from __future__ import annotations
 
-import importlib
 import os
-from dataclasses import dataclass
-from types import ModuleType
 from typing import Iterable, Sequence
 
 from nonolab.core.puzzle import Puzzle
-from nonolab.errors import InvalidPuzzle, NonolabError, ParseError, UnknownFormat
+from nonolab.errors import InvalidArgument, InvalidPuzzle, NonolabError, ParseError, UnknownFormat
 from nonolab.formats._files import decode, read_bytes, write_atomically
 from nonolab.formats.limits import InputLimits, applied
+from nonolab.formats.registry import (_BY_NAME, _REGISTRY, PNG_SIGNATURE, Format, _get, colour_formats, holds_colour,
+                                      holds_givens, givens_formats, is_binary, names, refuse_several, suffix_of,
+                                      suffixes)
 
 __all__ = ["InputLimits", "names", "suffixes", "suffix_of", "holds_colour", "colour_formats", "holds_givens",
-           "givens_formats", "is_binary", "loads", "loads_all", "load", "load_all", "dumps", "dumps_all", "dump_bytes",
+           "givens_formats", "refuse_several", "is_binary", "loads", "loads_all", "load", "load_all", "dumps", "dumps_all", "dump_bytes",
            "dump", "dump_all", "format_for_path", "load_bytes_all", "sniff", "detect_format", "write_atomically"]
-
-
-@dataclass(frozen=True)
-class Format:
-    """One registered format, read and written by the module ``nonolab.formats.<module>``.
-
-    The module is imported when the format is first used, so that reading a ``.non``
-    file imports the ``non`` reader alone (a suffix that names one format is sniffed by
-    that format first), not the other twenty.  ``strong`` marks content signatures that
-    cannot be mistaken (``<``, ``{``, ``P1``, ``WxH:``): they win over a file suffix,
-    while the weaker line-shape heuristics only decide when the suffix does not.
-    """
-
-    name: str
-    module: str
-    suffixes: tuple[str, ...]
-    several: bool = False   # it writes several puzzles to one file (its module's write_all)
-    strong: bool = False
-    binary: bool = False    # its text is bytes as latin-1 characters (PNG)
-    colour: bool = False    # it holds colour puzzles (the others are refused them on writing)
-    givens: bool = False    # it holds a puzzle's givens (the others are refused such puzzles on writing)
-
-    def code(self) -> ModuleType:
-        """The module that reads and writes the format (imported on first use)."""
-        return importlib.import_module(f"nonolab.formats.{self.module}")
-
-    def parse(self, text: str) -> list[Puzzle]:
-        return self.code().parse(text)
-
-    def write(self, puzzle: Puzzle) -> str:
-        return self.code().write(puzzle)
-
-    def write_all(self, puzzles: Sequence[Puzzle]) -> str:
-        return self.code().write_all(puzzles)
-
-    def sniff(self, text: str) -> bool:
-        return self.code().sniff(text)
-
-
-# The order is the sniffing order: the first format that recognises a text wins.
-_REGISTRY = [
-    Format("png", "png", (".png",), strong=True, binary=True, colour=True),
-    Format("webpbn", "webpbn", (".xml", ".pbn"), several=True, strong=True, colour=True),
-    # Before json, whose sniffer takes any text starting with '[' such as '[clues]';
-    # nonogrid's TOML before pynogram's text, which has a '[clues]' section too.
-    Format("toml", "toml", (".toml",), strong=True, colour=True),
-    Format("pynogram", "pynogram", (".txt",), strong=True, colour=True),
-    Format("json", "json_", (".json",), several=True, strong=True, colour=True, givens=True),
-    Format("pbm", "pbm", (".pbm",), strong=True),
-    Format("tatham", "tatham", (".tatham", ".pattern", ".txt"), strong=True, givens=True),
-    Format("dzn", "dzn", (".dzn",), strong=True),
-    Format("lp", "lp", (".lp",), strong=True),
-    Format("emoji", "emoji", (".emoji", ".txt"), strong=True, colour=True),
-    Format("ctu", "ctu", (".ctu", ".txt"), colour=True),
-    Format("taai", "taai", (".taai", ".txt"), several=True),
-    Format("g", "g", (".g",), colour=True),
-    # Before non, whose sniffer takes any bare 'rows' line.
-    Format("faase", "faase", (".faase",)),
-    # webpbn's 'ss' export is Steve Simpson's format, which is .non.
-    Format("non", "non", (".non", ".nonpack", ".ss"), colour=True, givens=True),
-    Format("mk", "mk", (".mk",)),
-    # The headerless two-block formats ask their reader whether the clues fit together,
-    # so they come before cwd, whose sniffer looks at the line shapes only.
-    Format("keen", "keen", (".keen", ".txt")),
-    Format("syro", "syro", (".syro",)),
-    Format("ish", "ish", (".ish",)),
-    Format("makhorin", "makhorin", (".makhorin",)),
-    Format("cwd", "cwd", (".cwd",)),
-    Format("picture", "picture", (".grid", ".txt")),
-    Format("nin", "nin", (".nin",)),
-]
-# A PNG file's first bytes (formats/png.py checks them too): its pixels are read as bytes.
-PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
-_BY_NAME = {f.name: f for f in _REGISTRY}
-
-
-def names() -> list[str]:
-    """The registered format names, in sniffing order.
-
-    >>> "non" in names() and "webpbn" in names()
-    True
-    """
-    return [f.name for f in _REGISTRY]
-
-
-def suffixes() -> list[str]:
-    """Every file suffix some format reads (lower case, with the dot), sorted.
-
-    ``.txt`` is among them although it names no single format: the content decides.
-
-    >>> ".non" in suffixes() and ".txt" in suffixes() and ".md" not in suffixes()
-    True
-    """
-    return sorted({s for f in _REGISTRY for s in f.suffixes})
-
-
-def suffix_of(fmt: str) -> str:
-    """The usual file suffix of format ``fmt`` (its first), for naming files written in it.
-
-    Raises:
-        UnknownFormat: ``fmt`` is not a format name.
-
-    >>> suffix_of("non"), suffix_of("webpbn"), suffix_of("picture")
-    ('.non', '.xml', '.grid')
-    """
-    return _get(fmt, "suffix_of").suffixes[0]
-
-
-def _get(fmt: str, caller: str) -> Format:
-    if not isinstance(fmt, str):
-        raise TypeError(f"{caller}: fmt must be a format name (str), not {type(fmt).__name__}")
-    try:
-        return _BY_NAME[fmt.lower()]
-    except KeyError:
-        raise UnknownFormat(f"unknown format {fmt!r} (known: {', '.join(names())})") from None
 
 
 def _suffix(path: str | os.PathLike) -> str:
@@ -195,7 +80,7 @@ def sniff(text: str) -> str:
     found = _first_sniffing(text)
     if found is None:
         raise UnknownFormat("cannot recognise the puzzle format from the content; "
-                            f"name it (one of: {', '.join(names())})")
+                            f"name it with {{arg}} (one of: {', '.join(names())})", argument="load:fmt")
     return found.name
 
 
@@ -372,51 +257,6 @@ def dump_bytes(puzzle: Puzzle, fmt: str) -> bytes:
     return text.encode("latin-1") if _get(fmt, "dump_bytes").binary else text.encode("utf-8")
 
 
-def holds_colour(fmt: str) -> bool:
-    """Whether format ``fmt`` holds colour puzzles (the others refuse them on writing).
-
-    >>> holds_colour("webpbn"), holds_colour("pbm")
-    (True, False)
-    """
-    return _get(fmt, "holds_colour").colour
-
-
-def colour_formats() -> list[str]:
-    """The formats that hold colour puzzles, in sniffing order.
-
-    >>> "png" in colour_formats() and "tatham" not in colour_formats()
-    True
-    """
-    return [f.name for f in _REGISTRY if f.colour]
-
-
-def holds_givens(fmt: str) -> bool:
-    """Whether format ``fmt`` holds a puzzle's givens (the others refuse such puzzles on writing).
-
-    >>> holds_givens("json"), holds_givens("webpbn")
-    (True, False)
-    """
-    return _get(fmt, "holds_givens").givens
-
-
-def givens_formats() -> list[str]:
-    """The formats that hold givens, in sniffing order.
-
-    >>> givens_formats()
-    ['json', 'tatham', 'non']
-    """
-    return [f.name for f in _REGISTRY if f.givens]
-
-
-def is_binary(fmt: str) -> bool:
-    """Whether format ``fmt`` is bytes (PNG), carried as latin-1 text by :func:`dumps`.
-
-    >>> is_binary("png"), is_binary("non")
-    (True, False)
-    """
-    return _get(fmt, "is_binary").binary
-
-
 def _refuse_colour(f: Format, puzzles: Sequence[Puzzle]) -> None:
     if not f.colour and any(p.is_colour for p in puzzles):
         holding = ", ".join(g.name for g in _REGISTRY if g.colour)
@@ -436,7 +276,7 @@ def dumps_all(puzzles: Iterable[Puzzle], fmt: str) -> str:
     """The text of several puzzles, for the formats that hold several.
 
     Raises:
-        ValueError: no puzzles, or several for a format that holds one.
+        InvalidArgument (a ValueError): no puzzles, or several for a format that holds one.
 
     >>> print(dumps_all([loads("1x1:1/1"), loads("1x1:/")], "taai"), end="")
     $1
@@ -449,25 +289,23 @@ def dumps_all(puzzles: Iterable[Puzzle], fmt: str) -> str:
     puzzles = list(puzzles)
     f = _get(fmt, "dumps_all")
     if not puzzles:
-        raise ValueError("dumps_all: no puzzles to write")
+        raise InvalidArgument("no puzzles to write")
     _refuse_colour(f, puzzles)
     _refuse_givens(f, puzzles)
     if f.several:
         return f.write_all(puzzles)
-    if len(puzzles) > 1:
-        several = [g.name for g in _REGISTRY if g.several]
-        raise ValueError(f"dumps_all: the {f.name!r} format holds one puzzle, got "
-                         f"{len(puzzles)} (formats holding several: {', '.join(several)})")
+    refuse_several(f.name, len(puzzles))
     return f.write(puzzles[0])
 
 
-def _format_for_dump(path: str | os.PathLike, fmt: str | None, caller: str) -> str:
+def _format_for_dump(path: str | os.PathLike, fmt: str | None) -> str:
     if fmt is not None:
         return fmt
     found = format_for_path(path)
     if found is None:
-        raise UnknownFormat(f"{caller}: cannot tell the format from the suffix "
-                            f"{_suffix(path)!r}; pass fmt", path=str(path))
+        raise UnknownFormat(f"cannot tell the format from the suffix {_suffix(path)!r}; "
+                            f"name it with {{arg}} (one of: {', '.join(names())})",
+                            path=str(path), argument="dump:fmt")
     return found
 
 
@@ -481,7 +319,7 @@ def dump(puzzle: Puzzle, path: str | os.PathLike, fmt: str | None = None) -> Non
         UnknownFormat: no ``fmt`` and the suffix names no single format.
     """
     try:
-        data = dump_bytes(puzzle, _format_for_dump(path, fmt, "dump"))
+        data = dump_bytes(puzzle, _format_for_dump(path, fmt))
     except NonolabError as err:
         raise err.located(path=str(path))
     write_atomically(path, data)
@@ -490,7 +328,7 @@ def dump(puzzle: Puzzle, path: str | os.PathLike, fmt: str | None = None) -> Non
 def dump_all(puzzles: Iterable[Puzzle], path: str | os.PathLike, fmt: str | None = None) -> None:
     """Write several puzzles to ``path`` atomically; see :func:`dumps_all`."""
     try:
-        text = dumps_all(puzzles, _format_for_dump(path, fmt, "dump_all"))
+        text = dumps_all(puzzles, _format_for_dump(path, fmt))
     except NonolabError as err:
         raise err.located(path=str(path))
     write_atomically(path, text)

@@ -80,7 +80,8 @@ class Criteria:
 
     def __post_init__(self) -> None:
         if self.max_grade is not None and self.max_grade not in MAX_GRADES:
-            raise InvalidArgument(f"max_grade must be one of {', '.join(MAX_GRADES)}, not {self.max_grade!r}")
+            raise InvalidArgument(f"{{arg}} must be one of {', '.join(MAX_GRADES)}, not {self.max_grade!r}",
+                                  argument="max_grade")
 
     @property
     def checks(self) -> bool:
@@ -161,7 +162,7 @@ def differing_cells(puzzle: Puzzle, backend: str = "native",
     """The cells where two solutions of ``puzzle`` differ; [] if it is unique, None on a timeout.
 
     >>> differing_cells(Puzzle(rows=((1,), (1,)), columns=((1,), (1,))))
-    [(0, 0), (0, 1), (1, 0), (1, 1)]
+    [Cell(row=0, column=0), Cell(row=0, column=1), Cell(row=1, column=0), Cell(row=1, column=1)]
     """
     if time_limit is not None and time_limit <= 0:
         return None

@@ -165,8 +165,8 @@ def puzzle_from_array(array: np.ndarray, name: str = "", with_goal: bool = False
     """
     a = np.asarray(array)
     if (palette is not None and len(palette) > 2) or (a.size and int(a.max()) > 1):
-        goal = Solution.from_bytes(a.astype(np.uint8).tobytes(), a.shape[1], colours=True)
-        puzzle = Puzzle.from_solution(goal, name=name, palette=palette,
+        coloured = Solution.from_bytes(a.astype(np.uint8).tobytes(), a.shape[1], colours=True)
+        puzzle = Puzzle.from_solution(coloured, name=name, palette=palette,
                                       **{k: str(v) for k, v in metadata.items()})
         return puzzle if with_goal else puzzle.with_(goal=None)
     rows, columns = clues_from_array(array)
@@ -200,13 +200,13 @@ def _check_size(height: int, width: int) -> None:
 
 def _check_colours(colours: int) -> None:
     if isinstance(colours, bool) or not isinstance(colours, (int, np.integer)) or not 1 <= colours <= MAX_COLOURS:
-        raise InvalidArgument(f"colours must be an integer from 1 to {MAX_COLOURS} (the palette's legible, "
-                              f"distinct colours), not {colours!r}")
+        raise InvalidArgument(f"{{arg}} must be an integer from 1 to {MAX_COLOURS} (the palette's legible, "
+                              f"distinct colours), not {colours!r}", argument="colours")
 
 
 def _check_density(density: float) -> None:
     if not 0.0 <= density <= 1.0:
-        raise InvalidArgument(f"density must be between 0 and 1, got {density!r}")
+        raise InvalidArgument(f"{{arg}} must be between 0 and 1, got {density!r}", argument="density")
 
 
 def _blur_axis(src: np.ndarray, dst: np.ndarray, radius: int, axis: int) -> None:

@@ -44,7 +44,10 @@ def picture_from_image(path: str | os.PathLike, width: int, height: int, density
     The image is converted to grayscale, resized to the grid with a box filter
     (each cell is the mean of the pixels it covers), and the ``round(density *
     cells)`` darkest cells are filled: dark means filled, and the filled fraction
-    is the density whatever the image's contrast.  Ties are broken in reading order.
+    is the density whatever the image's contrast, except that no cell as light as
+    the image's lightest (its background) is filled: a drawing with less ink than the
+    density asks gives a sparser picture, not stray cells.  Ties are broken in
+    reading order.
 
     Raises:
         MissingDependency: pillow is not installed.
@@ -53,11 +56,18 @@ def picture_from_image(path: str | os.PathLike, width: int, height: int, density
     """
     _check_grid(width, height)
     if not 0.0 <= density <= 1.0:
-        raise InvalidArgument(f"picture_from_image: density must be between 0 and 1, got {density!r}")
+        raise InvalidArgument(f"{{arg}} must be between 0 and 1, got {density!r}", argument="density")
     with _opened(path) as image:
         gray = image.convert("L").resize((width, height), _box())
     darkness = 255.0 - np.asarray(gray, dtype=np.float64)
-    return top_fraction(darkness, density)
+    picture = top_fraction(darkness, density)
+    # Cells as light as the lightest (the image's background) stay empty whatever the density
+    # asks: filling them would draw stray cells (the first of the ties, in reading order) on
+    # the background, not the picture.  The density is then at most what was asked.
+    lightest = darkness.min()
+    if darkness.max() > lightest:
+        picture[darkness <= lightest] = 0
+    return picture
 
 
 def colour_picture_from_image(path: str | os.PathLike, width: int, height: int,
@@ -80,7 +90,7 @@ def colour_picture_from_image(path: str | os.PathLike, width: int, height: int,
     """
     _check_grid(width, height)
     if isinstance(colours, bool) or not isinstance(colours, int) or not 1 <= colours <= MAX_COLOURS:
-        raise InvalidArgument(f"colour_picture_from_image: colours must be 1 to {MAX_COLOURS}, not {colours!r}")
+        raise InvalidArgument(f"{{arg}} must be 1 to {MAX_COLOURS}, not {colours!r}", argument="colours")
     Image = _pillow()
     with _opened(path) as image:
         rgba = image.convert("RGBA")

@@ -69,7 +69,9 @@ class Recipe:
         density_range: a candidate whose filled fraction is outside is discarded
             (the "fun zone"); ``density`` must lie inside it.
         allow_uniform_lines: accept rows and columns (longer than 2) that are all
-            filled or all empty.
+            filled or all empty; ``None`` (the default): yes for an ``image``, whose
+            background is often whole rows (refusing them would make repairs draw stray
+            cells on it), no for a drawn picture.
         unique, max_grade, backend: the criteria (see :class:`~nonolab.generate.criteria.Criteria`).
         repair, max_repairs: flip cells of a rejected picture and retry, at most
             ``max_repairs`` flips per candidate.
@@ -78,7 +80,8 @@ class Recipe:
             picture has exactly this many, from :meth:`Palette.default_for`; an image is
             quantised to at most this many plus its background (``density`` then
             plays no part: see :func:`~nonolab.generate.image.colour_picture_from_image`).
-            Colour puzzles are judged by ``unique`` only (no ``max_grade`` yet).
+            Colour puzzles are graded on the colour engine's steps for ``max_grade``
+            (no depth-2 level: what full probing leaves open is ``search``).
 
     Raises:
         InvalidArgument: any value out of its range.
@@ -91,7 +94,7 @@ class Recipe:
     radius: int | None = None
     image: str | os.PathLike | None = None
     density_range: tuple[float, float] = (0.2, 0.7)
-    allow_uniform_lines: bool = False
+    allow_uniform_lines: bool | None = None
     unique: bool = False
     max_grade: str | None = None
     backend: str = DEFAULT
@@ -106,24 +109,30 @@ class Recipe:
             if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 1:
                 raise InvalidArgument(f"grid size must be positive integers, got {self.width}x{self.height}")
         if not 0.0 < self.density < 1.0:
-            raise InvalidArgument(f"density must be strictly between 0 and 1, got {self.density!r}")
+            raise InvalidArgument(f"{{arg}} must be strictly between 0 and 1, got {self.density!r}", argument="density")
         low, high = self.density_range
         if not 0.0 <= low <= high <= 1.0:
             raise InvalidArgument(f"density range must satisfy 0 <= low <= high <= 1, got {low!r}-{high!r}")
         if not low <= self.density <= high:
-            raise InvalidArgument(f"density {self.density} is outside the accepted range {low}-{high}; "
-                                  "widen the range (--min-density/--max-density)")
+            raise InvalidArgument(f"{{arg}} {self.density} is outside the accepted range {low}-{high}; "
+                                  "widen the range (its low and high ends)", argument="density")
         if self.style not in STYLES:
-            raise InvalidArgument(f"style must be one of {', '.join(STYLES)}, not {self.style!r}")
+            raise InvalidArgument(f"{{arg}} must be one of {', '.join(STYLES)}, not {self.style!r}", argument="style")
         if self.max_repairs < 0:
-            raise InvalidArgument(f"max_repairs must be non-negative, got {self.max_repairs}")
+            raise InvalidArgument(f"{{arg}} must be non-negative, got {self.max_repairs}", argument="max_repairs")
         if self.candidate_time_limit is not None and self.candidate_time_limit <= 0:
-            raise InvalidArgument(f"candidate time limit must be positive, got {self.candidate_time_limit}")
+            raise InvalidArgument(f"{{arg}} must be positive, got {self.candidate_time_limit}",
+                                  argument="candidate_time_limit")
         Criteria(self.unique, self.max_grade, self.backend)  # validates max_grade
         if (isinstance(self.colours, bool) or not isinstance(self.colours, (int, np.integer))
                 or not 1 <= self.colours <= MAX_COLOURS):
-            raise InvalidArgument(f"colours (--colours) must be an integer from 1 to {MAX_COLOURS} (the legible, "
-                                  f"distinct colours of the palette), not {self.colours!r}")
+            raise InvalidArgument(f"{{arg}} must be an integer from 1 to {MAX_COLOURS} (the legible, "
+                                  f"distinct colours of the palette), not {self.colours!r}", argument="colours")
+
+    @property
+    def uniform_lines_allowed(self) -> bool:
+        """Whether all-filled and all-empty lines are accepted (see ``allow_uniform_lines``)."""
+        return self.image is not None if self.allow_uniform_lines is None else self.allow_uniform_lines
 
     @property
     def palette(self) -> Palette | None:
@@ -253,15 +262,15 @@ def make_puzzles(count: int, recipe: Recipe, seed: int = 0, max_candidates: int 
         UnknownBackend, BackendUnavailable: the counting backend cannot run.
     """
     if isinstance(count, bool) or not isinstance(count, int) or count < 1:
-        raise InvalidArgument(f"count must be a positive integer, got {count!r}")
+        raise InvalidArgument(f"{{arg}} must be a positive integer, got {count!r}", argument="count")
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        raise InvalidArgument(f"seed must be a non-negative integer, got {seed!r}")
+        raise InvalidArgument(f"{{arg}} must be a non-negative integer, got {seed!r}", argument="seed")
     if max_candidates is None:
         max_candidates = CANDIDATES_PER_PUZZLE * count
     if max_candidates < 1:
-        raise InvalidArgument(f"max_candidates must be positive, got {max_candidates}")
+        raise InvalidArgument(f"{{arg}} must be positive, got {max_candidates}", argument="max_candidates")
     if time_limit is not None and time_limit <= 0:
-        raise InvalidArgument(f"time limit must be positive, got {time_limit}")
+        raise InvalidArgument(f"{{arg}} must be positive, got {time_limit}", argument="time_limit")
     check_cells(recipe.width, recipe.height)   # the input limit holds for what is made too, before a cell is drawn
     if recipe.criteria.checks:
         solver = get_spec(recipe.backend)  # an unknown or missing backend fails before any candidate
@@ -277,6 +286,10 @@ def make_puzzles(count: int, recipe: Recipe, seed: int = 0, max_candidates: int 
         recipe = replace(recipe, density_range=(min(low, filled), max(high, filled)))
     elif recipe.image is not None:
         image = picture_from_image(recipe.image, recipe.width, recipe.height, recipe.density)
+        # An image with less ink than the density asks is not padded with background: the range widens to it.
+        low, high = recipe.density_range
+        filled = filled_fraction(image)
+        recipe = replace(recipe, density_range=(min(low, filled), max(high, filled)))
     report = GenerateReport(asked=count)
     start = time.perf_counter()
     since_last, last_time = 0, start
@@ -348,23 +361,25 @@ def _judge_with_repairs(picture: np.ndarray, palette: Palette | None, recipe: Re
         left = _left(time_limit, start)
         if (left is not None and left <= 0) or (cancel is not None and cancel.is_set()):
             return Outcome.TIMEOUT, None, repairs
-        lines = [] if recipe.allow_uniform_lines else uniform_lines(picture)
+        lines = [] if recipe.uniform_lines_allowed else uniform_lines(picture)
         grade = None
         if lines:
             outcome = Outcome.UNIFORM_LINES
         else:
             puzzle = puzzle_from_array(picture, palette=palette)
             key = (puzzle.rows, puzzle.columns, puzzle.row_colours, puzzle.column_colours)
-            outcome = judged.get(key)
+            found = judged.get(key)
             known = None
-            if outcome is Outcome.ACCEPTED:
+            if found is Outcome.ACCEPTED:
                 outcome = Outcome.DUPLICATE
-            elif outcome is None:
+            elif found is None:
                 assessment = assess(puzzle, recipe.criteria, left, cancel)
                 outcome, grade, known = assessment.outcome, assessment.grade, assessment.differing
                 if cancel is not None and cancel.is_set():
                     return Outcome.TIMEOUT, grade, repairs   # stopped, not judged: not remembered
                 judged[key] = outcome
+            else:
+                outcome = found
             if outcome is Outcome.ACCEPTED:
                 return outcome, grade, repairs
         if not recipe.repair or outcome not in _REPAIRABLE:
@@ -374,13 +389,13 @@ def _judge_with_repairs(picture: np.ndarray, palette: Palette | None, recipe: Re
         change = None
         if lines:
             change = choose_change(picture, cells_of_lines(picture, lines), rng, recipe.density_range,
-                                   recipe.allow_uniform_lines, colours)
+                                   recipe.uniform_lines_allowed, colours, edges=recipe.image is not None)
         else:
             for region in _trouble(puzzle, outcome, recipe.backend, time_limit, start, known, cancel):
                 if region is None:
                     return Outcome.TIMEOUT, grade, repairs
-                change = choose_change(picture, region, rng, recipe.density_range, recipe.allow_uniform_lines,
-                                       colours)
+                change = choose_change(picture, region, rng, recipe.density_range, recipe.uniform_lines_allowed,
+                                       colours, edges=recipe.image is not None)
                 if change is not None:
                     break
         if change is None:

@@ -64,13 +64,16 @@ def choose_flip(picture: np.ndarray, cells: Iterable[tuple[int, int]], rng: np.r
 
 def choose_change(picture: np.ndarray, cells: Iterable[tuple[int, int]], rng: np.random.Generator,
                   density_range: tuple[float, float], allow_uniform_lines: bool,
-                  colours: int = 1) -> tuple[tuple[int, int], int] | None:
+                  colours: int = 1, edges: bool = False) -> tuple[tuple[int, int], int] | None:
     """A seeded choice of a cell among ``cells`` and the value (0..``colours``) it changes to.
 
     The choice is uniform among the allowed ``(cell, value)`` pairs: a cell may take
     any value but its own that keeps the filters (see :func:`choose_flip`) and, in
     colour, does not remove the last cell of a colour (the palette stays in use).
     In black and white each cell has one value to take, so this is :func:`choose_flip`.
+    With ``edges`` (a picture from an image) the choice is among the cells on the
+    picture's edges (a cell with a 4-neighbour of another value) when any is allowed, so
+    a repair reshapes the outline and never draws a stray cell on the background.
 
     >>> picture = np.array([[1, 2, 0], [0, 1, 2], [2, 0, 1]], dtype=np.uint8)
     >>> choose_change(picture, [(0, 0), (0, 2)], np.random.default_rng(0), (0.0, 1.0), True, colours=2)
@@ -101,12 +104,28 @@ def choose_change(picture: np.ndarray, cells: Iterable[tuple[int, int]], rng: np
     if colours > 1:   # the last cell of a colour keeps it: the palette stays in use
         uses = np.bincount(picture.ravel(), minlength=colours + 1)
         allowed &= ~((now != 0) & (uses[now] == 1))[:, None]
+    if edges:
+        on_edge = _on_edge(picture)[rows, columns][:, None]
+        if (allowed & on_edge).any():
+            allowed &= on_edge
     chosen = np.flatnonzero(allowed.ravel())
     if not len(chosen):
         return None
     pick = int(chosen[int(rng.integers(len(chosen)))])
     cell, value = divmod(pick, colours + 1)
     return (int(rows[cell]), int(columns[cell])), value
+
+
+def _on_edge(picture: np.ndarray) -> np.ndarray:
+    """Which cells touch (sideways) a cell of another value: the picture's outlines."""
+    edge = np.zeros(picture.shape, dtype=bool)
+    differs_down = picture[1:, :] != picture[:-1, :]
+    differs_right = picture[:, 1:] != picture[:, :-1]
+    edge[1:, :] |= differs_down
+    edge[:-1, :] |= differs_down
+    edge[:, 1:] |= differs_right
+    edge[:, :-1] |= differs_right
+    return edge
 
 
 def _becomes_uniform(filled: np.ndarray, length: int) -> np.ndarray:

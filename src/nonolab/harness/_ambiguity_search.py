@@ -90,7 +90,8 @@ class Search:
         return True
 
     def _backbone(self) -> None:
-        backbone, free = [], []
+        backbone: list[int] = []
+        free: list[int] = []
         for i, value in enumerate(self.ref):   # the values each cell takes (two at most in black and white)
             others = clue_values(self.puzzle, i) - {value}
             self.takes[i] = {value} | {v for v in others if self.oracle.feasible({i: v})}

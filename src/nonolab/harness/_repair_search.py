@@ -39,13 +39,16 @@ class _Budget(Exception):
 class Search:
     """The picture as row-major bytes, the deltas known, and the backend's checks."""
 
-    def __init__(self, puzzle: Puzzle, solver: Solver, watch: Stopwatch, picture: Solution | None):
+    def __init__(self, puzzle: Puzzle, solver: Solver, watch: Stopwatch, picture: Solution | None,
+                 keep: Iterable[tuple[int, int]] = ()):
         self.puzzle, self.solver, self.watch = puzzle, solver, watch
         self.width, self.height = puzzle.width, puzzle.height
         self.picture = picture
         self.base = bytearray(picture.to_bytes()) if picture is not None else bytearray()
         self.top = puzzle.colours                      # cell values are 0..top
-        self.fixed = frozenset(r * puzzle.width + c for r, c, _ in puzzle.givens)   # never changed
+        # Never changed: the givens (part of the puzzle) and the cells the caller keeps.
+        self.fixed = frozenset([r * puzzle.width + c for r, c, _ in puzzle.givens]
+                               + [r * puzzle.width + c for r, c in keep])
         self.clue = line_clue(self.top)
         self.deltas: list[Delta] = []
         self.checks = self.refuted = 0

@@ -153,6 +153,10 @@ class AmbiguityReport:
     givens_unique: bool = False
     stats: dict[str, Any] = field(default_factory=dict)
 
+    def __repr__(self) -> str:
+        return (f"AmbiguityReport({self.verdict.value}, {self.solution_count} solutions, "
+                f"{len(self.backbone)} backbone cells, {len(self.regions)} regions, {len(self.givens)} givens)")
+
     def _repr_svg_(self) -> str | None:
         """Jupyter shows the map (the drawing code loads on first use)."""
         from nonolab.render.display import svg_of

@@ -92,6 +92,11 @@ class GradeResult:
     time: float = 0.0
     undecided: int | None = None
 
+    def __repr__(self) -> str:
+        grade = self.grade.value if self.grade is not None else None
+        verdict = getattr(self.verdict, "value", self.verdict)
+        return f"GradeResult({grade}, {verdict}, steps={self.steps}, {self.time:.3f} s)"
+
     def as_dict(self) -> dict[str, Any]:
         return {
             "grade": self.grade.value if self.grade else None,

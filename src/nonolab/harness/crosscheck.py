@@ -92,6 +92,9 @@ class CrossCheck:
     agreement: Agreement
     problems: tuple[str, ...] = field(default=())
 
+    def __repr__(self) -> str:
+        return f"CrossCheck({self.agreement.value}, {', '.join(a.backend for a in self.answers)})"
+
     @property
     def agree(self) -> bool:
         return self.agreement is Agreement.AGREE
@@ -134,25 +137,26 @@ def run_backend(puzzle: Puzzle, backend: str, limits: Limits, **options: Any) ->
 def compare(answers: Sequence[BackendAnswer]) -> list[str]:
     """Every reason the answers disagree (empty: they agree)."""
     problems = [f"{a.backend}: {a.error}" for a in answers if a.error is not None and not a.refused]
-    ran = [a for a in answers if a.result is not None]
-    low = max((a.result.count for a in ran), default=0)
-    exact = [a for a in ran if a.result.complete]
-    for a in exact:
-        if a.result.count < low:
-            best = max(ran, key=lambda b: b.result.count)
-            problems.append(f"{a.backend} says exactly {a.result.count} solution(s) but "
-                            f"{best.backend} found {best.result.count}")
+    # (backend answer, its result) for every backend that ran: the result is then not None.
+    ran = [(a, a.result) for a in answers if a.result is not None]
+    low = max((r.count for _, r in ran), default=0)
+    exact = [(a, r) for a, r in ran if r.complete]
+    for a, r in exact:
+        if r.count < low:
+            best, found = max(ran, key=lambda pair: pair[1].count)
+            problems.append(f"{a.backend} says exactly {r.count} solution(s) but "
+                            f"{best.backend} found {found.count}")
     # A model counter's exact answer lists a few of the solutions it counts: its count is
     # compared above, its solutions as a subset, as a stopped search's are.
-    listing = [a for a in exact if a.result.total is None]
+    listing = [(a, r) for a, r in exact if r.total is None]
     if listing:
-        reference = listing[0]
-        truth = set(reference.result.solutions)
-        for a in ran:
+        reference, known = listing[0]
+        truth = set(known.solutions)
+        for a, r in ran:
             if a is reference:
                 continue
-            mine = set(a.result.solutions)
-            if a.result.complete and a.result.total is None and mine != truth:
+            mine = set(r.solutions)
+            if r.complete and r.total is None and mine != truth:
                 problems.append(f"{a.backend} and {reference.backend} both finished but found "
                                 f"different solutions")
             elif not mine <= truth:

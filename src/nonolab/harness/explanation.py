@@ -52,6 +52,9 @@ class Explanation:
     solution: Solution | None
     result: SolveResult
 
+    def __repr__(self) -> str:
+        return f"Explanation({self.verdict.value}, {len(self.steps)} steps, {self.search_steps} of them search)"
+
     @property
     def search_steps(self) -> int:
         """How many steps are search (guesses, or what clause learning decided), not deduction."""

@@ -42,7 +42,7 @@ false; ``lower_bound``: the flips the exact levels proved necessary).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Iterable
 
 from nonolab.core.grid import Solution
 from nonolab.core.puzzle import Puzzle
@@ -117,6 +117,9 @@ class RepairResult:
     lower_bound: int = 0
     stats: dict[str, Any] = field(default_factory=dict)
 
+    def __repr__(self) -> str:
+        return f"RepairResult({self.status}, {len(self.suggestions)} suggestions, minimal={self.minimal})"
+
     @property
     def best(self) -> Suggestion | None:
         return self.suggestions[0] if self.suggestions else None
@@ -139,7 +142,8 @@ class RepairResult:
 
 def repair(puzzle: Puzzle, picture: Solution | None = None, backend: str | Solver = "native",
            max_flips: int = 3, time_limit: float | None = None, suggestions: int = 3, *,
-           cancel: Any = None, source: str | None = None) -> RepairResult:
+           cancel: Any = None, source: str | None = None,
+           keep: Iterable[tuple[int, int]] = ()) -> RepairResult:
     """The fewest cell changes of the designer's picture that make the puzzle unique.
 
     In colour a changed cell takes another colour of the palette or the background.
@@ -159,13 +163,16 @@ def repair(puzzle: Puzzle, picture: Solution | None = None, backend: str | Solve
             (default: ``given``); the designer's report passes the solution it shows
             as ``first solution``, so that the repair starts from the picture printed
             above it.
+        keep: ``(row, column)`` cells (0-based) no repair changes: the designer locked
+            them (the puzzle's givens are never changed either).  The fewest flips are then
+            the fewest among the other cells.
 
     Raises:
         InvalidArgument: a bad limit, a picture that is not a solution of the puzzle, or a
             colour puzzle and a backend that does not declare colour.
     """
     if max_flips < 1 or suggestions < 1:
-        raise InvalidArgument("repair: max_flips and suggestions must be at least 1")
+        raise InvalidArgument("{arg} must be at least 1", argument="max_flips" if max_flips < 1 else "suggestions")
     solver = get_spec(backend) if isinstance(backend, str) else backend
     watch = Stopwatch(time_limit, cancel)
     if source is None:
@@ -174,9 +181,12 @@ def repair(puzzle: Puzzle, picture: Solution | None = None, backend: str | Solve
     if picture is not None and ((picture.height, picture.width) != (puzzle.height, puzzle.width)
                                 or violations(puzzle, picture)):
         raise InvalidArgument("repair: the picture is not a solution of the puzzle")
+    keep = [(int(r), int(c)) for r, c in keep]
+    if any(not (0 <= r < puzzle.height and 0 <= c < puzzle.width) for r, c in keep):
+        raise InvalidArgument(f"a cell to keep is outside the {puzzle.width}x{puzzle.height} grid")
     from nonolab.harness._repair_search import Search
 
-    search = Search(puzzle, solver, watch, picture)
+    search = Search(puzzle, solver, watch, picture, keep)
     try:
         return search.run(max_flips, suggestions, source)
     except OutOfTime:

@@ -36,8 +36,9 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, Iterable
 
+from nonolab.core.cell import Cell
 from nonolab.core.grid import Solution
 from nonolab.core.puzzle import Puzzle
 from nonolab.harness.ambiguity import AmbiguityReport, ambiguity_report, questioner
@@ -50,7 +51,6 @@ from nonolab.solvers.base import Solver, Stopwatch
 
 __all__ = ["Report", "Warning", "WARNINGS", "difficulty_of", "report", "clue_decides", "clue_only_cells"]
 
-Cell = tuple[int, int]
 
 #: The warnings and when each is given.
 WARNINGS = {
@@ -114,6 +114,13 @@ class Report:
     ambiguity: AmbiguityReport | None = None
     repair: RepairResult | None = None
     complete: bool = True
+
+    def __repr__(self) -> str:
+        # Short: the verdict and grade, not every picture and suggestion (they are attributes).
+        grade = self.grade.grade.value if self.grade is not None and self.grade.grade is not None else None
+        return (f"Report({self.puzzle.name or 'puzzle'!r}, {self.verdict.value}, grade={grade}, "
+                f"difficulty={self.difficulty}, {len(self.warnings)} warnings"
+                f"{', repaired' if self.repair is not None and self.repair.suggestions else ''})")
     time: float = 0.0
     stats: dict[str, Any] = field(default_factory=dict)
     stopped: Verdict | None = None
@@ -275,7 +282,9 @@ def _warnings(puzzle: Puzzle, verdict: Verdict, graded: GradeResult | None) -> l
 
 def report(puzzle: Puzzle, backend: str | Solver = DEFAULT, time_limit: float | None = None, *,
            repair: bool = True, max_flips: int = 3, cancel: Any = None,
-           on_part: Callable[[str], None] | None = None) -> Report:
+           on_part: Callable[[str], None] | None = None,
+           on_result: Callable[[str, "Report"], None] | None = None, grade_last: bool = False,
+           keep: Iterable[tuple[int, int]] = ()) -> Report:
     """Everything a designer asks of ``puzzle``, in one call (see the module notes).
 
     Args:
@@ -292,6 +301,18 @@ def report(puzzle: Puzzle, backend: str | Solver = DEFAULT, time_limit: float | 
         cancel: a ``threading.Event`` that stops the report.
         on_part: called with the name of each part as it starts (``check``, ``grade``,
             ``ambiguity``, ``repair``), for a progress display.
+        on_result: called as each part ends with its name and the report so far (the
+            parts still to come ``None``), so a front end shows the verdict as soon as it
+            is known and fills in the rest as it comes.
+        grade_last: grade after the ambiguity and the repairs (a slow grading then delays
+            nothing else); the answers are the same.
+        keep: ``(row, column)`` cells (0-based) the repairs never change (see :func:`repair`).
+
+    >>> seen = []
+    >>> done = report(Puzzle(rows=((1,), (1,)), columns=((1,), (1,))), "native", grade_last=True,
+    ...               on_result=lambda part, so_far: seen.append((part, so_far.grade is None)))
+    >>> seen
+    [('check', True), ('ambiguity', True), ('repair', True), ('grade', False)]
     """
     solver = get_spec(backend) if isinstance(backend, str) else backend
     watch = Stopwatch(time_limit, cancel)
@@ -309,7 +330,33 @@ def report(puzzle: Puzzle, backend: str | Solver = DEFAULT, time_limit: float | 
     found = check(puzzle, solver, left(), cancel=cancel)
     verdict = found.verdict
     complete = verdict not in (Verdict.TIMEOUT, Verdict.INTERRUPTED)
-    solution = alternative = graded = ambiguity = repaired = None
+    solution: Solution | None = None
+    alternative: Solution | None = None
+    graded: GradeResult | None = None
+    ambiguity: AmbiguityReport | None = None
+    repaired: RepairResult | None = None
+
+    def so_far() -> Report:
+        # Read when called: the parts done so far, the others None.
+        stopped = None if complete else Verdict.INTERRUPTED if watch.cancelled() else Verdict.TIMEOUT
+        differing = tuple(solution.diff(alternative)) if alternative is not None and solution is not None else ()
+        return Report(puzzle, verdict, solver.name, solution, alternative, differing, graded,
+                      difficulty_of(graded, puzzle) if graded is not None else None,
+                      tuple(_warnings(puzzle, verdict, graded)), ambiguity, repaired, complete,
+                      watch.elapsed(),
+                      {"filled_fraction": filled_fraction(solution) if solution is not None else None}, stopped)
+
+    def ended(part: str) -> None:
+        if on_result is not None:
+            on_result(part, so_far())
+
+    def grading() -> None:
+        nonlocal graded, complete
+        starting("grade")
+        graded = grade(puzzle, solver, left(_GRADE_SHARE if not grade_last else 1.0), cancel=cancel)
+        complete = complete and graded.grade is not None
+        ended("grade")
+
     if verdict is Verdict.UNIQUE:
         solution = found.witnesses[0]
     elif verdict is Verdict.MULTIPLE:
@@ -317,26 +364,26 @@ def report(puzzle: Puzzle, backend: str | Solver = DEFAULT, time_limit: float | 
         # the alternative is a witness that differs from it (the goal equals one at most).
         solution = puzzle.goal if puzzle.goal is not None else found.witnesses[0]
         alternative = next(w for w in found.witnesses if w != solution)
-    if verdict in (Verdict.UNIQUE, Verdict.MULTIPLE):     # a contradiction is not graded
-        starting("grade")
-        graded = grade(puzzle, solver, left(_GRADE_SHARE), cancel=cancel)
-        complete = complete and graded.grade is not None
+    ended("check")
+    gradable = verdict in (Verdict.UNIQUE, Verdict.MULTIPLE)     # a contradiction is not graded
+    if gradable and not grade_last:
+        grading()
     if verdict is Verdict.MULTIPLE:
         starting("ambiguity")
         ambiguity = ambiguity_report(puzzle, questioner(solver), left(_WHY_SHARE), reference=solution,
-                                     known=(alternative,), cancel=cancel)
+                                     known=(alternative,) if alternative is not None else (), cancel=cancel)
         complete = complete and ambiguity.complete
+        ended("ambiguity")
         if repair:
             # Hundreds of small counts: a strategy (auto) would pay its phases on each one.
             flipper = solver if role(solver.name) == "solver" else get_spec("native")
             source = "goal" if puzzle.goal is not None else "first solution"
             starting("repair")
-            repaired = repair_picture(puzzle, solution, flipper, max_flips, left(), cancel=cancel, source=source)
+            share = 1.0 - _GRADE_SHARE if grade_last else 1.0    # leave the grade its share
+            repaired = repair_picture(puzzle, solution, flipper, max_flips, left(share), cancel=cancel,
+                                      source=source, keep=keep)
             complete = complete and repaired.status != "timeout"
-    stopped = None if complete else Verdict.INTERRUPTED if watch.cancelled() else Verdict.TIMEOUT
-    differing = tuple(solution.diff(alternative)) if alternative is not None else ()
-    return Report(puzzle, verdict, solver.name, solution, alternative, differing, graded,
-                  difficulty_of(graded, puzzle) if graded is not None else None,
-                  tuple(_warnings(puzzle, verdict, graded)), ambiguity, repaired, complete,
-                  watch.elapsed(), {"filled_fraction": filled_fraction(solution) if solution is not None else None},
-                  stopped)
+            ended("repair")
+    if gradable and grade_last:
+        grading()
+    return so_far()

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any
+from typing import Any, Iterable, Iterator
 
 from nonolab.core.grid import Solution
 from nonolab.core.puzzle import Puzzle
-from nonolab.solvers import DEFAULT, get
+from nonolab.solvers import DEFAULT, as_batching, get
 from nonolab.solvers.base import Given, Limits, SolveResult, Solver, Status
 
 
@@ -91,6 +91,14 @@ class CheckResult:
     witnesses: tuple[Solution, ...] = ()
     differing: tuple[tuple[int, int], ...] = ()
 
+    def __repr__(self) -> str:
+        # Short: the answer, not the solutions and counters (``.result`` has them).
+        shown = f", {len(self.differing)} cells differ" if self.differing else ""
+        return f"CheckResult({self.verdict.value}{shown}; {_ran(self.result)})"
+
+    def __str__(self) -> str:
+        return self.verdict.value
+
     def _repr_svg_(self) -> str | None:
         """Jupyter shows the solution, or two and where they differ (drawing loads on first use)."""
         from nonolab.render.display import svg_of
@@ -100,6 +108,10 @@ class CheckResult:
         """Jupyter: the verdict and the solution, or two solutions and where they differ, as HTML."""
         from nonolab.render.display import html_of
         return html_of(self)
+
+def _ran(result: SolveResult) -> str:
+    return f"backend {result.stats.backend}, {result.stats.wall_time:.3f} s"
+
 
 def check(puzzle: Puzzle, solver: Solver | None = None, time_limit: float | None = None, *,
           cancel: Any = None, given: Given | None = None) -> CheckResult:
@@ -112,16 +124,42 @@ def check(puzzle: Puzzle, solver: Solver | None = None, time_limit: float | None
 
     >>> p = Puzzle(rows=((1,), (1,)), columns=((1,), (1,)))
     >>> c = check(p)
-    >>> c.verdict.value, c.differing
-    ('multiple', ((0, 0), (0, 1), (1, 0), (1, 1)))
+    >>> c.verdict.value, c.differing[:2], str(c.differing[1])    # 0-based cells, printed 1-based
+    ('multiple', (Cell(row=0, column=0), Cell(row=0, column=1)), '(1,2)')
     """
     solver = solver or get(DEFAULT)
     result = solver.solve(puzzle, Limits(max_solutions=2, time_limit=time_limit, cancel=cancel), given)
+    return _checked(result)
+
+
+def _checked(result: SolveResult) -> CheckResult:
     verdict = verdict_of(result)
     if verdict is Verdict.MULTIPLE:
         first, second = result.solutions[:2]
         return CheckResult(verdict, result, (first, second), tuple(first.diff(second)))
     return CheckResult(verdict, result, result.solutions[:1])
+
+
+def check_many(puzzles: Iterable[Puzzle], solver: Solver | None = None, time_limit: float | None = None, *,
+               cancel: Any = None) -> Iterator[CheckResult]:
+    """:func:`check` for each puzzle of ``puzzles``, lazily and in order: an iterator in,
+    an iterator out.  ``time_limit`` is per puzzle.
+
+    A backend that declares ``Capability.BATCH`` (native) answers many puzzles per call
+    into its compiled engine, microseconds apart; any other is asked one puzzle at a time.
+
+    >>> two = [Puzzle(rows=((1,), (1,)), columns=((1,), (1,))), Puzzle(rows=((1,),), columns=((1,),))]
+    >>> [c.verdict.value for c in check_many(two, get("native"))]
+    ['multiple', 'unique']
+    """
+    solver = solver or get(DEFAULT)
+    limits = Limits(max_solutions=2, time_limit=time_limit, cancel=cancel)
+    many = as_batching(solver)
+    if many is not None:
+        results = many.solve_many(puzzles, limits)
+    else:
+        results = (solver.solve(puzzle, limits) for puzzle in puzzles)
+    return (_checked(result) for result in results)
 
 
 @dataclass(frozen=True)
@@ -137,7 +175,19 @@ class CountResult:
     reason: str
     result: SolveResult
 
+    def __repr__(self) -> str:
+        # Short: print(count(p)) must not dump every solution (``.result`` holds them).
+        return f"CountResult({self.describe()}; {_ran(self.result)})"
+
+    def __str__(self) -> str:
+        return self.describe()
+
     def describe(self) -> str:
+        """The count as people read it: ``43``, ``at least 2`` or ``at least 2 (timeout)``.
+
+        >>> print(count(Puzzle(rows=((1,), (1,)), columns=((1,), (1,)))))
+        2
+        """
         if self.exact:
             return str(self.count)
         return f"at least {self.count}" + (f" ({self.reason})" if self.reason != "limit" else "")

@@ -37,6 +37,32 @@ def to_pdf(svg: str) -> bytes:
     return _cairosvg().svg2pdf(bytestring=svg.encode("utf-8"))
 
 
+def to_pdf_pages(pages: list[str]) -> bytes:
+    """One PDF of several page-sized SVGs, a page each (cairosvg draws one SVG per surface:
+    the later pages are drawn on the first one's PDF surface after ``show_page``)."""
+    import io
+
+    cairosvg = _cairosvg()
+    from cairosvg.parser import Tree
+    from cairosvg.surface import PDFSurface, node_format
+
+    out = io.BytesIO()
+    surface = PDFSurface(Tree(bytestring=pages[0].encode("utf-8")), out, 72)
+    for svg in pages[1:]:
+        tree = Tree(bytestring=svg.encode("utf-8"))
+        surface.cairo.show_page()
+        width, height, viewbox = node_format(surface, tree)
+        units = surface.device_units_per_user_units
+        surface.cairo.set_size(width * units, height * units)
+        surface.context = cairosvg.surface.cairo.Context(surface.cairo)
+        surface.context.scale(units, units)
+        surface.set_context_size(width, height, viewbox or (0, 0, width, height), tree)
+        surface.context.move_to(0, 0)
+        surface.draw(tree)
+    surface.finish()
+    return out.getvalue()
+
+
 def encode(svg: str, fmt: str) -> str | bytes:
     """``svg`` as ``fmt`` (``svg``, ``png`` or ``pdf``): text for SVG, bytes otherwise."""
     if fmt == "svg":
@@ -46,4 +72,5 @@ def encode(svg: str, fmt: str) -> str | bytes:
     if fmt == "pdf":
         return to_pdf(svg)
     from nonolab.errors import InvalidArgument
-    raise InvalidArgument(f"unknown picture format {fmt!r}: use one of {', '.join(FORMATS)}")
+    raise InvalidArgument(f"unknown picture format {fmt!r}: name one of {', '.join(FORMATS)} with {{arg}}",
+                          argument="picture:fmt")

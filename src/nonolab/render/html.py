@@ -98,7 +98,7 @@ def check_html(found: Any, puzzle: Puzzle | None = None) -> str:
 def _grade(rep: Any) -> str:
     graded = rep.grade
     if rep.verdict.value == "contradiction":
-        return '<p class="grade">grade: none (a puzzle with no solution is not graded)</p>'
+        return '<p class="grade">grade: not graded (a puzzle with no solution has no grade)</p>'
     if graded is None or graded.grade is None:
         stopped = rep.stopped.value if rep.stopped is not None else "timeout"
         return f'<p class="grade">grade: {stopped} (not reached within the time limit)</p>'

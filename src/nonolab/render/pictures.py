@@ -29,9 +29,10 @@ def _clues_for(solution: Solution, puzzle: Puzzle | None) -> Puzzle:
     return puzzle
 
 
-def _colours(solution: Solution, puzzle: Puzzle | None = None) -> list[str]:
+def cell_inks(solution: Solution, puzzle: Puzzle | None = None) -> list[str]:
+    """The fill of each cell of ``solution``, row-major: the palette's colours for a colour puzzle."""
     if puzzle is not None and puzzle.is_colour:
-        inks = [f"#{puzzle.palette.hex(i)}" for i in range(len(puzzle.palette))]  # type: ignore[union-attr]
+        inks = [f"#{puzzle.palette.hex(i)}" for i in range(puzzle.colours + 1)]  # type: ignore[union-attr]
         return [inks[v] for v in solution.to_bytes()]
     return [FILLED_INK if v else EMPTY_INK for v in solution.to_bytes()]
 
@@ -39,12 +40,17 @@ def _colours(solution: Solution, puzzle: Puzzle | None = None) -> list[str]:
 def puzzle_board(puzzle: Puzzle, cell: float, labels: bool, caption: str) -> Board:
     """The board of a puzzle: every picture of a puzzle is drawn on it, so a colour
     puzzle's clue numbers stand on swatches of their colours in every one."""
-    inks = None
-    if puzzle.is_colour:
-        palette = puzzle.palette
-        inks = tuple([[f"#{palette.hex(c)}" for _, c in line] for line in lines]  # type: ignore[union-attr]
+    return Board(puzzle.rows, puzzle.columns, cell, labels, caption, clue_inks(puzzle))  # type: ignore[arg-type]
+
+
+def clue_inks(puzzle: Puzzle) -> tuple[list[list[str]], list[list[str]]] | None:
+    """The colour of every clue number, rows then columns (``None`` in black and white)."""
+    if not puzzle.is_colour:
+        return None
+    palette = puzzle.palette
+    rows, columns = ([[f"#{palette.hex(c)}" for _, c in line] for line in lines]  # type: ignore[union-attr]
                      for lines in (puzzle.coloured_rows, puzzle.coloured_columns))
-    return Board(puzzle.rows, puzzle.columns, cell, labels, caption, inks)  # type: ignore[arg-type]
+    return rows, columns
 
 
 def _compose(boards: Sequence[tuple[Board, dict[str, Any]]], legend: Legend, title: str,
@@ -92,7 +98,7 @@ def given_inks(puzzle: Puzzle) -> tuple[list[str], list[Cell]]:
     (['#000000', '#ffffff', '#ffffff', '#ffffff'], [(1, 1)])
     """
     colours = [EMPTY_INK] * (puzzle.width * puzzle.height)
-    inks = [f"#{puzzle.palette.hex(i)}" for i in range(len(puzzle.palette))] if puzzle.is_colour else None  # type: ignore[union-attr]
+    inks = [f"#{puzzle.palette.hex(i)}" for i in range(puzzle.colours + 1)] if puzzle.is_colour else None  # type: ignore[union-attr]
     dots = []
     for r, c, v in puzzle.givens:
         if v:
@@ -112,7 +118,7 @@ def solution_svg(solution: Solution, puzzle: Puzzle | None = None, *, cell: floa
     """
     puzzle = _clues_for(solution, puzzle)
     board = puzzle_board(puzzle, cell, labels, puzzle.name)
-    return _compose([(board, {"colours": _colours(solution, puzzle)})], Legend((), cell),
+    return _compose([(board, {"colours": cell_inks(solution, puzzle)})], Legend((), cell),
                     f"nonolab: a solution of {puzzle.name or 'the puzzle'}", page)
 
 
@@ -128,11 +134,30 @@ def diff_svg(first: Solution, second: Solution, puzzle: Puzzle | None = None, *,
     _clues_for(second, puzzle)
     differ = first.diff(second)
     boards = [(puzzle_board(puzzle, cell, labels, f"solution {k}"),
-               {"colours": _colours(s, puzzle), "frames": differ}) for k, s in ((1, first), (2, second))]
+               {"colours": cell_inks(s, puzzle), "frames": differ}) for k, s in ((1, first), (2, second))]
     entries = [(("frame", MARK_INK), f"red frame: the {len(differ)} cell{'s' * (len(differ) != 1)} "
                                      "where the two solutions differ")] if differ else []
     return _compose(boards, Legend(entries, cell), f"nonolab: two solutions of {puzzle.name or 'the puzzle'}",
                     page)
+
+
+def changed_svg(before: Solution, after: Solution, before_puzzle: Puzzle | None = None,
+                after_puzzle: Puzzle | None = None, *, cell: float = DEFAULT_CELL, labels: bool = True) -> str:
+    """A picture before and after a change (a repair, an image made unique), each with
+    its own clues, the changed cells framed in red on both.
+
+    >>> svg = changed_svg(Solution.from_rows(["#.", ".#"]), Solution.from_rows(["#.", "##"]))
+    >>> svg.count('class="caption"'), "1 cell changed" in svg
+    (2, True)
+    """
+    before_puzzle = _clues_for(before, before_puzzle)
+    after_puzzle = _clues_for(after, after_puzzle)
+    changed = before.diff(after)
+    boards = [(puzzle_board(p, cell, labels, caption), {"colours": cell_inks(s, p), "frames": changed})
+              for caption, s, p in (("before", before, before_puzzle), ("after", after, after_puzzle))]
+    entries = [(("frame", MARK_INK), f"red frame: {len(changed)} cell{'s' * (len(changed) != 1)} changed")
+               if changed else (("pair", FILLED_INK, EMPTY_INK), "no cell changed")]
+    return _compose(boards, Legend(entries, cell), "nonolab: before and after", None)
 
 
 def _tint(colour: str, share: float) -> str:
@@ -152,7 +177,7 @@ def regions_board(reference: Solution, puzzle: Puzzle | None, regions: Sequence[
     """
     puzzle = _clues_for(reference, puzzle)
     w = reference.width
-    colours = _colours(reference, puzzle)       # a colour puzzle's backbone in its palette
+    colours = cell_inks(reference, puzzle)       # a colour puzzle's backbone in its palette
     letters: dict[Cell, tuple[str, str]] = {}
     undecided = list(undecided)
     for r, c in undecided:
@@ -172,9 +197,9 @@ def regions_board(reference: Solution, puzzle: Puzzle | None, regions: Sequence[
     else:
         entries.append((("pair", FILLED_INK, EMPTY_INK), "every cell is the same in every solution"))
     if regions:
-        filled = "a colour" if puzzle.is_colour else "filled"
+        dark = "a colour" if puzzle.is_colour else "filled"
         entries.append((("pair", PALETTE[0], _tint(PALETTE[0], 0.3)),
-                        f"region colours: where solutions differ (dark: {filled} in this solution)"))
+                        f"region colours: where solutions differ (dark: {dark} in this solution)"))
     for k, text in enumerate(describe[:MAX_LEGEND_REGIONS]):
         entries.append((("fill", PALETTE[k % len(PALETTE)]), f"{region_letter(k, 0)}: {text}"))
     if len(regions) > MAX_LEGEND_REGIONS:
@@ -194,6 +219,11 @@ def ambiguity_svg(report: Any, puzzle: Puzzle | None = None, *, cell: float = DE
     solution with the regions where solutions differ, the suggested givens, clues, row
     and column numbers, and a legend of what is drawn.  ``None`` when the report has no
     solution to draw (contradiction, or none found in time).
+
+    >>> import nonolab
+    >>> switch = Puzzle(rows=((1,), (1,)), columns=((1,), (1,)))
+    >>> "2x2 switch at rows 1-2, columns 1-2" in ambiguity_svg(nonolab.ambiguity_report(switch, "native"), switch)
+    True
     """
     if report.reference is None:
         return None
@@ -220,9 +250,9 @@ def regions_svg(reference: Solution, regions: Sequence[Iterable[Cell]] = (), giv
     >>> svg.startswith("<svg") and "<circle" in svg and PALETTE[0] in svg
     True
     """
-    regions = [list(cells) for cells in regions]
-    describe = [f"a region of {len(cells)} cells" for cells in regions]
-    return regions_board(reference, None, regions, describe, givens, undecided, cell=cell_size, labels=True,
+    lists = [list(cells) for cells in regions]
+    describe = [f"a region of {len(cells)} cells" for cells in lists]
+    return regions_board(reference, None, lists, describe, givens, undecided, cell=cell_size, labels=True,
                          caption="", title=title, page=None)
 
 

@@ -43,7 +43,7 @@ MAX_CELLS = 512 * 512    # beyond this an SVG of one rectangle per cell is too b
 # Printed pages in points (1/72 inch).  Clues smaller than MIN_CLUE_PT are hard to
 # read on paper, so a puzzle that only fits smaller is refused rather than printed
 # illegibly; a cell is never drawn larger than MAX_CELL_PT (about 1 cm).
-PAGES = {"a4": (595.28, 841.89), "letter": (612.0, 792.0)}
+PAGES = {"a4": (595.28, 841.89), "a3": (841.89, 1190.55), "letter": (612.0, 792.0)}
 PAGE_MARGIN, MIN_CLUE_PT, MAX_CELL_PT = 36.0, 6.0, 28.0
 
 
@@ -97,17 +97,23 @@ class Board:
         cell: the side of a cell, in SVG units (pixels on screen).
         labels: draw 1-based row numbers right of the grid and column numbers below it.
         caption: a line of text above the column clues.
+        mirror: repeat the clues right of the grid and below it (for large grids, so the
+            far side of a printed page has its clues at hand).
+        struck: ``(kind, line)`` pairs, kind 0 a row and 1 a column, whose clue numbers are
+            struck through (the line is satisfied).
 
     Attributes ``width`` and ``height`` are the board's size; the grid's top left corner
     is at ``(left, top)`` from the board's own corner.
     """
 
     def __init__(self, rows: Sequence[Clue], columns: Sequence[Clue], cell: float = 20, labels: bool = False,
-                 caption: str = "", inks: tuple[Sequence[Sequence[str]], Sequence[Sequence[str]]] | None = None):
+                 caption: str = "", inks: tuple[Sequence[Sequence[str]], Sequence[Sequence[str]]] | None = None,
+                 mirror: bool = False, struck: Iterable[tuple[int, int]] = ()):
         if cell <= 0:
             raise InvalidArgument(f"cell size must be positive, not {cell}")
         check_drawable(len(columns), len(rows))
         self.rows, self.columns, self.cell, self.labels, self.caption = rows, columns, cell, labels, caption
+        self.mirror, self.struck = mirror, frozenset(struck)
         self.inks = inks    # a colour puzzle: the fill of each row and column clue number
         digits = max(len(str(n)) for clue in (*rows, *columns) for n in (clue or (0,)))
         self.font = cell * CLUE_FONT
@@ -122,6 +128,10 @@ class Board:
         digits = len(str(max(len(rows), len(columns))))
         right = digits * CHAR_WIDTH * self.label_font + 0.5 * cell if labels else 0.0
         bottom = 1.0 * cell if labels else 0.0
+        self.label_right, self.label_bottom = right, bottom
+        if mirror:
+            right += self.left
+            bottom += self.top - self.caption_height
         self.width = max(self.left + len(columns) * cell + right, text_width(caption, self.font))
         self.height = self.top + len(rows) * cell + bottom
 
@@ -230,30 +240,45 @@ class Board:
 
         A colour puzzle's numbers stand on swatches of their block's colour, each number
         in black or white, whichever reads better on it (a yellow 3 on white would not
-        read, nor a black 3 on navy): the swatches first, one group, under the numbers."""
+        read, nor a black 3 on navy): the swatches first, one group, under the numbers.
+        With ``mirror`` the numbers are drawn again right of the grid and below it; the
+        numbers of a struck line get a line through them."""
         size, gap = self.cell, 0.3 * self.cell
         swatches: list[str] = []
         texts: list[str] = []
-        right = x0 + self.left - gap
-        for r, clue in enumerate(self.rows):
-            numbers = clue or (0,)
-            y = y0 + self.top + (r + 0.5) * size + 0.35 * self.font
-            for i, n in enumerate(numbers):
-                x = right - (len(numbers) - i - 0.5) * self.slot_width
-                box = (x - self.slot_width / 2 + 0.05 * size, y0 + self.top + (r + 0.08) * size,
-                       self.slot_width - 0.1 * size, 0.84 * size)
-                texts.append(f'<text class="clue" data-row="{r}" x="{_num(x)}" y="{_num(y)}" '
-                             f'font-size="{_num(self.font)}"{self._ink(0, r, i, box, swatches)}>{n}</text>')
-        bottom = y0 + self.top - gap
-        for c, clue in enumerate(self.columns):
-            numbers = clue or (0,)
-            x = x0 + self.left + (c + 0.5) * size
-            for i, n in enumerate(numbers):
-                y = bottom - (len(numbers) - i - 1) * self.slot_height - 0.2 * self.slot_height
-                box = (x - 0.42 * size, y + 0.2 * self.slot_height - 0.96 * self.slot_height, 0.84 * size,
-                       0.92 * self.slot_height)
-                texts.append(f'<text class="clue" data-column="{c}" x="{_num(x)}" y="{_num(y)}" '
-                             f'font-size="{_num(self.column_font)}"{self._ink(1, c, i, box, swatches)}>{n}</text>')
+        strokes: list[str] = []
+        gx, gy = x0 + self.left, y0 + self.top
+        sides = [(gx - gap, gy - gap, 1)]
+        if self.mirror:
+            sides.append((gx + len(self.columns) * size + self.label_right + gap,
+                          gy + len(self.rows) * size + self.label_bottom + gap, -1))
+        for right, bottom, way in sides:
+            for r, clue in enumerate(self.rows):
+                numbers = clue or (0,)
+                y = gy + (r + 0.5) * size + 0.35 * self.font
+                for i, n in enumerate(numbers):
+                    slot = len(numbers) - i - 0.5 if way == 1 else i + 0.5
+                    x = right - way * slot * self.slot_width
+                    box = (x - self.slot_width / 2 + 0.05 * size, gy + (r + 0.08) * size,
+                           self.slot_width - 0.1 * size, 0.84 * size)
+                    texts.append(f'<text class="clue" data-row="{r}" x="{_num(x)}" y="{_num(y)}" '
+                                 f'font-size="{_num(self.font)}"{self._ink(0, r, i, box, swatches)}>{n}</text>')
+                    if (0, r) in self.struck:
+                        strokes.append(self._stroke(x, y - 0.35 * self.font, 0.3 * self.slot_width + 0.1 * size))
+            for c, clue in enumerate(self.columns):
+                numbers = clue or (0,)
+                x = gx + (c + 0.5) * size
+                for i, n in enumerate(numbers):
+                    if way == 1:
+                        y = bottom - (len(numbers) - i - 1) * self.slot_height - 0.2 * self.slot_height
+                    else:
+                        y = bottom + (i + 0.8) * self.slot_height
+                    box = (x - 0.42 * size, y + 0.2 * self.slot_height - 0.96 * self.slot_height, 0.84 * size,
+                           0.92 * self.slot_height)
+                    texts.append(f'<text class="clue" data-column="{c}" x="{_num(x)}" y="{_num(y)}" '
+                                 f'font-size="{_num(self.column_font)}"{self._ink(1, c, i, box, swatches)}>{n}</text>')
+                    if (1, c) in self.struck:
+                        strokes.append(self._stroke(x, y - 0.35 * self.column_font, 0.4 * size))
         if swatches:
             out.append('<g class="clue-swatches" stroke="#555555" stroke-width="0.5">')
             out.extend(swatches)
@@ -261,6 +286,15 @@ class Board:
         out.append(f'<g class="clues" font-family="{FONT}" text-anchor="middle" fill="#000000">')
         out.extend(texts)
         out.append("</g>")
+        if strokes:
+            out.append(f'<g class="struck" stroke="#808080" stroke-width="{_num(max(size / 16, 0.6))}" '
+                       f'data-count="{len(self.struck)}">')
+            out.extend(strokes)
+            out.append("</g>")
+
+    @staticmethod
+    def _stroke(x: float, y: float, half: float) -> str:
+        return f'<path d="M{_num(x - half)} {_num(y)}H{_num(x + half)}"/>'
 
     def _ink(self, kind: int, line: int, block: int, box: tuple[float, float, float, float],
              swatches: list[str]) -> str:
@@ -336,8 +370,8 @@ class Legend:
 
 def document(width: float, height: float, body: Sequence[str], title: str = "", page: str | None = None,
              clue_size: float | None = None) -> str:
-    """The SVG document: ``width`` x ``height`` pixels, or, with ``page`` (``"a4"`` or
-    ``"letter"``), the drawing scaled to fit that page (landscape when the drawing is
+    """The SVG document: ``width`` x ``height`` pixels, or, with ``page`` (``"a4"``,
+    ``"a3"`` or ``"letter"``), the drawing scaled to fit that page (landscape when the drawing is
     wider than high) within margins, in points.
 
     Raises:
@@ -353,7 +387,7 @@ def document(width: float, height: float, body: Sequence[str], title: str = "", 
         prefix, suffix = [f'<rect x="0" y="0" width="{w}" height="{h}" fill="#ffffff"/>'], []
     else:
         if page not in PAGES:
-            raise InvalidArgument(f"unknown page {page!r}: use one of {', '.join(PAGES)}")
+            raise InvalidArgument(f"{{arg}} {page!r} is unknown: use one of {', '.join(PAGES)}", argument="page")
         # The page turns with the drawing: landscape for a drawing wider than high.
         pw, ph = sorted(PAGES[page], reverse=width > height)
         scale = min((pw - 2 * PAGE_MARGIN) / width, (ph - 2 * PAGE_MARGIN) / height)
@@ -361,7 +395,8 @@ def document(width: float, height: float, body: Sequence[str], title: str = "", 
             scale = min(scale, MAX_CELL_PT * CLUE_FONT / clue_size)
             if clue_size * scale < MIN_CLUE_PT:
                 raise TooLarge(f"too large to print on one {page} page: its clues would be "
-                               f"{clue_size * scale:.1f} pt, below {MIN_CLUE_PT:g} pt (write svg or png instead)")
+                               f"{clue_size * scale:.1f} pt, below {MIN_CLUE_PT:g} pt (print it tiled over several pages, "
+                               "on a larger page, or write svg or png instead)")
         x = (pw - width * scale) / 2
         head.append(f' width="{_num(pw)}pt" height="{_num(ph)}pt" viewBox="0 0 {_num(pw)} {_num(ph)}">')
         prefix = [f'<rect x="0" y="0" width="{_num(pw)}" height="{_num(ph)}" fill="#ffffff"/>',

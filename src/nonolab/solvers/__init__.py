@@ -17,7 +17,9 @@ True
 from __future__ import annotations
 
 import importlib
-from typing import Any, Iterable
+from typing import Any, Iterable, Iterator, Protocol, cast
+
+from nonolab.core.puzzle import Puzzle
 
 from nonolab.errors import BackendUnavailable, InvalidArgument, UnknownBackend
 import nonolab.solvers.base as _base
@@ -26,8 +28,8 @@ from nonolab.solvers.options import Option, check_options
 from nonolab.solvers.session import OneShotSession, Session, open_session
 from nonolab.solvers.steps import Step, Technique, replay
 
-__all__ = ["DEFAULT", "PROVER", "ROLES", "Capability", "Given", "Limits", "Option", "SolveResult", "Solver", "Stats", "Status",
-           "OneShotSession", "Session", "Step", "Technique", "backends_with", "build", "capabilities_of",
+__all__ = ["DEFAULT", "PROVER", "ROLES", "Batching", "Capability", "Proving", "Given", "Limits", "Option", "SolveResult", "Solver", "Stats", "Status",
+           "OneShotSession", "Session", "Step", "Technique", "as_batching", "as_prover", "backends_with", "build", "capabilities_of",
            "describe_option", "get", "get_spec", "line_strategies", "names", "open_session", "options_of",
            "parse_pairs", "parse_spec", "replay", "role", "specs", "variants"]
 
@@ -103,7 +105,7 @@ def build(spec: str = DEFAULT, pairs: Iterable[str] = (), **options: Any) -> Sol
     >>> build("cpsat", ["workers=0"])
     Traceback (most recent call last):
     ...
-    nonolab.errors.InvalidArgument: backend 'cpsat': option workers=0: expected an integer >= 1
+    nonolab.errors.InvalidArgument: backend 'cpsat': option workers=0: expected an integer from 1 to 256
     """
     name, spec_options = parse_spec(spec)
     cls = _class(name)
@@ -136,6 +138,34 @@ def capabilities_of(name: str) -> frozenset[Capability]:
         return capabilities(_class(name))
     except BackendUnavailable:
         return frozenset()
+
+
+# The capabilities that add a method, as types: narrow a Solver by what it declares, never by a name or a
+# signature (a backend need not subclass these; it declares the capability and has the method).
+class Proving(Solver, Protocol):
+    """A backend that declares ``Capability.PROOF``: narrow to it with :func:`as_prover`."""
+
+    def prove(self, puzzle: Puzzle, limits: Limits = Limits(), proof: Any = None) -> SolveResult: ...
+
+
+class Batching(Solver, Protocol):
+    """A backend that declares ``Capability.BATCH``: narrow to it with :func:`as_batching`."""
+
+    def solve_many(self, puzzles: Iterable[Puzzle], limits: Limits = Limits()) -> Iterator[SolveResult]: ...
+
+
+def as_prover(solver: Solver) -> Proving | None:
+    """``solver`` as a :class:`Proving` backend if it declares ``Capability.PROOF`` (else None).
+
+    >>> as_prover(get("lcg")) is not None, as_prover(get("dlx"))
+    (True, None)
+    """
+    return cast(Proving, solver) if Capability.PROOF in capabilities(solver) else None
+
+
+def as_batching(solver: Solver) -> Batching | None:
+    """``solver`` as a :class:`Batching` backend if it declares ``Capability.BATCH`` (else None)."""
+    return cast(Batching, solver) if Capability.BATCH in capabilities(solver) else None
 
 
 def describe_option(option: Option) -> str:

@@ -10,9 +10,10 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any, Callable, ClassVar, Iterable, Iterator, Mapping, Protocol
+from typing import Any, Callable, Iterable, Iterator, Mapping, Protocol
 
 from nonolab.core.grid import EMPTY, FILLED, Grid, Solution
+from nonolab.core.lazy import BuiltOnFirstRead
 from nonolab.core.puzzle import Puzzle
 from nonolab.core.violations import violations
 from nonolab.errors import InvalidArgument, LimitReached, WrongAnswer
@@ -49,6 +50,7 @@ class Capability(str, Enum):
       plus a clause excluding each solution found (black and white; :mod:`nonolab.certify`).
     * ``MODEL_COUNT``: a model counter: a complete result's ``total`` is the count, its
       ``solutions`` only a few witnesses.
+    * ``BATCH``: ``solver.solve_many(puzzles, limits)`` answers in order as ``solve`` would, cheaply.
     """
 
     EXACT_COUNT = "exact-count"
@@ -63,6 +65,7 @@ class Capability(str, Enum):
     REPRODUCIBLE = "reproducible"
     PROOF = "proof"
     MODEL_COUNT = "model-count"
+    BATCH = "batch"
 
 
 def capabilities(solver: Any) -> frozenset[Capability]:
@@ -139,28 +142,6 @@ class Stats:
         return {"backend": self.backend, "wall_time": round(self.wall_time, 6), **self.counters}
 
 
-class _BuiltOnFirstRead:
-    """A dataclass field that may be given a function instead of its value: the function
-    runs on the first read, and only then.  A count that stops at its limit leaves a
-    remainder that ``check`` never reads; on a 4000x4000 grid building it is two scans
-    of 16 MB."""
-
-    def __set_name__(self, owner: type, name: str) -> None:
-        self.slot = "_built_" + name
-
-    def __get__(self, obj: Any, owner: type | None = None) -> Any:
-        if obj is None:
-            return None  # the field's default
-        value = obj.__dict__[self.slot]
-        if callable(value):
-            value = value()
-            obj.__dict__[self.slot] = value
-        return value
-
-    def __set__(self, obj: Any, value: Any) -> None:
-        obj.__dict__[self.slot] = value
-
-
 @dataclass(frozen=True)
 class SolveResult:
     """The answer of one backend on one puzzle.
@@ -185,8 +166,12 @@ class SolveResult:
     complete: bool
     stats: Stats
     steps: tuple[Any, ...] = ()
-    remainder: Grid | None = _BuiltOnFirstRead()  # type: ignore[assignment]
+    remainder: Grid | None = BuiltOnFirstRead()  # type: ignore[assignment]
     total: int | None = None
+
+    def __repr__(self) -> str:  # short: the solutions, counters and steps are attributes
+        return (f"SolveResult({self.status.value}, {len(self.solutions)} solutions{', complete' * self.complete}; "
+                f"backend {self.stats.backend}, {self.stats.wall_time:.3f} s)")
 
     @property
     def count(self) -> int:
@@ -224,7 +209,9 @@ class Solver(Protocol):
     this (see :class:`Capability`); ``OPTIONS`` its user options."""
 
     name: str
-    CAPABILITIES: ClassVar[frozenset[Capability]]
+
+    @property  # read only: declared by the class, and an instance may narrow it (cnf with Kissat)
+    def CAPABILITIES(self) -> frozenset[Capability]: ...
 
     def solve(self, puzzle: Puzzle, limits: Limits = Limits(), given: "Given | None" = None) -> SolveResult: ...
 

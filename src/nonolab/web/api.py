@@ -57,6 +57,23 @@ class _Missing(Exception):
     pass
 
 
+# The library's parameters as the page names them (NonolabError.argument; see said_as).
+PAGE_WORDS = {"load:fmt": "the Format menu", "dump:fmt": "the Download as menu"}
+
+
+def spoken(err: Exception) -> str:
+    """A library error's one line in the page's words (its menus, not Python parameters).
+
+    >>> from nonolab.errors import UnknownFormat
+    >>> spoken(UnknownFormat("cannot recognise it; name it with {arg}", argument="load:fmt"))
+    'cannot recognise it; name it with the Format menu'
+    """
+    argument = getattr(err, "argument", None)
+    if argument in PAGE_WORDS:
+        return err.said_as(PAGE_WORDS[argument])  # type: ignore[attr-defined]
+    return str(err)
+
+
 def create_app(time_limit: float | None = 60.0, workers: int = 2,
                allowed_hosts: list[str] | None = None) -> Starlette:
     """The application: ``time_limit`` seconds for each job, ``workers`` jobs at once.
@@ -109,8 +126,14 @@ def create_app(time_limit: float | None = 60.0, workers: int = 2,
 
     async def draw(request: Request) -> Response:
         body = await _json(request)
-        entry = store.add(work.Entry(work.drawn(body.get("rows"), str(body.get("name") or "")), origin="a drawing"))
+        drawn = work.drawn(body.get("rows"), str(body.get("name") or ""))
+        locked = work.locked_cells(body.get("locked"), drawn)
+        origin = "a drawing" + (f", {len(locked)} cell{'s' * (len(locked) != 1)} locked" if locked else "")
+        entry = store.add(work.Entry(drawn, origin=origin, locked=locked))
         return JSONResponse({"puzzle": work.summary(entry)})
+
+    async def sample(request: Request) -> Response:
+        return JSONResponse({"puzzle": work.summary(store.add(work.sample()))})
 
     async def puzzle(request: Request) -> Response:
         return JSONResponse({"puzzle": work.summary(entry_of(request))})
@@ -130,10 +153,14 @@ def create_app(time_limit: float | None = 60.0, workers: int = 2,
     async def repair(request: Request) -> Response:
         entry = entry_of(request)
         body = await _json(request)
-        fixed = repairs.apply(entry.puzzle, body)
+        fixed = repairs.apply(entry.puzzle, body, entry.locked)
         kind = "givens" if body.get("kind") == "givens" else "a flip"
-        new = store.add(work.Entry(fixed, origin=f"{entry.puzzle.name or 'puzzle'} with {kind}"))
-        return JSONResponse({"puzzle": work.summary(new)})
+        new = store.add(work.Entry(fixed, origin=f"{entry.puzzle.name or 'puzzle'} with {kind}", locked=entry.locked))
+        changed = None
+        if body.get("kind") == "flip":   # the picture the flip changed, and the new one
+            changed = work.before_after(repairs.picture_of(entry.puzzle, body), fixed)
+        return JSONResponse({"puzzle": work.summary(new), "changed": changed,
+                             "cells": [c[:2] for c in body["cells"]]})
 
     async def download(request: Request) -> Response:
         entry = entry_of(request)
@@ -167,15 +194,18 @@ def create_app(time_limit: float | None = 60.0, workers: int = 2,
         width, height = _number(q, "width", int, 20), _number(q, "height", int, 20)
         density = _number(q, "density", float, 0.5)
         colours = _number(q, "colours", int, 1)
+        uniform = {"": None, "yes": True, "no": False}.get(q.get("uniform") or "")
+        if q.get("uniform") not in (None, "", "yes", "no"):
+            raise InvalidArgument(f"uniform must be yes or no (all-filled and all-empty lines allowed), "
+                                  f"not {q.get('uniform')!r}")
         if not data:
             raise InvalidArgument("no image: send the image file as the request body")
-        work.image_recipe(width, height, density, time_limit, colours)   # bad options: a 400 now, not a failed job
+        work.image_recipe(width, height, density, time_limit, colours, uniform=uniform)   # a 400 now, not a failed job
 
         def make(job):
-            entry = store.add(work.Entry(work.from_image(data, name, width, height, density, job, time_limit,
-                                                                   colours),
-                                         origin=f"the image {name}"))
-            return {"puzzle": work.summary(entry)}
+            made, before = work.from_image(data, name, width, height, density, job, time_limit, colours, uniform)
+            entry = store.add(work.Entry(made, origin=f"the image {name}"))
+            return {"puzzle": work.summary(entry), "changed": work.before_after(before, made)}
         job = jobs.start("generate", make, owner=guard.token_of(request.headers))
         return JSONResponse({"job": job.as_dict()}, status_code=202)
 
@@ -188,7 +218,7 @@ def create_app(time_limit: float | None = 60.0, workers: int = 2,
         return JSONResponse(job.as_dict())
 
     async def library_error(request: Request, err: Exception) -> Response:
-        return JSONResponse({"error": str(err), "type": type(err).__name__}, status_code=400)
+        return JSONResponse({"error": spoken(err), "type": type(err).__name__}, status_code=400)
 
     async def missing(request: Request, err: Exception) -> Response:
         return JSONResponse({"error": str(err), "type": "NotFound"}, status_code=404)
@@ -200,7 +230,8 @@ def create_app(time_limit: float | None = 60.0, workers: int = 2,
 
     routes = [
         Route("/", page), Route("/api/info", info), Route("/api/load", load, methods=["POST"]),
-        Route("/api/draw", draw, methods=["POST"]), Route("/api/puzzles/{pid}", puzzle),
+        Route("/api/draw", draw, methods=["POST"]), Route("/api/sample", sample, methods=["POST"]),
+        Route("/api/puzzles/{pid}", puzzle),
         Route("/api/puzzles/{pid}/analyse", analyse, methods=["POST"]),
         Route("/api/puzzles/{pid}/explain", explain, methods=["POST"]),
         Route("/api/puzzles/{pid}/repair", repair, methods=["POST"]),

@@ -49,6 +49,7 @@ class Job:
         self.progress = 0.0
         self.stage = "queued"
         self.result: Any = None
+        self.partial: Any = None   # what the work has found so far (the page shows it before the end)
         self.error: str | None = None
         self.started = time.perf_counter()
         self.finished: float | None = None
@@ -59,6 +60,10 @@ class Job:
         self.check()
         self.progress = max(0.0, min(1.0, fraction))
         self.stage = stage
+
+    def publish(self, partial: Any) -> None:
+        """Show what the work has found so far (JSON-ready) to whoever polls the job."""
+        self.partial = partial
 
     def check(self) -> None:
         """Raise :class:`Cancelled` if the job was cancelled (between library calls)."""
@@ -72,7 +77,7 @@ class Job:
     def as_dict(self) -> dict[str, Any]:
         end = self.finished if self.finished is not None else time.perf_counter()
         return {"id": self.id, "kind": self.kind, "state": self.state, "progress": round(self.progress, 3),
-                "stage": self.stage, "result": self.result, "error": self.error,
+                "stage": self.stage, "result": self.result, "partial": self.partial, "error": self.error,
                 "seconds": round(end - self.started, 3)}
 
     def _run(self, work: Callable[["Job"], Any]) -> None:

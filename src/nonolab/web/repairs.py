@@ -69,14 +69,14 @@ def suggest(found: Any) -> list[dict[str, Any]]:
     return offered
 
 
-def apply(puzzle: Puzzle, repair: dict[str, Any]) -> Puzzle:
+def apply(puzzle: Puzzle, repair: dict[str, Any], locked: Any = ()) -> Puzzle:
     """The puzzle a suggestion of :func:`suggest` makes of ``puzzle``.
 
     A flip changes the picture (which must solve ``puzzle``) and so the clues; givens
-    keep the clues and become part of the puzzle.
+    keep the clues and become part of the puzzle.  A flip of a ``locked`` cell is refused.
 
     Raises:
-        InvalidArgument: not a suggestion for this puzzle.
+        InvalidArgument: not a suggestion for this puzzle, or a flip of a locked cell.
     """
     if not isinstance(repair, dict) or repair.get("kind") not in ("flip", "givens"):
         raise InvalidArgument("a repair is a suggestion of the report: kind flip or givens")
@@ -97,6 +97,9 @@ def apply(puzzle: Puzzle, repair: dict[str, Any]) -> Puzzle:
             return puzzle.with_(givens={**puzzle.given_cells, **named})
         except InvalidPuzzle as err:      # e.g. a given that the goal does not have
             raise InvalidArgument(str(err)) from None
+    touched = sorted(set(named) & {tuple(c) for c in locked})
+    if touched:
+        raise InvalidArgument(f"the flip changes a locked cell: {' '.join(_cell(r, c) for r, c in touched)}")
     picture = _picture(puzzle, repair.get("picture"))
     changed = [list(row) for row in picture]
     for (r, c), v in named.items():
@@ -108,6 +111,11 @@ def apply(puzzle: Puzzle, repair: dict[str, Any]) -> Puzzle:
         return made.with_(givens=puzzle.givens) if puzzle.givens else made
     except InvalidPuzzle as err:          # a flip of a given cell
         raise InvalidArgument(f"the flip changes a given cell: {err}") from None
+
+
+def picture_of(puzzle: Puzzle, repair: dict[str, Any]) -> Solution:
+    """The picture a flip suggestion changes (checked to solve ``puzzle``)."""
+    return _picture(puzzle, repair.get("picture"))
 
 
 def _whole(value: Any) -> bool:

@@ -73,7 +73,7 @@ def host_names(sock: socket.socket, host: str, extra: tuple[str, ...] = ()) -> l
     for name in {machine, socket.getfqdn()}:
         names.append(name.lower())
         try:
-            names += [info[4][0] for info in socket.getaddrinfo(name, None)]
+            names += [str(info[4][0]) for info in socket.getaddrinfo(name, None)]
         except OSError:
             pass
     names += [f"[{n}]" for n in names if ":" in n and not n.startswith("[")]

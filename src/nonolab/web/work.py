@@ -31,6 +31,11 @@ from nonolab.web.jobs import Job
 MAX_DRAWN = 100
 PICTURE_FORMATS = ("svg", "png", "pdf")
 
+#: The puzzle the page opens with: a house whose window is a 2x2 switch (two solutions),
+#: so a first visit sees a verdict, the regions, a one-flip repair and the givens at once.
+SAMPLE = ("....##....", "...####...", "..######..", ".########.", "##########",
+          ".#......#.", ".#.#...##.", ".#..#..##.", ".#......#.", ".########.")
+
 
 @dataclass
 class Entry:
@@ -39,6 +44,8 @@ class Entry:
     puzzle: Puzzle
     origin: str = ""
     id: str = field(default_factory=lambda: secrets.token_hex(16))
+    locked: tuple[tuple[int, int], ...] = ()
+    """Cells (0-based) the designer locked in the drawing: repairs never change them."""
 
 
 class Store:
@@ -87,43 +94,103 @@ def drawn(rows: Any, name: str = "") -> Puzzle:
     return Puzzle.from_solution(Solution.from_rows(rows), name=name or f"drawn {width}x{len(rows)}")
 
 
+def locked_cells(value: Any, puzzle: Puzzle) -> tuple[tuple[int, int], ...]:
+    """The cells a drawing locks, as the page sends them (``[[row, column], ...]``, 0-based).
+
+    Raises:
+        InvalidArgument: not a list of cells of the grid.
+    """
+    if value in (None, []):
+        return ()
+    if (not isinstance(value, list) or len(value) > puzzle.width * puzzle.height
+            or not all(isinstance(v, list) and len(v) == 2 and all(type(x) is int for x in v) for v in value)):
+        raise InvalidArgument("locked cells are a list of [row, column], 0-based")
+    cells = tuple(sorted({(r, c) for r, c in value}))
+    if any(not (0 <= r < puzzle.height and 0 <= c < puzzle.width) for r, c in cells):
+        raise InvalidArgument(f"a locked cell is outside the {puzzle.width}x{puzzle.height} grid")
+    return cells
+
+
+def _drawing(draw: Any, *args: Any, **kwargs: Any) -> tuple[str | None, str]:
+    """An SVG of a picture, or ``None`` and why, for a puzzle too large to draw."""
+    from nonolab.errors import TooLarge
+    try:
+        return draw(*args, **kwargs), ""
+    except TooLarge as err:
+        return None, f"{err}: the page shows no picture of it; every answer still holds"
+
+
 def summary(entry: Entry) -> dict[str, Any]:
-    """The puzzle as the page shows it: size, clues, the picture with its clues."""
+    """The puzzle as the page shows it: size, clues, the picture with its clues, its text
+    (the ``non`` format, which keeps a goal and givens) and the cells locked."""
+    from nonolab.formats import dumps
     from nonolab.render import puzzle_svg
 
     p = entry.puzzle
+    svg, note = _drawing(puzzle_svg, p, labels=True)
     return {"id": entry.id, "name": p.name, "width": p.width, "height": p.height,
             "rows": [list(c) for c in p.rows], "columns": [list(c) for c in p.columns],
             "goal": p.goal.to_text().splitlines() if p.goal is not None else None,
-            "givens": [list(g) for g in p.givens],
-            "origin": entry.origin, "svg": puzzle_svg(p, labels=True)}
+            "givens": [list(g) for g in p.givens], "locked": [list(c) for c in entry.locked],
+            "origin": entry.origin, "svg": svg, "svg_note": note, "text": dumps(p, "non")}
 
 
-#: The share of the progress bar at which each part of the report starts.
-_PARTS = {"check": (0.05, "checking uniqueness"), "grade": (0.3, "grading"),
-          "ambiguity": (0.55, "finding where the solutions differ"), "repair": (0.8, "suggesting repairs")}
+def sample() -> Entry:
+    """The puzzle a first visit opens with (:data:`SAMPLE`)."""
+    return Entry(drawn(list(SAMPLE), "a house (sample)"), origin="the sample: a house whose window has two "
+                                                                "ways to be drawn")
+
+
+#: The share of the progress bar at which each part of the report starts, in the order the
+#: workbench asks for them: the grade last, so that a slow grading delays nothing else.
+_PARTS = {"check": (0.05, "checking uniqueness"), "ambiguity": (0.35, "finding where the solutions differ"),
+          "repair": (0.55, "looking for the fewest flips"), "grade": (0.8, "grading")}
 
 
 def analyse(entry: Entry, job: Job, time_limit: float | None) -> dict[str, Any]:
     """The designer's report (:func:`nonolab.harness.report.report`, as ``check --report``
-    gives it, under its own names) with the pictures the page shows and the repairs it
-    offers.  Every picture is of the report's one ``solution`` (and ``alternative``)."""
+    gives it, under its own names, the fewest flips searched as the CLI does) with the
+    pictures the page shows and the repairs it offers.  Every picture is of the report's
+    one ``solution`` (and ``alternative``); repairs never change the entry's locked cells.
+
+    Each part is published on the job as it ends (``job.partial``: the report so far and
+    ``parts``, the parts done), so the page shows the verdict as soon as it is known.
+    """
     from nonolab.harness.report import report
     from nonolab.render import ambiguity_svg, diff_svg, solution_svg
     from nonolab.solvers import DEFAULT
 
     puzzle = entry.puzzle
-    found = report(puzzle, DEFAULT, time_limit, max_flips=2, cancel=job.cancel,
-                   on_part=lambda part: job.step(*_PARTS[part]))
+    pictures: dict[str, str] = {}
+    notes: list[str] = []
+    done: list[str] = []
+
+    def picture(name: str, draw: Any, *args: Any, **kwargs: Any) -> None:
+        svg, note = _drawing(draw, *args, **kwargs)
+        if svg is not None:
+            pictures[name] = svg
+        elif note and note not in notes:
+            notes.append(note)
+
+    def shown(found: Any) -> dict[str, Any]:
+        return {**found.as_dict(), "pictures": dict(pictures), "picture_notes": list(notes),
+                "repairs": repairs.suggest(found), "parts": list(done)}
+
+    def ended(part: str, found: Any) -> None:
+        if part == "check":
+            if found.alternative is not None:
+                picture("diff", diff_svg, found.solution, found.alternative, puzzle)
+            elif found.solution is not None:
+                picture("solution", solution_svg, found.solution, puzzle, labels=True)
+        elif part == "ambiguity" and found.ambiguity is not None:
+            picture("why", ambiguity_svg, found.ambiguity, puzzle)
+        done.append(part)
+        job.publish(shown(found))
+
+    found = report(puzzle, DEFAULT, time_limit, cancel=job.cancel, grade_last=True, keep=entry.locked,
+                   on_part=lambda part: job.step(*_PARTS[part]), on_result=ended)
     job.check()
-    pictures = {}
-    if found.alternative is not None:
-        pictures["diff"] = diff_svg(found.solution, found.alternative, puzzle)
-    elif found.solution is not None:
-        pictures["solution"] = solution_svg(found.solution, puzzle, labels=True)
-    if found.ambiguity is not None and (why := ambiguity_svg(found.ambiguity, puzzle)) is not None:
-        pictures["why"] = why
-    return {**found.as_dict(), "pictures": pictures, "repairs": repairs.suggest(found)}
+    return shown(found)
 
 
 def explain(entry: Entry, job: Job, time_limit: float | None) -> dict[str, Any]:
@@ -145,9 +212,11 @@ def explain(entry: Entry, job: Job, time_limit: float | None) -> dict[str, Any]:
 
 
 def image_recipe(width: int, height: int, density: float, time_limit: float | None, colours: int = 1,
-                 image: str = "image") -> Any:
+                 image: str = "image", uniform: bool | None = None) -> Any:
     """The recipe of a puzzle from an image (``generate --from-image --unique --repair
-    [--colours K]``); the library's own checks, so the API calls it before starting a job.
+    [--colours K] [--allow-uniform-lines|--no-uniform-lines]``: ``uniform`` as the CLI's
+    choice, ``None`` its default, yes for an image); the library's own checks, so the API
+    calls it before starting a job.
 
     Raises:
         InvalidArgument: a size, density or number of colours out of range.
@@ -160,13 +229,14 @@ def image_recipe(width: int, height: int, density: float, time_limit: float | No
                               f"{width}x{height} (nonolab generate --from-image makes larger ones)")
     low, high = min(0.2, density), max(0.7, density)
     return Recipe(width=width, height=height, density=density, image=image, unique=True, repair=True,
-                  max_repairs=40, density_range=(low, high), colours=colours,
+                  max_repairs=40, density_range=(low, high), colours=colours, allow_uniform_lines=uniform,
                   candidate_time_limit=min(5.0, time_limit or 5.0))
 
 
 def from_image(data: bytes, name: str, width: int, height: int, density: float, job: Job,
-               time_limit: float | None, colours: int = 1) -> Puzzle:
-    """A unique puzzle from an image (``generate --from-image --unique --repair [--colours K]``)."""
+               time_limit: float | None, colours: int = 1, uniform: bool | None = None) -> tuple[Puzzle, Solution]:
+    """A unique puzzle from an image (``generate --from-image --unique --repair [--colours K]``),
+    and the image's picture before any repair (for a before/after preview)."""
     import os
     import tempfile
 
@@ -175,7 +245,7 @@ def from_image(data: bytes, name: str, width: int, height: int, density: float, 
     suffix = re.sub(r"[^A-Za-z0-9.]", "", os.path.splitext(name or "")[1])[:10]
     with tempfile.TemporaryDirectory(prefix="nonolab-serve-") as folder:
         path = os.path.join(folder, f"image{suffix}")
-        recipe = image_recipe(width, height, density, time_limit, colours, path)
+        recipe = image_recipe(width, height, density, time_limit, colours, path, uniform)
         with open(path, "wb") as stream:
             stream.write(data)
         job.step(0.05, "reading the image")
@@ -187,6 +257,7 @@ def from_image(data: bytes, name: str, width: int, height: int, density: float, 
         try:
             report = make_puzzles(1, recipe, seed=0, max_candidates=100, time_limit=time_limit,
                                   on_candidate=progress, cancel=job.cancel)
+            before = _image_picture(path, width, height, density, colours)   # read as the generator read it
         except NonolabError as err:
             if err.path == path:   # the upload's own name, not the temporary file's
                 err.path = name
@@ -196,7 +267,25 @@ def from_image(data: bytes, name: str, width: int, height: int, density: float, 
         raise NonolabError(f"generate: no unique puzzle from this image within the limits ({report.summary()})")
     generated = report.puzzles[0].puzzle
     stem = re.sub(r"[^A-Za-z0-9_-]+", "_", os.path.splitext(os.path.basename(name or "image"))[0]).strip("_")
-    return generated.with_(name=f"{stem or 'image'}-{width}x{height}")
+    return generated.with_(name=f"{stem or 'image'}-{width}x{height}"), before
+
+
+def _image_picture(path: str, width: int, height: int, density: float, colours: int) -> Solution:
+    """The picture the generator starts from (as ``generate --from-image`` reads the image)."""
+    from nonolab.generate import colour_picture_from_image, picture_from_image
+    if colours > 1:
+        values, _ = colour_picture_from_image(path, width, height, colours)
+        return Solution.from_values(values.tolist())
+    return Solution.from_rows(picture_from_image(path, width, height, density).tolist())
+
+
+def before_after(before: Solution, after: Puzzle) -> str | None:
+    """The picture before and after a change, the changed cells framed (None: too large)."""
+    from nonolab.render import changed_svg
+    if after.goal is None:
+        return None
+    first = Puzzle.from_solution(before, palette=after.palette) if after.is_colour else None
+    return _drawing(changed_svg, before, after.goal, first, after)[0]
 
 
 def download(entry: Entry, fmt: str, picture: bool = False) -> tuple[str, bytes]:

@@ -19,6 +19,7 @@ from __future__ import annotations
 import os
 from typing import Any
 
+from nonolab.core.grid import Solution
 from nonolab.core.puzzle import Puzzle
 from nonolab.errors import BackendUnavailable, InvalidArgument, LimitReached
 from nonolab.solvers.base import Capability, Limits, SolveResult, Stopwatch, accept, capabilities, finish
@@ -52,7 +53,9 @@ def prove(backend: Any, puzzle: Puzzle, limits: Limits, proof: Any) -> SolveResu
         enc = encode(puzzle, watch.expired)
     except LimitReached:
         return finish(backend.name, puzzle, limits, watch, (), False, counters)
-    found, complete, timed_out, sat_stats = [], False, True, {}
+    found: list[Solution] = []
+    complete, timed_out = False, True
+    sat_stats: dict[str, Any] = {}
     with _pysat_solvers().Solver(name=backend.solver, with_proof=True) as sat:
         units = [[lit] for lit in cells_as_assumptions(given.cells, puzzle.width, puzzle.height)]
         if load_clauses(sat, enc.clauses + units, watch):

@@ -153,7 +153,8 @@ class CnfSolver:
         SAT solver and enumerate, within ``watch``; the counters say where the time went."""
         encode_time = watch.elapsed()
         with _pysat_solvers().Solver(name=self.solver) as sat:
-            found, complete, timed_out, calls = [], False, True, 0
+            found: list[Solution] = []
+            complete, timed_out, calls = False, True, 0
             if load_clauses(sat, enc.clauses + extra, watch):
                 run = Limited(sat, mode, watch)
                 try:

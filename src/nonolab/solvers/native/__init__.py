@@ -22,7 +22,7 @@ options and the driver of its two search styles.
 from __future__ import annotations
 
 import time
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Iterable, Iterator, Mapping
 
 from nonolab.core.grid import UNKNOWN, Grid, Solution
 from nonolab.core.puzzle import Puzzle
@@ -125,7 +125,7 @@ class NativeSolver:
 
     name = "native"
     CAPABILITIES = frozenset({Capability.EXACT_COUNT, Capability.GIVEN_CELLS, Capability.PROGRESS,
-                              Capability.STEPS, Capability.REMAINDER, Capability.COLOUR})
+                              Capability.STEPS, Capability.REMAINDER, Capability.COLOUR, Capability.BATCH})
     OPTIONS = (
         Option("probing", "choice", "full", "probing between line propagation and search",
                choices=tuple(p.value for p in Probing)),
@@ -179,6 +179,12 @@ class NativeSolver:
         self.on_root = on_root
         self.on_stuck = on_stuck
         self.alarm = alarm
+
+    def solve_many(self, puzzles: Iterable[Puzzle], limits: Limits = Limits()) -> Iterator[SolveResult]:
+        """Each puzzle's result, in order, as :meth:`solve` gives it, many puzzles a call
+        into the compiled core (:mod:`nonolab.solvers.native.many`)."""
+        from nonolab.solvers.native.many import solve_many
+        return solve_many(self, puzzles, limits)
 
     def _space(self, puzzle: Puzzle, given: bytes | None) -> Any:
         """A fresh search of ``puzzle`` from the given cells."""

@@ -34,7 +34,8 @@
   function postJSON(path, value) { return post(path, JSON.stringify(value), "application/json"); }
 
   // A job: started by a POST, polled until it ends; the progress bar shows the latest one.
-  function runJob(path, body, type, label) {
+  // onPartial(partial, stage): what the job has found so far, shown before it ends.
+  function runJob(path, body, type, label, onPartial) {
     return post(path, body, type).then(function (started) {
       var job = started.job;
       jobShown = job.id;
@@ -47,6 +48,9 @@
             if (jobShown === job.id) {
               $("job-stage").textContent = state.stage;
               $("job-progress").value = state.progress;
+            }
+            if (onPartial && state.partial && (state.state === "queued" || state.state === "running")) {
+              onPartial(state.partial, state.stage);
             }
             if (state.state === "queued" || state.state === "running") { setTimeout(poll, 150); return; }
             if (jobShown === job.id) {
@@ -66,32 +70,81 @@
     if (jobShown) post("/api/jobs/" + jobShown + "/cancel");
   });
 
-  // ---- the puzzle -----------------------------------------------------------------
-  function showPuzzle(puzzle) {
+  // ---- the puzzle, and its history (undo, redo) --------------------------------------
+  var history = [], at = -1;     // the puzzles shown, each with the picture of its change
+
+  function showPuzzle(puzzle, changed) {
+    history = history.slice(0, at + 1);
+    history.push({puzzle: puzzle, changed: changed || null});
+    at = history.length - 1;
+    display();
+  }
+
+  function display() {
+    var shown = history[at], puzzle = shown.puzzle;
     current = puzzle;
     showError("");
+    $("undo").disabled = at <= 0;
+    $("redo").disabled = at >= history.length - 1;
     $("current").classList.remove("hidden");
     $("puzzle-title").textContent = (puzzle.name || "puzzle") + " (" + puzzle.width + "x" + puzzle.height + ")";
     var givens = puzzle.givens.length ? "; " + puzzle.givens.length + " given(s) fixed" : "";
     $("puzzle-origin").textContent = "from " + puzzle.origin + givens;
-    $("puzzle-picture").innerHTML = puzzle.svg;
+    if (puzzle.svg) $("puzzle-picture").innerHTML = puzzle.svg;
+    else $("puzzle-picture").textContent = puzzle.svg_note;
+    $("changed").classList.toggle("hidden", !shown.changed);
+    $("changed").innerHTML = shown.changed || "";
+    $("paste").value = puzzle.text;          // the text box holds the puzzle shown
     $("steps").classList.add("hidden");
+    applyZoom();
     updateDownload();
-    analyse();
+    if (shown.report) showReport(shown.report, null);
+    else analyse();
   }
+
+  $("undo").addEventListener("click", function () { if (at > 0) { at--; display(); } });
+  $("redo").addEventListener("click", function () { if (at < history.length - 1) { at++; display(); } });
+
+  // ---- zoom: 0 fits the pictures to the page; otherwise a share of their drawn size ------
+  function applyZoom() {
+    var zoom = parseInt($("zoom").value, 10) || 0;
+    $("zoom-value").textContent = zoom ? zoom + "%" : "fit";
+    document.body.classList.toggle("zoomed", zoom > 0);
+    Array.prototype.forEach.call(document.querySelectorAll(".picture svg, #pictures svg"), function (svg) {
+      var width = parseFloat(svg.getAttribute("width"));
+      svg.style.width = zoom && width ? (width * zoom / 100) + "px" : "";
+    });
+  }
+  $("zoom").addEventListener("input", applyZoom);
 
   function analyse() {
     if (!current) return;
     var shown = current.id;
     $("report").classList.add("hidden");
-    runJob("/api/puzzles/" + shown + "/analyse", null, null, "checking").then(function (report) {
-      if (current && current.id === shown) showReport(report);
+    partsShown(null, "checking uniqueness");
+    runJob("/api/puzzles/" + shown + "/analyse", null, null, "checking", function (partial, stage) {
+      if (current && current.id === shown) showReport(partial, stage);
+    }).then(function (report) {
+      history.forEach(function (h) { if (h.puzzle.id === shown) h.report = report; });   // undo shows it again
+      if (current && current.id === shown) showReport(report, null);
     }, function () {});
   }
 
-  function words(report) {
+  // Each part of the report: done, running (the job's stage), waiting, or not asked.
+  var STAGES = {check: "checking uniqueness", ambiguity: "finding where the solutions differ",
+                repair: "looking for the fewest flips", grade: "grading"};
+  function partsShown(report, stage) {
+    Array.prototype.forEach.call(document.querySelectorAll("#parts li"), function (li) {
+      var part = li.dataset.part, done = report && report.parts.indexOf(part) >= 0;
+      li.className = done ? "done" : (stage === STAGES[part] ? "running" : (stage === null ? "skipped" : ""));
+    });
+  }
+
+  function words(report, stage) {
     var grade = report.grade;
-    if (!grade) return report.verdict === "contradiction" ? "none (a puzzle with no solution is not graded)" : "not graded";
+    if (!grade && report.parts.indexOf("grade") < 0 && stage !== null &&
+        (report.verdict === "unique" || report.verdict === "multiple")) return "grading (it fills in when done)";
+    if (!grade) return report.verdict === "contradiction" ? "not graded (a puzzle with no solution has no grade)" : "not graded";
     if (!grade.grade) return (report.stopped || "not graded") + (grade.harder_than ? ": harder than " + grade.harder_than : "");
     var steps = Object.keys(grade.steps).map(function (k) { return grade.steps[k] + " " + k; }).join(", ");
     return grade.grade + " (pbnsolve class: " + grade.pbnsolve_class + "); difficulty " + report.difficulty.toFixed(3) +
@@ -107,7 +160,9 @@
     return f;
   }
 
-  function showReport(report) {
+  function showReport(report, stage) {
+    if (stage === undefined) stage = null;
+    partsShown(report, stage);
     $("report").classList.remove("hidden");
     $("certified").textContent = "";
     var verdict = $("verdict");
@@ -115,7 +170,7 @@
     verdict.dataset.verdict = report.verdict;
     $("verdict-note").textContent = "(" + report.backend + (report.stopped ? "; " + report.stopped +
       ": part of the report was cut short" : "") + ")";
-    $("grade").textContent = words(report);
+    $("grade").textContent = words(report, stage);
     var warnings = $("warnings");
     warnings.textContent = "";
     report.warnings.forEach(function (w) {
@@ -123,7 +178,12 @@
     });
     var amb = $("ambiguity");
     amb.textContent = "";
-    if (report.verdict === "multiple") {
+    if (report.verdict === "multiple" && report.parts.indexOf("ambiguity") < 0) {
+      var wait = document.createElement("p");
+      wait.className = "hint";
+      wait.textContent = "finding where the solutions differ...";
+      amb.appendChild(wait);
+    } else if (report.verdict === "multiple") {
       var p = document.createElement("p");
       var count = (report.exact ? "" : "at least ") + report.count + " solutions; ";
       if (report.regions === null) {
@@ -158,6 +218,10 @@
     ["solution", "diff", "why"].forEach(function (k) {
       if (report.pictures[k]) { var f = figure(report.pictures[k], captions[k]); f.id = "picture-" + k; pics.appendChild(f); }
     });
+    (report.picture_notes || []).forEach(function (note) {
+      var n = document.createElement("p"); n.className = "hint"; n.textContent = note; pics.appendChild(n);
+    });
+    applyZoom();
   }
 
   // A certificate: the verdict proven to anyone (a DRAT proof or two solutions), as a zip.
@@ -178,8 +242,12 @@
     }, function () {});
   });
 
+  // A repair makes a new puzzle: shown with the picture before and after (the changed cells
+  // framed), its text in the text box, and Undo to go back.
   function applyRepair(repair) {
-    postJSON("/api/puzzles/" + current.id + "/repair", repair).then(function (body) { showPuzzle(body.puzzle); }, function () {});
+    postJSON("/api/puzzles/" + current.id + "/repair", repair).then(function (body) {
+      showPuzzle(body.puzzle, body.changed);
+    }, function () {});
   }
 
   $("analyse").addEventListener("click", analyse);
@@ -201,6 +269,7 @@
       $("steps").classList.remove("hidden");
       $("steps-summary").textContent = result.summary + " (native engine)";
       $("steps-picture").innerHTML = result.svg;
+      applyZoom();
       frames = Array.prototype.slice.call($("steps-picture").querySelectorAll("g.step"));
       captions = result.captions;
       $("step-slider").max = frames.length;
@@ -265,7 +334,7 @@
   });
 
   // ---- draw: a grid whose clues follow the picture -------------------------------------
-  var drawing = [], painting = null;
+  var drawing = [], locked = [], painting = null;
   function runs(cells) {
     var out = [], n = 0;
     cells.forEach(function (v) { if (v) n++; else if (n) { out.push(n); n = 0; } });
@@ -284,6 +353,7 @@
     var w = Math.max(1, Math.min(100, parseInt($("draw-width").value, 10) || 10));
     var h = Math.max(1, Math.min(100, parseInt($("draw-height").value, 10) || 10));
     drawing = [];
+    locked = [];
     var table = $("draw-grid");
     table.textContent = "";
     var head = table.insertRow();
@@ -291,6 +361,7 @@
     for (var c = 0; c < w; c++) { var th = document.createElement("th"); th.className = "col"; head.appendChild(th); }
     for (var r = 0; r < h; r++) {
       drawing.push(new Array(w).fill(0));
+      locked.push(new Array(w).fill(false));
       var tr = table.insertRow();
       if ((r + 1) % 5 === 0 && r + 1 < h) tr.className = "fifth-r";
       var clue = document.createElement("th");
@@ -313,6 +384,13 @@
   $("draw-grid").addEventListener("mousedown", function (e) {
     var td = e.target.closest("td");
     if (!td) return;
+    if ($("draw-lock").checked) {           // lock mode: a click locks or unlocks the cell
+      var r = +td.dataset.r, c = +td.dataset.c;
+      locked[r][c] = !locked[r][c];
+      td.classList.toggle("locked", locked[r][c]);
+      e.preventDefault();
+      return;
+    }
     painting = drawing[+td.dataset.r][+td.dataset.c] ? 0 : 1;
     paint(td);
     e.preventDefault();
@@ -325,7 +403,9 @@
   $("draw-new").addEventListener("click", newDrawing);
   $("draw-use").addEventListener("click", function () {
     var rows = drawing.map(function (row) { return row.map(function (v) { return v ? "#" : "."; }).join(""); });
-    postJSON("/api/draw", {rows: rows}).then(function (r) { showPuzzle(r.puzzle); }, function () {});
+    var cells = [];
+    locked.forEach(function (row, r) { row.forEach(function (on, c) { if (on) cells.push([r, c]); }); });
+    postJSON("/api/draw", {rows: rows, locked: cells}).then(function (r) { showPuzzle(r.puzzle); }, function () {});
   });
 
   // ---- from an image -----------------------------------------------------------------
@@ -334,10 +414,14 @@
     if (!file) { showError("choose an image file first"); return; }
     var q = "name=" + encodeURIComponent(file.name) + "&width=" + $("image-width").value +
             "&height=" + $("image-height").value + "&density=" + $("image-density").value +
-            "&colours=" + $("image-colours").value;
+            "&colours=" + $("image-colours").value + "&uniform=" + ($("image-uniform").checked ? "yes" : "no");
+    $("image-preview").textContent = "";
     file.arrayBuffer().then(function (data) {
       return runJob("/api/generate?" + q, data, "application/octet-stream", "generating");
-    }).then(function (result) { showPuzzle(result.puzzle); }, function () {});
+    }).then(function (result) {
+      $("image-preview").innerHTML = result.changed || "";   // the image's picture before and after
+      showPuzzle(result.puzzle);
+    }, function () {});
   });
 
   // ---- start ---------------------------------------------------------------------------
@@ -352,6 +436,8 @@
     });
     $("download-format").value = "non";
     updateDownload();
+    // A first visit opens with a sample puzzle, so the report is there to see at once.
+    if (!current) post("/api/sample").then(function (r) { if (!current) showPuzzle(r.puzzle); }, function () {});
   });
   newDrawing();
   document.addEventListener("keydown", function (e) {

@@ -41,7 +41,7 @@ def colour_steps(rows: list[tuple[int, ...]], height: int, width: int) -> list[S
 
     >>> rows = [(1, 0, 2, 0, 1, 0), (1, 0, 2, 1, 2, 0)]   # column 0 of a 2x2 grid
     >>> [s.describe() for s in colour_steps(rows, 2, 2)], colour_steps(rows, 2, 2)[0].cells
-    (['line: column 0 sets 2 cells'], ((0, 0, 1), (0, 1, 2)))
+    (['line: column 1 sets 2 cells'], ((0, 0, 1), (0, 1, 2)))
     """
     steps: list[Step] = []
     i = 0

@@ -137,6 +137,9 @@ PyMethodDef module_functions[] = {
      "fix_line(strategy, clue, cells, cap=65536, repeat=1) -> (narrowed bytes or None, labels bytes)"},
     {"fix_colour_line", fix_colour_line, METH_VARARGS,
      "fix_colour_line(blocks, domains) -> list of masks, or None: the colour line solver on one line"},
+    {"check_many", reinterpret_cast<PyCFunction>(native_types::check_many), METH_VARARGS | METH_KEYWORDS,
+     "check_many(sizes, lengths, blocks, max_solutions=2, probing=0, levels=False, budget=1.0, puzzle_seconds=1.0, "
+     "cache_bytes=1<<20) -> (done, found, state, level, nodes, seconds, solutions)"},
     {nullptr, nullptr, 0, nullptr},
 };
 

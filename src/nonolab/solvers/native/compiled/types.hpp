@@ -13,5 +13,7 @@ namespace native_types {
 bool add_search_engine(PyObject* module);
 // ColourEngine: one colour search (colour_type.cpp).
 bool add_colour_engine(PyObject* module);
+// check_many(sizes, lengths, blocks, ...): many puzzles a call (batch_binding.cpp, batch.hpp).
+PyObject* check_many(PyObject* self, PyObject* args, PyObject* kwds);
 
 }  // namespace native_types

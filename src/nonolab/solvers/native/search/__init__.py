@@ -174,7 +174,7 @@ def steps_of(rows: list[tuple[int, int, int, int, int]], height: int, width: int
     :class:`~nonolab.solvers.steps.Step` records (one per step, in order).
 
     >>> [s.describe() for s in steps_of([(1, 0, 2, 0, 1), (1, 0, 2, 1, 0), (2, 3, 3, 3, 1)], 2, 2)]
-    ['line: column 0 sets 2 cells', 'guess: cell (1, 1) = filled (first branch)']
+    ['line: column 1 sets 2 cells', 'guess (search): cell (row 2, column 2) sets 1 cell (first branch)']
     """
     steps: list[Step] = []
     depth = 0

@@ -1,0 +1,145 @@
+"""``nonolab census`` (every W x H picture's clues checked) and ``nonolab label`` (labels for a set
+of puzzles): the bulk workloads of the native engine's batch entry."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from nonolab.cli import options
+
+
+@click.command()
+@click.option("--size", "size", required=True, metavar="WxH", help="The pictures' size, such as 4x4 or 7x4.")
+@click.option("--jobs", "-j", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Worker processes on this machine.")
+@click.option("--scheduler", default=None, metavar="tcp://HOST:PORT",
+              help='Run the chunks on this Dask scheduler\'s workers (pip install "nonolab[distributed]"; '
+                   "nonolab installed on every worker). The scheduler and its workers are trusted.")
+@click.option("--out", "-o", default=None, type=click.Path(dir_okay=False, path_type=str),
+              help="The results file (JSON), rewritten after every chunk: run the same command again to go on "
+                   "from where a killed run stopped.")
+@click.option("--deep/--no-deep", default=True, show_default=True,
+              help="Tell depth-2 from search among the unique clue sets that full probing leaves open "
+                   "(--no-deep counts them together as beyond-full-probe).")
+@click.option("--chunk-pictures", type=click.IntRange(min=1), default=None, metavar="N",
+              help="The most pictures a chunk holds (the unit of work and of checkpoints; default about two "
+                   "million). A resumed --out keeps its own chunks.")
+@click.option("--progress/--no-progress", default=None, help="Chunks done on stderr (default: on a terminal).")
+def census(size, jobs, scheduler, out, deep, chunk_pictures, progress):
+    """Check the clues of every WxH picture: how many are unique, line-solvable, of each grade.
+
+    \b
+    Uniqueness is counted two ways that must agree on every clue set: pictures
+    grouped by their clues (unique: the only picture with its clues), and the
+    native engine counting each distinct clue set's solutions to 2.  Line-solvable:
+    the complete line solver alone solves it.  Grades are those of `nonolab grade`.
+    \b
+    Exit code 0 when the census is complete, 2 on bad usage, 3 when the two
+    counts disagree (a bug: please report it).
+    """
+    from nonolab.exhaustive import census as run_census
+    from nonolab.exhaustive import parse_size
+
+    width, height = parse_size(size)
+    show = sys.stderr.isatty() if progress is None else progress
+
+    def report(result) -> None:
+        if show:
+            click.echo(f"\rchunks {result.chunks_done}/{result.chunks}, pictures {result.pictures:,}",
+                       err=True, nl=result.complete)
+
+    result = run_census(width, height, jobs=jobs, scheduler=scheduler, out=out, deep=deep, progress=report,
+                         chunk_pictures=chunk_pictures)
+    _print(result, out)
+
+
+def _print(result, out) -> None:
+    total = result.total
+    click.echo(f"census {result.width}x{result.height}: {result.pictures:,} of {total:,} pictures"
+               + ("" if result.complete else f" (incomplete: {result.chunks_done}/{result.chunks} chunks)"))
+    click.echo(f"  distinct clue sets {result.clue_sets:,}")
+    click.echo(f"  unique             {result.unique:,}")
+    click.echo(f"  line-solvable      {result.line:,}")
+    click.echo(f"  multiple           {result.pictures - result.unique:,}")
+    click.echo("  unique by grade:")
+    for name, count in result.grades.items():
+        click.echo(f"    {name:<20} {count:,}")
+    click.echo(f"wall time {result.seconds:.2f} s" + (f"; results: {out}" if out else ""))
+
+
+@click.command()
+@click.argument("paths", nargs=-1, required=True)
+@options.time_limit_per("per puzzle")
+def label(paths, time_limit):
+    """Label every puzzle of PATHS at full speed, one JSON line each on stdout.
+
+    \b
+    PATHS: puzzle files, directories (searched recursively, as batch does), and
+    JSON Lines streams (one puzzle a line, nonolab's JSON format): a .jsonl file, or
+    - for stdin.  Index is then the line number.
+    Each line: file, index (1-based in its file or stream), width, height, verdict
+    (unique, multiple, contradiction, timeout), grade (as `nonolab grade`),
+    line_solvable, and solutions (the solution, or two of them for multiple).
+    """
+    import json
+
+    from nonolab.exhaustive.labels import label_many
+
+    for name, index, puzzle, record in _labelled(paths, time_limit, label_many):
+        record = {"file": name, "index": index, "width": puzzle.width, "height": puzzle.height, **record}
+        click.echo(json.dumps(record))
+
+
+def _labelled(paths, time_limit, label_many):
+    """(file, index, puzzle, label) for every puzzle of ``paths``, in order, labelled in bulk
+    as they are read (a stream of any length: at most one group of puzzles is held)."""
+    from collections import deque
+
+    read = deque()
+
+    def puzzles():
+        for name, index, puzzle in _puzzles(paths):
+            read.append((name, index, puzzle))
+            yield puzzle
+    for record in label_many(puzzles(), time_limit):
+        name, index, puzzle = read.popleft()
+        yield name, index, puzzle, record
+
+
+def _puzzles(paths):
+    from nonolab.batch import collect
+    from nonolab.formats import load_all
+
+    for path in paths:
+        if path == "-" or path.endswith(".jsonl"):
+            yield from _lines(path)
+            continue
+        for file in collect([path]):
+            for index, puzzle in enumerate(load_all(file), 1):
+                yield file, index, puzzle
+
+
+def _lines(path):
+    """(path, line number, puzzle) for a JSON Lines stream: stdin (``-``) or a .jsonl file."""
+    import contextlib
+
+    from nonolab.errors import BatchError, ParseError
+    from nonolab.formats import loads
+
+    try:
+        stream = sys.stdin if path == "-" else open(path, encoding="utf-8")  # noqa: SIM115
+    except OSError as err:
+        raise BatchError(f"cannot read the file: {err.strerror}", path=path) from err
+    where = "stdin" if path == "-" else path
+    with (contextlib.nullcontext(stream) if path == "-" else stream):  # stdin stays open
+        for number, line in enumerate(stream, 1):
+            if line.strip():
+                try:
+                    yield path, number, loads(line, "json")
+                except ParseError as err:
+                    raise ParseError(f"{where} line {number}: {err}") from err
+
+
+COMMANDS = (census, label)

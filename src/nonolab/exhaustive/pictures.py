@@ -1,0 +1,163 @@
+"""Every W x H picture, in chunks, and each picture's clues as one integer.
+
+A picture is an integer: bit ``r * W + c`` is cell (r, c), 1 filled.  A line of n
+cells has one of F(n+2) clues (F the Fibonacci numbers: 13 for 5 cells); :func:`line_clues`
+numbers them, so a picture's clues are H row numbers and W column numbers, one integer
+in mixed radix (its key).  Two pictures have the same clues exactly when their keys
+are equal: grouping by key is the census's first, engine-free, uniqueness count.
+
+Pictures with the same clues share their first rows' clues, so a chunk is the set of
+pictures whose first rows have given clues: the chunks partition the pictures, and no
+clue set spans two chunks (each is grouped alone, in bounded memory).
+
+>>> index, clues = line_clues(3)
+>>> clues
+[(), (1,), (2,), (3,), (1, 1)]
+>>> index.tolist()  # patterns 0..7, bit c = cell c
+[0, 1, 1, 2, 1, 4, 2, 3]
+>>> plan = Plan(3, 3)
+>>> sum(len(plan.pictures(chunk)) for chunk in plan.chunks())
+512
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from itertools import product
+from typing import Any
+
+from nonolab.errors import InvalidArgument
+
+__all__ = ["MAX_CELLS", "MAX_SIDE", "Plan", "clue_of", "line_clues"]
+
+#: The largest census: 2**40 pictures is past any machine's patience, and a picture
+#: must fit one 64-bit integer with room for numpy's arithmetic.
+MAX_CELLS = 40
+#: The longest side (a table of its 2**n line patterns is made).
+MAX_SIDE = 16
+#: The most pictures one chunk holds (its arrays: about 200 bytes a picture).
+CHUNK_PICTURES = 1 << 21
+
+
+def clue_of(pattern: int, n: int) -> tuple[int, ...]:
+    """The clue of a line of ``n`` cells, bit c of ``pattern`` being cell c.
+
+    >>> clue_of(0b1101, 4)
+    (1, 2)
+    """
+    blocks, run = [], 0
+    for c in range(n):
+        if pattern >> c & 1:
+            run += 1
+        elif run:
+            blocks.append(run)
+            run = 0
+    if run:
+        blocks.append(run)
+    return tuple(blocks)
+
+
+@lru_cache(maxsize=None)
+def line_clues(n: int) -> tuple[Any, list[tuple[int, ...]]]:
+    """``(index, clues)``: ``clues`` every clue of a line of n cells (by number of blocks,
+    then lexicographically), ``index[pattern]`` the number of the pattern's clue."""
+    import numpy as np
+    of_pattern = [clue_of(p, n) for p in range(1 << n)]
+    clues = sorted(set(of_pattern), key=lambda c: (len(c), c))
+    number = {clue: i for i, clue in enumerate(clues)}
+    return np.array([number[c] for c in of_pattern], dtype=np.int64), clues
+
+
+class Plan:
+    """The chunks of the W x H census and the pictures of each.
+
+    A chunk is a tuple of clue numbers of the first rows, as many as it takes to hold
+    at most ``chunk_pictures`` pictures (:data:`CHUNK_PICTURES` by default): the whole
+    set is split by the clue of row 0, each part too large by the clue of row 1, and so
+    on, so chunks of different depths partition the pictures.
+    """
+
+    def __init__(self, width: int, height: int, chunk_pictures: int | None = None):
+        if not (0 < width <= MAX_SIDE and 0 < height <= MAX_SIDE and width * height <= MAX_CELLS):
+            raise InvalidArgument(f"census --size {width}x{height}: at most {MAX_CELLS} cells (2**{MAX_CELLS} "
+                                  f"pictures), sides of 1 to {MAX_SIDE}")
+        self.width, self.height = width, height
+        self.most = CHUNK_PICTURES if chunk_pictures is None else chunk_pictures
+        if self.most < 1:
+            raise InvalidArgument(f"--chunk-pictures {self.most}: at least 1")
+        self.row_index, self.row_clues = line_clues(width)
+        self.column_index, self.column_clues = line_clues(height)
+        self.patterns = [[p for p in range(1 << width) if self.row_index[p] == i] for i in range(len(self.row_clues))]
+
+    def chunks(self) -> list[tuple[int, ...]]:
+        """Every chunk, in a fixed order."""
+        out: list[tuple[int, ...]] = []
+        pending: list[tuple[int, ...]] = [()]
+        while pending:
+            chunk = pending.pop()
+            if len(chunk) == self.height or self.size(chunk) <= self.most:
+                out.append(chunk)
+            else:
+                pending.extend(chunk + (clue,) for clue in reversed(range(len(self.row_clues))))
+        return out
+
+    def size(self, chunk: tuple[int, ...]) -> int:
+        """The number of pictures in ``chunk``."""
+        count = 1 << self.width * (self.height - len(chunk))
+        for clue in chunk:
+            count *= len(self.patterns[clue])
+        return count
+
+    def pictures(self, chunk: tuple[int, ...]) -> Any:
+        """The pictures of ``chunk`` (uint64)."""
+        import numpy as np
+        if len(chunk) > self.height or any(not 0 <= c < len(self.row_clues) for c in chunk):
+            raise InvalidArgument(f"census {self.width}x{self.height}: no chunk {list(chunk)}")
+        prefix = np.zeros(1, dtype=np.uint64)
+        for row, clue in enumerate(chunk):
+            rows = np.array(self.patterns[clue], dtype=np.uint64) << np.uint64(row * self.width)
+            prefix = (prefix[:, None] | rows[None, :]).ravel()
+        rest = np.arange(1 << self.width * (self.height - len(chunk)), dtype=np.uint64)
+        rest <<= np.uint64(len(chunk) * self.width)
+        return (prefix[:, None] | rest[None, :]).ravel()
+
+    def line_numbers(self, pictures: Any) -> Any:
+        """Each picture's clue numbers: an (N, H + W) int64 array, rows then columns."""
+        import numpy as np
+        w, h = self.width, self.height
+        out = np.empty((len(pictures), h + w), dtype=np.int64)
+        row_mask = np.uint64((1 << w) - 1)
+        for r in range(h):
+            out[:, r] = self.row_index[((pictures >> np.uint64(r * w)) & row_mask).astype(np.int64)]
+        for c in range(w):
+            column = np.zeros(len(pictures), dtype=np.int64)
+            for r in range(h):
+                column |= ((pictures >> np.uint64(r * w + c)) & np.uint64(1)).astype(np.int64) << r
+            out[:, h + c] = self.column_index[column]
+        return out
+
+    def keys(self, numbers: Any) -> Any:
+        """One integer per picture for its clues (mixed radix over the clue numbers)."""
+        import numpy as np
+        key = np.zeros(len(numbers), dtype=np.uint64)
+        for line in range(self.height + self.width):
+            base = len(self.row_clues) if line < self.height else len(self.column_clues)
+            key = key * np.uint64(base) + numbers[:, line].astype(np.uint64)
+        return key
+
+    def packed(self, numbers: Any) -> tuple[Any, Any, Any]:
+        """The batch entry's ``(sizes, lengths, blocks)`` for clue sets given by their numbers."""
+        import numpy as np
+        h, w = self.height, self.width
+        tables = (self.row_clues, self.column_clues)
+        longest = max(1, max(len(c) for table in tables for c in table))
+        count = [np.array([len(c) for c in t], dtype=np.int32) for t in tables]
+        padded = [np.array([c + (0,) * (longest - len(c)) for c in t], dtype=np.int32) for t in tables]
+        rows, columns = numbers[:, :h], numbers[:, h:]
+        lengths = np.concatenate((count[0][rows], count[1][columns]), axis=1)
+        grid = np.concatenate((padded[0][rows], padded[1][columns]), axis=1)
+        blocks = grid[np.arange(longest)[None, None, :] < lengths[:, :, None]]
+        sizes = np.tile(np.array([h, w], dtype=np.int32), len(numbers))
+        return sizes, lengths.ravel(), blocks
+
+

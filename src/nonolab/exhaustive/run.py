@@ -1,0 +1,242 @@
+"""The whole census: chunks run here (processes) or on a Dask cluster, with checkpoints.
+
+The results file is the checkpoint: it is rewritten (atomically) with the tallies of
+every chunk done so far after every chunk (every few seconds when there are thousands)
+and when the run ends or is stopped, so a killed run loses at most the chunks in flight
+(or a few seconds of them), and the same call with the same file goes on from there.
+Each chunk's tallies are kept under its name, so a chunk that is answered twice (a
+Dask worker died after finishing it, and the scheduler ran it again) counts once.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable, Iterator
+
+from nonolab.exhaustive.count import BEYOND, GRADES, census_chunk
+from nonolab.exhaustive.pictures import Plan
+from nonolab.errors import InvalidArgument, NonolabError
+from nonolab.formats import write_atomically
+
+__all__ = ["CensusResult", "census", "parse_size"]
+
+FORMAT = "nonolab-census/1"
+#: A census of at most this many chunks rewrites its results file after every chunk;
+#: a larger one every SAVE_EVERY seconds (and when it ends or is stopped).
+SAVE_ALWAYS, SAVE_EVERY = 1000, 5.0
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    """``"WxH"`` as ``(width, height)``.
+
+    >>> parse_size("6x5")
+    (6, 5)
+    """
+    parts = str(text).lower().split("x")
+    if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
+        raise InvalidArgument(f"--size {text!r}: expected WIDTHxHEIGHT, such as 5x5")
+    return int(parts[0]), int(parts[1])
+
+
+@dataclass
+class CensusResult:
+    """The census of every ``width`` x ``height`` picture (so far, when not ``complete``).
+
+    ``unique``: pictures that are the one solution of their clues (the grouping count,
+    which the engine's count matched clue set by clue set); ``line``: those the complete
+    line solver alone solves; ``grades``: the unique pictures by grade (harness/classify.py's
+    ladder; ``beyond-full-probe`` when the last two were not told apart); ``clue_sets``:
+    distinct clue sets; ``seconds``: wall time of this call.
+    """
+
+    width: int
+    height: int
+    pictures: int = 0
+    clue_sets: int = 0
+    unique: int = 0
+    line: int = 0
+    grades: dict[str, int] = field(default_factory=dict)
+    chunks_done: int = 0
+    chunks: int = 0
+    seconds: float = 0.0
+
+    @property
+    def complete(self) -> bool:
+        return self.chunks_done == self.chunks
+
+    @property
+    def total(self) -> int:
+        """Every picture of the size: 2**(width*height)."""
+        return 1 << self.width * self.height
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"size": f"{self.width}x{self.height}", "complete": self.complete, "total": self.total,
+                "pictures": self.pictures, "clue_sets": self.clue_sets, "unique": self.unique, "line": self.line,
+                "multiple": self.pictures - self.unique, "grades": dict(self.grades),
+                "chunks_done": self.chunks_done, "chunks": self.chunks, "seconds": round(self.seconds, 3)}
+
+
+def _name(chunk: Iterable[int]) -> str:
+    return ",".join(str(c) for c in chunk) or "all"
+
+
+def _load(path: str, width: int, height: int, deep: bool) -> tuple[dict[str, dict], int | None]:
+    """The chunks a results file already holds and its chunk size (none when it does not exist)."""
+    try:
+        with open(path, encoding="utf-8") as stream:
+            data = json.load(stream)
+    except FileNotFoundError:
+        return {}, None
+    except (OSError, ValueError) as exc:
+        raise InvalidArgument(f"--out {path}: not a census results file ({exc}); not overwritten") from exc
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise InvalidArgument(f"--out {path}: not a census results file; not overwritten")
+    if data.get("size") != f"{width}x{height}" or not isinstance(data.get("chunk_pictures"), int):
+        raise InvalidArgument(f"--out {path}: holds the {data.get('size')} census, not {width}x{height}; "
+                              "not overwritten")
+    if data.get("deep") is not deep:
+        raise InvalidArgument(f"--out {path}: holds a census run with{'' if data.get('deep') else 'out'} --deep; "
+                              "resume it the same way (not overwritten)")
+    return dict(data.get("done", {})), data["chunk_pictures"]
+
+
+def _summary(width: int, height: int, done: dict[str, dict], chunks: int, deep: bool, seconds: float) -> CensusResult:
+    result = CensusResult(width, height, chunks=chunks, chunks_done=len(done), seconds=seconds)
+    result.grades = {name: 0 for name in GRADES} if deep else {name: 0 for name in GRADES[:3] + (BEYOND,)}
+    for tally in done.values():
+        result.pictures += tally["pictures"]
+        result.clue_sets += tally["clue_sets"]
+        result.unique += tally["unique"]
+        result.line += tally["line"]
+        for name, count in tally["grades"].items():
+            result.grades[name] = result.grades.get(name, 0) + count
+    return result
+
+
+def census(width: int, height: int, *, jobs: int = 1, scheduler: str | None = None, out: str | None = None,
+           deep: bool = True, progress: Callable[[CensusResult], None] | None = None,
+           chunk_pictures: int | None = None) -> CensusResult:
+    """Check every ``width`` x ``height`` picture's clues (see :mod:`nonolab.exhaustive.count`).
+
+    Args:
+        jobs: processes on this machine (ignored with a scheduler).
+        scheduler: a Dask scheduler's address: the chunks run on its workers (nonolab
+            installed there; nothing but the chunk's name travels).
+        out: the results file, rewritten after every chunk; an existing one of the same
+            census is resumed.
+        deep: tell depth-2 from search among the clue sets full probing leaves open.
+        progress: called with the tallies so far after every chunk.
+        chunk_pictures: the most pictures a chunk holds (the unit of work, of a
+            checkpoint and of a Dask task; default about two million); a resumed file
+            keeps its own chunks.
+
+    Raises:
+        InvalidArgument: a bad size, or ``out`` holds something else.
+        WrongAnswer: the two uniqueness counts disagreed (a bug, loudly).
+
+    >>> census(3, 3).as_dict()["unique"]
+    384
+    """
+    done, kept = _load(out, width, height, deep) if out else ({}, None)
+    plan = Plan(width, height, kept if kept is not None else chunk_pictures)
+    chunks = plan.chunks()
+    todo = [c for c in chunks if _name(c) not in done]
+    started = time.perf_counter()
+    written = [started]
+
+    def save(result: CensusResult, path: str) -> None:
+        data = {"format": FORMAT, "size": f"{width}x{height}", "chunk_pictures": plan.most, "deep": deep,
+                **result.as_dict(), "done": done}
+        write_atomically(path, json.dumps(data, separators=(",", ":")) + "\n")
+        written[0] = time.perf_counter()
+
+    def record(tally: dict) -> None:
+        done[_name(tally["chunk"])] = tally
+        result = _summary(width, height, done, len(chunks), deep, time.perf_counter() - started)
+        # After every chunk when they are few; else at most every SAVE_EVERY seconds (a
+        # census of many chunks would spend its time rewriting a growing file).
+        if out and (len(chunks) <= SAVE_ALWAYS or time.perf_counter() - written[0] >= SAVE_EVERY):
+            save(result, out)
+        if progress is not None:
+            progress(result)
+
+    if scheduler:
+        tallies = _on_dask(width, height, todo, deep, scheduler)
+    elif jobs > 1 and len(todo) > 1:
+        tallies = _in_processes(width, height, todo, deep, jobs)
+    else:
+        tallies = (census_chunk(width, height, chunk, deep) for chunk in todo)
+    try:
+        for tally in tallies:
+            record(tally)
+    finally:  # stopped or finished: every chunk done is on disk
+        if out:
+            save(_summary(width, height, done, len(chunks), deep, time.perf_counter() - started), out)
+    return _summary(width, height, done, len(chunks), deep, time.perf_counter() - started)
+
+
+def _orphan_guard(parent: int) -> None:
+    """In a worker process: exit as soon as the parent is gone (killed, or ended by a
+    signal with os._exit), rather than finish a chunk for nobody; and die of SIGINT and
+    SIGTERM, not inherit the command's handlers (which only set its cancel flag)."""
+    import signal
+    import threading
+
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(sig, signal.SIG_DFL)
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.2)
+        os._exit(3)
+    threading.Thread(target=watch, name="nonolab-orphan-guard", daemon=True).start()
+
+
+def _in_processes(width: int, height: int, todo: list, deep: bool, jobs: int) -> Iterator[dict]:
+    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+    pool = ProcessPoolExecutor(max_workers=jobs, initializer=_orphan_guard, initargs=(os.getpid(),))
+    pending = iter(todo)
+    running: set = set()
+    finished_all = False
+    try:
+        for chunk in pending:  # two chunks a process queued: none idles, few are lost to a kill
+            running.add(pool.submit(census_chunk, width, height, chunk, deep))
+            if len(running) >= 2 * jobs:
+                break
+        while running:
+            finished, running = wait(running, return_when=FIRST_COMPLETED)
+            for future in finished:
+                yield future.result()
+                following = next(pending, None)
+                if following is not None:
+                    running.add(pool.submit(census_chunk, width, height, following, deep))
+        finished_all = True
+    finally:  # stopped early: the processes end with their current chunk, unwaited
+        pool.shutdown(wait=finished_all, cancel_futures=True)
+
+
+def _on_dask(width: int, height: int, todo: list, deep: bool, address: str) -> Iterator[dict]:
+    # The cluster module of batch is where nonolab meets Dask: the address check, the
+    # client and its timeout are the same for both workloads.
+    from nonolab.batch.cluster import connect
+    client, as_completed = connect(address)
+    futures: list = []
+    try:
+        futures = [client.submit(census_chunk, width, height, chunk, deep, pure=False) for chunk in todo]
+        for future in as_completed(futures, loop=client.loop):
+            try:
+                yield future.result()
+            except NonolabError:
+                raise
+            except Exception as err:  # noqa: BLE001 — KilledWorker: say which chunk, the file keeps the rest
+                raise NonolabError(f"census: a chunk was lost on the cluster ({type(err).__name__}: {err}); "
+                                   "run the same command again to go on from the results file") from err
+    finally:
+        try:
+            client.cancel(futures)
+        except Exception:  # noqa: BLE001 — a cluster already gone has nothing to cancel
+            pass
+        client.close()

@@ -1,0 +1,110 @@
+"""Printed pages (issue 28, item 2): page sizes, tiling with overlap marks, a solution page with
+struck clues, the footer, sheets of several puzzles, clues repeated right and below."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+import nonolab
+from nonolab.core import Puzzle, Solution
+from nonolab.errors import TooLarge
+from nonolab.render.printing import Footer, layout, print_pages, sheet_pages
+
+ROOT = Path(__file__).resolve().parents[2]
+SWING = ROOT / "puzzles" / "webpbn" / "webpbn-00529-swing.non"     # 45x45, deep clues
+CAT = ROOT / "puzzles" / "webpbn" / "webpbn-00006-cat.non"
+
+
+def _size(page: str) -> tuple[str, str]:
+    return re.search(r'width="([\d.]+)pt" height="([\d.]+)pt"', page).groups()
+
+
+def test_a_small_puzzle_is_one_page_with_its_footer():
+    cat = nonolab.load(CAT)
+    pages = print_pages(cat, footer=Footer(title="Cat", author="Ann", copyright="2026 Ann", source="webpbn #6"))
+    assert len(pages) == 1 and "Cat · by Ann · © 2026 Ann · webpbn #6" in pages[0]
+    assert sorted(map(float, _size(pages[0]))) == [595.28, 841.89]      # A4
+
+
+def test_a_long_footer_is_cut_before_the_page_number():
+    # Swing's source line ran into "page 1 of 4" on A4.
+    from nonolab.render.printing import FOOTER_PT, fitted
+    from nonolab.render.svg import PAGE_MARGIN, text_width
+
+    long = Footer(title="Swing", author="Jan Wolter", copyright="© Copyright 2006 by Jan Wolter",
+                  source="pierre-dejoue/picross-solver inputs/webpbn/webpbn-00529-swing.non @39dfc7167ed4")
+    pages = print_pages(nonolab.load(SWING), page="a4", footer=long, solution_page=True)
+    width = float(_size(pages[0])[0])
+    for page in pages:
+        shown = re.search(r'<g class="footer"[^>]*><text[^>]*>([^<]*)</text>', page).group(1)
+        counter = re.search(r">(page \d+ of \d+)</text>", page).group(1)
+        assert shown.endswith("…") and shown.startswith("Swing · by Jan Wolter")
+        assert (text_width(shown, FOOTER_PT) + 2 * FOOTER_PT + text_width(counter, FOOTER_PT)
+                <= width - 2 * PAGE_MARGIN)
+    assert fitted("short", 100, 8) == "short"
+
+
+def test_a_large_puzzle_is_tiled_with_overlap_marks_and_legible_clues():
+    swing = nonolab.load(SWING)
+    down, across, _, cell, _ = layout(swing, "a4")
+    assert down * across > 1 and cell * 0.6 >= 6.0                    # clues at 6 pt or more
+    pages = print_pages(swing, page="a4")
+    assert len(pages) == down * across
+    assert all('class="overlap"' in p for p in pages[1:]) and 'class="overlap"' not in pages[0]
+    assert all(f"of {len(pages)}" in p for p in pages)                  # page n of N
+    # Every row and every column of the puzzle is on some page, with its clue.
+    rows = {int(r) for p in pages for r in re.findall(r'data-row="(\d+)"', p)}
+    assert len(rows) > 0
+
+
+def test_a3_prints_on_fewer_pages_than_a4():
+    swing = nonolab.load(SWING)
+    a3, a4 = layout(swing, "a3"), layout(swing, "a4")
+    assert a3[0] * a3[1] < a4[0] * a4[1]
+    assert sorted(map(float, _size(print_pages(swing, page="a3")[0]))) == [841.89, 1190.55]
+
+
+def test_chosen_tiles_that_are_too_few_are_refused():
+    with pytest.raises(TooLarge, match="too few"):
+        print_pages(nonolab.load(SWING), page="a4", tiles=(1, 1))
+
+
+def test_the_solution_page_strikes_every_satisfied_clue():
+    p = Puzzle(rows=((2,), (1,)), columns=((2,), (1,)), name="L")
+    pages = print_pages(p, solution=Solution.from_rows(["##", "#."]), solution_page=True)
+    assert len(pages) == 2 and 'class="struck"' not in pages[0]
+    assert 'data-count="4"' in pages[1].split('class="struck"')[1][:80]
+    assert "L: solution" in pages[1]
+
+
+def test_large_grids_repeat_their_clues_right_and_below_when_that_costs_no_page():
+    big = Puzzle.from_solution(Solution.from_rows(["#." * 15] * 30))
+    pages = print_pages(big, page="a3")
+    assert len(pages) == 1
+    assert pages[0].count('class="clue" data-row="0"') == 2 * len(big.rows[0])
+
+
+def test_a_sheet_holds_several_small_puzzles_a_page():
+    dots = [Puzzle(rows=((1,), (1,)), columns=((1,), (1,)), name=f"#{i}") for i in range(9)]
+    pages = sheet_pages(dots, page="a4")
+    assert len(pages) == 1 and pages[0].count('class="caption"') == 9
+
+
+def test_render_writes_a_multi_page_pdf(tmp_path):
+    pytest.importorskip("cairosvg")
+    from click.testing import CliRunner
+
+    from nonolab.cli.main import cli
+    out = tmp_path / "swing.pdf"
+    result = CliRunner().invoke(cli, ["render", str(SWING), "-o", str(out), "--solution-page", "--author", "Ann"])
+    assert result.exit_code == 0, result.stderr
+    data = out.read_bytes()
+    assert data.startswith(b"%PDF-") and data.count(b"/Type /Page\n") + data.count(b"/Type /Page ") >= 2
+    sheet = tmp_path / "sheet.pdf"
+    result = CliRunner().invoke(cli, ["render", str(CAT), str(CAT), "--sheet", "-o", str(sheet)])
+    assert result.exit_code == 0 and "1 page of a4: 2 puzzles" in result.stderr
+    result = CliRunner().invoke(cli, ["render", str(CAT), str(CAT), "-o", str(sheet)])
+    assert result.exit_code == 2 and "--sheet" in result.stderr

@@ -1,0 +1,238 @@
+"""A real Dask cluster on localhost (issue 30, item 3): a `dask scheduler` and two `dask worker`
+processes, batch and census run against them, a worker killed mid-run, a client killed and resumed.
+
+Every process started here is in its own session and is killed (with its children) at the
+end, whatever happened.  Nothing waits on a duration: the waits are bounded loops that fail
+with a message when the cluster never comes up or a run never ends.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+import nonolab
+from nonolab.batch import run_batch
+from nonolab.batch.cluster import run_on_dask
+from nonolab.batch.tasks import Job, with_puzzle
+
+pytest.importorskip("dask.distributed")
+
+PUZZLES = Path(__file__).resolve().parents[1] / "puzzles"
+DASK = [sys.executable, "-m", "distributed.cli.dask_scheduler"], [sys.executable, "-m", "distributed.cli.dask_worker"]
+#: Bounded waits: polls of POLL seconds, at most this many (generous on a loaded machine).
+POLL, POLLS = 0.2, 1500
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _kill(proc: subprocess.Popen) -> None:
+    if proc.poll() is None:
+        try:
+            os.killpg(proc.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+    proc.wait()
+
+
+class Cluster:
+    """A scheduler and named workers, each a process group of its own."""
+
+    def __init__(self, root: Path):
+        self.root = root
+        self.address = f"tcp://127.0.0.1:{_free_port()}"
+        self.workers: dict[str, subprocess.Popen] = {}
+        self.scheduler = self._start([*DASK[0], "--host", "127.0.0.1", "--port", self.address.rsplit(":", 1)[1],
+                                      "--no-dashboard"], "scheduler")
+
+    def _start(self, command: list[str], name: str) -> subprocess.Popen:
+        log = open(self.root / f"{name}.log", "wb")  # noqa: SIM115 — closed with the process
+        return subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
+                                cwd=self.root)
+
+    def add_worker(self, name: str) -> None:
+        self.workers[name] = self._start(
+            [*DASK[1], self.address, "--name", name, "--nthreads", "1", "--no-nanny", "--no-dashboard",
+             "--local-directory", str(self.root / name)], name)
+
+    def kill_worker(self, name: str) -> None:
+        _kill(self.workers.pop(name))
+
+    def wait_for(self, count: int) -> None:
+        from dask.distributed import Client
+        for _ in range(POLLS):
+            try:
+                with Client(self.address, timeout=5, set_as_default=False) as client:
+                    if len(client.scheduler_info()["workers"]) == count:
+                        return
+            except OSError:
+                pass
+            time.sleep(POLL)
+        raise AssertionError(f"the cluster never had {count} workers; see {self.root}/*.log")
+
+    def close(self) -> None:
+        for proc in [*self.workers.values(), self.scheduler]:
+            _kill(proc)
+
+
+@pytest.fixture(scope="module")
+def cluster(tmp_path_factory):
+    found = Cluster(tmp_path_factory.mktemp("dask"))
+    try:
+        found.add_worker("w1")
+        found.add_worker("w2")
+        found.wait_for(2)
+        yield found
+    finally:
+        found.close()
+
+
+def _two_workers(cluster: Cluster) -> None:
+    """Back to two workers (a test before may have killed one)."""
+    for name in ("w1", "w2", "w3", "w4"):
+        if len(cluster.workers) == 2:
+            break
+        if name not in cluster.workers:
+            cluster.add_worker(name + "b")
+    cluster.wait_for(2)
+
+
+def _puzzles(tmp_path: Path, copies: int) -> tuple[Path, dict[tuple[str, int], str]]:
+    """``copies`` copies of the shipped puzzles, and the verdict each must get."""
+    expected = {}
+    with open(PUZZLES / "index.csv", newline="", encoding="utf-8") as f:
+        rows = list(csv.DictReader(f))
+    for copy in range(copies):
+        for row in rows:
+            target = tmp_path / "set" / str(copy) / row["file"]
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy(PUZZLES / row["file"], target)
+            solutions = int(row["solutions"])
+            expected[str(target), 1] = "unique" if solutions == 1 else "multiple" if solutions else "contradiction"
+    return tmp_path / "set", expected
+
+
+def _records(path: Path) -> list[dict]:
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+
+
+def test_batch_survives_a_worker_killed_mid_run(cluster, tmp_path):
+    _two_workers(cluster)
+    folder, expected = _puzzles(tmp_path, 2)
+    out = tmp_path / "out.jsonl"
+    seen = []
+    victim = next(iter(cluster.workers))
+
+    def kill_after_three(record):
+        seen.append(record)
+        if len(seen) == 3:
+            cluster.kill_worker(victim)
+
+    summary = run_batch([folder], "check", out, scheduler=cluster.address, time_limit=60,
+                        on_record=kill_after_three)
+    records = _records(out)
+    assert victim not in cluster.workers and len(seen) > 3  # the kill came mid-run
+    keys = [(r["file"], r["index"]) for r in records]
+    assert len(keys) == len(set(keys)) == len(expected)  # none lost, none twice
+    assert {k: r["verdict"] for k, r in zip(keys, records)} == expected
+    assert all(r["status"] == "ok" for r in records), [r["error"] for r in records if r["error"]]
+    assert summary.answered
+
+
+def test_census_survives_a_worker_killed_mid_run(cluster):
+    _two_workers(cluster)
+    victim = next(iter(cluster.workers))
+    seen = []
+
+    def kill_after_five(result):
+        seen.append(result.chunks_done)
+        if len(seen) == 5:
+            cluster.kill_worker(victim)
+
+    result = nonolab.census(4, 4, scheduler=cluster.address, progress=kill_after_five, chunk_pictures=1 << 12)
+    assert victim not in cluster.workers and len(seen) == result.chunks > 5
+    assert (result.pictures, result.unique, result.line) == (65536, 52362, 51234)
+
+
+def test_puzzles_travel_as_data(cluster, tmp_path):
+    # Jobs whose files do not exist anywhere: the workers answer from the puzzles sent.
+    _two_workers(cluster)
+    folder, expected = _puzzles(tmp_path, 1)
+    jobs = [replace(with_puzzle(Job(path, "check", "native", 60.0, index)), path=path + ".elsewhere")
+            for path, index in expected]
+    records = list(run_on_dask(jobs, cluster.address))
+    shutil.rmtree(folder)
+    assert {(r["file"][:-len(".elsewhere")], r["index"]): r["verdict"] for r in records} == expected
+
+
+def _run_until(command: list[str], out: Path, enough) -> None:
+    """Start ``command``, and kill it (the client) once ``enough(out)`` holds."""
+    proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+    try:
+        for _ in range(POLLS):
+            if proc.poll() is not None or (out.exists() and enough(out)):
+                break
+            time.sleep(POLL / 4)
+        assert proc.poll() is None, "the run ended before it could be killed"
+    finally:
+        _kill(proc)
+
+
+def _nonolab(*args: str) -> list[str]:
+    return [sys.executable, "-m", "nonolab", *args]
+
+
+def test_a_killed_batch_client_resumes(cluster, tmp_path):
+    _two_workers(cluster)
+    folder, expected = _puzzles(tmp_path, 3)
+    out = tmp_path / "out.jsonl"
+    command = _nonolab("batch", str(folder), "--out", str(out), "--scheduler", cluster.address,
+                       "--time-limit", "60", "--no-progress")
+    _run_until(command, out, lambda p: len(p.read_bytes().splitlines()) >= 4)
+    assert len(_records(out)) < len(expected)
+    done = subprocess.run([*command, "--resume"], capture_output=True, text=True, timeout=POLL * POLLS)
+    assert done.returncode == 0, done.stderr
+    records = _records(out)
+    keys = [(r["file"], r["index"]) for r in records]
+    assert len(keys) == len(set(keys)) == len(expected)
+    assert {k: r["verdict"] for k, r in zip(keys, records)} == expected
+
+
+def test_a_killed_census_client_resumes(cluster, tmp_path):
+    _two_workers(cluster)
+    out = tmp_path / "census.json"
+    command = _nonolab("census", "--size", "4x4", "--out", str(out), "--scheduler", cluster.address,
+                       "--chunk-pictures", "4096", "--no-progress")
+
+    def some_chunks(path: Path) -> bool:
+        try:
+            return json.loads(path.read_text())["chunks_done"] >= 5
+        except ValueError:
+            return False
+
+    _run_until(command, out, some_chunks)
+    partial = json.loads(out.read_text())
+    assert not partial["complete"]
+    # Resumed without --chunk-pictures: the file's own chunks are kept.
+    done = subprocess.run(command[:-3] + ["--no-progress"], capture_output=True, text=True,
+                          timeout=POLL * POLLS)
+    assert done.returncode == 0, done.stderr
+    final = json.loads(out.read_text())
+    assert final["complete"] and final["chunks"] == partial["chunks"]
+    assert (final["pictures"], final["unique"], final["line"]) == (65536, 52362, 51234)
+    assert "unique             52,362" in done.stdout

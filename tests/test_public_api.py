@@ -1,0 +1,40 @@
+"""The public face (issue 28, item 6): the questions at the top level, short reprs, one Cell type."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import nonolab
+
+ROOT = Path(__file__).resolve().parents[1]
+NONUNIQUE = ROOT / "puzzles" / "hakank" / "nonunique.non"     # 43 solutions
+
+
+def test_the_questions_are_at_the_top_level():
+    for name in ("solve", "check", "count", "grade", "explain", "report", "repair", "generate", "Cell"):
+        assert name in nonolab.__all__ and getattr(nonolab, name) is not None
+    found = nonolab.generate(6, 6, unique=True, seed=2)
+    assert found.complete and nonolab.count(found.puzzles[0].puzzle).count == 1
+    from nonolab.generate import make_puzzles                    # still the package
+    assert callable(make_puzzles)
+    assert "bench" in nonolab.__all__ and callable(nonolab.bench) and nonolab.bench.run is not None
+    ran = nonolab.bench([str(ROOT / "puzzles" / "nonolab" / "heart.non")], ["native"], time_limit=60,
+                        isolate="worker")
+    assert [(s["solver"], s["solved"]) for s in ran.figures["solvers"]] == [("native", 1)]
+
+
+def test_printing_a_count_does_not_dump_its_solutions():
+    puzzle = nonolab.load(NONUNIQUE)
+    counted = nonolab.count(puzzle)
+    assert str(counted) == "43"
+    assert len(repr(counted)) < 100 and "Solution(" not in repr(counted)
+    for answer in (nonolab.check(puzzle), nonolab.solve(puzzle), puzzle, nonolab.repair(puzzle),
+                   nonolab.ambiguity_report(puzzle), nonolab.grade(puzzle)):
+        assert len(repr(answer)) < 200, repr(answer)
+
+
+def test_cells_are_0_based_and_print_1_based():
+    answer = nonolab.check(nonolab.load(ROOT / "puzzles" / "nonolab" / "switch.non"))
+    first = answer.differing[0]
+    assert isinstance(first, nonolab.Cell) and first == (0, 0) and str(first) == "(1,1)"
+    assert nonolab.Cell.from_people(2, 3) == (1, 2)
