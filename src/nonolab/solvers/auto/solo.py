@@ -70,9 +70,9 @@ def solo(auto: "AutoSolver", puzzle: Puzzle, limits: Limits, watch: Stopwatch, g
     if watch.expired() or watch.cancelled():  # the caller's limit: nobody answered
         race.stop()
         return _relabel(auto, watch, first, f"{name}|{rival} race", None)
-    winner, ended = race.wait(grace=JOIN)
-    got = race.results.get(1)
-    if winner is None or isinstance(got, BaseException):
+    winner, _ = race.wait(grace=JOIN)
+    got = race.results.get(1)  # the rival's slot (the engine ran in this thread)
+    if winner is None or got is None or isinstance(got, BaseException):
         if isinstance(got, BaseException) and not first.solutions:
             raise got
         return _relabel(auto, watch, first, f"{name}|{rival} race", None)
