@@ -13,7 +13,7 @@ from nonolab.errors import InvalidArgument
 from nonolab.formats import load
 from nonolab.harness.classify import Grade, GradeResult
 from nonolab.harness.repair import repair
-from nonolab.harness.report import clue_decides, clue_only_cells, difficulty_of, report
+from nonolab.harness.report import clue_decides, clue_only_cells, clue_only_count, difficulty_of, report
 from nonolab.solvers import get
 from nonolab.harness.uniqueness import Verdict
 from nonolab.solvers.base import Limits
@@ -226,6 +226,20 @@ def test_clue_only_cells_and_lines_of_a_puzzle():
     cells, whole = clue_only_cells(puzzle)
     assert whole == [("row", 0), ("row", 2)]
     assert cells == {0, 1, 2, 6, 7, 8} | {3}     # column 1 (clue 2 in 3 cells) decides its middle cell
+    assert clue_only_count(puzzle) == (len(cells), whole)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_count_of_clue_only_cells_is_the_size_of_their_set(seed):
+    # The report's warnings count them from a byte mask (a large grid's set of indices
+    # took gigabytes); the set is the reference.
+    import random
+    rng = random.Random(seed)
+    w, h = rng.randint(1, 9), rng.randint(1, 9)
+    puzzle = Puzzle.from_solution(Solution.from_rows(
+        ["".join(rng.choice("#.##" if seed % 2 else "#...") for _ in range(w)) for _ in range(h)]))
+    cells, whole = clue_only_cells(puzzle)
+    assert clue_only_count(puzzle) == (len(cells), whole)
 
 
 def _runs(bits) -> tuple[int, ...]:

@@ -153,7 +153,9 @@ def grade(puzzle: Puzzle, backend: str | Solver = DEFAULT, time_limit: float | N
         if result.status is Status.UNSAT:   # no solution: nothing to grade
             return GradeResult(None, Verdict.CONTRADICTION, harder_than, _count_steps(result.steps),
                                dict(result.stats.counters), watch.elapsed())
-        if watch.expired():
+        # (A step log the clock cut short stops the grading as the clock does: native
+        # keeps time for its finish, so the watch here may not have run out yet.)
+        if watch.expired() or result.stats.counters.get("step_log_cut"):
             verdict = verdict_of(counted) if counted is not None else _stopped(watch)
             return GradeResult(None, verdict, harder_than, time=watch.elapsed())
         harder_than = level

@@ -58,6 +58,11 @@ _STUCK_SLICE = 0.0001
 # remainder, the pictures (2.9 s on a 5000x5000 grid, measured).  Under a time limit the
 # search stops this much earlier, so that the whole call ends within the limit.
 _FINISH_PER_CELL = 1.2e-7
+# The second style is a copy of the first's root (its grid, and its probing's scratch
+# grids: 4 bytes a cell, 1.4 s on a 10,000x10,000 grid, measured); it joins once the
+# first has searched below the root for about as long as the copy takes, so that a huge
+# grid whose search ends in a few nodes (nearly all of them) never pays for it.
+_FORK_PER_CELL = 2e-8
 
 
 class NativeSolver:
@@ -247,12 +252,16 @@ class NativeSolver:
         rooted = self.on_root is None
         stuck = self.on_stuck is None
         began = time.perf_counter()
+        fork_after = _FORK_PER_CELL * puzzle.width * puzzle.height
+        searched = 0.0  # seconds the first style's runs spent below the root (verifying excluded)
         alarm_at = None if self.alarm is None else began + self.alarm[0]
         while not done:
             for index, (probe_depth, deep_sweeps) in enumerate(styles):
                 if index == len(spaces):
                     if first.nodes <= 1:
                         break  # no second style until the first one branches: line-solvable puzzles end at the root
+                    if fork_after > _SLICE and searched < fork_after:
+                        break  # (below 2.5 M cells, the copy costs less than a slice: at once)
                     spaces.append(first.fork_root())
                     unsubscribe.append(when_set(limits.cancel, spaces[-1].interrupt))
                 space = spaces[index]
@@ -276,8 +285,13 @@ class NativeSolver:
                     now = time.perf_counter()
                     short = now + max(_STUCK_SLICE, now - began)
                     deadline = short if deadline is None else min(deadline, short)
+                run_began = time.perf_counter()
                 run = space.run(limits.max_solutions, deadline, budget, probe_depth, deep_sweeps,
-                                self.progress if space is first else None, watch.cancelled)
+                                self.progress if space is first else None, watch.cancelled, search_end)
+                if run.steps_cut:  # the step log could not be read within the limit: stopped by it
+                    return self._cut(puzzle, limits, watch, spaces)
+                if space is first and first.nodes > 1:
+                    searched += time.perf_counter() - run_began
                 if steps is None and run.solutions:
                     steps = run.steps
                 # Verify what this slice found now, not after the search: a count finds
@@ -339,7 +353,11 @@ class NativeSolver:
             "styles": len(spaces),
         }
         if steps is None and self.record_steps:
-            steps = first.steps()
+            from nonolab.solvers.native.search import StepLogCut
+            try:
+                steps = first.steps(search_end, watch.cancelled)
+            except StepLogCut:
+                return self._cut(puzzle, limits, watch, spaces)
         if steps and self.line.labelled:
             from nonolab.solvers.native.lines import label_steps
             steps = label_steps(puzzle, steps, self.line, given, self.line_cap)
@@ -348,6 +366,13 @@ class NativeSolver:
         remainder = None if complete else (lambda: _narrowest(puzzle, spaces))
         return finish(self.name, puzzle, limits, watch, solutions, complete, counters, tuple(steps or ()),
                       remainder, checked=True)
+
+    def _cut(self, puzzle: Puzzle, limits: Limits, watch: Stopwatch, spaces: list[Any]) -> SolveResult:
+        """A search whose step log the limit cut: stopped by it (timeout, or interrupted),
+        without solutions or steps (what it found is not what was asked: the steps to it)."""
+        counters = {"nodes": sum(sp.nodes for sp in spaces), "styles": len(spaces), "step_log_cut": 1}
+        return finish(self.name, puzzle, limits, watch, (), False, counters, (),
+                      lambda: _narrowest(puzzle, spaces), checked=True)
 
     def _hand_off_now(self, elapsed: float, first: Any) -> bool:
         """Whether the hand-off is due: the root done and ``handoff_after`` spent, or

@@ -19,13 +19,14 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from itertools import groupby
+from typing import Any, Callable, Iterable, Iterator
 
 from nonolab.core.puzzle import Puzzle
 from nonolab.solvers.native.compiled import engine_module
 from nonolab.solvers.steps import Step, Technique
 
-__all__ = ["Outcome", "SearchSpace", "steps_of"]
+__all__ = ["Outcome", "SearchSpace", "StepLogCut", "steps_of"]
 
 _PAUSED, _FOUND, _EXHAUSTED = 0, 1, 2
 # How long one engine call runs before Python looks at the clock, the cancel event and
@@ -33,6 +34,15 @@ _PAUSED, _FOUND, _EXHAUSTED = 0, 1, 2
 SLICE_SECONDS = 0.02
 _COUNTERS = ("line_solves", "cache_hits", "probes", "nodes", "max_depth", "propagation_rounds")
 _PROBING = {"none": 0, "contradiction": 1, "full": 2, "depth-2": 3}
+# The step log crosses into Python in pieces of this many rows, the clock looked at
+# between them: a piece costs about 0.1 s (tuples, then steps), so a log of 25 M rows
+# (a blank 5000x5000 grid) stops within that of its deadline, not after 30 s and 3 GB.
+LOG_ROWS_PER_PIECE = 1 << 16
+
+
+class StepLogCut(Exception):
+    """The step log was not all read before the deadline (or the cancel): the rows read
+    are dropped, and the search that recorded it counts as stopped by its limit."""
 
 
 @dataclass
@@ -43,7 +53,8 @@ class Outcome:
     complete: bool = False
     limited: bool = False
     timed_out: bool = False
-    steps: list | None = None  # the step log up to the first solution (record_steps)
+    steps: list | None = None  # the step log up to the first solution found (record_steps)
+    steps_cut: bool = False  # the step log was not read within the limits (StepLogCut)
 
 
 class SearchSpace:
@@ -114,13 +125,16 @@ class SearchSpace:
     def run(self, max_solutions: int | None = 2, deadline: float | None = None, node_limit: int | None = None,
             probe_depth: int = 1 << 30, deep_sweeps: int = 1 << 30,
             progress: Callable[[int, int], None] | None = None,
-            cancelled: Callable[[], bool] | None = None) -> Outcome:
+            cancelled: Callable[[], bool] | None = None, steps_deadline: float | None = None) -> Outcome:
         """Search to ``max_solutions`` (``None``: all), ``deadline`` (``time.perf_counter``
         time), ``node_limit`` new nodes, or until ``cancelled()`` says yes; resumable.
 
         Nodes deeper than ``probe_depth`` only propagate; below the root a probing makes
         at most ``deep_sweeps`` sweeps.  ``progress(decided, cells)`` is called between
-        slices of about 20 ms.
+        slices of about 20 ms.  With ``record_steps``, the step log up to the first
+        solution found is read into ``steps`` by ``steps_deadline`` (else ``steps_cut``
+        is set and the run counts as timed out); a run that finds none reads no log
+        (:meth:`steps` reads the current path's).
         """
         out = Outcome()
         engine = self._engine
@@ -139,8 +153,8 @@ class SearchSpace:
             code = engine.run(seconds, budget, probe_depth, deep_sweeps)
             if code == _FOUND:
                 out.solutions.append(engine.cells())
-                if self.record_steps and out.steps is None:
-                    out.steps = self.steps()
+                if self.record_steps and out.steps is None and not self._read_steps(out, steps_deadline, cancelled):
+                    break
                 if max_solutions is not None and len(out.solutions) >= max_solutions:
                     break
             elif code == _EXHAUSTED:
@@ -151,13 +165,35 @@ class SearchSpace:
                 break
             if code == _PAUSED and progress is not None:
                 progress(engine.decided(), self.height * self.width)
-        if self.record_steps and out.steps is None:
-            out.steps = self.steps()
         return out
 
-    def steps(self) -> list[Step]:
-        """The step log of the current search path, grouped into steps."""
-        return steps_of(self._engine.steps(), self.height, self.width)
+    def _read_steps(self, out: Outcome, deadline: float | None, cancelled: Callable[[], bool] | None) -> bool:
+        """``out.steps`` from the log, or ``out`` marked cut and timed out (False)."""
+        try:
+            out.steps = self.steps(deadline, cancelled)
+            return True
+        except StepLogCut:
+            out.steps_cut = out.limited = out.timed_out = True
+            return False
+
+    def steps(self, deadline: float | None = None, cancelled: Callable[[], bool] | None = None) -> list[Step]:
+        """The step log of the current search path, grouped into steps.
+
+        Raises:
+            StepLogCut: ``deadline`` (``time.perf_counter`` time) passed, or
+                ``cancelled()`` said yes, before the whole log was read.
+        """
+        return steps_of(self._log_rows(deadline, cancelled), self.height, self.width)
+
+    def _log_rows(self, deadline: float | None, cancelled: Callable[[], bool] | None) -> Iterator[tuple]:
+        """The engine's log rows, a piece at a time, the clock looked at before each."""
+        engine = self._engine
+        total = engine.step_rows()
+        for start in range(0, total, LOG_ROWS_PER_PIECE):
+            if start and ((deadline is not None and time.perf_counter() >= deadline)
+                          or (cancelled is not None and cancelled())):
+                raise StepLogCut(f"the step log was read to row {start:,} of {total:,} when the limit came")
+            yield from engine.steps(start, start + LOG_ROWS_PER_PIECE)
 
     def implications(self, max_pairs: int) -> list[tuple[int, int, int, int]]:
         """Rows ``(p, a, q, b)``: cell ``p`` in state ``a`` makes propagation set cell ``q`` to
@@ -169,23 +205,21 @@ class SearchSpace:
 _TECHNIQUES = ("line", "contradiction-probe", "both-branches-agree", "guess", "depth-2-probe")
 
 
-def steps_of(rows: list[tuple[int, int, int, int, int]], height: int, width: int) -> list[Step]:
+def steps_of(rows: Iterable[tuple[int, int, int, int, int]], height: int, width: int) -> list[Step]:
     """The engine's log rows ``(step, technique, source, cell, value)`` grouped into
-    :class:`~nonolab.solvers.steps.Step` records (one per step, in order).
+    :class:`~nonolab.solvers.steps.Step` records (one per step, in order); ``rows`` may
+    be an iterator (read once, as the steps are built).
 
     >>> [s.describe() for s in steps_of([(1, 0, 2, 0, 1), (1, 0, 2, 1, 0), (2, 3, 3, 3, 1)], 2, 2)]
     ['line: column 1 sets 2 cells', 'guess (search): cell (row 2, column 2) sets 1 cell (first branch)']
     """
     steps: list[Step] = []
     depth = 0
-    i = 0
-    while i < len(rows):
-        j = i
-        while j < len(rows) and rows[j][0] == rows[i][0]:
-            j += 1
-        technique = Technique(_TECHNIQUES[rows[i][1]])
-        source = rows[i][2]
-        cells = tuple((x // width, x % width, v) for _, _, _, x, v in rows[i:j])
+    for _, group in groupby(rows, key=lambda row: row[0]):
+        members = list(group)
+        technique = Technique(_TECHNIQUES[members[0][1]])
+        source = members[0][2]
+        cells = tuple((x // width, x % width, v) for _, _, _, x, v in members)
         note = ""
         if technique is Technique.LINE:
             where: tuple = ("row", source) if source < height else ("column", source - height)
@@ -202,5 +236,4 @@ def steps_of(rows: list[tuple[int, int, int, int, int]], height: int, width: int
             else:
                 note = "both values of this cell imply these cells"
         steps.append(Step(technique, where, cells, depth, note))
-        i = j
     return steps

@@ -23,6 +23,7 @@
 
 #include "../lines/strategy.hpp"
 #include "cache.hpp"
+#include "zeroed.hpp"
 
 namespace native {
 
@@ -69,10 +70,13 @@ struct Clues {
 
 // The work of one level of probing: two scratch grids, what each trial touched, the
 // cells both trials set alike, the branching scores, and the sweep of a paused probing.
+// The scores and marks are written for probed and touched cells only, so they take
+// memory only there (zeroed.hpp).
 struct Probes {
     std::vector<uint8_t> scratch0, scratch1;
-    std::vector<int> touched0, touched1, agree, score0, score1;
-    std::vector<uint32_t> mark;
+    std::vector<int> touched0, touched1, agree;
+    ZeroedArray<int> score0, score1;
+    ZeroedArray<uint32_t> mark;
     uint32_t stamp = 0;
     long long next = 0, sweeps = 0;
     bool learnt = false, running = false;

@@ -21,9 +21,9 @@ void Probes::size_for(size_t cells) {
     if (scratch0.size() == cells) return;
     scratch0.assign(cells, 0);
     scratch1.assign(cells, 0);
-    score0.assign(cells, 0);
-    score1.assign(cells, 0);
-    mark.assign(cells, 0);
+    score0.assign_zeros(cells);
+    score1.assign_zeros(cells);
+    mark.assign_zeros(cells);
     stamp = 0;
 }
 
@@ -48,7 +48,7 @@ void Engine::undo(const std::vector<uint8_t>& base, std::vector<uint8_t>& scratc
 int Engine::agreement(Probes& pr) const {
     pr.agree.clear();
     if (++pr.stamp == 0) {  // wrapped: old marks could look current
-        std::fill(pr.mark.begin(), pr.mark.end(), 0);
+        pr.mark.assign_zeros(pr.mark.size());
         pr.stamp = 1;
     }
     for (int x : pr.touched0) pr.mark[x] = pr.stamp;
@@ -82,9 +82,13 @@ int Engine::probe(std::vector<uint8_t>& grid, std::vector<int>& rec, Probes& pr,
     const size_t size = grid.size();
     const bool log = outer && settings_.record_steps;
     pr.size_for(size);
-    pr.scratch0 = grid;
-    pr.scratch1 = grid;
+    // A paused probing's scratch grids still equal the grid (each trial was undone, each
+    // cell learnt copied in): copied afresh only when a probing begins, not at every
+    // slice's resumption (two copies of a 100 M-cell grid every 20 ms left the search
+    // below the root of a huge grid no time to move).
     if (!pr.running) {
+        pr.scratch0 = grid;
+        pr.scratch1 = grid;
         pr.next = 0;
         pr.learnt = false;
         pr.sweeps = 1;
@@ -105,7 +109,7 @@ int Engine::probe(std::vector<uint8_t>& grid, std::vector<int>& rec, Probes& pr,
         }
         const int p = static_cast<int>(p64);
         if (grid[p] != 3) {
-            pr.score0[p] = pr.score1[p] = 0;
+            if (pr.score0[p] | pr.score1[p]) pr.score0[p] = pr.score1[p] = 0;  // (a read takes no memory)
             pr.next = p + 1;
             continue;
         }

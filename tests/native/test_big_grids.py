@@ -1,0 +1,88 @@
+"""Large grids: the step log read in pieces under the clock, the second search style
+held back where its copy of the grid would cost more than it saves (issues 24, 30)."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from nonolab.core import Puzzle
+from nonolab.harness.classify import grade
+from nonolab.harness.uniqueness import Verdict
+from nonolab.solvers.base import Limits, Status
+from nonolab.solvers.native import NativeSolver
+from nonolab.solvers.native.search import LOG_ROWS_PER_PIECE, SearchSpace, StepLogCut
+
+# 300x300 blank: the root's line solves set every cell, 90,000 rows of log (more than a piece).
+BLANK = Puzzle(rows=((),) * 300, columns=((),) * 300)
+# Two solutions that only a guess separates (the search must branch).
+AMBIGUOUS = Puzzle(rows=((1,), (1,)), columns=((1,), (1,)))
+
+
+class _CountingEngine:
+    """The engine, counting the log rows handed to Python."""
+
+    def __init__(self, engine):
+        self.engine, self.rows = engine, 0
+
+    def __getattr__(self, name):
+        return getattr(self.engine, name)
+
+    def steps(self, *span):
+        rows = self.engine.steps(*span)
+        self.rows += len(rows)
+        return rows
+
+
+def test_the_whole_log_is_read_without_a_deadline():
+    space = SearchSpace(BLANK, record_steps=True)
+    assert space.run(None).complete
+    steps = space.steps()
+    assert sum(len(s.cells) for s in steps) == 300 * 300
+    assert [s.source for s in steps[:2]] == [("row", 0), ("row", 1)]
+
+
+def test_a_log_past_its_deadline_is_not_materialised():
+    space = SearchSpace(BLANK, record_steps=True)
+    space.run(None)
+    counting = space._engine = _CountingEngine(space._engine)
+    assert counting.step_rows() == 300 * 300 > LOG_ROWS_PER_PIECE
+    with pytest.raises(StepLogCut):
+        space.steps(deadline=time.perf_counter() - 1.0)
+    assert counting.rows == LOG_ROWS_PER_PIECE       # one piece, then the clock said stop
+    counting.rows = 0
+    with pytest.raises(StepLogCut):
+        space.steps(cancelled=lambda: True)
+    assert counting.rows == LOG_ROWS_PER_PIECE
+
+
+def test_a_cut_log_makes_the_solve_a_timeout_and_the_grade_not_graded(monkeypatch):
+    def cut(self, deadline=None, cancelled=None):
+        raise StepLogCut("cut for the test")
+
+    monkeypatch.setattr(SearchSpace, "steps", cut)
+    result = NativeSolver(record_steps=True).solve(BLANK, Limits(max_solutions=2, time_limit=60))
+    assert result.status is Status.TIMEOUT and not result.solutions and not result.steps
+    assert result.stats.counters["step_log_cut"] == 1
+    graded = grade(BLANK, "native", time_limit=60)
+    # Not "harder than line": the line grade was not refuted, its log was cut.
+    assert graded.grade is None and graded.harder_than is None and graded.verdict is Verdict.TIMEOUT
+
+
+def test_without_steps_the_log_is_never_read(monkeypatch):
+    monkeypatch.setattr(SearchSpace, "steps", lambda *a, **k: pytest.fail("the step log was read"))
+    assert NativeSolver().solve(BLANK, Limits(max_solutions=2)).status is Status.SOLVED
+
+
+def test_the_second_style_waits_while_its_copy_would_cost_more(monkeypatch):
+    import nonolab.solvers.native as native
+
+    found = NativeSolver().solve(AMBIGUOUS, Limits(max_solutions=None))
+    assert found.count == 2 and found.complete
+    # A copy priced above a slice (as on a grid of 2.5 M cells and more) is not made
+    # until the first style has searched that long: here it never is.
+    monkeypatch.setattr(native, "_FORK_PER_CELL", 60.0)
+    held = NativeSolver().solve(AMBIGUOUS, Limits(max_solutions=None))
+    assert held.stats.counters["styles"] == 1
+    assert held.count == 2 and held.complete and set(held.solutions) == set(found.solutions)
