@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -142,3 +143,29 @@ def test_measure_together_rotates_the_order_each_round(monkeypatch):
     rows = startup.measure_together([("a", ["a"], None), ("b", ["b"], None), ("c", ["c"], None)], 3)
     assert order[3:] == ["a", "b", "c", "b", "c", "a", "c", "a", "b"]     # after one untimed run each
     assert [r["answer"] for r in rows] == ["a", "b", "c"] and all(r["runs"] == 3 for r in rows)
+
+
+NONOSOLVE = Path(os.environ.get("NONOSOLVE", "/work/peers/bin/nonosolve"))  # as benchmarks/peers.py finds it
+
+
+@pytest.mark.skipif(not NONOSOLVE.exists(), reason="nonosolve is not built here (see benchmarks/peers.py)")
+def test_peers_runs_both_solvers_on_a_set_and_on_files(tmp_path, monkeypatch):
+    from benchmarks import peers
+    from nonolab.formats import dumps_all, load
+
+    # A two-puzzle TAAI set (shipped puzzles) as the tournament folder: the whole set in
+    # one process each, every answer checked against the clues.
+    files = [str(REPO / "puzzles" / "webpbn" / "webpbn-00006-cat.non"), str(REPO / "puzzles" / "hakank" / "simple2.non")]
+    puzzles = [load(f) for f in files]
+    (tmp_path / "tiny.txt").write_text(dumps_all(puzzles, "taai"), encoding="utf-8")
+    monkeypatch.setattr(peers, "TOURNAMENT", tmp_path)
+    monkeypatch.setattr(peers, "NONOSOLVE", NONOSOLVE)
+    rows = peers.tournament(["tiny"], "check", 1, "auto", tmp_path / "out")
+    (row,) = rows
+    assert row["nonosolve_wrong"] == row["nonolab_wrong"] == 0 and row["nonolab_unsolved"] == 0
+    assert row["nonosolve_multiple"] == row["nonolab_multiple"] == 1  # simple2: two solutions
+    assert (tmp_path / "out" / "peers-tournament-check.csv").exists()
+    assert "**" in peers.report(rows, "tournament")
+    rows = peers.puzzles_side_by_side(files, "check", 20, "auto", tmp_path / "out")
+    answers = [(r["nonosolve_answer"], r["nonolab_answer"]) for r in rows]
+    assert answers == [("unique", "unique"), ("multiple", "multiple")]

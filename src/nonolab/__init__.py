@@ -90,14 +90,16 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module 'nonolab' has no attribute {name!r}")
 
 
-def solve(puzzle: Puzzle, backend: str = DEFAULT, max_solutions: int | None = 2,
+def solve(puzzle: Puzzle, backend: str = DEFAULT, max_solutions: int | None = 1,
           time_limit: float | None = None, **options: Any) -> SolveResult:
     """Solve ``puzzle`` with a backend; up to ``max_solutions`` verified solutions.
 
     Args:
         puzzle: the puzzle.
         backend: a name from :func:`backends`, or a spec such as ``native:line=overlap``.
-        max_solutions: stop after this many (``None``: find all).
+        max_solutions: stop after this many (default 1, the first solution: it says
+            nothing of uniqueness unless ``complete``; :func:`check` counts to 2;
+            ``None``: find all).
         time_limit: wall-clock seconds.
         **options: passed to the backend (e.g. ``probing="contradiction"`` for native
             and auto, ``cdcl="cnf"`` for auto).

@@ -64,16 +64,17 @@ def _two_by_two_switch() -> Puzzle:
 
 
 def test_native_answers_alone_when_it_finishes():
-    result = get("auto", early=False).solve(load("puzzles/webpbn/webpbn-00006-cat.non"))
+    # (solo_side=0: grids this small go to lcg alone by default, auto.solo.)
+    result = get("auto", early=False, solo_side=0).solve(load("puzzles/webpbn/webpbn-00006-cat.non"))
     assert result.unique and result.stats.counters["phase"] == "native"
     # cat is line-solvable: lcg never starts (auto.early), native answers alone.
-    result = get("auto").solve(load("puzzles/webpbn/webpbn-00006-cat.non"))
+    result = get("auto", solo_side=0).solve(load("puzzles/webpbn/webpbn-00006-cat.non"))
     assert result.unique and result.stats.counters["phase"] == "native" and "early_start" not in result.stats.counters
 
 
 @pytest.mark.skipif(not NINE_DOM.exists(), reason="../shared/corpus is not here")
 def test_an_early_engine_answer_stops_native_inside_its_budget():
-    result = get("auto", native_budget=60).solve(load(NINE_DOM))  # native alone: minutes
+    result = get("auto", native_budget=60, solo_side=0).solve(load(NINE_DOM))  # native alone: minutes
     counters = result.stats.counters
     assert result.unique and counters["winner"] == "lcg" and counters["early"]
     auto = get("auto")
@@ -139,18 +140,19 @@ def test_the_default_rival_is_kissat_and_cp_sat_without_python_sat(monkeypatch, 
     assert get("auto", rival="cnf:solver=kissat404").rival == "cnf:solver=kissat404"  # named: kept as asked
 
 
-def test_a_puzzle_native_settles_never_imports_python_sat():
+@pytest.mark.parametrize("solo_side, phase", [(0, "native"), (127, "lcg alone")])
+def test_a_puzzle_one_engine_settles_never_imports_python_sat(solo_side, phase):
     # Building cnf imports python-sat (40-60 ms): auto reads the engines' model bounds
     # from their declared options and chooses its rival without importing it.
     import subprocess
     import sys
 
     code = ("import sys; from nonolab.solvers import get; from nonolab.formats import load; "
-            "r = get('auto').solve(load('puzzles/webpbn/webpbn-00006-cat.non')); "
-            "print(r.unique, r.stats.counters['phase'], any(m.split('.')[0] == 'pysat' for m in sys.modules))")
+            f"r = get('auto', solo_side={solo_side}).solve(load('puzzles/webpbn/webpbn-00006-cat.non')); "
+            "print(r.unique, repr(r.stats.counters['phase']), any(m.split('.')[0] == 'pysat' for m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                          cwd=Path(__file__).resolve().parents[2])
-    assert out.stdout.split() == ["True", "native", "False"]
+    assert out.stdout.strip() == f"True {phase!r} False"
 
 
 def test_no_handoff_beyond_handoff_max_states():
@@ -216,7 +218,8 @@ def test_two_engines_race_and_the_first_answer_wins():
     # 5x5 permutations: 120 solutions.  lcg enumerates them in milliseconds; CP-SAT,
     # building its model first, is told to stop and left behind (not awaited).
     puzzle = Puzzle(rows=((1,),) * 5, columns=((1,),) * 5)
-    result = get("auto", native_budget=0, cdcl="lcg", rival="cpsat").solve(puzzle, Limits(max_solutions=None))
+    result = get("auto", native_budget=0, cdcl="lcg", rival="cpsat", solo_side=0).solve(
+        puzzle, Limits(max_solutions=None))
     counters = result.stats.counters
     assert counters["phase"] == "native+lcg|cpsat race"
     assert counters["winner"] in ("lcg", "cpsat") and counters["cdcl"] == counters["winner"]
@@ -245,7 +248,7 @@ def test_the_handoff_waits_for_native_root_probing():
 @pytest.mark.skipif(not NINE_DOM.exists(), reason="../shared/corpus is not here")
 def test_a_root_that_leaves_most_cells_open_starts_the_early_engine_at_once():
     # 9-Dom's root fixes no cell: lcg starts then, not after early_after (60 s here).
-    result = get("auto", native_budget=60, early_after=60).solve(load(NINE_DOM), Limits(time_limit=50))
+    result = get("auto", native_budget=60, early_after=60, solo_side=0).solve(load(NINE_DOM), Limits(time_limit=50))
     assert result.unique and result.stats.counters["winner"] == "lcg"   # within the limit: lcg did not wait 60 s
 
 
@@ -253,7 +256,7 @@ def test_the_rival_joins_only_after_rival_after():
     # 5x5 permutations (120 solutions): lcg answers in milliseconds, long before the
     # rival's 30 s, so CP-SAT never starts.
     puzzle = Puzzle(rows=((1,),) * 5, columns=((1,),) * 5)
-    result = get("auto", native_budget=0, cdcl="lcg", rival="cpsat", rival_after=30).solve(
+    result = get("auto", native_budget=0, cdcl="lcg", rival="cpsat", rival_after=30, solo_side=0).solve(
         puzzle, Limits(max_solutions=None))
     counters = result.stats.counters
     assert counters["winner"] == "lcg" and result.count == 120 and result.complete

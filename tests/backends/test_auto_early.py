@@ -67,7 +67,7 @@ def test_native_reports_the_end_of_its_root_propagation_only_when_cells_stay_ope
 
 
 def test_a_line_solvable_grid_never_starts_the_engine_even_with_no_delay():
-    result = get("auto", early_after=0, early_open=0).solve(load("puzzles/webpbn/webpbn-00529-swing.non"))
+    result = get("auto", early_after=0, early_open=0, solo_side=0).solve(load("puzzles/webpbn/webpbn-00529-swing.non"))
     counters = result.stats.counters
     assert result.unique and counters["phase"] == "native" and "early_start" not in counters
 
@@ -138,7 +138,8 @@ def _with_stand_in(monkeypatch, script: list[str], **options):
     monkeypatch.setattr(_StandIn, "ended", threading.Event())
     monkeypatch.setattr(AutoSolver, "_native", lambda self, **extra: _StandIn(**extra))
     puzzle = Puzzle(rows=((1,),) * 4, columns=((1,),) * 4)  # 24 solutions: lcg counts them at once
-    result = AutoSolver(**options).solve(puzzle, Limits(max_solutions=None, time_limit=20))
+    # (solo_side=0: a grid this small goes to lcg alone by default, auto.solo.)
+    result = AutoSolver(solo_side=0, **options).solve(puzzle, Limits(max_solutions=None, time_limit=20))
     assert _StandIn.ended.wait(30)
     return result
 

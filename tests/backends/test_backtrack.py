@@ -135,7 +135,7 @@ def test_time_limit_on_a_25x25_puzzle_is_a_timeout():
 
 
 def test_cli_solve_with_the_backtrack_backend():
-    result = CliRunner().invoke(cli, ["solve", "-b", "backtrack", str(PUZZLES / "hakank" / "simple2.non")],
+    result = CliRunner().invoke(cli, ["solve", "--check", "-b", "backtrack", str(PUZZLES / "hakank" / "simple2.non")],
                                 catch_exceptions=False)
     assert result.exit_code == 0 and "multiple" in result.stderr     # 2 solutions: not unique
     count = CliRunner().invoke(cli, ["count", "-b", "backtrack", str(PUZZLES / "nonolab" / "permutations-5.non"),

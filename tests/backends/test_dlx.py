@@ -234,7 +234,7 @@ def test_time_limit_while_encoding_is_a_timeout():
 
 
 def test_cli_solve_with_the_dlx_backend():
-    result = CliRunner().invoke(cli, ["solve", "--backend", "dlx", str(PUZZLES / "nonolab" / "heart.non")],
+    result = CliRunner().invoke(cli, ["solve", "--check", "--backend", "dlx", str(PUZZLES / "nonolab" / "heart.non")],
                                 catch_exceptions=False)
     assert result.exit_code == 0 and "unique" in result.stderr
     assert result.stdout.strip().splitlines() == str(load(PUZZLES / "nonolab" / "heart.non").goal).splitlines()

@@ -130,10 +130,20 @@ def test_a_finished_worker_is_reused_and_a_session_is_generic():
         assert session.solve(Limits(None), Given.of({(0, 0): 1})).count == 1
 
 
-def _auto_with_kissat_rival_on_gettys(limits: Limits):
-    """auto (Kissat its rival by default) on Gettys with the hand-off at 0.3 s; returns
-    (result, the most Kissat children seen running at once during the solve)."""
-    auto = get("auto", handoff_by=0.3, native_budget=0)
+def _twenty_dom() -> Puzzle:
+    from reference import n_dom
+
+    rows, columns = n_dom(20)  # 41x41, unique: lcg and Kissat each need more than 20 s
+    return Puzzle(rows=rows, columns=columns)
+
+
+def _auto_with_kissat_rival(limits: Limits, path: str):
+    """auto (Kissat its rival by default) on 20-Dom, on either path: lcg alone with
+    Kissat joining at 0.3 s (``solo``), or native first with the hand-off at 0.3 s
+    (``native``); returns (result, seconds, the most Kissat children seen running at
+    once during the solve)."""
+    options = {"solo_budget": 0.3} if path == "solo" else {"solo_side": 0, "handoff_by": 0.3, "native_budget": 0}
+    auto = get("auto", **options)
     assert auto.rival == "cnf:solver=kissat404"
     before = _children() - _idle_workers()
     seen = [0]
@@ -147,7 +157,7 @@ def _auto_with_kissat_rival_on_gettys(limits: Limits):
     watcher = threading.Thread(target=watch_children)
     watcher.start()
     try:
-        result = auto.solve(load(GETTYS), limits)
+        result = auto.solve(_twenty_dom(), limits)
     finally:
         done.set()
         watcher.join()
@@ -160,19 +170,19 @@ def _auto_with_kissat_rival_on_gettys(limits: Limits):
     return result, seen[0]
 
 
-@needs_corpus
 @needs_proc
-def test_auto_with_kissat_as_rival_holds_its_time_limit_and_leaves_no_child():
-    result, running = _auto_with_kissat_rival_on_gettys(Limits(max_solutions=2, time_limit=2.5))
+@pytest.mark.parametrize("path", ["solo", "native"])
+def test_auto_with_kissat_as_rival_holds_its_time_limit_and_leaves_no_child(path):
+    result, running = _auto_with_kissat_rival(Limits(max_solutions=2, time_limit=2.5), path)
     assert running >= 1  # Kissat did race, in a child process
     assert result.status is Status.TIMEOUT and not result.complete
 
 
-@needs_corpus
 @needs_proc
-def test_auto_with_kissat_as_rival_stops_on_a_cancel_and_leaves_no_child():
+@pytest.mark.parametrize("path", ["solo", "native"])
+def test_auto_with_kissat_as_rival_stops_on_a_cancel_and_leaves_no_child(path):
     cancel = threading.Event()
     threading.Timer(2.0, cancel.set).start()
-    result, running = _auto_with_kissat_rival_on_gettys(Limits(max_solutions=2, cancel=cancel))
+    result, running = _auto_with_kissat_rival(Limits(max_solutions=2, cancel=cancel), path)
     assert running >= 1
     assert result.status is Status.INTERRUPTED and not result.complete

@@ -297,8 +297,9 @@ def test_the_counters_say_what_the_search_did():
 def test_target_phases_are_taken_from_conflict_free_trails():
     rows, cols = n_dom(6)
     puzzle = Puzzle(rows=rows, columns=cols)
-    target = lcg.LcgSolver(probing=False).solve(puzzle, Limits(max_solutions=None))
-    saved = lcg.LcgSolver(probing=False, phases="saved").solve(puzzle, Limits(max_solutions=None))
+    # (Without phase hints: while they steer, decisions follow them, not these phases.)
+    target = lcg.LcgSolver(probing=False, hint_rounds=0).solve(puzzle, Limits(max_solutions=None))
+    saved = lcg.LcgSolver(probing=False, hint_rounds=0, phases="saved").solve(puzzle, Limits(max_solutions=None))
     assert target.unique and saved.unique
     # Each update copies a longer trail than the last since the previous restart: at
     # least one per conflict-laden stretch between restarts, at most one per conflict.

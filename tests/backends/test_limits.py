@@ -289,8 +289,10 @@ def test_a_cancel_stops_both_parts_of_auto(cdcl, rival):
         pytest.skip(f"auto with {cdcl} cannot load here")
     cancel = threading.Event()
     threading.Timer(0.8, cancel.set).start()
-    # handoff_by=0: the hand-off at once, not at the end of Gettys' root probing (0.5-2 s).
-    result = get("auto", cdcl=cdcl, rival=rival, native_budget=0, handoff_by=0).solve(
+    # handoff_by=0: the hand-off at once, not at the end of Gettys' root probing (0.5-2 s);
+    # solo_side=0: native's path (lcg alone settles Gettys, 99x59, within the second;
+    # test_auto_solo stops the solo path).
+    result = get("auto", cdcl=cdcl, rival=rival, native_budget=0, handoff_by=0, solo_side=0).solve(
         load(GETTYS), Limits(max_solutions=None, cancel=cancel))
     assert result.status is Status.INTERRUPTED and "native+" in result.stats.counters["phase"]
     # The other parts were told to stop too: they are gone soon after (CP-SAT takes up to

@@ -244,10 +244,11 @@ def test_a_certificate_is_replaced_whole(made, tmp_path):
 
 
 def test_a_puzzle_s_givens_are_in_its_cnf_and_its_solution(tmp_path):
-    puzzle = load(PUZZLES / "hakank" / "nonunique.non")   # 43 solutions; a third of one's cells given: unique
+    puzzle = load(PUZZLES / "hakank" / "nonunique.non")   # 43 solutions; half of one's cells given: unique
+    # (A third of them left two solutions for the one lcg finds first with its phase hints.)
     picture = get("lcg").solve(puzzle).solutions[0].to_bytes()
     given = puzzle.with_(givens={(r, c): picture[r * puzzle.width + c] for r in range(puzzle.height)
-                                 for c in range(puzzle.width) if (r + c) % 3 == 0})
+                                 for c in range(puzzle.width) if (r + c) % 2 == 0})
     for backend in ("lcg", "cnf"):
         made = certify(given, tmp_path / backend, get(backend))
         assert made.verdict.value == "unique" and check_certificate(made.path, "dratify").ok

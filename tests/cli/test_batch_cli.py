@@ -56,6 +56,22 @@ def test_summary_and_exit_codes(run, tmp_path):
     assert run(empty, "--out", tmp_path / "x.jsonl").exit_code == 2
 
 
+def test_do_solve_finds_a_first_solution_and_claims_no_uniqueness(run, tmp_path):
+    # simple2 has two solutions, contradiction none: solve stops at the first solution,
+    # so its record has no verdict (the summary: uniqueness not asked); check counts to 2.
+    out, checked = tmp_path / "solve.jsonl", tmp_path / "check.jsonl"
+    files = [PUZZLES / "hakank" / "simple2.non", PUZZLES / "nonolab" / "contradiction.non"]
+    result = run(*files, "--do", "solve", "--out", out, "--no-progress")
+    records = {Path(r["file"]).name: r for r in map(json.loads, out.read_text().splitlines())}
+    first = records["simple2.non"]
+    assert first["status"] == "ok" and first["verdict"] is None and first["solver_status"] == "solved"
+    assert first["count"] == 1 and len(first["solution"]) == 4
+    assert records["contradiction.non"]["verdict"] == "contradiction"
+    assert "uniqueness not asked" in result.stdout and "error" not in result.stdout
+    run(*files, "--do", "check", "--out", checked, "--no-progress")
+    assert [json.loads(line)["verdict"] for line in checked.read_text().splitlines()] == ["multiple", "contradiction"]
+
+
 def _children(pid: int) -> list[int]:
     found = []
     for entry in Path("/proc").iterdir():

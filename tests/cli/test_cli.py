@@ -20,7 +20,7 @@ CONTRADICTION = str(PUZZLES / "nonolab" / "contradiction.non")
 
 
 def test_solve_prints_the_solution(run):
-    result = run("solve", CAT)
+    result = run("solve", CAT, "--check")
     assert result.exit_code == 0
     grid = result.stdout.strip().splitlines()
     puzzle = load(CAT)
@@ -37,8 +37,28 @@ def test_solve_writes_a_solution_file(run, tmp_path):
 
 
 def test_solve_json(run):
-    data = json.loads(run("solve", SIMPLE2, "--json").stdout)
+    data = json.loads(run("solve", SIMPLE2, "--json", "--check").stdout)
     assert data["verdict"] == "multiple" and data["count"] == 2 and len(data["solutions"]) == 2
+
+
+@pytest.mark.parametrize("backend", ["auto", "native", "lcg", "cnf"])
+def test_solve_stops_at_the_first_solution_and_claims_no_uniqueness(run, backend):
+    # simple2 has two solutions: without --check, solve finds one and says nothing of the other.
+    result = run("solve", SIMPLE2, "-b", backend, "--json")
+    assert result.exit_code == 0
+    data = json.loads(result.stdout)
+    assert data["verdict"] is None and data["count"] == 1 and not data["exact"] and data["status"] == "solved"
+    for counted in (["--check"], ["--max-solutions", "2"]):  # counting to 2 says it
+        data = json.loads(run("solve", SIMPLE2, "-b", backend, "--json", *counted).stdout)
+        assert data["verdict"] == "multiple" and data["count"] == 2
+    summary = run("solve", SIMPLE2, "-b", backend)
+    assert summary.stderr.startswith("uniqueness not asked") and "multiple" not in summary.stderr
+
+
+def test_check_and_max_solutions_below_2_are_refused(run):
+    result = run("solve", SIMPLE2, "--check", "--max-solutions", "1")
+    assert result.exit_code == 2 and result.stderr.startswith("nonolab: error: --check")
+    assert "\n" not in result.stderr.strip()
 
 
 def test_solve_without_solution_exits_1(run):

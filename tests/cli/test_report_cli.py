@@ -97,7 +97,7 @@ def test_the_givens_the_report_suggests_make_check_say_unique(run):
 def test_given_on_solve_and_count_fixes_the_cell(run):
     # The checkerboard's two solutions differ in every cell: (1,1) filled picks one of them.
     for value, first_row in (("#", "#.#."), (".", ".#.#")):
-        result = run("solve", SIMPLE2, "--given", f"1,1={value}", "-b", "native", "--json")
+        result = run("solve", SIMPLE2, "--given", f"1,1={value}", "-b", "native", "--json", "--check")
         data = json.loads(result.stdout)
         assert data["count"] == 1 and data["exact"] and data["solutions"][0][0] == first_row
         assert run("count", SIMPLE2, "--given", f"1,1={value}", "-b", "cnf").stdout.strip() == "1"

@@ -72,7 +72,8 @@ def test_index_out_of_range_is_one_line_naming_the_file(run, two, index):
 
 @pytest.mark.parametrize("command, first, second, code", [
     (["check", "--why"], "unique", "multiple", 1),
-    (["solve"], "unique", "multiple", 0),          # solve fails only without a solution
+    (["solve"], "uniqueness not asked", "uniqueness not asked", 0),  # a first solution each
+    (["solve", "--check"], "unique", "multiple", 0),  # solve fails only without a solution
     (["count"], "1", str(_solutions(MANY)), 0),
     (["grade"], "grade: line", "grade: search", 1),
     (["explain", "--no-grid"], "unique", "multiple", 1),    # the verdict of a count to 2, not "solved"
@@ -94,7 +95,8 @@ def test_every_command_answers_for_every_puzzle(run, two, command, first, second
 @pytest.mark.parametrize("command, verdicts", [
     (["check"], ["unique", "multiple"]),
     (["check", "--why"], ["unique", "multiple"]),
-    (["solve"], ["unique", "multiple"]),
+    (["solve"], [None, None]),                # a first solution each: uniqueness not asked
+    (["solve", "--check"], ["unique", "multiple"]),
     (["count"], ["unique", "multiple"]),     # the outcome words, not "exact"
     (["verify", "--backends", "native,cnf"], ["agree", "agree"]),
 ])
@@ -186,7 +188,9 @@ def test_a_library_error_on_one_puzzle_of_a_set_is_that_puzzle_s_answer_alone(ru
     assert second.startswith(f'#2 "nonunique": {REFUSED}') and "\n" not in second, lines
     third = next(line for line in lines if line.startswith("#3"))
     assert "error" not in third, lines
-    assert lines[-1] == f"3 puzzles: 2 {'line' if command == ('grade',) else 'unique'}, 1 error", lines
+    # solve gives first solutions, uniqueness not asked: only the error is counted
+    answered = {("grade",): "2 line, ", ("solve",): ""}.get(command, "2 unique, ")
+    assert lines[-1] == f"3 puzzles: {answered}1 error", lines
     assert result.stderr == ""
     data = json.loads(run(*command, *refuse, path, "--json").stdout)
     assert [r["index"] for r in data["puzzles"]] == [1, 2, 3]

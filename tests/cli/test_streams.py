@@ -105,7 +105,7 @@ def test_a_write_failing_midway_keeps_the_old_file_and_names_it(tmp_path, monkey
 
 def test_solve_with_an_output_file_prints_the_summary_only(run, tmp_path):
     out = tmp_path / "solved.non"
-    result = run("solve", CAT, "-b", "native", "-o", out)
+    result = run("solve", CAT, "-b", "native", "-o", out, "--check")
     assert result.exit_code == 0
     assert result.stdout == ""
     assert len(result.stderr.splitlines()) == 1 and result.stderr.startswith("unique")

@@ -25,7 +25,7 @@ def run(*args):
 
 def test_solve_prints_the_picture_in_the_palettes_chars():
     puzzle = load(RAINBOW)
-    result = run("solve", RAINBOW)
+    result = run("solve", RAINBOW, "--check")
     assert result.exit_code == 0
     assert result.output.splitlines()[:5] == puzzle.goal.to_text(chars=puzzle.palette.chars).splitlines()
     assert "unique" in result.output

@@ -83,7 +83,7 @@ def test_solve_writes_a_picture_of_its_solution(run, tmp_path):
     root = parse(result.stdout)
     assert_every_clue_drawn(root, nonolab.load(EDGE))
     out = tmp_path / "edge.png"
-    result = run("solve", EDGE, "-o", out, "--backend", "cnf")
+    result = run("solve", EDGE, "-o", out, "--backend", "cnf", "--check")
     assert result.exit_code == 0 and png_size(out.read_bytes())[0] > 10 * 20
     assert result.stdout == "" and result.stderr.startswith("unique")  # -o: the summary only (issue 13)
 

@@ -177,9 +177,13 @@ def test_a_drawing_shows_its_clues_live_and_is_checked(page):
 
 
 def test_cancel_stops_a_long_check(page):
-    from nonolab.generate import puzzle_from_array, random_grid
+    # 20-Dom (41x41, unique): its proof takes auto more than 20 s (a random 60x60 grid no
+    # longer does: with lcg's phase hints auto counts it to 2 in 0.05 s).
+    from reference import n_dom
+    from nonolab.core import Puzzle
     from nonolab.formats import dumps
-    _load_text(page, dumps(puzzle_from_array(random_grid(60, 60, 0.5, seed=1)), "non"))
+    rows, columns = n_dom(20)
+    _load_text(page, dumps(Puzzle(rows=rows, columns=columns), "non"))
     _until(page, lambda: _by(page, "#job").is_displayed() and _by(page, "#job-stage").text)
     time.sleep(0.5)
     _shot(page, "8-working")

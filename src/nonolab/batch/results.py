@@ -187,10 +187,14 @@ class BatchSummary:
         self.earlier = len(self.records) - self.written
 
     def counts(self, field: str = "verdict") -> dict[str, int]:
-        """Puzzles per verdict (or per value of another field, e.g. ``status``), most frequent first."""
+        """Puzzles per verdict (or per value of another field, e.g. ``status``), most frequent first.
+
+        A ``solve`` record without a verdict (a first solution) counts under
+        ``uniqueness not asked``, as ``nonolab solve`` says it.
+        """
         found: dict[str, int] = {}
         for record in self.records:
-            value = str(record.get(field) or "error")
+            value = str(summary_word(record) if field == "verdict" else record.get(field) or "error")
             found[value] = found.get(value, 0) + 1
         return dict(sorted(found.items(), key=lambda kv: (-kv[1], kv[0])))
 
@@ -206,6 +210,21 @@ class BatchSummary:
     def answered(self) -> bool:
         """Every puzzle got the answer asked for: no timeout, no error, no disagreement."""
         return all(r.get("status") == "ok" and r.get("verdict") != "disagree" for r in self.records)
+
+
+def summary_word(record: dict[str, Any]) -> str:
+    """The words a summary counts a record under: its verdict; for a ``solve`` that found a
+    first solution (uniqueness not asked: no verdict), ``uniqueness not asked``, as
+    ``nonolab solve`` says it; else ``error``.
+
+    >>> summary_word({"task": "solve", "status": "ok", "verdict": None, "solver_status": "solved"})
+    'uniqueness not asked'
+    """
+    if record.get("verdict"):
+        return record["verdict"]
+    if record.get("task") == "solve" and record.get("status") == "ok" and record.get("solver_status") == "solved":
+        return "uniqueness not asked"
+    return "error"
 
 
 def latest(records: Iterable[dict[str, Any]]) -> dict[tuple[str, int, str], dict[str, Any]]:

@@ -131,13 +131,14 @@ def _shipped(job: Job):
 
 
 def _solve(puzzle, backend: str, time_limit: float | None, max_solutions: int | None):
-    from nonolab.harness.uniqueness import verdict_of
+    from nonolab.harness.uniqueness import outcome_of
     from nonolab.solvers import get_spec
     from nonolab.solvers.base import Limits
 
     result = get_spec(backend).solve(puzzle, Limits(max_solutions, time_limit))
-    record = {"verdict": verdict_of(result).value, "count": result.count, "exact": result.complete,
-              "solver_status": result.status.value}
+    outcome = outcome_of(result)  # None: a first solution (max_solutions 1), uniqueness not asked
+    record = {"verdict": outcome.value if outcome else None, "count": result.count,
+              "exact": result.complete, "solver_status": result.status.value}
     return record, result
 
 
@@ -148,8 +149,13 @@ def check(puzzle, backend: str, time_limit: float | None) -> dict[str, Any]:
 
 
 def solve(puzzle, backend: str, time_limit: float | None) -> dict[str, Any]:
-    """As ``check``, plus the first solution (rows of ``#`` and ``.``) under ``solution``."""
-    record, result = _solve(puzzle, backend, time_limit, 2)
+    """The first solution (rows of ``#`` and ``.``) under ``solution``: the search stops there.
+
+    ``verdict`` is ``None`` when a solution was found and the search did not end (a
+    first solution says nothing of uniqueness: ``check`` counts to 2); ``unique`` or
+    ``contradiction`` when it ended; ``timeout`` when the limit came first.
+    """
+    record, result = _solve(puzzle, backend, time_limit, 1)
     record["solution"] = result.solution.to_text().splitlines() if result.solution is not None else None
     return record
 

@@ -19,8 +19,8 @@ if TYPE_CHECKING:  # rich is imported only when the bar is drawn
 @click.command()
 @click.argument("paths", nargs=-1, required=True, type=click.Path(exists=True, path_type=str))
 @click.option("--do", "task", type=click.Choice(sorted(TASKS)), default="check", show_default=True,
-              help="What to do with each puzzle: check (unique?), solve, count (all solutions) "
-                   "or crosscheck (alias verify: every backend agrees).")
+              help="What to do with each puzzle: check (unique?), solve (the first solution), count (all "
+                   "solutions) or crosscheck (alias verify: every backend agrees).")
 @click.option("--out", "-o", required=True, type=click.Path(dir_okay=False, path_type=str),
               help="The results file: one JSON record per puzzle, written as each one ends.")
 @click.option("--resume", is_flag=True,
@@ -107,7 +107,9 @@ class _Bar:
         self._progress, self._task = progress, progress.add_task("", total=total)
 
     def advance(self, record: dict) -> None:
-        verdict = record.get("verdict") or "error"
+        from nonolab.batch.results import summary_word
+
+        verdict = summary_word(record)
         self._verdicts[verdict] = self._verdicts.get(verdict, 0) + 1
         if self._progress is not None and self._task is not None:
             text = " ".join(f"{k} {v}" for k, v in sorted(self._verdicts.items()))
@@ -121,6 +123,7 @@ class _Bar:
 
 def _print_summary(summary) -> None:
     from rich.console import Console
+    from nonolab.batch.results import summary_word
     from rich.table import Table
 
     console = Console(file=sys.stdout, highlight=False)
@@ -145,7 +148,7 @@ def _print_summary(summary) -> None:
     for record in summary.slowest(5):
         size = f"{record['width']}x{record['height']}" if record.get("width") else "-"
         name = record["file"] + (f" #{record.get('index') or 1}" if record["file"] in sets else "")
-        slow.add_row(name, size, record.get("verdict") or "error", f"{record.get('time') or 0:.3f}")
+        slow.add_row(name, size, summary_word(record), f"{record.get('time') or 0:.3f}")
     console.print(slow)
     console.print(f"results: {summary.out}")
 

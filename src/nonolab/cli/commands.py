@@ -23,7 +23,10 @@ def _solver(backend: str, probing: str | None, pairs: tuple[str, ...] = (), line
 
 @click.command()
 @options.puzzle_and_solver
-@options.max_solutions
+@click.option("--max-solutions", type=click.IntRange(min=1), default=None, metavar="N",
+              help="Stop after N distinct solutions (default 1: the first solution; 2 with --check).")
+@click.option("--check", "check_unique", is_flag=True,
+              help="Count to 2 as well: say whether the solution is unique (unique, multiple).")
 @options.time_limit
 @click.option("--to", "to_format", default=None, metavar="FMT",
               help="Write the puzzle with its first solution as goal in this format (svg, png, pdf: "
@@ -36,11 +39,13 @@ def _solver(backend: str, probing: str | None, pairs: tuple[str, ...] = (), line
 @options.full
 @options.given
 @options.as_json
-def solve(file, input_format, index, backend, probing, line, backend_options, max_solutions, time_limit, to_format,
-          output, progress, full, givens, as_json):
-    """Solve FILE and print the solution (and whether it is unique).
+def solve(file, input_format, index, backend, probing, line, backend_options, max_solutions, check_unique,
+          time_limit, to_format, output, progress, full, givens, as_json):
+    """Solve FILE and print its first solution (with --check, also whether it is unique).
 
-    A file holding several puzzles: each is solved in turn (or only --index N).
+    A file holding several puzzles: each is solved in turn, in one process (or only
+    --index N).  A first solution says nothing of uniqueness unless the search ended
+    (then unique or contradiction); --check, or --max-solutions 2, counts to 2.
     """
     from nonolab.formats import dump, dump_all, dumps, dumps_all
     from nonolab.harness.uniqueness import outcome_of
@@ -50,6 +55,10 @@ def solve(file, input_format, index, backend, probing, line, backend_options, ma
 
     from nonolab.solvers import Capability, capabilities_of, parse_spec
     fixed = options.parse_givens(givens)
+    if check_unique and max_solutions is not None and max_solutions < 2:
+        raise InvalidArgument("--check counts to 2: --max-solutions must be at least 2 with it")
+    if max_solutions is None:
+        max_solutions = 2 if check_unique else 1
 
     if output == "-" and not to_format:   # the puzzle with its solution, in the input's format
         from nonolab.formats import detect_format
@@ -66,10 +75,10 @@ def solve(file, input_format, index, backend, probing, line, backend_options, ma
             extra = {"progress": bar} if reports_progress and progress is not False else {}
             solver = _solver(backend, probing, backend_options, line, **extra)
             result = solver.solve(puzzle, clock.limits(max_solutions, time_limit), Given.of(fixed))
-        verdict = outcome_of(result)     # None: --max-solutions 1 found one, uniqueness not asked
+        verdict = outcome_of(result)     # None: a first solution, uniqueness not asked
         if result.solution is not None and writes:
             solved.append(puzzle.with_(goal=result.solution))
-        summary = verdict.value if verdict else "uniqueness not asked (--max-solutions 1)"
+        summary = verdict.value if verdict else "uniqueness not asked (--check counts to 2)"
         summary += (f" ({result.count} solution{'s' * (result.count != 1)} found"
                     f"{', exhaustive' if result.complete else ''}; {result.stats.backend}, "
                     f"{result.stats.wall_time:.3f} s)")

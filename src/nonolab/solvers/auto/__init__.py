@@ -4,8 +4,14 @@ Most published puzzles fall to line logic and probing in milliseconds, where a C
 solver pays for building its model; a few (9-Dom, Sierp, Gettys, random grids near
 the phase transition) defeat any search without learning, and no single learning
 engine wins on all of them (lcg on the survey's hard eight, Kissat on the N-Dom
-family and on half of the slowest random 25x25 grids; benchmarks/RESULTS.md).  By
-default, on the two cores:
+family and on half of the slowest random 25x25 grids; benchmarks/RESULTS.md).
+
+Grids up to ``solo_side`` (127) cells a side, black and white, go to lcg alone, in
+the caller's thread; after ``solo_budget`` seconds without an answer the rival joins
+it on the other core (:mod:`nonolab.solvers.auto.solo`): with its phase hints lcg
+settles the published puzzles, the tournament's 25x25 grids and the survey's hard
+eight faster than a race, and racing costs twice the CPU on puzzles of milliseconds.
+Larger grids (and step logs, which native writes), on the two cores:
 
 * native propagates, probes and searches for ``native_budget`` seconds, in the
   caller's thread (:mod:`nonolab.solvers.auto.duel`); once its
@@ -36,7 +42,9 @@ backends, not a backend of its own kind.
 >>> result = AutoSolver().solve(p, Limits(max_solutions=None))
 >>> result.count, result.complete
 (2, True)
->>> AutoSolver().solve(Puzzle(rows=((2,), (1,)), columns=((2,), (1,)))).stats.counters["phase"]  # line logic
+>>> AutoSolver().solve(Puzzle(rows=((2,), (1,)), columns=((2,), (1,)))).stats.counters["phase"]  # small
+'lcg alone'
+>>> AutoSolver(solo_side=0).solve(Puzzle(rows=((2,), (1,)), columns=((2,), (1,)))).stats.counters["phase"]
 'native'
 """
 
@@ -60,6 +68,7 @@ from nonolab.solvers.auto.colour import solve_colour
 from nonolab.solvers.auto.early import niceness
 from nonolab.solvers.auto.carry_on import race_native
 from nonolab.solvers.auto.duel import duel
+from nonolab.solvers.auto.solo import solo, solo_fits
 from nonolab.solvers.auto.rivals import default_rival
 
 # The engines that may take over (backend specs): the learning backends, and the
@@ -71,10 +80,14 @@ RIVALS = CDCL_BACKENDS + ("native", "none")
 # Hand over no model beyond this many automaton states (cpsat's own guard): past it a
 # second model costs more memory than the race can win back (issue 13).
 HANDOFF_MAX_STATES = 5_000_000
+# The largest side of a grid that goes to the first engine alone (auto.solo): lcg's
+# phase hints take lines of up to 127 cells.
+SOLO_SIDE = 127
 
 
 class AutoSolver:
-    """Native first; past ``native_budget`` seconds, two engines race on the rest.
+    """lcg alone on grids up to ``solo_side``; on larger ones native first, and past
+    ``native_budget`` seconds two engines race on the rest.
 
     Args:
         cdcl: the engine that takes over (a spec of :data:`CDCL_BACKENDS`); unset:
@@ -144,6 +157,12 @@ class AutoSolver:
         colour_rival_after: seconds a colour puzzle has the first engine that declares
             colour alone (lcg by default) before the next one (CP-SAT) races it; colour
             puzzles skip native's phase (:mod:`nonolab.solvers.auto.colour`).
+        solo_side: black-and-white grids up to this many cells a side go to the first
+            engine alone, in the caller's thread, with no native phase
+            (:mod:`nonolab.solvers.auto.solo`); 0: never.
+        solo_budget: seconds the first engine runs alone there before the rival joins
+            it (given the cells the engine's root level proved, with
+            ``rival_fix_cells``).
 
     A puzzle whose model is beyond what an engine holds (its ``max_states``, see
     :func:`~nonolab.solvers.base.model_states`, and ``handoff_max_states``) is never
@@ -190,6 +209,10 @@ class AutoSolver:
                choices=lambda: _native_choices("probing"), optional=True),
         Option("line", "choice", None, "the native phase's line strategy (unset: dp)",
                choices=lambda: _native_choices("line"), optional=True),
+        Option("solo_side", "int", SOLO_SIDE, "grids up to this many cells a side go to the first engine alone, "
+               "in the caller's thread (0: never; larger grids start with native)", minimum=0),
+        Option("solo_budget", "float", 1.0, "seconds the first engine runs alone (solo_side) before the rival "
+               "joins it", minimum=0),
         Option("record_steps", "bool", False, "keep the step log (native steps, then one cdcl step)"),
         Option("handoff_max_states", "int", HANDOFF_MAX_STATES,
                "hand over only models up to this many automaton states (none: any size)", minimum=1,
@@ -206,7 +229,8 @@ class AutoSolver:
                  rival_fix_cells: bool = True, early: bool = True, early_after: float = 0.05,
                  handoff_by: float = 5.0, early_open: float = 0.1, rival_after: float = 0.0,
                  colour_rival_after: float = 5.0, native_nice: int = 0, rival_nice: int = 0,
-                 early_nice: int = 0, early_yield: float = 0.0):
+                 early_nice: int = 0, early_yield: float = 0.0, solo_side: int = SOLO_SIDE,
+                 solo_budget: float = 1.0):
         if cdcl is None:
             cdcl = "cpsat" if rival == "lcg" else "lcg"
         if rival is None:
@@ -253,6 +277,11 @@ class AutoSolver:
         if not colour_rival_after >= 0:
             raise ValueError(f"AutoSolver: colour_rival_after must be a non-negative number, not {colour_rival_after!r}")
         self.colour_rival_after = float(colour_rival_after)
+        if isinstance(solo_side, bool) or not isinstance(solo_side, int) or solo_side < 0:
+            raise ValueError(f"AutoSolver: solo_side must be a non-negative integer, not {solo_side!r}")
+        if not solo_budget >= 0:
+            raise ValueError(f"AutoSolver: solo_budget must be a non-negative number, not {solo_budget!r}")
+        self.solo_side, self.solo_budget = solo_side, float(solo_budget)
         self.record_steps = bool(record_steps)
         self.progress = progress
         self.race = bool(race)
@@ -270,6 +299,10 @@ class AutoSolver:
         given = accept(self, puzzle, given)
         if puzzle.is_colour:
             return self._colour(puzzle, limits, watch, given)
+        if self.rival != "native" and max(puzzle.height, puzzle.width) <= self.solo_side:
+            first_engine = self._engine(self.cdcl)
+            if solo_fits(self, puzzle, first_engine) and self._fits(puzzle):
+                return solo(self, puzzle, limits, watch, given, first_engine)
         warm_up(self._native, "native")  # loading the engine is not part of the native budget
         budget = self.native_budget
         if not self._fits(puzzle):

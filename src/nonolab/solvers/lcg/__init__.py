@@ -8,7 +8,11 @@ it forces is explained, when conflict analysis asks, by a minimised set of the l
 cells, so learned clauses speak of cells only.  Watched learned clauses, first-UIP
 learning, VSIDS with target phases (the values of the longest conflict-free trail
 since the last restart), Luby restarts and clause deletion by LBD do the rest, after
-root probing.  Counting is exact: each solution is blocked by a clause on its decisions and
+root probing.  The first decisions follow phase hints: belief propagation between the
+rows and the columns (each line's exact weighted count of its arrangements) guesses
+every open cell, and the decisions take those guesses for the first conflicts, then
+the target phases; after a solution, its values (a search for a second solution
+starts around the first).  Counting is exact: each solution is blocked by a clause on its decisions and
 the search goes on until the formula is unsatisfiable.
 
 Colour puzzles use one Boolean per (cell, value) and the complete colour line DP as
@@ -33,7 +37,7 @@ import os
 import time
 from typing import Any
 
-from nonolab.core.grid import Solution
+from nonolab.core.grid import EMPTY, FILLED, UNKNOWN, Grid, Solution
 from nonolab.core.puzzle import Puzzle
 from nonolab.errors import BackendUnavailable, InvalidArgument, TooLarge
 from nonolab.solvers.base import (Capability, Given, Limits, SolveResult, Stopwatch, accept, checked_solutions,
@@ -96,8 +100,21 @@ class LcgSolver:
         probing: before the search, probe each open cell with each value at a level
             of its own (a failed probe is a conflict, learned from), within a budget
             of line solves proportional to the grid (default on).
+        hint_rounds: rounds of belief propagation that give each open cell a first
+            phase (0: none, every decision starts from the empty value); fewer when
+            the messages settle.  Black-and-white lines of at most 127 cells.
+        hint_conflicts: for this many conflicts decisions take the hinted phases, then
+            the target phases; 0: the hints are only the first phases.
+        follow_conflicts: with the hints, after each solution, for this many conflicts
+            decisions take the solution's values (0, the default: never; the target
+            phases already hold the solution, the longest trail without a conflict, and
+            measured on taai2011 and the survey following it won nothing).
         slice_seconds: the longest stretch the engine searches before Python looks at
             the clock and the cancel event again.
+        alarm: ``(seconds, call)``: ``call(root)`` once, between slices, when ``seconds``
+            have passed since the solve began, with the root level's cells (a ``Grid``:
+            every solution not yet found agrees with it); ``auto`` starts its rival
+            there.
         hold: a list the search's engine is appended to when the solve ends, so that
             its memory is freed when the caller drops the list, not on the way out of
             :meth:`solve` (freeing a large clause database and line cache takes
@@ -117,9 +134,10 @@ class LcgSolver:
     name = "lcg"
     # REPRODUCIBLE: the engine is deterministic and only pauses between slices (a slice
     # ends on the clock, but the search resumes where it stopped).
+    # REMAINDER: a stopped search reports its root level's cells (black and white).
     # PROOF: the engine logs its learned and deleted clauses as DRAT over the cells (proof.hpp).
     CAPABILITIES = frozenset({Capability.EXACT_COUNT, Capability.GIVEN_CELLS, Capability.COLOUR,
-                              Capability.REPRODUCIBLE, Capability.PROOF})
+                              Capability.REPRODUCIBLE, Capability.REMAINDER, Capability.PROOF})
     OPTIONS = (
         Option("minimise", "choice", "recursive", "learned clause minimisation", choices=tuple(_MINIMISE)),
         Option("explain", "choice", "levels", "the order in which an explanation drops a line's cells",
@@ -129,15 +147,24 @@ class LcgSolver:
         Option("probing", "bool", True, "root probing before the search (20 line solves per cell at most)"),
         Option("slice_seconds", "float", 0.03, "longest engine slice between looks at the clock and the cancel",
                minimum=0.001),
+        Option("hint_rounds", "int", 50, "rounds of belief propagation giving each open cell its first phase "
+               "(0: no hints)", minimum=0, maximum=10_000),
+        Option("hint_conflicts", "int", 10_000, "conflicts during which decisions take the hinted phases; "
+               "0: the hints are only the first phases", minimum=0),
+        Option("follow_conflicts", "int", 0, "with the hints, conflicts after a solution during which "
+               "decisions take its values (0: never)", minimum=0),
     )
-    PROGRAMMATIC = ("hold",)
+    PROGRAMMATIC = ("hold", "alarm")
     VARIANTS = {"minimise": ("basic",), "explain": ("positions",), "restarts": ("glucose",), "phases": ("saved",),
-                "probing": ("off",)}
+                "probing": ("off",), "hint_rounds": ("0",), "hint_conflicts": ("0",), "follow_conflicts": ("1000",)}
 
     def __init__(self, minimise: str = "recursive", explain: str = "levels", restarts: str = "luby",
                  phases: str = "target", probing: bool = True, slice_seconds: float = 0.03,
-                 hold: list | None = None):
+                 hint_rounds: int = 50, hint_conflicts: int = 10_000, follow_conflicts: int = 0,
+                 hold: list | None = None,
+                 alarm: tuple[float, Any] | None = None):
         self.hold = hold
+        self.alarm = alarm
         if not isinstance(probing, bool):
             raise InvalidArgument(f"lcg: probing must be true or false, not {probing!r}")
         self.probing = probing
@@ -156,6 +183,11 @@ class LcgSolver:
         if not slice_seconds > 0:
             raise ValueError(f"LcgSolver: slice_seconds must be positive, not {slice_seconds!r}")
         self.slice_seconds = float(slice_seconds)
+        for name, value in (("hint_rounds", hint_rounds), ("hint_conflicts", hint_conflicts),
+                            ("follow_conflicts", follow_conflicts)):
+            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+                raise InvalidArgument(f"lcg: {name} must be a non-negative integer, not {value!r}")
+        self.hint_rounds, self.hint_conflicts, self.follow_conflicts = hint_rounds, hint_conflicts, follow_conflicts
         self._engine = engine_module()
 
     def prove(self, puzzle: Puzzle, limits: Limits = Limits(), proof: Any = None) -> SolveResult:
@@ -217,7 +249,8 @@ class LcgSolver:
                                          column_colours=puzzle.column_colours, target_phases=_PHASES[self.phases])
         else:
             engine = self._engine.Engine(w, h, puzzle.rows, puzzle.columns, fixed, *options,
-                                         target_phases=_PHASES[self.phases])
+                                         target_phases=_PHASES[self.phases], hint_rounds=self.hint_rounds,
+                                         hint_conflicts=self.hint_conflicts, follow_conflicts=self.follow_conflicts)
         if proof is not None:
             engine.start_proof(proof)
         found: list[Solution] = []
@@ -238,13 +271,15 @@ class LcgSolver:
         counters.update(solutions=len(set(found)), slices=slices)
         if self.hold is not None:
             self.hold.append(engine)
-        return finish(self.name, puzzle, limits, watch, found, complete, counters, checked=True)
+        root = None if complete or colour else _root_grid(engine, puzzle)
+        return finish(self.name, puzzle, limits, watch, found, complete, counters, checked=True, remainder=root)
 
     def _search(self, engine: Any, puzzle: Puzzle, limits: Limits, watch: Stopwatch,
                 found: list[Solution]) -> tuple[bool, int]:
         """Run ``engine`` slice by slice into ``found``; returns (exhausted, slices)."""
         w, colour = puzzle.width, puzzle.is_colour
         slices = 0
+        alarm = self.alarm
         while limits.max_solutions is None or len(found) < limits.max_solutions:
             if watch.cancelled():
                 break
@@ -261,7 +296,19 @@ class LcgSolver:
                                                self.name))
             elif outcome == _EXHAUSTED:
                 return True, slices
+            if alarm is not None and watch.elapsed() >= alarm[0]:
+                alarm, call = None, alarm[1]
+                call(_root_grid(engine, puzzle))
         return False, slices
+
+
+# The engine's root bytes (0 empty, 1 filled, 2 open) as cell states.
+_ROOT_STATES = bytes.maketrans(b"\x00\x01\x02", bytes([EMPTY, FILLED, UNKNOWN]))
+
+
+def _root_grid(engine: Any, puzzle: Puzzle) -> Grid:
+    """What the engine's root level says of each cell (all open in colour)."""
+    return Grid(puzzle.height, puzzle.width, engine.root().translate(_ROOT_STATES))
 
 
 def _probe_budget(puzzle: Puzzle) -> int:

@@ -27,6 +27,11 @@
 // its saved phase) and decisions take these phases, so the search returns to the
 // largest consistent assignment seen, not the last one (phase saving: an option).
 //
+// Phase hints (optional, hints.cpp): before the first decision, belief propagation
+// between the rows and the columns estimates each open cell's chance of being filled;
+// decisions take those phases for a number of conflicts (then the target phases), and
+// after a solution its values (the search for another one starts around it).
+//
 // Root probing (optional, within a budget of line runs): before the first
 // decision, each open cell is tried with each value on a level of its own; a
 // failed probe is a conflict like any other (its learned unit fixes the cell).
@@ -118,7 +123,9 @@ void Engine::setup(const std::vector<std::vector<int>>& rows, const std::vector<
     while (slots < (1u << 16) && slots * 2 * 2 * line_bytes <= (32u << 20)) slots *= 2;
     cache_.resize(wide ? slots : 1);
     cache_mask_ = cache_.size() - 1;
-    bit_cache_.resize(values_ ? 1 : (1u << 14));  // 80 bytes a slot: 1.3 MB (2^14 measured best on Gettys)
+    // 80 bytes a slot, 2^14 at most (1.3 MB, measured best on Gettys); it starts at 2^10
+    // and grows with use (lines.cpp): filling 1.3 MB took 0.2 ms of every solve.
+    bit_cache_.resize(values_ ? 1 : kFirstBitSlots);
     bit_cache_mask_ = bit_cache_.size() - 1;
 }
 
@@ -328,7 +335,7 @@ int Engine::next_probe() {
 }
 
 int Engine::pick_branch() {
-    const std::vector<uint8_t>& phase = target_phases_ ? target_phase_ : saved_phase_;
+    const std::vector<uint8_t>& phase = hints_now_ ? hint_phase_ : target_phases_ ? target_phase_ : saved_phase_;
     while (!order_.empty()) {
         const int v = order_.pop();
         if (value_[v] < 0) return lit_of(v, phase[v] == 1);
@@ -407,10 +414,12 @@ RunResult Engine::run(double seconds) {
                 probing_ = false;
                 counters_.probe_line_runs = counters_.line_runs - probe_start_runs_;
             }
+            if (!hinted_) apply_hints();
             const int decision = pick_branch();
             if (decision < 0) {
                 if (values_) solution_from_values();
                 else for (int v = 0; v < nvars_; ++v) solution_[v] = static_cast<uint8_t>(value_[v]);
+                if (!hint_phase_.empty()) follow_solution();
                 block_solution();
                 return SOLUTION;
             }
@@ -424,6 +433,7 @@ RunResult Engine::run(double seconds) {
 
 void Engine::restart() {
     ++counters_.restarts;
+    hints_now_ = hints_now_ && counters_.conflicts < hint_until_;  // (hints.cpp)
     backtrack(0);
     target_trail_ = 0;
 }

@@ -46,7 +46,7 @@ struct Counters {
     long long conflicts = 0, decisions = 0, propagations = 0, line_runs = 0;
     long long learned = 0, restarts = 0, reductions = 0, explanations = 0, explained_literals = 0;
     long long explanation_checks = 0, learned_literals = 0, minimised_literals = 0, blocking = 0;
-    long long cache_hits = 0, probes = 0, probe_line_runs = 0, target_updates = 0;
+    long long cache_hits = 0, probes = 0, probe_line_runs = 0, target_updates = 0, hint_rounds = 0;
 };
 
 enum RunResult { BUDGET = 0, SOLUTION = 1, EXHAUSTED = 2 };
@@ -69,6 +69,18 @@ public:
     // default), the target phases (see engine.cpp).
     void set_target_phases(bool on) { target_phases_ = on; }
 
+    // Phase hints (hints.cpp): up to `rounds` rounds of belief propagation on the root's
+    // cells, before the first decision, give each open cell a first phase (0: none, every
+    // cell starts empty); for the first `forced_conflicts` conflicts every decision takes
+    // its hinted phase (0: the hints are only the first saved and target phases); after
+    // a solution, for `follow_conflicts` conflicts, its value in that solution (the
+    // search for another one starts around it; 0: never).
+    void set_phase_hints(int rounds, long long forced_conflicts, long long follow_conflicts) {
+        hint_rounds_ = rounds;
+        hint_conflicts_ = forced_conflicts;
+        follow_conflicts_ = follow_conflicts;
+    }
+
     // Fix a cell before the search; false when it contradicts an earlier fixed cell.
     bool fix(int cell, bool filled);
     // Fix a colour puzzle's cell to a value (0 background, 1..colours).
@@ -85,6 +97,11 @@ public:
 
     // One byte per cell: 0/1 in black and white, the value in colour.
     const std::vector<uint8_t>& solution() const { return solution_; }
+    // What the root level (decision level 0) says of each cell, between runs: 0 empty,
+    // 1 filled, 2 open (black and white; every cell open in colour).  Every solution not
+    // yet found agrees with it (found ones are blocked, and what follows from that is
+    // at the root too).
+    std::vector<uint8_t> root_cells() const;
     const Counters& counters() const { return counters_; }
     int num_vars() const { return nvars_; }
 
@@ -136,7 +153,8 @@ private:
     std::vector<uint8_t> bit_line_;
     std::vector<std::vector<int>> line_rclue_;  // each clue reversed (the suffix table's pass)
     std::vector<BitSlot> bit_cache_;
-    size_t bit_cache_mask_ = 0;
+    size_t bit_cache_mask_ = 0, bit_stores_ = 0;
+    static constexpr size_t kFirstBitSlots = 1u << 10, kMostBitSlots = 1u << 14;
     // Each line's cells that may be empty / filled under the current assignment (bit c:
     // the line's cell c), kept by enqueue and backtrack for the rows when they have at
     // most 127 cells (rows_kept_), the same for the columns: a bit line's run reads them.
@@ -173,6 +191,14 @@ private:
     std::vector<uint8_t> target_phase_;
     size_t target_trail_ = 0;
     void update_target();
+    // Phase hints (hints.cpp): decisions take hint_phase_ while hints_now_, which a
+    // restart turns off once hint_until_ conflicts have passed.
+    int hint_rounds_ = 0;
+    long long hint_conflicts_ = 0, follow_conflicts_ = 0, hint_until_ = 0;
+    bool hinted_ = false, hints_now_ = false;
+    std::vector<uint8_t> hint_phase_;
+    void apply_hints();
+    void follow_solution();
     void restart();
 
     bool unsat_ = false, started_ = false;

@@ -77,10 +77,19 @@ bool Engine::run_bit_line(int line) {
         hash = (hash ^ word) * 0xBF58476D1CE4E5B9ULL;
         hash ^= hash >> 31;
     }
-    BitSlot& slot = bit_cache_[hash & bit_cache_mask_];
-    if (slot.line == line && slot.empty == e && slot.fill == f) {
+    BitSlot* found = &bit_cache_[hash & bit_cache_mask_];
+    if (found->line == line && found->empty == e && found->fill == f) {
         ++counters_.cache_hits;
     } else {
+        // Twice as many stores as slots: the search keeps meeting new lines, so the
+        // cache grows fourfold, empty (it is a memo), up to its most.
+        if (++bit_stores_ > 2 * bit_cache_.size() && bit_cache_.size() < kMostBitSlots) {
+            bit_cache_.assign(bit_cache_.size() * 4, BitSlot());
+            bit_cache_mask_ = bit_cache_.size() - 1;
+            bit_stores_ = 0;
+            found = &bit_cache_[hash & bit_cache_mask_];
+        }
+        BitSlot& slot = *found;
         const std::vector<int>& clue = line_clue_[line];
         slot.line = line;
         slot.empty = e;
@@ -95,6 +104,7 @@ bool Engine::run_bit_line(int line) {
             slot.ok = bits_.fix(clue.data(), line_rclue_[line].data(), k, e, f, n, slot.may_empty, slot.may_fill);
         }
     }
+    const BitSlot& slot = *found;
     if (!slot.ok) {
         explain(line, INT_MAX, -1, conflict_lits_);
         return false;
@@ -108,6 +118,15 @@ bool Engine::run_bit_line(int line) {
         }
     }
     return true;
+}
+
+// The cells the root level decides (a remainder for another engine: auto's rival).
+std::vector<uint8_t> Engine::root_cells() const {
+    std::vector<uint8_t> cells(solution_.size(), 2);
+    if (values_ != 0) return cells;
+    for (int v = 0; v < nvars_; ++v)
+        if (value_[v] >= 0 && level_[v] == 0) cells[v] = static_cast<uint8_t>(value_[v]);
+    return cells;
 }
 
 }  // namespace lcg

@@ -5,7 +5,8 @@
 //       1 basic, 2 recursive learned clause minimisation; bands: the order explanations
 //       drop cells in (see Engine::explain); restarts: 0 Luby, 1 glucose-style;
 //       probe_budget: line runs root probing may spend (0: no probing); target_phases:
-//       1 decisions take the target phases, 0 the saved phases.
+//       1 decisions take the target phases, 0 the saved phases; hint_rounds, hint_conflicts,
+//       follow_conflicts: phase hints by belief propagation (see Engine::set_phase_hints).
 //   Colour puzzles: colours=k (2..31) and row_colours/column_colours, each block's
 //       colour 1..k in the shape of rows/columns; fixed: (cell, value) pairs, value 0..k.
 //   Engine.run(seconds) -> 0 budget spent, 1 a solution (then blocked), 2 exhausted;
@@ -13,11 +14,14 @@
 //   Engine.interrupt(): the running run() (from another thread) ends at its next look at
 //       the clock, and every later one at its own.
 //   Engine.solution() -> bytes (one 0/1 per cell, row-major), Engine.stats() -> dict.
+//   Engine.root() -> bytes: what the root level says of each cell (0, 1, 2 open).
 //   Engine.start_proof(path): write a DRAT proof of the search to path (proof.hpp; black
 //       and white); Engine.end_proof() -> (lines, bytes) closes it (OSError if a write failed).
 //   solve_line(clue, cells) -> bytes or None: the line DP on one line of state masks.
 //   solve_colour_line(lengths, colours, domains) -> list or None: the colour line DP on
 //       one line of domain masks (bit v: value v possible).
+//   line_shares(clue, known, prior) -> list or None: the phase hints' weighted count of a
+//       line's arrangements (hints.hpp), each cell's share of filled ones.
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 
@@ -26,6 +30,7 @@
 
 #include "../_cext/binding.hpp"
 #include "engine.hpp"
+#include "hints.hpp"
 
 namespace {
 
@@ -58,13 +63,15 @@ bool colours_fit(const std::vector<std::vector<int>>& clues, const std::vector<s
 
 int Engine_init(EngineObject* self, PyObject* args, PyObject* kwds) {
     static const char* keywords[] = {"width", "height", "rows", "columns", "fixed", "minimise", "bands", "restarts", "probe_budget",
-                                     "colours", "row_colours", "column_colours", "target_phases", nullptr};
-    int width = 0, height = 0, minimise = 2, bands = 0, restarts = 0, colours = 0, target_phases = 1;
-    long long probe_budget = 0;
+                                     "colours", "row_colours", "column_colours", "target_phases", "hint_rounds", "hint_conflicts",
+                                     "follow_conflicts", nullptr};
+    int width = 0, height = 0, minimise = 2, bands = 0, restarts = 0, colours = 0, target_phases = 1, hint_rounds = 0;
+    long long probe_budget = 0, hint_conflicts = 0, follow_conflicts = 0;
     PyObject *rows = nullptr, *columns = nullptr, *fixed = nullptr, *row_colours = nullptr, *column_colours = nullptr;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "iiOO|OiiiLiOOp", const_cast<char**>(keywords), &width, &height,
-                                     &rows, &columns, &fixed, &minimise, &bands, &restarts, &probe_budget, &colours,
-                                     &row_colours, &column_colours, &target_phases))
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "iiOO|OiiiLiOOpiLL", const_cast<char**>(keywords), &width,
+                                     &height, &rows, &columns, &fixed, &minimise, &bands, &restarts, &probe_budget,
+                                     &colours, &row_colours, &column_colours, &target_phases, &hint_rounds,
+                                     &hint_conflicts, &follow_conflicts))
         return -1;
     if (colours != 0 && (colours < 2 || colours > 31 || !row_colours || !column_colours)) {
         PyErr_SetString(PyExc_ValueError, "a colour puzzle needs 2..31 colours and row_colours, column_colours");
@@ -76,6 +83,10 @@ int Engine_init(EngineObject* self, PyObject* args, PyObject* kwds) {
     }
     if (restarts < 0 || restarts > 1) {
         PyErr_SetString(PyExc_ValueError, "restarts must be 0 (Luby) or 1 (glucose)");
+        return -1;
+    }
+    if (hint_rounds < 0 || hint_conflicts < 0 || follow_conflicts < 0) {
+        PyErr_SetString(PyExc_ValueError, "hint_rounds, hint_conflicts and follow_conflicts must not be negative");
         return -1;
     }
     if (bands < 0 || bands > 2) {
@@ -117,6 +128,7 @@ int Engine_init(EngineObject* self, PyObject* args, PyObject* kwds) {
         return -1;
     self->engine = built;
     self->engine->set_target_phases(target_phases != 0);
+    self->engine->set_phase_hints(hint_rounds, hint_conflicts, follow_conflicts);
     if (fixed && fixed != Py_None) {
         PyObject* fast = PySequence_Fast(fixed, "fixed must be a sequence of (cell, filled) pairs");
         if (!fast) return -1;
@@ -166,6 +178,11 @@ PyObject* Engine_solution(EngineObject* self, PyObject*) {
     return bytes_of(self->engine->solution());
 }
 
+PyObject* Engine_root(EngineObject* self, PyObject*) {
+    if (!ready(self)) return nullptr;
+    return bytes_of(self->engine->root_cells());
+}
+
 bool put(PyObject* dict, const char* key, PyObject* value) {
     if (!value) return false;
     const int failed = PyDict_SetItemString(dict, key, value);
@@ -185,7 +202,7 @@ PyObject* Engine_stats(EngineObject* self, PyObject*) {
         {"explained_literals", c.explained_literals}, {"explanation_checks", c.explanation_checks},
         {"learned_literals", c.learned_literals}, {"minimised_literals", c.minimised_literals},
         {"blocking_clauses", c.blocking}, {"cache_hits", c.cache_hits}, {"probes", c.probes},
-        {"probe_line_runs", c.probe_line_runs}, {"target_updates", c.target_updates},
+        {"probe_line_runs", c.probe_line_runs}, {"target_updates", c.target_updates}, {"hint_rounds", c.hint_rounds},
     };
     for (const auto& item : items)
         if (!put(dict, item.first, PyLong_FromLongLong(item.second))) { Py_DECREF(dict); return nullptr; }
@@ -222,6 +239,8 @@ PyMethodDef engine_methods[] = {
     {"solution", reinterpret_cast<PyCFunction>(Engine_solution), METH_NOARGS,
      "the last solution: one byte 0/1 per cell, row-major"},
     {"stats", reinterpret_cast<PyCFunction>(Engine_stats), METH_NOARGS, "the search counters"},
+    {"root", reinterpret_cast<PyCFunction>(Engine_root), METH_NOARGS,
+     "the root level's cells: one byte per cell, 0 empty, 1 filled, 2 open (black and white)"},
     {"start_proof", reinterpret_cast<PyCFunction>(Engine_start_proof), METH_VARARGS,
      "start_proof(path): write a DRAT proof of the search to path (black and white puzzles)"},
     {"end_proof", reinterpret_cast<PyCFunction>(Engine_end_proof), METH_NOARGS,
@@ -360,6 +379,51 @@ PyObject* drop_cells(PyObject*, PyObject* args) {
     return bytes_of(s);
 }
 
+// The phase hints' weighted count on one line (hints.hpp): each cell's share of filled
+// arrangements, each weighted by the product of its cells' priors.
+PyObject* line_shares(PyObject*, PyObject* args) {
+    PyObject *clue_obj = nullptr, *known_obj = nullptr, *prior_obj = nullptr;
+    if (!PyArg_ParseTuple(args, "OOO", &clue_obj, &known_obj, &prior_obj)) return nullptr;
+    std::vector<int> clue;
+    if (!read_clue(clue_obj, clue)) return nullptr;
+    PyObject* known_fast = PySequence_Fast(known_obj, "known must be a sequence of -1, 0, 1");
+    if (!known_fast) return nullptr;
+    PyObject* prior_fast = PySequence_Fast(prior_obj, "prior must be a sequence of numbers");
+    if (!prior_fast) { Py_DECREF(known_fast); return nullptr; }
+    const Py_ssize_t n = PySequence_Fast_GET_SIZE(known_fast);
+    std::vector<int8_t> known(n > 0 ? n : 1);
+    std::vector<double> prior(n > 0 ? n : 1), black(n > 0 ? n : 1);
+    bool ok = PySequence_Fast_GET_SIZE(prior_fast) == n;
+    for (Py_ssize_t i = 0; ok && i < n; ++i) {
+        const long k = PyLong_AsLong(PySequence_Fast_GET_ITEM(known_fast, i));
+        prior[i] = PyFloat_AsDouble(PySequence_Fast_GET_ITEM(prior_fast, i));
+        ok = !PyErr_Occurred() && k >= -1 && k <= 1 && prior[i] >= 0.0 && prior[i] <= 1.0;
+        known[i] = static_cast<int8_t>(k);
+    }
+    Py_DECREF(known_fast);
+    Py_DECREF(prior_fast);
+    if (!ok) {
+        if (!PyErr_Occurred())
+            PyErr_SetString(PyExc_ValueError, "known holds -1, 0 or 1 per cell, prior a number in [0, 1] per cell");
+        return nullptr;
+    }
+    if (n > lcg::HINT_MAX_CELLS) {
+        PyErr_SetString(PyExc_ValueError, "line_shares takes lines of at most 127 cells");
+        return nullptr;
+    }
+    if (!lcg::line_marginals(clue.data(), static_cast<int>(clue.size()), static_cast<int>(n), known.data(),
+                             prior.data(), black.data()))
+        Py_RETURN_NONE;
+    PyObject* result = PyList_New(n);
+    if (!result) return nullptr;
+    for (Py_ssize_t i = 0; i < n; ++i) {
+        PyObject* item = PyFloat_FromDouble(black[i]);
+        if (!item) { Py_DECREF(result); return nullptr; }
+        PyList_SET_ITEM(result, i, item);
+    }
+    return result;
+}
+
 PyObject* solve_colour_line(PyObject*, PyObject* args) {
     PyObject *lengths_obj = nullptr, *colours_obj = nullptr, *domains_obj = nullptr;
     if (!PyArg_ParseTuple(args, "OOO", &lengths_obj, &colours_obj, &domains_obj)) return nullptr;
@@ -403,6 +467,9 @@ PyObject* solve_colour_line(PyObject*, PyObject* args) {
 }
 
 PyMethodDef module_methods[] = {
+    {"line_shares", line_shares, METH_VARARGS,
+     "line_shares(clue, known, prior) -> list or None: each cell's weighted share of filled arrangements "
+     "(known: -1 open, 0 empty, 1 filled; prior: each cell's weight for filled, 1 - it for empty)"},
     {"solve_colour_line", solve_colour_line, METH_VARARGS,
      "solve_colour_line(lengths, colours, domains) -> list or None: each cell's surviving values (bit masks)"},
     {"drop_cells", drop_cells, METH_VARARGS,

@@ -1,0 +1,109 @@
+"""``auto`` on grids up to ``solo_side`` cells a side: the first engine alone, then a rival.
+
+With its phase hints (belief propagation), lcg alone answers the tournament's 25x25
+grids, the survey's hard eight and Knotty faster than any part of the race did, and
+on puzzles of a few milliseconds racing two engines on two cores cost more than it
+won: native's thread, lcg's thread and waking the caller, and twice the CPU while both
+run (benchmarks/log/2026-11-26-fast.md).  So on such grids the first engine (``cdcl``,
+lcg by default) runs alone in the caller's thread: no thread is started and native
+has no phase.  If it has not answered after ``solo_budget`` seconds, the rival
+(Kissat by default) joins on the other core, given the cells the engine's root level
+has proved (``rival_fix_cells``), and the first answer wins; the other is told to stop
+and is not awaited.  A rival that answers stops the engine inside its slice (the
+race's ``won`` is part of the engine's cancel).
+
+Counting stays exact as in the duel: the engine searched the whole puzzle, the rival
+the space its root cells leave (every solution the engine had not found yet lies
+there), so the union of their solutions is exact when the winner's search was.
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import TYPE_CHECKING, Any
+
+from nonolab.core.grid import Grid
+from nonolab.core.puzzle import Puzzle
+from nonolab.solvers.base import Given, Limits, SolveResult, Stats, Stopwatch, finish, left
+from nonolab.solvers.auto.racing import JOIN, STOPPED, Either, Race
+
+if TYPE_CHECKING:
+    from nonolab.solvers.auto import AutoSolver
+
+__all__ = ["solo", "solo_fits"]
+
+
+def solo_fits(auto: "AutoSolver", puzzle: Puzzle, engine: Any) -> bool:
+    """Whether ``auto`` gives ``puzzle`` to its first engine alone: a black-and-white grid
+    within ``solo_side``, no step log asked for (native writes it), and an engine that
+    takes the alarm this path starts the rival with."""
+    return (0 < max(puzzle.height, puzzle.width) <= auto.solo_side and not auto.record_steps
+            and "alarm" in getattr(type(engine), "PROGRAMMATIC", ()))
+
+
+def solo(auto: "AutoSolver", puzzle: Puzzle, limits: Limits, watch: Stopwatch, given: Given,
+         engine: Any) -> SolveResult:
+    """``engine`` (the first engine, built) alone in the caller's thread; past
+    ``solo_budget`` seconds the rival joins in a thread of its own."""
+    race = Race(lambda got: got[0].status not in STOPPED, limits.cancel, threading.Event())
+    rival = auto.rival if auto.rival in auto.engines[1:] else None
+    handed: dict[str, Any] = {}
+
+    def join(root: Grid) -> None:  # between the engine's slices, in the caller's thread
+        if rival is None or watch.expired() or watch.cancelled():
+            return
+        handed["root"] = root
+        race.start(1, rival, lambda cancel: auto._cdcl(rival, puzzle, root, given, left(limits, watch, cancel),
+                                                       auto.rival_fix_cells), auto.rival_nice)
+
+    kept: list = []  # the engine's memory, freed after the answer is in
+    engine.alarm = (auto.solo_budget, join)
+    if "hold" in getattr(type(engine), "PROGRAMMATIC", ()):
+        engine.hold = kept
+    cancel: Any = race.won if limits.cancel is None else Either(race.won, limits.cancel)
+    first = engine.solve(puzzle, left(limits, watch, cancel), given)
+    name = auto.engines[0]
+    if first.status not in STOPPED or not race.names:
+        race.stop()
+        phase = f"{name}|{rival} race" if race.names else f"{name} alone"
+        return _relabel(auto, watch, first, phase, name if first.status not in STOPPED else None)
+    if watch.expired() or watch.cancelled():  # the caller's limit: nobody answered
+        race.stop()
+        return _relabel(auto, watch, first, f"{name}|{rival} race", None)
+    winner, _ = race.wait(grace=JOIN)
+    got = race.results.get(1)  # the rival's slot (the engine ran in this thread)
+    if winner is None or got is None or isinstance(got, BaseException):
+        if isinstance(got, BaseException) and not first.solutions:
+            raise got
+        return _relabel(auto, watch, first, f"{name}|{rival} race", None)
+    second, cells = got
+    merged = list(dict.fromkeys(first.solutions + second.solutions))
+    cap = limits.max_solutions
+    complete = second.complete and (cap is None or len(merged) <= cap)
+    counters = _counters(f"{name}|{rival} race", rival, first, second)
+    counters.update(cells)
+    return finish(auto.name, puzzle, limits, watch, merged[:cap] if cap is not None else merged, complete,
+                  counters, (), second.remainder or handed.get("root"), checked=True)
+
+
+def _counters(phase: str, winner: str | None, first: SolveResult, second: SolveResult | None) -> dict[str, Any]:
+    """The first engine's counters as ``cdcl_*``, the rival's as ``rival_*``; ``conflicts``
+    those of the engine that answered."""
+    counters: dict[str, Any] = {"phase": phase, "winner": winner, "cdcl_time": round(first.stats.wall_time, 6)}
+    counters.update({f"cdcl_{k}": v for k, v in first.stats.counters.items()})
+    answered = first if second is None else second
+    if "conflicts" in answered.stats.counters:
+        counters["conflicts"] = answered.stats.counters["conflicts"]
+    if second is not None:
+        counters.update({f"rival_{k}": v for k, v in second.stats.counters.items()})
+        counters.update(rival_time=round(second.stats.wall_time, 6), cdcl_solutions=len(first.solutions),
+                        rival_solutions=len(second.solutions))
+    return counters
+
+
+def _relabel(auto: "AutoSolver", watch: Stopwatch, result: SolveResult, phase: str,
+             winner: str | None) -> SolveResult:
+    """The first engine's own result as ``auto``'s."""
+    return SolveResult(result.status, result.solutions, result.complete,
+                       Stats(auto.name, watch.elapsed(), _counters(phase, winner, result, None)), (),
+                       result.remainder)

@@ -1,0 +1,113 @@
+"""auto's solo path (auto.solo): on grids up to ``solo_side`` a side, lcg alone in the
+caller's thread, then the rival beside it after ``solo_budget`` seconds.
+
+Counts must stay exact whoever answers: the rival searches the space lcg's root level
+leaves, and the union of both is taken.
+"""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+
+from nonolab.core import Puzzle
+from nonolab.formats import load
+from nonolab.solvers import get
+from nonolab.solvers.base import Given, Limits, Status
+from test_properties import _brute_force, clue_sets
+
+pytest.importorskip("nonolab.solvers.lcg")
+
+
+def _permutations(n: int) -> Puzzle:
+    return Puzzle(rows=((1,),) * n, columns=((1,),) * n)
+
+
+def test_a_small_grid_goes_to_lcg_alone_in_the_callers_thread():
+    before = set(threading.enumerate())  # (an earlier test's stopped loser may still be ending)
+    result = get("auto").solve(load("puzzles/webpbn/webpbn-00006-cat.non"))
+    counters = result.stats.counters
+    assert result.unique and counters["phase"] == "lcg alone" and counters["winner"] == "lcg"
+    assert "native_time" not in counters and set(threading.enumerate()) <= before  # no thread, no native
+    assert counters["conflicts"] == counters["cdcl_conflicts"]
+
+
+def test_larger_grids_and_step_logs_take_the_native_path():
+    assert get("auto", solo_side=4).solve(_permutations(5)).stats.counters["phase"] != "lcg alone"
+    steps = get("auto", record_steps=True).solve(_permutations(3), Limits(max_solutions=1))
+    assert "native_time" in steps.stats.counters and steps.steps
+
+
+def test_the_rival_joins_after_the_budget_and_the_count_stays_exact():
+    # solo_budget=0: the rival (CP-SAT) joins at lcg's first slice's end.  Whoever
+    # answers, all 120 permutation matrices are counted once.
+    # (The alarm rings between lcg's slices: here after its first solution.)
+    result = get("auto", rival="cpsat", solo_budget=0).solve(_permutations(5), Limits(max_solutions=None))
+    counters = result.stats.counters
+    assert result.complete and result.count == 120 and result.status is Status.SOLVED
+    assert counters["phase"] == "lcg|cpsat race" and counters["winner"] in ("lcg", "cpsat")
+
+
+@pytest.mark.parametrize("rival", ["cpsat", "cnf"])
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(puzzle=clue_sets())
+def test_counts_are_exact_whoever_answers(rival, puzzle):
+    result = get("auto", rival=rival, solo_budget=0).solve(puzzle, Limits(max_solutions=None))
+    exact = _brute_force(puzzle)
+    if exact is None:
+        exact = get("native").solve(puzzle, Limits(max_solutions=None)).count
+    assert result.complete and result.count == exact
+
+
+def test_without_a_rival_lcg_goes_on_alone():
+    result = get("auto", rival="none", race=False, solo_budget=0).solve(_permutations(5), Limits(max_solutions=None))
+    assert result.count == 120 and result.complete and result.stats.counters["phase"] == "lcg alone"
+
+
+def test_a_deadline_gives_a_timeout_with_a_remainder_every_unseen_solution_keeps():
+    puzzle = _permutations(11)  # 11! solutions: nobody counts them within the limit
+    result = get("auto", rival="none", race=False).solve(puzzle, Limits(max_solutions=None, time_limit=0.3))
+    assert result.status is Status.TIMEOUT and not result.complete and result.count > 0
+    assert result.remainder is not None and len(result.remainder.cells) == 121
+
+
+def test_given_cells_hold_on_the_solo_path():
+    puzzle = _permutations(4)
+    result = get("auto").solve(puzzle, Limits(max_solutions=None), Given({(0, 0): 1, (1, 1): 1}))
+    assert result.complete and result.count == 2
+    assert all(s.flat()[0] == 1 and s.flat()[5] == 1 for s in result.solutions)
+
+
+def test_bad_solo_options_are_refused():
+    with pytest.raises(ValueError):
+        get("auto", solo_side=-1)
+    with pytest.raises(ValueError):
+        get("auto", solo_budget=-0.5)
+
+
+def _twenty_dom() -> Puzzle:
+    from reference import n_dom
+
+    rows, columns = n_dom(20)  # 41x41, unique: lcg alone, then Kissat beside it, need more than 20 s
+    return Puzzle(rows=rows, columns=columns)
+
+
+@pytest.mark.parametrize("stop", ["cancel", "time_limit"])
+def test_a_cancel_or_a_limit_stops_lcg_and_the_rival_that_joined_it(stop):
+    import time
+
+    cancel = threading.Event()
+    limits = Limits(max_solutions=2, cancel=cancel) if stop == "cancel" else Limits(max_solutions=2, time_limit=0.8)
+    if stop == "cancel":
+        threading.Timer(0.8, cancel.set).start()
+    result = get("auto", rival="cpsat", solo_budget=0.2).solve(_twenty_dom(), limits)
+    expected = Status.INTERRUPTED if stop == "cancel" else Status.TIMEOUT
+    assert result.status is expected and result.stats.counters["phase"] == "lcg|cpsat race"
+    # The rival was told to stop too: its thread ends (waited for up to a hang guard, not
+    # a speed check: how fast is a benchmark's question).
+    deadline = time.perf_counter() + 60.0
+    while [t for t in threading.enumerate() if t.name.startswith("nonolab-auto-")] and time.perf_counter() < deadline:
+        time.sleep(0.05)
+    assert not [t for t in threading.enumerate() if t.name.startswith("nonolab-auto-")]

@@ -1,0 +1,142 @@
+"""lcg's phase hints: the weighted line counts behind them, and what they steer.
+
+Belief propagation only chooses the value a decision tries first, so the counts and
+solutions stay exact whatever it says; the contract and property suites run lcg with
+the hints (its default) and without (the declared variants ``hint_rounds=0``,
+``hint_conflicts=0``).
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import random
+
+import pytest
+
+from nonolab.core import Puzzle
+from nonolab.errors import InvalidArgument
+from nonolab.solvers.base import Limits
+from reference import n_dom, placements
+
+lcg = pytest.importorskip("nonolab.solvers.lcg")
+try:
+    ENGINE = lcg.engine_module()
+except Exception as exc:  # noqa: BLE001 - the reason is shown in the skip
+    pytest.skip(f"the lcg engine is not built: {exc}", allow_module_level=True)
+
+
+def _weighted_shares(clue, known, prior):
+    """Each cell's share of filled arrangements, by enumerating them (the reference)."""
+    n = len(known)
+    total, filled = 0.0, [0.0] * n
+    for line in placements(tuple(clue), n):
+        if any(k >= 0 and v != k for v, k in zip(line, known)):
+            continue
+        weight = math.prod(p if v else 1 - p for v, p, k in zip(line, prior, known) if k < 0)
+        total += weight
+        for i, v in enumerate(line):
+            filled[i] += weight * v
+    if total == 0:
+        return None
+    return [k if k >= 0 else f / total for f, k in zip(filled, known)]
+
+
+def _random_line(rng, n):
+    blocks, at = [], rng.randrange(0, 2)
+    while at < n:
+        length = rng.randint(1, max(1, (n - at) // 2))
+        if at + length > n:
+            break
+        blocks.append(length)
+        at += length + 1 + rng.randrange(0, 2)
+    return blocks
+
+
+@pytest.mark.parametrize("seed", range(200))
+def test_the_weighted_line_count_equals_brute_force(seed):
+    rng = random.Random(seed)
+    n = rng.randint(1, 10)
+    clue = _random_line(rng, n)
+    known = [rng.choice((-1, -1, -1, 0, 1)) for _ in range(n)]
+    prior = [rng.uniform(0.05, 0.95) for _ in range(n)]
+    got = ENGINE.line_shares(clue, known, prior)
+    expected = _weighted_shares(clue, known, prior)
+    if expected is None:
+        assert got is None
+    else:
+        assert got == pytest.approx(expected, rel=1e-9, abs=1e-12)
+
+
+def test_the_weighted_line_count_with_even_priors_counts_the_arrangements():
+    # Clue 1 1 on 5 cells: 6 arrangements; cell 0 is filled in 3 of them.
+    shares = ENGINE.line_shares([1, 1], [-1] * 5, [0.5] * 5)
+    assert shares == pytest.approx([3 / 6, 2 / 6, 2 / 6, 2 / 6, 3 / 6])
+    assert ENGINE.line_shares([2], [-1, 0, -1, -1], [0.5] * 4) == pytest.approx([0, 0, 1, 1])
+    assert ENGINE.line_shares([3], [-1, 0, -1, -1], [0.5] * 4) is None
+    assert ENGINE.line_shares([2, 2], [-1] * 4, [0.5] * 4) is None  # no room
+
+
+def test_line_shares_refuses_what_it_cannot_take():
+    with pytest.raises(ValueError):
+        ENGINE.line_shares([1], [-1, 2], [0.5, 0.5])
+    with pytest.raises(ValueError):
+        ENGINE.line_shares([1], [-1], [0.5, 0.5])
+    with pytest.raises(ValueError):
+        ENGINE.line_shares([1], [-1] * 128, [0.5] * 128)
+
+
+def _grid(puzzle_rows):
+    rows = [tuple(len(run) for run in "".join(r).split(".") if run) for r in puzzle_rows]
+    columns = [tuple(len(run) for run in "".join(c).split(".") if run) for c in zip(*puzzle_rows)]
+    return Puzzle(rows=tuple(rows), columns=tuple(columns))
+
+
+def test_the_hints_steer_the_search_and_keep_its_answers():
+    rows, cols = n_dom(7)
+    puzzle = Puzzle(rows=rows, columns=cols)
+    hinted = lcg.LcgSolver(probing=False).solve(puzzle, Limits(max_solutions=None))
+    plain = lcg.LcgSolver(probing=False, hint_rounds=0).solve(puzzle, Limits(max_solutions=None))
+    assert hinted.unique and plain.unique and hinted.solutions == plain.solutions
+    assert 0 < hinted.stats.counters["hint_rounds"] <= 50
+    assert plain.stats.counters["hint_rounds"] == 0
+    assert hinted.stats.counters["decisions"] != plain.stats.counters["decisions"]
+
+
+def test_a_picture_the_hints_guess_is_found_without_a_conflict():
+    # Two crossing bars: every line but two is empty or full, and the messages agree
+    # on the rest; the first decisions land on the solution.
+    picture = ["..#..", "..#..", "#####", "..#..", "..#.."]
+    puzzle = _grid(picture)
+    result = lcg.LcgSolver(probing=False).solve(puzzle, Limits(max_solutions=1))
+    assert result.solution.to_text().splitlines() == picture
+    assert result.stats.counters["conflicts"] == 0
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_counts_with_and_without_hints_agree_on_random_grids(seed):
+    rng = random.Random(seed)
+    picture = ["".join(rng.choice("#.") for _ in range(6)) for _ in range(6)]
+    puzzle = _grid(picture)
+    counts = {(rounds, forced, follow): lcg.LcgSolver(hint_rounds=rounds, hint_conflicts=forced,
+                                                      follow_conflicts=follow)
+              .solve(puzzle, Limits(max_solutions=None)).count
+              for rounds, forced, follow in itertools.product((0, 1, 50), (0, 3, 10_000), (0, 2, 1_000))}
+    assert len(set(counts.values())) == 1 and next(iter(counts.values())) >= 1
+
+
+def test_bad_hint_options_are_refused():
+    for bad in ({"hint_rounds": -1}, {"hint_conflicts": -2}, {"hint_rounds": True}, {"hint_rounds": 1.5},
+                {"follow_conflicts": -1}):
+        with pytest.raises(InvalidArgument):
+            lcg.LcgSolver(**bad)
+
+
+def test_after_a_solution_the_search_follows_it_only_when_asked():
+    # 6x6 permutation matrices (720 solutions): after each one, follow_conflicts makes the
+    # decisions take its values; the count is the same either way, the search is not.
+    puzzle = Puzzle(rows=((1,),) * 6, columns=((1,),) * 6)
+    follow = lcg.LcgSolver(probing=False, follow_conflicts=1_000).solve(puzzle, Limits(max_solutions=None))
+    plain = lcg.LcgSolver(probing=False).solve(puzzle, Limits(max_solutions=None))  # follow_conflicts=0
+    assert follow.count == plain.count == 720 and follow.complete and plain.complete
+    assert follow.stats.counters["decisions"] != plain.stats.counters["decisions"]
