@@ -26,6 +26,7 @@ from functools import lru_cache
 from itertools import product
 from typing import Any
 
+from nonolab.core.violations import clues_of
 from nonolab.errors import InvalidArgument
 
 __all__ = ["MAX_CELLS", "MAX_SIDE", "Plan", "clue_of", "line_clues"]
@@ -45,16 +46,7 @@ def clue_of(pattern: int, n: int) -> tuple[int, ...]:
     >>> clue_of(0b1101, 4)
     (1, 2)
     """
-    blocks, run = [], 0
-    for c in range(n):
-        if pattern >> c & 1:
-            run += 1
-        elif run:
-            blocks.append(run)
-            run = 0
-    if run:
-        blocks.append(run)
-    return tuple(blocks)
+    return clues_of([pattern >> c & 1 for c in range(n)])
 
 
 @lru_cache(maxsize=None)
