@@ -434,6 +434,13 @@ RunResult Engine::run(double seconds) {
 void Engine::restart() {
     ++counters_.restarts;
     hints_now_ = hints_now_ && counters_.conflicts < hint_until_;  // (hints.cpp)
+    if (!hints_now_ && rephase_ > 0 && !hint_phase_.empty() && counters_.conflicts >= rephase_at_) {
+        ++counters_.rephases;
+        hints_now_ = true;
+        hint_until_ = counters_.conflicts + hint_conflicts_;
+        rephase_gap_ *= 2;
+        rephase_at_ = hint_until_ + rephase_gap_;
+    }
     backtrack(0);
     target_trail_ = 0;
 }
