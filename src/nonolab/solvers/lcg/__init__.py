@@ -155,6 +155,8 @@ class LcgSolver:
                "decisions take its values (0: never)", minimum=0),
         Option("rephase", "int", 0, "conflicts after the hints' window before they steer again (the gap "
                "doubling each time; 0: never)", minimum=0),
+        Option("hint_margin", "float", 0.0, "cells whose estimate lies within this of 1/2 get no forced phase "
+               "while the hints steer", minimum=0.0, maximum=0.5),
     )
     PROGRAMMATIC = ("hold", "alarm")
     VARIANTS = {"minimise": ("basic",), "explain": ("positions",), "restarts": ("glucose",), "phases": ("saved",),
@@ -163,7 +165,7 @@ class LcgSolver:
     def __init__(self, minimise: str = "recursive", explain: str = "levels", restarts: str = "luby",
                  phases: str = "target", probing: bool = True, slice_seconds: float = 0.03,
                  hint_rounds: int = 50, hint_conflicts: int = 10_000, follow_conflicts: int = 0,
-                 rephase: int = 0, hold: list | None = None,
+                 rephase: int = 0, hint_margin: float = 0.0, hold: list | None = None,
                  alarm: tuple[float, Any] | None = None):
         self.hold = hold
         self.alarm = alarm
@@ -193,6 +195,7 @@ class LcgSolver:
         if isinstance(rephase, bool) or not isinstance(rephase, int) or rephase < 0:
             raise InvalidArgument(f"lcg: rephase must be a non-negative integer, not {rephase!r}")
         self.rephase = rephase
+        self.hint_margin = float(hint_margin)
         self._engine = engine_module()
 
     def prove(self, puzzle: Puzzle, limits: Limits = Limits(), proof: Any = None) -> SolveResult:
@@ -256,7 +259,7 @@ class LcgSolver:
             engine = self._engine.Engine(w, h, puzzle.rows, puzzle.columns, fixed, *options,
                                          target_phases=_PHASES[self.phases], hint_rounds=self.hint_rounds,
                                          hint_conflicts=self.hint_conflicts, follow_conflicts=self.follow_conflicts,
-                                         rephase=self.rephase)
+                                         rephase=self.rephase, hint_margin=self.hint_margin)
         if proof is not None:
             engine.start_proof(proof)
         found: list[Solution] = []

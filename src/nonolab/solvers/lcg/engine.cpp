@@ -335,10 +335,11 @@ int Engine::next_probe() {
 }
 
 int Engine::pick_branch() {
-    const std::vector<uint8_t>& phase = hints_now_ ? hint_phase_ : target_phases_ ? target_phase_ : saved_phase_;
+    const std::vector<uint8_t>& usual = target_phases_ ? target_phase_ : saved_phase_;
+    const std::vector<uint8_t>& phase = hints_now_ ? hint_phase_ : usual;
     while (!order_.empty()) {
         const int v = order_.pop();
-        if (value_[v] < 0) return lit_of(v, phase[v] == 1);
+        if (value_[v] < 0) return lit_of(v, (phase[v] == 2 ? usual[v] : phase[v]) == 1);  // 2: no hint
     }
     return -1;
 }

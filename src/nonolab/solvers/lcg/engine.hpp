@@ -78,7 +78,11 @@ public:
     // search for another one starts around it; 0: never).
     // rephase: once the hints' window has closed, after this many conflicts they steer
     // again for forced_conflicts conflicts, the gap doubling each time (0: never).
-    void set_phase_hints(int rounds, long long forced_conflicts, long long follow_conflicts, long long rephase = 0) {
+    // margin: a cell whose estimate lies within margin of 1/2 gets no forced phase (its
+    // target phase instead) while the hints steer (0: every open cell is hinted).
+    void set_phase_hints(int rounds, long long forced_conflicts, long long follow_conflicts, long long rephase = 0,
+                         double margin = 0.0) {
+        hint_margin_ = margin;
         hint_rounds_ = rounds;
         hint_conflicts_ = forced_conflicts;
         follow_conflicts_ = follow_conflicts;
@@ -201,6 +205,7 @@ private:
     long long hint_conflicts_ = 0, follow_conflicts_ = 0, hint_until_ = 0;
     bool hinted_ = false, hints_now_ = false;
     long long rephase_ = 0, rephase_gap_ = 0, rephase_at_ = 0;
+    double hint_margin_ = 0.0;
     std::vector<uint8_t> hint_phase_;
     void apply_hints();
     void follow_solution();

@@ -64,14 +64,15 @@ bool colours_fit(const std::vector<std::vector<int>>& clues, const std::vector<s
 int Engine_init(EngineObject* self, PyObject* args, PyObject* kwds) {
     static const char* keywords[] = {"width", "height", "rows", "columns", "fixed", "minimise", "bands", "restarts", "probe_budget",
                                      "colours", "row_colours", "column_colours", "target_phases", "hint_rounds", "hint_conflicts",
-                                     "follow_conflicts", "rephase", nullptr};
+                                     "follow_conflicts", "rephase", "hint_margin", nullptr};
     int width = 0, height = 0, minimise = 2, bands = 0, restarts = 0, colours = 0, target_phases = 1, hint_rounds = 0;
     long long probe_budget = 0, hint_conflicts = 0, follow_conflicts = 0, rephase = 0;
+    double hint_margin = 0.0;
     PyObject *rows = nullptr, *columns = nullptr, *fixed = nullptr, *row_colours = nullptr, *column_colours = nullptr;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "iiOO|OiiiLiOOpiLLL", const_cast<char**>(keywords), &width,
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "iiOO|OiiiLiOOpiLLLd", const_cast<char**>(keywords), &width,
                                      &height, &rows, &columns, &fixed, &minimise, &bands, &restarts, &probe_budget,
                                      &colours, &row_colours, &column_colours, &target_phases, &hint_rounds,
-                                     &hint_conflicts, &follow_conflicts, &rephase))
+                                     &hint_conflicts, &follow_conflicts, &rephase, &hint_margin))
         return -1;
     if (colours != 0 && (colours < 2 || colours > 31 || !row_colours || !column_colours)) {
         PyErr_SetString(PyExc_ValueError, "a colour puzzle needs 2..31 colours and row_colours, column_colours");
@@ -128,7 +129,7 @@ int Engine_init(EngineObject* self, PyObject* args, PyObject* kwds) {
         return -1;
     self->engine = built;
     self->engine->set_target_phases(target_phases != 0);
-    self->engine->set_phase_hints(hint_rounds, hint_conflicts, follow_conflicts, rephase);
+    self->engine->set_phase_hints(hint_rounds, hint_conflicts, follow_conflicts, rephase, hint_margin);
     if (fixed && fixed != Py_None) {
         PyObject* fast = PySequence_Fast(fixed, "fixed must be a sequence of (cell, filled) pairs");
         if (!fast) return -1;
