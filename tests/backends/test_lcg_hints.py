@@ -118,17 +118,16 @@ def test_counts_with_and_without_hints_agree_on_random_grids(seed):
     rng = random.Random(seed)
     picture = ["".join(rng.choice("#.") for _ in range(6)) for _ in range(6)]
     puzzle = _grid(picture)
-    counts = {(rounds, forced, follow, rephase): lcg.LcgSolver(hint_rounds=rounds, hint_conflicts=forced,
-                                                               follow_conflicts=follow, rephase=rephase)
+    counts = {(rounds, forced, follow): lcg.LcgSolver(hint_rounds=rounds, hint_conflicts=forced,
+                                                      follow_conflicts=follow)
               .solve(puzzle, Limits(max_solutions=None)).count
-              for rounds, forced, follow, rephase in itertools.product((0, 1, 50), (0, 3, 10_000), (0, 2, 1_000),
-                                                                       (0, 2))}
+              for rounds, forced, follow in itertools.product((0, 1, 50), (0, 3, 10_000), (0, 2, 1_000))}
     assert len(set(counts.values())) == 1 and next(iter(counts.values())) >= 1
 
 
 def test_bad_hint_options_are_refused():
     for bad in ({"hint_rounds": -1}, {"hint_conflicts": -2}, {"hint_rounds": True}, {"hint_rounds": 1.5},
-                {"follow_conflicts": -1}, {"rephase": -1}, {"rephase": True}):
+                {"follow_conflicts": -1}):
         with pytest.raises(InvalidArgument):
             lcg.LcgSolver(**bad)
 
@@ -141,15 +140,3 @@ def test_after_a_solution_the_search_follows_it_only_when_asked():
     plain = lcg.LcgSolver(probing=False).solve(puzzle, Limits(max_solutions=None))  # follow_conflicts=0
     assert follow.count == plain.count == 720 and follow.complete and plain.complete
     assert follow.stats.counters["decisions"] != plain.stats.counters["decisions"]
-
-
-def test_rephasing_steers_again_and_keeps_the_count():
-    # 7-Dom's proof takes a few hundred conflicts: with a 3-conflict window and rephase=5,
-    # the hints steer again at later restarts; the answer stays, the search does not.
-    rows, cols = n_dom(7)
-    puzzle = Puzzle(rows=rows, columns=cols)
-    again = lcg.LcgSolver(probing=False, hint_conflicts=3, rephase=5).solve(puzzle, Limits(max_solutions=None))
-    once = lcg.LcgSolver(probing=False, hint_conflicts=3).solve(puzzle, Limits(max_solutions=None))
-    assert again.unique and once.unique and again.solutions == once.solutions
-    assert again.stats.counters["rephases"] > 0 and once.stats.counters["rephases"] == 0
-    assert again.stats.counters["decisions"] != once.stats.counters["decisions"]

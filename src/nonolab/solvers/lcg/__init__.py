@@ -153,10 +153,6 @@ class LcgSolver:
                "0: the hints are only the first phases", minimum=0),
         Option("follow_conflicts", "int", 0, "with the hints, conflicts after a solution during which "
                "decisions take its values (0: never)", minimum=0),
-        Option("rephase", "int", 0, "conflicts after the hints' window before they steer again (the gap "
-               "doubling each time; 0: never)", minimum=0),
-        Option("hint_margin", "float", 0.0, "cells whose estimate lies within this of 1/2 get no forced phase "
-               "while the hints steer", minimum=0.0, maximum=0.5),
     )
     PROGRAMMATIC = ("hold", "alarm")
     VARIANTS = {"minimise": ("basic",), "explain": ("positions",), "restarts": ("glucose",), "phases": ("saved",),
@@ -165,7 +161,7 @@ class LcgSolver:
     def __init__(self, minimise: str = "recursive", explain: str = "levels", restarts: str = "luby",
                  phases: str = "target", probing: bool = True, slice_seconds: float = 0.03,
                  hint_rounds: int = 50, hint_conflicts: int = 10_000, follow_conflicts: int = 0,
-                 rephase: int = 0, hint_margin: float = 0.0, hold: list | None = None,
+                 hold: list | None = None,
                  alarm: tuple[float, Any] | None = None):
         self.hold = hold
         self.alarm = alarm
@@ -192,10 +188,6 @@ class LcgSolver:
             if isinstance(value, bool) or not isinstance(value, int) or value < 0:
                 raise InvalidArgument(f"lcg: {name} must be a non-negative integer, not {value!r}")
         self.hint_rounds, self.hint_conflicts, self.follow_conflicts = hint_rounds, hint_conflicts, follow_conflicts
-        if isinstance(rephase, bool) or not isinstance(rephase, int) or rephase < 0:
-            raise InvalidArgument(f"lcg: rephase must be a non-negative integer, not {rephase!r}")
-        self.rephase = rephase
-        self.hint_margin = float(hint_margin)
         self._engine = engine_module()
 
     def prove(self, puzzle: Puzzle, limits: Limits = Limits(), proof: Any = None) -> SolveResult:
@@ -258,8 +250,7 @@ class LcgSolver:
         else:
             engine = self._engine.Engine(w, h, puzzle.rows, puzzle.columns, fixed, *options,
                                          target_phases=_PHASES[self.phases], hint_rounds=self.hint_rounds,
-                                         hint_conflicts=self.hint_conflicts, follow_conflicts=self.follow_conflicts,
-                                         rephase=self.rephase, hint_margin=self.hint_margin)
+                                         hint_conflicts=self.hint_conflicts, follow_conflicts=self.follow_conflicts)
         if proof is not None:
             engine.start_proof(proof)
         found: list[Solution] = []

@@ -335,11 +335,10 @@ int Engine::next_probe() {
 }
 
 int Engine::pick_branch() {
-    const std::vector<uint8_t>& usual = target_phases_ ? target_phase_ : saved_phase_;
-    const std::vector<uint8_t>& phase = hints_now_ ? hint_phase_ : usual;
+    const std::vector<uint8_t>& phase = hints_now_ ? hint_phase_ : target_phases_ ? target_phase_ : saved_phase_;
     while (!order_.empty()) {
         const int v = order_.pop();
-        if (value_[v] < 0) return lit_of(v, (phase[v] == 2 ? usual[v] : phase[v]) == 1);  // 2: no hint
+        if (value_[v] < 0) return lit_of(v, phase[v] == 1);
     }
     return -1;
 }
@@ -435,13 +434,6 @@ RunResult Engine::run(double seconds) {
 void Engine::restart() {
     ++counters_.restarts;
     hints_now_ = hints_now_ && counters_.conflicts < hint_until_;  // (hints.cpp)
-    if (!hints_now_ && rephase_ > 0 && !hint_phase_.empty() && counters_.conflicts >= rephase_at_) {
-        ++counters_.rephases;
-        hints_now_ = true;
-        hint_until_ = counters_.conflicts + hint_conflicts_;
-        rephase_gap_ *= 2;
-        rephase_at_ = hint_until_ + rephase_gap_;
-    }
     backtrack(0);
     target_trail_ = 0;
 }

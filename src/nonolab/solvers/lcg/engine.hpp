@@ -47,7 +47,6 @@ struct Counters {
     long long learned = 0, restarts = 0, reductions = 0, explanations = 0, explained_literals = 0;
     long long explanation_checks = 0, learned_literals = 0, minimised_literals = 0, blocking = 0;
     long long cache_hits = 0, probes = 0, probe_line_runs = 0, target_updates = 0, hint_rounds = 0;
-    long long rephases = 0, hint_open = 0, hint_unsure = 0;
 };
 
 enum RunResult { BUDGET = 0, SOLUTION = 1, EXHAUSTED = 2 };
@@ -76,17 +75,10 @@ public:
     // its hinted phase (0: the hints are only the first saved and target phases); after
     // a solution, for `follow_conflicts` conflicts, its value in that solution (the
     // search for another one starts around it; 0: never).
-    // rephase: once the hints' window has closed, after this many conflicts they steer
-    // again for forced_conflicts conflicts, the gap doubling each time (0: never).
-    // margin: a cell whose estimate lies within margin of 1/2 gets no forced phase (its
-    // target phase instead) while the hints steer (0: every open cell is hinted).
-    void set_phase_hints(int rounds, long long forced_conflicts, long long follow_conflicts, long long rephase = 0,
-                         double margin = 0.0) {
-        hint_margin_ = margin;
+    void set_phase_hints(int rounds, long long forced_conflicts, long long follow_conflicts) {
         hint_rounds_ = rounds;
         hint_conflicts_ = forced_conflicts;
         follow_conflicts_ = follow_conflicts;
-        rephase_ = rephase;
     }
 
     // Fix a cell before the search; false when it contradicts an earlier fixed cell.
@@ -204,8 +196,6 @@ private:
     int hint_rounds_ = 0;
     long long hint_conflicts_ = 0, follow_conflicts_ = 0, hint_until_ = 0;
     bool hinted_ = false, hints_now_ = false;
-    long long rephase_ = 0, rephase_gap_ = 0, rephase_at_ = 0;
-    double hint_margin_ = 0.0;
     std::vector<uint8_t> hint_phase_;
     void apply_hints();
     void follow_solution();

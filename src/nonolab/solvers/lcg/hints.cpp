@@ -262,18 +262,10 @@ void Engine::apply_hints() {
     counters_.hint_rounds = rounds;
     if (belief.empty()) return;
     for (int v = 0; v < nvars_; ++v)
-        if (value_[v] < 0) {
-            saved_phase_[v] = target_phase_[v] = belief[v] >= 0.5 ? 1 : 0;
-            ++counters_.hint_open;
-            counters_.hint_unsure += std::abs(belief[v] - 0.5) < 0.25;
-        }
+        if (value_[v] < 0) saved_phase_[v] = target_phase_[v] = belief[v] >= 0.5 ? 1 : 0;
     hint_phase_ = saved_phase_;  // (non-empty: the hints were applied, solutions are followed)
-    for (int v = 0; v < nvars_; ++v)
-        if (value_[v] < 0 && std::abs(belief[v] - 0.5) < hint_margin_) hint_phase_[v] = 2;  // unsure: no hint
     hint_until_ = counters_.conflicts + hint_conflicts_;
     hints_now_ = hint_conflicts_ > 0;
-    rephase_gap_ = rephase_;
-    rephase_at_ = hint_until_ + rephase_gap_;
 }
 
 // After a solution the next search (for another one) starts around it: its values are

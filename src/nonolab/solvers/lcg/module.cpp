@@ -64,15 +64,14 @@ bool colours_fit(const std::vector<std::vector<int>>& clues, const std::vector<s
 int Engine_init(EngineObject* self, PyObject* args, PyObject* kwds) {
     static const char* keywords[] = {"width", "height", "rows", "columns", "fixed", "minimise", "bands", "restarts", "probe_budget",
                                      "colours", "row_colours", "column_colours", "target_phases", "hint_rounds", "hint_conflicts",
-                                     "follow_conflicts", "rephase", "hint_margin", nullptr};
+                                     "follow_conflicts", nullptr};
     int width = 0, height = 0, minimise = 2, bands = 0, restarts = 0, colours = 0, target_phases = 1, hint_rounds = 0;
-    long long probe_budget = 0, hint_conflicts = 0, follow_conflicts = 0, rephase = 0;
-    double hint_margin = 0.0;
+    long long probe_budget = 0, hint_conflicts = 0, follow_conflicts = 0;
     PyObject *rows = nullptr, *columns = nullptr, *fixed = nullptr, *row_colours = nullptr, *column_colours = nullptr;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "iiOO|OiiiLiOOpiLLLd", const_cast<char**>(keywords), &width,
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "iiOO|OiiiLiOOpiLL", const_cast<char**>(keywords), &width,
                                      &height, &rows, &columns, &fixed, &minimise, &bands, &restarts, &probe_budget,
                                      &colours, &row_colours, &column_colours, &target_phases, &hint_rounds,
-                                     &hint_conflicts, &follow_conflicts, &rephase, &hint_margin))
+                                     &hint_conflicts, &follow_conflicts))
         return -1;
     if (colours != 0 && (colours < 2 || colours > 31 || !row_colours || !column_colours)) {
         PyErr_SetString(PyExc_ValueError, "a colour puzzle needs 2..31 colours and row_colours, column_colours");
@@ -86,7 +85,7 @@ int Engine_init(EngineObject* self, PyObject* args, PyObject* kwds) {
         PyErr_SetString(PyExc_ValueError, "restarts must be 0 (Luby) or 1 (glucose)");
         return -1;
     }
-    if (hint_rounds < 0 || hint_conflicts < 0 || follow_conflicts < 0 || rephase < 0) {
+    if (hint_rounds < 0 || hint_conflicts < 0 || follow_conflicts < 0) {
         PyErr_SetString(PyExc_ValueError, "hint_rounds, hint_conflicts and follow_conflicts must not be negative");
         return -1;
     }
@@ -129,7 +128,7 @@ int Engine_init(EngineObject* self, PyObject* args, PyObject* kwds) {
         return -1;
     self->engine = built;
     self->engine->set_target_phases(target_phases != 0);
-    self->engine->set_phase_hints(hint_rounds, hint_conflicts, follow_conflicts, rephase, hint_margin);
+    self->engine->set_phase_hints(hint_rounds, hint_conflicts, follow_conflicts);
     if (fixed && fixed != Py_None) {
         PyObject* fast = PySequence_Fast(fixed, "fixed must be a sequence of (cell, filled) pairs");
         if (!fast) return -1;
@@ -204,7 +203,6 @@ PyObject* Engine_stats(EngineObject* self, PyObject*) {
         {"learned_literals", c.learned_literals}, {"minimised_literals", c.minimised_literals},
         {"blocking_clauses", c.blocking}, {"cache_hits", c.cache_hits}, {"probes", c.probes},
         {"probe_line_runs", c.probe_line_runs}, {"target_updates", c.target_updates}, {"hint_rounds", c.hint_rounds},
-        {"rephases", c.rephases}, {"hint_open", c.hint_open}, {"hint_unsure", c.hint_unsure},
     };
     for (const auto& item : items)
         if (!put(dict, item.first, PyLong_FromLongLong(item.second))) { Py_DECREF(dict); return nullptr; }
