@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import csv
+import functools
 import json
 import os
 import sys
@@ -25,6 +26,7 @@ from pathlib import Path
 from benchmarks.peers import SETS, TOURNAMENT, _cpu_with_workers
 
 
+@functools.lru_cache(maxsize=None)
 def _puzzles(name: str) -> dict:
     from nonolab.formats import load_all
     return {p.name.lstrip("$"): p for p in load_all(TOURNAMENT / f"{name}.txt")}
