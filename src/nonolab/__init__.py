@@ -38,7 +38,7 @@ from nonolab.errors import (BackendUnavailable, Contradiction, InvalidPuzzle, No
 from nonolab.harness.uniqueness import CheckResult, CountResult, Verdict, outcome_of
 from nonolab.solvers import DEFAULT, Limits, SolveResult, Status
 from nonolab.solvers import get as backend
-from nonolab.solvers import get_spec as _build
+from nonolab.solvers import build as _build
 from nonolab.solvers import names as backends
 
 __version__ = "0.1.0"

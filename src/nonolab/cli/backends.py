@@ -3,7 +3,7 @@
 A command's ``--backend`` is a spec (``native``, ``native:line=overlap``), its
 ``-O KEY=VALUE`` pairs are parsed by :func:`nonolab.cli.options.parse_backend_options`,
 and the shortcut flags (``--probing``, ``--line``) add to them; all of it goes to
-:func:`nonolab.solvers.get_spec`, which checks the names and values.
+:func:`nonolab.solvers.build`, which checks the names and values.
 
 >>> build("native", ("probing=none",)).probing                      # doctest: +SKIP
 'none'
@@ -30,9 +30,9 @@ def backend_options(pairs: tuple[str, ...] = (), probing: str | None = None,
 def build(spec: str, pairs: tuple[str, ...] = (), probing: str | None = None, line: str | None = None,
           **extra: Any):
     """The solver ``spec`` names, with the ``-O`` pairs, the flags and ``extra`` (program-set options)."""
-    from nonolab.solvers import get_spec
+    from nonolab import solvers
 
-    return get_spec(spec, **{**backend_options(pairs, probing, line), **extra})
+    return solvers.build(spec, **{**backend_options(pairs, probing, line), **extra})
 
 
 def build_recording(spec: str, pairs: tuple[str, ...] = (), probing: str | None = None,

@@ -37,13 +37,14 @@ for small puzzles, and an independent check on the other backends.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
+from typing import Any
 
 from nonolab.core.grid import Solution
 from nonolab.core.puzzle import Clue, Puzzle
 from nonolab.errors import LimitReached
 from nonolab.solvers.base import Capability, Given, Limits, SolveResult, Stopwatch, accept, collect
 from nonolab.solvers.size import refuse_beyond
-from nonolab.solvers.options import max_states_option
+from nonolab.solvers.options import max_states_option, settle
 
 # The memory guard (see size.model_states): a baseline for small grids; it lists every
 # placement of each row first.
@@ -271,8 +272,8 @@ class BacktrackSolver:
     CAPABILITIES = frozenset({Capability.EXACT_COUNT, Capability.REPRODUCIBLE})  # a plain, seedless search
     OPTIONS = (max_states_option(MAX_STATES),)
 
-    def __init__(self, max_states: int | None = MAX_STATES):
-        self.max_states = max_states
+    def __init__(self, **options: Any):
+        settle(self, options)  # max_states
 
     def solve(self, puzzle: Puzzle, limits: Limits = Limits(), given: Given | None = None) -> SolveResult:
         """Enumerate the solutions of ``puzzle`` within ``limits``.

@@ -42,7 +42,7 @@ from nonolab.errors import BackendUnavailable, InvalidArgument, LimitReached
 from nonolab.solvers.base import (Capability, Given, Implication, Limits, SolveResult, Stopwatch, accept,
                                   finish)
 from nonolab.solvers.size import refuse_beyond
-from nonolab.solvers.options import Option, max_states_option
+from nonolab.solvers.options import Option, max_states_option, settle
 
 __all__ = ["CpSatSolver", "line_automaton"]
 
@@ -282,24 +282,12 @@ class CpSatSolver:
                choices=("int", "onehot")),
     )
 
-    def __init__(self, workers: int = 1, presolve: bool = True, probing_level: int | None = None,
-                 linearization_level: int | None = None, log: bool = False,
-                 max_states: int | None = MAX_STATES, colour_cells: str = "int"):
-        if not isinstance(workers, int) or isinstance(workers, bool) or workers < 1:
-            raise ValueError(f"CpSatSolver: workers must be a positive integer, not {workers!r}")
-        self.workers = workers
-        if workers > 1:
+    def __init__(self, **options: Any):
+        settle(self, options)
+        if self.workers > 1:
             # Which worker finds the one solution first depends on timing (a count still
             # runs on one worker, but the declaration covers every call).
             self.CAPABILITIES = CpSatSolver.CAPABILITIES - {Capability.REPRODUCIBLE}
-        self.presolve = bool(presolve)
-        self.probing_level = probing_level
-        self.linearization_level = linearization_level
-        self.log = bool(log)
-        self.max_states = max_states
-        if colour_cells not in ("int", "onehot"):
-            raise ValueError(f"CpSatSolver: colour_cells must be 'int' or 'onehot', not {colour_cells!r}")
-        self.colour_cells = colour_cells
 
     def solve(self, puzzle: Puzzle, limits: Limits = Limits(), given: Given | None = None) -> SolveResult:
         """Search ``puzzle`` within ``limits``.

@@ -38,6 +38,7 @@ from __future__ import annotations
 import time
 
 from collections.abc import Callable, Iterator, Sequence
+from typing import Any
 from dataclasses import dataclass, field
 
 from nonolab.core.grid import Solution
@@ -45,7 +46,7 @@ from nonolab.core.puzzle import Clue, Puzzle
 from nonolab.errors import LimitReached
 from nonolab.solvers.base import Capability, Given, Limits, SolveResult, Stopwatch, accept, collect
 from nonolab.solvers.size import refuse_beyond
-from nonolab.solvers.options import max_states_option
+from nonolab.solvers.options import max_states_option, settle
 
 # The memory guard (see size.model_states): a baseline for small grids; its option lists
 # grow with the line states (Gettys has 166,172).
@@ -378,8 +379,8 @@ class DlxSolver:
     CAPABILITIES = frozenset({Capability.EXACT_COUNT, Capability.REPRODUCIBLE})  # a plain, seedless search
     OPTIONS = (max_states_option(MAX_STATES),)
 
-    def __init__(self, max_states: int | None = MAX_STATES):
-        self.max_states = max_states
+    def __init__(self, **options: Any):
+        settle(self, options)  # max_states
 
     def solve(self, puzzle: Puzzle, limits: Limits = Limits(), given: Given | None = None) -> SolveResult:
         """Enumerate the exact covers of ``puzzle`` within ``limits``.

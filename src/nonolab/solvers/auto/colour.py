@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from nonolab.core.puzzle import Puzzle
 from nonolab.errors import BackendUnavailable, InvalidArgument
-from nonolab.solvers import capabilities_of, get_spec, parse_spec
+from nonolab.solvers import capabilities_of, build, parse_spec
 from nonolab.solvers.base import (Capability, Given, Limits, SolveResult, Stats, Stopwatch, capabilities,
                                   left)
 from nonolab.solvers.auto.racing import STOPPED, Race
@@ -51,7 +51,7 @@ def colour_engines(auto: "AutoSolver", fallbacks: tuple[str, ...]) -> list[str]:
 def _takes_colour(spec: str) -> bool:
     """Whether the engine ``spec`` builds takes colour (not: it cannot be built here)."""
     try:
-        return Capability.COLOUR in capabilities(get_spec(spec))
+        return Capability.COLOUR in capabilities(build(spec))
     except (BackendUnavailable, InvalidArgument):  # (a python-sat without this solver)
         return False
 

@@ -6,12 +6,12 @@ budget, and aborts the whole process on a clause added after ``solve()``.  So
 deadline, on a cancel and on Ctrl-C, and counts by solving again with the solutions so
 far blocked.  That leaves out what the incremental solvers of :class:`.solver.CnfSolver`
 offer: colour (the colour encoding blocks solutions in one live solver) and an
-incremental session (each question is a fresh solve).  ``CnfSolver("kissat")`` builds
+incremental session (each question is a fresh solve).  ``CnfSolver(solver="kissat")`` builds
 this class: the module registers it as the one-shot solver of its name.
 
 >>> from nonolab.core import Puzzle
 >>> from nonolab.solvers.base import Limits
->>> solver = CnfSolver("kissat")
+>>> solver = CnfSolver(solver="kissat")
 >>> type(solver).__name__, Capability.COLOUR in solver.CAPABILITIES
 ('KissatSolver', False)
 """
@@ -32,7 +32,7 @@ __all__ = ["KissatSolver"]
 
 class KissatSolver(CnfSolver):
     """The cnf backend with a one-shot solver (see the module notes); built by
-    ``CnfSolver(solver)`` for a solver named in ``ONE_SHOT``."""
+    ``CnfSolver(solver=name)`` for a solver named in ``ONE_SHOT``."""
 
     CAPABILITIES = CnfSolver.CAPABILITIES - {Capability.COLOUR}
 

@@ -21,7 +21,7 @@ from nonolab.solvers.cnf.calls import Limited
 __all__ = ["ONE_SHOT", "logs_proofs", "result_of", "solver_names", "time_limit_mode"]
 
 # The python-sat solvers that must run one solve per process, each with its class (a
-# subclass of CnfSolver, which ``CnfSolver(name)`` builds): filled in by the modules that
+# subclass of CnfSolver, which ``CnfSolver(solver=name)`` builds): filled in by the modules that
 # define them when the package is imported (:mod:`.kissat`), so that this one names none.
 ONE_SHOT: dict[str, type] = {}
 

@@ -32,6 +32,7 @@ from typing import Any
 from nonolab.core.puzzle import Puzzle
 from nonolab.errors import BackendUnavailable, LimitReached, WrongAnswer
 from nonolab.solvers.base import Capability, Given, Limits, SolveResult, Stopwatch, accept, finish
+from nonolab.solvers.options import settle
 
 __all__ = ["SharpSatSolver"]
 
@@ -52,7 +53,8 @@ class SharpSatSolver:
     CAPABILITIES = frozenset({Capability.EXACT_COUNT, Capability.GIVEN_CELLS, Capability.MODEL_COUNT})
     OPTIONS = ()
 
-    def __init__(self) -> None:
+    def __init__(self, **options: Any) -> None:
+        settle(self, options)  # none declared: refuses any, as every backend does
         try:
             import pyganak  # noqa: F401 -- only whether it loads
         except ImportError as exc:

@@ -16,7 +16,7 @@ budget, so it is run in slices of conflicts with the clock checked between them;
 lingeling supports neither, so a time limit with it is refused.  Kissat (``kissat404``)
 can neither be stopped nor take a clause after ``solve()`` (that aborts the whole
 process): it is a class of its own (:class:`.kissat.KissatSolver`, which
-``CnfSolver("kissat")`` builds), run in a child process, killed at the deadline or on a
+``CnfSolver(solver="kissat")`` builds), run in a child process, killed at the deadline or on a
 cancel, counting by solving again from scratch with the solutions found so far blocked
 (:mod:`.oneshot`: each further solution costs a whole solve).
 """
@@ -30,7 +30,7 @@ from nonolab.core.puzzle import Puzzle
 from nonolab.errors import BackendUnavailable, InvalidArgument, LimitReached
 from nonolab.solvers.base import Capability, Given, Limits, SolveResult, Stopwatch, accept, finish
 from nonolab.solvers.size import refuse_beyond
-from nonolab.solvers.options import Option, max_states_option
+from nonolab.solvers.options import Option, declared, max_states_option, settle
 from nonolab.solvers.cnf.encode import cells_as_assumptions, encode, implication_clauses
 from nonolab.solvers.cnf.calls import Limited, load_clauses, off_main_thread
 from nonolab.solvers.cnf.sat import (ONE_SHOT, _black_and_white, _canonical, _colour, _enumerate, _pysat_solvers,
@@ -67,23 +67,22 @@ class CnfSolver:
     CAPABILITIES = frozenset({Capability.EXACT_COUNT, Capability.GIVEN_CELLS, Capability.IMPLICATIONS,
                               Capability.SESSION, Capability.COLOUR, Capability.PROOF})
     OPTIONS = (
-        Option("solver", "choice", "cadical195", "the python-sat solver",
-               choices=lambda: sorted(set(solver_names().values()))),
+        Option("solver", "choice", "cadical195", "the python-sat solver (or one of its aliases: m22, kissat ...)",
+               choices=lambda: sorted(set(solver_names().values())), spelling=_canonical),
         max_states_option(MAX_STATES),
     )
     # Kissat runs another way (a killed child process, a solve per solution): the
     # contract suite runs it as a variant of its own.
     VARIANTS = {"solver": ("kissat404",)}
 
-    def __new__(cls, solver: str = "cadical195", max_states: int | None = MAX_STATES) -> "CnfSolver":
+    def __new__(cls, **options: Any) -> "CnfSolver":
         # A one-shot solver is a class of its own (see ONE_SHOT).
-        if cls is CnfSolver:
-            cls = ONE_SHOT.get(_canonical(solver), cls)
+        if cls is CnfSolver and "solver" in options:
+            cls = ONE_SHOT.get(declared(cls)["solver"].parse(options["solver"], cls.name), cls)
         return super().__new__(cls)
 
-    def __init__(self, solver: str = "cadical195", max_states: int | None = MAX_STATES):
-        self.max_states = max_states
-        self.solver = _canonical(solver)
+    def __init__(self, **options: Any):
+        settle(self, options)
         pysat_solvers = _pysat_solvers()
         try:
             pysat_solvers.Solver(name=self.solver).delete()
