@@ -11,7 +11,7 @@ import pytest
 
 from nonolab.errors import BackendUnavailable
 from nonolab.solvers import build, specs
-from nonolab.solvers.base import Limits, Stopwatch, accept, finish, left
+from nonolab.solvers.base import Limits, Budget, accept, finish, left
 
 
 def _loadable(spec: str) -> str | None:
@@ -30,7 +30,7 @@ class FirstSolutionOnly:
     CAPABILITIES: frozenset = frozenset()
 
     def solve(self, puzzle, limits=Limits(), given=None):
-        watch = Stopwatch.of(limits)
+        watch = Budget.of(limits)
         accept(self, puzzle, given)
         first = build("backtrack").solve(puzzle, left(Limits(1, limits.time_limit, limits.cancel), watch))
         return finish(self.name, puzzle, limits, watch, first.solutions, False)

@@ -18,7 +18,7 @@ from nonolab.core import Puzzle, Solution
 from nonolab.core.violations import clues_of, violations
 from nonolab.errors import BackendUnavailable, InvalidArgument
 from nonolab.solvers import get
-from nonolab.solvers.base import Given, Limits, Status, Stopwatch
+from nonolab.solvers.base import Given, Limits, Status, Budget
 from nonolab.solvers.cnf import (CnfSolver, cells_as_assumptions, encode, encode_line, line_size,
                                  solver_names, time_limit_mode, to_dimacs)
 from nonolab.solvers.cnf.encode import Line, VarPool
@@ -325,7 +325,7 @@ def _pigeonhole(holes):
 def test_time_limit_stops_a_single_hard_call(sat_name):
     # One solve() call that would take many seconds: the limit must stop it inside.
     with pysat_solvers.Solver(name=sat_name, bootstrap_with=_pigeonhole(11)) as sat:
-        run = Limited(sat, time_limit_mode(sat_name), Stopwatch(0.3))
+        run = Limited(sat, time_limit_mode(sat_name), Budget(0.3))
         try:
             answer = run([])
         finally:

@@ -42,7 +42,7 @@ from typing import Any
 from nonolab.core.grid import Solution
 from nonolab.core.puzzle import Clue, Puzzle
 from nonolab.errors import LimitReached
-from nonolab.solvers.base import Capability, Given, Limits, SolveResult, Stopwatch, accept, collect
+from nonolab.solvers.base import Capability, Given, Limits, SolveResult, Budget, accept, collect
 from nonolab.solvers.size import refuse_beyond
 from nonolab.solvers.options import max_states_option, settle
 
@@ -283,7 +283,7 @@ class BacktrackSolver:
         >>> r.count, r.complete, str(r.solution)
         (1, True, '##\\n.#')
         """
-        watch = Stopwatch.of(limits)
+        watch = Budget.of(limits)
         accept(self, puzzle, given)  # a hint only: it takes no given cells
         refuse_beyond(self.name, puzzle, self.max_states)
         counters: dict[str, int] = {"placements": 0, "rows": 0}

@@ -39,7 +39,7 @@ from typing import Any
 from nonolab.core.grid import Solution
 from nonolab.core.puzzle import Puzzle
 from nonolab.errors import BackendUnavailable, InvalidArgument, LimitReached
-from nonolab.solvers.base import (Capability, Given, Implication, Limits, SolveResult, Stopwatch, accept,
+from nonolab.solvers.base import (Capability, Given, Implication, Limits, SolveResult, Budget, accept,
                                   finish)
 from nonolab.solvers.size import refuse_beyond
 from nonolab.solvers.options import Option, max_states_option, settle
@@ -302,7 +302,7 @@ class CpSatSolver:
         >>> r.count, r.complete, str(r.solution)
         (1, True, '#.\\n.#')
         """
-        watch = Stopwatch.of(limits)
+        watch = Budget.of(limits)
         given = accept(self, puzzle, given)
         refuse_beyond(self.name, puzzle, self.max_states)
         cp_model = _cp_model()

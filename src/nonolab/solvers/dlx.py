@@ -44,7 +44,7 @@ from dataclasses import dataclass, field
 from nonolab.core.grid import Solution
 from nonolab.core.puzzle import Clue, Puzzle
 from nonolab.errors import LimitReached
-from nonolab.solvers.base import Capability, Given, Limits, SolveResult, Stopwatch, accept, collect
+from nonolab.solvers.base import Capability, Given, Limits, SolveResult, Budget, accept, collect
 from nonolab.solvers.size import refuse_beyond
 from nonolab.solvers.options import max_states_option, settle
 
@@ -390,7 +390,7 @@ class DlxSolver:
         >>> r.count, r.complete, str(r.solution)
         (1, True, '##\\n.#')
         """
-        watch = Stopwatch.of(limits)
+        watch = Budget.of(limits)
         accept(self, puzzle, given)  # a hint only: it takes no given cells
         refuse_beyond(self.name, puzzle, self.max_states)
         counters: dict[str, int] = {"nodes": 0}
@@ -403,7 +403,7 @@ class DlxSolver:
 _FREE_SECONDS_PER_ENTRY = 1.5e-7
 
 
-def _pictures(puzzle: Puzzle, watch: Stopwatch, counters: dict[str, int]) -> Iterator[Solution]:
+def _pictures(puzzle: Puzzle, watch: Budget, counters: dict[str, int]) -> Iterator[Solution]:
     # Encoding happens inside the iteration, so that a deadline passed while encoding
     # is a LimitReached like one passed while searching.
     cover = encode(puzzle, watch.expired)

@@ -57,7 +57,7 @@ from nonolab.core.grid import Grid
 from nonolab.core.puzzle import Puzzle
 from nonolab.errors import InvalidArgument
 from nonolab.solvers import capabilities_of, get, build, options_of, parse_spec
-from nonolab.solvers.base import (Capability, Given, Limits, SolveResult, Stats, Stopwatch,
+from nonolab.solvers.base import (Capability, Given, Limits, SolveResult, Stats, Budget,
                                   accept, finish, left)
 from nonolab.solvers.size import model_states
 from nonolab.solvers.options import Option, settle
@@ -251,7 +251,7 @@ class AutoSolver:
     def solve(self, puzzle: Puzzle, limits: Limits = Limits(), given: Given | None = None) -> SolveResult:
         """Search ``puzzle`` within ``limits``; ``given`` as for the backends: only the
         solutions that agree with its cells are counted."""
-        watch = Stopwatch.of(limits)
+        watch = Budget.of(limits)
         given = accept(self, puzzle, given)
         if puzzle.is_colour:
             return self._colour(puzzle, limits, watch, given)
@@ -282,7 +282,7 @@ class AutoSolver:
         second, handed = self._cdcl(self.cdcl, puzzle, first.remainder, given, left(limits, watch))
         return self._merge(puzzle, limits, watch, first, second, first.remainder, handed, f"native+{self.cdcl}")
 
-    def _colour(self, puzzle: Puzzle, limits: Limits, watch: Stopwatch, given: Given) -> SolveResult:
+    def _colour(self, puzzle: Puzzle, limits: Limits, watch: Budget, given: Given) -> SolveResult:
         """A colour puzzle, whole: the first engine that declares colour alone, then a
         rival beside it (:mod:`nonolab.solvers.auto.colour`)."""
         return solve_colour(self, puzzle, limits, watch, given, CDCL_BACKENDS)
@@ -320,7 +320,7 @@ class AutoSolver:
         result = solver.solve(puzzle, limits, handed)
         return result, {"handoff_fixed_cells": len(handed.cells), "handoff_clauses": len(handed.implications)}
 
-    def _merge(self, puzzle: Puzzle, limits: Limits, watch: Stopwatch, first: SolveResult, second: SolveResult,
+    def _merge(self, puzzle: Puzzle, limits: Limits, watch: Budget, first: SolveResult, second: SolveResult,
                remainder: Grid, handed: dict[str, int], phase: str, engine: str | None = None) -> SolveResult:
         """Native's answer and the CDCL answer on the remainder, as one.
 
@@ -343,7 +343,7 @@ class AutoSolver:
         stats = self._stats(watch, phase, first, second, handed, engine)
         return finish(self.name, puzzle, limits, watch, solutions, complete, stats.counters, steps, remainder)
 
-    def _stats(self, watch: Stopwatch, phase: str, first: SolveResult, second: SolveResult | None,
+    def _stats(self, watch: Budget, phase: str, first: SolveResult, second: SolveResult | None,
                handed: dict[str, int], engine: str | None = None) -> Stats:
         """Native's counters as ``native_*``; the answering engine's as ``cdcl_*`` (its
         ``conflicts`` as ``conflicts``, so that tables can show them beside the others')."""

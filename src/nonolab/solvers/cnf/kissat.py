@@ -22,7 +22,7 @@ from typing import Any
 
 from nonolab.core.puzzle import Puzzle
 from nonolab.errors import InvalidArgument
-from nonolab.solvers.base import Capability, Given, Limits, SolveResult, Stopwatch, accept
+from nonolab.solvers.base import Capability, Given, Limits, SolveResult, Budget, accept
 from nonolab.solvers.cnf.encode import cells_as_assumptions, implication_clauses
 from nonolab.solvers.cnf.solver import ONE_SHOT, CnfSolver, result_of
 from nonolab.solvers.size import refuse_beyond
@@ -44,7 +44,7 @@ class KissatSolver(CnfSolver):
         """
         from nonolab.solvers.cnf.oneshot import run_one_shot  # brings subprocess: only when Kissat runs
 
-        watch = Stopwatch.of(limits)
+        watch = Budget.of(limits)
         if puzzle.is_colour:  # (its capabilities leave colour out)
             raise InvalidArgument(f"cnf: solver {self.solver} takes black-and-white puzzles only; "
                                   "colour puzzles need an incremental solver such as cadical195")

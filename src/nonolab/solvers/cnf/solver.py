@@ -28,7 +28,7 @@ from typing import Any, Callable, Mapping
 from nonolab.core.grid import Solution
 from nonolab.core.puzzle import Puzzle
 from nonolab.errors import BackendUnavailable, InvalidArgument, LimitReached
-from nonolab.solvers.base import Capability, Given, Limits, SolveResult, Stopwatch, accept, finish
+from nonolab.solvers.base import Capability, Given, Limits, SolveResult, Budget, accept, finish
 from nonolab.solvers.size import refuse_beyond
 from nonolab.solvers.options import Option, declared, max_states_option, settle
 from nonolab.solvers.cnf.encode import cells_as_assumptions, encode, implication_clauses
@@ -113,7 +113,7 @@ class CnfSolver:
                 (lingeling).
             InvalidArgument: a given cell outside the grid or not 0/1.
         """
-        watch = Stopwatch.of(limits)
+        watch = Budget.of(limits)
         given = accept(self, puzzle, given)
         mode = _stoppable(self.solver, limits)
         refuse_beyond(self.name, puzzle, self.max_states)
@@ -134,7 +134,7 @@ class CnfSolver:
         return prove(self, puzzle, limits, proof)
 
     def _solve_colour(self, puzzle: Puzzle, limits: Limits, given: Given, mode: str | None,
-                      watch: Stopwatch) -> SolveResult:
+                      watch: Budget) -> SolveResult:
         """:meth:`solve` for a colour puzzle (:mod:`.colour`'s one-hot encoding)."""
         from nonolab.solvers.cnf.colour import encode_colour
 
@@ -146,7 +146,7 @@ class CnfSolver:
         extra = [[lit] for lit in enc.units(given.cells)] + enc.implication_clauses(given.implications)
         return self._search(puzzle, limits, watch, mode, enc, extra, _colour(enc))
 
-    def _search(self, puzzle: Puzzle, limits: Limits, watch: Stopwatch, mode: str | None, enc: Any,
+    def _search(self, puzzle: Puzzle, limits: Limits, watch: Budget, mode: str | None, enc: Any,
                 extra: list[list[int]], read: Callable[[Any], tuple[Solution, list[int]]]) -> SolveResult:
         """Load an encoding (black-and-white or colour) and ``extra`` clauses into a fresh
         SAT solver and enumerate, within ``watch``; the counters say where the time went."""
@@ -223,7 +223,7 @@ class CnfSession:
         self._units: list[list[int]] = []       # the restrict() cells, as unit clauses
         self._propagator: Any = None            # MiniSat, for implied(), made on first use
 
-    def _built(self, watch: Stopwatch) -> bool:
+    def _built(self, watch: Budget) -> bool:
         """Encode and load the SAT solver unless done; False when ``watch`` stopped it first."""
         if self._closed:
             raise ValueError("CnfSession: the session is closed")
@@ -255,7 +255,7 @@ class CnfSession:
         """
         if self._closed:
             raise ValueError("CnfSession.solve: the session is closed")
-        watch = Stopwatch.of(limits)
+        watch = Budget.of(limits)
         given = (given or Given()).check(self.puzzle).within(self.puzzle)
         if given.implications:
             raise InvalidArgument("a cnf session takes given cells only, not implications")
@@ -327,7 +327,7 @@ class CnfSession:
         """
         if self._closed:
             raise ValueError("CnfSession.implied: the session is closed")
-        self._built(Stopwatch(None))
+        self._built(Budget(None))
         if self._propagator is None:
             self._propagator = _pysat_solvers().Solver(name="minisat22", bootstrap_with=self._enc.clauses)
             for unit in self._units:

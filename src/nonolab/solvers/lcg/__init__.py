@@ -40,7 +40,7 @@ from typing import Any
 from nonolab.core.grid import EMPTY, FILLED, UNKNOWN, Grid, Solution
 from nonolab.core.puzzle import Puzzle
 from nonolab.errors import BackendUnavailable, InvalidArgument, TooLarge
-from nonolab.solvers.base import (Capability, Given, Limits, SolveResult, Stopwatch, accept, checked_solutions,
+from nonolab.solvers.base import (Capability, Given, Limits, SolveResult, Budget, accept, checked_solutions,
                                   finish)
 from nonolab.solvers.options import Option, settle
 from nonolab.solvers.stopping import when_set
@@ -207,7 +207,7 @@ class LcgSolver:
             InvalidArgument: a given cell outside the grid or not a value of the puzzle.
             TooLarge: a colour puzzle with more than 31 colours.
         """
-        watch = Stopwatch.of(limits)
+        watch = Budget.of(limits)
         given = accept(self, puzzle, given)
         h, w = puzzle.height, puzzle.width
         colour = puzzle.is_colour
@@ -247,7 +247,7 @@ class LcgSolver:
         root = None if complete or colour else _root_grid(engine, puzzle)
         return finish(self.name, puzzle, limits, watch, found, complete, counters, checked=True, remainder=root)
 
-    def _search(self, engine: Any, puzzle: Puzzle, limits: Limits, watch: Stopwatch,
+    def _search(self, engine: Any, puzzle: Puzzle, limits: Limits, watch: Budget,
                 found: list[Solution]) -> tuple[bool, int]:
         """Run ``engine`` slice by slice into ``found``; returns (exhausted, slices)."""
         w, colour = puzzle.width, puzzle.is_colour

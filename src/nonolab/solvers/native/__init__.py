@@ -26,7 +26,7 @@ from typing import Any, Callable, Iterable, Iterator, Mapping
 
 from nonolab.core.grid import UNKNOWN, Grid, Solution
 from nonolab.core.puzzle import Puzzle
-from nonolab.solvers.base import (Capability, Given, Implication, Limits, SolveResult, Stopwatch, accept,
+from nonolab.solvers.base import (Capability, Given, Implication, Limits, SolveResult, Budget, accept,
                                   checked_solutions, finish)
 from nonolab.errors import InvalidArgument
 from nonolab.solvers.options import Option, settle
@@ -213,7 +213,7 @@ class NativeSolver:
                                       "puzzles only (colour: none, contradiction, full)")
             return solve_colour(self.name, puzzle, limits, accept(self, puzzle, given), self.node_limit,
                                 self.probing.level, self.record_steps)
-        watch = Stopwatch.of(limits)
+        watch = Budget.of(limits)
         given = _given(puzzle, accept(self, puzzle, given).cells)
         first = self._space(puzzle, given)
         # A cancel that says when it is set stops the engine inside its slice.
@@ -224,7 +224,7 @@ class NativeSolver:
             for undo in unsubscribe:
                 undo()
 
-    def _search(self, puzzle: Puzzle, limits: Limits, watch: Stopwatch, given: bytes | None, first: Any,
+    def _search(self, puzzle: Puzzle, limits: Limits, watch: Budget, given: bytes | None, first: Any,
                 unsubscribe: list[Callable[[], None]]) -> SolveResult:
         """The search of :meth:`solve` from its ``first`` space (forks subscribe to the cancel too)."""
         styles = list(_STYLES) if self.restarts else [(self.probe_depth, self.deep_sweeps)]
@@ -353,7 +353,7 @@ class NativeSolver:
         return finish(self.name, puzzle, limits, watch, solutions, complete, counters, tuple(steps or ()),
                       remainder, checked=True)
 
-    def _cut(self, puzzle: Puzzle, limits: Limits, watch: Stopwatch, spaces: list[Any]) -> SolveResult:
+    def _cut(self, puzzle: Puzzle, limits: Limits, watch: Budget, spaces: list[Any]) -> SolveResult:
         """A search whose step log the limit cut: stopped by it (timeout, or interrupted),
         without solutions or steps (what it found is not what was asked: the steps to it)."""
         counters = {"nodes": sum(sp.nodes for sp in spaces), "styles": len(spaces), "step_log_cut": 1}
