@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from nonolab.solvers import DEFAULT, parse_pairs
+from nonolab.solvers import DEFAULT
 
 class Seconds(click.ParamType):
     """A positive, finite number of seconds (``nan`` and ``inf`` are refused: neither is a
@@ -105,13 +105,6 @@ backend_option = click.option(
     "--option", "-O", "backend_options", multiple=True, metavar="KEY=VALUE",
     help="A backend option, repeatable (e.g. -O solver=glucose4 for cnf, -O workers=2 for cpsat, "
          "-O probing=contradiction or -O line=chain-range for native).")
-
-
-def parse_backend_options(pairs: tuple[str, ...]) -> dict[str, object]:
-    """``("workers=2", "presolve=false")`` -> ``{"workers": "2", "presolve": "false"}``: the
-    values stay text; the backend's declared options check and type them when it is built
-    (``nonolab.solvers.build``, the one parser of specs and ``-O``)."""
-    return dict(parse_pairs(pairs))
 
 
 def puzzle_and_solver(func):

@@ -112,7 +112,8 @@ def build(spec: str = DEFAULT, pairs: Iterable[str] = (), **options: Any) -> Sol
     name, spec_options = parse_spec(spec)
     cls = _class(name)
     from_text = {**spec_options, **parse_pairs(pairs)}
-    refuse_undeclared(name, cls, from_text)  # a programmatic option (a callable) is never text
+    # Text sets declared options only: a programmatic one (a callable, a dict) is never text.
+    refuse_undeclared(name, cls, [*from_text, *(key for key, value in options.items() if isinstance(value, str))])
     return cls(**{**from_text, **options})
 
 
