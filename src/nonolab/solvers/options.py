@@ -27,9 +27,11 @@ nonolab.errors.InvalidArgument: backend 'cpsat': option workers=0: expected an i
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass
 from enum import Enum
+from types import MappingProxyType
 from typing import Any, Callable, Iterable, Mapping
 
 from nonolab.errors import InvalidArgument
@@ -174,9 +176,10 @@ def _show(bound: float) -> str:
     return str(int(bound)) if float(bound).is_integer() else str(bound)
 
 
-def declared(cls: type) -> dict[str, Option]:
-    """A backend class's user options by name (its ``OPTIONS``)."""
-    return {option.name: option for option in getattr(cls, "OPTIONS", ())}
+@functools.lru_cache(maxsize=None)  # a class's OPTIONS never change; every constructor asks
+def declared(cls: type) -> Mapping[str, Option]:
+    """A backend class's user options by name (its ``OPTIONS``), read only."""
+    return MappingProxyType({option.name: option for option in getattr(cls, "OPTIONS", ())})
 
 
 def refuse_undeclared(backend: str, cls: type, names: Iterable[str]) -> None:
