@@ -200,6 +200,18 @@ def test_constructors_declare_no_option_again(name):
 
 
 @pytest.mark.parametrize("name", LOADED)
+def test_every_declared_option_has_its_attribute_type_and_no_other_name_does(name):
+    """The class annotates the attributes settle() sets (for the type checker): the same
+    names as OPTIONS, so that a renamed or removed option cannot leave a stale one."""
+    cls = _class_of(name)
+    annotated = {key for klass in cls.__mro__ for key in vars(klass).get("__annotations__", {})}
+    declared = {o.name for o in options_of(name)}
+    assert declared <= annotated, (name, declared - annotated)
+    stale = {key for key in annotated - declared if not hasattr(cls, key) and key not in vars(get(name))}
+    assert not stale, (name, stale)
+
+
+@pytest.mark.parametrize("name", LOADED)
 def test_a_bare_backend_holds_every_declared_default(name):
     solver = _class_of(name)()
     for option in options_of(name):

@@ -64,7 +64,7 @@ def _build(spec: str):
     import nonolab.solvers as solvers
 
     # build since e72fa8e; get_spec, its older name, until issue 27 removed it.
-    return (getattr(solvers, "build", None) or solvers.get_spec)(spec)
+    return (getattr(solvers, "build", None) or getattr(solvers, "get_spec"))(spec)
 
 
 def run_once(spec: str, task: str, path: str, time_limit: float | None, started: float | None) -> dict:

@@ -271,6 +271,9 @@ class BacktrackSolver:
     name = "backtrack"
     CAPABILITIES = frozenset({Capability.EXACT_COUNT, Capability.REPRODUCIBLE})  # a plain, seedless search
     OPTIONS = (max_states_option(MAX_STATES),)
+    # The declared options as settle() sets them: their types, for the checker (defaults and checks
+    # live in OPTIONS only; tests/backends/test_options.py holds the two names to each other).
+    max_states: int | None
 
     def __init__(self, **options: Any):
         settle(self, options)  # max_states

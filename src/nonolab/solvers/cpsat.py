@@ -281,6 +281,15 @@ class CpSatSolver:
         Option("colour_cells", "choice", "int", "colour puzzles: integer cells, or one-hot Booleans too",
                choices=("int", "onehot")),
     )
+    # The declared options as settle() sets them: their types, for the checker (defaults and checks
+    # live in OPTIONS only; tests/backends/test_options.py holds the two names to each other).
+    workers: int
+    presolve: bool
+    probing_level: int | None
+    linearization_level: int | None
+    log: bool
+    max_states: int | None
+    colour_cells: str
 
     def __init__(self, **options: Any):
         settle(self, options)

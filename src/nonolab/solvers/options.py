@@ -27,7 +27,6 @@ nonolab.errors.InvalidArgument: backend 'cpsat': option workers=0: expected an i
 
 from __future__ import annotations
 
-import functools
 import math
 from dataclasses import dataclass
 from enum import Enum
@@ -176,10 +175,15 @@ def _show(bound: float) -> str:
     return str(int(bound)) if float(bound).is_integer() else str(bound)
 
 
-@functools.lru_cache(maxsize=None)  # a class's OPTIONS never change; every constructor asks
 def declared(cls: type) -> Mapping[str, Option]:
     """A backend class's user options by name (its ``OPTIONS``), read only."""
-    return MappingProxyType({option.name: option for option in getattr(cls, "OPTIONS", ())})
+    found = _DECLARED.get(cls)
+    if found is None:  # a class's OPTIONS never change, and every constructor asks
+        found = _DECLARED[cls] = MappingProxyType({option.name: option for option in getattr(cls, "OPTIONS", ())})
+    return found
+
+
+_DECLARED: dict[type, Mapping[str, Option]] = {}
 
 
 def refuse_undeclared(backend: str, cls: type, names: Iterable[str]) -> None:

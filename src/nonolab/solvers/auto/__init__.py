@@ -219,6 +219,31 @@ class AutoSolver:
                "hand over only models up to this many automaton states (none: any size)", minimum=1,
                optional=True),
     )
+    # The declared options as settle() sets them: their types, for the checker (defaults and checks
+    # live in OPTIONS only; tests/backends/test_options.py holds the two names to each other).
+    cdcl: str
+    rival: str
+    native_budget: float
+    handoff_by: float
+    race: bool
+    probe_clauses: bool
+    fix_cells: bool
+    early: bool
+    early_after: float
+    early_open: float
+    early_yield: float
+    early_nice: int
+    native_nice: int
+    rival_nice: int
+    rival_after: float
+    colour_rival_after: float
+    rival_fix_cells: bool
+    probing: str | None
+    line: str | None
+    solo_side: int
+    solo_budget: float
+    record_steps: bool
+    handoff_max_states: int | None
     PROGRAMMATIC = ("progress", "native_options", "cdcl_options")
 
     def __init__(self, *, progress: Callable[[int, int], None] | None = None,

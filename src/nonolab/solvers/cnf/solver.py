@@ -71,6 +71,10 @@ class CnfSolver:
                choices=lambda: sorted(set(solver_names().values())), spelling=_canonical),
         max_states_option(MAX_STATES),
     )
+    # The declared options as settle() sets them: their types, for the checker (defaults and checks
+    # live in OPTIONS only; tests/backends/test_options.py holds the two names to each other).
+    solver: str
+    max_states: int | None
     # Kissat runs another way (a killed child process, a solve per solution): the
     # contract suite runs it as a variant of its own.
     VARIANTS = {"solver": ("kissat404",)}

@@ -153,6 +153,17 @@ class LcgSolver:
         Option("follow_conflicts", "int", 0, "with the hints, conflicts after a solution during which "
                "decisions take its values (0: never)", minimum=0, experimental=True),
     )
+    # The declared options as settle() sets them: their types, for the checker (defaults and checks
+    # live in OPTIONS only; tests/backends/test_options.py holds the two names to each other).
+    minimise: str
+    explain: str
+    restarts: str
+    phases: str
+    probing: bool
+    slice_seconds: float
+    hint_rounds: int
+    hint_conflicts: int
+    follow_conflicts: int
     PROGRAMMATIC = ("hold", "alarm")
     VARIANTS = {"minimise": ("basic",), "explain": ("positions",), "restarts": ("glucose",), "phases": ("saved",),
                 "probing": ("off",), "hint_rounds": ("0",), "hint_conflicts": ("0",), "follow_conflicts": ("1000",)}

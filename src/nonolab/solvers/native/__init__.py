@@ -31,7 +31,7 @@ from nonolab.solvers.base import (Capability, Given, Implication, Limits, SolveR
 from nonolab.errors import InvalidArgument
 from nonolab.solvers.options import Option, settle
 from nonolab.solvers.stopping import when_set
-from nonolab.solvers.native.modes import DEFAULT_ENUMERATE_CAP, STRATEGIES, Probing, line_strategy
+from nonolab.solvers.native.modes import DEFAULT_ENUMERATE_CAP, STRATEGIES, LineStrategy, Probing, line_strategy
 from nonolab.solvers.steps import Step, Technique
 
 __all__ = ["NativeSolver", "Probing", "Step", "Technique", "fix_line", "solve_line"]
@@ -153,6 +153,19 @@ class NativeSolver:
         Option("handoff_by", "float", None, "seconds by which the handoff callback is called, root done or not",
                minimum=0, optional=True),
     )
+    # The declared options as settle() sets them: their types, for the checker (defaults and checks
+    # live in OPTIONS only; tests/backends/test_options.py holds the two names to each other).
+    probing: Probing
+    line: LineStrategy
+    line_cap: int
+    cache_bytes: int
+    node_limit: int | None
+    record_steps: bool
+    restarts: bool
+    probe_depth: int
+    deep_sweeps: int
+    handoff_after: float
+    handoff_by: float | None
     PROGRAMMATIC = ("progress", "handoff", "on_root", "on_stuck", "alarm")
     # Option values that make a different solver (the default "dp" is the plain
     # backend), each held to the whole contract suite: see nonolab.solvers.specs.
