@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from nonolab.core import Solution
-from nonolab.solvers.base import (Capability, Limits, SolveResult, Stats, Status, Stopwatch, accept,
+from nonolab.solvers.base import (Capability, Limits, SolveResult, Stats, Status, Budget, accept,
                                   checked_solutions, finish)
 
 
@@ -80,7 +80,7 @@ class RotatingPairSolver:
 
     def solve(self, puzzle, limits=Limits(), given=None):
         from nonolab.solvers.lcg import LcgSolver
-        watch = Stopwatch.of(limits)
+        watch = Budget.of(limits)
         accept(self, puzzle, given)
         wanted = limits.max_solutions
         every = LcgSolver().solve(puzzle, Limits(None if wanted is None else wanted + 6, limits.time_limit))

@@ -1,6 +1,6 @@
 """The package's questions by backend name: :func:`solve`, :func:`check`, :func:`check_many`, :func:`count`.
 
-``nonolab.solve(puzzle, "native")`` is ``nonolab.solvers.get_spec("native").solve(puzzle, ...)``
+``nonolab.solve(puzzle, "native")`` is ``nonolab.solvers.build("native").solve(puzzle, ...)``
 with the limits spelt as arguments.  They live here, not in ``nonolab/__init__.py``,
 so that importing the package stays free of the solvers until one is asked for (the
 command line installs its Ctrl-C handler before it loads them).
@@ -18,7 +18,7 @@ from typing import Any
 from nonolab.core import Puzzle
 from nonolab.harness.uniqueness import CheckResult, CountResult
 from nonolab.solvers import DEFAULT, Limits, SolveResult
-from nonolab.solvers import get_spec as _build
+from nonolab.solvers import build as _build
 
 __all__ = ["check", "check_many", "count", "solve"]
 

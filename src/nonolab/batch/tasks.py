@@ -132,10 +132,10 @@ def _shipped(job: Job):
 
 def _solve(puzzle, backend: str, time_limit: float | None, max_solutions: int | None):
     from nonolab.harness.uniqueness import outcome_of
-    from nonolab.solvers import get_spec
+    from nonolab.solvers import build
     from nonolab.solvers.base import Limits
 
-    result = get_spec(backend).solve(puzzle, Limits(max_solutions, time_limit))
+    result = build(backend).solve(puzzle, Limits(max_solutions, time_limit))
     outcome = outcome_of(result)  # None: a first solution (max_solutions 1), uniqueness not asked
     record = {"verdict": outcome.value if outcome else None, "count": result.count,
               "exact": result.complete, "solver_status": result.status.value}

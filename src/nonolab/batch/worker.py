@@ -34,10 +34,10 @@ def _watch_parent(parent: int) -> None:
 
 
 def _warm_up(backend: str) -> None:
-    from nonolab.solvers import get_spec
+    from nonolab.solvers import build
     from nonolab.solvers.warm import warm_up
 
-    warm_up(get_spec(backend))  # BackendUnavailable / UnknownBackend: fatal, reported to the parent
+    warm_up(build(backend))  # BackendUnavailable / UnknownBackend: fatal, reported to the parent
 
 
 def _send(out: TextIO, message: dict[str, Any]) -> None:

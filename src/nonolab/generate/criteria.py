@@ -35,7 +35,7 @@ from nonolab.core.grid import UNKNOWN
 from nonolab.errors import BackendUnavailable, InvalidArgument
 from nonolab.harness.classify import Grade, grade
 from nonolab.harness.uniqueness import Verdict, check
-from nonolab.solvers import DEFAULT, backends_with, get, get_spec, role
+from nonolab.solvers import DEFAULT, backends_with, get, build, role
 from nonolab.solvers.base import Budget, Capability, Limits, Status, capabilities
 
 __all__ = ["MAX_GRADES", "WITNESSES", "Criteria", "Outcome", "Assessment", "assess", "undecided_cells",
@@ -125,7 +125,7 @@ def assess(puzzle: Puzzle, criteria: Criteria, time_limit: float | None = None, 
         left = watch.left()
         if left is not None and left <= 0:
             return Assessment(Outcome.TIMEOUT, found)
-        answer = check(puzzle, get_spec(criteria.backend), left, cancel=cancel)   # the count to 2, with the witnesses
+        answer = check(puzzle, build(criteria.backend), left, cancel=cancel)   # the count to 2, with the witnesses
         if answer.verdict in (Verdict.TIMEOUT, Verdict.INTERRUPTED):
             return Assessment(Outcome.TIMEOUT, found)
         if answer.verdict is not Verdict.UNIQUE:
@@ -166,7 +166,7 @@ def differing_cells(puzzle: Puzzle, backend: str = "native",
     """
     if time_limit is not None and time_limit <= 0:
         return None
-    answer = check(puzzle, get_spec(backend), time_limit, cancel=cancel)
+    answer = check(puzzle, build(backend), time_limit, cancel=cancel)
     if answer.verdict in (Verdict.TIMEOUT, Verdict.INTERRUPTED):
         return None
     return list(answer.differing)
@@ -188,7 +188,7 @@ def repair_witness(backend: str, colour: bool = False) -> str | None:
     ('lcg', 'lcg')
     """
     try:
-        if Capability.REPRODUCIBLE in capabilities(get_spec(backend)):
+        if Capability.REPRODUCIBLE in capabilities(build(backend)):
             return backend
     except BackendUnavailable:
         pass
@@ -198,7 +198,7 @@ def repair_witness(backend: str, colour: bool = False) -> str | None:
     solvers = sorted(name for name in able if role(name) == "solver")
     for name in [name for name in WITNESSES if name in solvers] + [name for name in solvers if name not in WITNESSES]:
         try:
-            get_spec(name)  # declared, but its engine may be missing (an lcg never compiled)
+            build(name)  # declared, but its engine may be missing (an lcg never compiled)
         except BackendUnavailable:
             continue
         return name

@@ -46,7 +46,7 @@ from nonolab.generate.criteria import (Criteria, Outcome, assess, differing_cell
 from nonolab.generate.grids import MAX_COLOURS, puzzle_from_array, random_grid, smooth_grid
 from nonolab.generate.image import colour_picture_from_image, picture_from_image
 from nonolab.generate.repair import cells_of_lines, choose_change, filled_fraction, uniform_lines
-from nonolab.solvers import DEFAULT, backends_with, get_spec
+from nonolab.solvers import DEFAULT, backends_with, build
 from nonolab.solvers.base import Budget, Capability, capabilities
 
 __all__ = ["STYLES", "Recipe", "GeneratedPuzzle", "GenerateReport", "candidate_seed", "make_puzzles", "parse_size"]
@@ -273,7 +273,7 @@ def make_puzzles(count: int, recipe: Recipe, seed: int = 0, max_candidates: int 
         raise InvalidArgument(f"{{arg}} must be positive, got {time_limit}", argument="time_limit")
     check_cells(recipe.width, recipe.height)   # the input limit holds for what is made too, before a cell is drawn
     if recipe.criteria.checks:
-        solver = get_spec(recipe.backend)  # an unknown or missing backend fails before any candidate
+        solver = build(recipe.backend)  # an unknown or missing backend fails before any candidate
         if recipe.colours > 1 and Capability.COLOUR not in capabilities(solver):
             raise InvalidArgument(f"backend {recipe.backend!r} solves black-and-white puzzles only; colour "
                                   f"puzzles need one of: {', '.join(backends_with(Capability.COLOUR))}")

@@ -17,7 +17,7 @@ from typing import Any, Iterable, Iterator
 
 from nonolab.core.grid import Solution
 from nonolab.core.puzzle import Puzzle
-from nonolab.solvers.base import Limits, SolveResult, Stopwatch, finish
+from nonolab.solvers.base import Limits, SolveResult, Budget, finish
 from nonolab.solvers.native.compiled.batch import ENOUGH, EXHAUSTED, available, check_arrays, pack
 from nonolab.solvers.native.modes import Probing
 
@@ -82,7 +82,7 @@ def _result(solver: Any, puzzle: Puzzle, limits: Limits, answers: Any, i: int) -
     state = int(answers.state[i])
     if state not in (EXHAUSTED, ENOUGH) or (limits.cancel is not None and limits.cancel.is_set()):
         return solver.solve(puzzle, limits)  # not finished in its slice: the ordinary search, its own limits
-    watch = Stopwatch(None)
+    watch = Budget(None)
     watch.start -= float(answers.seconds[i])  # the engine's time on this puzzle (clocked by the batch entry)
     found = [Solution.from_states(row.tobytes(), puzzle.width) for row in answers.solutions(i)]
     return finish(solver.name, puzzle, limits, watch, found, state == EXHAUSTED, {"nodes": int(answers.nodes[i])})
