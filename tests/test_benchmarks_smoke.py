@@ -172,7 +172,6 @@ def test_peers_runs_both_solvers_on_a_set_and_on_files(tmp_path, monkeypatch):
 
 
 def test_batch_throughput_runs_both_versions_and_compares_their_verdicts(capsys):
-
     from benchmarks import batch_throughput
 
     batch_throughput.main(["--before", sys.executable, "--sizes", "4", "--counts", "4:2/5", "--rounds", "1"])
