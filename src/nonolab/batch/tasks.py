@@ -297,7 +297,7 @@ def run_jobs(jobs: list[Job]) -> Iterator[dict[str, Any]]:
     ['error']
     """
     from nonolab.harness.uniqueness import check_many
-    from nonolab.solvers import get_spec
+    from nonolab.solvers import build
 
     first = jobs[0]
     if any((j.task, j.backend, j.time_limit) != (first.task, first.backend, first.time_limit) or not groupable(j)
@@ -312,7 +312,7 @@ def run_jobs(jobs: list[Job]) -> Iterator[dict[str, Any]]:
             _failed(record, err)
         started.append((record, puzzle, time.perf_counter() - start))
     try:
-        solver = get_spec(first.backend)
+        solver = build(first.backend)
     except NonolabError as err:
         for record, _, seconds in started:
             _failed(record, err)

@@ -37,11 +37,11 @@ def _watch_parent(parent: int) -> None:
 
 def _warm_up(backend: str) -> bool:
     """Load and warm up ``backend``; whether it declares ``Capability.BATCH``."""
-    from nonolab.solvers import get_spec
+    from nonolab.solvers import build
     from nonolab.solvers.base import Capability, capabilities
     from nonolab.solvers.warm import warm_up
 
-    solver = get_spec(backend)  # BackendUnavailable / UnknownBackend: fatal, reported to the parent
+    solver = build(backend)  # BackendUnavailable / UnknownBackend: fatal, reported to the parent
     warm_up(solver)
     return Capability.BATCH in capabilities(solver)
 

@@ -52,7 +52,7 @@ def label_many(puzzles: Iterable[Puzzle | NonolabError], time_limit: float | Non
         group = list(islice(stream, GROUP))
         if not group:
             return
-        plain = [p for p in group if _plain(p)]
+        plain = [p for p in group if isinstance(p, Puzzle) and _plain(p)]
         slice_ = SLICE if time_limit is None else min(SLICE, time_limit)
         answers = (check_arrays(*pack(plain), probing="none", levels=True, puzzle_seconds=slice_, budget=SLICE)
                    if plain else None)

@@ -145,7 +145,8 @@ def taai_set(file: str) -> Iterator[Item]:
         yield file, 1, ParseError(f"cannot read the file: {err.strerror}", path=file)
         return
     with stream:
-        place, start, text, size, too_long = 0, 0, [], 0, False
+        text: list[bytes] = []
+        place, start, size, too_long = 0, 0, 0, False
         for number, line in _lines(stream, limit):
             if line is not None and line.lstrip().startswith(b"$"):
                 if place:

@@ -20,6 +20,7 @@ the run past its time limit.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any, Callable
 
 import numpy as np
@@ -29,7 +30,7 @@ from nonolab.errors import NonolabError
 from nonolab.generate.grids import puzzle_from_array
 from nonolab.generate.repair import filled_fraction, uniform_lines
 from nonolab.harness.uniqueness import CheckResult, Verdict, check_many
-from nonolab.solvers import get_spec
+from nonolab.solvers import build
 from nonolab.solvers.base import Budget, Capability, capabilities
 
 __all__ = ["FIRST_GROUP", "LAST_GROUP", "Screen", "applies"]
@@ -43,7 +44,7 @@ def applies(recipe: Any) -> bool:
     image), a judge that counts every one of them to 2, and a backend that batches."""
     if recipe.image is not None or not recipe.criteria.checks or recipe.max_grade not in (None, "search"):
         return False
-    return Capability.BATCH in capabilities(get_spec(recipe.backend))
+    return Capability.BATCH in capabilities(build(recipe.backend))
 
 
 def passes_filters(picture: np.ndarray, recipe: Any, palette: Palette | None) -> bool:
@@ -81,7 +82,7 @@ class Screen:
     def __init__(self, recipe: Any, palette: Palette | None, draw: Callable[[int], np.ndarray], last: int,
                  budget: Budget):
         self._recipe, self._palette, self._draw, self._last = recipe, palette, draw, last
-        self._solver = get_spec(recipe.backend)
+        self._solver = build(recipe.backend)
         self._budget = budget
         self._size = FIRST_GROUP
         self._ahead: dict[int, tuple[np.ndarray, Callable[[], CheckResult | None]]] = {}
@@ -120,4 +121,9 @@ class Screen:
         self.screened += len(screened)
         for index, picture in pictures:
             at = at_of.get(index)
-            self._ahead[index] = (picture, (lambda at=at: answer_at(at)) if at is not None else (lambda: None))
+            self._ahead[index] = (picture, partial(answer_at, at) if at is not None else _no_count)
+
+
+def _no_count() -> CheckResult | None:
+    """A candidate the filters reject is not counted ahead."""
+    return None
