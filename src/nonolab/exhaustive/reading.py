@@ -113,8 +113,8 @@ def json_lines(stream: IO[bytes], name: str) -> Iterator[Item]:
             yield name, number, loads(line.decode("utf-8"), "json")
         except UnicodeDecodeError:
             yield name, number, ParseError(f"{where} line {number}: not UTF-8 text")
-        except NonolabError as err:
-            yield name, number, ParseError(f"{where} line {number}: {err}")
+        except NonolabError as err:   # its own line is 1 (the stream's line is said instead)
+            yield name, number, ParseError(f"{where} line {number}: {err.message}")
 
 
 def _is_taai_set(file: str) -> bool:
