@@ -220,9 +220,11 @@ def _pump(stream, lines: queue.Queue) -> None:
 
 #: The most jobs a worker runs as one group.  A group's puzzles are searched by the compiled
 #: batch path before the first record comes back, and the first record must come within one
-#: job's budget (its time limit plus the grace): 32 puzzles keep that pass well inside the
-#: grace, while the costs per group (a pipe's round trip, loading the backend's answers)
-#: stay small beside those of 32 jobs sent one at a time.
+#: job's budget (its time limit plus the grace): at native's slice of 0.05 s a puzzle, 32
+#: puzzles keep that pass (1.6 s at worst) inside the default grace of 2 s, while the costs
+#: per group (a pipe's round trip, loading the backend's answers) stay small beside those of
+#: 32 jobs sent one at a time.  With a smaller grace a slow pass costs time, not records: the
+#: group's worker is killed and its jobs without a record run again, one at a time.
 GROUP = 32
 
 
