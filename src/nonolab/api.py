@@ -47,11 +47,12 @@ def check(puzzle: Puzzle, backend: str = DEFAULT, time_limit: float | None = Non
 
 
 def check_many(puzzles: Any, backend: str = "native", time_limit: float | None = None,
-               **options: Any) -> Any:
+               errors: str = "raise", **options: Any) -> Any:
     """Is each solution unique?  An iterator of :class:`CheckResult`, one per puzzle of the
     iterable ``puzzles``, in order; ``time_limit`` per puzzle.  The default backend,
     native, answers many small puzzles per call into its compiled engine (microseconds
-    between puzzles, where one :func:`check` a puzzle costs tens of them).  See
+    between puzzles, where one :func:`check` a puzzle costs tens of them).  ``errors="yield"``
+    puts a puzzle's library error in its place instead of raising it.  See
     :func:`nonolab.harness.uniqueness.check_many`.
 
     >>> [c.verdict.value for c in check_many([Puzzle(rows=((1,),), columns=((1,),)),
@@ -59,7 +60,7 @@ def check_many(puzzles: Any, backend: str = "native", time_limit: float | None =
     ['unique', 'multiple']
     """
     from nonolab.harness.uniqueness import check_many as _check_many
-    return _check_many(puzzles, _build(backend, **options), time_limit)
+    return _check_many(puzzles, _build(backend, **options), time_limit, errors=errors)
 
 
 def count(puzzle: Puzzle, backend: str = DEFAULT, limit: int | None = None,

@@ -152,7 +152,8 @@ class Proving(Solver, Protocol):
 class Batching(Solver, Protocol):
     """A backend that declares ``Capability.BATCH``: narrow to it with :func:`as_batching`."""
 
-    def solve_many(self, puzzles: Iterable[Puzzle], limits: Limits = Limits()) -> Iterator[SolveResult]: ...
+    def solve_many(self, puzzles: Iterable[Puzzle], limits: Limits = Limits()) -> Iterator[Any]:
+        """Each puzzle's SolveResult in order, or the NonolabError that stopped it in its place."""
 
 
 def as_prover(solver: Solver) -> Proving | None:

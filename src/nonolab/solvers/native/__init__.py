@@ -184,9 +184,10 @@ class NativeSolver:
         self.on_stuck = on_stuck
         self.alarm = alarm
 
-    def solve_many(self, puzzles: Iterable[Puzzle], limits: Limits = Limits()) -> Iterator[SolveResult]:
-        """Each puzzle's result, in order, as :meth:`solve` gives it, many puzzles a call
-        into the compiled core (:mod:`nonolab.solvers.native.many`)."""
+    def solve_many(self, puzzles: Iterable[Puzzle], limits: Limits = Limits()) -> Iterator[Any]:
+        """Each puzzle's result, in order, as :meth:`solve` gives it (or the library error
+        that stopped it, in its place), many puzzles a call into the compiled core
+        (:mod:`nonolab.solvers.native.many`)."""
         from nonolab.solvers.native.many import solve_many
         return solve_many(self, puzzles, limits)
 
