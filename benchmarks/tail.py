@@ -43,8 +43,8 @@ def _one(solver, puzzle, mode: str, limit: float) -> dict:
 
 
 def scan(sets: list[str], spec: str, mode: str, limit: float, out: Path) -> None:
-    from nonolab.solvers import get_spec
-    solver = get_spec(spec)
+    from nonolab.solvers import build
+    solver = build(spec)
     rows = []
     for name in sets:
         for key, puzzle in _puzzles(name).items():
@@ -59,8 +59,8 @@ def scan(sets: list[str], spec: str, mode: str, limit: float, out: Path) -> None
 
 
 def ab(specs: list[str], targets: list[str], mode: str, rounds: int, limit: float) -> None:
-    from nonolab.solvers import get_spec
-    solvers = {s: get_spec(s) for s in specs}
+    from nonolab.solvers import build
+    solvers = {s: build(s) for s in specs}
     loaded = {}
     for t in targets:
         name, key = t.split(":")
