@@ -289,7 +289,15 @@ class AutoSolver:
 
     def parts(self) -> Parts:
         """What the strategies work with, read from this solver's options: the engines to
-        build, the schedule, the result's assembly (:class:`~nonolab.solvers.auto.parts.Parts`)."""
+        build, the schedule, the result's assembly (:class:`~nonolab.solvers.auto.parts.Parts`).
+        Read once, at the first call (the options do not change after construction): a
+        puzzle of a millisecond must not pay 10 us for it on every solve."""
+        built = self.__dict__.get("_parts")
+        if built is None:
+            built = self.__dict__["_parts"] = self._read_parts()
+        return built
+
+    def _read_parts(self) -> Parts:
         schedule = Schedule(self.native_budget, self.handoff_by, self.early, self.early_open, self.early_after,
                             self.early_yield, self.early_nice, self.native_nice, self.rival_nice, self.rival_after,
                             self.colour_rival_after, self.solo_side, self.solo_budget)
