@@ -1,6 +1,6 @@
 """What an ``auto`` strategy works with: the engines to build, the schedule, the result.
 
-:class:`~nonolab.solvers.auto.AutoSolver` reads its options once per solve into a
+:class:`~nonolab.solvers.auto.AutoSolver` reads its options once into a
 :class:`Parts`, and each strategy (:mod:`.duel`, :mod:`.solo`, :mod:`.carry_on`,
 :mod:`.colour`) is a function of the puzzle and the parts: it builds native and the
 learning engines through them, hands native's remainder to an engine through them, and
