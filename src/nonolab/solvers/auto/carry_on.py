@@ -14,7 +14,7 @@ from typing import Any
 
 from nonolab.core.grid import Grid
 from nonolab.core.puzzle import Puzzle
-from nonolab.solvers.base import Given, Limits, SolveResult, Stopwatch, left
+from nonolab.solvers.base import Given, Limits, SolveResult, Budget, left
 from nonolab.solvers.observer import HandOff
 from nonolab.solvers.auto.parts import Parts
 from nonolab.solvers.auto.racing import JOIN, STOPPED, Either
@@ -22,7 +22,7 @@ from nonolab.solvers.auto.racing import JOIN, STOPPED, Either
 __all__ = ["one_engine", "race_native"]
 
 
-def race_native(parts: Parts, puzzle: Puzzle, limits: Limits, watch: Stopwatch, given: Given) -> SolveResult:
+def race_native(parts: Parts, puzzle: Puzzle, limits: Limits, watch: Budget, given: Given) -> SolveResult:
     """Native runs on; past its budget it hands its remainder to the engine in a thread
     (the compiled engine and both CDCL libraries release the GIL, so each gets a
     core) and the first of the two to finish cancels the other."""
@@ -75,7 +75,7 @@ def race_native(parts: Parts, puzzle: Puzzle, limits: Limits, watch: Stopwatch, 
     return result
 
 
-def one_engine(parts: Parts, puzzle: Puzzle, limits: Limits, watch: Stopwatch, given: Given) -> SolveResult:
+def one_engine(parts: Parts, puzzle: Puzzle, limits: Limits, watch: Budget, given: Given) -> SolveResult:
     """``race=False`` (or no rival engine): native stops at its hand-off and the first
     engine alone searches its remainder."""
     handed = threading.Event()

@@ -18,8 +18,8 @@ from typing import Any
 
 from nonolab.core.puzzle import Puzzle
 from nonolab.errors import BackendUnavailable, InvalidArgument
-from nonolab.solvers import capabilities_of, get_spec, parse_spec
-from nonolab.solvers.base import Capability, Given, Limits, SolveResult, Stopwatch, capabilities, left
+from nonolab.solvers import capabilities_of, build, parse_spec
+from nonolab.solvers.base import Capability, Given, Limits, SolveResult, Budget, capabilities, left
 from nonolab.solvers.auto.parts import Parts
 from nonolab.solvers.auto.racing import STOPPED, Race
 
@@ -48,12 +48,12 @@ def colour_engines(parts: Parts, fallbacks: tuple[str, ...]) -> list[str]:
 def _takes_colour(spec: str) -> bool:
     """Whether the engine ``spec`` builds takes colour (not: it cannot be built here)."""
     try:
-        return Capability.COLOUR in capabilities(get_spec(spec))
+        return Capability.COLOUR in capabilities(build(spec))
     except (BackendUnavailable, InvalidArgument):  # (a python-sat without this solver)
         return False
 
 
-def solve_colour(parts: Parts, puzzle: Puzzle, limits: Limits, watch: Stopwatch, given: Given,
+def solve_colour(parts: Parts, puzzle: Puzzle, limits: Limits, watch: Budget, given: Given,
                  fallbacks: tuple[str, ...]) -> SolveResult:
     """Solve a colour ``puzzle`` with ``parts`` (see the module doc).
 
@@ -110,6 +110,6 @@ def solve_colour(parts: Parts, puzzle: Puzzle, limits: Limits, watch: Stopwatch,
     return parts.stopped(watch, counters)
 
 
-def _as_auto(parts: Parts, watch: Stopwatch, result: SolveResult, phase: str,
+def _as_auto(parts: Parts, watch: Budget, result: SolveResult, phase: str,
              counters: dict[str, Any]) -> SolveResult:
     return result.relabelled(parts.name, watch.elapsed(), {**result.stats.counters, **counters, "phase": phase})

@@ -22,7 +22,7 @@ from typing import Any
 
 from nonolab.core.grid import Grid
 from nonolab.core.puzzle import Puzzle
-from nonolab.solvers.base import Given, Limits, SolveResult, Stats, Status, Stopwatch, left
+from nonolab.solvers.base import Given, Limits, SolveResult, Stats, Status, Budget, left
 from nonolab.solvers.observer import SearchObserver
 from nonolab.solvers.auto.early import EarlyStart, early_counters
 from nonolab.solvers.auto.parts import Parts
@@ -31,7 +31,7 @@ from nonolab.solvers.auto.racing import JOIN, STOPPED, Either, Race, lower_prior
 __all__ = ["Duel", "duel"]
 
 
-def duel(parts: Parts, puzzle: Puzzle, limits: Limits, watch: Stopwatch, given: Given) -> SolveResult:
+def duel(parts: Parts, puzzle: Puzzle, limits: Limits, watch: Budget, given: Given) -> SolveResult:
     """Native's budget, then the two engines on its remainder, each in a thread; the
     first to answer wins and the other is told to stop and left behind, not awaited.
     With ``early`` the first engine starts on the bare puzzle beside native's budget,
@@ -52,7 +52,7 @@ class Duel(SearchObserver):
     ``handoff_by``) stops native, and the engines take over from native's remainder.
     """
 
-    def __init__(self, parts: Parts, puzzle: Puzzle, limits: Limits, watch: Stopwatch, given: Given):
+    def __init__(self, parts: Parts, puzzle: Puzzle, limits: Limits, watch: Budget, given: Given):
         schedule = parts.schedule
         early = schedule.early
         super().__init__(follows_propagation=early, follows_root=early,

@@ -24,8 +24,8 @@ from typing import Any, Callable, Mapping
 
 from nonolab.core.grid import Grid
 from nonolab.core.puzzle import Puzzle
-from nonolab.solvers import capabilities_of, get, get_spec, options_of, parse_spec
-from nonolab.solvers.base import Capability, Given, Limits, SolveResult, Stats, Stopwatch, finish
+from nonolab.solvers import capabilities_of, get, build, options_of, parse_spec
+from nonolab.solvers.base import Capability, Given, Limits, SolveResult, Stats, Budget, finish
 from nonolab.solvers.size import model_states
 from nonolab.solvers.auto.handing import cdcl_step, distinct
 
@@ -99,7 +99,7 @@ class Parts:
 
     def engine(self, spec: str) -> Any:
         """The engine ``spec`` names, with the first engine's options when it is that one."""
-        return get_spec(spec, **(self.engine_options if spec == self.first else {}))
+        return build(spec, **(self.engine_options if spec == self.first else {}))
 
     def fits(self, puzzle: Puzzle) -> bool:
         """Whether every engine can hold this puzzle's model (:meth:`model_bounds`)."""
@@ -147,11 +147,11 @@ class Parts:
 
     # The result.
 
-    def native_answer(self, watch: Stopwatch, first: SolveResult) -> SolveResult:
+    def native_answer(self, watch: Budget, first: SolveResult) -> SolveResult:
         """Native's own answer as auto's (its counters as ``native_*``)."""
         return first.relabelled(self.name, watch.elapsed(), self.counters("native", first, None, {}))
 
-    def merged(self, puzzle: Puzzle, limits: Limits, watch: Stopwatch, first: SolveResult, second: SolveResult,
+    def merged(self, puzzle: Puzzle, limits: Limits, watch: Budget, first: SolveResult, second: SolveResult,
                remainder: Grid, handed: dict[str, int], phase: str, engine: str | None = None) -> SolveResult:
         """Native's answer and an engine's answer on the remainder, as one.
 
@@ -188,7 +188,7 @@ class Parts:
                 counters["conflicts"] = second.stats.counters["conflicts"]
         return counters
 
-    def stopped(self, watch: Stopwatch, counters: Mapping[str, Any]) -> SolveResult:
+    def stopped(self, watch: Budget, counters: Mapping[str, Any]) -> SolveResult:
         """No part answered: stopped by the caller's limit (timeout, or interrupted)."""
         return SolveResult(watch.stopped_status(), (), False, Stats(self.name, watch.elapsed(), dict(counters)))
 

@@ -24,7 +24,7 @@ from typing import Any
 
 from nonolab.core.grid import Grid
 from nonolab.core.puzzle import Puzzle
-from nonolab.solvers.base import Given, Limits, SolveResult, Stopwatch, finish, left
+from nonolab.solvers.base import Given, Limits, SolveResult, Budget, finish, left
 from nonolab.solvers.auto.parts import Parts
 from nonolab.solvers.auto.racing import JOIN, STOPPED, Either, Race
 
@@ -39,7 +39,7 @@ def solo_fits(parts: Parts, puzzle: Puzzle, engine: Any) -> bool:
             and "alarm" in getattr(type(engine), "PROGRAMMATIC", ()))
 
 
-def solo(parts: Parts, puzzle: Puzzle, limits: Limits, watch: Stopwatch, given: Given,
+def solo(parts: Parts, puzzle: Puzzle, limits: Limits, watch: Budget, given: Given,
          engine: Any) -> SolveResult:
     """``engine`` (the first engine, built) alone in the caller's thread; past
     ``solo_budget`` seconds the rival joins in a thread of its own."""
@@ -99,7 +99,7 @@ def _counters(phase: str, winner: str | None, first: SolveResult, second: SolveR
     return counters
 
 
-def _relabel(parts: Parts, watch: Stopwatch, result: SolveResult, phase: str,
+def _relabel(parts: Parts, watch: Budget, result: SolveResult, phase: str,
              winner: str | None) -> SolveResult:
     """The first engine's own result as ``auto``'s."""
     return result.relabelled(parts.name, watch.elapsed(), _counters(phase, winner, result, None))
