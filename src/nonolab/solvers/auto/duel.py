@@ -181,8 +181,8 @@ class Duel(SearchObserver):
         # Native left behind (native_nice): it found nothing the winner needs (the winner
         # searched a superset of native's space, the whole puzzle, or reached max_solutions).
         first = self.native_result or SolveResult(Status.INTERRUPTED, (), False, Stats("native", watch.elapsed(), {}))
-        handed_over = (first.status in STOPPED and first.remainder is not None and not race.won.is_set()
-                       and not watch.expired() and not watch.cancelled())
+        handed = first.remainder if first.status in STOPPED else None  # (built only for a search that stopped)
+        handed_over = handed is not None and not race.won.is_set() and not watch.expired() and not watch.cancelled()
         if first.status not in STOPPED:  # native finished first: its answer is the answer
             race.stop()
             result = parts.native_answer(watch, first)
@@ -190,8 +190,8 @@ class Duel(SearchObserver):
                 result.stats.counters.update(phase=f"native+{'|'.join(parts.engines)} race", winner="native")
             self._early_counters(result.stats.counters)
             return result
-        if handed_over:
-            self._hand_over(first.remainder)
+        if handed is not None and handed_over:
+            self._hand_over(handed)
         winner, ended = race.wait(grace=JOIN)
         answers = [slot for slot in ended if not isinstance(race.results[slot], BaseException)]
         if not answers:

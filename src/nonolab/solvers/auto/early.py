@@ -34,7 +34,7 @@ from typing import Any
 
 from nonolab.core.grid import UNKNOWN, Grid
 
-__all__ = ["EarlyStart", "early_counters", "niceness"]
+__all__ = ["EarlyStart", "early_counters"]
 
 
 class EarlyStart:
@@ -84,10 +84,3 @@ def early_counters(started: float, early_nice: int, native_niced: bool, native_p
     native paused for it (``early_yield``)."""
     return {"early_start": round(started, 6), "early_nice": early_nice, "native_niced": native_niced,
             "native_paused": native_paused}
-
-
-def niceness(value: Any) -> int:
-    """An option's niceness, checked: an integer 0..19 (see ``lower_priority``)."""
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 19:
-        raise ValueError(f"AutoSolver: a niceness is an integer 0..19, not {value!r}")
-    return value
