@@ -272,7 +272,12 @@ class AutoSolver:
         """What the strategies work with, read from this solver's options: the engines to
         build, the schedule, the result's assembly (:class:`~nonolab.solvers.auto.parts.Parts`).
         Read once, at the first call (the options do not change after construction): a
-        puzzle of a millisecond must not pay 10 us for it on every solve."""
+        puzzle of a millisecond must not pay 10 us for it on every solve.
+
+        >>> parts = AutoSolver(native_budget=0.25).parts()
+        >>> parts.first, parts.schedule.native_budget, parts.hand_off_times()["hand_off_after"]
+        ('lcg', 0.25, 0.25)
+        """
         built = self.__dict__.get("_parts")
         if built is None:
             built = self.__dict__["_parts"] = self._read_parts()
