@@ -50,6 +50,7 @@ backends, not a backend of its own kind.
 
 from __future__ import annotations
 
+from dataclasses import fields
 from typing import Any, Callable
 
 from nonolab.core.puzzle import Puzzle
@@ -284,12 +285,13 @@ class AutoSolver:
         return built
 
     def _read_parts(self) -> Parts:
-        schedule = Schedule(self.native_budget, self.handoff_by, self.early, self.early_open, self.early_after,
-                            self.early_yield, self.early_nice, self.native_nice, self.rival_nice, self.rival_after,
-                            self.colour_rival_after, self.solo_side, self.solo_budget)
-        return Parts(self.name, self.engines, self.rival, schedule, self.fix_cells, self.rival_fix_cells,
-                     self.probe_clauses, self.record_steps, self.handoff_max_states, self.progress,
-                     self.native_options, self.cdcl_options)
+        # The schedule's fields are options of the same names.
+        schedule = Schedule(**{field.name: getattr(self, field.name) for field in fields(Schedule)})
+        return Parts(name=self.name, engines=self.engines, rival=self.rival, schedule=schedule,
+                     fix_cells=self.fix_cells, rival_fix_cells=self.rival_fix_cells,
+                     probe_clauses=self.probe_clauses, record_steps=self.record_steps,
+                     handoff_max_states=self.handoff_max_states, progress=self.progress,
+                     native_options=self.native_options, engine_options=self.cdcl_options)
 
     def solve(self, puzzle: Puzzle, limits: Limits = Limits(), given: Given | None = None) -> SolveResult:
         """Search ``puzzle`` within ``limits``; ``given`` as for the backends: only the

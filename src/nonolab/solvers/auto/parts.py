@@ -32,10 +32,10 @@ from nonolab.solvers.auto.handing import cdcl_step, distinct
 __all__ = ["Parts", "Schedule", "takes_clauses"]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Schedule:
     """When each part of the portfolio runs, and at what priority (``AutoSolver``'s
-    options of the same names, in seconds and niceness)."""
+    options of the same names, in seconds and niceness); built by name, never by position."""
 
     native_budget: float      # native's search before the hand-off, once its root is over
     handoff_by: float         # the hand-off's upper bound, the root over or not
@@ -52,7 +52,7 @@ class Schedule:
     solo_budget: float        # ... for this long before the rival joins
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Parts:
     """The engines an ``auto`` strategy builds, its schedule, and how it answers.
 
@@ -69,6 +69,8 @@ class Parts:
         handoff_max_states: the largest model handed over (``None``: any).
         progress: native's progress callback.
         native_options / engine_options: options of native and of the first engine.
+
+    Built by name (keywords only), as ``AutoSolver.parts()`` does.
     """
 
     name: str
