@@ -123,6 +123,8 @@ class NativeSolver:
         Option("node_limit", "int", None, "stop after this many search nodes (reported as timeout)",
                minimum=1, optional=True),
         Option("record_steps", "bool", False, "keep the step log up to the first solution"),
+        Option("batch_slice", "float", 0.05, "solve_many: seconds the compiled batch entry gives one puzzle "
+               "before the ordinary solve takes it over", minimum=0),
         Option("restarts", "bool", True, "alternate the two search styles (off: probe_depth, deep_sweeps)",
                experimental=True),
         Option("probe_depth", "int", 1 << 30, "without restarts: deeper nodes only propagate", minimum=0,
@@ -138,6 +140,7 @@ class NativeSolver:
     cache_bytes: int
     node_limit: int | None
     record_steps: bool
+    batch_slice: float
     restarts: bool
     probe_depth: int
     deep_sweeps: int
@@ -154,12 +157,14 @@ class NativeSolver:
         self.progress = progress
         self.observer = observer
 
-    def solve_many(self, puzzles: Iterable[Puzzle], limits: Limits = Limits()) -> Iterator[Any]:
+    def solve_many(self, puzzles: Iterable[Puzzle], limits: Limits = Limits(),
+                   rest: Callable[[Puzzle, Limits], SolveResult] | None = None) -> Iterator[Any]:
         """Each puzzle's result, in order, as :meth:`solve` gives it (or the library error
         that stopped it, in its place), many puzzles a call into the compiled core
-        (:mod:`nonolab.solvers.native.many`)."""
+        (:mod:`nonolab.solvers.native.many`); ``rest`` answers what the batch entry leaves
+        (default :meth:`solve`)."""
         from nonolab.solvers.native.many import solve_many
-        return solve_many(self, puzzles, limits)
+        return solve_many(self, puzzles, limits, rest)
 
     def _space(self, puzzle: Puzzle, given: bytes | None) -> Any:
         """A fresh search of ``puzzle`` from the given cells."""
