@@ -31,7 +31,7 @@ from nonolab.solvers.base import (Capability, Given, Implication, Limits, SolveR
 from nonolab.errors import InvalidArgument
 from nonolab.solvers.options import Option
 from nonolab.solvers.stopping import when_set
-from nonolab.solvers.native.modes import DEFAULT_ENUMERATE_CAP, STRATEGIES, Probing, line_strategy
+from nonolab.solvers.native.modes import DEFAULT_ENUMERATE_CAP, STRATEGIES, Probing, available_cores, line_strategy
 from nonolab.solvers.steps import Step, Technique
 
 __all__ = ["NativeSolver", "Probing", "Step", "Technique", "fix_line", "solve_line"]
@@ -150,6 +150,8 @@ class NativeSolver:
                "is done)", minimum=0),
         Option("handoff_by", "float", None, "seconds by which the handoff callback is called, root done or not",
                minimum=0, optional=True),
+        Option("threads", "int", None, "threads for the root's line propagation of large grids (none: the "
+               "cores available); the answers are the same on any number", minimum=1, maximum=256, optional=True),
     )
     PROGRAMMATIC = ("progress", "handoff", "on_root", "on_stuck", "alarm")
     # Option values that make a different solver (the default "dp" is the plain
@@ -163,7 +165,8 @@ class NativeSolver:
                  handoff: Callable[[Grid], None] | None = None, handoff_after: float = 0.5,
                  handoff_by: float | None = None, on_root: Callable[[Grid], None] | None = None,
                  on_stuck: Callable[[Grid], None] | None = None, line: str = "dp",
-                 line_cap: int = DEFAULT_ENUMERATE_CAP, alarm: tuple[float, Callable[[], None]] | None = None):
+                 line_cap: int = DEFAULT_ENUMERATE_CAP, alarm: tuple[float, Callable[[], None]] | None = None,
+                 threads: int | None = None):
         self.probing = Probing(probing)
         self.line = line_strategy(line)
         if isinstance(line_cap, bool) or not isinstance(line_cap, int) or line_cap < 1:
@@ -172,6 +175,9 @@ class NativeSolver:
         if cache_bytes < 0:
             raise ValueError("NativeSolver: cache_bytes must be non-negative")
         self.cache_bytes = cache_bytes
+        if threads is not None and (isinstance(threads, bool) or not isinstance(threads, int) or threads < 1):
+            raise InvalidArgument(f"native: threads must be a positive integer, not {threads!r}")
+        self.threads = threads or available_cores()
         self.node_limit = node_limit
         self.record_steps = record_steps
         self.restarts = restarts
@@ -195,7 +201,7 @@ class NativeSolver:
         """A fresh search of ``puzzle`` from the given cells."""
         from nonolab.solvers.native.search import SearchSpace
         return SearchSpace(puzzle, self.cache_bytes, given, self.probing.value, self.line.code, self.line_cap,
-                           self.record_steps)
+                           self.record_steps, threads=self.threads)
 
     @staticmethod
     def probings(puzzle: Puzzle) -> tuple[Probing, ...]:
