@@ -47,11 +47,10 @@ Engine::Engine(std::shared_ptr<const Clues> clues, std::vector<uint8_t> given, s
                const Settings& settings)
     : clues_(std::move(clues)), cache_(std::move(cache)), settings_(settings), h_(clues_->h), w_(clues_->w),
       cells_(std::move(given)), lines_(settings.strategy, settings.cap) {
-    // At most every cell goes onto the trail: reserved once, so that it never grows by
-    // copying (a grid of 100 M cells: 400 MB, not a peak of 1.2 GB); the system backs
-    // the pages as the trail reaches them, and the root's first propagation, which
-    // decides most cells of a large image, keeps off it (root_set_).
-    trail_.reserve(cells_.size());
+    // The trail is not reserved for every cell: the root's first propagation, which
+    // decides most cells of a large picture, keeps off it (root_set_), and a reserve
+    // of 4 bytes a cell counts against a cap on the address space (prlimit --as).
+    trail_.reserve(std::min<size_t>(cells_.size(), 1 << 20));
     win_lo_ = clues_->lo;
     win_hi_ = clues_->hi;
     narrowed_.assign(h_ + w_, 0);
