@@ -91,9 +91,16 @@ def test_a_contradiction_at_the_root_is_found_on_two_threads():
         assert engine.stats()[3] == 1  # no branch: the root's propagation failed
 
 
-def test_the_threads_option_defaults_to_the_cores_and_is_checked():
-    assert NativeSolver().threads == available_cores()
-    assert NativeSolver(threads=1).threads == 1
+def test_the_threads_option_defaults_to_the_cores_and_is_checked(monkeypatch):
+    import nonolab.solvers.native as native
+    made = []
+    monkeypatch.setattr(native, "available_cores", lambda: 5)
+    monkeypatch.setattr("nonolab.solvers.native.search.SearchSpace.__init__",
+                        lambda self, *args, threads=1, **kw: made.append(threads))
+    NativeSolver()._space(PUZZLES[-1], None)
+    NativeSolver(threads=1)._space(PUZZLES[-1], None)
+    assert made == [5, 1]
+    assert available_cores() >= 1
     from nonolab.errors import InvalidArgument
     with pytest.raises(InvalidArgument):
         NativeSolver(threads=0)
