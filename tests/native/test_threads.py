@@ -92,6 +92,8 @@ def test_a_contradiction_at_the_root_is_found_on_two_threads():
 
 
 def test_the_threads_option_defaults_to_the_cores_and_is_checked(monkeypatch):
+    with pytest.raises(ValueError):
+        SearchSpace(PUZZLES[-1], threads=0)
     import nonolab.solvers.native as native
     made = []
     monkeypatch.setattr(native, "available_cores", lambda: 5)
@@ -104,5 +106,3 @@ def test_the_threads_option_defaults_to_the_cores_and_is_checked(monkeypatch):
     from nonolab.errors import InvalidArgument
     with pytest.raises(InvalidArgument):
         NativeSolver(threads=0)
-    with pytest.raises(ValueError):
-        SearchSpace(PUZZLES[-1], threads=0)
