@@ -16,6 +16,8 @@
 // taken only after the clock was looked at, and every block taken is finished).
 #include <algorithm>
 #include <atomic>
+#include <new>
+#include <system_error>
 #include <thread>
 
 #include "engine.hpp"
@@ -121,7 +123,7 @@ int Engine::sweep_range(std::vector<uint8_t>& grid, std::vector<int>* rec, int& 
         std::atomic<int> next{0};
         std::atomic<bool> stop{false};
         const bool checked = progressed;  // the first block of a call goes on whatever the clock says
-        auto work = [&](SweepLane& lane) {
+        auto sweep_blocks = [&](SweepLane& lane) {
             while (!stop.load(std::memory_order_relaxed)) {
                 if (pausable && (checked || next.load(std::memory_order_relaxed) > 0) && clock_says_stop()) {
                     stop.store(true, std::memory_order_relaxed);
@@ -134,15 +136,34 @@ int Engine::sweep_range(std::vector<uint8_t>& grid, std::vector<int>* rec, int& 
                 if (!blocks[b].ok) stop.store(true, std::memory_order_relaxed);
             }
         };
+        // A helper that runs out of memory stops the wave; the error is raised again
+        // here, after the joins, as the std::bad_alloc the binding turns into MemoryError
+        // (an exception escaping a thread would end the process).
+        std::atomic<bool> failed{false};
+        auto work = [&](SweepLane& lane) {
+            try {
+                sweep_blocks(lane);
+            } catch (...) {
+                failed.store(true);
+                stop.store(true, std::memory_order_relaxed);
+            }
+        };
         // A wave of a few dirty lines (the late rounds) is not worth a thread's start.
         int dirty = 0;
         for (int i = from, stop_at = std::min(end, from + wave * BLOCK_LINES); i < stop_at; ++i) dirty += dirty_[i];
         const int helpers = dirty >= 2 * BLOCK_LINES ? std::min(threads, wave) - 1 : 0;
         std::vector<std::thread> pool;
         pool.reserve(helpers);
-        for (int t = 1; t <= helpers; ++t) pool.emplace_back(work, std::ref(*lanes_[t]));
+        for (int t = 1; t <= helpers; ++t) {
+            try {
+                pool.emplace_back(work, std::ref(*lanes_[t]));
+            } catch (const std::system_error&) {  // no thread to be had: fewer helpers
+                break;
+            }
+        }
         work(*lanes_[0]);
         for (std::thread& t : pool) t.join();
+        if (failed.load()) throw std::bad_alloc();
         const int done = std::min(wave, next.load());
         bool ok = true;
         for (int b = 0; b < done; ++b) {  // the merge, in block order: as propagate() would have done it
