@@ -31,7 +31,8 @@ from nonolab.solvers.base import (Capability, Given, Implication, Limits, SolveR
 from nonolab.errors import InvalidArgument
 from nonolab.solvers.options import Option, settle
 from nonolab.solvers.stopping import when_set
-from nonolab.solvers.native.modes import DEFAULT_ENUMERATE_CAP, STRATEGIES, LineStrategy, Probing, line_strategy
+from nonolab.solvers.native.modes import (DEFAULT_ENUMERATE_CAP, STRATEGIES, LineStrategy, Probing, available_cores,
+                                          line_strategy)
 from nonolab.solvers.observer import QUIET, SearchObserver
 from nonolab.solvers.steps import Step, Technique
 
@@ -131,6 +132,8 @@ class NativeSolver:
                experimental=True),
         Option("deep_sweeps", "int", 1 << 30, "without restarts: probing sweeps per node below the root",
                minimum=0, experimental=True),
+        Option("threads", "int", None, "threads for the root's line propagation of large grids (none: the "
+               "cores available); the answers are the same on any number", minimum=1, maximum=256, optional=True),
     )
     # The declared options as settle() sets them: their types, for the checker (defaults and checks
     # live in OPTIONS only; tests/backends/test_options.py holds the two names to each other).
@@ -144,6 +147,7 @@ class NativeSolver:
     restarts: bool
     probe_depth: int
     deep_sweeps: int
+    threads: int | None
     PROGRAMMATIC = ("progress", "observer")
     # Option values that make a different solver (the default "dp" is the plain
     # backend), each held to the whole contract suite: see nonolab.solvers.specs.
@@ -170,7 +174,7 @@ class NativeSolver:
         """A fresh search of ``puzzle`` from the given cells."""
         from nonolab.solvers.native.search import SearchSpace
         return SearchSpace(puzzle, self.cache_bytes, given, self.probing.value, self.line.code, self.line_cap,
-                           self.record_steps)
+                           self.record_steps, threads=self.threads or available_cores())
 
     @staticmethod
     def probings(puzzle: Puzzle) -> tuple[Probing, ...]:
