@@ -208,8 +208,8 @@ class AutoSolver:
                choices=lambda: _native_choices("line"), optional=True),
         Option("solo_side", "int", SOLO_SIDE, "grids up to this many cells a side go to the first engine alone, "
                "in the caller's thread (0: never; larger grids start with native)", minimum=0),
-        Option("solo_budget", "float", 1.0, "seconds the first engine runs alone (solo_side) before the rival "
-               "joins it", minimum=0),
+        Option("solo_budget", "float", 1.0, "CPU seconds of search the first engine has alone (solo_side) "
+               "before the rival joins it", minimum=0),
         Option("record_steps", "bool", False, "keep the step log (native steps, then one cdcl step)"),
         Option("batch_slice", "float", 0.005, "solve_many: seconds native's compiled batch entry gives a "
                "puzzle before auto's strategy takes it (0: every puzzle through the strategy)", minimum=0),
