@@ -116,16 +116,37 @@ class Plan:
     def line_numbers(self, pictures: Any) -> Any:
         """Each picture's clue numbers: an (N, H + W) int64 array, rows then columns."""
         import numpy as np
-        w, h = self.width, self.height
-        out = np.empty((len(pictures), h + w), dtype=np.int64)
+        return np.concatenate((self.row_numbers(pictures), self.column_numbers(pictures)), axis=1)
+
+    def row_numbers(self, pictures: Any) -> Any:
+        """Each picture's row clue numbers: an (N, H) int64 array."""
+        import numpy as np
+        w = self.width
+        out = np.empty((len(pictures), self.height), dtype=np.int64)
         row_mask = np.uint64((1 << w) - 1)
-        for r in range(h):
+        for r in range(self.height):
             out[:, r] = self.row_index[((pictures >> np.uint64(r * w)) & row_mask).astype(np.int64)]
+        return out
+
+    def column_numbers(self, pictures: Any) -> Any:
+        """Each picture's column clue numbers: an (N, W) int64 array.
+
+        The picture is transposed a row at a time: ``_spread[p]`` puts bit c of a row
+        pattern p at bit c * H, so the sum of ``_spread[row r] << r`` holds column c in
+        bits c * H to c * H + H - 1 (2H numpy operations, not one per cell)."""
+        import numpy as np
+        w, h = self.width, self.height
+        if not hasattr(self, "_spread"):
+            self._spread = np.array([sum(1 << c * h for c in range(w) if p >> c & 1) for p in range(1 << w)],
+                                    dtype=np.uint64)
+        row_mask, column_mask = np.uint64((1 << w) - 1), np.uint64((1 << h) - 1)
+        transposed = np.zeros(len(pictures), dtype=np.uint64)
+        for r in range(h):
+            rows = ((pictures >> np.uint64(r * w)) & row_mask).astype(np.int64)
+            transposed |= self._spread[rows] << np.uint64(r)
+        out = np.empty((len(pictures), w), dtype=np.int64)
         for c in range(w):
-            column = np.zeros(len(pictures), dtype=np.int64)
-            for r in range(h):
-                column |= ((pictures >> np.uint64(r * w + c)) & np.uint64(1)).astype(np.int64) << r
-            out[:, h + c] = self.column_index[column]
+            out[:, c] = self.column_index[((transposed >> np.uint64(c * h)) & column_mask).astype(np.int64)]
         return out
 
     def keys(self, numbers: Any) -> Any:
