@@ -120,9 +120,11 @@ def _orbit_pictures(plan: Plan, group: Symmetries, pictures: Any) -> tuple[Any, 
     row_key = group.key(rows)
     keep = np.ones(len(pictures), dtype=bool)
     for g in group.row_stage():
-        keep &= row_key <= group.key(group.image_numbers(g, rows, lines=h))
+        keep &= row_key <= group.image_key(g, rows, lines=h)
     pictures = pictures[keep]
-    numbers = np.concatenate((rows[keep], plan.column_numbers(pictures)), axis=1)
+    numbers = np.empty((len(pictures), h + plan.width), dtype=np.uint64, order="F")
+    numbers[:, :h] = rows[keep]
+    numbers[:, h:] = plan.column_numbers(pictures)
     kept, weight = group.orbits(pictures, numbers)
     return pictures[kept], numbers[kept], weight[kept]
 

@@ -90,7 +90,7 @@ class Symmetries:
 
         def reversal(table: list) -> Any:
             number = {clue: i for i, clue in enumerate(table)}
-            return np.array([number[tuple(reversed(c))] for c in table], dtype=np.int64)
+            return np.array([number[tuple(reversed(c))] for c in table], dtype=np.uint64)
         self._reverse = (reversal(row_clues), reversal(column_clues))
 
     @classmethod
@@ -102,7 +102,7 @@ class Symmetries:
         """The clue numbers of g(P) (its first ``lines`` lines) from those of P."""
         import numpy as np
         lines = len(g.lines) if lines is None else lines
-        out = np.empty((len(numbers), lines), dtype=np.int64)
+        out = np.empty((len(numbers), lines), dtype=np.uint64, order="F")
         for j, (k, backwards) in enumerate(g.lines[:lines]):
             column = numbers[:, k]
             out[:, j] = self._reverse[0 if k < self.height else 1][column] if backwards else column
@@ -110,11 +110,18 @@ class Symmetries:
 
     def key(self, numbers: Any) -> Any:
         """The clue key (as :meth:`Plan.keys`) of clue numbers, or of their first rows."""
+        return self.image_key(self.elements[0], numbers, numbers.shape[1])
+
+    def image_key(self, g: Symmetry, numbers: Any, lines: int | None = None) -> Any:
+        """The clue key of g(P) (of its first ``lines`` lines) from P's clue numbers,
+        without building g(P)'s numbers."""
         import numpy as np
         key = np.zeros(len(numbers), dtype=np.uint64)
-        for line in range(numbers.shape[1]):
-            base = self.row_base if line < self.height else self.column_base
-            key = key * np.uint64(base) + numbers[:, line].astype(np.uint64)
+        for j, (k, backwards) in enumerate(g.lines[:len(g.lines) if lines is None else lines]):
+            column = numbers[:, k]
+            key *= np.uint64(self.row_base if j < self.height else self.column_base)
+            key += self._reverse[0 if k < self.height else 1][column] if backwards else \
+                column.astype(np.uint64, copy=False)
         return key
 
     def image_pictures(self, g: Symmetry, pictures: Any) -> Any:
@@ -153,7 +160,7 @@ class Symmetries:
         kept = np.ones(len(pictures), dtype=bool)
         fixed = np.ones(len(pictures), dtype=np.int64)  # the symmetries that map P to itself
         for g in self.elements[1:]:
-            other = self.key(self.image_numbers(g, numbers))
+            other = self.image_key(g, numbers)
             tie = key == other
             images = self.image_pictures(g, pictures[tie])
             kept &= key <= other
@@ -167,6 +174,6 @@ class Symmetries:
         key = self.key(numbers)
         fixed = np.ones(len(numbers), dtype=np.int64)
         for g in self.elements[1:]:
-            fixed += key == self.key(self.image_numbers(g, numbers))
+            fixed += key == self.image_key(g, numbers)
         return self.order // fixed
 
