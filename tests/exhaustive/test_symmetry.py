@@ -158,3 +158,24 @@ def test_every_orbit_size_divides_the_group():
     assert set(np.unique(weight[kept]).tolist()) == {1, 2, 4, 8}
     assert int(weight.sum()) == 2 ** 16
     assert all(len(_images(int(p), 4, 4)) == w for p, w in itertools.islice(zip(pictures[kept], weight[kept]), 500))
+
+
+def test_chunks_with_nothing_to_check_are_tallied_without_a_worker(monkeypatch):
+    from nonolab.exhaustive import run as run_module
+    sent = []
+    real = run_module.census_chunk
+
+    def counted(width, height, chunk, *args):
+        sent.append(tuple(chunk))
+        return real(width, height, chunk, *args)
+
+    monkeypatch.setattr(run_module, "census_chunk", counted)
+    seen = []
+    result = nonolab.census(4, 4, chunk_pictures=1 << 8, progress=seen.append)
+    plan = Plan(4, 4, chunk_pictures=1 << 8)
+    group = Symmetries.of(plan)
+    assert sorted(sent) == sorted(c for c in plan.chunks() if not group.prefix_excluded(c))
+    assert len(sent) < result.chunks == len(seen)
+    # Each progress report is the totals at that moment, not a view of later ones.
+    assert [r.chunks_done for r in seen] == list(range(1, result.chunks + 1))
+    assert (seen[-1].pictures, seen[-1].unique, seen[-1].line) == (65536, 52362, 51234)

@@ -28,7 +28,7 @@ from nonolab.errors import WrongAnswer
 from nonolab.harness.classify import Grade, grade
 from nonolab.solvers.native.compiled.batch import EXHAUSTED, UNFINISHED, check_arrays
 
-__all__ = ["GRADES", "BEYOND", "census_chunk"]
+__all__ = ["GRADES", "BEYOND", "census_chunk", "skipped_tally"]
 
 #: The grade names a census counts, weakest first, then the bucket of the clue sets
 #: full probing leaves open when they are not graded further.
@@ -59,9 +59,8 @@ def census_chunk(width: int, height: int, chunk: tuple[int, ...], deep: bool = T
     plan = Plan(width, height)
     group = Symmetries.of(plan) if symmetry else None
     if group is not None and group.prefix_excluded(chunk):
-        pictures = np.zeros(0, dtype=np.uint64)
-    else:
-        pictures = plan.pictures(chunk)
+        return skipped_tally(chunk, deep)
+    pictures = plan.pictures(chunk)
     if group is None:
         numbers = plan.line_numbers(pictures)
         weight = np.ones(len(pictures), dtype=np.int64)
@@ -107,6 +106,14 @@ def census_chunk(width: int, height: int, chunk: tuple[int, ...], deep: bool = T
     return {"chunk": list(chunk), "pictures": int(weight.sum()), "orbits": len(pictures),
             "clue_sets": int(clue_sets.sum()), "unique": int(unique_members.sum()),
             "line": grades[Grade.LINE.value], "grades": grades, "nodes": int(answers.nodes.sum())}
+
+
+def skipped_tally(chunk: tuple[int, ...], deep: bool = True) -> dict[str, Any]:
+    """The tallies of a chunk that holds no picture to check (with the symmetry reduction,
+    its pictures are counted through their orbits' kept pictures, in other chunks)."""
+    names = GRADES if deep else GRADES[:3] + (BEYOND,)
+    return {"chunk": list(chunk), "pictures": 0, "orbits": 0, "clue_sets": 0, "unique": 0, "line": 0,
+            "grades": {name: 0 for name in names}, "nodes": 0}
 
 
 def _orbit_pictures(plan: Plan, group: Symmetries, pictures: Any) -> tuple[Any, Any, Any]:

@@ -13,11 +13,13 @@ from __future__ import annotations
 import json
 import os
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from itertools import chain
 from typing import Any, Callable, Iterable, Iterator
 
-from nonolab.exhaustive.count import BEYOND, GRADES, census_chunk
+from nonolab.exhaustive.count import BEYOND, GRADES, census_chunk, skipped_tally
 from nonolab.exhaustive.pictures import Plan
+from nonolab.exhaustive.symmetry import Symmetries
 from nonolab.errors import InvalidArgument, NonolabError
 from nonolab.formats import write_atomically
 
@@ -115,17 +117,23 @@ def _load(path: str, width: int, height: int, deep: bool, symmetry: bool) -> tup
 
 def _summary(width: int, height: int, done: dict[str, dict], chunks: int, deep: bool, seconds: float,
              symmetry: bool) -> CensusResult:
-    result = CensusResult(width, height, chunks=chunks, chunks_done=len(done), seconds=seconds, symmetry=symmetry)
+    result = CensusResult(width, height, chunks=chunks, seconds=seconds, symmetry=symmetry)
     result.grades = {name: 0 for name in GRADES} if deep else {name: 0 for name in GRADES[:3] + (BEYOND,)}
     for tally in done.values():
-        result.pictures += tally["pictures"]
-        result.clue_sets += tally["clue_sets"]
-        result.unique += tally["unique"]
-        result.line += tally["line"]
-        result.orbits += tally.get("orbits", tally["pictures"])
-        for name, count in tally["grades"].items():
-            result.grades[name] = result.grades.get(name, 0) + count
+        _add(result, tally)
     return result
+
+
+def _add(result: CensusResult, tally: dict) -> None:
+    """Count one more chunk's tallies in ``result``."""
+    result.chunks_done += 1
+    result.pictures += tally["pictures"]
+    result.clue_sets += tally["clue_sets"]
+    result.unique += tally["unique"]
+    result.line += tally["line"]
+    result.orbits += tally.get("orbits", tally["pictures"])
+    for name, count in tally["grades"].items():
+        result.grades[name] = result.grades.get(name, 0) + count
 
 
 def census(width: int, height: int, *, jobs: int = 1, scheduler: str | None = None, out: str | None = None,
@@ -159,8 +167,16 @@ def census(width: int, height: int, *, jobs: int = 1, scheduler: str | None = No
     plan = Plan(width, height, kept if kept is not None else chunk_pictures)
     chunks = plan.chunks()
     todo = [c for c in chunks if _name(c) not in done]
+    skipped: list[tuple[int, ...]] = []
+    if symmetry:  # chunks with no picture to check are tallied here, not sent to a worker
+        group = Symmetries.of(plan)
+        skipped = [c for c in todo if group.prefix_excluded(c)]
+        todo = [c for c in todo if not group.prefix_excluded(c)]
     started = time.perf_counter()
     written = [started]
+    # The running totals, a chunk added as it comes (summing every chunk done after each
+    # one would be quadratic: 244,241 chunks at 6x6).
+    totals = _summary(width, height, done, len(chunks), deep, 0.0, symmetry)
 
     def save(result: CensusResult, path: str) -> None:
         data = {"format": FORMAT, "size": f"{width}x{height}", "chunk_pictures": plan.most, "deep": deep,
@@ -170,8 +186,12 @@ def census(width: int, height: int, *, jobs: int = 1, scheduler: str | None = No
         written[0] = time.perf_counter()
 
     def record(tally: dict) -> None:
-        done[_name(tally["chunk"])] = tally
-        result = _summary(width, height, done, len(chunks), deep, time.perf_counter() - started, symmetry)
+        name = _name(tally["chunk"])
+        if name not in done:  # a chunk answered twice (a Dask retry) counts once
+            done[name] = tally
+            _add(totals, tally)
+        totals.seconds = time.perf_counter() - started
+        result = replace(totals, grades=dict(totals.grades))
         # After every chunk when they are few; else at most every SAVE_EVERY seconds (a
         # census of many chunks would spend its time rewriting a growing file).
         if out and (len(chunks) <= SAVE_ALWAYS or time.perf_counter() - written[0] >= SAVE_EVERY):
@@ -185,6 +205,7 @@ def census(width: int, height: int, *, jobs: int = 1, scheduler: str | None = No
         tallies = _in_processes(width, height, todo, deep, symmetry, jobs)
     else:
         tallies = (census_chunk(width, height, chunk, deep, symmetry) for chunk in todo)
+    tallies = chain(tallies, (skipped_tally(chunk, deep) for chunk in skipped))
     try:
         for tally in tallies:
             record(tally)
