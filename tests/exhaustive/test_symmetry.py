@@ -171,8 +171,8 @@ def test_chunks_with_nothing_to_check_are_tallied_without_a_worker(monkeypatch):
 
     monkeypatch.setattr(run_module, "census_chunk", counted)
     seen = []
-    result = nonolab.census(4, 4, chunk_pictures=1 << 8, progress=seen.append)
-    plan = Plan(4, 4, chunk_pictures=1 << 8)
+    result = nonolab.census(4, 4, chunk_pictures=1 << 10, progress=seen.append)
+    plan = Plan(4, 4, chunk_pictures=1 << 10)
     group = Symmetries.of(plan)
     assert sorted(sent) == sorted(c for c in plan.chunks() if not group.prefix_excluded(c))
     assert len(sent) < result.chunks == len(seen)
