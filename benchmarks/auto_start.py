@@ -85,7 +85,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--taai-stride", type=int, default=10)
     parser.add_argument("--out", type=Path, default=OUT / "auto_start.csv")
     args = parser.parse_args(argv)
-    from nonolab.solvers import get_spec
+    from nonolab.solvers import build
     from nonolab.solvers.base import Limits
 
     specs, refs = args.specs.split(";"), args.refs.split(";")
@@ -100,7 +100,7 @@ def main(argv: list[str] | None = None) -> None:
             for _ in range(args.repeat):
                 for spec in specs:
                     began = time.perf_counter()
-                    result = get_spec(spec).solve(puzzle, limits)
+                    result = build(spec).solve(puzzle, limits)
                     took = time.perf_counter() - began
                     if took < times[name].get(spec, math.inf):
                         times[name][spec] = took

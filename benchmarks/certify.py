@@ -59,12 +59,12 @@ def _timed(call):
 
 def _provers(puzzle, names: list[str], limit: float, work: Path) -> str:
     """``name:solve_s/prove_s/lines`` for each engine alone (the proof log's cost)."""
-    from nonolab.solvers import get_spec
+    from nonolab.solvers import build
     from nonolab.solvers.base import Limits
 
     out = []
     for name in names:
-        engine = get_spec(name)
+        engine = build(name)
         plain, solve_s, _ = _timed(lambda: engine.solve(puzzle, Limits(2, limit)))
         proved, prove_s, _ = _timed(lambda: engine.prove(puzzle, Limits(2, limit), work / f"{name}.drat"))
         lines = proved.stats.counters.get("proof_lines", 0)
@@ -89,10 +89,10 @@ def run_one(path: Path, args: argparse.Namespace, work: Path) -> dict:
     from nonolab.certify import certify
     from nonolab.formats import load
     from nonolab.harness.uniqueness import check
-    from nonolab.solvers import get_spec
+    from nonolab.solvers import build
 
     puzzle = load(path)
-    solver = get_spec(args.backend)
+    solver = build(args.backend)
     row = {"puzzle": str(path.relative_to(args.corpus))}
     answer, row["check_s"], row["check_cpu"] = _timed(lambda: check(puzzle, solver, args.time_limit))
     row["verdict"] = answer.verdict.value

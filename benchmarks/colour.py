@@ -56,9 +56,9 @@ def generated(size: int, colours: int, count: int, seed: int, density: float | N
 
 def run(puzzle, spec: str, time_limit: float) -> tuple[str, float]:
     from nonolab.harness.uniqueness import verdict_of
-    from nonolab.solvers import Limits, get_spec
+    from nonolab.solvers import Limits, build
 
-    result = get_spec(spec).solve(puzzle, Limits(max_solutions=2, time_limit=time_limit))
+    result = build(spec).solve(puzzle, Limits(max_solutions=2, time_limit=time_limit))
     answer = verdict_of(result).value if result.complete or result.count >= 2 else result.status.value
     return answer, result.stats.wall_time
 

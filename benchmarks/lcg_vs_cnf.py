@@ -47,12 +47,12 @@ def _puzzle_file(corpus: Path, number: str) -> Path:
 def main(argv: list[str] | None = None) -> int:
     args = _arguments(argv)
     from nonolab.formats import load
-    from nonolab.solvers import get_spec
+    from nonolab.solvers import build
     from nonolab.solvers.base import Limits
 
     specs = [s.strip() for s in args.backends.split(",") if s.strip()]
     wanted = [n.strip() for n in args.only.split(",") if n.strip()] or list(HARD_EIGHT)
-    solvers = {spec: get_spec(spec) for spec in specs}
+    solvers = {spec: build(spec) for spec in specs}
     warmup = load(_puzzle_file(args.corpus, HARD_EIGHT["Forever"]))
     for solver in solvers.values():  # imports and first-call costs are not measured
         solver.solve(warmup, Limits(max_solutions=1, time_limit=args.time_limit))

@@ -193,10 +193,10 @@ def _child(backend: str, mode: str, limit: float) -> None:
     """The long-lived nonolab process of ``puzzles``: one file per stdin line."""
     from nonolab.formats import load
     from nonolab.harness.uniqueness import verdict_of
-    from nonolab.solvers import get_spec
+    from nonolab.solvers import build
     from nonolab.solvers.base import Limits
 
-    solver = get_spec(backend)
+    solver = build(backend)
     solver.solve(load(str(REPO / "puzzles" / "hakank" / "lambda.non")), Limits(2, 60))  # imports, engines loaded
     for line in sys.stdin:
         puzzle = load(line.strip())

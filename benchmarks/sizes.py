@@ -20,7 +20,7 @@ import time
 from statistics import median
 
 from nonolab.generate import puzzle_from_array, random_grid
-from nonolab.solvers import get_spec
+from nonolab.solvers import build
 from nonolab.solvers.base import Limits
 
 
@@ -44,7 +44,7 @@ def main(argv: list[str] | None = None) -> int:
     print("|---|---|---|---|---|---|")
     for name in args.backends.split(","):
         name = name.strip()
-        solver = get_spec(name)
+        solver = build(name)
         solver.solve(puzzle_from_array(random_grid(8, 8, 0.5, seed=1)), limits)  # warm-up: JIT, imports
         for side in args.sizes:
             times, finished, verdicts = [], 0, []

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from nonolab.core import Solution
-from nonolab.solvers.base import (Capability, Limits, SolveResult, Stats, Status, Stopwatch, accept,
+from nonolab.solvers.base import (Capability, Limits, SolveResult, Stats, Status, Budget, accept,
                                   checked_solutions, finish)
 
 
@@ -80,7 +80,7 @@ class RotatingPairSolver:
 
     def solve(self, puzzle, limits=Limits(), given=None):
         from nonolab.solvers.lcg import LcgSolver
-        watch = Stopwatch.of(limits)
+        watch = Budget.of(limits)
         accept(self, puzzle, given)
         wanted = limits.max_solutions
         every = LcgSolver().solve(puzzle, Limits(None if wanted is None else wanted + 6, limits.time_limit))
@@ -109,3 +109,46 @@ class QuestionsCut:
             return SolveResult(Status.TIMEOUT, (), False, Stats(self.name))
         self.left -= 1
         return self.inner.solve(puzzle, limits, given)
+
+
+class BatchingFaultySolver:
+    """Declares ``Capability.BATCH`` and answers as native does, except on a puzzle named
+    ``die`` (it ends its whole process, a segfault), ``hang`` (it sleeps an hour, ignoring
+    its limit) or ``refuse`` (a library error, in that puzzle's place).  Its ``solve_many``
+    answers a group's puzzles only once it has them all, as a compiled batch path does."""
+
+    name = "batchfaulty"
+    CAPABILITIES = frozenset({Capability.BATCH, Capability.EXACT_COUNT})
+
+    def solve(self, puzzle, limits=Limits()):
+        from nonolab.errors import TooLarge
+        from nonolab.solvers.native import NativeSolver
+        if puzzle.name == "die":
+            import os
+            os._exit(139)
+        if puzzle.name == "hang":
+            import time
+            time.sleep(3600)
+        if puzzle.name == "refuse":
+            raise TooLarge("refused: the puzzle is named refuse")
+        return NativeSolver().solve(puzzle, limits)
+
+    def solve_many(self, puzzles, limits=Limits()):
+        from nonolab.errors import NonolabError
+        group = list(puzzles)
+        for puzzle in group:
+            try:
+                yield self.solve(puzzle, limits)
+            except NonolabError as err:
+                yield err
+
+
+class BatchingRaisingSolver(BatchingFaultySolver):
+    """As :class:`BatchingFaultySolver`, but its ``solve_many`` raises a puzzle's library error
+    (a batching backend that does not keep one puzzle's error to that puzzle)."""
+
+    name = "batchraising"
+
+    def solve_many(self, puzzles, limits=Limits()):
+        group = list(puzzles)
+        yield from (self.solve(puzzle, limits) for puzzle in group)

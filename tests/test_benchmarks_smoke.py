@@ -169,3 +169,12 @@ def test_peers_runs_both_solvers_on_a_set_and_on_files(tmp_path, monkeypatch):
     rows = peers.puzzles_side_by_side(files, "check", 20, "auto", tmp_path / "out")
     answers = [(r["nonosolve_answer"], r["nonolab_answer"]) for r in rows]
     assert answers == [("unique", "unique"), ("multiple", "multiple")]
+
+
+def test_batch_throughput_runs_both_versions_and_compares_their_verdicts(capsys):
+    from benchmarks import batch_throughput
+
+    batch_throughput.main(["--before", sys.executable, "--sizes", "4", "--counts", "4:2/5", "--rounds", "1"])
+    out = capsys.readouterr().out
+    assert out.count("| 4x4 | before | 1 |") == 1 and out.count("| 4x4 | after | 1 |") == 1
+    assert "verdicts of 5 (same in both)" in out

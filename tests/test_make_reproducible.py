@@ -16,7 +16,7 @@ from nonolab.core import Puzzle
 from nonolab.generate import Recipe, make_puzzles, undecided_cells
 from nonolab.generate.criteria import repair_witness
 from nonolab.generate.grids import puzzle_from_array, random_grid
-from nonolab.solvers import _REGISTRY, backends_with, get_spec
+from nonolab.solvers import _REGISTRY, backends_with, build
 from nonolab.solvers.base import Capability, capabilities
 from reference import EMPTY, FILLED, brute_line
 
@@ -35,7 +35,7 @@ def _key(report):
 
 def test_the_stand_in_judge_finds_other_witnesses_on_other_calls(rotating):
     puzzle = puzzle_from_array(np.eye(4, dtype=np.uint8))  # clues 1 everywhere: 24 solutions
-    solver = get_spec(rotating)
+    solver = build(rotating)
     pairs = {solver.solve(puzzle).solutions for _ in range(20)}
     assert len(pairs) > 1 and Capability.REPRODUCIBLE not in capabilities(solver)
 
@@ -61,7 +61,7 @@ def test_the_repairs_of_a_racing_judge_are_those_of_the_reproducible_witness():
     # auto's two solutions depend on which engine wins; its repairs are lcg's.
     recipe = Recipe(10, 9, style="noise", unique=True, repair=True, candidate_time_limit=None)
     witness = repair_witness("auto")
-    assert witness is not None and Capability.REPRODUCIBLE in capabilities(get_spec(witness))
+    assert witness is not None and Capability.REPRODUCIBLE in capabilities(build(witness))
     assert _key(make_puzzles(3, recipe, seed=5)) == _key(make_puzzles(3, Recipe(
         10, 9, style="noise", unique=True, repair=True, candidate_time_limit=None, backend=witness), seed=5))
 
@@ -70,7 +70,7 @@ def test_the_witness_is_the_judge_when_it_is_reproducible_and_colour_asks_for_co
     for name in backends_with(Capability.REPRODUCIBLE):
         assert repair_witness(name) == name
     colour = repair_witness("native", colour=True)
-    assert colour is None or {Capability.REPRODUCIBLE, Capability.COLOUR} <= capabilities(get_spec(colour))
+    assert colour is None or {Capability.REPRODUCIBLE, Capability.COLOUR} <= capabilities(build(colour))
 
 
 def _line_fixpoint(puzzle: Puzzle) -> list[tuple[int, int]]:

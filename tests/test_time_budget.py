@@ -13,7 +13,7 @@ import time
 import pytest
 
 from nonolab.solvers import Budget, Limits, Status
-from nonolab.solvers.base import Stopwatch, left
+from nonolab.solvers.base import Budget, left
 
 
 def _spent(time_limit: float = 5.0, cancel=None) -> Budget:
@@ -74,18 +74,18 @@ def test_limits_carry_max_solutions_and_the_cancel_or_a_replacement():
 def test_of_limits_and_the_backends_name():
     stop = threading.Event()
     budget = Budget.of(Limits(3, 2.0, stop))
-    assert isinstance(budget, Stopwatch) and Stopwatch is Budget
+    assert isinstance(budget, Budget) and Budget is Budget
     assert budget.cancel is stop and 0 < budget.left() <= 2.0
     assert Budget.of(Limits()).deadline is None
 
 
 def test_a_part_of_a_search_gets_what_the_call_has_left():
     stop = threading.Event()
-    assert left(Limits(2, None), Stopwatch(None)).time_limit is None
-    part = left(Limits(4, 5.0, stop), Stopwatch(None))
+    assert left(Limits(2, None), Budget(None)).time_limit is None
+    part = left(Limits(4, 5.0, stop), Budget(None))
     assert part.max_solutions == 4 and part.cancel is stop and 0 < part.time_limit <= 5.0
     # Counted from the watch's start, not from now: a call started an hour ago has nothing left.
-    old = Stopwatch(None, start=time.perf_counter() - 3600.0)
+    old = Budget(None, start=time.perf_counter() - 3600.0)
     assert left(Limits(2, 5.0), old).time_limit == Budget.AT_ONCE
     other = threading.Event()
     assert left(Limits(2, 5.0, stop), old, other).cancel is other

@@ -29,17 +29,26 @@ workbench) count from 1, and a :class:`Cell` prints itself that way.
 
 from __future__ import annotations
 
-from typing import Any
+import importlib
+from typing import TYPE_CHECKING, Any
 
-from nonolab.core import EMPTY, FILLED, UNKNOWN, Cell, Grid, Puzzle, Solution, clues_of
-from nonolab.core import violations
-from nonolab.errors import (BackendUnavailable, Contradiction, InvalidPuzzle, NonolabError,
-                            ParseError, UnknownBackend, UnknownFormat)
-from nonolab.harness.uniqueness import CheckResult, CountResult, Verdict, outcome_of
-from nonolab.solvers import DEFAULT, Limits, SolveResult, Status
-from nonolab.solvers import get as backend
-from nonolab.solvers import get_spec as _build
-from nonolab.solvers import names as backends
+if TYPE_CHECKING:  # what a type checker reads; at run time each name loads on first use (_HOME)
+    from nonolab.api import check, check_many, count, solve
+    from nonolab.core import EMPTY, FILLED, UNKNOWN, Cell, Grid, Puzzle, Solution, clues_of, violations
+    from nonolab.errors import (BackendUnavailable, Contradiction, InvalidPuzzle, NonolabError,
+                                ParseError, UnknownBackend, UnknownFormat)
+    from nonolab.exhaustive.run import CensusResult, census
+    from nonolab.formats import dump, dumps, load, load_all, loads, loads_all
+    from nonolab.harness.ambiguity import AmbiguityReport, ambiguity_report
+    from nonolab.harness.classify import Grade, GradeResult, grade
+    from nonolab.harness.crosscheck import CrossCheck, crosscheck
+    from nonolab.harness.explanation import Explanation, explain
+    from nonolab.harness.repair import RepairResult, repair
+    from nonolab.harness.report import Report, report
+    from nonolab.harness.uniqueness import CheckResult, CountResult, Verdict, outcome_of
+    from nonolab.solvers import DEFAULT, Limits, SolveResult, Status
+    from nonolab.solvers import get as backend
+    from nonolab.solvers import names as backends
 
 __version__ = "0.1.0"
 
@@ -53,85 +62,44 @@ __all__ = [
     "outcome_of", "repair", "report", "solve", "violations",
 ]
 
-
-_FORMAT_FUNCTIONS = frozenset({"dump", "dumps", "load", "load_all", "loads", "loads_all"})
-# Loaded on first use too: every command line imports this package, and these two
-# questions' modules were a quarter of `nonolab --help`'s imports.
-_LAZY = {"AmbiguityReport": ("nonolab.harness.ambiguity", "AmbiguityReport"),
-         "ambiguity_report": ("nonolab.harness.ambiguity", "ambiguity_report"),
-         "CrossCheck": ("nonolab.harness.crosscheck", "CrossCheck"),
-         "crosscheck": ("nonolab.harness.crosscheck", "crosscheck"),
-         "RepairResult": ("nonolab.harness.repair", "RepairResult"),
-         "repair": ("nonolab.harness.repair", "repair"),
-         "Report": ("nonolab.harness.report", "Report"),
-         "report": ("nonolab.harness.report", "report"),
-         "Explanation": ("nonolab.harness.explanation", "Explanation"),
-         "explain": ("nonolab.harness.explanation", "explain"),
-         "CensusResult": ("nonolab.exhaustive.run", "CensusResult"),
-         "census": ("nonolab.exhaustive.run", "census"),
-         "Grade": ("nonolab.harness.classify", "Grade"),
-         "GradeResult": ("nonolab.harness.classify", "GradeResult"),
-         "grade": ("nonolab.harness.classify", "grade"),
-         "generate": ("nonolab.generate", None),
-         "bench": ("nonolab.bench", None)}
+#: Where each public name lives: (module, attribute; None for the module itself).  Nothing
+#: is imported with the package: the command line imports it first, and must install its
+#: Ctrl-C handler before the solvers and their libraries load (a signal during that load
+#: ended in a traceback); a notebook pays for what it uses.
+_HOME: dict[str, tuple[str, str | None]] = {
+    **{name: ("nonolab.api", name) for name in ("check", "check_many", "count", "solve")},
+    **{name: ("nonolab.core", name) for name in ("EMPTY", "FILLED", "UNKNOWN", "Cell", "Grid", "Puzzle",
+                                                 "Solution", "clues_of", "violations")},
+    **{name: ("nonolab.errors", name) for name in ("BackendUnavailable", "Contradiction", "InvalidPuzzle",
+                                                   "NonolabError", "ParseError", "UnknownBackend",
+                                                   "UnknownFormat")},
+    **{name: ("nonolab.formats", name) for name in ("dump", "dumps", "load", "load_all", "loads", "loads_all")},
+    **{name: ("nonolab.harness.uniqueness", name) for name in ("CheckResult", "CountResult", "Verdict",
+                                                               "outcome_of")},
+    **{name: ("nonolab.solvers", name) for name in ("DEFAULT", "Limits", "SolveResult", "Status")},
+    "backend": ("nonolab.solvers", "get"),
+    "backends": ("nonolab.solvers", "names"),
+    **{name: ("nonolab.harness.ambiguity", name) for name in ("AmbiguityReport", "ambiguity_report")},
+    **{name: ("nonolab.harness.crosscheck", name) for name in ("CrossCheck", "crosscheck")},
+    **{name: ("nonolab.harness.repair", name) for name in ("RepairResult", "repair")},
+    **{name: ("nonolab.harness.report", name) for name in ("Report", "report")},
+    **{name: ("nonolab.harness.explanation", name) for name in ("Explanation", "explain")},
+    **{name: ("nonolab.exhaustive.run", name) for name in ("CensusResult", "census")},
+    **{name: ("nonolab.harness.classify", name) for name in ("Grade", "GradeResult", "grade")},
+    "generate": ("nonolab.generate", None),
+    "bench": ("nonolab.bench", None),
+}
 
 
 def __getattr__(name: str) -> Any:
-    # The readers and writers load on first use, so `import nonolab` stays small.
-    if name in _FORMAT_FUNCTIONS:
-        from nonolab import formats
-        return getattr(formats, name)
-    if name in _LAZY:
-        import importlib
-
-        module, attribute = _LAZY[name]
-        found = importlib.import_module(module)
-        return found if attribute is None else getattr(found, attribute)
-    raise AttributeError(f"module 'nonolab' has no attribute {name!r}")
+    if name not in _HOME:
+        raise AttributeError(f"module 'nonolab' has no attribute {name!r}")
+    module, attribute = _HOME[name]
+    found = importlib.import_module(module)
+    value = found if attribute is None else getattr(found, attribute)
+    globals()[name] = value    # once: later lookups do not come back here
+    return value
 
 
-def solve(puzzle: Puzzle, backend: str = DEFAULT, max_solutions: int | None = 1,
-          time_limit: float | None = None, **options: Any) -> SolveResult:
-    """Solve ``puzzle`` with a backend; up to ``max_solutions`` verified solutions.
-
-    Args:
-        puzzle: the puzzle.
-        backend: a name from :func:`backends`, or a spec such as ``native:line=overlap``.
-        max_solutions: stop after this many (default 1, the first solution: it says
-            nothing of uniqueness unless ``complete``; :func:`check` counts to 2;
-            ``None``: find all).
-        time_limit: wall-clock seconds.
-        **options: passed to the backend (e.g. ``probing="contradiction"`` for native
-            and auto, ``cdcl="cnf"`` for auto).
-    """
-    return _build(backend, **options).solve(puzzle, Limits(max_solutions, time_limit))
-
-
-def check(puzzle: Puzzle, backend: str = DEFAULT, time_limit: float | None = None,
-          **options: Any) -> CheckResult:
-    """Is the solution unique?  See :func:`nonolab.harness.uniqueness.check`."""
-    from nonolab.harness.uniqueness import check as _check
-    return _check(puzzle, _build(backend, **options), time_limit)
-
-
-def check_many(puzzles: Any, backend: str = "native", time_limit: float | None = None,
-               **options: Any) -> Any:
-    """Is each solution unique?  An iterator of :class:`CheckResult`, one per puzzle of the
-    iterable ``puzzles``, in order; ``time_limit`` per puzzle.  The default backend,
-    native, answers many small puzzles per call into its compiled engine (microseconds
-    between puzzles, where one :func:`check` a puzzle costs tens of them).  See
-    :func:`nonolab.harness.uniqueness.check_many`.
-
-    >>> [c.verdict.value for c in check_many([Puzzle(rows=((1,),), columns=((1,),)),
-    ...                                        Puzzle(rows=((1,), (1,)), columns=((1,), (1,)))])]
-    ['unique', 'multiple']
-    """
-    from nonolab.harness.uniqueness import check_many as _check_many
-    return _check_many(puzzles, _build(backend, **options), time_limit)
-
-
-def count(puzzle: Puzzle, backend: str = DEFAULT, limit: int | None = None,
-          time_limit: float | None = None, **options: Any) -> CountResult:
-    """How many solutions, exactly up to ``limit``?  See :func:`nonolab.harness.uniqueness.count`."""
-    from nonolab.harness.uniqueness import count as _count
-    return _count(puzzle, _build(backend, **options), limit, time_limit)
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})

@@ -1,5 +1,5 @@
 """``python -m nonolab`` is the ``nonolab`` command."""
 
-from nonolab.cli.main import main
+from nonolab.cli.entry import main
 
 main()

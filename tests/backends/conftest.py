@@ -10,13 +10,13 @@ from __future__ import annotations
 import pytest
 
 from nonolab.errors import BackendUnavailable
-from nonolab.solvers import get_spec, specs
-from nonolab.solvers.base import Limits, Stopwatch, accept, finish, left
+from nonolab.solvers import build, specs
+from nonolab.solvers.base import Limits, Budget, accept, finish, left
 
 
 def _loadable(spec: str) -> str | None:
     try:
-        get_spec(spec)
+        build(spec)
     except BackendUnavailable as err:
         return str(err)
     return None
@@ -30,9 +30,9 @@ class FirstSolutionOnly:
     CAPABILITIES: frozenset = frozenset()
 
     def solve(self, puzzle, limits=Limits(), given=None):
-        watch = Stopwatch.of(limits)
+        watch = Budget.of(limits)
         accept(self, puzzle, given)
-        first = get_spec("backtrack").solve(puzzle, left(Limits(1, limits.time_limit, limits.cancel), watch))
+        first = build("backtrack").solve(puzzle, left(Limits(1, limits.time_limit, limits.cancel), watch))
         return finish(self.name, puzzle, limits, watch, first.solutions, False)
 
 
@@ -48,4 +48,4 @@ def backend(request):
 
 @pytest.fixture(params=[*BACKENDS, TOY])
 def solver(request):
-    return get_spec(request.param) if isinstance(request.param, str) else request.param()
+    return build(request.param) if isinstance(request.param, str) else request.param()

@@ -18,7 +18,7 @@ from nonolab.core import Puzzle, Solution
 from nonolab.core.violations import clues_of, violations
 from nonolab.errors import BackendUnavailable, InvalidArgument
 from nonolab.solvers import get
-from nonolab.solvers.base import Given, Limits, Status, Stopwatch
+from nonolab.solvers.base import Given, Limits, Status, Budget
 from nonolab.solvers.cnf import (CnfSolver, cells_as_assumptions, encode, encode_line, line_size,
                                  solver_names, time_limit_mode, to_dimacs)
 from nonolab.solvers.cnf.encode import Line, VarPool
@@ -232,7 +232,7 @@ def test_every_3x3_picture_is_found_in_its_clue_class():
     classes = {}
     for bits in itertools.product((0, 1), repeat=9):
         classes.setdefault(_clues(bits, 3, 3), set()).add(bits)
-    solver = CnfSolver("minisat22")
+    solver = CnfSolver(solver="minisat22")
     for (rows, cols), pictures in classes.items():
         result = solver.solve(Puzzle(rows=rows, columns=cols), Limits(max_solutions=None))
         assert result.complete and {tuple(s.flat()) for s in result.solutions} == pictures
@@ -255,7 +255,7 @@ def _nonunique():
 
 @pytest.mark.parametrize("sat_name", ["cadical195", "glucose4", "minisat22"])
 def test_solver_choices_agree_on_known_counts(sat_name):
-    solver = CnfSolver(sat_name)
+    solver = CnfSolver(solver=sat_name)
     result = solver.solve(_nonunique(), Limits(max_solutions=None))
     assert (result.status, result.count, result.complete) == (Status.SOLVED, 43, True)
     assert solver.solve(_permutations(5), Limits(max_solutions=None)).count == 120
@@ -306,7 +306,7 @@ def test_stats_report_the_encoding_and_the_solver():
 
 @pytest.mark.parametrize("sat_name", ["cadical195", "glucose4", "minisat22"])
 def test_time_limit_stops_a_long_enumeration(sat_name):
-    result = CnfSolver(sat_name).solve(_permutations(12), Limits(max_solutions=None, time_limit=0.3))
+    result = CnfSolver(solver=sat_name).solve(_permutations(12), Limits(max_solutions=None, time_limit=0.3))
     assert result.status is Status.TIMEOUT and not result.complete
     assert 0 < result.count < 479_001_600
 
@@ -325,7 +325,7 @@ def _pigeonhole(holes):
 def test_time_limit_stops_a_single_hard_call(sat_name):
     # One solve() call that would take many seconds: the limit must stop it inside.
     with pysat_solvers.Solver(name=sat_name, bootstrap_with=_pigeonhole(11)) as sat:
-        run = Limited(sat, time_limit_mode(sat_name), Stopwatch(0.3))
+        run = Limited(sat, time_limit_mode(sat_name), Budget(0.3))
         try:
             answer = run([])
         finally:
@@ -340,7 +340,7 @@ def test_how_each_solver_is_stopped():
 
 
 def test_a_solver_that_cannot_be_stopped_refuses_a_time_limit_but_counts_without_one():
-    solver = CnfSolver("lingeling")
+    solver = CnfSolver(solver="lingeling")
     with pytest.raises(BackendUnavailable, match="time_limit"):
         solver.solve(_permutations(4), Limits(time_limit=5))
     assert solver.solve(_permutations(4), Limits(max_solutions=None)).count == 24
@@ -351,16 +351,16 @@ def test_a_solver_that_cannot_be_stopped_refuses_a_time_limit_but_counts_without
 
 def test_unknown_solver_names_are_refused_and_aliases_resolved():
     with pytest.raises(InvalidArgument, match="cadical195.*minisat22"):
-        CnfSolver("no-such-solver")
-    assert CnfSolver("m22").solver == "minisat22"
-    assert CnfSolver("kissat").solver == get("cnf", solver="kissat404").solver == "kissat404"
+        CnfSolver(solver="no-such-solver")
+    assert CnfSolver(solver="m22").solver == "minisat22"
+    assert CnfSolver(solver="kissat").solver == get("cnf", solver="kissat404").solver == "kissat404"
 
 
 def test_every_python_sat_solver_name_counts_or_is_reported_unavailable():
     puzzle = _permutations(4)
     for name in sorted(set(solver_names().values())):
         try:
-            solver = CnfSolver(name)
+            solver = CnfSolver(solver=name)
         except BackendUnavailable:  # e.g. cryptosat without pycryptosat
             continue
         assert solver.solve(puzzle, Limits(max_solutions=None)).count == 24, name
@@ -407,7 +407,7 @@ def test_cells_as_assumptions():
 
 @pytest.mark.parametrize("sat_name", ["cadical195", "glucose4"])
 def test_a_session_answers_as_fresh_solves_do(sat_name):
-    solver = CnfSolver(sat_name)
+    solver = CnfSolver(solver=sat_name)
     every = Limits(max_solutions=None)
     puzzle = _permutations(5)
     questions = [{}, {(0, 0): 1}, {(0, 0): 0}, {(0, 0): 1, (1, 0): 1}, {}, {(2, 3): 1, (4, 4): 1}, {}]
@@ -426,7 +426,7 @@ def test_a_session_answers_as_fresh_solves_do(sat_name):
 
 @pytest.mark.parametrize("sat_name", ["cadical195", "glucose4"])
 def test_a_session_honours_a_time_limit_per_call(sat_name):
-    with CnfSolver(sat_name).session(_permutations(12)) as session:
+    with CnfSolver(solver=sat_name).session(_permutations(12)) as session:
         cut = session.solve(Limits(max_solutions=None, time_limit=0.3))
         assert cut.status is Status.TIMEOUT and not cut.complete and cut.count > 0
         # A deadline that has passed does not stop the next call.

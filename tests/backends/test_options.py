@@ -9,6 +9,8 @@ default and the bounds build.  Unknown names are refused.
 
 from __future__ import annotations
 
+import inspect
+from enum import Enum
 from pathlib import Path
 
 import pytest
@@ -163,3 +165,139 @@ def test_cli_check_cpsat_workers_0():
     assert result.exit_code == 2
     assert result.stderr.splitlines() == ["nonolab: error: backend 'cpsat': option workers=0: "
                                           "expected an integer from 1 to 256"]
+
+
+# -- the declarations are the constructors' only source ---------------------------------------
+
+def _class_of(name: str) -> type:
+    return type(get(name))
+
+
+def _as_declared(value):
+    """An attribute as its option would show it: an enum's value, a line strategy's name."""
+    if isinstance(value, Enum):
+        return value.value
+    if not isinstance(value, (str, int, float, type(None))) and isinstance(getattr(value, "name", None), str):
+        return value.name
+    return value
+
+
+@pytest.mark.parametrize("name", LOADED)
+def test_constructors_declare_no_option_again(name):
+    """A constructor takes its declared options as ``**options`` only: a default or a check
+    written into its signature would be a second declaration (and could differ)."""
+    cls = _class_of(name)
+    for method in (cls.__init__, cls.__new__):
+        if method is object.__init__ or method is object.__new__:
+            continue
+        params = list(inspect.signature(method).parameters.values())[1:]
+        kinds = {p.kind for p in params}
+        assert inspect.Parameter.VAR_KEYWORD in kinds, (name, method)
+        named = {p.name for p in params if p.kind is not inspect.Parameter.VAR_KEYWORD}
+        assert kinds <= {inspect.Parameter.KEYWORD_ONLY, inspect.Parameter.VAR_KEYWORD}, (name, method, named)
+        assert not named & {o.name for o in options_of(name)}, (name, named)
+        assert named <= set(getattr(cls, "PROGRAMMATIC", ())), (name, named)
+
+
+@pytest.mark.parametrize("name", LOADED)
+def test_every_declared_option_has_its_attribute_type_and_no_other_name_does(name):
+    """The class annotates the attributes settle() sets (for the type checker): the same
+    names as OPTIONS, so that a renamed or removed option cannot leave a stale one."""
+    cls = _class_of(name)
+    annotated = {key for klass in cls.__mro__ for key in vars(klass).get("__annotations__", {})}
+    declared = {o.name for o in options_of(name)}
+    assert declared <= annotated, (name, declared - annotated)
+    stale = {key for key in annotated - declared if not hasattr(cls, key) and key not in vars(get(name))}
+    assert not stale, (name, stale)
+
+
+@pytest.mark.parametrize("name", LOADED)
+def test_a_bare_backend_holds_every_declared_default(name):
+    solver = _class_of(name)()
+    for option in options_of(name):
+        value = _as_declared(getattr(solver, option.name))
+        if option.default is None:   # "unset": the backend decides (auto's cdcl and rival)
+            assert value is None or option.parse(value, name) == value, (name, option.name, value)
+        else:
+            assert value == option.default, (name, option.name, value, option.default)
+        assert option.parse(option.default, name) == option.default  # a default its declaration accepts
+
+
+@pytest.mark.parametrize("name, option", DECLARED, ids=IDS)
+def test_the_class_itself_takes_and_refuses_values_by_its_declaration(name, option):
+    """Built directly (not through the registry), a backend checks each option the same
+    way: no constructor may take a value its declaration refuses, or store another."""
+    cls = _class_of(name)
+    for value in bad_values(option):
+        with pytest.raises(InvalidArgument) as direct:
+            cls(**{option.name: value})
+        with pytest.raises(InvalidArgument) as built:
+            build(name, [f"{option.name}={value}"])
+        assert str(direct.value) == str(built.value)
+    for value in good_values(option):
+        try:
+            solver = cls(**{option.name: value})
+        except BackendUnavailable:
+            continue
+        parsed = option.parse(value, name)
+        held = _as_declared(getattr(solver, option.name))
+        if option.name in ("cdcl", "rival", "race") and name == "auto":
+            continue  # the race's two sides decide each other (test_auto.py)
+        assert held == parsed or (parsed is None and option.default is None), (name, option.name, value, held)
+
+
+def test_experimental_knobs_are_said_so_in_the_listing():
+    listing = CliRunner().invoke(cli, ["backends"]).stdout
+    lines = {line.strip().split("  ")[0]: line for line in listing.splitlines() if line.strip().startswith("-O ")}
+    experimental = 0
+    for name, option in DECLARED:
+        shown = [line for key, line in lines.items() if key.startswith(f"-O {option.name}=")]
+        assert shown, (name, option.name)
+        if option.experimental:
+            experimental += 1
+            assert any("(experimental)" in line for line in shown), (name, option.name)
+    assert experimental and sum("(experimental)" in line for line in listing.splitlines()) == experimental
+
+
+# -- the command line's choices are the declarations' -----------------------------------------
+
+def _commands(group, path=()):
+    import click
+
+    ctx = click.Context(group)
+    for command_name in group.list_commands(ctx):
+        command = group.get_command(ctx, command_name)
+        yield path + (command_name,), command
+        if isinstance(command, click.Group):
+            yield from _commands(command, path + (command_name,))
+
+
+def _declared_choices(option_name: str) -> list[tuple[str, tuple[str, ...]]]:
+    return [(name, option.allowed()) for name, option in DECLARED
+            if option.name == option_name and option.kind == "choice"]
+
+
+def test_every_cli_choice_named_as_a_backend_option_has_exactly_its_declared_choices():
+    import click
+
+    seen = set()
+    for path, command in _commands(cli):
+        for param in command.params:
+            if not isinstance(param.type, click.Choice) or not _declared_choices(param.name):
+                continue
+            seen.add(param.name)
+            for backend, allowed in _declared_choices(param.name):
+                assert tuple(param.type.choices) == allowed, (path, param.name, backend)
+            help_text = CliRunner().invoke(cli, [*path, "--help"], terminal_width=200).stdout
+            assert "[" + "|".join(param.type.choices) + "]" in help_text, (path, param.name)
+    assert {"probing", "line"} <= seen
+
+
+@pytest.mark.parametrize("flag", ["probing", "line"])
+def test_the_cli_takes_each_declared_choice_and_refuses_others(flag, tmp_path):
+    (allowed,) = {choices for _, choices in _declared_choices(flag)}
+    for value in allowed:
+        result = CliRunner().invoke(cli, ["count", "-b", "native", f"--{flag}", value, PUZZLE])
+        assert result.exit_code == 0, (value, result.output)
+    result = CliRunner().invoke(cli, ["count", "-b", "native", f"--{flag}", "no-such-value", PUZZLE])
+    assert result.exit_code == 2 and "no-such-value" in result.stderr

@@ -18,14 +18,14 @@ from hypothesis import strategies as st
 from nonolab.core import Puzzle, Solution, violations
 from nonolab.core.violations import clues_of
 from nonolab.errors import BackendUnavailable
-from nonolab.solvers import get_spec, specs
+from nonolab.solvers import build, specs
 from nonolab.solvers.base import Capability, Limits, capabilities
 from reference import count_by_rows, placements
 
 SOLVERS, COUNTERS = [], []
 for _spec in specs():
     try:
-        _solver = get_spec(_spec)
+        _solver = build(_spec)
     except BackendUnavailable:
         continue
     # A model counter lists only a few solutions, and costs a process per count: it has a
@@ -94,7 +94,7 @@ def test_random_clue_sets_count_equally(puzzle):
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.one_of(pictures().map(Puzzle.from_solution), clue_sets()))
 def test_a_model_counter_counts_as_brute_force_and_native_do(puzzle):
-    reference = get_spec("native").solve(puzzle, Limits(max_solutions=None)).count
+    reference = build("native").solve(puzzle, Limits(max_solutions=None)).count
     expected = _brute_force(puzzle)
     for spec, counter in COUNTERS:
         result = counter.solve(puzzle, Limits(max_solutions=None, time_limit=60))

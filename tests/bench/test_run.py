@@ -200,3 +200,15 @@ def test_the_child_warms_its_backend_up_wherever_the_version_keeps_warm_up():
 
     child._warm_up(Recorder())
     assert len(solved) == 1
+
+
+def test_the_child_builds_a_spec_with_build_or_an_older_versions_get_spec(monkeypatch):
+    # `bench --base` runs child.py inside older checkouts, which built specs with get_spec.
+    import nonolab.solvers as solvers
+    from nonolab.bench import child
+
+    assert child._build("native:line=overlap").line.name == "overlap"
+    asked = []
+    monkeypatch.delattr(solvers, "build")
+    monkeypatch.setattr(solvers, "get_spec", lambda spec: asked.append(spec) or spec, raising=False)
+    assert child._build("native:line=overlap") == "native:line=overlap" and asked == ["native:line=overlap"]

@@ -30,9 +30,9 @@ def _refutes(puzzle: Puzzle, excluded, proof: Path) -> bool:
 
 @pytest.mark.parametrize("backend", ["lcg", "cnf", "cnf:solver=glucose4"])
 def test_a_complete_count_comes_with_a_proof_over_every_solution_excluded(backend, tmp_path):
-    from nonolab.solvers import get_spec
+    from nonolab.solvers import build
     puzzle = load(PUZZLES / "hakank" / "nonunique.non")  # 43 solutions
-    result = get_spec(backend).prove(puzzle, Limits(max_solutions=None), tmp_path / "proof.drat")
+    result = build(backend).prove(puzzle, Limits(max_solutions=None), tmp_path / "proof.drat")
     assert result.complete and result.count == 43
     assert _refutes(puzzle, result.solutions, tmp_path / "proof.drat")
     assert not _refutes(puzzle, result.solutions[:-1], tmp_path / "proof.drat")  # one solution left: no proof

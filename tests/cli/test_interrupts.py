@@ -153,3 +153,46 @@ def test_an_interrupted_repair_leaves_its_output_untouched(tmp_path, sig):
     assert done.stderr == "nonolab: interrupted\n"
     assert out.read_text() == "the designer's file\n"
     assert [p.name for p in tmp_path.iterdir()] == ["out.non"]      # no temporary file left
+
+
+_HANDLER_BEFORE_LOAD = """
+import signal, sys
+seen = []
+class Watch:
+    # Asked about every import: records whether SIGINT was still Python's own when the
+    # command line's first heavy module (click, or nonolab's core) began to load.
+    def find_spec(self, name, path=None, target=None):
+        if name in ("click", "nonolab.core") and not seen:
+            seen.append(signal.getsignal(signal.SIGINT) is signal.default_int_handler)
+        return None
+sys.meta_path.insert(0, Watch())
+sys.argv = ["nonolab", "--version"]
+import os
+real_exit = os._exit
+def report(code):
+    sys.stdout.flush()
+    os.write(1, ("default handler while loading: %s\\n" % seen).encode())
+    real_exit(code)
+os._exit = report
+from nonolab.cli.entry import main
+main()
+"""
+
+
+def test_the_handler_is_in_before_the_command_line_loads():
+    # A signal while click and the solvers load (seconds on a busy machine) ended in a
+    # KeyboardInterrupt traceback: the handler was installed only once they had loaded.
+    done = subprocess.run([sys.executable, "-c", _HANDLER_BEFORE_LOAD], capture_output=True, text=True,
+                          env=nonolab_env(), timeout=HANG)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[-1] == "default handler while loading: [False]"
+
+
+def test_importing_the_package_loads_none_of_it():
+    # What keeps the window above short, and `import nonolab` cheap: every public name
+    # loads on first use.
+    code = ("import sys, nonolab; loaded = sorted(m for m in sys.modules if m.startswith('nonolab.'));"
+            "print(loaded); nonolab.Puzzle; print('nonolab.core' in sys.modules)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=nonolab_env(),
+                          timeout=HANG)
+    assert done.stdout.splitlines() == ["[]", "True"], done.stderr

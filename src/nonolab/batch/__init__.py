@@ -141,7 +141,7 @@ def run_batch(paths: Iterable[str | os.PathLike], task: str, out: str | os.PathL
         preload: modules every worker imports before its first job (plugins that
             register backends or tasks).
         on_start: called once as ``on_start(to_run, already_done)``.
-        on_record: called with each new record, after it is on disk.
+        on_record: called with each new record, after it is written to ``out``.
         send_puzzles: with ``scheduler``, each job carries its puzzle as data, so the
             workers need not see the files (else they read them at the same paths).
 
@@ -203,8 +203,8 @@ def _run(files, task, backend, time_limit, out, resume, force, jobs, scheduler, 
         if todo:
             # closing(): whatever stops this loop, the workers are stopped with it.
             with closing(_execute(todo, jobs, scheduler, grace, preload, connection, send_puzzles)) as records:
-                for record in records:
-                    results.append(record)
+                for record, more in records:
+                    results.append(record, sync=not more)   # records that come together share one fsync
                     new.append(record)
                     if on_record is not None:
                         on_record(record)
@@ -214,11 +214,13 @@ def _run(files, task, backend, time_limit, out, resume, force, jobs, scheduler, 
 
 def _execute(todo: list[Job], jobs: int, scheduler: str | None, grace: float, preload: tuple[str, ...],
              connection=None, send_puzzles: bool = True):
+    """(record, whether another is already waiting), as each job ends."""
     if scheduler is not None:
         from nonolab.batch.cluster import run_on_dask
-        yield from run_on_dask(todo, scheduler, grace, preload, connection, send_puzzles)
+        yield from ((record, False) for record in run_on_dask(todo, scheduler, grace, preload, connection,
+                                                               send_puzzles))
         return
     from nonolab.batch.guard import LocalPool
 
     with LocalPool(min(jobs, len(todo)), todo[0].backends, grace, preload) as pool:
-        yield from pool.run(todo)
+        yield from ((record, pool.waiting()) for record in pool.run(todo))

@@ -1,9 +1,11 @@
 """The results file (JSON Lines, one record per puzzle) and the summary of a batch.
 
-Nothing is lost on a crash: each record is written with one ``write`` call and
-``fsync``'d as soon as its job ends, so a killed batch leaves every finished
-record on disk and at most one torn last line, which ``resume`` cuts off before
-appending.  An existing file is never replaced unless asked (``force``).
+Nothing is lost on a crash: each record is written with one ``write`` call as soon
+as its job ends, so a killed batch leaves every finished record in the file and at
+most one torn last line, which ``resume`` cuts off before appending.  Records that
+come together share one ``fsync``: the batch syncs the file whenever no other record
+is waiting to be written (and at the end), so no record waits for a slow puzzle to be
+made durable; one ``fsync`` a record cost milliseconds, more than a small puzzle's check.  An existing file is never replaced unless asked (``force``).
 """
 
 from __future__ import annotations
@@ -95,6 +97,7 @@ class ResultsFile:
         self.path = str(path)
         self.records: list[dict[str, Any]] = []
         self._written = 0
+        self._unsynced = False
         try:  # created here: removed again if the batch fails before its first record
             self._fd = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_EXCL, 0o666)
             self._created = True
@@ -129,24 +132,38 @@ class ResultsFile:
                 self._write(b"\n")
         os.lseek(self._fd, 0, os.SEEK_END)
 
-    def _write(self, data: bytes) -> None:
+    def _write(self, data: bytes, sync: bool = True) -> None:
         view = memoryview(data)
         try:
             while view:
                 view = view[os.write(self._fd, view):]
-            os.fsync(self._fd)
+            self._unsynced = True
+            if sync:
+                self.sync()
         except OSError as err:   # a full disk, a quota: the error names the results file
             raise OSError(err.errno, err.strerror, str(self.path)) from None
 
-    def append(self, record: dict[str, Any]) -> None:
-        """Write one record as one line, and make it durable before returning."""
-        self._write((json.dumps(record) + "\n").encode("utf-8"))
+    def sync(self) -> None:
+        """``fsync`` what was written since the last time."""
+        if self._unsynced and self._fd >= 0:
+            os.fsync(self._fd)
+            self._unsynced = False
+
+    def append(self, record: dict[str, Any], sync: bool = True) -> None:
+        """Write one record as one line (in the file when this returns), and make it durable
+        before returning unless ``sync`` is false (then :meth:`sync` or :meth:`close` does)."""
+        self._write((json.dumps(record) + "\n").encode("utf-8"), sync)
         self._written += 1
 
     def close(self) -> None:
         if self._fd >= 0:
-            os.close(self._fd)  # releases the lock
-            self._fd = -1
+            try:
+                self.sync()
+            except OSError as err:
+                raise OSError(err.errno, err.strerror, str(self.path)) from None
+            finally:
+                os.close(self._fd)  # releases the lock
+                self._fd = -1
 
     def __enter__(self) -> "ResultsFile":
         return self

@@ -20,7 +20,7 @@ from __future__ import annotations
 import stat
 import time
 from dataclasses import asdict, dataclass
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 from nonolab.errors import NonolabError, ParseError
 
@@ -131,15 +131,20 @@ def _shipped(job: Job):
 
 
 def _solve(puzzle, backend: str, time_limit: float | None, max_solutions: int | None):
-    from nonolab.harness.uniqueness import outcome_of
-    from nonolab.solvers import get_spec
+    from nonolab.solvers import build
     from nonolab.solvers.base import Limits
 
-    result = get_spec(backend).solve(puzzle, Limits(max_solutions, time_limit))
+    result = build(backend).solve(puzzle, Limits(max_solutions, time_limit))
+    return _fields(result), result
+
+
+def _fields(result) -> dict[str, Any]:
+    """A search's fields of a record: verdict, count, exact, solver_status."""
+    from nonolab.harness.uniqueness import outcome_of
+
     outcome = outcome_of(result)  # None: a first solution (max_solutions 1), uniqueness not asked
-    record = {"verdict": outcome.value if outcome else None, "count": result.count,
-              "exact": result.complete, "solver_status": result.status.value}
-    return record, result
+    return {"verdict": outcome.value if outcome else None, "count": result.count,
+            "exact": result.complete, "solver_status": result.status.value}
 
 
 def check(puzzle, backend: str, time_limit: float | None) -> dict[str, Any]:
@@ -244,14 +249,92 @@ def run_job(job: Job) -> dict[str, Any]:
             task = TASKS[job.task]
         except KeyError:
             raise NonolabError(f"unknown task {job.task!r} (known: {', '.join(sorted(TASKS))})") from None
-        puzzle = _puzzle(job.path, job.index) if job.text is None else _shipped(job)
-        record.update(title=puzzle.name or None, width=puzzle.width, height=puzzle.height)
+        puzzle = _loaded(job, record)
         record.update(task(puzzle, job.backend, job.time_limit))
-        if record["status"] is None:
-            record["status"] = "timeout" if record["verdict"] == "timeout" else "ok"
-    except NonolabError as err:
-        record.update(status="error", verdict="error", error=str(err))
+        _settle(record)
     except Exception as err:  # noqa: BLE001 — a crash on one puzzle is that puzzle's record, not the batch's end
-        record.update(status="error", verdict="error", error=f"{type(err).__name__}: {err}")
+        _failed(record, err)
     record["time"] = round(time.perf_counter() - start, 6)
     return record
+
+
+def _loaded(job: Job, record: dict[str, Any]):
+    puzzle = _puzzle(job.path, job.index) if job.text is None else _shipped(job)
+    record.update(title=puzzle.name or None, width=puzzle.width, height=puzzle.height)
+    return puzzle
+
+
+def _settle(record: dict[str, Any]) -> None:
+    if record["status"] is None:
+        record["status"] = "timeout" if record["verdict"] == "timeout" else "ok"
+
+
+def _failed(record: dict[str, Any], err: BaseException) -> None:
+    message = str(err) if isinstance(err, NonolabError) else f"{type(err).__name__}: {err}"
+    record.update(status="error", verdict="error", error=message)
+
+
+#: The tasks a worker may run on a group of jobs at once (:func:`run_jobs`), for a backend that
+#: declares ``Capability.BATCH``: the compiled batch path answers their question (a count to 2).
+GROUPED = frozenset({"check"})
+
+
+def groupable(job: Job) -> bool:
+    """Whether ``job`` may join a group (its task has a grouped form, its backend is one spec)."""
+    return job.task in GROUPED and len(job.backends) == 1
+
+
+def run_jobs(jobs: list[Job]) -> Iterator[dict[str, Any]]:
+    """The records of ``jobs`` (one task of :data:`GROUPED`, one backend, one time limit), in
+    order, each as soon as it is known: the records :func:`run_job` gives them one at a time,
+    their puzzles answered by :func:`~nonolab.harness.uniqueness.check_many` (many a call into a
+    compiled engine for a backend that declares ``Capability.BATCH``; every solution checked
+    against the clues).  A job whose puzzle cannot be read, or whose search a library error
+    stopped, has its error record; the others go on.  ``time`` is the job's reading plus its
+    puzzle's search time.
+
+    >>> [r["verdict"] for r in run_jobs([Job("/nonexistent.non", "check", "native")])]
+    ['error']
+    """
+    from nonolab.harness.uniqueness import check_many
+    from nonolab.solvers import build
+
+    first = jobs[0]
+    if any((j.task, j.backend, j.time_limit) != (first.task, first.backend, first.time_limit) or not groupable(j)
+           for j in jobs):
+        raise ValueError("run_jobs: a group is jobs of one grouped task, one backend and one time limit")
+    started: list[tuple[dict[str, Any], Any, float]] = []   # (record, puzzle or None, seconds reading it)
+    for job in jobs:
+        record, start, puzzle = new_record(job), time.perf_counter(), None
+        try:
+            puzzle = _loaded(job, record)
+        except Exception as err:  # noqa: BLE001 — as run_job: the job's record, not the group's end
+            _failed(record, err)
+        started.append((record, puzzle, time.perf_counter() - start))
+    try:
+        solver = build(first.backend)
+    except NonolabError as err:
+        for record, _, seconds in started:
+            _failed(record, err)
+            record["time"] = round(seconds, 6)
+            yield record
+        return
+    answers = check_many((p for _, p, _ in started if p is not None), solver, first.time_limit, errors="yield")
+    for at, (record, puzzle, seconds) in enumerate(started):
+        if puzzle is not None:
+            try:
+                answer = next(answers)
+            except Exception as err:  # noqa: BLE001 — a crash ends check_many: the rest one at a time
+                _failed(record, err)
+                record["time"] = round(seconds, 6)
+                yield record
+                yield from (run_job(job) for job in jobs[at + 1:])
+                return
+            if isinstance(answer, NonolabError):
+                _failed(record, answer)
+            else:
+                record.update(_fields(answer.result))
+                _settle(record)
+                seconds += answer.result.stats.wall_time
+        record["time"] = round(seconds, 6)
+        yield record

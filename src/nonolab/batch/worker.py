@@ -2,8 +2,10 @@
 
 It loads its backends once (and warms them up, so that loading the compiled
 native engine, about a second, is not charged to the first puzzle's time limit),
-says ``{"ready": ...}``, then reads one job per line on stdin and answers one
-record per line on stdout, until stdin closes.  The parent (:mod:`.guard`) kills
+says ``{"ready": ..., "batch": [...]}`` (the backends that declare ``Capability.BATCH``),
+then reads one job per line on stdin and answers one record per line on stdout, until
+stdin closes.  A line ``{"jobs": [...]}`` is a group (:func:`~nonolab.batch.tasks.run_jobs`):
+one record a job, in order, each sent as soon as it is known.  The parent (:mod:`.guard`) kills
 it when a job overruns; nothing here needs to cooperate with that.
 
 Its real stdout is kept for the protocol only: anything a library prints goes to
@@ -33,11 +35,15 @@ def _watch_parent(parent: int) -> None:
             os._exit(3)
 
 
-def _warm_up(backend: str) -> None:
-    from nonolab.solvers import get_spec
+def _warm_up(backend: str) -> bool:
+    """Load and warm up ``backend``; whether it declares ``Capability.BATCH``."""
+    from nonolab.solvers import build
+    from nonolab.solvers.base import Capability, capabilities
     from nonolab.solvers.warm import warm_up
 
-    warm_up(get_spec(backend))  # BackendUnavailable / UnknownBackend: fatal, reported to the parent
+    solver = build(backend)  # BackendUnavailable / UnknownBackend: fatal, reported to the parent
+    warm_up(solver)
+    return Capability.BATCH in capabilities(solver)
 
 
 def _send(out: TextIO, message: dict[str, Any]) -> None:
@@ -59,7 +65,7 @@ def main(argv: list[str] | None = None) -> int:
     sys.stdout = sys.stderr
     threading.Thread(target=_watch_parent, args=(os.getppid(),), daemon=True).start()
 
-    from nonolab.batch.tasks import Job, run_job
+    from nonolab.batch.tasks import Job, run_job, run_jobs
 
     try:
         import nonolab.formats  # noqa: F401  (loaded once here, not charged to the first puzzle)
@@ -67,15 +73,20 @@ def main(argv: list[str] | None = None) -> int:
 
         for module in args.preload:
             importlib.import_module(module)
-        for backend in args.backend:
-            _warm_up(backend)
+        batching = [backend for backend in args.backend if _warm_up(backend)]
     except (NonolabError, ImportError) as err:
         _send(protocol, {"fatal": str(err), "kind": type(err).__name__})
         return 2
-    _send(protocol, {"ready": True, "pid": os.getpid()})
+    # "batch": the backends that answer a group of jobs at once (the parent sends them groups).
+    _send(protocol, {"ready": True, "pid": os.getpid(), "batch": batching})
     for line in iter(sys.stdin.readline, ""):
         if line.strip():
-            _send(protocol, run_job(Job(**json.loads(line))))
+            message = json.loads(line)
+            if "jobs" in message:   # a group: one record a job, in order, each sent as it is known
+                for record in run_jobs([Job(**job) for job in message["jobs"]]):
+                    _send(protocol, record)
+            else:
+                _send(protocol, run_job(Job(**message)))
     return 0
 
 

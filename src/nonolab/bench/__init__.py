@@ -129,13 +129,13 @@ def contenders(backends: Sequence[str], externals: Sequence[External | str], bas
     """
     from nonolab.bench.runner import Contender
     from nonolab.bench.workers import base_tree, this_tree
-    from nonolab.solvers import get_spec
+    from nonolab.solvers import build
 
     here = this_tree()
     other = base_tree(base) if base is not None else None
     found = []
     for spec in backends:
-        get_spec(spec)  # a misspelt spec is refused here, once, not in every run
+        build(spec)  # a misspelt spec is refused here, once, not in every run
         found.append(Contender(spec, spec, here))
         if other is not None:
             found.append(Contender(f"{spec}@base", spec, other))

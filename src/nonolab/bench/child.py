@@ -14,8 +14,8 @@ its own wall and CPU time of the solve and the process's peak memory so far.
 
 It is run as a file, not as a module of the package it measures: with ``--base`` the
 package on the path is another version, which may not have this module.  So it uses
-only what every version has had: ``nonolab.formats.load``, ``nonolab.solvers.get_spec``,
-``nonolab.solvers.base.Limits`` and ``nonolab.harness.uniqueness.verdict_of`` (and a
+only what every version has had: ``nonolab.formats.load``, ``nonolab.solvers.build`` (or,
+in versions before it, ``get_spec``), ``nonolab.solvers.base.Limits`` and ``nonolab.harness.uniqueness.verdict_of`` (and a
 warm-up where the version has one).
 """
 
@@ -61,9 +61,10 @@ def solve(backend, task: str, path: str, time_limit: float | None) -> dict:
 
 
 def _build(spec: str):
-    from nonolab.solvers import get_spec
+    import nonolab.solvers as solvers
 
-    return get_spec(spec)
+    # build since e72fa8e; get_spec, its older name, until issue 27 removed it.
+    return (getattr(solvers, "build", None) or getattr(solvers, "get_spec"))(spec)
 
 
 def run_once(spec: str, task: str, path: str, time_limit: float | None, started: float | None) -> dict:

@@ -30,7 +30,7 @@ from typing import Any, Mapping
 from nonolab.core.puzzle import Puzzle
 from nonolab.errors import InvalidArgument, NonolabError, WrongAnswer
 from nonolab.harness.uniqueness import Verdict, verdict_of
-from nonolab.solvers import DEFAULT, PROVER, Proving, as_prover, get, get_spec
+from nonolab.solvers import DEFAULT, PROVER, Proving, as_prover, get, build
 from nonolab.solvers.base import Budget, SolveResult, Solver
 
 __all__ = ["MAX_CLAUSES", "Certificate", "certify", "prover_for"]
@@ -93,7 +93,7 @@ def prover_for(result: SolveResult) -> Proving:
     winner = result.stats.counters.get("winner")
     if isinstance(winner, str):
         try:
-            engine = get_spec(winner)
+            engine = build(winner)
         except NonolabError:
             engine = None
         proving = as_prover(engine) if engine is not None else None

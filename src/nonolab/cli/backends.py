@@ -1,9 +1,9 @@
 """Building a backend from the command line: ONE path into the registry for every command.
 
 A command's ``--backend`` is a spec (``native``, ``native:line=overlap``), its
-``-O KEY=VALUE`` pairs are parsed by :func:`nonolab.cli.options.parse_backend_options`,
-and the shortcut flags (``--probing``, ``--line``) add to them; all of it goes to
-:func:`nonolab.solvers.get_spec`, which checks the names and values.
+``-O KEY=VALUE`` pairs and the shortcut flags (``--probing``, ``--line``) add to it; all
+of it goes, as text, to :func:`nonolab.solvers.build`, where the backend's declarations
+check the names and values.
 
 >>> build("native", ("probing=none",)).probing                      # doctest: +SKIP
 'none'
@@ -13,13 +13,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from nonolab.cli import options
-
-
 def backend_options(pairs: tuple[str, ...] = (), probing: str | None = None,
                     line: str | None = None) -> dict[str, Any]:
-    """The options of ``-O`` pairs and the shortcut flags (the flags win)."""
-    opts = dict(options.parse_backend_options(tuple(pairs)))
+    """The options of ``-O`` pairs and the shortcut flags (the flags win), as text."""
+    from nonolab.solvers import parse_pairs
+
+    opts: dict[str, Any] = parse_pairs(pairs)
     if probing is not None:
         opts["probing"] = probing
     if line is not None:
@@ -30,9 +29,9 @@ def backend_options(pairs: tuple[str, ...] = (), probing: str | None = None,
 def build(spec: str, pairs: tuple[str, ...] = (), probing: str | None = None, line: str | None = None,
           **extra: Any):
     """The solver ``spec`` names, with the ``-O`` pairs, the flags and ``extra`` (program-set options)."""
-    from nonolab.solvers import get_spec
+    from nonolab import solvers
 
-    return get_spec(spec, **{**backend_options(pairs, probing, line), **extra})
+    return solvers.build(spec, **{**backend_options(pairs, probing, line), **extra})
 
 
 def build_recording(spec: str, pairs: tuple[str, ...] = (), probing: str | None = None,
@@ -54,14 +53,6 @@ def build_recording(spec: str, pairs: tuple[str, ...] = (), probing: str | None 
 
 
 
-def _text(value: Any) -> str:
-    if value is None:
-        return "none"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return str(value)
-
-
 def spec_with_options(spec: str, pairs: tuple[str, ...] = ()) -> str:
     """``spec`` with the ``-O`` pairs added to its options, as one spec string.
 
@@ -73,8 +64,8 @@ def spec_with_options(spec: str, pairs: tuple[str, ...] = ()) -> str:
     >>> spec_with_options("cnf:solver=glucose4", ("x=1",))
     'cnf:solver=glucose4,x=1'
     """
-    extra = backend_options(pairs)
+    extra = backend_options(pairs)   # text as typed: the backend's declarations read it where it runs
     if not extra:
         return spec
-    joined = ",".join(f"{key}={_text(value)}" for key, value in extra.items())
+    joined = ",".join(f"{key}={value}" for key, value in extra.items())
     return f"{spec},{joined}" if ":" in spec else f"{spec}:{joined}"

@@ -53,7 +53,9 @@ def batch(paths, task, out, resume, force, jobs, time_limit, backend, backend_op
     A file holding several puzzles gives one record per puzzle, keyed by (file,
     index).  A puzzle still running 2 s after its --time-limit is killed and
     recorded as a timeout; a file that cannot be read is recorded as an error.
-    The largest files start first.
+    The largest files start first.  With --do check and a backend that declares
+    batching (native), a worker answers up to 32 puzzles at a time through
+    nonolab.check_many, one record each as soon as it is known.
     \b
     Exit code 0 when every puzzle got its answer, 1 when some timed out, failed
     or (crosscheck) disagree or are inconclusive, 2 on bad usage (e.g. --out exists

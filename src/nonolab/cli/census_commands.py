@@ -86,68 +86,29 @@ def label(paths, time_limit):
     \b
     PATHS: puzzle files, directories (searched recursively, as batch does), and
     JSON Lines streams (one puzzle a line, nonolab's JSON format): a .jsonl file, or
-    - for stdin.  Index is then the line number.
+    - for stdin.  Index is then the line number.  JSON Lines and TAAI sets ($N
+    headers) are read a puzzle at a time: any number of puzzles, one held at a time.
     Each line: file, index (1-based in its file or stream), width, height, verdict
     (unique, multiple, contradiction, timeout), grade (as `nonolab grade`),
-    line_solvable, and solutions (the solution, or two of them for multiple).
+    line_solvable, solutions (the solution, or two of them for multiple) and error.
+    A puzzle that cannot be read or labelled has verdict null and the message in
+    error; the others go on.
+    \b
+    Exit code 0 when every puzzle got its label, 1 when some could not be read or
+    labelled or timed out, 2 on bad usage (a path that does not exist).
     """
     import json
 
-    from nonolab.exhaustive.labels import label_many
+    from nonolab.cli.group import EXIT_NO
+    from nonolab.exhaustive.labels import label_records
+    from nonolab.exhaustive.reading import read_puzzles
 
-    for name, index, puzzle, record in _labelled(paths, time_limit, label_many):
-        record = {"file": name, "index": index, "width": puzzle.width, "height": puzzle.height, **record}
+    unlabelled = 0
+    for record in label_records(read_puzzles(paths), time_limit):
+        unlabelled += record["verdict"] in (None, "timeout")
         click.echo(json.dumps(record))
-
-
-def _labelled(paths, time_limit, label_many):
-    """(file, index, puzzle, label) for every puzzle of ``paths``, in order, labelled in bulk
-    as they are read (a stream of any length: at most one group of puzzles is held)."""
-    from collections import deque
-
-    read = deque()
-
-    def puzzles():
-        for name, index, puzzle in _puzzles(paths):
-            read.append((name, index, puzzle))
-            yield puzzle
-    for record in label_many(puzzles(), time_limit):
-        name, index, puzzle = read.popleft()
-        yield name, index, puzzle, record
-
-
-def _puzzles(paths):
-    from nonolab.batch import collect
-    from nonolab.formats import load_all
-
-    for path in paths:
-        if path == "-" or path.endswith(".jsonl"):
-            yield from _lines(path)
-            continue
-        for file in collect([path]):
-            for index, puzzle in enumerate(load_all(file), 1):
-                yield file, index, puzzle
-
-
-def _lines(path):
-    """(path, line number, puzzle) for a JSON Lines stream: stdin (``-``) or a .jsonl file."""
-    import contextlib
-
-    from nonolab.errors import BatchError, ParseError
-    from nonolab.formats import loads
-
-    try:
-        stream = sys.stdin if path == "-" else open(path, encoding="utf-8")  # noqa: SIM115
-    except OSError as err:
-        raise BatchError(f"cannot read the file: {err.strerror}", path=path) from err
-    where = "stdin" if path == "-" else path
-    with (contextlib.nullcontext(stream) if path == "-" else stream):  # stdin stays open
-        for number, line in enumerate(stream, 1):
-            if line.strip():
-                try:
-                    yield path, number, loads(line, "json")
-                except ParseError as err:
-                    raise ParseError(f"{where} line {number}: {err}") from err
+    if unlabelled:
+        sys.exit(EXIT_NO)
 
 
 COMMANDS = (census, label)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from nonolab.solvers import DEFAULT, parse_pairs
+from nonolab.solvers import DEFAULT
 
 class Seconds(click.ParamType):
     """A positive, finite number of seconds (``nan`` and ``inf`` are refused: neither is a
@@ -63,15 +63,36 @@ backend = click.option(
     "--backend", "-b", default=DEFAULT, show_default=True, envvar="NONOLAB_BACKEND", metavar="SPEC",
     help="Solver backend, or a spec with options such as native:line=overlap (see `nonolab backends`); "
          "auto = native propagation and probing, lcg beside it, then Kissat racing lcg on what is left.")
+class Declared(click.Choice):
+    """The choices of option ``option`` as backend ``backend`` declares it (its ``OPTIONS``),
+    read when first needed: the command line copies no list, and a command that does not
+    use the option imports no backend for it.
+
+    >>> "depth-2" in Declared("native", "probing").choices
+    True
+    """
+
+    def __init__(self, backend: str, option: str):
+        self.backend, self.option = backend, option
+        super().__init__(())
+
+    @property
+    def choices(self) -> tuple[str, ...]:  # type: ignore[override]
+        from nonolab.solvers import options_of
+
+        return next(o.allowed() for o in options_of(self.backend) if o.name == self.option)
+
+    @choices.setter
+    def choices(self, _value: object) -> None:  # click.Choice sets it; the declaration holds it
+        pass
+
+
 probing = click.option(
-    "--probing", type=click.Choice(["full", "contradiction", "none", "depth-2"]), default=None,
+    "--probing", type=Declared("native", "probing"), default=None,
     help="Native solver (and auto's native phase): probing between line propagation and search "
          "(default: full).")
-# The native line strategies, spelt out here so that `--help` imports no backend (the CLI
-# sees only the public API); tests/cli check the list against nonolab.solvers.native.modes.
-LINE_STRATEGIES = ("dp", "chain-range", "overlap", "enumerate")
 line = click.option(
-    "--line", type=click.Choice(LINE_STRATEGIES), default=None,
+    "--line", type=Declared("native", "line"), default=None,
     help="Native solver (and auto's native phase): the line strategy. dp (default) is the complete "
          "reference; chain-range (block ranges, overlap, capping), overlap (left-right "
          "overlap) and enumerate (every placement, capped) are incomplete and leave more to search; "
@@ -84,13 +105,6 @@ backend_option = click.option(
     "--option", "-O", "backend_options", multiple=True, metavar="KEY=VALUE",
     help="A backend option, repeatable (e.g. -O solver=glucose4 for cnf, -O workers=2 for cpsat, "
          "-O probing=contradiction or -O line=chain-range for native).")
-
-
-def parse_backend_options(pairs: tuple[str, ...]) -> dict[str, object]:
-    """``("workers=2", "presolve=false")`` -> ``{"workers": "2", "presolve": "false"}``: the
-    values stay text; the backend's declared options check and type them when it is built
-    (``nonolab.solvers.build``, the one parser of specs and ``-O``)."""
-    return dict(parse_pairs(pairs))
 
 
 def puzzle_and_solver(func):

@@ -218,10 +218,10 @@ def _flip(puzzle, solver, max_flips: int, time_limit: float | None) -> _Made:
     """The fewest flips of the picture (:func:`nonolab.harness.repair.repair`)."""
     from nonolab.harness.repair import repair as repair_puzzle
     from nonolab.harness.uniqueness import outcome_of
-    from nonolab.solvers import get_spec, role
+    from nonolab.solvers import build, role
 
     if role(solver.name) != "solver":     # hundreds of small counts: see harness.report
-        solver = get_spec("native")
+        solver = build("native")
     result = repair_puzzle(puzzle, None, solver, max_flips, time_limit, 1, cancel=CANCEL)
     best = result.best
     fixed = best is not None and best.unique

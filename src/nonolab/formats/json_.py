@@ -15,6 +15,7 @@ and each given's value the name of its colour (the background's for an empty cel
 
 from __future__ import annotations
 
+import bisect
 import json
 import re
 from typing import Any, Callable, Sequence
@@ -45,12 +46,15 @@ def parse(text: str) -> list[Puzzle]:
     except ValueError as err:       # e.g. an integer with too many digits
         raise ParseError(f"invalid JSON: {number_problem(err)}", line=1) from None
     offsets = _offsets(text)
+    # Where each line ends, found once: a line number is then a bisection, not a count of the
+    # newlines before the value (which made reading a set quadratic in its length).
+    newlines = [m.start() for m in re.finditer("\n", text)]
 
     def where(path: tuple) -> int:
         # The innermost recorded value on the path (deep values are not recorded).
         while path and path not in offsets:
             path = path[:-1]
-        return text.count("\n", 0, offsets.get(path, 0)) + 1
+        return bisect.bisect_left(newlines, offsets.get(path, 0)) + 1
 
     if isinstance(data, list):
         if not data:

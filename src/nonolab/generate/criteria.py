@@ -34,8 +34,8 @@ from nonolab.core.puzzle import Puzzle
 from nonolab.core.grid import UNKNOWN
 from nonolab.errors import BackendUnavailable, InvalidArgument
 from nonolab.harness.classify import Grade, grade
-from nonolab.harness.uniqueness import Verdict, check
-from nonolab.solvers import DEFAULT, backends_with, get, get_spec, role
+from nonolab.harness.uniqueness import CheckResult, Verdict, check
+from nonolab.solvers import DEFAULT, backends_with, get, build, role
 from nonolab.solvers.base import Budget, Capability, Limits, Status, capabilities
 
 __all__ = ["MAX_GRADES", "WITNESSES", "Criteria", "Outcome", "Assessment", "assess", "undecided_cells",
@@ -100,19 +100,30 @@ class Assessment:
     differing: tuple[tuple[int, int], ...] | None = None
 
 
-def assess(puzzle: Puzzle, criteria: Criteria, time_limit: float | None = None, cancel: Any = None) -> Assessment:
+def assess(puzzle: Puzzle, criteria: Criteria, time_limit: float | None = None, cancel: Any = None,
+           counted: CheckResult | None = None) -> Assessment:
     """Judge ``puzzle`` against ``criteria`` within ``time_limit`` wall seconds (``cancel``, a
     ``threading.Event``, stops the searches once set: the outcome is then TIMEOUT).
 
     Grades up to the level ``max_grade`` allows (up to ``search`` when only
     ``unique`` is asked, which also counts to 2), then confirms ``unique`` with
     :func:`~nonolab.harness.uniqueness.count`.
+
+    ``counted``: the puzzle's count to 2 by ``criteria.backend``, made already (the
+    generator counts drawn candidates many at a time: :mod:`~nonolab.generate.screen`).
+    Two solutions are then ``multiple`` at once where the grading would climb to the
+    search and find them (no ``max_grade`` below ``search``); one solution spares the
+    count to 2 of ``unique``; any other answer is not used.  The outcome is the one the
+    judge would reach without it.
     """
     if not criteria.checks:
         return Assessment(Outcome.ACCEPTED)
     watch = Budget(time_limit)
     found: Grade | None = None
     ceiling = MAX_GRADES[criteria.max_grade or "search"]
+    known = counted.verdict if counted is not None else None
+    if known is Verdict.MULTIPLE and ceiling is Grade.SEARCH:
+        return Assessment(Outcome.MULTIPLE, Grade.SEARCH)   # what the grade's own count to 2 gives
     graded = grade(puzzle, criteria.backend, time_limit, up_to=ceiling, cancel=cancel)
     if graded.verdict in ("timeout", "interrupted"):
         return Assessment(Outcome.TIMEOUT)
@@ -122,10 +133,12 @@ def assess(puzzle: Puzzle, criteria: Criteria, time_limit: float | None = None, 
         return Assessment(Outcome.TOO_HARD, graded.grade)
     found = graded.grade
     if criteria.unique:
+        if known is Verdict.UNIQUE:
+            return Assessment(Outcome.ACCEPTED, found)
         left = watch.left()
         if left is not None and left <= 0:
             return Assessment(Outcome.TIMEOUT, found)
-        answer = check(puzzle, get_spec(criteria.backend), left, cancel=cancel)   # the count to 2, with the witnesses
+        answer = check(puzzle, build(criteria.backend), left, cancel=cancel)   # the count to 2, with the witnesses
         if answer.verdict in (Verdict.TIMEOUT, Verdict.INTERRUPTED):
             return Assessment(Outcome.TIMEOUT, found)
         if answer.verdict is not Verdict.UNIQUE:
@@ -166,7 +179,7 @@ def differing_cells(puzzle: Puzzle, backend: str = "native",
     """
     if time_limit is not None and time_limit <= 0:
         return None
-    answer = check(puzzle, get_spec(backend), time_limit, cancel=cancel)
+    answer = check(puzzle, build(backend), time_limit, cancel=cancel)
     if answer.verdict in (Verdict.TIMEOUT, Verdict.INTERRUPTED):
         return None
     return list(answer.differing)
@@ -188,7 +201,7 @@ def repair_witness(backend: str, colour: bool = False) -> str | None:
     ('lcg', 'lcg')
     """
     try:
-        if Capability.REPRODUCIBLE in capabilities(get_spec(backend)):
+        if Capability.REPRODUCIBLE in capabilities(build(backend)):
             return backend
     except BackendUnavailable:
         pass
@@ -198,7 +211,7 @@ def repair_witness(backend: str, colour: bool = False) -> str | None:
     solvers = sorted(name for name in able if role(name) == "solver")
     for name in [name for name in WITNESSES if name in solvers] + [name for name in solvers if name not in WITNESSES]:
         try:
-            get_spec(name)  # declared, but its engine may be missing (an lcg never compiled)
+            build(name)  # declared, but its engine may be missing (an lcg never compiled)
         except BackendUnavailable:
             continue
         return name

@@ -46,7 +46,9 @@ from nonolab.generate.criteria import (Criteria, Outcome, assess, differing_cell
 from nonolab.generate.grids import MAX_COLOURS, puzzle_from_array, random_grid, smooth_grid
 from nonolab.generate.image import colour_picture_from_image, picture_from_image
 from nonolab.generate.repair import cells_of_lines, choose_change, filled_fraction, uniform_lines
-from nonolab.solvers import DEFAULT, backends_with, get_spec
+from nonolab.generate.screen import Screen
+from nonolab.generate.screen import applies as screen_applies
+from nonolab.solvers import DEFAULT, backends_with, build
 from nonolab.solvers.base import Budget, Capability, capabilities
 
 __all__ = ["STYLES", "Recipe", "GeneratedPuzzle", "GenerateReport", "candidate_seed", "make_puzzles", "parse_size"]
@@ -273,7 +275,7 @@ def make_puzzles(count: int, recipe: Recipe, seed: int = 0, max_candidates: int 
         raise InvalidArgument(f"{{arg}} must be positive, got {time_limit}", argument="time_limit")
     check_cells(recipe.width, recipe.height)   # the input limit holds for what is made too, before a cell is drawn
     if recipe.criteria.checks:
-        solver = get_spec(recipe.backend)  # an unknown or missing backend fails before any candidate
+        solver = build(recipe.backend)  # an unknown or missing backend fails before any candidate
         if recipe.colours > 1 and Capability.COLOUR not in capabilities(solver):
             raise InvalidArgument(f"backend {recipe.backend!r} solves black-and-white puzzles only; colour "
                                   f"puzzles need one of: {', '.join(backends_with(Capability.COLOUR))}")
@@ -292,6 +294,9 @@ def make_puzzles(count: int, recipe: Recipe, seed: int = 0, max_candidates: int 
         recipe = replace(recipe, density_range=(min(low, filled), max(high, filled)))
     report = GenerateReport(asked=count)
     budget = Budget(time_limit, cancel)
+    # Drawn candidates counted to 2 a group at a time (check_many), then judged one by one as before.
+    screen = (Screen(recipe, palette, lambda i: _draw(recipe, candidate_seed(seed, i)), max_candidates, budget)
+              if screen_applies(recipe) else None)
     since_last, last_time = 0, budget.start
     judged: dict[tuple, Outcome] = {}  # clues -> outcome, so a picture met again is not judged again
     index = 0
@@ -306,12 +311,17 @@ def make_puzzles(count: int, recipe: Recipe, seed: int = 0, max_candidates: int 
             report.stopped = "image"
             break
         candidate = candidate_seed(seed, index)
+        counted = None
+        if screen is not None:
+            picture, counted = screen.take(index)
+        else:
+            picture = image.copy() if image is not None else _draw(recipe, candidate)
         index += 1
         since_last += 1
         report.candidates += 1
-        picture = image.copy() if image is not None else _draw(recipe, candidate)
         limit = _min(recipe.candidate_time_limit, budget.time_limit())
-        outcome, grade, repairs = _judge_with_repairs(picture, palette, recipe, candidate, limit, judged, cancel)
+        outcome, grade, repairs = _judge_with_repairs(picture, palette, recipe, candidate, limit, judged, cancel,
+                                                      counted)
         report.repairs += repairs
         if cancel is not None and cancel.is_set() and outcome is not Outcome.ACCEPTED:
             report.stopped = "cancelled"   # its searches were stopped: not a verdict on the candidate
@@ -342,8 +352,11 @@ def _draw(recipe: Recipe, candidate: int) -> np.ndarray:
 
 def _judge_with_repairs(picture: np.ndarray, palette: Palette | None, recipe: Recipe, candidate: int,
                         time_limit: float | None, judged: dict[tuple, Outcome],
-                        cancel: Any = None) -> tuple[Outcome, Any, int]:
-    """Judge ``picture`` (changed in place by repairs): the outcome, the grade and the repairs made."""
+                        cancel: Any = None, counted: Callable[[], Any] | None = None) -> tuple[Outcome, Any, int]:
+    """Judge ``picture`` (changed in place by repairs): the outcome, the grade and the repairs made.
+
+    ``counted`` gives the drawn picture's count to 2 when it was made ahead (see
+    :mod:`~nonolab.generate.screen`); a repaired picture is counted by the judge."""
     budget = Budget(time_limit, cancel)
     rng = np.random.default_rng([candidate, 1])  # the repair choices: apart from the picture's draw
     repairs = 0
@@ -368,7 +381,8 @@ def _judge_with_repairs(picture: np.ndarray, palette: Palette | None, recipe: Re
             if found is Outcome.ACCEPTED:
                 outcome = Outcome.DUPLICATE
             elif found is None:
-                assessment = assess(puzzle, recipe.criteria, budget.time_limit(), cancel)
+                known = counted() if counted is not None and repairs == 0 else None
+                assessment = assess(puzzle, recipe.criteria, budget.time_limit(), cancel, known)
                 outcome, grade, known = assessment.outcome, assessment.grade, assessment.differing
                 if cancel is not None and cancel.is_set():
                     return Outcome.TIMEOUT, grade, repairs   # stopped, not judged: not remembered

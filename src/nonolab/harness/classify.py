@@ -37,7 +37,7 @@ from typing import Any
 
 from nonolab.core.puzzle import Puzzle
 from nonolab.harness.uniqueness import Verdict, verdict_of
-from nonolab.solvers import DEFAULT, get, get_spec
+from nonolab.solvers import DEFAULT, get, build
 from nonolab.solvers.base import Budget, Limits, Solver, Status
 
 
@@ -122,7 +122,7 @@ def grade(puzzle: Puzzle, backend: str | Solver = DEFAULT, time_limit: float | N
             spec (``cnf``, ``native:line=overlap``) or a built solver.
         cancel: a ``threading.Event``; once set, grading stops (verdict ``interrupted``).
     """
-    searcher = get_spec(backend) if isinstance(backend, str) else backend
+    searcher = build(backend) if isinstance(backend, str) else backend
     watch = Budget(time_limit, cancel)
     harder_than: Grade | None = None
     counted = None

@@ -23,7 +23,7 @@ from nonolab.core.puzzle import Puzzle
 from nonolab.errors import NonolabError, TooLarge
 from nonolab.harness.uniqueness import Verdict, verdict_of
 from nonolab.errors import WrongAnswer
-from nonolab.solvers import capabilities_of, get_spec, names
+from nonolab.solvers import capabilities_of, build, names
 from nonolab.solvers.base import Capability, Limits, SolveResult
 
 
@@ -119,7 +119,7 @@ def run_backend(puzzle: Puzzle, backend: str, limits: Limits, **options: Any) ->
     ``wall_time`` covers the solve only, not loading the backend's library (a
     one-time cost of the process, half a second for OR-tools).
     """
-    solver = get_spec(backend, **options)  # BackendUnavailable / UnknownBackend: cannot run at all
+    solver = build(backend, **options)  # BackendUnavailable / UnknownBackend: cannot run at all
     start = time.perf_counter()
     try:
         result = solver.solve(puzzle, limits)

@@ -26,7 +26,7 @@ from nonolab.core.grid import Solution
 from nonolab.core.puzzle import Puzzle
 from nonolab.errors import InvalidArgument
 from nonolab.harness.uniqueness import Verdict, verdict_of
-from nonolab.solvers import capabilities_of, get_spec, names, parse_spec
+from nonolab.solvers import capabilities_of, build, names, parse_spec
 from nonolab.solvers.base import Capability, Limits, SolveResult, Solver
 
 __all__ = ["Explanation", "explain"]
@@ -117,7 +117,7 @@ def explain(puzzle: Puzzle, backend: str | Solver = "native", time_limit: float 
         if Capability.STEPS not in capabilities_of(name):
             able = ", ".join(n for n in names() if Capability.STEPS in capabilities_of(n))
             raise InvalidArgument(f"backend {backend!r} cannot record its steps; explain needs one that can ({able})")
-        solver = get_spec(backend, record_steps=True)
+        solver = build(backend, record_steps=True)
     else:
         solver = backend
     # A count to 2: the steps are those of the way to the first solution, and the

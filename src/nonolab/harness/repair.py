@@ -50,7 +50,7 @@ from nonolab.core.violations import violations
 from nonolab.errors import InvalidArgument
 from nonolab.harness._solutions import OutOfTime
 from nonolab.harness.uniqueness import Verdict
-from nonolab.solvers import get_spec
+from nonolab.solvers import build
 from nonolab.solvers.base import Budget, Solver
 
 __all__ = ["RepairResult", "Suggestion", "repair"]
@@ -173,7 +173,7 @@ def repair(puzzle: Puzzle, picture: Solution | None = None, backend: str | Solve
     """
     if max_flips < 1 or suggestions < 1:
         raise InvalidArgument("{arg} must be at least 1", argument="max_flips" if max_flips < 1 else "suggestions")
-    solver = get_spec(backend) if isinstance(backend, str) else backend
+    solver = build(backend) if isinstance(backend, str) else backend
     watch = Budget(time_limit, cancel)
     if source is None:
         source = "given" if picture is not None else "goal" if puzzle.goal is not None else "first solution"

@@ -46,7 +46,7 @@ from nonolab.harness.classify import Grade, GradeResult, grade
 from nonolab.harness.filters import filled_fraction
 from nonolab.harness.repair import RepairResult, repair as repair_picture
 from nonolab.harness.uniqueness import Verdict, check
-from nonolab.solvers import DEFAULT, get_spec, role
+from nonolab.solvers import DEFAULT, build, role
 from nonolab.solvers.base import Budget, Solver
 
 __all__ = ["Report", "Warning", "WARNINGS", "difficulty_of", "report", "clue_decides", "clue_only_cells", "clue_only_count"]
@@ -350,7 +350,7 @@ def report(puzzle: Puzzle, backend: str | Solver = DEFAULT, time_limit: float | 
     >>> seen
     [('check', True), ('ambiguity', True), ('repair', True), ('grade', False)]
     """
-    solver = get_spec(backend) if isinstance(backend, str) else backend
+    solver = build(backend) if isinstance(backend, str) else backend
     watch = Budget(time_limit, cancel)
 
     def starting(part: str) -> None:
@@ -407,7 +407,7 @@ def report(puzzle: Puzzle, backend: str | Solver = DEFAULT, time_limit: float | 
         ended("ambiguity")
         if repair:
             # Hundreds of small counts: a strategy (auto) would pay its phases on each one.
-            flipper = solver if role(solver.name) == "solver" else get_spec("native")
+            flipper = solver if role(solver.name) == "solver" else build("native")
             source = "goal" if puzzle.goal is not None else "first solution"
             starting("repair")
             share = 1.0 - _GRADE_SHARE if grade_last else 1.0    # leave the grade its share

@@ -8,12 +8,14 @@ caller's cancel stopped it.
 
 from __future__ import annotations
 
+from collections import deque
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any, Iterable, Iterator
 
 from nonolab.core.grid import Solution
 from nonolab.core.puzzle import Puzzle
+from nonolab.errors import NonolabError
 from nonolab.solvers import DEFAULT, as_batching, get
 from nonolab.solvers.base import Given, Limits, SolveResult, Solver, Status
 
@@ -141,25 +143,74 @@ def _checked(result: SolveResult) -> CheckResult:
 
 
 def check_many(puzzles: Iterable[Puzzle], solver: Solver | None = None, time_limit: float | None = None, *,
-               cancel: Any = None) -> Iterator[CheckResult]:
+               cancel: Any = None, errors: str = "raise") -> Iterator[CheckResult]:
     """:func:`check` for each puzzle of ``puzzles``, lazily and in order: an iterator in,
     an iterator out.  ``time_limit`` is per puzzle.
 
     A backend that declares ``Capability.BATCH`` (native) answers many puzzles per call
     into its compiled engine, microseconds apart; any other is asked one puzzle at a time.
 
+    ``errors``: what a library error (:class:`~nonolab.errors.NonolabError`) on one puzzle
+    does.  ``"raise"``: it is raised in that puzzle's turn, as :func:`check` would raise,
+    and ends the iterator.  ``"yield"``: the error itself takes that puzzle's place and the
+    puzzles after it are still answered (a set's records: one failed puzzle is one error
+    record, not the end of the set).
+
     >>> two = [Puzzle(rows=((1,), (1,)), columns=((1,), (1,))), Puzzle(rows=((1,),), columns=((1,),))]
     >>> [c.verdict.value for c in check_many(two, get("native"))]
     ['multiple', 'unique']
     """
+    if errors not in ("raise", "yield"):
+        raise ValueError(f"check_many: errors must be 'raise' or 'yield', not {errors!r}")
     solver = solver or get(DEFAULT)
     limits = Limits(max_solutions=2, time_limit=time_limit, cancel=cancel)
+    return _checked_all(_answers(puzzles, solver, limits), errors == "raise")
+
+
+def _checked_all(answers: Iterator[Any], raising: bool) -> Iterator[Any]:
+    for answer in answers:
+        if isinstance(answer, NonolabError):
+            if raising:
+                raise answer
+            yield answer
+        else:
+            yield _checked(answer)
+
+
+def _solved(solver: Solver, puzzle: Puzzle, limits: Limits) -> Any:
+    """``solver.solve(puzzle, limits)``, or the library error that stopped it."""
+    try:
+        return solver.solve(puzzle, limits)
+    except NonolabError as err:
+        return err
+
+
+def _answers(puzzles: Iterable[Puzzle], solver: Solver, limits: Limits) -> Iterator[Any]:
+    """Each puzzle's SolveResult or library error, in order."""
+    stream = iter(puzzles)
     many = as_batching(solver)
-    if many is not None:
-        results = many.solve_many(puzzles, limits)
-    else:
-        results = (solver.solve(puzzle, limits) for puzzle in puzzles)
-    return (_checked(result) for result in results)
+    if many is None:
+        yield from (_solved(solver, puzzle, limits) for puzzle in stream)
+        return
+    taken: deque[Puzzle] = deque()   # handed to solve_many, not yet answered
+
+    def fed() -> Iterator[Puzzle]:
+        for puzzle in stream:
+            taken.append(puzzle)
+            yield puzzle
+
+    while True:
+        try:
+            for answer in many.solve_many(fed(), limits):   # a puzzle's own error comes as its answer
+                taken.popleft()
+                yield answer
+            return
+        except NonolabError:
+            # The batched call failed as a whole: which puzzle caused it is not known, so the
+            # ones it had taken are answered one at a time (each error then is its puzzle's),
+            # and a fresh batched call takes the rest.
+            while taken:
+                yield _solved(solver, taken.popleft(), limits)
 
 
 @dataclass(frozen=True)

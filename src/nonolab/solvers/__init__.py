@@ -1,10 +1,11 @@
 """The backend registry: one line per backend, imported only when first used.
 
-``names()`` lists the registered backends, ``get(name, **options)`` builds one.
+``names()`` lists the registered backends, ``build(spec, **options)`` builds one
+(``get`` is the same for a plain name).
 A backend may declare *variants* (option values that make a different solver, such
 as the native engine's line strategies, in its class attribute ``VARIANTS``);
 ``specs()`` lists every backend and variant as a spec such as
-``native:line=overlap``, and ``get_spec(spec)`` builds one.  The
+``native:line=overlap``, which ``build`` takes as it takes a name.  The
 default is ``auto`` (the native engine, then CP-SAT on what it leaves); callers should
 name the backend they need rather than rely on the default, which may change.
 
@@ -24,13 +25,13 @@ from nonolab.core.puzzle import Puzzle
 from nonolab.errors import BackendUnavailable, InvalidArgument, UnknownBackend
 import nonolab.solvers.base as _base
 from nonolab.solvers.base import Budget, Capability, Given, Limits, SolveResult, Solver, Stats, Status, capabilities
-from nonolab.solvers.options import Option, check_options
+from nonolab.solvers.options import Option, refuse_undeclared
 from nonolab.solvers.session import OneShotSession, Session, open_session
 from nonolab.solvers.steps import Step, Technique, replay
 
 __all__ = ["DEFAULT", "PROVER", "ROLES", "Batching", "Budget", "Capability", "Proving", "Given", "Limits", "Option", "SolveResult", "Solver", "Stats", "Status",
            "OneShotSession", "Session", "Step", "Technique", "as_batching", "as_prover", "backends_with", "build", "capabilities_of",
-           "describe_option", "get", "get_spec", "line_strategies", "names", "open_session", "options_of",
+           "describe_option", "get", "line_strategies", "names", "open_session", "options_of",
            "parse_pairs", "parse_spec", "replay", "role", "specs", "variants"]
 
 # name -> (module, class, the package a user must install for it, role)
@@ -98,7 +99,8 @@ def build(spec: str = DEFAULT, pairs: Iterable[str] = (), **options: Any) -> Sol
     ``spec`` is a backend name, optionally with options (``native:line=overlap,probing=none``);
     ``pairs`` are ``KEY=VALUE`` strings as given to ``-O``; ``options`` come from Python.
     Later sources win (spec, then pairs, then options).  Every value goes through the
-    backend's declared options before anything is built.
+    backend's declared options as its constructor takes them
+    (:func:`~nonolab.solvers.options.settle`); text may set declared options only.
 
     >>> build("native:probing=none", ["line=overlap"]).line.name
     'overlap'
@@ -109,11 +111,10 @@ def build(spec: str = DEFAULT, pairs: Iterable[str] = (), **options: Any) -> Sol
     """
     name, spec_options = parse_spec(spec)
     cls = _class(name)
-    typed = dict(options)
     from_text = {**spec_options, **parse_pairs(pairs)}
-    checked = {**check_options(name, cls, {k: v for k, v in from_text.items() if k not in typed}, typed=False),
-               **check_options(name, cls, typed)}
-    return cls(**checked)
+    # Text sets declared options only: a programmatic one (a callable, a dict) is never text.
+    refuse_undeclared(name, cls, [*from_text, *(key for key, value in options.items() if isinstance(value, str))])
+    return cls(**{**from_text, **options})
 
 
 def options_of(name: str) -> tuple[Option, ...]:
@@ -151,7 +152,8 @@ class Proving(Solver, Protocol):
 class Batching(Solver, Protocol):
     """A backend that declares ``Capability.BATCH``: narrow to it with :func:`as_batching`."""
 
-    def solve_many(self, puzzles: Iterable[Puzzle], limits: Limits = Limits()) -> Iterator[SolveResult]: ...
+    def solve_many(self, puzzles: Iterable[Puzzle], limits: Limits = Limits()) -> Iterator[Any]:
+        """Each puzzle's SolveResult in order, or the NonolabError that stopped it in its place."""
 
 
 def as_prover(solver: Solver) -> Proving | None:
@@ -259,33 +261,3 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
         return name, parse_pairs(filter(None, (p.strip() for p in rest.split(","))))
     except InvalidArgument as err:
         raise InvalidArgument(f"backend spec {spec!r}: {err}") from None
-
-
-def option_value(raw: str) -> Any:
-    """A backend option's value as typed in a spec or ``-O KEY=VALUE``.
-
-    >>> [option_value(v) for v in ("2", "0.5", "yes", "off", "none", "cnf")]
-    [2, 0.5, True, False, None, 'cnf']
-    """
-    lowered = raw.lower()
-    if lowered in ("true", "yes", "on"):
-        return True
-    if lowered in ("false", "no", "off"):
-        return False
-    if lowered in ("none", "null"):
-        return None
-    for kind in (int, float):
-        try:
-            return kind(raw)
-        except ValueError:
-            pass
-    return raw
-
-
-def get_spec(spec: str, **options: Any) -> Solver:
-    """Build the backend a spec names (see :func:`parse_spec`); ``options`` add to the spec's.
-
-    >>> get_spec("native:line=enumerate").line.name
-    'enumerate'
-    """
-    return build(spec, **options)

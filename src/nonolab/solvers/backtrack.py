@@ -37,13 +37,14 @@ for small puzzles, and an independent check on the other backends.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
+from typing import Any
 
 from nonolab.core.grid import Solution
 from nonolab.core.puzzle import Clue, Puzzle
 from nonolab.errors import LimitReached
-from nonolab.solvers.base import Capability, Given, Limits, SolveResult, Stopwatch, accept, collect
+from nonolab.solvers.base import Capability, Given, Limits, SolveResult, Budget, accept, collect
 from nonolab.solvers.size import refuse_beyond
-from nonolab.solvers.options import max_states_option
+from nonolab.solvers.options import max_states_option, settle
 
 # The memory guard (see size.model_states): a baseline for small grids; it lists every
 # placement of each row first.
@@ -270,9 +271,12 @@ class BacktrackSolver:
     name = "backtrack"
     CAPABILITIES = frozenset({Capability.EXACT_COUNT, Capability.REPRODUCIBLE})  # a plain, seedless search
     OPTIONS = (max_states_option(MAX_STATES),)
+    # The declared options as settle() sets them: their types, for the checker (defaults and checks
+    # live in OPTIONS only; tests/backends/test_options.py holds the two names to each other).
+    max_states: int | None
 
-    def __init__(self, max_states: int | None = MAX_STATES):
-        self.max_states = max_states
+    def __init__(self, **options: Any):
+        settle(self, options)  # max_states
 
     def solve(self, puzzle: Puzzle, limits: Limits = Limits(), given: Given | None = None) -> SolveResult:
         """Enumerate the solutions of ``puzzle`` within ``limits``.
@@ -282,7 +286,7 @@ class BacktrackSolver:
         >>> r.count, r.complete, str(r.solution)
         (1, True, '##\\n.#')
         """
-        watch = Stopwatch.of(limits)
+        watch = Budget.of(limits)
         accept(self, puzzle, given)  # a hint only: it takes no given cells
         refuse_beyond(self.name, puzzle, self.max_states)
         counters: dict[str, int] = {"placements": 0, "rows": 0}

@@ -320,8 +320,8 @@ class Budget:
     now; ``None``: no deadline) and a cancel (an object with ``is_set()``, or ``None``).
     :meth:`left` is what is left of it (a ``share`` of it); :meth:`time_limit` and
     :meth:`limits` what to give one call, never below :data:`AT_ONCE` (a limit must be
-    positive: a call given that much times out at once).  Backends know it as
-    ``Stopwatch``: the budget of one ``solve`` call, started when the call starts.
+    positive: a call given that much times out at once).  A backend takes one per
+    ``solve`` call (``Budget.of(limits)``), started when the call starts.
 
     >>> import threading
     >>> spent, stop = Budget(0.0), threading.Event()
@@ -380,21 +380,17 @@ class Budget:
         return Status.INTERRUPTED if self.cancelled() else Status.TIMEOUT
 
 
-#: The name backends give the budget of one call (``Stopwatch.of(limits)``, passed to :func:`finish`).
-Stopwatch = Budget
-
-
 def left(limits: Limits, watch: Budget, cancel: Any = None) -> Limits:
     """``limits`` for a part of a search that starts now: what the whole call (``limits``,
     counted from ``watch.start``) has left, and ``cancel`` instead of the caller's when given.
 
-    >>> left(Limits(2, 5.0), Stopwatch(None)).time_limit <= 5.0
+    >>> left(Limits(2, 5.0), Budget(None)).time_limit <= 5.0
     True
     """
     return Budget(limits.time_limit, limits.cancel, watch.start).limits(limits.max_solutions, cancel=cancel)
 
 
-def finish(backend: str, puzzle: Puzzle, limits: Limits, watch: "Stopwatch", found: Iterable[Solution],
+def finish(backend: str, puzzle: Puzzle, limits: Limits, watch: "Budget", found: Iterable[Solution],
            exhausted: bool, counters: dict[str, Any] | None = None, steps: Iterable[Any] = (),
            remainder: Grid | Callable[[], Grid] | None = None, checked: bool = False) -> SolveResult:
     """The one place a search's outcome becomes a :class:`SolveResult`.
@@ -408,10 +404,10 @@ def finish(backend: str, puzzle: Puzzle, limits: Limits, watch: "Stopwatch", fou
     remainder is kept only for a search that did not exhaust its space.
 
     >>> p = Puzzle(rows=((1,),), columns=((1,),))
-    >>> r = finish("demo", p, Limits(), Stopwatch(None), [Solution.from_rows(["#"])], True)
+    >>> r = finish("demo", p, Limits(), Budget(None), [Solution.from_rows(["#"])], True)
     >>> r.status.value, r.count, r.complete
     ('solved', 1, True)
-    >>> finish("demo", p, Limits(), Stopwatch(None), [], False).status.value
+    >>> finish("demo", p, Limits(), Budget(None), [], False).status.value
     'timeout'
     """
     solutions = tuple(dict.fromkeys(found)) if checked else checked_solutions(puzzle, found, backend)
@@ -425,7 +421,7 @@ def finish(backend: str, puzzle: Puzzle, limits: Limits, watch: "Stopwatch", fou
                        tuple(steps), None if exhausted else remainder)
 
 
-def collect(backend: str, puzzle: Puzzle, limits: Limits, watch: Stopwatch,
+def collect(backend: str, puzzle: Puzzle, limits: Limits, watch: Budget,
             pictures: Iterator[Solution], counters: dict[str, Any]) -> SolveResult:
     """The result of a search that yields its solutions one at a time (the generic count).
 
@@ -437,7 +433,7 @@ def collect(backend: str, puzzle: Puzzle, limits: Limits, watch: Stopwatch,
 
     >>> from nonolab.core.puzzle import Puzzle
     >>> p = Puzzle(rows=((1,),), columns=((1,),))
-    >>> r = collect("demo", p, Limits(), Stopwatch(None), iter([Solution.from_rows(["#"])]), {})
+    >>> r = collect("demo", p, Limits(), Budget(None), iter([Solution.from_rows(["#"])]), {})
     >>> r.status.value, r.count, r.complete, r.stats.counters
     ('solved', 1, True, {'solutions': 1})
     """

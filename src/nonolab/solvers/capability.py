@@ -44,7 +44,9 @@ class Capability(str, Enum):
       plus a clause excluding each solution found (black and white; :mod:`nonolab.certify`).
     * ``MODEL_COUNT``: a model counter: a complete result's ``total`` is the count, its
       ``solutions`` only a few witnesses.
-    * ``BATCH``: ``solver.solve_many(puzzles, limits)`` answers in order as ``solve`` would, cheaply.
+    * ``BATCH``: ``solver.solve_many(puzzles, limits)`` answers in order as ``solve`` would, cheaply;
+      a puzzle that ``solve`` would raise a library error on is answered by that error (an
+      instance, in its place), so one puzzle's error does not end the others.
     """
 
     EXACT_COUNT = "exact-count"

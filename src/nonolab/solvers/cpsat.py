@@ -39,10 +39,10 @@ from typing import Any
 from nonolab.core.grid import Solution
 from nonolab.core.puzzle import Puzzle
 from nonolab.errors import BackendUnavailable, InvalidArgument, LimitReached
-from nonolab.solvers.base import (Capability, Given, Implication, Limits, SolveResult, Stopwatch, accept,
+from nonolab.solvers.base import (Capability, Given, Implication, Limits, SolveResult, Budget, accept,
                                   finish)
 from nonolab.solvers.size import refuse_beyond
-from nonolab.solvers.options import Option, max_states_option
+from nonolab.solvers.options import Option, max_states_option, settle
 
 __all__ = ["CpSatSolver", "line_automaton"]
 
@@ -281,25 +281,22 @@ class CpSatSolver:
         Option("colour_cells", "choice", "int", "colour puzzles: integer cells, or one-hot Booleans too",
                choices=("int", "onehot")),
     )
+    # The declared options as settle() sets them: their types, for the checker (defaults and checks
+    # live in OPTIONS only; tests/backends/test_options.py holds the two names to each other).
+    workers: int
+    presolve: bool
+    probing_level: int | None
+    linearization_level: int | None
+    log: bool
+    max_states: int | None
+    colour_cells: str
 
-    def __init__(self, workers: int = 1, presolve: bool = True, probing_level: int | None = None,
-                 linearization_level: int | None = None, log: bool = False,
-                 max_states: int | None = MAX_STATES, colour_cells: str = "int"):
-        if not isinstance(workers, int) or isinstance(workers, bool) or workers < 1:
-            raise ValueError(f"CpSatSolver: workers must be a positive integer, not {workers!r}")
-        self.workers = workers
-        if workers > 1:
+    def __init__(self, **options: Any):
+        settle(self, options)
+        if self.workers > 1:
             # Which worker finds the one solution first depends on timing (a count still
             # runs on one worker, but the declaration covers every call).
             self.CAPABILITIES = CpSatSolver.CAPABILITIES - {Capability.REPRODUCIBLE}
-        self.presolve = bool(presolve)
-        self.probing_level = probing_level
-        self.linearization_level = linearization_level
-        self.log = bool(log)
-        self.max_states = max_states
-        if colour_cells not in ("int", "onehot"):
-            raise ValueError(f"CpSatSolver: colour_cells must be 'int' or 'onehot', not {colour_cells!r}")
-        self.colour_cells = colour_cells
 
     def solve(self, puzzle: Puzzle, limits: Limits = Limits(), given: Given | None = None) -> SolveResult:
         """Search ``puzzle`` within ``limits``.
@@ -314,7 +311,7 @@ class CpSatSolver:
         >>> r.count, r.complete, str(r.solution)
         (1, True, '#.\\n.#')
         """
-        watch = Stopwatch.of(limits)
+        watch = Budget.of(limits)
         given = accept(self, puzzle, given)
         refuse_beyond(self.name, puzzle, self.max_states)
         cp_model = _cp_model()

@@ -38,14 +38,15 @@ from __future__ import annotations
 import time
 
 from collections.abc import Callable, Iterator, Sequence
+from typing import Any
 from dataclasses import dataclass, field
 
 from nonolab.core.grid import Solution
 from nonolab.core.puzzle import Clue, Puzzle
 from nonolab.errors import LimitReached
-from nonolab.solvers.base import Capability, Given, Limits, SolveResult, Stopwatch, accept, collect
+from nonolab.solvers.base import Capability, Given, Limits, SolveResult, Budget, accept, collect
 from nonolab.solvers.size import refuse_beyond
-from nonolab.solvers.options import max_states_option
+from nonolab.solvers.options import max_states_option, settle
 
 # The memory guard (see size.model_states): a baseline for small grids; its option lists
 # grow with the line states (Gettys has 166,172).
@@ -377,9 +378,12 @@ class DlxSolver:
     name = "dlx"
     CAPABILITIES = frozenset({Capability.EXACT_COUNT, Capability.REPRODUCIBLE})  # a plain, seedless search
     OPTIONS = (max_states_option(MAX_STATES),)
+    # The declared options as settle() sets them: their types, for the checker (defaults and checks
+    # live in OPTIONS only; tests/backends/test_options.py holds the two names to each other).
+    max_states: int | None
 
-    def __init__(self, max_states: int | None = MAX_STATES):
-        self.max_states = max_states
+    def __init__(self, **options: Any):
+        settle(self, options)  # max_states
 
     def solve(self, puzzle: Puzzle, limits: Limits = Limits(), given: Given | None = None) -> SolveResult:
         """Enumerate the exact covers of ``puzzle`` within ``limits``.
@@ -389,7 +393,7 @@ class DlxSolver:
         >>> r.count, r.complete, str(r.solution)
         (1, True, '##\\n.#')
         """
-        watch = Stopwatch.of(limits)
+        watch = Budget.of(limits)
         accept(self, puzzle, given)  # a hint only: it takes no given cells
         refuse_beyond(self.name, puzzle, self.max_states)
         counters: dict[str, int] = {"nodes": 0}
@@ -402,7 +406,7 @@ class DlxSolver:
 _FREE_SECONDS_PER_ENTRY = 1.5e-7
 
 
-def _pictures(puzzle: Puzzle, watch: Stopwatch, counters: dict[str, int]) -> Iterator[Solution]:
+def _pictures(puzzle: Puzzle, watch: Budget, counters: dict[str, int]) -> Iterator[Solution]:
     # Encoding happens inside the iteration, so that a deadline passed while encoding
     # is a LimitReached like one passed while searching.
     cover = encode(puzzle, watch.expired)

@@ -1,17 +1,20 @@
 """Backend options: declared once per backend, checked by one parser.
 
 Every backend class lists the options a user may set in its class attribute
-``OPTIONS`` (a tuple of :class:`Option`).  :meth:`Option.parse` turns a value as a
-user typed it (``"2"``, ``"off"``, ``"none"``) or as Python passed it (``2``,
-``False``, ``None``) into the checked value, or raises
+``OPTIONS`` (a tuple of :class:`Option`): the declaration is the only place an
+option's default, kind, range and choices are written.  :meth:`Option.parse` turns a
+value as a user typed it (``"2"``, ``"off"``, ``"none"``) or as Python passed it
+(``2``, ``False``, ``None``) into the checked value, or raises
 :class:`~nonolab.errors.InvalidArgument` naming the backend, the option, the value
-and what is accepted.  The registry (:func:`nonolab.solvers.build`) runs every
-option through :func:`check_options` before it builds a backend, and
-``nonolab backends`` prints the same declarations.
+and what is accepted.  A backend's constructor takes its declared options as
+keywords (``**options``) and hands them to :func:`settle`, which sets each as an
+attribute of the same name (the given value parsed, else the declared default); the
+registry (:func:`nonolab.solvers.build`) passes what a user typed straight through,
+and ``nonolab backends`` and the CLI's choices print the same declarations.
 
 Options only Python can pass (callables such as ``progress``) are listed in the
-class attribute ``PROGRAMMATIC`` instead: accepted from Python, refused in a spec
-or ``-O``.
+class attribute ``PROGRAMMATIC`` instead, as keyword-only parameters of the
+constructor: accepted from Python, refused in a spec or ``-O``.
 
 >>> workers = Option("workers", "int", 1, "search workers", minimum=1)
 >>> workers.parse("3", "cpsat")
@@ -27,11 +30,12 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from enum import Enum
+from types import MappingProxyType
 from typing import Any, Callable, Iterable, Mapping
 
 from nonolab.errors import InvalidArgument
 
-__all__ = ["KINDS", "Option", "check_options", "declared", "describe", "max_states_option"]
+__all__ = ["KINDS", "Option", "declared", "describe", "max_states_option", "refuse_undeclared", "settle"]
 
 KINDS = ("int", "float", "bool", "choice")
 
@@ -54,6 +58,11 @@ class Option:
         minimum, maximum: bounds of an ``"int"`` or ``"float"`` (inclusive).
         optional: ``None`` (typed ``none``) is accepted too, meaning "the library's
             own default" or "no limit".
+        experimental: a knob kept for measurements, not a recommendation: its
+            default is the measured best, and ``nonolab backends`` says so.
+        spelling: for ``"choice"``: turns another spelling a user may type (an alias,
+            such as cnf's ``m22``) into one of the choices, or raises
+            :class:`~nonolab.errors.InvalidArgument`.
     """
 
     name: str
@@ -64,6 +73,8 @@ class Option:
     minimum: float | None = None
     maximum: float | None = None
     optional: bool = False
+    experimental: bool = False
+    spelling: Callable[[str], str] | None = None
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
@@ -113,6 +124,13 @@ class Option:
         if self.kind == "choice":
             if text is not None and text in self.allowed():
                 return text
+            if text is not None and self.spelling is not None:
+                try:
+                    spelt = self.spelling(text)
+                except InvalidArgument:
+                    raise self._bad(value, backend) from None
+                if spelt in self.allowed():
+                    return spelt
             if text is not None and text.lower() in _NONE and self.optional:
                 return None
             raise self._bad(value, backend)
@@ -157,34 +175,61 @@ def _show(bound: float) -> str:
     return str(int(bound)) if float(bound).is_integer() else str(bound)
 
 
-def declared(cls: type) -> dict[str, Option]:
-    """A backend class's user options by name (its ``OPTIONS``)."""
-    return {option.name: option for option in getattr(cls, "OPTIONS", ())}
+def declared(cls: type) -> Mapping[str, Option]:
+    """A backend class's user options by name (its ``OPTIONS``), read only."""
+    found = _DECLARED.get(cls)
+    if found is None:  # a class's OPTIONS never change, and every constructor asks
+        found = _DECLARED[cls] = MappingProxyType({option.name: option for option in getattr(cls, "OPTIONS", ())})
+    return found
 
 
-def check_options(backend: str, cls: type, options: Mapping[str, Any], *, typed: bool = True) -> dict[str, Any]:
-    """Every option checked against ``cls``'s declarations, in one pass.
+_DECLARED: dict[type, Mapping[str, Option]] = {}
 
-    ``typed`` says that the options come from Python (then the names in the class's
-    ``PROGRAMMATIC`` pass as they are, unless given as text: a callable or a dict is
-    never typed); options from a spec or ``-O`` (strings) are checked with
-    ``typed=False`` and may only use the declared names.
+
+def refuse_undeclared(backend: str, cls: type, names: Iterable[str]) -> None:
+    """Raise unless every name in ``names`` is a declared option of ``cls`` (what a spec
+    or ``-O`` may set: never a programmatic one).
+
+    Raises:
+        InvalidArgument: an unknown option name, naming the declared ones.
+    """
+    options_of = declared(cls)
+    for key in names:
+        if key not in options_of:
+            known = ", ".join(options_of) or "none"
+            raise InvalidArgument(f"backend {backend!r}: unknown option {key!r} (options: {known})")
+
+
+def settle(solver: Any, given: Mapping[str, Any]) -> dict[str, Any]:
+    """Set every option ``solver``'s class declares as an attribute of the same name:
+    the value in ``given`` checked by its declaration (:meth:`Option.parse`), else the
+    declared default; returns them.  The one way a backend's constructor takes its options.
+
+    >>> class Demo:
+    ...     name = "demo"
+    ...     OPTIONS = (Option("workers", "int", 1, "search workers", minimum=1),)
+    ...     def __init__(self, **options):
+    ...         settle(self, options)
+    >>> Demo().workers, Demo(workers="3").workers
+    (1, 3)
+    >>> Demo(threads=2)
+    Traceback (most recent call last):
+    ...
+    nonolab.errors.InvalidArgument: backend 'demo': unknown option 'threads' (options: workers)
+    >>> Demo(workers=0)
+    Traceback (most recent call last):
+    ...
+    nonolab.errors.InvalidArgument: backend 'demo': option workers=0: expected an integer >= 1
 
     Raises:
         InvalidArgument: an unknown option name, or a bad value (see :meth:`Option.parse`).
     """
-    options_of = declared(cls)
-    programmatic = set(getattr(cls, "PROGRAMMATIC", ())) if typed else set()
-    checked: dict[str, Any] = {}
-    for key, value in options.items():
-        if key in options_of:
-            checked[key] = options_of[key].parse(value, backend)
-        elif key in programmatic and not isinstance(value, str):
-            checked[key] = value
-        else:
-            known = ", ".join(options_of) or "none"
-            raise InvalidArgument(f"backend {backend!r}: unknown option {key!r} (options: {known})")
-    return checked
+    cls = type(solver)
+    refuse_undeclared(cls.name, cls, given)
+    values = {name: option.parse(given[name], cls.name) if name in given else option.default
+              for name, option in declared(cls).items()}
+    vars(solver).update(values)
+    return values
 
 
 def max_states_option(default: int) -> Option:
@@ -204,4 +249,5 @@ def describe(option: Option) -> str:
         default = "unset" if option.kind == "choice" else "none"
     else:
         default = str(option.default).lower() if isinstance(option.default, bool) else option.default
-    return f"{option.name}={default}  {option.expected()}; {option.help}"
+    experimental = " (experimental)" * option.experimental
+    return f"{option.name}={default}  {option.expected()}; {option.help}{experimental}"

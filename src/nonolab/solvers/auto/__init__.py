@@ -56,16 +56,15 @@ from typing import Any, Callable
 from nonolab.core.grid import Grid
 from nonolab.core.puzzle import Puzzle
 from nonolab.errors import InvalidArgument
-from nonolab.solvers import capabilities_of, get, get_spec, options_of, parse_spec
-from nonolab.solvers.base import (Capability, Given, Limits, SolveResult, Stats, Stopwatch,
+from nonolab.solvers import capabilities_of, get, build, options_of, parse_spec
+from nonolab.solvers.base import (Capability, Given, Limits, SolveResult, Stats, Budget,
                                   accept, finish, left)
 from nonolab.solvers.size import model_states
-from nonolab.solvers.options import Option
+from nonolab.solvers.options import Option, settle
 from nonolab.solvers.warm import warm_up
 from nonolab.solvers.auto.racing import STOPPED, Either
 from nonolab.solvers.auto.handing import cdcl_step, distinct, model_bounds
 from nonolab.solvers.auto.colour import solve_colour
-from nonolab.solvers.auto.early import niceness
 from nonolab.solvers.auto.carry_on import race_native
 from nonolab.solvers.auto.duel import duel
 from nonolab.solvers.auto.solo import solo, solo_fits
@@ -184,7 +183,7 @@ class AutoSolver:
         Option("handoff_by", "float", 5.0, "seconds by which native hands over, its root probing over or not",
                minimum=0),
         Option("race", "bool", True, "race the rival after the hand-off; the first to finish wins"),
-        Option("probe_clauses", "bool", False, "also hand probing's implications over as clauses"),
+        Option("probe_clauses", "bool", False, "also hand probing's implications over as clauses", experimental=True),
         Option("fix_cells", "bool", True, "hand over the cells native proved (off: the bare puzzle)"),
         Option("early", "bool", True, "start the first engine on the bare puzzle beside native's budget "
                "(when: early_open, early_after)"),
@@ -193,15 +192,17 @@ class AutoSolver:
         Option("early_open", "float", 0.1, "start the early engine at the end of native's root propagation "
                "when it left more than this share of the cells open", minimum=0),
         Option("early_yield", "float", 0.0, "seconds native pauses when the early engine starts, so that the "
-               "engine has the cores alone (an answer from it ends the pause)", minimum=0),
+               "engine has the cores alone (an answer from it ends the pause)", minimum=0, experimental=True),
         Option("early_nice", "int", 0, "niceness of the early engine's thread while native's root runs "
-               "(Linux; 0: unchanged): under contention native keeps its core", minimum=0, maximum=19),
+               "(Linux; 0: unchanged): under contention native keeps its core", minimum=0, maximum=19,
+               experimental=True),
         Option("native_nice", "int", 0, "niceness of native's thread beside the early engine once its root "
-               "is over (Linux; 0: unchanged): under contention the engine keeps its core", minimum=0, maximum=19),
+               "is over (Linux; 0: unchanged): under contention the engine keeps its core", minimum=0, maximum=19,
+               experimental=True),
         Option("rival_nice", "int", 0, "niceness of the rival engine's threads (Linux; 0: none): under "
-               "contention the first engine keeps its core", minimum=0, maximum=19),
+               "contention the first engine keeps its core", minimum=0, maximum=19, experimental=True),
         Option("rival_after", "float", 0.0, "seconds from the start before the rival engine joins (at the "
-               "hand-off at the earliest)", minimum=0),
+               "hand-off at the earliest)", minimum=0, experimental=True),
         Option("colour_rival_after", "float", 5.0, "seconds a colour puzzle has the first engine alone before "
                "the next engine that declares colour races it", minimum=0),
         Option("rival_fix_cells", "bool", True, "hand the rival engine the cells native proved (off: the bare puzzle)"),
@@ -218,84 +219,64 @@ class AutoSolver:
                "hand over only models up to this many automaton states (none: any size)", minimum=1,
                optional=True),
     )
+    # The declared options as settle() sets them: their types, for the checker (defaults and checks
+    # live in OPTIONS only; tests/backends/test_options.py holds the two names to each other).
+    cdcl: str
+    rival: str
+    native_budget: float
+    handoff_by: float
+    race: bool
+    probe_clauses: bool
+    fix_cells: bool
+    early: bool
+    early_after: float
+    early_open: float
+    early_yield: float
+    early_nice: int
+    native_nice: int
+    rival_nice: int
+    rival_after: float
+    colour_rival_after: float
+    rival_fix_cells: bool
+    probing: str | None
+    line: str | None
+    solo_side: int
+    solo_budget: float
+    record_steps: bool
+    handoff_max_states: int | None
     PROGRAMMATIC = ("progress", "native_options", "cdcl_options")
 
-    def __init__(self, cdcl: str | None = None, native_budget: float = 0.5, probe_clauses: bool = False,
-                 fix_cells: bool = True, record_steps: bool = False,
-                 progress: Callable[[int, int], None] | None = None,
+    def __init__(self, *, progress: Callable[[int, int], None] | None = None,
                  native_options: dict[str, Any] | None = None, cdcl_options: dict[str, Any] | None = None,
-                 probing: str | None = None, race: bool = True, line: str | None = None,
-                 handoff_max_states: int | None = HANDOFF_MAX_STATES, rival: str | None = None,
-                 rival_fix_cells: bool = True, early: bool = True, early_after: float = 0.05,
-                 handoff_by: float = 5.0, early_open: float = 0.1, rival_after: float = 0.0,
-                 colour_rival_after: float = 5.0, native_nice: int = 0, rival_nice: int = 0,
-                 early_nice: int = 0, early_yield: float = 0.0, solo_side: int = SOLO_SIDE,
-                 solo_budget: float = 1.0):
-        if cdcl is None:
-            cdcl = "cpsat" if rival == "lcg" else "lcg"
-        if rival is None:
-            rival = default_rival() if cdcl == "lcg" else "lcg"
-        if cdcl not in CDCL_BACKENDS:
-            raise ValueError(f"AutoSolver: cdcl must be one of {', '.join(CDCL_BACKENDS)}, not {cdcl!r}")
-        if rival not in RIVALS:
-            raise ValueError(f"AutoSolver: rival must be one of {', '.join(RIVALS)}, not {rival!r}")
-        if race and rival == cdcl:
-            raise InvalidArgument(f"backend 'auto': rival={rival} is the engine that takes over; "
+                 **options: Any):
+        settle(self, options)
+        # Unset, each side of the race is the measured partner of the other.
+        if self.cdcl is None:
+            self.cdcl = "cpsat" if self.rival == "lcg" else "lcg"
+        if self.rival is None:
+            self.rival = default_rival() if self.cdcl == "lcg" else "lcg"
+        if self.race and self.rival == self.cdcl:
+            raise InvalidArgument(f"backend 'auto': rival={self.rival} is the engine that takes over; "
                                   f"race two different engines")
-        self.rival = rival if race else "none"
-        engines = [cdcl] + ([self.rival] if self.rival in CDCL_BACKENDS else [])
-        if probe_clauses and not any(_takes_clauses(e) for e in engines):
+        if not self.race:
+            self.rival = "none"
+        engines = [self.cdcl] + ([self.rival] if self.rival in CDCL_BACKENDS else [])
+        if self.probe_clauses and not any(_takes_clauses(e) for e in engines):
             takers = [name for name in CDCL_BACKENDS if _takes_clauses(name)]
             raise InvalidArgument(f"backend 'auto': option probe_clauses=true needs an engine that takes clauses "
                                   f"({' or '.join(takers)}), not {' and '.join(engines)} (given cells only)")
-        self.handoff_max_states = handoff_max_states
-        if not native_budget >= 0:
-            raise ValueError(f"AutoSolver: native_budget must be a non-negative number, not {native_budget!r}")
-        self.cdcl = cdcl
         self.engines = tuple(engines)
-        self.native_budget = float(native_budget)
-        if not handoff_by >= 0:
-            raise ValueError(f"AutoSolver: handoff_by must be a non-negative number, not {handoff_by!r}")
-        self.handoff_by = float(handoff_by)
-        self.probe_clauses = bool(probe_clauses)
-        self.fix_cells = bool(fix_cells)
-        self.rival_fix_cells = bool(rival_fix_cells)
-        self.early = bool(early) and self.rival in CDCL_BACKENDS
-        if not early_after >= 0:
-            raise ValueError(f"AutoSolver: early_after must be a non-negative number, not {early_after!r}")
-        self.early_after = float(early_after)
-        if not early_open >= 0:
-            raise ValueError(f"AutoSolver: early_open must be a non-negative number, not {early_open!r}")
-        self.early_open = float(early_open)
-        if not early_yield >= 0:
-            raise ValueError(f"AutoSolver: early_yield must be a non-negative number, not {early_yield!r}")
-        self.early_yield = float(early_yield)
-        self.early_nice, self.native_nice, self.rival_nice = map(niceness, (early_nice, native_nice, rival_nice))
-        if not rival_after >= 0:
-            raise ValueError(f"AutoSolver: rival_after must be a non-negative number, not {rival_after!r}")
-        self.rival_after = float(rival_after)
-        if not colour_rival_after >= 0:
-            raise ValueError(f"AutoSolver: colour_rival_after must be a non-negative number, not {colour_rival_after!r}")
-        self.colour_rival_after = float(colour_rival_after)
-        if isinstance(solo_side, bool) or not isinstance(solo_side, int) or solo_side < 0:
-            raise ValueError(f"AutoSolver: solo_side must be a non-negative integer, not {solo_side!r}")
-        if not solo_budget >= 0:
-            raise ValueError(f"AutoSolver: solo_budget must be a non-negative number, not {solo_budget!r}")
-        self.solo_side, self.solo_budget = solo_side, float(solo_budget)
-        self.record_steps = bool(record_steps)
+        self.early = self.early and self.rival in CDCL_BACKENDS
         self.progress = progress
-        self.race = bool(race)
         self.native_options = dict(native_options or {})
-        if probing is not None:
-            self.native_options["probing"] = probing
-        if line is not None:
-            self.native_options["line"] = line
+        self.native_options.update({key: value for key, value in (("probing", self.probing), ("line", self.line))
+                                    if value is not None})
         self.cdcl_options = dict(cdcl_options or {})
 
     def solve(self, puzzle: Puzzle, limits: Limits = Limits(), given: Given | None = None) -> SolveResult:
         """Search ``puzzle`` within ``limits``; ``given`` as for the backends: only the
         solutions that agree with its cells are counted."""
-        watch = Stopwatch.of(limits)
+        watch = Budget.of(limits)
         given = accept(self, puzzle, given)
         if puzzle.is_colour:
             return self._colour(puzzle, limits, watch, given)
@@ -326,7 +307,7 @@ class AutoSolver:
         second, handed = self._cdcl(self.cdcl, puzzle, first.remainder, given, left(limits, watch))
         return self._merge(puzzle, limits, watch, first, second, first.remainder, handed, f"native+{self.cdcl}")
 
-    def _colour(self, puzzle: Puzzle, limits: Limits, watch: Stopwatch, given: Given) -> SolveResult:
+    def _colour(self, puzzle: Puzzle, limits: Limits, watch: Budget, given: Given) -> SolveResult:
         """A colour puzzle, whole: the first engine that declares colour alone, then a
         rival beside it (:mod:`nonolab.solvers.auto.colour`)."""
         return solve_colour(self, puzzle, limits, watch, given, CDCL_BACKENDS)
@@ -345,7 +326,7 @@ class AutoSolver:
         return get("native", record_steps=self.record_steps, progress=self.progress, **self.native_options, **extra)
 
     def _engine(self, spec: str) -> Any:
-        return get_spec(spec, **(self.cdcl_options if spec == self.cdcl else {}))
+        return build(spec, **(self.cdcl_options if spec == self.cdcl else {}))
 
     def _cdcl(self, spec: str, puzzle: Puzzle, remainder: Grid, given: Given, limits: Limits,
               fix: bool | None = None, hold: list | None = None) -> tuple[SolveResult, dict[str, int]]:
@@ -364,7 +345,7 @@ class AutoSolver:
         result = solver.solve(puzzle, limits, handed)
         return result, {"handoff_fixed_cells": len(handed.cells), "handoff_clauses": len(handed.implications)}
 
-    def _merge(self, puzzle: Puzzle, limits: Limits, watch: Stopwatch, first: SolveResult, second: SolveResult,
+    def _merge(self, puzzle: Puzzle, limits: Limits, watch: Budget, first: SolveResult, second: SolveResult,
                remainder: Grid, handed: dict[str, int], phase: str, engine: str | None = None) -> SolveResult:
         """Native's answer and the CDCL answer on the remainder, as one.
 
@@ -387,7 +368,7 @@ class AutoSolver:
         stats = self._stats(watch, phase, first, second, handed, engine)
         return finish(self.name, puzzle, limits, watch, solutions, complete, stats.counters, steps, remainder)
 
-    def _stats(self, watch: Stopwatch, phase: str, first: SolveResult, second: SolveResult | None,
+    def _stats(self, watch: Budget, phase: str, first: SolveResult, second: SolveResult | None,
                handed: dict[str, int], engine: str | None = None) -> Stats:
         """Native's counters as ``native_*``; the answering engine's as ``cdcl_*`` (its
         ``conflicts`` as ``conflicts``, so that tables can show them beside the others')."""

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from nonolab.core.grid import Grid
 from nonolab.core.puzzle import Puzzle
-from nonolab.solvers.base import Given, Limits, SolveResult, Stopwatch, left
+from nonolab.solvers.base import Given, Limits, SolveResult, Budget, left
 from nonolab.solvers.auto.racing import JOIN, STOPPED, Either
 
 if TYPE_CHECKING:
@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 __all__ = ["race_native"]
 
 
-def race_native(auto: "AutoSolver", puzzle: Puzzle, limits: Limits, watch: Stopwatch, budget: float,
+def race_native(auto: "AutoSolver", puzzle: Puzzle, limits: Limits, watch: Budget, budget: float,
                 given: Given) -> SolveResult:
     """Native runs on; past ``budget`` it hands its remainder to CDCL in a thread
     (the compiled engine and both CDCL libraries release the GIL, so each gets a

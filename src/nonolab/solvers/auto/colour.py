@@ -18,8 +18,8 @@ from typing import TYPE_CHECKING, Any
 
 from nonolab.core.puzzle import Puzzle
 from nonolab.errors import BackendUnavailable, InvalidArgument
-from nonolab.solvers import capabilities_of, get_spec, parse_spec
-from nonolab.solvers.base import (Capability, Given, Limits, SolveResult, Stats, Stopwatch, capabilities,
+from nonolab.solvers import capabilities_of, build, parse_spec
+from nonolab.solvers.base import (Capability, Given, Limits, SolveResult, Stats, Budget, capabilities,
                                   left)
 from nonolab.solvers.auto.racing import STOPPED, Race
 
@@ -51,12 +51,12 @@ def colour_engines(auto: "AutoSolver", fallbacks: tuple[str, ...]) -> list[str]:
 def _takes_colour(spec: str) -> bool:
     """Whether the engine ``spec`` builds takes colour (not: it cannot be built here)."""
     try:
-        return Capability.COLOUR in capabilities(get_spec(spec))
+        return Capability.COLOUR in capabilities(build(spec))
     except (BackendUnavailable, InvalidArgument):  # (a python-sat without this solver)
         return False
 
 
-def solve_colour(auto: "AutoSolver", puzzle: Puzzle, limits: Limits, watch: Stopwatch, given: Given,
+def solve_colour(auto: "AutoSolver", puzzle: Puzzle, limits: Limits, watch: Budget, given: Given,
                  fallbacks: tuple[str, ...]) -> SolveResult:
     """Solve a colour ``puzzle`` for ``auto`` (see the module doc).
 
@@ -113,7 +113,7 @@ def solve_colour(auto: "AutoSolver", puzzle: Puzzle, limits: Limits, watch: Stop
     return SolveResult(watch.stopped_status(), [], False, Stats(auto.name, watch.elapsed(), counters))
 
 
-def _as_auto(auto: "AutoSolver", watch: Stopwatch, result: SolveResult, phase: str,
+def _as_auto(auto: "AutoSolver", watch: Budget, result: SolveResult, phase: str,
              counters: dict[str, Any]) -> SolveResult:
     stats = Stats(auto.name, watch.elapsed(), {**result.stats.counters, **counters, "phase": phase})
     return SolveResult(result.status, result.solutions, result.complete, stats, result.steps)

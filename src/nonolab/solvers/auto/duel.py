@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from nonolab.core.grid import Grid
 from nonolab.core.puzzle import Puzzle
-from nonolab.solvers.base import Given, Limits, SolveResult, Stats, Status, Stopwatch, left
+from nonolab.solvers.base import Given, Limits, SolveResult, Stats, Status, Budget, left
 from nonolab.solvers.auto.early import EarlyStart, early_counters
 from nonolab.solvers.auto.racing import JOIN, STOPPED, Either, Race, lower_priority
 
@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 __all__ = ["duel"]
 
 
-def duel(auto: "AutoSolver", puzzle: Puzzle, limits: Limits, watch: Stopwatch, budget: float,
+def duel(auto: "AutoSolver", puzzle: Puzzle, limits: Limits, watch: Budget, budget: float,
          given: Given) -> SolveResult:
     """Native's budget, then the two engines on its remainder, each in a thread; the
     first to answer wins and the other is told to stop and left behind, not awaited.

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from nonolab.core.grid import Grid
 from nonolab.core.puzzle import Puzzle
-from nonolab.solvers.base import Given, Limits, SolveResult, Stats, Stopwatch, finish, left
+from nonolab.solvers.base import Given, Limits, SolveResult, Stats, Budget, finish, left
 from nonolab.solvers.auto.racing import JOIN, STOPPED, Either, Race
 
 if TYPE_CHECKING:
@@ -41,7 +41,7 @@ def solo_fits(auto: "AutoSolver", puzzle: Puzzle, engine: Any) -> bool:
             and "alarm" in getattr(type(engine), "PROGRAMMATIC", ()))
 
 
-def solo(auto: "AutoSolver", puzzle: Puzzle, limits: Limits, watch: Stopwatch, given: Given,
+def solo(auto: "AutoSolver", puzzle: Puzzle, limits: Limits, watch: Budget, given: Given,
          engine: Any) -> SolveResult:
     """``engine`` (the first engine, built) alone in the caller's thread; past
     ``solo_budget`` seconds the rival joins in a thread of its own."""
@@ -101,7 +101,7 @@ def _counters(phase: str, winner: str | None, first: SolveResult, second: SolveR
     return counters
 
 
-def _relabel(auto: "AutoSolver", watch: Stopwatch, result: SolveResult, phase: str,
+def _relabel(auto: "AutoSolver", watch: Budget, result: SolveResult, phase: str,
              winner: str | None) -> SolveResult:
     """The first engine's own result as ``auto``'s."""
     return SolveResult(result.status, result.solutions, result.complete,

@@ -7,7 +7,7 @@ importing this package does not import python-sat.
 >>> from nonolab.core import Puzzle
 >>> from nonolab.solvers.base import Limits
 >>> p = Puzzle(rows=((1,), (1,)), columns=((1,), (1,)))
->>> CnfSolver("glucose4").solve(p, Limits(max_solutions=None)).count
+>>> CnfSolver(solver="glucose4").solve(p, Limits(max_solutions=None)).count
 2
 """
 

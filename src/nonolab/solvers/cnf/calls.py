@@ -20,7 +20,7 @@ import threading
 import time
 from typing import Any, Callable
 
-from nonolab.solvers.base import Stopwatch
+from nonolab.solvers.base import Budget
 
 __all__ = ["Limited", "load_clauses", "off_main_thread"]
 
@@ -66,7 +66,7 @@ class Limited:
     Returns True/False as the solver does, or None when the deadline stopped it.
     """
 
-    def __init__(self, sat: Any, mode: str | None, watch: Stopwatch):
+    def __init__(self, sat: Any, mode: str | None, watch: Budget):
         self.sat = sat
         # Always stoppable when the solver can be stopped (even without a deadline), so
         # that an interrupted caller can end the call: see off_main_thread.
@@ -134,7 +134,7 @@ class Limited:
             self.budget = max(50, min(2 * self.budget, int(done / spent * target)))
 
 
-def load_clauses(sat: Any, clauses: list[list[int]], watch: Stopwatch, chunk: int = 50_000) -> bool:
+def load_clauses(sat: Any, clauses: list[list[int]], watch: Budget, chunk: int = 50_000) -> bool:
     """Give the solver its clauses in chunks, watching the clock between them (a million
     clauses take about half a second to load); False: the watch expired first."""
     for start in range(0, len(clauses), chunk):

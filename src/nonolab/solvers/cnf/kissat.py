@@ -6,12 +6,12 @@ budget, and aborts the whole process on a clause added after ``solve()``.  So
 deadline, on a cancel and on Ctrl-C, and counts by solving again with the solutions so
 far blocked.  That leaves out what the incremental solvers of :class:`.solver.CnfSolver`
 offer: colour (the colour encoding blocks solutions in one live solver) and an
-incremental session (each question is a fresh solve).  ``CnfSolver("kissat")`` builds
+incremental session (each question is a fresh solve).  ``CnfSolver(solver="kissat")`` builds
 this class: the module registers it as the one-shot solver of its name.
 
 >>> from nonolab.core import Puzzle
 >>> from nonolab.solvers.base import Limits
->>> solver = CnfSolver("kissat")
+>>> solver = CnfSolver(solver="kissat")
 >>> type(solver).__name__, Capability.COLOUR in solver.CAPABILITIES
 ('KissatSolver', False)
 """
@@ -22,7 +22,7 @@ from typing import Any
 
 from nonolab.core.puzzle import Puzzle
 from nonolab.errors import InvalidArgument
-from nonolab.solvers.base import Capability, Given, Limits, SolveResult, Stopwatch, accept
+from nonolab.solvers.base import Capability, Given, Limits, SolveResult, Budget, accept
 from nonolab.solvers.cnf.encode import cells_as_assumptions, implication_clauses
 from nonolab.solvers.cnf.solver import ONE_SHOT, CnfSolver, result_of
 from nonolab.solvers.size import refuse_beyond
@@ -32,7 +32,7 @@ __all__ = ["KissatSolver"]
 
 class KissatSolver(CnfSolver):
     """The cnf backend with a one-shot solver (see the module notes); built by
-    ``CnfSolver(solver)`` for a solver named in ``ONE_SHOT``."""
+    ``CnfSolver(solver=name)`` for a solver named in ``ONE_SHOT``."""
 
     CAPABILITIES = CnfSolver.CAPABILITIES - {Capability.COLOUR}
 
@@ -44,7 +44,7 @@ class KissatSolver(CnfSolver):
         """
         from nonolab.solvers.cnf.oneshot import run_one_shot  # brings subprocess: only when Kissat runs
 
-        watch = Stopwatch.of(limits)
+        watch = Budget.of(limits)
         if puzzle.is_colour:  # (its capabilities leave colour out)
             raise InvalidArgument(f"cnf: solver {self.solver} takes black-and-white puzzles only; "
                                   "colour puzzles need an incremental solver such as cadical195")

@@ -37,7 +37,7 @@ from typing import Any
 
 from nonolab.core.grid import Solution
 from nonolab.core.puzzle import Puzzle
-from nonolab.solvers.base import Stopwatch
+from nonolab.solvers.base import Budget
 
 __all__ = ["run_one_shot"]
 
@@ -107,7 +107,7 @@ def _give_back(worker: _Worker) -> None:
 
 
 def run_one_shot(solver: str, puzzle: Puzzle, extra: list[list[int]], max_solutions: int | None,
-                 watch: Stopwatch) -> tuple[list[Solution], bool, bool, dict[str, Any]]:
+                 watch: Budget) -> tuple[list[Solution], bool, bool, dict[str, Any]]:
     """Solutions of ``puzzle`` (plus the ``extra`` clauses) found by ``solver`` in a
     killable child: ``(found, complete, stopped, counters)``.
 

@@ -22,7 +22,7 @@ from typing import Any
 from nonolab.core.grid import Solution
 from nonolab.core.puzzle import Puzzle
 from nonolab.errors import BackendUnavailable, InvalidArgument, LimitReached
-from nonolab.solvers.base import Capability, Limits, SolveResult, Stopwatch, accept, capabilities, finish
+from nonolab.solvers.base import Capability, Limits, SolveResult, Budget, accept, capabilities, finish
 
 __all__ = ["prove"]
 
@@ -45,7 +45,7 @@ def prove(backend: Any, puzzle: Puzzle, limits: Limits, proof: Any) -> SolveResu
                               "to has no colour encoding)")
     if proof is None:
         raise InvalidArgument("cnf: prove needs the path of the proof file")
-    watch = Stopwatch.of(limits)
+    watch = Budget.of(limits)
     given = accept(backend, puzzle, None)  # the puzzle's own givens: unit clauses, as the DIMACS export has them
     mode = _stoppable(backend.solver, limits)
     counters: dict[str, Any] = {"solver": backend.solver}

@@ -15,13 +15,13 @@ from typing import Any, Callable, Mapping
 from nonolab.core.grid import Solution
 from nonolab.core.puzzle import Puzzle
 from nonolab.errors import BackendUnavailable, InvalidArgument
-from nonolab.solvers.base import Limits, SolveResult, Stopwatch, finish
+from nonolab.solvers.base import Limits, SolveResult, Budget, finish
 from nonolab.solvers.cnf.calls import Limited
 
 __all__ = ["ONE_SHOT", "logs_proofs", "result_of", "solver_names", "time_limit_mode"]
 
 # The python-sat solvers that must run one solve per process, each with its class (a
-# subclass of CnfSolver, which ``CnfSolver(name)`` builds): filled in by the modules that
+# subclass of CnfSolver, which ``CnfSolver(solver=name)`` builds): filled in by the modules that
 # define them when the package is imported (:mod:`.kissat`), so that this one names none.
 ONE_SHOT: dict[str, type] = {}
 
@@ -150,7 +150,7 @@ def _colour(enc: Any) -> Callable[[Any], tuple[Solution, list[int]]]:
 
 
 def result_of(backend: str, puzzle: Puzzle, limits: Limits, found: list[Solution], complete: bool,
-              timed_out: bool, watch: Stopwatch, counters: dict[str, Any],
+              timed_out: bool, watch: Budget, counters: dict[str, Any],
               sat_stats: Mapping[str, int]) -> SolveResult:
     """The search's end as a SolveResult, with python-sat's counters among its own."""
     for key in ("conflicts", "decisions", "propagations", "restarts"):

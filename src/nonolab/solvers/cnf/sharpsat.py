@@ -31,7 +31,8 @@ from typing import Any
 
 from nonolab.core.puzzle import Puzzle
 from nonolab.errors import BackendUnavailable, LimitReached, WrongAnswer
-from nonolab.solvers.base import Capability, Given, Limits, SolveResult, Stopwatch, accept, finish
+from nonolab.solvers.base import Capability, Given, Limits, SolveResult, Budget, accept, finish
+from nonolab.solvers.options import settle
 
 __all__ = ["SharpSatSolver"]
 
@@ -52,7 +53,8 @@ class SharpSatSolver:
     CAPABILITIES = frozenset({Capability.EXACT_COUNT, Capability.GIVEN_CELLS, Capability.MODEL_COUNT})
     OPTIONS = ()
 
-    def __init__(self) -> None:
+    def __init__(self, **options: Any) -> None:
+        settle(self, options)  # none declared: refuses any, as every backend does
         try:
             import pyganak  # noqa: F401 -- only whether it loads
         except ImportError as exc:
@@ -70,7 +72,7 @@ class SharpSatSolver:
         """
         from nonolab.solvers.cnf.encode import cells_as_assumptions, encode
 
-        watch = Stopwatch.of(limits)
+        watch = Budget.of(limits)
         given = accept(self, puzzle, given)
         try:
             enc = encode(puzzle, watch.expired)
@@ -115,7 +117,7 @@ def _simplified(clauses: list[list[int]], variables: int,
 
 
 def _witnesses(clauses: list[list[int]], cells: int, width: int, wanted: int,
-               watch: Stopwatch) -> tuple[list[Any], bool]:
+               watch: Budget) -> tuple[list[Any], bool]:
     """Up to ``wanted`` pictures, enumerated by CaDiCaL: ``(found, timed out)``."""
     from nonolab.solvers.cnf.calls import Limited, load_clauses
     from nonolab.solvers.cnf.solver import _black_and_white, _enumerate, _pysat_solvers, time_limit_mode
@@ -133,7 +135,7 @@ def _witnesses(clauses: list[list[int]], cells: int, width: int, wanted: int,
     return found, timed_out
 
 
-def _count(clauses: list[list[int]], variables: int, cells: list[int], watch: Stopwatch) -> int | None:
+def _count(clauses: list[list[int]], variables: int, cells: list[int], watch: Budget) -> int | None:
     """Ganak's count of the models projected on the variables ``cells``, in a child process
     killed at the deadline or on the cancel; ``None`` when it was stopped.  The formula and
     the answer pass through files (no pipe to fill while the parent watches the clock)."""

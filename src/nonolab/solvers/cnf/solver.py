@@ -16,7 +16,7 @@ budget, so it is run in slices of conflicts with the clock checked between them;
 lingeling supports neither, so a time limit with it is refused.  Kissat (``kissat404``)
 can neither be stopped nor take a clause after ``solve()`` (that aborts the whole
 process): it is a class of its own (:class:`.kissat.KissatSolver`, which
-``CnfSolver("kissat")`` builds), run in a child process, killed at the deadline or on a
+``CnfSolver(solver="kissat")`` builds), run in a child process, killed at the deadline or on a
 cancel, counting by solving again from scratch with the solutions found so far blocked
 (:mod:`.oneshot`: each further solution costs a whole solve).
 """
@@ -28,9 +28,9 @@ from typing import Any, Callable, Mapping
 from nonolab.core.grid import Solution
 from nonolab.core.puzzle import Puzzle
 from nonolab.errors import BackendUnavailable, InvalidArgument, LimitReached
-from nonolab.solvers.base import Capability, Given, Limits, SolveResult, Stopwatch, accept, finish
+from nonolab.solvers.base import Capability, Given, Limits, SolveResult, Budget, accept, finish
 from nonolab.solvers.size import refuse_beyond
-from nonolab.solvers.options import Option, max_states_option
+from nonolab.solvers.options import Option, declared, max_states_option, settle
 from nonolab.solvers.cnf.encode import cells_as_assumptions, encode, implication_clauses
 from nonolab.solvers.cnf.calls import Limited, load_clauses, off_main_thread
 from nonolab.solvers.cnf.sat import (ONE_SHOT, _black_and_white, _canonical, _colour, _enumerate, _pysat_solvers,
@@ -67,23 +67,26 @@ class CnfSolver:
     CAPABILITIES = frozenset({Capability.EXACT_COUNT, Capability.GIVEN_CELLS, Capability.IMPLICATIONS,
                               Capability.SESSION, Capability.COLOUR, Capability.PROOF})
     OPTIONS = (
-        Option("solver", "choice", "cadical195", "the python-sat solver",
-               choices=lambda: sorted(set(solver_names().values()))),
+        Option("solver", "choice", "cadical195", "the python-sat solver (or one of its aliases: m22, kissat ...)",
+               choices=lambda: sorted(set(solver_names().values())), spelling=_canonical),
         max_states_option(MAX_STATES),
     )
+    # The declared options as settle() sets them: their types, for the checker (defaults and checks
+    # live in OPTIONS only; tests/backends/test_options.py holds the two names to each other).
+    solver: str
+    max_states: int | None
     # Kissat runs another way (a killed child process, a solve per solution): the
     # contract suite runs it as a variant of its own.
     VARIANTS = {"solver": ("kissat404",)}
 
-    def __new__(cls, solver: str = "cadical195", max_states: int | None = MAX_STATES) -> "CnfSolver":
+    def __new__(cls, **options: Any) -> "CnfSolver":
         # A one-shot solver is a class of its own (see ONE_SHOT).
-        if cls is CnfSolver:
-            cls = ONE_SHOT.get(_canonical(solver), cls)
+        if cls is CnfSolver and "solver" in options:
+            cls = ONE_SHOT.get(declared(cls)["solver"].parse(options["solver"], cls.name), cls)
         return super().__new__(cls)
 
-    def __init__(self, solver: str = "cadical195", max_states: int | None = MAX_STATES):
-        self.max_states = max_states
-        self.solver = _canonical(solver)
+    def __init__(self, **options: Any):
+        settle(self, options)
         pysat_solvers = _pysat_solvers()
         try:
             pysat_solvers.Solver(name=self.solver).delete()
@@ -114,7 +117,7 @@ class CnfSolver:
                 (lingeling).
             InvalidArgument: a given cell outside the grid or not 0/1.
         """
-        watch = Stopwatch.of(limits)
+        watch = Budget.of(limits)
         given = accept(self, puzzle, given)
         mode = _stoppable(self.solver, limits)
         refuse_beyond(self.name, puzzle, self.max_states)
@@ -135,7 +138,7 @@ class CnfSolver:
         return prove(self, puzzle, limits, proof)
 
     def _solve_colour(self, puzzle: Puzzle, limits: Limits, given: Given, mode: str | None,
-                      watch: Stopwatch) -> SolveResult:
+                      watch: Budget) -> SolveResult:
         """:meth:`solve` for a colour puzzle (:mod:`.colour`'s one-hot encoding)."""
         from nonolab.solvers.cnf.colour import encode_colour
 
@@ -147,7 +150,7 @@ class CnfSolver:
         extra = [[lit] for lit in enc.units(given.cells)] + enc.implication_clauses(given.implications)
         return self._search(puzzle, limits, watch, mode, enc, extra, _colour(enc))
 
-    def _search(self, puzzle: Puzzle, limits: Limits, watch: Stopwatch, mode: str | None, enc: Any,
+    def _search(self, puzzle: Puzzle, limits: Limits, watch: Budget, mode: str | None, enc: Any,
                 extra: list[list[int]], read: Callable[[Any], tuple[Solution, list[int]]]) -> SolveResult:
         """Load an encoding (black-and-white or colour) and ``extra`` clauses into a fresh
         SAT solver and enumerate, within ``watch``; the counters say where the time went."""
@@ -224,7 +227,7 @@ class CnfSession:
         self._units: list[list[int]] = []       # the restrict() cells, as unit clauses
         self._propagator: Any = None            # MiniSat, for implied(), made on first use
 
-    def _built(self, watch: Stopwatch) -> bool:
+    def _built(self, watch: Budget) -> bool:
         """Encode and load the SAT solver unless done; False when ``watch`` stopped it first."""
         if self._closed:
             raise ValueError("CnfSession: the session is closed")
@@ -256,7 +259,7 @@ class CnfSession:
         """
         if self._closed:
             raise ValueError("CnfSession.solve: the session is closed")
-        watch = Stopwatch.of(limits)
+        watch = Budget.of(limits)
         given = (given or Given()).check(self.puzzle).within(self.puzzle)
         if given.implications:
             raise InvalidArgument("a cnf session takes given cells only, not implications")
@@ -328,7 +331,7 @@ class CnfSession:
         """
         if self._closed:
             raise ValueError("CnfSession.implied: the session is closed")
-        self._built(Stopwatch(None))
+        self._built(Budget(None))
         if self._propagator is None:
             self._propagator = _pysat_solvers().Solver(name="minisat22", bootstrap_with=self._enc.clauses)
             for unit in self._units:

@@ -40,9 +40,9 @@ from typing import Any
 from nonolab.core.grid import EMPTY, FILLED, UNKNOWN, Grid, Solution
 from nonolab.core.puzzle import Puzzle
 from nonolab.errors import BackendUnavailable, InvalidArgument, TooLarge
-from nonolab.solvers.base import (Capability, Given, Limits, SolveResult, Stopwatch, accept, checked_solutions,
+from nonolab.solvers.base import (Capability, Given, Limits, SolveResult, Budget, accept, checked_solutions,
                                   finish)
-from nonolab.solvers.options import Option
+from nonolab.solvers.options import Option, settle
 from nonolab.solvers.stopping import when_set
 
 __all__ = ["LcgSolver", "engine_module"]
@@ -123,8 +123,7 @@ class LcgSolver:
 
     Raises:
         BackendUnavailable: the compiled engine is missing.
-        UnknownBackend: an unknown ``minimise``.
-        ValueError: ``slice_seconds`` is not positive.
+        InvalidArgument: an option its declaration (``OPTIONS``) refuses.
 
     >>> from nonolab.core import Puzzle
     >>> LcgSolver().solve(Puzzle(rows=((2,), (1,)), columns=((2,), (1,)))).unique
@@ -152,42 +151,27 @@ class LcgSolver:
         Option("hint_conflicts", "int", 10_000, "conflicts during which decisions take the hinted phases; "
                "0: the hints are only the first phases", minimum=0),
         Option("follow_conflicts", "int", 0, "with the hints, conflicts after a solution during which "
-               "decisions take its values (0: never)", minimum=0),
+               "decisions take its values (0: never)", minimum=0, experimental=True),
     )
+    # The declared options as settle() sets them: their types, for the checker (defaults and checks
+    # live in OPTIONS only; tests/backends/test_options.py holds the two names to each other).
+    minimise: str
+    explain: str
+    restarts: str
+    phases: str
+    probing: bool
+    slice_seconds: float
+    hint_rounds: int
+    hint_conflicts: int
+    follow_conflicts: int
     PROGRAMMATIC = ("hold", "alarm")
     VARIANTS = {"minimise": ("basic",), "explain": ("positions",), "restarts": ("glucose",), "phases": ("saved",),
                 "probing": ("off",), "hint_rounds": ("0",), "hint_conflicts": ("0",), "follow_conflicts": ("1000",)}
 
-    def __init__(self, minimise: str = "recursive", explain: str = "levels", restarts: str = "luby",
-                 phases: str = "target", probing: bool = True, slice_seconds: float = 0.03,
-                 hint_rounds: int = 50, hint_conflicts: int = 10_000, follow_conflicts: int = 0,
-                 hold: list | None = None,
-                 alarm: tuple[float, Any] | None = None):
+    def __init__(self, *, hold: list | None = None, alarm: tuple[float, Any] | None = None, **options: Any):
         self.hold = hold
         self.alarm = alarm
-        if not isinstance(probing, bool):
-            raise InvalidArgument(f"lcg: probing must be true or false, not {probing!r}")
-        self.probing = probing
-        if restarts not in _RESTARTS:
-            raise InvalidArgument(f"lcg: restarts must be one of {', '.join(_RESTARTS)}, not {restarts!r}")
-        self.restarts = restarts
-        if phases not in _PHASES:
-            raise InvalidArgument(f"lcg: phases must be one of {', '.join(_PHASES)}, not {phases!r}")
-        self.phases = phases
-        if explain not in _EXPLAIN:
-            raise InvalidArgument(f"lcg: explain must be one of {', '.join(_EXPLAIN)}, not {explain!r}")
-        self.explain = explain
-        if minimise not in _MINIMISE:
-            raise InvalidArgument(f"lcg: minimise must be one of {', '.join(_MINIMISE)}, not {minimise!r}")
-        self.minimise = minimise
-        if not slice_seconds > 0:
-            raise ValueError(f"LcgSolver: slice_seconds must be positive, not {slice_seconds!r}")
-        self.slice_seconds = float(slice_seconds)
-        for name, value in (("hint_rounds", hint_rounds), ("hint_conflicts", hint_conflicts),
-                            ("follow_conflicts", follow_conflicts)):
-            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-                raise InvalidArgument(f"lcg: {name} must be a non-negative integer, not {value!r}")
-        self.hint_rounds, self.hint_conflicts, self.follow_conflicts = hint_rounds, hint_conflicts, follow_conflicts
+        settle(self, options)
         self._engine = engine_module()
 
     def prove(self, puzzle: Puzzle, limits: Limits = Limits(), proof: Any = None) -> SolveResult:
@@ -234,7 +218,7 @@ class LcgSolver:
             InvalidArgument: a given cell outside the grid or not a value of the puzzle.
             TooLarge: a colour puzzle with more than 31 colours.
         """
-        watch = Stopwatch.of(limits)
+        watch = Budget.of(limits)
         given = accept(self, puzzle, given)
         h, w = puzzle.height, puzzle.width
         colour = puzzle.is_colour
@@ -274,7 +258,7 @@ class LcgSolver:
         root = None if complete or colour else _root_grid(engine, puzzle)
         return finish(self.name, puzzle, limits, watch, found, complete, counters, checked=True, remainder=root)
 
-    def _search(self, engine: Any, puzzle: Puzzle, limits: Limits, watch: Stopwatch,
+    def _search(self, engine: Any, puzzle: Puzzle, limits: Limits, watch: Budget,
                 found: list[Solution]) -> tuple[bool, int]:
         """Run ``engine`` slice by slice into ``found``; returns (exhausted, slices)."""
         w, colour = puzzle.width, puzzle.is_colour

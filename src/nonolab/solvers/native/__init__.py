@@ -26,12 +26,12 @@ from typing import Any, Callable, Iterable, Iterator, Mapping
 
 from nonolab.core.grid import UNKNOWN, Grid, Solution
 from nonolab.core.puzzle import Puzzle
-from nonolab.solvers.base import (Capability, Given, Implication, Limits, SolveResult, Stopwatch, accept,
+from nonolab.solvers.base import (Capability, Given, Implication, Limits, SolveResult, Budget, accept,
                                   checked_solutions, finish)
 from nonolab.errors import InvalidArgument
-from nonolab.solvers.options import Option
+from nonolab.solvers.options import Option, settle
 from nonolab.solvers.stopping import when_set
-from nonolab.solvers.native.modes import DEFAULT_ENUMERATE_CAP, STRATEGIES, Probing, line_strategy
+from nonolab.solvers.native.modes import DEFAULT_ENUMERATE_CAP, STRATEGIES, LineStrategy, Probing, line_strategy
 from nonolab.solvers.steps import Step, Technique
 
 __all__ = ["NativeSolver", "Probing", "Step", "Technique", "fix_line", "solve_line"]
@@ -142,52 +142,52 @@ class NativeSolver:
         Option("node_limit", "int", None, "stop after this many search nodes (reported as timeout)",
                minimum=1, optional=True),
         Option("record_steps", "bool", False, "keep the step log up to the first solution"),
-        Option("restarts", "bool", True, "alternate the two search styles (off: probe_depth, deep_sweeps)"),
-        Option("probe_depth", "int", 1 << 30, "without restarts: deeper nodes only propagate", minimum=0),
+        Option("restarts", "bool", True, "alternate the two search styles (off: probe_depth, deep_sweeps)",
+               experimental=True),
+        Option("probe_depth", "int", 1 << 30, "without restarts: deeper nodes only propagate", minimum=0,
+               experimental=True),
         Option("deep_sweeps", "int", 1 << 30, "without restarts: probing sweeps per node below the root",
-               minimum=0),
+               minimum=0, experimental=True),
         Option("handoff_after", "float", 0.5, "seconds before the handoff callback is called (once the root "
                "is done)", minimum=0),
         Option("handoff_by", "float", None, "seconds by which the handoff callback is called, root done or not",
                minimum=0, optional=True),
     )
+    # The declared options as settle() sets them: their types, for the checker (defaults and checks
+    # live in OPTIONS only; tests/backends/test_options.py holds the two names to each other).
+    probing: Probing
+    line: LineStrategy
+    line_cap: int
+    cache_bytes: int
+    node_limit: int | None
+    record_steps: bool
+    restarts: bool
+    probe_depth: int
+    deep_sweeps: int
+    handoff_after: float
+    handoff_by: float | None
     PROGRAMMATIC = ("progress", "handoff", "on_root", "on_stuck", "alarm")
     # Option values that make a different solver (the default "dp" is the plain
     # backend), each held to the whole contract suite: see nonolab.solvers.specs.
     VARIANTS = {"line": tuple(name for name in STRATEGIES if name != "dp")}
 
-    def __init__(self, probing: str | Probing = Probing.FULL, cache_bytes: int = 32 << 20,
-                 node_limit: int | None = None, record_steps: bool = False, restarts: bool = True,
-                 probe_depth: int = 1 << 30, deep_sweeps: int = 1 << 30,
-                 progress: Callable[[int, int], None] | None = None,
-                 handoff: Callable[[Grid], None] | None = None, handoff_after: float = 0.5,
-                 handoff_by: float | None = None, on_root: Callable[[Grid], None] | None = None,
-                 on_stuck: Callable[[Grid], None] | None = None, line: str = "dp",
-                 line_cap: int = DEFAULT_ENUMERATE_CAP, alarm: tuple[float, Callable[[], None]] | None = None):
-        self.probing = Probing(probing)
-        self.line = line_strategy(line)
-        if isinstance(line_cap, bool) or not isinstance(line_cap, int) or line_cap < 1:
-            raise InvalidArgument(f"native: line_cap must be a positive integer, not {line_cap!r}")
-        self.line_cap = line_cap
-        if cache_bytes < 0:
-            raise ValueError("NativeSolver: cache_bytes must be non-negative")
-        self.cache_bytes = cache_bytes
-        self.node_limit = node_limit
-        self.record_steps = record_steps
-        self.restarts = restarts
-        self.probe_depth = probe_depth
-        self.deep_sweeps = deep_sweeps
+    def __init__(self, *, progress: Callable[[int, int], None] | None = None,
+                 handoff: Callable[[Grid], None] | None = None, on_root: Callable[[Grid], None] | None = None,
+                 on_stuck: Callable[[Grid], None] | None = None,
+                 alarm: tuple[float, Callable[[], None]] | None = None, **options: Any):
+        settle(self, options)
+        self.probing = Probing(self.probing)
+        self.line = line_strategy(self.line)
         self.progress = progress
         self.handoff = handoff
-        self.handoff_after = handoff_after
-        self.handoff_by = handoff_by
         self.on_root = on_root
         self.on_stuck = on_stuck
         self.alarm = alarm
 
-    def solve_many(self, puzzles: Iterable[Puzzle], limits: Limits = Limits()) -> Iterator[SolveResult]:
-        """Each puzzle's result, in order, as :meth:`solve` gives it, many puzzles a call
-        into the compiled core (:mod:`nonolab.solvers.native.many`)."""
+    def solve_many(self, puzzles: Iterable[Puzzle], limits: Limits = Limits()) -> Iterator[Any]:
+        """Each puzzle's result, in order, as :meth:`solve` gives it (or the library error
+        that stopped it, in its place), many puzzles a call into the compiled core
+        (:mod:`nonolab.solvers.native.many`)."""
         from nonolab.solvers.native.many import solve_many
         return solve_many(self, puzzles, limits)
 
@@ -227,7 +227,7 @@ class NativeSolver:
                                       "puzzles only (colour: none, contradiction, full)")
             return solve_colour(self.name, puzzle, limits, accept(self, puzzle, given), self.node_limit,
                                 self.probing.level, self.record_steps)
-        watch = Stopwatch.of(limits)
+        watch = Budget.of(limits)
         given = _given(puzzle, accept(self, puzzle, given).cells)
         first = self._space(puzzle, given)
         # A cancel that says when it is set stops the engine inside its slice.
@@ -238,7 +238,7 @@ class NativeSolver:
             for undo in unsubscribe:
                 undo()
 
-    def _search(self, puzzle: Puzzle, limits: Limits, watch: Stopwatch, given: bytes | None, first: Any,
+    def _search(self, puzzle: Puzzle, limits: Limits, watch: Budget, given: bytes | None, first: Any,
                 unsubscribe: list[Callable[[], None]]) -> SolveResult:
         """The search of :meth:`solve` from its ``first`` space (forks subscribe to the cancel too)."""
         styles = list(_STYLES) if self.restarts else [(self.probe_depth, self.deep_sweeps)]
@@ -367,7 +367,7 @@ class NativeSolver:
         return finish(self.name, puzzle, limits, watch, solutions, complete, counters, tuple(steps or ()),
                       remainder, checked=True)
 
-    def _cut(self, puzzle: Puzzle, limits: Limits, watch: Stopwatch, spaces: list[Any]) -> SolveResult:
+    def _cut(self, puzzle: Puzzle, limits: Limits, watch: Budget, spaces: list[Any]) -> SolveResult:
         """A search whose step log the limit cut: stopped by it (timeout, or interrupted),
         without solutions or steps (what it found is not what was asked: the steps to it)."""
         counters = {"nodes": sum(sp.nodes for sp in spaces), "styles": len(spaces), "step_log_cut": 1}

@@ -17,7 +17,8 @@ from typing import Any, Iterable, Iterator
 
 from nonolab.core.grid import Solution
 from nonolab.core.puzzle import Puzzle
-from nonolab.solvers.base import Limits, SolveResult, Stopwatch, finish
+from nonolab.errors import NonolabError
+from nonolab.solvers.base import Limits, SolveResult, Budget, finish
 from nonolab.solvers.native.compiled.batch import ENOUGH, EXHAUSTED, available, check_arrays, pack
 from nonolab.solvers.native.modes import Probing
 
@@ -40,8 +41,10 @@ def batch_applies(solver: Any) -> bool:
             and solver.on_stuck is None and solver.alarm is None)
 
 
-def solve_many(solver: Any, puzzles: Iterable[Puzzle], limits: Limits = Limits()) -> Iterator[SolveResult]:
-    """Each puzzle's :class:`SolveResult`, in order, as ``solver.solve(puzzle, limits)`` would answer.
+def solve_many(solver: Any, puzzles: Iterable[Puzzle], limits: Limits = Limits()) -> Iterator[Any]:
+    """Each puzzle's :class:`SolveResult`, in order, as ``solver.solve(puzzle, limits)`` would answer,
+    or, in its place, the library error (:class:`~nonolab.errors.NonolabError`) that stopped it
+    (a wrong solution, a puzzle beyond a limit): one puzzle's error does not end the others.
 
     ``limits.time_limit`` is per puzzle; once ``limits.cancel`` is set, every puzzle left
     is answered ``interrupted`` by the ordinary solve.
@@ -53,17 +56,28 @@ def solve_many(solver: Any, puzzles: Iterable[Puzzle], limits: Limits = Limits()
         if not group:
             return
         if not fast or (limits.cancel is not None and limits.cancel.is_set()):
-            yield from (solver.solve(p, limits) for p in group)
+            yield from (_solved(solver, p, limits) for p in group)
             continue
         plain = [p for p in group if _plain(p)]
         answers = _answers(solver, plain, limits) if plain else None
         at = 0
         for puzzle in group:
             if not _plain(puzzle):
-                yield solver.solve(puzzle, limits)
+                yield _solved(solver, puzzle, limits)
                 continue
-            yield _result(solver, puzzle, limits, answers, at)
+            try:
+                answer: Any = _result(solver, puzzle, limits, answers, at)
+            except NonolabError as err:   # a wrong solution caught by finish, a limit of the ordinary solve
+                answer = err
+            yield answer
             at += 1
+
+
+def _solved(solver: Any, puzzle: Puzzle, limits: Limits) -> Any:
+    try:
+        return solver.solve(puzzle, limits)
+    except NonolabError as err:
+        return err
 
 
 def _plain(puzzle: Puzzle) -> bool:
@@ -82,7 +96,7 @@ def _result(solver: Any, puzzle: Puzzle, limits: Limits, answers: Any, i: int) -
     state = int(answers.state[i])
     if state not in (EXHAUSTED, ENOUGH) or (limits.cancel is not None and limits.cancel.is_set()):
         return solver.solve(puzzle, limits)  # not finished in its slice: the ordinary search, its own limits
-    watch = Stopwatch(None)
+    watch = Budget(None)
     watch.start -= float(answers.seconds[i])  # the engine's time on this puzzle (clocked by the batch entry)
     found = [Solution.from_states(row.tobytes(), puzzle.width) for row in answers.solutions(i)]
     return finish(solver.name, puzzle, limits, watch, found, state == EXHAUSTED, {"nodes": int(answers.nodes[i])})

@@ -24,7 +24,7 @@ from typing import Any
 from nonolab.core.grid import Solution
 from nonolab.core.puzzle import Puzzle
 from nonolab.errors import InvalidArgument, TooLarge
-from nonolab.solvers.base import Given, Limits, SolveResult, Stopwatch, finish
+from nonolab.solvers.base import Given, Limits, SolveResult, Budget, finish
 from nonolab.solvers.stopping import when_set
 from nonolab.solvers.steps import Step, Technique
 
@@ -93,7 +93,7 @@ def solve_colour(name: str, puzzle: Puzzle, limits: Limits, given: Given, node_l
     """
     if given.implications:
         raise InvalidArgument(f"backend {name!r} takes no implications on colour puzzles")
-    watch = Stopwatch.of(limits)
+    watch = Budget.of(limits)
     engine = colour_engine(puzzle, given, probing, record_steps)
     unsubscribe = when_set(limits.cancel, engine.interrupt)
     found: list[Solution] = []
