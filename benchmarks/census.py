@@ -113,11 +113,12 @@ def main(argv: list[str] | None = None) -> None:
     matches = "" if expected is None else " (published: " + ", ".join(
         "ok" if e is None or e == f else f"MISMATCH {f} != {e}" for e, f in zip(expected, (result.unique, result.line))
     ) + ")"
-    print("| size | where | wall s | CPU s | load before | load after | unique | line-solvable | grades |")
-    print("|---|---|---:|---:|---|---|---:|---:|---|")
+    print("| size | where | wall s | CPU s | load before | load after | checked | unique | line-solvable | grades |")
+    print("|---|---|---:|---:|---|---|---:|---:|---:|---|")
     grades = ", ".join(f"{k} {v:,}" for k, v in result.grades.items() if v)
     print(f"| {args.size} | {where} | {wall:.1f} | {cpu:.1f} | {', '.join(f'{x:.1f}' for x in load_before)} | "
-          f"{', '.join(f'{x:.1f}' for x in load_after)} | {result.unique:,} | {result.line:,}{matches} | {grades} |")
+          f"{', '.join(f'{x:.1f}' for x in load_after)} | {result.orbits:,} | {result.unique:,} | "
+          f"{result.line:,}{matches} | {grades} |")
 
 
 if __name__ == "__main__":
