@@ -171,9 +171,10 @@ class Plan:
         if not hasattr(self, "_flat"):
             tables = (self.row_clues, self.column_clues)
             count = [np.array([len(c) for c in t], dtype=np.int64) for t in tables]
-            first = np.cumsum(np.concatenate(count)) - np.concatenate(count)
+            every = np.concatenate(count)
+            starts_of = np.cumsum(every) - every
             flat = np.array([b for t in tables for c in t for b in c] or [0], dtype=np.int32)
-            self._flat = flat, count, (first[:len(count[0])], first[len(count[0]):])
+            self._flat = flat, count, (starts_of[:len(count[0])], starts_of[len(count[0]):])
         flat, count, first = self._flat
         rows, columns = numbers[:, :h], numbers[:, h:]
         lengths = np.concatenate((count[0][rows], count[1][columns]), axis=1).ravel()
