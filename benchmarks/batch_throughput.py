@@ -7,7 +7,7 @@ Random pictures as in the public machine-learning sets (NonoDataset: every cell 
 probability 1/2; ``benchmarks.throughput.random_puzzles``), their clues as puzzles, written as
 one TAAI set per count (the tournament sets' format; a JSON set read the same way before this
 branch cost time quadratic in its length, which would be measured here instead of the checks).  For each size, each round runs ``python -m nonolab batch SET --out
-R.jsonl --jobs 1 --do check -b native --no-progress`` with the ``--before`` interpreter and with
+R.jsonl --jobs 1 --do check -b BACKEND --no-progress`` (``--backend``, default native) with the ``--before`` interpreter and with
 this one (``after``), alternating, on the small and the large set, from an empty directory (so
 each imports its own installed nonolab).  Figures are CPU seconds of the whole process tree
 (user + system, the batch and its worker), so the load of the machine changes them little:
@@ -39,11 +39,11 @@ def _children_cpu() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-def run_batch(python: str, path: str, out: str) -> tuple[float, float, dict[int, str]]:
+def run_batch(python: str, path: str, out: str, backend: str = "native") -> tuple[float, float, dict[int, str]]:
     """CPU and wall seconds of the batch's process tree, and its verdict per puzzle index."""
     start, wall = _children_cpu(), time.perf_counter()
     subprocess.run([python, "-m", "nonolab", "batch", path, "--out", out, "--force", "--jobs", "1", "--do",
-                    "check", "-b", "native", "--no-progress"], check=True, stdout=subprocess.DEVNULL,
+                    "check", "-b", backend, "--no-progress"], check=True, stdout=subprocess.DEVNULL,
                    cwd=os.path.dirname(path))
     cpu, wall = _children_cpu() - start, time.perf_counter() - wall
     with open(out, encoding="utf-8") as f:
@@ -63,6 +63,7 @@ def _counts(text: str) -> dict[int, tuple[int, int]]:
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--before", required=True, help="the Python of the version to compare against")
+    parser.add_argument("--backend", default="native", help="the backend of both batches (-b)")
     parser.add_argument("--sizes", default="5,10,15,25")
     parser.add_argument("--counts", default="5:500/4000,10:500/4000,15:300/2000,25:50/300")
     parser.add_argument("--rounds", type=int, default=2)
@@ -89,8 +90,8 @@ def main(argv: list[str] | None = None) -> None:
             for round_ in range(1, args.rounds + 1):
                 order = ("before", "after") if round_ % 2 else ("after", "before")
                 for name in order:
-                    cpu_small, _, _ = run_batch(versions[name], paths[small], os.path.join(root, "r.jsonl"))
-                    cpu_large, wall, verdicts = run_batch(versions[name], paths[large], os.path.join(root, "r.jsonl"))
+                    cpu_small, _, _ = run_batch(versions[name], paths[small], os.path.join(root, "r.jsonl"), args.backend)
+                    cpu_large, wall, verdicts = run_batch(versions[name], paths[large], os.path.join(root, "r.jsonl"), args.backend)
                     seen[name] = verdicts
                     marginal = (large - small) / (cpu_large - cpu_small) if cpu_large > cpu_small else float("nan")
                     print(f"| {size}x{size} | {name} | {round_} | {small}, {cpu_small:.2f} | {large}, {cpu_large:.2f}, {wall:.1f} | "

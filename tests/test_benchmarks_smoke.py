@@ -178,3 +178,23 @@ def test_batch_throughput_runs_both_versions_and_compares_their_verdicts(capsys)
     out = capsys.readouterr().out
     assert out.count("| 4x4 | before | 1 |") == 1 and out.count("| 4x4 | after | 1 |") == 1
     assert "verdicts of 5 (same in both)" in out
+
+
+def test_tail_scans_a_set_per_puzzle_and_compares_specs(tmp_path, monkeypatch, capsys):
+    from benchmarks import tail
+    from nonolab.formats import dumps_all, load
+
+    files = [REPO / "puzzles" / "webpbn" / "webpbn-00006-cat.non", REPO / "puzzles" / "hakank" / "simple2.non"]
+    (tmp_path / "tiny.txt").write_text(dumps_all([load(str(f)) for f in files], "taai"), encoding="utf-8")
+    monkeypatch.setattr(tail, "TOURNAMENT", tmp_path)
+    tail.scan(["tiny"], "lcg", "check", 20, tmp_path / "scan.csv")
+    with (tmp_path / "scan.csv").open(encoding="utf-8", newline="") as fh:
+        rows = list(csv.DictReader(fh))
+    assert [r["solutions"] for r in rows] == ["1", "2"]  # cat is unique, simple2 has two solutions
+    assert all(r["conflicts"] != "" and float(r["cpu"]) >= 0 for r in rows)
+    capsys.readouterr()
+    tail.ab(["lcg", "lcg:hint_rounds=0"], ["tiny:2"], "first", 2, 20)
+    lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [(r["round"], r["spec"]) for r in lines[:-1]] == [(0, "lcg"), (0, "lcg:hint_rounds=0"),
+                                                             (1, "lcg:hint_rounds=0"), (1, "lcg")]
+    assert set(lines[-1]["total_cpu"]) == {"lcg", "lcg:hint_rounds=0"}

@@ -280,7 +280,9 @@ def test_a_rival_that_cannot_be_built_leaves_the_race_to_lcg(monkeypatch):
             return SlowLcg()
         raise InvalidArgument("backend 'cnf': option solver=kissat404: not in this python-sat")
 
+    from nonolab.solvers.auto.parts import Parts
+
     auto = get("auto", native_budget=0, rival="cnf:solver=kissat404")
-    monkeypatch.setattr(auto, "_engine", engine)
+    monkeypatch.setattr(Parts, "engine", lambda parts, spec: engine(spec))
     result = auto.solve(Puzzle(rows=((1,),) * 5, columns=((1,),) * 5), Limits(max_solutions=None))
     assert result.count == 120 and result.complete and result.stats.counters["winner"] == "lcg"

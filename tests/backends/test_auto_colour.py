@@ -18,6 +18,7 @@ from nonolab.errors import TooLarge
 from nonolab.solvers import get
 from nonolab.solvers.auto import CDCL_BACKENDS
 from nonolab.solvers.auto.colour import colour_engines
+from nonolab.solvers.auto.parts import Parts
 from nonolab.solvers.base import Capability, Limits, SolveResult, Stats, Status, capabilities
 
 
@@ -63,19 +64,19 @@ class _Fails:
 
 def _auto(monkeypatch, first, second, **options):
     auto = get("auto", **options)
-    engines = colour_engines(auto, CDCL_BACKENDS)  # as auto chooses them
+    engines = colour_engines(auto.parts(), CDCL_BACKENDS)  # as auto chooses them
     assert len(engines) == 2, "two engines that declare colour are needed"
     stand_ins = dict(zip(engines, (first, second)))
-    monkeypatch.setattr(auto, "_engine", lambda spec: stand_ins[spec])
+    monkeypatch.setattr(Parts, "engine", lambda self, spec: stand_ins[spec])
     return auto, engines
 
 
 def test_the_engines_are_chosen_by_declared_colour_capability():
     auto = get("auto")
-    for spec in colour_engines(auto, ("cpsat", "cnf")):
+    for spec in colour_engines(auto.parts(), ("cpsat", "cnf")):
         from nonolab.solvers import capabilities_of, parse_spec
         assert Capability.COLOUR in capabilities_of(parse_spec(spec)[0])
-    assert colour_engines(auto, ())[0] == auto.cdcl
+    assert colour_engines(auto.parts(), ())[0] == auto.cdcl
 
 
 def test_an_easy_colour_puzzle_ends_on_the_first_engine_alone(monkeypatch):
@@ -131,7 +132,7 @@ def test_an_engine_whose_options_leave_colour_out_is_not_chosen():
     # at once and end the race.
     pytest.importorskip("pysat.solvers")
     auto = get("auto", rival="cnf:solver=kissat404")
-    assert colour_engines(auto, ("cpsat",)) == [auto.cdcl, "cpsat"]
+    assert colour_engines(auto.parts(), ("cpsat",)) == [auto.cdcl, "cpsat"]
     assert Capability.COLOUR not in capabilities(get("cnf", solver="kissat404"))
     assert Capability.COLOUR in capabilities(get("cnf"))
 
@@ -139,8 +140,8 @@ def test_an_engine_whose_options_leave_colour_out_is_not_chosen():
 def test_kissat_as_rival_leaves_a_hard_colour_puzzle_to_an_engine_that_takes_it(monkeypatch):
     first = _Blocks()
     auto = get("auto", rival="cnf:solver=kissat404", colour_rival_after=0.05)
-    engines = colour_engines(auto, ("cpsat",))
+    engines = colour_engines(auto.parts(), ("cpsat",))
     stand_ins = {engines[0]: first, engines[1]: _Answers()}
-    monkeypatch.setattr(auto, "_engine", lambda spec: stand_ins[spec])
+    monkeypatch.setattr(Parts, "engine", lambda self, spec: stand_ins[spec])
     result = auto.solve(_diagonal(), Limits(max_solutions=2, time_limit=20))
     assert result.unique and result.stats.counters["phase"] == engines[1] == "cpsat"

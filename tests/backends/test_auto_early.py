@@ -21,9 +21,11 @@ from nonolab.formats import load
 from nonolab.solvers import get
 from nonolab.solvers.auto import AutoSolver
 from nonolab.solvers.auto.early import EarlyStart
+from nonolab.solvers.auto.parts import Parts
 from nonolab.solvers.auto.racing import lower_priority
 from nonolab.solvers.base import Limits, SolveResult, Stats, Status
 from nonolab.solvers.native import NativeSolver
+from nonolab.solvers.observer import SearchObserver
 
 LINUX = sys.platform.startswith("linux")
 
@@ -47,8 +49,16 @@ def test_the_rule_never_starts_during_propagation_and_reads_the_open_share():
 def test_native_reports_the_end_of_its_root_propagation_only_when_cells_stay_open():
     puzzle = load("puzzles/hakank/nonunique.non")
     events: list[tuple[str, Grid]] = []
-    NativeSolver(on_stuck=lambda g: events.append(("stuck", g)),
-                 on_root=lambda g: events.append(("root", g))).solve(puzzle, Limits(max_solutions=None))
+
+    class Watching(SearchObserver):
+        def stuck(self, remainder):
+            events.append(("stuck", remainder))
+
+        def rooted(self, remainder):
+            events.append(("root", remainder))
+
+    NativeSolver(observer=Watching(follows_propagation=True, follows_root=True)).solve(
+        puzzle, Limits(max_solutions=None))
     assert [name for name, _ in events] == ["stuck", "root"]
     # At least what propagation alone proves (the engine's first probes run
     # before it pauses), and at most what the root's probing proves (on this small
@@ -60,10 +70,10 @@ def test_native_reports_the_end_of_its_root_propagation_only_when_cells_stay_ope
     assert all(known == 3 or seen == known for seen, known in zip(stuck, space.remainder()))
     assert all(state == 3 or root[i] == state for i, state in enumerate(stuck))
     assert stuck.count(3) >= root.count(3)
-    line_solvable = []
-    result = NativeSolver(on_stuck=line_solvable.append).solve(
+    del events[:]
+    result = NativeSolver(observer=Watching(follows_propagation=True)).solve(
         load("puzzles/webpbn/webpbn-00529-swing.non"))
-    assert result.unique and line_solvable == []
+    assert result.unique and events == []
 
 
 def test_a_line_solvable_grid_never_starts_the_engine_even_with_no_delay():
@@ -79,36 +89,37 @@ def test_no_engine_starts_while_native_propagates_whatever_the_delay(monkeypatch
 
 
 class _StandIn:
-    """A native that calls auto's hooks as told, then waits for its cancel (an engine's
-    answer) and says it was interrupted; ``seen`` records what it saw meanwhile."""
+    """A native that tells auto's observer what it is told to, then waits for its cancel
+    (an engine's answer) and says it was interrupted; ``seen`` records what it saw
+    meanwhile."""
 
     name = "native"
     script: list[str] = []
     seen: dict[str, object] = {}
     ended = threading.Event()  # auto does not await native once an engine has answered
 
-    def __init__(self, on_stuck=None, on_root=None, alarm=None, **_):
-        self.on_stuck, self.on_root, self.alarm = on_stuck, on_root, alarm
+    def __init__(self, observer=None):
+        self.observer = observer
 
     def solve(self, puzzle, limits, given=None):
-        if self.on_stuck is None:  # the warm-up
+        if self.observer is None:  # the warm-up
             return SolveResult(Status.SOLVED, (), True, Stats("native", 0.0, {}))
         h, w = puzzle.height, puzzle.width
         self.seen["thread"] = threading.get_ident()
         began = time.monotonic()
         for step in self.script:
             if step == "stuck-all-open":
-                self.on_stuck(Grid(h, w))
+                self.observer.stuck(Grid(h, w))
                 self.seen["answered_when_stuck_returned"] = limits.cancel.is_set()
             elif step == "stuck-few-open":
-                self.on_stuck(Grid(h, w, bytes([3] + [1] * (h * w - 1))))
+                self.observer.stuck(Grid(h, w, bytes([3] + [1] * (h * w - 1))))
             elif step == "pause":  # the engine must not start here
                 self.seen["answered_before_root"] = _wait(limits.cancel, 0.5)
             elif step == "root":
-                self.on_root(Grid(h, w))
+                self.observer.rooted(Grid(h, w))
             elif step == "alarm":  # its time, between slices
-                time.sleep(max(self.alarm[0] - (time.monotonic() - began), 0.0))
-                self.alarm[1]()
+                time.sleep(max(self.observer.alarm_after - (time.monotonic() - began), 0.0))
+                self.observer.alarm()
             elif step == "settled":  # line propagation settled the puzzle
                 self.ended.set()
                 return SolveResult(Status.SOLVED, (), True, Stats("native", 0.0, {}))
@@ -136,7 +147,7 @@ def _with_stand_in(monkeypatch, script: list[str], **options):
     monkeypatch.setattr(_StandIn, "script", script)
     monkeypatch.setattr(_StandIn, "seen", {})
     monkeypatch.setattr(_StandIn, "ended", threading.Event())
-    monkeypatch.setattr(AutoSolver, "_native", lambda self, **extra: _StandIn(**extra))
+    monkeypatch.setattr(Parts, "native", lambda self, observer=None: _StandIn(observer))
     puzzle = Puzzle(rows=((1,),) * 4, columns=((1,),) * 4)  # 24 solutions: lcg counts them at once
     # (solo_side=0: a grid this small goes to lcg alone by default, auto.solo.)
     result = AutoSolver(solo_side=0, **options).solve(puzzle, Limits(max_solutions=None, time_limit=20))

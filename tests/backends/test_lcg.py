@@ -413,3 +413,23 @@ def test_slices_only_pause_the_search(case):
     assert short.solutions == long.solutions
     keys = ("conflicts", "decisions", "propagations")
     assert {k: short.stats.counters.get(k) for k in keys} == {k: long.stats.counters.get(k) for k in keys}
+
+
+@pytest.mark.parametrize("step, rings", [(0.0, 0), (1.0, 1)])
+def test_the_alarm_counts_the_search_threads_cpu_time_not_the_wall(monkeypatch, step, rings):
+    # The clock is the calling thread's CPU time (under load a second of wall time is a
+    # fraction of a second of search): frozen, the alarm never rings however many slices
+    # pass; moving a second per look, it rings once.
+    from nonolab.solvers import lcg
+
+    now = [0.0]
+
+    def cpu_clock() -> float:
+        now[0] += step
+        return now[0]
+
+    monkeypatch.setattr(lcg.time, "thread_time", cpu_clock)
+    rang = []
+    puzzle = Puzzle(rows=((1,),) * 6, columns=((1,),) * 6)  # 720 solutions, a slice each
+    result = lcg.LcgSolver(alarm=(0.5, rang.append)).solve(puzzle, Limits(max_solutions=None))
+    assert result.count == 720 and len(rang) == rings

@@ -78,14 +78,13 @@ def test_check_many_gives_the_verdicts_of_check():
             assert first != second and result.differing
 
 
-def test_an_unfinished_puzzle_goes_to_the_ordinary_solve(monkeypatch):
+def test_an_unfinished_puzzle_goes_to_the_ordinary_solve():
     # No time at all in the batch entry: every puzzle is answered by solve, rightly.
-    monkeypatch.setattr(many, "PUZZLE_SLICE", 0.0)
     puzzles = [puzzle_from_array(random_grid(6, 6, 0.5, seed=s)) for s in range(10)]
     answers = check_arrays(*pack(puzzles), puzzle_seconds=0.0)
     assert (answers.state == UNFINISHED).all()
-    assert [r.verdict for r in nonolab.check_many(puzzles)] == [nonolab.check(p, backend="native").verdict
-                                                                for p in puzzles]
+    assert [r.verdict for r in nonolab.check_many(puzzles, batch_slice=0.0)] == [
+        nonolab.check(p, backend="native").verdict for p in puzzles]
 
 
 def test_colour_puzzles_and_other_backends_are_answered_one_by_one():

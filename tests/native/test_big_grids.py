@@ -86,3 +86,17 @@ def test_the_second_style_waits_while_its_copy_would_cost_more(monkeypatch):
     held = NativeSolver().solve(AMBIGUOUS, Limits(max_solutions=None))
     assert held.stats.counters["styles"] == 1
     assert held.count == 2 and held.complete and set(held.solutions) == set(found.solutions)
+
+
+def test_probing_a_grid_beyond_the_flat_arrays():
+    # 4100 x 4100 = 16.8 M cells, past the 2**24 up to which probing's per-cell scores
+    # are one block (search/zeroed.hpp): beyond, pages made where a cell is written.
+    # A 2x2 switch in the corner, every other line blank: probed, then two solutions.
+    n = 4100
+    clues = ((1,), (1,)) + ((),) * (n - 2)
+    space = SearchSpace(Puzzle(rows=clues, columns=clues))
+    outcome = space.run(None)
+    assert outcome.complete and len(outcome.solutions) == 2
+    assert space.counters()["probes"] >= 4  # each open cell's both values tried
+    corners = {bytes(s[i * n + j] for i in (0, 1) for j in (0, 1)) for s in outcome.solutions}
+    assert corners == {b"\x02\x01\x01\x02", b"\x01\x02\x02\x01"}

@@ -1,5 +1,5 @@
 """Native's hand-off waits for the end of the root's probing (``root_done``), with
-``handoff_by`` as its upper bound; ``on_root`` reports the root's end."""
+``hand_off_by`` as its upper bound; its observer's ``rooted`` reports the root's end."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from nonolab.core import Puzzle
 from nonolab.formats import load
 from nonolab.solvers.base import Limits
 from nonolab.solvers.native import NativeSolver
+from nonolab.solvers.observer import HandOff, SearchObserver
 
 # Root probing fixes 105 of its 165 cells and leaves a search (43 solutions).
 PARTLY = Path(__file__).resolve().parents[2] / "puzzles" / "hakank" / "nonunique.non"
@@ -36,22 +37,44 @@ def test_root_done_says_when_the_root_is_over():
     assert sum(state != 3 for state in cells) == 105
 
 
+class _Recorder(SearchObserver):
+    """An observer that records what it is told, as (event, remainder) pairs."""
+
+    def __init__(self, **watching):
+        super().__init__(**watching)
+        self.events = []
+
+    def stuck(self, remainder):
+        self.events.append(("stuck", remainder))
+
+    def rooted(self, remainder):
+        self.events.append(("root", remainder))
+
+    def alarm(self):
+        self.events.append(("alarm", time.perf_counter()))
+
+    def hand_off(self, remainder):
+        self.events.append(("hand-off", remainder))
+
+    def seen(self, event):
+        return [what for name, what in self.events if name == event]
+
+
 def test_handoff_comes_after_the_root_with_its_cells():
     puzzle = load(PARTLY)
-    handed, rooted = [], []
-    result = NativeSolver(handoff=handed.append, handoff_after=0, on_root=rooted.append).solve(
-        puzzle, Limits(max_solutions=None))
+    observer = _Recorder(follows_root=True, hand_off_after=0)
+    result = NativeSolver(observer=observer).solve(puzzle, Limits(max_solutions=None))
+    handed, rooted = observer.seen("hand-off"), observer.seen("root")
     # The search goes on after both calls, to the same count as without them.
     assert result.complete and result.count == NativeSolver().solve(puzzle, Limits(max_solutions=None)).count > 1
     assert len(handed) == 1 and len(rooted) == 1
     assert bytes(handed[0].cells) == bytes(rooted[0].cells) == _root_cells(puzzle)
 
 
-def test_on_root_is_not_called_when_the_root_settles_the_puzzle():
-    rooted = []
-    result = NativeSolver(on_root=rooted.append, handoff=rooted.append).solve(
-        load("puzzles/webpbn/webpbn-00006-cat.non"))
-    assert result.unique and rooted == []
+def test_rooted_is_not_called_when_the_root_settles_the_puzzle():
+    observer = _Recorder(follows_root=True, hand_off_after=0.5)
+    result = NativeSolver(observer=observer).solve(load("puzzles/webpbn/webpbn-00006-cat.non"))
+    assert result.unique and observer.events == []
 
 
 def _handed_cells(puzzle, **options) -> int:
@@ -62,7 +85,7 @@ def _handed_cells(puzzle, **options) -> int:
         handed.append(grid)
         stop.set()
 
-    NativeSolver(handoff=handoff, **options).solve(puzzle, Limits(max_solutions=2, cancel=stop))
+    NativeSolver(observer=HandOff(handoff, **options)).solve(puzzle, Limits(max_solutions=2, cancel=stop))
     assert len(handed) == 1
     return sum(state != 3 for state in handed[0].cells)
 
@@ -72,9 +95,9 @@ def test_a_long_root_is_waited_for_and_handoff_by_bounds_the_wait():
     puzzle = load(GETTYS)
     root = sum(state != 3 for state in _root_cells(puzzle))
     # A zero budget still waits for the root's probing (0.5-2 s), not one slice of it.
-    assert _handed_cells(puzzle, handoff_after=0) == root
-    # handoff_by hands over whatever the root has proved by then.
-    assert _handed_cells(puzzle, handoff_after=0, handoff_by=0) < root
+    assert _handed_cells(puzzle, hand_off_after=0) == root
+    # hand_off_by hands over whatever the root has proved by then.
+    assert _handed_cells(puzzle, hand_off_after=0, hand_off_by=0) < root
 
 
 # Settled by the first style within its first slice, so the search is deterministic
@@ -83,8 +106,8 @@ _SEARCHED = ("hakank-classic/difficult.non", "webpbn-survey/webpbn-03541-signed.
 
 
 @pytest.mark.parametrize("name", _SEARCHED)
-def test_the_hooks_do_not_change_the_search(name):
-    """Watching the root (auto's on_stuck and on_root) cuts the first style's slices
+def test_watching_does_not_change_the_search(name):
+    """Watching the root (auto's observer: stuck and rooted) cuts the first style's slices
     short; the search must be the one native makes unwatched.  A cut once handed the
     rest of difficult.non to the second style: 2,175 nodes against 7."""
     path = GETTYS.parents[1] / name
@@ -92,20 +115,30 @@ def test_the_hooks_do_not_change_the_search(name):
         pytest.skip("../shared/corpus is not here")
     puzzle = load(path)
     plain = NativeSolver().solve(puzzle, Limits(max_solutions=2))
-    calls = []
-    watched = NativeSolver(on_stuck=lambda grid: calls.append("stuck"),
-                           on_root=lambda grid: calls.append("root")).solve(puzzle, Limits(max_solutions=2))
-    assert "stuck" in calls
+    observer = _Recorder(follows_propagation=True, follows_root=True)
+    watched = NativeSolver(observer=observer).solve(puzzle, Limits(max_solutions=2))
+    assert observer.seen("stuck")
     for key in ("nodes", "styles", "probes"):
         assert watched.stats.counters[key] == plain.stats.counters[key], key
     assert watched.solutions == plain.solutions
 
 
 def test_the_alarm_rings_once_between_slices_when_the_search_outlasts_it():
-    rang = []
+    observer = _Recorder(alarm_after=0.05)
     started = time.perf_counter()
-    result = NativeSolver(alarm=(0.05, lambda: rang.append(time.perf_counter() - started))).solve(
+    result = NativeSolver(observer=observer).solve(
         Puzzle(rows=((1,),) * 10, columns=((1,),) * 10), Limits(max_solutions=None, time_limit=0.4))
+    rang = [at - started for at in observer.seen("alarm")]
     assert not result.complete and len(rang) == 1 and rang[0] >= 0.05     # once, and not before its time
-    quiet = []
-    assert NativeSolver(alarm=(60.0, lambda: quiet.append(1))).solve(load(PARTLY)).count == 2 and not quiet
+    quiet = _Recorder(alarm_after=60.0)
+    assert NativeSolver(observer=quiet).solve(load(PARTLY)).count == 2 and not quiet.events
+
+
+def test_an_observer_that_watches_nothing_changes_nothing():
+    puzzle = load(PARTLY)
+    plain = NativeSolver().solve(puzzle, Limits(max_solutions=None))
+    observer = _Recorder()
+    watched = NativeSolver(observer=observer).solve(puzzle, Limits(max_solutions=None))
+    assert observer.events == [] and watched.solutions == plain.solutions
+    for key in ("nodes", "styles", "probes"):
+        assert watched.stats.counters[key] == plain.stats.counters[key], key

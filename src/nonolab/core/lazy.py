@@ -36,3 +36,8 @@ class BuiltOnFirstRead:
 
     def __set__(self, obj: Any, value: Any) -> None:
         obj.__dict__[self.slot] = value
+
+    def as_given(self, obj: Any) -> Any:
+        """The field's value as it was given, its function not run if it has not run yet
+        (to pass it on unbuilt)."""
+        return obj.__dict__[self.slot]

@@ -18,7 +18,7 @@ True
 from __future__ import annotations
 
 import importlib
-from typing import Any, Iterable, Iterator, Protocol, cast
+from typing import Any, Callable, Iterable, Iterator, Protocol, cast
 
 from nonolab.core.puzzle import Puzzle
 
@@ -152,8 +152,10 @@ class Proving(Solver, Protocol):
 class Batching(Solver, Protocol):
     """A backend that declares ``Capability.BATCH``: narrow to it with :func:`as_batching`."""
 
-    def solve_many(self, puzzles: Iterable[Puzzle], limits: Limits = Limits()) -> Iterator[Any]:
-        """Each puzzle's SolveResult in order, or the NonolabError that stopped it in its place."""
+    def solve_many(self, puzzles: Iterable[Puzzle], limits: Limits = Limits(),
+                   rest: Callable[[Puzzle, Limits], SolveResult] | None = None) -> Iterator[Any]:
+        """Each puzzle's SolveResult in order, or the NonolabError that stopped it in its place;
+        ``rest(puzzle, limits)`` answers the puzzles the batch path leaves (default: ``solve``)."""
 
 
 def as_prover(solver: Solver) -> Proving | None:

@@ -124,6 +124,21 @@ class SolveResult:
     def solution(self) -> Solution | None:
         return self.solutions[0] if self.solutions else None
 
+    def relabelled(self, backend: str, wall_time: float, counters: Mapping[str, Any]) -> "SolveResult":
+        """This answer as another solver's: the same status, solutions, completeness, steps,
+        remainder (not built if it was not yet) and total, under ``backend`` with its
+        ``wall_time`` and ``counters``.  How a strategy over backends (``auto``) reports the
+        answer of the part that gave it.
+
+        >>> r = SolveResult(Status.SOLVED, (), True, Stats("native", 0.5, {"nodes": 3}))
+        >>> mine = r.relabelled("auto", 0.75, {"phase": "native"})
+        >>> mine.stats.backend, mine.stats.counters, mine.complete
+        ('auto', {'phase': 'native'}, True)
+        """
+        remainder = type(self).__dict__["remainder"].as_given(self)
+        return SolveResult(self.status, self.solutions, self.complete, Stats(backend, wall_time, dict(counters)),
+                           self.steps, remainder, self.total)
+
     def as_dict(self, solutions: bool = True) -> dict[str, Any]:
         """The result as plain data, the one shape every record uses (``nonolab/schemas``):
         backend, status, count, exact (``complete``), time, solutions (rows of ``#``

@@ -50,22 +50,18 @@ backends, not a backend of its own kind.
 
 from __future__ import annotations
 
-import threading
-from typing import Any, Callable
+from dataclasses import fields
+from typing import Any, Callable, Iterable, Iterator
 
-from nonolab.core.grid import Grid
 from nonolab.core.puzzle import Puzzle
 from nonolab.errors import InvalidArgument
-from nonolab.solvers import capabilities_of, get, build, options_of, parse_spec
-from nonolab.solvers.base import (Capability, Given, Limits, SolveResult, Stats, Budget,
-                                  accept, finish, left)
-from nonolab.solvers.size import model_states
+from nonolab.solvers import as_batching, options_of
+from nonolab.solvers.base import Capability, Given, Limits, SolveResult, Budget, accept, left
 from nonolab.solvers.options import Option, settle
 from nonolab.solvers.warm import warm_up
-from nonolab.solvers.auto.racing import STOPPED, Either
-from nonolab.solvers.auto.handing import cdcl_step, distinct, model_bounds
+from nonolab.solvers.auto.parts import Parts, Schedule, takes_clauses as _takes_clauses
 from nonolab.solvers.auto.colour import solve_colour
-from nonolab.solvers.auto.carry_on import race_native
+from nonolab.solvers.auto.carry_on import one_engine, race_native
 from nonolab.solvers.auto.duel import duel
 from nonolab.solvers.auto.solo import solo, solo_fits
 from nonolab.solvers.auto.rivals import default_rival
@@ -171,7 +167,7 @@ class AutoSolver:
 
     name = "auto"
     CAPABILITIES = frozenset({Capability.EXACT_COUNT, Capability.GIVEN_CELLS, Capability.PROGRESS,
-                              Capability.STEPS, Capability.REMAINDER, Capability.COLOUR})
+                              Capability.STEPS, Capability.REMAINDER, Capability.COLOUR, Capability.BATCH})
     OPTIONS = (
         Option("cdcl", "choice", None, "the engine that takes over (unset: lcg, or cpsat when lcg is the rival)",
                choices=CDCL_BACKENDS, optional=True),
@@ -215,6 +211,8 @@ class AutoSolver:
         Option("solo_budget", "float", 1.0, "seconds the first engine runs alone (solo_side) before the rival "
                "joins it", minimum=0),
         Option("record_steps", "bool", False, "keep the step log (native steps, then one cdcl step)"),
+        Option("batch_slice", "float", 0.005, "solve_many: seconds native's compiled batch entry gives a "
+               "puzzle before auto's strategy takes it (0: every puzzle through the strategy)", minimum=0),
         Option("handoff_max_states", "int", HANDOFF_MAX_STATES,
                "hand over only models up to this many automaton states (none: any size)", minimum=1,
                optional=True),
@@ -243,6 +241,7 @@ class AutoSolver:
     solo_side: int
     solo_budget: float
     record_steps: bool
+    batch_slice: float
     handoff_max_states: int | None
     PROGRAMMATIC = ("progress", "native_options", "cdcl_options")
 
@@ -273,122 +272,96 @@ class AutoSolver:
                                     if value is not None})
         self.cdcl_options = dict(cdcl_options or {})
 
+    def parts(self) -> Parts:
+        """What the strategies work with, read from this solver's options: the engines to
+        build, the schedule, the result's assembly (:class:`~nonolab.solvers.auto.parts.Parts`).
+        Read once, at the first call (the options do not change after construction): a
+        puzzle of a millisecond must not pay 10 us for it on every solve.
+
+        >>> parts = AutoSolver(native_budget=0.25).parts()
+        >>> parts.first, parts.schedule.native_budget, parts.hand_off_times()["hand_off_after"]
+        ('lcg', 0.25, 0.25)
+        """
+        built = self.__dict__.get("_parts")
+        if built is None:
+            built = self.__dict__["_parts"] = self._read_parts()
+        return built
+
+    def _read_parts(self) -> Parts:
+        # The schedule's fields are options of the same names.
+        schedule = Schedule(**{field.name: getattr(self, field.name) for field in fields(Schedule)})
+        return Parts(name=self.name, engines=self.engines, rival=self.rival, schedule=schedule,
+                     fix_cells=self.fix_cells, rival_fix_cells=self.rival_fix_cells,
+                     probe_clauses=self.probe_clauses, record_steps=self.record_steps,
+                     handoff_max_states=self.handoff_max_states, progress=self.progress,
+                     native_options=self.native_options, engine_options=self.cdcl_options)
+
     def solve(self, puzzle: Puzzle, limits: Limits = Limits(), given: Given | None = None) -> SolveResult:
         """Search ``puzzle`` within ``limits``; ``given`` as for the backends: only the
         solutions that agree with its cells are counted."""
         watch = Budget.of(limits)
         given = accept(self, puzzle, given)
+        parts = self.parts()
         if puzzle.is_colour:
-            return self._colour(puzzle, limits, watch, given)
+            return solve_colour(parts, puzzle, limits, watch, given, CDCL_BACKENDS)
         if self.rival != "native" and max(puzzle.height, puzzle.width) <= self.solo_side:
-            first_engine = self._engine(self.cdcl)
-            if solo_fits(self, puzzle, first_engine) and self._fits(puzzle):
-                return solo(self, puzzle, limits, watch, given, first_engine)
-        warm_up(self._native, "native")  # loading the engine is not part of the native budget
-        budget = self.native_budget
-        if not self._fits(puzzle):
-            first = self._native().solve(puzzle, left(limits, watch), given)
-            result = SolveResult(first.status, first.solutions, first.complete,
-                                 self._stats(watch, "native", first, None, {}), first.steps, first.remainder)
+            first_engine = parts.engine(parts.first)
+            if solo_fits(parts, puzzle, first_engine) and parts.fits(puzzle):
+                return solo(parts, puzzle, limits, watch, given, first_engine)
+        warm_up(parts.native, "native")  # loading the engine is not part of the native budget
+        if not parts.fits(puzzle):
+            result = parts.native_answer(watch, parts.native().solve(puzzle, left(limits, watch), given))
             result.stats.counters["handoff"] = "refused: model too large for " + "+".join(self.engines)
             return result
         if self.rival == "native":
-            return race_native(self, puzzle, limits, watch, budget, given)
+            return race_native(parts, puzzle, limits, watch, given)
         if len(self.engines) == 2:
-            return duel(self, puzzle, limits, watch, budget, given)
-        handed = threading.Event()
-        native = self._native(**self._handoff(budget, lambda remainder: handed.set()))
-        stop_native = handed if limits.cancel is None else Either(handed, limits.cancel)
-        first = native.solve(puzzle, left(limits, watch, stop_native), given)
-        if first.status not in STOPPED or first.remainder is None or watch.expired() or watch.cancelled():
-            # Native finished (or the user's own limit ran out): its answer is the answer.
-            return SolveResult(first.status, first.solutions, first.complete,
-                               self._stats(watch, "native", first, None, {}), first.steps)
-        second, handed = self._cdcl(self.cdcl, puzzle, first.remainder, given, left(limits, watch))
-        return self._merge(puzzle, limits, watch, first, second, first.remainder, handed, f"native+{self.cdcl}")
+            return duel(parts, puzzle, limits, watch, given)
+        return one_engine(parts, puzzle, limits, watch, given)
 
-    def _colour(self, puzzle: Puzzle, limits: Limits, watch: Budget, given: Given) -> SolveResult:
-        """A colour puzzle, whole: the first engine that declares colour alone, then a
-        rival beside it (:mod:`nonolab.solvers.auto.colour`)."""
-        return solve_colour(self, puzzle, limits, watch, given, CDCL_BACKENDS)
 
-    def _fits(self, puzzle: Puzzle) -> bool:
-        """Whether every engine can hold this puzzle's model (:func:`.handing.model_bounds`)."""
-        states = model_states(puzzle)
-        return all(bound is None or states <= bound for bound in model_bounds(self))
+    def solve_many(self, puzzles: Iterable[Puzzle], limits: Limits = Limits(),
+                   rest: Callable[[Puzzle, Limits], SolveResult] | None = None) -> Iterator[Any]:
+        """Each puzzle's result, in order, as :meth:`solve` gives it (or the library error that
+        stopped it, in its place).  Native's compiled batch entry has each puzzle first, for
+        ``batch_slice`` seconds: it settles most small puzzles in microseconds, where one
+        :meth:`solve` costs a millisecond; what it leaves, auto's strategy answers (or ``rest``).
 
-    def _handoff(self, budget: float, call: Callable[[Grid], None]) -> dict[str, Any]:
-        """Native's options for a hand-off to ``call``: once its root is done and
-        ``budget`` spent, or at ``handoff_by`` (see ``NativeSolver``)."""
-        return {"handoff": call, "handoff_after": budget, "handoff_by": max(self.handoff_by, budget)}
-
-    def _native(self, **extra: Any) -> Any:
-        return get("native", record_steps=self.record_steps, progress=self.progress, **self.native_options, **extra)
-
-    def _engine(self, spec: str) -> Any:
-        return build(spec, **(self.cdcl_options if spec == self.cdcl else {}))
-
-    def _cdcl(self, spec: str, puzzle: Puzzle, remainder: Grid, given: Given, limits: Limits,
-              fix: bool | None = None, hold: list | None = None) -> tuple[SolveResult, dict[str, int]]:
-        """Engine ``spec`` on the space ``remainder`` describes (with native's cells
-        given when ``fix``, by default ``fix_cells``); an engine that takes ``hold``
-        (lcg) leaves its memory there, to be freed after its answer is in."""
-        fix = self.fix_cells if fix is None else fix
-        # The remainder includes the caller's given cells.
-        handed = Given.from_grid(remainder) if fix else Given(given.cells)
-        if self.probe_clauses and _takes_clauses(spec):
-            start = remainder if fix else Grid(puzzle.height, puzzle.width)
-            handed = Given(handed.cells, distinct(get("native").implications(puzzle, start)))
-        solver = self._engine(spec)
-        if hold is not None and "hold" in getattr(type(solver), "PROGRAMMATIC", ()):
-            solver.hold = hold
-        result = solver.solve(puzzle, limits, handed)
-        return result, {"handoff_fixed_cells": len(handed.cells), "handoff_clauses": len(handed.implications)}
-
-    def _merge(self, puzzle: Puzzle, limits: Limits, watch: Budget, first: SolveResult, second: SolveResult,
-               remainder: Grid, handed: dict[str, int], phase: str, engine: str | None = None) -> SolveResult:
-        """Native's answer and the CDCL answer on the remainder, as one.
-
-        Every solution is real, so the union is; it is all of them when the CDCL search
-        of the remainder was exhausted (native had exhausted the rest before the
-        hand-off, and kept what it found there) or when native exhausted everything.
+        >>> from nonolab.core import Puzzle
+        >>> [r.count for r in AutoSolver().solve_many([Puzzle(rows=((1,),), columns=((1,),))], Limits(2))]
+        [1]
         """
-        merged = list(dict.fromkeys(first.solutions + second.solutions))
-        cap = limits.max_solutions
-        enough = cap is not None and len(merged) >= cap
-        complete = (first.complete or second.complete) and (cap is None or len(merged) <= cap)
-        solutions = merged[:cap] if cap is not None else merged
-        steps: tuple = ()
-        if self.record_steps:
-            if first.complete:
-                steps = first.steps
-            else:
-                root = tuple(s for s in first.steps if s.depth == 0)  # the native deductions, not its guesses
-                steps = root + cdcl_step(engine or self.cdcl, root, solutions, puzzle.width)
-        stats = self._stats(watch, phase, first, second, handed, engine)
-        return finish(self.name, puzzle, limits, watch, solutions, complete, stats.counters, steps, remainder)
+        mine = rest or self.solve
+        native = as_batching(self.parts().native()) if self.batch_slice > 0 else None
+        if native is None:
+            yield from _one_by_one(mine, puzzles, limits)
+            return
+        native.batch_slice = self.batch_slice   # type: ignore[attr-defined]  # a declared option of native's
+        own: set[int] = set()
 
-    def _stats(self, watch: Budget, phase: str, first: SolveResult, second: SolveResult | None,
-               handed: dict[str, int], engine: str | None = None) -> Stats:
-        """Native's counters as ``native_*``; the answering engine's as ``cdcl_*`` (its
-        ``conflicts`` as ``conflicts``, so that tables can show them beside the others')."""
-        counters: dict[str, Any] = {"phase": phase, "native_time": round(first.stats.wall_time, 6)}
-        counters.update({f"native_{k}": v for k, v in first.stats.counters.items()})
-        if second is not None:
-            engine = engine or self.cdcl
-            counters.update({f"cdcl_{k}": v for k, v in second.stats.counters.items()})
-            counters.update({"cdcl": engine, "cdcl_time": round(second.stats.wall_time, 6), **handed,
-                             "native_solutions": len(first.solutions), "cdcl_solutions": len(second.solutions)})
-            if "conflicts" in second.stats.counters:
-                counters["conflicts"] = second.stats.counters["conflicts"]
-        return Stats(self.name, watch.elapsed(), counters)
+        def answered(puzzle: Puzzle, limits: Limits) -> SolveResult:
+            result = mine(puzzle, limits)
+            own.add(id(result))
+            return result
+        for answer in native.solve_many(puzzles, limits, answered):
+            if isinstance(answer, SolveResult) and id(answer) not in own:   # the batch entry's
+                answer = answer.relabelled(self.name, answer.stats.wall_time,
+                                           self.parts().counters("native batch", answer, None, {}))
+            own.discard(id(answer))
+            yield answer
+
+
+def _one_by_one(solve: Callable[[Puzzle, Limits], SolveResult], puzzles: Iterable[Puzzle],
+                    limits: Limits) -> Iterator[Any]:
+    """Each puzzle through ``solve``, its library error in its place."""
+    from nonolab.errors import NonolabError
+    for puzzle in puzzles:
+        try:
+            yield solve(puzzle, limits)
+        except NonolabError as err:
+            yield err
 
 
 def _native_choices(name: str) -> tuple[str, ...]:
     """The values native declares for its option ``name`` (auto passes them on)."""
     return next(option.allowed() for option in options_of("native") if option.name == name)
-
-
-def _takes_clauses(spec: str) -> bool:
-    """Whether the engine a spec names takes implications (``probe_clauses``) besides cells."""
-    return Capability.IMPLICATIONS in capabilities_of(parse_spec(spec)[0])

@@ -14,17 +14,14 @@ capability, never by name.
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from nonolab.core.puzzle import Puzzle
 from nonolab.errors import BackendUnavailable, InvalidArgument
 from nonolab.solvers import capabilities_of, build, parse_spec
-from nonolab.solvers.base import (Capability, Given, Limits, SolveResult, Stats, Budget, capabilities,
-                                  left)
+from nonolab.solvers.base import Capability, Given, Limits, SolveResult, Budget, capabilities, left
+from nonolab.solvers.auto.parts import Parts
 from nonolab.solvers.auto.racing import STOPPED, Race
-
-if TYPE_CHECKING:
-    from nonolab.solvers.auto import AutoSolver
 
 __all__ = ["solve_colour", "colour_engines"]
 
@@ -34,10 +31,10 @@ _GRACE = 0.1
 _POLL = 0.01
 
 
-def colour_engines(auto: "AutoSolver", fallbacks: tuple[str, ...]) -> list[str]:
-    """The engine specs that take a colour puzzle, in auto's order: its ``cdcl``, its
+def colour_engines(parts: Parts, fallbacks: tuple[str, ...]) -> list[str]:
+    """The engine specs that take a colour puzzle, in auto's order: its first engine, its
     rival, then ``fallbacks``; at most two (the cores)."""
-    order = list(auto.engines) + list(fallbacks)
+    order = list(parts.engines) + list(fallbacks)
     chosen: list[str] = []
     for spec in order:
         # The backend's declaration first (no build when it has no colour), then the
@@ -56,9 +53,9 @@ def _takes_colour(spec: str) -> bool:
         return False
 
 
-def solve_colour(auto: "AutoSolver", puzzle: Puzzle, limits: Limits, watch: Budget, given: Given,
+def solve_colour(parts: Parts, puzzle: Puzzle, limits: Limits, watch: Budget, given: Given,
                  fallbacks: tuple[str, ...]) -> SolveResult:
-    """Solve a colour ``puzzle`` for ``auto`` (see the module doc).
+    """Solve a colour ``puzzle`` with ``parts`` (see the module doc).
 
     >>> from nonolab.core.palette import Palette
     >>> from nonolab.solvers import get
@@ -68,26 +65,26 @@ def solve_colour(auto: "AutoSolver", puzzle: Puzzle, limits: Limits, watch: Budg
     >>> result.unique, result.stats.counters["phase"] in ("lcg", "cpsat", "cnf", "native")
     (True, True)
     """
-    if auto.record_steps:
+    if parts.record_steps:
         if not {Capability.COLOUR, Capability.STEPS} <= capabilities_of("native"):
             raise InvalidArgument("backend 'auto': no installed backend records steps for colour puzzles")
-        result = auto._native().solve(puzzle, left(limits, watch), given)
-        return _as_auto(auto, watch, result, "native", {})
-    engines = colour_engines(auto, fallbacks)
+        result = parts.native().solve(puzzle, left(limits, watch), given)
+        return _as_auto(parts, watch, result, "native", {})
+    engines = colour_engines(parts, fallbacks)
     if not engines:
         raise InvalidArgument("backend 'auto': no installed backend solves colour puzzles")
     if len(engines) == 1:
-        result = auto._engine(engines[0]).solve(puzzle, left(limits, watch), given)
-        return _as_auto(auto, watch, result, engines[0], {})
+        result = parts.engine(engines[0]).solve(puzzle, left(limits, watch), given)
+        return _as_auto(parts, watch, result, engines[0], {})
     race = Race(is_answer=lambda result: result.status not in STOPPED, cancel=limits.cancel)
-    solvers = [auto._engine(spec) for spec in engines]
+    solvers = [parts.engine(spec) for spec in engines]
 
     def part(slot: int):
         return lambda cancel: solvers[slot].solve(puzzle, left(limits, watch, cancel), given)
 
     race.start(0, engines[0], part(0))
     joined = False
-    start_rival = time.perf_counter() + auto.colour_rival_after
+    start_rival = time.perf_counter() + parts.schedule.colour_rival_after
     while not (race.won.is_set() or 0 in race.results or watch.expired()):
         if time.perf_counter() >= start_rival:
             race.start(1, engines[1], part(1))
@@ -102,18 +99,17 @@ def solve_colour(auto: "AutoSolver", puzzle: Puzzle, limits: Limits, watch: Budg
     counters: dict[str, Any] = {"rival": engines[1] if joined else None,
                                 "left_running": race.running(ended)}
     if winner is not None:
-        return _as_auto(auto, watch, race.results[winner], engines[winner], counters)
+        return _as_auto(parts, watch, race.results[winner], engines[winner], counters)
     # No answer: the first part that ended without raising says how it stopped.
     for slot in ended:
         if not isinstance(race.results[slot], BaseException):
-            return _as_auto(auto, watch, race.results[slot], engines[slot], counters)
+            return _as_auto(parts, watch, race.results[slot], engines[slot], counters)
     errors = [race.results[slot] for slot in ended]
     if errors:
         raise errors[0]
-    return SolveResult(watch.stopped_status(), [], False, Stats(auto.name, watch.elapsed(), counters))
+    return parts.stopped(watch, counters)
 
 
-def _as_auto(auto: "AutoSolver", watch: Budget, result: SolveResult, phase: str,
+def _as_auto(parts: Parts, watch: Budget, result: SolveResult, phase: str,
              counters: dict[str, Any]) -> SolveResult:
-    stats = Stats(auto.name, watch.elapsed(), {**result.stats.counters, **counters, "phase": phase})
-    return SolveResult(result.status, result.solutions, result.complete, stats, result.steps)
+    return result.relabelled(parts.name, watch.elapsed(), {**result.stats.counters, **counters, "phase": phase})

@@ -34,11 +34,11 @@ from typing import Any
 
 from nonolab.core.grid import UNKNOWN, Grid
 
-__all__ = ["EarlyStart", "early_counters", "niceness"]
+__all__ = ["EarlyStart", "early_counters"]
 
 
 class EarlyStart:
-    """The rule above, fed and read by native's hooks between its slices (``auto.duel``).
+    """The rule above, fed and read by native's observer between its slices (``auto.duel``).
 
     Args:
         early_open: start at the propagation's end when more than this share of the
@@ -78,16 +78,9 @@ class EarlyStart:
         return max(self.early_after - since, 0.0)
 
 
-def early_counters(early_start: list[float], box: dict[str, Any]) -> dict[str, Any]:
+def early_counters(started: float, early_nice: int, native_niced: bool, native_paused: float) -> dict[str, Any]:
     """Counters for the result: when the early engine started (seconds from the call), its
     niceness then, whether native's thread was given ``native_nice``, and the seconds
     native paused for it (``early_yield``)."""
-    return {"early_start": round(early_start[0], 6), "early_nice": box.get("early_nice", 0),
-            "native_niced": box.get("native_niced", False), "native_paused": box.get("native_paused", 0.0)}
-
-
-def niceness(value: Any) -> int:
-    """An option's niceness, checked: an integer 0..19 (see ``lower_priority``)."""
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 19:
-        raise ValueError(f"AutoSolver: a niceness is an integer 0..19, not {value!r}")
-    return value
+    return {"early_start": round(started, 6), "early_nice": early_nice, "native_niced": native_niced,
+            "native_paused": native_paused}

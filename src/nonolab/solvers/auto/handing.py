@@ -6,14 +6,13 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Sequence
 
 from nonolab.core.grid import Solution
-from nonolab.solvers import options_of, parse_spec
 from nonolab.solvers.base import Implication
 from nonolab.solvers.steps import Step, Technique
 
-__all__ = ["cdcl_step", "distinct", "model_bounds"]
+__all__ = ["cdcl_step", "distinct"]
 
 
 def distinct(implications: tuple[Implication, ...]) -> tuple[Implication, ...]:
@@ -30,7 +29,7 @@ def distinct(implications: tuple[Implication, ...]) -> tuple[Implication, ...]:
     return tuple(out)
 
 
-def cdcl_step(backend: str, before: tuple[Step, ...], solutions: tuple[Solution, ...],
+def cdcl_step(backend: str, before: tuple[Step, ...], solutions: Sequence[Solution],
               width: int) -> tuple[Step, ...]:
     """One step: the cells of the first solution that the native deductions left open."""
     if not solutions:
@@ -39,17 +38,3 @@ def cdcl_step(backend: str, before: tuple[Step, ...], solutions: tuple[Solution,
     flat = solutions[0].flat()
     cells = tuple((i // width, i % width, int(v)) for i, v in enumerate(flat) if (i // width, i % width) not in known)
     return (Step(Technique.CDCL, ("solver", backend), cells, 0, "decided by clause learning after the hand-off"),)
-
-
-def model_bounds(auto: Any) -> list[int | None]:
-    """The model sizes (automaton states) ``auto`` may hand over: its ``handoff_max_states``
-    and each engine's ``max_states``.  An engine is built only when its spec sets the bound:
-    building cnf imports python-sat (40-60 ms), which a puzzle native settles must not pay."""
-    bounds = [auto.handoff_max_states]
-    for spec in auto.engines:
-        name, spec_options = parse_spec(spec)
-        if "max_states" in spec_options or "max_states" in (auto.cdcl_options if spec == auto.cdcl else {}):
-            bounds.append(getattr(auto._engine(spec), "max_states", None))
-        else:
-            bounds.extend(option.default for option in options_of(name) if option.name == "max_states")
-    return bounds

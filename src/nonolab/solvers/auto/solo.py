@@ -20,69 +20,67 @@ there), so the union of their solutions is exact when the winner's search was.
 from __future__ import annotations
 
 import threading
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from nonolab.core.grid import Grid
 from nonolab.core.puzzle import Puzzle
-from nonolab.solvers.base import Given, Limits, SolveResult, Stats, Budget, finish, left
+from nonolab.solvers.base import Given, Limits, SolveResult, Budget, finish, left
+from nonolab.solvers.auto.parts import Parts
 from nonolab.solvers.auto.racing import JOIN, STOPPED, Either, Race
-
-if TYPE_CHECKING:
-    from nonolab.solvers.auto import AutoSolver
 
 __all__ = ["solo", "solo_fits"]
 
 
-def solo_fits(auto: "AutoSolver", puzzle: Puzzle, engine: Any) -> bool:
-    """Whether ``auto`` gives ``puzzle`` to its first engine alone: a black-and-white grid
-    within ``solo_side``, no step log asked for (native writes it), and an engine that
-    takes the alarm this path starts the rival with."""
-    return (0 < max(puzzle.height, puzzle.width) <= auto.solo_side and not auto.record_steps
+def solo_fits(parts: Parts, puzzle: Puzzle, engine: Any) -> bool:
+    """Whether ``puzzle`` goes to the first engine alone: a black-and-white grid within
+    ``solo_side``, no step log asked for (native writes it), and an engine that takes the
+    alarm this path starts the rival with."""
+    return (0 < max(puzzle.height, puzzle.width) <= parts.schedule.solo_side and not parts.record_steps
             and "alarm" in getattr(type(engine), "PROGRAMMATIC", ()))
 
 
-def solo(auto: "AutoSolver", puzzle: Puzzle, limits: Limits, watch: Budget, given: Given,
+def solo(parts: Parts, puzzle: Puzzle, limits: Limits, watch: Budget, given: Given,
          engine: Any) -> SolveResult:
     """``engine`` (the first engine, built) alone in the caller's thread; past
     ``solo_budget`` seconds the rival joins in a thread of its own."""
     race = Race(lambda got: got[0].status not in STOPPED, limits.cancel, threading.Event())
-    rival = auto.rival if auto.rival in auto.engines[1:] else None
+    rival = parts.rival if parts.rival in parts.engines[1:] else None
     handed: dict[str, Any] = {}
 
     def join(root: Grid) -> None:  # between the engine's slices, in the caller's thread
         if rival is None or watch.expired() or watch.cancelled():
             return
         handed["root"] = root
-        race.start(1, rival, lambda cancel: auto._cdcl(rival, puzzle, root, given, left(limits, watch, cancel),
-                                                       auto.rival_fix_cells), auto.rival_nice)
+        race.start(1, rival, lambda cancel: parts.hand_over(rival, puzzle, root, given, left(limits, watch, cancel),
+                                                            parts.rival_fix_cells), parts.schedule.rival_nice)
 
     kept: list = []  # the engine's memory, freed after the answer is in
-    engine.alarm = (auto.solo_budget, join)
+    engine.alarm = (parts.schedule.solo_budget, join)
     if "hold" in getattr(type(engine), "PROGRAMMATIC", ()):
         engine.hold = kept
     cancel: Any = race.won if limits.cancel is None else Either(race.won, limits.cancel)
     first = engine.solve(puzzle, left(limits, watch, cancel), given)
-    name = auto.engines[0]
+    name = parts.first
     if first.status not in STOPPED or not race.names:
         race.stop()
         phase = f"{name}|{rival} race" if race.names else f"{name} alone"
-        return _relabel(auto, watch, first, phase, name if first.status not in STOPPED else None)
+        return _relabel(parts, watch, first, phase, name if first.status not in STOPPED else None)
     if watch.expired() or watch.cancelled():  # the caller's limit: nobody answered
         race.stop()
-        return _relabel(auto, watch, first, f"{name}|{rival} race", None)
+        return _relabel(parts, watch, first, f"{name}|{rival} race", None)
     winner, _ = race.wait(grace=JOIN)
     got = race.results.get(1)  # the rival's slot (the engine ran in this thread)
     if winner is None or got is None or isinstance(got, BaseException):
         if isinstance(got, BaseException) and not first.solutions:
             raise got
-        return _relabel(auto, watch, first, f"{name}|{rival} race", None)
+        return _relabel(parts, watch, first, f"{name}|{rival} race", None)
     second, cells = got
     merged = list(dict.fromkeys(first.solutions + second.solutions))
     cap = limits.max_solutions
     complete = second.complete and (cap is None or len(merged) <= cap)
     counters = _counters(f"{name}|{rival} race", rival, first, second)
     counters.update(cells)
-    return finish(auto.name, puzzle, limits, watch, merged[:cap] if cap is not None else merged, complete,
+    return finish(parts.name, puzzle, limits, watch, merged[:cap] if cap is not None else merged, complete,
                   counters, (), second.remainder or handed.get("root"), checked=True)
 
 
@@ -101,9 +99,7 @@ def _counters(phase: str, winner: str | None, first: SolveResult, second: SolveR
     return counters
 
 
-def _relabel(auto: "AutoSolver", watch: Budget, result: SolveResult, phase: str,
+def _relabel(parts: Parts, watch: Budget, result: SolveResult, phase: str,
              winner: str | None) -> SolveResult:
     """The first engine's own result as ``auto``'s."""
-    return SolveResult(result.status, result.solutions, result.complete,
-                       Stats(auto.name, watch.elapsed(), _counters(phase, winner, result, None)), (),
-                       result.remainder)
+    return result.relabelled(parts.name, watch.elapsed(), _counters(phase, winner, result, None))

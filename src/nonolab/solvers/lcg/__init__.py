@@ -111,10 +111,11 @@ class LcgSolver:
             measured on taai2011 and the survey following it won nothing).
         slice_seconds: the longest stretch the engine searches before Python looks at
             the clock and the cancel event again.
-        alarm: ``(seconds, call)``: ``call(root)`` once, between slices, when ``seconds``
-            have passed since the solve began, with the root level's cells (a ``Grid``:
-            every solution not yet found agrees with it); ``auto`` starts its rival
-            there.
+        alarm: ``(seconds, call)``: ``call(root)`` once, between slices, when the search has
+            spent ``seconds`` of CPU time in the calling thread since the solve began (CPU,
+            not wall: on a loaded machine a second of wall time is a fraction of a second
+            of search), with the root level's cells (a ``Grid``: every solution not yet
+            found agrees with it); ``auto`` starts its rival there.
         hold: a list the search's engine is appended to when the solve ends, so that
             its memory is freed when the caller drops the list, not on the way out of
             :meth:`solve` (freeing a large clause database and line cache takes
@@ -264,6 +265,7 @@ class LcgSolver:
         w, colour = puzzle.width, puzzle.is_colour
         slices = 0
         alarm = self.alarm
+        searched = time.thread_time()  # the engine runs in this thread (the GIL released)
         while limits.max_solutions is None or len(found) < limits.max_solutions:
             if watch.cancelled():
                 break
@@ -280,7 +282,7 @@ class LcgSolver:
                                                self.name))
             elif outcome == _EXHAUSTED:
                 return True, slices
-            if alarm is not None and watch.elapsed() >= alarm[0]:
+            if alarm is not None and time.thread_time() - searched >= alarm[0]:
                 alarm, call = None, alarm[1]
                 call(_root_grid(engine, puzzle))
         return False, slices

@@ -31,10 +31,12 @@ from nonolab.solvers.base import (Capability, Given, Implication, Limits, SolveR
 from nonolab.errors import InvalidArgument
 from nonolab.solvers.options import Option, settle
 from nonolab.solvers.stopping import when_set
-from nonolab.solvers.native.modes import DEFAULT_ENUMERATE_CAP, STRATEGIES, LineStrategy, Probing, line_strategy
+from nonolab.solvers.native.modes import (DEFAULT_ENUMERATE_CAP, STRATEGIES, LineStrategy, Probing, available_cores,
+                                          line_strategy)
+from nonolab.solvers.observer import QUIET, SearchObserver
 from nonolab.solvers.steps import Step, Technique
 
-__all__ = ["NativeSolver", "Probing", "Step", "Technique", "fix_line", "solve_line"]
+__all__ = ["NativeSolver", "Probing", "SearchObserver", "Step", "Technique", "fix_line", "solve_line"]
 
 
 def __getattr__(name: str) -> Any:
@@ -51,7 +53,7 @@ def __getattr__(name: str) -> Any:
 # the better style, and loses no work.  Measured on the survey set: benchmarks/RESULTS.md.
 _STYLES = ((1 << 30, 1), (1, 1 << 30))
 _SLICE = 0.05  # seconds
-# The first root slice while on_stuck waits for the end of the root's propagation (the
+# The first root slice while an observer waits for the end of the root's propagation (the
 # slices double): 0.1 ms, so a 25x25 grid reports its end after 0.17 ms, not 0.58 ms.
 _STUCK_SLICE = 0.0001
 # What a solve costs after its search, per cell: verifying the solutions, the
@@ -80,30 +82,10 @@ class NativeSolver:
         deep_sweeps: without restarts, probing sweeps per node below the root.
         progress: called as ``progress(decided_cells, all_cells)`` about every 20 ms
             while the first search style works (for progress bars on long runs).
-        handoff: called once, between slices, if the search is still going, with the
-            current remainder (see ``SolveResult.remainder``): once the root's
-            propagation and probing are over and ``handoff_after`` seconds have passed,
-            or at ``handoff_by`` seconds whatever the root's state; the search goes on.
-            How ``auto`` hands what is left to a CDCL solver.  Waiting for the root
-            makes the hand-off independent of the machine's load: the root's probing
-            proves every cell the remainder gets (the search below it added none on
-            the survey's hard eight), and on a loaded machine it may end after
-            ``handoff_after`` (Gettys: 2 s).
-        handoff_by: the hand-off's upper bound in seconds (``None``: none; a root
-            that never ends then never hands off).
-        on_root: called once, between slices, when the root's propagation and
-            probing are over and the search goes on, with the remainder then (``auto``
-            starts a learning engine then).
-        on_stuck: called once, between slices, when the root's first line propagation
-            is over and left cells open (probing begins), with the remainder then: the
-            puzzle is not line-solvable.  Until then the root runs in short slices
-            (each as long as the solve so far, from 0.5 ms), so that the call follows
-            the propagation's end closely.  ``auto`` starts a learning engine here; a
-            line-solvable puzzle never gets the call.
-        alarm: ``(seconds, call)``: ``call()`` once, between slices, when ``seconds``
-            have passed since the search began (the slice then running is cut to end
-            then), if the search is still going (``auto`` starts a learning engine at
-            its ``early_after``).
+        observer: a :class:`~nonolab.solvers.observer.SearchObserver`, told of
+            the search between its slices (the end of the root's propagation and of
+            its probing, an alarm, a hand-off of the remainder): how ``auto`` follows
+            the search, starts a learning engine beside it and hands the rest over.
 
         line: the line strategy, ``"dp"`` (default, complete), ``"chain-range"``,
             ``"overlap"`` or ``"enumerate"`` (see
@@ -142,16 +124,16 @@ class NativeSolver:
         Option("node_limit", "int", None, "stop after this many search nodes (reported as timeout)",
                minimum=1, optional=True),
         Option("record_steps", "bool", False, "keep the step log up to the first solution"),
+        Option("batch_slice", "float", 0.05, "solve_many: seconds the compiled batch entry gives one puzzle "
+               "before the ordinary solve takes it over", minimum=0),
         Option("restarts", "bool", True, "alternate the two search styles (off: probe_depth, deep_sweeps)",
                experimental=True),
         Option("probe_depth", "int", 1 << 30, "without restarts: deeper nodes only propagate", minimum=0,
                experimental=True),
         Option("deep_sweeps", "int", 1 << 30, "without restarts: probing sweeps per node below the root",
                minimum=0, experimental=True),
-        Option("handoff_after", "float", 0.5, "seconds before the handoff callback is called (once the root "
-               "is done)", minimum=0),
-        Option("handoff_by", "float", None, "seconds by which the handoff callback is called, root done or not",
-               minimum=0, optional=True),
+        Option("threads", "int", None, "threads for the root's line propagation of large grids (none: the "
+               "cores available); the answers are the same on any number", minimum=1, maximum=256, optional=True),
     )
     # The declared options as settle() sets them: their types, for the checker (defaults and checks
     # live in OPTIONS only; tests/backends/test_options.py holds the two names to each other).
@@ -161,41 +143,38 @@ class NativeSolver:
     cache_bytes: int
     node_limit: int | None
     record_steps: bool
+    batch_slice: float
     restarts: bool
     probe_depth: int
     deep_sweeps: int
-    handoff_after: float
-    handoff_by: float | None
-    PROGRAMMATIC = ("progress", "handoff", "on_root", "on_stuck", "alarm")
+    threads: int | None
+    PROGRAMMATIC = ("progress", "observer")
     # Option values that make a different solver (the default "dp" is the plain
     # backend), each held to the whole contract suite: see nonolab.solvers.specs.
     VARIANTS = {"line": tuple(name for name in STRATEGIES if name != "dp")}
 
     def __init__(self, *, progress: Callable[[int, int], None] | None = None,
-                 handoff: Callable[[Grid], None] | None = None, on_root: Callable[[Grid], None] | None = None,
-                 on_stuck: Callable[[Grid], None] | None = None,
-                 alarm: tuple[float, Callable[[], None]] | None = None, **options: Any):
+                 observer: SearchObserver | None = None, **options: Any):
         settle(self, options)
         self.probing = Probing(self.probing)
         self.line = line_strategy(self.line)
         self.progress = progress
-        self.handoff = handoff
-        self.on_root = on_root
-        self.on_stuck = on_stuck
-        self.alarm = alarm
+        self.observer = observer
 
-    def solve_many(self, puzzles: Iterable[Puzzle], limits: Limits = Limits()) -> Iterator[Any]:
+    def solve_many(self, puzzles: Iterable[Puzzle], limits: Limits = Limits(),
+                   rest: Callable[[Puzzle, Limits], SolveResult] | None = None) -> Iterator[Any]:
         """Each puzzle's result, in order, as :meth:`solve` gives it (or the library error
         that stopped it, in its place), many puzzles a call into the compiled core
-        (:mod:`nonolab.solvers.native.many`)."""
+        (:mod:`nonolab.solvers.native.many`); ``rest`` answers what the batch entry leaves
+        (default :meth:`solve`)."""
         from nonolab.solvers.native.many import solve_many
-        return solve_many(self, puzzles, limits)
+        return solve_many(self, puzzles, limits, rest)
 
     def _space(self, puzzle: Puzzle, given: bytes | None) -> Any:
         """A fresh search of ``puzzle`` from the given cells."""
         from nonolab.solvers.native.search import SearchSpace
         return SearchSpace(puzzle, self.cache_bytes, given, self.probing.value, self.line.code, self.line_cap,
-                           self.record_steps)
+                           self.record_steps, threads=self.threads or available_cores())
 
     @staticmethod
     def probings(puzzle: Puzzle) -> tuple[Probing, ...]:
@@ -248,13 +227,14 @@ class NativeSolver:
         w = puzzle.width
         steps = None
         complete = limited = done = False
-        handed = self.handoff is None
-        rooted = self.on_root is None
-        stuck = self.on_stuck is None
+        observer = self.observer or QUIET
+        handed = observer.hand_off_after is None
+        rooted = not observer.follows_root
+        stuck = not observer.follows_propagation
         began = time.perf_counter()
         fork_after = _FORK_PER_CELL * puzzle.width * puzzle.height
         searched = 0.0  # seconds the first style's runs spent below the root (verifying excluded)
-        alarm_at = None if self.alarm is None else began + self.alarm[0]
+        alarm_at = None if observer.alarm_after is None else began + observer.alarm_after
         while not done:
             for index, (probe_depth, deep_sweeps) in enumerate(styles):
                 if index == len(spaces):
@@ -267,7 +247,7 @@ class NativeSolver:
                 space = spaces[index]
                 nodes = sum(sp.nodes for sp in spaces)
                 budget = None if self.node_limit is None else self.node_limit - nodes
-                # With a hand-off (or on_root) to come, the root runs alone (one node), so
+                # With a hand-off (or the root's end) to report, the root runs alone (one node), so
                 # that the call follows the end of its probing at once.
                 root_only = not (handed and rooted and stuck) and space is first and not first.root_done()
                 if root_only:
@@ -313,17 +293,17 @@ class NativeSolver:
                     stuck = True
                     grid = _narrowest(puzzle, spaces)
                     if UNKNOWN in grid.cells:  # (probing may have settled the rest in this slice)
-                        self.on_stuck(grid)
+                        observer.stuck(grid)
                 if not rooted and first.root_done():
                     rooted = True
-                    self.on_root(_narrowest(puzzle, spaces))
+                    observer.rooted(_narrowest(puzzle, spaces))
                 rang = alarm_at is not None and time.perf_counter() >= alarm_at
                 if rang:
                     alarm_at = None
-                    self.alarm[1]()
-                if not handed and self._hand_off_now(watch.elapsed(), first):
+                    observer.alarm()
+                if not handed and observer.hand_off_due(watch.elapsed(), first.root_done):
                     handed = True
-                    self.handoff(_narrowest(puzzle, spaces))
+                    observer.hand_off(_narrowest(puzzle, spaces))
                     if watch.cancelled():  # the hand-off stopped this search
                         limited = done = True
                         break
@@ -373,13 +353,6 @@ class NativeSolver:
         counters = {"nodes": sum(sp.nodes for sp in spaces), "styles": len(spaces), "step_log_cut": 1}
         return finish(self.name, puzzle, limits, watch, (), False, counters, (),
                       lambda: _narrowest(puzzle, spaces), checked=True)
-
-    def _hand_off_now(self, elapsed: float, first: Any) -> bool:
-        """Whether the hand-off is due: the root done and ``handoff_after`` spent, or
-        ``handoff_by`` reached."""
-        if self.handoff_by is not None and elapsed >= self.handoff_by:
-            return True
-        return elapsed >= self.handoff_after and first.root_done()
 
     def implications(self, puzzle: Puzzle, grid: Grid, max_pairs: int = 1 << 21) -> tuple[Implication, ...]:
         """What propagation derives from each value of each unknown cell of ``grid``.

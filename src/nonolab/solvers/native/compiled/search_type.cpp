@@ -2,17 +2,19 @@
 // (../search/engine.hpp).
 //
 //   Engine(height, width, rows, columns, given, cache_bytes, probing, strategy=0,
-//          cap=65536, record_steps=False)   rows/columns: sequences of clues; given:
-//       bytes, one state mask per cell (1 empty, 2 filled, 3 unknown), row-major;
+//          cap=65536, record_steps=False, threads=1)   rows/columns: sequences of clues; given:
+//       bytes, one state mask per cell (1 empty, 2 filled, 3 unknown), row-major, or b""
+//       for all unknown;
 //       cache_bytes: the line cache's memory; probing: 0 none, 1 contradiction, 2 full,
 //       3 depth-2; strategy: 0 dp, 1 chain-range, 2 overlap, 3 enumerate (cap: its
-//       block positions per line solve); record_steps: keep the step log.
+//       block positions per line solve); record_steps: keep the step log; threads: for
+//       the root's first propagation (../search/sweep.cpp), the answers alike on any number.
 //   Engine.run(seconds, node_budget, probe_depth, deep_sweeps) -> 0 paused (time or
 //       node budget spent), 1 a solution (in cells()), 2 exhausted; the GIL is released
 //       while it searches.  node_budget < 0: no budget.
 //   Engine.fork_root() -> Engine: a new search from this one's root (once it branched).
 //   Engine.cells(), Engine.remainder() -> bytes; Engine.stats() -> (line_solves,
-//   cache_hits, probes, nodes, max_depth, rounds); Engine.decided() -> cells on the trail;
+//   cache_hits, probes, nodes, max_depth, rounds); Engine.decided() -> cells decided below the given ones;
 //   Engine.node_paused() -> whether the current node is part-way through.
 //   Engine.steps() -> [(step, technique, source, cell, value)]: the step log of the path.
 //   Engine.implications(max_pairs) -> [(p, a, q, b)]: see Engine::implications.
@@ -37,14 +39,18 @@ constexpr long LONGEST_BLOCK = 100000000;
 
 PyTypeObject EngineType = {PyVarObject_HEAD_INIT(nullptr, 0)};
 
-// The given grid, checked: one state mask 1..3 per cell of a height x width grid.
+// The given grid, checked: one state mask 1..3 per cell of a height x width grid, or
+// empty bytes for a grid of unknown cells (not made in Python first: 100 MB at
+// 10,000 x 10,000).
 bool read_given(Py_buffer& given, int height, int width, std::vector<uint8_t>& cells) {
+    const bool blank = given.len == 0;
     cells.assign(static_cast<const uint8_t*>(given.buf), static_cast<const uint8_t*>(given.buf) + given.len);
     PyBuffer_Release(&given);
     if (width < 1 || height < 1 || static_cast<long long>(width) * height > 400000000LL) {
         PyErr_SetString(PyExc_ValueError, "grid size out of range");
         return false;
     }
+    if (blank) cells.assign(static_cast<size_t>(width) * height, 3);
     if (static_cast<long long>(cells.size()) != static_cast<long long>(width) * height) {
         PyErr_SetString(PyExc_ValueError, "given must have one state per cell");
         return false;
@@ -60,14 +66,14 @@ bool read_given(Py_buffer& given, int height, int width, std::vector<uint8_t>& c
 
 int Engine_init(EngineObject* self, PyObject* args, PyObject* kwds) {
     static const char* keywords[] = {"height", "width", "rows", "columns", "given", "cache_bytes", "probing",
-                                     "strategy", "cap", "record_steps", nullptr};
+                                     "strategy", "cap", "record_steps", "threads", nullptr};
     int height = 0, width = 0, record_steps = 0;
     native::Settings settings;
     PyObject *rows = nullptr, *columns = nullptr;
     Py_buffer given;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "iiOOy*Li|iLp", const_cast<char**>(keywords), &height, &width,
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "iiOOy*Li|iLpi", const_cast<char**>(keywords), &height, &width,
                                      &rows, &columns, &given, &settings.cache_bytes, &settings.probing,
-                                     &settings.strategy, &settings.cap, &record_steps))
+                                     &settings.strategy, &settings.cap, &record_steps, &settings.threads))
         return -1;
     std::vector<uint8_t> cells;
     if (!read_given(given, height, width, cells)) return -1;
@@ -78,6 +84,10 @@ int Engine_init(EngineObject* self, PyObject* args, PyObject* kwds) {
     }
     if (settings.strategy < 0 || settings.strategy >= native::N_STRATEGIES || settings.cap < 1) {
         PyErr_SetString(PyExc_ValueError, "strategy must be 0..3 and cap positive");
+        return -1;
+    }
+    if (settings.threads < 1 || settings.threads > 256) {
+        PyErr_SetString(PyExc_ValueError, "threads must be 1..256");
         return -1;
     }
     std::vector<std::vector<int>> lines;
@@ -229,7 +239,7 @@ PyMethodDef engine_methods[] = {
      "what every solution not yet reached agrees with, one state mask per cell"},
     {"stats", reinterpret_cast<PyCFunction>(Engine_stats), METH_NOARGS,
      "(line_solves, cache_hits, probes, nodes, max_depth, rounds)"},
-    {"decided", reinterpret_cast<PyCFunction>(Engine_decided), METH_NOARGS, "cells decided on the trail"},
+    {"decided", reinterpret_cast<PyCFunction>(Engine_decided), METH_NOARGS, "cells decided below the given ones"},
     {"node_paused", reinterpret_cast<PyCFunction>(Engine_node_paused), METH_NOARGS,
      "whether the current node's propagation or probing is part-way through"},
     {"root_done", reinterpret_cast<PyCFunction>(Engine_root_done), METH_NOARGS,

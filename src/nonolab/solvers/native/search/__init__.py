@@ -69,11 +69,13 @@ class SearchSpace:
         strategy: the line strategy's code (:class:`~nonolab.solvers.native.modes.LineStrategy`).
         cap: ``enumerate``'s budget of block positions per line solve.
         record_steps: keep the step log (:meth:`steps`).
+        threads: threads for the root's first line propagation (the answers and
+            counters are the same on any number; only its wall time changes).
     """
 
     def __init__(self, puzzle: Puzzle, cache_bytes: int = 32 << 20, given: bytes | None = None,
                  probing: str = "full", strategy: int = 0, cap: int = 1 << 16, record_steps: bool = False, *,
-                 _engine: Any = None):
+                 threads: int = 1, _engine: Any = None):
         self.height, self.width = puzzle.height, puzzle.width
         self.probing = probing
         self.record_steps = record_steps
@@ -82,10 +84,9 @@ class SearchSpace:
             return
         if probing not in _PROBING:
             raise ValueError(f"SearchSpace: probing must be one of {', '.join(_PROBING)}, not {probing!r}")
-        size = puzzle.height * puzzle.width
-        cells = given if given is not None else b"\x03" * size
+        cells = given if given is not None else b""  # (b"": all unknown, made by the engine)
         self._engine = engine_module().Engine(puzzle.height, puzzle.width, puzzle.rows, puzzle.columns, cells,
-                                              cache_bytes, _PROBING[probing], strategy, cap, record_steps)
+                                              cache_bytes, _PROBING[probing], strategy, cap, record_steps, threads)
 
     @property
     def nodes(self) -> int:

@@ -11,7 +11,8 @@
 //
 // The work is split by concern: propagate.cpp (one line, and propagation to a fixpoint),
 // probe.cpp (depth-1 probing, branching, implications), depth2.cpp (depth-2 probing),
-// search.cpp (the search itself, forks and remainders), cache.cpp (the line cache).
+// search.cpp (the search itself, forks and remainders), cache.cpp (the line cache),
+// sweep.cpp (the root's first propagation in blocks of lines, on one thread or more).
 #pragma once
 
 #include <array>
@@ -19,6 +20,7 @@
 #include <chrono>
 #include <cstdint>
 #include <memory>
+#include <utility>
 #include <vector>
 
 #include "../lines/strategy.hpp"
@@ -54,6 +56,9 @@ struct Settings {
     long long cap = 1 << 16;     // enumerate's budget per line solve
     bool record_steps = false;
     long long cache_bytes = 32 << 20;
+    // Threads for the root's first propagation (sweep.cpp); the answers and the counters
+    // do not depend on it.
+    int threads = 1;
 };
 
 // The clues, shared by a search and its forks.
@@ -83,6 +88,24 @@ struct Probes {
     void size_for(size_t cells);
 };
 
+// One thread's tools in a block sweep (sweep.cpp): its line solver, its buffers (a
+// block of columns is gathered row by row, transposed), its solves.
+struct SweepLane {
+    SweepLane(int strategy, long long cap) : solver(strategy, cap) {}
+    LineSolver solver;
+    std::vector<uint8_t> columns, out;
+    long long solves = 0;
+};
+
+// What a block of lines changed, in line order: per changed line, its index and how
+// many of `cells` (the changed cells' places in their lines) are its own; false ok: a
+// line of the block has no arrangement.
+struct SweepBlock {
+    std::vector<int> cells;
+    std::vector<std::pair<int, int>> lines;
+    bool ok = true;
+};
+
 class Engine {
 public:
     // given: the partial grid to start from.
@@ -103,7 +126,7 @@ public:
     // What every solution the search has not yet reached agrees with.
     std::vector<uint8_t> remainder() const;
     const std::vector<uint8_t>& cells() const { return cells_; }
-    size_t decided() const { return trail_.size(); }
+    size_t decided() const { return root_set_ + trail_.size(); }
     bool node_paused() const { return node_paused_; }
     // The step log of the current search path (empty unless record_steps).
     const std::vector<LogRow>& steps() const { return log_; }
@@ -126,7 +149,7 @@ private:
     std::shared_ptr<LineCache> cache_;
     const Settings settings_;
     const int h_, w_;
-    std::vector<uint8_t> given_, cells_;
+    std::vector<uint8_t> cells_;
     std::vector<int> win_lo_, win_hi_;
     std::vector<uint8_t> narrowed_, dirty_;
     // Per line, the span of the cells changed since it was last solved, [span_lo_,
@@ -137,8 +160,11 @@ private:
     LineSolver lines_;
     std::vector<uint8_t> line_, out_;
 
-    // The trail (cells set below the given ones, in order) and the search levels.
+    // The trail (cells set below the given ones, in order; not those of the root's first
+    // propagation, which are only counted in root_set_) and the search levels.
     std::vector<int> trail_;
+    size_t root_set_ = 0;
+    std::vector<uint8_t> state_before(size_t trail_end) const;
     std::vector<size_t> level_trail_, level_log_;
     std::vector<int> level_cell_;
     std::vector<uint8_t> level_second_, level_tried_;
@@ -191,11 +217,31 @@ private:
         if (log) log_.push_back({step, technique, source, cell, value == 2 ? 1 : 0});
     }
 
+    // The part of line `index` a solve reads (see solve_line_at): its open blocks
+    // [b1, b2) and its cells [lo, hi).  With update the line's span of changed cells is
+    // read and reset.  false: every block is pinned (nothing to solve).
+    struct Segment {
+        int b1, b2, lo, hi;
+    };
+    bool segment_of(int index, bool update, Segment& seg);
+    // Solve the segment's cells line[0..hi-lo) into out with `solver` (one thread's
+    // own), the windows of its open blocks narrowed with update; false: a contradiction.
+    bool fix_segment(LineSolver& solver, int index, const Segment& seg, const uint8_t* line, uint8_t* out,
+                     bool update);
+
     // propagate.cpp
     int solve_line_at(std::vector<uint8_t>& grid, int index, std::vector<int>* rec, bool use_cache, bool update,
                       bool log);
     int propagate(std::vector<uint8_t>& grid, std::vector<int>* rec, bool use_cache, bool pausable, bool update,
                   bool log);
+    // sweep.cpp: the root's first propagation (update, no cache), in blocks of lines
+    // solved by settings_.threads threads; the same cells, windows, trail, step log and
+    // counters as propagate() with update.
+    int propagate_blocks(std::vector<uint8_t>& grid, std::vector<int>* rec, bool pausable, bool log);
+    void sweep_block(SweepLane& lane, std::vector<uint8_t>& grid, int first, int end, SweepBlock& out);
+    int sweep_range(std::vector<uint8_t>& grid, std::vector<int>* rec, int& from, int end, bool pausable, bool log,
+                    bool& progressed);
+    std::vector<std::unique_ptr<SweepLane>> lanes_;
     // probe.cpp.  `outer`: probing the search's own grid (it may pause on the clock and
     // records into the step log), not a scratch grid inside a depth-2 trial.
     int trial(std::vector<uint8_t>& scratch, int p, uint8_t value, std::vector<int>& touched);

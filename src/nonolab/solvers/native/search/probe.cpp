@@ -53,7 +53,7 @@ int Engine::agreement(Probes& pr) const {
     }
     for (int x : pr.touched0) pr.mark[x] = pr.stamp;
     for (int x : pr.touched1)
-        if (pr.mark[x] == pr.stamp && pr.scratch0[x] == pr.scratch1[x]) pr.agree.push_back(x * 4 + pr.scratch0[x]);
+        if (pr.mark.get(x) == pr.stamp && pr.scratch0[x] == pr.scratch1[x]) pr.agree.push_back(x * 4 + pr.scratch0[x]);
     return static_cast<int>(pr.agree.size());
 }
 
@@ -109,7 +109,7 @@ int Engine::probe(std::vector<uint8_t>& grid, std::vector<int>& rec, Probes& pr,
         }
         const int p = static_cast<int>(p64);
         if (grid[p] != 3) {
-            if (pr.score0[p] | pr.score1[p]) pr.score0[p] = pr.score1[p] = 0;  // (a read takes no memory)
+            if (pr.score0.get(p) | pr.score1.get(p)) pr.score0[p] = pr.score1[p] = 0;  // (a read takes no memory)
             pr.next = p + 1;
             continue;
         }

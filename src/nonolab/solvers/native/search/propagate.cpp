@@ -54,15 +54,9 @@ bool Engine::time_up() {
 // the smaller segment saves (8-25 % on probing-heavy puzzles, measured): there the part
 // read is the line less its pinned ends.
 // Returns the number of changed cells, or -1 on a contradiction.
-int Engine::solve_line_at(std::vector<uint8_t>& grid, int index, std::vector<int>* rec, bool use_cache, bool update,
-                          bool log) {
+bool Engine::segment_of(int index, bool update, Segment& seg) {
     const Clues& cl = *clues_;
-    const bool row = index < h_;
-    const int base = row ? index * w_ : index - h_;
-    const int stride = row ? 1 : w_;
-    const int n = row ? w_ : h_;
-    const int crossing = row ? h_ : 0;
-    const int position = row ? index : index - h_;  // this line's place in the crossing lines
+    const int n = index < h_ ? w_ : h_;
     const int c0 = cl.start[index];
     const int k = cl.start[index + 1] - c0;
     // The spans matter only to a windows-narrowing propagation (the root's first, which
@@ -89,18 +83,52 @@ int Engine::solve_line_at(std::vector<uint8_t>& grid, int index, std::vector<int
         }
         while (b1 < b2 && wl[b1] == wh[b1]) ++b1;
         while (b2 > b1 && wl[b2 - 1] == wh[b2 - 1]) --b2;
-        if (b1 == b2) return 0;  // every block there pinned: decided
+        if (b1 == b2) return false;  // every block there pinned: decided
         lo = wl[b1];
         hi = wh[b2 - 1] + len[b2 - 1];
     }
+    seg = {b1, b2, lo, hi};
+    return true;
+}
+
+bool Engine::fix_segment(LineSolver& solver, int index, const Segment& seg, const uint8_t* line, uint8_t* out,
+                         bool update) {
+    const Clues& cl = *clues_;
+    const int c0 = cl.start[index];
+    const int k = cl.start[index + 1] - c0;
+    int* wlo = win_lo_.data() + c0 + seg.b1;
+    int* whi = win_hi_.data() + c0 + seg.b1;
+    const int open = seg.b2 - seg.b1, lo = seg.lo;
+    // The open blocks' windows, relative to the part solved while it is solved (only on a
+    // miss: a pass over the blocks is a good part of a cache hit's cost).
+    if (lo > 0)
+        for (int b = 0; b < open; ++b) { wlo[b] -= lo; whi[b] -= lo; }
+    const int* clue = cl.data.data() + c0 + seg.b1;
+    const int* rclue = cl.rdata.data() + c0 + (k - seg.b2);  // the open blocks reversed
+    const bool ok = solver.fix(clue, rclue, open, line, seg.hi - lo, out, wlo, whi, update);
+    if (lo > 0)
+        for (int b = 0; b < open; ++b) { wlo[b] += lo; whi[b] += lo; }
+    if (ok && update && solver.narrows_windows()) narrowed_[index] = 1;
+    return ok;
+}
+
+int Engine::solve_line_at(std::vector<uint8_t>& grid, int index, std::vector<int>* rec, bool use_cache, bool update,
+                          bool log) {
+    const Clues& cl = *clues_;
+    const bool row = index < h_;
+    const int base = row ? index * w_ : index - h_;
+    const int stride = row ? 1 : w_;
+    const int crossing = row ? h_ : 0;
+    const int position = row ? index : index - h_;  // this line's place in the crossing lines
+    const int k = cl.start[index + 1] - cl.start[index];
+    Segment seg;
+    if (!segment_of(index, update, seg)) return 0;
+    const int b1 = seg.b1, b2 = seg.b2, lo = seg.lo, hi = seg.hi;
     const int m = hi - lo;
     uint8_t* line = line_.data();
     uint8_t* out = out_.data();
     for (int i = 0; i < m; ++i) line[i] = grid[base + static_cast<size_t>(lo + i) * stride];
     const long long key = k < KEY_BLOCKS ? (cl.id[index] * KEY_BLOCKS + b1) * KEY_BLOCKS + b2 : -1 - cl.id[index];
-    int* wlo = win_lo_.data() + c0 + b1;
-    int* whi = win_hi_.data() + c0 + b1;
-    const int open = b2 - b1;
     int ok = -1;
     size_t slot = 0;
     uint64_t hash = 0;
@@ -110,19 +138,11 @@ int Engine::solve_line_at(std::vector<uint8_t>& grid, int index, std::vector<int
         ++stats[CACHE_HITS];
     } else {
         ++stats[LINE_SOLVES];
-        // The open blocks' windows, relative to the part solved while it is solved (only
-        // on a miss: a pass over the blocks is a good part of a cache hit's cost).
-        if (lo > 0)
-            for (int b = 0; b < open; ++b) { wlo[b] -= lo; whi[b] -= lo; }
-        const int* clue = cl.data.data() + c0 + b1;
-        const int* rclue = cl.rdata.data() + c0 + (k - b2);  // the open blocks reversed
-        ok = lines_.fix(clue, rclue, open, line, m, out, wlo, whi, update) ? 1 : 0;
-        if (lo > 0)
-            for (int b = 0; b < open; ++b) { wlo[b] += lo; whi[b] += lo; }
+        ok = fix_segment(lines_, index, seg, line, out, update) ? 1 : 0;
         if (cached) cache_->store(slot, hash, key, line, m, out, ok == 1);
     }
     if (ok == 0) return -1;
-    if (update && lines_.narrows_windows()) narrowed_[index] = 1;
+    if (update && lines_.narrows_windows()) narrowed_[index] = 1;  // (a cache hit too)
     int changed = 0;
     long long step = -1;
     for (int i = 0; i < m; ++i) {

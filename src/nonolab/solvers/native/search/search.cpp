@@ -46,12 +46,11 @@ Clues::Clues(int height, int width, const std::vector<std::vector<int>>& lines) 
 Engine::Engine(std::shared_ptr<const Clues> clues, std::vector<uint8_t> given, std::shared_ptr<LineCache> cache,
                const Settings& settings)
     : clues_(std::move(clues)), cache_(std::move(cache)), settings_(settings), h_(clues_->h), w_(clues_->w),
-      given_(std::move(given)), lines_(settings.strategy, settings.cap) {
-    cells_ = given_;
-    // At most every cell goes onto the trail: reserved once, so that it never grows by
-    // copying (a grid of 100 M cells: 400 MB, not a peak of 1.2 GB); the system backs
-    // the pages as the trail reaches them.
-    trail_.reserve(cells_.size());
+      cells_(std::move(given)), lines_(settings.strategy, settings.cap) {
+    // The trail is not reserved for every cell: the root's first propagation, which
+    // decides most cells of a large picture, keeps off it (root_set_), and a reserve
+    // of 4 bytes a cell counts against a cap on the address space (prlimit --as).
+    trail_.reserve(std::min<size_t>(cells_.size(), 1 << 20));
     win_lo_ = clues_->lo;
     win_hi_ = clues_->hi;
     narrowed_.assign(h_ + w_, 0);
@@ -113,7 +112,10 @@ int Engine::run(double seconds, long long node_budget, long long probe_depth, lo
             // and on large grids filling the cache costs more than the solves) and narrows
             // the blocks' windows: every later state narrows the states it saw.
             const bool first = stats[NODES] == 1;
-            int ok = propagate(cells_, &trail_, !first, true, first, log);
+            // Its cells are never undone (the root has no level to go back to): they are
+            // counted, not put on the trail.
+            int ok = first ? propagate_blocks(cells_, nullptr, true, log)
+                           : propagate(cells_, &trail_, true, true, false, log);
             if (ok == 2) {
                 node_paused_ = true;
                 return PAUSED;
@@ -159,11 +161,19 @@ int Engine::run(double seconds, long long node_budget, long long probe_depth, lo
     }
 }
 
+// Every cell set is a given one, one the root's first propagation set (never undone), or
+// on the trail: a state of the search less the trail from some point on is the state
+// there.  (So neither the start grid nor the root's first cells need keeping.)
+std::vector<uint8_t> Engine::state_before(size_t trail_end) const {
+    std::vector<uint8_t> grid = cells_;
+    for (size_t i = trail_end; i < trail_.size(); ++i) grid[trail_[i]] = 3;
+    return grid;
+}
+
 std::unique_ptr<Engine> Engine::fork_root() const {
-    std::vector<uint8_t> grid = given_;
     const size_t root_trail = level_trail_.empty() ? trail_.size() : level_trail_[0];
     const size_t root_log = level_log_.empty() ? log_.size() : level_log_[0];
-    for (size_t i = 0; i < root_trail && i < trail_.size(); ++i) grid[trail_[i]] = cells_[trail_[i]];
+    std::vector<uint8_t> grid = state_before(std::min(root_trail, trail_.size()));
     std::unique_ptr<Engine> fork(new Engine(clues_, std::move(grid), cache_, settings_));
     fork->win_lo_ = win_lo_;
     fork->win_hi_ = win_hi_;
@@ -184,9 +194,7 @@ std::vector<uint8_t> Engine::remainder() const {
             break;
         }
     }
-    std::vector<uint8_t> grid = given_;
-    for (size_t i = 0; i < end; ++i) grid[trail_[i]] = cells_[trail_[i]];
-    return grid;
+    return state_before(end);
 }
 
 }  // namespace native
