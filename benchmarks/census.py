@@ -1,6 +1,7 @@
 """The exhaustive census as a benchmark: time, CPU and load, locally or on a localhost Dask cluster.
 
     python -m benchmarks.census [--size 5x5] [--jobs 2] [--cluster 2] [--scheduler ADDR] [--out R.json]
+                                [--no-symmetry]
 
 ``--jobs N``: N local processes.  ``--cluster N``: starts a real ``dask scheduler`` and N
 ``dask worker`` processes (one thread each) on localhost, runs the census there and stops
@@ -74,6 +75,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--cluster", type=int, default=0, help="start this many localhost dask workers")
     parser.add_argument("--scheduler", default=None)
     parser.add_argument("--out", default=None)
+    parser.add_argument("--no-symmetry", dest="symmetry", action="store_false",
+                        help="check every picture (default: one of each orbit of the grid's symmetries)")
     args = parser.parse_args(argv)
     width, height = parse_size(args.size)
     procs: list[subprocess.Popen] = []
@@ -89,7 +92,8 @@ def main(argv: list[str] | None = None) -> None:
                 before_workers = sum(client.run(_worker_cpu).values())
             load_before = os.getloadavg()
             cpu, wall = _cpu_here(), time.perf_counter()
-            result = nonolab.census(width, height, jobs=args.jobs, scheduler=scheduler, out=args.out)
+            result = nonolab.census(width, height, jobs=args.jobs, scheduler=scheduler, out=args.out,
+                                    symmetry=args.symmetry)
             wall, cpu = time.perf_counter() - wall, _cpu_here() - cpu
             if client is not None:
                 cpu += sum(client.run(_worker_cpu).values()) - before_workers
@@ -104,15 +108,17 @@ def main(argv: list[str] | None = None) -> None:
                 proc.wait()
     where = f"Dask, {args.cluster} localhost workers" if args.cluster else (
         f"Dask at {scheduler}" if scheduler else f"{args.jobs} local process(es)")
+    where += ", symmetry" if args.symmetry else ", every picture"
     expected = PUBLISHED.get(args.size)
     matches = "" if expected is None else " (published: " + ", ".join(
         "ok" if e is None or e == f else f"MISMATCH {f} != {e}" for e, f in zip(expected, (result.unique, result.line))
     ) + ")"
-    print("| size | where | wall s | CPU s | load before | load after | unique | line-solvable | grades |")
-    print("|---|---|---:|---:|---|---|---:|---:|---|")
+    print("| size | where | wall s | CPU s | load before | load after | checked | unique | line-solvable | grades |")
+    print("|---|---|---:|---:|---|---|---:|---:|---:|---|")
     grades = ", ".join(f"{k} {v:,}" for k, v in result.grades.items() if v)
     print(f"| {args.size} | {where} | {wall:.1f} | {cpu:.1f} | {', '.join(f'{x:.1f}' for x in load_before)} | "
-          f"{', '.join(f'{x:.1f}' for x in load_after)} | {result.unique:,} | {result.line:,}{matches} | {grades} |")
+          f"{', '.join(f'{x:.1f}' for x in load_after)} | {result.orbits:,} | {result.unique:,} | "
+          f"{result.line:,}{matches} | {grades} |")
 
 
 if __name__ == "__main__":

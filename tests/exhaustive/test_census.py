@@ -62,10 +62,11 @@ def test_square_census_matches_the_published_counts(n):
     assert sum(result.grades.values()) == result.unique and result.grades["line"] == result.line
 
 
+@pytest.mark.parametrize("symmetry", [True, False])
 @pytest.mark.parametrize("width,height", [(3, 2), (2, 3), (4, 2), (1, 5), (3, 3), (4, 3)])
-def test_census_matches_naive_enumeration_and_line_propagation(width, height):
+def test_census_matches_naive_enumeration_and_line_propagation(width, height, symmetry):
     by_clues, line = _naive(width, height)
-    result = nonolab.census(width, height)
+    result = nonolab.census(width, height, symmetry=symmetry)
     assert result.clue_sets == len(by_clues)
     assert result.unique == sum(1 for n in by_clues.values() if n == 1)
     assert result.line == sum(1 for key, n in by_clues.items() if line[key])
@@ -125,7 +126,8 @@ def test_local_processes_give_the_same_census():
     assert (result.unique, result.line, result.chunks_done) == (52362, 51234, result.chunks)
 
 
-def test_a_disagreement_between_the_two_counts_is_an_error(monkeypatch):
+@pytest.mark.parametrize("symmetry", [True, False])
+def test_a_disagreement_between_the_two_counts_is_an_error(monkeypatch, symmetry):
     real = count_module.check_arrays
 
     def one_solution_too_many(*args, **kwargs):
@@ -136,10 +138,11 @@ def test_a_disagreement_between_the_two_counts_is_an_error(monkeypatch):
 
     monkeypatch.setattr(count_module, "check_arrays", one_solution_too_many)
     with pytest.raises(WrongAnswer, match="share a clue set"):
-        nonolab.census(3, 3)
+        nonolab.census(3, 3, symmetry=symmetry)
 
 
-def test_the_engine_solution_must_be_the_picture(monkeypatch):
+@pytest.mark.parametrize("symmetry", [True, False])
+def test_the_engine_solution_must_be_the_picture(monkeypatch, symmetry):
     real = count_module.check_arrays
 
     def flipped(*args, **kwargs):
@@ -150,7 +153,7 @@ def test_the_engine_solution_must_be_the_picture(monkeypatch):
 
     monkeypatch.setattr(count_module, "check_arrays", flipped)
     with pytest.raises(WrongAnswer, match="not its picture"):
-        nonolab.census(3, 3)
+        nonolab.census(3, 3, symmetry=symmetry)
 
 
 @pytest.mark.parametrize("size", ["5", "0x3", "7x7", "17x1", "ax2"])

@@ -26,8 +26,12 @@ from nonolab.cli import options
 @click.option("--chunk-pictures", type=click.IntRange(min=1), default=None, metavar="N",
               help="The most pictures a chunk holds (the unit of work and of checkpoints; default about two "
                    "million). A resumed --out keeps its own chunks.")
+@click.option("--symmetry/--no-symmetry", default=True, show_default=True,
+              help="Check one picture of each orbit of the grid's symmetries (8 for a square, 4 for a "
+                   "rectangle), weighted by the orbit's size: the same counts, several times faster. "
+                   "--no-symmetry checks every picture.")
 @click.option("--progress/--no-progress", default=None, help="Chunks done on stderr (default: on a terminal).")
-def census(size, jobs, scheduler, out, deep, chunk_pictures, progress):
+def census(size, jobs, scheduler, out, deep, chunk_pictures, symmetry, progress):
     """Check the clues of every WxH picture: how many are unique, line-solvable, of each grade.
 
     \b
@@ -35,6 +39,8 @@ def census(size, jobs, scheduler, out, deep, chunk_pictures, progress):
     grouped by their clues (unique: the only picture with its clues), and the
     native engine counting each distinct clue set's solutions to 2.  Line-solvable:
     the complete line solver alone solves it.  Grades are those of `nonolab grade`.
+    With --symmetry (the default) one picture of each orbit of the grid's
+    symmetries is checked and counted as many times as its orbit has pictures.
     \b
     Exit code 0 when the census is complete, 2 on bad usage, 3 when the two
     counts disagree (a bug: please report it).
@@ -51,7 +57,7 @@ def census(size, jobs, scheduler, out, deep, chunk_pictures, progress):
                        err=True, nl=result.complete)
 
     result = run_census(width, height, jobs=jobs, scheduler=scheduler, out=out, deep=deep, progress=report,
-                         chunk_pictures=chunk_pictures)
+                         chunk_pictures=chunk_pictures, symmetry=symmetry)
     _print(result, out)
 
 
@@ -59,6 +65,8 @@ def _print(result, out) -> None:
     total = result.total
     click.echo(f"census {result.width}x{result.height}: {result.pictures:,} of {total:,} pictures"
                + ("" if result.complete else f" (incomplete: {result.chunks_done}/{result.chunks} chunks)"))
+    if result.symmetry:
+        click.echo(f"  checked            {result.orbits:,} (one picture of each orbit of the grid's symmetries)")
     click.echo(f"  distinct clue sets {result.clue_sets:,}")
     click.echo(f"  unique             {result.unique:,}")
     click.echo(f"  line-solvable      {result.line:,}")

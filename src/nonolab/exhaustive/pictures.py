@@ -114,42 +114,72 @@ class Plan:
         return (prefix[:, None] | rest[None, :]).ravel()
 
     def line_numbers(self, pictures: Any) -> Any:
-        """Each picture's clue numbers: an (N, H + W) int64 array, rows then columns."""
+        """Each picture's clue numbers: an (N, H + W) uint64 array, rows then columns (stored
+        a line at a time: every use reads whole lines)."""
+        import numpy as np
+        out = np.empty((len(pictures), self.height + self.width), dtype=np.uint64, order="F")
+        out[:, :self.height] = self.row_numbers(pictures)
+        out[:, self.height:] = self.column_numbers(pictures)
+        return out
+
+    def row_numbers(self, pictures: Any) -> Any:
+        """Each picture's row clue numbers: an (N, H) uint64 array."""
+        import numpy as np
+        w = self.width
+        out = np.empty((len(pictures), self.height), dtype=np.uint64, order="F")
+        row_mask = np.uint64((1 << w) - 1)
+        for r in range(self.height):
+            out[:, r] = self.row_index[(pictures >> np.uint64(r * w)) & row_mask]
+        return out
+
+    def column_numbers(self, pictures: Any) -> Any:
+        """Each picture's column clue numbers: an (N, W) uint64 array.
+
+        The picture is transposed a row at a time: ``_spread[p]`` puts bit c of a row
+        pattern p at bit c * H, so the sum of ``_spread[row r] << r`` holds column c in
+        bits c * H to c * H + H - 1 (2H numpy operations, not one per cell)."""
         import numpy as np
         w, h = self.width, self.height
-        out = np.empty((len(pictures), h + w), dtype=np.int64)
-        row_mask = np.uint64((1 << w) - 1)
+        if not hasattr(self, "_spread"):
+            self._spread = np.array([sum(1 << c * h for c in range(w) if p >> c & 1) for p in range(1 << w)],
+                                    dtype=np.uint64)
+        row_mask, column_mask = np.uint64((1 << w) - 1), np.uint64((1 << h) - 1)
+        transposed = np.zeros(len(pictures), dtype=np.uint64)
         for r in range(h):
-            out[:, r] = self.row_index[((pictures >> np.uint64(r * w)) & row_mask).astype(np.int64)]
+            transposed |= self._spread[(pictures >> np.uint64(r * w)) & row_mask] << np.uint64(r)
+        out = np.empty((len(pictures), w), dtype=np.uint64, order="F")
         for c in range(w):
-            column = np.zeros(len(pictures), dtype=np.int64)
-            for r in range(h):
-                column |= ((pictures >> np.uint64(r * w + c)) & np.uint64(1)).astype(np.int64) << r
-            out[:, h + c] = self.column_index[column]
+            out[:, c] = self.column_index[(transposed >> np.uint64(c * h)) & column_mask]
         return out
 
     def keys(self, numbers: Any) -> Any:
         """One integer per picture for its clues (mixed radix over the clue numbers)."""
         import numpy as np
         key = np.zeros(len(numbers), dtype=np.uint64)
-        for line in range(self.height + self.width):
-            base = len(self.row_clues) if line < self.height else len(self.column_clues)
-            key = key * np.uint64(base) + numbers[:, line].astype(np.uint64)
+        for line in range(numbers.shape[1]):
+            key *= np.uint64(len(self.row_clues) if line < self.height else len(self.column_clues))
+            key += numbers[:, line].astype(np.uint64, copy=False)
         return key
 
     def packed(self, numbers: Any) -> tuple[Any, Any, Any]:
-        """The batch entry's ``(sizes, lengths, blocks)`` for clue sets given by their numbers."""
+        """The batch entry's ``(sizes, lengths, blocks)`` for clue sets given by their numbers.
+
+        Every clue's blocks sit in one flat table (row clues, then column clues); a clue
+        set's blocks are gathered from it by one index array (no per-line Python)."""
         import numpy as np
         h, w = self.height, self.width
-        tables = (self.row_clues, self.column_clues)
-        longest = max(1, max(len(c) for table in tables for c in table))
-        count = [np.array([len(c) for c in t], dtype=np.int32) for t in tables]
-        padded = [np.array([c + (0,) * (longest - len(c)) for c in t], dtype=np.int32) for t in tables]
+        if not hasattr(self, "_flat"):
+            tables = (self.row_clues, self.column_clues)
+            count = [np.array([len(c) for c in t], dtype=np.int64) for t in tables]
+            every = np.concatenate(count)
+            starts_of = np.cumsum(every) - every
+            flat = np.array([b for t in tables for c in t for b in c] or [0], dtype=np.int32)
+            self._flat = flat, count, (starts_of[:len(count[0])], starts_of[len(count[0]):])
+        flat, count, first = self._flat
         rows, columns = numbers[:, :h], numbers[:, h:]
-        lengths = np.concatenate((count[0][rows], count[1][columns]), axis=1)
-        grid = np.concatenate((padded[0][rows], padded[1][columns]), axis=1)
-        blocks = grid[np.arange(longest)[None, None, :] < lengths[:, :, None]]
+        lengths = np.concatenate((count[0][rows], count[1][columns]), axis=1).ravel()
+        starts = np.concatenate((first[0][rows], first[1][columns]), axis=1).ravel()
+        written = np.cumsum(lengths) - lengths  # where each line's blocks go in the output
+        blocks = flat[np.repeat(starts - written, lengths) + np.arange(int(lengths.sum()))]
         sizes = np.tile(np.array([h, w], dtype=np.int32), len(numbers))
-        return sizes, lengths.ravel(), blocks
-
-
+        return sizes, lengths.astype(np.int32), blocks

@@ -13,11 +13,13 @@ from __future__ import annotations
 import json
 import os
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from itertools import chain
 from typing import Any, Callable, Iterable, Iterator
 
-from nonolab.exhaustive.count import BEYOND, GRADES, census_chunk
+from nonolab.exhaustive.count import BEYOND, GRADES, census_chunk, skipped_tally
 from nonolab.exhaustive.pictures import Plan
+from nonolab.exhaustive.symmetry import Symmetries
 from nonolab.errors import InvalidArgument, NonolabError
 from nonolab.formats import write_atomically
 
@@ -49,7 +51,9 @@ class CensusResult:
     which the engine's count matched clue set by clue set); ``line``: those the complete
     line solver alone solves; ``grades``: the unique pictures by grade (harness/classify.py's
     ladder; ``beyond-full-probe`` when the last two were not told apart); ``clue_sets``:
-    distinct clue sets; ``seconds``: wall time of this call.
+    distinct clue sets; ``orbits``: the pictures actually checked (one of each orbit of
+    the grid's symmetries when ``symmetry``, else every picture); ``seconds``: wall time
+    of this call.
     """
 
     width: int
@@ -62,6 +66,8 @@ class CensusResult:
     chunks_done: int = 0
     chunks: int = 0
     seconds: float = 0.0
+    orbits: int = 0
+    symmetry: bool = False
 
     @property
     def complete(self) -> bool:
@@ -76,6 +82,7 @@ class CensusResult:
         return {"size": f"{self.width}x{self.height}", "complete": self.complete, "total": self.total,
                 "pictures": self.pictures, "clue_sets": self.clue_sets, "unique": self.unique, "line": self.line,
                 "multiple": self.pictures - self.unique, "grades": dict(self.grades),
+                "symmetry": self.symmetry, "orbits": self.orbits,
                 "chunks_done": self.chunks_done, "chunks": self.chunks, "seconds": round(self.seconds, 3)}
 
 
@@ -83,7 +90,7 @@ def _name(chunk: Iterable[int]) -> str:
     return ",".join(str(c) for c in chunk) or "all"
 
 
-def _load(path: str, width: int, height: int, deep: bool) -> tuple[dict[str, dict], int | None]:
+def _load(path: str, width: int, height: int, deep: bool, symmetry: bool) -> tuple[dict[str, dict], int | None]:
     """The chunks a results file already holds and its chunk size (none when it does not exist)."""
     try:
         with open(path, encoding="utf-8") as stream:
@@ -100,25 +107,38 @@ def _load(path: str, width: int, height: int, deep: bool) -> tuple[dict[str, dic
     if data.get("deep") is not deep:
         raise InvalidArgument(f"--out {path}: holds a census run with{'' if data.get('deep') else 'out'} --deep; "
                               "resume it the same way (not overwritten)")
+    # A file from before the symmetry reduction (no "symmetry") counted every picture.
+    if data.get("symmetry", False) is not symmetry:
+        raise InvalidArgument(f"--out {path}: holds a census run with{'' if data.get('symmetry') else 'out'} "
+                              "--symmetry (its chunks are counted differently); resume it the same way "
+                              "(not overwritten)")
     return dict(data.get("done", {})), data["chunk_pictures"]
 
 
-def _summary(width: int, height: int, done: dict[str, dict], chunks: int, deep: bool, seconds: float) -> CensusResult:
-    result = CensusResult(width, height, chunks=chunks, chunks_done=len(done), seconds=seconds)
+def _summary(width: int, height: int, done: dict[str, dict], chunks: int, deep: bool, seconds: float,
+             symmetry: bool) -> CensusResult:
+    result = CensusResult(width, height, chunks=chunks, seconds=seconds, symmetry=symmetry)
     result.grades = {name: 0 for name in GRADES} if deep else {name: 0 for name in GRADES[:3] + (BEYOND,)}
     for tally in done.values():
-        result.pictures += tally["pictures"]
-        result.clue_sets += tally["clue_sets"]
-        result.unique += tally["unique"]
-        result.line += tally["line"]
-        for name, count in tally["grades"].items():
-            result.grades[name] = result.grades.get(name, 0) + count
+        _add(result, tally)
     return result
+
+
+def _add(result: CensusResult, tally: dict) -> None:
+    """Count one more chunk's tallies in ``result``."""
+    result.chunks_done += 1
+    result.pictures += tally["pictures"]
+    result.clue_sets += tally["clue_sets"]
+    result.unique += tally["unique"]
+    result.line += tally["line"]
+    result.orbits += tally.get("orbits", tally["pictures"])
+    for name, count in tally["grades"].items():
+        result.grades[name] = result.grades.get(name, 0) + count
 
 
 def census(width: int, height: int, *, jobs: int = 1, scheduler: str | None = None, out: str | None = None,
            deep: bool = True, progress: Callable[[CensusResult], None] | None = None,
-           chunk_pictures: int | None = None) -> CensusResult:
+           chunk_pictures: int | None = None, symmetry: bool = True) -> CensusResult:
     """Check every ``width`` x ``height`` picture's clues (see :mod:`nonolab.exhaustive.count`).
 
     Args:
@@ -132,6 +152,9 @@ def census(width: int, height: int, *, jobs: int = 1, scheduler: str | None = No
         chunk_pictures: the most pictures a chunk holds (the unit of work, of a
             checkpoint and of a Dask task; default about two million); a resumed file
             keeps its own chunks.
+        symmetry: check one picture of each orbit of the grid's symmetries (8 for a
+            square, 4 for a rectangle), weighted by its orbit's size: the same counts,
+            several times faster (see :mod:`nonolab.exhaustive.symmetry`).
 
     Raises:
         InvalidArgument: a bad size, or ``out`` holds something else.
@@ -140,22 +163,35 @@ def census(width: int, height: int, *, jobs: int = 1, scheduler: str | None = No
     >>> census(3, 3).as_dict()["unique"]
     384
     """
-    done, kept = _load(out, width, height, deep) if out else ({}, None)
+    done, kept = _load(out, width, height, deep, symmetry) if out else ({}, None)
     plan = Plan(width, height, kept if kept is not None else chunk_pictures)
     chunks = plan.chunks()
     todo = [c for c in chunks if _name(c) not in done]
+    skipped: list[tuple[int, ...]] = []
+    if symmetry:  # chunks with no picture to check are tallied here, not sent to a worker
+        group = Symmetries.of(plan)
+        skipped = [c for c in todo if group.prefix_excluded(c)]
+        todo = [c for c in todo if not group.prefix_excluded(c)]
     started = time.perf_counter()
     written = [started]
+    # The running totals, a chunk added as it comes (summing every chunk done after each
+    # one would be quadratic: 244,241 chunks at 6x6).
+    totals = _summary(width, height, done, len(chunks), deep, 0.0, symmetry)
 
     def save(result: CensusResult, path: str) -> None:
         data = {"format": FORMAT, "size": f"{width}x{height}", "chunk_pictures": plan.most, "deep": deep,
+                "symmetry": symmetry,
                 **result.as_dict(), "done": done}
         write_atomically(path, json.dumps(data, separators=(",", ":")) + "\n")
         written[0] = time.perf_counter()
 
     def record(tally: dict) -> None:
-        done[_name(tally["chunk"])] = tally
-        result = _summary(width, height, done, len(chunks), deep, time.perf_counter() - started)
+        name = _name(tally["chunk"])
+        if name not in done:  # a chunk answered twice (a Dask retry) counts once
+            done[name] = tally
+            _add(totals, tally)
+        totals.seconds = time.perf_counter() - started
+        result = replace(totals, grades=dict(totals.grades))
         # After every chunk when they are few; else at most every SAVE_EVERY seconds (a
         # census of many chunks would spend its time rewriting a growing file).
         if out and (len(chunks) <= SAVE_ALWAYS or time.perf_counter() - written[0] >= SAVE_EVERY):
@@ -164,18 +200,19 @@ def census(width: int, height: int, *, jobs: int = 1, scheduler: str | None = No
             progress(result)
 
     if scheduler:
-        tallies = _on_dask(width, height, todo, deep, scheduler)
+        tallies = _on_dask(width, height, todo, deep, symmetry, scheduler)
     elif jobs > 1 and len(todo) > 1:
-        tallies = _in_processes(width, height, todo, deep, jobs)
+        tallies = _in_processes(width, height, todo, deep, symmetry, jobs)
     else:
-        tallies = (census_chunk(width, height, chunk, deep) for chunk in todo)
+        tallies = (census_chunk(width, height, chunk, deep, symmetry) for chunk in todo)
+    tallies = chain(tallies, (skipped_tally(chunk, deep) for chunk in skipped))
     try:
         for tally in tallies:
             record(tally)
     finally:  # stopped or finished: every chunk done is on disk
         if out:
-            save(_summary(width, height, done, len(chunks), deep, time.perf_counter() - started), out)
-    return _summary(width, height, done, len(chunks), deep, time.perf_counter() - started)
+            save(_summary(width, height, done, len(chunks), deep, time.perf_counter() - started, symmetry), out)
+    return _summary(width, height, done, len(chunks), deep, time.perf_counter() - started, symmetry)
 
 
 def _orphan_guard(parent: int) -> None:
@@ -195,7 +232,7 @@ def _orphan_guard(parent: int) -> None:
     threading.Thread(target=watch, name="nonolab-orphan-guard", daemon=True).start()
 
 
-def _in_processes(width: int, height: int, todo: list, deep: bool, jobs: int) -> Iterator[dict]:
+def _in_processes(width: int, height: int, todo: list, deep: bool, symmetry: bool, jobs: int) -> Iterator[dict]:
     from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
     pool = ProcessPoolExecutor(max_workers=jobs, initializer=_orphan_guard, initargs=(os.getpid(),))
     pending = iter(todo)
@@ -203,7 +240,7 @@ def _in_processes(width: int, height: int, todo: list, deep: bool, jobs: int) ->
     finished_all = False
     try:
         for chunk in pending:  # two chunks a process queued: none idles, few are lost to a kill
-            running.add(pool.submit(census_chunk, width, height, chunk, deep))
+            running.add(pool.submit(census_chunk, width, height, chunk, deep, symmetry))
             if len(running) >= 2 * jobs:
                 break
         while running:
@@ -212,20 +249,20 @@ def _in_processes(width: int, height: int, todo: list, deep: bool, jobs: int) ->
                 yield future.result()
                 following = next(pending, None)
                 if following is not None:
-                    running.add(pool.submit(census_chunk, width, height, following, deep))
+                    running.add(pool.submit(census_chunk, width, height, following, deep, symmetry))
         finished_all = True
     finally:  # stopped early: the processes end with their current chunk, unwaited
         pool.shutdown(wait=finished_all, cancel_futures=True)
 
 
-def _on_dask(width: int, height: int, todo: list, deep: bool, address: str) -> Iterator[dict]:
+def _on_dask(width: int, height: int, todo: list, deep: bool, symmetry: bool, address: str) -> Iterator[dict]:
     # The cluster module of batch is where nonolab meets Dask: the address check, the
     # client and its timeout are the same for both workloads.
     from nonolab.batch.cluster import connect
     client, as_completed = connect(address)
     futures: list = []
     try:
-        futures = [client.submit(census_chunk, width, height, chunk, deep, pure=False) for chunk in todo]
+        futures = [client.submit(census_chunk, width, height, chunk, deep, symmetry, pure=False) for chunk in todo]
         for future in as_completed(futures, loop=client.loop):
             try:
                 yield future.result()
