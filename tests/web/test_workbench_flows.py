@@ -43,7 +43,9 @@ def test_a_first_visit_opens_the_sample_with_its_whole_report(page):
 
 
 def test_repairs_are_the_cli_s_with_before_after_undo_and_redo(page, tmp_path):
-    _until(page, lambda: _verdict(page) == "multiple" and page.find_elements("css selector", ".apply-repair"))
+    # The repairs part done, not only the first repair shown: the page fills the list in as
+    # the parts come (a reveal from the ambiguity part first, the fewest flips after).
+    _until(page, lambda: _verdict(page) == "multiple" and _parts(page).get("repair") == "done")
     offered = _by(page, "#repairs li").text
     cli = _cli_repair(tmp_path, SAMPLE)                                 # repaired: flip (7,4) to . (the fewest...)
     flip = cli.split("repaired: ")[1].split(" (")[0]
