@@ -23,6 +23,7 @@ import fnmatch
 import os
 import time
 from contextlib import closing
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterable, Sequence
 
@@ -175,9 +176,10 @@ def run_batch(paths: Iterable[str | os.PathLike], task: str, out: str | os.PathL
     if scheduler is not None:  # reached (or refused) before the results file is created
         from nonolab.batch.cluster import connect
         connection = connect(scheduler)
+    workers = _Workers(jobs, scheduler, grace, tuple(preload), send_puzzles, connection)
     try:
-        summary = _run(files, task, backend, time_limit, out, resume, force, jobs, scheduler, grace,
-                       tuple(preload), on_start, on_record, connection, send_puzzles)
+        wanted = [Job(f, task, backend, time_limit, index) for f in files for index in range(1, _puzzles_in(f) + 1)]
+        summary = _run(wanted, task, out, resume, force, workers, on_start, on_record)
     finally:
         if connection is not None:
             connection[0].close()
@@ -185,12 +187,24 @@ def run_batch(paths: Iterable[str | os.PathLike], task: str, out: str | os.PathL
     return summary
 
 
-def _run(files, task, backend, time_limit, out, resume, force, jobs, scheduler, grace, preload, on_start,
-         on_record, connection, send_puzzles=True) -> BatchSummary:
+@dataclass(frozen=True)
+class _Workers:
+    """Where the jobs run: a local pool of ``jobs`` processes, or the Dask ``scheduler``
+    (through ``connection``, reached before the results file is made)."""
+
+    jobs: int
+    scheduler: str | None
+    grace: float
+    preload: tuple[str, ...]
+    send_puzzles: bool
+    connection: Any = None
+
+
+def _run(jobs_wanted: list[Job], task: str, out: str | os.PathLike, resume: bool, force: bool, workers: _Workers,
+         on_start: Callable[[int, int], None] | None,
+         on_record: Callable[[dict[str, Any]], None] | None) -> BatchSummary:
     start = time.perf_counter()
     with ResultsFile(out, resume=resume, force=force) as results:
-        jobs_wanted = [Job(f, task, backend, time_limit, index) for f in files
-                       for index in range(1, _puzzles_in(f) + 1)]
         wanted = {(os.path.abspath(j.path), j.index, task) for j in jobs_wanted}
         earlier = [r for key, r in latest(results.records).items() if key in wanted]
         done = {record_key(r) for r in earlier}
@@ -202,25 +216,25 @@ def _run(files, task, backend, time_limit, out, resume, force, jobs, scheduler, 
         new: list[dict[str, Any]] = []
         if todo:
             # closing(): whatever stops this loop, the workers are stopped with it.
-            with closing(_execute(todo, jobs, scheduler, grace, preload, connection, send_puzzles)) as records:
+            with closing(_execute(todo, workers)) as records:
                 for record, more in records:
                     results.append(record, sync=not more)   # records that come together share one fsync
                     new.append(record)
                     if on_record is not None:
                         on_record(record)
     return BatchSummary(earlier + new, len(new), time.perf_counter() - start,
-                        None if scheduler else jobs, str(out), scheduler)
+                        None if workers.scheduler else workers.jobs, str(out), workers.scheduler)
 
 
-def _execute(todo: list[Job], jobs: int, scheduler: str | None, grace: float, preload: tuple[str, ...],
-             connection=None, send_puzzles: bool = True):
+def _execute(todo: list[Job], workers: _Workers):
     """(record, whether another is already waiting), as each job ends."""
-    if scheduler is not None:
+    if workers.scheduler is not None:
         from nonolab.batch.cluster import run_on_dask
-        yield from ((record, False) for record in run_on_dask(todo, scheduler, grace, preload, connection,
-                                                               send_puzzles))
+        yield from ((record, False) for record in run_on_dask(todo, workers.scheduler, workers.grace,
+                                                               workers.preload, workers.connection,
+                                                               workers.send_puzzles))
         return
     from nonolab.batch.guard import LocalPool
 
-    with LocalPool(min(jobs, len(todo)), todo[0].backends, grace, preload) as pool:
+    with LocalPool(min(workers.jobs, len(todo)), todo[0].backends, workers.grace, workers.preload) as pool:
         yield from ((record, pool.waiting()) for record in pool.run(todo))
