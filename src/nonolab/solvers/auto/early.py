@@ -3,8 +3,9 @@
 A fixed delay (the earlier 50 ms) made a puzzle that lcg answers in 17 ms (Forever)
 wait for it, and a shorter one built lcg's engine beside native's solve of line-solvable
 grids, doubling their time.  What is known cheaply and early is how much line logic
-alone settles: native reports the end of its root's line propagation (``on_stuck``,
-only when cells are left open).  So the engine
+alone settles: native tells its observer of the end of its root's line propagation
+(``SearchObserver.stuck``, only when cells are left open; the duel passes it on to
+:meth:`EarlyStart.on_stuck`).  So the engine
 
 * never starts during native's root propagation (a line-solvable grid ends there, and
   the engine's own propagation would repeat it);
@@ -14,7 +15,7 @@ only when cells are left open).  So the engine
 * else ``early_after`` seconds after native's start (the smooth grids of the ``large``
   suite leave 0.02-0.1 % open and end in a short search: they never start it).
 
-The root's end (``on_root``) starts nothing: the share its probing leaves open is below
+The root's end (``SearchObserver.rooted``, then :meth:`EarlyStart.on_root`) starts nothing: the share its probing leaves open is below
 propagation's.  It only says that native now searches (``rooted``: auto's priorities).
 
 >>> import threading
