@@ -180,21 +180,22 @@ def _overlap_marks(board: Board, rows: range, columns: range, t: int, u: int) ->
     """The cells a tile repeats from its neighbours, shaded, with a dashed edge."""
     size, marks = board.cell, []
     gx, gy = board.left, board.top
-    if u and columns.start:
-        width = OVERLAP * size
-        marks.append(f'<rect class="overlap" x="{_num(gx)}" y="{_num(gy)}" width="{_num(width)}" '
-                     f'height="{_num(len(rows) * size)}" fill="{OVERLAP_INK}" fill-opacity="0.6"/>')
-        marks.append(f'<path class="overlap-edge" d="M{_num(gx + width)} {_num(gy - size)}V'
-                     f'{_num(gy + (len(rows) + 1) * size)}" stroke="#1f77b4" stroke-dasharray="4 3" '
-                     f'stroke-width="{_num(size / 10)}"/>')
-    if t and rows.start:
-        height = OVERLAP * size
-        marks.append(f'<rect class="overlap" x="{_num(gx)}" y="{_num(gy)}" width="{_num(len(columns) * size)}" '
-                     f'height="{_num(height)}" fill="{OVERLAP_INK}" fill-opacity="0.6"/>')
-        marks.append(f'<path class="overlap-edge" d="M{_num(gx - size)} {_num(gy + height)}H'
-                     f'{_num(gx + (len(columns) + 1) * size)}" stroke="#1f77b4" stroke-dasharray="4 3" '
-                     f'stroke-width="{_num(size / 10)}"/>')
+    band = OVERLAP * size
+    if u and columns.start:   # the columns repeated from the tile on the left
+        marks += _overlap_band(gx, gy, band, len(rows) * size, size,
+                               f"M{_num(gx + band)} {_num(gy - size)}V{_num(gy + (len(rows) + 1) * size)}")
+    if t and rows.start:      # the rows repeated from the tile above
+        marks += _overlap_band(gx, gy, len(columns) * size, band, size,
+                               f"M{_num(gx - size)} {_num(gy + band)}H{_num(gx + (len(columns) + 1) * size)}")
     return marks
+
+
+def _overlap_band(x: float, y: float, width: float, height: float, size: float, edge: str) -> list[str]:
+    """One repeated band: its shading and its dashed edge (the path ``edge``)."""
+    return [f'<rect class="overlap" x="{_num(x)}" y="{_num(y)}" width="{_num(width)}" '
+            f'height="{_num(height)}" fill="{OVERLAP_INK}" fill-opacity="0.6"/>',
+            f'<path class="overlap-edge" d="{edge}" stroke="#1f77b4" stroke-dasharray="4 3" '
+            f'stroke-width="{_num(size / 10)}"/>']
 
 
 def fitted(text: str, room: float, size: float) -> str:

@@ -205,6 +205,7 @@ private:
     }
     void mark_all();    // every line, every cell (the root)
     void clear_marks();  // none (a contradiction)
+    bool rows_dirty() const;  // a row flagged since its sweep: another round
 
     // A new step number when the log records (else -1).
     long long new_step(bool log) { return log ? ++step_id_ : -1; }

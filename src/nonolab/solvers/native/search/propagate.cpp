@@ -29,6 +29,13 @@ void Engine::clear_marks() {
     std::fill(span_hi_.begin(), span_hi_.end(), -1);
 }
 
+// Columns solved in a round may have flagged rows: then the round's fixpoint is not reached.
+bool Engine::rows_dirty() const {
+    for (int i = 0; i < h_; ++i)
+        if (dirty_[i]) return true;
+    return false;
+}
+
 bool Engine::time_up() {
     // Reading the clock costs about as much as a short cached line: every 16th call.
     if ((++work_ & 15) != 0) return false;
@@ -186,10 +193,7 @@ int Engine::propagate(std::vector<uint8_t>& grid, std::vector<int>* rec, bool us
             }
         }
         start = 0;
-        // Columns solved this round may have flagged rows: then another round.
-        bool again = false;
-        for (int i = 0; i < h_ && !again; ++i) again = dirty_[i] != 0;
-        if (!again) return 1;
+        if (!rows_dirty()) return 1;
     }
 }
 

@@ -223,10 +223,7 @@ int Engine::propagate_blocks(std::vector<uint8_t>& grid, std::vector<int>* rec, 
             }
         }
         start = 0;
-        // Columns solved this round may have flagged rows: then another round.
-        bool again = false;
-        for (int i = 0; i < h_ && !again; ++i) again = dirty_[i] != 0;
-        if (!again) return 1;
+        if (!rows_dirty()) return 1;
     }
 }
 
