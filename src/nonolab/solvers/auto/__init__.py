@@ -337,17 +337,10 @@ class AutoSolver:
             yield from _one_by_one(mine, puzzles, limits)
             return
         native.batch_slice = self.batch_slice   # type: ignore[attr-defined]  # a declared option of native's
-        own: set[int] = set()
-
-        def answered(puzzle: Puzzle, limits: Limits) -> SolveResult:
-            result = mine(puzzle, limits)
-            own.add(id(result))
-            return result
-        for answer in native.solve_many(puzzles, limits, answered):
-            if isinstance(answer, SolveResult) and id(answer) not in own:   # the batch entry's
+        for answer in native.solve_many(puzzles, limits, mine):
+            if isinstance(answer, SolveResult) and answer.stats.backend != self.name:   # the batch entry's
                 answer = answer.relabelled(self.name, answer.stats.wall_time,
                                            self.parts().counters("native batch", answer, None, {}))
-            own.discard(id(answer))
             yield answer
 
 
