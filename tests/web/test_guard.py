@@ -142,8 +142,22 @@ def test_an_image_beyond_the_pixel_limit_fails_its_job_from_the_header(client, m
                               "(raise it with NONOLAB_MAX_PIXELS=N, or InputLimits(max_pixels=N))")
 
 
+def _noise_png(size: tuple[int, int]) -> bytes:
+    """Grey noise: no candidate from it is unique within a second, so its generate job runs for
+    seconds (a near-blank image is done in 0.1 s, before a cancel can arrive on a fast machine)."""
+    import random
+
+    from PIL import Image
+    pixels = random.Random(1)
+    image = Image.new("L", size)
+    image.putdata([pixels.randrange(256) for _ in range(size[0] * size[1])])
+    out = io.BytesIO()
+    image.save(out, format="PNG")
+    return out.getvalue()
+
+
 def test_cancel_stops_a_generate_job_in_whatever_phase(client):
-    job = client.ok("POST", "/api/generate?name=t.png&width=60&height=60&density=0.5", _png((300, 300)))["job"]
+    job = client.ok("POST", "/api/generate?name=t.png&width=60&height=60&density=0.5", _noise_png((300, 300)))["job"]
     client.ok("POST", f"/api/jobs/{job['id']}/cancel")
     state = client.finish(job)
     assert state["state"] == "cancelled", state
