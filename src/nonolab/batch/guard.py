@@ -29,7 +29,7 @@ from collections import deque
 from pathlib import Path
 from typing import Any, Iterable, Iterator
 
-from nonolab.batch.tasks import Job, groupable, new_record
+from nonolab.batch.tasks import Job, groupable, new_record, unchecked
 from nonolab.errors import BackendUnavailable, BatchError, UnknownBackend
 
 #: Seconds a worker may take to load and warm up its backends (OR-tools and python-sat
@@ -176,8 +176,8 @@ class GuardedWorker:
                               error=f"no answer within {budget:.1f} s; its worker process was killed")
         if line is None:
             code = self._kill()
-            return new_record(job, status="error", verdict="error", time=round(time.perf_counter() - start, 6),
-                              error=f"the worker process died (exit code {code}) while on this puzzle")
+            return unchecked(new_record(job, time=round(time.perf_counter() - start, 6)),
+                             f"the worker process died (exit code {code}) while on this puzzle")
         return json.loads(line)
 
     def _kill(self) -> int | None:

@@ -25,7 +25,10 @@ from typing import Any, Callable, Iterator
 from nonolab.errors import NonolabError, ParseError
 
 #: The version of the record's names (the CLI's ``--json`` share them: nonolab/schemas).
-SCHEMA_VERSION = 2
+#: 3: a puzzle that could not be checked has ``verdict`` null (no longer ``"error"``, which is
+#: no verdict), ``status`` ``error`` and its one-line message in ``error``; a cross-check's
+#: answers likewise.  Records of version 2 are read as version 3 (:func:`~.results.upgraded`).
+SCHEMA_VERSION = 3
 
 #: The fields every record has, in the order they are written (a task adds others).
 FIELDS = ("schema_version", "file", "index", "title", "task", "backend", "status", "verdict", "count", "exact",
@@ -182,7 +185,8 @@ def crosscheck(puzzle, backend: str, time_limit: float | None) -> dict[str, Any]
     from nonolab.harness.crosscheck import crosscheck, split_specs
 
     checked = crosscheck(puzzle, split_specs(backend), 2, time_limit, capable_only=True)
-    answers = [{"backend": a.backend, "verdict": a.verdict.value if a.verdict else "error", "count": a.result.count if a.result else None,
+    # A backend that could not run has no verdict (null) and says why in error.
+    answers = [{"backend": a.backend, "verdict": a.verdict.value if a.verdict else None, "count": a.result.count if a.result else None,
                 "exact": a.result.complete if a.result else None, "time": round(a.wall_time, 6),
                 "error": a.error} for a in checked.answers]
     exact = [a["count"] for a in answers if a["exact"]]
@@ -234,13 +238,14 @@ def run_job(job: Job) -> dict[str, Any]:
     """Run one job here, in this process, and return its record; never raises for a bad puzzle.
 
     ``status`` is ``ok`` (the task answered), ``timeout`` (no answer within the
-    limit: by default, when the verdict is ``timeout``) or ``error`` (it could not
-    run: the one-line message is in ``error``).  ``time`` is the job's wall time, loading
-    included.
+    limit: by default, when the verdict is ``timeout``) or ``error`` (the puzzle could not
+    be checked: unreadable, over a limit, a library error; ``verdict`` is then ``None``, for
+    "error" is no verdict, and the one-line message is in ``error``).  ``time`` is the
+    job's wall time, loading included.
 
     >>> record = run_job(Job("/nonexistent.non", "check", "native"))
     >>> record["status"], record["verdict"], record["error"]
-    ('error', 'error', '/nonexistent.non: cannot read the file: No such file or directory')
+    ('error', None, '/nonexistent.non: cannot read the file: No such file or directory')
     """
     record = new_record(job)
     start = time.perf_counter()
@@ -269,9 +274,18 @@ def _settle(record: dict[str, Any]) -> None:
         record["status"] = "timeout" if record["verdict"] == "timeout" else "ok"
 
 
+def unchecked(record: dict[str, Any], message: str) -> dict[str, Any]:
+    """``record`` as a puzzle that could not be checked: status ``error``, no verdict, ``message``.
+
+    >>> unchecked({"verdict": "unique"}, "a.non: cannot read the file")
+    {'verdict': None, 'status': 'error', 'error': 'a.non: cannot read the file'}
+    """
+    record.update(verdict=None, status="error", error=message)
+    return record
+
+
 def _failed(record: dict[str, Any], err: BaseException) -> None:
-    message = str(err) if isinstance(err, NonolabError) else f"{type(err).__name__}: {err}"
-    record.update(status="error", verdict="error", error=message)
+    unchecked(record, str(err) if isinstance(err, NonolabError) else f"{type(err).__name__}: {err}")
 
 
 #: The tasks a worker may run on a group of jobs at once (:func:`run_jobs`), for a backend that
@@ -293,8 +307,8 @@ def run_jobs(jobs: list[Job]) -> Iterator[dict[str, Any]]:
     stopped, has its error record; the others go on.  ``time`` is the job's reading plus its
     puzzle's search time.
 
-    >>> [r["verdict"] for r in run_jobs([Job("/nonexistent.non", "check", "native")])]
-    ['error']
+    >>> [(r["status"], r["verdict"]) for r in run_jobs([Job("/nonexistent.non", "check", "native")])]
+    [('error', None)]
     """
     from nonolab.harness.uniqueness import check_many
     from nonolab.solvers import build
