@@ -51,6 +51,10 @@ class Job:
     #: The puzzle itself, in nonolab's JSON format, when it travels as data (to Dask
     #: workers that do not share the file system): ``path`` and ``index`` then only name it.
     text: str | None = None
+    #: The threads its worker process may use (its share of the cores: the scheduler sets it,
+    #: :func:`~nonolab.batch.guard.core_share`), given to a backend that declares a ``threads``
+    #: option and was not given one (:meth:`run_spec`); ``None``: the backend's own default.
+    threads: int | None = None
 
     @property
     def backends(self) -> tuple[str, ...]:
@@ -69,6 +73,38 @@ class Job:
 
     def as_dict(self) -> dict[str, Any]:
         return asdict(self)
+
+    def run_spec(self) -> str:
+        """``backend`` as the job's process builds it: each spec given ``threads`` when its backend
+        declares that option and the spec does not set it (the record keeps ``backend`` as asked).
+
+        >>> Job("cat.non", "verify", "native,cnf", threads=1).run_spec()
+        'native:threads=1,cnf'
+        >>> Job("cat.non", "check", "native:threads=2", threads=1).run_spec()
+        'native:threads=2'
+        """
+        if self.threads is None:
+            return self.backend
+        return ",".join(with_threads(spec, self.threads) for spec in self.backends)
+
+
+def with_threads(spec: str, threads: int) -> str:
+    """``spec`` with ``threads=N`` when its backend declares a ``threads`` option (read from the
+    registry's declarations, never from a name) and ``spec`` does not set it already.
+
+    >>> with_threads("native:probing=none", 2), with_threads("cnf", 2)
+    ('native:probing=none,threads=2', 'cnf')
+    """
+    from nonolab.solvers import options_of, parse_spec
+
+    try:
+        name, given = parse_spec(spec)
+        declared = {option.name for option in options_of(name)}
+    except NonolabError:   # an unknown backend or a bad spec: building it says so, in the job's record
+        return spec
+    if "threads" not in declared or "threads" in given:
+        return spec
+    return f"{spec},threads={threads}" if ":" in spec else f"{spec}:threads={threads}"
 
 
 _LOADED: dict[tuple[str, int, int], list] = {}
@@ -255,12 +291,30 @@ def run_job(job: Job) -> dict[str, Any]:
         except KeyError:
             raise NonolabError(f"unknown task {job.task!r} (known: {', '.join(sorted(TASKS))})") from None
         puzzle = _loaded(job, record)
-        record.update(task(puzzle, job.backend, job.time_limit))
+        record.update(_as_asked(task(puzzle, job.run_spec(), job.time_limit), job))
         _settle(record)
     except Exception as err:  # noqa: BLE001 — a crash on one puzzle is that puzzle's record, not the batch's end
         _failed(record, err)
     record["time"] = round(time.perf_counter() - start, 6)
     return record
+
+
+def _as_asked(fields: dict[str, Any], job: Job) -> dict[str, Any]:
+    """A cross-check's answers and problems under the specs the job asked for: without the
+    ``threads`` its share of the cores added to them (:meth:`Job.run_spec`)."""
+    if job.threads is None or not fields.get("answers"):
+        return fields
+    asked = {with_threads(spec, job.threads): spec for spec in job.backends}
+    asked = {ran: spec for ran, spec in asked.items() if ran != spec}
+    for answer in fields["answers"]:
+        answer["backend"] = asked.get(answer["backend"], answer["backend"])
+    problems = []
+    for problem in fields.get("problems") or ():
+        for ran in sorted(asked, key=len, reverse=True):
+            problem = problem.replace(ran, asked[ran])
+        problems.append(problem)
+    fields["problems"] = problems
+    return fields
 
 
 def _loaded(job: Job, record: dict[str, Any]):
@@ -326,7 +380,7 @@ def run_jobs(jobs: list[Job]) -> Iterator[dict[str, Any]]:
             _failed(record, err)
         started.append((record, puzzle, time.perf_counter() - start))
     try:
-        solver = build(first.backend)
+        solver = build(first.run_spec())
     except NonolabError as err:
         for record, _, seconds in started:
             _failed(record, err)
