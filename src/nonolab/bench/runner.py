@@ -27,8 +27,8 @@ from nonolab.bench.workers import CHILD, Tree, Worker
 from nonolab.errors import BenchError
 
 #: The columns of runs.csv, in order.
-FIELDS = ("puzzle", "source", "width", "height", "solver", "kind", "tree", "repeat", "slot", "task", "verdict",
-          "count", "exact", "solved", "wall", "cpu", "peak_rss_mb", "load", "exit_code", "killed", "line_solves",
+FIELDS = ("puzzle", "source", "width", "height", "solver", "kind", "tree", "repeat", "slot", "task", "status",
+          "verdict", "count", "exact", "solved", "wall", "cpu", "peak_rss_mb", "load", "exit_code", "killed", "line_solves",
           "probes", "nodes", "conflicts", "winner", "error", "started")
 #: The verdicts that are an answer (for ``solved``): proven, within the limit.
 PROVEN = ("unique", "multiple", "contradiction", "solved")
@@ -277,7 +277,22 @@ def _flatten(answer: dict) -> dict:
 
 
 def finish(row: dict, time_limit: float | None) -> dict:
-    """Round the figures, and apply the one rule for everyone: over the limit is a timeout."""
+    """Round the figures, and apply the one rule for everyone: over the limit is a timeout.
+
+    Every run passes here, whoever answered (a child of any nonolab version, a worker, an
+    external program): a run that could not be run or gave no answer (``"verdict": "error"``
+    from the parts that still say so) has no verdict, for error is none of the words:
+    ``verdict`` ``None``, ``status`` ``error`` and the reason in ``error``; any other run has
+    ``status`` ``ok``.
+
+    >>> row = finish({"wall": 0.1, "cpu": "", "peak_rss_mb": "", "verdict": "error", "error": "cannot start it"}, 10.0)
+    >>> row["status"], row["verdict"], row["solved"]
+    ('error', None, False)
+    """
+    if row.get("verdict") in ("error", None, ""):
+        row.update(verdict=None, status="error", error=row.get("error") or "no answer")
+    else:
+        row["status"] = "ok"
     for key in ("wall", "cpu"):
         if isinstance(row[key], float):
             row[key] = round(row[key], 6)
