@@ -17,7 +17,7 @@ from typing import Any, Iterable, Mapping
 
 from nonolab.core.puzzle import Clue, Puzzle
 from nonolab.errors import ParseError
-from nonolab.formats._common import DIGITS, build, shown, to_int
+from nonolab.formats._common import ClueLines, DIGITS, build, shown, to_int
 
 _COMMENT = re.compile(r"[#;]")
 _COLOURED = re.compile(r"([0-9]+)([A-Za-z_][\w-]*)")
@@ -76,7 +76,7 @@ def build_items(rows: list[tuple[ColouredClue, int]], cols: list[tuple[ColouredC
     plain = {"black", "white", "B", "W"}
     if not used - plain and not set(defs) - plain:
         return build([tuple(n for n, _ in c) for c, _ in rows], [tuple(n for n, _ in c) for c, _ in cols],
-                     row_lines=[n for _, n in rows], col_lines=[n for _, n in cols], size_line=size_line, **extra)
+                     ClueLines(rows=[n for _, n in rows], columns=[n for _, n in cols], size=size_line), **extra)
     from nonolab.formats._colours import build_coloured
 
     alias = {None: "black", "B": "black", "W": "white"}
@@ -89,8 +89,8 @@ def build_items(rows: list[tuple[ColouredClue, int]], cols: list[tuple[ColouredC
     def blocks(items: list[tuple[ColouredClue, int]]) -> list[list[tuple[int, str]]]:
         return [[(n, alias.get(c, c)) for n, c in clue] for clue, _ in items]  # type: ignore[arg-type]
 
-    return build_coloured(blocks(rows), blocks(cols), "white", declared, row_lines=[n for _, n in rows],
-                          col_lines=[n for _, n in cols], size_line=size_line, **extra)
+    return build_coloured(blocks(rows), blocks(cols), "white", declared,
+                          ClueLines(rows=[n for _, n in rows], columns=[n for _, n in cols], size=size_line), **extra)
 
 
 def write_coloured(puzzle: Puzzle, indent: str = "    ") -> tuple[list[str], list[str], list[str]]:

@@ -37,7 +37,7 @@ from typing import Sequence
 
 from nonolab.core.puzzle import Clue, Puzzle
 from nonolab.errors import ParseError
-from nonolab.formats._common import build, require_text, split_lines, to_int
+from nonolab.formats._common import ClueLines, build, require_text, split_lines, to_int
 
 _TOKEN = re.compile(r"""
     (?P<space>[ \t\r\f\v]+) | (?P<newline>\n) | (?P<comment>%[^\n]*) | (?P<block>/\*.*?\*/)
@@ -245,8 +245,8 @@ def parse(text: str) -> list[Puzzle]:
                 raise ParseError(f"{key} = {ints[key][0]}, but {name} has {got}", line=ints[key][1])
         clues[kind] = [_clue(r, kind, i, line) for i, r in enumerate(rows)]
         where[kind] = [r[0][1] if r else line for r in rows]
-    return [build(clues["row"], clues["column"], row_lines=where["row"],
-                  col_lines=where["column"], size_line=arrays["row_rules"][2], name=title)]
+    return [build(clues["row"], clues["column"], ClueLines(rows=where["row"], columns=where["column"],
+                                                         size=arrays["row_rules"][2]), name=title)]
 
 
 def _reshape(name: str, declared: list, ints: dict[str, tuple[int, int]],

@@ -22,7 +22,7 @@ from typing import Any, Callable, Sequence
 
 from nonolab.core.puzzle import Puzzle
 from nonolab.errors import ParseError
-from nonolab.formats._common import build, make_goal, number_problem, parse_clue, with_givens
+from nonolab.formats._common import ClueLines, build, make_goal, number_problem, parse_clue, with_givens
 from nonolab.formats.limits import check_depth, check_puzzles, json_depth
 
 _WS = re.compile(r"[ \t\n\r]*")
@@ -153,9 +153,8 @@ def _black_and_white(obj: dict, path: tuple, where: Callable[[tuple], int]) -> P
     if obj.get("goal") is not None:
         goal_line = where(path + ("goal",))
         goal = make_goal(_goal_rows(obj["goal"], path + ("goal",), where), goal_line)
-    return build(clues["rows"], clues[columns_key], row_lines=lines["rows"],
-                 col_lines=lines[columns_key], size_line=where(path + ("rows",)),
-                 goal_line=goal_line, name=name,
+    return build(clues["rows"], clues[columns_key], ClueLines(rows=lines["rows"], columns=lines[columns_key],
+                                                               size=where(path + ("rows",)), goal=goal_line), name=name,
                  metadata={str(k): str(v) for k, v in meta.items()}, goal=goal)
 
 
@@ -212,9 +211,9 @@ def _colour_puzzle(obj: dict, path: tuple, where: Callable[[tuple], int]) -> Puz
             raise ParseError("goal rows must be strings of the palette's chars", line=goal_line)
         goal = [[by_char[c] for c in row] for row in rows]
     meta = obj.get("metadata", {})
-    return build_coloured(blocks[keys[0]], blocks[keys[1]], background, declared, row_lines=lines[keys[0]],
-                          col_lines=lines[keys[1]], size_line=where(path + (keys[0],)), goal=goal,
-                          goal_line=goal_line, name=str(obj.get("name", "")),
+    return build_coloured(blocks[keys[0]], blocks[keys[1]], background, declared,
+                          ClueLines(rows=lines[keys[0]], columns=lines[keys[1]], size=where(path + (keys[0],)),
+                                    goal=goal_line), goal=goal, name=str(obj.get("name", "")),
                           metadata={str(k): str(v) for k, v in meta.items()} if isinstance(meta, dict) else {})
 
 
