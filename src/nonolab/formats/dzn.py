@@ -65,7 +65,7 @@ def _tokens(text: str) -> tuple[list[_Tok], str]:
     title = ""
     line = 1
     for m in _TOKEN.finditer(text):
-        kind, value = m.lastgroup, m.group()
+        kind, value = m.lastgroup or "other", m.group()
         if kind == "comment":
             t = _TITLE.fullmatch(value.strip())
             if t and not title:
@@ -174,7 +174,7 @@ def _rules(rd: _Reader, name: str) -> tuple[list[list[tuple[int, int]]] | None, 
         rows: list[list[tuple[int, int]]] = []
         end = "|"
         while end == "|":
-            if rd.peek() is not None and rd.peek().text == "|]":    # [| 1 | 2 |]
+            if (ahead := rd.peek()) is not None and ahead.text == "|]":    # [| 1 | 2 |]
                 rd.i += 1
                 break
             row, end = _int_list(rd, name, ("|", "|]"))

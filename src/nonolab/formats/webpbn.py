@@ -135,7 +135,9 @@ def _puzzle(el: _Element, defaults: dict[str, str]) -> Puzzle:
     if len(inks) > 1:
         return _colour_puzzle(el, defaults, background, default, sets)
 
-    clues, where, header = {}, {}, {}
+    clues: dict[str, list[tuple[int, ...]]] = {}
+    where: dict[str, list[int]] = {}
+    header: dict[str, int] = {}
     for which in ("rows", "columns"):
         if which in sets:
             header[which], lines = sets[which]
@@ -146,7 +148,7 @@ def _puzzle(el: _Element, defaults: dict[str, str]) -> Puzzle:
                 if len(lines) != n:
                     raise ParseError(f"{len(lines)} {which[:-1]} lines but the goal has {n} "
                                      f"{which}", line=header[which])
-        elif goal is not None:
+        elif goal is not None and goal_line is not None:   # read together
             # webpbn: without <clues>, the clues come from the goal.
             lines_of = (goal.cells if which == "rows"
                         else [goal.column(c) for c in range(goal.width)])
