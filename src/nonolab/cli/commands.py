@@ -309,7 +309,10 @@ def explain(file, input_format, index, backend, probing, line, backend_options, 
         last = len(steps)
         chars = puzzle.chars if puzzle.is_colour else None
         shown = fits(puzzle.width, puzzle.height)
-        for number, (step, grid) in enumerate(replay(puzzle, steps) if not as_json else (), 1):
+        # The grid is replayed only to be shown: without it each step is one line, and a
+        # grid too big to show is not rebuilt cell by cell (100 M cells of a blank grid).
+        replayed = replay(puzzle, steps) if shown and not no_grid else ((step, None) for step in steps)
+        for number, (step, grid) in enumerate(replayed if not as_json else (), 1):
             if time_limit is not None and clock.elapsed() >= time_limit:   # the command's clock holds here too
                 lines.append(f"... {last - number + 1:,} more steps not shown: --time-limit ran out")
                 break

@@ -19,12 +19,11 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
-from itertools import groupby
 from typing import Any, Callable, Iterable, Iterator
 
 from nonolab.core.puzzle import Puzzle
 from nonolab.solvers.native.compiled import engine_module
-from nonolab.solvers.steps import Step, Technique
+from nonolab.solvers.steps import CellRun, Step, Technique
 
 __all__ = ["Outcome", "SearchSpace", "StepLogCut", "steps_of"]
 
@@ -38,6 +37,9 @@ _PROBING = {"none": 0, "contradiction": 1, "full": 2, "depth-2": 3}
 # between them: a piece costs about 0.1 s (tuples, then steps), so a log of 25 M rows
 # (a blank 5000x5000 grid) stops within that of its deadline, not after 30 s and 3 GB.
 LOG_ROWS_PER_PIECE = 1 << 16
+#: One row of the engine's step log as ``Engine.step_block`` gives it (``LogRow`` in
+#: ``engine.hpp``: 24 bytes, native byte order).
+_LOG_ROW = [("step", "=i8"), ("technique", "=i4"), ("source", "=i4"), ("cell", "=i4"), ("value", "=i4")]
 
 
 class StepLogCut(Exception):
@@ -184,17 +186,19 @@ class SearchSpace:
             StepLogCut: ``deadline`` (``time.perf_counter`` time) passed, or
                 ``cancelled()`` said yes, before the whole log was read.
         """
-        return steps_of(self._log_rows(deadline, cancelled), self.height, self.width)
+        return _grouped(self._log_blocks(deadline, cancelled), self.height, self.width)
 
-    def _log_rows(self, deadline: float | None, cancelled: Callable[[], bool] | None) -> Iterator[tuple]:
-        """The engine's log rows, a piece at a time, the clock looked at before each."""
+    def _log_blocks(self, deadline: float | None, cancelled: Callable[[], bool] | None) -> Iterator[Any]:
+        """The engine's log rows as numpy records, a piece at a time, the clock looked at before each."""
+        import numpy as np
+
         engine = self._engine
         total = engine.step_rows()
         for start in range(0, total, LOG_ROWS_PER_PIECE):
             if start and ((deadline is not None and time.perf_counter() >= deadline)
                           or (cancelled is not None and cancelled())):
                 raise StepLogCut(f"the step log was read to row {start:,} of {total:,} when the limit came")
-            yield from engine.steps(start, start + LOG_ROWS_PER_PIECE)
+            yield np.frombuffer(engine.step_block(start, start + LOG_ROWS_PER_PIECE), dtype=_LOG_ROW)
 
     def implications(self, max_pairs: int) -> list[tuple[int, int, int, int]]:
         """Rows ``(p, a, q, b)``: cell ``p`` in state ``a`` makes propagation set cell ``q`` to
@@ -208,19 +212,37 @@ _TECHNIQUES = ("line", "contradiction-probe", "both-branches-agree", "guess", "d
 
 def steps_of(rows: Iterable[tuple[int, int, int, int, int]], height: int, width: int) -> list[Step]:
     """The engine's log rows ``(step, technique, source, cell, value)`` grouped into
-    :class:`~nonolab.solvers.steps.Step` records (one per step, in order); ``rows`` may
-    be an iterator (read once, as the steps are built).
+    :class:`~nonolab.solvers.steps.Step` records (one per step, in order).
 
     >>> [s.describe() for s in steps_of([(1, 0, 2, 0, 1), (1, 0, 2, 1, 0), (2, 3, 3, 3, 1)], 2, 2)]
     ['line: column 1 sets 2 cells', 'guess (search): cell (row 2, column 2) sets 1 cell (first branch)']
     """
+    import numpy as np
+
+    return _grouped([np.array([tuple(row) for row in rows], dtype=_LOG_ROW)], height, width)
+
+
+def _grouped(blocks: Iterable[Any], height: int, width: int) -> list[Step]:
+    """Log rows, in numpy blocks of :data:`_LOG_ROW` (a step may run on from one block
+    into the next), grouped into steps whose cells are :class:`~nonolab.solvers.steps.CellRun`:
+    a few Python objects a step, none a cell (a blank 10,000 x 10,000 grid's log is
+    100 M rows in 10,000 steps)."""
+    import numpy as np
+
     steps: list[Step] = []
     depth = 0
-    for _, group in groupby(rows, key=lambda row: row[0]):
-        members = list(group)
-        technique = Technique(_TECHNIQUES[members[0][1]])
-        source = members[0][2]
-        cells = tuple((x // width, x % width, v) for _, _, _, x, v in members)
+    pending: list[Any] = []        # the pieces of the step under way (rows of one step id)
+
+    def close() -> None:
+        nonlocal depth
+        rows = pending[0] if len(pending) == 1 else np.concatenate(pending)
+        pending.clear()
+        first = rows[0]
+        technique = Technique(_TECHNIQUES[int(first["technique"])])
+        source = int(first["source"])
+        index = rows["cell"]
+        code = "i" if width * height < 2 ** 31 else "q"
+        cells = CellRun(index.astype(code).tobytes(), rows["value"].astype(np.uint8).tobytes(), width, code)
         note = ""
         if technique is Technique.LINE:
             where: tuple = ("row", source) if source < height else ("column", source - height)
@@ -237,4 +259,17 @@ def steps_of(rows: Iterable[tuple[int, int, int, int, int]], height: int, width:
             else:
                 note = "both values of this cell imply these cells"
         steps.append(Step(technique, where, cells, depth, note))
+
+    for block in blocks:
+        if not len(block):
+            continue
+        ids = block["step"]
+        starts = np.flatnonzero(ids[1:] != ids[:-1]) + 1
+        bounds = [0, *starts.tolist(), len(block)]
+        for a, b in zip(bounds, bounds[1:]):
+            if pending and pending[0]["step"][0] != ids[a]:
+                close()
+            pending.append(block[a:b])
+    if pending:
+        close()
     return steps
