@@ -296,13 +296,16 @@ def explain(file, input_format, index, backend, probing, line, backend_options, 
     """
     from nonolab.cli.backends import build_recording
     from nonolab.cli.streams import fits, too_big
-    from nonolab.harness.explanation import explain as explain_puzzle
+    from nonolab.formats.limits import check_memory
+    from nonolab.harness.explanation import RECORD_BYTES_PER_CELL, explain as explain_puzzle
     from nonolab.render import grid_text
     from nonolab.solvers import replay
 
     solver = build_recording(backend, backend_options, probing, line)
 
     def answer(puzzle) -> sets.Answer:
+        if as_json:   # the record lists every cell of every step: its cost is held to the budget first
+            check_memory("explain --json", puzzle.width, puzzle.height, RECORD_BYTES_PER_CELL)
         found = explain_puzzle(puzzle, solver, clock.left(time_limit), cancel=CANCEL)
         steps = found.steps
         lines: list[str] = []

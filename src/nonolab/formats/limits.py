@@ -82,12 +82,13 @@ class InputLimits:
             else _from_env(name, getattr(DEFAULT, field)) for field, name in _VARIABLES.items()))
 
 
-#: 64 MiB, 25,000,000 cells (5000 x 5000), as many pixels, 10,000 puzzles in a set (the
+#: 64 MiB, 100,000,000 cells (10,000 x 10,000: every command measured there within the
+#: memory budget or refused by it, benchmarks/log/2026-11-26-limits-3.md), 25,000,000 pixels, 10,000 puzzles in a set (the
 #: largest public collections hold a few thousand; at 100,000 tiny ones, reading them up to
 #: the refusal took 30 s), 100 levels of nesting (a puzzle file needs five), 8 GiB a search
 #: may plan for (a third of the 24 GiB machine the costs were measured on: one command
 #: leaves room for the others).
-DEFAULT = InputLimits(max_bytes=64 * 2 ** 20, max_cells=25_000_000, max_pixels=25_000_000,
+DEFAULT = InputLimits(max_bytes=64 * 2 ** 20, max_cells=100_000_000, max_pixels=25_000_000,
                       max_puzzles=10_000, max_depth=100, max_memory=8 * 2 ** 30)
 _VARIABLES = {"max_bytes": BYTES_VARIABLE, "max_cells": CELLS_VARIABLE, "max_pixels": PIXELS_VARIABLE,
               "max_puzzles": PUZZLES_VARIABLE, "max_depth": DEPTH_VARIABLE, "max_memory": MEMORY_VARIABLE}

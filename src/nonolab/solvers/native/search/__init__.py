@@ -34,8 +34,8 @@ SLICE_SECONDS = 0.02
 _COUNTERS = ("line_solves", "cache_hits", "probes", "nodes", "max_depth", "propagation_rounds")
 _PROBING = {"none": 0, "contradiction": 1, "full": 2, "depth-2": 3}
 # The step log crosses into Python in pieces of this many rows, the clock looked at
-# between them: a piece costs about 0.1 s (tuples, then steps), so a log of 25 M rows
-# (a blank 5000x5000 grid) stops within that of its deadline, not after 30 s and 3 GB.
+# between them: a piece is read into numpy and grouped in milliseconds, so a log of
+# 100 M rows (a blank 10,000x10,000 grid) stops within that of its deadline.
 LOG_ROWS_PER_PIECE = 1 << 16
 #: One row of the engine's step log as ``Engine.step_block`` gives it (``LogRow`` in
 #: ``engine.hpp``: 24 bytes, native byte order).
