@@ -116,9 +116,9 @@ class NativeSolver:
     # the second style's copy and two solutions in Python peak at 8-11 bytes a cell on
     # 10,000x10,000 and 20,000x20,000 grids; the step log adds its 24-byte rows, about
     # 5 bytes a cell in Python, and the second style's copy of the root's rows: 34 a
-    # cell for grade and explain of a blank 10,000x10,000 grid, 61-64 for a smooth one).
+    # cell for grade and explain of a blank 10,000x10,000 grid, 61-68 for a smooth one).
     BYTES_PER_CELL = 12
-    STEP_LOG_BYTES_PER_CELL = 55
+    STEP_LOG_BYTES_PER_CELL = 60
     CAPABILITIES = frozenset({Capability.EXACT_COUNT, Capability.GIVEN_CELLS, Capability.PROGRESS,
                               Capability.STEPS, Capability.REMAINDER, Capability.COLOUR, Capability.BATCH})
     OPTIONS = (
