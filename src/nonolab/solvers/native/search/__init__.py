@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
+from itertools import groupby
 from typing import Any, Callable, Iterable, Iterator
 
 from nonolab.core.puzzle import Puzzle
@@ -186,6 +187,9 @@ class SearchSpace:
             StepLogCut: ``deadline`` (``time.perf_counter`` time) passed, or
                 ``cancelled()`` said yes, before the whole log was read.
         """
+        total = self._engine.step_rows()
+        if total <= LOG_ROWS_PER_PIECE:   # one piece: read as tuples, without importing numpy
+            return steps_of(self._engine.steps(0, total), self.height, self.width)
         return _grouped(self._log_blocks(deadline, cancelled), self.height, self.width)
 
     def _log_blocks(self, deadline: float | None, cancelled: Callable[[], bool] | None) -> Iterator[Any]:
@@ -212,14 +216,17 @@ _TECHNIQUES = ("line", "contradiction-probe", "both-branches-agree", "guess", "d
 
 def steps_of(rows: Iterable[tuple[int, int, int, int, int]], height: int, width: int) -> list[Step]:
     """The engine's log rows ``(step, technique, source, cell, value)`` grouped into
-    :class:`~nonolab.solvers.steps.Step` records (one per step, in order).
+    :class:`~nonolab.solvers.steps.Step` records (one per step, in order), in plain
+    Python: the reader of a log of one piece, which never imports numpy.
 
     >>> [s.describe() for s in steps_of([(1, 0, 2, 0, 1), (1, 0, 2, 1, 0), (2, 3, 3, 3, 1)], 2, 2)]
     ['line: column 1 sets 2 cells', 'guess (search): cell (row 2, column 2) sets 1 cell (first branch)']
     """
-    import numpy as np
-
-    return _grouped([np.array([tuple(row) for row in rows], dtype=_LOG_ROW)], height, width)
+    made = _Steps(height, width)
+    for _, group in groupby(rows, key=lambda row: row[0]):
+        members = list(group)
+        made.add(members[0][1], members[0][2], CellRun.of([m[3] for m in members], [m[4] for m in members], width))
+    return made.steps
 
 
 def _grouped(blocks: Iterable[Any], height: int, width: int) -> list[Step]:
@@ -229,36 +236,15 @@ def _grouped(blocks: Iterable[Any], height: int, width: int) -> list[Step]:
     100 M rows in 10,000 steps)."""
     import numpy as np
 
-    steps: list[Step] = []
-    depth = 0
+    made = _Steps(height, width)
+    code = "i" if width * height < 2 ** 31 else "q"
     pending: list[Any] = []        # the pieces of the step under way (rows of one step id)
 
     def close() -> None:
-        nonlocal depth
         rows = pending[0] if len(pending) == 1 else np.concatenate(pending)
         pending.clear()
-        first = rows[0]
-        technique = Technique(_TECHNIQUES[int(first["technique"])])
-        source = int(first["source"])
-        index = rows["cell"]
-        code = "i" if width * height < 2 ** 31 else "q"
-        cells = CellRun(index.astype(code).tobytes(), rows["value"].astype(np.uint8).tobytes(), width, code)
-        note = ""
-        if technique is Technique.LINE:
-            where: tuple = ("row", source) if source < height else ("column", source - height)
-        else:
-            cell = source if source >= 0 else -1 - source
-            where = ("cell", cell // width, cell % width)
-            if technique is Technique.GUESS:
-                depth += source >= 0
-                note = "first branch" if source >= 0 else "second branch"
-            elif technique is Technique.CONTRADICTION_PROBE:
-                note = f"{'empty' if cells[0][2] else 'filled'} leads to a contradiction"
-            elif technique is Technique.DEPTH2_PROBE:
-                note = "probing inside both values of this cell"
-            else:
-                note = "both values of this cell imply these cells"
-        steps.append(Step(technique, where, cells, depth, note))
+        cells = CellRun(rows["cell"].astype(code).tobytes(), rows["value"].astype(np.uint8).tobytes(), width, code)
+        made.add(int(rows[0]["technique"]), int(rows[0]["source"]), cells)
 
     for block in blocks:
         if not len(block):
@@ -272,4 +258,34 @@ def _grouped(blocks: Iterable[Any], height: int, width: int) -> list[Step]:
             pending.append(block[a:b])
     if pending:
         close()
-    return steps
+    return made.steps
+
+
+class _Steps:
+    """The steps read so far, and the search depth the guesses among them reached."""
+
+    def __init__(self, height: int, width: int):
+        self.height, self.width = height, width
+        self.steps: list[Step] = []
+        self.depth = 0
+
+    def add(self, code: int, source: int, cells: CellRun) -> None:
+        """One step: technique ``code`` (the engine's), its ``source`` (a line; a cell, or
+        ``-1 - cell`` for a guess's second branch) and the cells it set."""
+        technique = Technique(_TECHNIQUES[code])
+        width, note = self.width, ""
+        if technique is Technique.LINE:
+            where: tuple = ("row", source) if source < self.height else ("column", source - self.height)
+        else:
+            cell = source if source >= 0 else -1 - source
+            where = ("cell", cell // width, cell % width)
+            if technique is Technique.GUESS:
+                self.depth += source >= 0
+                note = "first branch" if source >= 0 else "second branch"
+            elif technique is Technique.CONTRADICTION_PROBE:
+                note = f"{'empty' if cells[0][2] else 'filled'} leads to a contradiction"
+            elif technique is Technique.DEPTH2_PROBE:
+                note = "probing inside both values of this cell"
+            else:
+                note = "both values of this cell imply these cells"
+        self.steps.append(Step(technique, where, cells, self.depth, note))
