@@ -321,7 +321,7 @@ def explain(file, input_format, index, backend, probing, line, backend_options, 
                 break
             lines.append(f"step {number}: {step.describe()}")
             if not no_grid and (number % every == 0 or number == last):
-                lines += [grid_text(grid, [(r, c) for r, c, _ in step.cells], chars) if shown
+                lines += [grid_text(grid, [(r, c) for r, c, _ in step.cells], chars) if grid is not None
                           else too_big(puzzle.width, puzzle.height, "grid"), ""]
         headline = found.summary()
 

@@ -10,7 +10,7 @@ from array import array
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import Iterable, Iterator
+from typing import Iterable, Iterator, Literal
 
 from nonolab.core.grid import EMPTY, FILLED, UNDECIDED, Grid, ValueGrid
 from nonolab.core.puzzle import Puzzle
@@ -56,14 +56,14 @@ class CellRun(Sequence):
 
     __slots__ = ("_index", "_values", "_code", "_width")
 
-    def __init__(self, index: bytes, values: bytes, width: int, code: str = "i"):
+    def __init__(self, index: bytes, values: bytes, width: int, code: Literal["i", "q"] = "i"):
         self._index, self._values, self._width, self._code = index, values, width, code
 
     @classmethod
     def of(cls, index: Iterable[int], values: Iterable[int], width: int) -> "CellRun":
         """From cell indices (row-major) and their values."""
         cells = array("q", index)
-        code = "i" if not cells or max(cells) < 2 ** 31 else "q"
+        code: Literal["i", "q"] = "i" if not cells or max(cells) < 2 ** 31 else "q"
         return cls(array(code, cells).tobytes(), bytes(values), width, code)
 
     def indices(self) -> memoryview:

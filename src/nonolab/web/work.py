@@ -80,7 +80,8 @@ def loaded(data: bytes, name: str | None, fmt: str | None) -> list[Puzzle]:
     from nonolab.formats._files import decode
 
     fmt = fmt or None
-    limits = InputLimits(max_cells=min(InputLimits().resolved().max_cells, MAX_CELLS))
+    given = InputLimits().resolved().max_cells   # None: no limit but the workbench's own
+    limits = InputLimits(max_cells=MAX_CELLS if given is None else min(given, MAX_CELLS))
     if name:
         return load_bytes_all(data, name, fmt, limits)
     return loads_all(decode(data), fmt, limits)

@@ -20,7 +20,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 from itertools import groupby
-from typing import Any, Callable, Iterable, Iterator
+from typing import Any, Callable, Iterable, Iterator, Literal
 
 from nonolab.core.puzzle import Puzzle
 from nonolab.solvers.native.compiled import engine_module
@@ -237,7 +237,7 @@ def _grouped(blocks: Iterable[Any], height: int, width: int) -> list[Step]:
     import numpy as np
 
     made = _Steps(height, width)
-    code = "i" if width * height < 2 ** 31 else "q"
+    code: Literal["i", "q"] = "i" if width * height < 2 ** 31 else "q"
     pending: list[Any] = []        # the pieces of the step under way (rows of one step id)
 
     def close() -> None:
