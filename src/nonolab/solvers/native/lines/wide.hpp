@@ -18,6 +18,9 @@
 #include <cstdint>
 #include <cstring>
 #include <vector>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include "../../_cext/bitline.hpp"
 
@@ -66,6 +69,13 @@ public:
         tmp_.resize(W);
         through_.resize(W);
         shl(through_.data(), e_.data(), 1);
+        fruns_.clear();  // the maximal runs of fillable cells, [a, b) pairs
+        for (int a = next_set(f_.data(), 0); a >= 0;) {
+            const int b = next_clear(f_.data(), a);
+            fruns_.push_back(a);
+            fruns_.push_back(b);
+            a = next_set(f_.data(), b);
+        }
         for (int j = 0; j < k; ++j) runs(row(run_, j), f_.data(), clue[j]);
         if (!forward(clue, k, n, e_.data(), through_.data(), run_.data(), F_.data())) return false;
         // The same pass on the line read backwards (feasible too), reversed back into B.
@@ -128,6 +138,7 @@ public:
 private:
     int W_ = 0;
     std::vector<uint64_t> e_, f_, re_, through_, F_, R_, B_, run_, rrun_, tmp_, left_, fill_;
+    std::vector<int> fruns_, starts_;  // maximal runs of set bits, [a, b) pairs
 
     uint64_t* row(std::vector<uint64_t>& rows, int j) { return rows.data() + static_cast<size_t>(j) * W_; }
 
@@ -135,6 +146,13 @@ private:
     // Eight cells at a time: the low bit of each byte gathered by one multiplication.
     static void pack(const uint8_t* line, int n, uint64_t* e, uint64_t* f) {
         int c = 0;
+#if defined(__SSE2__)
+        for (; c + 16 <= n; c += 16) {  // sixteen cells: each byte's low bits moved to its top, gathered
+            const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(line + c));
+            e[c >> 6] |= static_cast<uint64_t>(_mm_movemask_epi8(_mm_slli_epi64(x, 7))) << (c & 63);
+            f[c >> 6] |= static_cast<uint64_t>(_mm_movemask_epi8(_mm_slli_epi64(x, 6))) << (c & 63);
+        }
+#endif
         for (; c + 8 <= n; c += 8) {
             uint64_t x;
             std::memcpy(&x, line + c, 8);
@@ -200,10 +218,18 @@ private:
         shr(dst, dst, 64 * W - m);
     }
 
-    // Bit st: cells st..st+len-1 may all be filled (f AND-ed over len shifts, doubling).
+    // Bit st: cells st..st+len-1 may all be filled.  From the maximal runs of fillable
+    // cells (fruns_, [a, b) pairs: the starts a..b-len) when they are few, else f AND-ed
+    // over len shifts (doubling: log(len) passes over the words).
     void runs(uint64_t* r, const uint64_t* f, int len) const {
-        std::memcpy(r, f, static_cast<size_t>(W_) * 8);
         const int W = W_;
+        if (len > 8 && fruns_.size() <= static_cast<size_t>(2 * W)) {
+            std::memset(r, 0, static_cast<size_t>(W) * 8);
+            for (size_t i = 0; i < fruns_.size(); i += 2)
+                set_range(r, fruns_[i], fruns_[i + 1] - len + 1);
+            return;
+        }
+        std::memcpy(r, f, static_cast<size_t>(W_) * 8);
         for (int have = 1; have < len;) {
             const int step = have < len - have ? have : len - have, ws = step >> 6, b = step & 63;
             for (int i = 0; i < W; ++i) {  // r &= r >> step, in place: word i reads words >= i only
@@ -216,9 +242,21 @@ private:
         }
     }
 
-    // Bit c: some bit of v lies in c-len+1..c (v |= v << step, doubling, in place).
-    void smear(uint64_t* v, int len) const {
+    // Bit c: some bit of v lies in c-len+1..c.  For a long block, each maximal run
+    // [a, b) of v becomes [a, b + len - 1); else v |= v << step, doubling, in place.
+    void smear(uint64_t* v, int len) {
         const int W = W_;
+        if (len > 64) {
+            starts_.clear();
+            for (int a = next_set(v, 0); a >= 0;) {
+                const int b = next_clear(v, a);
+                starts_.push_back(a);
+                starts_.push_back(b);
+                a = next_set(v, b);
+            }
+            for (size_t i = 0; i < starts_.size(); i += 2) set_range(v, starts_[i], starts_[i + 1] + len - 1);
+            return;
+        }
         for (int have = 1; have < len;) {
             const int step = have < len - have ? have : len - have, ws = step >> 6, b = step & 63;
             for (int i = W - 1; i >= 0; --i) {  // word i reads words <= i only
@@ -241,6 +279,42 @@ private:
             carry = static_cast<unsigned>(sum >> 64);
             dst[i] = ((static_cast<uint64_t>(sum) ^ x) & x) | seeds[i];
         }
+    }
+
+    // The first set bit at p or after (-1: none); the first clear bit at p or after.
+    int next_set(const uint64_t* v, int p) const {
+        int i = p >> 6;
+        if (i >= W_) return -1;
+        uint64_t x = v[i] & (~0ULL << (p & 63));
+        while (!x) {
+            if (++i >= W_) return -1;
+            x = v[i];
+        }
+        return 64 * i + __builtin_ctzll(x);
+    }
+    int next_clear(const uint64_t* v, int p) const {
+        int i = p >> 6;
+        if (i >= W_) return 64 * W_;
+        uint64_t x = ~v[i] & (~0ULL << (p & 63));
+        while (!x) {
+            if (++i >= W_) return 64 * W_;
+            x = ~v[i];
+        }
+        return 64 * i + __builtin_ctzll(x);
+    }
+
+    // Bits [lo, hi) set (none when hi <= lo).
+    static void set_range(uint64_t* v, int lo, int hi) {
+        if (lo >= hi) return;
+        const int a = lo >> 6, b = (hi - 1) >> 6;
+        const uint64_t first = ~0ULL << (lo & 63), last = ~0ULL >> (63 - ((hi - 1) & 63));
+        if (a == b) {
+            v[a] |= first & last;
+            return;
+        }
+        v[a] |= first;
+        for (int i = a + 1; i < b; ++i) v[i] = ~0ULL;
+        v[b] |= last;
     }
 
     int lowest(const uint64_t* v) const {

@@ -16,6 +16,7 @@
 // taken only after the clock was looked at, and every block taken is finished).
 #include <algorithm>
 #include <atomic>
+#include <cstring>
 #include <new>
 #include <system_error>
 #include <thread>
@@ -36,6 +37,14 @@ constexpr int WAVE_BLOCKS = 16;
 // Lines shorter than this are swept on one thread, and so is a wave of fewer dirty lines
 // than two blocks: a thread's start (tens of microseconds) would cost more than it saves.
 constexpr int THREADED_LENGTH = 128;
+
+// Whether a[0..8) equals b[0..8).
+inline bool same8(const uint8_t* a, const uint8_t* b) {
+    uint64_t x, y;
+    std::memcpy(&x, a, 8);
+    std::memcpy(&y, b, 8);
+    return x == y;
+}
 
 }  // namespace
 
@@ -88,6 +97,10 @@ void Engine::sweep_block(SweepLane& lane, std::vector<uint8_t>& grid, int first,
         }
         const size_t before = out.cells.size();
         for (int i = 0; i < m; ++i) {
+            if (i + 8 <= m && same8(fixed + i, line + i)) {  // most of a long line is as it was
+                i += 7;
+                continue;
+            }
             if (fixed[i] == line[i]) continue;
             out.cells.push_back(seg.lo + i);
             line[i] = fixed[i];  // a row into the grid; a column into the block, written back below
