@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -92,7 +93,5 @@ def test_every_boundary_length_with_a_consistent_and_a_contradicted_line():
 
 
 def test_the_words_option_is_checked():
-    import pytest
-
     with pytest.raises(ValueError, match="words"):
         fix_line(0, (1,), bytes([UNKNOWN]), words=3)
