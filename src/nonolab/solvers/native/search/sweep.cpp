@@ -183,7 +183,14 @@ int Engine::sweep_range(std::vector<uint8_t>& grid, std::vector<int>* rec, int& 
             const SweepBlock& blk = blocks[b];
             ok = ok && blk.ok;
             size_t at = 0;
+            const int crossing = rows ? h_ : 0;
             for (const auto& [index, changed] : blk.lines) {
+                const int position = rows ? index : index - h_;  // this line's place in the crossing lines
+                if (!rec && !log) {  // the root's first propagation, no step log: only the marks (100 M at 10,000²)
+                    root_set_ += changed;
+                    for (int c = 0; c < changed; ++c, ++at) mark(crossing + blk.cells[at], position);
+                    continue;
+                }
                 const long long step = new_step(log);
                 for (int c = 0; c < changed; ++c, ++at) {
                     const int pos = blk.cells[at];  // the cell's place in its line
@@ -193,10 +200,7 @@ int Engine::sweep_range(std::vector<uint8_t>& grid, std::vector<int>* rec, int& 
                     else
                         ++root_set_;
                     if (log) log_.push_back({step, LINE, index, cell, grid[cell] == 2 ? 1 : 0});
-                    if (rows)
-                        mark(h_ + pos, index);
-                    else
-                        mark(pos, index - h_);
+                    mark(crossing + pos, position);
                 }
             }
         }
