@@ -5,7 +5,7 @@ at 50 % density, fully unknown (the widest start ranges: the worst case for the
 restricted DP; the engine answers them in closed form) and half known.  Each line is
 solved many times in one call of the extension (``fix_line(..., repeat=N)``), so no
 Python runs between the solves; the solve is the engine's: bit sets up to 127 cells,
-the byte DP beyond.  Writes ``out/line_speed.md``.
+then word arrays or the byte DP, whichever it expects to be cheaper.  Writes ``out/line_speed.md``.
 
     python -m benchmarks.line_speed
 """

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from nonolab.core import Puzzle, Solution
-from nonolab.core.violations import _all_lines_match, clues_of, violations
+from nonolab.core.violations import _ARRAYS_FROM, _all_lines_match, _all_runs_match, clues_of, violations
 
 
 def _puzzle_of(rows: list[list[int]]) -> Puzzle:
@@ -40,6 +40,43 @@ def test_the_fast_check_agrees_with_the_line_by_line_check(picture, flips):
     assert (violations(puzzle, solution) == []) == _line_by_line(puzzle, solution)
 
 
+wide_grids = st.integers(1, 40).flatmap(lambda h: st.integers(1, 40).flatmap(
+    lambda w: st.tuples(st.just(w), st.lists(st.integers(0, 1), min_size=w * h, max_size=w * h))))
+
+
+@settings(max_examples=400, deadline=None)
+@given(grid=wide_grids, flips=st.lists(st.integers(0, 1599), max_size=3),
+       slice_cells=st.sampled_from((1, 7, 64, 1 << 22)), tile=st.sampled_from((1, 3, 256)),
+       density=st.sampled_from((None, 0, 1)))
+def test_the_numpy_run_lengths_agree_with_the_line_by_line_check(grid, flips, slice_cells, tile, density):
+    # Slices of one line and more, tiles of one row and more: their edges cut runs.
+    w, cells = grid
+    if density is not None:  # all empty or all filled: no run, or one run a line
+        cells = [density] * len(cells)
+    puzzle = _puzzle_of([cells[r:r + w] for r in range(0, len(cells), w)])
+    data = bytearray(cells)
+    for i in flips:
+        data[i % len(data)] ^= 1
+    solution = Solution.from_bytes(bytes(data), w)
+    assert _all_runs_match(puzzle, solution, slice_cells, tile) == _line_by_line(puzzle, solution)
+
+
+def test_a_picture_beyond_the_numpy_threshold_is_checked_and_a_flip_is_named():
+    w, h = 2100, 2000
+    assert w * h >= _ARRAYS_FROM
+    import numpy as np
+
+    r, c = np.indices((h, w))
+    data = bytearray((((r * 7 + c * 3) % 5 < 2) ^ ((r // 300 + c // 200) % 2 == 0)).astype(np.uint8).tobytes())
+    s = Solution.from_bytes(bytes(data), w)
+    p = Puzzle(rows=tuple(clues_of(s.row_bytes(i)) for i in range(h)),
+               columns=tuple(clues_of(s.column_bytes(i)) for i in range(w)))
+    assert violations(p, s) == []
+    data[w * 1500 + 2099] ^= 1
+    bad = violations(p, Solution.from_bytes(bytes(data), w))
+    assert bad and bad[0].startswith("row 1501") and bad[1].startswith("column 2100"), bad
+
+
 def test_a_wrong_line_is_named():
     puzzle = _puzzle_of([[1, 0, 1], [0, 1, 0]])
     wrong = Solution.from_rows(["#.#", "#.."])
@@ -52,6 +89,8 @@ def test_runs_laid_end_to_end_must_also_split_into_the_same_lines():
     puzzle = _puzzle_of([[1, 0, 1], [0, 1, 0]])
     swapped = Solution.from_rows([".#.", "#.#"])
     assert not _all_lines_match(puzzle, swapped)
+    for slice_cells in (1, 3, 64):
+        assert not _all_runs_match(puzzle, swapped, slice_cells)
     assert violations(puzzle, swapped) == ["row 1: expected (1, 1), got (1,)", "row 2: expected (1,), got (1, 1)"]
 
 

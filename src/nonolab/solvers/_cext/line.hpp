@@ -8,7 +8,8 @@
 // block's starts are restricted to a window (O(n + k * (slack + 1)) per call).  Two
 // engines use it: lcg (static windows) and the native engine (windows narrowed as a
 // propagation goes: src/nonolab/solvers/native/search/propagate.cpp); both solve lines
-// of at most 127 cells on bit sets instead (bitline.hpp), with the same answers.
+// of at most 127 cells on bit sets instead (bitline.hpp), and native most longer ones on
+// word arrays (native/lines/wide.hpp), with the same answers.
 #pragma once
 
 #include <cstdint>

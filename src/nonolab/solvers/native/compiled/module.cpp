@@ -6,7 +6,8 @@
 //       overlap, 3 enumerate, from the clue's static windows (None: a contradiction);
 //       labels: per cell the rule that decided it (rule strategies; zeros otherwise and
 //       on None).  repeat: solve it that many times (benchmarks/line_speed.py times the
-//       solves without Python between them).
+//       solves without Python between them).  words (the DP only): 0 the engine's choice,
+//       1 always the byte DP, 2 always the word arrays (the tests compare them).
 //   fix_colour_line(blocks, domains) -> list or None: the colour engine's line solver on
 //       one line of (length, colour) blocks, domains a value mask per cell (bit v: value
 //       v may be there, up to 64 values); None: no placement fits.
@@ -23,20 +24,20 @@ namespace {
 constexpr long LONGEST_BLOCK = 100000000;
 
 PyObject* fix_line(PyObject*, PyObject* args, PyObject* kwds) {
-    static const char* keywords[] = {"strategy", "clue", "cells", "cap", "repeat", nullptr};
-    int strategy = 0;
+    static const char* keywords[] = {"strategy", "clue", "cells", "cap", "repeat", "words", nullptr};
+    int strategy = 0, words = 0;
     long long cap = 1 << 16, repeat = 1;
     PyObject* clue_seq = nullptr;
     Py_buffer cells;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "iOy*|LL", const_cast<char**>(keywords), &strategy, &clue_seq, &cells,
-                                     &cap, &repeat))
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "iOy*|LLi", const_cast<char**>(keywords), &strategy, &clue_seq, &cells,
+                                     &cap, &repeat, &words))
         return nullptr;
     std::vector<uint8_t> line(static_cast<const uint8_t*>(cells.buf), static_cast<const uint8_t*>(cells.buf) + cells.len);
     PyBuffer_Release(&cells);
     std::vector<int> clue;
     if (!binding::read_clue(clue_seq, clue, LONGEST_BLOCK)) return nullptr;
-    if (strategy < 0 || strategy >= native::N_STRATEGIES || cap < 1 || repeat < 1) {
-        PyErr_SetString(PyExc_ValueError, "strategy must be 0..3, cap and repeat positive");
+    if (strategy < 0 || strategy >= native::N_STRATEGIES || cap < 1 || repeat < 1 || words < 0 || words > 2) {
+        PyErr_SetString(PyExc_ValueError, "strategy must be 0..3, words 0..2, cap and repeat positive");
         return nullptr;
     }
     for (uint8_t v : line) {
@@ -59,6 +60,7 @@ PyObject* fix_line(PyObject*, PyObject* args, PyObject* kwds) {
                 hi[b] = static_cast<int>(start + (n - need));
             }
             native::LineSolver solver(strategy, cap);
+            solver.use_words(words);
             for (long long r = 0; r < repeat; ++r)
                 ok = solver.fix(clue.data(), rclue.data(), k, line.data(), n, out.data(), lo.data(), hi.data(), false);
             if (ok && solver.labelled()) labels.assign(solver.labels().begin(), solver.labels().begin() + n);
@@ -134,7 +136,7 @@ PyObject* fix_colour_line(PyObject*, PyObject* args) {
 
 PyMethodDef module_functions[] = {
     {"fix_line", reinterpret_cast<PyCFunction>(fix_line), METH_VARARGS | METH_KEYWORDS,
-     "fix_line(strategy, clue, cells, cap=65536, repeat=1) -> (narrowed bytes or None, labels bytes)"},
+     "fix_line(strategy, clue, cells, cap=65536, repeat=1, words=0) -> (narrowed bytes or None, labels bytes)"},
     {"fix_colour_line", fix_colour_line, METH_VARARGS,
      "fix_colour_line(blocks, domains) -> list of masks, or None: the colour line solver on one line"},
     {"check_many", reinterpret_cast<PyCFunction>(native_types::check_many), METH_VARARGS | METH_KEYWORDS,

@@ -1,5 +1,6 @@
-// The native engine's line strategies behind one call: the complete DP (on bit sets for
-// parts of at most 127 cells, in closed form for an all-unknown part) or one of the
+// The native engine's line strategies behind one call: the complete DP (on bit sets: one
+// or two words for parts of at most 127 cells, word arrays for longer ones unless their
+// blocks are many and their windows narrow; in closed form for an all-unknown part) or one of the
 // simpler strategies (rules.hpp, enumerate.hpp), for benchmarks and human-labelled step
 // logs.  A line strategy is a pure function of (clue, partial line): every one is sound
 // and checks a fully decided line against its clue, so propagation, probing and search
@@ -16,6 +17,7 @@
 #include "../../_cext/line.hpp"
 #include "enumerate.hpp"
 #include "rules.hpp"
+#include "wide.hpp"
 
 namespace native {
 
@@ -89,12 +91,22 @@ public:
         int blank = 0;  // the part solved is all unknown (each line's first solve): no DP needed
         while (blank < n && line[blank] == 3) ++blank;
         if (blank == n || k == 0) return blank_or_empty(clue, k, line, n, out, win_lo, win_hi, update);
-        if (n <= cext::BitLine64::MAX_CELLS)
+        if (words_ == BYTES) return dp_.fix(clue, k, line, n, out, win_lo, win_hi, update);
+        if (words_ == AUTO && n <= cext::BitLine64::MAX_CELLS)
             return bit_fix(bits64_, clue, rclue, k, line, n, out, win_lo, win_hi, update);
-        if (n <= cext::BitLine::MAX_CELLS)
+        if (words_ == AUTO && n <= cext::BitLine::MAX_CELLS)
             return bit_fix(bits128_, clue, rclue, k, line, n, out, win_lo, win_hi, update);
+        if (words_ == WIDE || WideLine::use(clue, k, n, win_lo, win_hi))
+            return wide_.fix(clue, rclue, k, line, n, out, update ? win_lo : nullptr, update ? win_hi : nullptr);
         return dp_.fix(clue, k, line, n, out, win_lo, win_hi, update);
     }
+
+    // Which complete solver the DP strategy uses on a part that is not all unknown: AUTO
+    // (one or two words up to 127 cells, then the word arrays or the byte DP, whichever
+    // WideLine::use expects to be cheaper), or always BYTES (LineDP) or WIDE (WideLine),
+    // for the tests that compare them and for benchmarks.
+    enum Words { AUTO = 0, BYTES = 1, WIDE = 2 };
+    void use_words(int words) { words_ = words; }
 
     int strategy() const { return strategy_; }
     long long cap() const { return cap_; }
@@ -106,9 +118,11 @@ public:
 private:
     int strategy_;
     long long cap_;
+    int words_ = AUTO;
     cext::LineDP dp_;
     cext::BitLine64 bits64_;
     cext::BitLine bits128_;
+    WideLine wide_;
     RuleLine rules_;
     EnumerateLine enumerate_;
     std::vector<uint8_t> labels_;

@@ -12,6 +12,7 @@
 // touched, so a probe costs what it changes, not the size of the grid.
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 
 #include "engine.hpp"
 
@@ -108,9 +109,12 @@ int Engine::probe(std::vector<uint8_t>& grid, std::vector<int>& rec, Probes& pr,
             continue;
         }
         const int p = static_cast<int>(p64);
-        if (grid[p] != 3) {
-            if (pr.score0.get(p) | pr.score1.get(p)) pr.score0[p] = pr.score1[p] = 0;  // (a read takes no memory)
-            pr.next = p + 1;
+        if (grid[p] != 3) {  // up to the next open cell (memchr: a huge grid's cells are nearly all decided)
+            const void* open = std::memchr(grid.data() + p, 3, size - p);
+            const size_t q = open ? static_cast<const uint8_t*>(open) - grid.data() : size;
+            pr.score0.clear(p, q);  // a decided cell has no score (the branching skips it)
+            pr.score1.clear(p, q);
+            pr.next = static_cast<long long>(q);
             continue;
         }
         if (outer && probed > 0 && clock_says_stop()) return 2;
@@ -156,7 +160,11 @@ int Engine::choose_branch(bool use_scores, uint8_t& value) const {
     value = 2;
     const int size = static_cast<int>(cells_.size());
     for (int p = 0; p < size; ++p) {
-        if (cells_[p] != 3) continue;
+        if (cells_[p] != 3) {  // to the next open cell at once
+            const void* open = std::memchr(cells_.data() + p, 3, size - p);
+            if (!open) break;
+            p = static_cast<int>(static_cast<const uint8_t*>(open) - cells_.data());
+        }
         if (!use_scores) return p;
         const int a = probes_.score0[p], b = probes_.score1[p];
         const int low = std::min(a, b), high = std::max(a, b);

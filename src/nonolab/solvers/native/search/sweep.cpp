@@ -16,6 +16,7 @@
 // taken only after the clock was looked at, and every block taken is finished).
 #include <algorithm>
 #include <atomic>
+#include <cstring>
 #include <new>
 #include <system_error>
 #include <thread>
@@ -36,6 +37,14 @@ constexpr int WAVE_BLOCKS = 16;
 // Lines shorter than this are swept on one thread, and so is a wave of fewer dirty lines
 // than two blocks: a thread's start (tens of microseconds) would cost more than it saves.
 constexpr int THREADED_LENGTH = 128;
+
+// Whether a[0..8) equals b[0..8).
+inline bool same8(const uint8_t* a, const uint8_t* b) {
+    uint64_t x, y;
+    std::memcpy(&x, a, 8);
+    std::memcpy(&y, b, 8);
+    return x == y;
+}
 
 }  // namespace
 
@@ -88,6 +97,10 @@ void Engine::sweep_block(SweepLane& lane, std::vector<uint8_t>& grid, int first,
         }
         const size_t before = out.cells.size();
         for (int i = 0; i < m; ++i) {
+            if (i + 8 <= m && same8(fixed + i, line + i)) {  // most of a long line is as it was
+                i += 7;
+                continue;
+            }
             if (fixed[i] == line[i]) continue;
             out.cells.push_back(seg.lo + i);
             line[i] = fixed[i];  // a row into the grid; a column into the block, written back below
@@ -170,7 +183,14 @@ int Engine::sweep_range(std::vector<uint8_t>& grid, std::vector<int>* rec, int& 
             const SweepBlock& blk = blocks[b];
             ok = ok && blk.ok;
             size_t at = 0;
+            const int crossing = rows ? h_ : 0;
             for (const auto& [index, changed] : blk.lines) {
+                const int position = rows ? index : index - h_;  // this line's place in the crossing lines
+                if (!rec && !log) {  // the root's first propagation, no step log: only the marks (100 M at 10,000²)
+                    root_set_ += changed;
+                    for (int c = 0; c < changed; ++c, ++at) mark(crossing + blk.cells[at], position);
+                    continue;
+                }
                 const long long step = new_step(log);
                 for (int c = 0; c < changed; ++c, ++at) {
                     const int pos = blk.cells[at];  // the cell's place in its line
@@ -180,10 +200,7 @@ int Engine::sweep_range(std::vector<uint8_t>& grid, std::vector<int>* rec, int& 
                     else
                         ++root_set_;
                     if (log) log_.push_back({step, LINE, index, cell, grid[cell] == 2 ? 1 : 0});
-                    if (rows)
-                        mark(h_ + pos, index);
-                    else
-                        mark(pos, index - h_);
+                    mark(crossing + pos, position);
                 }
             }
         }

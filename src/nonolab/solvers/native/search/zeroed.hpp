@@ -11,6 +11,7 @@
 // elements made on their first write; get() reads without making one.
 #pragma once
 
+#include <algorithm>
 #include <cstdlib>
 #include <memory>
 #include <new>
@@ -54,6 +55,23 @@ public:
         return page ? page[i & ((size_t(1) << PAGE_BITS) - 1)] : T();
     }
     T operator[](size_t i) const { return get(i); }
+    // Elements [lo, hi) zero, making no page: a page never written is zero already, and
+    // the flat block is only written where it is not zero (a write would back it).
+    void clear(size_t lo, size_t hi) {
+        if (flat_) {
+            T* a = flat_.get();
+            for (size_t i = lo; i < hi; ++i)
+                if (a[i] != T()) a[i] = T();
+            return;
+        }
+        const size_t size = size_t(1) << PAGE_BITS;
+        while (lo < hi) {
+            const size_t end = std::min(hi, ((lo >> PAGE_BITS) + 1) << PAGE_BITS);
+            if (const std::unique_ptr<T[]>& page = pages_[lo >> PAGE_BITS])
+                std::fill(page.get() + (lo & (size - 1)), page.get() + (lo & (size - 1)) + (end - lo), T());
+            lo = end;
+        }
+    }
 
 private:
     struct Free {
