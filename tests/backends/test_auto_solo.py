@@ -44,7 +44,7 @@ def test_the_rival_joins_after_the_budget_and_the_count_stays_exact():
     # solo_budget=0: the rival (CP-SAT) joins at lcg's first slice's end.  Whoever
     # answers, all 120 permutation matrices are counted once.
     # (The alarm rings between lcg's slices: here after its first solution.)
-    result = get("auto", rival="cpsat", solo_budget=0).solve(_permutations(5), Limits(max_solutions=None))
+    result = get("auto", rival="cpsat", solo_budget=0, solo_find_budget=0).solve(_permutations(5), Limits(max_solutions=None))
     counters = result.stats.counters
     assert result.complete and result.count == 120 and result.status is Status.SOLVED
     assert counters["phase"] == "lcg|cpsat race" and counters["winner"] in ("lcg", "cpsat")
@@ -54,7 +54,7 @@ def test_the_rival_joins_after_the_budget_and_the_count_stays_exact():
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(puzzle=clue_sets())
 def test_counts_are_exact_whoever_answers(rival, puzzle):
-    result = get("auto", rival=rival, solo_budget=0).solve(puzzle, Limits(max_solutions=None))
+    result = get("auto", rival=rival, solo_budget=0, solo_find_budget=0).solve(puzzle, Limits(max_solutions=None))
     exact = _brute_force(puzzle)
     if exact is None:
         exact = get("native").solve(puzzle, Limits(max_solutions=None)).count
@@ -62,7 +62,7 @@ def test_counts_are_exact_whoever_answers(rival, puzzle):
 
 
 def test_without_a_rival_lcg_goes_on_alone():
-    result = get("auto", rival="none", race=False, solo_budget=0).solve(_permutations(5), Limits(max_solutions=None))
+    result = get("auto", rival="none", race=False, solo_budget=0, solo_find_budget=0).solve(_permutations(5), Limits(max_solutions=None))
     assert result.count == 120 and result.complete and result.stats.counters["phase"] == "lcg alone"
 
 
@@ -104,7 +104,7 @@ def test_a_cancel_or_a_limit_stops_lcg_and_the_rival_that_joined_it(stop):
         threading.Timer(0.8, cancel.set).start()
     # (solo_budget=0: the rival joins at lcg's first slice's end; the budget is lcg's CPU
     # time, which a loaded machine may not give it before the stop.)
-    result = get("auto", rival="cpsat", solo_budget=0).solve(_twenty_dom(), limits)
+    result = get("auto", rival="cpsat", solo_budget=0, solo_find_budget=0).solve(_twenty_dom(), limits)
     expected = Status.INTERRUPTED if stop == "cancel" else Status.TIMEOUT
     assert result.status is expected and result.stats.counters["phase"] == "lcg|cpsat race"
     # The rival was told to stop too: its thread ends (waited for up to a hang guard, not

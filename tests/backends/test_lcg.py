@@ -433,3 +433,88 @@ def test_the_alarm_counts_the_search_threads_cpu_time_not_the_wall(monkeypatch, 
     puzzle = Puzzle(rows=((1,),) * 6, columns=((1,),) * 6)  # 720 solutions, a slice each
     result = lcg.LcgSolver(alarm=(0.5, rang.append)).solve(puzzle, Limits(max_solutions=None))
     assert result.count == 720 and len(rang) == rings
+
+
+class _FiveSlicesThenASolution:
+    """A stand-in engine for a 1x1 puzzle: five slices without an answer, then its solution,
+    then the end of the search."""
+
+    def __init__(self) -> None:
+        self.calls = 0
+
+    def run(self, seconds, until_conflicts=-1):
+        self.calls += 1
+        return 0 if self.calls <= 5 else 1 if self.calls == 6 else 2
+
+    def solution(self):
+        return b"\x01"
+
+    def conflicts(self):
+        return 0
+
+    def root(self):
+        return b"\x02"
+
+    def stats(self):
+        return {"conflicts": 0, "learned": 0, "explanations": 0, "explained_literals": 0}
+
+
+@pytest.mark.parametrize("unsolved, rings_at", [(3.5, 5.0), (100.0, 7.0), (None, 2.0)])
+def test_the_alarm_waits_longer_before_a_first_solution_when_asked(monkeypatch, unsolved, rings_at):
+    # (seconds, call, unsolved): before the first solution the alarm rings at `unsolved`
+    # CPU seconds, after it at `seconds` (auto's rival joins a search for a first solution
+    # later).  The CPU clock moves 1 s a look (the first at the start, then one after each
+    # slice); the engine answers on its sixth slice: 3.5 rings after the fourth slice,
+    # 100 after the solution (0.5 then), and a plain (seconds, call) after the first.
+    from nonolab.solvers import lcg
+
+    now = [0.0]
+
+    def cpu_clock() -> float:
+        now[0] += 1.0
+        return now[0]
+
+    monkeypatch.setattr(lcg.time, "thread_time", cpu_clock)
+    monkeypatch.setattr(lcg.LcgSolver, "_build", lambda self, puzzle, fixed, overrides: _FiveSlicesThenASolution())
+    rang = []
+    solver = lcg.LcgSolver()
+    call = lambda root: rang.append(now[0])  # noqa: E731
+    solver.alarm = (0.5, call) if unsolved is None else (0.5, call, unsolved)
+    result = solver.solve(Puzzle(rows=((1,),), columns=((1,),)), Limits(max_solutions=None))
+    assert result.count == 1 and result.complete
+    assert rang == [rings_at]
+
+
+def test_run_stops_at_the_conflicts_it_is_given():
+    # The twin's turns rest on this: run(seconds, until_conflicts) ends at that many
+    # conflicts in all, however long the time budget.
+    engine = ENGINE.Engine(19, 19, *n_dom(9), [], 2, 0, 0, 0, target_phases=True, hint_rounds=0,
+                           hint_conflicts=0, follow_conflicts=0)
+    assert engine.run(60.0, 50) == 0 and engine.conflicts() == 50
+    assert engine.run(60.0, 120) == 0 and engine.conflicts() == 120
+
+
+@pytest.mark.parametrize("puzzle", [Puzzle(*n_dom(9)), Puzzle(rows=((1,),) * 5, columns=((1,),) * 5)],
+                         ids=["9-dom", "permutations-5"])
+def test_the_twin_takes_turns_by_conflicts_and_keeps_the_count_exact(puzzle):
+    # twin_after=10: the twin joins at the first engine's 10th conflict and the two take
+    # turns of 7; the count is exact (each engine blocks its own solutions), the twin's
+    # conflicts are counted in the total, and 1 ms slices give the same search as long
+    # ones (turns end on conflicts, not on the clock).
+    limits = Limits(max_solutions=None)
+    alone = get("lcg").solve(puzzle, limits)
+    short, long = (get("lcg", twin_after=10, twin_turn=7, slice_seconds=s).solve(puzzle, limits) for s in (0.001, 10.0))
+    assert short.count == long.count == alone.count and short.complete and long.complete
+    if alone.stats.counters["conflicts"] > 10:
+        assert long.stats.counters["twin_conflicts"] > 0
+        assert long.stats.counters["conflicts"] > long.stats.counters["twin_conflicts"]
+    keys = ("conflicts", "twin_conflicts", "decisions")
+    assert {k: short.stats.counters.get(k) for k in keys} == {k: long.stats.counters.get(k) for k in keys}
+    assert sorted(map(str, short.solutions)) == sorted(map(str, long.solutions))
+
+
+def test_no_twin_by_default_or_in_a_proof(tmp_path):
+    puzzle = Puzzle(*n_dom(9))
+    assert "twin_conflicts" not in get("lcg", twin_after=0).solve(puzzle, Limits(2)).stats.counters
+    proved = lcg.LcgSolver(twin_after=1).prove(puzzle, Limits(2), proof=tmp_path / "p.drat")
+    assert proved.unique and "twin_conflicts" not in proved.stats.counters
