@@ -113,3 +113,29 @@ def test_a_cancel_or_a_limit_stops_lcg_and_the_rival_that_joined_it(stop):
     while [t for t in threading.enumerate() if t.name.startswith("nonolab-auto-")] and time.perf_counter() < deadline:
         time.sleep(0.05)
     assert not [t for t in threading.enumerate() if t.name.startswith("nonolab-auto-")]
+
+
+@pytest.mark.parametrize("find_budget, joins_after_slice", [(0.0, 1), (3.5, 4), (1000.0, 6)])
+def test_the_rival_joins_a_search_for_a_first_solution_after_solo_find_budget(monkeypatch, find_budget,
+                                                                           joins_after_slice):
+    # lcg's CPU clock moves 1 s a look; its engine (a stand-in) answers on its sixth
+    # slice.  solo_budget=0 would start the rival at once; before a first solution the
+    # budget is solo_find_budget (the rival is not started here: the test records when).
+    from nonolab.solvers import lcg
+    from nonolab.solvers.auto import racing
+    from test_lcg import _FiveSlicesThenASolution
+
+    now = [0.0]
+
+    def cpu_clock() -> float:
+        now[0] += 1.0
+        return now[0]
+
+    engine = _FiveSlicesThenASolution()
+    monkeypatch.setattr(lcg.time, "thread_time", cpu_clock)
+    monkeypatch.setattr(lcg.LcgSolver, "_build", lambda self, puzzle, fixed, overrides: engine)
+    started = []
+    monkeypatch.setattr(racing.Race, "start", lambda self, slot, name, call, nice=0: started.append(engine.calls))
+    auto = get("auto", rival="cpsat", solo_budget=0, solo_find_budget=find_budget)
+    result = auto.solve(Puzzle(rows=((1,),), columns=((1,),)), Limits(max_solutions=None))
+    assert result.count == 1 and started == [joins_after_slice]
