@@ -39,7 +39,7 @@ CANCEL = threading.Event()
 #: Seconds the worker may take to stop after a signal before the process exits anyway.
 GRACE = 0.4
 #: The exit code of each signal: 128 + its number, as a shell reports a death by it.
-EXIT_CODES = {signal.SIGINT: 130, signal.SIGTERM: 143}
+EXIT_CODES: dict[int, int] = {signal.SIGINT: 130, signal.SIGTERM: 143}   # by signal number: handlers get ints
 
 _received: list[int] = []
 _stderr: list[int] = []  # a copy of the real stderr, for the one line

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import NoReturn
 
 import click
 
@@ -40,7 +41,7 @@ def write_picture(svg: str, fmt: str, output: str | None, page: str | None = Non
     elif sys.stdout.isatty():
         raise InvalidArgument(f"{fmt.upper()} is binary: give an output file with -o FILE")
     else:
-        click.get_binary_stream("stdout").write(data)
+        sys.stdout.buffer.write(data)   # the stream click writes to
 
 
 def write_solution(puzzle, solution, fmt: str, output: str | None, cell: float = 20) -> None:
@@ -149,10 +150,10 @@ def render(files, input_format, mode, to_format, output, cell, page, tiles, solu
         _steps(puzzle, fmt, output, cell, time_limit)
         return
     if mode == "solution":
-        from nonolab.harness.uniqueness import outcome_of
+        from nonolab.harness.uniqueness import verdict_of
         found = nonolab.solve(puzzle, max_solutions=1, time_limit=time_limit)
-        if found.solution is None:
-            _nothing(f"no solution ({outcome_of(found).value})")
+        if found.solution is None:   # none found: contradiction, or stopped (a cap of one needs one)
+            _nothing(f"no solution ({verdict_of(found).value})")
         svg = solution_svg(found.solution, puzzle, **size)
     elif mode == "diff":
         answer = nonolab.check(puzzle, time_limit=time_limit)
@@ -173,7 +174,7 @@ def render(files, input_format, mode, to_format, output, cell, page, tiles, solu
 def _print(files, input_format, mode, output, page, printing, time_limit) -> None:
     """The PDF of ``render``: printed pages (tiled when large), or a sheet of several puzzles."""
     import nonolab
-    from nonolab.harness.uniqueness import outcome_of
+    from nonolab.harness.uniqueness import verdict_of
     from nonolab.render.convert import to_pdf_pages
     from nonolab.render.printing import Footer, print_pages, sheet_pages
 
@@ -189,7 +190,7 @@ def _print(files, input_format, mode, output, page, printing, time_limit) -> Non
         if mode == "solution" or (printing["solution_page"] and solution is None):
             found = nonolab.solve(puzzle, max_solutions=1, time_limit=time_limit)
             if found.solution is None:
-                _nothing(f"no solution ({outcome_of(found).value})")
+                _nothing(f"no solution ({verdict_of(found).value})")
             solution = found.solution
         pages = print_pages(puzzle, page=page, tiles=_tiles(printing["tiles"]), solution=solution,
                             solution_page=printing["solution_page"] or mode == "solution",
@@ -222,10 +223,10 @@ def write_picture_bytes(data: bytes, output: str | None, what: str) -> None:
     elif sys.stdout.isatty():
         raise InvalidArgument("PDF is binary: give an output file with -o FILE")
     else:
-        click.get_binary_stream("stdout").write(data)
+        sys.stdout.buffer.write(data)   # the stream click writes to
 
 
-def _nothing(why: str) -> None:
+def _nothing(why: str) -> NoReturn:
     click.echo(f"nonolab: {why}; nothing drawn", err=True)
     sys.exit(EXIT_NO)
 

@@ -217,24 +217,23 @@ class _Made:
 def _flip(puzzle, solver, max_flips: int, time_limit: float | None) -> _Made:
     """The fewest flips of the picture (:func:`nonolab.harness.repair.repair`)."""
     from nonolab.harness.repair import repair as repair_puzzle
-    from nonolab.harness.uniqueness import outcome_of
     from nonolab.solvers import build, role
 
     if role(solver.name) != "solver":     # hundreds of small counts: see harness.report
         solver = build("native")
     result = repair_puzzle(puzzle, None, solver, max_flips, time_limit, 1, cancel=CANCEL)
     best = result.best
-    fixed = best is not None and best.unique
-    verdict = outcome_of(result).value
+    fixed = best if best is not None and best.unique else None
+    verdict = result.verdict.value   # the outcome word of the puzzle the repair leaves
     data = {"verdict": verdict, "backend": solver.name, **result.as_dict()}
     if result.status == "unique":
         head = "already unique: written unchanged"
     elif fixed:
-        head = (f"repaired: {best.describe()} ({'the fewest' if result.minimal else 'greedy'}; "
+        head = (f"repaired: {fixed.describe()} ({'the fewest' if result.minimal else 'greedy'}; "
                 "unique by an exact count)")
     else:
         head = f"not repaired ({verdict}): written unchanged"
-    return _Made(best.puzzle if fixed else puzzle, verdict, data, head)
+    return _Made(fixed.puzzle if fixed else puzzle, verdict, data, head)
 
 
 def _reveal(puzzle, solver, max_flips: int, time_limit: float | None) -> _Made:

@@ -14,7 +14,7 @@ from typing import Callable, Sequence
 
 from nonolab.core.puzzle import Clue, Puzzle
 from nonolab.errors import NonolabError, ParseError
-from nonolab.formats._common import (build, eof_line, is_blank, parse_clue, require_text, shown,
+from nonolab.formats._common import (ClueLines, build, eof_line, is_blank, parse_clue, require_text, shown,
                                      split_lines)
 
 _TOKENS = re.compile(r"[\s,]+")
@@ -99,8 +99,8 @@ def read(text: str, *, comment: str | None = None, marker: str | None = None,
     row_block, col_block = _split(text, comment, marker)
     rows = [_clue(x, n, terminated) for n, x in row_block]
     cols = [_clue(x, n, terminated) for n, x in col_block]
-    return [build(rows, cols, row_lines=[n for n, _ in row_block],
-                  col_lines=[n for n, _ in col_block], size_line=row_block[0][0])]
+    return [build(rows, cols, ClueLines(rows=[n for n, _ in row_block], columns=[n for n, _ in col_block],
+                                       size=row_block[0][0]))]
 
 
 def _filled(block: Numbered) -> int:

@@ -17,7 +17,7 @@ from typing import Any, Iterable, Mapping
 
 from nonolab.core.puzzle import Clue, Puzzle
 from nonolab.errors import ParseError
-from nonolab.formats._common import DIGITS, build, shown, to_int
+from nonolab.formats._common import ClueLines, DIGITS, build, shown, to_int
 
 _COMMENT = re.compile(r"[#;]")
 _COLOURED = re.compile(r"([0-9]+)([A-Za-z_][\w-]*)")
@@ -39,7 +39,7 @@ def parse_item(item: str, line: int) -> ColouredClue:
     tokens = item.split()
     if not tokens:
         raise ParseError("empty clue between commas (write 0 for an empty line)", line=line)
-    numbers = []
+    numbers: list[tuple[int, str | None]] = []
     for token in tokens:
         if DIGITS.fullmatch(token):
             numbers.append((to_int(token, line, "clue number"), None))
@@ -76,10 +76,10 @@ def build_items(rows: list[tuple[ColouredClue, int]], cols: list[tuple[ColouredC
     plain = {"black", "white", "B", "W"}
     if not used - plain and not set(defs) - plain:
         return build([tuple(n for n, _ in c) for c, _ in rows], [tuple(n for n, _ in c) for c, _ in cols],
-                     row_lines=[n for _, n in rows], col_lines=[n for _, n in cols], size_line=size_line, **extra)
+                     ClueLines(rows=[n for _, n in rows], columns=[n for _, n in cols], size=size_line), **extra)
     from nonolab.formats._colours import build_coloured
 
-    alias = {None: "black", "B": "black", "W": "white"}
+    alias = {"B": "black", "W": "white"}   # and no suffix: black
     unknown = sorted(used - set(defs) - plain)
     if unknown:
         line = next(n for c, n in rows + cols if any(k in unknown for _, k in c))
@@ -87,10 +87,10 @@ def build_items(rows: list[tuple[ColouredClue, int]], cols: list[tuple[ColouredC
     declared = {"white": ((255, 255, 255), None), "black": ((0, 0, 0), None), **defs}
 
     def blocks(items: list[tuple[ColouredClue, int]]) -> list[list[tuple[int, str]]]:
-        return [[(n, alias.get(c, c)) for n, c in clue] for clue, _ in items]  # type: ignore[arg-type]
+        return [[(n, "black" if c is None else alias.get(c, c)) for n, c in clue] for clue, _ in items]
 
-    return build_coloured(blocks(rows), blocks(cols), "white", declared, row_lines=[n for _, n in rows],
-                          col_lines=[n for _, n in cols], size_line=size_line, **extra)
+    return build_coloured(blocks(rows), blocks(cols), "white", declared,
+                          ClueLines(rows=[n for _, n in rows], columns=[n for _, n in cols], size=size_line), **extra)
 
 
 def write_coloured(puzzle: Puzzle, indent: str = "    ") -> tuple[list[str], list[str], list[str]]:

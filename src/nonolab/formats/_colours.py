@@ -18,7 +18,7 @@ from nonolab.core.grid import Solution
 from nonolab.core.palette import RGB, Colour, Palette
 from nonolab.core.puzzle import Puzzle
 from nonolab.errors import ParseError
-from nonolab.formats._common import build
+from nonolab.formats._common import ClueLines, build
 
 # The SVG/X11 names the real files use, and the usual others.
 NAMED: dict[str, RGB] = {
@@ -77,10 +77,9 @@ def make_palette(background: str, declared: Mapping[str, tuple[RGB, str | None]]
 
 
 def build_coloured(rows: Sequence[Sequence[tuple[int, str]]], columns: Sequence[Sequence[tuple[int, str]]],
-                   background: str, declared: Mapping[str, tuple[RGB, str | None]], *,
-                   row_lines: Sequence[int], col_lines: Sequence[int], size_line: int,
-                   goal: Sequence[Sequence[str]] | None = None, goal_line: int | None = None,
-                   name: str = "", metadata: Mapping[str, str] | None = None) -> Puzzle:
+                   background: str, declared: Mapping[str, tuple[RGB, str | None]], lines: ClueLines, *,
+                   goal: Sequence[Sequence[str]] | None = None, name: str = "",
+                   metadata: Mapping[str, str] | None = None) -> Puzzle:
     """A puzzle from blocks ``(length, colour name)`` (and a goal of colour names), with
     every problem pinned to its line (see :func:`~nonolab.formats._common.build`)."""
     used = [c for line in list(rows) + list(columns) for _, c in line]
@@ -91,13 +90,12 @@ def build_coloured(rows: Sequence[Sequence[tuple[int, str]]], columns: Sequence[
     picture = None
     if goal is not None:
         if not goal or not goal[0] or any(len(r) != len(goal[0]) for r in goal):
-            raise ParseError("the goal picture is empty or not a rectangle", line=goal_line or size_line)
+            raise ParseError("the goal picture is empty or not a rectangle", line=lines.goal or lines.size)
         picture = Solution.from_bytes(bytes(index[c] for row in goal for c in row), len(goal[0]), colours=True)
         if len(palette) == 2:
             picture = Solution.from_bytes(picture.to_bytes(), picture.width)
     return build([tuple(n for n, _ in line) for line in rows], [tuple(n for n, _ in line) for line in columns],
-                 row_lines=row_lines, col_lines=col_lines, size_line=size_line, goal_line=goal_line, name=name,
-                 metadata=metadata, goal=picture, palette=palette,
+                 lines, name=name, metadata=metadata, goal=picture, palette=palette,
                  row_colours=[tuple(index[c] for _, c in line) for line in rows],
                  column_colours=[tuple(index[c] for _, c in line) for line in columns])
 

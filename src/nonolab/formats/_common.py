@@ -8,6 +8,7 @@ the 1-based line of the text they concern, so that a message can say
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from typing import Callable, Mapping, Sequence
 
 from nonolab.core.grid import Solution
@@ -160,21 +161,34 @@ def make_goal(cells: Sequence[Sequence[int]], line: int) -> Solution:
     return Solution(tuple(tuple(r) for r in cells))
 
 
-def build(rows: Sequence[Clue], columns: Sequence[Clue], *, row_lines: Sequence[int],
-          col_lines: Sequence[int], size_line: int, goal_line: int | None = None,
-          name: str = "", metadata: Mapping[str, str] | None = None,
-          goal: Solution | None = None, palette: Palette | None = None,
-          row_colours: Sequence[Sequence[int]] | None = None,
+@dataclass(frozen=True)
+class ClueLines:
+    """Where a reader found a puzzle's clues: the file line of each row and column clue,
+    of the clue block's header (``size``: problems of the whole puzzle go there) and of
+    the goal picture, if any."""
+
+    rows: Sequence[int]
+    columns: Sequence[int]
+    size: int
+    goal: int | None = None
+
+
+def build(rows: Sequence[Clue], columns: Sequence[Clue], lines: ClueLines, *, name: str = "",
+          metadata: Mapping[str, str] | None = None, goal: Solution | None = None,
+          palette: Palette | None = None, row_colours: Sequence[Sequence[int]] | None = None,
           column_colours: Sequence[Sequence[int]] | None = None) -> Puzzle:
     """Build a Puzzle; a validation error is pinned to the source line it concerns.
 
     Puzzle validation knows only "row 3" or "column 2"; the reader knows on which
-    line of the file that clue was, so it passes the line numbers of every clue.
-    Problems of the whole puzzle (empty size, totals that differ) go to
-    ``size_line``, the header of the clue block.  A colour puzzle passes its palette
-    and the colour of each block (see :class:`~nonolab.core.puzzle.Puzzle`).
+    line of the file that clue was (``lines``).  Problems of the whole puzzle (empty
+    size, totals that differ) go to ``lines.size``, the header of the clue block.  A
+    colour puzzle passes its palette and the colour of each block (see
+    :class:`~nonolab.core.puzzle.Puzzle`).
+
+    >>> build([(1,)], [(1,)], ClueLines(rows=[2], columns=[3], size=1)).width
+    1
     """
-    check_cells(len(columns), len(rows), size_line)
+    check_cells(len(columns), len(rows), lines.size)
     try:
         if palette is not None:
             return Puzzle(rows=tuple(rows), columns=tuple(columns), name=name, metadata=dict(metadata or {}),
@@ -184,13 +198,13 @@ def build(rows: Sequence[Clue], columns: Sequence[Clue], *, row_lines: Sequence[
         return Puzzle(rows=tuple(rows), columns=tuple(columns), name=name,
                       metadata=dict(metadata or {}), goal=goal)
     except InvalidPuzzle as err:
-        line = size_line
-        if err.kind == "row" and err.index is not None and err.index < len(row_lines):
-            line = row_lines[err.index]
-        elif err.kind == "column" and err.index is not None and err.index < len(col_lines):
-            line = col_lines[err.index]
-        elif err.kind == "goal" and goal_line is not None:
-            line = goal_line
+        line = lines.size
+        if err.kind == "row" and err.index is not None and err.index < len(lines.rows):
+            line = lines.rows[err.index]
+        elif err.kind == "column" and err.index is not None and err.index < len(lines.columns):
+            line = lines.columns[err.index]
+        elif err.kind == "goal" and lines.goal is not None:
+            line = lines.goal
         raise err.located(line=line)
 
 

@@ -17,7 +17,7 @@ import re
 from nonolab.core.puzzle import Puzzle
 from nonolab.errors import ParseError
 from nonolab.formats._colours import build_coloured
-from nonolab.formats._common import require_text, shown, split_lines, to_int
+from nonolab.formats._common import ClueLines, require_text, shown, split_lines, to_int
 
 # At most 9 digits: int() refuses 4300 and more (a sniffer must never raise), and no grid is that large.
 _HEADER = re.compile(r"\s*([0-9]{1,9})\s*,\s*([0-9]{1,9})\s*$")
@@ -60,8 +60,8 @@ def parse(text: str) -> list[Puzzle]:
         declared[letter] = (_INITIALS.get(letter.upper(), ((i * 67) % 224, (i * 131) % 224, (i * 193) % 224)),
                             letter)
     return [build_coloured(blocks[:rows], blocks[rows:], "white", declared,
-                           row_lines=list(range(2, rows + 2)), col_lines=list(range(rows + 2, rows + cols + 2)),
-                           size_line=1)]
+                           ClueLines(rows=list(range(2, rows + 2)), columns=list(range(rows + 2, rows + cols + 2)),
+                                     size=1))]
 
 
 def write(puzzle: Puzzle) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from nonolab.core.puzzle import Puzzle
 from nonolab.errors import ParseError
-from nonolab.formats._common import (CLUE_LINE, build, check_trailing, clue_text, eof_line,
+from nonolab.formats._common import (ClueLines, CLUE_LINE, build, check_trailing, clue_text, eof_line,
                                      first_content, is_blank, numbers_only, read_clue_block,
                                      read_header, require_text, split_lines)
 
@@ -36,7 +36,7 @@ def parse(text: str) -> list[Puzzle]:
                          line=j + 1 if j < len(lines) else eof_line(lines))
     cols, col_lines = read_clue_block(lines, j + 1, width, "column")
     check_trailing(lines, j + 1 + width, "last column clue")
-    return [build(rows, cols, row_lines=row_lines, col_lines=col_lines, size_line=i + 1)]
+    return [build(rows, cols, ClueLines(rows=row_lines, columns=col_lines, size=i + 1))]
 
 
 def write(puzzle: Puzzle) -> str:

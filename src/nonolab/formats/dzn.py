@@ -37,7 +37,7 @@ from typing import Sequence
 
 from nonolab.core.puzzle import Clue, Puzzle
 from nonolab.errors import ParseError
-from nonolab.formats._common import build, require_text, split_lines, to_int
+from nonolab.formats._common import ClueLines, build, require_text, split_lines, to_int
 
 _TOKEN = re.compile(r"""
     (?P<space>[ \t\r\f\v]+) | (?P<newline>\n) | (?P<comment>%[^\n]*) | (?P<block>/\*.*?\*/)
@@ -65,7 +65,7 @@ def _tokens(text: str) -> tuple[list[_Tok], str]:
     title = ""
     line = 1
     for m in _TOKEN.finditer(text):
-        kind, value = m.lastgroup, m.group()
+        kind, value = m.lastgroup or "other", m.group()
         if kind == "comment":
             t = _TITLE.fullmatch(value.strip())
             if t and not title:
@@ -174,7 +174,7 @@ def _rules(rd: _Reader, name: str) -> tuple[list[list[tuple[int, int]]] | None, 
         rows: list[list[tuple[int, int]]] = []
         end = "|"
         while end == "|":
-            if rd.peek() is not None and rd.peek().text == "|]":    # [| 1 | 2 |]
+            if (ahead := rd.peek()) is not None and ahead.text == "|]":    # [| 1 | 2 |]
                 rd.i += 1
                 break
             row, end = _int_list(rd, name, ("|", "|]"))
@@ -245,8 +245,8 @@ def parse(text: str) -> list[Puzzle]:
                 raise ParseError(f"{key} = {ints[key][0]}, but {name} has {got}", line=ints[key][1])
         clues[kind] = [_clue(r, kind, i, line) for i, r in enumerate(rows)]
         where[kind] = [r[0][1] if r else line for r in rows]
-    return [build(clues["row"], clues["column"], row_lines=where["row"],
-                  col_lines=where["column"], size_line=arrays["row_rules"][2], name=title)]
+    return [build(clues["row"], clues["column"], ClueLines(rows=where["row"], columns=where["column"],
+                                                         size=arrays["row_rules"][2]), name=title)]
 
 
 def _reshape(name: str, declared: list, ints: dict[str, tuple[int, int]],

@@ -16,7 +16,7 @@ from __future__ import annotations
 from nonolab.core.puzzle import Puzzle
 from nonolab.errors import ParseError
 from nonolab.formats import _blocks
-from nonolab.formats._common import (build, eof_line, first_content, is_blank, parse_clue,
+from nonolab.formats._common import (ClueLines, build, eof_line, first_content, is_blank, parse_clue,
                                      require_text, shown, split_lines)
 
 
@@ -44,7 +44,7 @@ def parse(text: str) -> list[Puzzle]:
             raise ParseError(f"no {kind} clues", line=first)
         sections[kind] = ([parse_clue(lines[n - 1], n) for n in where], where)
     (rows, row_lines), (cols, col_lines) = sections["row"], sections["column"]
-    return [build(rows, cols, row_lines=row_lines, col_lines=col_lines, size_line=start + 1)]
+    return [build(rows, cols, ClueLines(rows=row_lines, columns=col_lines, size=start + 1))]
 
 
 def sniff(text: str) -> bool:

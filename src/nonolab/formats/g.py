@@ -17,7 +17,7 @@ from typing import Sequence
 
 from nonolab.core.puzzle import Clue, Puzzle
 from nonolab.errors import ParseError
-from nonolab.formats._common import (build, clue_text, eof_line, is_blank, parse_clue,
+from nonolab.formats._common import (ClueLines, build, clue_text, eof_line, is_blank, parse_clue,
                                      require_text, shown, split_lines, to_int)
 
 _ROWS = re.compile(r":\s*rows", re.IGNORECASE)
@@ -51,7 +51,7 @@ def parse(text: str) -> list[Puzzle]:
         raise ParseError("no column section: the row clues are not followed by a ':' line",
                          line=eof_line(lines))
     cols, col_lines, _ = _section(lines, i + 1)
-    return [build(rows, cols, row_lines=row_lines, col_lines=col_lines, size_line=rows_line)]
+    return [build(rows, cols, ClueLines(rows=row_lines, columns=col_lines, size=rows_line))]
 
 
 _TOKEN = re.compile(r"([0-9]+)(\S?)")
@@ -98,8 +98,8 @@ def _colour_puzzle(lines: Sequence[str], i: int, declared: dict[str, tuple[str, 
                                      "suffix", line=k + 1)
                 line_blocks.append((to_int(m.group(1), k + 1, "clue number"), names[suffix or "1"]))
             blocks[which].append(line_blocks)
-    return build_coloured(blocks[0], blocks[1], background, colours, row_lines=[k + 1 for k in spans[0]],
-                          col_lines=[k + 1 for k in spans[1]], size_line=rows_line)
+    return build_coloured(blocks[0], blocks[1], background, colours, ClueLines(rows=[k + 1 for k in spans[0]],
+                          columns=[k + 1 for k in spans[1]], size=rows_line))
 
 
 def _colours(lines: Sequence[str], start: int) -> tuple[int, dict[str, tuple[str, str, int]]]:

@@ -22,10 +22,9 @@ from typing import Any, Callable, Sequence
 
 from nonolab.core.puzzle import Puzzle
 from nonolab.errors import ParseError
-from nonolab.formats._common import build, make_goal, number_problem, parse_clue, with_givens
+from nonolab.formats._common import ClueLines, build, make_goal, number_problem, parse_clue, with_givens
 from nonolab.formats.limits import check_depth, check_puzzles, json_depth
 
-_WS = re.compile(r"[ \t\n\r]*")
 _DECODER = json.JSONDecoder()
 _CELL = {"0": 0, ".": 0, "1": 1, "#": 1, "X": 1, "x": 1}
 
@@ -64,6 +63,13 @@ def parse(text: str) -> list[Puzzle]:
     return [_puzzle(data, (), where)]
 
 
+def _space(text: str, i: int) -> int:
+    """The index of the first character at or after ``i`` that is not JSON whitespace."""
+    while i < len(text) and text[i] in " \t\n\r":
+        i += 1
+    return i
+
+
 def _offsets(text: str) -> dict[tuple, int]:
     """Offset of every value down to three levels (puzzle, key, item), by path.
 
@@ -74,22 +80,22 @@ def _offsets(text: str) -> dict[tuple, int]:
     found: dict[tuple, int] = {}
 
     def value(i: int, path: tuple) -> int:
-        i = _WS.match(text, i).end()
+        i = _space(text, i)
         found[path] = i
         if len(path) >= 3 or text[i] not in "[{":
             return _DECODER.raw_decode(text, i)[1]
         close = "]" if text[i] == "[" else "}"
-        i = _WS.match(text, i + 1).end()
+        i = _space(text, i + 1)
         k = 0
         while text[i] != close:
             if close == "}":
-                key, i = json.decoder.scanstring(text, i + 1)
-                i = _WS.match(text, i).end() + 1
+                key, i = _DECODER.raw_decode(text, i)   # the key, a JSON string
+                i = _space(text, i) + 1
             else:
                 key = k
-            i = _WS.match(text, value(i, path + (key,))).end()
+            i = _space(text, value(i, path + (key,)))
             if text[i] == ",":
-                i = _WS.match(text, i + 1).end()
+                i = _space(text, i + 1)
             k += 1
         return i + 1
 
@@ -153,9 +159,8 @@ def _black_and_white(obj: dict, path: tuple, where: Callable[[tuple], int]) -> P
     if obj.get("goal") is not None:
         goal_line = where(path + ("goal",))
         goal = make_goal(_goal_rows(obj["goal"], path + ("goal",), where), goal_line)
-    return build(clues["rows"], clues[columns_key], row_lines=lines["rows"],
-                 col_lines=lines[columns_key], size_line=where(path + ("rows",)),
-                 goal_line=goal_line, name=name,
+    return build(clues["rows"], clues[columns_key], ClueLines(rows=lines["rows"], columns=lines[columns_key],
+                                                               size=where(path + ("rows",)), goal=goal_line), name=name,
                  metadata={str(k): str(v) for k, v in meta.items()}, goal=goal)
 
 
@@ -164,7 +169,7 @@ def _colour_puzzle(obj: dict, path: tuple, where: Callable[[tuple], int]) -> Puz
 
     declared: dict[str, tuple[tuple[int, int, int], str | None]] = {}
     if "palette" in obj:
-        keys, background = ("rows", "columns" if "columns" in obj else "cols"), None
+        keys = ("rows", "columns" if "columns" in obj else "cols")
         entries = obj["palette"]
         if not isinstance(entries, list) or len(entries) < 2:
             raise ParseError('"palette" must list the background and at least one colour',
@@ -175,7 +180,7 @@ def _colour_puzzle(obj: dict, path: tuple, where: Callable[[tuple], int]) -> Puz
                 raise ParseError(f'palette[{i}] must be {{"name": ..., "rgb": "RRGGBB", "char": ...}}',
                                  line=where(path + ("palette", i)))
             declared[entry["name"]] = (rgb, entry.get("char"))
-            background = background or entry["name"]
+        background = next(iter(declared))   # the palette's first entry
     else:   # klepaczmikolaj: ANSI colour names on White
         keys, background = ("horizontal", "vertical"), "White"
     blocks: dict[str, list] = {}
@@ -212,9 +217,9 @@ def _colour_puzzle(obj: dict, path: tuple, where: Callable[[tuple], int]) -> Puz
             raise ParseError("goal rows must be strings of the palette's chars", line=goal_line)
         goal = [[by_char[c] for c in row] for row in rows]
     meta = obj.get("metadata", {})
-    return build_coloured(blocks[keys[0]], blocks[keys[1]], background, declared, row_lines=lines[keys[0]],
-                          col_lines=lines[keys[1]], size_line=where(path + (keys[0],)), goal=goal,
-                          goal_line=goal_line, name=str(obj.get("name", "")),
+    return build_coloured(blocks[keys[0]], blocks[keys[1]], background, declared,
+                          ClueLines(rows=lines[keys[0]], columns=lines[keys[1]], size=where(path + (keys[0],)),
+                                    goal=goal_line), goal=goal, name=str(obj.get("name", "")),
                           metadata={str(k): str(v) for k, v in meta.items()} if isinstance(meta, dict) else {})
 
 

@@ -20,7 +20,7 @@ import re
 
 from nonolab.core.puzzle import Puzzle
 from nonolab.errors import ParseError
-from nonolab.formats._common import build, eof_line, require_text, shown, split_lines, to_int
+from nonolab.formats._common import ClueLines, build, eof_line, require_text, shown, split_lines, to_int
 
 _WORD = re.compile(r"\S+")
 _LINE = re.compile(r"(row|column)_([0-9]+):?$")
@@ -92,8 +92,8 @@ def parse(text: str) -> list[Puzzle]:
             raise ParseError(f"no clue for {kind}_{missing}", line=eof_line(lines))
     rows = [found["row"][k] for k in range(1, height + 1)]
     cols = [found["column"][k] for k in range(1, width + 1)]
-    return [build([c for c, _ in rows], [c for c, _ in cols], row_lines=[n for _, n in rows],
-                  col_lines=[n for _, n in cols], size_line=size_line)]
+    return [build([c for c, _ in rows], [c for c, _ in cols],
+                  ClueLines(rows=[n for _, n in rows], columns=[n for _, n in cols], size=size_line))]
 
 
 def write(puzzle: Puzzle) -> str:

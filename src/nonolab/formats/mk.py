@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from nonolab.core.puzzle import Puzzle
 from nonolab.errors import ParseError
-from nonolab.formats._common import (build, clue_text, eof_line, first_content, is_blank,
+from nonolab.formats._common import (ClueLines, build, clue_text, eof_line, first_content, is_blank,
                                      numbers_only, read_clue_block, read_header, require_text,
                                      split_lines)
 
@@ -43,7 +43,7 @@ def parse(text: str) -> list[Puzzle]:
     for k in range(j + 1 + width, len(lines)):
         if not _skippable(lines[k]):
             raise ParseError(f"unexpected text after the {width} column clues", line=k + 1)
-    return [build(rows, cols, row_lines=row_lines, col_lines=col_lines, size_line=i + 1)]
+    return [build(rows, cols, ClueLines(rows=row_lines, columns=col_lines, size=i + 1))]
 
 
 def write(puzzle: Puzzle) -> str:

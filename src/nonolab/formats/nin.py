@@ -9,7 +9,7 @@ carry trailing junk.
 from __future__ import annotations
 
 from nonolab.core.puzzle import Puzzle
-from nonolab.formats._common import (CLUE_LINE, build, clue_text, first_content,
+from nonolab.formats._common import (ClueLines, CLUE_LINE, build, clue_text, first_content,
                                      numbers_only, read_clue_block, read_header, require_text,
                                      split_lines)
 
@@ -28,7 +28,7 @@ def parse(text: str) -> list[Puzzle]:
     width, height = read_header(lines, i, ("width", "height"))
     rows, row_lines = read_clue_block(lines, i + 1, height, "row")
     cols, col_lines = read_clue_block(lines, i + 1 + height, width, "column")
-    return [build(rows, cols, row_lines=row_lines, col_lines=col_lines, size_line=i + 1)]
+    return [build(rows, cols, ClueLines(rows=row_lines, columns=col_lines, size=i + 1))]
 
 
 def write(puzzle: Puzzle) -> str:

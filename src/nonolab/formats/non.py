@@ -29,7 +29,7 @@ from typing import Sequence
 from nonolab.core.grid import COLOUR_CHARS
 from nonolab.core.puzzle import Puzzle
 from nonolab.errors import ParseError
-from nonolab.formats._common import (build, clue_text, is_blank, make_goal, read_clue_block, require_text,
+from nonolab.formats._common import (ClueLines, build, clue_text, is_blank, make_goal, read_clue_block, require_text,
                                      split_lines, to_int, with_givens)
 
 _KEY = re.compile(r"([A-Za-z_][\w-]*)(?:\s+(.*))?$")
@@ -118,7 +118,7 @@ def _value(arg: str) -> str:
 
 
 def _parse_one(lines: Sequence[str], start: int, end: int) -> Puzzle:
-    size = {"rows": None, "columns": None}
+    size: dict[str, int | None] = {"rows": None, "columns": None}
     size_line = {"rows": 1, "columns": 1}
     clues: dict[str, list] = {}
     where: dict[str, list[int]] = {}
@@ -200,9 +200,9 @@ def _parse_one(lines: Sequence[str], start: int, end: int) -> Puzzle:
         else:
             meta[m.group(1)] = _value(arg)
         i += 1
-    for key, what in (("rows", "height"), ("columns", "width")):
-        if size[key] is None:
-            raise ParseError(f"missing '{what}'", line=max(end, 1))
+    height, width = size["rows"], size["columns"]
+    if height is None or width is None:
+        raise ParseError(f"missing '{'height' if height is None else 'width'}'", line=max(end, 1))
     for key in ("rows", "columns"):
         if key not in clues:
             raise ParseError(f"missing the '{key}' block", line=max(end, 1))
@@ -210,18 +210,16 @@ def _parse_one(lines: Sequence[str], start: int, end: int) -> Puzzle:
         from nonolab.formats._colours import build_coloured
 
         colours.setdefault("black", ((0, 0, 0), None))
-        w = size["columns"]
-        goal_names = None if goal_line is None else _colour_goal(goal_text, w, colours, goal_line)
+        goal_names = None if goal_line is None else _colour_goal(goal_text, width, colours, goal_line)
         made = build_coloured(clues["rows"], clues["columns"], "white", {"white": ((255, 255, 255), "."), **colours},
-                              row_lines=where["rows"], col_lines=where["columns"], size_line=size_line["rows"],
-                              goal=goal_names, goal_line=goal_line, name=name, metadata=meta)
+                              ClueLines(rows=where["rows"], columns=where["columns"], size=size_line["rows"],
+                                        goal=goal_line), goal=goal_names, name=name, metadata=meta)
         return with_givens(made, _givens(givens_text, made, colours, givens_line), givens_line)
     goal = None
-    if goal_cells is not None:
-        w = size["columns"]
-        goal = make_goal([goal_cells[r * w:(r + 1) * w] for r in range(size["rows"])], goal_line)
-    made = build(clues["rows"], clues["columns"], row_lines=where["rows"],
-                 col_lines=where["columns"], size_line=size_line["rows"], goal_line=goal_line,
+    if goal_cells is not None and goal_line is not None:   # read together
+        goal = make_goal([goal_cells[r * width:(r + 1) * width] for r in range(height)], goal_line)
+    made = build(clues["rows"], clues["columns"], ClueLines(rows=where["rows"], columns=where["columns"],
+                                                                size=size_line["rows"], goal=goal_line),
                  name=name, metadata=meta, goal=goal)
     return with_givens(made, _givens(givens_text, made, colours, givens_line), givens_line)
 

@@ -14,7 +14,7 @@ from typing import Sequence
 from nonolab.core.puzzle import Puzzle
 from nonolab.errors import InvalidPuzzle, ParseError
 from nonolab.formats import cwd, picture
-from nonolab.formats._common import (CLUE_LINE, build, clue_text, first_content, is_blank,
+from nonolab.formats._common import (ClueLines, CLUE_LINE, build, clue_text, first_content, is_blank,
                                      numbers_only, parse_clue, require_text, split_lines)
 from nonolab.formats.limits import check_puzzles
 
@@ -78,8 +78,8 @@ def _puzzle(lines: Sequence[str], start: int, end: int, name: str, header_line: 
     size = n // 2
     clues = [parse_clue(lines[start + k], start + k + 1) for k in range(n)]
     where = list(range(start + 1, start + n + 1))
-    return build(clues[size:], clues[:size], row_lines=where[size:], col_lines=where[:size],
-                 size_line=header_line, name=name)
+    return build(clues[size:], clues[:size], ClueLines(rows=where[size:], columns=where[:size], size=header_line),
+                 name=name)
 
 
 def write_all(puzzles: Sequence[Puzzle]) -> str:

@@ -19,7 +19,7 @@ import re
 from nonolab.core.puzzle import Puzzle
 from nonolab.errors import ParseError
 from nonolab.formats.limits import check_cells
-from nonolab.formats._common import (DIGITS, build, is_blank, require_text, shown, split_lines,
+from nonolab.formats._common import (ClueLines, DIGITS, build, is_blank, require_text, shown, split_lines,
                                      to_int, with_givens)
 
 _GAME_ID = re.compile(r"([0-9]+)x([0-9]+):(.*)")
@@ -59,7 +59,7 @@ def parse(text: str) -> list[Puzzle]:
                 raise ParseError(f"{what}: blocks must be positive", line=line)
             blocks.append(n)
         clues.append(tuple(blocks))
-    made = build(clues[width:], clues[:width], row_lines=[line] * height, col_lines=[line] * width, size_line=line)
+    made = build(clues[width:], clues[:width], ClueLines(rows=[line] * height, columns=[line] * width, size=line))
     if not comma:
         return [made]
     _check_givens(givens, width * height, line)

@@ -22,7 +22,7 @@ from nonolab.core.grid import Solution
 from nonolab.core.puzzle import Puzzle
 from nonolab.core.violations import clues_of
 from nonolab.errors import ParseError
-from nonolab.formats._common import build, make_goal, shown, to_int
+from nonolab.formats._common import ClueLines, build, make_goal, shown, to_int
 from nonolab.formats.limits import check_depth, check_puzzles
 
 _META = ("id", "source", "author", "copyright", "description")
@@ -135,7 +135,9 @@ def _puzzle(el: _Element, defaults: dict[str, str]) -> Puzzle:
     if len(inks) > 1:
         return _colour_puzzle(el, defaults, background, default, sets)
 
-    clues, where, header = {}, {}, {}
+    clues: dict[str, list[tuple[int, ...]]] = {}
+    where: dict[str, list[int]] = {}
+    header: dict[str, int] = {}
     for which in ("rows", "columns"):
         if which in sets:
             header[which], lines = sets[which]
@@ -146,7 +148,7 @@ def _puzzle(el: _Element, defaults: dict[str, str]) -> Puzzle:
                 if len(lines) != n:
                     raise ParseError(f"{len(lines)} {which[:-1]} lines but the goal has {n} "
                                      f"{which}", line=header[which])
-        elif goal is not None:
+        elif goal is not None and goal_line is not None:   # read together
             # webpbn: without <clues>, the clues come from the goal.
             lines_of = (goal.cells if which == "rows"
                         else [goal.column(c) for c in range(goal.width)])
@@ -163,8 +165,8 @@ def _puzzle(el: _Element, defaults: dict[str, str]) -> Puzzle:
         if (value := el.child_text(key)) is not None:
             meta[key] = value
     name = el.child_text("title") or defaults.get("title", "")
-    return build(clues["rows"], clues["columns"], row_lines=where["rows"],
-                 col_lines=where["columns"], size_line=header["rows"], goal_line=goal_line,
+    return build(clues["rows"], clues["columns"],
+                 ClueLines(rows=where["rows"], columns=where["columns"], size=header["rows"], goal=goal_line),
                  name=name, metadata=meta, goal=goal)
 
 
@@ -223,9 +225,9 @@ def _colour_puzzle(el: _Element, defaults: dict[str, str], background: str, defa
     for key in _META:
         if (value := el.child_text(key)) is not None:
             meta[key] = value
-    return build_coloured(blocks["rows"], blocks["columns"], background, declared, row_lines=where["rows"],
-                          col_lines=where["columns"], size_line=header["rows"], goal=goal, goal_line=goal_line,
-                          name=el.child_text("title") or defaults.get("title", ""), metadata=meta)
+    return build_coloured(blocks["rows"], blocks["columns"], background, declared,
+                          ClueLines(rows=where["rows"], columns=where["columns"], size=header["rows"], goal=goal_line),
+                          goal=goal, name=el.child_text("title") or defaults.get("title", ""), metadata=meta)
 
 
 def _colour_goal(el: _Element, declared: dict) -> tuple[list[list[str]] | None, int | None]:

@@ -328,8 +328,12 @@ def make_puzzles(count: int, recipe: Recipe, seed: int = 0, max_candidates: int 
             break
         if outcome is Outcome.ACCEPTED:
             now = time.perf_counter()
-            generated = _accepted(picture, palette, recipe, seed, candidate, len(report.puzzles) + 1, count, grade,
-                                  since_last, repairs, now - last_time)
+            number, density = len(report.puzzles) + 1, filled_fraction(picture)
+            grade_word = grade.value if grade is not None else None
+            puzzle = _accepted(picture, palette, recipe, _name(recipe, seed, number, count), seed=candidate,
+                               density=density, grade=grade_word, candidates=since_last, repairs=repairs)
+            generated = GeneratedPuzzle(puzzle, number, candidate, recipe.source, density, grade_word, since_last,
+                                        repairs, now - last_time)
             report.puzzles.append(generated)
             since_last, last_time = 0, now
             if on_puzzle is not None:
@@ -439,17 +443,18 @@ def _trouble(puzzle: Puzzle, outcome: Outcome, backend: str, budget: Budget,
         yield [divmod(i, puzzle.width) for i in range(puzzle.width * puzzle.height)]
 
 
-def _accepted(picture: np.ndarray, palette: Palette | None, recipe: Recipe, seed: int, candidate: int,
-              number: int, asked: int, grade: Any, candidates: int, repairs: int, elapsed: float) -> GeneratedPuzzle:
+def _name(recipe: Recipe, seed: int, number: int, asked: int) -> str:
+    """``gen-WxH-seedS-NNN`` (the image's stem for ``gen`` when there is one)."""
     prefix = "gen" if recipe.image is None else _file_stem(recipe.image)
-    name = f"{prefix}-{recipe.width}x{recipe.height}-seed{seed}-{number:0{max(3, len(str(asked)))}d}"
-    density = filled_fraction(picture)
-    grade_word = grade.value if grade is not None else None
-    puzzle = puzzle_from_array(picture, name=name, with_goal=True, palette=palette, generator="nonolab generate",
-                               source=recipe.source, seed=candidate, density=density,
-                               grade=grade_word or "not checked", candidates=candidates, repairs=repairs)
-    return GeneratedPuzzle(puzzle, number, candidate, recipe.source, density, grade_word, candidates,
-                           repairs, elapsed)
+    return f"{prefix}-{recipe.width}x{recipe.height}-seed{seed}-{number:0{max(3, len(str(asked)))}d}"
+
+
+def _accepted(picture: np.ndarray, palette: Palette | None, recipe: Recipe, name: str, *, seed: int,
+              density: float, grade: str | None, candidates: int, repairs: int) -> Puzzle:
+    """The accepted picture as a puzzle with its goal, and how it was found in its metadata."""
+    return puzzle_from_array(picture, name=name, with_goal=True, palette=palette, generator="nonolab generate",
+                             source=recipe.source, seed=seed, density=density,
+                             grade=grade or "not checked", candidates=candidates, repairs=repairs)
 
 
 def _file_stem(path: str | os.PathLike) -> str:

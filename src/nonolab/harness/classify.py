@@ -130,7 +130,8 @@ def grade(puzzle: Puzzle, backend: str | Solver = DEFAULT, time_limit: float | N
     undecided: int | None = None
     # The levels the native engine deduces with on this puzzle (colour: up to full
     # probing); past them only the search decides.
-    probings = {p.value for p in get("native").probings(puzzle)}
+    native: Any = get("native")   # its own question, not on the Solver contract: the registry gives a Solver
+    probings = {p.value for p in native.probings(puzzle)}
     for level, probing in _LADDER:
         if level.rank > up_to.rank or probing not in probings:
             break

@@ -119,8 +119,9 @@ def _pictures(rep: Any) -> str:
     out = [_figure(diff_svg(solution, rep.alternative, puzzle, cell=CELL),
                    f"two solutions; {len(rep.differing)} cells differ")]
     amb = rep.ambiguity
-    if amb is not None and amb.reference is not None:
-        out.append(_figure(ambiguity_svg(amb, cell=CELL), "where the solutions differ (regions) and givens"))
+    drawn = ambiguity_svg(amb, cell=CELL) if amb is not None else None   # None: no reference solution
+    if drawn is not None:
+        out.append(_figure(drawn, "where the solutions differ (regions) and givens"))
     return "".join(out)
 
 

@@ -36,7 +36,7 @@ for small puzzles, and an independent check on the other backends.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterator, Sequence
 from typing import Any
 
 from nonolab.core.grid import Solution
@@ -107,7 +107,7 @@ def _latest_starts(clue: Clue, width: int) -> list[int]:
 
 
 def row_fillings(puzzle: Puzzle, stop: Callable[[], bool] | None = None,
-                 counters: dict[str, int] | None = None) -> Iterator[list[tuple[int, ...]]]:
+                 counters: dict[str, int] | None = None) -> Generator[list[tuple[int, ...]], None, None]:
     """Every solution, as the starts of the blocks of each row, in lexicographic order.
 
     Args:

@@ -433,7 +433,7 @@ def finish(backend: str, puzzle: Puzzle, limits: Limits, watch: "Budget", found:
     else:
         status = watch.stopped_status()
     return SolveResult(status, solutions, exhausted, Stats(backend, watch.elapsed(), dict(counters or {})),
-                       tuple(steps), None if exhausted else remainder)
+                       tuple(steps), None if exhausted else remainder)  # type: ignore[arg-type]  # built on first read
 
 
 def collect(backend: str, puzzle: Puzzle, limits: Limits, watch: Budget,

@@ -343,12 +343,12 @@ class CpSatSolver:
             params.cp_model_probing_level = self.probing_level
         if self.linearization_level is not None:
             params.linearization_level = self.linearization_level
-        if watch.deadline is not None:
+        left = watch.left()
+        if left is not None:
             # Model building used part of the budget; never pass 0 (it means "no time").
             # CP-SAT looks at its clock only between steps of presolve and search, and
             # ended 0.25-0.45 s past max_time_in_seconds on Gettys (measured, OR-tools
             # 9.15): that much is kept back, so that the whole call ends on time.
-            left = watch.left()
             params.max_time_in_seconds = max(left - min(_OVERRUN, left / 5), 1e-3)
 
         collector = _collector(cp_model, cells, limits.max_solutions, colour)

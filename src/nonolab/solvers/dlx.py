@@ -37,7 +37,7 @@ from __future__ import annotations
 
 import time
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterator, Sequence
 from typing import Any
 from dataclasses import dataclass, field
 
@@ -225,7 +225,7 @@ def encode(puzzle: Puzzle, expired: Callable[[], bool] = lambda: False) -> Exact
 # --- Algorithm X on dancing links -------------------------------------------------
 
 def exact_covers(cover: ExactCover, stop: Callable[[], bool] | None = None,
-                 counters: dict[str, int] | None = None) -> Iterator[list[int]]:
+                 counters: dict[str, int] | None = None) -> Generator[list[int], None, None]:
     """Every exact cover of ``cover``, as lists of option numbers, one at a time.
 
     Knuth's Algorithm X on dancing links (TAOCP 7.2.2.1), branching on the primary
@@ -262,7 +262,7 @@ def exact_covers(cover: ExactCover, stop: Callable[[], bool] | None = None,
     for k, items in enumerate(cover.options):
         if stop is not None and not k & 4095 and stop():
             raise LimitReached("dlx: limit reached while linking the options")
-        nodes = []
+        option_nodes: list[int] = []
         for item in items:
             x = len(top)
             top.append(item)
@@ -272,8 +272,8 @@ def exact_covers(cover: ExactCover, stop: Callable[[], bool] | None = None,
             down[up[item]] = x
             up[item] = x
             size[item] += 1
-            nodes.append(x)
-        members.append(tuple(nodes))
+            option_nodes.append(x)
+        members.append(tuple(option_nodes))
     backwards = [m[::-1] for m in members]
 
     # Knuth's cover(i): hide every other option that contains item i (unlink its

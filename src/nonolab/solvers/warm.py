@@ -27,15 +27,14 @@ def warm_up(solver: "Solver | Callable[[], Solver]", name: str | None = None) ->
     builds the solver and the backend's ``name``, nothing is built once it is warm (a
     strategy that warms its parts up on every call pays nothing for it then).
     """
-    if name is not None:
-        if name in _WARM:
-            return
-        solver = solver()
-    if solver.name in _WARM:
+    if name is not None and name in _WARM:
+        return
+    engine = solver() if callable(solver) else solver   # a solver is not callable: its builder is
+    if engine.name in _WARM:
         return
     switch = Puzzle(rows=((1,), (1,)), columns=((1,), (1,)))
     try:
-        solver.solve(switch, Limits(max_solutions=None, time_limit=10.0))
+        engine.solve(switch, Limits(max_solutions=None, time_limit=10.0))
     except Exception:  # noqa: BLE001 -- see the docstring
         return
-    _WARM.add(solver.name)
+    _WARM.add(engine.name)

@@ -56,11 +56,13 @@ class _Worker:
         self.child = subprocess.Popen([sys.executable, "-m", "nonolab.solvers.cnf.oneshot"],
                                       stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                       text=True, env=env, start_new_session=True)
+        assert self.child.stdin and self.child.stdout and self.child.stderr   # all three opened with PIPE
+        self.stdin, self.stdout, self.stderr = self.child.stdin, self.child.stdout, self.child.stderr
         self.lines: queue.Queue = queue.Queue()
         threading.Thread(target=self._read, daemon=True, name="nonolab-oneshot-reader").start()
 
     def _read(self) -> None:
-        for line in self.child.stdout:
+        for line in self.stdout:
             self.lines.put(line)
         self.lines.put(None)
 
@@ -69,7 +71,7 @@ class _Worker:
         if self.child.poll() is None:
             self.child.kill()
         self.child.wait()
-        for stream in (self.child.stdin, self.child.stdout, self.child.stderr):
+        for stream in (self.stdin, self.stdout, self.stderr):
             try:
                 stream.close()
             except (OSError, ValueError):  # closed already, or a pipe broken by the kill
@@ -124,8 +126,8 @@ def run_one_shot(solver: str, puzzle: Puzzle, extra: list[list[int]], max_soluti
     counters: dict[str, Any] = {"worker": "process", "solve_calls": 0}
     complete = stopped = finished = False
     try:
-        worker.child.stdin.write(job + "\n")
-        worker.child.stdin.flush()
+        worker.stdin.write(job + "\n")
+        worker.stdin.flush()
         while True:
             if watch.expired():
                 stopped = True
@@ -135,7 +137,7 @@ def run_one_shot(solver: str, puzzle: Puzzle, extra: list[list[int]], max_soluti
             except queue.Empty:
                 continue
             if line is None:  # the child ended without its last word: a crash
-                err = worker.child.stderr.read().strip().splitlines()
+                err = worker.stderr.read().strip().splitlines()
                 raise RuntimeError(f"cnf: the {solver} worker died (exit code {worker.child.wait()}): "
                                    + (err[-1] if err else "no message"))
             kind, _, rest = line.rstrip("\n").partition(" ")
@@ -189,7 +191,8 @@ def _job(job: dict[str, Any]) -> None:
     enc = encode(puzzle, lambda: False)
     clauses = enc.clauses + job["extra"]
     print(f"E {time.perf_counter() - start:.6f}", flush=True)
-    n, cap, blocked = enc.num_cells, job["max_solutions"], []
+    n, cap = enc.num_cells, job["max_solutions"]
+    blocked: list[list[int]] = []
     while cap is None or len(blocked) < cap:
         with Solver(name=job["solver"], bootstrap_with=clauses) as sat:
             sat.append_formula(blocked)
