@@ -133,7 +133,7 @@ def test_the_rival_joins_a_search_for_a_first_solution_after_solo_find_budget(mo
 
     engine = _FiveSlicesThenASolution()
     monkeypatch.setattr(lcg.time, "thread_time", cpu_clock)
-    monkeypatch.setattr(lcg.LcgSolver, "_build", lambda self, puzzle, fixed, overrides: engine)
+    monkeypatch.setattr(lcg.LcgSolver, "_build", lambda self, puzzle, fixed: engine)
     started = []
     monkeypatch.setattr(racing.Race, "start", lambda self, slot, name, call, nice=0: started.append(engine.calls))
     auto = get("auto", rival="cpsat", solo_budget=0, solo_find_budget=find_budget)

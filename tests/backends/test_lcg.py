@@ -442,15 +442,12 @@ class _FiveSlicesThenASolution:
     def __init__(self) -> None:
         self.calls = 0
 
-    def run(self, seconds, until_conflicts=-1):
+    def run(self, seconds):
         self.calls += 1
         return 0 if self.calls <= 5 else 1 if self.calls == 6 else 2
 
     def solution(self):
         return b"\x01"
-
-    def conflicts(self):
-        return 0
 
     def root(self):
         return b"\x02"
@@ -475,7 +472,7 @@ def test_the_alarm_waits_longer_before_a_first_solution_when_asked(monkeypatch, 
         return now[0]
 
     monkeypatch.setattr(lcg.time, "thread_time", cpu_clock)
-    monkeypatch.setattr(lcg.LcgSolver, "_build", lambda self, puzzle, fixed, overrides: _FiveSlicesThenASolution())
+    monkeypatch.setattr(lcg.LcgSolver, "_build", lambda self, puzzle, fixed: _FiveSlicesThenASolution())
     rang = []
     solver = lcg.LcgSolver()
     call = lambda root: rang.append(now[0])  # noqa: E731
@@ -483,38 +480,3 @@ def test_the_alarm_waits_longer_before_a_first_solution_when_asked(monkeypatch, 
     result = solver.solve(Puzzle(rows=((1,),), columns=((1,),)), Limits(max_solutions=None))
     assert result.count == 1 and result.complete
     assert rang == [rings_at]
-
-
-def test_run_stops_at_the_conflicts_it_is_given():
-    # The twin's turns rest on this: run(seconds, until_conflicts) ends at that many
-    # conflicts in all, however long the time budget.
-    engine = ENGINE.Engine(19, 19, *n_dom(9), [], 2, 0, 0, 0, target_phases=True, hint_rounds=0,
-                           hint_conflicts=0, follow_conflicts=0)
-    assert engine.run(60.0, 50) == 0 and engine.conflicts() == 50
-    assert engine.run(60.0, 120) == 0 and engine.conflicts() == 120
-
-
-@pytest.mark.parametrize("puzzle", [Puzzle(*n_dom(9)), Puzzle(rows=((1,),) * 5, columns=((1,),) * 5)],
-                         ids=["9-dom", "permutations-5"])
-def test_the_twin_takes_turns_by_conflicts_and_keeps_the_count_exact(puzzle):
-    # twin_after=10: the twin joins at the first engine's 10th conflict and the two take
-    # turns of 7; the count is exact (each engine blocks its own solutions), the twin's
-    # conflicts are counted in the total, and 1 ms slices give the same search as long
-    # ones (turns end on conflicts, not on the clock).
-    limits = Limits(max_solutions=None)
-    alone = get("lcg").solve(puzzle, limits)
-    short, long = (get("lcg", twin_after=10, twin_turn=7, slice_seconds=s).solve(puzzle, limits) for s in (0.001, 10.0))
-    assert short.count == long.count == alone.count and short.complete and long.complete
-    if alone.stats.counters["conflicts"] > 10:
-        assert long.stats.counters["twin_conflicts"] > 0
-        assert long.stats.counters["conflicts"] > long.stats.counters["twin_conflicts"]
-    keys = ("conflicts", "twin_conflicts", "decisions")
-    assert {k: short.stats.counters.get(k) for k in keys} == {k: long.stats.counters.get(k) for k in keys}
-    assert sorted(map(str, short.solutions)) == sorted(map(str, long.solutions))
-
-
-def test_no_twin_by_default_or_in_a_proof(tmp_path):
-    puzzle = Puzzle(*n_dom(9))
-    assert "twin_conflicts" not in get("lcg", twin_after=0).solve(puzzle, Limits(2)).stats.counters
-    proved = lcg.LcgSolver(twin_after=1).prove(puzzle, Limits(2), proof=tmp_path / "p.drat")
-    assert proved.unique and "twin_conflicts" not in proved.stats.counters

@@ -60,22 +60,6 @@ _PHASES = {"target": True, "saved": False}
 # The most colours the engine's domain masks hold (32 bits: the background and 31).
 MAX_COLOURS = 31
 
-# The twin: a second engine with other settings, for the heavy tail of the search's
-# cost.  On the tournament's slowest 25x25 grids the first solution takes lcg
-# 68,000-165,000 conflicts where one of its own variants (other restarts, or no phase
-# hints) needs a tenth (icga2018 #626: 67,989 against 10,237 with glucose restarts and
-# 8,831 with hints only as first phases), and no variant is better on all of them: a
-# heavy tail of luck, which a second search with other settings cuts (the two
-# take turns, so the worst case is twice the better one's conflicts after twin_after).
-# How the twin differs, as option overrides.
-_TWINS = {"glucose": {"restarts": "glucose"}, "no-hints": {"hint_rounds": 0},
-          "hints-first": {"hint_conflicts": 0}, "glucose-no-hints": {"restarts": "glucose", "hint_rounds": 0}}
-TWIN = "no-hints"
-# Conflicts the first engine has alone: most puzzles, the survey's hard eight among them,
-# end before (benchmarks/log/2026-11-26-tail-3.md).
-TWIN_AFTER = 0
-TWIN_TURN = 1_000
-
 # What Engine.run returns.
 _BUDGET, _SOLUTION, _EXHAUSTED = 0, 1, 2
 
@@ -171,10 +155,6 @@ class LcgSolver:
                "0: the hints are only the first phases", minimum=0),
         Option("follow_conflicts", "int", 0, "with the hints, conflicts after a solution during which "
                "decisions take its values (0: never)", minimum=0, experimental=True),
-        Option("twin_after", "int", TWIN_AFTER, "conflicts after which a second engine (twin) searches beside "
-               "the first in the same thread, the two taking turns of twin_turn conflicts (0: never)", minimum=0),
-        Option("twin", "choice", TWIN, "how the twin differs from the first engine", choices=tuple(_TWINS)),
-        Option("twin_turn", "int", TWIN_TURN, "conflicts per turn once the twin searches", minimum=1),
     )
     # The declared options as settle() sets them: their types, for the checker (defaults and checks
     # live in OPTIONS only; tests/backends/test_options.py holds the two names to each other).
@@ -187,13 +167,9 @@ class LcgSolver:
     hint_rounds: int
     hint_conflicts: int
     follow_conflicts: int
-    twin_after: int
-    twin: str
-    twin_turn: int
     PROGRAMMATIC = ("hold", "alarm")
     VARIANTS = {"minimise": ("basic",), "explain": ("positions",), "restarts": ("glucose",), "phases": ("saved",),
-                "probing": ("off",), "hint_rounds": ("0",), "hint_conflicts": ("0",), "follow_conflicts": ("1000",),
-                "twin_after": ("1",)}
+                "probing": ("off",), "hint_rounds": ("0",), "hint_conflicts": ("0",), "follow_conflicts": ("1000",)}
 
     def __init__(self, *, hold: list | None = None, alarm: tuple[float, Any] | None = None, **options: Any):
         self.hold = hold
@@ -251,30 +227,19 @@ class LcgSolver:
         if colour and puzzle.colours > MAX_COLOURS:
             raise TooLarge(f"lcg: {puzzle.colours} colours, at most {MAX_COLOURS}; use backend cpsat or cnf")
         fixed = [(r * w + c, int(value) if colour else bool(value)) for (r, c), value in given.cells.items()]
-        engine = self._build(puzzle, fixed, {})
-        # The twin is built when the first engine reaches twin_after conflicts (a proof covers one search).
-        twin = (lambda: self._build(puzzle, fixed, _TWINS[self.twin])) if (
-            self.twin_after and not colour and proof is None) else None
+        engine = self._build(puzzle, fixed)
         if proof is not None:
             engine.start_proof(proof)
         found: list[Solution] = []
         # auto's race stops a loser inside its slice (an extension built before
         # Engine.interrupt is stopped between slices only).
-        engines = [engine]  # and the twin, once it joins
-
-        def interrupt() -> None:  # every engine of the search: the twin too, once it joined
-            for each in list(engines):
-                each.interrupt()
-
-        unsubscribe = when_set(limits.cancel, interrupt) if hasattr(engine, "interrupt") else (lambda: None)
+        interrupt = getattr(engine, "interrupt", None)
+        unsubscribe = when_set(limits.cancel, interrupt) if interrupt is not None else (lambda: None)
         try:
-            complete, slices = self._search(engines, twin, puzzle, limits, watch, found)
+            complete, slices = self._search(engine, puzzle, limits, watch, found)
         finally:
             unsubscribe()
         counters = engine.stats()
-        if len(engines) > 1:  # the work of both: conflicts in all, the twin's apart
-            counters["twin_conflicts"] = engines[1].conflicts()
-            counters["conflicts"] += counters["twin_conflicts"]
         if proof is not None:
             counters["proof_lines"], counters["proof_bytes"] = engine.end_proof()
         counters["learned_clauses"] = counters.pop("learned")
@@ -282,43 +247,30 @@ class LcgSolver:
         counters["mean_explanation"] = round(counters["explained_literals"] / explanations, 3) if explanations else 0.0
         counters.update(solutions=len(set(found)), slices=slices)
         if self.hold is not None:
-            self.hold.extend(engines)
+            self.hold.append(engine)
         root = None if complete or colour else _root_grid(engine, puzzle)
         return finish(self.name, puzzle, limits, watch, found, complete, counters, checked=True, remainder=root)
 
-    def _build(self, puzzle: Puzzle, fixed: list, overrides: dict[str, Any]) -> Any:
-        """A compiled engine for ``puzzle`` with this solver's options, ``overrides`` over them."""
-        option = {**{o.name: getattr(self, o.name) for o in self.OPTIONS}, **overrides}
-        h, w = puzzle.height, puzzle.width
-        options = (_MINIMISE[option["minimise"]], _EXPLAIN[option["explain"]], _RESTARTS[option["restarts"]],
-                   _probe_budget(puzzle) if option["probing"] else 0)
+    def _build(self, puzzle: Puzzle, fixed: list) -> Any:
+        """The compiled engine for ``puzzle`` with this solver's options."""
+        w, h = puzzle.width, puzzle.height
+        options = (_MINIMISE[self.minimise], _EXPLAIN[self.explain], _RESTARTS[self.restarts],
+                   _probe_budget(puzzle) if self.probing else 0)
         if puzzle.is_colour:
             return self._engine.Engine(w, h, puzzle.rows, puzzle.columns, fixed, *options,
                                        colours=puzzle.colours, row_colours=puzzle.row_colours,
-                                       column_colours=puzzle.column_colours, target_phases=_PHASES[option["phases"]])
+                                       column_colours=puzzle.column_colours, target_phases=_PHASES[self.phases])
         return self._engine.Engine(w, h, puzzle.rows, puzzle.columns, fixed, *options,
-                                   target_phases=_PHASES[option["phases"]], hint_rounds=option["hint_rounds"],
-                                   hint_conflicts=option["hint_conflicts"],
-                                   follow_conflicts=option["follow_conflicts"])
+                                   target_phases=_PHASES[self.phases], hint_rounds=self.hint_rounds,
+                                   hint_conflicts=self.hint_conflicts, follow_conflicts=self.follow_conflicts)
 
-    def _search(self, engines: list, twin: Any, puzzle: Puzzle, limits: Limits, watch: Budget,
+    def _search(self, engine: Any, puzzle: Puzzle, limits: Limits, watch: Budget,
                 found: list[Solution]) -> tuple[bool, int]:
-        """Run ``engines[0]`` slice by slice into ``found``; returns (exhausted, slices).
-
-        With ``twin`` (a callable building the second engine), the first engine searches
-        alone up to ``twin_after`` conflicts; then the twin joins ``engines`` and the two
-        take turns of ``twin_turn`` conflicts each.  Turns end on conflicts, never on the
-        clock, so the search is the same on any machine.  Counting stays exact: each engine
-        blocks the solutions it finds, so the one that exhausts its search has found them
-        all, and the other's are among them.
-        """
+        """Run ``engine`` slice by slice into ``found``; returns (exhausted, slices)."""
         w, colour = puzzle.width, puzzle.is_colour
         slices = 0
         alarm = self.alarm
-        turn_ends = [self.twin_after if twin is not None else -1]  # each engine's conflicts at the end of its turn
-        now = 0  # the engine whose turn it is
-        seen: set[Solution] | None = None  # the solutions found, once the twin searches
-        searched = time.thread_time()  # the engines run in this thread (the GIL released)
+        searched = time.thread_time()  # the engine runs in this thread (the GIL released)
         while limits.max_solutions is None or len(found) < limits.max_solutions:
             if watch.cancelled():
                 break
@@ -328,29 +280,18 @@ class LcgSolver:
                 if budget <= 0:
                     break
             slices += 1
-            engine = engines[now]
-            outcome = engine.run(budget, turn_ends[now])
+            outcome = engine.run(budget)
             if outcome == _SOLUTION:
-                # Verified as found, inside the time limit (not all at the end); with a
-                # twin, the other engine may have found it already.
-                solution = Solution.from_bytes(engine.solution(), w, colours=colour)
-                if seen is None or solution not in seen:
-                    found.extend(checked_solutions(puzzle, [solution], self.name))
-                    if seen is not None:
-                        seen.add(solution)
+                # Verified as found, inside the time limit (not all at the end).
+                found.extend(checked_solutions(puzzle, [Solution.from_bytes(engine.solution(), w, colours=colour)],
+                                               self.name))
             elif outcome == _EXHAUSTED:
                 return True, slices
-            elif turn_ends[now] >= 0 and engine.conflicts() >= turn_ends[now]:
-                if seen is None:  # the first engine's turn alone is over: the twin joins
-                    engines.append(twin())
-                    turn_ends.append(0)
-                    seen = set(found)
-                now = 1 - now
-                turn_ends[now] = engines[now].conflicts() + self.twin_turn
+            # (seconds, call[, unsolved]): before the first solution the alarm waits `unsolved`.
             if alarm is not None and time.thread_time() - searched >= (alarm[0] if found or len(alarm) < 3
                                                                        else alarm[2]):
                 alarm, call = None, alarm[1]
-                call(_root_grid(engines[0], puzzle))
+                call(_root_grid(engine, puzzle))
         return False, slices
 
 

@@ -353,8 +353,7 @@ void Engine::update_target() {
         target_phase_[v] = value_[v] >= 0 ? static_cast<uint8_t>(value_[v]) : saved_phase_[v];
 }
 
-RunResult Engine::run(double seconds, long long until_conflicts) {
-    stop_at_conflicts_ = until_conflicts;
+RunResult Engine::run(double seconds) {
     deadline_ = std::chrono::steady_clock::now() +
                 std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(seconds));
     if (unsat_) return EXHAUSTED;
@@ -399,7 +398,7 @@ RunResult Engine::run(double seconds, long long until_conflicts) {
                 }
             }
             if (static_cast<double>(num_learnts_) >= max_learnts_) reduce_db();
-            if (time_up() || (stop_at_conflicts_ >= 0 && counters_.conflicts >= stop_at_conflicts_)) return BUDGET;
+            if (time_up()) return BUDGET;
         } else {
             if (probing_) {
                 // Root probing: each unassigned cell, each value, on a level of its

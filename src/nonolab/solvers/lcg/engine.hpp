@@ -87,11 +87,8 @@ public:
     bool fix_value(int cell, int value);
 
     // Search for at most `seconds`; a solution is in solution() after SOLUTION, and
-    // is blocked before returning, so the next call looks for another one.  With
-    // `until_conflicts` >= 0 it also returns BUDGET once the search has met that many
-    // conflicts in all (a clock-free budget: two engines taking turns by conflicts in
-    // one thread search the same way on any machine; LcgSolver's twin).
-    RunResult run(double seconds, long long until_conflicts = -1);
+    // is blocked before returning, so the next call looks for another one.
+    RunResult run(double seconds);
 
     // Make the current run() (called from another thread) end at its next look at the
     // clock, as if its time were up, and every later one at its own: a race stops its
@@ -210,7 +207,6 @@ private:
     std::vector<uint8_t> solution_;
     Counters counters_;
     std::chrono::steady_clock::time_point deadline_;
-    long long stop_at_conflicts_ = -1;  // run()'s until_conflicts (-1: none)
     std::atomic<bool> interrupted_{false};
 
     // Colour (after the black-and-white state, which keeps its layout): the number of

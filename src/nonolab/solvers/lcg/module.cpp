@@ -9,9 +9,8 @@
 //       follow_conflicts: phase hints by belief propagation (see Engine::set_phase_hints).
 //   Colour puzzles: colours=k (2..31) and row_colours/column_colours, each block's
 //       colour 1..k in the shape of rows/columns; fixed: (cell, value) pairs, value 0..k.
-//   Engine.run(seconds, until_conflicts=-1) -> 0 budget spent (the time, or until_conflicts
-//       conflicts in all), 1 a solution (then blocked), 2 exhausted; the GIL is released
-//       while it searches.  Engine.conflicts() -> the conflicts so far.
+//   Engine.run(seconds) -> 0 budget spent, 1 a solution (then blocked), 2 exhausted;
+//       the GIL is released while it searches.
 //   Engine.interrupt(): the running run() (from another thread) ends at its next look at
 //       the clock, and every later one at its own.
 //   Engine.solution() -> bytes (one 0/1 per cell, row-major), Engine.stats() -> dict.
@@ -167,11 +166,10 @@ void Engine_dealloc(EngineObject* self) {
 
 PyObject* Engine_run(EngineObject* self, PyObject* args) {
     double seconds = 0.0;
-    long long until_conflicts = -1;
-    if (!PyArg_ParseTuple(args, "d|L", &seconds, &until_conflicts)) return nullptr;
+    if (!PyArg_ParseTuple(args, "d", &seconds)) return nullptr;
     if (!ready(self)) return nullptr;
     lcg::RunResult result = lcg::BUDGET;
-    if (!binding::run_busy(self, [&] { result = self->engine->run(seconds, until_conflicts); })) return nullptr;
+    if (!binding::run_busy(self, [&] { result = self->engine->run(seconds); })) return nullptr;
     return PyLong_FromLong(static_cast<long>(result));
 }
 
@@ -190,11 +188,6 @@ bool put(PyObject* dict, const char* key, PyObject* value) {
     const int failed = PyDict_SetItemString(dict, key, value);
     Py_DECREF(value);
     return failed == 0;
-}
-
-PyObject* Engine_conflicts(EngineObject* self, PyObject*) {
-    if (!ready(self)) return nullptr;
-    return PyLong_FromLongLong(self->engine->counters().conflicts);
 }
 
 PyObject* Engine_stats(EngineObject* self, PyObject*) {
@@ -240,14 +233,12 @@ PyObject* Engine_end_proof(EngineObject* self, PyObject*) {
 
 PyMethodDef engine_methods[] = {
     {"run", reinterpret_cast<PyCFunction>(Engine_run), METH_VARARGS,
-     "run(seconds, until_conflicts=-1) -> 0 budget spent (the time, or that many conflicts in all), "
-     "1 solution found (and blocked), 2 search exhausted"},
+     "run(seconds) -> 0 budget spent, 1 solution found (and blocked), 2 search exhausted"},
     {"interrupt", reinterpret_cast<PyCFunction>(&binding::engine_interrupt<EngineObject>), METH_NOARGS,
      "make the running run() (from another thread), and every later one, end at its next look at the clock"},
     {"solution", reinterpret_cast<PyCFunction>(Engine_solution), METH_NOARGS,
      "the last solution: one byte 0/1 per cell, row-major"},
     {"stats", reinterpret_cast<PyCFunction>(Engine_stats), METH_NOARGS, "the search counters"},
-    {"conflicts", reinterpret_cast<PyCFunction>(Engine_conflicts), METH_NOARGS, "the conflicts met so far"},
     {"root", reinterpret_cast<PyCFunction>(Engine_root), METH_NOARGS,
      "the root level's cells: one byte per cell, 0 empty, 1 filled, 2 open (black and white)"},
     {"start_proof", reinterpret_cast<PyCFunction>(Engine_start_proof), METH_VARARGS,
