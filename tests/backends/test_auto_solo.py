@@ -44,7 +44,7 @@ def test_the_rival_joins_after_the_budget_and_the_count_stays_exact():
     # solo_budget=0: the rival (CP-SAT) joins at lcg's first slice's end.  Whoever
     # answers, all 120 permutation matrices are counted once.
     # (The alarm rings between lcg's slices: here after its first solution.)
-    result = get("auto", rival="cpsat", solo_budget=0, solo_find_budget=0).solve(_permutations(5), Limits(max_solutions=None))
+    result = get("auto", rival="cpsat", solo_budget=0).solve(_permutations(5), Limits(max_solutions=None))
     counters = result.stats.counters
     assert result.complete and result.count == 120 and result.status is Status.SOLVED
     assert counters["phase"] == "lcg|cpsat race" and counters["winner"] in ("lcg", "cpsat")
@@ -54,7 +54,7 @@ def test_the_rival_joins_after_the_budget_and_the_count_stays_exact():
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(puzzle=clue_sets())
 def test_counts_are_exact_whoever_answers(rival, puzzle):
-    result = get("auto", rival=rival, solo_budget=0, solo_find_budget=0).solve(puzzle, Limits(max_solutions=None))
+    result = get("auto", rival=rival, solo_budget=0).solve(puzzle, Limits(max_solutions=None))
     exact = _brute_force(puzzle)
     if exact is None:
         exact = get("native").solve(puzzle, Limits(max_solutions=None)).count
@@ -62,7 +62,7 @@ def test_counts_are_exact_whoever_answers(rival, puzzle):
 
 
 def test_without_a_rival_lcg_goes_on_alone():
-    result = get("auto", rival="none", race=False, solo_budget=0, solo_find_budget=0).solve(_permutations(5), Limits(max_solutions=None))
+    result = get("auto", rival="none", race=False, solo_budget=0).solve(_permutations(5), Limits(max_solutions=None))
     assert result.count == 120 and result.complete and result.stats.counters["phase"] == "lcg alone"
 
 
@@ -104,7 +104,7 @@ def test_a_cancel_or_a_limit_stops_lcg_and_the_rival_that_joined_it(stop):
         threading.Timer(0.8, cancel.set).start()
     # (solo_budget=0: the rival joins at lcg's first slice's end; the budget is lcg's CPU
     # time, which a loaded machine may not give it before the stop.)
-    result = get("auto", rival="cpsat", solo_budget=0, solo_find_budget=0).solve(_twenty_dom(), limits)
+    result = get("auto", rival="cpsat", solo_budget=0).solve(_twenty_dom(), limits)
     expected = Status.INTERRUPTED if stop == "cancel" else Status.TIMEOUT
     assert result.status is expected and result.stats.counters["phase"] == "lcg|cpsat race"
     # The rival was told to stop too: its thread ends (waited for up to a hang guard, not
@@ -115,15 +115,37 @@ def test_a_cancel_or_a_limit_stops_lcg_and_the_rival_that_joined_it(stop):
     assert not [t for t in threading.enumerate() if t.name.startswith("nonolab-auto-")]
 
 
-@pytest.mark.parametrize("find_budget, joins_after_slice", [(0.0, 1), (3.5, 4), (1000.0, 6)])
-def test_the_rival_joins_a_search_for_a_first_solution_after_solo_find_budget(monkeypatch, find_budget,
-                                                                           joins_after_slice):
-    # lcg's CPU clock moves 1 s a look; its engine (a stand-in) answers on its sixth
-    # slice.  solo_budget=0 would start the rival at once; before a first solution the
-    # budget is solo_find_budget (the rival is not started here: the test records when).
+class _FiveSlicesThenASolution:
+    """A stand-in for lcg's compiled engine on a 1x1 puzzle: five slices without an
+    answer, then its solution, then the end of the search."""
+
+    def __init__(self, *args, **options) -> None:
+        self.calls = 0
+
+    def run(self, seconds):
+        self.calls += 1
+        return 0 if self.calls <= 5 else 1 if self.calls == 6 else 2
+
+    def solution(self):
+        return b"\x01"
+
+    def root(self):
+        return b"\x02"
+
+    def stats(self):
+        return {"conflicts": 0, "learned": 0, "explanations": 0, "explained_literals": 0}
+
+
+@pytest.mark.parametrize("max_solutions, find_budget, joins_after_slices", [
+    (1, 3.5, [4]), (1, 1000.0, []), (None, 1000.0, [1]), (2, 1000.0, [1])])
+def test_the_rival_joins_a_first_solution_search_after_solo_find_budget(monkeypatch, max_solutions, find_budget,
+                                                                       joins_after_slices):
+    # lcg's CPU clock moves 1 s a look (one at the start, one after each slice); its
+    # engine (a stand-in) answers on its sixth slice.  With one solution asked for the
+    # rival joins after solo_find_budget; a count keeps solo_budget (0: after the first
+    # slice).  The rival is not started here: the test records when it would be.
     from nonolab.solvers import lcg
     from nonolab.solvers.auto import racing
-    from test_lcg import _FiveSlicesThenASolution
 
     now = [0.0]
 
@@ -131,11 +153,18 @@ def test_the_rival_joins_a_search_for_a_first_solution_after_solo_find_budget(mo
         now[0] += 1.0
         return now[0]
 
-    engine = _FiveSlicesThenASolution()
+    engines: list[_FiveSlicesThenASolution] = []
+
+    class Module:
+        @staticmethod
+        def Engine(*args, **options):  # noqa: N802 - the compiled module's name
+            engines.append(_FiveSlicesThenASolution())
+            return engines[-1]
+
     monkeypatch.setattr(lcg.time, "thread_time", cpu_clock)
-    monkeypatch.setattr(lcg.LcgSolver, "_build", lambda self, puzzle, fixed: engine)
+    monkeypatch.setattr(lcg, "engine_module", lambda: Module)
     started = []
-    monkeypatch.setattr(racing.Race, "start", lambda self, slot, name, call, nice=0: started.append(engine.calls))
+    monkeypatch.setattr(racing.Race, "start", lambda self, slot, name, call, nice=0: started.append(engines[0].calls))
     auto = get("auto", rival="cpsat", solo_budget=0, solo_find_budget=find_budget)
-    result = auto.solve(Puzzle(rows=((1,),), columns=((1,),)), Limits(max_solutions=None))
-    assert result.count == 1 and started == [joins_after_slice]
+    result = auto.solve(Puzzle(rows=((1,),), columns=((1,),)), Limits(max_solutions=max_solutions))
+    assert result.count == 1 and started == joins_after_slices

@@ -143,7 +143,7 @@ def _auto_with_kissat_rival(limits: Limits, path: str):
     a loaded machine may not give it within the limit), or native first with the
     hand-off at 0.3 s (``native``); returns (result, seconds, the most Kissat children seen running at
     once during the solve)."""
-    options = {"solo_budget": 0, "solo_find_budget": 0} if path == "solo" else {"solo_side": 0, "handoff_by": 0.3, "native_budget": 0}
+    options = {"solo_budget": 0} if path == "solo" else {"solo_side": 0, "handoff_by": 0.3, "native_budget": 0}
     auto = get("auto", **options)
     assert auto.rival == "cnf:solver=kissat404"
     before = _children() - _idle_workers()

@@ -115,9 +115,7 @@ class LcgSolver:
             spent ``seconds`` of CPU time in the calling thread since the solve began (CPU,
             not wall: on a loaded machine a second of wall time is a fraction of a second
             of search), with the root level's cells (a ``Grid``: every solution not yet
-            found agrees with it); ``auto`` starts its rival there.  ``(seconds, call,
-            unsolved)``: until the search has found a solution it rings at ``unsolved``
-            CPU seconds instead.
+            found agrees with it); ``auto`` starts its rival there.
         hold: a list the search's engine is appended to when the solve ends, so that
             its memory is freed when the caller drops the list, not on the way out of
             :meth:`solve` (freeing a large clause database and line cache takes
@@ -223,11 +221,21 @@ class LcgSolver:
         """
         watch = Budget.of(limits)
         given = accept(self, puzzle, given)
-        w, colour = puzzle.width, puzzle.is_colour
+        h, w = puzzle.height, puzzle.width
+        colour = puzzle.is_colour
         if colour and puzzle.colours > MAX_COLOURS:
             raise TooLarge(f"lcg: {puzzle.colours} colours, at most {MAX_COLOURS}; use backend cpsat or cnf")
         fixed = [(r * w + c, int(value) if colour else bool(value)) for (r, c), value in given.cells.items()]
-        engine = self._build(puzzle, fixed)
+        options = (_MINIMISE[self.minimise], _EXPLAIN[self.explain], _RESTARTS[self.restarts],
+                   _probe_budget(puzzle) if self.probing else 0)
+        if colour:
+            engine = self._engine.Engine(w, h, puzzle.rows, puzzle.columns, fixed, *options,
+                                         colours=puzzle.colours, row_colours=puzzle.row_colours,
+                                         column_colours=puzzle.column_colours, target_phases=_PHASES[self.phases])
+        else:
+            engine = self._engine.Engine(w, h, puzzle.rows, puzzle.columns, fixed, *options,
+                                         target_phases=_PHASES[self.phases], hint_rounds=self.hint_rounds,
+                                         hint_conflicts=self.hint_conflicts, follow_conflicts=self.follow_conflicts)
         if proof is not None:
             engine.start_proof(proof)
         found: list[Solution] = []
@@ -250,19 +258,6 @@ class LcgSolver:
             self.hold.append(engine)
         root = None if complete or colour else _root_grid(engine, puzzle)
         return finish(self.name, puzzle, limits, watch, found, complete, counters, checked=True, remainder=root)
-
-    def _build(self, puzzle: Puzzle, fixed: list) -> Any:
-        """The compiled engine for ``puzzle`` with this solver's options."""
-        w, h = puzzle.width, puzzle.height
-        options = (_MINIMISE[self.minimise], _EXPLAIN[self.explain], _RESTARTS[self.restarts],
-                   _probe_budget(puzzle) if self.probing else 0)
-        if puzzle.is_colour:
-            return self._engine.Engine(w, h, puzzle.rows, puzzle.columns, fixed, *options,
-                                       colours=puzzle.colours, row_colours=puzzle.row_colours,
-                                       column_colours=puzzle.column_colours, target_phases=_PHASES[self.phases])
-        return self._engine.Engine(w, h, puzzle.rows, puzzle.columns, fixed, *options,
-                                   target_phases=_PHASES[self.phases], hint_rounds=self.hint_rounds,
-                                   hint_conflicts=self.hint_conflicts, follow_conflicts=self.follow_conflicts)
 
     def _search(self, engine: Any, puzzle: Puzzle, limits: Limits, watch: Budget,
                 found: list[Solution]) -> tuple[bool, int]:
@@ -287,9 +282,7 @@ class LcgSolver:
                                                self.name))
             elif outcome == _EXHAUSTED:
                 return True, slices
-            # (seconds, call[, unsolved]): before the first solution the alarm waits `unsolved`.
-            if alarm is not None and time.thread_time() - searched >= (alarm[0] if found or len(alarm) < 3
-                                                                       else alarm[2]):
+            if alarm is not None and time.thread_time() - searched >= alarm[0]:
                 alarm, call = None, alarm[1]
                 call(_root_grid(engine, puzzle))
         return False, slices
