@@ -16,7 +16,7 @@ import platform
 import sys
 from datetime import date
 
-from benchmarks.corpus_batch import OUT, command_line, corpus_entries, run
+from benchmarks.corpus_batch import OUT, command_line, corpus_entries, run, word
 
 def expected_word(pbnsolve_class: str) -> str | None:
     if pbnsolve_class.startswith("unique"):
@@ -41,7 +41,7 @@ def main(argv: list[str] | None = None) -> int:
         agrees = None if expected is None or not finished else record["verdict"] == expected
         rows.append({"file": entry["file"], "size": f"{entry['width']}x{entry['height']}",
                      "pbnsolve_class": entry["pbnsolve_class"], "pbnsolve_u_cpu_s": entry["pbnsolve_u_cpu_s"],
-                     "verdict": record["verdict"] or record["status"], "solve_time": record["time"],
+                     "verdict": word(record), "solve_time": record["time"],
                      "error": record["error"], "agrees": agrees})
     fields = list(rows[0])
     with (OUT / "check_corpus.csv").open("w", newline="", encoding="utf-8") as fh:

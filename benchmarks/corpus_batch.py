@@ -55,3 +55,15 @@ def run(task: str, backend: str, time_limit: float, entries: list[dict[str, str]
             if record.get("index", 1) == 1:
                 records[str(Path(record["file"]).resolve())] = record
     return [(entry, records[str((CORPUS / entry["file"]).resolve())]) for entry in entries]
+
+
+def word(record: dict) -> str:
+    """What a table shows for a record: its verdict; a puzzle that could not be checked (status
+    error, no verdict since records of schema_version 3) as that; else its status (a timeout).
+
+    >>> word({"verdict": None, "status": "error"}), word({"verdict": "unique", "status": "ok"})
+    ('could not be checked', 'unique')
+    """
+    if record.get("verdict") and record["verdict"] != "error":
+        return record["verdict"]
+    return "could not be checked" if record.get("status") == "error" else record.get("status") or "-"

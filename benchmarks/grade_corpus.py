@@ -19,7 +19,7 @@ import sys
 from collections import Counter
 from datetime import date
 
-from benchmarks.corpus_batch import OUT, command_line, corpus_entries, run
+from benchmarks.corpus_batch import OUT, command_line, corpus_entries, run, word
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -37,7 +37,7 @@ def main(argv: list[str] | None = None) -> int:
             "puzzle": entry["file"], "size": f"{entry['width']}x{entry['height']}",
             "pbnsolve_class": entry["pbnsolve_class"],
             "grade": graded or f">{record.get('harder_than') or ''}",
-            "verdict": record["verdict"] or record["status"], "time": round(record["time"] or 0.0, 4),
+            "verdict": word(record), "time": round(record["time"] or 0.0, 4),
             "steps": " ".join(f"{k}={v}" for k, v in (record.get("steps") or {}).items()),
             "line_agrees": (graded == "line") == line_class,
             "search_for_line_class": line_class and graded == "search",

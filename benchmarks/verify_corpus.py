@@ -15,7 +15,7 @@ import platform
 import sys
 from datetime import date
 
-from benchmarks.corpus_batch import OUT, command_line, corpus_entries, run
+from benchmarks.corpus_batch import OUT, command_line, corpus_entries, run, word
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -29,10 +29,10 @@ def main(argv: list[str] | None = None) -> int:
     rows = []
     for entry, data in run("verify", args.backends, args.time_limit, corpus_entries(args.only), "verify_corpus"):
         row = {"file": entry["file"], "size": f"{entry['width']}x{entry['height']}",
-               "verdict": data["verdict"] or data["status"], "consensus": data.get("consensus", "-"),
+               "verdict": word(data), "consensus": data.get("consensus", "-"),
                "problems": "; ".join(data.get("problems") or []) or (data.get("error") or "")}
         for a in data.get("answers") or []:
-            row[f"{a['backend']}_verdict"] = a["verdict"]
+            row[f"{a['backend']}_verdict"] = a["verdict"] or "could not be checked"
             row[f"{a['backend']}_time"] = a["time"]
         rows.append(row)
     fields = ["file", "size", "verdict", "consensus", "problems"] + [

@@ -6,5 +6,6 @@ backends there: the registry of the test process is not the workers'.
 
 from nonolab.solvers import _REGISTRY
 
-for _name, _cls in (("stuck", "StuckSolver"), ("dying", "DyingSolver"), ("batchfaulty", "BatchingFaultySolver")):
+for _name, _cls in (("stuck", "StuckSolver"), ("dying", "DyingSolver"), ("batchfaulty", "BatchingFaultySolver"),
+                    ("threadspy", "ThreadsSpySolver")):
     _REGISTRY.setdefault(_name, ("fake_backends", _cls, None, "solver"))

@@ -152,3 +152,26 @@ class BatchingRaisingSolver(BatchingFaultySolver):
     def solve_many(self, puzzles, limits=Limits()):
         group = list(puzzles)
         yield from (self.solve(puzzle, limits) for puzzle in group)
+
+
+class ThreadsSpySolver:
+    """Declares a ``threads`` option, as native does, and writes the value it was built with to
+    the file named by ``NONOLAB_TEST_THREADS_LOG`` (one line a solve: the puzzle's name and the
+    value), then answers as native."""
+
+    name = "threadspy"
+    CAPABILITIES = frozenset({Capability.EXACT_COUNT})
+    from nonolab.solvers.options import Option
+    OPTIONS = (Option("threads", "int", None, "threads (none: every core)", minimum=1, optional=True),)
+    del Option
+
+    def __init__(self, **options):
+        from nonolab.solvers.options import settle
+        settle(self, options)
+
+    def solve(self, puzzle, limits=Limits(), given=None):
+        import os
+        from nonolab.solvers.native import NativeSolver
+        with open(os.environ["NONOLAB_TEST_THREADS_LOG"], "a", encoding="utf-8") as log:
+            log.write(f"{puzzle.name} {self.threads}\n")
+        return NativeSolver().solve(puzzle, limits, given)

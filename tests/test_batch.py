@@ -68,7 +68,7 @@ def test_a_file_that_does_not_parse_is_an_error_record(tmp_path):
     bad = tmp_path / "bad.non"
     bad.write_text("width 2\nheight 2\nrows\n1\n1\ncolumns\n1\nx\n")
     record = run_job(Job(str(bad), "check", "native"))
-    assert record["status"] == "error" and record["verdict"] == "error"
+    assert record["status"] == "error" and record["verdict"] is None
     assert record["error"].startswith(f"{bad}:") and "\n" not in record["error"]
 
 
@@ -97,7 +97,7 @@ def test_local_pool_answers_each_file_once_with_the_known_counts(tmp_path):
         record = by_file[str(PUZZLES / name)]
         assert (record["status"], record["count"], record["exact"]) == ("ok", solutions, True), name
     assert by_file[str(bad)]["status"] == "error" and str(bad) in by_file[str(bad)]["error"]
-    assert summary.counts()["error"] == 1 and not summary.answered
+    assert summary.unchecked == 1 and "error" not in summary.counts() and not summary.answered
     # the results file is never taken for a puzzle, even in a folder that is scanned
     with pytest.raises(BatchError, match="besides the results file"):
         run_batch([tmp_path / "out.jsonl"], "check", tmp_path / "out.jsonl", resume=True)
@@ -162,7 +162,7 @@ def test_a_worker_that_dies_costs_its_job_only(tmp_path, workers_see_tests):
     run_batch(files, "check", tmp_path / "out.jsonl", backend="dying", time_limit=5, preload=["batch_plugin"])
     records = _lines(tmp_path / "out.jsonl")
     assert len(records) == 2
-    assert all(r["status"] == "error" and "died" in r["error"] for r in records)
+    assert all(r["status"] == "error" and r["verdict"] is None and "died" in r["error"] for r in records)
 
 
 # Dask ------------------------------------------------------------------------------

@@ -105,9 +105,9 @@ def test_a_fault_in_a_group_stays_with_its_puzzle(tmp_path, groups, workers_see_
     assert sorted(r["index"] for r in records) == list(range(1, 13))   # each puzzle exactly once
     assert groups[0] == 12
     by_name = {puzzles[r["index"] - 1].name: r for r in records}
-    assert (by_name["refuse"]["status"], by_name["refuse"]["verdict"]) == ("error", "error")
+    assert (by_name["refuse"]["status"], by_name["refuse"]["verdict"]) == ("error", None)
     assert "refused" in by_name["refuse"]["error"]
-    assert by_name["die"]["status"] == "error" and "died" in by_name["die"]["error"]
+    assert by_name["die"]["status"] == "error" and by_name["die"]["verdict"] is None and "died" in by_name["die"]["error"]
     assert (by_name["hang"]["status"], by_name["hang"]["killed"]) == ("timeout", True)
     for record in records:
         if puzzles[record["index"] - 1].name not in ("refuse", "die", "hang"):

@@ -38,3 +38,27 @@ def test_cells_are_0_based_and_print_1_based():
     first = answer.differing[0]
     assert isinstance(first, nonolab.Cell) and first == (0, 0) and str(first) == "(1,1)"
     assert nonolab.Cell.from_people(2, 3) == (1, 2)
+
+
+def test_check_many_defaults_to_the_backend_every_entry_point_defaults_to(monkeypatch):
+    """Issue 30: check_many defaulted to native while solve, check and count (and the CLI) take
+    ``nonolab.solvers.DEFAULT`` (auto, which declares batching too): one default, one place."""
+    import nonolab.api as api
+    from nonolab.solvers import DEFAULT
+
+    built: list[str] = []
+    real = api._build
+
+    def spy(spec, **options):
+        built.append(spec)
+        return real(spec, **options)
+
+    monkeypatch.setattr(api, "_build", spy)
+    one = nonolab.Puzzle(rows=((1,),), columns=((1,),))
+    answers = list(api.check_many([one, one]))
+    api.check(one)
+    api.count(one)
+    api.solve(one)
+    assert built == [DEFAULT] * 4
+    assert [a.verdict.value for a in answers] == ["unique", "unique"]
+    assert {a.result.stats.backend for a in answers} == {DEFAULT}

@@ -46,12 +46,14 @@ def check(puzzle: Puzzle, backend: str = DEFAULT, time_limit: float | None = Non
     return _check(puzzle, _build(backend, **options), time_limit)
 
 
-def check_many(puzzles: Any, backend: str = "native", time_limit: float | None = None,
+def check_many(puzzles: Any, backend: str = DEFAULT, time_limit: float | None = None,
                errors: str = "raise", **options: Any) -> Any:
     """Is each solution unique?  An iterator of :class:`CheckResult`, one per puzzle of the
-    iterable ``puzzles``, in order; ``time_limit`` per puzzle.  The default backend,
-    native, answers many small puzzles per call into its compiled engine (microseconds
-    between puzzles, where one :func:`check` a puzzle costs tens of them).  ``errors="yield"``
+    iterable ``puzzles``, in order; ``time_limit`` per puzzle.  The default backend is the
+    one every entry point uses (:data:`nonolab.solvers.DEFAULT`, ``auto``); it declares
+    ``Capability.BATCH``, as native does: many small puzzles go per call into native's
+    compiled engine (microseconds between puzzles, where one :func:`check` a puzzle costs
+    tens of them), and the few it leaves take auto's strategy.  ``errors="yield"``
     puts a puzzle's library error in its place instead of raising it.  See
     :func:`nonolab.harness.uniqueness.check_many`.
 

@@ -212,3 +212,23 @@ def test_the_child_builds_a_spec_with_build_or_an_older_versions_get_spec(monkey
     monkeypatch.delattr(solvers, "build")
     monkeypatch.setattr(solvers, "get_spec", lambda spec: asked.append(spec) or spec, raising=False)
     assert child._build("native:line=overlap") == "native:line=overlap" and asked == ["native:line=overlap"]
+
+
+@pytest.mark.parametrize("isolate", ["process", "worker"])
+def test_a_run_that_gave_no_answer_has_no_verdict(tmp_path, two_puzzles, fake, isolate):
+    """Issue 23, as it applies to bench: error is none of the words.  A run that could not be run
+    or gave no verdict (an external's silence, a backend's library error) has status error, an
+    empty verdict and the reason, in runs.csv and the figures alike; the summary counts it under
+    errors."""
+    result = run(two_puzzles[:1], ["native", "cnf:max_states=1"], [fake("mute", "print('nothing to say')")],
+                 out=tmp_path, time_limit=30, isolate=isolate)
+    rows = {r["solver"]: r for r in _rows(tmp_path)}
+    refused = rows["cnf:max_states=1"]
+    assert (refused["status"], refused["verdict"]) == ("error", "") and "max_states" in refused["error"]
+    assert (rows["mute"]["status"], rows["mute"]["verdict"], rows["mute"]["solved"]) == ("error", "", "False")
+    assert rows["mute"]["error"].startswith("no verdict in its output")
+    assert (rows["native"]["status"], rows["native"]["verdict"]) == ("ok", "unique")
+    assert {(r["solver"], r["status"], r["verdict"]) for r in result.records} == {
+        ("mute", "error", None), ("native", "ok", "unique"), ("cnf:max_states=1", "error", None)}
+    mute = next(s for s in result.figures["solvers"] if s["solver"] == "mute")
+    assert (mute["solved"], mute["errors"], mute["timeouts"]) == (0, 1, 0)

@@ -39,9 +39,9 @@ def nonolab(*args: str, stdin=subprocess.DEVNULL, env: dict | None = None, cwd=N
 
 
 @pytest.mark.parametrize("size, words", [("100000x100000", "100000x100000 = 10,000,000,000 cells"),
-                                         ("5001x5000", "5001x5000 = 25,005,000 cells")])
+                                         ("10001x10000", "10001x10000 = 100,010,000 cells")])
 def test_generate_beyond_the_cell_limit_is_refused_before_a_cell_is_drawn(run, size, words):
-    one_line_error(run("generate", "--size", size), words, "beyond the limit of 25,000,000 cells")
+    one_line_error(run("generate", "--size", size), words, "beyond the limit of 100,000,000 cells")
 
 
 def test_a_picture_is_refused_from_its_first_row_and_line_count():

@@ -85,6 +85,14 @@ def test_batch_records_are_valid(run, tmp_path, two, task):
     validator = _validator("batch-record")
     for record in records:
         validator.validate(record)
+    failed = next(r for r in records if r["status"] == "error")
+    assert failed["verdict"] is None and failed["error"]
+    for wrong in ({**failed, "verdict": "error"},          # "error" is no verdict (schema_version 2 wrote it)
+                  {**failed, "verdict": "timeout"},        # a record that could not be checked has none
+                  {**failed, "error": None},               # and says why
+                  {**next(r for r in records if r["status"] == "ok"), "error": "x"}):   # an answer has no error
+        with pytest.raises(jsonschema.ValidationError):
+            validator.validate(wrong)
 
 
 def test_the_schemas_are_package_data():

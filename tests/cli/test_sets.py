@@ -189,8 +189,8 @@ def test_a_library_error_on_one_puzzle_of_a_set_is_that_puzzle_s_answer_alone(ru
     third = next(line for line in lines if line.startswith("#3"))
     assert "error" not in third, lines
     # solve gives first solutions, uniqueness not asked: only the error is counted
-    answered = {("grade",): "2 line, ", ("solve",): ""}.get(command, "2 unique, ")
-    assert lines[-1] == f"3 puzzles: {answered}1 error", lines
+    answered = {("grade",): ": 2 line", ("solve",): ""}.get(command, ": 2 unique")
+    assert lines[-1] == f"3 puzzles{answered}; could not be checked: 1", lines
     assert result.stderr == ""
     data = json.loads(run(*command, *refuse, path, "--json").stdout)
     assert [r["index"] for r in data["puzzles"]] == [1, 2, 3]
@@ -206,7 +206,7 @@ def test_a_backend_that_refuses_one_puzzle_of_a_set_refuses_that_one_alone(run, 
     path.write_text(dumps_all([heart, given, heart], "json"), encoding="utf-8")
     lines = run("check", "-b", "dlx", path).stdout.splitlines()   # dlx takes no given cells
     assert len(lines) == 4 and lines[0] == '#1 "heart": unique' and lines[2:] == ['#3 "heart": unique',
-                                                                                 "3 puzzles: 2 unique, 1 error"]
+                                                                                 "3 puzzles: 2 unique; could not be checked: 1"]
     assert lines[1].startswith("#2 \"heart\": error: backend 'dlx' does not take given cells; puzzles with givens "
                                "need one of: auto, cnf"), lines
 
@@ -218,7 +218,7 @@ def test_repair_of_a_set_writes_every_puzzle_the_one_an_error_stopped_unchanged(
     result = run("repair", *refuse, path, "-o", out)
     lines = result.stdout.splitlines()
     assert result.exit_code == 2 and lines[1].startswith(f'#2 "nonunique": {REFUSED}'), result.output
-    assert lines[-1] == "3 puzzles: 2 unique, 1 error"
+    assert lines[-1] == "3 puzzles: 2 unique; could not be checked: 1"
     after = load_all(out)
     assert len(after) == 3 and after[1] == before[1]
     # To standard output: the puzzles there, each answer (the error too) on stderr in order.

@@ -252,3 +252,17 @@ def test_a_notebook_shows_the_map_or_the_solution():
     for r in (several, unique):
         assert r._repr_svg_().startswith("<svg")
     assert several._repr_svg_() != unique._repr_svg_()
+
+
+def test_a_size_guard_refusing_the_ambiguity_part_leaves_it_out_and_the_rest_answers(monkeypatch):
+    import nonolab.harness.report as report_module
+    from nonolab.solvers import get
+
+    # cnf's model guard at 1 state: it refuses any grid, before it builds a clause.
+    monkeypatch.setattr(report_module, "questioner", lambda solver: get("cnf", max_states=1))
+    switch = Puzzle(rows=((1,), (1,)), columns=((1,), (1,)))
+    found = report_module.report(switch, "native")
+    assert found.verdict.value == "multiple" and found.grade is not None and found.ambiguity is None
+    left = [w for w in found.warnings if w.code == "ambiguity-left-out"]
+    assert len(left) == 1 and "beyond its limit of 1" in left[0].message
+    assert found.repair is not None and found.stopped is None

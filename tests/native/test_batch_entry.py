@@ -108,3 +108,30 @@ def test_check_many_is_lazy():
     endless = (Puzzle(rows=((1,),), columns=((1,),)) for _ in itertools.count())
     first = list(itertools.islice(nonolab.check_many(endless), 3))
     assert [r.verdict.value for r in first] == ["unique"] * 3
+
+
+def test_each_puzzle_of_a_call_is_answered_as_it_would_be_alone():
+    """A puzzle's answer (count, state, level, solutions and their order) does not depend on
+    the puzzles called with it: nothing a call could keep across its puzzles (a line cache
+    shared by puzzles with one longest line, say, keyed by a clue's number within its own
+    puzzle) may leak from one to the next.  Grids of several shapes with the same longest
+    line, rows and columns of other lengths with the same clues."""
+    from nonolab.core.violations import clues_of
+    rng = np.random.default_rng(30)
+    puzzles = []
+    for _ in range(120):
+        h, w = int(rng.integers(4, 11)), 10        # one longest line (10): one shared cache
+        if rng.random() < 0.5:
+            h, w = w, h
+        picture = rng.random((h, w)) < rng.choice([0.3, 0.5, 0.7])
+        puzzles.append(Puzzle(rows=tuple(clues_of(r.tolist()) for r in picture),
+                              columns=tuple(clues_of(c.tolist()) for c in picture.T)))
+    for probing in ("none", "full"):
+        together = check_arrays(*pack(puzzles), max_solutions=2, probing=probing, levels=True, budget=3600.0)
+        assert together.found.size == len(puzzles) and (together.state != UNFINISHED).all()
+        for i, puzzle in enumerate(puzzles):
+            alone = check_arrays(*pack([puzzle]), max_solutions=2, probing=probing, levels=True)
+            assert (together.found[i], together.state[i], together.level[i]) == \
+                (alone.found[0], alone.state[0], alone.level[0]), (probing, i)
+            assert (together.solutions(i) == alone.solutions(0)).all(), (probing, i)
+    assert {int(f) for f in together.found} == {1, 2}      # unique and multiple ones both

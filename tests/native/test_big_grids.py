@@ -29,10 +29,10 @@ class _CountingEngine:
     def __getattr__(self, name):
         return getattr(self.engine, name)
 
-    def steps(self, *span):
-        rows = self.engine.steps(*span)
-        self.rows += len(rows)
-        return rows
+    def step_block(self, *span):
+        block = self.engine.step_block(*span)
+        self.rows += len(block) // 24      # 24-byte LogRow structs
+        return block
 
 
 def test_the_whole_log_is_read_without_a_deadline():
@@ -100,3 +100,53 @@ def test_probing_a_grid_beyond_the_flat_arrays():
     assert space.counters()["probes"] >= 4  # each open cell's both values tried
     corners = {bytes(s[i * n + j] for i in (0, 1) for j in (0, 1)) for s in outcome.solutions}
     assert corners == {b"\x02\x01\x01\x02", b"\x01\x02\x02\x01"}
+
+
+# 400x400 blank: 160,000 cells set by 400 line steps (the rows).
+WIDE_BLANK = Puzzle(rows=((),) * 400, columns=((),) * 400)
+
+
+def _blocks_held(make):
+    """``make()``'s answer, and how many Python memory blocks (objects) it holds: a count
+    of records, not of bytes or seconds."""
+    import gc
+    import sys
+
+    make()     # the first call's imports and caches are not the answer's
+    gc.collect()
+    before = sys.getallocatedblocks()
+    kept = make()
+    gc.collect()
+    return kept, sys.getallocatedblocks() - before
+
+
+def test_a_step_log_is_a_few_records_a_step_not_one_a_cell():
+    from nonolab.solvers.steps import CellRun
+
+    def read():
+        space = SearchSpace(WIDE_BLANK, record_steps=True)
+        space.run(None)
+        return space.steps()
+
+    steps, held = _blocks_held(read)
+    assert len(steps) == 400 and sum(len(s.cells) for s in steps) == 160_000
+    assert all(isinstance(s.cells, CellRun) for s in steps)
+    # One tuple a cell held 160,000 tuples (and their ints); a step is a few objects.
+    assert held < 20 * len(steps) < 160_000 // 8
+
+
+def test_explain_and_grade_hold_records_by_steps_not_cells(monkeypatch):
+    import nonolab.harness.classify as classify
+    from nonolab.harness.explanation import explain
+
+    found, held = _blocks_held(lambda: explain(WIDE_BLANK, "native"))
+    assert found.verdict is Verdict.UNIQUE and len(found.steps) == 400
+    assert held < 20 * len(found.steps) + 2_000 < 160_000 // 8
+    assert found.as_dict()["steps"][0]["cells"][:2] == [[0, 0, 0], [0, 1, 0]]   # the JSON still lists each cell
+
+    seen = []
+    counted = classify._count_steps
+    monkeypatch.setattr(classify, "_count_steps", lambda steps: seen.append(_blocks_held(lambda: list(steps))[1])
+                        or counted(steps))
+    graded = grade(WIDE_BLANK, "native")
+    assert graded.steps == {"line": 400} and seen and max(seen) < 20 * 400

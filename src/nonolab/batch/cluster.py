@@ -21,7 +21,7 @@ from itertools import islice
 from typing import Any, Iterable, Iterator
 
 from nonolab.batch.guard import close_batch, run_guarded
-from nonolab.batch.tasks import Job, new_record, with_puzzle
+from nonolab.batch.tasks import Job, new_record, unchecked, with_puzzle
 from nonolab.errors import BackendUnavailable, InvalidArgument, NonolabError
 
 #: Jobs in flight at once: bounds the scheduler's and this process's memory on huge batches.
@@ -157,8 +157,7 @@ def run_on_dask(jobs: Iterable[Job], address: str, grace: float = 2.0,
             except NonolabError:
                 raise
             except Exception as err:  # noqa: BLE001 — KilledWorker, CancelledError: this job's end only
-                record = new_record(job, status="error", verdict="error",
-                                    error=f"lost on the cluster: {type(err).__name__}: {err}")
+                record = unchecked(new_record(job), f"lost on the cluster: {type(err).__name__}: {err}")
             yield record
             following = next(pending, None)
             if following is not None:

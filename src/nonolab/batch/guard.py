@@ -26,10 +26,11 @@ import sys
 import threading
 import time
 from collections import deque
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, Iterable, Iterator
 
-from nonolab.batch.tasks import Job, groupable, new_record
+from nonolab.batch.tasks import Job, groupable, new_record, unchecked
 from nonolab.errors import BackendUnavailable, BatchError, UnknownBackend
 
 #: Seconds a worker may take to load and warm up its backends (OR-tools and python-sat
@@ -37,6 +38,35 @@ from nonolab.errors import BackendUnavailable, BatchError, UnknownBackend
 STARTUP_TIMEOUT = 600.0
 
 _FATAL = {"BackendUnavailable": BackendUnavailable, "UnknownBackend": UnknownBackend}
+
+
+def cores() -> int:
+    """The cores this process may run on (its affinity, where the system tells it).
+
+    >>> cores() >= 1
+    True
+    """
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # (no affinity on this system)
+        return max(1, os.cpu_count() or 1)
+
+
+def core_share(processes: int) -> int:
+    """The threads each of ``processes`` worker processes solving at once on this machine may
+    use: an even share of :func:`cores`, at least one.  A backend's own default (native's
+    ``threads``: every core) is right for one process alone; N processes each taking every
+    core would run N times as many threads as there are cores.
+
+    >>> core_share(10 ** 6)
+    1
+    """
+    return max(1, cores() // max(1, processes))
+
+
+def shared(job: Job, threads: int) -> Job:
+    """``job`` with its process's share of the cores, unless the scheduler already gave it one."""
+    return job if job.threads is not None else replace(job, threads=threads)
 
 
 def _child_env() -> dict[str, str]:
@@ -176,8 +206,8 @@ class GuardedWorker:
                               error=f"no answer within {budget:.1f} s; its worker process was killed")
         if line is None:
             code = self._kill()
-            return new_record(job, status="error", verdict="error", time=round(time.perf_counter() - start, 6),
-                              error=f"the worker process died (exit code {code}) while on this puzzle")
+            return unchecked(new_record(job, time=round(time.perf_counter() - start, 6)),
+                             f"the worker process died (exit code {code}) while on this puzzle")
         return json.loads(line)
 
     def _kill(self) -> int | None:
@@ -304,8 +334,13 @@ class LocalPool:
             self._out.put(("error", err))
 
     def run(self, jobs: Iterable[Job]) -> Iterator[dict[str, Any]]:
-        """Run ``jobs`` (in this order of start) and yield one record per job as each completes."""
-        self._todo.extend(jobs)
+        """Run ``jobs`` (in this order of start) and yield one record per job as each completes.
+
+        Each job runs with its worker's share of the cores (:func:`core_share`): the workers
+        solve at once, so a backend's threads are split between them.
+        """
+        threads = core_share(len(self._workers))
+        self._todo.extend(shared(job, threads) for job in jobs)
         wanted = len(self._todo)
         self._threads = [threading.Thread(target=self._serve, args=(worker,), daemon=True,
                                           name="nonolab-batch") for worker in self._workers]
@@ -346,8 +381,11 @@ def run_guarded(job: Job, grace: float = 2.0, preload: tuple[str, ...] = (),
     """Run ``job`` in the guarded worker process of the calling thread (started on first use).
 
     This is the function a Dask worker runs; ``batch`` names the batch, whose
-    children :func:`close_batch` stops at its end.
+    children :func:`close_batch` stops at its end.  Each thread of the Dask worker runs
+    its own child at once with the others, so a job gets the share of the cores of one
+    of them (:func:`dask_share`).
     """
+    job = shared(job, dask_share())
     key = (batch, threading.get_ident())
     with _GUARDED_LOCK:
         if batch in _CLOSED:
@@ -358,6 +396,18 @@ def run_guarded(job: Job, grace: float = 2.0, preload: tuple[str, ...] = (),
                 worker.close(wait=0)
             worker = _GUARDED[key] = GuardedWorker(job.backends, grace, preload)
     return worker.run(job)
+
+
+def dask_share() -> int:
+    """The share of the cores of one thread of the Dask worker this runs in (each thread keeps
+    a guarded child solving at once with the others'); every core outside a Dask worker."""
+    try:
+        from distributed import get_worker
+
+        nthreads = get_worker().state.nthreads
+    except (ImportError, ValueError):   # ValueError: not inside a Dask worker
+        nthreads = None
+    return core_share(nthreads if isinstance(nthreads, int) else 1)
 
 
 def close_batch(batch: str) -> int:

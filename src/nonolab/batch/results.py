@@ -6,6 +6,10 @@ most one torn last line, which ``resume`` cuts off before appending.  Records th
 come together share one ``fsync``: the batch syncs the file whenever no other record
 is waiting to be written (and at the end), so no record waits for a slow puzzle to be
 made durable; one ``fsync`` a record cost milliseconds, more than a small puzzle's check.  An existing file is never replaced unless asked (``force``).
+
+A file resumed across versions holds records of each (``schema_version`` in every one):
+:func:`parse_records` reads those of version 2 as version 3 (:func:`upgraded`) and refuses,
+naming the file and line, a record of a version newer than this nonolab knows.
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable
 
+from nonolab.batch.tasks import SCHEMA_VERSION
 from nonolab.errors import BatchError
 
 try:  # POSIX: keep two batches from appending to the same file
@@ -38,6 +43,42 @@ def _is_record(value: Any) -> bool:
     return isinstance(value, dict) and isinstance(value.get("file"), str) and isinstance(value.get("task"), str)
 
 
+#: The oldest record version :func:`upgraded` reads (1: before sets had an ``index``).
+OLDEST = 1
+
+#: What a summary counts a record that could not be checked under (no verdict: no word of the four).
+UNCHECKED = "could not be checked"
+
+
+def upgraded(record: dict[str, Any], path: str = "results", line: int | None = None) -> dict[str, Any]:
+    """``record`` read as this version means it.  Before version 3 a puzzle that could not be
+    checked had ``"verdict": "error"`` (and a cross-check's failed answer too): it is
+    ``None`` now, beside ``status`` ``error``, for "error" is no verdict.  Nothing else
+    changed meaning; ``schema_version`` stays what wrote the line.
+
+    >>> upgraded({"schema_version": 2, "file": "a.non", "task": "check", "status": "error",
+    ...           "verdict": "error", "error": "a.non: cannot read the file"})["verdict"] is None
+    True
+
+    Raises:
+        BatchError: the record was written by a newer nonolab (its ``schema_version`` is
+            above :data:`~nonolab.batch.tasks.SCHEMA_VERSION`), or its version is no number.
+    """
+    version = record.get("schema_version", OLDEST)
+    if not isinstance(version, int) or isinstance(version, bool) or not OLDEST <= version <= SCHEMA_VERSION:
+        raise BatchError(f"a record of schema_version {version!r}: this nonolab reads versions {OLDEST} to "
+                         f"{SCHEMA_VERSION} (was the file written by a newer nonolab?)", path=path, line=line)
+    if version >= 3:
+        return record
+    fixed = dict(record)   # its schema_version stays: it says what wrote the line
+    if fixed.get("verdict") == "error":
+        fixed.update(verdict=None, status="error")
+    if isinstance(fixed.get("answers"), list):
+        fixed["answers"] = [dict(a, verdict=None) if isinstance(a, dict) and a.get("verdict") == "error"
+                            else a for a in fixed["answers"]]
+    return fixed
+
+
 def parse_records(data: bytes, path: str = "results") -> tuple[list[dict[str, Any]], int, bool]:
     """The records in the bytes of a results file, and where the intact part ends.
 
@@ -45,7 +86,8 @@ def parse_records(data: bytes, path: str = "results") -> tuple[list[dict[str, An
     then ``newline`` says whether a newline must follow (a complete last record
     whose newline was not written).  A torn or unparsable *last* line is dropped;
     a damaged line before it raises :class:`BatchError`, as it cannot come from an
-    interrupted append and deserves a look.
+    interrupted append and deserves a look.  Records of an earlier version come as this
+    version writes them (:func:`upgraded`); one of a newer version raises :class:`BatchError`.
 
     >>> parse_records(b'{"file": "a.non", "task": "check"}\\n{"file": "b.n')
     ([{'file': 'a.non', 'task': 'check'}], 35, False)
@@ -66,7 +108,7 @@ def parse_records(data: bytes, path: str = "results") -> tuple[list[dict[str, An
                     return records, offset, False
                 raise BatchError(f"line {number} is not a result record; repair or remove it",
                                  path=path, line=number)
-            records.append(record)
+            records.append(upgraded(record, path, number))
             if number == len(lines):  # intact, but its newline was never written
                 return records, len(data), True
         offset = end
@@ -207,13 +249,21 @@ class BatchSummary:
         """Puzzles per verdict (or per value of another field, e.g. ``status``), most frequent first.
 
         A ``solve`` record without a verdict (a first solution) counts under
-        ``uniqueness not asked``, as ``nonolab solve`` says it.
+        ``uniqueness not asked``, as ``nonolab solve`` says it.  Per verdict, the puzzles
+        that could not be checked are left out: they have none (:attr:`unchecked` counts them).
         """
         found: dict[str, int] = {}
         for record in self.records:
             value = str(summary_word(record) if field == "verdict" else record.get(field) or "error")
+            if field == "verdict" and value == UNCHECKED:
+                continue
             found[value] = found.get(value, 0) + 1
         return dict(sorted(found.items(), key=lambda kv: (-kv[1], kv[0])))
+
+    @property
+    def unchecked(self) -> int:
+        """How many puzzles could not be checked (status ``error``: unreadable, over a limit, a library error)."""
+        return sum(summary_word(record) == UNCHECKED for record in self.records)
 
     @property
     def puzzle_time(self) -> float:
@@ -232,16 +282,19 @@ class BatchSummary:
 def summary_word(record: dict[str, Any]) -> str:
     """The words a summary counts a record under: its verdict; for a ``solve`` that found a
     first solution (uniqueness not asked: no verdict), ``uniqueness not asked``, as
-    ``nonolab solve`` says it; else ``error``.
+    ``nonolab solve`` says it; else (no verdict: status ``error``) :data:`UNCHECKED`,
+    never "error", which is no verdict.
 
     >>> summary_word({"task": "solve", "status": "ok", "verdict": None, "solver_status": "solved"})
     'uniqueness not asked'
+    >>> summary_word({"task": "check", "status": "error", "verdict": None, "error": "a.non: ..."})
+    'could not be checked'
     """
-    if record.get("verdict"):
+    if record.get("verdict") and record["verdict"] != "error":   # "error": a record of version 2 read raw
         return record["verdict"]
     if record.get("task") == "solve" and record.get("status") == "ok" and record.get("solver_status") == "solved":
         return "uniqueness not asked"
-    return "error"
+    return UNCHECKED
 
 
 def latest(records: Iterable[dict[str, Any]]) -> dict[tuple[str, int, str], dict[str, Any]]:

@@ -25,7 +25,10 @@ from typing import Any, Callable, Iterator
 from nonolab.errors import NonolabError, ParseError
 
 #: The version of the record's names (the CLI's ``--json`` share them: nonolab/schemas).
-SCHEMA_VERSION = 2
+#: 3: a puzzle that could not be checked has ``verdict`` null (no longer ``"error"``, which is
+#: no verdict), ``status`` ``error`` and its one-line message in ``error``; a cross-check's
+#: answers likewise.  Records of version 2 are read as version 3 (:func:`~.results.upgraded`).
+SCHEMA_VERSION = 3
 
 #: The fields every record has, in the order they are written (a task adds others).
 FIELDS = ("schema_version", "file", "index", "title", "task", "backend", "status", "verdict", "count", "exact",
@@ -48,6 +51,10 @@ class Job:
     #: The puzzle itself, in nonolab's JSON format, when it travels as data (to Dask
     #: workers that do not share the file system): ``path`` and ``index`` then only name it.
     text: str | None = None
+    #: The threads its worker process may use (its share of the cores: the scheduler sets it,
+    #: :func:`~nonolab.batch.guard.core_share`), given to a backend that declares a ``threads``
+    #: option and was not given one (:meth:`run_spec`); ``None``: the backend's own default.
+    threads: int | None = None
 
     @property
     def backends(self) -> tuple[str, ...]:
@@ -66,6 +73,38 @@ class Job:
 
     def as_dict(self) -> dict[str, Any]:
         return asdict(self)
+
+    def run_spec(self) -> str:
+        """``backend`` as the job's process builds it: each spec given ``threads`` when its backend
+        declares that option and the spec does not set it (the record keeps ``backend`` as asked).
+
+        >>> Job("cat.non", "verify", "native,cnf", threads=1).run_spec()
+        'native:threads=1,cnf'
+        >>> Job("cat.non", "check", "native:threads=2", threads=1).run_spec()
+        'native:threads=2'
+        """
+        if self.threads is None:
+            return self.backend
+        return ",".join(with_threads(spec, self.threads) for spec in self.backends)
+
+
+def with_threads(spec: str, threads: int) -> str:
+    """``spec`` with ``threads=N`` when its backend declares a ``threads`` option (read from the
+    registry's declarations, never from a name) and ``spec`` does not set it already.
+
+    >>> with_threads("native:probing=none", 2), with_threads("cnf", 2)
+    ('native:probing=none,threads=2', 'cnf')
+    """
+    from nonolab.solvers import options_of, parse_spec
+
+    try:
+        name, given = parse_spec(spec)
+        declared = {option.name for option in options_of(name)}
+    except NonolabError:   # an unknown backend or a bad spec: building it says so, in the job's record
+        return spec
+    if "threads" not in declared or "threads" in given:
+        return spec
+    return f"{spec},threads={threads}" if ":" in spec else f"{spec}:threads={threads}"
 
 
 _LOADED: dict[tuple[str, int, int], list] = {}
@@ -182,7 +221,8 @@ def crosscheck(puzzle, backend: str, time_limit: float | None) -> dict[str, Any]
     from nonolab.harness.crosscheck import crosscheck, split_specs
 
     checked = crosscheck(puzzle, split_specs(backend), 2, time_limit, capable_only=True)
-    answers = [{"backend": a.backend, "verdict": a.verdict.value if a.verdict else "error", "count": a.result.count if a.result else None,
+    # A backend that could not run has no verdict (null) and says why in error.
+    answers = [{"backend": a.backend, "verdict": a.verdict.value if a.verdict else None, "count": a.result.count if a.result else None,
                 "exact": a.result.complete if a.result else None, "time": round(a.wall_time, 6),
                 "error": a.error} for a in checked.answers]
     exact = [a["count"] for a in answers if a["exact"]]
@@ -234,13 +274,14 @@ def run_job(job: Job) -> dict[str, Any]:
     """Run one job here, in this process, and return its record; never raises for a bad puzzle.
 
     ``status`` is ``ok`` (the task answered), ``timeout`` (no answer within the
-    limit: by default, when the verdict is ``timeout``) or ``error`` (it could not
-    run: the one-line message is in ``error``).  ``time`` is the job's wall time, loading
-    included.
+    limit: by default, when the verdict is ``timeout``) or ``error`` (the puzzle could not
+    be checked: unreadable, over a limit, a library error; ``verdict`` is then ``None``, for
+    "error" is no verdict, and the one-line message is in ``error``).  ``time`` is the
+    job's wall time, loading included.
 
     >>> record = run_job(Job("/nonexistent.non", "check", "native"))
     >>> record["status"], record["verdict"], record["error"]
-    ('error', 'error', '/nonexistent.non: cannot read the file: No such file or directory')
+    ('error', None, '/nonexistent.non: cannot read the file: No such file or directory')
     """
     record = new_record(job)
     start = time.perf_counter()
@@ -250,12 +291,30 @@ def run_job(job: Job) -> dict[str, Any]:
         except KeyError:
             raise NonolabError(f"unknown task {job.task!r} (known: {', '.join(sorted(TASKS))})") from None
         puzzle = _loaded(job, record)
-        record.update(task(puzzle, job.backend, job.time_limit))
+        record.update(_as_asked(task(puzzle, job.run_spec(), job.time_limit), job))
         _settle(record)
     except Exception as err:  # noqa: BLE001 — a crash on one puzzle is that puzzle's record, not the batch's end
         _failed(record, err)
     record["time"] = round(time.perf_counter() - start, 6)
     return record
+
+
+def _as_asked(fields: dict[str, Any], job: Job) -> dict[str, Any]:
+    """A cross-check's answers and problems under the specs the job asked for: without the
+    ``threads`` its share of the cores added to them (:meth:`Job.run_spec`)."""
+    if job.threads is None or not fields.get("answers"):
+        return fields
+    asked = {with_threads(spec, job.threads): spec for spec in job.backends}
+    asked = {ran: spec for ran, spec in asked.items() if ran != spec}
+    for answer in fields["answers"]:
+        answer["backend"] = asked.get(answer["backend"], answer["backend"])
+    problems = []
+    for problem in fields.get("problems") or ():
+        for ran in sorted(asked, key=len, reverse=True):
+            problem = problem.replace(ran, asked[ran])
+        problems.append(problem)
+    fields["problems"] = problems
+    return fields
 
 
 def _loaded(job: Job, record: dict[str, Any]):
@@ -269,9 +328,18 @@ def _settle(record: dict[str, Any]) -> None:
         record["status"] = "timeout" if record["verdict"] == "timeout" else "ok"
 
 
+def unchecked(record: dict[str, Any], message: str) -> dict[str, Any]:
+    """``record`` as a puzzle that could not be checked: status ``error``, no verdict, ``message``.
+
+    >>> unchecked({"verdict": "unique"}, "a.non: cannot read the file")
+    {'verdict': None, 'status': 'error', 'error': 'a.non: cannot read the file'}
+    """
+    record.update(verdict=None, status="error", error=message)
+    return record
+
+
 def _failed(record: dict[str, Any], err: BaseException) -> None:
-    message = str(err) if isinstance(err, NonolabError) else f"{type(err).__name__}: {err}"
-    record.update(status="error", verdict="error", error=message)
+    unchecked(record, str(err) if isinstance(err, NonolabError) else f"{type(err).__name__}: {err}")
 
 
 #: The tasks a worker may run on a group of jobs at once (:func:`run_jobs`), for a backend that
@@ -293,8 +361,8 @@ def run_jobs(jobs: list[Job]) -> Iterator[dict[str, Any]]:
     stopped, has its error record; the others go on.  ``time`` is the job's reading plus its
     puzzle's search time.
 
-    >>> [r["verdict"] for r in run_jobs([Job("/nonexistent.non", "check", "native")])]
-    ['error']
+    >>> [(r["status"], r["verdict"]) for r in run_jobs([Job("/nonexistent.non", "check", "native")])]
+    [('error', None)]
     """
     from nonolab.harness.uniqueness import check_many
     from nonolab.solvers import build
@@ -312,7 +380,7 @@ def run_jobs(jobs: list[Job]) -> Iterator[dict[str, Any]]:
             _failed(record, err)
         started.append((record, puzzle, time.perf_counter() - start))
     try:
-        solver = build(first.backend)
+        solver = build(first.run_spec())
     except NonolabError as err:
         for record, _, seconds in started:
             _failed(record, err)

@@ -73,7 +73,15 @@ def run_once(spec: str, task: str, path: str, time_limit: float | None, started:
         left = None if time_limit is None else time_limit - (time.time() - (started or time.time()))
         return solve(backend, task, path, left)
     except Exception as err:  # noqa: BLE001 — reported to the parent as this run's error
-        return {"verdict": "wrong" if type(err).__name__ == "WrongAnswer" else "error", "error": _message(err)}
+        return _failed(err)
+
+
+def _failed(err: BaseException) -> dict:
+    """A run a library error stopped: a wrong answer caught (``verdict`` wrong), or no answer
+    (``status`` error and no verdict, for error is none of the words)."""
+    if type(err).__name__ == "WrongAnswer":
+        return {"verdict": "wrong", "error": _message(err)}
+    return {"status": "error", "verdict": None, "error": _message(err)}
 
 
 def _warm_up(backend) -> None:
@@ -116,8 +124,7 @@ def serve(spec: str, out) -> int:
         try:
             answer = solve(backend, job["task"], job["puzzle"], job.get("time_limit"))
         except Exception as err:  # noqa: BLE001
-            answer = {"verdict": "wrong" if type(err).__name__ == "WrongAnswer" else "error",
-                      "error": _message(err)}
+            answer = _failed(err)
         answer.update(wall=time.perf_counter() - wall, cpu=time.process_time() - cpu, peak_rss_mb=_peak_rss_mb())
         out.write(json.dumps(answer) + "\n")
         out.flush()

@@ -27,9 +27,9 @@ from nonolab.bench.workers import CHILD, Tree, Worker
 from nonolab.errors import BenchError
 
 #: The columns of runs.csv, in order.
-FIELDS = ("puzzle", "source", "width", "height", "solver", "kind", "tree", "repeat", "slot", "task", "verdict",
-          "count", "exact", "solved", "wall", "cpu", "peak_rss_mb", "load", "exit_code", "killed", "line_solves",
-          "probes", "nodes", "conflicts", "winner", "error", "started")
+FIELDS = ("puzzle", "source", "width", "height", "solver", "kind", "tree", "repeat", "slot", "task", "status",
+          "verdict", "count", "exact", "solved", "wall", "cpu", "peak_rss_mb", "load", "exit_code", "killed",
+          "line_solves", "probes", "nodes", "conflicts", "winner", "error", "started")
 #: The verdicts that are an answer (for ``solved``): proven, within the limit.
 PROVEN = ("unique", "multiple", "contradiction", "solved")
 #: Seconds a nonolab run may go past the limit before its process is killed: it stops
@@ -191,7 +191,7 @@ class Runner:
         if ran.killed:
             return {**figures, "verdict": "timeout", "error": "killed at the limit"}
         if answer is None:
-            return {**figures, "verdict": "error",
+            return {**figures, "status": "error", "verdict": None,
                     "error": f"no answer (exit code {ran.exit_code}): {_last_line(ran.stderr)}"}
         return {**figures, **_flatten(answer)}
 
@@ -221,11 +221,11 @@ class Runner:
             own = item.file or self.files.path(index, "non")
             command = external.command(self.task, files, own, self.time_limit)
         except Exception as err:  # noqa: BLE001 — a puzzle its format cannot hold: this run's error
-            return {"verdict": "error", "error": f"cannot give it the puzzle: {err}"}
+            return {"status": "error", "verdict": None, "error": f"cannot give it the puzzle: {err}"}
         try:
             ran = self.spawner.run(command, self.time_limit, cancel=self.cancel)
         except OSError as err:
-            return {"verdict": "error", "error": f"cannot start it: {err}"}
+            return {"status": "error", "verdict": None, "error": f"cannot start it: {err}"}
         if self.cancel.is_set():
             return None
         answer: dict[str, Any] = dict(wall=ran.wall, cpu=ran.cpu, peak_rss_mb=ran.peak_rss_mb,
@@ -234,12 +234,14 @@ class Runner:
             return {**answer, "verdict": "timeout", "error": "its process group was killed at the limit"}
         verdict = external.verdict(ran.stdout, ran.exit_code, ran.stderr)
         if verdict is None:
-            return {**answer, "verdict": "error", "error": f"no verdict in its output (exit code {ran.exit_code}): "
+            return {**answer, "status": "error", "verdict": None,
+                    "error": f"no verdict in its output (exit code {ran.exit_code}): "
                     f"{_last_line(ran.stdout) or _last_line(ran.stderr)}"}
         if self.task == "solve" and verdict in ("unique", "multiple"):
             verdict = "solved"
         elif self.task != "solve" and verdict == "solved":
-            return {**answer, "verdict": "error", "error": "it found a solution but did not say whether it is unique"}
+            return {**answer, "status": "error", "verdict": None,
+                    "error": "it found a solution but did not say whether it is unique"}
         answer.update(verdict=verdict, count={"unique": 1, "multiple": 2, "solved": 1}.get(verdict, 0),
                       exact=verdict in ("unique", "contradiction"))
         if external.grid is not None and verdict in ("unique", "multiple", "solved"):
@@ -277,7 +279,22 @@ def _flatten(answer: dict) -> dict:
 
 
 def finish(row: dict, time_limit: float | None) -> dict:
-    """Round the figures, and apply the one rule for everyone: over the limit is a timeout."""
+    """Round the figures, and apply the one rule for everyone: over the limit is a timeout.
+
+    Every run passes here, whoever answered (a child of any nonolab version, a worker, an
+    external program): a run that could not be run or gave no answer has no verdict, for
+    error is none of the words: ``verdict`` ``None``, ``status`` ``error`` and the reason in
+    ``error`` (a child of a nonolab version before this one says ``"verdict": "error"``, read
+    the same); any other run has ``status`` ``ok``.
+
+    >>> row = finish({"wall": 0.1, "cpu": "", "peak_rss_mb": "", "verdict": "error", "error": "x"}, 10.0)  # an old child
+    >>> row["status"], row["verdict"], row["solved"]
+    ('error', None, False)
+    """
+    if row.get("verdict") in ("error", None, ""):
+        row.update(verdict=None, status="error", error=row.get("error") or "no answer")
+    else:
+        row["status"] = "ok"
     for key in ("wall", "cpu"):
         if isinstance(row[key], float):
             row[key] = round(row[key], 6)

@@ -147,7 +147,7 @@ class Worker:
 
     def run(self, job: dict, budget: float | None, cancel: threading.Event | None = None) -> dict:
         """The child's answer to ``job``; ``{"killed": True}`` when it overran ``budget`` s (or was
-        cancelled) and was killed; ``{"verdict": "error", ...}`` when it died."""
+        cancelled) and was killed; ``{"status": "error", ...}`` when it died."""
         child = self._child or self._start(cancel)
         if child is None:
             return {"killed": True}  # cancelled while it started
@@ -164,7 +164,8 @@ class Worker:
             return {"killed": True}
         if line is None:
             code = self.close()
-            return {"verdict": "error", "error": f"the worker process died (exit code {code}) on this puzzle"}
+            return {"status": "error", "verdict": None,
+                    "error": f"the worker process died (exit code {code}) on this puzzle"}
         return json.loads(line)
 
     def close(self) -> int | None:

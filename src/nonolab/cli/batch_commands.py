@@ -52,9 +52,11 @@ def batch(paths, task, out, resume, force, jobs, time_limit, backend, backend_op
     as it ends, so an interrupted batch loses nothing: run it again with --resume.
     A file holding several puzzles gives one record per puzzle, keyed by (file,
     index).  A puzzle still running 2 s after its --time-limit is killed and
-    recorded as a timeout; a file that cannot be read is recorded as an error.
+    recorded as a timeout; a puzzle that could not be checked (a file that cannot be
+    read, a puzzle over a limit, a library error) has status error, no verdict and
+    the reason in its error field; the summary counts it as "could not be checked".
     The largest files start first.  With --do check and a backend that declares
-    batching (native), a worker answers up to 32 puzzles at a time through
+    batching (native, and auto, the default), a worker answers up to 32 puzzles at a time through
     nonolab.check_many, one record each as soon as it is known.
     \b
     Exit code 0 when every puzzle got its answer, 1 when some timed out, failed
@@ -131,12 +133,15 @@ def _print_summary(summary) -> None:
     console = Console(file=sys.stdout, highlight=False)
     if not console.is_terminal:  # a log or a pipe: room for whole paths rather than folded ones
         console.width = max(80, max((len(r["file"]) for r in summary.records), default=0) + 36)
-    counts = Table(title=f"{len(summary.records)} puzzles", title_justify="left")
+    n = len(summary.records)
+    counts = Table(title=f"{n} puzzle{'s' * (n != 1)}", title_justify="left")
     counts.add_column("verdict")
     counts.add_column("puzzles", justify="right")
     for verdict, number in summary.counts().items():
         counts.add_row(verdict, str(number))
     console.print(counts)
+    if summary.unchecked:   # no verdict ("error" is none of the four words): counted apart
+        console.print(f"could not be checked: {summary.unchecked}")
     console.print("status: " + ", ".join(f"{k} {v}" for k, v in summary.counts("status").items()))
     where = f"Dask at {summary.scheduler}" if summary.scheduler else f"{summary.jobs} local job(s)"
     console.print(f"wall time {summary.wall_time:.2f} s ({where}); sum of puzzle times {summary.puzzle_time:.2f} s"

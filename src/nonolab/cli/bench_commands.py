@@ -35,8 +35,8 @@ class _Bar:
 
     def advance(self, row: dict) -> None:
         if self._progress is not None and self._task is not None:
-            self._progress.update(self._task, advance=1,
-                                  description=f"{row['puzzle'][-40:]} {row['solver']} {row['verdict']}")
+            word = row["verdict"] or "could not be checked"   # no verdict: status error, never "error"
+            self._progress.update(self._task, advance=1, description=f"{row['puzzle'][-40:]} {row['solver']} {word}")
 
     def stop(self) -> None:
         if self._progress is not None:

@@ -296,26 +296,32 @@ def explain(file, input_format, index, backend, probing, line, backend_options, 
     """
     from nonolab.cli.backends import build_recording
     from nonolab.cli.streams import fits, too_big
-    from nonolab.harness.explanation import explain as explain_puzzle
+    from nonolab.formats.limits import check_memory
+    from nonolab.harness.explanation import RECORD_BYTES_PER_CELL, explain as explain_puzzle
     from nonolab.render import grid_text
     from nonolab.solvers import replay
 
     solver = build_recording(backend, backend_options, probing, line)
 
     def answer(puzzle) -> sets.Answer:
+        if as_json:   # the record lists every cell of every step: its cost is held to the budget first
+            check_memory("explain --json", puzzle.width, puzzle.height, RECORD_BYTES_PER_CELL)
         found = explain_puzzle(puzzle, solver, clock.left(time_limit), cancel=CANCEL)
         steps = found.steps
         lines: list[str] = []
         last = len(steps)
         chars = puzzle.chars if puzzle.is_colour else None
         shown = fits(puzzle.width, puzzle.height)
-        for number, (step, grid) in enumerate(replay(puzzle, steps) if not as_json else (), 1):
+        # The grid is replayed only to be shown: without it each step is one line, and a
+        # grid too big to show is not rebuilt cell by cell (100 M cells of a blank grid).
+        replayed = replay(puzzle, steps) if shown and not no_grid else ((step, None) for step in steps)
+        for number, (step, grid) in enumerate(replayed if not as_json else (), 1):
             if time_limit is not None and clock.elapsed() >= time_limit:   # the command's clock holds here too
                 lines.append(f"... {last - number + 1:,} more steps not shown: --time-limit ran out")
                 break
             lines.append(f"step {number}: {step.describe()}")
             if not no_grid and (number % every == 0 or number == last):
-                lines += [grid_text(grid, [(r, c) for r, c, _ in step.cells], chars) if shown
+                lines += [grid_text(grid, [(r, c) for r, c, _ in step.cells], chars) if grid is not None
                           else too_big(puzzle.width, puzzle.height, "grid"), ""]
         headline = found.summary()
 
@@ -324,7 +330,9 @@ def explain(file, input_format, index, backend, probing, line, backend_options, 
                 click.echo(text)
             click.echo(headline)
         verdict = found.verdict.value
-        return sets.Answer(verdict, 0 if verdict == "unique" else EXIT_NO, found.as_dict(), headline, lines, single)
+        # The record lists every cell of every step: made only when JSON is asked for.
+        data = found.as_dict() if as_json else {}
+        return sets.Answer(verdict, 0 if verdict == "unique" else EXIT_NO, data, headline, lines, single)
 
     code = sets.run_set(file, input_format, index, as_json, answer, time_limit=time_limit)
     if code:

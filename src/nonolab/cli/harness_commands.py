@@ -84,7 +84,7 @@ def _print_table(title, check, report) -> None:
             click.echo(f"  {a.backend:<10} {'error':<8} {'-':<13} {'-':>6} {'-':<5} {a.wall_time:>9.3f}  {a.error}")
             continue
         r = a.result
-        click.echo(f"  {a.backend:<10} {r.status.value:<8} {a.verdict.value if a.verdict else 'error':<13} {r.count:>6} "
+        click.echo(f"  {a.backend:<10} {r.status.value:<8} {a.verdict.value if a.verdict else '-':<13} {r.count:>6} "
                    f"{'yes' if r.complete else 'no':<5} {a.wall_time:>9.3f}")
     click.echo(f"  {check.agreement.value}" + (f": {'; '.join(check.problems)}" if check.problems else ""))
     if report:

@@ -120,7 +120,7 @@ def render(files, input_format, mode, to_format, output, cell, page, tiles, solu
     Exit code 1 when there is nothing to draw (no solution; a single solution for --diff)."""
     import nonolab
     from nonolab.errors import InvalidArgument
-    from nonolab.render import ambiguity_svg, diff_svg, puzzle_svg, solution_svg
+    from nonolab.render import ambiguity_svg, check_drawable, diff_svg, puzzle_svg, solution_svg
 
     fmt = (to_format or (Path(output).suffix[1:] if output else "") or ("html" if mode == "steps" else "svg")).lower()
     if fmt not in RENDER_FORMATS:
@@ -149,6 +149,7 @@ def render(files, input_format, mode, to_format, output, cell, page, tiles, solu
     if mode == "steps":
         _steps(puzzle, fmt, output, cell, time_limit)
         return
+    check_drawable(puzzle.width, puzzle.height)   # before a search whose answer could not be drawn
     if mode == "solution":
         from nonolab.harness.uniqueness import verdict_of
         found = nonolab.solve(puzzle, max_solutions=1, time_limit=time_limit)

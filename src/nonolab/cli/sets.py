@@ -94,12 +94,17 @@ def name(index: int, puzzle) -> str:
 
 
 def summary_line(verdicts: list[str | None], errors: int = 0) -> str:
-    """``3 puzzles: 2 unique, 1 multiple`` (``, 1 error`` for puzzles a library error stopped)."""
+    """``3 puzzles: 2 unique, 1 multiple``; the puzzles a library error stopped have no verdict
+    ("error" is none of the words) and are counted apart, as batch counts them.
+
+    >>> summary_line(["unique", "unique", None], errors=1)
+    '3 puzzles: 2 unique; could not be checked: 1'
+    """
     counted = records.summary(verdicts, 0)["verdicts"]
     n = len(verdicts)
     parts = [f"{number} {verdict}" for verdict, number in counted.items()]
-    parts += [f"{errors} error{'s' * (errors != 1)}"] if errors else []
-    return f"{n} puzzle{'s' * (n != 1)}" + (f": {', '.join(parts)}" if parts else "")
+    return (f"{n} puzzle{'s' * (n != 1)}" + (f": {', '.join(parts)}" if parts else "")
+            + (f"; could not be checked: {errors}" if errors else ""))
 
 
 def _failed(err: NonolabError) -> Answer:

@@ -218,7 +218,7 @@ def load(path: str | os.PathLike, fmt: str | None = None, limits: InputLimits | 
     that cannot be read raises ParseError.  ``"-"`` is standard input.
 
     ``limits`` bounds the file bytes and grid cells accepted (default: 64 MiB and
-    25,000,000 cells, or the environment's ``NONOLAB_MAX_INPUT_BYTES`` and
+    100,000,000 cells, or the environment's ``NONOLAB_MAX_INPUT_BYTES`` and
     ``NONOLAB_MAX_CELLS``); beyond them TooLarge is raised before the file is read
     or the grid built (see :mod:`nonolab.formats.limits`).
 

@@ -13,13 +13,16 @@ accept (the CLI, ``batch`` and ``nonolab serve`` all read them from here):
 * ``max_pixels``: the pixels of an image, read from its header before it is decoded
   (a PNG puzzle, ``generate --from-image``, an image uploaded to the workbench);
 * ``max_puzzles``: the puzzles of one file (a set), counted while it is read;
-* ``max_depth``: the nesting of an XML or JSON document, checked before it is built.
+* ``max_depth``: the nesting of an XML or JSON document, checked before it is built;
+* ``max_memory``: the bytes a search may plan for: a backend declares what it holds a cell
+  (``BYTES_PER_CELL``, measured) and refuses a puzzle whose cells times that exceed it,
+  before it allocates anything (:func:`check_memory`, called by every backend's ``accept``).
 
 Beyond any, :class:`~nonolab.errors.TooLarge` names the file, the size, the limit and
 how to raise it.  The limits in force are, field by field: the ``limits=`` argument of
 :func:`nonolab.formats.load` (and ``load_all``, ``loads``...), else the environment
 variables (``NONOLAB_MAX_INPUT_BYTES``, ``NONOLAB_MAX_CELLS``, ``NONOLAB_MAX_PIXELS``,
-``NONOLAB_MAX_PUZZLES``, ``NONOLAB_MAX_DEPTH``), else :data:`DEFAULT` (which a program
+``NONOLAB_MAX_PUZZLES``, ``NONOLAB_MAX_DEPTH``, ``NONOLAB_MAX_MEMORY``), else :data:`DEFAULT` (which a program
 may replace).  A variable that is not a whole number from 1 to :data:`CEILING` is a
 one-line :class:`~nonolab.errors.InvalidArgument`.  The model a backend builds has its
 own guard (``-O max_states=N``, :mod:`nonolab.solvers.size`), and the clock is the
@@ -47,6 +50,7 @@ CELLS_VARIABLE = "NONOLAB_MAX_CELLS"
 PIXELS_VARIABLE = "NONOLAB_MAX_PIXELS"
 PUZZLES_VARIABLE = "NONOLAB_MAX_PUZZLES"
 DEPTH_VARIABLE = "NONOLAB_MAX_DEPTH"
+MEMORY_VARIABLE = "NONOLAB_MAX_MEMORY"
 #: The largest value a limit takes (2**40, a tebibyte of input): beyond it a limit is no
 #: limit, and the numbers it feeds (a read's size, an allocation) stop making sense.
 CEILING = 2 ** 40
@@ -54,8 +58,9 @@ CEILING = 2 ** 40
 
 @dataclass(frozen=True)
 class InputLimits:
-    """Bounds on one input: file bytes, grid cells, image pixels, puzzles in a set and
-    nesting depth (``None`` in a field: the environment's, else the default).
+    """Bounds on one input: file bytes, grid cells, image pixels, puzzles in a set,
+    nesting depth, and the memory a search may plan for (``None`` in a field: the
+    environment's, else the default).
 
     >>> InputLimits(max_cells=100).resolved().max_cells
     100
@@ -68,6 +73,7 @@ class InputLimits:
     max_pixels: int | None = None
     max_puzzles: int | None = None
     max_depth: int | None = None
+    max_memory: int | None = None
 
     def resolved(self) -> "InputLimits":
         """Every field filled: this object's, else the environment's, else :data:`DEFAULT`'s."""
@@ -76,13 +82,16 @@ class InputLimits:
             else _from_env(name, getattr(DEFAULT, field)) for field, name in _VARIABLES.items()))
 
 
-#: 64 MiB, 25,000,000 cells (5000 x 5000), as many pixels, 10,000 puzzles in a set (the
+#: 64 MiB, 100,000,000 cells (10,000 x 10,000: every command measured there within the
+#: memory budget or refused by it, benchmarks/log/2026-11-26-limits-3.md), 25,000,000 pixels, 10,000 puzzles in a set (the
 #: largest public collections hold a few thousand; at 100,000 tiny ones, reading them up to
-#: the refusal took 30 s), 100 levels of nesting (a puzzle file needs five).
-DEFAULT = InputLimits(max_bytes=64 * 2 ** 20, max_cells=25_000_000, max_pixels=25_000_000,
-                      max_puzzles=10_000, max_depth=100)
+#: the refusal took 30 s), 100 levels of nesting (a puzzle file needs five), 8 GiB a search
+#: may plan for (a third of the 24 GiB machine the costs were measured on: one command
+#: leaves room for the others).
+DEFAULT = InputLimits(max_bytes=64 * 2 ** 20, max_cells=100_000_000, max_pixels=25_000_000,
+                      max_puzzles=10_000, max_depth=100, max_memory=8 * 2 ** 30)
 _VARIABLES = {"max_bytes": BYTES_VARIABLE, "max_cells": CELLS_VARIABLE, "max_pixels": PIXELS_VARIABLE,
-              "max_puzzles": PUZZLES_VARIABLE, "max_depth": DEPTH_VARIABLE}
+              "max_puzzles": PUZZLES_VARIABLE, "max_depth": DEPTH_VARIABLE, "max_memory": MEMORY_VARIABLE}
 
 _ACTIVE: ContextVar[InputLimits | None] = ContextVar("nonolab_input_limits", default=None)
 
@@ -184,6 +193,24 @@ def check_depth(depth: int, line: int | None = None) -> None:
     if limit is not None and depth > limit:
         raise TooLarge(f"the document is nested more than {limit:,} levels deep "
                        f"(raise it with {DEPTH_VARIABLE}=N, or InputLimits(max_depth=N))", line=line)
+
+
+def check_memory(what: str, width: int, height: int, bytes_per_cell: int) -> None:
+    """Refuse a search that plans ``bytes_per_cell`` (its declared cost) for each of a
+    ``width`` x ``height`` grid's cells beyond the active memory budget, before it allocates.
+
+    >>> with applied(InputLimits(max_memory=2 ** 30)):
+    ...     check_memory("backend 'lcg'", 10_000, 10_000, 120)
+    Traceback (most recent call last):
+    ...
+    nonolab.errors.TooLarge: backend 'lcg' needs about 11.2 GiB for the 10000x10000 puzzle (120 bytes a cell), beyond the memory budget of 1.0 GiB (raise it with NONOLAB_MAX_MEMORY=N bytes, or InputLimits(max_memory=N))
+    """
+    limit = active().max_memory
+    need = width * height * bytes_per_cell
+    if limit is not None and need > limit:
+        raise TooLarge(f"{what} needs about {need / 2 ** 30:.1f} GiB for the {width}x{height} puzzle "
+                       f"({bytes_per_cell} bytes a cell), beyond the memory budget of {limit / 2 ** 30:.1f} GiB "
+                       f"(raise it with {MEMORY_VARIABLE}=N bytes, or InputLimits(max_memory=N))")
 
 
 def json_depth(text: str) -> int:

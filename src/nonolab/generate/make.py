@@ -40,7 +40,7 @@ import numpy as np
 from nonolab.core.palette import Palette
 from nonolab.core.puzzle import Puzzle
 from nonolab.errors import InvalidArgument
-from nonolab.formats.limits import check_cells
+from nonolab.formats.limits import check_cells, check_memory
 from nonolab.generate.criteria import (Criteria, Outcome, assess, differing_cells, repair_witness,
                                        undecided_cells)
 from nonolab.generate.grids import MAX_COLOURS, puzzle_from_array, random_grid, smooth_grid
@@ -55,6 +55,11 @@ __all__ = ["STYLES", "Recipe", "GeneratedPuzzle", "GenerateReport", "candidate_s
 
 STYLES = ("smooth", "noise")
 CANDIDATES_PER_PUZZLE = 100  # the default budget of max_candidates, per puzzle asked
+#: The memory making one candidate holds a cell: the smooth picture's noise, its blurs
+#: and threshold (float64 arrays), the clues and the check of the candidate (96 bytes a
+#: cell measured at 5000x5000, benchmarks/log/2026-11-26-limits-3.md), held to the
+#: memory budget before a cell is drawn.
+BYTES_PER_CELL = 100
 _REPAIRABLE = (Outcome.MULTIPLE, Outcome.TOO_HARD, Outcome.UNIFORM_LINES)
 
 
@@ -274,6 +279,7 @@ def make_puzzles(count: int, recipe: Recipe, seed: int = 0, max_candidates: int 
     if time_limit is not None and time_limit <= 0:
         raise InvalidArgument(f"{{arg}} must be positive, got {time_limit}", argument="time_limit")
     check_cells(recipe.width, recipe.height)   # the input limit holds for what is made too, before a cell is drawn
+    check_memory("generate", recipe.width, recipe.height, BYTES_PER_CELL)   # and the memory budget
     if recipe.criteria.checks:
         solver = build(recipe.backend)  # an unknown or missing backend fails before any candidate
         if recipe.colours > 1 and Capability.COLOUR not in capabilities(solver):

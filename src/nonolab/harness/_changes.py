@@ -45,8 +45,18 @@ def applied(picture: bytearray | bytes, changes: Iterable[Change]) -> bytearray:
 
 
 def delta_of(picture: bytes | bytearray, other: bytes) -> Delta:
-    """``other``'s values where it differs from ``picture``."""
-    return tuple((i, other[i]) for i in range(len(other)) if other[i] != picture[i])
+    """``other``'s values where it differs from ``picture``, compared in numpy: a Python
+    loop over the cells took 0.45 s a solution at 2000x2000 and 11 s at 10,000x10,000,
+    unbounded by the clock, so a repair under --time-limit ended up to 25 s late.
+
+    >>> delta_of(bytes([0, 1, 1]), bytes([1, 1, 0]))
+    ((0, 1), (2, 0))
+    """
+    import numpy as np
+
+    mine, theirs = np.frombuffer(picture, dtype=np.uint8), np.frombuffer(other, dtype=np.uint8)
+    where = np.flatnonzero(mine != theirs)
+    return tuple(zip(where.tolist(), theirs[where].tolist()))
 
 
 def cells_of(changes: Iterable[Change]) -> set[int]:

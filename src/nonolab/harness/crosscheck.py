@@ -74,8 +74,10 @@ class BackendAnswer:
         return None if self.result is None else verdict_of(self.result)
 
     def as_dict(self) -> dict[str, Any]:
+        # A backend that failed to run has no verdict ("error" is none of the four words):
+        # null, with the reason in error.
         data: dict[str, Any] = {"backend": self.backend,
-                                "verdict": self.verdict.value if self.verdict else "error", "error": self.error,
+                                "verdict": self.verdict.value if self.verdict else None, "error": self.error,
                                 "time": round(self.wall_time, 6)}
         if self.result is not None:
             run = self.result.as_dict()

@@ -29,7 +29,14 @@ from nonolab.harness.uniqueness import Verdict, verdict_of
 from nonolab.solvers import capabilities_of, build, names, parse_spec
 from nonolab.solvers.base import Capability, Limits, SolveResult, Solver
 
-__all__ = ["Explanation", "explain"]
+__all__ = ["Explanation", "explain", "RECORD_BYTES_PER_CELL"]
+
+#: What :meth:`Explanation.as_dict` and its JSON text cost a cell a step sets: a
+#: ``[row, column, value]`` list, its numbers, and the indented text (``explain --json``
+#: of a smooth 5000x5000 grid passed 5.3 GB, 211 bytes a cell, before it was done;
+#: benchmarks/log/2026-11-26-limits-3.md).  The command holds a puzzle's cells times this
+#: to the memory budget before it searches.
+RECORD_BYTES_PER_CELL = 400
 
 
 @dataclass(frozen=True)

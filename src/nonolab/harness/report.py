@@ -41,6 +41,7 @@ from typing import Any, Callable, Iterable, Iterator
 from nonolab.core.cell import Cell
 from nonolab.core.grid import Solution
 from nonolab.core.puzzle import Puzzle
+from nonolab.errors import TooLarge
 from nonolab.harness.ambiguity import AmbiguityReport, ambiguity_report, questioner
 from nonolab.harness.classify import Grade, GradeResult, grade
 from nonolab.harness.filters import filled_fraction
@@ -61,6 +62,8 @@ WARNINGS = {
     "needs-search": "unique, but no deduction of the ladder finishes it: solvers must guess",
     "not-unique": "the puzzle has more than one solution",
     "no-solution": "the clues have no solution",
+    "ambiguity-left-out": "the ambiguity report was refused by its backend's size guard (a grid of millions "
+                          "of cells): the other parts still answer",
 }
 TRIVIAL_SHARE = 0.9
 TOO_FILLED = 0.7
@@ -366,6 +369,7 @@ def report(puzzle: Puzzle, backend: str | Solver = DEFAULT, time_limit: float | 
     graded: GradeResult | None = None
     ambiguity: AmbiguityReport | None = None
     repaired: RepairResult | None = None
+    left_out: list[Warning] = []   # parts a size guard refused: the others still answer
 
     def so_far() -> Report:
         # Read when called: the parts done so far, the others None.
@@ -373,7 +377,7 @@ def report(puzzle: Puzzle, backend: str | Solver = DEFAULT, time_limit: float | 
         differing = tuple(solution.diff(alternative)) if alternative is not None and solution is not None else ()
         return Report(puzzle, verdict, solver.name, solution, alternative, differing, graded,
                       difficulty_of(graded, puzzle) if graded is not None else None,
-                      tuple(_warnings(puzzle, verdict, graded)), ambiguity, repaired, complete,
+                      tuple(_warnings(puzzle, verdict, graded)) + tuple(left_out), ambiguity, repaired, complete,
                       watch.elapsed(),
                       {"filled_fraction": filled_fraction(solution) if solution is not None else None}, stopped)
 
@@ -401,9 +405,16 @@ def report(puzzle: Puzzle, backend: str | Solver = DEFAULT, time_limit: float | 
         grading()
     if verdict is Verdict.MULTIPLE:
         starting("ambiguity")
-        ambiguity = ambiguity_report(puzzle, questioner(solver), watch.time_limit(_WHY_SHARE), reference=solution,
-                                     known=(alternative,) if alternative is not None else (), cancel=cancel)
-        complete = complete and ambiguity.complete
+        try:
+            ambiguity = ambiguity_report(puzzle, questioner(solver), watch.time_limit(_WHY_SHARE),
+                                         reference=solution, known=(alternative,) if alternative is not None else (),
+                                         cancel=cancel)
+            complete = complete and ambiguity.complete
+        except TooLarge as err:
+            # Its questioner's model guard (cnf: millions of cells) refuses before building
+            # anything; the check and grade already done still answer, the gap is named.
+            # (Not a timeout: ``complete`` stays what the clock made it.)
+            left_out.append(Warning("ambiguity-left-out", f"the ambiguity report is left out: {err}"))
         ended("ambiguity")
         if repair:
             # Hundreds of small counts: a strategy (auto) would pay its phases on each one.

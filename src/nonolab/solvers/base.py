@@ -296,12 +296,18 @@ def accept(backend: Any, puzzle: Puzzle, given: "Given | None") -> Given:
     ``None``) with the puzzle's own givens added (:meth:`Given.within`).
 
     Raises:
+        TooLarge: the puzzle's cells times the memory ``backend`` declares a cell
+            (``BYTES_PER_CELL``) exceed the memory budget (``NONOLAB_MAX_MEMORY``).
         InvalidArgument: the puzzle is in colour and ``backend`` does not declare
             :attr:`Capability.COLOUR`; the puzzle has givens and ``backend`` does not
             declare :attr:`Capability.GIVEN_CELLS`; the given does not fit the puzzle,
             contradicts its givens, or asks for a capability ``backend`` does not declare.
     """
     declared = capabilities(backend)
+    cost = getattr(backend, "BYTES_PER_CELL", None)
+    if cost:   # the backend's declared memory a cell, against the one budget, before it allocates
+        from nonolab.formats.limits import check_memory
+        check_memory(f"backend {backend.name!r}", puzzle.width, puzzle.height, cost)
     for needed, what in ((Capability.COLOUR, "colour puzzles"), (Capability.GIVEN_CELLS, "puzzles with givens")):
         if (puzzle.is_colour if needed is Capability.COLOUR else bool(puzzle.givens)) and needed not in declared:
             takers = backends_with(needed) if backends_with is not None else []

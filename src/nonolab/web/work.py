@@ -29,6 +29,10 @@ from nonolab.web.jobs import Job
 
 #: The largest grid drawn in the page (a larger puzzle is loaded from a file).
 MAX_DRAWN = 100
+#: The most cells of a puzzle the workbench reads (the command line's older default): a
+#: server runs jobs for a page, several at once, so it keeps a smaller limit than one
+#: user's command (100 M cells); a lower NONOLAB_MAX_CELLS still holds.
+MAX_CELLS = 25_000_000
 PICTURE_FORMATS = ("svg", "png", "pdf")
 
 #: The puzzle the page opens with: a house whose window is a 2x2 switch (two solutions),
@@ -72,13 +76,15 @@ class Store:
 def loaded(data: bytes, name: str | None, fmt: str | None) -> list[Puzzle]:
     """The puzzles of an upload or a paste: read as a file called ``name`` (its suffix
     may decide the format, errors are named after it), or as text when unnamed."""
-    from nonolab.formats import load_bytes_all, loads_all
+    from nonolab.formats import InputLimits, load_bytes_all, loads_all
     from nonolab.formats._files import decode
 
     fmt = fmt or None
+    given = InputLimits().resolved().max_cells   # None: no limit but the workbench's own
+    limits = InputLimits(max_cells=MAX_CELLS if given is None else min(given, MAX_CELLS))
     if name:
-        return load_bytes_all(data, name, fmt)
-    return loads_all(decode(data), fmt)
+        return load_bytes_all(data, name, fmt, limits)
+    return loads_all(decode(data), fmt, limits)
 
 
 def drawn(rows: Any, name: str = "") -> Puzzle:

@@ -122,6 +122,8 @@ class AutoSolver:
         probing: the native phase's probing (``full``, ``contradiction``, ``none``).
         line: the native phase's line strategy (``dp``, ``chain-range``, ``overlap``,
             ``enumerate``; see ``NativeSolver``).
+        threads: the native phase's threads (native's ``threads``; a batch of N worker
+            processes gives each its share of the cores through it).
         race: ``False``: the first engine alone after the hand-off (``rival`` unused).
         early: with a rival engine, start the first engine on the bare puzzle (its
             own probing) in a thread beside native's budget (when: ``early_open``,
@@ -229,6 +231,8 @@ class AutoSolver:
         Option("handoff_max_states", "int", HANDOFF_MAX_STATES,
                "hand over only models up to this many automaton states (none: any size)", minimum=1,
                optional=True),
+        Option("threads", "int", None, "the native phase's threads for the root's line propagation of large "
+               "grids (none: native's default, the cores available)", minimum=1, maximum=256, optional=True),
     )
     # The declared options as settle() sets them: their types, for the checker (defaults and checks
     # live in OPTIONS only; tests/backends/test_options.py holds the two names to each other).
@@ -257,6 +261,7 @@ class AutoSolver:
     record_steps: bool
     batch_slice: float
     handoff_max_states: int | None
+    threads: int | None
     PROGRAMMATIC = ("progress", "native_options", "cdcl_options")
 
     def __init__(self, *, progress: Callable[[int, int], None] | None = None,
@@ -282,7 +287,8 @@ class AutoSolver:
         self.early = self.early and self.rival in CDCL_BACKENDS
         self.progress = progress
         self.native_options = dict(native_options or {})
-        self.native_options.update({key: value for key, value in (("probing", self.probing), ("line", self.line))
+        self.native_options.update({key: value for key, value in (("probing", self.probing), ("line", self.line),
+                                                                  ("threads", self.threads))
                                     if value is not None})
         self.cdcl_options = dict(cdcl_options or {})
 

@@ -136,6 +136,9 @@ class LcgSolver:
     # ends on the clock, but the search resumes where it stopped).
     # REMAINDER: a stopped search reports its root level's cells (black and white).
     # PROOF: the engine logs its learned and deleted clauses as DRAT over the cells (proof.hpp).
+    # The memory its search holds a cell (cells, trail, reasons, watches, line cache:
+    # 119-122 bytes measured on 5000x5000 grids): held to the memory budget by ``accept``.
+    BYTES_PER_CELL = 125
     CAPABILITIES = frozenset({Capability.EXACT_COUNT, Capability.GIVEN_CELLS, Capability.COLOUR,
                               Capability.REPRODUCIBLE, Capability.REMAINDER, Capability.PROOF})
     OPTIONS = (

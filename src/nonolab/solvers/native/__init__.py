@@ -111,6 +111,14 @@ class NativeSolver:
     """
 
     name = "native"
+    # The memory a search holds a cell, held to the memory budget by ``accept`` (measured,
+    # benchmarks/log/2026-11-26-limits-3.md: the engine's grid, probing's scratch grids,
+    # the second style's copy and two solutions in Python peak at 8-11 bytes a cell on
+    # 10,000x10,000 and 20,000x20,000 grids; the step log adds its 24-byte rows, about
+    # 5 bytes a cell in Python, and the second style's copy of the root's rows: 34 a
+    # cell for grade and explain of a blank 10,000x10,000 grid, 61-68 for a smooth one).
+    BYTES_PER_CELL = 12
+    STEP_LOG_BYTES_PER_CELL = 60
     CAPABILITIES = frozenset({Capability.EXACT_COUNT, Capability.GIVEN_CELLS, Capability.PROGRESS,
                               Capability.STEPS, Capability.REMAINDER, Capability.COLOUR, Capability.BATCH})
     OPTIONS = (
@@ -156,6 +164,8 @@ class NativeSolver:
     def __init__(self, *, progress: Callable[[int, int], None] | None = None,
                  observer: SearchObserver | None = None, **options: Any):
         settle(self, options)
+        if self.record_steps:
+            self.BYTES_PER_CELL = NativeSolver.BYTES_PER_CELL + NativeSolver.STEP_LOG_BYTES_PER_CELL
         self.probing = Probing(self.probing)
         self.line = line_strategy(self.line)
         self.progress = progress

@@ -189,6 +189,22 @@ PyObject* Engine_steps(EngineObject* self, PyObject* args) {
     return out;
 }
 
+// Rows [start, stop) of the log (clipped to it) as the bytes of their LogRow structs
+// (native byte order: step int64, then technique, source, cell, value int32), for a
+// reader that groups them with numpy: no Python object a row (search/__init__.py).
+PyObject* Engine_step_block(EngineObject* self, PyObject* args) {
+    Py_ssize_t start = 0, stop = PY_SSIZE_T_MAX;
+    if (!PyArg_ParseTuple(args, "|nn", &start, &stop)) return nullptr;
+    if (!ready(self)) return nullptr;
+    static_assert(sizeof(native::LogRow) == 24, "the Python reader expects 24-byte log rows");
+    const std::vector<native::LogRow>& rows = self->engine->steps();
+    const Py_ssize_t size = static_cast<Py_ssize_t>(rows.size());
+    start = std::min(std::max<Py_ssize_t>(start, 0), size);
+    stop = std::min(std::max(stop, start), size);
+    return PyBytes_FromStringAndSize(reinterpret_cast<const char*>(rows.data() + start),
+                                     (stop - start) * static_cast<Py_ssize_t>(sizeof(native::LogRow)));
+}
+
 PyObject* Engine_step_rows(EngineObject* self, PyObject*) {
     if (!ready(self)) return nullptr;
     return PyLong_FromSize_t(self->engine->steps().size());
@@ -246,6 +262,8 @@ PyMethodDef engine_methods[] = {
      "whether the root's propagation and probing are over (the search has branched)"},
     {"cache_slots", reinterpret_cast<PyCFunction>(Engine_cache_slots), METH_NOARGS,
      "the line cache's slots made so far (0 until a solve first uses the cache)"},
+    {"step_block", reinterpret_cast<PyCFunction>(Engine_step_block), METH_VARARGS,
+     "rows [start, stop) of the step log as the bytes of their 24-byte structs"},
     {"steps", reinterpret_cast<PyCFunction>(Engine_steps), METH_VARARGS,
      "steps(start=0, stop=all): rows of the step log of the current path: [(step, technique, source, cell, value)]"},
     {"step_rows", reinterpret_cast<PyCFunction>(Engine_step_rows), METH_NOARGS, "the rows of the step log"},

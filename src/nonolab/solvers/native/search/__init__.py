@@ -20,11 +20,11 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 from itertools import groupby
-from typing import Any, Callable, Iterable, Iterator
+from typing import Any, Callable, Iterable, Iterator, Literal
 
 from nonolab.core.puzzle import Puzzle
 from nonolab.solvers.native.compiled import engine_module
-from nonolab.solvers.steps import Step, Technique
+from nonolab.solvers.steps import CellRun, Step, Technique
 
 __all__ = ["Outcome", "SearchSpace", "StepLogCut", "steps_of"]
 
@@ -35,9 +35,12 @@ SLICE_SECONDS = 0.02
 _COUNTERS = ("line_solves", "cache_hits", "probes", "nodes", "max_depth", "propagation_rounds")
 _PROBING = {"none": 0, "contradiction": 1, "full": 2, "depth-2": 3}
 # The step log crosses into Python in pieces of this many rows, the clock looked at
-# between them: a piece costs about 0.1 s (tuples, then steps), so a log of 25 M rows
-# (a blank 5000x5000 grid) stops within that of its deadline, not after 30 s and 3 GB.
+# between them: a piece is read into numpy and grouped in milliseconds, so a log of
+# 100 M rows (a blank 10,000x10,000 grid) stops within that of its deadline.
 LOG_ROWS_PER_PIECE = 1 << 16
+#: One row of the engine's step log as ``Engine.step_block`` gives it (``LogRow`` in
+#: ``engine.hpp``: 24 bytes, native byte order).
+_LOG_ROW = [("step", "=i8"), ("technique", "=i4"), ("source", "=i4"), ("cell", "=i4"), ("value", "=i4")]
 
 
 class StepLogCut(Exception):
@@ -184,17 +187,22 @@ class SearchSpace:
             StepLogCut: ``deadline`` (``time.perf_counter`` time) passed, or
                 ``cancelled()`` said yes, before the whole log was read.
         """
-        return steps_of(self._log_rows(deadline, cancelled), self.height, self.width)
+        total = self._engine.step_rows()
+        if total <= LOG_ROWS_PER_PIECE:   # one piece: read as tuples, without importing numpy
+            return steps_of(self._engine.steps(0, total), self.height, self.width)
+        return _grouped(self._log_blocks(deadline, cancelled), self.height, self.width)
 
-    def _log_rows(self, deadline: float | None, cancelled: Callable[[], bool] | None) -> Iterator[tuple]:
-        """The engine's log rows, a piece at a time, the clock looked at before each."""
+    def _log_blocks(self, deadline: float | None, cancelled: Callable[[], bool] | None) -> Iterator[Any]:
+        """The engine's log rows as numpy records, a piece at a time, the clock looked at before each."""
+        import numpy as np
+
         engine = self._engine
         total = engine.step_rows()
         for start in range(0, total, LOG_ROWS_PER_PIECE):
             if start and ((deadline is not None and time.perf_counter() >= deadline)
                           or (cancelled is not None and cancelled())):
                 raise StepLogCut(f"the step log was read to row {start:,} of {total:,} when the limit came")
-            yield from engine.steps(start, start + LOG_ROWS_PER_PIECE)
+            yield np.frombuffer(engine.step_block(start, start + LOG_ROWS_PER_PIECE), dtype=_LOG_ROW)
 
     def implications(self, max_pairs: int) -> list[tuple[int, int, int, int]]:
         """Rows ``(p, a, q, b)``: cell ``p`` in state ``a`` makes propagation set cell ``q`` to
@@ -208,27 +216,71 @@ _TECHNIQUES = ("line", "contradiction-probe", "both-branches-agree", "guess", "d
 
 def steps_of(rows: Iterable[tuple[int, int, int, int, int]], height: int, width: int) -> list[Step]:
     """The engine's log rows ``(step, technique, source, cell, value)`` grouped into
-    :class:`~nonolab.solvers.steps.Step` records (one per step, in order); ``rows`` may
-    be an iterator (read once, as the steps are built).
+    :class:`~nonolab.solvers.steps.Step` records (one per step, in order), in plain
+    Python: the reader of a log of one piece, which never imports numpy.
 
     >>> [s.describe() for s in steps_of([(1, 0, 2, 0, 1), (1, 0, 2, 1, 0), (2, 3, 3, 3, 1)], 2, 2)]
     ['line: column 1 sets 2 cells', 'guess (search): cell (row 2, column 2) sets 1 cell (first branch)']
     """
-    steps: list[Step] = []
-    depth = 0
+    made = _Steps(height, width)
     for _, group in groupby(rows, key=lambda row: row[0]):
         members = list(group)
-        technique = Technique(_TECHNIQUES[members[0][1]])
-        source = members[0][2]
-        cells = tuple((x // width, x % width, v) for _, _, _, x, v in members)
-        note = ""
+        made.add(members[0][1], members[0][2], CellRun.of([m[3] for m in members], [m[4] for m in members], width))
+    return made.steps
+
+
+def _grouped(blocks: Iterable[Any], height: int, width: int) -> list[Step]:
+    """Log rows, in numpy blocks of :data:`_LOG_ROW` (a step may run on from one block
+    into the next), grouped into steps whose cells are :class:`~nonolab.solvers.steps.CellRun`:
+    a few Python objects a step, none a cell (a blank 10,000 x 10,000 grid's log is
+    100 M rows in 10,000 steps)."""
+    import numpy as np
+
+    made = _Steps(height, width)
+    code: Literal["i", "q"] = "i" if width * height < 2 ** 31 else "q"
+    pending: list[Any] = []        # the pieces of the step under way (rows of one step id)
+
+    def close() -> None:
+        rows = pending[0] if len(pending) == 1 else np.concatenate(pending)
+        pending.clear()
+        cells = CellRun(rows["cell"].astype(code).tobytes(), rows["value"].astype(np.uint8).tobytes(), width, code)
+        made.add(int(rows[0]["technique"]), int(rows[0]["source"]), cells)
+
+    for block in blocks:
+        if not len(block):
+            continue
+        ids = block["step"]
+        starts = np.flatnonzero(ids[1:] != ids[:-1]) + 1
+        bounds = [0, *starts.tolist(), len(block)]
+        for a, b in zip(bounds, bounds[1:]):
+            if pending and pending[0]["step"][0] != ids[a]:
+                close()
+            pending.append(block[a:b])
+    if pending:
+        close()
+    return made.steps
+
+
+class _Steps:
+    """The steps read so far, and the search depth the guesses among them reached."""
+
+    def __init__(self, height: int, width: int):
+        self.height, self.width = height, width
+        self.steps: list[Step] = []
+        self.depth = 0
+
+    def add(self, code: int, source: int, cells: CellRun) -> None:
+        """One step: technique ``code`` (the engine's), its ``source`` (a line; a cell, or
+        ``-1 - cell`` for a guess's second branch) and the cells it set."""
+        technique = Technique(_TECHNIQUES[code])
+        width, note = self.width, ""
         if technique is Technique.LINE:
-            where: tuple = ("row", source) if source < height else ("column", source - height)
+            where: tuple = ("row", source) if source < self.height else ("column", source - self.height)
         else:
             cell = source if source >= 0 else -1 - source
             where = ("cell", cell // width, cell % width)
             if technique is Technique.GUESS:
-                depth += source >= 0
+                self.depth += source >= 0
                 note = "first branch" if source >= 0 else "second branch"
             elif technique is Technique.CONTRADICTION_PROBE:
                 note = f"{'empty' if cells[0][2] else 'filled'} leads to a contradiction"
@@ -236,5 +288,4 @@ def steps_of(rows: Iterable[tuple[int, int, int, int, int]], height: int, width:
                 note = "probing inside both values of this cell"
             else:
                 note = "both values of this cell imply these cells"
-        steps.append(Step(technique, where, cells, depth, note))
-    return steps
+        self.steps.append(Step(technique, where, cells, self.depth, note))

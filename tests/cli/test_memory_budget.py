@@ -1,0 +1,109 @@
+"""The one resource budget at its edges (issue 30 item 4, issue 24): every command that
+takes a puzzle refuses one beyond the cell limit in one line (exit 2), and a search
+whose declared memory a cell (``BYTES_PER_CELL``) times the cells exceeds the memory
+budget is refused before its backend builds anything."""
+
+from __future__ import annotations
+
+import pytest
+
+from nonolab.core import Puzzle
+from nonolab.errors import TooLarge
+from nonolab.formats import InputLimits
+from nonolab.formats.limits import DEFAULT, MEMORY_VARIABLE, applied
+from nonolab.solvers import get, names
+from nonolab.solvers.base import Limits
+
+
+
+def one_line_error(result, *words: str) -> str:
+    assert result.exit_code == 2, result.output
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("nonolab: error: "), result.stderr
+    for word in words:
+        assert word in lines[0], lines[0]
+    return lines[0]
+
+# Every command that takes one puzzle file, with what it needs besides it.
+COMMANDS = [("check",), ("solve",), ("count",), ("grade",), ("explain",), ("info",), ("repair", "-o", "-"),
+            ("render",), ("render", "--solution"), ("export", "--to", "dimacs"), ("verify",), ("crosscheck",)]
+
+
+@pytest.fixture
+def beyond(tmp_path):
+    """A game ID one row past the default cell limit: refused from its ``WxH``, before its clues."""
+    width = 10_000
+    height = DEFAULT.max_cells // width + 1
+    path = tmp_path / "beyond.tatham"
+    path.write_text(f"{width}x{height}:" + "/" * (width + height - 1) + "\n")
+    return path, f"{width}x{height} = {width * height:,} cells, beyond the limit of {DEFAULT.max_cells:,} cells"
+
+
+@pytest.mark.parametrize("command", COMMANDS, ids=" ".join)
+def test_every_command_refuses_a_puzzle_beyond_the_cell_limit_in_one_line(run, beyond, command):
+    path, words = beyond
+    one_line_error(run(command[0], path, *command[1:]), words, "NONOLAB_MAX_CELLS")
+
+
+def test_generate_refuses_beyond_the_memory_budget_before_drawing(run, monkeypatch):
+    monkeypatch.setenv(MEMORY_VARIABLE, str(10 ** 6))
+    one_line_error(run("generate", "--size", "200x200"), "generate needs about", "memory budget",
+                   MEMORY_VARIABLE)
+
+
+def test_a_backend_beyond_the_memory_budget_is_one_line(run, tmp_path, monkeypatch):
+    (tmp_path / "p.non").write_text("width 300\nheight 300\nrows\n" + "0\n" * 300 + "columns\n" + "0\n" * 300)
+    monkeypatch.setenv(MEMORY_VARIABLE, str(10 ** 6))
+    one_line_error(run("check", "-b", "lcg", tmp_path / "p.non"), "backend 'lcg' needs about", "(125 bytes a cell)",
+                   "beyond the memory budget")
+    one_line_error(run("grade", tmp_path / "p.non"), "backend 'native'", "beyond the memory budget")
+
+
+def _declaring() -> list[str]:
+    """The backends that declare their memory a cell (asked of the class, never by name)."""
+    found = []
+    for name in names():
+        try:
+            backend = get(name)
+        except Exception:   # not installed here
+            continue
+        if getattr(backend, "BYTES_PER_CELL", None):
+            found.append(name)
+    return found
+
+
+@pytest.mark.parametrize("name", _declaring())
+def test_a_declared_cost_beyond_the_budget_is_refused_before_the_engine_is_built(name, monkeypatch):
+    backend = get(name)
+    blank = Puzzle(rows=((),) * 100, columns=((),) * 100)
+    # Whatever engine the backend would build, building it is an error here: the refusal
+    # must come first (its accept, the first thing every solve does).
+    built = []
+    for attribute in ("_engine",):
+        if hasattr(backend, attribute):
+            class Refusing:
+                def __getattr__(self, what):
+                    built.append(what)
+                    raise AssertionError(f"{name} built {what} before refusing")
+            monkeypatch.setattr(backend, attribute, Refusing())
+    import nonolab.solvers.native.search as search
+    monkeypatch.setattr(search, "engine_module", lambda: pytest.fail(f"{name} built the native engine"))
+    just_below = 100 * 100 * backend.BYTES_PER_CELL
+    with applied(InputLimits(max_memory=just_below - 1)), pytest.raises(TooLarge, match="beyond the memory budget"):
+        backend.solve(blank, Limits(2))
+    assert not built
+    monkeypatch.undo()
+    with applied(InputLimits(max_memory=just_below)):   # at the budget: it answers
+        assert get(name).solve(blank, Limits(2)).unique
+
+
+def test_the_step_log_is_part_of_natives_declared_cost():
+    assert get("native", record_steps=True).BYTES_PER_CELL > get("native").BYTES_PER_CELL
+
+
+def test_the_workbench_keeps_its_smaller_cell_limit():
+    from nonolab.web import work
+
+    assert work.MAX_CELLS < DEFAULT.max_cells
+    with pytest.raises(TooLarge, match=f"beyond the limit of {work.MAX_CELLS:,} cells"):
+        work.loaded(("5001x5000:" + "/" * 10000).encode(), "big.tatham", None)
