@@ -113,3 +113,58 @@ def test_a_cancel_or_a_limit_stops_lcg_and_the_rival_that_joined_it(stop):
     while [t for t in threading.enumerate() if t.name.startswith("nonolab-auto-")] and time.perf_counter() < deadline:
         time.sleep(0.05)
     assert not [t for t in threading.enumerate() if t.name.startswith("nonolab-auto-")]
+
+
+class _FiveSlicesThenASolution:
+    """A stand-in for lcg's compiled engine on a 1x1 puzzle: five slices without an
+    answer, then its solution, then the end of the search."""
+
+    def __init__(self, *args, **options) -> None:
+        self.calls = 0
+
+    def run(self, seconds):
+        self.calls += 1
+        return 0 if self.calls <= 5 else 1 if self.calls == 6 else 2
+
+    def solution(self):
+        return b"\x01"
+
+    def root(self):
+        return b"\x02"
+
+    def stats(self):
+        return {"conflicts": 0, "learned": 0, "explanations": 0, "explained_literals": 0}
+
+
+@pytest.mark.parametrize("max_solutions, find_budget, joins_after_slices", [
+    (1, 3.5, [4]), (1, 1000.0, []), (None, 1000.0, [1]), (2, 1000.0, [1])])
+def test_the_rival_joins_a_first_solution_search_after_solo_find_budget(monkeypatch, max_solutions, find_budget,
+                                                                       joins_after_slices):
+    # lcg's CPU clock moves 1 s a look (one at the start, one after each slice); its
+    # engine (a stand-in) answers on its sixth slice.  With one solution asked for the
+    # rival joins after solo_find_budget; a count keeps solo_budget (0: after the first
+    # slice).  The rival is not started here: the test records when it would be.
+    from nonolab.solvers import lcg
+    from nonolab.solvers.auto import racing
+
+    now = [0.0]
+
+    def cpu_clock() -> float:
+        now[0] += 1.0
+        return now[0]
+
+    engines: list[_FiveSlicesThenASolution] = []
+
+    class Module:
+        @staticmethod
+        def Engine(*args, **options):  # noqa: N802 - the compiled module's name
+            engines.append(_FiveSlicesThenASolution())
+            return engines[-1]
+
+    monkeypatch.setattr(lcg.time, "thread_time", cpu_clock)
+    monkeypatch.setattr(lcg, "engine_module", lambda: Module)
+    started = []
+    monkeypatch.setattr(racing.Race, "start", lambda self, slot, name, call, nice=0: started.append(engines[0].calls))
+    auto = get("auto", rival="cpsat", solo_budget=0, solo_find_budget=find_budget)
+    result = auto.solve(Puzzle(rows=((1,),), columns=((1,),)), Limits(max_solutions=max_solutions))
+    assert result.count == 1 and started == joins_after_slices

@@ -78,6 +78,14 @@ HANDOFF_MAX_STATES = 5_000_000
 # The largest side of a grid that goes to the first engine alone (auto.solo): lcg's
 # phase hints take lines of up to 127 cells.
 SOLO_SIDE = 127
+# CPU seconds lcg searches alone before the rival joins when one solution is asked for
+# (first-solution mode, the tournament rule).  On the tournament's slowest 25x25 grids
+# the first solution took lcg 2.5-8 CPU s and Kissat 7-38 (it answered first on none of
+# ten), so a rival joining after 1 s doubled their CPU for nothing.  A count (to 2, or
+# all) asks for a proof or a second search, where Kissat wins some (15-Dom: lcg has its
+# first solution after 2.1 CPU s, Kissat proves it unique): there the rival still joins
+# after ``solo_budget`` (benchmarks/log/2026-11-26-tail-3.md).
+SOLO_FIND_BUDGET = 10.0
 
 
 class AutoSolver:
@@ -160,6 +168,9 @@ class AutoSolver:
         solo_budget: seconds the first engine runs alone there before the rival joins
             it (given the cells the engine's root level proved, with
             ``rival_fix_cells``).
+        solo_find_budget: the same when one solution is asked for (CPU seconds, as
+            ``solo_budget``): the rival joins a search for a first solution later than a
+            count, whose proof that there is no other is where it wins.
 
     A puzzle whose model is beyond what an engine holds (its ``max_states``, see
     :func:`~nonolab.solvers.base.model_states`, and ``handoff_max_states``) is never
@@ -212,6 +223,8 @@ class AutoSolver:
                "in the caller's thread (0: never; larger grids start with native)", minimum=0),
         Option("solo_budget", "float", 1.0, "CPU seconds of search the first engine has alone (solo_side) "
                "before the rival joins it", minimum=0),
+        Option("solo_find_budget", "float", SOLO_FIND_BUDGET, "the same when one solution is asked for "
+               "(finding one is lcg's strength; a count's proof is the rival's)", minimum=0),
         Option("record_steps", "bool", False, "keep the step log (native steps, then one cdcl step)"),
         Option("batch_slice", "float", 0.005, "solve_many: seconds native's compiled batch entry gives a "
                "puzzle before auto's strategy takes it (0: every puzzle through the strategy)", minimum=0),
@@ -244,6 +257,7 @@ class AutoSolver:
     line: str | None
     solo_side: int
     solo_budget: float
+    solo_find_budget: float
     record_steps: bool
     batch_slice: float
     handoff_max_states: int | None

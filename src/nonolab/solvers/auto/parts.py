@@ -50,6 +50,7 @@ class Schedule:
     colour_rival_after: float  # a colour puzzle's first engine runs alone this long
     solo_side: int            # grids up to this side go to the first engine alone
     solo_budget: float        # ... for this long before the rival joins
+    solo_find_budget: float   # ... or this long when one solution is asked for
 
 
 @dataclass(frozen=True, kw_only=True)

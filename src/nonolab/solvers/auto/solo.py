@@ -6,7 +6,8 @@ on puzzles of a few milliseconds racing two engines on two cores cost more than 
 won: native's thread, lcg's thread and waking the caller, and twice the CPU while both
 run (benchmarks/log/2026-11-26-fast.md).  So on such grids the first engine (``cdcl``,
 lcg by default) runs alone in the caller's thread: no thread is started and native
-has no phase.  If it has not answered after ``solo_budget`` seconds, the rival
+has no phase.  If it has not answered after ``solo_budget`` CPU seconds
+(``solo_find_budget`` when one solution is asked for), the rival
 (Kissat by default) joins on the other core, given the cells the engine's root level
 has proved (``rival_fix_cells``), and the first answer wins; the other is told to stop
 and is not awaited.  A rival that answers stops the engine inside its slice (the
@@ -42,7 +43,8 @@ def solo_fits(parts: Parts, puzzle: Puzzle, engine: Any) -> bool:
 def solo(parts: Parts, puzzle: Puzzle, limits: Limits, watch: Budget, given: Given,
          engine: Any) -> SolveResult:
     """``engine`` (the first engine, built) alone in the caller's thread; past
-    ``solo_budget`` seconds the rival joins in a thread of its own."""
+    ``solo_budget`` CPU seconds (``solo_find_budget`` when one solution is asked for)
+    the rival joins in a thread of its own."""
     race = Race(lambda got: got[0].status not in STOPPED, limits.cancel, threading.Event())
     rival = parts.rival if parts.rival in parts.engines[1:] else None
     handed: dict[str, Any] = {}
@@ -55,7 +57,9 @@ def solo(parts: Parts, puzzle: Puzzle, limits: Limits, watch: Budget, given: Giv
                                                             parts.rival_fix_cells), parts.schedule.rival_nice)
 
     kept: list = []  # the engine's memory, freed after the answer is in
-    engine.alarm = (parts.schedule.solo_budget, join)
+    # One solution asked for: finding it is the engine's strength, and the rival joins late.
+    budget = parts.schedule.solo_find_budget if limits.max_solutions == 1 else parts.schedule.solo_budget
+    engine.alarm = (budget, join)
     if "hold" in getattr(type(engine), "PROGRAMMATIC", ()):
         engine.hold = kept
     cancel: Any = race.won if limits.cancel is None else Either(race.won, limits.cancel)
