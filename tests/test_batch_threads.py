@@ -55,7 +55,7 @@ def _seen(log: Path) -> dict[str, set[str]]:
 @pytest.mark.parametrize("jobs, share", [(2, "4"), (3, "2"), (1, "8")])
 def test_each_worker_process_gets_its_share_of_the_cores(spied, tmp_path, monkeypatch, jobs, share):
     files, log = spied
-    monkeypatch.setattr(guard, "cores", lambda: 8)      # the parent schedules as if on 8 cores
+    monkeypatch.setattr(guard, "available_cores", lambda: 8)      # the parent schedules as if on 8 cores
     out = tmp_path / "out.jsonl"
     run_batch(files, "check", out, backend="threadspy", jobs=jobs, preload=["batch_plugin"])
     assert _seen(log) == {name: {share} for name in NAMES}
@@ -65,14 +65,14 @@ def test_each_worker_process_gets_its_share_of_the_cores(spied, tmp_path, monkey
 
 def test_threads_the_user_chose_are_kept(spied, tmp_path, monkeypatch):
     files, log = spied
-    monkeypatch.setattr(guard, "cores", lambda: 8)
+    monkeypatch.setattr(guard, "available_cores", lambda: 8)
     run_batch(files, "check", tmp_path / "out.jsonl", backend="threadspy:threads=3", jobs=2,
               preload=["batch_plugin"])
     assert _seen(log) == {name: {"3"} for name in NAMES}
 
 
 def test_a_share_is_never_below_one_thread(monkeypatch):
-    monkeypatch.setattr(guard, "cores", lambda: 2)
+    monkeypatch.setattr(guard, "available_cores", lambda: 2)
     assert [guard.core_share(n) for n in (1, 2, 3, 64)] == [2, 1, 1, 1]
 
 
@@ -100,7 +100,7 @@ def test_on_dask_each_thread_of_a_worker_gets_its_share(spied, tmp_path):
                       dashboard_address=None) as cluster:
         run_batch(files, "check", tmp_path / "out.jsonl", backend="threadspy", scheduler=cluster.scheduler_address,
                   preload=["batch_plugin"])
-    assert _seen(log) == {name: {str(max(1, guard.cores() // 2))} for name in NAMES}
+    assert _seen(log) == {name: {str(max(1, guard.available_cores() // 2))} for name in NAMES}
 
 
 def test_a_crosscheck_names_its_backends_as_asked(tmp_path):

@@ -13,7 +13,7 @@ from nonolab.core import Puzzle
 from nonolab.generate import puzzle_from_array, smooth_grid
 from nonolab.solvers.native import NativeSolver
 from nonolab.solvers.native.compiled import engine_module
-from nonolab.solvers.native.modes import available_cores
+from nonolab.solvers.base import available_cores
 from nonolab.solvers.native.search import SearchSpace
 
 _FOUND, _EXHAUSTED = 1, 2

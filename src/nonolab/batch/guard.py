@@ -32,6 +32,7 @@ from typing import Any, Iterable, Iterator
 
 from nonolab.batch.tasks import Job, groupable, new_record, unchecked
 from nonolab.errors import BackendUnavailable, BatchError, UnknownBackend
+from nonolab.solvers.base import available_cores
 
 #: Seconds a worker may take to load and warm up its backends (OR-tools and python-sat
 #: take a second or two on a loaded machine; a stalled import must still end).
@@ -40,28 +41,16 @@ STARTUP_TIMEOUT = 600.0
 _FATAL = {"BackendUnavailable": BackendUnavailable, "UnknownBackend": UnknownBackend}
 
 
-def cores() -> int:
-    """The cores this process may run on (its affinity, where the system tells it).
-
-    >>> cores() >= 1
-    True
-    """
-    try:
-        return max(1, len(os.sched_getaffinity(0)))
-    except AttributeError:  # (no affinity on this system)
-        return max(1, os.cpu_count() or 1)
-
-
 def core_share(processes: int) -> int:
     """The threads each of ``processes`` worker processes solving at once on this machine may
-    use: an even share of :func:`cores`, at least one.  A backend's own default (native's
+    use: an even share of :func:`~nonolab.solvers.base.available_cores`, at least one.  A backend's own default (native's
     ``threads``: every core) is right for one process alone; N processes each taking every
     core would run N times as many threads as there are cores.
 
     >>> core_share(10 ** 6)
     1
     """
-    return max(1, cores() // max(1, processes))
+    return max(1, available_cores() // max(1, processes))
 
 
 def shared(job: Job, threads: int) -> Job:

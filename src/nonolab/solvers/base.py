@@ -475,3 +475,18 @@ def collect(backend: str, puzzle: Puzzle, limits: Limits, watch: Budget,
             close()
     counters["solutions"] = len(set(found))
     return finish(backend, puzzle, limits, watch, found, finished, counters)
+
+
+def available_cores() -> int:
+    """The cores this process may run on (its affinity, where the system tells it): the
+    default number of threads of a backend that declares a ``threads`` option, and what
+    ``batch`` shares among its worker processes.
+
+    >>> available_cores() >= 1
+    True
+    """
+    import os
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # (no affinity on this system)
+        return max(1, os.cpu_count() or 1)

@@ -27,11 +27,11 @@ from typing import Any, Callable, Iterable, Iterator, Mapping
 from nonolab.core.grid import UNKNOWN, Grid, Solution
 from nonolab.core.puzzle import Puzzle
 from nonolab.solvers.base import (Capability, Given, Implication, Limits, SolveResult, Budget, accept,
-                                  checked_solutions, finish)
+                                  available_cores, checked_solutions, finish)
 from nonolab.errors import InvalidArgument
 from nonolab.solvers.options import Option, settle
 from nonolab.solvers.stopping import when_set
-from nonolab.solvers.native.modes import (DEFAULT_ENUMERATE_CAP, STRATEGIES, LineStrategy, Probing, available_cores,
+from nonolab.solvers.native.modes import (DEFAULT_ENUMERATE_CAP, STRATEGIES, LineStrategy, Probing,
                                           line_strategy)
 from nonolab.solvers.observer import QUIET, SearchObserver
 from nonolab.solvers.steps import Step, Technique

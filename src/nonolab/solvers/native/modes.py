@@ -72,17 +72,3 @@ class Probing(str, Enum):
     @property
     def level(self) -> int:
         return {"none": 0, "contradiction": 1, "full": 2, "depth-2": 3}[self.value]
-
-
-def available_cores() -> int:
-    """The cores this process may run on (its affinity, where the system tells it): the
-    native engine's default number of threads.
-
-    >>> available_cores() >= 1
-    True
-    """
-    import os
-    try:
-        return max(1, len(os.sched_getaffinity(0)))
-    except AttributeError:  # (no affinity on this system)
-        return max(1, os.cpu_count() or 1)
