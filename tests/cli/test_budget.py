@@ -16,16 +16,9 @@ import pytest
 from nonolab.errors import TooLarge
 from nonolab.formats import InputLimits, load, loads, loads_all
 
+from one_line import one_line_error
+
 SMALL = "width 2\nheight 2\nrows\n2\n1\ncolumns\n2\n1\n"
-
-
-def one_line_error(result, *words: str) -> str:
-    assert result.exit_code == 2, result.output
-    lines = result.stderr.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("nonolab: error: "), result.stderr
-    for word in words:
-        assert word in lines[0], lines[0]
-    return lines[0]
 
 
 def nonolab(*args: str, stdin=subprocess.DEVNULL, env: dict | None = None, cwd=None) -> subprocess.CompletedProcess:

@@ -14,15 +14,8 @@ from nonolab.formats.limits import DEFAULT, MEMORY_VARIABLE, applied
 from nonolab.solvers import get, names
 from nonolab.solvers.base import Limits
 
+from one_line import one_line_error
 
-
-def one_line_error(result, *words: str) -> str:
-    assert result.exit_code == 2, result.output
-    lines = result.stderr.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("nonolab: error: "), result.stderr
-    for word in words:
-        assert word in lines[0], lines[0]
-    return lines[0]
 
 # Every command that takes one puzzle file, with what it needs besides it.
 COMMANDS = [("check",), ("solve",), ("count",), ("grade",), ("explain",), ("info",), ("repair", "-o", "-"),
