@@ -195,6 +195,16 @@ def check_depth(depth: int, line: int | None = None) -> None:
                        f"(raise it with {DEPTH_VARIABLE}=N, or InputLimits(max_depth=N))", line=line)
 
 
+def _memory(n: int) -> str:
+    """``n`` bytes of memory in words: GiB from one GiB up, else as :func:`_size` says them
+    (a small budget is not "0.0 GiB").
+
+    >>> _memory(12 * 2 ** 30), _memory(200 * 2 ** 20), _memory(1000)
+    ('12.0 GiB', '200.0 MiB', '1,000 bytes')
+    """
+    return f"{n / 2 ** 30:.1f} GiB" if n >= 2 ** 30 else _size(n)
+
+
 def check_memory(what: str, width: int, height: int, bytes_per_cell: int) -> None:
     """Refuse a search that plans ``bytes_per_cell`` (its declared cost) for each of a
     ``width`` x ``height`` grid's cells beyond the active memory budget, before it allocates.
@@ -208,8 +218,8 @@ def check_memory(what: str, width: int, height: int, bytes_per_cell: int) -> Non
     limit = active().max_memory
     need = width * height * bytes_per_cell
     if limit is not None and need > limit:
-        raise TooLarge(f"{what} needs about {need / 2 ** 30:.1f} GiB for the {width}x{height} puzzle "
-                       f"({bytes_per_cell} bytes a cell), beyond the memory budget of {limit / 2 ** 30:.1f} GiB "
+        raise TooLarge(f"{what} needs about {_memory(need)} for the {width}x{height} puzzle "
+                       f"({bytes_per_cell} bytes a cell), beyond the memory budget of {_memory(limit)} "
                        f"(raise it with {MEMORY_VARIABLE}=N bytes, or InputLimits(max_memory=N))")
 
 
