@@ -217,12 +217,12 @@ class NativeSolver:
             return solve_colour(self.name, puzzle, limits, accept(self, puzzle, given), self.node_limit,
                                 self.probing.level, self.record_steps)
         watch = Budget.of(limits)
-        given = _given(puzzle, accept(self, puzzle, given).cells)
-        first = self._space(puzzle, given)
+        start = _given(puzzle, accept(self, puzzle, given).cells)
+        first = self._space(puzzle, start)
         # A cancel that says when it is set stops the engine inside its slice.
         unsubscribe = [when_set(limits.cancel, first.interrupt)]
         try:
-            return self._search(puzzle, limits, watch, given, first, unsubscribe)
+            return self._search(puzzle, limits, watch, start, first, unsubscribe)
         finally:
             for undo in unsubscribe:
                 undo()

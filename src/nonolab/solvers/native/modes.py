@@ -49,12 +49,14 @@ STRATEGIES: dict[str, LineStrategy] = {s.name: s for s in (
 )}
 
 
-def line_strategy(name: str) -> LineStrategy:
-    """The strategy called ``name``.
+def line_strategy(name: str | LineStrategy) -> LineStrategy:
+    """The strategy called ``name`` (a strategy is itself).
 
     Raises:
         InvalidArgument: no strategy has this name (the message lists the known ones).
     """
+    if isinstance(name, LineStrategy):
+        return name
     try:
         return STRATEGIES[name]
     except (KeyError, TypeError):
