@@ -78,6 +78,10 @@ def test_the_model_size_of_touching_colour_blocks_is_their_length():
     puzzle = Puzzle(rows=((1, 1, 1),), columns=((1,), (1,), (1,)), row_colours=((1, 2, 1),),
                     column_colours=((1,), (2,), (1,)), palette=Palette.default_for(2))
     assert model_states(puzzle) == 3 + 4 * 1 + 3 * (2 * 1)
+    # Two red blocks in a row of three need the gap between them (M = 3: 4 states).
+    same = Puzzle(rows=((1, 1),), columns=((1,), (), (1,)), row_colours=((1, 1),),
+                  column_colours=((1,), (), (1,)), palette=Palette.default_for(2))
+    assert model_states(same) == 3 + 4 * 1 + 2 * (2 * 1)
     with pytest.raises(TooLarge):
         get("cpsat", max_states=1).solve(puzzle)
 

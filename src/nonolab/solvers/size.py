@@ -23,15 +23,17 @@ def model_states(puzzle: Puzzle) -> int:
     20
     """
     total = puzzle.width * puzzle.height
-    for lines, n in ((puzzle.coloured_rows, puzzle.width), (puzzle.coloured_columns, puzzle.height)):
-        for blocks in lines:
-            if blocks:
+    for clues, colours, n in ((puzzle.rows, puzzle.row_colours, puzzle.width),
+                              (puzzle.columns, puzzle.column_colours, puzzle.height)):
+        for i, clue in enumerate(clues):
+            if clue:
                 # Blocks of different colours may touch: counting a gap between every two
                 # (the black-and-white rule) made M exceed n on such colour lines, the slack
                 # negative and the whole size too small, even below zero, so max_states
                 # let any such puzzle through.
-                filled = sum(length for length, _ in blocks) + sum(
-                    a == b for (_, a), (_, b) in zip(blocks, blocks[1:]))
+                line = colours[i] if colours is not None else None
+                gaps = len(clue) - 1 if line is None else sum(a == b for a, b in zip(line, line[1:]))
+                filled = sum(clue) + gaps
                 total += (filled + 1) * (n - filled + 1)
     return total
 
