@@ -30,6 +30,11 @@ _GREEDY_PER_COUNT = 8   # flips between two counts, each for an ambiguity on oth
 _GREEDY_COUNT = 3.0     # seconds for each count of the greedy repair (or twice the first count's)
 # The exact search (levels grow as (cells on a line)^flips) hands over to the greedy one after:
 _EXACT_SETS, _EXACT_SHARE, _EXACT_SECONDS = 200_000, 0.3, 20.0
+# A step on the whole picture (its puzzle's clues, the line logic's open cells) takes about
+# this long a cell (1.0-1.6 s at 10,000x10,000, measured); no step starts unless the longest
+# one seen so far (and at least this much) still fits before the deadline, so that a repair
+# of a huge grid ends on time, not a step or two after it.
+_STEP_PER_CELL = 1.5e-8
 
 
 class _Budget(Exception):
@@ -60,6 +65,7 @@ class Search:
         self.anchors: dict[Delta, frozenset[Change]] = {}   # the changes each delta was found at
         self.line_cache: dict[Delta, dict[tuple[str, int], list[Change]]] = {}   # each delta by line
         self.cache: dict[bytes, Delta | None] = {}
+        self.step = _STEP_PER_CELL * puzzle.width * puzzle.height   # the longest step on the picture seen
 
     def lower_bound(self) -> int:
         """Flips every repair needs: one more than the sizes searched whole, and half the
@@ -75,8 +81,10 @@ class Search:
     def _count(self, puzzle: Puzzle, most: int):
         self._tick()
         now = time.perf_counter()
-        ends = [t for t in (self.watch.deadline, self.phase_end) if t is not None]
-        left = min(ends) - now if ends else None
+        # The count leaves room for one more step on the picture (what follows it) before the deadline.
+        ends = [t for t in (None if self.watch.deadline is None else self.watch.deadline - self.step,
+                            self.phase_end) if t is not None]
+        left = max(min(ends) - now, Budget.AT_ONCE) if ends else None
         self.checks += 1
         result = self.solver.solve(puzzle, Limits(most, left, self.watch.cancel))
         if not result.complete and result.count < most:
@@ -112,7 +120,10 @@ class Search:
     def _learn_all(self, picture: bytearray, solutions: Iterable[Solution],
                    anchor: frozenset[Change] = frozenset()) -> None:
         for s in solutions:
+            self._tick()
+            began = time.perf_counter()
             delta = delta_of(picture, s.to_bytes())
+            self.step = max(self.step, time.perf_counter() - began)
             if delta:
                 self._learn(delta, anchor)
 
@@ -154,7 +165,10 @@ class Search:
         return True
 
     def _tick(self) -> None:
-        if self.watch.expired():
+        """Raise :class:`OutOfTime` once the deadline (or the cancel) leaves no room for
+        another step on the picture, :class:`_Budget` once the exact phase's share is used."""
+        if self.watch.expired() or (self.watch.deadline is not None
+                                    and time.perf_counter() + self.step >= self.watch.deadline):
             raise OutOfTime
         if self.phase_end is not None and time.perf_counter() >= self.phase_end:
             raise _Budget
@@ -195,7 +209,7 @@ class Search:
         if delta is not None:
             self.refuted += 1
             return delta
-        result = self._count(puzzle_of(picture, self.width, self.puzzle), 2)
+        result = self._count(self._puzzle_of(picture), 2)
         if result.unique:
             self.cache[key] = None
             return None
@@ -239,20 +253,40 @@ class Search:
             frontier = following
         return []
 
-    def _undecided(self, picture: bytearray) -> list[int]:
-        """The cells line logic alone leaves open in the puzzle of ``picture``."""
+    def _puzzle_of(self, picture: bytes | bytearray) -> Puzzle:
+        """The puzzle of ``picture`` (a step on the whole picture: timed, see :data:`_STEP_PER_CELL`)."""
         self._tick()
-        result = self.lines.solve(puzzle_of(picture, self.width, self.puzzle), Limits(1, None, self.watch.cancel))
+        began = time.perf_counter()
+        made = puzzle_of(picture, self.width, self.puzzle)
+        self.step = max(self.step, time.perf_counter() - began)
+        return made
+
+    def _undecided(self, picture: bytearray, most: int | None = None) -> tuple[list[int], int]:
+        """The cells line logic alone leaves open in the puzzle of ``picture``: the first
+        ``most`` (all: ``None``), and how many there are.  Both from the line logic's grid in
+        C (a Python loop over its cells took 12 s at 10,000x10,000); the line logic runs
+        within the time limit too."""
+        import numpy as np
+
+        puzzle = self._puzzle_of(picture)
+        self._tick()
+        result = self.lines.solve(puzzle, Limits(1, self.watch.time_limit(), self.watch.cancel))
+        self._tick()
         if result.remainder is None:
-            return []
-        return [i for i, state in enumerate(result.remainder.cells) if state == UNKNOWN]
+            return [], 0
+        began = time.perf_counter()
+        cells = result.remainder.cells
+        open_cells = np.flatnonzero(np.frombuffer(cells, dtype=np.uint8) == UNKNOWN)[:most].tolist()
+        found = (open_cells, cells.count(UNKNOWN))
+        self.step = max(self.step, time.perf_counter() - began)
+        return found
 
     def _count_soon(self, picture: bytearray, most: int):
         """A count to ``most`` within ``count_budget`` seconds (``None`` when that ran out first)."""
         saved = self.phase_end
         self.phase_end = time.perf_counter() + self.count_budget
         try:
-            return self._count(puzzle_of(picture, self.width, self.puzzle), most)
+            return self._count(self._puzzle_of(picture), most)
         except _Budget:
             return None
         finally:
@@ -293,7 +327,7 @@ class Search:
 
     def _best_flip(self, picture: bytearray, flipped: frozenset[Change], active: list[Delta]) -> Change | None:
         """The change on the newest active delta's lines that leaves the fewest refuting."""
-        reach = (self._reach(active[0]) if active else self._undecided(picture))[:_GREEDY_REACH]
+        reach = (self._reach(active[0]) if active else self._undecided(picture, _GREEDY_REACH)[0])[:_GREEDY_REACH]
         taken = cells_of(flipped)
         scored = []
         for i in reach:
@@ -313,7 +347,7 @@ class Search:
             if still > scored[0][0]:
                 break
             own, picture[i] = picture[i], value
-            left = len(self._undecided(picture))
+            left = self._undecided(picture, 0)[1]
             picture[i] = own
             if best_left is None or left < best_left:
                 best, best_left = (i, value), left
