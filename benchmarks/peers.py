@@ -210,19 +210,40 @@ def _child(backend: str, mode: str, limit: float) -> None:
 
 
 def _cpu_with_workers() -> float:
-    """This process's CPU seconds, its reaped children's, and its live Kissat workers'."""
-    own = time.process_time()
+    """This process's CPU seconds and all its children's: those reaped (``getrusage``) and
+    those still in ``/proc`` (:func:`_live_children_cpu`).
+
+    Every child counts whatever state it is in, so the difference of two readings is never
+    negative: counting only auto's idle Kissat workers lost a worker's past CPU once it was
+    taken from the pool and killed mid-puzzle, not yet reaped (a negative figure).
+    """
     children = resource.getrusage(resource.RUSAGE_CHILDREN)
-    total = own + children.ru_utime + children.ru_stime
+    live = _live_children_cpu()
+    return time.process_time() + children.ru_utime + children.ru_stime + live
+
+
+def _live_children_cpu(parent: int | None = None) -> float:
+    """CPU seconds of the processes whose parent is ``parent`` (default: this one) that are
+    not reaped yet: running, idle, or killed and not yet waited for (a zombie keeps its
+    times in ``/proc`` until reaped, when they move to ``RUSAGE_CHILDREN``); each with its
+    own reaped children's."""
+    parent = os.getpid() if parent is None else parent
+    ticks = os.sysconf("SC_CLK_TCK")
+    total = 0
     try:
-        from nonolab.solvers.cnf import oneshot
-        ticks = os.sysconf("SC_CLK_TCK")
-        for worker in list(getattr(oneshot, "_IDLE", [])):
-            fields = Path(f"/proc/{worker.child.pid}/stat").read_text().rsplit(")", 1)[1].split()
-            total += (int(fields[11]) + int(fields[12])) / ticks
-    except (ImportError, OSError, ValueError):
-        pass
-    return total
+        entries = os.listdir("/proc")
+    except OSError:   # no /proc: reaped children only
+        return 0.0
+    for name in entries:
+        if not name.isdigit():
+            continue
+        try:
+            fields = Path(f"/proc/{name}/stat").read_text().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):   # ended meanwhile
+            continue
+        if int(fields[1]) == parent:    # utime, stime, cutime, cstime
+            total += int(fields[11]) + int(fields[12]) + int(fields[13]) + int(fields[14])
+    return total / ticks
 
 
 def _write(path: Path, rows: list[dict]) -> None:
