@@ -152,7 +152,7 @@ class GuardedWorker:
         proc, lines = self._proc, self._lines
         done = 0
         try:
-            if proc is None or lines is None:
+            if proc is None or lines is None or proc.stdin is None:
                 return
             try:
                 proc.stdin.write((json.dumps({"jobs": [job.as_dict() for job in jobs]}) + "\n").encode("utf-8"))
@@ -181,7 +181,7 @@ class GuardedWorker:
         start = time.perf_counter()
         budget = job.budget(self.grace)
         try:
-            if proc is None or lines is None:
+            if proc is None or lines is None or proc.stdin is None:
                 raise BrokenPipeError("the worker was closed")
             proc.stdin.write((json.dumps(job.as_dict()) + "\n").encode("utf-8"))
             proc.stdin.flush()
@@ -208,7 +208,8 @@ class GuardedWorker:
         code = proc.wait()
         for stream in (proc.stdin, proc.stdout):
             try:
-                stream.close()
+                if stream is not None:
+                    stream.close()
             except OSError:
                 pass
         return code
@@ -220,7 +221,8 @@ class GuardedWorker:
             proc = self._proc
         if proc is not None and wait > 0:
             try:
-                proc.stdin.close()
+                if proc.stdin is not None:
+                    proc.stdin.close()
                 proc.wait(timeout=wait)
             except (OSError, subprocess.TimeoutExpired):
                 pass

@@ -163,10 +163,10 @@ def with_puzzle(job: Job) -> Job:
     return replace(job, text=dumps(_puzzle(job.path, job.index), "json"))
 
 
-def _shipped(job: Job):
+def _shipped(text: str):
     from nonolab.formats import loads
 
-    return loads(job.text, "json")
+    return loads(text, "json")
 
 
 def _solve(puzzle, backend: str, time_limit: float | None, max_solutions: int | None):
@@ -243,7 +243,7 @@ def grade(puzzle, backend: str, time_limit: float | None) -> dict[str, Any]:
 
     result = grade_puzzle(puzzle, backend, time_limit)
     data = result.as_dict()
-    return {"verdict": result.verdict.value, "grade": data["grade"], "pbnsolve_class": data["pbnsolve_class"],
+    return {"verdict": data["verdict"], "grade": data["grade"], "pbnsolve_class": data["pbnsolve_class"],
             "harder_than": data["harder_than"], "steps": data["steps"],
             "count": None, "exact": None,
             "status": "ok" if result.grade is not None else "timeout"}
@@ -318,7 +318,7 @@ def _as_asked(fields: dict[str, Any], job: Job) -> dict[str, Any]:
 
 
 def _loaded(job: Job, record: dict[str, Any]):
-    puzzle = _puzzle(job.path, job.index) if job.text is None else _shipped(job)
+    puzzle = _puzzle(job.path, job.index) if job.text is None else _shipped(job.text)
     record.update(title=puzzle.name or None, width=puzzle.width, height=puzzle.height)
     return puzzle
 
