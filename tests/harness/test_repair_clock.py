@@ -83,7 +83,7 @@ def test_the_reserve_grows_with_the_cells_before_any_step_is_measured(monkeypatc
 
 def test_the_report_leaves_its_printing_time_a_cell_before_the_limit(monkeypatch, clock):
     # The parts (here the check) end before the limit by what the report does after them
-    # a cell at a time (the pictures it prints): 3e-8 s a cell, 3 s at 10,000x10,000.
+    # a cell at a time (the pictures it prints): 5e-8 s a cell, 5 s at 10,000x10,000.
     from nonolab.harness import report as report_module
 
     given: list[float] = []

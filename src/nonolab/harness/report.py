@@ -72,10 +72,10 @@ TOO_FILLED = 0.7
 # the repair has the rest.
 _GRADE_SHARE, _WHY_SHARE = 0.5, 0.4
 # What follows the parts, a cell at a time: the report's own fields (the filled fraction,
-# the differing cells, the warnings) and a front end's pictures of the solutions (2.2 s
-# at 10,000x10,000, measured).  The parts end this much before the time limit, so that
-# the whole report, printed, ends within it.
-_TAIL_PER_CELL = 3e-8
+# the differing cells, the warnings) and a front end's pictures of the solutions (3.4 s
+# at 10,000x10,000, load 4.7, measured: benchmarks/log/2026-11-26-limits-4.md).  The parts
+# end this much before the time limit, so that the whole report, printed, ends within it.
+_TAIL_PER_CELL = 5e-8
 
 
 @dataclass(frozen=True)
