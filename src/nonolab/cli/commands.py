@@ -330,8 +330,9 @@ def explain(file, input_format, index, backend, probing, line, backend_options, 
                 click.echo(text)
             click.echo(headline)
         verdict = found.verdict.value
-        # The record lists every cell of every step: made only when JSON is asked for.
-        data = found.as_dict() if as_json else {}
+        # The record lists every cell of every step: made only when JSON is asked for, and
+        # its steps written a piece at a time (records.Streamed), never held whole.
+        data = records.explain_fields(found) if as_json else {}
         return sets.Answer(verdict, 0 if verdict == "unique" else EXIT_NO, data, headline, lines, single)
 
     code = sets.run_set(file, input_format, index, as_json, answer, time_limit=time_limit)

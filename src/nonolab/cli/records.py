@@ -18,7 +18,8 @@ position in the file), ``title``, ``width``, ``height``, ``backend``, ``status``
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+import sys
+from typing import Any, Callable, Iterable
 
 import click
 
@@ -59,6 +60,14 @@ def why_fields(report) -> dict[str, Any]:
     data["status"] = ("timeout" if not complete else "unsat" if report.reference is None else "solved")
     data["time"] = data.get("stats", {}).get("wall_time")
     return data
+
+
+def explain_fields(found) -> dict[str, Any]:
+    """``explain --json``'s record of an :class:`~nonolab.harness.explanation.Explanation`:
+    its :meth:`~nonolab.harness.explanation.Explanation.as_dict`, the steps :class:`Streamed`
+    (each step's cells written a block at a time by :func:`emit`)."""
+    steps = found.steps
+    return {**found.as_dict(steps=False), "steps": Streamed(lambda: (step.json_chunks() for step in steps))}
 
 
 def grade_fields(result, backend: str) -> dict[str, Any]:
@@ -123,7 +132,50 @@ def schema(name: str) -> dict[str, Any]:
     return json.loads(files("nonolab").joinpath("schemas").joinpath(f"{name}.json").read_text(encoding="utf-8"))
 
 
+class Streamed:
+    """A JSON array in a record that :func:`emit` writes a piece at a time: ``items()``
+    gives its items, each as the pieces of its JSON text.  Why: ``explain --json``
+    lists every cell of every step; built whole, the record and its indented text cost
+    about 400 bytes a cell (100 M cells: 40 GB).
+
+    >>> import io, contextlib
+    >>> out = io.StringIO()
+    >>> with contextlib.redirect_stdout(out):
+    ...     emit({"steps": Streamed(lambda: iter([['{"a": ', '1}'], ['{"a": 2}']])), "n": 2})
+    >>> import json; json.loads(out.getvalue())
+    {'steps': [{'a': 1}, {'a': 2}], 'n': 2}
+    """
+
+    def __init__(self, items: Callable[[], Iterable[Iterable[str]]]):
+        self.items = items
+
+
 def emit(data: dict[str, Any]) -> None:
+    """Print ``data`` as indented JSON; each :class:`Streamed` array in it is written a
+    piece at a time (the rest of the record is small: it is encoded whole)."""
     import json  # only --json prints JSON: a plain check does not import it
 
-    click.echo(json.dumps(data, indent=2))
+    streams: list[Streamed] = []
+
+    def placeholder(value: Any) -> str:
+        if not isinstance(value, Streamed):
+            raise TypeError(f"Object of type {type(value).__name__} is not JSON serializable")
+        streams.append(value)
+        return f"\0nonolab-stream-{len(streams) - 1}\0"
+
+    text = json.dumps(data, indent=2, default=placeholder)
+    if not streams:
+        click.echo(text)
+        return
+    out = sys.stdout
+    for n, stream in enumerate(streams):
+        before, text = text.split(json.dumps(f"\0nonolab-stream-{n}\0"), 1)
+        out.write(before + "[")
+        for k, item in enumerate(stream.items()):
+            if k:
+                out.write(",\n")
+            for piece in item:
+                out.write(piece)
+        out.write("]")
+    out.write(text + "\n")
+    out.flush()

@@ -96,11 +96,13 @@ class Explanation:
             return f"contradiction: {steps} before no solution was left: {kinds}"
         return f"{verdict.value}: {steps} before the search stopped{searched}: {kinds}"
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self, steps: bool = True) -> dict[str, Any]:
         """JSON-ready data: the backend's record (solutions, counters), the verdict, the
-        number of search steps and every step (the shape is ``nonolab/schemas/explain.json``)."""
-        return {**self.result.as_dict(), "verdict": self.verdict.value, "search_steps": self.search_steps,
-                "steps": [step.as_dict() for step in self.steps]}
+        number of search steps and every step (the shape is ``nonolab/schemas/explain.json``);
+        without ``steps``, all but the steps (a front end that writes them a piece at a
+        time: :meth:`~nonolab.solvers.steps.Step.json_chunks`)."""
+        data = {**self.result.as_dict(), "verdict": self.verdict.value, "search_steps": self.search_steps}
+        return {**data, "steps": [step.as_dict() for step in self.steps]} if steps else data
 
 
 def explain(puzzle: Puzzle, backend: str | Solver = "native", time_limit: float | None = None, *,

@@ -74,6 +74,21 @@ class CellRun(Sequence):
         """The cells' values, in the order of :meth:`indices`."""
         return self._values
 
+    def blocks(self, size: int) -> Iterator[tuple[list[int], list[int], list[int]]]:
+        """The cells ``size`` at a time, each block as three lists: rows, columns, values
+        (computed in numpy a block at a time, never a tuple a cell of the whole run).
+
+        >>> list(CellRun.of([3, 4, 5], [1, 0, 1], width=3).blocks(2))
+        [([1, 1], [0, 1], [1, 0]), ([1], [2], [1])]
+        """
+        import numpy as np
+
+        index = np.frombuffer(self._index, dtype=np.int64 if self._code == "q" else np.int32)
+        values = np.frombuffer(self._values, dtype=np.uint8)
+        for at in range(0, len(values), size):
+            part = index[at:at + size]
+            yield (part // self._width).tolist(), (part % self._width).tolist(), values[at:at + size].tolist()
+
     def __len__(self) -> int:
         return len(self._values)
 
@@ -143,6 +158,29 @@ class Step:
     def as_dict(self) -> dict:
         return {"technique": self.technique.value, "search": self.technique.is_search, "source": list(self.source),
                 "cells": [list(c) for c in self.cells], "depth": self.depth, "note": self.note}
+
+    def json_chunks(self, cells_per_chunk: int = 1 << 16) -> Iterator[str]:
+        """The JSON text of :meth:`as_dict`, a piece at a time: the cells ``cells_per_chunk``
+        at a time, so that a step of millions of cells (a blank grid's first line step
+        sets them all) is never a Python list a cell (about 200 bytes a cell, and its text).
+
+        >>> step = Step(Technique.LINE, ("row", 0), CellRun.of([0, 2], [1, 0], width=3))
+        >>> import json; json.loads("".join(step.json_chunks(1))) == step.as_dict()
+        True
+        """
+        import json
+
+        head = {"technique": self.technique.value, "search": self.technique.is_search, "source": list(self.source)}
+        tail = {"depth": self.depth, "note": self.note}
+        yield json.dumps(head)[:-1] + ', "cells": ['
+        cells = self.cells
+        if isinstance(cells, CellRun):
+            for n, (rows, columns, values) in enumerate(cells.blocks(cells_per_chunk)):
+                text = ", ".join(f"[{r}, {c}, {v}]" for r, c, v in zip(rows, columns, values))
+                yield text if n == 0 else ", " + text
+        else:
+            yield ", ".join(json.dumps(list(c)) for c in cells)
+        yield "], " + json.dumps(tail)[1:]
 
 
 def replay(puzzle: Puzzle, steps: Iterable[Step]) -> Iterator[tuple[Step, Grid | ValueGrid]]:
