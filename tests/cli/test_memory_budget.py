@@ -100,3 +100,52 @@ def test_the_workbench_keeps_its_smaller_cell_limit():
     assert work.MAX_CELLS < DEFAULT.max_cells
     with pytest.raises(TooLarge, match=f"beyond the limit of {work.MAX_CELLS:,} cells"):
         work.loaded(("5001x5000:" + "/" * 10000).encode(), "big.tatham", None)
+
+
+def _colour_declaring() -> list[str]:
+    """The backends that declare what their colour engine costs a cell (asked of the class)."""
+    found = []
+    for name in names():
+        try:
+            backend = get(name)
+        except Exception:   # not installed here
+            continue
+        if getattr(backend, "COLOUR_BYTES_PER_CELL", None):
+            found.append(name)
+    return found
+
+
+@pytest.mark.parametrize("name", _colour_declaring())
+def test_a_colour_puzzle_is_held_to_the_colour_engine_s_declared_cost(name):
+    from nonolab.core import Solution
+
+    backend = get(name)
+    assert backend.COLOUR_BYTES_PER_CELL != backend.BYTES_PER_CELL   # (else no need to declare it)
+    colour = Puzzle.from_solution(Solution.from_values([[1, 2, 0, 1]] * 3 + [[0, 0, 2, 2]]))
+    plain = Puzzle.from_solution(Solution.from_rows(["#..#"] * 3 + ["..##"]))
+    just_below = 16 * backend.COLOUR_BYTES_PER_CELL
+    with applied(InputLimits(max_memory=just_below - 1)), pytest.raises(TooLarge, match="beyond the memory budget"):
+        backend.solve(colour, Limits(2))
+    with applied(InputLimits(max_memory=just_below)):   # at the budget: it answers
+        assert backend.solve(colour, Limits(2)).unique
+    # The black-and-white engine keeps its own figure.
+    with applied(InputLimits(max_memory=16 * backend.BYTES_PER_CELL)):
+        assert backend.solve(plain, Limits(2)).solutions
+    assert get(name, record_steps=True).COLOUR_BYTES_PER_CELL > backend.COLOUR_BYTES_PER_CELL
+
+
+def test_explain_json_holds_the_engine_and_its_record_together_to_the_budget(run, tmp_path, monkeypatch):
+    from nonolab.harness.explanation import RECORD_BYTES_PER_CELL
+
+    blank = tmp_path / "blank.non"
+    blank.write_text("width 100\nheight 100\nrows\n" + "0\n" * 100 + "columns\n" + "0\n" * 100)
+    engine = get("native", record_steps=True).BYTES_PER_CELL
+    monkeypatch.setenv(MEMORY_VARIABLE, str(100 * 100 * (engine + RECORD_BYTES_PER_CELL) - 1))
+    done = run("explain", "--json", "-b", "native", blank)
+    assert done.exit_code == 2 and "beyond the memory budget" in done.output
+    monkeypatch.setenv(MEMORY_VARIABLE, str(100 * 100 * (engine + RECORD_BYTES_PER_CELL)))
+    assert run("explain", "--json", "-b", "native", blank).exit_code == 0
+
+
+def test_the_native_colour_engine_declares_its_own_cost():
+    assert "native" in _colour_declaring()

@@ -304,8 +304,9 @@ def explain(file, input_format, index, backend, probing, line, backend_options, 
     solver = build_recording(backend, backend_options, probing, line)
 
     def answer(puzzle) -> sets.Answer:
-        if as_json:   # the record lists every cell of every step: its cost is held to the budget first
-            check_memory("explain --json", puzzle.width, puzzle.height, RECORD_BYTES_PER_CELL)
+        if as_json:   # the engine with its step log, and the record beside it, held to the budget first
+            engine = getattr(solver, "BYTES_PER_CELL", None) or 0
+            check_memory("explain --json", puzzle.width, puzzle.height, engine + RECORD_BYTES_PER_CELL)
         found = explain_puzzle(puzzle, solver, clock.left(time_limit), cancel=CANCEL)
         steps = found.steps
         lines: list[str] = []

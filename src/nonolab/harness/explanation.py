@@ -31,12 +31,14 @@ from nonolab.solvers.base import Capability, Limits, SolveResult, Solver
 
 __all__ = ["Explanation", "explain", "RECORD_BYTES_PER_CELL"]
 
-#: What :meth:`Explanation.as_dict` and its JSON text cost a cell a step sets: a
-#: ``[row, column, value]`` list, its numbers, and the indented text (``explain --json``
-#: of a smooth 5000x5000 grid passed 5.3 GB, 211 bytes a cell, before it was done;
-#: benchmarks/log/2026-11-26-limits-3.md).  The command holds a puzzle's cells times this
+#: What ``explain --json``'s record costs a cell beyond the engine's step log: its steps
+#: are written a block of cells at a time (``Step.json_chunks``), so what remains a cell
+#: is the two solutions' rows and their text.  Measured (benchmarks/log/2026-11-26-limits-4.md,
+#: ``/usr/bin/time -v``): 34 bytes a cell in all at 25 M and 100 M cells of a blank grid, 68 at
+#: 25 M of a smooth one, the same as ``explain --no-grid`` to within 2 MB; before the stream,
+#: 540 bytes a cell (2.2 GB at 4 M cells).  The command holds the engine's figure plus this
 #: to the memory budget before it searches.
-RECORD_BYTES_PER_CELL = 400
+RECORD_BYTES_PER_CELL = 8
 
 
 @dataclass(frozen=True)

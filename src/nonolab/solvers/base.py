@@ -297,7 +297,8 @@ def accept(backend: Any, puzzle: Puzzle, given: "Given | None") -> Given:
 
     Raises:
         TooLarge: the puzzle's cells times the memory ``backend`` declares a cell
-            (``BYTES_PER_CELL``) exceed the memory budget (``NONOLAB_MAX_MEMORY``).
+            (``BYTES_PER_CELL``; for a colour puzzle ``COLOUR_BYTES_PER_CELL`` if it
+            declares one) exceed the memory budget (``NONOLAB_MAX_MEMORY``).
         InvalidArgument: the puzzle is in colour and ``backend`` does not declare
             :attr:`Capability.COLOUR`; the puzzle has givens and ``backend`` does not
             declare :attr:`Capability.GIVEN_CELLS`; the given does not fit the puzzle,
@@ -305,6 +306,8 @@ def accept(backend: Any, puzzle: Puzzle, given: "Given | None") -> Given:
     """
     declared = capabilities(backend)
     cost = getattr(backend, "BYTES_PER_CELL", None)
+    if puzzle.is_colour:   # a backend whose colour engine costs otherwise declares that too
+        cost = getattr(backend, "COLOUR_BYTES_PER_CELL", None) or cost
     if cost:   # the backend's declared memory a cell, against the one budget, before it allocates
         from nonolab.formats.limits import check_memory
         check_memory(f"backend {backend.name!r}", puzzle.width, puzzle.height, cost)

@@ -119,6 +119,11 @@ class NativeSolver:
     # cell for grade and explain of a blank 10,000x10,000 grid, 61-68 for a smooth one).
     BYTES_PER_CELL = 12
     STEP_LOG_BYTES_PER_CELL = 60
+    # The colour engine (its grid of colour sets, its line states; measured on 1, 4 and 9 M
+    # cells of a banded 3-colour picture: 59 bytes a cell solved at 1 M cells, fixed costs
+    # included, 34-37 a cell on 4-9 M: benchmarks/log/2026-11-26-limits-4.md); its step log
+    # is taken to cost what the black-and-white one does (not measured).
+    COLOUR_BYTES_PER_CELL = 60
     CAPABILITIES = frozenset({Capability.EXACT_COUNT, Capability.GIVEN_CELLS, Capability.PROGRESS,
                               Capability.STEPS, Capability.REMAINDER, Capability.COLOUR, Capability.BATCH})
     OPTIONS = (
@@ -166,6 +171,7 @@ class NativeSolver:
         settle(self, options)
         if self.record_steps:
             self.BYTES_PER_CELL = NativeSolver.BYTES_PER_CELL + NativeSolver.STEP_LOG_BYTES_PER_CELL
+            self.COLOUR_BYTES_PER_CELL = NativeSolver.COLOUR_BYTES_PER_CELL + NativeSolver.STEP_LOG_BYTES_PER_CELL
         self.probing = Probing(self.probing)
         self.line = line_strategy(self.line)
         self.progress = progress
