@@ -8,6 +8,7 @@ the solution when no puzzle is given (they are the same clues).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, Iterable, Sequence
 
 from nonolab.core.grid import Solution
@@ -168,8 +169,19 @@ def _tint(colour: str, share: float) -> str:
 MAX_LEGEND_REGIONS = 12
 
 
-def regions_board(reference: Solution, puzzle: Puzzle | None, regions: Sequence[Iterable[Cell]],
-                  describe: Sequence[str], givens: Iterable[Cell], undecided: Iterable[Cell], *,
+@dataclass(frozen=True)
+class Regions:
+    """What an ambiguity map marks on its solution: the regions (``(row, column)`` cells
+    each) with a sentence each (``describe``), the suggested ``givens`` and the
+    ``undecided`` cells (not classified in time)."""
+
+    regions: Sequence[Iterable[Cell]] = ()
+    describe: Sequence[str] = ()
+    givens: Iterable[Cell] = ()
+    undecided: Iterable[Cell] = ()
+
+
+def regions_board(reference: Solution, puzzle: Puzzle | None, marked: Regions, *,
                   cell: float, labels: bool, caption: str, title: str, page: str | None) -> str:
     """The reference solution: backbone cells black and white, region ``k`` in its
     colour (dark where the reference is filled, light where it is empty, with its
@@ -179,17 +191,18 @@ def regions_board(reference: Solution, puzzle: Puzzle | None, regions: Sequence[
     w = reference.width
     colours = cell_inks(reference, puzzle)       # a colour puzzle's backbone in its palette
     letters: dict[Cell, tuple[str, str]] = {}
-    undecided = list(undecided)
+    undecided = list(marked.undecided)
+    describe = marked.describe
     for r, c in undecided:
         colours[r * w + c] = UNDECIDED_INK
-    regions = [list(cells) for cells in regions]
+    regions = [list(cells) for cells in marked.regions]
     for k, cells in enumerate(regions):
         colour = PALETTE[k % len(PALETTE)]
         for r, c in cells:
             filled = reference[r][c]
             colours[r * w + c] = colour if filled else _tint(colour, 0.3)
             letters[(r, c)] = (region_letter(k, filled), "#ffffff" if filled else "#000000")
-    givens = list(givens)
+    givens = list(marked.givens)
     entries: list[tuple[tuple, str]] = []
     same = "the palette's colours" if puzzle.is_colour else "black / white"
     if regions or undecided:
@@ -233,9 +246,9 @@ def ambiguity_svg(report: Any, puzzle: Puzzle | None = None, *, cell: float = DE
     else:
         caption = (f"{verdict}: {'' if report.count_exact else 'at least '}{report.solution_count} solutions, "
                    f"{len(report.regions)} region{'s' * (len(report.regions) != 1)}")
-    return regions_board(report.reference, puzzle, [r.cells for r in report.regions],
-                         [r.describe() for r in report.regions], [(r, c) for r, c, _ in report.givens],
-                         report.unplaced(), cell=cell, labels=labels, caption=caption,
+    marked = Regions([r.cells for r in report.regions], [r.describe() for r in report.regions],
+                     [(r, c) for r, c, _ in report.givens], report.unplaced())
+    return regions_board(report.reference, puzzle, marked, cell=cell, labels=labels, caption=caption,
                          title=f"nonolab: where the solutions differ ({verdict})", page=page)
 
 
@@ -252,8 +265,8 @@ def regions_svg(reference: Solution, regions: Sequence[Iterable[Cell]] = (), giv
     """
     lists = [list(cells) for cells in regions]
     describe = [f"a region of {len(cells)} cells" for cells in lists]
-    return regions_board(reference, None, lists, describe, givens, undecided, cell=cell_size, labels=True,
-                         caption="", title=title, page=None)
+    return regions_board(reference, None, Regions(lists, describe, givens, undecided), cell=cell_size,
+                         labels=True, caption="", title=title, page=None)
 
 
 def regions_png(reference: Solution, regions: Sequence[Iterable[Cell]] = (), givens: Iterable[Cell] = (),
