@@ -217,9 +217,17 @@ def _cpu_with_workers() -> float:
     negative: counting only auto's idle Kissat workers lost a worker's past CPU once it was
     taken from the pool and killed mid-puzzle, not yet reaped (a negative figure).
     """
+    own = time.process_time()
     children = resource.getrusage(resource.RUSAGE_CHILDREN)
     live = _live_children_cpu()
-    return time.process_time() + children.ru_utime + children.ru_stime + live
+    # Reading /proc costs this process a few ms a call: left out, so that the difference
+    # of two readings is the work between them (the earlier call's reading is in it).
+    counted = own - _READING[0]
+    _READING[0] += time.process_time() - own
+    return counted + children.ru_utime + children.ru_stime + live
+
+
+_READING = [0.0]   # CPU seconds this process has spent in _cpu_with_workers itself
 
 
 def _live_children_cpu(parent: int | None = None) -> float:

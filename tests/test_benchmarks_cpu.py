@@ -78,3 +78,12 @@ def test_a_live_child_counts_once_whatever_the_pool_says(pool):
         worker.child.kill()
         worker.child.wait()
     assert peers._live_children_cpu() == pytest.approx(others, abs=0.05)   # reaped: gone from /proc
+
+
+def test_reading_the_counter_is_not_counted_as_work():
+    # A hundred readings back to back: no work between them, so no CPU (to a clock tick),
+    # however many /proc entries this machine has.
+    first = peers._cpu_with_workers()
+    for _ in range(100):
+        last = peers._cpu_with_workers()
+    assert last - first == pytest.approx(0.0, abs=0.02)
