@@ -83,6 +83,7 @@ void Engine::setup(const std::vector<std::vector<int>>& rows, const std::vector<
     state_buf_.assign(longest, 3);
     out_buf_.assign(longest, 0);
     value_.assign(nvars_, -1);
+    lit_value_.assign(2 * static_cast<size_t>(nvars_), -1);
     level_.assign(nvars_, 0);
     trail_pos_.assign(nvars_, 0);
     reason_idx_.assign(nvars_, 0);
@@ -92,6 +93,7 @@ void Engine::setup(const std::vector<std::vector<int>>& rows, const std::vector<
     reason_cache_.resize(nvars_);
     reason_ready_.assign(nvars_, 0);
     in_dirty_.assign(nlines, 0);
+    dirty_.reset(nlines);
     watches_.resize(2 * static_cast<size_t>(nvars_));
     order_.reset(nvars_);
     solution_.assign(values_ ? nvars_ / values_ : nvars_, 0);
@@ -141,6 +143,8 @@ bool Engine::fix(int cell, bool filled) {
 void Engine::enqueue(int lit, Reason kind, int idx) {
     const int v = var_of(lit);
     value_[v] = (lit & 1) ? 0 : 1;
+    lit_value_[lit] = 1;
+    lit_value_[neg(lit)] = 0;
     if (rows_kept_ | columns_kept_) keep_masks(v, value_[v]);
     level_[v] = level();
     trail_pos_[v] = static_cast<int>(trail_.size());
@@ -154,7 +158,7 @@ void Engine::enqueue(int lit, Reason kind, int idx) {
 void Engine::mark_dirty(int line) {
     if (!in_dirty_[line]) {
         in_dirty_[line] = 1;
-        dirty_.push_back(line);
+        dirty_.push(line);
     }
 }
 
@@ -230,8 +234,7 @@ int Engine::propagate() {
         const int confl = propagate_clauses();
         if (confl >= 0) return confl;
         if (dirty_.empty()) return NO_CONFLICT;
-        const int line = dirty_.front();
-        dirty_.pop_front();
+        const int line = dirty_.pop();
         in_dirty_[line] = 0;
         if (!run_line(line)) return LINE_CONFLICT;
         if ((++runs & 255) == 0 && time_up()) return PAUSED;
@@ -245,6 +248,7 @@ void Engine::backtrack(int to_level) {
         const int v = var_of(trail_[i]);
         saved_phase_[v] = static_cast<uint8_t>(value_[v]);
         value_[v] = -1;
+        lit_value_[2 * v] = lit_value_[2 * v + 1] = -1;
         if (rows_kept_ | columns_kept_) keep_masks(v, -1);
         reason_ready_[v] = 0;
         if (!order_.contains(v)) order_.insert(v);
@@ -252,7 +256,7 @@ void Engine::backtrack(int to_level) {
     trail_.resize(stop);
     trail_lim_.resize(to_level);
     qhead_ = trail_.size();
-    for (int line : dirty_) in_dirty_[line] = 0;
+    for (size_t i = 0; i < dirty_.count; ++i) in_dirty_[dirty_.at(i)] = 0;
     dirty_.clear();
 }
 

@@ -77,6 +77,21 @@ bool Engine::run_bit_line(int line) {
         hash = (hash ^ word) * 0xBF58476D1CE4E5B9ULL;
         hash ^= hash >> 31;
     }
+    if (bit_line_[line] == 1) {
+        uint64_t may_empty = 0, may_fill = 0;
+        const std::vector<int>& clue = line_clue_[line];
+        if (!bits64_.fix(clue.data(), line_rclue_[line].data(), static_cast<int>(clue.size()), empty[0], fill[0], n,
+                         may_empty, may_fill)) {
+            explain(line, INT_MAX, -1, conflict_lits_);
+            return false;
+        }
+        const uint64_t forced = empty[0] & fill[0] & ~(may_empty & may_fill);
+        for (uint64_t m = forced; m; m &= m - 1) {
+            const int i = __builtin_ctzll(m);
+            enqueue(lit_of(cells[i], ((may_fill >> i) & 1) != 0), LINE, line);
+        }
+        return true;
+    }
     BitSlot* found = &bit_cache_[hash & bit_cache_mask_];
     if (found->line == line && found->empty == e && found->fill == f) {
         ++counters_.cache_hits;
