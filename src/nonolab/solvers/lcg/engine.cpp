@@ -11,7 +11,8 @@
 // the DP's forward pass; cells of later decision levels are tried first, and
 // within a level right to left, so a check recomputes only the table after the
 // cell).  A line with no arrangement is a conflict explained the same way.
-// Root-level cells are kept in the checks but never appear in a clause.  A cache
+// Root-level cells are kept in the checks but never appear in a clause.  Explanations
+// of lines up to 63 cells are remembered by their whole input (analysis.cpp).  A cache
 // keyed by the exact line state saves most DP runs (states recur after
 // backjumps).  Lines of at most 127 cells (nearly every puzzle's) run the same DP
 // and checks on bit sets, a row of the tables per word (bitline.hpp, lines.cpp):
