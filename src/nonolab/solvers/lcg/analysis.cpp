@@ -33,6 +33,26 @@ void Engine::explain(int line, int limit_pos, int implied, std::vector<int>& cla
             if (level_[v] > 0) candidates.push_back(i);
         }
     }
+    // A line of at most 63 cells: the same drops from the same start give the same
+    // cells, so a remembered result stands for them (the slot holds the whole key; it
+    // is found from the cells alone, and asked for now, to arrive during the sort).
+    ExplainSlot* slot = nullptr;
+    uint64_t known_empty = 0, known_fill = 0;
+    if (bit_line_[line] == 1) {
+        for (int i = 0; i < n; ++i) {
+            known_empty |= static_cast<uint64_t>(s[i] & 1) << i;
+            known_fill |= static_cast<uint64_t>(s[i] >> 1) << i;
+        }
+        uint64_t hash = (static_cast<uint64_t>(line) << 8 | static_cast<uint8_t>(implied_at)) * 0x9E3779B97F4A7C15ULL;
+        hash = (hash ^ known_empty) * 0xBF58476D1CE4E5B9ULL;
+        hash = (hash ^ (hash >> 29) ^ known_fill) * 0x94D049BB133111EBULL;
+        hash ^= hash >> 32;
+        if (explain_cache_.empty()) explain_cache_.resize(kExplainSlots);
+        slot = &explain_cache_[hash & (kExplainSlots - 1)];
+        __builtin_prefetch(slot);
+        __builtin_prefetch(reinterpret_cast<const char*>(slot) + 64);
+        __builtin_prefetch(reinterpret_cast<const char*>(slot) + sizeof(ExplainSlot) - 1);
+    }
     // Cells of later decision levels are dropped first (keeping the older cells,
     // which makes learned clauses assert earlier): in bands of levels, each band
     // right to left, so that each check recomputes only the part of the forward
@@ -52,24 +72,10 @@ void Engine::explain(int line, int limit_pos, int implied, std::vector<int>& cla
     for (size_t c = 0; c < keys.size(); ++c) candidates[c] = n - 1 - static_cast<int>(keys[c] & 0xFFFFFFFFu);
     clause.clear();
     if (implied >= 0) clause.push_back(implied);
-    // A line of at most 63 cells: the same drops from the same start give the same
-    // cells, so a remembered result stands for them (the slot holds the whole key).
-    ExplainSlot* slot = nullptr;
-    if (bit_line_[line] == 1) {
-        uint64_t empty = 0, fill = 0;
-        for (int i = 0; i < n; ++i) {
-            empty |= static_cast<uint64_t>(s[i] & 1) << i;
-            fill |= static_cast<uint64_t>(s[i] >> 1) << i;
-        }
-        uint64_t hash = (static_cast<uint64_t>(line) << 8 | static_cast<uint8_t>(implied_at)) * 0x9E3779B97F4A7C15ULL;
-        hash = (hash ^ empty) * 0xBF58476D1CE4E5B9ULL;
-        hash = (hash ^ (hash >> 29) ^ fill) * 0x94D049BB133111EBULL;
-        for (int i : candidates) hash = (hash ^ static_cast<uint64_t>(i)) * 0x100000001B3ULL;
-        hash ^= hash >> 32;
-        if (explain_cache_.empty()) explain_cache_.resize(kExplainSlots);
-        slot = &explain_cache_[hash & (kExplainSlots - 1)];
+    if (slot) {
         const size_t count = candidates.size();
-        bool same = slot->line == line && slot->implied == implied_at && slot->empty == empty && slot->fill == fill &&
+        bool same = slot->line == line && slot->implied == implied_at && slot->empty == known_empty &&
+                    slot->fill == known_fill &&
                     slot->count == count;
         for (size_t c = 0; same && c < count; ++c) same = slot->order[c] == candidates[c];
         if (same) {
@@ -82,8 +88,8 @@ void Engine::explain(int line, int limit_pos, int implied, std::vector<int>& cla
         }
         slot->line = line;
         slot->implied = static_cast<int8_t>(implied_at);
-        slot->empty = empty;
-        slot->fill = fill;
+        slot->empty = known_empty;
+        slot->fill = known_fill;
         slot->count = static_cast<uint8_t>(count);
         for (size_t c = 0; c < count; ++c) slot->order[c] = static_cast<uint8_t>(candidates[c]);
     }
