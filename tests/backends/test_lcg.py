@@ -342,6 +342,16 @@ def test_the_engine_survives_many_random_puzzles_with_many_solutions():
                 assert result.count == count_by_rows(puzzle.rows, puzzle.columns)
 
 
+def test_remembered_explanations_keep_the_counts_exact():
+    # Explanations of lines up to 63 cells are remembered (analysis.cpp); this search reuses
+    # dozens of them, and a wrong one would cut solutions from (or add non-solutions to) the
+    # exact count, which Gecode gives.
+    puzzle = load(PUZZLES / "hakank/nonunique.non")
+    result = _solver().solve(puzzle, Limits(max_solutions=None))
+    assert result.stats.counters["explanation_hits"] > 0
+    assert result.complete and result.count == 43  # (Gecode's count, as in test_counts_of_shipped_puzzles)
+
+
 def test_the_benchmark_script_writes_its_table_and_csv(tmp_path, capsys, monkeypatch):
     monkeypatch.syspath_prepend(str(REPO))  # `benchmarks` is a top-level folder of the repository
     from benchmarks import lcg_vs_cnf

@@ -20,14 +20,38 @@ void Engine::explain(int line, int limit_pos, int implied, std::vector<int>& cla
     std::vector<int>& candidates = explain_cells_;
     s.assign(n, 3);
     candidates.clear();
-    for (int i = 0; i < n; ++i) {
+    int implied_at = -1;
+    // Right to left: the candidates come in the order of the second sort key below, so
+    // the (insertion) sort has only the bands to order.
+    for (int i = n - 1; i >= 0; --i) {
         const int v = cells[i];
         if (implied >= 0 && v == var_of(implied)) {
             s[i] = (implied & 1) ? 2 : 1;  // the opposite of the implied value
+            implied_at = i;
         } else if (value_[v] >= 0 && trail_pos_[v] < limit_pos) {
             s[i] = value_[v] ? 2 : 1;
             if (level_[v] > 0) candidates.push_back(i);
         }
+    }
+    // A line of at most 63 cells: the same drops from the same start give the same
+    // cells, so a remembered result stands for them (the slot holds the whole key; it
+    // is found from the cells alone, and asked for now, to arrive during the sort).
+    ExplainSlot* slot = nullptr;
+    uint64_t known_empty = 0, known_fill = 0;
+    if (bit_line_[line] == 1) {
+        for (int i = 0; i < n; ++i) {
+            known_empty |= static_cast<uint64_t>(s[i] & 1) << i;
+            known_fill |= static_cast<uint64_t>(s[i] >> 1) << i;
+        }
+        uint64_t hash = (static_cast<uint64_t>(line) << 8 | static_cast<uint8_t>(implied_at)) * 0x9E3779B97F4A7C15ULL;
+        hash = (hash ^ known_empty) * 0xBF58476D1CE4E5B9ULL;
+        hash = (hash ^ (hash >> 29) ^ known_fill) * 0x94D049BB133111EBULL;
+        hash ^= hash >> 32;
+        if (explain_cache_.empty()) explain_cache_.resize(kExplainSlots);
+        slot = &explain_cache_[hash & (kExplainSlots - 1)];
+        __builtin_prefetch(slot);
+        __builtin_prefetch(reinterpret_cast<const char*>(slot) + 64);
+        __builtin_prefetch(reinterpret_cast<const char*>(slot) + sizeof(ExplainSlot) - 1);
     }
     // Cells of later decision levels are dropped first (keeping the older cells,
     // which makes learned clauses assert earlier): in bands of levels, each band
@@ -48,6 +72,27 @@ void Engine::explain(int line, int limit_pos, int implied, std::vector<int>& cla
     for (size_t c = 0; c < keys.size(); ++c) candidates[c] = n - 1 - static_cast<int>(keys[c] & 0xFFFFFFFFu);
     clause.clear();
     if (implied >= 0) clause.push_back(implied);
+    if (slot) {
+        const size_t count = candidates.size();
+        bool same = slot->line == line && slot->implied == implied_at && slot->empty == known_empty &&
+                    slot->fill == known_fill &&
+                    slot->count == count;
+        for (size_t c = 0; same && c < count; ++c) same = slot->order[c] == candidates[c];
+        if (same) {
+            for (int i : candidates)
+                if ((slot->kept >> i) & 1) clause.push_back(lit_of(cells[i], s[i] == 1));
+            ++counters_.explanations;
+            ++counters_.explanation_hits;
+            counters_.explained_literals += static_cast<long long>(clause.size());
+            return;
+        }
+        slot->line = line;
+        slot->implied = static_cast<int8_t>(implied_at);
+        slot->empty = known_empty;
+        slot->fill = known_fill;
+        slot->count = static_cast<uint8_t>(count);
+        for (size_t c = 0; c < count; ++c) slot->order[c] = static_cast<uint8_t>(candidates[c]);
+    }
     // Each check joins a prefix table and a suffix table around the cell (drop.hpp),
     // both kept across the checks: right to left, a band extends each by a few columns.
     // Lines the bit sets hold are checked there (bitline.hpp): the same answers.
@@ -84,8 +129,13 @@ void Engine::explain(int line, int limit_pos, int implied, std::vector<int>& cla
             }
         }
     }
-    for (int i : candidates)
-        if (s[i] != 3) clause.push_back(lit_of(cells[i], s[i] == 1));  // the negation of the cell's value
+    uint64_t kept = 0;
+    for (int i : candidates) {
+        if (s[i] == 3) continue;
+        clause.push_back(lit_of(cells[i], s[i] == 1));  // the negation of the cell's value
+        kept |= static_cast<uint64_t>(1) << (i & 63);
+    }
+    if (slot) slot->kept = kept;
     ++counters_.explanations;
     counters_.explained_literals += static_cast<long long>(clause.size());
 }

@@ -11,7 +11,8 @@
 // the DP's forward pass; cells of later decision levels are tried first, and
 // within a level right to left, so a check recomputes only the table after the
 // cell).  A line with no arrangement is a conflict explained the same way.
-// Root-level cells are kept in the checks but never appear in a clause.  A cache
+// Root-level cells are kept in the checks but never appear in a clause.  Explanations
+// of lines up to 63 cells are remembered by their whole input (analysis.cpp).  A cache
 // keyed by the exact line state saves most DP runs (states recur after
 // backjumps).  Lines of at most 127 cells (nearly every puzzle's) run the same DP
 // and checks on bit sets, a row of the tables per word (bitline.hpp, lines.cpp):
@@ -83,6 +84,7 @@ void Engine::setup(const std::vector<std::vector<int>>& rows, const std::vector<
     state_buf_.assign(longest, 3);
     out_buf_.assign(longest, 0);
     value_.assign(nvars_, -1);
+    lit_value_.assign(2 * static_cast<size_t>(nvars_), -1);
     level_.assign(nvars_, 0);
     trail_pos_.assign(nvars_, 0);
     reason_idx_.assign(nvars_, 0);
@@ -92,6 +94,7 @@ void Engine::setup(const std::vector<std::vector<int>>& rows, const std::vector<
     reason_cache_.resize(nvars_);
     reason_ready_.assign(nvars_, 0);
     in_dirty_.assign(nlines, 0);
+    dirty_.reset(nlines);
     watches_.resize(2 * static_cast<size_t>(nvars_));
     order_.reset(nvars_);
     solution_.assign(values_ ? nvars_ / values_ : nvars_, 0);
@@ -141,6 +144,8 @@ bool Engine::fix(int cell, bool filled) {
 void Engine::enqueue(int lit, Reason kind, int idx) {
     const int v = var_of(lit);
     value_[v] = (lit & 1) ? 0 : 1;
+    lit_value_[lit] = 1;
+    lit_value_[neg(lit)] = 0;
     if (rows_kept_ | columns_kept_) keep_masks(v, value_[v]);
     level_[v] = level();
     trail_pos_[v] = static_cast<int>(trail_.size());
@@ -154,7 +159,7 @@ void Engine::enqueue(int lit, Reason kind, int idx) {
 void Engine::mark_dirty(int line) {
     if (!in_dirty_[line]) {
         in_dirty_[line] = 1;
-        dirty_.push_back(line);
+        dirty_.push(line);
     }
 }
 
@@ -230,8 +235,7 @@ int Engine::propagate() {
         const int confl = propagate_clauses();
         if (confl >= 0) return confl;
         if (dirty_.empty()) return NO_CONFLICT;
-        const int line = dirty_.front();
-        dirty_.pop_front();
+        const int line = dirty_.pop();
         in_dirty_[line] = 0;
         if (!run_line(line)) return LINE_CONFLICT;
         if ((++runs & 255) == 0 && time_up()) return PAUSED;
@@ -245,6 +249,7 @@ void Engine::backtrack(int to_level) {
         const int v = var_of(trail_[i]);
         saved_phase_[v] = static_cast<uint8_t>(value_[v]);
         value_[v] = -1;
+        lit_value_[2 * v] = lit_value_[2 * v + 1] = -1;
         if (rows_kept_ | columns_kept_) keep_masks(v, -1);
         reason_ready_[v] = 0;
         if (!order_.contains(v)) order_.insert(v);
@@ -252,7 +257,7 @@ void Engine::backtrack(int to_level) {
     trail_.resize(stop);
     trail_lim_.resize(to_level);
     qhead_ = trail_.size();
-    for (int line : dirty_) in_dirty_[line] = 0;
+    for (size_t i = 0; i < dirty_.count; ++i) in_dirty_[dirty_.at(i)] = 0;
     dirty_.clear();
 }
 

@@ -5,7 +5,6 @@
 #include <atomic>
 #include <chrono>
 #include <cstdint>
-#include <deque>
 #include <memory>
 #include <vector>
 
@@ -47,6 +46,7 @@ struct Counters {
     long long learned = 0, restarts = 0, reductions = 0, explanations = 0, explained_literals = 0;
     long long explanation_checks = 0, learned_literals = 0, minimised_literals = 0, blocking = 0;
     long long cache_hits = 0, probes = 0, probe_line_runs = 0, target_updates = 0, hint_rounds = 0;
+    long long explanation_hits = 0;
 };
 
 enum RunResult { BUDGET = 0, SOLUTION = 1, EXHAUSTED = 2 };
@@ -130,6 +130,18 @@ private:
     std::vector<uint8_t> explain_state_;  // explain's line, its candidate cells and their sort keys
     std::vector<int> explain_cells_;
     std::vector<uint64_t> explain_keys_;
+    // Explanations of lines of at most 63 cells, remembered (analysis.cpp): a greedy
+    // drop's result depends only on the line, its cells' values before the limit, the
+    // implied cell and the order the candidates are tried in, all of which are the key.
+    struct ExplainSlot {
+        uint64_t empty = 0, fill = 0, kept = 0;  // kept: bit i, candidate cell i stays
+        int line = -1;
+        int8_t implied = -1;  // the implied cell's position in the line (-1: a conflict)
+        uint8_t count = 0;    // order[0..count): the candidates, in the order tried
+        uint8_t order[64];
+    };
+    std::vector<ExplainSlot> explain_cache_;
+    static constexpr size_t kExplainSlots = 1u << 12;
 
     // A direct-mapped cache of line DP results, keyed by (line, exact state).
     struct CacheSlot {
@@ -162,8 +174,9 @@ private:
     bool rows_kept_ = false, columns_kept_ = false;
     void keep_masks(int var, int value);
 
-    // Assignment: -1 unassigned, 0 empty, 1 filled.
-    std::vector<int8_t> value_;
+    // Assignment: -1 unassigned, 0 empty, 1 filled; lit_value_ the same per literal
+    // (-1 unassigned, 0 false, 1 true), so clause propagation reads one byte a literal.
+    std::vector<int8_t> value_, lit_value_;
     std::vector<int> level_, trail_pos_, reason_idx_;
     std::vector<uint8_t> reason_kind_, saved_phase_, seen_;
     std::vector<std::vector<int>> reason_cache_;
@@ -171,7 +184,27 @@ private:
     std::vector<int> trail_, trail_lim_;
     size_t qhead_ = 0;
 
-    std::deque<int> dirty_;
+    // The lines to run, first in first out; each at most once (in_dirty_), so a ring of
+    // one slot a line holds them (a deque allocated and freed blocks as it went).
+    struct LineQueue {
+        std::vector<int> ring;
+        size_t head = 0, count = 0;
+        void reset(size_t lines) { ring.assign(lines, 0); head = count = 0; }
+        bool empty() const { return count == 0; }
+        void push(int line) {
+            size_t at = head + count++;
+            ring[at >= ring.size() ? at - ring.size() : at] = line;
+        }
+        int pop() {
+            const int line = ring[head];
+            if (++head == ring.size()) head = 0;
+            --count;
+            return line;
+        }
+        int at(size_t i) const { size_t j = head + i; return ring[j >= ring.size() ? j - ring.size() : j]; }
+        void clear() { head = count = 0; }
+    };
+    LineQueue dirty_;
     std::vector<uint8_t> in_dirty_;
 
     ClauseArena arena_;  // every clause, crefs its offsets (arena.hpp)
@@ -223,10 +256,7 @@ private:
     void proved_unsat();
     void log_deleted(const int* crefs, size_t count);
 
-    int lit_value(int lit) const {  // 1 true, 0 false, -1 unassigned
-        int v = value_[var_of(lit)];
-        return v < 0 ? -1 : (v == ((lit & 1) ? 0 : 1));
-    }
+    int lit_value(int lit) const { return lit_value_[lit]; }  // 1 true, 0 false, -1 unassigned
     int level() const { return static_cast<int>(trail_lim_.size()); }
     int cell_of(int var) const { return values_ ? var / values_ : var; }
     // A colour cell's domain from the masks of its true and false values.

@@ -203,6 +203,7 @@ PyObject* Engine_stats(EngineObject* self, PyObject*) {
         {"learned_literals", c.learned_literals}, {"minimised_literals", c.minimised_literals},
         {"blocking_clauses", c.blocking}, {"cache_hits", c.cache_hits}, {"probes", c.probes},
         {"probe_line_runs", c.probe_line_runs}, {"target_updates", c.target_updates}, {"hint_rounds", c.hint_rounds},
+        {"explanation_hits", c.explanation_hits},
     };
     for (const auto& item : items)
         if (!put(dict, item.first, PyLong_FromLongLong(item.second))) { Py_DECREF(dict); return nullptr; }
