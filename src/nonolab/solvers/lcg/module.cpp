@@ -15,6 +15,8 @@
 //       the clock, and every later one at its own.
 //   Engine.solution() -> bytes (one 0/1 per cell, row-major), Engine.stats() -> dict.
 //   Engine.root() -> bytes: what the root level says of each cell (0, 1, 2 open).
+//   Engine.set_search(modes, rephase, probe_binaries, hint_period=0): the search schedule, before the
+//       first run (see Engine::set_search).
 //   Engine.start_proof(path): write a DRAT proof of the search to path (proof.hpp; black
 //       and white); Engine.end_proof() -> (lines, bytes) closes it (OSError if a write failed).
 //   solve_line(clue, cells) -> bytes or None: the line DP on one line of state masks.
@@ -203,6 +205,8 @@ PyObject* Engine_stats(EngineObject* self, PyObject*) {
         {"learned_literals", c.learned_literals}, {"minimised_literals", c.minimised_literals},
         {"blocking_clauses", c.blocking}, {"cache_hits", c.cache_hits}, {"probes", c.probes},
         {"probe_line_runs", c.probe_line_runs}, {"target_updates", c.target_updates}, {"hint_rounds", c.hint_rounds},
+        {"mode_switches", c.mode_switches}, {"rephases", c.rephases}, {"probe_binaries", c.probe_binaries},
+        {"hint_returns", c.hint_returns},
     };
     for (const auto& item : items)
         if (!put(dict, item.first, PyLong_FromLongLong(item.second))) { Py_DECREF(dict); return nullptr; }
@@ -231,6 +235,19 @@ PyObject* Engine_end_proof(EngineObject* self, PyObject*) {
     return Py_BuildValue("LL", lines, log ? log->bytes() : 0LL);
 }
 
+PyObject* Engine_set_search(EngineObject* self, PyObject* args) {
+    long long modes = 0, rephase = 0, hint_period = 0;
+    int probe_binaries = 0;
+    if (!PyArg_ParseTuple(args, "LLp|L", &modes, &rephase, &probe_binaries, &hint_period)) return nullptr;
+    if (!ready(self)) return nullptr;
+    if (modes < 0 || rephase < 0 || hint_period < 0) {
+        PyErr_SetString(PyExc_ValueError, "modes, rephase and hint_period must not be negative");
+        return nullptr;
+    }
+    self->engine->set_search(modes, rephase, probe_binaries != 0, hint_period);
+    Py_RETURN_NONE;
+}
+
 PyMethodDef engine_methods[] = {
     {"run", reinterpret_cast<PyCFunction>(Engine_run), METH_VARARGS,
      "run(seconds) -> 0 budget spent, 1 solution found (and blocked), 2 search exhausted"},
@@ -245,6 +262,8 @@ PyMethodDef engine_methods[] = {
      "start_proof(path): write a DRAT proof of the search to path (black and white puzzles)"},
     {"end_proof", reinterpret_cast<PyCFunction>(Engine_end_proof), METH_NOARGS,
      "end_proof() -> (lines, bytes): close the proof"},
+    {"set_search", reinterpret_cast<PyCFunction>(Engine_set_search), METH_VARARGS,
+     "set_search(modes, rephase, probe_binaries, hint_period=0): the search schedule, before the first run"},
     {nullptr, nullptr, 0, nullptr},
 };
 
