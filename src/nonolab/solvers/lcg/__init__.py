@@ -52,8 +52,7 @@ _MINIMISE = {"none": 0, "basic": 1, "recursive": 2}
 # cells of the highest level first ("two-bands"), or level by level ("levels").
 _EXPLAIN = {"levels": 0, "positions": 1, "two-bands": 2}
 # Luby restarts (unit 100 conflicts), or glucose-style (on the learned clauses' LBD).
-# "modes": the two alternating (search.cpp), from mode_conflicts on.
-_RESTARTS = {"luby": 0, "glucose": 1, "modes": 0}
+_RESTARTS = {"luby": 0, "glucose": 1}
 # The value a decision gives its cell: the target phase (the cell's value on the longest
 # conflict-free trail since the last restart) or the saved phase (its last value).
 _PHASES = {"target": True, "saved": False}
@@ -155,13 +154,8 @@ class LcgSolver:
                "(0: no hints)", minimum=0, maximum=10_000),
         Option("hint_conflicts", "int", 10_000, "conflicts during which decisions take the hinted phases; "
                "0: the hints are only the first phases", minimum=0),
-        Option("mode_conflicts", "int", 1000, "with restarts=modes, the first mode's length in conflicts "
-               "(each focused and stable pair twice as long as the last)", minimum=1),
-        Option("rephase", "int", 0, "every rephase * k conflicts reset the phases (best trail, first, best, "
-               "first inverted); 0: never", minimum=0),
-        Option("hint_period", "int", 0, "before the first solution, every hint_period conflicts the hinted "
-               "phases are taken again for hint_conflicts conflicts (0: only at the start)", minimum=0),
-        Option("probe_binaries", "bool", False, "root probing keeps what each probe implied as binary clauses"),
+        Option("probe_binaries", "bool", False, "root probing keeps what each probe implied as binary clauses "
+               "(written to a proof too)", experimental=True),
         Option("follow_conflicts", "int", 0, "with the hints, conflicts after a solution during which "
                "decisions take its values (0: never)", minimum=0, experimental=True),
     )
@@ -176,13 +170,11 @@ class LcgSolver:
     hint_rounds: int
     hint_conflicts: int
     follow_conflicts: int
-    mode_conflicts: int
-    rephase: int
     probe_binaries: bool
-    hint_period: int
     PROGRAMMATIC = ("hold", "alarm")
     VARIANTS = {"minimise": ("basic",), "explain": ("positions",), "restarts": ("glucose",), "phases": ("saved",),
-                "probing": ("off",), "hint_rounds": ("0",), "hint_conflicts": ("0",), "follow_conflicts": ("1000",)}
+                "probing": ("off",), "hint_rounds": ("0",), "hint_conflicts": ("0",), "follow_conflicts": ("1000",),
+                "probe_binaries": ("on",)}
 
     def __init__(self, *, hold: list | None = None, alarm: tuple[float, Any] | None = None, **options: Any):
         self.hold = hold
@@ -251,8 +243,8 @@ class LcgSolver:
             engine = self._engine.Engine(w, h, puzzle.rows, puzzle.columns, fixed, *options,
                                          target_phases=_PHASES[self.phases], hint_rounds=self.hint_rounds,
                                          hint_conflicts=self.hint_conflicts, follow_conflicts=self.follow_conflicts)
-        engine.set_search(self.mode_conflicts if self.restarts == "modes" else 0, self.rephase, self.probe_binaries,
-                          self.hint_period)
+        if self.probe_binaries:
+            engine.set_probe_binaries(True)
         if proof is not None:
             engine.start_proof(proof)
         found: list[Solution] = []

@@ -20,8 +20,7 @@
 // Search.  Two watched literals for learned and blocking clauses (all kept in one
 // flat arena, each clause's literals after its header: arena.hpp), first-UIP
 // analysis with recursive clause minimisation, VSIDS, Luby restarts (unit 100
-// conflicts; glucose-style LBD restarts, or the two in alternating modes, as options:
-// search.cpp), learned-clause deletion by
+// conflicts; glucose-style LBD restarts as an option), learned-clause deletion by
 // LBD then activity.  Target phases (as in CaDiCaL and Kissat): at a conflict, when
 // the trail below the conflict's level (assigned without conflict) is longer than
 // any since the last restart, every phase is copied from it (an open variable keeps
@@ -35,7 +34,8 @@
 //
 // Root probing (optional, within a budget of line runs): before the first
 // decision, each open cell is tried with each value on a level of its own; a
-// failed probe is a conflict like any other (its learned unit fixes the cell).
+// failed probe is a conflict like any other (its learned unit fixes the cell);
+// optionally what each successful probe implied is kept as binary clauses (probe.cpp).
 //
 // Counting.  After a solution, a clause blocking its decision literals is added (the
 // decisions and propagation determine the picture, so it excludes that picture and
@@ -49,7 +49,14 @@
 namespace lcg {
 
 namespace {
+double luby(double y, int x) {
+    int size = 1, seq = 0;
+    while (size < x + 1) { ++seq; size = 2 * size + 1; }
+    while (size - 1 != x) { size = (size - 1) >> 1; --seq; x = x % size; }
+    return std::pow(y, seq);
+}
 constexpr double kVarDecay = 0.95, kClauseDecay = 0.999;
+constexpr int kRestartUnit = 100;
 }  // namespace
 
 Engine::Engine(int width, int height, const std::vector<std::vector<int>>& rows,
@@ -367,7 +374,6 @@ RunResult Engine::run(double seconds) {
             // if a lower level was left unpropagated) is analysed at its own level.
             if (top < level()) backtrack(top);
             update_target();
-            if (rephase_conflicts_) update_best();
             int back_level = 0;
             analyze(lits, learnt, back_level);
             ++counters_.learned;
@@ -377,14 +383,28 @@ RunResult Engine::run(double seconds) {
             lbd_fast_ += (lbd - lbd_fast_) / 32.0;
             order_.decay(kVarDecay);
             clause_inc_ /= kClauseDecay;
-            schedule_restart();  // (search.cpp)
+            if (restarts_ == 0) {
+                if (counters_.conflicts >= restart_at_) {
+                    ++luby_index_;
+                    restart_at_ = counters_.conflicts + static_cast<long long>(kRestartUnit * luby(2.0, luby_index_));
+                    if (counters_.conflicts > 1) restart();
+                }
+            } else {
+                // Glucose-style: restart when the recent learned clauses (a moving
+                // average of their LBD) are clearly worse than all of them on average.
+                ++since_restart_;
+                if (since_restart_ >= 50 && lbd_fast_ * 0.8 > lbd_sum_ / counters_.learned) {
+                    since_restart_ = 0;
+                    restart();
+                }
+            }
             if (static_cast<double>(num_learnts_) >= max_learnts_) reduce_db();
             if (time_up()) return BUDGET;
         } else {
             if (probing_) {
                 // Root probing: each unassigned cell, each value, on a level of its
                 // own; a failed probe is a conflict learned from as any other.
-                if (probe_binaries_ && level() == 1) keep_probe_binaries();
+                if (probe_binaries_ && level() == 1) keep_probe_binaries();  // (probe.cpp)
                 backtrack(0);
                 const int probe = next_probe();
                 if (probe >= 0) {

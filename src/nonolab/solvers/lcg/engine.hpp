@@ -48,7 +48,7 @@ struct Counters {
     long long learned = 0, restarts = 0, reductions = 0, explanations = 0, explained_literals = 0;
     long long explanation_checks = 0, learned_literals = 0, minimised_literals = 0, blocking = 0;
     long long cache_hits = 0, probes = 0, probe_line_runs = 0, target_updates = 0, hint_rounds = 0;
-    long long mode_switches = 0, rephases = 0, probe_binaries = 0, hint_returns = 0;  // the search schedule's (search.cpp)
+    long long probe_binaries = 0;  // binary clauses root probing kept (probe.cpp)
 };
 
 enum RunResult { BUDGET = 0, SOLUTION = 1, EXHAUSTED = 2 };
@@ -83,17 +83,9 @@ public:
         follow_conflicts_ = follow_conflicts;
     }
 
-    // The search schedule (search.cpp), before the first run.  modes: the first mode's
-    // length in conflicts (0: one mode, the restarts policy given to the constructor);
-    // else the search alternates focused modes (glucose restarts, saved phases) and
-    // stable ones (Luby restarts, the target phases), each pair twice as long as the
-    // last, the learned clauses shared.  rephase: every rephase * k conflicts (k = 1, 2,
-    // ...) the saved and target phases are reset, in turn, to the best trail's, the
-    // first phases, the best trail's, the first phases inverted (0: never).
-    // probe_binaries: root probing keeps what each probe implied, as binary clauses.
-    // hint_period: before the first solution, every hint_period conflicts the hinted
-    // phases are taken again for hint_conflicts conflicts (0: only at the start).
-    void set_search(long long modes, long long rephase, bool probe_binaries, long long hint_period = 0);
+    // Root probing keeps what each probe implied as binary clauses (probe.cpp); before
+    // the first run.
+    void set_probe_binaries(bool on) { probe_binaries_ = on; }
 
     // Fix a cell before the search; false when it contradicts an earlier fixed cell.
     bool fix(int cell, bool filled);
@@ -134,6 +126,9 @@ private:
     bool probing_;
     long long probe_budget_, probe_start_runs_ = 0;
     int probe_next_ = 0;
+    bool probe_binaries_ = false;
+    std::unordered_set<uint64_t> probe_pairs_;  // the binary clauses kept, each literal pair sorted
+    void keep_probe_binaries();
     double lbd_fast_ = 0.0, lbd_sum_ = 0.0;
     long long since_restart_ = 0;
     std::vector<int> to_clear_, stack_;
@@ -214,21 +209,6 @@ private:
     void apply_hints();
     void follow_solution();
     void restart();
-
-    // The search schedule (search.cpp).
-    long long mode_conflicts_ = 0, mode_until_ = 0, mode_length_ = 0;
-    bool stable_ = true, stable_target_ = true;
-    long long rephase_conflicts_ = 0, rephase_at_ = 0, hint_period_ = 0, hint_again_at_ = 0;
-    int rephase_count_ = 0;
-    std::vector<uint8_t> best_phase_;
-    size_t best_trail_ = 0;
-    bool probe_binaries_ = false;
-    std::unordered_set<uint64_t> probe_pairs_;  // the binary clauses kept, each literal pair sorted
-    void schedule_restart();
-    void switch_mode();
-    void update_best();
-    void rephase();
-    void keep_probe_binaries();
 
     bool unsat_ = false, started_ = false;
     long long restart_at_ = 0;

@@ -15,8 +15,8 @@
 //       the clock, and every later one at its own.
 //   Engine.solution() -> bytes (one 0/1 per cell, row-major), Engine.stats() -> dict.
 //   Engine.root() -> bytes: what the root level says of each cell (0, 1, 2 open).
-//   Engine.set_search(modes, rephase, probe_binaries, hint_period=0): the search schedule, before the
-//       first run (see Engine::set_search).
+//   Engine.set_probe_binaries(on): root probing keeps what each probe implied as binary
+//       clauses (probe.cpp); before the first run.
 //   Engine.start_proof(path): write a DRAT proof of the search to path (proof.hpp; black
 //       and white); Engine.end_proof() -> (lines, bytes) closes it (OSError if a write failed).
 //   solve_line(clue, cells) -> bytes or None: the line DP on one line of state masks.
@@ -205,8 +205,7 @@ PyObject* Engine_stats(EngineObject* self, PyObject*) {
         {"learned_literals", c.learned_literals}, {"minimised_literals", c.minimised_literals},
         {"blocking_clauses", c.blocking}, {"cache_hits", c.cache_hits}, {"probes", c.probes},
         {"probe_line_runs", c.probe_line_runs}, {"target_updates", c.target_updates}, {"hint_rounds", c.hint_rounds},
-        {"mode_switches", c.mode_switches}, {"rephases", c.rephases}, {"probe_binaries", c.probe_binaries},
-        {"hint_returns", c.hint_returns},
+        {"probe_binaries", c.probe_binaries},
     };
     for (const auto& item : items)
         if (!put(dict, item.first, PyLong_FromLongLong(item.second))) { Py_DECREF(dict); return nullptr; }
@@ -235,16 +234,11 @@ PyObject* Engine_end_proof(EngineObject* self, PyObject*) {
     return Py_BuildValue("LL", lines, log ? log->bytes() : 0LL);
 }
 
-PyObject* Engine_set_search(EngineObject* self, PyObject* args) {
-    long long modes = 0, rephase = 0, hint_period = 0;
-    int probe_binaries = 0;
-    if (!PyArg_ParseTuple(args, "LLp|L", &modes, &rephase, &probe_binaries, &hint_period)) return nullptr;
+PyObject* Engine_set_probe_binaries(EngineObject* self, PyObject* args) {
+    int on = 0;
+    if (!PyArg_ParseTuple(args, "p", &on)) return nullptr;
     if (!ready(self)) return nullptr;
-    if (modes < 0 || rephase < 0 || hint_period < 0) {
-        PyErr_SetString(PyExc_ValueError, "modes, rephase and hint_period must not be negative");
-        return nullptr;
-    }
-    self->engine->set_search(modes, rephase, probe_binaries != 0, hint_period);
+    self->engine->set_probe_binaries(on != 0);
     Py_RETURN_NONE;
 }
 
@@ -262,8 +256,8 @@ PyMethodDef engine_methods[] = {
      "start_proof(path): write a DRAT proof of the search to path (black and white puzzles)"},
     {"end_proof", reinterpret_cast<PyCFunction>(Engine_end_proof), METH_NOARGS,
      "end_proof() -> (lines, bytes): close the proof"},
-    {"set_search", reinterpret_cast<PyCFunction>(Engine_set_search), METH_VARARGS,
-     "set_search(modes, rephase, probe_binaries, hint_period=0): the search schedule, before the first run"},
+    {"set_probe_binaries", reinterpret_cast<PyCFunction>(Engine_set_probe_binaries), METH_VARARGS,
+     "set_probe_binaries(on): root probing keeps what each probe implied as binary clauses"},
     {nullptr, nullptr, 0, nullptr},
 };
 
