@@ -238,13 +238,13 @@ class LcgSolver:
         if colour:
             engine = self._engine.Engine(w, h, puzzle.rows, puzzle.columns, fixed, *options,
                                          colours=puzzle.colours, row_colours=puzzle.row_colours,
-                                         column_colours=puzzle.column_colours, target_phases=_PHASES[self.phases])
+                                         column_colours=puzzle.column_colours, target_phases=_PHASES[self.phases],
+                                         probe_binaries=self.probe_binaries)
         else:
             engine = self._engine.Engine(w, h, puzzle.rows, puzzle.columns, fixed, *options,
                                          target_phases=_PHASES[self.phases], hint_rounds=self.hint_rounds,
-                                         hint_conflicts=self.hint_conflicts, follow_conflicts=self.follow_conflicts)
-        if self.probe_binaries:
-            engine.set_probe_binaries(True)
+                                         hint_conflicts=self.hint_conflicts, follow_conflicts=self.follow_conflicts,
+                                         probe_binaries=self.probe_binaries)
         if proof is not None:
             engine.start_proof(proof)
         found: list[Solution] = []

@@ -83,8 +83,7 @@ public:
         follow_conflicts_ = follow_conflicts;
     }
 
-    // Root probing keeps what each probe implied as binary clauses (probe.cpp); before
-    // the first run.
+    // Root probing keeps what each probe implied as binary clauses (probe.cpp).
     void set_probe_binaries(bool on) { probe_binaries_ = on; }
 
     // Fix a cell before the search; false when it contradicts an earlier fixed cell.
