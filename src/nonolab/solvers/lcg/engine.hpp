@@ -44,11 +44,11 @@ struct Watch {
 };
 
 struct Counters {
+    long long probe_binaries = 0;  // binary clauses root probing kept (probe.cpp)
     long long conflicts = 0, decisions = 0, propagations = 0, line_runs = 0;
     long long learned = 0, restarts = 0, reductions = 0, explanations = 0, explained_literals = 0;
     long long explanation_checks = 0, learned_literals = 0, minimised_literals = 0, blocking = 0;
     long long cache_hits = 0, probes = 0, probe_line_runs = 0, target_updates = 0, hint_rounds = 0;
-    long long probe_binaries = 0;  // binary clauses root probing kept (probe.cpp)
 };
 
 enum RunResult { BUDGET = 0, SOLUTION = 1, EXHAUSTED = 2 };

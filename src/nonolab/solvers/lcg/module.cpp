@@ -199,6 +199,7 @@ PyObject* Engine_stats(EngineObject* self, PyObject*) {
     PyObject* dict = PyDict_New();
     if (!dict) return nullptr;
     const std::pair<const char*, long long> items[] = {
+        {"probe_binaries", c.probe_binaries},
         {"conflicts", c.conflicts}, {"decisions", c.decisions}, {"propagations", c.propagations},
         {"line_runs", c.line_runs}, {"learned", c.learned}, {"restarts", c.restarts},
         {"reductions", c.reductions}, {"explanations", c.explanations},
@@ -206,7 +207,6 @@ PyObject* Engine_stats(EngineObject* self, PyObject*) {
         {"learned_literals", c.learned_literals}, {"minimised_literals", c.minimised_literals},
         {"blocking_clauses", c.blocking}, {"cache_hits", c.cache_hits}, {"probes", c.probes},
         {"probe_line_runs", c.probe_line_runs}, {"target_updates", c.target_updates}, {"hint_rounds", c.hint_rounds},
-        {"probe_binaries", c.probe_binaries},
     };
     for (const auto& item : items)
         if (!put(dict, item.first, PyLong_FromLongLong(item.second))) { Py_DECREF(dict); return nullptr; }
