@@ -199,9 +199,11 @@ def test_exact_counts_equal_brute_force(puzzle):
     expected = count_by_rows(puzzle.rows, puzzle.columns)
     for minimise, explain in (("recursive", "levels"), ("basic", "levels"), ("none", "levels"),
                               ("recursive", "positions"), ("recursive", "two-bands"), ("recursive", "glucose"),
-                              ("recursive", "no-probing"), ("recursive", "saved-phases")):
+                              ("recursive", "no-probing"), ("recursive", "saved-phases"),
+                              ("recursive", "probe-binaries")):
         options = ({"restarts": explain} if explain == "glucose" else {"probing": False} if explain == "no-probing"
-                   else {"phases": "saved"} if explain == "saved-phases" else {"explain": explain})
+                   else {"phases": "saved"} if explain == "saved-phases"
+                   else {"probe_binaries": True} if explain == "probe-binaries" else {"explain": explain})
         result = lcg.LcgSolver(minimise=minimise, **options).solve(puzzle, Limits(max_solutions=None))
         assert result.complete and result.count == expected, (minimise, explain)
         assert result.status is (Status.SOLVED if expected else Status.UNSAT)
@@ -281,6 +283,17 @@ def test_root_probing_probes_within_its_budget():
     assert 0 < probed["probes"] <= 2 * puzzle.width * puzzle.height
     assert probed["probe_line_runs"] <= 20 * puzzle.width * puzzle.height + 10_000
     assert lcg.LcgSolver(probing=False).solve(puzzle).stats.counters["probes"] == 0
+
+
+def test_probe_binaries_keep_what_each_probe_implied():
+    puzzle = load(PUZZLES / "hakank" / "nonunique.non")  # 43 solutions
+    off = lcg.LcgSolver().solve(puzzle, Limits(max_solutions=None))
+    on = lcg.LcgSolver(probe_binaries=True).solve(puzzle, Limits(max_solutions=None))
+    assert off.stats.counters["probe_binaries"] == 0 and on.stats.counters["probe_binaries"] > 0
+    assert on.complete and on.count == off.count == 43 and set(on.solutions) == set(off.solutions)
+    # Nothing but probing changes without them; with them the search meets the clauses.
+    assert lcg.LcgSolver(probing=False, probe_binaries=True).solve(puzzle).stats.counters["probe_binaries"] == 0
+    assert on.stats.counters["propagations"] != off.stats.counters["propagations"]
 
 
 def test_the_counters_say_what_the_search_did():

@@ -154,6 +154,8 @@ class LcgSolver:
                "(0: no hints)", minimum=0, maximum=10_000),
         Option("hint_conflicts", "int", 10_000, "conflicts during which decisions take the hinted phases; "
                "0: the hints are only the first phases", minimum=0),
+        Option("probe_binaries", "bool", False, "root probing keeps what each probe implied as binary clauses "
+               "(written to a proof too)", experimental=True),
         Option("follow_conflicts", "int", 0, "with the hints, conflicts after a solution during which "
                "decisions take its values (0: never)", minimum=0, experimental=True),
     )
@@ -168,9 +170,11 @@ class LcgSolver:
     hint_rounds: int
     hint_conflicts: int
     follow_conflicts: int
+    probe_binaries: bool
     PROGRAMMATIC = ("hold", "alarm")
     VARIANTS = {"minimise": ("basic",), "explain": ("positions",), "restarts": ("glucose",), "phases": ("saved",),
-                "probing": ("off",), "hint_rounds": ("0",), "hint_conflicts": ("0",), "follow_conflicts": ("1000",)}
+                "probing": ("off",), "hint_rounds": ("0",), "hint_conflicts": ("0",), "follow_conflicts": ("1000",),
+                "probe_binaries": ("on",)}
 
     def __init__(self, *, hold: list | None = None, alarm: tuple[float, Any] | None = None, **options: Any):
         self.hold = hold
@@ -234,11 +238,13 @@ class LcgSolver:
         if colour:
             engine = self._engine.Engine(w, h, puzzle.rows, puzzle.columns, fixed, *options,
                                          colours=puzzle.colours, row_colours=puzzle.row_colours,
-                                         column_colours=puzzle.column_colours, target_phases=_PHASES[self.phases])
+                                         column_colours=puzzle.column_colours, target_phases=_PHASES[self.phases],
+                                         probe_binaries=self.probe_binaries)
         else:
             engine = self._engine.Engine(w, h, puzzle.rows, puzzle.columns, fixed, *options,
                                          target_phases=_PHASES[self.phases], hint_rounds=self.hint_rounds,
-                                         hint_conflicts=self.hint_conflicts, follow_conflicts=self.follow_conflicts)
+                                         hint_conflicts=self.hint_conflicts, follow_conflicts=self.follow_conflicts,
+                                         probe_binaries=self.probe_binaries)
         if proof is not None:
             engine.start_proof(proof)
         found: list[Solution] = []

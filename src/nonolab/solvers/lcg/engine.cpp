@@ -35,7 +35,8 @@
 //
 // Root probing (optional, within a budget of line runs): before the first
 // decision, each open cell is tried with each value on a level of its own; a
-// failed probe is a conflict like any other (its learned unit fixes the cell).
+// failed probe is a conflict like any other (its learned unit fixes the cell);
+// optionally what each successful probe implied is kept as binary clauses (probe.cpp).
 //
 // Counting.  After a solution, a clause blocking its decision literals is added (the
 // decisions and propagation determine the picture, so it excludes that picture and
@@ -408,6 +409,7 @@ RunResult Engine::run(double seconds) {
             if (probing_) {
                 // Root probing: each unassigned cell, each value, on a level of its
                 // own; a failed probe is a conflict learned from as any other.
+                if (probe_binaries_ && level() == 1) keep_probe_binaries();  // (probe.cpp)
                 backtrack(0);
                 const int probe = next_probe();
                 if (probe >= 0) {

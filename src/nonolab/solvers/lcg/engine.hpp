@@ -6,6 +6,7 @@
 #include <chrono>
 #include <cstdint>
 #include <memory>
+#include <unordered_set>
 #include <vector>
 
 #include "../_cext/bitline.hpp"
@@ -42,6 +43,7 @@ struct Watch {
 };
 
 struct Counters {
+    long long probe_binaries = 0;  // binary clauses root probing kept (probe.cpp)
     long long conflicts = 0, decisions = 0, propagations = 0, line_runs = 0;
     long long learned = 0, restarts = 0, reductions = 0, explanations = 0, explained_literals = 0;
     long long explanation_checks = 0, learned_literals = 0, minimised_literals = 0, blocking = 0;
@@ -80,6 +82,9 @@ public:
         hint_conflicts_ = forced_conflicts;
         follow_conflicts_ = follow_conflicts;
     }
+
+    // Root probing keeps what each probe implied as binary clauses (probe.cpp).
+    void set_probe_binaries(bool on) { probe_binaries_ = on; }
 
     // Fix a cell before the search; false when it contradicts an earlier fixed cell.
     bool fix(int cell, bool filled);
@@ -120,6 +125,9 @@ private:
     bool probing_;
     long long probe_budget_, probe_start_runs_ = 0;
     int probe_next_ = 0;
+    bool probe_binaries_ = false;
+    std::unordered_set<uint64_t> probe_pairs_;  // the binary clauses kept, each literal pair sorted
+    void keep_probe_binaries();
     double lbd_fast_ = 0.0, lbd_sum_ = 0.0;
     long long since_restart_ = 0;
     std::vector<int> to_clear_, stack_;
