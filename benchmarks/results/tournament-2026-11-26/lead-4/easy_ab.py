@@ -1,17 +1,26 @@
-import sys, time
-from nonolab.formats import load_all
+"""Each puzzle's CPU in one process, first solution, as the command line's solver runs it.
+
+Usage: python easy_ab.py SETFILE N SPEC... (SPEC: backend[:option=value,...]); the first N puzzles of SETFILE.
+"""
+import sys
+import time
+
 from nonolab.cli.commands import _solver
+from nonolab.formats import load_all
 from nonolab.solvers.base import Given, Limits
-ps = load_all('/tmp/t300.txt')
-for spec in sys.argv[1:]:
+
+path, count = sys.argv[1], int(sys.argv[2])
+puzzles = load_all(path)[:count]
+for spec in sys.argv[3:]:
     name, _, opts = spec.partition(':')
     pairs = tuple(o for o in opts.split(',') if o)
-    ts=[]
-    t0=time.process_time()
-    for p in ps:
-        s = _solver(name, None, pairs, None)
-        t=time.process_time()
-        r=s.solve(p, Limits(max_solutions=1), Given.of(()))
-        ts.append(time.process_time()-t)
-    ts.sort()
-    print(f"{spec:40s} total {time.process_time()-t0:.3f} median {ts[len(ts)//2]*1000:.2f} ms p90 {ts[int(.9*len(ts))]*1000:.2f}")
+    times = []
+    start = time.process_time()
+    for puzzle in puzzles:
+        solver = _solver(name, None, pairs, None)
+        t = time.process_time()
+        solver.solve(puzzle, Limits(max_solutions=1), Given.of(()))
+        times.append(time.process_time() - t)
+    times.sort()
+    print(f"{spec:40s} total {time.process_time() - start:.3f} median {times[len(times) // 2] * 1000:.2f} ms "
+          f"p90 {times[int(.9 * len(times))] * 1000:.2f}")
