@@ -33,6 +33,7 @@ slice itself.
 
 from __future__ import annotations
 
+import importlib
 import os
 import time
 from typing import Any
@@ -72,7 +73,7 @@ def engine_module() -> Any:
             it; a source checkout needs ``pip install -e .``).
     """
     try:
-        from nonolab.solvers.lcg import _lcg
+        _lcg = importlib.import_module("nonolab.solvers.lcg._lcg")   # (compiled: mypy cannot read it)
     except ImportError as exc:
         raise BackendUnavailable(
             f"backend 'lcg' needs its compiled engine ({exc}); reinstall nonolab with a C++ compiler "
@@ -292,7 +293,8 @@ class LcgSolver:
             elif outcome == _EXHAUSTED:
                 return True, slices
             if alarm is not None and time.thread_time() - searched >= alarm[0]:
-                alarm, call = None, alarm[1]
+                call = alarm[1]
+                alarm = None   # once
                 call(_root_grid(engine, puzzle))
         return False, slices
 
