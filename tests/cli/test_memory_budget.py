@@ -52,15 +52,15 @@ def test_a_backend_beyond_the_memory_budget_is_one_line(run, tmp_path, monkeypat
     one_line_error(run("grade", tmp_path / "p.non"), "backend 'native'", "beyond the memory budget")
 
 
-def _declaring() -> list[str]:
-    """The backends that declare their memory a cell (asked of the class, never by name)."""
+def _declaring(attribute: str = "BYTES_PER_CELL") -> list[str]:
+    """The backends that declare ``attribute``, a memory cost a cell (asked of the class, never by name)."""
     found = []
     for name in names():
         try:
             backend = get(name)
         except Exception:   # not installed here
             continue
-        if getattr(backend, "BYTES_PER_CELL", None):
+        if getattr(backend, attribute, None):
             found.append(name)
     return found
 
@@ -102,20 +102,7 @@ def test_the_workbench_keeps_its_smaller_cell_limit():
         work.loaded(("5001x5000:" + "/" * 10000).encode(), "big.tatham", None)
 
 
-def _colour_declaring() -> list[str]:
-    """The backends that declare what their colour engine costs a cell (asked of the class)."""
-    found = []
-    for name in names():
-        try:
-            backend = get(name)
-        except Exception:   # not installed here
-            continue
-        if getattr(backend, "COLOUR_BYTES_PER_CELL", None):
-            found.append(name)
-    return found
-
-
-@pytest.mark.parametrize("name", _colour_declaring())
+@pytest.mark.parametrize("name", _declaring("COLOUR_BYTES_PER_CELL"))
 def test_a_colour_puzzle_is_held_to_the_colour_engine_s_declared_cost(name):
     from nonolab.core import Solution
 
@@ -148,4 +135,4 @@ def test_explain_json_holds_the_engine_and_its_record_together_to_the_budget(run
 
 
 def test_the_native_colour_engine_declares_its_own_cost():
-    assert "native" in _colour_declaring()
+    assert "native" in _declaring("COLOUR_BYTES_PER_CELL")
