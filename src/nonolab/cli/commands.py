@@ -299,13 +299,13 @@ def explain(file, input_format, index, backend, probing, line, backend_options, 
     from nonolab.formats.limits import check_memory
     from nonolab.harness.explanation import RECORD_BYTES_PER_CELL, explain as explain_puzzle
     from nonolab.render import grid_text
-    from nonolab.solvers import replay
+    from nonolab.solvers import bytes_per_cell, replay
 
     solver = build_recording(backend, backend_options, probing, line)
 
     def answer(puzzle) -> sets.Answer:
         if as_json:   # the engine with its step log, and the record beside it, held to the budget first
-            engine = getattr(solver, "BYTES_PER_CELL", None) or 0
+            engine = bytes_per_cell(solver, puzzle)
             check_memory("explain --json", puzzle.width, puzzle.height, engine + RECORD_BYTES_PER_CELL)
         found = explain_puzzle(puzzle, solver, clock.left(time_limit), cancel=CANCEL)
         steps = found.steps

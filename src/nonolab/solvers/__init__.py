@@ -24,13 +24,14 @@ from nonolab.core.puzzle import Puzzle
 
 from nonolab.errors import BackendUnavailable, InvalidArgument, UnknownBackend
 import nonolab.solvers.base as _base
-from nonolab.solvers.base import Budget, Capability, Given, Limits, SolveResult, Solver, Stats, Status, capabilities
+from nonolab.solvers.base import (Budget, Capability, Given, Limits, SolveResult, Solver, Stats, Status, bytes_per_cell,
+                                  capabilities)
 from nonolab.solvers.options import Option, refuse_undeclared
 from nonolab.solvers.session import OneShotSession, Session, open_session
 from nonolab.solvers.steps import Step, Technique, replay
 
 __all__ = ["DEFAULT", "PROVER", "ROLES", "Batching", "Budget", "Capability", "Proving", "Given", "Limits", "Option", "SolveResult", "Solver", "Stats", "Status",
-           "OneShotSession", "Session", "Step", "Technique", "as_batching", "as_prover", "backends_with", "build", "capabilities_of",
+           "OneShotSession", "Session", "Step", "Technique", "as_batching", "as_prover", "backends_with", "build", "bytes_per_cell", "capabilities_of",
            "describe_option", "get", "line_strategies", "names", "open_session", "options_of",
            "parse_pairs", "parse_spec", "replay", "role", "specs", "variants"]
 

@@ -291,23 +291,27 @@ class Given:
 backends_with: Callable[[Capability], list[str]] | None = None
 
 
+def bytes_per_cell(backend: Any, puzzle: Puzzle) -> int:
+    """The memory ``backend`` declares a cell of ``puzzle`` costs: ``COLOUR_BYTES_PER_CELL`` for a
+    colour puzzle if it has one, else ``BYTES_PER_CELL`` (0: none; ``bytes_per_cell(object(), p) == 0``)."""
+    colour = getattr(backend, "COLOUR_BYTES_PER_CELL", None) if puzzle.is_colour else None
+    return colour or getattr(backend, "BYTES_PER_CELL", None) or 0
+
+
 def accept(backend: Any, puzzle: Puzzle, given: "Given | None") -> Given:
     """The checked given a backend searches under: the caller's (an empty one for
     ``None``) with the puzzle's own givens added (:meth:`Given.within`).
 
     Raises:
         TooLarge: the puzzle's cells times the memory ``backend`` declares a cell
-            (``BYTES_PER_CELL``; for a colour puzzle ``COLOUR_BYTES_PER_CELL`` if it
-            declares one) exceed the memory budget (``NONOLAB_MAX_MEMORY``).
+            (:func:`bytes_per_cell`) exceed the memory budget (``NONOLAB_MAX_MEMORY``).
         InvalidArgument: the puzzle is in colour and ``backend`` does not declare
             :attr:`Capability.COLOUR`; the puzzle has givens and ``backend`` does not
             declare :attr:`Capability.GIVEN_CELLS`; the given does not fit the puzzle,
             contradicts its givens, or asks for a capability ``backend`` does not declare.
     """
     declared = capabilities(backend)
-    cost = getattr(backend, "BYTES_PER_CELL", None)
-    if puzzle.is_colour:   # a backend whose colour engine costs otherwise declares that too
-        cost = getattr(backend, "COLOUR_BYTES_PER_CELL", None) or cost
+    cost = bytes_per_cell(backend, puzzle)
     if cost:   # the backend's declared memory a cell, against the one budget, before it allocates
         from nonolab.formats.limits import check_memory
         check_memory(f"backend {backend.name!r}", puzzle.width, puzzle.height, cost)
