@@ -10,7 +10,7 @@ import pytest
 
 import nonolab
 from nonolab.core import Puzzle, Solution
-from nonolab.errors import TooLarge
+from nonolab.errors import InvalidArgument, TooLarge
 from nonolab.render.printing import Footer, layout, print_pages, sheet_pages
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -70,6 +70,21 @@ def test_a3_prints_on_fewer_pages_than_a4():
 def test_chosen_tiles_that_are_too_few_are_refused():
     with pytest.raises(TooLarge, match="too few"):
         print_pages(nonolab.load(SWING), page="a4", tiles=(1, 1))
+
+
+@pytest.mark.parametrize("tiles", [(6, 1), (1, 6), (10**20, 1), (9, 9)])
+def test_chosen_tiles_more_than_the_grid_has_lines_or_pages_are_refused(tiles):
+    # A 5x5 grid has no row for a sixth tile down (an empty tile crashed in drawing), and
+    # 10**20 tiles were split one by one before any check (the command never ended).
+    five = Puzzle.from_solution(Solution.from_rows(["#.#.#"] * 5))
+    with pytest.raises(InvalidArgument, match="tiles"):
+        print_pages(five, page="a4", tiles=tiles)
+
+
+def test_chosen_tiles_are_held_to_the_same_page_limit_as_the_automatic_choice():
+    wide = Puzzle.from_solution(Solution.from_rows(["#." * 50] * 100))
+    with pytest.raises(InvalidArgument, match="64 pages"):
+        print_pages(wide, page="a4", tiles=(8, 9))
 
 
 def test_the_solution_page_strikes_every_satisfied_clue():

@@ -28,6 +28,7 @@ from nonolab.render.svg import (CLUE_FONT, FONT, MAX_CELL_PT, MIN_CLUE_PT, PAGE_
                                 _num, escape, text_width)
 
 OVERLAP = 2                      # cells each tile repeats of its neighbour
+MAX_PAGES = 64                   # the most pages one puzzle is tiled over, chosen or not
 LEGIBLE_CELL = MIN_CLUE_PT / CLUE_FONT   # the smallest cell whose clues print at MIN_CLUE_PT
 FOOTER = 16.0                    # points kept at the bottom of a page for the footer
 FOOTER_PT = 8.0                  # the footer's font size
@@ -109,8 +110,10 @@ def layout(puzzle: Puzzle, page: str = "a4",
     >>> layout(Puzzle(rows=((1,),) * 10, columns=((1,),) * 10))[:3]
     (1, 1, False)
     """
-    choices = [tiles] if tiles else [(d, a) for n in range(1, 65) for d in range(1, n + 1) for a in range(1, n + 1)
-                                     if d * a == n]
+    if tiles:
+        _check_tiles(puzzle, tiles)
+    choices = [tiles] if tiles else [(d, a) for n in range(1, MAX_PAGES + 1) for d in range(1, n + 1)
+                                     for a in range(1, n + 1) if d * a == n]
     mirrors = (True, False) if max(puzzle.width, puzzle.height) >= MIRROR_FROM else (False,)
     for down, across in choices:
         rows, columns = _split(puzzle.height, down), _split(puzzle.width, across)
@@ -126,7 +129,18 @@ def layout(puzzle: Puzzle, page: str = "a4",
             raise TooLarge(f"{down}x{across} pages of {page} are too few for {puzzle.width}x{puzzle.height}: its "
                            f"clues would print at {cell * CLUE_FONT:.1f} pt, below {MIN_CLUE_PT:g} pt "
                            "(ask for more pages, or a larger page)")
-    raise TooLarge(f"{puzzle.width}x{puzzle.height} needs more than 64 pages of {page}")
+    raise TooLarge(f"{puzzle.width}x{puzzle.height} needs more than {MAX_PAGES} pages of {page}")
+
+
+def _check_tiles(puzzle: Puzzle, tiles: tuple[int, int]) -> None:
+    # Checked before splitting: a tile without a row or column of its own has nothing to
+    # draw, and splitting 10**20 tiles would never end.
+    down, across = tiles
+    if down < 1 or across < 1 or down > puzzle.height or across > puzzle.width:
+        raise InvalidArgument(f"{{arg}} {down}x{across}: a {puzzle.width}x{puzzle.height} puzzle prints on at most "
+                              f"{puzzle.height} pages down and {puzzle.width} across", argument="tiles")
+    if down * across > MAX_PAGES:
+        raise InvalidArgument(f"{{arg}} {down}x{across}: at most {MAX_PAGES} pages a puzzle", argument="tiles")
 
 
 def print_pages(puzzle: Puzzle, *, page: str = "a4", tiles: tuple[int, int] | None = None,
