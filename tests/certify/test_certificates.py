@@ -168,6 +168,19 @@ def test_a_truncated_proof(copy):
     _rejected(folder, "proof.drat", "rejects it")
 
 
+@pytest.mark.parametrize("damage", [lambda b: b[:len(b) // 2].rstrip(b" 0\n") + b" 4",   # cut inside a clause
+                                    lambda b: b"x " + b,                               # not a literal
+                                    lambda b: b"\xff\xfe" + b])                        # not ASCII text
+def test_a_proof_that_is_not_drat_text_is_rejected_not_a_crash(copy, damage):
+    # dratify's parser raised ValueError (and reading raised UnicodeDecodeError) out of
+    # certify-check: a traceback instead of "rejected".
+    folder = copy("unique")
+    proof = folder / "proof.drat"
+    proof.write_bytes(damage(proof.read_bytes()))
+    _rehash(folder)
+    _rejected(folder, "proof.drat", "rejects it")
+
+
 def test_a_proof_that_claims_the_empty_clause_at_once(copy):
     folder = copy("unique")
     (folder / "proof.drat").write_text("0\n")

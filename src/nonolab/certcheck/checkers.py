@@ -81,9 +81,14 @@ def check_proof(formula: Path, proof: Path, checker: str = "auto", time_limit: f
     if chosen == "drat-trim":
         return _run_drat_trim(formula, proof, time_limit)
     module, engine = _dratify(native=chosen == "dratify")
-    result = module.check_proof(module.parse_dimacs(formula.read_text(encoding="ascii")),
-                                proof.read_text(encoding="ascii"), engine=engine)
     name = f"dratify {getattr(module, '__version__', '')} ({engine})".replace("  ", " ")
+    try:
+        clauses = module.parse_dimacs(formula.read_text(encoding="ascii"))
+        result = module.check_proof(clauses, proof.read_text(encoding="ascii"), engine=engine)
+    except ValueError as err:
+        # A file that is not DIMACS or DRAT text (cut inside a clause, a stray word, not
+        # ASCII: UnicodeDecodeError is a ValueError) is a rejected proof, not a crash.
+        return ProofVerdict(False, name, f"not a readable proof of a readable formula: {' '.join(str(err).split())}")
     ok = bool(result.ok and result.reached_empty)
     detail = result.reason if ok else f"{result.reason} (step {result.failed_step})"
     return ProofVerdict(ok, name, detail)
