@@ -28,6 +28,19 @@ def test_the_solution_as_png_at_a_cell_size(run, tmp_path):
     assert abs(w3 - 3 * w1) <= 2 and abs(h3 - 3 * h1) <= 2
 
 
+@pytest.mark.parametrize("args", [("--solution", "-o", "s.png"), ("--solution", "-o", "s.pdf"),
+                                  ("--solution-page", "-o", "p.pdf")])
+def test_the_solution_of_a_multiple_puzzle_is_said_to_be_one_of_several(run, tmp_path, args):
+    # It was drawn (and printed) as "the solution" of t2, which has two.
+    *flags, name = args
+    result = run("render", T2, *flags, tmp_path / name)
+    assert result.exit_code == 0 and (tmp_path / name).exists()
+    assert "multiple" in result.stderr and "one of at least 2 solutions" in result.stderr
+    assert "the solution" not in result.stderr and "its solution" not in result.stderr
+    unique = run("render", EDGE, "--solution", "-o", tmp_path / "u.png")
+    assert unique.exit_code == 0 and "multiple" not in unique.stderr
+
+
 def test_the_difference_of_two_solutions(run, tmp_path):
     out = tmp_path / "d.svg"
     result = run("render", T2, "--diff", "-o", out)

@@ -82,7 +82,7 @@ def echo_grid(puzzle, solution, terminal: bool | None = None) -> None:
 @click.command()
 @click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False, path_type=str), metavar="FILE...")
 @options.input_format
-@click.option("--solution", "mode", flag_value="solution", help="The solution (found with the auto backend).")
+@click.option("--solution", "mode", flag_value="solution", help="The solution (found with the auto backend, which counts to 2: one of several is said to be).")
 @click.option("--diff", "mode", flag_value="diff",
               help="Two solutions side by side, the cells where they differ framed in red.")
 @click.option("--why", "mode", flag_value="why",
@@ -151,11 +151,12 @@ def render(files, input_format, mode, to_format, output, cell, page, tiles, solu
         return
     check_drawable(puzzle.width, puzzle.height)   # before a search whose answer could not be drawn
     if mode == "solution":
-        from nonolab.harness.uniqueness import verdict_of
-        found = nonolab.solve(puzzle, max_solutions=1, time_limit=time_limit)
-        if found.solution is None:   # none found: contradiction, or stopped (a cap of one needs one)
-            _nothing(f"no solution ({verdict_of(found).value})")
-        svg = solution_svg(found.solution, puzzle, **size)
+        solution, one_of = _solution_to_draw(puzzle, time_limit)
+        svg = solution_svg(solution, puzzle, **size)
+        write_picture(svg, fmt, output)
+        if one_of:
+            click.echo(f"multiple: drawn {one_of}", err=True)
+        return
     elif mode == "diff":
         answer = nonolab.check(puzzle, time_limit=time_limit)
         if answer.verdict.value != "multiple":
@@ -175,7 +176,6 @@ def render(files, input_format, mode, to_format, output, cell, page, tiles, solu
 def _print(files, input_format, mode, output, page, printing, time_limit) -> None:
     """The PDF of ``render``: printed pages (tiled when large), or a sheet of several puzzles."""
     import nonolab
-    from nonolab.harness.uniqueness import verdict_of
     from nonolab.render.convert import to_pdf_pages
     from nonolab.render.printing import Footer, print_pages, sheet_pages
 
@@ -187,19 +187,32 @@ def _print(files, input_format, mode, output, page, printing, time_limit) -> Non
         what = f"{len(puzzles)} puzzles"
     else:
         puzzle = nonolab.load(files[0], input_format)
-        solution = puzzle.goal
+        solution, one_of = puzzle.goal, ""
         if mode == "solution" or (printing["solution_page"] and solution is None):
-            found = nonolab.solve(puzzle, max_solutions=1, time_limit=time_limit)
-            if found.solution is None:
-                _nothing(f"no solution ({verdict_of(found).value})")
-            solution = found.solution
+            solution, one_of = _solution_to_draw(puzzle, time_limit)
         pages = print_pages(puzzle, page=page, tiles=_tiles(printing["tiles"]), solution=solution,
                             solution_page=printing["solution_page"] or mode == "solution",
                             puzzle_page=mode != "solution", footer=Footer.of(puzzle, **given))
-        what = "the solution" if mode == "solution" else "the puzzle" + (
-            " and its solution" if printing["solution_page"] else "")
+        what = (one_of or "the solution") if mode == "solution" else "the puzzle" + (
+            f" and {one_of or 'its solution'}" if printing["solution_page"] else "")
+        what = f"multiple: {what}" if one_of else what
     write_picture_bytes(to_pdf_pages(pages), output,
                         f"{len(pages)} page{'s' * (len(pages) != 1)} of {page}: {what}")
+
+
+def _solution_to_draw(puzzle, time_limit):
+    """The first solution of ``puzzle`` and, when a count to 2 finds another, the words
+    saying it is one of several ("" when it is the only one, or the count was cut short):
+    a picture of one solution of a multiple puzzle must not pass for the solution.
+    Exits 1 when there is none to draw."""
+    import nonolab
+    from nonolab.harness.uniqueness import verdict_of
+
+    found = nonolab.solve(puzzle, max_solutions=2, time_limit=time_limit)
+    if found.solution is None:   # none found: contradiction, or stopped before the first
+        _nothing(f"no solution ({verdict_of(found).value})")
+    several = verdict_of(found).value == "multiple"
+    return found.solution, "one of at least 2 solutions (check --why: where they differ)" if several else ""
 
 
 def _tiles(text: str | None) -> tuple[int, int] | None:
