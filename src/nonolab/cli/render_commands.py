@@ -82,7 +82,8 @@ def echo_grid(puzzle, solution, terminal: bool | None = None) -> None:
 @click.command()
 @click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False, path_type=str), metavar="FILE...")
 @options.input_format
-@click.option("--solution", "mode", flag_value="solution", help="The solution (found with the auto backend, counted to 2: said when it is one of several).")
+@click.option("--solution", "mode", flag_value="solution",
+              help="The solution (found with the auto backend, counted to 2: said when it is one of several).")
 @click.option("--diff", "mode", flag_value="diff",
               help="Two solutions side by side, the cells where they differ framed in red.")
 @click.option("--why", "mode", flag_value="why",
