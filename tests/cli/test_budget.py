@@ -248,6 +248,16 @@ def test_a_path_ending_in_a_slash_names_a_folder(run, tmp_path):
     assert not (tmp_path / "newdir").exists()
 
 
+@pytest.mark.parametrize("command", [("solve", "--to", "non"), ("repair",)])
+def test_an_output_in_a_missing_folder_is_refused_before_any_work(run, tmp_path, command):
+    # It was found only at the write, after the whole search (repair of a hard puzzle:
+    # minutes, then "No such file or directory"); solve printed its answer, then the error.
+    (tmp_path / "a.non").write_text(SMALL)
+    one_line_error(run(command[0], tmp_path / "a.non", *command[1:], "-o", tmp_path / "missing" / "b.non"),
+                   "missing/b.non", "the folder", "does not exist")
+    assert not (tmp_path / "missing").exists()
+
+
 def test_a_hard_link_broken_by_an_atomic_write_is_said_in_one_line(run, tmp_path):
     (tmp_path / "a.non").write_text(SMALL)
     os.link(tmp_path / "a.non", tmp_path / "b.non")

@@ -82,6 +82,9 @@ def file_or_stdout(path: str | None, as_json: bool, option: str = "-o") -> str |
         from nonolab.errors import InvalidArgument
         raise InvalidArgument(f"{path}: names a folder (it ends with /): give the file's name")
     if path != "-":
+        if path is not None and not os.path.isdir(os.path.dirname(path) or "."):   # not after a long search
+            from nonolab.errors import InvalidArgument
+            raise InvalidArgument(f"{path}: the folder {os.path.dirname(path)} does not exist (or is not a folder)")
         return path
     if as_json:
         from nonolab.errors import InvalidArgument
