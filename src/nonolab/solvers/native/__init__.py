@@ -31,7 +31,7 @@ from nonolab.solvers.base import (Capability, Given, Implication, Limits, SolveR
 from nonolab.errors import InvalidArgument
 from nonolab.solvers.options import Option, settle
 from nonolab.solvers.stopping import when_set
-from nonolab.solvers.native.modes import (DEFAULT_ENUMERATE_CAP, STRATEGIES, LineStrategy, Probing,
+from nonolab.solvers.native.modes import (BRANCHING, DEFAULT_ENUMERATE_CAP, STRATEGIES, LineStrategy, Probing,
                                           line_strategy)
 from nonolab.solvers.observer import QUIET, SearchObserver
 from nonolab.solvers.steps import Step, Technique
@@ -147,6 +147,10 @@ class NativeSolver:
                minimum=0, experimental=True),
         Option("threads", "int", None, "threads for the root's line propagation of large grids (none: the "
                "cores available); the answers are the same on any number", minimum=1, maximum=256, optional=True),
+        Option("skip_probes", "bool", True, "skip a probe that learnt nothing while no line it solved has changed "
+               "(the same search, fewer probes)"),
+        Option("branching", "choice", "wu", "the branching rule: wu (sqrt(max/(min+1)) + min of the two probing "
+               "gains) or lalafrog (LalaFrogKK's min + 1.85 ln(1 + difference), empty first)", choices=BRANCHING),
     )
     # The declared options as settle() sets them: their types, for the checker (defaults and checks
     # live in OPTIONS only; tests/backends/test_options.py holds the two names to each other).
@@ -161,10 +165,13 @@ class NativeSolver:
     probe_depth: int
     deep_sweeps: int
     threads: int | None
+    skip_probes: bool
+    branching: str
     PROGRAMMATIC = ("progress", "observer")
     # Option values that make a different solver (the default "dp" is the plain
     # backend), each held to the whole contract suite: see nonolab.solvers.specs.
-    VARIANTS = {"line": tuple(name for name in STRATEGIES if name != "dp")}
+    VARIANTS = {"line": tuple(name for name in STRATEGIES if name != "dp"), "skip_probes": ("off",),
+                "branching": ("lalafrog",)}
 
     def __init__(self, *, progress: Callable[[int, int], None] | None = None,
                  observer: SearchObserver | None = None, **options: Any):
@@ -190,7 +197,8 @@ class NativeSolver:
         """A fresh search of ``puzzle`` from the given cells."""
         from nonolab.solvers.native.search import SearchSpace
         return SearchSpace(puzzle, self.cache_bytes, given, self.probing.value, self.line.code, self.line_cap,
-                           self.record_steps, threads=self.threads or available_cores())
+                           self.record_steps, threads=self.threads or available_cores(),
+                           skip_probes=self.skip_probes, branching=self.branching)
 
     @staticmethod
     def probings(puzzle: Puzzle) -> tuple[Probing, ...]:
@@ -344,6 +352,7 @@ class NativeSolver:
             "cache_hit_rate": round(hits / (solves + hits), 4) if solves + hits else 0.0,
             "propagation_rounds": s["propagation_rounds"],
             "probes": s["probes"],
+            "probes_skipped": s["probes_skipped"],
             "nodes": s["nodes"],
             "max_depth": s["max_depth"],
             "styles": len(spaces),
