@@ -13,9 +13,8 @@ defined without any of that, and this module computes it so:
 * branching: with probing, the unknown cell maximising ``sqrt(max / (min + 1)) + min`` of
   its two trials' gains (the cells each decides, plus one) at the node's fixpoint, the
   first such cell on ties, its larger gain first (filled on equal gains); or by
-  LalaFrogKK's ``min + 1.85 ln(1 + (max - min))``, empty first (``branching="lalafrog"``),
-  or its larger gain first (``"lalafrog-gain"``); without probing, the first unknown
-  cell, filled first;
+  LalaFrogKK's ``min + 1.85 ln(1 + (max - min))`` (``branching="lalafrog"``), the same
+  way; without probing, the first unknown cell, filled first;
 * depth-first search, the first value's subtree before the second's.
 
 So the engine must find the same solutions in the same order, with the same number of
@@ -130,8 +129,7 @@ def branch(puzzle, grid: list[int], scored: bool, solve=_solve, branching: str =
         low, high = min(gains), max(gains)
         score = _score(low, high, branching)
         if score > best_score:
-            best, best_score = p, score
-            value = EMPTY if branching == "lalafrog" else FILLED if gains[1] >= gains[0] else EMPTY
+            best, best_score, value = p, score, FILLED if gains[1] >= gains[0] else EMPTY
     return best, value
 
 

@@ -11,7 +11,8 @@
 //       block positions per line solve); record_steps: keep the step log; threads: for
 //       the root's first propagation (../search/sweep.cpp), the answers alike on any number;
 //       skip_probes: skip the probes that would learn nothing again (ProbeMemo, the same
-//       search); branching: 0 Wu et al.'s rule, 1 LalaFrogKK's (native::Branching).
+//       search; off only to hold it to the search without); branching: 0 Wu et al.'s
+//       rule, 1 LalaFrogKK's score (native::Branching).
 //   Engine.run(seconds, node_budget, probe_depth, deep_sweeps) -> 0 paused (time or
 //       node budget spent), 1 a solution (in cells()), 2 exhausted; the GIL is released
 //       while it searches.  node_budget < 0: no budget.
@@ -84,7 +85,7 @@ int Engine_init(EngineObject* self, PyObject* args, PyObject* kwds) {
     if (!read_given(given, height, width, cells)) return -1;
     settings.record_steps = record_steps != 0;
     settings.skip_probes = skip_probes != 0;
-    if (settings.branching < native::WU_BRANCHING || settings.branching > native::LALAFROG_GAIN_BRANCHING) {
+    if (settings.branching != native::WU_BRANCHING && settings.branching != native::LALAFROG_BRANCHING) {
         PyErr_SetString(PyExc_ValueError, "branching must be 0 (wu) or 1 (lalafrog)");
         return -1;
     }

@@ -76,7 +76,8 @@ class SearchSpace:
         threads: threads for the root's first line propagation (the answers and
             counters are the same on any number; only its wall time changes).
         skip_probes: skip a probe that learnt nothing while no line its trials solved
-            has changed (the same search: only ``probes`` and the line counters drop).
+            has changed (the same search: only ``probes`` and the line counters drop;
+            off only to hold the engine to the search without it).
         branching: the branching rule, ``"wu"`` or ``"lalafrog"``
             (:data:`~nonolab.solvers.native.modes.BRANCHING`).
     """

@@ -38,10 +38,10 @@ enum RunResult { PAUSED = 0, FOUND = 1, EXHAUSTED = 2 };
 // Probing levels (nonolab.solvers.native.modes.Probing.level).
 enum ProbingLevel { NO_PROBING = 0, CONTRADICTION_PROBING = 1, FULL_PROBING = 2, DEPTH2_PROBING = 3 };
 
-// Branching rules (nonolab.solvers.native BRANCHING): the cell maximising
-// sqrt(max/(min+1)) + min of its two probing gains, larger gain first (Wu et al.'s paper,
-// nonogrid's default), or LalaFrogKK's min + 1.85 ln(1 + |difference|), empty first.
-enum Branching { WU_BRANCHING = 0, LALAFROG_BRANCHING = 1, LALAFROG_GAIN_BRANCHING = 2 };
+// Branching rules (nonolab.solvers.native.modes.BRANCHING): the cell maximising
+// sqrt(max/(min+1)) + min of its two probing gains (Wu et al.'s paper, nonogrid's
+// default), or LalaFrogKK's min + 1.85 ln(1 + |difference|); the larger gain first.
+enum Branching { WU_BRANCHING = 0, LALAFROG_BRANCHING = 1 };
 
 // The techniques of the step log, in the order of its Python reader (search/__init__.py).
 enum Technique { LINE = 0, CONTRADICTION_PROBE = 1, BOTH_BRANCHES_AGREE = 2, GUESS = 3, DEPTH2_PROBE = 4 };
