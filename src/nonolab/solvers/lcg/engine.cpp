@@ -407,6 +407,7 @@ RunResult Engine::run(double seconds) {
                 }
             }
             if (static_cast<double>(num_learnts_) >= max_learnts_) reduce_db();
+            if (hint_after_ > 0 && !hinted_ && !probing_ && counters_.conflicts >= hint_after_) restart();  // (hints.cpp)
             if (time_up()) return BUDGET;
         } else {
             if (probing_) {
@@ -425,7 +426,7 @@ RunResult Engine::run(double seconds) {
                 probing_ = false;
                 counters_.probe_line_runs = counters_.line_runs - probe_start_runs_;
             }
-            if (!hinted_) apply_hints();
+            if (!hinted_ && counters_.conflicts >= hint_after_) apply_hints();
             const int decision = pick_branch();
             if (decision < 0) {
                 if (values_) solution_from_values();
