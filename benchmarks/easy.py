@@ -8,23 +8,24 @@ first solution, one core:
 - **nonosolve**: ``nonosolve --taai FIRST_N -o OUT --log LOG``, one process for the N
   puzzles; its log gives each puzzle's own time (its clock around the puzzle's solve, so
   its start-up and file reading are outside, as nonolab's are below).  That clock is a
-  wall clock, which load stretches; so beside it each puzzle's time is also scaled by
-  the process's CPU time over the sum of the log's times (the same stretch for every
-  puzzle; at load 1 the two agree within a few per cent), and the ratios are taken
-  against that CPU estimate.  Its answers are checked against the clues here.
+  wall clock, so nonolab's wall time per puzzle is taken too, and the ratio of the
+  medians is wall to wall (the same load on both; at load 1 wall and CPU agree within a
+  few per cent for both).  Its whole process's CPU time (start-up included, 2 ms) is the
+  CPU figure for all N.  Its answers are checked against the clues here.
 - **nonolab**: each spec in this process, each puzzle as the command line solves a set:
-  a solver built from the spec, then ``solve(puzzle, Limits(max_solutions=1))``; the CPU
-  time of the process around both (building, solving, the solver's own check of the
-  solution against the clues, its result record), its reaped children's added (auto
-  starts a Kissat worker only after a second of search, never on an easy puzzle).
-  Python's start-up and the puzzles' loading are outside.
+  a solver built from the spec, then ``solve(puzzle, Limits(max_solutions=1))``; the wall
+  and the CPU time of the process around both (building, solving, the solver's own check
+  of the solution against the clues, its result record), its reaped children's added to
+  the CPU (auto starts a Kissat worker only after a second of search, never on an easy
+  puzzle).  Python's start-up and the puzzles' loading are outside.
 
 Each round runs nonosolve and every spec once, the order rotating round by round; a
 puzzle's figure is its least over the rounds (the machine is shared: the least is the
-one the others' load disturbed least), for both solvers alike.  Printed: per solver the
-median, the 90th percentile and the sum of those per-puzzle figures, lcg's conflicts in
-total (its search is deterministic: the noise-free measure of a search change), and the
-ratio of each spec's median to nonosolve's.  ``--out`` writes one row per puzzle.
+one the others' load disturbed least), for both solvers alike, and the CPU figure for
+all N the least round's.  Printed: per solver the median and the 90th percentile of
+those per-puzzle figures, lcg's conflicts in total (its search is deterministic: the
+noise-free measure of a search change), and each spec's ratios to nonosolve's.
+``--out`` writes one row per puzzle.
 """
 
 from __future__ import annotations
@@ -75,8 +76,9 @@ def nonosolve_times(text: str, puzzles: dict) -> dict:
 
 
 def nonolab_times(spec: str, puzzles: dict) -> dict:
-    """Each puzzle solved by a solver built from ``spec`` in this process: {id: CPU seconds},
-    lcg's conflicts in total, and the puzzles left without a solution."""
+    """Each puzzle solved by a solver built from ``spec`` in this process: {id: CPU seconds}
+    and {id: wall seconds}, the round's CPU, lcg's conflicts in total, the puzzles left
+    without a solution."""
     from nonolab.solvers import build
     from nonolab.solvers.base import Given, Limits
 
@@ -84,14 +86,14 @@ def nonolab_times(spec: str, puzzles: dict) -> dict:
         children = resource.getrusage(resource.RUSAGE_CHILDREN)
         return time.process_time() + children.ru_utime + children.ru_stime
 
-    times, conflicts, unsolved = {}, 0, 0
+    times, walls, conflicts, unsolved = {}, {}, 0, 0
     for key, puzzle in puzzles.items():
-        start = cpu()
+        start, wall = cpu(), time.perf_counter()
         result = build(spec).solve(puzzle, Limits(max_solutions=1), Given.of(()))
-        times[key] = cpu() - start
+        times[key], walls[key] = cpu() - start, time.perf_counter() - wall
         conflicts += result.stats.counters.get("conflicts", 0)
         unsolved += result.solution is None
-    return {"times": times, "conflicts": conflicts, "unsolved": unsolved}
+    return {"times": times, "walls": walls, "cpu": sum(times.values()), "conflicts": conflicts, "unsolved": unsolved}
 
 
 def _quantile(values: list[float], q: float) -> float:
@@ -100,7 +102,8 @@ def _quantile(values: list[float], q: float) -> float:
 
 
 def measure(path: Path, count: int, specs: list[str], rounds: int) -> dict:
-    """Per solver, each puzzle's least time over ``rounds`` rounds, and the totals."""
+    """Per solver, each puzzle's least wall time (and nonolab's least CPU time) over
+    ``rounds`` rounds, the least CPU time of a round, and the ratios of the medians."""
     from nonolab.formats import load_all
 
     text = first_puzzles_text(path, count)
@@ -111,62 +114,73 @@ def measure(path: Path, count: int, specs: list[str], rounds: int) -> dict:
     finally:
         os.unlink(fh.name)
     solvers = ["nonosolve", *specs]
-    best: dict[str, dict[str, float]] = {s: {} for s in solvers}
+    walls: dict[str, dict[str, float]] = {s: {} for s in solvers}
+    cpus: dict[str, dict[str, float]] = {s: {} for s in specs}
     facts: dict[str, dict] = {s: {} for s in solvers}
+    loads = []
     for r in range(rounds):
         shift = r % len(solvers)
         for solver in solvers[shift:] + solvers[:shift]:
-            got = nonosolve_times(text, puzzles) if solver == "nonosolve" else nonolab_times(solver, puzzles)
-            times = got.pop("times")
-            if solver == "nonosolve":   # its wall clock's times, and their CPU estimate
-                stretch = got["cpu"] / max(sum(times.values()), 1e-9)
-                for key, seconds in times.items():
-                    wall = best.setdefault("nonosolve-wall", {})
-                    wall[key] = min(seconds, wall.get(key, seconds))
-                times = {key: seconds * stretch for key, seconds in times.items()}
-            for key, seconds in times.items():
-                best[solver][key] = min(seconds, best[solver].get(key, seconds))
+            loads.append(os.getloadavg()[0])
+            if solver == "nonosolve":   # its log's times are its wall clock's
+                got = nonosolve_times(text, puzzles)
+                wall, cpu = got.pop("times"), None
+            else:
+                got = nonolab_times(solver, puzzles)
+                wall, cpu = got.pop("walls"), got.pop("times")
+            for key, seconds in wall.items():
+                walls[solver][key] = min(seconds, walls[solver].get(key, seconds))
+            for key, seconds in (cpu or {}).items():
+                cpus[solver][key] = min(seconds, cpus[solver].get(key, seconds))
+            got["cpu"] = min(got["cpu"], facts[solver].get("cpu", got["cpu"]))
             facts[solver] = got
-    loads = os.getloadavg()
-    summary = {"set": str(path), "puzzles": len(puzzles), "rounds": rounds, "load": round(loads[0], 2), "solvers": {}}
-    for solver in ["nonosolve-wall", *solvers]:
-        values = list(best[solver].values())
-        row = {"median_ms": round(1000 * _quantile(values, 0.5), 3), "p90_ms": round(1000 * _quantile(values, 0.9), 3),
-               "total_s": round(sum(values), 3), **facts.get(solver, {})}
+    summary = {"set": str(path), "puzzles": len(puzzles), "rounds": rounds,
+               "load": [round(min(loads), 2), round(max(loads), 2)], "solvers": {}}
+    for solver in solvers:
+        row = {"median_wall_ms": round(1000 * _quantile(list(walls[solver].values()), 0.5), 3),
+               "p90_wall_ms": round(1000 * _quantile(list(walls[solver].values()), 0.9), 3), **facts[solver]}
+        if solver in cpus:
+            row.update(median_cpu_ms=round(1000 * _quantile(list(cpus[solver].values()), 0.5), 3),
+                       p90_cpu_ms=round(1000 * _quantile(list(cpus[solver].values()), 0.9), 3))
+        row["cpu"] = round(row["cpu"], 3)
         summary["solvers"][solver] = row
-    base = summary["solvers"]["nonosolve"]["median_ms"]
+    base = summary["solvers"]["nonosolve"]
     for spec in specs:
-        summary["solvers"][spec]["median_ratio"] = round(summary["solvers"][spec]["median_ms"] / base, 3)
-    summary["per_puzzle"] = best
+        row = summary["solvers"][spec]
+        row["median_ratio"] = round(row["median_wall_ms"] / base["median_wall_ms"], 3)
+        row["cpu_ratio"] = round(row["cpu"] / base["cpu"], 3)
+    summary["per_puzzle"] = {f"{s} wall": walls[s] for s in solvers} | {f"{s} cpu": cpus[s] for s in specs}
     return summary
 
 
 def report(summary: dict) -> str:
     """The summary as a markdown table."""
-    lines = ["| solver | median ms | p90 ms | sum s | median / nonosolve's | notes |", "|---|---:|---:|---:|---:|---|"]
+    lines = ["| solver | median ms (wall) | p90 ms (wall) | median ms (CPU) | p90 ms (CPU) | CPU s, all N "
+             "| median / nonosolve's (wall) | CPU / nonosolve's | notes |",
+             "|---|---:|---:|---:|---:|---:|---:|---:|---|"]
     for solver, row in summary["solvers"].items():
-        if solver == "nonosolve-wall":
-            notes, ratio = "its log's times (wall clock)", ""
-        elif solver == "nonosolve":
-            notes = f"its log's times scaled to its process CPU ({row['cpu']:.3f} s), wrong {row['wrong']}"
-            ratio = "1"
+        if solver == "nonosolve":
+            cells = [row["median_wall_ms"], row["p90_wall_ms"], "", "", row["cpu"], "1", "1",
+                     f"its log's times; CPU: the process's (start-up included), wrong {row['wrong']}"]
         else:
-            notes = f"lcg conflicts {row['conflicts']}, unsolved {row['unsolved']}"
-            ratio = f"**{row['median_ratio']}**"
-        lines.append(f"| {solver} | {row['median_ms']} | {row['p90_ms']} | {row['total_s']} | {ratio} | {notes} |")
-    lines.append(f"\n{summary['puzzles']} puzzles of {summary['set']}, least of {summary['rounds']} rounds per "
-                 f"puzzle, load {summary['load']}")
+            cells = [row["median_wall_ms"], row["p90_wall_ms"], row["median_cpu_ms"], row["p90_cpu_ms"], row["cpu"],
+                     f"**{row['median_ratio']}**", row["cpu_ratio"],
+                     f"lcg conflicts {row['conflicts']}, unsolved {row['unsolved']}"]
+        lines.append("| " + " | ".join(str(c) for c in [solver, *cells]) + " |")
+    low, high = summary["load"]
+    lines.append(f"\n{summary['puzzles']} puzzles of {summary['set']}, each puzzle's least time over "
+                 f"{summary['rounds']} rounds; CPU s: the least round's; load {low}-{high}")
     return "\n".join(lines)
 
 
 def _write(path: Path, summary: dict) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
-    solvers = list(summary["per_puzzle"])
+    columns = list(summary["per_puzzle"])
     with path.open("w", newline="", encoding="utf-8") as fh:
         writer = csv.writer(fh)
-        writer.writerow(["puzzle", *solvers])
-        for key in summary["per_puzzle"]["nonosolve"]:
-            writer.writerow([key, *(round(summary["per_puzzle"][s].get(key, float("nan")), 6) for s in solvers)])
+        writer.writerow(["puzzle", *columns])
+        for key in summary["per_puzzle"]["nonosolve wall"]:
+            writer.writerow([key, *(round(summary["per_puzzle"][c].get(key, float("nan")), 6) for c in columns)])
 
 
 def main(argv: list[str] | None = None) -> int:
