@@ -104,20 +104,17 @@ bool LineCounter::marginals(const double* prior, double* black) {
     // cell weighs 1 for its value (0 for the other: can_empty_ and fits_ say which).
     double* empty_w = empty_w_.data();
     double* fill_prefix = fill_prefix_.data();  // the product of the fill weights of cells 0..i-1
+    // p / max(p, q) and q / max(p, q): the larger is exactly 1 (x / x), so one division,
+    // min(p, q) / max(p, q), taken without a branch (the comparison is a coin toss); the
+    // running product stays in a register (the same products, off the store-reload chain).
+    double product = fill_prefix[0];
     for (int i = 0; i < n; ++i) {
-        double fill = 1.0;
-        empty_w[i] = can_empty_[i] ? 1.0 : 0.0;
-        if (known_[i] < 0) {
-            // p / max(p, q) and q / max(p, q): the larger is exactly 1 (x / x), so one division.
-            const double p = clamp_message(prior[i]), q = 1.0 - p;
-            if (p < q) {
-                fill = p / q;
-                empty_w[i] = 1.0;
-            } else {
-                empty_w[i] = q / p;
-            }
-        }
-        fill_prefix[i + 1] = fill_prefix[i] * fill;
+        const double p = clamp_message(prior[i]), q = 1.0 - p, ratio = std::min(p, q) / std::max(p, q);
+        const bool open = known_[i] < 0, light = p < q;
+        const double fill = open && light ? ratio : 1.0;
+        empty_w[i] = !open ? (can_empty_[i] ? 1.0 : 0.0) : light ? 1.0 : ratio;
+        product *= fill;
+        fill_prefix[i + 1] = product;
     }
     const uint8_t* fits = fits_.data();
     double* f = f_.data();
