@@ -1,0 +1,46 @@
+"""lcg's line binaries (``line_binaries=on``): each line's two-cell implications kept as
+clauses before the search.  They may change the search, never a count (nor a proof:
+tests/certify/test_proving.py)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+
+from nonolab.core import Puzzle
+from nonolab.formats import load
+from nonolab.solvers.base import Limits, Status
+from reference import count_by_rows, n_dom
+from tests.backends.test_lcg_second import pictures
+
+try:
+    from nonolab.solvers import lcg
+    lcg.engine_module()
+except Exception as exc:  # noqa: BLE001 - the reason is shown in the skip
+    pytest.skip(f"the lcg engine is not built: {exc}", allow_module_level=True)
+
+PUZZLES = Path(__file__).resolve().parents[2] / "puzzles"
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(pictures())
+def test_line_binaries_keep_counts_exact(case):
+    puzzle, _ = case
+    expected = count_by_rows(puzzle.rows, puzzle.columns)
+    for probing in (True, False):
+        result = lcg.LcgSolver(line_binaries=True, probing=probing).solve(puzzle, Limits(max_solutions=None))
+        assert result.complete and result.count == expected and result.status is Status.SOLVED
+
+
+def test_line_binaries_are_kept_and_met_by_the_search():
+    puzzle = load(PUZZLES / "hakank" / "nonunique.non")  # 43 solutions
+    off = lcg.LcgSolver().solve(puzzle, Limits(max_solutions=None))
+    on = lcg.LcgSolver(line_binaries=True).solve(puzzle, Limits(max_solutions=None))
+    assert off.stats.counters["line_binaries"] == 0 and on.stats.counters["line_binaries"] > 0
+    assert on.complete and on.count == 43 and set(on.solutions) == set(off.solutions)
+    assert on.stats.counters["propagations"] != off.stats.counters["propagations"]
+    rows, cols = n_dom(6)
+    assert lcg.LcgSolver(line_binaries=True).solve(Puzzle(rows=rows, columns=cols), Limits(2)).unique
+
