@@ -162,6 +162,8 @@ class LcgSolver:
                "determine it replayed latest first, not all of them", experimental=True),
         Option("line_binaries", "bool", False, "each line's implications between two of its cells kept as "
                "binary clauses before the search (written to a proof too)", experimental=True),
+        Option("tier2", "int", 0, "learned clauses of LBD up to this, used since the last reduction, survive "
+               "it (0: off; LBD 2 is always kept)", minimum=0, maximum=1000, experimental=True),
         Option("switch", "bool", False, "counting to 2: after the first solution, look for a second one "
                "by flipping a cycle of at most 3 rows and 3 columns before searching", experimental=True),
         Option("follow_conflicts", "int", 0, "with the hints, conflicts after a solution during which "
@@ -182,11 +184,12 @@ class LcgSolver:
     switch: bool
     decisive_block: bool
     line_binaries: bool
+    tier2: int
     PROGRAMMATIC = ("hold", "alarm")
     VARIANTS = {"minimise": ("basic",), "explain": ("positions",), "restarts": ("glucose",), "phases": ("saved",),
                 "probing": ("off",), "hint_rounds": ("0",), "hint_conflicts": ("0",), "follow_conflicts": ("1000",),
                 "probe_binaries": ("on",), "switch": ("on",), "decisive_block": ("on",),
-                "line_binaries": ("on",)}
+                "line_binaries": ("on",), "tier2": ("6",)}
 
     def __init__(self, *, hold: list | None = None, alarm: tuple[float, Any] | None = None, **options: Any):
         self.hold = hold
@@ -252,13 +255,13 @@ class LcgSolver:
                                          colours=puzzle.colours, row_colours=puzzle.row_colours,
                                          column_colours=puzzle.column_colours, target_phases=_PHASES[self.phases],
                                          probe_binaries=self.probe_binaries, decisive_block=self.decisive_block,
-                                         line_binaries=self.line_binaries)
+                                         line_binaries=self.line_binaries, tier2=self.tier2)
         else:
             engine = self._engine.Engine(w, h, puzzle.rows, puzzle.columns, fixed, *options,
                                          target_phases=_PHASES[self.phases], hint_rounds=self.hint_rounds,
                                          hint_conflicts=self.hint_conflicts, follow_conflicts=self.follow_conflicts,
                                          probe_binaries=self.probe_binaries, decisive_block=self.decisive_block,
-                                         line_binaries=self.line_binaries)
+                                         line_binaries=self.line_binaries, tier2=self.tier2)
         if proof is not None:
             engine.start_proof(proof)
         found: list[Solution] = []

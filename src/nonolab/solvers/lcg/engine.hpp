@@ -96,6 +96,10 @@ public:
     // kept as binary clauses (probe.cpp).
     void set_line_binaries(bool on) { line_binaries_ = on; }
 
+    // Learned clauses of LBD up to `lbd` used since the last reduction survive it (0: off;
+    // the LBD-2 clauses are always kept).
+    void set_tier2(int lbd) { tier2_lbd_ = lbd; }
+
     // Fix a cell before the search; false when it contradicts an earlier fixed cell.
     bool fix(int cell, bool filled);
     // Fix a colour puzzle's cell to a value (0 background, 1..colours).
@@ -140,6 +144,7 @@ private:
     void keep_probe_binaries();
     bool decisive_block_ = false;
     bool line_binaries_ = false, line_binaries_kept_ = false;
+    int tier2_lbd_ = 0;
     void keep_line_binaries();
     bool replay(const std::vector<int>& decisions, bool skip_implied);
     void shrink_decisions();

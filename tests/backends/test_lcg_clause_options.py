@@ -1,6 +1,7 @@
-"""lcg's line binaries (``line_binaries=on``): each line's two-cell implications kept as
-clauses before the search.  They may change the search, never a count (nor a proof:
-tests/certify/test_proving.py)."""
+"""lcg's clause options: line binaries (``line_binaries=on``: each line's two-cell
+implications kept as clauses before the search) and tier 2 (``tier2=N``: learned clauses of
+LBD up to N used since the last reduction survive it).  They may change the search, never
+a count (nor a proof: tests/certify/test_proving.py)."""
 
 from __future__ import annotations
 
@@ -29,9 +30,9 @@ PUZZLES = Path(__file__).resolve().parents[2] / "puzzles"
 def test_line_binaries_keep_counts_exact(case):
     puzzle, _ = case
     expected = count_by_rows(puzzle.rows, puzzle.columns)
-    for probing in (True, False):
-        result = lcg.LcgSolver(line_binaries=True, probing=probing).solve(puzzle, Limits(max_solutions=None))
-        assert result.complete and result.count == expected and result.status is Status.SOLVED
+    for options in ({"line_binaries": True}, {"line_binaries": True, "probing": False}, {"tier2": 6}):
+        result = lcg.LcgSolver(**options).solve(puzzle, Limits(max_solutions=None))
+        assert result.complete and result.count == expected and result.status is Status.SOLVED, options
 
 
 def test_line_binaries_are_kept_and_met_by_the_search():
@@ -44,3 +45,13 @@ def test_line_binaries_are_kept_and_met_by_the_search():
     rows, cols = n_dom(6)
     assert lcg.LcgSolver(line_binaries=True).solve(Puzzle(rows=rows, columns=cols), Limits(2)).unique
 
+
+def test_tier2_keeps_used_clauses_through_reductions():
+    rows, cols = n_dom(10)   # unique; its proof takes thousands of conflicts, so reductions
+    puzzle = Puzzle(rows=rows, columns=cols)
+    off = lcg.LcgSolver().solve(puzzle, Limits(2))
+    on = lcg.LcgSolver(tier2=6).solve(puzzle, Limits(2))
+    assert off.unique and on.unique
+    assert off.stats.counters["reductions"] > 0 and on.stats.counters["reductions"] > 0
+    # The same search until the first reduction, another one after it.
+    assert on.stats.counters["conflicts"] != off.stats.counters["conflicts"]
