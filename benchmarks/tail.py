@@ -39,7 +39,7 @@ def _one(solver, puzzle, mode: str, limit: float) -> dict:
     cpu, wall = _cpu_with_workers() - before, time.perf_counter() - start
     counters = result.stats.counters
     return {"cpu": round(cpu, 4), "wall": round(wall, 4), "conflicts": counters.get("conflicts", ""), "solutions": len(result.solutions),
-            "complete": result.complete, "phase": counters.get("phase", ""), "switches": counters.get("switches", "")}
+            "complete": result.complete, "phase": counters.get("phase", "")}
 
 
 def scan(sets: list[str], spec: str, mode: str, limit: float, out: Path) -> None:

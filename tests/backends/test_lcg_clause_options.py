@@ -9,12 +9,13 @@ from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
-from nonolab.core import Puzzle
+from nonolab.core import Puzzle, Solution
+from nonolab.core.violations import clues_of
 from nonolab.formats import load
 from nonolab.solvers.base import Limits, Status
 from reference import count_by_rows, n_dom
-from tests.backends.test_lcg_second import pictures
 
 try:
     from nonolab.solvers import lcg
@@ -23,6 +24,17 @@ except Exception as exc:  # noqa: BLE001 - the reason is shown in the skip
     pytest.skip(f"the lcg engine is not built: {exc}", allow_module_level=True)
 
 PUZZLES = Path(__file__).resolve().parents[2] / "puzzles"
+
+
+@st.composite
+def pictures(draw):
+    """A random picture of at most 5x5 and its puzzle."""
+    h = draw(st.integers(1, 5))
+    w = draw(st.integers(1, 5))
+    flat = draw(st.lists(st.integers(0, 1), min_size=h * w, max_size=h * w))
+    picture = Solution.from_flat(flat, w)
+    return Puzzle(rows=tuple(clues_of(r) for r in picture),
+                  columns=tuple(clues_of(picture.column(c)) for c in range(w))), picture
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -77,7 +77,7 @@ def test_the_colour_line_dp_refuses_bad_arguments():
 
 
 VARIANTS = ({}, {"minimise": "basic"}, {"minimise": "none"}, {"explain": "positions"}, {"explain": "two-bands"},
-            {"restarts": "glucose"}, {"phases": "saved"}, {"probing": False}, {"decisive_block": True})
+            {"restarts": "glucose"}, {"phases": "saved"}, {"probing": False})
 
 
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])

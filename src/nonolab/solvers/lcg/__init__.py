@@ -45,7 +45,6 @@ from nonolab.solvers.base import (Capability, Given, Limits, SolveResult, Budget
                                   finish)
 from nonolab.solvers.options import Option, settle
 from nonolab.solvers.stopping import when_set
-from nonolab.solvers.switch import switch_solution
 
 __all__ = ["LcgSolver", "engine_module"]
 
@@ -158,14 +157,10 @@ class LcgSolver:
                "0: the hints are only the first phases", minimum=0),
         Option("probe_binaries", "bool", False, "root probing keeps what each probe implied as binary clauses "
                "(written to a proof too)", experimental=True),
-        Option("decisive_block", "bool", False, "a solution is blocked over the decisions that still "
-               "determine it replayed latest first, not all of them", experimental=True),
         Option("line_binaries", "bool", False, "each line's implications between two of its cells kept as "
                "binary clauses before the search (written to a proof too)", experimental=True),
         Option("tier2", "int", 0, "learned clauses of LBD up to this, used since the last reduction, survive "
                "it (0: off; LBD 2 is always kept)", minimum=0, maximum=1000, experimental=True),
-        Option("switch", "bool", False, "counting to 2: after the first solution, look for a second one "
-               "by flipping a cycle of at most 3 rows and 3 columns before searching", experimental=True),
         Option("follow_conflicts", "int", 0, "with the hints, conflicts after a solution during which "
                "decisions take its values (0: never)", minimum=0, experimental=True),
     )
@@ -181,15 +176,12 @@ class LcgSolver:
     hint_conflicts: int
     follow_conflicts: int
     probe_binaries: bool
-    switch: bool
-    decisive_block: bool
     line_binaries: bool
     tier2: int
     PROGRAMMATIC = ("hold", "alarm")
     VARIANTS = {"minimise": ("basic",), "explain": ("positions",), "restarts": ("glucose",), "phases": ("saved",),
                 "probing": ("off",), "hint_rounds": ("0",), "hint_conflicts": ("0",), "follow_conflicts": ("1000",),
-                "probe_binaries": ("on",), "switch": ("on",), "decisive_block": ("on",),
-                "line_binaries": ("on",), "tier2": ("6",)}
+                "probe_binaries": ("on",), "line_binaries": ("on",), "tier2": ("6",)}
 
     def __init__(self, *, hold: list | None = None, alarm: tuple[float, Any] | None = None, **options: Any):
         self.hold = hold
@@ -254,13 +246,13 @@ class LcgSolver:
             engine = self._engine.Engine(w, h, puzzle.rows, puzzle.columns, fixed, *options,
                                          colours=puzzle.colours, row_colours=puzzle.row_colours,
                                          column_colours=puzzle.column_colours, target_phases=_PHASES[self.phases],
-                                         probe_binaries=self.probe_binaries, decisive_block=self.decisive_block,
+                                         probe_binaries=self.probe_binaries,
                                          line_binaries=self.line_binaries, tier2=self.tier2)
         else:
             engine = self._engine.Engine(w, h, puzzle.rows, puzzle.columns, fixed, *options,
                                          target_phases=_PHASES[self.phases], hint_rounds=self.hint_rounds,
                                          hint_conflicts=self.hint_conflicts, follow_conflicts=self.follow_conflicts,
-                                         probe_binaries=self.probe_binaries, decisive_block=self.decisive_block,
+                                         probe_binaries=self.probe_binaries,
                                          line_binaries=self.line_binaries, tier2=self.tier2)
         if proof is not None:
             engine.start_proof(proof)
@@ -270,7 +262,7 @@ class LcgSolver:
         interrupt = getattr(engine, "interrupt", None)
         unsubscribe = when_set(limits.cancel, interrupt) if interrupt is not None else (lambda: None)
         try:
-            complete, slices, switches = self._search(engine, puzzle, limits, watch, found)
+            complete, slices = self._search(engine, puzzle, limits, watch, found)
         finally:
             unsubscribe()
         counters = engine.stats()
@@ -279,21 +271,19 @@ class LcgSolver:
         counters["learned_clauses"] = counters.pop("learned")
         explanations = counters["explanations"]
         counters["mean_explanation"] = round(counters["explained_literals"] / explanations, 3) if explanations else 0.0
-        counters.update(solutions=len(set(found)), slices=slices, switches=switches)
+        counters.update(solutions=len(set(found)), slices=slices)
         if self.hold is not None:
             self.hold.append(engine)
         root = None if complete or colour else _root_grid(engine, puzzle)
         return finish(self.name, puzzle, limits, watch, found, complete, counters, checked=True, remainder=root)
 
     def _search(self, engine: Any, puzzle: Puzzle, limits: Limits, watch: Budget,
-                found: list[Solution]) -> tuple[bool, int, int]:
-        """Run ``engine`` slice by slice into ``found``; returns (exhausted, slices, solutions
-        found by a switch)."""
+                found: list[Solution]) -> tuple[bool, int]:
+        """Run ``engine`` slice by slice into ``found``; returns (exhausted, slices)."""
         w, colour = puzzle.width, puzzle.is_colour
         slices = 0
         alarm = self.alarm
         searched = time.thread_time()  # the engine runs in this thread (the GIL released)
-        switches = 0
         while limits.max_solutions is None or len(found) < limits.max_solutions:
             if watch.cancelled():
                 break
@@ -308,20 +298,13 @@ class LcgSolver:
                 # Verified as found, inside the time limit (not all at the end).
                 found.extend(checked_solutions(puzzle, [Solution.from_bytes(engine.solution(), w, colours=colour)],
                                                self.name))
-                if self.switch and not colour and limits.max_solutions == len(found) + 1:
-                    # The last solution asked for, next to this one (the engine has not
-                    # blocked it, so the count stops here: it is not complete).
-                    other = switch_solution(puzzle, found[-1])
-                    if other is not None:
-                        switches += 1
-                        found.extend(checked_solutions(puzzle, [other], self.name))
             elif outcome == _EXHAUSTED:
-                return True, slices, switches
+                return True, slices
             if alarm is not None and time.thread_time() - searched >= alarm[0]:
                 call = alarm[1]
                 alarm = None   # once
                 call(_root_grid(engine, puzzle))
-        return False, slices, switches
+        return False, slices
 
 
 # The engine's root bytes (0 empty, 1 filled, 2 open) as cell states.

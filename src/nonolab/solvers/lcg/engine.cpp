@@ -292,12 +292,9 @@ void Engine::block_solution() {
     ++counters_.blocking;
     const int d = level();
     if (d == 0) { proved_unsat(); return; }
-    if (decisive_block_) shrink_decisions();  // (block.cpp)
-    const int e = level();
     std::vector<int> clause;
-    for (int i = e - 1; i >= 0; --i) clause.push_back(neg(trail_[trail_lim_[i]]));
-    counters_.blocking_literals += e;
-    learn(clause, e >= 2 ? e - 1 : 0, true);
+    for (int i = d - 1; i >= 0; --i) clause.push_back(neg(trail_[trail_lim_[i]]));
+    learn(clause, d >= 2 ? d - 1 : 0, true);
 }
 
 void Engine::reduce_db() {

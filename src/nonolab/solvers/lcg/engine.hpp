@@ -49,7 +49,6 @@ struct Counters {
     long long explanation_checks = 0, learned_literals = 0, minimised_literals = 0, blocking = 0;
     long long cache_hits = 0, probes = 0, probe_line_runs = 0, target_updates = 0, hint_rounds = 0;
     long long explanation_hits = 0;
-    long long blocking_literals = 0;  // literals of the clauses blocking solutions
     long long line_binaries = 0;      // binary clauses of each line's own implications (probe.cpp)
 };
 
@@ -87,10 +86,6 @@ public:
 
     // Root probing keeps what each probe implied as binary clauses (probe.cpp).
     void set_probe_binaries(bool on) { probe_binaries_ = on; }
-
-    // A solution is blocked over the decisions that still determine it when replayed
-    // latest first (block.cpp), not over all of its decisions.
-    void set_decisive_block(bool on) { decisive_block_ = on; }
 
     // Before the first decision, each line's implications between two of its cells are
     // kept as binary clauses (probe.cpp).
@@ -142,12 +137,9 @@ private:
     bool probe_binaries_ = false;
     std::unordered_set<uint64_t> probe_pairs_;  // the binary clauses kept, each literal pair sorted
     void keep_probe_binaries();
-    bool decisive_block_ = false;
     bool line_binaries_ = false, line_binaries_kept_ = false;
     int tier2_lbd_ = 0;
     void keep_line_binaries();
-    bool replay(const std::vector<int>& decisions, bool skip_implied);
-    void shrink_decisions();
     double lbd_fast_ = 0.0, lbd_sum_ = 0.0;
     long long since_restart_ = 0;
     std::vector<int> to_clear_, stack_;
