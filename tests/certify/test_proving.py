@@ -46,15 +46,6 @@ def test_lcg_proofs_stay_valid_with_probe_binaries(tmp_path):
     assert _refutes(puzzle, result.solutions, tmp_path / "proof.drat")
 
 
-def test_lcg_proofs_stay_valid_with_line_binaries(tmp_path):
-    from nonolab.solvers import build
-    puzzle = load(PUZZLES / "hakank" / "nonunique.non")  # 43 solutions
-    result = build("lcg:line_binaries=on").prove(puzzle, Limits(max_solutions=None), tmp_path / "proof.drat")
-    assert result.complete and result.count == 43 and result.stats.counters["line_binaries"] > 0
-    assert _refutes(puzzle, result.solutions, tmp_path / "proof.drat")
-    assert not _refutes(puzzle, result.solutions[:-1], tmp_path / "proof.drat")
-
-
 def test_which_engines_declare_proofs():
     assert Capability.PROOF in capabilities_of("lcg") and Capability.PROOF in capabilities_of("cnf")
     assert Capability.PROOF not in capabilities_of("native") and Capability.PROOF not in capabilities_of("auto")

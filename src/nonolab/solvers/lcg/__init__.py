@@ -157,10 +157,6 @@ class LcgSolver:
                "0: the hints are only the first phases", minimum=0),
         Option("probe_binaries", "bool", False, "root probing keeps what each probe implied as binary clauses "
                "(written to a proof too)", experimental=True),
-        Option("line_binaries", "bool", False, "each line's implications between two of its cells kept as "
-               "binary clauses before the search (written to a proof too)", experimental=True),
-        Option("tier2", "int", 0, "learned clauses of LBD up to this, used since the last reduction, survive "
-               "it (0: off; LBD 2 is always kept)", minimum=0, maximum=1000, experimental=True),
         Option("follow_conflicts", "int", 0, "with the hints, conflicts after a solution during which "
                "decisions take its values (0: never)", minimum=0, experimental=True),
     )
@@ -176,12 +172,10 @@ class LcgSolver:
     hint_conflicts: int
     follow_conflicts: int
     probe_binaries: bool
-    line_binaries: bool
-    tier2: int
     PROGRAMMATIC = ("hold", "alarm")
     VARIANTS = {"minimise": ("basic",), "explain": ("positions",), "restarts": ("glucose",), "phases": ("saved",),
                 "probing": ("off",), "hint_rounds": ("0",), "hint_conflicts": ("0",), "follow_conflicts": ("1000",),
-                "probe_binaries": ("on",), "line_binaries": ("on",), "tier2": ("6",)}
+                "probe_binaries": ("on",)}
 
     def __init__(self, *, hold: list | None = None, alarm: tuple[float, Any] | None = None, **options: Any):
         self.hold = hold
@@ -246,14 +240,12 @@ class LcgSolver:
             engine = self._engine.Engine(w, h, puzzle.rows, puzzle.columns, fixed, *options,
                                          colours=puzzle.colours, row_colours=puzzle.row_colours,
                                          column_colours=puzzle.column_colours, target_phases=_PHASES[self.phases],
-                                         probe_binaries=self.probe_binaries,
-                                         line_binaries=self.line_binaries, tier2=self.tier2)
+                                         probe_binaries=self.probe_binaries)
         else:
             engine = self._engine.Engine(w, h, puzzle.rows, puzzle.columns, fixed, *options,
                                          target_phases=_PHASES[self.phases], hint_rounds=self.hint_rounds,
                                          hint_conflicts=self.hint_conflicts, follow_conflicts=self.follow_conflicts,
-                                         probe_binaries=self.probe_binaries,
-                                         line_binaries=self.line_binaries, tier2=self.tier2)
+                                         probe_binaries=self.probe_binaries)
         if proof is not None:
             engine.start_proof(proof)
         found: list[Solution] = []

@@ -30,7 +30,7 @@ public:
     int add(const std::vector<int>& lits, bool learnt, int lbd, double activity) {
         const int cref = end();
         words_.push_back(static_cast<int>(lits.size()));
-        words_.push_back(lbd << 3 | (learnt ? kLearnt : 0));
+        words_.push_back(lbd << 2 | (learnt ? kLearnt : 0));
         words_.resize(words_.size() + 2);
         set_activity(cref, activity);
         words_.insert(words_.end(), lits.begin(), lits.end());
@@ -44,10 +44,7 @@ public:
     bool learnt(int cref) const { return (words_[cref + 1] & kLearnt) != 0; }
     bool deleted(int cref) const { return (words_[cref + 1] & kDeleted) != 0; }
     void mark_deleted(int cref) { words_[cref + 1] |= kDeleted; }
-    int lbd(int cref) const { return words_[cref + 1] >> 3; }
-    // Used in a conflict's analysis since the last reduction (the tier-2 option of engine.cpp).
-    bool used(int cref) const { return (words_[cref + 1] & kUsed) != 0; }
-    void set_used(int cref, bool on) { words_[cref + 1] = (words_[cref + 1] & ~kUsed) | (on ? kUsed : 0); }
+    int lbd(int cref) const { return words_[cref + 1] >> 2; }
     double activity(int cref) const {
         double a;
         std::memcpy(&a, &words_[cref + 2], sizeof a);
@@ -85,7 +82,7 @@ public:
     }
 
 private:
-    static constexpr int kLearnt = 1, kDeleted = 2, kUsed = 4;
+    static constexpr int kLearnt = 1, kDeleted = 2;
     std::vector<int> words_;
 };
 

@@ -302,9 +302,6 @@ void Engine::reduce_db() {
     std::vector<int> candidates;
     for (int cref = 0; cref < arena_.end(); cref = arena_.next(cref)) {
         if (!arena_.learnt(cref) || arena_.deleted(cref) || arena_.lbd(cref) <= 2) continue;
-        // Tier 2 (optional): a clause of LBD up to tier2_lbd_ used since the last
-        // reduction survives this one.
-        if (arena_.lbd(cref) <= tier2_lbd_ && arena_.used(cref)) { arena_.set_used(cref, false); continue; }
         const int v = var_of(arena_.lits(cref)[0]);
         const bool locked = value_[v] >= 0 && reason_kind_[v] == CLAUSE && reason_idx_[v] == cref;
         if (!locked) candidates.push_back(cref);
@@ -424,7 +421,6 @@ RunResult Engine::run(double seconds) {
                 probing_ = false;
                 counters_.probe_line_runs = counters_.line_runs - probe_start_runs_;
             }
-            if (line_binaries_ && !line_binaries_kept_) keep_line_binaries();  // (probe.cpp)
             if (!hinted_) apply_hints();
             const int decision = pick_branch();
             if (decision < 0) {
@@ -452,7 +448,6 @@ void Engine::restart() {
 // --- Clause activity (the vars' order is heap.hpp's) -------------------------
 
 void Engine::bump_clause(int cref) {
-    if (tier2_lbd_) arena_.set_used(cref, true);
     const double a = arena_.activity(cref) + clause_inc_;
     arena_.set_activity(cref, a);
     if (a > 1e20) {

@@ -49,7 +49,6 @@ struct Counters {
     long long explanation_checks = 0, learned_literals = 0, minimised_literals = 0, blocking = 0;
     long long cache_hits = 0, probes = 0, probe_line_runs = 0, target_updates = 0, hint_rounds = 0;
     long long explanation_hits = 0;
-    long long line_binaries = 0;      // binary clauses of each line's own implications (probe.cpp)
 };
 
 enum RunResult { BUDGET = 0, SOLUTION = 1, EXHAUSTED = 2 };
@@ -86,14 +85,6 @@ public:
 
     // Root probing keeps what each probe implied as binary clauses (probe.cpp).
     void set_probe_binaries(bool on) { probe_binaries_ = on; }
-
-    // Before the first decision, each line's implications between two of its cells are
-    // kept as binary clauses (probe.cpp).
-    void set_line_binaries(bool on) { line_binaries_ = on; }
-
-    // Learned clauses of LBD up to `lbd` used since the last reduction survive it (0: off;
-    // the LBD-2 clauses are always kept).
-    void set_tier2(int lbd) { tier2_lbd_ = lbd; }
 
     // Fix a cell before the search; false when it contradicts an earlier fixed cell.
     bool fix(int cell, bool filled);
@@ -137,9 +128,6 @@ private:
     bool probe_binaries_ = false;
     std::unordered_set<uint64_t> probe_pairs_;  // the binary clauses kept, each literal pair sorted
     void keep_probe_binaries();
-    bool line_binaries_ = false, line_binaries_kept_ = false;
-    int tier2_lbd_ = 0;
-    void keep_line_binaries();
     double lbd_fast_ = 0.0, lbd_sum_ = 0.0;
     long long since_restart_ = 0;
     std::vector<int> to_clear_, stack_;

@@ -7,7 +7,7 @@
 //       probe_budget: line runs root probing may spend (0: no probing); target_phases:
 //       1 decisions take the target phases, 0 the saved phases; hint_rounds, hint_conflicts,
 //       follow_conflicts: phase hints by belief propagation (see Engine::set_phase_hints);
-//       probe_binaries, line_binaries, tier2: experiments (see engine.hpp).
+//       probe_binaries: 1 root probing keeps its implications as clauses (probe.cpp).
 //   Colour puzzles: colours=k (2..31) and row_colours/column_colours, each block's
 //       colour 1..k in the shape of rows/columns; fixed: (cell, value) pairs, value 0..k.
 //   Engine.run(seconds) -> 0 budget spent, 1 a solution (then blocked), 2 exhausted;
@@ -65,15 +65,15 @@ bool colours_fit(const std::vector<std::vector<int>>& clues, const std::vector<s
 int Engine_init(EngineObject* self, PyObject* args, PyObject* kwds) {
     static const char* keywords[] = {"width", "height", "rows", "columns", "fixed", "minimise", "bands", "restarts", "probe_budget",
                                      "colours", "row_colours", "column_colours", "target_phases", "hint_rounds", "hint_conflicts",
-                                     "follow_conflicts", "probe_binaries", "line_binaries", "tier2", nullptr};
+                                     "follow_conflicts", "probe_binaries", nullptr};
     int width = 0, height = 0, minimise = 2, bands = 0, restarts = 0, colours = 0, target_phases = 1, hint_rounds = 0,
-        probe_binaries = 0, line_binaries = 0, tier2 = 0;
+        probe_binaries = 0;
     long long probe_budget = 0, hint_conflicts = 0, follow_conflicts = 0;
     PyObject *rows = nullptr, *columns = nullptr, *fixed = nullptr, *row_colours = nullptr, *column_colours = nullptr;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "iiOO|OiiiLiOOpiLLppi", const_cast<char**>(keywords), &width,
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "iiOO|OiiiLiOOpiLLp", const_cast<char**>(keywords), &width,
                                      &height, &rows, &columns, &fixed, &minimise, &bands, &restarts, &probe_budget,
                                      &colours, &row_colours, &column_colours, &target_phases, &hint_rounds,
-                                     &hint_conflicts, &follow_conflicts, &probe_binaries, &line_binaries, &tier2))
+                                     &hint_conflicts, &follow_conflicts, &probe_binaries))
         return -1;
     if (colours != 0 && (colours < 2 || colours > 31 || !row_colours || !column_colours)) {
         PyErr_SetString(PyExc_ValueError, "a colour puzzle needs 2..31 colours and row_colours, column_colours");
@@ -132,8 +132,6 @@ int Engine_init(EngineObject* self, PyObject* args, PyObject* kwds) {
     self->engine->set_target_phases(target_phases != 0);
     self->engine->set_phase_hints(hint_rounds, hint_conflicts, follow_conflicts);
     self->engine->set_probe_binaries(probe_binaries != 0);
-    self->engine->set_line_binaries(line_binaries != 0);
-    self->engine->set_tier2(tier2);
     if (fixed && fixed != Py_None) {
         PyObject* fast = PySequence_Fast(fixed, "fixed must be a sequence of (cell, filled) pairs");
         if (!fast) return -1;
@@ -201,7 +199,7 @@ PyObject* Engine_stats(EngineObject* self, PyObject*) {
     PyObject* dict = PyDict_New();
     if (!dict) return nullptr;
     const std::pair<const char*, long long> items[] = {
-        {"probe_binaries", c.probe_binaries}, {"line_binaries", c.line_binaries},
+        {"probe_binaries", c.probe_binaries},
         {"conflicts", c.conflicts}, {"decisions", c.decisions}, {"propagations", c.propagations},
         {"line_runs", c.line_runs}, {"learned", c.learned}, {"restarts", c.restarts},
         {"reductions", c.reductions}, {"explanations", c.explanations},
