@@ -6,9 +6,8 @@
 //       drop cells in (see Engine::explain); restarts: 0 Luby, 1 glucose-style;
 //       probe_budget: line runs root probing may spend (0: no probing); target_phases:
 //       1 decisions take the target phases, 0 the saved phases; hint_rounds, hint_conflicts,
-//       follow_conflicts: phase hints by belief propagation (see Engine::set_phase_hints);
-//       probe_binaries: 1 root probing keeps its implications as clauses; skip_implied_probes:
-//       0 probes every literal, 1 (default) not those an earlier probe implied (probe.cpp).
+//       follow_conflicts, hint_after: phase hints (Engine::set_phase_hints, set_hint_after);
+//       probe_binaries, skip_implied_probes (default 1): root probing's extras (probe.cpp).
 //   Colour puzzles: colours=k (2..31) and row_colours/column_colours, each block's
 //       colour 1..k in the shape of rows/columns; fixed: (cell, value) pairs, value 0..k.
 //   Engine.run(seconds) -> 0 budget spent, 1 a solution (then blocked), 2 exhausted;
@@ -74,8 +73,7 @@ int Engine_init(EngineObject* self, PyObject* args, PyObject* kwds) {
     if (!PyArg_ParseTupleAndKeywords(args, kwds, "iiOO|OiiiLiOOpiLLppL", const_cast<char**>(keywords), &width,
                                      &height, &rows, &columns, &fixed, &minimise, &bands, &restarts, &probe_budget,
                                      &colours, &row_colours, &column_colours, &target_phases, &hint_rounds,
-                                     &hint_conflicts, &follow_conflicts, &probe_binaries, &skip_implied_probes,
-                                     &hint_after))
+                                     &hint_conflicts, &follow_conflicts, &probe_binaries, &skip_implied_probes, &hint_after))
         return -1;
     if (colours != 0 && (colours < 2 || colours > 31 || !row_colours || !column_colours)) {
         PyErr_SetString(PyExc_ValueError, "a colour puzzle needs 2..31 colours and row_colours, column_colours");
