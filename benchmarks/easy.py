@@ -142,13 +142,13 @@ def measure(path: Path, count: int, specs: list[str], rounds: int) -> dict:
         if solver in cpus:
             row.update(median_cpu_ms=round(1000 * _quantile(list(cpus[solver].values()), 0.5), 3),
                        p90_cpu_ms=round(1000 * _quantile(list(cpus[solver].values()), 0.9), 3))
-        row["cpu"] = round(row["cpu"], 3)
+        row["cpu"] = round(row["cpu"], 4)
         summary["solvers"][solver] = row
     base = summary["solvers"]["nonosolve"]
     for spec in specs:
         row = summary["solvers"][spec]
-        row["median_ratio"] = round(row["median_wall_ms"] / base["median_wall_ms"], 3)
-        row["cpu_ratio"] = round(row["cpu"] / base["cpu"], 3)
+        row["median_ratio"] = round(row["median_wall_ms"] / max(base["median_wall_ms"], 1e-6), 3)
+        row["cpu_ratio"] = round(row["cpu"] / max(base["cpu"], 1e-9), 3)
     summary["per_puzzle"] = {f"{s} wall": walls[s] for s in solvers} | {f"{s} cpu": cpus[s] for s in specs}
     return summary
 
