@@ -116,11 +116,12 @@ class NativeSolver:
     # cell for grade and explain of a blank 10,000x10,000 grid, 61-68 for a smooth one).
     BYTES_PER_CELL = 12
     STEP_LOG_BYTES_PER_CELL = 60
-    # The colour engine (its grid of colour sets, its line states; measured on 1, 4 and 9 M
-    # cells of a banded 3-colour picture: 59 bytes a cell solved at 1 M cells, fixed costs
-    # included, 34-37 a cell on 4-9 M: benchmarks/log/2026-11-26-limits-4.md); its step log
-    # is taken to cost what the black-and-white one does (not measured).
-    COLOUR_BYTES_PER_CELL = 60
+    # The colour engine (its grid of colour sets, the root's copy, probing's four scratch
+    # arrays, the solution in Python; measured solved on 1, 4 and 9 M cells of a banded
+    # 3-colour picture: 78, 240 and 583 MB peak, 65 bytes a cell at 9 M cells all in, 69 a
+    # cell more from 4 to 9 M: benchmarks/log/2026-11-26-limits-5.md; the 9 M grid timed out
+    # before, at 354 MB); its step log is taken to cost what the black-and-white one does.
+    COLOUR_BYTES_PER_CELL = 70
     CAPABILITIES = frozenset({Capability.EXACT_COUNT, Capability.GIVEN_CELLS, Capability.PROGRESS,
                               Capability.STEPS, Capability.REMAINDER, Capability.COLOUR, Capability.BATCH})
     OPTIONS = (
