@@ -84,3 +84,27 @@ def test_without_a_limit_every_solution_is_checked_and_counted(monkeypatch, cloc
     monkeypatch.setattr(base, "violations", slow)
     result = NativeSolver().solve(_permutations(4), Limits(None))
     assert result.complete and result.count == 24 and len(checked) == 24
+
+
+def test_the_colour_engine_starts_no_check_it_has_no_time_for(monkeypatch, clock):
+    # Colour too: every row and column one cell of colour 1 (the 24 permutations of 4),
+    # each check a second of the test's clock.  Before, its solutions were checked after
+    # the search, all of them: 24 s for a limit of 5.5.
+    from nonolab.core import Palette
+
+    real = base.violations
+
+    def slow(puzzle, solution):
+        clock.spend(1.0)
+        return real(puzzle, solution)
+
+    monkeypatch.setattr(base, "violations", slow)
+    ones = ((1,),) * 4
+    puzzle = Puzzle(rows=ones, columns=ones, row_colours=ones, column_colours=ones, palette=Palette.default_for(2))
+    assert puzzle.is_colour
+    start = clock.now
+    result = NativeSolver().solve(puzzle, Limits(None, 5.5))
+    assert clock.now - start <= 5.5
+    assert result.status.value == "timeout" and 1 <= result.count < 24
+    unlimited = NativeSolver().solve(puzzle, Limits(None))
+    assert unlimited.complete and unlimited.count == 24

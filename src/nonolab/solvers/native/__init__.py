@@ -293,7 +293,7 @@ class NativeSolver:
                 # Verify what this slice found now, not after the search: a count finds
                 # solutions faster than they are checked, and the limit must cover both.
                 fresh = [cells for cells in dict.fromkeys(run.solutions) if cells not in found]
-                checked, all_checked = checks.check(fresh, w, watch)
+                checked, all_checked = checks.check(fresh, lambda cells: Solution.from_states(cells, w), watch)
                 found.update(checked)
                 search_end = checks.search_end(watch, limits, len(found))
                 # An exhausted search has seen every solution, so the union is all of them

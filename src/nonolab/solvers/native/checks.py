@@ -1,8 +1,9 @@
-"""How long before its deadline native's search ends: the time its wrap-up needs.
+"""How long before its deadline native's search ends (black and white, colour): the time
+its wrap-up needs.
 
 After its search a solve checks the solutions the last slice found (the engine's cells
 into a :class:`~nonolab.core.grid.Solution`, then its clues against the puzzle's): that
-grows with the cells, about 2.2-3.1e-8 s a cell a solution, measured at 4 and 25 M cells
+grows with the cells, about 1.9-3.1e-8 s a cell a solution, measured at 4 and 25 M cells
 (``benchmarks/log/2026-11-26-limits-5.md``); the rest of the wrap-up (the counters, the
 result) does not.  So the search ends one check before the deadline for each solution
 still wanted, at most two (a count checks as it goes, one solution at a time, and starts
@@ -25,7 +26,7 @@ True
 from __future__ import annotations
 
 import time
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
 from nonolab.core.grid import Solution
 from nonolab.core.puzzle import Puzzle
@@ -33,7 +34,7 @@ from nonolab.solvers.base import Budget, Limits, checked_solutions
 
 __all__ = ["CHECK_PER_CELL", "Checks"]
 
-# One solution's check, a cell, before any is timed (measured: 2.2-3.1e-8 s at 4 and 25 M
+# One solution's check, a cell, before any is timed (measured: 1.9-3.1e-8 s at 4 and 25 M
 # cells on the shared 2-core machine; rounded up for a slower one, which the first timed
 # check then replaces).
 CHECK_PER_CELL = 3e-8
@@ -59,10 +60,12 @@ class Checks:
         wanted = _RESERVED if limits.max_solutions is None else max(0, limits.max_solutions - found)
         return watch.deadline - min(wanted, _RESERVED) * self.seconds
 
-    def check(self, cells: Iterable[Any], width: int, watch: Budget) -> tuple[list[tuple[Any, Solution]], bool]:
-        """Each of ``cells`` (engine states) with its checked :class:`Solution`, in order,
-        and whether all were checked: a check that would end past the deadline is not
-        started, so the solve ends on time and says ``timeout`` with what it checked.
+    def check(self, cells: Iterable[Any], picture: Callable[[Any], Solution],
+              watch: Budget) -> tuple[list[tuple[Any, Solution]], bool]:
+        """Each of ``cells`` (an engine's solutions) with its checked :class:`Solution`
+        (``picture(cells)``), in order, and whether all were checked: a check that would end
+        past the deadline is not started, so the solve ends on time and says ``timeout``
+        with what it checked.
 
         Raises:
             WrongAnswer: a solution breaks the clues (a bug in the engine).
@@ -72,7 +75,7 @@ class Checks:
             began = time.perf_counter()
             if watch.deadline is not None and began + self.seconds > watch.deadline:
                 return done, False
-            solution, = checked_solutions(self.puzzle, (Solution.from_states(state, width),), self.backend)
+            solution, = checked_solutions(self.puzzle, (picture(state),), self.backend)
             done.append((state, solution))
             spent = time.perf_counter() - began
             self.seconds = max(self.seconds, spent) if self.timed else spent
