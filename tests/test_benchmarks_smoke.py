@@ -198,3 +198,28 @@ def test_tail_scans_a_set_per_puzzle_and_compares_specs(tmp_path, monkeypatch, c
     assert [(r["round"], r["spec"]) for r in lines[:-1]] == [(0, "lcg"), (0, "lcg:hint_rounds=0"),
                                                              (1, "lcg:hint_rounds=0"), (1, "lcg")]
     assert set(lines[-1]["total_cpu"]) == {"lcg", "lcg:hint_rounds=0"}
+
+
+@pytest.mark.skipif(not NONOSOLVE.exists(), reason="nonosolve is not built here (see benchmarks/peers.py)")
+def test_easy_times_each_puzzle_of_a_set_prefix_for_both_solvers(tmp_path, monkeypatch):
+    from benchmarks import easy
+    from nonolab.formats import dumps_all, load
+
+    files = [REPO / "puzzles" / "webpbn" / "webpbn-00006-cat.non", REPO / "puzzles" / "hakank" / "simple2.non",
+             REPO / "puzzles" / "webpbn" / "webpbn-00006-cat.non"]
+    path = tmp_path / "tiny.txt"
+    path.write_text(dumps_all([load(str(f)) for f in files], "taai"), encoding="utf-8")
+    assert easy.first_puzzles_text(path, 2).count("$") == 2
+    monkeypatch.setattr(easy, "NONOSOLVE", NONOSOLVE)
+    summary = easy.measure(path, 2, ["lcg", "lcg:hint_rounds=0"], 2)
+    assert summary["puzzles"] == 2 and set(summary["solvers"]) == {"nonosolve", "lcg", "lcg:hint_rounds=0"}
+    assert summary["solvers"]["nonosolve"]["wrong"] == 0 and summary["solvers"]["lcg"]["unsolved"] == 0
+    assert len(summary["per_puzzle"]) == 5 and all(len(times) == 2 for times in summary["per_puzzle"].values())
+    assert summary["solvers"]["nonosolve"]["cpu"] > 0 and summary["solvers"]["lcg"]["median_ratio"] > 0
+    assert summary["solvers"]["lcg"]["cpu_ratio"] >= 0
+    assert "| lcg |" in easy.report(summary)
+    assert easy.main(["--set", str(path), "--count", "1", "--rounds", "1", "--specs", "lcg",
+                      "--out", str(tmp_path / "easy.csv")]) == 0
+    with (tmp_path / "easy.csv").open(encoding="utf-8", newline="") as fh:
+        assert len(list(csv.DictReader(fh))) == 1
+    assert easy.main(["--set", str(tmp_path / "none.txt")]) == 2

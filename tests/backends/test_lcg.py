@@ -285,6 +285,46 @@ def test_root_probing_probes_within_its_budget():
     assert lcg.LcgSolver(probing=False).solve(puzzle).stats.counters["probes"] == 0
 
 
+def _engine_search(puzzle, **keywords):
+    """Every solution of ``puzzle`` by the bare engine with lcg's defaults: (counters, solutions)."""
+    engine = ENGINE.Engine(puzzle.width, puzzle.height, puzzle.rows, puzzle.columns, (), 2, 0, 0,
+                           20 * puzzle.width * puzzle.height + 10_000, hint_rounds=50, hint_conflicts=10_000,
+                           **keywords)
+    solutions = []
+    while (outcome := engine.run(10.0)) != 2:
+        if outcome == 1:
+            solutions.append(engine.solution())
+    return engine.stats(), solutions
+
+
+def _random_picture(seed, size):
+    rng = random.Random(seed)
+    rows = ["".join(rng.choice("#.") for _ in range(size)) for _ in range(size)]
+    return Puzzle(rows=tuple(clues_of(tuple(c == "#" for c in r)) for r in rows),
+                  columns=tuple(clues_of(tuple(r[c] == "#" for r in rows)) for c in range(size)))
+
+
+def test_probes_an_earlier_probe_implied_are_skipped_and_the_search_is_the_same():
+    # A probe implied by an earlier one at the same root cannot fail; once a failed probe
+    # grows the root it may, so skipping must stop there (else a unit is missed and the
+    # conflicts differ).
+    puzzles = [Puzzle(rows=n_dom(n)[0], columns=n_dom(n)[1]) for n in (6, 7)]
+    puzzles += [_random_picture(seed, 14) for seed in range(8)]
+    # (webpbn #23: a probe fails after the root grew, on a literal implied before it did.)
+    puzzles += [load(PUZZLES / "hakank" / "nonunique.non"), load(PUZZLES / "webpbn" / "webpbn-00023-edge.non")]
+    skipped_somewhere = False
+    for puzzle in puzzles:
+        skip, found = _engine_search(puzzle)
+        every, every_found = _engine_search(puzzle, skip_implied_probes=False)
+        assert every["probes_skipped"] == 0
+        for key in ("conflicts", "decisions", "learned", "restarts", "blocking_clauses"):
+            assert skip[key] == every[key], key
+        assert found == every_found and len(found) >= 1
+        assert skip["probes"] + skip["probes_skipped"] == every["probes"]  # (the budget not reached)
+        skipped_somewhere |= skip["probes_skipped"] > 0 and skip["line_runs"] < every["line_runs"]
+    assert skipped_somewhere
+
+
 def test_probe_binaries_keep_what_each_probe_implied():
     puzzle = load(PUZZLES / "hakank" / "nonunique.non")  # 43 solutions
     off = lcg.LcgSolver().solve(puzzle, Limits(max_solutions=None))

@@ -125,9 +125,32 @@ def test_counts_with_and_without_hints_agree_on_random_grids(seed):
     assert len(set(counts.values())) == 1 and next(iter(counts.values())) >= 1
 
 
+def test_deferred_hints_wait_for_their_conflicts_and_keep_the_answers():
+    rows, cols = n_dom(7)
+    puzzle = Puzzle(rows=rows, columns=cols)
+    now = lcg.LcgSolver().solve(puzzle, Limits(max_solutions=None))
+    never = lcg.LcgSolver(hint_after=10**9).solve(puzzle, Limits(max_solutions=None))
+    assert never.stats.counters["hint_rounds"] == 0 and now.stats.counters["hint_rounds"] > 0
+    after = lcg.LcgSolver(hint_after=5).solve(puzzle, Limits(max_solutions=None))
+    counters = after.stats.counters
+    assert counters["conflicts"] >= 5 and counters["hint_rounds"] > 0 and counters["restarts"] >= 1
+    assert now.unique and never.unique and after.unique and now.solutions == never.solutions == after.solutions
+    assert counters["decisions"] != now.stats.counters["decisions"]
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_counts_with_deferred_hints_agree_on_random_grids(seed):
+    rng = random.Random(1000 + seed)
+    picture = ["".join(rng.choice("#.") for _ in range(7)) for _ in range(7)]
+    puzzle = _grid(picture)
+    results = [lcg.LcgSolver(hint_after=after).solve(puzzle, Limits(max_solutions=None)) for after in (0, 2, 10**6)]
+    assert len({r.count for r in results}) == 1 and all(r.complete for r in results)
+    assert len({frozenset(r.solutions) for r in results}) == 1
+
+
 def test_bad_hint_options_are_refused():
     for bad in ({"hint_rounds": -1}, {"hint_conflicts": -2}, {"hint_rounds": True}, {"hint_rounds": 1.5},
-                {"follow_conflicts": -1}):
+                {"follow_conflicts": -1}, {"hint_after": -1}):
         with pytest.raises(InvalidArgument):
             lcg.LcgSolver(**bad)
 

@@ -65,3 +65,76 @@ def test_the_command_s_streamed_json_is_valid_against_its_schema(tmp_path):
     data = json.loads(CliRunner().invoke(cli, ["explain", "--json", str(two)]).output)
     _validator("explain").validate(data)
     assert [len(r["steps"]) > 0 for r in data["puzzles"]] == [True, True]
+
+
+class _Clock:
+    """``time.perf_counter`` that moves only when :meth:`spend` is called."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+    def spend(self, seconds: float) -> None:
+        self.now += seconds
+
+
+def test_the_steps_written_stop_within_the_time_limit_and_the_document_stays_valid(monkeypatch):
+    # Writing a step costs a second of the test's clock a cell (the clock stands still
+    # otherwise): the steps of lambda.non take far longer than the limit, so some must be
+    # left out, whole, and counted; the command ends within the limit with its verdict.
+    import time
+
+    from click.testing import CliRunner
+
+    from nonolab.cli.main import cli
+
+    clock = _Clock()
+    monkeypatch.setattr(time, "perf_counter", clock)
+    real = Step.json_chunks
+
+    def slow(self, *args, **kwargs):
+        clock.spend(float(len(self.cells)))
+        yield from real(self, *args, **kwargs)
+
+    monkeypatch.setattr(Step, "json_chunks", slow)
+    path = PUZZLES[0]
+    everything = sum(len(s.cells) for s in explain(load(str(path)), "native").steps)
+    limit = everything / 3
+    start = clock.now
+    done = CliRunner().invoke(cli, ["explain", "--json", "--time-limit", str(limit), str(path)])
+    assert clock.now - start <= limit                 # before: every step written, 3x the limit
+    data = json.loads(done.output)
+    assert done.exit_code == 0 and data["verdict"] == "unique"
+    assert data["steps"] and data["steps_cut"] >= 1
+    whole = explain(load(str(path)), "native").as_dict()["steps"]
+    assert data["steps"] == whole[:len(data["steps"])]
+    assert len(data["steps"]) + data["steps_cut"] == len(whole)
+    try:
+        from tests.cli.test_json_schema import _validator
+    except ImportError:                               # jsonschema absent: the checks above stand
+        return
+    _validator("explain").validate(data)
+
+
+def test_a_pace_starts_no_item_that_would_end_past_its_deadline(monkeypatch):
+    # Items written at 1 s a unit of the test's clock: two of one unit, then one of five
+    # with three seconds left is not started, nor the one after it.
+    import time
+
+    clock = _Clock()
+    monkeypatch.setattr(time, "perf_counter", clock)
+
+    def item(text: str, units: int):
+        clock.spend(float(units))
+        yield text
+
+    sizes = [1, 1, 5, 1]
+    pace = records.Pace(clock.now + 5.0, sizes, 0.5, "cut")
+    stream = records.Streamed(lambda: (item(str(k), n) for k, n in enumerate(sizes)), pace)
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        records.emit({"items": stream, "after": 0})
+    assert json.loads(out.getvalue()) == {"items": [0, 1], "cut": 2, "after": 0}
+    assert clock.now == 1002.0

@@ -12,13 +12,15 @@ defined without any of that, and this module computes it so:
   next cell; sweeps repeat until one learns nothing;
 * branching: with probing, the unknown cell maximising ``sqrt(max / (min + 1)) + min`` of
   its two trials' gains (the cells each decides, plus one) at the node's fixpoint, the
-  first such cell on ties, its larger gain first (filled on equal gains); without probing,
-  the first unknown cell, filled first;
+  first such cell on ties, its larger gain first (filled on equal gains); or by
+  LalaFrogKK's ``min + 1.85 ln(1 + (max - min))`` (``branching="lalafrog"``), the same
+  way; without probing, the first unknown cell, filled first;
 * depth-first search, the first value's subtree before the second's.
 
 So the engine must find the same solutions in the same order, with the same number of
 nodes, probes and depth (``restarts=False``: one search style; the default interleaves
-two in slices of wall time).  Nothing here imports a solver of nonolab.
+two in slices of wall time).  Every probe runs here: the engine's skipped probes (a probe
+that would learn nothing again, ``skip_probes``) count with its probes.  Nothing here imports a solver of nonolab.
 """
 
 from __future__ import annotations
@@ -103,7 +105,13 @@ def probe(puzzle, grid: list[int], mode: str, solve=_solve) -> Node:
     return node
 
 
-def branch(puzzle, grid: list[int], scored: bool, solve=_solve) -> tuple[int, int]:
+def _score(low: int, high: int, branching: str) -> float:
+    if branching == "wu":
+        return math.sqrt(high / (low + 1.0)) + low
+    return low + 1.85 * math.log1p(high - low)
+
+
+def branch(puzzle, grid: list[int], scored: bool, solve=_solve, branching: str = "wu") -> tuple[int, int]:
     """The cell to branch on and its first value; (-1, 0) when the grid is solved."""
     unknown = [p for p, v in enumerate(grid) if v == UNKNOWN]
     if not unknown:
@@ -119,7 +127,7 @@ def branch(puzzle, grid: list[int], scored: bool, solve=_solve) -> tuple[int, in
             after = propagate(puzzle, trial, solve)
             gains.append(sum(1 for a, b in zip(grid, after) if a != b))  # the cells it decided besides p, plus one
         low, high = min(gains), max(gains)
-        score = math.sqrt(high / (low + 1.0)) + low
+        score = _score(low, high, branching)
         if score > best_score:
             best, best_score, value = p, score, FILLED if gains[1] >= gains[0] else EMPTY
     return best, value
@@ -135,7 +143,7 @@ class Tree:
     max_depth: int = 0
 
 
-def search(puzzle, probing: str = "full", solve=_solve) -> Tree:
+def search(puzzle, probing: str = "full", solve=_solve, branching: str = "wu") -> Tree:
     """Every solution of ``puzzle``, depth first, as the engine searches (one style)."""
     tree = Tree()
 
@@ -149,7 +157,7 @@ def search(puzzle, probing: str = "full", solve=_solve) -> Tree:
         tree.probes += node.probes
         if node.grid is None:
             return
-        p, value = branch(puzzle, node.grid, probing != "none", solve)
+        p, value = branch(puzzle, node.grid, probing != "none", solve, branching)
         if p < 0:
             tree.solutions.append(bytes(node.grid))
             return

@@ -29,6 +29,7 @@ from nonolab.formats import load
 from nonolab.solvers.base import Given, Limits, Status
 from nonolab.solvers.native import NativeSolver
 from nonolab.solvers.native.compiled import available
+from nonolab.solvers.native.modes import BRANCHING
 from nonolab.solvers.native.search import SearchSpace
 
 pytestmark = pytest.mark.skipif(not available(), reason="the native engine is not built")
@@ -37,13 +38,14 @@ PUZZLES = Path(__file__).resolve().parents[2] / "puzzles"
 SHIPPED = sorted(p for p in PUZZLES.rglob("*.non"))
 
 
-def _tree(puzzle: Puzzle, probing: str) -> naive.Tree:
-    """The engine's search of every solution, one style, as a naive.Tree."""
-    result = NativeSolver(probing=probing, restarts=False).solve(puzzle, Limits(max_solutions=None))
+def _tree(puzzle: Puzzle, probing: str, **options) -> naive.Tree:
+    """The engine's search of every solution, one style, as a naive.Tree (a skipped probe,
+    one cell's two trials, counted as run)."""
+    result = NativeSolver(probing=probing, restarts=False, **options).solve(puzzle, Limits(max_solutions=None))
     assert result.complete
     c = result.stats.counters
     solutions = [bytes(2 if v else 1 for v in s.to_bytes()) for s in result.solutions]
-    return naive.Tree(solutions, c["nodes"], c["probes"], c["max_depth"])
+    return naive.Tree(solutions, c["nodes"], c["probes"] + 2 * c["probes_skipped"], c["max_depth"])
 
 
 @st.composite
@@ -66,9 +68,9 @@ def puzzles(draw, side: int = 8):
 
 
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(puzzles(side=6), st.sampled_from(("full", "contradiction", "none")))
-def test_random_puzzles_the_naive_search_tree(puzzle, probing):
-    assert _tree(puzzle, probing) == naive.search(puzzle, probing)
+@given(puzzles(side=6), st.sampled_from(("full", "contradiction", "none")), st.sampled_from(BRANCHING))
+def test_random_puzzles_the_naive_search_tree(puzzle, probing, branching):
+    assert _tree(puzzle, probing, branching=branching) == naive.search(puzzle, probing, branching=branching)
 
 
 @pytest.mark.parametrize("name", ["nonolab/switch.non", "nonolab/probe-merge.non", "nonolab/probe-contradiction.non",
@@ -319,3 +321,46 @@ def test_a_dear_line_strategy_still_honours_the_time_limit():
     the solve (how soon after it is a benchmark's question)."""
     result = NativeSolver(line="enumerate").solve(load(SIGNED), Limits(max_solutions=2, time_limit=2))
     assert result.status.value == "timeout" or result.complete
+
+
+def _two_solutions(puzzle: Puzzle, probing: str, skip: bool) -> tuple:
+    """The first two solutions (each with its step log) one style of the engine finds,
+    and its counters then."""
+    space = SearchSpace(puzzle, 1 << 20, None, probing, 0, 1 << 16, True, skip_probes=skip)
+    engine, found = space._engine, []
+    while len(found) < 2 and (code := engine.run(60.0, -1, 1 << 30, 1 << 30)) != 2:
+        if code == 1:
+            found.append((engine.cells(), tuple(engine.steps())))
+    return found, dict(zip(("line_solves", "cache_hits", "probes", "nodes", "max_depth", "rounds", "skipped"),
+                           engine.stats()))
+
+
+@pytest.mark.parametrize("probing", ["full", "contradiction", "depth-2"])
+def test_skipped_probes_change_nothing_but_the_probes(probing):
+    """A probe is skipped only when it would learn nothing again (no line its trials solved
+    has changed since): the same search as without skipping, solution for solution (with
+    its step log), node for node; only the trials drop, each skipped probe two of them."""
+    from nonolab.bench.suites import items_of
+    skipped = 0
+    for item in items_of(["ndom:5,6", "taai:8"]):
+        if probing == "depth-2" and item.name != "5-dom":
+            continue
+        plain, c0 = _two_solutions(item.puzzle, probing, False)
+        skipping, c1 = _two_solutions(item.puzzle, probing, True)
+        assert skipping == plain, item.name
+        assert (c1["nodes"], c1["max_depth"]) == (c0["nodes"], c0["max_depth"]), item.name
+        assert c0["skipped"] == 0
+        assert c1["probes"] + 2 * c1["skipped"] == c0["probes"], item.name
+        skipped += c1["skipped"]
+    assert skipped > 0  # it did skip
+
+
+def test_lalafrog_branching_is_another_search_of_the_same_solutions():
+    """LalaFrogKK's score branches elsewhere (the naive oracle holds it to its score on
+    small puzzles, tree for tree) and finds the same solutions."""
+    puzzle = load(PUZZLES / "hakank/nonunique.non")
+    wu = NativeSolver(restarts=False).solve(puzzle, Limits(max_solutions=None))
+    frog = NativeSolver(restarts=False, branching="lalafrog").solve(puzzle, Limits(max_solutions=None))
+    assert wu.complete and frog.complete
+    assert set(frog.solutions) == set(wu.solutions)
+    assert frog.solutions != wu.solutions or frog.stats.counters["nodes"] != wu.stats.counters["nodes"]

@@ -332,8 +332,10 @@ def explain(file, input_format, index, backend, probing, line, backend_options, 
             click.echo(headline)
         verdict = found.verdict.value
         # The record lists every cell of every step: made only when JSON is asked for, and
-        # its steps written a piece at a time (records.Streamed), never held whole.
-        data = records.explain_fields(found) if as_json else {}
+        # its steps written a piece at a time (records.Streamed), never held whole, each only
+        # while it fits in the command's time (the rest counted in steps_cut, as the text's
+        # "more steps not shown": the verdict, and so the exit code, stand).
+        data = records.explain_fields(found, clock.budget(time_limit).deadline) if as_json else {}
         return sets.Answer(verdict, 0 if verdict == "unique" else EXIT_NO, data, headline, lines, single)
 
     code = sets.run_set(file, input_format, index, as_json, answer, time_limit=time_limit)

@@ -62,12 +62,17 @@ def why_fields(report) -> dict[str, Any]:
     return data
 
 
-def explain_fields(found) -> dict[str, Any]:
+def explain_fields(found, deadline: float | None = None) -> dict[str, Any]:
     """``explain --json``'s record of an :class:`~nonolab.harness.explanation.Explanation`:
     its :meth:`~nonolab.harness.explanation.Explanation.as_dict`, the steps :class:`Streamed`
-    (each step's cells written a block at a time by :func:`emit`)."""
+    (each step's cells written a block at a time by :func:`emit`), each only while it
+    still fits before ``deadline`` (``time.perf_counter`` time, the command's
+    ``--time-limit``): the steps left out are counted in ``steps_cut``."""
     steps = found.steps
-    return {**found.as_dict(steps=False), "steps": Streamed(lambda: (step.json_chunks() for step in steps))}
+    pace = None if deadline is None else Pace(deadline, [len(step.cells) + 1 for step in steps],
+                                              STEP_TEXT_PER_CELL, "steps_cut")
+    return {**found.as_dict(steps=False),
+            "steps": Streamed(lambda: (step.json_chunks() for step in steps), pace)}
 
 
 def grade_fields(result, backend: str) -> dict[str, Any]:
@@ -132,9 +137,52 @@ def schema(name: str) -> dict[str, Any]:
     return json.loads(files("nonolab").joinpath("schemas").joinpath(f"{name}.json").read_text(encoding="utf-8"))
 
 
+# Writing a step's cells as JSON text, a cell, before any step is timed: 54 CPU s and 141 s
+# of wall time for 100 M cells on the shared machine under load (benchmarks/log/
+# 2026-11-26-limits-4.md); the pace measured on the first steps written replaces it.
+STEP_TEXT_PER_CELL = 1.4e-6
+
+
+class Pace:
+    """Whether the next item of a :class:`Streamed` array still fits before ``deadline``
+    (``time.perf_counter`` time): item ``k`` weighs ``sizes[k]`` units, at ``per_unit``
+    seconds a unit until items are timed, then at the pace measured on those written.
+    An item that does not fit is not started, nor any after it: ``cut`` counts them, and
+    :func:`emit` writes that count under ``key`` after the array (nothing when none is cut).
+
+    >>> pace = Pace(10.0, [1, 5, 1], 1.0, "cut")
+    >>> pace.fits(0, now=0.0), pace.written(0, 2.0), pace.fits(1, now=2.0), pace.fits(1, now=2.5)
+    (True, None, False, False)
+    >>> pace.cut
+    2
+    """
+
+    def __init__(self, deadline: float, sizes: list[int], per_unit: float, key: str):
+        self.deadline, self.sizes, self.per_unit, self.key = deadline, sizes, per_unit, key
+        self.units = 0
+        self.seconds = 0.0
+        self.cut = 0
+
+    def fits(self, k: int, now: float | None = None) -> bool:
+        import time
+
+        now = time.perf_counter() if now is None else now
+        rate = self.seconds / self.units if self.units else self.per_unit
+        if now + self.sizes[k] * rate <= self.deadline:
+            return True
+        self.cut = len(self.sizes) - k
+        return False
+
+    def written(self, k: int, seconds: float) -> None:
+        """Item ``k`` took ``seconds`` to write."""
+        self.units += self.sizes[k]
+        self.seconds += seconds
+
+
 class Streamed:
     """A JSON array in a record that :func:`emit` writes a piece at a time: ``items()``
-    gives its items, each as the pieces of its JSON text.  Why: ``explain --json``
+    gives its items, each as the pieces of its JSON text; with a :class:`Pace`, only
+    while each still fits before its deadline.  Why: ``explain --json``
     lists every cell of every step; built whole, the record and its indented text cost
     about 400 bytes a cell (100 M cells: 40 GB).
 
@@ -146,8 +194,9 @@ class Streamed:
     {'steps': [{'a': 1}, {'a': 2}], 'n': 2}
     """
 
-    def __init__(self, items: Callable[[], Iterable[Iterable[str]]]):
+    def __init__(self, items: Callable[[], Iterable[Iterable[str]]], pace: Pace | None = None):
         self.items = items
+        self.pace = pace
 
 
 def emit(data: dict[str, Any]) -> None:
@@ -167,15 +216,26 @@ def emit(data: dict[str, Any]) -> None:
     if not streams:
         click.echo(text)
         return
+    import time
+
     out = sys.stdout
     for n, stream in enumerate(streams):
         before, text = text.split(json.dumps(f"\0nonolab-stream-{n}\0"), 1)
         out.write(before + "[")
+        pace = stream.pace
         for k, item in enumerate(stream.items()):
+            if pace is not None and not pace.fits(k):
+                break
+            began = time.perf_counter()
             if k:
                 out.write(",\n")
             for piece in item:
                 out.write(piece)
+            if pace is not None:
+                pace.written(k, time.perf_counter() - began)
         out.write("]")
+        if pace is not None and pace.cut:   # a member after the array's, at its indent
+            line = before.rsplit("\n", 1)[-1]
+            out.write(f",\n{line[:len(line) - len(line.lstrip())]}{json.dumps(pace.key)}: {pace.cut}")
     out.write(text + "\n")
     out.flush()

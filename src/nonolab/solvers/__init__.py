@@ -32,7 +32,7 @@ from nonolab.solvers.steps import Step, Technique, replay
 
 __all__ = ["DEFAULT", "PROVER", "ROLES", "Batching", "Budget", "Capability", "Proving", "Given", "Limits", "Option", "SolveResult", "Solver", "Stats", "Status",
            "OneShotSession", "Session", "Step", "Technique", "as_batching", "as_prover", "backends_with", "build", "bytes_per_cell", "capabilities_of",
-           "describe_option", "get", "line_strategies", "names", "open_session", "options_of",
+           "declared_bytes_per_cell", "describe_option", "get", "line_strategies", "names", "open_session", "options_of",
            "parse_pairs", "parse_spec", "replay", "role", "specs", "variants"]
 
 # name -> (module, class, the package a user must install for it, role)
@@ -227,6 +227,21 @@ def _class(name: str) -> type:
     except ImportError as exc:
         hint = f"; install it with: pip install {package}" if package else ""
         raise BackendUnavailable(f"backend {name!r} cannot be loaded ({exc}){hint}") from exc
+
+
+def declared_bytes_per_cell(spec: str, puzzle: Puzzle) -> int:
+    """The memory the backend ``spec`` names declares a cell of ``puzzle``
+    (:func:`~nonolab.solvers.base.bytes_per_cell`), read from its class without building
+    it (building cnf imports python-sat); 0 when it cannot load here.
+
+    >>> p = Puzzle(rows=((1,),), columns=((1,),))
+    >>> declared_bytes_per_cell("lcg", p) == bytes_per_cell(get("lcg"), p), declared_bytes_per_cell("dlx", p)
+    (True, 0)
+    """
+    try:
+        return bytes_per_cell(_class(parse_spec(spec)[0]), puzzle)
+    except BackendUnavailable:
+        return 0
 
 
 def variants(name: str) -> list[str]:

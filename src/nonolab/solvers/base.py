@@ -292,10 +292,11 @@ backends_with: Callable[[Capability], list[str]] | None = None
 
 
 def bytes_per_cell(backend: Any, puzzle: Puzzle) -> int:
-    """The memory ``backend`` declares a cell of ``puzzle`` costs: ``COLOUR_BYTES_PER_CELL`` for a
-    colour puzzle if it has one, else ``BYTES_PER_CELL`` (0: none; ``bytes_per_cell(object(), p) == 0``)."""
+    """The memory ``backend`` declares a cell of ``puzzle`` costs: its ``memory_per_cell(puzzle)`` (a strategy
+    over engines: auto), else ``COLOUR_BYTES_PER_CELL`` for a colour puzzle, else ``BYTES_PER_CELL`` (0: none)."""
+    of_puzzle = getattr(backend, "memory_per_cell", None)
     colour = getattr(backend, "COLOUR_BYTES_PER_CELL", None) if puzzle.is_colour else None
-    return colour or getattr(backend, "BYTES_PER_CELL", None) or 0
+    return int(of_puzzle(puzzle)) if of_puzzle else colour or getattr(backend, "BYTES_PER_CELL", None) or 0
 
 
 def accept(backend: Any, puzzle: Puzzle, given: "Given | None") -> Given:

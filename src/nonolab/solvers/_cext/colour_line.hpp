@@ -15,7 +15,6 @@
 #pragma once
 
 #include <cstdint>
-#include <cstring>
 #include <vector>
 
 namespace cext {
@@ -66,7 +65,12 @@ struct ColourAutomaton {
 
 // The forward and backward passes run on words of states (64 at a time): a cell's
 // domain selects the union of its values' masks, and a step is an AND with each
-// mask and a shift by 0, 1 or 2.  O(n * (values + 1) * words) per call.
+// mask and a shift by 0, 1 or 2.  Each row of the forward pass keeps the window of
+// words that may be non-zero (a step moves a state up by at most two, so row i + 1's
+// window lies within row i's and one word more), and both passes work on the window
+// alone: a line whose blocks have little slack, or whose cells are mostly decided,
+// reaches a few states at each cell, whatever its length (a column of 2,000 cells of
+// bands was 32 words a cell, about 1 in its window).  O(n * values * window) per call.
 class ColourLineDP {
 public:
     // Fills out[0..n) with each cell's surviving values; false when no placement fits.
@@ -75,34 +79,43 @@ public:
     bool fix(const ColourAutomaton& a, const Dom* dom, int n, Dom* out) {
         if (!forward(a, dom, n, 0)) return false;
         const int W = a.words;
-        B_.resize(W);
+        B_.assign(W, 0);
         s1_.resize(W);
         s2_.resize(W);
-        next_.resize(W);
+        next_.assign(W, 0);
+        // B_: the states of row i + 1 that reach an accepting state, non-zero within
+        // [blo, bhi] only (words outside it may hold stale values: never read).
+        int blo = lo_[n], bhi = hi_[n];
         const uint64_t* last = F_.data() + static_cast<size_t>(n) * W;
-        for (int w = 0; w < W; ++w) B_[w] = last[w] & a.accepting[w];
+        for (int w = blo; w <= bhi; ++w) B_[w] = last[w] & a.accepting[w];
         for (int i = n - 1; i >= 0; --i) {
             const uint64_t* row = F_.data() + static_cast<size_t>(i) * W;
+            const int lo = lo_[i], hi = hi_[i];
             // s1, s2: the states one and two steps before a state of B.
-            for (int w = 0; w < W; ++w) {
-                const uint64_t up = w + 1 < W ? B_[w + 1] : 0;
-                s1_[w] = (B_[w] >> 1) | (up << 63);
-                s2_[w] = (B_[w] >> 2) | (up << 62);
+            for (int w = lo; w <= hi; ++w) {
+                const uint64_t here = w >= blo && w <= bhi ? B_[w] : 0;
+                const uint64_t up = w + 1 >= blo && w + 1 <= bhi ? B_[w + 1] : 0;
+                s1_[w] = (here >> 1) | (up << 63);
+                s2_[w] = (here >> 2) | (up << 62);
             }
             const Dom d = dom[i];
             Dom seen = 0;
-            for (int v = 0; v < a.values; ++v) {
-                if (!((d >> v) & 1u)) continue;
-                const size_t base = static_cast<size_t>(v) * W;
-                uint64_t hit = 0;
-                for (int w = 0; w < W; ++w)
-                    hit |= row[w] & ((a.m0[base + w] & B_[w]) | (a.m1[base + w] & s1_[w]) | (a.m2[base + w] & s2_[w]));
-                if (hit) seen |= static_cast<Dom>(1) << v;
+            for (int w = lo; w <= hi; ++w) {
+                const uint64_t b = w >= blo && w <= bhi ? B_[w] : 0;
+                uint64_t kept = 0;
+                for (int v = 0; v < a.values; ++v) {
+                    if (!((d >> v) & 1u)) continue;
+                    const size_t at = static_cast<size_t>(v) * W + w;
+                    const uint64_t hit = row[w] & ((a.m0[at] & b) | (a.m1[at] & s1_[w]) | (a.m2[at] & s2_[w]));
+                    if (hit) seen |= static_cast<Dom>(1) << v;
+                    kept |= hit;
+                }
+                next_[w] = kept;
             }
             out[i] = seen;
-            const uint64_t *c0 = cell_masks_.data() + 3 * static_cast<size_t>(i) * W, *c1 = c0 + W, *c2 = c1 + W;
-            for (int w = 0; w < W; ++w) next_[w] = row[w] & ((c0[w] & B_[w]) | (c1[w] & s1_[w]) | (c2[w] & s2_[w]));
             B_.swap(next_);
+            blo = lo;
+            bhi = hi;
         }
         return true;
     }
@@ -117,25 +130,9 @@ public:
 
 private:
     std::vector<uint64_t> F_, B_, s1_, s2_, next_;
-    // Each cell's union of value masks (c0, c1, c2), for the domain in mask_dom_: a
-    // solve from > 0 recombines only the cells whose domain changed.
-    std::vector<uint64_t> cell_masks_;
-    std::vector<uint64_t> mask_dom_;
-
-    // The union of the masks of the values in d: c0, c1, c2 one after the other.
-    static void combine(const ColourAutomaton& a, uint64_t d, uint64_t* c) {
-        const int W = a.words;
-        std::memset(c, 0, 3 * static_cast<size_t>(W) * sizeof(uint64_t));
-        for (int v = 0; v < a.values; ++v) {
-            if (!((d >> v) & 1u)) continue;
-            const size_t base = static_cast<size_t>(v) * W;
-            for (int w = 0; w < W; ++w) {
-                c[w] |= a.m0[base + w];
-                c[W + w] |= a.m1[base + w];
-                c[2 * W + w] |= a.m2[base + w];
-            }
-        }
-    }
+    // Row i's window of words that may be non-zero: [lo_[i], hi_[i]] (words outside it
+    // are not written, and read as zero).
+    std::vector<int> lo_, hi_;
 
     // F[i]: the states the first i cells can lead the automaton to.  It returns false
     // at the first row that is empty (the rows below it are then left stale).
@@ -144,33 +141,46 @@ private:
         const int W = a.words;
         if (from == 0) {
             F_.resize(static_cast<size_t>(n + 1) * W);
-            std::memset(F_.data(), 0, static_cast<size_t>(W) * sizeof(uint64_t));
+            lo_.resize(n + 1);
+            hi_.resize(n + 1);
             F_[0] = 1;
-            cell_masks_.resize(3 * static_cast<size_t>(n) * W);
-            mask_dom_.resize(n);
+            lo_[0] = hi_[0] = 0;
         }
         for (int i = from; i < n; ++i) {
             const uint64_t* row = F_.data() + static_cast<size_t>(i) * W;
             uint64_t* nxt = F_.data() + static_cast<size_t>(i + 1) * W;
-            uint64_t* c0 = cell_masks_.data() + 3 * static_cast<size_t>(i) * W;
-            if (from == 0 || mask_dom_[i] != dom[i]) {
-                combine(a, dom[i], c0);
-                mask_dom_[i] = dom[i];
-            }
-            const uint64_t *c1 = c0 + W, *c2 = c1 + W;
-            uint64_t any = 0, carry1 = 0, carry2 = 0;
-            for (int w = 0; w < W; ++w) {
-                const uint64_t t1 = row[w] & c1[w], t2 = row[w] & c2[w];
-                nxt[w] = (row[w] & c0[w]) | (t1 << 1) | carry1 | (t2 << 2) | carry2;
+            const int lo = lo_[i], hi = hi_[i], top = hi + 1 < W ? hi + 1 : hi;
+            const Dom d = dom[i];
+            uint64_t carry1 = 0, carry2 = 0;
+            int first = -1, end = -1;
+            for (int w = lo; w <= top; ++w) {
+                const uint64_t r = w <= hi ? row[w] : 0;
+                uint64_t c0 = 0, c1 = 0, c2 = 0;
+                if (r)
+                    for (int v = 0; v < a.values; ++v) {
+                        if (!((d >> v) & 1u)) continue;
+                        const size_t at = static_cast<size_t>(v) * W + w;
+                        c0 |= a.m0[at];
+                        c1 |= a.m1[at];
+                        c2 |= a.m2[at];
+                    }
+                const uint64_t t1 = r & c1, t2 = r & c2;
+                nxt[w] = (r & c0) | (t1 << 1) | carry1 | (t2 << 2) | carry2;
                 carry1 = t1 >> 63;
                 carry2 = t2 >> 62;
-                any |= nxt[w];
+                if (nxt[w]) {
+                    if (first < 0) first = w;
+                    end = w;
+                }
             }
-            if (!any) return false;
+            if (first < 0) return false;
+            lo_[i + 1] = first;
+            hi_[i + 1] = end;
         }
-        const uint64_t* last = F_.data() + static_cast<size_t>(n) * W;
-        for (int w = 0; w < W; ++w)
+        for (int w = lo_[n]; w <= hi_[n]; ++w) {
+            const uint64_t* last = F_.data() + static_cast<size_t>(n) * W;
             if (last[w] & a.accepting[w]) return true;
+        }
         return false;
     }
 };

@@ -55,12 +55,12 @@ from typing import Any, Callable, Iterable, Iterator
 
 from nonolab.core.puzzle import Puzzle
 from nonolab.errors import InvalidArgument
-from nonolab.solvers import as_batching, options_of
-from nonolab.solvers.base import Capability, Given, Limits, SolveResult, Budget, accept, left
+from nonolab.solvers import as_batching, declared_bytes_per_cell, options_of
+from nonolab.solvers.base import Capability, Given, Limits, SolveResult, Budget, accept, bytes_per_cell, left
 from nonolab.solvers.options import Option, settle
 from nonolab.solvers.warm import warm_up
 from nonolab.solvers.auto.parts import Parts, Schedule, takes_clauses as _takes_clauses
-from nonolab.solvers.auto.colour import solve_colour
+from nonolab.solvers.auto.colour import colour_engines, solve_colour
 from nonolab.solvers.auto.carry_on import one_engine, race_native
 from nonolab.solvers.auto.duel import duel
 from nonolab.solvers.auto.solo import solo, solo_fits
@@ -320,24 +320,83 @@ class AutoSolver:
         """Search ``puzzle`` within ``limits``; ``given`` as for the backends: only the
         solutions that agree with its cells are counted."""
         watch = Budget.of(limits)
-        given = accept(self, puzzle, given)
+        given = accept(self, puzzle, given)   # (held to the memory of the route's members)
         parts = self.parts()
-        if puzzle.is_colour:
+        route = self.route(puzzle)
+        if route == "colour":
             return solve_colour(parts, puzzle, limits, watch, given, CDCL_BACKENDS)
-        if self.rival != "native" and max(puzzle.height, puzzle.width) <= self.solo_side:
-            first_engine = parts.engine(parts.first)
-            if solo_fits(parts, puzzle, first_engine) and parts.fits(puzzle):
-                return solo(parts, puzzle, limits, watch, given, first_engine)
+        if route == "solo":
+            return solo(parts, puzzle, limits, watch, given, parts.engine(parts.first))
         warm_up(parts.native, "native")  # loading the engine is not part of the native budget
-        if not parts.fits(puzzle):
+        if route == "native":
             result = parts.native_answer(watch, parts.native().solve(puzzle, left(limits, watch), given))
             result.stats.counters["handoff"] = "refused: model too large for " + "+".join(self.engines)
             return result
-        if self.rival == "native":
+        if route == "race native":
             return race_native(parts, puzzle, limits, watch, given)
-        if len(self.engines) == 2:
+        if route == "duel":
             return duel(parts, puzzle, limits, watch, given)
         return one_engine(parts, puzzle, limits, watch, given)
+
+    def route(self, puzzle: Puzzle) -> str:
+        """Which strategy :meth:`solve` takes on ``puzzle``: ``colour``, ``solo`` (the first
+        engine alone, the rival later), ``native`` (its model too large to hand over),
+        ``race native``, ``duel`` (native, then two engines) or ``one engine``.
+
+        >>> from nonolab.core import Puzzle
+        >>> AutoSolver().route(Puzzle(rows=((1,),), columns=((1,),))), AutoSolver(solo_side=0).route(
+        ...     Puzzle(rows=((1,),), columns=((1,),)))
+        ('solo', 'duel')
+        """
+        parts = self.parts()
+        if puzzle.is_colour:
+            return "colour"
+        if self.rival != "native" and max(puzzle.height, puzzle.width) <= self.solo_side:
+            first_class = self.__dict__.get("_first_class")
+            if first_class is None:   # (built once: the options do not change)
+                first_class = self.__dict__["_first_class"] = type(parts.engine(parts.first))
+            if solo_fits(parts, puzzle, first_class) and parts.fits(puzzle):
+                return "solo"
+        if not parts.fits(puzzle):
+            return "native"
+        if self.rival == "native":
+            return "race native"
+        return "duel" if len(self.engines) == 2 else "one engine"
+
+    def memory_per_cell(self, puzzle: Puzzle) -> int:
+        """The memory auto declares a cell of ``puzzle`` (what ``accept`` holds to the budget,
+        through :func:`~nonolab.solvers.base.bytes_per_cell`): the sum of what the engines
+        its :meth:`route` may run at once declare, native as auto builds it (its step log
+        included), the others read from their classes.
+
+        >>> from nonolab.core import Puzzle
+        >>> from nonolab.solvers import bytes_per_cell, get
+        >>> p = Puzzle(rows=((1,),), columns=((1,),))
+        >>> AutoSolver(solo_side=0).memory_per_cell(p) == bytes_per_cell(get("native"), p) + bytes_per_cell(
+        ...     get("lcg"), p)     # native, lcg beside it (the rival, Kissat, declares none)
+        True
+        """
+        route = self.route(puzzle)
+        known = self.__dict__.setdefault("_memory", {})   # a route's members do not change: once each
+        if (route, puzzle.is_colour) not in known:
+            known[route, puzzle.is_colour] = self._members_memory(route, puzzle)
+        return known[route, puzzle.is_colour]
+
+    def _members_memory(self, route: str, puzzle: Puzzle) -> int:
+        """:meth:`memory_per_cell` on ``route`` (what a cell costs depends on the route and
+        on whether the puzzle is in colour, nothing else)."""
+        parts = self.parts()
+        with_native = route not in ("colour", "solo") or (route == "colour" and parts.record_steps)
+        if route == "colour":
+            specs = [] if parts.record_steps else colour_engines(parts, CDCL_BACKENDS)
+        elif route in ("solo", "duel"):
+            specs = list(self.engines)   # (the rival is an engine on these routes when there are two)
+        elif route in ("race native", "one engine"):
+            specs = [parts.first]
+        else:
+            specs = []
+        native = bytes_per_cell(parts.native(), puzzle) if with_native else 0
+        return native + sum(declared_bytes_per_cell(spec, puzzle) for spec in specs)
 
 
     def solve_many(self, puzzles: Iterable[Puzzle], limits: Limits = Limits(),

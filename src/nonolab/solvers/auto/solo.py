@@ -32,12 +32,12 @@ from nonolab.solvers.auto.racing import JOIN, STOPPED, Either, Race
 __all__ = ["solo", "solo_fits"]
 
 
-def solo_fits(parts: Parts, puzzle: Puzzle, engine: Any) -> bool:
-    """Whether ``puzzle`` goes to the first engine alone: a black-and-white grid within
-    ``solo_side``, no step log asked for (native writes it), and an engine that takes the
-    alarm this path starts the rival with."""
+def solo_fits(parts: Parts, puzzle: Puzzle, engine_class: type) -> bool:
+    """Whether ``puzzle`` goes to the first engine (of class ``engine_class``) alone: a
+    black-and-white grid within ``solo_side``, no step log asked for (native writes it),
+    and an engine that takes the alarm this path starts the rival with."""
     return (0 < max(puzzle.height, puzzle.width) <= parts.schedule.solo_side and not parts.record_steps
-            and "alarm" in getattr(type(engine), "PROGRAMMATIC", ()))
+            and "alarm" in getattr(engine_class, "PROGRAMMATIC", ()))
 
 
 def solo(parts: Parts, puzzle: Puzzle, limits: Limits, watch: Budget, given: Given,

@@ -106,6 +106,9 @@ class LcgSolver:
             the messages settle.  Black-and-white lines of at most 127 cells.
         hint_conflicts: for this many conflicts decisions take the hinted phases, then
             the target phases; 0: the hints are only the first phases.
+        hint_after: the search goes this many conflicts without hints before it
+            computes them (then restarts and takes them; 0, the default: before the
+            first decision).  An easy puzzle solved sooner never pays for them.
         follow_conflicts: with the hints, after each solution, for this many conflicts
             decisions take the solution's values (0, the default: never; the target
             phases already hold the solution, the longest trail without a conflict, and
@@ -155,6 +158,8 @@ class LcgSolver:
                "(0: no hints)", minimum=0, maximum=10_000),
         Option("hint_conflicts", "int", 10_000, "conflicts during which decisions take the hinted phases; "
                "0: the hints are only the first phases", minimum=0),
+        Option("hint_after", "int", 0, "conflicts the search has without hints before it computes them "
+               "(0: before the first decision)", minimum=0),
         Option("probe_binaries", "bool", False, "root probing keeps what each probe implied as binary clauses "
                "(written to a proof too)", experimental=True),
         Option("follow_conflicts", "int", 0, "with the hints, conflicts after a solution during which "
@@ -171,11 +176,12 @@ class LcgSolver:
     hint_rounds: int
     hint_conflicts: int
     follow_conflicts: int
+    hint_after: int
     probe_binaries: bool
     PROGRAMMATIC = ("hold", "alarm")
     VARIANTS = {"minimise": ("basic",), "explain": ("positions",), "restarts": ("glucose",), "phases": ("saved",),
                 "probing": ("off",), "hint_rounds": ("0",), "hint_conflicts": ("0",), "follow_conflicts": ("1000",),
-                "probe_binaries": ("on",)}
+                "probe_binaries": ("on",), "hint_after": ("3",)}
 
     def __init__(self, *, hold: list | None = None, alarm: tuple[float, Any] | None = None, **options: Any):
         self.hold = hold
@@ -245,7 +251,7 @@ class LcgSolver:
             engine = self._engine.Engine(w, h, puzzle.rows, puzzle.columns, fixed, *options,
                                          target_phases=_PHASES[self.phases], hint_rounds=self.hint_rounds,
                                          hint_conflicts=self.hint_conflicts, follow_conflicts=self.follow_conflicts,
-                                         probe_binaries=self.probe_binaries)
+                                         probe_binaries=self.probe_binaries, hint_after=self.hint_after)
         if proof is not None:
             engine.start_proof(proof)
         found: list[Solution] = []

@@ -35,7 +35,8 @@
 //
 // Root probing (optional, within a budget of line runs): before the first
 // decision, each open cell is tried with each value on a level of its own; a
-// failed probe is a conflict like any other (its learned unit fixes the cell);
+// failed probe is a conflict like any other (its learned unit fixes the cell); a
+// literal an earlier probe implied at the same root is not probed (it cannot fail);
 // optionally what each successful probe implied is kept as binary clauses (probe.cpp).
 //
 // Counting.  After a solution, a clause blocking its decision literals is added (the
@@ -335,7 +336,9 @@ int Engine::next_probe() {
     if (counters_.line_runs - probe_start_runs_ > probe_budget_) return -1;
     while (probe_next_ < 2 * nvars_) {
         const int lit = probe_next_++;
-        if (value_[var_of(lit)] < 0) return lit;
+        if (value_[var_of(lit)] >= 0) continue;
+        if (!implied_by_probe(lit)) return lit;
+        ++counters_.probes_skipped;
     }
     return -1;
 }
@@ -404,12 +407,14 @@ RunResult Engine::run(double seconds) {
                 }
             }
             if (static_cast<double>(num_learnts_) >= max_learnts_) reduce_db();
+            if (hint_after_ > 0 && !hinted_ && !probing_ && counters_.conflicts >= hint_after_) restart();  // (hints.cpp)
             if (time_up()) return BUDGET;
         } else {
             if (probing_) {
                 // Root probing: each unassigned cell, each value, on a level of its
                 // own; a failed probe is a conflict learned from as any other.
                 if (probe_binaries_ && level() == 1) keep_probe_binaries();  // (probe.cpp)
+                if (level() == 1) note_implied_by_probe();
                 backtrack(0);
                 const int probe = next_probe();
                 if (probe >= 0) {
@@ -421,7 +426,7 @@ RunResult Engine::run(double seconds) {
                 probing_ = false;
                 counters_.probe_line_runs = counters_.line_runs - probe_start_runs_;
             }
-            if (!hinted_) apply_hints();
+            if (!hinted_ && counters_.conflicts >= hint_after_) apply_hints();
             const int decision = pick_branch();
             if (decision < 0) {
                 if (values_) solution_from_values();

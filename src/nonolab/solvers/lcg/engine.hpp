@@ -44,6 +44,7 @@ struct Watch {
 
 struct Counters {
     long long probe_binaries = 0;  // binary clauses root probing kept (probe.cpp)
+    long long probes_skipped = 0;  // probes an earlier probe implied (probe.cpp)
     long long conflicts = 0, decisions = 0, propagations = 0, line_runs = 0;
     long long learned = 0, restarts = 0, reductions = 0, explanations = 0, explained_literals = 0;
     long long explanation_checks = 0, learned_literals = 0, minimised_literals = 0, blocking = 0;
@@ -83,8 +84,14 @@ public:
         follow_conflicts_ = follow_conflicts;
     }
 
+    // The hints wait until the search has had `conflicts` conflicts without them (0: before
+    // the first decision); then a restart, and they are computed on that root (hints.cpp).
+    void set_hint_after(long long conflicts) { hint_after_ = conflicts; }
+
     // Root probing keeps what each probe implied as binary clauses (probe.cpp).
     void set_probe_binaries(bool on) { probe_binaries_ = on; }
+    // Root probing skips the literals an earlier probe implied at the same root (probe.cpp).
+    void set_probe_skipping(bool on) { skip_implied_probes_ = on; }
 
     // Fix a cell before the search; false when it contradicts an earlier fixed cell.
     bool fix(int cell, bool filled);
@@ -128,6 +135,13 @@ private:
     bool probe_binaries_ = false;
     std::unordered_set<uint64_t> probe_pairs_;  // the binary clauses kept, each literal pair sorted
     void keep_probe_binaries();
+    // Probes implied by an earlier probe at the same root, which cannot fail (probe.cpp).
+    bool skip_implied_probes_ = true;
+    std::vector<int> implied_at_root_;
+    void note_implied_by_probe();
+    bool implied_by_probe(int lit) const {
+        return !implied_at_root_.empty() && implied_at_root_[lit] == static_cast<int>(trail_.size()) + 1;
+    }
     double lbd_fast_ = 0.0, lbd_sum_ = 0.0;
     long long since_restart_ = 0;
     std::vector<int> to_clear_, stack_;
@@ -235,7 +249,7 @@ private:
     // Phase hints (hints.cpp): decisions take hint_phase_ while hints_now_, which a
     // restart turns off once hint_until_ conflicts have passed.
     int hint_rounds_ = 0;
-    long long hint_conflicts_ = 0, follow_conflicts_ = 0, hint_until_ = 0;
+    long long hint_conflicts_ = 0, follow_conflicts_ = 0, hint_until_ = 0, hint_after_ = 0;
     bool hinted_ = false, hints_now_ = false;
     std::vector<uint8_t> hint_phase_;
     void apply_hints();

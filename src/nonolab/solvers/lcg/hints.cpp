@@ -89,6 +89,7 @@ bool LineCounter::prepare(const int* clue, int k, int n, const int8_t* known) {
                 hi_[j] = i;
             }
     f_.assign(static_cast<size_t>(k + 1) * columns, 0.0);
+    ratio_.assign(static_cast<size_t>(k) * (n + 1), 0.0);
     b_.assign(f_.size(), 0.0);
     empty_w_.assign(n + 1, 1.0);
     fill_prefix_.assign(n + 1, 1.0);
@@ -103,34 +104,52 @@ bool LineCounter::marginals(const double* prior, double* black) {
     // cell weighs 1 for its value (0 for the other: can_empty_ and fits_ say which).
     double* empty_w = empty_w_.data();
     double* fill_prefix = fill_prefix_.data();  // the product of the fill weights of cells 0..i-1
+    // p / max(p, q) and q / max(p, q): the larger is exactly 1 (x / x), so one division,
+    // min(p, q) / max(p, q), taken without a branch (the comparison is a coin toss); the
+    // running product stays in a register (the same products, off the store-reload chain).
+    double product = fill_prefix[0];
     for (int i = 0; i < n; ++i) {
-        double fill = 1.0;
-        empty_w[i] = can_empty_[i] ? 1.0 : 0.0;
-        if (known_[i] < 0) {
-            const double p = clamp_message(prior[i]), q = 1.0 - p, top = std::max(p, q);
-            fill = p / top;
-            empty_w[i] = q / top;
-        }
-        fill_prefix[i + 1] = fill_prefix[i] * fill;
+        const double p = clamp_message(prior[i]), q = 1.0 - p, ratio = std::min(p, q) / std::max(p, q);
+        const bool open = known_[i] < 0, light = p < q;
+        const double fill = open && light ? ratio : 1.0;
+        empty_w[i] = !open ? (can_empty_[i] ? 1.0 : 0.0) : light ? 1.0 : ratio;
+        product *= fill;
+        fill_prefix[i + 1] = product;
     }
     const uint8_t* fits = fits_.data();
     double* f = f_.data();
     double* b = b_.data();
-    std::fill(f_.begin(), f_.end(), 0.0);
-    std::fill(b_.begin(), b_.end(), 0.0);
+    // ratio[j][p]: the fill weight of block j on [p, p + clue[j]), 0 where it does not fit,
+    // for the starts p in its row's window (the only ones whose counts can be non-zero):
+    // each division once for the three passes below.  (Adding a term with a zero ratio
+    // adds +0.0 and leaves the sum exactly as it was.)
+    double* ratio = ratio_.data();
+    for (int j = 0; j < k; ++j) {
+        double* r = ratio + static_cast<size_t>(j) * (n + 1);
+        const uint8_t* fit = fits + static_cast<size_t>(j) * (n + 1);
+        for (int p = lo_[j]; p <= hi_[j] && p + clue[j] <= n; ++p)
+            r[p] = fit[p] ? fill_prefix[p + clue[j]] / fill_prefix[p] : 0.0;
+    }
+    // (The counts outside the windows are zero: prepare() cleared them and nothing writes
+    // there, so the passes below neither clear nor read past the windows' edges.  Each
+    // row's running count stays in a register: the same sums, without a store and a
+    // reload on the chain from one cell to the next.)
     // Forward, pulled, row by row within the windows: f[j][i], the weight of the first i
     // cells holding exactly blocks 0..j-1, each block with its empty cell after it.
     f[0] = 1.0;
-    for (int j = 0; j <= k; ++j) {
+    for (int i = std::max(lo_[0], 1), last = hi_[0]; i <= last; ++i) f[i] = f[i - 1] * empty_w[i - 1];
+    for (int j = 1; j <= k; ++j) {
         double* row = f + static_cast<size_t>(j) * columns;
-        const double* above = j > 0 ? f + static_cast<size_t>(j - 1) * columns : nullptr;
-        const uint8_t* fit = j > 0 ? fits + static_cast<size_t>(j - 1) * (n + 1) : nullptr;
-        for (int i = std::max(lo_[j], 1); i <= hi_[j]; ++i) {
-            double v = row[i - 1] * empty_w[i - 1];
-            if (j > 0) {
-                const int p = i - 1 - clue[j - 1];  // block j-1 on [p, i - 1), cell i - 1 empty
-                if (p >= 0 && fit[p]) v += above[p] * (fill_prefix[i - 1] / fill_prefix[p]) * empty_w[i - 1];
-            }
+        const double* above = f + static_cast<size_t>(j - 1) * columns;
+        const double* r = ratio + static_cast<size_t>(j - 1) * (n + 1);
+        const int len = clue[j - 1], above_lo = lo_[j - 1], above_hi = hi_[j - 1];
+        double v = row[lo_[j] - 1];
+        for (int i = lo_[j]; i <= hi_[j]; ++i) {
+            v *= empty_w[i - 1];
+            // Block j-1 on [p, i - 1), cell i - 1 empty (outside the row above's window
+            // its count is zero and adds nothing).
+            const int p = i - 1 - len;
+            if (p >= above_lo && p <= above_hi) v += above[p] * r[p] * empty_w[i - 1];
             row[i] = v;
         }
     }
@@ -139,13 +158,12 @@ bool LineCounter::marginals(const double* prior, double* black) {
     for (int j = k; j >= 0; --j) {
         double* row = b + static_cast<size_t>(j) * columns;
         const double* below = j < k ? b + static_cast<size_t>(j + 1) * columns : nullptr;
-        const uint8_t* fit = j < k ? fits + static_cast<size_t>(j) * (n + 1) : nullptr;
+        const double* r = j < k ? ratio + static_cast<size_t>(j) * (n + 1) : nullptr;
+        const int len = j < k ? clue[j] : n + 1;  // (no block after the last)
+        double v = row[std::min(hi_[j], n) + 1];
         for (int i = std::min(hi_[j], n); i >= lo_[j]; --i) {
-            double v = row[i + 1] * empty_w[i];
-            if (j < k && fit[i]) {
-                const int end = i + clue[j];
-                v += below[end + 1] * (fill_prefix[end] / fill_prefix[i]) * empty_w[end];
-            }
+            v *= empty_w[i];
+            if (i + len <= n) v += below[i + len + 1] * r[i] * empty_w[i + len];
             row[i] = v;
         }
     }
@@ -155,12 +173,12 @@ bool LineCounter::marginals(const double* prior, double* black) {
     double* spread = spread_.data();
     std::fill(spread, spread + n + 1, 0.0);
     for (int j = 0; j < k; ++j) {
+        const double* r = ratio + static_cast<size_t>(j) * (n + 1);
         for (int p = lo_[j]; p <= hi_[j] && p + clue[j] <= n; ++p) {
             const double before = f[j * columns + p];
             if (before == 0.0 || !fits[j * (n + 1) + p]) continue;
             const int end = p + clue[j];
-            const double share = before * (fill_prefix[end] / fill_prefix[p]) * empty_w[end] *
-                                 b[(j + 1) * columns + end + 1] / total;
+            const double share = before * r[p] * empty_w[end] * b[(j + 1) * columns + end + 1] / total;
             spread[p] += share;
             spread[end] -= share;
         }

@@ -31,7 +31,7 @@ private:
     std::vector<int8_t> known_;
     std::vector<uint8_t> can_empty_, fits_;
     std::vector<int> lo_, hi_;  // each row's window of states on some arrangement
-    std::vector<double> empty_w_, fill_prefix_, f_, b_, spread_;
+    std::vector<double> empty_w_, fill_prefix_, f_, b_, ratio_, spread_;
 };
 
 // Each cell's estimated chance of being filled (row-major), after at most `rounds` rounds

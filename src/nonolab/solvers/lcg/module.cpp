@@ -6,8 +6,8 @@
 //       drop cells in (see Engine::explain); restarts: 0 Luby, 1 glucose-style;
 //       probe_budget: line runs root probing may spend (0: no probing); target_phases:
 //       1 decisions take the target phases, 0 the saved phases; hint_rounds, hint_conflicts,
-//       follow_conflicts: phase hints by belief propagation (see Engine::set_phase_hints);
-//       probe_binaries: 1 root probing keeps its implications as clauses (probe.cpp).
+//       follow_conflicts, hint_after: phase hints (Engine::set_phase_hints, set_hint_after);
+//       probe_binaries, skip_implied_probes (default 1): root probing's extras (probe.cpp).
 //   Colour puzzles: colours=k (2..31) and row_colours/column_colours, each block's
 //       colour 1..k in the shape of rows/columns; fixed: (cell, value) pairs, value 0..k.
 //   Engine.run(seconds) -> 0 budget spent, 1 a solution (then blocked), 2 exhausted;
@@ -65,15 +65,15 @@ bool colours_fit(const std::vector<std::vector<int>>& clues, const std::vector<s
 int Engine_init(EngineObject* self, PyObject* args, PyObject* kwds) {
     static const char* keywords[] = {"width", "height", "rows", "columns", "fixed", "minimise", "bands", "restarts", "probe_budget",
                                      "colours", "row_colours", "column_colours", "target_phases", "hint_rounds", "hint_conflicts",
-                                     "follow_conflicts", "probe_binaries", nullptr};
+                                     "follow_conflicts", "probe_binaries", "skip_implied_probes", "hint_after", nullptr};
     int width = 0, height = 0, minimise = 2, bands = 0, restarts = 0, colours = 0, target_phases = 1, hint_rounds = 0,
-        probe_binaries = 0;
-    long long probe_budget = 0, hint_conflicts = 0, follow_conflicts = 0;
+        probe_binaries = 0, skip_implied_probes = 1;
+    long long probe_budget = 0, hint_conflicts = 0, follow_conflicts = 0, hint_after = 0;
     PyObject *rows = nullptr, *columns = nullptr, *fixed = nullptr, *row_colours = nullptr, *column_colours = nullptr;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "iiOO|OiiiLiOOpiLLp", const_cast<char**>(keywords), &width,
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "iiOO|OiiiLiOOpiLLppL", const_cast<char**>(keywords), &width,
                                      &height, &rows, &columns, &fixed, &minimise, &bands, &restarts, &probe_budget,
                                      &colours, &row_colours, &column_colours, &target_phases, &hint_rounds,
-                                     &hint_conflicts, &follow_conflicts, &probe_binaries))
+                                     &hint_conflicts, &follow_conflicts, &probe_binaries, &skip_implied_probes, &hint_after))
         return -1;
     if (colours != 0 && (colours < 2 || colours > 31 || !row_colours || !column_colours)) {
         PyErr_SetString(PyExc_ValueError, "a colour puzzle needs 2..31 colours and row_colours, column_colours");
@@ -87,8 +87,8 @@ int Engine_init(EngineObject* self, PyObject* args, PyObject* kwds) {
         PyErr_SetString(PyExc_ValueError, "restarts must be 0 (Luby) or 1 (glucose)");
         return -1;
     }
-    if (hint_rounds < 0 || hint_conflicts < 0 || follow_conflicts < 0) {
-        PyErr_SetString(PyExc_ValueError, "hint_rounds, hint_conflicts and follow_conflicts must not be negative");
+    if (hint_rounds < 0 || hint_conflicts < 0 || follow_conflicts < 0 || hint_after < 0) {
+        PyErr_SetString(PyExc_ValueError, "hint_rounds, hint_conflicts, follow_conflicts, hint_after must not be negative");
         return -1;
     }
     if (bands < 0 || bands > 2) {
@@ -131,7 +131,9 @@ int Engine_init(EngineObject* self, PyObject* args, PyObject* kwds) {
     self->engine = built;
     self->engine->set_target_phases(target_phases != 0);
     self->engine->set_phase_hints(hint_rounds, hint_conflicts, follow_conflicts);
+    self->engine->set_hint_after(hint_after);
     self->engine->set_probe_binaries(probe_binaries != 0);
+    self->engine->set_probe_skipping(skip_implied_probes != 0);
     if (fixed && fixed != Py_None) {
         PyObject* fast = PySequence_Fast(fixed, "fixed must be a sequence of (cell, filled) pairs");
         if (!fast) return -1;
@@ -199,7 +201,7 @@ PyObject* Engine_stats(EngineObject* self, PyObject*) {
     PyObject* dict = PyDict_New();
     if (!dict) return nullptr;
     const std::pair<const char*, long long> items[] = {
-        {"probe_binaries", c.probe_binaries},
+        {"probe_binaries", c.probe_binaries}, {"probes_skipped", c.probes_skipped},
         {"conflicts", c.conflicts}, {"decisions", c.decisions}, {"propagations", c.propagations},
         {"line_runs", c.line_runs}, {"learned", c.learned}, {"restarts", c.restarts},
         {"reductions", c.reductions}, {"explanations", c.explanations},

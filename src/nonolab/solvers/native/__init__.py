@@ -27,11 +27,12 @@ from typing import Any, Callable, Iterable, Iterator, Mapping
 from nonolab.core.grid import UNKNOWN, Grid, Solution
 from nonolab.core.puzzle import Puzzle
 from nonolab.solvers.base import (Capability, Given, Implication, Limits, SolveResult, Budget, accept,
-                                  available_cores, checked_solutions, finish)
+                                  available_cores, finish)
 from nonolab.errors import InvalidArgument
 from nonolab.solvers.options import Option, settle
 from nonolab.solvers.stopping import when_set
-from nonolab.solvers.native.modes import (DEFAULT_ENUMERATE_CAP, STRATEGIES, LineStrategy, Probing,
+from nonolab.solvers.native.checks import Checks
+from nonolab.solvers.native.modes import (BRANCHING, DEFAULT_ENUMERATE_CAP, STRATEGIES, LineStrategy, Probing,
                                           line_strategy)
 from nonolab.solvers.observer import QUIET, SearchObserver
 from nonolab.solvers.steps import Step, Technique
@@ -56,10 +57,6 @@ _SLICE = 0.05  # seconds
 # The first root slice while an observer waits for the end of the root's propagation (the
 # slices double): 0.1 ms, so a 25x25 grid reports its end after 0.17 ms, not 0.58 ms.
 _STUCK_SLICE = 0.0001
-# What a solve costs after its search, per cell: verifying the solutions, the
-# remainder, the pictures (2.9 s on a 5000x5000 grid, measured).  Under a time limit the
-# search stops this much earlier, so that the whole call ends within the limit.
-_FINISH_PER_CELL = 1.2e-7
 # The second style is a copy of the first's root (its grid, and its probing's scratch
 # grids: 4 bytes a cell, 1.4 s on a 10,000x10,000 grid, measured); it joins once the
 # first has searched below the root for about as long as the copy takes, so that a huge
@@ -119,11 +116,12 @@ class NativeSolver:
     # cell for grade and explain of a blank 10,000x10,000 grid, 61-68 for a smooth one).
     BYTES_PER_CELL = 12
     STEP_LOG_BYTES_PER_CELL = 60
-    # The colour engine (its grid of colour sets, its line states; measured on 1, 4 and 9 M
-    # cells of a banded 3-colour picture: 59 bytes a cell solved at 1 M cells, fixed costs
-    # included, 34-37 a cell on 4-9 M: benchmarks/log/2026-11-26-limits-4.md); its step log
-    # is taken to cost what the black-and-white one does (not measured).
-    COLOUR_BYTES_PER_CELL = 60
+    # The colour engine (its grid of colour sets, the root's copy, probing's four scratch
+    # arrays, the solution in Python; measured solved on 1, 4 and 9 M cells of a banded
+    # 3-colour picture: 78, 240 and 583 MB peak, 65 bytes a cell at 9 M cells all in, 69 a
+    # cell more from 4 to 9 M: benchmarks/log/2026-11-26-limits-5.md; the 9 M grid timed out
+    # before, at 354 MB); its step log is taken to cost what the black-and-white one does.
+    COLOUR_BYTES_PER_CELL = 70
     CAPABILITIES = frozenset({Capability.EXACT_COUNT, Capability.GIVEN_CELLS, Capability.PROGRESS,
                               Capability.STEPS, Capability.REMAINDER, Capability.COLOUR, Capability.BATCH})
     OPTIONS = (
@@ -147,6 +145,9 @@ class NativeSolver:
                minimum=0, experimental=True),
         Option("threads", "int", None, "threads for the root's line propagation of large grids (none: the "
                "cores available); the answers are the same on any number", minimum=1, maximum=256, optional=True),
+        Option("branching", "choice", "wu", "the branching rule over each cell's two probing gains: wu "
+               "(sqrt(max/(min+1)) + min) or lalafrog (LalaFrogKK's min + 1.85 ln(1 + max - min))",
+               choices=BRANCHING),
     )
     # The declared options as settle() sets them: their types, for the checker (defaults and checks
     # live in OPTIONS only; tests/backends/test_options.py holds the two names to each other).
@@ -161,10 +162,14 @@ class NativeSolver:
     probe_depth: int
     deep_sweeps: int
     threads: int | None
+    branching: str
     PROGRAMMATIC = ("progress", "observer")
+    # The engine skips probes that would learn nothing again (the same search, fewer
+    # trials); off only to measure that against the search without it (benchmarks.native_ab).
+    _skip_probes = True
     # Option values that make a different solver (the default "dp" is the plain
     # backend), each held to the whole contract suite: see nonolab.solvers.specs.
-    VARIANTS = {"line": tuple(name for name in STRATEGIES if name != "dp")}
+    VARIANTS = {"line": tuple(name for name in STRATEGIES if name != "dp"), "branching": ("lalafrog",)}
 
     def __init__(self, *, progress: Callable[[int, int], None] | None = None,
                  observer: SearchObserver | None = None, **options: Any):
@@ -190,7 +195,8 @@ class NativeSolver:
         """A fresh search of ``puzzle`` from the given cells."""
         from nonolab.solvers.native.search import SearchSpace
         return SearchSpace(puzzle, self.cache_bytes, given, self.probing.value, self.line.code, self.line_cap,
-                           self.record_steps, threads=self.threads or available_cores())
+                           self.record_steps, threads=self.threads or available_cores(),
+                           branching=self.branching, skip_probes=self._skip_probes)
 
     @staticmethod
     def probings(puzzle: Puzzle) -> tuple[Probing, ...]:
@@ -238,7 +244,9 @@ class NativeSolver:
         """The search of :meth:`solve` from its ``first`` space (forks subscribe to the cancel too)."""
         styles = list(_STYLES) if self.restarts else [(self.probe_depth, self.deep_sweeps)]
         spaces = [first]
-        search_end = None if watch.deadline is None else watch.deadline - _FINISH_PER_CELL * puzzle.width * puzzle.height
+        # Under a time limit the search ends early enough to check what it finds (checks.py).
+        checks = Checks(puzzle, self.name)
+        search_end = checks.search_end(watch, limits, 0)
         found: dict[bytes, Solution] = {}  # verified as each slice ends, inside the clock
         w = puzzle.width
         steps = None
@@ -293,10 +301,12 @@ class NativeSolver:
                 # Verify what this slice found now, not after the search: a count finds
                 # solutions faster than they are checked, and the limit must cover both.
                 fresh = [cells for cells in dict.fromkeys(run.solutions) if cells not in found]
-                checked = checked_solutions(puzzle, (Solution.from_states(cells, w) for cells in fresh), self.name)
-                found.update(zip(fresh, checked))
-                # An exhausted search has seen every solution, so the union is all of them.
-                complete = run.complete
+                checked, all_checked = checks.check(fresh, lambda cells: Solution.from_states(cells, w), watch)
+                found.update(checked)
+                search_end = checks.search_end(watch, limits, len(found))
+                # An exhausted search has seen every solution, so the union is all of them
+                # (when all were checked in time).
+                complete = run.complete and all_checked
                 past = search_end is not None and time.perf_counter() >= search_end
                 out_of_nodes = run.limited and not run.timed_out and (
                     not root_only or sum(sp.nodes for sp in spaces) >= (self.node_limit or 1 << 62))
@@ -344,6 +354,7 @@ class NativeSolver:
             "cache_hit_rate": round(hits / (solves + hits), 4) if solves + hits else 0.0,
             "propagation_rounds": s["propagation_rounds"],
             "probes": s["probes"],
+            "probes_skipped": s["probes_skipped"],
             "nodes": s["nodes"],
             "max_depth": s["max_depth"],
             "styles": len(spaces),

@@ -39,6 +39,7 @@ def batch_applies(solver: Any) -> bool:
     # The batch entry runs the dp line strategy with probing up to full, as the engine's solve does then.
     return (solver.line.name == "dp" and solver.probing is not Probing.DEPTH2 and available()
             and solver.node_limit is None and not solver.record_steps
+            and solver.branching == "wu"  # (the engine's default)
             and solver.progress is None and solver.observer is None)
 
 

@@ -63,6 +63,13 @@ def line_strategy(name: str | LineStrategy) -> LineStrategy:
         raise InvalidArgument(f"unknown line strategy {name!r} (known: {', '.join(STRATEGIES)})") from None
 
 
+#: The branching rules of the search (``-O branching=NAME``), by their code in the engine:
+#: ``wu``, the cell maximising sqrt(max/(min+1)) + min of its two probing gains (Wu et al.
+#: 2013; nonogrid's default); ``lalafrog``, LalaFrogKK's min + 1.85 ln(1 + |difference|)
+#: (CGI-Lab's tournament solver); either tries the larger gain first.
+BRANCHING = ("wu", "lalafrog")
+
+
 class Probing(str, Enum):
     """How much probing runs between line propagation and search."""
 

@@ -19,12 +19,14 @@ white, with colour indices as values (0 the background).
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from nonolab.core.grid import Solution
 from nonolab.core.puzzle import Puzzle
 from nonolab.errors import InvalidArgument, TooLarge
 from nonolab.solvers.base import Given, Limits, SolveResult, Budget, finish
+from nonolab.solvers.native.checks import Checks
 from nonolab.solvers.stopping import when_set
 from nonolab.solvers.steps import Step, Technique
 
@@ -96,6 +98,9 @@ def solve_colour(name: str, puzzle: Puzzle, limits: Limits, given: Given, node_l
     watch = Budget.of(limits)
     engine = colour_engine(puzzle, given, probing, record_steps)
     unsubscribe = when_set(limits.cancel, engine.interrupt)
+    # Each solution is checked as it is found, and the search ends early enough for the
+    # checks still to come (native/checks.py, as in black and white).
+    checks = Checks(puzzle, name)
     found: list[Solution] = []
     steps: list[Step] | None = None
     exhausted = False
@@ -104,11 +109,14 @@ def solve_colour(name: str, puzzle: Puzzle, limits: Limits, given: Given, node_l
             budget = -1 if node_limit is None else node_limit - engine.stats()[0]
             if budget == 0 and not engine.exhausted():
                 break
-            left = watch.left()
-            seconds = _SLICE if left is None else max(0.0, min(_SLICE, left))
+            end = checks.search_end(watch, limits, len(found))
+            seconds = _SLICE if end is None else max(0.0, min(_SLICE, end - time.perf_counter()))
             code = engine.run(seconds, budget)
             if code == _FOUND:
-                found.append(Solution.from_bytes(engine.cells(), puzzle.width, colours=True))
+                checked, in_time = checks.check([engine.cells()], _picture(puzzle.width), watch)
+                found += [solution for _, solution in checked]
+                if not in_time:
+                    break
                 if record_steps and steps is None:
                     steps = colour_steps(engine.steps(), puzzle.height, puzzle.width)
                 if limits.max_solutions is not None and len(found) >= limits.max_solutions:
@@ -117,7 +125,7 @@ def solve_colour(name: str, puzzle: Puzzle, limits: Limits, given: Given, node_l
             elif code == _EXHAUSTED:
                 exhausted = True
                 break
-            if watch.expired():
+            if watch.expired() or (end is not None and time.perf_counter() >= end):
                 break
     finally:
         unsubscribe()
@@ -126,5 +134,10 @@ def solve_colour(name: str, puzzle: Puzzle, limits: Limits, given: Given, node_l
     nodes, line_solves, probes = engine.stats()
     counters: dict[str, Any] = {"nodes": nodes, "line_solves": line_solves, "probes": probes,
                                 "colours": puzzle.colours}
-    return finish(name, puzzle, limits, watch, found, exhausted, counters, tuple(steps or ()))
+    return finish(name, puzzle, limits, watch, found, exhausted, counters, tuple(steps or ()), checked=True)
+
+
+def _picture(width: int) -> Any:
+    """A colour engine's solution (a value a cell) as a :class:`Solution`."""
+    return lambda cells: Solution.from_bytes(cells, width, colours=True)
 

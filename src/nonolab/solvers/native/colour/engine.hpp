@@ -88,9 +88,14 @@ private:
     Phase phase_ = PICK;
     bool root_taken_ = false;
     std::vector<Level> levels_;
-    // Propagation: the lines queued, as flags and as a stack (the last queued solved first).
+    // Propagation: the lines queued, as flags and as two lists (the rows, the columns),
+    // solved in rounds: every queued line of one side, then of the other.  A row's solve
+    // queues only columns and a column's only rows, so a line is solved once a round
+    // however many of its cells the other side's round changed (popping the last line
+    // queued instead solved each line ~60 times on a 500x500 picture of bands, measured).
     std::vector<uint8_t> queued_;
-    std::vector<int> stack_;
+    std::vector<int> pending_[2];
+    int side_ = 0;  // the list being solved (0 rows, 1 columns)
     // Probing: a scratch copy of the domains, what a trial changed, and per cell the run of
     // consistent trials (from the first) that changed it and the union of what they left it.
     std::vector<uint64_t> scratch_, union_;
@@ -115,7 +120,15 @@ private:
         if (record_steps_) log_.push_back({step, technique, source, cell, value, depth_});
     }
     void clear_queue();
-    void queue_cell(int cell);
+    void queue_line(int k) {
+        if (queued_[k]) return;
+        queued_[k] = 1;
+        pending_[k < h_ ? 0 : 1].push_back(k);
+    }
+    void queue_cell(int cell) {
+        queue_line(cell / w_);
+        queue_line(h_ + cell % w_);
+    }
     // propagate.cpp
     int propagate(std::vector<uint64_t>& dom, bool log, std::vector<int>* touched, bool pausable);
     void narrow(int cell, uint64_t mask, long long step, int technique, int source);

@@ -28,29 +28,27 @@ bool ColourEngine::time_up() {
     return clock_says_stop();
 }
 
+// Only the lines still queued carry a flag (a solved line drops its own): O(queued).
 void ColourEngine::clear_queue() {
-    std::fill(queued_.begin(), queued_.end(), 0);
-    stack_.clear();
+    for (std::vector<int>& lines : pending_) {
+        for (int k : lines) queued_[k] = 0;
+        lines.clear();
+    }
 }
 
-void ColourEngine::queue_cell(int cell) {
-    queued_[cell / w_] = 1;
-    queued_[h_ + cell % w_] = 1;
-}
-
-// Solves the lines on the stack (the last queued first; lines queued by flags only are
-// stacked first, in their order) until none is left: 1; 0 on a contradiction; 2 when a
-// pausable propagation ran out of time (the stack goes on at the next call).  Every
-// changed cell goes onto `touched`; with log, cells decided go into the step log.
+// Solves the queued lines in rounds (every queued row, then every queued column, and
+// again) until none is left: 1; 0 on a contradiction; 2 when a pausable propagation ran
+// out of time (the queue goes on at the next call).  The fixpoint does not depend on the
+// order (each solve only narrows, and a line is solved again whenever a cell of it
+// changes), so neither do the counts.  Every changed cell goes onto `touched`; with log,
+// cells decided go into the step log.
 int ColourEngine::propagate(std::vector<uint64_t>& dom, bool log, std::vector<int>* touched, bool pausable) {
-    if (stack_.empty())
-        for (int k = 0; k < h_ + w_; ++k)
-            if (queued_[k]) stack_.push_back(k);
     const bool logging = log && record_steps_;
-    while (!stack_.empty()) {
+    while (!pending_[0].empty() || !pending_[1].empty()) {
+        if (pending_[side_].empty()) side_ ^= 1;
         if (pausable && time_up()) return 2;
-        const int k = stack_.back();
-        stack_.pop_back();
+        const int k = pending_[side_].back();
+        pending_[side_].pop_back();
         queued_[k] = 0;
         ++stats[COLOUR_LINE_SOLVES];
         const bool row = k < h_;
@@ -68,11 +66,7 @@ int ColourEngine::propagate(std::vector<uint64_t>& dom, bool log, std::vector<in
                 if (step < 0) step = ++step_ids_;
                 log_cell(step, COLOUR_LINE, k, cell, value);
             }
-            const int other = row ? h_ + cell % w_ : cell / w_;
-            if (!queued_[other]) {
-                queued_[other] = 1;
-                stack_.push_back(other);
-            }
+            queue_line(row ? h_ + cell % w_ : cell / w_);
         }
     }
     return 1;

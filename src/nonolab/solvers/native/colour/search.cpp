@@ -31,7 +31,7 @@ bool ColourEngine::pick() {
     if (!root_taken_) {
         root_taken_ = true;
         depth_ = 0;
-        std::fill(queued_.begin(), queued_.end(), 1);
+        for (int k = 0; k < h_ + w_; ++k) queue_line(k);
         return true;
     }
     while (!levels_.empty() && levels_.back().left == 0) levels_.pop_back();

@@ -2,19 +2,23 @@
 // (../search/engine.hpp).
 //
 //   Engine(height, width, rows, columns, given, cache_bytes, probing, strategy=0,
-//          cap=65536, record_steps=False, threads=1)   rows/columns: sequences of clues; given:
+//          cap=65536, record_steps=False, threads=1, skip_probes=True, branching=0)
+//       rows/columns: sequences of clues; given:
 //       bytes, one state mask per cell (1 empty, 2 filled, 3 unknown), row-major, or b""
 //       for all unknown;
 //       cache_bytes: the line cache's memory; probing: 0 none, 1 contradiction, 2 full,
 //       3 depth-2; strategy: 0 dp, 1 chain-range, 2 overlap, 3 enumerate (cap: its
 //       block positions per line solve); record_steps: keep the step log; threads: for
-//       the root's first propagation (../search/sweep.cpp), the answers alike on any number.
+//       the root's first propagation (../search/sweep.cpp), the answers alike on any number;
+//       skip_probes: skip the probes that would learn nothing again (ProbeMemo, the same
+//       search; off only to hold it to the search without); branching: 0 Wu et al.'s
+//       rule, 1 LalaFrogKK's score (native::Branching).
 //   Engine.run(seconds, node_budget, probe_depth, deep_sweeps) -> 0 paused (time or
 //       node budget spent), 1 a solution (in cells()), 2 exhausted; the GIL is released
 //       while it searches.  node_budget < 0: no budget.
 //   Engine.fork_root() -> Engine: a new search from this one's root (once it branched).
 //   Engine.cells(), Engine.remainder() -> bytes; Engine.stats() -> (line_solves,
-//   cache_hits, probes, nodes, max_depth, rounds); Engine.decided() -> cells decided below the given ones;
+//   cache_hits, probes, nodes, max_depth, rounds, probes_skipped); Engine.decided() -> cells decided below the given ones;
 //   Engine.node_paused() -> whether the current node is part-way through.
 //   Engine.steps() -> [(step, technique, source, cell, value)]: the step log of the path.
 //   Engine.implications(max_pairs) -> [(p, a, q, b)]: see Engine::implications.
@@ -66,18 +70,25 @@ bool read_given(Py_buffer& given, int height, int width, std::vector<uint8_t>& c
 
 int Engine_init(EngineObject* self, PyObject* args, PyObject* kwds) {
     static const char* keywords[] = {"height", "width", "rows", "columns", "given", "cache_bytes", "probing",
-                                     "strategy", "cap", "record_steps", "threads", nullptr};
-    int height = 0, width = 0, record_steps = 0;
+                                     "strategy", "cap", "record_steps", "threads", "skip_probes", "branching",
+                                     nullptr};
+    int height = 0, width = 0, record_steps = 0, skip_probes = 1;
     native::Settings settings;
     PyObject *rows = nullptr, *columns = nullptr;
     Py_buffer given;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "iiOOy*Li|iLpi", const_cast<char**>(keywords), &height, &width,
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "iiOOy*Li|iLpipi", const_cast<char**>(keywords), &height, &width,
                                      &rows, &columns, &given, &settings.cache_bytes, &settings.probing,
-                                     &settings.strategy, &settings.cap, &record_steps, &settings.threads))
+                                     &settings.strategy, &settings.cap, &record_steps, &settings.threads,
+                                     &skip_probes, &settings.branching))
         return -1;
     std::vector<uint8_t> cells;
     if (!read_given(given, height, width, cells)) return -1;
     settings.record_steps = record_steps != 0;
+    settings.skip_probes = skip_probes != 0;
+    if (settings.branching != native::WU_BRANCHING && settings.branching != native::LALAFROG_BRANCHING) {
+        PyErr_SetString(PyExc_ValueError, "branching must be 0 (wu) or 1 (lalafrog)");
+        return -1;
+    }
     if (settings.probing < native::NO_PROBING || settings.probing > native::DEPTH2_PROBING) {
         PyErr_SetString(PyExc_ValueError, "probing must be 0 (none), 1 (contradiction), 2 (full) or 3 (depth-2)");
         return -1;
@@ -140,8 +151,8 @@ PyObject* Engine_remainder(EngineObject* self, PyObject*) {
 PyObject* Engine_stats(EngineObject* self, PyObject*) {
     if (!ready(self)) return nullptr;
     const long long* s = self->engine->stats;
-    return Py_BuildValue("(LLLLLL)", s[native::LINE_SOLVES], s[native::CACHE_HITS], s[native::PROBES],
-                         s[native::NODES], s[native::MAX_DEPTH], s[native::ROUNDS]);
+    return Py_BuildValue("(LLLLLLL)", s[native::LINE_SOLVES], s[native::CACHE_HITS], s[native::PROBES],
+                         s[native::NODES], s[native::MAX_DEPTH], s[native::ROUNDS], s[native::PROBES_SKIPPED]);
 }
 
 PyObject* Engine_decided(EngineObject* self, PyObject*) {
@@ -254,7 +265,7 @@ PyMethodDef engine_methods[] = {
     {"remainder", reinterpret_cast<PyCFunction>(Engine_remainder), METH_NOARGS,
      "what every solution not yet reached agrees with, one state mask per cell"},
     {"stats", reinterpret_cast<PyCFunction>(Engine_stats), METH_NOARGS,
-     "(line_solves, cache_hits, probes, nodes, max_depth, rounds)"},
+     "(line_solves, cache_hits, probes, nodes, max_depth, rounds, probes_skipped)"},
     {"decided", reinterpret_cast<PyCFunction>(Engine_decided), METH_NOARGS, "cells decided below the given ones"},
     {"node_paused", reinterpret_cast<PyCFunction>(Engine_node_paused), METH_NOARGS,
      "whether the current node's propagation or probing is part-way through"},

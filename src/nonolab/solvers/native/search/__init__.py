@@ -24,6 +24,7 @@ from typing import Any, Callable, Iterable, Iterator, Literal
 
 from nonolab.core.puzzle import Puzzle
 from nonolab.solvers.native.compiled import engine_module
+from nonolab.solvers.native.modes import BRANCHING
 from nonolab.solvers.steps import CellRun, Step, Technique
 
 __all__ = ["Outcome", "SearchSpace", "StepLogCut", "steps_of"]
@@ -32,7 +33,7 @@ _PAUSED, _FOUND, _EXHAUSTED = 0, 1, 2
 # How long one engine call runs before Python looks at the clock, the cancel event and
 # the progress callback again (the GIL is released meanwhile).
 SLICE_SECONDS = 0.02
-_COUNTERS = ("line_solves", "cache_hits", "probes", "nodes", "max_depth", "propagation_rounds")
+_COUNTERS = ("line_solves", "cache_hits", "probes", "nodes", "max_depth", "propagation_rounds", "probes_skipped")
 _PROBING = {"none": 0, "contradiction": 1, "full": 2, "depth-2": 3}
 # The step log crosses into Python in pieces of this many rows, the clock looked at
 # between them: a piece is read into numpy and grouped in milliseconds, so a log of
@@ -74,11 +75,16 @@ class SearchSpace:
         record_steps: keep the step log (:meth:`steps`).
         threads: threads for the root's first line propagation (the answers and
             counters are the same on any number; only its wall time changes).
+        skip_probes: skip a probe that learnt nothing while no line its trials solved
+            has changed (the same search: only ``probes`` and the line counters drop;
+            off only to hold the engine to the search without it).
+        branching: the branching rule, ``"wu"`` or ``"lalafrog"``
+            (:data:`~nonolab.solvers.native.modes.BRANCHING`).
     """
 
     def __init__(self, puzzle: Puzzle, cache_bytes: int = 32 << 20, given: bytes | None = None,
                  probing: str = "full", strategy: int = 0, cap: int = 1 << 16, record_steps: bool = False, *,
-                 threads: int = 1, _engine: Any = None):
+                 threads: int = 1, skip_probes: bool = True, branching: str = "wu", _engine: Any = None):
         self.height, self.width = puzzle.height, puzzle.width
         self.probing = probing
         self.record_steps = record_steps
@@ -89,14 +95,15 @@ class SearchSpace:
             raise ValueError(f"SearchSpace: probing must be one of {', '.join(_PROBING)}, not {probing!r}")
         cells = given if given is not None else b""  # (b"": all unknown, made by the engine)
         self._engine = engine_module().Engine(puzzle.height, puzzle.width, puzzle.rows, puzzle.columns, cells,
-                                              cache_bytes, _PROBING[probing], strategy, cap, record_steps, threads)
+                                              cache_bytes, _PROBING[probing], strategy, cap, record_steps, threads,
+                                              skip_probes, BRANCHING.index(branching))
 
     @property
     def nodes(self) -> int:
         return self._engine.stats()[3]
 
     def counters(self) -> dict[str, int]:
-        """line_solves, cache_hits, probes, nodes, max_depth, propagation_rounds."""
+        """line_solves, cache_hits, probes, nodes, max_depth, propagation_rounds, probes_skipped."""
         return dict(zip(_COUNTERS, self._engine.stats()))
 
     def root_done(self) -> bool:

@@ -30,13 +30,18 @@
 namespace native {
 
 // The counters, in the order Engine::stats reports them.
-enum Stat { LINE_SOLVES, CACHE_HITS, PROBES, NODES, MAX_DEPTH, ROUNDS, N_STATS };
+enum Stat { LINE_SOLVES, CACHE_HITS, PROBES, NODES, MAX_DEPTH, ROUNDS, PROBES_SKIPPED, N_STATS };
 
 // What run() returns.
 enum RunResult { PAUSED = 0, FOUND = 1, EXHAUSTED = 2 };
 
 // Probing levels (nonolab.solvers.native.modes.Probing.level).
 enum ProbingLevel { NO_PROBING = 0, CONTRADICTION_PROBING = 1, FULL_PROBING = 2, DEPTH2_PROBING = 3 };
+
+// Branching rules (nonolab.solvers.native.modes.BRANCHING): the cell maximising
+// sqrt(max/(min+1)) + min of its two probing gains (Wu et al.'s paper, nonogrid's
+// default), or LalaFrogKK's min + 1.85 ln(1 + |difference|); the larger gain first.
+enum Branching { WU_BRANCHING = 0, LALAFROG_BRANCHING = 1 };
 
 // The techniques of the step log, in the order of its Python reader (search/__init__.py).
 enum Technique { LINE = 0, CONTRADICTION_PROBE = 1, BOTH_BRANCHES_AGREE = 2, GUESS = 3, DEPTH2_PROBE = 4 };
@@ -59,6 +64,10 @@ struct Settings {
     // Threads for the root's first propagation (sweep.cpp); the answers and the counters
     // do not depend on it.
     int threads = 1;
+    // Skip the probe of a cell whose last probe learnt nothing when no line its two
+    // trials solved has changed since (ProbeMemo): the same search, fewer trials.
+    bool skip_probes = true;
+    int branching = WU_BRANCHING;  // a Branching
 };
 
 // The clues, shared by a search and its forks.
@@ -86,6 +95,33 @@ struct Probes {
     long long next = 0, sweeps = 0;
     bool learnt = false, running = false;
     void size_for(size_t cells);
+};
+
+// What the outer probing remembers of the probes that learnt nothing (probe.cpp): per
+// cell, the lines its two trials solved and when.  A trial's course depends only on the
+// cells of the lines it solves (the windows are fixed after the root's first
+// propagation, a cached answer is the solver's), so while none of them has changed the
+// probe would touch the same cells, learn nothing again and score the same: it is
+// skipped.  Every change of the search's grid (a set cell, an undone one) stamps its
+// row and column with a new tick.
+struct ProbeMemo {
+    std::vector<long long> changed;   // per line, the tick of its last change
+    long long tick = 0;
+    ZeroedArray<uint32_t> at;         // per cell, 1 + its record's offset in pool (0: none)
+    ZeroedArray<long long> when;      // per cell, the tick its record was made at
+    std::vector<int> pool;            // records: a count, then that many lines
+    std::vector<uint32_t> seen;       // per line, the stamp of the probe that solved it
+    uint32_t stamp = 0;
+    std::vector<int> lines;           // the lines the current probe's trials solved
+    bool collecting = false;
+    void size_for(size_t cells, int n_lines);
+    void begin();                     // a probe's trials begin: collect their lines
+    void note(int line) {
+        if (seen[line] != stamp) { seen[line] = stamp; lines.push_back(line); }
+    }
+    void store(int p);                // the probe of cell p learnt nothing
+    bool still(int p) const;          // cell p's record holds: no line of it changed since
+    void change(int row, int column) { ++tick; changed[row] = changed[column] = tick; }
 };
 
 // One thread's tools in a block sweep (sweep.cpp): its line solver, its buffers (a
@@ -179,6 +215,7 @@ private:
 
     // Probing: the main grid's, and the one inside depth-2 trials.
     Probes probes_, inner_;
+    ProbeMemo memo_;  // the outer probing's (with settings_.skip_probes)
     // Depth-2 probing's sweep: the next cell, the cells tried since the last deduction
     // (a whole round of them is the fixpoint), and whether full probing runs first.
     long long deep_next_ = 0, deep_quiet_ = 0;
@@ -207,6 +244,11 @@ private:
     void clear_marks();  // none (a contradiction)
     bool rows_dirty() const;  // a row flagged since its sweep: another round
 
+    // A cell of the search's grid was set or undone (the probe memo's stamps).
+    void cell_changed(int p) {
+        if (settings_.skip_probes && !memo_.changed.empty()) memo_.change(p / w_, h_ + p % w_);
+    }
+
     // A new step number when the log records (else -1).
     long long new_step(bool log) { return log ? ++step_id_ : -1; }
     // Set a cell of `grid`, onto `rec` (a trail or a trial's touched cells) and, with
@@ -215,6 +257,7 @@ private:
                 long long step, int technique, int source) {
         grid[cell] = value;
         if (rec) rec->push_back(cell);
+        if (&grid == &cells_) cell_changed(cell);
         if (log) log_.push_back({step, technique, source, cell, value == 2 ? 1 : 0});
     }
 

@@ -7,7 +7,9 @@
 //    consistent, every cell the two trials set alike is fixed too.
 //
 // Both repeat until a whole sweep over the unknown cells learns nothing.  The number of
-// cells each value decides is the cell's score, which the search branches by.  Each trial
+// cells each value decides is the cell's score, which the search branches by.  A probe
+// that learnt nothing is not run again while none of the lines its trials solved has
+// changed (ProbeMemo): it would learn nothing again, with the same gains.  Each trial
 // propagates on a scratch copy of the grid and is undone from the list of cells it
 // touched, so a probe costs what it changes, not the size of the grid.
 #include <algorithm>
@@ -26,6 +28,55 @@ void Probes::size_for(size_t cells) {
     score1.assign_zeros(cells);
     mark.assign_zeros(cells);
     stamp = 0;
+}
+
+namespace {
+
+// The probe memo's records, at most (ints; 16 MB): when full, it starts afresh.
+constexpr size_t MEMO_POOL = size_t(1) << 22;
+
+}  // namespace
+
+void ProbeMemo::size_for(size_t cells, int n_lines) {
+    if (at.size() == cells && changed.size() == static_cast<size_t>(n_lines)) return;
+    changed.assign(n_lines, 0);
+    seen.assign(n_lines, 0);
+    at.assign_zeros(cells);
+    when.assign_zeros(cells);
+    pool.clear();
+    tick = 0;
+    stamp = 0;
+}
+
+void ProbeMemo::begin() {
+    lines.clear();
+    if (++stamp == 0) {  // wrapped: old stamps could look current
+        std::fill(seen.begin(), seen.end(), 0);
+        stamp = 1;
+    }
+    collecting = true;
+}
+
+void ProbeMemo::store(int p) {
+    if (pool.size() + lines.size() + 1 > MEMO_POOL) {  // full (of records mostly superseded): afresh
+        pool.clear();
+        at.assign_zeros(at.size());
+        if (lines.size() + 1 > MEMO_POOL) return;
+    }
+    at[p] = static_cast<uint32_t>(pool.size() + 1);
+    when[p] = tick;
+    pool.push_back(static_cast<int>(lines.size()));
+    pool.insert(pool.end(), lines.begin(), lines.end());
+}
+
+bool ProbeMemo::still(int p) const {
+    const uint32_t a = at.get(p);
+    if (a == 0) return false;
+    const long long made = when.get(p);
+    const int* rec = pool.data() + (a - 1);
+    for (int i = 1; i <= rec[0]; ++i)
+        if (changed[rec[i]] > made) return false;
+    return true;
 }
 
 // Set cell p of the scratch grid and propagate (quietly: a trial is undone), recording
@@ -82,7 +133,9 @@ int Engine::probe(std::vector<uint8_t>& grid, std::vector<int>& rec, Probes& pr,
                   bool outer) {
     const size_t size = grid.size();
     const bool log = outer && settings_.record_steps;
+    const bool memo = outer && settings_.skip_probes;
     pr.size_for(size);
+    if (memo) memo_.size_for(size, h_ + w_);
     // A paused probing's scratch grids still equal the grid (each trial was undone, each
     // cell learnt copied in): copied afresh only when a probing begins, not at every
     // slice's resumption (two copies of a 100 M-cell grid every 20 ms left the search
@@ -117,11 +170,18 @@ int Engine::probe(std::vector<uint8_t>& grid, std::vector<int>& rec, Probes& pr,
             pr.next = static_cast<long long>(q);
             continue;
         }
+        if (memo && memo_.still(p)) {  // it would learn nothing, its gains unchanged
+            pr.next = p + 1;
+            ++stats[PROBES_SKIPPED];
+            continue;
+        }
         if (outer && probed > 0 && clock_says_stop()) return 2;
         pr.next = p + 1;
         ++probed;
+        if (memo) memo_.begin();
         const int ok0 = trial(pr.scratch0, p, 1, pr.touched0);
         const int ok1 = trial(pr.scratch1, p, 2, pr.touched1);
+        memo_.collecting = false;
         if (!ok0 && !ok1) {
             undo(grid, pr.scratch0, pr.touched0, p);
             undo(grid, pr.scratch1, pr.touched1, p);
@@ -136,7 +196,11 @@ int Engine::probe(std::vector<uint8_t>& grid, std::vector<int>& rec, Probes& pr,
         }
         undo(grid, pr.scratch0, pr.touched0, p);
         undo(grid, pr.scratch1, pr.touched1, p);
-        if (ok0 && ok1 && agreed == 0) continue;
+        if (ok0 && ok1 && agreed == 0) {
+            if (memo) memo_.store(p);
+            continue;
+        }
+        if (memo && memo_.at.get(p) != 0) memo_.at[p] = 0;  // (its lines change too: for clarity)
         const size_t start = rec.size();
         learn(grid, rec, p, ok0, ok1, pr, log, false);
         if (propagate(grid, &rec, true, false, false, log) == 0) {
@@ -151,13 +215,14 @@ int Engine::probe(std::vector<uint8_t>& grid, std::vector<int>& rec, Probes& pr,
     }
 }
 
-// The unknown cell to branch on, and the value to try first: with probing, the cell
-// maximising sqrt(max / (min + 1)) + min of its two branches' gains (Wu et al.;
-// nonogrid's default), the larger gain first; without, the first unknown cell, filled first.
+// The unknown cell to branch on, and the value to try first: with probing, by the
+// branching rule of the settings (see Branching) over each cell's two gains (the cells
+// its probe's trials decided); without, the first unknown cell, filled first.
 int Engine::choose_branch(bool use_scores, uint8_t& value) const {
     int best = -1;
     double best_score = -1.0;
     value = 2;
+    const bool lalafrog = settings_.branching == LALAFROG_BRANCHING;
     const int size = static_cast<int>(cells_.size());
     for (int p = 0; p < size; ++p) {
         if (cells_[p] != 3) {  // to the next open cell at once
@@ -168,7 +233,11 @@ int Engine::choose_branch(bool use_scores, uint8_t& value) const {
         if (!use_scores) return p;
         const int a = probes_.score0[p], b = probes_.score1[p];
         const int low = std::min(a, b), high = std::max(a, b);
-        const double score = std::sqrt(high / (low + 1.0)) + low;
+        // LalaFrogKK (CGI-Lab's tournament solver) weighs the smaller gain fully and the
+        // imbalance by a log; Wu et al.'s paper, the imbalance by a square root.  (LalaFrogKK
+        // tries the empty value first: measured, it lost to the larger gain first.)
+        const double score = lalafrog ? low + 1.85 * std::log1p(static_cast<double>(high - low))
+                                      : std::sqrt(high / (low + 1.0)) + low;
         if (score > best_score) {
             best_score = score;
             best = p;

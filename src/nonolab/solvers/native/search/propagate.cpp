@@ -187,6 +187,7 @@ int Engine::propagate(std::vector<uint8_t>& grid, std::vector<int>* rec, bool us
             }
             ++solved;
             dirty_[index] = 0;
+            if (memo_.collecting) memo_.note(index);  // a probe's trial: the lines its course read
             if (solve_line_at(grid, index, rec, use_cache, update, log) < 0) {
                 clear_marks();
                 return 0;

@@ -144,7 +144,10 @@ int Engine::run(double seconds, long long node_budget, long long probe_depth, lo
         } else {
             if (depth_ == 0) return EXHAUSTED;
             const int lvl = depth_ - 1;
-            for (size_t i = level_trail_[lvl]; i < trail_.size(); ++i) cells_[trail_[i]] = 3;
+            for (size_t i = level_trail_[lvl]; i < trail_.size(); ++i) {
+                cells_[trail_[i]] = 3;
+                cell_changed(trail_[i]);
+            }
             trail_.resize(level_trail_[lvl]);
             log_.resize(level_log_[lvl]);
             if (!level_tried_[lvl]) {

@@ -1,0 +1,54 @@
+"""auto declares the memory of the engines it runs on a puzzle (solvers.base.bytes_per_cell
+reads it from ``memory_per_cell``), so the one budget refuses auto, before anything is
+built, where its members would exceed it; before, auto declared nothing and a grid its
+members could not hold was started."""
+
+from __future__ import annotations
+
+import pytest
+
+from nonolab.core import Palette, Puzzle, Solution
+from nonolab.errors import TooLarge
+from nonolab.formats import InputLimits
+from nonolab.formats.limits import applied
+from nonolab.solvers import bytes_per_cell, get
+from nonolab.solvers.base import Limits
+from nonolab.solvers.lcg import LcgSolver
+
+
+def _grid(side: int) -> Puzzle:
+    """A unique side x side picture: the first row filled, the rest empty."""
+    return Puzzle.from_solution(Solution.from_rows(["#" * side] + ["." * side] * (side - 1)))
+
+
+def test_auto_s_cost_is_the_sum_of_the_members_its_route_runs():
+    small, large = _grid(4), _grid(200)
+    native, lcg = get("native"), get("lcg")
+    assert get("auto").route(small) == "solo"
+    assert bytes_per_cell(get("auto"), small) == bytes_per_cell(lcg, small)   # lcg (its rival declares none)
+    assert get("auto").route(large) == "duel"
+    assert bytes_per_cell(get("auto"), large) == bytes_per_cell(native, large) + bytes_per_cell(lcg, large)
+    alone = get("auto", handoff_max_states=1)        # no model handed over: native alone
+    assert alone.route(large) == "native" and bytes_per_cell(alone, large) == bytes_per_cell(native, large)
+    steps = get("auto", record_steps=True)           # native's step log is part of it
+    assert bytes_per_cell(steps, large) == bytes_per_cell(get("native", record_steps=True), large) + bytes_per_cell(
+        lcg, large)
+    colour = Puzzle.from_solution(Solution.from_values([[1, 2], [0, 1]]), palette=Palette.default_for(2))
+    assert bytes_per_cell(get("auto", record_steps=True), colour) == bytes_per_cell(
+        get("native", record_steps=True), colour)   # colour steps: native's colour engine alone
+
+
+def test_the_cost_is_derived_from_the_members_not_copied(monkeypatch):
+    large = _grid(200)
+    before = bytes_per_cell(get("auto"), large)
+    monkeypatch.setattr(LcgSolver, "BYTES_PER_CELL", LcgSolver.BYTES_PER_CELL + 1000)
+    assert bytes_per_cell(get("auto"), large) == before + 1000
+
+
+def test_a_budget_refuses_auto_where_its_members_would_exceed_it():
+    large = _grid(200)           # native, then lcg beside it: 12 + 125 bytes a cell
+    need = 200 * 200 * (bytes_per_cell(get("native"), large) + bytes_per_cell(get("lcg"), large))
+    with applied(InputLimits(max_memory=need - 1)), pytest.raises(TooLarge, match="backend 'auto'.*memory budget"):
+        get("auto").solve(large, Limits(2))
+    with applied(InputLimits(max_memory=need)):      # at the budget: it answers
+        assert get("auto").solve(large, Limits(2)).unique

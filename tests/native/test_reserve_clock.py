@@ -1,0 +1,110 @@
+"""native's search ends before its deadline by the time its checks need, and no more.
+
+The wrap-up after a search is checking the solutions it found (native/checks.py): the
+search keeps one check's time for each solution still wanted (two at most), and a count
+starts no check it has no time for.  The old reserve was 1.2e-7 s a cell whatever was
+left to check: 12 s at 100 M cells, so a count given less timed out at once.  The clock
+here is one the test moves (it stands still but where the test spends it), so these
+tests are about what the solver decides, never about how fast this machine is.
+"""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from nonolab.core import Puzzle
+from nonolab.solvers import base
+from nonolab.solvers.base import Limits
+from nonolab.solvers.native import NativeSolver
+from nonolab.solvers.native.checks import CHECK_PER_CELL
+
+
+class _Clock:
+    """``time.perf_counter`` that moves only when :meth:`spend` is called."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+    def spend(self, seconds: float) -> None:
+        self.now += seconds
+
+
+@pytest.fixture
+def clock(monkeypatch):
+    made = _Clock()
+    monkeypatch.setattr(time, "perf_counter", made)
+    return made
+
+
+def _permutations(n: int) -> Puzzle:
+    """Every row and column one filled cell: the n! permutation matrices."""
+    return Puzzle(rows=((1,),) * n, columns=((1,),) * n)
+
+
+def test_a_limit_that_covers_the_checks_is_enough_to_start(clock):
+    # 250,000 cells: the checks of two solutions are 2 * 3e-8 s a cell (0.015 s); the limit
+    # is half as much again, below the old reserve (1.2e-7 s a cell: 0.03 s).
+    n = 500
+    puzzle = Puzzle(rows=((1,),) + ((),) * (n - 1), columns=((1,),) + ((),) * (n - 1))
+    limit = 1.5 * 2 * CHECK_PER_CELL * n * n
+    assert limit < 1.2e-7 * n * n
+    result = NativeSolver().solve(puzzle, Limits(2, limit))
+    assert result.status.value == "solved" and result.complete and result.count == 1
+
+
+def test_a_count_starts_no_check_it_has_no_time_for(monkeypatch, clock):
+    real = base.violations
+
+    def slow(puzzle, solution):
+        clock.spend(1.0)             # each check: a second of the test's clock
+        return real(puzzle, solution)
+
+    monkeypatch.setattr(base, "violations", slow)
+    start = clock.now
+    result = NativeSolver().solve(_permutations(4), Limits(None, 5.5))
+    assert clock.now - start <= 5.5            # the old solver checked all 24: 24 s
+    assert result.status.value == "timeout" and not result.complete
+    assert 1 <= result.count < 24 and len(set(result.solutions)) == result.count
+
+
+def test_without_a_limit_every_solution_is_checked_and_counted(monkeypatch, clock):
+    real = base.violations
+    checked = []
+
+    def slow(puzzle, solution):
+        clock.spend(1.0)
+        checked.append(solution)
+        return real(puzzle, solution)
+
+    monkeypatch.setattr(base, "violations", slow)
+    result = NativeSolver().solve(_permutations(4), Limits(None))
+    assert result.complete and result.count == 24 and len(checked) == 24
+
+
+def test_the_colour_engine_starts_no_check_it_has_no_time_for(monkeypatch, clock):
+    # Colour too: every row and column one cell of colour 1 (the 24 permutations of 4),
+    # each check a second of the test's clock.  Before, its solutions were checked after
+    # the search, all of them: 24 s for a limit of 5.5.
+    from nonolab.core import Palette
+
+    real = base.violations
+
+    def slow(puzzle, solution):
+        clock.spend(1.0)
+        return real(puzzle, solution)
+
+    monkeypatch.setattr(base, "violations", slow)
+    ones = ((1,),) * 4
+    puzzle = Puzzle(rows=ones, columns=ones, row_colours=ones, column_colours=ones, palette=Palette.default_for(2))
+    assert puzzle.is_colour
+    start = clock.now
+    result = NativeSolver().solve(puzzle, Limits(None, 5.5))
+    assert clock.now - start <= 5.5
+    assert result.status.value == "timeout" and 1 <= result.count < 24
+    unlimited = NativeSolver().solve(puzzle, Limits(None))
+    assert unlimited.complete and unlimited.count == 24
