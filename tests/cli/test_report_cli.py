@@ -155,6 +155,8 @@ def test_repair_to_standard_output_and_of_a_set(run, tmp_path):
 def test_repair_of_a_contradiction_is_not_repaired(run, tmp_path):
     result = run("repair", CONTRADICTION, "-o", tmp_path / "x.non")
     assert result.exit_code == 1 and "not repaired" in result.stdout
+    data = json.loads(run("repair", CONTRADICTION, "--json").stdout)
+    assert data["verdict"] == "contradiction" and data["source"] is None   # no solution: no picture it came from
 
 
 @pytest.fixture

@@ -88,7 +88,8 @@ def test_a_repair_beyond_max_flips_is_greedy_proven_unique_and_not_called_minima
 def test_repair_statuses_and_bad_input():
     car = load(PUZZLES / "hakank" / "car.non")
     assert repair(car).status == "unique" and repair(car).suggestions == ()
-    assert repair(load(PUZZLES / "nonolab" / "contradiction.non")).status == "contradiction"
+    none = repair(load(PUZZLES / "nonolab" / "contradiction.non"))
+    assert none.status == "contradiction" and none.picture is None and none.source is None   # no picture, no source
     simple = load(PUZZLES / "hakank" / "simple2.non")
     assert repair(simple).source == "first solution"
     with pytest.raises(InvalidArgument):

@@ -97,7 +97,7 @@ class Search:
         first = self._count(self.puzzle, _ENUMERATE)
         self.count_budget = max(_GREEDY_COUNT, 2 * (time.perf_counter() - began))
         if not first.solutions:
-            return RepairResult("contradiction", None, source, stats=self.stats())
+            return RepairResult("contradiction", None, None, stats=self.stats())   # no picture: no source
         if self.picture is None:
             self.picture = first.solutions[0]
             self.base = bytearray(self.picture.to_bytes())

@@ -98,7 +98,8 @@ class RepairResult:
             within the limits), ``timeout`` (the time limit came first), or
             ``contradiction`` (no solution, hence no picture to repair).
         picture: the picture flipped (``None`` for a contradiction or a timeout before one).
-        source: where it came from: ``goal``, ``first solution`` or ``given``.
+        source: where it came from: ``goal``, ``first solution`` or ``given`` (``None``
+            when there is no picture: a contradiction, or a timeout before the first solution).
         suggestions: repairs of the fewest flips found, each proven unique.
         minimal: no repair with fewer flips exists (every smaller set was ruled out).
         lower_bound: every repair flips at least this many cells (proven by the exact
@@ -110,7 +111,7 @@ class RepairResult:
 
     status: str
     picture: Solution | None
-    source: str
+    source: str | None
     suggestions: tuple[Suggestion, ...] = ()
     minimal: bool = False
     method: str = "exact"
@@ -190,5 +191,6 @@ def repair(puzzle: Puzzle, picture: Solution | None = None, backend: str | Solve
     try:
         return search.run(max_flips, suggestions, source)
     except OutOfTime:
-        return RepairResult("timeout", search.picture, source, lower_bound=search.lower_bound(),
+        return RepairResult("timeout", search.picture, source if search.picture is not None else None,
+                            lower_bound=search.lower_bound(),
                             stats=search.stats())
