@@ -54,6 +54,17 @@ class NonolabError(Exception):
             self.line = line
         return self
 
+    def within(self, part: str) -> "NonolabError":
+        """Say which part of the file the problem is in (``puzzle 2`` of a set), before the
+        message; returns self.
+
+        >>> str(ParseError("row 1: clue 9 needs 9 cells", line=1).within("puzzle 2"))
+        'line 1: puzzle 2: row 1: clue 9 needs 9 cells'
+        """
+        self.template, self.message = f"{part}: {self.template}", f"{part}: {self.message}"
+        self.args = (self.message,)
+        return self
+
     def __str__(self) -> str:
         return self._where() + self.message
 

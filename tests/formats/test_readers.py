@@ -239,6 +239,8 @@ def test_json_variants():
     ('{"rows": [[1]], "columns": [[1]], "metadata": {"a": [1]}}', 1, "metadata"),
     ('{"rows": [[1, 0]], "columns": [[1]]}', 1, "not positive"),
     ("[" * 100000, 1, "nested more than 100 levels"),   # the input budget's depth, before json recurses
+    # a set on one line: the line is 1 for every puzzle, so the message names the puzzle
+    ('[{"rows": [[1]], "columns": [[1]]}, {"rows": [[9]], "columns": [[1]]}]', 1, "puzzle 2: row 1"),
 ])
 def test_json_errors(text, line, message):
     with pytest.raises((ParseError, InvalidPuzzle, TooLarge)) as info:

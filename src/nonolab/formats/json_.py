@@ -21,7 +21,7 @@ import re
 from typing import Any, Callable, Sequence
 
 from nonolab.core.puzzle import Puzzle
-from nonolab.errors import ParseError
+from nonolab.errors import NonolabError, ParseError
 from nonolab.formats._common import ClueLines, build, make_goal, number_problem, parse_clue, with_givens
 from nonolab.formats.limits import check_depth, check_puzzles, json_depth
 
@@ -59,7 +59,7 @@ def parse(text: str) -> list[Puzzle]:
         if not data:
             raise ParseError("the JSON list holds no puzzle", line=1)
         check_puzzles(len(data), 1)
-        return [_puzzle(obj, (k,), where) for k, obj in enumerate(data)]
+        return [_listed(obj, k, where) for k, obj in enumerate(data)]
     return [_puzzle(data, (), where)]
 
 
@@ -104,6 +104,14 @@ def _offsets(text: str) -> dict[tuple, int]:
     except (ValueError, IndexError, RecursionError):
         pass    # positions are a courtesy: without them errors point at line 1
     return found
+
+
+def _listed(obj: Any, k: int, where: Callable[[tuple], int]) -> Puzzle:
+    """Puzzle ``k`` of a list; its errors name it, since a set written on one line has one line number."""
+    try:
+        return _puzzle(obj, (k,), where)
+    except NonolabError as err:
+        raise err.within(f"puzzle {k + 1}") from None
 
 
 def _puzzle(obj: Any, path: tuple, where: Callable[[tuple], int]) -> Puzzle:
