@@ -82,6 +82,13 @@ def test_the_non_colour_goal_is_written_in_the_declared_chars_and_read_back():
         loads(text.replace(goal, goal.replace(goal[0], "~")), "non")
 
 
+def test_emoji_squares_are_chosen_by_what_the_eye_sees():
+    # Dark purple is nearer the brown square than the purple one in RGB, not in L*a*b*.
+    shades = Palette.of(("purple", (128, 0, 128), "p"), ("navy", (0, 0, 128), "n"), ("maroon", (128, 0, 0), "m"))
+    p = Puzzle.from_solution(Solution.from_values([[1, 2, 3]]), name="shades", palette=shades)
+    assert dumps(p, "emoji") == "🟪🟦🟥\n"
+
+
 def test_a_black_and_white_png_is_black_and_white():
     p = loads("#.\n##\n")
     again = loads(dumps(p, "png"))

@@ -57,8 +57,22 @@ def parse(text: str) -> list[Puzzle]:
     return [Puzzle.from_solution(Solution.from_bytes(cells, width, colours=len(inks) > 1), palette=palette)]
 
 
+def _lab(rgb: tuple[int, int, int]) -> tuple[float, float, float]:
+    """CIE L*a*b* (D65) of an sRGB colour: distances there follow what the eye sees, where
+    RGB distances do not (dark purple is nearer brown than the purple square in RGB)."""
+    def linear(v: int) -> float:
+        c = v / 255
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (linear(v) for v in rgb)
+    xyz = ((0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047, 0.2126 * r + 0.7152 * g + 0.0722 * b,
+           (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883)
+    fx, fy, fz = (t ** (1 / 3) if t > 216 / 24389 else (24389 / 27 * t + 16) / 116 for t in xyz)
+    return 116 * fy - 16, 500 * (fx - fy), 200 * (fy - fz)
+
+
 def write(puzzle: Puzzle) -> str:
-    """The goal in squares: each colour gets the nearest square (by RGB) not yet taken."""
+    """The goal in squares: each colour gets the nearest square (in CIE L*a*b*) not yet taken."""
     goal = need_goal(puzzle, "emoji")
     palette = puzzle.palette or Palette.black_and_white()
     free = [ch for ch in SQUARES if ch != "⬜"]
@@ -67,7 +81,8 @@ def write(puzzle: Puzzle) -> str:
                             kind="palette")
     square = ["⬜"]
     for colour in palette.foreground:
-        best = min(free, key=lambda ch: sum((a - b) ** 2 for a, b in zip(SQUARES[ch][1], colour.rgb)))
+        seen = _lab(colour.rgb)
+        best = min(free, key=lambda ch: sum((a - b) ** 2 for a, b in zip(_lab(SQUARES[ch][1]), seen)))
         free.remove(best)
         square.append(best)
     return "".join("".join(square[v] for v in goal.row_bytes(r)) + "\n" for r in range(goal.height))
