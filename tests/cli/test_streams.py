@@ -103,6 +103,21 @@ def test_a_write_failing_midway_keeps_the_old_file_and_names_it(tmp_path, monkey
     assert target.read_text() == "old" and [p.name for p in tmp_path.iterdir()] == ["keep.non"]
 
 
+def test_a_read_only_file_is_kept_not_replaced(run, tmp_path):
+    # Replacing needs only the folder's permission (and root passes every check): the mode bits decide.
+    target = tmp_path / "keep.non"
+    target.write_text("old")
+    target.chmod(0o444)
+    with pytest.raises(OSError) as err:
+        write_atomically(target, "new")
+    assert err.value.filename == str(target) and "read-only" in str(err.value)
+    for command in (("convert", CAT, target), ("solve", CAT, "-o", target)):
+        result = run(*command)
+        assert (result.exit_code, result.stderr) == (2, f"nonolab: error: {target}: is read-only: make it writable "
+                                                        "(chmod u+w) to replace it\n")
+    assert target.read_text() == "old" and [p.name for p in tmp_path.iterdir()] == ["keep.non"]
+
+
 def test_solve_with_an_output_file_prints_the_summary_only(run, tmp_path):
     out = tmp_path / "solved.non"
     result = run("solve", CAT, "-b", "native", "-o", out, "--check")

@@ -85,6 +85,9 @@ def file_or_stdout(path: str | None, as_json: bool, option: str = "-o") -> str |
         if path is not None and not os.path.isdir(os.path.dirname(path) or "."):   # not after a long search
             from nonolab.errors import InvalidArgument
             raise InvalidArgument(f"{path}: the folder {os.path.dirname(path)} does not exist (or is not a folder)")
+        if path is not None:
+            from nonolab.formats import refuse_read_only
+            refuse_read_only(path)   # before the work, as the folder above
         return path
     if as_json:
         from nonolab.errors import InvalidArgument

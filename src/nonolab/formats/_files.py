@@ -154,6 +154,23 @@ class BrokenLink(UserWarning):
     """An atomic write replaced a file that had other hard links: they keep the old content."""
 
 
+def refuse_read_only(path: str | os.PathLike) -> None:
+    """Raise an OSError naming ``path`` if it is a regular file without any write permission.
+
+    Replacing a file needs only its folder's permission, so an atomic write would quietly
+    replace a file its owner made read-only (even for root, who passes every access check):
+    the permission bits say "keep", and a write says so instead of replacing it.
+
+    >>> refuse_read_only("/no/such/file")   # nothing there: nothing to keep
+    """
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return
+    if stat.S_ISREG(mode) and not mode & 0o222:
+        raise OSError(errno.EACCES, "is read-only: make it writable (chmod u+w) to replace it", str(path))
+
+
 def write_atomically(path: str | os.PathLike, text: str | bytes) -> None:
     """Replace ``path`` by ``text`` (UTF-8) or bytes so that no reader ever sees a partial file.
 
@@ -164,7 +181,8 @@ def write_atomically(path: str | os.PathLike, text: str | bytes) -> None:
     complete; on failure the target is untouched, no temporary file is left, and the
     error (an OSError) names the target.  A file with other hard links is replaced all the
     same (its other names keep the old content), with a :class:`BrokenLink` warning saying
-    so; a path ending in ``/`` is refused (it names a folder).  After :func:`close_writes`
+    so; a path ending in ``/`` is refused (it names a folder), and so is a read-only file
+    (:func:`refuse_read_only`).  After :func:`close_writes`
     (an interrupt) nothing is written and :class:`~nonolab.errors.LimitReached` is raised.
     """
     data = text if isinstance(text, bytes) else text.encode("utf-8")
@@ -183,6 +201,7 @@ def write_atomically(path: str | os.PathLike, text: str | bytes) -> None:
         mode, links = None, 1
     except OSError as err:
         raise OSError(err.errno, err.strerror, str(path)) from None
+    refuse_read_only(path)
     if (mode is not None and not stat.S_ISREG(mode)) or _names_open_file(path):
         if _CLOSED:
             raise _refused(path)
