@@ -23,6 +23,14 @@ def _files(folder):
     return {p.name: p.read_bytes() for p in sorted(folder.iterdir())}
 
 
+def test_an_out_that_is_a_file_is_refused_in_words_and_kept(run, tmp_path):
+    (tmp_path / "notes").write_text("mine")
+    result = run("--size", "5x5", "--out", tmp_path / "notes")
+    assert (result.exit_code, result.stderr) == (2, f"nonolab: error: {tmp_path / 'notes'}: --out names a folder for "
+                                                    "the puzzles and index.csv, and this is a file\n")
+    assert (tmp_path / "notes").read_text() == "mine"
+
+
 def test_writes_puzzles_and_an_index(run, tmp_path):
     result = run("--size", "12x10", "--seed", 7, "--count", 3, "--unique", "--out", tmp_path)
     assert result.exit_code == 0, result.stderr

@@ -49,6 +49,8 @@ class SetWriter:
         self.suffix = suffix_of(fmt)
         self.fmt = fmt
         self.folder = Path(folder)
+        if self.folder.exists() and not self.folder.is_dir():   # mkdir's own word is only "File exists"
+            raise InvalidArgument(f"{folder}: --out names a folder for the puzzles and index.csv, and this is a file")
         self.folder.mkdir(parents=True, exist_ok=True)
         self.records: list[dict] = []
 
