@@ -62,9 +62,13 @@ class _Worker:
         threading.Thread(target=self._read, daemon=True, name="nonolab-oneshot-reader").start()
 
     def _read(self) -> None:
-        for line in self.stdout:
-            self.lines.put(line)
-        self.lines.put(None)
+        try:
+            for line in self.stdout:
+                self.lines.put(line)
+        except (OSError, ValueError):   # kill() closed the pipe under the loop: the answers end there too
+            pass
+        finally:
+            self.lines.put(None)
 
     def kill(self) -> None:
         """End the child at once (SIGKILL: a solve in progress has no way to stop sooner) and reap it."""
