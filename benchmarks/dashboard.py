@@ -38,6 +38,15 @@ def _f(value, digits: int = 3) -> str:
     return "-" if value is None else f"{value:,.{digits}f}"
 
 
+def _started(doc: dict) -> str:
+    """What a worker-isolated table's times leave out: external programs always start a process per puzzle,
+    so beside nonolab's long-lived workers their start-up is counted and nonolab's is not."""
+    if doc["settings"]["isolate"] != "worker" or not any(x.get("kind") == "external" for x in doc.get("solvers", [])):
+        return ""
+    return (" (nonolab's solve alone, in long-lived workers; each external program a process per puzzle, its "
+            "start-up counted)")
+
+
 def table(name: str, question: str) -> list[str]:
     """The section of one question: what was run, and the solvers' table with the virtual best."""
     lines = [f"## {question}", ""]
@@ -49,7 +58,7 @@ def table(name: str, question: str) -> list[str]:
     unit = "CPU s" if s["measure"] == "cpu" else "s"
     first = f" (the first {s['first']} of each set)" if s.get("first") else ""
     lines += [f"{doc['date']}, {doc['puzzles']} puzzles{first}, {s['task']}, {s['time_limit']:g} s wall limit per run, "
-              f"{'CPU' if s['measure'] == 'cpu' else 'wall'} time, isolation {s['isolate']}, "
+              f"{'CPU' if s['measure'] == 'cpu' else 'wall'} time, isolation {s['isolate']}{_started(doc)}, "
               f"{s['repeat']} repetition(s)" + ("" if doc["complete"] else f", **stopped after {doc['runs']} runs**")
               + (f", load average {doc['load']['lowest']:.1f} to {doc['load']['highest']:.1f}" if doc.get("load") else "")
               + f"; details: [summary](results/dashboard/{name}/summary.md)"

@@ -49,6 +49,21 @@ def test_the_dashboard_carries_each_write_up_s_headline_and_nothing_else():
         assert results.count("\n".join(block)) == 1
 
 
+def test_a_worker_table_says_that_only_the_externals_pay_their_start_up():
+    # nonolab in long-lived workers beside externals started per puzzle: the table must say whose start-up counts.
+    import sys
+
+    sys.path.insert(0, str(ROOT))
+    try:
+        from benchmarks import dashboard
+    finally:
+        sys.path.remove(str(ROOT))
+    doc = {"settings": {"isolate": "worker"}, "solvers": [{"kind": "nonolab"}, {"kind": "external"}]}
+    assert "external program a process per puzzle" in dashboard._started(doc)
+    assert dashboard._started({**doc, "solvers": [{"kind": "nonolab"}]}) == ""
+    assert dashboard._started({**doc, "settings": {"isolate": "process"}}) == ""
+
+
 def _texts():
     yield ROOT / "README.md"
     for folder in ("src", "tests", "models", "docs"):
