@@ -10,6 +10,8 @@ CORPUS = SHARED / "corpus"
 
 sys.path.insert(0, str(TESTS))  # the oracles in reference.py and the malformed-input table
 
+from clocks import StillClock  # noqa: E402  (found through the path just set)
+
 
 @pytest.fixture(autouse=True)
 def _sys_path_is_left_as_found():
@@ -32,3 +34,13 @@ def corpus() -> Path:
     if not (CORPUS / "index.csv").exists():
         pytest.skip("../shared/corpus is not beside the repository")
     return CORPUS
+
+
+@pytest.fixture
+def clock(monkeypatch) -> StillClock:
+    """A :class:`StillClock` in place of ``time.perf_counter``."""
+    import time
+
+    made = StillClock()
+    monkeypatch.setattr(time, "perf_counter", made)
+    return made

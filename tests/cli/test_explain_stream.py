@@ -67,31 +67,14 @@ def test_the_command_s_streamed_json_is_valid_against_its_schema(tmp_path):
     assert [len(r["steps"]) > 0 for r in data["puzzles"]] == [True, True]
 
 
-class _Clock:
-    """``time.perf_counter`` that moves only when :meth:`spend` is called."""
-
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
-
-    def spend(self, seconds: float) -> None:
-        self.now += seconds
-
-
-def test_the_steps_written_stop_within_the_time_limit_and_the_document_stays_valid(monkeypatch):
+def test_the_steps_written_stop_within_the_time_limit_and_the_document_stays_valid(monkeypatch, clock):
     # Writing a step costs a second of the test's clock a cell (the clock stands still
     # otherwise): the steps of lambda.non take far longer than the limit, so some must be
     # left out, whole, and counted; the command ends within the limit with its verdict.
-    import time
-
     from click.testing import CliRunner
 
     from nonolab.cli.main import cli
 
-    clock = _Clock()
-    monkeypatch.setattr(time, "perf_counter", clock)
     real = Step.json_chunks
 
     def slow(self, *args, **kwargs):
@@ -118,14 +101,9 @@ def test_the_steps_written_stop_within_the_time_limit_and_the_document_stays_val
     _validator("explain").validate(data)
 
 
-def test_a_pace_starts_no_item_that_would_end_past_its_deadline(monkeypatch):
+def test_a_pace_starts_no_item_that_would_end_past_its_deadline(clock):
     # Items written at 1 s a unit of the test's clock: two of one unit, then one of five
     # with three seconds left is not started, nor the one after it.
-    import time
-
-    clock = _Clock()
-    monkeypatch.setattr(time, "perf_counter", clock)
-
     def item(text: str, units: int):
         clock.spend(float(units))
         yield text

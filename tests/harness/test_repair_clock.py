@@ -8,9 +8,8 @@ test is about which steps the repair starts, never about how fast this machine i
 
 from __future__ import annotations
 
-import time
-
 import pytest
+from clocks import StillClock
 
 from nonolab.core import Puzzle, Solution
 from nonolab.harness import _repair_search
@@ -19,27 +18,7 @@ from nonolab.harness.repair import repair
 SWITCH = Puzzle.from_solution(Solution.from_rows(["#.", ".#"]))   # two solutions: a 2x2 switch
 
 
-class _Clock:
-    """``time.perf_counter`` that moves only when :meth:`spend` is called."""
-
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
-
-    def spend(self, seconds: float) -> None:
-        self.now += seconds
-
-
-@pytest.fixture
-def clock(monkeypatch):
-    made = _Clock()
-    monkeypatch.setattr(time, "perf_counter", made)
-    return made
-
-
-def _slow_puzzle_of(monkeypatch, clock: _Clock, seconds: float) -> list[float]:
+def _slow_puzzle_of(monkeypatch, clock: StillClock, seconds: float) -> list[float]:
     """Each puzzle of a picture takes ``seconds`` on ``clock``; returns when each one ended."""
     real = _repair_search.puzzle_of
     ended: list[float] = []

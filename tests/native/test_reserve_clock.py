@@ -10,8 +10,6 @@ tests are about what the solver decides, never about how fast this machine is.
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from nonolab.core import Puzzle
@@ -19,26 +17,6 @@ from nonolab.solvers import base
 from nonolab.solvers.base import Limits
 from nonolab.solvers.native import NativeSolver
 from nonolab.solvers.native.checks import CHECK_PER_CELL
-
-
-class _Clock:
-    """``time.perf_counter`` that moves only when :meth:`spend` is called."""
-
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
-
-    def spend(self, seconds: float) -> None:
-        self.now += seconds
-
-
-@pytest.fixture
-def clock(monkeypatch):
-    made = _Clock()
-    monkeypatch.setattr(time, "perf_counter", made)
-    return made
 
 
 def _permutations(n: int) -> Puzzle:
