@@ -53,6 +53,13 @@ def __getattr__(name: str) -> Any:
 # children wins where nodes must be cheap (Forever).  Interleaving costs at most twice
 # the better style, and loses no work.  Measured on the survey set: benchmarks/RESULTS.md.
 _STYLES = ((1 << 30, 1), (1, 1 << 30))
+# LalaFrogKK's slot (``lalafrog_after``): one more search from the root, probing as the
+# first style does but branching by LalaFrogKK's score, which answers puzzles Wu's rule
+# does not (Sierp, Thing, 9-Dom) and loses others (Nature): once the first style has
+# searched that many nodes, the slot is given, after each of the first style's turns, as
+# many nodes as the first has searched in all.  By nodes, not time: the slot's search is
+# a function of the first's (and with restarts off, the first's turns grow by a quarter
+# of its nodes, so the whole search is deterministic); it costs at most the first style's work again.
 _SLICE = 0.05  # seconds
 # The first root slice while an observer waits for the end of the root's propagation (the
 # slices double): 0.1 ms, so a 25x25 grid reports its end after 0.17 ms, not 0.58 ms.
@@ -77,6 +84,9 @@ class NativeSolver:
             ``False`` runs one search with ``probe_depth`` and ``deep_sweeps``.
         probe_depth: without restarts, nodes deeper than this only propagate.
         deep_sweeps: without restarts, probing sweeps per node below the root.
+        lalafrog_after: add LalaFrogKK's slot once the first style has searched this many
+            nodes (``None``: no slot): a search from the root branching by LalaFrogKK's
+            score, given as many nodes as the first style (see ``_STYLES``).
         progress: called as ``progress(decided_cells, all_cells)`` about every 20 ms
             while the first search style works (for progress bars on long runs).
         observer: a :class:`~nonolab.solvers.observer.SearchObserver`, told of
@@ -148,6 +158,9 @@ class NativeSolver:
         Option("branching", "choice", "wu", "the branching rule over each cell's two probing gains: wu "
                "(sqrt(max/(min+1)) + min) or lalafrog (LalaFrogKK's min + 1.85 ln(1 + max - min))",
                choices=BRANCHING),
+        Option("lalafrog_after", "int", None, "add a search style branching by LalaFrogKK's score once the "
+               "first has searched this many nodes, given as many nodes as the first (none: not added)",
+               minimum=0, optional=True),
     )
     # The declared options as settle() sets them: their types, for the checker (defaults and checks
     # live in OPTIONS only; tests/backends/test_options.py holds the two names to each other).
@@ -163,6 +176,7 @@ class NativeSolver:
     deep_sweeps: int
     threads: int | None
     branching: str
+    lalafrog_after: int | None
     PROGRAMMATIC = ("progress", "observer")
     # The engine skips probes that would learn nothing again (the same search, fewer
     # trials); off only to measure that against the search without it (benchmarks.native_ab).
@@ -243,6 +257,8 @@ class NativeSolver:
                 unsubscribe: list[Callable[[], None]]) -> SolveResult:
         """The search of :meth:`solve` from its ``first`` space (forks subscribe to the cancel too)."""
         styles = list(_STYLES) if self.restarts else [(self.probe_depth, self.deep_sweeps)]
+        slot_after = self.lalafrog_after
+        turns = len(styles) + (slot_after is not None)  # the styles, then LalaFrogKK's slot
         spaces = [first]
         # Under a time limit the search ends early enough to check what it finds (checks.py).
         checks = Checks(puzzle, self.name)
@@ -260,24 +276,41 @@ class NativeSolver:
         searched = 0.0  # seconds the first style's runs spent below the root (verifying excluded)
         alarm_at = None if observer.alarm_after is None else began + observer.alarm_after
         while not done:
-            for index, (probe_depth, deep_sweeps) in enumerate(styles):
+            for index in range(turns):
+                in_slot = index == len(styles)
+                probe_depth, deep_sweeps = styles[0] if in_slot else styles[index]
                 if index == len(spaces):
                     if first.nodes <= 1:
                         break  # no second style until the first one branches: line-solvable puzzles end at the root
+                    if in_slot and first.nodes < slot_after:
+                        break
                     if fork_after > _SLICE and searched < fork_after:
                         break  # (below 2.5 M cells, the copy costs less than a slice: at once)
-                    spaces.append(first.fork_root())
+                    spaces.append(first.fork_root("lalafrog" if in_slot else None))
                     unsubscribe.append(when_set(limits.cancel, spaces[-1].interrupt))
                 space = spaces[index]
                 nodes = sum(sp.nodes for sp in spaces)
                 budget = None if self.node_limit is None else self.node_limit - nodes
+                # A turn's own node budget (the slot's catch-up, the lone first style's
+                # doubling turns beside it); spending it does not end the search.
+                turn = None
+                if in_slot:
+                    turn = first.nodes - space.nodes
+                    if turn <= 0:
+                        continue
+                elif slot_after is not None and len(styles) == 1:
+                    turn = slot_after - first.nodes if first.nodes < slot_after else max(1, first.nodes // 4)
+                if turn is not None and (budget is None or turn < budget):
+                    budget = turn
+                else:
+                    turn = None
                 # With a hand-off (or the root's end) to report, the root runs alone (one node), so
                 # that the call follows the end of its probing at once.
                 root_only = not (handed and rooted and stuck) and space is first and not first.root_done()
                 if root_only:
                     budget = 1 if budget is None else min(budget, 1)
                 deadline = search_end
-                if len(styles) > 1 or not handed:
+                if (len(styles) > 1 and not in_slot) or not handed:
                     slice_end = time.perf_counter() + _SLICE
                     deadline = slice_end if deadline is None else min(deadline, slice_end)
                 if alarm_at is not None:
@@ -309,7 +342,7 @@ class NativeSolver:
                 complete = run.complete and all_checked
                 past = search_end is not None and time.perf_counter() >= search_end
                 out_of_nodes = run.limited and not run.timed_out and (
-                    not root_only or sum(sp.nodes for sp in spaces) >= (self.node_limit or 1 << 62))
+                    not (root_only or turn) or sum(sp.nodes for sp in spaces) >= (self.node_limit or 1 << 62))
                 limited = not complete and (past or watch.cancelled() or out_of_nodes)
                 enough = limits.max_solutions is not None and len(found) >= limits.max_solutions
                 done = complete or limited or enough
@@ -358,6 +391,7 @@ class NativeSolver:
             "nodes": s["nodes"],
             "max_depth": s["max_depth"],
             "styles": len(spaces),
+            "slot_nodes": spaces[len(styles)].nodes if len(spaces) > len(styles) else 0,
         }
         if steps is None and self.record_steps:
             from nonolab.solvers.native.search import StepLogCut

@@ -16,7 +16,8 @@
 //   Engine.run(seconds, node_budget, probe_depth, deep_sweeps) -> 0 paused (time or
 //       node budget spent), 1 a solution (in cells()), 2 exhausted; the GIL is released
 //       while it searches.  node_budget < 0: no budget.
-//   Engine.fork_root() -> Engine: a new search from this one's root (once it branched).
+//   Engine.fork_root(branching=-1) -> Engine: a new search from this one's root (once it branched),
+//       by its own branching rule or the one given.
 //   Engine.cells(), Engine.remainder() -> bytes; Engine.stats() -> (line_solves,
 //   cache_hits, probes, nodes, max_depth, rounds, probes_skipped); Engine.decided() -> cells decided below the given ones;
 //   Engine.node_paused() -> whether the current node is part-way through.
@@ -241,7 +242,13 @@ PyObject* Engine_implications(EngineObject* self, PyObject* args) {
     return out;
 }
 
-PyObject* Engine_fork_root(EngineObject* self, PyObject*) {
+PyObject* Engine_fork_root(EngineObject* self, PyObject* args) {
+    int branching = -1;
+    if (!PyArg_ParseTuple(args, "|i", &branching)) return nullptr;
+    if (branching != -1 && branching != native::WU_BRANCHING && branching != native::LALAFROG_BRANCHING) {
+        PyErr_SetString(PyExc_ValueError, "fork_root: branching must be -1 (the same), 0 (wu) or 1 (lalafrog)");
+        return nullptr;
+    }
     if (!ready(self)) return nullptr;
     if (!self->engine->root_done()) {
         PyErr_SetString(PyExc_ValueError, "fork_root: the root has not been searched yet");
@@ -250,7 +257,7 @@ PyObject* Engine_fork_root(EngineObject* self, PyObject*) {
     EngineObject* fork = reinterpret_cast<EngineObject*>(binding::engine_new<EngineObject>(&EngineType, nullptr, nullptr));
     if (!fork) return nullptr;
     try {
-        fork->engine = self->engine->fork_root().release();
+        fork->engine = self->engine->fork_root(branching).release();
     } catch (const std::bad_alloc&) {
         Py_DECREF(fork);
         return PyErr_NoMemory();
@@ -282,8 +289,8 @@ PyMethodDef engine_methods[] = {
      "implications(max_pairs) -> [(p, a, q, b)]: cell p in state a makes propagation set q to b"},
     {"interrupt", reinterpret_cast<PyCFunction>(&binding::engine_interrupt<EngineObject>), METH_NOARGS,
      "make the running run() (from another thread), and every later one, pause at its next look at the clock"},
-    {"fork_root", reinterpret_cast<PyCFunction>(Engine_fork_root), METH_NOARGS,
-     "a new search of the same space from this one's root"},
+    {"fork_root", reinterpret_cast<PyCFunction>(Engine_fork_root), METH_VARARGS,
+     "fork_root(branching=-1): a new search of the same space from this one's root (-1: its own branching rule)"},
     {nullptr, nullptr, 0, nullptr},
 };
 

@@ -121,12 +121,13 @@ class SearchSpace:
         every later slice at its own): safe to call while :meth:`run` goes on."""
         self._engine.interrupt()
 
-    def fork_root(self) -> "SearchSpace":
-        """A new search of the same space from where this one's root ended (once it branched)."""
+    def fork_root(self, branching: str | None = None) -> "SearchSpace":
+        """A new search of the same space from where this one's root ended (once it branched),
+        by this one's branching rule or ``branching`` (:data:`~nonolab.solvers.native.modes.BRANCHING`)."""
         fork = SearchSpace.__new__(SearchSpace)
         fork.height, fork.width, fork.probing = self.height, self.width, self.probing
         fork.record_steps = self.record_steps
-        fork._engine = self._engine.fork_root()
+        fork._engine = self._engine.fork_root(-1 if branching is None else BRANCHING.index(branching))
         return fork
 
     def remainder(self) -> bytes:

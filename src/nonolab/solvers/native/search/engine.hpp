@@ -155,7 +155,8 @@ public:
 
     // A search of the same space that starts where this one's root ended (grid, windows,
     // cache and step log); call it once this search has branched.
-    std::unique_ptr<Engine> fork_root() const;
+    // branching: the fork's rule (a Branching), or -1 for this search's own.
+    std::unique_ptr<Engine> fork_root(int branching = -1) const;
     bool root_done() const { return depth_ > 0 || stats[NODES] > 1; }
     size_t cache_slots() const { return cache_->slots(); }
 

@@ -173,11 +173,13 @@ std::vector<uint8_t> Engine::state_before(size_t trail_end) const {
     return grid;
 }
 
-std::unique_ptr<Engine> Engine::fork_root() const {
+std::unique_ptr<Engine> Engine::fork_root(int branching) const {
     const size_t root_trail = level_trail_.empty() ? trail_.size() : level_trail_[0];
     const size_t root_log = level_log_.empty() ? log_.size() : level_log_[0];
     std::vector<uint8_t> grid = state_before(std::min(root_trail, trail_.size()));
-    std::unique_ptr<Engine> fork(new Engine(clues_, std::move(grid), cache_, settings_));
+    Settings settings = settings_;
+    if (branching >= 0) settings.branching = branching;
+    std::unique_ptr<Engine> fork(new Engine(clues_, std::move(grid), cache_, settings));
     fork->win_lo_ = win_lo_;
     fork->win_hi_ = win_hi_;
     fork->narrowed_ = narrowed_;
