@@ -114,3 +114,13 @@ def test_a_large_picture_is_checked_without_numpy_and_a_flip_is_caught():
             "assert 'numpy' not in sys.modules\n")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from((0, 0, 1, 2, 10, 63)), max_size=40))
+def test_colour_runs_of_bytes_is_the_cell_by_cell_loop(line):
+    # The bytes path (a regular expression over the runs) against the loop over a list;
+    # 10 is a newline byte, which a pattern without DOTALL would not match.
+    from nonolab.core.violations import colour_runs_of
+
+    assert colour_runs_of(bytes(line)) == colour_runs_of(list(line))

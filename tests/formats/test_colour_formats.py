@@ -113,3 +113,34 @@ def test_colour_totals_and_gaps_are_checked():
                palette=palette)
     assert Puzzle(rows=((1, 1),), columns=((1,), (1,)), row_colours=((1, 2),), column_colours=((1,), (2,)),
                   palette=palette).width == 2
+
+
+@pytest.mark.parametrize("cells", ["r.bb", "r..r"])
+def test_a_goal_by_characters_builds_the_puzzle_of_a_goal_by_names(cells):
+    # The .non reader hands build_coloured a CharGoal (one translate over the cells); the
+    # other readers rows of colour names: the same puzzle, palette and goal either way
+    # (also when the goal leaves one colour: a black-and-white puzzle).
+    from nonolab.formats._colours import CharGoal, build_coloured
+    from nonolab.formats._common import ClueLines
+
+    declared = {"white": ((255, 255, 255), "."), "red": ((255, 0, 0), "r"), "blue": ((0, 0, 255), "b")}
+    names = {".": "white", "r": "red", "b": "blue"}
+    picture = [[names[ch] for ch in cells[:2]], [names[ch] for ch in cells[2:]]]
+
+    def runs(line):
+        out, previous = [], "white"
+        for name in line:
+            if name != "white" and name == previous:
+                out[-1] = (out[-1][0] + 1, name)
+            elif name != "white":
+                out.append((1, name))
+            previous = name
+        return out
+
+    rows = [runs(r) for r in picture]
+    columns = [runs([r[c] for r in picture]) for c in range(2)]
+    lines = ClueLines(rows=[1, 2], columns=[3, 4], size=1, goal=5)
+    by_names = build_coloured(rows, columns, "white", declared, lines, goal=picture)
+    by_chars = build_coloured(rows, columns, "white", declared, lines,
+                              goal=CharGoal(cells, 2, {ch: names[ch] for ch in set(cells)}))
+    assert by_chars == by_names and by_chars.goal == by_names.goal and by_chars.palette == by_names.palette

@@ -24,7 +24,7 @@ as ``goal`` is, with ``?`` for every cell that is not given, e.g. ``givens "1???
 from __future__ import annotations
 
 import re
-from typing import Sequence
+from typing import Any, Sequence
 
 from nonolab.core.grid import COLOUR_CHARS
 from nonolab.core.puzzle import Puzzle
@@ -124,7 +124,6 @@ def _parse_one(lines: Sequence[str], start: int, end: int) -> Puzzle:
     where: dict[str, list[int]] = {}
     name = ""
     meta: dict[str, str] = {}
-    goal_cells = None
     goal_line = None
     goal_text = ""            # the goal's characters as written (a colour goal names colours)
     givens_text, givens_line = "", None
@@ -190,8 +189,9 @@ def _parse_one(lines: Sequence[str], start: int, end: int) -> Puzzle:
             if key == "saved":
                 meta.setdefault("saved", cells)
                 continue
-            if goal_cells is None:
-                goal_cells, goal_line, goal_text = _check_goal(cells, w, h, lineno), lineno, cells
+            if goal_line is None:
+                _check_goal(cells, w, h, lineno)
+                goal_line, goal_text = lineno, cells
             continue
         elif key in ("color", "colour"):
             colours.update(_colour_declaration(arg, lineno))
@@ -216,7 +216,8 @@ def _parse_one(lines: Sequence[str], start: int, end: int) -> Puzzle:
                                         goal=goal_line), goal=goal_names, name=name, metadata=meta)
         return with_givens(made, _givens(givens_text, made, colours, givens_line), givens_line)
     goal = None
-    if goal_cells is not None and goal_line is not None:   # read together
+    if goal_line is not None:
+        goal_cells = _bw_goal(goal_text)   # (only now: a colour goal never needs 0/1 cells)
         goal = make_goal([goal_cells[r * width:(r + 1) * width] for r in range(height)], goal_line)
     made = build(clues["rows"], clues["columns"], ClueLines(rows=where["rows"], columns=where["columns"],
                                                                 size=size_line["rows"], goal=goal_line),
@@ -247,19 +248,16 @@ def _givens(cells: str, puzzle: Puzzle, colours: dict, lineno: int | None) -> di
 _COLOUR_SPLIT = re.compile(r"[,:\s]+")
 
 
-def _colour_goal(cells: str, width: int, colours: dict, lineno: int) -> list[list[str]]:
-    """A colour goal's rows as colour names: ``0`` and ``.`` are the background, any other
-    character the colour declared with it."""
-    by_char = {char: name for name, (_, char) in colours.items() if char}
-    names = []
-    for ch in cells:
-        if ch in "0.":
-            names.append("white")
-        elif ch in by_char:
-            names.append(by_char[ch])
-        else:
-            raise ParseError(f"goal cell {ch!r} is no declared colour's character", line=lineno)
-    return [names[r:r + width] for r in range(0, len(names), width)]
+def _colour_goal(cells: str, width: int, colours: dict, lineno: int) -> Any:
+    """A colour goal as a :class:`~nonolab.formats._colours.CharGoal`: ``0`` and ``.``
+    are the background, any other character the colour declared with it."""
+    from nonolab.formats._colours import CharGoal
+
+    by_char = {char: name for name, (_, char) in colours.items() if char and char not in "0."}
+    names = {ch: "white" if ch in "0." else by_char.get(ch) for ch in set(cells)}
+    for ch in sorted((ch for ch, name in names.items() if name is None), key=cells.index)[:1]:
+        raise ParseError(f"goal cell {ch!r} is no declared colour's character", line=lineno)
+    return CharGoal(cells, width, names)
 
 
 def _colour_declaration(arg: str, lineno: int) -> dict[str, tuple[tuple[int, int, int], str | None]]:
@@ -320,12 +318,15 @@ def _read_grid(lines: Sequence[str], i: int, end: int, arg: str) -> tuple[str, i
     return "".join(parts), j + 1
 
 
-def _check_goal(cells: str, w: int, h: int, lineno: int) -> list[int]:
+def _check_goal(cells: str, w: int, h: int, lineno: int) -> None:
     if len(cells) != w * h:
         raise ParseError(f"the goal has {len(cells)} cells, expected {w}x{h} = {w * h}",
                          line=lineno)
     if "?" in cells:
         raise ParseError("the goal has unknown cells '?'", line=lineno)
+
+
+def _bw_goal(cells: str) -> list[int]:
     # mikix: 0 is blank and any other character is filled.
     return [0 if c == "0" else 1 for c in cells]
 
