@@ -35,7 +35,7 @@ def _one(solver, puzzle, mode: str, limit: float) -> dict:
     c = result.stats.counters
     return {"status": result.status, "solutions": len(result.solutions), "cpu": round(cpu, 4),
             "wall": round(wall, 4), "nodes": c.get("nodes", ""), "probes": c.get("probes", ""),
-            "skipped": c.get("probes_skipped", "")}
+            "skipped": c.get("probes_skipped", ""), "slot_nodes": c.get("slot_nodes", "")}
 
 
 def _expand(paths: list[str]) -> tuple[list[str], dict[str, str]]:

@@ -60,7 +60,7 @@ def test_the_slot_runs_and_its_search_is_lalafrogs():
     no nodes and the search is Wu's, 499 nodes)."""
     puzzle = items_of(["ndom:7"])[0].puzzle
     limits = Limits(max_solutions=None)
-    wu = NativeSolver(restarts=False).solve(puzzle, limits)
+    wu = NativeSolver(restarts=False, lalafrog_after=None).solve(puzzle, limits)
     frog = NativeSolver(restarts=False, branching="lalafrog").solve(puzzle, limits)
     both = NativeSolver(restarts=False, lalafrog_after=0).solve(puzzle, limits)
     assert both.complete and both.count == wu.count == frog.count == 1
@@ -78,7 +78,17 @@ def test_the_slot_waits_for_its_node_count():
     below that the search is the first style's alone, node for node."""
     puzzle = items_of(["ndom:7"])[0].puzzle
     limits = Limits(max_solutions=None)
-    wu = NativeSolver(restarts=False).solve(puzzle, limits)
+    wu = NativeSolver(restarts=False, lalafrog_after=None).solve(puzzle, limits)
     late = NativeSolver(restarts=False, lalafrog_after=wu.stats.counters["nodes"] + 1).solve(puzzle, limits)
     assert late.stats.counters["slot_nodes"] == 0 and late.stats.counters["styles"] == 1
     assert late.stats.counters["nodes"] == wu.stats.counters["nodes"] and late.solutions == wu.solutions
+
+
+def test_the_slot_is_in_the_default_search():
+    """By default the slot joins once the first style has searched 1,024 nodes: 8-Dom (Wu's
+    rule alone: 3,865 nodes) gets it, and the answer stays the first style's."""
+    puzzle = items_of(["ndom:8"])[0].puzzle
+    alone = NativeSolver(restarts=False, lalafrog_after=None).solve(puzzle, Limits(max_solutions=2))
+    default = NativeSolver(restarts=False).solve(puzzle, Limits(max_solutions=2))
+    assert default.stats.counters["slot_nodes"] > 0 and alone.stats.counters["slot_nodes"] == 0
+    assert default.complete and set(default.solutions) == set(alone.solutions) and default.count == 1

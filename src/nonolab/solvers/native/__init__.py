@@ -60,6 +60,9 @@ _STYLES = ((1 << 30, 1), (1, 1 << 30))
 # many nodes as the first has searched in all.  By nodes, not time: the slot's search is
 # a function of the first's (and with restarts off, the first's turns grow by a quarter
 # of its nodes, so the whole search is deterministic); it costs at most the first style's work again.
+# From 1,024 nodes: Lion, Nature, Forever, Marley and Center end before it (their search is
+# unchanged) while Sierp, Thing and 9-Dom are answered (benchmarks/log/2026-11-27-native-6.md).
+LALAFROG_AFTER = 1024
 _SLICE = 0.05  # seconds
 # The first root slice while an observer waits for the end of the root's propagation (the
 # slices double): 0.1 ms, so a 25x25 grid reports its end after 0.17 ms, not 0.58 ms.
@@ -85,7 +88,7 @@ class NativeSolver:
         probe_depth: without restarts, nodes deeper than this only propagate.
         deep_sweeps: without restarts, probing sweeps per node below the root.
         lalafrog_after: add LalaFrogKK's slot once the first style has searched this many
-            nodes (``None``: no slot): a search from the root branching by LalaFrogKK's
+            nodes (default 1,024; ``None``: no slot): a search from the root branching by LalaFrogKK's
             score, given as many nodes as the first style (see ``_STYLES``).
         progress: called as ``progress(decided_cells, all_cells)`` about every 20 ms
             while the first search style works (for progress bars on long runs).
@@ -158,8 +161,8 @@ class NativeSolver:
         Option("branching", "choice", "wu", "the branching rule over each cell's two probing gains: wu "
                "(sqrt(max/(min+1)) + min) or lalafrog (LalaFrogKK's min + 1.85 ln(1 + max - min))",
                choices=BRANCHING),
-        Option("lalafrog_after", "int", None, "add a search style branching by LalaFrogKK's score once the "
-               "first has searched this many nodes, given as many nodes as the first (none: not added)",
+        Option("lalafrog_after", "int", LALAFROG_AFTER, "add a search style branching by LalaFrogKK's score "
+               "once the first has searched this many nodes, given as many nodes as the first (none: not added)",
                minimum=0, optional=True),
     )
     # The declared options as settle() sets them: their types, for the checker (defaults and checks
