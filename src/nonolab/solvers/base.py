@@ -293,7 +293,22 @@ backends_with: Callable[[Capability], list[str]] | None = None
 
 def bytes_per_cell(backend: Any, puzzle: Puzzle) -> int:
     """The memory ``backend`` declares a cell of ``puzzle`` costs: its ``memory_per_cell(puzzle)`` (a strategy
-    over engines: auto), else ``COLOUR_BYTES_PER_CELL`` for a colour puzzle, else ``BYTES_PER_CELL`` (0: none)."""
+    over engines: auto), else ``COLOUR_BYTES_PER_CELL`` for a colour puzzle, else ``BYTES_PER_CELL`` (0: none).
+
+    ``backend`` is an instance or a class.  A class that declares ``memory_per_cell``
+    answers per instance (the cost follows its options), so it is asked of the class
+    built with its defaults: read off the class, the method would take the puzzle for
+    ``self``.
+
+    >>> class PerInstance:
+    ...     def __init__(self, wide=False): self.wide = wide
+    ...     def memory_per_cell(self, puzzle): return 9 if self.wide else 3
+    >>> p = Puzzle(rows=((1,),), columns=((1,),))
+    >>> bytes_per_cell(PerInstance, p), bytes_per_cell(PerInstance(wide=True), p)
+    (3, 9)
+    """
+    if isinstance(backend, type) and callable(getattr(backend, "memory_per_cell", None)):
+        backend = backend()
     of_puzzle = getattr(backend, "memory_per_cell", None)
     colour = getattr(backend, "COLOUR_BYTES_PER_CELL", None) if puzzle.is_colour else None
     return int(of_puzzle(puzzle)) if of_puzzle else colour or getattr(backend, "BYTES_PER_CELL", None) or 0
