@@ -17,6 +17,7 @@ from nonolab.core.lazy import BuiltOnFirstRead
 from nonolab.core.puzzle import Puzzle
 from nonolab.core.violations import violations
 from nonolab.errors import InvalidArgument, LimitReached, WrongAnswer
+from nonolab.solvers.size import bytes_per_cell   # (its home; named here, where backends look)
 # What a backend declares lives in its own module; the contract names it here as ever.
 from nonolab.solvers.capability import Capability, capabilities
 
@@ -289,29 +290,6 @@ class Given:
 #: when it loads (always before any backend: they live inside it), so that :func:`accept`
 #: can name the backends that take what another refuses without importing the registry.
 backends_with: Callable[[Capability], list[str]] | None = None
-
-
-def bytes_per_cell(backend: Any, puzzle: Puzzle) -> int:
-    """The memory ``backend`` declares a cell of ``puzzle`` costs: its ``memory_per_cell(puzzle)`` (a strategy
-    over engines: auto), else ``COLOUR_BYTES_PER_CELL`` for a colour puzzle, else ``BYTES_PER_CELL`` (0: none).
-
-    ``backend`` is an instance or a class.  A class that declares ``memory_per_cell``
-    answers per instance (the cost follows its options), so it is asked of the class
-    built with its defaults: read off the class, the method would take the puzzle for
-    ``self``.
-
-    >>> class PerInstance:
-    ...     def __init__(self, wide=False): self.wide = wide
-    ...     def memory_per_cell(self, puzzle): return 9 if self.wide else 3
-    >>> p = Puzzle(rows=((1,),), columns=((1,),))
-    >>> bytes_per_cell(PerInstance, p), bytes_per_cell(PerInstance(wide=True), p)
-    (3, 9)
-    """
-    if isinstance(backend, type) and callable(getattr(backend, "memory_per_cell", None)):
-        backend = backend()
-    of_puzzle = getattr(backend, "memory_per_cell", None)
-    colour = getattr(backend, "COLOUR_BYTES_PER_CELL", None) if puzzle.is_colour else None
-    return int(of_puzzle(puzzle)) if of_puzzle else colour or getattr(backend, "BYTES_PER_CELL", None) or 0
 
 
 def accept(backend: Any, puzzle: Puzzle, given: "Given | None") -> Given:
