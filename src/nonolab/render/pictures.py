@@ -109,18 +109,35 @@ def given_inks(puzzle: Puzzle) -> tuple[list[str], list[Cell]]:
     return colours, dots
 
 
+def one_of_words(at_least: int) -> str:
+    """What a picture of one solution says when the puzzle has ``at_least`` solutions
+    (2 or more; "" for fewer): drawn in the picture, so the file alone does not pass
+    one of several for the solution.
+
+    >>> one_of_words(2), one_of_words(1)
+    ('one of at least 2 solutions: the puzzle is not unique', '')
+    """
+    return f"one of at least {at_least} solutions: the puzzle is not unique" if at_least >= 2 else ""
+
+
 def solution_svg(solution: Solution, puzzle: Puzzle | None = None, *, cell: float = DEFAULT_CELL,
-                 page: str | None = None, labels: bool = False) -> str:
-    """The solution with its clues.
+                 page: str | None = None, labels: bool = False, at_least: int = 1) -> str:
+    """The solution with its clues.  ``at_least``: how many solutions the puzzle is known
+    to have; 2 or more draws a note under the grid that this is one of them.
 
     >>> svg = solution_svg(Solution.from_rows(["#.", "##"]))
     >>> svg.count('fill="#000000"/>')   # a run of filled cells in each row
     2
+    >>> "one of at least 2 solutions" in solution_svg(Solution.from_rows(["#.", ".#"]), at_least=2)
+    True
     """
     puzzle = _clues_for(solution, puzzle)
     board = puzzle_board(puzzle, cell, labels, puzzle.name)
-    return _compose([(board, {"colours": cell_inks(solution, puzzle)})], Legend((), cell),
-                    f"nonolab: a solution of {puzzle.name or 'the puzzle'}", page)
+    note = one_of_words(at_least)
+    entries = [(("note", MARK_INK), note)] if note else []
+    what = f"one of at least {at_least} solutions" if note else "a solution"
+    return _compose([(board, {"colours": cell_inks(solution, puzzle)})], Legend(entries, cell),
+                    f"nonolab: {what} of {puzzle.name or 'the puzzle'}", page)
 
 
 def diff_svg(first: Solution, second: Solution, puzzle: Puzzle | None = None, *, cell: float = DEFAULT_CELL,
