@@ -92,6 +92,24 @@ def test_the_pdf_solution_page_says_one_of_several(run, tmp_path, flags):
     assert "one of at least" not in pages["edge"] and "solution" in pages["edge"]
 
 
+def test_a_count_to_2_cut_short_is_not_passed_for_the_solution(run, tmp_path, monkeypatch):
+    # A time limit that stopped the count after the first solution: the PDF line said
+    # "the solution" (of Knotty, which has several) and PNG/SVG said nothing.
+    import dataclasses
+
+    from nonolab.solvers.base import Status
+    real = nonolab.solve
+
+    def cut_short(puzzle, max_solutions=2, time_limit=None):   # the first solution, then the limit
+        return dataclasses.replace(real(puzzle, max_solutions=1), status=Status.TIMEOUT, complete=False)
+    monkeypatch.setattr(nonolab, "solve", cut_short)
+    for name in ("s.svg", "s.pdf"):
+        result = run("render", EDGE, "--solution", "-o", tmp_path / name)
+        assert result.exit_code == 0 and (tmp_path / name).exists()
+        assert "the solution" not in result.stderr and "not known" in result.stderr and "timeout" in result.stderr
+    assert "one of at least" not in (tmp_path / "s.svg").read_text()   # nothing known is drawn
+
+
 def test_solve_check_to_a_picture_says_one_of_several(run, tmp_path):
     noted, first = tmp_path / "c.svg", tmp_path / "f.svg"
     assert run("solve", T2, "--check", "-o", noted).exit_code == 0
