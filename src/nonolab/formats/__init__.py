@@ -24,7 +24,7 @@ from typing import Iterable, Sequence
 
 from nonolab.core.puzzle import Puzzle
 from nonolab.errors import InvalidArgument, InvalidPuzzle, NonolabError, ParseError, UnknownFormat
-from nonolab.formats._files import decode, read_bytes, refuse_read_only, write_atomically
+from nonolab.formats._files import decode, read_bytes, refuse_read_only, write_atomically, write_together
 from nonolab.formats.limits import InputLimits, applied
 from nonolab.formats.registry import (_BY_NAME, _REGISTRY, PNG_SIGNATURE, Format, _get, colour_formats, holds_colour,
                                       holds_givens, givens_formats, is_binary, names, refuse_several, suffix_of,
@@ -32,7 +32,8 @@ from nonolab.formats.registry import (_BY_NAME, _REGISTRY, PNG_SIGNATURE, Format
 
 __all__ = ["InputLimits", "names", "suffixes", "suffix_of", "holds_colour", "colour_formats", "holds_givens",
            "givens_formats", "refuse_several", "is_binary", "loads", "loads_all", "load", "load_all", "dumps", "dumps_all", "dump_bytes",
-           "dump", "dump_all", "format_for_path", "load_bytes_all", "sniff", "detect_format", "write_atomically", "refuse_read_only"]
+           "dump", "dump_all", "format_for_path", "load_bytes_all", "sniff", "detect_format", "write_atomically", "write_together",
+           "refuse_read_only"]
 
 
 def _suffix(path: str | os.PathLike) -> str:
