@@ -292,6 +292,13 @@ class Given:
 backends_with: Callable[[Capability], list[str]] | None = None
 
 
+def needs(puzzle: Puzzle) -> frozenset[Capability]:
+    """The capabilities a backend must declare to take ``puzzle`` (colour, givens): what
+    :func:`accept` refuses without, and what a cross-check leaves a backend out for."""
+    return frozenset(c for c, needed in ((Capability.COLOUR, puzzle.is_colour),
+                                         (Capability.GIVEN_CELLS, bool(puzzle.givens))) if needed)
+
+
 def accept(backend: Any, puzzle: Puzzle, given: "Given | None") -> Given:
     """The checked given a backend searches under: the caller's (an empty one for
     ``None``) with the puzzle's own givens added (:meth:`Given.within`).
@@ -309,8 +316,9 @@ def accept(backend: Any, puzzle: Puzzle, given: "Given | None") -> Given:
     if cost:   # the backend's declared memory a cell, against the one budget, before it allocates
         from nonolab.formats.limits import check_memory
         check_memory(f"backend {backend.name!r}", puzzle.width, puzzle.height, cost)
+    missing = needs(puzzle) - declared
     for needed, what in ((Capability.COLOUR, "colour puzzles"), (Capability.GIVEN_CELLS, "puzzles with givens")):
-        if (puzzle.is_colour if needed is Capability.COLOUR else bool(puzzle.givens)) and needed not in declared:
+        if needed in missing:
             takers = backends_with(needed) if backends_with is not None else []
             doing = ("solves black-and-white puzzles only" if needed is Capability.COLOUR
                      else "does not take given cells")
