@@ -293,10 +293,9 @@ backends_with: Callable[[Capability], list[str]] | None = None
 
 
 def needs(puzzle: Puzzle) -> frozenset[Capability]:
-    """The capabilities a backend must declare to take ``puzzle`` (colour, givens): what
-    :func:`accept` refuses without, and what a cross-check leaves a backend out for."""
-    return frozenset(c for c, needed in ((Capability.COLOUR, puzzle.is_colour),
-                                         (Capability.GIVEN_CELLS, bool(puzzle.givens))) if needed)
+    """What a backend must declare to take ``puzzle`` (colour, givens): :func:`accept` refuses it without."""
+    colour = {Capability.COLOUR} if puzzle.is_colour else set()
+    return frozenset(colour | ({Capability.GIVEN_CELLS} if puzzle.givens else set()))
 
 
 def accept(backend: Any, puzzle: Puzzle, given: "Given | None") -> Given:
