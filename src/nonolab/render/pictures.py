@@ -32,7 +32,7 @@ def _clues_for(solution: Solution, puzzle: Puzzle | None) -> Puzzle:
 
 def cell_inks(solution: Solution, puzzle: Puzzle | None = None) -> list[str]:
     """The fill of each cell of ``solution``, row-major: the palette's colours for a colour puzzle."""
-    if puzzle is not None and puzzle.is_colour:
+    if puzzle is not None and puzzle.keeps_palette:
         inks = [f"#{puzzle.palette.hex(i)}" for i in range(puzzle.colours + 1)]  # type: ignore[union-attr]
         return [inks[v] for v in solution.to_bytes()]
     return [FILLED_INK if v else EMPTY_INK for v in solution.to_bytes()]
@@ -46,7 +46,7 @@ def puzzle_board(puzzle: Puzzle, cell: float, labels: bool, caption: str) -> Boa
 
 def clue_inks(puzzle: Puzzle) -> tuple[list[list[str]], list[list[str]]] | None:
     """The colour of every clue number, rows then columns (``None`` in black and white)."""
-    if not puzzle.is_colour:
+    if not puzzle.keeps_palette:
         return None
     palette = puzzle.palette
     rows, columns = ([[f"#{palette.hex(c)}" for _, c in line] for line in lines]  # type: ignore[union-attr]
@@ -99,7 +99,7 @@ def given_inks(puzzle: Puzzle) -> tuple[list[str], list[Cell]]:
     (['#000000', '#ffffff', '#ffffff', '#ffffff'], [(1, 1)])
     """
     colours = [EMPTY_INK] * (puzzle.width * puzzle.height)
-    inks = [f"#{puzzle.palette.hex(i)}" for i in range(puzzle.colours + 1)] if puzzle.is_colour else None  # type: ignore[union-attr]
+    inks = [f"#{puzzle.palette.hex(i)}" for i in range(puzzle.colours + 1)] if puzzle.keeps_palette else None  # type: ignore[union-attr]
     dots = []
     for r, c, v in puzzle.givens:
         if v:
@@ -221,13 +221,13 @@ def regions_board(reference: Solution, puzzle: Puzzle | None, marked: Regions, *
             letters[(r, c)] = (region_letter(k, filled), "#ffffff" if filled else "#000000")
     givens = list(marked.givens)
     entries: list[tuple[tuple, str]] = []
-    same = "the palette's colours" if puzzle.is_colour else "black / white"
+    same = "the palette's colours" if puzzle.keeps_palette else "black / white"
     if regions or undecided:
         entries.append((("pair", FILLED_INK, EMPTY_INK), f"{same}: the same in every solution"))
     else:
         entries.append((("pair", FILLED_INK, EMPTY_INK), "every cell is the same in every solution"))
     if regions:
-        dark = "a colour" if puzzle.is_colour else "filled"
+        dark = "a colour" if puzzle.keeps_palette else "filled"
         entries.append((("pair", PALETTE[0], _tint(PALETTE[0], 0.3)),
                         f"region colours: where solutions differ (dark: {dark} in this solution)"))
     for k, text in enumerate(describe[:MAX_LEGEND_REGIONS]):
