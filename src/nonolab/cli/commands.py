@@ -110,8 +110,9 @@ def solve(file, input_format, index, backend, probing, line, backend_options, ma
     if picture and len(chosen) > 1:
         raise click.UsageError(f"a picture holds one puzzle: {file} holds {len(chosen)}; name one with --index")
     if writes and not picture:
-        from nonolab.formats import format_for_path
-        target = to_format or format_for_path(output)
+        from nonolab.formats import format_to_write
+        # An -o whose suffix names no format is refused now, not after the search.
+        target = format_to_write(output, to_format) if output else to_format
         if target is not None:
             sets.refuse_writing(chosen, target, output or file)
     quiet = writes and not output and not as_json  # the puzzles go to standard output
