@@ -63,6 +63,10 @@ _STYLES = ((1 << 30, 1), (1, 1 << 30))
 # From 1,024 nodes: Lion, Nature, Forever, Marley and Center end before it (their search is
 # unchanged) while Sierp, Thing and 9-Dom are answered (benchmarks/log/2026-11-27-native-6.md).
 LALAFROG_AFTER = 1024
+# The slot's fork copies the root as the second style's does (4 bytes a cell), which
+# BYTES_PER_CELL does not count: it joins only grids of at most this many cells (512x512:
+# 1 MB at most, where the interpreter alone holds tens), so large grids keep their budget.
+_SLOT_MAX_CELLS = 1 << 18
 _SLICE = 0.05  # seconds
 # The first root slice while an observer waits for the end of the root's propagation (the
 # slices double): 0.1 ms, so a 25x25 grid reports its end after 0.17 ms, not 0.58 ms.
@@ -269,7 +273,7 @@ class NativeSolver:
                 unsubscribe: list[Callable[[], None]]) -> SolveResult:
         """The search of :meth:`solve` from its ``first`` space (forks subscribe to the cancel too)."""
         styles = list(_STYLES) if self.restarts else [(self.probe_depth, self.deep_sweeps)]
-        slot_after = self.lalafrog_after
+        slot_after = self.lalafrog_after if puzzle.width * puzzle.height <= _SLOT_MAX_CELLS else None
         turns = len(styles) + (slot_after is not None)  # the styles, then LalaFrogKK's slot
         spaces = [first]
         # Under a time limit the search ends early enough to check what it finds (checks.py).
