@@ -238,8 +238,14 @@ def declared_bytes_per_cell(spec: str, puzzle: Puzzle) -> int:
     >>> declared_bytes_per_cell("lcg", p) == bytes_per_cell(get("lcg"), p), declared_bytes_per_cell("dlx", p)
     (True, 0)
     """
+    name, options = parse_spec(spec)
     try:
-        return bytes_per_cell(_class(parse_spec(spec)[0]), puzzle)
+        backend = _class(name)
+        # A backend whose options change its memory says so (lcg's interleave: two engines).
+        of_options = getattr(backend, "declared_bytes_per_cell", None)
+        if of_options is not None and options and not puzzle.is_colour:
+            return int(of_options(options))
+        return bytes_per_cell(backend, puzzle)
     except BackendUnavailable:
         return 0
 
