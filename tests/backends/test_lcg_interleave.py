@@ -115,6 +115,9 @@ def test_two_engines_declare_twice_the_memory():
     assert bytes_per_cell(build("lcg:interleave=50"), puzzle) == 2 * one
     assert declared_bytes_per_cell("lcg:interleave=50", puzzle) == 2 * one
     assert declared_bytes_per_cell("lcg:interleave=0", puzzle) == one
+    from nonolab.core import Palette
+    colour = Puzzle.from_solution(Solution.from_values([[1, 2], [0, 1]]), palette=Palette.default_for(2))
+    assert bytes_per_cell(build("lcg:interleave=50"), colour) == bytes_per_cell(build("lcg"), colour)  # (one search)
 
 
 def test_the_engine_pauses_on_its_conflict_budget_and_resumes_the_same_search():

@@ -205,20 +205,17 @@ class LcgSolver:
         self.alarm = alarm
         settle(self, options)
         self._engine = engine_module()
-        if self.interleave:
-            # Two engines at once (black and white; colour runs one, as it has no hints).
-            self.BYTES_PER_CELL = 2 * LcgSolver.BYTES_PER_CELL
 
-    @staticmethod
-    def declared_bytes_per_cell(options: dict[str, Any]) -> int:
-        """The memory a cell costs with ``options`` (text values, as in a spec), read
-        without building the solver: twice ``BYTES_PER_CELL`` with ``interleave``.
+    def memory_per_cell(self, puzzle: Puzzle) -> int:
+        """The memory this solver declares a cell of ``puzzle`` costs (held to the budget by
+        ``accept``): one engine's, twice that with ``interleave`` on a black-and-white puzzle
+        (two engines at once; colour runs one).  An option: so declared per instance.
 
-        >>> LcgSolver.declared_bytes_per_cell({"interleave": "50"}) == 2 * LcgSolver.BYTES_PER_CELL
-        True
+        >>> p = Puzzle(rows=((1,),), columns=((1,),))
+        >>> LcgSolver().memory_per_cell(p), LcgSolver(interleave=50).memory_per_cell(p)
+        (125, 250)
         """
-        interleave = str(options.get("interleave", "0")).strip()
-        return LcgSolver.BYTES_PER_CELL * (1 if interleave in ("", "0") else 2)
+        return self.BYTES_PER_CELL * (2 if self.interleave and not puzzle.is_colour else 1)
 
     def prove(self, puzzle: Puzzle, limits: Limits = Limits(), proof: Any = None) -> SolveResult:
         """:meth:`solve` (without given cells) writing a DRAT proof of the search to ``proof``
