@@ -64,9 +64,8 @@ class Interleaved:
     turns: int = 0
     _schedule: Iterator[tuple[int, int]] | None = None
     _current: tuple[int, int] = (SEARCH_A, 0)   # (search, conflicts left in its turn)
+    _last: int = SEARCH_A                         # the search that ran last
     _interrupted: bool = False
-
-    _last: int = SEARCH_A
 
     def __post_init__(self) -> None:
         self._schedule = schedule(self.first, self.ratio)
