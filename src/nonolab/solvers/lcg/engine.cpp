@@ -103,6 +103,12 @@ void Engine::setup(const std::vector<std::vector<int>>& rows, const std::vector<
     trail_.reserve(nvars_);
     for (int l = 0; l < nlines; ++l) mark_dirty(l);
     target_phase_.assign(nvars_, 0);
+    var_row_.resize(nvars_);
+    var_column_.resize(nvars_);
+    for (int v = 0; v < nvars_; ++v) {
+        var_row_[v] = cell_of(v) / width;
+        var_column_[v] = height + cell_of(v) % width;
+    }
     // Black-and-white lines that fit in the bit sets are solved there (bitline.hpp).
     bit_line_.assign(nlines, 0);
     line_rclue_.resize(nlines);
@@ -170,8 +176,7 @@ int Engine::propagate_clauses() {
         const int p = trail_[qhead_++];
         const int v = var_of(p);
         const int own = reason_kind_[v] == LINE ? reason_idx_[v] : -1;
-        const int cell = cell_of(v);
-        const int row = cell / width_, col = height_ + cell % width_;
+        const int row = var_row_[v], col = var_column_[v];
         if (row != own) mark_dirty(row);
         if (col != own) mark_dirty(col);
         const int false_lit = neg(p);

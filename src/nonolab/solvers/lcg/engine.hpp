@@ -204,6 +204,9 @@ private:
     std::vector<std::vector<int>> reason_cache_;
     std::vector<uint8_t> reason_ready_;
     std::vector<int> trail_, trail_lim_;
+    // Each var's row and column (the column's line index, height_ + its x): read at every
+    // assignment, where a division by the width cost more than the lookup.
+    std::vector<int> var_row_, var_column_;
     size_t qhead_ = 0;
 
     // The lines to run, first in first out; each at most once (in_dirty_), so a ring of
@@ -296,6 +299,7 @@ private:
     bool run_bit_line(int line);
     bool run_colour_line(int line);
     void explain(int line, int limit_pos, int implied, std::vector<int>& clause);
+    void explain_word(int line, int limit_pos, int implied, std::vector<int>& clause);
     void explain_colour(int line, int limit_pos, int implied, std::vector<int>& clause);
     Lits reason(int var);
     void analyze(Lits conflict, std::vector<int>& learnt, int& back_level);

@@ -53,14 +53,13 @@ bool Engine::run_line(int line) {
 // A black-and-white cell's value (1 filled, 0 empty, -1 open) in its row's and its
 // column's masks.
 void Engine::keep_masks(int var, int value) {
-    const int row = var / width_, column = var % width_;
-    const Bits in_row = BitLine::one(column), in_column = BitLine::one(row);
+    const int row = var_row_[var], line = var_column_[var];
+    const Bits in_row = BitLine::one(line - height_), in_column = BitLine::one(row);
     if (rows_kept_) {
         if (value != 1) line_may_empty_[row] |= in_row; else line_may_empty_[row] &= ~in_row;
         if (value != 0) line_may_fill_[row] |= in_row; else line_may_fill_[row] &= ~in_row;
     }
     if (columns_kept_) {
-        const int line = height_ + column;
         if (value != 1) line_may_empty_[line] |= in_column; else line_may_empty_[line] &= ~in_column;
         if (value != 0) line_may_fill_[line] |= in_column; else line_may_fill_[line] &= ~in_column;
     }
