@@ -245,10 +245,11 @@ def test_doctests(name):
 
 def test_grade_task_records_the_grade_and_verdict(tmp_path):
     files = [PUZZLES / "webpbn" / "webpbn-00006-cat.non", PUZZLES / "webpbn" / "webpbn-00023-edge.non",
-             PUZZLES / "nonolab" / "switch.non"]
+             PUZZLES / "nonolab" / "switch.non", PUZZLES / "nonolab" / "contradiction.non"]
     run_batch(files, "grade", tmp_path / "grades.jsonl", jobs=1, time_limit=30)
     by_file = {r["file"]: r for r in _lines(tmp_path / "grades.jsonl")}
     got = {Path(f).name: (r["grade"], r["verdict"], r["status"]) for f, r in by_file.items()}
     assert got == {"webpbn-00006-cat.non": ("line", "unique", "ok"),
                    "webpbn-00023-edge.non": ("contradiction-probe", "unique", "ok"),
-                   "switch.non": ("search", "multiple", "ok")}
+                   "switch.non": ("search", "multiple", "ok"),
+                   "contradiction.non": (None, "contradiction", "ok")}   # answered: it was a "timeout"

@@ -248,6 +248,39 @@ def test_set_writer_leaves_no_partial_file(tmp_path, monkeypatch):
     assert len((tmp_path / INDEX_NAME).read_text().splitlines()) == 2  # header and the first puzzle
 
 
+def test_an_interrupt_between_a_puzzle_and_its_index_line_leaves_them_matching(tmp_path, monkeypatch):
+    # Ctrl-C during generate --out left gen-...-0602.non and an index of 601 lines: the
+    # puzzle's write had landed and the interrupt's gate then refused the index's.
+    import os
+
+    from nonolab.errors import LimitReached
+    from nonolab.formats import _files
+    report = make_puzzles(2, Recipe(7, 7), seed=9)
+    writer = SetWriter(tmp_path, "non")
+    writer.add(report.puzzles[0])
+    replace = os.replace
+
+    def signal_after_the_first_file_lands(source, target):
+        replace(source, target)
+        _files.close_writes()          # what the Ctrl-C handler does
+    monkeypatch.setattr("nonolab.formats._files.os.replace", signal_after_the_first_file_lands)
+    try:
+        writer.add(report.puzzles[1])
+    except LimitReached:
+        pass
+    finally:
+        _files.open_writes()
+    listed = [line.split(",")[0] for line in (tmp_path / INDEX_NAME).read_text().splitlines()[1:]]
+    assert sorted(p.name for p in tmp_path.iterdir() if p.name != INDEX_NAME) == sorted(listed)
+    _files.close_writes()              # a signal before the write: neither lands
+    try:
+        with pytest.raises(LimitReached):
+            writer.add(make_puzzles(3, Recipe(7, 7), seed=9).puzzles[2])
+    finally:
+        _files.open_writes()
+    assert len(list(tmp_path.iterdir())) == len(listed) + 1
+
+
 def test_max_grade_search_accepts_any_unique_puzzle():
     report = make_puzzles(4, Recipe(12, 12, style="noise", max_grade="search"), seed=1)
     assert report.complete and report.rejected["multiple"] > 0

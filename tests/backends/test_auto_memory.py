@@ -52,3 +52,26 @@ def test_a_budget_refuses_auto_where_its_members_would_exceed_it():
         get("auto").solve(large, Limits(2))
     with applied(InputLimits(max_memory=need)):      # at the budget: it answers
         assert get("auto").solve(large, Limits(2)).unique
+
+
+def test_a_class_that_declares_its_cost_per_instance_is_asked_as_built_with_its_defaults():
+    """Read off a class, ``memory_per_cell`` took the puzzle for ``self`` (a TypeError, or
+    a wrong figure from a backend whose method ignores the puzzle)."""
+    from nonolab.solvers import declared_bytes_per_cell
+    from nonolab.solvers.auto import AutoSolver
+    small, large = _grid(4), _grid(200)
+    for puzzle in (small, large):
+        assert bytes_per_cell(AutoSolver, puzzle) == bytes_per_cell(get("auto"), puzzle) > 0
+        assert declared_bytes_per_cell("auto", puzzle) == bytes_per_cell(get("auto"), puzzle)
+
+
+def test_a_spec_s_options_count_in_its_declared_cost():
+    """native's step log costs memory: a spec that asks for it declares it (read off the
+    class, the options were dropped and the cost was the default's)."""
+    from nonolab.solvers import declared_bytes_per_cell
+    large = _grid(200)
+    with_steps = bytes_per_cell(get("native", record_steps=True), large)
+    assert with_steps > bytes_per_cell(get("native"), large)
+    assert declared_bytes_per_cell("native:record_steps=true", large) == with_steps
+    assert declared_bytes_per_cell("auto:record_steps=true", large) == bytes_per_cell(
+        get("auto", record_steps=True), large)

@@ -126,6 +126,14 @@ def test_cli_refuses_an_earlier_benchmark_folder(tmp_path):
     assert (tmp_path / "runs.csv").read_text(encoding="utf-8") == "keep me"
 
 
+def test_cli_refuses_an_out_that_is_a_file_by_name():
+    # -o /dev/null said "nonolab: error: /dev/null: File exists" (mkdir's word).
+    import os
+    outcome = CliRunner().invoke(cli, ["bench", "ndom:3", "--backends", "native", "--out", os.devnull])
+    assert outcome.exit_code == 2
+    assert outcome.stderr.strip() == f"nonolab: error: {os.devnull}: names the folder of the reports, and this is a file"
+
+
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
 def test_ctrl_c_keeps_what_was_measured_and_writes_the_reports(tmp_path, two_puzzles, fake):
     out = tmp_path / "b"

@@ -132,3 +132,14 @@ def test_killed_batch_resumes_with_one_record_per_puzzle(tmp_path):
     assert {Path(f).name for f in files} == {p.name for p in folder.glob("*/*.non")} | {
         f"perm6-{i:02d}.non" for i in range(30)}
     assert all(r["count"] == 720 and r["exact"] for r in records if "perm6" in r["file"])
+
+
+@pytest.mark.parametrize("flags", [["--force"], ["--resume"], []])
+def test_a_results_file_that_is_not_a_regular_file_is_refused_by_name(run, flags):
+    # -o /dev/null --force said "nonolab: error: Invalid argument" (its truncation failed), naming nothing.
+    if not os.path.exists(os.devnull):
+        pytest.skip("no null device here")
+    result = run(PUZZLES / "nonolab" / "switch.non", "-o", os.devnull, *flags)
+    assert result.exit_code == 2
+    assert result.output.strip().splitlines() == [
+        f"nonolab: error: {os.devnull}: is not a regular file: the results go to a file that --resume can read back"]

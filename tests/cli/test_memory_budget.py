@@ -91,7 +91,9 @@ def test_a_declared_cost_beyond_the_budget_is_refused_before_the_engine_is_built
 
 
 def test_the_step_log_is_part_of_natives_declared_cost():
-    assert get("native", record_steps=True).BYTES_PER_CELL > get("native").BYTES_PER_CELL
+    from nonolab.solvers import bytes_per_cell
+    one = Puzzle(rows=((1,),), columns=((1,),))
+    assert bytes_per_cell(get("native", record_steps=True), one) > bytes_per_cell(get("native"), one)
 
 
 def test_the_workbench_keeps_its_smaller_cell_limit():
@@ -118,7 +120,8 @@ def test_a_colour_puzzle_is_held_to_the_colour_engine_s_declared_cost(name):
     # The black-and-white engine keeps its own figure.
     with applied(InputLimits(max_memory=16 * backend.BYTES_PER_CELL)):
         assert backend.solve(plain, Limits(2)).solutions
-    assert get(name, record_steps=True).COLOUR_BYTES_PER_CELL > backend.COLOUR_BYTES_PER_CELL
+    from nonolab.solvers import bytes_per_cell
+    assert bytes_per_cell(get(name, record_steps=True), colour) > bytes_per_cell(backend, colour)
 
 
 def test_explain_json_holds_the_engine_and_its_record_together_to_the_budget(run, tmp_path, monkeypatch):
@@ -126,7 +129,8 @@ def test_explain_json_holds_the_engine_and_its_record_together_to_the_budget(run
 
     blank = tmp_path / "blank.non"
     blank.write_text("width 100\nheight 100\nrows\n" + "0\n" * 100 + "columns\n" + "0\n" * 100)
-    engine = get("native", record_steps=True).BYTES_PER_CELL
+    from nonolab.solvers import bytes_per_cell
+    engine = bytes_per_cell(get("native", record_steps=True), Puzzle(rows=((),), columns=((),)))
     monkeypatch.setenv(MEMORY_VARIABLE, str(100 * 100 * (engine + RECORD_BYTES_PER_CELL) - 1))
     done = run("explain", "--json", "-b", "native", blank)
     assert done.exit_code == 2 and "beyond the memory budget" in done.output

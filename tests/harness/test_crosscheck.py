@@ -170,3 +170,16 @@ def test_verify_takes_specs_and_options(broken_backends):
     data = json.loads(result.stdout)
     assert result.exit_code == 0, result.output
     assert [a["backend"] for a in data["answers"]] == ["native:line=overlap,probing=contradiction", "cnf"]
+
+
+def test_capable_only_leaves_out_the_backends_that_refuse_givens():
+    # batch --do crosscheck names every backend: dlx and backtrack refused a puzzle with
+    # givens, and their refusals made the cross-check "disagree" (the CLI agreed).
+    from nonolab.core import Puzzle
+    from nonolab.harness.crosscheck import Agreement, crosscheck
+    given = Puzzle(rows=((2,), ()), columns=((1,), (1,)), givens={(1, 0): 1})   # the givens exclude ##/..
+    named = ["dlx", "backtrack", "native", "cnf"]
+    checked = crosscheck(given, named, capable_only=True)
+    assert checked.agreement is Agreement.AGREE and checked.consensus().value == "contradiction"
+    assert {a.backend for a in checked.answers} == {"native", "cnf"}
+    assert crosscheck(given, named).agreement is not Agreement.AGREE   # asked by name: each answers

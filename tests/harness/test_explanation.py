@@ -73,3 +73,11 @@ def test_explain_render_steps_and_the_cli_give_one_answer(tmp_path):
     CliRunner().invoke(cli, ["render", "--steps", str(NONUNIQUE), "-o", str(page)], catch_exceptions=False)
     html = page.read_text()
     assert "multiple: " in html and "solved in" not in html
+
+
+def test_a_contradiction_found_before_any_step_is_said_plainly():
+    # It said "contradiction: 0 steps before no solution was left: no steps".
+    from nonolab.core import Puzzle
+    found = explain(Puzzle(rows=((2,), ()), columns=((1,), (1,)), givens={(0, 0): 0}), "native")
+    assert found.verdict.value == "contradiction" and not found.steps
+    assert found.summary() == "contradiction: no solution, found before any step"

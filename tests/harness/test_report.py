@@ -128,6 +128,17 @@ def test_the_report_of_a_contradiction_and_without_repair():
     assert r.verdict == "multiple" and r.repair is None
 
 
+def test_givens_that_contradict_solvable_clues_are_said_to_be_the_cause():
+    # It said "the clues have no solution" of clues that have one (##/..): the given excludes it.
+    from nonolab.core import Puzzle
+    clues = dict(rows=((2,), ()), columns=((1,), (1,)))
+    assert report(Puzzle(**clues), backend="native").verdict is Verdict.UNIQUE
+    r = report(Puzzle(**clues, givens={(1, 0): 1}), backend="native")
+    said = {w.code: w.message for w in r.warnings}
+    assert r.verdict is Verdict.CONTRADICTION
+    assert said["no-solution"] == "the clues and the 1 given cell have no solution together"
+
+
 @pytest.mark.parametrize("backend", ["native", "auto"])
 def test_a_contradiction_is_not_graded(backend):
     # a2cd917 said "none", then graded it "line" with difficulty 0.111.

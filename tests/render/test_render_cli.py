@@ -41,6 +41,83 @@ def test_the_solution_of_a_multiple_puzzle_is_said_to_be_one_of_several(run, tmp
     assert unique.exit_code == 0 and "multiple" not in unique.stderr
 
 
+MARK_RED = (0xd6, 0x27, 0x28)   # the note's disc (svg.MARK_INK)
+
+
+def _red_pixels(png: bytes) -> int:
+    import io
+
+    from PIL import Image
+    image = Image.open(io.BytesIO(png)).convert("RGB")
+    return sum(1 for pixel in image.getdata() if max(abs(a - b) for a, b in zip(pixel, MARK_RED)) < 40)
+
+
+def test_the_picture_itself_says_one_of_several_in_svg_and_png(run, tmp_path):
+    # The note was on stderr only: the file alone passed one of t2's two solutions for the solution.
+    pytest.importorskip("PIL")
+    svg, png, plain = tmp_path / "s.svg", tmp_path / "s.png", tmp_path / "plain.png"
+    assert run("render", T2, "--solution", "-o", svg).exit_code == 0
+    root = parse(svg.read_text())
+    assert legend(root) == ["one of at least 2 solutions: the puzzle is not unique"]
+    assert root.find(f"{SVG}title").text.startswith("nonolab: one of at least 2 solutions of")
+    assert run("render", T2, "--solution", "-o", png).exit_code == 0
+    # The same solution drawn without the note: the noted picture is taller, and red where the note is.
+    solution = nonolab.solve(nonolab.load(T2)).solution
+    from nonolab.render import solution_svg, to_png
+    plain.write_bytes(to_png(solution_svg(solution, nonolab.load(T2))))
+    (w, h), (w0, h0) = png_size(png.read_bytes()), png_size(plain.read_bytes())
+    assert h > h0 and _red_pixels(png.read_bytes()) > 20 and _red_pixels(plain.read_bytes()) == 0
+
+
+def test_a_unique_puzzle_s_picture_carries_no_note(run, tmp_path):
+    out = tmp_path / "u.svg"
+    assert run("render", EDGE, "--solution", "-o", out).exit_code == 0
+    root = parse(out.read_text())
+    assert legend(root) == [] and "one of" not in out.read_text()
+    assert root.find(f"{SVG}title").text.startswith("nonolab: a solution of")
+
+
+@pytest.mark.parametrize("flags", [("--solution",), ("--solution-page",)])
+def test_the_pdf_solution_page_says_one_of_several(run, tmp_path, flags):
+    import shutil
+    import subprocess
+    if shutil.which("pdftotext") is None:
+        pytest.skip("pdftotext (poppler-utils) reads the PDF's text")
+    pages = {}
+    for name, puzzle in (("t2", T2), ("edge", EDGE)):
+        out = tmp_path / f"{name}.pdf"
+        assert run("render", puzzle, *flags, "-o", out).exit_code == 0
+        pages[name] = subprocess.run(["pdftotext", out, "-"], capture_output=True, text=True, check=True).stdout
+    assert "one of at least 2 solutions" in pages["t2"]
+    assert "one of at least" not in pages["edge"] and "solution" in pages["edge"]
+
+
+def test_a_count_to_2_cut_short_is_not_passed_for_the_solution(run, tmp_path, monkeypatch):
+    # A time limit that stopped the count after the first solution: the PDF line said
+    # "the solution" (of Knotty, which has several) and PNG/SVG said nothing.
+    import dataclasses
+
+    from nonolab.solvers.base import Status
+    real = nonolab.solve
+
+    def cut_short(puzzle, max_solutions=2, time_limit=None):   # the first solution, then the limit
+        return dataclasses.replace(real(puzzle, max_solutions=1), status=Status.TIMEOUT, complete=False)
+    monkeypatch.setattr(nonolab, "solve", cut_short)
+    for name in ("s.svg", "s.pdf"):
+        result = run("render", EDGE, "--solution", "-o", tmp_path / name)
+        assert result.exit_code == 0 and (tmp_path / name).exists()
+        assert "the solution" not in result.stderr and "not known" in result.stderr and "timeout" in result.stderr
+    assert "one of at least" not in (tmp_path / "s.svg").read_text()   # nothing known is drawn
+
+
+def test_solve_check_to_a_picture_says_one_of_several(run, tmp_path):
+    noted, first = tmp_path / "c.svg", tmp_path / "f.svg"
+    assert run("solve", T2, "--check", "-o", noted).exit_code == 0
+    assert legend(parse(noted.read_text())) == ["one of at least 2 solutions: the puzzle is not unique"]
+    assert run("solve", T2, "-o", first).exit_code == 0   # uniqueness not asked: nothing known, nothing said
+    assert legend(parse(first.read_text())) == []
+
+
 def test_the_difference_of_two_solutions(run, tmp_path):
     out = tmp_path / "d.svg"
     result = run("render", T2, "--diff", "-o", out)

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable
@@ -148,11 +149,18 @@ class ResultsFile:
             self._created = False
         try:
             self._open(resume, force)
+        except OSError as err:   # (ftruncate, flock: bare errors that named no file)
+            os.close(self._fd)
+            raise OSError(err.errno, err.strerror, self.path) from None
         except BaseException:
             os.close(self._fd)
             raise
 
     def _open(self, resume: bool, force: bool) -> None:
+        if not stat.S_ISREG(os.fstat(self._fd).st_mode):
+            # /dev/null with --force said only "Invalid argument" (its truncation failed).
+            raise BatchError("is not a regular file: the results go to a file that --resume can read back",
+                             path=self.path)
         if fcntl is not None:
             try:
                 fcntl.flock(self._fd, fcntl.LOCK_EX | fcntl.LOCK_NB)

@@ -237,7 +237,8 @@ def grade(puzzle, backend: str, time_limit: float | None) -> dict[str, Any]:
     """The weakest technique that solves it (``grade``), its verdict and steps.
 
     ``backend`` counts to 2 when deduction is not enough; ``time_limit`` covers the
-    whole grading.  An ungraded puzzle (a limit ran out) has status ``timeout``.
+    whole grading.  An ungraded puzzle (a limit ran out) has status ``timeout``; a
+    contradiction has no grade and is answered (status ``ok``).
     """
     from nonolab.harness.classify import grade as grade_puzzle
 
@@ -246,7 +247,8 @@ def grade(puzzle, backend: str, time_limit: float | None) -> dict[str, Any]:
     return {"verdict": data["verdict"], "grade": data["grade"], "pbnsolve_class": data["pbnsolve_class"],
             "harder_than": data["harder_than"], "steps": data["steps"],
             "count": None, "exact": None,
-            "status": "ok" if result.grade is not None else "timeout"}
+            # No grade and no limit: a contradiction (it was recorded as a timeout, exit 1).
+            "status": "ok" if result.grade is not None or data["verdict"] == "contradiction" else "timeout"}
 
 
 #: The tasks that run several backends on each puzzle (one backend for the others).

@@ -208,6 +208,8 @@ def run(paths: Sequence[str], backends: Sequence[str] = ("auto",), externals: Se
         if (folder / "runs.csv").exists() and not force:
             raise BenchError("holds the reports of an earlier benchmark (use another folder, or force)",
                              path=str(folder))
+        if folder.exists() and not folder.is_dir():   # mkdir's own word is only "File exists" (/dev/null)
+            raise BenchError("names the folder of the reports, and this is a file", path=str(folder))
         folder.mkdir(parents=True, exist_ok=True)
     cancel = cancel or threading.Event()
     rows: list[dict] = []

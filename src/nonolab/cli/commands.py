@@ -66,6 +66,7 @@ def solve(file, input_format, index, backend, probing, line, backend_options, ma
     output = streams.file_or_stdout(output, as_json)
     chosen = sets.load(file, input_format, index)
     solved = []
+    several: list[bool] = []   # beside each solved puzzle: --check found a second solution
     writes = bool(to_format or output)
     # A backend that reports decided cells while it works (declared) gets the bar.
     reports_progress = Capability.PROGRESS in capabilities_of(parse_spec(backend)[0])
@@ -78,6 +79,7 @@ def solve(file, input_format, index, backend, probing, line, backend_options, ma
         verdict = outcome_of(result)     # None: a first solution, uniqueness not asked
         if result.solution is not None and writes:
             solved.append(puzzle.with_(goal=result.solution))
+            several.append(verdict is not None and verdict.value == "multiple")
         summary = verdict.value if verdict else "uniqueness not asked (--check counts to 2)"
         summary += (f" ({result.count} solution{'s' * (result.count != 1)} found"
                     f"{', exhaustive' if result.complete else ''}; {result.stats.backend}, "
@@ -108,14 +110,15 @@ def solve(file, input_format, index, backend, probing, line, backend_options, ma
     if picture and len(chosen) > 1:
         raise click.UsageError(f"a picture holds one puzzle: {file} holds {len(chosen)}; name one with --index")
     if writes and not picture:
-        from nonolab.formats import format_for_path
-        target = to_format or format_for_path(output)
+        from nonolab.formats import format_to_write
+        # An -o whose suffix names no format is refused now, not after the search.
+        target = format_to_write(output, to_format) if output else to_format
         if target is not None:
             sets.refuse_writing(chosen, target, output or file)
     quiet = writes and not output and not as_json  # the puzzles go to standard output
     code = sets.run_set(file, input_format, index, as_json, answer, chosen, show=not quiet, time_limit=time_limit)
     if solved and picture:
-        write_solution(solved[0], solved[0].goal, picture, output)
+        write_solution(solved[0], solved[0].goal, picture, output, at_least=2 if several[0] else 1)
     elif solved:
         if len(solved) < len(chosen):
             click.echo(f"nonolab: {len(chosen) - len(solved)} of {len(chosen)} puzzles have no solution found "

@@ -44,11 +44,12 @@ def write_picture(svg: str, fmt: str, output: str | None, page: str | None = Non
         sys.stdout.buffer.write(data)   # the stream click writes to
 
 
-def write_solution(puzzle, solution, fmt: str, output: str | None, cell: float = 20) -> None:
-    """The picture of ``solve --to svg|png|pdf``: the solution with its clues (PDF on an A4 page)."""
+def write_solution(puzzle, solution, fmt: str, output: str | None, cell: float = 20, at_least: int = 1) -> None:
+    """The picture of ``solve --to svg|png|pdf``: the solution with its clues (PDF on an A4 page),
+    noted in the picture as one of ``at_least`` solutions when that is 2 or more."""
     from nonolab.render import solution_svg
     page = "a4" if fmt == "pdf" else None
-    write_picture(solution_svg(solution, puzzle, cell=cell, page=page), fmt, output)
+    write_picture(solution_svg(solution, puzzle, cell=cell, page=page, at_least=at_least), fmt, output)
 
 
 def echo_grid(puzzle, solution, terminal: bool | None = None) -> None:
@@ -152,11 +153,11 @@ def render(files, input_format, mode, to_format, output, cell, page, tiles, solu
         return
     check_drawable(puzzle.width, puzzle.height)   # before a search whose answer could not be drawn
     if mode == "solution":
-        solution, one_of = _solution_to_draw(puzzle, time_limit)
-        svg = solution_svg(solution, puzzle, **size)
+        solution, at_least, unknown = _solution_to_draw(puzzle, time_limit)
+        svg = solution_svg(solution, puzzle, **size, at_least=at_least)
         write_picture(svg, fmt, output)
-        if one_of:
-            click.echo(f"multiple: drawn {one_of}", err=True)
+        if at_least > 1 or unknown:
+            click.echo(f"{unknown or 'multiple'}: drawn {_which(at_least, unknown)}", err=True)
         return
     elif mode == "diff":
         answer = nonolab.check(puzzle, time_limit=time_limit)
@@ -188,32 +189,41 @@ def _print(files, input_format, mode, output, page, printing, time_limit) -> Non
         what = f"{len(puzzles)} puzzles"
     else:
         puzzle = nonolab.load(files[0], input_format)
-        solution, one_of = puzzle.goal, ""
+        solution, at_least, unknown = puzzle.goal, 1, ""
         if mode == "solution" or (printing["solution_page"] and solution is None):
-            solution, one_of = _solution_to_draw(puzzle, time_limit)
+            solution, at_least, unknown = _solution_to_draw(puzzle, time_limit)
+        one_of = _which(at_least, unknown) if at_least > 1 or unknown else ""
         pages = print_pages(puzzle, page=page, tiles=_tiles(printing["tiles"]), solution=solution,
                             solution_page=printing["solution_page"] or mode == "solution",
-                            puzzle_page=mode != "solution", footer=Footer.of(puzzle, **given))
+                            puzzle_page=mode != "solution", footer=Footer.of(puzzle, **given), at_least=at_least)
         what = (one_of or "the solution") if mode == "solution" else "the puzzle" + (
             f" and {one_of or 'its solution'}" if printing["solution_page"] else "")
-        what = f"multiple: {what}" if one_of else what
+        what = f"{unknown or 'multiple'}: {what}" if one_of else what
     write_picture_bytes(to_pdf_pages(pages), output,
                         f"{len(pages)} page{'s' * (len(pages) != 1)} of {page}: {what}")
 
 
 def _solution_to_draw(puzzle, time_limit):
-    """The first solution of ``puzzle`` and, when a count to 2 finds another, the words
-    saying it is one of several ("" when it is the only one, or the count was cut short):
-    a picture of one solution of a multiple puzzle must not pass for the solution.
-    Exits 1 when there is none to draw."""
+    """The first solution of ``puzzle``, how many solutions a count to 2 found (2 when it
+    is one of several, else 1), and, when the count was cut short, its outcome word
+    (timeout, interrupted; else ""): a picture of one solution of a multiple puzzle must
+    not pass for the solution, nor one whose uniqueness is not known.  Exits 1 when there
+    is none to draw."""
     import nonolab
     from nonolab.harness.uniqueness import verdict_of
 
     found = nonolab.solve(puzzle, max_solutions=2, time_limit=time_limit)
     if found.solution is None:   # none found: contradiction, or stopped before the first
         _nothing(f"no solution ({verdict_of(found).value})")
-    several = verdict_of(found).value == "multiple"
-    return found.solution, "one of at least 2 solutions (check --why: where they differ)" if several else ""
+    word = verdict_of(found).value
+    return found.solution, 2 if word == "multiple" else 1, "" if word in ("unique", "multiple") else word
+
+
+def _which(at_least: int, unknown: str) -> str:
+    """Which solution a picture shows, in words, when it is not the only one or not known to be."""
+    if unknown:
+        return "a solution; whether it is the only one is not known (the count to 2 was cut short)"
+    return f"one of at least {at_least} solutions (check --why: where they differ)"
 
 
 def _tiles(text: str | None) -> tuple[int, int] | None:

@@ -160,7 +160,6 @@ def repair(file, input_format, index, backend, backend_options, time_limit, max_
     from nonolab.formats import detect_format, dump, dump_all, dumps, dumps_all, givens_formats, holds_givens
 
     output = streams.file_or_stdout(output, as_json)   # -o -: standard output, the answers on stderr
-    solver = build(backend, backend_options)
     chosen = sets.load(file, input_format, index)
     fmt = to_format or (None if output else input_format or detect_format(file))
     target = fmt or (None if not output else _format_of(output))
@@ -170,6 +169,7 @@ def repair(file, input_format, index, backend, backend_options, time_limit, max_
         if target is not None and not holds_givens(target):
             raise InvalidArgument(f"--givens: the {target!r} format cannot hold givens "
                                   f"(write {', '.join(givens_formats())})")
+    solver = build(backend, backend_options)
     written = []
 
     to_stdout = not output and not as_json       # the puzzles go to standard output, the answers to stderr
@@ -201,9 +201,10 @@ def repair(file, input_format, index, backend, backend_options, time_limit, max_
         sys.exit(code)
 
 
-def _format_of(path: str) -> str | None:
-    from nonolab.formats import format_for_path
-    return format_for_path(path)
+def _format_of(path: str) -> str:
+    """The format ``-o path`` is written in, refused before any work when its suffix names none."""
+    from nonolab.formats import format_to_write
+    return format_to_write(path)
 
 
 class _Made:

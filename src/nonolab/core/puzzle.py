@@ -197,6 +197,22 @@ class Puzzle:
         return self.palette is not None and len(self.palette) > 2
 
     @property
+    def keeps_palette(self) -> bool:
+        """Whether the puzzle's files and pictures carry its palette: a colour puzzle, or a
+        black-and-white one (one colour) whose palette is not white and black, such as a
+        puzzle drawn in red: black and white to every solver, red in its file.
+
+        >>> from nonolab.core.palette import Palette
+        >>> red = Palette.of(("red", (255, 0, 0), "r"))
+        >>> Puzzle(rows=((1,),), columns=((1,),), palette=red).keeps_palette
+        True
+        >>> Puzzle(rows=((1,),), columns=((1,),), palette=Palette.black_and_white()).keeps_palette
+        False
+        """
+        palette = self.palette
+        return palette is not None and (self.is_colour or [c.rgb for c in palette] != [(255, 255, 255), (0, 0, 0)])
+
+    @property
     def colours(self) -> int:
         """The number of foreground colours (1 for black and white)."""
         return len(self.palette) - 1 if self.is_colour else 1  # type: ignore[arg-type]

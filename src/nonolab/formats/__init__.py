@@ -24,7 +24,7 @@ from typing import Iterable, Sequence
 
 from nonolab.core.puzzle import Puzzle
 from nonolab.errors import InvalidArgument, InvalidPuzzle, NonolabError, ParseError, UnknownFormat
-from nonolab.formats._files import decode, read_bytes, refuse_read_only, write_atomically
+from nonolab.formats._files import decode, read_bytes, refuse_read_only, write_atomically, write_together
 from nonolab.formats.limits import InputLimits, applied
 from nonolab.formats.registry import (_BY_NAME, _REGISTRY, PNG_SIGNATURE, Format, _get, colour_formats, holds_colour,
                                       holds_givens, givens_formats, is_binary, names, refuse_several, suffix_of,
@@ -32,7 +32,8 @@ from nonolab.formats.registry import (_BY_NAME, _REGISTRY, PNG_SIGNATURE, Format
 
 __all__ = ["InputLimits", "names", "suffixes", "suffix_of", "holds_colour", "colour_formats", "holds_givens",
            "givens_formats", "refuse_several", "is_binary", "loads", "loads_all", "load", "load_all", "dumps", "dumps_all", "dump_bytes",
-           "dump", "dump_all", "format_for_path", "load_bytes_all", "sniff", "detect_format", "write_atomically", "refuse_read_only"]
+           "dump", "dump_all", "format_for_path", "format_to_write", "load_bytes_all", "sniff", "detect_format", "write_atomically", "write_together",
+           "refuse_read_only"]
 
 
 def _suffix(path: str | os.PathLike) -> str:
@@ -298,7 +299,16 @@ def dumps_all(puzzles: Iterable[Puzzle], fmt: str) -> str:
     return f.write(puzzles[0])
 
 
-def _format_for_dump(path: str | os.PathLike, fmt: str | None) -> str:
+def format_to_write(path: str | os.PathLike, fmt: str | None = None) -> str:
+    """The format :func:`dump` writes ``path`` in: ``fmt``, else the one its suffix names
+    (a command asks before any work, not at the write after it).
+
+    >>> format_to_write("out.non"), format_to_write("out.txt", "tatham")
+    ('non', 'tatham')
+
+    Raises:
+        UnknownFormat: no ``fmt`` and the suffix names no single format.
+    """
     if fmt is not None:
         return fmt
     found = format_for_path(path)
@@ -319,7 +329,7 @@ def dump(puzzle: Puzzle, path: str | os.PathLike, fmt: str | None = None) -> Non
         UnknownFormat: no ``fmt`` and the suffix names no single format.
     """
     try:
-        data = dump_bytes(puzzle, _format_for_dump(path, fmt))
+        data = dump_bytes(puzzle, format_to_write(path, fmt))
     except NonolabError as err:
         raise err.located(path=str(path))
     write_atomically(path, data)
@@ -328,7 +338,7 @@ def dump(puzzle: Puzzle, path: str | os.PathLike, fmt: str | None = None) -> Non
 def dump_all(puzzles: Iterable[Puzzle], path: str | os.PathLike, fmt: str | None = None) -> None:
     """Write several puzzles to ``path`` atomically; see :func:`dumps_all`."""
     try:
-        text = dumps_all(puzzles, _format_for_dump(path, fmt))
+        text = dumps_all(puzzles, format_to_write(path, fmt))
     except NonolabError as err:
         raise err.located(path=str(path))
     write_atomically(path, text)

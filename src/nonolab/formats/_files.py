@@ -240,6 +240,56 @@ def write_atomically(path: str | os.PathLike, text: str | bytes) -> None:
         _PENDING.discard(str(tmp))
 
 
+def write_together(files: "list[tuple[str | os.PathLike, str | bytes]]") -> None:
+    """Write several regular files that belong together (a generated puzzle and the index
+    that lists it) so that they land together or not at all: each is written whole to a
+    temporary file beside its target first, and only then, past the interrupt's gate once
+    (:func:`close_writes`), do they all take their places.  A signal that came while they
+    were being written leaves every target as it was, never one without the other.
+
+    >>> import tempfile; from pathlib import Path
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> close_writes()
+    >>> write_together([(folder / "a.non", "width 1"), (folder / "index.csv", "file\\na.non\\n")])
+    Traceback (most recent call last):
+    ...
+    nonolab.errors.LimitReached: ...a.non: interrupted: nothing written
+    >>> open_writes(); sorted(p.name for p in folder.iterdir())
+    []
+    >>> write_together([(folder / "a.non", "width 1"), (folder / "index.csv", "file\\na.non\\n")])
+    >>> sorted(p.name for p in folder.iterdir())
+    ['a.non', 'index.csv']
+    """
+    import secrets
+
+    from pathlib import Path
+    staged: list[tuple[Path, Path]] = []
+    try:
+        for path, text in files:
+            target = Path(os.path.realpath(path))
+            refuse_read_only(path)
+            if target.exists() and not target.is_file():
+                raise OSError(errno.EEXIST, "is not a regular file: it is not replaced", str(path))
+            tmp = target.with_name(f".{target.name}.{secrets.token_hex(4)}.tmp")
+            _PENDING.add(str(tmp))
+            staged.append((tmp, target))
+            try:
+                with open(tmp, "xb") as out:
+                    out.write(text if isinstance(text, bytes) else text.encode("utf-8"))
+                    out.flush()
+                    os.fsync(out.fileno())
+            except OSError as err:
+                raise OSError(err.errno, err.strerror, str(path)) from None
+        if _CLOSED:
+            raise _refused(files[0][0])
+        for tmp, target in staged:   # past the gate: all of them land
+            os.replace(tmp, target)
+    finally:
+        for tmp, _ in staged:
+            _PENDING.discard(str(tmp))
+            tmp.unlink(missing_ok=True)
+
+
 _OPEN_FILE = re.compile(r"/proc/[^/]+/fd/[0-9]+")
 
 

@@ -141,7 +141,7 @@ def _section(lines: Sequence[str], start: int) -> tuple[list[Clue], list[int], i
 
 def write(puzzle: Puzzle) -> str:
     # A blank line is an empty line: pbnsolve refuses a literal 0 in .g files.
-    if puzzle.is_colour:
+    if puzzle.keeps_palette:
         return _write_colour(puzzle)
     out = [": rows"]
     out += [clue_text(c, " ", "") for c in puzzle.rows]

@@ -272,7 +272,7 @@ def _object(p: Puzzle, indent: str) -> str:
     def array(items: Sequence[str]) -> str:
         return "[\n" + ",\n".join(inner + "  " + x for x in items) + f"\n{inner}]"
 
-    if p.is_colour:
+    if p.keeps_palette:
         palette = p.palette
         assert palette is not None
 

@@ -345,7 +345,7 @@ def write(puzzle: Puzzle) -> str:
         if re.fullmatch(r"[A-Za-z_][\w-]*", str(key)) and str(key).lower() not in _RESERVED:
             out.append(f'{key} "{_quote(value)}"')
     out += [f"width {puzzle.width}", f"height {puzzle.height}", ""]
-    if puzzle.is_colour:
+    if puzzle.keeps_palette:
         return "\n".join(out + _colour_lines(puzzle)) + "\n"
     out += ["rows"]
     out += [clue_text(c) for c in puzzle.rows]

@@ -97,7 +97,7 @@ def parse(text: str) -> list[Puzzle]:
 
 def write(puzzle: Puzzle) -> str:
     out = comment_title(puzzle.name)
-    if puzzle.is_colour:
+    if puzzle.keeps_palette:
         defs, columns, rows = write_coloured(puzzle)
         out += ["[colors]"] + ["    " + d for d in defs] + ["", "[clues]", "columns ="] + columns
         return "\n".join(out + ["", "rows ="] + rows) + "\n"

@@ -115,7 +115,7 @@ def parse(text: str) -> list[Puzzle]:
 
 def write(puzzle: Puzzle) -> str:
     out = comment_title(puzzle.name)
-    if puzzle.is_colour:
+    if puzzle.keeps_palette:
         defs, columns, rows = write_coloured(puzzle)
         out += ["[colors]", "defs = ["] + [f"    '{d}'," for d in defs] + ["]", "", "[clues]", 'columns = """']
         return "\n".join(out + columns + ['"""', "", 'rows = """'] + rows + ['"""']) + "\n"

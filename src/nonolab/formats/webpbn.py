@@ -132,7 +132,8 @@ def _puzzle(el: _Element, defaults: dict[str, str]) -> Puzzle:
     sets = _clue_sets(el, default, used)
     goal, goal_line = _goal(el, background, used)
     inks = sorted(c for c in used if c != background)
-    if len(inks) > 1:
+    # One ink that is not black (a puzzle drawn in red) keeps its palette, as two or more do.
+    if len(inks) > 1 or (inks and _declared(el).get(inks[0], ((0, 0, 0), None))[0] != (0, 0, 0)):
         return _colour_puzzle(el, defaults, background, default, sets)
 
     clues: dict[str, list[tuple[int, ...]]] = {}
@@ -363,7 +364,7 @@ def quoteattr(value: object) -> str:
 
 def _puzzle_xml(p: Puzzle) -> list[str]:
     meta = p.metadata
-    if p.is_colour:
+    if p.keeps_palette:
         return _colour_xml(p)
     out = ['<puzzle type="grid" defaultcolor="black" backgroundcolor="white">']
     fields = {"source": meta.get("source"), "id": meta.get("id") or meta.get("catalogue"),

@@ -3,8 +3,9 @@
 Files are named after the puzzle (``gen-30x30-seed7-003.non``: source, size,
 master seed, number) with the format's usual suffix; ``index.csv`` lists them
 with their size, density, grade, candidates tried, repairs and time.  The index
-is rewritten (atomically) after each puzzle, so an interrupted run leaves a
-directory whose index matches its files.
+is rewritten with each puzzle, the two landing together or not at all
+(``write_together``), so an interrupted run leaves a directory whose index
+matches its files.
 
 >>> import tempfile
 >>> from nonolab.generate.make import Recipe, make_puzzles
@@ -24,7 +25,7 @@ import os
 from pathlib import Path
 
 from nonolab.errors import InvalidArgument
-from nonolab.formats import dump, suffix_of, write_atomically
+from nonolab.formats import dump_bytes, suffix_of, write_together
 from nonolab.generate.make import GeneratedPuzzle
 
 __all__ = ["INDEX_NAME", "INDEX_FIELDS", "SetWriter"]
@@ -57,9 +58,12 @@ class SetWriter:
     def add(self, generated: GeneratedPuzzle) -> Path:
         """Write one puzzle (goal included where the format carries one); returns its path."""
         path = self.folder / (generated.puzzle.name + self.suffix)
-        dump(generated.puzzle, path, self.fmt)   # bytes for a binary format such as png
-        self.records.append({"file": path.name, **generated.as_record()})
-        write_atomically(self.folder / INDEX_NAME, _csv(self.records))
+        data = dump_bytes(generated.puzzle, self.fmt)   # bytes for a binary format such as png
+        records = [*self.records, {"file": path.name, **generated.as_record()}]
+        # One write of the two: a signal between a puzzle and its index line left a file the
+        # index did not list (the index's write was refused after the puzzle's had landed).
+        write_together([(path, data), (self.folder / INDEX_NAME, _csv(records))])
+        self.records = records
         return path
 
 

@@ -24,7 +24,7 @@ from nonolab.errors import NonolabError, TooLarge
 from nonolab.harness.uniqueness import Verdict, verdict_of
 from nonolab.errors import WrongAnswer
 from nonolab.solvers import capabilities_of, build, names
-from nonolab.solvers.base import Capability, Limits, SolveResult
+from nonolab.solvers.base import Limits, SolveResult, needs
 
 
 class Agreement(str, Enum):
@@ -184,8 +184,10 @@ def crosscheck(puzzle: Puzzle, backends: Sequence[str] | None = None, max_soluti
         cancel: a ``threading.Event``; once set, the running backend stops and the
             ones after it end at once (each answers ``interrupted``).
         capable_only: leave out the named backends that cannot take this puzzle (a
-            colour puzzle and a backend without ``Capability.COLOUR``), as a batch over a
-            folder of both kinds wants; otherwise each of them answers with its refusal.
+            colour puzzle and a backend without ``Capability.COLOUR``, a puzzle with
+            givens and one without ``Capability.GIVEN_CELLS``: ``solvers.base.needs``), as
+            a batch over a folder of all kinds wants; otherwise each of them answers with
+            its refusal (and the cross-check disagrees).
 
     >>> check = crosscheck(Puzzle(rows=((1,), (1,)), columns=((1,), (1,))), ["native"])
     >>> check.agreement.value, check.consensus().value
@@ -194,8 +196,9 @@ def crosscheck(puzzle: Puzzle, backends: Sequence[str] | None = None, max_soluti
     if not backends:
         backends = names(("solver", "strategy"))
         capable_only = True
-    if capable_only and puzzle.is_colour:   # only those that declare colour
-        backends = [b for b in backends if Capability.COLOUR in capabilities_of(b.partition(":")[0])]
+    needed = needs(puzzle)
+    if capable_only and needed:   # only those that declare what the puzzle needs
+        backends = [b for b in backends if needed <= capabilities_of(b.partition(":")[0])]
     limits = Limits(max_solutions=max_solutions, time_limit=time_limit, cancel=cancel)
     options = options or {}
     answers = tuple(run_backend(puzzle, b, limits, **options.get(b, {})) for b in backends)

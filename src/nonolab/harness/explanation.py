@@ -95,6 +95,8 @@ class Explanation:
             known = self.result.count if self.result.complete else f"at least {self.result.count}"
             return f"multiple: {steps} reach one of {known} solutions{searched}: {kinds}"
         if verdict is Verdict.CONTRADICTION:
+            if not n:   # (givens that break a line's clue at once: nothing to show, and no "0 steps: no steps")
+                return "contradiction: no solution, found before any step"
             return f"contradiction: {steps} before no solution was left: {kinds}"
         return f"{verdict.value}: {steps} before the search stopped{searched}: {kinds}"
 

@@ -61,7 +61,7 @@ WARNINGS = {
     "clue-only-lines": "lines whose clue alone decides every cell (empty, full, or no slack)",
     "needs-search": "unique, but no deduction of the ladder finishes it: solvers must guess",
     "not-unique": "the puzzle has more than one solution",
-    "no-solution": "the clues have no solution",
+    "no-solution": "the clues have no solution (with the puzzle's givens, when it has some: then they say so)",
     "ambiguity-left-out": "the ambiguity report was refused by its backend's size guard (a grid of millions "
                           "of cells): the other parts still answer",
 }
@@ -303,7 +303,10 @@ def _warnings(puzzle: Puzzle, verdict: Verdict, graded: GradeResult | None) -> l
     if verdict is Verdict.MULTIPLE:
         found.append(Warning("not-unique", "the puzzle has more than one solution"))
     elif verdict is Verdict.CONTRADICTION:
-        found.append(Warning("no-solution", "the clues have no solution"))
+        # Givens are part of the puzzle: the clues alone may well have a solution they exclude.
+        given = len(puzzle.givens)
+        found.append(Warning("no-solution", "the clues have no solution" if not given else
+                             f"the clues and the {given} given cell{'s' * (given != 1)} have no solution together"))
     decided, whole = clue_only_count(puzzle)
     share = decided / (puzzle.width * puzzle.height)
     if graded is not None and graded.grade is Grade.LINE and share >= TRIVIAL_SHARE:

@@ -32,7 +32,7 @@ def _clues_for(solution: Solution, puzzle: Puzzle | None) -> Puzzle:
 
 def cell_inks(solution: Solution, puzzle: Puzzle | None = None) -> list[str]:
     """The fill of each cell of ``solution``, row-major: the palette's colours for a colour puzzle."""
-    if puzzle is not None and puzzle.is_colour:
+    if puzzle is not None and puzzle.keeps_palette:
         inks = [f"#{puzzle.palette.hex(i)}" for i in range(puzzle.colours + 1)]  # type: ignore[union-attr]
         return [inks[v] for v in solution.to_bytes()]
     return [FILLED_INK if v else EMPTY_INK for v in solution.to_bytes()]
@@ -46,7 +46,7 @@ def puzzle_board(puzzle: Puzzle, cell: float, labels: bool, caption: str) -> Boa
 
 def clue_inks(puzzle: Puzzle) -> tuple[list[list[str]], list[list[str]]] | None:
     """The colour of every clue number, rows then columns (``None`` in black and white)."""
-    if not puzzle.is_colour:
+    if not puzzle.keeps_palette:
         return None
     palette = puzzle.palette
     rows, columns = ([[f"#{palette.hex(c)}" for _, c in line] for line in lines]  # type: ignore[union-attr]
@@ -99,7 +99,7 @@ def given_inks(puzzle: Puzzle) -> tuple[list[str], list[Cell]]:
     (['#000000', '#ffffff', '#ffffff', '#ffffff'], [(1, 1)])
     """
     colours = [EMPTY_INK] * (puzzle.width * puzzle.height)
-    inks = [f"#{puzzle.palette.hex(i)}" for i in range(puzzle.colours + 1)] if puzzle.is_colour else None  # type: ignore[union-attr]
+    inks = [f"#{puzzle.palette.hex(i)}" for i in range(puzzle.colours + 1)] if puzzle.keeps_palette else None  # type: ignore[union-attr]
     dots = []
     for r, c, v in puzzle.givens:
         if v:
@@ -109,18 +109,35 @@ def given_inks(puzzle: Puzzle) -> tuple[list[str], list[Cell]]:
     return colours, dots
 
 
+def one_of_words(at_least: int) -> str:
+    """What a picture of one solution says when the puzzle has ``at_least`` solutions
+    (2 or more; "" for fewer): drawn in the picture, so the file alone does not pass
+    one of several for the solution.
+
+    >>> one_of_words(2), one_of_words(1)
+    ('one of at least 2 solutions: the puzzle is not unique', '')
+    """
+    return f"one of at least {at_least} solutions: the puzzle is not unique" if at_least >= 2 else ""
+
+
 def solution_svg(solution: Solution, puzzle: Puzzle | None = None, *, cell: float = DEFAULT_CELL,
-                 page: str | None = None, labels: bool = False) -> str:
-    """The solution with its clues.
+                 page: str | None = None, labels: bool = False, at_least: int = 1) -> str:
+    """The solution with its clues.  ``at_least``: how many solutions the puzzle is known
+    to have; 2 or more draws a note under the grid that this is one of them.
 
     >>> svg = solution_svg(Solution.from_rows(["#.", "##"]))
     >>> svg.count('fill="#000000"/>')   # a run of filled cells in each row
     2
+    >>> "one of at least 2 solutions" in solution_svg(Solution.from_rows(["#.", ".#"]), at_least=2)
+    True
     """
     puzzle = _clues_for(solution, puzzle)
     board = puzzle_board(puzzle, cell, labels, puzzle.name)
-    return _compose([(board, {"colours": cell_inks(solution, puzzle)})], Legend((), cell),
-                    f"nonolab: a solution of {puzzle.name or 'the puzzle'}", page)
+    note = one_of_words(at_least)
+    entries = [(("note", MARK_INK), note)] if note else []
+    what = f"one of at least {at_least} solutions" if note else "a solution"
+    return _compose([(board, {"colours": cell_inks(solution, puzzle)})], Legend(entries, cell),
+                    f"nonolab: {what} of {puzzle.name or 'the puzzle'}", page)
 
 
 def diff_svg(first: Solution, second: Solution, puzzle: Puzzle | None = None, *, cell: float = DEFAULT_CELL,
@@ -204,13 +221,13 @@ def regions_board(reference: Solution, puzzle: Puzzle | None, marked: Regions, *
             letters[(r, c)] = (region_letter(k, filled), "#ffffff" if filled else "#000000")
     givens = list(marked.givens)
     entries: list[tuple[tuple, str]] = []
-    same = "the palette's colours" if puzzle.is_colour else "black / white"
+    same = "the palette's colours" if puzzle.keeps_palette else "black / white"
     if regions or undecided:
         entries.append((("pair", FILLED_INK, EMPTY_INK), f"{same}: the same in every solution"))
     else:
         entries.append((("pair", FILLED_INK, EMPTY_INK), "every cell is the same in every solution"))
     if regions:
-        dark = "a colour" if puzzle.is_colour else "filled"
+        dark = "a colour" if puzzle.keeps_palette else "filled"
         entries.append((("pair", PALETTE[0], _tint(PALETTE[0], 0.3)),
                         f"region colours: where solutions differ (dark: {dark} in this solution)"))
     for k, text in enumerate(describe[:MAX_LEGEND_REGIONS]):

@@ -145,11 +145,18 @@ def _check_tiles(puzzle: Puzzle, tiles: tuple[int, int]) -> None:
 
 def print_pages(puzzle: Puzzle, *, page: str = "a4", tiles: tuple[int, int] | None = None,
                 solution: Solution | None = None, solution_page: bool = False, puzzle_page: bool = True,
-                footer: Footer | None = None) -> list[str]:
+                footer: Footer | None = None, at_least: int = 1) -> list[str]:
     """The printed pages of ``puzzle``: its tiles (one page if it fits; none without
     ``puzzle_page``), then, with ``solution_page`` (``solution``, or the puzzle's goal),
-    the solution the same way, its satisfied clues struck through.  Every page has
-    ``footer`` (default: the puzzle's).
+    the solution the same way, its satisfied clues struck through; when the puzzle is
+    known to have ``at_least`` 2 solutions, the solution page's caption says it is one
+    of them.  Every page has ``footer`` (default: the puzzle's).
+
+    >>> from nonolab.core import Puzzle, Solution
+    >>> switch = Puzzle(rows=((1,), (1,)), columns=((1,), (1,)), name="Switch")
+    >>> pages = print_pages(switch, solution=Solution.from_rows(["#.", ".#"]), solution_page=True, at_least=2)
+    >>> "Switch: one of at least 2 solutions" in pages[1]
+    True
 
     Raises:
         InvalidArgument: an unknown page, or a solution page without a solution.
@@ -165,6 +172,7 @@ def print_pages(puzzle: Puzzle, *, page: str = "a4", tiles: tuple[int, int] | No
             raise InvalidArgument("a solution page needs a solution: the puzzle has no goal picture")
         views.append(("solution", solution))
     rows_split, columns_split = _split(puzzle.height, down), _split(puzzle.width, across)
+    solution_words = f"one of at least {at_least} solutions" if at_least >= 2 else "solution"
     for view, picture in views:
         struck = [(k, i) for k, n in ((0, puzzle.height), (1, puzzle.width)) for i in range(n)] if picture else []
         for t, rows in enumerate(rows_split):
@@ -173,7 +181,7 @@ def print_pages(puzzle: Puzzle, *, page: str = "a4", tiles: tuple[int, int] | No
                 if down * across > 1:
                     where = (f" — rows {rows.start + 1}-{rows.stop}, columns {columns.start + 1}-{columns.stop}"
                              f" (part {t * across + u + 1} of {down * across})")
-                name = (footer.title or puzzle.name or "puzzle") + (": solution" if picture else "") + where
+                name = (footer.title or puzzle.name or "puzzle") + (f": {solution_words}" if picture else "") + where
                 board = _board(puzzle, rows, columns, cell, name, struck, mirror)
                 out: list[str] = []
                 board.draw(out, 0, 0, _inks(puzzle, picture, rows, columns),

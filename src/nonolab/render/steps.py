@@ -55,7 +55,7 @@ def steps_svg(puzzle: Puzzle, steps: Iterable[Any], *, cell: float = 20) -> str:
     """
     board = puzzle_board(puzzle, cell, True, puzzle.name)   # a colour puzzle's clues in their colours
     inks = ([f"#{puzzle.palette.hex(i)}" for i in range(len(puzzle.palette))] if puzzle.palette is not None
-            and puzzle.is_colour else [EMPTY_INK, FILLED_INK])
+            and puzzle.keeps_palette else [EMPTY_INK, FILLED_INK])
     start = [UNDECIDED_INK] * (puzzle.width * puzzle.height)
     for r, c, value in puzzle.givens:          # known before any step: part of the puzzle
         start[r * puzzle.width + c] = inks[value]

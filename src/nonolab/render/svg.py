@@ -360,6 +360,11 @@ class Legend:
             elif kind == "ring":
                 out.append(f'<circle cx="{_num(x0 + f / 2)}" cy="{_num(top + f / 2)}" r="{_num(f * 0.4)}" '
                            f'fill="none" stroke="#000000" stroke-width="{_num(max(f / 8, 1))}"/>')
+            elif kind == "note":   # a warning: a red disc with a white "!"
+                out.append(f'<circle cx="{_num(x0 + f / 2)}" cy="{_num(top + f / 2)}" r="{_num(f / 2)}" '
+                           f'fill="{swatch[1]}"/>')
+                out.append(f'<text x="{_num(x0 + f / 2)}" y="{_num(top + f * 0.85)}" text-anchor="middle" '
+                           f'font-weight="bold" fill="#ffffff">!</text>')
             elif kind == "frame":
                 out.append(f'<rect x="{x}" y="{y}" width="{s}" height="{s}" fill="none" stroke="{swatch[1]}" '
                            f'stroke-width="{_num(max(f / 7, 1.5))}"/>')

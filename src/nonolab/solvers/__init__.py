@@ -232,14 +232,20 @@ def _class(name: str) -> type:
 def declared_bytes_per_cell(spec: str, puzzle: Puzzle) -> int:
     """The memory the backend ``spec`` names declares a cell of ``puzzle``
     (:func:`~nonolab.solvers.base.bytes_per_cell`), read from its class without building
-    it (building cnf imports python-sat); 0 when it cannot load here.
+    it (building cnf imports python-sat); 0 when it cannot load here.  A class whose
+    cost follows its options declares it per instance (``memory_per_cell``: auto's
+    engines, native's step log): that one is built from the spec, options and all.
 
     >>> p = Puzzle(rows=((1,),), columns=((1,),))
     >>> declared_bytes_per_cell("lcg", p) == bytes_per_cell(get("lcg"), p), declared_bytes_per_cell("dlx", p)
     (True, 0)
+    >>> declared_bytes_per_cell("native:record_steps=true", p) == bytes_per_cell(get("native", record_steps=True), p)
+    True
     """
     try:
-        return bytes_per_cell(_class(parse_spec(spec)[0]), puzzle)
+        cls = _class(parse_spec(spec)[0])
+        per_instance = callable(getattr(cls, "memory_per_cell", None))
+        return bytes_per_cell(build(spec) if per_instance else cls, puzzle)
     except BackendUnavailable:
         return 0
 

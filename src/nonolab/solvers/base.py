@@ -17,6 +17,7 @@ from nonolab.core.lazy import BuiltOnFirstRead
 from nonolab.core.puzzle import Puzzle
 from nonolab.core.violations import violations
 from nonolab.errors import InvalidArgument, LimitReached, WrongAnswer
+from nonolab.solvers.size import bytes_per_cell   # (its home; named here, where backends look)
 # What a backend declares lives in its own module; the contract names it here as ever.
 from nonolab.solvers.capability import Capability, capabilities
 
@@ -291,12 +292,10 @@ class Given:
 backends_with: Callable[[Capability], list[str]] | None = None
 
 
-def bytes_per_cell(backend: Any, puzzle: Puzzle) -> int:
-    """The memory ``backend`` declares a cell of ``puzzle`` costs: its ``memory_per_cell(puzzle)`` (a strategy
-    over engines: auto), else ``COLOUR_BYTES_PER_CELL`` for a colour puzzle, else ``BYTES_PER_CELL`` (0: none)."""
-    of_puzzle = getattr(backend, "memory_per_cell", None)
-    colour = getattr(backend, "COLOUR_BYTES_PER_CELL", None) if puzzle.is_colour else None
-    return int(of_puzzle(puzzle)) if of_puzzle else colour or getattr(backend, "BYTES_PER_CELL", None) or 0
+def needs(puzzle: Puzzle) -> frozenset[Capability]:
+    """What a backend must declare to take ``puzzle`` (colour, givens): :func:`accept` refuses it without."""
+    colour = {Capability.COLOUR} if puzzle.is_colour else set()
+    return frozenset(colour | ({Capability.GIVEN_CELLS} if puzzle.givens else set()))
 
 
 def accept(backend: Any, puzzle: Puzzle, given: "Given | None") -> Given:
@@ -316,8 +315,9 @@ def accept(backend: Any, puzzle: Puzzle, given: "Given | None") -> Given:
     if cost:   # the backend's declared memory a cell, against the one budget, before it allocates
         from nonolab.formats.limits import check_memory
         check_memory(f"backend {backend.name!r}", puzzle.width, puzzle.height, cost)
+    missing = needs(puzzle) - declared
     for needed, what in ((Capability.COLOUR, "colour puzzles"), (Capability.GIVEN_CELLS, "puzzles with givens")):
-        if (puzzle.is_colour if needed is Capability.COLOUR else bool(puzzle.givens)) and needed not in declared:
+        if needed in missing:
             takers = backends_with(needed) if backends_with is not None else []
             doing = ("solves black-and-white puzzles only" if needed is Capability.COLOUR
                      else "does not take given cells")

@@ -1,7 +1,10 @@
 """How big a puzzle's model is, so a model-building backend can refuse a puzzle before
-it builds anything (the memory guard behind every ``max_states`` option)."""
+it builds anything (the memory guard behind every ``max_states`` option), and the memory
+a backend declares a cell costs (:func:`bytes_per_cell`, held to the memory budget)."""
 
 from __future__ import annotations
+
+from typing import Any
 
 from nonolab.core.puzzle import Puzzle
 from nonolab.errors import TooLarge
@@ -53,3 +56,26 @@ def refuse_beyond(backend: str, puzzle: Puzzle, max_states: int | None) -> None:
         raise TooLarge(f"backend {backend!r}: the {puzzle.width}x{puzzle.height} puzzle needs a model of "
                        f"{states:,} cells and line states, beyond its limit of {max_states:,} (-O max_states=N "
                        f"raises it); use the native backend (-b native), which builds no model")
+
+
+def bytes_per_cell(backend: Any, puzzle: Puzzle) -> int:
+    """The memory ``backend`` declares a cell of ``puzzle`` costs: its ``memory_per_cell(puzzle)`` (a strategy
+    over engines: auto), else ``COLOUR_BYTES_PER_CELL`` for a colour puzzle, else ``BYTES_PER_CELL`` (0: none).
+
+    ``backend`` is an instance or a class.  A class that declares ``memory_per_cell``
+    answers per instance (the cost follows its options), so it is asked of the class
+    built with its defaults: read off the class, the method would take the puzzle for
+    ``self``.
+
+    >>> class PerInstance:
+    ...     def __init__(self, wide=False): self.wide = wide
+    ...     def memory_per_cell(self, puzzle): return 9 if self.wide else 3
+    >>> p = Puzzle(rows=((1,),), columns=((1,),))
+    >>> bytes_per_cell(PerInstance, p), bytes_per_cell(PerInstance(wide=True), p)
+    (3, 9)
+    """
+    if isinstance(backend, type) and callable(getattr(backend, "memory_per_cell", None)):
+        backend = backend()
+    of_puzzle = getattr(backend, "memory_per_cell", None)
+    colour = getattr(backend, "COLOUR_BYTES_PER_CELL", None) if puzzle.is_colour else None
+    return int(of_puzzle(puzzle)) if of_puzzle else colour or getattr(backend, "BYTES_PER_CELL", None) or 0

@@ -174,13 +174,22 @@ class NativeSolver:
     def __init__(self, *, progress: Callable[[int, int], None] | None = None,
                  observer: SearchObserver | None = None, **options: Any):
         settle(self, options)
-        if self.record_steps:
-            self.BYTES_PER_CELL = NativeSolver.BYTES_PER_CELL + NativeSolver.STEP_LOG_BYTES_PER_CELL
-            self.COLOUR_BYTES_PER_CELL = NativeSolver.COLOUR_BYTES_PER_CELL + NativeSolver.STEP_LOG_BYTES_PER_CELL
         self.probing = Probing(self.probing)
         self.line = line_strategy(self.line)
         self.progress = progress
         self.observer = observer
+
+    def memory_per_cell(self, puzzle: Puzzle) -> int:
+        """The memory this engine declares a cell of ``puzzle`` costs (held to the budget by
+        ``accept``): the colour or the black-and-white engine's, and the step log's when it
+        keeps one (an option: so declared per instance, not read off the class).
+
+        >>> p = Puzzle(rows=((1,),), columns=((1,),))
+        >>> NativeSolver().memory_per_cell(p), NativeSolver(record_steps=True).memory_per_cell(p)
+        (12, 72)
+        """
+        engine = self.COLOUR_BYTES_PER_CELL if puzzle.is_colour else self.BYTES_PER_CELL
+        return engine + (self.STEP_LOG_BYTES_PER_CELL if self.record_steps else 0)
 
     def solve_many(self, puzzles: Iterable[Puzzle], limits: Limits = Limits(),
                    rest: Callable[[Puzzle, Limits], SolveResult] | None = None) -> Iterator[Any]:
