@@ -124,9 +124,13 @@ void Engine::setup(const std::vector<std::vector<int>>& rows, const std::vector<
     if (!wide) longest = 1;  // the byte cache below is never used
     rows_kept_ = values_ == 0 && width <= BitLine::MAX_CELLS;
     columns_kept_ = values_ == 0 && height <= BitLine::MAX_CELLS;
-    line_may_empty_.assign(nlines, 0);
-    for (int l = 0; l < nlines; ++l)
-        if (l < height ? rows_kept_ : columns_kept_) line_may_empty_[l] = BitLine::low(l < height ? width : height);
+    line_may_empty_.assign(2 * static_cast<size_t>(nlines), 0);
+    for (int l = 0; l < nlines; ++l) {
+        if (!(l < height ? rows_kept_ : columns_kept_)) continue;
+        const Bits all = BitLine::low(l < height ? width : height);
+        line_may_empty_[2 * l] = static_cast<uint64_t>(all);
+        line_may_empty_[2 * l + 1] = static_cast<uint64_t>(all >> 64);
+    }
     line_may_fill_ = line_may_empty_;
     // About 32 MB of cache at most (key and result per slot), 2^16 slots at most.
     const size_t line_bytes = static_cast<size_t>(longest) * (values_ ? sizeof(uint32_t) : 1);

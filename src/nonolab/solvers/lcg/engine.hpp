@@ -192,7 +192,9 @@ private:
     // Each line's cells that may be empty / filled under the current assignment (bit c:
     // the line's cell c), kept by enqueue and backtrack for the rows when they have at
     // most 127 cells (rows_kept_), the same for the columns: a bit line's run reads them.
-    std::vector<Bits> line_may_empty_, line_may_fill_;
+    // Two 64-bit words a line (line 2 * line + c / 64, bit c % 64): an assignment changes
+    // one word of each, where a 128-bit mask took a double-word shift and two stores.
+    std::vector<uint64_t> line_may_empty_, line_may_fill_;
     bool rows_kept_ = false, columns_kept_ = false;
     void keep_masks(int var, int value);
 
