@@ -10,7 +10,10 @@ Nothing here names a backend: the variants come from each backend's declared
 * int and float options with a declared minimum other than their default: the minimum,
   alone and with each bool option flipped (a zero budget, a node limit of 1, a line
   cap of 1, no cache, probing only at the root...).  Such a variant is ``bounded``: it
-  may stop (timeout) or refuse a puzzle (the memory guard at 1) but never answer wrong.
+  may stop (timeout) or refuse a puzzle (the memory guard at 1) but never answer wrong;
+* the backend's declared ``VARIANTS`` (``nonolab.solvers.variants``), each on its own: the
+  values of int options the two rules above do not reach (lcg's ``hint_after=3``,
+  ``interleave=3``), complete, so never bounded.
 
 Options in :data:`UNVARIED` are left at their defaults, each with its reason.
 """
@@ -73,7 +76,7 @@ def _minimum(option) -> str | None:
 
 def of_backend(name: str) -> list[Variant]:
     """The variants of one registered backend, the plain backend first."""
-    from nonolab.solvers import capabilities_of, options_of
+    from nonolab.solvers import capabilities_of, options_of, parse_spec, variants
 
     caps = capabilities_of(name)
     options = [o for o in options_of(name) if o.name not in UNVARIED]
@@ -96,6 +99,8 @@ def of_backend(name: str) -> list[Variant]:
         least = _minimum(option)
         if least is not None:
             out += [Variant(name, ((option.name, least), *flip), caps, bounded=True) for flip in flips]
+    for spec in variants(name):
+        out.append(Variant(name, tuple(parse_spec(spec)[1].items()), caps))
     seen: dict[str, Variant] = {}
     for variant in out:
         seen.setdefault(variant.spec, variant)

@@ -43,6 +43,7 @@ from nonolab.core.puzzle import Puzzle
 from nonolab.errors import BackendUnavailable, InvalidArgument, TooLarge
 from nonolab.solvers.base import (Capability, Given, Limits, SolveResult, Budget, accept, checked_solutions,
                                   finish)
+from nonolab.solvers.lcg.interleave import SEARCH_B, Interleaved
 from nonolab.solvers.options import Option, settle
 from nonolab.solvers.stopping import when_set
 
@@ -113,6 +114,15 @@ class LcgSolver:
             decisions take the solution's values (0, the default: never; the target
             phases already hold the solution, the longest trail without a conflict, and
             measured on taai2011 and the survey following it won nothing).
+        interleave: 0 (the default): one search.  N > 0 (black and white, without a proof):
+            two searches in one thread (``interleave.py``): first one without phase hints
+            for N conflicts (an easy puzzle ends there, never paying for the hints), then
+            the default search in an engine of its own, the two in turns whose budgets of
+            conflicts double, until one finds the first solution or exhausts the puzzle; that
+            one goes on alone (it alone counts, so counts and "unique" stay exact).  Two
+            engines: twice the declared memory.
+        interleave_ratio: with ``interleave``, the default search's budget over the other's
+            in each round.
         slice_seconds: the longest stretch the engine searches before Python looks at
             the clock and the cancel event again.
         alarm: ``(seconds, call)``: ``call(root)`` once, between slices, when the search has
@@ -160,6 +170,10 @@ class LcgSolver:
                "0: the hints are only the first phases", minimum=0),
         Option("hint_after", "int", 0, "conflicts the search has without hints before it computes them "
                "(0: before the first decision)", minimum=0),
+        Option("interleave", "int", 0, "conflicts of a search without hints before the default search "
+               "starts beside it, the two in doubling turns until the first solution (0: one search)", minimum=0),
+        Option("interleave_ratio", "int", 4, "with interleave, the default search's conflicts over the other's "
+               "in each round", minimum=1, maximum=1000),
         Option("probe_binaries", "bool", False, "root probing keeps what each probe implied as binary clauses "
                "(written to a proof too)", experimental=True),
         Option("follow_conflicts", "int", 0, "with the hints, conflicts after a solution during which "
@@ -178,16 +192,30 @@ class LcgSolver:
     follow_conflicts: int
     hint_after: int
     probe_binaries: bool
+    interleave: int
+    interleave_ratio: int
     PROGRAMMATIC = ("hold", "alarm")
     VARIANTS = {"minimise": ("basic",), "explain": ("positions",), "restarts": ("glucose",), "phases": ("saved",),
                 "probing": ("off",), "hint_rounds": ("0",), "hint_conflicts": ("0",), "follow_conflicts": ("1000",),
-                "probe_binaries": ("on",), "hint_after": ("3",)}
+                "probe_binaries": ("on",), "hint_after": ("3",),
+                "interleave": ("3",)}
 
     def __init__(self, *, hold: list | None = None, alarm: tuple[float, Any] | None = None, **options: Any):
         self.hold = hold
         self.alarm = alarm
         settle(self, options)
         self._engine = engine_module()
+
+    def memory_per_cell(self, puzzle: Puzzle) -> int:
+        """The memory this solver declares a cell of ``puzzle`` costs (held to the budget by
+        ``accept``): one engine's, twice that with ``interleave`` on a black-and-white puzzle
+        (two engines at once; colour runs one).  An option: so declared per instance.
+
+        >>> p = Puzzle(rows=((1,),), columns=((1,),))
+        >>> LcgSolver().memory_per_cell(p), LcgSolver(interleave=50).memory_per_cell(p)
+        (125, 250)
+        """
+        return self.BYTES_PER_CELL * (2 if self.interleave and not puzzle.is_colour else 1)
 
     def prove(self, puzzle: Puzzle, limits: Limits = Limits(), proof: Any = None) -> SolveResult:
         """:meth:`solve` (without given cells) writing a DRAT proof of the search to ``proof``
@@ -242,16 +270,22 @@ class LcgSolver:
         fixed = [(r * w + c, int(value) if colour else bool(value)) for (r, c), value in given.cells.items()]
         options = (_MINIMISE[self.minimise], _EXPLAIN[self.explain], _RESTARTS[self.restarts],
                    _probe_budget(puzzle) if self.probing else 0)
-        if colour:
-            engine = self._engine.Engine(w, h, puzzle.rows, puzzle.columns, fixed, *options,
-                                         colours=puzzle.colours, row_colours=puzzle.row_colours,
-                                         column_colours=puzzle.column_colours, target_phases=_PHASES[self.phases],
-                                         probe_binaries=self.probe_binaries)
+
+        def build(hints: bool) -> Any:
+            if colour:
+                return self._engine.Engine(w, h, puzzle.rows, puzzle.columns, fixed, *options,
+                                           colours=puzzle.colours, row_colours=puzzle.row_colours,
+                                           column_colours=puzzle.column_colours,
+                                           target_phases=_PHASES[self.phases], probe_binaries=self.probe_binaries)
+            return self._engine.Engine(w, h, puzzle.rows, puzzle.columns, fixed, *options,
+                                       target_phases=_PHASES[self.phases], hint_rounds=self.hint_rounds if hints else 0,
+                                       hint_conflicts=self.hint_conflicts, follow_conflicts=self.follow_conflicts,
+                                       probe_binaries=self.probe_binaries, hint_after=self.hint_after)
+
+        if self.interleave and not colour and proof is None and self.hint_rounds:
+            engine: Any = Interleaved(lambda search: build(search == SEARCH_B), self.interleave, self.interleave_ratio)
         else:
-            engine = self._engine.Engine(w, h, puzzle.rows, puzzle.columns, fixed, *options,
-                                         target_phases=_PHASES[self.phases], hint_rounds=self.hint_rounds,
-                                         hint_conflicts=self.hint_conflicts, follow_conflicts=self.follow_conflicts,
-                                         probe_binaries=self.probe_binaries, hint_after=self.hint_after)
+            engine = build(True)
         if proof is not None:
             engine.start_proof(proof)
         found: list[Solution] = []
@@ -271,7 +305,7 @@ class LcgSolver:
         counters["mean_explanation"] = round(counters["explained_literals"] / explanations, 3) if explanations else 0.0
         counters.update(solutions=len(set(found)), slices=slices)
         if self.hold is not None:
-            self.hold.append(engine)
+            self.hold.extend(engine.engines if isinstance(engine, Interleaved) else [engine])
         root = None if complete or colour else _root_grid(engine, puzzle)
         return finish(self.name, puzzle, limits, watch, found, complete, counters, checked=True, remainder=root)
 

@@ -371,9 +371,10 @@ void Engine::update_target() {
         target_phase_[v] = value_[v] >= 0 ? static_cast<uint8_t>(value_[v]) : saved_phase_[v];
 }
 
-RunResult Engine::run(double seconds) {
+RunResult Engine::run(double seconds, long long conflicts) {
     deadline_ = std::chrono::steady_clock::now() +
                 std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(seconds));
+    conflict_limit_ = conflicts > 0 ? counters_.conflicts + conflicts : 0;
     if (unsat_) return EXHAUSTED;
     std::vector<int> learnt;
     for (;;) {
@@ -417,7 +418,7 @@ RunResult Engine::run(double seconds) {
             }
             if (static_cast<double>(num_learnts_) >= max_learnts_) reduce_db();
             if (hint_after_ > 0 && !hinted_ && !probing_ && counters_.conflicts >= hint_after_) restart();  // (hints.cpp)
-            if (time_up()) return BUDGET;
+            if (time_up() || (conflict_limit_ && counters_.conflicts >= conflict_limit_)) return BUDGET;
         } else {
             if (probing_) {
                 // Root probing: each unassigned cell, each value, on a level of its

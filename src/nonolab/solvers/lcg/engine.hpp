@@ -98,9 +98,12 @@ public:
     // Fix a colour puzzle's cell to a value (0 background, 1..colours).
     bool fix_value(int cell, int value);
 
-    // Search for at most `seconds`; a solution is in solution() after SOLUTION, and
-    // is blocked before returning, so the next call looks for another one.
-    RunResult run(double seconds);
+    // Search for at most `seconds` and, when `conflicts` > 0, at most that many more
+    // conflicts (a deterministic slice: lcg's interleaved searches); a solution is in
+    // solution() after SOLUTION, and is blocked before returning, so the next call looks
+    // for another one.  Either budget pauses where the clock does: the next run resumes
+    // the same search.
+    RunResult run(double seconds, long long conflicts = 0);
 
     // Make the current run() (called from another thread) end at its next look at the
     // clock, as if its time were up, and every later one at its own: a race stops its
@@ -267,6 +270,7 @@ private:
     std::vector<uint8_t> solution_;
     Counters counters_;
     std::chrono::steady_clock::time_point deadline_;
+    long long conflict_limit_ = 0;  // run() pauses at this many conflicts (0: no limit)
     std::atomic<bool> interrupted_{false};
 
     // Colour (after the black-and-white state, which keeps its layout): the number of
