@@ -129,18 +129,20 @@ public:
         const Word below = blocked & (cell - 1);
         const int a = below ? highest_bit(below) + 1 : 0;
         const int b = i + lowest_bit(blocked >> i) - 1;
+        // The starts i's cell completes for a block of length len: st in a..i with its
+        // last cell st + len - 1 in i..b, so from_i >> (len - 1) in two word operations.
+        up_to_i_ = (cell | (cell - 1)) & ~(one(a) - 1);
+        from_i_ = (one(b + 1) - 1) & ~(cell - 1);
+        checked_ = i;  // up_to_i_ and from_i_ are i's
         const Word through = e << 1;
         Word row = spread(1, through);
         for (int j = 0; j < k_; ++j) {
             const int len = clue_[j];
-            const int lo = a > i - len + 1 ? a : i - len + 1, hi = b - len + 1 < i ? b - len + 1 : i;
-            added_[j] = lo <= hi ? low(hi + 1) & ~low(lo) : 0;  // the starts i's cell completes
             const Word starts = j == 0 ? row : (row & e) << 1;
-            const Word ends = (starts & (runs_[j] | added_[j])) << len;
+            const Word ends = (starts & (runs_[j] | (up_to_i_ & (from_i_ >> (len - 1))))) << len;
             if (!ends) return false;
             row = spread(ends, through);
         }
-        checked_ = i;  // added_ is complete for i
         return ((row >> n_) & 1) != 0;
     }
 
@@ -150,7 +152,7 @@ public:
         f_ |= one(i);
         if (!fits_ || k_ == 0) return;
         if (checked_ == i) {
-            for (int j = 0; j < k_; ++j) runs_[j] |= added_[j];
+            for (int j = 0; j < k_; ++j) runs_[j] |= up_to_i_ & (from_i_ >> (clue_[j] - 1));
         } else {
             for (int j = 0; j < k_; ++j) runs_[j] = runs(f_, clue_[j]);
         }
@@ -159,11 +161,12 @@ public:
 
 private:
     Word F_[MAX_CELLS + 2], R_[MAX_CELLS + 2], B_[MAX_CELLS + 2], runs_[MAX_CELLS + 1];
-    // The explanation checks' line, its runs (runs_) and the starts one check added.
+    // The explanation checks' line, its runs (runs_) and the last check's cell's run of
+    // fillable cells, a..i and i..b (the starts it adds, for dropped()).
     const int* clue_ = nullptr;
     int k_ = 0, n_ = 0, checked_ = -1;
     bool fits_ = true;
-    Word e_ = 0, f_ = 0, added_[MAX_CELLS + 1];
+    Word e_ = 0, f_ = 0, up_to_i_ = 0, from_i_ = 0;
 
 
     // Whether the blocks with one cell between them fit in n cells.

@@ -13,6 +13,7 @@ namespace lcg {
 // minimised greedily with the DP.
 void Engine::explain(int line, int limit_pos, int implied, std::vector<int>& clause) {
     if (values_) { explain_colour(line, limit_pos, implied, clause); return; }
+    if (bit_line_[line] == 1) { explain_word(line, limit_pos, implied, clause); return; }
     const std::vector<int>& cells = line_cells_[line];
     const std::vector<int>& clue = line_clue_[line];
     const int n = static_cast<int>(cells.size()), k = static_cast<int>(clue.size());
@@ -33,26 +34,6 @@ void Engine::explain(int line, int limit_pos, int implied, std::vector<int>& cla
             if (level_[v] > 0) candidates.push_back(i);
         }
     }
-    // A line of at most 63 cells: the same drops from the same start give the same
-    // cells, so a remembered result stands for them (the slot holds the whole key; it
-    // is found from the cells alone, and asked for now, to arrive during the sort).
-    ExplainSlot* slot = nullptr;
-    uint64_t known_empty = 0, known_fill = 0;
-    if (bit_line_[line] == 1) {
-        for (int i = 0; i < n; ++i) {
-            known_empty |= static_cast<uint64_t>(s[i] & 1) << i;
-            known_fill |= static_cast<uint64_t>(s[i] >> 1) << i;
-        }
-        uint64_t hash = (static_cast<uint64_t>(line) << 8 | static_cast<uint8_t>(implied_at)) * 0x9E3779B97F4A7C15ULL;
-        hash = (hash ^ known_empty) * 0xBF58476D1CE4E5B9ULL;
-        hash = (hash ^ (hash >> 29) ^ known_fill) * 0x94D049BB133111EBULL;
-        hash ^= hash >> 32;
-        if (explain_cache_.empty()) explain_cache_.resize(kExplainSlots);
-        slot = &explain_cache_[hash & (kExplainSlots - 1)];
-        __builtin_prefetch(slot);
-        __builtin_prefetch(reinterpret_cast<const char*>(slot) + 64);
-        __builtin_prefetch(reinterpret_cast<const char*>(slot) + sizeof(ExplainSlot) - 1);
-    }
     // Cells of later decision levels are dropped first (keeping the older cells,
     // which makes learned clauses assert earlier): in bands of levels, each band
     // right to left, so that each check recomputes only the part of the forward
@@ -72,27 +53,6 @@ void Engine::explain(int line, int limit_pos, int implied, std::vector<int>& cla
     for (size_t c = 0; c < keys.size(); ++c) candidates[c] = n - 1 - static_cast<int>(keys[c] & 0xFFFFFFFFu);
     clause.clear();
     if (implied >= 0) clause.push_back(implied);
-    if (slot) {
-        const size_t count = candidates.size();
-        bool same = slot->line == line && slot->implied == implied_at && slot->empty == known_empty &&
-                    slot->fill == known_fill &&
-                    slot->count == count;
-        for (size_t c = 0; same && c < count; ++c) same = slot->order[c] == candidates[c];
-        if (same) {
-            for (int i : candidates)
-                if ((slot->kept >> i) & 1) clause.push_back(lit_of(cells[i], s[i] == 1));
-            ++counters_.explanations;
-            ++counters_.explanation_hits;
-            counters_.explained_literals += static_cast<long long>(clause.size());
-            return;
-        }
-        slot->line = line;
-        slot->implied = static_cast<int8_t>(implied_at);
-        slot->empty = known_empty;
-        slot->fill = known_fill;
-        slot->count = static_cast<uint8_t>(count);
-        for (size_t c = 0; c < count; ++c) slot->order[c] = static_cast<uint8_t>(candidates[c]);
-    }
     // Each check joins a prefix table and a suffix table around the cell (drop.hpp),
     // both kept across the checks: right to left, a band extends each by a few columns.
     // Lines the bit sets hold are checked there (bitline.hpp): the same answers.
@@ -102,22 +62,14 @@ void Engine::explain(int line, int limit_pos, int implied, std::vector<int>& cla
             empty[i >> 6] |= static_cast<uint64_t>(s[i] & 1) << (i & 63);
             fill[i >> 6] |= static_cast<uint64_t>(s[i] >> 1) << (i & 63);
         }
-        auto drop = [&](auto& checker) {
-            for (int i : candidates) {
-                ++counters_.explanation_checks;
-                if (!checker.feasible_without(i)) {  // not needed: drop it
-                    s[i] = 3;
-                    checker.dropped(i);
-                }
+        bits_.reset_drops(clue.data(), k, (static_cast<Bits>(empty[1]) << 64) | empty[0],
+                          (static_cast<Bits>(fill[1]) << 64) | fill[0], n);
+        for (int i : candidates) {
+            ++counters_.explanation_checks;
+            if (!bits_.feasible_without(i)) {  // not needed: drop it
+                s[i] = 3;
+                bits_.dropped(i);
             }
-        };
-        if (bit_line_[line] == 1) {
-            bits64_.reset_drops(clue.data(), k, empty[0], fill[0], n);
-            drop(bits64_);
-        } else {
-            bits_.reset_drops(clue.data(), k, (static_cast<Bits>(empty[1]) << 64) | empty[0],
-                              (static_cast<Bits>(fill[1]) << 64) | fill[0], n);
-            drop(bits_);
         }
     } else {
         dropper_.reset(clue.data(), k, s.data(), n);
@@ -129,13 +81,92 @@ void Engine::explain(int line, int limit_pos, int implied, std::vector<int>& cla
             }
         }
     }
-    uint64_t kept = 0;
-    for (int i : candidates) {
-        if (s[i] == 3) continue;
-        clause.push_back(lit_of(cells[i], s[i] == 1));  // the negation of the cell's value
-        kept |= static_cast<uint64_t>(1) << (i & 63);
+    for (int i : candidates)
+        if (s[i] != 3) clause.push_back(lit_of(cells[i], s[i] == 1));  // the negation of the cell's value
+    ++counters_.explanations;
+    counters_.explained_literals += static_cast<long long>(clause.size());
+}
+
+// explain() for a line of at most 63 cells (nearly every puzzle's): the same clause,
+// with the line held in two words from the start (no byte state to fill and read
+// back) and the candidates, at most 63, ordered by an insertion sort on their keys
+// (they arrive ordered by position: only the bands move them).
+void Engine::explain_word(int line, int limit_pos, int implied, std::vector<int>& clause) {
+    const std::vector<int>& cells = line_cells_[line];
+    const std::vector<int>& clue = line_clue_[line];
+    const int n = static_cast<int>(cells.size()), k = static_cast<int>(clue.size());
+    const int implied_var = implied >= 0 ? var_of(implied) : -1;
+    // Bit i of known_empty / known_fill: cell i may be empty / filled in the line checked.
+    uint64_t known_empty = BitLine64::low(n), known_fill = known_empty;
+    int implied_at = -1, count = 0, top = 0;
+    int candidates[64];
+    for (int i = n - 1; i >= 0; --i) {
+        const int v = cells[i];
+        if (v == implied_var) {
+            // The opposite of the implied value: implied & 1 says "empty", so filled.
+            if (implied & 1) known_empty &= ~BitLine64::one(i); else known_fill &= ~BitLine64::one(i);
+            implied_at = i;
+        } else if (value_[v] >= 0 && trail_pos_[v] < limit_pos) {
+            if (value_[v]) known_empty &= ~BitLine64::one(i); else known_fill &= ~BitLine64::one(i);
+            const int l = level_[v];
+            if (l > 0) {
+                candidates[count++] = i;
+                top = std::max(top, l);
+            }
+        }
     }
-    if (slot) slot->kept = kept;
+    uint64_t hash = (static_cast<uint64_t>(line) << 8 | static_cast<uint8_t>(implied_at)) * 0x9E3779B97F4A7C15ULL;
+    hash = (hash ^ known_empty) * 0xBF58476D1CE4E5B9ULL;
+    hash = (hash ^ (hash >> 29) ^ known_fill) * 0x94D049BB133111EBULL;
+    hash ^= hash >> 32;
+    if (explain_cache_.empty()) explain_cache_.resize(kExplainSlots);
+    ExplainSlot* slot = &explain_cache_[hash & (kExplainSlots - 1)];
+    __builtin_prefetch(slot);
+    __builtin_prefetch(reinterpret_cast<const char*>(slot) + 64);
+    __builtin_prefetch(reinterpret_cast<const char*>(slot) + sizeof(ExplainSlot) - 1);
+    // The keys of explain(): the band, then the position from the right.
+    uint64_t keys[64];
+    for (int c = 0; c < count; ++c) {
+        const int i = candidates[c], l = level_[cells[i]];
+        const int band = bands_ == 1 ? 0 : bands_ == 2 ? (l == top ? 0 : 1) : top - l;
+        const uint64_t key = static_cast<uint64_t>(band) << 32 | static_cast<uint32_t>(n - 1 - i);
+        int at = c;
+        for (; at > 0 && keys[at - 1] > key; --at) keys[at] = keys[at - 1];
+        keys[at] = key;
+    }
+    for (int c = 0; c < count; ++c) candidates[c] = n - 1 - static_cast<int>(keys[c] & 0xFFFFFFFFu);
+    clause.clear();
+    if (implied >= 0) clause.push_back(implied);
+    // An assigned cell's literal in the clause: the negation of its value.
+    auto negation = [&](int i) { return lit_of(cells[i], ((known_fill >> i) & 1) == 0); };
+    bool same = slot->line == line && slot->implied == implied_at && slot->empty == known_empty &&
+                slot->fill == known_fill && slot->count == count;
+    for (int c = 0; same && c < count; ++c) same = slot->order[c] == candidates[c];
+    if (same) {
+        for (int c = 0; c < count; ++c)
+            if ((slot->kept >> candidates[c]) & 1) clause.push_back(negation(candidates[c]));
+        ++counters_.explanations;
+        ++counters_.explanation_hits;
+        counters_.explained_literals += static_cast<long long>(clause.size());
+        return;
+    }
+    slot->line = line;
+    slot->implied = static_cast<int8_t>(implied_at);
+    slot->empty = known_empty;
+    slot->fill = known_fill;
+    slot->count = static_cast<uint8_t>(count);
+    for (int c = 0; c < count; ++c) slot->order[c] = static_cast<uint8_t>(candidates[c]);
+    bits64_.reset_drops(clue.data(), k, known_empty, known_fill, n);
+    uint64_t kept = 0;
+    for (int c = 0; c < count; ++c) {
+        const int i = candidates[c];
+        ++counters_.explanation_checks;
+        if (!bits64_.feasible_without(i)) bits64_.dropped(i);  // not needed: drop it
+        else kept |= BitLine64::one(i);
+    }
+    for (int c = 0; c < count; ++c)
+        if ((kept >> candidates[c]) & 1) clause.push_back(negation(candidates[c]));
+    slot->kept = kept;
     ++counters_.explanations;
     counters_.explained_literals += static_cast<long long>(clause.size());
 }

@@ -103,6 +103,12 @@ void Engine::setup(const std::vector<std::vector<int>>& rows, const std::vector<
     trail_.reserve(nvars_);
     for (int l = 0; l < nlines; ++l) mark_dirty(l);
     target_phase_.assign(nvars_, 0);
+    var_row_.resize(nvars_);
+    var_column_.resize(nvars_);
+    for (int v = 0; v < nvars_; ++v) {
+        var_row_[v] = cell_of(v) / width;
+        var_column_[v] = height + cell_of(v) % width;
+    }
     // Black-and-white lines that fit in the bit sets are solved there (bitline.hpp).
     bit_line_.assign(nlines, 0);
     line_rclue_.resize(nlines);
@@ -118,9 +124,13 @@ void Engine::setup(const std::vector<std::vector<int>>& rows, const std::vector<
     if (!wide) longest = 1;  // the byte cache below is never used
     rows_kept_ = values_ == 0 && width <= BitLine::MAX_CELLS;
     columns_kept_ = values_ == 0 && height <= BitLine::MAX_CELLS;
-    line_may_empty_.assign(nlines, 0);
-    for (int l = 0; l < nlines; ++l)
-        if (l < height ? rows_kept_ : columns_kept_) line_may_empty_[l] = BitLine::low(l < height ? width : height);
+    line_may_empty_.assign(2 * static_cast<size_t>(nlines), 0);
+    for (int l = 0; l < nlines; ++l) {
+        if (!(l < height ? rows_kept_ : columns_kept_)) continue;
+        const Bits all = BitLine::low(l < height ? width : height);
+        line_may_empty_[2 * l] = static_cast<uint64_t>(all);
+        line_may_empty_[2 * l + 1] = static_cast<uint64_t>(all >> 64);
+    }
     line_may_fill_ = line_may_empty_;
     // About 32 MB of cache at most (key and result per slot), 2^16 slots at most.
     const size_t line_bytes = static_cast<size_t>(longest) * (values_ ? sizeof(uint32_t) : 1);
@@ -170,8 +180,7 @@ int Engine::propagate_clauses() {
         const int p = trail_[qhead_++];
         const int v = var_of(p);
         const int own = reason_kind_[v] == LINE ? reason_idx_[v] : -1;
-        const int cell = cell_of(v);
-        const int row = cell / width_, col = height_ + cell % width_;
+        const int row = var_row_[v], col = var_column_[v];
         if (row != own) mark_dirty(row);
         if (col != own) mark_dirty(col);
         const int false_lit = neg(p);

@@ -195,7 +195,9 @@ private:
     // Each line's cells that may be empty / filled under the current assignment (bit c:
     // the line's cell c), kept by enqueue and backtrack for the rows when they have at
     // most 127 cells (rows_kept_), the same for the columns: a bit line's run reads them.
-    std::vector<Bits> line_may_empty_, line_may_fill_;
+    // Two 64-bit words a line (line 2 * line + c / 64, bit c % 64): an assignment changes
+    // one word of each, where a 128-bit mask took a double-word shift and two stores.
+    std::vector<uint64_t> line_may_empty_, line_may_fill_;
     bool rows_kept_ = false, columns_kept_ = false;
     void keep_masks(int var, int value);
 
@@ -207,6 +209,9 @@ private:
     std::vector<std::vector<int>> reason_cache_;
     std::vector<uint8_t> reason_ready_;
     std::vector<int> trail_, trail_lim_;
+    // Each var's row and column (the column's line index, height_ + its x): read at every
+    // assignment, where a division by the width cost more than the lookup.
+    std::vector<int> var_row_, var_column_;
     size_t qhead_ = 0;
 
     // The lines to run, first in first out; each at most once (in_dirty_), so a ring of
@@ -300,6 +305,7 @@ private:
     bool run_bit_line(int line);
     bool run_colour_line(int line);
     void explain(int line, int limit_pos, int implied, std::vector<int>& clause);
+    void explain_word(int line, int limit_pos, int implied, std::vector<int>& clause);
     void explain_colour(int line, int limit_pos, int implied, std::vector<int>& clause);
     Lits reason(int var);
     void analyze(Lits conflict, std::vector<int>& learnt, int& back_level);

@@ -53,17 +53,15 @@ bool Engine::run_line(int line) {
 // A black-and-white cell's value (1 filled, 0 empty, -1 open) in its row's and its
 // column's masks.
 void Engine::keep_masks(int var, int value) {
-    const int row = var / width_, column = var % width_;
-    const Bits in_row = BitLine::one(column), in_column = BitLine::one(row);
-    if (rows_kept_) {
-        if (value != 1) line_may_empty_[row] |= in_row; else line_may_empty_[row] &= ~in_row;
-        if (value != 0) line_may_fill_[row] |= in_row; else line_may_fill_[row] &= ~in_row;
-    }
-    if (columns_kept_) {
-        const int line = height_ + column;
-        if (value != 1) line_may_empty_[line] |= in_column; else line_may_empty_[line] &= ~in_column;
-        if (value != 0) line_may_fill_[line] |= in_column; else line_may_fill_[line] &= ~in_column;
-    }
+    const int row = var_row_[var], column = var_column_[var];
+    auto keep = [&](int line, int at) {
+        const size_t word = 2 * static_cast<size_t>(line) + static_cast<size_t>(at >> 6);
+        const uint64_t bit = static_cast<uint64_t>(1) << (at & 63);
+        if (value != 1) line_may_empty_[word] |= bit; else line_may_empty_[word] &= ~bit;
+        if (value != 0) line_may_fill_[word] |= bit; else line_may_fill_[word] &= ~bit;
+    };
+    if (rows_kept_) keep(row, column - height_);
+    if (columns_kept_) keep(column, row);
 }
 
 // run_line on bit sets: the same cells forced, in the same order (left to right).
@@ -71,9 +69,9 @@ bool Engine::run_bit_line(int line) {
     const std::vector<int>& cells = line_cells_[line];
     const int n = static_cast<int>(cells.size());
     ++counters_.line_runs;
-    const Bits e = line_may_empty_[line], f = line_may_fill_[line];  // (a bit line's masks are kept)
-    const uint64_t empty[2] = {static_cast<uint64_t>(e), static_cast<uint64_t>(e >> 64)};
-    const uint64_t fill[2] = {static_cast<uint64_t>(f), static_cast<uint64_t>(f >> 64)};
+    const uint64_t empty[2] = {line_may_empty_[2 * line], line_may_empty_[2 * line + 1]};  // (a bit line's masks are kept)
+    const uint64_t fill[2] = {line_may_fill_[2 * line], line_may_fill_[2 * line + 1]};
+    const Bits e = static_cast<Bits>(empty[1]) << 64 | empty[0], f = static_cast<Bits>(fill[1]) << 64 | fill[0];
     uint64_t hash = static_cast<uint64_t>(line) * 0x9E3779B97F4A7C15ULL;
     for (uint64_t word : {empty[0], empty[1], fill[0], fill[1]}) {
         hash = (hash ^ word) * 0xBF58476D1CE4E5B9ULL;
