@@ -254,9 +254,12 @@ def _colour_goal(cells: str, width: int, colours: dict, lineno: int) -> Any:
     from nonolab.formats._colours import CharGoal
 
     by_char = {char: name for name, (_, char) in colours.items() if char and char not in "0."}
-    names = {ch: "white" if ch in "0." else by_char.get(ch) for ch in set(cells)}
-    for ch in sorted((ch for ch, name in names.items() if name is None), key=cells.index)[:1]:
-        raise ParseError(f"goal cell {ch!r} is no declared colour's character", line=lineno)
+    names: dict[str, str] = {}
+    for ch in sorted(set(cells), key=cells.index):
+        name = "white" if ch in "0." else by_char.get(ch)
+        if name is None:
+            raise ParseError(f"goal cell {ch!r} is no declared colour's character", line=lineno)
+        names[ch] = name
     return CharGoal(cells, width, names)
 
 
