@@ -382,7 +382,8 @@ def info(file, input_format, index, as_json):
             if key == "metadata":
                 lines += [f"{k + ':':<21} {v}" for k, v in value.items()]
             else:
-                lines.append(f"{key.replace('_', ' ') + ':':<21} {value}")
+                shown = ", ".join(value) if isinstance(value, list) else value
+                lines.append(f"{key.replace('_', ' ') + ':':<21} {shown}")
         del data["name"]  # the record's title
         return sets.Answer(None, 0, data, "", lines)
 

@@ -11,17 +11,22 @@ def statistics(puzzle: Puzzle) -> dict[str, Any]:
     """Size, filled cells, blocks and slack of ``puzzle``'s lines, and its metadata.
 
     The slack of a line is its length minus the cells its clue needs at least (blocks
-    plus one gap between each two): 0 means the clue alone decides the line.
+    plus one gap between each two of the same colour: blocks of different colours may
+    touch): 0 means the clue alone decides the line.  A puzzle that carries a palette
+    (a colour puzzle, or one drawn in a colour that is not black) also names its
+    foreground colours.
 
     >>> s = statistics(Puzzle(rows=((2,), (1,)), columns=((2,), (1,))))
     >>> s["filled_cells"], s["min_slack"], s["full_lines"]
     (3, 0, 2)
     """
-    lines = puzzle.rows + puzzle.columns
+    lines = puzzle.coloured_rows + puzzle.coloured_columns
     blocks = [len(c) for c in lines]
     lengths = [puzzle.width] * puzzle.height + [puzzle.height] * puzzle.width
-    slacks = [n - (sum(c) + len(c) - 1 if c else 0) for c, n in zip(lines, lengths)]
+    needed = [_cells_needed(c) for c in lines]
+    slacks = [n - least for least, n in zip(needed, lengths)]
     filled = sum(map(sum, puzzle.rows))
+    palette = {"colours": [c.name for c in puzzle.palette][1:]} if puzzle.keeps_palette and puzzle.palette else {}
     return {
         "name": puzzle.name,
         "width": puzzle.width,
@@ -31,9 +36,17 @@ def statistics(puzzle: Puzzle) -> dict[str, Any]:
         "blocks": sum(blocks),
         "max_blocks_per_line": max(blocks),
         "empty_lines": blocks.count(0),
-        "full_lines": sum(1 for c, n in zip(lines, lengths) if c == (n,)),
+        "full_lines": sum(1 for c, n in zip(lines, lengths) if c and sum(length for length, _ in c) == n),
         "mean_slack": round(sum(slacks) / len(slacks), 2),
         "min_slack": min(slacks),
         "has_goal": puzzle.goal is not None,
+        **palette,
         "metadata": dict(puzzle.metadata),
     }
+
+
+def _cells_needed(blocks: tuple[tuple[int, int], ...]) -> int:
+    """The fewest cells a line of these ``(length, colour)`` blocks takes: a gap between
+    two neighbours of the same colour only."""
+    gaps = sum(1 for (_, a), (_, b) in zip(blocks, blocks[1:]) if a == b)
+    return sum(length for length, _ in blocks) + gaps
