@@ -43,7 +43,7 @@ from nonolab.core.puzzle import Puzzle
 from nonolab.errors import BackendUnavailable, InvalidArgument, TooLarge
 from nonolab.solvers.base import (Capability, Given, Limits, SolveResult, Budget, accept, checked_solutions,
                                   finish)
-from nonolab.solvers.lcg.interleave import SEARCH_B, Interleaved
+from nonolab.solvers.lcg.interleave import RUN_EXHAUSTED, RUN_SOLUTION, SEARCH_B, Interleaved
 from nonolab.solvers.options import Option, settle
 from nonolab.solvers.stopping import when_set
 
@@ -61,9 +61,6 @@ _PHASES = {"target": True, "saved": False}
 
 # The most colours the engine's domain masks hold (32 bits: the background and 31).
 MAX_COLOURS = 31
-
-# What Engine.run returns.
-_BUDGET, _SOLUTION, _EXHAUSTED = 0, 1, 2
 
 
 def engine_module() -> Any:
@@ -326,11 +323,11 @@ class LcgSolver:
                     break
             slices += 1
             outcome = engine.run(budget)
-            if outcome == _SOLUTION:
+            if outcome == RUN_SOLUTION:
                 # Verified as found, inside the time limit (not all at the end).
                 found.extend(checked_solutions(puzzle, [Solution.from_bytes(engine.solution(), w, colours=colour)],
                                                self.name))
-            elif outcome == _EXHAUSTED:
+            elif outcome == RUN_EXHAUSTED:
                 return True, slices
             if alarm is not None and time.thread_time() - searched >= alarm[0]:
                 call = alarm[1]

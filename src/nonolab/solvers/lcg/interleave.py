@@ -27,13 +27,13 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["Interleaved", "schedule", "SEARCH_A", "SEARCH_B"]
+__all__ = ["Interleaved", "schedule", "SEARCH_A", "SEARCH_B", "RUN_BUDGET", "RUN_SOLUTION", "RUN_EXHAUSTED"]
 
 # The searches: A without hints (first), B the default one.
 SEARCH_A, SEARCH_B = 0, 1
 
-# What Engine.run returns.
-_BUDGET, _SOLUTION, _EXHAUSTED = 0, 1, 2
+# What Engine.run returns (here, the first module to read it; the solver imports them).
+RUN_BUDGET, RUN_SOLUTION, RUN_EXHAUSTED = 0, 1, 2
 
 
 def schedule(first: int, ratio: int) -> Iterator[tuple[int, int]]:
@@ -102,7 +102,7 @@ class Interleaved:
         before = engine.stats()["conflicts"]
         outcome = engine.run(seconds, left)
         self._current = (search, left - (engine.stats()["conflicts"] - before))
-        if outcome != _BUDGET:
+        if outcome != RUN_BUDGET:
             self.winner = search
         return outcome
 
