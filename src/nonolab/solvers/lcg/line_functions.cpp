@@ -37,6 +37,19 @@ bool bit_line_usable(const std::vector<int>& clue, int n, int bits) {
     return true;
 }
 
+// A Python list of n values, each made by `make` (nullptr, with the error set, if one fails).
+template <typename Value, typename Make>
+PyObject* list_of(const Value* values, Py_ssize_t n, Make make) {
+    PyObject* result = PyList_New(n);
+    if (!result) return nullptr;
+    for (Py_ssize_t i = 0; i < n; ++i) {
+        PyObject* item = make(values[i]);
+        if (!item) { Py_DECREF(result); return nullptr; }
+        PyList_SET_ITEM(result, i, item);
+    }
+    return result;
+}
+
 template <typename Word>
 bool solve_on_bits(const std::vector<int>& clue, const uint8_t* s, int n, uint8_t* out) {
     Word e = 0, f = 0, may_empty = 0, may_fill = 0;
@@ -187,14 +200,7 @@ PyObject* line_shares(PyObject*, PyObject* args) {
     if (!lcg::line_marginals(clue.data(), static_cast<int>(clue.size()), static_cast<int>(n), known.data(),
                              prior.data(), black.data()))
         Py_RETURN_NONE;
-    PyObject* result = PyList_New(n);
-    if (!result) return nullptr;
-    for (Py_ssize_t i = 0; i < n; ++i) {
-        PyObject* item = PyFloat_FromDouble(black[i]);
-        if (!item) { Py_DECREF(result); return nullptr; }
-        PyList_SET_ITEM(result, i, item);
-    }
-    return result;
+    return list_of(black.data(), n, PyFloat_FromDouble);
 }
 
 PyObject* solve_colour_line(PyObject*, PyObject* args) {
@@ -229,14 +235,7 @@ PyObject* solve_colour_line(PyObject*, PyObject* args) {
     lcg::ColourAutomaton automaton(lengths, colours);
     lcg::ColourLineDP dp;
     if (!dp.fix(automaton, dom.data(), static_cast<int>(n), out.data())) Py_RETURN_NONE;
-    PyObject* result = PyList_New(n);
-    if (!result) return nullptr;
-    for (Py_ssize_t i = 0; i < n; ++i) {
-        PyObject* item = PyLong_FromUnsignedLong(out[i]);
-        if (!item) { Py_DECREF(result); return nullptr; }
-        PyList_SET_ITEM(result, i, item);
-    }
-    return result;
+    return list_of(out.data(), n, PyLong_FromUnsignedLong);
 }
 
 PyMethodDef line_function_table[] = {
