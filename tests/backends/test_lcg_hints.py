@@ -235,7 +235,7 @@ def test_counts_with_deferred_hints_agree_on_random_grids(seed):
 
 def test_bad_hint_options_are_refused():
     for bad in ({"hint_rounds": -1}, {"hint_conflicts": -2}, {"hint_rounds": True}, {"hint_rounds": 1.5},
-                {"follow_conflicts": -1}, {"hint_after": -1}):
+                {"follow_conflicts": -1}, {"hint_after": -1}, {"hint_min_open": -1}, {"hint_min_open": 101}):
         with pytest.raises(InvalidArgument):
             lcg.LcgSolver(**bad)
 
@@ -248,3 +248,34 @@ def test_after_a_solution_the_search_follows_it_only_when_asked():
     plain = lcg.LcgSolver(probing=False).solve(puzzle, Limits(max_solutions=None))  # follow_conflicts=0
     assert follow.count == plain.count == 720 and follow.complete and plain.complete
     assert follow.stats.counters["decisions"] != plain.stats.counters["decisions"]
+
+
+def _corner_switch():
+    # 10x10: rows 0-6 full, row 7 empty, and a 2x2 switch in the bottom-left corner
+    # (rows 8-9, columns 0-1: a diagonal either way): root probing leaves exactly those
+    # four cells open, 4 % of the grid, and the puzzle has two solutions.
+    picture = ["#" * 10] * 7 + ["." * 10, "#" + "." * 9, ".#" + "." * 8]
+    return _grid(picture)
+
+
+def test_the_hints_run_only_when_more_cells_than_hint_min_open_are_open_after_probing():
+    puzzle = _corner_switch()
+    results = {least: lcg.LcgSolver(hint_min_open=least).solve(puzzle, Limits(max_solutions=None))
+               for least in (0, 3, 4, 100)}
+    rounds = {least: r.stats.counters["hint_rounds"] for least, r in results.items()}
+    assert rounds[0] > 0 and rounds[3] > 0          # 4 % open: more than 3 %
+    assert rounds[4] == 0 and rounds[100] == 0      # not more than 4 %
+    assert {r.count for r in results.values()} == {2} and all(r.complete for r in results.values())
+    assert len({frozenset(r.solutions) for r in results.values()}) == 1
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_counts_with_hint_min_open_agree_on_random_grids(seed):
+    rng = random.Random(2000 + seed)
+    picture = ["".join(rng.choice("#.") for _ in range(7)) for _ in range(7)]
+    puzzle = _grid(picture)
+    results = [lcg.LcgSolver(hint_min_open=least).solve(puzzle, Limits(max_solutions=None)) for least in (0, 10, 50)]
+    assert len({r.count for r in results}) == 1 and all(r.complete for r in results)
+    assert len({frozenset(r.solutions) for r in results}) == 1
+    again = lcg.LcgSolver(hint_min_open=10).solve(puzzle, Limits(max_solutions=None))
+    assert again.stats.counters == results[1].stats.counters   # deterministic

@@ -317,10 +317,18 @@ std::vector<double> belief_hints(int width, int height, const std::vector<std::v
 
 // The first phases from belief propagation over the root's cells, once, before the
 // first decision: a phase only says where a decision starts, so any estimate keeps the
-// search exact.
+// search exact.  With hint_min_open_ (a per cent), only when more of the cells than that
+// are open after root probing: on a grid probing nearly solved, the search is short
+// without them and the rounds (a fixed cost, about the probes' own on a 25x25 grid) are
+// most of its time (benchmarks/log/2026-11-27-easy-7.md).
 void Engine::apply_hints() {
     hinted_ = true;
     if (hint_rounds_ <= 0 || values_ != 0 || level() != 0) return;
+    if (hint_min_open_ > 0) {
+        long long open = 0;
+        for (int v = 0; v < nvars_; ++v) open += value_[v] < 0;
+        if (open * 100 <= static_cast<long long>(hint_min_open_) * nvars_) return;
+    }
     std::vector<int8_t> known(static_cast<size_t>(nvars_));
     for (int v = 0; v < nvars_; ++v) known[v] = value_[v];
     int rounds = 0;
