@@ -246,7 +246,7 @@ def test_doctests(name):
 def test_grade_task_records_the_grade_and_verdict(tmp_path):
     files = [PUZZLES / "webpbn" / "webpbn-00006-cat.non", PUZZLES / "webpbn" / "webpbn-00023-edge.non",
              PUZZLES / "nonolab" / "switch.non", PUZZLES / "nonolab" / "contradiction.non"]
-    run_batch(files, "grade", tmp_path / "grades.jsonl", jobs=1, time_limit=30)
+    run_batch(files, "grade", tmp_path / "grades.jsonl", jobs=1)
     by_file = {r["file"]: r for r in _lines(tmp_path / "grades.jsonl")}
     got = {Path(f).name: (r["grade"], r["verdict"], r["status"]) for f, r in by_file.items()}
     assert got == {"webpbn-00006-cat.non": ("line", "unique", "ok"),

@@ -31,7 +31,7 @@ def _rows(folder) -> list[dict]:
 
 @pytest.mark.parametrize("isolate", ["process", "worker"])
 def test_both_isolations_give_one_row_per_run_with_the_figures(tmp_path, two_puzzles, isolate):
-    result = run(two_puzzles, ["native", "lcg"], out=tmp_path, time_limit=30, repeat=2, isolate=isolate)
+    result = run(two_puzzles, ["native", "lcg"], out=tmp_path, repeat=2, isolate=isolate)
     assert result.complete and result.ok
     rows = _rows(tmp_path)
     assert len(rows) == len(result.records) == 2 * 2 * 2
@@ -97,7 +97,7 @@ unique = "RESULT: one"
 filled = "#"
 empty = "."
 ''', encoding="utf-8")
-    result = run([two_puzzles[1]], [], [f"mine={rule}"], time_limit=30)
+    result = run([two_puzzles[1]], [], [f"mine={rule}"])
     (row,) = result.records
     assert row["verdict"] == "wrong" and "breaks the clues" in row["error"]  # 2x2 all filled is no solution
 
@@ -105,7 +105,7 @@ empty = "."
 def test_cli_exit_code_one_and_a_loud_line_on_disagreement(tmp_path, two_puzzles, fake):
     outcome = CliRunner().invoke(cli, ["bench", *two_puzzles, "--backends", "native",
                                        "--external", fake("liar", "print('contradiction')"),
-                                       "--time-limit", "30", "--out", str(tmp_path / "b")])
+                                       "--out", str(tmp_path / "b")])
     assert outcome.exit_code == 1, outcome.output
     assert "DISAGREEMENT" in outcome.stderr and "| liar | 0/2 | 2 |" in outcome.stdout
 
@@ -164,7 +164,7 @@ def test_base_runs_each_spec_from_both_versions_in_alternation(tmp_path, two_puz
 
     # The installed package as the base (a source checkout's src/ has no compiled engines unless built in place).
     installed = Path(nonolab.__file__).resolve().parents[1]
-    result = run(two_puzzles, ["native"], base=str(installed), time_limit=30, repeat=2, isolate="worker")
+    result = run(two_puzzles, ["native"], base=str(installed), repeat=2, isolate="worker")
     assert {r["solver"]: r["tree"] for r in result.records} == {"native": "", "native@base": "base"}
     assert [r["solver"] for r in result.records if r["slot"] == 0] == ["native", "native@base"] * 2
     (ratio,) = result.figures["ratios"]
@@ -188,8 +188,7 @@ def test_a_worker_that_overruns_is_killed_and_the_next_run_gets_a_fresh_one():
 
 
 def test_count_compares_exact_counts(two_puzzles):
-    result = run([str(PUZZLES / "hakank" / "nonunique.non")], ["native", "lcg"], task="count", time_limit=60,
-                 isolate="worker")
+    result = run([str(PUZZLES / "hakank" / "nonunique.non")], ["native", "lcg"], task="count", isolate="worker")
     assert [(r["count"], r["exact"]) for r in result.records] == [(43, True), (43, True)] and result.ok
 
 
@@ -229,7 +228,7 @@ def test_a_run_that_gave_no_answer_has_no_verdict(tmp_path, two_puzzles, fake, i
     empty verdict and the reason, in runs.csv and the figures alike; the summary counts it under
     errors."""
     result = run(two_puzzles[:1], ["native", "cnf:max_states=1"], [fake("mute", "print('nothing to say')")],
-                 out=tmp_path, time_limit=30, isolate=isolate)
+                 out=tmp_path, isolate=isolate)
     rows = {r["solver"]: r for r in _rows(tmp_path)}
     refused = rows["cnf:max_states=1"]
     assert (refused["status"], refused["verdict"]) == ("error", "") and "max_states" in refused["error"]
