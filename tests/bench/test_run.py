@@ -60,8 +60,8 @@ def test_the_summary_json_and_md(tmp_path, two_puzzles, fake):
     assert [s["kind"] for s in document["solvers"]] == ["nonolab", "external"]
     results = document["results"]
     for entry in results["solvers"]:
-        assert set(entry) == {"solver", "puzzles", "solved", "wrong", "timeouts", "errors", "par2", "total",
-                              "median", "p95", "max", "wins"}
+        assert set(entry) == {"solver", "puzzles", "solved", "wrong", "timeouts", "errors", "refused", "par2",
+                              "total", "median", "p95", "max", "wins"}
     assert set(results["virtual_best"]) == {"puzzles", "solved", "par2", "total", "median", "p95", "max"}
     assert results["ratios"][0]["solver"] == "native" and results["ratios"][0]["baseline"] == "echoer"
     # switch.non has two solutions: the fake's "unique" is refuted by native's two verified ones
@@ -224,18 +224,23 @@ def test_the_child_builds_a_spec_with_build_or_an_older_versions_get_spec(monkey
 @pytest.mark.parametrize("isolate", ["process", "worker"])
 def test_a_run_that_gave_no_answer_has_no_verdict(tmp_path, two_puzzles, fake, isolate):
     """Issue 23, as it applies to bench: error is none of the words.  A run that could not be run
-    or gave no verdict (an external's silence, a backend's library error) has status error, an
-    empty verdict and the reason, in runs.csv and the figures alike; the summary counts it under
-    errors."""
+    or gave no verdict (an external's silence) has status error, an empty verdict and the reason,
+    in runs.csv and the figures alike; the summary counts it under errors.  A backend that does
+    not accept the puzzle by a declared limit (cnf's model beyond max_states: TooLarge) has
+    status refused, no verdict and the limit's words, counted under refused, not errors."""
     result = run(two_puzzles[:1], ["native", "cnf:max_states=1"], [fake("mute", "print('nothing to say')")],
                  out=tmp_path, isolate=isolate)
     rows = {r["solver"]: r for r in _rows(tmp_path)}
     refused = rows["cnf:max_states=1"]
-    assert (refused["status"], refused["verdict"]) == ("error", "") and "max_states" in refused["error"]
+    assert (refused["status"], refused["verdict"], refused["solved"]) == ("refused", "", "False")
+    assert "max_states" in refused["error"]
     assert (rows["mute"]["status"], rows["mute"]["verdict"], rows["mute"]["solved"]) == ("error", "", "False")
     assert rows["mute"]["error"].startswith("no verdict in its output")
     assert (rows["native"]["status"], rows["native"]["verdict"]) == ("ok", "unique")
     assert {(r["solver"], r["status"], r["verdict"]) for r in result.records} == {
-        ("mute", "error", None), ("native", "ok", "unique"), ("cnf:max_states=1", "error", None)}
+        ("mute", "error", None), ("native", "ok", "unique"), ("cnf:max_states=1", "refused", None)}
     mute = next(s for s in result.figures["solvers"] if s["solver"] == "mute")
-    assert (mute["solved"], mute["errors"], mute["timeouts"]) == (0, 1, 0)
+    assert (mute["solved"], mute["errors"], mute["timeouts"], mute["refused"]) == (0, 1, 0, 0)
+    cnf = next(s for s in result.figures["solvers"] if s["solver"] == "cnf:max_states=1")
+    assert (cnf["puzzles"], cnf["solved"], cnf["errors"], cnf["timeouts"], cnf["refused"]) == (0, 0, 0, 0, 1)
+    assert "| cnf:max_states=1 | 0/0 | 0 | 0 | 0 | 1 |" in (tmp_path / "summary.md").read_text(encoding="utf-8")
