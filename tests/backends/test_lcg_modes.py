@@ -1,5 +1,5 @@
 """lcg's mode switching and rephasing (``modes=N``, ``first_mode``, ``focused_decay``,
-``rephase=N``; ``policy.cpp``): one search taking turns of a focused and a stable mode,
+``focused_phases``, ``rephase=N``; ``policy.cpp``): one search taking turns of a focused and a stable mode,
 its saved phases reset now and then.
 
 The contract, property and wall suites run the declared variants ``modes=5`` and
@@ -35,7 +35,8 @@ except Exception as exc:  # noqa: BLE001 - the reason is shown in the skip
 
 # Turns of one conflict, then 2, 4...; a rephase after 1 conflict, then 2, 3... more.
 BUSY = ({"modes": 1, "rephase": 1}, {"modes": 1, "first_mode": "stable", "focused_decay": 0.5},
-        {"rephase": 2, "phases": "saved"}, {"modes": 3, "rephase": 1, "hint_rounds": 0})
+        {"rephase": 2, "phases": "saved"}, {"modes": 3, "rephase": 1, "hint_rounds": 0},
+        {"modes": 2, "focused_phases": "target"})
 
 
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -30,7 +30,8 @@ def engine_for(solver, puzzle):
         target_phases=_PHASES[solver.phases], hint_rounds=solver.hint_rounds, hint_conflicts=solver.hint_conflicts,
         follow_conflicts=solver.follow_conflicts, probe_binaries=solver.probe_binaries, hint_after=solver.hint_after,
         modes=_FIRST_MODE[solver.first_mode] if solver.modes else 0, mode_conflicts=max(solver.modes, 1),
-        focused_decay=solver.focused_decay, rephase=solver.rephase)
+        focused_decay=solver.focused_decay, rephase=solver.rephase,
+        **({"focused_target": _PHASES[solver.focused_phases]} if hasattr(solver, "focused_phases") else {}))
 
 
 def first_solution(solver, puzzle, cap):

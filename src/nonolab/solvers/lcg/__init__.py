@@ -121,6 +121,8 @@ class LcgSolver:
             activities and phases are the one search's.  ``restarts`` is then unused.
         first_mode: with ``modes``, ``"focused"`` (the default) or ``"stable"``.
         focused_decay: with ``modes``, the VSIDS decay in the focused mode.
+        focused_phases: with ``modes``, the focused mode's decisions take the ``"saved"``
+            phases (the default, as CaDiCaL's) or the ``"target"`` ones (as the stable mode).
         rephase: 0 (the default): never.  N > 0: after N conflicts, then 2N, 3N... more, the
             saved (and target) phases are reset, in turn to the best phases (the longest
             trail without conflict since the last such reset), the original ones (the hints),
@@ -192,6 +194,8 @@ class LcgSolver:
                choices=tuple(_FIRST_MODE)),
         Option("focused_decay", "float", 0.85, "with modes, the VSIDS decay in the focused mode (stable: 0.95)",
                minimum=0.5, maximum=0.99),
+        Option("focused_phases", "choice", "saved", "with modes, the phases the focused mode's decisions take",
+               choices=tuple(_PHASES)),
         Option("rephase", "int", 0, "conflicts before the first reset of the saved phases (best, original, best, "
                "flipped; then 2x, 3x... apart; 0: never)", minimum=0, maximum=100_000_000),
         Option("probe_binaries", "bool", False, "root probing keeps what each probe implied as binary clauses "
@@ -217,6 +221,7 @@ class LcgSolver:
     modes: int
     first_mode: str
     focused_decay: float
+    focused_phases: str
     rephase: int
     PROGRAMMATIC = ("hold", "alarm")
     VARIANTS = {"minimise": ("basic",), "explain": ("positions",), "restarts": ("glucose",), "phases": ("saved",),
@@ -296,7 +301,8 @@ class LcgSolver:
                    _probe_budget(puzzle) if self.probing else 0)
 
         policy = {"modes": _FIRST_MODE[self.first_mode] if self.modes else 0, "mode_conflicts": max(self.modes, 1),
-                  "focused_decay": self.focused_decay, "rephase": self.rephase}
+                  "focused_decay": self.focused_decay, "focused_target": _PHASES[self.focused_phases],
+                  "rephase": self.rephase}
 
         def build(hints: bool) -> Any:
             if colour:

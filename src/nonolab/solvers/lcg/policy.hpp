@@ -20,6 +20,7 @@ struct ModeSettings {
     long long conflicts = 1000;    // the first mode's length
     double growth = 2.0;           // each mode this many times longer than the one before
     double focused_decay = 0.85;   // VSIDS decay in the focused mode (the stable mode's is 0.95)
+    bool focused_target = false;   // the focused mode's decisions take the target phases too
 };
 
 // How a rephase resets the saved phases: to the best phases (the values of the longest
@@ -45,8 +46,8 @@ public:
 
     // The VSIDS decay of the current mode.
     double var_decay() const { return focused_ ? modes_.focused_decay : kStableDecay; }
-    // False in the focused mode: decisions take the saved phases there, not the target ones.
-    bool target_phases() const { return !focused_; }
+    // False in the focused mode (unless focused_target): decisions take the saved phases there.
+    bool target_phases() const { return !focused_ || modes_.focused_target; }
     bool switching() const { return modes_.first != 0; }
 
     // Best phases: only tracked when rephasing is on.  note_trail offers a trail of
