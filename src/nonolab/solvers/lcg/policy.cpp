@@ -5,7 +5,10 @@
 // conflicts where Luby with target phases took 68,000-164,000, and ran away on the
 // other four (benchmarks/log/2026-11-26-tail-3.md).  Two engines taking turns doubled
 // the unlucky half, as they share nothing; modes take the turns inside one search, so
-// what one mode learns (clauses, activities, phases) the other starts from.
+// what one mode learns (clauses, activities, phases) the other starts from.  Measured
+// (benchmarks/log/2026-11-27-tail-7.md): the ten tail puzzles fall to a quarter or a half
+// of their conflicts, but whole sets rise 5-12 % and 15-Dom's first solution 4x, so the
+// modes and rephasing are options, off: they reshuffle the luck rather than remove it.
 #include "policy.hpp"
 
 #include <cmath>
