@@ -58,6 +58,8 @@ _RESTARTS = {"luby": 0, "glucose": 1}
 # The value a decision gives its cell: the target phase (the cell's value on the longest
 # conflict-free trail since the last restart) or the saved phase (its last value).
 _PHASES = {"target": True, "saved": False}
+# With mode switching (policy.hpp), the mode that comes first.
+_FIRST_MODE = {"focused": 2, "stable": 1}
 
 # The most colours the engine's domain masks hold (32 bits: the background and 31).
 MAX_COLOURS = 31
@@ -115,6 +117,20 @@ class LcgSolver:
             decisions take the solution's values (0, the default: never; the target
             phases already hold the solution, the longest trail without a conflict, and
             measured on taai2011 and the survey following it won nothing).
+        modes: 0 (the default): one policy throughout (``restarts``, ``phases``).  N > 0:
+            mode switching in one search (``policy.cpp``, as CaDiCaL and Kissat): a stable
+            mode (Luby restarts, VSIDS decay 0.95, the target phases) and a focused mode
+            (glucose restarts, ``focused_decay``, the saved phases) take turns, ``first_mode``
+            for N conflicts, each later turn twice as long as the one before; the clauses,
+            activities and phases are the one search's.  ``restarts`` is then unused.
+        first_mode: with ``modes``, ``"focused"`` (the default) or ``"stable"``.
+        focused_decay: with ``modes``, the VSIDS decay in the focused mode.
+        focused_phases: with ``modes``, the focused mode's decisions take the ``"saved"``
+            phases (the default, as CaDiCaL's) or the ``"target"`` ones (as the stable mode).
+        rephase: 0 (the default): never.  N > 0: after N conflicts, then 2N, 3N... more, the
+            saved (and target) phases are reset, in turn to the best phases (the longest
+            trail without conflict since the last such reset), the original ones (the hints),
+            the best again, and the saved ones flipped.
         interleave: 0 (the default): one search.  N > 0 (black and white, without a proof):
             two searches in one thread (``interleave.py``): first one without phase hints
             for N conflicts (an easy puzzle ends there, never paying for the hints), then
@@ -177,6 +193,17 @@ class LcgSolver:
                "starts beside it, the two in doubling turns until the first solution (0: one search)", minimum=0),
         Option("interleave_ratio", "int", 4, "with interleave, the default search's conflicts over the other's "
                "in each round", minimum=1, maximum=1000),
+        Option("modes", "int", 0, "mode switching in one search: the first mode's conflicts, each later mode "
+               "twice as long (stable: Luby restarts, target phases; focused: glucose restarts, faster decay, "
+               "saved phases; 0: off)", minimum=0, maximum=100_000_000),
+        Option("first_mode", "choice", "focused", "with modes, the mode that comes first",
+               choices=tuple(_FIRST_MODE)),
+        Option("focused_decay", "float", 0.85, "with modes, the VSIDS decay in the focused mode (stable: 0.95)",
+               minimum=0.5, maximum=0.99),
+        Option("focused_phases", "choice", "saved", "with modes, the phases the focused mode's decisions take",
+               choices=tuple(_PHASES)),
+        Option("rephase", "int", 0, "conflicts before the first reset of the saved phases (best, original, best, "
+               "flipped; then 2x, 3x... apart; 0: never)", minimum=0, maximum=100_000_000),
         Option("probe_binaries", "bool", False, "root probing keeps what each probe implied as binary clauses "
                "(written to a proof too)", experimental=True),
         Option("follow_conflicts", "int", 0, "with the hints, conflicts after a solution during which "
@@ -198,11 +225,16 @@ class LcgSolver:
     probe_binaries: bool
     interleave: int
     interleave_ratio: int
+    modes: int
+    first_mode: str
+    focused_decay: float
+    focused_phases: str
+    rephase: int
     PROGRAMMATIC = ("hold", "alarm")
     VARIANTS = {"minimise": ("basic",), "explain": ("positions",), "restarts": ("glucose",), "phases": ("saved",),
                 "probing": ("off",), "hint_rounds": ("0",), "hint_conflicts": ("0",), "follow_conflicts": ("1000",),
                 "probe_binaries": ("on",), "hint_after": ("3",), "hint_min_open": ("100",),
-                "interleave": ("3",)}
+                "interleave": ("3",), "modes": ("5",), "rephase": ("20",)}
 
     def __init__(self, *, hold: list | None = None, alarm: tuple[float, Any] | None = None, **options: Any):
         self.hold = hold
@@ -275,17 +307,22 @@ class LcgSolver:
         options = (_MINIMISE[self.minimise], _EXPLAIN[self.explain], _RESTARTS[self.restarts],
                    _probe_budget(puzzle) if self.probing else 0)
 
+        policy = {"modes": _FIRST_MODE[self.first_mode] if self.modes else 0, "mode_conflicts": max(self.modes, 1),
+                  "focused_decay": self.focused_decay, "focused_target": _PHASES[self.focused_phases],
+                  "rephase": self.rephase}
+
         def build(hints: bool) -> Any:
             if colour:
                 return self._engine.Engine(w, h, puzzle.rows, puzzle.columns, fixed, *options,
                                            colours=puzzle.colours, row_colours=puzzle.row_colours,
                                            column_colours=puzzle.column_colours,
-                                           target_phases=_PHASES[self.phases], probe_binaries=self.probe_binaries)
+                                           target_phases=_PHASES[self.phases], probe_binaries=self.probe_binaries,
+                                           **policy)
             return self._engine.Engine(w, h, puzzle.rows, puzzle.columns, fixed, *options,
                                        target_phases=_PHASES[self.phases], hint_rounds=self.hint_rounds if hints else 0,
                                        hint_conflicts=self.hint_conflicts, follow_conflicts=self.follow_conflicts,
                                        probe_binaries=self.probe_binaries, hint_after=self.hint_after,
-                                       hint_min_open=self.hint_min_open)
+                                       hint_min_open=self.hint_min_open, **policy)
 
         if self.interleave and not colour and proof is None and self.hint_rounds:
             engine: Any = Interleaved(lambda search: build(search == SEARCH_B), self.interleave, self.interleave_ratio)

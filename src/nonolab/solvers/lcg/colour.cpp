@@ -33,7 +33,7 @@ Engine::Engine(int width, int height, const std::vector<std::vector<int>>& rows,
                const std::vector<std::vector<int>>& column_colours, int colours, int minimise, int bands,
                int restarts, long long probe_budget)
     : width_(width), height_(height), nvars_(width * height * (colours + 1)), minimise_(minimise), bands_(bands),
-      restarts_(restarts), probing_(probe_budget > 0), probe_budget_(probe_budget) {
+      policy_(restarts), probing_(probe_budget > 0), probe_budget_(probe_budget) {
     values_ = colours + 1;
     full_ = values_ >= 32 ? 0xFFFFFFFFu : ((1u << values_) - 1u);
     setup(rows, columns);

@@ -51,21 +51,14 @@
 namespace lcg {
 
 namespace {
-double luby(double y, int x) {
-    int size = 1, seq = 0;
-    while (size < x + 1) { ++seq; size = 2 * size + 1; }
-    while (size - 1 != x) { size = (size - 1) >> 1; --seq; x = x % size; }
-    return std::pow(y, seq);
-}
-constexpr double kVarDecay = 0.95, kClauseDecay = 0.999;
-constexpr int kRestartUnit = 100;
+constexpr double kClauseDecay = 0.999;
 }  // namespace
 
 Engine::Engine(int width, int height, const std::vector<std::vector<int>>& rows,
                const std::vector<std::vector<int>>& columns, int minimise, int bands, int restarts,
                long long probe_budget)
     : width_(width), height_(height), nvars_(width * height), minimise_(minimise), bands_(bands),
-      restarts_(restarts), probing_(probe_budget > 0), probe_budget_(probe_budget) {
+      policy_(restarts), probing_(probe_budget > 0), probe_budget_(probe_budget) {
     setup(rows, columns);
 }
 
@@ -353,7 +346,8 @@ int Engine::next_probe() {
 }
 
 int Engine::pick_branch() {
-    const std::vector<uint8_t>& phase = hints_now_ ? hint_phase_ : target_phases_ ? target_phase_ : saved_phase_;
+    const std::vector<uint8_t>& phase =
+        hints_now_ ? hint_phase_ : target_phases_ && policy_.target_phases() ? target_phase_ : saved_phase_;
     while (!order_.empty()) {
         const int v = order_.pop();
         if (value_[v] < 0) return lit_of(v, phase[v] == 1);
@@ -362,9 +356,10 @@ int Engine::pick_branch() {
 }
 
 void Engine::update_target() {
-    if (!target_phases_ || level() == 0) return;
+    if (level() == 0) return;
     const size_t consistent = static_cast<size_t>(trail_lim_[level() - 1]);
-    if (consistent <= target_trail_) return;
+    if (policy_.tracks_best()) policy_.note_trail(consistent, value_, saved_phase_);  // (policy.cpp)
+    if (!target_phases_ || consistent <= target_trail_) return;
     target_trail_ = consistent;
     ++counters_.target_updates;
     for (int v = 0; v < nvars_; ++v)
@@ -397,24 +392,20 @@ RunResult Engine::run(double seconds, long long conflicts) {
             ++counters_.learned;
             counters_.learned_literals += static_cast<long long>(learnt.size());
             const int lbd = learn(learnt, back_level, false);
-            lbd_sum_ += lbd;
-            lbd_fast_ += (lbd - lbd_fast_) / 32.0;
-            order_.decay(kVarDecay);
+            // Restarts, modes and rephasing: policy.cpp.
+            order_.decay(policy_.var_decay());
             clause_inc_ /= kClauseDecay;
-            if (restarts_ == 0) {
-                if (counters_.conflicts >= restart_at_) {
-                    ++luby_index_;
-                    restart_at_ = counters_.conflicts + static_cast<long long>(kRestartUnit * luby(2.0, luby_index_));
-                    if (counters_.conflicts > 1) restart();
-                }
-            } else {
-                // Glucose-style: restart when the recent learned clauses (a moving
-                // average of their LBD) are clearly worse than all of them on average.
-                ++since_restart_;
-                if (since_restart_ >= 50 && lbd_fast_ * 0.8 > lbd_sum_ / counters_.learned) {
-                    since_restart_ = 0;
-                    restart();
-                }
+            if (policy_.restart_due(counters_.conflicts, lbd)) restart();
+            if (policy_.switch_due(counters_.conflicts)) {
+                ++counters_.mode_switches;
+                restart();
+            }
+            const Rephase rephase = policy_.rephase_due(counters_.conflicts);
+            if (rephase != Rephase::NONE) {
+                ++counters_.rephases;
+                policy_.rephase(rephase, saved_phase_);
+                target_phase_ = saved_phase_;
+                target_trail_ = 0;
             }
             if (static_cast<double>(num_learnts_) >= max_learnts_) reduce_db();
             if (hint_after_ > 0 && !hinted_ && !probing_ && counters_.conflicts >= hint_after_) restart();  // (hints.cpp)
@@ -437,6 +428,7 @@ RunResult Engine::run(double seconds, long long conflicts) {
                 counters_.probe_line_runs = counters_.line_runs - probe_start_runs_;
             }
             if (!hinted_ && counters_.conflicts >= hint_after_) apply_hints();
+            if (policy_.wants_original()) policy_.keep_original(saved_phase_);  // (policy.cpp)
             const int decision = pick_branch();
             if (decision < 0) {
                 if (values_) solution_from_values();

@@ -15,6 +15,7 @@
 #include "arena.hpp"
 #include "drop.hpp"
 #include "heap.hpp"
+#include "policy.hpp"
 #include "proof.hpp"
 
 namespace lcg {
@@ -50,6 +51,7 @@ struct Counters {
     long long explanation_checks = 0, learned_literals = 0, minimised_literals = 0, blocking = 0;
     long long cache_hits = 0, probes = 0, probe_line_runs = 0, target_updates = 0, hint_rounds = 0;
     long long explanation_hits = 0;
+    long long mode_switches = 0, rephases = 0;  // (policy.hpp)
 };
 
 enum RunResult { BUDGET = 0, SOLUTION = 1, EXHAUSTED = 2 };
@@ -89,6 +91,10 @@ public:
     void set_hint_after(long long conflicts) { hint_after_ = conflicts; }
     // The hints run only when more than `percent` of the cells are open after probing (hints.cpp).
     void set_hint_min_open(int percent) { hint_min_open_ = percent; }
+
+    // Mode switching and rephasing (policy.hpp); before the first run.
+    void set_modes(const ModeSettings& modes) { policy_.set_modes(modes); }
+    void set_rephase(long long conflicts) { policy_.set_rephase(conflicts); }
 
     // Root probing keeps what each probe implied as binary clauses (probe.cpp).
     void set_probe_binaries(bool on) { probe_binaries_ = on; }
@@ -133,7 +139,8 @@ private:
     enum Reason : uint8_t { NONE = 0, CLAUSE = 1, LINE = 2 };
     static constexpr int NO_CONFLICT = -1, LINE_CONFLICT = -2, PAUSED = -3;
 
-    int width_, height_, nvars_, minimise_, bands_, restarts_;
+    int width_, height_, nvars_, minimise_, bands_;
+    SearchPolicy policy_;  // restarts, modes, rephasing (policy.hpp)
     bool probing_;
     long long probe_budget_, probe_start_runs_ = 0;
     int probe_next_ = 0;
@@ -147,8 +154,6 @@ private:
     bool implied_by_probe(int lit) const {
         return !implied_at_root_.empty() && implied_at_root_[lit] == static_cast<int>(trail_.size()) + 1;
     }
-    double lbd_fast_ = 0.0, lbd_sum_ = 0.0;
-    long long since_restart_ = 0;
     std::vector<int> to_clear_, stack_;
     std::vector<std::vector<int>> line_cells_, line_clue_;
     LineDP dp_;
@@ -267,8 +272,6 @@ private:
     void restart();
 
     bool unsat_ = false, started_ = false;
-    long long restart_at_ = 0;
-    int luby_index_ = 0;
     std::vector<uint8_t> solution_;
     Counters counters_;
     std::chrono::steady_clock::time_point deadline_;

@@ -7,7 +7,9 @@
 //       probe_budget: line runs root probing may spend (0: no probing); target_phases:
 //       1 decisions take the target phases, 0 the saved phases; hint_rounds, hint_conflicts,
 //       follow_conflicts, hint_after: phase hints (Engine::set_phase_hints, set_hint_after);
-//       probe_binaries, skip_implied_probes (default 1): root probing's extras (probe.cpp).
+//       probe_binaries, skip_implied_probes (default 1): root probing's extras (probe.cpp);
+//       modes (0 off, 1 stable first, 2 focused first), mode_conflicts, mode_growth, focused_decay,
+//       focused_target, rephase: mode switching and rephasing (policy.hpp).
 //   Colour puzzles: colours=k (2..31) and row_colours/column_colours, each block's
 //       colour 1..k in the shape of rows/columns; fixed: (cell, value) pairs, value 0..k.
 //   Engine.run(seconds, conflicts=0) -> 0 budget spent (the seconds, or `conflicts` more
@@ -59,16 +61,20 @@ bool colours_fit(const std::vector<std::vector<int>>& clues, const std::vector<s
 int Engine_init(EngineObject* self, PyObject* args, PyObject* kwds) {
     static const char* keywords[] = {"width", "height", "rows", "columns", "fixed", "minimise", "bands", "restarts", "probe_budget",
                                      "colours", "row_colours", "column_colours", "target_phases", "hint_rounds", "hint_conflicts",
-                                     "follow_conflicts", "probe_binaries", "skip_implied_probes", "hint_after", "hint_min_open", nullptr};
+                                     "follow_conflicts", "probe_binaries", "skip_implied_probes", "hint_after", "modes",
+                                     "mode_conflicts", "mode_growth", "focused_decay", "rephase", "focused_target",
+                                     "hint_min_open", nullptr};
     int width = 0, height = 0, minimise = 2, bands = 0, restarts = 0, colours = 0, target_phases = 1, hint_rounds = 0,
-        probe_binaries = 0, skip_implied_probes = 1, hint_min_open = 0;
-    long long probe_budget = 0, hint_conflicts = 0, follow_conflicts = 0, hint_after = 0;
+        probe_binaries = 0, skip_implied_probes = 1, modes = 0, focused_target = 0, hint_min_open = 0;
+    long long probe_budget = 0, hint_conflicts = 0, follow_conflicts = 0, hint_after = 0, mode_conflicts = 1000, rephase = 0;
+    double mode_growth = 2.0, focused_decay = 0.85;
     PyObject *rows = nullptr, *columns = nullptr, *fixed = nullptr, *row_colours = nullptr, *column_colours = nullptr;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "iiOO|OiiiLiOOpiLLppLi", const_cast<char**>(keywords), &width,
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "iiOO|OiiiLiOOpiLLppLiLddLpi", const_cast<char**>(keywords), &width,
                                      &height, &rows, &columns, &fixed, &minimise, &bands, &restarts, &probe_budget,
                                      &colours, &row_colours, &column_colours, &target_phases, &hint_rounds,
                                      &hint_conflicts, &follow_conflicts, &probe_binaries, &skip_implied_probes, &hint_after,
-                                     &hint_min_open))
+                                     &modes, &mode_conflicts, &mode_growth, &focused_decay, &rephase,
+                                     &focused_target, &hint_min_open))
         return -1;
     if (colours != 0 && (colours < 2 || colours > 31 || !row_colours || !column_colours)) {
         PyErr_SetString(PyExc_ValueError, "a colour puzzle needs 2..31 colours and row_colours, column_colours");
@@ -88,6 +94,12 @@ int Engine_init(EngineObject* self, PyObject* args, PyObject* kwds) {
     }
     if (hint_min_open < 0 || hint_min_open > 100) {
         PyErr_SetString(PyExc_ValueError, "hint_min_open is a per cent, 0..100");
+        return -1;
+    }
+    if (modes < 0 || modes > 2 || mode_conflicts < 1 || mode_growth < 1.0 || !(focused_decay > 0.0 && focused_decay < 1.0) ||
+        rephase < 0) {
+        PyErr_SetString(PyExc_ValueError, "modes must be 0 (off), 1 (stable first) or 2 (focused first), mode_conflicts "
+                                          ">= 1, mode_growth >= 1, focused_decay in (0, 1), rephase >= 0");
         return -1;
     }
     if (bands < 0 || bands > 2) {
@@ -134,6 +146,8 @@ int Engine_init(EngineObject* self, PyObject* args, PyObject* kwds) {
     self->engine->set_hint_min_open(hint_min_open);
     self->engine->set_probe_binaries(probe_binaries != 0);
     self->engine->set_probe_skipping(skip_implied_probes != 0);
+    self->engine->set_modes(lcg::ModeSettings{modes, mode_conflicts, mode_growth, focused_decay, focused_target != 0});
+    self->engine->set_rephase(rephase);
     if (fixed && fixed != Py_None) {
         PyObject* fast = PySequence_Fast(fixed, "fixed must be a sequence of (cell, filled) pairs");
         if (!fast) return -1;
@@ -210,7 +224,7 @@ PyObject* Engine_stats(EngineObject* self, PyObject*) {
         {"learned_literals", c.learned_literals}, {"minimised_literals", c.minimised_literals},
         {"blocking_clauses", c.blocking}, {"cache_hits", c.cache_hits}, {"probes", c.probes},
         {"probe_line_runs", c.probe_line_runs}, {"target_updates", c.target_updates}, {"hint_rounds", c.hint_rounds},
-        {"explanation_hits", c.explanation_hits},
+        {"explanation_hits", c.explanation_hits}, {"mode_switches", c.mode_switches}, {"rephases", c.rephases},
     };
     for (const auto& item : items)
         if (!put(dict, item.first, PyLong_FromLongLong(item.second))) { Py_DECREF(dict); return nullptr; }
