@@ -125,6 +125,18 @@ def active() -> InputLimits:
     return (_ACTIVE.get() or InputLimits()).resolved()
 
 
+def _active_limit(field: str) -> int | None:
+    """``active()``'s ``field`` alone: the read under way's (resolved), else its one
+    environment variable, else :data:`DEFAULT`'s.  Every backend's ``accept`` asks for the
+    memory budget, once a solve: reading the other five variables each time cost more than
+    a small puzzle's check (8 us of an 18 us ``accept``).  Read at each call, so a variable
+    changed between two solves is honoured."""
+    under_way = _ACTIVE.get()
+    if under_way is not None:
+        return getattr(under_way, field)
+    return _from_env(_VARIABLES[field], getattr(DEFAULT, field))
+
+
 @contextlib.contextmanager
 def applied(limits: InputLimits | None) -> Iterator[InputLimits]:
     """Make ``limits`` (resolved) the ones :func:`check_cells` sees while the body runs."""
@@ -215,7 +227,7 @@ def check_memory(what: str, width: int, height: int, bytes_per_cell: int) -> Non
     ...
     nonolab.errors.TooLarge: backend 'lcg' needs about 11.2 GiB for the 10000x10000 puzzle (120 bytes a cell), beyond the memory budget of 1.0 GiB (raise it with NONOLAB_MAX_MEMORY=N bytes, or InputLimits(max_memory=N))
     """
-    limit = active().max_memory
+    limit = _active_limit("max_memory")
     need = width * height * bytes_per_cell
     if limit is not None and need > limit:
         raise TooLarge(f"{what} needs about {_memory(need)} for the {width}x{height} puzzle "

@@ -31,7 +31,7 @@ from nonolab.solvers.session import OneShotSession, Session, open_session
 from nonolab.solvers.steps import Step, Technique, replay
 
 __all__ = ["DEFAULT", "PROVER", "ROLES", "Batching", "Budget", "Capability", "Proving", "Given", "Limits", "Option", "SolveResult", "Solver", "Stats", "Status",
-           "OneShotSession", "Session", "Step", "Technique", "as_batching", "as_prover", "backends_with", "build", "bytes_per_cell", "capabilities_of",
+           "OneShotSession", "Session", "Step", "Technique", "as_batching", "as_prover", "backend_class", "backends_with", "build", "bytes_per_cell", "capabilities_of",
            "declared_bytes_per_cell", "describe_option", "get", "line_strategies", "names", "open_session", "options_of",
            "parse_pairs", "parse_spec", "replay", "role", "specs", "variants"]
 
@@ -126,6 +126,20 @@ def options_of(name: str) -> tuple[Option, ...]:
     """
     role(name)
     return tuple(getattr(_class(name), "OPTIONS", ()))
+
+
+def backend_class(name: str) -> type:
+    """The class :func:`build` makes backend ``name`` of, without building one (its
+    declarations: ``PROGRAMMATIC``, ``OPTIONS``...).
+
+    Raises:
+        UnknownBackend / BackendUnavailable: as :func:`build`.
+
+    >>> backend_class("lcg").__name__
+    'LcgSolver'
+    """
+    role(name)
+    return _class(name)
 
 
 def capabilities_of(name: str) -> frozenset[Capability]:

@@ -41,6 +41,21 @@ def model_states(puzzle: Puzzle) -> int:
     return total
 
 
+def model_states_at_most(puzzle: Puzzle) -> int:
+    """An upper bound of :func:`model_states` from the grid's size alone, in constant time:
+    a line of ``n`` cells has at most ``(n + 2)**2 // 4`` states (``(M + 1)(S + 1)`` with
+    ``M + S = n`` is largest when the two are equal), whatever its clue.  A puzzle within a
+    bound by this measure is within it by the exact one, without a pass over its clues
+    (``auto`` asks on every solve whether a 25x25 grid fits a bound of millions).
+
+    >>> p = Puzzle(rows=((1,), (1,)), columns=((1,), (1,)))
+    >>> model_states(p) <= model_states_at_most(p), model_states_at_most(p)
+    (True, 20)
+    """
+    w, h = puzzle.width, puzzle.height
+    return w * h + h * ((w + 2) ** 2 // 4) + w * ((h + 2) ** 2 // 4)
+
+
 def refuse_beyond(backend: str, puzzle: Puzzle, max_states: int | None) -> None:
     """Raise :class:`~nonolab.errors.TooLarge` when ``puzzle``'s model is beyond ``max_states``.
 

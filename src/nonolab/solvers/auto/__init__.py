@@ -54,12 +54,12 @@ from dataclasses import fields
 from typing import Any, Callable, Iterable, Iterator
 
 from nonolab.core.puzzle import Puzzle
-from nonolab.errors import InvalidArgument
-from nonolab.solvers import as_batching, declared_bytes_per_cell, options_of
+from nonolab.errors import BackendUnavailable, InvalidArgument
+from nonolab.solvers import as_batching, options_of
 from nonolab.solvers.base import Capability, Given, Limits, SolveResult, Budget, accept, bytes_per_cell, left
 from nonolab.solvers.options import Option, settle
 from nonolab.solvers.warm import warm_up
-from nonolab.solvers.auto.parts import Parts, Schedule, takes_clauses as _takes_clauses
+from nonolab.solvers.auto.parts import Parts, Schedule, shared, takes_clauses as _takes_clauses
 from nonolab.solvers.auto.colour import colour_engines, solve_colour
 from nonolab.solvers.auto.carry_on import one_engine, race_native
 from nonolab.solvers.auto.duel import duel
@@ -295,8 +295,9 @@ class AutoSolver:
     def parts(self) -> Parts:
         """What the strategies work with, read from this solver's options: the engines to
         build, the schedule, the result's assembly (:class:`~nonolab.solvers.auto.parts.Parts`).
-        Read once, at the first call (the options do not change after construction): a
-        puzzle of a millisecond must not pay 10 us for it on every solve.
+        Read once, and shared by every solver of equal options (a fresh solver a puzzle,
+        as the library and the CLI build them, finds them read: a puzzle of a millisecond
+        must not pay for them on every solve); a solver given ``progress`` reads its own.
 
         >>> parts = AutoSolver(native_budget=0.25).parts()
         >>> parts.first, parts.schedule.native_budget, parts.hand_off_times()["hand_off_after"]
@@ -304,8 +305,17 @@ class AutoSolver:
         """
         built = self.__dict__.get("_parts")
         if built is None:
-            built = self.__dict__["_parts"] = self._read_parts()
+            built = self.__dict__["_parts"] = shared(self._options_key(), self._read_parts)
         return built
+
+    def _options_key(self) -> Any:
+        """What :meth:`_read_parts` reads, as a key (``None``: not to be shared): every
+        declared option as settled (``cdcl``, ``rival`` and ``early`` as the constructor
+        resolved them) and the engines' options."""
+        if self.progress is not None:
+            return None
+        return (type(self), tuple(getattr(self, option.name) for option in self.OPTIONS),
+                tuple(sorted(self.native_options.items())), tuple(sorted(self.cdcl_options.items())))
 
     def _read_parts(self) -> Parts:
         # The schedule's fields are options of the same names.
@@ -348,14 +358,19 @@ class AutoSolver:
         ...     Puzzle(rows=((1,),), columns=((1,),)))
         ('solo', 'duel')
         """
+        last = self.__dict__.get("_routed")   # (solve asks twice: through accept's memory, then itself)
+        if last is not None and last[0] is puzzle:
+            return last[1]
+        route = self._route(puzzle)
+        self.__dict__["_routed"] = (puzzle, route)
+        return route
+
+    def _route(self, puzzle: Puzzle) -> str:
         parts = self.parts()
         if puzzle.is_colour:
             return "colour"
         if self.rival != "native" and max(puzzle.height, puzzle.width) <= self.solo_side:
-            first_class = self.__dict__.get("_first_class")
-            if first_class is None:   # (built once: the options do not change)
-                first_class = self.__dict__["_first_class"] = type(parts.engine(parts.first))
-            if solo_fits(parts, puzzle, first_class) and parts.fits(puzzle):
+            if solo_fits(parts, puzzle, parts.engine_class(parts.first)) and parts.fits(puzzle):
                 return "solo"
         if not parts.fits(puzzle):
             return "native"
@@ -377,14 +392,16 @@ class AutoSolver:
         True
         """
         route = self.route(puzzle)
-        known = self.__dict__.setdefault("_memory", {})   # a route's members do not change: once each
-        if (route, puzzle.is_colour) not in known:
-            known[route, puzzle.is_colour] = self._members_memory(route, puzzle)
-        return known[route, puzzle.is_colour]
+        known = self.parts().known   # who a route's members are follows from the options: found once each
+        if ("members", route) not in known:
+            known["members", route] = self._members(route)
+        return sum(bytes_per_cell(member, puzzle) for member in known["members", route])   # (each read live)
 
-    def _members_memory(self, route: str, puzzle: Puzzle) -> int:
-        """:meth:`memory_per_cell` on ``route`` (what a cell costs depends on the route and
-        on whether the puzzle is in colour, nothing else)."""
+    def _members(self, route: str) -> tuple[Any, ...]:
+        """What :meth:`memory_per_cell` asks on ``route``: native as auto builds it, the
+        engines built with their options where their cost follows them (lcg's
+        ``interleave``, in ``cdcl_options`` too), else their classes (building cnf imports
+        python-sat); an engine that cannot load here declares nothing."""
         parts = self.parts()
         with_native = route not in ("colour", "solo") or (route == "colour" and parts.record_steps)
         if route == "colour":
@@ -395,9 +412,15 @@ class AutoSolver:
             specs = [parts.first]
         else:
             specs = []
-        native = bytes_per_cell(parts.native(), puzzle) if with_native else 0
-        return native + sum(declared_bytes_per_cell(spec, puzzle) for spec in specs)
-
+        members: list[Any] = [parts.native()] if with_native else []
+        for spec in specs:
+            try:
+                engine_class = parts.engine_class(spec)
+            except BackendUnavailable:
+                continue
+            per_instance = callable(getattr(engine_class, "memory_per_cell", None))
+            members.append(parts.engine(spec) if per_instance else engine_class)
+        return tuple(members)
 
     def solve_many(self, puzzles: Iterable[Puzzle], limits: Limits = Limits(),
                    rest: Callable[[Puzzle, Limits], SolveResult] | None = None) -> Iterator[Any]:

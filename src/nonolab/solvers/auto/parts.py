@@ -24,12 +24,12 @@ from typing import Any, Callable, Mapping
 
 from nonolab.core.grid import Grid
 from nonolab.core.puzzle import Puzzle
-from nonolab.solvers import capabilities_of, get, build, options_of, parse_spec
+from nonolab.solvers import backend_class, capabilities_of, get, build, options_of, parse_spec
 from nonolab.solvers.base import Capability, Given, Limits, SolveResult, Stats, Budget, finish
-from nonolab.solvers.size import model_states
+from nonolab.solvers.size import model_states, model_states_at_most
 from nonolab.solvers.auto.handing import cdcl_step, distinct
 
-__all__ = ["Parts", "Schedule", "takes_clauses"]
+__all__ = ["Parts", "Schedule", "shared", "takes_clauses"]
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -86,6 +86,10 @@ class Parts:
     progress: Callable[[int, int], None] | None = None
     native_options: Mapping[str, Any] = field(default_factory=dict)
     engine_options: Mapping[str, Any] = field(default_factory=dict)
+    # What follows from the fields alone, computed at its first use (model_bounds,
+    # engine_class, auto's memory a route): Parts are shared by the solvers of equal
+    # options (AutoSolver.parts), so a fresh solver a puzzle does not pay for it again.
+    known: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def first(self) -> str:
@@ -104,17 +108,28 @@ class Parts:
         """The engine ``spec`` names, with the first engine's options when it is that one."""
         return build(spec, **(self.engine_options if spec == self.first else {}))
 
+    def engine_class(self, spec: str) -> type:
+        """The class :meth:`engine` builds for ``spec``, read from the registry (once)."""
+        key = ("class", spec)
+        if key not in self.known:
+            self.known[key] = backend_class(parse_spec(spec)[0])
+        return self.known[key]
+
     def fits(self, puzzle: Puzzle) -> bool:
-        """Whether every engine can hold this puzzle's model (:meth:`model_bounds`)."""
-        states = model_states(puzzle)
-        return all(bound is None or states <= bound for bound in self.model_bounds())
+        """Whether every engine can hold this puzzle's model (:meth:`model_bounds`): by the
+        grid's size when that bounds the model within them all (a 25x25 grid's at most
+        9,737 states), else by the model's exact size."""
+        if "bound" not in self.known:
+            self.known["bound"] = min((b for b in self.model_bounds() if b is not None), default=None)
+        bound = self.known["bound"]
+        return bound is None or model_states_at_most(puzzle) <= bound or model_states(puzzle) <= bound
 
     def model_bounds(self) -> list[int | None]:
         """The model sizes (automaton states) that may be handed over: ``handoff_max_states``
         and each engine's ``max_states``.  An engine is built only when its spec sets the
         bound: building cnf imports python-sat (40-60 ms), which a puzzle native settles
         must not pay."""
-        bounds = [self.handoff_max_states]
+        bounds: list[int | None] = [self.handoff_max_states]
         for spec in self.engines:
             name, spec_options = parse_spec(spec)
             if "max_states" in spec_options or "max_states" in (self.engine_options if spec == self.first else {}):
@@ -199,3 +214,31 @@ class Parts:
 def takes_clauses(spec: str) -> bool:
     """Whether the engine a spec names takes implications (``probe_clauses``) besides cells."""
     return Capability.IMPLICATIONS in capabilities_of(parse_spec(spec)[0])
+
+
+# Parts by the options they were read from (AutoSolver.parts): the library and the CLI
+# build a solver a puzzle, and what follows from the options alone is the same for each.
+_SHARED: dict[Any, Parts] = {}
+_SHARED_MOST = 64   # distinct option sets kept (a sweep of options builds many)
+
+
+def shared(key: Any, make: Callable[[], Parts]) -> Parts:
+    """The :class:`Parts` read from the options ``key`` stands for: made by ``make`` the
+    first time, the same object for every later solver of equal options (``None``, or a
+    ``key`` that cannot be hashed: a fresh one each time).
+
+    >>> a = shared(("doc", 1), lambda: Parts(name="auto", engines=("lcg",), rival="none", schedule=None))
+    >>> a is shared(("doc", 1), lambda: None), a is shared(("doc", 2), lambda: a)
+    (True, True)
+    """
+    try:
+        found = _SHARED.get(key) if key is not None else None
+    except TypeError:   # an option's value that cannot be hashed
+        return make()
+    if found is None:
+        found = make()
+        if key is not None:
+            if len(_SHARED) >= _SHARED_MOST:
+                _SHARED.clear()
+            _SHARED[key] = found
+    return found
