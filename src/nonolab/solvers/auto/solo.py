@@ -20,7 +20,6 @@ there), so the union of their solutions is exact when the winner's search was.
 
 from __future__ import annotations
 
-import threading
 from typing import Any
 
 from nonolab.core.grid import Grid
@@ -45,7 +44,8 @@ def solo(parts: Parts, puzzle: Puzzle, limits: Limits, watch: Budget, given: Giv
     """``engine`` (the first engine, built) alone in the caller's thread; past
     ``solo_budget`` CPU seconds (``solo_find_budget`` when one solution is asked for)
     the rival joins in a thread of its own."""
-    race = Race(lambda got: got[0].status not in STOPPED, limits.cancel, threading.Event())
+    # (no wake event: the caller waits on the race's queue of ended parts, race.wait)
+    race = Race(lambda got: got[0].status not in STOPPED, limits.cancel)
     rival = parts.rival if parts.rival in parts.engines[1:] else None
     handed: dict[str, Any] = {}
 
