@@ -28,7 +28,9 @@ SMALL, LARGE = _grid(5), _grid(200)
 
 def test_solvers_of_equal_options_share_their_parts_and_others_do_not():
     assert get("auto").parts() is get("auto").parts()
-    assert build("auto:native_budget=0.5").parts() is get("auto").parts()   # the default, spelt out
+    assert build("auto:native_budget=0.25").parts() is build("auto:native_budget=0.25").parts()
+    assert build("auto:native_budget=0.25").parts() is not get("auto").parts()
+    assert build("auto:native_budget=0.25").parts().schedule.native_budget == 0.25
     assert get("auto", solo_side=0).parts() is not get("auto").parts()
     assert get("auto", cdcl_options={"interleave": 3}).parts() is not get("auto").parts()
     assert get("auto", native_options={"probing": "none"}).parts() is not get("auto").parts()

@@ -268,6 +268,11 @@ class AutoSolver:
                  native_options: dict[str, Any] | None = None, cdcl_options: dict[str, Any] | None = None,
                  **options: Any):
         settle(self, options)
+        # The key of the parts shared by solvers of equal options (parts()): the options as
+        # given (sorted by name; cheaper than the settled ones, and what they follow from).
+        self._given = None if progress is not None else (
+            type(self), tuple(sorted(options.items())), tuple(sorted((native_options or {}).items())),
+            tuple(sorted((cdcl_options or {}).items())))
         # Unset, each side of the race is the measured partner of the other.
         if self.cdcl is None:
             self.cdcl = "cpsat" if self.rival == "lcg" else "lcg"
@@ -309,13 +314,9 @@ class AutoSolver:
         return built
 
     def _options_key(self) -> Any:
-        """What :meth:`_read_parts` reads, as a key (``None``: not to be shared): every
-        declared option as settled (``cdcl``, ``rival`` and ``early`` as the constructor
-        resolved them) and the engines' options."""
-        if self.progress is not None:
-            return None
-        return (type(self), tuple(getattr(self, option.name) for option in self.OPTIONS),
-                tuple(sorted(self.native_options.items())), tuple(sorted(self.cdcl_options.items())))
+        """What :meth:`_read_parts` reads follows from this, the options as given to the
+        constructor (``None``: not to be shared): settling them is a function of them."""
+        return self.__dict__.get("_given")
 
     def _read_parts(self) -> Parts:
         # The schedule's fields are options of the same names.

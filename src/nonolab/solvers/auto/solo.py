@@ -44,17 +44,19 @@ def solo(parts: Parts, puzzle: Puzzle, limits: Limits, watch: Budget, given: Giv
     """``engine`` (the first engine, built) alone in the caller's thread; past
     ``solo_budget`` CPU seconds (``solo_find_budget`` when one solution is asked for)
     the rival joins in a thread of its own."""
-    # (no wake event: the caller waits on the race's queue of ended parts, race.wait)
-    race = Race(lambda got: got[0].status not in STOPPED, limits.cancel)
     rival = parts.rival if parts.rival in parts.engines[1:] else None
     handed: dict[str, Any] = {}
+    # The race is made when the rival joins (most puzzles end before: they never pay for
+    # its events); until then the engine's cancel is its ``won`` to come.
+    won = _Won(lambda: Race(lambda got: got[0].status not in STOPPED, limits.cancel))
 
     def join(root: Grid) -> None:  # between the engine's slices, in the caller's thread
         if rival is None or watch.expired() or watch.cancelled():
             return
         handed["root"] = root
-        race.start(1, rival, lambda cancel: parts.hand_over(rival, puzzle, root, given, left(limits, watch, cancel),
-                                                            parts.rival_fix_cells), parts.schedule.rival_nice)
+        won.race().start(1, rival, lambda cancel: parts.hand_over(rival, puzzle, root, given,
+                                                                  left(limits, watch, cancel), parts.rival_fix_cells),
+                         parts.schedule.rival_nice)
 
     kept: list = []  # the engine's memory, freed after the answer is in
     # One solution asked for: finding it is the engine's strength, and the rival joins late.
@@ -62,12 +64,14 @@ def solo(parts: Parts, puzzle: Puzzle, limits: Limits, watch: Budget, given: Giv
     engine.alarm = (budget, join)
     if "hold" in getattr(type(engine), "PROGRAMMATIC", ()):
         engine.hold = kept
-    cancel: Any = race.won if limits.cancel is None else Either(race.won, limits.cancel)
+    cancel: Any = won if limits.cancel is None else Either(won, limits.cancel)
     first = engine.solve(puzzle, left(limits, watch, cancel), given)
     name = parts.first
-    if first.status not in STOPPED or not race.names:
-        race.stop()
-        phase = f"{name}|{rival} race" if race.names else f"{name} alone"
+    race = won.made
+    if first.status not in STOPPED or race is None:
+        if race is not None:
+            race.stop()
+        phase = f"{name}|{rival} race" if race is not None else f"{name} alone"
         return _relabel(parts, watch, first, phase, name if first.status not in STOPPED else None)
     if watch.expired() or watch.cancelled():  # the caller's limit: nobody answered
         race.stop()
@@ -86,6 +90,51 @@ def solo(parts: Parts, puzzle: Puzzle, limits: Limits, watch: Budget, given: Giv
     counters.update(cells)
     return finish(parts.name, puzzle, limits, watch, merged[:cap] if cap is not None else merged, complete,
                   counters, (), second.remainder or handed.get("root"), checked=True)
+
+
+class _Won:
+    """A race's ``won`` before the race is made (:meth:`race`, once, in the caller's
+    thread, as are the engine's subscriptions): unset until then; what subscribed to it
+    (the engine's interrupt) is subscribed to the race's ``won`` when it is made.
+
+    >>> from nonolab.solvers.auto.racing import Race
+    >>> won, calls = _Won(lambda: Race(lambda got: True)), []
+    >>> unsubscribe = won.on_set(lambda: calls.append("stopped"))
+    >>> won.is_set(), won.made is None
+    (False, True)
+    >>> won.race().won.set(); won.is_set(), calls
+    (True, ['stopped'])
+    """
+
+    def __init__(self, make: Any):
+        self._make = make
+        self.made: Race | None = None
+        self._calls: list[list[Any]] = []   # [call, its unsubscribe from the race's won]
+
+    def race(self) -> Race:
+        if self.made is None:
+            self.made = self._make()
+            for entry in self._calls:
+                entry[1] = self.made.won.on_set(entry[0])
+        return self.made
+
+    def is_set(self) -> bool:
+        return self.made is not None and self.made.won.is_set()
+
+    def set(self) -> None:
+        self.race().won.set()
+
+    def on_set(self, call: Any) -> Any:
+        """Call ``call()`` when the race is won (subscribed now, or when the race is made)."""
+        entry = [call, self.made.won.on_set(call) if self.made is not None else None]
+        self._calls.append(entry)
+
+        def unsubscribe() -> None:
+            if entry in self._calls:
+                self._calls.remove(entry)
+            if entry[1] is not None:
+                entry[1]()
+        return unsubscribe
 
 
 def _counters(phase: str, winner: str | None, first: SolveResult, second: SolveResult | None) -> dict[str, Any]:
