@@ -57,7 +57,7 @@ def lower_priority(thread_id: int | None, nice: int) -> bool:
 class Either:
     """An event that is set when its own flag or a caller's cancel is."""
 
-    def __init__(self, own: threading.Event, other: Any):
+    def __init__(self, own: Any, other: Any):   # (an Event, or what stands for one: solo._Won)
         self.own, self.other = own, other
 
     def set(self) -> None:
