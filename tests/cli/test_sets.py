@@ -224,7 +224,8 @@ def test_repair_of_a_set_writes_every_puzzle_the_one_an_error_stopped_unchanged(
     # To standard output: the puzzles there, each answer (the error too) on stderr in order.
     piped = run("repair", *refuse, path)
     assert piped.exit_code == 2 and len(loads_all(piped.stdout, "json")) == 3
-    assert [line.split(":")[0] for line in piped.stderr.splitlines()] == ['#1 "heart"', '#2 "nonunique"', '#3 "heart"']
+    assert [line.split(":")[0] for line in piped.stderr.splitlines()] == ['#1 "heart"', '#2 "nonunique"', '#3 "heart"',
+                                                                         "3 puzzles"]   # and the summary
     assert REFUSED in piped.stderr.splitlines()[1]
 
 
@@ -264,3 +265,23 @@ def test_solve_of_a_set_to_standard_output_in_a_format_of_one_puzzle_is_refused_
     result = run("solve", two, "--to", "tatham")
     assert result.exit_code == 2 and result.stdout == "" and "--index N" in result.stderr
     assert result.stderr.startswith(f"nonolab: error: {two}: the 'tatham' format holds one puzzle")
+
+
+@pytest.mark.parametrize("name, word, code", [("hakank/nonunique.non", "multiple", 0),
+                                               ("nonolab/contradiction.non", "contradiction", 1)])
+def test_solve_check_writing_the_puzzle_to_standard_output_says_its_verdict_on_stderr(run, name, word, code):
+    """Audit 7: `solve --check --to non` (standard output) said nothing of a multiple puzzle, and
+    nothing at all of a contradiction (exit 1, both streams empty); with -o FILE it said it."""
+    result = run("solve", PUZZLES / name, "--check", "--to", "non")
+    assert result.exit_code == code
+    assert result.stderr.startswith(word + " ("), result.stderr
+    assert ("width" in result.stdout) == (word != "contradiction")   # the puzzle, and the verdict beside it
+
+
+def test_solve_of_a_set_to_standard_output_says_each_verdict_on_stderr(run, two):
+    result = run("solve", two, "--check", "--to", "json")
+    assert result.exit_code == 0 and json.loads(result.stdout)
+    lines = result.stderr.splitlines()
+    assert lines[0].startswith("#1") and ": unique (" in lines[0], result.stderr
+    assert lines[1].startswith("#2") and ": multiple (" in lines[1], result.stderr
+    assert lines[2] == "2 puzzles: 1 unique, 1 multiple", result.stderr

@@ -173,7 +173,6 @@ def repair(file, input_format, index, backend, backend_options, time_limit, max_
     written = []
 
     to_stdout = not output and not as_json       # the puzzles go to standard output, the answers to stderr
-    numbers = {id(puzzle): number for number, puzzle in chosen}
 
     def answer(puzzle) -> sets.Answer:
         try:
@@ -182,9 +181,6 @@ def repair(file, input_format, index, backend, backend_options, time_limit, max_
             written.append(puzzle)   # a set keeps every puzzle: one a library error stopped, unchanged
             raise
         written.append(made.puzzle)
-        if to_stdout:
-            click.echo(f"{sets.name(numbers[id(puzzle)], puzzle)}: {made.head}" if len(chosen) > 1 else made.head,
-                       err=True)
         return sets.Answer(made.verdict, 0 if made.verdict == "unique" else EXIT_NO, made.data, made.head)
 
     code = sets.run_set(file, input_format, index, as_json, answer, chosen, show=not to_stdout,
