@@ -27,11 +27,11 @@ from nonolab.errors import InvalidArgument, InvalidPuzzle, NonolabError, ParseEr
 from nonolab.formats._files import decode, read_bytes, refuse_read_only, write_atomically, write_together
 from nonolab.formats.limits import InputLimits, applied
 from nonolab.formats.registry import (_BY_NAME, _REGISTRY, PNG_SIGNATURE, Format, _get, colour_formats, holds_colour,
-                                      holds_givens, givens_formats, is_binary, names, refuse_several, suffix_of,
-                                      suffixes)
+                                      holds_givens, givens_formats, holds_several, is_binary, names,
+                                      reads_concatenated, refuse_several, suffix_of, suffixes)
 
 __all__ = ["InputLimits", "names", "suffixes", "suffix_of", "holds_colour", "colour_formats", "holds_givens",
-           "givens_formats", "refuse_several", "is_binary", "loads", "loads_all", "load", "load_all", "dumps", "dumps_all", "dump_bytes",
+           "holds_several", "reads_concatenated", "givens_formats", "refuse_several", "is_binary", "loads", "loads_all", "load", "load_all", "dumps", "dumps_all", "dump_bytes",
            "dump", "dump_all", "format_for_path", "format_to_write", "load_bytes_all", "sniff", "detect_format", "write_atomically", "write_together",
            "refuse_read_only"]
 

@@ -18,6 +18,7 @@ from nonolab.core.puzzle import Puzzle
 from nonolab.errors import InvalidArgument, UnknownFormat
 
 __all__ = ["Format", "names", "suffixes", "suffix_of", "holds_colour", "colour_formats", "holds_givens",
+           "holds_several", "reads_concatenated",
            "givens_formats", "refuse_several", "is_binary"]
 
 
@@ -40,6 +41,7 @@ class Format:
     binary: bool = False    # its text is bytes as latin-1 characters (PNG)
     colour: bool = False    # it holds colour puzzles (the others are refused them on writing)
     givens: bool = False    # it holds a puzzle's givens (the others are refused such puzzles on writing)
+    concatenated: bool = False   # files written one after another read back as every puzzle (`cat a b`)
 
     def code(self) -> ModuleType:
         """The module that reads and writes the format (imported on first use)."""
@@ -78,7 +80,7 @@ _REGISTRY = [
     # Before non, whose sniffer takes any bare 'rows' line.
     Format("faase", "faase", (".faase",)),
     # webpbn's 'ss' export is Steve Simpson's format, which is .non.
-    Format("non", "non", (".non", ".nonpack", ".ss"), colour=True, givens=True),
+    Format("non", "non", (".non", ".nonpack", ".ss"), colour=True, givens=True, concatenated=True),
     Format("mk", "mk", (".mk",)),
     # The headerless two-block formats ask their reader whether the clues fit together,
     # so they come before cwd, whose sniffer looks at the line shapes only.
@@ -166,6 +168,25 @@ def refuse_several(fmt: str, n: int) -> None:
         several = ", ".join(g.name for g in _REGISTRY if g.several)
         raise InvalidArgument(f"the {fmt!r} format holds one puzzle, and there are {n} to write "
                               f"(formats holding several: {several})")
+
+
+def holds_several(fmt: str) -> bool:
+    """Whether format ``fmt`` writes several puzzles as one document (``write_all``).
+
+    >>> holds_several("json"), holds_several("tatham")
+    (True, False)
+    """
+    return _get(fmt, "holds_several").several
+
+
+def reads_concatenated(fmt: str) -> bool:
+    """Whether files of format ``fmt`` written one after another read back as every puzzle
+    (``cat a.non b.non``), so a stream of them needs no set document.
+
+    >>> reads_concatenated("non"), reads_concatenated("g")
+    (True, False)
+    """
+    return _get(fmt, "reads_concatenated").concatenated
 
 
 def holds_givens(fmt: str) -> bool:
