@@ -189,3 +189,26 @@ def test_check_why_image_draws_the_same_map(run, tmp_path):
     png = tmp_path / "why.png"
     assert run("check", T2, "--why-image", png, "--json").exit_code == 1
     assert png_size(png.read_bytes()) == (int(root.get("width")), int(root.get("height")))
+
+
+@pytest.mark.parametrize("args, words", [
+    # Audit 7: two pictures asked, the last one named was drawn and the other dropped unsaid.
+    (["--solution", "--why"], "--solution and --why draw different pictures"),
+    (["--diff", "--steps"], "--diff and --steps draw different pictures"),
+    # Printing options that the picture asked does not use were dropped unsaid.
+    (["--sheet", "--why", "-o", "x.pdf"], "--sheet prints puzzles, not --why"),
+    (["--sheet", "--tiles", "2x2", "-o", "x.pdf"], "--tiles is not for --sheet"),
+    (["--sheet", "--solution-page", "-o", "x.pdf"], "--solution-page is not for --sheet"),
+    (["--why", "--tiles", "2x2", "-o", "x.pdf"], "--tiles is not for --why"),
+    (["--diff", "--title", "X", "-o", "x.pdf"], "--title is not for --diff"),
+    (["--why", "--solution-page", "-o", "x.pdf"], "--solution-page is not for --why"),
+])
+def test_options_the_picture_would_not_use_are_refused_not_dropped(run, tmp_path, args, words):
+    result = run("render", T2, *[tmp_path / a if a.startswith("x.") else a for a in args])
+    assert result.exit_code == 2 and words in result.stderr, result.stderr
+    assert len(result.stderr.splitlines()) == 1 and not (tmp_path / "x.pdf").exists()
+
+
+def test_a_sheet_of_one_puzzle_says_so_in_the_singular(run, tmp_path):
+    result = run("render", "--sheet", T2, "-o", tmp_path / "s.pdf")
+    assert result.exit_code == 0 and "(1 page of a4: 1 puzzle)" in result.stderr, result.stderr

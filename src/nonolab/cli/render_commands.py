@@ -80,16 +80,52 @@ def echo_grid(puzzle, solution, terminal: bool | None = None) -> None:
     click.echo(solution.to_text(chars=puzzle.chars))
 
 
+MODES = ("solution", "diff", "why", "steps")
+
+# The printing options each kind of PDF uses; any other one given is refused, not dropped.
+_FOOTER = ("title", "author", "copyright", "source")
+_PRINTED = {"pages": ("tiles", "solution_page", *_FOOTER), "sheet": ("sheet", *_FOOTER)}
+
+
+def _one_mode(command):
+    """``--solution``, ``--diff``, ``--why``, ``--steps`` as one ``mode`` (or ``None``): two of
+    them draw different pictures, so naming two is refused rather than one kept."""
+    import functools
+
+    @functools.wraps(command)
+    def with_mode(**kwargs):
+        given = [name for name in MODES if kwargs.pop(f"mode_{name}")]
+        if len(given) > 1:
+            raise click.UsageError(f"--{given[0]} and --{given[1]} draw different pictures: choose one")
+        return command(mode=given[0] if given else None, **kwargs)
+    return with_mode
+
+
+def _unused_printing(printing: dict, sheet: bool, mode: str | None) -> None:
+    """Refuse printing options the PDF asked would not use: a sheet prints puzzles (no
+    tiles, no solution page); --diff, --why and --steps are drawn, not printed."""
+    from nonolab.errors import InvalidArgument
+
+    if sheet and mode is not None:
+        raise InvalidArgument(f"--sheet prints puzzles, not --{mode}: draw that one file at a time")
+    kind = "sheet" if sheet else ("pages" if mode in (None, "solution") else None)
+    for key, value in printing.items():
+        if value and key not in _PRINTED.get(kind, ()):
+            name = f"--{key.replace('_', '-')}"
+            raise InvalidArgument(f"{name} is not for {'--sheet' if sheet else '--' + str(mode)}: "
+                                  f"{'it prints several puzzles a page' if sheet else 'that picture is drawn on one page, not printed'}")
+
+
 @click.command()
 @click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False, path_type=str), metavar="FILE...")
 @options.input_format
-@click.option("--solution", "mode", flag_value="solution",
+@click.option("--solution", "mode_solution", is_flag=True,
               help="The solution (found with the auto backend, counted to 2: said when it is one of several).")
-@click.option("--diff", "mode", flag_value="diff",
+@click.option("--diff", "mode_diff", is_flag=True,
               help="Two solutions side by side, the cells where they differ framed in red.")
-@click.option("--why", "mode", flag_value="why",
+@click.option("--why", "mode_why", is_flag=True,
               help="The ambiguity map of `check --why`: regions where solutions differ, suggested givens.")
-@click.option("--steps", "mode", flag_value="steps",
+@click.option("--steps", "mode_steps", is_flag=True,
               help="The steps of `explain` (native backend): an HTML page with a slider, one frame per step.")
 @click.option("--to", "to_format", type=click.Choice(RENDER_FORMATS, case_sensitive=False), default=None,
               help="Picture format (default: from -o's suffix, else svg; html for --steps).")
@@ -114,6 +150,7 @@ def echo_grid(puzzle, solution, terminal: bool | None = None) -> None:
 @click.option("--labels/--no-labels", default=None,
               help="Row and column numbers (default: on for --diff and --why).")
 @options.time_limit
+@_one_mode
 def render(files, input_format, mode, to_format, output, cell, page, tiles, solution_page, sheet, title, author,
            copyright_, source, labels, time_limit):
     """Draw FILE: the puzzle with its clues (printable), or with --solution, --diff,
@@ -138,6 +175,7 @@ def render(files, input_format, mode, to_format, output, cell, page, tiles, solu
     asked = [f"--{k.replace('_', '-')}" for k, v in printing.items() if v]
     if asked and fmt != "pdf":
         raise InvalidArgument(f"{', '.join(asked)} are for printed pages: write a PDF (--to pdf or -o FILE.pdf)")
+    _unused_printing(printing, sheet, mode)
     if len(files) > 1 and not sheet:
         raise click.UsageError("several files make a sheet: add --sheet (or draw one file at a time)")
     if sheet or (fmt == "pdf" and mode in (None, "solution")):
@@ -186,7 +224,7 @@ def _print(files, input_format, mode, output, page, printing, time_limit) -> Non
         # A puzzle without a title is named by its file, so the sheet says which is which.
         puzzles = [p if p.name else p.with_(name=Path(f).stem) for f in files for p in nonolab.load_all(f, input_format)]
         pages = sheet_pages(puzzles, page=page, footer=Footer(**{k: v or "" for k, v in given.items()}))
-        what = f"{len(puzzles)} puzzles"
+        what = f"{len(puzzles)} puzzle{'s' * (len(puzzles) != 1)}"
     else:
         puzzle = nonolab.load(files[0], input_format)
         solution, at_least, unknown = puzzle.goal, 1, ""
