@@ -240,3 +240,15 @@ def test_a_run_that_gave_no_answer_has_no_verdict(tmp_path, two_puzzles, fake, i
         ("mute", "error", None), ("native", "ok", "unique"), ("cnf:max_states=1", "error", None)}
     mute = next(s for s in result.figures["solvers"] if s["solver"] == "mute")
     assert (mute["solved"], mute["errors"], mute["timeouts"]) == (0, 1, 0)
+
+
+@pytest.mark.parametrize("args, said", [
+    # Audit 7: these said "baseline 'dlx'", "scatter: ...", "chart format ...": no option named.
+    (["--baseline", "dlx"], "nonolab: error: --baseline 'dlx' is not one of the solvers (native)"),
+    (["--scatter", "native,dlx"], "nonolab: error: --scatter native, dlx: not all solvers of this run (native)"),
+    (["--charts", "gif"], "nonolab: error: --charts: a chart format is one of svg, png, pdf, not 'gif'"),
+])
+def test_cli_names_the_option_of_a_bad_choice(tmp_path, args, said):
+    outcome = CliRunner().invoke(cli, ["bench", "ndom:3", "--backends", "native", *args, "--out", str(tmp_path / "b")])
+    assert outcome.exit_code == 2 and outcome.stderr.strip() == said, outcome.stderr
+    assert not (tmp_path / "b").exists()
