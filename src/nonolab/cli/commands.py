@@ -31,7 +31,7 @@ def _solver(backend: str, probing: str | None, pairs: tuple[str, ...] = (), line
 @click.option("--to", "to_format", default=None, metavar="FMT",
               help="Write the puzzle with its first solution as goal in this format (svg, png, pdf: "
                    "a picture of the solution with its clues).")
-@click.option("--output", "-o", default=None, type=click.Path(dir_okay=False),
+@click.option("--output", "-o", default=None, type=options.OUTPUT,
               help="File for --to (default, and -: standard output); format from its suffix if --to is not "
                    "given (for -: the input's format).")
 @click.option("--progress/--no-progress", default=None,
@@ -144,7 +144,7 @@ def solve(file, input_format, index, backend, probing, line, backend_options, ma
               help="Explain the ambiguity: the backbone (cells equal in every solution, exact), the "
                    "regions where solutions differ, and greedy givens that make the puzzle unique. "
                    "Uses the backend if it is a solver that can fix cells (see nonolab backends), else cnf.")
-@click.option("--why-image", default=None, metavar="PATH", type=click.Path(dir_okay=False),
+@click.option("--why-image", default=None, metavar="PATH", type=options.OUTPUT,
               help="Also draw the regions and givens: PNG if PATH ends in .png, else SVG (implies --why; "
                    "one puzzle: in a set, name it with --index).")
 @click.option("--why-enumerate", type=click.IntRange(min=1), default=256, show_default=True, metavar="N",
@@ -348,7 +348,7 @@ def explain(file, input_format, index, backend, probing, line, backend_options, 
 
 @click.command()
 @click.argument("source", type=click.Path(dir_okay=False, path_type=str))
-@click.argument("target", type=click.Path(dir_okay=False, path_type=str))
+@click.argument("target", type=options.OUTPUT)
 @options.input_format
 @options.output_format
 def convert(source, target, input_format, to_format):

@@ -130,7 +130,7 @@ def list_backends():
 @options.input_format
 @click.option("--to", "to_format", type=click.Choice(["dimacs", "dzn"]), required=True,
               help="dimacs: the CNF backend's clauses; dzn: data for models/nonogram.mzn.")
-@click.option("--output", "-o", default=None, type=click.Path(dir_okay=False),
+@click.option("--output", "-o", default=None, type=options.OUTPUT,
               help="Write to this file (default: standard output).")
 @click.option("--max-states", type=click.IntRange(min=1), default=None, metavar="N",
               help="dimacs: refuse a model of more than N cells and line states (default: the cnf backend's "

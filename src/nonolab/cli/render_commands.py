@@ -129,7 +129,7 @@ def _unused_printing(printing: dict, sheet: bool, mode: str | None) -> None:
               help="The steps of `explain` (native backend): an HTML page with a slider, one frame per step.")
 @click.option("--to", "to_format", type=click.Choice(RENDER_FORMATS, case_sensitive=False), default=None,
               help="Picture format (default: from -o's suffix, else svg; html for --steps).")
-@click.option("--output", "-o", default=None, type=click.Path(dir_okay=False),
+@click.option("--output", "-o", default=None, type=options.OUTPUT,
               help="Output file (default: standard output).")
 @click.option("--cell", type=click.FloatRange(min=2, max=200), default=20, show_default=True, metavar="PX",
               help="Cell size in pixels (a PNG's size follows it).")
@@ -200,13 +200,16 @@ def render(files, input_format, mode, to_format, output, cell, page, tiles, solu
     elif mode == "diff":
         answer = nonolab.check(puzzle, time_limit=time_limit)
         if answer.verdict.value != "multiple":
-            _nothing(f"{answer.verdict.value}: there are no two solutions to compare")
+            cut = answer.verdict.value in ("timeout", "interrupted")
+            _nothing(f"{answer.verdict.value}: " + ("two solutions not found in time" if cut
+                                                    else "there are no two solutions to compare"))
         svg = diff_svg(*answer.witnesses, puzzle, **size)
     elif mode == "why":
         report = nonolab.ambiguity_report(puzzle, "cnf", time_limit)
         drawn = ambiguity_svg(report, puzzle, **size)
         if drawn is None:
-            _nothing(f"{report.verdict.value}: no solution to draw")
+            from nonolab.cli.why import no_solution
+            _nothing(f"{no_solution(report.verdict.value)} to draw")
         svg = drawn
     else:
         svg = puzzle_svg(puzzle, **size)
@@ -252,7 +255,8 @@ def _solution_to_draw(puzzle, time_limit):
 
     found = nonolab.solve(puzzle, max_solutions=2, time_limit=time_limit)
     if found.solution is None:   # none found: contradiction, or stopped before the first
-        _nothing(f"no solution ({verdict_of(found).value})")
+        from nonolab.cli.why import no_solution
+        _nothing(no_solution(verdict_of(found).value))
     word = verdict_of(found).value
     return found.solution, 2 if word == "multiple" else 1, "" if word in ("unique", "multiple") else word
 

@@ -138,7 +138,7 @@ def answer(puzzle, solver, time_limit: float | None, full: bool = False, certify
               help="Keep the picture and reveal cells as givens instead (greedy, as check --why finds them; "
                    "the result checked unique by an exact count); written in a format that holds givens "
                    "(json, non, tatham).")
-@click.option("--output", "-o", default=None, type=click.Path(dir_okay=False),
+@click.option("--output", "-o", default=None, type=options.OUTPUT,
               help="Write the repaired puzzle(s) here (default, and -: standard output).")
 @click.option("--to", "to_format", default=None, metavar="FMT",
               help="Output format (default: from --output's suffix, else the input's format).")
