@@ -285,3 +285,20 @@ def test_solve_of_a_set_to_standard_output_says_each_verdict_on_stderr(run, two)
     assert lines[0].startswith("#1") and ": unique (" in lines[0], result.stderr
     assert lines[1].startswith("#2") and ": multiple (" in lines[1], result.stderr
     assert lines[2] == "2 puzzles: 1 unique, 1 multiple", result.stderr
+
+
+@pytest.mark.parametrize("command", [("render",), ("render", "--solution"), ("render", "--to", "pdf"),
+                                     ("export", "--to", "dzn")])
+def test_a_command_that_makes_one_thing_refuses_a_set_without_index_and_takes_the_one_named(run, two, command):
+    # Audit 7: render and export took the set's first puzzle and said nothing (and had no --index).
+    result = run(*command, two)
+    assert result.exit_code == 2 and result.stdout == "" and result.stderr.count("\n") == 1, result.output
+    assert result.stderr.startswith(f"nonolab: error: {two} holds 2 puzzles"), result.stderr
+    assert "--index N" in result.stderr
+    second = run(*command, two, "--index", "2", *(["-o", two + ".pdf"] if "pdf" in command else []))
+    assert second.exit_code == 0, second.output
+    title = load_all(two)[1].name   # the second puzzle's ("$2" in TAAI)
+    if command[0] == "export":
+        assert "rows = 5;" in second.stdout and f'% title: "{title}"' in second.stdout
+    elif "pdf" not in command:
+        assert title in second.stdout

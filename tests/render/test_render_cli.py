@@ -201,6 +201,7 @@ def test_check_why_image_draws_the_same_map(run, tmp_path):
     (["--sheet", "--solution-page", "-o", "x.pdf"], "--solution-page is not for --sheet"),
     (["--why", "--tiles", "2x2", "-o", "x.pdf"], "--tiles is not for --why"),
     (["--diff", "--title", "X", "-o", "x.pdf"], "--title is not for --diff"),
+    (["--sheet", "--index", "1", "-o", "x.pdf"], "--index is not for --sheet"),
     (["--why", "--solution-page", "-o", "x.pdf"], "--solution-page is not for --why"),
 ])
 def test_options_the_picture_would_not_use_are_refused_not_dropped(run, tmp_path, args, words):

@@ -128,6 +128,7 @@ def list_backends():
 @click.command()
 @options.puzzle_file
 @options.input_format
+@sets.index_option
 @click.option("--to", "to_format", type=click.Choice(["dimacs", "dzn"]), required=True,
               help="dimacs: the CNF backend's clauses; dzn: data for models/nonogram.mzn.")
 @click.option("--output", "-o", default=None, type=options.OUTPUT,
@@ -135,11 +136,11 @@ def list_backends():
 @click.option("--max-states", type=click.IntRange(min=1), default=None, metavar="N",
               help="dimacs: refuse a model of more than N cells and line states (default: the cnf backend's "
                    "limit, which -O max_states=N raises there).")
-def export(file, input_format, to_format, output, max_states):
+def export(file, input_format, index, to_format, output, max_states):
     """Export FILE as a model for an external solver (DIMACS CNF or MiniZinc data)."""
-    from nonolab.formats import load, write_atomically
+    from nonolab.formats import write_atomically
 
-    puzzle = load(file, input_format)
+    puzzle = sets.one(file, input_format, index, "a model is of one of them")
     if to_format == "dimacs":
         from nonolab.harness import dimacs
         text = dimacs(puzzle, max_states)

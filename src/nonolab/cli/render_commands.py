@@ -9,7 +9,7 @@ from typing import NoReturn
 
 import click
 
-from nonolab.cli import options
+from nonolab.cli import options, sets
 from nonolab.cli.group import EXIT_NO
 
 PICTURE_FORMATS = ("svg", "png", "pdf")
@@ -119,6 +119,7 @@ def _unused_printing(printing: dict, sheet: bool, mode: str | None) -> None:
 @click.command()
 @click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False, path_type=str), metavar="FILE...")
 @options.input_format
+@sets.index_option
 @click.option("--solution", "mode_solution", is_flag=True,
               help="The solution (found with the auto backend, counted to 2: said when it is one of several).")
 @click.option("--diff", "mode_diff", is_flag=True,
@@ -151,7 +152,7 @@ def _unused_printing(printing: dict, sheet: bool, mode: str | None) -> None:
               help="Row and column numbers (default: on for --diff and --why).")
 @options.time_limit
 @_one_mode
-def render(files, input_format, mode, to_format, output, cell, page, tiles, solution_page, sheet, title, author,
+def render(files, input_format, index, mode, to_format, output, cell, page, tiles, solution_page, sheet, title, author,
            copyright_, source, labels, time_limit):
     """Draw FILE: the puzzle with its clues (printable), or with --solution, --diff,
     --why or --steps what those find.  A PDF is made to print: tiled when large, with a
@@ -176,13 +177,14 @@ def render(files, input_format, mode, to_format, output, cell, page, tiles, solu
     if asked and fmt != "pdf":
         raise InvalidArgument(f"{', '.join(asked)} are for printed pages: write a PDF (--to pdf or -o FILE.pdf)")
     _unused_printing(printing, sheet, mode)
+    if sheet and index is not None:
+        raise InvalidArgument("--index is not for --sheet: a sheet prints every puzzle of its files")
     if len(files) > 1 and not sheet:
         raise click.UsageError("several files make a sheet: add --sheet (or draw one file at a time)")
     if sheet or (fmt == "pdf" and mode in (None, "solution")):
-        _print(files, input_format, mode, output, page, printing, time_limit)
+        _print(files, (input_format, index), mode, output, page, printing, time_limit)
         return
-    file = files[0]
-    puzzle = nonolab.load(file, input_format)
+    puzzle = sets.one(files[0], input_format, index, "a picture draws one of them")
     size = {"cell": cell, "page": page}
     if labels is not None:
         size["labels"] = labels
@@ -216,8 +218,9 @@ def render(files, input_format, mode, to_format, output, cell, page, tiles, solu
     write_picture(svg, fmt, output)
 
 
-def _print(files, input_format, mode, output, page, printing, time_limit) -> None:
-    """The PDF of ``render``: printed pages (tiled when large), or a sheet of several puzzles."""
+def _print(files, reading, mode, output, page, printing, time_limit) -> None:
+    """The PDF of ``render``: printed pages (tiled when large), or a sheet of several puzzles.
+    ``reading``: the input format and --index."""
     import nonolab
     from nonolab.render.convert import to_pdf_pages
     from nonolab.render.printing import Footer, print_pages, sheet_pages
@@ -225,11 +228,11 @@ def _print(files, input_format, mode, output, page, printing, time_limit) -> Non
     given = {k: printing[k] for k in ("title", "author", "copyright", "source")}
     if printing["sheet"]:
         # A puzzle without a title is named by its file, so the sheet says which is which.
-        puzzles = [p if p.name else p.with_(name=Path(f).stem) for f in files for p in nonolab.load_all(f, input_format)]
+        puzzles = [p if p.name else p.with_(name=Path(f).stem) for f in files for p in nonolab.load_all(f, reading[0])]
         pages = sheet_pages(puzzles, page=page, footer=Footer(**{k: v or "" for k, v in given.items()}))
         what = f"{len(puzzles)} puzzle{'s' * (len(puzzles) != 1)}"
     else:
-        puzzle = nonolab.load(files[0], input_format)
+        puzzle = sets.one(files[0], *reading, "a PDF prints one of them (or all: --sheet)")
         solution, at_least, unknown = puzzle.goal, 1, ""
         if mode == "solution" or (printing["solution_page"] and solution is None):
             solution, at_least, unknown = _solution_to_draw(puzzle, time_limit)

@@ -77,6 +77,16 @@ def load(path: str, fmt: str | None, index: int | None) -> list[tuple[int, Any]]
     return choose(path, load_all(path, fmt), index)
 
 
+def one(path: str, fmt: str | None, index: int | None, makes: str) -> Any:
+    """The one puzzle of ``path`` a command that ``makes`` one thing of one puzzle works on: the
+    file's only puzzle, or the one --index names; a set without --index is refused (its
+    first puzzle, taken unsaid, would pass for the file)."""
+    chosen = load(path, fmt, index)
+    if len(chosen) > 1:
+        raise InvalidArgument(f"{path} holds {len(chosen)} puzzles, and {makes}: name it with --index N")
+    return chosen[0][1]
+
+
 def refuse_writing(chosen: list, fmt: str, where: str) -> None:
     """Before any work: refuse to write several puzzles in ``fmt`` when it holds one a file
     (``where``: the output file, or the input file for standard output)."""
