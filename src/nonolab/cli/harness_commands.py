@@ -81,7 +81,8 @@ def _print_table(title, check, report) -> None:
     click.echo(f"  {'backend':<10} {'status':<8} {'verdict':<13} {'count':>6} {'exact':<5} {'time s':>9}")
     for a in check.answers:
         if a.result is None:
-            click.echo(f"  {a.backend:<10} {'error':<8} {'-':<13} {'-':>6} {'-':<5} {a.wall_time:>9.3f}  {a.error}")
+            status = "declined" if a.declined else "error"
+            click.echo(f"  {a.backend:<10} {status:<8} {'-':<13} {'-':>6} {'-':<5} {a.wall_time:>9.3f}  {a.error}")
             continue
         r = a.result
         click.echo(f"  {a.backend:<10} {r.status.value:<8} {a.verdict.value if a.verdict else '-':<13} {r.count:>6} "
