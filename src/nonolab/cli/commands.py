@@ -360,7 +360,8 @@ def convert(source, target, input_format, to_format):
         dump(puzzles[0], target, to_format)
     else:
         dump_all(puzzles, target, to_format)
-    click.echo(f"wrote {len(puzzles)} puzzle{'s' * (len(puzzles) != 1)} to {target}", err=True)
+    where = "standard output" if target == "-" else target
+    click.echo(f"wrote {len(puzzles)} puzzle{'s' * (len(puzzles) != 1)} to {where}", err=True)
 
 
 @click.command()
