@@ -105,3 +105,23 @@ def test_library_errors_are_said_with_the_option(args, option, tmp_path, monkeyp
     monkeypatch.chdir(tmp_path)
     result = _run(*args)
     assert result.exit_code == 2 and option in result.stderr, result.stderr
+
+
+T2 = str(Path(__file__).resolve().parents[2] / "puzzles" / "hakank" / "t2.non")
+
+
+@pytest.mark.parametrize("args, words", [
+    # Audit 7: each was dropped in silence: the grids --every picks are not printed at all with
+    # --no-grid, and --report does not enumerate as --why does.
+    (["explain", T2, "--every", "5", "--no-grid"], "--every picks the grids to print: not with --no-grid"),
+    (["check", T2, "--report", "--why-enumerate", "5"], "--why-enumerate goes with --why, not --report"),
+])
+def test_an_option_the_command_would_not_use_is_refused(args, words):
+    result = _run(*args)
+    assert result.exit_code == 2 and words in result.stderr and result.stderr.count("\n") == 1, result.stderr
+
+
+def test_why_enumerate_implies_why_as_why_image_does():
+    # Audit 7: `check --why-enumerate 5` printed the plain check, the option unused.
+    result = _run("check", T2, "--why-enumerate", "5")
+    assert result.exit_code == 1 and "where solutions differ (exact)" in result.stdout, result.stdout

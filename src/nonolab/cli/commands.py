@@ -148,8 +148,8 @@ def solve(file, input_format, index, backend, probing, line, backend_options, ma
               help="Also draw the regions and givens: PNG if PATH ends in .png, else SVG (implies --why; "
                    "one puzzle: in a set, name it with --index).")
 @click.option("--why-enumerate", type=click.IntRange(min=1), default=256, show_default=True, metavar="N",
-              help="With --why: enumerate up to N solutions, and N arrangements per group of free cells; "
-                   "within it counts and regions are exact.")
+              help="With --why (implied): enumerate up to N solutions, and N arrangements per group of free "
+                   "cells; within it counts and regions are exact.")
 @click.option("--report", "as_report", is_flag=True,
               help="The designer's report: verdict, grade, numeric difficulty, warnings, and for a puzzle "
                    "with several solutions an alternative, the regions, givens and the fewest cell flips "
@@ -173,6 +173,10 @@ def check(file, input_format, index, backend, probing, line, backend_options, ti
     from nonolab.solvers import Given
 
     fixed = options.parse_givens(givens)
+    if options.given_on_command_line("why_enumerate"):   # as --why-image, it asks for --why
+        if as_report:
+            raise InvalidArgument("--why-enumerate goes with --why, not --report")
+        why = True
     if fixed and (why or why_image or as_report):
         raise InvalidArgument("--given works with plain check, solve and count, not with --why or --report")
     if certify_dir is not None and (fixed or why or why_image):
@@ -297,6 +301,8 @@ def explain(file, input_format, index, backend, probing, line, backend_options, 
     step's cells alone beside it.  A file holding several puzzles: each in turn, then
     a summary.
     """
+    if no_grid and options.given_on_command_line("every"):
+        raise InvalidArgument("--every picks the grids to print: not with --no-grid")
     from nonolab.cli.backends import build_recording
     from nonolab.cli.streams import fits, too_big
     from nonolab.formats.limits import check_memory

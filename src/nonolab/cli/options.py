@@ -26,6 +26,14 @@ class OutputFile(click.Path):
 OUTPUT = OutputFile()
 
 
+def given_on_command_line(name: str) -> bool:
+    """Whether the running command's parameter ``name`` was typed (not its default): an
+    option that only matters beside another is then refused or implies it, not dropped."""
+    from click.core import ParameterSource
+    return click.get_current_context().get_parameter_source(name) in (ParameterSource.COMMANDLINE,
+                                                                        ParameterSource.ENVIRONMENT)
+
+
 class Seconds(click.ParamType):
     """A positive, finite number of seconds (``nan`` and ``inf`` are refused: neither is a
     limit, and ``nan`` compares false with every clock reading, so it would mean none).
