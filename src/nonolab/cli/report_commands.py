@@ -167,8 +167,8 @@ def repair(file, input_format, index, backend, backend_options, time_limit, max_
         sets.refuse_writing(chosen, target, output or file)
     if as_givens:
         if target is not None and not holds_givens(target):
-            raise InvalidArgument(f"--givens: the {target!r} format cannot hold givens "
-                                  f"(write {', '.join(givens_formats())})")
+            holding = givens_formats(colour=any(p.is_colour for _, p in chosen))
+            raise InvalidArgument(f"--givens: the {target!r} format cannot hold givens (write {', '.join(holding)})")
     solver = build(backend, backend_options)
     written = []
 

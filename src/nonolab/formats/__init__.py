@@ -258,11 +258,16 @@ def dump_bytes(puzzle: Puzzle, fmt: str) -> bytes:
     return text.encode("latin-1") if _get(fmt, "dump_bytes").binary else text.encode("utf-8")
 
 
+def _holding(puzzles: Sequence[Puzzle]) -> str:
+    """The formats that hold all these puzzles have (colour, givens): the ones a refusal offers."""
+    colour, givens = any(p.is_colour for p in puzzles), any(p.givens for p in puzzles)
+    return ", ".join(g.name for g in _REGISTRY if (g.colour or not colour) and (g.givens or not givens))
+
+
 def _refuse_colour(f: Format, puzzles: Sequence[Puzzle]) -> None:
     if not f.colour and any(p.is_colour for p in puzzles):
-        holding = ", ".join(g.name for g in _REGISTRY if g.colour)
         raise InvalidPuzzle(f"the {f.name!r} format holds black-and-white puzzles only; colour puzzles can be "
-                            f"written in: {holding}", kind="palette")
+                            f"written in: {_holding(puzzles)}", kind="palette")
 
 
 def _refuse_givens(f: Format, puzzles: Sequence[Puzzle]) -> None:
@@ -270,7 +275,7 @@ def _refuse_givens(f: Format, puzzles: Sequence[Puzzle]) -> None:
     if not f.givens and with_givens:
         n = len(with_givens[0].givens)
         raise InvalidPuzzle(f"the {f.name!r} format cannot hold givens, and the puzzle has {n} "
-                            f"(write {', '.join(g.name for g in _REGISTRY if g.givens)})", kind="givens")
+                            f"(write {_holding(puzzles)})", kind="givens")
 
 
 def dumps_all(puzzles: Iterable[Puzzle], fmt: str) -> str:

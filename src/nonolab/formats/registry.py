@@ -198,13 +198,13 @@ def holds_givens(fmt: str) -> bool:
     return _get(fmt, "holds_givens").givens
 
 
-def givens_formats() -> list[str]:
-    """The formats that hold givens, in sniffing order.
+def givens_formats(colour: bool = False) -> list[str]:
+    """The formats that hold givens (and, with ``colour``, colour too), in sniffing order.
 
-    >>> givens_formats()
-    ['json', 'tatham', 'non']
+    >>> givens_formats(), givens_formats(colour=True)
+    (['json', 'tatham', 'non'], ['json', 'non'])
     """
-    return [f.name for f in _REGISTRY if f.givens]
+    return [f.name for f in _REGISTRY if f.givens and (f.colour or not colour)]
 
 
 def is_binary(fmt: str) -> bool:
