@@ -125,3 +125,13 @@ def test_why_enumerate_implies_why_as_why_image_does():
     # Audit 7: `check --why-enumerate 5` printed the plain check, the option unused.
     result = _run("check", T2, "--why-enumerate", "5")
     assert result.exit_code == 1 and "where solutions differ (exact)" in result.stdout, result.stdout
+
+
+def test_nonolab_alone_prints_its_help_as_help_not_one_squashed_error_line():
+    # Audit 7: `nonolab` with no command printed "nonolab: error: Usage: nonolab [OPTIONS] ...
+    # Commands: backends List ..." : the whole help folded into one "error" line.
+    result = _run()   # the help, as click before 8.2 gave it (exit 0), and as --help does
+    assert result.exit_code == 0 and "nonolab: error" not in result.output
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith("Usage: ") and "Commands:" in lines and len(lines) > 20, result.output
+    assert result.stdout == _run("--help").stdout
