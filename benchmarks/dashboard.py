@@ -73,6 +73,9 @@ def table(name: str, question: str) -> list[str]:
     v = results["virtual_best"]
     lines.append(f"| *virtual best* | {v['solved']}/{v['puzzles']} | | | {_f(v['par2'])} | {_f(v['total'], 2)} | "
                  f"{_f(v['median'])} | {_f(v['p95'])} | {_f(v['max'])} | |")
+    refused = [f"{r['solver']} {r['refused']}" for r in results["solvers"] if r.get("refused")]
+    if refused:   # (summary.json files before the refused count have none)
+        lines += ["", f"Refused (a declared limit: out of that solver's solved count and PAR-2): {', '.join(refused)}."]
     if results["disagreements"]:
         lines += ["", f"**{len(results['disagreements'])} disagreement(s)**: see the summary."]
     return lines + [""]

@@ -88,7 +88,7 @@ def test_local_pool_answers_each_file_once_with_the_known_counts(tmp_path):
     expected = _expected_counts()
     bad = tmp_path / "broken.non"
     bad.write_text("this is not a nonogram\n")
-    summary = run_batch([PUZZLES, bad], "count", tmp_path / "out.jsonl", jobs=2, time_limit=20)
+    summary = run_batch([PUZZLES, bad], "count", tmp_path / "out.jsonl", jobs=2)
     records = _lines(tmp_path / "out.jsonl")
     assert len(records) == len(expected) + 1 == len(summary.records) == summary.written
     by_file = {r["file"]: r for r in records}
@@ -121,7 +121,7 @@ def test_resume_cuts_a_torn_last_line_and_runs_only_the_missing(tmp_path):
     done = [_record(str(files[0])), _record(str(files[1]), verdict="multiple")]
     out.write_text("".join(json.dumps(r) + "\n" for r in done) + '{"file": "' + str(files[2])[:5])
     seen = []
-    summary = run_batch(files, "check", out, resume=True, time_limit=20, on_start=lambda *a: seen.append(a))
+    summary = run_batch(files, "check", out, resume=True, on_start=lambda *a: seen.append(a))
     assert seen == [(1, 2)] and summary.written == 1 and summary.earlier == 2
     records = _lines(out)  # every line parses: the torn one is gone
     assert [r["file"] for r in records] == [str(f) for f in files]
@@ -178,7 +178,7 @@ def test_dask_scheduler_gives_the_same_answers_as_the_local_pool(tmp_path, monke
     monkeypatch.setattr(cluster, "WINDOW", 3)  # the sliding window of jobs in flight, refilled as they end
     shutil.copytree(PUZZLES, tmp_path / "puzzles")
     (tmp_path / "puzzles" / "broken.non").write_text("width 3\n")
-    common = ["batch", str(tmp_path / "puzzles"), "--do", "count", "--time-limit", "20", "--no-progress"]
+    common = ["batch", str(tmp_path / "puzzles"), "--do", "count", "--no-progress"]
     runner = CliRunner()
     local = runner.invoke(cli, [*common, "--out", str(tmp_path / "local.jsonl"), "--jobs", "2"])
     with LocalCluster(n_workers=1, threads_per_worker=1, processes=True, host="127.0.0.1",
@@ -246,7 +246,7 @@ def test_doctests(name):
 def test_grade_task_records_the_grade_and_verdict(tmp_path):
     files = [PUZZLES / "webpbn" / "webpbn-00006-cat.non", PUZZLES / "webpbn" / "webpbn-00023-edge.non",
              PUZZLES / "nonolab" / "switch.non", PUZZLES / "nonolab" / "contradiction.non"]
-    run_batch(files, "grade", tmp_path / "grades.jsonl", jobs=1, time_limit=30)
+    run_batch(files, "grade", tmp_path / "grades.jsonl", jobs=1)
     by_file = {r["file"]: r for r in _lines(tmp_path / "grades.jsonl")}
     got = {Path(f).name: (r["grade"], r["verdict"], r["status"]) for f, r in by_file.items()}
     assert got == {"webpbn-00006-cat.non": ("line", "unique", "ok"),

@@ -143,7 +143,7 @@ def test_batch_survives_a_worker_killed_mid_run(cluster, tmp_path):
         if len(seen) == 3:
             cluster.kill_worker(victim)
 
-    summary = run_batch([folder], "check", out, scheduler=cluster.address, time_limit=60,
+    summary = run_batch([folder], "check", out, scheduler=cluster.address,
                         on_record=kill_after_three)
     records = _records(out)
     assert victim not in cluster.workers and len(seen) > 3  # the kill came mid-run
@@ -202,7 +202,7 @@ def test_a_killed_batch_client_resumes(cluster, tmp_path):
     folder, expected = _puzzles(tmp_path, 3)
     out = tmp_path / "out.jsonl"
     command = _nonolab("batch", str(folder), "--out", str(out), "--scheduler", cluster.address,
-                       "--time-limit", "60", "--no-progress")
+                       "--no-progress")
     _run_until(command, out, lambda p: len(p.read_bytes().splitlines()) >= 4)
     assert len(_records(out)) < len(expected)
     done = subprocess.run([*command, "--resume"], capture_output=True, text=True, timeout=POLL * POLLS)

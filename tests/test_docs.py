@@ -87,3 +87,26 @@ def test_the_docs_name_existing_modules():
         parts = name.split(".")[1:]
         base = ROOT / "src" / "nonolab" / Path(*parts)
         assert base.with_suffix(".py").exists() or base.is_dir(), f"docs/architecture.md names {name}, which is gone"
+
+
+def test_the_dashboard_names_a_solvers_refusals(tmp_path, monkeypatch):
+    # A refused puzzle is out of the solver's solved count and PAR-2 (nonolab.bench.summary): the table says how many.
+    import json
+    import sys
+
+    sys.path.insert(0, str(ROOT))
+    try:
+        from benchmarks import dashboard
+    finally:
+        sys.path.remove(str(ROOT))
+    figures = {"puzzles": 1, "solved": 1, "wrong": 0, "timeouts": 0, "errors": 0, "par2": 1.0, "total": 1.0,
+               "median": 1.0, "p95": 1.0, "max": 1.0, "wins": 1}
+    doc = {"date": "2026-11-27", "puzzles": 2, "complete": True, "runs": 4, "charts": [], "solvers": [],
+           "settings": {"task": "check", "time_limit": 10, "measure": "wall", "isolate": "worker", "repeat": 1},
+           "results": {"solvers": [{**figures, "solver": "native", "refused": 0},
+                                   {**figures, "solver": "lcg", "refused": 1}],
+                       "virtual_best": figures, "disagreements": []}}
+    (tmp_path / "q").mkdir()
+    (tmp_path / "q" / "summary.json").write_text(json.dumps(doc), encoding="utf-8")
+    monkeypatch.setattr(dashboard, "STORED", tmp_path)
+    assert "Refused (a declared limit: out of that solver's solved count and PAR-2): lcg 1." in dashboard.table("q", "Q?")

@@ -16,6 +16,7 @@ import nonolab.generate.image
 import nonolab.generate.make
 import nonolab.generate.output
 import nonolab.generate.repair
+import nonolab.generate.space
 from nonolab.core.grid import Solution
 from nonolab.core.violations import clues_of, violations
 from nonolab.generate import (clues_from_array, puzzle_from_array, random_grid, smooth_grid,
@@ -24,7 +25,7 @@ from nonolab.generate import (clues_from_array, puzzle_from_array, random_grid, 
 
 @pytest.mark.parametrize("module", [nonolab.generate, nonolab.generate.grids, nonolab.generate.criteria,
                                     nonolab.generate.image, nonolab.generate.make, nonolab.generate.output,
-                                    nonolab.generate.repair],
+                                    nonolab.generate.repair, nonolab.generate.space],
                          ids=lambda m: m.__name__)
 def test_doctests(module):
     result = doctest.testmod(module)
@@ -139,3 +140,44 @@ def test_taai_density_falls_linearly():
     assert taai_density(0, 1) == 0.5
     with pytest.raises(ValueError):
         taai_density(5, 5)
+
+
+def test_a_grid_with_no_picture_in_the_density_range_tries_no_candidate():
+    """1x1: a picture is 0 % or 100 % filled, outside the default range 0.2-0.7: the loop
+    knows before it draws that no candidate can pass (was: 100 candidates, all rejected)."""
+    from nonolab.generate.make import Recipe, make_puzzles
+
+    report = make_puzzles(1, Recipe(1, 1))
+    assert (report.candidates, report.stopped, report.pictures, report.puzzles) == (0, "exhausted", 0, [])
+
+
+def test_the_loop_stops_once_every_picture_of_a_small_grid_was_met():
+    """3x1 in noise: six pictures lie in the density range (one or two of three cells), each a
+    unique puzzle.  Asked for nine, the loop makes the six and stops at the candidate that
+    met the last of them (a counter), not at the budget of 900."""
+    from nonolab.generate.make import Recipe, _draw, candidate_seed, make_puzzles
+    from nonolab.harness.filters import filled_fraction
+
+    recipe = Recipe(3, 1, style="noise", unique=True)
+    report = make_puzzles(9, recipe, seed=5)
+    met, last = set(), None
+    for i in range(900):     # the draws, followed independently: where the sixth picture first comes
+        picture = _draw(recipe, candidate_seed(5, i))
+        if 0.2 <= filled_fraction(picture) <= 0.7:
+            met.add(picture.tobytes())
+        if len(met) == 6:
+            last = i + 1
+            break
+    assert report.stopped == "exhausted" and report.pictures == 6 and len(report.puzzles) == 6
+    assert last is not None and report.candidates == last < 900
+    assert len({g.puzzle.rows + g.puzzle.columns for g in report.puzzles}) == 6
+
+
+def test_a_space_the_draws_do_not_cover_is_not_called_exhausted():
+    """The smooth style draws one and the same picture of a 2x1 grid (of the two in range):
+    the second is never met, so the loop may not claim it has tried them all."""
+    from nonolab.generate.make import Recipe, make_puzzles
+
+    report = make_puzzles(2, Recipe(2, 1), max_candidates=30)
+    assert report.pictures == 2 and report.stopped == "max-candidates" and report.candidates == 30
+    assert len(report.puzzles) == 1

@@ -72,7 +72,7 @@ def test_no_full_or_empty_lines_unless_asked():
 @pytest.mark.parametrize("backend", ["native", "cpsat", "cnf"])
 def test_unique_puzzles_are_unique_for_every_backend(backend, unique_set):
     for g in unique_set.puzzles:
-        counted = count(g.puzzle, get(backend), 2, time_limit=30)
+        counted = count(g.puzzle, get(backend), 2)
         assert counted.exact and counted.count == 1, (backend, g.puzzle.name)
 
 

@@ -68,6 +68,91 @@ def test_the_weighted_line_count_equals_brute_force(seed):
         assert got == pytest.approx(expected, rel=1e-9, abs=1e-12)
 
 
+def _shares_in_the_engines_order(clue, known, prior):
+    """The engine's weighted line count done plainly (every state of the DP, no windows,
+    no shortcuts), with the engine's floating-point operations in the engine's order, so
+    its answer is the engine's to the last bit (Python's floats are IEEE doubles, and the
+    extension is built without fused multiply-adds)."""
+    n, k = len(known), len(clue)
+    can_empty = [v != 1 for v in known] + [True]
+    empty_w, fill = [], []
+    for i in range(n):
+        p = min(1.0 - 0.01, max(0.01, prior[i]))
+        q = 1.0 - p
+        ratio = min(p, q) / max(p, q)
+        light = p < q
+        if known[i] >= 0:
+            empty_w.append(1.0 if can_empty[i] else 0.0)
+            fill.append(1.0)
+        else:
+            empty_w.append(1.0 if light else ratio)
+            fill.append(ratio if light else 1.0)
+    empty_w.append(1.0)
+    prefix = [1.0]
+    for w in fill:
+        prefix.append(prefix[-1] * w)
+
+    def fits(j, p):
+        end = p + clue[j]
+        return end <= n and all(known[c] != 0 for c in range(p, end)) and can_empty[end]
+
+    r = [[prefix[p + clue[j]] / prefix[p] if fits(j, p) else 0.0 for p in range(n + 1)] for j in range(k)]
+    f = [[0.0] * (n + 2) for _ in range(k + 1)]
+    f[0][0] = 1.0
+    for i in range(1, n + 2):
+        f[0][i] = f[0][i - 1] * empty_w[i - 1]
+    for j in range(1, k + 1):
+        for i in range(1, n + 2):
+            v = f[j][i - 1] * empty_w[i - 1]
+            p = i - 1 - clue[j - 1]
+            if p >= 0:
+                v = v + f[j - 1][p] * r[j - 1][p] * empty_w[i - 1]
+            f[j][i] = v
+    b = [[0.0] * (n + 2) for _ in range(k + 1)]
+    b[k][n + 1] = 1.0
+    for j in range(k, -1, -1):
+        for i in range(n, -1, -1):
+            v = b[j][i + 1] * empty_w[i]
+            if j < k and i + clue[j] <= n:
+                v = v + b[j + 1][i + clue[j] + 1] * r[j][i] * empty_w[i + clue[j]]
+            b[j][i] = v
+    total = b[0][0]
+    if not total > 0.0:
+        return None
+    spread = [0.0] * (n + 1)
+    for j in range(k):
+        for p in range(n - clue[j] + 1):
+            if f[j][p] == 0.0 or not fits(j, p):
+                continue
+            end = p + clue[j]
+            share = f[j][p] * r[j][p] * empty_w[end] * b[j + 1][end + 1] / total
+            spread[p] += share
+            spread[end] -= share
+    running, black = 0.0, []
+    for i in range(n):
+        running += spread[i]
+        black.append(float(known[i]) if known[i] >= 0 else min(1.0, max(0.0, running)))
+    return black
+
+
+@pytest.mark.parametrize("seed", range(100))
+def test_the_weighted_line_count_is_the_plain_count_to_the_last_bit(seed):
+    # The phases follow the hints' signs, so a change to the count's arithmetic would
+    # change the search: the engine's windows and shortcuts must leave every bit as the
+    # plain count has it (lines of up to 30 cells, as after root probing: many known).
+    rng = random.Random(5000 + seed)
+    n = rng.randint(1, 30)
+    picture = [rng.random() < 0.55 for _ in range(n)]
+    clue = [len(run) for run in "".join("#" if v else "." for v in picture).split(".") if run]
+    known = [int(v) if rng.random() < 0.4 else -1 for v in picture]
+    prior = [rng.choice((0.0, 0.005, 0.5, 0.995, 1.0, rng.random())) for _ in range(n)]
+    assert ENGINE.line_shares(clue, known, prior) == _shares_in_the_engines_order(clue, known, prior)
+    unknown = [-1] * n   # and a line with nothing known, and a random clue that may not fit
+    assert ENGINE.line_shares(clue, unknown, prior) == _shares_in_the_engines_order(clue, unknown, prior)
+    other = _random_line(rng, n)
+    assert ENGINE.line_shares(other, known, prior) == _shares_in_the_engines_order(other, known, prior)
+
+
 def test_the_weighted_line_count_with_even_priors_counts_the_arrangements():
     # Clue 1 1 on 5 cells: 6 arrangements; cell 0 is filled in 3 of them.
     shares = ENGINE.line_shares([1, 1], [-1] * 5, [0.5] * 5)
@@ -150,7 +235,7 @@ def test_counts_with_deferred_hints_agree_on_random_grids(seed):
 
 def test_bad_hint_options_are_refused():
     for bad in ({"hint_rounds": -1}, {"hint_conflicts": -2}, {"hint_rounds": True}, {"hint_rounds": 1.5},
-                {"follow_conflicts": -1}, {"hint_after": -1}):
+                {"follow_conflicts": -1}, {"hint_after": -1}, {"hint_min_open": -1}, {"hint_min_open": 101}):
         with pytest.raises(InvalidArgument):
             lcg.LcgSolver(**bad)
 
@@ -163,3 +248,34 @@ def test_after_a_solution_the_search_follows_it_only_when_asked():
     plain = lcg.LcgSolver(probing=False).solve(puzzle, Limits(max_solutions=None))  # follow_conflicts=0
     assert follow.count == plain.count == 720 and follow.complete and plain.complete
     assert follow.stats.counters["decisions"] != plain.stats.counters["decisions"]
+
+
+def _corner_switch():
+    # 10x10: rows 0-6 full, row 7 empty, and a 2x2 switch in the bottom-left corner
+    # (rows 8-9, columns 0-1: a diagonal either way): root probing leaves exactly those
+    # four cells open, 4 % of the grid, and the puzzle has two solutions.
+    picture = ["#" * 10] * 7 + ["." * 10, "#" + "." * 9, ".#" + "." * 8]
+    return _grid(picture)
+
+
+def test_the_hints_run_only_when_more_cells_than_hint_min_open_are_open_after_probing():
+    puzzle = _corner_switch()
+    results = {least: lcg.LcgSolver(hint_min_open=least).solve(puzzle, Limits(max_solutions=None))
+               for least in (0, 3, 4, 100)}
+    rounds = {least: r.stats.counters["hint_rounds"] for least, r in results.items()}
+    assert rounds[0] > 0 and rounds[3] > 0          # 4 % open: more than 3 %
+    assert rounds[4] == 0 and rounds[100] == 0      # not more than 4 %
+    assert {r.count for r in results.values()} == {2} and all(r.complete for r in results.values())
+    assert len({frozenset(r.solutions) for r in results.values()}) == 1
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_counts_with_hint_min_open_agree_on_random_grids(seed):
+    rng = random.Random(2000 + seed)
+    picture = ["".join(rng.choice("#.") for _ in range(7)) for _ in range(7)]
+    puzzle = _grid(picture)
+    results = [lcg.LcgSolver(hint_min_open=least).solve(puzzle, Limits(max_solutions=None)) for least in (0, 10, 50)]
+    assert len({r.count for r in results}) == 1 and all(r.complete for r in results)
+    assert len({frozenset(r.solutions) for r in results}) == 1
+    again = lcg.LcgSolver(hint_min_open=10).solve(puzzle, Limits(max_solutions=None))
+    assert again.stats.counters == results[1].stats.counters   # deterministic

@@ -105,7 +105,7 @@ def test_the_shipped_programs_agree_with_nonolab_where_they_are_installed(name, 
         pytest.skip(f"{name} is not on PATH")
     from nonolab.bench import run
 
-    result = run(two_puzzles, ["native"], [name], time_limit=60, isolate="worker")
+    result = run(two_puzzles, ["native"], [name], isolate="worker")
     assert result.ok and all(r["solved"] for r in result.records), result.records
 
 

@@ -31,7 +31,7 @@ def _rows(folder) -> list[dict]:
 
 @pytest.mark.parametrize("isolate", ["process", "worker"])
 def test_both_isolations_give_one_row_per_run_with_the_figures(tmp_path, two_puzzles, isolate):
-    result = run(two_puzzles, ["native", "lcg"], out=tmp_path, time_limit=30, repeat=2, isolate=isolate)
+    result = run(two_puzzles, ["native", "lcg"], out=tmp_path, repeat=2, isolate=isolate)
     assert result.complete and result.ok
     rows = _rows(tmp_path)
     assert len(rows) == len(result.records) == 2 * 2 * 2
@@ -60,8 +60,8 @@ def test_the_summary_json_and_md(tmp_path, two_puzzles, fake):
     assert [s["kind"] for s in document["solvers"]] == ["nonolab", "external"]
     results = document["results"]
     for entry in results["solvers"]:
-        assert set(entry) == {"solver", "puzzles", "solved", "wrong", "timeouts", "errors", "par2", "total",
-                              "median", "p95", "max", "wins"}
+        assert set(entry) == {"solver", "puzzles", "solved", "wrong", "timeouts", "errors", "refused", "par2",
+                              "total", "median", "p95", "max", "wins"}
     assert set(results["virtual_best"]) == {"puzzles", "solved", "par2", "total", "median", "p95", "max"}
     assert results["ratios"][0]["solver"] == "native" and results["ratios"][0]["baseline"] == "echoer"
     # switch.non has two solutions: the fake's "unique" is refuted by native's two verified ones
@@ -97,7 +97,7 @@ unique = "RESULT: one"
 filled = "#"
 empty = "."
 ''', encoding="utf-8")
-    result = run([two_puzzles[1]], [], [f"mine={rule}"], time_limit=30)
+    result = run([two_puzzles[1]], [], [f"mine={rule}"])
     (row,) = result.records
     assert row["verdict"] == "wrong" and "breaks the clues" in row["error"]  # 2x2 all filled is no solution
 
@@ -105,7 +105,7 @@ empty = "."
 def test_cli_exit_code_one_and_a_loud_line_on_disagreement(tmp_path, two_puzzles, fake):
     outcome = CliRunner().invoke(cli, ["bench", *two_puzzles, "--backends", "native",
                                        "--external", fake("liar", "print('contradiction')"),
-                                       "--time-limit", "30", "--out", str(tmp_path / "b")])
+                                       "--out", str(tmp_path / "b")])
     assert outcome.exit_code == 1, outcome.output
     assert "DISAGREEMENT" in outcome.stderr and "| liar | 0/2 | 2 |" in outcome.stdout
 
@@ -164,7 +164,7 @@ def test_base_runs_each_spec_from_both_versions_in_alternation(tmp_path, two_puz
 
     # The installed package as the base (a source checkout's src/ has no compiled engines unless built in place).
     installed = Path(nonolab.__file__).resolve().parents[1]
-    result = run(two_puzzles, ["native"], base=str(installed), time_limit=30, repeat=2, isolate="worker")
+    result = run(two_puzzles, ["native"], base=str(installed), repeat=2, isolate="worker")
     assert {r["solver"]: r["tree"] for r in result.records} == {"native": "", "native@base": "base"}
     assert [r["solver"] for r in result.records if r["slot"] == 0] == ["native", "native@base"] * 2
     (ratio,) = result.figures["ratios"]
@@ -188,8 +188,7 @@ def test_a_worker_that_overruns_is_killed_and_the_next_run_gets_a_fresh_one():
 
 
 def test_count_compares_exact_counts(two_puzzles):
-    result = run([str(PUZZLES / "hakank" / "nonunique.non")], ["native", "lcg"], task="count", time_limit=60,
-                 isolate="worker")
+    result = run([str(PUZZLES / "hakank" / "nonunique.non")], ["native", "lcg"], task="count", isolate="worker")
     assert [(r["count"], r["exact"]) for r in result.records] == [(43, True), (43, True)] and result.ok
 
 
@@ -225,21 +224,26 @@ def test_the_child_builds_a_spec_with_build_or_an_older_versions_get_spec(monkey
 @pytest.mark.parametrize("isolate", ["process", "worker"])
 def test_a_run_that_gave_no_answer_has_no_verdict(tmp_path, two_puzzles, fake, isolate):
     """Issue 23, as it applies to bench: error is none of the words.  A run that could not be run
-    or gave no verdict (an external's silence, a backend's library error) has status error, an
-    empty verdict and the reason, in runs.csv and the figures alike; the summary counts it under
-    errors."""
+    or gave no verdict (an external's silence) has status error, an empty verdict and the reason,
+    in runs.csv and the figures alike; the summary counts it under errors.  A backend that does
+    not accept the puzzle by a declared limit (cnf's model beyond max_states: TooLarge) has
+    status refused, no verdict and the limit's words, counted under refused, not errors."""
     result = run(two_puzzles[:1], ["native", "cnf:max_states=1"], [fake("mute", "print('nothing to say')")],
-                 out=tmp_path, time_limit=30, isolate=isolate)
+                 out=tmp_path, isolate=isolate)
     rows = {r["solver"]: r for r in _rows(tmp_path)}
     refused = rows["cnf:max_states=1"]
-    assert (refused["status"], refused["verdict"]) == ("error", "") and "max_states" in refused["error"]
+    assert (refused["status"], refused["verdict"], refused["solved"]) == ("refused", "", "False")
+    assert "max_states" in refused["error"]
     assert (rows["mute"]["status"], rows["mute"]["verdict"], rows["mute"]["solved"]) == ("error", "", "False")
     assert rows["mute"]["error"].startswith("no verdict in its output")
     assert (rows["native"]["status"], rows["native"]["verdict"]) == ("ok", "unique")
     assert {(r["solver"], r["status"], r["verdict"]) for r in result.records} == {
-        ("mute", "error", None), ("native", "ok", "unique"), ("cnf:max_states=1", "error", None)}
+        ("mute", "error", None), ("native", "ok", "unique"), ("cnf:max_states=1", "refused", None)}
     mute = next(s for s in result.figures["solvers"] if s["solver"] == "mute")
-    assert (mute["solved"], mute["errors"], mute["timeouts"]) == (0, 1, 0)
+    assert (mute["solved"], mute["errors"], mute["timeouts"], mute["refused"]) == (0, 1, 0, 0)
+    cnf = next(s for s in result.figures["solvers"] if s["solver"] == "cnf:max_states=1")
+    assert (cnf["puzzles"], cnf["solved"], cnf["errors"], cnf["timeouts"], cnf["refused"]) == (0, 0, 0, 0, 1)
+    assert "| cnf:max_states=1 | 0/0 | 0 | 0 | 0 | 1 |" in (tmp_path / "summary.md").read_text(encoding="utf-8")
 
 
 @pytest.mark.parametrize("args, said", [

@@ -74,3 +74,28 @@ def test_a_verified_witness_refutes_and_every_disagreement_is_listed():
     assert refuted == {1, 3}  # "multiple" without a witness is not refuted by "unique"
     figures = summarise(rows, ["nl", "x"], time_limit=10)
     assert figures["solvers"][1]["wrong"] == 2 and len(figures["wrong"]) == 2
+
+
+def test_a_refused_puzzle_is_out_of_the_solvers_par2_and_counted_as_refused():
+    """b does not accept p3 (a declared limit: status refused, every repetition): not a
+    timeout, not an error.  b's PAR-2 is over p1 and p2 alone; a's is unchanged; the
+    virtual best takes p3 from a.  Counted as unsolved, b's PAR-2 would be (4 + 3 + 20) / 3."""
+    rows = [row("p1", "a", "unique", 1.0), row("p1", "b", "unique", 4.0),
+            row("p2", "a", "timeout", 10.0), row("p2", "b", "multiple", 3.0),
+            row("p3", "a", "unique", 2.0)]
+    rows += [dict(row("p3", "b", None, 0.1, repeat=r), status="refused") for r in (1, 2)]
+    a, b = summarise(rows, ["a", "b"], time_limit=10)["solvers"]
+    assert (b["puzzles"], b["solved"], b["refused"], b["timeouts"], b["errors"]) == (2, 2, 1, 0, 0)
+    assert b["par2"] == 3.5 and b["total"] == 7.0
+    assert (a["puzzles"], a["refused"], a["par2"]) == (3, 0, pytest.approx(23 / 3))
+    best = summarise(rows, ["a", "b"], time_limit=10)["virtual_best"]
+    assert (best["puzzles"], best["solved"], best["par2"]) == (3, 3, 2.0)   # p1 1.0, p2 3.0, p3 2.0
+
+
+def test_a_puzzle_refused_in_some_repetitions_only_is_unsolved_there():
+    """Refusal is by a declared limit, the same every time; a puzzle refused in one run but
+    answered in another is scored as any other (the refused run unsolved), never dropped."""
+    rows = [row("p", "a", "unique", 1.0, repeat=1), dict(row("p", "a", None, 0.1, repeat=2), status="refused"),
+            dict(row("p", "a", None, 0.1, repeat=3), status="refused")]
+    (a,) = summarise(rows, ["a"], time_limit=10)["solvers"]
+    assert (a["puzzles"], a["refused"], a["solved"], a["par2"]) == (1, 0, 0, 20.0)

@@ -158,3 +158,11 @@ def test_the_cli_offers_the_library_words():
     params = {p.name: p for p in cli.get_command(None, "generate").params}
     assert tuple(params["style"].type.choices) == STYLES
     assert tuple(params["max_grade"].type.choices) == tuple(MAX_GRADES)
+
+
+def test_a_1x1_grid_says_no_picture_fits_and_tries_none(run):
+    result = run("--size", "1x1")
+    assert result.exit_code == 1
+    assert "0 candidates tried" in result.stderr
+    assert ("found 0 of 1 puzzles: no 1x1 picture has a filled fraction within the density range 0.2-0.7"
+            in result.stderr)

@@ -81,7 +81,8 @@ def test_a_declared_cost_beyond_the_budget_is_refused_before_the_engine_is_built
             monkeypatch.setattr(backend, attribute, Refusing())
     import nonolab.solvers.native.search as search
     monkeypatch.setattr(search, "engine_module", lambda: pytest.fail(f"{name} built the native engine"))
-    just_below = 100 * 100 * backend.BYTES_PER_CELL
+    from nonolab.solvers import bytes_per_cell
+    just_below = 100 * 100 * bytes_per_cell(backend, blank)   # (its options' cost: native's slot)
     with applied(InputLimits(max_memory=just_below - 1)), pytest.raises(TooLarge, match="beyond the memory budget"):
         backend.solve(blank, Limits(2))
     assert not built
@@ -117,10 +118,11 @@ def test_a_colour_puzzle_is_held_to_the_colour_engine_s_declared_cost(name):
         backend.solve(colour, Limits(2))
     with applied(InputLimits(max_memory=just_below)):   # at the budget: it answers
         assert backend.solve(colour, Limits(2)).unique
-    # The black-and-white engine keeps its own figure.
-    with applied(InputLimits(max_memory=16 * backend.BYTES_PER_CELL)):
-        assert backend.solve(plain, Limits(2)).solutions
+    # The black-and-white engine keeps its own figure (with its options' share: native's slot).
     from nonolab.solvers import bytes_per_cell
+    assert bytes_per_cell(backend, plain) < backend.COLOUR_BYTES_PER_CELL
+    with applied(InputLimits(max_memory=16 * bytes_per_cell(backend, plain))):
+        assert backend.solve(plain, Limits(2)).solutions
     assert bytes_per_cell(get(name, record_steps=True), colour) > bytes_per_cell(backend, colour)
 
 

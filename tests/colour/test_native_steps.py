@@ -28,7 +28,7 @@ def test_puzzles_pbnsolve_solves_by_logic_grade_line_or_probe_never_search(row):
     from nonolab.formats import load
 
     puzzle = load(COLOUR / row["file"])
-    result = grade(puzzle, time_limit=120)
+    result = grade(puzzle)
     assert result.grade is not None and result.grade.rank <= Grade.FULL_PROBE.rank, result.as_dict()
     assert result.verdict.value == "unique"
     assert sum(result.steps.values()) > 0

@@ -41,7 +41,7 @@ def test_line_steps_count_the_lines_that_changed_something():
 
 @needs_corpus
 def test_depth2_puzzle_needs_depth2_and_no_more():
-    result = grade(load(CORPUS / "hakank-classic" / "difficult.non"), time_limit=120)
+    result = grade(load(CORPUS / "hakank-classic" / "difficult.non"))
     assert result.grade is Grade.DEPTH2 and result.harder_than is Grade.FULL_PROBE
     assert result.verdict == "unique" and result.steps["depth-2-probe"] >= 1
 

@@ -133,7 +133,7 @@ def test_first_solutions_node_budgets_and_probe_depths_keep_to_the_whole_search(
 @pytest.mark.parametrize("path", SHIPPED, ids=lambda p: str(p.relative_to(PUZZLES)))
 def test_shipped_puzzles_both_styles_agree_with_one(path):
     puzzle = load(path)
-    one = NativeSolver(restarts=False).solve(puzzle, Limits(max_solutions=None, time_limit=60))
+    one = NativeSolver(restarts=False).solve(puzzle, Limits(max_solutions=None))
     both = NativeSolver().solve(puzzle, Limits(max_solutions=2))
     assert one.complete and (one.status is Status.UNSAT) == (not one.solutions)
     assert set(both.solutions) <= set(one.solutions) and len(both.solutions) == min(2, len(one.solutions))

@@ -92,14 +92,3 @@ def test_the_slot_is_in_the_default_search():
     default = NativeSolver(restarts=False).solve(puzzle, Limits(max_solutions=2))
     assert default.stats.counters["slot_nodes"] > 0 and alone.stats.counters["slot_nodes"] == 0
     assert default.complete and set(default.solutions) == set(alone.solutions) and default.count == 1
-
-
-def test_a_grid_above_the_slots_cells_has_no_slot(monkeypatch):
-    """The slot's fork is not in the declared memory a cell: grids above its cap run
-    without it (here the cap is put below 8-Dom's cells)."""
-    import nonolab.solvers.native as native
-
-    puzzle = items_of(["ndom:8"])[0].puzzle
-    monkeypatch.setattr(native, "_SLOT_MAX_CELLS", puzzle.width * puzzle.height - 1)
-    result = NativeSolver(restarts=False).solve(puzzle, Limits(max_solutions=2))
-    assert result.stats.counters["slot_nodes"] == 0 and result.stats.counters["styles"] == 1

@@ -77,10 +77,15 @@ def run_once(spec: str, task: str, path: str, time_limit: float | None, started:
 
 
 def _failed(err: BaseException) -> dict:
-    """A run a library error stopped: a wrong answer caught (``verdict`` wrong), or no answer
-    (``status`` error and no verdict, for error is none of the words)."""
+    """A run a library error stopped: a wrong answer caught (``verdict`` wrong), a puzzle the
+    backend does not accept by a declared limit (``status`` refused: ``TooLarge``, a grid
+    beyond its memory budget or model size, not a failure to answer), or no answer
+    (``status`` error; no verdict either way, for neither is one of the words).  By the
+    error's name: the child may run another version of nonolab."""
     if type(err).__name__ == "WrongAnswer":
         return {"verdict": "wrong", "error": _message(err)}
+    if type(err).__name__ == "TooLarge":
+        return {"status": "refused", "verdict": None, "error": _message(err)}
     return {"status": "error", "verdict": None, "error": _message(err)}
 
 

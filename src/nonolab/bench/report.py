@@ -95,17 +95,21 @@ def markdown(document: dict, rows: Sequence[dict]) -> str:
               + (" (one process per run: start-up counted)" if s["isolate"] == "process" else
                  " (long-lived workers: the solve alone)")
               + f"; {s['repeat']} repetition(s), {s['jobs']} at a time; {len(rows)} runs.", "",
-              "| solver | solved | wrong | timeouts | errors | PAR-2 s | total s | median s | p95 s | max s | wins |",
-              "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
+              "| solver | solved | wrong | timeouts | errors | refused | PAR-2 s | total s | median s | p95 s | max s "
+              "| wins |",
+              "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
     for row in figures["solvers"]:
         lines.append(f"| {row['solver']} | {row['solved']}/{row['puzzles']} | {row['wrong']} | {row['timeouts']} | "
-                     f"{row['errors']} | {_f(row['par2'])} | {_f(row['total'])} | {_f(row['median'])} | "
+                     f"{row['errors']} | {row.get('refused', 0)} | {_f(row['par2'])} | {_f(row['total'])} | "
+                     f"{_f(row['median'])} | "
                      f"{_f(row['p95'])} | {_f(row['max'])} | {row['wins']} |")
     vbs = figures["virtual_best"]
-    lines.append(f"| *virtual best* | {vbs['solved']}/{vbs['puzzles']} | | | | {_f(vbs['par2'])} | "
+    lines.append(f"| *virtual best* | {vbs['solved']}/{vbs['puzzles']} | | | | | {_f(vbs['par2'])} | "
                  f"{_f(vbs['total'])} | {_f(vbs['median'])} | {_f(vbs['p95'])} | {_f(vbs['max'])} | |")
     lines += ["", "PAR-2: the mean time per puzzle, an unsolved puzzle counting twice the limit. A solver's time "
-              "on a puzzle is the median of its repetitions; wins: the puzzles it was fastest on."]
+              "on a puzzle is the median of its repetitions; wins: the puzzles it was fastest on. Refused: the "
+              "puzzles a solver did not accept (a declared limit, such as a grid beyond its memory budget), left "
+              "out of its solved count, PAR-2 and times, and of the virtual best where no solver accepted them."]
     if figures["ratios"]:
         lines += ["", "| solver | against | puzzles solved by both | time ratio (median of repetitions) | "
                   "spread (lowest - highest repetition) | geometric mean per puzzle |", "|---|---|---:|---:|---:|---:|"]

@@ -285,13 +285,16 @@ def finish(row: dict, time_limit: float | None) -> dict:
     external program): a run that could not be run or gave no answer has no verdict, for
     error is none of the words: ``verdict`` ``None``, ``status`` ``error`` and the reason in
     ``error`` (a child of a nonolab version before this one says ``"verdict": "error"``, read
-    the same); any other run has ``status`` ``ok``.
+    the same); a run whose backend refused the puzzle by a declared limit keeps ``status``
+    ``refused`` (no verdict either, the limit in ``error``); any other run has ``status`` ``ok``.
 
     >>> row = finish({"wall": 0.1, "cpu": "", "peak_rss_mb": "", "verdict": "error", "error": "x"}, 10.0)  # an old child
     >>> row["status"], row["verdict"], row["solved"]
     ('error', None, False)
     """
-    if row.get("verdict") in ("error", None, ""):
+    if row.get("status") == "refused":
+        row.update(verdict=None)
+    elif row.get("verdict") in ("error", None, ""):
         row.update(verdict=None, status="error", error=row.get("error") or "no answer")
     else:
         row["status"] = "ok"

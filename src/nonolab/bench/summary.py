@@ -4,14 +4,18 @@ Per solver and puzzle, the time is the median of the repetitions (the upper one 
 an even count), an unsolved repetition counting as infinite, so a puzzle is solved
 when at least half of its runs solved it (all of them, for two).  Then, per solver:
 
+* ``refused``: the puzzles it did not accept (every run of it ``status`` refused: a
+  declared limit, such as a grid beyond the engine's memory budget).  As in the
+  competitions, where a solver that does not take an instance is marked so, they are
+  no part of its score: ``puzzles`` and everything below count the puzzles it accepted;
 * ``solved``, ``wrong`` (a grid that breaks the clues, or a verdict a verified
   witness refutes), ``timeouts``, ``errors``;
-* ``par2``: the mean over the puzzles of the time, an unsolved puzzle counting twice
-  the time limit (PAR-2, the SAT competition's score; None without a limit);
+* ``par2``: the mean over the accepted puzzles of the time, an unsolved puzzle
+  counting twice the time limit (PAR-2, the SAT competition's score; None without a limit);
 * ``total``, ``median``, ``p95``, ``max`` of the solved puzzles' times;
 * ``wins``: the puzzles on which it was the fastest (ties go to the first listed).
 
-The virtual best solver takes, on each puzzle, the best time of any solver.  A ratio
+The virtual best solver takes, on each puzzle, the best time of any solver that accepted it.  A ratio
 compares a solver with a baseline on the puzzles both solved: its total time over the
 baseline's, per repetition (the median, and the spread from the lowest to the highest
 repetition), and the geometric mean of the per-puzzle ratios.
@@ -21,6 +25,10 @@ repetition), and the geometric mean of the per-puzzle ratios.
 >>> figures = summarise(rows, ["a", "b"], time_limit=10, measure="wall")
 >>> [(s["solver"], s["solved"], s["par2"]) for s in figures["solvers"]], figures["virtual_best"]["par2"]
 ([('a', 1, 1.0), ('b', 0, 20.0)], 1.0)
+>>> rows.append(dict(puzzle="q", solver="b", kind="nonolab", status="refused", verdict=None, solved=False,
+...                  repeat=1, wall=0.1, cpu=0.1))
+>>> [(s["solver"], s["puzzles"], s["refused"], s["par2"]) for s in summarise(rows, ["a", "b"], 10)["solvers"]]
+[('a', 1, 0, 1.0), ('b', 1, 1, 20.0)]
 """
 
 from __future__ import annotations
@@ -54,11 +62,26 @@ def _time(row: dict, measure: str) -> float:
 
 
 def puzzle_times(rows: Sequence[dict], measure: str) -> dict[str, dict[str, float]]:
-    """solver -> puzzle -> its time, the median of its repetitions (inf: not solved), as the figures count it."""
+    """solver -> puzzle -> its time, the median of its repetitions (inf: not solved), as the figures count it:
+    the puzzles it accepted (see :func:`refused`)."""
     gathered: dict[str, dict[str, list[float]]] = defaultdict(lambda: defaultdict(list))
     for row in rows:
         gathered[row["solver"]][row["puzzle"]].append(_time(row, measure))
-    return {s: {p: _upper_median(ts) for p, ts in by.items()} for s, by in gathered.items()}
+    no = refused(rows)
+    return {s: {p: _upper_median(ts) for p, ts in by.items() if (s, p) not in no} for s, by in gathered.items()}
+
+
+def refused(rows: Sequence[dict]) -> set[tuple[str, str]]:
+    """The (solver, puzzle) pairs every run of which the solver refused (``status`` refused: a
+    declared limit), which its figures leave out: not accepted is not unsolved.
+
+    >>> refused([dict(solver="s", puzzle="p", status="refused"), dict(solver="s", puzzle="q", status="ok")])
+    {('s', 'p')}
+    """
+    statuses: dict[tuple[str, str], set[str]] = defaultdict(set)
+    for row in rows:
+        statuses[(row["solver"], row["puzzle"])].add(row.get("status") or "")
+    return {pair for pair, seen in statuses.items() if seen == {"refused"}}
 
 
 def judge(rows: Sequence[dict], task: str) -> tuple[list[dict], set[int]]:
@@ -127,12 +150,13 @@ def summarise(rows: Sequence[dict], solvers: Sequence[str], time_limit: float | 
         runs[(row["solver"], row["puzzle"])].append(row)
     found = puzzle_times(rows, measure)
     times = {s: found.get(s, {}) for s in solvers}
+    not_taken = refused(rows)
     table = []
     for solver in solvers:
         wrong = timeouts = errors = 0
         for puzzle in puzzles:
             mine = runs.get((solver, puzzle))
-            if not mine:
+            if not mine or (solver, puzzle) in not_taken:
                 continue
             verdicts = {r["verdict"] for r in mine}
             wrong += "wrong" in verdicts
@@ -140,7 +164,7 @@ def summarise(rows: Sequence[dict], solvers: Sequence[str], time_limit: float | 
                 timeouts += "timeout" in verdicts
                 errors += "timeout" not in verdicts
         table.append({"solver": solver, **_stats(times[solver], time_limit), "wrong": wrong, "timeouts": timeouts,
-                      "errors": errors, "wins": 0})
+                      "errors": errors, "refused": sum(s == solver for s, _ in not_taken), "wins": 0})
     best: dict[str, float] = {}
     for puzzle in puzzles:
         scored = [(times[s][puzzle], k) for k, s in enumerate(solvers) if puzzle in times[s]]

@@ -101,7 +101,8 @@ def bench(paths, backends, externals, task, time_limit, repeat, jobs, isolate, o
     --isolate worker, a job of a long-lived worker), killed with the group at
     the limit; runs go puzzle by puzzle, the solvers in a rotating order, and record wall and CPU time, peak memory, the load average and the
     engines' counters.  Writes to --out: runs.csv (as it goes), summary.md and
-    summary.json (solved, wrong, timeouts, PAR-2, total, median, p95, max, the
+    summary.json (solved, wrong, timeouts, refused, PAR-2 over the puzzles
+    each solver accepted, total, median, p95, max, the
     virtual best solver, wins, ratios with their spread), cactus.svg and
     scatter.svg.  Ctrl-C keeps the runs that ended and writes the reports.
     \b

@@ -15,6 +15,18 @@ _STOPPED = {"max-candidates": "--max-candidates was reached", "time-limit": "--t
             "image": "an image without --repair gives one candidate"}
 
 
+def _stopped(report, recipe) -> str:
+    """Why the loop ended early, in words."""
+    if report.stopped == "exhausted":
+        low, high = recipe.density_range
+        size = f"{recipe.width}x{recipe.height}"
+        if not report.pictures:
+            return f"no {size} picture has a filled fraction within the density range {low:g}-{high:g}"
+        return (f"every one of the {report.pictures} pictures a {size} grid holds within the density range "
+                f"{low:g}-{high:g} was tried")
+    return _STOPPED.get(report.stopped, report.stopped)
+
+
 # Ranges are checked by the library (one-line errors, exit 2), so the numbers are plain types here.
 @click.command()
 @click.option("--size", required=True, metavar="WxH", help="Grid size, width x height (e.g. 30x30).")
@@ -127,7 +139,7 @@ def generate(size, density, style, radius, colours, image, seed, count, out_dir,
     click.echo(report.summary() + where, err=True)
     if not report.complete:
         click.echo(f"nonolab: generate: found {len(report.puzzles)} of {count} puzzles: "
-                   f"{_STOPPED.get(report.stopped, report.stopped)}", err=True)
+                   f"{_stopped(report, recipe)}", err=True)
         sys.exit(EXIT_NO)
 
 

@@ -48,6 +48,7 @@ from nonolab.generate.image import colour_picture_from_image, picture_from_image
 from nonolab.generate.repair import cells_of_lines, choose_change, filled_fraction, uniform_lines
 from nonolab.generate.screen import Screen
 from nonolab.generate.screen import applies as screen_applies
+from nonolab.generate.space import PictureSpace
 from nonolab.solvers import DEFAULT, backends_with, build
 from nonolab.solvers.base import Budget, Capability, capabilities
 
@@ -188,8 +189,10 @@ class GenerateReport:
     """The accepted puzzles and the cost of finding them.
 
     ``stopped`` is None when ``asked`` puzzles were found, else why the loop ended
-    early: ``"max-candidates"``, ``"time-limit"`` or ``"image"`` (an image without
-    repair gives one candidate).  ``rejected`` counts the discarded candidates by
+    early: ``"max-candidates"``, ``"time-limit"``, ``"image"`` (an image without
+    repair gives one candidate) or ``"exhausted"`` (every one of the ``pictures`` a small
+    grid can draw within the density range was met, none of them at all on a 1x1 grid:
+    see :mod:`~nonolab.generate.space`).  ``rejected`` counts the discarded candidates by
     :class:`~nonolab.generate.criteria.Outcome` value.
     """
 
@@ -200,6 +203,7 @@ class GenerateReport:
     rejected: Counter = field(default_factory=Counter)
     stopped: str | None = None
     time: float = 0.0
+    pictures: int | None = None   # the drawn pictures possible, when few enough to follow
 
     @property
     def complete(self) -> bool:
@@ -305,10 +309,17 @@ def make_puzzles(count: int, recipe: Recipe, seed: int = 0, max_candidates: int 
               if screen_applies(recipe) else None)
     since_last, last_time = 0, budget.start
     judged: dict[tuple, Outcome] = {}  # clues -> outcome, so a picture met again is not judged again
+    # A small grid's drawn pictures can all be met: then no draw can give a new puzzle.
+    space = None if image is not None else PictureSpace.of(recipe.width, recipe.height, recipe.colours,
+                                                           recipe.density_range)
+    report.pictures = None if space is None else space.size
     index = 0
     while not report.complete:
         if budget.expired():
             report.stopped = "cancelled" if budget.cancelled() else "time-limit"
+            break
+        if space is not None and space.exhausted():
+            report.stopped = "exhausted"
             break
         if index >= max_candidates:
             report.stopped = "max-candidates"
@@ -325,9 +336,12 @@ def make_puzzles(count: int, recipe: Recipe, seed: int = 0, max_candidates: int 
         index += 1
         since_last += 1
         report.candidates += 1
+        drawn = picture.copy() if space is not None else None   # (repairs change the picture in place)
         limit = _min(recipe.candidate_time_limit, budget.time_limit())
         outcome, grade, repairs = _judge_with_repairs(picture, palette, recipe, candidate, limit, judged, cancel,
                                                       counted)
+        if space is not None and outcome is not Outcome.TIMEOUT:
+            space.saw(drawn)   # judged for good: met again, it is judged the same (or a duplicate)
         report.repairs += repairs
         if cancel is not None and cancel.is_set() and outcome is not Outcome.ACCEPTED:
             report.stopped = "cancelled"   # its searches were stopped: not a verdict on the candidate

@@ -107,6 +107,10 @@ class LcgSolver:
         hint_after: the search goes this many conflicts without hints before it
             computes them (then restarts and takes them; 0, the default: before the
             first decision).  An easy puzzle solved sooner never pays for them.
+        hint_min_open: the hints run only when root probing leaves more than this per
+            cent of the cells open (default 40; 0: always, 100: never): a grid probing
+            mostly solved is searched without them (its search is short and the rounds
+            were most of its time; on the hard grids measured 45-100 % stay open).
         follow_conflicts: with the hints, after each solution, for this many conflicts
             decisions take the solution's values (0, the default: never; the target
             phases already hold the solution, the longest trail without a conflict, and
@@ -167,6 +171,8 @@ class LcgSolver:
                "0: the hints are only the first phases", minimum=0),
         Option("hint_after", "int", 0, "conflicts the search has without hints before it computes them "
                "(0: before the first decision)", minimum=0),
+        Option("hint_min_open", "int", 40, "the hints run only when more than this per cent of the cells are "
+               "open after root probing (0: always, 100: never)", minimum=0, maximum=100),
         Option("interleave", "int", 0, "conflicts of a search without hints before the default search "
                "starts beside it, the two in doubling turns until the first solution (0: one search)", minimum=0),
         Option("interleave_ratio", "int", 4, "with interleave, the default search's conflicts over the other's "
@@ -188,13 +194,14 @@ class LcgSolver:
     hint_conflicts: int
     follow_conflicts: int
     hint_after: int
+    hint_min_open: int
     probe_binaries: bool
     interleave: int
     interleave_ratio: int
     PROGRAMMATIC = ("hold", "alarm")
     VARIANTS = {"minimise": ("basic",), "explain": ("positions",), "restarts": ("glucose",), "phases": ("saved",),
                 "probing": ("off",), "hint_rounds": ("0",), "hint_conflicts": ("0",), "follow_conflicts": ("1000",),
-                "probe_binaries": ("on",), "hint_after": ("3",),
+                "probe_binaries": ("on",), "hint_after": ("3",), "hint_min_open": ("100",),
                 "interleave": ("3",)}
 
     def __init__(self, *, hold: list | None = None, alarm: tuple[float, Any] | None = None, **options: Any):
@@ -277,7 +284,8 @@ class LcgSolver:
             return self._engine.Engine(w, h, puzzle.rows, puzzle.columns, fixed, *options,
                                        target_phases=_PHASES[self.phases], hint_rounds=self.hint_rounds if hints else 0,
                                        hint_conflicts=self.hint_conflicts, follow_conflicts=self.follow_conflicts,
-                                       probe_binaries=self.probe_binaries, hint_after=self.hint_after)
+                                       probe_binaries=self.probe_binaries, hint_after=self.hint_after,
+                                       hint_min_open=self.hint_min_open)
 
         if self.interleave and not colour and proof is None and self.hint_rounds:
             engine: Any = Interleaved(lambda search: build(search == SEARCH_B), self.interleave, self.interleave_ratio)

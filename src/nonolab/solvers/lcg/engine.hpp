@@ -87,6 +87,8 @@ public:
     // The hints wait until the search has had `conflicts` conflicts without them (0: before
     // the first decision); then a restart, and they are computed on that root (hints.cpp).
     void set_hint_after(long long conflicts) { hint_after_ = conflicts; }
+    // The hints run only when more than `percent` of the cells are open after probing (hints.cpp).
+    void set_hint_min_open(int percent) { hint_min_open_ = percent; }
 
     // Root probing keeps what each probe implied as binary clauses (probe.cpp).
     void set_probe_binaries(bool on) { probe_binaries_ = on; }
@@ -256,7 +258,7 @@ private:
     void update_target();
     // Phase hints (hints.cpp): decisions take hint_phase_ while hints_now_, which a
     // restart turns off once hint_until_ conflicts have passed.
-    int hint_rounds_ = 0;
+    int hint_rounds_ = 0, hint_min_open_ = 0;
     long long hint_conflicts_ = 0, follow_conflicts_ = 0, hint_until_ = 0, hint_after_ = 0;
     bool hinted_ = false, hints_now_ = false;
     std::vector<uint8_t> hint_phase_;

@@ -91,9 +91,28 @@ bool LineCounter::prepare(const int* clue, int k, int n, const int8_t* known) {
     f_.assign(static_cast<size_t>(k + 1) * columns, 0.0);
     ratio_.assign(static_cast<size_t>(k) * (n + 1), 0.0);
     b_.assign(f_.size(), 0.0);
+    // The known cells' weights, for every round; the open cells' are the rounds' own.
     empty_w_.assign(n + 1, 1.0);
+    fill_w_.assign(n, 1.0);
+    open_.clear();
+    for (int i = 0; i < n; ++i) {
+        if (known[i] < 0) open_.push_back(i);
+        else empty_w_[i] = can_empty_[i] ? 1.0 : 0.0;
+    }
     fill_prefix_.assign(n + 1, 1.0);
     spread_.assign(n + 1, 0.0);
+    // last_[j]: the last start of block j in its row's window that ends inside the line;
+    // starts_[first_[j] .. first_[j + 1]): those starts where the block fits (its ratio
+    // elsewhere stays the 0 set above).
+    last_.assign(k, 0);
+    first_.assign(k + 1, 0);
+    starts_.clear();
+    for (int j = 0; j < k; ++j) {
+        last_[j] = std::min(hi_[j], n - clue[j]);
+        for (int p = lo_[j]; p <= last_[j]; ++p)
+            if (fits_[static_cast<size_t>(j) * (n + 1) + p]) starts_.push_back(p);
+        first_[j + 1] = static_cast<int>(starts_.size());
+    }
     return behind[at(0, 0)] != 0;
 }
 
@@ -101,69 +120,94 @@ bool LineCounter::marginals(const double* prior, double* black) {
     const int n = n_, k = k_, columns = n + 2;
     const int* clue = clue_;
     // Cell weights: cell n is a virtual empty cell of weight 1 ending the line; a known
-    // cell weighs 1 for its value (0 for the other: can_empty_ and fits_ say which).
+    // cell weighs 1 for its value (0 for the other: can_empty_ and fits_ say which), set
+    // once by prepare(), so only the open cells are weighed here (their priors are the
+    // only ones read).
     double* empty_w = empty_w_.data();
-    double* fill_prefix = fill_prefix_.data();  // the product of the fill weights of cells 0..i-1
+    double* fill_w = fill_w_.data();
     // p / max(p, q) and q / max(p, q): the larger is exactly 1 (x / x), so one division,
-    // min(p, q) / max(p, q), taken without a branch (the comparison is a coin toss); the
-    // running product stays in a register (the same products, off the store-reload chain).
-    double product = fill_prefix[0];
-    for (int i = 0; i < n; ++i) {
+    // min(p, q) / max(p, q), taken without a branch (the comparison is a coin toss).
+    for (const int i : open_) {
         const double p = clamp_message(prior[i]), q = 1.0 - p, ratio = std::min(p, q) / std::max(p, q);
-        const bool open = known_[i] < 0, light = p < q;
-        const double fill = open && light ? ratio : 1.0;
-        empty_w[i] = !open ? (can_empty_[i] ? 1.0 : 0.0) : light ? 1.0 : ratio;
-        product *= fill;
+        const bool light = p < q;
+        fill_w[i] = light ? ratio : 1.0;
+        empty_w[i] = light ? 1.0 : ratio;
+    }
+    // fill_prefix[i]: the product of the fill weights of cells 0..i-1 (a known cell's 1.0
+    // leaves the product exactly as it was); the running product stays in a register.
+    double* fill_prefix = fill_prefix_.data();
+    double product = 1.0;
+    for (int i = 0; i < n; ++i) {
+        product *= fill_w[i];
         fill_prefix[i + 1] = product;
     }
-    const uint8_t* fits = fits_.data();
     double* f = f_.data();
     double* b = b_.data();
-    // ratio[j][p]: the fill weight of block j on [p, p + clue[j]), 0 where it does not fit,
-    // for the starts p in its row's window (the only ones whose counts can be non-zero):
-    // each division once for the three passes below.  (Adding a term with a zero ratio
-    // adds +0.0 and leaves the sum exactly as it was.)
+    const int* last = last_.data();
+    // ratio[j][p]: the fill weight of block j on [p, p + clue[j]), 0 where it does not fit
+    // (prepare() set those), for the starts p in its row's window (the only ones whose
+    // counts can be non-zero): each division once for the three passes below.  (Adding a
+    // term with a zero ratio adds +0.0 and leaves the sum exactly as it was.)
     double* ratio = ratio_.data();
+    const int* starts = starts_.data();
+    const int* first = first_.data();
     for (int j = 0; j < k; ++j) {
         double* r = ratio + static_cast<size_t>(j) * (n + 1);
-        const uint8_t* fit = fits + static_cast<size_t>(j) * (n + 1);
-        for (int p = lo_[j]; p <= hi_[j] && p + clue[j] <= n; ++p)
-            r[p] = fit[p] ? fill_prefix[p + clue[j]] / fill_prefix[p] : 0.0;
+        const int len = clue[j];
+        for (int s = first[j]; s < first[j + 1]; ++s) {
+            const int p = starts[s];
+            r[p] = fill_prefix[p + len] / fill_prefix[p];
+        }
     }
     // (The counts outside the windows are zero: prepare() cleared them and nothing writes
     // there, so the passes below neither clear nor read past the windows' edges.  Each
     // row's running count stays in a register: the same sums, without a store and a
-    // reload on the chain from one cell to the next.)
+    // reload on the chain from one cell to the next.  Each row's loop is cut where the
+    // term from the row above or below can be non-zero, instead of testing every cell.)
     // Forward, pulled, row by row within the windows: f[j][i], the weight of the first i
     // cells holding exactly blocks 0..j-1, each block with its empty cell after it.
     f[0] = 1.0;
-    for (int i = std::max(lo_[0], 1), last = hi_[0]; i <= last; ++i) f[i] = f[i - 1] * empty_w[i - 1];
+    for (int i = std::max(lo_[0], 1), end = hi_[0]; i <= end; ++i) f[i] = f[i - 1] * empty_w[i - 1];
     for (int j = 1; j <= k; ++j) {
         double* row = f + static_cast<size_t>(j) * columns;
+        const int len = clue[j - 1];
+        // Block j-1 on [p, i - 1), cell i - 1 empty: p = i - 1 - len in the row above's
+        // window, i.e. i in [from, to].
         const double* above = f + static_cast<size_t>(j - 1) * columns;
         const double* r = ratio + static_cast<size_t>(j - 1) * (n + 1);
-        const int len = clue[j - 1], above_lo = lo_[j - 1], above_hi = hi_[j - 1];
+        const int end = hi_[j], from = std::max(lo_[j], lo_[j - 1] + 1 + len),
+                  to = std::min(end, hi_[j - 1] + 1 + len);
         double v = row[lo_[j] - 1];
-        for (int i = lo_[j]; i <= hi_[j]; ++i) {
+        int i = lo_[j];
+        for (; i < from && i <= end; ++i) row[i] = v *= empty_w[i - 1];
+        for (; i <= to; ++i) {
             v *= empty_w[i - 1];
-            // Block j-1 on [p, i - 1), cell i - 1 empty (outside the row above's window
-            // its count is zero and adds nothing).
-            const int p = i - 1 - len;
-            if (p >= above_lo && p <= above_hi) v += above[p] * r[p] * empty_w[i - 1];
+            v += above[i - 1 - len] * r[i - 1 - len] * empty_w[i - 1];
             row[i] = v;
         }
+        for (; i <= end; ++i) row[i] = v *= empty_w[i - 1];
     }
     // Backward: b[j][i], the weight of cells i..n holding exactly blocks j..k-1.
     b[static_cast<size_t>(k) * columns + n + 1] = 1.0;
-    for (int j = k; j >= 0; --j) {
+    {
+        double* row = b + static_cast<size_t>(k) * columns;  // (no block after the last)
+        const int top = std::min(hi_[k], n);
+        double v = row[top + 1];
+        for (int i = top; i >= lo_[k]; --i) row[i] = v *= empty_w[i];
+    }
+    for (int j = k - 1; j >= 0; --j) {
         double* row = b + static_cast<size_t>(j) * columns;
-        const double* below = j < k ? b + static_cast<size_t>(j + 1) * columns : nullptr;
-        const double* r = j < k ? ratio + static_cast<size_t>(j) * (n + 1) : nullptr;
-        const int len = j < k ? clue[j] : n + 1;  // (no block after the last)
-        double v = row[std::min(hi_[j], n) + 1];
-        for (int i = std::min(hi_[j], n); i >= lo_[j]; --i) {
+        const int len = clue[j];
+        const double* below = b + static_cast<size_t>(j + 1) * columns + len + 1;  // read at i + len + 1
+        const double* r = ratio + static_cast<size_t>(j) * (n + 1);
+        const double* after = empty_w + len;  // the empty cell after the block, read at i + len
+        const int top = std::min(hi_[j], n), with = last[j];
+        double v = row[top + 1];
+        int i = top;
+        for (; i > with; --i) row[i] = v *= empty_w[i];
+        for (; i >= lo_[j]; --i) {
             v *= empty_w[i];
-            if (i + len <= n) v += below[i + len + 1] * r[i] * empty_w[i + len];
+            v += below[i] * r[i] * after[i];
             row[i] = v;
         }
     }
@@ -174,13 +218,16 @@ bool LineCounter::marginals(const double* prior, double* black) {
     std::fill(spread, spread + n + 1, 0.0);
     for (int j = 0; j < k; ++j) {
         const double* r = ratio + static_cast<size_t>(j) * (n + 1);
-        for (int p = lo_[j]; p <= hi_[j] && p + clue[j] <= n; ++p) {
-            const double before = f[j * columns + p];
-            if (before == 0.0 || !fits[j * (n + 1) + p]) continue;
-            const int end = p + clue[j];
-            const double share = before * r[p] * empty_w[end] * b[(j + 1) * columns + end + 1] / total;
+        const double* before = f + static_cast<size_t>(j) * columns;
+        const int len = clue[j];
+        const double* after = empty_w + len;
+        const double* below = b + static_cast<size_t>(j + 1) * columns + len + 1;
+        for (int s = first[j]; s < first[j + 1]; ++s) {
+            const int p = starts[s];
+            if (before[p] == 0.0) continue;
+            const double share = before[p] * r[p] * after[p] * below[p] / total;
             spread[p] += share;
-            spread[end] -= share;
+            spread[p + len] -= share;
         }
     }
     double running = 0.0;
@@ -232,11 +279,12 @@ std::vector<double> belief_hints(int width, int height, const std::vector<std::v
             const size_t n = line.at.size();
             prior.resize(n);
             posterior.resize(n);
-            for (size_t i = 0; i < n; ++i) prior[i] = in[line.at[i]];
+            // Only the open cells' priors are read, and only their messages sent.
+            const std::vector<int>& cells = line.counter.open();
+            for (const int i : cells) prior[i] = in[line.at[i]];
             if (!line.counter.marginals(prior.data(), posterior.data())) return false;
-            for (size_t i = 0; i < n; ++i) {
+            for (const int i : cells) {
                 const size_t x = line.at[i];
-                if (known[x] >= 0) continue;
                 const double post = std::min(1.0 - 1e-9, std::max(1e-9, posterior[i]));
                 const double pri = clamp_message(prior[i]);
                 const double yes = post * (1.0 - pri), no = (1.0 - post) * pri;  // the prior divided out
@@ -269,10 +317,18 @@ std::vector<double> belief_hints(int width, int height, const std::vector<std::v
 
 // The first phases from belief propagation over the root's cells, once, before the
 // first decision: a phase only says where a decision starts, so any estimate keeps the
-// search exact.
+// search exact.  With hint_min_open_ (a per cent), only when more of the cells than that
+// are open after root probing: on a grid probing nearly solved, the search is short
+// without them and the rounds (a fixed cost, about the probes' own on a 25x25 grid) are
+// most of its time (benchmarks/log/2026-11-27-easy-7.md).
 void Engine::apply_hints() {
     hinted_ = true;
     if (hint_rounds_ <= 0 || values_ != 0 || level() != 0) return;
+    if (hint_min_open_ > 0) {
+        long long open = 0;
+        for (int v = 0; v < nvars_; ++v) open += value_[v] < 0;
+        if (open * 100 <= static_cast<long long>(hint_min_open_) * nvars_) return;
+    }
     std::vector<int8_t> known(static_cast<size_t>(nvars_));
     for (int v = 0; v < nvars_; ++v) known[v] = value_[v];
     int rounds = 0;

@@ -24,6 +24,7 @@ class LineCounter {
 public:
     bool prepare(const int* clue, int k, int n, const int8_t* known);
     bool marginals(const double* prior, double* black);
+    const std::vector<int>& open() const { return open_; }
 
 private:
     const int* clue_ = nullptr;
@@ -31,7 +32,10 @@ private:
     std::vector<int8_t> known_;
     std::vector<uint8_t> can_empty_, fits_;
     std::vector<int> lo_, hi_;  // each row's window of states on some arrangement
-    std::vector<double> empty_w_, fill_prefix_, f_, b_, ratio_, spread_;
+    std::vector<int> last_;     // each block's last start in its window that ends inside the line
+    std::vector<int> starts_, first_;  // each block's starts in its window where it fits
+    std::vector<int> open_;     // the open cells (the only ones whose weights change)
+    std::vector<double> empty_w_, fill_w_, fill_prefix_, f_, b_, ratio_, spread_;
 };
 
 // Each cell's estimated chance of being filled (row-major), after at most `rounds` rounds

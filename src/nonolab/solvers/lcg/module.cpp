@@ -59,15 +59,16 @@ bool colours_fit(const std::vector<std::vector<int>>& clues, const std::vector<s
 int Engine_init(EngineObject* self, PyObject* args, PyObject* kwds) {
     static const char* keywords[] = {"width", "height", "rows", "columns", "fixed", "minimise", "bands", "restarts", "probe_budget",
                                      "colours", "row_colours", "column_colours", "target_phases", "hint_rounds", "hint_conflicts",
-                                     "follow_conflicts", "probe_binaries", "skip_implied_probes", "hint_after", nullptr};
+                                     "follow_conflicts", "probe_binaries", "skip_implied_probes", "hint_after", "hint_min_open", nullptr};
     int width = 0, height = 0, minimise = 2, bands = 0, restarts = 0, colours = 0, target_phases = 1, hint_rounds = 0,
-        probe_binaries = 0, skip_implied_probes = 1;
+        probe_binaries = 0, skip_implied_probes = 1, hint_min_open = 0;
     long long probe_budget = 0, hint_conflicts = 0, follow_conflicts = 0, hint_after = 0;
     PyObject *rows = nullptr, *columns = nullptr, *fixed = nullptr, *row_colours = nullptr, *column_colours = nullptr;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "iiOO|OiiiLiOOpiLLppL", const_cast<char**>(keywords), &width,
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "iiOO|OiiiLiOOpiLLppLi", const_cast<char**>(keywords), &width,
                                      &height, &rows, &columns, &fixed, &minimise, &bands, &restarts, &probe_budget,
                                      &colours, &row_colours, &column_colours, &target_phases, &hint_rounds,
-                                     &hint_conflicts, &follow_conflicts, &probe_binaries, &skip_implied_probes, &hint_after))
+                                     &hint_conflicts, &follow_conflicts, &probe_binaries, &skip_implied_probes, &hint_after,
+                                     &hint_min_open))
         return -1;
     if (colours != 0 && (colours < 2 || colours > 31 || !row_colours || !column_colours)) {
         PyErr_SetString(PyExc_ValueError, "a colour puzzle needs 2..31 colours and row_colours, column_colours");
@@ -83,6 +84,10 @@ int Engine_init(EngineObject* self, PyObject* args, PyObject* kwds) {
     }
     if (hint_rounds < 0 || hint_conflicts < 0 || follow_conflicts < 0 || hint_after < 0) {
         PyErr_SetString(PyExc_ValueError, "hint_rounds, hint_conflicts, follow_conflicts, hint_after must not be negative");
+        return -1;
+    }
+    if (hint_min_open < 0 || hint_min_open > 100) {
+        PyErr_SetString(PyExc_ValueError, "hint_min_open is a per cent, 0..100");
         return -1;
     }
     if (bands < 0 || bands > 2) {
@@ -126,6 +131,7 @@ int Engine_init(EngineObject* self, PyObject* args, PyObject* kwds) {
     self->engine->set_target_phases(target_phases != 0);
     self->engine->set_phase_hints(hint_rounds, hint_conflicts, follow_conflicts);
     self->engine->set_hint_after(hint_after);
+    self->engine->set_hint_min_open(hint_min_open);
     self->engine->set_probe_binaries(probe_binaries != 0);
     self->engine->set_probe_skipping(skip_implied_probes != 0);
     if (fixed && fixed != Py_None) {

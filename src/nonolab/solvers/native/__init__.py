@@ -63,10 +63,6 @@ _STYLES = ((1 << 30, 1), (1, 1 << 30))
 # From 1,024 nodes: Lion, Nature, Forever, Marley and Center end before it (their search is
 # unchanged) while Sierp, Thing and 9-Dom are answered (benchmarks/log/2026-11-27-native-6.md).
 LALAFROG_AFTER = 1024
-# The slot's fork copies the root as the second style's does (4 bytes a cell), which
-# BYTES_PER_CELL does not count: it joins only grids of at most this many cells (512x512:
-# 1 MB at most, where the interpreter alone holds tens), so large grids keep their budget.
-_SLOT_MAX_CELLS = 1 << 18
 _SLICE = 0.05  # seconds
 # The first root slice while an observer waits for the end of the root's propagation (the
 # slices double): 0.1 ms, so a 25x25 grid reports its end after 0.17 ms, not 0.58 ms.
@@ -132,7 +128,17 @@ class NativeSolver:
     # 5 bytes a cell in Python, and the second style's copy of the root's rows: 34 a
     # cell for grade and explain of a blank 10,000x10,000 grid, 61-68 for a smooth one).
     BYTES_PER_CELL = 12
-    STEP_LOG_BYTES_PER_CELL = 60
+    # (Re-measured beside the slot, tidy-7: two styles with the step log peak at 78-80 bytes
+    # a cell on 1500x1500 to 3000x3000 grids whose root settles nearly every cell and whose
+    # search then times out, the path's log read after it: above 72, so 70 with the engine's 12.)
+    STEP_LOG_BYTES_PER_CELL = 70
+    # LalaFrogKK's slot (``lalafrog_after``, on by default) is one more fork of the root: its
+    # grid and probing's scratch grids, 2.9-4.6 bytes a cell more at peak on 4 M to 100 M
+    # cells, and with the step log its copy of the root's log rows, 27-28 more
+    # (benchmarks/log/2026-11-27-tidy-7.md; tests/native/test_slot_memory.py holds a
+    # search to the sum).  Declared, so the slot runs at any size under the one budget.
+    SLOT_BYTES_PER_CELL = 5
+    SLOT_STEP_LOG_BYTES_PER_CELL = 28
     # The colour engine (its grid of colour sets, the root's copy, probing's four scratch
     # arrays, the solution in Python; measured solved on 1, 4 and 9 M cells of a banded
     # 3-colour picture: 78, 240 and 583 MB peak, 65 bytes a cell at 9 M cells all in, 69 a
@@ -202,15 +208,22 @@ class NativeSolver:
 
     def memory_per_cell(self, puzzle: Puzzle) -> int:
         """The memory this engine declares a cell of ``puzzle`` costs (held to the budget by
-        ``accept``): the colour or the black-and-white engine's, and the step log's when it
-        keeps one (an option: so declared per instance, not read off the class).
+        ``accept``): the colour or the black-and-white engine's, the step log's when it
+        keeps one, and LalaFrogKK's slot's when it may run (options: so declared per
+        instance, not read off the class; the colour engine runs no slot).
 
         >>> p = Puzzle(rows=((1,),), columns=((1,),))
         >>> NativeSolver().memory_per_cell(p), NativeSolver(record_steps=True).memory_per_cell(p)
-        (12, 72)
+        (17, 115)
+        >>> NativeSolver(lalafrog_after=None).memory_per_cell(p)
+        12
         """
-        engine = self.COLOUR_BYTES_PER_CELL if puzzle.is_colour else self.BYTES_PER_CELL
-        return engine + (self.STEP_LOG_BYTES_PER_CELL if self.record_steps else 0)
+        steps = self.record_steps
+        if puzzle.is_colour:
+            return self.COLOUR_BYTES_PER_CELL + (self.STEP_LOG_BYTES_PER_CELL if steps else 0)
+        slot = 0 if self.lalafrog_after is None else (
+            self.SLOT_BYTES_PER_CELL + (self.SLOT_STEP_LOG_BYTES_PER_CELL if steps else 0))
+        return self.BYTES_PER_CELL + (self.STEP_LOG_BYTES_PER_CELL if steps else 0) + slot
 
     def solve_many(self, puzzles: Iterable[Puzzle], limits: Limits = Limits(),
                    rest: Callable[[Puzzle, Limits], SolveResult] | None = None) -> Iterator[Any]:
@@ -273,7 +286,7 @@ class NativeSolver:
                 unsubscribe: list[Callable[[], None]]) -> SolveResult:
         """The search of :meth:`solve` from its ``first`` space (forks subscribe to the cancel too)."""
         styles = list(_STYLES) if self.restarts else [(self.probe_depth, self.deep_sweeps)]
-        slot_after = self.lalafrog_after if puzzle.width * puzzle.height <= _SLOT_MAX_CELLS else None
+        slot_after = self.lalafrog_after
         turns = len(styles) + (slot_after is not None)  # the styles, then LalaFrogKK's slot
         spaces = [first]
         # Under a time limit the search ends early enough to check what it finds (checks.py).
