@@ -41,7 +41,7 @@ def workers_see_tests(monkeypatch):
 
 
 def _record(file: str, task: str = "check", **extra) -> dict:
-    return {"file": file, "task": task, "verdict": "unique", "time": 0.01, **extra}
+    return {"file": file, "task": task, "backend": "auto", "verdict": "unique", "time": 0.01, **extra}
 
 
 # collection ------------------------------------------------------------------------
@@ -126,6 +126,23 @@ def test_resume_cuts_a_torn_last_line_and_runs_only_the_missing(tmp_path):
     records = _lines(out)  # every line parses: the torn one is gone
     assert [r["file"] for r in records] == [str(f) for f in files]
     assert records[:2] == done and records[2]["verdict"] == "multiple"
+
+
+def test_resume_with_another_backend_runs_every_puzzle_and_reports_only_its_records(tmp_path):
+    # auto's records are not native's answers: resuming with -b native runs native on
+    # every puzzle, keeps auto's records in the file, and sums up native's alone.
+    files = [PUZZLES / "hakank" / n for n in ("car.non", "simple2.non")]
+    out = tmp_path / "out.jsonl"
+    done = [_record(str(f), verdict="multiple") for f in files]
+    out.write_text("".join(json.dumps(r) + "\n" for r in done))
+    seen = []
+    summary = run_batch(files, "check", out, backend="native", resume=True, on_start=lambda *a: seen.append(a))
+    assert seen == [(2, 0)] and summary.written == 2 and summary.earlier == 0
+    assert {r["backend"] for r in summary.records} == {"native"}
+    records = _lines(out)
+    assert records[:2] == done and [r["backend"] for r in records[2:]] == ["native", "native"]
+    again = run_batch(files, "check", out, backend="native", resume=True)   # now done: nothing runs
+    assert again.written == 0 and again.earlier == 2 and len(_lines(out)) == 4
 
 
 def test_an_existing_results_file_is_never_replaced_unasked(tmp_path):

@@ -61,3 +61,30 @@ def test_check_many_defaults_to_the_backend_every_entry_point_defaults_to(monkey
     assert built == [DEFAULT] * 4
     assert [a.verdict.value for a in answers] == ["unique", "unique"]
     assert {a.result.stats.backend for a in answers} == {DEFAULT}
+
+
+import pytest  # noqa: E402
+
+
+@pytest.mark.parametrize("name", ["solve", "check", "count", "grade", "explain", "report", "repair",
+                                  "ambiguity_report", "crosscheck"])
+def test_a_path_for_a_puzzle_is_a_type_error_that_says_load_it(name):
+    # Audit 7: nonolab.check("cat.non") failed deep inside with
+    # AttributeError: 'str' object has no attribute 'is_colour' (or 'goal', or 'width').
+    with pytest.raises(TypeError) as info:
+        getattr(nonolab, name)(str(NONUNIQUE))
+    assert str(info.value) == f"{name}: expected a Puzzle, not str (a path: load it first, nonolab.load(path))"
+    with pytest.raises(TypeError, match=f"^{name}: expected a Puzzle, not NoneType$"):
+        getattr(nonolab, name)(None)
+
+
+@pytest.mark.parametrize("limits, words", [({"time_limit": 0}, "time_limit must be positive"),
+                                           ({"time_limit": float("nan")}, "time_limit must be positive"),
+                                           ({"time_limit": -1}, "time_limit must be positive"),
+                                           ({"max_solutions": 0}, "max_solutions must be at least 1")])
+def test_bad_limits_are_the_library_s_typed_error(limits, words):
+    # Audit 7: a plain ValueError (not a NonolabError), and a time limit of nan was taken.
+    with pytest.raises(nonolab.NonolabError, match=words):
+        nonolab.Limits(**limits)
+    with pytest.raises(nonolab.NonolabError, match=words):
+        nonolab.solve(nonolab.load(NONUNIQUE), **limits)

@@ -148,7 +148,7 @@ def test_every_picture_is_where_the_recipe_says():
         function = getattr(render, name)
         assert function.__module__ in ("nonolab.render.pictures", "nonolab.render.steps"), name
         assert ">>>" in (function.__doc__ or ""), f"{name} has no docstring example"
-    modes = [p.flag_value for p in command.params if getattr(p, "name", None) == "mode"]
+    modes = [p.name.removeprefix("mode_") for p in command.params if (p.name or "").startswith("mode_")]
     assert modes, "render has no mode option"
     page = _docs("pictures.md")
     for mode in modes:

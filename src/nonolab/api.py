@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from nonolab.core import Puzzle
+from nonolab.core.puzzle import require_puzzle
 from nonolab.harness.uniqueness import CheckResult, CountResult
 from nonolab.solvers import DEFAULT, Limits, SolveResult
 from nonolab.solvers import build as _build
@@ -36,12 +37,14 @@ def solve(puzzle: Puzzle, backend: str = DEFAULT, max_solutions: int | None = 1,
         **options: passed to the backend (e.g. ``probing="contradiction"`` for native
             and auto, ``cdcl="cnf"`` for auto).
     """
+    puzzle = require_puzzle(puzzle, "solve")
     return _build(backend, **options).solve(puzzle, Limits(max_solutions, time_limit))
 
 
 def check(puzzle: Puzzle, backend: str = DEFAULT, time_limit: float | None = None,
           **options: Any) -> CheckResult:
     """Is the solution unique?  See :func:`nonolab.harness.uniqueness.check`."""
+    puzzle = require_puzzle(puzzle, "check")
     from nonolab.harness.uniqueness import check as _check
     return _check(puzzle, _build(backend, **options), time_limit)
 
@@ -68,5 +71,6 @@ def check_many(puzzles: Any, backend: str = DEFAULT, time_limit: float | None = 
 def count(puzzle: Puzzle, backend: str = DEFAULT, limit: int | None = None,
           time_limit: float | None = None, **options: Any) -> CountResult:
     """How many solutions, exactly up to ``limit``?  See :func:`nonolab.harness.uniqueness.count`."""
+    puzzle = require_puzzle(puzzle, "count")
     from nonolab.harness.uniqueness import count as _count
     return _count(puzzle, _build(backend, **options), limit, time_limit)

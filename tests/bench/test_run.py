@@ -244,3 +244,15 @@ def test_a_run_that_gave_no_answer_has_no_verdict(tmp_path, two_puzzles, fake, i
     cnf = next(s for s in result.figures["solvers"] if s["solver"] == "cnf:max_states=1")
     assert (cnf["puzzles"], cnf["solved"], cnf["errors"], cnf["timeouts"], cnf["refused"]) == (0, 0, 0, 0, 1)
     assert "| cnf:max_states=1 | 0/0 | 0 | 0 | 0 | 1 |" in (tmp_path / "summary.md").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("args, said", [
+    # Audit 7: these said "baseline 'dlx'", "scatter: ...", "chart format ...": no option named.
+    (["--baseline", "dlx"], "nonolab: error: --baseline 'dlx' is not one of the solvers (native)"),
+    (["--scatter", "native,dlx"], "nonolab: error: --scatter native, dlx: not all solvers of this run (native)"),
+    (["--charts", "gif"], "nonolab: error: --charts: a chart format is one of svg, png, pdf, not 'gif'"),
+])
+def test_cli_names_the_option_of_a_bad_choice(tmp_path, args, said):
+    outcome = CliRunner().invoke(cli, ["bench", "ndom:3", "--backends", "native", *args, "--out", str(tmp_path / "b")])
+    assert outcome.exit_code == 2 and outcome.stderr.strip() == said, outcome.stderr
+    assert not (tmp_path / "b").exists()

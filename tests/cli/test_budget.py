@@ -310,3 +310,20 @@ def test_a_full_disk_names_the_results_file(tmp_path, monkeypatch):
             results.append({"file": "a.non"})
         monkeypatch.undo()
     assert caught.value.filename == str(tmp_path / "out.jsonl") and caught.value.errno == errno.ENOSPC
+
+
+@pytest.mark.parametrize("command", [("render", "--steps", "{a}", "-o"), ("render", "--solution", "{a}", "-o"),
+                                     ("check", "{a}", "--why-image"), ("export", "{a}", "--to", "dimacs", "-o"),
+                                     ("convert", "{a}"), ("census", "--size", "2x2", "-o")])
+def test_every_output_file_in_a_missing_folder_is_refused_before_any_work(run, tmp_path, command):
+    # Audit 7: render --steps of Knotty worked 4 s, then "No such file or directory"; check
+    # --why-image said nothing of the folder at all ("no solution, so no picture written").
+    (tmp_path / "a.non").write_text(SMALL)
+    args = [str(tmp_path / "a.non") if a == "{a}" else a for a in command]
+    one_line_error(run(*args, tmp_path / "missing" / "b.svg"), "missing/b.svg", "the folder", "does not exist")
+    assert not (tmp_path / "missing").exists()
+    os.mkdir(tmp_path / "keep")
+    (tmp_path / "keep" / "b.svg").write_text("keep me")
+    os.chmod(tmp_path / "keep" / "b.svg", 0o444)
+    one_line_error(run(*args, tmp_path / "keep" / "b.svg"), "b.svg", "read-only")
+    assert (tmp_path / "keep" / "b.svg").read_text() == "keep me"

@@ -187,3 +187,10 @@ def test_solve_of_one_puzzle_builds_no_text_or_record_it_does_not_print(run, mon
         assert result.exit_code == 0 and result.stdout == expected + "\n"
         # --json still carries every solution as text.
         assert json.loads(run("solve", path, "--json").stdout)["solutions"] == [expected.splitlines()]
+
+
+def test_convert_to_standard_output_says_so_not_dash(run):
+    # Audit 7: "wrote 1 puzzle to -".
+    result = run("convert", CAT, "-", "--to", "json")
+    assert result.exit_code == 0 and result.stdout.startswith("{")
+    assert result.stderr == "wrote 1 puzzle to standard output\n"

@@ -60,12 +60,26 @@ def test_same_seed_same_files(run, tmp_path):
     assert list(strip_time(a).values()) != list(strip_time(c).values())
 
 
-def test_prints_to_stdout_without_out(run):
-    result = run("--size", "6x6", "--seed", 1, "--count", 2, "--max-grade", "line", "--format", "tatham")
+@pytest.mark.parametrize("fmt", ["json", "webpbn", "taai", "non"])
+def test_prints_to_stdout_without_out_a_set_that_reads_back(run, fmt):
+    # Audit 7: json and webpbn got one document after another (unreadable: "Extra data").
+    result = run("--size", "6x6", "--seed", 1, "--count", 2, "--max-grade", "line", "--format", fmt)
     assert result.exit_code == 0
-    puzzles = [loads_all(block, "tatham")[0] for block in result.stdout.strip().split("\n\n")]
+    puzzles = loads_all(result.stdout, fmt)
     assert len(puzzles) == 2 and all((p.width, p.height) == (6, 6) for p in puzzles)
     assert "accepted 2 of 2" in result.stderr
+
+
+@pytest.mark.parametrize("fmt", ["tatham", "g", "nin", "emoji", "ctu", "toml"])
+def test_several_puzzles_to_stdout_in_a_format_of_one_are_refused_before_any_work(run, fmt):
+    # Audit 7: these printed puzzles one after another, which read back as one puzzle (g, nin,
+    # ctu: the first; emoji: both stacked into a 6x12 grid) or not at all (tatham, toml).
+    result = run("--size", "6x6", "--count", 2, "--format", fmt)
+    assert result.exit_code == 2 and result.stdout == "" and result.stderr.count("\n") == 1
+    assert result.stderr.startswith(f"nonolab: error: --format {fmt} holds one puzzle a file"), result.stderr
+    assert "--out DIR" in result.stderr and "accepted" not in result.stderr
+    one = run("--size", "6x6", "--count", 1, "--format", fmt)   # one puzzle is fine
+    assert one.exit_code == 0 and len(loads_all(one.stdout, fmt)) == 1
 
 
 def test_other_format_carries_the_goal(run, tmp_path):

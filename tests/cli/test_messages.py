@@ -105,3 +105,33 @@ def test_library_errors_are_said_with_the_option(args, option, tmp_path, monkeyp
     monkeypatch.chdir(tmp_path)
     result = _run(*args)
     assert result.exit_code == 2 and option in result.stderr, result.stderr
+
+
+T2 = str(Path(__file__).resolve().parents[2] / "puzzles" / "hakank" / "t2.non")
+
+
+@pytest.mark.parametrize("args, words", [
+    # Audit 7: each was dropped in silence: the grids --every picks are not printed at all with
+    # --no-grid, and --report does not enumerate as --why does.
+    (["explain", T2, "--every", "5", "--no-grid"], "--every picks the grids to print: not with --no-grid"),
+    (["check", T2, "--report", "--why-enumerate", "5"], "--why-enumerate goes with --why, not --report"),
+])
+def test_an_option_the_command_would_not_use_is_refused(args, words):
+    result = _run(*args)
+    assert result.exit_code == 2 and words in result.stderr and result.stderr.count("\n") == 1, result.stderr
+
+
+def test_why_enumerate_implies_why_as_why_image_does():
+    # Audit 7: `check --why-enumerate 5` printed the plain check, the option unused.
+    result = _run("check", T2, "--why-enumerate", "5")
+    assert result.exit_code == 1 and "where solutions differ (exact)" in result.stdout, result.stdout
+
+
+def test_nonolab_alone_prints_its_help_as_help_not_one_squashed_error_line():
+    # Audit 7: `nonolab` with no command printed "nonolab: error: Usage: nonolab [OPTIONS] ...
+    # Commands: backends List ..." : the whole help folded into one "error" line.
+    result = _run()   # the help, as click before 8.2 gave it (exit 0), and as --help does
+    assert result.exit_code == 0 and "nonolab: error" not in result.output
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith("Usage: ") and "Commands:" in lines and len(lines) > 20, result.output
+    assert result.stdout == _run("--help").stdout

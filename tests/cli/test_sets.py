@@ -224,7 +224,8 @@ def test_repair_of_a_set_writes_every_puzzle_the_one_an_error_stopped_unchanged(
     # To standard output: the puzzles there, each answer (the error too) on stderr in order.
     piped = run("repair", *refuse, path)
     assert piped.exit_code == 2 and len(loads_all(piped.stdout, "json")) == 3
-    assert [line.split(":")[0] for line in piped.stderr.splitlines()] == ['#1 "heart"', '#2 "nonunique"', '#3 "heart"']
+    assert [line.split(":")[0] for line in piped.stderr.splitlines()] == ['#1 "heart"', '#2 "nonunique"', '#3 "heart"',
+                                                                         "3 puzzles"]   # and the summary
     assert REFUSED in piped.stderr.splitlines()[1]
 
 
@@ -264,3 +265,40 @@ def test_solve_of_a_set_to_standard_output_in_a_format_of_one_puzzle_is_refused_
     result = run("solve", two, "--to", "tatham")
     assert result.exit_code == 2 and result.stdout == "" and "--index N" in result.stderr
     assert result.stderr.startswith(f"nonolab: error: {two}: the 'tatham' format holds one puzzle")
+
+
+@pytest.mark.parametrize("name, word, code", [("hakank/nonunique.non", "multiple", 0),
+                                               ("nonolab/contradiction.non", "contradiction", 1)])
+def test_solve_check_writing_the_puzzle_to_standard_output_says_its_verdict_on_stderr(run, name, word, code):
+    """Audit 7: `solve --check --to non` (standard output) said nothing of a multiple puzzle, and
+    nothing at all of a contradiction (exit 1, both streams empty); with -o FILE it said it."""
+    result = run("solve", PUZZLES / name, "--check", "--to", "non")
+    assert result.exit_code == code
+    assert result.stderr.startswith(word + " ("), result.stderr
+    assert ("width" in result.stdout) == (word != "contradiction")   # the puzzle, and the verdict beside it
+
+
+def test_solve_of_a_set_to_standard_output_says_each_verdict_on_stderr(run, two):
+    result = run("solve", two, "--check", "--to", "json")
+    assert result.exit_code == 0 and json.loads(result.stdout)
+    lines = result.stderr.splitlines()
+    assert lines[0].startswith("#1") and ": unique (" in lines[0], result.stderr
+    assert lines[1].startswith("#2") and ": multiple (" in lines[1], result.stderr
+    assert lines[2] == "2 puzzles: 1 unique, 1 multiple", result.stderr
+
+
+@pytest.mark.parametrize("command", [("render",), ("render", "--solution"), ("render", "--to", "pdf"),
+                                     ("export", "--to", "dzn")])
+def test_a_command_that_makes_one_thing_refuses_a_set_without_index_and_takes_the_one_named(run, two, command):
+    # Audit 7: render and export took the set's first puzzle and said nothing (and had no --index).
+    result = run(*command, two)
+    assert result.exit_code == 2 and result.stdout == "" and result.stderr.count("\n") == 1, result.output
+    assert result.stderr.startswith(f"nonolab: error: {two} holds 2 puzzles"), result.stderr
+    assert "--index N" in result.stderr
+    second = run(*command, two, "--index", "2", *(["-o", two + ".pdf"] if "pdf" in command else []))
+    assert second.exit_code == 0, second.output
+    title = load_all(two)[1].name   # the second puzzle's ("$2" in TAAI)
+    if command[0] == "export":
+        assert "rows = 5;" in second.stdout and f'% title: "{title}"' in second.stdout
+    elif "pdf" not in command:
+        assert title in second.stdout

@@ -85,7 +85,8 @@ def test_a_failed_write_names_the_target_and_leaves_nothing(run, tmp_path):
     target = blocker / "out.non"
     result = run("convert", CAT, target, "--to", "non")
     assert result.exit_code == 2
-    assert result.stderr == f"nonolab: error: {target}: Not a directory\n"
+    assert result.stderr == (f"nonolab: error: {target}: the folder {blocker} does not exist (or is not a "
+                             "folder)\n")   # found before the work (audit 7), not at the write
     full = run("convert", CAT, "/dev/full", "--to", "non")  # a device that is always full
     assert (full.exit_code, full.stderr) == (2, "nonolab: error: /dev/full: No space left on device\n")
 

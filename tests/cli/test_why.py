@@ -120,3 +120,23 @@ def test_check_without_why_is_unchanged(run):
     assert result.stdout.splitlines()[0] == "multiple" and "cells differ" in result.stdout
     assert "backbone" not in result.stdout
     assert "backbone" not in json.loads(run("check", T2, "--json").stdout)
+
+
+def test_why_image_says_why_no_picture_was_written_in_the_verdict_s_word(run, tmp_path, monkeypatch):
+    # Audit 7: Knotty cut short by --time-limit said "no solution, so no picture written":
+    # it has several; a timeout found none in time.
+    import dataclasses
+
+    from nonolab.harness import ambiguity
+    from nonolab.harness.uniqueness import Verdict
+    contradiction = PUZZLES / "nonolab" / "contradiction.non"
+    result = run("check", contradiction, "--why-image", tmp_path / "x.svg")
+    assert result.exit_code == 1 and not (tmp_path / "x.svg").exists()
+    assert f"nonolab: contradiction: no solution, so no picture written to {tmp_path / 'x.svg'}" in result.stderr
+    real = ambiguity.ambiguity_report
+    monkeypatch.setattr(ambiguity, "ambiguity_report",
+                        lambda *a, **k: dataclasses.replace(real(*a, **k), verdict=Verdict.TIMEOUT))
+    result = run("check", contradiction, "--why-image", tmp_path / "x.svg")
+    assert result.exit_code == 1 and not (tmp_path / "x.svg").exists()
+    assert "nonolab: timeout: no solution found in time, so no picture written" in result.stderr, result.stderr
+    assert "nonolab: no solution" not in result.stderr

@@ -85,3 +85,17 @@ def test_a_puzzle_with_givens_from_a_file_is_solved_with_them(tmp_path):
     puzzle = load(path)
     assert puzzle.givens == ((0, 1, 1),) and check(puzzle).verdict.value == "unique"
     assert check(puzzle.with_(givens=())).verdict.value == "multiple"
+
+
+@pytest.mark.parametrize("fmt", ["webpbn", "tatham", "g", "png", "taai"])
+def test_a_colour_puzzle_with_givens_is_offered_only_the_formats_that_hold_both(fmt):
+    # Audit 7: a colour puzzle with givens was told "(write json, tatham, non)": tatham holds
+    # no colour; and tatham's refusal offered "png, webpbn, toml, ...", which hold no givens.
+    puzzle = _random(3, colours=3)
+    assert puzzle.is_colour and puzzle.givens
+    with pytest.raises(InvalidPuzzle) as refused:
+        dumps(puzzle, fmt)
+    offered = str(refused.value).rpartition(": ")[2] if "written in:" in str(refused.value) else \
+        str(refused.value).rpartition("(write ")[2].rstrip(")")
+    assert offered.split(", ") == ["json", "non"], str(refused.value)
+    assert givens_formats(colour=True) == ["json", "non"]

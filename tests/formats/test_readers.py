@@ -325,3 +325,22 @@ def test_non_stream_of_concatenated_files_gives_every_puzzle():
     assert len(loads_all(first + "\n" + second + "\n" + first, "non")) == 3
     # fmt2's "rows N" size line is not a clue block: such a file stays one puzzle.
     assert len(loads_all("rows 1\ncolumns 1\nrows\n1\ncolumns\n1\n", "non")) == 1
+
+
+def test_non_stream_of_concatenated_colour_files_gives_every_puzzle():
+    # Audit 7: a colour clue line starts with a colour's name ("red 1 green 2"), which the
+    # stream splitter took for a key after a complete puzzle: `cat a.non b.non` of two colour
+    # puzzles (as `generate --colours 3 -n 2` prints them) failed with "expected 6 column clue lines".
+    from nonolab.formats import loads_all
+    first = ("title \"a\"\nwidth 2\nheight 1\ncolor red FF0000 r\ncolor green 00A000 g\n\n"
+             "rows\nred 1 green 1\n\ncolumns\nred 1\ngreen 1\n")
+    second = ("title \"b\"\nwidth 1\nheight 2\ncolor blue 0000FF b\n\nrows\nblue 1\n1\n\n"
+              "columns\nblue 1 black 1\n")
+    one, two = loads_all(first + second, "non")
+    assert (one.name, two.name) == ("a", "b")
+    assert one.coloured_rows == loads_all(first)[0].coloured_rows
+    assert two.coloured_columns == loads_all(second)[0].coloured_columns
+    assert len(loads_all(first + second + first, "non")) == 3
+    # The second puzzle's colours declared before its first opening key are still its own.
+    third = "color blue 0000FF b\nwidth 1\nheight 2\nrows\nblue 1\n1\ncolumns\nblue 1 black 1\n"
+    assert [p.name for p in loads_all(first + third + first, "non")] == ["a", "", "a"]

@@ -183,3 +183,23 @@ def test_capable_only_leaves_out_the_backends_that_refuse_givens():
     assert checked.agreement is Agreement.AGREE and checked.consensus().value == "contradiction"
     assert {a.backend for a in checked.answers} == {"native", "cnf"}
     assert crosscheck(given, named).agreement is not Agreement.AGREE   # asked by name: each answers
+
+
+def test_a_named_backend_that_cannot_take_the_puzzle_is_inconclusive_not_a_disagreement(tmp_path):
+    # Audit 7: `crosscheck colour.xml --backends dlx,native` said DISAGREE and saved a bug
+    # report: dlx declares no colour, it declined; nothing was compared with it.
+    from nonolab.core import Puzzle
+    from nonolab.harness.crosscheck import Agreement
+    given = Puzzle(rows=((2,), ()), columns=((1,), (1,)), givens={(1, 0): 1})
+    checked = crosscheck(given, ["dlx", "native"])
+    assert checked.agreement is Agreement.INCONCLUSIVE and checked.problems == ()
+    declined = checked.answers[0]
+    assert declined.declined and "does not take given cells" in declined.error
+    assert declined.as_dict()["verdict"] is None
+    source = tmp_path / "given.non"
+    nonolab.dump(given, source)
+    result = CliRunner().invoke(cli, ["crosscheck", str(source), "--backends", "dlx,native",
+                                      "--report-dir", str(tmp_path)])
+    assert result.exit_code == 1 and "INCONCLUSIVE" in result.stdout and "DISAGREE" not in result.stdout
+    assert "  dlx        declined" in result.stdout, result.stdout
+    assert not list(tmp_path.glob("*disagreement*"))   # no bug report: nothing disagreed

@@ -189,3 +189,46 @@ def test_check_why_image_draws_the_same_map(run, tmp_path):
     png = tmp_path / "why.png"
     assert run("check", T2, "--why-image", png, "--json").exit_code == 1
     assert png_size(png.read_bytes()) == (int(root.get("width")), int(root.get("height")))
+
+
+@pytest.mark.parametrize("args, words", [
+    # Audit 7: two pictures asked, the last one named was drawn and the other dropped unsaid.
+    (["--solution", "--why"], "--solution and --why draw different pictures"),
+    (["--diff", "--steps"], "--diff and --steps draw different pictures"),
+    # Printing options that the picture asked does not use were dropped unsaid.
+    (["--sheet", "--why", "-o", "x.pdf"], "--sheet prints puzzles, not --why"),
+    (["--sheet", "--tiles", "2x2", "-o", "x.pdf"], "--tiles is not for --sheet"),
+    (["--sheet", "--solution-page", "-o", "x.pdf"], "--solution-page is not for --sheet"),
+    (["--why", "--tiles", "2x2", "-o", "x.pdf"], "--tiles is not for --why"),
+    (["--diff", "--title", "X", "-o", "x.pdf"], "--title is not for --diff"),
+    (["--sheet", "--index", "1", "-o", "x.pdf"], "--index is not for --sheet"),
+    (["--why", "--solution-page", "-o", "x.pdf"], "--solution-page is not for --why"),
+])
+def test_options_the_picture_would_not_use_are_refused_not_dropped(run, tmp_path, args, words):
+    result = run("render", T2, *[tmp_path / a if a.startswith("x.") else a for a in args])
+    assert result.exit_code == 2 and words in result.stderr, result.stderr
+    assert len(result.stderr.splitlines()) == 1 and not (tmp_path / "x.pdf").exists()
+
+
+def test_a_sheet_of_one_puzzle_says_so_in_the_singular(run, tmp_path):
+    result = run("render", "--sheet", T2, "-o", tmp_path / "s.pdf")
+    assert result.exit_code == 0 and "(1 page of a4: 1 puzzle)" in result.stderr, result.stderr
+
+
+def test_nothing_drawn_for_a_limit_says_timeout_not_no_solution(run, tmp_path, monkeypatch):
+    # Audit 7: a limit that found nothing said "no solution (timeout)" (--solution) and
+    # "timeout: there are no two solutions to compare" (--diff), of puzzles that have them.
+    import dataclasses
+
+    from nonolab.harness.uniqueness import Verdict
+    from nonolab.solvers.base import Status
+    real_solve, real_check = nonolab.solve, nonolab.check
+    monkeypatch.setattr(nonolab, "solve", lambda puzzle, max_solutions=2, time_limit=None: dataclasses.replace(
+        real_solve(puzzle, max_solutions=1), status=Status.TIMEOUT, complete=False, solutions=[]))
+    monkeypatch.setattr(nonolab, "check", lambda puzzle, time_limit=None: dataclasses.replace(
+        real_check(puzzle), verdict=Verdict.TIMEOUT))
+    solution = run("render", T2, "--solution", "-o", tmp_path / "s.svg")
+    assert solution.exit_code == 1 and "timeout: no solution found in time" in solution.stderr, solution.stderr
+    diff = run("render", T2, "--diff", "-o", tmp_path / "d.svg")
+    assert diff.exit_code == 1 and "timeout: two solutions not found in time" in diff.stderr, diff.stderr
+    assert not (tmp_path / "s.svg").exists() and not (tmp_path / "d.svg").exists()

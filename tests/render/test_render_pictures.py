@@ -201,3 +201,38 @@ def test_the_stepper_script_moves_through_the_frames(tmp_path):
     out = subprocess.run(["node", str(shim), str(page)], capture_output=True, text=True, check=True, timeout=60)
     assert out.stdout.splitlines() == ["--- the empty grid", "*-- step 1: line: column 1", "+*- step 2 of 3",
                                        "++*", "+*-", "*--", "---"]
+
+
+def test_the_stepper_of_a_colour_puzzle_keeps_each_cell_s_colour_and_frames_the_step():
+    # Audit 7: the current step's cells were painted red (set) or pink (background) over their
+    # colour: which colour a step set was hidden, and red is a palette colour too.
+    picture = Solution.from_values([[1, 2], [2, 0]])
+    puzzle = Puzzle.from_solution(picture, "two colours")
+    steps = [SimpleNamespace(cells=((0, 0, 1), (0, 1, 2)), describe=lambda: "line: row 1"),
+             SimpleNamespace(cells=((1, 0, 2), (1, 1, 0)), describe=lambda: "line: row 2")]
+    page = render.steps_html(puzzle, steps)
+    root = parse(page[page.index("<svg"):page.index("</svg>") + 6])
+    frames = [g for g in root.iter(f"{SVG}g") if g.get("class") == "step"]
+    inks = [f"#{puzzle.palette.hex(i)}" for i in range(len(puzzle.palette))]
+    for frame, step in zip(frames, steps):
+        cells = [r for r in frame if r.get("class") != "mark"]
+        assert [r.get("fill").lower() for r in cells] == [inks[v].lower() for _, _, v in step.cells]
+        assert [r.get("class") for r in frame].count("mark") == len(step.cells)   # a frame round each cell
+    style = page[page.index("<style>"):page.index("</style>")]
+    assert ".now .c{fill" not in style and ".now .mark" in style      # no fill put over a colour
+    assert "red frame: set by the step shown" in legend(root)
+    # The buttons' glyphs are those DejaVu has (U+23EE/U+23ED drew as empty boxes in Chromium).
+    assert "&#x23EE;" not in page and "&#x23ED;" not in page
+    bw = render.steps_html(nonolab.load(T2), [SimpleNamespace(cells=((0, 0, 1),), describe=lambda: "x")])
+    assert "red / pink: set by the step shown" in bw      # black and white: as explain's X and O
+
+
+def test_the_workbench_shows_the_stepper_s_frames_by_the_same_rules():
+    # The page's own CSS draws the same frames: a rule missing there (the colour frames' .mark)
+    # would show every step's frame at once in the workbench.
+    from importlib import resources
+
+    from nonolab.render.steps import FRAME_RULES
+    css = (resources.files("nonolab.web") / "static" / "style.css").read_text(encoding="utf-8")
+    for rule, body in FRAME_RULES:
+        assert f"#steps-picture {rule}{{{body}}}" in css, rule

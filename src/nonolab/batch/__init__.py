@@ -147,8 +147,8 @@ def run_batch(paths: Iterable[str | os.PathLike], task: str, out: str | os.PathL
             workers need not see the files (else they read them at the same paths).
 
     Records name each file as it was collected (relative paths stay relative) and
-    the puzzle's 1-based ``index`` in it; ``resume`` matches them to (file, index)
-    with files as absolute paths from the current directory.
+    the puzzle's 1-based ``index`` in it; ``resume`` matches them to (file, index, task,
+    backend) with files as absolute paths from the current directory.
 
     Returns:
         The :class:`BatchSummary` of every collected puzzle, earlier records included.
@@ -205,10 +205,10 @@ def _run(jobs_wanted: list[Job], task: str, out: str | os.PathLike, resume: bool
          on_record: Callable[[dict[str, Any]], None] | None) -> BatchSummary:
     start = time.perf_counter()
     with ResultsFile(out, resume=resume, force=force) as results:
-        wanted = {(os.path.abspath(j.path), j.index, task) for j in jobs_wanted}
+        wanted = {(os.path.abspath(j.path), j.index, task, j.backend) for j in jobs_wanted}
         earlier = [r for key, r in latest(results.records).items() if key in wanted]
         done = {record_key(r) for r in earlier}
-        todo = [j for j in jobs_wanted if (os.path.abspath(j.path), j.index, task) not in done]
+        todo = [j for j in jobs_wanted if (os.path.abspath(j.path), j.index, task, j.backend) not in done]
         # The biggest files first: a long job started last would leave the other workers idle.
         todo.sort(key=lambda job: -_size(job.path))
         if on_start is not None:

@@ -30,14 +30,16 @@ except ImportError:  # pragma: no cover — Windows: no lock
     fcntl = None  # type: ignore[assignment]  # no module to name here: every use checks for None
 
 
-def record_key(record: dict[str, Any]) -> tuple[str, int, str]:
+def record_key(record: dict[str, Any]) -> tuple[str, int, str, str]:
     """What identifies a result: the puzzle file (as an absolute path), the puzzle's
-    1-based index in it (1 for records written before sets had one) and the task.
+    1-based index in it (1 for records written before sets had one), the task and the
+    backend as asked (a file may hold several backends' runs of one puzzle: resuming
+    with ``-b native`` must not take ``auto``'s answers for native's).
 
-    >>> record_key({"file": "/p/set.xml", "index": 2, "task": "check"})
-    ('/p/set.xml', 2, 'check')
+    >>> record_key({"file": "/p/set.xml", "index": 2, "task": "check", "backend": "native"})
+    ('/p/set.xml', 2, 'check', 'native')
     """
-    return os.path.abspath(record["file"]), record.get("index") or 1, record["task"]
+    return os.path.abspath(record["file"]), record.get("index") or 1, record["task"], record.get("backend") or ""
 
 
 def _is_record(value: Any) -> bool:
@@ -305,6 +307,6 @@ def summary_word(record: dict[str, Any]) -> str:
     return UNCHECKED
 
 
-def latest(records: Iterable[dict[str, Any]]) -> dict[tuple[str, int, str], dict[str, Any]]:
-    """The last record of every (file, index, task): what a file holds after several runs."""
+def latest(records: Iterable[dict[str, Any]]) -> dict[tuple[str, int, str, str], dict[str, Any]]:
+    """The last record of every (file, index, task, backend): what a file holds after several runs."""
     return {record_key(r): r for r in records}

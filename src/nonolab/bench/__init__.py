@@ -98,7 +98,7 @@ class Settings:
 
         for fmt in self.charts:
             if fmt not in FORMATS:
-                raise BenchError(f"chart format must be one of {', '.join(FORMATS)}, not {fmt!r}")
+                raise BenchError(f"{{arg}}: a chart format is one of {', '.join(FORMATS)}, not {fmt!r}", argument="charts")
 
 
 @dataclass
@@ -155,7 +155,7 @@ def _pairs(labels: Sequence[str], settings: Settings) -> list[tuple[str, str]]:
         return [(label, f"{label}@base") for label in labels if f"{label}@base" in labels]
     baseline = settings.baseline or labels[0]
     if baseline not in labels:
-        raise BenchError(f"baseline {baseline!r} is not one of the solvers ({', '.join(labels)})")
+        raise BenchError(f"{{arg}} {baseline!r} is not one of the solvers ({', '.join(labels)})", argument="baseline")
     return [(label, baseline) for label in labels if label != baseline]
 
 
@@ -202,7 +202,8 @@ def run(paths: Sequence[str], backends: Sequence[str] = ("auto",), externals: Se
     pairs = _pairs(labels, chosen)
     scatter = chosen.scatter or (tuple(labels[:2]) if len(labels) >= 2 else None)
     if scatter is not None and not set(scatter) <= set(labels):
-        raise BenchError(f"scatter: {', '.join(scatter)} are not all solvers of this run ({', '.join(labels)})")
+        raise BenchError(f"{{arg}} {', '.join(scatter)}: not all solvers of this run ({', '.join(labels)})",
+                         argument="scatter")
     folder = None if out is None else Path(out)
     if folder is not None:
         if (folder / "runs.csv").exists() and not force:

@@ -24,7 +24,7 @@ if TYPE_CHECKING:  # rich is imported only when the bar is drawn
 @click.option("--out", "-o", required=True, type=click.Path(dir_okay=False, path_type=str),
               help="The results file: one JSON record per puzzle, written as each one ends.")
 @click.option("--resume", is_flag=True,
-              help="Keep the records already in --out and run only the puzzles missing from it.")
+              help="Keep the records already in --out and run only the puzzles it lacks for this task and backend.")
 @click.option("--force", is_flag=True, help="Replace an existing --out (without it, an existing file is refused).")
 @click.option("--jobs", "-j", type=click.IntRange(min=1), default=1, show_default=True,
               help="Worker processes of the local pool.")

@@ -17,7 +17,7 @@ from nonolab.cli import options
 @click.option("--scheduler", default=None, metavar="tcp://HOST:PORT",
               help='Run the chunks on this Dask scheduler\'s workers (pip install "nonolab[distributed]"; '
                    "nonolab installed on every worker). The scheduler and its workers are trusted.")
-@click.option("--out", "-o", default=None, type=click.Path(dir_okay=False, path_type=str),
+@click.option("--out", "-o", default=None, type=options.OUTPUT,
               help="The results file (JSON), rewritten after every chunk: run the same command again to go on "
                    "from where a killed run stopped.")
 @click.option("--deep/--no-deep", default=True, show_default=True,

@@ -31,7 +31,7 @@ def _solver(backend: str, probing: str | None, pairs: tuple[str, ...] = (), line
 @click.option("--to", "to_format", default=None, metavar="FMT",
               help="Write the puzzle with its first solution as goal in this format (svg, png, pdf: "
                    "a picture of the solution with its clues).")
-@click.option("--output", "-o", default=None, type=click.Path(dir_okay=False),
+@click.option("--output", "-o", default=None, type=options.OUTPUT,
               help="File for --to (default, and -: standard output); format from its suffix if --to is not "
                    "given (for -: the input's format).")
 @click.option("--progress/--no-progress", default=None,
@@ -144,12 +144,12 @@ def solve(file, input_format, index, backend, probing, line, backend_options, ma
               help="Explain the ambiguity: the backbone (cells equal in every solution, exact), the "
                    "regions where solutions differ, and greedy givens that make the puzzle unique. "
                    "Uses the backend if it is a solver that can fix cells (see nonolab backends), else cnf.")
-@click.option("--why-image", default=None, metavar="PATH", type=click.Path(dir_okay=False),
+@click.option("--why-image", default=None, metavar="PATH", type=options.OUTPUT,
               help="Also draw the regions and givens: PNG if PATH ends in .png, else SVG (implies --why; "
                    "one puzzle: in a set, name it with --index).")
 @click.option("--why-enumerate", type=click.IntRange(min=1), default=256, show_default=True, metavar="N",
-              help="With --why: enumerate up to N solutions, and N arrangements per group of free cells; "
-                   "within it counts and regions are exact.")
+              help="With --why (implied): enumerate up to N solutions, and N arrangements per group of free "
+                   "cells; within it counts and regions are exact.")
 @click.option("--report", "as_report", is_flag=True,
               help="The designer's report: verdict, grade, numeric difficulty, warnings, and for a puzzle "
                    "with several solutions an alternative, the regions, givens and the fewest cell flips "
@@ -173,6 +173,10 @@ def check(file, input_format, index, backend, probing, line, backend_options, ti
     from nonolab.solvers import Given
 
     fixed = options.parse_givens(givens)
+    if options.given_on_command_line("why_enumerate"):   # as --why-image, it asks for --why
+        if as_report:
+            raise InvalidArgument("--why-enumerate goes with --why, not --report")
+        why = True
     if fixed and (why or why_image or as_report):
         raise InvalidArgument("--given works with plain check, solve and count, not with --why or --report")
     if certify_dir is not None and (fixed or why or why_image):
@@ -297,6 +301,8 @@ def explain(file, input_format, index, backend, probing, line, backend_options, 
     step's cells alone beside it.  A file holding several puzzles: each in turn, then
     a summary.
     """
+    if no_grid and options.given_on_command_line("every"):
+        raise InvalidArgument("--every picks the grids to print: not with --no-grid")
     from nonolab.cli.backends import build_recording
     from nonolab.cli.streams import fits, too_big
     from nonolab.formats.limits import check_memory
@@ -348,7 +354,7 @@ def explain(file, input_format, index, backend, probing, line, backend_options, 
 
 @click.command()
 @click.argument("source", type=click.Path(dir_okay=False, path_type=str))
-@click.argument("target", type=click.Path(dir_okay=False, path_type=str))
+@click.argument("target", type=options.OUTPUT)
 @options.input_format
 @options.output_format
 def convert(source, target, input_format, to_format):
@@ -360,7 +366,8 @@ def convert(source, target, input_format, to_format):
         dump(puzzles[0], target, to_format)
     else:
         dump_all(puzzles, target, to_format)
-    click.echo(f"wrote {len(puzzles)} puzzle{'s' * (len(puzzles) != 1)} to {target}", err=True)
+    where = "standard output" if target == "-" else target
+    click.echo(f"wrote {len(puzzles)} puzzle{'s' * (len(puzzles) != 1)} to {where}", err=True)
 
 
 @click.command()

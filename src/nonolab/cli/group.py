@@ -22,6 +22,10 @@ import click
 
 from nonolab.errors import NonolabError
 
+# Click 8.2+ raises this usage error for a group called without a command; before, it
+# printed the help itself.  (A class nothing raises where it is absent.)
+_NO_ARGS = getattr(click.exceptions, "NoArgsIsHelpError", type("_NeverRaised", (Exception,), {}))
+
 EXIT_OK, EXIT_NO, EXIT_BAD_INPUT, EXIT_BUG = 0, 1, 2, 3
 
 
@@ -61,6 +65,9 @@ class _Group(click.Group):
         import sys
         try:
             code = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+        except _NO_ARGS as err:   # `nonolab` alone: its help, as --help prints it (and click < 8.2 did)
+            click.echo(err.ctx.get_help())
+            sys.exit(0)
         except click.UsageError as err:
             where = err.ctx.command_path.partition(" ")[2] if err.ctx is not None else ""
             path = f"nonolab {where}".strip()   # the root's name as users type it, however it was started

@@ -81,7 +81,8 @@ def _print_table(title, check, report) -> None:
     click.echo(f"  {'backend':<10} {'status':<8} {'verdict':<13} {'count':>6} {'exact':<5} {'time s':>9}")
     for a in check.answers:
         if a.result is None:
-            click.echo(f"  {a.backend:<10} {'error':<8} {'-':<13} {'-':>6} {'-':<5} {a.wall_time:>9.3f}  {a.error}")
+            status = "declined" if a.declined else "error"
+            click.echo(f"  {a.backend:<10} {status:<8} {'-':<13} {'-':>6} {'-':<5} {a.wall_time:>9.3f}  {a.error}")
             continue
         r = a.result
         click.echo(f"  {a.backend:<10} {r.status.value:<8} {a.verdict.value if a.verdict else '-':<13} {r.count:>6} "
@@ -128,18 +129,19 @@ def list_backends():
 @click.command()
 @options.puzzle_file
 @options.input_format
+@sets.index_option
 @click.option("--to", "to_format", type=click.Choice(["dimacs", "dzn"]), required=True,
               help="dimacs: the CNF backend's clauses; dzn: data for models/nonogram.mzn.")
-@click.option("--output", "-o", default=None, type=click.Path(dir_okay=False),
+@click.option("--output", "-o", default=None, type=options.OUTPUT,
               help="Write to this file (default: standard output).")
 @click.option("--max-states", type=click.IntRange(min=1), default=None, metavar="N",
               help="dimacs: refuse a model of more than N cells and line states (default: the cnf backend's "
                    "limit, which -O max_states=N raises there).")
-def export(file, input_format, to_format, output, max_states):
+def export(file, input_format, index, to_format, output, max_states):
     """Export FILE as a model for an external solver (DIMACS CNF or MiniZinc data)."""
-    from nonolab.formats import load, write_atomically
+    from nonolab.formats import write_atomically
 
-    puzzle = load(file, input_format)
+    puzzle = sets.one(file, input_format, index, "a model is of one of them")
     if to_format == "dimacs":
         from nonolab.harness import dimacs
         text = dimacs(puzzle, max_states)

@@ -6,6 +6,34 @@ import click
 
 from nonolab.solvers import DEFAULT
 
+class OutputFile(click.Path):
+    """A file a command will write (``-``: standard output): a folder, a name ending in /,
+    a missing folder or a read-only file is refused when the options are read, before any
+    work (:func:`nonolab.cli.streams.writable_file`).
+
+    >>> OutputFile().convert("-", None, None)
+    '-'
+    """
+
+    def __init__(self) -> None:
+        super().__init__(dir_okay=False, path_type=str)
+
+    def convert(self, value, param, ctx):
+        from nonolab.cli.streams import writable_file
+        return writable_file(super().convert(value, param, ctx))
+
+
+OUTPUT = OutputFile()
+
+
+def given_on_command_line(name: str) -> bool:
+    """Whether the running command's parameter ``name`` was typed (not its default): an
+    option that only matters beside another is then refused or implies it, not dropped."""
+    from click.core import ParameterSource
+    return click.get_current_context().get_parameter_source(name) in (ParameterSource.COMMANDLINE,
+                                                                        ParameterSource.ENVIRONMENT)
+
+
 class Seconds(click.ParamType):
     """A positive, finite number of seconds (``nan`` and ``inf`` are refused: neither is a
     limit, and ``nan`` compares false with every clock reading, so it would mean none).

@@ -9,7 +9,7 @@ from typing import NoReturn
 
 import click
 
-from nonolab.cli import options
+from nonolab.cli import options, sets
 from nonolab.cli.group import EXIT_NO
 
 PICTURE_FORMATS = ("svg", "png", "pdf")
@@ -80,20 +80,57 @@ def echo_grid(puzzle, solution, terminal: bool | None = None) -> None:
     click.echo(solution.to_text(chars=puzzle.chars))
 
 
+MODES = ("solution", "diff", "why", "steps")
+
+# The printing options each kind of PDF uses; any other one given is refused, not dropped.
+_FOOTER = ("title", "author", "copyright", "source")
+_PRINTED = {"pages": ("tiles", "solution_page", *_FOOTER), "sheet": ("sheet", *_FOOTER)}
+
+
+def _one_mode(command):
+    """``--solution``, ``--diff``, ``--why``, ``--steps`` as one ``mode`` (or ``None``): two of
+    them draw different pictures, so naming two is refused rather than one kept."""
+    import functools
+
+    @functools.wraps(command)
+    def with_mode(**kwargs):
+        given = [name for name in MODES if kwargs.pop(f"mode_{name}")]
+        if len(given) > 1:
+            raise click.UsageError(f"--{given[0]} and --{given[1]} draw different pictures: choose one")
+        return command(mode=given[0] if given else None, **kwargs)
+    return with_mode
+
+
+def _unused_printing(printing: dict, sheet: bool, mode: str | None) -> None:
+    """Refuse printing options the PDF asked would not use: a sheet prints puzzles (no
+    tiles, no solution page); --diff, --why and --steps are drawn, not printed."""
+    from nonolab.errors import InvalidArgument
+
+    if sheet and mode is not None:
+        raise InvalidArgument(f"--sheet prints puzzles, not --{mode}: draw that one file at a time")
+    kind = "sheet" if sheet else ("pages" if mode in (None, "solution") else None)
+    for key, value in printing.items():
+        if value and key not in _PRINTED.get(kind, ()):
+            name = f"--{key.replace('_', '-')}"
+            raise InvalidArgument(f"{name} is not for {'--sheet' if sheet else '--' + str(mode)}: "
+                                  f"{'it prints several puzzles a page' if sheet else 'that picture is drawn on one page, not printed'}")
+
+
 @click.command()
 @click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False, path_type=str), metavar="FILE...")
 @options.input_format
-@click.option("--solution", "mode", flag_value="solution",
+@sets.index_option
+@click.option("--solution", "mode_solution", is_flag=True,
               help="The solution (found with the auto backend, counted to 2: said when it is one of several).")
-@click.option("--diff", "mode", flag_value="diff",
+@click.option("--diff", "mode_diff", is_flag=True,
               help="Two solutions side by side, the cells where they differ framed in red.")
-@click.option("--why", "mode", flag_value="why",
+@click.option("--why", "mode_why", is_flag=True,
               help="The ambiguity map of `check --why`: regions where solutions differ, suggested givens.")
-@click.option("--steps", "mode", flag_value="steps",
+@click.option("--steps", "mode_steps", is_flag=True,
               help="The steps of `explain` (native backend): an HTML page with a slider, one frame per step.")
 @click.option("--to", "to_format", type=click.Choice(RENDER_FORMATS, case_sensitive=False), default=None,
               help="Picture format (default: from -o's suffix, else svg; html for --steps).")
-@click.option("--output", "-o", default=None, type=click.Path(dir_okay=False),
+@click.option("--output", "-o", default=None, type=options.OUTPUT,
               help="Output file (default: standard output).")
 @click.option("--cell", type=click.FloatRange(min=2, max=200), default=20, show_default=True, metavar="PX",
               help="Cell size in pixels (a PNG's size follows it).")
@@ -114,7 +151,8 @@ def echo_grid(puzzle, solution, terminal: bool | None = None) -> None:
 @click.option("--labels/--no-labels", default=None,
               help="Row and column numbers (default: on for --diff and --why).")
 @options.time_limit
-def render(files, input_format, mode, to_format, output, cell, page, tiles, solution_page, sheet, title, author,
+@_one_mode
+def render(files, input_format, index, mode, to_format, output, cell, page, tiles, solution_page, sheet, title, author,
            copyright_, source, labels, time_limit):
     """Draw FILE: the puzzle with its clues (printable), or with --solution, --diff,
     --why or --steps what those find.  A PDF is made to print: tiled when large, with a
@@ -138,13 +176,15 @@ def render(files, input_format, mode, to_format, output, cell, page, tiles, solu
     asked = [f"--{k.replace('_', '-')}" for k, v in printing.items() if v]
     if asked and fmt != "pdf":
         raise InvalidArgument(f"{', '.join(asked)} are for printed pages: write a PDF (--to pdf or -o FILE.pdf)")
+    _unused_printing(printing, sheet, mode)
+    if sheet and index is not None:
+        raise InvalidArgument("--index is not for --sheet: a sheet prints every puzzle of its files")
     if len(files) > 1 and not sheet:
         raise click.UsageError("several files make a sheet: add --sheet (or draw one file at a time)")
     if sheet or (fmt == "pdf" and mode in (None, "solution")):
-        _print(files, input_format, mode, output, page, printing, time_limit)
+        _print(files, (input_format, index), mode, output, page, printing, time_limit)
         return
-    file = files[0]
-    puzzle = nonolab.load(file, input_format)
+    puzzle = sets.one(files[0], input_format, index, "a picture draws one of them")
     size = {"cell": cell, "page": page}
     if labels is not None:
         size["labels"] = labels
@@ -162,21 +202,25 @@ def render(files, input_format, mode, to_format, output, cell, page, tiles, solu
     elif mode == "diff":
         answer = nonolab.check(puzzle, time_limit=time_limit)
         if answer.verdict.value != "multiple":
-            _nothing(f"{answer.verdict.value}: there are no two solutions to compare")
+            cut = answer.verdict.value in ("timeout", "interrupted")
+            _nothing(f"{answer.verdict.value}: " + ("two solutions not found in time" if cut
+                                                    else "there are no two solutions to compare"))
         svg = diff_svg(*answer.witnesses, puzzle, **size)
     elif mode == "why":
         report = nonolab.ambiguity_report(puzzle, "cnf", time_limit)
         drawn = ambiguity_svg(report, puzzle, **size)
         if drawn is None:
-            _nothing(f"{report.verdict.value}: no solution to draw")
+            from nonolab.cli.why import no_solution
+            _nothing(f"{no_solution(report.verdict.value)} to draw")
         svg = drawn
     else:
         svg = puzzle_svg(puzzle, **size)
     write_picture(svg, fmt, output)
 
 
-def _print(files, input_format, mode, output, page, printing, time_limit) -> None:
-    """The PDF of ``render``: printed pages (tiled when large), or a sheet of several puzzles."""
+def _print(files, reading, mode, output, page, printing, time_limit) -> None:
+    """The PDF of ``render``: printed pages (tiled when large), or a sheet of several puzzles.
+    ``reading``: the input format and --index."""
     import nonolab
     from nonolab.render.convert import to_pdf_pages
     from nonolab.render.printing import Footer, print_pages, sheet_pages
@@ -184,11 +228,11 @@ def _print(files, input_format, mode, output, page, printing, time_limit) -> Non
     given = {k: printing[k] for k in ("title", "author", "copyright", "source")}
     if printing["sheet"]:
         # A puzzle without a title is named by its file, so the sheet says which is which.
-        puzzles = [p if p.name else p.with_(name=Path(f).stem) for f in files for p in nonolab.load_all(f, input_format)]
+        puzzles = [p if p.name else p.with_(name=Path(f).stem) for f in files for p in nonolab.load_all(f, reading[0])]
         pages = sheet_pages(puzzles, page=page, footer=Footer(**{k: v or "" for k, v in given.items()}))
-        what = f"{len(puzzles)} puzzles"
+        what = f"{len(puzzles)} puzzle{'s' * (len(puzzles) != 1)}"
     else:
-        puzzle = nonolab.load(files[0], input_format)
+        puzzle = sets.one(files[0], *reading, "a PDF prints one of them (or all: --sheet)")
         solution, at_least, unknown = puzzle.goal, 1, ""
         if mode == "solution" or (printing["solution_page"] and solution is None):
             solution, at_least, unknown = _solution_to_draw(puzzle, time_limit)
@@ -214,7 +258,8 @@ def _solution_to_draw(puzzle, time_limit):
 
     found = nonolab.solve(puzzle, max_solutions=2, time_limit=time_limit)
     if found.solution is None:   # none found: contradiction, or stopped before the first
-        _nothing(f"no solution ({verdict_of(found).value})")
+        from nonolab.cli.why import no_solution
+        _nothing(no_solution(verdict_of(found).value))
     word = verdict_of(found).value
     return found.solution, 2 if word == "multiple" else 1, "" if word in ("unique", "multiple") else word
 

@@ -138,7 +138,7 @@ def answer(puzzle, solver, time_limit: float | None, full: bool = False, certify
               help="Keep the picture and reveal cells as givens instead (greedy, as check --why finds them; "
                    "the result checked unique by an exact count); written in a format that holds givens "
                    "(json, non, tatham).")
-@click.option("--output", "-o", default=None, type=click.Path(dir_okay=False),
+@click.option("--output", "-o", default=None, type=options.OUTPUT,
               help="Write the repaired puzzle(s) here (default, and -: standard output).")
 @click.option("--to", "to_format", default=None, metavar="FMT",
               help="Output format (default: from --output's suffix, else the input's format).")
@@ -167,13 +167,12 @@ def repair(file, input_format, index, backend, backend_options, time_limit, max_
         sets.refuse_writing(chosen, target, output or file)
     if as_givens:
         if target is not None and not holds_givens(target):
-            raise InvalidArgument(f"--givens: the {target!r} format cannot hold givens "
-                                  f"(write {', '.join(givens_formats())})")
+            holding = givens_formats(colour=any(p.is_colour for _, p in chosen))
+            raise InvalidArgument(f"--givens: the {target!r} format cannot hold givens (write {', '.join(holding)})")
     solver = build(backend, backend_options)
     written = []
 
     to_stdout = not output and not as_json       # the puzzles go to standard output, the answers to stderr
-    numbers = {id(puzzle): number for number, puzzle in chosen}
 
     def answer(puzzle) -> sets.Answer:
         try:
@@ -182,9 +181,6 @@ def repair(file, input_format, index, backend, backend_options, time_limit, max_
             written.append(puzzle)   # a set keeps every puzzle: one a library error stopped, unchanged
             raise
         written.append(made.puzzle)
-        if to_stdout:
-            click.echo(f"{sets.name(numbers[id(puzzle)], puzzle)}: {made.head}" if len(chosen) > 1 else made.head,
-                       err=True)
         return sets.Answer(made.verdict, 0 if made.verdict == "unique" else EXIT_NO, made.data, made.head)
 
     code = sets.run_set(file, input_format, index, as_json, answer, chosen, show=not to_stdout,

@@ -77,6 +77,16 @@ def load(path: str, fmt: str | None, index: int | None) -> list[tuple[int, Any]]
     return choose(path, load_all(path, fmt), index)
 
 
+def one(path: str, fmt: str | None, index: int | None, makes: str) -> Any:
+    """The one puzzle of ``path`` a command that ``makes`` one thing of one puzzle works on: the
+    file's only puzzle, or the one --index names; a set without --index is refused (its
+    first puzzle, taken unsaid, would pass for the file)."""
+    chosen = load(path, fmt, index)
+    if len(chosen) > 1:
+        raise InvalidArgument(f"{path} holds {len(chosen)} puzzles, and {makes}: name it with --index N")
+    return chosen[0][1]
+
+
 def refuse_writing(chosen: list, fmt: str, where: str) -> None:
     """Before any work: refuse to write several puzzles in ``fmt`` when it holds one a file
     (``where``: the output file, or the input file for standard output)."""
@@ -120,8 +130,9 @@ def run_set(path: str, fmt: str | None, index: int | None, as_json: bool,
             show: bool = True, time_limit: float | None = None) -> int:
     """Answer for every chosen puzzle of ``path``; returns the worst exit code.
 
-    ``chosen`` skips the loading (the caller already has the puzzles); ``show=False``
-    prints no text (standard output carries something else), JSON still goes out.
+    ``chosen`` skips the loading (the caller already has the puzzles); ``show=False``:
+    standard output carries something else (the puzzles written), so each answer's headline
+    and a set's summary go to standard error instead; JSON still goes out.
     ``time_limit`` is the command's (``--time-limit``, counted from its start): once it has
     run out, the puzzles not yet answered are counted ``timeout`` in one line, not asked
     one by one (each would cost a search's set-up however little time it is given).
@@ -142,8 +153,9 @@ def run_set(path: str, fmt: str | None, index: int | None, as_json: bool,
             if as_json:   # every puzzle has its record: these say the clock ran out before them
                 found += [{**records.record(path, n, p), "verdict": "timeout", "error": None}
                           for n, p in chosen[at:]]
-            elif show:
-                click.echo(f"... {rest:,} more puzzle{'s' * (rest != 1)} not answered: --time-limit ran out (timeout)")
+            else:
+                click.echo(f"... {rest:,} more puzzle{'s' * (rest != 1)} not answered: --time-limit ran out (timeout)",
+                           err=not show)
             break
         try:
             answer = answer_of(puzzle)
@@ -152,13 +164,13 @@ def run_set(path: str, fmt: str | None, index: int | None, as_json: bool,
                 raise          # one puzzle: the command's one-line error, exit 2
             answer = _failed(err)
             errors += 1
-            if not show and not as_json:   # standard output carries puzzles: the error goes beside them
-                click.echo(f"{name(number, puzzle)}: {answer.headline}", err=True)
         worst = max(worst, answer.code)
         verdicts.append(answer.verdict)
         if as_json:
             found.append({**records.record(path, number, puzzle), **answer.data})
-        elif not show:
+        elif not show:   # standard output carries puzzles: the verdict goes beside them
+            if answer.headline:
+                click.echo(answer.headline if single else f"{name(number, puzzle)}: {answer.headline}", err=True)
             continue
         elif single and answer.single is not None:
             answer.single()
@@ -172,6 +184,6 @@ def run_set(path: str, fmt: str | None, index: int | None, as_json: bool,
                 click.echo(line)
     if as_json:
         records.emit(found[0] if single else records.set_document(path, found, worst, verdicts, errors))
-    elif not single and show:
-        click.echo(summary_line(verdicts, errors))
+    elif not single:
+        click.echo(summary_line(verdicts, errors), err=not show)
     return worst

@@ -78,22 +78,35 @@ def file_or_stdout(path: str | None, as_json: bool, option: str = "-o") -> str |
     >>> file_or_stdout("-", False), file_or_stdout("out.non", True)
     (None, 'out.non')
     """
-    if path is not None and path.endswith(("/", os.sep)):   # checked before any work, not at the write
-        from nonolab.errors import InvalidArgument
-        raise InvalidArgument(f"{path}: names a folder (it ends with /): give the file's name")
     if path != "-":
-        if path is not None and not os.path.isdir(os.path.dirname(path) or "."):   # not after a long search
-            from nonolab.errors import InvalidArgument
-            raise InvalidArgument(f"{path}: the folder {os.path.dirname(path)} does not exist (or is not a folder)")
         if path is not None:
-            from nonolab.formats import refuse_read_only
-            refuse_read_only(path)   # before the work, as the folder above
+            writable_file(path)
         return path
     if as_json:
         from nonolab.errors import InvalidArgument
         raise InvalidArgument(f"--json and {option} - would both write to standard output: give {option} FILE "
                               "for the file, or leave out --json")
     return None
+
+
+def writable_file(path: str) -> str:
+    """``path`` if a file can be written there: checked before any work, not at the write
+    after a long search (a name ending in /, a folder that does not exist, a read-only file
+    are refused, each in one line naming it).  ``-`` (standard output) passes.
+
+    >>> writable_file("-")
+    '-'
+    """
+    if path == "-":
+        return path
+    from nonolab.errors import InvalidArgument
+    if path.endswith(("/", os.sep)):
+        raise InvalidArgument(f"{path}: names a folder (it ends with /): give the file's name")
+    if not os.path.isdir(os.path.dirname(path) or "."):
+        raise InvalidArgument(f"{path}: the folder {os.path.dirname(path)} does not exist (or is not a folder)")
+    from nonolab.formats import refuse_read_only
+    refuse_read_only(path)
+    return path
 
 
 def fits(width: int, height: int) -> bool:

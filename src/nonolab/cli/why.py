@@ -74,13 +74,23 @@ def _lines(report, puzzle, from_goal: bool, full: bool = False) -> list[str]:
     return out
 
 
+def no_solution(verdict: str) -> str:
+    """Why there is no picture, in the verdict's word: a limit found none in time, which is
+    not "no solution".
+
+    >>> no_solution("contradiction"), no_solution("timeout")
+    ('contradiction: no solution', 'timeout: no solution found in time')
+    """
+    return f"{verdict}: no solution" + (" found in time" if verdict in ("timeout", "interrupted") else "")
+
+
 def _write_image(path: str, report, puzzle) -> None:
     from nonolab.formats import write_atomically
     from nonolab.render import ambiguity_svg, encode
 
     svg = ambiguity_svg(report, puzzle)
     if svg is None:
-        click.echo(f"nonolab: no solution, so no picture written to {path}", err=True)
+        click.echo(f"nonolab: {no_solution(report.verdict.value)}, so no picture written to {path}", err=True)
         return
     write_atomically(path, encode(svg, "png" if Path(path).suffix.lower() == ".png" else "svg"))
 

@@ -331,6 +331,22 @@ class Puzzle:
                       givens=tuple((c, r, v) for r, c, v in self.givens))
 
 
+def require_puzzle(value: object, caller: str) -> Puzzle:
+    """``value`` if it is a :class:`Puzzle`; else a ``TypeError`` that says what to do
+    (a path is the usual slip: the questions take a loaded puzzle).
+
+    >>> require_puzzle("cat.non", "check")
+    Traceback (most recent call last):
+    ...
+    TypeError: check: expected a Puzzle, not str (a path: load it first, nonolab.load(path))
+    """
+    if isinstance(value, Puzzle):
+        return value
+    import os
+    hint = " (a path: load it first, nonolab.load(path))" if isinstance(value, (str, os.PathLike)) else ""
+    raise TypeError(f"{caller}: expected a Puzzle, not {type(value).__name__}{hint}")
+
+
 def _normalise_clues(clues: Iterable[Iterable[int]], kind: str) -> tuple[Clue, ...]:
     out = []
     for i, clue in enumerate(clues):

@@ -27,11 +27,11 @@ from nonolab.errors import InvalidArgument, InvalidPuzzle, NonolabError, ParseEr
 from nonolab.formats._files import decode, read_bytes, refuse_read_only, write_atomically, write_together
 from nonolab.formats.limits import InputLimits, applied
 from nonolab.formats.registry import (_BY_NAME, _REGISTRY, PNG_SIGNATURE, Format, _get, colour_formats, holds_colour,
-                                      holds_givens, givens_formats, is_binary, names, refuse_several, suffix_of,
-                                      suffixes)
+                                      holds_givens, givens_formats, holds_several, is_binary, names,
+                                      reads_concatenated, refuse_several, suffix_of, suffixes)
 
 __all__ = ["InputLimits", "names", "suffixes", "suffix_of", "holds_colour", "colour_formats", "holds_givens",
-           "givens_formats", "refuse_several", "is_binary", "loads", "loads_all", "load", "load_all", "dumps", "dumps_all", "dump_bytes",
+           "holds_several", "reads_concatenated", "givens_formats", "refuse_several", "is_binary", "loads", "loads_all", "load", "load_all", "dumps", "dumps_all", "dump_bytes",
            "dump", "dump_all", "format_for_path", "format_to_write", "load_bytes_all", "sniff", "detect_format", "write_atomically", "write_together",
            "refuse_read_only"]
 
@@ -258,11 +258,16 @@ def dump_bytes(puzzle: Puzzle, fmt: str) -> bytes:
     return text.encode("latin-1") if _get(fmt, "dump_bytes").binary else text.encode("utf-8")
 
 
+def _holding(puzzles: Sequence[Puzzle]) -> str:
+    """The formats that hold all these puzzles have (colour, givens): the ones a refusal offers."""
+    colour, givens = any(p.is_colour for p in puzzles), any(p.givens for p in puzzles)
+    return ", ".join(g.name for g in _REGISTRY if (g.colour or not colour) and (g.givens or not givens))
+
+
 def _refuse_colour(f: Format, puzzles: Sequence[Puzzle]) -> None:
     if not f.colour and any(p.is_colour for p in puzzles):
-        holding = ", ".join(g.name for g in _REGISTRY if g.colour)
         raise InvalidPuzzle(f"the {f.name!r} format holds black-and-white puzzles only; colour puzzles can be "
-                            f"written in: {holding}", kind="palette")
+                            f"written in: {_holding(puzzles)}", kind="palette")
 
 
 def _refuse_givens(f: Format, puzzles: Sequence[Puzzle]) -> None:
@@ -270,7 +275,7 @@ def _refuse_givens(f: Format, puzzles: Sequence[Puzzle]) -> None:
     if not f.givens and with_givens:
         n = len(with_givens[0].givens)
         raise InvalidPuzzle(f"the {f.name!r} format cannot hold givens, and the puzzle has {n} "
-                            f"(write {', '.join(g.name for g in _REGISTRY if g.givens)})", kind="givens")
+                            f"(write {_holding(puzzles)})", kind="givens")
 
 
 def dumps_all(puzzles: Iterable[Puzzle], fmt: str) -> str:

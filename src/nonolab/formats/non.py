@@ -69,11 +69,14 @@ def _stream_parts(lines: Sequence[str], start: int, end: int) -> list[tuple[int,
     ``cat a.non b.non`` has no separator: a puzzle ends once both its clue blocks were
     read and an opening key (width, height, title, catalogue, or another clue block)
     comes.  Keys between the two puzzles go with the next one (files put their
-    metadata first); at the end of the text they stay with the last puzzle.
+    metadata first); at the end of the text they stay with the last puzzle.  A colour
+    clue line starts with a colour's name (``red 1 green 2``): a name the puzzle declared
+    (or ``black``, every line's first colour) is a clue line, not a key.
     """
     parts = []
     first = start
     blocks: set[str] = set()
+    colours = {"black"}   # the names that start a colour clue line in this puzzle
     pending = None  # the first key line after a complete puzzle
     for i in range(start, end):
         s = lines[i].strip()
@@ -83,18 +86,33 @@ def _stream_parts(lines: Sequence[str], start: int, end: int) -> list[tuple[int,
         if not m:
             continue
         key, arg = m.group(1).lower(), (m.group(2) or "").strip()
+        if key in ("color", "colour") and arg:
+            colours.add(arg.split()[0].lower())
+        elif key in colours and key not in _RESERVED:
+            continue  # a colour clue line
         if blocks >= {"rows", "columns"} and key not in ("goal", "saved"):
             if pending is None:
                 pending = i
             if key in _OPENING:
                 parts.append((first, pending))
                 first, blocks, pending = pending, set(), None
+                colours = {"black"} | _declared(lines[first:i])   # the next puzzle's, met before its key
         if key in ("rows", "columns"):
             nxt = lines[i + 1].strip() if i + 1 < end else ""
             if not arg or nxt[:1].isdigit():  # a clue block, not fmt2's "rows N" size line
                 blocks.add(key)
     parts.append((first, end))
     return parts
+
+
+def _declared(lines: Sequence[str]) -> set[str]:
+    """The colour names that ``color NAME ...`` lines among ``lines`` declare."""
+    found = set()
+    for line in lines:
+        m = _KEY.match(line.strip())
+        if m and m.group(1).lower() in ("color", "colour") and m.group(2):
+            found.add(m.group(2).split()[0].lower())
+    return found
 
 
 def _is_keyword_line(line: str) -> bool:

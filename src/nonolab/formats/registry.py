@@ -18,6 +18,7 @@ from nonolab.core.puzzle import Puzzle
 from nonolab.errors import InvalidArgument, UnknownFormat
 
 __all__ = ["Format", "names", "suffixes", "suffix_of", "holds_colour", "colour_formats", "holds_givens",
+           "holds_several", "reads_concatenated",
            "givens_formats", "refuse_several", "is_binary"]
 
 
@@ -40,6 +41,7 @@ class Format:
     binary: bool = False    # its text is bytes as latin-1 characters (PNG)
     colour: bool = False    # it holds colour puzzles (the others are refused them on writing)
     givens: bool = False    # it holds a puzzle's givens (the others are refused such puzzles on writing)
+    concatenated: bool = False   # files written one after another read back as every puzzle (`cat a b`)
 
     def code(self) -> ModuleType:
         """The module that reads and writes the format (imported on first use)."""
@@ -78,7 +80,7 @@ _REGISTRY = [
     # Before non, whose sniffer takes any bare 'rows' line.
     Format("faase", "faase", (".faase",)),
     # webpbn's 'ss' export is Steve Simpson's format, which is .non.
-    Format("non", "non", (".non", ".nonpack", ".ss"), colour=True, givens=True),
+    Format("non", "non", (".non", ".nonpack", ".ss"), colour=True, givens=True, concatenated=True),
     Format("mk", "mk", (".mk",)),
     # The headerless two-block formats ask their reader whether the clues fit together,
     # so they come before cwd, whose sniffer looks at the line shapes only.
@@ -168,6 +170,25 @@ def refuse_several(fmt: str, n: int) -> None:
                               f"(formats holding several: {several})")
 
 
+def holds_several(fmt: str) -> bool:
+    """Whether format ``fmt`` writes several puzzles as one document (``write_all``).
+
+    >>> holds_several("json"), holds_several("tatham")
+    (True, False)
+    """
+    return _get(fmt, "holds_several").several
+
+
+def reads_concatenated(fmt: str) -> bool:
+    """Whether files of format ``fmt`` written one after another read back as every puzzle
+    (``cat a.non b.non``), so a stream of them needs no set document.
+
+    >>> reads_concatenated("non"), reads_concatenated("g")
+    (True, False)
+    """
+    return _get(fmt, "reads_concatenated").concatenated
+
+
 def holds_givens(fmt: str) -> bool:
     """Whether format ``fmt`` holds a puzzle's givens (the others refuse such puzzles on writing).
 
@@ -177,13 +198,13 @@ def holds_givens(fmt: str) -> bool:
     return _get(fmt, "holds_givens").givens
 
 
-def givens_formats() -> list[str]:
-    """The formats that hold givens, in sniffing order.
+def givens_formats(colour: bool = False) -> list[str]:
+    """The formats that hold givens (and, with ``colour``, colour too), in sniffing order.
 
-    >>> givens_formats()
-    ['json', 'tatham', 'non']
+    >>> givens_formats(), givens_formats(colour=True)
+    (['json', 'tatham', 'non'], ['json', 'non'])
     """
-    return [f.name for f in _REGISTRY if f.givens]
+    return [f.name for f in _REGISTRY if f.givens and (f.colour or not colour)]
 
 
 def is_binary(fmt: str) -> bool:

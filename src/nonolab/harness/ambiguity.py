@@ -53,7 +53,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable
 
 from nonolab.core.grid import Solution
-from nonolab.core.puzzle import Puzzle
+from nonolab.core.puzzle import Puzzle, require_puzzle
 from nonolab.core.violations import violations
 from nonolab.errors import BackendUnavailable
 from nonolab.harness.uniqueness import Verdict
@@ -253,6 +253,7 @@ def ambiguity_report(puzzle: Puzzle, backend: str | Solver = "cnf", time_limit: 
     >>> len(report.givens), report.givens_unique, report.complete
     (1, True, True)
     """
+    puzzle = require_puzzle(puzzle, "ambiguity_report")
     if time_limit is not None and time_limit <= 0:
         raise ValueError("ambiguity_report: time_limit must be positive (or None)")
     if enumerate_up_to < 1:

@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
-from nonolab.core.puzzle import Puzzle
+from nonolab.core.puzzle import Puzzle, require_puzzle
 from nonolab.harness.uniqueness import Verdict, verdict_of
 from nonolab.solvers import DEFAULT, get, build
 from nonolab.solvers.base import Budget, Limits, Solver, Status
@@ -122,6 +122,7 @@ def grade(puzzle: Puzzle, backend: str | Solver = DEFAULT, time_limit: float | N
             spec (``cnf``, ``native:line=overlap``) or a built solver.
         cancel: a ``threading.Event``; once set, grading stops (verdict ``interrupted``).
     """
+    puzzle = require_puzzle(puzzle, "grade")
     searcher = build(backend) if isinstance(backend, str) else backend
     watch = Budget(time_limit, cancel)
     harder_than: Grade | None = None

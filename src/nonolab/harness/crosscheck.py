@@ -19,11 +19,11 @@ from enum import Enum
 from pathlib import Path
 from typing import Any, Sequence
 
-from nonolab.core.puzzle import Puzzle
+from nonolab.core.puzzle import Puzzle, require_puzzle
 from nonolab.errors import NonolabError, TooLarge
 from nonolab.harness.uniqueness import Verdict, verdict_of
 from nonolab.errors import WrongAnswer
-from nonolab.solvers import capabilities_of, build, names
+from nonolab.solvers import Capability, capabilities_of, build, names
 from nonolab.solvers.base import Limits, SolveResult, needs
 
 
@@ -34,7 +34,8 @@ class Agreement(str, Enum):
     * ``DISAGREE``: two answers contradict each other, a backend returned a wrong
       picture, or one crashed while others answered.
     * ``INCONCLUSIVE``: no backend proved anything (every one timed out or failed),
-      so nothing was compared.
+      so nothing was compared; or a backend named declined the puzzle (it declares no
+      colour, or no given cells), so nothing was compared with it.
 
     >>> Agreement.INCONCLUSIVE.value
     'INCONCLUSIVE'
@@ -61,6 +62,7 @@ class BackendAnswer:
     error: str | None = None
     wall_time: float = 0.0
     refused: bool = False  # beyond the backend's size guard (TooLarge): it said so, nothing wrong
+    declined: bool = False  # it does not declare what the puzzle needs (colour, givens): not run
     wrong: bool = False  # the error is a verified wrong answer (a bug), not a failure to run
 
     @property
@@ -122,6 +124,12 @@ def run_backend(puzzle: Puzzle, backend: str, limits: Limits, **options: Any) ->
     one-time cost of the process, half a second for OR-tools).
     """
     solver = build(backend, **options)  # BackendUnavailable / UnknownBackend: cannot run at all
+    missing = needs(puzzle) - capabilities_of(solver.name)
+    if missing:   # declared, not a failure: nothing to compare with it (and no bug to report)
+        what = " and ".join(sorted({Capability.COLOUR: "colour puzzles",
+                                    Capability.GIVEN_CELLS: "given cells"}[c] for c in missing))
+        return BackendAnswer(backend, None, f"declined: backend {backend!r} does not take {what}",
+                             declined=True)
     start = time.perf_counter()
     try:
         result = solver.solve(puzzle, limits)
@@ -138,7 +146,8 @@ def run_backend(puzzle: Puzzle, backend: str, limits: Limits, **options: Any) ->
 
 def compare(answers: Sequence[BackendAnswer]) -> list[str]:
     """Every reason the answers disagree (empty: they agree)."""
-    problems = [f"{a.backend}: {a.error}" for a in answers if a.error is not None and not a.refused]
+    problems = [f"{a.backend}: {a.error}" for a in answers
+                if a.error is not None and not (a.refused or a.declined)]
     # (backend answer, its result) for every backend that ran: the result is then not None.
     ran = [(a, a.result) for a in answers if a.result is not None]
     low = max((r.count for _, r in ran), default=0)
@@ -186,13 +195,14 @@ def crosscheck(puzzle: Puzzle, backends: Sequence[str] | None = None, max_soluti
         capable_only: leave out the named backends that cannot take this puzzle (a
             colour puzzle and a backend without ``Capability.COLOUR``, a puzzle with
             givens and one without ``Capability.GIVEN_CELLS``: ``solvers.base.needs``), as
-            a batch over a folder of all kinds wants; otherwise each of them answers with
-            its refusal (and the cross-check disagrees).
+            a batch over a folder of all kinds wants; otherwise each of them declines
+            (and the cross-check is inconclusive: nothing was compared with it).
 
     >>> check = crosscheck(Puzzle(rows=((1,), (1,)), columns=((1,), (1,))), ["native"])
     >>> check.agreement.value, check.consensus().value
     ('AGREE', 'multiple')
     """
+    puzzle = require_puzzle(puzzle, "crosscheck")
     if not backends:
         backends = names(("solver", "strategy"))
         capable_only = True
@@ -207,10 +217,11 @@ def crosscheck(puzzle: Puzzle, backends: Sequence[str] | None = None, max_soluti
 
 
 def agreement(answers: Sequence[BackendAnswer], problems: Sequence[str]) -> Agreement:
-    """DISAGREE on a wrong answer or a problem among answers; INCONCLUSIVE when none proved anything."""
+    """DISAGREE on a wrong answer or a problem among answers; INCONCLUSIVE when none proved
+    anything, or a backend named declined the puzzle."""
     if any(a.wrong for a in answers):
         return Agreement.DISAGREE
-    if not any(a.decisive for a in answers):
+    if not any(a.decisive for a in answers) or (not problems and any(a.declined for a in answers)):
         return Agreement.INCONCLUSIVE
     return Agreement.DISAGREE if problems else Agreement.AGREE
 

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from nonolab.core.grid import Solution
-from nonolab.core.puzzle import Puzzle
+from nonolab.core.puzzle import Puzzle, require_puzzle
 from nonolab.errors import InvalidArgument
 from nonolab.harness.uniqueness import Verdict, verdict_of
 from nonolab.solvers import capabilities_of, build, names, parse_spec
@@ -125,6 +125,7 @@ def explain(puzzle: Puzzle, backend: str | Solver = "native", time_limit: float 
     Raises:
         InvalidArgument: the backend does not record steps.
     """
+    puzzle = require_puzzle(puzzle, "explain")
     if isinstance(backend, str):
         name = parse_spec(backend)[0]
         if Capability.STEPS not in capabilities_of(name):

@@ -45,7 +45,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable
 
 from nonolab.core.grid import Solution
-from nonolab.core.puzzle import Puzzle
+from nonolab.core.puzzle import Puzzle, require_puzzle
 from nonolab.core.violations import violations
 from nonolab.errors import InvalidArgument
 from nonolab.harness._solutions import OutOfTime
@@ -172,6 +172,7 @@ def repair(puzzle: Puzzle, picture: Solution | None = None, backend: str | Solve
         InvalidArgument: a bad limit, a picture that is not a solution of the puzzle, or a
             colour puzzle and a backend that does not declare colour.
     """
+    puzzle = require_puzzle(puzzle, "repair")
     if max_flips < 1 or suggestions < 1:
         raise InvalidArgument("{arg} must be at least 1", argument="max_flips" if max_flips < 1 else "suggestions")
     solver = build(backend) if isinstance(backend, str) else backend

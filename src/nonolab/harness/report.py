@@ -40,7 +40,7 @@ from typing import Any, Callable, Iterable, Iterator
 
 from nonolab.core.cell import Cell
 from nonolab.core.grid import Solution
-from nonolab.core.puzzle import Puzzle
+from nonolab.core.puzzle import Puzzle, require_puzzle
 from nonolab.errors import TooLarge
 from nonolab.harness.ambiguity import AmbiguityReport, ambiguity_report, questioner
 from nonolab.harness.classify import Grade, GradeResult, grade
@@ -361,6 +361,7 @@ def report(puzzle: Puzzle, backend: str | Solver = DEFAULT, time_limit: float | 
     >>> seen
     [('check', True), ('ambiguity', True), ('repair', True), ('grade', False)]
     """
+    puzzle = require_puzzle(puzzle, "report")
     solver = build(backend) if isinstance(backend, str) else backend
     tail = _TAIL_PER_CELL * puzzle.width * puzzle.height
     watch = Budget(None if time_limit is None else max(time_limit - tail, Budget.AT_ONCE), cancel)

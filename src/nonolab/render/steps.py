@@ -3,8 +3,9 @@ with one frame per step, a slider and buttons to move through them, no network.
 
 Each step's frame is an SVG group holding the cells it set; the page shows the frames
 up to the chosen step and colours the chosen step's cells red (filled) or pink (empty),
-as ``explain`` prints them as ``X`` and ``O``.  Without JavaScript every frame shows:
-the finished grid.
+as ``explain`` prints them as ``X`` and ``O``; in a colour puzzle each cell keeps the
+colour the step set (red may be one of the palette's) and the step's cells are framed.
+Without JavaScript every frame shows: the finished grid.
 """
 
 from __future__ import annotations
@@ -14,15 +15,20 @@ from typing import Any, Iterable
 
 from nonolab.core.puzzle import Puzzle
 from nonolab.render.pictures import puzzle_board
-from nonolab.render.svg import EMPTY_INK, FILLED_INK, Legend, _num, document, escape
+from nonolab.render.svg import EMPTY_INK, FILLED_INK, MARK_INK, Legend, _num, document, escape
 
 UNDECIDED_INK = "#d2d2d2"    # lighter than the ambiguity map's grey: here most cells start undecided
+
+# How the frames show: later ones hidden, the shown step's cells red/pink (black and white) or
+# framed (colour).  The workbench's style.css repeats these rules under #steps-picture.
+FRAME_RULES = ((".off", "display:none"), (".now .f", "fill:#c0392b"), (".now .e", "fill:#f5b7b1"),
+               (".mark", "display:none"), (".now .mark", "display:inline"))
 
 _STYLE = """body{font-family:DejaVu Sans,Verdana,sans-serif;margin:1.5em}
 .controls{margin:.6em 0}.controls button{font-size:1em;min-width:2.4em}
 #slider{width:min(40em,70vw);vertical-align:middle}
 #caption{font-family:DejaVu Sans Mono,monospace;min-height:1.3em}
-.off{display:none}.now .f{fill:#c0392b}.now .e{fill:#f5b7b1}"""
+""" + "".join(f"{rule}{{{body}}}" for rule, body in FRAME_RULES)
 
 _SCRIPT = """(function(){
 var frames=document.querySelectorAll('g.step'),captions=JSON.parse(document.getElementById('captions').textContent);
@@ -61,18 +67,27 @@ def steps_svg(puzzle: Puzzle, steps: Iterable[Any], *, cell: float = 20) -> str:
         start[r * puzzle.width + c] = inks[value]
     frames: list[str] = []
     pad = cell
+    colour = puzzle.is_colour   # the step's cells keep their colour, framed: red is a colour there
+    inset, width = cell * 0.12, max(cell * 0.12, 1)
     for number, step in enumerate(steps, 1):
         frames.append(f'<g class="step" data-step="{number}">')
         for r, c, value in step.cells:
             x, y = pad + board.left + c * cell, pad + board.top + r * cell
-            frames.append(f'<rect class="{"f" if value else "e"}" x="{_num(x)}" y="{_num(y)}" width="{_num(cell)}" '
+            kind = "c" if colour else ("f" if value else "e")
+            frames.append(f'<rect class="{kind}" x="{_num(x)}" y="{_num(y)}" width="{_num(cell)}" '
                           f'height="{_num(cell)}" fill="{inks[value]}"/>')
+        if colour:
+            frames.extend(f'<rect class="mark" x="{_num(pad + board.left + c * cell + inset)}" '
+                          f'y="{_num(pad + board.top + r * cell + inset)}" width="{_num(cell - 2 * inset)}" '
+                          f'height="{_num(cell - 2 * inset)}" fill="none" stroke="{MARK_INK}" '
+                          f'stroke-width="{_num(width)}"/>' for r, c, _ in step.cells)
         frames.append("</g>")
     out: list[str] = []
     board.draw(out, pad, pad, start, layers=frames)
     legend = Legend([(("fill", UNDECIDED_INK), "grey: not decided yet"),
                      (("pair", FILLED_INK, EMPTY_INK), "the palette's colours: decided" if puzzle.is_colour
                       else "black / white: decided filled / empty"),
+                     (("frame", MARK_INK), "red frame: set by the step shown") if colour else
                      (("pair", "#c0392b", "#f5b7b1"), "red / pink: set by the step shown")], cell)
     legend.draw(out, pad, pad + board.height + pad * 0.5)
     return document(max(board.width + 2 * pad, legend.width + 2 * pad),
@@ -99,11 +114,11 @@ def steps_html(puzzle: Puzzle, steps: Iterable[Any], *, cell: float = 20, summar
 <style>{_STYLE}</style></head><body>
 <h1>{name}: {len(steps)} step{'s' * (len(steps) != 1)}</h1>
 <p>{escape(summary)}</p>
-<div class="controls"><button id="first" title="the empty grid">&#x23EE;</button>
+<div class="controls"><button id="first" title="the empty grid">|&#x25C0;</button>
 <button id="prev" title="previous step (left arrow)">&#x25C0;</button>
 <input id="slider" type="range" min="0" max="{len(steps)}" value="{len(steps)}" aria-label="step">
 <button id="next" title="next step (right arrow)">&#x25B6;</button>
-<button id="last" title="the last step">&#x23ED;</button>
+<button id="last" title="the last step">&#x25B6;|</button>
 <button id="play">play</button> <span id="counter"></span></div>
 <p id="caption"></p>
 {svg}<script type="application/json" id="captions">{captions}</script>

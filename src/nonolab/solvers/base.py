@@ -60,9 +60,9 @@ class Limits:
 
     def __post_init__(self) -> None:
         if self.max_solutions is not None and self.max_solutions < 1:
-            raise ValueError("Limits: max_solutions must be at least 1 (or None for all)")
-        if self.time_limit is not None and self.time_limit <= 0:
-            raise ValueError("Limits: time_limit must be positive (or None)")
+            raise InvalidArgument("Limits: max_solutions must be at least 1 (or None for all)")
+        if self.time_limit is not None and not self.time_limit > 0:   # nan too
+            raise InvalidArgument("Limits: time_limit must be positive (or None)")
 
 
 @dataclass
