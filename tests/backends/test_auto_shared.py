@@ -110,3 +110,29 @@ def test_the_size_bound_decides_nothing_the_exact_size_would_not():
     assert exact < most
     for bound, route in ((exact - 1, "native"), (exact, "duel"), ((exact + most) // 2, "duel"), (most, "duel")):
         assert AutoSolver(handoff_max_states=bound).route(LARGE) == route
+
+
+def test_the_race_made_when_the_rival_joins_still_stops_the_engine():
+    """solo makes its race only when the rival joins; the engine subscribed its interrupt
+    before (lcg subscribes at its start), and must be stopped when the rival wins."""
+    from nonolab.solvers.auto.racing import Either, Race
+    from nonolab.solvers.auto.solo import _Won
+    won, calls = _Won(lambda: Race(lambda got: True)), []
+    before = won.on_set(lambda: calls.append("before"))
+    dropped = won.on_set(lambda: calls.append("dropped"))
+    dropped()   # unsubscribed before the race is made: never called
+    either = Either(won, _Unset())
+    assert not won.is_set() and not either.is_set() and won.made is None
+    race = won.race()
+    assert won.race() is race   # made once
+    after = won.on_set(lambda: calls.append("after"))
+    late = won.on_set(lambda: calls.append("late"))
+    late()      # unsubscribed after: never called
+    race.won.set()
+    assert won.is_set() and either.is_set() and calls == ["before", "after"]
+    before(), after()   # unsubscribing once set is harmless
+
+
+class _Unset:
+    def is_set(self) -> bool:
+        return False
