@@ -110,7 +110,7 @@ def _unused_printing(printing: dict, sheet: bool, mode: str | None) -> None:
         raise InvalidArgument(f"--sheet prints puzzles, not --{mode}: draw that one file at a time")
     kind = "sheet" if sheet else ("pages" if mode in (None, "solution") else None)
     for key, value in printing.items():
-        if value and key not in _PRINTED.get(kind, ()):
+        if value and (kind is None or key not in _PRINTED.get(kind, ())):
             name = f"--{key.replace('_', '-')}"
             raise InvalidArgument(f"{name} is not for {'--sheet' if sheet else '--' + str(mode)}: "
                                   f"{'it prints several puzzles a page' if sheet else 'that picture is drawn on one page, not printed'}")
@@ -218,7 +218,7 @@ def render(files, input_format, index, mode, to_format, output, cell, page, tile
     write_picture(svg, fmt, output)
 
 
-def _print(files, reading, mode, output, page, printing, time_limit) -> None:
+def _print(files, reading: tuple[str | None, int | None], mode, output, page, printing, time_limit) -> None:
     """The PDF of ``render``: printed pages (tiled when large), or a sheet of several puzzles.
     ``reading``: the input format and --index."""
     import nonolab
@@ -232,7 +232,7 @@ def _print(files, reading, mode, output, page, printing, time_limit) -> None:
         pages = sheet_pages(puzzles, page=page, footer=Footer(**{k: v or "" for k, v in given.items()}))
         what = f"{len(puzzles)} puzzle{'s' * (len(puzzles) != 1)}"
     else:
-        puzzle = sets.one(files[0], *reading, "a PDF prints one of them (or all: --sheet)")
+        puzzle = sets.one(files[0], reading[0], reading[1], "a PDF prints one of them (or all: --sheet)")
         solution, at_least, unknown = puzzle.goal, 1, ""
         if mode == "solution" or (printing["solution_page"] and solution is None):
             solution, at_least, unknown = _solution_to_draw(puzzle, time_limit)

@@ -340,7 +340,7 @@ def make_puzzles(count: int, recipe: Recipe, seed: int = 0, max_candidates: int 
         limit = _min(recipe.candidate_time_limit, budget.time_limit())
         outcome, grade, repairs = _judge_with_repairs(picture, palette, recipe, candidate, limit, judged, cancel,
                                                       counted)
-        if space is not None and outcome is not Outcome.TIMEOUT:
+        if space is not None and drawn is not None and outcome is not Outcome.TIMEOUT:
             space.saw(drawn)   # judged for good: met again, it is judged the same (or a duplicate)
         report.repairs += repairs
         if cancel is not None and cancel.is_set() and outcome is not Outcome.ACCEPTED:
