@@ -310,13 +310,9 @@ class AutoSolver:
         """
         built = self.__dict__.get("_parts")
         if built is None:
-            built = self.__dict__["_parts"] = shared(self._options_key(), self._read_parts)
+            # (keyed by the options as given: what _read_parts reads is a function of them)
+            built = self.__dict__["_parts"] = shared(self._given, self._read_parts)
         return built
-
-    def _options_key(self) -> Any:
-        """What :meth:`_read_parts` reads follows from this, the options as given to the
-        constructor (``None``: not to be shared): settling them is a function of them."""
-        return self.__dict__.get("_given")
 
     def _read_parts(self) -> Parts:
         # The schedule's fields are options of the same names.
