@@ -394,7 +394,9 @@ def info(file, input_format, index, as_json):
         del data["name"]  # the record's title
         return sets.Answer(None, 0, data, "", lines)
 
-    sets.run_set(file, fmt, index, as_json, answer)
+    code = sets.run_set(file, fmt, index, as_json, answer)
+    if code:   # a puzzle of the set that could not be read
+        sys.exit(code)
 
 
 COMMANDS = (solve, check, count, explain, convert, info)
