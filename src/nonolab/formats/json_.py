@@ -99,7 +99,7 @@ def _json_lines(text: str, err: json.JSONDecodeError) -> list[Puzzle | NonolabEr
 def _line_puzzle(number: int, line: str) -> Puzzle:
     """The puzzle on line ``number`` of JSON Lines; its errors name that line."""
     try:
-        return parse_each(line)[0] if line.lstrip()[:1] == "{" else _refuse_line(line)
+        return every(parse_each(line))[0] if line.lstrip()[:1] == "{" else _refuse_line(line)
     except NonolabError as err:
         err.line = number   # a line's own line is 1
         raise

@@ -29,8 +29,8 @@ from typing import Any, Sequence
 from nonolab.core.grid import COLOUR_CHARS
 from nonolab.core.puzzle import Puzzle
 from nonolab.errors import NonolabError, ParseError
-from nonolab.formats._common import (ClueLines, build, clue_text, each, every, is_blank, make_goal, read_clue_block, require_text,
-                                     split_lines, to_int, with_givens)
+from nonolab.formats._common import (ClueLines, build, clue_text, each, every, is_blank, make_goal, read_clue_block,
+                                     require_text, split_lines, to_int, with_givens)
 
 _KEY = re.compile(r"([A-Za-z_][\w-]*)(?:\s+(.*))?$")
 _SIZE_KEY = re.compile(r"\s*(width|height|rows|columns)(\s+[0-9]+)?\s*$", re.IGNORECASE)
