@@ -197,3 +197,14 @@ def test_label_reads_each_puzzle_of_a_set_on_its_own(tmp_path):
     found = [(index, type(p)) for _, index, p in read_puzzles([str(path)])]
     assert [index for index, _ in found] == [1, 2, 3]
     assert [kind for _, kind in found] == [Puzzle, InvalidPuzzle, Puzzle]
+
+
+def test_solve_writes_the_good_ones_and_says_the_bad_one_is_not_written(run, tmp_path):
+    path = tmp_path / "three.json"
+    path.write_text(_set_text("json"), encoding="utf-8")
+    out = tmp_path / "solved.json"
+    result = run("solve", path, "--to", "json", "-o", out)
+    assert result.exit_code == 2
+    assert [p.rows for p in load_all(out)] == [FIRST.rows, THIRD.rows]
+    assert "1 of 3 puzzles could not be read and are not written" in result.stderr
+    assert "no solution found" not in result.stderr
