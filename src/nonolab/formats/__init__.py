@@ -32,7 +32,7 @@ from nonolab.formats.registry import (_BY_NAME, _REGISTRY, PNG_SIGNATURE, Format
                                       reads_concatenated, refuse_several, suffix_of, suffixes)
 
 __all__ = ["InputLimits", "names", "suffixes", "suffix_of", "holds_colour", "colour_formats", "holds_givens",
-           "holds_several", "reads_concatenated", "givens_formats", "refuse_several", "is_binary", "loads", "loads_all", "loads_each", "load", "load_all", "load_each", "dumps", "dumps_all", "dump_bytes",
+           "holds_several", "reads_concatenated", "givens_formats", "refuse_several", "is_binary", "loads", "loads_all", "loads_each", "load", "load_all", "load_each", "dumps", "dumps_all", "dump_bytes", "load_bytes_each",
            "dump", "dump_all", "format_for_path", "format_to_write", "load_bytes_all", "sniff", "detect_format", "write_atomically", "write_together",
            "refuse_read_only"]
 
@@ -199,6 +199,23 @@ def _parse_bytes(data: bytes, name: str, fmt: str | None) -> list[Puzzle | Nonol
     return [entry.located(path=name) if isinstance(entry, NonolabError) else entry for entry in entries]
 
 
+def load_bytes_each(data: bytes, name: str, fmt: str | None = None,
+                    limits: InputLimits | None = None) -> list[Puzzle | NonolabError]:
+    """Every puzzle in ``data``, the bytes of a file called ``name`` that did not come from a
+    path, each read on its own: a puzzle, or its error (see :func:`load_each`).
+
+    >>> [type(x).__name__ for x in load_bytes_each(b"$1\\n1\\n1\\n$2\\n2\\n1\\n", "set.taai")]
+    ['Puzzle', 'InvalidPuzzle']
+    """
+    from nonolab.formats.limits import check_bytes
+    with applied(limits) as resolved:
+        try:
+            check_bytes(len(data), resolved.max_bytes)
+        except NonolabError as err:
+            raise err.located(path=name)
+        return _parse_bytes(data, name, fmt)
+
+
 def load_bytes_all(data: bytes, name: str, fmt: str | None = None,
                    limits: InputLimits | None = None) -> list[Puzzle]:
     """Every puzzle in ``data``, the bytes of a file called ``name`` that did not come
@@ -212,13 +229,7 @@ def load_bytes_all(data: bytes, name: str, fmt: str | None = None,
     ...
     nonolab.errors.ParseError: cat.non:1: the file is empty
     """
-    from nonolab.formats.limits import check_bytes
-    with applied(limits) as resolved:
-        try:
-            check_bytes(len(data), resolved.max_bytes)
-        except NonolabError as err:
-            raise err.located(path=name)
-        return every(_parse_bytes(data, name, fmt))
+    return every(load_bytes_each(data, name, fmt, limits))
 
 
 def detect_format(path: str | os.PathLike, limits: InputLimits | None = None) -> str:
