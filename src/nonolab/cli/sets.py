@@ -161,6 +161,7 @@ def run_set(path: str, fmt: str | None, index: int | None, as_json: bool,
     one by one (each would cost a search's set-up however little time it is given).
     """
     from nonolab.cli import clock
+    from nonolab.cli.group import EXIT_BAD_INPUT
 
     chosen = load(path, fmt, index) if chosen is None else chosen
     single = len(chosen) == 1
@@ -170,13 +171,19 @@ def run_set(path: str, fmt: str | None, index: int | None, as_json: bool,
     worst = 0
     for at, (number, puzzle) in enumerate(chosen):
         if time_limit is not None and clock.elapsed() >= time_limit and not single:
-            rest = len(chosen) - at
-            verdicts += ["timeout"] * rest
-            worst = max(worst, 1)
+            unread = [(n, p) for n, p in chosen[at:] if isinstance(p, NonolabError)]   # their errors stand
+            rest = len(chosen) - at - len(unread)
+            verdicts += ["timeout"] * rest + [None] * len(unread)
+            errors += len(unread)
+            worst = max(worst, 1, EXIT_BAD_INPUT if unread else 0)
             if as_json:   # every puzzle has its record: these say the clock ran out before them
-                found += [{**records.record(path, n, p), "verdict": "timeout", "error": None}
+                found += [{**records.record(path, n, None), "verdict": None, "error": str(p)}
+                          if isinstance(p, NonolabError) else
+                          {**records.record(path, n, p), "verdict": "timeout", "error": None}
                           for n, p in chosen[at:]]
             else:
+                for n, p in unread:
+                    click.echo(f"{name(n, None)}: error: {p}", err=not show)
                 click.echo(f"... {rest:,} more puzzle{'s' * (rest != 1)} not answered: --time-limit ran out (timeout)",
                            err=not show)
             break
