@@ -120,9 +120,12 @@ def solve(file, input_format, index, backend, probing, line, backend_options, ma
     if solved and picture:
         write_solution(solved[0], solved[0].goal, picture, output, at_least=2 if several[0] else 1)
     elif solved:
-        if len(solved) < len(chosen):
-            click.echo(f"nonolab: {len(chosen) - len(solved)} of {len(chosen)} puzzles have no solution found "
-                       "and are not written", err=True)
+        unread = len(chosen) - len(sets.readable(chosen))   # their errors were their answers
+        if len(solved) < len(chosen) - unread:
+            click.echo(f"nonolab: {len(chosen) - unread - len(solved)} of {len(chosen)} puzzles have no solution "
+                       "found and are not written", err=True)
+        if unread:
+            click.echo(f"nonolab: {unread} of {len(chosen)} puzzles could not be read and are not written", err=True)
         if output and len(chosen) == 1:
             dump(solved[0], output, to_format)
         elif output:
@@ -394,7 +397,9 @@ def info(file, input_format, index, as_json):
         del data["name"]  # the record's title
         return sets.Answer(None, 0, data, "", lines)
 
-    sets.run_set(file, fmt, index, as_json, answer)
+    code = sets.run_set(file, fmt, index, as_json, answer)
+    if code:   # a puzzle of the set that could not be read
+        sys.exit(code)
 
 
 COMMANDS = (solve, check, count, explain, convert, info)
