@@ -305,9 +305,8 @@ def accept(backend: Any, puzzle: Puzzle, given: "Given | None") -> Given:
     Raises:
         TooLarge: the puzzle's cells times the memory ``backend`` declares a cell
             (:func:`bytes_per_cell`) exceed the memory budget (``NONOLAB_MAX_MEMORY``).
-        Unsupported: the puzzle is in colour and ``backend`` does not declare
-            :attr:`Capability.COLOUR`; the puzzle has givens and ``backend`` does not
-            declare :attr:`Capability.GIVEN_CELLS` (see :func:`needs`).
+        Unsupported: the puzzle needs a capability ``backend`` does not declare
+            (:func:`needs`: :attr:`Capability.COLOUR`, :attr:`Capability.GIVEN_CELLS`).
         InvalidArgument: the given does not fit the puzzle,
             contradicts its givens, or asks for a capability ``backend`` does not declare.
     """
