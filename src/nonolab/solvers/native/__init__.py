@@ -230,14 +230,9 @@ class NativeSolver:
         (one more complete search of the same space), it then gives way rather than refuse the run."""
         if self.lalafrog_after is None:
             return 0
-        from nonolab.errors import TooLarge
-        from nonolab.formats.limits import check_memory
+        from nonolab.solvers.size import fits_memory
         slot = self.SLOT_BYTES_PER_CELL + (self.SLOT_STEP_LOG_BYTES_PER_CELL if self.record_steps else 0)
-        try:
-            check_memory("", puzzle.width, puzzle.height, rest + slot)
-        except TooLarge:
-            return 0
-        return slot
+        return slot if fits_memory(puzzle, rest + slot) else 0
 
     def solve_many(self, puzzles: Iterable[Puzzle], limits: Limits = Limits(),
                    rest: Callable[[Puzzle, Limits], SolveResult] | None = None) -> Iterator[Any]:
