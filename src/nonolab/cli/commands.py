@@ -361,9 +361,15 @@ def explain(file, input_format, index, backend, probing, line, backend_options, 
 @options.input_format
 @options.output_format
 def convert(source, target, input_format, to_format):
-    """Convert SOURCE to TARGET (every puzzle of a multi-puzzle file)."""
+    """Convert SOURCE to TARGET (every puzzle of a multi-puzzle file).
+
+    TARGET may not be SOURCE itself, under any name (a link, ./a.non): the written
+    file holds what the format keeps of the puzzle, not the source's comments or
+    layout, so the source would be lost; write to another file.
+    """
     from nonolab.formats import dump, dump_all, load_all
 
+    _refuse_onto_itself(source, target)
     puzzles = load_all(source, input_format)
     if len(puzzles) == 1:
         dump(puzzles[0], target, to_format)
@@ -371,6 +377,25 @@ def convert(source, target, input_format, to_format):
         dump_all(puzzles, target, to_format)
     where = "standard output" if target == "-" else target
     click.echo(f"wrote {len(puzzles)} puzzle{'s' * (len(puzzles) != 1)} to {where}", err=True)
+
+
+def _refuse_onto_itself(source: str, target: str) -> None:
+    """Refuse a TARGET that is the SOURCE file (the same file by any name: a symbolic or
+    hard link, another spelling of the path), before anything is read or written."""
+    import os
+    import stat
+
+    if "-" in (source, target):
+        return
+    try:
+        same = os.path.samefile(source, target) and stat.S_ISREG(os.stat(target).st_mode)
+    except OSError:   # no TARGET yet (or no SOURCE: load_all names it)
+        return
+    if same:   # (a terminal or a FIFO as both is written to, never replaced: nothing to lose)
+        also = "" if os.path.abspath(source) == os.path.abspath(target) else f" (by another name, {target})"
+        raise InvalidArgument(f"{source}: TARGET is this same file{also}; converting a file onto itself would "
+                              f"replace it with what the format keeps (its comments and layout lost): "
+                              f"write to another file")
 
 
 @click.command()

@@ -201,8 +201,10 @@ def grade(file, input_format, index, backend, backend_options, time_limit, up_to
             head = f"not graded: harder than {result.harder_than.value}" if result.harder_than else "not graded"
         body = ["steps: " + ", ".join(f"{n} {kind}" for kind, n in result.steps.items())] if result.steps else []
         code = EXIT_NO if result.grade is None or result.verdict is not Verdict.UNIQUE else 0
-        verdict = result.grade.value if result.grade is not None else "not graded"
-        said = result.verdict.value if result.verdict is not None else "uniqueness not decided (--up-to)"
+        # A set's summary counts outcome words (unique, multiple, ...), as every command's does;
+        # the grade is a difficulty, said on each puzzle's line and in its record.
+        verdict = result.verdict.value if result.verdict is not None else None
+        said = verdict if verdict is not None else "uniqueness not decided (--up-to)"
         return sets.Answer(verdict, code, records.grade_fields(result, searcher.name),
                            f"grade: {head}; {said}; {result.time:.3f} s", body)
 
