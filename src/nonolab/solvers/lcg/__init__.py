@@ -43,7 +43,8 @@ from nonolab.core.puzzle import Puzzle
 from nonolab.errors import BackendUnavailable, InvalidArgument, TooLarge
 from nonolab.solvers.base import (Capability, Given, Limits, SolveResult, Budget, accept, checked_solutions,
                                   finish)
-from nonolab.solvers.lcg.interleave import RUN_EXHAUSTED, RUN_SOLUTION, SEARCH_B, Interleaved
+from nonolab.solvers.lcg.interleave import RUN_EXHAUSTED, RUN_SOLUTION, Interleaved, rescue_schedule, schedule
+from nonolab.solvers.lcg.rescue import RESCUES, ProofFiles, first_turn, rescues
 from nonolab.solvers.options import Option, settle
 from nonolab.solvers.stopping import when_set
 
@@ -140,6 +141,17 @@ class LcgSolver:
             engines: twice the declared memory.
         interleave_ratio: with ``interleave``, the default search's budget over the other's
             in each round.
+        rescue: 0 (the default): one search.  N > 0: the default search runs alone for N
+            conflicts (a puzzle it finds sooner is searched exactly as without the option);
+            then the searches ``rescue_with`` names join it in the same thread (``rescue.py``),
+            each in an engine of its own, in turns of N/16 conflicts each, doubling every
+            round, until one finds the first solution or exhausts the puzzle; that one goes on
+            alone (so counts, "unique" and a proof are one search's).  One engine's memory
+            more for each rescue search.
+        rescue_with: with ``rescue``, the searches that join: ``"stable"`` (the default;
+            the stable mode first, ``modes=1000,first_mode=stable``), ``"binaries"``
+            (``probe_binaries``), ``"hints"`` (the hints for the whole search), ``"nohints"``
+            (no hints), or two of these joined by ``+`` (three searches in turn).
         slice_seconds: the longest stretch the engine searches before Python looks at
             the clock and the cancel event again.
         alarm: ``(seconds, call)``: ``call(root)`` once, between slices, when the search has
@@ -193,6 +205,11 @@ class LcgSolver:
                "starts beside it, the two in doubling turns until the first solution (0: one search)", minimum=0),
         Option("interleave_ratio", "int", 4, "with interleave, the default search's conflicts over the other's "
                "in each round", minimum=1, maximum=1000, needs="interleave"),
+        Option("rescue", "int", 0, "conflicts the default search runs alone before the rescue searches "
+               "(rescue_with) join it, in doubling turns until the first solution (0: never)", minimum=0),
+        Option("rescue_with", "choice", "stable", "with rescue, the searches that join: the default search with "
+               "the stable mode first (modes=1000), root probing's binary clauses, hints throughout, no hints; "
+               "two joined by +", choices=RESCUES, needs="rescue"),
         Option("modes", "int", 0, "mode switching in one search: the first mode's conflicts, each later mode "
                "twice as long (stable: Luby restarts, target phases; focused: glucose restarts, faster decay, "
                "saved phases; 0: off)", minimum=0, maximum=100_000_000),
@@ -225,6 +242,8 @@ class LcgSolver:
     probe_binaries: bool
     interleave: int
     interleave_ratio: int
+    rescue: int
+    rescue_with: str
     modes: int
     first_mode: str
     focused_decay: float
@@ -234,23 +253,29 @@ class LcgSolver:
     VARIANTS = {"minimise": ("basic",), "explain": ("positions",), "restarts": ("glucose",), "phases": ("saved",),
                 "probing": ("off",), "hint_rounds": ("0",), "hint_conflicts": ("0",), "follow_conflicts": ("1000",),
                 "probe_binaries": ("on",), "hint_after": ("3",), "hint_min_open": ("100",),
-                "interleave": ("3",), "modes": ("5",), "rephase": ("20",)}
+                "interleave": ("3",), "rescue": ("3",), "modes": ("5",), "rephase": ("20",)}
 
     def __init__(self, *, hold: list | None = None, alarm: tuple[float, Any] | None = None, **options: Any):
         self.hold = hold
         self.alarm = alarm
         settle(self, options)
+        if self.interleave and self.rescue:
+            raise InvalidArgument("backend 'lcg': options interleave and rescue are two schedules of several "
+                                  "searches; set one of them")
         self._engine = engine_module()
 
     def memory_per_cell(self, puzzle: Puzzle) -> int:
         """The memory this solver declares a cell of ``puzzle`` costs (held to the budget by
         ``accept``): one engine's, twice that with ``interleave`` on a black-and-white puzzle
-        (two engines at once; colour runs one).  An option: so declared per instance.
+        (two engines at once; colour runs one), one more engine's for each ``rescue`` search.
+        An option: so declared per instance.
 
         >>> p = Puzzle(rows=((1,),), columns=((1,),))
         >>> LcgSolver().memory_per_cell(p), LcgSolver(interleave=50).memory_per_cell(p)
         (125, 250)
         """
+        if self.rescue:
+            return self.BYTES_PER_CELL * (1 + len(rescues(self.rescue_with)))
         return self.BYTES_PER_CELL * (2 if self.interleave and not puzzle.is_colour else 1)
 
     def prove(self, puzzle: Puzzle, limits: Limits = Limits(), proof: Any = None) -> SolveResult:
@@ -299,37 +324,20 @@ class LcgSolver:
         """
         watch = Budget.of(limits)
         given = accept(self, puzzle, given)
-        h, w = puzzle.height, puzzle.width
-        colour = puzzle.is_colour
+        w, colour = puzzle.width, puzzle.is_colour
         if colour and puzzle.colours > MAX_COLOURS:
             raise TooLarge(f"lcg: {puzzle.colours} colours, at most {MAX_COLOURS}; use backend cpsat or cnf")
         fixed = [(r * w + c, int(value) if colour else bool(value)) for (r, c), value in given.cells.items()]
-        options = (_MINIMISE[self.minimise], _EXPLAIN[self.explain], _RESTARTS[self.restarts],
-                   _probe_budget(puzzle) if self.probing else 0)
+        searches = self._searches(colour, proof is not None)
+        proof_files = ProofFiles(proof) if proof is not None else None
 
-        policy = {"modes": _FIRST_MODE[self.first_mode] if self.modes else 0, "mode_conflicts": max(self.modes, 1),
-                  "focused_decay": self.focused_decay, "focused_target": _PHASES[self.focused_phases],
-                  "rephase": self.rephase}
+        def build(search: int) -> Any:
+            engine = self._build(puzzle, fixed, searches[search])
+            if proof_files is not None:
+                engine.start_proof(proof_files.path(search))
+            return engine
 
-        def build(hints: bool) -> Any:
-            if colour:
-                return self._engine.Engine(w, h, puzzle.rows, puzzle.columns, fixed, *options,
-                                           colours=puzzle.colours, row_colours=puzzle.row_colours,
-                                           column_colours=puzzle.column_colours,
-                                           target_phases=_PHASES[self.phases], probe_binaries=self.probe_binaries,
-                                           **policy)
-            return self._engine.Engine(w, h, puzzle.rows, puzzle.columns, fixed, *options,
-                                       target_phases=_PHASES[self.phases], hint_rounds=self.hint_rounds if hints else 0,
-                                       hint_conflicts=self.hint_conflicts, follow_conflicts=self.follow_conflicts,
-                                       probe_binaries=self.probe_binaries, hint_after=self.hint_after,
-                                       hint_min_open=self.hint_min_open, **policy)
-
-        if self.interleave and not colour and proof is None and self.hint_rounds:
-            engine: Any = Interleaved(lambda search: build(search == SEARCH_B), self.interleave, self.interleave_ratio)
-        else:
-            engine = build(True)
-        if proof is not None:
-            engine.start_proof(proof)
+        engine = self._interleaved(build, len(searches)) if len(searches) > 1 else build(0)
         found: list[Solution] = []
         # auto's race stops a loser inside its slice (an extension built before
         # Engine.interrupt is stopped between slices only).
@@ -337,19 +345,64 @@ class LcgSolver:
         unsubscribe = when_set(limits.cancel, interrupt) if interrupt is not None else (lambda: None)
         try:
             complete, slices = self._search(engine, puzzle, limits, watch, found)
+        except BaseException:
+            if proof_files is not None:
+                proof_files.close(None)   # no temporary proof left behind
+            raise
         finally:
             unsubscribe()
+        engines = engine.built() if isinstance(engine, Interleaved) else [engine]
         counters = engine.stats()
-        if proof is not None:
-            counters["proof_lines"], counters["proof_bytes"] = engine.end_proof()
+        if proof_files is not None:
+            ends = [each.end_proof() for each in engines]
+            winner = engine.winner if isinstance(engine, Interleaved) else 0
+            proof_files.close(winner)
+            counters["proof_lines"], counters["proof_bytes"] = ends[winner or 0]
         counters["learned_clauses"] = counters.pop("learned")
         explanations = counters["explanations"]
         counters["mean_explanation"] = round(counters["explained_literals"] / explanations, 3) if explanations else 0.0
         counters.update(solutions=len(set(found)), slices=slices)
         if self.hold is not None:
-            self.hold.extend(engine.engines if isinstance(engine, Interleaved) else [engine])
+            self.hold.extend(engines)
         root = None if complete or colour else _root_grid(engine, puzzle)
         return finish(self.name, puzzle, limits, watch, found, complete, counters, checked=True, remainder=root)
+
+    def _searches(self, colour: bool, proof: bool) -> tuple[dict[str, Any], ...]:
+        """The options each search changes from this solver's: one search (no change), or
+        interleave's two (without hints, then the default), or the default and its rescues."""
+        if self.interleave and not colour and not proof and self.hint_rounds:
+            return {"hint_rounds": 0}, {}
+        if self.rescue:
+            return ({},) + rescues(self.rescue_with)
+        return ({},)
+
+    def _interleaved(self, build: Any, searches: int) -> Interleaved:
+        """The searches' turns: interleave's or the rescue's schedule."""
+        if self.interleave:
+            return Interleaved(build, schedule(self.interleave, self.interleave_ratio))
+        names = ("default", "rescue") + tuple(f"rescue{n}" for n in range(2, searches))
+        return Interleaved(build, rescue_schedule(self.rescue, first_turn(self.rescue), searches - 1), names, "rescue")
+
+    def _build(self, puzzle: Puzzle, fixed: list, changes: dict[str, Any]) -> Any:
+        """A new engine for ``puzzle`` with this solver's options, ``changes`` applied."""
+        def option(name: str) -> Any:
+            return changes.get(name, getattr(self, name))
+
+        w, h = puzzle.width, puzzle.height
+        options = (_MINIMISE[self.minimise], _EXPLAIN[self.explain], _RESTARTS[self.restarts],
+                   _probe_budget(puzzle) if self.probing else 0)
+        modes = option("modes")
+        policy = {"modes": _FIRST_MODE[option("first_mode")] if modes else 0, "mode_conflicts": max(modes, 1),
+                  "focused_decay": self.focused_decay, "focused_target": _PHASES[self.focused_phases],
+                  "rephase": self.rephase, "target_phases": _PHASES[self.phases],
+                  "probe_binaries": option("probe_binaries")}
+        if puzzle.is_colour:
+            return self._engine.Engine(w, h, puzzle.rows, puzzle.columns, fixed, *options, colours=puzzle.colours,
+                                       row_colours=puzzle.row_colours, column_colours=puzzle.column_colours, **policy)
+        return self._engine.Engine(w, h, puzzle.rows, puzzle.columns, fixed, *options,
+                                   hint_rounds=option("hint_rounds"), hint_conflicts=option("hint_conflicts"),
+                                   follow_conflicts=self.follow_conflicts, hint_after=self.hint_after,
+                                   hint_min_open=self.hint_min_open, **policy)
 
     def _search(self, engine: Any, puzzle: Puzzle, limits: Limits, watch: Budget,
                 found: list[Solution]) -> tuple[bool, int]:

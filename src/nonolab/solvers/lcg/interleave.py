@@ -1,24 +1,37 @@
-"""Two lcg searches interleaved in one thread, in slices of conflicts, until one of them
-finds the first solution or exhausts the puzzle.
+"""Several lcg searches in one thread, taking turns in slices of conflicts, until one of
+them finds the first solution or exhausts the puzzle.
 
-Search A has no phase hints (no belief propagation is ever computed for it) and runs
-first, for ``first`` conflicts: an easy puzzle ends there.  Then search B (the default
-search, built only now, in its own engine, so its run is today's bit for bit) gets
-``ratio`` times as many, then A twice its first budget, B twice its, and so on (the
-budgets double), so a puzzle unlucky in one configuration is found by the other at
-most about (1 + 1/ratio) times later than that one alone would find it.
+Two schedules use it:
+
+* ``interleave`` (:func:`schedule`): search A has no phase hints (no belief propagation
+  is ever computed for it) and runs first, for ``first`` conflicts: an easy puzzle ends
+  there.  Then search B (the default search, built only now, in its own engine, so its
+  run is today's bit for bit) gets ``ratio`` times as many, then A twice its first
+  budget, B twice its, and so on (the budgets double), so a puzzle unlucky in one
+  configuration is found by the other at most about (1 + 1/ratio) times later than that
+  one alone would find it.
+* ``rescue`` (:func:`rescue_schedule`): the default search runs alone for ``solo``
+  conflicts, so every puzzle it finds sooner is searched exactly as without a rescue;
+  only then are the rescue searches built (each in its own engine, with its own
+  options), and they and the default take turns of ``turn`` conflicts each, the turns
+  doubling after each round.  A puzzle the default finds after C > solo conflicts costs
+  at most about C + k (C - solo) + one turn with k rescues; one a rescue finds after R
+  costs about solo + (k + 1) R.
 
 The slices are counted in conflicts, not seconds, so the interleaving is deterministic;
 the clock and the cancel are still looked at every ``slice_seconds`` inside a slice.
 
 Counting stays exact because only one engine ever counts: the engine that finds the
-first solution (or proves there is none) goes on alone, and the other is dropped; every
+first solution (or proves there is none) goes on alone, and the others are dropped; every
 solution it reports it found itself, blocked, and "unique" (or the count) comes from
 its complete search alone.
 
 >>> turns = schedule(50, 4)
 >>> [next(turns) for _ in range(4)]
 [(0, 50), (1, 200), (0, 100), (1, 400)]
+>>> turns = rescue_schedule(1000, 100, 2)
+>>> [next(turns) for _ in range(5)]
+[(0, 1000), (1, 100), (2, 100), (0, 100), (1, 200)]
 """
 
 from __future__ import annotations
@@ -27,9 +40,10 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["Interleaved", "schedule", "SEARCH_A", "SEARCH_B", "RUN_BUDGET", "RUN_SOLUTION", "RUN_EXHAUSTED"]
+__all__ = ["Interleaved", "schedule", "rescue_schedule", "SEARCH_A", "SEARCH_B", "RUN_BUDGET", "RUN_SOLUTION",
+           "RUN_EXHAUSTED"]
 
-# The searches: A without hints (first), B the default one.
+# interleave's searches: A without hints (first), B the default one.
 SEARCH_A, SEARCH_B = 0, 1
 
 # What Engine.run returns (here, the first module to read it; the solver imports them).
@@ -37,7 +51,7 @@ RUN_BUDGET, RUN_SOLUTION, RUN_EXHAUSTED = 0, 1, 2
 
 
 def schedule(first: int, ratio: int) -> Iterator[tuple[int, int]]:
-    """The turns: (search, conflicts), A and B in turn, B ``ratio`` times A's, doubling."""
+    """interleave's turns: (search, conflicts), A and B in turn, B ``ratio`` times A's, doubling."""
     budget = first
     while True:
         yield SEARCH_A, budget
@@ -45,31 +59,48 @@ def schedule(first: int, ratio: int) -> Iterator[tuple[int, int]]:
         budget *= 2
 
 
+def rescue_schedule(solo: int, turn: int, rescues: int) -> Iterator[tuple[int, int]]:
+    """rescue's turns: the default search (0) alone for ``solo`` conflicts, then the
+    rescue searches 1..``rescues`` and the default in turn, ``turn`` conflicts each,
+    doubling after each round."""
+    yield 0, solo
+    budget = turn
+    while True:
+        for search in range(1, rescues + 1):
+            yield search, budget
+        yield 0, budget
+        budget *= 2
+
+
 @dataclass
 class Interleaved:
-    """The two engines' turns until one of them has an answer.
+    """The engines' turns until one of them has an answer.
 
     Args:
-        build: ``build(search)`` -> a new engine for SEARCH_A or SEARCH_B (B is built when
-            its first turn comes: an easy puzzle never builds it).
-        first: A's first budget of conflicts.
-        ratio: B's budget over A's in each round.
+        build: ``build(search)`` -> a new engine for that search (each is built when its
+            first turn comes: an easy puzzle never builds the later ones).
+        turns: the schedule, (search, conflicts) pairs (:func:`schedule`,
+            :func:`rescue_schedule`); the first search is built at once.
+        names: each search's name, for the counters (``conflicts_<name>``).
+        label: the counters' prefix for the turns and the winner.
     """
 
     build: Callable[[int], Any]
-    first: int
-    ratio: int
-    engines: list[Any] = field(default_factory=lambda: [None, None])
+    turns: Iterator[tuple[int, int]]
+    names: tuple[str, ...] = ("a", "b")
+    label: str = "interleave"
+    engines: list[Any] = field(default_factory=list)
     winner: int | None = None
-    turns: int = 0
-    _schedule: Iterator[tuple[int, int]] | None = None
-    _current: tuple[int, int] = (SEARCH_A, 0)   # (search, conflicts left in its turn)
-    _last: int = SEARCH_A                         # the search that ran last
+    taken: int = 1
+    _current: tuple[int, int] = (0, 0)   # (search, conflicts left in its turn)
+    _last: int = 0                        # the search that ran last
     _interrupted: bool = False
 
     def __post_init__(self) -> None:
-        self._schedule = schedule(self.first, self.ratio)
-        self.engines[SEARCH_A] = self.build(SEARCH_A)
+        self.engines = [None] * len(self.names)
+        self._current = next(self.turns)
+        self._last = self._current[0]
+        self.engines[self._last] = self.build(self._last)
 
     @property
     def engine(self) -> Any:
@@ -81,9 +112,8 @@ class Interleaved:
             return self.winner, 0
         search, left = self._current
         if left <= 0:
-            assert self._schedule is not None
-            search, left = self._current = next(self._schedule)
-            self.turns += 1
+            search, left = self._current = next(self.turns)
+            self.taken += 1
         if self.engines[search] is None:
             engine = self.engines[search] = self.build(search)
             if self._interrupted:
@@ -116,21 +146,26 @@ class Interleaved:
         return self.engine.root()
 
     def interrupt(self) -> None:
-        """Engine.interrupt on both searches (and on B when it is built later)."""
+        """Engine.interrupt on every search built (and on the others when they are built)."""
         self._interrupted = True
         for engine in self.engines:
             if engine is not None:
                 engine.interrupt()
 
+    def built(self) -> list[Any]:
+        """The engines built so far, in the order of the searches."""
+        return [engine for engine in self.engines if engine is not None]
+
     def stats(self) -> dict[str, int]:
-        """Both engines' counters summed (the work done), with each search's conflicts
-        (``conflicts_a``, ``conflicts_b``), the turns taken and the winner (0 A, 1 B, -1 none)."""
+        """All engines' counters summed (the work done), with each search's conflicts
+        (``conflicts_<name>``), the turns taken (``<label>_turns``) and the winner
+        (``<label>_winner``: the search's index, -1 none yet)."""
         total: dict[str, int] = {}
-        for engine in self.engines:
-            if engine is not None:
-                for key, value in engine.stats().items():
-                    total[key] = total.get(key, 0) + value
-        a, b = (e.stats()["conflicts"] if e is not None else 0 for e in self.engines)
-        total.update(conflicts_a=a, conflicts_b=b, interleave_turns=self.turns,
-                     interleave_winner=-1 if self.winner is None else self.winner)
+        for engine in self.built():
+            for key, value in engine.stats().items():
+                total[key] = total.get(key, 0) + value
+        for name, engine in zip(self.names, self.engines):
+            total[f"conflicts_{name}"] = engine.stats()["conflicts"] if engine is not None else 0
+        total[f"{self.label}_turns"] = self.taken
+        total[f"{self.label}_winner"] = -1 if self.winner is None else self.winner
         return total
