@@ -287,8 +287,8 @@ def why_report(puzzle: Puzzle, backend: str | Solver = "auto", time_limit: float
     When ``backend`` is a strategy (``auto``, the default), its count comes first: it is
     the answer ``check`` gives, and it can be far sooner than the questioner's (Knotty:
     auto 0.3 s; cnf found no solution in 15 s).  A multiple puzzle is then ``multiple``
-    with its two solutions whatever the limit leaves the questions; a unique one starts
-    from its solution.  A backend that takes given cells answers everything itself.
+    with its two solutions whatever the limit leaves the questions (the reference is
+    still the goal, else the questioner's first solution when it finds one).  A backend that takes given cells answers everything itself.
 
     >>> p = Puzzle(rows=((1,), (1,), ()), columns=((1,), (1,), ()))
     >>> why = why_report(p, "auto")
@@ -304,11 +304,5 @@ def why_report(puzzle: Puzzle, backend: str | Solver = "auto", time_limit: float
         return ambiguity_report(puzzle, solver, time_limit, enumerate_up_to=enumerate_up_to, cancel=cancel)
     watch = Budget(time_limit, cancel)
     found = check(puzzle, solver, time_limit, cancel=cancel)
-    reference = found.witnesses[0] if found.witnesses else None
-    known: tuple[Solution, ...] = ()
-    if found.verdict is Verdict.MULTIPLE:
-        # The picture every part refers to: the designer's goal, else the first solution found.
-        reference = puzzle.goal if puzzle.goal is not None else found.witnesses[0]
-        known = tuple(w for w in found.witnesses if w != reference)
-    return ambiguity_report(puzzle, asker, watch.time_limit(), reference=reference, known=known,
+    return ambiguity_report(puzzle, asker, watch.time_limit(), known=found.witnesses,
                             enumerate_up_to=enumerate_up_to, cancel=cancel)
