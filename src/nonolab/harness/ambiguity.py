@@ -246,6 +246,7 @@ def ambiguity_report(puzzle: Puzzle, backend: str | Solver = "cnf", time_limit: 
         BackendUnavailable: the backend cannot fix cells or cannot load.
         ValueError: ``reference`` or a ``known`` picture is not a solution of ``puzzle``, or a bad limit.
 
+    >>> from nonolab import Puzzle, ambiguity_report
     >>> p = Puzzle(rows=((1,), (1,), ()), columns=((1,), (1,), ()))
     >>> report = ambiguity_report(p)
     >>> report.verdict.value, len(report.backbone), [r.describe() for r in report.regions]

@@ -131,6 +131,8 @@ class SolveResult:
         ``wall_time`` and ``counters``.  How a strategy over backends (``auto``) reports the
         answer of the part that gave it.
 
+        >>> from nonolab.solvers.base import Stats
+        >>> from nonolab import SolveResult, Status
         >>> r = SolveResult(Status.SOLVED, (), True, Stats("native", 0.5, {"nodes": 3}))
         >>> mine = r.relabelled("auto", 0.75, {"phase": "native"})
         >>> mine.stats.backend, mine.stats.counters, mine.complete
@@ -145,6 +147,7 @@ class SolveResult:
         backend, status, count, exact (``complete``), time, solutions (rows of ``#``
         and ``.``, unless ``solutions`` is false) and stats.
 
+        >>> from nonolab import Puzzle
         >>> from nonolab.solvers import get
         >>> d = get("cpsat").solve(Puzzle(rows=((1,),), columns=((1,),))).as_dict()
         >>> d["status"], d["exact"], d["solutions"]
@@ -352,6 +355,7 @@ class Budget:
     positive: a call given that much times out at once).  A backend takes one per
     ``solve`` call (``Budget.of(limits)``), started when the call starts.
 
+    >>> from nonolab.solvers.base import Budget
     >>> import threading
     >>> spent, stop = Budget(0.0), threading.Event()
     >>> spent.left(), spent.expired(), spent.time_limit(), spent.limits(2).time_limit
