@@ -225,6 +225,33 @@ def test_an_image_becomes_a_unique_puzzle(page, tmp_path):
     _shot(page, "11-from-an-image")
 
 
+def test_a_side_or_a_set_index_the_form_cannot_take_is_said_not_replaced(page):
+    # Audit 8: a width of 0 drew 10 columns, 101 drew 100, 2.5 drew 2, and puzzle 0 or
+    # 2.5 of a set loaded puzzle 1, all in silence.
+    from selenium.webdriver.support.ui import Select
+    _by(page, "[data-tab=tab-draw]").click()
+    _by(page, "#draw-new").click()
+    cells = len(page.find_elements("css selector", "#draw-grid td"))
+    for width, height, said in (("0", "5", "Width must be a whole number from 1 to 100, not '0'"),
+                                ("7", "101", "Height must be a whole number from 1 to 100, not '101'"),
+                                ("2.5", "3", "Width must be a whole number from 1 to 100, not '2.5'")):
+        page.execute_script("document.getElementById('draw-width').value = arguments[0];"
+                            "document.getElementById('draw-height').value = arguments[1];", width, height)
+        _by(page, "#draw-new").click()
+        assert _by(page, "#error").text == "nonolab: error: " + said
+        assert len(page.find_elements("css selector", "#draw-grid td")) == cells   # the drawing kept
+    _by(page, "[data-tab=tab-text]").click()
+    Select(_by(page, "#format")).select_by_value("taai")
+    _load_text(page, "$1\n1\n1\n$2\n0\n0\n")
+    _until(page, lambda: _by(page, "#puzzle-title").text == "$1 (1x1)")
+    for index in ("0", "2.5"):
+        page.execute_script("var i = arguments[0]; i.value = arguments[1]; i.dispatchEvent(new Event('change'));",
+                            _by(page, "#set-index"), index)
+        _until(page, lambda: "puzzle 0 is out of range" in _by(page, "#error").text if index == "0"
+               else _by(page, "#error").text == "nonolab: error: index must be a number, not '2.5'")
+    Select(_by(page, "#format")).select_by_value("")
+
+
 def test_a_set_offers_each_of_its_puzzles(page):
     from selenium.webdriver.support.ui import Select
     Select(_by(page, "#format")).select_by_value("taai")

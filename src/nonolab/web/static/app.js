@@ -295,7 +295,7 @@
     var q = [];
     if (name) q.push("name=" + encodeURIComponent(name));
     if ($("format").value) q.push("format=" + encodeURIComponent($("format").value));
-    if (index) q.push("index=" + index);
+    if (index) q.push("index=" + encodeURIComponent(index));
     lastLoad = {body: body, name: name};
     post("/api/load?" + q.join("&"), body, "application/octet-stream").then(function (r) {
       $("set").classList.toggle("hidden", r.in_file < 2);
@@ -306,7 +306,8 @@
     }, function () {});
   }
   $("set-index").addEventListener("change", function () {
-    if (lastLoad) loadBytes(lastLoad.body, lastLoad.name, parseInt(this.value, 10) || 1);
+    // As typed: the server says what is wrong with 0 or 2.5 (it used to load puzzle 1 in silence).
+    if (lastLoad) loadBytes(lastLoad.body, lastLoad.name, this.value.trim() || "1");
   });
   $("load-text").addEventListener("click", function () { loadBytes($("paste").value, null); });
   $("file").addEventListener("change", function () {
@@ -349,9 +350,20 @@
     }
     for (var r = 0; r < h; r++) table.rows[r + 1].cells[0].textContent = runs(drawing[r]).join(" ");
   }
+  function sideOf(id, label) {
+    // A side the form cannot take is said, never replaced in silence (0 used to draw 10 columns).
+    var text = $(id).value.trim(), input = $(id);
+    var min = parseInt(input.min, 10), max = parseInt(input.max, 10);
+    if (!/^[0-9]+$/.test(text) || +text < min || +text > max) {
+      showError(label + " must be a whole number from " + min + " to " + max + ", not '" + text + "'");
+      return null;
+    }
+    return +text;
+  }
   function newDrawing() {
-    var w = Math.max(1, Math.min(100, parseInt($("draw-width").value, 10) || 10));
-    var h = Math.max(1, Math.min(100, parseInt($("draw-height").value, 10) || 10));
+    var w = sideOf("draw-width", "Width"), h = w === null ? null : sideOf("draw-height", "Height");
+    if (w === null || h === null) return;
+    showError("");
     drawing = [];
     locked = [];
     var table = $("draw-grid");
