@@ -382,3 +382,14 @@ def test_the_puzzle_picture_draws_its_givens(client):
     (r, c, v), = givens["cells"]
     assert (len(filled), 0 if dots is None else len(dots)) == ((1, 0) if v else (0, 1))
     assert "given" in body.decode()                    # the legend says what the marks are
+
+
+def test_explain_s_step_0_is_the_grid_with_its_givens_not_the_empty_grid(client, tmp_path):
+    # Audit 8: step 0 of a puzzle with a given cell drew that cell decided and said "the empty grid".
+    from nonolab.formats import dump, load
+    path = tmp_path / "switch-given.non"
+    dump(load(PUZZLES / "nonolab" / "switch.non").with_(givens={(0, 0): 0}), path)
+    given = client.run(f"/api/puzzles/{client.load(path)['id']}/explain")
+    assert given["start"] == "the grid with its 1 given cell"
+    plain = client.run(f"/api/puzzles/{client.load(PUZZLES / 'nonolab' / 'heart.non')['id']}/explain")
+    assert plain["start"] == "the empty grid"

@@ -205,7 +205,7 @@ def explain(entry: Entry, job: Job, time_limit: float | None) -> dict[str, Any]:
     frame per step (:func:`nonolab.render.steps.steps_svg`) and captions."""
     from nonolab.harness.explanation import explain as explain_puzzle
     from nonolab.render import check_drawable
-    from nonolab.render.steps import steps_svg
+    from nonolab.render.steps import start_caption, steps_svg
 
     check_drawable(entry.puzzle.width, entry.puzzle.height)   # refused before the search, not after it
     job.step(0.1, "solving step by step")
@@ -214,6 +214,7 @@ def explain(entry: Entry, job: Job, time_limit: float | None) -> dict[str, Any]:
     job.step(0.8, "drawing the steps")
     return {"verdict": found.verdict.value, "summary": found.summary(), "steps": len(found.steps),
             "search_steps": found.search_steps, "svg": steps_svg(entry.puzzle, found.steps),
+            "start": start_caption(entry.puzzle),
             "captions": [f"step {n}: {s.describe()}" for n, s in enumerate(found.steps, 1)]}
 
 

@@ -253,14 +253,14 @@
   $("analyse").addEventListener("click", analyse);
 
   // ---- explain: the steps with a slider -------------------------------------------
-  var frames = [], captions = [];
+  var frames = [], captions = [], start = "the empty grid";
   function showStep(k) {
     k = Math.max(0, Math.min(frames.length, k));
     var slider = $("step-slider");
     slider.value = k;
     frames.forEach(function (g, i) { g.classList.toggle("off", i >= k); g.classList.toggle("now", i === k - 1); });
     $("step-counter").textContent = "step " + k + " of " + frames.length;
-    $("step-caption").textContent = k ? captions[k - 1] : "the empty grid";
+    $("step-caption").textContent = k ? captions[k - 1] : start;
   }
   $("explain").addEventListener("click", function () {
     var shown = current.id;
@@ -272,6 +272,7 @@
       applyZoom();
       frames = Array.prototype.slice.call($("steps-picture").querySelectorAll("g.step"));
       captions = result.captions;
+      start = result.start;
       $("step-slider").max = frames.length;
       showStep(0);
     }, function () {});
