@@ -121,7 +121,7 @@ def test_a_killed_census_resumes_from_its_results_file(tmp_path):
     assert json.loads(out.read_text())["complete"]
 
 
-@pytest.mark.parametrize("damage", ["a chunk without its unique count", "done as a list", "a grade of text"])
+@pytest.mark.parametrize("damage", ["a chunk without its unique count", "done as a list", "a grade of text", "no size"])
 def test_a_damaged_results_file_is_refused_in_one_line_and_kept(tmp_path, damage):
     # Audit 8: a results file with one chunk's "unique" missing ended in KeyError: 'unique'
     # (a traceback), "done" as a list in a TypeError.  Summed in silence, a damaged tally
@@ -134,6 +134,8 @@ def test_a_damaged_results_file_is_refused_in_one_line_and_kept(tmp_path, damage
         data["done"] = [1, 2]
     elif damage == "a grade of text":
         data["done"][first]["grades"]["line"] = "many"
+    elif damage == "no size":     # it said "holds the None census"
+        del data["size"]
     else:
         del data["done"][first]["unique"]
     out.write_text(json.dumps(data))
@@ -141,6 +143,7 @@ def test_a_damaged_results_file_is_refused_in_one_line_and_kept(tmp_path, damage
     result = CliRunner().invoke(cli, ["census", "--size", "3x3", "--out", str(out)])
     assert result.exit_code == 2, result.output
     assert result.output.count("\n") == 1 and "not overwritten" in result.output, result.output
+    assert "None" not in result.output
     assert f"--out {out}: " in result.output and out.read_text() == kept
 
 

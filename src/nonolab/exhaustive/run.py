@@ -99,7 +99,7 @@ def _load(path: str, width: int, height: int, deep: bool, symmetry: bool) -> tup
         return {}, None
     except (OSError, ValueError) as exc:
         raise InvalidArgument(f"--out {path}: not a census results file ({exc}); not overwritten") from exc
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
+    if not isinstance(data, dict) or data.get("format") != FORMAT or not isinstance(data.get("size"), str):
         raise InvalidArgument(f"--out {path}: not a census results file; not overwritten")
     if data.get("size") != f"{width}x{height}" or not isinstance(data.get("chunk_pictures"), int):
         raise InvalidArgument(f"--out {path}: holds the {data.get('size')} census, not {width}x{height}; "
