@@ -352,3 +352,33 @@ def test_certify_shows_certified_and_downloads_a_certificate_the_checker_accepts
     with zipfile.ZipFile(zips[0]) as archive:
         archive.extractall(tmp_path)
     assert check_certificate(next(tmp_path.iterdir()), "dratify").ok
+
+
+def test_showing_another_puzzle_cancels_the_jobs_of_the_one_left(page, monkeypatch):
+    # Audit 8: Knotty's report and steps kept both workers until the job time limit (60 s by
+    # default) after the page had moved on to the cat, whose verdict waited 11 s for them.
+    # Here the first puzzle's analysis never ends unless cancelled (no clock races it).
+    import threading
+
+    from nonolab.web import work
+    real, cancelled, release = work.analyse, threading.Event(), threading.Event()
+
+    def endless(entry, job, time_limit):
+        if entry.puzzle.name != "endless":
+            return real(entry, job, time_limit)
+        while not (job.cancel.wait(0.05) or release.is_set()):
+            pass
+        if job.cancel.is_set():
+            cancelled.set()
+        job.check()
+
+    monkeypatch.setattr(work, "analyse", endless)
+    try:
+        _load_text(page, 'title "endless"\nwidth 2\nheight 2\nrows\n1\n1\ncolumns\n1\n1\n')
+        _until(page, lambda: _by(page, "#puzzle-title").text == "endless (2x2)")
+        _until(page, lambda: _by(page, "#job-kind").text == "checking")
+        _load_text(page, (PUZZLES / "nonolab" / "heart.non").read_text())
+        _until(page, lambda: _verdict(page) == "unique")
+        _until(page, cancelled.is_set)
+    finally:
+        release.set()

@@ -35,9 +35,23 @@
 
   // A job: started by a POST, polled until it ends; the progress bar shows the latest one.
   // onPartial(partial, stage): what the job has found so far, shown before it ends.
+  // The jobs still running, each with the puzzle it works on (null: a puzzle from an image):
+  // showing another puzzle cancels those of the others, which would hold the workers for
+  // up to the server's time limit while the puzzle shown waits its turn.
+  var running = {};
+  function cancelJobsOfOtherPuzzles(shownId) {
+    Object.keys(running).forEach(function (id) {
+      if (running[id] !== null && running[id] !== shownId) {
+        delete running[id];
+        post("/api/jobs/" + id + "/cancel").then(function () {}, function () {});
+      }
+    });
+  }
   function runJob(path, body, type, label, onPartial) {
+    var of = /^\/api\/puzzles\/([^\/]+)\//.exec(path);
     return post(path, body, type).then(function (started) {
       var job = started.job;
+      running[job.id] = of ? of[1] : null;
       jobShown = job.id;
       $("job").classList.remove("hidden");
       $("job-kind").textContent = label;
@@ -53,6 +67,7 @@
               onPartial(state.partial, state.stage);
             }
             if (state.state === "queued" || state.state === "running") { setTimeout(poll, 150); return; }
+            delete running[job.id];
             if (jobShown === job.id) {
               $("job").dataset.state = state.state;
               if (state.state === "done") $("job").classList.add("hidden");
@@ -83,6 +98,7 @@
   function display() {
     var shown = history[at], puzzle = shown.puzzle;
     current = puzzle;
+    cancelJobsOfOtherPuzzles(puzzle.id);
     showError("");
     $("undo").disabled = at <= 0;
     $("redo").disabled = at >= history.length - 1;
