@@ -157,3 +157,7 @@ def test_why_s_verdict_is_the_count_of_the_backend_asked_not_of_its_questioner(r
     monkeypatch.setattr(ambiguity, "questioner", lambda solver: QuestionsCut(0))
     data = json.loads(run("check", "--why", "--json", T2).stdout)
     assert data["verdict"] == "multiple" and data["count"] >= 2
+    # No question answered, yet the cells where the two known solutions differ are free:
+    # the 2x2 switch at rows 3-4, columns 7-8 (0-based in JSON); nothing else is claimed.
+    assert sorted(map(tuple, data["free_cells"])) == [(2, 6), (2, 7), (3, 6), (3, 7)]
+    assert len(data["undecided_cells"]) == 84 - 4 and data["backbone"]["size"] == 0
