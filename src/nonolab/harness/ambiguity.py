@@ -291,6 +291,8 @@ def why_report(puzzle: Puzzle, backend: str | Solver = "auto", time_limit: float
     with its two solutions whatever the limit leaves the questions (the reference is
     still the goal, else the questioner's first solution when it finds one).  A backend that takes given cells answers everything itself.
 
+    >>> from nonolab import Puzzle
+    >>> from nonolab.harness.ambiguity import why_report
     >>> p = Puzzle(rows=((1,), (1,), ()), columns=((1,), (1,), ()))
     >>> why = why_report(p, "auto")
     >>> why.verdict.value, why.backend, [r.describe() for r in why.regions]
