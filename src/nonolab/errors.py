@@ -32,6 +32,7 @@ class NonolabError(Exception):
     own words (the command line's ``--to``), so no message of the library leaks a Python
     name into the CLI.
 
+    >>> from nonolab.errors import InvalidArgument
     >>> err = InvalidArgument("{arg} must be between 0 and 1, got 1.5", argument="density")
     >>> str(err), err.said_as("--density")
     ('density must be between 0 and 1, got 1.5', '--density must be between 0 and 1, got 1.5')
@@ -59,6 +60,7 @@ class NonolabError(Exception):
         """Say which part of the file the problem is in (``puzzle 2`` of a set), before the
         message; returns self.
 
+        >>> from nonolab import ParseError
         >>> str(ParseError("row 1: clue 9 needs 9 cells", line=1).within("puzzle 2"))
         'line 1: puzzle 2: row 1: clue 9 needs 9 cells'
         """

@@ -75,3 +75,46 @@ def test_the_report_says_certified_and_its_json_carries_the_certificate(run, tmp
     data = json.loads(run("check", "--report", "--certify", tmp_path / "j", heart, "--json").stdout)
     _validator("check-report").validate(data)
     assert data["certificate"]["certified"] and data["certificate"]["files"]["refute.cnf"]
+
+
+def _a_checker_that_never_ends(tmp_path, monkeypatch):
+    """dratify's child process replaced by one that never ends by itself: only the
+    limit or the cancel can stop it (no clock races it)."""
+    from nonolab.certcheck import checkers
+
+    (tmp_path / "never_ends.py").write_text("import time\nwhile True:\n    time.sleep(1)\n")
+    monkeypatch.setenv("PYTHONPATH", str(tmp_path))
+    monkeypatch.setattr(checkers, "DRATIFY_CHILD", "never_ends")
+
+
+@pytest.mark.parametrize("checker", ["dratify", "dratify-python"])
+def test_certify_check_s_time_limit_stops_the_proof_s_check_and_says_timeout(run, tmp_path, monkeypatch, checker):
+    # Audit 8: `certify-check --time-limit 1 --checker dratify-python` of a 2,530-line
+    # proof ran 14.8 s, then said "accepted": dratify took no limit (drat-trim got -t).
+    # The proof's check runs in a child process the limit kills; the answer is timeout,
+    # neither accepted nor rejected.
+    from test_json_schema import _validator
+
+    run("check", "--certify", tmp_path / "edge", EDGE, "-b", "lcg")
+    _a_checker_that_never_ends(tmp_path, monkeypatch)
+    out = run("certify-check", tmp_path / "edge", "--checker", checker, "--time-limit", "1")
+    assert out.exit_code == 1
+    assert out.stdout.startswith(f"{tmp_path / 'edge'}: timeout: proof.drat: dratify"), out.stdout
+    assert "did not end within the time limit" in out.stdout
+    data = json.loads(run("certify-check", tmp_path / "edge", "--checker", checker, "--time-limit", "1",
+                          "--json").stdout)
+    _validator("certify-check").validate(data)
+    assert (data["accepted"], data["rejected"], data["timeout"]) == (0, 0, 1)
+    assert data["certificates"][0]["outcome"] == "timeout" and data["certificates"][0]["checks"][-1] == "cnf"
+
+
+def test_a_cancel_stops_the_proof_s_check_and_its_child(tmp_path, monkeypatch):
+    import threading
+
+    from nonolab.certcheck.checkers import check_proof
+
+    _a_checker_that_never_ends(tmp_path, monkeypatch)
+    cancel = threading.Event()
+    cancel.set()
+    verdict = check_proof(tmp_path / "f.cnf", tmp_path / "p.drat", "dratify", cancel=cancel)
+    assert (verdict.ok, verdict.stopped) == (False, "interrupted")

@@ -197,3 +197,24 @@ def test_importing_the_package_loads_none_of_it():
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=nonolab_env(),
                           timeout=HANG)
     assert done.stdout.splitlines() == ["[]", "True"], done.stderr
+
+
+def test_an_interruption_during_a_progress_line_says_so_on_a_line_of_its_own():
+    # Audit 8: census --progress ended with "chunks 120/1537, pictures 7,815,686nonolab: interrupted".
+    # The signal is sent once the first progress line is out (6x5 has 3,621 chunks).
+    proc = subprocess.Popen([sys.executable, "-m", "nonolab", "census", "--size", "6x5", "--progress"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=nonolab_env())
+    seen = b""
+    while b"chunks" not in seen:
+        block = os.read(proc.stderr.fileno(), 4096)
+        assert block, "census ended before its first progress line"
+        seen += block
+    proc.send_signal(signal.SIGINT)
+    try:
+        out, err = proc.communicate(timeout=HANG)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        out, err = proc.communicate()
+    said = (seen + err).decode()
+    assert proc.returncode == 130 and out == b""
+    assert said.startswith("\rchunks ") and said.endswith("\nnonolab: interrupted\n"), said

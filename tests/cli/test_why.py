@@ -140,3 +140,24 @@ def test_why_image_says_why_no_picture_was_written_in_the_verdict_s_word(run, tm
     assert result.exit_code == 1 and not (tmp_path / "x.svg").exists()
     assert "nonolab: timeout: no solution found in time, so no picture written" in result.stderr, result.stderr
     assert "nonolab: no solution" not in result.stderr
+
+
+def test_why_s_verdict_is_the_count_of_the_backend_asked_not_of_its_questioner(run, monkeypatch):
+    # Audit 8: `check --why` of Knotty said "timeout: no solution found within the time
+    # limit (cnf)" after 15 s, where `check` (auto) says multiple in 0.3 s: the report asked
+    # cnf everything, the verdict too.  Here cnf answers no question at all (no clock):
+    # the verdict and the two solutions are still auto's, as `check` gives them.
+    import nonolab.harness.ambiguity as ambiguity
+    from fake_backends import QuestionsCut
+
+    monkeypatch.setattr(ambiguity, "questioner", lambda solver: QuestionsCut(0))
+    result = run("check", "--why", T2)
+    assert result.exit_code == 1 and result.stdout.splitlines()[0] == "multiple", result.stdout
+    assert result.stdout.splitlines()[1].startswith("at least 2 solutions (not all enumerated")
+    monkeypatch.setattr(ambiguity, "questioner", lambda solver: QuestionsCut(0))
+    data = json.loads(run("check", "--why", "--json", T2).stdout)
+    assert data["verdict"] == "multiple" and data["count"] >= 2
+    # No question answered, yet the cells where the two known solutions differ are free:
+    # the 2x2 switch at rows 3-4, columns 7-8 (0-based in JSON); nothing else is claimed.
+    assert sorted(map(tuple, data["free_cells"])) == [(2, 6), (2, 7), (3, 6), (3, 7)]
+    assert len(data["undecided_cells"]) == 84 - 4 and data["backbone"]["size"] == 0

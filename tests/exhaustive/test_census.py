@@ -121,6 +121,32 @@ def test_a_killed_census_resumes_from_its_results_file(tmp_path):
     assert json.loads(out.read_text())["complete"]
 
 
+@pytest.mark.parametrize("damage", ["a chunk without its unique count", "done as a list", "a grade of text", "no size"])
+def test_a_damaged_results_file_is_refused_in_one_line_and_kept(tmp_path, damage):
+    # Audit 8: a results file with one chunk's "unique" missing ended in KeyError: 'unique'
+    # (a traceback), "done" as a list in a TypeError.  Summed in silence, a damaged tally
+    # would have been a wrong census.
+    out = tmp_path / "census.json"
+    nonolab.census(3, 3, out=str(out), chunk_pictures=1 << 6)
+    data = json.loads(out.read_text())
+    first = next(iter(data["done"]))
+    if damage == "done as a list":
+        data["done"] = [1, 2]
+    elif damage == "a grade of text":
+        data["done"][first]["grades"]["line"] = "many"
+    elif damage == "no size":     # it said "holds the None census"
+        del data["size"]
+    else:
+        del data["done"][first]["unique"]
+    out.write_text(json.dumps(data))
+    kept = out.read_text()
+    result = CliRunner().invoke(cli, ["census", "--size", "3x3", "--out", str(out)])
+    assert result.exit_code == 2, result.output
+    assert result.output.count("\n") == 1 and "not overwritten" in result.output, result.output
+    assert "None" not in result.output
+    assert f"--out {out}: " in result.output and out.read_text() == kept
+
+
 def test_local_processes_give_the_same_census():
     result = nonolab.census(4, 4, jobs=2, chunk_pictures=1 << 12)
     assert (result.unique, result.line, result.chunks_done) == (52362, 51234, result.chunks)

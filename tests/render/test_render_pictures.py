@@ -266,3 +266,13 @@ def test_the_workbench_shows_the_stepper_s_frames_by_the_same_rules():
     css = (resources.files("nonolab.web") / "static" / "style.css").read_text(encoding="utf-8")
     for rule, body in FRAME_RULES:
         assert f"#steps-picture {rule}{{{body}}}" in css, rule
+
+
+def test_the_stepper_s_step_0_of_a_puzzle_with_givens_says_so():
+    # Audit 8: it said "the empty grid" over a grid that shows the givens decided.
+    import json
+    puzzle = nonolab.load(T2).with_(givens={(0, 0): 0, (0, 1): 0})
+    page = render.steps_html(puzzle, [SimpleNamespace(cells=((0, 2, 1),), describe=lambda: "line: row 1")])
+    told = json.loads(page[page.index('id="captions">') + len('id="captions">'):page.index("</script>")])
+    assert told == {"start": "the grid with its 2 given cells", "steps": ["step 1: line: row 1"]}
+    assert 'title="the grid with its 2 given cells"' in page

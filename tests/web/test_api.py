@@ -391,3 +391,39 @@ def test_the_puzzle_picture_draws_its_givens(client):
     (r, c, v), = givens["cells"]
     assert (len(filled), 0 if dots is None else len(dots)) == ((1, 0) if v else (0, 1))
     assert "given" in body.decode()                    # the legend says what the marks are
+
+
+def test_explain_s_step_0_is_the_grid_with_its_givens_not_the_empty_grid(client, tmp_path):
+    # Audit 8: step 0 of a puzzle with a given cell drew that cell decided and said "the empty grid".
+    from nonolab.formats import dump, load
+    path = tmp_path / "switch-given.non"
+    dump(load(PUZZLES / "nonolab" / "switch.non").with_(givens={(0, 0): 0}), path)
+    given = client.run(f"/api/puzzles/{client.load(path)['id']}/explain")
+    assert given["start"] == "the grid with its 1 given cell"
+    plain = client.run(f"/api/puzzles/{client.load(PUZZLES / 'nonolab' / 'heart.non')['id']}/explain")
+    assert plain["start"] == "the empty grid"
+
+
+def test_a_unique_puzzle_without_a_goal_downloads_as_a_picture_format_once_checked(client):
+    # Audit 8: hakank's car (clues only, unique) downloaded as png, picture, pbm or emoji
+    # said "the png format needs a goal (solve the puzzle first)": advice for the CLI, in a
+    # page that had just shown its one solution.  Once a check proved it unique, its
+    # solution is its picture; before that (or for a multiple puzzle) the page says why.
+    from nonolab.formats import load
+    car = load(PUZZLES / "hakank" / "car.non")
+    assert car.goal is None
+    pid = client.load(PUZZLES / "hakank" / "car.non")["id"]
+    status, answer, _ = client.get(f"/api/puzzles/{pid}/download?format=picture")
+    assert status == 400 and "no check proved it unique" in answer["error"] and "solve" not in answer["error"]
+    assert client.run(f"/api/puzzles/{pid}/analyse")["verdict"] == "unique"
+    for fmt in ("picture", "png", "pbm", "emoji"):
+        status, body, _ = client.get(f"/api/puzzles/{pid}/download?format={fmt}")
+        assert status == 200, body
+        (back,) = load_bytes_all(body, fmt)
+        assert back == car and back.goal is not None
+    status, body, _ = client.get(f"/api/puzzles/{pid}/download?format=non")
+    assert status == 200 and b"goal" not in body          # a clue file does not carry the answer
+    multiple = client.load(PUZZLES / "hakank" / "t2.non")["id"]
+    client.run(f"/api/puzzles/{multiple}/analyse")
+    status, answer, _ = client.get(f"/api/puzzles/{multiple}/download?format=png")
+    assert status == 400 and "no check proved it unique" in answer["error"]

@@ -225,6 +225,33 @@ def test_an_image_becomes_a_unique_puzzle(page, tmp_path):
     _shot(page, "11-from-an-image")
 
 
+def test_a_side_or_a_set_index_the_form_cannot_take_is_said_not_replaced(page):
+    # Audit 8: a width of 0 drew 10 columns, 101 drew 100, 2.5 drew 2, and puzzle 0 or
+    # 2.5 of a set loaded puzzle 1, all in silence.
+    from selenium.webdriver.support.ui import Select
+    _by(page, "[data-tab=tab-draw]").click()
+    _by(page, "#draw-new").click()
+    cells = len(page.find_elements("css selector", "#draw-grid td"))
+    for width, height, said in (("0", "5", "Width must be a whole number from 1 to 100, not '0'"),
+                                ("7", "101", "Height must be a whole number from 1 to 100, not '101'"),
+                                ("2.5", "3", "Width must be a whole number from 1 to 100, not '2.5'")):
+        page.execute_script("document.getElementById('draw-width').value = arguments[0];"
+                            "document.getElementById('draw-height').value = arguments[1];", width, height)
+        _by(page, "#draw-new").click()
+        assert _by(page, "#error").text == "nonolab: error: " + said
+        assert len(page.find_elements("css selector", "#draw-grid td")) == cells   # the drawing kept
+    _by(page, "[data-tab=tab-text]").click()
+    Select(_by(page, "#format")).select_by_value("taai")
+    _load_text(page, "$1\n1\n1\n$2\n0\n0\n")
+    _until(page, lambda: _by(page, "#puzzle-title").text == "$1 (1x1)")
+    for index in ("0", "2.5"):
+        page.execute_script("var i = arguments[0]; i.value = arguments[1]; i.dispatchEvent(new Event('change'));",
+                            _by(page, "#set-index"), index)
+        _until(page, lambda: "puzzle 0 is out of range" in _by(page, "#error").text if index == "0"
+               else _by(page, "#error").text == "nonolab: error: index must be a number, not '2.5'")
+    Select(_by(page, "#format")).select_by_value("")
+
+
 def test_a_set_offers_each_of_its_puzzles(page):
     from selenium.webdriver.support.ui import Select
     Select(_by(page, "#format")).select_by_value("taai")
@@ -325,3 +352,33 @@ def test_certify_shows_certified_and_downloads_a_certificate_the_checker_accepts
     with zipfile.ZipFile(zips[0]) as archive:
         archive.extractall(tmp_path)
     assert check_certificate(next(tmp_path.iterdir()), "dratify").ok
+
+
+def test_showing_another_puzzle_cancels_the_jobs_of_the_one_left(page, monkeypatch):
+    # Audit 8: Knotty's report and steps kept both workers until the job time limit (60 s by
+    # default) after the page had moved on to the cat, whose verdict waited 11 s for them.
+    # Here the first puzzle's analysis never ends unless cancelled (no clock races it).
+    import threading
+
+    from nonolab.web import work
+    real, cancelled, release = work.analyse, threading.Event(), threading.Event()
+
+    def endless(entry, job, time_limit):
+        if entry.puzzle.name != "endless":
+            return real(entry, job, time_limit)
+        while not (job.cancel.wait(0.05) or release.is_set()):
+            pass
+        if job.cancel.is_set():
+            cancelled.set()
+        job.check()
+
+    monkeypatch.setattr(work, "analyse", endless)
+    try:
+        _load_text(page, 'title "endless"\nwidth 2\nheight 2\nrows\n1\n1\ncolumns\n1\n1\n')
+        _until(page, lambda: _by(page, "#puzzle-title").text == "endless (2x2)")
+        _until(page, lambda: _by(page, "#job-kind").text == "checking")
+        _load_text(page, (PUZZLES / "nonolab" / "heart.non").read_text())
+        _until(page, lambda: _verdict(page) == "unique")
+        _until(page, cancelled.is_set)
+    finally:
+        release.set()

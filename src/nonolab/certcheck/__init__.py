@@ -42,9 +42,19 @@ class Rejected(Exception):
     """One check failed; its message is the one-line reason."""
 
 
+class Stopped(Rejected):
+    """The proof's check was stopped (``timeout``, ``interrupted``) before it ended."""
+
+    def __init__(self, reason: str, stopped: str):
+        super().__init__(reason)
+        self.stopped = stopped
+
+
 @dataclass(frozen=True)
 class CertificateCheck:
-    """The outcome for one certificate folder: ``ok``, else ``reason`` (one line)."""
+    """The outcome for one certificate folder: ``ok``, else ``reason`` (one line).
+    ``stopped``: ``timeout`` or ``interrupted`` when the proof's check was stopped before
+    it ended: the certificate is then neither accepted nor rejected."""
 
     path: Path
     ok: bool
@@ -52,10 +62,16 @@ class CertificateCheck:
     reason: str = ""
     checker: str | None = None
     checks: tuple[str, ...] = field(default=())
+    stopped: str | None = None
+
+    @property
+    def outcome(self) -> str:
+        """One word: ``accepted``, ``rejected``, ``timeout`` or ``interrupted``."""
+        return "accepted" if self.ok else self.stopped or "rejected"
 
     def as_dict(self) -> dict[str, Any]:
-        return {"path": str(self.path), "ok": self.ok, "verdict": self.verdict, "reason": self.reason,
-                "checker": self.checker, "checks": list(self.checks)}
+        return {"path": str(self.path), "ok": self.ok, "outcome": self.outcome, "verdict": self.verdict,
+                "reason": self.reason, "checker": self.checker, "checks": list(self.checks)}
 
 
 def certificates_in(directory: str | Path) -> list[Path]:
@@ -67,8 +83,11 @@ def certificates_in(directory: str | Path) -> list[Path]:
     return sorted(p for p in root.iterdir() if (p / "manifest.json").is_file()) if root.is_dir() else []
 
 
-def check_certificate(folder: str | Path, checker: str = "auto", time_limit: float | None = None) -> CertificateCheck:
+def check_certificate(folder: str | Path, checker: str = "auto", time_limit: float | None = None,
+                      cancel: Any = None) -> CertificateCheck:
     """Check the certificate in ``folder`` (see the module's docstring for what is checked).
+    ``time_limit`` seconds and ``cancel`` (a ``threading.Event``) stop the proof's check,
+    which runs in a child process: the outcome is then ``timeout`` or ``interrupted``.
 
     Raises:
         BackendUnavailable: ``checker`` is not installed (a certificate with a proof needs one).
@@ -90,11 +109,11 @@ def check_certificate(folder: str | Path, checker: str = "auto", time_limit: flo
             done.append("solution")
             _cnf_of_clues(folder / "refute.cnf", puzzle, solution)
             done.append("cnf")
-            used = _proof(folder, "refute.cnf", checker, time_limit)
+            used = _proof(folder, "refute.cnf", checker, time_limit, cancel)
         elif verdict == "contradiction":
             _cnf_of_clues(folder / "puzzle.cnf", puzzle)
             done.append("cnf")
-            used = _proof(folder, "puzzle.cnf", checker, time_limit)
+            used = _proof(folder, "puzzle.cnf", checker, time_limit, cancel)
         elif verdict == "multiple":
             _cnf_of_clues(folder / "puzzle.cnf", puzzle)
             done.append("cnf")
@@ -109,7 +128,7 @@ def check_certificate(folder: str | Path, checker: str = "auto", time_limit: flo
             done.append("proof")
         return CertificateCheck(folder, True, verdict, "", used, tuple(done))
     except Rejected as why:
-        return CertificateCheck(folder, False, verdict, str(why), None, tuple(done))
+        return CertificateCheck(folder, False, verdict, str(why), None, tuple(done), getattr(why, "stopped", None))
 
 
 def _manifest(folder: Path) -> dict[str, Any]:
@@ -269,8 +288,10 @@ def _clue(clue: Any) -> str:
     return " ".join(map(str, clue)) or "0"
 
 
-def _proof(folder: Path, formula: str, checker: str, time_limit: float | None) -> str:
-    verdict = check_proof(folder / formula, folder / "proof.drat", checker, time_limit)
+def _proof(folder: Path, formula: str, checker: str, time_limit: float | None, cancel: Any) -> str:
+    verdict = check_proof(folder / formula, folder / "proof.drat", checker, time_limit, cancel)
+    if verdict.stopped:
+        raise Stopped(f"proof.drat: {verdict.checker}: {verdict.detail}", verdict.stopped)
     if not verdict.ok:
         raise Rejected(f"proof.drat: {verdict.checker} rejects it as a refutation of {formula}: {verdict.detail}")
     return verdict.checker
@@ -278,6 +299,6 @@ def _proof(folder: Path, formula: str, checker: str, time_limit: float | None) -
 
 def iter_checks(directory: str | Path, checker: str = "auto",
                 time_limit: float | None = None) -> Iterator[CertificateCheck]:
-    """:func:`check_certificate` for every certificate of :func:`certificates_in`."""
+    """:func:`check_certificate` for every certificate of :func:`certificates_in` (``time_limit`` each)."""
     for folder in certificates_in(directory):
         yield check_certificate(folder, checker, time_limit)

@@ -7,7 +7,9 @@
   ours), checking forwards, every step; with ``cdclkit-native`` installed its Rust engine
   runs (about 20x faster here), else its pure Python one (``dratify-python``).
 
-``auto`` takes drat-trim when it is found, else dratify.
+``auto`` takes drat-trim when it is found, else dratify.  Each runs in a child process
+that a time limit or a cancel kills (dratify's engines take no deadline), so the answer
+is then ``timeout`` or ``interrupted``, never a rejection.
 
 >>> sorted(CHECKERS)
 ['auto', 'drat-trim', 'dratify', 'dratify-python']
@@ -15,9 +17,12 @@
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
+import sys
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -31,11 +36,14 @@ CHECKERS = ("auto", "drat-trim", "dratify", "dratify-python")
 
 @dataclass(frozen=True)
 class ProofVerdict:
-    """``ok``: the checker accepted the proof; ``detail`` its own words; ``checker`` which ran."""
+    """``ok``: the checker accepted the proof; ``detail`` its own words; ``checker`` which ran;
+    ``stopped``: ``timeout`` or ``interrupted`` when the check was stopped before it ended
+    (then ``ok`` is false, and the proof is neither accepted nor rejected)."""
 
     ok: bool
     checker: str
     detail: str
+    stopped: str | None = None
 
 
 def _drat_trim() -> str | None:
@@ -43,7 +51,8 @@ def _drat_trim() -> str | None:
     return named if named and Path(named).is_file() else shutil.which("drat-trim")
 
 
-def _dratify(native: bool) -> tuple[Any, str]:
+def dratify_module(native: bool) -> tuple[Any, str]:
+    """The dratify module and its engine here (``native`` when asked and cdclkit-native loads)."""
     try:
         import dratify
     except ImportError as exc:
@@ -57,6 +66,34 @@ def _dratify(native: bool) -> tuple[Any, str]:
         except (ImportError, AttributeError, TypeError):
             pass
     return dratify, "python"
+
+
+#: Seconds between two looks at a child checker's deadline and cancel.
+_POLL = 0.05
+#: The module a child process runs dratify in.
+DRATIFY_CHILD = "nonolab.certcheck.dratify_child"
+
+
+def _run(command: list[str], time_limit: float | None, cancel: Any) -> subprocess.CompletedProcess | str:
+    """``command``'s completed process, or ``timeout``/``interrupted`` when ``time_limit``
+    or ``cancel`` (a ``threading.Event``) came first: the child is then killed."""
+    deadline = None if time_limit is None else time.monotonic() + time_limit
+    with subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) as child:
+        try:
+            while True:
+                try:
+                    out, err = child.communicate(timeout=_POLL)
+                    return subprocess.CompletedProcess(command, child.returncode, out, err)
+                except subprocess.TimeoutExpired:
+                    pass
+                if cancel is not None and cancel.is_set():
+                    return "interrupted"
+                if deadline is not None and time.monotonic() >= deadline:
+                    return "timeout"
+        finally:
+            if child.poll() is None:
+                child.kill()
+                child.wait()
 
 
 def resolve(checker: str) -> str:
@@ -75,31 +112,45 @@ def resolve(checker: str) -> str:
     return checker
 
 
-def check_proof(formula: Path, proof: Path, checker: str = "auto", time_limit: float | None = None) -> ProofVerdict:
-    """Whether ``checker`` accepts ``proof`` as a refutation of the DIMACS file ``formula``."""
+def check_proof(formula: Path, proof: Path, checker: str = "auto", time_limit: float | None = None,
+                cancel: Any = None) -> ProofVerdict:
+    """Whether ``checker`` accepts ``proof`` as a refutation of the DIMACS file ``formula``,
+    within ``time_limit`` seconds (``None``: no limit) and until ``cancel`` is set.
+
+    >>> check_proof(Path("f.cnf"), Path("p.drat"), "dratify", time_limit=1e-9).stopped
+    'timeout'
+    """
     chosen = resolve(checker)
     if chosen == "drat-trim":
-        return _run_drat_trim(formula, proof, time_limit)
-    module, engine = _dratify(native=chosen == "dratify")
+        return _run_drat_trim(formula, proof, time_limit, cancel)
+    native = chosen == "dratify"
+    module, engine = dratify_module(native)
     name = f"dratify {getattr(module, '__version__', '')} ({engine})".replace("  ", " ")
+    if time_limit is not None and time_limit <= 1e-6:
+        return ProofVerdict(False, name, "the time limit ran out before the check", "timeout")
+    command = [sys.executable, "-m", DRATIFY_CHILD, str(formula), str(proof),
+               "native" if native else "python"]
+    done = _run(command, time_limit, cancel)
+    if isinstance(done, str):
+        return ProofVerdict(False, name, "the check did not end within the time limit" if done == "timeout"
+                            else "the check was interrupted", done)
     try:
-        clauses = module.parse_dimacs(formula.read_text(encoding="ascii"))
-        result = module.check_proof(clauses, proof.read_text(encoding="ascii"), engine=engine)
-    except ValueError as err:
-        # A file that is not DIMACS or DRAT text (cut inside a clause, a stray word, not
-        # ASCII: UnicodeDecodeError is a ValueError) is a rejected proof, not a crash.
-        return ProofVerdict(False, name, f"not a readable proof of a readable formula: {' '.join(str(err).split())}")
-    ok = bool(result.ok and result.reached_empty)
-    detail = result.reason if ok else f"{result.reason} (step {result.failed_step})"
-    return ProofVerdict(ok, name, detail)
+        answer = json.loads(done.stdout.strip().splitlines()[-1])
+    except (IndexError, ValueError):
+        last = (done.stderr.strip().splitlines() or [f"exit code {done.returncode}"])[-1]
+        return ProofVerdict(False, name, f"the checker failed: {last}")
+    return ProofVerdict(bool(answer["ok"]), str(answer["checker"]), str(answer["detail"]))
 
 
-def _run_drat_trim(formula: Path, proof: Path, time_limit: float | None) -> ProofVerdict:
+def _run_drat_trim(formula: Path, proof: Path, time_limit: float | None, cancel: Any) -> ProofVerdict:
     program = _drat_trim() or "drat-trim"
     command = [program, str(formula), str(proof)]
     if time_limit is not None:
-        command += ["-t", str(max(1, int(time_limit)))]
-    done = subprocess.run(command, capture_output=True, text=True, check=False)
+        command += ["-t", str(max(1, int(time_limit) + 1))]   # its own limit never comes before ours
+    done = _run(command, time_limit, cancel)
+    if isinstance(done, str):
+        return ProofVerdict(False, "drat-trim", "the check did not end within the time limit" if done == "timeout"
+                            else "the check was interrupted", done)
     lines = done.stdout.splitlines()
     verdict = next((line[2:].strip() for line in lines if line.startswith("s ")), "")
     ok = verdict == "VERIFIED"

@@ -7,7 +7,7 @@ import sys
 
 import click
 
-from nonolab.cli import options
+from nonolab.cli import interrupt, options
 
 
 @click.command()
@@ -53,8 +53,8 @@ def census(size, jobs, scheduler, out, deep, chunk_pictures, symmetry, progress)
 
     def report(result) -> None:
         if show:
-            click.echo(f"\rchunks {result.chunks_done}/{result.chunks}, pictures {result.pictures:,}",
-                       err=True, nl=result.complete)
+            interrupt.progress_line(f"chunks {result.chunks_done}/{result.chunks}, pictures {result.pictures:,}",
+                                    ended=result.complete)
 
     result = run_census(width, height, jobs=jobs, scheduler=scheduler, out=out, deep=deep, progress=report,
                          chunk_pictures=chunk_pictures, symmetry=symmetry)

@@ -85,8 +85,10 @@ def certify_check(directory, checker, time_limit, as_json):
 
     Each is re-derived and checked: its files against the manifest's SHA-256, its CNF
     against the clues (a second encoder), its solutions against the clues, and its proof
-    by an external DRAT checker.  One line each: accepted, or rejected and why.  Exit
-    code 0 only when every certificate is accepted.
+    by an external DRAT checker (in a child process, which --time-limit and Ctrl-C
+    stop).  One line each: accepted; rejected and why; or timeout, when the limit
+    stopped the proof's check (neither accepted nor rejected).  Exit code 0 only when
+    every certificate is accepted.
     """
     from nonolab.certcheck import certificates_in, check_certificate
 
@@ -95,22 +97,23 @@ def certify_check(directory, checker, time_limit, as_json):
         raise InvalidArgument(f"{directory}: no certificate here (no manifest.json in it or its sub-folders)")
     outcomes = []
     for folder in folders:
-        outcome = check_certificate(folder, checker, clock.left(time_limit))
+        outcome = check_certificate(folder, checker, clock.left(time_limit), cancel=CANCEL)
         outcomes.append(outcome)
         if not as_json:
             if outcome.ok:
                 by = f"; proof checked by {outcome.checker}" if outcome.checker else ""
                 click.echo(f"{folder}: accepted ({outcome.verdict}{by})")
             else:
-                click.echo(f"{folder}: rejected: {outcome.reason}")
-    rejected = sum(not o.ok for o in outcomes)
+                click.echo(f"{folder}: {outcome.outcome}: {outcome.reason}")
+    counts = {word: sum(o.outcome == word for o in outcomes) for word in ("accepted", "rejected", "timeout")}
     if as_json:
         records.emit({"schema_version": records.SCHEMA_VERSION, "directory": str(directory),
-                      "certificates": [o.as_dict() for o in outcomes],
-                      "accepted": len(outcomes) - rejected, "rejected": rejected})
+                      "certificates": [o.as_dict() for o in outcomes], **counts})
     elif len(outcomes) > 1:
-        click.echo(f"{len(outcomes)} certificates: {len(outcomes) - rejected} accepted, {rejected} rejected")
-    if rejected:
+        timeouts = f", {counts['timeout']} timeout" if counts["timeout"] else ""
+        click.echo(f"{len(outcomes)} certificates: {counts['accepted']} accepted, {counts['rejected']} rejected"
+                   f"{timeouts}")
+    if counts["accepted"] < len(outcomes):
         sys.exit(EXIT_NO)
 
 

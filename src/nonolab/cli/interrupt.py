@@ -42,8 +42,22 @@ GRACE = 0.4
 EXIT_CODES: dict[int, int] = {signal.SIGINT: 130, signal.SIGTERM: 143}   # by signal number: handlers get ints
 
 _received: list[int] = []
+_line_open: list[bool] = [False]  # a progress line on stderr (``\r...``) not ended yet
 _stderr: list[int] = []  # a copy of the real stderr, for the one line
 _finishing: list[float] = []  # the grace of a command that finishes by itself (finish_on_cancel)
+
+
+def progress_line(text: str, ended: bool) -> None:
+    """Show ``text`` on stderr over the last progress line (a carriage return before it);
+    ``ended``: it is the last one (a newline follows).  An interruption then says so on a
+    line of its own, not glued to the progress line."""
+    sys.stderr.write("\r" + text + ("\n" if ended else ""))
+    sys.stderr.flush()
+    _line_open[0] = not ended
+
+
+def _said_interrupted() -> bytes:
+    return (b"\n" if _line_open[0] else b"") + b"nonolab: interrupted\n"
 
 
 def finish_on_cancel(grace: float = 0.9) -> None:
@@ -62,7 +76,7 @@ def _writes(action: str) -> None:
 
 def _handler(signum: int, frame) -> None:
     if _received and _finishing:  # the second signal: no more waiting
-        os.write(_stderr[0] if _stderr else 2, b"nonolab: interrupted\n")
+        os.write(_stderr[0] if _stderr else 2, _said_interrupted())
         os._exit(EXIT_CODES.get(signum, 130))
     if not _finishing:  # a finishing command writes what it kept (its own cancel stops its work)
         _writes("close_writes")     # first: a write must not land after the signal
@@ -81,7 +95,7 @@ def _handler(signum: int, frame) -> None:
 def exit_at_once() -> None:
     """Before and after a command's work (parsing, printing): a signal ends the process at once."""
     def leave(signum: int, frame) -> None:
-        os.write(2, b"nonolab: interrupted\n")
+        os.write(2, _said_interrupted())
         os._exit(EXIT_CODES.get(signum, 130))
     for sig in EXIT_CODES:
         signal.signal(sig, leave)
@@ -144,5 +158,5 @@ def _exit_interrupted(worker: threading.Thread) -> None:
     files = sys.modules.get("nonolab.formats._files")
     if files is not None:
         files.discard_pending()
-    os.write(_stderr[0] if _stderr else 2, b"nonolab: interrupted\n")
+    os.write(_stderr[0] if _stderr else 2, _said_interrupted())
     os._exit(code)

@@ -235,9 +235,9 @@ def _flip(puzzle, solver, max_flips: int, time_limit: float | None) -> _Made:
 
 def _reveal(puzzle, solver, max_flips: int, time_limit: float | None) -> _Made:
     """The greedy givens of the ambiguity report (:meth:`AmbiguityReport.revealed`)."""
-    from nonolab.harness.ambiguity import ambiguity_report, questioner
+    from nonolab.harness.ambiguity import why_report
 
-    report = ambiguity_report(puzzle, questioner(solver), time_limit, cancel=CANCEL)
+    report = why_report(puzzle, solver, time_limit, cancel=CANCEL)   # the verdict is solver's, as check --why's
     made = report.revealed(puzzle)
     verdict = "unique" if made is not None else report.verdict.value
     data = {"verdict": verdict, "backend": report.backend, "givens": [list(g) for g in report.givens],

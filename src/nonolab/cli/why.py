@@ -97,18 +97,20 @@ def _write_image(path: str, report, puzzle) -> None:
 
 def answer(puzzle, solver, time_limit: float | None, image: str | None, enumerate_up_to: int = 256,
            full: bool = False):
-    """The report of ``puzzle`` with ``solver`` if it is a solver that can fix cells,
-    else with ``cnf``: the report asks hundreds of small questions, which a strategy
-    such as ``auto`` (the default) would answer by restarting its phases each time.
+    """The report of ``puzzle`` (:func:`nonolab.harness.ambiguity.why_report`): the verdict
+    is the count to 2 of ``solver``, as ``check`` gives it; the questions go to ``solver``
+    if it is a solver that can fix cells, else to ``cnf``: the report asks hundreds of small
+    questions, which a strategy such as ``auto`` (the default) would answer by restarting
+    its phases each time.
 
     Returns a :class:`nonolab.cli.sets.Answer`: one puzzle of a set, or the only one.
     """
     from nonolab.cli import records
     from nonolab.cli.sets import Answer
     from nonolab.cli.interrupt import CANCEL
-    from nonolab.harness.ambiguity import ambiguity_report, questioner
+    from nonolab.harness.ambiguity import why_report
 
-    report = ambiguity_report(puzzle, questioner(solver), time_limit, enumerate_up_to=enumerate_up_to, cancel=CANCEL)
+    report = why_report(puzzle, solver, time_limit, enumerate_up_to=enumerate_up_to, cancel=CANCEL)
     if image:
         _write_image(image, report, puzzle)
     data = records.why_fields(report)

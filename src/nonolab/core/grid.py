@@ -57,6 +57,7 @@ class Solution:
     Immutable and hashable, so sets of solutions deduplicate.  Stored as one byte per
     cell, row-major: a 4000x4000 picture takes 16 MB, and rows and columns are slices.
 
+    >>> from nonolab import Solution
     >>> s = Solution.from_rows(["#.", ".#"])
     >>> s.height, s.width, s[1][1], s.column(0)
     (2, 2, 1, (1, 0))
@@ -110,6 +111,7 @@ class Solution:
     def from_values(cls, rows: Iterable[Iterable[int]]) -> "Solution":
         """Build a colour picture from rows of colour indices (0 background, 1..255 colours).
 
+        >>> from nonolab import Solution
         >>> Solution.from_values([[0, 2], [1, 1]]).to_text()
         '.2\\n11'
         """
@@ -184,6 +186,7 @@ class Solution:
         """The cells where two pictures of the same size differ, in row-major order
         (0-based; ``str()`` of a :class:`~nonolab.core.cell.Cell` is 1-based).
 
+        >>> from nonolab import Solution
         >>> Solution.from_rows(["#.", ".#"]).diff(Solution.from_rows(["#.", "#."]))
         [Cell(row=1, column=0), Cell(row=1, column=1)]
         """

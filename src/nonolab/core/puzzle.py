@@ -59,6 +59,7 @@ class Puzzle:
             of a value the puzzle has not or given twice, or a goal that does not give the
             clues or does not agree with the givens.
 
+    >>> from nonolab import Puzzle
     >>> p = Puzzle(rows=((2,), (1,)), columns=((2,), (1,)))
     >>> p.width, p.height
     (2, 2)
@@ -202,6 +203,7 @@ class Puzzle:
         black-and-white one (one colour) whose palette is not white and black, such as a
         puzzle drawn in red: black and white to every solver, red in its file.
 
+        >>> from nonolab import Puzzle
         >>> from nonolab.core.palette import Palette
         >>> red = Palette.of(("red", (255, 0, 0), "r"))
         >>> Puzzle(rows=((1,),), columns=((1,),), palette=red).keeps_palette
@@ -223,6 +225,7 @@ class Puzzle:
         black and white, the palette's characters in colour (the background's first).
         Every text picture of this puzzle's grids takes its characters from here.
 
+        >>> from nonolab import Puzzle
         >>> Puzzle(rows=((1,),), columns=((1,),)).chars
         '.#'
         """
@@ -242,6 +245,7 @@ class Puzzle:
         """The clues with the colours renumbered by first use (rows, then columns): two
         puzzles that differ only in the order or names of their colours give the same value.
 
+        >>> from nonolab import Puzzle
         >>> from nonolab.core.palette import Palette
         >>> a = Puzzle(rows=((1,), (1,)), columns=((1, 1),), row_colours=((1,), (2,)),
         ...            column_colours=((1, 2),), palette=Palette.default_for(2))
@@ -302,6 +306,7 @@ class Puzzle:
         A picture with colour values (or a ``palette`` of several colours) gives a colour
         puzzle; without a palette, :meth:`Palette.default_for` names its colours.
 
+        >>> from nonolab import Puzzle, Solution
         >>> Puzzle.from_solution(Solution.from_rows(["#.", "##"])).rows
         ((1,), (2,))
         >>> Puzzle.from_solution(Solution.from_values([[1, 2], [0, 2]])).row_colours

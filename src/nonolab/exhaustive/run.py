@@ -99,7 +99,7 @@ def _load(path: str, width: int, height: int, deep: bool, symmetry: bool) -> tup
         return {}, None
     except (OSError, ValueError) as exc:
         raise InvalidArgument(f"--out {path}: not a census results file ({exc}); not overwritten") from exc
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
+    if not isinstance(data, dict) or data.get("format") != FORMAT or not isinstance(data.get("size"), str):
         raise InvalidArgument(f"--out {path}: not a census results file; not overwritten")
     if data.get("size") != f"{width}x{height}" or not isinstance(data.get("chunk_pictures"), int):
         raise InvalidArgument(f"--out {path}: holds the {data.get('size')} census, not {width}x{height}; "
@@ -112,7 +112,39 @@ def _load(path: str, width: int, height: int, deep: bool, symmetry: bool) -> tup
         raise InvalidArgument(f"--out {path}: holds a census run with{'' if data.get('symmetry') else 'out'} "
                               "--symmetry (its chunks are counted differently); resume it the same way "
                               "(not overwritten)")
-    return dict(data.get("done", {})), data["chunk_pictures"]
+    done = data.get("done", {})
+    if not isinstance(done, dict):
+        raise InvalidArgument(f"--out {path}: its 'done' is not a table of chunks; not overwritten")
+    for name, tally in done.items():
+        damage = _damage(tally)
+        if damage:
+            raise InvalidArgument(f"--out {path}: chunk {name!r} is damaged ({damage}); not overwritten")
+    return dict(done), data["chunk_pictures"]
+
+
+_TALLIES = ("pictures", "clue_sets", "unique", "line")
+
+
+def _damage(tally: Any) -> str:
+    """What a chunk's record lacks for :func:`_add` ("" when whole): a damaged results file is
+    refused in one line, never summed into a census (nor a traceback).
+
+    >>> _damage({"pictures": 4, "clue_sets": 3, "unique": 2, "line": 2, "grades": {"line": 2}})
+    ''
+    >>> _damage({"pictures": 4, "clue_sets": 3, "line": 2, "grades": {}})
+    "no whole number 'unique'"
+    """
+    if not isinstance(tally, dict):
+        return "not a record"
+    for key in _TALLIES + (("orbits",) if "orbits" in tally else ()):
+        value = tally.get(key)
+        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+            return f"no whole number {key!r}"
+    grades = tally.get("grades")
+    if not isinstance(grades, dict) or not all(isinstance(v, int) and not isinstance(v, bool) and v >= 0
+                                               for v in grades.values()):
+        return "no table of grades"
+    return ""
 
 
 def _summary(width: int, height: int, done: dict[str, dict], chunks: int, deep: bool, seconds: float,

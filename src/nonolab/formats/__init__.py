@@ -163,6 +163,7 @@ def loads(text: str, fmt: str | None = None, limits: InputLimits | None = None) 
         InvalidPuzzle: the clues are impossible (the line says which clue).
         UnknownFormat: ``fmt`` is unknown, or the content is not recognised.
 
+    >>> from nonolab import loads
     >>> loads("#.\\n##\\n").rows
     ((1,), (2,))
     >>> loads("width 1\\nheight 1\\nrows\\n2\\ncolumns\\n1\\n", "non")
@@ -291,6 +292,7 @@ def load(path: str | os.PathLike, fmt: str | None = None, limits: InputLimits | 
     ``NONOLAB_MAX_CELLS``); beyond them TooLarge is raised before the file is read
     or the grid built (see :mod:`nonolab.formats.limits`).
 
+    >>> from nonolab import load
     >>> load("/nonexistent/cat.non")
     Traceback (most recent call last):
     ...
@@ -306,6 +308,7 @@ def dumps(puzzle: Puzzle, fmt: str) -> str:
         InvalidPuzzle: a colour puzzle and a format that holds black and white only, or
             a puzzle with givens and a format that cannot hold them.
 
+    >>> from nonolab import dumps, loads
     >>> dumps(loads("#.\\n##\\n"), "tatham")
     '2x2:2/1/1/2\\n'
     """

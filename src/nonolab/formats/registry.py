@@ -106,6 +106,7 @@ _BY_NAME = {f.name: f for f in _REGISTRY}
 def names() -> list[str]:
     """The registered format names, in sniffing order.
 
+    >>> from nonolab.formats import names
     >>> "non" in names() and "webpbn" in names()
     True
     """

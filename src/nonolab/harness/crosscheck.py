@@ -198,6 +198,7 @@ def crosscheck(puzzle: Puzzle, backends: Sequence[str] | None = None, max_soluti
             a batch over a folder of all kinds wants; otherwise each of them declines
             (and the cross-check is inconclusive: nothing was compared with it).
 
+    >>> from nonolab import Puzzle, crosscheck
     >>> check = crosscheck(Puzzle(rows=((1,), (1,)), columns=((1,), (1,))), ["native"])
     >>> check.agreement.value, check.consensus().value
     ('AGREE', 'multiple')

@@ -143,6 +143,7 @@ class Report:
         for unique and contradiction, the ambiguity report's count (at least the two
         solutions shown) for multiple, what was found when the limit came first.
 
+        >>> from nonolab import report
         >>> from nonolab.core import Puzzle, Solution
         >>> report(Puzzle.from_solution(Solution.from_rows(["#.", ".#"])), "native").solutions_known()
         (2, True)
@@ -355,6 +356,7 @@ def report(puzzle: Puzzle, backend: str | Solver = DEFAULT, time_limit: float | 
             nothing else); the answers are the same.
         keep: ``(row, column)`` cells (0-based) the repairs never change (see :func:`repair`).
 
+    >>> from nonolab import Puzzle, report
     >>> seen = []
     >>> done = report(Puzzle(rows=((1,), (1,)), columns=((1,), (1,))), "native", grade_last=True,
     ...               on_result=lambda part, so_far: seen.append((part, so_far.grade is None)))

@@ -66,6 +66,7 @@ def outcome_of(answer: Any) -> Verdict | None:
     its own limit or cancel with fewer than two solutions is ``timeout`` or
     ``interrupted``, whatever it found.
 
+    >>> from nonolab import Puzzle, check, count, outcome_of
     >>> from nonolab.solvers import Limits, get
     >>> p = Puzzle(rows=((1,), (1,)), columns=((1,), (1,)))
     >>> outcome_of(get("native").solve(p, Limits(None))).value, outcome_of(get("native").solve(p, Limits(1)))
@@ -236,6 +237,7 @@ class CountResult:
     def describe(self) -> str:
         """The count as people read it: ``43``, ``at least 2`` or ``at least 2 (timeout)``.
 
+        >>> from nonolab import Puzzle, count
         >>> print(count(Puzzle(rows=((1,), (1,)), columns=((1,), (1,)))))
         2
         """

@@ -78,6 +78,8 @@ def puzzle_svg(puzzle: Puzzle, *, cell: float = DEFAULT_CELL, page: str | None =
     or white, whichever reads better); given cells are drawn as the puzzle reveals them
     (see :func:`given_inks`).
 
+    >>> from nonolab import Puzzle
+    >>> from nonolab.render.pictures import puzzle_svg
     >>> svg = puzzle_svg(Puzzle(rows=((2,), (1,)), columns=((2,), (1,))))
     >>> svg.count('class="clue"')
     4
@@ -94,6 +96,8 @@ def given_inks(puzzle: Puzzle) -> tuple[list[str], list[Cell]]:
     """The empty grid with the puzzle's givens: a given cell filled in its colour (black
     in black and white), and the given empty cells, which a fill cannot show, as dots.
 
+    >>> from nonolab import Puzzle
+    >>> from nonolab.render.pictures import given_inks
     >>> p = Puzzle(rows=((1,), ()), columns=((1,), ()), givens={(0, 0): 1, (1, 1): 0})
     >>> given_inks(p)
     (['#000000', '#ffffff', '#ffffff', '#ffffff'], [(1, 1)])
@@ -114,6 +118,7 @@ def one_of_words(at_least: int) -> str:
     (2 or more; "" for fewer): drawn in the picture, so the file alone does not pass
     one of several for the solution.
 
+    >>> from nonolab.render.pictures import one_of_words
     >>> one_of_words(2), one_of_words(1)
     ('one of at least 2 solutions: the puzzle is not unique', '')
     """
@@ -125,6 +130,8 @@ def solution_svg(solution: Solution, puzzle: Puzzle | None = None, *, cell: floa
     """The solution with its clues.  ``at_least``: how many solutions the puzzle is known
     to have; 2 or more draws a note under the grid that this is one of them.
 
+    >>> from nonolab import Solution
+    >>> from nonolab.render.pictures import solution_svg
     >>> svg = solution_svg(Solution.from_rows(["#.", "##"]))
     >>> svg.count('fill="#000000"/>')   # a run of filled cells in each row
     2
@@ -144,6 +151,8 @@ def diff_svg(first: Solution, second: Solution, puzzle: Puzzle | None = None, *,
              page: str | None = None, labels: bool = True) -> str:
     """Two solutions side by side, the cells where they differ framed in red on both.
 
+    >>> from nonolab import Solution
+    >>> from nonolab.render.pictures import diff_svg
     >>> svg = diff_svg(Solution.from_rows(["#.", ".#"]), Solution.from_rows([".#", "#."]))
     >>> svg.count('class="entry"')
     1
@@ -164,6 +173,8 @@ def changed_svg(before: Solution, after: Solution, before_puzzle: Puzzle | None 
     """A picture before and after a change (a repair, an image made unique), each with
     its own clues, the changed cells framed in red on both.
 
+    >>> from nonolab import Solution
+    >>> from nonolab.render.pictures import changed_svg
     >>> svg = changed_svg(Solution.from_rows(["#.", ".#"]), Solution.from_rows(["#.", "##"]))
     >>> svg.count('class="caption"'), "1 cell changed" in svg
     (2, True)
@@ -250,6 +261,8 @@ def ambiguity_svg(report: Any, puzzle: Puzzle | None = None, *, cell: float = DE
     and column numbers, and a legend of what is drawn.  ``None`` when the report has no
     solution to draw (contradiction, or none found in time).
 
+    >>> from nonolab import Puzzle
+    >>> from nonolab.render.pictures import ambiguity_svg
     >>> import nonolab
     >>> switch = Puzzle(rows=((1,), (1,)), columns=((1,), (1,)))
     >>> svg = ambiguity_svg(nonolab.ambiguity_report(switch, "native"), switch)
@@ -277,6 +290,9 @@ def regions_svg(reference: Solution, regions: Sequence[Iterable[Cell]] = (), giv
     filled, light where it is empty, with its letter), ``undecided`` cells grey,
     suggested givens ringed.
 
+    >>> from nonolab import Solution
+    >>> from nonolab.render.pictures import regions_svg
+    >>> from nonolab.render.svg import PALETTE
     >>> svg = regions_svg(Solution.from_rows(["#.", ".#"]), [[(0, 0), (0, 1), (1, 0), (1, 1)]], [(0, 0)])
     >>> svg.startswith("<svg") and "<circle" in svg and PALETTE[0] in svg
     True

@@ -31,12 +31,13 @@ _STYLE = """body{font-family:DejaVu Sans,Verdana,sans-serif;margin:1.5em}
 """ + "".join(f"{rule}{{{body}}}" for rule, body in FRAME_RULES)
 
 _SCRIPT = """(function(){
-var frames=document.querySelectorAll('g.step'),captions=JSON.parse(document.getElementById('captions').textContent);
+var frames=document.querySelectorAll('g.step'),told=JSON.parse(document.getElementById('captions').textContent),
+    captions=told.steps;
 var slider=document.getElementById('slider'),caption=document.getElementById('caption'),
     counter=document.getElementById('counter'),timer=null;
 function show(k){k=Math.max(0,Math.min(frames.length,k));slider.value=k;
   frames.forEach(function(g,i){g.classList.toggle('off',i>=k);g.classList.toggle('now',i===k-1);});
-  counter.textContent='step '+k+' of '+frames.length;caption.textContent=k?captions[k-1]:'the empty grid';}
+  counter.textContent='step '+k+' of '+frames.length;caption.textContent=k?captions[k-1]:told.start;}
 function at(){return parseInt(slider.value,10);}
 function stop(){if(timer){clearInterval(timer);timer=null;document.getElementById('play').textContent='play';}}
 slider.addEventListener('input',function(){stop();show(at());});
@@ -94,6 +95,18 @@ def steps_svg(puzzle: Puzzle, steps: Iterable[Any], *, cell: float = 20) -> str:
                     board.height + legend.height + pad * 2, out, f"nonolab: the steps of {puzzle.name or 'a puzzle'}")
 
 
+def start_caption(puzzle: Puzzle) -> str:
+    """What step 0 of a stepper shows: the empty grid, or the grid with the puzzle's givens
+    (they are drawn from the start: no step sets them).
+
+    >>> p = Puzzle(rows=((1,),), columns=((1,),))
+    >>> start_caption(p), start_caption(p.with_(givens={(0, 0): 1}))
+    ('the empty grid', 'the grid with its 1 given cell')
+    """
+    n = len(puzzle.givens)
+    return f"the grid with its {n} given cell{'s' * (n != 1)}" if n else "the empty grid"
+
+
 def steps_html(puzzle: Puzzle, steps: Iterable[Any], *, cell: float = 20, summary: str = "") -> str:
     """One self-contained HTML page stepping through ``steps`` (no network, no files).
 
@@ -107,14 +120,15 @@ def steps_html(puzzle: Puzzle, steps: Iterable[Any], *, cell: float = 20, summar
     """
     steps = list(steps)
     svg = steps_svg(puzzle, steps, cell=cell)
-    captions = json.dumps([f"step {n}: {s.describe()}" for n, s in enumerate(steps, 1)]).replace("</", "<\\/")
+    captions = json.dumps({"start": start_caption(puzzle),
+                           "steps": [f"step {n}: {s.describe()}" for n, s in enumerate(steps, 1)]}).replace("</", "<\\/")
     name = escape(puzzle.name or "puzzle")
     return f"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>nonolab explain: {name}</title>
 <style>{_STYLE}</style></head><body>
 <h1>{name}: {len(steps)} step{'s' * (len(steps) != 1)}</h1>
 <p>{escape(summary)}</p>
-<div class="controls"><button id="first" title="the empty grid">|&#x25C0;</button>
+<div class="controls"><button id="first" title="{escape(start_caption(puzzle))}">|&#x25C0;</button>
 <button id="prev" title="previous step (left arrow)">&#x25C0;</button>
 <input id="slider" type="range" min="0" max="{len(steps)}" value="{len(steps)}" aria-label="step">
 <button id="next" title="next step (right arrow)">&#x25B6;</button>

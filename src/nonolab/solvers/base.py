@@ -92,11 +92,11 @@ class SolveResult:
         stats: wall time and counters.
         steps: the step log, when the backend was asked to record one.
         remainder: for a search stopped early, a partial :class:`~nonolab.core.grid.Grid`
-            that every solution not in ``solutions`` satisfies: what the backend proved
-            about the space it left open; ``None`` when the backend does not report it
+            that every solution not in ``solutions`` satisfies: what the backend proved about
+            the space it left open; ``None`` when the backend does not report it
             (:attr:`Capability.REMAINDER`).  A later solver may search only that space
-            (``Given.from_grid``): the union stays exact.  A function that builds it runs
-            on the first read.
+            (``Given.from_grid``): the union stays exact.  A function that builds it runs on
+            the first read.
         total: the exact count when it exceeds those listed (:attr:`Capability.MODEL_COUNT`).
     """
 
@@ -131,6 +131,7 @@ class SolveResult:
         ``wall_time`` and ``counters``.  How a strategy over backends (``auto``) reports the
         answer of the part that gave it.
 
+        >>> from nonolab.solvers.base import SolveResult, Stats, Status
         >>> r = SolveResult(Status.SOLVED, (), True, Stats("native", 0.5, {"nodes": 3}))
         >>> mine = r.relabelled("auto", 0.75, {"phase": "native"})
         >>> mine.stats.backend, mine.stats.counters, mine.complete
@@ -145,7 +146,7 @@ class SolveResult:
         backend, status, count, exact (``complete``), time, solutions (rows of ``#``
         and ``.``, unless ``solutions`` is false) and stats.
 
-        >>> from nonolab.solvers import get
+        >>> from nonolab import Puzzle; from nonolab.solvers import get
         >>> d = get("cpsat").solve(Puzzle(rows=((1,),), columns=((1,),))).as_dict()
         >>> d["status"], d["exact"], d["solutions"]
         ('solved', True, [['#']])
@@ -352,7 +353,7 @@ class Budget:
     positive: a call given that much times out at once).  A backend takes one per
     ``solve`` call (``Budget.of(limits)``), started when the call starts.
 
-    >>> import threading
+    >>> import threading; from nonolab.solvers.base import Budget
     >>> spent, stop = Budget(0.0), threading.Event()
     >>> spent.left(), spent.expired(), spent.time_limit(), spent.limits(2).time_limit
     (0.0, True, 0.001, 0.001)
@@ -455,10 +456,9 @@ def collect(backend: str, puzzle: Puzzle, limits: Limits, watch: Budget,
     """The result of a search that yields its solutions one at a time (the generic count).
 
     Takes solutions from ``pictures`` until it is exhausted (the count is exact),
-    ``limits.max_solutions`` is reached, or it raises :class:`LimitReached` (its
-    deadline passed: TIMEOUT, or its cancel was set: INTERRUPTED, with the solutions
-    found so far).  The iterator is
-    closed in every case, so a generator can record its counters in ``finally``.
+    ``limits.max_solutions`` is reached, or it raises :class:`LimitReached` (its deadline
+    passed: TIMEOUT, or its cancel was set: INTERRUPTED, with the solutions found so far).
+    The iterator is closed in every case, so a generator can record its counters in ``finally``.
 
     >>> from nonolab.core.puzzle import Puzzle
     >>> p = Puzzle(rows=((1,),), columns=((1,),))

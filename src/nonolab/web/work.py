@@ -50,6 +50,9 @@ class Entry:
     id: str = field(default_factory=lambda: secrets.token_hex(16))
     locked: tuple[tuple[int, int], ...] = ()
     """Cells (0-based) the designer locked in the drawing: repairs never change them."""
+    solution: Solution | None = None
+    """The one solution an analysis proved (a unique puzzle): a puzzle without a goal
+    downloads with it as its picture, as ``solve --to png`` writes it."""
 
 
 class Store:
@@ -197,6 +200,8 @@ def analyse(entry: Entry, job: Job, time_limit: float | None) -> dict[str, Any]:
     found = report(puzzle, DEFAULT, time_limit, cancel=job.cancel, grade_last=True, keep=entry.locked,
                    on_part=lambda part: job.step(*_PARTS[part]), on_result=ended)
     job.check()
+    if found.verdict.value == "unique":
+        entry.solution = found.solution
     return shown(found)
 
 
@@ -206,7 +211,7 @@ def explain(entry: Entry, job: Job, time_limit: float | None) -> dict[str, Any]:
     frame per step (:func:`nonolab.render.steps.steps_svg`) and captions."""
     from nonolab.harness.explanation import explain as explain_puzzle
     from nonolab.render import check_drawable
-    from nonolab.render.steps import steps_svg
+    from nonolab.render.steps import start_caption, steps_svg
 
     check_drawable(entry.puzzle.width, entry.puzzle.height)   # refused before the search, not after it
     job.step(0.1, "solving step by step")
@@ -215,6 +220,7 @@ def explain(entry: Entry, job: Job, time_limit: float | None) -> dict[str, Any]:
     job.step(0.8, "drawing the steps")
     return {"verdict": found.verdict.value, "summary": found.summary(), "steps": len(found.steps),
             "search_steps": found.search_steps, "svg": steps_svg(entry.puzzle, found.steps),
+            "start": start_caption(entry.puzzle),
             "captions": [f"step {n}: {s.describe()}" for n, s in enumerate(found.steps, 1)]}
 
 
@@ -297,7 +303,8 @@ def before_after(before: Solution, after: Puzzle) -> str | None:
 
 def download(entry: Entry, fmt: str, picture: bool = False) -> tuple[str, bytes]:
     """The file name and bytes of ``entry`` in ``fmt``: a puzzle format (its givens kept,
-    or refused in one line by a format that cannot hold them), or with ``picture`` the
+    or refused in one line by a format that cannot hold them; a format that holds a
+    picture takes the goal, else the solution an analysis proved unique), or with ``picture`` the
     printable picture of the puzzle with its clues and givens (svg, png, pdf)."""
     from nonolab.errors import InvalidArgument
     from nonolab.formats import dump_bytes, suffix_of
@@ -310,4 +317,17 @@ def download(entry: Entry, fmt: str, picture: bool = False) -> tuple[str, bytes]
         page = "a4" if fmt == "pdf" else None
         data = encode(puzzle_svg(entry.puzzle, page=page), fmt)
         return f"{stem}.{fmt}", data.encode("utf-8") if isinstance(data, str) else data
-    return stem + suffix_of(fmt), dump_bytes(entry.puzzle, fmt)
+    from nonolab.errors import InvalidPuzzle
+
+    try:
+        return stem + suffix_of(fmt), dump_bytes(entry.puzzle, fmt)
+    except InvalidPuzzle as err:
+        if err.kind != "goal":
+            raise
+        if entry.solution is None:   # the CLI's "(solve the puzzle first)" is no advice here
+            raise InvalidPuzzle(f"the {fmt} format holds the puzzle's picture, and this one has none: its file "
+                                "gives clues only, and no check proved it unique (a unique puzzle downloads "
+                                "with its solution as its picture)", kind="goal") from None
+    # A format that holds a picture (png, picture, pbm, emoji), of a puzzle whose file gave
+    # clues only: its one solution is its picture (solve --to png writes it so).
+    return stem + suffix_of(fmt), dump_bytes(entry.puzzle.with_(goal=entry.solution), fmt)

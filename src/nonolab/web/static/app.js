@@ -35,9 +35,23 @@
 
   // A job: started by a POST, polled until it ends; the progress bar shows the latest one.
   // onPartial(partial, stage): what the job has found so far, shown before it ends.
+  // The jobs still running, each with the puzzle it works on (null: a puzzle from an image):
+  // showing another puzzle cancels those of the others, which would hold the workers for
+  // up to the server's time limit while the puzzle shown waits its turn.
+  var running = {};
+  function cancelJobsOfOtherPuzzles(shownId) {
+    Object.keys(running).forEach(function (id) {
+      if (running[id] !== null && running[id] !== shownId) {
+        delete running[id];
+        post("/api/jobs/" + id + "/cancel").then(function () {}, function () {});
+      }
+    });
+  }
   function runJob(path, body, type, label, onPartial) {
+    var of = /^\/api\/puzzles\/([^\/]+)\//.exec(path);
     return post(path, body, type).then(function (started) {
       var job = started.job;
+      running[job.id] = of ? of[1] : null;
       jobShown = job.id;
       $("job").classList.remove("hidden");
       $("job-kind").textContent = label;
@@ -53,6 +67,7 @@
               onPartial(state.partial, state.stage);
             }
             if (state.state === "queued" || state.state === "running") { setTimeout(poll, 150); return; }
+            delete running[job.id];
             if (jobShown === job.id) {
               $("job").dataset.state = state.state;
               if (state.state === "done") $("job").classList.add("hidden");
@@ -83,6 +98,7 @@
   function display() {
     var shown = history[at], puzzle = shown.puzzle;
     current = puzzle;
+    cancelJobsOfOtherPuzzles(puzzle.id);
     showError("");
     $("undo").disabled = at <= 0;
     $("redo").disabled = at >= history.length - 1;
@@ -253,14 +269,14 @@
   $("analyse").addEventListener("click", analyse);
 
   // ---- explain: the steps with a slider -------------------------------------------
-  var frames = [], captions = [];
+  var frames = [], captions = [], start = "the empty grid";
   function showStep(k) {
     k = Math.max(0, Math.min(frames.length, k));
     var slider = $("step-slider");
     slider.value = k;
     frames.forEach(function (g, i) { g.classList.toggle("off", i >= k); g.classList.toggle("now", i === k - 1); });
     $("step-counter").textContent = "step " + k + " of " + frames.length;
-    $("step-caption").textContent = k ? captions[k - 1] : "the empty grid";
+    $("step-caption").textContent = k ? captions[k - 1] : start;
   }
   $("explain").addEventListener("click", function () {
     var shown = current.id;
@@ -272,6 +288,7 @@
       applyZoom();
       frames = Array.prototype.slice.call($("steps-picture").querySelectorAll("g.step"));
       captions = result.captions;
+      start = result.start;
       $("step-slider").max = frames.length;
       showStep(0);
     }, function () {});
@@ -295,7 +312,7 @@
     var q = [];
     if (name) q.push("name=" + encodeURIComponent(name));
     if ($("format").value) q.push("format=" + encodeURIComponent($("format").value));
-    if (index) q.push("index=" + index);
+    if (index) q.push("index=" + encodeURIComponent(index));
     lastLoad = {body: body, name: name};
     post("/api/load?" + q.join("&"), body, "application/octet-stream").then(function (r) {
       $("set").classList.toggle("hidden", r.in_file < 2);
@@ -306,7 +323,8 @@
     }, function () {});
   }
   $("set-index").addEventListener("change", function () {
-    if (lastLoad) loadBytes(lastLoad.body, lastLoad.name, parseInt(this.value, 10) || 1);
+    // As typed: the server says what is wrong with 0 or 2.5 (it used to load puzzle 1 in silence).
+    if (lastLoad) loadBytes(lastLoad.body, lastLoad.name, this.value.trim() || "1");
   });
   $("load-text").addEventListener("click", function () { loadBytes($("paste").value, null); });
   $("file").addEventListener("change", function () {
@@ -349,9 +367,20 @@
     }
     for (var r = 0; r < h; r++) table.rows[r + 1].cells[0].textContent = runs(drawing[r]).join(" ");
   }
+  function sideOf(id, label) {
+    // A side the form cannot take is said, never replaced in silence (0 used to draw 10 columns).
+    var text = $(id).value.trim(), input = $(id);
+    var min = parseInt(input.min, 10), max = parseInt(input.max, 10);
+    if (!/^[0-9]+$/.test(text) || +text < min || +text > max) {
+      showError(label + " must be a whole number from " + min + " to " + max + ", not '" + text + "'");
+      return null;
+    }
+    return +text;
+  }
   function newDrawing() {
-    var w = Math.max(1, Math.min(100, parseInt($("draw-width").value, 10) || 10));
-    var h = Math.max(1, Math.min(100, parseInt($("draw-height").value, 10) || 10));
+    var w = sideOf("draw-width", "Width"), h = w === null ? null : sideOf("draw-height", "Height");
+    if (w === null || h === null) return;
+    showError("");
     drawing = [];
     locked = [];
     var table = $("draw-grid");
