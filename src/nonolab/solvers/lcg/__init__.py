@@ -352,7 +352,7 @@ class LcgSolver:
         finally:
             unsubscribe()
         engines = engine.built() if isinstance(engine, Interleaved) else [engine]
-        counters = engine.stats()
+        counters: dict[str, Any] = engine.stats()
         if proof_files is not None:
             ends = [each.end_proof() for each in engines]
             winner = engine.winner if isinstance(engine, Interleaved) else 0
