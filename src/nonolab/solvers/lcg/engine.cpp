@@ -125,6 +125,7 @@ void Engine::setup(const std::vector<std::vector<int>>& rows, const std::vector<
         line_may_empty_[2 * l + 1] = static_cast<uint64_t>(all >> 64);
     }
     line_may_fill_ = line_may_empty_;
+    line_root_.assign(line_may_empty_.size(), 0);
     // About 32 MB of cache at most (key and result per slot), 2^16 slots at most.
     const size_t line_bytes = static_cast<size_t>(longest) * (values_ ? sizeof(uint32_t) : 1);
     size_t slots = 1;

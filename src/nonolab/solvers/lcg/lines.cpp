@@ -50,20 +50,6 @@ bool Engine::run_line(int line) {
     return true;
 }
 
-// A black-and-white cell's value (1 filled, 0 empty, -1 open) in its row's and its
-// column's masks.
-void Engine::keep_masks(int var, int value) {
-    const int row = var_row_[var], column = var_column_[var];
-    auto keep = [&](int line, int at) {
-        const size_t word = 2 * static_cast<size_t>(line) + static_cast<size_t>(at >> 6);
-        const uint64_t bit = static_cast<uint64_t>(1) << (at & 63);
-        if (value != 1) line_may_empty_[word] |= bit; else line_may_empty_[word] &= ~bit;
-        if (value != 0) line_may_fill_[word] |= bit; else line_may_fill_[word] &= ~bit;
-    };
-    if (rows_kept_) keep(row, column - height_);
-    if (columns_kept_) keep(column, row);
-}
-
 // run_line on bit sets: the same cells forced, in the same order (left to right).
 bool Engine::run_bit_line(int line) {
     const std::vector<int>& cells = line_cells_[line];
