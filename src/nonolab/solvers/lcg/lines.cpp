@@ -58,11 +58,6 @@ bool Engine::run_bit_line(int line) {
     const uint64_t empty[2] = {line_may_empty_[2 * line], line_may_empty_[2 * line + 1]};  // (a bit line's masks are kept)
     const uint64_t fill[2] = {line_may_fill_[2 * line], line_may_fill_[2 * line + 1]};
     const Bits e = static_cast<Bits>(empty[1]) << 64 | empty[0], f = static_cast<Bits>(fill[1]) << 64 | fill[0];
-    uint64_t hash = static_cast<uint64_t>(line) * 0x9E3779B97F4A7C15ULL;
-    for (uint64_t word : {empty[0], empty[1], fill[0], fill[1]}) {
-        hash = (hash ^ word) * 0xBF58476D1CE4E5B9ULL;
-        hash ^= hash >> 31;
-    }
     if (bit_line_[line] == 1) {
         uint64_t may_empty = 0, may_fill = 0;
         const std::vector<int>& clue = line_clue_[line];
@@ -77,6 +72,11 @@ bool Engine::run_bit_line(int line) {
             enqueue(lit_of(cells[i], ((may_fill >> i) & 1) != 0), LINE, line);
         }
         return true;
+    }
+    uint64_t hash = static_cast<uint64_t>(line) * 0x9E3779B97F4A7C15ULL;
+    for (uint64_t word : {empty[0], empty[1], fill[0], fill[1]}) {
+        hash = (hash ^ word) * 0xBF58476D1CE4E5B9ULL;
+        hash ^= hash >> 31;
     }
     BitSlot* found = &bit_cache_[hash & bit_cache_mask_];
     if (found->line == line && found->empty == e && found->fill == f) {
