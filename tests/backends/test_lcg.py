@@ -358,6 +358,25 @@ def test_probes_an_earlier_probe_implied_are_skipped_and_the_search_is_the_same(
     assert skipped_somewhere
 
 
+def test_explanations_from_the_root_masks_are_the_clauses_of_every_cell_read():
+    # An explanation takes the root's cells from the line's masks (line_root_, kept as
+    # root cells are assigned) and reads only the cells above the root (analysis.cpp);
+    # reading every cell must give the same clauses, so the same search to the last
+    # counter: a cell taken for a root cell that is not one (marked when assigned above
+    # the root, or not cleared) drops a candidate and changes the clauses (checked by
+    # marking every assignment; a root cell missing from the masks is only read again).
+    puzzles = [Puzzle(rows=n_dom(n)[0], columns=n_dom(n)[1]) for n in (6, 7)]
+    puzzles += [_random_picture(seed, 14) for seed in range(8)]
+    puzzles += [load(PUZZLES / "hakank" / "nonunique.non"), load(PUZZLES / "webpbn" / "webpbn-00023-edge.non")]
+    explained = 0
+    for puzzle in puzzles:
+        masks, found = _engine_search(puzzle)
+        cells, cells_found = _engine_search(puzzle, explain_from_root=False)
+        assert masks == cells and found == cells_found and len(found) >= 1
+        explained += masks["explanations"]
+    assert explained > 1000
+
+
 def test_probe_binaries_keep_what_each_probe_implied():
     puzzle = load(PUZZLES / "hakank" / "nonunique.non")  # 43 solutions
     off = lcg.LcgSolver().solve(puzzle, Limits(max_solutions=None))

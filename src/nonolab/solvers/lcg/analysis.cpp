@@ -122,7 +122,8 @@ void Engine::explain_word(int line, int limit_pos, int implied, std::vector<int>
     // grid probing mostly solved, a few of the line's cells; a column's cells lie a row
     // apart in memory).  The same cells, in the same order, as the loop over them all.
     const size_t root_end = trail_lim_.empty() ? trail_.size() : static_cast<size_t>(trail_lim_[0]);
-    if (static_cast<size_t>(limit_pos) >= root_end && (implied_var < 0 || level_[implied_var] > 0)) {
+    if (explain_from_root_ && static_cast<size_t>(limit_pos) >= root_end &&
+        (implied_var < 0 || level_[implied_var] > 0)) {
         const uint64_t all = known_empty, may_empty = line_may_empty_[2 * line], may_fill = line_may_fill_[2 * line];
         const uint64_t root = line_root_[2 * line];
         known_empty &= ~(root & ~may_empty);  // the root's filled cells

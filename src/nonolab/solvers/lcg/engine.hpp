@@ -100,6 +100,9 @@ public:
     void set_probe_binaries(bool on) { probe_binaries_ = on; }
     // Root probing skips the literals an earlier probe implied at the same root (probe.cpp).
     void set_probe_skipping(bool on) { skip_implied_probes_ = on; }
+    // Explanations take the root's cells from the line's masks (analysis.cpp; off: they
+    // read every cell, the same clauses, for the test that says so).
+    void set_explain_from_root(bool on) { explain_from_root_ = on; }
 
     // Fix a cell before the search; false when it contradicts an earlier fixed cell.
     bool fix(int cell, bool filled);
@@ -212,6 +215,7 @@ private:
     // The same words' cells assigned at the root (decision level 0), which stay assigned:
     // an explanation takes them from the masks without reading them cell by cell.
     std::vector<uint64_t> line_root_;
+    bool explain_from_root_ = true;
     bool rows_kept_ = false, columns_kept_ = false;
     // A black-and-white cell's value (1 filled, 0 empty, -1 open) in its row's and its
     // column's masks; a root cell in line_root_ too.  (Here, not in lines.cpp: enqueue and
