@@ -108,11 +108,52 @@ def test_local_pool_answers_each_file_once_with_the_known_counts(tmp_path):
 def test_parse_records_drops_only_a_torn_last_line():
     good = b'{"file": "a.non", "task": "check"}\n'
     assert parse_records(good + b'{"file": "b.non", "ta') == ([json.loads(good)], len(good), False)
-    assert parse_records(good + b"garbage\n") == ([json.loads(good)], len(good), False)
     # a complete record whose newline was not written is kept, and the newline added
     assert parse_records(good + good.rstrip()) == ([json.loads(good)] * 2, 2 * len(good) - 1, True)
-    with pytest.raises(BatchError, match="line 1"):
+    with pytest.raises(BatchError, match=r"^results:1: not a result record"):
         parse_records(b"garbage\n" + good)
+    # A complete last line (its newline written) is no interrupted append: refused, as in
+    # the middle.  Before, it was dropped as if torn, and nothing said so.
+    with pytest.raises(BatchError, match=r"^out.jsonl:2: not a result record"):
+        parse_records(good + b"garbage\n", "out.jsonl")
+
+
+def test_resume_says_which_torn_line_it_drops_and_refuses_garbage_leaving_the_file_as_it_was(tmp_path):
+    from nonolab.batch.results import TornLine
+
+    files = [PUZZLES / "hakank" / n for n in ("car.non", "simple2.non")]
+    out = tmp_path / "out.jsonl"
+    whole = json.dumps(_record(str(files[0]))) + "\n"
+    out.write_text(whole + '{"file": "' + str(files[1])[:5])
+    with pytest.warns(TornLine, match=r"out\.jsonl:2: dropped a torn last line .*15 bytes"):
+        run_batch(files, "check", out, resume=True)
+    assert [r["file"] for r in _lines(out)] == [str(f) for f in files]
+    for damaged in (whole + "garbage\n" + whole, whole + "garbage\n"):   # in the middle; last, newline written
+        out.write_text(damaged)
+        with pytest.raises(BatchError, match=r"out\.jsonl:2: not a result record"):
+            run_batch(files, "check", out, resume=True)
+        assert out.read_text() == damaged
+
+
+def test_the_cli_says_the_torn_line_in_one_line_and_refuses_garbage_with_exit_2(tmp_path):
+    from click.testing import CliRunner
+
+    from nonolab.cli.main import cli
+
+    car = PUZZLES / "hakank" / "car.non"
+    out = tmp_path / "out.jsonl"
+    assert CliRunner().invoke(cli, ["batch", str(car), "--out", str(out)]).exit_code == 0
+    whole = out.read_text()
+    out.write_text(whole + '{"file": "x')
+    result = CliRunner().invoke(cli, ["batch", str(car), "--out", str(out), "--resume"])
+    assert result.exit_code == 0 and out.read_text() == whole, result.output
+    said = [line for line in result.stderr.splitlines() if "torn" in line]
+    assert said == [f"nonolab: warning: {out}:2: dropped a torn last line (a run stopped while writing it): "
+                    "11 bytes, '{\"file\": \"x'"]
+    out.write_text("garbage\n" + whole)
+    result = CliRunner().invoke(cli, ["batch", str(car), "--out", str(out), "--resume"])
+    assert result.exit_code == 2 and result.stderr.startswith(f"nonolab: error: {out}:1: not a result record")
+    assert "Traceback" not in result.stderr and out.read_text().startswith("garbage\n")
 
 
 def test_resume_cuts_a_torn_last_line_and_runs_only_the_missing(tmp_path):
@@ -121,7 +162,8 @@ def test_resume_cuts_a_torn_last_line_and_runs_only_the_missing(tmp_path):
     done = [_record(str(files[0])), _record(str(files[1]), verdict="multiple")]
     out.write_text("".join(json.dumps(r) + "\n" for r in done) + '{"file": "' + str(files[2])[:5])
     seen = []
-    summary = run_batch(files, "check", out, resume=True, on_start=lambda *a: seen.append(a))
+    with pytest.warns(UserWarning, match="torn last line"):
+        summary = run_batch(files, "check", out, resume=True, on_start=lambda *a: seen.append(a))
     assert seen == [(1, 2)] and summary.written == 1 and summary.earlier == 2
     records = _lines(out)  # every line parses: the torn one is gone
     assert [r["file"] for r in records] == [str(f) for f in files]
@@ -152,7 +194,7 @@ def test_an_existing_results_file_is_never_replaced_unasked(tmp_path):
         run_batch([PUZZLES / "hakank" / "car.non"], "check", out)
     assert _lines(out) == [_record("x.non")]
     out.write_text("garbage\n" + json.dumps(_record("x.non")) + "\n")
-    with pytest.raises(BatchError, match="line 1"):
+    with pytest.raises(BatchError, match=r"out\.jsonl:1: not a result record"):
         run_batch([PUZZLES / "hakank" / "car.non"], "check", out, resume=True)
     assert out.read_text().startswith("garbage\n")
 

@@ -9,7 +9,8 @@ differently:
 * no solution: :class:`Contradiction`;
 * cannot run: :class:`BackendUnavailable`, :class:`UnknownBackend`,
   :class:`UnknownFormat`, :class:`BatchError`, :class:`BenchError`, :class:`MissingDependency`;
-* bad arguments to a library function: :class:`InvalidArgument`;
+* bad arguments to a library function: :class:`InvalidArgument` (and :class:`Unsupported`,
+  a puzzle a backend does not take by the capabilities it declares);
 * beyond a size limit: :class:`TooLarge`.
 
 Only the CLI turns these into messages and exit codes.  This module imports nothing
@@ -124,6 +125,13 @@ class InvalidArgument(NonolabError, ValueError):
 
     Also a ``ValueError``, so callers that catch that keep working.
     """
+
+
+class Unsupported(InvalidArgument):
+    """A backend does not declare a capability the puzzle needs (colour, given cells): it
+    does not take the puzzle, as a declared limit (:class:`TooLarge`) does not; the message
+    names the backends that do.  An :class:`InvalidArgument` too, so callers that catch
+    that keep working."""
 
 
 class MissingDependency(NonolabError):

@@ -287,8 +287,9 @@ def test_a_time_limit_gives_timeout_with_what_was_found():
 def test_a_time_limit_stops_a_search_that_finds_nothing():
     rows, cols = n_dom(40)  # unique, and thousands of conflicts before its solution
     result = _solver().solve(Puzzle(rows=rows, columns=cols), Limits(time_limit=0.3))
+    # Whether the clock ran out in root probing or in the search depends on the machine's speed
+    # (under load 7 it ran out before the first conflict): only the outcome is asserted.
     assert result.status is Status.TIMEOUT and result.count == 0 and not result.complete
-    assert result.stats.counters["conflicts"] > 0          # stopped inside the search, not before it
 
 
 def test_a_cancel_gives_interrupted():

@@ -128,3 +128,34 @@ def test_a_colour_search_switches_too():
     assert result.count == 200
     assert counters["mode_switches"] == _switches(counters["conflicts"], 2) > 0
     assert counters["rephases"] == _rephases(counters["conflicts"], 2) > 0
+
+
+INERT = {"first_mode": "stable", "focused_decay": 0.5, "focused_phases": "target"}
+
+
+def test_the_mode_options_need_modes_and_are_refused_without_it():
+    # They change nothing with modes off (below): lcg:first_mode=stable alone was the plain
+    # lcg under another name.  Now it is refused, naming what it needs; with modes, taken.
+    for key, value in INERT.items():
+        with pytest.raises(Exception, match=f"option {key}={value} changes nothing while modes is off"):
+            build(f"lcg:{key}={value}")
+        assert getattr(build(f"lcg:modes=5,{key}={value}"), key) == value
+    assert build("lcg:first_mode=focused").first_mode == "focused"       # the default: nothing to refuse
+    with pytest.raises(Exception, match="interleave_ratio=1 changes nothing while interleave is off"):
+        build("lcg:interleave_ratio=1")
+
+
+def test_the_declared_needs_hold_the_mode_options_are_inert_without_modes():
+    # What `needs="modes"` declares, held to the engine: set behind settle's back with modes
+    # off, the search is the same conflict for conflict; with modes on, it is not.
+    puzzle = load(PUZZLES / "hakank" / "nonunique.non")
+
+    def counters(solver) -> dict:
+        result = solver.solve(puzzle, Limits(max_solutions=None))
+        assert result.count == 43
+        return {k: v for k, v in result.stats.counters.items() if "time" not in k}
+
+    plain, inert = lcg.LcgSolver(), lcg.LcgSolver()
+    vars(inert).update(INERT)
+    assert counters(inert) == counters(plain) and counters(plain)["conflicts"] > 0
+    assert counters(lcg.LcgSolver(modes=1, **INERT)) != counters(lcg.LcgSolver(modes=1))

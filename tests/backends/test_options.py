@@ -60,6 +60,12 @@ def bad_values(option: Option) -> list[str]:
     return bad
 
 
+def needed_on(option: Option) -> dict[str, str]:
+    """The option ``option`` needs, turned on (``{"modes": "1"}``), for a value of it to be taken;
+    nothing for an option that needs none.  (Alone, such a value is refused: the test below.)"""
+    return {option.needs: "1"} if option.needs else {}
+
+
 def good_values(option: Option) -> list[str]:
     """Values the declaration accepts, as typed: the default, the bounds, every choice."""
     good = [] if option.default is None else [str(option.default).lower() if isinstance(option.default, bool)
@@ -99,15 +105,27 @@ def test_bad_values_are_refused_naming_the_option_the_same_way_everywhere(name, 
 
 @pytest.mark.parametrize("name, option", DECLARED, ids=IDS)
 def test_good_values_build_and_spec_and_pairs_agree(name, option):
+    needed = [f"{k}={v}" for k, v in needed_on(option).items()]
     for value in good_values(option):
         try:
-            from_pairs = build(name, [f"{option.name}={value}"])
+            from_pairs = build(name, [f"{option.name}={value}", *needed])
         except BackendUnavailable:  # accepted, but this installation lacks it (a python-sat solver)
             continue
-        from_spec = build(f"{name}:{option.name}={value}")
+        from_spec = build(f"{name}:{','.join([f'{option.name}={value}', *needed])}")
         assert type(from_pairs) is type(from_spec)
         parsed = option.parse(value, name)
         assert option.parse(parsed, name) == parsed  # a checked value passes again unchanged
+
+
+@pytest.mark.parametrize("name, option", [(n, o) for n, o in DECLARED if o.needs], ids=lambda x: getattr(x, "name", x))
+def test_an_option_that_needs_another_is_refused_without_it_naming_both(name, option):
+    assert option.needs in {o.name for o in options_of(name)}          # it names a declared option
+    other = next(v for v in good_values(option) if option.parse(v, name) != option.default)
+    with pytest.raises(InvalidArgument, match=f"backend {name!r}: option {option.name}={other} changes nothing "
+                                              f"while {option.needs} is off"):
+        build(f"{name}:{option.name}={other}")
+    build(f"{name}:{option.name}={option.default}")                  # its default: nothing to refuse
+    build(f"{name}:{option.name}={other},{option.needs}=1")
 
 
 @pytest.mark.parametrize("name", LOADED)
@@ -236,7 +254,7 @@ def test_the_class_itself_takes_and_refuses_values_by_its_declaration(name, opti
         assert str(direct.value) == str(built.value)
     for value in good_values(option):
         try:
-            solver = cls(**{option.name: value})
+            solver = cls(**{option.name: value, **needed_on(option)})
         except BackendUnavailable:
             continue
         parsed = option.parse(value, name)

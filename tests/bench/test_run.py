@@ -246,6 +246,32 @@ def test_a_run_that_gave_no_answer_has_no_verdict(tmp_path, two_puzzles, fake, i
     assert "| cnf:max_states=1 | 0/0 | 0 | 0 | 0 | 1 |" in (tmp_path / "summary.md").read_text(encoding="utf-8")
 
 
+COLOUR = Path(__file__).resolve().parents[1] / "data" / "colour" / "probe-six.xml"
+
+
+@pytest.mark.parametrize("isolate", ["process", "worker"])
+def test_a_colour_puzzle_is_refused_by_the_solvers_that_declare_black_and_white_only(tmp_path, two_puzzles, fake,
+                                                                                     isolate):
+    """A mixed set: dlx declares black and white only (no Capability.COLOUR), as an external
+    does unless its definition says colour = true.  Each refuses the colour puzzle (status
+    refused, the reason in error, counted under refused) and answers the other; native, which
+    declares colour, answers both.  Before, dlx's refusal was an error row (InvalidArgument)
+    and the external was handed the colour puzzle as if it could read it."""
+    said = fake("saysunique", "print('unique')")
+    result = run([two_puzzles[0], str(COLOUR)], ["native", "dlx"], [said], out=tmp_path, isolate=isolate)
+    rows = {(r["solver"], Path(r["puzzle"]).name): r for r in _rows(tmp_path)}
+    for solver in ("dlx", "saysunique"):
+        refused = rows[(solver, COLOUR.name)]
+        assert (refused["status"], refused["verdict"], refused["solved"]) == ("refused", "", "False"), refused
+        assert "black-and-white" in refused["error"]
+        assert (rows[(solver, "car.non")]["status"], rows[(solver, "car.non")]["verdict"]) == ("ok", "unique")
+    assert (rows[("native", COLOUR.name)]["status"], rows[("native", COLOUR.name)]["verdict"]) == ("ok", "multiple")
+    figures = {s["solver"]: s for s in result.figures["solvers"]}
+    for solver in ("dlx", "saysunique"):
+        assert (figures[solver]["puzzles"], figures[solver]["refused"], figures[solver]["errors"]) == (1, 1, 0)
+    assert (figures["native"]["puzzles"], figures["native"]["refused"]) == (2, 0)
+
+
 @pytest.mark.parametrize("args, said", [
     # Audit 7: these said "baseline 'dlx'", "scatter: ...", "chart format ...": no option named.
     (["--baseline", "dlx"], "nonolab: error: --baseline 'dlx' is not one of the solvers (native)"),

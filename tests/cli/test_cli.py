@@ -189,6 +189,27 @@ def test_solve_of_one_puzzle_builds_no_text_or_record_it_does_not_print(run, mon
         assert json.loads(run("solve", path, "--json").stdout)["solutions"] == [expected.splitlines()]
 
 
+@pytest.mark.parametrize("name", ["same", "dot", "symlink", "hardlink"])
+def test_convert_onto_its_own_source_is_refused_and_the_source_kept(run, tmp_path, monkeypatch, name):
+    # Before, `convert a.non a.non` rewrote the file from the parsed puzzle: its comment
+    # lines were gone; through a link named .json, the .non file became JSON.
+    monkeypatch.chdir(tmp_path)
+    source = tmp_path / "a.non"
+    text = "# the designer's notes, which no format keeps\n" + Path(CAT).read_text(encoding="utf-8")
+    source.write_text(text, encoding="utf-8")
+    target = {"same": "a.non", "dot": "./a.non", "symlink": "b.json", "hardlink": "c.non"}[name]
+    if name == "symlink":
+        (tmp_path / target).symlink_to(source)
+    elif name == "hardlink":
+        (tmp_path / target).hardlink_to(source)
+    result = run("convert", "a.non", target)
+    assert result.exit_code == 2 and "\n" not in result.stderr.strip(), result.output
+    assert result.stderr.startswith("nonolab: error: a.non: TARGET is this same file")
+    assert source.read_text(encoding="utf-8") == text and sorted(p.name for p in tmp_path.iterdir()) == sorted(
+        {"a.non", target.lstrip("./")})
+    assert run("convert", "a.non", "other.non").exit_code == 0   # another file: converted
+
+
 def test_convert_to_standard_output_says_so_not_dash(run):
     # Audit 7: "wrote 1 puzzle to -".
     result = run("convert", CAT, "-", "--to", "json")

@@ -169,3 +169,35 @@ def test_a_certified_set_with_a_puzzle_a_library_error_stopped_is_valid(run, one
     _validator("check-certify").validate(data)
     assert [r["verdict"] for r in data["puzzles"]] == ["unique", None, "unique"]
     assert data["puzzles"][1]["error"] == "the model is beyond a limit" and data["summary"]["errors"] == 1
+
+
+@pytest.fixture(scope="module")
+def one_unreadable(tmp_path_factory) -> str:
+    """Three puzzles in a TAAI set, the second's row clue 77 on a 1x1 grid: it cannot be read."""
+    small = load(PUZZLES / "nonolab" / "heart.non")
+    text = dumps_all([small], "taai") + "$2\n1\n77\n" + dumps_all([small], "taai").replace("$1", "$3")
+    path = tmp_path_factory.mktemp("unreadable") / "three.taai"
+    path.write_text(text, encoding="utf-8")
+    return str(path)
+
+
+@pytest.mark.parametrize("name", sorted(COMMANDS))
+def test_a_set_with_a_puzzle_that_could_not_be_read_is_valid(run, one_unreadable, name):
+    """Its record: verdict null, the located error, title and size null (nothing of it was read)."""
+    data = json.loads(run(*COMMANDS[name], one_unreadable, "--json").stdout)
+    _validator(name).validate(data)
+    unread = data["puzzles"][1]
+    assert (unread["index"], unread["verdict"], unread["title"], unread["width"]) == (2, None, None, None)
+    assert unread["error"].startswith(f"{one_unreadable}:") and "puzzle 2: row 1: clue 77" in unread["error"]
+    assert data["summary"]["errors"] == 1 and data["summary"]["exit_code"] == 2
+
+
+@pytest.mark.parametrize("name", ["check", "solve"])
+def test_a_set_the_clock_ran_out_on_keeps_its_unreadable_puzzle_s_error(run, one_unreadable, name, monkeypatch):
+    from nonolab.cli import clock
+
+    monkeypatch.setattr(clock, "elapsed", lambda: 10.0 ** 6)
+    data = json.loads(run(*COMMANDS[name], one_unreadable, "--time-limit", "5", "--json").stdout)
+    _validator(name).validate(data)
+    assert [r["verdict"] for r in data["puzzles"]] == ["timeout", None, "timeout"]
+    assert "puzzle 2: row 1: clue 77" in data["puzzles"][1]["error"] and data["summary"]["exit_code"] == 2

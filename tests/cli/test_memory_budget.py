@@ -82,13 +82,16 @@ def test_a_declared_cost_beyond_the_budget_is_refused_before_the_engine_is_built
     import nonolab.solvers.native.search as search
     monkeypatch.setattr(search, "engine_module", lambda: pytest.fail(f"{name} built the native engine"))
     from nonolab.solvers import bytes_per_cell
-    just_below = 100 * 100 * bytes_per_cell(backend, blank)   # (its options' cost: native's slot)
+    full = 100 * 100 * bytes_per_cell(backend, blank)   # (its options' cost: native's slot)
+    with applied(InputLimits(max_memory=1)):   # what it declares when nothing optional fits (native: no slot)
+        just_below = 100 * 100 * bytes_per_cell(backend, blank)
     with applied(InputLimits(max_memory=just_below - 1)), pytest.raises(TooLarge, match="beyond the memory budget"):
         backend.solve(blank, Limits(2))
     assert not built
     monkeypatch.undo()
-    with applied(InputLimits(max_memory=just_below)):   # at the budget: it answers
-        assert get(name).solve(blank, Limits(2)).unique
+    for budget in (just_below, full):   # at the budget: it answers
+        with applied(InputLimits(max_memory=budget)):
+            assert get(name).solve(blank, Limits(2)).unique
 
 
 def test_the_step_log_is_part_of_natives_declared_cost():

@@ -108,6 +108,18 @@ def test_json_of_a_set_is_one_document_with_a_record_per_puzzle(run, two, comman
     assert data["summary"]["puzzles"] == 2
 
 
+def test_grade_of_a_set_counts_outcome_words_and_gives_the_grade_apart(run, two):
+    # Before: the summary counted grades as verdicts ("2 puzzles: 1 line, 1 search";
+    # JSON "verdicts": {"line": 1, "search": 1}): a multiple puzzle was said to be "search".
+    result = run("grade", two)
+    assert result.stdout.splitlines()[-1] == "2 puzzles: 1 unique, 1 multiple", result.output
+    second = next(line for line in result.stdout.splitlines() if line.startswith(_names(two)[1]))
+    assert "grade: search" in second and "; multiple;" in second
+    data = json.loads(run("grade", two, "--json").stdout)
+    assert data["summary"]["verdicts"] == {"unique": 1, "multiple": 1}
+    assert [(r["grade"], r["verdict"]) for r in data["puzzles"]] == [("line", "unique"), ("search", "multiple")]
+
+
 def test_why_image_on_a_set_asks_for_an_index(run, two, tmp_path):
     result = run("check", two, "--why-image", tmp_path / "x.svg")
     assert result.exit_code == 2 and "--index" in result.stderr and not (tmp_path / "x.svg").exists()
@@ -189,7 +201,7 @@ def test_a_library_error_on_one_puzzle_of_a_set_is_that_puzzle_s_answer_alone(ru
     third = next(line for line in lines if line.startswith("#3"))
     assert "error" not in third, lines
     # solve gives first solutions, uniqueness not asked: only the error is counted
-    answered = {("grade",): ": 2 line", ("solve",): ""}.get(command, ": 2 unique")
+    answered = {("solve",): ""}.get(command, ": 2 unique")
     assert lines[-1] == f"3 puzzles{answered}; could not be checked: 1", lines
     assert result.stderr == ""
     data = json.loads(run(*command, *refuse, path, "--json").stdout)

@@ -1,4 +1,5 @@
-"""Every malformed file raises one NonolabError naming ``path:line:`` and the problem."""
+"""Every malformed file raises one NonolabError naming ``path:line:`` and the problem, when read whole
+(``load_all``: ``load`` reads a set's first puzzle, whatever the others are)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from nonolab.errors import InvalidPuzzle, NonolabError, ParseError
-from nonolab.formats import load, loads
+from nonolab.formats import load_all, loads_all
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from malformed_cases import CASES, write_case  # noqa: E402
@@ -28,7 +29,7 @@ def test_the_table_is_broad():
 def test_load_names_file_line_and_problem(tmp_path, case_id, filename, text, line, fragment):
     path = write_case(tmp_path, filename, text)
     with pytest.raises(NonolabError) as info:
-        load(path)
+        load_all(path)
     err = info.value
     assert isinstance(err, (ParseError, InvalidPuzzle))
     message = str(err)
@@ -42,7 +43,7 @@ def test_load_names_file_line_and_problem(tmp_path, case_id, filename, text, lin
 def test_loads_gives_the_line_without_a_path(case_id, filename, text, line, fragment):
     from nonolab.formats import format_for_path
     with pytest.raises(NonolabError) as info:
-        loads(text, format_for_path(filename))
+        loads_all(text, format_for_path(filename))
     assert info.value.line == line
     assert info.value.path is None
     assert str(info.value).startswith(f"line {line}: ")

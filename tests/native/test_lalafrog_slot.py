@@ -92,3 +92,34 @@ def test_the_slot_is_in_the_default_search():
     default = NativeSolver(restarts=False).solve(puzzle, Limits(max_solutions=2))
     assert default.stats.counters["slot_nodes"] > 0 and alone.stats.counters["slot_nodes"] == 0
     assert default.complete and set(default.solutions) == set(alone.solutions) and default.count == 1
+
+
+@pytest.mark.parametrize("record_steps", [False, True])
+def test_a_budget_that_holds_the_search_but_not_the_slot_runs_without_the_slot(record_steps):
+    """The slot is a speed-up (one more complete search of the same space), so a memory
+    budget just under its need switches it off and the run goes on, the answer that of the
+    search without it; before, the whole run was refused (TooLarge: grade and explain of a
+    10,000x10,000 grid under the default 8 GiB).  A budget under the search's own need
+    still refuses.  No clock: a 7-Dom and budgets in bytes."""
+    from nonolab.errors import TooLarge
+    from nonolab.formats.limits import InputLimits, applied
+
+    puzzle = items_of(["ndom:7"])[0].puzzle
+    cells = puzzle.width * puzzle.height
+    limits = Limits(max_solutions=None)
+    with_slot = NativeSolver(restarts=False, lalafrog_after=0, record_steps=record_steps)
+    without = NativeSolver(restarts=False, lalafrog_after=None, record_steps=record_steps)
+    need, rest = with_slot.memory_per_cell(puzzle), without.memory_per_cell(puzzle)
+    assert need > rest
+    alone = without.solve(puzzle, limits)
+    with applied(InputLimits(max_memory=cells * need - 1)):
+        assert with_slot.memory_per_cell(puzzle) == rest                  # the declared cost, without the slot
+        result = with_slot.solve(puzzle, limits)
+    assert result.complete and result.count == alone.count == 1 and result.solutions == alone.solutions
+    assert result.stats.counters["slot_nodes"] == 0 and result.stats.counters["styles"] == 1
+    assert result.stats.counters["nodes"] == alone.stats.counters["nodes"]
+    assert [s.cells for s in result.steps] == [s.cells for s in alone.steps]
+    with applied(InputLimits(max_memory=cells * need)):                  # just enough: the slot runs
+        assert with_slot.solve(puzzle, limits).stats.counters["slot_nodes"] > 0
+    with applied(InputLimits(max_memory=cells * rest - 1)), pytest.raises(TooLarge, match="beyond the memory budget"):
+        with_slot.solve(puzzle, limits)                                     # the budget is still the limit

@@ -40,7 +40,13 @@ def assert_labels_drawn(root: ET.Element, puzzle: Puzzle, boards: int = 1) -> No
 
 
 def legend(root: ET.Element) -> list[str]:
-    return [t.text or "" for t in texts(root, "entry")]
+    """Each legend entry's text, its wrapped lines (tspans) joined by spaces."""
+    return [" ".join(line for line in entry_lines(t)) for t in texts(root, "entry")]
+
+
+def entry_lines(entry: ET.Element) -> list[str]:
+    """The lines of one legend entry as drawn: its text, then each tspan's."""
+    return [entry.text or ""] + [span.text or "" for span in entry.iter(f"{SVG}tspan")]
 
 
 def png_size(data: bytes) -> tuple[int, int]:

@@ -126,6 +126,36 @@ def test_the_cell_option_sets_the_png_size():
     assert {g.get("data-cell") for g in root.iter(f"{SVG}g") if g.get("class") == "cells"} == {"13"}
 
 
+@pytest.mark.parametrize("cell", [5, 12, 40])
+def test_the_legend_stays_readable_and_within_the_picture_at_any_cell_size(cell):
+    """Audit 7: at --cell 5 the legend (9 px text on one line an entry) made the picture
+    four times wider than the grid; at --cell 40 it still set the width, the grid in a
+    third of it.  Its text is now at least 9 px (readable in a PNG) and wrapped to the
+    width of the drawing (or 16 of its fonts, when the grid is narrower), nothing cut."""
+    from svg_reading import entry_lines
+
+    from nonolab.render.svg import LEGEND_MIN_EMS, LEGEND_MIN_FONT, text_width
+
+    puzzle = nonolab.load(NONUNIQUE)
+    report = nonolab.ambiguity_report(puzzle, "cnf")
+    root = parse(render.ambiguity_svg(report, puzzle, cell=cell))
+    width, height = declared_size(root)
+    grid = next(g for g in root.iter(f"{SVG}g") if g.get("class") == "cells")
+    grid_right = float(grid.get("data-x")) + puzzle.width * cell
+    drawing_right = max(grid_right, max(float(t.get("x")) + text_width(t.text, 0.45 * cell)
+                                        for t in texts(root, "label")))   # the row numbers
+    group = next(g for g in root.iter(f"{SVG}g") if g.get("class") == "legend")
+    font = float(group.get("font-size"))
+    assert font >= LEGEND_MIN_FONT and font >= 0.5 * cell
+    lines_right = [float(t.get("x")) + text_width(line, font) for t in texts(root, "entry") for line in entry_lines(t)]
+    assert max(lines_right) <= width                                     # no line cut off
+    allowed = max(drawing_right, cell + LEGEND_MIN_EMS * font)           # the drawing, or 16 fonts
+    assert max(lines_right) <= allowed + 1e-6
+    assert width <= allowed + 1.5 * cell                # the legend widens nothing more (a pad, the labels' margin)
+    assert legend(root)[-1] == f"ring: a suggested given ({len(report.givens)} in all)"   # nothing lost
+    assert png_size(render.to_png(render.ambiguity_svg(report, puzzle, cell=cell))) == (width, height)
+
+
 TALL = Puzzle.from_solution(Solution.from_rows(["#.#.#...#."[:8]] * 30))
 
 

@@ -86,6 +86,32 @@ def test_the_variants_cover_every_declared_option_value():
         v.spec for v in native}
 
 
+def test_a_variant_whose_option_needs_another_runs_with_it_never_alone():
+    # Audit 7: the wall ran lcg:first_mode=stable, lcg:focused_phases=target and
+    # lcg:focused_decay=0.5 (three ways) alone: each only matters with modes on, so each ran
+    # the plain lcg again under another name (interleave_ratio=1 likewise without interleave).
+    for name in names():
+        declared = {o.name: o for o in options_of(name)}
+        for variant in of_backend(name):
+            pairs = dict(variant.options)
+            for key, value in pairs.items():
+                needed = declared[key].needs
+                if needed is not None and value != str(declared[key].default):
+                    assert needed in pairs and pairs[needed] not in ("0", "false", "none"), variant.spec
+            if name == "lcg":
+                variant.build()                                 # and the backend takes it
+    specs = {v.spec for v in of_backend("lcg")}
+    assert {"lcg:first_mode=stable,modes=5", "lcg:focused_phases=target,modes=5",
+            "lcg:focused_decay=0.5,modes=5", "lcg:interleave_ratio=1,interleave=3"} <= specs
+    assert not {"lcg:first_mode=stable", "lcg:focused_phases=target", "lcg:focused_decay=0.5"} & specs
+    # with nothing to turn the needed option on with, the variant is left out
+    from tests.wall.variants import with_needed
+    lcg = {o.name: o for o in options_of("lcg")}
+    assert with_needed(Variant("lcg", (("first_mode", "stable"),), frozenset()), lcg, {}) is None
+    kept = Variant("lcg", (("first_mode", "stable"), ("modes", "7")), frozenset())
+    assert with_needed(kept, lcg, {"modes": "5"}) == kept       # already on: as it was
+
+
 # Backends that answer wrong on purpose: the judge must say so.
 class _Wrapped:
     """A real backend's answer, spoiled by ``spoil``."""

@@ -15,6 +15,12 @@ Nothing here names a backend: the variants come from each backend's declared
   values of int options the two rules above do not reach (lcg's ``hint_after=3``,
   ``interleave=3``), complete, so never bounded.
 
+An option that changes nothing while another is off (its declared ``needs``: lcg's
+``first_mode``, ``focused_decay`` and ``focused_phases`` need ``modes``) is run together with
+that one, set to its first declared variant value (``modes=5``): alone it would run the
+plain backend again under another name (and the backend refuses it).  With no such value
+to set, the variant is left out.
+
 Options in :data:`UNVARIED` are left at their defaults, each with its reason.
 """
 
@@ -99,12 +105,47 @@ def of_backend(name: str) -> list[Variant]:
         least = _minimum(option)
         if least is not None:
             out += [Variant(name, ((option.name, least), *flip), caps, bounded=True) for flip in flips]
+    declared_values: dict[str, str] = {}
     for spec in variants(name):
-        out.append(Variant(name, tuple(parse_spec(spec)[1].items()), caps))
+        pairs = tuple(parse_spec(spec)[1].items())
+        out.append(Variant(name, pairs, caps))
+        for key, value in pairs:
+            declared_values.setdefault(key, value)
     seen: dict[str, Variant] = {}
     for variant in out:
-        seen.setdefault(variant.spec, variant)
+        combined = with_needed(variant, {o.name: o for o in options}, declared_values)
+        if combined is not None:
+            seen.setdefault(combined.spec, combined)
     return list(seen.values())
+
+
+def with_needed(variant: Variant, options: dict, values: dict[str, str]) -> Variant | None:
+    """``variant`` with every option that one of its options ``needs`` turned on (to
+    ``values[needed]``, the first declared variant value), if it is off; ``None`` when a
+    needed option has no value to turn it on with.
+
+    >>> from nonolab.solvers import options_of
+    >>> lcg = {o.name: o for o in options_of("lcg")}
+    >>> with_needed(Variant("lcg", (("first_mode", "stable"),), frozenset()), lcg, {"modes": "5"}).spec
+    'lcg:first_mode=stable,modes=5'
+    """
+    pairs = dict(variant.options)
+    for key in list(pairs):
+        option = options.get(key)
+        needed = getattr(option, "needs", None)
+        if needed is None or pairs[key] == _text(option.default):
+            continue
+        if needed in pairs and not _off(pairs[needed]):
+            continue
+        if needed not in values:
+            return None
+        pairs[needed] = values[needed]
+    return Variant(variant.backend, tuple(pairs.items()), variant.capabilities, variant.bounded)
+
+
+def _off(value: str) -> bool:
+    """An option's value as typed that turns it off: 0, false, none."""
+    return value.strip().lower() in ("0", "0.0", "false", "off", "no", "none")
 
 
 def every_variant() -> list[Variant]:

@@ -329,6 +329,15 @@ def test_a_set_gives_the_puzzle_asked_for(client):
     assert status == 400 and answer["error"] == "set.taai: puzzle 3 is out of range: it holds 2 puzzles"
 
 
+def test_a_set_with_a_bad_puzzle_gives_the_good_ones_and_the_bad_ones_located_error(client):
+    text = "$1\n1\n1\n$2\n2\n1\n$3\n0\n0\n"    # TAAI: puzzle 2's column clue 2 on a 1x1 grid
+    third = client.ok("POST", "/api/load?name=set.taai&index=3", text)
+    assert (third["in_file"], third["puzzle"]["name"]) == (3, "$3")
+    status, answer, _ = client.post("/api/load?name=set.taai&index=2", text)
+    assert status == 400
+    assert answer["error"] == "set.taai:5: puzzle 2: column 1: clue 2 needs 2 cells but the column has 1"
+
+
 @pytest.mark.parametrize("query", ["format=png", "picture=png"])
 def test_a_png_download_is_the_png_itself(client, query):
     # a2cd917 sent the PNG's bytes re-encoded as UTF-8 (the file began \xc2\x89PNG).

@@ -1,7 +1,8 @@
 """Run one task over many puzzle files: a local pool of worker processes, or a Dask cluster.
 
 One job per puzzle: a file holding several (a TAAI file, a webpbn ``<puzzleset>``,
-a JSON list) gives one job for each, keyed by (file, index).  Each job ends as one
+a JSON list) gives one job for each, keyed by (file, index); a puzzle of it that cannot be
+read is its own job's error record, the others run.  Each job ends as one
 JSON record (see :func:`~nonolab.batch.tasks.run_job`), appended to a JSON Lines
 file as soon as it ends, so an interrupted batch resumes where it stopped.  Every
 job runs in a long-lived worker process that is killed and replaced when the job

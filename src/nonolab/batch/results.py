@@ -2,7 +2,8 @@
 
 Nothing is lost on a crash: each record is written with one ``write`` call as soon
 as its job ends, so a killed batch leaves every finished record in the file and at
-most one torn last line, which ``resume`` cuts off before appending.  Records that
+most one torn last line, which ``resume`` cuts off before appending, saying so
+(:class:`TornLine`, a warning the CLI prints in one line).  Records that
 come together share one ``fsync``: the batch syncs the file whenever no other record
 is waiting to be written (and at the end), so no record waits for a slow puzzle to be
 made durable; one ``fsync`` a record cost milliseconds, more than a small puzzle's check.  An existing file is never replaced unless asked (``force``).
@@ -87,9 +88,11 @@ def parse_records(data: bytes, path: str = "results") -> tuple[list[dict[str, An
 
     Returns ``(records, keep, newline)``: the file should be cut to ``keep`` bytes,
     then ``newline`` says whether a newline must follow (a complete last record
-    whose newline was not written).  A torn or unparsable *last* line is dropped;
-    a damaged line before it raises :class:`BatchError`, as it cannot come from an
-    interrupted append and deserves a look.  Records of an earlier version come as this
+    whose newline was not written).  A torn last line (no newline after it: a record's
+    line is written whole with its newline, so only an interrupted write leaves one) is
+    dropped; any other line that is not a record raises :class:`BatchError` naming it, as
+    it cannot come from an interrupted append and deserves a look (a complete last line
+    too: its newline was written).  Records of an earlier version come as this
     version writes them (:func:`upgraded`); one of a newer version raises :class:`BatchError`.
 
     >>> parse_records(b'{"file": "a.non", "task": "check"}\\n{"file": "b.n')
@@ -99,7 +102,7 @@ def parse_records(data: bytes, path: str = "results") -> tuple[list[dict[str, An
     lines = data.split(b"\n")
     offset = 0
     for number, line in enumerate(lines, 1):
-        last = number == len(lines) or (number == len(lines) - 1 and lines[-1] == b"")
+        last = number == len(lines)   # no newline after it: where an interrupted append stops
         end = offset + len(line) + (number < len(lines))
         if line.strip():
             try:
@@ -109,13 +112,31 @@ def parse_records(data: bytes, path: str = "results") -> tuple[list[dict[str, An
             if not _is_record(record):
                 if last:
                     return records, offset, False
-                raise BatchError(f"line {number} is not a result record; repair or remove it",
+                raise BatchError("not a result record, nor a torn last line (an interrupted write leaves no "
+                                 "newline after it); the file is left as it is: repair or remove the line",
                                  path=path, line=number)
             records.append(upgraded(record, path, number))
             if number == len(lines):  # intact, but its newline was never written
                 return records, len(data), True
         offset = end
     return records, len(data), False
+
+
+def _said_torn(path: str, data: bytes, keep: int) -> None:
+    """Warn (:class:`TornLine`) that ``data[keep:]``, the torn last line, was cut off."""
+    import warnings
+
+    torn = data[keep:]
+    start = torn[:40].decode("utf-8", "replace")
+    line = data.count(b"\n", 0, keep) + 1
+    warnings.warn(TornLine(f"{path}:{line}: dropped a torn last line (a run "
+                           f"stopped while writing it): {len(torn)} bytes, "
+                           f"{start!r}{'...' if len(torn) > 40 else ''}"), stacklevel=3)
+
+
+class TornLine(UserWarning):
+    """``resume`` dropped a torn last line (a batch killed while writing it): the message
+    names the file, the line and the start of what was dropped."""
 
 
 class ResultsFile:
@@ -179,6 +200,7 @@ class ResultsFile:
             self.records, keep, newline = parse_records(data, self.path)
             if keep < len(data):
                 os.ftruncate(self._fd, keep)
+                _said_torn(self.path, data, keep)
             os.lseek(self._fd, 0, os.SEEK_END)
             if newline:
                 self._write(b"\n")

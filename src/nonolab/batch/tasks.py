@@ -1,8 +1,10 @@
 """The task table: what a batch does to one puzzle, as one JSON-able record.
 
 A job is one puzzle of one file: a file holding several (a TAAI file, a webpbn
-``<puzzleset>``, a JSON list) gives one job per puzzle, named by its 1-based
-``index``.  ``TASKS`` maps a name to ``function(puzzle, backend, time_limit) -> dict``.  Adding a
+``<puzzleset>``, a JSON list or JSON Lines, concatenated ``.non`` files) gives one job per
+puzzle, named by its 1-based ``index``; a puzzle of the set that cannot be read is its own
+job's error record (``file:line: puzzle N: ...``), the others run.  A file that cannot be
+read at all, or whose structure is broken, is one error record, index 1.  ``TASKS`` maps a name to ``function(puzzle, backend, time_limit) -> dict``.  Adding a
 task is one function and one entry here; the worker processes, the Dask path and
 the CLI (``--do``) all read the table.  Task functions import what they need
 inside the function: the CLI imports this module at start-up, which must stay
@@ -120,16 +122,21 @@ def _kind(mode: int) -> str:
 
 
 def load_puzzles(path: str) -> list:
-    """Every puzzle of the file at ``path``; the last file read is kept, as a set's jobs
-    usually follow one another in the same worker."""
+    """Every puzzle of the file at ``path``, each read on its own (a puzzle, or the error that
+    puzzle alone raised: :func:`nonolab.formats.load_each`); the last file read is kept, as a
+    set's jobs usually follow one another in the same worker.
+
+    Raises:
+        NonolabError: the file cannot be read, or its structure is broken (one error for the file).
+    """
     import os
 
-    from nonolab.formats import load_all
+    from nonolab.formats import load_each
 
     try:
         status = os.stat(path)
     except OSError:
-        return load_all(path)  # its error names the file
+        return load_each(path)  # its error names the file
     if not stat.S_ISREG(status.st_mode):
         # A FIFO would block the open until some writer came, a device never end: a batch
         # reads regular files only, and records the others as errors without opening them.
@@ -138,7 +145,7 @@ def load_puzzles(path: str) -> list:
     key = (os.path.abspath(path), status.st_mtime_ns, status.st_size)
     if key not in _LOADED:
         _LOADED.clear()
-        _LOADED[key] = load_all(path)
+        _LOADED[key] = load_each(path)
     return _LOADED[key]
 
 
@@ -146,6 +153,8 @@ def _puzzle(path: str, index: int):
     puzzles = load_puzzles(path)
     if not 1 <= index <= len(puzzles):
         raise NonolabError(f"puzzle {index} is out of range: the file holds {len(puzzles)}", path=path)
+    if isinstance(puzzles[index - 1], NonolabError):
+        raise puzzles[index - 1]   # that puzzle could not be read: its record says why, the others run
     return puzzles[index - 1]
 
 

@@ -76,15 +76,20 @@ def run_once(spec: str, task: str, path: str, time_limit: float | None, started:
         return _failed(err)
 
 
+#: The errors by which a backend declines a puzzle it does not take (not a failure to answer).
+REFUSALS = ("TooLarge", "Unsupported")
+
+
 def _failed(err: BaseException) -> dict:
     """A run a library error stopped: a wrong answer caught (``verdict`` wrong), a puzzle the
-    backend does not accept by a declared limit (``status`` refused: ``TooLarge``, a grid
-    beyond its memory budget or model size, not a failure to answer), or no answer
-    (``status`` error; no verdict either way, for neither is one of the words).  By the
-    error's name: the child may run another version of nonolab."""
+    backend does not accept by a declared limit or capability (``status`` refused:
+    ``TooLarge``, a grid beyond its memory budget or model size; ``Unsupported``, a colour
+    puzzle for a backend that declares black and white only; not a failure to answer), or
+    no answer (``status`` error; no verdict either way, for neither is one of the words).
+    By the error's name: the child may run another version of nonolab."""
     if type(err).__name__ == "WrongAnswer":
         return {"verdict": "wrong", "error": _message(err)}
-    if type(err).__name__ == "TooLarge":
+    if type(err).__name__ in REFUSALS:
         return {"status": "refused", "verdict": None, "error": _message(err)}
     return {"status": "error", "verdict": None, "error": _message(err)}
 

@@ -131,7 +131,7 @@ def markdown(document: dict, rows: Sequence[dict]) -> str:
         lines += [f"- {w['puzzle']} ({w['solver']}, repetition {w['repeat']}): {w['error']}" for w in figures["wrong"]]
     skipped = document.get("skipped") or []
     if skipped:
-        lines += ["", "## Files left out (unreadable)", ""] + [f"- {text}" for text in skipped]
+        lines += ["", "## Left out (unreadable files and puzzles)", ""] + [f"- {text}" for text in skipped]
     return "\n".join(lines) + "\n"
 
 

@@ -216,6 +216,10 @@ class Runner:
 
     def _external(self, index: int, external: External) -> dict | None:
         item = self.items[index]
+        if item.puzzle.is_colour and not external.colour:   # its declared capability, as a backend's
+            return {"status": "refused", "verdict": None,
+                    "error": f"{external.name} solves black-and-white puzzles only (its definition does not "
+                             f"declare colour = true)"}
         try:
             files = {suffix: self.files.path(index, suffix) for suffix in external.suffixes(self.task)}
             own = item.file or self.files.path(index, "non")
@@ -285,8 +289,9 @@ def finish(row: dict, time_limit: float | None) -> dict:
     external program): a run that could not be run or gave no answer has no verdict, for
     error is none of the words: ``verdict`` ``None``, ``status`` ``error`` and the reason in
     ``error`` (a child of a nonolab version before this one says ``"verdict": "error"``, read
-    the same); a run whose backend refused the puzzle by a declared limit keeps ``status``
-    ``refused`` (no verdict either, the limit in ``error``); any other run has ``status`` ``ok``.
+    the same); a run whose backend refused the puzzle by a declared limit or capability keeps
+    ``status`` ``refused`` (no verdict either, the reason in ``error``); any other run has
+    ``status`` ``ok``.
 
     >>> row = finish({"wall": 0.1, "cpu": "", "peak_rss_mb": "", "verdict": "error", "error": "x"}, 10.0)  # an old child
     >>> row["status"], row["verdict"], row["solved"]

@@ -95,7 +95,7 @@ def _ints(text: str, what: str) -> list[int]:
         raise BenchError(f"{what}: expected numbers as A-B or A,B,...; got {text!r}") from None
 
 
-def _generated(kind: str, rest: str, seed: int | None) -> Iterator[Item]:
+def _generated(kind: str, rest: str, seed: int | None, skipped: list[str]) -> Iterator[Item]:
     seed = DEFAULT_SEEDS.get(kind, 0) if seed is None else seed
     if kind == "random":
         m = re.fullmatch(r"(\d+)x(\d+):(\d+)(?::(0?\.\d+|1(?:\.0*)?))?", rest)
@@ -112,7 +112,7 @@ def _generated(kind: str, rest: str, seed: int | None) -> Iterator[Item]:
         count = int(rest)
         yield from random_puzzles("taai", count, 25, 25, seed, lambda i: taai_density(i, count))
     elif kind == "tournament":
-        yield from _file_items(rest, fmt="taai", label=os.path.splitext(os.path.basename(rest))[0])
+        yield from _file_items(rest, fmt="taai", label=os.path.splitext(os.path.basename(rest))[0], skipped=skipped)
     elif kind == "ndom":
         for n in _ints(rest, "ndom"):
             yield Item(f"{n}-dom", n_dom(n), "ndom")
@@ -123,19 +123,28 @@ def _generated(kind: str, rest: str, seed: int | None) -> Iterator[Item]:
             yield Item(f"smooth-{size}x{size}", large_puzzle(size, seed), "large")
 
 
-def _file_items(path: str, fmt: str | None = None, label: str | None = None) -> Iterator[Item]:
-    from nonolab.formats import load_all
+def _file_items(path: str, fmt: str | None = None, label: str | None = None,
+                skipped: list[str] | None = None) -> Iterator[Item]:
+    """The puzzles of the file at ``path``; a puzzle of a set that cannot be read is left out,
+    its one-line error (``file:line: puzzle N: ...``) appended to ``skipped``, the others run
+    (a file of one puzzle, or a broken structure, raises its error)."""
+    from nonolab.formats import load_each
 
     try:
-        puzzles = load_all(path, fmt)
+        puzzles = load_each(path, fmt)
     except FileNotFoundError:
         raise BenchError("no such file", path=path) from None
     label = label or path
     if len(puzzles) == 1:
+        if isinstance(puzzles[0], NonolabError):
+            raise puzzles[0]
         yield Item(label, puzzles[0], path, path)
         return
     for index, puzzle in enumerate(puzzles, 1):
-        yield Item(f"{label}#{index}", puzzle, path)
+        if isinstance(puzzle, NonolabError):
+            (skipped if skipped is not None else []).append(str(puzzle))
+        else:
+            yield Item(f"{label}#{index}", puzzle, path)
 
 
 def items_of(paths: Iterable[str], seed: int | None = None, first: int | None = None,
@@ -143,22 +152,24 @@ def items_of(paths: Iterable[str], seed: int | None = None, first: int | None = 
     """Every puzzle of ``paths`` in order (``first``: at most that many of each PATH).
 
     A file found in a folder that cannot be read is left out, its one-line error
-    appended to ``skipped``.
+    appended to ``skipped``; so is a puzzle of a set that cannot be read (the set's
+    others run).
 
     Raises:
         BenchError: an unknown suite, a path that does not exist, no puzzle at all.
         ParseError, ...: a file named in ``paths`` cannot be read.
     """
     found: list[Item] = []
+    skipped = skipped if skipped is not None else []
     for path in paths:
         text = str(path)
         kind, sep, rest = text.partition(":")
         if sep and kind in GENERATED and not os.path.exists(text):
-            items = _generated(kind, rest, seed)
+            items = _generated(kind, rest, seed, skipped)
         elif os.path.isdir(text):
-            items = _folder_items(text, skipped if skipped is not None else [])
+            items = _folder_items(text, skipped)
         elif os.path.exists(text):
-            items = _file_items(text)
+            items = _file_items(text, skipped=skipped)
         elif sep and re.fullmatch(r"[a-z]+", kind):
             raise BenchError(f"unknown suite {kind!r} (known: {', '.join(GENERATED)})", path=text)
         else:
@@ -177,6 +188,6 @@ def _folder_items(folder: str, skipped: list[str]) -> Iterator[Item]:
 
     for path in collect([folder]):
         try:
-            yield from _file_items(path)
+            yield from _file_items(path, skipped=skipped)
         except (NonolabError, OSError) as err:
             skipped.append(str(err))

@@ -55,11 +55,13 @@ def places(file: str, chosen, directory: str) -> dict[int, Path]:
     Raises:
         InvalidArgument: a colour puzzle among them.
     """
+    several = len(chosen) > 1
+    chosen = sets.readable(chosen)   # a puzzle that could not be read has its error, not a certificate
     colour = [number for number, puzzle in chosen if puzzle.is_colour]
     if colour:
         raise InvalidArgument(f"{file}: puzzle #{colour[0]} is in colour; certificates are for black-and-white "
                               "puzzles (the DIMACS export they rest on has no colour encoding)")
-    return {id(p): folder_for(directory, n, p, len(chosen) > 1) for n, p in chosen}
+    return {id(p): folder_for(directory, n, p, several) for n, p in chosen}
 
 
 def run(file, input_format, index, solver, time_limit, as_json, directory, chosen) -> int:

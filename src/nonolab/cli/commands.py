@@ -120,9 +120,12 @@ def solve(file, input_format, index, backend, probing, line, backend_options, ma
     if solved and picture:
         write_solution(solved[0], solved[0].goal, picture, output, at_least=2 if several[0] else 1)
     elif solved:
-        if len(solved) < len(chosen):
-            click.echo(f"nonolab: {len(chosen) - len(solved)} of {len(chosen)} puzzles have no solution found "
-                       "and are not written", err=True)
+        unread = len(chosen) - len(sets.readable(chosen))   # their errors were their answers
+        if len(solved) < len(chosen) - unread:
+            click.echo(f"nonolab: {len(chosen) - unread - len(solved)} of {len(chosen)} puzzles have no solution "
+                       "found and are not written", err=True)
+        if unread:
+            click.echo(f"nonolab: {unread} of {len(chosen)} puzzles could not be read and are not written", err=True)
         if output and len(chosen) == 1:
             dump(solved[0], output, to_format)
         elif output:
@@ -358,9 +361,15 @@ def explain(file, input_format, index, backend, probing, line, backend_options, 
 @options.input_format
 @options.output_format
 def convert(source, target, input_format, to_format):
-    """Convert SOURCE to TARGET (every puzzle of a multi-puzzle file)."""
+    """Convert SOURCE to TARGET (every puzzle of a multi-puzzle file).
+
+    TARGET may not be SOURCE itself, under any name (a link, ./a.non): the written
+    file holds what the format keeps of the puzzle, not the source's comments or
+    layout, so the source would be lost; write to another file.
+    """
     from nonolab.formats import dump, dump_all, load_all
 
+    _refuse_onto_itself(source, target)
     puzzles = load_all(source, input_format)
     if len(puzzles) == 1:
         dump(puzzles[0], target, to_format)
@@ -368,6 +377,25 @@ def convert(source, target, input_format, to_format):
         dump_all(puzzles, target, to_format)
     where = "standard output" if target == "-" else target
     click.echo(f"wrote {len(puzzles)} puzzle{'s' * (len(puzzles) != 1)} to {where}", err=True)
+
+
+def _refuse_onto_itself(source: str, target: str) -> None:
+    """Refuse a TARGET that is the SOURCE file (the same file by any name: a symbolic or
+    hard link, another spelling of the path), before anything is read or written."""
+    import os
+    import stat
+
+    if "-" in (source, target):
+        return
+    try:
+        same = os.path.samefile(source, target) and stat.S_ISREG(os.stat(target).st_mode)
+    except OSError:   # no TARGET yet (or no SOURCE: load_all names it)
+        return
+    if same:   # (a terminal or a FIFO as both is written to, never replaced: nothing to lose)
+        also = "" if os.path.abspath(source) == os.path.abspath(target) else f" (by another name, {target})"
+        raise InvalidArgument(f"{source}: TARGET is this same file{also}; converting a file onto itself would "
+                              f"replace it with what the format keeps (its comments and layout lost): "
+                              f"write to another file")
 
 
 @click.command()
@@ -394,7 +422,9 @@ def info(file, input_format, index, as_json):
         del data["name"]  # the record's title
         return sets.Answer(None, 0, data, "", lines)
 
-    sets.run_set(file, fmt, index, as_json, answer)
+    code = sets.run_set(file, fmt, index, as_json, answer)
+    if code:   # a puzzle of the set that could not be read
+        sys.exit(code)
 
 
 COMMANDS = (solve, check, count, explain, convert, info)

@@ -9,7 +9,8 @@ import click
 
 from nonolab.cli import clock, options, records, sets
 from nonolab.cli.interrupt import CANCEL
-from nonolab.cli.group import EXIT_NO
+from nonolab.cli.group import EXIT_BAD_INPUT, EXIT_NO
+from nonolab.errors import NonolabError
 
 
 @click.command("crosscheck")
@@ -49,10 +50,18 @@ def crosscheck_files(files, input_format, index, backends, backend_options, max_
     extra = parse_options(backend_options)
     per_backend = {spec: extra for spec in chosen or names(("solver", "strategy"))} if extra else None
     found = []
-    worst = 0
+    worst = errors = 0
     for path in files:
         puzzles = sets.load(path, input_format, index)
         for number, puzzle in puzzles:
+            if isinstance(puzzle, NonolabError):   # it could not be read: its one-line error in its place
+                if len(files) == 1 and len(puzzles) == 1:
+                    raise puzzle
+                found.append({**records.record(path, number, None), "verdict": None, "error": str(puzzle)})
+                worst, errors = max(worst, EXIT_BAD_INPUT), errors + 1
+                if not as_json:
+                    click.echo(f"{path} {sets.name(number, None)}: error: {puzzle}")
+                continue
             check = crosscheck(puzzle, chosen, max_solutions, time_limit, per_backend, cancel=CANCEL)
             data = {**records.record(path, number, puzzle), **records.crosscheck_fields(check)}
             if check.agreement is not Agreement.AGREE:
@@ -69,9 +78,9 @@ def crosscheck_files(files, input_format, index, backends, backend_options, max_
                 _print_table(title, check, data.get("report"))
     if as_json:
         records.emit(found[0] if len(found) == 1 else
-                     records.set_document(files[0] if len(files) == 1 else None, found, worst))
+                     records.set_document(files[0] if len(files) == 1 else None, found, worst, errors=errors))
     elif len(found) > 1:
-        click.echo(sets.summary_line([d["verdict"] for d in found]))
+        click.echo(sets.summary_line([d["verdict"] for d in found], errors))
     if worst:
         sys.exit(worst)
 
@@ -192,8 +201,10 @@ def grade(file, input_format, index, backend, backend_options, time_limit, up_to
             head = f"not graded: harder than {result.harder_than.value}" if result.harder_than else "not graded"
         body = ["steps: " + ", ".join(f"{n} {kind}" for kind, n in result.steps.items())] if result.steps else []
         code = EXIT_NO if result.grade is None or result.verdict is not Verdict.UNIQUE else 0
-        verdict = result.grade.value if result.grade is not None else "not graded"
-        said = result.verdict.value if result.verdict is not None else "uniqueness not decided (--up-to)"
+        # A set's summary counts outcome words (unique, multiple, ...), as every command's does;
+        # the grade is a difficulty, said on each puzzle's line and in its record.
+        verdict = result.verdict.value if result.verdict is not None else None
+        said = verdict if verdict is not None else "uniqueness not decided (--up-to)"
         return sets.Answer(verdict, code, records.grade_fields(result, searcher.name),
                            f"grade: {head}; {said}; {result.time:.3f} s", body)
 

@@ -39,10 +39,13 @@ def picture_text(puzzle, solution) -> str:
 
 
 def record(file: str, index: int, puzzle) -> dict[str, Any]:
-    """The fields that name one puzzle of one file; ``puzzle`` may be None (it could not be read)."""
+    """The fields that name one puzzle of one file; ``puzzle`` may be None (it could not be read:
+    its title and size are then null)."""
     data: dict[str, Any] = {"schema_version": SCHEMA_VERSION, "file": file, "index": index}
     if puzzle is not None:
         data.update(title=puzzle.name or None, width=puzzle.width, height=puzzle.height)
+    else:
+        data.update(title=None, width=None, height=None)
     return data
 
 

@@ -160,7 +160,7 @@ def repair(file, input_format, index, backend, backend_options, time_limit, max_
     from nonolab.formats import detect_format, dump, dump_all, dumps, dumps_all, givens_formats, holds_givens
 
     output = streams.file_or_stdout(output, as_json)   # -o -: standard output, the answers on stderr
-    chosen = sets.load(file, input_format, index)
+    chosen = sets.whole(sets.load(file, input_format, index))   # the set is written back: every puzzle read
     fmt = to_format or (None if output else input_format or detect_format(file))
     target = fmt or (None if not output else _format_of(output))
     if target is not None and (output or not as_json):

@@ -6,10 +6,13 @@ always did; in a set each answer is named ``#2 "Title": ...``), then a summary
 line, and returns the worst exit code.  With ``--json``: one record, or one set
 document (:mod:`nonolab.cli.records`).
 
-In a set each puzzle is answered on its own: a library error on one puzzle (a backend
+In a set each puzzle is answered on its own: a puzzle that could not be read (its clues
+impossible: :func:`nonolab.formats.load_each`) or a library error on one puzzle (a backend
 that refuses it, a model beyond a limit) is that puzzle's one-line answer, ``#2: error:
-...``, with a record in ``--json`` (``"verdict": null, "error": "..."``), and the next
-puzzle is answered as usual; a file of one puzzle still ends with the error (exit 2).
+set.txt:53: puzzle 2: ...``, with a record in ``--json`` (``"verdict": null, "error":
+"..."``), and the next puzzle is answered as usual; the exit code is then 2, given once
+every puzzle is answered.  A file of one puzzle, or ``--index N`` naming the bad one, ends
+with the error (exit 2).
 
 >>> Answer("unique", 0, {}, "unique").code
 0
@@ -52,7 +55,9 @@ class Answer:
 
 
 def choose(path: str, puzzles: list, index: int | None) -> list[tuple[int, Any]]:
-    """``(1-based index, puzzle)`` for every puzzle, or for puzzle ``index`` only.
+    """``(1-based index, puzzle)`` for every puzzle, or for puzzle ``index`` only; a puzzle
+    that could not be read is its error (:func:`nonolab.formats.load_each`), raised when
+    ``index`` names it.
 
     >>> choose("set.xml", ["a", "b"], 2)
     [(2, 'b')]
@@ -67,14 +72,32 @@ def choose(path: str, puzzles: list, index: int | None) -> list[tuple[int, Any]]
         n = len(puzzles)
         raise InvalidArgument(f"{path}: --index {index} is out of range: the file holds {n} "
                               f"puzzle{'s' * (n != 1)}")
+    if isinstance(puzzles[index - 1], NonolabError):
+        raise puzzles[index - 1]
     return [(index, puzzles[index - 1])]
 
 
 def load(path: str, fmt: str | None, index: int | None) -> list[tuple[int, Any]]:
-    """The chosen puzzles of the file at ``path`` (see :func:`choose`)."""
-    from nonolab.formats import load_all
+    """The chosen puzzles of the file at ``path`` (see :func:`choose`), each read on its own:
+    in a set, a puzzle that could not be read is its error, answered in its place by
+    :func:`run_set` (its one-line error, exit 2 once the others are answered)."""
+    from nonolab.formats import load_each
 
-    return choose(path, load_all(path, fmt), index)
+    return choose(path, load_each(path, fmt), index)
+
+
+def whole(chosen: list[tuple[int, Any]]) -> list[tuple[int, Any]]:
+    """``chosen`` when every puzzle of it was read, else the first unread one's error: for a
+    command that writes the set back (it cannot write a puzzle it could not read)."""
+    for _, puzzle in chosen:
+        if isinstance(puzzle, NonolabError):
+            raise puzzle
+    return chosen
+
+
+def readable(chosen: list[tuple[int, Any]]) -> list[tuple[int, Any]]:
+    """The puzzles of ``chosen`` that were read (not the errors of those that were not)."""
+    return [(number, puzzle) for number, puzzle in chosen if not isinstance(puzzle, NonolabError)]
 
 
 def one(path: str, fmt: str | None, index: int | None, makes: str) -> Any:
@@ -84,7 +107,7 @@ def one(path: str, fmt: str | None, index: int | None, makes: str) -> Any:
     chosen = load(path, fmt, index)
     if len(chosen) > 1:
         raise InvalidArgument(f"{path} holds {len(chosen)} puzzles, and {makes}: name it with --index N")
-    return chosen[0][1]
+    return whole(chosen)[0][1]
 
 
 def refuse_writing(chosen: list, fmt: str, where: str) -> None:
@@ -99,8 +122,8 @@ def refuse_writing(chosen: list, fmt: str, where: str) -> None:
 
 
 def name(index: int, puzzle) -> str:
-    """``#2 "Title"`` (``#2`` for an untitled puzzle)."""
-    return f"#{index}" + (f' "{puzzle.name}"' if puzzle.name else "")
+    """``#2 "Title"`` (``#2`` for an untitled puzzle, or one that could not be read: None)."""
+    return f"#{index}" + (f' "{puzzle.name}"' if puzzle is not None and puzzle.name else "")
 
 
 def summary_line(verdicts: list[str | None], errors: int = 0) -> str:
@@ -138,6 +161,7 @@ def run_set(path: str, fmt: str | None, index: int | None, as_json: bool,
     one by one (each would cost a search's set-up however little time it is given).
     """
     from nonolab.cli import clock
+    from nonolab.cli.group import EXIT_BAD_INPUT
 
     chosen = load(path, fmt, index) if chosen is None else chosen
     single = len(chosen) == 1
@@ -147,23 +171,33 @@ def run_set(path: str, fmt: str | None, index: int | None, as_json: bool,
     worst = 0
     for at, (number, puzzle) in enumerate(chosen):
         if time_limit is not None and clock.elapsed() >= time_limit and not single:
-            rest = len(chosen) - at
-            verdicts += ["timeout"] * rest
-            worst = max(worst, 1)
+            unread = [(n, p) for n, p in chosen[at:] if isinstance(p, NonolabError)]   # their errors stand
+            rest = len(chosen) - at - len(unread)
+            verdicts += ["timeout"] * rest + [None] * len(unread)
+            errors += len(unread)
+            worst = max(worst, 1, EXIT_BAD_INPUT if unread else 0)
             if as_json:   # every puzzle has its record: these say the clock ran out before them
-                found += [{**records.record(path, n, p), "verdict": "timeout", "error": None}
+                found += [{**records.record(path, n, None), "verdict": None, "error": str(p)}
+                          if isinstance(p, NonolabError) else
+                          {**records.record(path, n, p), "verdict": "timeout", "error": None}
                           for n, p in chosen[at:]]
             else:
+                for n, p in unread:
+                    click.echo(f"{name(n, None)}: error: {p}", err=not show)
                 click.echo(f"... {rest:,} more puzzle{'s' * (rest != 1)} not answered: --time-limit ran out (timeout)",
                            err=not show)
             break
         try:
+            if isinstance(puzzle, NonolabError):   # it could not be read: its error is its answer
+                raise puzzle
             answer = answer_of(puzzle)
         except NonolabError as err:
             if single:
                 raise          # one puzzle: the command's one-line error, exit 2
             answer = _failed(err)
             errors += 1
+        if isinstance(puzzle, NonolabError):
+            puzzle = None
         worst = max(worst, answer.code)
         verdicts.append(answer.verdict)
         if as_json:

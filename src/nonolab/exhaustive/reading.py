@@ -59,13 +59,13 @@ def read_puzzles(paths: Iterable[str]) -> Iterator[Item]:
 
 
 def _file(file: str) -> Iterator[Item]:
-    from nonolab.formats import load_all
+    from nonolab.formats import load_each
 
     if _is_taai_set(file):
         yield from taai_set(file)
         return
     try:
-        puzzles = load_all(file)
+        puzzles = load_each(file)   # each puzzle of a set, or its own located error
     except NonolabError as err:
         yield file, 1, err.located(path=file)
         return
@@ -135,8 +135,10 @@ def _is_taai_set(file: str) -> bool:
 
 
 def taai_set(file: str) -> Iterator[Item]:
-    """``(file, place, puzzle or error)`` for each ``$N`` puzzle of a TAAI set, read one at a time."""
-    from nonolab.formats import loads
+    """``(file, place, puzzle or error)`` for each ``$N`` puzzle of a TAAI set, read one at a time:
+    each header's text is read by :func:`nonolab.formats.loads_each`, as :func:`~nonolab.formats.load_each`
+    reads a set held whole, and its error says the same (``file:line: puzzle N: ...``)."""
+    from nonolab.formats import loads_each
 
     limit = _limit()
     try:
@@ -150,7 +152,7 @@ def taai_set(file: str) -> Iterator[Item]:
         for number, line in _lines(stream, limit):
             if line is not None and line.lstrip().startswith(b"$"):
                 if place:
-                    yield file, place, _taai_puzzle(file, start, text, too_long, loads)
+                    yield file, place, _taai_puzzle(file, place, start, text, too_long, loads_each)
                 place, start, text, size, too_long = place + 1, number, [], 0, False
             size += len(line) if line is not None else limit + 1
             if line is None or size > limit:
@@ -158,19 +160,24 @@ def taai_set(file: str) -> Iterator[Item]:
             elif not too_long:
                 text.append(line)
         if place:
-            yield file, place, _taai_puzzle(file, start, text, too_long, loads)
+            yield file, place, _taai_puzzle(file, place, start, text, too_long, loads_each)
 
 
-def _taai_puzzle(file: str, start: int, text: list[bytes], too_long: bool, loads) -> Puzzle | NonolabError:
+def _taai_puzzle(file: str, place: int, start: int, text: list[bytes], too_long: bool,
+                 loads_each) -> Puzzle | NonolabError:
     if too_long:
-        return TooLarge(f"the puzzle is longer than the input limit of {_limit():,} bytes "
-                        f"(raise it with NONOLAB_MAX_INPUT_BYTES=N)", path=file, line=start)
-    try:
-        return loads(b"".join(text).decode("utf-8"), "taai")
-    except UnicodeDecodeError:
-        return ParseError("not UTF-8 text", path=file, line=start)
-    except NonolabError as err:
-        if err.line is not None:
-            err.line += start - 1   # its line in the file, not in the puzzle's text
-        err.path = file
-        return err
+        found: Puzzle | NonolabError = TooLarge(f"the puzzle is longer than the input limit of {_limit():,} bytes "
+                                                f"(raise it with NONOLAB_MAX_INPUT_BYTES=N)", line=1)
+    else:
+        try:
+            found = loads_each(b"".join(text).decode("utf-8"), "taai")[0]
+        except UnicodeDecodeError:
+            found = ParseError("not UTF-8 text", line=1)
+        except NonolabError as err:   # its header is broken: a set held whole would be refused for it
+            found = err
+    if isinstance(found, NonolabError):
+        if found.line is not None:
+            found.line += start - 1   # its line in the file, not in the puzzle's text
+        found.path = file
+        found.within(f"puzzle {place}")
+    return found

@@ -24,6 +24,7 @@ from typing import Iterable, Sequence
 
 from nonolab.core.puzzle import Puzzle
 from nonolab.errors import InvalidArgument, InvalidPuzzle, NonolabError, ParseError, UnknownFormat
+from nonolab.formats._common import every
 from nonolab.formats._files import decode, read_bytes, refuse_read_only, write_atomically, write_together
 from nonolab.formats.limits import InputLimits, applied
 from nonolab.formats.registry import (_BY_NAME, _REGISTRY, PNG_SIGNATURE, Format, _get, colour_formats, holds_colour,
@@ -31,7 +32,7 @@ from nonolab.formats.registry import (_BY_NAME, _REGISTRY, PNG_SIGNATURE, Format
                                       reads_concatenated, refuse_several, suffix_of, suffixes)
 
 __all__ = ["InputLimits", "names", "suffixes", "suffix_of", "holds_colour", "colour_formats", "holds_givens",
-           "holds_several", "reads_concatenated", "givens_formats", "refuse_several", "is_binary", "loads", "loads_all", "load", "load_all", "dumps", "dumps_all", "dump_bytes",
+           "holds_several", "reads_concatenated", "givens_formats", "refuse_several", "is_binary", "loads", "loads_all", "loads_each", "load", "load_all", "load_each", "dumps", "dumps_all", "dump_bytes", "load_bytes_each",
            "dump", "dump_all", "format_for_path", "format_to_write", "load_bytes_all", "sniff", "detect_format", "write_atomically", "write_together",
            "refuse_read_only"]
 
@@ -104,28 +105,58 @@ def _choose(text: str, suffix_names: list[str]) -> Format:
     return _BY_NAME[sniff(text)]
 
 
-def _parse(text: str, fmt: str | None, caller: str, limits: InputLimits | None) -> list[Puzzle]:
+def _entries(f: Format, text: str) -> list[Puzzle | NonolabError]:
+    """Every puzzle of ``text`` in format ``f``, or its own error, which names its place in a set."""
+    entries = f.parse_each(text)
+    if len(entries) > 1:
+        for k, entry in enumerate(entries, 1):
+            if isinstance(entry, NonolabError):
+                entry.within(f"puzzle {k}")
+    return entries
+
+
+def _parse(text: str, fmt: str | None, caller: str, limits: InputLimits | None) -> list[Puzzle | NonolabError]:
     if not isinstance(text, str):
         raise TypeError(f"{caller}: expected the puzzle text as str, not {type(text).__name__} "
                         "(use load() to read a file)")
     f = _get(fmt, caller) if fmt is not None else _choose(text, [])
     with applied(limits):
-        return f.parse(text)
+        return _entries(f, text)
+
+
+def _first(entries: Sequence[Puzzle | NonolabError]) -> Puzzle:
+    if isinstance(entries[0], NonolabError):
+        raise entries[0]
+    return entries[0]
+
+
+def loads_each(text: str, fmt: str | None = None, limits: InputLimits | None = None) -> list[Puzzle | NonolabError]:
+    """Every puzzle in ``text``, each read on its own: a puzzle, or the error that puzzle alone
+    raised (its line and ``puzzle N`` in its message); see :func:`load_each`.
+
+    >>> [type(x).__name__ for x in loads_each("$1\\n1\\n1\\n$2\\n2\\n1\\n$3\\n0\\n0\\n")]
+    ['Puzzle', 'InvalidPuzzle', 'Puzzle']
+    >>> str(loads_each("$1\\n1\\n1\\n$2\\n2\\n1\\n$3\\n0\\n0\\n")[1])
+    'line 5: puzzle 2: column 1: clue 2 needs 2 cells but the column has 1'
+    """
+    return _parse(text, fmt, "loads_each", limits)
 
 
 def loads_all(text: str, fmt: str | None = None, limits: InputLimits | None = None) -> list[Puzzle]:
-    """Every puzzle in ``text`` (several for webpbn puzzle sets, TAAI, JSON lists).
+    """Every puzzle in ``text`` (several for webpbn puzzle sets, TAAI, JSON lists); the first
+    bad puzzle's error if any is bad (:func:`loads_each` reads the others).
 
     >>> [p.name for p in loads_all("$1\\n1\\n1\\n$2\\n0\\n0\\n")]
     ['$1', '$2']
     """
-    return _parse(text, fmt, "loads_all", limits)
+    return every(_parse(text, fmt, "loads_all", limits))
 
 
 def loads(text: str, fmt: str | None = None, limits: InputLimits | None = None) -> Puzzle:
     """The (first) puzzle in ``text``; ``fmt`` names the format, else it is sniffed.
 
-    ``limits`` bounds the size accepted (see :mod:`nonolab.formats.limits`).
+    ``limits`` bounds the size accepted (see :mod:`nonolab.formats.limits`).  In a set, the
+    first puzzle is read whatever the others are (the set's structure must be whole).
 
     Raises:
         ParseError: the text is not a puzzle in that format.
@@ -139,7 +170,7 @@ def loads(text: str, fmt: str | None = None, limits: InputLimits | None = None) 
     ...
     nonolab.errors.InvalidPuzzle: line 4: row 1: clue 2 needs 2 cells but the row has 1
     """
-    return _parse(text, fmt, "loads", limits)[0]
+    return _first(_parse(text, fmt, "loads", limits))
 
 
 def _text_of(data: bytes, chosen: Format | None) -> str:
@@ -151,20 +182,38 @@ def _text_of(data: bytes, chosen: Format | None) -> str:
     return decode(data)
 
 
-def _read(path: str | os.PathLike, fmt: str | None, limits: InputLimits | None) -> list[Puzzle]:
+def _read(path: str | os.PathLike, fmt: str | None, limits: InputLimits | None) -> list[Puzzle | NonolabError]:
     with applied(limits) as resolved:
         return _parse_bytes(read_bytes(path, resolved.max_bytes), str(path), fmt)
 
 
-def _parse_bytes(data: bytes, name: str, fmt: str | None) -> list[Puzzle]:
+def _parse_bytes(data: bytes, name: str, fmt: str | None) -> list[Puzzle | NonolabError]:
     try:
         chosen = _get(fmt, "load") if fmt is not None else None
         text = _text_of(data, chosen)
         if chosen is None:
             chosen = _choose(text, _suffix_formats(name))
-        return chosen.parse(text)
+        entries = _entries(chosen, text)
     except NonolabError as err:
         raise err.located(path=name)
+    return [entry.located(path=name) if isinstance(entry, NonolabError) else entry for entry in entries]
+
+
+def load_bytes_each(data: bytes, name: str, fmt: str | None = None,
+                    limits: InputLimits | None = None) -> list[Puzzle | NonolabError]:
+    """Every puzzle in ``data``, the bytes of a file called ``name`` that did not come from a
+    path, each read on its own: a puzzle, or its error (see :func:`load_each`).
+
+    >>> [type(x).__name__ for x in load_bytes_each(b"$1\\n1\\n1\\n$2\\n2\\n1\\n", "set.taai")]
+    ['Puzzle', 'InvalidPuzzle']
+    """
+    from nonolab.formats.limits import check_bytes
+    with applied(limits) as resolved:
+        try:
+            check_bytes(len(data), resolved.max_bytes)
+        except NonolabError as err:
+            raise err.located(path=name)
+        return _parse_bytes(data, name, fmt)
 
 
 def load_bytes_all(data: bytes, name: str, fmt: str | None = None,
@@ -180,13 +229,7 @@ def load_bytes_all(data: bytes, name: str, fmt: str | None = None,
     ...
     nonolab.errors.ParseError: cat.non:1: the file is empty
     """
-    from nonolab.formats.limits import check_bytes
-    with applied(limits) as resolved:
-        try:
-            check_bytes(len(data), resolved.max_bytes)
-        except NonolabError as err:
-            raise err.located(path=name)
-        return _parse_bytes(data, name, fmt)
+    return every(load_bytes_each(data, name, fmt, limits))
 
 
 def detect_format(path: str | os.PathLike, limits: InputLimits | None = None) -> str:
@@ -203,9 +246,33 @@ def detect_format(path: str | os.PathLike, limits: InputLimits | None = None) ->
         raise err.located(path=str(path))
 
 
-def load_all(path: str | os.PathLike, fmt: str | None = None, limits: InputLimits | None = None) -> list[Puzzle]:
-    """Every puzzle in the file at ``path``; see :func:`load`."""
+def load_each(path: str | os.PathLike, fmt: str | None = None,
+              limits: InputLimits | None = None) -> list[Puzzle | NonolabError]:
+    """Every puzzle in the file at ``path``, each read on its own: a puzzle, or the error that
+    puzzle alone raised, one line naming the file, the line and the puzzle (``set.txt:53:
+    puzzle 2: column 1: clue 30 needs 30 cells but the column has 25``); its place in the
+    list is its 1-based index less one.  So one bad puzzle of a set (a TAAI file, a webpbn
+    ``<puzzleset>``, a JSON list or JSON Lines, concatenated ``.non`` files) leaves the others
+    readable.  What holds the set together is read whole: a file that cannot be read, or
+    whose structure is broken (XML or JSON that is not well formed, a TAAI header without its
+    number), raises, as :func:`load` does.
+
+    >>> import os, tempfile
+    >>> path = os.path.join(tempfile.mkdtemp(), "set.taai")
+    >>> with open(path, "w") as f:
+    ...     _ = f.write("$1\\n1\\n1\\n$2\\n2\\n1\\n")
+    >>> [type(x).__name__ for x in load_each(path)]
+    ['Puzzle', 'InvalidPuzzle']
+    >>> str(load_each(path)[1]) == f"{path}:5: puzzle 2: column 1: clue 2 needs 2 cells but the column has 1"
+    True
+    """
     return _read(path, fmt, limits)
+
+
+def load_all(path: str | os.PathLike, fmt: str | None = None, limits: InputLimits | None = None) -> list[Puzzle]:
+    """Every puzzle in the file at ``path``; see :func:`load`.  A set with a bad puzzle raises
+    that puzzle's error (:func:`load_each` reads the others)."""
+    return every(_read(path, fmt, limits))
 
 
 def load(path: str | os.PathLike, fmt: str | None = None, limits: InputLimits | None = None) -> Puzzle:
@@ -216,7 +283,8 @@ def load(path: str | os.PathLike, fmt: str | None = None, limits: InputLimits | 
     ID) decides; otherwise a suffix naming one format wins over the line-shape
     heuristics (``.nin`` has no signature at all), and the heuristics decide for
     other or ambiguous suffixes (``.txt``).  Every error carries ``path``; a file
-    that cannot be read raises ParseError.  ``"-"`` is standard input.
+    that cannot be read raises ParseError.  ``"-"`` is standard input.  In a set,
+    the first puzzle is read whatever the others are (:func:`load_each` reads each).
 
     ``limits`` bounds the file bytes and grid cells accepted (default: 64 MiB and
     100,000,000 cells, or the environment's ``NONOLAB_MAX_INPUT_BYTES`` and
@@ -228,7 +296,7 @@ def load(path: str | os.PathLike, fmt: str | None = None, limits: InputLimits | 
     ...
     nonolab.errors.ParseError: /nonexistent/cat.non: cannot read the file: No such file or directory
     """
-    return _read(path, fmt, limits)[0]
+    return _first(_read(path, fmt, limits))
 
 
 def dumps(puzzle: Puzzle, fmt: str) -> str:

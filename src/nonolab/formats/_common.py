@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Callable, Mapping, Sequence
+from typing import Callable, Mapping, Sequence, TypeVar
 
 from nonolab.core.grid import Solution
 from nonolab.core.palette import Palette
 from nonolab.core.puzzle import Clue, Puzzle
-from nonolab.errors import InvalidPuzzle, ParseError
+from nonolab.errors import InvalidPuzzle, NonolabError, ParseError
 from nonolab.formats.limits import check_cells
 
 # ASCII only: ``\d`` would accept other scripts' digits, which int() also reads.
@@ -50,6 +50,35 @@ def eof_line(lines: Sequence[str]) -> int:
 
 def is_blank(line: str) -> bool:
     return not line.strip()
+
+
+_T = TypeVar("_T")
+
+
+def each(make: Callable[[_T], Puzzle], parts: Sequence[_T]) -> "list[Puzzle | NonolabError]":
+    """``make(part)`` for every part of a set, or the error that part alone raised: a set's
+    reader (``parse_each``) reads its structure whole and each puzzle on its own with this.
+
+    >>> [type(x).__name__ for x in each(lambda n: Puzzle([(n,)], [(1,)]), [1, 2])]
+    ['Puzzle', 'InvalidPuzzle']
+    """
+    out: list[Puzzle | NonolabError] = []
+    for part in parts:
+        try:
+            out.append(make(part))
+        except NonolabError as err:
+            out.append(err)
+    return out
+
+
+def every(entries: "Sequence[Puzzle | NonolabError]") -> list[Puzzle]:
+    """The puzzles of a set read by ``parse_each``, or the first puzzle's error (what ``parse``
+    gives: a set with a bad puzzle is refused whole there, and read puzzle by puzzle with
+    :func:`nonolab.formats.load_each`)."""
+    for entry in entries:
+        if isinstance(entry, NonolabError):
+            raise entry
+    return list(entries)   # type: ignore[arg-type]  # none is an error
 
 
 def require_text(lines: Sequence[str]) -> None:

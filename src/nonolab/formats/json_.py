@@ -22,7 +22,7 @@ from typing import Any, Callable, Sequence
 
 from nonolab.core.puzzle import Puzzle
 from nonolab.errors import NonolabError, ParseError
-from nonolab.formats._common import ClueLines, build, make_goal, number_problem, parse_clue, with_givens
+from nonolab.formats._common import ClueLines, build, each, every, make_goal, number_problem, parse_clue, with_givens
 from nonolab.formats.limits import check_depth, check_puzzles, json_depth
 
 _DECODER = json.JSONDecoder()
@@ -34,16 +34,38 @@ def sniff(text: str) -> bool:
 
 
 def parse(text: str) -> list[Puzzle]:
+    return every(parse_each(text))
+
+
+def parse_each(text: str) -> list[Puzzle | NonolabError]:
+    """Every puzzle of the text, or its own error: the JSON document is the set's structure (a
+    text that is not JSON, an empty list: the file's error), each object of a list one puzzle.
+    JSON Lines (one object a line, the first line a JSON value of its own) is a set too, each
+    line one puzzle, a line that is not JSON that puzzle's error."""
     text = text.lstrip("\ufeff")
     check_depth(json_depth(text), 1)   # before json recurses into it
     try:
         data = json.loads(text)
     except json.JSONDecodeError as err:
+        lines = _json_lines(text, err)
+        if lines is not None:
+            return lines
         raise ParseError(f"invalid JSON: {err.msg} (column {err.colno})", line=err.lineno) from None
     except RecursionError:
         raise ParseError("invalid JSON: nested too deeply", line=1) from None
     except ValueError as err:       # e.g. an integer with too many digits
         raise ParseError(f"invalid JSON: {number_problem(err)}", line=1) from None
+    where = _where(text)
+    if isinstance(data, list):
+        if not data:
+            raise ParseError("the JSON list holds no puzzle", line=1)
+        check_puzzles(len(data), 1)
+        return each(lambda k: _puzzle(data[k], (k,), where), range(len(data)))
+    return [_puzzle(data, (), where)]
+
+
+def _where(text: str) -> Callable[[tuple], int]:
+    """The line of the value at a path (puzzle, key, item) of the JSON ``text``."""
     offsets = _offsets(text)
     # Where each line ends, found once: a line number is then a bisection, not a count of the
     # newlines before the value (which made reading a set quadratic in its length).
@@ -55,12 +77,36 @@ def parse(text: str) -> list[Puzzle]:
             path = path[:-1]
         return bisect.bisect_left(newlines, offsets.get(path, 0)) + 1
 
-    if isinstance(data, list):
-        if not data:
-            raise ParseError("the JSON list holds no puzzle", line=1)
-        check_puzzles(len(data), 1)
-        return [_listed(obj, k, where) for k, obj in enumerate(data)]
-    return [_puzzle(data, (), where)]
+    return where
+
+
+def _json_lines(text: str, err: json.JSONDecodeError) -> list[Puzzle | NonolabError] | None:
+    """The puzzles of JSON Lines, when ``err`` is the extra data after a first line that is
+    JSON by itself (else None: the text is broken JSON); each non-blank line one puzzle."""
+    lines = text.replace("\r\n", "\n").split("\n")
+    first = next((i for i, line in enumerate(lines) if line.strip()), 0)
+    if err.msg != "Extra data" or err.lineno <= first + 1:
+        return None
+    try:
+        json.loads(lines[first])
+    except ValueError:
+        return None
+    numbered = [(number, line) for number, line in enumerate(lines, 1) if line.strip()]
+    check_puzzles(len(numbered), 1)
+    return each(lambda at: _line_puzzle(*numbered[at]), range(len(numbered)))
+
+
+def _line_puzzle(number: int, line: str) -> Puzzle:
+    """The puzzle on line ``number`` of JSON Lines; its errors name that line."""
+    try:
+        return every(parse_each(line))[0] if line.lstrip()[:1] == "{" else _refuse_line(line)
+    except NonolabError as err:
+        err.line = number   # a line's own line is 1
+        raise
+
+
+def _refuse_line(line: str) -> Puzzle:
+    raise ParseError("a line of JSON Lines must be one puzzle, a JSON object", line=1)
 
 
 def _space(text: str, i: int) -> int:
@@ -104,14 +150,6 @@ def _offsets(text: str) -> dict[tuple, int]:
     except (ValueError, IndexError, RecursionError):
         pass    # positions are a courtesy: without them errors point at line 1
     return found
-
-
-def _listed(obj: Any, k: int, where: Callable[[tuple], int]) -> Puzzle:
-    """Puzzle ``k`` of a list; its errors name it, since a set written on one line has one line number."""
-    try:
-        return _puzzle(obj, (k,), where)
-    except NonolabError as err:
-        raise err.within(f"puzzle {k + 1}") from None
 
 
 def _puzzle(obj: Any, path: tuple, where: Callable[[tuple], int]) -> Puzzle:

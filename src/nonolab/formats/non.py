@@ -28,9 +28,9 @@ from typing import Any, Sequence
 
 from nonolab.core.grid import COLOUR_CHARS
 from nonolab.core.puzzle import Puzzle
-from nonolab.errors import ParseError
-from nonolab.formats._common import (ClueLines, build, clue_text, is_blank, make_goal, read_clue_block, require_text,
-                                     split_lines, to_int, with_givens)
+from nonolab.errors import NonolabError, ParseError
+from nonolab.formats._common import (ClueLines, build, clue_text, each, every, is_blank, make_goal, read_clue_block,
+                                     require_text, split_lines, to_int, with_givens)
 
 _KEY = re.compile(r"([A-Za-z_][\w-]*)(?:\s+(.*))?$")
 _SIZE_KEY = re.compile(r"\s*(width|height|rows|columns)(\s+[0-9]+)?\s*$", re.IGNORECASE)
@@ -46,17 +46,22 @@ def sniff(text: str) -> bool:
 
 
 def parse(text: str) -> list[Puzzle]:
+    return every(parse_each(text))
+
+
+def parse_each(text: str) -> list[Puzzle | NonolabError]:
+    """Every puzzle of the text, or its own error: the ``====`` separators and the keys that
+    open a puzzle in concatenated files are the set's structure, each part one puzzle."""
     lines = split_lines(text)
     require_text(lines)
-    puzzles = []
+    parts = []
     start = 0
     for i in range(len(lines) + 1):
         if i == len(lines) or _SEPARATOR.match(lines[i]):
-            for first, last in _stream_parts(lines, start, i):
-                if any(not is_blank(x) for x in lines[first:last]):
-                    puzzles.append(_parse_one(lines, first, last))
+            parts += [(first, last) for first, last in _stream_parts(lines, start, i)
+                      if any(not is_blank(x) for x in lines[first:last])]
             start = i + 1
-    return puzzles
+    return each(lambda part: _parse_one(lines, *part), parts)
 
 
 # Keys that open a puzzle: seen after a complete puzzle, they start the next one.

@@ -15,7 +15,7 @@ from types import ModuleType
 from typing import Sequence
 
 from nonolab.core.puzzle import Puzzle
-from nonolab.errors import InvalidArgument, UnknownFormat
+from nonolab.errors import InvalidArgument, NonolabError, UnknownFormat
 
 __all__ = ["Format", "names", "suffixes", "suffix_of", "holds_colour", "colour_formats", "holds_givens",
            "holds_several", "reads_concatenated",
@@ -49,6 +49,12 @@ class Format:
 
     def parse(self, text: str) -> list[Puzzle]:
         return self.code().parse(text)
+
+    def parse_each(self, text: str) -> "list[Puzzle | NonolabError]":
+        """Every puzzle of ``text`` or its own error, for a format that holds several (its module's
+        ``parse_each``); a format of one puzzle a file gives its one puzzle (its error is raised)."""
+        code = self.code()
+        return code.parse_each(text) if hasattr(code, "parse_each") else code.parse(text)
 
     def write(self, puzzle: Puzzle) -> str:
         return self.code().write(puzzle)

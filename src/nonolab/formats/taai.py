@@ -12,9 +12,9 @@ import re
 from typing import Sequence
 
 from nonolab.core.puzzle import Puzzle
-from nonolab.errors import InvalidPuzzle, ParseError
+from nonolab.errors import InvalidPuzzle, NonolabError, ParseError
 from nonolab.formats import cwd, picture
-from nonolab.formats._common import (ClueLines, CLUE_LINE, build, clue_text, first_content, is_blank,
+from nonolab.formats._common import (ClueLines, CLUE_LINE, build, clue_text, each, every, first_content, is_blank,
                                      numbers_only, parse_clue, require_text, split_lines)
 from nonolab.formats.limits import check_puzzles
 
@@ -44,6 +44,13 @@ def sniff(text: str) -> bool:
 
 
 def parse(text: str) -> list[Puzzle]:
+    return every(parse_each(text))
+
+
+def parse_each(text: str) -> list[Puzzle | NonolabError]:
+    """Every puzzle of the text, or its own error: the headers are the set's structure (text
+    before the first, a header without its number: the file's error), the clues under each
+    header one puzzle."""
     lines = split_lines(text)
     require_text(lines)
     headers = [i for i, x in enumerate(lines) if x.lstrip().startswith("$")]
@@ -54,14 +61,14 @@ def parse(text: str) -> list[Puzzle]:
     first = first_content(lines)
     if first < headers[0]:
         raise ParseError("text before the first '$' header", line=first + 1)
-    puzzles = []
-    for k, h in enumerate(headers):
+    names = []
+    for h in headers:
         m = _HEADER.fullmatch(lines[h].strip())
         if not m:
             raise ParseError("bad puzzle header (expected '$' and a number)", line=h + 1)
-        end = headers[k + 1] if k + 1 < len(headers) else len(lines)
-        puzzles.append(_puzzle(lines, h + 1, end, "$" + m.group(1), h + 1))
-    return puzzles
+        names.append("$" + m.group(1))
+    ends = headers[1:] + [len(lines)]
+    return each(lambda k: _puzzle(lines, headers[k] + 1, ends[k], names[k], headers[k] + 1), range(len(headers)))
 
 
 def _puzzle(lines: Sequence[str], start: int, end: int, name: str, header_line: int) -> Puzzle:

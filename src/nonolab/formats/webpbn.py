@@ -21,8 +21,8 @@ from xml.parsers import expat
 from nonolab.core.grid import Solution
 from nonolab.core.puzzle import Puzzle
 from nonolab.core.violations import clues_of
-from nonolab.errors import ParseError
-from nonolab.formats._common import ClueLines, build, make_goal, shown, to_int
+from nonolab.errors import NonolabError, ParseError
+from nonolab.formats._common import ClueLines, build, each, every, make_goal, shown, to_int
 from nonolab.formats.limits import check_depth, check_puzzles
 
 _META = ("id", "source", "author", "copyright", "description")
@@ -106,6 +106,12 @@ def _tree(text: str) -> _Element:
 
 
 def parse(text: str) -> list[Puzzle]:
+    return every(parse_each(text))
+
+
+def parse_each(text: str) -> list[Puzzle | NonolabError]:
+    """Every ``<puzzle>`` of the set, or its own error: the XML is the set's structure (XML that
+    is not well formed, a set without puzzles: the file's error)."""
     root = _tree(text)
     if root.tag == "puzzle":        # lenient: a lone puzzle without its set
         return [_puzzle(root, {})]
@@ -113,10 +119,10 @@ def parse(text: str) -> list[Puzzle]:
         raise ParseError(f"the root element is <{root.tag}>, expected <puzzleset>", line=root.line)
     defaults = {k: v for k in ("title", "author", "copyright", "source")
                 if (v := root.child_text(k))}
-    puzzles = [_puzzle(el, defaults) for el in root.find("puzzle")]
-    if not puzzles:
+    elements = list(root.find("puzzle"))
+    if not elements:
         raise ParseError("the <puzzleset> holds no <puzzle>", line=root.line)
-    return puzzles
+    return each(lambda el: _puzzle(el, defaults), elements)
 
 
 _Counts = list[tuple[str, int]]     # the <count> texts of one <line>, with their lines

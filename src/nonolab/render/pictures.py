@@ -65,7 +65,7 @@ def _compose(boards: Sequence[tuple[Board, dict[str, Any]]], legend: Legend, tit
         board.draw(out, x, pad, **drawing)
         x += board.width + pad
     height = pad + max(b.height for b, _ in boards) + pad * 0.5
-    legend.draw(out, pad, height)
+    legend.fit(x - 2 * pad).draw(out, pad, height)   # wrapped to the boards' width
     width = max(x, legend.width + 2 * pad)
     return document(width, height + legend.height + pad * 0.5, out, title, page, clue_size=boards[0][0].font)
 
@@ -252,7 +252,8 @@ def ambiguity_svg(report: Any, puzzle: Puzzle | None = None, *, cell: float = DE
 
     >>> import nonolab
     >>> switch = Puzzle(rows=((1,), (1,)), columns=((1,), (1,)))
-    >>> "2x2 switch at rows 1-2, columns 1-2" in ambiguity_svg(nonolab.ambiguity_report(switch, "native"), switch)
+    >>> svg = ambiguity_svg(nonolab.ambiguity_report(switch, "native"), switch)
+    >>> "a: 2x2 switch at rows" in svg      # the legend wrapped to the narrow grid: "1-2, columns 1-2" below
     True
     """
     if report.reference is None:

@@ -89,7 +89,7 @@ def steps_svg(puzzle: Puzzle, steps: Iterable[Any], *, cell: float = 20) -> str:
                       else "black / white: decided filled / empty"),
                      (("frame", MARK_INK), "red frame: set by the step shown") if colour else
                      (("pair", "#c0392b", "#f5b7b1"), "red / pink: set by the step shown")], cell)
-    legend.draw(out, pad, pad + board.height + pad * 0.5)
+    legend.fit(board.width).draw(out, pad, pad + board.height + pad * 0.5)
     return document(max(board.width + 2 * pad, legend.width + 2 * pad),
                     board.height + legend.height + pad * 2, out, f"nonolab: the steps of {puzzle.name or 'a puzzle'}")
 

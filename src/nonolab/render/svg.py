@@ -329,48 +329,100 @@ halves), ``("ring",)`` or ``("frame", colour)``."""
 
 
 class Legend:
-    """Lines of ``(swatch, text)`` below the boards; only what the picture draws."""
+    """Lines of ``(swatch, text)`` below the boards; only what the picture draws.
+
+    The text is never smaller than :data:`LEGEND_MIN_FONT` (readable in a PNG at any
+    ``--cell``) and grows with the cell; :meth:`fit` wraps it to the width of the boards
+    it explains, so that at a small cell the legend stays within the picture instead of
+    making it several times wider than the grid.
+
+    >>> legend = Legend([(("ring",), "ring: a suggested given (2 in all)")], cell=5)
+    >>> legend.width > 16 * legend.font, legend.fit(80).width <= 16 * legend.font, legend.lines[0]
+    (True, True, ['ring: a suggested given', '(2 in all)'])
+    """
 
     def __init__(self, entries: Sequence[tuple[Swatch, str]], cell: float):
         self.entries = list(entries)
-        self.font = max(cell * 0.55, 9.0)
+        self.font = max(cell * 0.55, LEGEND_MIN_FONT)
         self.step = self.font * 1.5
-        swatch = self.font * 1.6
-        self.width = max((swatch + text_width(t, self.font) for _, t in self.entries), default=0.0)
-        self.height = self.step * len(self.entries) + (self.font * 0.5 if self.entries else 0.0)
+        self.fit(None)
+
+    def fit(self, width: float | None) -> "Legend":
+        """Wrap each entry's text (at spaces) to ``width``, swatch included, but never
+        narrower than :data:`LEGEND_MIN_EMS` fonts (a few words a line); ``None``: one line each."""
+        f = self.font
+        room = None if width is None else max(width, LEGEND_MIN_EMS * f) - SWATCH_EMS * f
+        self.lines = [_wrap(text, room, f) for _, text in self.entries]
+        self.width = max((SWATCH_EMS * f + text_width(line, f) for lines in self.lines for line in lines),
+                         default=0.0)
+        count = sum(len(lines) for lines in self.lines)
+        self.height = self.step * count + (f * 0.5 if self.entries else 0.0)
+        return self
 
     def draw(self, out: list[str], x0: float, y0: float) -> None:
         if not self.entries:
             return
         f = self.font
         out.append(f'<g class="legend" font-family="{FONT}" font-size="{_num(f)}" fill="#000000">')
-        for i, (swatch, text) in enumerate(self.entries):
-            top = y0 + f * 0.5 + i * self.step
-            x, y, s = _num(x0), _num(top), _num(f)
-            kind = swatch[0]
-            if kind == "fill":
-                out.append(f'<rect x="{x}" y="{y}" width="{s}" height="{s}" fill="{swatch[1]}" stroke="#333333" '
-                           'stroke-width="0.5"/>')
-            elif kind == "pair":
-                half = _num(f / 2)
-                out.append(f'<rect x="{x}" y="{y}" width="{half}" height="{s}" fill="{swatch[1]}"/>')
-                out.append(f'<rect x="{_num(x0 + f / 2)}" y="{y}" width="{half}" height="{s}" fill="{swatch[2]}"/>')
-                out.append(f'<rect x="{x}" y="{y}" width="{s}" height="{s}" fill="none" stroke="#333333" '
-                           'stroke-width="0.5"/>')
-            elif kind == "ring":
-                out.append(f'<circle cx="{_num(x0 + f / 2)}" cy="{_num(top + f / 2)}" r="{_num(f * 0.4)}" '
-                           f'fill="none" stroke="#000000" stroke-width="{_num(max(f / 8, 1))}"/>')
-            elif kind == "note":   # a warning: a red disc with a white "!"
-                out.append(f'<circle cx="{_num(x0 + f / 2)}" cy="{_num(top + f / 2)}" r="{_num(f / 2)}" '
-                           f'fill="{swatch[1]}"/>')
-                out.append(f'<text x="{_num(x0 + f / 2)}" y="{_num(top + f * 0.85)}" text-anchor="middle" '
-                           f'font-weight="bold" fill="#ffffff">!</text>')
-            elif kind == "frame":
-                out.append(f'<rect x="{x}" y="{y}" width="{s}" height="{s}" fill="none" stroke="{swatch[1]}" '
-                           f'stroke-width="{_num(max(f / 7, 1.5))}"/>')
-            out.append(f'<text class="entry" x="{_num(x0 + f * 1.6)}" y="{_num(top + f * 0.85)}">'
-                       f'{escape(text)}</text>')
+        row = 0
+        for (swatch, _), lines in zip(self.entries, self.lines):
+            top = y0 + f * 0.5 + row * self.step
+            self._swatch(out, swatch, x0, top)
+            x = _num(x0 + f * SWATCH_EMS)
+            # One text element an entry (a reader finds each entry whole); a wrapped one
+            # continues in tspans, each a line lower, indented under the first.
+            text = escape(lines[0]) + "".join(f'<tspan x="{x}" dy="{_num(self.step)}">{escape(line)}</tspan>'
+                                              for line in lines[1:])
+            out.append(f'<text class="entry" x="{x}" y="{_num(top + f * 0.85)}">{text}</text>')
+            row += len(lines)
         out.append("</g>")
+
+    def _swatch(self, out: list[str], swatch: Swatch, x0: float, top: float) -> None:
+        f = self.font
+        x, y, s = _num(x0), _num(top), _num(f)
+        kind = swatch[0]
+        if kind == "fill":
+            out.append(f'<rect x="{x}" y="{y}" width="{s}" height="{s}" fill="{swatch[1]}" stroke="#333333" '
+                       'stroke-width="0.5"/>')
+        elif kind == "pair":
+            half = _num(f / 2)
+            out.append(f'<rect x="{x}" y="{y}" width="{half}" height="{s}" fill="{swatch[1]}"/>')
+            out.append(f'<rect x="{_num(x0 + f / 2)}" y="{y}" width="{half}" height="{s}" fill="{swatch[2]}"/>')
+            out.append(f'<rect x="{x}" y="{y}" width="{s}" height="{s}" fill="none" stroke="#333333" '
+                       'stroke-width="0.5"/>')
+        elif kind == "ring":
+            out.append(f'<circle cx="{_num(x0 + f / 2)}" cy="{_num(top + f / 2)}" r="{_num(f * 0.4)}" '
+                       f'fill="none" stroke="#000000" stroke-width="{_num(max(f / 8, 1))}"/>')
+        elif kind == "note":   # a warning: a red disc with a white "!"
+            out.append(f'<circle cx="{_num(x0 + f / 2)}" cy="{_num(top + f / 2)}" r="{_num(f / 2)}" '
+                       f'fill="{swatch[1]}"/>')
+            out.append(f'<text x="{_num(x0 + f / 2)}" y="{_num(top + f * 0.85)}" text-anchor="middle" '
+                       f'font-weight="bold" fill="#ffffff">!</text>')
+        elif kind == "frame":
+            out.append(f'<rect x="{x}" y="{y}" width="{s}" height="{s}" fill="none" stroke="{swatch[1]}" '
+                       f'stroke-width="{_num(max(f / 7, 1.5))}"/>')
+
+
+#: The legend's smallest text, in pixels (user units): readable in a PNG at any cell size.
+LEGEND_MIN_FONT = 9.0
+#: A legend is never wrapped narrower than this many of its fonts (swatch included).
+LEGEND_MIN_EMS = 16.0
+#: The swatch and the space after it, in fonts.
+SWATCH_EMS = 1.6
+
+
+def _wrap(text: str, room: float | None, font: float) -> list[str]:
+    """``text`` in lines no wider than ``room`` (by :func:`text_width`), broken at spaces;
+    a word longer than a line stands alone on its line."""
+    if room is None:
+        return [text]
+    lines: list[str] = []
+    for word in text.split(" "):
+        if lines and text_width(f"{lines[-1]} {word}", font) <= room:
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(word)
+    return lines or [""]
 
 
 def document(width: float, height: float, body: Sequence[str], title: str = "", page: str | None = None,

@@ -16,7 +16,7 @@ from nonolab.core.grid import EMPTY, FILLED, Grid, Solution
 from nonolab.core.lazy import BuiltOnFirstRead
 from nonolab.core.puzzle import Puzzle
 from nonolab.core.violations import violations
-from nonolab.errors import InvalidArgument, LimitReached, WrongAnswer
+from nonolab.errors import InvalidArgument, LimitReached, Unsupported, WrongAnswer
 from nonolab.solvers.size import bytes_per_cell   # (its home; named here, where backends look)
 # What a backend declares lives in its own module; the contract names it here as ever.
 from nonolab.solvers.capability import Capability, capabilities
@@ -305,9 +305,9 @@ def accept(backend: Any, puzzle: Puzzle, given: "Given | None") -> Given:
     Raises:
         TooLarge: the puzzle's cells times the memory ``backend`` declares a cell
             (:func:`bytes_per_cell`) exceed the memory budget (``NONOLAB_MAX_MEMORY``).
-        InvalidArgument: the puzzle is in colour and ``backend`` does not declare
-            :attr:`Capability.COLOUR`; the puzzle has givens and ``backend`` does not
-            declare :attr:`Capability.GIVEN_CELLS`; the given does not fit the puzzle,
+        Unsupported: the puzzle needs a capability ``backend`` does not declare
+            (:func:`needs`: :attr:`Capability.COLOUR`, :attr:`Capability.GIVEN_CELLS`).
+        InvalidArgument: the given does not fit the puzzle,
             contradicts its givens, or asks for a capability ``backend`` does not declare.
     """
     declared = capabilities(backend)
@@ -321,7 +321,7 @@ def accept(backend: Any, puzzle: Puzzle, given: "Given | None") -> Given:
             takers = backends_with(needed) if backends_with is not None else []
             doing = ("solves black-and-white puzzles only" if needed is Capability.COLOUR
                      else "does not take given cells")
-            raise InvalidArgument(f"backend {backend.name!r} {doing}; {what} need one of: "
+            raise Unsupported(f"backend {backend.name!r} {doing}; {what} need one of: "
                                   f"{', '.join(takers) or 'none installed'}")
     if given is None:
         return Given().within(puzzle)

@@ -63,6 +63,10 @@ class Option:
         spelling: for ``"choice"``: turns another spelling a user may type (an alias,
             such as cnf's ``m22``) into one of the choices, or raises
             :class:`~nonolab.errors.InvalidArgument`.
+        needs: the option that must be on (not 0, false or none) for this one to change
+            anything (lcg's ``first_mode`` needs ``modes``): :func:`settle` refuses this one
+            set to another value than its default while that one is off, and the
+            differential wall runs it together with that one.
     """
 
     name: str
@@ -75,6 +79,7 @@ class Option:
     optional: bool = False
     experimental: bool = False
     spelling: Callable[[str], str] | None = None
+    needs: str | None = None
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
@@ -222,14 +227,26 @@ def settle(solver: Any, given: Mapping[str, Any]) -> dict[str, Any]:
     nonolab.errors.InvalidArgument: backend 'demo': option workers=0: expected an integer >= 1
 
     Raises:
-        InvalidArgument: an unknown option name, or a bad value (see :meth:`Option.parse`).
+        InvalidArgument: an unknown option name, a bad value (see :meth:`Option.parse`),
+            or an option set while the option it :attr:`~Option.needs` is off (it would
+            change nothing: said, not ignored).
     """
     cls = type(solver)
     refuse_undeclared(cls.name, cls, given)
+    options = declared(cls)
     values = {name: option.parse(given[name], cls.name) if name in given else option.default
-              for name, option in declared(cls).items()}
+              for name, option in options.items()}
+    for name, option in options.items():
+        if option.needs is not None and values[name] != option.default and not values[option.needs]:
+            raise InvalidArgument(f"backend {cls.name!r}: option {name}={given[name]} changes nothing while "
+                                  f"{option.needs} is off ({option.needs}={_show_value(values[option.needs])}): "
+                                  f"set {option.needs} too")
     vars(solver).update(values)
     return values
+
+
+def _show_value(value: Any) -> str:
+    return "none" if value is None else "false" if value is False else str(value)
 
 
 def max_states_option(default: int) -> Option:

@@ -94,3 +94,20 @@ def bytes_per_cell(backend: Any, puzzle: Puzzle) -> int:
     of_puzzle = getattr(backend, "memory_per_cell", None)
     colour = getattr(backend, "COLOUR_BYTES_PER_CELL", None) if puzzle.is_colour else None
     return int(of_puzzle(puzzle)) if of_puzzle else colour or getattr(backend, "BYTES_PER_CELL", None) or 0
+
+
+def fits_memory(puzzle: Puzzle, bytes_per_cell: int) -> bool:
+    """Whether ``bytes_per_cell`` for each of ``puzzle``'s cells is within the active memory
+    budget (the rule :func:`nonolab.formats.limits.check_memory` refuses by): for a part of
+    a search that may be left out, such as native's LalaFrogKK slot.
+
+    >>> fits_memory(Puzzle(rows=((1,),), columns=((1,),)), 17)
+    True
+    """
+    from nonolab.formats.limits import check_memory
+
+    try:
+        check_memory("", puzzle.width, puzzle.height, bytes_per_cell)
+    except TooLarge:
+        return False
+    return True

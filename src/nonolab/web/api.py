@@ -121,7 +121,10 @@ def create_app(time_limit: float | None = 60.0, workers: int = 2,
         if not 1 <= index <= len(puzzles):
             raise InvalidArgument(f"{name or 'the text'}: puzzle {index} is out of range: it holds "
                                   f"{len(puzzles)} puzzle{'s' * (len(puzzles) != 1)}")
-        entry = store.add(work.Entry(puzzles[index - 1], origin=name or "pasted text"))
+        chosen = puzzles[index - 1]
+        if isinstance(chosen, NonolabError):   # that puzzle could not be read: its error (the others can be)
+            raise chosen
+        entry = store.add(work.Entry(chosen, origin=name or "pasted text"))
         return JSONResponse({"puzzle": work.summary(entry), "index": index, "in_file": len(puzzles)})
 
     async def draw(request: Request) -> Response:

@@ -73,18 +73,19 @@ class Store:
             return self._entries.get(entry_id)
 
 
-def loaded(data: bytes, name: str | None, fmt: str | None) -> list[Puzzle]:
+def loaded(data: bytes, name: str | None, fmt: str | None) -> list[Puzzle | NonolabError]:
     """The puzzles of an upload or a paste: read as a file called ``name`` (its suffix
-    may decide the format, errors are named after it), or as text when unnamed."""
-    from nonolab.formats import InputLimits, load_bytes_all, loads_all
+    may decide the format, errors are named after it), or as text when unnamed; each read on
+    its own, a puzzle or its error (a set's bad puzzle leaves the others loadable)."""
+    from nonolab.formats import InputLimits, load_bytes_each, loads_each
     from nonolab.formats._files import decode
 
     fmt = fmt or None
     given = InputLimits().resolved().max_cells   # None: no limit but the workbench's own
     limits = InputLimits(max_cells=MAX_CELLS if given is None else min(given, MAX_CELLS))
     if name:
-        return load_bytes_all(data, name, fmt, limits)
-    return loads_all(decode(data), fmt, limits)
+        return load_bytes_each(data, name, fmt, limits)
+    return loads_each(decode(data), fmt, limits)
 
 
 def drawn(rows: Any, name: str = "") -> Puzzle:

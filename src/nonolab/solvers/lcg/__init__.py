@@ -192,16 +192,16 @@ class LcgSolver:
         Option("interleave", "int", 0, "conflicts of a search without hints before the default search "
                "starts beside it, the two in doubling turns until the first solution (0: one search)", minimum=0),
         Option("interleave_ratio", "int", 4, "with interleave, the default search's conflicts over the other's "
-               "in each round", minimum=1, maximum=1000),
+               "in each round", minimum=1, maximum=1000, needs="interleave"),
         Option("modes", "int", 0, "mode switching in one search: the first mode's conflicts, each later mode "
                "twice as long (stable: Luby restarts, target phases; focused: glucose restarts, faster decay, "
                "saved phases; 0: off)", minimum=0, maximum=100_000_000),
         Option("first_mode", "choice", "focused", "with modes, the mode that comes first",
-               choices=tuple(_FIRST_MODE)),
+               choices=tuple(_FIRST_MODE), needs="modes"),
         Option("focused_decay", "float", 0.85, "with modes, the VSIDS decay in the focused mode (stable: 0.95)",
-               minimum=0.5, maximum=0.99),
+               minimum=0.5, maximum=0.99, needs="modes"),
         Option("focused_phases", "choice", "saved", "with modes, the phases the focused mode's decisions take",
-               choices=tuple(_PHASES)),
+               choices=tuple(_PHASES), needs="modes"),
         Option("rephase", "int", 0, "conflicts before the first reset of the saved phases (best, original, best, "
                "flipped; then 2x, 3x... apart; 0: never)", minimum=0, maximum=100_000_000),
         Option("probe_binaries", "bool", False, "root probing keeps what each probe implied as binary clauses "

@@ -136,7 +136,8 @@ class NativeSolver:
     # grid and probing's scratch grids, 2.9-4.6 bytes a cell more at peak on 4 M to 100 M
     # cells, and with the step log its copy of the root's log rows, 27-28 more
     # (benchmarks/log/2026-11-27-tidy-7.md; tests/native/test_slot_memory.py holds a
-    # search to the sum).  Declared, so the slot runs at any size under the one budget.
+    # search to the sum).  Declared, so the slot runs at any size under the one budget; a
+    # budget that holds the search but not the slot beside it switches the slot off (_slot_bytes).
     SLOT_BYTES_PER_CELL = 5
     SLOT_STEP_LOG_BYTES_PER_CELL = 28
     # The colour engine (its grid of colour sets, the root's copy, probing's four scratch
@@ -209,7 +210,7 @@ class NativeSolver:
     def memory_per_cell(self, puzzle: Puzzle) -> int:
         """The memory this engine declares a cell of ``puzzle`` costs (held to the budget by
         ``accept``): the colour or the black-and-white engine's, the step log's when it
-        keeps one, and LalaFrogKK's slot's when it may run (options: so declared per
+        keeps one, and LalaFrogKK's slot's when it may run and fits (options: so declared per
         instance, not read off the class; the colour engine runs no slot).
 
         >>> p = Puzzle(rows=((1,),), columns=((1,),))
@@ -218,12 +219,20 @@ class NativeSolver:
         >>> NativeSolver(lalafrog_after=None).memory_per_cell(p)
         12
         """
-        steps = self.record_steps
+        log = self.STEP_LOG_BYTES_PER_CELL if self.record_steps else 0
         if puzzle.is_colour:
-            return self.COLOUR_BYTES_PER_CELL + (self.STEP_LOG_BYTES_PER_CELL if steps else 0)
-        slot = 0 if self.lalafrog_after is None else (
-            self.SLOT_BYTES_PER_CELL + (self.SLOT_STEP_LOG_BYTES_PER_CELL if steps else 0))
-        return self.BYTES_PER_CELL + (self.STEP_LOG_BYTES_PER_CELL if steps else 0) + slot
+            return self.COLOUR_BYTES_PER_CELL + log
+        return self.BYTES_PER_CELL + log + self._slot_bytes(puzzle, self.BYTES_PER_CELL + log)
+
+    def _slot_bytes(self, puzzle: Puzzle, rest: int) -> int:
+        """LalaFrogKK's slot's bytes a cell on ``puzzle`` beside the search's ``rest``; 0 when it is
+        off, or when the budget holds the search but not the slot: a speed-up, not another answer
+        (one more complete search of the same space), it then gives way rather than refuse the run."""
+        if self.lalafrog_after is None:
+            return 0
+        from nonolab.solvers.size import fits_memory
+        slot = self.SLOT_BYTES_PER_CELL + (self.SLOT_STEP_LOG_BYTES_PER_CELL if self.record_steps else 0)
+        return slot if fits_memory(puzzle, rest + slot) else 0
 
     def solve_many(self, puzzles: Iterable[Puzzle], limits: Limits = Limits(),
                    rest: Callable[[Puzzle, Limits], SolveResult] | None = None) -> Iterator[Any]:
@@ -286,7 +295,8 @@ class NativeSolver:
                 unsubscribe: list[Callable[[], None]]) -> SolveResult:
         """The search of :meth:`solve` from its ``first`` space (forks subscribe to the cancel too)."""
         styles = list(_STYLES) if self.restarts else [(self.probe_depth, self.deep_sweeps)]
-        slot_after = self.lalafrog_after
+        rest = self.BYTES_PER_CELL + (self.STEP_LOG_BYTES_PER_CELL if self.record_steps else 0)
+        slot_after = self.lalafrog_after if self._slot_bytes(puzzle, rest) else None   # (within the budget)
         turns = len(styles) + (slot_after is not None)  # the styles, then LalaFrogKK's slot
         spaces = [first]
         # Under a time limit the search ends early enough to check what it finds (checks.py).
