@@ -74,10 +74,28 @@ public:
         }
         if (!fits(clue, k, n)) return false;  // (and every shift below stays under 128)
         if (!forward(clue, k, e, f, n, F_, runs_)) return false;
-        const Word re = reverse(e, n), rf = reverse(f, n);
+        Word re, rf;
+        if (WIDTH == 64 && n < 32) {
+            // Two rows of under 32 bits reversed in one word: its halves swap, each reversed.
+            const uint64_t both = reverse_bits(static_cast<uint64_t>(e) | static_cast<uint64_t>(f) << 32);
+            re = static_cast<Word>((both >> 32) >> (32 - n));
+            rf = static_cast<Word>((both & 0xFFFFFFFFULL) >> (32 - n));
+        } else {
+            re = reverse(e, n);
+            rf = reverse(f, n);
+        }
         Word rruns[MAX_CELLS + 1];
         forward(rclue, k, re, rf, n, R_, rruns);  // feasible too: the same line read backwards
-        for (int j = 0; j <= k; ++j) B_[j] = reverse(R_[k - j], n + 1);
+        int j = 0;
+        if (WIDTH == 64 && n < 32) {
+            for (; j < k; j += 2) {
+                const uint64_t both =
+                    reverse_bits(static_cast<uint64_t>(R_[k - j]) | static_cast<uint64_t>(R_[k - j - 1]) << 32);
+                B_[j] = static_cast<Word>((both >> 32) >> (31 - n));
+                B_[j + 1] = static_cast<Word>((both & 0xFFFFFFFFULL) >> (31 - n));
+            }
+        }
+        for (; j <= k; ++j) B_[j] = reverse(R_[k - j], n + 1);
         Word empty = 0, fill = 0;
         for (int j = 0; j <= k; ++j) empty |= F_[j] & e & (B_[j] >> 1);
         for (int j = 0; j < k; ++j) {

@@ -100,7 +100,8 @@ void Engine::explain_word(int line, int limit_pos, int implied, std::vector<int>
     uint64_t known_empty = BitLine64::low(n), known_fill = known_empty;
     int implied_at = -1, count = 0, top = 0;
     int candidates[64];
-    for (int i = n - 1; i >= 0; --i) {
+    // The line's cells, right to left: the implied one, then those assigned before the limit.
+    auto take = [&](int i) {
         const int v = cells[i];
         if (v == implied_var) {
             // The opposite of the implied value: implied & 1 says "empty", so filled.
@@ -114,13 +115,37 @@ void Engine::explain_word(int line, int limit_pos, int implied, std::vector<int>
                 top = std::max(top, l);
             }
         }
+    };
+    // When the limit lies past the root's cells (always, but for a root cell's own reason),
+    // the root's cells are all before it and none is a candidate: they come from the
+    // line's masks, and only the cells assigned above the root are read one by one (on a
+    // grid probing mostly solved, a few of the line's cells; a column's cells lie a row
+    // apart in memory).  The same cells, in the same order, as the loop over them all.
+    const size_t root_end = trail_lim_.empty() ? trail_.size() : static_cast<size_t>(trail_lim_[0]);
+    if (explain_from_root_ && static_cast<size_t>(limit_pos) >= root_end &&
+        (implied_var < 0 || level_[implied_var] > 0)) {
+        const uint64_t all = known_empty, may_empty = line_may_empty_[2 * line], may_fill = line_may_fill_[2 * line];
+        const uint64_t root = line_root_[2 * line];
+        known_empty &= ~(root & ~may_empty);  // the root's filled cells
+        known_fill &= ~(root & ~may_fill);
+        uint64_t above = all & ~(may_empty & may_fill) & ~root;
+        if (implied_var >= 0 && value_[implied_var] < 0) {
+            // (not met: a reason is asked for an assigned cell) the slow way.
+            known_empty = known_fill = all;
+            for (int i = n - 1; i >= 0; --i) take(i);
+        } else {
+            for (; above; above &= ~BitLine64::one(BitLine64::WIDTH - 1 - __builtin_clzll(above)))
+                take(BitLine64::WIDTH - 1 - __builtin_clzll(above));
+        }
+    } else {
+        for (int i = n - 1; i >= 0; --i) take(i);
     }
     uint64_t hash = (static_cast<uint64_t>(line) << 8 | static_cast<uint8_t>(implied_at)) * 0x9E3779B97F4A7C15ULL;
     hash = (hash ^ known_empty) * 0xBF58476D1CE4E5B9ULL;
     hash = (hash ^ (hash >> 29) ^ known_fill) * 0x94D049BB133111EBULL;
     hash ^= hash >> 32;
-    if (explain_cache_.empty()) explain_cache_.resize(kExplainSlots);
-    ExplainSlot* slot = &explain_cache_[hash & (kExplainSlots - 1)];
+    if (explain_cache_.empty()) explain_cache_.resize(kFirstExplainSlots);
+    ExplainSlot* slot = &explain_cache_[hash & (explain_cache_.size() - 1)];
     __builtin_prefetch(slot);
     __builtin_prefetch(reinterpret_cast<const char*>(slot) + 64);
     __builtin_prefetch(reinterpret_cast<const char*>(slot) + sizeof(ExplainSlot) - 1);
@@ -149,6 +174,12 @@ void Engine::explain_word(int line, int limit_pos, int implied, std::vector<int>
         ++counters_.explanation_hits;
         counters_.explained_literals += static_cast<long long>(clause.size());
         return;
+    }
+    // Twice as many stores as slots: the cache grows fourfold, empty (it is a memo).
+    if (++explain_stores_ > 2 * explain_cache_.size() && explain_cache_.size() < kMostExplainSlots) {
+        explain_cache_.assign(explain_cache_.size() * 4, ExplainSlot());
+        explain_stores_ = 0;
+        slot = &explain_cache_[hash & (explain_cache_.size() - 1)];
     }
     slot->line = line;
     slot->implied = static_cast<int8_t>(implied_at);

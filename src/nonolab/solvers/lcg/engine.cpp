@@ -68,11 +68,13 @@ void Engine::setup(const std::vector<std::vector<int>>& rows, const std::vector<
     line_cells_.resize(nlines);
     line_clue_.resize(nlines);
     for (int r = 0; r < height; ++r) {
-        for (int c = 0; c < width; ++c) line_cells_[r].push_back(r * width + c);
+        line_cells_[r].resize(width);
+        for (int c = 0; c < width; ++c) line_cells_[r][c] = r * width + c;
         line_clue_[r] = rows[r];
     }
     for (int c = 0; c < width; ++c) {
-        for (int r = 0; r < height; ++r) line_cells_[height + c].push_back(r * width + c);
+        line_cells_[height + c].resize(height);
+        for (int r = 0; r < height; ++r) line_cells_[height + c][r] = r * width + c;
         line_clue_[height + c] = columns[c];
     }
     int longest = std::max(width, height);
@@ -105,7 +107,7 @@ void Engine::setup(const std::vector<std::vector<int>>& rows, const std::vector<
     // Black-and-white lines that fit in the bit sets are solved there (bitline.hpp).
     bit_line_.assign(nlines, 0);
     line_rclue_.resize(nlines);
-    bool wide = values_ != 0;
+    bool wide = values_ != 0, wide_bits = false;
     for (int l = 0; l < nlines; ++l) {
         const std::vector<int>& clue = line_clue_[l];
         line_rclue_[l].assign(clue.rbegin(), clue.rend());
@@ -113,6 +115,7 @@ void Engine::setup(const std::vector<std::vector<int>>& rows, const std::vector<
         for (int len : clue) usable = usable && len > 0;
         bit_line_[l] = !usable ? 0 : static_cast<int>(line_cells_[l].size()) <= BitLine64::MAX_CELLS ? 1 : 2;
         wide = wide || !usable;
+        wide_bits = wide_bits || bit_line_[l] == 2;
     }
     if (!wide) longest = 1;  // the byte cache below is never used
     rows_kept_ = values_ == 0 && width <= BitLine::MAX_CELLS;
@@ -125,6 +128,7 @@ void Engine::setup(const std::vector<std::vector<int>>& rows, const std::vector<
         line_may_empty_[2 * l + 1] = static_cast<uint64_t>(all >> 64);
     }
     line_may_fill_ = line_may_empty_;
+    line_root_.assign(line_may_empty_.size(), 0);
     // About 32 MB of cache at most (key and result per slot), 2^16 slots at most.
     const size_t line_bytes = static_cast<size_t>(longest) * (values_ ? sizeof(uint32_t) : 1);
     size_t slots = 1;
@@ -132,8 +136,9 @@ void Engine::setup(const std::vector<std::vector<int>>& rows, const std::vector<
     cache_.resize(wide ? slots : 1);
     cache_mask_ = cache_.size() - 1;
     // 80 bytes a slot, 2^14 at most (1.3 MB, measured best on Gettys); it starts at 2^10
-    // and grows with use (lines.cpp): filling 1.3 MB took 0.2 ms of every solve.
-    bit_cache_.resize(values_ ? 1 : kFirstBitSlots);
+    // and grows with use (lines.cpp): filling 1.3 MB took 0.2 ms of every solve.  Only
+    // lines of 64-127 cells use it (lines.cpp): a grid without one has a single slot.
+    bit_cache_.resize(wide_bits ? kFirstBitSlots : 1);
     bit_cache_mask_ = bit_cache_.size() - 1;
 }
 

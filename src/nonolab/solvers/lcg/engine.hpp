@@ -100,6 +100,9 @@ public:
     void set_probe_binaries(bool on) { probe_binaries_ = on; }
     // Root probing skips the literals an earlier probe implied at the same root (probe.cpp).
     void set_probe_skipping(bool on) { skip_implied_probes_ = on; }
+    // Explanations take the root's cells from the line's masks (analysis.cpp; off: they
+    // read every cell, the same clauses, for the test that says so).
+    void set_explain_from_root(bool on) { explain_from_root_ = on; }
 
     // Fix a cell before the search; false when it contradicts an earlier fixed cell.
     bool fix(int cell, bool filled);
@@ -172,8 +175,12 @@ private:
         uint8_t count = 0;    // order[0..count): the candidates, in the order tried
         uint8_t order[64];
     };
+    // It starts at 2^8 slots (24 KB) and grows fourfold with use, up to 2^12 (lines.cpp's
+    // bit cache does the same): a 25x25 puzzle's few hundred explanations filled 2^12
+    // slots (390 KB) at every solve, about 2 % of an easy puzzle's time.
     std::vector<ExplainSlot> explain_cache_;
-    static constexpr size_t kExplainSlots = 1u << 12;
+    size_t explain_stores_ = 0;
+    static constexpr size_t kFirstExplainSlots = 1u << 8, kMostExplainSlots = 1u << 12;
 
     // A direct-mapped cache of line DP results, keyed by (line, exact state).
     struct CacheSlot {
@@ -205,8 +212,27 @@ private:
     // Two 64-bit words a line (line 2 * line + c / 64, bit c % 64): an assignment changes
     // one word of each, where a 128-bit mask took a double-word shift and two stores.
     std::vector<uint64_t> line_may_empty_, line_may_fill_;
+    // The same words' cells assigned at the root (decision level 0), which stay assigned:
+    // an explanation takes them from the masks without reading them cell by cell.
+    std::vector<uint64_t> line_root_;
+    bool explain_from_root_ = true;
     bool rows_kept_ = false, columns_kept_ = false;
-    void keep_masks(int var, int value);
+    // A black-and-white cell's value (1 filled, 0 empty, -1 open) in its row's and its
+    // column's masks; a root cell in line_root_ too.  (Here, not in lines.cpp: enqueue and
+    // backtrack call it for every cell, and a call into another file cost more than it.)
+    void keep_masks(int var, int value) {
+        const int row = var_row_[var], column = var_column_[var];
+        const bool root = trail_lim_.empty() && value >= 0;
+        auto keep = [&](int line, int at) {
+            const size_t word = 2 * static_cast<size_t>(line) + static_cast<size_t>(at >> 6);
+            const uint64_t bit = static_cast<uint64_t>(1) << (at & 63);
+            if (value != 1) line_may_empty_[word] |= bit; else line_may_empty_[word] &= ~bit;
+            if (value != 0) line_may_fill_[word] |= bit; else line_may_fill_[word] &= ~bit;
+            if (root) line_root_[word] |= bit;
+        };
+        if (rows_kept_) keep(row, column - height_);
+        if (columns_kept_) keep(column, row);
+    }
 
     // Assignment: -1 unassigned, 0 empty, 1 filled; lit_value_ the same per literal
     // (-1 unassigned, 0 false, 1 true), so clause propagation reads one byte a literal.

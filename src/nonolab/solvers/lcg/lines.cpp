@@ -50,20 +50,6 @@ bool Engine::run_line(int line) {
     return true;
 }
 
-// A black-and-white cell's value (1 filled, 0 empty, -1 open) in its row's and its
-// column's masks.
-void Engine::keep_masks(int var, int value) {
-    const int row = var_row_[var], column = var_column_[var];
-    auto keep = [&](int line, int at) {
-        const size_t word = 2 * static_cast<size_t>(line) + static_cast<size_t>(at >> 6);
-        const uint64_t bit = static_cast<uint64_t>(1) << (at & 63);
-        if (value != 1) line_may_empty_[word] |= bit; else line_may_empty_[word] &= ~bit;
-        if (value != 0) line_may_fill_[word] |= bit; else line_may_fill_[word] &= ~bit;
-    };
-    if (rows_kept_) keep(row, column - height_);
-    if (columns_kept_) keep(column, row);
-}
-
 // run_line on bit sets: the same cells forced, in the same order (left to right).
 bool Engine::run_bit_line(int line) {
     const std::vector<int>& cells = line_cells_[line];
@@ -72,11 +58,6 @@ bool Engine::run_bit_line(int line) {
     const uint64_t empty[2] = {line_may_empty_[2 * line], line_may_empty_[2 * line + 1]};  // (a bit line's masks are kept)
     const uint64_t fill[2] = {line_may_fill_[2 * line], line_may_fill_[2 * line + 1]};
     const Bits e = static_cast<Bits>(empty[1]) << 64 | empty[0], f = static_cast<Bits>(fill[1]) << 64 | fill[0];
-    uint64_t hash = static_cast<uint64_t>(line) * 0x9E3779B97F4A7C15ULL;
-    for (uint64_t word : {empty[0], empty[1], fill[0], fill[1]}) {
-        hash = (hash ^ word) * 0xBF58476D1CE4E5B9ULL;
-        hash ^= hash >> 31;
-    }
     if (bit_line_[line] == 1) {
         uint64_t may_empty = 0, may_fill = 0;
         const std::vector<int>& clue = line_clue_[line];
@@ -91,6 +72,11 @@ bool Engine::run_bit_line(int line) {
             enqueue(lit_of(cells[i], ((may_fill >> i) & 1) != 0), LINE, line);
         }
         return true;
+    }
+    uint64_t hash = static_cast<uint64_t>(line) * 0x9E3779B97F4A7C15ULL;
+    for (uint64_t word : {empty[0], empty[1], fill[0], fill[1]}) {
+        hash = (hash ^ word) * 0xBF58476D1CE4E5B9ULL;
+        hash ^= hash >> 31;
     }
     BitSlot* found = &bit_cache_[hash & bit_cache_mask_];
     if (found->line == line && found->empty == e && found->fill == f) {
