@@ -104,3 +104,12 @@ def test_each_engine_of_a_race_is_its_own():
     for _ in range(2):
         assert type(parts.engine("lcg")) is type(get("lcg")) and parts.engine("cpsat").workers == 1
         assert type(parts.engine("cpsat")) is type(get("cpsat")) and not hasattr(parts.engine("lcg"), "workers")
+
+
+def test_counter_names_made_once_stay_each_result_s_own():
+    from nonolab.solvers.auto.solo import _prefixed
+    for _ in range(2):   # the second time every name is known
+        assert _prefixed("cdcl_", {"conflicts": 3, "restarts": 1}) == {"cdcl_conflicts": 3, "cdcl_restarts": 1}
+        assert _prefixed("cdcl_", {"nodes": 2}) == {"cdcl_nodes": 2}
+        assert _prefixed("rival_", {"conflicts": 5}) == {"rival_conflicts": 5}
+        assert _prefixed("cdcl_", {}) == {}

@@ -28,7 +28,7 @@ __all__ = ["options_key", "settled", "remember", "fresh"]
 _PLAIN = (type(None), bool, int, float, str)
 # A settled state may also hold these (lcg's compiled module; auto's class in its key).
 _STATE = _PLAIN + (ModuleType, type)
-_SETTLED: dict[Any, dict[str, Any]] = {}
+_SETTLED: dict[Any, tuple[dict[str, Any], tuple[str, ...]]] = {}
 _SETTLED_MOST = 64   # option sets kept (a sweep of options builds many)
 
 
@@ -62,9 +62,22 @@ def _plain_state(state: Mapping[str, Any]) -> bool:
     return all(plain(value) for value in state.values())
 
 
-def _copied(state: Mapping[str, Any]) -> dict[str, Any]:
-    """``state`` with its dicts copied (each solver gets its own)."""
-    return {name: dict(value) if type(value) is dict else value for name, value in state.items()}
+def _kept(solver: Any) -> tuple[dict[str, Any], tuple[str, ...]] | None:
+    """``solver``'s state to keep: a copy, and the names of its dicts (each solver given
+    the state gets its own copy of those); ``None`` when the state is not plain."""
+    state = vars(solver)
+    if not _plain_state(state):
+        return None
+    dicts = tuple(name for name, value in state.items() if type(value) is dict)
+    return {name: dict(value) if name in dicts else value for name, value in state.items()}, dicts
+
+
+def _give(solver: Any, kept: tuple[dict[str, Any], tuple[str, ...]]) -> None:
+    """Give ``solver`` the ``kept`` state, its dicts copied."""
+    state = vars(solver)
+    state.update(kept[0])
+    for name in kept[1]:
+        state[name] = dict(state[name])
 
 
 def settled(solver: Any, key: tuple | None) -> bool:
@@ -76,21 +89,22 @@ def settled(solver: Any, key: tuple | None) -> bool:
     >>> other = Demo(); settled(other, options_key(Demo, {})), other.limits, other.limits is demo.limits
     (True, {'n': 1}, False)
     """
-    state = _SETTLED.get(key) if key is not None else None
-    if state is None:
+    kept = _SETTLED.get(key) if key is not None else None
+    if kept is None:
         return False
-    vars(solver).update(_copied(state))
+    _give(solver, kept)
     return True
 
 
 def remember(key: tuple | None, solver: Any) -> None:
     """Keep ``solver``'s state (just settled from the options ``key`` stands for) for the
     next solver of equal options, when it holds plain values only."""
-    if key is None or not _plain_state(vars(solver)):
+    kept = _kept(solver) if key is not None else None
+    if kept is None:
         return
     if len(_SETTLED) >= _SETTLED_MOST:
         _SETTLED.clear()
-    _SETTLED[key] = _copied(vars(solver))
+    _SETTLED[key] = kept
 
 
 def fresh(known: dict[Any, Any], key: Any, build: Callable[[], Any]) -> Any:
@@ -108,13 +122,10 @@ def fresh(known: dict[Any, Any], key: Any, build: Callable[[], Any]) -> Any:
     kept = known.get(key)
     if kept is None:
         made = build()
-        known[key] = (made, _copied(vars(made))) if _plain_state(vars(made)) else False
-        kept = known[key]
-        if kept is False:
-            return made
-    if kept is False:
+        kept = known[key] = (type(made), _kept(made))
+    cls, state = kept
+    if state is None:   # (not plain: built each time)
         return build()
-    cls, state = type(kept[0]), kept[1]
     copy = cls.__new__(cls)
-    vars(copy).update(_copied(state))
+    _give(copy, state)
     return copy
