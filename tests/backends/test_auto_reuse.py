@@ -113,3 +113,25 @@ def test_counter_names_made_once_stay_each_result_s_own():
         assert _prefixed("cdcl_", {"nodes": 2}) == {"cdcl_nodes": 2}
         assert _prefixed("rival_", {"conflicts": 5}) == {"rival_conflicts": 5}
         assert _prefixed("cdcl_", {}) == {}
+
+
+def test_an_engine_whose_state_cannot_be_copied_exactly_is_built_each_time():
+    built = []
+
+    class Slotted:
+        __slots__ = ("alarm",)
+
+        def __init__(self):
+            self.alarm = None
+            built.append(self)
+
+    class Shared:
+        def __init__(self):
+            self.hold = []   # a list: one solver's changes would reach the next
+            built.append(self)
+
+    for cls in (Slotted, Shared):
+        known: dict = {}
+        built.clear()
+        engines = [reuse.fresh(known, "e", cls) for _ in range(3)]
+        assert engines == built[-3:] and len(set(map(id, engines))) == 3

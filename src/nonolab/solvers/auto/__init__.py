@@ -277,7 +277,7 @@ class AutoSolver:
         settle(self, options)
         # The key of the parts shared by solvers of equal options (parts()): the options as
         # given (sorted by name; cheaper than the settled ones, and what they follow from).
-        self._given = None if progress is not None else (
+        self._given: tuple | None = None if progress is not None else (
             type(self), tuple(sorted(options.items())), tuple(sorted((native_options or {}).items())),
             tuple(sorted((cdcl_options or {}).items())))
         # Unset, each side of the race is the measured partner of the other.

@@ -64,9 +64,10 @@ def _plain_state(state: Mapping[str, Any]) -> bool:
 
 def _kept(solver: Any) -> tuple[dict[str, Any], tuple[str, ...]] | None:
     """``solver``'s state to keep: a copy, and the names of its dicts (each solver given
-    the state gets its own copy of those); ``None`` when the state is not plain."""
-    state = vars(solver)
-    if not _plain_state(state):
+    the state gets its own copy of those); ``None`` when the state is not plain (or not
+    all in its ``__dict__``, or made by a ``__new__`` of its own)."""
+    state = getattr(solver, "__dict__", None)
+    if state is None or type(solver).__new__ is not object.__new__ or not _plain_state(state):
         return None
     dicts = tuple(name for name, value in state.items() if type(value) is dict)
     return {name: dict(value) if name in dicts else value for name, value in state.items()}, dicts
@@ -126,6 +127,6 @@ def fresh(known: dict[Any, Any], key: Any, build: Callable[[], Any]) -> Any:
     cls, state = kept
     if state is None:   # (not plain: built each time)
         return build()
-    copy = cls.__new__(cls)
+    copy = object.__new__(cls)
     _give(copy, state)
     return copy
