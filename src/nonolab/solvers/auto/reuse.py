@@ -124,6 +124,8 @@ def fresh(known: dict[Any, Any], key: Any, build: Callable[[], Any]) -> Any:
     if kept is None:
         made = build()
         kept = known[key] = (type(made), _kept(made))
+        if kept[1] is None:
+            return made
     cls, state = kept
     if state is None:   # (not plain: built each time)
         return build()
