@@ -150,6 +150,7 @@ class TooLarge(NonolabError):
     cannot follow it (a web page: the server's operator sets the environment) says the
     limit without it (:meth:`limit_only`); ``str()`` ends with it, as the CLI prints it.
 
+    >>> from nonolab.errors import TooLarge
     >>> err = TooLarge("the image is 9 pixels, beyond the limit of 4 pixels", raise_with="NONOLAB_MAX_PIXELS=N")
     >>> str(err)
     'the image is 9 pixels, beyond the limit of 4 pixels (raise it with NONOLAB_MAX_PIXELS=N)'

@@ -21,7 +21,8 @@ def spoken(err: Exception) -> str:
     """A library error's one line in the page's words (its menus, not Python parameters;
     a limit and who can raise it, not an environment variable).
 
-    >>> from nonolab.errors import UnknownFormat
+    >>> from nonolab.errors import TooLarge, UnknownFormat
+    >>> from nonolab.web.words import spoken
     >>> spoken(UnknownFormat("cannot recognise it; name it with {arg}", argument="load:fmt"))
     'cannot recognise it; name it with the Format menu'
     >>> spoken(TooLarge("the image is 9 pixels, beyond the limit of 4 pixels", raise_with="NONOLAB_MAX_PIXELS=N"))
