@@ -298,6 +298,7 @@ def test_explain_says_the_verdict_and_marks_search(page):
     _until(page, lambda: _by(page, "#steps").is_displayed())
     summary = _by(page, "#steps-summary").text
     assert summary.startswith("multiple: ") and "solved" not in summary and "(search)" in summary
+    assert "native" not in summary   # the answer `nonolab explain` gives, not one engine's (audit 8)
     _shot(page, "14-explain-multiple")
 
 
