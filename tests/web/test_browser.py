@@ -81,7 +81,12 @@ def _by(driver, selector: str):
 
 
 def _verdict(driver) -> str:
+    """The verdict shown, once a puzzle is shown (``_load_text`` blanks the title until the
+    puzzle it loads is shown: the sample puzzle a first visit opens with is multiple too, and
+    its report may come in while the loaded puzzle is on its way)."""
     element = _by(driver, "#verdict")
+    if not _by(driver, "#puzzle-title").text:
+        return ""
     return element.get_attribute("data-verdict") if element.is_displayed() else ""
 
 
@@ -95,6 +100,7 @@ def _reported(driver, verdict: str) -> bool:
 
 
 def _load_text(driver, text: str) -> None:
+    driver.execute_script("document.getElementById('puzzle-title').textContent = '';")
     area = _by(driver, "#paste")
     area.clear()
     driver.execute_script("arguments[0].value = arguments[1];", area, text)
