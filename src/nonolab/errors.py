@@ -143,7 +143,33 @@ class MissingDependency(NonolabError):
 class TooLarge(NonolabError):
     """An input or a model is beyond a documented size limit (file bytes, cells, clue
     numbers, or what a model-building backend can hold); the message names the size,
-    the limit, and how to raise it or which backend to use instead."""
+    the limit, and how to raise it or which backend to use instead.
+
+    ``raise_with`` (when the limit is one of :mod:`nonolab.formats.limits`) is how whoever
+    runs nonolab raises it, kept apart from the message so that a front end whose user
+    cannot follow it (a web page: the server's operator sets the environment) says the
+    limit without it (:meth:`limit_only`); ``str()`` ends with it, as the CLI prints it.
+
+    >>> from nonolab.errors import TooLarge
+    >>> err = TooLarge("the image is 9 pixels, beyond the limit of 4 pixels", raise_with="NONOLAB_MAX_PIXELS=N")
+    >>> str(err)
+    'the image is 9 pixels, beyond the limit of 4 pixels (raise it with NONOLAB_MAX_PIXELS=N)'
+    >>> err.limit_only()
+    'the image is 9 pixels, beyond the limit of 4 pixels'
+    """
+
+    def __init__(self, message: str, *, raise_with: str | None = None, path: str | None = None,
+                 line: int | None = None, argument: str | None = None):
+        super().__init__(message, path=path, line=line, argument=argument)
+        self.raise_with = raise_with
+        self.args = (self.message + (f" (raise it with {raise_with})" if raise_with else ""),)   # as pickled
+
+    def __str__(self) -> str:
+        return self.limit_only() + (f" (raise it with {self.raise_with})" if self.raise_with else "")
+
+    def limit_only(self) -> str:
+        """The one line (where, size, limit) without how to raise the limit."""
+        return self._where() + self.message
 
 
 class LimitReached(NonolabError):

@@ -241,6 +241,16 @@ def test_json_variants():
     ("[" * 100000, 1, "nested more than 100 levels"),   # the input budget's depth, before json recurses
     # a set on one line: the line is 1 for every puzzle, so the message names the puzzle
     ('[{"rows": [[1]], "columns": [[1]]}, {"rows": [[9]], "columns": [[1]]}]', 1, "puzzle 2: row 1"),
+    # a set over several lines: the line of the bad clue, not of its puzzle's "rows" key
+    ('[{"rows": [[1]], "columns": [[1]]},\n{"rows": [[1],\n[1,\n9]],\n"columns": [[1], [1]]}]', 3,
+     "puzzle 2: row 2: clue 1 9"),
+    ('[{"rows": [[1]], "columns": [[1]]},\n{"rows": [[1], [1]],\n"columns": [[1],\n[true]]}]', 4,
+     "puzzle 2: columns[1]"),
+    # a given the grid cannot take: its own line, not the "givens" key's (the JSON reader knows it)
+    ('{"rows": [[1]], "columns": [[1]], "givens": [\n[0, 0, 1],\n[0, 5, 1]]}', 3, "(1,6) is outside"),
+    ('{"rows": [[1]], "columns": [[1]], "givens": [\n[0, 0, 1],\n[0, 0, 3]]}', 3, "given twice"),
+    ('{"rows": [[1]], "columns": [[1]], "givens": [\n[0, 0, 3]]}', 2, "has value 3"),
+    ('{"rows": [[1]], "columns": [[1]], "givens": [\n[0, 0, 1],\n"x"]}', 3, "not 'x'"),
 ])
 def test_json_errors(text, line, message):
     with pytest.raises((ParseError, InvalidPuzzle, TooLarge)) as info:

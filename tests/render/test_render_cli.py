@@ -146,9 +146,29 @@ def test_the_steps_as_an_html_stepper(run, tmp_path):
     result = run("render", T2, "--steps", "-o", out)
     assert result.exit_code == 0
     page = out.read_text()
-    steps = json.loads(run("explain", T2, "--backend", "native", "--json").stdout)["steps"]
+    steps = json.loads(run("explain", T2, "--json").stdout)["steps"]
     assert page.count('<g class="step"') == len(steps) > 0
     assert run("render", T2, "--steps", "--to", "png").exit_code == 2
+
+
+KNOTTY = PUZZLES.parents[1] / "shared" / "hard" / "knotty.non"
+
+
+@pytest.mark.skipif(not KNOTTY.exists(), reason="../shared/hard/knotty.non is not beside the repo")
+def test_the_stepper_gives_the_verdict_explain_gives_where_native_search_alone_does_not_finish(run, tmp_path):
+    # Knotty (40x40, two solutions): native's search alone did not finish in minutes, so the
+    # stepper said "timeout" where `explain` answered "multiple" at once.  Both now ask the
+    # library's one question (explain, its default backend); the time limit only keeps a
+    # regression from hanging the suite, nothing here measures time.
+    out = tmp_path / "knotty.html"
+    result = run("render", KNOTTY, "--steps", "-o", out, "--time-limit", "120")
+    told = run("explain", KNOTTY, "--no-grid", "--time-limit", "120").stdout.splitlines()[-1]
+    assert told.startswith("multiple: ") and result.exit_code == 0   # steps drawn: 1 only without a solution
+    summary = result.stderr.split("(", 1)[1]
+    assert summary.startswith("multiple: ") and "native" not in summary
+    page = out.read_text()
+    shown = int(summary.split(" step")[0].split()[-1])   # "multiple: 3 steps reach ..."
+    assert page.count('<g class="step"') == shown > 0 and "(search)" in summary
 
 
 def test_a_printable_pdf(run, tmp_path):

@@ -427,3 +427,20 @@ def test_a_unique_puzzle_without_a_goal_downloads_as_a_picture_format_once_check
     client.run(f"/api/puzzles/{multiple}/analyse")
     status, answer, _ = client.get(f"/api/puzzles/{multiple}/download?format=png")
     assert status == 400 and "no check proved it unique" in answer["error"]
+
+
+KNOTTY = PUZZLES.parents[1] / "shared" / "hard" / "knotty.non"
+
+
+@pytest.mark.skipif(not KNOTTY.exists(), reason="../shared/hard/knotty.non is not beside the repo")
+def test_explain_s_steps_are_the_answer_nonolab_explain_gives_on_a_puzzle_native_search_alone_cannot_finish(client):
+    # Audit 8: the workbench's Explain ran native's search alone, which did not finish Knotty
+    # (40x40, two solutions) by the job limit: "timeout: 268 steps before the search stopped",
+    # where `nonolab explain` answered "multiple" at once.  One library question now.
+    from click.testing import CliRunner
+    from nonolab.cli.main import cli
+    told = CliRunner().invoke(cli, ["explain", str(KNOTTY), "--no-grid"]).stdout.splitlines()[-1]
+    steps = client.run(f"/api/puzzles/{client.load(KNOTTY)['id']}/explain")
+    assert told.startswith("multiple: ") and steps["verdict"] == "multiple" and steps["summary"].startswith("multiple: ")
+    assert len(steps["captions"]) == steps["steps"] == steps["svg"].count('<g class="step"') > 0
+    assert steps["search_steps"] > 0   # deduction alone does not settle Knotty: a step of search says so

@@ -134,12 +134,28 @@ def test_generate_is_held_to_the_form_and_refused_at_once(client):
 
 
 def test_an_image_beyond_the_pixel_limit_fails_its_job_from_the_header(client, monkeypatch):
+    # Audit 8: the page told its user to "raise it with NONOLAB_MAX_PIXELS=N, or
+    # InputLimits(max_pixels=N)", advice only whoever started the server can follow.
     monkeypatch.setenv("NONOLAB_MAX_PIXELS", "100")
     job = client.ok("POST", "/api/generate?name=big.png&width=10&height=10", _png((20, 20)))["job"]
     state = client.finish(job)
     assert state["state"] == "failed"
     assert state["error"] == ("big.png: the image is 20x20 = 400 pixels, beyond the limit of 100 pixels "
-                              "(raise it with NONOLAB_MAX_PIXELS=N, or InputLimits(max_pixels=N))")
+                              "(the server's operator can raise it)")
+
+
+def test_a_limit_the_page_meets_says_who_can_raise_it_and_the_cli_keeps_the_variable(client, monkeypatch, tmp_path):
+    from click.testing import CliRunner
+    from nonolab.cli.main import cli
+    monkeypatch.setenv("NONOLAB_MAX_CELLS", "3")
+    status, answer, _ = client.post("/api/load?name=t.non", "width 2\nheight 2\n\nrows\n1\n1\n\ncolumns\n1\n1\n")
+    assert status == 400 and answer["type"] == "TooLarge", answer
+    assert answer["error"].endswith("beyond the limit of 3 cells (the server's operator can raise it)")
+    assert "NONOLAB_" not in answer["error"] and "InputLimits" not in answer["error"]
+    path = tmp_path / "t.non"
+    path.write_text("width 2\nheight 2\n\nrows\n1\n1\n\ncolumns\n1\n1\n")
+    told = CliRunner().invoke(cli, ["check", str(path)])
+    assert told.exit_code == 2 and "(raise it with NONOLAB_MAX_CELLS=N, or InputLimits(max_cells=N))" in told.stderr
 
 
 def _noise_png(size: tuple[int, int]) -> bytes:

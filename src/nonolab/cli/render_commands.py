@@ -127,7 +127,7 @@ def _unused_printing(printing: dict, sheet: bool, mode: str | None) -> None:
 @click.option("--why", "mode_why", is_flag=True,
               help="The ambiguity map of `check --why`: regions where solutions differ, suggested givens.")
 @click.option("--steps", "mode_steps", is_flag=True,
-              help="The steps of `explain` (native backend): an HTML page with a slider, one frame per step.")
+              help="The steps of `explain` (its answer, from the same backend): an HTML page with a slider, one frame per step.")
 @click.option("--to", "to_format", type=click.Choice(RENDER_FORMATS, case_sensitive=False), default=None,
               help="Picture format (default: from -o's suffix, else svg; html for --steps).")
 @click.option("--output", "-o", default=None, type=options.OUTPUT,
@@ -302,8 +302,9 @@ def _nothing(why: str) -> NoReturn:
 
 
 def _steps(puzzle, fmt: str, output: str | None, cell: float, time_limit: float | None) -> None:
-    """The native engine's step log (as `explain --backend native` records it), drawn,
-    with the verdict of the same run (:func:`nonolab.harness.explanation.explain`)."""
+    """The step log of `explain` (the library's one answer, :func:`nonolab.harness.explanation.explain`,
+    with its default backend: native's deductions, then one cdcl step when they stall), drawn,
+    with the verdict of the same run."""
     from nonolab.cli import clock
     from nonolab.cli.interrupt import CANCEL
     from nonolab.harness.explanation import explain
@@ -311,8 +312,8 @@ def _steps(puzzle, fmt: str, output: str | None, cell: float, time_limit: float 
     from nonolab.render.steps import steps_svg
 
     check_drawable(puzzle.width, puzzle.height)   # before the search, not after it
-    found = explain(puzzle, "native", clock.left(time_limit), cancel=CANCEL)
-    summary = f"{found.summary()} (native backend)"
+    found = explain(puzzle, time_limit=clock.left(time_limit), cancel=CANCEL)
+    summary = found.summary()
     if fmt == "html":
         data = steps_html(puzzle, found.steps, cell=cell, summary=summary)
         if output:

@@ -21,7 +21,7 @@ import re
 from typing import Any, Callable, Sequence
 
 from nonolab.core.puzzle import Puzzle
-from nonolab.errors import NonolabError, ParseError
+from nonolab.errors import InvalidPuzzle, NonolabError, ParseError
 from nonolab.formats._common import ClueLines, build, each, every, make_goal, number_problem, parse_clue, with_givens
 from nonolab.formats.limits import check_depth, check_puzzles, json_depth
 
@@ -159,19 +159,36 @@ def _puzzle(obj: Any, path: tuple, where: Callable[[tuple], int]) -> Puzzle:
         made = _colour_puzzle(obj, path, where)
     else:
         made = _black_and_white(obj, path, where)
-    line = where(path + ("givens",)) if "givens" in obj else None
-    return with_givens(made, _givens(obj.get("givens"), made, line), line)
+    if obj.get("givens") is None:
+        return made
+    found, lines = _givens(obj["givens"], made, lambda i: where(path + ("givens",) + ((i,) if i is not None else ())))
+    try:
+        return with_givens(made, found, None)
+    except InvalidPuzzle as err:   # a given the grid cannot take: the line of that given, not of the key
+        bad = next((cell for cell, v in found.items() if not _fits(made, cell, v)), None)
+        raise err.located(line=lines[bad] if bad is not None else where(path + ("givens",))) from None
 
 
-def _givens(value: Any, puzzle: Puzzle, line: int | None) -> dict[tuple[int, int], int]:
-    """``[[row, column, value], ...]``: a value 0/1, or a colour's name (in colour, always)."""
-    if value is None:
-        return {}
+def _fits(puzzle: Puzzle, cell: tuple[int, int], value: int) -> bool:
+    """The puzzle takes this one given (asked only once the givens as a whole were refused)."""
+    try:
+        puzzle.with_(givens={cell: value})
+    except InvalidPuzzle:
+        return False
+    return True
+
+
+def _givens(value: Any, puzzle: Puzzle, where: Callable[[int | None], int]
+            ) -> tuple[dict[tuple[int, int], int], dict[tuple[int, int], int]]:
+    """``[[row, column, value], ...]``: a value 0/1, or a colour's name (in colour, always);
+    with the line of each given (``where(i)``: of the i-th, ``where(None)``: of the key)."""
     names = {c.name: i for i, c in enumerate(puzzle.palette)} if puzzle.palette is not None else {}
     if not isinstance(value, list):
-        raise ParseError('"givens" must be a list of [row, column, value]', line=line)
+        raise ParseError('"givens" must be a list of [row, column, value]', line=where(None))
     found: dict[tuple[int, int], int] = {}
-    for item in value:
+    lines: dict[tuple[int, int], int] = {}
+    for i, item in enumerate(value):
+        line = where(i)
         if not (isinstance(item, list) and len(item) == 3 and all(type(x) is int for x in item[:2])):
             raise ParseError(f"a given is [row, column, value] with row and column integers, not {item!r}", line=line)
         r, c, v = item
@@ -182,8 +199,8 @@ def _givens(value: Any, puzzle: Puzzle, line: int | None) -> dict[tuple[int, int
             raise ParseError(f"given ({r + 1},{c + 1}): {v!r} is not {what}", line=line)
         if (r, c) in found:
             raise ParseError(f"cell ({r + 1},{c + 1}) is given twice", line=line)
-        found[(r, c)] = v
-    return found
+        found[(r, c)], lines[(r, c)] = v, line
+    return found, lines
 
 
 def _black_and_white(obj: dict, path: tuple, where: Callable[[tuple], int]) -> Puzzle:

@@ -169,8 +169,8 @@ def check_bytes(size: int, limit: int | None, *, streamed: bool = False, what: s
     if limit is not None and size > limit:
         shown = f"more than {_size(limit)}" if streamed else _size(size, limit)
         exact = f" ({limit:,} bytes)" if not streamed and "(" in shown else ""
-        raise TooLarge(f"{what} is {shown}, beyond the input limit of {_size(limit)}{exact} "
-                       f"(raise it with {BYTES_VARIABLE}=N, or InputLimits(max_bytes=N))")
+        raise TooLarge(f"{what} is {shown}, beyond the input limit of {_size(limit)}{exact}",
+                       raise_with=f"{BYTES_VARIABLE}=N, or InputLimits(max_bytes=N)")
 
 
 def check_cells(width: int, height: int, line: int | None = None) -> None:
@@ -178,8 +178,7 @@ def check_cells(width: int, height: int, line: int | None = None) -> None:
     limit = active().max_cells
     if limit is not None and width * height > limit:
         raise TooLarge(f"the puzzle is {width}x{height} = {width * height:,} cells, beyond the limit of "
-                       f"{limit:,} cells (raise it with {CELLS_VARIABLE}=N, or InputLimits(max_cells=N))",
-                       line=line)
+                       f"{limit:,} cells", raise_with=f"{CELLS_VARIABLE}=N, or InputLimits(max_cells=N)", line=line)
 
 
 def check_pixels(width: int, height: int, what: str = "the image") -> None:
@@ -188,23 +187,23 @@ def check_pixels(width: int, height: int, what: str = "the image") -> None:
     limit = active().max_pixels
     if limit is not None and width * height > limit:
         raise TooLarge(f"{what} is {width}x{height} = {width * height:,} pixels, beyond the limit of "
-                       f"{limit:,} pixels (raise it with {PIXELS_VARIABLE}=N, or InputLimits(max_pixels=N))")
+                       f"{limit:,} pixels", raise_with=f"{PIXELS_VARIABLE}=N, or InputLimits(max_pixels=N)")
 
 
 def check_puzzles(count: int, line: int | None = None) -> None:
     """Refuse a set once it holds more puzzles than the active limit (call it as each is met)."""
     limit = active().max_puzzles
     if limit is not None and count > limit:
-        raise TooLarge(f"the file holds more than {limit:,} puzzles, the limit of one set "
-                       f"(raise it with {PUZZLES_VARIABLE}=N, or InputLimits(max_puzzles=N))", line=line)
+        raise TooLarge(f"the file holds more than {limit:,} puzzles, the limit of one set",
+                       raise_with=f"{PUZZLES_VARIABLE}=N, or InputLimits(max_puzzles=N)", line=line)
 
 
 def check_depth(depth: int, line: int | None = None) -> None:
     """Refuse a document nested deeper than the active limit (call it as each level opens)."""
     limit = active().max_depth
     if limit is not None and depth > limit:
-        raise TooLarge(f"the document is nested more than {limit:,} levels deep "
-                       f"(raise it with {DEPTH_VARIABLE}=N, or InputLimits(max_depth=N))", line=line)
+        raise TooLarge(f"the document is nested more than {limit:,} levels deep",
+                       raise_with=f"{DEPTH_VARIABLE}=N, or InputLimits(max_depth=N)", line=line)
 
 
 def _memory(n: int) -> str:
@@ -231,8 +230,8 @@ def check_memory(what: str, width: int, height: int, bytes_per_cell: int) -> Non
     need = width * height * bytes_per_cell
     if limit is not None and need > limit:
         raise TooLarge(f"{what} needs about {_memory(need)} for the {width}x{height} puzzle "
-                       f"({bytes_per_cell} bytes a cell), beyond the memory budget of {_memory(limit)} "
-                       f"(raise it with {MEMORY_VARIABLE}=N bytes, or InputLimits(max_memory=N))")
+                       f"({bytes_per_cell} bytes a cell), beyond the memory budget of {_memory(limit)}",
+                       raise_with=f"{MEMORY_VARIABLE}=N bytes, or InputLimits(max_memory=N)")
 
 
 def json_depth(text: str) -> int:

@@ -3,7 +3,10 @@
 One answer for every surface that shows steps (``nonolab explain``, ``render --steps``,
 the workbench): :func:`explain` runs a backend that records its steps with a count to
 2, so the same run gives the step log and the verdict in the one vocabulary
-(:class:`~nonolab.harness.uniqueness.Verdict`).  The steps lead to the first solution
+(:class:`~nonolab.harness.uniqueness.Verdict`).  Its default backend is the registry's
+default (``auto``: native's deductions, then one ``cdcl`` step when they stall), the one
+every surface asks unless told otherwise: a stepper of native's search alone could run
+out of time on a puzzle (Knotty) whose verdict ``explain`` gave in a fraction of a second.  The steps lead to the first solution
 found; a step of search (a ``guess``, or what ``cdcl`` decided after auto's hand-off) is
 marked as such, and a puzzle with two solutions is never said to be solved as if it
 were unique.
@@ -26,7 +29,7 @@ from nonolab.core.grid import Solution
 from nonolab.core.puzzle import Puzzle, require_puzzle
 from nonolab.errors import InvalidArgument
 from nonolab.harness.uniqueness import Verdict, verdict_of
-from nonolab.solvers import capabilities_of, build, names, parse_spec
+from nonolab.solvers import DEFAULT, capabilities_of, build, names, parse_spec
 from nonolab.solvers.base import Capability, Limits, SolveResult, Solver
 
 __all__ = ["Explanation", "explain", "RECORD_BYTES_PER_CELL"]
@@ -109,7 +112,7 @@ class Explanation:
         return {**data, "steps": [step.as_dict() for step in self.steps]} if steps else data
 
 
-def explain(puzzle: Puzzle, backend: str | Solver = "native", time_limit: float | None = None, *,
+def explain(puzzle: Puzzle, backend: str | Solver = DEFAULT, time_limit: float | None = None, *,
             cancel: Any = None) -> Explanation:
     """The steps that solve ``puzzle``, and its verdict from the same run.
 
@@ -117,8 +120,8 @@ def explain(puzzle: Puzzle, backend: str | Solver = "native", time_limit: float 
         puzzle: the puzzle.
         backend: a spec of a backend that records steps
             (:attr:`~nonolab.solvers.base.Capability.STEPS`: native, or auto, whose
-            native deductions end in one ``cdcl`` step when they stall), built here with
-            ``record_steps=True``; or a solver already built to record them.
+            native deductions end in one ``cdcl`` step when they stall: the default), built
+            here with ``record_steps=True``; or a solver already built to record them.
         time_limit: wall seconds.
         cancel: a ``threading.Event`` that stops the search (verdict ``interrupted``).
 

@@ -49,6 +49,7 @@ from nonolab.errors import InvalidArgument, NonolabError
 from nonolab.web import guard, repairs, work
 from nonolab.web.certificates import Certificates
 from nonolab.web.jobs import Jobs
+from nonolab.web.words import spoken   # the page's words for a library error
 
 STATIC = resources.files("nonolab.web") / "static"
 
@@ -56,22 +57,6 @@ STATIC = resources.files("nonolab.web") / "static"
 class _Missing(Exception):
     pass
 
-
-# The library's parameters as the page names them (NonolabError.argument; see said_as).
-PAGE_WORDS = {"load:fmt": "the Format menu", "dump:fmt": "the Download as menu"}
-
-
-def spoken(err: Exception) -> str:
-    """A library error's one line in the page's words (its menus, not Python parameters).
-
-    >>> from nonolab.errors import UnknownFormat
-    >>> spoken(UnknownFormat("cannot recognise it; name it with {arg}", argument="load:fmt"))
-    'cannot recognise it; name it with the Format menu'
-    """
-    argument = getattr(err, "argument", None)
-    if argument in PAGE_WORDS:
-        return err.said_as(PAGE_WORDS[argument])  # type: ignore[attr-defined]
-    return str(err)
 
 
 def create_app(time_limit: float | None = 60.0, workers: int = 2,

@@ -137,7 +137,8 @@ def body_too_large(size: int, limit: int, streamed: bool = False) -> str:
     try:
         check_bytes(size, limit, streamed=streamed, what="the request body")
     except TooLarge as err:
-        return str(err)
+        from nonolab.web.words import spoken
+        return spoken(err)
     return ""
 
 

@@ -23,6 +23,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Callable
 
 from nonolab.errors import NonolabError
+from nonolab.web.words import spoken
 
 QUEUED, RUNNING, DONE, FAILED, CANCELLED = "queued", "running", "done", "failed", "cancelled"
 FINISHED = (DONE, FAILED, CANCELLED)
@@ -92,7 +93,7 @@ class Job:
         except Cancelled:
             self.state, self.stage = CANCELLED, "cancelled"
         except NonolabError as err:
-            self.error, self.state, self.stage = str(err), FAILED, "failed"
+            self.error, self.state, self.stage = spoken(err), FAILED, "failed"
         except Exception as err:  # noqa: BLE001 — a bug: reported in the job, the server goes on
             self.error, self.state, self.stage = f"internal error: {type(err).__name__}: {err}", FAILED, "failed"
         finally:

@@ -206,8 +206,8 @@ def analyse(entry: Entry, job: Job, time_limit: float | None) -> dict[str, Any]:
 
 
 def explain(entry: Entry, job: Job, time_limit: float | None) -> dict[str, Any]:
-    """The native engine's step log with its verdict (:func:`nonolab.harness.explanation.explain`,
-    as ``explain --backend native`` and ``render --steps`` give them): the board with one
+    """The step log with its verdict (:func:`nonolab.harness.explanation.explain` with its
+    default backend, as ``nonolab explain`` and ``render --steps`` give them): the board with one
     frame per step (:func:`nonolab.render.steps.steps_svg`) and captions."""
     from nonolab.harness.explanation import explain as explain_puzzle
     from nonolab.render import check_drawable
@@ -215,7 +215,7 @@ def explain(entry: Entry, job: Job, time_limit: float | None) -> dict[str, Any]:
 
     check_drawable(entry.puzzle.width, entry.puzzle.height)   # refused before the search, not after it
     job.step(0.1, "solving step by step")
-    found = explain_puzzle(entry.puzzle, "native", time_limit, cancel=job.cancel)
+    found = explain_puzzle(entry.puzzle, time_limit=time_limit, cancel=job.cancel)
     job.check()
     job.step(0.8, "drawing the steps")
     return {"verdict": found.verdict.value, "summary": found.summary(), "steps": len(found.steps),

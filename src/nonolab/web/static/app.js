@@ -283,7 +283,7 @@
     runJob("/api/puzzles/" + shown + "/explain", null, null, "explaining").then(function (result) {
       if (!current || current.id !== shown) return;
       $("steps").classList.remove("hidden");
-      $("steps-summary").textContent = result.summary + " (native engine)";
+      $("steps-summary").textContent = result.summary;
       $("steps-picture").innerHTML = result.svg;
       applyZoom();
       frames = Array.prototype.slice.call($("steps-picture").querySelectorAll("g.step"));
