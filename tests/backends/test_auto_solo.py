@@ -163,6 +163,11 @@ def test_the_rival_joins_a_first_solution_search_after_solo_find_budget(monkeypa
 
     monkeypatch.setattr(lcg.time, "thread_time", cpu_clock)
     monkeypatch.setattr(lcg, "engine_module", lambda: Module)
+    # lcg reads its engine module as it is built, and auto copies the engine it built first
+    # for equal options (auto.reuse): forget those built with the real module.
+    from nonolab.solvers.auto import parts, reuse
+    monkeypatch.setattr(parts, "_SHARED", {})
+    monkeypatch.setattr(reuse, "_SETTLED", {})
     started = []
     monkeypatch.setattr(racing.Race, "start", lambda self, slot, name, call, nice=0: started.append(engines[0].calls))
     auto = get("auto", rival="cpsat", solo_budget=0, solo_find_budget=find_budget)

@@ -65,6 +65,7 @@ from nonolab.solvers.auto.carry_on import one_engine, race_native
 from nonolab.solvers.auto.duel import duel
 from nonolab.solvers.auto.solo import solo, solo_fits
 from nonolab.solvers.auto.rivals import default_rival
+from nonolab.solvers.auto.reuse import options_key, remember, settled
 
 # The engines that may take over (backend specs): the learning backends, and the
 # newest CNF engines by name.
@@ -267,10 +268,16 @@ class AutoSolver:
     def __init__(self, *, progress: Callable[[int, int], None] | None = None,
                  native_options: dict[str, Any] | None = None, cdcl_options: dict[str, Any] | None = None,
                  **options: Any):
+        # Options settled once per option set (a fresh solver a puzzle: auto.reuse); the
+        # default rival is part of what they settle to.
+        settled_by = None if progress is not None else options_key(type(self), options, native_options, cdcl_options)
+        settled_by = settled_by and settled_by + (default_rival(),)
+        if settled(self, settled_by):
+            return
         settle(self, options)
         # The key of the parts shared by solvers of equal options (parts()): the options as
         # given (sorted by name; cheaper than the settled ones, and what they follow from).
-        self._given = None if progress is not None else (
+        self._given: tuple | None = None if progress is not None else (
             type(self), tuple(sorted(options.items())), tuple(sorted((native_options or {}).items())),
             tuple(sorted((cdcl_options or {}).items())))
         # Unset, each side of the race is the measured partner of the other.
@@ -289,6 +296,7 @@ class AutoSolver:
             raise InvalidArgument(f"backend 'auto': option probe_clauses=true needs an engine that takes clauses "
                                   f"({' or '.join(takers)}), not {' and '.join(engines)} (given cells only)")
         self.engines = tuple(engines)
+        self._given = self._given and self._given + self.engines   # (the parts follow the engines too)
         self.early = self.early and self.rival in CDCL_BACKENDS
         self.progress = progress
         self.native_options = dict(native_options or {})
@@ -296,6 +304,7 @@ class AutoSolver:
                                                                   ("threads", self.threads))
                                     if value is not None})
         self.cdcl_options = dict(cdcl_options or {})
+        remember(settled_by, self)
 
     def parts(self) -> Parts:
         """What the strategies work with, read from this solver's options: the engines to

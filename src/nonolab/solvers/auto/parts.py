@@ -28,6 +28,7 @@ from nonolab.solvers import backend_class, capabilities_of, get, build, options_
 from nonolab.solvers.base import Capability, Given, Limits, SolveResult, Stats, Budget, finish
 from nonolab.solvers.size import model_states, model_states_at_most
 from nonolab.solvers.auto.handing import cdcl_step, distinct
+from nonolab.solvers.auto.reuse import fresh
 
 __all__ = ["Parts", "Schedule", "shared", "takes_clauses"]
 
@@ -105,8 +106,10 @@ class Parts:
         return get("native", record_steps=self.record_steps, progress=self.progress, **self.native_options, **extra)
 
     def engine(self, spec: str) -> Any:
-        """The engine ``spec`` names, with the first engine's options when it is that one."""
-        return build(spec, **(self.engine_options if spec == self.first else {}))
+        """The engine ``spec`` names, with the first engine's options when it is that one:
+        a new one each call, copied from the first one built when it can be (auto.reuse)."""
+        return fresh(self.known, ("engine", spec),
+                     lambda: build(spec, **(self.engine_options if spec == self.first else {})))
 
     def engine_class(self, spec: str) -> type:
         """The class :meth:`engine` builds for ``spec``, read from the registry (once)."""

@@ -20,7 +20,7 @@ there), so the union of their solutions is exact when the winner's search was.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Mapping
 
 from nonolab.core.grid import Grid
 from nonolab.core.puzzle import Puzzle
@@ -141,15 +141,36 @@ def _counters(phase: str, winner: str | None, first: SolveResult, second: SolveR
     """The first engine's counters as ``cdcl_*``, the rival's as ``rival_*``; ``conflicts``
     those of the engine that answered."""
     counters: dict[str, Any] = {"phase": phase, "winner": winner, "cdcl_time": round(first.stats.wall_time, 6)}
-    counters.update({f"cdcl_{k}": v for k, v in first.stats.counters.items()})
+    counters.update(_prefixed("cdcl_", first.stats.counters))
     answered = first if second is None else second
     if "conflicts" in answered.stats.counters:
         counters["conflicts"] = answered.stats.counters["conflicts"]
     if second is not None:
-        counters.update({f"rival_{k}": v for k, v in second.stats.counters.items()})
+        counters.update(_prefixed("rival_", second.stats.counters))
         counters.update(rival_time=round(second.stats.wall_time, 6), cdcl_solutions=len(first.solutions),
                         rival_solutions=len(second.solutions))
     return counters
+
+
+# Counter names with a prefix, by prefix (made once each: an engine names the same
+# few dozen counters on every solve).
+_PREFIXED: dict[str, dict[str, str]] = {}
+
+
+def _prefixed(prefix: str, counters: Mapping[str, Any]) -> dict[str, Any]:
+    """``counters`` with ``prefix`` before each name.
+
+    >>> _prefixed("cdcl_", {"conflicts": 3, "restarts": 0})
+    {'cdcl_conflicts': 3, 'cdcl_restarts': 0}
+    """
+    names = _PREFIXED.setdefault(prefix, {})
+    try:
+        return dict(zip(map(names.__getitem__, counters), counters.values()))
+    except KeyError:   # a name not seen yet
+        if len(names) > 4096:   # (an engine's counters are a few dozen: never a growing set)
+            names.clear()
+        names.update((name, f"{prefix}{name}") for name in counters)
+        return dict(zip(map(names.__getitem__, counters), counters.values()))
 
 
 def _relabel(parts: Parts, watch: Budget, result: SolveResult, phase: str,
