@@ -99,3 +99,26 @@ def test_a_puzzle_refused_in_some_repetitions_only_is_unsolved_there():
             dict(row("p", "a", None, 0.1, repeat=3), status="refused")]
     (a,) = summarise(rows, ["a"], time_limit=10)["solvers"]
     assert (a["puzzles"], a["refused"], a["solved"], a["par2"]) == (1, 0, 0, 20.0)
+
+
+def test_a_puzzle_that_could_not_be_read_is_listed_and_in_no_solvers_figures():
+    """Its rows (status error, given to no solver) would count as every solver's error and
+    unsolved puzzle; it says nothing about a solver, so the figures are those without it."""
+    unread_rows = [dict(row("bad", s, None, 0.0), status="error", wall="", cpu="",
+                        error="could not be read: set.taai:3: puzzle 2: row 1: clue 77 ...") for s in ("a", "b")]
+    without = summarise(ROWS, ["a", "b"], time_limit=10, measure="wall")
+    counted = summarise(ROWS + unread_rows, ["a", "b"], time_limit=10, measure="wall")
+    assert [s["errors"] for s in counted["solvers"]] == [1, 2]   # what the rows alone would say
+    figures = summarise(ROWS + unread_rows, ["a", "b"], time_limit=10, measure="wall",
+                        unread={"bad": "set.taai:3: puzzle 2: row 1: clue 77 ..."})
+    assert figures["solvers"] == without["solvers"] and figures["virtual_best"] == without["virtual_best"]
+    assert figures["unread"] == [{"puzzle": "bad", "error": "set.taai:3: puzzle 2: row 1: clue 77 ..."}]
+    assert without["unread"] == []
+
+
+def test_the_charts_leave_out_a_puzzle_that_could_not_be_read():
+    from nonolab.bench.summary import puzzle_times
+
+    rows = ROWS + [dict(row("bad", "a", None, 0.0), status="error")]
+    assert "bad" in puzzle_times(rows, "wall")["a"]
+    assert "bad" not in puzzle_times(rows, "wall", {"bad"})["a"]

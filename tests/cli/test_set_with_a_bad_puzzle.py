@@ -174,15 +174,49 @@ def test_crosscheck_and_info_answer_the_good_ones(run, tmp_path):
         assert result.stdout.count('"$3"') == 1
 
 
-def test_bench_runs_the_good_ones_and_lists_the_bad_one_as_left_out(tmp_path):
+def test_bench_runs_the_good_ones_and_gives_the_bad_one_its_rows_with_its_located_error(tmp_path):
+    """The bad puzzle is where a user looks: its rows in runs.csv (status error, given to no
+    solver), named in summary.md and summary.json; the solvers' figures are of the good ones."""
+    import csv
+
     from nonolab import bench
 
     path = tmp_path / "three.taai"
     path.write_text(_set_text("taai"), encoding="utf-8")
-    result = bench.run([str(path)], ["native"], [], tmp_path / "bench", time_limit=30.0)
-    assert sorted({row["puzzle"] for row in result.records}) == [f"{path}#1", f"{path}#3"]
-    assert [s.split(": puzzle 2:")[0] for s in result.document["skipped"]] == [f"{path}:{_line(path)}"]
-    assert "Left out" in (tmp_path / "bench" / "summary.md").read_text(encoding="utf-8")
+    out = tmp_path / "bench"
+    result = bench.run([str(path)], ["native", "lcg"], [], out, time_limit=30.0, repeat=2)
+    located = f"{path}:{_line(path)}: puzzle 2: row 1: clue 77"
+    with (out / "runs.csv").open(encoding="utf-8", newline="") as handle:
+        table = list(csv.DictReader(handle))
+    assert [r["puzzle"] for r in table] == [r["puzzle"] for r in result.records]
+    assert [r["puzzle"] for r in table].count(f"{path}#2") == 4   # two solvers, two repetitions
+    for r in table:
+        if r["puzzle"] == f"{path}#2":
+            assert (r["status"], r["verdict"], r["solved"], r["wall"], r["width"]) == ("error", "", "False", "", "")
+            assert r["error"].startswith("could not be read: " + located), r["error"]
+        else:
+            assert (r["status"], r["verdict"]) == ("ok", "unique")
+    document = json.loads((out / "summary.json").read_text(encoding="utf-8"))
+    assert document["puzzles"] == 3 and document["skipped"] == []
+    assert [u["puzzle"] for u in document["results"]["unread"]] == [f"{path}#2"]
+    assert document["results"]["unread"][0]["error"].startswith(located)
+    assert [(s["solver"], s["puzzles"], s["solved"], s["errors"]) for s in document["results"]["solvers"]] == \
+        [("native", 2, 2, 0), ("lcg", 2, 2, 0)]
+    assert document["results"]["virtual_best"]["puzzles"] == 2
+    summary = (out / "summary.md").read_text(encoding="utf-8")
+    assert "check on 3 puzzles (1 could not be read" in summary.splitlines()[0]
+    assert f"- {path}#2: {located}" in summary
+    assert result.ok
+
+
+def test_bench_of_a_set_none_of_whose_puzzles_can_be_read_is_refused(tmp_path):
+    from nonolab import bench
+    from nonolab.errors import BenchError
+
+    path = tmp_path / "bad.taai"
+    path.write_text("$1\n1\n77\n$2\n1\n66\n", encoding="utf-8")
+    with pytest.raises(BenchError, match="none of its 2 could be read: .*puzzle 1: row 1: clue 77"):
+        bench.run([str(path)], ["native"], [], None, time_limit=30.0)
 
 
 def _line(path: Path) -> int:

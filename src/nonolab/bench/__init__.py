@@ -189,7 +189,8 @@ def run(paths: Sequence[str], backends: Sequence[str] = ("auto",), externals: Se
     chosen = Settings(**settings)
     chosen.check()
     skipped: list[str] = []
-    items = items_of(paths, chosen.seed, chosen.first, skipped)
+    items = items_of(paths, chosen.seed, chosen.first, skipped, unreadable=True)
+    unread = {item.name: item.error or "" for item in items if item.puzzle is None}
     names = [item.name for item in items]
     if len(set(names)) != len(names):
         raise BenchError("two puzzles have the same name: " + next(n for n in names if names.count(n) > 1))
@@ -227,7 +228,7 @@ def run(paths: Sequence[str], backends: Sequence[str] = ("auto",), externals: Se
         complete = _execute(plan, runs.Runner(items, chosen.task, chosen.time_limit, chosen.isolate,
                                               runs.Files(work, items), spawner, cancel),
                             chosen.jobs, folder, rows, on_run)
-        figures = summarise(rows, labels, chosen.time_limit, chosen.measure, chosen.task, pairs)
+        figures = summarise(rows, labels, chosen.time_limit, chosen.measure, chosen.task, pairs, unread)
         document = {"schema_version": SCHEMA_VERSION, "date": started,
                     "command": chosen.command or f"nonolab.bench.run({list(map(str, paths))!r}, {list(backends)!r})",
                     "machine": report.machine(),
@@ -241,7 +242,7 @@ def run(paths: Sequence[str], backends: Sequence[str] = ("auto",), externals: Se
         if folder is not None:
             result.document = report.write_outputs(folder, document, rows, chosen.charts, scatter)
             result.reports = report.write_bug_reports(folder, figures["disagreements"], rows,
-                                                      {item.name: item.puzzle for item in items})
+                                                      {item.name: item.puzzle for item in items if item.puzzle})
     finally:
         spawner.close()
         shutil.rmtree(work, ignore_errors=True)

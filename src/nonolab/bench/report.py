@@ -81,7 +81,9 @@ def markdown(document: dict, rows: Sequence[dict]) -> str:
     s, figures = document["settings"], document["results"]
     limit = f"{s['time_limit']:g} s per run" if s["time_limit"] else "no time limit"
     m = document["machine"]
-    lines = [f"# nonolab bench: {s['task']} on {document['puzzles']} puzzles", ""]
+    unread = figures.get("unread") or []
+    lines = [f"# nonolab bench: {s['task']} on {document['puzzles']} puzzles"
+             + (f" ({len(unread)} could not be read: given to no solver, see the end)" if unread else ""), ""]
     if not document["complete"]:
         lines += ["**Interrupted**: the figures below are of the runs that ended before Ctrl-C.", ""]
     if figures["disagreements"] or figures["wrong"]:
@@ -130,8 +132,12 @@ def markdown(document: dict, rows: Sequence[dict]) -> str:
         lines += ["", "## Wrong answers", ""]
         lines += [f"- {w['puzzle']} ({w['solver']}, repetition {w['repeat']}): {w['error']}" for w in figures["wrong"]]
     skipped = document.get("skipped") or []
+    if unread:
+        lines += ["", "## Puzzles that could not be read", "",
+                  "Each has its rows in runs.csv (status error, this error), and no part in the figures above:", ""]
+        lines += [f"- {u['puzzle']}: {u['error']}" for u in unread]
     if skipped:
-        lines += ["", "## Left out (unreadable files and puzzles)", ""] + [f"- {text}" for text in skipped]
+        lines += ["", "## Left out (unreadable files)", ""] + [f"- {text}" for text in skipped]
     return "\n".join(lines) + "\n"
 
 
@@ -162,7 +168,7 @@ def write_charts(out: Path, document: dict, rows: Sequence[dict], formats: Seque
     settings = document["settings"]
     measure, limit = settings["measure"], settings["time_limit"]
     unit = "CPU time" if measure == "cpu" else "wall time"
-    times = puzzle_times(rows, measure)
+    times = puzzle_times(rows, measure, {u["puzzle"] for u in document["results"].get("unread") or []})
     solvers = [s["solver"] for s in document["results"]["solvers"]]
     drawings = {"cactus": charts.cactus({s: list(times.get(s, {}).values()) for s in solvers}, limit,
                                          f"{settings['task']}: puzzles solved within a {unit}", unit)}

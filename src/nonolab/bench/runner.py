@@ -32,6 +32,8 @@ FIELDS = ("puzzle", "source", "width", "height", "solver", "kind", "tree", "repe
           "line_solves", "probes", "nodes", "conflicts", "winner", "error", "started")
 #: The verdicts that are an answer (for ``solved``): proven, within the limit.
 PROVEN = ("unique", "multiple", "contradiction", "solved")
+#: How the ``error`` of a row of a puzzle that could not be read begins (its located error follows).
+UNREAD = "could not be read: "
 #: Seconds a nonolab run may go past the limit before its process is killed: it stops
 #: itself at the limit, and a run over the limit is a timeout whatever it answers.
 GRACE = 1.0
@@ -105,7 +107,7 @@ class Files:
 
                 fmt = format_for_path(f"x.{suffix}") or suffix
                 target = os.path.join(self.folder, f"p{index + 1:05d}.{suffix}")
-                text = dumps(self.items[index].puzzle, fmt)
+                text = dumps(self.items[index].read(), fmt)
                 Path(target).write_text(text, encoding="utf-8")
                 self._written[key] = target
             return self._written[key]
@@ -159,10 +161,13 @@ class Runner:
         item = self.items[run.puzzle]
         contender = run.contender
         row: dict[str, Any] = dict.fromkeys(FIELDS, "")
-        row.update(puzzle=item.name, source=item.source, width=item.puzzle.width, height=item.puzzle.height,
+        row.update(puzzle=item.name, source=item.source, width=item.puzzle.width if item.puzzle else "",
+                   height=item.puzzle.height if item.puzzle else "",
                    solver=contender.label, kind=contender.kind, tree=contender.tree.label if contender.tree else "",
                    repeat=run.repeat, slot=run.slot, task=self.task, load=_load(),
                    started=time.strftime("%Y-%m-%dT%H:%M:%S"))
+        if item.puzzle is None:   # a set's puzzle that could not be read: its row, given to no solver
+            return finish(dict(row, status="error", verdict=None, error=f"{UNREAD}{item.error}"), self.time_limit)
         if contender.external is not None:
             answer = self._external(run.puzzle, contender.external)
         elif self.isolate == "worker":
@@ -216,7 +221,7 @@ class Runner:
 
     def _external(self, index: int, external: External) -> dict | None:
         item = self.items[index]
-        if item.puzzle.is_colour and not external.colour:   # its declared capability, as a backend's
+        if item.read().is_colour and not external.colour:   # its declared capability, as a backend's
             return {"status": "refused", "verdict": None,
                     "error": f"{external.name} solves black-and-white puzzles only (its definition does not "
                              f"declare colour = true)"}
@@ -266,7 +271,7 @@ def check_grid(external: External, stdout: str, item: Item) -> str:
     """Why the grid the external printed breaks the clues ('' when it is right, or when it printed none)."""
     from nonolab.core import Solution, violations
 
-    puzzle = item.puzzle
+    puzzle = item.read()
     if external.grid is None:  # it prints no grid we can read
         return ""
     rows = external.grid.find(stdout, puzzle.width, puzzle.height)

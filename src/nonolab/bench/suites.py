@@ -36,13 +36,26 @@ class Item:
     """One puzzle to run: its name in the reports, the puzzle, and where it came from.
 
     ``file`` is the puzzle's own file when it is the only puzzle of that file (an
-    external's ``{file}``), else None.
+    external's ``{file}``), else None.  A puzzle of a set that could not be read (with
+    ``items_of(..., unreadable=True)``) has no ``puzzle`` and its one-line located error
+    in ``error``: it keeps its place and name in the reports, and no solver is given it.
     """
 
     name: str
-    puzzle: Puzzle
+    puzzle: Puzzle | None
     source: str
     file: str | None = None
+    error: str | None = None
+
+    def read(self) -> Puzzle:
+        """The puzzle, for a run that is given it.
+
+        Raises:
+            BenchError: this puzzle could not be read (its located error): no run is given it.
+        """
+        if self.puzzle is None:
+            raise BenchError(f"{self.name}: could not be read: {self.error}")
+        return self.puzzle
 
 
 def n_dom(n: int) -> Puzzle:
@@ -95,7 +108,7 @@ def _ints(text: str, what: str) -> list[int]:
         raise BenchError(f"{what}: expected numbers as A-B or A,B,...; got {text!r}") from None
 
 
-def _generated(kind: str, rest: str, seed: int | None, skipped: list[str]) -> Iterator[Item]:
+def _generated(kind: str, rest: str, seed: int | None, skipped: list[str], unreadable: bool) -> Iterator[Item]:
     seed = DEFAULT_SEEDS.get(kind, 0) if seed is None else seed
     if kind == "random":
         m = re.fullmatch(r"(\d+)x(\d+):(\d+)(?::(0?\.\d+|1(?:\.0*)?))?", rest)
@@ -112,7 +125,8 @@ def _generated(kind: str, rest: str, seed: int | None, skipped: list[str]) -> It
         count = int(rest)
         yield from random_puzzles("taai", count, 25, 25, seed, lambda i: taai_density(i, count))
     elif kind == "tournament":
-        yield from _file_items(rest, fmt="taai", label=os.path.splitext(os.path.basename(rest))[0], skipped=skipped)
+        yield from _file_items(rest, fmt="taai", label=os.path.splitext(os.path.basename(rest))[0], skipped=skipped,
+                               unreadable=unreadable)
     elif kind == "ndom":
         for n in _ints(rest, "ndom"):
             yield Item(f"{n}-dom", n_dom(n), "ndom")
@@ -124,10 +138,11 @@ def _generated(kind: str, rest: str, seed: int | None, skipped: list[str]) -> It
 
 
 def _file_items(path: str, fmt: str | None = None, label: str | None = None,
-                skipped: list[str] | None = None) -> Iterator[Item]:
-    """The puzzles of the file at ``path``; a puzzle of a set that cannot be read is left out,
-    its one-line error (``file:line: puzzle N: ...``) appended to ``skipped``, the others run
-    (a file of one puzzle, or a broken structure, raises its error)."""
+                skipped: list[str] | None = None, unreadable: bool = False) -> Iterator[Item]:
+    """The puzzles of the file at ``path``; a puzzle of a set that cannot be read is, with
+    ``unreadable``, its own item holding its one-line error (``file:line: puzzle N: ...``),
+    else left out and its error appended to ``skipped``; the others run (a file of one
+    puzzle, or a broken structure, raises its error)."""
     from nonolab.formats import load_each
 
     try:
@@ -141,19 +156,22 @@ def _file_items(path: str, fmt: str | None = None, label: str | None = None,
         yield Item(label, puzzles[0], path, path)
         return
     for index, puzzle in enumerate(puzzles, 1):
-        if isinstance(puzzle, NonolabError):
+        if isinstance(puzzle, NonolabError) and unreadable:
+            yield Item(f"{label}#{index}", None, path, error=str(puzzle))
+        elif isinstance(puzzle, NonolabError):
             (skipped if skipped is not None else []).append(str(puzzle))
         else:
             yield Item(f"{label}#{index}", puzzle, path)
 
 
 def items_of(paths: Iterable[str], seed: int | None = None, first: int | None = None,
-             skipped: list[str] | None = None) -> list[Item]:
+             skipped: list[str] | None = None, unreadable: bool = False) -> list[Item]:
     """Every puzzle of ``paths`` in order (``first``: at most that many of each PATH).
 
     A file found in a folder that cannot be read is left out, its one-line error
-    appended to ``skipped``; so is a puzzle of a set that cannot be read (the set's
-    others run).
+    appended to ``skipped``.  A puzzle of a set that cannot be read (the set's others
+    run) is, with ``unreadable``, an item of its own with no puzzle and its error
+    (``nonolab bench`` gives it its rows); without, it is left out as such a file is.
 
     Raises:
         BenchError: an unknown suite, a path that does not exist, no puzzle at all.
@@ -165,11 +183,11 @@ def items_of(paths: Iterable[str], seed: int | None = None, first: int | None = 
         text = str(path)
         kind, sep, rest = text.partition(":")
         if sep and kind in GENERATED and not os.path.exists(text):
-            items = _generated(kind, rest, seed, skipped)
+            items = _generated(kind, rest, seed, skipped, unreadable)
         elif os.path.isdir(text):
-            items = _folder_items(text, skipped)
+            items = _folder_items(text, skipped, unreadable)
         elif os.path.exists(text):
-            items = _file_items(text, skipped=skipped)
+            items = _file_items(text, skipped=skipped, unreadable=unreadable)
         elif sep and re.fullmatch(r"[a-z]+", kind):
             raise BenchError(f"unknown suite {kind!r} (known: {', '.join(GENERATED)})", path=text)
         else:
@@ -178,16 +196,17 @@ def items_of(paths: Iterable[str], seed: int | None = None, first: int | None = 
             if first is not None and count >= first:
                 break
             found.append(item)
-    if not found:
-        raise BenchError("no puzzles in " + ", ".join(map(str, paths)))
+    if all(item.puzzle is None for item in found):
+        raise BenchError("no puzzles in " + ", ".join(map(str, paths))
+                         + (f" (none of its {len(found)} could be read: {found[0].error})" if found else ""))
     return found
 
 
-def _folder_items(folder: str, skipped: list[str]) -> Iterator[Item]:
+def _folder_items(folder: str, skipped: list[str], unreadable: bool) -> Iterator[Item]:
     from nonolab.batch import collect
 
     for path in collect([folder]):
         try:
-            yield from _file_items(path, skipped=skipped)
+            yield from _file_items(path, skipped=skipped, unreadable=unreadable)
         except (NonolabError, OSError) as err:
             skipped.append(str(err))

@@ -15,6 +15,10 @@ when at least half of its runs solved it (all of them, for two).  Then, per solv
 * ``total``, ``median``, ``p95``, ``max`` of the solved puzzles' times;
 * ``wins``: the puzzles on which it was the fastest (ties go to the first listed).
 
+A puzzle of a set that could not be read (``unread``: its name and located error) has its
+rows (``status`` error, given to no solver) but is no part of any solver's figures nor of
+the virtual best: it says nothing about a solver.  ``unread`` lists it.
+
 The virtual best solver takes, on each puzzle, the best time of any solver that accepted it.  A ratio
 compares a solver with a baseline on the puzzles both solved: its total time over the
 baseline's, per repetition (the median, and the spread from the lowest to the highest
@@ -36,7 +40,7 @@ from __future__ import annotations
 import math
 from collections import defaultdict
 from statistics import median
-from typing import Iterable, Sequence
+from typing import Collection, Iterable, Mapping, Sequence
 
 #: The version of summary.json's names.
 SCHEMA_VERSION = 1
@@ -61,11 +65,13 @@ def _time(row: dict, measure: str) -> float:
     return float(value)
 
 
-def puzzle_times(rows: Sequence[dict], measure: str) -> dict[str, dict[str, float]]:
+def puzzle_times(rows: Sequence[dict], measure: str, unread: Collection[str] = ()) -> dict[str, dict[str, float]]:
     """solver -> puzzle -> its time, the median of its repetitions (inf: not solved), as the figures count it:
-    the puzzles it accepted (see :func:`refused`)."""
+    the puzzles it accepted (see :func:`refused`), not those that could not be read (``unread``)."""
     gathered: dict[str, dict[str, list[float]]] = defaultdict(lambda: defaultdict(list))
     for row in rows:
+        if row["puzzle"] in unread:
+            continue
         gathered[row["solver"]][row["puzzle"]].append(_time(row, measure))
     no = refused(rows)
     return {s: {p: _upper_median(ts) for p, ts in by.items() if (s, p) not in no} for s, by in gathered.items()}
@@ -131,7 +137,7 @@ def _stats(times: dict[str, float], limit: float | None) -> dict:
 
 
 def summarise(rows: Sequence[dict], solvers: Sequence[str], time_limit: float | None, measure: str = "wall",
-              task: str = "check", pairs: Iterable[tuple[str, str]] = ()) -> dict:
+              task: str = "check", pairs: Iterable[tuple[str, str]] = (), unread: Mapping[str, str] | None = None) -> dict:
     """Every figure of the summary, as plain data (summary.json's ``results``).
 
     Args:
@@ -141,7 +147,11 @@ def summarise(rows: Sequence[dict], solvers: Sequence[str], time_limit: float | 
         measure: ``wall`` or ``cpu``: which time the figures use.
         task: ``check``, ``solve`` or ``count`` (how answers are compared).
         pairs: ``(solver, baseline)`` pairs to give the ratio of.
+        unread: the puzzles of a set that could not be read, each with its located error:
+            listed as ``unread``, left out of every figure.
     """
+    unread = dict(unread or {})
+    rows = [r for r in rows if r["puzzle"] not in unread]
     disagreements, refuted = judge(rows, task)
     rows = [dict(r, verdict="wrong") if i in refuted else r for i, r in enumerate(rows)]
     puzzles = list(dict.fromkeys(r["puzzle"] for r in rows))
@@ -179,7 +189,8 @@ def summarise(rows: Sequence[dict], solvers: Sequence[str], time_limit: float | 
             "disagreements": disagreements,
             "wrong": [{"puzzle": r["puzzle"], "solver": r["solver"], "repeat": r["repeat"], "verdict": r["verdict"],
                        "error": r.get("error") or "refuted by a verified solution"}
-                      for r in rows if r["verdict"] == "wrong"]}
+                      for r in rows if r["verdict"] == "wrong"],
+            "unread": [{"puzzle": name, "error": error} for name, error in unread.items()]}
 
 
 def ratio(rows: Sequence[dict], solver: str, baseline: str, measure: str) -> dict:

@@ -29,7 +29,7 @@ from typing import Any
 
 from nonolab.errors import BackendUnavailable
 
-__all__ = ["CHECKERS", "ProofVerdict", "check_proof", "resolve"]
+__all__ = ["CHECKERS", "ProofVerdict", "check_proof", "read_drat_trim", "resolve"]
 
 CHECKERS = ("auto", "drat-trim", "dratify", "dratify-python")
 
@@ -142,17 +142,41 @@ def check_proof(formula: Path, proof: Path, checker: str = "auto", time_limit: f
     return ProofVerdict(bool(answer["ok"]), str(answer["checker"]), str(answer["detail"]))
 
 
+#: drat-trim's ``-t`` when the caller sets no limit: its own default (40,000 s) would end a
+#: long check with ``s TIMEOUT``; no limit means the check runs until it ends (or a cancel).
+UNLIMITED = 2**31 - 1
+
+
 def _run_drat_trim(formula: Path, proof: Path, time_limit: float | None, cancel: Any) -> ProofVerdict:
     program = _drat_trim() or "drat-trim"
-    command = [program, str(formula), str(proof)]
-    if time_limit is not None:
-        command += ["-t", str(max(1, int(time_limit) + 1))]   # its own limit never comes before ours
-    done = _run(command, time_limit, cancel)
+    # Its own limit never comes before ours: ours stops the check first, and says timeout.
+    seconds = UNLIMITED if time_limit is None else max(1, int(time_limit) + 1)
+    done = _run([program, str(formula), str(proof), "-t", str(seconds)], time_limit, cancel)
     if isinstance(done, str):
         return ProofVerdict(False, "drat-trim", "the check did not end within the time limit" if done == "timeout"
                             else "the check was interrupted", done)
-    lines = done.stdout.splitlines()
+    return read_drat_trim(done.stdout, done.stderr, done.returncode)
+
+
+def read_drat_trim(stdout: str, stderr: str = "", exit_code: int = 0) -> ProofVerdict:
+    """drat-trim's answer from its output: its ``s`` line (its lines begin with a carriage
+    return, a line break of its own here).  ``s VERIFIED`` accepts; ``s TIMEOUT`` is its own
+    time limit, which stops the check (neither accepted nor rejected); any other ``s`` line
+    (``NOT VERIFIED``, ``DERIVATION``: no refutation) rejects, and so does no ``s`` line at all
+    (a parse error, out of memory), with its last words as the reason.
+
+    >>> read_drat_trim("\\rc finished parsing\\n\\rs VERIFIED\\n\\rc verification time: 0.5 seconds\\n")
+    ProofVerdict(ok=True, checker='drat-trim', detail='VERIFIED', stopped=None)
+    >>> read_drat_trim("\\rc detected empty clause\\ns TIMEOUT\\n").stopped
+    'timeout'
+    """
+    lines = [line.strip() for line in stdout.splitlines() if line.strip()]
     verdict = next((line[2:].strip() for line in lines if line.startswith("s ")), "")
-    ok = verdict == "VERIFIED"
-    detail = verdict or (lines[-1] if lines else done.stderr.strip() or f"exit code {done.returncode}")
-    return ProofVerdict(ok, "drat-trim", detail)
+    if verdict == "VERIFIED":
+        return ProofVerdict(True, "drat-trim", verdict)
+    if verdict == "TIMEOUT":
+        return ProofVerdict(False, "drat-trim", "its own time limit ended the check (s TIMEOUT)", "timeout")
+    if verdict:
+        return ProofVerdict(False, "drat-trim", verdict)
+    last = lines[-1] if lines else stderr.strip().splitlines()[-1] if stderr.strip() else f"exit code {exit_code}"
+    return ProofVerdict(False, "drat-trim", f"the checker gave no verdict: {last}")

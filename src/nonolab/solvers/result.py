@@ -1,0 +1,155 @@
+"""What a search answers: its :class:`Status`, the :class:`Limits` it ran under, and the
+:class:`SolveResult` with its :class:`Stats`: the plain data of the solver contract
+(:mod:`nonolab.solvers.base`, which names them too).
+
+>>> from nonolab.solvers.result import Limits, Status
+>>> Limits().max_solutions, Status.UNSAT.value
+(2, 'unsat')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any, Mapping
+
+from nonolab.core.grid import Grid, Solution
+from nonolab.core.lazy import BuiltOnFirstRead
+from nonolab.errors import InvalidArgument
+
+
+class Status(str, Enum):
+    """How a search ended.
+
+    * ``SOLVED``: at least one solution was found (``complete`` says whether the
+      search space was exhausted, i.e. whether the count is exact).
+    * ``UNSAT``: the search space was exhausted and there is no solution.
+    * ``TIMEOUT``: a time or node limit ended the search first; the solutions found
+      so far are kept, and nothing is claimed about the rest.
+    * ``INTERRUPTED``: ``Limits.cancel`` was set (Ctrl-C, SIGTERM, or a caller
+      stopping the search) before it ended; as for ``TIMEOUT``, the solutions found so
+      far are kept and nothing is claimed about the rest.
+    """
+
+    SOLVED = "solved"
+    UNSAT = "unsat"
+    TIMEOUT = "timeout"
+    INTERRUPTED = "interrupted"
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Bounds on one search.
+
+    Args:
+        max_solutions: stop after this many distinct solutions; ``None`` counts all.
+            The default of 2 answers "solve it and tell me whether it is unique".
+        time_limit: wall-clock seconds; ``None`` for no limit.
+        cancel: an object with ``is_set()`` (a ``threading.Event``): once set, the backend
+            stops within about 0.2 s, in any phase, and reports ``INTERRUPTED`` with what it
+            found (how Ctrl-C stops a search, and a race its loser).
+    """
+
+    max_solutions: int | None = 2
+    time_limit: float | None = None
+    cancel: Any = field(default=None, compare=False)
+
+    def __post_init__(self) -> None:
+        if self.max_solutions is not None and self.max_solutions < 1:
+            raise InvalidArgument("Limits: max_solutions must be at least 1 (or None for all)")
+        if self.time_limit is not None and not self.time_limit > 0:   # nan too
+            raise InvalidArgument("Limits: time_limit must be positive (or None)")
+
+
+@dataclass
+class Stats:
+    """What a backend did: its name, wall time and counters of its own.
+
+    Counters are backend specific (``line_solves``, ``probes``, ``nodes`` for the native
+    solver; ``conflicts`` for CDCL backends), kept so the harness can print any of them.
+    """
+
+    backend: str
+    wall_time: float = 0.0
+    counters: dict[str, Any] = field(default_factory=dict)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"backend": self.backend, "wall_time": round(self.wall_time, 6), **self.counters}
+
+
+@dataclass(frozen=True)
+class SolveResult:
+    """The answer of one backend on one puzzle.
+
+    Attributes:
+        status: see :class:`Status`.
+        solutions: distinct solutions, every one verified against the clues.
+        complete: the search space was exhausted, so ``count`` is exact.
+        stats: wall time and counters.
+        steps: the step log, when the backend was asked to record one.
+        remainder: for a search stopped early, a partial :class:`~nonolab.core.grid.Grid`
+            that every solution not in ``solutions`` satisfies: what the backend proved about
+            the space it left open; ``None`` when the backend does not report it
+            (:attr:`Capability.REMAINDER`).  A later solver may search only that space
+            (``Given.from_grid``): the union stays exact.  A function that builds it runs on
+            the first read.
+        total: the exact count when it exceeds those listed (:attr:`Capability.MODEL_COUNT`).
+    """
+
+    status: Status
+    solutions: tuple[Solution, ...]
+    complete: bool
+    stats: Stats
+    steps: tuple[Any, ...] = ()
+    remainder: Grid | None = BuiltOnFirstRead()  # type: ignore[assignment]
+    total: int | None = None
+
+    def __repr__(self) -> str:  # short: the solutions, counters and steps are attributes
+        return (f"SolveResult({self.status.value}, {len(self.solutions)} solutions{', complete' * self.complete}; "
+                f"backend {self.stats.backend}, {self.stats.wall_time:.3f} s)")
+
+    @property
+    def count(self) -> int:
+        return len(self.solutions) if self.total is None else self.total
+
+    @property
+    def unique(self) -> bool:
+        """Exactly one solution, proven by an exhausted search (never on a limit)."""
+        return self.complete and self.count == 1
+
+    @property
+    def solution(self) -> Solution | None:
+        return self.solutions[0] if self.solutions else None
+
+    def relabelled(self, backend: str, wall_time: float, counters: Mapping[str, Any]) -> "SolveResult":
+        """This answer as another solver's: the same status, solutions, completeness, steps,
+        remainder (not built if it was not yet) and total, under ``backend`` with its
+        ``wall_time`` and ``counters``.  How a strategy over backends (``auto``) reports the
+        answer of the part that gave it.
+
+        >>> from nonolab.solvers.base import SolveResult, Stats, Status
+        >>> r = SolveResult(Status.SOLVED, (), True, Stats("native", 0.5, {"nodes": 3}))
+        >>> mine = r.relabelled("auto", 0.75, {"phase": "native"})
+        >>> mine.stats.backend, mine.stats.counters, mine.complete
+        ('auto', {'phase': 'native'}, True)
+        """
+        remainder = type(self).__dict__["remainder"].as_given(self)
+        return SolveResult(self.status, self.solutions, self.complete, Stats(backend, wall_time, dict(counters)),
+                           self.steps, remainder, self.total)
+
+    def as_dict(self, solutions: bool = True) -> dict[str, Any]:
+        """The result as plain data, the one shape every record uses (``nonolab/schemas``):
+        backend, status, count, exact (``complete``), time, solutions (rows of ``#``
+        and ``.``, unless ``solutions`` is false) and stats.
+
+        >>> from nonolab import Puzzle; from nonolab.solvers import get
+        >>> d = get("cpsat").solve(Puzzle(rows=((1,),), columns=((1,),))).as_dict()
+        >>> d["status"], d["exact"], d["solutions"]
+        ('solved', True, [['#']])
+        """
+        out: dict[str, Any] = {"backend": self.stats.backend, "status": self.status.value, "count": self.count,
+                               "exact": self.complete, "time": round(self.stats.wall_time, 6)}
+        if solutions:
+            out["solutions"] = [s.to_text().splitlines() for s in self.solutions]
+        out["stats"] = self.stats.as_dict()
+        return out
