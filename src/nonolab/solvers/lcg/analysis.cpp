@@ -99,7 +99,7 @@ void Engine::explain_word(int line, int limit_pos, int implied, std::vector<int>
     // Bit i of known_empty / known_fill: cell i may be empty / filled in the line checked.
     uint64_t known_empty = BitLine64::low(n), known_fill = known_empty;
     int implied_at = -1, count = 0, top = 0;
-    int candidates[64];
+    int candidates[64], levels[64];
     // The line's cells, right to left: the implied one, then those assigned before the limit.
     auto take = [&](int i) {
         const int v = cells[i];
@@ -111,6 +111,7 @@ void Engine::explain_word(int line, int limit_pos, int implied, std::vector<int>
             if (value_[v]) known_empty &= ~BitLine64::one(i); else known_fill &= ~BitLine64::one(i);
             const int l = level_[v];
             if (l > 0) {
+                levels[count] = l;
                 candidates[count++] = i;
                 top = std::max(top, l);
             }
@@ -134,8 +135,26 @@ void Engine::explain_word(int line, int limit_pos, int implied, std::vector<int>
             known_empty = known_fill = all;
             for (int i = n - 1; i >= 0; --i) take(i);
         } else {
-            for (; above; above &= ~BitLine64::one(BitLine64::WIDTH - 1 - __builtin_clzll(above)))
-                take(BitLine64::WIDTH - 1 - __builtin_clzll(above));
+            // take() for the cells above the root: assigned (so their values are the
+            // masks') and of a level above 0, so only their trail positions are read.
+            uint64_t before = 0;
+            while (above) {
+                const int i = BitLine64::WIDTH - 1 - __builtin_clzll(above);
+                above &= ~BitLine64::one(i);
+                const int v = cells[i];
+                if (v == implied_var) {
+                    if (implied & 1) known_empty &= ~BitLine64::one(i); else known_fill &= ~BitLine64::one(i);
+                    implied_at = i;
+                } else if (trail_pos_[v] < limit_pos) {
+                    before |= BitLine64::one(i);
+                    const int l = level_[v];
+                    levels[count] = l;
+                    candidates[count++] = i;
+                    top = std::max(top, l);
+                }
+            }
+            known_empty &= ~(before & ~may_empty);  // the filled ones
+            known_fill &= ~(before & ~may_fill);
         }
     } else {
         for (int i = n - 1; i >= 0; --i) take(i);
@@ -149,17 +168,35 @@ void Engine::explain_word(int line, int limit_pos, int implied, std::vector<int>
     __builtin_prefetch(slot);
     __builtin_prefetch(reinterpret_cast<const char*>(slot) + 64);
     __builtin_prefetch(reinterpret_cast<const char*>(slot) + sizeof(ExplainSlot) - 1);
-    // The keys of explain(): the band, then the position from the right.
-    uint64_t keys[64];
-    for (int c = 0; c < count; ++c) {
-        const int i = candidates[c], l = level_[cells[i]];
-        const int band = bands_ == 1 ? 0 : bands_ == 2 ? (l == top ? 0 : 1) : top - l;
-        const uint64_t key = static_cast<uint64_t>(band) << 32 | static_cast<uint32_t>(n - 1 - i);
-        int at = c;
-        for (; at > 0 && keys[at - 1] > key; --at) keys[at] = keys[at - 1];
-        keys[at] = key;
+    // The order of explain(): by band, then right to left.  The candidates come right to
+    // left, so each band is a mask of its cells read from the highest bit down, and only
+    // the few bands are sorted.
+    if (bands_ != 1 && count > 1) {
+        int band_of[64];
+        uint64_t band_cells[64];
+        int bands = 0;
+        for (int c = 0; c < count; ++c) {
+            const int l = levels[c], band = bands_ == 2 ? (l == top ? 0 : 1) : top - l;
+            int b = 0;
+            while (b < bands && band_of[b] != band) ++b;
+            if (b == bands) {
+                // Insert in ascending order of band.
+                while (b > 0 && band_of[b - 1] > band) {
+                    band_of[b] = band_of[b - 1];
+                    band_cells[b] = band_cells[b - 1];
+                    --b;
+                }
+                band_of[b] = band;
+                band_cells[b] = 0;
+                ++bands;
+            }
+            band_cells[b] |= BitLine64::one(candidates[c]);
+        }
+        int c = 0;
+        for (int b = 0; b < bands; ++b)
+            for (uint64_t m = band_cells[b]; m; m &= ~BitLine64::one(candidates[c - 1]))
+                candidates[c++] = BitLine64::WIDTH - 1 - __builtin_clzll(m);
     }
-    for (int c = 0; c < count; ++c) candidates[c] = n - 1 - static_cast<int>(keys[c] & 0xFFFFFFFFu);
     clause.clear();
     if (implied >= 0) clause.push_back(implied);
     // An assigned cell's literal in the clause: the negation of its value.
