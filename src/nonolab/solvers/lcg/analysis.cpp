@@ -91,7 +91,7 @@ void Engine::explain(int line, int limit_pos, int implied, std::vector<int>& cla
 // with the line held in two words from the start (no byte state to fill and read
 // back) and the candidates, at most 63, ordered by an insertion sort on their keys
 // (they arrive ordered by position: only the bands move them).
-void Engine::explain_word(int line, int limit_pos, int implied, std::vector<int>& clause) {
+CEXT_WORD_CLONES void Engine::explain_word(int line, int limit_pos, int implied, std::vector<int>& clause) {
     const std::vector<int>& cells = line_cells_[line];
     const std::vector<int>& clue = line_clue_[line];
     const int n = static_cast<int>(cells.size()), k = static_cast<int>(clue.size());
