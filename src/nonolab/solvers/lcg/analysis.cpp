@@ -99,7 +99,7 @@ CEXT_WORD_CLONES void Engine::explain_word(int line, int limit_pos, int implied,
     // Bit i of known_empty / known_fill: cell i may be empty / filled in the line checked.
     uint64_t known_empty = BitLine64::low(n), known_fill = known_empty;
     int implied_at = -1, count = 0, top = 0;
-    int candidates[64], levels[64];
+    int arrival[64], levels[64], candidates[64];  // the candidates as they come, their levels, in order
     // The line's cells, right to left: the implied one, then those assigned before the limit.
     auto take = [&](int i) {
         const int v = cells[i];
@@ -112,7 +112,7 @@ CEXT_WORD_CLONES void Engine::explain_word(int line, int limit_pos, int implied,
             const int l = level_[v];
             if (l > 0) {
                 levels[count] = l;
-                candidates[count++] = i;
+                arrival[count++] = i;
                 top = std::max(top, l);
             }
         }
@@ -149,7 +149,7 @@ CEXT_WORD_CLONES void Engine::explain_word(int line, int limit_pos, int implied,
                     before |= BitLine64::one(i);
                     const int l = level_[v];
                     levels[count] = l;
-                    candidates[count++] = i;
+                    arrival[count++] = i;
                     top = std::max(top, l);
                 }
             }
@@ -168,34 +168,35 @@ CEXT_WORD_CLONES void Engine::explain_word(int line, int limit_pos, int implied,
     __builtin_prefetch(slot);
     __builtin_prefetch(reinterpret_cast<const char*>(slot) + 64);
     __builtin_prefetch(reinterpret_cast<const char*>(slot) + sizeof(ExplainSlot) - 1);
-    // The order of explain(): by band, then right to left.  The candidates come right to
-    // left, so each band is a mask of its cells read from the highest bit down, and only
-    // the few bands are sorted.
-    if (bands_ != 1 && count > 1) {
-        int band_of[64];
-        uint64_t band_cells[64];
-        int bands = 0;
-        for (int c = 0; c < count; ++c) {
-            const int l = levels[c], band = bands_ == 2 ? (l == top ? 0 : 1) : top - l;
-            int b = 0;
-            while (b < bands && band_of[b] != band) ++b;
-            if (b == bands) {
-                // Insert in ascending order of band.
-                while (b > 0 && band_of[b - 1] > band) {
-                    band_of[b] = band_of[b - 1];
-                    band_cells[b] = band_cells[b - 1];
-                    --b;
-                }
-                band_of[b] = band;
-                band_cells[b] = 0;
-                ++bands;
+    // The order of explain(): by band, then right to left.  The candidates came right to
+    // left (arrival), so each band is a mask of its cells read from the highest bit down,
+    // and the bands, 64 at a time (nearly always once), are the bits of a word read from
+    // the lowest up.
+    if (bands_ == 1) {
+        std::copy(arrival, arrival + count, candidates);
+    } else {
+        int bottom = top;
+        for (int c = 0; c < count; ++c) bottom = std::min(bottom, levels[c]);
+        const int last_band = bands_ == 2 ? (bottom == top ? 0 : 1) : top - bottom;
+        int placed = 0;
+        for (int base = 0; base <= last_band; base += 64) {
+            uint64_t band_cells[64], present = 0;
+            for (int c = 0; c < count; ++c) {
+                const int l = levels[c], band = (bands_ == 2 ? (l == top ? 0 : 1) : top - l) - base;
+                if (band < 0 || band >= 64) continue;
+                const uint64_t bit = BitLine64::one(band);
+                if (!(present & bit)) band_cells[band] = 0;
+                present |= bit;
+                band_cells[band] |= BitLine64::one(arrival[c]);
             }
-            band_cells[b] |= BitLine64::one(candidates[c]);
+            for (; present; present &= present - 1) {
+                for (uint64_t m = band_cells[__builtin_ctzll(present)]; m;) {
+                    const int i = BitLine64::WIDTH - 1 - __builtin_clzll(m);
+                    candidates[placed++] = i;
+                    m &= ~BitLine64::one(i);
+                }
+            }
         }
-        int c = 0;
-        for (int b = 0; b < bands; ++b)
-            for (uint64_t m = band_cells[b]; m; m &= ~BitLine64::one(candidates[c - 1]))
-                candidates[c++] = BitLine64::WIDTH - 1 - __builtin_clzll(m);
     }
     clause.clear();
     if (implied >= 0) clause.push_back(implied);
@@ -336,6 +337,16 @@ bool Engine::redundant(int lit) {
         if (!seen_[u] && level_[u] > 0) return false;
     }
     return true;
+}
+
+// Clause activity (the vars' order is heap.hpp's), raised as analysis meets clauses.
+void Engine::bump_clause(int cref) {
+    const double a = arena_.activity(cref) + clause_inc_;
+    arena_.set_activity(cref, a);
+    if (a > 1e20) {
+        for (int d = 0; d < arena_.end(); d = arena_.next(d)) arena_.set_activity(d, arena_.activity(d) * 1e-20);
+        clause_inc_ *= 1e-20;
+    }
 }
 
 }  // namespace lcg

@@ -274,6 +274,8 @@ private:
     std::vector<int> moved_from_, moved_to_;  // the last compaction's crefs
     std::vector<std::vector<Watch>> watches_;
     std::vector<int> conflict_lits_;
+    std::vector<uint64_t> level_stamp_;  // learn()'s count of levels: the stamp of the last clause with each
+    uint64_t stamp_ = 0;
     size_t num_learnts_ = 0;
     double max_learnts_ = 4000;
 
