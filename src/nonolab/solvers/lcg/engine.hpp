@@ -220,15 +220,22 @@ private:
     // A black-and-white cell's value (1 filled, 0 empty, -1 open) in its row's and its
     // column's masks; a root cell in line_root_ too.  (Here, not in lines.cpp: enqueue and
     // backtrack call it for every cell, and a call into another file cost more than it.)
+    // An open cell is in both masks, so an assignment clears one bit (filled: may not be
+    // empty) and an undo sets both.
     void keep_masks(int var, int value) {
         const int row = var_row_[var], column = var_column_[var];
-        const bool root = trail_lim_.empty() && value >= 0;
+        const bool root = value >= 0 && trail_lim_.empty();
+        std::vector<uint64_t>& cleared = value == 1 ? line_may_empty_ : line_may_fill_;
         auto keep = [&](int line, int at) {
             const size_t word = 2 * static_cast<size_t>(line) + static_cast<size_t>(at >> 6);
             const uint64_t bit = static_cast<uint64_t>(1) << (at & 63);
-            if (value != 1) line_may_empty_[word] |= bit; else line_may_empty_[word] &= ~bit;
-            if (value != 0) line_may_fill_[word] |= bit; else line_may_fill_[word] &= ~bit;
-            if (root) line_root_[word] |= bit;
+            if (value < 0) {
+                line_may_empty_[word] |= bit;
+                line_may_fill_[word] |= bit;
+            } else {
+                cleared[word] &= ~bit;
+                if (root) line_root_[word] |= bit;
+            }
         };
         if (rows_kept_) keep(row, column - height_);
         if (columns_kept_) keep(column, row);
