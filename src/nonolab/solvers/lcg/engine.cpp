@@ -151,28 +151,6 @@ bool Engine::fix(int cell, bool filled) {
     return true;
 }
 
-void Engine::enqueue(int lit, Reason kind, int idx) {
-    const int v = var_of(lit);
-    value_[v] = (lit & 1) ? 0 : 1;
-    lit_value_[lit] = 1;
-    lit_value_[neg(lit)] = 0;
-    if (rows_kept_ | columns_kept_) keep_masks(v, value_[v]);
-    level_[v] = level();
-    trail_pos_[v] = static_cast<int>(trail_.size());
-    reason_kind_[v] = kind;
-    reason_idx_[v] = idx;
-    reason_ready_[v] = 0;
-    trail_.push_back(lit);
-    if (kind != NONE) ++counters_.propagations;
-}
-
-void Engine::mark_dirty(int line) {
-    if (!in_dirty_[line]) {
-        in_dirty_[line] = 1;
-        dirty_.push(line);
-    }
-}
-
 int Engine::propagate_clauses() {
     while (qhead_ < trail_.size()) {
         const int p = trail_[qhead_++];

@@ -337,8 +337,28 @@ private:
     }
     void setup(const std::vector<std::vector<int>>& rows, const std::vector<std::vector<int>>& columns);
     void solution_from_values();
-    void enqueue(int lit, Reason kind, int idx);
-    void mark_dirty(int line);
+    // Inline (every assignment and every line it touches): out of line, the calls went
+    // through the module's PLT.
+    void enqueue(int lit, Reason kind, int idx) {
+        const int v = var_of(lit);
+        value_[v] = (lit & 1) ? 0 : 1;
+        lit_value_[lit] = 1;
+        lit_value_[neg(lit)] = 0;
+        if (rows_kept_ | columns_kept_) keep_masks(v, value_[v]);
+        level_[v] = level();
+        trail_pos_[v] = static_cast<int>(trail_.size());
+        reason_kind_[v] = kind;
+        reason_idx_[v] = idx;
+        reason_ready_[v] = 0;
+        trail_.push_back(lit);
+        if (kind != NONE) ++counters_.propagations;
+    }
+    void mark_dirty(int line) {
+        if (!in_dirty_[line]) {
+            in_dirty_[line] = 1;
+            dirty_.push(line);
+        }
+    }
     int propagate();
     int propagate_clauses();
     bool run_line(int line);
