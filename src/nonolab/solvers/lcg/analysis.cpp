@@ -174,6 +174,16 @@ CEXT_WORD_CLONES void Engine::explain_word(int line, int limit_pos, int implied,
     // the lowest up.
     if (bands_ == 1) {
         std::copy(arrival, arrival + count, candidates);
+    } else if (!explain_from_root_) {
+        // The reference (the test that reads every cell compares the two): the keys of
+        // explain(), the band, then the position from the right, sorted.
+        uint64_t keys[64];
+        for (int c = 0; c < count; ++c) {
+            const int l = levels[c], band = bands_ == 2 ? (l == top ? 0 : 1) : top - l;
+            keys[c] = static_cast<uint64_t>(band) << 32 | static_cast<uint32_t>(n - 1 - arrival[c]);
+        }
+        std::sort(keys, keys + count);
+        for (int c = 0; c < count; ++c) candidates[c] = n - 1 - static_cast<int>(keys[c] & 0xFFFFFFFFu);
     } else {
         int bottom = top;
         for (int c = 0; c < count; ++c) bottom = std::min(bottom, levels[c]);

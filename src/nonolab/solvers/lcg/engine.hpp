@@ -100,8 +100,9 @@ public:
     void set_probe_binaries(bool on) { probe_binaries_ = on; }
     // Root probing skips the literals an earlier probe implied at the same root (probe.cpp).
     void set_probe_skipping(bool on) { skip_implied_probes_ = on; }
-    // Explanations take the root's cells from the line's masks (analysis.cpp; off: they
-    // read every cell, the same clauses, for the test that says so).
+    // Explanations take the root's cells from the line's masks and order their candidates
+    // by band masks (analysis.cpp; off: they read every cell and sort the candidates' keys,
+    // the same clauses, for the test that says so).
     void set_explain_from_root(bool on) { explain_from_root_ = on; }
 
     // Fix a cell before the search; false when it contradicts an earlier fixed cell.
