@@ -366,8 +366,13 @@ def test_explanations_from_the_root_masks_are_the_clauses_of_every_cell_read():
     # counter: a cell taken for a root cell that is not one (marked when assigned above
     # the root, or not cleared) drops a candidate and changes the clauses (checked by
     # marking every assignment; a root cell missing from the masks is only read again).
+    # The reference also orders the candidates by a sort of their keys, where the default
+    # reads each band's mask, 64 bands at a time: the 36- and 44-cell pictures have
+    # explanations whose cells lie more than 64 levels apart (checked: with only the
+    # first 64 bands read, their counters differ).
     puzzles = [Puzzle(rows=n_dom(n)[0], columns=n_dom(n)[1]) for n in (6, 7)]
     puzzles += [_random_picture(seed, 14) for seed in range(8)]
+    puzzles += [_random_picture(3, 36), _random_picture(3, 44)]
     puzzles += [load(PUZZLES / "hakank" / "nonunique.non"), load(PUZZLES / "webpbn" / "webpbn-00023-edge.non")]
     explained = 0
     for puzzle in puzzles:

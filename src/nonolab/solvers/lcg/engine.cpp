@@ -151,28 +151,6 @@ bool Engine::fix(int cell, bool filled) {
     return true;
 }
 
-void Engine::enqueue(int lit, Reason kind, int idx) {
-    const int v = var_of(lit);
-    value_[v] = (lit & 1) ? 0 : 1;
-    lit_value_[lit] = 1;
-    lit_value_[neg(lit)] = 0;
-    if (rows_kept_ | columns_kept_) keep_masks(v, value_[v]);
-    level_[v] = level();
-    trail_pos_[v] = static_cast<int>(trail_.size());
-    reason_kind_[v] = kind;
-    reason_idx_[v] = idx;
-    reason_ready_[v] = 0;
-    trail_.push_back(lit);
-    if (kind != NONE) ++counters_.propagations;
-}
-
-void Engine::mark_dirty(int line) {
-    if (!in_dirty_[line]) {
-        in_dirty_[line] = 1;
-        dirty_.push(line);
-    }
-}
-
 int Engine::propagate_clauses() {
     while (qhead_ < trail_.size()) {
         const int p = trail_[qhead_++];
@@ -286,11 +264,15 @@ int Engine::learn(std::vector<int>& learnt, int back_level, bool blocking) {
         enqueue(learnt[0], NONE, 0);  // a root-level fact
         return 1;
     }
-    // LBD: the number of distinct decision levels in the clause.
-    std::vector<int> levels;
-    for (int q : learnt) levels.push_back(level_[var_of(q)]);
-    std::sort(levels.begin(), levels.end());
-    const int lbd = static_cast<int>(std::unique(levels.begin(), levels.end()) - levels.begin());
+    // LBD: the number of distinct decision levels in the clause (each level marked with
+    // this clause's stamp: no vector to allocate and sort at every conflict).
+    if (level_stamp_.empty()) level_stamp_.assign(static_cast<size_t>(nvars_) + 1, 0);  // (a level per var at most)
+    ++stamp_;
+    int lbd = 0;
+    for (int q : learnt) {
+        uint64_t& mark = level_stamp_[level_[var_of(q)]];
+        if (mark != stamp_) { mark = stamp_; ++lbd; }
+    }
     const int cref = add_clause(learnt, !blocking, lbd);
     enqueue(learnt[0], CLAUSE, cref);
     return lbd;
@@ -455,17 +437,6 @@ void Engine::restart() {
     hints_now_ = hints_now_ && counters_.conflicts < hint_until_;  // (hints.cpp)
     backtrack(0);
     target_trail_ = 0;
-}
-
-// --- Clause activity (the vars' order is heap.hpp's) -------------------------
-
-void Engine::bump_clause(int cref) {
-    const double a = arena_.activity(cref) + clause_inc_;
-    arena_.set_activity(cref, a);
-    if (a > 1e20) {
-        for (int d = 0; d < arena_.end(); d = arena_.next(d)) arena_.set_activity(d, arena_.activity(d) * 1e-20);
-        clause_inc_ *= 1e-20;
-    }
 }
 
 }  // namespace lcg

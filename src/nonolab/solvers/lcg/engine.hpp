@@ -100,8 +100,9 @@ public:
     void set_probe_binaries(bool on) { probe_binaries_ = on; }
     // Root probing skips the literals an earlier probe implied at the same root (probe.cpp).
     void set_probe_skipping(bool on) { skip_implied_probes_ = on; }
-    // Explanations take the root's cells from the line's masks (analysis.cpp; off: they
-    // read every cell, the same clauses, for the test that says so).
+    // Explanations take the root's cells from the line's masks and order their candidates
+    // by band masks (analysis.cpp; off: they read every cell and sort the candidates' keys,
+    // the same clauses, for the test that says so).
     void set_explain_from_root(bool on) { explain_from_root_ = on; }
 
     // Fix a cell before the search; false when it contradicts an earlier fixed cell.
@@ -220,15 +221,22 @@ private:
     // A black-and-white cell's value (1 filled, 0 empty, -1 open) in its row's and its
     // column's masks; a root cell in line_root_ too.  (Here, not in lines.cpp: enqueue and
     // backtrack call it for every cell, and a call into another file cost more than it.)
+    // An open cell is in both masks, so an assignment clears one bit (filled: may not be
+    // empty) and an undo sets both.
     void keep_masks(int var, int value) {
         const int row = var_row_[var], column = var_column_[var];
-        const bool root = trail_lim_.empty() && value >= 0;
+        const bool root = value >= 0 && trail_lim_.empty();
+        std::vector<uint64_t>& cleared = value == 1 ? line_may_empty_ : line_may_fill_;
         auto keep = [&](int line, int at) {
             const size_t word = 2 * static_cast<size_t>(line) + static_cast<size_t>(at >> 6);
             const uint64_t bit = static_cast<uint64_t>(1) << (at & 63);
-            if (value != 1) line_may_empty_[word] |= bit; else line_may_empty_[word] &= ~bit;
-            if (value != 0) line_may_fill_[word] |= bit; else line_may_fill_[word] &= ~bit;
-            if (root) line_root_[word] |= bit;
+            if (value < 0) {
+                line_may_empty_[word] |= bit;
+                line_may_fill_[word] |= bit;
+            } else {
+                cleared[word] &= ~bit;
+                if (root) line_root_[word] |= bit;
+            }
         };
         if (rows_kept_) keep(row, column - height_);
         if (columns_kept_) keep(column, row);
@@ -274,6 +282,8 @@ private:
     std::vector<int> moved_from_, moved_to_;  // the last compaction's crefs
     std::vector<std::vector<Watch>> watches_;
     std::vector<int> conflict_lits_;
+    std::vector<uint64_t> level_stamp_;  // learn()'s count of levels: the stamp of the last clause with each
+    uint64_t stamp_ = 0;
     size_t num_learnts_ = 0;
     double max_learnts_ = 4000;
 
@@ -328,8 +338,28 @@ private:
     }
     void setup(const std::vector<std::vector<int>>& rows, const std::vector<std::vector<int>>& columns);
     void solution_from_values();
-    void enqueue(int lit, Reason kind, int idx);
-    void mark_dirty(int line);
+    // Inline (every assignment and every line it touches): out of line, the calls went
+    // through the module's PLT.
+    void enqueue(int lit, Reason kind, int idx) {
+        const int v = var_of(lit);
+        value_[v] = (lit & 1) ? 0 : 1;
+        lit_value_[lit] = 1;
+        lit_value_[neg(lit)] = 0;
+        if (rows_kept_ | columns_kept_) keep_masks(v, value_[v]);
+        level_[v] = level();
+        trail_pos_[v] = static_cast<int>(trail_.size());
+        reason_kind_[v] = kind;
+        reason_idx_[v] = idx;
+        reason_ready_[v] = 0;
+        trail_.push_back(lit);
+        if (kind != NONE) ++counters_.propagations;
+    }
+    void mark_dirty(int line) {
+        if (!in_dirty_[line]) {
+            in_dirty_[line] = 1;
+            dirty_.push(line);
+        }
+    }
     int propagate();
     int propagate_clauses();
     bool run_line(int line);

@@ -9,7 +9,8 @@
 //       follow_conflicts, hint_after: phase hints (Engine::set_phase_hints, set_hint_after);
 //       probe_binaries, skip_implied_probes (default 1): root probing's extras (probe.cpp);
 //       explain_from_root (default 1): explanations take the root's cells from the line's
-//       masks (analysis.cpp; 0 reads every cell, the same clauses: for the test that says so);
+//       masks and order their candidates by band masks (analysis.cpp; 0 reads every cell and
+//       sorts the candidates' keys, the same clauses: for the test that says so);
 //       modes (0 off, 1 stable first, 2 focused first), mode_conflicts, mode_growth, focused_decay,
 //       focused_target, rephase: mode switching and rephasing (policy.hpp).
 //   Colour puzzles: colours=k (2..31) and row_colours/column_colours, each block's
