@@ -105,3 +105,38 @@ def test_the_contract_names_its_vocabulary_where_backends_look():
                 assert getattr(home, name).__module__ == home.__name__, name   # defined there, not re-exported
     assert registry.Budget is budget.Budget and nonolab.Limits is result.Limits
     assert set(base.__all__) >= {name for names in homes.values() for name in names}
+
+
+def _bench(value):
+    from nonolab.bench import run
+    return run(value)
+
+
+def _collect(value):
+    from nonolab.batch import collect
+    return collect(value)
+
+
+def _check_many(value):
+    return list(nonolab.check_many(value))
+
+
+@pytest.mark.parametrize("call, name, what", [
+    (_bench, "bench", "paths"), (_collect, "collect", "paths"), (_check_many, "check_many", "puzzles"),
+    (lambda v: nonolab.crosscheck(nonolab.load(NONUNIQUE), v), "crosscheck", "backends"),
+], ids=["bench", "collect", "check_many", "crosscheck"])
+def test_one_string_where_a_list_is_wanted_is_a_type_error_not_its_characters(call, name, what):
+    # Before: nonolab.bench("cat.non") took the string's characters for paths and walked
+    # "/" (the whole file system), until a PNG there overflowed; collect("puzzles") said
+    # "p: no such file or directory"; crosscheck(p, "native") "unknown backend 'n'";
+    # check_many("cat.non") AttributeError: 'str' object has no attribute 'is_colour'.
+    with pytest.raises(TypeError, match=f"^{name}: {what} is a list, not one str: "):
+        call(str(NONUNIQUE))
+
+
+def test_check_many_says_which_item_is_not_a_puzzle():
+    puzzle = nonolab.load(NONUNIQUE)
+    with pytest.raises(TypeError, match=r"^check_many: expected a Puzzle, not str \(a path: load it first"):
+        list(nonolab.check_many([puzzle, str(NONUNIQUE)]))
+    with pytest.raises(TypeError, match=r"^check_many: puzzles is a list, not one Puzzle: \[puzzle\]"):
+        list(nonolab.check_many(puzzle))

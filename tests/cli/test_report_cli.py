@@ -62,6 +62,22 @@ def test_the_report_repairs_the_solution_it_prints(run, backend):
                 if a[c] != b[c]} == flipped
 
 
+@pytest.mark.parametrize("backend", ["auto", "native"])
+@pytest.mark.parametrize("path", [NONUNIQUE, T2, str(PUZZLES / "nonolab" / "permutations-5.non")],
+                         ids=["nonunique", "t2", "permutations-5"])
+def test_repair_starts_from_the_first_solution_the_report_and_solve_show(run, path, backend):
+    # Before: `repair` (auto by default) counted with native and took native's first solution,
+    # where `check --report` and `solve` show auto's: for nonunique.non the report said "2 cell
+    # flips ... the fewest possible" and `repair` then wrote a repair of 1 flip of another picture.
+    report = json.loads(run("check", "--report", path, "-b", backend, "--json").stdout)
+    repaired = json.loads(run("repair", path, "-b", backend, "--json").stdout)
+    solved = json.loads(run("solve", path, "-b", backend, "--json").stdout)
+    assert report["solution"] == solved["solutions"][0]
+    assert repaired["source"] == report["repair"]["source"] == "first solution"
+    assert repaired["flips"] == report["repair"]["flips"]
+    assert repaired["suggestions"][0] == report["repair"]["suggestions"][0]   # repair writes its first
+
+
 def test_report_of_a_unique_puzzle_exits_0(run):
     result = run("check", "--report", CAR)
     lines = result.stdout.splitlines()
@@ -133,7 +149,8 @@ def test_repair_writes_a_unique_puzzle_that_reads_back(run, tmp_path):
 
 
 def _first(puzzle):
-    return get("native").solve(puzzle, Limits(1)).solution
+    """The first solution, as `solve` prints it (the default backend's): the picture `repair` flips."""
+    return get("auto").solve(puzzle, Limits(1)).solution
 
 
 def test_repair_to_standard_output_and_of_a_set(run, tmp_path):

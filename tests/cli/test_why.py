@@ -6,6 +6,8 @@ import json
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
+import pytest
+
 from nonolab.core import Puzzle
 from nonolab.formats import dump, load
 
@@ -161,3 +163,20 @@ def test_why_s_verdict_is_the_count_of_the_backend_asked_not_of_its_questioner(r
     # the 2x2 switch at rows 3-4, columns 7-8 (0-based in JSON); nothing else is claimed.
     assert sorted(map(tuple, data["free_cells"])) == [(2, 6), (2, 7), (3, 6), (3, 7)]
     assert len(data["undecided_cells"]) == 84 - 4 and data["backbone"]["size"] == 0
+
+
+@pytest.mark.parametrize("backend", ["auto", "native"])
+@pytest.mark.parametrize("path", [NONUNIQUE, T2, str(PUZZLES / "nonolab" / "permutations-5.non")],
+                         ids=["nonunique", "t2", "permutations-5"])
+def test_why_s_reference_is_check_s_solution_1_and_its_givens_the_report_s(run, path, backend):
+    # Before: `check` printed auto's first solution as "solution 1", and `check --why` a
+    # "reference: the first solution found" that was cnf's (another picture, its questioner):
+    # nonunique.non got 2 givens from check --why and repair --givens, 3 others from
+    # check --report and the workbench, each "reveal N cells and the puzzle is unique".
+    checked = json.loads(run("check", path, "-b", backend, "--json").stdout)
+    why = json.loads(run("check", "--why", path, "-b", backend, "--json").stdout)
+    report = json.loads(run("check", "--report", path, "-b", backend, "--json").stdout)
+    assert why["reference"] == report["solution"] == checked["solutions"][0]
+    assert why["givens"]["cells"] == report["givens"]["cells"]
+    revealed = json.loads(run("repair", "--givens", path, "-b", backend, "--json", "--to", "json").stdout)
+    assert revealed["givens"] == why["givens"]["cells"]

@@ -73,3 +73,25 @@ def test_without_pillow_the_error_names_the_extra(monkeypatch):
         loads(text, "png")
     with pytest.raises(MissingDependency, match=r"nonolab\[png\]"):
         dumps(Puzzle.from_solution(Solution.from_values(CELLS)), "png")
+
+
+def _inks(count: int, white: bool):
+    """A picture of ``count`` distinct colours none of them white, and a white pixel if ``white``."""
+    colours = [(i % 256, i // 256, 7) for i in range(count)] + ([(255, 255, 255)] if white else [])
+    image = Image.new("RGB", (len(colours), 1))
+    image.putdata(colours)
+    return image
+
+
+@pytest.mark.parametrize("count,white", [(256, False), (256, True), (300, False)])
+def test_a_png_of_more_colours_than_a_puzzle_holds_is_one_line(count, white):
+    # Before: 256 colours none of them white passed the count of keys (white included, at
+    # most 256) and then overflowed the cell values: OverflowError, a traceback in the CLI
+    # (`nonolab check /usr/share/icons/hicolor/64x64/apps/zutty.png`).
+    with pytest.raises(NonolabError, match=f"the PNG has {count} colours besides white; a puzzle holds at most 255"):
+        loads(_png(_inks(count, white)), "png")
+
+
+def test_a_png_of_255_colours_besides_white_reads_every_one():
+    puzzle = loads(_png(_inks(255, True)), "png")
+    assert len(puzzle.palette) == 256 and puzzle.goal.cells[0][:3] == (1, 2, 3) and puzzle.goal.cells[0][-1] == 0

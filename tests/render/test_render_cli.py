@@ -264,3 +264,14 @@ def test_nothing_drawn_for_a_limit_says_timeout_not_no_solution(run, tmp_path, m
     diff = run("render", T2, "--diff", "-o", tmp_path / "d.svg")
     assert diff.exit_code == 1 and "timeout: two solutions not found in time" in diff.stderr, diff.stderr
     assert not (tmp_path / "s.svg").exists() and not (tmp_path / "d.svg").exists()
+
+
+@pytest.mark.parametrize("name", ["hakank/nonunique.non", "hakank/t2.non", "nonolab/permutations-5.non"])
+def test_render_why_draws_the_ambiguity_map_of_check_why(run, tmp_path, name):
+    # Before: render --why asked cnf for its own report (cnf's first solution as the
+    # reference), so nonunique.non's map ringed 2 suggested givens where check --why (and its
+    # --why-image) named 3 others; and a puzzle cnf cannot count in time had no map at all.
+    drawn, checked = tmp_path / "render.svg", tmp_path / "check.svg"
+    assert run("render", "--why", PUZZLES / name, "-o", drawn).exit_code == 0
+    assert run("check", "--why", "--why-image", checked, PUZZLES / name).exit_code == 1
+    assert drawn.read_text() == checked.read_text()

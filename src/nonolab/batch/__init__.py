@@ -56,8 +56,10 @@ def collect(paths: Iterable[str | os.PathLike], exclude: Sequence[str] = ()) -> 
     >>> collect(["puzzles/hakank"], exclude=["*2*"])                  # doctest: +SKIP
     ['puzzles/hakank/car.non', 'puzzles/hakank/hard.non', 'puzzles/hakank/lambda.non', 'puzzles/hakank/nonunique.non']
     """
+    from nonolab.core.puzzle import require_many
     from nonolab.formats import suffixes
 
+    require_many(paths, "collect", "paths")
     known = set(suffixes())
     found: dict[str, str] = {}
     for given in paths:

@@ -186,6 +186,10 @@ def run(paths: Sequence[str], backends: Sequence[str] = ("auto",), externals: Se
     from nonolab.bench.suites import items_of
     from nonolab.bench.summary import SCHEMA_VERSION, summarise
 
+    from nonolab.core.puzzle import require_many
+
+    require_many(paths, "bench", "paths")
+    require_many(backends, "bench", "backends")
     chosen = Settings(**settings)
     chosen.check()
     skipped: list[str] = []

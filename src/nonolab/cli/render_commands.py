@@ -207,7 +207,9 @@ def render(files, input_format, index, mode, to_format, output, cell, page, tile
                                                     else "there are no two solutions to compare"))
         svg = diff_svg(*answer.witnesses, puzzle, **size)
     elif mode == "why":
-        report = nonolab.ambiguity_report(puzzle, "cnf", time_limit)
+        from nonolab.cli.interrupt import CANCEL
+        from nonolab.harness.ambiguity import why_report
+        report = why_report(puzzle, time_limit=time_limit, cancel=CANCEL)   # check --why's, of its default backend
         drawn = ambiguity_svg(report, puzzle, **size)
         if drawn is None:
             from nonolab.cli.why import no_solution

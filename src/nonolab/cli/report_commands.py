@@ -213,16 +213,13 @@ class _Made:
 
 def _flip(puzzle, solver, max_flips: int, time_limit: float | None) -> _Made:
     """The fewest flips of the picture (:func:`nonolab.harness.repair.repair`)."""
-    from nonolab.harness.repair import repair as repair_puzzle
-    from nonolab.solvers import build, role
+    from nonolab.harness.repair import counter_of, repair as repair_puzzle
 
-    if role(solver.name) != "solver":     # hundreds of small counts: see harness.report
-        solver = build("native")
     result = repair_puzzle(puzzle, None, solver, max_flips, time_limit, 1, cancel=CANCEL)
     best = result.best
     fixed = best if best is not None and best.unique else None
     verdict = result.verdict.value   # the outcome word of the puzzle the repair leaves
-    data = {"verdict": verdict, "backend": solver.name, **result.as_dict()}
+    data = {"verdict": verdict, "backend": counter_of(solver).name, **result.as_dict()}
     if result.status == "unique":
         head = "already unique: written unchanged"
     elif fixed:

@@ -352,6 +352,24 @@ def require_puzzle(value: object, caller: str) -> Puzzle:
     raise TypeError(f"{caller}: expected a Puzzle, not {type(value).__name__}{hint}")
 
 
+def require_many(value: object, caller: str, what: str) -> object:
+    """``value``, an iterable of several things (paths, backends, puzzles); one string, path
+    or :class:`Puzzle` in its place is a ``TypeError`` that says to wrap it, not a string
+    taken character by character (``"/"``, the root, as the first path).
+
+    >>> require_many("cat.non", "bench", "paths")
+    Traceback (most recent call last):
+    ...
+    TypeError: bench: paths is a list, not one str: ['cat.non']
+    """
+    import os
+    if isinstance(value, (str, bytes, os.PathLike)):
+        raise TypeError(f"{caller}: {what} is a list, not one {type(value).__name__}: [{str(value)!r}]")
+    if isinstance(value, Puzzle):
+        raise TypeError(f"{caller}: {what} is a list, not one Puzzle: [puzzle]")
+    return value
+
+
 def _normalise_clues(clues: Iterable[Iterable[int]], kind: str) -> tuple[Clue, ...]:
     out = []
     for i, clue in enumerate(clues):

@@ -86,8 +86,9 @@ def parse(text: str) -> list[Puzzle]:
     height, width = grid.shape
     flat = grid.ravel()
     keys = np.unique(flat[np.flatnonzero(np.diff(flat, prepend=flat[:1] + 1))])  # a key per change of colour
-    if len(keys) > 256:
-        raise ParseError(f"the PNG has {len(keys)} colours; a puzzle holds at most 255 besides white", line=1)
+    besides_white = len(keys) - int(_WHITE_KEY in keys)   # a cell's value is one byte, white's 0
+    if besides_white > 255:
+        raise ParseError(f"the PNG has {besides_white} colours besides white; a puzzle holds at most 255", line=1)
     index = np.searchsorted(keys, flat).astype(np.uint8)   # one pass; then each key's first pixel
     first = [int(np.argmax(index == i)) for i in range(len(keys))]
     inks = [k for _, k in sorted(zip(first, keys.tolist())) if k != _WHITE_KEY]   # in reading order

@@ -288,8 +288,9 @@ def why_report(puzzle: Puzzle, backend: str | Solver = "auto", time_limit: float
     When ``backend`` is a strategy (``auto``, the default), its count comes first: it is
     the answer ``check`` gives, and it can be far sooner than the questioner's (Knotty:
     auto 0.3 s; cnf found no solution in 15 s).  A multiple puzzle is then ``multiple``
-    with its two solutions whatever the limit leaves the questions (the reference is
-    still the goal, else the questioner's first solution when it finds one).  A backend that takes given cells answers everything itself.
+    with its two solutions whatever the limit leaves the questions.  The reference is the
+    goal, else the first solution of that count (the "solution 1" ``check`` prints and the
+    designer's report shows), so that the givens are of the same picture everywhere.  A backend that takes given cells answers everything itself.
 
     >>> from nonolab import Puzzle
     >>> from nonolab.harness.ambiguity import why_report
@@ -307,5 +308,9 @@ def why_report(puzzle: Puzzle, backend: str | Solver = "auto", time_limit: float
         return ambiguity_report(puzzle, solver, time_limit, enumerate_up_to=enumerate_up_to, cancel=cancel)
     watch = Budget(time_limit, cancel)
     found = check(puzzle, solver, time_limit, cancel=cancel)
-    return ambiguity_report(puzzle, asker, watch.time_limit(), known=found.witnesses,
+    # The reference is the goal, else the solution ``check`` shows first (its "solution 1",
+    # the designer's report's picture), not the questioner's: one picture on every surface.
+    reference = puzzle.goal if puzzle.goal is not None else next(iter(found.witnesses), None)
+    others = tuple(w for w in found.witnesses if w != reference)
+    return ambiguity_report(puzzle, asker, watch.time_limit(), reference=reference, known=others,
                             enumerate_up_to=enumerate_up_to, cancel=cancel)

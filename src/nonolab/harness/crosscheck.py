@@ -19,7 +19,7 @@ from enum import Enum
 from pathlib import Path
 from typing import Any, Sequence
 
-from nonolab.core.puzzle import Puzzle, require_puzzle
+from nonolab.core.puzzle import Puzzle, require_many, require_puzzle
 from nonolab.errors import NonolabError, TooLarge
 from nonolab.harness.uniqueness import Verdict, verdict_of
 from nonolab.errors import WrongAnswer
@@ -204,6 +204,7 @@ def crosscheck(puzzle: Puzzle, backends: Sequence[str] | None = None, max_soluti
     ('AGREE', 'multiple')
     """
     puzzle = require_puzzle(puzzle, "crosscheck")
+    require_many(backends, "crosscheck", "backends")
     if not backends:
         backends = names(("solver", "strategy"))
         capable_only = True

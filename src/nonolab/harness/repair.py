@@ -49,11 +49,11 @@ from nonolab.core.puzzle import Puzzle, require_puzzle
 from nonolab.core.violations import violations
 from nonolab.errors import InvalidArgument
 from nonolab.harness._solutions import OutOfTime
-from nonolab.harness.uniqueness import Verdict
-from nonolab.solvers import build
+from nonolab.harness.uniqueness import Verdict, check
+from nonolab.solvers import build, role
 from nonolab.solvers.base import Budget, Solver
 
-__all__ = ["RepairResult", "Suggestion", "repair"]
+__all__ = ["RepairResult", "Suggestion", "counter_of", "repair"]
 
 Cell = tuple[int, int]
 
@@ -141,6 +141,17 @@ class RepairResult:
                 "suggestions": [s.as_dict() for s in self.suggestions], "stats": dict(self.stats)}
 
 
+def counter_of(solver: Solver) -> Solver:
+    """The backend that counts a repair's candidates: ``native`` for a strategy (``auto``),
+    which would pay its phases on each of hundreds of small counts; else ``solver`` itself.
+
+    >>> from nonolab.solvers import get
+    >>> counter_of(get("auto")).name, counter_of(get("cnf")).name
+    ('native', 'cnf')
+    """
+    return build("native") if role(solver.name) == "strategy" else solver
+
+
 def repair(puzzle: Puzzle, picture: Solution | None = None, backend: str | Solver = "native",
            max_flips: int = 3, time_limit: float | None = None, suggestions: int = 3, *,
            cancel: Any = None, source: str | None = None,
@@ -152,9 +163,11 @@ def repair(puzzle: Puzzle, picture: Solution | None = None, backend: str | Solve
     Args:
         puzzle: the puzzle; its clues must be those of ``picture``.
         picture: the designer's picture (default: the goal, else the first solution).
-        backend: the backend (a spec such as ``native`` or ``cnf``, or a built solver)
-            that counts to 2 on each candidate; a colour puzzle needs one that declares
-            colour.
+        backend: the backend (a spec such as ``native`` or ``cnf``, or a built solver):
+            its first solution is the picture when the puzzle has no goal (the one ``solve``
+            prints and the designer's report shows), and it counts to 2 on each candidate
+            if it is a solver (a strategy such as ``auto``: ``native`` counts them, see
+            :func:`counter_of`); a colour puzzle needs one that declares colour.
         max_flips: the exact search tries sets of up to this many flips; beyond, the
             per-group repair (see the module notes) may use more.
         time_limit: wall seconds for the whole repair.
@@ -175,11 +188,17 @@ def repair(puzzle: Puzzle, picture: Solution | None = None, backend: str | Solve
     puzzle = require_puzzle(puzzle, "repair")
     if max_flips < 1 or suggestions < 1:
         raise InvalidArgument("{arg} must be at least 1", argument="max_flips" if max_flips < 1 else "suggestions")
-    solver = build(backend) if isinstance(backend, str) else backend
+    asked = build(backend) if isinstance(backend, str) else backend
+    solver = counter_of(asked)
     watch = Budget(time_limit, cancel)
     if source is None:
         source = "given" if picture is not None else "goal" if puzzle.goal is not None else "first solution"
     picture = picture if picture is not None else puzzle.goal
+    if picture is None and solver is not asked:
+        # "The first solution" is the backend asked's, as everywhere else, not the first
+        # of the backend that counts the candidates (another picture, another repair).
+        first = check(puzzle, asked, watch.time_limit(), cancel=cancel)
+        picture = first.witnesses[0] if first.witnesses else None   # none: the search says why
     if picture is not None and ((picture.height, picture.width) != (puzzle.height, puzzle.width)
                                 or violations(puzzle, picture)):
         raise InvalidArgument("repair: the picture is not a solution of the puzzle")

@@ -47,7 +47,7 @@ from nonolab.harness.classify import Grade, GradeResult, grade
 from nonolab.harness.filters import filled_fraction
 from nonolab.harness.repair import RepairResult, repair as repair_picture
 from nonolab.harness.uniqueness import Verdict, check
-from nonolab.solvers import DEFAULT, build, role
+from nonolab.solvers import DEFAULT, build
 from nonolab.solvers.base import Budget, Solver
 
 __all__ = ["Report", "Warning", "WARNINGS", "difficulty_of", "report", "clue_decides", "clue_only_cells", "clue_only_count"]
@@ -429,12 +429,10 @@ def report(puzzle: Puzzle, backend: str | Solver = DEFAULT, time_limit: float | 
             left_out.append(Warning("ambiguity-left-out", f"the ambiguity report is left out: {err}"))
         ended("ambiguity")
         if repair:
-            # Hundreds of small counts: a strategy (auto) would pay its phases on each one.
-            flipper = solver if role(solver.name) == "solver" else build("native")
             source = "goal" if puzzle.goal is not None else "first solution"
             starting("repair")
             share = 1.0 - _GRADE_SHARE if grade_last else 1.0    # leave the grade its share
-            repaired = repair_picture(puzzle, solution, flipper, max_flips, watch.time_limit(share), cancel=cancel,
+            repaired = repair_picture(puzzle, solution, solver, max_flips, watch.time_limit(share), cancel=cancel,
                                       source=source, keep=keep)
             complete = complete and repaired.status != "timeout"
             ended("repair")

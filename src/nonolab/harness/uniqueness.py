@@ -14,7 +14,7 @@ from enum import Enum
 from typing import Any, Iterable, Iterator
 
 from nonolab.core.grid import Solution
-from nonolab.core.puzzle import Puzzle
+from nonolab.core.puzzle import Puzzle, require_many, require_puzzle
 from nonolab.errors import NonolabError
 from nonolab.solvers import DEFAULT, as_batching, get
 from nonolab.solvers.base import Given, Limits, SolveResult, Solver, Status
@@ -163,9 +163,11 @@ def check_many(puzzles: Iterable[Puzzle], solver: Solver | None = None, time_lim
     """
     if errors not in ("raise", "yield"):
         raise ValueError(f"check_many: errors must be 'raise' or 'yield', not {errors!r}")
+    require_many(puzzles, "check_many", "puzzles")
     solver = solver or get(DEFAULT)
     limits = Limits(max_solutions=2, time_limit=time_limit, cancel=cancel)
-    return _checked_all(_answers(puzzles, solver, limits), errors == "raise")
+    each = (require_puzzle(p, "check_many") for p in puzzles)
+    return _checked_all(_answers(each, solver, limits), errors == "raise")
 
 
 def _checked_all(answers: Iterator[Any], raising: bool) -> Iterator[Any]:
