@@ -58,15 +58,15 @@ enum RunResult { BUDGET = 0, SOLUTION = 1, EXHAUSTED = 2 };
 
 class Engine {
 public:
-    // minimise: learned clause minimisation, 0 none, 1 basic, 2 recursive.
-    Engine(int width, int height, const std::vector<std::vector<int>>& rows,
-           const std::vector<std::vector<int>>& columns, int minimise = 2, int bands = 0, int restarts = 0,
-           long long probe_budget = 0);
+    // minimise: learned clause minimisation, 0 none, 1 basic, 2 recursive.  The clues are
+    // taken by value: the engine keeps them (a caller that moves them in copies nothing).
+    Engine(int width, int height, std::vector<std::vector<int>> rows, std::vector<std::vector<int>> columns,
+           int minimise = 2, int bands = 0, int restarts = 0, long long probe_budget = 0);
 
     // A colour puzzle: rows and columns hold the blocks' lengths, row_colours and
     // column_colours their colours (1..colours).
-    Engine(int width, int height, const std::vector<std::vector<int>>& rows,
-           const std::vector<std::vector<int>>& columns, const std::vector<std::vector<int>>& row_colours,
+    Engine(int width, int height, std::vector<std::vector<int>> rows, std::vector<std::vector<int>> columns,
+           const std::vector<std::vector<int>>& row_colours,
            const std::vector<std::vector<int>>& column_colours, int colours, int minimise, int bands, int restarts,
            long long probe_budget);
 
@@ -326,7 +326,7 @@ private:
         if (truth) return (truth & (truth - 1)) ? 0u : truth;  // two values true: none fits
         return full_ & ~falsity;
     }
-    void setup(const std::vector<std::vector<int>>& rows, const std::vector<std::vector<int>>& columns);
+    void setup(std::vector<std::vector<int>>& rows, std::vector<std::vector<int>>& columns);  // moved from
     void solution_from_values();
     void enqueue(int lit, Reason kind, int idx);
     void mark_dirty(int line);

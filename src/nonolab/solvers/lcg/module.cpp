@@ -30,6 +30,7 @@
 #include <Python.h>
 
 #include <new>
+#include <utility>
 #include <vector>
 
 #include "../_cext/binding.hpp"
@@ -135,11 +136,11 @@ int Engine_init(EngineObject* self, PyObject* args, PyObject* kwds) {
     lcg::Engine* built = nullptr;
     if (!binding::without_gil([&] {
             if (colours)
-                built = new lcg::Engine(width, height, row_clues, column_clues, row_colour_clues, column_colour_clues,
-                                        colours, minimise, bands, restarts, probe_budget);
+                built = new lcg::Engine(width, height, std::move(row_clues), std::move(column_clues), row_colour_clues,
+                                        column_colour_clues, colours, minimise, bands, restarts, probe_budget);
             else
-                built = new lcg::Engine(width, height, row_clues, column_clues, minimise, bands, restarts,
-                                        probe_budget);
+                built = new lcg::Engine(width, height, std::move(row_clues), std::move(column_clues), minimise, bands,
+                                        restarts, probe_budget);
         }))
         return -1;
     self->engine = built;
