@@ -103,6 +103,8 @@ public:
     // Explanations take the root's cells from the line's masks (analysis.cpp; off: they
     // read every cell, the same clauses, for the test that says so).
     void set_explain_from_root(bool on) { explain_from_root_ = on; }
+    // Before the search: the var order built by inserting each var (the same order; a test's).
+    void set_order_by_insertion(bool on) { if (on) order_.reset_by_insertion(nvars_); }
 
     // Fix a cell before the search; false when it contradicts an earlier fixed cell.
     bool fix(int cell, bool filled);
