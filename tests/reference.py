@@ -91,3 +91,38 @@ def truth_tables(n: int):
             if seen[ci]:
                 expected = bytes(((may_white[ci] >> i) & 1) | (((may_black[ci] >> i) & 1) << 1) for i in range(n))
             yield clue, bytes(states), expected
+
+
+def reference_violations(puzzle, solution) -> list[str]:
+    """nonolab's check of a solution as plain Python, line by line: what the compiled
+    checker (``nonolab.core._check``, behind :func:`nonolab.core.violations`) must say,
+    message for message (the check before it was compiled, kept as the oracle)."""
+    from nonolab.core.violations import colour_runs_of
+
+    def shown(blocks):
+        return "(" + " ".join(f"{n}c{c}" for n, c in blocks) + ")"
+
+    if solution.height != puzzle.height or solution.width != puzzle.width:
+        return [f"size: expected {puzzle.width}x{puzzle.height}, got {solution.width}x{solution.height}"]
+    data, w = solution.to_bytes(), solution.width
+    problems = [f"given cell ({r + 1},{c + 1}): expected {v}, got {data[r * w + c]}"
+                for r, c, v in puzzle.givens if data[r * w + c] != v]
+    if puzzle.is_colour:
+        top = len(puzzle.palette) - 1
+        if solution.colours > top:
+            return problems + [f"cell value {solution.colours} is not a colour of the {top}-colour palette"]
+        for kind, lines, get in (("row", puzzle.coloured_rows, solution.row_bytes),
+                                 ("column", puzzle.coloured_columns, solution.column_bytes)):
+            for i, blocks in enumerate(lines):
+                got = colour_runs_of(list(get(i)))     # the cell-by-cell loop
+                if got != blocks:
+                    problems.append(f"{kind} {i + 1}: expected {shown(blocks)}, got {shown(got)}")
+        return problems
+    if any(v not in (0, 1) for v in data):
+        return [f"cell value {solution.colours}: a black-and-white picture has 0 and 1 only"]
+    for kind, clues, get in (("row", puzzle.rows, solution.row_bytes), ("column", puzzle.columns, solution.column_bytes)):
+        for i, clue in enumerate(clues):
+            got = clues_of(list(get(i)))               # the cell-by-cell loop
+            if got != tuple(clue):
+                problems.append(f"{kind} {i + 1}: expected {tuple(clue)}, got {got}")
+    return problems

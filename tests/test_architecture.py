@@ -138,6 +138,8 @@ def test_imports_follow_the_design(module):
 
 CPP = sorted([*PACKAGE.rglob("*.cpp"), *PACKAGE.rglob("*.hpp")])
 SHARED_CPP = PACKAGE / "solvers" / "_cext"
+# The independent solution checker's compiled part: it may include nothing of the solvers.
+CHECKER_CPP = PACKAGE / "core" / "checker"
 
 
 @pytest.mark.parametrize("path", sorted(PACKAGE.rglob("*.py")) + CPP, ids=lambda p: str(p.relative_to(PACKAGE)))
@@ -148,7 +150,10 @@ def test_modules_stay_small(path):
 
 def _home(path: Path) -> Path:
     """The folder a C++ file may include from: its compiled backend's (``solvers/lcg``,
-    ``solvers/native``, any room of it), or ``solvers/_cext`` for the shared pieces."""
+    ``solvers/native``, any room of it), ``solvers/_cext`` for the shared pieces, or the
+    checker's ``core/checker``."""
+    if path.is_relative_to(CHECKER_CPP):
+        return CHECKER_CPP
     return PACKAGE / "solvers" / path.relative_to(PACKAGE / "solvers").parts[0]
 
 
@@ -163,9 +168,10 @@ def _includes(path: Path) -> list[Path]:
 
 def _foreign(path: Path, targets: list[Path]) -> list[Path]:
     """The include targets of C++ file ``path`` outside what it may include: its own
-    backend's folder and solvers/_cext (what lcg and native share); _cext only itself."""
+    backend's folder and solvers/_cext (what lcg and native share); _cext and the checker
+    only themselves (the checker trusts no solver's code)."""
     home = _home(path)
-    allowed = (home,) if home == SHARED_CPP else (home, SHARED_CPP)
+    allowed = (home,) if home in (SHARED_CPP, CHECKER_CPP) else (home, SHARED_CPP)
     return [t for t in targets if not any(t.is_relative_to(folder) for folder in allowed)]
 
 
@@ -180,13 +186,15 @@ def test_cpp_includes_stay_in_their_backend_or_the_shared_folder(path):
 
 def test_the_cpp_include_check_reads_both_kinds_of_file_and_catches_a_crossing():
     assert any(p.suffix == ".cpp" for p in CPP) and any(p.suffix == ".hpp" for p in CPP)
-    assert {_home(p).name for p in CPP} == {"_cext", "lcg", "native"}
+    assert {_home(p).name for p in CPP} == {"_cext", "lcg", "native", "checker"}
     solvers = PACKAGE / "solvers"
     engine = solvers / "native" / "search" / "engine.hpp"
     assert solvers / "native" / "lines" / "strategy.hpp" in _includes(engine)
     lcg_header, line = solvers / "lcg" / "engine.hpp", solvers / "_cext" / "line.hpp"
     assert _foreign(engine, [lcg_header, line]) == [lcg_header]
     assert _foreign(line, [engine]) == [engine]
+    check = CHECKER_CPP / "check.cpp"
+    assert _foreign(check, [line, lcg_header, CHECKER_CPP / "any.hpp"]) == [line, lcg_header]
 
 
 def _cycles(modules: dict[str, set[str]]) -> list[list[str]]:

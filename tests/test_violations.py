@@ -1,16 +1,24 @@
-"""The independent checker: its whole-grid fast path agrees with the line-by-line one.
-
-``_line_by_line`` below counts runs with ``clues_of`` (a Python loop for lists; here
-bytes ``split(b"\\x00")``), a different mechanism from the fast path's ``split()`` of
-text whose empty cells are spaces."""
+"""The independent checker: the compiled line check (``nonolab.core._check``) says what the
+plain Python check (``tests/reference.py``: ``clues_of``/``colour_runs_of`` line by line)
+says, message for message, on right and wrong pictures, black-and-white and colour."""
 
 from __future__ import annotations
 
+import builtins
+import importlib
+from dataclasses import replace
+
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from nonolab.core import Puzzle, Solution
-from nonolab.core.violations import _ARRAYS_FROM, _all_lines_match, _all_runs_match, clues_of, violations
+from nonolab.core.palette import Palette
+from nonolab.core.violations import clues_of, violations
+from nonolab.errors import MissingDependency
+from tests.reference import reference_violations
+
+checker = importlib.import_module("nonolab.core.violations")   # the module (the package exports the function)
 
 
 def _puzzle_of(rows: list[list[int]]) -> Puzzle:
@@ -18,63 +26,108 @@ def _puzzle_of(rows: list[list[int]]) -> Puzzle:
     return Puzzle(rows=tuple(clues_of(r) for r in rows), columns=tuple(clues_of(c) for c in columns))
 
 
-def _line_by_line(puzzle: Puzzle, solution: Solution) -> bool:
-    rows = all(clues_of(solution.row_bytes(r)) == tuple(c) for r, c in enumerate(puzzle.rows))
-    columns = all(clues_of(solution.column_bytes(c)) == tuple(k) for c, k in enumerate(puzzle.columns))
-    return rows and columns
+def _pictures(top: int, sizes: st.SearchStrategy = st.integers(1, 9)):
+    """(width, cells) of a picture with values 0..top; mostly one value at a time in runs,
+    and whole lines empty or full (the edge cases) as often as random ones."""
+    def cells(h: int, w: int):
+        line = st.one_of(st.lists(st.integers(0, top), min_size=w, max_size=w),
+                         st.integers(0, top).map(lambda v: [v] * w))
+        return st.lists(line, min_size=h, max_size=h).map(lambda rows: (w, [v for row in rows for v in row]))
+    return st.tuples(sizes, sizes).flatmap(lambda hw: cells(*hw))
 
 
-grids = st.integers(1, 7).flatmap(lambda h: st.integers(1, 7).flatmap(
-    lambda w: st.tuples(*[st.lists(st.integers(0, 1), min_size=w, max_size=w) for _ in range(h)])))
+def _wide(h: int, w: int):
+    """(w, cells) of an h x w black-and-white picture: runs of random lengths, full lines."""
+    line = st.one_of(st.lists(st.integers(0, 1), min_size=w, max_size=w), st.integers(0, 1).map(lambda v: [v] * w),
+                     st.lists(st.tuples(st.integers(0, 1), st.integers(1, 70)), max_size=8).map(
+                         lambda runs: ([v for v, n in runs for _ in range(n)] + [0] * w)[:w]))
+    return st.lists(line, min_size=h, max_size=h).map(lambda rows: (w, [v for row in rows for v in row]))
 
 
-@settings(max_examples=600, deadline=None)
-@given(picture=grids, flips=st.lists(st.tuples(st.integers(0, 6), st.integers(0, 6)), max_size=3))
-def test_the_fast_check_agrees_with_the_line_by_line_check(picture, flips):
-    rows = [list(r) for r in picture]
-    puzzle = _puzzle_of(rows)
-    for r, c in flips:  # a few flipped cells: mostly a wrong picture, sometimes right again
-        rows[r % len(rows)][c % len(rows[0])] ^= 1
-    solution = Solution.from_rows(rows)
-    assert _all_lines_match(puzzle, solution) == _line_by_line(puzzle, solution)
-    assert (violations(puzzle, solution) == []) == _line_by_line(puzzle, solution)
-
-
-wide_grids = st.integers(1, 40).flatmap(lambda h: st.integers(1, 40).flatmap(
-    lambda w: st.tuples(st.just(w), st.lists(st.integers(0, 1), min_size=w * h, max_size=w * h))))
-
-
-@settings(max_examples=400, deadline=None)
-@given(grid=wide_grids, flips=st.lists(st.integers(0, 1599), max_size=3),
-       slice_cells=st.sampled_from((1, 7, 64, 1 << 22)), tile=st.sampled_from((1, 3, 256)),
-       density=st.sampled_from((None, 0, 1)))
-def test_the_numpy_run_lengths_agree_with_the_line_by_line_check(grid, flips, slice_cells, tile, density):
-    # Slices of one line and more, tiles of one row and more: their edges cut runs.
-    w, cells = grid
-    if density is not None:  # all empty or all filled: no run, or one run a line
-        cells = [density] * len(cells)
-    puzzle = _puzzle_of([cells[r:r + w] for r in range(0, len(cells), w)])
+def _wrong(cells: list[int], top: int, changes: list[tuple[int, int]]) -> bytes:
     data = bytearray(cells)
-    for i in flips:
-        data[i % len(data)] ^= 1
-    solution = Solution.from_bytes(bytes(data), w)
-    assert _all_runs_match(puzzle, solution, slice_cells, tile) == _line_by_line(puzzle, solution)
+    for i, v in changes:
+        data[i % len(data)] = v % (top + 1)
+    return bytes(data)
 
 
-def test_a_picture_beyond_the_numpy_threshold_is_checked_and_a_flip_is_named():
-    w, h = 2100, 2000
-    assert w * h >= _ARRAYS_FROM
-    import numpy as np
+def _with_givens(puzzle: Puzzle, cells: list[int], picks: list[int]) -> Puzzle:
+    """``puzzle`` revealing the cells ``picks`` (indices, wrapped) of its picture."""
+    w = puzzle.width
+    return replace(puzzle, givens={divmod(i % len(cells), w): cells[i % len(cells)] for i in picks})
 
-    r, c = np.indices((h, w))
-    data = bytearray((((r * 7 + c * 3) % 5 < 2) ^ ((r // 300 + c // 200) % 2 == 0)).astype(np.uint8).tobytes())
-    s = Solution.from_bytes(bytes(data), w)
-    p = Puzzle(rows=tuple(clues_of(s.row_bytes(i)) for i in range(h)),
-               columns=tuple(clues_of(s.column_bytes(i)) for i in range(w)))
-    assert violations(p, s) == []
-    data[w * 1500 + 2099] ^= 1
-    bad = violations(p, Solution.from_bytes(bytes(data), w))
-    assert bad and bad[0].startswith("row 1501") and bad[1].startswith("column 2100"), bad
+
+@settings(max_examples=700, deadline=None)
+@given(picture=_pictures(1), other=st.integers(0, 2**64 - 1),
+       changes=st.lists(st.tuples(st.integers(0, 10_000), st.integers(0, 1)), max_size=4),
+       how=st.sampled_from(("right", "changed", "another")), picks=st.lists(st.integers(0, 100), max_size=3))
+def test_black_and_white_compiled_check_is_the_python_check(picture, other, changes, how, picks):
+    w, cells = picture
+    puzzle = _with_givens(Puzzle.from_solution(Solution.from_bytes(bytes(cells), w)), cells, picks)
+    if how == "right":
+        data = bytes(cells)
+    elif how == "changed":   # a few cells changed: mostly wrong, sometimes right again
+        data = _wrong(cells, 1, changes)
+    else:                    # another picture of the same size: the clues random to it
+        data = bytes((other >> (i % 64)) & 1 for i in range(len(cells)))
+    solution = Solution.from_bytes(data, w)
+    got = violations(puzzle, solution)
+    assert got == reference_violations(puzzle, solution)
+    if how == "right":
+        assert got == []
+
+
+@settings(max_examples=300, deadline=None)
+@given(picture=st.tuples(st.sampled_from((1, 2, 63, 64, 65, 70)), st.sampled_from((1, 3, 63, 64, 65, 128))).flatmap(
+           lambda hw: _wide(*hw)),
+       changes=st.lists(st.tuples(st.integers(0, 10_000), st.integers(0, 1)), max_size=3))
+def test_black_and_white_around_64_cells_a_line(picture, changes):
+    # Lines of up to 64 cells are read as 64-bit words (a full line of 64: one run of 64);
+    # a longer side takes the run-by-run pass: both against the Python check.
+    w, cells = picture
+    puzzle = Puzzle.from_solution(Solution.from_bytes(bytes(cells), w))
+    for data in (bytes(cells), _wrong(cells, 1, changes)):
+        solution = Solution.from_bytes(data, w)
+        assert violations(puzzle, solution) == reference_violations(puzzle, solution)
+
+
+@settings(max_examples=700, deadline=None)
+@given(top=st.integers(2, 5), data=st.data(), how=st.sampled_from(("right", "changed", "another", "beyond")))
+def test_colour_compiled_check_is_the_python_check(top, data, how):
+    w, cells = data.draw(_pictures(top))
+    palette = Palette.default_for(top)
+    puzzle = Puzzle.from_solution(Solution.from_bytes(bytes(cells), w, colours=True), palette=palette)
+    puzzle = _with_givens(puzzle, cells, data.draw(st.lists(st.integers(0, 100), max_size=3)))
+    if how == "right":
+        picture = bytes(cells)
+    elif how == "changed":
+        picture = _wrong(cells, top, data.draw(st.lists(st.tuples(st.integers(0, 10_000), st.integers(0, top)),
+                                                        max_size=4)))
+    elif how == "another":
+        picture = bytes(data.draw(st.lists(st.integers(0, top), min_size=len(cells), max_size=len(cells))))
+    else:                    # a value beyond the palette
+        picture = _wrong(cells, top + 1, [(data.draw(st.integers(0, 10_000)), top + 1)])
+    solution = Solution.from_bytes(picture, w, colours=True)
+    got = violations(puzzle, solution)
+    assert got == reference_violations(puzzle, solution)
+    if how == "right":
+        assert got == []
+    if how == "beyond":
+        assert got[-1] == f"cell value {top + 1} is not a colour of the {top}-colour palette"
+
+
+@pytest.mark.parametrize("rows", [["#"], ["."], ["#####"], ["....."], ["#.#.#"], list("#.##."), list(".....")])
+def test_one_line_grids_and_their_transposes(rows):
+    # 1xN, Nx1, a single cell; empty and full lines.
+    for grid in (rows, ["".join(r[i] for r in rows) for i in range(len(rows[0]))]):
+        right = Solution.from_rows(grid)
+        puzzle = Puzzle.from_solution(right)
+        assert violations(puzzle, right) == [] == reference_violations(puzzle, right)
+        for i in range(right.width * right.height):
+            flipped = bytearray(right.to_bytes())
+            flipped[i] ^= 1
+            wrong = Solution.from_bytes(bytes(flipped), right.width)
+            assert violations(puzzle, wrong) == reference_violations(puzzle, wrong) != []
 
 
 def test_a_wrong_line_is_named():
@@ -88,32 +141,71 @@ def test_runs_laid_end_to_end_must_also_split_into_the_same_lines():
     # columns; only the number of runs per row tells them apart.
     puzzle = _puzzle_of([[1, 0, 1], [0, 1, 0]])
     swapped = Solution.from_rows([".#.", "#.#"])
-    assert not _all_lines_match(puzzle, swapped)
-    for slice_cells in (1, 3, 64):
-        assert not _all_runs_match(puzzle, swapped, slice_cells)
     assert violations(puzzle, swapped) == ["row 1: expected (1, 1), got (1,)", "row 2: expected (1,), got (1, 1)"]
 
 
-def test_a_large_picture_is_checked_without_numpy_and_a_flip_is_caught():
-    # 1200 x 1100 (1.3 million cells): the size where a numpy path used to take over.
+def test_colour_blocks_that_touch_are_two_blocks_and_a_wrong_colour_is_named():
+    puzzle = Puzzle.from_solution(Solution.from_values([[1, 2, 2], [0, 1, 0]]))
+    assert violations(puzzle, Solution.from_values([[1, 2, 2], [0, 1, 0]])) == []
+    assert violations(puzzle, Solution.from_values([[1, 1, 2], [0, 1, 0]])) == [
+        "row 1: expected (1c1 2c2), got (2c1 1c2)", "column 2: expected (1c2 1c1), got (2c1)"]
+
+
+def test_a_large_picture_is_checked_and_a_flip_is_named():
+    # 2100 x 2000: the columns are read in the rows' pass (no strided slices, no numpy).
     import subprocess
     import sys
 
     code = ("import sys\n"
             "from nonolab.core import Puzzle, Solution\n"
             "from nonolab.core.violations import clues_of, violations\n"
-            "w, h = 1100, 1200\n"
-            "data = bytearray((r * 7 + c * 3) % 5 < 2 for r in range(h) for c in range(w))\n"
+            "w, h = 2100, 2000\n"
+            "data = bytearray(((r * 7 + c * 3) % 5 < 2) ^ ((r // 300 + c // 200) % 2 == 0)\n"
+            "                 for r in range(h) for c in range(w))\n"
             "s = Solution.from_bytes(bytes(data), w)\n"
             "p = Puzzle(rows=tuple(clues_of(s.row_bytes(r)) for r in range(h)),\n"
             "           columns=tuple(clues_of(s.column_bytes(c)) for c in range(w)))\n"
             "assert violations(p, s) == []\n"
-            "data[w * 600 + 550] ^= 1\n"
+            "data[w * 1500 + 2099] ^= 1\n"
             "bad = violations(p, Solution.from_bytes(bytes(data), w))\n"
-            "assert bad and bad[0].startswith('row 601'), bad\n"
+            "assert len(bad) == 2 and bad[0].startswith('row 1501') and bad[1].startswith('column 2100'), bad\n"
             "assert 'numpy' not in sys.modules\n")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
+
+
+def test_the_compiled_check_refuses_what_it_cannot_read():
+    from nonolab.core._check import wrong_lines
+
+    assert wrong_lines(b"\x01\x00", 2, ((1,),), ((1,), ())) == []
+    assert wrong_lines(b"\x01\x00", 2, ((1,),), ((), (1,))) == [(1, 0, (1,)), (1, 1, ())]
+    assert wrong_lines(b"\x01\x02", 2, ((1, 1),), ((1,), (1,)), ((1, 2),), ((1,), (2,))) == []
+    assert wrong_lines(b"\x01\x02", 2, ((2,),), ((1,), (1,)), ((1,),), ((1,), (2,))) == [(0, 0, ((1, 1), (1, 2)))]
+    assert wrong_lines(b"\x01\x00", 2, ((2 ** 80,),), ((1,), ())) == [(0, 0, (1,))]   # beyond C: no match
+    for args, error in (((b"\x02\x00", 2, ((1,),), ((1,), ())), ValueError),      # not black and white
+                        ((b"\x01\x00", 3, ((1,),), ((1,), ())), ValueError),      # not whole rows
+                        ((b"\x01\x00", 2, ((1,), ()), ((1,), ())), ValueError),   # two rows' clues for one
+                        ((b"\x01\x00", 2, ((1,),), ((1,), ()), ((1,),), None), ValueError),   # one side's colours
+                        ((b"\x01\x02", 2, ((1, 1),), ((1,), (1,)), ((1,),), ((1,), (2,))), ValueError),
+                        ((b"\x01\x00", 2, ((1.0,),), ((1,), ())), TypeError),
+                        ((b"\x01\x00", 2, (1,), ((1,), ())), TypeError)):
+        with pytest.raises(error):
+            wrong_lines(*args)
+
+
+def test_without_its_compiled_part_the_check_says_so(monkeypatch):
+    # No fallback: a tree where the extension was not built fails the check by name.
+    real_import = builtins.__import__
+
+    def no_extension(name, globals=None, locals=None, fromlist=(), level=0):
+        if name == "nonolab.core" and fromlist and "_check" in fromlist:
+            raise ImportError("not built")
+        return real_import(name, globals, locals, fromlist, level)
+
+    monkeypatch.setattr(checker, "_compiled", None)
+    monkeypatch.setattr(builtins, "__import__", no_extension)
+    with pytest.raises(MissingDependency, match="nonolab.core._check"):
+        violations(_puzzle_of([[1]]), Solution.from_rows(["#"]))
 
 
 @settings(max_examples=300, deadline=None)

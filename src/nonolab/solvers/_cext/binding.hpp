@@ -101,6 +101,7 @@ inline bool read_clue(PyObject* item, std::vector<int>& clue, long longest) {
     PyObject* fast = PySequence_Fast(item, "a clue must be a sequence of block lengths");
     if (!fast) return false;
     const Py_ssize_t k = PySequence_Fast_GET_SIZE(fast);
+    clue.reserve(clue.size() + static_cast<size_t>(k));   // one allocation a clue, not one per doubling
     for (Py_ssize_t i = 0; i < k; ++i) {
         const long value = PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, i));
         if (value == -1 && PyErr_Occurred()) { Py_DECREF(fast); return false; }

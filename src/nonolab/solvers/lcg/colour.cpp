@@ -28,17 +28,17 @@
 
 namespace lcg {
 
-Engine::Engine(int width, int height, const std::vector<std::vector<int>>& rows,
-               const std::vector<std::vector<int>>& columns, const std::vector<std::vector<int>>& row_colours,
+Engine::Engine(int width, int height, std::vector<std::vector<int>> rows, std::vector<std::vector<int>> columns,
+               const std::vector<std::vector<int>>& row_colours,
                const std::vector<std::vector<int>>& column_colours, int colours, int minimise, int bands,
                int restarts, long long probe_budget)
     : width_(width), height_(height), nvars_(width * height * (colours + 1)), minimise_(minimise), bands_(bands),
       policy_(restarts), probing_(probe_budget > 0), probe_budget_(probe_budget) {
     values_ = colours + 1;
     full_ = values_ >= 32 ? 0xFFFFFFFFu : ((1u << values_) - 1u);
-    setup(rows, columns);
-    for (int r = 0; r < height; ++r) autos_.emplace_back(rows[r], row_colours[r]);
-    for (int c = 0; c < width; ++c) autos_.emplace_back(columns[c], column_colours[c]);
+    setup(rows, columns);   // the clues are line_clue_'s now
+    for (int r = 0; r < height; ++r) autos_.emplace_back(line_clue_[r], row_colours[r]);
+    for (int c = 0; c < width; ++c) autos_.emplace_back(line_clue_[height + c], column_colours[c]);
     const int longest = std::max(width, height);
     dom_buf_.assign(longest, 0);
     dom_out_.assign(longest, 0);

@@ -54,28 +54,28 @@ namespace {
 constexpr double kClauseDecay = 0.999;
 }  // namespace
 
-Engine::Engine(int width, int height, const std::vector<std::vector<int>>& rows,
-               const std::vector<std::vector<int>>& columns, int minimise, int bands, int restarts,
-               long long probe_budget)
+Engine::Engine(int width, int height, std::vector<std::vector<int>> rows, std::vector<std::vector<int>> columns,
+               int minimise, int bands, int restarts, long long probe_budget)
     : width_(width), height_(height), nvars_(width * height), minimise_(minimise), bands_(bands),
       policy_(restarts), probing_(probe_budget > 0), probe_budget_(probe_budget) {
     setup(rows, columns);
 }
 
-// The state every constructor shares, once nvars_ and values_ are set.
-void Engine::setup(const std::vector<std::vector<int>>& rows, const std::vector<std::vector<int>>& columns) {
+// The state every constructor shares, once nvars_ and values_ are set; the clues are moved
+// into line_clue_ (rows and columns are left empty).
+void Engine::setup(std::vector<std::vector<int>>& rows, std::vector<std::vector<int>>& columns) {
     const int width = width_, height = height_, nlines = height + width;
     line_cells_.resize(nlines);
     line_clue_.resize(nlines);
     for (int r = 0; r < height; ++r) {
         line_cells_[r].resize(width);
         for (int c = 0; c < width; ++c) line_cells_[r][c] = r * width + c;
-        line_clue_[r] = rows[r];
+        line_clue_[r] = std::move(rows[r]);
     }
     for (int c = 0; c < width; ++c) {
         line_cells_[height + c].resize(height);
         for (int r = 0; r < height; ++r) line_cells_[height + c][r] = r * width + c;
-        line_clue_[height + c] = columns[c];
+        line_clue_[height + c] = std::move(columns[c]);
     }
     int longest = std::max(width, height);
     state_buf_.assign(longest, 3);

@@ -58,15 +58,15 @@ enum RunResult { BUDGET = 0, SOLUTION = 1, EXHAUSTED = 2 };
 
 class Engine {
 public:
-    // minimise: learned clause minimisation, 0 none, 1 basic, 2 recursive.
-    Engine(int width, int height, const std::vector<std::vector<int>>& rows,
-           const std::vector<std::vector<int>>& columns, int minimise = 2, int bands = 0, int restarts = 0,
-           long long probe_budget = 0);
+    // minimise: learned clause minimisation, 0 none, 1 basic, 2 recursive.  The clues are
+    // taken by value: the engine keeps them (a caller that moves them in copies nothing).
+    Engine(int width, int height, std::vector<std::vector<int>> rows, std::vector<std::vector<int>> columns,
+           int minimise = 2, int bands = 0, int restarts = 0, long long probe_budget = 0);
 
     // A colour puzzle: rows and columns hold the blocks' lengths, row_colours and
     // column_colours their colours (1..colours).
-    Engine(int width, int height, const std::vector<std::vector<int>>& rows,
-           const std::vector<std::vector<int>>& columns, const std::vector<std::vector<int>>& row_colours,
+    Engine(int width, int height, std::vector<std::vector<int>> rows, std::vector<std::vector<int>> columns,
+           const std::vector<std::vector<int>>& row_colours,
            const std::vector<std::vector<int>>& column_colours, int colours, int minimise, int bands, int restarts,
            long long probe_budget);
 
@@ -104,6 +104,8 @@ public:
     // by band masks (analysis.cpp; off: they read every cell and sort the candidates' keys,
     // the same clauses, for the test that says so).
     void set_explain_from_root(bool on) { explain_from_root_ = on; }
+    // Before the search: the var order built by inserting each var (the same order; a test's).
+    void set_order_by_insertion(bool on) { if (on) order_.reset_by_insertion(nvars_); }
 
     // Fix a cell before the search; false when it contradicts an earlier fixed cell.
     bool fix(int cell, bool filled);
@@ -336,7 +338,7 @@ private:
         if (truth) return (truth & (truth - 1)) ? 0u : truth;  // two values true: none fits
         return full_ & ~falsity;
     }
-    void setup(const std::vector<std::vector<int>>& rows, const std::vector<std::vector<int>>& columns);
+    void setup(std::vector<std::vector<int>>& rows, std::vector<std::vector<int>>& columns);  // moved from
     void solution_from_values();
     // Inline (every assignment and every line it touches): out of line, the calls went
     // through the module's PLT.

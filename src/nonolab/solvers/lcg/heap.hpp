@@ -10,8 +10,19 @@ namespace lcg {
 
 class VarOrder {
 public:
-    // Every one of `vars` vars in the heap, with activity 0.
+    // Every one of `vars` vars in the heap, with activity 0: in the order of their
+    // numbers, each at its own index (what inserting them one by one gives, since no
+    // var rises above an equal parent, without the pushes and sift-ups).
     void reset(int vars) {
+        activity_.assign(vars, 0.0);
+        heap_.resize(vars);
+        place_.resize(vars);
+        inc_ = 1.0;
+        for (int v = 0; v < vars; ++v) heap_[v] = place_[v] = v;
+    }
+    // The same state as reset, built as it once was, a var inserted at a time (for the
+    // test that holds reset to it: Engine's order_by_insertion).
+    void reset_by_insertion(int vars) {
         activity_.assign(vars, 0.0);
         heap_.clear();
         place_.assign(vars, -1);

@@ -11,6 +11,7 @@
 //       explain_from_root (default 1): explanations take the root's cells from the line's
 //       masks and order their candidates by band masks (analysis.cpp; 0 reads every cell and
 //       sorts the candidates' keys, the same clauses: for the test that says so);
+//       order_by_insertion (default 0): the var order built a var at a time (the same order: a test's);
 //       modes (0 off, 1 stable first, 2 focused first), mode_conflicts, mode_growth, focused_decay,
 //       focused_target, rephase: mode switching and rephasing (policy.hpp).
 //   Colour puzzles: colours=k (2..31) and row_colours/column_colours, each block's
@@ -31,6 +32,7 @@
 #include <Python.h>
 
 #include <new>
+#include <utility>
 #include <vector>
 
 #include "../_cext/binding.hpp"
@@ -66,19 +68,19 @@ int Engine_init(EngineObject* self, PyObject* args, PyObject* kwds) {
                                      "colours", "row_colours", "column_colours", "target_phases", "hint_rounds", "hint_conflicts",
                                      "follow_conflicts", "probe_binaries", "skip_implied_probes", "hint_after", "modes",
                                      "mode_conflicts", "mode_growth", "focused_decay", "rephase", "focused_target",
-                                     "hint_min_open", "explain_from_root", nullptr};
+                                     "hint_min_open", "explain_from_root", "order_by_insertion", nullptr};
     int width = 0, height = 0, minimise = 2, bands = 0, restarts = 0, colours = 0, target_phases = 1, hint_rounds = 0,
         probe_binaries = 0, skip_implied_probes = 1, modes = 0, focused_target = 0, hint_min_open = 0,
-        explain_from_root = 1;
+        explain_from_root = 1, order_by_insertion = 0;
     long long probe_budget = 0, hint_conflicts = 0, follow_conflicts = 0, hint_after = 0, mode_conflicts = 1000, rephase = 0;
     double mode_growth = 2.0, focused_decay = 0.85;
     PyObject *rows = nullptr, *columns = nullptr, *fixed = nullptr, *row_colours = nullptr, *column_colours = nullptr;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "iiOO|OiiiLiOOpiLLppLiLddLpip", const_cast<char**>(keywords), &width,
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "iiOO|OiiiLiOOpiLLppLiLddLpipp", const_cast<char**>(keywords), &width,
                                      &height, &rows, &columns, &fixed, &minimise, &bands, &restarts, &probe_budget,
                                      &colours, &row_colours, &column_colours, &target_phases, &hint_rounds,
                                      &hint_conflicts, &follow_conflicts, &probe_binaries, &skip_implied_probes, &hint_after,
                                      &modes, &mode_conflicts, &mode_growth, &focused_decay, &rephase,
-                                     &focused_target, &hint_min_open, &explain_from_root))
+                                     &focused_target, &hint_min_open, &explain_from_root, &order_by_insertion))
         return -1;
     if (colours != 0 && (colours < 2 || colours > 31 || !row_colours || !column_colours)) {
         PyErr_SetString(PyExc_ValueError, "a colour puzzle needs 2..31 colours and row_colours, column_colours");
@@ -136,11 +138,11 @@ int Engine_init(EngineObject* self, PyObject* args, PyObject* kwds) {
     lcg::Engine* built = nullptr;
     if (!binding::without_gil([&] {
             if (colours)
-                built = new lcg::Engine(width, height, row_clues, column_clues, row_colour_clues, column_colour_clues,
-                                        colours, minimise, bands, restarts, probe_budget);
+                built = new lcg::Engine(width, height, std::move(row_clues), std::move(column_clues), row_colour_clues,
+                                        column_colour_clues, colours, minimise, bands, restarts, probe_budget);
             else
-                built = new lcg::Engine(width, height, row_clues, column_clues, minimise, bands, restarts,
-                                        probe_budget);
+                built = new lcg::Engine(width, height, std::move(row_clues), std::move(column_clues), minimise, bands,
+                                        restarts, probe_budget);
         }))
         return -1;
     self->engine = built;
@@ -151,6 +153,7 @@ int Engine_init(EngineObject* self, PyObject* args, PyObject* kwds) {
     self->engine->set_probe_binaries(probe_binaries != 0);
     self->engine->set_probe_skipping(skip_implied_probes != 0);
     self->engine->set_explain_from_root(explain_from_root != 0);
+    self->engine->set_order_by_insertion(order_by_insertion != 0);
     self->engine->set_modes(lcg::ModeSettings{modes, mode_conflicts, mode_growth, focused_decay, focused_target != 0});
     self->engine->set_rephase(rephase);
     if (fixed && fixed != Py_None) {
