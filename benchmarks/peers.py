@@ -21,7 +21,9 @@ process of its own against nonolab in one long-lived process (``--child``) that 
 them in turn and reports each puzzle's CPU time: the process's own, plus any Kissat worker's
 (read from /proc while it lives, from the reaped children once it ends).
 
-Writes ``OUT/peers-<kind>-<mode>.csv`` and prints a markdown table with the ratios.
+Writes ``OUT/peers-<kind>-<mode>.csv`` and prints a markdown table with the ratios;
+``tournament`` also writes ``OUT/peers-tournament-<mode>-slow.csv``: every puzzle over 1 s of
+wall for either solver, with both solvers' wall times (and, with ``--mode check``, both verdicts).
 """
 
 from __future__ import annotations
@@ -90,30 +92,55 @@ def _check(puzzle, rows: list[str]) -> bool:
 def tournament(sets: list[str], mode: str, rounds: int, backend: str, out: Path) -> list[dict]:
     from nonolab.formats import load_all
 
-    rows = []
+    rows, slow = [], []
     for r in range(rounds):
         for name in sets:
             path = TOURNAMENT / f"{name}.txt"
             puzzles = {p.name.lstrip("$"): p for p in load_all(path)}
             order = ("nonosolve", "nonolab") if r % 2 == 0 else ("nonolab", "nonosolve")
+            load_start = round(os.getloadavg()[0], 2)
             got: dict[str, dict] = {}
             for solver in order:
                 got[solver] = (_nonosolve_set if solver == "nonosolve" else _nonolab_set)(path, mode, backend, puzzles)
-            row = {"set": name, "round": r, "mode": mode, "load": round(os.getloadavg()[0], 2)}
+            row = {"set": name, "round": r, "mode": mode, "load_start": load_start,
+                   "load": round(os.getloadavg()[0], 2)}
             for solver in ("nonosolve", "nonolab"):
                 g = got[solver]
                 times = sorted(g["times"].values())
                 row.update({f"{solver}_cpu": round(g["cpu"], 3), f"{solver}_median_wall": round(median(times), 5),
                             f"{solver}_over1_wall": sum(t > 1 for t in times),
+                            f"{solver}_over2_wall": sum(t > 2 for t in times),
                             f"{solver}_max_wall": round(times[-1], 3),
                             f"{solver}_slowest": max(g["times"], key=g["times"].get),
                             f"{solver}_wrong": g["wrong"], f"{solver}_unsolved": g["unsolved"],
                             f"{solver}_multiple": g.get("multiple", "")})
             row["ratio_cpu"] = round(row["nonolab_cpu"] / row["nonosolve_cpu"], 3)
+            if mode == "check":
+                row["verdicts_differ"] = sum(got["nonosolve"]["verdicts"].get(k) != got["nonolab"]["verdicts"].get(k)
+                                             for k in puzzles)
             rows.append(row)
+            slow.extend(_slow_puzzles(name, r, got, mode))
+            _write(out / f"peers-tournament-{mode}-slow.csv", slow)
             print(json.dumps(row), flush=True)
             _write(out / f"peers-tournament-{mode}.csv", rows)
     return rows
+
+
+def _slow_puzzles(name: str, r: int, got: dict[str, dict], mode: str, over: float = 1.0) -> list[dict]:
+    """The puzzles of one set over ``over`` s of wall for either solver, both solvers' times."""
+    ns, nl = got["nonosolve"], got["nonolab"]
+    keys = [k for k in ns["times"] if ns["times"][k] > over] + [k for k in nl["times"] if nl["times"][k] > over]
+    found = []
+    for key in sorted(set(keys), key=lambda k: int(k) if k.isdigit() else k):
+        entry = {"set": name, "round": r, "puzzle": key, "nonosolve_wall": ns["times"].get(key),
+                 "nonolab_wall": nl["times"].get(key)}
+        if mode == "check":
+            entry.update(nonosolve_verdict=ns["verdicts"].get(key), nonolab_verdict=nl["verdicts"].get(key))
+        found.append(entry)
+    return found
+
+
+_NONOSOLVE_VERDICTS = {"UNIQUE": "unique", "MULTIPLE": "multiple", "NONE": "contradiction", "TIMEOUT": "timeout"}
 
 
 def _nonosolve_set(path: Path, mode: str, backend: str, puzzles: dict) -> dict:
@@ -133,7 +160,8 @@ def _nonosolve_set(path: Path, mode: str, backend: str, puzzles: dict) -> dict:
     wrong = sum(not _check(puzzles[k], answers.get(k, [])) for k in puzzles if statuses.get(k) != "NONE")
     unsolved = sum(statuses.get(k) in (None, "TIMEOUT", "ERROR") for k in puzzles)
     return {"cpu": cpu, "times": times, "wrong": wrong, "unsolved": unsolved,
-            "multiple": sum(s == "MULTIPLE" for s in statuses.values()) if mode == "check" else ""}
+            "multiple": sum(s == "MULTIPLE" for s in statuses.values()) if mode == "check" else "",
+            "verdicts": {k: _NONOSOLVE_VERDICTS.get(s, s.lower()) for k, s in statuses.items()}}
 
 
 def _nonolab_set(path: Path, mode: str, backend: str, puzzles: dict) -> dict:
@@ -143,16 +171,17 @@ def _nonolab_set(path: Path, mode: str, backend: str, puzzles: dict) -> dict:
     out, err, code, cpu = _spawn(command)
     document = json.loads(out)
     records = document["puzzles"] if "puzzles" in document else [document]
-    times, wrong, unsolved, multiple = {}, 0, 0, 0
+    times, verdicts, wrong, unsolved, multiple = {}, {}, 0, 0, 0
     for record in records:
         key = (record.get("title") or "").lstrip("$")
         times[key] = record["time"]
+        verdicts[key] = record.get("verdict")
         solutions = record.get("solutions") or []
         unsolved += not solutions
         wrong += bool(solutions) and not _check(puzzles[key], solutions[0])
         multiple += record.get("verdict") == "multiple"
     return {"cpu": cpu, "times": times, "wrong": wrong, "unsolved": unsolved,
-            "multiple": multiple if mode == "check" else ""}
+            "multiple": multiple if mode == "check" else "", "verdicts": verdicts}
 
 
 def puzzles_side_by_side(files: list[str], mode: str, limit: float, backend: str, out: Path) -> list[dict]:
@@ -267,14 +296,18 @@ def report(rows: list[dict], kind: str) -> str:
     """A markdown table of the rows and the totals."""
     if kind == "tournament":
         lines = ["| set | round | load | nonosolve CPU s | nonolab CPU s | ratio | median wall (ns / nl) | "
-                 "over 1 s wall (ns / nl) | slowest wall (ns / nl) |", "|---|---:|---:|---:|---:|---:|---|---|---|"]
+                 "over 1 s wall (ns / nl) | over 2 s wall (ns / nl) | slowest wall (ns / nl) |",
+                 "|---|---:|---:|---:|---:|---:|---|---|---|---|"]
         for r in rows:
-            lines.append(f"| {r['set']} | {r['round']} | {r['load']} | {r['nonosolve_cpu']} | {r['nonolab_cpu']} | "
-                         f"**{r['ratio_cpu']}** | {r['nonosolve_median_wall']} / {r['nonolab_median_wall']} | "
+            lines.append(f"| {r['set']} | {r['round']} | {r.get('load_start', '')}-{r['load']} | "
+                         f"{r['nonosolve_cpu']} | {r['nonolab_cpu']} | **{r['ratio_cpu']}** | "
+                         f"{r['nonosolve_median_wall']} / {r['nonolab_median_wall']} | "
                          f"{r['nonosolve_over1_wall']} / {r['nonolab_over1_wall']} | "
-                         f"{r['nonosolve_max_wall']} / {r['nonolab_max_wall']} |")
+                         f"{r['nonosolve_over2_wall']} / {r['nonolab_over2_wall']} | "
+                         f"{r['nonosolve_max_wall']} (#{r['nonosolve_slowest']}) / "
+                         f"{r['nonolab_max_wall']} (#{r['nonolab_slowest']}) |")
         ns, nl = sum(r["nonosolve_cpu"] for r in rows), sum(r["nonolab_cpu"] for r in rows)
-        lines.append(f"| total | | | {ns:.1f} | {nl:.1f} | **{nl / ns:.3f}** | | | |")
+        lines.append(f"| total | | | {ns:.1f} | {nl:.1f} | **{nl / ns:.3f}** | | | | |")
         return "\n".join(lines)
     lines = ["| puzzle | load | nonosolve | CPU s | nonolab | CPU s | ratio | nonolab phase |",
              "|---|---:|---|---:|---|---:|---:|---|"]

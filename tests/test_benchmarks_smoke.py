@@ -164,11 +164,30 @@ def test_peers_runs_both_solvers_on_a_set_and_on_files(tmp_path, monkeypatch):
     (row,) = rows
     assert row["nonosolve_wrong"] == row["nonolab_wrong"] == 0 and row["nonolab_unsolved"] == 0
     assert row["nonosolve_multiple"] == row["nonolab_multiple"] == 1  # simple2: two solutions
+    assert row["verdicts_differ"] == 0 and row["nonolab_over2_wall"] == 0
     assert (tmp_path / "out" / "peers-tournament-check.csv").exists()
+    assert (tmp_path / "out" / "peers-tournament-check-slow.csv").exists()   # header only: none over 1 s
     assert "**" in peers.report(rows, "tournament")
     rows = peers.puzzles_side_by_side(files, "check", 20, "auto", tmp_path / "out")
     answers = [(r["nonosolve_answer"], r["nonolab_answer"]) for r in rows]
     assert answers == [("unique", "unique"), ("multiple", "multiple")]
+
+
+def test_peers_lists_each_puzzle_over_a_second_for_either_solver_with_both_times_and_verdicts():
+    from benchmarks import peers
+
+    verdicts = {"1": "unique", "2": "multiple", "10": "unique"}
+    got = {"nonosolve": {"times": {"1": 0.01, "2": 2.5, "10": 0.2}, "verdicts": verdicts},
+           "nonolab": {"times": {"1": 0.02, "2": 0.3, "10": 1.4}, "verdicts": verdicts}}
+    slow = peers._slow_puzzles("s", 0, got, "check")
+    assert [(e["puzzle"], e["nonosolve_wall"], e["nonolab_wall"]) for e in slow] == [("2", 2.5, 0.3), ("10", 0.2, 1.4)]
+    assert slow[0]["nonosolve_verdict"] == slow[0]["nonolab_verdict"] == "multiple"
+    assert "nonolab_verdict" not in peers._slow_puzzles("s", 0, got, "first")[0]
+    row = {"set": "s", "round": 0, "load_start": 1.0, "load": 2.0, "ratio_cpu": 0.5}
+    for solver, cpu in (("nonosolve", 2.0), ("nonolab", 1.0)):
+        row.update({f"{solver}_cpu": cpu, f"{solver}_median_wall": 0.01, f"{solver}_over1_wall": 1,
+                    f"{solver}_over2_wall": 1, f"{solver}_max_wall": 2.5, f"{solver}_slowest": "2"})
+    assert "| 1 / 1 | 2.5 (#2) / 2.5 (#2) |" in peers.report([row], "tournament")
 
 
 def test_batch_throughput_runs_both_versions_and_compares_their_verdicts(capsys):
