@@ -8,6 +8,8 @@ any machine and the test counts checks, never seconds.
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 from nonolab.core import Puzzle
@@ -39,24 +41,26 @@ def _late(started: list[float], deadline: float) -> int:
     return sum(1 for at in started if at >= deadline)
 
 
-@pytest.mark.parametrize("backend", ["backtrack", "dlx"])
+@pytest.mark.parametrize("backend", ["backtrack", "dlx", "cnf"])
 def test_a_count_checks_its_solutions_within_its_time_limit(backend, clock, checks):
     start = clock.now
     result = get(backend).solve(PERMUTATIONS, Limits(max_solutions=None, time_limit=1.0))
     assert result.status is Status.TIMEOUT and not result.complete
-    assert _late(checks, start + 1.0) <= 1                        # no check after the deadline but the one under way
+    assert _late(checks, start + 1.0) <= base.CHECKED_PAST_A_LIMIT   # none after the deadline but the first ones
     assert 0 < result.count <= len(checks)                       # every solution kept was checked
+    assert result.count >= len(checks) - 1                       # checked as found: what was checked is kept
     assert all(not violations(PERMUTATIONS, s) for s in result.solutions)
 
 
 def test_solutions_found_before_the_deadline_are_checked_within_it(clock, checks):
     found = [Solution.from_rows(["".join("#" if c == r else "." for c in range(6)) for r in order])
-             for order in ([0, 1, 2, 3, 4, 5], [1, 0, 2, 3, 4, 5], [2, 1, 0, 3, 4, 5])] * 40
+             for order in itertools.islice(itertools.permutations(range(6)), 120)]
     watch = Budget(0.5)
     result = base.finish("demo", PERMUTATIONS, Limits(None, 0.5), watch, found, True)
     # An exhausted search whose checks would run past the limit ends at the limit: a timeout
     # with the solutions checked by then, never an unchecked one, never a late count.
-    assert _late(checks, watch.deadline) <= 1
+    assert _late(checks, watch.deadline) <= base.CHECKED_PAST_A_LIMIT
     assert result.status is Status.TIMEOUT and not result.complete and result.count <= len(checks)
     unlimited = base.finish("demo", PERMUTATIONS, Limits(None), Budget(None), found, True)
-    assert unlimited.complete and unlimited.count == 3
+    assert unlimited.complete and unlimited.count == 120
+    assert len(base.finish("demo", PERMUTATIONS, Limits(None), Budget(None), found * 2, True).solutions) == 120
