@@ -218,7 +218,7 @@ def corpus(tmp_path) -> Path:
     ["batch", "{corpus}", "-o", "{tmp}/records.jsonl"], ["convert", "{three}", "-", "--to", "json"],
     ["explain", str(REPO / "puzzles" / "nonolab" / "heart.non")],
     ["render", str(REPO / "puzzles" / "nonolab" / "heart.non"), "--to", "svg"],
-    ["census", "--size", "4x4"], ["info", "{corpus}"],
+    ["census", "--size", "4x4"], ["info", "{three}"],
 ], ids=lambda c: c[0])
 def test_every_streaming_command_stops_at_a_closed_pipe(command, three, corpus, tmp_path):
     args = [a.format(corpus=corpus, three=three, tmp=tmp_path) for a in command]
