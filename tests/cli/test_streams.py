@@ -161,7 +161,7 @@ def test_a_closed_pipe_ends_quietly(tmp_path):
     err = proc.stderr.read().decode()
     proc.wait(timeout=60)
     assert "Broken pipe" not in err and "Traceback" not in err and "Exception ignored" not in err
-    assert proc.returncode == 0  # solve's own code (a solution was found)
+    assert proc.returncode == 141  # its output was cut short: 128 + SIGPIPE, as the shell's own commands
 
 
 @pytest.fixture
@@ -175,19 +175,56 @@ def three(tmp_path) -> Path:
     return path
 
 
-@pytest.mark.parametrize("extra", [[], ["--json"], ["--report"]], ids=["text", "json", "report"])
-def test_a_set_checked_into_a_pipe_nobody_reads_ends_quietly(three, extra):
-    # `nonolab check set.json | head -1`, made certain: the pipe's reading end is closed
-    # before the command starts, so every write to standard output fails with EPIPE.
+def _into_a_closed_pipe(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess:
+    """``nonolab ARGS | head -1`` made certain: the pipe's reading end is closed before the
+    command starts, so its first write to standard output fails with EPIPE."""
     read, write = os.pipe()
     os.close(read)
     try:
-        done = subprocess.run([sys.executable, "-m", "nonolab", "check", *extra, str(three)], stdout=write,
-                              stderr=subprocess.PIPE, env=_env(), timeout=120)
+        return subprocess.run([sys.executable, "-m", "nonolab", *args], stdout=write, stderr=subprocess.PIPE,
+                              env=_env(), timeout=120, cwd=cwd)
     finally:
         os.close(write)
+
+
+@pytest.mark.parametrize("extra", [[], ["--json"], ["--report"]], ids=["text", "json", "report"])
+def test_a_set_checked_into_a_pipe_nobody_reads_stops_with_141(three, extra):
+    # Before (session 40): the closed pipe became /dev/null and the whole set ran on, to
+    # end with check's own 1: `nonolab label FOLDER | head -2` ran 10 minutes for nobody.
+    # Now the first failed write stops the work, as SIGPIPE's default would: 141, silently.
+    done = _into_a_closed_pipe("check", *extra, str(three))
     assert done.stderr.decode() == ""     # no traceback, no "Broken pipe", no "Exception ignored"
-    assert done.returncode == 1           # check's own code (puzzle 2 is multiple)
+    assert done.returncode == 141
+
+
+def test_a_set_whose_whole_output_was_read_keeps_its_own_code(three):
+    done = subprocess.run([sys.executable, "-m", "nonolab", "check", str(three)], capture_output=True, env=_env(),
+                          timeout=120)
+    assert done.returncode == 1 and done.stdout.decode().endswith("contradiction\n")   # check's 1: #2 is multiple
+
+
+@pytest.fixture
+def corpus(tmp_path) -> Path:
+    """A folder of 40 puzzles: a run of all of it is far more work than its first record."""
+    folder = tmp_path / "corpus"
+    folder.mkdir()
+    for i in range(40):
+        (folder / f"p{i:02}.non").write_text((REPO / "puzzles" / "nonolab" / "heart.non").read_text())
+    return folder
+
+
+@pytest.mark.parametrize("command", [
+    ["label", "{corpus}"], ["solve", "{three}"], ["count", "{three}"], ["grade", "{three}"],
+    ["batch", "{corpus}", "-o", "{tmp}/records.jsonl"], ["convert", "{three}", "-", "--to", "json"],
+    ["explain", str(REPO / "puzzles" / "nonolab" / "heart.non")],
+    ["render", str(REPO / "puzzles" / "nonolab" / "heart.non"), "--to", "svg"],
+    ["census", "--size", "4x4"], ["info", "{three}"],
+], ids=lambda c: c[0])
+def test_every_streaming_command_stops_at_a_closed_pipe(command, three, corpus, tmp_path):
+    args = [a.format(corpus=corpus, three=three, tmp=tmp_path) for a in command]
+    done = _into_a_closed_pipe(*args, cwd=tmp_path)
+    assert (done.returncode, done.stderr.decode()) == (141, "")
+    assert not [p.name for p in tmp_path.iterdir() if p.name.startswith(".")]   # no temporary file left
 
 
 @pytest.mark.parametrize("closed, puzzle, code", [

@@ -11,7 +11,8 @@ Exit codes:
        ``batch``: some puzzle timed out, failed, or its backends disagree);
     2  bad input or usage (one line on stderr naming the file and line);
     3  a backend returned a wrong answer (a bug: please report it);
-    130, 143  interrupted by SIGINT (Ctrl-C) or SIGTERM (one line, ``nonolab: interrupted``).
+    130, 143  interrupted by SIGINT (Ctrl-C) or SIGTERM (one line, ``nonolab: interrupted``);
+    141  standard output was closed under it (``| head``): stopped, silently (128 + SIGPIPE).
 """
 
 from __future__ import annotations
@@ -125,7 +126,8 @@ def cli() -> None:
     \b
     Exit codes: 0 ok; 1 the answer is not what the command asks for
     (e.g. `check` on a puzzle that is not unique); 2 bad input or usage;
-    3 a backend returned a wrong answer (a bug); 130 Ctrl-C; 143 SIGTERM.
+    3 a backend returned a wrong answer (a bug); 130 Ctrl-C; 143 SIGTERM;
+    141 standard output closed (| head).
     \b
     check words: unique, multiple, contradiction, timeout.
     """

@@ -11,6 +11,12 @@ main thread then withholds whatever the command would still print, gives the wor
 ``nonolab: interrupted`` and leaves with ``os._exit`` (no interpreter shutdown, which
 could wait for or abort inside a C library's threads).
 
+A closed standard output (``nonolab label CORPUS | head -2``: ``head`` has gone) ends
+the command the same way, silently, with 141 (128 + SIGPIPE, what the shell reports of a
+process SIGPIPE killed): :func:`stdout_closed`, called by the failed write
+(:mod:`nonolab.cli.streams`), stops the work, its workers and children, within a second,
+where running on would only compute for nobody.
+
 A command that keeps what it did on a signal (``bench`` writes the reports of the runs
 that ended) calls :func:`finish_on_cancel`: its output is not silenced, its writes are
 not refused, and it gets up to that many seconds to stop by itself and write; a second
@@ -41,10 +47,14 @@ GRACE = 0.4
 #: The exit code of each signal: 128 + its number, as a shell reports a death by it.
 EXIT_CODES: dict[int, int] = {signal.SIGINT: 130, signal.SIGTERM: 143}   # by signal number: handlers get ints
 
+#: The exit code of a command whose standard output was closed under it (128 + SIGPIPE).
+EXIT_CLOSED_PIPE = 128 + signal.SIGPIPE
+
 _received: list[int] = []
 _line_open: list[bool] = [False]  # a progress line on stderr (``\r...``) not ended yet
 _stderr: list[int] = []  # a copy of the real stderr, for the one line
 _finishing: list[float] = []  # the grace of a command that finishes by itself (finish_on_cancel)
+_running: list[bool] = []  # a command's work runs in the worker thread of :func:`run`
 
 
 def progress_line(text: str, ended: bool) -> None:
@@ -83,13 +93,40 @@ def _handler(signum: int, frame) -> None:
     if not _received and not _finishing:
         # Silence first, cancel second: a backend that stops at once must not get to
         # print its cut-short answer (``timeout``) before the process leaves.
-        _stderr.append(os.dup(2))
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, 1)
-        os.dup2(devnull, 2)
-        os.close(devnull)
+        _silence()
     _received.append(signum)
     CANCEL.set()
+
+
+def stdout_closed() -> None:
+    """Standard output's reader has gone (a write failed with EPIPE): stop as SIGPIPE would.
+
+    In the command's worker (:func:`run`): the work is cancelled, as on a signal, and the
+    main thread ends the process with :data:`EXIT_CLOSED_PIPE` and no message (nothing
+    half-written stays on disk).  Anywhere else (the output printed after the work, in the
+    main thread) there is no work left to stop: the process leaves at once.
+    """
+    _writes("close_writes")     # a write must not land after the output was lost
+    if _running and threading.current_thread() is not threading.main_thread():
+        if not _received:
+            _silence()
+        _received.append(signal.SIGPIPE)
+        _finishing.clear()     # (bench's reports are of runs nobody will read of)
+        CANCEL.set()
+        return
+    files = sys.modules.get("nonolab.formats._files")
+    if files is not None:
+        files.discard_pending()
+    os._exit(EXIT_CLOSED_PIPE)
+
+
+def _silence() -> None:
+    """Standard output and error to ``/dev/null`` (a copy of stderr kept for the one line)."""
+    _stderr.append(os.dup(2))
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, 1)
+    os.dup2(devnull, 2)
+    os.close(devnull)
 
 
 def exit_at_once() -> None:
@@ -124,6 +161,7 @@ def run(work: Callable[[], T]) -> T:
     _finishing.clear()
     _writes("open_writes")
     previous = {sig: signal.signal(sig, _handler) for sig in EXIT_CODES}
+    _running[:] = [True]
     try:
         worker = threading.Thread(target=target, name="nonolab-command", daemon=True)
         worker.start()
@@ -132,6 +170,7 @@ def run(work: Callable[[], T]) -> T:
         if CANCEL.is_set():  # also when the signal came as the work ended: its output is silenced
             _exit_interrupted(worker)
     finally:
+        _running.clear()
         for sig, handler in previous.items():
             signal.signal(sig, handler)
     if "error" in outcome:
@@ -141,7 +180,8 @@ def run(work: Callable[[], T]) -> T:
 
 def _exit_interrupted(worker: threading.Thread) -> None:
     """Let the command stop (its output is silenced already), clean up, say so once, and exit."""
-    code = EXIT_CODES.get(_received[0] if _received else signal.SIGINT, 130)
+    first = _received[0] if _received else signal.SIGINT
+    code = EXIT_CLOSED_PIPE if first == signal.SIGPIPE else EXIT_CODES.get(first, 130)
     if _finishing:
         worker.join(_finishing[0])
         _writes("close_writes")     # what it did not finish writing in time is not written
@@ -158,5 +198,6 @@ def _exit_interrupted(worker: threading.Thread) -> None:
     files = sys.modules.get("nonolab.formats._files")
     if files is not None:
         files.discard_pending()
-    os.write(_stderr[0] if _stderr else 2, _said_interrupted())
+    if first != signal.SIGPIPE:   # a closed pipe ends silently, as SIGPIPE does
+        os.write(_stderr[0] if _stderr else 2, _said_interrupted())
     os._exit(code)

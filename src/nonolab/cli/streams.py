@@ -3,8 +3,10 @@
 ``nonolab solve BIG | head -1``: once ``head`` exits, every write to the pipe fails
 with ``EPIPE``.  :func:`quiet_closed_pipe` puts a file object under ``sys.stdout``
 whose writes, after the first such failure, go to ``/dev/null`` (the Python
-documentation's advice for SIGPIPE): the command ends as it would have, with its own
-exit code, and no "Broken pipe" message.
+documentation's advice for SIGPIPE, so that no "Broken pipe" message follows) and
+which stops the command there (:func:`nonolab.cli.interrupt.stdout_closed`): nobody
+reads the rest, so ``nonolab label CORPUS | head -2`` ends at once, with 141 as a
+process SIGPIPE killed.  A command whose whole output was written keeps its own code.
 
 ``nonolab check FILE >&-`` (or ``2>&-``): a standard descriptor closed when the command
 starts.  :func:`reopen_closed_descriptors` puts ``/dev/null`` there, so that the next
@@ -28,7 +30,7 @@ MAX_CELLS_LISTED = 40
 
 
 class _PipeEnd(io.FileIO):
-    """Standard output's file descriptor; a closed pipe turns it into ``/dev/null``."""
+    """Standard output's file descriptor; a closed pipe turns it into ``/dev/null`` and stops the command."""
 
     def write(self, data) -> int:  # type: ignore[override]
         try:
@@ -37,6 +39,8 @@ class _PipeEnd(io.FileIO):
             devnull = os.open(os.devnull, os.O_WRONLY)
             os.dup2(devnull, self.fileno())
             os.close(devnull)
+            from nonolab.cli.interrupt import stdout_closed
+            stdout_closed()
             return memoryview(data).nbytes
 
 

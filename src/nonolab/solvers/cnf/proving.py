@@ -36,7 +36,7 @@ def prove(backend: Any, puzzle: Puzzle, limits: Limits, proof: Any) -> SolveResu
     """
     from nonolab.solvers.cnf.calls import Limited, load_clauses
     from nonolab.solvers.cnf.encode import cells_as_assumptions, encode
-    from nonolab.solvers.cnf.sat import _black_and_white, _enumerate, _pysat_solvers, _stoppable, result_of
+    from nonolab.solvers.cnf.sat import _black_and_white, _enumerate, _pysat_solvers, _stoppable, checking, result_of
 
     if Capability.PROOF not in capabilities(backend):
         raise BackendUnavailable(f"cnf: solver {backend.solver!r} writes no proofs; use cadical195 or glucose4")
@@ -61,14 +61,14 @@ def prove(backend: Any, puzzle: Puzzle, limits: Limits, proof: Any) -> SolveResu
         if load_clauses(sat, enc.clauses + units, watch):
             run = Limited(sat, mode, watch)
             try:
-                found, complete, timed_out = _enumerate(sat, run, [], _black_and_white(enc.num_cells, puzzle.width),
-                                                        limits.max_solutions)
+                found, complete, timed_out = _enumerate(sat, run, [], checking(_black_and_white(enc.num_cells, puzzle.width),
+                                                                                  puzzle, backend.name), limits.max_solutions)
             finally:
                 run.close()
         sat_stats = sat.accum_stats() or {}
         lines = (sat.get_proof() or []) if complete and not timed_out else []
     counters.update(_write(lines, os.fspath(proof)), variables=enc.num_vars, clauses=len(enc.clauses))
-    return result_of(backend.name, puzzle, limits, found, complete, timed_out, watch, counters, sat_stats)
+    return result_of(backend.name, puzzle, limits, found, complete, timed_out, watch, counters, sat_stats, checked=True)
 
 
 def _write(lines: list[str], path: str) -> dict[str, int]:

@@ -15,10 +15,10 @@ from typing import Any, Callable, Mapping
 from nonolab.core.grid import Solution
 from nonolab.core.puzzle import Puzzle
 from nonolab.errors import BackendUnavailable, InvalidArgument
-from nonolab.solvers.base import Limits, SolveResult, Budget, finish
+from nonolab.solvers.base import Limits, SolveResult, Budget, checked_solutions, finish
 from nonolab.solvers.cnf.calls import Limited
 
-__all__ = ["ONE_SHOT", "logs_proofs", "result_of", "solver_names", "time_limit_mode"]
+__all__ = ["ONE_SHOT", "checking", "logs_proofs", "result_of", "solver_names", "time_limit_mode"]
 
 # The python-sat solvers that must run one solve per process, each with its class (a
 # subclass of CnfSolver, which ``CnfSolver(solver=name)`` builds): filled in by the modules that
@@ -149,14 +149,27 @@ def _colour(enc: Any) -> Callable[[Any], tuple[Solution, list[int]]]:
     return read
 
 
+def checking(read: Callable[[Any], tuple[Solution, list[int]]], puzzle: Puzzle,
+             backend: str) -> Callable[[Any], tuple[Solution, list[int]]]:
+    """``read`` whose picture is checked against the clues as it is read: the check is
+    then inside the search's clock (the SAT calls' time limit), not after it; give the
+    result to :func:`result_of` with ``checked=True``."""
+    def read_checked(sat: Any) -> tuple[Solution, list[int]]:
+        picture, block = read(sat)
+        checked_solutions(puzzle, (picture,), backend)
+        return picture, block
+    return read_checked
+
+
 def result_of(backend: str, puzzle: Puzzle, limits: Limits, found: list[Solution], complete: bool,
               timed_out: bool, watch: Budget, counters: dict[str, Any],
-              sat_stats: Mapping[str, int]) -> SolveResult:
-    """The search's end as a SolveResult, with python-sat's counters among its own."""
+              sat_stats: Mapping[str, int], checked: bool = False) -> SolveResult:
+    """The search's end as a SolveResult, with python-sat's counters among its own
+    (``checked``: every picture of ``found`` was read through :func:`checking`)."""
     for key in ("conflicts", "decisions", "propagations", "restarts"):
         if key in sat_stats:
             counters[key] = sat_stats[key]
-    return finish(backend, puzzle, limits, watch, found, complete and not timed_out, counters)
+    return finish(backend, puzzle, limits, watch, found, complete and not timed_out, counters, checked=checked)
 
 
 _LOGS_PROOFS: dict[str, bool] = {}

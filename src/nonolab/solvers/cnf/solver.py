@@ -34,7 +34,7 @@ from nonolab.solvers.options import Option, declared, max_states_option, settle
 from nonolab.solvers.cnf.encode import cells_as_assumptions, encode, implication_clauses
 from nonolab.solvers.cnf.calls import Limited, load_clauses, off_main_thread
 from nonolab.solvers.cnf.sat import (ONE_SHOT, _black_and_white, _canonical, _colour, _enumerate, _pysat_solvers,
-                                     _stoppable, logs_proofs, result_of, solver_names, time_limit_mode)
+                                     _stoppable, checking, logs_proofs, result_of, solver_names, time_limit_mode)
 
 __all__ = ["CnfSession", "CnfSolver", "solver_names", "time_limit_mode"]
 
@@ -161,7 +161,8 @@ class CnfSolver:
             if load_clauses(sat, enc.clauses + extra, watch):
                 run = Limited(sat, mode, watch)
                 try:
-                    found, complete, timed_out = _enumerate(sat, run, [], read, limits.max_solutions)
+                    found, complete, timed_out = _enumerate(sat, run, [], checking(read, puzzle, self.name),
+                                                            limits.max_solutions)
                 finally:
                     run.close()
                 calls = run.calls
@@ -173,7 +174,7 @@ class CnfSolver:
             "encode_time": round(encode_time, 6),
             "solve_time": round(watch.elapsed() - encode_time, 6),
             "solve_calls": calls,
-        }, sat_stats)
+        }, sat_stats, checked=True)
 
     def session(self, puzzle: Puzzle) -> Any:
         """Encode ``puzzle`` once into one incremental SAT solver, for many questions.
@@ -274,7 +275,7 @@ class CnfSession:
         selector = self._top
         run = Limited(sat, mode, watch)
         try:
-            read = _black_and_white(self._enc.num_cells, self.puzzle.width)
+            read = checking(_black_and_white(self._enc.num_cells, self.puzzle.width), self.puzzle, self.name)
             found, complete, timed_out = _enumerate(sat, run, assumptions, read, limits.max_solutions, selector)
         finally:
             run.close()
@@ -292,7 +293,7 @@ class CnfSession:
             "solve_time": round(watch.elapsed(), 6),
             "solve_calls": run.calls,
             "session_calls": self.calls,
-        }, spent)
+        }, spent, checked=True)
 
     def restrict(self, fixed_cells: Mapping[tuple[int, int], int]) -> None:
         """Fix these cells for good, as unit clauses: every later call only sees the
