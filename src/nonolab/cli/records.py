@@ -114,12 +114,13 @@ def summary(verdicts: Iterable[str | None], exit_code: int, errors: int = 0,
         total += 1
         if verdict is not None:
             counted[verdict] = counted.get(verdict, 0) + 1
-    data = {"puzzles": total, "verdicts": counted, "errors": errors, "exit_code": exit_code}
+    data: dict[str, Any] = {"puzzles": total, "verdicts": counted, "errors": errors, "exit_code": exit_code}
     if agreements is not None:
-        data["agreements"] = {}
+        agreed: dict[str, int] = {}
         for agreement in agreements:
             if agreement is not None:
-                data["agreements"][agreement] = data["agreements"].get(agreement, 0) + 1
+                agreed[agreement] = agreed.get(agreement, 0) + 1
+        data["agreements"] = agreed
     return data
 
 

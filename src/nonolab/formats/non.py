@@ -187,7 +187,7 @@ def _parse_one(lines: Sequence[str], start: int, end: int) -> Puzzle:
     goal_text = ""            # the goal's characters as written (a colour goal names colours)
     givens_text, givens_line = "", None
     colours: dict[str, tuple[tuple[int, int, int], str | None]] = {}
-    first: dict[str, tuple[str, int]] = {}   # a single-valued key: how and where it was first given
+    first: dict[str, tuple[str, str, int]] = {}   # a single-valued key: how, what and where it was first given
     i = start
     while i < end:
         s = lines[i].strip()
