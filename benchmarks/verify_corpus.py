@@ -29,13 +29,13 @@ def main(argv: list[str] | None = None) -> int:
     rows = []
     for entry, data in run("verify", args.backends, args.time_limit, corpus_entries(args.only), "verify_corpus"):
         row = {"file": entry["file"], "size": f"{entry['width']}x{entry['height']}",
-               "verdict": word(data), "consensus": data.get("consensus", "-"),
+               "verdict": word(data), "agreement": data.get("agreement") or "-",
                "problems": "; ".join(data.get("problems") or []) or (data.get("error") or "")}
         for a in data.get("answers") or []:
             row[f"{a['backend']}_verdict"] = a["verdict"] or "could not be checked"
             row[f"{a['backend']}_time"] = a["time"]
         rows.append(row)
-    fields = ["file", "size", "verdict", "consensus", "problems"] + [
+    fields = ["file", "size", "verdict", "agreement", "problems"] + [
         f"{b}_{k}" for b in backends for k in ("verdict", "time")]
     with (OUT / "verify_corpus.csv").open("w", newline="", encoding="utf-8") as fh:
         writer = csv.DictWriter(fh, fieldnames=fields, extrasaction="ignore")
@@ -44,7 +44,7 @@ def main(argv: list[str] | None = None) -> int:
     text = _markdown(rows, backends, args)
     (OUT / "verify_corpus.md").write_text(text, encoding="utf-8")
     print(text)
-    return 1 if any(r["verdict"] != "agree" for r in rows) else 0
+    return 1 if any(r["agreement"] != "agree" for r in rows) else 0
 
 
 def _finished(row, backend) -> bool:
@@ -59,11 +59,11 @@ def _markdown(rows, backends, args) -> str:
         f"Machine: {os.cpu_count()} cores, {platform.python_implementation()} {platform.python_version()}, "
         f"{date.today().isoformat()}",
         "",
-        f"- puzzles: {len(rows)}; agree: {sum(r['verdict'] == 'agree' for r in rows)}; "
-        f"disagree: {sum(r['verdict'] == 'disagree' for r in rows)}; "
-        f"inconclusive: {sum(r['verdict'] == 'inconclusive' for r in rows)}",
+        f"- puzzles: {len(rows)}; agree: {sum(r['agreement'] == 'agree' for r in rows)}; "
+        f"disagree: {sum(r['agreement'] == 'disagree' for r in rows)}; "
+        f"inconclusive: {sum(r['agreement'] == 'inconclusive' for r in rows)}",
         f"- finished by every backend: {len(all_done)} (all agree: "
-        f"{all(r['verdict'] == 'agree' for r in all_done)})",
+        f"{all(r['agreement'] == 'agree' for r in all_done)})",
     ]
     for b in backends:
         done = [r for r in rows if _finished(r, b)]
@@ -77,14 +77,14 @@ def _markdown(rows, backends, args) -> str:
             lines.append(f"- `{r['file']}`: " + ", ".join(
                 f"{b} {r.get(b + '_verdict', '?')}" for b in backends if not _finished(r, b)))
         lines.append("")
-    head = "| puzzle | size | verdict | consensus | " + " | ".join(f"{b} s" for b in backends) + " |"
+    head = "| puzzle | size | verdict | agreement | " + " | ".join(f"{b} s" for b in backends) + " |"
     lines += [head, "|---|---|---|---|" + "---:|" * len(backends)]
     for r in rows:
         cells = []
         for b in backends:
             t = r.get(f"{b}_time")
             cells.append("-" if t is None else (f"{float(t):.3f}" if _finished(r, b) else f"{r[b + '_verdict']}"))
-        lines.append(f"| {r['file']} | {r['size']} | {r['verdict']} | {r['consensus']} | " + " | ".join(cells) + " |")
+        lines.append(f"| {r['file']} | {r['size']} | {r['verdict']} | {r['agreement']} | " + " | ".join(cells) + " |")
     return "\n".join(lines) + "\n"
 
 

@@ -26,6 +26,15 @@ CASES: list[tuple[str, str, str, int, str]] = [
      "width 1\nheight 3\ncolumns\n1\nrows\n1\n", 6, "file ends"),
     ("non-clue-too-long", "too_long.non",
      "width 2\nheight 2\n\nrows\n0\n3\n\ncolumns\n1\n1\n", 6, "needs 3 cells"),
+    # a single-valued key given twice: the second won (or lost) without a word (audit 9)
+    ("non-width-twice", "width_twice.non",
+     "width 4\nheight 2\nwidth 3\nrows\n1\n1\ncolumns\n1\n1\n1\n", 3, "the width given twice, differently: 4 (line 1), 3 here"),
+    ("non-height-and-rows", "height_rows.non",
+     "width 2\nheight 2\nrows 3\n1\n1\n1\ncolumns\n1\n1\n", 3, "the height given twice, differently: 2 ('height' on line 2), 3 here"),
+    ("non-title-twice", "title_twice.non",
+     "title \"a\"\nwidth 1\nheight 1\ntitle \"b\"\nrows\n1\ncolumns\n1\n", 4, "'title' given twice, differently"),
+    ("non-goal-twice", "goal_twice.non",
+     "width 1\nheight 1\nrows\n1\ncolumns\n1\ngoal 1\ngoal 0\n", 8, "'goal' given twice, differently"),
     ("non-totals-differ", "totals.non",
      "title \"totals\"\nwidth 2\nheight 2\nrows\n1\n1\ncolumns\n1\n0\n", 4,
      "row clues fill 2 cells"),
@@ -93,6 +102,16 @@ CASES: list[tuple[str, str, str, int, str]] = [
     # --- JSON ------------------------------------------------------------------
     ("json-invalid", "broken.json", "{\n  \"rows\": [[1]],\n  \"columns\": [[1]\n}\n", 4,
      "invalid json"),
+    ("xml-title-twice", "title_twice.xml",
+     _XML + "<puzzleset><puzzle>\n<title>a</title>\n<title>b</title>\n"
+     "<clues type=\"rows\"><line><count>1</count></line></clues>\n"
+     "<clues type=\"columns\"><line><count>1</count></line></clues>\n</puzzle></puzzleset>\n", 4,
+     "<title> given twice, differently (first on line 3)"),
+    ("json-key-twice", "rows_twice.json",
+     "{\n  \"rows\": [[1]],\n  \"columns\": [[1]],\n  \"rows\": [[2]]\n}\n", 4, '"rows" given twice'),
+    ("json-key-twice-in-a-set", "set_twice.json",
+     "[{\"rows\": [[1]], \"columns\": [[1]]},\n {\"rows\": [[1]], \"columns\": [[1]],\n  \"title\": \"a\", \"title\": \"b\"}]\n",
+     3, '"title" given twice'),
     ("json-missing-rows", "norows.json", "\n{\n  \"columns\": [[1]]\n}\n", 2, 'missing "rows"'),
     ("json-row-too-long", "too_long.json",
      "{\n  \"rows\": [\n    [1],\n    [3]\n  ],\n  \"columns\": [[1], []]\n}\n", 4,

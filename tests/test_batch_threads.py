@@ -109,4 +109,5 @@ def test_a_crosscheck_names_its_backends_as_asked(tmp_path):
     heart = PUZZLES / "nonolab" / "heart.non"
     record = run_job(Job(str(heart), "verify", "native,cnf:max_states=1", threads=1))
     assert [a["backend"] for a in record["answers"]] == ["native", "cnf:max_states=1"]
-    assert record["backend"] == "native,cnf:max_states=1" and record["verdict"] == "agree"
+    assert record["backend"] == "native,cnf:max_states=1" and record["verdict"] == "unique"
+    assert record["agreement"] == "agree"

@@ -24,9 +24,10 @@ PUZZLES = Path(__file__).resolve().parents[2] / "puzzles"
 HEART = PUZZLES / "nonolab" / "heart.non"            # unique
 SIMPLE2 = PUZZLES / "hakank" / "simple2.non"        # multiple
 
-#: The words a batch record's verdict may hold: the four, interrupted, a cross-check's
-#: agreement, or nothing (a first solution, a puzzle that could not be checked).
-WORDS = {None, "unique", "multiple", "contradiction", "timeout", "interrupted", "agree", "disagree", "inconclusive"}
+#: The words a batch record's verdict may hold: the four, interrupted, or nothing (a first
+#: solution, a puzzle that could not be checked).  A cross-check's agreement is not one
+#: (until schema_version 4 it was allowed here, so this test did not catch it in ``verdict``).
+WORDS = {None, "unique", "multiple", "contradiction", "timeout", "interrupted"}
 
 
 @pytest.fixture
@@ -115,6 +116,24 @@ def test_a_results_file_of_version_2_resumes(run, tmp_path, broken):
     records = _records(out)
     assert records[:2] == old and records[2]["schema_version"] == SCHEMA_VERSION   # the old lines stay as written
     assert [r["verdict"] for r in parse_records(out.read_bytes(), str(out))[0]] == ["unique", None, "multiple"]
+
+
+def test_a_results_file_of_version_3_cross_checks_resumes_with_the_words(run, tmp_path):
+    # Version 3 put agree/disagree/inconclusive in verdict and the word in consensus.
+    out = tmp_path / "out.jsonl"
+    run(HEART, "--do", "verify", "-b", "native,cnf", "--out", out, "--no-progress")
+    (new,) = _records(out)
+    assert (new["schema_version"], new["verdict"], new["agreement"]) == (SCHEMA_VERSION, "unique", "agree")
+    old = {key: value for key, value in new.items() if key != "agreement"}
+    old.update(schema_version=3, verdict="disagree", consensus="unique")
+    out.write_text(json.dumps(old) + "\n")
+    result = run(HEART, SIMPLE2, "--do", "verify", "-b", "native,cnf", "--out", out, "--resume", "--no-progress")
+    assert result.exit_code == 1, result.output          # the old disagreement still counts
+    assert _table_rows(result.stdout, "verdict") == {"unique": "1", "multiple": "1"}
+    assert "backends disagree: 1 (see each record's problems)" in result.stdout.splitlines()
+    read = parse_records(out.read_bytes(), str(out))[0]
+    assert [(r["verdict"], r["agreement"]) for r in read] == [("unique", "disagree"), ("multiple", "agree")]
+    assert all("consensus" not in r for r in read)
 
 
 def test_a_results_file_of_a_newer_version_is_refused_in_one_line(run, tmp_path):

@@ -106,6 +106,16 @@ def test_repair_of_a_real_colour_puzzle_changes_the_fewest_cells_and_is_unique(t
         assert get(backend).solve(fixed, Limits(None)).count == 1
 
 
+def test_a_colour_repair_names_its_colour_as_the_palette_does(tmp_path):
+    # audit 9: "flip (3,4) to %" with no word that % is blue, in repair, check --report and
+    # the workbench.  A colour is named as the terminal picture's legend names it: blue (%).
+    repaired = run("repair", VICERES, "-o", tmp_path / "fixed.xml")
+    assert "flip (3,4) to blue (%)" in repaired.output, repaired.output
+    report = run("check", "--report", VICERES)
+    assert "  1. flip (3,4) to blue (%): unique" in report.output.splitlines(), report.output
+    assert " to %" not in report.output
+
+
 def test_check_why_on_colour_names_the_switches_in_the_palettes_chars(tmp_path):
     puzzle = load(VICERES)
     picture = tmp_path / "why.svg"

@@ -64,9 +64,14 @@ def test_cli_verify_table_and_exit_codes(broken_backends, tmp_path):
     assert ok.exit_code == 0 and "AGREE" in ok.stdout and "43" in ok.stdout
     bad = runner.invoke(cli, ["verify", str(NONUNIQUE), "--backends", "native,undercount",
                               "--report-dir", str(tmp_path), "--max-solutions", "50"])
-    assert bad.exit_code == 1 and "DISAGREE" in bad.stdout
+    assert bad.exit_code == 1 and "multiple: backends DISAGREE: " in bad.stdout
     report = json.loads((tmp_path / "nonolab-disagreement-nonunique.json").read_text())
-    assert report["verdict"] == "DISAGREE" and {a["backend"] for a in report["answers"]} == {"native", "undercount"}
+    # The verdict is a word (the one native's 43 checked solutions prove); the disagreement apart.
+    assert (report["verdict"], report["agreement"]) == ("multiple", "disagree")
+    assert {a["backend"] for a in report["answers"]} == {"native", "undercount"}
+    data = json.loads(runner.invoke(cli, ["verify", str(NONUNIQUE), "--backends", "native,undercount", "--json",
+                                          "--report-dir", str(tmp_path), "--max-solutions", "50"]).stdout)
+    assert (data["verdict"], data["agreement"]) == ("multiple", "disagree") and data["report"]
     assert nonolab.loads(report["puzzle_non"], "non") == load(NONUNIQUE)
 
 
@@ -75,8 +80,10 @@ def test_cli_verify_json_over_several_files():
     files = [str(PUZZLES / "nonolab" / "switch.non"), str(PUZZLES / "nonolab" / "heart.non")]
     out = runner.invoke(cli, ["verify", *files, "--json"])
     data = json.loads(out.stdout)
-    assert out.exit_code == 0 and [d["consensus"] for d in data["puzzles"]] == ["multiple", "unique"]
-    assert data["summary"] == {"puzzles": 2, "verdicts": {"agree": 2}, "errors": 0, "exit_code": 0}
+    assert out.exit_code == 0 and [d["verdict"] for d in data["puzzles"]] == ["multiple", "unique"]
+    assert [d["agreement"] for d in data["puzzles"]] == ["agree", "agree"]
+    assert data["summary"] == {"puzzles": 2, "verdicts": {"multiple": 1, "unique": 1}, "errors": 0, "exit_code": 0,
+                               "agreements": {"agree": 2}}
 
 
 def test_cli_backends_lists_every_registered_backend_with_its_role():
@@ -147,7 +154,7 @@ def test_cli_verify_with_every_backend_timed_out_is_inconclusive(broken_backends
     assert result.exit_code == 1 and "INCONCLUSIVE" in result.stdout and "AGREE" not in result.stdout
     assert not list(tmp_path.iterdir())  # nothing to report as a bug
     data = json.loads(runner.invoke(cli, ["verify", str(NONUNIQUE), "--backends", "timingout", "--json"]).stdout)
-    assert data["verdict"] == "inconclusive"
+    assert (data["verdict"], data["agreement"]) == ("timeout", "inconclusive")
 
 
 def test_cli_verify_with_a_real_time_limit_too_small_is_inconclusive(tmp_path):

@@ -46,6 +46,10 @@ def test_a_colour_switch_gets_the_fewest_changes_each_proven_unique_against_brut
         assert s.puzzle.is_colour and s.puzzle.palette == puzzle.palette
     best = result.best
     assert best.describe().startswith("flip (") and best.as_dict()["lines"][0]["before_colours"]
+    names = {colour.name for colour in puzzle.palette}
+    (r, c, v), = best.flips
+    assert best.describe() == f"flip ({r + 1},{c + 1}) to {puzzle.palette.label(v)}"
+    assert puzzle.palette[v].name in names and best.describe().endswith(f"({puzzle.chars[v]})")
 
 
 def test_a_colour_repair_by_another_colour_backend():

@@ -275,3 +275,37 @@ def test_render_why_draws_the_ambiguity_map_of_check_why(run, tmp_path, name):
     assert run("render", "--why", PUZZLES / name, "-o", drawn).exit_code == 0
     assert run("check", "--why", "--why-image", checked, PUZZLES / name).exit_code == 1
     assert drawn.read_text() == checked.read_text()
+
+
+def test_a_report_the_limit_cut_says_timeout_not_0_regions(run, tmp_path, monkeypatch):
+    # Knotty under --time-limit 5 (audit 9): "0 regions" in the map's caption, read as a
+    # finding where no region was computed, and the cells known to differ drawn grey as
+    # "not classified".  The text and the map now say timeout and tell the two apart.
+    import nonolab.harness.ambiguity as ambiguity
+    from fake_backends import QuestionsCut
+    from svg_reading import painted, texts
+
+    from nonolab.core import Puzzle
+    from nonolab.formats import dump
+    from nonolab.render.svg import UNDECIDED_INK
+
+    path = tmp_path / "perm40.non"
+    dump(Puzzle(rows=((1,),) * 40, columns=((1,),) * 40), path)
+    monkeypatch.setattr(ambiguity, "questioner", lambda solver: QuestionsCut(1))
+    image = tmp_path / "map.svg"
+    result = run("check", "--why", str(path), "--time-limit", "60", "--why-image", image)
+    lines = result.stdout.splitlines()
+    free = next(line for line in lines if line.startswith("where solutions differ"))
+    assert "regions: timeout" in free and "0 regions" not in result.stdout, result.stdout
+    n_free = int(free.split(": ")[1].split()[0])
+    undecided = int(next(line for line in lines if line.startswith("undecided:")).split()[1])
+    assert n_free > 0 and n_free + undecided == 1600
+    assert f"not placed in a region (marked ?): {n_free} that differ, {undecided} undecided" in lines
+    root = parse(image.read_text())
+    (caption,) = [t.text for t in texts(root, "caption")]
+    assert "0 regions" not in caption and "regions: timeout" in caption, caption
+    (cells,) = painted(root)
+    grey = [cell for cell, ink in cells.items() if ink == UNDECIDED_INK]
+    assert len(grey) == undecided            # the cells that differ are not drawn as unclassified
+    entries = legend(root)
+    assert any("differ" in e and "timeout" in e for e in entries), entries

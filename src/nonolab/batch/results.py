@@ -9,7 +9,7 @@ is waiting to be written (and at the end), so no record waits for a slow puzzle 
 made durable; one ``fsync`` a record cost milliseconds, more than a small puzzle's check.  An existing file is never replaced unless asked (``force``).
 
 A file resumed across versions holds records of each (``schema_version`` in every one):
-:func:`parse_records` reads those of version 2 as version 3 (:func:`upgraded`) and refuses,
+:func:`parse_records` reads those of versions 1 to 3 as version 4 (:func:`upgraded`) and refuses,
 naming the file and line, a record of a version newer than this nonolab knows.
 """
 
@@ -57,12 +57,18 @@ UNCHECKED = "could not be checked"
 def upgraded(record: dict[str, Any], path: str = "results", line: int | None = None) -> dict[str, Any]:
     """``record`` read as this version means it.  Before version 3 a puzzle that could not be
     checked had ``"verdict": "error"`` (and a cross-check's failed answer too): it is
-    ``None`` now, beside ``status`` ``error``, for "error" is no verdict.  Nothing else
+    ``None`` now, beside ``status`` ``error``, for "error" is no verdict.  Before version 4 a
+    cross-check's ``verdict`` was agree, disagree or inconclusive, and its word was in
+    ``consensus``: the word is the ``verdict`` now, the rest ``agreement``.  Nothing else
     changed meaning; ``schema_version`` stays what wrote the line.
 
     >>> upgraded({"schema_version": 2, "file": "a.non", "task": "check", "status": "error",
     ...           "verdict": "error", "error": "a.non: cannot read the file"})["verdict"] is None
     True
+    >>> old = upgraded({"schema_version": 3, "file": "a.non", "task": "verify", "status": "ok",
+    ...                 "verdict": "agree", "consensus": "multiple"})
+    >>> old["verdict"], old["agreement"], "consensus" in old
+    ('multiple', 'agree', False)
 
     Raises:
         BatchError: the record was written by a newer nonolab (its ``schema_version`` is
@@ -72,7 +78,7 @@ def upgraded(record: dict[str, Any], path: str = "results", line: int | None = N
     if not isinstance(version, int) or isinstance(version, bool) or not OLDEST <= version <= SCHEMA_VERSION:
         raise BatchError(f"a record of schema_version {version!r}: this nonolab reads versions {OLDEST} to "
                          f"{SCHEMA_VERSION} (was the file written by a newer nonolab?)", path=path, line=line)
-    if version >= 3:
+    if version >= SCHEMA_VERSION:
         return record
     fixed = dict(record)   # its schema_version stays: it says what wrote the line
     if fixed.get("verdict") == "error":
@@ -80,7 +86,14 @@ def upgraded(record: dict[str, Any], path: str = "results", line: int | None = N
     if isinstance(fixed.get("answers"), list):
         fixed["answers"] = [dict(a, verdict=None) if isinstance(a, dict) and a.get("verdict") == "error"
                             else a for a in fixed["answers"]]
+    if fixed.get("verdict") in _AGREEMENTS:   # a cross-check before version 4
+        fixed["agreement"] = fixed["verdict"]
+        fixed["verdict"] = fixed.pop("consensus", None)
     return fixed
+
+
+#: What a cross-check's ``verdict`` held before version 4 (its ``agreement`` now).
+_AGREEMENTS = ("agree", "disagree", "inconclusive")
 
 
 def parse_records(data: bytes, path: str = "results") -> tuple[list[dict[str, Any]], int, bool]:
@@ -293,6 +306,12 @@ class BatchSummary:
         return dict(sorted(found.items(), key=lambda kv: (-kv[1], kv[0])))
 
     @property
+    def disagreements(self) -> int:
+        """How many cross-checked puzzles' backends disagree (``agreement`` ``disagree``): a bug in
+        one of them, said apart from the verdicts (which stay words)."""
+        return sum(record.get("agreement") == "disagree" for record in self.records)
+
+    @property
     def unchecked(self) -> int:
         """How many puzzles could not be checked (status ``error``: unreadable, over a limit, a library error)."""
         return sum(summary_word(record) == UNCHECKED for record in self.records)
@@ -308,7 +327,7 @@ class BatchSummary:
     @property
     def answered(self) -> bool:
         """Every puzzle got the answer asked for: no timeout, no error, no disagreement."""
-        return all(r.get("status") == "ok" and r.get("verdict") != "disagree" for r in self.records)
+        return all(r.get("status") == "ok" and r.get("agreement") != "disagree" for r in self.records)
 
 
 def summary_word(record: dict[str, Any]) -> str:

@@ -29,8 +29,10 @@ from nonolab.errors import NonolabError, ParseError
 #: The version of the record's names (the CLI's ``--json`` share them: nonolab/schemas).
 #: 3: a puzzle that could not be checked has ``verdict`` null (no longer ``"error"``, which is
 #: no verdict), ``status`` ``error`` and its one-line message in ``error``; a cross-check's
-#: answers likewise.  Records of version 2 are read as version 3 (:func:`~.results.upgraded`).
-SCHEMA_VERSION = 3
+#: answers likewise.  4: a cross-check's ``verdict`` is the word its backends proved (it was
+#: agree/disagree/inconclusive, with the word in ``consensus``); ``agreement`` says whether they
+#: agree.  Earlier records are read as version 4 (:func:`~.results.upgraded`).
+SCHEMA_VERSION = 4
 
 #: The fields every record has, in the order they are written (a task adds others).
 FIELDS = ("schema_version", "file", "index", "title", "task", "backend", "status", "verdict", "count", "exact",
@@ -225,8 +227,9 @@ def count(puzzle, backend: str, time_limit: float | None) -> dict[str, Any]:
 
 
 def crosscheck(puzzle, backend: str, time_limit: float | None) -> dict[str, Any]:
-    """Run every backend named in ``backend`` and check that they agree
-    (``verdict``: agree, disagree, or inconclusive when none proved anything)."""
+    """Run every backend named in ``backend`` and check that they agree: ``verdict`` is the word
+    they proved (:meth:`~nonolab.harness.crosscheck.CrossCheck.consensus`), ``agreement`` agree,
+    disagree, or inconclusive when none proved anything (then status ``timeout``)."""
     from nonolab.harness.crosscheck import crosscheck, split_specs
 
     checked = crosscheck(puzzle, split_specs(backend), 2, time_limit, capable_only=True)
@@ -235,11 +238,11 @@ def crosscheck(puzzle, backend: str, time_limit: float | None) -> dict[str, Any]
                 "exact": a.result.complete if a.result else None, "time": round(a.wall_time, 6),
                 "error": a.error} for a in checked.answers]
     exact = [a["count"] for a in answers if a["exact"]]
-    verdict = checked.agreement.value.lower()
-    return {"verdict": verdict, "consensus": checked.consensus().value,
+    agreement = checked.agreement.value.lower()
+    return {"verdict": checked.consensus().value, "agreement": agreement,
             "count": exact[0] if exact else max((a["count"] or 0 for a in answers), default=0),
             "exact": bool(exact), "problems": list(checked.problems), "answers": answers,
-            "status": "timeout" if verdict == "inconclusive" else None}
+            "status": "timeout" if agreement == "inconclusive" else None}
 
 
 def grade(puzzle, backend: str, time_limit: float | None) -> dict[str, Any]:

@@ -142,6 +142,8 @@ def _print_summary(summary) -> None:
     console.print(counts)
     if summary.unchecked:   # no verdict ("error" is none of the four words): counted apart
         console.print(f"could not be checked: {summary.unchecked}")
+    if summary.disagreements:   # a bug in a backend: loud, apart from the verdicts (which stay words)
+        console.print(f"backends disagree: {summary.disagreements} (see each record's problems)", style="bold red")
     console.print("status: " + ", ".join(f"{k} {v}" for k, v in summary.counts("status").items()))
     where = f"Dask at {summary.scheduler}" if summary.scheduler else f"{summary.jobs} local job(s)"
     console.print(f"wall time {summary.wall_time:.2f} s ({where}); sum of puzzle times {summary.puzzle_time:.2f} s"

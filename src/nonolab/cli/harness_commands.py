@@ -31,9 +31,10 @@ def crosscheck_files(files, input_format, index, backends, backend_options, max_
 
     `verify` is another name for this command.
 
-    Prints a table per puzzle (backend, status, count, exact?, time) and AGREE,
-    DISAGREE, or INCONCLUSIVE when no backend proved anything (every one timed out
-    or failed), so nothing was compared.  Every puzzle of a set is checked.  -O
+    Prints a table per puzzle (backend, status, count, exact?, time), then the
+    verdict the backends proved (unique, multiple, contradiction, timeout) and
+    whether they AGREE, DISAGREE, or are INCONCLUSIVE (no backend proved anything:
+    every one timed out or failed, so nothing was compared).  Every puzzle of a set is checked.  -O
     options go to every backend (a spec gives one backend its own).  --time-limit
     bounds each backend on each puzzle (so N backends on one puzzle may take N times
     the limit).  Exit code 1
@@ -78,9 +79,12 @@ def crosscheck_files(files, input_format, index, backends, backend_options, max_
                 _print_table(title, check, data.get("report"))
     if as_json:
         records.emit(found[0] if len(found) == 1 else
-                     records.set_document(files[0] if len(files) == 1 else None, found, worst, errors=errors))
+                     records.set_document(files[0] if len(files) == 1 else None, found, worst, errors=errors,
+                                     agreements=True))
     elif len(found) > 1:
-        click.echo(sets.summary_line([d["verdict"] for d in found], errors))
+        disagree = sum(d.get("agreement") == "disagree" for d in found)
+        click.echo(sets.summary_line([d["verdict"] for d in found], errors)
+                   + (f"; backends disagree: {disagree}" if disagree else ""))
     if worst:
         sys.exit(worst)
 
@@ -96,7 +100,8 @@ def _print_table(title, check, report) -> None:
         r = a.result
         click.echo(f"  {a.backend:<10} {r.status.value:<8} {a.verdict.value if a.verdict else '-':<13} {r.count:>6} "
                    f"{'yes' if r.complete else 'no':<5} {a.wall_time:>9.3f}")
-    click.echo(f"  {check.agreement.value}" + (f": {'; '.join(check.problems)}" if check.problems else ""))
+    click.echo(f"  {check.consensus().value}: backends {check.agreement.value}"
+               + (f": {'; '.join(check.problems)}" if check.problems else ""))
     if report:
         click.echo(f"  report saved to {report}")
 

@@ -23,8 +23,10 @@ from typing import Any, Callable, Iterable
 
 import click
 
-#: Bumped when a name or a meaning changes (not when a field is added).
-SCHEMA_VERSION = 3
+#: Bumped when a name or a meaning changes (not when a field is added).  4: ``verify``'s
+#: ``verdict`` is the word the backends proved (it was agree/disagree/inconclusive, the word in
+#: ``consensus``), whether they agree is ``agreement``.
+SCHEMA_VERSION = 4
 
 
 def rows(solution) -> list[str]:
@@ -87,37 +89,54 @@ def grade_fields(result, backend: str) -> dict[str, Any]:
 
 
 def crosscheck_fields(check) -> dict[str, Any]:
-    """``verify``: the verdict (agree, disagree, inconclusive) and every backend's answer."""
+    """``verify``: the verdict (one of the words: what the backends proved), the ``agreement``
+    (agree, disagree, inconclusive) and every backend's answer."""
     data = check.as_dict()
-    data["verdict"] = check.agreement.value.lower()
     data.pop("name", None)
     data.pop("width", None)
     data.pop("height", None)
     return data
 
 
-def summary(verdicts: Iterable[str | None], exit_code: int, errors: int = 0) -> dict[str, Any]:
+def summary(verdicts: Iterable[str | None], exit_code: int, errors: int = 0,
+            agreements: Iterable[str | None] | None = None) -> dict[str, Any]:
     """How many puzzles got each verdict, how many a library error stopped (``errors``), and
-    the exit code of the whole set."""
+    the exit code of the whole set; for ``verify``, how many puzzles' backends
+    ``agree``/``disagree``/are ``inconclusive`` (``agreements``: each puzzle's, None for one
+    that could not be read).
+
+    >>> summary(["unique", "multiple"], 1, agreements=["agree", "disagree"])["agreements"]
+    {'agree': 1, 'disagree': 1}
+    """
     counted: dict[str, int] = {}
     total = 0
     for verdict in verdicts:
         total += 1
         if verdict is not None:
             counted[verdict] = counted.get(verdict, 0) + 1
-    return {"puzzles": total, "verdicts": counted, "errors": errors, "exit_code": exit_code}
+    data: dict[str, Any] = {"puzzles": total, "verdicts": counted, "errors": errors, "exit_code": exit_code}
+    if agreements is not None:
+        agreed: dict[str, int] = {}
+        for agreement in agreements:
+            if agreement is not None:
+                agreed[agreement] = agreed.get(agreement, 0) + 1
+        data["agreements"] = agreed
+    return data
 
 
 def set_document(file: str | None, records: list[dict[str, Any]], exit_code: int,
-                 verdicts: Iterable[str | None] | None = None, errors: int = 0) -> dict[str, Any]:
+                 verdicts: Iterable[str | None] | None = None, errors: int = 0,
+                 agreements: bool = False) -> dict[str, Any]:
     """Several puzzles' records as one document (see the module docstring).
 
     ``verdicts`` are the words the summary counts (default: each record's ``verdict``);
-    ``errors`` the puzzles a library error stopped (their records carry ``error``).
+    ``errors`` the puzzles a library error stopped (their records carry ``error``);
+    ``agreements``: the summary counts the records' ``agreement`` too (``verify``).
     """
     counted = verdicts if verdicts is not None else (r.get("verdict") for r in records)
+    agreed = [r.get("agreement") for r in records] if agreements else None
     return {"schema_version": SCHEMA_VERSION, "file": file, "puzzles": records,
-            "summary": summary(counted, exit_code, errors)}
+            "summary": summary(counted, exit_code, errors, agreed)}
 
 
 #: The schema files shipped in the package, one per command (and ``common``).

@@ -54,7 +54,7 @@ def _ambiguity_lines(amb, puzzle, stopped: str) -> list[str]:
     from nonolab.cli.why import _cells
 
     count = f"{amb.solution_count} solutions" if amb.count_exact else f"at least {amb.solution_count} solutions"
-    if not amb.backbone_exact:     # the cells that differ were not all found: no region is known
+    if not amb.regions_known:     # the cells that differ were not all found or placed: no region is known
         return [f"{count}; regions where they differ: {stopped} (not computed within the time limit)"]
     n = len(amb.regions)
     out = [f"{count}; {n} region{'s' * (n != 1)} where they differ:"]

@@ -48,6 +48,9 @@ def _lines(report, puzzle, from_goal: bool, full: bool = False) -> list[str]:
                f"({_exactness(report.backbone_exact, report.complete)})")
     if report.undecided:
         out.append(f"undecided: {len(report.undecided)} cells")
+    if not report.regions_known:   # what is known, and that the regions are not: a timeout, not "0 regions"
+        out.append(f"where solutions differ: {len(report.free)} cells known; regions: timeout (the time limit "
+                   f"came first, {len(report.regions)} found)")
     unplaced = report.unplaced()
     n = len(report.regions)
     if report.regions or report.regions_exact:
@@ -57,7 +60,8 @@ def _lines(report, puzzle, from_goal: bool, full: bool = False) -> list[str]:
     for k, region in enumerate(report.regions):
         out.append(f"  {chr(ord('a') + k % 26)}: {region.describe()}")
     if unplaced:
-        out.append(f"not placed in a region (marked ?): {len(unplaced)} cells")
+        differ = len(report.unplaced_free())
+        out.append(f"not placed in a region (marked ?): {differ} that differ, {len(unplaced) - differ} undecided")
     if full or streams.fits(puzzle.width, puzzle.height):
         same, capital = ("the palette's chars", "a colour") if puzzle.is_colour else ("# .", "filled")
         out.append(f"reference solution ({same} the same in every solution; letters: regions, "

@@ -118,6 +118,16 @@ class Palette:
     def names(self) -> tuple[str, ...]:
         return tuple(c.name for c in self.colours)
 
+    def label(self, index: int) -> str:
+        """Colour ``index`` as the text says it: its name and, in brackets, the character that
+        draws it in the text pictures beside (the terminal picture's legend, a repair's flips).
+
+        >>> Palette.of(("blue", (0, 0, 255), "%")).label(1)
+        'blue (%)'
+        """
+        colour = self.colours[index]
+        return f"{colour.name} ({colour.char})"
+
     def index(self, name: str) -> int:
         """The index of the colour called ``name``.
 

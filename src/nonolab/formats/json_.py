@@ -66,7 +66,8 @@ def parse_each(text: str) -> list[Puzzle | NonolabError]:
 
 def _where(text: str) -> Callable[[tuple], int]:
     """The line of the value at a path (puzzle, key, item) of the JSON ``text``."""
-    offsets = _offsets(text)
+    repeated: list[tuple[tuple, int]] = []
+    offsets = _offsets(text, repeated)
     # Where each line ends, found once: a line number is then a bisection, not a count of the
     # newlines before the value (which made reading a set quadratic in its length).
     newlines = [m.start() for m in re.finditer("\n", text)]
@@ -77,6 +78,8 @@ def _where(text: str) -> Callable[[tuple], int]:
             path = path[:-1]
         return bisect.bisect_left(newlines, offsets.get(path, 0)) + 1
 
+    # A key given twice in one object: json keeps the last without a word; the puzzle refuses it.
+    where.repeated = [(path, bisect.bisect_left(newlines, at) + 1) for path, at in repeated]  # type: ignore[attr-defined]
     return where
 
 
@@ -116,12 +119,14 @@ def _space(text: str, i: int) -> int:
     return i
 
 
-def _offsets(text: str) -> dict[tuple, int]:
+def _offsets(text: str, repeated: list[tuple[tuple, int]] | None = None) -> dict[tuple, int]:
     """Offset of every value down to three levels (puzzle, key, item), by path.
 
     ``json`` keeps no positions; this second pass over text already known to be
     valid JSON finds them, so errors can name a line.  Deeper values are skipped
-    with the C decoder.
+    with the C decoder.  A key given a second time in an object (which ``json`` reads
+    as its last value, silently) goes to ``repeated``: its path and the offset of the
+    second one.
     """
     found: dict[tuple, int] = {}
 
@@ -135,8 +140,11 @@ def _offsets(text: str) -> dict[tuple, int]:
         k = 0
         while text[i] != close:
             if close == "}":
+                at = i
                 key, i = _DECODER.raw_decode(text, i)   # the key, a JSON string
                 i = _space(text, i) + 1
+                if repeated is not None and path + (key,) in found:
+                    repeated.append((path + (key,), at))
             else:
                 key = k
             i = _space(text, value(i, path + (key,)))
@@ -155,6 +163,9 @@ def _offsets(text: str) -> dict[tuple, int]:
 def _puzzle(obj: Any, path: tuple, where: Callable[[tuple], int]) -> Puzzle:
     if not isinstance(obj, dict):
         raise ParseError("a puzzle must be a JSON object", line=where(path))
+    for key_path, line in getattr(where, "repeated", ()):
+        if key_path[:-1] == path:
+            raise ParseError(f'"{key_path[-1]}" given twice in one object (json would keep the last one)', line=line)
     if "palette" in obj or "horizontal" in obj:
         made = _colour_puzzle(obj, path, where)
     else:

@@ -140,6 +140,42 @@ def _value(arg: str) -> str:
     return html.unescape(v)
 
 
+#: The keys a puzzle may give more than once: one colour a line; ``saved`` grids (the first is kept).
+_REPEATABLE = {"color", "colour", "saved"}
+
+#: What a key gives (``width`` and ``columns N`` both the number of columns).
+_GIVES = {"width": "the width", "columns": "the width", "height": "the height", "rows": "the height"}
+
+
+def _once(first: dict[str, tuple[str, str, int]], key: str, arg: str, lineno: int) -> None:
+    """Refuse a single-valued key given again with another value (a second ``width``, ``title``,
+    ``goal``...), which would otherwise win, or lose, without a word; ``first`` remembers each
+    one given.  The same value again is no conflict: pbnsolve writes ``width 5`` and then
+    ``columns 5`` before the clues.
+
+    >>> first = {}
+    >>> _once(first, "width", "4", 2); _once(first, "columns", "", 5); _once(first, "columns", "4", 6)
+    >>> _once(first, "columns", "3", 7)
+    Traceback (most recent call last):
+    nonolab.errors.ParseError: line 7: the width given twice, differently: 4 ('width' on line 2), 3 here
+    """
+    if key in _REPEATABLE or (key in ("rows", "columns") and not arg):   # a clue block: checked apart
+        return
+    what = _GIVES.get(key, f"'{key}'")
+    if what not in first:
+        first[what] = (key, arg, lineno)
+        return
+    was, value, line = first[what]
+    if value.split() != arg.split():
+        named = f"'{was}' on line {line}" if was != key else f"line {line}"
+        raise ParseError(f"{what} given twice, differently: {_short(value)} ({named}), {_short(arg)} here",
+                         line=lineno)
+
+
+def _short(value: str) -> str:
+    return value if len(value) <= 20 else value[:17] + "..."
+
+
 def _parse_one(lines: Sequence[str], start: int, end: int) -> Puzzle:
     size: dict[str, int | None] = {"rows": None, "columns": None}
     size_line = {"rows": 1, "columns": 1}
@@ -151,6 +187,7 @@ def _parse_one(lines: Sequence[str], start: int, end: int) -> Puzzle:
     goal_text = ""            # the goal's characters as written (a colour goal names colours)
     givens_text, givens_line = "", None
     colours: dict[str, tuple[tuple[int, int, int], str | None]] = {}
+    first: dict[str, tuple[str, str, int]] = {}   # a single-valued key: how, what and where it was first given
     i = start
     while i < end:
         s = lines[i].strip()
@@ -166,6 +203,7 @@ def _parse_one(lines: Sequence[str], start: int, end: int) -> Puzzle:
             i += 1     # mikix: unknown lines are ignored
             continue
         key, arg = m.group(1).lower(), (m.group(2) or "").strip()
+        _once(first, key, arg, lineno)
         if key in ("width", "height"):
             dim = "columns" if key == "width" else "rows"
             if not arg:

@@ -53,8 +53,18 @@ class _Element:
         return [c for c in self.children if c.tag == tag]
 
     def child_text(self, tag: str) -> str | None:
+        """The text of the one child ``tag`` (a title, an author), None without one.  Another
+        child ``tag`` with another text is an error (the first would win without a word), as a
+        second ``width`` is in a ``.non`` file."""
         found = self.find(tag)
-        return found[0].text.strip() if found else None
+        if not found:
+            return None
+        text = found[0].text.strip()
+        for again in found[1:]:
+            if again.text.strip() != text:
+                raise ParseError(f"<{tag}> given twice, differently (first on line {found[0].line})",
+                                 line=again.line)
+        return text
 
 
 def sniff(text: str) -> bool:

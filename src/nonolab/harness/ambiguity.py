@@ -179,6 +179,23 @@ class AmbiguityReport:
             return None
         return puzzle.with_(givens={**puzzle.given_cells, **{(r, c): v for r, c, v in self.givens}})
 
+    @property
+    def regions_known(self) -> bool:
+        """Every cell is in the backbone or a region: the regions are a finding.  Else the
+        time limit came first, and every surface says the regions' timeout (never "0
+        regions", which would read as a finding).
+
+        >>> AmbiguityReport(Verdict.MULTIPLE, False, "cnf", free=((0, 0),)).regions_known
+        False
+        """
+        return self.backbone_exact and not self.unplaced()
+
+    def unplaced_free(self) -> tuple[Cell, ...]:
+        """The cells proven to differ between solutions that no region holds (the time limit
+        came first): not undecided, for they are known to differ."""
+        placed = set().union(*(r.cells for r in self.regions))
+        return tuple(sorted(set(self.free) - placed))
+
     def unplaced(self) -> tuple[Cell, ...]:
         """Cells neither in the backbone nor in a region (only when the time limit cut
         the report short): a picture must not show them as fixed.

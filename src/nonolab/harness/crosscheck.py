@@ -104,7 +104,12 @@ class CrossCheck:
         return self.agreement is Agreement.AGREE
 
     def consensus(self) -> Verdict:
-        """The strongest uniqueness verdict any backend proved (they agree on it, if ``agree``)."""
+        """The strongest uniqueness verdict any backend proved (they agree on it, if ``agree``):
+        the cross-check's verdict, one of the words.  Strongest first, for each rests on checked
+        evidence that refutes the ones after it: two verified solutions (multiple) refute
+        unique and contradiction, one verified solution (unique) refutes contradiction.  On a
+        disagreement it is still a word, never a fifth one: the disagreement is said apart
+        (``agreement``, the exit code, the bug report).  ``timeout`` when nothing was proved."""
         found = {a.verdict for a in self.answers}
         for v in (Verdict.MULTIPLE, Verdict.UNIQUE, Verdict.CONTRADICTION):
             if v in found:
@@ -113,7 +118,7 @@ class CrossCheck:
 
     def as_dict(self) -> dict[str, Any]:
         return {"name": self.puzzle.name, "width": self.puzzle.width, "height": self.puzzle.height,
-                "verdict": self.agreement.value, "consensus": self.consensus().value,
+                "verdict": self.consensus().value, "agreement": self.agreement.value.lower(),
                 "problems": list(self.problems), "answers": [a.as_dict() for a in self.answers]}
 
 

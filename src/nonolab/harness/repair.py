@@ -36,7 +36,7 @@ false; ``lower_bound``: the flips the exact levels proved necessary).
 ('repaired', True, 'flip (1,1) to .', True)
 >>> colour = repair(Puzzle.from_solution(Solution.from_values([[1, 0, 2], [0, 1, 2]])))
 >>> colour.minimal, colour.best.describe(), colour.best.puzzle.is_colour
-(True, 'flip (1,1) to .', True)
+(True, 'flip (1,1) to white (.)', True)
 """
 
 from __future__ import annotations
@@ -77,9 +77,11 @@ class Suggestion:
 
     def describe(self) -> str:
         """``flip (3,4) to # and (5,1) to .`` (1-based, as ``check --why`` names cells); in
-        colour the palette's characters: ``flip (1,2) to r``."""
-        chars = self.puzzle.chars
-        return "flip " + " and ".join(f"({r + 1},{c + 1}) to {chars[v]}" for r, c, v in self.flips)
+        colour each colour by its name and the character the pictures beside draw it with
+        (:meth:`~nonolab.core.palette.Palette.label`): ``flip (1,2) to red (r)``."""
+        puzzle = self.puzzle
+        name = puzzle.palette.label if puzzle.is_colour and puzzle.palette is not None else puzzle.chars.__getitem__
+        return "flip " + " and ".join(f"({r + 1},{c + 1}) to {name(v)}" for r, c, v in self.flips)
 
     def as_dict(self) -> dict[str, Any]:
         return {"flips": [list(f) for f in self.flips], "unique": self.unique,

@@ -187,7 +187,9 @@ class Report:
             "alternative": rows(self.alternative),
             "differing_cells": [list(c) for c in self.differing],
             "backbone": ({"exact": amb.backbone_exact, "size": len(amb.backbone)} if amb is not None else None),
-            "regions": [r.as_dict() for r in amb.regions] if amb is not None and amb.backbone_exact else None,
+            # null: not computed in time (a timeout), never an empty list read as "0 regions"
+            "regions": ([r.as_dict() for r in amb.regions]
+                        if amb is not None and amb.regions_known else None),
             "givens": ({"unique": amb.givens_unique, "cells": [list(g) for g in amb.givens]}
                        if amb is not None else None),
             "repair": self.repair.as_dict() if self.repair is not None else None,

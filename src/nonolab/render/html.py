@@ -129,7 +129,7 @@ def _ambiguity(amb: Any, puzzle: Puzzle) -> str:
     if amb is None:
         return ""
     count = f"{amb.solution_count} solutions" if amb.count_exact else f"at least {amb.solution_count} solutions"
-    if not amb.backbone_exact:      # the regions were not computed: none is claimed
+    if not amb.regions_known:      # the regions were not computed: none is claimed
         return f"<p>{count}; regions where they differ: not computed within the time limit (timeout)</p>"
     regions = _list("regions", (escape(r.describe()) for r in amb.regions))
     givens = ""

@@ -14,8 +14,8 @@ from typing import Any, Iterable, Sequence
 from nonolab.core.grid import Solution
 from nonolab.core.puzzle import Puzzle
 from nonolab.errors import InvalidArgument
-from nonolab.render.svg import (EMPTY_INK, FILLED_INK, MARK_INK, PALETTE, UNDECIDED_INK, Board, Cell, Legend,
-                                document)
+from nonolab.render.svg import (EMPTY_INK, FILLED_INK, FREE_INK, MARK_INK, PALETTE, UNDECIDED_INK, Board, Cell,
+                                Legend, document)
 from nonolab.render.text import region_letter
 
 DEFAULT_CELL = 20
@@ -201,12 +201,14 @@ MAX_LEGEND_REGIONS = 12
 class Regions:
     """What an ambiguity map marks on its solution: the regions (``(row, column)`` cells
     each) with a sentence each (``describe``), the suggested ``givens`` and the
-    ``undecided`` cells (not classified in time)."""
+    ``undecided`` cells (not classified in time) and the ``free`` ones (known to differ,
+    not split into regions in time)."""
 
     regions: Sequence[Iterable[Cell]] = ()
     describe: Sequence[str] = ()
     givens: Iterable[Cell] = ()
     undecided: Iterable[Cell] = ()
+    free: Iterable[Cell] = ()    # known to differ, in no region: the time limit came first
 
 
 def regions_board(reference: Solution, puzzle: Puzzle | None, marked: Regions, *,
@@ -223,6 +225,9 @@ def regions_board(reference: Solution, puzzle: Puzzle | None, marked: Regions, *
     describe = marked.describe
     for r, c in undecided:
         colours[r * w + c] = UNDECIDED_INK
+    free = list(marked.free)
+    for r, c in free:
+        colours[r * w + c] = FREE_INK
     regions = [list(cells) for cells in marked.regions]
     for k, cells in enumerate(regions):
         colour = PALETTE[k % len(PALETTE)]
@@ -233,7 +238,7 @@ def regions_board(reference: Solution, puzzle: Puzzle | None, marked: Regions, *
     givens = list(marked.givens)
     entries: list[tuple[tuple, str]] = []
     same = "the palette's colours" if puzzle.keeps_palette else "black / white"
-    if regions or undecided:
+    if regions or undecided or free:
         entries.append((("pair", FILLED_INK, EMPTY_INK), f"{same}: the same in every solution"))
     else:
         entries.append((("pair", FILLED_INK, EMPTY_INK), "every cell is the same in every solution"))
@@ -245,8 +250,11 @@ def regions_board(reference: Solution, puzzle: Puzzle | None, marked: Regions, *
         entries.append((("fill", PALETTE[k % len(PALETTE)]), f"{region_letter(k, 0)}: {text}"))
     if len(regions) > MAX_LEGEND_REGIONS:
         entries.append((("fill", "#ffffff"), f"... and {len(regions) - MAX_LEGEND_REGIONS} more regions"))
+    if free:
+        entries.append((("fill", FREE_INK), f"blue-grey: where solutions differ, not split into regions ({len(free)} "
+                                            "cells; timeout: the time limit came first)"))
     if undecided:
-        entries.append((("fill", UNDECIDED_INK), "grey: not classified (the time limit came first)"))
+        entries.append((("fill", UNDECIDED_INK), "grey: not classified (timeout: the time limit came first)"))
     if givens:
         entries.append((("ring",), f"ring: a suggested given ({len(givens)} in all)"))
     board = puzzle_board(puzzle, cell, labels, caption)
@@ -275,10 +283,13 @@ def ambiguity_svg(report: Any, puzzle: Puzzle | None = None, *, cell: float = DE
     if verdict == "unique":
         caption = "unique: one solution"
     else:
-        caption = (f"{verdict}: {'' if report.count_exact else 'at least '}{report.solution_count} solutions, "
-                   f"{len(report.regions)} region{'s' * (len(report.regions) != 1)}")
+        n = len(report.regions)
+        # Cut by the time limit, the regions are unknown, not none: "0 regions" would read as a finding.
+        found = (f"regions: timeout ({n} found)" if not report.regions_known else f"{n} region{'s' * (n != 1)}")
+        caption = f"{verdict}: {'' if report.count_exact else 'at least '}{report.solution_count} solutions, {found}"
+    free = report.unplaced_free()
     marked = Regions([r.cells for r in report.regions], [r.describe() for r in report.regions],
-                     [(r, c) for r, c, _ in report.givens], report.unplaced())
+                     [(r, c) for r, c, _ in report.givens], sorted(set(report.unplaced()) - set(free)), free)
     return regions_board(report.reference, puzzle, marked, cell=cell, labels=labels, caption=caption,
                          title=f"nonolab: where the solutions differ ({verdict})", page=page)
 

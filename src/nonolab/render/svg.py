@@ -35,6 +35,7 @@ Cell = tuple[int, int]
 PALETTE = ("#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f", "#edc948", "#b07aa1", "#ff9da7",
            "#9c755f")
 FILLED_INK, EMPTY_INK, UNDECIDED_INK, MARK_INK = "#000000", "#ffffff", "#9a9a9a", "#d62728"
+FREE_INK = "#7f9fbf"   # known to differ between solutions, in no region yet (the time limit came first)
 FONT = "DejaVu Sans, Verdana, sans-serif"
 CLUE_FONT = 0.6          # clue numbers, as a share of the cell
 CHAR_WIDTH = 0.62        # a digit of a sans-serif font, as a share of its size

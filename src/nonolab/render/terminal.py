@@ -79,8 +79,8 @@ class GridWithClues:
         if not self.puzzle.is_colour or palette is None:
             return []
         parts: list[tuple[str, str]] = []
-        for i, colour in enumerate(palette.colours[1:], start=1):
-            parts += [("██", self._style(i)), (f" {colour.name} ({colour.char})  ", "")]
+        for i in range(1, len(palette)):
+            parts += [("██", self._style(i)), (f" {palette.label(i)}  ", "")]
         return parts
 
     def lines(self) -> Iterator[list[tuple[str, str]]]:
