@@ -137,7 +137,12 @@ from nonolab.formats import load
 from nonolab.solvers import DEFAULT, Limits, get
 puzzle = Puzzle(rows=((),) * 5000, columns=((),) * 5000) if sys.argv[1] == "blank" else load(sys.argv[1])
 result = get(DEFAULT).solve(puzzle, Limits(time_limit=10))
-print(result.status.value, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
+try:   # this process's own peak: ru_maxrss keeps the parent's peak across fork and exec (Linux)
+    with open("/proc/self/status") as status:
+        peak = next(int(line.split()[1]) for line in status if line.startswith("VmHWM:"))
+except OSError:
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+print(result.status.value, peak)
 """
 
 
