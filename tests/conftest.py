@@ -11,6 +11,7 @@ CORPUS = SHARED / "corpus"
 sys.path.insert(0, str(TESTS))  # the oracles in reference.py and the malformed-input table
 
 from clocks import StillClock  # noqa: E402  (found through the path just set)
+from search_puzzles import KNOTTY, write_dominoes  # noqa: E402
 
 
 @pytest.fixture(autouse=True)
@@ -44,3 +45,14 @@ def clock(monkeypatch) -> StillClock:
     made = StillClock()
     monkeypatch.setattr(time, "perf_counter", made)
     return made
+
+
+@pytest.fixture(params=["dominoes", "knotty"])
+def stalling(request, tmp_path):
+    """A puzzle native's search alone does not finish: the dominoes everywhere, Knotty where
+    ../shared is beside the repository (search_puzzles.py)."""
+    if request.param == "knotty":
+        if not KNOTTY.exists():
+            pytest.skip("../shared/hard/knotty.non is not beside the repo")
+        return KNOTTY
+    return write_dominoes(tmp_path)

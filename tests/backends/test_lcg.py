@@ -320,10 +320,14 @@ def test_root_probing_probes_within_its_budget():
 
 
 def _engine_search(puzzle, **keywords):
-    """Every solution of ``puzzle`` by the bare engine with lcg's defaults: (counters, solutions)."""
+    """Every solution of ``puzzle`` by the bare engine with lcg's defaults (colour when the
+    puzzle is): (counters, solutions)."""
+    colour = {}
+    if puzzle.is_colour:
+        colour = dict(colours=puzzle.colours, row_colours=puzzle.row_colours, column_colours=puzzle.column_colours)
     engine = ENGINE.Engine(puzzle.width, puzzle.height, puzzle.rows, puzzle.columns, (), 2, 0, 0,
                            20 * puzzle.width * puzzle.height + 10_000, hint_rounds=50, hint_conflicts=10_000,
-                           **keywords)
+                           **colour, **keywords)
     solutions = []
     while (outcome := engine.run(10.0)) != 2:
         if outcome == 1:

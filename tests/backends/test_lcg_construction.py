@@ -6,30 +6,14 @@ from __future__ import annotations
 from nonolab.core import Puzzle, Solution
 from nonolab.formats import load
 from nonolab.solvers import build
-from nonolab.solvers.lcg import LcgSolver, engine_module
+from nonolab.solvers.lcg import LcgSolver
 from nonolab.solvers.base import Limits
 from tests.reference import n_dom
 
-from tests.backends.test_lcg import PUZZLES, _random_picture
+from tests.backends.test_lcg import PUZZLES, _engine_search, _random_picture
 
-ENGINE = engine_module()
 # A small colour picture whose clues have a few solutions (blocks of two colours touching).
 COLOUR = [[1, 2, 2, 0, 1], [0, 1, 0, 2, 2], [2, 0, 1, 1, 0], [1, 1, 0, 0, 2], [0, 2, 2, 1, 0]]
-
-
-def _search(puzzle: Puzzle, **keywords) -> tuple[dict, list[bytes]]:
-    """Every solution by the bare engine with lcg's defaults (colour when the puzzle is)."""
-    colour = {}
-    if puzzle.is_colour:
-        colour = dict(colours=puzzle.colours, row_colours=puzzle.row_colours, column_colours=puzzle.column_colours)
-    engine = ENGINE.Engine(puzzle.width, puzzle.height, puzzle.rows, puzzle.columns, (), 2, 0, 0,
-                           20 * puzzle.width * puzzle.height + 10_000, hint_rounds=50, hint_conflicts=10_000,
-                           **colour, **keywords)
-    solutions = []
-    while (outcome := engine.run(10.0)) != 2:
-        if outcome == 1:
-            solutions.append(engine.solution())
-    return engine.stats(), solutions
 
 
 def test_the_var_order_filled_at_once_is_the_order_built_a_var_at_a_time():
@@ -43,8 +27,8 @@ def test_the_var_order_filled_at_once_is_the_order_built_a_var_at_a_time():
     puzzles += [load(PUZZLES / "hakank" / "nonunique.non"), load(PUZZLES / "webpbn" / "webpbn-00023-edge.non")]
     conflicts = 0
     for puzzle in puzzles:
-        filled, found = _search(puzzle)
-        inserted, found_inserted = _search(puzzle, order_by_insertion=True)
+        filled, found = _engine_search(puzzle)
+        inserted, found_inserted = _engine_search(puzzle, order_by_insertion=True)
         assert filled == inserted and found == found_inserted and len(found) >= 1, puzzle
         conflicts += filled["conflicts"]
     assert conflicts > 300

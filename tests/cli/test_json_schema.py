@@ -44,14 +44,6 @@ def test_every_schema_is_a_valid_draft_2020_12_schema():
     assert "0-based" in schema("common")["description"]
 
 
-@pytest.fixture(scope="module")
-def two(tmp_path_factory) -> str:
-    path = tmp_path_factory.mktemp("set") / "two.json"
-    path.write_text(dumps_all([load(PUZZLES / "nonolab" / "heart.non"),
-                               load(PUZZLES / "nonolab" / "permutations-5.non")], "json"), encoding="utf-8")
-    return str(path)
-
-
 @pytest.mark.parametrize("name", sorted(COMMANDS))
 @pytest.mark.parametrize("puzzle", SHIPPED, ids=lambda p: p.stem)
 def test_a_single_puzzle_s_json_is_valid(run, name, puzzle):

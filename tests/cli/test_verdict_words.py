@@ -15,7 +15,6 @@ from pathlib import Path
 
 import pytest
 
-from nonolab.formats import dumps_all, load
 from verdict_words import assert_words, verdicts
 
 PUZZLES = Path(__file__).resolve().parents[2] / "puzzles"
@@ -33,14 +32,6 @@ def test_the_walker_finds_a_nested_verdict_and_a_summary_s_words():
     assert found == {".verdict": "agree", ".answers[0].verdict": None, ".summary.verdicts['disagree']": "disagree"}
     with pytest.raises(AssertionError):
         assert_words({"puzzles": [{"verdict": "agree"}]})
-
-
-@pytest.fixture(scope="module")
-def two(tmp_path_factory) -> str:
-    path = tmp_path_factory.mktemp("set") / "two.json"
-    path.write_text(dumps_all([load(PUZZLES / "nonolab" / "heart.non"),
-                               load(PUZZLES / "nonolab" / "permutations-5.non")], "json"), encoding="utf-8")
-    return str(path)
 
 
 @pytest.mark.parametrize("command", COMMANDS, ids=" ".join)

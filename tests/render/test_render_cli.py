@@ -8,7 +8,7 @@ import pytest
 from svg_reading import PUZZLES, SVG, assert_every_clue_drawn, assert_labels_drawn, legend, parse, png_size
 
 import nonolab
-from search_puzzles import KNOTTY, native_alone_stalls, write_dominoes
+from search_puzzles import KNOTTY, native_alone_stalls
 
 T2 = PUZZLES / "hakank" / "t2.non"
 EDGE = PUZZLES / "webpbn" / "webpbn-00023-edge.non"
@@ -150,17 +150,6 @@ def test_the_steps_as_an_html_stepper(run, tmp_path):
     steps = json.loads(run("explain", T2, "--json").stdout)["steps"]
     assert page.count('<g class="step"') == len(steps) > 0
     assert run("render", T2, "--steps", "--to", "png").exit_code == 2
-
-
-@pytest.fixture(params=["dominoes", "knotty"])
-def stalling(request, tmp_path):
-    """A puzzle native's search alone does not finish: the dominoes everywhere, Knotty where
-    ../shared is beside the repository (search_puzzles.py)."""
-    if request.param == "knotty":
-        if not KNOTTY.exists():
-            pytest.skip("../shared/hard/knotty.non is not beside the repo")
-        return KNOTTY
-    return write_dominoes(tmp_path)
 
 
 def test_the_stepper_gives_the_verdict_explain_gives_where_native_search_alone_does_not_finish(run, tmp_path,

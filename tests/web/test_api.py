@@ -15,7 +15,7 @@ import pytest
 from nonolab.formats import load_bytes_all, names
 from nonolab.generate import puzzle_from_array, random_grid
 
-from search_puzzles import KNOTTY, native_alone_stalls, write_dominoes
+from search_puzzles import KNOTTY, native_alone_stalls
 
 from .conftest import PUZZLES, Client
 
@@ -429,17 +429,6 @@ def test_a_unique_puzzle_without_a_goal_downloads_as_a_picture_format_once_check
     client.run(f"/api/puzzles/{multiple}/analyse")
     status, answer, _ = client.get(f"/api/puzzles/{multiple}/download?format=png")
     assert status == 400 and "no check proved it unique" in answer["error"]
-
-
-@pytest.fixture(params=["dominoes", "knotty"])
-def stalling(request, tmp_path):
-    """A puzzle native's search alone does not finish: the dominoes everywhere, Knotty where
-    ../shared is beside the repository (search_puzzles.py)."""
-    if request.param == "knotty":
-        if not KNOTTY.exists():
-            pytest.skip("../shared/hard/knotty.non is not beside the repo")
-        return KNOTTY
-    return write_dominoes(tmp_path)
 
 
 def test_explain_s_steps_are_the_answer_nonolab_explain_gives_on_a_puzzle_native_search_alone_cannot_finish(
