@@ -55,17 +55,19 @@ def parse_each(text: str) -> list[Puzzle | NonolabError]:
         raise ParseError("invalid JSON: nested too deeply", line=1) from None
     except ValueError as err:       # e.g. an integer with too many digits
         raise ParseError(f"invalid JSON: {number_problem(err)}", line=1) from None
-    where = _where(text)
+    where, repeated = _where(text)
     if isinstance(data, list):
         if not data:
             raise ParseError("the JSON list holds no puzzle", line=1)
         check_puzzles(len(data), 1)
-        return each(lambda k: _puzzle(data[k], (k,), where), range(len(data)))
-    return [_puzzle(data, (), where)]
+        return each(lambda k: _puzzle(data[k], (k,), where, repeated), range(len(data)))
+    return [_puzzle(data, (), where, repeated)]
 
 
-def _where(text: str) -> Callable[[tuple], int]:
-    """The line of the value at a path (puzzle, key, item) of the JSON ``text``."""
+def _where(text: str) -> tuple[Callable[[tuple], int], list[tuple[tuple, int]]]:
+    """The line of the value at a path (puzzle, key, item) of the JSON ``text``; and each key
+    given twice in one object (which ``json`` reads as its last value without a word), as its
+    path and the line of its second one."""
     repeated: list[tuple[tuple, int]] = []
     offsets = _offsets(text, repeated)
     # Where each line ends, found once: a line number is then a bisection, not a count of the
@@ -78,9 +80,7 @@ def _where(text: str) -> Callable[[tuple], int]:
             path = path[:-1]
         return bisect.bisect_left(newlines, offsets.get(path, 0)) + 1
 
-    # A key given twice in one object: json keeps the last without a word; the puzzle refuses it.
-    where.repeated = [(path, bisect.bisect_left(newlines, at) + 1) for path, at in repeated]  # type: ignore[attr-defined]
-    return where
+    return where, [(path, bisect.bisect_left(newlines, at) + 1) for path, at in repeated]
 
 
 def _json_lines(text: str, err: json.JSONDecodeError) -> list[Puzzle | NonolabError] | None:
@@ -160,10 +160,10 @@ def _offsets(text: str, repeated: list[tuple[tuple, int]] | None = None) -> dict
     return found
 
 
-def _puzzle(obj: Any, path: tuple, where: Callable[[tuple], int]) -> Puzzle:
+def _puzzle(obj: Any, path: tuple, where: Callable[[tuple], int], repeated: list[tuple[tuple, int]]) -> Puzzle:
     if not isinstance(obj, dict):
         raise ParseError("a puzzle must be a JSON object", line=where(path))
-    for key_path, line in getattr(where, "repeated", ()):
+    for key_path, line in repeated:   # the puzzle refuses what json would silently keep the last of
         if key_path[:-1] == path:
             raise ParseError(f'"{key_path[-1]}" given twice in one object (json would keep the last one)', line=line)
     if "palette" in obj or "horizontal" in obj:
