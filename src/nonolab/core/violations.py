@@ -116,24 +116,24 @@ def violations(puzzle: "Puzzle", solution: "Solution") -> list[str]:
     """
     if solution.height != puzzle.height or solution.width != puzzle.width:
         return [f"size: expected {puzzle.width}x{puzzle.height}, got {solution.width}x{solution.height}"]
-    givens = _given_problems(puzzle, solution) if puzzle.givens else []
+    problems = _given_problems(puzzle, solution) if puzzle.givens else []
     data = solution.to_bytes()
     if puzzle.is_colour:
         top = len(puzzle.palette) - 1  # type: ignore[arg-type]
         if solution.colours > top:
-            return givens + [f"cell value {solution.colours} is not a colour of the {top}-colour palette"]
+            return problems + [f"cell value {solution.colours} is not a colour of the {top}-colour palette"]
         wrong = _wrong_lines()(data, solution.width, puzzle.rows, puzzle.columns,
                                puzzle.row_colours, puzzle.column_colours)
         for kind, i, got in wrong:
             blocks = (puzzle.coloured_columns if kind else puzzle.coloured_rows)[i]
-            givens.append(f"{_KINDS[kind]} {i + 1}: expected {_shown(blocks)}, got {_shown(got)}")
-        return givens
+            problems.append(f"{_KINDS[kind]} {i + 1}: expected {_shown(blocks)}, got {_shown(got)}")
+        return problems
     if data.translate(None, b"\x00\x01"):
         return [f"cell value {solution.colours}: a black-and-white picture has 0 and 1 only"]
     for kind, i, got in _wrong_lines()(data, solution.width, puzzle.rows, puzzle.columns):
-        givens.append(f"{_KINDS[kind]} {i + 1}: expected {tuple((puzzle.columns if kind else puzzle.rows)[i])}, "
+        problems.append(f"{_KINDS[kind]} {i + 1}: expected {tuple((puzzle.columns if kind else puzzle.rows)[i])}, "
                       f"got {got}")
-    return givens
+    return problems
 
 
 _KINDS = ("row", "column")
