@@ -114,10 +114,15 @@ def stdout_closed() -> None:
         _finishing.clear()     # (bench's reports are of runs nobody will read of)
         CANCEL.set()
         return
+    _discard_pending()
+    os._exit(EXIT_CLOSED_PIPE)
+
+
+def _discard_pending() -> None:
+    """Remove the temporary files of writes not finished (only if the command wrote any)."""
     files = sys.modules.get("nonolab.formats._files")
     if files is not None:
         files.discard_pending()
-    os._exit(EXIT_CLOSED_PIPE)
 
 
 def _silence() -> None:
@@ -195,9 +200,7 @@ def _exit_interrupted(worker: threading.Thread) -> None:
             stream.flush()
         except (OSError, ValueError):
             pass
-    files = sys.modules.get("nonolab.formats._files")
-    if files is not None:
-        files.discard_pending()
+    _discard_pending()
     if first != signal.SIGPIPE:   # a closed pipe ends silently, as SIGPIPE does
         os.write(_stderr[0] if _stderr else 2, _said_interrupted())
     os._exit(code)
