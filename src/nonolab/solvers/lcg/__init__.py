@@ -128,6 +128,16 @@ class LcgSolver:
         focused_decay: with ``modes``, the VSIDS decay in the focused mode.
         focused_phases: with ``modes``, the focused mode's decisions take the ``"saved"``
             phases (the default, as CaDiCaL's) or the ``"target"`` ones (as the stable mode).
+        vivify: 0 (the default): never.  N > 0: every N conflicts the search restarts and vivifies
+            learned clauses at the root (``vivify.cpp``): for each (lowest LBD first, each once)
+            the negations of its literals are decided one by one with full propagation; a
+            conflict, or a literal of the clause implied true, shortens it to the decisions
+            involved.  Proofs stay valid (the shorter clause is added before the old one is
+            deleted).
+        vivify_effort: with ``vivify``, a round's line runs at most, in per cent of the
+            search's since the previous round (at least 1000).
+        vivify_probe: with ``vivify``, each round starts with root probing again, within the
+            probing budget (a failed probe is a conflict, learned from).
         rephase: 0 (the default): never.  N > 0: after N conflicts, then 2N, 3N... more, the
             saved (and target) phases are reset, in turn to the best phases (the longest
             trail without conflict since the last such reset), the original ones (the hints),
@@ -221,6 +231,12 @@ class LcgSolver:
                choices=tuple(_PHASES), needs="modes"),
         Option("rephase", "int", 0, "conflicts before the first reset of the saved phases (best, original, best, "
                "flipped; then 2x, 3x... apart; 0: never)", minimum=0, maximum=100_000_000),
+        Option("vivify", "int", 0, "conflicts between rounds of learned-clause vivification, each after a restart "
+               "(0: never)", minimum=0, maximum=100_000_000),
+        Option("vivify_effort", "int", 10, "with vivify, the line runs a round may spend, in % of the search's "
+               "since the last round", minimum=1, maximum=1000, needs="vivify"),
+        Option("vivify_probe", "bool", False, "with vivify, each round starts with root probing again (the "
+               "learned clauses may make more probes fail)", needs="vivify"),
         Option("probe_binaries", "bool", False, "root probing keeps what each probe implied as binary clauses "
                "(written to a proof too)", experimental=True),
         Option("follow_conflicts", "int", 0, "with the hints, conflicts after a solution during which "
@@ -249,11 +265,15 @@ class LcgSolver:
     focused_decay: float
     focused_phases: str
     rephase: int
+    vivify: int
+    vivify_effort: int
+    vivify_probe: bool
     PROGRAMMATIC = ("hold", "alarm")
     VARIANTS = {"minimise": ("basic",), "explain": ("positions",), "restarts": ("glucose",), "phases": ("saved",),
                 "probing": ("off",), "hint_rounds": ("0",), "hint_conflicts": ("0",), "follow_conflicts": ("1000",),
                 "probe_binaries": ("on",), "hint_after": ("3",), "hint_min_open": ("100",),
-                "interleave": ("3",), "rescue": ("3",), "modes": ("5",), "rephase": ("20",)}
+                "interleave": ("3",), "rescue": ("3",), "modes": ("5",), "rephase": ("20",),
+                "vivify": ("2",)}
 
     def __init__(self, *, hold: list | None = None, alarm: tuple[float, Any] | None = None, **options: Any):
         self.hold = hold
@@ -395,7 +415,8 @@ class LcgSolver:
         policy = {"modes": _FIRST_MODE[option("first_mode")] if modes else 0, "mode_conflicts": max(modes, 1),
                   "focused_decay": self.focused_decay, "focused_target": _PHASES[self.focused_phases],
                   "rephase": self.rephase, "target_phases": _PHASES[self.phases],
-                  "probe_binaries": option("probe_binaries")}
+                  "probe_binaries": option("probe_binaries"), "vivify": self.vivify,
+                  "vivify_effort": self.vivify_effort, "vivify_probe": self.vivify_probe}
         if puzzle.is_colour:
             return self._engine.Engine(w, h, puzzle.rows, puzzle.columns, fixed, *options, colours=puzzle.colours,
                                        row_colours=puzzle.row_colours, column_colours=puzzle.column_colours, **policy)

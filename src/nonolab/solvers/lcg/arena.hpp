@@ -30,7 +30,7 @@ public:
     int add(const std::vector<int>& lits, bool learnt, int lbd, double activity) {
         const int cref = end();
         words_.push_back(static_cast<int>(lits.size()));
-        words_.push_back(lbd << 2 | (learnt ? kLearnt : 0));
+        words_.push_back(lbd << 3 | (learnt ? kLearnt : 0));
         words_.resize(words_.size() + 2);
         set_activity(cref, activity);
         words_.insert(words_.end(), lits.begin(), lits.end());
@@ -44,7 +44,10 @@ public:
     bool learnt(int cref) const { return (words_[cref + 1] & kLearnt) != 0; }
     bool deleted(int cref) const { return (words_[cref + 1] & kDeleted) != 0; }
     void mark_deleted(int cref) { words_[cref + 1] |= kDeleted; }
-    int lbd(int cref) const { return words_[cref + 1] >> 2; }
+    int lbd(int cref) const { return words_[cref + 1] >> 3; }
+    // Vivification tried the clause (vivify.cpp): it is not tried again.
+    bool vivified(int cref) const { return (words_[cref + 1] & kVivified) != 0; }
+    void mark_vivified(int cref) { words_[cref + 1] |= kVivified; }
     double activity(int cref) const {
         double a;
         std::memcpy(&a, &words_[cref + 2], sizeof a);
@@ -82,7 +85,7 @@ public:
     }
 
 private:
-    static constexpr int kLearnt = 1, kDeleted = 2;
+    static constexpr int kLearnt = 1, kDeleted = 2, kVivified = 4;
     std::vector<int> words_;
 };
 

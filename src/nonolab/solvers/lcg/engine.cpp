@@ -39,6 +39,9 @@
 // literal an earlier probe implied at the same root is not probed (it cannot fail);
 // optionally what each successful probe implied is kept as binary clauses (probe.cpp).
 //
+// Vivification (optional, vivify.cpp): every N conflicts a restart, and at the root learned
+// clauses are shortened by deciding their literals' negations and propagating.
+//
 // Counting.  After a solution, a clause blocking its decision literals is added (the
 // decisions and propagation determine the picture, so it excludes that picture and
 // nothing else) and the search goes on; the count is exact once the formula is
@@ -225,7 +228,7 @@ int Engine::propagate() {
         const int line = dirty_.pop();
         in_dirty_[line] = 0;
         if (!run_line(line)) return LINE_CONFLICT;
-        if ((++runs & 255) == 0 && time_up()) return PAUSED;
+        if ((++runs & 255) == 0 && !vivifying_ && time_up()) return PAUSED;  // (vivify.cpp: never cut)
     }
 }
 
@@ -395,6 +398,7 @@ RunResult Engine::run(double seconds, long long conflicts) {
                 target_trail_ = 0;
             }
             if (static_cast<double>(num_learnts_) >= max_learnts_) reduce_db();
+            if (vivify_interval_ > 0 && counters_.conflicts >= vivify_next_) schedule_vivify();  // (vivify.cpp)
             if (hint_after_ > 0 && !hinted_ && !probing_ && counters_.conflicts >= hint_after_) restart();  // (hints.cpp)
             if (time_up() || (conflict_limit_ && counters_.conflicts >= conflict_limit_)) return BUDGET;
         } else {
@@ -414,6 +418,7 @@ RunResult Engine::run(double seconds, long long conflicts) {
                 probing_ = false;
                 counters_.probe_line_runs = counters_.line_runs - probe_start_runs_;
             }
+            if (vivify_due_) { vivify(); continue; }  // at the root, after a restart (vivify.cpp)
             if (!hinted_ && counters_.conflicts >= hint_after_) apply_hints();
             if (policy_.wants_original()) policy_.keep_original(saved_phase_);  // (policy.cpp)
             const int decision = pick_branch();

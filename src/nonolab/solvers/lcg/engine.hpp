@@ -52,6 +52,8 @@ struct Counters {
     long long cache_hits = 0, probes = 0, probe_line_runs = 0, target_updates = 0, hint_rounds = 0;
     long long explanation_hits = 0;
     long long mode_switches = 0, rephases = 0;  // (policy.hpp)
+    // Vivification (vivify.cpp): rounds, clauses tried, clauses shortened, literals they lost, line runs spent.
+    long long vivify_rounds = 0, vivify_tried = 0, vivify_shortened = 0, vivify_removed = 0, vivify_line_runs = 0;
 };
 
 enum RunResult { BUDGET = 0, SOLUTION = 1, EXHAUSTED = 2 };
@@ -106,6 +108,15 @@ public:
     void set_explain_from_root(bool on) { explain_from_root_ = on; }
     // Before the search: the var order built by inserting each var (the same order; a test's).
     void set_order_by_insertion(bool on) { if (on) order_.reset_by_insertion(nvars_); }
+
+    // Learned-clause vivification (vivify.cpp): a round every `interval` conflicts (0: never),
+    // each spending at most `effort` % of the line runs the search made since the last one.
+    // With `probe`, each round starts with root probing again (within the probing budget).
+    void set_vivify(long long interval, int effort, bool probe) {
+        vivify_interval_ = vivify_next_ = interval;
+        vivify_effort_ = effort;
+        vivify_probe_ = probe;
+    }
 
     // Fix a cell before the search; false when it contradicts an earlier fixed cell.
     bool fix(int cell, bool filled);
@@ -324,6 +335,20 @@ private:
     std::vector<ColourAutomaton> autos_;
     ColourLineDP cdp_;
     std::vector<uint32_t> dom_buf_, dom_out_;
+
+    // Vivification (vivify.cpp): its schedule, and its buffers (the clause tried, its new
+    // literals, the round's candidates, literal occurrences, the phases it leaves untouched).
+    long long vivify_interval_ = 0, vivify_next_ = 0, vivify_runs_mark_ = 0;
+    int vivify_effort_ = 0;
+    bool vivify_due_ = false, vivifying_ = false, vivify_probe_ = false;
+    std::vector<int> vivify_lits_, vivify_kept_, vivify_candidates_, vivify_occ_;
+    std::vector<uint8_t> vivify_phases_;
+    void schedule_vivify();
+    void vivify();
+    bool vivify_clause(int cref);
+    void vivify_decisions(Lits from, int skip_var);
+    void detach(int cref);
+    void attach(int cref);
 
     // The DRAT log, only when a proof was asked for (proof.hpp).
     std::unique_ptr<ProofLog> proof_;
