@@ -33,6 +33,10 @@ MAX_DRAWN = 100
 #: server runs jobs for a page, several at once, so it keeps a smaller limit than one
 #: user's command (100 M cells); a lower NONOLAB_MAX_CELLS still holds.
 MAX_CELLS = 25_000_000
+#: The most cells the server holds in all its puzzles together: two of the largest it reads.
+#: A stored puzzle costs about 15 bytes a cell (its clues as Python tuples, its picture), so
+#: 200 of the largest would hold 75 GB; the cells, not the count, bound the memory.
+STORE_CELLS = 2 * MAX_CELLS
 PICTURE_FORMATS = ("svg", "png", "pdf")
 
 #: The puzzle the page opens with: a house whose window is a 2x2 switch (two solutions),
@@ -56,24 +60,40 @@ class Entry:
 
 
 class Store:
-    """The puzzles of this server, the ``keep`` most recent, by id."""
+    """The puzzles of this server, by id: the most recent, at most ``keep`` of them and at
+    most ``max_cells`` cells in all (the newest is always kept: it is at most
+    :data:`MAX_CELLS`); an older puzzle is forgotten (its id then answers 404).
 
-    def __init__(self, keep: int = 200):
+    >>> store = Store(max_cells=8)
+    >>> first, second = store.add(drawn(["##", "##"])), store.add(drawn(["#.#", "#.#"]))
+    >>> store.get(first.id) is None, store.get(second.id) is second
+    (True, True)
+    """
+
+    def __init__(self, keep: int = 200, max_cells: int | None = None):
         self._entries: OrderedDict[str, Entry] = OrderedDict()
         self._keep = keep
+        self._max_cells = STORE_CELLS if max_cells is None else max_cells
+        self._cells = 0
         self._lock = threading.Lock()
 
     def add(self, entry: Entry | Puzzle) -> Entry:
         entry = entry if isinstance(entry, Entry) else Entry(entry)
         with self._lock:
             self._entries[entry.id] = entry
-            while len(self._entries) > self._keep:
-                self._entries.popitem(last=False)
+            self._cells += _cells(entry)
+            while len(self._entries) > 1 and (len(self._entries) > self._keep or self._cells > self._max_cells):
+                _, old = self._entries.popitem(last=False)
+                self._cells -= _cells(old)
         return entry
 
     def get(self, entry_id: str) -> Entry | None:
         with self._lock:
             return self._entries.get(entry_id)
+
+
+def _cells(entry: Entry) -> int:
+    return entry.puzzle.width * entry.puzzle.height
 
 
 def loaded(data: bytes, name: str | None, fmt: str | None) -> list[Puzzle | NonolabError]:
