@@ -38,8 +38,9 @@ import json
 from importlib import resources
 from typing import Any
 
+import anyio
+import anyio.to_thread
 from starlette.applications import Starlette
-from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Mount, Route
@@ -73,6 +74,15 @@ def create_app(time_limit: float | None = 60.0, workers: int = 2,
     """
     store, jobs, sessions = work.Store(), Jobs(workers), guard.Sessions()
     certificates = Certificates()
+    # A request's own work (reading a file, summarising a puzzle, drawing a picture, encoding
+    # the answer) takes seconds on the largest puzzles: it runs in a worker thread, so the
+    # server goes on answering (polls, Cancel) meanwhile.
+    async def off_loop(work_of, *args: Any) -> Any:
+        return await anyio.to_thread.run_sync(work_of, *args)
+
+    def shown(entry: work.Entry, **more: Any) -> Response:
+        """The answer showing a puzzle (in a worker thread: summary and JSON grow with it)."""
+        return JSONResponse({"puzzle": work.summary(entry), **more})
 
     def entry_of(request: Request) -> work.Entry:
         entry = store.get(request.path_params["pid"])
@@ -102,29 +112,31 @@ def create_app(time_limit: float | None = 60.0, workers: int = 2,
         data = await guard.read_body(request)
         name, fmt = request.query_params.get("name"), request.query_params.get("format")
         index = _number(request.query_params, "index", int, 1)
-        puzzles = await run_in_threadpool(work.loaded, data, name, fmt)
-        if not 1 <= index <= len(puzzles):
-            raise InvalidArgument(f"{name or 'the text'}: puzzle {index} is out of range: it holds "
-                                  f"{len(puzzles)} puzzle{'s' * (len(puzzles) != 1)}")
-        chosen = puzzles[index - 1]
-        if isinstance(chosen, NonolabError):   # that puzzle could not be read: its error (the others can be)
-            raise chosen
-        entry = store.add(work.Entry(chosen, origin=name or "pasted text"))
-        return JSONResponse({"puzzle": work.summary(entry), "index": index, "in_file": len(puzzles)})
+
+        def read() -> Response:
+            puzzles = work.loaded(data, name, fmt)
+            if not 1 <= index <= len(puzzles):
+                raise InvalidArgument(f"{name or 'the text'}: puzzle {index} is out of range: it holds "
+                                      f"{len(puzzles)} puzzle{'s' * (len(puzzles) != 1)}")
+            chosen = puzzles[index - 1]
+            if isinstance(chosen, NonolabError):   # that puzzle could not be read: its error (the others can be)
+                raise chosen
+            entry = store.add(work.Entry(chosen, origin=name or "pasted text"))
+            return shown(entry, index=index, in_file=len(puzzles))
+        return await off_loop(read)
 
     async def draw(request: Request) -> Response:
         body = await _json(request)
         drawn = work.drawn(body.get("rows"), str(body.get("name") or ""))
         locked = work.locked_cells(body.get("locked"), drawn)
         origin = "a drawing" + (f", {len(locked)} cell{'s' * (len(locked) != 1)} locked" if locked else "")
-        entry = store.add(work.Entry(drawn, origin=origin, locked=locked))
-        return JSONResponse({"puzzle": work.summary(entry)})
+        return await off_loop(shown, store.add(work.Entry(drawn, origin=origin, locked=locked)))
 
     async def sample(request: Request) -> Response:
-        return JSONResponse({"puzzle": work.summary(store.add(work.sample()))})
+        return await off_loop(shown, store.add(work.sample()))
 
     async def puzzle(request: Request) -> Response:
-        return JSONResponse({"puzzle": work.summary(entry_of(request))})
+        return await off_loop(shown, entry_of(request))
 
     async def analyse(request: Request) -> Response:
         entry = entry_of(request)
@@ -141,20 +153,23 @@ def create_app(time_limit: float | None = 60.0, workers: int = 2,
     async def repair(request: Request) -> Response:
         entry = entry_of(request)
         body = await _json(request)
-        fixed = repairs.apply(entry.puzzle, body, entry.locked)
-        kind = "givens" if body.get("kind") == "givens" else "a flip"
-        new = store.add(work.Entry(fixed, origin=f"{entry.puzzle.name or 'puzzle'} with {kind}", locked=entry.locked))
-        changed = None
-        if body.get("kind") == "flip":   # the picture the flip changed, and the new one
-            changed = work.before_after(repairs.picture_of(entry.puzzle, body), fixed)
-        return JSONResponse({"puzzle": work.summary(new), "changed": changed,
-                             "cells": [c[:2] for c in body["cells"]]})
+
+        def repaired() -> Response:
+            fixed = repairs.apply(entry.puzzle, body, entry.locked)
+            kind = "givens" if body.get("kind") == "givens" else "a flip"
+            new = store.add(work.Entry(fixed, origin=f"{entry.puzzle.name or 'puzzle'} with {kind}",
+                                       locked=entry.locked))
+            changed = None
+            if body.get("kind") == "flip":   # the picture the flip changed, and the new one
+                changed = work.before_after(repairs.picture_of(entry.puzzle, body), fixed)
+            return shown(new, changed=changed, cells=[c[:2] for c in body["cells"]])
+        return await off_loop(repaired)
 
     async def download(request: Request) -> Response:
         entry = entry_of(request)
         picture = (request.query_params.get("picture") or "").lower()
         fmt = picture or (request.query_params.get("format") or "non").lower()
-        name, content = await run_in_threadpool(work.download, entry, fmt, bool(picture))
+        name, content = await off_loop(work.download, entry, fmt, bool(picture))
         media = {"svg": "image/svg+xml", "png": "image/png", "pdf": "application/pdf"}.get(fmt)
         if media is None or (not picture and fmt != "png"):
             media = "text/plain; charset=utf-8"
