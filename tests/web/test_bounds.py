@@ -51,3 +51,40 @@ def test_a_puzzle_being_summarised_does_not_stop_the_server_answering(server, mo
     finally:
         release.set()
         loading.join(60)
+
+
+def test_requests_do_their_own_work_at_most_workers_at_once(monkeypatch):
+    # Reading files is a request's own work, not a job: bounded as jobs are (workers at once),
+    # never one thread per request.
+    from nonolab.web.server import Running
+    lock, release = threading.Lock(), threading.Event()
+    state = {"active": 0, "peak": 0, "entered": 0}
+    loaded = work.loaded
+
+    def counted(*args):
+        with lock:
+            state["active"] += 1
+            state["entered"] += 1
+            state["peak"] = max(state["peak"], state["active"])
+        release.wait(30)
+        with lock:
+            state["active"] -= 1
+        return loaded(*args)
+
+    monkeypatch.setattr(work, "loaded", counted)
+    with Running(port=0, workers=2) as running:
+        client = Client(running.url)
+        answers: list[int] = []
+        threads = [threading.Thread(target=lambda: answers.append(
+            client.call("POST", "/api/load?format=picture", _square(3))[0])) for _ in range(6)]
+        for thread in threads:
+            thread.start()
+        deadline = time.monotonic() + 30
+        while state["entered"] < 2 and time.monotonic() < deadline:
+            time.sleep(0.01)
+        time.sleep(0.5)   # the others would have entered by now, were they not held back
+        release.set()
+        for thread in threads:
+            thread.join(60)
+    assert answers == [200] * 6
+    assert state["entered"] == 6 and state["peak"] == 2

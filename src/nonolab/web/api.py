@@ -75,10 +75,13 @@ def create_app(time_limit: float | None = 60.0, workers: int = 2,
     store, jobs, sessions = work.Store(), Jobs(workers), guard.Sessions()
     certificates = Certificates()
     # A request's own work (reading a file, summarising a puzzle, drawing a picture, encoding
-    # the answer) takes seconds on the largest puzzles: it runs in a worker thread, so the
-    # server goes on answering (polls, Cancel) meanwhile.
+    # the answer) takes seconds and gigabytes on the largest puzzles: it runs in a worker
+    # thread, so the server goes on answering (polls, Cancel), and at most ``workers`` such
+    # threads at once, as for jobs, so that many requests queue rather than multiply.
+    limiter = anyio.CapacityLimiter(max(1, workers))
+
     async def off_loop(work_of, *args: Any) -> Any:
-        return await anyio.to_thread.run_sync(work_of, *args)
+        return await anyio.to_thread.run_sync(work_of, *args, limiter=limiter)
 
     def shown(entry: work.Entry, **more: Any) -> Response:
         """The answer showing a puzzle (in a worker thread: summary and JSON grow with it)."""
