@@ -241,3 +241,19 @@ def test_a_host_beyond_loopback_is_warned_about_and_keeps_the_host_check(tmp_pat
 
 def test_loopback_prints_no_warning(server):
     assert server.warning is None
+
+
+@pytest.mark.parametrize("method", ["GET", "POST"])
+def test_a_host_not_this_machine_s_is_refused_in_one_line_of_json_with_the_headers(server, method):
+    # DNS rebinding: a page on rebound.example whose name now resolves to 127.0.0.1.
+    status, headers, body = _raw(server, f"{method} /api/info HTTP/1.1\r\nHost: rebound.example:80\r\n"
+                                         "Content-Length: 0\r\nConnection: close\r\n\r\n")
+    answer = json.loads(body)
+    assert status == 400 and headers["content-type"] == "application/json"
+    assert answer["error"].startswith("this server answers to Host ")
+    assert "'rebound.example:80'" in answer["error"] and "\n" not in answer["error"]
+    assert headers["x-frame-options"] == "DENY" and "content-security-policy" in headers
+    port = server.url.rsplit(":", 1)[1].strip("/")
+    for host in (f"LOCALHOST:{port}", f"[::1]:{port}", "127.0.0.1"):
+        status, _, _ = _raw(server, f"GET /api/info HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n")
+        assert status == 200, host

@@ -23,7 +23,8 @@ Endpoints (``{pid}`` a puzzle id, ``{jid}`` a job id):
 
 A bad input answers 400 with ``{"error": MESSAGE, "type": ERROR}``, MESSAGE the one line
 the CLI prints after ``nonolab: error:``; an unknown id 404; a request from another site,
-or without the page's session token, 403 (:mod:`nonolab.web.guard`).  Every request that
+or without the page's session token, 403, and a ``Host`` that is not one of the server's names
+400 (:mod:`nonolab.web.guard`).  Every request that
 changes state carries the token the page was served with (``X-Nonolab-Token``); a job is
 read and cancelled only with the token that started it.  Bodies are bounded by the input
 limit (:mod:`nonolab.formats.limits`), and the image form's limits (:data:`work.MAX_DRAWN`)
@@ -254,11 +255,10 @@ def create_app(time_limit: float | None = 60.0, workers: int = 2,
         jobs.close()   # the server stops: so do its jobs
 
     from starlette.middleware import Middleware
-    from starlette.middleware.trustedhost import TrustedHostMiddleware
 
-    # The Host check first (DNS rebinding), then the Origin, token and body guard.
-    middleware = [Middleware(TrustedHostMiddleware, allowed_hosts=allowed_hosts)] if allowed_hosts else []
-    middleware.append(Middleware(guard.Guard, sessions=sessions, max_body=_max_body))
+    # The Host check (DNS rebinding), then the Origin, token and body guard: one middleware,
+    # so that every refusal is one line of JSON with the security headers.
+    middleware = [Middleware(guard.Guard, sessions=sessions, max_body=_max_body, hosts=allowed_hosts or None)]
     app = Starlette(routes=routes, exception_handlers={NonolabError: library_error, _Missing: missing,
                                                        Exception: bug},
                     lifespan=lifespan, middleware=middleware)

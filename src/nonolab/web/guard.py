@@ -7,10 +7,12 @@ much a request may send, and what the browser may do with its answers.
   bound to the token that started them.  A page on another site can neither read the
   token (the browser's same-origin policy) nor send the header without a CORS preflight,
   which this server never grants.
+* **Host**: every request must name one of the server's own names in its ``Host``
+  (``hosts``; against DNS rebinding, where a name an attacker controls resolves to this
+  machine): any other is refused before anything is read.
 * **Origin**: a state-changing request whose ``Origin`` (or ``Sec-Fetch-Site``) says it
   comes from another site is refused before anything is read.  With the ``Host`` check
-  (:class:`~starlette.middleware.trustedhost.TrustedHostMiddleware`, against DNS
-  rebinding) no page elsewhere can drive the server.
+  no page elsewhere can drive the server.
 * **Bodies**: a declared ``Content-Length`` beyond the input limit is refused before a
   byte is read; a body without one is counted while it streams in and refused once past
   the limit (:func:`read_body`), so memory holds at most the limit.
@@ -86,21 +88,31 @@ def token_of(headers: Any) -> str | None:
 
 
 class Guard:
-    """ASGI middleware: the security headers on every answer; the Origin, the token and
-    the declared length of every state-changing request; a counted body."""
+    """ASGI middleware: the security headers on every answer; the Host of every request;
+    the Origin, the token and the declared length of every state-changing request; a
+    counted body.  ``hosts``: the names a ``Host`` may give (``None``: any)."""
 
-    def __init__(self, app, sessions: Sessions, max_body: Callable[[], int | None]):
+    def __init__(self, app, sessions: Sessions, max_body: Callable[[], int | None],
+                 hosts: list[str] | None = None):
         self.app = app
         self.sessions = sessions
         self.max_body = max_body
+        self.hosts = None if hosts is None else {h.lower() for h in hosts}
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
         send = _with_headers(send)
+        headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope["headers"]}
+        if self.hosts is not None:
+            host = host_name(headers.get("host", ""))
+            if host not in self.hosts:
+                await answer(send, 400, f"this server answers to Host {', '.join(sorted(self.hosts))}, not "
+                             f"{_short(headers.get('host', '(none)'))!r}: open it at its own address",
+                             "WrongHost")
+                return
         if scope["method"] not in _SAFE_METHODS:
-            headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope["headers"]}
             refusal = self.refusal(headers)
             if refusal is not None:
                 await answer(send, 403, refusal, "Forbidden")
@@ -129,6 +141,19 @@ class Guard:
             return ("this request carries no session token of this server (the X-Nonolab-Token header the "
                     "page sends): reload the page")
         return None
+
+
+def host_name(header: str) -> str:
+    """The name a ``Host`` header gives, without its port, lower-case (``[::1]`` keeps its
+    brackets).
+
+    >>> host_name("LocalHost:8000"), host_name("[::1]:8000"), host_name("127.0.0.1")
+    ('localhost', '[::1]', '127.0.0.1')
+    """
+    header = header.strip().lower()
+    if header.startswith("["):
+        return header[:header.find("]") + 1] if "]" in header else header
+    return header.rsplit(":", 1)[0] if header.count(":") == 1 else header
 
 
 def body_too_large(size: int, limit: int, streamed: bool = False) -> str:
