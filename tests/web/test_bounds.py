@@ -88,3 +88,18 @@ def test_requests_do_their_own_work_at_most_workers_at_once(monkeypatch):
             thread.join(60)
     assert answers == [200] * 6
     assert state["entered"] == 6 and state["peak"] == 2
+
+
+def test_jobs_are_kept_within_the_cells_too_and_a_finished_one_holds_its_answer_once(server, monkeypatch):
+    # A job's answer holds its puzzle's solution (a byte a cell) and pictures: 200 answers about
+    # the largest puzzles would hold gigabytes, twice over with the partial report kept beside.
+    from nonolab.web.server import Running
+    monkeypatch.setattr(work, "STORE_CELLS", 150)
+    with Running(port=0) as running:
+        client = Client(running.url)
+        puzzle = client.ok("POST", "/api/load?format=picture", _square(10))["puzzle"]
+        first = client.finish(client.ok("POST", f"/api/puzzles/{puzzle['id']}/analyse")["job"])
+        assert first["state"] == "done" and first["result"]["verdict"] == "unique" and first["partial"] is None
+        client.finish(client.ok("POST", f"/api/puzzles/{puzzle['id']}/explain")["job"])
+        status, answer, _ = client.get(f"/api/jobs/{first['id']}")
+        assert status == 404

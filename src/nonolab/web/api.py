@@ -73,7 +73,7 @@ def create_app(time_limit: float | None = 60.0, workers: int = 2,
     >>> sorted(r.path for r in app.routes)[:3]
     ['/', '/api/draw', '/api/generate']
     """
-    store, jobs, sessions = work.Store(), Jobs(workers), guard.Sessions()
+    store, jobs, sessions = work.Store(), Jobs(workers, max_weight=work.STORE_CELLS), guard.Sessions()
     certificates = Certificates()
     # A request's own work (reading a file, summarising a puzzle, drawing a picture, encoding
     # the answer) takes seconds and gigabytes on the largest puzzles: it runs in a worker
@@ -145,13 +145,13 @@ def create_app(time_limit: float | None = 60.0, workers: int = 2,
     async def analyse(request: Request) -> Response:
         entry = entry_of(request)
         job = jobs.start("analyse", lambda job: work.analyse(entry, job, time_limit),
-                         owner=guard.token_of(request.headers))
+                         owner=guard.token_of(request.headers), weight=work.cells(entry))
         return JSONResponse({"job": job.as_dict()}, status_code=202)
 
     async def explain(request: Request) -> Response:
         entry = entry_of(request)
         job = jobs.start("explain", lambda job: work.explain(entry, job, time_limit),
-                         owner=guard.token_of(request.headers))
+                         owner=guard.token_of(request.headers), weight=work.cells(entry))
         return JSONResponse({"job": job.as_dict()}, status_code=202)
 
     async def repair(request: Request) -> Response:
@@ -183,7 +183,7 @@ def create_app(time_limit: float | None = 60.0, workers: int = 2,
     async def certify(request: Request) -> Response:
         entry = entry_of(request)   # its givens are part of the puzzle, and of the certificate's CNF
         job = jobs.start("certify", lambda job: certificates.make(entry.id, entry.puzzle, job, time_limit),
-                         owner=guard.token_of(request.headers))
+                         owner=guard.token_of(request.headers), weight=work.cells(entry))
         return JSONResponse({"job": job.as_dict()}, status_code=202)
 
     async def certificate_zip(request: Request) -> Response:
@@ -213,7 +213,7 @@ def create_app(time_limit: float | None = 60.0, workers: int = 2,
             made, before = work.from_image(data, name, width, height, density, job, time_limit, colours, uniform)
             entry = store.add(work.Entry(made, origin=f"the image {name}"))
             return {"puzzle": work.summary(entry), "changed": work.before_after(before, made)}
-        job = jobs.start("generate", make, owner=guard.token_of(request.headers))
+        job = jobs.start("generate", make, owner=guard.token_of(request.headers), weight=width * height)
         return JSONResponse({"job": job.as_dict()}, status_code=202)
 
     async def job_state(request: Request) -> Response:

@@ -81,10 +81,10 @@ class Store:
         entry = entry if isinstance(entry, Entry) else Entry(entry)
         with self._lock:
             self._entries[entry.id] = entry
-            self._cells += _cells(entry)
+            self._cells += cells(entry)
             while len(self._entries) > 1 and (len(self._entries) > self._keep or self._cells > self._max_cells):
                 _, old = self._entries.popitem(last=False)
-                self._cells -= _cells(old)
+                self._cells -= cells(old)
         return entry
 
     def get(self, entry_id: str) -> Entry | None:
@@ -92,7 +92,8 @@ class Store:
             return self._entries.get(entry_id)
 
 
-def _cells(entry: Entry) -> int:
+def cells(entry: Entry) -> int:
+    """The cells of an entry's puzzle (what holding it, or a job's answer about it, costs)."""
     return entry.puzzle.width * entry.puzzle.height
 
 
