@@ -103,3 +103,14 @@ def test_jobs_are_kept_within_the_cells_too_and_a_finished_one_holds_its_answer_
         client.finish(client.ok("POST", f"/api/puzzles/{puzzle['id']}/explain")["job"])
         status, answer, _ = client.get(f"/api/jobs/{first['id']}")
         assert status == 404
+
+
+def test_certificates_are_kept_within_their_bytes_the_newest_always():
+    # A proof grows with its search: twenty zips of a 60 s proof of a large puzzle held gigabytes.
+    from nonolab.web.certificates import Certificates
+    certificates = Certificates(max_bytes=1000)
+    certificates.keep("old", "old.zip", b"x" * 600)
+    certificates.keep("new", "new.zip", b"y" * 600)
+    assert certificates.zip_of("old") is None and certificates.zip_of("new") == ("new.zip", b"y" * 600)
+    certificates.keep("huge", "huge.zip", b"z" * 5000)   # beyond the bytes alone: still kept, the last
+    assert certificates.zip_of("new") is None and certificates.zip_of("huge")[0] == "huge.zip"
