@@ -84,6 +84,22 @@ def test_each_page_gets_its_own_token(server):
     assert first.token != second.token and len(first.token) >= 40
 
 
+def test_a_site_that_loads_the_page_over_and_over_cannot_push_the_user_s_token_out(server):
+    # Any page the user opens may fetch http://127.0.0.1:8765/ (no-cors: it reads nothing) as
+    # often as it likes; each load is served a token, and the user's open page must keep working.
+    import urllib.request
+    user = Client(server.url)
+    for _ in range(1100):
+        request = urllib.request.Request(server.url, headers={"Sec-Fetch-Site": "cross-site",
+                                                              "Sec-Fetch-Mode": "no-cors"})
+        with urllib.request.urlopen(request, timeout=60) as answer:
+            answer.read()
+    status, answer, _ = user.call("POST", "/api/load", "2x2:2/1/2/1")
+    assert status == 200, answer
+    tampered = Client(server.url, token=user.token[:-2] + ("AA" if not user.token.endswith("AA") else "BB"))
+    assert tampered.call("POST", "/api/load", "2x2:2/1/2/1")[0] == 403
+
+
 # ---- jobs -------------------------------------------------------------------------------
 
 

@@ -22,18 +22,19 @@ much a request may send, and what the browser may do with its answers.
 
 Refusals answer JSON, as every other error: ``{"error": MESSAGE, "type": ...}``.
 
->>> sessions = Sessions(keep=2)
+>>> sessions = Sessions()
 >>> token = sessions.issue()
->>> sessions.known(token), sessions.known("guess"), len(token) >= 32
-(True, False, True)
+>>> sessions.known(token), sessions.known("guess"), sessions.known(token[:-1] + "x"), len(token) >= 32
+(True, False, False, True)
 """
 
 from __future__ import annotations
 
+import base64
+import hashlib
+import hmac
 import json
 import secrets
-import threading
-from collections import OrderedDict
 from typing import Any, Awaitable, Callable
 
 from nonolab.errors import TooLarge
@@ -57,27 +58,28 @@ Send = Callable[[dict[str, Any]], Awaitable[None]]
 
 
 class Sessions:
-    """The tokens issued with the page, the ``keep`` most recent (an older page must be
-    reloaded), each a 256-bit secret."""
+    """The tokens issued with the page: each a random 128-bit nonce signed with this
+    server's secret (HMAC-SHA-256, a 256-bit key made at start), so the server keeps nothing
+    per page.  A list of the tokens issued would be bounded, and any site the user opens can
+    load the page (a ``no-cors`` fetch of a well-known port) as often as it likes: it would
+    push the user's own token out of the list, breaking the open page."""
 
-    def __init__(self, keep: int = 1000):
-        self._tokens: OrderedDict[str, None] = OrderedDict()
-        self._keep = keep
-        self._lock = threading.Lock()
+    def __init__(self) -> None:
+        self._key = secrets.token_bytes(32)
 
     def issue(self) -> str:
-        token = secrets.token_urlsafe(32)
-        with self._lock:
-            self._tokens[token] = None
-            while len(self._tokens) > self._keep:
-                self._tokens.popitem(last=False)
-        return token
+        nonce = secrets.token_urlsafe(16)
+        return f"{nonce}.{self._signature(nonce)}"
 
     def known(self, token: str | None) -> bool:
-        if not token:
+        nonce, dot, signature = (token or "").partition(".")
+        if not (nonce and dot and signature):
             return False
-        with self._lock:
-            return token in self._tokens
+        return hmac.compare_digest(signature.encode("utf-8", "replace"), self._signature(nonce).encode())
+
+    def _signature(self, nonce: str) -> str:
+        digest = hmac.new(self._key, nonce.encode("utf-8", "replace"), hashlib.sha256).digest()
+        return base64.urlsafe_b64encode(digest).decode().rstrip("=")
 
 
 def token_of(headers: Any) -> str | None:
