@@ -35,13 +35,23 @@ sys.meta_path.insert(0, _Hidden())
 '''
 
 
-def _extras_modules() -> set[str]:
-    """The top-level modules the user extras bring (those installed here)."""
+def _extras() -> dict[str, list[str]]:
     try:
         import tomllib
     except ImportError:   # Python 3.10
         import tomli as tomllib
-    extras = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["optional-dependencies"]
+    return tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["optional-dependencies"]
+
+
+def test_the_install_page_lists_exactly_the_extras_there_are():
+    # pip install ".[bench]" of an extra that is not there installs nothing, with a warning only.
+    page = (ROOT / "docs" / "install.md").read_text(encoding="utf-8").split("## Extras", 1)[1].split("\n## ", 1)[0]
+    assert set(re.findall(r"^\| `([\w-]+)` \|", page, re.M)) == set(_extras())
+
+
+def _extras_modules() -> set[str]:
+    """The top-level modules the user extras bring (those installed here)."""
+    extras = _extras()
     wanted = {re.split(r"[\[<>=~!; ]", req, maxsplit=1)[0].lower().replace("_", "-")
               for name, reqs in extras.items() if name not in NOT_EXTRAS for req in reqs}
     modules = {module for module, dists in importlib.metadata.packages_distributions().items()
