@@ -273,3 +273,31 @@ def test_a_host_not_this_machine_s_is_refused_in_one_line_of_json_with_the_heade
     for host in (f"LOCALHOST:{port}", f"[::1]:{port}", "127.0.0.1"):
         status, _, _ = _raw(server, f"GET /api/info HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n")
         assert status == 200, host
+
+
+def test_a_json_request_is_held_to_what_a_drawing_or_a_repair_can_need(server):
+    # A 50 MB JSON body (within the input limit) was parsed on the event loop: every other
+    # request, polls and Cancel included, waited seconds for it.
+    client = Client(server.url)
+    puzzle = client.load(PUZZLES / "nonolab" / "switch.non")
+    host = server.url.split("//", 1)[1].rstrip("/")
+    for path in ("/api/draw", f"/api/puzzles/{puzzle['id']}/repair"):   # declared: refused before it is read
+        status, _, raw = _raw(server, f"POST {path} HTTP/1.1\r\nHost: {host}\r\nX-Nonolab-Token: {client.token}\r\n"
+                                      "Content-Type: application/json\r\nContent-Length: 50000000\r\n"
+                                      "Connection: close\r\n\r\n")
+        assert status == 400 and json.loads(raw)["error"] == ("the request body is 50,000,000 bytes, beyond the "
+                                                              "1,048,576 bytes a JSON request (a drawing, a repair) "
+                                                              "may send"), raw
+    # Streamed without a length: refused once past the limit, not read to its end.
+    head = ("POST /api/draw HTTP/1.1\r\nHost: {host}\r\nX-Nonolab-Token: {token}\r\n"
+            "Transfer-Encoding: chunked\r\nConnection: close\r\n\r\n")
+    chunk = b"x" * 65536
+    chunks = (b"%x\r\n" % len(chunk) + chunk + b"\r\n") * 20 + b"0\r\n\r\n"
+    status, _, raw = _raw(server, head.format(host=host, token=client.token), chunks)
+    assert status == 400 and json.loads(raw)["error"] == ("the request body is more than 1,048,576 bytes, the most "
+                                                          "a JSON request (a drawing, a repair) may send")
+    # A 100x100 drawing with every cell locked is well within it.
+    rows = ["#." * 50] * 100
+    locked = [[r, c] for r in range(100) for c in range(100)]
+    status, answer, _ = client.call("POST", "/api/draw", {"rows": rows, "locked": locked})
+    assert status == 200 and len(answer["puzzle"]["locked"]) == 10000

@@ -278,12 +278,20 @@ def _one_line(err: Exception, limit: int = 200) -> str:
     return text if len(text) <= limit else text[:limit] + "..."
 
 
+#: The most a JSON request (a drawing, a repair) may send: a 100x100 drawing with every cell
+#: locked is about 130 kB.  Parsed on the event loop, a body of the input limit (64 MiB) held
+#: every other request (polls, Cancel) for seconds; this one is parsed in milliseconds.
+JSON_BYTES = 2**20
+JSON_WHAT = "a JSON request (a drawing, a repair) may send"
+
+
 async def _json(request: Request) -> dict[str, Any]:
     from nonolab.formats._common import number_problem
     from nonolab.formats.limits import check_depth, json_depth
 
+    data = await guard.read_body(request, JSON_BYTES, JSON_WHAT) or b"null"
     try:
-        text = (await guard.read_body(request) or b"null").decode("utf-8")
+        text = data.decode("utf-8")
         check_depth(json_depth(text))   # before json recurses into it
         body = json.loads(text)
     except UnicodeDecodeError as err:
