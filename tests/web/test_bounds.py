@@ -114,3 +114,18 @@ def test_certificates_are_kept_within_their_bytes_the_newest_always():
     assert certificates.zip_of("old") is None and certificates.zip_of("new") == ("new.zip", b"y" * 600)
     certificates.keep("huge", "huge.zip", b"z" * 5000)   # beyond the bytes alone: still kept, the last
     assert certificates.zip_of("new") is None and certificates.zip_of("huge")[0] == "huge.zip"
+
+
+def test_a_png_download_is_held_to_the_image_pixel_limit(client, monkeypatch):
+    # The largest drawable puzzle's PNG at 20 px a cell was 13604x12760 (173 M pixels, 1 GB and
+    # 24 s to draw); the workbench draws it smaller, within the pixels of an image it reads.
+    import random
+    import struct
+    monkeypatch.setattr(work, "PNG_PIXELS", 1_000_000, raising=False)
+    rng = random.Random(1)
+    text = "\n".join("".join(rng.choice("#.") for _ in range(60)) for _ in range(60)) + "\n"
+    puzzle = client.ok("POST", "/api/load?format=picture", text)["puzzle"]   # 60x60: ~1500x1500 px at 20 px
+    status, png, headers = client.get(f"/api/puzzles/{puzzle['id']}/download?picture=png")
+    assert status == 200 and png[:8] == b"\x89PNG\r\n\x1a\n"
+    width, height = struct.unpack(">II", png[16:24])   # the IHDR chunk: read, not decoded
+    assert width * height <= 1_000_000 and width > 500, (width, height)

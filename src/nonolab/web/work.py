@@ -322,6 +322,28 @@ def before_after(before: Solution, after: Puzzle) -> str | None:
     return _drawing(changed_svg, before, after.goal, first, after)[0]
 
 
+#: The most pixels of a PNG the workbench draws: the image limit it reads (an image the
+#: size of the largest drawable puzzle at 20 px a cell is 173 M pixels, a gigabyte to draw).
+PNG_PIXELS = 25_000_000
+
+
+def png_cell(svg: str, pixels: int | None = None) -> float:
+    """The cell size (px) at which the picture ``svg`` (drawn at the default cell) holds at
+    most ``pixels`` pixels as a PNG: the default cell when it does, else smaller (at least 2).
+
+    >>> png_cell('<svg width="400" height="300">'), png_cell('<svg width="4000" height="3000">', 3_000_000)
+    (20.0, 10.0)
+    """
+    from nonolab.render.pictures import DEFAULT_CELL
+
+    size = re.search(r'width="([\d.]+)" height="([\d.]+)"', svg)
+    if size is None:
+        raise InvalidArgument("a picture without its size")   # every SVG render draws has one
+    width, height = float(size.group(1)), float(size.group(2))
+    shrink = min(1.0, ((pixels or PNG_PIXELS) / (width * height)) ** 0.5)
+    return max(2.0, float(int(DEFAULT_CELL * shrink * 10) / 10))
+
+
 def download(entry: Entry, fmt: str, picture: bool = False) -> tuple[str, bytes]:
     """The file name and bytes of ``entry`` in ``fmt``: a puzzle format (its givens kept,
     or refused in one line by a format that cannot hold them; a format that holds a
@@ -336,7 +358,10 @@ def download(entry: Entry, fmt: str, picture: bool = False) -> tuple[str, bytes]
             raise InvalidArgument(f"unknown picture {fmt!r} (known: {', '.join(PICTURE_FORMATS)})")
         from nonolab.render import encode, puzzle_svg
         page = "a4" if fmt == "pdf" else None
-        data = encode(puzzle_svg(entry.puzzle, page=page), fmt)
+        svg = puzzle_svg(entry.puzzle, page=page)
+        if fmt == "png":
+            svg = puzzle_svg(entry.puzzle, cell=png_cell(svg))
+        data = encode(svg, fmt)
         return f"{stem}.{fmt}", data.encode("utf-8") if isinstance(data, str) else data
     from nonolab.errors import InvalidPuzzle
 
