@@ -81,3 +81,14 @@ def test_a_contradiction_found_before_any_step_is_said_plainly():
     found = explain(Puzzle(rows=((2,), ()), columns=((1,), (1,)), givens={(0, 0): 0}), "native")
     assert found.verdict.value == "contradiction" and not found.steps
     assert found.summary() == "contradiction: no solution, found before any step"
+
+
+def test_one_step_is_said_with_a_verb_that_agrees():
+    # The workbench showed "multiple: 1 step reach one of at least 2 solutions" for the 2x2 switch.
+    from dataclasses import replace
+    switch = explain(load(PUZZLES / "nonolab" / "switch.non"), "native")
+    heart = explain(load(PUZZLES / "nonolab" / "heart.non"), "native")
+    assert switch.verdict is Verdict.MULTIPLE and heart.verdict is Verdict.UNIQUE and not heart.search_steps
+    assert replace(switch, steps=switch.steps[-1:]).summary().startswith("multiple: 1 step reaches one of ")
+    assert replace(heart, steps=heart.steps[:1]).summary().startswith("unique: 1 step of deduction solves it: ")
+    assert f"{len(heart.steps)} steps of deduction solve it" in heart.summary() and len(heart.steps) > 1

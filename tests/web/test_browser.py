@@ -389,3 +389,19 @@ def test_showing_another_puzzle_cancels_the_jobs_of_the_one_left(page, monkeypat
         _until(page, cancelled.is_set)
     finally:
         release.set()
+
+
+def test_a_puzzle_whose_check_ran_out_of_time_says_why_it_is_not_graded(browser, server):
+    from nonolab.generate import random_grid
+    from nonolab.web.server import Running
+    rows = ["".join("#" if v else "." for v in row) for row in random_grid(80, 80, 0.5, seed=2).tolist()]
+    # 80x80 noise: minutes to prove unique or not, so a limit of a hundredth of a second ends its check.
+    with Running(port=0, time_limit=0.01) as running:
+        browser.get(running.url)
+        _until(browser, lambda: len(browser.find_elements("css selector", "#download-format option")) > 3)
+        _load_text(browser, "\n".join(rows) + "\n")
+        _until(browser, lambda: _reported(browser, "timeout"))
+        assert _by(browser, "#grade").text == ("not graded (the time limit ran out before the verdict: a puzzle "
+                                               "is graded once it is known to have a solution)")
+        browser.execute_script("document.getElementById('verdict').scrollIntoView()")
+        _shot(browser, "timeout-not-graded")

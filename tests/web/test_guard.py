@@ -84,6 +84,22 @@ def test_each_page_gets_its_own_token(server):
     assert first.token != second.token and len(first.token) >= 40
 
 
+def test_a_site_that_loads_the_page_over_and_over_cannot_push_the_user_s_token_out(server):
+    # Any page the user opens may fetch http://127.0.0.1:8765/ (no-cors: it reads nothing) as
+    # often as it likes; each load is served a token, and the user's open page must keep working.
+    import urllib.request
+    user = Client(server.url)
+    for _ in range(1100):
+        request = urllib.request.Request(server.url, headers={"Sec-Fetch-Site": "cross-site",
+                                                              "Sec-Fetch-Mode": "no-cors"})
+        with urllib.request.urlopen(request, timeout=60) as answer:
+            answer.read()
+    status, answer, _ = user.call("POST", "/api/load", "2x2:2/1/2/1")
+    assert status == 200, answer
+    tampered = Client(server.url, token=user.token[:-2] + ("AA" if not user.token.endswith("AA") else "BB"))
+    assert tampered.call("POST", "/api/load", "2x2:2/1/2/1")[0] == 403
+
+
 # ---- jobs -------------------------------------------------------------------------------
 
 
@@ -241,3 +257,47 @@ def test_a_host_beyond_loopback_is_warned_about_and_keeps_the_host_check(tmp_pat
 
 def test_loopback_prints_no_warning(server):
     assert server.warning is None
+
+
+@pytest.mark.parametrize("method", ["GET", "POST"])
+def test_a_host_not_this_machine_s_is_refused_in_one_line_of_json_with_the_headers(server, method):
+    # DNS rebinding: a page on rebound.example whose name now resolves to 127.0.0.1.
+    status, headers, body = _raw(server, f"{method} /api/info HTTP/1.1\r\nHost: rebound.example:80\r\n"
+                                         "Content-Length: 0\r\nConnection: close\r\n\r\n")
+    answer = json.loads(body)
+    assert status == 400 and headers["content-type"] == "application/json"
+    assert answer["error"].startswith("this server answers to Host ")
+    assert "'rebound.example:80'" in answer["error"] and "\n" not in answer["error"]
+    assert headers["x-frame-options"] == "DENY" and "content-security-policy" in headers
+    port = server.url.rsplit(":", 1)[1].strip("/")
+    for host in (f"LOCALHOST:{port}", f"[::1]:{port}", "127.0.0.1"):
+        status, _, _ = _raw(server, f"GET /api/info HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n")
+        assert status == 200, host
+
+
+def test_a_json_request_is_held_to_what_a_drawing_or_a_repair_can_need(server):
+    # A 50 MB JSON body (within the input limit) was parsed on the event loop: every other
+    # request, polls and Cancel included, waited seconds for it.
+    client = Client(server.url)
+    puzzle = client.load(PUZZLES / "nonolab" / "switch.non")
+    host = server.url.split("//", 1)[1].rstrip("/")
+    for path in ("/api/draw", f"/api/puzzles/{puzzle['id']}/repair"):   # declared: refused before it is read
+        status, _, raw = _raw(server, f"POST {path} HTTP/1.1\r\nHost: {host}\r\nX-Nonolab-Token: {client.token}\r\n"
+                                      "Content-Type: application/json\r\nContent-Length: 50000000\r\n"
+                                      "Connection: close\r\n\r\n")
+        assert status == 400 and json.loads(raw)["error"] == ("the request body is 50,000,000 bytes, beyond the "
+                                                              "1,048,576 bytes a JSON request (a drawing, a repair) "
+                                                              "may send"), raw
+    # Streamed without a length: refused once past the limit, not read to its end.
+    head = ("POST /api/draw HTTP/1.1\r\nHost: {host}\r\nX-Nonolab-Token: {token}\r\n"
+            "Transfer-Encoding: chunked\r\nConnection: close\r\n\r\n")
+    chunk = b"x" * 65536
+    chunks = (b"%x\r\n" % len(chunk) + chunk + b"\r\n") * 20 + b"0\r\n\r\n"
+    status, _, raw = _raw(server, head.format(host=host, token=client.token), chunks)
+    assert status == 400 and json.loads(raw)["error"] == ("the request body is more than 1,048,576 bytes, the most "
+                                                          "a JSON request (a drawing, a repair) may send")
+    # A 100x100 drawing with every cell locked is well within it.
+    rows = ["#." * 50] * 100
+    locked = [[r, c] for r in range(100) for c in range(100)]
+    status, answer, _ = client.call("POST", "/api/draw", {"rows": rows, "locked": locked})
+    assert status == 200 and len(answer["puzzle"]["locked"]) == 10000

@@ -89,14 +89,15 @@ class Explanation:
         kinds = ", ".join(f"{count} {kind}" + (" (search)" if kind in ("guess", "cdcl") else "")
                           for kind, count in self.techniques().items()) or "no steps"
         steps = f"{n} step{'s' * (n != 1)}"
+        s = "s" * (n == 1)   # the verb agrees: "1 step reaches", "2 steps reach"
         searched = f" ({self.search_steps} of them search)" if self.search_steps else ""
         verdict = self.verdict
         if verdict is Verdict.UNIQUE:
-            how = "of deduction solve it" if not self.search_steps else f"solve it{searched}"
+            how = f"of deduction solve{s} it" if not self.search_steps else f"solve{s} it{searched}"
             return f"unique: {steps} {how}: {kinds}"
         if verdict is Verdict.MULTIPLE:
             known = self.result.count if self.result.complete else f"at least {self.result.count}"
-            return f"multiple: {steps} reach one of {known} solutions{searched}: {kinds}"
+            return f"multiple: {steps} reach{'e' * bool(s)}{s} one of {known} solutions{searched}: {kinds}"
         if verdict is Verdict.CONTRADICTION:
             if not n:   # (givens that break a line's clue at once: nothing to show, and no "0 steps: no steps")
                 return "contradiction: no solution, found before any step"

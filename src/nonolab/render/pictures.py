@@ -67,7 +67,8 @@ def _compose(boards: Sequence[tuple[Board, dict[str, Any]]], legend: Legend, tit
     height = pad + max(b.height for b, _ in boards) + pad * 0.5
     legend.fit(x - 2 * pad).draw(out, pad, height)   # wrapped to the boards' width
     width = max(x, legend.width + 2 * pad)
-    return document(width, height + legend.height + pad * 0.5, out, title, page, clue_size=boards[0][0].font)
+    smallest = min(board.smallest_font for board, _ in boards)   # a print holds it to MIN_CLUE_PT
+    return document(width, height + legend.height + pad * 0.5, out, title, page, clue_size=smallest)
 
 
 def puzzle_svg(puzzle: Puzzle, *, cell: float = DEFAULT_CELL, page: str | None = None,

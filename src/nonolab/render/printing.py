@@ -24,12 +24,11 @@ from typing import Sequence
 from nonolab.core.grid import Solution
 from nonolab.core.puzzle import Puzzle
 from nonolab.errors import InvalidArgument, TooLarge
-from nonolab.render.svg import (CLUE_FONT, FONT, MAX_CELL_PT, MIN_CLUE_PT, PAGE_MARGIN, PAGES, Board,
+from nonolab.render.svg import (FONT, MAX_CELL_PT, MIN_CLUE_PT, PAGE_MARGIN, PAGES, Board,
                                 _num, escape, text_width)
 
 OVERLAP = 2                      # cells each tile repeats of its neighbour
 MAX_PAGES = 64                   # the most pages one puzzle is tiled over, chosen or not
-LEGIBLE_CELL = MIN_CLUE_PT / CLUE_FONT   # the smallest cell whose clues print at MIN_CLUE_PT
 FOOTER = 16.0                    # points kept at the bottom of a page for the footer
 FOOTER_PT = 8.0                  # the footer's font size
 MIRROR_FROM = 30                 # a grid this wide or high repeats its clues right and below
@@ -123,11 +122,11 @@ def layout(puzzle: Puzzle, page: str = "a4",
             unit = _board(puzzle, tallest, widest, 1.0, puzzle.name or " ", mirror=mirror)
             landscape = max(((False, _fit(unit, page, False)), (True, _fit(unit, page, True))), key=lambda t: t[1])
             cell = min(landscape[1], MAX_CELL_PT)
-            if cell >= LEGIBLE_CELL:
+            if cell * unit.smallest_font >= MIN_CLUE_PT:   # unit: a cell of 1, its clues' share
                 return down, across, landscape[0], cell, mirror
         if tiles:
             raise TooLarge(f"{down}x{across} pages of {page} are too few for {puzzle.width}x{puzzle.height}: its "
-                           f"clues would print at {cell * CLUE_FONT:.1f} pt, below {MIN_CLUE_PT:g} pt "
+                           f"clues would print at {cell * unit.smallest_font:.1f} pt, below {MIN_CLUE_PT:g} pt "
                            "(ask for more pages, or a larger page)")
     raise TooLarge(f"{puzzle.width}x{puzzle.height} needs more than {MAX_PAGES} pages of {page}")
 
@@ -269,6 +268,7 @@ def sheet_pages(puzzles: Sequence[Puzzle], *, page: str = "a4", footer: Footer |
         raise InvalidArgument("a sheet needs at least one puzzle")
     units = [_board(p, range(p.height), range(p.width), 1.0, p.name or " ") for p in puzzles]
     slot_w, slot_h = max(u.width for u in units) * 1.08, max(u.height for u in units) * 1.08
+    smallest = min(u.smallest_font for u in units)   # at a cell of 1: the smallest clue's share of it
     pw, ph = _page_size(page, False)
     aw, ah = pw - 2 * PAGE_MARGIN, ph - 2 * PAGE_MARGIN - FOOTER
     best: tuple[int, int, float] | None = None
@@ -276,7 +276,7 @@ def sheet_pages(puzzles: Sequence[Puzzle], *, page: str = "a4", footer: Footer |
         down = math.ceil(len(puzzles) / across)
         while down >= 1:
             cell = min(aw / (across * slot_w), ah / (down * slot_h), MAX_CELL_PT)
-            if cell >= LEGIBLE_CELL:
+            if cell * smallest >= MIN_CLUE_PT:
                 per_page = across * down
                 if best is None or (min(per_page, len(puzzles)), cell) > (min(best[0] * best[1], len(puzzles)), best[2]):
                     best = (across, down, cell)

@@ -39,6 +39,9 @@ FREE_INK = "#7f9fbf"   # known to differ between solutions, in no region yet (th
 FONT = "DejaVu Sans, Verdana, sans-serif"
 CLUE_FONT = 0.6          # clue numbers, as a share of the cell
 CHAR_WIDTH = 0.62        # a digit of a sans-serif font, as a share of its size
+#: The share of its cell a column's clue number may take: the rest (a quarter: 5 px of a
+#: 20 px cell) parts it from its neighbour's, so that 105 above 105 never reads 105105.
+COLUMN_FIT = 0.75
 MAX_CELLS = 512 * 512    # beyond this an SVG of one rectangle per cell is too big to be useful
 
 # Printed pages in points (1/72 inch).  Clues smaller than MIN_CLUE_PT are hard to
@@ -116,10 +119,13 @@ class Board:
         self.rows, self.columns, self.cell, self.labels, self.caption = rows, columns, cell, labels, caption
         self.mirror, self.struck = mirror, frozenset(struck)
         self.inks = inks    # a colour puzzle: the fill of each row and column clue number
-        digits = max(len(str(n)) for clue in (*rows, *columns) for n in (clue or (0,)))
+        digits = max(len(str(n)) for clue in rows for n in (clue or (0,))) if rows else 1
+        column_digits = max(len(str(n)) for clue in columns for n in (clue or (0,))) if columns else 1
         self.font = cell * CLUE_FONT
         self.slot_width = max(cell, digits * CHAR_WIDTH * self.font + 0.4 * cell)
-        self.column_font = min(self.font, 0.95 * cell / (digits * CHAR_WIDTH))
+        self.column_font = min(self.font, COLUMN_FIT * cell / (column_digits * CHAR_WIDTH))
+        #: The smallest clue number drawn (a print holds it to MIN_CLUE_PT).
+        self.smallest_font = min(self.font, self.column_font)
         self.slot_height = 0.85 * cell
         self.caption_height = 1.3 * cell if caption else 0.0
         gap = 0.3 * cell

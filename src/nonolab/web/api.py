@@ -23,7 +23,8 @@ Endpoints (``{pid}`` a puzzle id, ``{jid}`` a job id):
 
 A bad input answers 400 with ``{"error": MESSAGE, "type": ERROR}``, MESSAGE the one line
 the CLI prints after ``nonolab: error:``; an unknown id 404; a request from another site,
-or without the page's session token, 403 (:mod:`nonolab.web.guard`).  Every request that
+or without the page's session token, 403, and a ``Host`` that is not one of the server's names
+400 (:mod:`nonolab.web.guard`).  Every request that
 changes state carries the token the page was served with (``X-Nonolab-Token``); a job is
 read and cancelled only with the token that started it.  Bodies are bounded by the input
 limit (:mod:`nonolab.formats.limits`), and the image form's limits (:data:`work.MAX_DRAWN`)
@@ -38,8 +39,9 @@ import json
 from importlib import resources
 from typing import Any
 
+import anyio
+import anyio.to_thread
 from starlette.applications import Starlette
-from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Mount, Route
@@ -71,8 +73,20 @@ def create_app(time_limit: float | None = 60.0, workers: int = 2,
     >>> sorted(r.path for r in app.routes)[:3]
     ['/', '/api/draw', '/api/generate']
     """
-    store, jobs, sessions = work.Store(), Jobs(workers), guard.Sessions()
+    store, jobs, sessions = work.Store(), Jobs(workers, max_weight=work.STORE_CELLS), guard.Sessions()
     certificates = Certificates()
+    # A request's own work (reading a file, summarising a puzzle, drawing a picture, encoding
+    # the answer) takes seconds and gigabytes on the largest puzzles: it runs in a worker
+    # thread, so the server goes on answering (polls, Cancel), and at most ``workers`` such
+    # threads at once, as for jobs, so that many requests queue rather than multiply.
+    limiter = anyio.CapacityLimiter(max(1, workers))
+
+    async def off_loop(work_of, *args: Any) -> Any:
+        return await anyio.to_thread.run_sync(work_of, *args, limiter=limiter)
+
+    def shown(entry: work.Entry, **more: Any) -> Response:
+        """The answer showing a puzzle (in a worker thread: summary and JSON grow with it)."""
+        return JSONResponse({"puzzle": work.summary(entry), **more})
 
     def entry_of(request: Request) -> work.Entry:
         entry = store.get(request.path_params["pid"])
@@ -102,59 +116,64 @@ def create_app(time_limit: float | None = 60.0, workers: int = 2,
         data = await guard.read_body(request)
         name, fmt = request.query_params.get("name"), request.query_params.get("format")
         index = _number(request.query_params, "index", int, 1)
-        puzzles = await run_in_threadpool(work.loaded, data, name, fmt)
-        if not 1 <= index <= len(puzzles):
-            raise InvalidArgument(f"{name or 'the text'}: puzzle {index} is out of range: it holds "
-                                  f"{len(puzzles)} puzzle{'s' * (len(puzzles) != 1)}")
-        chosen = puzzles[index - 1]
-        if isinstance(chosen, NonolabError):   # that puzzle could not be read: its error (the others can be)
-            raise chosen
-        entry = store.add(work.Entry(chosen, origin=name or "pasted text"))
-        return JSONResponse({"puzzle": work.summary(entry), "index": index, "in_file": len(puzzles)})
+
+        def read() -> Response:
+            puzzles = work.loaded(data, name, fmt)
+            if not 1 <= index <= len(puzzles):
+                raise InvalidArgument(f"{name or 'the text'}: puzzle {index} is out of range: it holds "
+                                      f"{len(puzzles)} puzzle{'s' * (len(puzzles) != 1)}")
+            chosen = puzzles[index - 1]
+            if isinstance(chosen, NonolabError):   # that puzzle could not be read: its error (the others can be)
+                raise chosen
+            entry = store.add(work.Entry(chosen, origin=name or "pasted text"))
+            return shown(entry, index=index, in_file=len(puzzles))
+        return await off_loop(read)
 
     async def draw(request: Request) -> Response:
         body = await _json(request)
         drawn = work.drawn(body.get("rows"), str(body.get("name") or ""))
         locked = work.locked_cells(body.get("locked"), drawn)
         origin = "a drawing" + (f", {len(locked)} cell{'s' * (len(locked) != 1)} locked" if locked else "")
-        entry = store.add(work.Entry(drawn, origin=origin, locked=locked))
-        return JSONResponse({"puzzle": work.summary(entry)})
+        return await off_loop(shown, store.add(work.Entry(drawn, origin=origin, locked=locked)))
 
     async def sample(request: Request) -> Response:
-        return JSONResponse({"puzzle": work.summary(store.add(work.sample()))})
+        return await off_loop(shown, store.add(work.sample()))
 
     async def puzzle(request: Request) -> Response:
-        return JSONResponse({"puzzle": work.summary(entry_of(request))})
+        return await off_loop(shown, entry_of(request))
 
     async def analyse(request: Request) -> Response:
         entry = entry_of(request)
         job = jobs.start("analyse", lambda job: work.analyse(entry, job, time_limit),
-                         owner=guard.token_of(request.headers))
+                         owner=guard.token_of(request.headers), weight=work.cells(entry))
         return JSONResponse({"job": job.as_dict()}, status_code=202)
 
     async def explain(request: Request) -> Response:
         entry = entry_of(request)
         job = jobs.start("explain", lambda job: work.explain(entry, job, time_limit),
-                         owner=guard.token_of(request.headers))
+                         owner=guard.token_of(request.headers), weight=work.cells(entry))
         return JSONResponse({"job": job.as_dict()}, status_code=202)
 
     async def repair(request: Request) -> Response:
         entry = entry_of(request)
         body = await _json(request)
-        fixed = repairs.apply(entry.puzzle, body, entry.locked)
-        kind = "givens" if body.get("kind") == "givens" else "a flip"
-        new = store.add(work.Entry(fixed, origin=f"{entry.puzzle.name or 'puzzle'} with {kind}", locked=entry.locked))
-        changed = None
-        if body.get("kind") == "flip":   # the picture the flip changed, and the new one
-            changed = work.before_after(repairs.picture_of(entry.puzzle, body), fixed)
-        return JSONResponse({"puzzle": work.summary(new), "changed": changed,
-                             "cells": [c[:2] for c in body["cells"]]})
+
+        def repaired() -> Response:
+            fixed = repairs.apply(entry.puzzle, body, entry.locked)
+            kind = "givens" if body.get("kind") == "givens" else "a flip"
+            new = store.add(work.Entry(fixed, origin=f"{entry.puzzle.name or 'puzzle'} with {kind}",
+                                       locked=entry.locked))
+            changed = None
+            if body.get("kind") == "flip":   # the picture the flip changed, and the new one
+                changed = work.before_after(repairs.picture_of(entry.puzzle, body), fixed)
+            return shown(new, changed=changed, cells=[c[:2] for c in body["cells"]])
+        return await off_loop(repaired)
 
     async def download(request: Request) -> Response:
         entry = entry_of(request)
         picture = (request.query_params.get("picture") or "").lower()
         fmt = picture or (request.query_params.get("format") or "non").lower()
-        name, content = await run_in_threadpool(work.download, entry, fmt, bool(picture))
+        name, content = await off_loop(work.download, entry, fmt, bool(picture))
         media = {"svg": "image/svg+xml", "png": "image/png", "pdf": "application/pdf"}.get(fmt)
         if media is None or (not picture and fmt != "png"):
             media = "text/plain; charset=utf-8"
@@ -164,7 +183,7 @@ def create_app(time_limit: float | None = 60.0, workers: int = 2,
     async def certify(request: Request) -> Response:
         entry = entry_of(request)   # its givens are part of the puzzle, and of the certificate's CNF
         job = jobs.start("certify", lambda job: certificates.make(entry.id, entry.puzzle, job, time_limit),
-                         owner=guard.token_of(request.headers))
+                         owner=guard.token_of(request.headers), weight=work.cells(entry))
         return JSONResponse({"job": job.as_dict()}, status_code=202)
 
     async def certificate_zip(request: Request) -> Response:
@@ -194,7 +213,7 @@ def create_app(time_limit: float | None = 60.0, workers: int = 2,
             made, before = work.from_image(data, name, width, height, density, job, time_limit, colours, uniform)
             entry = store.add(work.Entry(made, origin=f"the image {name}"))
             return {"puzzle": work.summary(entry), "changed": work.before_after(before, made)}
-        job = jobs.start("generate", make, owner=guard.token_of(request.headers))
+        job = jobs.start("generate", make, owner=guard.token_of(request.headers), weight=width * height)
         return JSONResponse({"job": job.as_dict()}, status_code=202)
 
     async def job_state(request: Request) -> Response:
@@ -236,11 +255,10 @@ def create_app(time_limit: float | None = 60.0, workers: int = 2,
         jobs.close()   # the server stops: so do its jobs
 
     from starlette.middleware import Middleware
-    from starlette.middleware.trustedhost import TrustedHostMiddleware
 
-    # The Host check first (DNS rebinding), then the Origin, token and body guard.
-    middleware = [Middleware(TrustedHostMiddleware, allowed_hosts=allowed_hosts)] if allowed_hosts else []
-    middleware.append(Middleware(guard.Guard, sessions=sessions, max_body=_max_body))
+    # The Host check (DNS rebinding), then the Origin, token and body guard: one middleware,
+    # so that every refusal is one line of JSON with the security headers.
+    middleware = [Middleware(guard.Guard, sessions=sessions, max_body=_max_body, hosts=allowed_hosts or None)]
     app = Starlette(routes=routes, exception_handlers={NonolabError: library_error, _Missing: missing,
                                                        Exception: bug},
                     lifespan=lifespan, middleware=middleware)
@@ -260,12 +278,20 @@ def _one_line(err: Exception, limit: int = 200) -> str:
     return text if len(text) <= limit else text[:limit] + "..."
 
 
+#: The most a JSON request (a drawing, a repair) may send: a 100x100 drawing with every cell
+#: locked is about 130 kB.  Parsed on the event loop, a body of the input limit (64 MiB) held
+#: every other request (polls, Cancel) for seconds; this one is parsed in milliseconds.
+JSON_BYTES = 2**20
+JSON_WHAT = "a JSON request (a drawing, a repair) may send"
+
+
 async def _json(request: Request) -> dict[str, Any]:
     from nonolab.formats._common import number_problem
     from nonolab.formats.limits import check_depth, json_depth
 
+    data = await guard.read_body(request, JSON_BYTES, JSON_WHAT) or b"null"
     try:
-        text = (await guard.read_body(request) or b"null").decode("utf-8")
+        text = data.decode("utf-8")
         check_depth(json_depth(text))   # before json recurses into it
         body = json.loads(text)
     except UnicodeDecodeError as err:

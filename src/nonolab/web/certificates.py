@@ -17,17 +17,35 @@ from typing import Any
 __all__ = ["Certificates"]
 
 
-class Certificates:
-    """The latest certificate of each puzzle id, as zip bytes, the ``keep`` most recent.
+#: The most bytes of zips kept in all: a proof grows with its search (a 60 s job on a large
+#: puzzle writes hundreds of megabytes), so the bytes, not the count, bound the memory.
+MAX_BYTES = 256 * 2**20
 
-    >>> Certificates().zip_of("nothing") is None
-    True
+
+class Certificates:
+    """The latest certificate of each puzzle id, as zip bytes: the ``keep`` most recent,
+    at most ``max_bytes`` in all (the newest is always kept).
+
+    >>> certificates = Certificates(max_bytes=10)
+    >>> certificates.keep("a", "a.zip", b"123456"); certificates.keep("b", "b.zip", b"123456")
+    >>> certificates.zip_of("a") is None, certificates.zip_of("b")
+    (True, ('b.zip', b'123456'))
     """
 
-    def __init__(self, keep: int = 20):
+    def __init__(self, keep: int = 20, max_bytes: int = MAX_BYTES):
         self._zips: dict[str, tuple[str, bytes]] = {}
         self._keep = keep
+        self._max_bytes = max_bytes
         self._lock = threading.Lock()
+
+    def keep(self, pid: str, name: str, data: bytes) -> None:
+        """Keep ``data`` as the certificate of ``pid``, forgetting the oldest beyond the limits."""
+        with self._lock:
+            self._zips.pop(pid, None)
+            self._zips[pid] = (name, data)
+            while len(self._zips) > 1 and (len(self._zips) > self._keep or
+                                           sum(len(z) for _, z in self._zips.values()) > self._max_bytes):
+                self._zips.pop(next(iter(self._zips)))
 
     def make(self, pid: str, puzzle: Any, job: Any, time_limit: float | None) -> dict[str, Any]:
         """Certify ``puzzle`` (in a job: its cancel stops it) and keep the zip; the
@@ -45,10 +63,7 @@ class Certificates:
             if made.certified:
                 stem = "".join(ch if ch.isalnum() or ch in "-_" else "_" for ch in puzzle.name).strip("_")
                 name = f"{stem or 'puzzle'}-certificate.zip"
-                with self._lock:
-                    self._zips[pid] = (name, _zipped(folder, name[:-4]))
-                    while len(self._zips) > self._keep:
-                        self._zips.pop(next(iter(self._zips)))
+                self.keep(pid, name, _zipped(folder, name[:-4]))
                 data["path"] = f"/api/puzzles/{pid}/certificate.zip"
         return {"certificate": data}
 

@@ -7,10 +7,12 @@ much a request may send, and what the browser may do with its answers.
   bound to the token that started them.  A page on another site can neither read the
   token (the browser's same-origin policy) nor send the header without a CORS preflight,
   which this server never grants.
+* **Host**: every request must name one of the server's own names in its ``Host``
+  (``hosts``; against DNS rebinding, where a name an attacker controls resolves to this
+  machine): any other is refused before anything is read.
 * **Origin**: a state-changing request whose ``Origin`` (or ``Sec-Fetch-Site``) says it
   comes from another site is refused before anything is read.  With the ``Host`` check
-  (:class:`~starlette.middleware.trustedhost.TrustedHostMiddleware`, against DNS
-  rebinding) no page elsewhere can drive the server.
+  no page elsewhere can drive the server.
 * **Bodies**: a declared ``Content-Length`` beyond the input limit is refused before a
   byte is read; a body without one is counted while it streams in and refused once past
   the limit (:func:`read_body`), so memory holds at most the limit.
@@ -20,18 +22,19 @@ much a request may send, and what the browser may do with its answers.
 
 Refusals answer JSON, as every other error: ``{"error": MESSAGE, "type": ...}``.
 
->>> sessions = Sessions(keep=2)
+>>> sessions = Sessions()
 >>> token = sessions.issue()
->>> sessions.known(token), sessions.known("guess"), len(token) >= 32
-(True, False, True)
+>>> sessions.known(token), sessions.known("guess"), sessions.known(token[:-1] + "x"), len(token) >= 32
+(True, False, False, True)
 """
 
 from __future__ import annotations
 
+import base64
+import hashlib
+import hmac
 import json
 import secrets
-import threading
-from collections import OrderedDict
 from typing import Any, Awaitable, Callable
 
 from nonolab.errors import TooLarge
@@ -55,27 +58,28 @@ Send = Callable[[dict[str, Any]], Awaitable[None]]
 
 
 class Sessions:
-    """The tokens issued with the page, the ``keep`` most recent (an older page must be
-    reloaded), each a 256-bit secret."""
+    """The tokens issued with the page: each a random 128-bit nonce signed with this
+    server's secret (HMAC-SHA-256, a 256-bit key made at start), so the server keeps nothing
+    per page.  A list of the tokens issued would be bounded, and any site the user opens can
+    load the page (a ``no-cors`` fetch of a well-known port) as often as it likes: it would
+    push the user's own token out of the list, breaking the open page."""
 
-    def __init__(self, keep: int = 1000):
-        self._tokens: OrderedDict[str, None] = OrderedDict()
-        self._keep = keep
-        self._lock = threading.Lock()
+    def __init__(self) -> None:
+        self._key = secrets.token_bytes(32)
 
     def issue(self) -> str:
-        token = secrets.token_urlsafe(32)
-        with self._lock:
-            self._tokens[token] = None
-            while len(self._tokens) > self._keep:
-                self._tokens.popitem(last=False)
-        return token
+        nonce = secrets.token_urlsafe(16)
+        return f"{nonce}.{self._signature(nonce)}"
 
     def known(self, token: str | None) -> bool:
-        if not token:
+        nonce, dot, signature = (token or "").partition(".")
+        if not (nonce and dot and signature):
             return False
-        with self._lock:
-            return token in self._tokens
+        return hmac.compare_digest(signature.encode("utf-8", "replace"), self._signature(nonce).encode())
+
+    def _signature(self, nonce: str) -> str:
+        digest = hmac.new(self._key, nonce.encode("utf-8", "replace"), hashlib.sha256).digest()
+        return base64.urlsafe_b64encode(digest).decode().rstrip("=")
 
 
 def token_of(headers: Any) -> str | None:
@@ -86,21 +90,31 @@ def token_of(headers: Any) -> str | None:
 
 
 class Guard:
-    """ASGI middleware: the security headers on every answer; the Origin, the token and
-    the declared length of every state-changing request; a counted body."""
+    """ASGI middleware: the security headers on every answer; the Host of every request;
+    the Origin, the token and the declared length of every state-changing request; a
+    counted body.  ``hosts``: the names a ``Host`` may give (``None``: any)."""
 
-    def __init__(self, app, sessions: Sessions, max_body: Callable[[], int | None]):
+    def __init__(self, app, sessions: Sessions, max_body: Callable[[], int | None],
+                 hosts: list[str] | None = None):
         self.app = app
         self.sessions = sessions
         self.max_body = max_body
+        self.hosts = None if hosts is None else {h.lower() for h in hosts}
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
         send = _with_headers(send)
+        headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope["headers"]}
+        if self.hosts is not None:
+            host = host_name(headers.get("host", ""))
+            if host not in self.hosts:
+                await answer(send, 400, f"this server answers to Host {', '.join(sorted(self.hosts))}, not "
+                             f"{_short(headers.get('host', '(none)'))!r}: open it at its own address",
+                             "WrongHost")
+                return
         if scope["method"] not in _SAFE_METHODS:
-            headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope["headers"]}
             refusal = self.refusal(headers)
             if refusal is not None:
                 await answer(send, 403, refusal, "Forbidden")
@@ -131,6 +145,19 @@ class Guard:
         return None
 
 
+def host_name(header: str) -> str:
+    """The name a ``Host`` header gives, without its port, lower-case (``[::1]`` keeps its
+    brackets).
+
+    >>> host_name("LocalHost:8000"), host_name("[::1]:8000"), host_name("127.0.0.1")
+    ('localhost', '[::1]', '127.0.0.1')
+    """
+    header = header.strip().lower()
+    if header.startswith("["):
+        return header[:header.find("]") + 1] if "]" in header else header
+    return header.rsplit(":", 1)[0] if header.count(":") == 1 else header
+
+
 def body_too_large(size: int, limit: int, streamed: bool = False) -> str:
     """The one line of a body beyond the input limit (the CLI's words for a file)."""
     from nonolab.formats.limits import check_bytes
@@ -158,12 +185,36 @@ def _counted(receive: Receive, limit: int | None) -> Receive:
     return counted
 
 
-async def read_body(request) -> bytes:
+async def read_body(request, limit: int | None = None, what: str = "") -> bytes:
     """The request's body, read as it streams into one buffer (the :class:`Guard` has
-    bounded it: beyond the limit this raises :class:`TooLarge`)."""
+    bounded it: beyond the input limit this raises :class:`TooLarge`).  ``limit``: an
+    endpoint's own, smaller bound (``what`` it takes), refused before a byte is read when
+    declared, else once the body passes it.
+
+    Raises:
+        InvalidArgument: the body is beyond ``limit``.
+    """
+    from nonolab.errors import InvalidArgument
+
+    what = what or "this request may send"
+
+    def refused(size: int | None) -> InvalidArgument:   # None: streamed, its size unknown
+        if size is None:
+            return InvalidArgument(f"the request body is more than {limit:,} bytes, the most {what}")
+        return InvalidArgument(f"the request body is {size:,} bytes, beyond the {limit:,} bytes {what}")
+
+    if limit is not None:
+        try:
+            declared = int(request.headers.get("content-length") or 0)
+        except ValueError:
+            declared = 0
+        if declared > limit:
+            raise refused(declared)
     data = bytearray()
     async for chunk in request.stream():
         data += chunk
+        if limit is not None and len(data) > limit:
+            raise refused(None)
     return bytes(data)
 
 

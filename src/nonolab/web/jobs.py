@@ -41,10 +41,11 @@ class Job:
     the text of the :class:`~nonolab.errors.NonolabError`, as the CLI prints it.
     """
 
-    def __init__(self, kind: str, owner: str | None = None):
+    def __init__(self, kind: str, owner: str | None = None, weight: int = 0):
         self.id = secrets.token_hex(16)   # 128 random bits: not to be guessed
         self.kind = kind
         self.owner = owner
+        self.weight = weight   # the cells of its puzzle: what its result holds grows with them
         self.cancel = threading.Event()
         self.state = QUEUED
         self.progress = 0.0
@@ -90,6 +91,7 @@ class Job:
             if self.cancel.is_set():
                 raise Cancelled()   # the library stopped early: its answer is not the answer
             self.result, self.progress, self.stage, self.state = result, 1.0, "done", DONE
+            self.partial = None   # the result holds all of it: not kept twice
         except Cancelled:
             self.state, self.stage = CANCELLED, "cancelled"
         except NonolabError as err:
@@ -103,21 +105,36 @@ class Job:
 
 class Jobs:
     """The server's jobs: at most ``workers`` run at once, the rest wait in order;
-    the ``keep`` most recent are remembered for polling."""
+    the most recent are remembered for polling: at most ``keep`` of them, and at most
+    ``max_weight`` cells in all (a result, its solution and pictures, grows with its
+    puzzle's cells; the newest job is always kept).  An older job is cancelled and forgotten.
 
-    def __init__(self, workers: int = 2, keep: int = 200):
+    >>> jobs = Jobs(workers=1, max_weight=8)
+    >>> first, second = jobs.start("a", lambda job: 1, weight=6), jobs.start("b", lambda job: 2, weight=6)
+    >>> jobs.get(first.id) is None, jobs.get(second.id) is second
+    (True, True)
+    >>> jobs.close()
+    """
+
+    def __init__(self, workers: int = 2, keep: int = 200, max_weight: int | None = None):
         self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="nonolab-job")
         self._jobs: OrderedDict[str, Job] = OrderedDict()
         self._keep = keep
+        self._max_weight = max_weight
+        self._weight = 0
         self._lock = threading.Lock()
 
-    def start(self, kind: str, work: Callable[[Job], Any], owner: str | None = None) -> Job:
-        """Queue ``work``; ``owner`` (a session's token) is the only one :meth:`get` shows it to."""
-        job = Job(kind, owner)
+    def start(self, kind: str, work: Callable[[Job], Any], owner: str | None = None, weight: int = 0) -> Job:
+        """Queue ``work``; ``owner`` (a session's token) is the only one :meth:`get` shows it to;
+        ``weight``: the cells of its puzzle."""
+        job = Job(kind, owner, weight)
         with self._lock:
             self._jobs[job.id] = job
-            while len(self._jobs) > self._keep:
+            self._weight += weight
+            while len(self._jobs) > 1 and (len(self._jobs) > self._keep or (
+                    self._max_weight is not None and self._weight > self._max_weight)):
                 _, old = self._jobs.popitem(last=False)
+                self._weight -= old.weight
                 old.cancel.set()
         self._pool.submit(job._run, work)
         return job

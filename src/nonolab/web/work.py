@@ -33,6 +33,10 @@ MAX_DRAWN = 100
 #: server runs jobs for a page, several at once, so it keeps a smaller limit than one
 #: user's command (100 M cells); a lower NONOLAB_MAX_CELLS still holds.
 MAX_CELLS = 25_000_000
+#: The most cells the server holds in all its puzzles together: two of the largest it reads.
+#: A stored puzzle costs about 15 bytes a cell (its clues as Python tuples, its picture), so
+#: 200 of the largest would hold 75 GB; the cells, not the count, bound the memory.
+STORE_CELLS = 2 * MAX_CELLS
 PICTURE_FORMATS = ("svg", "png", "pdf")
 
 #: The puzzle the page opens with: a house whose window is a 2x2 switch (two solutions),
@@ -56,24 +60,41 @@ class Entry:
 
 
 class Store:
-    """The puzzles of this server, the ``keep`` most recent, by id."""
+    """The puzzles of this server, by id: the most recent, at most ``keep`` of them and at
+    most ``max_cells`` cells in all (the newest is always kept: it is at most
+    :data:`MAX_CELLS`); an older puzzle is forgotten (its id then answers 404).
 
-    def __init__(self, keep: int = 200):
+    >>> store = Store(max_cells=8)
+    >>> first, second = store.add(drawn(["##", "##"])), store.add(drawn(["#.#", "#.#"]))
+    >>> store.get(first.id) is None, store.get(second.id) is second
+    (True, True)
+    """
+
+    def __init__(self, keep: int = 200, max_cells: int | None = None):
         self._entries: OrderedDict[str, Entry] = OrderedDict()
         self._keep = keep
+        self._max_cells = STORE_CELLS if max_cells is None else max_cells
+        self._cells = 0
         self._lock = threading.Lock()
 
     def add(self, entry: Entry | Puzzle) -> Entry:
         entry = entry if isinstance(entry, Entry) else Entry(entry)
         with self._lock:
             self._entries[entry.id] = entry
-            while len(self._entries) > self._keep:
-                self._entries.popitem(last=False)
+            self._cells += cells(entry)
+            while len(self._entries) > 1 and (len(self._entries) > self._keep or self._cells > self._max_cells):
+                _, old = self._entries.popitem(last=False)
+                self._cells -= cells(old)
         return entry
 
     def get(self, entry_id: str) -> Entry | None:
         with self._lock:
             return self._entries.get(entry_id)
+
+
+def cells(entry: Entry) -> int:
+    """The cells of an entry's puzzle (what holding it, or a job's answer about it, costs)."""
+    return entry.puzzle.width * entry.puzzle.height
 
 
 def loaded(data: bytes, name: str | None, fmt: str | None) -> list[Puzzle | NonolabError]:
@@ -301,6 +322,28 @@ def before_after(before: Solution, after: Puzzle) -> str | None:
     return _drawing(changed_svg, before, after.goal, first, after)[0]
 
 
+#: The most pixels of a PNG the workbench draws: the image limit it reads (an image the
+#: size of the largest drawable puzzle at 20 px a cell is 173 M pixels, a gigabyte to draw).
+PNG_PIXELS = 25_000_000
+
+
+def png_cell(svg: str, pixels: int | None = None) -> float:
+    """The cell size (px) at which the picture ``svg`` (drawn at the default cell) holds at
+    most ``pixels`` pixels as a PNG: the default cell when it does, else smaller (at least 2).
+
+    >>> png_cell('<svg width="400" height="300">'), png_cell('<svg width="4000" height="3000">', 3_000_000)
+    (20.0, 10.0)
+    """
+    from nonolab.render.pictures import DEFAULT_CELL
+
+    size = re.search(r'width="([\d.]+)" height="([\d.]+)"', svg)
+    if size is None:
+        raise InvalidArgument("a picture without its size")   # every SVG render draws has one
+    width, height = float(size.group(1)), float(size.group(2))
+    shrink = min(1.0, ((pixels or PNG_PIXELS) / (width * height)) ** 0.5)
+    return max(2.0, float(int(DEFAULT_CELL * shrink * 10) / 10))
+
+
 def download(entry: Entry, fmt: str, picture: bool = False) -> tuple[str, bytes]:
     """The file name and bytes of ``entry`` in ``fmt``: a puzzle format (its givens kept,
     or refused in one line by a format that cannot hold them; a format that holds a
@@ -315,7 +358,10 @@ def download(entry: Entry, fmt: str, picture: bool = False) -> tuple[str, bytes]
             raise InvalidArgument(f"unknown picture {fmt!r} (known: {', '.join(PICTURE_FORMATS)})")
         from nonolab.render import encode, puzzle_svg
         page = "a4" if fmt == "pdf" else None
-        data = encode(puzzle_svg(entry.puzzle, page=page), fmt)
+        svg = puzzle_svg(entry.puzzle, page=page)
+        if fmt == "png":
+            svg = puzzle_svg(entry.puzzle, cell=png_cell(svg))
+        data = encode(svg, fmt)
         return f"{stem}.{fmt}", data.encode("utf-8") if isinstance(data, str) else data
     from nonolab.errors import InvalidPuzzle
 

@@ -156,11 +156,15 @@
     });
   }
 
+  // Why a report has no grade: a puzzle is graded once its verdict says it has a solution.
+  var NOT_GRADED = {contradiction: " (a puzzle with no solution has no grade)",
+                    timeout: " (the time limit ran out before the verdict: a puzzle is graded once it is known to have a solution)"};
+
   function words(report, stage) {
     var grade = report.grade;
     if (!grade && report.parts.indexOf("grade") < 0 && stage !== null &&
         (report.verdict === "unique" || report.verdict === "multiple")) return "grading (it fills in when done)";
-    if (!grade) return report.verdict === "contradiction" ? "not graded (a puzzle with no solution has no grade)" : "not graded";
+    if (!grade) return "not graded" + (NOT_GRADED[report.verdict] || "");
     if (!grade.grade) return (report.stopped || "not graded") + (grade.harder_than ? ": harder than " + grade.harder_than : "");
     var steps = Object.keys(grade.steps).map(function (k) { return grade.steps[k] + " " + k; }).join(", ");
     return grade.grade + " (pbnsolve class: " + grade.pbnsolve_class + "); difficulty " + report.difficulty.toFixed(3) +
