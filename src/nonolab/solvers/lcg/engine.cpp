@@ -394,6 +394,7 @@ RunResult Engine::run(double seconds, long long conflicts) {
                 target_phase_ = saved_phase_;
                 target_trail_ = 0;
             }
+            if (counters_.blocking == 0 && policy_.shake_due(counters_.conflicts)) shake();  // (shake.cpp)
             if (static_cast<double>(num_learnts_) >= max_learnts_) reduce_db();
             if (hint_after_ > 0 && !hinted_ && !probing_ && counters_.conflicts >= hint_after_) restart();  // (hints.cpp)
             if (time_up() || (conflict_limit_ && counters_.conflicts >= conflict_limit_)) return BUDGET;
