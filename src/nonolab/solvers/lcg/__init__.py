@@ -162,6 +162,18 @@ class LcgSolver:
             the stable mode first, ``modes=1000,first_mode=stable``), ``"binaries"``
             (``probe_binaries``), ``"hints"`` (the hints for the whole search), ``"nohints"``
             (no hints), or two of these joined by ``+`` (three searches in turn).
+        seed: 0 (the default): the search as it always was.  Another number: every var
+            starts with a random activity below one VSIDS raise (``heap.hpp``; SplitMix64
+            from the seed), so the vars no conflict has raised yet are decided in another
+            order: another search path to the same answers, the same for the same seed
+            (lcg stays reproducible).  For measuring the search's luck
+            (``benchmarks/log/2026-11-27-luck-12.md``).
+        shake: 0 (the default): never.  N > 0: until the first solution, after N conflicts
+            and then on the Luby sequence's multiples of N (N, N, 2N, N, N, 2N, 4N...), the
+            search starts again from a new random start (``shake.cpp``): the VSIDS activities
+            random (from ``seed``'s stream), the phases back to the hints (taken for
+            ``hint_conflicts`` again), the learned clauses kept.  Against the heavy tail of the
+            conflicts over seeds.
         slice_seconds: the longest stretch the engine searches before Python looks at
             the clock and the cancel event again.
         alarm: ``(seconds, call)``: ``call(root)`` once, between slices, when the search has
@@ -237,6 +249,11 @@ class LcgSolver:
                "since the last round", minimum=1, maximum=1000, needs="vivify"),
         Option("vivify_probe", "bool", False, "with vivify, each round starts with root probing again (the "
                "learned clauses may make more probes fail)", needs="vivify"),
+        Option("seed", "int", 0, "0: the usual search; another number: a random first VSIDS order of the vars "
+               "from that seed (another search path, the same answers)", minimum=0, maximum=2**63 - 1),
+        Option("shake", "int", 0, "before the first solution, restart from a new random start (random "
+               "activities, the hints' phases; the clauses kept) on a Luby schedule of this many conflicts "
+               "(0: never)", minimum=0, maximum=100_000_000),
         Option("probe_binaries", "bool", False, "root probing keeps what each probe implied as binary clauses "
                "(written to a proof too)", experimental=True),
         Option("follow_conflicts", "int", 0, "with the hints, conflicts after a solution during which "
@@ -268,12 +285,14 @@ class LcgSolver:
     vivify: int
     vivify_effort: int
     vivify_probe: bool
+    seed: int
+    shake: int
     PROGRAMMATIC = ("hold", "alarm")
     VARIANTS = {"minimise": ("basic",), "explain": ("positions",), "restarts": ("glucose",), "phases": ("saved",),
                 "probing": ("off",), "hint_rounds": ("0",), "hint_conflicts": ("0",), "follow_conflicts": ("1000",),
                 "probe_binaries": ("on",), "hint_after": ("3",), "hint_min_open": ("100",),
                 "interleave": ("3",), "rescue": ("3",), "modes": ("5",), "rephase": ("20",),
-                "vivify": ("2",)}
+                "vivify": ("2",), "seed": ("7",), "shake": ("3",)}
 
     def __init__(self, *, hold: list | None = None, alarm: tuple[float, Any] | None = None, **options: Any):
         self.hold = hold
@@ -416,7 +435,8 @@ class LcgSolver:
                   "focused_decay": self.focused_decay, "focused_target": _PHASES[self.focused_phases],
                   "rephase": self.rephase, "target_phases": _PHASES[self.phases],
                   "probe_binaries": option("probe_binaries"), "vivify": self.vivify,
-                  "vivify_effort": self.vivify_effort, "vivify_probe": self.vivify_probe}
+                  "vivify_effort": self.vivify_effort, "vivify_probe": self.vivify_probe,
+                  "seed": self.seed, "shake": self.shake}
         if puzzle.is_colour:
             return self._engine.Engine(w, h, puzzle.rows, puzzle.columns, fixed, *options, colours=puzzle.colours,
                                        row_colours=puzzle.row_colours, column_colours=puzzle.column_colours, **policy)

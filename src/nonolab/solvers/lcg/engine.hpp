@@ -54,6 +54,7 @@ struct Counters {
     long long mode_switches = 0, rephases = 0;  // (policy.hpp)
     // Vivification (vivify.cpp): rounds, clauses tried, clauses shortened, literals they lost, line runs spent.
     long long vivify_rounds = 0, vivify_tried = 0, vivify_shortened = 0, vivify_removed = 0, vivify_line_runs = 0;
+    long long shakes = 0;  // (shake.cpp)
 };
 
 enum RunResult { BUDGET = 0, SOLUTION = 1, EXHAUSTED = 2 };
@@ -97,6 +98,8 @@ public:
     // Mode switching and rephasing (policy.hpp); before the first run.
     void set_modes(const ModeSettings& modes) { policy_.set_modes(modes); }
     void set_rephase(long long conflicts) { policy_.set_rephase(conflicts); }
+    // Shakes before the first solution, on a Luby schedule of `unit` conflicts (shake.cpp; 0: never).
+    void set_shake(long long unit) { policy_.set_shake(unit); }
 
     // Root probing keeps what each probe implied as binary clauses (probe.cpp).
     void set_probe_binaries(bool on) { probe_binaries_ = on; }
@@ -108,6 +111,14 @@ public:
     void set_explain_from_root(bool on) { explain_from_root_ = on; }
     // Before the search: the var order built by inserting each var (the same order; a test's).
     void set_order_by_insertion(bool on) { if (on) order_.reset_by_insertion(nvars_); }
+    // Before the search: seed 0 leaves the search as it is (the vars no conflict has raised
+    // taken by number); another seed gives every var a random first activity below one
+    // raise (heap.hpp), another order of those vars and so another search path, with the
+    // same answers (lcg's `seed` option: its run-time distribution, luck12's log).
+    void set_seed(uint64_t seed) {
+        rng_ = seed;
+        if (seed) order_.randomise(rng_, 1.0);
+    }
 
     // Learned-clause vivification (vivify.cpp): a round every `interval` conflicts (0: never),
     // each spending at most `effort` % of the line runs the search made since the last one.
@@ -302,6 +313,7 @@ private:
 
     // VSIDS: the vars by activity (heap.hpp); the clauses' raise.
     VarOrder order_;
+    uint64_t rng_ = 0;  // the seed's stream (splitmix64, heap.hpp)
     double clause_inc_ = 1.0;
 
     // Target phases: each variable's value on the longest conflict-free trail since the
@@ -319,6 +331,7 @@ private:
     void apply_hints();
     void follow_solution();
     void restart();
+    void shake();
 
     bool unsat_ = false, started_ = false;
     std::vector<uint8_t> solution_;

@@ -4,9 +4,19 @@
 // most active unassigned var and a raised var moves up in O(log n).
 #pragma once
 
+#include <cstdint>
 #include <vector>
 
 namespace lcg {
+
+// SplitMix64 (Steele, Lea and Flood): a seed's stream of 64-bit numbers, the same on
+// every platform and compiler (std's distributions are not), for the search's seed.
+inline uint64_t splitmix64(uint64_t& state) {
+    uint64_t z = (state += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
 
 class VarOrder {
 public:
@@ -28,6 +38,25 @@ public:
         place_.assign(vars, -1);
         inc_ = 1.0;
         for (int v = 0; v < vars; ++v) insert(v);
+    }
+    // A seed's perturbation (lcg's `seed` option): every var in the heap has a random
+    // activity below `scale` (the first raise is 1 and grows from there), so the vars
+    // no conflict has raised yet, and vars raised alike, are taken in a random order
+    // instead of by number.  Every var must be in the heap (before the search).
+    void randomise(uint64_t& state, double scale) {
+        for (double& a : activity_) a += scale * static_cast<double>(splitmix64(state) >> 11) * 0x1.0p-53;
+        heap_.clear();
+        for (int v = 0; v < static_cast<int>(activity_.size()); ++v) insert(v);
+    }
+    // A shake's (shake.cpp): every activity forgotten, each var a new random one below
+    // the raise, which starts again at 1; the heap's vars stay in it, reordered.
+    void rerandomise(uint64_t& state) {
+        inc_ = 1.0;
+        for (double& a : activity_) a = static_cast<double>(splitmix64(state) >> 11) * 0x1.0p-53;
+        const std::vector<int> held(heap_);
+        heap_.clear();
+        for (int v : held) place_[v] = -1;
+        for (int v : held) insert(v);
     }
     bool empty() const { return heap_.empty(); }
     bool contains(int var) const { return place_[var] >= 0; }

@@ -81,6 +81,13 @@ Rephase SearchPolicy::rephase_due(long long conflicts) {
     return cycle[(rephases_ - 1) % 4];
 }
 
+bool SearchPolicy::shake_due(long long conflicts) {
+    if (shake_unit_ <= 0 || conflicts < shake_at_) return false;
+    ++shake_index_;
+    shake_at_ = conflicts + static_cast<long long>(static_cast<double>(shake_unit_) * luby(2.0, shake_index_ - 1));
+    return true;
+}
+
 void SearchPolicy::note_trail(size_t consistent, const std::vector<int8_t>& value, const std::vector<uint8_t>& saved) {
     if (consistent <= best_trail_) return;
     best_trail_ = consistent;

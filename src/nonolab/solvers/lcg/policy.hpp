@@ -44,6 +44,12 @@ public:
     // After switch_due: the kind of rephase due now (NONE: none).
     Rephase rephase_due(long long conflicts);
 
+    // Shakes (shake.cpp): after `unit` conflicts, then on the Luby sequence's multiples
+    // of it (unit, unit, 2 unit, unit, unit, 2 unit, 4 unit...) (0: never).
+    void set_shake(long long unit) { shake_unit_ = unit; shake_at_ = unit; }
+    // After rephase_due: true when a shake is due now.
+    bool shake_due(long long conflicts);
+
     // The VSIDS decay of the current mode.
     double var_decay() const { return focused_ ? modes_.focused_decay : kStableDecay; }
     // False in the focused mode (unless focused_target): decisions take the saved phases there.
@@ -80,6 +86,9 @@ private:
     // Rephasing.
     long long rephase_base_ = 0, rephase_at_ = 0, rephases_ = 0;
     std::vector<uint8_t> best_phase_, original_;
+    // Shakes: the Luby unit, the next shake's conflict count, the sequence's index.
+    long long shake_unit_ = 0, shake_at_ = 0;
+    int shake_index_ = 1;
     size_t best_trail_ = 0;
 
     bool luby_due(long long conflicts);

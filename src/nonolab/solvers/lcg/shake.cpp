@@ -1,0 +1,36 @@
+// Shakes (lcg's `shake` option, off by default): the search's own restart from a new
+// random start, keeping what it learned.
+//
+// Why: lcg's conflicts to a first solution are heavy-tailed over its `seed` (the random
+// first order of the vars): on the tournament's ten tail puzzles most seeds need a few
+// thousand conflicts and a few 70,000-300,000, and the default (seed 0) is often one of
+// the unlucky ones (benchmarks/log/2026-11-27-luck-12.md).  A heavy tail is what restarts
+// with randomisation cut (Gomes, Selman and Kautz, 1998; Luby, Sinclair and Zuckerman's
+// schedule): a run that has not found the solution within its budget is abandoned for a
+// new random one.  Here the new run is the old engine's: the learned clauses stay (they
+// are implied by the clues, so they only prune), while what steers the search to one
+// region, the VSIDS activities and the saved and target phases, is reset to a fresh
+// seed's start: random activities, the phase hints (or empty cells without hints) taken
+// by the decisions for hint_conflicts again.  Only before the first solution: counting
+// (and proving there is no other) is not a matter of luck in the same way.
+#include "engine.hpp"
+
+#include <algorithm>
+
+namespace lcg {
+
+void Engine::shake() {
+    ++counters_.shakes;
+    restart();
+    order_.rerandomise(rng_);
+    if (!hint_phase_.empty()) {
+        saved_phase_ = target_phase_ = hint_phase_;
+        hint_until_ = counters_.conflicts + hint_conflicts_;
+        hints_now_ = hint_conflicts_ > 0;
+    } else {
+        std::fill(saved_phase_.begin(), saved_phase_.end(), 0);
+        std::fill(target_phase_.begin(), target_phase_.end(), 0);
+    }
+}
+
+}  // namespace lcg
