@@ -55,6 +55,8 @@ def bad_values(option: Option) -> list[str]:
     if option.maximum is not None:
         above = option.maximum + 1
         bad.append(str(int(above)) if option.kind == "int" else str(above))
+    if option.kind == "int":
+        bad.append(str(2**63))   # beyond every engine's integers (an OverflowError traceback once)
     if not option.optional and not (option.kind == "choice" and "none" in option.allowed()):
         bad.append("none")
     return bad
@@ -115,6 +117,32 @@ def test_good_values_build_and_spec_and_pairs_agree(name, option):
         assert type(from_pairs) is type(from_spec)
         parsed = option.parse(value, name)
         assert option.parse(parsed, name) == parsed  # a checked value passes again unchanged
+
+
+def largest(option: Option) -> int:
+    """The largest value an ``"int"`` option takes: its maximum, else the engines' 64-bit limit."""
+    return int(option.maximum) if option.maximum is not None else 2**63 - 1
+
+
+INTS = [(name, option) for name, option in DECLARED if option.kind == "int"]
+
+
+@pytest.mark.parametrize("name, option", INTS, ids=[f"{n}.{o.name}" for n, o in INTS])
+def test_the_largest_value_an_int_option_takes_runs_a_count(name, option):
+    # A value the declaration takes must reach the engine intact: native's node_limit, lcg's
+    # hint_conflicts (2**63: OverflowError) and cpsat's probing_level (2**31: TypeError) were tracebacks.
+    needed = {k: int(v) for k, v in needed_on(option).items()}
+    extra = {"line": "enumerate"} if option.name == "line_cap" else {}
+    if option.name in ("probe_depth", "deep_sweeps"):
+        extra = {"restarts": False}
+    try:
+        backend = get(name, **{option.name: largest(option), **needed, **extra})
+    except BackendUnavailable:
+        pytest.skip(f"{name} is not installed here")
+    from nonolab.core.puzzle import Puzzle
+    from nonolab.solvers import Limits
+    result = backend.solve(Puzzle(rows=((1,), (1,)), columns=((1,), (1,))), Limits(None, 20.0))
+    assert len(result.solutions) == 2 and result.complete
 
 
 @pytest.mark.parametrize("name, option", [(n, o) for n, o in DECLARED if o.needs], ids=lambda x: getattr(x, "name", x))
