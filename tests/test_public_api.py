@@ -90,6 +90,34 @@ def test_bad_limits_are_the_library_s_typed_error(limits, words):
         nonolab.solve(nonolab.load(NONUNIQUE), **limits)
 
 
+_TIMED = ["solve", "check", "count", "grade", "explain", "report", "repair", "ambiguity_report", "crosscheck",
+          "check_many"]
+
+
+def _ask(name, **limits):
+    puzzle = nonolab.load(NONUNIQUE)
+    if name == "check_many":
+        return list(nonolab.check_many([puzzle], **limits))
+    return getattr(nonolab, name)(puzzle, **limits)
+
+
+@pytest.mark.parametrize("name", _TIMED)
+@pytest.mark.parametrize("value", [0, -1, float("nan")])
+def test_a_time_limit_no_call_can_keep_is_the_same_typed_error_in_every_question(name, value):
+    # Audit 10: solve, check, count refused time_limit=0 (InvalidArgument); grade, repair and
+    # report answered "timeout" in silence; ambiguity_report raised a plain ValueError.
+    with pytest.raises(nonolab.NonolabError, match="^[A-Za-z_]+: time_limit must be positive"):
+        _ask(name, time_limit=value)
+
+
+@pytest.mark.parametrize("name", _TIMED)
+def test_a_time_limit_that_is_no_number_is_a_type_error_that_says_so(name):
+    # Before: TypeError: '>' not supported between instances of 'str' and 'int' (or "unsupported
+    # operand type(s) for +: 'float' and 'str'"), from deep inside.
+    with pytest.raises(TypeError, match="time_limit must be a number of seconds \\(or None\\), not str"):
+        _ask(name, time_limit="5")
+
+
 def test_the_contract_names_its_vocabulary_where_backends_look():
     # solvers/base.py was split by job (tidy 10): the vocabulary has homes of its own, and
     # base and the registry still name the very same objects, so no caller changed.

@@ -39,6 +39,7 @@ from nonolab.core.puzzle import Puzzle, require_puzzle
 from nonolab.harness.uniqueness import Verdict, verdict_of
 from nonolab.solvers import DEFAULT, get, build
 from nonolab.solvers.base import Budget, Limits, Solver, Status
+from nonolab.solvers.result import require_time_limit
 
 
 class Grade(str, Enum):
@@ -123,6 +124,7 @@ def grade(puzzle: Puzzle, backend: str | Solver = DEFAULT, time_limit: float | N
         cancel: a ``threading.Event``; once set, grading stops (verdict ``interrupted``).
     """
     puzzle = require_puzzle(puzzle, "grade")
+    require_time_limit(time_limit, "grade")
     searcher = build(backend) if isinstance(backend, str) else backend
     watch = Budget(time_limit, cancel)
     harder_than: Grade | None = None

@@ -52,6 +52,7 @@ from nonolab.harness._solutions import OutOfTime
 from nonolab.harness.uniqueness import Verdict, check
 from nonolab.solvers import build, role
 from nonolab.solvers.base import Budget, Solver
+from nonolab.solvers.result import require_time_limit
 
 __all__ = ["RepairResult", "Suggestion", "counter_of", "repair"]
 
@@ -188,6 +189,7 @@ def repair(puzzle: Puzzle, picture: Solution | None = None, backend: str | Solve
             colour puzzle and a backend that does not declare colour.
     """
     puzzle = require_puzzle(puzzle, "repair")
+    require_time_limit(time_limit, "repair")
     if max_flips < 1 or suggestions < 1:
         raise InvalidArgument("{arg} must be at least 1", argument="max_flips" if max_flips < 1 else "suggestions")
     asked = build(backend) if isinstance(backend, str) else backend

@@ -49,6 +49,7 @@ from nonolab.harness.repair import RepairResult, repair as repair_picture
 from nonolab.harness.uniqueness import Verdict, check
 from nonolab.solvers import DEFAULT, build
 from nonolab.solvers.base import Budget, Solver
+from nonolab.solvers.result import require_time_limit
 
 __all__ = ["Report", "Warning", "WARNINGS", "difficulty_of", "report", "clue_decides", "clue_only_cells", "clue_only_count"]
 
@@ -366,6 +367,7 @@ def report(puzzle: Puzzle, backend: str | Solver = DEFAULT, time_limit: float | 
     [('check', True), ('ambiguity', True), ('repair', True), ('grade', False)]
     """
     puzzle = require_puzzle(puzzle, "report")
+    require_time_limit(time_limit, "report")
     solver = build(backend) if isinstance(backend, str) else backend
     tail = _TAIL_PER_CELL * puzzle.width * puzzle.height
     watch = Budget(None if time_limit is None else max(time_limit - tail, Budget.AT_ONCE), cancel)
