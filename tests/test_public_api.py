@@ -118,6 +118,16 @@ def test_a_time_limit_that_is_no_number_is_a_type_error_that_says_so(name):
         _ask(name, time_limit="5")
 
 
+@pytest.mark.parametrize("name", _TIMED)
+@pytest.mark.parametrize("backend", [None, 3])
+def test_a_backend_that_is_neither_a_spec_nor_a_solver_is_a_type_error_that_says_so(name, backend):
+    # Audit 10: AttributeError: 'NoneType' object has no attribute 'strip' (or 'solve', 'name').
+    key = "backends" if name == "crosscheck" else "backend"
+    value = [backend] if name == "crosscheck" else backend
+    with pytest.raises(TypeError, match=f"not {type(backend).__name__}$"):
+        _ask(name, **{key: value})
+
+
 def test_the_contract_names_its_vocabulary_where_backends_look():
     # solvers/base.py was split by job (tidy 10): the vocabulary has homes of its own, and
     # base and the registry still name the very same objects, so no caller changed.

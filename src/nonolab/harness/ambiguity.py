@@ -57,7 +57,7 @@ from nonolab.core.puzzle import Puzzle, require_puzzle
 from nonolab.core.violations import violations
 from nonolab.errors import BackendUnavailable, InvalidArgument
 from nonolab.harness.uniqueness import Verdict
-from nonolab.solvers import get, role
+from nonolab.solvers import get, role, solver_for
 from nonolab.solvers import open_session
 from nonolab.solvers.base import Budget, Capability, Solver, capabilities
 from nonolab.solvers.result import require_time_limit
@@ -276,7 +276,7 @@ def ambiguity_report(puzzle: Puzzle, backend: str | Solver = "cnf", time_limit: 
     """
     puzzle = require_puzzle(puzzle, "ambiguity_report")
     require_time_limit(time_limit, "ambiguity_report")
-    solver = get(backend) if isinstance(backend, str) else backend
+    solver = get(backend) if isinstance(backend, str) else solver_for(backend, "ambiguity_report")
     if enumerate_up_to < 1:
         raise InvalidArgument("ambiguity_report: enumerate_up_to must be at least 1")
     watch = Budget(time_limit, cancel)
@@ -321,7 +321,7 @@ def why_report(puzzle: Puzzle, backend: str | Solver = "auto", time_limit: float
     from nonolab.harness.uniqueness import check
 
     puzzle = require_puzzle(puzzle, "why_report")
-    solver = get(backend) if isinstance(backend, str) else backend
+    solver = get(backend) if isinstance(backend, str) else solver_for(backend, "why_report")
     asker = questioner(solver)
     if asker is solver:
         return ambiguity_report(puzzle, solver, time_limit, enumerate_up_to=enumerate_up_to, cancel=cancel)

@@ -37,7 +37,7 @@ from typing import Any
 
 from nonolab.core.puzzle import Puzzle, require_puzzle
 from nonolab.harness.uniqueness import Verdict, verdict_of
-from nonolab.solvers import DEFAULT, get, build
+from nonolab.solvers import DEFAULT, get, build, solver_for
 from nonolab.solvers.base import Budget, Limits, Solver, Status
 from nonolab.solvers.result import require_time_limit
 
@@ -125,7 +125,7 @@ def grade(puzzle: Puzzle, backend: str | Solver = DEFAULT, time_limit: float | N
     """
     puzzle = require_puzzle(puzzle, "grade")
     require_time_limit(time_limit, "grade")
-    searcher = build(backend) if isinstance(backend, str) else backend
+    searcher = solver_for(backend, "grade")
     watch = Budget(time_limit, cancel)
     harder_than: Grade | None = None
     counted = None

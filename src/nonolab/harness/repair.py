@@ -50,7 +50,7 @@ from nonolab.core.violations import violations
 from nonolab.errors import InvalidArgument
 from nonolab.harness._solutions import OutOfTime
 from nonolab.harness.uniqueness import Verdict, check
-from nonolab.solvers import build, role
+from nonolab.solvers import build, role, solver_for
 from nonolab.solvers.base import Budget, Solver
 from nonolab.solvers.result import require_time_limit
 
@@ -192,7 +192,7 @@ def repair(puzzle: Puzzle, picture: Solution | None = None, backend: str | Solve
     require_time_limit(time_limit, "repair")
     if max_flips < 1 or suggestions < 1:
         raise InvalidArgument("{arg} must be at least 1", argument="max_flips" if max_flips < 1 else "suggestions")
-    asked = build(backend) if isinstance(backend, str) else backend
+    asked = solver_for(backend, "repair")
     solver = counter_of(asked)
     watch = Budget(time_limit, cancel)
     if source is None:

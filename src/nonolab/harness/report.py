@@ -47,7 +47,7 @@ from nonolab.harness.classify import Grade, GradeResult, grade
 from nonolab.harness.filters import filled_fraction
 from nonolab.harness.repair import RepairResult, repair as repair_picture
 from nonolab.harness.uniqueness import Verdict, check
-from nonolab.solvers import DEFAULT, build
+from nonolab.solvers import DEFAULT, build, solver_for
 from nonolab.solvers.base import Budget, Solver
 from nonolab.solvers.result import require_time_limit
 
@@ -368,7 +368,7 @@ def report(puzzle: Puzzle, backend: str | Solver = DEFAULT, time_limit: float | 
     """
     puzzle = require_puzzle(puzzle, "report")
     require_time_limit(time_limit, "report")
-    solver = build(backend) if isinstance(backend, str) else backend
+    solver = solver_for(backend, "report")
     tail = _TAIL_PER_CELL * puzzle.width * puzzle.height
     watch = Budget(None if time_limit is None else max(time_limit - tail, Budget.AT_ONCE), cancel)
 
