@@ -128,6 +128,16 @@ def test_a_backend_that_is_neither_a_spec_nor_a_solver_is_a_type_error_that_says
         _ask(name, **{key: value})
 
 
+def test_grade_up_to_takes_a_level_by_its_name_and_refuses_another_in_one_line():
+    # Audit 10: grade(p, up_to="line") was AttributeError: 'str' object has no attribute 'rank'.
+    puzzle = nonolab.load(NONUNIQUE)
+    by_name = nonolab.grade(puzzle, "native", up_to="line")
+    assert by_name.harder_than == nonolab.grade(puzzle, "native", up_to=nonolab.Grade.LINE).harder_than
+    with pytest.raises(nonolab.NonolabError, match="^grade: up_to must be one of line, contradiction-probe, "
+                                                   "full-probe, depth-2, search, not 'hard'$"):
+        nonolab.grade(puzzle, up_to="hard")
+
+
 def test_the_contract_names_its_vocabulary_where_backends_look():
     # solvers/base.py was split by job (tidy 10): the vocabulary has homes of its own, and
     # base and the registry still name the very same objects, so no caller changed.

@@ -36,6 +36,7 @@ from enum import Enum
 from typing import Any
 
 from nonolab.core.puzzle import Puzzle, require_puzzle
+from nonolab.errors import InvalidArgument
 from nonolab.harness.uniqueness import Verdict, verdict_of
 from nonolab.solvers import DEFAULT, get, build, solver_for
 from nonolab.solvers.base import Budget, Limits, Solver, Status
@@ -125,6 +126,11 @@ def grade(puzzle: Puzzle, backend: str | Solver = DEFAULT, time_limit: float | N
     """
     puzzle = require_puzzle(puzzle, "grade")
     require_time_limit(time_limit, "grade")
+    try:   # a Grade, or its name as the command line takes it ("full-probe")
+        up_to = Grade(up_to)
+    except ValueError:
+        raise InvalidArgument(f"grade: up_to must be one of {', '.join(g.value for g in Grade)}, "
+                              f"not {up_to!r}") from None
     searcher = solver_for(backend, "grade")
     watch = Budget(time_limit, cancel)
     harder_than: Grade | None = None
