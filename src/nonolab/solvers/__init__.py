@@ -242,15 +242,26 @@ def parse_pairs(pairs: Iterable[str]) -> dict[str, str]:
     """``["workers=2", "presolve=off"]`` -> ``{"workers": "2", "presolve": "off"}`` (values
     stay text: the backend's declarations type them).
 
+    One option given twice with two values is refused, never a silent choice of the last
+    (as a key given twice in a puzzle file); the same value again is no conflict.
+
+    >>> parse_pairs(["workers=2", "workers=3"])
+    Traceback (most recent call last):
+    ...
+    nonolab.errors.InvalidArgument: backend option workers given twice, differently: 2, then 3
+
     Raises:
-        InvalidArgument: a pair is not KEY=VALUE.
+        InvalidArgument: a pair is not KEY=VALUE, or a key given twice with two values.
     """
     out: dict[str, str] = {}
     for pair in pairs:
         key, sep, raw = pair.partition("=")
         if not sep or not key.strip():
             raise InvalidArgument(f"backend option {pair!r} is not KEY=VALUE")
-        out[key.strip()] = raw.strip()
+        key, raw = key.strip(), raw.strip()
+        if out.get(key, raw) != raw:
+            raise InvalidArgument(f"backend option {key} given twice, differently: {out[key]}, then {raw}")
+        out[key] = raw
     return out
 
 
