@@ -138,6 +138,30 @@ def test_grade_up_to_takes_a_level_by_its_name_and_refuses_another_in_one_line()
         nonolab.grade(puzzle, up_to="hard")
 
 
+@pytest.mark.parametrize("call, name", [
+    (lambda p, x: nonolab.violations(p, x), "violations"),
+    (lambda p, x: nonolab.repair(p, picture=x), "repair"),
+    (lambda p, x: nonolab.ambiguity_report(p, reference=x), "ambiguity_report"),
+], ids=["violations", "repair", "ambiguity_report"])
+def test_a_picture_that_is_not_a_solution_object_is_a_type_error_naming_the_call(call, name):
+    # Audit 10: AttributeError: 'str' object has no attribute 'height'.
+    puzzle = nonolab.load(NONUNIQUE)
+    for wrong in (None, ["#.", ".."], "#."):
+        if wrong is None and name != "violations":
+            continue   # None is each one's own default: the goal or the first solution
+        with pytest.raises(TypeError, match=f"^{name}: expected a Solution, not {type(wrong).__name__} "):
+            call(puzzle, wrong)
+
+
+def test_a_picture_a_solution_cannot_be_is_the_library_s_typed_error():
+    # Solution's own checks were plain ValueErrors, not NonolabErrors (still ValueErrors, as before).
+    for rows in ([], ["#", "##"]):
+        with pytest.raises(nonolab.NonolabError, match="^Solution: "):
+            nonolab.Solution.from_rows(rows)
+    with pytest.raises(ValueError):
+        nonolab.Solution.from_values([[]])
+
+
 def test_the_contract_names_its_vocabulary_where_backends_look():
     # solvers/base.py was split by job (tidy 10): the vocabulary has homes of its own, and
     # base and the registry still name the very same objects, so no caller changed.

@@ -52,7 +52,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
-from nonolab.core.grid import Solution
+from nonolab.core.grid import Solution, require_solution
 from nonolab.core.puzzle import Puzzle, require_puzzle
 from nonolab.core.violations import violations
 from nonolab.errors import BackendUnavailable, InvalidArgument
@@ -286,6 +286,8 @@ def ambiguity_report(puzzle: Puzzle, backend: str | Solver = "cnf", time_limit: 
     reference = reference if reference is not None else puzzle.goal
     known = tuple(known)
     for picture, what in [(reference, "the reference"), *((k, "a known solution") for k in known)]:
+        if picture is not None:
+            require_solution(picture, "ambiguity_report")
         if picture is not None and ((picture.height, picture.width) != (puzzle.height, puzzle.width)
                                     or violations(puzzle, picture)):
             raise InvalidArgument(f"ambiguity_report: {what} is not a solution of the puzzle")

@@ -44,7 +44,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
-from nonolab.core.grid import Solution
+from nonolab.core.grid import Solution, require_solution
 from nonolab.core.puzzle import Puzzle, require_puzzle
 from nonolab.core.violations import violations
 from nonolab.errors import InvalidArgument
@@ -190,6 +190,8 @@ def repair(puzzle: Puzzle, picture: Solution | None = None, backend: str | Solve
     """
     puzzle = require_puzzle(puzzle, "repair")
     require_time_limit(time_limit, "repair")
+    if picture is not None:
+        require_solution(picture, "repair")
     if max_flips < 1 or suggestions < 1:
         raise InvalidArgument("{arg} must be at least 1", argument="max_flips" if max_flips < 1 else "suggestions")
     asked = solver_for(backend, "repair")
