@@ -31,7 +31,7 @@ from typing import Any, Callable, Iterable, Sequence
 from nonolab.batch.results import BatchSummary, ResultsFile, latest, parse_records, record_key
 from nonolab.batch.tasks import FIELDS, SEVERAL_BACKENDS, TASKS, Job, run_job
 from nonolab.errors import BatchError, InvalidArgument
-from nonolab.solvers.result import require_time_limit
+from nonolab.solvers.base import require_time_limit
 
 __all__ = ["FIELDS", "TASKS", "BatchSummary", "Job", "ResultsFile", "collect", "parse_records",
            "run_batch", "run_job"]

@@ -60,7 +60,7 @@ from nonolab.harness.uniqueness import Verdict
 from nonolab.solvers import get, role, solver_for
 from nonolab.solvers import open_session
 from nonolab.solvers.base import Budget, Capability, Solver, capabilities
-from nonolab.solvers.result import require_time_limit
+from nonolab.solvers.base import require_time_limit
 
 __all__ = ["AmbiguityReport", "Region", "ambiguity_report", "why_report"]
 
@@ -278,7 +278,7 @@ def ambiguity_report(puzzle: Puzzle, backend: str | Solver = "cnf", time_limit: 
     require_time_limit(time_limit, "ambiguity_report")
     solver = get(backend) if isinstance(backend, str) else solver_for(backend, "ambiguity_report")
     if enumerate_up_to < 1:
-        raise InvalidArgument("ambiguity_report: enumerate_up_to must be at least 1")
+        raise InvalidArgument("ambiguity_report: {arg} must be at least 1", argument="enumerate_up_to")
     watch = Budget(time_limit, cancel)
     if Capability.GIVEN_CELLS not in capabilities(solver):
         raise BackendUnavailable(f"ambiguity_report: backend {solver.name!r} does not take given cells; "

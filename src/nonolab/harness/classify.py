@@ -40,7 +40,7 @@ from nonolab.errors import InvalidArgument
 from nonolab.harness.uniqueness import Verdict, verdict_of
 from nonolab.solvers import DEFAULT, get, build, solver_for
 from nonolab.solvers.base import Budget, Limits, Solver, Status
-from nonolab.solvers.result import require_time_limit
+from nonolab.solvers.base import require_time_limit
 
 
 class Grade(str, Enum):
@@ -129,8 +129,8 @@ def grade(puzzle: Puzzle, backend: str | Solver = DEFAULT, time_limit: float | N
     try:   # a Grade, or its name as the command line takes it ("full-probe")
         up_to = Grade(up_to)
     except ValueError:
-        raise InvalidArgument(f"grade: up_to must be one of {', '.join(g.value for g in Grade)}, "
-                              f"not {up_to!r}") from None
+        raise InvalidArgument(f"grade: {{arg}} must be one of {', '.join(g.value for g in Grade)}, "
+                              f"not {up_to!r}", argument="up_to") from None
     searcher = solver_for(backend, "grade")
     watch = Budget(time_limit, cancel)
     harder_than: Grade | None = None

@@ -52,7 +52,7 @@ from nonolab.harness._solutions import OutOfTime
 from nonolab.harness.uniqueness import Verdict, check
 from nonolab.solvers import build, role, solver_for
 from nonolab.solvers.base import Budget, Solver
-from nonolab.solvers.result import require_time_limit
+from nonolab.solvers.base import require_time_limit
 
 __all__ = ["RepairResult", "Suggestion", "counter_of", "repair"]
 

@@ -49,7 +49,7 @@ from nonolab.harness.repair import RepairResult, repair as repair_picture
 from nonolab.harness.uniqueness import Verdict, check
 from nonolab.solvers import DEFAULT, build, solver_for
 from nonolab.solvers.base import Budget, Solver
-from nonolab.solvers.result import require_time_limit
+from nonolab.solvers.base import require_time_limit
 
 __all__ = ["Report", "Warning", "WARNINGS", "difficulty_of", "report", "clue_decides", "clue_only_cells", "clue_only_count"]
 

@@ -81,8 +81,8 @@ def require_time_limit(time_limit: Any, caller: str) -> None:
         return
     if isinstance(time_limit, bool) or not isinstance(time_limit, numbers.Real):
         raise TypeError(f"{caller}: time_limit must be a number of seconds (or None), not {type(time_limit).__name__}")
-    if not time_limit > 0:   # nan too
-        raise InvalidArgument(f"{caller}: time_limit must be positive (or None)")
+    if not float(time_limit) > 0:   # nan too
+        raise InvalidArgument(f"{caller}: {{arg}} must be positive (or None)", argument="time_limit")
 
 
 @dataclass
