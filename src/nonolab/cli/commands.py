@@ -304,8 +304,9 @@ def explain(file, input_format, index, backend, probing, line, backend_options, 
     step's cells alone beside it.  A file holding several puzzles: each in turn, then
     a summary.
     """
-    if no_grid and options.given_on_command_line("every"):
-        raise InvalidArgument("--every picks the grids to print: not with --no-grid")
+    if (no_grid or as_json) and options.given_on_command_line("every"):
+        raise InvalidArgument("--every picks the grids to print: not with " + ("--no-grid" if no_grid else
+                                                                              "--json (its record has no grids)"))
     from nonolab.cli.backends import build_recording
     from nonolab.cli.streams import fits, too_big
     from nonolab.formats.limits import check_memory
