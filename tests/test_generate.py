@@ -64,6 +64,15 @@ def test_default_radius_and_radius_zero():
     assert raw.sum() == 450
 
 
+@pytest.mark.parametrize("colours", [1, 3])
+def test_a_radius_beyond_the_grid_blurs_as_the_grid_s_side_does(colours):
+    # A window wider than the grid covers the whole line: `generate --radius 99999999999999999999`
+    # was an OverflowError traceback (numpy's C long), where it is the same picture as radius 40.
+    wide = smooth_grid(30, 40, radius=40, seed=4, colours=colours)
+    assert np.array_equal(smooth_grid(30, 40, radius=10**20, seed=4, colours=colours), wide)
+    assert np.array_equal(smooth_grid(30, 40, radius=1000, seed=4, colours=colours), wide)
+
+
 @pytest.mark.parametrize("bad", [dict(radius=-1), dict(density=1.5), dict(density=-0.1)])
 def test_smooth_grid_rejects_bad_arguments(bad):
     with pytest.raises(ValueError):

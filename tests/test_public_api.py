@@ -90,6 +90,78 @@ def test_bad_limits_are_the_library_s_typed_error(limits, words):
         nonolab.solve(nonolab.load(NONUNIQUE), **limits)
 
 
+_TIMED = ["solve", "check", "count", "grade", "explain", "report", "repair", "ambiguity_report", "crosscheck",
+          "check_many"]
+
+
+def _ask(name, **limits):
+    puzzle = nonolab.load(NONUNIQUE)
+    if name == "check_many":
+        return list(nonolab.check_many([puzzle], **limits))
+    return getattr(nonolab, name)(puzzle, **limits)
+
+
+@pytest.mark.parametrize("name", _TIMED)
+@pytest.mark.parametrize("value", [0, -1, float("nan")])
+def test_a_time_limit_no_call_can_keep_is_the_same_typed_error_in_every_question(name, value):
+    # Audit 10: solve, check, count refused time_limit=0 (InvalidArgument); grade, repair and
+    # report answered "timeout" in silence; ambiguity_report raised a plain ValueError.
+    with pytest.raises(nonolab.NonolabError, match="^[A-Za-z_]+: time_limit must be positive"):
+        _ask(name, time_limit=value)
+
+
+@pytest.mark.parametrize("name", _TIMED)
+def test_a_time_limit_that_is_no_number_is_a_type_error_that_says_so(name):
+    # Before: TypeError: '>' not supported between instances of 'str' and 'int' (or "unsupported
+    # operand type(s) for +: 'float' and 'str'"), from deep inside.
+    with pytest.raises(TypeError, match="time_limit must be a number of seconds \\(or None\\), not str"):
+        _ask(name, time_limit="5")
+
+
+@pytest.mark.parametrize("name", _TIMED)
+@pytest.mark.parametrize("backend", [None, 3])
+def test_a_backend_that_is_neither_a_spec_nor_a_solver_is_a_type_error_that_says_so(name, backend):
+    # Audit 10: AttributeError: 'NoneType' object has no attribute 'strip' (or 'solve', 'name').
+    key = "backends" if name == "crosscheck" else "backend"
+    value = [backend] if name == "crosscheck" else backend
+    with pytest.raises(TypeError, match=f"not {type(backend).__name__}$"):
+        _ask(name, **{key: value})
+
+
+def test_grade_up_to_takes_a_level_by_its_name_and_refuses_another_in_one_line():
+    # Audit 10: grade(p, up_to="line") was AttributeError: 'str' object has no attribute 'rank'.
+    puzzle = nonolab.load(NONUNIQUE)
+    by_name = nonolab.grade(puzzle, "native", up_to="line")
+    assert by_name.harder_than == nonolab.grade(puzzle, "native", up_to=nonolab.Grade.LINE).harder_than
+    with pytest.raises(nonolab.NonolabError, match="^grade: up_to must be one of line, contradiction-probe, "
+                                                   "full-probe, depth-2, search, not 'hard'$"):
+        nonolab.grade(puzzle, up_to="hard")
+
+
+@pytest.mark.parametrize("call, name", [
+    (lambda p, x: nonolab.violations(p, x), "violations"),
+    (lambda p, x: nonolab.repair(p, picture=x), "repair"),
+    (lambda p, x: nonolab.ambiguity_report(p, reference=x), "ambiguity_report"),
+], ids=["violations", "repair", "ambiguity_report"])
+def test_a_picture_that_is_not_a_solution_object_is_a_type_error_naming_the_call(call, name):
+    # Audit 10: AttributeError: 'str' object has no attribute 'height'.
+    puzzle = nonolab.load(NONUNIQUE)
+    for wrong in (None, ["#.", ".."], "#."):
+        if wrong is None and name != "violations":
+            continue   # None is each one's own default: the goal or the first solution
+        with pytest.raises(TypeError, match=f"^{name}: expected a Solution, not {type(wrong).__name__} "):
+            call(puzzle, wrong)
+
+
+def test_a_picture_a_solution_cannot_be_is_the_library_s_typed_error():
+    # Solution's own checks were plain ValueErrors, not NonolabErrors (still ValueErrors, as before).
+    for rows in ([], ["#", "##"]):
+        with pytest.raises(nonolab.NonolabError, match="^Solution: "):
+            nonolab.Solution.from_rows(rows)
+    with pytest.raises(ValueError):
+        nonolab.Solution.from_values([[]])
+
+
 def test_the_contract_names_its_vocabulary_where_backends_look():
     # solvers/base.py was split by job (tidy 10): the vocabulary has homes of its own, and
     # base and the registry still name the very same objects, so no caller changed.

@@ -66,3 +66,18 @@ def test_info_names_the_colour_of_a_puzzle_drawn_in_red(tmp_path):
     text = runner.invoke(cli, ["info", str(path)])
     assert text.exit_code == 0 and "colours:              red" in text.stdout
     assert json.loads(runner.invoke(cli, ["info", str(path), "--json"]).stdout)["colours"] == ["red"]
+
+
+def test_info_says_how_many_cells_a_puzzle_gives(tmp_path):
+    # Audit 10: `nonolab info` of a switch with one given (unique; multiple without it) said
+    # nothing of the given, in text or JSON: it described another puzzle.
+    switch = Puzzle(rows=((1,), (1,)), columns=((1,), (1,)), givens={(0, 0): 1})
+    assert statistics(switch)["givens"] == 1
+    assert statistics(switch.with_(givens=()))["givens"] == 0
+    runner = CliRunner()
+    path = tmp_path / "switch.non"
+    path.write_text(dumps(switch, "non"), encoding="utf-8")
+    text = runner.invoke(cli, ["info", str(path)])
+    assert "givens:               1" in text.output.splitlines()
+    record = json.loads(runner.invoke(cli, ["info", str(path), "--json"]).output)
+    assert record["givens"] == 1

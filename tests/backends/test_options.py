@@ -55,6 +55,8 @@ def bad_values(option: Option) -> list[str]:
     if option.maximum is not None:
         above = option.maximum + 1
         bad.append(str(int(above)) if option.kind == "int" else str(above))
+    if option.kind == "int":
+        bad.append(str(2**63))   # beyond every engine's integers (an OverflowError traceback once)
     if not option.optional and not (option.kind == "choice" and "none" in option.allowed()):
         bad.append("none")
     return bad
@@ -115,6 +117,32 @@ def test_good_values_build_and_spec_and_pairs_agree(name, option):
         assert type(from_pairs) is type(from_spec)
         parsed = option.parse(value, name)
         assert option.parse(parsed, name) == parsed  # a checked value passes again unchanged
+
+
+def largest(option: Option) -> int:
+    """The largest value an ``"int"`` option takes: its maximum, else the engines' 64-bit limit."""
+    return int(option.maximum) if option.maximum is not None else 2**63 - 1
+
+
+INTS = [(name, option) for name, option in DECLARED if option.kind == "int"]
+
+
+@pytest.mark.parametrize("name, option", INTS, ids=[f"{n}.{o.name}" for n, o in INTS])
+def test_the_largest_value_an_int_option_takes_runs_a_count(name, option):
+    # A value the declaration takes must reach the engine intact: native's node_limit, lcg's
+    # hint_conflicts (2**63: OverflowError) and cpsat's probing_level (2**31: TypeError) were tracebacks.
+    needed = {k: int(v) for k, v in needed_on(option).items()}
+    extra = {"line": "enumerate"} if option.name == "line_cap" else {}
+    if option.name in ("probe_depth", "deep_sweeps"):
+        extra = {"restarts": False}
+    try:
+        backend = get(name, **{option.name: largest(option), **needed, **extra})
+    except BackendUnavailable:
+        pytest.skip(f"{name} is not installed here")
+    from nonolab.core.puzzle import Puzzle
+    from nonolab.solvers import Limits
+    result = backend.solve(Puzzle(rows=((1,), (1,)), columns=((1,), (1,))), Limits(None, 20.0))
+    assert len(result.solutions) == 2 and result.complete
 
 
 @pytest.mark.parametrize("name, option", [(n, o) for n, o in DECLARED if o.needs], ids=lambda x: getattr(x, "name", x))
@@ -319,3 +347,28 @@ def test_the_cli_takes_each_declared_choice_and_refuses_others(flag, tmp_path):
         assert result.exit_code == 0, (value, result.output)
     result = CliRunner().invoke(cli, ["count", "-b", "native", f"--{flag}", "no-such-value", PUZZLE])
     assert result.exit_code == 2 and "no-such-value" in result.stderr
+
+
+@pytest.mark.parametrize("args", [["-O", "workers=2", "-O", "workers=3"], ["-b", "cpsat:workers=2,workers=3"]],
+                         ids=["two pairs", "spec"])
+def test_one_option_given_two_values_is_refused_not_the_last_taken(args):
+    # Audit 10: the last value was taken in silence, where a key given twice in a puzzle
+    # file is a one-line error (docs/formats.md); the same value twice is no conflict.
+    if "cpsat" not in LOADED:
+        pytest.skip("OR-tools is not installed")
+    result = CliRunner().invoke(cli, ["check", *(["-b", "cpsat"] if args[0] == "-O" else []), *args, PUZZLE])
+    assert result.exit_code == 2
+    assert result.stderr.splitlines()[-1].endswith("backend option workers given twice, differently: 2, then 3")
+    assert len(result.stderr.splitlines()) == 1
+    assert CliRunner().invoke(cli, ["check", "-b", "cpsat", "-O", "workers=2", "-O", "workers=2", PUZZLE]).exit_code == 0
+
+
+@pytest.mark.parametrize("flag, pair", [(["--probing", "none"], "probing=full"), (["--line", "overlap"], "line=dp")])
+def test_a_shortcut_flag_and_a_pair_that_disagree_are_refused(flag, pair):
+    # Before, the flag won in silence: `-O probing=full --probing none` searched without probing.
+    result = CliRunner().invoke(cli, ["check", "-b", "native", "-O", pair, *flag, PUZZLE])
+    assert result.exit_code == 2
+    assert result.stderr.splitlines() == [f"nonolab: error: backend option {flag[0][2:]} given twice, differently: "
+                                          f"{pair.partition('=')[2]}, then {flag[1]}"]
+    agreeing = CliRunner().invoke(cli, ["check", "-b", "native", "-O", f"{flag[0][2:]}={flag[1]}", *flag, PUZZLE])
+    assert agreeing.exit_code == 0, agreeing.stderr

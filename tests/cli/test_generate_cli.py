@@ -166,3 +166,21 @@ def test_a_1x1_grid_says_no_picture_fits_and_tries_none(run):
     assert "0 candidates tried" in result.stderr
     assert ("found 0 of 1 puzzles: no 1x1 picture has a filled fraction within the density range 0.2-0.7"
             in result.stderr)
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--style", "noise", "--radius", "3"], "--radius blurs the smooth style's noise: not with style noise"),
+    (["--from-image", "{image}", "--radius", "3"], "--radius blurs the smooth style's noise: not with an image"),
+    (["--from-image", "{image}", "--style", "noise"], "--style draws a picture of noise, and --from-image takes"),
+    (["--max-repairs", "3"], "--max-repairs bounds the flips of --repair: give --repair too"),
+], ids=["radius-noise", "radius-image", "style-image", "max-repairs"])
+def test_an_option_the_run_would_drop_is_refused(run, tmp_path, args, message):
+    # Audit 10: each was taken and dropped: `--style noise --radius 3` and `--from-image X --style noise`
+    # drew what they draw without them, `--max-repairs 3` without --repair repaired nothing.
+    image_module = pytest.importorskip("PIL.Image")
+    image = tmp_path / "dot.png"
+    image_module.fromarray(np.full((4, 4), 255, dtype=np.uint8), "L").save(image)
+    result = run("--size", "5x5", *[str(a).replace("{image}", str(image)) for a in args])
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr.startswith("nonolab: error: ") and message in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1

@@ -115,6 +115,8 @@ T2 = str(Path(__file__).resolve().parents[2] / "puzzles" / "hakank" / "t2.non")
     # --no-grid, and --report does not enumerate as --why does.
     (["explain", T2, "--every", "5", "--no-grid"], "--every picks the grids to print: not with --no-grid"),
     (["check", T2, "--report", "--why-enumerate", "5"], "--why-enumerate goes with --why, not --report"),
+    # Audit 10: --json's record has no grids, so --every picked none there either.
+    (["explain", T2, "--every", "5", "--json"], "--every picks the grids to print: not with --json"),
 ])
 def test_an_option_the_command_would_not_use_is_refused(args, words):
     result = _run(*args)

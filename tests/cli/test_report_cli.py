@@ -223,3 +223,25 @@ def test_a_puzzle_with_no_solution_is_not_graded_in_words_never_none(run, comman
     grade_line = next(line for line in result.stdout.splitlines() if line.startswith("grade: "))
     assert grade_line.startswith("grade: not graded (a puzzle with no solution has no grade)"), grade_line
     assert not re.search(r"\bnone\b", result.stdout), result.stdout
+
+
+def test_repair_givens_cut_short_says_timeout_as_a_flip_repair_does(run, monkeypatch, tmp_path):
+    # Audit 10: `repair --givens knotty.non --time-limit 2` said "not repaired (multiple)" (JSON
+    # "verdict": "multiple") where `repair` (flips) said "not repaired (timeout)": no givens had
+    # been found because the limit came first, not because none exist (a finished report finds some).
+    # The report a limit cuts short before its givens, without spending that time: its fields as a
+    # finished report of the switch has them, but not complete and no givens proven.
+    from dataclasses import replace
+
+    from nonolab.harness import ambiguity
+
+    switch = PUZZLES / "nonolab" / "switch.non"
+    finished = ambiguity.why_report(load(switch), get("cnf"))
+    cut = replace(finished, complete=False, givens=(), givens_unique=False)
+    monkeypatch.setattr(ambiguity, "why_report", lambda *args, **kwargs: cut)
+    out = tmp_path / "out.non"
+    result = run("repair", "--givens", switch, "-o", out)
+    assert result.exit_code == 1
+    assert result.stdout.splitlines()[0] == "not repaired (timeout): written unchanged", result.output
+    record = json.loads(run("repair", "--givens", switch, "--json").stdout)
+    assert record["verdict"] == "timeout"

@@ -157,3 +157,29 @@ def test_render_steps_of_a_colour_puzzle_draws_its_palette(tmp_path):
     svg = out.read_text().upper()
     for colour in load(RAINBOW).palette.foreground:
         assert f'FILL="#{"%02X%02X%02X" % colour.rgb}"' in svg
+
+
+def test_the_givens_check_why_prints_read_back_as_given():
+    # Audit 10: `check --why viceres.xml` printed "(1,1)=%  (2,2)=." and --given (whose help says
+    # "as check --why prints them") refused '%': "expected R,C=# or R,C=. or R,C=N".
+    why = run("check", "--why", VICERES)
+    given = why.output.splitlines()[-1].strip()
+    assert "%" in given, why.output
+    checked = run("check", VICERES, "--given", given)
+    assert (checked.exit_code, checked.output.strip()) == (0, "unique"), checked.output
+
+
+def test_a_given_character_is_the_colour_the_pictures_draw_with_it():
+    # nonny's test.xml draws black as X and red as #: the solution shows '#' at (2,1), and
+    # `--given 2,1=#` meant colour 1 (black, X) there, so check said "contradiction".
+    test = COLOUR / "nonny" / "test.xml"
+    solved = run("solve", test)
+    assert solved.output.splitlines()[:2] == ["X$", "#@"], solved.output
+    for given in ("2,1=#", "1,1=X", "(1,2)=$ (2,2)=@", "2,1=2"):
+        checked = run("check", test, "--given", given)
+        assert (checked.exit_code, checked.output.strip()) == (0, "unique"), (given, checked.output)
+    assert run("check", test, "--given", "2,1=X").output.strip() == "contradiction"
+    refused = run("check", test, "--given", "1,1=%")
+    assert refused.exit_code == 2
+    assert refused.stderr.splitlines() == ["nonolab: error: --given (1,1)=%: '%' draws no colour of this puzzle "
+                                           "(its characters: .X#@$)"]

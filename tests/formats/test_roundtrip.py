@@ -96,3 +96,23 @@ def test_extreme_pictures(fmt):
         if fmt == "taai" and len(rows) != len(rows[0]):
             continue
         _check(Puzzle.from_solution(Solution.from_rows(rows)), fmt)
+
+
+TEXT_FORMATS = [fmt for fmt in names() if fmt != "png"]
+
+
+@pytest.mark.parametrize("fmt", TEXT_FORMATS)
+@pytest.mark.parametrize("line_end", ["\n", "\r\n"])
+def test_a_byte_order_mark_reads_as_the_file_without_it(fmt, line_end, tmp_path):
+    # Windows editors save UTF-8 with a BOM: a TOML file read as "not valid TOML" (or as
+    # pynogram's text, "found ']'"), a plain PBM as "it must start with 'P1'", an LP file
+    # was not recognised; every reader takes what a file holds after the mark.
+    from nonolab.formats import load, suffix_of
+    puzzle = Puzzle.from_solution(Solution.from_rows(["#.#", "##.", ".##"]))
+    text = "\ufeff" + dumps(puzzle, fmt).replace("\n", line_end)
+    for back in (loads(text, fmt), loads(text)):
+        assert (back.rows, back.columns) == (puzzle.rows, puzzle.columns)
+    path = tmp_path / f"p{suffix_of(fmt)}"
+    path.write_bytes(text.encode("utf-8"))
+    back = load(path)
+    assert (back.rows, back.columns) == (puzzle.rows, puzzle.columns)

@@ -210,3 +210,17 @@ def test_a_named_backend_that_cannot_take_the_puzzle_is_inconclusive_not_a_disag
     assert result.exit_code == 1 and "INCONCLUSIVE" in result.stdout and "DISAGREE" not in result.stdout
     assert "  dlx        declined" in result.stdout, result.stdout
     assert not list(tmp_path.glob("*disagreement*"))   # no bug report: nothing disagreed
+
+
+def test_a_cross_check_capped_at_one_solution_is_refused_not_a_timeout():
+    # Audit 10: `verify cat.non --max-solutions 1` said "timeout: backends INCONCLUSIVE" of a
+    # unique puzzle in 0.03 s, no limit reached: each backend stopped at its first solution,
+    # and one solution proves no verdict (count --limit 1 says none, check refuses --check -n 1).
+    cat = PUZZLES / "webpbn" / "webpbn-00006-cat.non"
+    with pytest.raises(nonolab.NonolabError, match="max_solutions must be at least 2"):
+        crosscheck(load(cat), ["native"], max_solutions=1)
+    result = CliRunner().invoke(cli, ["verify", str(cat), "--max-solutions", "1"])
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr.splitlines() == ["nonolab: error: a cross-check compares verdicts, each a count to 2: "
+                                          "--max-solutions must be at least 2"]
+    assert crosscheck(load(cat), ["native"], max_solutions=2).consensus().value == "unique"

@@ -30,7 +30,8 @@ from typing import Any, Callable, Iterable, Sequence
 
 from nonolab.batch.results import BatchSummary, ResultsFile, latest, parse_records, record_key
 from nonolab.batch.tasks import FIELDS, SEVERAL_BACKENDS, TASKS, Job, run_job
-from nonolab.errors import BatchError
+from nonolab.errors import BatchError, InvalidArgument
+from nonolab.solvers.base import require_time_limit
 
 __all__ = ["FIELDS", "TASKS", "BatchSummary", "Job", "ResultsFile", "collect", "parse_records",
            "run_batch", "run_job"]
@@ -166,9 +167,8 @@ def run_batch(paths: Iterable[str | os.PathLike], task: str, out: str | os.PathL
     if task not in TASKS:
         raise BatchError(f"unknown task {task!r} (known: {', '.join(sorted(TASKS))})")
     if jobs < 1:
-        raise ValueError("run_batch: jobs must be at least 1")
-    if time_limit is not None and time_limit <= 0:
-        raise ValueError("run_batch: time_limit must be positive (or None)")
+        raise InvalidArgument("run_batch: jobs must be at least 1")
+    require_time_limit(time_limit, "run_batch")
     # The results file itself is no puzzle, even where a directory scan finds it (out.json).
     files = [f for f in collect(paths, exclude) if os.path.abspath(f) != os.path.abspath(out)]
     if not files:

@@ -15,15 +15,19 @@ from typing import Any
 
 def backend_options(pairs: tuple[str, ...] = (), probing: str | None = None,
                     line: str | None = None) -> dict[str, Any]:
-    """The options of ``-O`` pairs and the shortcut flags (the flags win), as text."""
+    """The options of ``-O`` pairs and the shortcut flags, as text; a flag and a pair that set
+    one option to two values are refused (``--probing none -O probing=full``), not one of them
+    taken in silence.
+
+    >>> backend_options(("probing=full",), probing="none")
+    Traceback (most recent call last):
+    ...
+    nonolab.errors.InvalidArgument: backend option probing given twice, differently: full, then none
+    """
     from nonolab.solvers import parse_pairs
 
-    opts: dict[str, Any] = parse_pairs(pairs)
-    if probing is not None:
-        opts["probing"] = probing
-    if line is not None:
-        opts["line"] = line
-    return opts
+    flags = [f"{key}={value}" for key, value in (("probing", probing), ("line", line)) if value is not None]
+    return parse_pairs((*pairs, *flags))
 
 
 def build(spec: str, pairs: tuple[str, ...] = (), probing: str | None = None, line: str | None = None,

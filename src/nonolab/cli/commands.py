@@ -75,7 +75,7 @@ def solve(file, input_format, index, backend, probing, line, backend_options, ma
         with DecidedCells(force=bool(progress)) as bar:
             extra = {"progress": bar} if reports_progress and progress is not False else {}
             solver = _solver(backend, probing, backend_options, line, **extra)
-            result = solver.solve(puzzle, clock.limits(max_solutions, time_limit), Given.of(fixed))
+            result = solver.solve(puzzle, clock.limits(max_solutions, time_limit), Given.of(options.given_values(fixed, puzzle)))
         verdict = outcome_of(result)     # None: a first solution, uniqueness not asked
         if result.solution is not None and writes:
             solved.append(puzzle.with_(goal=result.solution))
@@ -219,7 +219,7 @@ def check(file, input_format, index, backend, probing, line, backend_options, ti
     def answer(puzzle) -> sets.Answer:
         from nonolab.cli.progress import DecidedCells
         with DecidedCells(what="checking"):
-            found = check_puzzle(puzzle, solver, clock.left(time_limit), cancel=CANCEL, given=Given.of(fixed))
+            found = check_puzzle(puzzle, solver, clock.left(time_limit), cancel=CANCEL, given=Given.of(options.given_values(fixed, puzzle)))
         # The record (every solution as text) only for --json: a 4000x4000 one is 16 MB of rows.
         data = {**records.result_fields(found.result), "verdict": found.verdict.value,
                 "differing_cells": [list(rc) for rc in found.differing]} if as_json else {}
@@ -263,7 +263,7 @@ def count(file, input_format, index, backend, probing, line, backend_options, li
     def answer(puzzle) -> sets.Answer:
         from nonolab.cli.progress import DecidedCells
         with DecidedCells(what="counting"):
-            found = count_puzzle(puzzle, solver, limit, clock.left(time_limit), cancel=CANCEL, given=Given.of(fixed))
+            found = count_puzzle(puzzle, solver, limit, clock.left(time_limit), cancel=CANCEL, given=Given.of(options.given_values(fixed, puzzle)))
         data = records.result_fields(found.result, solutions=False)
         outcome = outcome_of(found)     # None: --limit 1 reached, so uniqueness was not asked
         verdict = outcome.value if outcome is not None else None
@@ -304,8 +304,9 @@ def explain(file, input_format, index, backend, probing, line, backend_options, 
     step's cells alone beside it.  A file holding several puzzles: each in turn, then
     a summary.
     """
-    if no_grid and options.given_on_command_line("every"):
-        raise InvalidArgument("--every picks the grids to print: not with --no-grid")
+    if (no_grid or as_json) and options.given_on_command_line("every"):
+        raise InvalidArgument("--every picks the grids to print: not with " + ("--no-grid" if no_grid else
+                                                                              "--json (its record has no grids)"))
     from nonolab.cli.backends import build_recording
     from nonolab.cli.streams import fits, too_big
     from nonolab.formats.limits import check_memory

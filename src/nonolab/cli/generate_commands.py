@@ -96,6 +96,11 @@ def generate(size, density, style, radius, colours, image, seed, count, out_dir,
                                  reads_concatenated, suffix_of)
     from nonolab.generate import Recipe, SetWriter, make_puzzles, parse_size
 
+    # Options that only shape what another draws or does: typed without it, refused, not dropped.
+    if image is not None and options.given_on_command_line("style"):
+        raise InvalidArgument("--style draws a picture of noise, and --from-image takes the image's: give one of them")
+    if not repair and options.given_on_command_line("max_repairs"):
+        raise InvalidArgument("--max-repairs bounds the flips of --repair: give --repair too")
     width, height = parse_size(size)
     recipe = Recipe(width=width, height=height, density=density, style=style, radius=radius, image=image,
                     density_range=(min_density, max_density), allow_uniform_lines=allow_uniform_lines,

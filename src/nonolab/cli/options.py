@@ -147,19 +147,23 @@ def puzzle_and_solver(func):
 given = click.option(
     "--given", "givens", multiple=True, metavar="R,C=#",
     help="A given: cell at row R, column C (1-based, as check --why prints them) is filled (#) or "
-         "empty (.), or in a colour puzzle takes colour N (=N, 0 the background); repeatable, and one value "
-         "may hold several, e.g. '(2,3)=# (4,1)=.'. The backend "
+         "empty (.), or in a colour puzzle takes the colour its pictures draw with that character "
+         "(as check --why prints them, e.g. =%), or colour N (=N, 0 the background); repeatable, and one "
+         "value may hold several, e.g. '(2,3)=# (4,1)=.'. The backend "
          "must take given cells (see nonolab backends).")
 
-_GIVEN = r"\(?\s*(\d+)\s*,\s*(\d+)\s*\)?\s*=\s*([#.]|\d+)"
+# A mark is a number (a cell value) or one character a picture draws (not a digit, a space or
+# what separates the givens).
+_GIVEN = r"\(?\s*(\d+)\s*,\s*(\d+)\s*\)?\s*=\s*(\d+|[^\s\d(),;=])"
 
 
-def parse_givens(values: tuple[str, ...]) -> dict[tuple[int, int], int]:
-    """``("2,3=#", "(4,1)=.")`` -> ``{(1, 2): 1, (3, 0): 0}`` (0-based inside, 1-based outside);
-    a number is the value itself (a colour index in a colour puzzle).
+def parse_givens(values: tuple[str, ...]) -> tuple[tuple[tuple[int, int], "int | str"], ...]:
+    """``("2,3=#", "(4,1)=.")`` -> ``(((1, 2), '#'), ((3, 0), '.'))``: each cell (0-based inside,
+    1-based outside) with its mark as typed, a number or a character; :func:`given_values` reads
+    the marks against a puzzle (a colour puzzle's characters are its palette's).
 
-    >>> parse_givens(("2,3=#", "(4,1)=. (1,1)=1 (1,2)=3"))
-    {(1, 2): 1, (3, 0): 0, (0, 0): 1, (0, 1): 3}
+    >>> parse_givens(("2,3=#", "(4,1)=. (1,1)=1 (1,2)=%"))
+    (((1, 2), '#'), ((3, 0), '.'), ((0, 0), 1), ((0, 1), '%'))
     >>> parse_givens(("0,3=#",))
     Traceback (most recent call last):
     ...
@@ -169,7 +173,7 @@ def parse_givens(values: tuple[str, ...]) -> dict[tuple[int, int], int]:
 
     from nonolab.errors import InvalidArgument
 
-    found: dict[tuple[int, int], int] = {}
+    found: list[tuple[tuple[int, int], int | str]] = []
     for text in values:
         matches = list(re.finditer(_GIVEN, text))
         if not matches or re.sub(_GIVEN, "", text).strip(" ,;"):
@@ -179,11 +183,48 @@ def parse_givens(values: tuple[str, ...]) -> dict[tuple[int, int], int]:
             if r < 1 or c < 1:
                 raise InvalidArgument(f"--given {text}: rows and columns count from 1")
             mark = m.group(3)
-            value = 1 if mark == "#" else 0 if mark == "." else int(mark)
-            if found.get((r - 1, c - 1), value) != value:
-                raise InvalidArgument(f"--given: cell ({r},{c}) is given two different values")
-            found[(r - 1, c - 1)] = value
-    return found
+            found.append(((r - 1, c - 1), int(mark) if mark.isdigit() else mark))
+    return tuple(found)
+
+
+def given_values(marks: "tuple[tuple[tuple[int, int], int | str], ...]", puzzle) -> dict[tuple[int, int], int]:
+    """The cell values the marks of :func:`parse_givens` give ``puzzle``: a number is the value
+    itself; a character is the value the puzzle's pictures draw with it (``puzzle.chars``: in
+    colour, the palette's, so the ``%`` that ``check --why`` prints is the colour it drew);
+    besides, ``.`` is the background and ``#`` filled (colour 1).
+
+    >>> from nonolab import load
+    >>> from nonolab.core import Palette, Puzzle
+    >>> p = Puzzle(rows=((1, 1),), columns=((1,), (1,)), row_colours=((2, 1),), column_colours=((2,), (1,)),
+    ...            palette=Palette.of(("black", (0, 0, 0), "X"), ("red", (255, 0, 0), "#")))
+    >>> given_values(parse_givens(("1,1=# 1,2=X",)), p)
+    {(0, 0): 2, (0, 1): 1}
+    >>> given_values(parse_givens(("1,1=%",)), p)
+    Traceback (most recent call last):
+    ...
+    nonolab.errors.InvalidArgument: --given (1,1)=%: '%' draws no colour of this puzzle (its characters: .X#)
+
+    Raises:
+        InvalidArgument: a character the puzzle does not draw, or one cell given two values.
+    """
+    from nonolab.errors import InvalidArgument
+
+    chars = puzzle.chars
+    values: dict[tuple[int, int], int] = {}
+    for (r, c), mark in marks:
+        if isinstance(mark, int):
+            value = mark
+        elif mark in chars:
+            value = chars.index(mark)
+        elif mark in ".#":
+            value = ".#".index(mark)
+        else:
+            raise InvalidArgument(f"--given ({r + 1},{c + 1})={mark}: {mark!r} draws no colour of this puzzle "
+                                  f"(its characters: {chars})")
+        if values.get((r, c), value) != value:
+            raise InvalidArgument(f"--given: cell ({r + 1},{c + 1}) is given two different values")
+        values[(r, c)] = value
+    return values
 
 
 # The library's parameters as this command line spells them: a library message about a

@@ -236,7 +236,10 @@ def _reveal(puzzle, solver, max_flips: int, time_limit: float | None) -> _Made:
 
     report = why_report(puzzle, solver, time_limit, cancel=CANCEL)   # the verdict is solver's, as check --why's
     made = report.revealed(puzzle)
-    verdict = "unique" if made is not None else report.verdict.value
+    # Multiple, and no givens proven: the limit cut the search for them short (a finished
+    # report always finds some), as a flip repair cut short says timeout, not multiple.
+    cut = made is None and report.verdict.value == "multiple" and not report.complete
+    verdict = "unique" if made is not None else "timeout" if cut else report.verdict.value
     data = {"verdict": verdict, "backend": report.backend, "givens": [list(g) for g in report.givens],
             "givens_unique": report.givens_unique}
     if report.verdict.value == "unique":

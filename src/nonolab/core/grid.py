@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Iterable, Iterator, Sequence
 
 from nonolab.core.cell import Cell
+from nonolab.errors import InvalidArgument
 
 EMPTY = 1
 FILLED = 2
@@ -77,14 +78,14 @@ class Solution:
         rows = [bytes(1 if v else 0 for v in row) if not isinstance(row, (bytes, bytearray)) else bytes(row)
                 for row in cells]
         if not rows or not rows[0]:
-            raise ValueError("Solution: the picture is empty")
+            raise InvalidArgument("Solution: the picture is empty")
         width = len(rows[0])
         for row in rows:
             if len(row) != width:
-                raise ValueError("Solution: rows have different lengths")
+                raise InvalidArgument("Solution: rows have different lengths")
         data = b"".join(rows)
         if data.translate(None, b"\x00\x01"):
-            raise ValueError("Solution: cells must be 0 or 1")
+            raise InvalidArgument("Solution: cells must be 0 or 1")
         self._init(data, width)
 
     def _init(self, data: bytes, width: int) -> None:
@@ -117,9 +118,9 @@ class Solution:
         """
         out = [bytes(row) for row in rows]
         if not out or not out[0]:
-            raise ValueError("Solution: the picture is empty")
+            raise InvalidArgument("Solution: the picture is empty")
         if any(len(row) != len(out[0]) for row in out):
-            raise ValueError("Solution: rows have different lengths")
+            raise InvalidArgument("Solution: rows have different lengths")
         return cls.from_bytes(b"".join(out), len(out[0]), colours=True)
 
     @classmethod
@@ -133,9 +134,9 @@ class Solution:
         """Build from row-major bytes of 0/1 (any colour index with ``colours``), without a
         Python loop over the cells."""
         if width <= 0 or not data or len(data) % width:
-            raise ValueError("Solution.from_bytes: the data is not whole rows of this width")
+            raise InvalidArgument("Solution.from_bytes: the data is not whole rows of this width")
         if not colours and data.translate(None, b"\x00\x01"):
-            raise ValueError("Solution.from_bytes: cells must be 0 or 1")
+            raise InvalidArgument("Solution.from_bytes: cells must be 0 or 1")
         obj = cls.__new__(cls)
         obj._init(bytes(data), width)
         if not colours:  # checked to be 0/1 above: its highest value costs one search
@@ -191,7 +192,7 @@ class Solution:
         [Cell(row=1, column=0), Cell(row=1, column=1)]
         """
         if (self.height, self.width) != (other.height, other.width):
-            raise ValueError("Solution.diff: pictures differ in size")
+            raise InvalidArgument("Solution.diff: pictures differ in size")
         w = self.width
         return [Cell(*divmod(i, w)) for i in _differing(self._data, other._data)]
 
@@ -216,7 +217,7 @@ class Solution:
             chars = _COLOUR_CHARS
         if chars is not None:
             if self.colours >= len(chars):
-                raise ValueError(f"Solution.to_text: {len(chars)} chars for colour values up to {self.colours}")
+                raise InvalidArgument(f"Solution.to_text: {len(chars)} chars for colour values up to {self.colours}")
             w = self.width
             table = {i: ch for i, ch in enumerate(chars)}
             return "\n".join("".join(table[v] for v in self._data[r * w:(r + 1) * w]) for r in range(self.height))
@@ -250,6 +251,21 @@ class Solution:
         return html_of(self)
 
 
+def require_solution(value: object, caller: str) -> "Solution":
+    """``value`` if it is a :class:`Solution`; else a ``TypeError`` that says what is wanted
+    (not an ``AttributeError`` about ``height`` from inside the caller).
+
+    >>> require_solution(["#."], "violations")
+    Traceback (most recent call last):
+    ...
+    TypeError: violations: expected a Solution, not list (Solution.from_rows(['#.', '..']) makes one)
+    """
+    if isinstance(value, Solution):
+        return value
+    raise TypeError(f"{caller}: expected a Solution, not {type(value).__name__} "
+                    "(Solution.from_rows(['#.', '..']) makes one)")
+
+
 class Grid:
     """The working state of a puzzle being solved: one cell state per cell.
 
@@ -273,7 +289,7 @@ class Grid:
             self.cells = bytearray([UNKNOWN]) * (height * width)
         else:
             if len(cells) != height * width:
-                raise ValueError("Grid: cell count does not match the size")
+                raise InvalidArgument("Grid: cell count does not match the size")
             self.cells = bytearray(cells)
 
     @classmethod

@@ -8,7 +8,8 @@ from nonolab.core.puzzle import Puzzle
 
 
 def statistics(puzzle: Puzzle) -> dict[str, Any]:
-    """Size, filled cells, blocks and slack of ``puzzle``'s lines, and its metadata.
+    """Size, filled cells, blocks and slack of ``puzzle``'s lines, its givens (how many cells
+    it reveals), and its metadata.
 
     The slack of a line is its length minus the cells its clue needs at least (blocks
     plus one gap between each two of the same colour: blocks of different colours may
@@ -40,6 +41,9 @@ def statistics(puzzle: Puzzle) -> dict[str, Any]:
         "mean_slack": round(sum(slacks) / len(slacks), 2),
         "min_slack": min(slacks),
         "has_goal": puzzle.goal is not None,
+        # Givens are part of the puzzle as its clues are (switch.non: multiple without its one
+        # given, unique with it): a description that left them out described another puzzle.
+        "givens": len(puzzle.givens),
         **palette,
         "metadata": dict(puzzle.metadata),
     }

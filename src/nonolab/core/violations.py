@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any, Iterable
 
+from nonolab.core.grid import require_solution
 from nonolab.errors import MissingDependency
 
 if TYPE_CHECKING:
@@ -114,6 +115,7 @@ def violations(puzzle: "Puzzle", solution: "Solution") -> list[str]:
     Raises:
         MissingDependency: the compiled checker was not built (installing nonolab builds it).
     """
+    require_solution(solution, "violations")
     if solution.height != puzzle.height or solution.width != puzzle.width:
         return [f"size: expected {puzzle.width}x{puzzle.height}, got {solution.width}x{solution.height}"]
     problems = _given_problems(puzzle, solution) if puzzle.givens else []

@@ -70,6 +70,17 @@ def _first_sniffing(text: str, among: Iterable[Format] = _REGISTRY) -> Format | 
     return next((f for f in among if f.sniff(text)), None)
 
 
+def _unmarked(text: str) -> str:
+    """``text`` without a leading byte order mark (U+FEFF, which Windows editors put before
+    UTF-8): it is no part of any format, and a reader that meets it (tomllib, a PBM's ``P1``,
+    an LP file's sniffer) refuses the file.  Lines keep their numbers.
+
+    >>> _unmarked("\\ufeffP1\\n1 1\\n1\\n")
+    'P1\\n1 1\\n1\\n'
+    """
+    return text[1:] if text.startswith("\ufeff") else text
+
+
 def sniff(text: str) -> str:
     """The format of ``text``, recognised by its content.
 
@@ -79,7 +90,7 @@ def sniff(text: str) -> str:
     >>> sniff("<puzzleset/>"), sniff("5x5:1/2/3/4/5/1/2/3/4/5"), sniff("2 2\\n1\\n1\\n#\\n1\\n1\\n")
     ('webpbn', 'tatham', 'mk')
     """
-    found = _first_sniffing(text)
+    found = _first_sniffing(_unmarked(text))
     if found is None:
         raise UnknownFormat("cannot recognise the puzzle format from the content; "
                             f"name it with {{arg}} (one of: {', '.join(names())})", argument="load:fmt")
@@ -119,6 +130,7 @@ def _parse(text: str, fmt: str | None, caller: str, limits: InputLimits | None) 
     if not isinstance(text, str):
         raise TypeError(f"{caller}: expected the puzzle text as str, not {type(text).__name__} "
                         "(use load() to read a file)")
+    text = _unmarked(text)
     f = _get(fmt, caller) if fmt is not None else _choose(text, [])
     with applied(limits):
         return _entries(f, text)
@@ -180,7 +192,7 @@ def _text_of(data: bytes, chosen: Format | None) -> str:
         return data.decode("latin-1")
     if data.startswith(PNG_SIGNATURE) and (chosen is None or chosen.binary):
         return data.decode("latin-1")
-    return decode(data)
+    return _unmarked(decode(data))
 
 
 def _read(path: str | os.PathLike, fmt: str | None, limits: InputLimits | None) -> list[Puzzle | NonolabError]:

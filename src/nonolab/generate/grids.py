@@ -103,8 +103,11 @@ def smooth_grid(height: int, width: int, radius: int | None = None, seed: int = 
         radius = max(1, round(min(height, width) / 20))
     if isinstance(radius, bool) or not isinstance(radius, (int, np.integer)) or radius < 0:
         raise InvalidArgument(f"smooth_grid: radius must be a non-negative integer, not {radius!r}")
+    # A window wider than the grid covers every line whole: any larger radius blurs the same,
+    # and numpy's indices are C longs (a radius of 10**20 overflowed them).
+    radius = min(int(radius), max(height, width))
     rng = np.random.default_rng(seed)
-    filled = top_fraction(_blurred(rng.random((height, width)), int(radius)), density)
+    filled = top_fraction(_blurred(rng.random((height, width)), radius), density)
     if colours == 1:
         return filled
     # Drawn after the mask's noise, from the same stream: the mask stays the seed's black-and-white picture.

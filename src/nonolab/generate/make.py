@@ -126,6 +126,9 @@ class Recipe:
                                   "widen the range (its low and high ends)", argument="density")
         if self.style not in STYLES:
             raise InvalidArgument(f"{{arg}} must be one of {', '.join(STYLES)}, not {self.style!r}", argument="style")
+        if self.radius is not None and (self.image is not None or self.style != "smooth"):   # dropped, once
+            raise InvalidArgument("{arg} blurs the smooth style's noise: not with " + (
+                "an image" if self.image is not None else f"style {self.style}"), argument="radius")
         if self.max_repairs < 0:
             raise InvalidArgument(f"{{arg}} must be non-negative, got {self.max_repairs}", argument="max_repairs")
         if self.candidate_time_limit is not None and self.candidate_time_limit <= 0:

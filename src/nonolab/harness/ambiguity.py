@@ -52,14 +52,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
-from nonolab.core.grid import Solution
+from nonolab.core.grid import Solution, require_solution
 from nonolab.core.puzzle import Puzzle, require_puzzle
 from nonolab.core.violations import violations
-from nonolab.errors import BackendUnavailable
+from nonolab.errors import BackendUnavailable, InvalidArgument
 from nonolab.harness.uniqueness import Verdict
-from nonolab.solvers import get, role
+from nonolab.solvers import get, role, solver_for
 from nonolab.solvers import open_session
 from nonolab.solvers.base import Budget, Capability, Solver, capabilities
+from nonolab.solvers.base import require_time_limit
 
 __all__ = ["AmbiguityReport", "Region", "ambiguity_report", "why_report"]
 
@@ -261,7 +262,9 @@ def ambiguity_report(puzzle: Puzzle, backend: str | Solver = "cnf", time_limit: 
 
     Raises:
         BackendUnavailable: the backend cannot fix cells or cannot load.
-        ValueError: ``reference`` or a ``known`` picture is not a solution of ``puzzle``, or a bad limit.
+        InvalidArgument: ``reference`` or a ``known`` picture is not a solution of ``puzzle``, or a bad limit
+            (also a ``ValueError``).
+        TypeError: a time limit that is not a number.
 
     >>> from nonolab import Puzzle, ambiguity_report
     >>> p = Puzzle(rows=((1,), (1,), ()), columns=((1,), (1,), ()))
@@ -272,21 +275,22 @@ def ambiguity_report(puzzle: Puzzle, backend: str | Solver = "cnf", time_limit: 
     (1, True, True)
     """
     puzzle = require_puzzle(puzzle, "ambiguity_report")
-    if time_limit is not None and time_limit <= 0:
-        raise ValueError("ambiguity_report: time_limit must be positive (or None)")
+    require_time_limit(time_limit, "ambiguity_report")
+    solver = get(backend) if isinstance(backend, str) else solver_for(backend, "ambiguity_report")
     if enumerate_up_to < 1:
-        raise ValueError("ambiguity_report: enumerate_up_to must be at least 1")
+        raise InvalidArgument("ambiguity_report: {arg} must be at least 1", argument="enumerate_up_to")
     watch = Budget(time_limit, cancel)
-    solver = get(backend) if isinstance(backend, str) else backend
     if Capability.GIVEN_CELLS not in capabilities(solver):
         raise BackendUnavailable(f"ambiguity_report: backend {solver.name!r} does not take given cells; "
                                  "use cnf or cpsat")
     reference = reference if reference is not None else puzzle.goal
     known = tuple(known)
     for picture, what in [(reference, "the reference"), *((k, "a known solution") for k in known)]:
+        if picture is not None:
+            require_solution(picture, "ambiguity_report")
         if picture is not None and ((picture.height, picture.width) != (puzzle.height, puzzle.width)
                                     or violations(puzzle, picture)):
-            raise ValueError(f"ambiguity_report: {what} is not a solution of the puzzle")
+            raise InvalidArgument(f"ambiguity_report: {what} is not a solution of the puzzle")
     from nonolab.harness._ambiguity_search import Search
 
     session = open_session(solver, puzzle)
@@ -319,7 +323,7 @@ def why_report(puzzle: Puzzle, backend: str | Solver = "auto", time_limit: float
     from nonolab.harness.uniqueness import check
 
     puzzle = require_puzzle(puzzle, "why_report")
-    solver = get(backend) if isinstance(backend, str) else backend
+    solver = get(backend) if isinstance(backend, str) else solver_for(backend, "why_report")
     asker = questioner(solver)
     if asker is solver:
         return ambiguity_report(puzzle, solver, time_limit, enumerate_up_to=enumerate_up_to, cancel=cancel)

@@ -36,9 +36,11 @@ from enum import Enum
 from typing import Any
 
 from nonolab.core.puzzle import Puzzle, require_puzzle
+from nonolab.errors import InvalidArgument
 from nonolab.harness.uniqueness import Verdict, verdict_of
-from nonolab.solvers import DEFAULT, get, build
+from nonolab.solvers import DEFAULT, get, build, solver_for
 from nonolab.solvers.base import Budget, Limits, Solver, Status
+from nonolab.solvers.base import require_time_limit
 
 
 class Grade(str, Enum):
@@ -123,7 +125,13 @@ def grade(puzzle: Puzzle, backend: str | Solver = DEFAULT, time_limit: float | N
         cancel: a ``threading.Event``; once set, grading stops (verdict ``interrupted``).
     """
     puzzle = require_puzzle(puzzle, "grade")
-    searcher = build(backend) if isinstance(backend, str) else backend
+    require_time_limit(time_limit, "grade")
+    try:   # a Grade, or its name as the command line takes it ("full-probe")
+        up_to = Grade(up_to)
+    except ValueError:
+        raise InvalidArgument(f"grade: {{arg}} must be one of {', '.join(g.value for g in Grade)}, "
+                              f"not {up_to!r}", argument="up_to") from None
+    searcher = solver_for(backend, "grade")
     watch = Budget(time_limit, cancel)
     harder_than: Grade | None = None
     counted = None

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from nonolab.core.puzzle import Puzzle, require_many, require_puzzle
-from nonolab.errors import NonolabError, TooLarge
+from nonolab.errors import InvalidArgument, NonolabError, TooLarge
 from nonolab.harness.uniqueness import Verdict, verdict_of
 from nonolab.errors import WrongAnswer
 from nonolab.solvers import Capability, capabilities_of, build, names
@@ -192,7 +192,8 @@ def crosscheck(puzzle: Puzzle, backends: Sequence[str] | None = None, max_soluti
         backends: backend names or specs (``native:line=overlap``); each must be
             installed (else BackendUnavailable).  By default, for a colour puzzle, the
             solvers and strategies that declare colour.
-        max_solutions: each backend stops after this many solutions (None: all).
+        max_solutions: each backend stops after this many solutions (None: all); at least 2,
+            as the verdict each proves is a count to 2 (one solution alone proves nothing).
         time_limit: seconds per backend.
         options: per-backend options, e.g. ``{"cnf": {"solver": "glucose4"}}``.
         cancel: a ``threading.Event``; once set, the running backend stops and the
@@ -210,6 +211,11 @@ def crosscheck(puzzle: Puzzle, backends: Sequence[str] | None = None, max_soluti
     """
     puzzle = require_puzzle(puzzle, "crosscheck")
     require_many(backends, "crosscheck", "backends")
+    if max_solutions is not None and max_solutions < 2:
+        # Capped at one, every backend stops at its first solution and none proves anything:
+        # the cross-check would say "timeout, INCONCLUSIVE" of any puzzle, no limit reached.
+        raise InvalidArgument("a cross-check compares verdicts, each a count to 2: {arg} must be at least 2",
+                              argument="max_solutions")
     if not backends:
         backends = names(("solver", "strategy"))
         capable_only = True

@@ -29,7 +29,7 @@ from nonolab.core.grid import Solution
 from nonolab.core.puzzle import Puzzle, require_puzzle
 from nonolab.errors import InvalidArgument
 from nonolab.harness.uniqueness import Verdict, verdict_of
-from nonolab.solvers import DEFAULT, capabilities_of, build, names, parse_spec
+from nonolab.solvers import DEFAULT, capabilities_of, build, names, parse_spec, solver_for
 from nonolab.solvers.base import Capability, Limits, SolveResult, Solver
 
 __all__ = ["Explanation", "explain", "RECORD_BYTES_PER_CELL"]
@@ -137,7 +137,7 @@ def explain(puzzle: Puzzle, backend: str | Solver = DEFAULT, time_limit: float |
             raise InvalidArgument(f"backend {backend!r} cannot record its steps; explain needs one that can ({able})")
         solver = build(backend, record_steps=True)
     else:
-        solver = backend
+        solver = solver_for(backend, "explain")
     # A count to 2: the steps are those of the way to the first solution, and the
     # second one (or the exhausted search) is the verdict.
     result = solver.solve(puzzle, Limits(2, time_limit, cancel))

@@ -44,14 +44,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
-from nonolab.core.grid import Solution
+from nonolab.core.grid import Solution, require_solution
 from nonolab.core.puzzle import Puzzle, require_puzzle
 from nonolab.core.violations import violations
 from nonolab.errors import InvalidArgument
 from nonolab.harness._solutions import OutOfTime
 from nonolab.harness.uniqueness import Verdict, check
-from nonolab.solvers import build, role
+from nonolab.solvers import build, role, solver_for
 from nonolab.solvers.base import Budget, Solver
+from nonolab.solvers.base import require_time_limit
 
 __all__ = ["RepairResult", "Suggestion", "counter_of", "repair"]
 
@@ -188,9 +189,12 @@ def repair(puzzle: Puzzle, picture: Solution | None = None, backend: str | Solve
             colour puzzle and a backend that does not declare colour.
     """
     puzzle = require_puzzle(puzzle, "repair")
+    require_time_limit(time_limit, "repair")
+    if picture is not None:
+        require_solution(picture, "repair")
     if max_flips < 1 or suggestions < 1:
         raise InvalidArgument("{arg} must be at least 1", argument="max_flips" if max_flips < 1 else "suggestions")
-    asked = build(backend) if isinstance(backend, str) else backend
+    asked = solver_for(backend, "repair")
     solver = counter_of(asked)
     watch = Budget(time_limit, cancel)
     if source is None:

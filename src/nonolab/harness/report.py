@@ -47,8 +47,9 @@ from nonolab.harness.classify import Grade, GradeResult, grade
 from nonolab.harness.filters import filled_fraction
 from nonolab.harness.repair import RepairResult, repair as repair_picture
 from nonolab.harness.uniqueness import Verdict, check
-from nonolab.solvers import DEFAULT, build
+from nonolab.solvers import DEFAULT, build, solver_for
 from nonolab.solvers.base import Budget, Solver
+from nonolab.solvers.base import require_time_limit
 
 __all__ = ["Report", "Warning", "WARNINGS", "difficulty_of", "report", "clue_decides", "clue_only_cells", "clue_only_count"]
 
@@ -366,7 +367,8 @@ def report(puzzle: Puzzle, backend: str | Solver = DEFAULT, time_limit: float | 
     [('check', True), ('ambiguity', True), ('repair', True), ('grade', False)]
     """
     puzzle = require_puzzle(puzzle, "report")
-    solver = build(backend) if isinstance(backend, str) else backend
+    require_time_limit(time_limit, "report")
+    solver = solver_for(backend, "report")
     tail = _TAIL_PER_CELL * puzzle.width * puzzle.height
     watch = Budget(None if time_limit is None else max(time_limit - tail, Budget.AT_ONCE), cancel)
 

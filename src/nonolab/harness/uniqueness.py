@@ -15,7 +15,7 @@ from typing import Any, Iterable, Iterator
 
 from nonolab.core.grid import Solution
 from nonolab.core.puzzle import Puzzle, require_many, require_puzzle
-from nonolab.errors import NonolabError
+from nonolab.errors import InvalidArgument, NonolabError
 from nonolab.solvers import DEFAULT, as_batching, get
 from nonolab.solvers.base import Given, Limits, SolveResult, Solver, Status
 
@@ -162,7 +162,7 @@ def check_many(puzzles: Iterable[Puzzle], solver: Solver | None = None, time_lim
     ['multiple', 'unique']
     """
     if errors not in ("raise", "yield"):
-        raise ValueError(f"check_many: errors must be 'raise' or 'yield', not {errors!r}")
+        raise InvalidArgument(f"check_many: errors must be 'raise' or 'yield', not {errors!r}")
     require_many(puzzles, "check_many", "puzzles")
     solver = solver or get(DEFAULT)
     limits = Limits(max_solutions=2, time_limit=time_limit, cancel=cancel)

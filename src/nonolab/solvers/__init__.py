@@ -33,7 +33,7 @@ from nonolab.solvers.steps import Step, Technique, replay
 __all__ = ["DEFAULT", "PROVER", "ROLES", "Batching", "Budget", "Capability", "Proving", "Given", "Limits", "Option", "SolveResult", "Solver", "Stats", "Status",
            "OneShotSession", "Session", "Step", "Technique", "as_batching", "as_prover", "backend_class", "backends_with", "build", "bytes_per_cell", "capabilities_of",
            "declared_bytes_per_cell", "describe_option", "get", "line_strategies", "names", "open_session", "options_of",
-           "parse_pairs", "parse_spec", "replay", "role", "specs", "variants"]
+           "parse_pairs", "parse_spec", "replay", "role", "solver_for", "specs", "variants"]
 
 # name -> (module, class, the package a user must install for it, role)
 # Roles: "solver" (an independent complete solver), "strategy" (composes solvers),
@@ -116,6 +116,29 @@ def build(spec: str = DEFAULT, pairs: Iterable[str] = (), **options: Any) -> Sol
     # Text sets declared options only: a programmatic one (a callable, a dict) is never text.
     refuse_undeclared(name, cls, [*from_text, *(key for key, value in options.items() if isinstance(value, str))])
     return cls(**{**from_text, **options})
+
+
+def solver_for(backend: Any, caller: str) -> Solver:
+    """The solver a question runs: ``backend`` built if it is a spec (:func:`build`), else the
+    solver already built that it is.
+
+    Raises:
+        TypeError: ``backend`` is neither (``None``, a number): said by the question asked,
+            not an ``AttributeError`` from inside it.
+
+    >>> solver_for("native", "grade").name
+    'native'
+    >>> solver_for(None, "grade")
+    Traceback (most recent call last):
+    ...
+    TypeError: grade: backend must be a spec such as 'native' (str) or a built solver, not NoneType
+    """
+    if isinstance(backend, str):
+        return build(backend)
+    if not callable(getattr(backend, "solve", None)) or not isinstance(getattr(backend, "name", None), str):
+        raise TypeError(f"{caller}: backend must be a spec such as 'native' (str) or a built solver, "
+                        f"not {type(backend).__name__}")
+    return backend
 
 
 def options_of(name: str) -> tuple[Option, ...]:
@@ -219,15 +242,26 @@ def parse_pairs(pairs: Iterable[str]) -> dict[str, str]:
     """``["workers=2", "presolve=off"]`` -> ``{"workers": "2", "presolve": "off"}`` (values
     stay text: the backend's declarations type them).
 
+    One option given twice with two values is refused, never a silent choice of the last
+    (as a key given twice in a puzzle file); the same value again is no conflict.
+
+    >>> parse_pairs(["workers=2", "workers=3"])
+    Traceback (most recent call last):
+    ...
+    nonolab.errors.InvalidArgument: backend option workers given twice, differently: 2, then 3
+
     Raises:
-        InvalidArgument: a pair is not KEY=VALUE.
+        InvalidArgument: a pair is not KEY=VALUE, or a key given twice with two values.
     """
     out: dict[str, str] = {}
     for pair in pairs:
         key, sep, raw = pair.partition("=")
         if not sep or not key.strip():
             raise InvalidArgument(f"backend option {pair!r} is not KEY=VALUE")
-        out[key.strip()] = raw.strip()
+        key, raw = key.strip(), raw.strip()
+        if out.get(key, raw) != raw:
+            raise InvalidArgument(f"backend option {key} given twice, differently: {out[key]}, then {raw}")
+        out[key] = raw
     return out
 
 
@@ -293,6 +327,8 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
         UnknownBackend: the backend is unknown.
         InvalidArgument: an option is not KEY=VALUE.
     """
+    if not isinstance(spec, str):
+        raise TypeError(f"a backend spec is a str such as 'native' or 'native:line=overlap', not {type(spec).__name__}")
     name, _, rest = spec.strip().partition(":")
     role(name)
     try:

@@ -7,7 +7,7 @@ onto the fixed vocabulary here.  It never reports a solution it has not checked:
 This module holds the gates every ``solve`` passes: :func:`accept` at its start,
 :func:`finish` (or :func:`collect`) and :func:`checked_solutions` at its end.  The
 vocabulary lives in modules of its own and is named here, where backends look:
-:mod:`~nonolab.solvers.result` (``Status``, ``Limits``, ``Stats``, ``SolveResult``),
+:mod:`~nonolab.solvers.result` (``Status``, ``Limits``, ``Stats``, ``SolveResult``, ``require_time_limit``),
 :mod:`~nonolab.solvers.given` (``Given``), :mod:`~nonolab.solvers.budget` (``Budget``,
 ``left``, ``available_cores``), :mod:`~nonolab.solvers.capability` (``Capability``).
 """
@@ -26,11 +26,11 @@ from nonolab.solvers.size import bytes_per_cell   # (its home; named here, where
 from nonolab.solvers.budget import Budget, available_cores, left
 from nonolab.solvers.capability import Capability, capabilities
 from nonolab.solvers.given import Cell, Given, Implication
-from nonolab.solvers.result import Limits, SolveResult, Stats, Status
+from nonolab.solvers.result import Limits, SolveResult, Stats, Status, require_time_limit
 
 __all__ = ["Budget", "CHECKED_PAST_A_LIMIT", "Capability", "Cell", "Given", "Implication", "Limits", "SolveResult", "Solver", "Stats",
            "Status", "accept", "available_cores", "backends_with", "bytes_per_cell", "capabilities",
-           "checked_solutions", "collect", "finish", "left", "needs"]
+           "checked_solutions", "collect", "finish", "left", "needs", "require_time_limit"]
 
 
 class Solver(Protocol):

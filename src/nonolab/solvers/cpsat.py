@@ -57,6 +57,8 @@ Cell = tuple[int, int]
 MAX_STATES = 5_000_000
 #: Search workers at most: each holds a copy of the model, and beyond a few per core none helps.
 MAX_WORKERS = 256
+#: OR-tools' integer parameters (cp_model_probing_level) are 32-bit: a larger value is a TypeError there.
+_INT32_MAX = 2**31 - 1
 # Seconds CP-SAT may run past its time limit (see the use).
 _OVERRUN = 0.35
 
@@ -273,7 +275,7 @@ class CpSatSolver:
                minimum=1, maximum=MAX_WORKERS),
         Option("presolve", "bool", True, "OR-tools presolve (off is often faster on small puzzles)"),
         Option("probing_level", "int", None, "cp_model_probing_level (none: OR-tools' default)",
-               minimum=0, optional=True),
+               minimum=0, maximum=_INT32_MAX, optional=True),
         Option("linearization_level", "int", None, "linearization_level (none: OR-tools' default)",
                minimum=0, maximum=2, optional=True),
         Option("log", "bool", False, "print OR-tools' search log"),

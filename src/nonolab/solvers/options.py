@@ -35,13 +35,18 @@ from typing import Any, Callable, Iterable, Mapping
 
 from nonolab.errors import InvalidArgument
 
-__all__ = ["KINDS", "Option", "declared", "describe", "max_states_option", "refuse_undeclared", "settle"]
+__all__ = ["INT_LIMIT", "KINDS", "Option", "declared", "describe", "max_states_option", "refuse_undeclared", "settle"]
 
 KINDS = ("int", "float", "bool", "choice")
 
 _TRUE = ("true", "yes", "on", "1")
 _FALSE = ("false", "no", "off", "0")
 _NONE = ("none", "null")
+
+#: The largest integer an engine takes (C++'s ``int64_t``).  An ``"int"`` option is bounded by it
+#: besides its own range, so that a larger value is refused here in one line, not an
+#: ``OverflowError`` out of an extension after the search was built.
+INT_LIMIT = 2**63 - 1
 
 
 @dataclass(frozen=True)
@@ -143,6 +148,8 @@ class Option:
         if ((self.minimum is not None and number < self.minimum)
                 or (self.maximum is not None and number > self.maximum)):
             raise self._bad(value, backend)
+        if self.kind == "int" and not -INT_LIMIT - 1 <= number <= INT_LIMIT:
+            raise self._bad(value, backend, f", at most {INT_LIMIT} (the engines' 64-bit integers)")
         return number
 
     def _bool(self, value: Any, text: str | None, backend: str) -> bool:
@@ -171,9 +178,9 @@ class Option:
             raise self._bad(value, backend)
         return number
 
-    def _bad(self, value: Any, backend: str) -> InvalidArgument:
+    def _bad(self, value: Any, backend: str, beyond: str = "") -> InvalidArgument:
         shown = value if isinstance(value, str) else repr(value)
-        return InvalidArgument(f"backend {backend!r}: option {self.name}={shown}: expected {self.expected()}")
+        return InvalidArgument(f"backend {backend!r}: option {self.name}={shown}: expected {self.expected()}{beyond}")
 
 
 def _show(bound: float) -> str:

@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+import numbers
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, Mapping
@@ -57,8 +58,31 @@ class Limits:
     def __post_init__(self) -> None:
         if self.max_solutions is not None and self.max_solutions < 1:
             raise InvalidArgument("Limits: max_solutions must be at least 1 (or None for all)")
-        if self.time_limit is not None and not self.time_limit > 0:   # nan too
-            raise InvalidArgument("Limits: time_limit must be positive (or None)")
+        require_time_limit(self.time_limit, "Limits")
+
+
+def require_time_limit(time_limit: Any, caller: str) -> None:
+    """Refuse a time limit no call can keep: every entry point that takes one (``Limits``, and
+    the questions that share one budget out, such as ``grade``, ``repair``, ``report``) says
+    the same, so that ``time_limit=0`` is never an error in one and a silent ``timeout`` in another.
+
+    Raises:
+        TypeError: not a number of seconds (a string, a bool).
+        InvalidArgument: zero, negative or nan.
+
+    >>> require_time_limit(2.5, "grade"), require_time_limit(None, "grade")
+    (None, None)
+    >>> require_time_limit(0, "grade")
+    Traceback (most recent call last):
+    ...
+    nonolab.errors.InvalidArgument: grade: time_limit must be positive (or None)
+    """
+    if time_limit is None:
+        return
+    if isinstance(time_limit, bool) or not isinstance(time_limit, numbers.Real):
+        raise TypeError(f"{caller}: time_limit must be a number of seconds (or None), not {type(time_limit).__name__}")
+    if not float(time_limit) > 0:   # nan too
+        raise InvalidArgument(f"{caller}: {{arg}} must be positive (or None)", argument="time_limit")
 
 
 @dataclass
