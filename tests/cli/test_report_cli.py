@@ -195,7 +195,9 @@ def test_report_of_a_colour_puzzle_has_repairs_in_its_palette(run, colour_switch
     assert any(ln.startswith("repair: 1 cell flip of the goal (solution 1) makes the puzzle unique, the fewest")
                for ln in lines)
     changed = [ln for ln in lines if re.match(r"\s+(row|column) \d+: ", ln)]
-    assert changed and all(ch in chars for ln in changed for ch in re.findall(r"\d([^\d\s])", ln.split(": ", 1)[1]))
+    named = re.findall(r"\d+ (\w+) \((.)\)", " ".join(ln.split(": ", 1)[1] for ln in changed))
+    palette = load(colour_switch).palette
+    assert named and all((name, ch) in {(c.name, c.char) for c in palette} and ch in chars for name, ch in named)
     assert "before (solution 1), after, flipped cells (*) of repair 1:" in lines
     data = json.loads(run("check", "--report", colour_switch, "--json").stdout)
     repaired = data["repair"]

@@ -11,18 +11,11 @@ from nonolab.cli.interrupt import CANCEL
 from nonolab.cli.group import EXIT_NO
 
 
-def _clue(blocks, chars: str | None) -> str:
-    """A line's blocks ``(length, colour)``: ``2 1`` in black and white, ``2r 1g`` in colour
-    (the palette's characters)."""
-    return " ".join(f"{n}{chars[c]}" if chars else str(n) for n, c in blocks) or "0"
-
-
 def _repair_lines(repaired, full: bool, puzzle) -> list[str]:
     """The repair part of the report: the fewest flips, and each repair before and after."""
     from nonolab.cli import streams
     from nonolab.render import diff_text
 
-    chars = puzzle.chars if puzzle.is_colour else None
     if repaired.status == "unique":
         return []
     if not repaired.suggestions:
@@ -37,7 +30,7 @@ def _repair_lines(repaired, full: bool, puzzle) -> list[str]:
            f"puzzle unique, {how}; each checked by an exact count:"]
     for k, s in enumerate(repaired.suggestions, 1):
         out.append(f"  {k}. {s.describe()}: {'unique' if s.unique else 'NOT unique'}")
-        out += [f"     {kind} {i + 1}: {_clue(before, chars)} -> {_clue(after, chars)}"
+        out += [f"     {kind} {i + 1}: {puzzle.blocks_label(before)} -> {puzzle.blocks_label(after)}"
                 for kind, i, before, after in s.lines]
     after = best.puzzle.goal
     if after is not None and repaired.picture is not None:
@@ -63,7 +56,7 @@ def _ambiguity_lines(amb, puzzle, stopped: str) -> list[str]:
     if unplaced:
         out.append(f"  {len(unplaced)} cells where solutions differ not placed in a region: {stopped}")
     if amb.givens_unique:
-        given = _cells(amb.givens, None if puzzle.is_colour else puzzle.chars)   # as --given reads them
+        given = _cells(amb.givens, None if puzzle.is_colour else puzzle.value_label)   # as --given reads them
         out.append(f"givens instead of a repair (greedy): reveal {len(amb.givens)}, e.g. --given '{given}'")
     return out
 

@@ -9,9 +9,10 @@ import click
 from nonolab.cli.group import EXIT_NO
 
 
-def _cells(cells, chars: str | None = ".#") -> str:
-    """``(1,2)=#  (3,1)=.``: each value as its char in ``chars`` (``None``: as a number)."""
-    return "  ".join(f"({r + 1},{c + 1})={chars[v] if chars else v}" for r, c, v in cells)
+def _cells(cells, name=None) -> str:
+    """``(1,2)=#  (3,1)=.``: each value as ``name`` names it (a puzzle's
+    :meth:`~nonolab.core.puzzle.Puzzle.value_label`); without, as a number (as ``--given`` reads colours)."""
+    return "  ".join(f"({r + 1},{c + 1})={name(v) if name else v}" for r, c, v in cells)
 
 
 def _exactness(exact: bool, complete: bool, why: str = "") -> str:
@@ -72,7 +73,7 @@ def _lines(report, puzzle, from_goal: bool, full: bool = False) -> list[str]:
     if report.givens_unique:
         out.append(f"givens (greedy, not a proven minimum): reveal {len(report.givens)} "
                    f"cell{'s' * (len(report.givens) != 1)} and the puzzle is unique (checked by an exact count):")
-        out.append("  " + _cells(report.givens, chars))
+        out.append("  " + _cells(report.givens, puzzle.value_label))
     else:
         out.append("givens: not found (or not checked) within the time limit")
     return out

@@ -231,6 +231,30 @@ class Puzzle:
         """
         return self.palette.chars if self.is_colour else ".#"  # type: ignore[union-attr]
 
+    def value_label(self, value: int) -> str:
+        """Cell value ``value`` as reports and repairs name it: ``#`` or ``.`` in black and
+        white; in colour the colour's name and, in brackets, the character the pictures
+        beside draw it with (:meth:`~nonolab.core.palette.Palette.label`).
+
+        >>> from nonolab import Puzzle
+        >>> Puzzle(rows=((1,),), columns=((1,),)).value_label(1)
+        '#'
+        """
+        return self.palette.label(value) if self.is_colour else ".#"[value]  # type: ignore[union-attr]
+
+    def blocks_label(self, blocks: Iterable[tuple[int, int]]) -> str:
+        """A line's blocks ``(length, colour)`` as reports name them: ``2 1`` in black and
+        white, ``2 blue (%), 1 red (r)`` in colour (each colour as :meth:`value_label` names
+        it), ``0`` for a line without blocks.
+
+        >>> from nonolab import Puzzle
+        >>> Puzzle(rows=((2, 1),), columns=((1,), (1,), (), (1,))).blocks_label(((2, 1), (1, 1)))
+        '2 1'
+        """
+        if not self.is_colour:
+            return " ".join(str(n) for n, _ in blocks) or "0"
+        return ", ".join(f"{n} {self.value_label(c)}" for n, c in blocks) or "0"
+
     @property
     def coloured_rows(self) -> tuple[Blocks, ...]:
         """Every row's blocks as ``(length, colour)`` pairs (colour 1 in black and white)."""

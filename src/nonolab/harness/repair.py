@@ -79,9 +79,8 @@ class Suggestion:
     def describe(self) -> str:
         """``flip (3,4) to # and (5,1) to .`` (1-based, as ``check --why`` names cells); in
         colour each colour by its name and the character the pictures beside draw it with
-        (:meth:`~nonolab.core.palette.Palette.label`): ``flip (1,2) to red (r)``."""
-        puzzle = self.puzzle
-        name = puzzle.palette.label if puzzle.is_colour and puzzle.palette is not None else puzzle.chars.__getitem__
+        (:meth:`~nonolab.core.puzzle.Puzzle.value_label`): ``flip (1,2) to red (r)``."""
+        name = self.puzzle.value_label
         return "flip " + " and ".join(f"({r + 1},{c + 1}) to {name(v)}" for r, c, v in self.flips)
 
     def as_dict(self) -> dict[str, Any]:

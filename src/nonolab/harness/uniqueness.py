@@ -216,6 +216,10 @@ def _answers(puzzles: Iterable[Puzzle], solver: Solver, limits: Limits) -> Itera
                 yield _solved(solver, taken.popleft(), limits)
 
 
+#: The solutions a count keeps by default: two, the witnesses that a puzzle is not unique.
+KEPT = 2
+
+
 @dataclass(frozen=True)
 class CountResult:
     """``count`` solutions were found; ``exact`` says whether that is all of them.
@@ -249,17 +253,23 @@ class CountResult:
 
 
 def count(puzzle: Puzzle, solver: Solver | None = None, limit: int | None = None,
-          time_limit: float | None = None, *, cancel: Any = None, given: Given | None = None) -> CountResult:
+          time_limit: float | None = None, *, cancel: Any = None, given: Given | None = None,
+          keep: int | None = KEPT) -> CountResult:
     """Count solutions exactly, up to ``limit`` (``None``: no limit); ``cancel`` and
-    ``given`` as for :func:`check`.
+    ``given`` as for :func:`check`.  The result holds the first ``keep`` solutions
+    (:attr:`Limits.keep`; ``None``: all of them), every one counted checked against the
+    clues: a count of millions holds a few grids, not millions.
 
     >>> count(Puzzle(rows=((1,), (1,)), columns=((1,), (1,)))).describe()
     '2'
     >>> count(Puzzle(rows=((1,), (1,)), columns=((1,), (1,))), limit=1).describe()
     'at least 1'
+    >>> len(count(Puzzle(rows=((1,), (1,)), columns=((1,), (1,))), keep=1).result.solutions)
+    1
     """
     solver = solver or get(DEFAULT)
-    result = solver.solve(puzzle, Limits(max_solutions=limit, time_limit=time_limit, cancel=cancel), given)
+    result = solver.solve(puzzle, Limits(max_solutions=limit, time_limit=time_limit, cancel=cancel, keep=keep),
+                          given)
     if result.complete:
         return CountResult(result.count, True, "", result)
     reason = ("limit" if limit is not None and result.count >= limit

@@ -134,15 +134,10 @@ def _ambiguity(amb: Any, puzzle: Puzzle) -> str:
     regions = _list("regions", (escape(r.describe()) for r in amb.regions))
     givens = ""
     if amb.givens_unique:
-        cells = ", ".join(f"({r + 1},{c + 1})={puzzle.chars[v]}" for r, c, v in amb.givens)
+        cells = ", ".join(f"({r + 1},{c + 1})={puzzle.value_label(v)}" for r, c, v in amb.givens)
         givens = f'<p class="givens">givens instead of a repair (greedy): {escape(cells)}</p>'
     return f"<p>{count}; {len(amb.regions)} region{'s' * (len(amb.regions) != 1)} where they differ:</p>" \
            f"{regions}{givens}"
-
-
-def _clue(blocks: Iterable[tuple[int, int]], chars: str | None = None) -> str:
-    """A line's blocks ``(length, colour)``: the lengths, each with its palette character in colour."""
-    return " ".join(f"{n}{chars[c]}" if chars else str(n) for n, c in blocks) or "0"
 
 
 def _repairs(repaired: Any, puzzle: Puzzle) -> str:
@@ -157,8 +152,8 @@ def _repairs(repaired: Any, puzzle: Puzzle) -> str:
     how = "the fewest possible" if repaired.minimal else "greedy, not proven the fewest"
     items = []
     for s in repaired.suggestions:
-        chars = s.puzzle.chars if s.puzzle.is_colour else None
-        lines = "; ".join(f"{kind} {i + 1}: {escape(_clue(before, chars))} &rarr; {escape(_clue(after, chars))}"
+        clue = s.puzzle.blocks_label
+        lines = "; ".join(f"{kind} {i + 1}: {escape(clue(before))} &rarr; {escape(clue(after))}"
                           for kind, i, before, after in s.lines)
         proof = "unique (exact count)" if s.unique else "NOT unique"
         items.append(f"{escape(s.describe())}: <strong>{proof}</strong>" + (f" ({lines})" if lines else ""))

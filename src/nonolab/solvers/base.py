@@ -119,7 +119,8 @@ def checked_solutions(puzzle: Puzzle, solutions: Iterable[Solution], backend: st
 
 def finish(backend: str, puzzle: Puzzle, limits: Limits, watch: "Budget", found: Iterable[Solution],
            exhausted: bool, counters: dict[str, Any] | None = None, steps: Iterable[Any] = (),
-           remainder: Grid | Callable[[], Grid] | None = None, checked: bool = False) -> SolveResult:
+           remainder: Grid | Callable[[], Grid] | None = None, checked: bool = False,
+           total: int | None = None) -> SolveResult:
     """The one place a search's outcome becomes a :class:`SolveResult`.
 
     Every solution is checked (:func:`checked_solutions`) within ``watch``'s time (the
@@ -129,7 +130,16 @@ def finish(backend: str, puzzle: Puzzle, limits: Limits, watch: "Budget", found:
     the search says of itself: ``exhausted`` (the whole space was searched: SOLVED or
     UNSAT, and the count is exact), else ``limits.max_solutions`` reached (SOLVED), else
     it stopped early (INTERRUPTED when the cancel was set, TIMEOUT otherwise).  The
-    remainder is kept only for a search that did not exhaust its space.
+    remainder is kept only for a search that did not exhaust its space.  Under
+    ``limits.keep`` the result lists the first ``keep`` solutions and counts the rest
+    (``total``: how many distinct solutions the search found and checked, when it passes
+    fewer than that, as :func:`collect` does; else as many as it passes).
+
+    >>> switch = Puzzle(rows=((1,), (1,)), columns=((1,), (1,)))
+    >>> both = [Solution.from_rows(["#.", ".#"]), Solution.from_rows([".#", "#."])]
+    >>> r = finish("demo", switch, Limits(None, keep=1), Budget(None), both, True)
+    >>> r.count, len(r.solutions), r.total, r.complete
+    (2, 1, 2, True)
 
     >>> p = Puzzle(rows=((1,),), columns=((1,),))
     >>> r = finish("demo", p, Limits(), Budget(None), [Solution.from_rows(["#"])], True)
@@ -145,14 +155,18 @@ def finish(backend: str, puzzle: Puzzle, limits: Limits, watch: "Budget", found:
         solutions = checked_solutions(puzzle, found, backend, watch)
         if len(solutions) < len(found):   # the limit came first: what was left unchecked is not claimed,
             exhausted, remainder = False, None   # nor a complete count, nor a remainder those left out break
+    total = len(solutions) if total is None else max(total, len(solutions))
+    if limits.keep is not None:
+        solutions = solutions[:limits.keep]
     if exhausted:
-        status = Status.SOLVED if solutions else Status.UNSAT
-    elif limits.max_solutions is not None and len(solutions) >= limits.max_solutions:
+        status = Status.SOLVED if total else Status.UNSAT
+    elif limits.max_solutions is not None and total >= limits.max_solutions:
         status = Status.SOLVED
     else:
         status = watch.stopped_status()
     return SolveResult(status, solutions, exhausted, Stats(backend, watch.elapsed(), dict(counters or {})),
-                       tuple(steps), None if exhausted else remainder)  # type: ignore[arg-type]  # built on first read
+                       tuple(steps), None if exhausted else remainder,  # type: ignore[arg-type]  # built on first read
+                       total if total > len(solutions) else None)
 
 
 def collect(backend: str, puzzle: Puzzle, limits: Limits, watch: Budget,
@@ -163,6 +177,11 @@ def collect(backend: str, puzzle: Puzzle, limits: Limits, watch: Budget,
     ``limits.max_solutions`` is reached, or it raises :class:`LimitReached` (its deadline
     passed: TIMEOUT, or its cancel was set: INTERRUPTED, with the solutions found so far).
     The iterator is closed in every case, so a generator can record its counters in ``finally``.
+    Each solution is checked as it comes; under ``limits.keep`` only the first ``keep`` are
+    held (a count holds no more grids however many it finds), so ``pictures`` must yield each
+    solution once, as a search that is one to one with the solutions does (backtrack's row
+    fillings, dlx's exact covers): a repeat among the kept ones is still dropped, one past
+    them would be counted twice (the differential wall counts each against brute force).
 
     >>> from nonolab.core.puzzle import Puzzle
     >>> p = Puzzle(rows=((1,),), columns=((1,),))
@@ -170,16 +189,21 @@ def collect(backend: str, puzzle: Puzzle, limits: Limits, watch: Budget,
     >>> r.status.value, r.count, r.complete, r.stats.counters
     ('solved', 1, True, {'solutions': 1})
     """
-    found: dict[Solution, None] = {}
+    found: dict[Solution, None] = {}   # the solutions held: all, or the first limits.keep
+    total = 0                           # the solutions found and checked
+    keep = limits.keep
     finished = False
     try:
         for picture in pictures:   # each checked as it comes, inside the search's clock
             if picture in found:
                 continue
-            if len(found) >= CHECKED_PAST_A_LIMIT and watch.expired():
+            if total >= CHECKED_PAST_A_LIMIT and watch.expired():
                 break
-            found.update(dict.fromkeys(checked_solutions(puzzle, (picture,), backend)))
-            if limits.max_solutions is not None and len(found) >= limits.max_solutions:
+            checked_solutions(puzzle, (picture,), backend)   # raises WrongAnswer on a wrong one
+            total += 1
+            if keep is None or len(found) < keep:
+                found[picture] = None
+            if limits.max_solutions is not None and total >= limits.max_solutions:
                 break
         else:
             finished = True
@@ -189,5 +213,5 @@ def collect(backend: str, puzzle: Puzzle, limits: Limits, watch: Budget,
         close = getattr(pictures, "close", None)
         if close is not None:
             close()
-    counters["solutions"] = len(found)
-    return finish(backend, puzzle, limits, watch, found, finished, counters, checked=True)
+    counters["solutions"] = total
+    return finish(backend, puzzle, limits, watch, found, finished, counters, checked=True, total=total)

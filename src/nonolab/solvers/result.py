@@ -49,15 +49,23 @@ class Limits:
         cancel: an object with ``is_set()`` (a ``threading.Event``): once set, the backend
             stops within about 0.2 s, in any phase, and reports ``INTERRUPTED`` with what it
             found (how Ctrl-C stops a search, and a race its loser).
+        keep: keep the first ``keep`` solutions in the result and count the others
+            (:attr:`SolveResult.total`), each still checked against the clues as it is
+            found; ``None`` keeps them all.  What a count asks: the number, not every grid.
+            A search that yields its solutions one at a time (:func:`~nonolab.solvers.base.collect`:
+            backtrack, dlx) then holds no more than ``keep`` grids however many it counts.
     """
 
     max_solutions: int | None = 2
     time_limit: float | None = None
     cancel: Any = field(default=None, compare=False)
+    keep: int | None = None
 
     def __post_init__(self) -> None:
         if self.max_solutions is not None and self.max_solutions < 1:
             raise InvalidArgument("Limits: max_solutions must be at least 1 (or None for all)")
+        if self.keep is not None and self.keep < 1:
+            raise InvalidArgument("Limits: keep must be at least 1 (or None for all)")
         require_time_limit(self.time_limit, "Limits")
 
 
@@ -117,7 +125,9 @@ class SolveResult:
             (:attr:`Capability.REMAINDER`).  A later solver may search only that space
             (``Given.from_grid``): the union stays exact.  A function that builds it runs on
             the first read.
-        total: the exact count when it exceeds those listed (:attr:`Capability.MODEL_COUNT`).
+        total: the count when it exceeds those listed: a model counter's exact count
+            (:attr:`Capability.MODEL_COUNT`), or the solutions found and checked beyond the
+            first :attr:`Limits.keep` (exact when ``complete``, else how many were found).
     """
 
     status: Status
@@ -160,6 +170,24 @@ class SolveResult:
         remainder = type(self).__dict__["remainder"].as_given(self)
         return SolveResult(self.status, self.solutions, self.complete, Stats(backend, wall_time, dict(counters)),
                            self.steps, remainder, self.total)
+
+    def keeping(self, keep: int | None) -> "SolveResult":
+        """This answer listing only its first ``keep`` solutions (:attr:`Limits.keep`; ``None``:
+        all), its count unchanged (``total``).  How a strategy over backends (``auto``), whose
+        parts keep every solution they merge, answers a caller that asked for a few.
+
+        >>> from nonolab.core.grid import Solution
+        >>> from nonolab.solvers.base import SolveResult, Stats, Status
+        >>> two = (Solution.from_rows(["#.", ".#"]), Solution.from_rows([".#", "#."]))
+        >>> r = SolveResult(Status.SOLVED, two, True, Stats("auto")).keeping(1)
+        >>> len(r.solutions), r.count, r.total
+        (1, 2, 2)
+        """
+        if keep is None or len(self.solutions) <= keep:
+            return self
+        remainder = type(self).__dict__["remainder"].as_given(self)
+        return SolveResult(self.status, self.solutions[:keep], self.complete, self.stats, self.steps, remainder,
+                           self.count)
 
     def as_dict(self, solutions: bool = True) -> dict[str, Any]:
         """The result as plain data, the one shape every record uses (``nonolab/schemas``):

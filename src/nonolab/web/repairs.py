@@ -35,9 +35,10 @@ from nonolab.core.violations import violations
 from nonolab.errors import InvalidArgument, InvalidPuzzle
 
 
-def _cell(r: int, c: int, value: int | None = None, chars: str = ".#") -> str:
+def _cell(r: int, c: int, value: int | None = None, puzzle: Puzzle | None = None) -> str:
+    """``(1,2)``, or with a value ``(1,2)=#`` (in colour ``(1,2)=blue (%)``, as reports name colours)."""
     text = f"({r + 1},{c + 1})"
-    return text if value is None else f"{text}={chars[value]}"
+    return text if value is None or puzzle is None else f"{text}={puzzle.value_label(value)}"
 
 
 def suggest(found: Any) -> list[dict[str, Any]]:
@@ -64,7 +65,7 @@ def suggest(found: Any) -> list[dict[str, Any]]:
         cells = [list(g) for g in found.givens]
         offered.append({"kind": "givens", "cells": cells,
                         "text": f"reveal {len(cells)} cell{'s' * (len(cells) != 1)} as givens: "
-                                + " ".join(_cell(r, c, v, puzzle.chars) for r, c, v in found.givens)
+                                + " ".join(_cell(r, c, v, puzzle) for r, c, v in found.givens)
                                 + " (one solution then, by an exact count)"})
     return offered
 

@@ -335,6 +335,9 @@ class AutoSolver:
     def solve(self, puzzle: Puzzle, limits: Limits = Limits(), given: Given | None = None) -> SolveResult:
         """Search ``puzzle`` within ``limits``; ``given`` as for the backends: only the
         solutions that agree with its cells are counted."""
+        return self._solve_routed(puzzle, limits, given).keeping(limits.keep)   # (its parts keep what they merge)
+
+    def _solve_routed(self, puzzle: Puzzle, limits: Limits, given: Given | None) -> SolveResult:
         watch = Budget.of(limits)
         given = accept(self, puzzle, given)   # (held to the memory of the route's members)
         parts = self.parts()
