@@ -247,3 +247,16 @@ def test_repair_givens_cut_short_says_timeout_as_a_flip_repair_does(run, monkeyp
     assert result.stdout.splitlines()[0] == "not repaired (timeout): written unchanged", result.output
     record = json.loads(run("repair", "--givens", switch, "--json").stdout)
     assert record["verdict"] == "timeout"
+
+
+def test_a_node_limit_is_not_called_the_time_limit(run, tmp_path):
+    # `timeout` covers the node limit too (docs/usage.md); the sentences that say why a part
+    # is missing named the clock alone, with no --time-limit given (audit-10's log).
+    from search_puzzles import write_dominoes
+
+    path = write_dominoes(tmp_path)
+    for args in (("check", "--report"), ("check", "--why")):
+        result = run(*args, path, "-b", "native", "-O", "node_limit=1")
+        assert result.stdout.splitlines()[0] == "timeout", result.stdout
+        assert "time or node limit" in result.stdout, result.stdout
+        assert "the time limit" not in result.stdout

@@ -15,11 +15,12 @@ def _repair_lines(repaired, full: bool, puzzle) -> list[str]:
     """The repair part of the report: the fewest flips, and each repair before and after."""
     from nonolab.cli import streams
     from nonolab.render import diff_text
+    from nonolab.render.text import LIMIT_FIRST
 
     if repaired.status == "unique":
         return []
     if not repaired.suggestions:
-        why = "timeout (the time limit came first)" if repaired.status == "timeout" else "none found within the limits"
+        why = f"timeout ({LIMIT_FIRST})" if repaired.status == "timeout" else "none found within the limits"
         bound = f"; at least {repaired.lower_bound} flips are needed" if repaired.lower_bound else ""
         return [f"repair: {why}{bound}"]
     best = repaired.best
@@ -44,11 +45,13 @@ def _repair_lines(repaired, full: bool, puzzle) -> list[str]:
 
 def _ambiguity_lines(amb, puzzle, stopped: str) -> list[str]:
     """How many solutions, and the regions where they differ, as far as they were proven."""
+    from nonolab.render.text import LIMIT_FIRST
+
     from nonolab.cli.why import _cells
 
     count = f"{amb.solution_count} solutions" if amb.count_exact else f"at least {amb.solution_count} solutions"
     if not amb.regions_known:     # the cells that differ were not all found or placed: no region is known
-        return [f"{count}; regions where they differ: {stopped} (not computed within the time limit)"]
+        return [f"{count}; regions where they differ: {stopped} (not computed: {LIMIT_FIRST})"]
     n = len(amb.regions)
     out = [f"{count}; {n} region{'s' * (n != 1)} where they differ:"]
     out += [f"  {chr(ord('a') + k % 26)}: {r.describe()}" for k, r in enumerate(amb.regions)]
@@ -66,6 +69,7 @@ def report_lines(rep, full: bool = False) -> list[str]:
     ``solution`` (and ``alternative``): the one the ambiguity report and the repair start from."""
     from nonolab.cli import streams
     from nonolab.render import diff_text
+    from nonolab.render.text import LIMIT_FIRST
 
     stopped = rep.stopped.value if rep.stopped is not None else "timeout"
     out = [rep.verdict.value]
@@ -76,7 +80,7 @@ def report_lines(rep, full: bool = False) -> list[str]:
     elif rep.verdict.value == "contradiction":
         out.append("grade: not graded (a puzzle with no solution has no grade)")
     elif rep.verdict.value in ("unique", "multiple"):
-        out.append(f"grade: {stopped} (not reached within the time limit)")
+        out.append(f"grade: {stopped} (not reached: {LIMIT_FIRST})")
     for w in rep.warnings:
         out.append(f"warning: {w.message}")
     if rep.verdict.value == "multiple":
@@ -91,7 +95,7 @@ def report_lines(rep, full: bool = False) -> list[str]:
         if rep.repair is not None:
             out += _repair_lines(rep.repair, full, rep.puzzle)
     if not rep.complete:
-        out.append(f"({stopped}: the time limit cut part of the report short)" if stopped == "timeout"
+        out.append(f"({stopped}: {LIMIT_FIRST}; part of the report is missing)" if stopped == "timeout"
                    else "(interrupted: part of the report was not finished)")
     out.append(f"{rep.time:.3f} s, backend {rep.backend}")
     return out

@@ -16,9 +16,11 @@ def _cells(cells, name=None) -> str:
 
 
 def _exactness(exact: bool, complete: bool, why: str = "") -> str:
+    from nonolab.render.text import LIMIT_FIRST
+
     if exact:
         return "exact"
-    return "not exact: " + ("the time limit cut it short" if not complete or not why else why)
+    return "not exact: " + (LIMIT_FIRST if not complete or not why else why)
 
 
 def _lines(report, puzzle, from_goal: bool, full: bool = False) -> list[str]:
@@ -26,6 +28,7 @@ def _lines(report, puzzle, from_goal: bool, full: bool = False) -> list[str]:
     from nonolab.cli import streams
 
     from nonolab.render import regions_text
+    from nonolab.render.text import LIMIT_FIRST
 
     out: list[str] = []
     chars = puzzle.chars
@@ -36,7 +39,7 @@ def _lines(report, puzzle, from_goal: bool, full: bool = False) -> list[str]:
         out.append("no solution, so nothing to explain")
         return out
     if report.reference is None:
-        out.append(f"no solution found within the time limit ({report.backend})")
+        out.append(f"no solution found: {LIMIT_FIRST} ({report.backend})")
         return out
     if verdict == "unique":
         out.append(f"backbone: all {total} cells (the solution is unique; exact count with {report.backend})")
@@ -50,8 +53,8 @@ def _lines(report, puzzle, from_goal: bool, full: bool = False) -> list[str]:
     if report.undecided:
         out.append(f"undecided: {len(report.undecided)} cells")
     if not report.regions_known:   # what is known, and that the regions are not: a timeout, not "0 regions"
-        out.append(f"where solutions differ: {len(report.free)} cells known; regions: timeout (the time limit "
-                   f"came first, {len(report.regions)} found)")
+        out.append(f"where solutions differ: {len(report.free)} cells known; regions: timeout ({LIMIT_FIRST}, "
+                   f"{len(report.regions)} found)")
     unplaced = report.unplaced()
     n = len(report.regions)
     if report.regions or report.regions_exact:
@@ -75,7 +78,7 @@ def _lines(report, puzzle, from_goal: bool, full: bool = False) -> list[str]:
                    f"cell{'s' * (len(report.givens) != 1)} and the puzzle is unique (checked by an exact count):")
         out.append("  " + _cells(report.givens, puzzle.value_label))
     else:
-        out.append("givens: not found (or not checked) within the time limit")
+        out.append(f"givens: not found or not checked ({LIMIT_FIRST})")
     return out
 
 

@@ -23,6 +23,7 @@ from typing import Any, Iterable
 
 from nonolab.core.grid import Solution
 from nonolab.core.puzzle import Puzzle
+from nonolab.render.text import LIMIT_FIRST
 from nonolab.render.pictures import ambiguity_svg, diff_svg, puzzle_svg, solution_svg
 
 MAX_SHOWN = 150 * 150
@@ -101,7 +102,7 @@ def _grade(rep: Any) -> str:
         return '<p class="grade">grade: not graded (a puzzle with no solution has no grade)</p>'
     if graded is None or graded.grade is None:
         stopped = rep.stopped.value if rep.stopped is not None else "timeout"
-        return f'<p class="grade">grade: {stopped} (not reached within the time limit)</p>'
+        return f'<p class="grade">grade: {stopped} (not reached: {LIMIT_FIRST})</p>'
     return (f'<p class="grade">grade: <strong>{escape(graded.grade.value)}</strong> (pbnsolve class: '
             f'{escape(str(graded.grade.pbnsolve_class))}); difficulty <strong class="difficulty">'
             f'{rep.difficulty:.3f}</strong> (0-1 line, 1-4 probing, 4-5 search)</p>')
@@ -130,7 +131,7 @@ def _ambiguity(amb: Any, puzzle: Puzzle) -> str:
         return ""
     count = f"{amb.solution_count} solutions" if amb.count_exact else f"at least {amb.solution_count} solutions"
     if not amb.regions_known:      # the regions were not computed: none is claimed
-        return f"<p>{count}; regions where they differ: not computed within the time limit (timeout)</p>"
+        return f"<p>{count}; regions where they differ: timeout (not computed: {LIMIT_FIRST})</p>"
     regions = _list("regions", (escape(r.describe()) for r in amb.regions))
     givens = ""
     if amb.givens_unique:
@@ -146,7 +147,7 @@ def _repairs(repaired: Any, puzzle: Puzzle) -> str:
     if repaired is None or repaired.status == "unique":
         return ""
     if not repaired.suggestions:
-        why = "the time limit came first" if repaired.status == "timeout" else "none found within the limits"
+        why = f"timeout ({LIMIT_FIRST})" if repaired.status == "timeout" else "none found within the limits"
         return f'<div class="repairs"><p>repair: {escape(why)}</p></div>'
     best = repaired.best
     how = "the fewest possible" if repaired.minimal else "greedy, not proven the fewest"

@@ -16,7 +16,7 @@ from nonolab.core.puzzle import Puzzle
 from nonolab.errors import InvalidArgument
 from nonolab.render.svg import (EMPTY_INK, FILLED_INK, FREE_INK, MARK_INK, PALETTE, UNDECIDED_INK, Board, Cell,
                                 Legend, document)
-from nonolab.render.text import region_letter
+from nonolab.render.text import LIMIT_FIRST, region_letter
 
 DEFAULT_CELL = 20
 
@@ -253,9 +253,9 @@ def regions_board(reference: Solution, puzzle: Puzzle | None, marked: Regions, *
         entries.append((("fill", "#ffffff"), f"... and {len(regions) - MAX_LEGEND_REGIONS} more regions"))
     if free:
         entries.append((("fill", FREE_INK), f"blue-grey: where solutions differ, not split into regions ({len(free)} "
-                                            "cells; timeout: the time limit came first)"))
+                                            f"cells; timeout: {LIMIT_FIRST})"))
     if undecided:
-        entries.append((("fill", UNDECIDED_INK), "grey: not classified (timeout: the time limit came first)"))
+        entries.append((("fill", UNDECIDED_INK), f"grey: not classified (timeout: {LIMIT_FIRST})"))
     if givens:
         entries.append((("ring",), f"ring: a suggested given ({len(givens)} in all)"))
     board = puzzle_board(puzzle, cell, labels, caption)
