@@ -77,8 +77,12 @@ def test_the_text_report_names_changed_clues_and_flips_by_the_palette(run, path)
 def test_check_why_names_its_givens_by_the_palette(run, path):
     lines = run("check", "--why", path).stdout.splitlines()
     at = lines.index(next(ln for ln in lines if ln.startswith("givens (greedy")))
-    cells = re.findall(r"\((\d+),(\d+)\)=([^()]+ \(.\))", lines[at + 1])
-    assert cells and all(name in NAMED.values() or name == "white (.)" for _, _, name in cells)
+    # The cells as --given reads them (pasteable, audit-10), then each char named by the palette.
+    cells = re.findall(r"\((\d+),(\d+)\)=(\S)", lines[at + 2])
+    assert cells and all(char in ".%@+" for _, _, char in cells), lines[at + 2]
+    named = {"%": "blue (%)", "@": "red (@)", "+": "green (+)", ".": "white (.)"}
+    assert lines[at + 1].strip() == "colours: " + ", ".join(named[c] for c in sorted({c for _, _, c in cells},
+                                                                                      key=".%@+".index))
 
 
 def test_the_html_report_names_changed_clues_and_givens_by_the_palette(designer):

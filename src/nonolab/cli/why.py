@@ -10,8 +10,8 @@ from nonolab.cli.group import EXIT_NO
 
 
 def _cells(cells, name=None) -> str:
-    """``(1,2)=#  (3,1)=.``: each value as ``name`` names it (a puzzle's
-    :meth:`~nonolab.core.puzzle.Puzzle.value_label`); without, as a number (as ``--given`` reads colours)."""
+    """``(1,2)=#  (3,1)=.``: each value as ``name`` names it (a puzzle's chars, as ``--given``
+    reads them); without, as a number."""
     return "  ".join(f"({r + 1},{c + 1})={name(v) if name else v}" for r, c, v in cells)
 
 
@@ -76,7 +76,10 @@ def _lines(report, puzzle, from_goal: bool, full: bool = False) -> list[str]:
     if report.givens_unique:
         out.append(f"givens (greedy, not a proven minimum): reveal {len(report.givens)} "
                    f"cell{'s' * (len(report.givens) != 1)} and the puzzle is unique (checked by an exact count):")
-        out.append("  " + _cells(report.givens, puzzle.value_label))
+        if puzzle.is_colour:   # what each char is, as the palette names it
+            out.append("  colours: " + ", ".join(puzzle.value_label(v)
+                                                 for v in sorted({v for _, _, v in report.givens})))
+        out.append("  " + _cells(report.givens, chars.__getitem__))   # last, pasteable: --given reads these
     else:
         out.append(f"givens: not found or not checked ({LIMIT_FIRST})")
     return out
