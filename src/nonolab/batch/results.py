@@ -32,7 +32,8 @@ except ImportError:  # pragma: no cover — Windows: no lock
 
 
 def record_key(record: dict[str, Any]) -> tuple[str, int, str, str]:
-    """What identifies a result: the puzzle file (as an absolute path), the puzzle's
+    """What identifies a result: the puzzle file (as an absolute path: ``path``, which the
+    results file adds as it writes the record, else ``file`` taken from here), the puzzle's
     1-based index in it (1 for records written before sets had one), the task and the
     backend as asked (a file may hold several backends' runs of one puzzle: resuming
     with ``-b native`` must not take ``auto``'s answers for native's).
@@ -40,7 +41,8 @@ def record_key(record: dict[str, Any]) -> tuple[str, int, str, str]:
     >>> record_key({"file": "/p/set.xml", "index": 2, "task": "check", "backend": "native"})
     ('/p/set.xml', 2, 'check', 'native')
     """
-    return os.path.abspath(record["file"]), record.get("index") or 1, record["task"], record.get("backend") or ""
+    return (record.get("path") or os.path.abspath(record["file"]), record.get("index") or 1, record["task"],
+            record.get("backend") or "")
 
 
 def _is_record(value: Any) -> bool:
@@ -238,7 +240,13 @@ class ResultsFile:
 
     def append(self, record: dict[str, Any], sync: bool = True) -> None:
         """Write one record as one line (in the file when this returns), and make it durable
-        before returning unless ``sync`` is false (then :meth:`sync` or :meth:`close` does)."""
+        before returning unless ``sync`` is false (then :meth:`sync` or :meth:`close` does).
+
+        The line also holds ``path``, the file as an absolute path from where this batch
+        runs: ``file`` is the name as given (``set/cat.non``), relative to a folder that a
+        resumed batch, run from elsewhere, would not know."""
+        if "path" not in record and isinstance(record.get("file"), str):
+            record = {**record, "path": os.path.abspath(record["file"])}
         self._write((json.dumps(record) + "\n").encode("utf-8"), sync)
         self._written += 1
 
