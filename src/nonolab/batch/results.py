@@ -160,8 +160,10 @@ class ResultsFile:
     Args:
         path: the file; created if missing.
         resume: keep its records (``records`` lists them) and append the missing ones.
-        force: empty it first.  Without ``resume`` or ``force``, a non-empty file is
-            refused, so that no earlier results are ever lost by accident.
+        force: replace its content (cut when the first record is written, or when the run
+            ends well without one: a batch that fails before leaves it as it was).  Without
+            ``resume`` or ``force``, a non-empty file is refused, so that no earlier results
+            are ever lost by accident.
 
     Raises:
         BatchError: the file is not empty and neither flag was given, both were given,
@@ -179,6 +181,7 @@ class ResultsFile:
         self.records: list[dict[str, Any]] = []
         self._written = 0
         self._unsynced = False
+        self._replace = False   # force: the earlier content is still to be cut (at the first write)
         try:  # created here: removed again if the batch fails before its first record
             self._fd = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_EXCL, 0o666)
             self._created = True
@@ -209,7 +212,10 @@ class ResultsFile:
             raise BatchError("the results file exists: resume (--resume) adds the missing puzzles to it, "
                              "force (--force) replaces it", path=self.path)
         if force:
-            os.ftruncate(self._fd, 0)
+            # Emptied when the first record comes (or a run ends well without one), not now: a
+            # batch that fails before it (an unknown backend, a scheduler out of reach) leaves
+            # the earlier results as they were.
+            self._replace = bool(size)
         elif size:
             data = Path(self.path).read_bytes()
             self.records, keep, newline = parse_records(data, self.path)
@@ -224,6 +230,7 @@ class ResultsFile:
     def _write(self, data: bytes, sync: bool = True) -> None:
         view = memoryview(data)
         try:
+            self._cut_earlier()
             while view:
                 view = view[os.write(self._fd, view):]
             self._unsynced = True
@@ -231,6 +238,12 @@ class ResultsFile:
                 self.sync()
         except OSError as err:   # a full disk, a quota: the error names the results file
             raise OSError(err.errno, err.strerror, str(self.path)) from None
+
+    def _cut_earlier(self) -> None:
+        if self._replace:
+            os.ftruncate(self._fd, 0)
+            os.lseek(self._fd, 0, os.SEEK_SET)
+            self._replace = False
 
     def sync(self) -> None:
         """``fsync`` what was written since the last time."""
@@ -264,6 +277,8 @@ class ResultsFile:
         return self
 
     def __exit__(self, kind, *exc) -> None:
+        if kind is None and self._fd >= 0:   # a run that ended well with no record replaces the file too
+            self._cut_earlier()
         failed_empty = kind is not None and self._created and not self._written
         self.close()
         if failed_empty:  # a batch that failed at once leaves no empty results file behind
