@@ -30,3 +30,20 @@ def test_resume_from_another_folder_runs_nothing_again(tmp_path, monkeypatch):
     assert again.written == 0 and again.earlier == 2
     records = [json.loads(line) for line in (work / "r.jsonl").read_text().splitlines()]
     assert sorted(r["file"] for r in records) == ["set/car.non", "set/t2.non"]
+
+
+def test_resume_of_a_moved_folder_from_the_same_place_in_it_runs_nothing_again(tmp_path, monkeypatch):
+    """The set and its results moved (or copied to another machine) together: the names as
+    given still find the puzzles from the same place in the folder, the absolute paths do not."""
+    work = tmp_path / "work"
+    (work / "set").mkdir(parents=True)
+    shutil.copy(PUZZLES / "hakank" / "car.non", work / "set" / "car.non")
+    monkeypatch.chdir(work)
+    assert run_batch(["set"], "check", "r.jsonl", backend="native").written == 1
+    moved = tmp_path / "moved"
+    monkeypatch.chdir(tmp_path)
+    work.rename(moved)
+    monkeypatch.chdir(moved)
+    again = run_batch(["set"], "check", "r.jsonl", backend="native", resume=True)
+    assert again.written == 0 and again.earlier == 1
+    assert len((moved / "r.jsonl").read_text().splitlines()) == 1

@@ -45,6 +45,18 @@ def record_key(record: dict[str, Any]) -> tuple[str, int, str, str]:
             record.get("backend") or "")
 
 
+def record_keys(record: dict[str, Any]) -> set[tuple[str, int, str, str]]:
+    """Every key a puzzle of this run may match ``record`` by: :func:`record_key` (the absolute
+    path it was written with) and the name as given taken from here (the set and its
+    results moved together, resumed from the same place in them).
+
+    >>> len(record_keys({"file": "/p/a.non", "path": "/p/a.non", "task": "check"}))
+    1
+    """
+    rest = (record.get("index") or 1, record["task"], record.get("backend") or "")
+    return {record_key(record), (os.path.abspath(record["file"]), *rest)}
+
+
 def _is_record(value: Any) -> bool:
     return isinstance(value, dict) and isinstance(value.get("file"), str) and isinstance(value.get("task"), str)
 
