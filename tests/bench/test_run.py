@@ -282,3 +282,17 @@ def test_cli_names_the_option_of_a_bad_choice(tmp_path, args, said):
     outcome = CliRunner().invoke(cli, ["bench", "ndom:3", "--backends", "native", *args, "--out", str(tmp_path / "b")])
     assert outcome.exit_code == 2 and outcome.stderr.strip() == said, outcome.stderr
     assert not (tmp_path / "b").exists()
+
+
+def test_force_replaces_the_earlier_benchmark_whole_its_bug_reports_and_charts_too(tmp_path, two_puzzles, fake):
+    """--force used to rewrite runs.csv and the summaries but leave the earlier run's
+    disagreements/ (bug reports the new summary does not mention) and its scatter.svg (a
+    chart of solvers no longer in the run); a file that is no report stays."""
+    out = tmp_path / "b"
+    first = run(two_puzzles, ["native"], [fake("liar", "print('contradiction')")], out=out)
+    assert first.reports and (out / "scatter.svg").exists()
+    (out / "notes.txt").write_text("mine", encoding="utf-8")
+    run(two_puzzles, ["native"], [], out=out, force=True)
+    assert not (out / "disagreements").exists() and not (out / "scatter.svg").exists()
+    assert sorted(p.name for p in out.iterdir()) == ["cactus.svg", "notes.txt", "runs.csv", "summary.json",
+                                                      "summary.md"]

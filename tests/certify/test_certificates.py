@@ -280,3 +280,67 @@ def test_a_cnf_beyond_the_size_bound_gets_no_certificate(tmp_path, monkeypatch):
     made = certify(load(EDGE), tmp_path / "big", get("lcg"))
     assert made.verdict.value == "unique" and not made.certified and not (tmp_path / "big").exists()
     assert "its CNF would hold" in made.reason and "more than 100" in made.reason
+
+
+# drat-trim reads the formula's literals with C's ``%i``: ``010`` is octal 8 to it and 10
+# to Python's ``int``.  A formula that this checker reads as the clues' encoding must be the
+# formula the proof checker reads, so every number is written one way only.
+@pytest.mark.parametrize("spelling", [
+    lambda t: t.replace("\n-101 ", "\n-0101 ", 1),        # a leading zero: octal 65 to drat-trim
+    lambda t: t.replace("\n-101 ", "\n-1_01 ", 1),        # Python's digit separator: 1 to C, then a stray word
+    lambda t: t.replace("\n-101 ", "\n-101\x1c", 1),     # a separator C does not skip (str.split does)
+])
+def test_a_literal_spelled_two_ways_in_the_cnf_is_rejected(copy, spelling):
+    folder = copy("unique")
+    before = (folder / "refute.cnf").read_text()
+    _edit(folder, "refute.cnf", spelling)
+    assert (folder / "refute.cnf").read_text() != before
+    _rehash(folder)
+    _rejected(folder, "refute.cnf", "line")
+
+
+def test_a_header_spelled_with_a_leading_zero_is_rejected(copy):
+    folder = copy("contradiction")
+    _edit(folder, "puzzle.cnf", lambda t: t.replace("\np cnf ", "\np cnf 0", 1))
+    _rehash(folder)
+    _rejected(folder, "puzzle.cnf", "header")
+
+
+def test_a_contradiction_forged_with_an_octal_literal_is_rejected(copy, tmp_path):
+    """The forgery itself, against drat-trim: a unique puzzle's CNF with one unit clause ``[v]``
+    spelled ``0v`` (Python: v; drat-trim: the octal number, a cell the solution leaves empty), and
+    a proof of one line ``0``: drat-trim verifies the refutation of the formula it read, and the
+    certificate said contradiction for a puzzle with a solution."""
+    from nonolab.certcheck.checkers import resolve
+    try:
+        resolve("drat-trim")
+    except BackendUnavailable:
+        pytest.skip("drat-trim is not on PATH")
+    unique = copy("unique")
+    solution = [line for line in (unique / "solution.txt").read_text().split() if line]
+    width = len(solution[0])
+    lines = (unique / "refute.cnf").read_text().split("\n")
+    clauses = [i for i, line in enumerate(lines) if line and line[0] not in "cp"]
+    header = next(i for i, line in enumerate(lines) if line.startswith("p cnf"))
+    _, _, variables, count = lines[header].split()
+    lines[header] = f"p cnf {variables} {int(count) - 1}"
+    del lines[clauses[-1]]                        # the exclusion clause: puzzle.cnf is the clues alone
+    for i, line in enumerate(lines):
+        words = line.split()
+        if len(words) == 2 and words[1] == "0" and set(words[0]) <= set("01234567") and words[0] != "0":
+            cell = int(words[0], 8) - 1
+            if cell < width * len(solution) and solution[cell // width][cell % width] == ".":
+                lines[i] = f"0{words[0]} 0"
+                break
+    else:
+        pytest.fail("no unit clause reads as an empty cell in octal")
+    forged = tmp_path / "forged"
+    forged.mkdir()
+    shutil.copy(unique / "puzzle.non", forged)
+    (forged / "puzzle.cnf").write_text("\n".join(lines))
+    (forged / "proof.drat").write_text("0\n")
+    manifest = json.loads((unique / "manifest.json").read_text())
+    manifest.update(verdict="contradiction", files={"puzzle.non": "", "puzzle.cnf": "", "proof.drat": ""})
+    (forged / "manifest.json").write_text(json.dumps(manifest))
+    _rehash(forged)
+    _rejected(forged, "puzzle.cnf", "line", checker="drat-trim")

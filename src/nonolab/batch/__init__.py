@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterable, Sequence
 
-from nonolab.batch.results import BatchSummary, ResultsFile, latest, parse_records, record_key
+from nonolab.batch.results import BatchSummary, ResultsFile, latest, parse_records, record_keys
 from nonolab.batch.tasks import FIELDS, SEVERAL_BACKENDS, TASKS, Job, run_job
 from nonolab.errors import BatchError, InvalidArgument
 from nonolab.solvers.base import require_time_limit
@@ -209,8 +209,8 @@ def _run(jobs_wanted: list[Job], task: str, out: str | os.PathLike, resume: bool
     start = time.perf_counter()
     with ResultsFile(out, resume=resume, force=force) as results:
         wanted = {(os.path.abspath(j.path), j.index, task, j.backend) for j in jobs_wanted}
-        earlier = [r for key, r in latest(results.records).items() if key in wanted]
-        done = {record_key(r) for r in earlier}
+        earlier = [r for r in latest(results.records).values() if wanted & record_keys(r)]
+        done = {key for r in earlier for key in record_keys(r)}
         todo = [j for j in jobs_wanted if (os.path.abspath(j.path), j.index, task, j.backend) not in done]
         # The biggest files first: a long job started last would leave the other workers idle.
         todo.sort(key=lambda job: -_size(job.path))

@@ -32,7 +32,8 @@ except ImportError:  # pragma: no cover — Windows: no lock
 
 
 def record_key(record: dict[str, Any]) -> tuple[str, int, str, str]:
-    """What identifies a result: the puzzle file (as an absolute path), the puzzle's
+    """What identifies a result: the puzzle file (as an absolute path: ``path``, which the
+    results file adds as it writes the record, else ``file`` taken from here), the puzzle's
     1-based index in it (1 for records written before sets had one), the task and the
     backend as asked (a file may hold several backends' runs of one puzzle: resuming
     with ``-b native`` must not take ``auto``'s answers for native's).
@@ -40,7 +41,20 @@ def record_key(record: dict[str, Any]) -> tuple[str, int, str, str]:
     >>> record_key({"file": "/p/set.xml", "index": 2, "task": "check", "backend": "native"})
     ('/p/set.xml', 2, 'check', 'native')
     """
-    return os.path.abspath(record["file"]), record.get("index") or 1, record["task"], record.get("backend") or ""
+    return (record.get("path") or os.path.abspath(record["file"]), record.get("index") or 1, record["task"],
+            record.get("backend") or "")
+
+
+def record_keys(record: dict[str, Any]) -> set[tuple[str, int, str, str]]:
+    """Every key a puzzle of this run may match ``record`` by: :func:`record_key` (the absolute
+    path it was written with) and the name as given taken from here (the set and its
+    results moved together, resumed from the same place in them).
+
+    >>> len(record_keys({"file": "/p/a.non", "path": "/p/a.non", "task": "check"}))
+    1
+    """
+    rest = (record.get("index") or 1, record["task"], record.get("backend") or "")
+    return {record_key(record), (os.path.abspath(record["file"]), *rest)}
 
 
 def _is_record(value: Any) -> bool:
@@ -158,8 +172,10 @@ class ResultsFile:
     Args:
         path: the file; created if missing.
         resume: keep its records (``records`` lists them) and append the missing ones.
-        force: empty it first.  Without ``resume`` or ``force``, a non-empty file is
-            refused, so that no earlier results are ever lost by accident.
+        force: replace its content (cut when the first record is written, or when the run
+            ends well without one: a batch that fails before leaves it as it was).  Without
+            ``resume`` or ``force``, a non-empty file is refused, so that no earlier results
+            are ever lost by accident.
 
     Raises:
         BatchError: the file is not empty and neither flag was given, both were given,
@@ -177,6 +193,7 @@ class ResultsFile:
         self.records: list[dict[str, Any]] = []
         self._written = 0
         self._unsynced = False
+        self._replace = False   # force: the earlier content is still to be cut (at the first write)
         try:  # created here: removed again if the batch fails before its first record
             self._fd = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_EXCL, 0o666)
             self._created = True
@@ -207,7 +224,10 @@ class ResultsFile:
             raise BatchError("the results file exists: resume (--resume) adds the missing puzzles to it, "
                              "force (--force) replaces it", path=self.path)
         if force:
-            os.ftruncate(self._fd, 0)
+            # Emptied when the first record comes (or a run ends well without one), not now: a
+            # batch that fails before it (an unknown backend, a scheduler out of reach) leaves
+            # the earlier results as they were.
+            self._replace = bool(size)
         elif size:
             data = Path(self.path).read_bytes()
             self.records, keep, newline = parse_records(data, self.path)
@@ -222,6 +242,7 @@ class ResultsFile:
     def _write(self, data: bytes, sync: bool = True) -> None:
         view = memoryview(data)
         try:
+            self._cut_earlier()
             while view:
                 view = view[os.write(self._fd, view):]
             self._unsynced = True
@@ -229,6 +250,12 @@ class ResultsFile:
                 self.sync()
         except OSError as err:   # a full disk, a quota: the error names the results file
             raise OSError(err.errno, err.strerror, str(self.path)) from None
+
+    def _cut_earlier(self) -> None:
+        if self._replace:
+            os.ftruncate(self._fd, 0)
+            os.lseek(self._fd, 0, os.SEEK_SET)
+            self._replace = False
 
     def sync(self) -> None:
         """``fsync`` what was written since the last time."""
@@ -238,7 +265,13 @@ class ResultsFile:
 
     def append(self, record: dict[str, Any], sync: bool = True) -> None:
         """Write one record as one line (in the file when this returns), and make it durable
-        before returning unless ``sync`` is false (then :meth:`sync` or :meth:`close` does)."""
+        before returning unless ``sync`` is false (then :meth:`sync` or :meth:`close` does).
+
+        The line also holds ``path``, the file as an absolute path from where this batch
+        runs: ``file`` is the name as given (``set/cat.non``), relative to a folder that a
+        resumed batch, run from elsewhere, would not know."""
+        if "path" not in record and isinstance(record.get("file"), str):
+            record = {**record, "path": os.path.abspath(record["file"])}
         self._write((json.dumps(record) + "\n").encode("utf-8"), sync)
         self._written += 1
 
@@ -256,6 +289,8 @@ class ResultsFile:
         return self
 
     def __exit__(self, kind, *exc) -> None:
+        if kind is None and self._fd >= 0:   # a run that ended well with no record replaces the file too
+            self._cut_earlier()
         failed_empty = kind is not None and self._created and not self._written
         self.close()
         if failed_empty:  # a batch that failed at once leaves no empty results file behind

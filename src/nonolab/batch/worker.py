@@ -60,6 +60,11 @@ def main(argv: list[str] | None = None) -> int:
     # Ctrl-C at a terminal reaches the whole process group: the parent handles it
     # (and kills this process), so a traceback from every worker would be noise.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    # A closed records pipe means the parent has gone (a batch interrupted exits at once,
+    # while this process may still be inside a job): end as a Unix filter does, silently
+    # by SIGPIPE, not with a BrokenPipeError traceback on the terminal the batch shared.
+    if hasattr(signal, "SIGPIPE"):   # (POSIX)
+        signal.signal(signal.SIGPIPE, signal.SIG_DFL)
     protocol = os.fdopen(os.dup(sys.stdout.fileno()), "w", encoding="utf-8")
     os.dup2(sys.stderr.fileno(), sys.stdout.fileno())
     sys.stdout = sys.stderr

@@ -216,6 +216,8 @@ def run(paths: Sequence[str], backends: Sequence[str] = ("auto",), externals: Se
                              path=str(folder))
         if folder.exists() and not folder.is_dir():   # mkdir's own word is only "File exists" (/dev/null)
             raise BenchError("names the folder of the reports, and this is a file", path=str(folder))
+        if force:   # replaced whole: no bug report or chart of the earlier run beside the new summary
+            report.remove_reports(folder)
         folder.mkdir(parents=True, exist_ok=True)
     cancel = cancel or threading.Event()
     rows: list[dict] = []

@@ -186,6 +186,25 @@ def write_charts(out: Path, document: dict, rows: Sequence[dict], formats: Seque
     return written
 
 
+def remove_reports(out: Path) -> None:
+    """Remove what a benchmark writes in ``out`` (runs.csv, the summaries, the charts in every
+    format, the bug reports of ``disagreements/``), and nothing else: ``--force`` replaces an
+    earlier benchmark whole, so that none of its files outlives it beside the new summary."""
+    from nonolab.render.convert import FORMATS
+
+    names = ["runs.csv", "summary.json", "summary.md"] + [f"{n}.{f}" for n in ("cactus", "scatter") for f in FORMATS]
+    for name in names:
+        (out / name).unlink(missing_ok=True)
+    folder = out / "disagreements"
+    if folder.is_dir():
+        for path in folder.glob("nonolab-disagreement-*.json"):
+            path.unlink()
+        try:
+            folder.rmdir()   # only if nothing else is in it
+        except OSError:
+            pass
+
+
 def write_bug_reports(out: Path, disagreements: Sequence[dict], rows: Sequence[dict], puzzles: dict) -> list[str]:
     """One JSON file per disagreement in ``out/disagreements``: the puzzle (.non) and every answer."""
     from nonolab.formats import dumps, write_atomically
@@ -206,5 +225,5 @@ def write_bug_reports(out: Path, disagreements: Sequence[dict], rows: Sequence[d
     return written
 
 
-__all__ = ["MEASURES", "RunsFile", "SCHEMA_VERSION", "machine", "markdown", "write_bug_reports", "write_charts",
+__all__ = ["MEASURES", "RunsFile", "SCHEMA_VERSION", "machine", "markdown", "remove_reports", "write_bug_reports", "write_charts",
            "write_outputs"]

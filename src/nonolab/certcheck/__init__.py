@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -179,35 +180,59 @@ def _puzzle(path: Path) -> Any:
     return puzzle
 
 
+#: A number as DIMACS writes it, one spelling only: drat-trim reads the formula with C's
+#: ``%i`` (``010`` is octal 8 to it, ``0x9`` is 9), Python's ``int`` reads ``010`` as 10 and
+#: ``1_0`` as 10.  A formula this check reads as the clues' encoding must be the formula the
+#: proof checker reads, so a literal spelled any other way is refused.
+_NUMBER = re.compile(r"-?[1-9][0-9]*|0")
+#: What a line may hold: printable ASCII and tabs (``str.split`` also splits at the file
+#: and group separators ``\x1c``-``\x1f``, which C's ``isspace`` does not skip).
+_LINE = re.compile(r"[\x20-\x7e\t\r]*")
+
+
+def _numbers(words: list[str], path: Path, number: int) -> list[int]:
+    for word in words:
+        if not _NUMBER.fullmatch(word):
+            raise Rejected(f"{path.name}: line {number}: {word[:20]!r} is not a number as DIMACS writes it "
+                           "(digits, an optional minus, no leading zero)")
+    return [int(word) for word in words]
+
+
 def _dimacs(path: Path) -> tuple[int, list[tuple[int, ...]], dict[tuple[int, int], int]]:
-    """``(variables, clauses, {(row, column) 1-based: variable})`` of a DIMACS file."""
+    """``(variables, clauses, {(row, column) 1-based: variable})`` of a DIMACS file, read
+    strictly (see :data:`_NUMBER`): lines end at ``\n`` only, words are split at spaces and tabs."""
     header = None
     clauses: list[tuple[int, ...]] = []
     cells: dict[tuple[int, int], int] = {}
     current: list[int] = []
     try:
-        for number, line in enumerate(path.read_text(encoding="ascii").splitlines(), 1):
-            words = line.split()
-            if not words:
-                continue
-            if words[0] == "c":
-                if len(words) == 5 and words[1] == "cell":
-                    cells[(int(words[2]), int(words[3]))] = int(words[4])
-                continue
-            if words[0] == "p":
-                if header is not None or len(words) != 4 or words[1] != "cnf":
-                    raise Rejected(f"{path.name}: line {number}: a bad 'p cnf' header")
-                header = (int(words[2]), int(words[3]))
-                continue
-            for word in words:
-                value = int(word)
-                if value == 0:
-                    clauses.append(tuple(sorted(current)))
-                    current = []
-                else:
-                    current.append(value)
-    except (OSError, UnicodeDecodeError, ValueError) as err:
+        text = path.read_text(encoding="ascii")
+    except (OSError, UnicodeDecodeError) as err:
         raise Rejected(f"{path.name} is not a DIMACS CNF file: {err}") from None
+    for number, line in enumerate(text.split("\n"), 1):
+        if not _LINE.fullmatch(line):
+            raise Rejected(f"{path.name}: line {number}: a control character (DIMACS is printable text)")
+        words = line.replace("\t", " ").replace("\r", " ").split(" ")
+        words = [word for word in words if word]
+        if not words:
+            continue
+        if words[0] == "c":
+            if len(words) == 5 and words[1] == "cell":
+                row, column, variable = _numbers(words[2:], path, number)
+                cells[(row, column)] = variable
+            continue
+        if words[0] == "p":
+            if header is not None or len(words) != 4 or words[1] != "cnf" or \
+                    not all(_NUMBER.fullmatch(w) and not w.startswith("-") for w in words[2:]):
+                raise Rejected(f"{path.name}: line {number}: a bad 'p cnf' header")
+            header = (int(words[2]), int(words[3]))
+            continue
+        for value in _numbers(words, path, number):
+            if value == 0:
+                clauses.append(tuple(sorted(current)))
+                current = []
+            else:
+                current.append(value)
     if header is None:
         raise Rejected(f"{path.name} has no 'p cnf' header")
     if current:

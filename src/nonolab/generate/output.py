@@ -5,7 +5,8 @@ master seed, number) with the format's usual suffix; ``index.csv`` lists them
 with their size, density, grade, candidates tried, repairs and time.  The index
 is rewritten with each puzzle, the two landing together or not at all
 (``write_together``), so an interrupted run leaves a directory whose index
-matches its files.
+matches its files.  A folder holding an earlier set (its ``index.csv``) is refused, and no
+file of the folder is ever overwritten.
 
 >>> import tempfile
 >>> from nonolab.generate.make import Recipe, make_puzzles
@@ -52,12 +53,18 @@ class SetWriter:
         self.folder = Path(folder)
         if self.folder.exists() and not self.folder.is_dir():   # mkdir's own word is only "File exists"
             raise InvalidArgument(f"{folder}: --out names a folder for the puzzles and index.csv, and this is a file")
+        if (self.folder / INDEX_NAME).exists():   # its index would be replaced, its puzzles overwritten
+            raise InvalidArgument(f"{self.folder / INDEX_NAME}: --out holds an earlier generated set; write the "
+                                  "new one to another folder (or remove that one)")
         self.folder.mkdir(parents=True, exist_ok=True)
         self.records: list[dict] = []
 
     def add(self, generated: GeneratedPuzzle) -> Path:
         """Write one puzzle (goal included where the format carries one); returns its path."""
         path = self.folder / (generated.puzzle.name + self.suffix)
+        if path.exists():   # a file of the folder that is not of this set: never overwritten
+            raise InvalidArgument(f"{path}: exists, and is not of this set; generate writes new files only "
+                                  "(write the set to another folder)")
         data = dump_bytes(generated.puzzle, self.fmt)   # bytes for a binary format such as png
         records = [*self.records, {"file": path.name, **generated.as_record()}]
         # One write of the two: a signal between a puzzle and its index line left a file the
