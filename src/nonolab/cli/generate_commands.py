@@ -92,8 +92,7 @@ def generate(size, density, style, radius, colours, image, seed, count, out_dir,
     from nonolab.cli.backends import spec_with_options
     from nonolab.cli.progress import GeneratedPuzzles
     from nonolab.errors import InvalidArgument
-    from nonolab.formats import (colour_formats, dumps, dumps_all, holds_colour, holds_several, is_binary,
-                                 reads_concatenated, suffix_of)
+    from nonolab.formats import colour_formats, dumps, dumps_all, holds_colour, holds_several, is_binary, suffix_of
     from nonolab.generate import Recipe, SetWriter, make_puzzles, parse_size
 
     # Options that only shape what another draws or does: typed without it, refused, not dropped.
@@ -112,12 +111,12 @@ def generate(size, density, style, radius, colours, image, seed, count, out_dir,
                               f"one of: {', '.join(colour_formats())}")
     if out_dir is None and is_binary(fmt):
         raise InvalidArgument(f"--format {fmt} writes binary files: give --out DIR")
-    # Several puzzles on standard output must read back as every one of them: a set document
-    # (json, webpbn, taai: written at the end), or files that read back concatenated (non).
+    # Several puzzles on standard output are one set document (json, webpbn, taai: written at
+    # the end), as convert and repair write a set; .non holds one puzzle a file (formats.md, Sets).
     as_set = out_dir is None and count > 1 and holds_several(fmt)
-    if out_dir is None and count > 1 and not as_set and not reads_concatenated(fmt):
+    if out_dir is None and count > 1 and not as_set:
         from nonolab.formats import names
-        sets = [f for f in names() if holds_several(f) or reads_concatenated(f)]
+        sets = [f for f in names() if holds_several(f)]
         raise InvalidArgument(f"--format {fmt} holds one puzzle a file, and --count {count} asks for {count}: "
                               f"give --out DIR (a file each), or a format holding several: {', '.join(sets)}")
     writer = SetWriter(out_dir, fmt) if out_dir is not None else None
@@ -128,11 +127,8 @@ def generate(size, density, style, radius, colours, image, seed, count, out_dir,
             writer.add(generated)
         elif as_set:
             printed.append(generated.puzzle)
-        else:
-            if printed:
-                click.echo()
+        else:   # the one puzzle asked for
             click.echo(dumps(generated.puzzle, fmt), nl=False)
-            printed.append(generated.puzzle)
 
     with GeneratedPuzzles(count, force=bool(progress)) as bar:
         on_candidate = bar if progress is not False else None

@@ -141,7 +141,7 @@ def set_document(file: str | None, records: list[dict[str, Any]], exit_code: int
 
 #: The schema files shipped in the package, one per command (and ``common``).
 SCHEMAS = ("common", "solve", "check", "check-why", "check-report", "check-certify", "certify-check", "count",
-           "explain", "info", "grade", "verify", "batch-record", "label-record")
+           "explain", "info", "grade", "verify", "repair", "batch-record", "label-record")
 
 
 def schema(name: str) -> dict[str, Any]:

@@ -5,7 +5,10 @@ line; ``width``/``columns N`` and ``height``/``rows N`` give the size; a bare
 ``rows``/``columns`` line is followed by exactly as many clue lines as the puzzle
 has rows/columns, where a blank line or ``0`` is an empty line; ``goal`` gives the
 picture; other keys are kept as metadata.  A ``.nonpack`` bundle holds several
-puzzles separated by ``====`` lines (read only).  Writing uses the strictest form.
+puzzles separated by ``====`` lines (read only).  Writing uses the strictest form, one
+puzzle a file: a ``.non`` file holds one puzzle for pbnsolve and webpbn, and given several
+pbnsolve silently answers for a mix of them (each key's last value), so nonolab writes no
+such file; it reads one (``cat a.non b.non``: the files' puzzles) all the same.
 
 Colour (Nonny's extension): ``color NAME RRGGBB CHAR`` lines declare colours; in a
 clue line a colour name applies to the numbers after it until the next name, and
@@ -95,7 +98,7 @@ def _stream_parts(lines: Sequence[str], start: int, end: int) -> list[tuple[int,
             colours.add(arg.split()[0].lower())
         elif key in colours and key not in _RESERVED:
             continue  # a colour clue line
-        if blocks >= {"rows", "columns"} and key not in ("goal", "saved"):
+        if blocks >= {"rows", "columns"} and key not in ("goal", "saved", "givens"):   # a puzzle's own grids
             if pending is None:
                 pending = i
             if key in _OPENING:

@@ -41,7 +41,8 @@ class Format:
     binary: bool = False    # its text is bytes as latin-1 characters (PNG)
     colour: bool = False    # it holds colour puzzles (the others are refused them on writing)
     givens: bool = False    # it holds a puzzle's givens (the others are refused such puzzles on writing)
-    concatenated: bool = False   # files written one after another read back as every puzzle (`cat a b`)
+    concatenated: bool = False   # files one after another read back as every puzzle (`cat a b`): a
+    #                              reading property; a format that holds one puzzle still writes one
 
     def code(self) -> ModuleType:
         """The module that reads and writes the format (imported on first use)."""
@@ -85,7 +86,9 @@ _REGISTRY = [
     Format("g", "g", (".g",), colour=True),
     # Before non, whose sniffer takes any bare 'rows' line.
     Format("faase", "faase", (".faase",)),
-    # webpbn's 'ss' export is Steve Simpson's format, which is .non.
+    # webpbn's 'ss' export is Steve Simpson's format, which is .non.  One puzzle a file, as
+    # pbnsolve and webpbn read it (pbnsolve reads several as one mix of them, in silence): it
+    # writes no set; it reads `cat a.non b.non` as the files' puzzles (`concatenated`).
     Format("non", "non", (".non", ".nonpack", ".ss"), colour=True, givens=True, concatenated=True),
     Format("mk", "mk", (".mk",)),
     # The headerless two-block formats ask their reader whether the clues fit together,
@@ -187,8 +190,9 @@ def holds_several(fmt: str) -> bool:
 
 
 def reads_concatenated(fmt: str) -> bool:
-    """Whether files of format ``fmt`` written one after another read back as every puzzle
-    (``cat a.non b.non``), so a stream of them needs no set document.
+    """Whether files of format ``fmt`` one after another read back as every puzzle
+    (``cat a.non b.non``).  Reading only: nothing writes such a stream (``non`` holds one
+    puzzle a file, see :func:`holds_several`).
 
     >>> reads_concatenated("non"), reads_concatenated("g")
     (True, False)
