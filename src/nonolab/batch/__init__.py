@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterable, Sequence
 
-from nonolab.batch.results import BatchSummary, ResultsFile, latest, parse_records, record_keys
+from nonolab.batch.results import BatchSummary, ResultsFile, file_digest, is_current, latest, parse_records, record_keys
 from nonolab.batch.tasks import FIELDS, SEVERAL_BACKENDS, TASKS, Job, run_job
 from nonolab.errors import BatchError, InvalidArgument
 from nonolab.solvers.base import require_time_limit
@@ -209,7 +209,9 @@ def _run(jobs_wanted: list[Job], task: str, out: str | os.PathLike, resume: bool
     start = time.perf_counter()
     with ResultsFile(out, resume=resume, force=force) as results:
         wanted = {(os.path.abspath(j.path), j.index, task, j.backend) for j in jobs_wanted}
-        earlier = [r for r in latest(results.records).values() if wanted & record_keys(r)]
+        # Each file's bytes as they are now: a record of a file edited since is not an answer to it.
+        digests = {path: file_digest(path) for path in {os.path.abspath(j.path) for j in jobs_wanted}}
+        earlier = [r for r in latest(results.records).values() if wanted & record_keys(r) and is_current(r, digests)]
         done = {key for r in earlier for key in record_keys(r)}
         todo = [j for j in jobs_wanted if (os.path.abspath(j.path), j.index, task, j.backend) not in done]
         # The biggest files first: a long job started last would leave the other workers idle.
@@ -221,6 +223,9 @@ def _run(jobs_wanted: list[Job], task: str, out: str | os.PathLike, resume: bool
             # closing(): whatever stops this loop, the workers are stopped with it.
             with closing(_execute(todo, workers)) as records:
                 for record, more in records:
+                    digest = digests.get(os.path.abspath(record["file"]))
+                    if digest is not None:
+                        record = {**record, "digest": digest}
                     results.append(record, sync=not more)   # records that come together share one fsync
                     new.append(record)
                     if on_record is not None:

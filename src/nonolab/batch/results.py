@@ -15,6 +15,7 @@ naming the file and line, a record of a version newer than this nonolab knows.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import stat
@@ -55,6 +56,44 @@ def record_keys(record: dict[str, Any]) -> set[tuple[str, int, str, str]]:
     """
     rest = (record.get("index") or 1, record["task"], record.get("backend") or "")
     return {record_key(record), (os.path.abspath(record["file"]), *rest)}
+
+
+def file_digest(path: str) -> str | None:
+    """The SHA-256 of a puzzle file's bytes (hex), what a record keeps as ``digest`` so that
+    ``--resume`` runs a puzzle again when its file changed since; ``None`` when the file
+    cannot be read or is not a regular file (never opened: a FIFO would block), its record
+    then matched by name as before.
+
+    >>> import tempfile
+    >>> with tempfile.NamedTemporaryFile(delete=False) as f:
+    ...     _ = f.write(b"abc")
+    >>> file_digest(f.name)[:16], os.unlink(f.name)
+    ('ba7816bf8f01cfea', None)
+    """
+    digest = hashlib.sha256()
+    try:
+        if not stat.S_ISREG(os.stat(path).st_mode):   # a FIFO or a device: opening it could block
+            return None
+        with open(path, "rb") as stream:
+            for chunk in iter(lambda: stream.read(1 << 20), b""):
+                digest.update(chunk)
+    except OSError:
+        return None
+    return digest.hexdigest()
+
+
+def is_current(record: dict[str, Any], digests: dict[str, str | None]) -> bool:
+    """Whether ``record`` still answers its puzzle: its file (by any of :func:`record_keys`'
+    paths) has the ``digest`` it was run on, or the record has none (written before records
+    kept one, or of a file that could not be read).
+
+    >>> is_current({"file": "/p/a.non", "task": "check", "digest": "1"}, {"/p/a.non": "2"})
+    False
+    >>> is_current({"file": "/p/a.non", "task": "check"}, {"/p/a.non": "2"})
+    True
+    """
+    kept = record.get("digest")
+    return kept is None or any(digests.get(key[0]) == kept for key in record_keys(record))
 
 
 def _is_record(value: Any) -> bool:
