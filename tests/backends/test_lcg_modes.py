@@ -19,12 +19,12 @@ from hypothesis import HealthCheck, given, settings
 from nonolab.core import Palette, Puzzle, Solution
 from nonolab.formats import load
 from nonolab.solvers import build
-from nonolab.solvers.base import Limits, Status
-from reference import count_by_rows
+from nonolab.solvers.base import Limits
 from tests.backends.test_lcg import small_puzzles
+from tests.backends.lcg_settings import (assert_colour_solutions_equal_brute_force, assert_counts_equal_brute_force,
+                                         assert_solutions_equal_the_default)
 from tests.backends.test_lcg_interleave import _picture
 from tests.certify.test_proving import PUZZLES, _refutes
-from tests.colour import brute
 from tests.colour.test_properties import colour_puzzles
 
 lcg = pytest.importorskip("nonolab.solvers.lcg")
@@ -42,30 +42,20 @@ BUSY = ({"modes": 1, "rephase": 1}, {"modes": 1, "first_mode": "stable", "focuse
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(puzzle=small_puzzles())
 def test_counts_equal_brute_force_with_modes_and_rephasing(puzzle):
-    truth = count_by_rows(puzzle.rows, puzzle.columns)
-    for options in BUSY:
-        result = lcg.LcgSolver(**options).solve(puzzle, Limits(max_solutions=None))
-        assert result.complete and result.count == truth, options
-        assert result.status is (Status.SOLVED if truth else Status.UNSAT)
+    assert_counts_equal_brute_force(puzzle, BUSY)
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(puzzle=colour_puzzles(max_side=5))
 def test_colour_counts_equal_brute_force_with_modes_and_rephasing(puzzle):
-    truth = brute.solutions(puzzle)
-    for options in BUSY[:2]:
-        result = lcg.LcgSolver(**options).solve(puzzle, Limits(max_solutions=None))
-        assert result.complete and set(result.solutions) == truth, options
+    assert_colour_solutions_equal_brute_force(puzzle, BUSY[:2])
 
 
 @pytest.mark.parametrize("seed", range(6))
 def test_larger_puzzles_give_the_same_solutions_with_modes_and_rephasing(seed):
     # 10x10 sparse pictures: hundreds of conflicts counting them all, so many turns and rephases.
     puzzle = _picture(seed, 10)
-    alone = lcg.LcgSolver().solve(puzzle, Limits(max_solutions=None))
-    for options in BUSY:
-        result = lcg.LcgSolver(**options).solve(puzzle, Limits(max_solutions=None))
-        assert result.complete and set(result.solutions) == set(alone.solutions), options
+    assert_solutions_equal_the_default(puzzle, BUSY)
 
 
 def _switches(conflicts: int, first: int) -> int:

@@ -15,12 +15,12 @@ from hypothesis import HealthCheck, given, settings
 
 from nonolab.formats import load
 from nonolab.solvers import build
-from nonolab.solvers.base import Limits, Status
-from reference import count_by_rows
+from nonolab.solvers.base import Limits
 from tests.backends.test_lcg import small_puzzles
+from tests.backends.lcg_settings import (assert_colour_solutions_equal_brute_force, assert_counts_equal_brute_force,
+                                         assert_solutions_equal_the_default)
 from tests.backends.test_lcg_interleave import _picture
 from tests.certify.test_proving import PUZZLES, _refutes
-from tests.colour import brute
 from tests.colour.test_properties import colour_puzzles
 
 lcg = pytest.importorskip("nonolab.solvers.lcg")
@@ -38,29 +38,19 @@ KEYS = ("conflicts", "decisions", "propagations", "line_runs", "restarts", "shak
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(puzzle=small_puzzles())
 def test_counts_equal_brute_force_with_seeds_and_shakes(puzzle):
-    truth = count_by_rows(puzzle.rows, puzzle.columns)
-    for options in SEEDED:
-        result = lcg.LcgSolver(**options).solve(puzzle, Limits(max_solutions=None))
-        assert result.complete and result.count == truth, options
-        assert result.status is (Status.SOLVED if truth else Status.UNSAT)
+    assert_counts_equal_brute_force(puzzle, SEEDED)
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(puzzle=colour_puzzles(max_side=5))
 def test_colour_counts_equal_brute_force_with_seeds_and_shakes(puzzle):
-    truth = brute.solutions(puzzle)
-    for options in SEEDED[1:4]:
-        result = lcg.LcgSolver(**options).solve(puzzle, Limits(max_solutions=None))
-        assert result.complete and set(result.solutions) == truth, options
+    assert_colour_solutions_equal_brute_force(puzzle, SEEDED[1:4])
 
 
 @pytest.mark.parametrize("picture", range(4))
 def test_larger_puzzles_give_the_same_solutions_with_seeds_and_shakes(picture):
     puzzle = _picture(picture, 10)   # hundreds to thousands of solutions
-    alone = lcg.LcgSolver().solve(puzzle, Limits(max_solutions=None))
-    for options in SEEDED:
-        result = lcg.LcgSolver(**options).solve(puzzle, Limits(max_solutions=None))
-        assert result.complete and set(result.solutions) == set(alone.solutions), options
+    assert_solutions_equal_the_default(puzzle, SEEDED)
 
 
 def _counters(spec: str, puzzle, solutions: int | None) -> dict:

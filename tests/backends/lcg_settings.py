@@ -1,0 +1,41 @@
+"""The checks every lcg search option is held to with its settings pushed hard (a mode switch,
+a rephase, a vivification round or a shake at nearly every conflict): the same answers as the
+brute force, or as lcg's default search.  Shared by test_lcg_modes, test_lcg_vivify and
+test_lcg_seed, whose option sets differ and whose checks must not."""
+
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+from nonolab.core.puzzle import Puzzle
+from nonolab.solvers.base import Limits, Status
+from nonolab.solvers.lcg import LcgSolver
+from reference import count_by_rows
+from tests.colour import brute
+
+ALL = Limits(max_solutions=None)
+
+
+def assert_counts_equal_brute_force(puzzle: Puzzle, settings: Iterable[dict[str, Any]]) -> None:
+    """A black-and-white puzzle counted exactly, under each of ``settings``, as the rows' brute force counts it."""
+    truth = count_by_rows(puzzle.rows, puzzle.columns)
+    for options in settings:
+        result = LcgSolver(**options).solve(puzzle, ALL)
+        assert result.complete and result.count == truth, options
+        assert result.status is (Status.SOLVED if truth else Status.UNSAT)
+
+
+def assert_colour_solutions_equal_brute_force(puzzle: Puzzle, settings: Iterable[dict[str, Any]]) -> None:
+    """A colour puzzle's solutions, under each of ``settings``, those of the colour brute force."""
+    truth = brute.solutions(puzzle)
+    for options in settings:
+        result = LcgSolver(**options).solve(puzzle, ALL)
+        assert result.complete and set(result.solutions) == truth, options
+
+
+def assert_solutions_equal_the_default(puzzle: Puzzle, settings: Iterable[dict[str, Any]]) -> None:
+    """Every solution, under each of ``settings``, those of lcg's default search."""
+    alone = LcgSolver().solve(puzzle, ALL)
+    for options in settings:
+        result = LcgSolver(**options).solve(puzzle, ALL)
+        assert result.complete and set(result.solutions) == set(alone.solutions), options
