@@ -69,8 +69,8 @@ def claim(row: dict, task: str) -> str:
 
 
 def _range(row: dict, task: str) -> tuple[float, float]:
-    if task == "count" and row.get("kind") == "nonolab" and _exact(row) and _number(row.get("count")) is not None:
-        n = _number(row["count"])
+    n = _number(row.get("count"))
+    if task == "count" and row.get("kind") == "nonolab" and _exact(row) and n is not None:
         return (n, n)
     return RANGES[row["verdict"]]
 
@@ -115,7 +115,9 @@ def judge(rows: Sequence[dict], task: str) -> tuple[list[dict], dict[int, str]]:
             continue
         witness = max(indices, key=lambda i: checked(rows[i]))
         seen = checked(rows[witness])
-        low, high, proof = seen, math.inf, (f"{_solutions(seen)} ({rows[witness]['solver']})" if seen else None)
+        low: float = seen
+        high: float = math.inf
+        proof = f"{_solutions(seen)} ({rows[witness]['solver']})" if seen else None
         searched = {i: _range(rows[i], task)[0] for i in claims if _complete(rows[i], task)}
         standing = {n for n in searched.values() if n >= seen}
         if len(standing) == 1:   # the complete searches checked solutions do not refute say one thing

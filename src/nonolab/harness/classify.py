@@ -216,10 +216,10 @@ def _node_limit(searcher: Solver) -> int | None:
 
 def _with_nodes(searcher: Solver, nodes: int | None) -> Solver:
     """``searcher`` with what is left of its node limit (itself when it has none)."""
-    if nodes is None or nodes == searcher.node_limit:   # type: ignore[attr-defined]
+    if nodes is None or nodes == getattr(searcher, "node_limit", None):
         return searcher
     narrowed = copy.copy(searcher)
-    narrowed.node_limit = nodes   # type: ignore[attr-defined]  (a declared option: settle set it)
+    setattr(narrowed, "node_limit", nodes)   # a declared option, as settle() set it
     return narrowed
 
 
