@@ -7,6 +7,7 @@ options) was overwritten, silently, with exit code 0.
 
 from __future__ import annotations
 
+import pytest
 from click.testing import CliRunner
 
 from nonolab.cli.main import cli
@@ -22,7 +23,7 @@ def test_an_earlier_set_in_the_out_folder_is_refused_and_kept(tmp_path):
     assert first.exit_code == 0, first.output
     index = (out / "index.csv").read_bytes()
     puzzle = (out / "gen-5x5-seed1-001.non").read_bytes()
-    again = _generate(out, "-n", "1", "--density", "0.3")
+    again = _generate(out, "-n", "1", "--density", "0.6")
     assert again.exit_code == 2, again.output
     (line,) = again.stderr.strip().splitlines()
     assert "index.csv" in line and "earlier" in line
@@ -35,3 +36,80 @@ def test_a_folder_without_a_set_is_written_into(tmp_path):
     (out / "notes.txt").write_text("kept", encoding="utf-8")
     assert _generate(out, "-n", "1").exit_code == 0
     assert sorted(p.name for p in out.iterdir()) == ["gen-5x5-seed1-001.non", "index.csv", "notes.txt"]
+
+
+def _files(folder):
+    return {p.name: p.read_bytes() for p in folder.iterdir()}
+
+
+def _earlier_set(tmp_path):
+    out = tmp_path / "set"
+    assert _generate(out, "-n", "3").exit_code == 0
+    (out / "notes.txt").write_text("mine", encoding="utf-8")
+    return out, _files(out)
+
+
+def test_force_replaces_the_earlier_set_whole_and_keeps_other_files(tmp_path):
+    out, before = _earlier_set(tmp_path)
+    again = _generate(out, "-n", "2", "--density", "0.6", "--force")
+    assert again.exit_code == 0, again.output
+    after = _files(out)
+    # the earlier set's third puzzle is gone with it; the two new ones replace its first two
+    assert sorted(after) == ["gen-5x5-seed1-001.non", "gen-5x5-seed1-002.non", "index.csv", "notes.txt"]
+    assert after["notes.txt"] == b"mine"
+    index = after["index.csv"].decode().splitlines()
+    assert len(index) == 3 and all(",0.6," in line or "density" in line for line in index), index
+    assert after["gen-5x5-seed1-001.non"] != before["gen-5x5-seed1-001.non"]
+
+
+def test_a_force_that_fails_midway_leaves_the_earlier_set_as_it_was(tmp_path, monkeypatch):
+    import nonolab.generate.output as output
+
+    out, before = _earlier_set(tmp_path)
+    written = []
+    dump = output.dump_bytes
+
+    def full_disk_at_the_second(puzzle, fmt):
+        written.append(puzzle.name)
+        if len(written) == 2:
+            raise OSError(28, "No space left on device")
+        return dump(puzzle, fmt)
+
+    monkeypatch.setattr(output, "dump_bytes", full_disk_at_the_second)
+    again = _generate(out, "-n", "3", "--density", "0.6", "--force")
+    assert again.exit_code != 0 and len(written) == 2
+    assert _files(out) == before   # no puzzle of the new set, no temporary file, the earlier set whole
+
+
+def test_an_interrupt_before_the_new_set_lands_leaves_the_earlier_one(tmp_path):
+    from nonolab.errors import LimitReached
+    from nonolab.formats import _files as files
+    from nonolab.generate import Recipe, SetWriter, make_puzzles
+
+    out, before = _earlier_set(tmp_path)
+    writer = SetWriter(out, "non", force=True)
+    for generated in make_puzzles(2, Recipe(5, 5, density=0.6), seed=1).puzzles:
+        writer.add(generated)
+    assert _files(out).keys() - before.keys()   # staged beside their targets, hidden
+    files.close_writes()   # what the Ctrl-C handler does
+    try:
+        with pytest.raises(LimitReached):
+            writer.finish()
+    finally:
+        files.open_writes()
+    assert _files(out) == before
+
+
+def test_force_never_overwrites_a_file_the_earlier_index_does_not_list(tmp_path):
+    out, _ = _earlier_set(tmp_path)
+    (out / "gen-5x5-seed1-004.non").write_text("not of the set", encoding="utf-8")
+    again = _generate(out, "-n", "4", "--force")
+    assert again.exit_code == 2 and "not of this set" in again.stderr
+    assert (out / "gen-5x5-seed1-004.non").read_text(encoding="utf-8") == "not of the set"
+    assert len((out / "index.csv").read_text().splitlines()) == 4   # the earlier set, untouched
+
+
+def test_force_needs_out():
+    outcome = CliRunner().invoke(cli, ["generate", "--size", "5x5", "--force"])
+    assert outcome.exit_code == 2 and outcome.stderr.strip().splitlines() == [
+        "nonolab: error: --force replaces the set in --out DIR: give --out too"]

@@ -216,3 +216,73 @@ def test_colour_runs_of_bytes_is_the_cell_by_cell_loop(line):
     from nonolab.core.violations import colour_runs_of
 
     assert colour_runs_of(bytes(line)) == colour_runs_of(list(line))
+
+
+#: Line lengths at and around the word boundaries of the compiled check's general path (a
+#: colour picture, or a side over 64 cells: its runs found 8 cells a step) and of the
+#: 64-cell words of its black-and-white path for smaller grids.
+BOUNDARY_SIDES = (7, 8, 9, 15, 16, 17, 63, 64, 65, 127, 128, 129)
+
+
+def _banded(height: int, width: int, top: int) -> bytes:
+    """A picture whose runs begin and end at every offset around the word boundaries: row r's
+    runs are r % 11 + 1 long and change value there; every fifth row is one run across."""
+    cells = bytearray()
+    for r in range(height):
+        length = r % 11 + 1
+        for c in range(width):
+            cells.append(1 + r % top if r % 5 == 4 else (c // length + r) % (top + 1))
+    return bytes(cells)
+
+
+def _boundary_cells(height: int, width: int) -> list[tuple[int, int]]:
+    """Cells whose column is beside a word boundary (in the first, a middle and the last row),
+    and cells whose row is (in the first, a middle and the last column)."""
+    near = sorted({i for b in (0, 8, 16, 64, 128) for i in (b - 2, b - 1, b, b + 1)})
+    rows = sorted({r for r in near if 0 <= r < height} | {height - 1})
+    columns = sorted({c for c in near if 0 <= c < width} | {width - 1})
+    return sorted({(r, c) for r in (0, height // 2, height - 1) for c in columns}
+                  | {(r, c) for c in (0, width // 2, width - 1) for r in rows})
+
+
+@pytest.mark.parametrize("top", [1, 3])
+@pytest.mark.parametrize("width", BOUNDARY_SIDES)
+def test_lines_across_the_word_boundaries_are_checked_as_the_python_check(width, top):
+    """Each width beside heights across the same boundaries: the picture right, then one cell
+    changed at a time where a word ends or begins (a run one longer or shorter, split or
+    joined there), and a whole line changed; the compiled check names what the plain Python
+    check names."""
+    for height in (1, 9, 65, 129):
+        cells = _banded(height, width, top)
+        solution = Solution.from_bytes(cells, width, colours=top > 1)
+        palette = Palette.default_for(top) if top > 1 else None
+        puzzle = Puzzle.from_solution(solution, palette=palette) if palette else Puzzle.from_solution(solution)
+        assert violations(puzzle, solution) == [] == reference_violations(puzzle, solution)
+        for r, c in _boundary_cells(height, width):
+            for value in {(cells[r * width + c] + 1) % (top + 1), (cells[r * width + c] + top) % (top + 1)}:
+                changed = bytearray(cells)
+                changed[r * width + c] = value
+                wrong = Solution.from_bytes(bytes(changed), width, colours=top > 1)
+                got = violations(puzzle, wrong)
+                assert got == reference_violations(puzzle, wrong), (height, width, r, c, value)
+                assert got   # a changed cell changes its row's runs and its column's
+        last = bytearray(cells)
+        last[-width:] = bytes([1] * width)
+        whole = Solution.from_bytes(bytes(last), width, colours=top > 1)
+        assert violations(puzzle, whole) == reference_violations(puzzle, whole)
+
+
+def test_a_colour_picture_within_its_palette_is_checked_without_reading_its_highest_value(monkeypatch):
+    """Solution.colours (the highest cell value) is max() over the cells in Python when not
+    known: 11 ms a check of a 1000x1000 colour picture, ten times the compiled line check.
+    The check finds a value beyond the palette at C speed and reads it for the message only."""
+    cells = _banded(65, 129, 3)
+    solution = Solution.from_bytes(cells, 129, colours=True)
+    puzzle = Puzzle.from_solution(solution, palette=Palette.default_for(3))
+    read = []
+    colours = Solution.colours
+    monkeypatch.setattr(Solution, "colours", property(lambda self: read.append(1) or colours.fget(self)))
+    assert violations(puzzle, Solution.from_bytes(cells, 129, colours=True)) == []
+    assert read == []
+    beyond = Solution.from_bytes(cells[:-1] + b"\x05", 129, colours=True)
+    assert violations(puzzle, beyond) == ["cell value 5 is not a colour of the 3-colour palette"]

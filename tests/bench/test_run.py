@@ -296,3 +296,37 @@ def test_force_replaces_the_earlier_benchmark_whole_its_bug_reports_and_charts_t
     assert not (out / "disagreements").exists() and not (out / "scatter.svg").exists()
     assert sorted(p.name for p in out.iterdir()) == ["cactus.svg", "notes.txt", "runs.csv", "summary.json",
                                                       "summary.md"]
+
+
+def test_a_claim_contrary_to_a_complete_search_is_a_wrong_answer_everywhere(tmp_path, fake):
+    """native proves contradiction.non has no solution (a complete search) and heart.non
+    unique; a fake that says "unique" of the first and "multiple" of the second, printing no
+    grid, was only a disagreement: now it is wrong in the table, the JSON and the bug reports."""
+    puzzles = [str(PUZZLES / "nonolab" / "contradiction.non"), str(PUZZLES / "nonolab" / "heart.non")]
+    claims = fake("claims", "print('unique' if os.path.basename(path) == 'contradiction.non' else 'multiple')")
+    out = tmp_path / "b"
+    outcome = CliRunner().invoke(cli, ["bench", *puzzles, "--backends", "native", "--external", claims,
+                                       "--out", str(out)])
+    assert outcome.exit_code == 1, outcome.output
+    assert "| claims | 0/2 | 2 | 0 | 0 |" in outcome.stdout and "| native | 2/2 | 0 |" in outcome.stdout
+    document = json.loads((out / "summary.json").read_text(encoding="utf-8"))
+    wrong = {Path(w["puzzle"]).name: (w["solver"], w["error"]) for w in document["results"]["wrong"]}
+    assert wrong == {"contradiction.non": ("claims", "refuted by native's complete search (contradiction)"),
+                     "heart.non": ("claims", "refuted by native's complete search (unique)")}
+    assert [s["wrong"] for s in document["results"]["solvers"]] == [0, 2]
+    reports = sorted((out / "disagreements").glob("*.json"))
+    assert len(reports) == 2
+    for path in reports:
+        report = json.loads(path.read_text(encoding="utf-8"))
+        assert report["refuted"] == ["claims"] and report["proof"].startswith("native's complete search")
+    rows = _rows(out)
+    assert {(r["solver"], r["checked"]) for r in rows} == {("native", "0"), ("native", "1"), ("claims", "0")}
+
+
+def test_docs_name_every_column_of_runs_csv_in_order():
+    import re
+
+    text = (Path(__file__).resolve().parents[2] / "docs" / "bench.md").read_text(encoding="utf-8")
+    paragraph = text[text.index("- `runs.csv`: one row per run"):text.index("- `summary.json`:")]
+    named = [name.strip() for quoted in re.findall(r"`([^`]+)`", paragraph) for name in quoted.split(",")]
+    assert list(dict.fromkeys(n for n in named if n in FIELDS)) == list(FIELDS)   # each first named in order

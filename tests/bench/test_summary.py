@@ -71,9 +71,82 @@ def test_a_verified_witness_refutes_and_every_disagreement_is_listed():
             row("s", "nl", "unique", 1.0), row("s", "x", "timeout", 1.0, kind="external")]
     disagreements, refuted = judge(rows, "check")
     assert [d["puzzle"] for d in disagreements] == ["p", "q", "r"]  # a timeout claims nothing
-    assert refuted == {1, 3}  # "multiple" without a witness is not refuted by "unique"
+    # r: nl's "unique" is a complete search's proof, x's "multiple" a claim with no solution shown
+    assert set(refuted) == {1, 3, 5}
+    assert refuted[1] == "refuted by 2 checked solutions (nl)" and refuted[3] == "refuted by a checked solution (nl)"
+    assert refuted[5] == "refuted by nl's complete search (unique)"
     figures = summarise(rows, ["nl", "x"], time_limit=10)
-    assert figures["solvers"][1]["wrong"] == 2 and len(figures["wrong"]) == 2
+    assert figures["solvers"][1]["wrong"] == 3 and len(figures["wrong"]) == 3
+    assert figures["solvers"][0]["wrong"] == 0
+
+
+def answers(*rows_, task="check"):
+    """judge's verdict on one puzzle's rows: (the refuted solvers, what was proven, whether listed)."""
+    disagreements, wrong = judge(list(rows_), task)
+    refuted = sorted({rows_[i]["solver"] for i in wrong})
+    return refuted, (disagreements[0]["proof"] if disagreements else None), bool(disagreements)
+
+
+def nl(verdict, solver="native", checked=None, **more):
+    found = row("p", solver, verdict, 1.0)
+    found.update({"exact": verdict in ("unique", "contradiction"), **more})
+    if checked is not None:
+        found["checked"] = checked
+    return found
+
+
+def ext(verdict, solver="x", checked=0, **more):
+    return dict(row("p", solver, verdict, 1.0, kind="external"), checked=checked, **more)
+
+
+@pytest.mark.parametrize("external", ["unique", "multiple"])
+def test_a_complete_searchs_contradiction_makes_an_externals_claim_of_solutions_wrong(external):
+    assert answers(nl("contradiction", checked=0), ext(external)) == (
+        ["x"], "native's complete search (contradiction)", True)
+
+
+def test_a_complete_searchs_unique_makes_an_externals_multiple_or_contradiction_wrong():
+    assert answers(nl("unique", checked=1), ext("multiple"))[0] == ["x"]
+    assert answers(nl("unique", checked=1), ext("contradiction")) == (["x"], "native's complete search (unique)", True)
+
+
+def test_an_externals_checked_grid_refutes_a_complete_searchs_contradiction():
+    """A checked solution is the stronger proof: the search that said contradiction is the wrong one."""
+    assert answers(nl("contradiction", checked=0), ext("unique", checked=1)) == (
+        ["native"], "a checked solution (x)", True)
+
+
+def test_a_run_that_ran_out_of_time_after_a_checked_solution_refutes_contradiction():
+    assert answers(nl("timeout", checked=1), ext("contradiction")) == (["x"], "a checked solution (native)", True)
+    assert answers(nl("timeout", checked=0), ext("contradiction")) == ([], None, False)
+
+
+def test_complete_searches_that_disagree_prove_nothing_beyond_their_checked_solutions():
+    """native and lcg count differently (no solution list settles it): a disagreement, nobody
+    refuted by the other's count, an external claim judged by the checked solutions alone."""
+    rows = (nl("multiple", count=3, exact=True, checked=3), nl("multiple", "lcg", count=4, exact=True, checked=3),
+            ext("multiple"))
+    assert answers(*rows, task="count") == ([], None, True)
+    rows = (nl("multiple", count=3, exact=True, checked=3), nl("multiple", "lcg", count=2, exact=True, checked=2),
+            ext("unique"))
+    # lcg's count of 2 is refuted by native's 3 checked solutions; native's count then stands alone
+    assert answers(*rows, task="count") == (["lcg", "x"], "native's complete search (3 solutions)", True)
+
+
+def test_an_exact_count_and_the_word_it_means_agree():
+    assert answers(nl("unique", count=1, exact=True, checked=1), ext("unique"), task="count") == ([], None, False)
+    assert answers(nl("unique", count=1, exact=True, checked=1), ext("multiple"), task="count") == (
+        ["x"], "native's complete search (1 solutions)", True)
+
+
+def test_solve_a_first_solution_against_a_proven_contradiction():
+    assert answers(nl("contradiction", checked=0), ext("solved"), task="solve")[0] == ["x"]
+    assert answers(nl("solved", checked=1), ext("contradiction"), task="solve")[0] == ["x"]
+
+
+def test_a_row_of_an_older_child_without_checked_counts_the_solutions_its_verdict_comes_with():
+    assert answers(nl("multiple"), ext("unique")) == (["x"], "2 checked solutions (native)", True)
+    assert answers(ext("unique", solver="y"), ext("contradiction")) == ([], None, True)   # two claims, no proof
 
 
 def test_a_refused_puzzle_is_out_of_the_solvers_par2_and_counted_as_refused():

@@ -260,3 +260,17 @@ def test_a_node_limit_is_not_called_the_time_limit(run, tmp_path):
         assert result.stdout.splitlines()[0] == "timeout", result.stdout
         assert "time or node limit" in result.stdout, result.stdout
         assert "the time limit" not in result.stdout
+
+
+def test_grade_under_a_node_limit_stops_in_the_words_of_every_limit(run):
+    """grade's ladder ran every level whatever -O node_limit said; now one node a level is
+    counted against it: edge needs two (line, then contradiction probing)."""
+    edge = Path(__file__).resolve().parents[2] / "puzzles" / "webpbn" / "webpbn-00023-edge.non"
+    result = run("grade", edge, "-b", "native", "-O", "node_limit=1")
+    assert result.exit_code == 1
+    line = result.stdout.splitlines()[0]
+    assert line.startswith("grade: not graded: harder than line (the time or node limit came first); timeout;"), line
+    record = json.loads(run("grade", edge, "-b", "native", "-O", "node_limit=1", "--json").stdout)
+    assert (record["grade"], record["verdict"], record["harder_than"]) == (None, "timeout", "line")
+    graded = run("grade", edge, "-b", "native", "-O", "node_limit=2")
+    assert graded.exit_code == 0 and graded.stdout.startswith("grade: contradiction-probe"), graded.stdout

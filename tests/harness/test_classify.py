@@ -72,3 +72,45 @@ def test_line_solvable_exactly_where_pbnsolve_says_so():
         if (result.grade is Grade.LINE) != (row["pbnsolve_class"] == "unique, line-solvable"):
             wrong.append(row["file"])
     assert len(rows) > 200 and wrong == []
+
+
+def _native_runs(monkeypatch) -> list[tuple[str, int, int]]:
+    """Every native search the grading runs: (its probing, its nodes, its probes), as it ends."""
+    from nonolab.solvers.native import NativeSolver
+
+    runs: list[tuple[str, int, int]] = []
+    solve = NativeSolver.solve
+
+    def counted(self, puzzle, limits=None, given=None):
+        result = solve(self, puzzle, limits, given) if limits is not None else solve(self, puzzle)
+        runs.append((self.probing.value, result.stats.counters["nodes"], result.stats.counters["probes"]))
+        return result
+
+    monkeypatch.setattr(NativeSolver, "solve", counted)
+    return runs
+
+
+@pytest.mark.parametrize("nodes", [1, 2, 3, 4, 40])
+def test_the_backends_node_limit_bounds_the_whole_ladder(monkeypatch, nodes):
+    """9-Dom beside a switch: deduction stalls at every level, depth-2 probing at its root
+    took 1.6 M probes, and the ladder ran it whatever node limit the backend had.  Now each
+    level is a native node of the limit and the count to 2 has what is left: at most N
+    nodes in all, then timeout, no grade, as far as it got."""
+    from search_puzzles import dominoes_and_a_switch
+
+    runs = _native_runs(monkeypatch)
+    result = grade(dominoes_and_a_switch(), f"native:node_limit={nodes}")
+    assert result.grade is None and result.verdict == "timeout" and result.limited
+    assert sum(n for _, n, _ in runs) <= nodes, runs
+    assert [p for p, _, _ in runs if p == "depth-2"] == []   # never reached: the count before it used the rest
+    assert result.harder_than is [Grade.LINE, Grade.CONTRADICTION_PROBE, Grade.FULL_PROBE][min(nodes, 3) - 1]
+
+
+def test_a_level_within_the_node_limit_grades_as_without_it(monkeypatch):
+    """edge needs contradiction probing: two root nodes (line, then probing) grade it; one does not."""
+    edge = load(PUZZLES / "webpbn" / "webpbn-00023-edge.non")
+    assert grade(edge, "native:node_limit=2").grade is Grade.CONTRADICTION_PROBE
+    runs = _native_runs(monkeypatch)
+    cut = grade(edge, "native:node_limit=1")
+    assert (cut.grade, cut.verdict, cut.harder_than, cut.limited) == (None, "timeout", Grade.LINE, True)
+    assert [(p, n) for p, n, _ in runs] == [("none", 1)]

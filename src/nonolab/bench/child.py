@@ -44,20 +44,22 @@ def _message(err: BaseException) -> str:
 
 
 def solve(backend, task: str, path: str, time_limit: float | None) -> dict:
-    """One answer: ``verdict`` (the check words, or ``solved`` for the first solution), count, counters."""
+    """One answer: ``verdict`` (the check words, or ``solved`` for the first solution), count, counters,
+    and ``checked``: the distinct solutions it found, each checked against the clues by the backend."""
     from nonolab.formats import load
     from nonolab.harness.uniqueness import verdict_of
     from nonolab.solvers.base import Limits
 
     puzzle = load(path, "non")
     if time_limit is not None and time_limit <= 0:
-        return {"verdict": "timeout", "count": 0, "exact": False, "counters": {}}
+        return {"verdict": "timeout", "count": 0, "exact": False, "checked": 0, "counters": {}}
     result = backend.solve(puzzle, Limits(max_solutions=MAX_SOLUTIONS[task], time_limit=time_limit))
     verdict = verdict_of(result).value
     if task == "solve" and result.count >= 1:
         verdict = "solved"
     counters = {k: v for k, v in result.stats.counters.items() if k in COUNTERS}
-    return {"verdict": verdict, "count": result.count, "exact": bool(result.complete), "counters": counters}
+    return {"verdict": verdict, "count": result.count, "exact": bool(result.complete),
+            "checked": len(result.solutions), "counters": counters}
 
 
 def _build(spec: str):

@@ -123,11 +123,13 @@ def markdown(document: dict, rows: Sequence[dict]) -> str:
     if charts:
         lines += ["", " ".join(f"![{Path(c).stem}]({c})" for c in charts)]
     if figures["disagreements"]:
-        lines += ["", "## Disagreements", "", "Two solvers gave different proven answers on these puzzles "
-                  "(a bug in one of them; the bug reports are in `disagreements/`):", ""]
+        lines += ["", "## Disagreements", "", "Solvers gave answers that cannot all be true on these puzzles, or an "
+                  "answer contrary to what nonolab proved (a bug in one of them; the bug reports are in "
+                  "`disagreements/`):", ""]
         for d in figures["disagreements"]:
             answers = "; ".join(f"{solver}: {', '.join(v)}" for solver, v in d["answers"].items())
-            lines.append(f"- {d['puzzle']}: {answers}" + (f" (refuted: {', '.join(d['refuted'])})" if d["refuted"] else ""))
+            lines.append(f"- {d['puzzle']}: {answers}" + (f" (refuted: {', '.join(d['refuted'])}, by "
+                                                          f"{d.get('proof')})" if d["refuted"] else ""))
     if figures["wrong"]:
         lines += ["", "## Wrong answers", ""]
         lines += [f"- {w['puzzle']} ({w['solver']}, repetition {w['repeat']}): {w['error']}" for w in figures["wrong"]]
@@ -206,7 +208,8 @@ def remove_reports(out: Path) -> None:
 
 
 def write_bug_reports(out: Path, disagreements: Sequence[dict], rows: Sequence[dict], puzzles: dict) -> list[str]:
-    """One JSON file per disagreement in ``out/disagreements``: the puzzle (.non) and every answer."""
+    """One JSON file per disagreement in ``out/disagreements``: the puzzle (.non), every answer, the
+    solvers whose answer was wrong and what nonolab proved (``proof``: checked solutions or a complete search)."""
     from nonolab.formats import dumps, write_atomically
 
     if not disagreements:
@@ -219,7 +222,8 @@ def write_bug_reports(out: Path, disagreements: Sequence[dict], rows: Sequence[d
         path = folder / f"nonolab-disagreement-{stem}.json"
         answers = [{k: r.get(k) for k in FIELDS} for r in rows if r["puzzle"] == d["puzzle"]]
         report = {"puzzle": d["puzzle"], "puzzle_non": dumps(puzzles[d["puzzle"]], "non"),
-                  "answers_by_solver": d["answers"], "refuted": d["refuted"], "runs": answers}
+                  "answers_by_solver": d["answers"], "refuted": d["refuted"], "proof": d.get("proof"),
+                  "runs": answers}
         write_atomically(path, json.dumps(report, indent=2) + "\n")
         written.append(str(path))
     return written

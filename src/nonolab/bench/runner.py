@@ -28,7 +28,7 @@ from nonolab.errors import BenchError
 
 #: The columns of runs.csv, in order.
 FIELDS = ("puzzle", "source", "width", "height", "solver", "kind", "tree", "repeat", "slot", "task", "status",
-          "verdict", "count", "exact", "solved", "wall", "cpu", "peak_rss_mb", "load", "exit_code", "killed",
+          "verdict", "count", "exact", "checked", "solved", "wall", "cpu", "peak_rss_mb", "load", "exit_code", "killed",
           "line_solves", "probes", "nodes", "conflicts", "winner", "error", "started")
 #: The verdicts that are an answer (for ``solved``): proven, within the limit.
 PROVEN = ("unique", "multiple", "contradiction", "solved")
@@ -252,11 +252,13 @@ class Runner:
             return {**answer, "status": "error", "verdict": None,
                     "error": "it found a solution but did not say whether it is unique"}
         answer.update(verdict=verdict, count={"unique": 1, "multiple": 2, "solved": 1}.get(verdict, 0),
-                      exact=verdict in ("unique", "contradiction"))
+                      exact=verdict in ("unique", "contradiction"), checked=0)
         if external.grid is not None and verdict in ("unique", "multiple", "solved"):
-            problem = check_grid(external, ran.stdout, item)
+            found, problem = check_grid(external, ran.stdout, item)
             if problem:
                 answer.update(verdict="wrong", error=problem)
+            elif found:   # a checked solution: a proof the puzzle has one (judge)
+                answer.update(checked=1)
         return answer
 
     def close(self) -> None:
@@ -267,18 +269,18 @@ class Runner:
             worker.close()
 
 
-def check_grid(external: External, stdout: str, item: Item) -> str:
-    """Why the grid the external printed breaks the clues ('' when it is right, or when it printed none)."""
+def check_grid(external: External, stdout: str, item: Item) -> tuple[bool, str]:
+    """Whether the external printed a grid, and why it breaks the clues ('' when it is right or absent)."""
     from nonolab.core import Solution, violations
 
     puzzle = item.read()
     if external.grid is None:  # it prints no grid we can read
-        return ""
+        return False, ""
     rows = external.grid.find(stdout, puzzle.width, puzzle.height)
     if rows is None:
-        return ""
+        return False, ""
     problems = violations(puzzle, Solution.from_rows(rows))
-    return f"its grid breaks the clues: {'; '.join(problems[:3])}" if problems else ""
+    return True, f"its grid breaks the clues: {'; '.join(problems[:3])}" if problems else ""
 
 
 def _flatten(answer: dict) -> dict:

@@ -8,8 +8,9 @@ when at least half of its runs solved it (all of them, for two).  Then, per solv
   declared limit, such as a grid beyond the engine's memory budget).  As in the
   competitions, where a solver that does not take an instance is marked so, they are
   no part of its score: ``puzzles`` and everything below count the puzzles it accepted;
-* ``solved``, ``wrong`` (a grid that breaks the clues, or a verdict a verified
-  witness refutes), ``timeouts``, ``errors``;
+* ``solved``, ``wrong`` (a grid that breaks the clues, or a verdict contrary to what
+  nonolab proved: checked solutions or a complete search, see :mod:`.judge`),
+  ``timeouts``, ``errors``;
 * ``par2``: the mean over the accepted puzzles of the time, an unsolved puzzle
   counting twice the time limit (PAR-2, the SAT competition's score; None without a limit);
 * ``total``, ``median``, ``p95``, ``max`` of the solved puzzles' times;
@@ -42,9 +43,10 @@ from collections import defaultdict
 from statistics import median
 from typing import Collection, Iterable, Mapping, Sequence
 
+from nonolab.bench.judge import judge
+
 #: The version of summary.json's names.
 SCHEMA_VERSION = 1
-_CLAIMS = ("unique", "multiple", "contradiction", "solved")
 
 
 def _upper_median(values: list[float]) -> float:
@@ -90,41 +92,6 @@ def refused(rows: Sequence[dict]) -> set[tuple[str, str]]:
     return {pair for pair, seen in statuses.items() if seen == {"refused"}}
 
 
-def judge(rows: Sequence[dict], task: str) -> tuple[list[dict], set[int]]:
-    """The disagreements (a puzzle on which two solvers gave different proven answers) and the
-    rows a verified witness refutes (their indices in ``rows``).
-
-    A nonolab answer comes with its solutions checked against the clues: ``multiple``
-    refutes any ``unique`` or ``contradiction``, and any solution refutes ``contradiction``.
-    """
-    by_puzzle: dict[str, list[int]] = defaultdict(list)
-    for i, row in enumerate(rows):
-        by_puzzle[row["puzzle"]].append(i)
-    disagreements, refuted = [], set()
-    for puzzle, indices in by_puzzle.items():
-        claims = {i: _claim(rows[i], task) for i in indices if rows[i].get("verdict") in _CLAIMS}
-        if len(set(claims.values())) <= 1:
-            continue
-        witnessed = {rows[i]["verdict"] for i in claims if rows[i].get("kind") == "nonolab"}
-        for i in claims:
-            verdict = rows[i]["verdict"]
-            if ("multiple" in witnessed and verdict in ("unique", "contradiction")) or \
-                    (witnessed - {"contradiction"} and verdict == "contradiction"):
-                refuted.add(i)
-        answers: dict[str, list[str]] = defaultdict(list)
-        for i in claims:
-            answers[rows[i]["solver"]].append(str(claims[i]))
-        disagreements.append({"puzzle": puzzle, "answers": {s: sorted(set(v)) for s, v in answers.items()},
-                              "refuted": sorted({rows[i]["solver"] for i in refuted if i in claims})})
-    return disagreements, refuted
-
-
-def _claim(row: dict, task: str) -> str:
-    if task == "count" and row.get("kind") == "nonolab" and str(row.get("exact")) == "True":
-        return f"{row['count']} solutions"
-    return row["verdict"]
-
-
 def _stats(times: dict[str, float], limit: float | None) -> dict:
     solved = [t for t in times.values() if math.isfinite(t)]
     penalty = None if limit is None else 2 * limit
@@ -153,7 +120,7 @@ def summarise(rows: Sequence[dict], solvers: Sequence[str], time_limit: float | 
     unread = dict(unread or {})
     rows = [r for r in rows if r["puzzle"] not in unread]
     disagreements, refuted = judge(rows, task)
-    rows = [dict(r, verdict="wrong") if i in refuted else r for i, r in enumerate(rows)]
+    rows = [dict(r, verdict="wrong", error=refuted[i]) if i in refuted else r for i, r in enumerate(rows)]
     puzzles = list(dict.fromkeys(r["puzzle"] for r in rows))
     runs: dict[tuple[str, str], list[dict]] = defaultdict(list)
     for row in rows:
@@ -188,7 +155,7 @@ def summarise(rows: Sequence[dict], solvers: Sequence[str], time_limit: float | 
             "ratios": [ratio(rows, solver, baseline, measure) for solver, baseline in pairs],
             "disagreements": disagreements,
             "wrong": [{"puzzle": r["puzzle"], "solver": r["solver"], "repeat": r["repeat"], "verdict": r["verdict"],
-                       "error": r.get("error") or "refuted by a verified solution"}
+                       "error": r.get("error") or "a wrong answer"}
                       for r in rows if r["verdict"] == "wrong"],
             "unread": [{"puzzle": name, "error": error} for name, error in unread.items()]}
 

@@ -106,8 +106,10 @@ def bench(paths, backends, externals, task, time_limit, repeat, jobs, isolate, o
     virtual best solver, wins, ratios with their spread), cactus.svg and
     scatter.svg.  Ctrl-C keeps the runs that ended and writes the reports.
     \b
-    Exit code 0; 1 when two solvers gave different proven answers or an answer
-    was wrong (a bug report per puzzle in --out/disagreements); 2 on bad input
+    Exit code 0; 1 when two solvers gave answers that cannot both be true or an
+    answer was wrong (a proof beats a claim: an answer contrary to solutions
+    nonolab checked or to its complete search is wrong; a bug report per puzzle
+    in --out/disagreements); 2 on bad input
     (an unknown suite, an external solver that is not there); 130 on Ctrl-C.
     """
     from nonolab import bench as library
@@ -132,7 +134,7 @@ def bench(paths, backends, externals, task, time_limit, repeat, jobs, isolate, o
                                                          *result.document.get("charts", [])]) + ")")
     if not result.ok:
         figures = result.figures
-        click.echo(f"nonolab: DISAGREEMENT: {len(figures['disagreements'])} puzzle(s) got different proven answers "
+        click.echo(f"nonolab: DISAGREEMENT: {len(figures['disagreements'])} puzzle(s) got answers that cannot all be true "
                    f"and {len(figures['wrong'])} answer(s) were wrong: a bug; reports in {result.out}/disagreements",
                    err=True)
     if not result.complete:

@@ -48,6 +48,10 @@ def _stopped(report, recipe) -> str:
 @click.option("--count", "-n", type=int, default=1, show_default=True, metavar="N", help="Puzzles wanted.")
 @click.option("--out", "out_dir", default=None, metavar="DIR",
               help="Write one file per puzzle and index.csv here (default: print to standard output).")
+@click.option("--force", is_flag=True,
+              help="Replace the earlier generated set in --out (its files and index.csv) once the new one is "
+                   "complete; a run that fails or is interrupted leaves it as it was (without --force, a folder "
+                   "holding a set is refused).")
 @click.option("--format", "-t", "fmt", default="non", show_default=True, metavar="FMT",
               help="Format of the puzzles written (any format of `nonolab convert`).")
 @click.option("--unique", is_flag=True, help="Accept only puzzles proven unique by an exact count to 2.")
@@ -78,7 +82,7 @@ def _stopped(report, recipe) -> str:
 @click.option("--max-candidates", type=int, default=None, metavar="N",
               help="Stop after N candidates (default: 100 per puzzle wanted).")
 @click.option("--progress/--no-progress", default=None, help="A progress bar (default: on a terminal).")
-def generate(size, density, style, radius, colours, image, seed, count, out_dir, fmt, unique, max_grade, repair,
+def generate(size, density, style, radius, colours, image, seed, count, out_dir, force, fmt, unique, max_grade, repair,
              max_repairs, min_density, max_density, allow_uniform_lines, backend, backend_options, candidate_time_limit,
              time_limit, max_candidates, progress):
     """Generate puzzles with a goal picture, reproducibly from --seed.
@@ -100,6 +104,8 @@ def generate(size, density, style, radius, colours, image, seed, count, out_dir,
         raise InvalidArgument("--style draws a picture of noise, and --from-image takes the image's: give one of them")
     if not repair and options.given_on_command_line("max_repairs"):
         raise InvalidArgument("--max-repairs bounds the flips of --repair: give --repair too")
+    if force and out_dir is None:
+        raise InvalidArgument("--force replaces the set in --out DIR: give --out too")
     width, height = parse_size(size)
     recipe = Recipe(width=width, height=height, density=density, style=style, radius=radius, image=image,
                     density_range=(min_density, max_density), allow_uniform_lines=allow_uniform_lines,
@@ -119,7 +125,7 @@ def generate(size, density, style, radius, colours, image, seed, count, out_dir,
         sets = [f for f in names() if holds_several(f)]
         raise InvalidArgument(f"--format {fmt} holds one puzzle a file, and --count {count} asks for {count}: "
                               f"give --out DIR (a file each), or a format holding several: {', '.join(sets)}")
-    writer = SetWriter(out_dir, fmt) if out_dir is not None else None
+    writer = SetWriter(out_dir, fmt, force=force) if out_dir is not None else None
     printed = []
 
     def emit(generated):
@@ -132,8 +138,15 @@ def generate(size, density, style, radius, colours, image, seed, count, out_dir,
 
     with GeneratedPuzzles(count, force=bool(progress)) as bar:
         on_candidate = bar if progress is not False else None
-        report = make_puzzles(count, recipe, seed, max_candidates, clock.left(time_limit), on_puzzle=emit,
-                              on_candidate=on_candidate)
+        try:
+            report = make_puzzles(count, recipe, seed, max_candidates, clock.left(time_limit), on_puzzle=emit,
+                                  on_candidate=on_candidate)
+        except BaseException:
+            if writer is not None:   # --force: the earlier set stays, the new one's staged files go
+                writer.discard()
+            raise
+    if writer is not None:
+        writer.finish()   # --force: the new set takes the earlier one's place, now that it is complete
     if as_set and printed:
         click.echo(dumps_all(printed, fmt), nl=False)
     where = f" in {out_dir} (index: {out_dir.rstrip('/')}/index.csv)" if writer is not None else ""

@@ -193,6 +193,7 @@ def grade(file, input_format, index, backend, backend_options, time_limit, up_to
     from nonolab.cli.backends import build
     from nonolab.harness.classify import Grade, grade as grade_puzzle
     from nonolab.harness.uniqueness import Verdict
+    from nonolab.render.text import LIMIT_FIRST
 
     searcher = build(backend, backend_options)
 
@@ -204,6 +205,8 @@ def grade(file, input_format, index, backend, backend_options, time_limit, up_to
             head = "not graded (a puzzle with no solution has no grade)"
         else:
             head = f"not graded: harder than {result.harder_than.value}" if result.harder_than else "not graded"
+            if result.limited:
+                head += f" ({LIMIT_FIRST})"
         body = ["steps: " + ", ".join(f"{n} {kind}" for kind, n in result.steps.items())] if result.steps else []
         code = EXIT_NO if result.grade is None or result.verdict is not Verdict.UNIQUE else 0
         # A set's summary counts outcome words (unique, multiple, ...), as every command's does;

@@ -122,7 +122,10 @@ def violations(puzzle: "Puzzle", solution: "Solution") -> list[str]:
     data = solution.to_bytes()
     if puzzle.is_colour:
         top = len(puzzle.palette) - 1  # type: ignore[arg-type]
-        if solution.colours > top:
+        # A value beyond the palette, found at C speed (Solution.colours, the highest value, is
+        # max() over the cells in Python when not known: 11 ms a check of 1000x1000 colour cells,
+        # ten times the line check's; it words the message only).
+        if data.translate(None, _PALETTE_VALUES[min(top, 255)]):
             return problems + [f"cell value {solution.colours} is not a colour of the {top}-colour palette"]
         wrong = _wrong_lines()(data, solution.width, puzzle.rows, puzzle.columns,
                                puzzle.row_colours, puzzle.column_colours)
@@ -139,6 +142,8 @@ def violations(puzzle: "Puzzle", solution: "Solution") -> list[str]:
 
 
 _KINDS = ("row", "column")
+#: The cell values of a palette of ``k`` colours and the background, by ``k``.
+_PALETTE_VALUES = tuple(bytes(range(k + 1)) for k in range(256))
 _compiled: Any = None
 
 

@@ -25,7 +25,7 @@ from typing import Iterable, Sequence
 from nonolab.core.puzzle import Puzzle
 from nonolab.errors import InvalidArgument, InvalidPuzzle, NonolabError, ParseError, UnknownFormat
 from nonolab.formats._common import every
-from nonolab.formats._files import decode, read_bytes, refuse_read_only, write_atomically, write_together
+from nonolab.formats._files import Staged, decode, read_bytes, refuse_read_only, write_atomically, write_together
 from nonolab.formats.limits import InputLimits, applied
 from nonolab.formats.registry import (_BY_NAME, _REGISTRY, PNG_SIGNATURE, Format, _get, colour_formats, holds_colour,
                                       holds_givens, givens_formats, holds_several, is_binary, names,
@@ -33,7 +33,7 @@ from nonolab.formats.registry import (_BY_NAME, _REGISTRY, PNG_SIGNATURE, Format
 
 __all__ = ["InputLimits", "names", "suffixes", "suffix_of", "holds_colour", "colour_formats", "holds_givens",
            "holds_several", "reads_concatenated", "givens_formats", "refuse_several", "is_binary", "loads", "loads_all", "loads_each", "load", "load_all", "load_each", "dumps", "dumps_all", "dump_bytes", "load_bytes_each",
-           "dump", "dump_all", "format_for_path", "format_to_write", "load_bytes_all", "sniff", "detect_format", "write_atomically", "write_together",
+           "dump", "dump_all", "format_for_path", "format_to_write", "load_bytes_all", "sniff", "detect_format", "write_atomically", "write_together", "Staged",
            "refuse_read_only"]
 
 

@@ -9,8 +9,13 @@ import re
 import stat
 import sys
 import warnings
+from typing import TYPE_CHECKING
 
 from nonolab.errors import LimitReached, NonolabError, ParseError
+
+if TYPE_CHECKING:
+    from pathlib import Path
+    from typing import Iterable
 
 
 #: The name that means standard input (when read) or standard output (when written).
@@ -260,34 +265,84 @@ def write_together(files: "list[tuple[str | os.PathLike, str | bytes]]") -> None
     >>> sorted(p.name for p in folder.iterdir())
     ['a.non', 'index.csv']
     """
-    import secrets
-
-    from pathlib import Path
-    staged: list[tuple[Path, Path]] = []
+    staged = Staged()
     try:
         for path, text in files:
-            target = Path(os.path.realpath(path))
-            refuse_read_only(path)
-            if target.exists() and not target.is_file():
-                raise OSError(errno.EEXIST, "is not a regular file: it is not replaced", str(path))
-            tmp = target.with_name(f".{target.name}.{secrets.token_hex(4)}.tmp")
-            _PENDING.add(str(tmp))
-            staged.append((tmp, target))
-            try:
-                with open(tmp, "xb") as out:
-                    out.write(text if isinstance(text, bytes) else text.encode("utf-8"))
-                    out.flush()
-                    os.fsync(out.fileno())
-            except OSError as err:
-                raise OSError(err.errno, err.strerror, str(path)) from None
-        if _CLOSED:
-            raise _refused(files[0][0])
-        for tmp, target in staged:   # past the gate: all of them land
-            os.replace(tmp, target)
+            staged.add(path, text)
+        staged.land()
     finally:
-        for tmp, _ in staged:
+        staged.discard()
+
+
+class Staged:
+    """Files written now that land later, together: :meth:`add` writes each whole to a
+    temporary file beside its target, :meth:`land` puts them all in place past the
+    interrupt's gate once (and removes the files it is told to), :meth:`discard` drops
+    them.  Until they land no target is touched: an error, a signal (whose handler deletes
+    the temporary files, :func:`discard_pending`) or a discard leaves every target as it
+    was.  ``generate --out DIR --force`` stages its whole new set so, and the earlier set
+    in DIR is replaced only when the new one is complete.
+
+    >>> import tempfile; from pathlib import Path
+    >>> folder = Path(tempfile.mkdtemp()); (folder / "old.non").write_text("width 2")
+    7
+    >>> staged = Staged(); staged.add(folder / "a.non", "width 1")
+    >>> sorted(p.name for p in folder.iterdir() if not p.name.startswith("."))
+    ['old.non']
+    >>> staged.land(remove=[folder / "old.non"]); sorted(p.name for p in folder.iterdir())
+    ['a.non']
+    """
+
+    def __init__(self) -> None:
+        self._files: list[tuple[Path, Path, str]] = []   # (temporary, target, the target as named)
+
+    # (pathlib is imported where a file is written: a plain read does not import it)
+
+    def add(self, path: "str | os.PathLike", data: "str | bytes") -> None:
+        """Write ``data`` whole to a temporary file beside ``path`` (the target is not touched).
+
+        Raises:
+            OSError: naming ``path``: it is read-only, not a regular file, or cannot be written.
+        """
+        import secrets
+        from pathlib import Path
+
+        target = Path(os.path.realpath(path))
+        refuse_read_only(path)
+        if target.exists() and not target.is_file():
+            raise OSError(errno.EEXIST, "is not a regular file: it is not replaced", str(path))
+        tmp = target.with_name(f".{target.name}.{secrets.token_hex(4)}.tmp")
+        _PENDING.add(str(tmp))
+        self._files.append((tmp, target, str(path)))
+        try:
+            with open(tmp, "xb") as out:
+                out.write(data if isinstance(data, bytes) else data.encode("utf-8"))
+                out.flush()
+                os.fsync(out.fileno())
+        except OSError as err:
+            raise OSError(err.errno, err.strerror, str(path)) from None
+
+    def land(self, remove: "Iterable[str | os.PathLike]" = ()) -> None:
+        """Every staged file to its target, then each of ``remove`` deleted (if there), past the
+        gate once: after an interrupt nothing lands (:class:`LimitReached`, naming the first)."""
+        from pathlib import Path
+
+        try:
+            if _CLOSED and self._files:
+                raise _refused(self._files[0][2])
+            for tmp, target, _ in self._files:   # past the gate: all of them land
+                os.replace(tmp, target)
+            for path in remove:
+                Path(path).unlink(missing_ok=True)
+        finally:
+            self.discard()
+
+    def discard(self) -> None:
+        """Drop what is staged and not landed: no target is touched."""
+        for tmp, _, _ in self._files:
             _PENDING.discard(str(tmp))
             tmp.unlink(missing_ok=True)
+        self._files.clear()
 
 
 _OPEN_FILE = re.compile(r"/proc/[^/]+/fd/[0-9]+")

@@ -17,6 +17,14 @@ Colour puzzles climb the same ladder up to ``full-probe`` (the colour engine pro
 (cell, colour) choices, and has no depth-2 probing): one that full probing leaves
 open grades ``search``.
 
+Every limit given bounds the whole grading: ``time_limit`` (and ``cancel``), and a node
+limit the counting backend declares (native's ``node_limit``): each deduction level is one
+native node (its root, with that level's probing), counted against it with the count to
+2's nodes, so ``native:node_limit=N`` grades with at most N nodes in all; once the levels
+have used it, the grading stops as the clock stops it (``grade`` None, verdict ``timeout``,
+``harder_than`` as far as it got).  A node's probing is not cut by a node limit (depth-2's
+is the costliest: 1.6 M probes on 9-Dom), only by the clock, as in native's own search.
+
 A puzzle solved by deduction alone has exactly one solution (every step was forced),
 so those grades also prove uniqueness; for ``search`` the verdict comes from an
 exact count to 2.  A puzzle with no solution is not graded (``grade`` is ``None``,
@@ -31,6 +39,7 @@ levels -> depth-2 (solved without guessing), ``search`` -> search.
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
@@ -94,6 +103,12 @@ class GradeResult:
     time: float = 0.0
     undecided: int | None = None
 
+    @property
+    def limited(self) -> bool:
+        """A limit (the time, or the backend's node limit) stopped the grading before its grade:
+        not ``--up-to`` (verdict None), not a contradiction (no grade to find), not a cancel."""
+        return self.grade is None and self.verdict not in (None, Verdict.CONTRADICTION, Verdict.INTERRUPTED)
+
     def __repr__(self) -> str:
         grade = self.grade.value if self.grade is not None else None
         verdict = getattr(self.verdict, "value", self.verdict)
@@ -132,6 +147,7 @@ def grade(puzzle: Puzzle, backend: str | Solver = DEFAULT, time_limit: float | N
         raise InvalidArgument(f"grade: {{arg}} must be one of {', '.join(g.value for g in Grade)}, "
                               f"not {up_to!r}", argument="up_to") from None
     searcher = solver_for(backend, "grade")
+    nodes = _node_limit(searcher)   # what is left of the backend's node limit (None: it has none)
     watch = Budget(time_limit, cancel)
     harder_than: Grade | None = None
     counted = None
@@ -144,19 +160,26 @@ def grade(puzzle: Puzzle, backend: str | Solver = DEFAULT, time_limit: float | N
     for level, probing in _LADDER:
         if level.rank > up_to.rank or probing not in probings:
             break
+        if nodes is not None and nodes <= 0:   # the node limit is used up: stopped as by the clock
+            verdict = verdict_of(counted) if counted is not None else _stopped(watch)
+            return GradeResult(None, verdict, harder_than, time=watch.elapsed())
         if level is Grade.DEPTH2:
             # Depth-2 probing is costly and cannot solve a puzzle with two solutions:
             # count first, and grade a multiple-solution puzzle "search" at once.
-            counted = searcher.solve(puzzle, watch.limits(2))
+            counted = _with_nodes(searcher, nodes).solve(puzzle, watch.limits(2))
+            nodes = _spent(nodes, counted)
             if verdict_of(counted) is Verdict.MULTIPLE:
                 return GradeResult(Grade.SEARCH, Verdict.MULTIPLE, harder_than, steps,
                                    dict(counted.stats.counters), watch.elapsed(), undecided)
+            if nodes is not None and nodes <= 0:
+                return GradeResult(None, verdict_of(counted), harder_than, time=watch.elapsed())
         left = watch.left()
         if watch.cancelled() or (left is not None and left <= 0):
             return GradeResult(None, _stopped(watch), harder_than, time=watch.elapsed())
         # One node: the root's deductions and nothing else.
         solver = get("native", probing=probing, restarts=False, node_limit=1, record_steps=True)
         result = solver.solve(puzzle, Limits(1, left, cancel))
+        nodes = _spent(nodes, result)
         if result.status is Status.SOLVED:
             return GradeResult(level, Verdict.UNIQUE, harder_than, _count_steps(result.steps),
                                dict(result.stats.counters), watch.elapsed())
@@ -174,11 +197,37 @@ def grade(puzzle: Puzzle, backend: str | Solver = DEFAULT, time_limit: float | N
     if up_to is not Grade.SEARCH:
         return GradeResult(None, None, harder_than, time=watch.elapsed())
     if counted is None or verdict_of(counted) in (Verdict.TIMEOUT, Verdict.INTERRUPTED):
-        counted = searcher.solve(puzzle, watch.limits(2))
+        if nodes is not None and nodes <= 0:   # the levels used the node limit up
+            return GradeResult(None, Verdict.TIMEOUT, harder_than, time=watch.elapsed())
+        counted = _with_nodes(searcher, nodes).solve(puzzle, watch.limits(2))
     verdict = verdict_of(counted)
     found = Grade.SEARCH if verdict in (Verdict.UNIQUE, Verdict.MULTIPLE) else None
     return GradeResult(found, verdict, harder_than, steps, dict(counted.stats.counters), watch.elapsed(),
                        undecided if found is Grade.SEARCH else None)
+
+
+def _node_limit(searcher: Solver) -> int | None:
+    """The node limit ``searcher`` was given, when its class declares one (native's
+    ``node_limit``; read by the declaration, not by the backend's name), else None."""
+    if not any(option.name == "node_limit" for option in getattr(type(searcher), "OPTIONS", ())):
+        return None
+    return getattr(searcher, "node_limit", None)
+
+
+def _with_nodes(searcher: Solver, nodes: int | None) -> Solver:
+    """``searcher`` with what is left of its node limit (itself when it has none)."""
+    if nodes is None or nodes == getattr(searcher, "node_limit", None):
+        return searcher
+    narrowed = copy.copy(searcher)
+    setattr(narrowed, "node_limit", nodes)   # a declared option, as settle() set it
+    return narrowed
+
+
+def _spent(nodes: int | None, result) -> int | None:
+    """What is left of a node limit after ``result``'s search (its ``nodes`` counter; at least one)."""
+    if nodes is None:
+        return None
+    return nodes - max(1, int(result.stats.counters.get("nodes") or 0))
 
 
 def _stopped(watch: Budget) -> Verdict:
