@@ -99,3 +99,22 @@ def test_a_colour_puzzle_with_givens_is_offered_only_the_formats_that_hold_both(
         str(refused.value).rpartition("(write ")[2].rstrip(")")
     assert offered.split(", ") == ["json", "non"], str(refused.value)
     assert givens_formats(colour=True) == ["json", "non"]
+
+
+@pytest.mark.parametrize("fmt", [f for f in givens_formats() if holds_colour(f)])
+@pytest.mark.parametrize("given", [3, 2, 1])
+def test_a_given_of_a_colour_no_clue_uses_reads_back(fmt, given):
+    """audit 14: a colour puzzle whose clues use black only, with a cell given green (so no
+    solution), was written by json and non and refused on reading ("given (1,1): 'green' is
+    not 0 or 1"): the reader's palette kept only the colours clues use.  Now it keeps the
+    colours the givens name too, and the puzzle reads back as the same puzzle (by names)."""
+    from nonolab.core import Palette
+    from nonolab.harness.uniqueness import check
+
+    puzzle = Puzzle(rows=((1,),), columns=((), (1,)), row_colours=((1,),), column_colours=((), (1,)),
+                    palette=Palette.default_for(3), givens={(0, 0): given})
+    back = loads(dumps(puzzle, fmt), fmt)
+    name = lambda p: {(r, c): p.palette[v].name if p.palette else ".#"[v] for r, c, v in p.givens}  # noqa: E731
+    assert name(back) == name(puzzle)
+    assert check(back).verdict == check(puzzle).verdict == "contradiction"
+    assert loads(dumps(back, fmt), fmt) == back
