@@ -99,3 +99,50 @@ def test_a_colour_puzzle_with_givens_is_offered_only_the_formats_that_hold_both(
         str(refused.value).rpartition("(write ")[2].rstrip(")")
     assert offered.split(", ") == ["json", "non"], str(refused.value)
     assert givens_formats(colour=True) == ["json", "non"]
+
+
+@pytest.mark.parametrize("fmt", [f for f in givens_formats() if holds_colour(f)])
+@pytest.mark.parametrize("given", [3, 2, 1])
+def test_a_given_of_a_colour_no_clue_uses_reads_back(fmt, given):
+    """audit 14: a colour puzzle whose clues use black only, with a cell given green (so no
+    solution), was written by json and non and refused on reading ("given (1,1): 'green' is
+    not 0 or 1"): the reader's palette kept only the colours clues use.  Now it keeps the
+    colours the givens name too, and the puzzle reads back as the same puzzle (by names)."""
+    from nonolab.core import Palette
+    from nonolab.harness.uniqueness import check
+
+    puzzle = Puzzle(rows=((1,),), columns=((), (1,)), row_colours=((1,),), column_colours=((), (1,)),
+                    palette=Palette.default_for(3), givens={(0, 0): given})
+    back = loads(dumps(puzzle, fmt), fmt)
+    name = lambda p: {(r, c): p.palette[v].name if p.palette else ".#"[v] for r, c, v in p.givens}  # noqa: E731
+    assert name(back) == name(puzzle)
+    assert check(back).verdict == check(puzzle).verdict == "contradiction"
+    assert loads(dumps(back, fmt), fmt) == back
+
+
+@pytest.mark.parametrize("fmt", [f for f in givens_formats() if holds_colour(f)])
+@pytest.mark.parametrize("seed", range(20))
+def test_givens_of_any_palette_colour_survive_a_round_trip(fmt, seed):
+    """The class of the one above: random colour puzzles whose palette holds more colours than
+    the clues use, with givens of any of them (the background too), read back with the same
+    givens by colour name and the same verdict."""
+    from nonolab.core import Palette
+    from nonolab.harness.uniqueness import check
+
+    rng = random.Random(f"palette-{seed}")
+    w, h = rng.randint(1, 5), rng.randint(1, 5)
+    used = rng.randint(1, 2)
+    picture = Solution.from_values([[rng.randint(0, used) for _ in range(w)] for _ in range(h)])
+    base = Puzzle.from_solution(picture)
+    if not base.is_colour:   # (one colour: give it a palette of more)
+        base = Puzzle(rows=base.rows, columns=base.columns, row_colours=tuple((1,) * len(r) for r in base.rows),
+                      column_colours=tuple((1,) * len(c) for c in base.columns))
+    palette = Palette.default_for(4)
+    puzzle = Puzzle(rows=base.rows, columns=base.columns, row_colours=base.coloured_rows and tuple(
+        tuple(c for _, c in line) for line in base.coloured_rows), column_colours=tuple(
+        tuple(c for _, c in line) for line in base.coloured_columns), palette=palette,
+        givens={(rng.randrange(h), rng.randrange(w)): rng.randint(0, 4) for _ in range(rng.randint(1, 3))})
+    back = loads(dumps(puzzle, fmt), fmt)
+    name = lambda p: {(r, c): p.palette[v].name if p.palette else ".#"[v] for r, c, v in p.givens}  # noqa: E731
+    assert name(back) == name(puzzle)
+    assert check(back).verdict == check(puzzle).verdict

@@ -10,6 +10,8 @@ tests are about what the solver decides, never about how fast this machine is.
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 from nonolab.core import Puzzle
@@ -86,3 +88,52 @@ def test_the_colour_engine_starts_no_check_it_has_no_time_for(monkeypatch, clock
     assert result.status.value == "timeout" and 1 <= result.count < 24
     unlimited = NativeSolver().solve(puzzle, Limits(None))
     assert unlimited.complete and unlimited.count == 24
+
+
+def _holds(remainder, solution) -> bool:
+    """Whether every cell ``remainder`` decided has ``solution``'s value (1 empty, 2 filled)."""
+    return all(state not in (1, 2) or state == (2 if value else 1)
+               for state, value in zip(remainder.cells, solution.to_bytes()))
+
+
+def _matrices(n: int):
+    from nonolab.core.grid import Solution
+    for perm in itertools.permutations(range(n)):
+        yield Solution.from_rows(["".join("#" if c == p else "." for c in range(n)) for p in perm])
+
+
+def test_a_search_that_checked_only_some_of_its_solutions_claims_no_remainder(monkeypatch, clock):
+    # audit 14: the engine found 50 of the 120 permutations of 5, the deadline left time to
+    # check 5 (each check a second of the test's clock); the 45 left unchecked were dropped, and
+    # the remainder (the space the engine had not reached, what auto hands on) excluded 37 of
+    # them: "every solution not listed agrees with the remainder" was false.
+    real = base.violations
+
+    def slow(puzzle, solution):
+        clock.spend(1.0)
+        return real(puzzle, solution)
+
+    monkeypatch.setattr(base, "violations", slow)
+    result = NativeSolver().solve(_permutations(5), Limits(50, 5.5))
+    assert result.status.value == "timeout" and 1 <= result.count < 50
+    listed = set(result.solutions)
+    assert result.remainder is None or all(_holds(result.remainder, s) for s in _matrices(5) if s not in listed)
+
+
+def test_a_step_log_cut_after_solutions_were_found_claims_no_remainder(monkeypatch):
+    # The same for a search whose step log the limit cut (it answers no solution): the spaces
+    # had gone past the solutions found before, so their remainder left those out.
+    from nonolab.solvers.native.search import SearchSpace, StepLogCut
+
+    real, calls = SearchSpace.steps, []
+
+    def cut_the_second(self, *args, **kwargs):
+        calls.append(1)
+        if len(calls) > 1:
+            raise StepLogCut("cut by the test")
+        return real(self, *args, **kwargs)
+
+    monkeypatch.setattr(SearchSpace, "steps", cut_the_second)
+    result = NativeSolver(record_steps=True).solve(_permutations(7), Limits(None))
+    assert len(calls) > 1 and result.status.value == "timeout" and result.count == 0
+    assert result.remainder is None or all(_holds(result.remainder, s) for s in _matrices(7))

@@ -11,6 +11,8 @@ What is asked depends only on what the backend declares:
   (all of them and ``complete`` when there are fewer than ``cap``; ``cap`` distinct
   ones of them otherwise); without it, every solution must be one of the oracle's and
   "no solution" may only be said of a puzzle that has none;
+* ``REMAINDER``: a search stopped by a bounded variant's limit has a remainder that every
+  solution it does not list agrees with (:func:`remainder_problem`);
 * a step log (``result.steps``, the backends that declare ``STEPS`` with
   ``record_steps``): replaying it never sets a cell twice; every cell decided before
   the first guess or hand-off to a solver agrees with every solution; every cell it
@@ -128,7 +130,8 @@ def ask(variant: Variant, solver, case: Case, cap: int = 64, second_try: bool = 
         return Verdict(WRONG, "a solution that breaks the clues, the givens or the implications")
     if result.status in (Status.TIMEOUT, Status.INTERRUPTED):
         if variant.bounded:
-            return Verdict(STOPPED, result.status.value)
+            wrong = remainder_problem(result, got, expected, cap, variant.capabilities)
+            return Verdict(WRONG, wrong) if wrong else Verdict(STOPPED, result.status.value)
         if not second_try:
             return ask(variant, solver, case, cap, second_try=True)
         return Verdict(WRONG, f"stopped ({result.status.value}) twice with no limit set, {len(got)} solutions found")
@@ -144,6 +147,24 @@ def ask(variant: Variant, solver, case: Case, cap: int = 64, second_try: bool = 
 def _allowed(case: Case, q: Question, picture) -> bool:
     return (brute.fits(picture, case.rows, case.columns, q.givens)
             and all(picture[r1][c1] != v1 or picture[r2][c2] == v2 for (r1, c1, v1), (r2, c2, v2) in q.implications))
+
+
+def remainder_problem(result, got: list, expected: frozenset, cap: int, capabilities: frozenset) -> str:
+    """What is wrong with a stopped search's remainder (``REMAINDER``), or '': every solution it
+    does not list must have each cell the remainder decided (1 empty, 2 filled, as
+    ``Given.from_grid`` reads it), else a solver searching the remainder for the rest, as
+    ``auto`` does, loses it (audit 14: native's left out the solutions the deadline left unchecked)."""
+    from nonolab.solvers import Capability
+
+    if Capability.REMAINDER not in capabilities or len(expected) >= cap or result.remainder is None:
+        return ""
+    cells = result.remainder.cells
+    for picture in expected - set(got):
+        values = [v for row in picture for v in row]
+        for i, (state, value) in enumerate(zip(cells, values)):
+            if state in (1, 2) and state != {0: 1, 1: 2}.get(value):
+                return f"the remainder sets cell {divmod(i, len(picture[0]))} to {state - 1}, a solution not listed has {value}"
+    return ""
 
 
 def _count_problem(result, got: list, expected: frozenset, cap: int) -> str:

@@ -187,3 +187,24 @@ def test_givens_reach_the_backends_that_declare_them():
     assert Capability.GIVEN_CELLS in variant.capabilities
     verdicts = [ask(variant, Ignoring(), case) for case in puzzles.cases(13, 80, True, 5)]
     assert any(v.outcome == WRONG for v in verdicts)
+
+
+def test_the_judge_catches_a_remainder_that_leaves_out_a_solution():
+    # audit 14: native's remainder once left out the solutions its deadline left unchecked.
+    # Spoiled: every stopped answer says all cells are filled in whatever it did not reach.
+    from nonolab.core.grid import FILLED, Grid
+
+    def all_filled(result: SolveResult) -> SolveResult:
+        if result.complete:
+            return result
+        grid = Grid(result.remainder.height, result.remainder.width) if result.remainder is not None else None
+        if grid is None:
+            return result
+        grid.cells[:] = bytes([FILLED]) * len(grid.cells)
+        return dataclasses.replace(result, remainder=grid)
+
+    bounded = Variant("native", (("node_limit", "1"),), capabilities_of("native"), bounded=True)
+    spoiled = _Wrapped(get("native", node_limit=1), all_filled)
+    caught = [v for v in (ask(bounded, spoiled, case) for case in puzzles.cases(12, 40, False, 7))
+              if v.outcome == WRONG]
+    assert caught and all("remainder" in v.detail for v in caught)

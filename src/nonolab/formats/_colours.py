@@ -103,11 +103,14 @@ class CharGoal:
 def build_coloured(rows: Sequence[Sequence[tuple[int, str]]], columns: Sequence[Sequence[tuple[int, str]]],
                    background: str, declared: Mapping[str, tuple[RGB, str | None]], lines: ClueLines, *,
                    goal: Sequence[Sequence[str]] | CharGoal | None = None, name: str = "",
-                   metadata: Mapping[str, str] | None = None) -> Puzzle:
+                   metadata: Mapping[str, str] | None = None, given: Sequence[str] = ()) -> Puzzle:
     """A puzzle from blocks ``(length, colour name)`` (and a goal of colour names, as rows
     or a :class:`CharGoal`), with every problem pinned to its line (see
-    :func:`~nonolab.formats._common.build`)."""
+    :func:`~nonolab.formats._common.build`).  ``given``: the declared colours the file's
+    givens name; the palette keeps them even when no clue uses one (such a given leaves the
+    puzzle no solution, and the puzzle must read back as it was written: audit 14)."""
     used = [c for line in list(rows) + list(columns) for _, c in line]
+    used += [c for c in given if c in declared and c != background]
     if isinstance(goal, CharGoal):
         used += [c for c in goal.used() if c != background]
     elif goal is not None:

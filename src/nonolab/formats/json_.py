@@ -291,9 +291,12 @@ def _colour_puzzle(obj: dict, path: tuple, where: Callable[[tuple], int]) -> Puz
             raise ParseError("goal rows must be strings of the palette's chars", line=goal_line)
         goal = [[by_char[c] for c in row] for row in rows]
     meta = obj.get("metadata", {})
+    givens = obj.get("givens")
+    named = ([item[2] for item in givens if isinstance(item, list) and len(item) == 3 and isinstance(item[2], str)]
+             if isinstance(givens, list) else [])
     return build_coloured(blocks[keys[0]], blocks[keys[1]], background, declared,
                           ClueLines(rows=lines[keys[0]], columns=lines[keys[1]], size=where(path + (keys[0],)),
-                                    goal=goal_line), goal=goal, name=str(obj.get("name", "")),
+                                    goal=goal_line), goal=goal, name=str(obj.get("name", "")), given=named,
                           metadata={str(k): str(v) for k, v in meta.items()} if isinstance(meta, dict) else {})
 
 

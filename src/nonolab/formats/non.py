@@ -275,9 +275,10 @@ def _parse_one(lines: Sequence[str], start: int, end: int) -> Puzzle:
 
         colours.setdefault("black", ((0, 0, 0), None))
         goal_names = None if goal_line is None else _colour_goal(goal_text, width, colours, goal_line)
+        named = [name for name, (_, char) in colours.items() if char and char not in "0.?" and char in givens_text]
         made = build_coloured(clues["rows"], clues["columns"], "white", {"white": ((255, 255, 255), "."), **colours},
                               ClueLines(rows=where["rows"], columns=where["columns"], size=size_line["rows"],
-                                        goal=goal_line), goal=goal_names, name=name, metadata=meta)
+                                        goal=goal_line), goal=goal_names, name=name, metadata=meta, given=named)
         return with_givens(made, _givens(givens_text, made, colours, givens_line), givens_line)
     goal = None
     if goal_line is not None:
@@ -295,7 +296,7 @@ def _givens(cells: str, puzzle: Puzzle, colours: dict, lineno: int | None) -> di
     if not cells:
         return {}
     value = {"1": 1, "#": 1} if not puzzle.is_colour else {}
-    if puzzle.palette is not None:     # a colour's char, if a clue uses the colour (else none can be given)
+    if puzzle.palette is not None:     # a colour's char, if the palette kept it (a clue or a given uses it)
         index = {c.name: i for i, c in enumerate(puzzle.palette)}
         value.update({char: index[name] for name, (_, char) in colours.items() if char and name in index})
     value.update({"0": 0, ".": 0})

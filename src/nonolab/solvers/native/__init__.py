@@ -305,7 +305,7 @@ class NativeSolver:
         found: dict[bytes, Solution] = {}  # verified as each slice ends, inside the clock
         w = puzzle.width
         steps = None
-        complete = limited = done = False
+        complete = limited = done = dropped = False
         observer = self.observer or QUIET
         handed = observer.hand_off_after is None
         rooted = not observer.follows_root
@@ -365,7 +365,7 @@ class NativeSolver:
                 run = space.run(limits.max_solutions, deadline, budget, probe_depth, deep_sweeps,
                                 self.progress if space is first else None, watch.cancelled, search_end)
                 if run.steps_cut:  # the step log could not be read within the limit: stopped by it
-                    return self._cut(puzzle, limits, watch, spaces)
+                    return self._cut(puzzle, limits, watch, spaces, sound=not (found or run.solutions))
                 if space is first and first.nodes > 1:
                     searched += time.perf_counter() - run_began
                 if steps is None and run.solutions:
@@ -375,6 +375,8 @@ class NativeSolver:
                 fresh = [cells for cells in dict.fromkeys(run.solutions) if cells not in found]
                 checked, all_checked = checks.check(fresh, lambda cells: Solution.from_states(cells, w), watch)
                 found.update(checked)
+                # The spaces went past the solutions left unchecked: no remainder holds them.
+                dropped = dropped or not all_checked
                 search_end = checks.search_end(watch, limits, len(found))
                 # An exhausted search has seen every solution, so the union is all of them
                 # (when all were checked in time).
@@ -415,6 +417,7 @@ class NativeSolver:
                     break
         solutions = tuple(found.values())
         if limits.max_solutions is not None:
+            dropped = dropped or len(solutions) > limits.max_solutions
             solutions = solutions[:limits.max_solutions]
         counts = [sp.counters() for sp in spaces]
         s = {key: sum(c[key] for c in counts) for key in counts[0]}
@@ -437,22 +440,24 @@ class NativeSolver:
             try:
                 steps = first.steps(search_end, watch.cancelled)
             except StepLogCut:
-                return self._cut(puzzle, limits, watch, spaces)
+                return self._cut(puzzle, limits, watch, spaces, sound=not found)
         if steps and self.line.labelled:
             from nonolab.solvers.native.lines import label_steps
             steps = label_steps(puzzle, steps, self.line, given, self.line_cap)
         # Each style's open space is valid alone: hand on the narrower one, built only
-        # when someone reads it (a count stopped at its limit usually is not asked).
-        remainder = None if complete else (lambda: _narrowest(puzzle, spaces))
+        # when someone reads it (a count stopped at its limit usually is not asked); none
+        # when a solution the spaces passed is not listed (audit 14: it left them out).
+        remainder = None if complete or dropped else (lambda: _narrowest(puzzle, spaces))
         return finish(self.name, puzzle, limits, watch, solutions, complete, counters, tuple(steps or ()),
                       remainder, checked=True)
 
-    def _cut(self, puzzle: Puzzle, limits: Limits, watch: Budget, spaces: list[Any]) -> SolveResult:
+    def _cut(self, puzzle: Puzzle, limits: Limits, watch: Budget, spaces: list[Any], sound: bool) -> SolveResult:
         """A search whose step log the limit cut: stopped by it (timeout, or interrupted),
-        without solutions or steps (what it found is not what was asked: the steps to it)."""
+        without solutions or steps (what it found is not what was asked: the steps to it);
+        its remainder only when ``sound`` (the spaces found no solution, which it would leave out)."""
         counters = {"nodes": sum(sp.nodes for sp in spaces), "styles": len(spaces), "step_log_cut": 1}
         return finish(self.name, puzzle, limits, watch, (), False, counters, (),
-                      lambda: _narrowest(puzzle, spaces), checked=True)
+                      (lambda: _narrowest(puzzle, spaces)) if sound else None, checked=True)
 
     def implications(self, puzzle: Puzzle, grid: Grid, max_pairs: int = 1 << 21) -> tuple[Implication, ...]:
         """What propagation derives from each value of each unknown cell of ``grid``.
