@@ -89,11 +89,12 @@ SOLO_SIDE = 127
 # first solution after 2.1 CPU s, Kissat proves it unique): there the rival still joins
 # after ``solo_budget`` (benchmarks/log/2026-11-26-tail-3.md).
 SOLO_FIND_BUDGET = 10.0
-# Native's nodes before the hand-off when steps are recorded (auto.recorded): its first style
-# searches about 1,000 nodes a CPU second on Knotty (40x40), so about the 0.5 s of
-# ``native_budget`` on a loaded machine; Lion (585 nodes, two solutions) keeps native's own
-# search steps (benchmarks/log/2026-11-27-steps-14.md).
-NATIVE_NODES = 1000
+# Native's nodes before the hand-off when steps are recorded (auto.recorded): enough for the
+# small searches native's own steps explain (Hakank's t2: 3 nodes; Marley 35, Center 39 go
+# over); its first style probes at every node, 10-25 ms a node on Gettys (99x59), so 32
+# cost explain there 1.1 CPU s against 0.3 handing over at the root (1 node), and 1,000
+# timed out (benchmarks/log/2026-11-27-steps-14.md).
+NATIVE_NODES = 32
 
 
 class AutoSolver:

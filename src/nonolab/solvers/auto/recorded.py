@@ -10,7 +10,7 @@ over at once.  Here every choice is decided by work:
 
 * native searches with its first style alone (native's ``restarts=false, deep_sweeps=1``:
   probing at every node, one sweep below the root; LalaFrogKK's slot still joins it by
-  nodes), a deterministic search, for at most ``native_nodes`` nodes (the root is the
+  nodes), a deterministic search, for at most ``native_nodes`` nodes (32; the root is the
   first; ``node_limit``);
 * if it has not finished, the first engine (lcg, reproducible: its slices only pause a
   deterministic search) alone searches native's remainder, and the steps are native's
