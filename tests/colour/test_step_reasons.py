@@ -101,3 +101,32 @@ def test_a_log_that_sets_a_value_an_earlier_step_ruled_out_is_refused():
     with pytest.raises(ValueError, match="ruled out"):
         list(replay(puzzle, [out, Step(Technique.LINE, ("row", 0), ((0, 0, 2),))]))
     assert [g.get(0, 0) for _, g in replay(puzzle, [out, Step(Technique.LINE, ("row", 0), ((0, 0, 1),))])][-1] == 1
+
+
+def test_explain_prints_and_writes_what_each_step_rules_out():
+    import json
+    from pathlib import Path
+
+    from click.testing import CliRunner
+
+    from nonolab.cli.main import cli
+    from nonolab.formats import load
+
+    path = Path(__file__).resolve().parents[1] / "data" / "colour" / "probe-six.xml"
+    puzzle, found = load(path), explain(load(path))
+    text = CliRunner().invoke(cli, ["explain", str(path)], catch_exceptions=False).stdout
+    chars = puzzle.palette.chars
+    blocks = text.split("\n\n")[:-1]   # a step a block: its line, its grid, what it ruled out
+    assert len(blocks) == len(found.steps) and any(s.ruled_out for s in found.steps)
+    for block, step in zip(blocks, found.steps):
+        told = [line for line in block.splitlines() if line.startswith("ruled out: ")]
+        if not step.ruled_out:
+            assert not told
+            continue
+        assert step.describe() in block and len(told) == 1
+        for r, c, value in step.ruled_out:
+            parts = told[0][len("ruled out: "):].split("; ")
+            cell = next(part for part in parts if part.startswith(f"({r + 1}, {c + 1}) "))
+            assert chars[value] in cell.split(" not ")[1].split(" or ")
+    data = json.loads(CliRunner().invoke(cli, ["explain", str(path), "--json"], catch_exceptions=False).stdout)
+    assert [s.get("ruled_out", []) for s in data["steps"]] == [[list(c) for c in s.ruled_out] for s in found.steps]
