@@ -98,7 +98,7 @@ def test_handoff_respects_max_solutions_and_never_claims_exactness_beyond_it():
 
 def test_step_log_names_the_cdcl_phase_and_covers_the_grid():
     puzzle = _two_by_two_switch()
-    result = get("auto", native_budget=0, record_steps=True, race=False).solve(puzzle, Limits(max_solutions=1))
+    result = get("auto", native_nodes=1, record_steps=True).solve(puzzle, Limits(max_solutions=1))
     assert result.steps[-1].technique is Technique.CDCL
     cells = {(r, c) for s in result.steps for r, c, _ in s.cells}
     assert cells == {(r, c) for r in range(2) for c in range(2)}

@@ -250,11 +250,32 @@ def test_the_stepper_of_a_colour_puzzle_keeps_each_cell_s_colour_and_frames_the_
         assert [r.get("class") for r in frame].count("mark") == len(step.cells)   # a frame round each cell
     style = page[page.index("<style>"):page.index("</style>")]
     assert ".now .c{fill" not in style and ".now .mark" in style      # no fill put over a colour
-    assert "red frame: set by the step shown" in legend(root)
+    assert "red frame: changed by the step shown" in legend(root)
     # The buttons' glyphs are those DejaVu has (U+23EE/U+23ED drew as empty boxes in Chromium).
     assert "&#x23EE;" not in page and "&#x23ED;" not in page
     bw = render.steps_html(nonolab.load(T2), [SimpleNamespace(cells=((0, 0, 1),), describe=lambda: "x")])
     assert "red / pink: set by the step shown" in bw      # black and white: as explain's X and O
+
+
+def test_the_stepper_shows_the_colours_a_step_rules_out_of_a_cell_it_leaves_open():
+    # A colour step may only rule values out (the cells stay open, grey): later steps rest on
+    # them, so its frame draws each as a struck-through square of that colour, in a frame.
+    from nonolab.harness.explanation import explain
+
+    puzzle = nonolab.load(Path(__file__).resolve().parents[1] / "data" / "colour" / "probe-six.xml")
+    found = explain(puzzle)
+    page = render.steps_html(puzzle, found.steps)
+    root = parse(page[page.index("<svg"):page.index("</svg>") + 6])
+    frames = [g for g in root.iter(f"{SVG}g") if g.get("class") == "step"]
+    inks = [f"#{puzzle.palette.hex(i)}".lower() for i in range(len(puzzle.palette))]
+    assert len(frames) == len(found.steps) and any(s.ruled_out and not s.cells for s in found.steps)
+    for frame, step in zip(frames, found.steps):
+        struck = [r.get("fill").lower() for r in frame.findall(f"{SVG}rect") if r.get("class") is None]
+        assert struck == [inks[v] for _, _, v in step.ruled_out]
+        assert len(frame.findall(f"{SVG}line")) == len(step.ruled_out)
+        changed = {(r, c) for r, c, _ in step.cells} | {(r, c) for r, c, _ in step.ruled_out}
+        assert [r.get("class") for r in frame].count("mark") == len(changed)
+    assert "struck through: a colour ruled out of a cell still open" in legend(root)
 
 
 def test_the_workbench_shows_the_stepper_s_frames_by_the_same_rules():

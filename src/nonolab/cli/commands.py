@@ -311,7 +311,7 @@ def explain(file, input_format, index, backend, probing, line, backend_options, 
     from nonolab.cli.streams import fits, too_big
     from nonolab.formats.limits import check_memory
     from nonolab.harness.explanation import RECORD_BYTES_PER_CELL, explain as explain_puzzle
-    from nonolab.render import grid_text
+    from nonolab.render import grid_text, ruled_out_text
     from nonolab.solvers import bytes_per_cell, replay
 
     solver = build_recording(backend, backend_options, probing, line)
@@ -336,7 +336,10 @@ def explain(file, input_format, index, backend, probing, line, backend_options, 
             lines.append(f"step {number}: {step.describe()}")
             if not no_grid and (number % every == 0 or number == last):
                 lines += [grid_text(grid, [(r, c) for r, c, _ in step.cells], chars) if grid is not None
-                          else too_big(puzzle.width, puzzle.height, "grid"), ""]
+                          else too_big(puzzle.width, puzzle.height, "grid")]
+                if step.ruled_out and grid is not None:   # (the grid shows such cells as ?)
+                    lines.append(ruled_out_text(step.ruled_out, chars))
+                lines.append("")
         headline = found.summary()
 
         def single() -> None:

@@ -6,7 +6,9 @@ the workbench): :func:`explain` runs a backend that records its steps with a cou
 (:class:`~nonolab.harness.uniqueness.Verdict`).  Its default backend is the registry's
 default (``auto``: native's deductions, then one ``cdcl`` step when they stall), the one
 every surface asks unless told otherwise: a stepper of native's search alone could run
-out of time on a puzzle (Knotty) whose verdict ``explain`` gave in a fraction of a second.  The steps lead to the first solution
+out of time on a puzzle (Knotty) whose verdict ``explain`` gave in a fraction of a second.  Auto
+records them on a path decided by work, not by the clock (:mod:`nonolab.solvers.auto.recorded`), so
+a puzzle has one step log on any machine, however loaded.  The steps lead to the first solution
 found; a step of search (a ``guess``, or what ``cdcl`` decided after auto's hand-off) is
 marked as such, and a puzzle with two solutions is never said to be solved as if it
 were unique.

@@ -5,6 +5,10 @@ Each step's frame is an SVG group holding the cells it set; the page shows the f
 up to the chosen step and colours the chosen step's cells red (filled) or pink (empty),
 as ``explain`` prints them as ``X`` and ``O``; in a colour puzzle each cell keeps the
 colour the step set (red may be one of the palette's) and the step's cells are framed.
+A colour step that rules values out of a cell it leaves open draws each such value as a
+small struck-through square of its colour in that cell (its place in the cell the value's
+index), kept until a later step decides the cell and covers them: later steps may rest on
+those values, so the board shows them.
 Without JavaScript every frame shows: the finished grid.
 """
 
@@ -15,7 +19,7 @@ from typing import Any, Iterable
 
 from nonolab.core.puzzle import Puzzle
 from nonolab.render.pictures import puzzle_board
-from nonolab.render.svg import EMPTY_INK, FILLED_INK, MARK_INK, Legend, _num, document, escape
+from nonolab.render.svg import EMPTY_INK, FILLED_INK, MARK_INK, Legend, _num, crossed, document, escape
 
 UNDECIDED_INK = "#d2d2d2"    # lighter than the ambiguity map's grey: here most cells start undecided
 
@@ -70,8 +74,20 @@ def steps_svg(puzzle: Puzzle, steps: Iterable[Any], *, cell: float = 20) -> str:
     pad = cell
     colour = puzzle.is_colour   # the step's cells keep their colour, framed: red is a colour there
     inset, width = cell * 0.12, max(cell * 0.12, 1)
+    # A value ruled out: a small square in its own place of the cell, a side of places a
+    # value each (the background's included).
+    side = 1
+    while side * side < len(inks):
+        side += 1
+    slot = cell / side
+    ruled = False
     for number, step in enumerate(steps, 1):
         frames.append(f'<g class="step" data-step="{number}">')
+        for r, c, value in getattr(step, "ruled_out", ()):
+            ruled = True
+            x = pad + board.left + c * cell + (value % side) * slot + slot * 0.15
+            y = pad + board.top + r * cell + (value // side) * slot + slot * 0.15
+            frames.append(crossed(x, y, slot * 0.7, inks[value]))
         for r, c, value in step.cells:
             x, y = pad + board.left + c * cell, pad + board.top + r * cell
             kind = "c" if colour else ("f" if value else "e")
@@ -81,15 +97,19 @@ def steps_svg(puzzle: Puzzle, steps: Iterable[Any], *, cell: float = 20) -> str:
             frames.extend(f'<rect class="mark" x="{_num(pad + board.left + c * cell + inset)}" '
                           f'y="{_num(pad + board.top + r * cell + inset)}" width="{_num(cell - 2 * inset)}" '
                           f'height="{_num(cell - 2 * inset)}" fill="none" stroke="{MARK_INK}" '
-                          f'stroke-width="{_num(width)}"/>' for r, c, _ in step.cells)
+                          f'stroke-width="{_num(width)}"/>'
+                          for r, c in dict.fromkeys([(r, c) for r, c, _ in step.cells]
+                                                    + [(r, c) for r, c, _ in getattr(step, "ruled_out", ())]))
         frames.append("</g>")
     out: list[str] = []
     board.draw(out, pad, pad, start, layers=frames)
     legend = Legend([(("fill", UNDECIDED_INK), "grey: not decided yet"),
                      (("pair", FILLED_INK, EMPTY_INK), "the palette's colours: decided" if puzzle.is_colour
                       else "black / white: decided filled / empty"),
-                     (("frame", MARK_INK), "red frame: set by the step shown") if colour else
-                     (("pair", "#c0392b", "#f5b7b1"), "red / pink: set by the step shown")], cell)
+                     (("frame", MARK_INK), "red frame: changed by the step shown") if colour else
+                     (("pair", "#c0392b", "#f5b7b1"), "red / pink: set by the step shown")]
+                    + ([(("crossed", inks[-1]), "struck through: a colour ruled out of a cell still open")]
+                       if ruled else []), cell)
     legend.fit(board.width).draw(out, pad, pad + board.height + pad * 0.5)
     return document(max(board.width + 2 * pad, legend.width + 2 * pad),
                     board.height + legend.height + pad * 2, out, f"nonolab: the steps of {puzzle.name or 'a puzzle'}")

@@ -332,7 +332,7 @@ class Board:
 
 Swatch = tuple
 """How a legend entry is drawn: ``("fill", colour)``, ``("pair", colour, colour)`` (two
-halves), ``("ring",)`` or ``("frame", colour)``."""
+halves), ``("ring",)``, ``("frame", colour)`` or ``("crossed", colour)`` (a value ruled out)."""
 
 
 class Legend:
@@ -408,6 +408,22 @@ class Legend:
         elif kind == "frame":
             out.append(f'<rect x="{x}" y="{y}" width="{s}" height="{s}" fill="none" stroke="{swatch[1]}" '
                        f'stroke-width="{_num(max(f / 7, 1.5))}"/>')
+        elif kind == "crossed":
+            out.append(crossed(x0, top, f, swatch[1]))
+
+
+def crossed(x: float, y: float, size: float, colour: str) -> str:
+    """A small square of ``colour`` struck through: a value ruled out of a cell.
+
+    >>> crossed(0, 0, 4, "#ff0000").count("<line")
+    1
+    """
+    red, green, blue = (int(colour.lstrip("#")[i:i + 2], 16) for i in (0, 2, 4))
+    stroke = "#ffffff" if 0.299 * red + 0.587 * green + 0.114 * blue < 128 else "#000000"   # seen on any colour
+    return (f'<rect x="{_num(x)}" y="{_num(y)}" width="{_num(size)}" height="{_num(size)}" fill="{colour}" '
+            f'stroke="#333333" stroke-width="{_num(max(size / 12, 0.4))}"/>'
+            f'<line x1="{_num(x)}" y1="{_num(y + size)}" x2="{_num(x + size)}" y2="{_num(y)}" stroke="{stroke}" '
+            f'stroke-width="{_num(max(size / 6, 0.6))}"/>')
 
 
 #: The legend's smallest text, in pixels (user units): readable in a PNG at any cell size.

@@ -47,6 +47,21 @@ def grid_text(grid: Grid | ValueGrid, highlight: Iterable[tuple[int, int]] = (),
     return "\n".join(lines)
 
 
+def ruled_out_text(ruled_out: Iterable[tuple[int, int, int]], chars: str | None = None) -> str:
+    """The values a colour step ruled out of cells it left open (which the grid shows as
+    ``?``), a cell at a time, 1-based as the steps name lines: later steps may rest on them.
+
+    >>> ruled_out_text([(0, 1, 2), (0, 1, 0), (3, 0, 1)], chars=".ab")
+    'ruled out: (1, 2) not b or .; (4, 1) not a'
+    """
+    cells: dict[tuple[int, int], list[int]] = {}
+    for r, c, value in ruled_out:
+        cells.setdefault((r, c), []).append(value)
+    chars = chars or COLOUR_CHARS
+    return "ruled out: " + "; ".join(f"({r + 1}, {c + 1}) not {' or '.join(chars[v] for v in values)}"
+                                     for (r, c), values in cells.items())
+
+
 def _values_text(grid: ValueGrid, marks: set[tuple[int, int]], chars: str) -> str:
     w = grid.width
     lines = []

@@ -135,6 +135,9 @@ class Step:
             or (from the native engine's log) a :class:`CellRun`, which reads the same.
         depth: the search depth it happened at (0 before any guess).
         note: a short human remark (e.g. which probe value failed).
+        ruled_out: colour puzzles: the values it ruled out of cells it left open, as
+            ``(row, column, value)``; a later step may rest on them, so they are part of
+            what the step shows (black and white: empty, every narrowing decides a cell).
     """
 
     technique: Technique
@@ -142,6 +145,7 @@ class Step:
     cells: Sequence[tuple[int, int, int]]
     depth: int = 0
     note: str = ""
+    ruled_out: Sequence[tuple[int, int, int]] = ()
 
     def describe(self) -> str:
         kind = self.source[0]
@@ -152,12 +156,20 @@ class Step:
         else:
             where = f"{kind} {self.source[1] + 1}"
         kind = f"{self.technique.value} (search)" if self.technique.is_search else self.technique.value
-        text = f"{kind}: {where} sets {len(self.cells)} cell{'s' * (len(self.cells) != 1)}"
+        sets = f"sets {len(self.cells)} cell{'s' * (len(self.cells) != 1)}"
+        if self.ruled_out:
+            values, cells = len(self.ruled_out), len({(r, c) for r, c, _ in self.ruled_out})
+            rules = f"rules out {values} value{'s' * (values != 1)} of {cells} cell{'s' * (cells != 1)}"
+            sets = f"{sets}, {rules}" if self.cells else rules
+        text = f"{kind}: {where} {sets}"
         return text + (f" ({self.note})" if self.note else "")
 
     def as_dict(self) -> dict:
-        return {"technique": self.technique.value, "search": self.technique.is_search, "source": list(self.source),
+        data = {"technique": self.technique.value, "search": self.technique.is_search, "source": list(self.source),
                 "cells": [list(c) for c in self.cells], "depth": self.depth, "note": self.note}
+        if self.ruled_out:
+            data["ruled_out"] = [list(c) for c in self.ruled_out]
+        return data
 
     def json_chunks(self, cells_per_chunk: int = 1 << 16) -> Iterator[str]:
         """The JSON text of :meth:`as_dict`, a piece at a time: the cells ``cells_per_chunk``
@@ -171,7 +183,8 @@ class Step:
         import json
 
         head = {"technique": self.technique.value, "search": self.technique.is_search, "source": list(self.source)}
-        tail = {"depth": self.depth, "note": self.note}
+        tail = {"depth": self.depth, "note": self.note, **({"ruled_out": [list(c) for c in self.ruled_out]}
+                                                          if self.ruled_out else {})}
         yield json.dumps(head)[:-1] + ', "cells": ['
         cells = self.cells
         if isinstance(cells, CellRun):
@@ -213,13 +226,25 @@ def replay(puzzle: Puzzle, steps: Iterable[Step]) -> Iterator[tuple[Step, Grid |
 
 
 def _replay_values(puzzle: Puzzle, steps: Iterable[Step]) -> Iterator[tuple[Step, ValueGrid]]:
+    """The colour replay: besides the cells decided, the values each step ruled out, so
+    that a log which decides a cell to a value an earlier step ruled out (or rules out
+    the value a cell was decided to, or every value of a cell) is refused as corrupt."""
     grid = ValueGrid(puzzle.height, puzzle.width)
     for r, c, value in puzzle.givens:
         grid.set(r, c, value)
+    out: dict[tuple[int, int], set[int]] = {}   # the values ruled out of each open cell
     for step in steps:
+        for r, c, value in step.ruled_out:
+            if grid.get(r, c) != UNDECIDED:
+                raise ValueError(f"step log rules a value out of cell ({r}, {c}), which was decided")
+            out.setdefault((r, c), set()).add(value)
+            if len(out[(r, c)]) > puzzle.colours:
+                raise ValueError(f"step log rules every value out of cell ({r}, {c})")
         for r, c, value in step.cells:
             current = grid.get(r, c)
             if current != UNDECIDED and current != value:
                 raise ValueError(f"step log sets cell ({r}, {c}) twice to different values")
+            if value in out.get((r, c), ()):
+                raise ValueError(f"step log sets cell ({r}, {c}) to {value}, which an earlier step ruled out")
             grid.set(r, c, value)
         yield step, grid

@@ -11,7 +11,8 @@ the caller's thread; after ``solo_budget`` seconds without an answer the rival j
 it on the other core (:mod:`nonolab.solvers.auto.solo`): with its phase hints lcg
 settles the published puzzles, the tournament's 25x25 grids and the survey's hard
 eight faster than a race, and racing costs twice the CPU on puzzles of milliseconds.
-Larger grids (and step logs, which native writes), on the two cores:
+Larger grids, on the two cores (a step log, which native writes, takes a path decided by
+work, not time, :mod:`nonolab.solvers.auto.recorded`):
 
 * native propagates, probes and searches for ``native_budget`` seconds, in the
   caller's thread (:mod:`nonolab.solvers.auto.duel`); once its
@@ -63,6 +64,7 @@ from nonolab.solvers.auto.parts import Parts, Schedule, shared, takes_clauses as
 from nonolab.solvers.auto.colour import colour_engines, solve_colour
 from nonolab.solvers.auto.carry_on import one_engine, race_native
 from nonolab.solvers.auto.duel import duel
+from nonolab.solvers.auto.recorded import recorded
 from nonolab.solvers.auto.solo import solo, solo_fits
 from nonolab.solvers.auto.rivals import default_rival
 from nonolab.solvers.auto.reuse import options_key, remember, settled
@@ -87,6 +89,12 @@ SOLO_SIDE = 127
 # first solution after 2.1 CPU s, Kissat proves it unique): there the rival still joins
 # after ``solo_budget`` (benchmarks/log/2026-11-26-tail-3.md).
 SOLO_FIND_BUDGET = 10.0
+# Native's nodes before the hand-off when steps are recorded (auto.recorded): enough for the
+# small searches native's own steps explain (Hakank's t2: 3 nodes; Marley 35, Center 39 go
+# over); its first style probes at every node, 10-25 ms a node on Gettys (99x59), so 32
+# cost explain there 1.1 CPU s against 0.3 handing over at the root (1 node), and 1,000
+# timed out (benchmarks/log/2026-11-27-steps-14.md).
+NATIVE_NODES = 32
 
 
 class AutoSolver:
@@ -117,7 +125,13 @@ class AutoSolver:
             own probing of the bare puzzle on some puzzles (Thing, Marley: fewer
             conflicts) and from native's cells on others (Lion), so the two parts of a
             race may be given different starts.
-        record_steps: keep the step log (native steps, then one ``cdcl`` step).
+        record_steps: keep the step log (native steps, then one ``cdcl`` step), on a path
+            decided by work, so that the steps are the same on any machine: native's
+            first search style for ``native_nodes`` nodes, then the first engine alone
+            (:mod:`~nonolab.solvers.auto.recorded`; ``native_budget``, ``handoff_by``,
+            the early engine and the rival then do not apply).
+        native_nodes: with ``record_steps``, native's search nodes (its root the first)
+            before the hand-off.
         progress: forwarded to the native solver (progress bars on huge grids).
         native_options / cdcl_options: options of native and of the first engine.
         probing: the native phase's probing (``full``, ``contradiction``, ``none``).
@@ -190,6 +204,8 @@ class AutoSolver:
                optional=True),
         Option("native_budget", "float", 0.5, "seconds of native search before the hand-off (once its root "
                "probing is over)", minimum=0),
+        Option("native_nodes", "int", NATIVE_NODES, "with record_steps: native's search nodes before the hand-off "
+               "(work, not seconds: the steps are the same on any machine)", minimum=1),
         Option("handoff_by", "float", 5.0, "seconds by which native hands over, its root probing over or not",
                minimum=0),
         Option("race", "bool", True, "race the rival after the hand-off; the first to finish wins"),
@@ -240,6 +256,7 @@ class AutoSolver:
     cdcl: str
     rival: str
     native_budget: float
+    native_nodes: int
     handoff_by: float
     race: bool
     probe_clauses: bool
@@ -351,6 +368,8 @@ class AutoSolver:
             result = parts.native_answer(watch, parts.native().solve(puzzle, left(limits, watch), given))
             result.stats.counters["handoff"] = "refused: model too large for " + "+".join(self.engines)
             return result
+        if route == "steps":
+            return recorded(parts, puzzle, limits, watch, given)
         if route == "race native":
             return race_native(parts, puzzle, limits, watch, given)
         if route == "duel":
@@ -360,7 +379,9 @@ class AutoSolver:
     def route(self, puzzle: Puzzle) -> str:
         """Which strategy :meth:`solve` takes on ``puzzle``: ``colour``, ``solo`` (the first
         engine alone, the rival later), ``native`` (its model too large to hand over),
-        ``race native``, ``duel`` (native, then two engines) or ``one engine``.
+        ``steps`` (a step log: native for ``native_nodes`` nodes, then the first engine
+        alone, :mod:`~nonolab.solvers.auto.recorded`), ``race native``, ``duel`` (native,
+        then two engines) or ``one engine``.
 
         >>> from nonolab.core import Puzzle
         >>> AutoSolver().route(Puzzle(rows=((1,),), columns=((1,),))), AutoSolver(solo_side=0).route(
@@ -383,6 +404,8 @@ class AutoSolver:
                 return "solo"
         if not parts.fits(puzzle):
             return "native"
+        if self.record_steps:   # one step log per puzzle: decided by work, not by the clock
+            return "steps"
         if self.rival == "native":
             return "race native"
         return "duel" if len(self.engines) == 2 else "one engine"
@@ -417,7 +440,7 @@ class AutoSolver:
             specs = [] if parts.record_steps else colour_engines(parts, CDCL_BACKENDS)
         elif route in ("solo", "duel"):
             specs = list(self.engines)   # (the rival is an engine on these routes when there are two)
-        elif route in ("race native", "one engine"):
+        elif route in ("race native", "one engine", "steps"):
             specs = [parts.first]
         else:
             specs = []

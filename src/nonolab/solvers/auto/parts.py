@@ -39,6 +39,7 @@ class Schedule:
     options of the same names, in seconds and niceness); built by name, never by position."""
 
     native_budget: float      # native's search before the hand-off, once its root is over
+    native_nodes: int         # ... when steps are recorded: native's nodes (auto.recorded)
     handoff_by: float         # the hand-off's upper bound, the root over or not
     early: bool               # the first engine may start beside native (the duel)
     early_open: float         # ... at the end of native's propagation, above this open share
@@ -99,11 +100,16 @@ class Parts:
 
     # The engines to build.
 
-    def native(self, observer: Any = None) -> Any:
-        """Native with auto's options, told of its search by ``observer``
-        (:class:`~nonolab.solvers.native.observer.SearchObserver`) when given."""
+    def native(self, observer: Any = None, **options: Any) -> Any:
+        """Native with auto's options (and ``options``), told of its search by ``observer``
+        (:class:`~nonolab.solvers.native.observer.SearchObserver`) when given.  With
+        ``record_steps`` its search is reproducible: its first style alone
+        (``restarts=false, deep_sweeps=1``), not two styles in time slices, so that the
+        step log does not follow the machine's load (:mod:`.recorded`)."""
         extra = {} if observer is None else {"observer": observer}
-        return get("native", record_steps=self.record_steps, progress=self.progress, **self.native_options, **extra)
+        steady = {"restarts": False, "deep_sweeps": 1} if self.record_steps else {}
+        chosen = {**steady, **self.native_options, **options}
+        return get("native", record_steps=self.record_steps, progress=self.progress, **chosen, **extra)
 
     def engine(self, spec: str) -> Any:
         """The engine ``spec`` names, with the first engine's options when it is that one:
@@ -186,7 +192,7 @@ class Parts:
         solutions = merged[:cap] if cap is not None else merged
         steps: tuple = ()
         if self.record_steps:
-            if first.complete:
+            if first.complete or first.solutions:   # native's own steps lead to its first solution
                 steps = first.steps
             else:
                 root = tuple(s for s in first.steps if s.depth == 0)  # the native deductions, not its guesses

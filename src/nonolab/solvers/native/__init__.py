@@ -146,6 +146,10 @@ class NativeSolver:
     # cell more from 4 to 9 M: benchmarks/log/2026-11-26-limits-5.md; the 9 M grid timed out
     # before, at 354 MB); its step log is taken to cost what the black-and-white one does.
     COLOUR_BYTES_PER_CELL = 70
+    # Its step log, as explain holds it (a tuple a cell decided and a value ruled out), measured
+    # on line-solvable stripes of 3 and 6 colours, 0.16-0.81 M cells: 310 + 100 a value ruled
+    # out a cell, 409-468 with the engine (benchmarks/log/2026-11-27-steps-14.md).
+    COLOUR_STEP_LOG_BYTES_PER_CELL = 430
     CAPABILITIES = frozenset({Capability.EXACT_COUNT, Capability.GIVEN_CELLS, Capability.PROGRESS,
                               Capability.STEPS, Capability.REMAINDER, Capability.COLOUR, Capability.BATCH})
     OPTIONS = (
@@ -221,7 +225,7 @@ class NativeSolver:
         """
         log = self.STEP_LOG_BYTES_PER_CELL if self.record_steps else 0
         if puzzle.is_colour:
-            return self.COLOUR_BYTES_PER_CELL + log
+            return self.COLOUR_BYTES_PER_CELL + (self.COLOUR_STEP_LOG_BYTES_PER_CELL if self.record_steps else 0)
         return self.BYTES_PER_CELL + log + self._slot_bytes(puzzle, self.BYTES_PER_CELL + log)
 
     def _slot_bytes(self, puzzle: Puzzle, rest: int) -> int:

@@ -6,10 +6,11 @@ probed as well, so that a puzzle solved without guessing is solved at the root a
 branches on an open cell with the fewest values, the background first; an exhausted
 search is an exact count (``engine.hpp`` beside this module says how).
 
-With ``record_steps``, the cells each line solve, probe and guess decides go into a log
-kept for the current search path: up to the first solution, or the path where the search
-stopped.  Its steps are the :class:`~nonolab.solvers.steps.Step` records of black and
-white, with colour indices as values (0 the background).
+With ``record_steps``, the cells each line solve, probe and guess decides, and the values
+each rules out of the cells it leaves open, go into a log kept for the current search
+path: up to the first solution, or the path where the search stopped.  Its steps are the
+:class:`~nonolab.solvers.steps.Step` records of black and white, with colour indices as
+values (0 the background) and the values ruled out (``Step.ruled_out``).
 
 >>> from nonolab.core import Palette, Solution
 >>> p = Puzzle.from_solution(Solution.from_values([[1, 2], [0, 1]]), palette=Palette.default_for(2))
@@ -38,12 +39,15 @@ _TECHNIQUES = (Technique.LINE, Technique.CONTRADICTION_PROBE, Technique.BOTH_BRA
 
 
 def colour_steps(rows: list[tuple[int, ...]], height: int, width: int) -> list[Step]:
-    """The rows ``(step, technique, source, cell, value, depth)`` of a colour step log,
-    grouped into steps (one per step number, in order).
+    """The rows ``(step, technique, source, cell, value, depth, removed)`` of a colour step
+    log, grouped into steps (one per step number, in order): the cells a step decided
+    (``value``), and the values it ruled out of the cells it left open (``value`` -1,
+    ``removed`` a mask of values), which later steps may rest on.
 
-    >>> rows = [(1, 0, 2, 0, 1, 0), (1, 0, 2, 1, 2, 0)]   # column 0 of a 2x2 grid
-    >>> [s.describe() for s in colour_steps(rows, 2, 2)], colour_steps(rows, 2, 2)[0].cells
-    (['line: column 1 sets 2 cells'], ((0, 0, 1), (0, 1, 2)))
+    >>> rows = [(1, 0, 2, 0, 1, 0, 0b100), (1, 0, 2, 1, -1, 0, 0b10)]   # column 0 of a 2x2 grid
+    >>> step, = colour_steps(rows, 2, 2)
+    >>> step.describe(), step.cells, step.ruled_out
+    ('line: column 1 sets 1 cell, rules out 1 value of 1 cell', ((0, 0, 1),), ((0, 1, 1),))
     """
     steps: list[Step] = []
     i = 0
@@ -51,21 +55,26 @@ def colour_steps(rows: list[tuple[int, ...]], height: int, width: int) -> list[S
         j = i
         while j < len(rows) and rows[j][0] == rows[i][0]:
             j += 1
-        _, code, source, _, _, depth = rows[i]
+        _, code, source, _, _, depth, _ = rows[i]
         technique = _TECHNIQUES[code]
-        cells = tuple((cell // width, cell % width, value) for _, _, _, cell, value, _ in rows[i:j])
+        cells = tuple((cell // width, cell % width, value) for _, _, _, cell, value, _, _ in rows[i:j] if value >= 0)
+        ruled_out = tuple((cell // width, cell % width, v) for _, _, _, cell, value, _, removed in rows[i:j]
+                          if value < 0 for v in range(removed.bit_length()) if removed >> v & 1)
         note = ""
         if technique is Technique.LINE:
             where: tuple = ("row", source) if source < height else ("column", source - height)
         else:
             where = ("cell", source // width, source % width)
             if technique is Technique.CONTRADICTION_PROBE:
-                note = f"its other values than {cells[0][2]} lead to a contradiction"
+                probed = [v for r, c, v in ruled_out if (r, c) == where[1:]]
+                note = (f"its other values than {cells[0][2]} lead to a contradiction" if not probed
+                        else f"value{'s' * (len(probed) > 1)} {', '.join(map(str, probed))} lead"
+                             f"{'s' * (len(probed) == 1)} to a contradiction")
             elif technique is Technique.BOTH_BRANCHES_AGREE:
                 note = "every value of this cell implies these cells"
             else:
                 note = "a search branch"
-        steps.append(Step(technique, where, cells, depth, note))
+        steps.append(Step(technique, where, cells, depth, note, ruled_out))
         i = j
     return steps
 

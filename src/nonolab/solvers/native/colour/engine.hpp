@@ -31,11 +31,13 @@ enum ColourRun { PAUSED_COLOUR = 0, FOUND_COLOUR = 1, EXHAUSTED_COLOUR = 2 };
 // The techniques of the colour step log (as in black and white, without depth 2).
 enum ColourTechnique { COLOUR_LINE = 0, COLOUR_CONTRADICTION = 1, COLOUR_AGREE = 2, COLOUR_GUESS = 3 };
 
-// One cell decided on the search path: its step, technique, source (a line, or the cell
-// probed or guessed), the cell, its value and the depth of the node that decided it.
+// One cell narrowed on the search path: its step, technique, source (a line, or the cell
+// probed or guessed), the cell, its value when the step decided it (else -1), the depth
+// of the node that narrowed it, and the values the step ruled out.
 struct ColourLogRow {
     long long step;
     int technique, source, cell, value, depth;
+    uint64_t removed;
 };
 
 // One line's blocks: lengths and colours (1..k).
@@ -116,8 +118,8 @@ private:
         return interrupted_.load(std::memory_order_relaxed) || std::chrono::steady_clock::now() >= deadline_;
     }
 
-    void log_cell(long long step, int technique, int source, int cell, int value) {
-        if (record_steps_) log_.push_back({step, technique, source, cell, value, depth_});
+    void log_cell(long long step, int technique, int source, int cell, int value, uint64_t removed) {
+        if (record_steps_) log_.push_back({step, technique, source, cell, value, depth_, removed});
     }
     void clear_queue();
     void queue_line(int k) {

@@ -1,8 +1,8 @@
 // Colour propagation and probing (see engine.hpp).
 //
 // Propagation runs the complete colour line solver on every line whose cells changed
-// until nothing changes; each line solve that decides cells (narrows them to one value)
-// is a step of the log.  Probing is the colour form of black and white's, over (cell,
+// until nothing changes; each line solve that narrows cells is a step of the log (the
+// cells it decides, and the values it rules out of the cells it leaves open).  Probing is the colour form of black and white's, over (cell,
 // value) choices, at the root:
 //
 //  * contradiction: a value whose propagation contradicts is removed from its cell;
@@ -15,8 +15,10 @@
 //
 // Sweeps repeat until one learns nothing.  Each trial runs on a scratch copy of the
 // domains and is undone from the list of cells it touched, so a trial costs what it
-// changes.  Only cells narrowed to one value go into the step log (a narrowing that
-// leaves several values shows when a later step decides the cell).
+// changes.  Every narrowing goes into the step log, not only a cell's decision: a later
+// step may rest on values an earlier one ruled out, and a log of decisions alone showed
+// such a step as following from nothing it had shown (a quarter of the line steps of
+// random colour puzzles, benchmarks/log/2026-11-27-steps-14.md).
 #include <algorithm>
 
 #include "engine.hpp"
@@ -59,25 +61,23 @@ int ColourEngine::propagate(std::vector<uint64_t>& dom, bool log, std::vector<in
         for (int i = 0; i < n; ++i) {
             const int cell = static_cast<int>(base + static_cast<size_t>(i) * stride);
             if (out_[i] == dom[cell]) continue;
+            if (logging) {
+                if (step < 0) step = ++step_ids_;
+                log_cell(step, COLOUR_LINE, k, cell, single_value(out_[i]), dom[cell] & ~out_[i]);
+            }
             dom[cell] = out_[i];
             if (touched) touched->push_back(cell);
-            const int value = logging ? single_value(out_[i]) : -1;
-            if (value >= 0) {
-                if (step < 0) step = ++step_ids_;
-                log_cell(step, COLOUR_LINE, k, cell, value);
-            }
             queue_line(row ? h_ + cell % w_ : cell / w_);
         }
     }
     return 1;
 }
 
-// Narrows the node's cell to `mask` (a subset), queues its lines, logs it if decided.
+// Narrows the node's cell to `mask` (a subset), queues its lines, logs the narrowing.
 void ColourEngine::narrow(int cell, uint64_t mask, long long step, int technique, int source) {
+    log_cell(step, technique, source, cell, single_value(mask), dom_[cell] & ~mask);
     dom_[cell] = mask;
     queue_cell(cell);
-    const int value = single_value(mask);
-    if (value >= 0) log_cell(step, technique, source, cell, value);
 }
 
 void ColourEngine::start_probe() {

@@ -44,7 +44,7 @@ bool ColourEngine::pick() {
     depth_ = level.depth + 1;
     log_.resize(level.rows);
     queue_cell(level.cell);
-    if (record_steps_) log_cell(++step_ids_, COLOUR_GUESS, level.cell, level.cell, value);
+    log_cell(++step_ids_, COLOUR_GUESS, level.cell, level.cell, value, level.dom[level.cell] & ~(1ULL << value));
     return true;
 }
 

@@ -9,7 +9,8 @@
 //       exhausted; the GIL is released while it searches.  node_budget < 0: no budget.
 //   ColourEngine.cells() -> bytes: one value per cell; exhausted() -> nothing left to
 //   search; stats() -> (nodes, line_solves, probes); steps() -> [(step, technique,
-//   source, cell, value, depth)]: the step log of the path; root_domains() -> [mask]:
+//   source, cell, value, depth, removed)]: the step log of the path (value -1: the cell
+//   stays open, ``removed`` the mask of the values the step ruled out); root_domains() -> [mask]:
 //   the root's domains after its propagation and probing; interrupt().
 #include <new>
 #include <vector>
@@ -141,7 +142,8 @@ PyObject* Colour_steps(ColourObject* self, PyObject*) {
     if (!out) return nullptr;
     for (size_t i = 0; i < rows.size(); ++i) {
         const native::ColourLogRow& r = rows[i];
-        PyObject* row = Py_BuildValue("(Liiiii)", r.step, r.technique, r.source, r.cell, r.value, r.depth);
+        PyObject* row = Py_BuildValue("(LiiiiiK)", r.step, r.technique, r.source, r.cell, r.value, r.depth,
+                                      static_cast<unsigned long long>(r.removed));
         if (!row) {
             Py_DECREF(out);
             return nullptr;
@@ -174,7 +176,7 @@ PyMethodDef colour_methods[] = {
     {"exhausted", reinterpret_cast<PyCFunction>(Colour_exhausted), METH_NOARGS, "whether nothing is left to search"},
     {"stats", reinterpret_cast<PyCFunction>(Colour_stats), METH_NOARGS, "(nodes, line_solves, probes)"},
     {"steps", reinterpret_cast<PyCFunction>(Colour_steps), METH_NOARGS,
-     "the step log of the current path: [(step, technique, source, cell, value, depth)]"},
+     "the step log of the current path: [(step, technique, source, cell, value, depth, removed)]"},
     {"root_domains", reinterpret_cast<PyCFunction>(Colour_root_domains), METH_NOARGS,
      "the root's domains (value masks) after its propagation and probing; [] until the root is done"},
     {"interrupt", reinterpret_cast<PyCFunction>(&binding::engine_interrupt<ColourObject>), METH_NOARGS,
