@@ -140,15 +140,12 @@ class NativeSolver:
     # budget that holds the search but not the slot beside it switches the slot off (_slot_bytes).
     SLOT_BYTES_PER_CELL = 5
     SLOT_STEP_LOG_BYTES_PER_CELL = 28
-    # The colour engine (its grid of colour sets, the root's copy, probing's four scratch
-    # arrays, the solution in Python; measured solved on 1, 4 and 9 M cells of a banded
-    # 3-colour picture: 78, 240 and 583 MB peak, 65 bytes a cell at 9 M cells all in, 69 a
-    # cell more from 4 to 9 M: benchmarks/log/2026-11-26-limits-5.md; the 9 M grid timed out
-    # before, at 354 MB); its step log is taken to cost what the black-and-white one does.
+    # The colour engine (its colour sets, the root's copy, probing's scratch, the solution in
+    # Python): 78, 240, 583 MB peak solving 1, 4, 9 M cells of a banded 3-colour picture, 69
+    # bytes a cell more from 4 to 9 M (benchmarks/log/2026-11-26-limits-5.md). Its step log as
+    # explain holds it (a tuple a cell decided and a value ruled out): 409-468 bytes a cell with
+    # the engine on stripes of 3 and 6 colours (benchmarks/log/2026-11-27-steps-14.md).
     COLOUR_BYTES_PER_CELL = 70
-    # Its step log, as explain holds it (a tuple a cell decided and a value ruled out), measured
-    # on line-solvable stripes of 3 and 6 colours, 0.16-0.81 M cells: 310 + 100 a value ruled
-    # out a cell, 409-468 with the engine (benchmarks/log/2026-11-27-steps-14.md).
     COLOUR_STEP_LOG_BYTES_PER_CELL = 430
     CAPABILITIES = frozenset({Capability.EXACT_COUNT, Capability.GIVEN_CELLS, Capability.PROGRESS,
                               Capability.STEPS, Capability.REMAINDER, Capability.COLOUR, Capability.BATCH})
@@ -225,7 +222,7 @@ class NativeSolver:
         """
         log = self.STEP_LOG_BYTES_PER_CELL if self.record_steps else 0
         if puzzle.is_colour:
-            return self.COLOUR_BYTES_PER_CELL + (self.COLOUR_STEP_LOG_BYTES_PER_CELL if self.record_steps else 0)
+            return self.COLOUR_BYTES_PER_CELL + (self.COLOUR_STEP_LOG_BYTES_PER_CELL if log else 0)
         return self.BYTES_PER_CELL + log + self._slot_bytes(puzzle, self.BYTES_PER_CELL + log)
 
     def _slot_bytes(self, puzzle: Puzzle, rest: int) -> int:
