@@ -49,7 +49,7 @@ from nonolab.harness.repair import RepairResult, repair as repair_picture
 from nonolab.harness.uniqueness import Verdict, check
 from nonolab.solvers import DEFAULT, build, solver_for
 from nonolab.solvers.base import Budget, Solver
-from nonolab.solvers.base import require_time_limit
+from nonolab.solvers.base import require_count, require_time_limit
 
 __all__ = ["Report", "Warning", "WARNINGS", "difficulty_of", "report", "clue_decides", "clue_only_cells", "clue_only_count"]
 
@@ -376,6 +376,7 @@ def report(puzzle: Puzzle, backend: str | Solver = DEFAULT, time_limit: float | 
     """
     puzzle = require_puzzle(puzzle, "report")
     require_time_limit(time_limit, "report")
+    require_count(max_flips, "report", "max_flips")    # before the check, not after it and the ambiguity
     solver = solver_for(backend, "report")
     tail = _TAIL_PER_CELL * puzzle.width * puzzle.height
     watch = Budget(None if time_limit is None else max(time_limit - tail, Budget.AT_ONCE), cancel)
