@@ -117,6 +117,20 @@ def test_a_count_of_the_wrong_type_says_which_argument(call, words):
         call(nonolab.load(NONUNIQUE))
 
 
+@pytest.mark.parametrize("call, words", [
+    (lambda tmp: nonolab.dumps("cat.non", "non"), "dumps: expected a Puzzle, not str"),
+    (lambda tmp: nonolab.dump(None, tmp / "x.non"), "dump: expected a Puzzle, not NoneType"),
+    (lambda tmp: nonolab.formats.dumps_all([None], "json"), "dumps_all: expected a Puzzle, not NoneType"),
+    (lambda tmp: nonolab.formats.dump_all(nonolab.load(NONUNIQUE), tmp / "x.json"),
+     "dumps_all: puzzles is a list, not one Puzzle")])
+def test_writing_what_is_not_a_puzzle_is_a_type_error_that_says_so(call, words, tmp_path):
+    # Audit 13: "AttributeError: 'str' object has no attribute 'givens'" from inside the writer
+    # (a Puzzle for the list of puzzles: "'Puzzle' object is not iterable").
+    with pytest.raises(TypeError, match=f"^{words}"):
+        call(tmp_path)
+    assert list(tmp_path.iterdir()) == []
+
+
 _TIMED = ["solve", "check", "count", "grade", "explain", "report", "repair", "ambiguity_report", "crosscheck",
           "check_many"]
 
