@@ -376,7 +376,8 @@ def dumps_all(puzzles: Iterable[Puzzle], fmt: str) -> str:
     0
     0
     """
-    puzzles = [require_puzzle(p, "dumps_all") for p in require_many(puzzles, "dumps_all", "puzzles")]
+    require_many(puzzles, "dumps_all", "puzzles")
+    puzzles = [require_puzzle(p, "dumps_all") for p in puzzles]
     f = _get(fmt, "dumps_all")
     if not puzzles:
         raise InvalidArgument("no puzzles to write")
