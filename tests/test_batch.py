@@ -257,6 +257,45 @@ def test_dask_scheduler_gives_the_same_answers_as_the_local_pool(tmp_path, monke
     assert len(answers("dask.jsonl")) == len(_expected_counts()) + 1
 
 
+def test_a_dask_worker_thread_keeps_one_child_whatever_batches_never_ended():
+    """Audit 13: a client killed mid-batch (SIGKILL: it never closes its batch) left each
+    Dask worker thread's child idle for good, one more for every killed client (5 after two
+    kills on a 2-worker localhost cluster).  The thread's next job, of another batch, now
+    closes the idle one first.  Run here in a thread, as a Dask worker runs its tasks."""
+    import threading
+    import time
+
+    psutil = pytest.importorskip("psutil")
+    from nonolab.batch import guard
+
+    def children() -> set[int]:
+        return {c.pid for c in psutil.Process().children()
+                if c.is_running() and c.status() != psutil.STATUS_ZOMBIE
+                and "nonolab.batch.worker" in " ".join(c.cmdline())}
+
+    job = Job(str(PUZZLES / "hakank" / "nonunique.non"), "check", "native", 30.0)
+    before, seen, records = children(), [], []
+
+    def task(batch: str) -> None:
+        records.append(guard.run_guarded(job, 2.0, (), batch))
+        seen.append(children() - before)
+
+    runner = threading.Thread(target=lambda: [task("killed-client"), task("next-client")])   # one Dask thread
+    runner.start()
+    runner.join(120)
+    try:
+        assert [r["verdict"] for r in records] == ["multiple", "multiple"]
+        assert guard.open_batches() == ["next-client"]
+        for _ in range(100):     # the idle child was told to go (closed without waiting)
+            if len(children() - before) == 1:
+                break
+            time.sleep(0.1)
+        assert len(seen[0]) == 1 and children() - before == seen[1] - seen[0] != set()
+    finally:
+        guard.close_batch("next-client")
+    assert guard.open_batches() == []
+
+
 def test_no_dask_means_a_clear_error(tmp_path, monkeypatch):
     import builtins
 

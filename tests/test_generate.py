@@ -182,6 +182,36 @@ def test_the_loop_stops_once_every_picture_of_a_small_grid_was_met():
     assert len({g.puzzle.rows + g.puzzle.columns for g in report.puzzles}) == 6
 
 
+def test_sizing_a_large_grid_s_picture_space_is_a_few_steps_not_a_binomial_of_millions_of_digits():
+    """Audit 13: ``generate --size 1200x1200 --time-limit 1`` ran 10.6 s and ``--size 5000x5000``
+    never ended, Ctrl-C included: the picture space was sized by walking every count of
+    filled cells from 0 in Python (5,000,000 steps at 5000x5000) and then the exact
+    ``comb(25000000, 4998751)``, one C call holding the interpreter for minutes.  The work is
+    counted here (calls into C, each ``round``, ``comb``...), not timed; the answers stay exact
+    (checked against the plain sum on every grid up to 8x8 in the audit's log)."""
+    import sys
+
+    from nonolab.generate.space import MAX_PICTURES, PictureSpace
+
+    calls = [0]
+
+    def count(frame, event, arg):
+        if event == "c_call":
+            calls[0] += 1
+            if calls[0] > 10_000:
+                raise RuntimeError("sizing the picture space took over 10,000 calls")
+
+    sys.setprofile(count)
+    try:
+        spaces = [PictureSpace.of(side, side, colours, (0.2, 0.7))
+                  for side in (1200, 5000) for colours in (1, 12)]
+    finally:
+        sys.setprofile(None)
+    assert spaces == [None] * 4 and calls[0] < 10_000
+    assert PictureSpace.of(3, 1, 2, (0.2, 0.7)).size == 18 and PictureSpace.of(4, 4, 1, (0.0, 0.2)).size == (
+        1 + 16 + 120 + 560) <= MAX_PICTURES
+
+
 def test_a_space_the_draws_do_not_cover_is_not_called_exhausted():
     """The smooth style draws one and the same picture of a 2x1 grid (of the two in range):
     the second is never met, so the loop may not claim it has tried them all."""

@@ -81,13 +81,54 @@ def test_a_path_for_a_puzzle_is_a_type_error_that_says_load_it(name):
 @pytest.mark.parametrize("limits, words", [({"time_limit": 0}, "time_limit must be positive"),
                                            ({"time_limit": float("nan")}, "time_limit must be positive"),
                                            ({"time_limit": -1}, "time_limit must be positive"),
-                                           ({"max_solutions": 0}, "max_solutions must be at least 1")])
+                                           ({"max_solutions": 0}, "max_solutions must be a whole number of at least 1")])
 def test_bad_limits_are_the_library_s_typed_error(limits, words):
     # Audit 7: a plain ValueError (not a NonolabError), and a time limit of nan was taken.
     with pytest.raises(nonolab.NonolabError, match=words):
         nonolab.Limits(**limits)
     with pytest.raises(nonolab.NonolabError, match=words):
         nonolab.solve(nonolab.load(NONUNIQUE), **limits)
+
+
+@pytest.mark.parametrize("call, words", [
+    (lambda p: nonolab.solve(p, "native", max_solutions=1.5), "Limits: max_solutions must be a whole number"),
+    (lambda p: nonolab.solve(p, "lcg", max_solutions=2.5), "Limits: max_solutions must be a whole number"),
+    (lambda p: nonolab.count(p, limit=1.5), "count: limit must be a whole number of at least 1, not 1.5"),
+    (lambda p: nonolab.repair(p, max_flips=2.5), "repair: max_flips must be a whole number"),
+    (lambda p: nonolab.report(p, max_flips=0), "report: max_flips must be a whole number of at least 1, not 0"),
+    (lambda p: nonolab.census(2.5, 3), "census: width must be a whole number")])
+def test_a_count_that_is_not_a_whole_number_is_refused_before_any_work(call, words):
+    # Audit 13: max_solutions=1.5 found two solutions with lcg, cnf, cpsat, dlx, backtrack
+    # and auto, and was "slice indices must be integers" from inside native; count(limit=1.5)
+    # said "at least 2"; repair(max_flips=2.5) a bare TypeError; report(max_flips=0) was
+    # refused only once the check and the ambiguity report had run.
+    with pytest.raises(nonolab.NonolabError, match=words):
+        call(nonolab.load(NONUNIQUE))
+
+
+@pytest.mark.parametrize("call, words", [
+    (lambda p: nonolab.solve(p, max_solutions="2"), "Limits: max_solutions must be a whole number, not str"),
+    (lambda p: nonolab.count(p, limit="5"), "count: limit must be a whole number, not str"),
+    (lambda p: nonolab.repair(p, max_flips="2"), "repair: max_flips must be a whole number, not str"),
+    (lambda p: nonolab.census("5", 5), "census: width must be a whole number, not str")])
+def test_a_count_of_the_wrong_type_says_which_argument(call, words):
+    # Audit 13: "'<' not supported between instances of 'str' and 'int'", naming nothing.
+    with pytest.raises(TypeError, match=f"^{words}$"):
+        call(nonolab.load(NONUNIQUE))
+
+
+@pytest.mark.parametrize("call, words", [
+    (lambda tmp: nonolab.dumps("cat.non", "non"), "dumps: expected a Puzzle, not str"),
+    (lambda tmp: nonolab.dump(None, tmp / "x.non"), "dump: expected a Puzzle, not NoneType"),
+    (lambda tmp: nonolab.formats.dumps_all([None], "json"), "dumps_all: expected a Puzzle, not NoneType"),
+    (lambda tmp: nonolab.formats.dump_all(nonolab.load(NONUNIQUE), tmp / "x.json"),
+     "dumps_all: puzzles is a list, not one Puzzle")])
+def test_writing_what_is_not_a_puzzle_is_a_type_error_that_says_so(call, words, tmp_path):
+    # Audit 13: "AttributeError: 'str' object has no attribute 'givens'" from inside the writer
+    # (a Puzzle for the list of puzzles: "'Puzzle' object is not iterable").
+    with pytest.raises(TypeError, match=f"^{words}"):
+        call(tmp_path)
+    assert list(tmp_path.iterdir()) == []
 
 
 _TIMED = ["solve", "check", "count", "grade", "explain", "report", "repair", "ambiguity_report", "crosscheck",

@@ -52,3 +52,23 @@ def test_the_limit_holds_for_the_whole_command(monkeypatch, command):
     if puzzle is GETTYS:   # Gettys takes minutes: the answer is a timeout
         assert result.exit_code == 1, result.output
         assert "timeout" in result.output or "time limit" in result.output
+
+
+@pytest.mark.parametrize("command, suffix", [(["--solution"], "svg"), (["--diff"], "svg"), (["--why"], "svg"),
+                                             (["--solution"], "pdf"), (["--steps"], "html")],
+                         ids=lambda v: " ".join(v) if isinstance(v, list) else v)
+def test_render_s_search_has_what_the_command_has_left(monkeypatch, command, suffix, tmp_path):
+    # Audit 13: render --solution, --diff and --why (and a PDF's solution) gave their search the
+    # whole --time-limit again after loading, not what the command's clock had left.
+    out = str(tmp_path / f"out.{suffix}")
+    result, budgets = _budgets(monkeypatch, "render", *command, "--time-limit", str(LIMIT), str(CAR), "-o", out)
+    assert budgets and all(b is not None and b <= 1e-3 for b in budgets), (budgets, result.output)
+
+
+def test_render_why_cut_short_says_timeout(monkeypatch, tmp_path):
+    # Audit 13: the map of a report the limit cut short was written with "wrote SVG to ..." alone
+    # (the word only inside the picture), where --solution says "timeout: drawn ...".
+    result, _ = _budgets(monkeypatch, "render", "--why", "--time-limit", str(LIMIT), str(CAR),
+                         "-o", str(tmp_path / "why.svg"))
+    assert result.exit_code == 0 and (tmp_path / "why.svg").exists()
+    assert "timeout: drawn what was found before the limit" in result.output

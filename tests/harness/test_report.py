@@ -254,6 +254,49 @@ def test_the_count_of_clue_only_cells_is_the_size_of_their_set(seed):
     assert clue_only_count(puzzle) == (len(cells), whole)
 
 
+def _noise_puzzle(side: int, seed: int) -> Puzzle:
+    rng = np.random.default_rng(seed)
+    return Puzzle.from_solution(Solution((rng.random((side, side)) < 0.5).astype(np.uint8).tolist()))
+
+
+def test_what_the_clues_alone_decide_costs_steps_a_line_not_a_block():
+    """Audit 13: ``check --report --time-limit 5`` of a 3000x3000 noise puzzle ended at 9.3 s:
+    after the limit its warnings walked all 4.5 million clue numbers in Python (as ``(length,
+    colour)`` pairs, then block by block), 1.3 CPU s.  A line whose longest block is within
+    its slack decides nothing, which ``max`` says in C: the Python steps are counted here
+    (traced lines), a few a line, not a few a block."""
+    import sys
+
+    puzzle = _noise_puzzle(200, 1)        # ~10,000 blocks a side, most lines deciding nothing
+    blocks = sum(map(len, puzzle.rows)) + sum(map(len, puzzle.columns))
+    steps = [0]
+
+    def trace(frame, event, arg):
+        steps[0] += 1
+        return trace
+
+    sys.settrace(trace)
+    try:
+        decided = clue_only_count(puzzle)
+    finally:
+        sys.settrace(None)
+    assert decided == (len(clue_only_cells(puzzle)[0]), clue_only_cells(puzzle)[1])
+    assert blocks > 19_000 and steps[0] < 30 * (puzzle.width + puzzle.height) < blocks
+
+
+def test_the_report_reads_what_the_clues_alone_decide_once(monkeypatch):
+    """Audit 13: every report so far (``on_result``, the workbench's after each part) counted
+    the clue-only cells again, each after the clock had run out: now once, before the check."""
+    import nonolab.harness.report as module
+
+    calls = []
+    counted = module.clue_only_count
+    monkeypatch.setattr(module, "clue_only_count", lambda p: calls.append(p) or counted(p))
+    done = report(load(PUZZLES / "hakank" / "nonunique.non"), "native", time_limit=60,
+                  on_result=lambda part, so_far: None)
+    assert done.verdict is Verdict.MULTIPLE and done.repair is not None and len(calls) == 1
+
+
 def _runs(bits) -> tuple[int, ...]:
     return tuple(len(run) for run in "".join(map(str, bits)).split("0") if run)
 

@@ -359,10 +359,13 @@ class LocalPool:
             thread.join()
 
 
-# The guarded workers of this process started for Dask tasks, by (batch, thread):
-# each thread of a Dask worker keeps one child across the jobs of a batch, and
-# the batch closes its children when it ends (close_batch), not those of another.
-_GUARDED: dict[tuple[str, int], GuardedWorker] = {}
+# The guarded workers of this process started for Dask tasks: one a thread, with the batch
+# it serves.  Each thread of a Dask worker keeps its child across the jobs of a batch, and
+# the batch closes its children when it ends (close_batch), not those of another.  A batch
+# whose client was killed never says it ended: its child is closed when the thread takes a
+# job of another batch (it is idle then: the thread is its only user), so a worker holds
+# one child a thread, however many clients died (each left one a thread, for good).
+_GUARDED: dict[int, tuple[str, GuardedWorker]] = {}
 _CLOSED: set[str] = set()  # a cancelled task may still start after its batch closed
 _GUARDED_LOCK = threading.Lock()
 
@@ -377,15 +380,17 @@ def run_guarded(job: Job, grace: float = 2.0, preload: tuple[str, ...] = (),
     of them (:func:`dask_share`).
     """
     job = shared(job, dask_share())
-    key = (batch, threading.get_ident())
+    thread = threading.get_ident()
     with _GUARDED_LOCK:
         if batch in _CLOSED:
             raise BatchError(f"batch {batch} has ended")
-        worker = _GUARDED.get(key)
-        if worker is None or (worker.backends, worker.grace, worker.preload) != (job.backends, grace, preload):
+        held, worker = _GUARDED.get(thread, (None, None))
+        if worker is None or held != batch or (worker.backends, worker.grace, worker.preload) != (
+                job.backends, grace, preload):
             if worker is not None:
                 worker.close(wait=0)
-            worker = _GUARDED[key] = GuardedWorker(job.backends, grace, preload)
+            worker = GuardedWorker(job.backends, grace, preload)
+            _GUARDED[thread] = (batch, worker)
     return worker.run(job)
 
 
@@ -405,8 +410,8 @@ def close_batch(batch: str) -> int:
     """Stop the guarded workers that ``batch`` started in this process; returns how many."""
     with _GUARDED_LOCK:
         _CLOSED.add(batch)
-        mine = [k for k in _GUARDED if k[0] == batch]
-        workers = [_GUARDED.pop(k) for k in mine]
+        mine = [thread for thread, (held, _) in _GUARDED.items() if held == batch]
+        workers = [_GUARDED.pop(thread)[1] for thread in mine]
     for worker in workers:
         worker.close(wait=0)
     return len(workers)
@@ -415,4 +420,4 @@ def close_batch(batch: str) -> int:
 def open_batches() -> list[str]:
     """The batches with guarded workers in this process (one entry per worker)."""
     with _GUARDED_LOCK:
-        return [k[0] for k in _GUARDED]
+        return [held for held, _ in _GUARDED.values()]

@@ -9,7 +9,7 @@ from typing import NoReturn
 
 import click
 
-from nonolab.cli import options, sets
+from nonolab.cli import clock, options, sets
 from nonolab.cli.group import EXIT_NO
 
 PICTURE_FORMATS = ("svg", "png", "pdf")
@@ -200,7 +200,7 @@ def render(files, input_format, index, mode, to_format, output, cell, page, tile
             click.echo(f"{unknown or 'multiple'}: drawn {_which(at_least, unknown)}", err=True)
         return
     elif mode == "diff":
-        answer = nonolab.check(puzzle, time_limit=time_limit)
+        answer = nonolab.check(puzzle, time_limit=clock.left(time_limit))
         if answer.verdict.value != "multiple":
             cut = answer.verdict.value in ("timeout", "interrupted")
             _nothing(f"{answer.verdict.value}: " + ("two solutions not found in time" if cut
@@ -209,12 +209,17 @@ def render(files, input_format, index, mode, to_format, output, cell, page, tile
     elif mode == "why":
         from nonolab.cli.interrupt import CANCEL
         from nonolab.harness.ambiguity import why_report
-        report = why_report(puzzle, time_limit=time_limit, cancel=CANCEL)   # check --why's, of its default backend
+        report = why_report(puzzle, time_limit=clock.left(time_limit), cancel=CANCEL)   # check --why's, of its default backend
         drawn = ambiguity_svg(report, puzzle, **size)
         if drawn is None:
             from nonolab.cli.why import no_solution
             _nothing(f"{no_solution(report.verdict.value)} to draw")
         svg = drawn
+        if not report.complete:   # said where it is read, as --solution says a count cut short
+            write_picture(svg, fmt, output)
+            word = "interrupted" if CANCEL.is_set() else "timeout"
+            click.echo(f"{word}: drawn what was found before the limit (the map is not complete)", err=True)
+            return
     else:
         svg = puzzle_svg(puzzle, **size)
     write_picture(svg, fmt, output)
@@ -258,7 +263,7 @@ def _solution_to_draw(puzzle, time_limit):
     import nonolab
     from nonolab.harness.uniqueness import verdict_of
 
-    found = nonolab.solve(puzzle, max_solutions=2, time_limit=time_limit)
+    found = nonolab.solve(puzzle, max_solutions=2, time_limit=clock.left(time_limit))   # what the command has left
     if found.solution is None:   # none found: contradiction, or stopped before the first
         from nonolab.cli.why import no_solution
         _nothing(no_solution(verdict_of(found).value))
@@ -307,7 +312,6 @@ def _steps(puzzle, fmt: str, output: str | None, cell: float, time_limit: float 
     """The step log of `explain` (the library's one answer, :func:`nonolab.harness.explanation.explain`,
     with its default backend: native's deductions, then one cdcl step when they stall), drawn,
     with the verdict of the same run."""
-    from nonolab.cli import clock
     from nonolab.cli.interrupt import CANCEL
     from nonolab.harness.explanation import explain
     from nonolab.render import check_drawable, steps_html

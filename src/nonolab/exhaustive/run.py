@@ -22,6 +22,7 @@ from nonolab.exhaustive.pictures import Plan
 from nonolab.exhaustive.symmetry import Symmetries
 from nonolab.errors import InvalidArgument, NonolabError
 from nonolab.formats import write_atomically
+from nonolab.solvers.base import require_count
 
 __all__ = ["CensusResult", "census", "parse_size"]
 
@@ -195,6 +196,9 @@ def census(width: int, height: int, *, jobs: int = 1, scheduler: str | None = No
     >>> census(3, 3).as_dict()["unique"]
     384
     """
+    for name, value in (("width", width), ("height", height)):
+        if isinstance(value, bool) or not isinstance(value, int):   # (a side out of range: the plan says so)
+            require_count(value, "census", name)   # census("5", 5) was a bare comparison error
     done, kept = _load(out, width, height, deep, symmetry) if out else ({}, None)
     plan = Plan(width, height, kept if kept is not None else chunk_pictures)
     chunks = plan.chunks()

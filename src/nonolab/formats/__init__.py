@@ -22,7 +22,7 @@ from __future__ import annotations
 import os
 from typing import Iterable, Sequence
 
-from nonolab.core.puzzle import Puzzle
+from nonolab.core.puzzle import Puzzle, require_many, require_puzzle
 from nonolab.errors import InvalidArgument, InvalidPuzzle, NonolabError, ParseError, UnknownFormat
 from nonolab.formats._common import every
 from nonolab.formats._files import Staged, decode, read_bytes, refuse_read_only, write_atomically, write_together
@@ -324,6 +324,7 @@ def dumps(puzzle: Puzzle, fmt: str) -> str:
     >>> dumps(loads("#.\\n##\\n"), "tatham")
     '2x2:2/1/1/2\\n'
     """
+    require_puzzle(puzzle, "dumps")   # (not an AttributeError from inside a writer)
     f = _get(fmt, "dumps")
     _refuse_colour(f, [puzzle])
     _refuse_givens(f, [puzzle])
@@ -375,7 +376,8 @@ def dumps_all(puzzles: Iterable[Puzzle], fmt: str) -> str:
     0
     0
     """
-    puzzles = list(puzzles)
+    require_many(puzzles, "dumps_all", "puzzles")
+    puzzles = [require_puzzle(p, "dumps_all") for p in puzzles]
     f = _get(fmt, "dumps_all")
     if not puzzles:
         raise InvalidArgument("no puzzles to write")
@@ -416,6 +418,7 @@ def dump(puzzle: Puzzle, path: str | os.PathLike, fmt: str | None = None) -> Non
     Raises:
         UnknownFormat: no ``fmt`` and the suffix names no single format.
     """
+    require_puzzle(puzzle, "dump")
     try:
         data = dump_bytes(puzzle, format_to_write(path, fmt))
     except NonolabError as err:

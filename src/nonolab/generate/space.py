@@ -52,9 +52,15 @@ class PictureSpace:
         cells = width * height
         low, high = density_range
         size = 0
-        for filled in range(cells + 1):
+        # Only the counts of filled cells that round into the range (rounding moves a
+        # fraction by at most 5e-5), and each term capped as it grows: a large grid's
+        # first term is beyond the limit, and its exact binomial (millions of digits at
+        # 5000x5000) held the interpreter for minutes, Ctrl-C and the clock included.
+        first = max(0, int((low - 1e-4) * cells))
+        last = min(cells, int((high + 1e-4) * cells) + 1)
+        for filled in range(first, last + 1):
             if low <= round(filled / cells, 4) <= high:
-                size += comb(cells, filled) * colours ** filled
+                size += _capped_pictures(cells, filled, colours)
                 if size > MAX_PICTURES:
                     return None
         return cls(size, density_range)
@@ -69,3 +75,23 @@ class PictureSpace:
     def exhausted(self) -> bool:
         """Whether every picture of the space has been met: no draw can give a new one."""
         return len(self._met) >= self.size
+
+
+def _capped_pictures(cells: int, filled: int, colours: int) -> int:
+    """``comb(cells, filled) * colours ** filled``, or any number above :data:`MAX_PICTURES`
+    once the product passes it (computed a factor at a time: every partial product is a
+    smaller count of the same kind, so the first one past the limit proves the whole is).
+
+    >>> _capped_pictures(5, 2, 3), _capped_pictures(25_000_000, 5_000_000, 1) > MAX_PICTURES
+    (90, True)
+    """
+    count = 1
+    for i in range(min(filled, cells - filled)):
+        count = count * (cells - i) // (i + 1)
+        if count > MAX_PICTURES:
+            return count
+    for _ in range(filled if colours > 1 else 0):
+        count *= colours
+        if count > MAX_PICTURES:
+            return count
+    return count

@@ -52,7 +52,7 @@ from nonolab.harness._solutions import OutOfTime
 from nonolab.harness.uniqueness import Verdict, check
 from nonolab.solvers import build, role, solver_for
 from nonolab.solvers.base import Budget, Solver
-from nonolab.solvers.base import require_time_limit
+from nonolab.solvers.base import require_count, require_time_limit
 
 __all__ = ["RepairResult", "Suggestion", "counter_of", "repair"]
 
@@ -191,8 +191,8 @@ def repair(puzzle: Puzzle, picture: Solution | None = None, backend: str | Solve
     require_time_limit(time_limit, "repair")
     if picture is not None:
         require_solution(picture, "repair")
-    if max_flips < 1 or suggestions < 1:
-        raise InvalidArgument("{arg} must be at least 1", argument="max_flips" if max_flips < 1 else "suggestions")
+    require_count(max_flips, "repair", "max_flips")
+    require_count(suggestions, "repair", "suggestions")
     asked = solver_for(backend, "repair")
     solver = counter_of(asked)
     watch = Budget(time_limit, cancel)

@@ -49,7 +49,7 @@ from nonolab.harness.repair import RepairResult, repair as repair_picture
 from nonolab.harness.uniqueness import Verdict, check
 from nonolab.solvers import DEFAULT, build, solver_for
 from nonolab.solvers.base import Budget, Solver
-from nonolab.solvers.base import require_time_limit
+from nonolab.solvers.base import require_count, require_time_limit
 
 __all__ = ["Report", "Warning", "WARNINGS", "difficulty_of", "report", "clue_decides", "clue_only_cells", "clue_only_count"]
 
@@ -237,11 +237,17 @@ def clue_decides(clue: tuple[int, ...], n: int, colours: tuple[int, ...] | None 
 def _decided_runs(clue: tuple[int, ...], n: int, colours: tuple[int, ...] | None = None) -> list[tuple[int, int]]:
     """:func:`clue_decides` as runs ``(start, stop)`` of positions (a line of 5000 cells
     is one run, not 5000 numbers)."""
-    colours = colours or (1,) * len(clue)
-    gaps = [int(a == b) for a, b in zip(colours, colours[1:])] + [0]
-    slack = n - (sum(clue) + sum(gaps)) if clue else n
+    if colours is None:   # black and white: a gap between every two blocks
+        slack = n - (sum(clue) + len(clue) - 1) if clue else n
+        gaps = None
+    else:
+        gaps = [int(a == b) for a, b in zip(colours, colours[1:])] + [0]
+        slack = n - (sum(clue) + sum(gaps)) if clue else n
     if not clue or slack == 0:
         return [(0, n)] if n else []
+    if max(clue) <= slack:   # no block overlaps itself (most lines of a large puzzle: decided in C)
+        return []
+    gaps = gaps or [1] * (len(clue) - 1) + [0]
     runs = []
     start = 0
     for block, gap in zip(clue, gaps):
@@ -253,10 +259,10 @@ def _decided_runs(clue: tuple[int, ...], n: int, colours: tuple[int, ...] | None
 
 def _lines_decided(puzzle: Puzzle) -> Iterator[tuple[str, int, list[tuple[int, int]], bool]]:
     """Each line's kind, number, runs its clue alone decides, and whether that is all of it."""
-    for kind, clues, n in (("row", puzzle.coloured_rows, puzzle.width), ("column", puzzle.coloured_columns,
-                                                                        puzzle.height)):
-        for k, blocks in enumerate(clues):
-            runs = _decided_runs(tuple(length for length, _ in blocks), n, tuple(colour for _, colour in blocks))
+    for kind, clues, colours, n in (("row", puzzle.rows, puzzle.row_colours, puzzle.width),
+                                    ("column", puzzle.columns, puzzle.column_colours, puzzle.height)):
+        for k, clue in enumerate(clues):
+            runs = _decided_runs(clue, n, None if colours is None else colours[k])
             yield kind, k, runs, sum(b - a for a, b in runs) == n
 
 
@@ -302,7 +308,9 @@ def clue_only_count(puzzle: Puzzle) -> tuple[int, list[tuple[str, int]]]:
     return mask.count(1), whole
 
 
-def _warnings(puzzle: Puzzle, verdict: Verdict, graded: GradeResult | None) -> list[Warning]:
+def _warnings(puzzle: Puzzle, verdict: Verdict, graded: GradeResult | None,
+              clue_only: tuple[int, list[tuple[str, int]]]) -> list[Warning]:
+    """The report's warnings; ``clue_only``: :func:`clue_only_count` of the puzzle."""
     found = []
     if verdict is Verdict.MULTIPLE:
         found.append(Warning("not-unique", "the puzzle has more than one solution"))
@@ -311,7 +319,7 @@ def _warnings(puzzle: Puzzle, verdict: Verdict, graded: GradeResult | None) -> l
         given = len(puzzle.givens)
         found.append(Warning("no-solution", "the clues have no solution" if not given else
                              f"the clues and the {given} given cell{'s' * (given != 1)} have no solution together"))
-    decided, whole = clue_only_count(puzzle)
+    decided, whole = clue_only
     share = decided / (puzzle.width * puzzle.height)
     if graded is not None and graded.grade is Grade.LINE and share >= TRIVIAL_SHARE:
         found.append(Warning("trivial", f"trivial: each line from its clue alone decides {share:.0%} of the "
@@ -368,6 +376,7 @@ def report(puzzle: Puzzle, backend: str | Solver = DEFAULT, time_limit: float | 
     """
     puzzle = require_puzzle(puzzle, "report")
     require_time_limit(time_limit, "report")
+    require_count(max_flips, "report", "max_flips")    # before the check, not after it and the ambiguity
     solver = solver_for(backend, "report")
     tail = _TAIL_PER_CELL * puzzle.width * puzzle.height
     watch = Budget(None if time_limit is None else max(time_limit - tail, Budget.AT_ONCE), cancel)
@@ -376,6 +385,10 @@ def report(puzzle: Puzzle, backend: str | Solver = DEFAULT, time_limit: float | 
         if on_part is not None:
             on_part(part)
 
+    # What the clues alone decide (the warnings' part that grows with the clues: 4.5 million
+    # numbers in a 3000x3000 noise puzzle) once, on the report's clock, not again for every
+    # report so far after it has run out.
+    clue_only = clue_only_count(puzzle)
     starting("check")
     found = check(puzzle, solver, watch.time_limit(), cancel=cancel)
     verdict = found.verdict
@@ -393,7 +406,7 @@ def report(puzzle: Puzzle, backend: str | Solver = DEFAULT, time_limit: float | 
         differing = tuple(solution.diff(alternative)) if alternative is not None and solution is not None else ()
         return Report(puzzle, verdict, solver.name, solution, alternative, differing, graded,
                       difficulty_of(graded, puzzle) if graded is not None else None,
-                      tuple(_warnings(puzzle, verdict, graded)) + tuple(left_out), ambiguity, repaired, complete,
+                      tuple(_warnings(puzzle, verdict, graded, clue_only)) + tuple(left_out), ambiguity, repaired, complete,
                       watch.elapsed(),
                       {"filled_fraction": filled_fraction(solution) if solution is not None else None}, stopped)
 

@@ -17,7 +17,7 @@ from nonolab.core.grid import Solution
 from nonolab.core.puzzle import Puzzle, require_many, require_puzzle
 from nonolab.errors import InvalidArgument, NonolabError
 from nonolab.solvers import DEFAULT, as_batching, get
-from nonolab.solvers.base import Given, Limits, SolveResult, Solver, Status
+from nonolab.solvers.base import Given, Limits, SolveResult, Solver, Status, require_count
 
 
 class Verdict(str, Enum):
@@ -267,6 +267,8 @@ def count(puzzle: Puzzle, solver: Solver | None = None, limit: int | None = None
     >>> len(count(Puzzle(rows=((1,), (1,)), columns=((1,), (1,))), keep=1).result.solutions)
     1
     """
+    if limit is not None:
+        require_count(limit, "count", "limit")   # in the caller's word, not Limits' max_solutions
     solver = solver or get(DEFAULT)
     result = solver.solve(puzzle, Limits(max_solutions=limit, time_limit=time_limit, cancel=cancel, keep=keep),
                           given)

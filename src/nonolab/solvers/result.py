@@ -62,10 +62,9 @@ class Limits:
     keep: int | None = None
 
     def __post_init__(self) -> None:
-        if self.max_solutions is not None and self.max_solutions < 1:
-            raise InvalidArgument("Limits: max_solutions must be at least 1 (or None for all)")
-        if self.keep is not None and self.keep < 1:
-            raise InvalidArgument("Limits: keep must be at least 1 (or None for all)")
+        for name in ("max_solutions", "keep"):
+            if getattr(self, name) is not None:
+                require_count(getattr(self, name), "Limits", name, "(or None for all)")
         require_time_limit(self.time_limit, "Limits")
 
 
@@ -91,6 +90,29 @@ def require_time_limit(time_limit: Any, caller: str) -> None:
         raise TypeError(f"{caller}: time_limit must be a number of seconds (or None), not {type(time_limit).__name__}")
     if not float(time_limit) > 0:   # nan too
         raise InvalidArgument(f"{caller}: {{arg}} must be positive (or None)", argument="time_limit")
+
+
+def require_count(value: Any, caller: str, argument: str, alternative: str = "") -> None:
+    """Refuse a count that is not a whole number of at least 1 (``max_solutions``, ``keep``,
+    ``max_flips``...), before any work: ``max_solutions=1.5`` found two solutions in one backend
+    and was a ``TypeError`` from inside another, ``"2"`` a bare comparison error.
+
+    Raises:
+        TypeError: not a number (a string, a bool).
+        InvalidArgument: a fraction, zero or negative.
+
+    >>> require_count(3, "repair", "max_flips")
+    >>> require_count(1.5, "Limits", "max_solutions", "(or None for all)")
+    Traceback (most recent call last):
+    ...
+    nonolab.errors.InvalidArgument: Limits: max_solutions must be a whole number of at least 1 (or None for all), not 1.5
+    """
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise TypeError(f"{caller}: {argument} must be a whole number, not {type(value).__name__}")
+    if not isinstance(value, numbers.Integral) or value < 1:
+        tail = f" {alternative}" if alternative else ""
+        raise InvalidArgument(f"{caller}: {{arg}} must be a whole number of at least 1{tail}, not {value!r}",
+                              argument=argument)
 
 
 @dataclass
