@@ -126,14 +126,23 @@ def test_a_step_log_cut_after_solutions_were_found_claims_no_remainder(monkeypat
     from nonolab.solvers.native.search import SearchSpace, StepLogCut
 
     real, calls = SearchSpace.steps, []
+    real_run = SearchSpace.run
 
-    def cut_the_second(self, *args, **kwargs):
+    def one_a_run(self, max_solutions, *args, **kwargs):
+        # A run reads the step log at its first solution; how many solutions one run finds
+        # depends on the machine's speed (its slices are wall time), so one a run, always.
+        return real_run(self, 1, *args, **kwargs)
+
+    def cut_late(self, *args, **kwargs):
+        # Late enough that the spaces have finished whole subtrees (3,000 of the 5,040
+        # solutions: the remainder decides a cell, and leaves out the 720 solutions it passed).
         calls.append(1)
-        if len(calls) > 1:
+        if len(calls) > 3000:
             raise StepLogCut("cut by the test")
         return real(self, *args, **kwargs)
 
-    monkeypatch.setattr(SearchSpace, "steps", cut_the_second)
+    monkeypatch.setattr(SearchSpace, "steps", cut_late)
+    monkeypatch.setattr(SearchSpace, "run", one_a_run)
     result = NativeSolver(record_steps=True).solve(_permutations(7), Limits(None))
-    assert len(calls) > 1 and result.status.value == "timeout" and result.count == 0
+    assert len(calls) > 3000 and result.status.value == "timeout" and result.count == 0
     assert result.remainder is None or all(_holds(result.remainder, s) for s in _matrices(7))
