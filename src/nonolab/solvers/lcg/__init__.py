@@ -174,12 +174,8 @@ class LcgSolver:
             random (from ``seed``'s stream), the phases back to the hints (taken for
             ``hint_conflicts`` again), the learned clauses kept.  Against the heavy tail of the
             conflicts over seeds.
-        lookahead: 0 (the default): decisions by VSIDS alone.  N > 0: at decision levels below
-            ``lookahead_levels`` (1: the root's), the decision's cell is the one of the N most
-            active open cells whose two values force the most cells (the product of the two
-            counts), each value tried and undone (``lookahead.cpp``); a value that fails is
-            decided, so the search learns its negation.  Measured in
-            ``benchmarks/log/2026-11-27-tail-14.md``.
+        lookahead: 0 (the default): VSIDS alone.  N > 0: below ``lookahead_levels``, decide the
+            one of the N most active open cells whose two values force the most (``lookahead.cpp``).
         slice_seconds: the longest stretch the engine searches before Python looks at
             the clock and the cancel event again.
         alarm: ``(seconds, call)``: ``call(root)`` once, between slices, when the search has
@@ -305,8 +301,7 @@ class LcgSolver:
                 "probing": ("off",), "hint_rounds": ("0",), "hint_conflicts": ("0",), "follow_conflicts": ("1000",),
                 "probe_binaries": ("on",), "hint_after": ("3",), "hint_min_open": ("100",),
                 "interleave": ("3",), "rescue": ("3",), "modes": ("5",), "rephase": ("20",),
-                "vivify": ("2",), "seed": ("7",), "shake": ("3",),
-                "lookahead": ("4",)}
+                "vivify": ("2",), "seed": ("7",), "shake": ("3",), "lookahead": ("4",)}
 
     def __init__(self, *, hold: list | None = None, alarm: tuple[float, Any] | None = None, **options: Any):
         self.hold = hold
