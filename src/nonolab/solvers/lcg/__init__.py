@@ -174,6 +174,8 @@ class LcgSolver:
             random (from ``seed``'s stream), the phases back to the hints (taken for
             ``hint_conflicts`` again), the learned clauses kept.  Against the heavy tail of the
             conflicts over seeds.
+        lookahead: 0 (the default): VSIDS alone.  N > 0: below ``lookahead_levels``, decide the
+            one of the N most active open cells whose two values force the most (``lookahead.cpp``).
         slice_seconds: the longest stretch the engine searches before Python looks at
             the clock and the cancel event again.
         alarm: ``(seconds, call)``: ``call(root)`` once, between slices, when the search has
@@ -254,6 +256,11 @@ class LcgSolver:
         Option("shake", "int", 0, "before the first solution, restart from a new random start (random "
                "activities, the hints' phases; the clauses kept) on a Luby schedule of this many conflicts "
                "(0: never)", minimum=0, maximum=100_000_000),
+        Option("lookahead", "int", 0, "near the root, decide the one of this many most active open cells whose "
+               "two values force the most cells, each tried (a failed one is learned; 0: VSIDS alone)",
+               minimum=0, maximum=10_000),
+        Option("lookahead_levels", "int", 1, "with lookahead, the decision levels it chooses at (1: the root's)",
+               minimum=1, maximum=10_000, needs="lookahead"),
         Option("probe_binaries", "bool", False, "root probing keeps what each probe implied as binary clauses "
                "(written to a proof too)", experimental=True),
         Option("follow_conflicts", "int", 0, "with the hints, conflicts after a solution during which "
@@ -287,12 +294,14 @@ class LcgSolver:
     vivify_probe: bool
     seed: int
     shake: int
+    lookahead: int
+    lookahead_levels: int
     PROGRAMMATIC = ("hold", "alarm")
     VARIANTS = {"minimise": ("basic",), "explain": ("positions",), "restarts": ("glucose",), "phases": ("saved",),
                 "probing": ("off",), "hint_rounds": ("0",), "hint_conflicts": ("0",), "follow_conflicts": ("1000",),
                 "probe_binaries": ("on",), "hint_after": ("3",), "hint_min_open": ("100",),
                 "interleave": ("3",), "rescue": ("3",), "modes": ("5",), "rephase": ("20",),
-                "vivify": ("2",), "seed": ("7",), "shake": ("3",)}
+                "vivify": ("2",), "seed": ("7",), "shake": ("3",), "lookahead": ("4",)}
 
     def __init__(self, *, hold: list | None = None, alarm: tuple[float, Any] | None = None, **options: Any):
         self.hold = hold
@@ -436,7 +445,8 @@ class LcgSolver:
                   "rephase": self.rephase, "target_phases": _PHASES[self.phases],
                   "probe_binaries": option("probe_binaries"), "vivify": self.vivify,
                   "vivify_effort": self.vivify_effort, "vivify_probe": self.vivify_probe,
-                  "seed": self.seed, "shake": self.shake}
+                  "seed": self.seed, "shake": self.shake, "lookahead": self.lookahead,
+                  "lookahead_levels": self.lookahead_levels}
         if puzzle.is_colour:
             return self._engine.Engine(w, h, puzzle.rows, puzzle.columns, fixed, *options, colours=puzzle.colours,
                                        row_colours=puzzle.row_colours, column_colours=puzzle.column_colours, **policy)

@@ -422,7 +422,8 @@ RunResult Engine::run(double seconds, long long conflicts) {
             if (vivify_due_) { vivify(); continue; }  // at the root, after a restart (vivify.cpp)
             if (!hinted_ && counters_.conflicts >= hint_after_) apply_hints();
             if (policy_.wants_original()) policy_.keep_original(saved_phase_);  // (policy.cpp)
-            const int decision = pick_branch();
+            const int decision =
+                level() < lookahead_levels_ && lookahead_candidates_ > 1 ? lookahead_branch() : pick_branch();
             if (decision < 0) {
                 if (values_) solution_from_values();
                 else for (int v = 0; v < nvars_; ++v) solution_[v] = static_cast<uint8_t>(value_[v]);

@@ -55,6 +55,8 @@ struct Counters {
     // Vivification (vivify.cpp): rounds, clauses tried, clauses shortened, literals they lost, line runs spent.
     long long vivify_rounds = 0, vivify_tried = 0, vivify_shortened = 0, vivify_removed = 0, vivify_line_runs = 0;
     long long shakes = 0;  // (shake.cpp)
+    // Lookahead decisions (lookahead.cpp): decisions chosen by probing, probes, probes that failed, their line runs.
+    long long lookaheads = 0, lookahead_probes = 0, lookahead_failed = 0, lookahead_line_runs = 0;
 };
 
 enum RunResult { BUDGET = 0, SOLUTION = 1, EXHAUSTED = 2 };
@@ -100,6 +102,14 @@ public:
     void set_rephase(long long conflicts) { policy_.set_rephase(conflicts); }
     // Shakes before the first solution, on a Luby schedule of `unit` conflicts (shake.cpp; 0: never).
     void set_shake(long long unit) { policy_.set_shake(unit); }
+
+    // Lookahead decisions (lookahead.cpp): at decision levels below `levels`, the decision's
+    // var is the one of the `candidates` most active open vars whose two values force the
+    // most cells (0 candidates: never; VSIDS alone).
+    void set_lookahead(int candidates, int levels) {
+        lookahead_candidates_ = candidates;
+        lookahead_levels_ = levels;
+    }
 
     // Root probing keeps what each probe implied as binary clauses (probe.cpp).
     void set_probe_binaries(bool on) { probe_binaries_ = on; }
@@ -330,6 +340,11 @@ private:
     std::vector<uint8_t> hint_phase_;
     void apply_hints();
     void follow_solution();
+    // Lookahead decisions (lookahead.cpp): their settings, the candidates, the saved phases the probes leave alone.
+    int lookahead_candidates_ = 0, lookahead_levels_ = 0;
+    std::vector<int> lookahead_vars_;
+    std::vector<uint8_t> lookahead_phases_;
+    int lookahead_branch();
     void restart();
     void shake();
 

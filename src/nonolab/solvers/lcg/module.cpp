@@ -13,6 +13,9 @@
 //       sorts the candidates' keys, the same clauses: for the test that says so);
 //       order_by_insertion (default 0): the var order built a var at a time (the same order: a test's);
 //       seed (default 0: none): a random first activity for every var (heap.hpp), another search path;
+//       lookahead (default 0: never), lookahead_levels (default 1): at decision levels below
+//       lookahead_levels, the decision's var is the one of the `lookahead` most active open vars
+//       whose two values force the most cells (lookahead.cpp);
 //       shake (default 0: never): before the first solution, on a Luby schedule of this many conflicts,
 //       forget the activities and phases for random ones and the hints (shake.cpp), the clauses kept;
 //       modes (0 off, 1 stable first, 2 focused first), mode_conflicts, mode_growth, focused_decay,
@@ -74,22 +77,24 @@ int Engine_init(EngineObject* self, PyObject* args, PyObject* kwds) {
                                      "follow_conflicts", "probe_binaries", "skip_implied_probes", "hint_after", "modes",
                                      "mode_conflicts", "mode_growth", "focused_decay", "rephase", "focused_target",
                                      "hint_min_open", "explain_from_root", "order_by_insertion", "vivify", "vivify_effort", "vivify_probe", "seed",
-                                     "shake", nullptr};
+                                     "shake", "lookahead", "lookahead_levels", nullptr};
     int width = 0, height = 0, minimise = 2, bands = 0, restarts = 0, colours = 0, target_phases = 1, hint_rounds = 0,
         probe_binaries = 0, skip_implied_probes = 1, modes = 0, focused_target = 0, hint_min_open = 0,
-        explain_from_root = 1, order_by_insertion = 0, vivify_effort = 10, vivify_probe = 0;
+        explain_from_root = 1, order_by_insertion = 0, vivify_effort = 10, vivify_probe = 0, lookahead = 0,
+        lookahead_levels = 1;
     unsigned long long seed = 0;
     long long shake = 0;
     long long probe_budget = 0, hint_conflicts = 0, follow_conflicts = 0, hint_after = 0, mode_conflicts = 1000, rephase = 0, vivify = 0;
     double mode_growth = 2.0, focused_decay = 0.85;
     PyObject *rows = nullptr, *columns = nullptr, *fixed = nullptr, *row_colours = nullptr, *column_colours = nullptr;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "iiOO|OiiiLiOOpiLLppLiLddLpippLipKL", const_cast<char**>(keywords), &width,
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "iiOO|OiiiLiOOpiLLppLiLddLpippLipKLii", const_cast<char**>(keywords), &width,
                                      &height, &rows, &columns, &fixed, &minimise, &bands, &restarts, &probe_budget,
                                      &colours, &row_colours, &column_colours, &target_phases, &hint_rounds,
                                      &hint_conflicts, &follow_conflicts, &probe_binaries, &skip_implied_probes, &hint_after,
                                      &modes, &mode_conflicts, &mode_growth, &focused_decay, &rephase,
                                      &focused_target, &hint_min_open, &explain_from_root, &order_by_insertion, &vivify,
-                                     &vivify_effort, &vivify_probe, &seed, &shake))
+                                     &vivify_effort, &vivify_probe, &seed, &shake, &lookahead,
+                                     &lookahead_levels))
         return -1;
     if (colours != 0 && (colours < 2 || colours > 31 || !row_colours || !column_colours)) {
         PyErr_SetString(PyExc_ValueError, "a colour puzzle needs 2..31 colours and row_colours, column_colours");
@@ -119,6 +124,10 @@ int Engine_init(EngineObject* self, PyObject* args, PyObject* kwds) {
     }
     if (vivify < 0 || vivify_effort < 1 || vivify_effort > 1000) {
         PyErr_SetString(PyExc_ValueError, "vivify must be >= 0 (conflicts between rounds), vivify_effort 1..1000 (%)");
+        return -1;
+    }
+    if (lookahead < 0 || lookahead > 1000000 || lookahead_levels < 0 || lookahead_levels > 1000000) {
+        PyErr_SetString(PyExc_ValueError, "lookahead and lookahead_levels must be 0..1000000");
         return -1;
     }
     if (bands < 0 || bands > 2) {
@@ -169,6 +178,7 @@ int Engine_init(EngineObject* self, PyObject* args, PyObject* kwds) {
     self->engine->set_order_by_insertion(order_by_insertion != 0);
     self->engine->set_seed(seed);
     self->engine->set_shake(shake);
+    self->engine->set_lookahead(lookahead, lookahead_levels);
     self->engine->set_modes(lcg::ModeSettings{modes, mode_conflicts, mode_growth, focused_decay, focused_target != 0});
     self->engine->set_rephase(rephase);
     self->engine->set_vivify(vivify, vivify_effort, vivify_probe != 0);
@@ -251,7 +261,8 @@ PyObject* Engine_stats(EngineObject* self, PyObject*) {
         {"explanation_hits", c.explanation_hits}, {"mode_switches", c.mode_switches}, {"rephases", c.rephases},
         {"vivify_rounds", c.vivify_rounds}, {"vivify_tried", c.vivify_tried}, {"vivify_shortened", c.vivify_shortened},
         {"vivify_removed", c.vivify_removed}, {"vivify_line_runs", c.vivify_line_runs},
-        {"shakes", c.shakes},
+        {"shakes", c.shakes}, {"lookaheads", c.lookaheads}, {"lookahead_probes", c.lookahead_probes},
+        {"lookahead_failed", c.lookahead_failed}, {"lookahead_line_runs", c.lookahead_line_runs},
     };
     for (const auto& item : items)
         if (!put(dict, item.first, PyLong_FromLongLong(item.second))) { Py_DECREF(dict); return nullptr; }
