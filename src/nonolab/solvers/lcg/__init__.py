@@ -17,7 +17,8 @@ the search goes on until the formula is unsatisfiable.
 
 Colour puzzles use one Boolean per (cell, value) and the complete colour line DP as
 propagator (``colour.cpp``, ``colour_line.hpp``), with the same explanations, search
-and counting; up to 31 colours.
+and counting; up to 31 colours used by the clues (a larger palette is searched over those, see
+:mod:`~nonolab.solvers.lcg.palette`).
 
 The engine runs in slices (``slice_seconds``, the GIL released inside), so the
 deadline and ``limits.cancel`` are checked between slices; a cancel that says when it
@@ -40,15 +41,16 @@ from typing import Any
 
 from nonolab.core.grid import EMPTY, FILLED, UNKNOWN, Grid, Solution
 from nonolab.core.puzzle import Puzzle
-from nonolab.errors import BackendUnavailable, InvalidArgument, TooLarge
+from nonolab.errors import BackendUnavailable, InvalidArgument
 from nonolab.solvers.base import (Capability, Given, Limits, SolveResult, Budget, accept, checked_solutions,
                                   finish)
 from nonolab.solvers.lcg.interleave import RUN_EXHAUSTED, RUN_SOLUTION, Interleaved, rescue_schedule, schedule
+from nonolab.solvers.lcg.palette import MAX_COLOURS, EngineColours, engine_colours
 from nonolab.solvers.lcg.rescue import RESCUES, ProofFiles, first_turn, rescues
 from nonolab.solvers.options import Option, settle
 from nonolab.solvers.stopping import when_set
 
-__all__ = ["LcgSolver", "engine_module"]
+__all__ = ["LcgSolver", "engine_module", "MAX_COLOURS"]
 
 _MINIMISE = {"none": 0, "basic": 1, "recursive": 2}
 # The order in which an explanation drops cells: by position only ("positions"), the
@@ -61,9 +63,6 @@ _RESTARTS = {"luby": 0, "glucose": 1}
 _PHASES = {"target": True, "saved": False}
 # With mode switching (policy.hpp), the mode that comes first.
 _FIRST_MODE = {"focused": 2, "stable": 1}
-
-# The most colours the engine's domain masks hold (32 bits: the background and 31).
-MAX_COLOURS = 31
 
 
 def engine_module() -> Any:
@@ -368,19 +367,18 @@ class LcgSolver:
 
         Raises:
             InvalidArgument: a given cell outside the grid or not a value of the puzzle.
-            TooLarge: a colour puzzle with more than 31 colours.
+            TooLarge: a colour puzzle whose clues use more than 31 colours.
         """
         watch = Budget.of(limits)
         given = accept(self, puzzle, given)
         w, colour = puzzle.width, puzzle.is_colour
-        if colour and puzzle.colours > MAX_COLOURS:
-            raise TooLarge(f"lcg: {puzzle.colours} colours, at most {MAX_COLOURS}; use backend cpsat or cnf")
-        fixed = [(r * w + c, int(value) if colour else bool(value)) for (r, c), value in given.cells.items()]
+        held = engine_colours(puzzle, given.cells.values())   # (the puzzle itself unless its palette is too large)
+        fixed = held.fixed(given.cells, w) if colour else [(r * w + c, bool(v)) for (r, c), v in given.cells.items()]
         searches = self._searches(colour, proof is not None)
         proof_files = ProofFiles(proof) if proof is not None else None
 
         def build(search: int) -> Any:
-            engine = self._build(puzzle, fixed, searches[search])
+            engine = self._build(held.puzzle, fixed, searches[search])
             if proof_files is not None:
                 engine.start_proof(proof_files.path(search))
             return engine
@@ -392,7 +390,7 @@ class LcgSolver:
         interrupt = getattr(engine, "interrupt", None)
         unsubscribe = when_set(limits.cancel, interrupt) if interrupt is not None else (lambda: None)
         try:
-            complete, slices = self._search(engine, puzzle, limits, watch, found)
+            complete, slices = self._search(engine, puzzle, held, limits, watch, found)
         except BaseException:
             if proof_files is not None:
                 proof_files.close(None)   # no temporary proof left behind
@@ -455,9 +453,10 @@ class LcgSolver:
                                    follow_conflicts=self.follow_conflicts, hint_after=self.hint_after,
                                    hint_min_open=self.hint_min_open, **policy)
 
-    def _search(self, engine: Any, puzzle: Puzzle, limits: Limits, watch: Budget,
+    def _search(self, engine: Any, puzzle: Puzzle, held: EngineColours, limits: Limits, watch: Budget,
                 found: list[Solution]) -> tuple[bool, int]:
-        """Run ``engine`` slice by slice into ``found``; returns (exhausted, slices)."""
+        """Run ``engine`` (built from ``held.puzzle``) slice by slice into ``found``, each picture in
+        ``puzzle``'s colours; returns (exhausted, slices)."""
         w, colour = puzzle.width, puzzle.is_colour
         slices = 0
         alarm = self.alarm
@@ -474,8 +473,8 @@ class LcgSolver:
             outcome = engine.run(budget)
             if outcome == RUN_SOLUTION:
                 # Verified as found, inside the time limit (not all at the end).
-                found.extend(checked_solutions(puzzle, [Solution.from_bytes(engine.solution(), w, colours=colour)],
-                                               self.name))
+                picture = engine.solution().translate(held.back) if colour else engine.solution()
+                found.extend(checked_solutions(puzzle, [Solution.from_bytes(picture, w, colours=colour)], self.name))
             elif outcome == RUN_EXHAUSTED:
                 return True, slices
             if alarm is not None and time.thread_time() - searched >= alarm[0]:

@@ -1,0 +1,106 @@
+"""Recognising a format reads a bounded head of the text, whatever the text's size.
+
+The bound is counted (the characters each detector is given), never timed: before it,
+each of the twenty-odd detectors split a whole 40 MB file of garbage into lines.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+import nonolab.formats as formats
+from nonolab.errors import NonolabError, ParseError, UnknownFormat
+from nonolab.formats import SNIFF_CHARS, detect_format, load, loads, sniff
+from nonolab.formats.registry import _REGISTRY, Format
+
+ROOT = Path(__file__).resolve().parents[2]
+TEN_MB = 10 * 1024 * 1024
+
+
+def _garbage(n: int) -> str:
+    """``n`` characters of printable noise in lines of up to 200: no format's content."""
+    rng = random.Random(14)
+    letters = "qwxzjkvb!?%&~^@;:"
+    chunk = "".join(rng.choice(letters) for _ in range(4093)) + "\n"
+    line = "\n".join(chunk[i:i + 200] for i in range(0, len(chunk), 200))
+    return (line * (n // len(line) + 1))[:n]
+
+
+@pytest.fixture
+def given_to_detectors(monkeypatch):
+    """The length of every text a detector is handed, in order."""
+    seen: list[tuple[str, int]] = []
+    real = Format.sniff
+
+    def spy(self, text):
+        seen.append((self.name, len(text)))
+        return real(self, text)
+
+    monkeypatch.setattr(Format, "sniff", spy)
+    return seen
+
+
+def test_ten_megabytes_of_garbage_give_each_detector_a_bounded_head(given_to_detectors):
+    text = _garbage(TEN_MB)
+    with pytest.raises(UnknownFormat):
+        sniff(text)
+    assert [name for name, _ in given_to_detectors] == [f.name for f in _REGISTRY]   # each once
+    assert max(n for _, n in given_to_detectors) <= SNIFF_CHARS
+    assert sum(n for _, n in given_to_detectors) <= len(_REGISTRY) * SNIFF_CHARS < TEN_MB * 3
+
+
+def test_a_large_garbage_file_gets_its_one_line_error_from_a_bounded_head(tmp_path, given_to_detectors):
+    path = tmp_path / "noise.txt"
+    path.write_text(_garbage(TEN_MB), encoding="utf-8")
+    with pytest.raises(NonolabError) as caught:
+        load(path)
+    assert isinstance(caught.value, (UnknownFormat, ParseError))
+    assert "\n" not in str(caught.value) and str(path) in str(caught.value)
+    assert given_to_detectors and max(n for _, n in given_to_detectors) <= SNIFF_CHARS
+
+
+def test_a_puzzle_larger_than_the_head_is_still_recognised(given_to_detectors):
+    # 1,200 rows of a 1,000-wide picture: 1.2 MB, beyond the head; its head is whole lines.
+    rows = ["#." * 500] * 1200
+    text = "\n".join(rows) + "\n"
+    assert len(text) > SNIFF_CHARS
+    assert sniff(text) == "picture"
+    assert loads(text).height == 1200
+    assert max(n for _, n in given_to_detectors) <= SNIFF_CHARS
+
+
+def test_a_text_within_the_head_is_sniffed_whole(given_to_detectors):
+    text = "width 2\nheight 1\nrows\n1\ncolumns\n1\n0\n"
+    assert sniff(text) == "non"
+    assert {n for _, n in given_to_detectors} == {len(text)}
+
+
+def _files() -> list[Path]:
+    roots = [ROOT / "puzzles", ROOT / "tests" / "data"]
+    roots += sorted((ROOT / ".." / "shared").glob("corpus*"))
+    return sorted(p for root in roots if root.is_dir() for p in root.rglob("*")
+                  if p.is_file() and p.suffix.lower() not in (".csv", ".md", ".py", ".json5"))
+
+
+def _detected(path: Path, whole: bool) -> str:
+    """What :func:`detect_format` says, sniffing the head (as it does) or, with ``whole``,
+    handing each detector the whole text (as before the bound)."""
+    try:
+        if whole:
+            with pytest.MonkeyPatch.context() as mp:
+                mp.setattr(formats, "_sniffed_head", lambda text: text)
+                return detect_format(path)
+        return detect_format(path)
+    except NonolabError as err:
+        return f"{type(err).__name__}"
+
+
+def test_every_shipped_and_corpus_file_is_detected_as_from_its_whole_text():
+    files = _files()
+    assert len(files) > 300
+    changed = [(p, old, new) for p in files
+               if (old := _detected(p, whole=True)) != (new := _detected(p, whole=False))]
+    assert changed == []
