@@ -136,8 +136,9 @@ class Step:
         depth: the search depth it happened at (0 before any guess).
         note: a short human remark (e.g. which probe value failed).
         ruled_out: colour puzzles: the values it ruled out of cells it left open, as
-            ``(row, column, value)``; a later step may rest on them, so they are part of
-            what the step shows (black and white: empty, every narrowing decides a cell).
+            ``(row, column, value)`` (a tuple, or from the native engine a :class:`CellRun`);
+            a later step may rest on them, so they are part of what the step shows (black
+            and white: empty, every narrowing decides a cell).
     """
 
     technique: Technique
