@@ -26,7 +26,7 @@ from nonolab.solvers.steps import CellRun, Step, Technique
 
 _TECHNIQUES = (Technique.LINE, Technique.CONTRADICTION_PROBE, Technique.BOTH_BRANCHES_AGREE, Technique.GUESS)
 # The engine's ColourLogRow (engine.hpp), 40 bytes: step, technique, source, cell, value, depth, removed.
-LOG_ROW = {"names": ["step", "technique", "source", "cell", "value", "depth", "removed"],
+LOG_ROW: Any = {"names": ["step", "technique", "source", "cell", "value", "depth", "removed"],
            "formats": ["=i8", "=i4", "=i4", "=i4", "=i4", "=i4", "=u8"],
            "offsets": [0, 8, 12, 16, 20, 24, 32], "itemsize": 40}
 LOG_ROWS_PER_PIECE = 1 << 16   # rows read from the engine at once (2.6 MB of structs)
