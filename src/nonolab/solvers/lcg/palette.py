@@ -24,24 +24,13 @@ from dataclasses import dataclass
 from typing import Iterable, Mapping
 
 from nonolab.core.puzzle import Puzzle
+from nonolab.core.used_colours import clue_colours
 from nonolab.errors import TooLarge
 
 __all__ = ["MAX_COLOURS", "clue_colours", "engine_colours", "EngineColours"]
 
 # The most foreground colours the engine's domain masks hold (32 bits: the background and 31).
 MAX_COLOURS = 31
-
-
-def clue_colours(puzzle: Puzzle) -> tuple[int, ...]:
-    """The foreground colours ``puzzle``'s clues use, ascending (the rows' and the columns' are
-    the same: a puzzle's row and column totals agree colour by colour).
-
-    >>> clue_colours(Puzzle(rows=((1,),), columns=((1,),)))
-    (1,)
-    """
-    if not puzzle.is_colour:
-        return (1,) if any(puzzle.rows) else ()
-    return tuple(sorted({c for line in puzzle.row_colours or () for c in line}))
 
 
 @dataclass(frozen=True)
