@@ -74,7 +74,7 @@ def test_the_steps_are_in_the_puzzles_colours():
     puzzle = _picture(4, 4, seed=7)
     result = get("native", record_steps=True).solve(puzzle, Limits(max_solutions=1))
     assert result.steps
-    values = {v for step in result.steps for _, _, v in step.cells + step.ruled_out}
+    values = {v for step in result.steps for _, _, v in list(step.cells) + list(step.ruled_out)}
     assert values <= {0, *USED} and values & set(USED)
 
 
@@ -82,3 +82,18 @@ def test_clues_using_more_colours_than_the_engine_holds_are_still_refused():
     puzzle = Puzzle.from_solution(Solution.from_values([list(range(1, 65))]), palette=Palette.default_for(70))
     with pytest.raises(TooLarge, match="native: the clues use 64 colours, at most 63"):
         get("native").solve(puzzle)
+
+
+def test_both_readers_of_the_step_log_give_the_puzzles_colours():
+    """The plain reader (a small log) and the numpy one (a log past one piece) agree."""
+    from nonolab.solvers.native.colour import colour_engine, held_colours
+    from nonolab.solvers.native.colour.log import grouped, log_rows, steps_of
+
+    puzzle, given = _picture(4, 4, seed=7), Given.of({})
+    held = held_colours(puzzle, given)
+    engine = colour_engine(puzzle, given, 2, True, held)
+    engine.run(5.0, -1)
+    rows = list(engine.steps())
+    plain = steps_of(rows, 4, 4, held.back)
+    assert plain and grouped([log_rows(rows)], 4, 4, held.back) == plain
+    assert {v for step in plain for _, _, v in list(step.cells) + list(step.ruled_out)} <= {0, *USED}

@@ -136,8 +136,9 @@ class Step:
         depth: the search depth it happened at (0 before any guess).
         note: a short human remark (e.g. which probe value failed).
         ruled_out: colour puzzles: the values it ruled out of cells it left open, as
-            ``(row, column, value)``; a later step may rest on them, so they are part of
-            what the step shows (black and white: empty, every narrowing decides a cell).
+            ``(row, column, value)`` (a tuple, or from the native engine a :class:`CellRun`);
+            a later step may rest on them, so they are part of what the step shows (black
+            and white: empty, every narrowing decides a cell).
     """
 
     technique: Technique
@@ -172,28 +173,40 @@ class Step:
         return data
 
     def json_chunks(self, cells_per_chunk: int = 1 << 16) -> Iterator[str]:
-        """The JSON text of :meth:`as_dict`, a piece at a time: the cells ``cells_per_chunk``
-        at a time, so that a step of millions of cells (a blank grid's first line step
-        sets them all) is never a Python list a cell (about 200 bytes a cell, and its text).
+        """The JSON text of :meth:`as_dict`, a piece at a time: the cells (and the values ruled
+        out) ``cells_per_chunk`` at a time, so that a step of millions of cells (a blank grid's
+        first line step sets them all) is never a Python list a cell (about 200 bytes a cell,
+        and its text).
 
-        >>> step = Step(Technique.LINE, ("row", 0), CellRun.of([0, 2], [1, 0], width=3))
+        >>> step = Step(Technique.LINE, ("row", 0), CellRun.of([0, 2], [1, 0], width=3),
+        ...             ruled_out=CellRun.of([1, 1], [0, 2], width=3))
         >>> import json; json.loads("".join(step.json_chunks(1))) == step.as_dict()
         True
         """
         import json
 
         head = {"technique": self.technique.value, "search": self.technique.is_search, "source": list(self.source)}
-        tail = {"depth": self.depth, "note": self.note, **({"ruled_out": [list(c) for c in self.ruled_out]}
-                                                          if self.ruled_out else {})}
+        tail = json.dumps({"depth": self.depth, "note": self.note})
         yield json.dumps(head)[:-1] + ', "cells": ['
-        cells = self.cells
-        if isinstance(cells, CellRun):
-            for n, (rows, columns, values) in enumerate(cells.blocks(cells_per_chunk)):
-                text = ", ".join(f"[{r}, {c}, {v}]" for r, c, v in zip(rows, columns, values))
-                yield text if n == 0 else ", " + text
-        else:
-            yield ", ".join(json.dumps(list(c)) for c in cells)
-        yield "], " + json.dumps(tail)[1:]
+        yield from _cells_json(self.cells, cells_per_chunk)
+        if not self.ruled_out:
+            yield "], " + tail[1:]
+            return
+        yield "], " + tail[1:-1] + ', "ruled_out": ['
+        yield from _cells_json(self.ruled_out, cells_per_chunk)
+        yield "]}"
+
+
+def _cells_json(cells: Sequence[tuple[int, int, int]], per_chunk: int) -> Iterator[str]:
+    """The JSON text of ``cells`` as a list's items (``[r, c, v], ...``), ``per_chunk`` at a time."""
+    import json
+
+    if isinstance(cells, CellRun):
+        for n, (rows, columns, values) in enumerate(cells.blocks(per_chunk)):
+            text = ", ".join(f"[{r}, {c}, {v}]" for r, c, v in zip(rows, columns, values))
+            yield text if n == 0 else ", " + text
+    else:
+        yield ", ".join(json.dumps(list(c)) for c in cells)
 
 
 def replay(puzzle: Puzzle, steps: Iterable[Step]) -> Iterator[tuple[Step, Grid | ValueGrid]]:

@@ -10,7 +10,7 @@ With ``record_steps``, the cells each line solve, probe and guess decides, and t
 each rules out of the cells it leaves open, go into a log kept for the current search
 path: up to the first solution, or the path where the search stopped.  Its steps are the
 :class:`~nonolab.solvers.steps.Step` records of black and white, with colour indices as
-values (0 the background) and the values ruled out (``Step.ruled_out``).
+values (0 the background) and the values ruled out (``Step.ruled_out``), read by :mod:`.log`.
 
 >>> from nonolab.core import Palette, Solution
 >>> p = Puzzle.from_solution(Solution.from_values([[1, 2], [0, 1]]), palette=Palette.default_for(2))
@@ -29,8 +29,9 @@ from nonolab.core.used_colours import EngineColours, engine_colours
 from nonolab.errors import InvalidArgument
 from nonolab.solvers.base import Given, Limits, SolveResult, Budget, finish
 from nonolab.solvers.native.checks import Checks
+from nonolab.solvers.native.colour.log import read_steps
 from nonolab.solvers.stopping import when_set
-from nonolab.solvers.steps import Step, Technique
+from nonolab.solvers.steps import Step
 
 # The foreground colours a cell's mask can hold (64 bits: the background and 63).  A larger
 # palette whose clues use at most these is searched over the colours the clues use, renumbered
@@ -38,51 +39,6 @@ from nonolab.solvers.steps import Step, Technique
 MAX_COLOURS = 63
 _PAUSED, _FOUND, _EXHAUSTED = 0, 1, 2
 _SLICE = 0.02  # seconds between looks at the clock, the cancel and the node limit
-_TECHNIQUES = (Technique.LINE, Technique.CONTRADICTION_PROBE, Technique.BOTH_BRANCHES_AGREE, Technique.GUESS)
-
-
-def colour_steps(rows: list[tuple[int, ...]], height: int, width: int, back: bytes | None = None) -> list[Step]:
-    """The rows ``(step, technique, source, cell, value, depth, removed)`` of a colour step
-    log, grouped into steps (one per step number, in order): the cells a step decided
-    (``value``), and the values it ruled out of the cells it left open (``value`` -1,
-    ``removed`` a mask of values), which later steps may rest on.  ``back`` maps the
-    engine's values to the puzzle's (:class:`~nonolab.core.used_colours.EngineColours`).
-
-    >>> rows = [(1, 0, 2, 0, 1, 0, 0b100), (1, 0, 2, 1, -1, 0, 0b10)]   # column 0 of a 2x2 grid
-    >>> step, = colour_steps(rows, 2, 2)
-    >>> step.describe(), step.cells, step.ruled_out
-    ('line: column 1 sets 1 cell, rules out 1 value of 1 cell', ((0, 0, 1),), ((0, 1, 1),))
-    """
-    steps: list[Step] = []
-    i = 0
-    while i < len(rows):
-        j = i
-        while j < len(rows) and rows[j][0] == rows[i][0]:
-            j += 1
-        _, code, source, _, _, depth, _ = rows[i]
-        technique = _TECHNIQUES[code]
-        cells = tuple((cell // width, cell % width, value if back is None else back[value])
-                      for _, _, _, cell, value, _, _ in rows[i:j] if value >= 0)
-        ruled_out = tuple((cell // width, cell % width, v if back is None else back[v])
-                          for _, _, _, cell, value, _, removed in rows[i:j]
-                          if value < 0 for v in range(removed.bit_length()) if removed >> v & 1)
-        note = ""
-        if technique is Technique.LINE:
-            where: tuple = ("row", source) if source < height else ("column", source - height)
-        else:
-            where = ("cell", source // width, source % width)
-            if technique is Technique.CONTRADICTION_PROBE:
-                probed = [v for r, c, v in ruled_out if (r, c) == where[1:]]
-                note = (f"its other values than {cells[0][2]} lead to a contradiction" if not probed
-                        else f"value{'s' * (len(probed) > 1)} {', '.join(map(str, probed))} lead"
-                             f"{'s' * (len(probed) == 1)} to a contradiction")
-            elif technique is Technique.BOTH_BRANCHES_AGREE:
-                note = "every value of this cell implies these cells"
-            else:
-                note = "a search branch"
-        steps.append(Step(technique, where, cells, depth, note, ruled_out))
-        i = j
-    return steps
 
 
 def held_colours(puzzle: Puzzle, given: Given) -> EngineColours:
@@ -146,7 +102,7 @@ def solve_colour(name: str, puzzle: Puzzle, limits: Limits, given: Given, node_l
                 if not in_time:
                     break
                 if record_steps and steps is None:
-                    steps = colour_steps(engine.steps(), puzzle.height, puzzle.width, back)
+                    steps = read_steps(engine, puzzle.height, puzzle.width, back)
                 if limits.max_solutions is not None and len(found) >= limits.max_solutions:
                     exhausted = engine.exhausted()
                     break
@@ -158,7 +114,7 @@ def solve_colour(name: str, puzzle: Puzzle, limits: Limits, given: Given, node_l
     finally:
         unsubscribe()
     if steps is None and record_steps:
-        steps = colour_steps(engine.steps(), puzzle.height, puzzle.width, back)
+        steps = read_steps(engine, puzzle.height, puzzle.width, back)
     nodes, line_solves, probes = engine.stats()
     counters: dict[str, Any] = {"nodes": nodes, "line_solves": line_solves, "probes": probes,
                                 "colours": puzzle.colours}

@@ -10,8 +10,11 @@
 //   ColourEngine.cells() -> bytes: one value per cell; exhausted() -> nothing left to
 //   search; stats() -> (nodes, line_solves, probes); steps() -> [(step, technique,
 //   source, cell, value, depth, removed)]: the step log of the path (value -1: the cell
-//   stays open, ``removed`` the mask of the values the step ruled out); root_domains() -> [mask]:
+//   stays open, ``removed`` the mask of the values the step ruled out); step_block(start, stop)
+//   -> bytes: those rows as their 40-byte structs (what explain reads: no tuple a row); step_rows()
+//   -> how many rows; root_domains() -> [mask]:
 //   the root's domains after its propagation and probing; interrupt().
+#include <algorithm>
 #include <new>
 #include <vector>
 
@@ -153,6 +156,24 @@ PyObject* Colour_steps(ColourObject* self, PyObject*) {
     return out;
 }
 
+PyObject* Colour_step_block(ColourObject* self, PyObject* args) {
+    Py_ssize_t start = 0, stop = PY_SSIZE_T_MAX;
+    if (!PyArg_ParseTuple(args, "|nn", &start, &stop)) return nullptr;
+    if (!ready(self)) return nullptr;
+    static_assert(sizeof(native::ColourLogRow) == 40, "the Python reader expects 40-byte colour log rows");
+    const std::vector<native::ColourLogRow>& rows = self->engine->steps();
+    const Py_ssize_t size = static_cast<Py_ssize_t>(rows.size());
+    start = std::min(std::max<Py_ssize_t>(start, 0), size);
+    stop = std::min(std::max(stop, start), size);
+    return PyBytes_FromStringAndSize(reinterpret_cast<const char*>(rows.data() + start),
+                                     (stop - start) * static_cast<Py_ssize_t>(sizeof(native::ColourLogRow)));
+}
+
+PyObject* Colour_step_rows(ColourObject* self, PyObject*) {
+    if (!ready(self)) return nullptr;
+    return PyLong_FromSize_t(self->engine->steps().size());
+}
+
 PyObject* Colour_root_domains(ColourObject* self, PyObject*) {
     if (!ready(self)) return nullptr;
     const std::vector<uint64_t>& root = self->engine->root_domains();
@@ -177,6 +198,9 @@ PyMethodDef colour_methods[] = {
     {"stats", reinterpret_cast<PyCFunction>(Colour_stats), METH_NOARGS, "(nodes, line_solves, probes)"},
     {"steps", reinterpret_cast<PyCFunction>(Colour_steps), METH_NOARGS,
      "the step log of the current path: [(step, technique, source, cell, value, depth, removed)]"},
+    {"step_block", reinterpret_cast<PyCFunction>(Colour_step_block), METH_VARARGS,
+     "rows [start, stop) of the step log as the bytes of their 40-byte structs"},
+    {"step_rows", reinterpret_cast<PyCFunction>(Colour_step_rows), METH_NOARGS, "the rows of the step log"},
     {"root_domains", reinterpret_cast<PyCFunction>(Colour_root_domains), METH_NOARGS,
      "the root's domains (value masks) after its propagation and probing; [] until the root is done"},
     {"interrupt", reinterpret_cast<PyCFunction>(&binding::engine_interrupt<ColourObject>), METH_NOARGS,
