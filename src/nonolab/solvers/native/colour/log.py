@@ -75,10 +75,10 @@ def grouped(blocks: Iterable[Any], height: int, width: int, back: bytes | None =
                         width, code)
         left = rows[rows["value"] < 0]     # each open cell's mask as 64 bits, value 0 first
         bits = np.unpackbits(left["removed"].astype("<u8").view(np.uint8).reshape(-1, 8), axis=1, bitorder="little")
-        at, values = np.nonzero(bits)      # row-major: the cells in log order, each one's values in order
-        values = table[values]
+        at, bit = np.nonzero(bits)         # row-major: the cells in log order, each one's values in order
+        values = table[bit]                # (in the puzzle's colours)
         where = left["cell"][at]
-        ruled_out = CellRun(where.astype(code).tobytes(), values.astype(np.uint8).tobytes(), width, code)
+        ruled_out = CellRun(where.astype(code).tobytes(), values.tobytes(), width, code)
         source = int(rows[0]["source"])
         steps.append(_step(int(rows[0]["technique"]), source, int(rows[0]["depth"]), cells, ruled_out,
                            values[where == source].tolist(), height, width))
