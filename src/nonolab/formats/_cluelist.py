@@ -95,10 +95,11 @@ def build_items(rows: list[tuple[ColouredClue, int]], cols: list[tuple[ColouredC
 
 def write_coloured(puzzle: Puzzle, indent: str = "    ") -> tuple[list[str], list[str], list[str]]:
     """A colour puzzle as colour definitions ``name = (RRGGBB) char`` and the two clue
-    lists with suffixes (the suffix is a letter per colour)."""
+    lists with suffixes (the suffix names the colour: a letter, ``c27`` past the 26th)."""
     palette = puzzle.palette
     assert palette is not None
-    suffix = "abcdefghijklmnopqrstuvwxyz"
+    # A letter a colour, then (past 26) ``c27``, ``c28``...: a suffix is a name, and any palette fits.
+    suffix = list("abcdefghijklmnopqrstuvwxyz") + [f"c{i}" for i in range(27, len(palette))]
     defs = [f"{suffix[i - 1]} = ({palette.hex(i)}) {palette[i].char}" for i in range(1, len(palette))]
 
     def lines(clues: Iterable[tuple[tuple[int, int], ...]]) -> list[str]:

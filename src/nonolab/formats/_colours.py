@@ -18,7 +18,8 @@ from typing import Mapping, Sequence
 from nonolab.core.grid import Solution
 from nonolab.core.palette import RGB, Colour, Palette
 from nonolab.core.puzzle import Puzzle
-from nonolab.errors import ParseError
+from nonolab.core.used_colours import over_used_colours
+from nonolab.errors import InvalidPuzzle, ParseError
 from nonolab.formats._common import ClueLines, build
 
 # The SVG/X11 names the real files use, and the usual others.
@@ -142,3 +143,28 @@ def blocks_of(puzzle: Puzzle, kind: str) -> list[list[tuple[int, Colour]]]:
     palette = puzzle.palette or Palette.black_and_white()
     lines = puzzle.coloured_rows if kind == "rows" else puzzle.coloured_columns
     return [[(n, palette[c]) for n, c in line] for line in lines]
+
+
+def fitted(puzzle: Puzzle, limit: int, fmt: str, why: str) -> Puzzle:
+    """The puzzle a writer whose format tells ``limit`` foreground colours apart writes:
+    ``puzzle`` itself when its palette fits, else the puzzle over the colours it uses (what the
+    format's reader makes of the file anyway, see :func:`build_coloured`).
+
+    Raises:
+        InvalidPuzzle: the puzzle uses more than ``limit`` colours; ``why`` says what bounds them.
+
+    >>> wide = Puzzle.from_solution(Solution.from_values([[5, 0, 30]]), palette=Palette.default_for(40))
+    >>> fitted(wide, 8, "emoji", "its coloured squares").colours
+    2
+    >>> fitted(Puzzle.from_solution(Solution.from_values([list(range(1, 10))])), 8, "emoji", "its coloured squares")
+    Traceback (most recent call last):
+    ...
+    nonolab.errors.InvalidPuzzle: the 'emoji' format holds at most 8 colours (its coloured squares), and the puzzle uses 9
+    """
+    if not puzzle.is_colour or puzzle.colours <= limit:
+        return puzzle
+    small = over_used_colours(puzzle)
+    if small.colours > limit:
+        raise InvalidPuzzle(f"the {fmt!r} format holds at most {limit} colours ({why}), and the puzzle uses "
+                            f"{small.colours}", kind="palette")
+    return small

@@ -16,10 +16,12 @@ import re
 
 from nonolab.core.puzzle import Puzzle
 from nonolab.errors import ParseError
-from nonolab.formats._colours import build_coloured
+from nonolab.formats._colours import build_coloured, fitted
 from nonolab.formats._common import ClueLines, require_text, shown, split_lines, to_int
 
 # At most 9 digits: int() refuses 4300 and more (a sniffer must never raise), and no grid is that large.
+# The colours a file tells apart: a letter each (its reader takes one letter a block).
+_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
 _HEADER = re.compile(r"\s*([0-9]{1,9})\s*,\s*([0-9]{1,9})\s*$")
 _CLUE = re.compile(r"\s*([A-Za-z]\s*,\s*[0-9]+(\s*,\s*[A-Za-z]\s*,\s*[0-9]+)*)?\s*$")
 _INITIALS = {"R": (255, 0, 0), "G": (0, 160, 0), "B": (0, 0, 255), "Y": (255, 215, 0), "K": (0, 0, 0),
@@ -66,10 +68,11 @@ def parse(text: str) -> list[Puzzle]:
 
 def write(puzzle: Puzzle) -> str:
     """Each colour is written as its palette char when that is a letter, else a letter of its own."""
+    puzzle = fitted(puzzle, len(_LETTERS), "ctu", "a letter each")
     palette = puzzle.palette
     chars = [c.char for c in palette] if palette is not None else [".", "B"]
     if not all(ch.isascii() and ch.isalpha() for ch in chars[1:]) or len(set(chars[1:])) != len(chars) - 1:
-        chars = ["."] + [chr(ord("A") + i) for i in range(len(chars) - 1)]
+        chars = ["."] + list(_LETTERS[:len(chars) - 1])
     out = [f"{puzzle.height},{puzzle.width}"]
     for line in puzzle.coloured_rows + puzzle.coloured_columns:
         out.append(",".join(f"{chars[c]},{n}" for n, c in line))

@@ -14,6 +14,7 @@ from nonolab.core.grid import Solution
 from nonolab.core.palette import Colour, Palette
 from nonolab.core.puzzle import Puzzle
 from nonolab.errors import InvalidPuzzle, ParseError
+from nonolab.formats._colours import fitted
 from nonolab.formats._common import need_goal, require_text, split_lines
 from nonolab.formats.limits import check_cells
 
@@ -73,9 +74,10 @@ def _lab(rgb: tuple[int, int, int]) -> tuple[float, float, float]:
 
 def write(puzzle: Puzzle) -> str:
     """The goal in squares: each colour gets the nearest square (in CIE L*a*b*) not yet taken."""
+    free = [ch for ch in SQUARES if ch != "⬜"]
+    puzzle = fitted(puzzle, len(free), "emoji", "its coloured squares")
     goal = need_goal(puzzle, "emoji")
     palette = puzzle.palette or Palette.black_and_white()
-    free = [ch for ch in SQUARES if ch != "⬜"]
     if len(palette) - 1 > len(free):
         raise InvalidPuzzle(f"the emoji format has {len(free)} colours, the puzzle {len(palette) - 1}",
                             kind="palette")

@@ -153,9 +153,12 @@ def write(puzzle: Puzzle) -> str:
 
 def _write_colour(puzzle: Puzzle) -> str:
     """Every colour gets a letter suffix (``a``, ``b``, ...) and its RGB; no default colour."""
+    from nonolab.formats._colours import fitted
+
+    suffixes = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+    puzzle = fitted(puzzle, len(suffixes), "g", "a letter each")
     palette = puzzle.palette
     assert palette is not None
-    suffixes = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
     out = ["#d", f"  0:{palette[0].char} #{palette.hex(0)} {palette[0].name}"]
     out += [f"  {suffixes[i - 1]}:{palette[i].char} #{palette.hex(i)} {palette[i].name}"
             for i in range(1, len(palette))]

@@ -41,6 +41,9 @@ _GRID_LINE = re.compile(r"[0-9?\s]+")
 _SEPARATOR = re.compile(r"\s*={4,}\s*$")
 # Keys the writer produces itself; metadata under these names would break the file.
 _RESERVED = {"width", "height", "rows", "columns", "goal", "givens", "title", "color", "colour"}
+# The characters the writer gives colours whose own a goal cannot carry: the background's, then
+# one a foreground colour (61), so a puzzle of a larger palette is written over the colours it uses.
+_PLAIN_CHARS = COLOUR_CHARS + "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 
 def sniff(text: str) -> bool:
@@ -441,6 +444,9 @@ def _givens_lines(puzzle: Puzzle, chars: Sequence[str]) -> list[str]:
 def _colour_lines(puzzle: Puzzle) -> list[str]:
     """Colour declarations and clue lines; every block is named (a name that is not a
     plain word becomes ``cN``), so no line depends on the default ``black``."""
+    from nonolab.formats._colours import fitted
+
+    puzzle = fitted(puzzle, len(_PLAIN_CHARS) - 1, "non", "a character each in the goal and the givens")
     palette = puzzle.palette
     assert palette is not None
     names = [c.name if re.fullmatch(r"[A-Za-z_][\w-]*", c.name) and c.name.lower() not in _RESERVED
@@ -449,7 +455,7 @@ def _colour_lines(puzzle: Puzzle) -> list[str]:
         names = [f"c{i}" for i in range(len(palette))]
     chars = [c.char for c in palette]
     if any(not re.fullmatch(r"[!#-&(-/1-~]", ch) or ch == "." for ch in chars[1:]):
-        chars = list(COLOUR_CHARS[:len(palette)])     # a char the goal cannot carry: the plain ones
+        chars = list(_PLAIN_CHARS[:len(palette)])     # a char the goal cannot carry: the plain ones
     out = [f"color {names[i]} {palette.hex(i)} {chars[i]}" for i in range(1, len(palette))]
     for key, lines in (("rows", puzzle.coloured_rows), ("columns", puzzle.coloured_columns)):
         out += ["", key]

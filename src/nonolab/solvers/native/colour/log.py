@@ -32,49 +32,53 @@ LOG_ROW: Any = {"names": ["step", "technique", "source", "cell", "value", "depth
 LOG_ROWS_PER_PIECE = 1 << 16   # rows read from the engine at once (2.6 MB of structs)
 
 
-def read_steps(engine: Any, height: int, width: int) -> list[Step]:
-    """The steps of a colour engine's log (its current search path)."""
+def read_steps(engine: Any, height: int, width: int, back: bytes | None = None) -> list[Step]:
+    """The steps of a colour engine's log (its current search path); ``back`` maps the engine's
+    values to the puzzle's when it searches the colours the clues use (core.used_colours)."""
     total = engine.step_rows()
     if total <= LOG_ROWS_PER_PIECE:
-        return steps_of(engine.steps(), height, width)
-    return grouped(_blocks(engine, total), height, width)
+        return steps_of(engine.steps(), height, width, back)
+    return grouped(_blocks(engine, total), height, width, back)
 
 
-def steps_of(rows: Iterable[tuple[int, ...]], height: int, width: int) -> list[Step]:
+def steps_of(rows: Iterable[tuple[int, ...]], height: int, width: int, back: bytes | None = None) -> list[Step]:
     """Log rows as tuples grouped into steps (one per step number, in order), in plain Python."""
     steps: list[Step] = []
+    table = back or bytes(range(256))
     for _, group in groupby(rows, key=lambda row: row[0]):
         members = list(group)
         decided = [m for m in members if m[4] >= 0]
-        out = [(m[3], v) for m in members if m[4] < 0 for v in range(m[6].bit_length()) if m[6] >> v & 1]
+        out = [(m[3], table[v]) for m in members if m[4] < 0 for v in range(m[6].bit_length()) if m[6] >> v & 1]
         _, code, source, _, _, depth, _ = members[0]
-        cells = CellRun.of([m[3] for m in decided], [m[4] for m in decided], width)
+        cells = CellRun.of([m[3] for m in decided], [table[m[4]] for m in decided], width)
         ruled_out = CellRun.of([cell for cell, _ in out], [v for _, v in out], width)
         steps.append(_step(code, source, depth, cells, ruled_out, [v for cell, v in out if cell == source],
                            height, width))
     return steps
 
 
-def grouped(blocks: Iterable[Any], height: int, width: int) -> list[Step]:
+def grouped(blocks: Iterable[Any], height: int, width: int, back: bytes | None = None) -> list[Step]:
     """Log rows in numpy blocks of :data:`LOG_ROW` (a step may run on from one block into the
     next) grouped into steps: a few Python objects a step, none a cell."""
     import numpy as np
 
     code: Literal["i", "q"] = "i" if width * height < 2 ** 31 else "q"
     steps: list[Step] = []
+    table = np.frombuffer(back or bytes(range(256)), dtype=np.uint8)   # the engine's value -> the puzzle's
     pending: list[Any] = []        # the pieces of the step under way (rows of one step id)
 
     def close() -> None:
         rows = pending[0] if len(pending) == 1 else np.concatenate(pending)
         pending.clear()
         decided = rows[rows["value"] >= 0]
-        cells = CellRun(decided["cell"].astype(code).tobytes(), decided["value"].astype(np.uint8).tobytes(),
+        cells = CellRun(decided["cell"].astype(code).tobytes(), table[decided["value"]].tobytes(),
                         width, code)
         left = rows[rows["value"] < 0]     # each open cell's mask as 64 bits, value 0 first
         bits = np.unpackbits(left["removed"].astype("<u8").view(np.uint8).reshape(-1, 8), axis=1, bitorder="little")
-        at, values = np.nonzero(bits)      # row-major: the cells in log order, each one's values in order
+        at, bit = np.nonzero(bits)         # row-major: the cells in log order, each one's values in order
+        values = table[bit]                # (in the puzzle's colours)
         where = left["cell"][at]
-        ruled_out = CellRun(where.astype(code).tobytes(), values.astype(np.uint8).tobytes(), width, code)
+        ruled_out = CellRun(where.astype(code).tobytes(), values.tobytes(), width, code)
         source = int(rows[0]["source"])
         steps.append(_step(int(rows[0]["technique"]), source, int(rows[0]["depth"]), cells, ruled_out,
                            values[where == source].tolist(), height, width))
