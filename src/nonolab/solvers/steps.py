@@ -10,7 +10,7 @@ from array import array
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import Iterable, Iterator, Literal
+from typing import Any, Iterable, Iterator, Literal
 
 from nonolab.core.grid import EMPTY, FILLED, UNDECIDED, Grid, ValueGrid
 from nonolab.core.puzzle import Puzzle
@@ -261,3 +261,30 @@ def _replay_values(puzzle: Puzzle, steps: Iterable[Step]) -> Iterator[tuple[Step
                 raise ValueError(f"step log sets cell ({r}, {c}) to {value}, which an earlier step ruled out")
             grid.set(r, c, value)
         yield step, grid
+
+
+def step_pieces(blocks: Iterable[Any]) -> Iterator[Any]:
+    """Log rows in numpy record blocks with a ``step`` field, ordered by step, regrouped one
+    array per step (a step may run on from one block into the next): what the engines' long
+    logs are read through, a piece at a time.
+
+    >>> import numpy as np
+    >>> blocks = [np.array([(1,), (2,)], dtype=[("step", "i8")]), np.array([(2,), (3,)], dtype=[("step", "i8")])]
+    >>> [piece["step"].tolist() for piece in step_pieces(blocks)]
+    [[1], [2, 2], [3]]
+    """
+    import numpy as np
+
+    pending: list[Any] = []        # the pieces of the step under way (rows of one step id)
+    for block in blocks:
+        if not len(block):
+            continue
+        ids = block["step"]
+        bounds = [0, *(np.flatnonzero(ids[1:] != ids[:-1]) + 1).tolist(), len(block)]
+        for a, b in zip(bounds, bounds[1:]):
+            if pending and pending[0]["step"][0] != ids[a]:
+                yield pending[0] if len(pending) == 1 else np.concatenate(pending)
+                pending.clear()
+            pending.append(block[a:b])
+    if pending:
+        yield pending[0] if len(pending) == 1 else np.concatenate(pending)

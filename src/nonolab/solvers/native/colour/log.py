@@ -22,7 +22,7 @@ from __future__ import annotations
 from itertools import groupby
 from typing import Any, Iterable, Iterator, Literal
 
-from nonolab.solvers.steps import CellRun, Step, Technique
+from nonolab.solvers.steps import CellRun, Step, Technique, step_pieces
 
 _TECHNIQUES = (Technique.LINE, Technique.CONTRADICTION_PROBE, Technique.BOTH_BRANCHES_AGREE, Technique.GUESS)
 # The engine's ColourLogRow (engine.hpp), 40 bytes: step, technique, source, cell, value, depth, removed.
@@ -65,11 +65,7 @@ def grouped(blocks: Iterable[Any], height: int, width: int, back: bytes | None =
     code: Literal["i", "q"] = "i" if width * height < 2 ** 31 else "q"
     steps: list[Step] = []
     table = np.frombuffer(back or bytes(range(256)), dtype=np.uint8)   # the engine's value -> the puzzle's
-    pending: list[Any] = []        # the pieces of the step under way (rows of one step id)
-
-    def close() -> None:
-        rows = pending[0] if len(pending) == 1 else np.concatenate(pending)
-        pending.clear()
+    for rows in step_pieces(blocks):
         decided = rows[rows["value"] >= 0]
         cells = CellRun(decided["cell"].astype(code).tobytes(), table[decided["value"]].tobytes(),
                         width, code)
@@ -82,18 +78,6 @@ def grouped(blocks: Iterable[Any], height: int, width: int, back: bytes | None =
         source = int(rows[0]["source"])
         steps.append(_step(int(rows[0]["technique"]), source, int(rows[0]["depth"]), cells, ruled_out,
                            values[where == source].tolist(), height, width))
-
-    for block in blocks:
-        if not len(block):
-            continue
-        ids = block["step"]
-        bounds = [0, *(np.flatnonzero(ids[1:] != ids[:-1]) + 1).tolist(), len(block)]
-        for a, b in zip(bounds, bounds[1:]):
-            if pending and pending[0]["step"][0] != ids[a]:
-                close()
-            pending.append(block[a:b])
-    if pending:
-        close()
     return steps
 
 

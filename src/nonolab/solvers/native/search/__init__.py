@@ -25,7 +25,7 @@ from typing import Any, Callable, Iterable, Iterator, Literal
 from nonolab.core.puzzle import Puzzle
 from nonolab.solvers.native.compiled import engine_module
 from nonolab.solvers.native.modes import BRANCHING
-from nonolab.solvers.steps import CellRun, Step, Technique
+from nonolab.solvers.steps import CellRun, Step, Technique, step_pieces
 
 __all__ = ["Outcome", "SearchSpace", "StepLogCut", "steps_of"]
 
@@ -246,26 +246,9 @@ def _grouped(blocks: Iterable[Any], height: int, width: int) -> list[Step]:
 
     made = _Steps(height, width)
     code: Literal["i", "q"] = "i" if width * height < 2 ** 31 else "q"
-    pending: list[Any] = []        # the pieces of the step under way (rows of one step id)
-
-    def close() -> None:
-        rows = pending[0] if len(pending) == 1 else np.concatenate(pending)
-        pending.clear()
+    for rows in step_pieces(blocks):
         cells = CellRun(rows["cell"].astype(code).tobytes(), rows["value"].astype(np.uint8).tobytes(), width, code)
         made.add(int(rows[0]["technique"]), int(rows[0]["source"]), cells)
-
-    for block in blocks:
-        if not len(block):
-            continue
-        ids = block["step"]
-        starts = np.flatnonzero(ids[1:] != ids[:-1]) + 1
-        bounds = [0, *starts.tolist(), len(block)]
-        for a, b in zip(bounds, bounds[1:]):
-            if pending and pending[0]["step"][0] != ids[a]:
-                close()
-            pending.append(block[a:b])
-    if pending:
-        close()
     return made.steps
 
 
