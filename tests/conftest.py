@@ -1,3 +1,4 @@
+import os
 import sys
 from pathlib import Path
 
@@ -28,6 +29,35 @@ def _sys_path_is_left_as_found():
         added = [p for p in sys.path if p not in before]
         sys.path[:] = before
         pytest.fail(f"the test changed sys.path for good (added {added}); use monkeypatch.syspath_prepend")
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _reports_go_to_a_tmp_folder(tmp_path_factory):
+    """Where ``crosscheck`` saves a disagreement's bug report when a test does not say:
+    a tmp folder, not the current one (the CLI's default, for its users)."""
+    folder = tmp_path_factory.mktemp("disagreements")
+    before = os.environ.get("NONOLAB_REPORT_DIR")
+    os.environ["NONOLAB_REPORT_DIR"] = str(folder)   # subprocesses of the CLI inherit it too
+    yield folder
+    if before is None:
+        os.environ.pop("NONOLAB_REPORT_DIR", None)
+    else:
+        os.environ["NONOLAB_REPORT_DIR"] = before
+
+
+@pytest.fixture(autouse=True)
+def _no_file_left_in_the_working_folder():
+    """Fail a test that leaves a new file in the folder the tests run from (a bug report,
+    an output with a default name): a test writes under ``tmp_path``.  Hidden entries
+    (``.hypothesis``, ``.pytest_cache``) are the tools', ``test-artifacts`` the browser
+    tests' screenshots, kept on purpose (tests/web/test_browser.py, git-ignored)."""
+    here = os.getcwd()
+    before = set(os.listdir(here))
+    yield
+    left = sorted(name for name in set(os.listdir(here)) - before
+                  if not name.startswith(".") and name != "test-artifacts")
+    if left:
+        pytest.fail(f"the test left {left} in {here}; write under tmp_path")
 
 
 @pytest.fixture

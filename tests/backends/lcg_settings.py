@@ -1,13 +1,15 @@
 """The checks every lcg search option is held to with its settings pushed hard (a mode switch,
 a rephase, a vivification round or a shake at nearly every conflict): the same answers as the
 brute force, or as lcg's default search.  Shared by test_lcg_modes, test_lcg_vivify and
-test_lcg_seed, whose option sets differ and whose checks must not."""
+test_lcg_seed, whose option sets differ and whose checks must not; and what a search did
+(:func:`counters`), which test_lcg_seed and test_lcg_lookahead compare across runs."""
 
 from __future__ import annotations
 
 from typing import Any, Iterable
 
 from nonolab.core.puzzle import Puzzle
+from nonolab.solvers import build
 from nonolab.solvers.base import Limits, Status
 from nonolab.solvers.lcg import LcgSolver
 from reference import count_by_rows
@@ -39,3 +41,10 @@ def assert_solutions_equal_the_default(puzzle: Puzzle, settings: Iterable[dict[s
     for options in settings:
         result = LcgSolver(**options).solve(puzzle, ALL)
         assert result.complete and set(result.solutions) == set(alone.solutions), options
+
+
+def counters(spec: str, puzzle: Puzzle, solutions: int | None, keys: Iterable[str]) -> dict[str, Any]:
+    """The counters ``keys`` of the backend ``spec``'s search of ``puzzle`` to ``solutions``
+    (conflicts, decisions, ...): deterministic for a given spec, so two runs compare equal."""
+    found = build(spec).solve(puzzle, Limits(max_solutions=solutions)).stats.counters
+    return {k: found[k] for k in keys}

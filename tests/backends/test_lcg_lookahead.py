@@ -18,7 +18,7 @@ from nonolab.solvers import build
 from nonolab.solvers.base import Limits
 from tests.backends.test_lcg import small_puzzles
 from tests.backends.lcg_settings import (assert_colour_solutions_equal_brute_force, assert_counts_equal_brute_force,
-                                         assert_solutions_equal_the_default)
+                                         assert_solutions_equal_the_default, counters)
 from tests.backends.test_lcg_interleave import _picture
 from tests.certify.test_proving import PUZZLES, _refutes
 from tests.colour.test_properties import colour_puzzles
@@ -54,22 +54,17 @@ def test_larger_puzzles_give_the_same_solutions_with_lookahead(picture):
     assert_solutions_equal_the_default(puzzle, LOOKING)
 
 
-def _counters(spec: str, puzzle, solutions: int | None) -> dict:
-    counters = build(spec).solve(puzzle, Limits(max_solutions=solutions)).stats.counters
-    return {k: counters[k] for k in KEYS}
-
-
 def test_the_lookahead_runs_where_asked_learns_from_failed_probes_and_is_deterministic():
     puzzle = _picture(1, 20)   # 201 conflicts to the first solution with the default search
-    off = _counters("lcg", puzzle, 50)
+    off = counters("lcg", puzzle, 50, KEYS)
     assert off["lookaheads"] == off["lookahead_probes"] == off["lookahead_failed"] == 0
-    root = _counters("lcg:lookahead=6,probing=off,hint_rounds=0", puzzle, 50)
-    deep = _counters("lcg:lookahead=6,lookahead_levels=10000,probing=off,hint_rounds=0", puzzle, 50)
+    root = counters("lcg:lookahead=6,probing=off,hint_rounds=0", puzzle, 50, KEYS)
+    deep = counters("lcg:lookahead=6,lookahead_levels=10000,probing=off,hint_rounds=0", puzzle, 50, KEYS)
     assert 0 < root["lookaheads"] < deep["lookaheads"] <= deep["decisions"]
     # Six candidates, two probes each, fewer only where one failed (and ended that lookahead).
     assert root["lookahead_probes"] <= 12 * root["lookaheads"]
     assert deep["lookahead_failed"] > 0
-    assert deep == _counters("lcg:lookahead=6,lookahead_levels=10000,probing=off,hint_rounds=0", puzzle, 50)
+    assert deep == counters("lcg:lookahead=6,lookahead_levels=10000,probing=off,hint_rounds=0", puzzle, 50, KEYS)
     assert off != root
 
 

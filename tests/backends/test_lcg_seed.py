@@ -18,7 +18,7 @@ from nonolab.solvers import build
 from nonolab.solvers.base import Limits
 from tests.backends.test_lcg import small_puzzles
 from tests.backends.lcg_settings import (assert_colour_solutions_equal_brute_force, assert_counts_equal_brute_force,
-                                         assert_solutions_equal_the_default)
+                                         assert_solutions_equal_the_default, counters)
 from tests.backends.test_lcg_interleave import _picture
 from tests.certify.test_proving import PUZZLES, _refutes
 from tests.colour.test_properties import colour_puzzles
@@ -53,21 +53,16 @@ def test_larger_puzzles_give_the_same_solutions_with_seeds_and_shakes(picture):
     assert_solutions_equal_the_default(puzzle, SEEDED)
 
 
-def _counters(spec: str, puzzle, solutions: int | None) -> dict:
-    counters = build(spec).solve(puzzle, Limits(max_solutions=solutions)).stats.counters
-    return {k: counters[k] for k in KEYS}
-
-
 def test_a_seed_is_deterministic_and_seed_zero_is_the_usual_search():
     puzzle = _picture(0, 12)
     for spec in ("lcg:seed=3", "lcg:seed=3,shake=2"):
-        assert _counters(spec, puzzle, 300) == _counters(spec, puzzle, 300), spec
-    assert _counters("lcg:seed=0", puzzle, 300) == _counters("lcg", puzzle, 300)
+        assert counters(spec, puzzle, 300, KEYS) == counters(spec, puzzle, 300, KEYS), spec
+    assert counters("lcg:seed=0", puzzle, 300, KEYS) == counters("lcg", puzzle, 300, KEYS)
 
 
 def test_other_seeds_give_other_search_paths():
     puzzle = _picture(1, 20)   # 201 conflicts to the first solution with the default search
-    paths = {tuple(_counters(f"lcg:seed={seed}", puzzle, 1).values()) for seed in range(6)}
+    paths = {tuple(counters(f"lcg:seed={seed}", puzzle, 1, KEYS).values()) for seed in range(6)}
     assert len(paths) >= 4, paths
     conflicts = {build(f"lcg:seed={seed}").solve(puzzle, Limits(max_solutions=1)).stats.counters["conflicts"]
                  for seed in range(6)}
@@ -98,13 +93,13 @@ def _shakes(conflicts: int, unit: int) -> int:
 @pytest.mark.parametrize("unit", [1, 3, 10])
 def test_shakes_happen_where_the_luby_schedule_says_and_stop_at_the_first_solution(unit):
     puzzle = _picture(1, 20)
-    first = _counters(f"lcg:shake={unit}", puzzle, 1)
+    first = counters(f"lcg:shake={unit}", puzzle, 1, KEYS)
     assert first["conflicts"] > 20
     assert first["shakes"] == _shakes(first["conflicts"], unit) >= 2
-    more = _counters(f"lcg:shake={unit}", puzzle, 2000)   # 170-370 conflicts
+    more = counters(f"lcg:shake={unit}", puzzle, 2000, KEYS)   # 170-370 conflicts
     assert _shakes(more["conflicts"], unit) > first["shakes"] + 5
     assert more["shakes"] == first["shakes"]   # none after the first solution
-    assert _counters("lcg", puzzle, 1)["shakes"] == 0
+    assert counters("lcg", puzzle, 1, KEYS)["shakes"] == 0
 
 
 def test_proofs_still_check_with_seeds_and_shakes(tmp_path):
@@ -122,6 +117,6 @@ def test_a_colour_search_takes_the_seed():
     rnd = random.Random(3)
     cells = [[rnd.randint(1, 2) if rnd.random() < 0.3 else 0 for _ in range(12)] for _ in range(12)]
     puzzle = Puzzle.from_solution(Solution.from_values(cells), palette=Palette.default_for(2))
-    runs = {seed: _counters(f"lcg:probing=off,seed={seed}", puzzle, 200) for seed in range(4)}
+    runs = {seed: counters(f"lcg:probing=off,seed={seed}", puzzle, 200, KEYS) for seed in range(4)}
     assert len({tuple(r.values()) for r in runs.values()}) >= 2, runs
-    assert runs[2] == _counters("lcg:probing=off,seed=2", puzzle, 200)
+    assert runs[2] == counters("lcg:probing=off,seed=2", puzzle, 200, KEYS)

@@ -103,6 +103,34 @@ def test_a_log_that_sets_a_value_an_earlier_step_ruled_out_is_refused():
     assert [g.get(0, 0) for _, g in replay(puzzle, [out, Step(Technique.LINE, ("row", 0), ((0, 0, 1),))])][-1] == 1
 
 
+def _told(block: str) -> str | None:
+    """What a step's block of ``explain`` text says it ruled out: its wrapped lines joined."""
+    lines = block.splitlines()
+    at = next((i for i, line in enumerate(lines) if line.startswith("ruled out: ")), None)
+    return None if at is None else " ".join(line.strip() for line in lines[at:])[len("ruled out: "):]
+
+
+def _cells_told(told: str, chars: str) -> list[tuple[int, int, int]]:
+    """The (row, column, value) the text names, 0-based: ``(5, 1-9) not a or b`` is nine cells."""
+    def span(text):
+        first, _, last = text.partition("-")
+        return range(int(first) - 1, int(last or first))
+    found = []
+    for part in told.split("; "):
+        where, values = part.split(" not ")
+        rows, columns = where.strip("()").split(", ")
+        found += [(r, c, chars.index(ch)) for r in span(rows) for c in span(columns) for ch in values.split(" or ")]
+    return found
+
+
+def _explain_text(path, columns: int = 80) -> str:
+    from click.testing import CliRunner
+
+    from nonolab.cli.main import cli
+
+    return CliRunner(env={"COLUMNS": str(columns)}).invoke(cli, ["explain", str(path)], catch_exceptions=False).stdout
+
+
 def test_explain_prints_and_writes_what_each_step_rules_out():
     import json
     from pathlib import Path
@@ -114,19 +142,51 @@ def test_explain_prints_and_writes_what_each_step_rules_out():
 
     path = Path(__file__).resolve().parents[1] / "data" / "colour" / "probe-six.xml"
     puzzle, found = load(path), explain(load(path))
-    text = CliRunner().invoke(cli, ["explain", str(path)], catch_exceptions=False).stdout
+    text = _explain_text(path)
     chars = puzzle.palette.chars
     blocks = text.split("\n\n")[:-1]   # a step a block: its line, its grid, what it ruled out
     assert len(blocks) == len(found.steps) and any(s.ruled_out for s in found.steps)
     for block, step in zip(blocks, found.steps):
-        told = [line for line in block.splitlines() if line.startswith("ruled out: ")]
+        told = _told(block)
         if not step.ruled_out:
-            assert not told
+            assert told is None
             continue
-        assert step.describe() in block and len(told) == 1
-        for r, c, value in step.ruled_out:
-            parts = told[0][len("ruled out: "):].split("; ")
-            cell = next(part for part in parts if part.startswith(f"({r + 1}, {c + 1}) "))
-            assert chars[value] in cell.split(" not ")[1].split(" or ")
+        assert step.describe() in block
+        assert sorted(_cells_told(told, chars)) == sorted(step.ruled_out)
+    data = json.loads(CliRunner().invoke(cli, ["explain", str(path), "--json"], catch_exceptions=False).stdout)
+    assert [s.get("ruled_out", []) for s in data["steps"]] == [[list(c) for c in s.ruled_out] for s in found.steps]
+
+
+def test_explain_of_a_wide_puzzle_says_what_it_rules_out_in_ranges_wrapped_to_the_terminal(tmp_path):
+    # A step across a 100-cell row named each cell and its values on one line of 1,000s of characters.
+    import json
+
+    from click.testing import CliRunner
+
+    from nonolab.cli.main import cli
+    from nonolab.formats import dump
+
+    rnd = random.Random(16)
+    stripes = [[1 + (c // 7 + r) % 3 if rnd.random() < 0.8 else 0 for c in range(100)] for r in range(4)]
+    puzzle = Puzzle.from_solution(Solution.from_values(stripes), palette=Palette.default_for(3))
+    path = tmp_path / "wide.non"
+    dump(puzzle, path)
+    found = explain(puzzle)
+    wide = [s for s in found.steps if len({(r, c) for r, c, _ in s.ruled_out}) >= 50]
+    assert wide, "the puzzle must rule values out of long stretches of a line"
+    for columns in (60, 100):
+        text = _explain_text(path, columns)
+        blocks = text.split("\n\n")[:-1]
+        assert len(blocks) == len(found.steps)
+        for block, step in zip(blocks, found.steps):
+            told = _told(block)
+            if step.ruled_out:
+                lines = block.splitlines()
+                said = lines[next(i for i, line in enumerate(lines) if line.startswith("ruled out: ")):]
+                assert all(len(line) <= columns for line in said), said
+                assert sorted(_cells_told(told, puzzle.palette.chars)) == sorted(step.ruled_out)
+        for step in wide:   # a stretch of cells ruled out the same values is one item, not a cell an item
+            items = _told(blocks[found.steps.index(step)]).split("; ")
+            assert len(items) < len({(r, c) for r, c, _ in step.ruled_out}) / 4, items
     data = json.loads(CliRunner().invoke(cli, ["explain", str(path), "--json"], catch_exceptions=False).stdout)
     assert [s.get("ruled_out", []) for s in data["steps"]] == [[list(c) for c in s.ruled_out] for s in found.steps]

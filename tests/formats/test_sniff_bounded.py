@@ -104,3 +104,44 @@ def test_every_shipped_and_corpus_file_is_detected_as_from_its_whole_text():
     changed = [(p, old, new) for p in files
                if (old := _detected(p, whole=True)) != (new := _detected(p, whole=False))]
     assert changed == []
+
+
+@pytest.fixture(scope="module")
+def beyond_the_head():
+    """A random 1,300x1,300 picture's puzzle: its clues alone are over 1 MiB in every format."""
+    from nonolab.core import Puzzle, Solution
+
+    rng = random.Random(16)
+    return Puzzle.from_solution(Solution.from_rows(["".join(rng.choice("#.") for _ in range(1300))
+                                                    for _ in range(1300)]))
+
+
+@pytest.mark.parametrize("fmt", ["cwd", "nin", "mk", "taai", "g", "non"])
+def test_a_file_beyond_the_head_whose_first_lines_decide_is_recognised_by_content(fmt, beyond_the_head, tmp_path):
+    # docs/formats.md ("Recognising a format"): as from its whole text, named .dat.
+    path = tmp_path / "big.dat"
+    path.write_text(formats.dumps(beyond_the_head, fmt))
+    assert path.stat().st_size > SNIFF_CHARS
+    assert detect_format(path) == fmt and load(path).rows == beyond_the_head.rows
+
+
+@pytest.mark.parametrize("fmt", ["keen", "syro", "ish", "makhorin", "faase", "ctu"])
+def test_a_headerless_file_beyond_the_head_is_recognised_by_its_suffix_or_named(fmt, beyond_the_head, tmp_path):
+    # docs/formats.md: these recognisers read every clue to see that the two blocks fit together,
+    # which a head cut at 1 MiB cannot show; the suffix or --from reads the file, nothing else guesses.
+    text = formats.dumps(beyond_the_head, fmt)
+    assert len(text) > SNIFF_CHARS
+    named = tmp_path / f"big.{fmt}"
+    named.write_text(text)
+    assert load(named).rows == beyond_the_head.rows
+    bare = tmp_path / "big.dat"
+    bare.write_text(text)
+    assert load(bare, fmt).rows == beyond_the_head.rows
+    with pytest.raises(NonolabError) as refused:
+        load(bare)
+    message = str(refused.value)
+    assert "\n" not in message and str(bare) in message
+    if fmt == "faase":   # its `rows` line makes it look like non, whose error names the line
+        assert isinstance(refused.value, ParseError) and "missing height" in message
+    else:
+        assert isinstance(refused.value, UnknownFormat) and "cannot recognise the puzzle format" in message

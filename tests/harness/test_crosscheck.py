@@ -75,6 +75,25 @@ def test_cli_verify_table_and_exit_codes(broken_backends, tmp_path):
     assert nonolab.loads(report["puzzle_non"], "non") == load(NONUNIQUE)
 
 
+def test_a_disagreement_report_goes_where_the_caller_says(broken_backends, tmp_path, monkeypatch):
+    # A disagreement once left nonolab-disagreement-*.json in the folder the tests ran from:
+    # the folder is the caller's choice (--report-dir, else NONOLAB_REPORT_DIR, else the current one).
+    work, reports, chosen = tmp_path / "work", tmp_path / "reports", tmp_path / "chosen"
+    work.mkdir()
+    monkeypatch.chdir(work)
+    monkeypatch.setenv("NONOLAB_REPORT_DIR", str(reports))
+    args = ["verify", str(NONUNIQUE), "--backends", "native,undercount", "--max-solutions", "50"]
+    name = "nonolab-disagreement-nonunique.json"
+    result = CliRunner().invoke(cli, args)
+    assert result.exit_code == 1 and f"report saved to {reports / name}" in result.stdout, result.stdout
+    assert list(work.iterdir()) == [] and [p.name for p in reports.iterdir()] == [name]
+    assert CliRunner().invoke(cli, args + ["--report-dir", str(chosen)]).exit_code == 1   # the option first
+    assert [p.name for p in chosen.iterdir()] == [name] and list(work.iterdir()) == []
+    monkeypatch.delenv("NONOLAB_REPORT_DIR")
+    assert CliRunner().invoke(cli, args).exit_code == 1          # neither: the current folder, as documented
+    assert [p.name for p in work.iterdir()] == [name]
+
+
 def test_cli_verify_json_over_several_files():
     runner = CliRunner()
     files = [str(PUZZLES / "nonolab" / "switch.non"), str(PUZZLES / "nonolab" / "heart.non")]

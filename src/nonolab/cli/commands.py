@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 import sys
 from typing import Any
 
@@ -315,6 +316,7 @@ def explain(file, input_format, index, backend, probing, line, backend_options, 
     from nonolab.solvers import bytes_per_cell, replay
 
     solver = build_recording(backend, backend_options, probing, line)
+    columns = shutil.get_terminal_size().columns   # what a step ruled out is wrapped to it
 
     def answer(puzzle) -> sets.Answer:
         if as_json:   # the engine with its step log, and the record beside it, held to the budget first
@@ -338,7 +340,7 @@ def explain(file, input_format, index, backend, probing, line, backend_options, 
                 lines += [grid_text(grid, [(r, c) for r, c, _ in step.cells], chars) if grid is not None
                           else too_big(puzzle.width, puzzle.height, "grid")]
                 if step.ruled_out and grid is not None:   # (the grid shows such cells as ?)
-                    lines.append(ruled_out_text(step.ruled_out, chars))
+                    lines.append(ruled_out_text(step.ruled_out, chars, columns))
                 lines.append("")
         headline = found.summary()
 

@@ -24,7 +24,9 @@ from nonolab.errors import NonolabError
 @options.max_solutions
 @options.time_limit_per("per backend and per puzzle")
 @click.option("--report-dir", default=".", show_default=True, type=click.Path(file_okay=False),
-              help="Where a disagreement is saved as a JSON bug report.")
+              envvar="NONOLAB_REPORT_DIR", show_envvar=True,
+              help="Where a disagreement is saved as a JSON bug report (nonolab-disagreement-NAME.json): "
+                   "the current folder unless this option or NONOLAB_REPORT_DIR names another.")
 @options.as_json
 def crosscheck_files(files, input_format, index, backends, backend_options, max_solutions, time_limit, report_dir, as_json):
     """Run several backends on each FILE, check every answer, and check that they agree.
@@ -39,7 +41,8 @@ def crosscheck_files(files, input_format, index, backends, backend_options, max_
     bounds each backend on each puzzle (so N backends on one puzzle may take N times
     the limit).  Exit code 1
     unless every puzzle's backends AGREE; a disagreement's puzzle and answers are
-    then saved to REPORT_DIR.
+    then saved to REPORT_DIR (the current folder, or $NONOLAB_REPORT_DIR), the only
+    file this command writes.
     """
     from nonolab.cli.backends import backend_options as parse_options
     from nonolab.formats import dumps

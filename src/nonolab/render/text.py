@@ -47,19 +47,75 @@ def grid_text(grid: Grid | ValueGrid, highlight: Iterable[tuple[int, int]] = (),
     return "\n".join(lines)
 
 
-def ruled_out_text(ruled_out: Iterable[tuple[int, int, int]], chars: str | None = None) -> str:
+def ruled_out_text(ruled_out: Iterable[tuple[int, int, int]], chars: str | None = None,
+                   width: int | None = None) -> str:
     """The values a colour step ruled out of cells it left open (which the grid shows as
-    ``?``), a cell at a time, 1-based as the steps name lines: later steps may rest on them.
+    ``?``), 1-based as the steps name lines: later steps may rest on them.
+
+    Neighbouring cells along a row ruled out the same values are one item,
+    ``(row, first-last)``, along a column ``(first-last, column)``, so that a step across a
+    wide row says it in a few items, not a cell at a time; with ``width`` (a terminal's) the
+    items are wrapped to lines of at most that many characters, each item whole, the later
+    lines indented under the first item.
 
     >>> ruled_out_text([(0, 1, 2), (0, 1, 0), (3, 0, 1)], chars=".ab")
     'ruled out: (1, 2) not b or .; (4, 1) not a'
+    >>> ruled_out_text([(4, c, 1) for c in range(9)] + [(4, 9, 2), (5, 9, 2), (6, 9, 2)], chars=".ab")
+    'ruled out: (5, 1-9) not a; (5-7, 10) not b'
+    >>> print(ruled_out_text([(0, c, v) for c in range(0, 12, 2) for v in (1, 2)], chars=".ab", width=40))
+    ruled out: (1, 1) not a or b;
+               (1, 3) not a or b;
+               (1, 5) not a or b;
+               (1, 7) not a or b;
+               (1, 9) not a or b;
+               (1, 11) not a or b
     """
     cells: dict[tuple[int, int], list[int]] = {}
     for r, c, value in ruled_out:
         cells.setdefault((r, c), []).append(value)
     chars = chars or COLOUR_CHARS
-    return "ruled out: " + "; ".join(f"({r + 1}, {c + 1}) not {' or '.join(chars[v] for v in values)}"
-                                     for (r, c), values in cells.items())
+    runs: list[list] = []   # [first row, first column, last row, last column, values], in the log's order
+    for (r, c), values in cells.items():
+        run = runs[-1] if runs else None
+        if run is not None and run[4] == values and (
+                (r == run[0] == run[2] and c == run[3] + 1) or (c == run[1] == run[3] and r == run[2] + 1)):
+            run[2], run[3] = r, c
+        else:
+            runs.append([r, c, r, c, values])
+    items = [f"({_span(r0, r1)}, {_span(c0, c1)}) not {' or '.join(chars[v] for v in values)}"
+             for r0, c0, r1, c1, values in runs]
+    head = "ruled out: "
+    if width is None:
+        return head + "; ".join(items)
+    return _wrapped(head, [item + ";" for item in items[:-1]] + items[-1:], width)
+
+
+def _span(first: int, last: int) -> str:
+    return f"{first + 1}" if first == last else f"{first + 1}-{last + 1}"
+
+
+def _wrapped(head: str, items: list[str], width: int) -> str:
+    """``head`` then ``items`` wrapped to ``width``: an item is broken (at its spaces) only
+    when it is wider than a line; the later lines are indented as wide as ``head`` (no
+    wider than half the width)."""
+    indent = " " * min(len(head), width // 2)
+    lines, line = [], head.rstrip()
+    for item in items:
+        if len(line) + 1 + len(item) <= width or not line.strip():
+            line = f"{line} {item}" if line.strip() else line + item
+            continue
+        if len(indent) + len(item) <= width:   # whole on a line of its own
+            lines.append(line)
+            line = indent + item
+            continue
+        for word in item.split(" "):           # wider than a line: at its spaces
+            if len(line) + 1 + len(word) > width and line.strip():
+                lines.append(line)
+                line = indent + word
+            else:
+                line = f"{line} {word}" if line.strip() else line + word
+    lines.append(line)
+    return "\n".join(lines)
 
 
 def _values_text(grid: ValueGrid, marks: set[tuple[int, int]], chars: str) -> str:

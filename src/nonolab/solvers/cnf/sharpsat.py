@@ -6,17 +6,19 @@ components and counts each once, so it gives exact counts where enumeration is h
 chosen by measurement over d4 (``d4solver``): 10x faster on the one corpus puzzle both
 counted (benchmarks/log/2026-11-26-certify.md).
 
+The counter runs only when the total is asked for (``max_solutions=None``).  A count to a
+limit (``check``'s count to 2) is answered by CaDiCaL enumerating on the same CNF, each
+solution blocked once found, up to one past the limit: more than the limit is then known
+without counting (an exact count of a sparse puzzle's billions of solutions took minutes,
+for a question one more solution answers), and fewer is an exhausted search, so exact.
+
 The count is projected on the cell variables (the automaton variables are functionally
 determined by the cells, ``models/cnf.md``, so the projection changes no count; it lets
 Ganak skip them).  Ganak cannot be interrupted: it runs in a child process, killed at the
-deadline or on a cancel.  The pictures it counts are not listed by it: up to
-``max_solutions`` of them (2 when counting everything) are enumerated by CaDiCaL on the same
-CNF, verified as every backend's are, and their number must agree with the count (else
-:class:`~nonolab.errors.WrongAnswer`: two independent engines disagree).
-
-When ``max_solutions`` is set and the count exceeds it, the answer is what an enumeration
-stopped at that limit says (that many solutions, not exhausted); otherwise it is exact, and
-``SolveResult.total`` holds the count.
+deadline or on a cancel.  The pictures it counts are not listed by it: two of them are
+enumerated by CaDiCaL on the same CNF, verified as every backend's are, and their number
+must agree with the count (else :class:`~nonolab.errors.WrongAnswer`: two independent
+engines disagree); ``SolveResult.total`` holds the count.
 """
 
 from __future__ import annotations
@@ -65,10 +67,11 @@ class SharpSatSolver:
         """Count the solutions (extending ``given``'s cells) exactly, and list some of them.
 
         Returns:
-            SOLVED or UNSAT with ``complete`` and ``total`` when the count is at most
-            ``limits.max_solutions`` (or that is None); SOLVED with ``max_solutions``
-            solutions, not complete, when the count exceeds it; TIMEOUT or INTERRUPTED
-            when the deadline or the cancel came first.
+            with ``limits.max_solutions`` None: SOLVED or UNSAT, ``complete``, the count
+            in ``total`` (Ganak's) and two of the solutions; with a limit, as an
+            enumeration to it: all the solutions, ``complete``, when there are at most that
+            many, else SOLVED with that many, not complete (the counter is not run);
+            TIMEOUT or INTERRUPTED when the deadline or the cancel came first.
         """
         from nonolab.solvers.cnf.encode import cells_as_assumptions, encode
 
@@ -79,20 +82,23 @@ class SharpSatSolver:
         except LimitReached:
             return finish(self.name, puzzle, limits, watch, (), False, {})
         clauses = enc.clauses + [[lit] for lit in cells_as_assumptions(given.cells, puzzle.width, puzzle.height)]
+        if limits.max_solutions is not None:   # one past the limit says "more" without a count
+            found, exhausted, _ = _witnesses(clauses, enc.num_cells, puzzle.width, limits.max_solutions + 1, watch)
+            counters: dict[str, Any] = {"enumerated": len(found)}
+            return finish(self.name, puzzle, limits, watch, found[:limits.max_solutions], exhausted, counters)
         rest, free = _simplified(clauses, enc.num_vars, enc.num_cells)
         total = 0 if rest is None else _count(rest, enc.num_vars, free, watch)
-        counters: dict[str, Any] = {"count_time": round(watch.elapsed(), 6)}
+        counters = {"count_time": round(watch.elapsed(), 6)}
         if total is None:
             return finish(self.name, puzzle, limits, watch, (), False, counters)
-        wanted = min(total, WITNESSES if limits.max_solutions is None else limits.max_solutions)
-        found, timed_out = _witnesses(clauses, enc.num_cells, puzzle.width, wanted, watch)
+        wanted = min(total, WITNESSES)
+        found, _, timed_out = _witnesses(clauses, enc.num_cells, puzzle.width, wanted, watch)
         if not timed_out and len(found) != wanted:
             raise WrongAnswer(f"backend 'sharpsat': Ganak counted {total} solution(s) but CaDiCaL found "
                               f"{len(found)} of the {wanted} asked for")
-        complete = not timed_out and (limits.max_solutions is None or total <= limits.max_solutions)
         counters["model_count"] = total
-        result = finish(self.name, puzzle, limits, watch, found, complete, counters)
-        return dataclasses.replace(result, total=total) if complete else result
+        result = finish(self.name, puzzle, limits, watch, found, not timed_out, counters)
+        return dataclasses.replace(result, total=total) if not timed_out else result
 
 
 def _simplified(clauses: list[list[int]], variables: int,
@@ -117,22 +123,24 @@ def _simplified(clauses: list[list[int]], variables: int,
 
 
 def _witnesses(clauses: list[list[int]], cells: int, width: int, wanted: int,
-               watch: Budget) -> tuple[list[Any], bool]:
-    """Up to ``wanted`` pictures, enumerated by CaDiCaL: ``(found, timed out)``."""
+               watch: Budget) -> tuple[list[Any], bool, bool]:
+    """Up to ``wanted`` pictures, enumerated by CaDiCaL: ``(found, exhausted, timed out)``,
+    exhausted when the solver proved there were no more (so fewer than ``wanted``: it stops
+    at ``wanted`` without asking)."""
     from nonolab.solvers.cnf.calls import Limited, load_clauses
     from nonolab.solvers.cnf.solver import _black_and_white, _enumerate, _pysat_solvers, time_limit_mode
 
     if wanted == 0:
-        return [], False
+        return [], False, False
     with _pysat_solvers().Solver(name="cadical195") as sat:
         if not load_clauses(sat, clauses, watch):
-            return [], True
+            return [], False, True
         run = Limited(sat, time_limit_mode("cadical195"), watch)
         try:
-            found, _, timed_out = _enumerate(sat, run, [], _black_and_white(cells, width), wanted)
+            found, exhausted, timed_out = _enumerate(sat, run, [], _black_and_white(cells, width), wanted)
         finally:
             run.close()
-    return found, timed_out
+    return found, exhausted, timed_out
 
 
 def _count(clauses: list[list[int]], variables: int, cells: list[int], watch: Budget) -> int | None:

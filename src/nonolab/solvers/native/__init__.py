@@ -142,11 +142,11 @@ class NativeSolver:
     SLOT_STEP_LOG_BYTES_PER_CELL = 28
     # The colour engine (its colour sets, the root's copy, probing's scratch, the solution in
     # Python): 78, 240, 583 MB peak solving 1, 4, 9 M cells of a banded 3-colour picture, 69
-    # bytes a cell more from 4 to 9 M (benchmarks/log/2026-11-26-limits-5.md). Its step log as
-    # explain holds it (bytes a step, colour/log.py): explain adds 121-135 bytes a cell with the
-    # engine on stripes of 3 and 6 colours (benchmarks/log/2026-11-27-compact-15.md; 489-546 as tuples).
+    # bytes a cell more from 4 to 9 M (benchmarks/log/2026-11-26-limits-5.md). Its step log (bytes a step in Python,
+    # 16 a cell narrowed in the engine): explain adds 92-102 bytes a cell on stripes of 3 and 6 colours, 124-132 with
+    # 40-byte rows (benchmarks/log/2026-11-27-follow-16.md; tests/colour/test_log_memory.py holds it to the sum).
     COLOUR_BYTES_PER_CELL = 70
-    COLOUR_STEP_LOG_BYTES_PER_CELL = 80
+    COLOUR_STEP_LOG_BYTES_PER_CELL = 50
     CAPABILITIES = frozenset({Capability.EXACT_COUNT, Capability.GIVEN_CELLS, Capability.PROGRESS,
                               Capability.STEPS, Capability.REMAINDER, Capability.COLOUR, Capability.BATCH})
     OPTIONS = (

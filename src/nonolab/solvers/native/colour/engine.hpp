@@ -33,10 +33,24 @@ enum ColourTechnique { COLOUR_LINE = 0, COLOUR_CONTRADICTION = 1, COLOUR_AGREE =
 
 // One cell narrowed on the search path: its step, technique, source (a line, or the cell
 // probed or guessed), the cell, its value when the step decided it (else -1), the depth
-// of the node that narrowed it, and the values the step ruled out.
+// of the node that narrowed it, and the values the step ruled out.  What the binding hands
+// Python (40 bytes, a piece of the log at a time); the engine holds the log compact, below.
 struct ColourLogRow {
     long long step;
     int technique, source, cell, value, depth;
+    uint64_t removed;
+};
+
+// The log as held: a step's id, technique, source and depth once (a line step narrows up
+// to a line's cells), and 16 bytes a cell narrowed.  Held as whole 40-byte rows, the log cost
+// explain 30 bytes a cell more at peak on stripes (benchmarks/log/2026-11-27-follow-16.md).
+struct ColourLogStep {
+    long long step;
+    size_t first;  // its first cell in the log's cells
+    int technique, source, depth;
+};
+struct ColourLogCell {
+    int cell, value;
     uint64_t removed;
 };
 
@@ -62,7 +76,10 @@ public:
     bool exhausted() const;
     // The root's domains after its propagation and probing (empty until the root is done).
     const std::vector<uint64_t>& root_domains() const { return root_; }
-    const std::vector<ColourLogRow>& steps() const { return log_; }
+    // The log's cells narrowed on the current path, and rows [start, stop) of them written
+    // to `out` as whole rows (stop - start of them, the caller's room; start < stop <= rows).
+    size_t log_rows() const { return log_cells_.size(); }
+    void log_rows(size_t start, size_t stop, ColourLogRow* out) const;
     void interrupt() { interrupted_.store(true, std::memory_order_relaxed); }
 
     long long stats[N_COLOUR_STATS] = {};
@@ -107,7 +124,8 @@ private:
     int probe_cell_ = 0;
     bool probe_learnt_ = false;
 
-    std::vector<ColourLogRow> log_;
+    std::vector<ColourLogStep> log_steps_;
+    std::vector<ColourLogCell> log_cells_;
     long long step_ids_ = 0;
 
     std::chrono::steady_clock::time_point deadline_;
@@ -118,8 +136,17 @@ private:
         return interrupted_.load(std::memory_order_relaxed) || std::chrono::steady_clock::now() >= deadline_;
     }
 
+    // A step's cells are logged together, so a new step id starts a new step.
     void log_cell(long long step, int technique, int source, int cell, int value, uint64_t removed) {
-        if (record_steps_) log_.push_back({step, technique, source, cell, value, depth_, removed});
+        if (!record_steps_) return;
+        if (log_steps_.empty() || log_steps_.back().step != step)
+            log_steps_.push_back({step, log_cells_.size(), technique, source, depth_});
+        log_cells_.push_back({cell, value, removed});
+    }
+    // The log cut back to its first `rows` cells (a level's end: between two steps).
+    void cut_log(size_t rows) {
+        log_cells_.resize(rows);
+        while (!log_steps_.empty() && log_steps_.back().first >= rows) log_steps_.pop_back();
     }
     void clear_queue();
     void queue_line(int k) {

@@ -25,7 +25,8 @@ from typing import Any, Iterable, Iterator, Literal
 from nonolab.solvers.steps import CellRun, Step, Technique, step_pieces
 
 _TECHNIQUES = (Technique.LINE, Technique.CONTRADICTION_PROBE, Technique.BOTH_BRANCHES_AGREE, Technique.GUESS)
-# The engine's ColourLogRow (engine.hpp), 40 bytes: step, technique, source, cell, value, depth, removed.
+# The engine's ColourLogRow (engine.hpp) as its binding writes a piece of the log (the engine holds
+# it compact), 40 bytes: step, technique, source, cell, value, depth, removed.
 LOG_ROW: Any = {"names": ["step", "technique", "source", "cell", "value", "depth", "removed"],
            "formats": ["=i8", "=i4", "=i4", "=i4", "=i4", "=i4", "=u8"],
            "offsets": [0, 8, 12, 16, 20, 24, 32], "itemsize": 40}

@@ -42,7 +42,7 @@ bool ColourEngine::pick() {
     dom_ = level.dom;
     dom_[level.cell] = 1ULL << value;
     depth_ = level.depth + 1;
-    log_.resize(level.rows);
+    cut_log(level.rows);
     queue_cell(level.cell);
     log_cell(++step_ids_, COLOUR_GUESS, level.cell, level.cell, value, level.dom[level.cell] & ~(1ULL << value));
     return true;
@@ -66,8 +66,19 @@ int ColourEngine::branch_or_found() {
         }
     }
     if (best < 0) return FOUND_COLOUR;
-    levels_.push_back({dom_, best, dom_[best], log_.size(), depth_});
+    levels_.push_back({dom_, best, dom_[best], log_cells_.size(), depth_});
     return -1;
+}
+
+void ColourEngine::log_rows(size_t start, size_t stop, ColourLogRow* out) const {
+    // The step holding row `start`: the last one starting at or before it.
+    auto at = std::upper_bound(log_steps_.begin(), log_steps_.end(), start,
+                               [](size_t row, const ColourLogStep& step) { return row < step.first; }) - 1;
+    for (size_t row = start; row < stop; ++row) {
+        while (at + 1 != log_steps_.end() && (at + 1)->first <= row) ++at;
+        const ColourLogCell& c = log_cells_[row];
+        out[row - start] = {at->step, at->technique, at->source, c.cell, c.value, at->depth, c.removed};
+    }
 }
 
 std::vector<uint8_t> ColourEngine::cells() const {

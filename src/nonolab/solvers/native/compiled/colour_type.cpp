@@ -11,10 +11,12 @@
 //   search; stats() -> (nodes, line_solves, probes); steps() -> [(step, technique,
 //   source, cell, value, depth, removed)]: the step log of the path (value -1: the cell
 //   stays open, ``removed`` the mask of the values the step ruled out); step_block(start, stop)
-//   -> bytes: those rows as their 40-byte structs (what explain reads: no tuple a row); step_rows()
+//   -> bytes: those rows as 40-byte structs (what explain reads: no tuple a row; the engine holds
+//   them compact, a step's fields once, and writes them out a piece at a time); step_rows()
 //   -> how many rows; root_domains() -> [mask]:
 //   the root's domains after its propagation and probing; interrupt().
 #include <algorithm>
+#include <cstring>
 #include <new>
 #include <vector>
 
@@ -140,10 +142,12 @@ PyObject* Colour_stats(ColourObject* self, PyObject*) {
 
 PyObject* Colour_steps(ColourObject* self, PyObject*) {
     if (!ready(self)) return nullptr;
-    const std::vector<native::ColourLogRow>& rows = self->engine->steps();
-    PyObject* out = PyList_New(static_cast<Py_ssize_t>(rows.size()));
+    const size_t size = self->engine->log_rows();
+    std::vector<native::ColourLogRow> rows(size);
+    if (size) self->engine->log_rows(0, size, rows.data());
+    PyObject* out = PyList_New(static_cast<Py_ssize_t>(size));
     if (!out) return nullptr;
-    for (size_t i = 0; i < rows.size(); ++i) {
+    for (size_t i = 0; i < size; ++i) {
         const native::ColourLogRow& r = rows[i];
         PyObject* row = Py_BuildValue("(LiiiiiK)", r.step, r.technique, r.source, r.cell, r.value, r.depth,
                                       static_cast<unsigned long long>(r.removed));
@@ -156,22 +160,29 @@ PyObject* Colour_steps(ColourObject* self, PyObject*) {
     return out;
 }
 
+// The engine holds its log compact (a step's fields once); the rows asked for are written
+// whole into the bytes, a piece of the log at a time.
 PyObject* Colour_step_block(ColourObject* self, PyObject* args) {
     Py_ssize_t start = 0, stop = PY_SSIZE_T_MAX;
     if (!PyArg_ParseTuple(args, "|nn", &start, &stop)) return nullptr;
     if (!ready(self)) return nullptr;
     static_assert(sizeof(native::ColourLogRow) == 40, "the Python reader expects 40-byte colour log rows");
-    const std::vector<native::ColourLogRow>& rows = self->engine->steps();
-    const Py_ssize_t size = static_cast<Py_ssize_t>(rows.size());
+    const Py_ssize_t size = static_cast<Py_ssize_t>(self->engine->log_rows());
     start = std::min(std::max<Py_ssize_t>(start, 0), size);
     stop = std::min(std::max(stop, start), size);
-    return PyBytes_FromStringAndSize(reinterpret_cast<const char*>(rows.data() + start),
-                                     (stop - start) * static_cast<Py_ssize_t>(sizeof(native::ColourLogRow)));
+    const Py_ssize_t bytes = (stop - start) * static_cast<Py_ssize_t>(sizeof(native::ColourLogRow));
+    PyObject* out = PyBytes_FromStringAndSize(nullptr, bytes);
+    if (!out || stop == start) return out;
+    char* room = PyBytes_AS_STRING(out);
+    std::memset(room, 0, static_cast<size_t>(bytes));   // the structs' padding too: the same bytes every time
+    self->engine->log_rows(static_cast<size_t>(start), static_cast<size_t>(stop),
+                           reinterpret_cast<native::ColourLogRow*>(room));
+    return out;
 }
 
 PyObject* Colour_step_rows(ColourObject* self, PyObject*) {
     if (!ready(self)) return nullptr;
-    return PyLong_FromSize_t(self->engine->steps().size());
+    return PyLong_FromSize_t(self->engine->log_rows());
 }
 
 PyObject* Colour_root_domains(ColourObject* self, PyObject*) {
