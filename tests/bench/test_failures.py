@@ -47,3 +47,30 @@ def test_the_command_says_a_failed_run_in_one_line_not_interrupted(tmp_path, two
     assert "interrupted" not in done.stderr
     lines = done.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("nonolab: error: ") and "No space left on device" in lines[0]
+
+
+SWITCH = str(Path(__file__).resolve().parents[2] / "puzzles" / "nonolab" / "switch.non")
+
+
+@pytest.mark.parametrize("setting, error, named", [
+    (dict(time_limit="5"), TypeError, "time_limit"),
+    (dict(repeat=1.5), "InvalidArgument", "repeat"),
+    (dict(repeat="2"), TypeError, "repeat"),
+    (dict(jobs="2"), TypeError, "jobs"),
+    (dict(first=2.5), "InvalidArgument", "first"),
+    (dict(seed="x"), TypeError, "seed"),
+    (dict(charts="svg"), TypeError, "charts"),
+    (dict(scatter=("native",)), "BenchError", "scatter"),
+    (dict(scatter="native,lcg"), TypeError, "scatter"),
+    (dict(cancel="yes"), TypeError, "cancel"),
+])
+def test_a_setting_of_the_wrong_kind_is_refused_before_any_run_naming_it(tmp_path, setting, error, named):
+    """As every library call refuses them (require_count, require_time_limit): a typed error
+    naming the setting, not a comparison error from inside or a thread's traceback."""
+    with pytest.raises(Exception) as caught:
+        run([SWITCH], ["native", "lcg"], out=tmp_path / "o", **setting)
+    kind = type(caught.value)
+    assert (kind is error) if isinstance(error, type) else (kind.__name__ == error or error in
+                                                            [k.__name__ for k in kind.__mro__]), (kind, caught.value)
+    assert named in str(caught.value) or named == getattr(caught.value, "argument", None), caught.value
+    assert not (tmp_path / "o").exists()
