@@ -95,7 +95,7 @@ class Settings:
         import numbers
 
         from nonolab.core.puzzle import require_many
-        from nonolab.solvers.result import require_count, require_time_limit
+        from nonolab.solvers.base import require_count, require_time_limit
 
         require_time_limit(self.time_limit, "bench")
         for name in ("repeat", "jobs", "first"):
