@@ -74,3 +74,23 @@ def test_a_setting_of_the_wrong_kind_is_refused_before_any_run_naming_it(tmp_pat
                                                             [k.__name__ for k in kind.__mro__]), (kind, caught.value)
     assert named in str(caught.value) or named == getattr(caught.value, "argument", None), caught.value
     assert not (tmp_path / "o").exists()
+
+
+@pytest.mark.parametrize("suite", ["random:100000x100000:1", "large:100000"])
+def test_a_generated_suite_beyond_the_cell_limit_is_refused_before_a_cell_is_drawn(tmp_path, suite):
+    """As ``generate --size`` is: it was numpy's MemoryError traceback (74.5 GiB for one array)."""
+    from click.testing import CliRunner
+
+    from nonolab.bench.suites import items_of
+    from nonolab.cli.main import cli
+    from nonolab.errors import TooLarge
+    from nonolab.generate import random_grid, smooth_grid
+
+    with pytest.raises(TooLarge, match="beyond the limit of 100,000,000 cells"):
+        items_of([suite])
+    for draw in (random_grid, smooth_grid):
+        with pytest.raises(TooLarge):
+            draw(100_000, 100_000)
+    result = CliRunner().invoke(cli, ["bench", suite, "-b", "native", "-o", str(tmp_path / "o")])
+    assert result.exit_code == 2 and result.output.startswith("nonolab: error: ") and result.output.count("\n") == 1
+    assert not (tmp_path / "o").exists()
