@@ -50,6 +50,7 @@ def test_the_command_says_a_failed_run_in_one_line_not_interrupted(tmp_path, two
 
 
 SWITCH = str(Path(__file__).resolve().parents[2] / "puzzles" / "nonolab" / "switch.non")
+CAR = Path(__file__).resolve().parents[2] / "puzzles" / "hakank" / "car.non"
 
 
 @pytest.mark.parametrize("setting, error, named", [
@@ -94,3 +95,32 @@ def test_a_generated_suite_beyond_the_cell_limit_is_refused_before_a_cell_is_dra
     result = CliRunner().invoke(cli, ["bench", suite, "-b", "native", "-o", str(tmp_path / "o")])
     assert result.exit_code == 2 and result.output.startswith("nonolab: error: ") and result.output.count("\n") == 1
     assert not (tmp_path / "o").exists()
+
+
+def test_a_puzzle_with_givens_is_refused_by_an_external_that_does_not_declare_them(tmp_path, fake):
+    """An external that reads the clues only answers another puzzle than the one with givens
+    (the switch, unique with its given cell, has two solutions without it): it was judged
+    wrong and the run a DISAGREEMENT, "a bug", exit 1.  As a colour puzzle is, it is refused
+    unless its definition says ``givens = true``; then it is given the puzzle."""
+    from nonolab.bench.externals import load_definition
+
+    given = tmp_path / "given.non"
+    given.write_text(Path(SWITCH).read_text(encoding="utf-8") + '\ngivens "1???"\n', encoding="utf-8")
+    fake("saysmultiple", "print('multiple')")   # its answer without the given cell
+    result = run([str(given), str(CAR)], ["native"], [fake("saysunique", "print('unique')")], out=tmp_path / "o")
+    assert result.ok and not result.figures["disagreements"]
+    rows = {(r["solver"], Path(r["puzzle"]).name): r for r in result.records}
+    refused = rows[("saysunique", "given.non")]
+    assert (refused["status"], refused["verdict"]) == ("refused", None) and "givens" in refused["error"], refused
+    assert rows[("native", "given.non")]["verdict"] == "unique"
+    assert rows[("saysunique", "car.non")]["verdict"] == "unique"
+    mine = {s["solver"]: s for s in result.figures["solvers"]}["saysunique"]
+    assert (mine["puzzles"], mine["refused"], mine["errors"]) == (1, 1, 0)
+    declared = tmp_path / "g.toml"
+    declared.write_text(f'program = "{sys.executable}"\ngivens = true\n[commands]\n'
+                        f'check = "{{program}} {tmp_path / "saysmultiple.py"} {{file.non}}"\n', encoding="utf-8")
+    assert load_definition(declared, "g").givens is True
+    result = run([str(given)], ["native"], [f"g={declared}"], out=tmp_path / "o2")
+    row = next(r for r in result.records if r["solver"] == "g")
+    assert (row["status"], row["verdict"]) == ("ok", "multiple")   # given it, its claim is judged: wrong
+    assert {s["solver"]: s for s in result.figures["solvers"]}["g"]["wrong"] == 1

@@ -95,6 +95,8 @@ class External:
         grid: how it prints a grid, to check it against the clues (None: not checked).
         program: the program ``{program}`` stands for; a bare name is looked up on PATH.
         colour: it solves colour puzzles.
+        givens: it honours given cells (a puzzle with givens is refused otherwise: read
+            without them, it is another puzzle).
     """
 
     name: str
@@ -104,6 +106,7 @@ class External:
     grid: GridRule | None = None
     program: str | None = None
     colour: bool = False
+    givens: bool = False
 
     def __post_init__(self) -> None:
         for task, template in self.commands.items():
@@ -264,13 +267,14 @@ def load_definition(path: str | os.PathLike, name: str) -> External:
     except (OSError, ValueError) as err:
         raise BenchError(f"--external {name}: cannot read {path}: {err}") from None
     where = f"--external {name}: {path}"
-    unknown = set(data) - {"program", "colour", "commands", "verdicts", "exit_codes", "grid", "name"}
+    unknown = set(data) - {"program", "colour", "givens", "commands", "verdicts", "exit_codes", "grid", "name"}
     if unknown:
         raise BenchError(f"{where}: unknown keys {', '.join(sorted(unknown))}")
     for table in ("commands", "verdicts", "exit_codes", "grid"):
         if not isinstance(data.get(table, {}), dict):
             raise BenchError(f"{where}: [{table}] must be a table (its own [{table}] section), not {data[table]!r}")
-    for key, kind, said in (("program", str, "a string"), ("colour", bool, "true or false")):
+    for key, kind, said in (("program", str, "a string"), ("colour", bool, "true or false"),
+                            ("givens", bool, "true or false")):
         if key in data and not isinstance(data[key], kind):
             raise BenchError(f"{where}: {key} must be {said}, not {data[key]!r}")
     commands = data.get("commands") or {}
@@ -294,7 +298,7 @@ def load_definition(path: str | os.PathLike, name: str) -> External:
     if program and not os.path.isabs(program) and os.sep in program:
         program = str(Path(path).resolve().parent / program)  # relative to the definition
     return External(name, commands, tuple((data.get("verdicts") or {}).items()) or WORDS, exit_codes, grid,
-                    program, data.get("colour", False))
+                    program, data.get("colour", False), data.get("givens", False))
 
 
 def parse_external(text: str) -> External:

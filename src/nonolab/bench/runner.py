@@ -242,6 +242,10 @@ class Runner:
             return {"status": "refused", "verdict": None,
                     "error": f"{external.name} solves black-and-white puzzles only (its definition does not "
                              f"declare colour = true)"}
+        if item.read().givens and not external.givens:   # read without them, it would answer another puzzle
+            return {"status": "refused", "verdict": None,
+                    "error": f"{external.name} does not take given cells (its definition does not declare "
+                             f"givens = true)"}
         try:
             files = {suffix: self.files.path(index, suffix) for suffix in external.suffixes(self.task)}
             own = item.file or self.files.path(index, "non")
