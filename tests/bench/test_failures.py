@@ -124,3 +124,21 @@ def test_a_puzzle_with_givens_is_refused_by_an_external_that_does_not_declare_th
     row = next(r for r in result.records if r["solver"] == "g")
     assert (row["status"], row["verdict"]) == ("ok", "multiple")   # given it, its claim is judged: wrong
     assert {s["solver"]: s for s in result.figures["solvers"]}["g"]["wrong"] == 1
+
+
+@pytest.mark.parametrize("limit", ["inf", "1e308", "nan"])
+def test_a_time_limit_without_a_finite_par2_is_refused_in_one_line(tmp_path, limit):
+    """PAR-2 counts twice the limit and the charts draw it: ``--time-limit inf`` (which every other
+    command refuses) and ``1e308`` (twice it is infinite) were an OverflowError traceback in the
+    charts after every run, and an error row for every external run ({limit})."""
+    from click.testing import CliRunner
+
+    from nonolab.cli.main import cli
+    from nonolab.errors import NonolabError
+
+    result = CliRunner().invoke(cli, ["bench", SWITCH, "-b", "native", "-t", limit, "-o", str(tmp_path / "o")])
+    assert result.exit_code == 2 and result.output.startswith("nonolab: error: ") and result.output.count("\n") == 1, \
+        result.output
+    assert "--time-limit" in result.output and not (tmp_path / "o").exists()
+    with pytest.raises(NonolabError, match="time_limit"):
+        run([SWITCH], ["native"], time_limit=float(limit))

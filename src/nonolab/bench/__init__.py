@@ -92,12 +92,17 @@ class Settings:
             raise BenchError(f"measure must be wall or cpu, not {self.measure!r}")
         # The library's own checks, as every call that takes these says them (a typed error
         # naming the setting: "2" or 1.5 was a comparison error from inside, or a thread's).
+        import math
         import numbers
 
         from nonolab.core.puzzle import require_many
         from nonolab.solvers.base import require_count, require_time_limit
 
         require_time_limit(self.time_limit, "bench")
+        if self.time_limit is not None and not math.isfinite(2 * float(self.time_limit)):
+            # PAR-2 counts an unsolved puzzle twice the limit, and the charts draw it: both must be numbers
+            raise BenchError(f"{{arg}} must be finite, and twice it too (PAR-2), not {self.time_limit!r}",
+                             argument="time_limit")
         for name in ("repeat", "jobs", "first"):
             if name != "first" or self.first is not None:
                 require_count(getattr(self, name), "bench", name)
