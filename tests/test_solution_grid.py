@@ -5,6 +5,8 @@ from __future__ import annotations
 import doctest
 import importlib
 
+import pytest
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -58,3 +60,22 @@ def test_colours_is_the_highest_value_whichever_way_the_picture_was_built():
 
 def test_doctests():
     assert doctest.testmod(GRID).failed == 0
+
+
+def test_a_cell_of_the_library_indexes_its_solution():
+    """The cells the library returns (``check(...).differing``, ``Solution.diff``) index a picture,
+    as ``s[row, column]`` does; a key that is neither a row nor a cell is a TypeError that says so."""
+    import nonolab
+    from nonolab.core.cell import Cell
+
+    s = Solution.from_rows(["#.", ".#"])
+    assert s[0, 0] == 1 and s[0, 1] == 0 and s[Cell(1, 1)] == 1 and s[-1, -1] == 1 and s[1] == (0, 1)
+    answer = nonolab.check(nonolab.Puzzle(rows=((1,), (1,)), columns=((1,), (1,))))
+    first, second = answer.witnesses[:2]
+    assert [first[c] for c in answer.differing] != [second[c] for c in answer.differing]
+    for key, name in (((2, 0), "IndexError"), ((0, 2), "IndexError"), (slice(0, 1), "TypeError"),
+                      ("a", "TypeError"), (1.0, "TypeError"), ((0, 0, 0), "TypeError"), (True, "TypeError")):
+        with pytest.raises((IndexError, TypeError)) as caught:
+            s[key]
+        assert type(caught.value).__name__ == name, key
+        assert "Solution" in str(caught.value), (key, str(caught.value))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import shutil
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -20,7 +21,7 @@ def test_a_template_fills_the_converted_files_the_program_and_the_limit():
 
 
 def test_verdict_rules_expressions_in_order_then_exit_codes():
-    ext = External("x", {"check": "x"}, verdicts=(("multiple", "two"), ("unique", "one")),
+    ext = External("x", {"check": "x {file}"}, verdicts=(("multiple", "two"), ("unique", "one")),
                    exit_codes={20: "contradiction"})
     assert ext.verdict("one or two\n", 0) == "multiple"
     assert ext.verdict("", 0, stderr="only one") == "unique"
@@ -117,3 +118,66 @@ def test_a_task_an_external_cannot_do_is_refused(tmp_path):
     program.chmod(0o755)
     with pytest.raises(BenchError, match="nonosolve declares no command for the task count"):
         run(["ndom:3"], [], [f"nonosolve={program}"], task="count")
+
+
+TOML_BAD = [   # (the declaration after `program`, what the one line says)
+    ('[commands]\ncheck = "{program} {file}"\n[grid]\nfull = "#"\n', "[grid]: unknown keys full"),
+    ('[commands]\ncheck = "{program} {file}"\n[grid]\nfilled = ""\nempty = "."\n', "filled"),
+    ('[commands]\ncheck = "{program} {file}"\n[grid]\nfilled = "##"\n', "filled"),
+    ('[commands]\ncheck = "{program} {file}"\n[grid]\nfilled = "x"\nempty = "x"\n', "differ"),
+    ('[commands]\ncheck = "{program} {file}"\n[grid]\nseparator = 1\n', "separator"),
+    ('grid = "#"\n[commands]\ncheck = "{program} {file}"\n', "[grid]"),
+    ('[commands]\ncheck = "{program} {file}"\n[verdicts]\nunique = 5\n', "unique"),
+    ('verdicts = "x"\n[commands]\ncheck = "{program} {file}"\n', "[verdicts]"),
+    ('colour = "no"\n[commands]\ncheck = "{program} {file}"\n', "colour"),
+    ('[commands]\ncheck = 5\n', "check"),
+    ('commands = "x {file}"\n', "[commands]"),
+    ('[commands]\ncheck = "{program} --count 2"\n', "names no puzzle file"),
+    ('[commands]\ncheck = "{program} --time {limt} {file}"\n', "unknown field {limt}"),
+    ('[commands]\ncheck = "{program} {file.xyz}"\n', "{file.xyz}"),
+    ('[commands]\ncheck = "{program} \\"unbalanced {file}"\n', "quotation"),
+    ('[exit_codes]\n10 = 5\n[commands]\ncheck = "{program} {file}"\n', "exit code 10"),
+]
+
+
+@pytest.mark.parametrize("declaration, said", TOML_BAD)
+def test_a_malformed_toml_declaration_is_refused_in_one_line_before_any_run(tmp_path, declaration, said):
+    path = tmp_path / "s.toml"
+    path.write_text(f'program = "{sys.executable}"\n' + declaration, encoding="utf-8")
+    with pytest.raises(BenchError) as caught:
+        load_definition(path, "s")
+    assert said in str(caught.value) and "\n" not in str(caught.value)
+
+
+def test_a_toml_program_must_be_a_string(tmp_path):
+    path = tmp_path / "s.toml"
+    path.write_text('program = 5\n[commands]\ncheck = "{program} {file}"\n', encoding="utf-8")
+    with pytest.raises(BenchError, match="program"):
+        load_definition(path, "s")
+
+
+@pytest.mark.parametrize("value, said", [
+    ("mine=echo --time {limt} {file}", "unknown field {limt}"),
+    ("mine=echo {file.xyz}", "{file.xyz}"),
+    ("mine=echo 'unbalanced {file}", "quotation"),
+    ("nonosolve=echo 'unbalanced", "quotation"),
+])
+def test_a_malformed_command_line_external_is_refused_in_one_line(value, said):
+    with pytest.raises(BenchError) as caught:
+        parse_external(value)
+    assert said in str(caught.value) and "\n" not in str(caught.value)
+
+
+def test_the_command_refuses_a_malformed_declaration_with_exit_2(tmp_path):
+    from click.testing import CliRunner
+
+    from nonolab.cli.main import cli
+
+    path = tmp_path / "s.toml"
+    path.write_text(f'program = "{sys.executable}"\n[commands]\ncheck = "{{program}} {{file}}"\n[grid]\nfull = "#"\n',
+                    encoding="utf-8")
+    puzzle = str(Path(__file__).resolve().parents[2] / "puzzles" / "nonolab" / "switch.non")
+    result = CliRunner().invoke(cli, ["bench", puzzle, "-b", "native", "-e", f"s={path}", "-o", str(tmp_path / "o")])
+    assert result.exit_code == 2 and "Traceback" not in result.output, result.output
+    assert result.output.startswith("nonolab: error: ") and result.output.count("\n") == 1
+    assert not (tmp_path / "o").exists()

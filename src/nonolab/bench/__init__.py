@@ -90,10 +90,27 @@ class Settings:
             raise BenchError(f"isolate must be one of {', '.join(ISOLATION)}, not {self.isolate!r}")
         if self.measure not in ("wall", "cpu"):
             raise BenchError(f"measure must be wall or cpu, not {self.measure!r}")
-        if self.time_limit is not None and not self.time_limit > 0:
-            raise BenchError(f"time limit must be positive, not {self.time_limit}")
-        if self.repeat < 1 or self.jobs < 1 or (self.first is not None and self.first < 1):
-            raise BenchError("repeat, jobs and first must be at least 1")
+        # The library's own checks, as every call that takes these says them (a typed error
+        # naming the setting: "2" or 1.5 was a comparison error from inside, or a thread's).
+        import math
+        import numbers
+
+        from nonolab.core.puzzle import require_many
+        from nonolab.solvers.base import require_count, require_time_limit
+
+        require_time_limit(self.time_limit, "bench")
+        if self.time_limit is not None and not math.isfinite(2 * float(self.time_limit)):
+            # PAR-2 counts an unsolved puzzle twice the limit, and the charts draw it: both must be numbers
+            raise BenchError(f"{{arg}} must be finite, and twice it too (PAR-2), not {self.time_limit!r}",
+                             argument="time_limit")
+        for name in ("repeat", "jobs", "first"):
+            if name != "first" or self.first is not None:
+                require_count(getattr(self, name), "bench", name)
+        if self.seed is not None and (isinstance(self.seed, bool) or not isinstance(self.seed, numbers.Integral)):
+            raise TypeError(f"bench: seed must be a whole number (or None), not {type(self.seed).__name__}")
+        require_many(self.charts, "bench", "charts")
+        if self.scatter is not None and len(require_many(self.scatter, "bench", "scatter")) != 2:  # type: ignore[arg-type]
+            raise BenchError(f"{{arg}} names two solvers, not {list(self.scatter)!r}", argument="scatter")
         from nonolab.render.convert import FORMATS
 
         for fmt in self.charts:
@@ -190,6 +207,8 @@ def run(paths: Sequence[str], backends: Sequence[str] = ("auto",), externals: Se
 
     require_many(paths, "bench", "paths")
     require_many(backends, "bench", "backends")
+    if cancel is not None and not callable(getattr(cancel, "is_set", None)):
+        raise TypeError(f"bench: cancel is a threading.Event (or None), not {type(cancel).__name__}")
     chosen = Settings(**settings)
     chosen.check()
     skipped: list[str] = []

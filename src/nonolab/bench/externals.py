@@ -52,6 +52,18 @@ class GridRule:
     empty: str = "."
     separator: str = ""
 
+    def __post_init__(self) -> None:
+        # A rule that cannot match (two characters, none, the same twice) is refused here,
+        # not found out by every run (an empty one made each run's expression fail).
+        for key in ("filled", "empty"):
+            value = getattr(self, key)
+            if not isinstance(value, str) or len(value) != 1 or value.isspace():
+                raise BenchError(f"[grid]: {key} must be one character, not {value!r}")
+        if self.filled == self.empty:
+            raise BenchError(f"[grid]: filled and empty must differ (both {self.filled!r})")
+        if not isinstance(self.separator, str) or self.filled in self.separator or self.empty in self.separator:
+            raise BenchError(f"[grid]: separator must be a string of neither cell character, not {self.separator!r}")
+
     def find(self, text: str, width: int, height: int) -> list[str] | None:
         """The grid's rows as ``#``/``.`` strings, or None when no block of that shape is printed."""
         cells = re.escape(self.filled + self.empty)
@@ -83,6 +95,8 @@ class External:
         grid: how it prints a grid, to check it against the clues (None: not checked).
         program: the program ``{program}`` stands for; a bare name is looked up on PATH.
         colour: it solves colour puzzles.
+        givens: it honours given cells (a puzzle with givens is refused otherwise: read
+            without them, it is another puzzle).
     """
 
     name: str
@@ -92,9 +106,14 @@ class External:
     grid: GridRule | None = None
     program: str | None = None
     colour: bool = False
+    givens: bool = False
 
     def __post_init__(self) -> None:
+        for task, template in self.commands.items():
+            _check_template(self.name, task, template)
         for verdict, pattern in self.verdicts:
+            if not isinstance(pattern, str):
+                raise BenchError(f"external {self.name}: the expression for {verdict} must be a string, not {pattern!r}")
             if verdict not in VERDICTS:
                 raise BenchError(f"external {self.name}: unknown verdict {verdict!r} (known: {', '.join(VERDICTS)})")
             try:
@@ -148,6 +167,38 @@ class External:
                              + ("an executable file" if os.sep in program else "on PATH")
                              + (f" (name it: --external {self.name}=/path/to/{self.name})" if self.name in KNOWN else ""))
         return replace(self, program=found)
+
+
+#: The fields a command may name (``{file.SUFFIX}`` too).
+FIELDS = ("file", "program", "limit")
+
+
+def _check_template(name: str, task: str, template: object) -> None:
+    """Refuse, in one line, a command no run could start: not a string, unbalanced quotes,
+    no puzzle file, a field :meth:`External.command` does not fill, a suffix no writer has.
+
+    Raises:
+        BenchError: what is wrong with it.
+    """
+    from nonolab.formats import format_for_path, names
+
+    if not isinstance(template, str):
+        raise BenchError(f"external {name}: its {task} command must be a string, not {template!r}")
+    try:
+        shlex.split(template)
+    except ValueError as err:   # "No closing quotation"
+        raise BenchError(f"external {name}: its {task} command {template!r}: {err}") from None
+    fields = _FIELD.findall(template)
+    if not any(key == "file" for key, _ in fields):
+        raise BenchError(f"--external {name}: its command names no puzzle file ({{file}}, {{file.non}}, ...)")
+    for key, suffix in fields:
+        shown = "{" + key + (f".{suffix}" if suffix else "") + "}"
+        if key not in FIELDS or (suffix and key != "file"):
+            raise BenchError(f"external {name}: unknown field {shown} in its {task} command "
+                             "(known: {file}, {file.SUFFIX}, {program}, {limit})")
+        if suffix and format_for_path(f"x.{suffix}") is None and suffix not in names():
+            raise BenchError(f"external {name}: {shown} in its {task} command: nonolab writes no format of "
+                             f"that suffix (known: {', '.join(sorted(names()))})")
 
 
 def _nonosolve() -> External:
@@ -215,22 +266,39 @@ def load_definition(path: str | os.PathLike, name: str) -> External:
         data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
     except (OSError, ValueError) as err:
         raise BenchError(f"--external {name}: cannot read {path}: {err}") from None
-    unknown = set(data) - {"program", "colour", "commands", "verdicts", "exit_codes", "grid", "name"}
+    where = f"--external {name}: {path}"
+    unknown = set(data) - {"program", "colour", "givens", "commands", "verdicts", "exit_codes", "grid", "name"}
     if unknown:
-        raise BenchError(f"--external {name}: {path}: unknown keys {', '.join(sorted(unknown))}")
+        raise BenchError(f"{where}: unknown keys {', '.join(sorted(unknown))}")
+    for table in ("commands", "verdicts", "exit_codes", "grid"):
+        if not isinstance(data.get(table, {}), dict):
+            raise BenchError(f"{where}: [{table}] must be a table (its own [{table}] section), not {data[table]!r}")
+    for key, kind, said in (("program", str, "a string"), ("colour", bool, "true or false"),
+                            ("givens", bool, "true or false")):
+        if key in data and not isinstance(data[key], kind):
+            raise BenchError(f"{where}: {key} must be {said}, not {data[key]!r}")
     commands = data.get("commands") or {}
     if not commands or set(commands) - {"check", "solve", "count"}:
-        raise BenchError(f"--external {name}: {path}: [commands] must give check, solve or count")
+        raise BenchError(f"{where}: [commands] must give check, solve or count")
     try:
         exit_codes = {int(code): verdict for code, verdict in (data.get("exit_codes") or {}).items()}
     except ValueError:
-        raise BenchError(f"--external {name}: {path}: [exit_codes] keys must be integers") from None
-    grid = GridRule(**data["grid"]) if "grid" in data else None
+        raise BenchError(f"{where}: [exit_codes] keys must be integers") from None
+    grid = None
+    if "grid" in data:
+        unknown = set(data["grid"]) - {"filled", "empty", "separator"}
+        if unknown:
+            raise BenchError(f"{where}: [grid]: unknown keys {', '.join(sorted(unknown))} (known: filled, empty, "
+                             "separator)")
+        try:
+            grid = GridRule(**data["grid"])
+        except BenchError as err:
+            raise BenchError(f"{where}: {err}") from None
     program = data.get("program")
     if program and not os.path.isabs(program) and os.sep in program:
         program = str(Path(path).resolve().parent / program)  # relative to the definition
     return External(name, commands, tuple((data.get("verdicts") or {}).items()) or WORDS, exit_codes, grid,
-                    program, bool(data.get("colour", False)))
+                    program, data.get("colour", False), data.get("givens", False))
 
 
 def parse_external(text: str) -> External:
@@ -254,10 +322,8 @@ def parse_external(text: str) -> External:
         return replace(KNOWN[name]).resolved()
     if value.endswith(".toml"):
         return load_definition(value, name).resolved()
-    if "{" not in value and len(shlex.split(value)) == 1 and name in KNOWN:
+    if "{" not in value and name in KNOWN and len(value.split()) == 1:   # one word: the program of a shipped one
         return replace(KNOWN[name], program=value).resolved()
-    if "{file" not in value:
-        raise BenchError(f"--external {name}: its command names no puzzle file ({{file}}, {{file.non}}, ...)")
     program, rest = (value.split(None, 1) + [""])[:2]
     template = f"{{program}} {rest}".rstrip()
     return External(name, dict.fromkeys(("check", "solve", "count"), template), WORDS, grid=GridRule(),

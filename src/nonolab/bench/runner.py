@@ -113,6 +113,16 @@ class Files:
             return self._written[key]
 
 
+class _Either:
+    """Set when either event is (what the runs poll: ``is_set()`` only)."""
+
+    def __init__(self, own: threading.Event, other: threading.Event):
+        self.own, self.other = own, other
+
+    def is_set(self) -> bool:
+        return self.own.is_set() or self.other.is_set()
+
+
 def _load() -> float:
     try:
         return round(os.getloadavg()[0], 2)
@@ -145,13 +155,20 @@ class Runner:
         isolate: ``process`` (one process per nonolab run) or ``worker``.
         files: the puzzles on disk.
         spawner: starts the processes.
-        cancel: set to stop: the runs under way are killed and not recorded.
+        cancel: the caller's: set to stop (Ctrl-C), the runs under way are killed and not recorded.
+
+    ``halt`` stops the runs the same way when one of them failed (:func:`execute`); it is
+    the runner's own, so a failure is never taken for the caller's cancel (the command
+    would say "interrupted" of a full disk, and a library caller's event would stay set).
+    ``cancel`` is what the runs watch: either of the two.
     """
 
     def __init__(self, items: Sequence[Item], task: str, time_limit: float | None, isolate: str, files: Files,
                  spawner: Spawner, cancel: threading.Event):
         self.items, self.task, self.time_limit, self.isolate = items, task, time_limit, isolate
-        self.files, self.spawner, self.cancel = files, spawner, cancel
+        self.files, self.spawner, self.interrupt = files, spawner, cancel
+        self.halt = threading.Event()
+        self.cancel = _Either(self.halt, cancel)
         self._local = threading.local()
         self._workers: list[Worker] = []
         self._lock = threading.Lock()
@@ -225,6 +242,10 @@ class Runner:
             return {"status": "refused", "verdict": None,
                     "error": f"{external.name} solves black-and-white puzzles only (its definition does not "
                              f"declare colour = true)"}
+        if item.read().givens and not external.givens:   # read without them, it would answer another puzzle
+            return {"status": "refused", "verdict": None,
+                    "error": f"{external.name} does not take given cells (its definition does not declare "
+                             f"givens = true)"}
         try:
             files = {suffix: self.files.path(index, suffix) for suffix in external.suffixes(self.task)}
             own = item.file or self.files.path(index, "non")
@@ -341,7 +362,7 @@ def execute(runs: Sequence[Run], runner: Runner, jobs: int, emit: Callable[[dict
                 row = runner.record(run)
             except BaseException as err:  # noqa: BLE001 — handed to the caller's thread
                 failure.append(err)
-                runner.cancel.set()
+                runner.halt.set()   # the other runs stop; the caller's cancel is not touched
                 return
             if row is not None:
                 with lock:
@@ -358,4 +379,4 @@ def execute(runs: Sequence[Run], runner: Runner, jobs: int, emit: Callable[[dict
         runner.close()
     if failure:
         raise failure[0]
-    return not runner.cancel.is_set()
+    return not runner.interrupt.is_set()

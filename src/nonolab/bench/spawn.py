@@ -35,11 +35,17 @@ import tempfile
 import threading
 import time
 from dataclasses import dataclass
-from typing import Mapping, Sequence
+from typing import Mapping, Protocol, Sequence
 
 #: Characters of a command's output kept (its verdict and grid come early; a chatty
 #: solver must not fill the memory).
 MAX_OUTPUT = 4_000_000
+
+
+class Stop(Protocol):
+    """What a run polls to stop early: a ``threading.Event``, or anything with its ``is_set()``."""
+
+    def is_set(self) -> bool: ...
 
 
 @dataclass(frozen=True)
@@ -139,7 +145,7 @@ class Spawner:
                 target.put(None)
 
     def run(self, command: Sequence[str], limit: float | None, *, env: Mapping[str, str] | None = None,
-            cancel: threading.Event | None = None) -> Ran:
+            cancel: Stop | None = None) -> Ran:
         """Run ``command``; kill its group after ``limit`` seconds from its start, or on ``cancel``.
 
         Raises:
@@ -171,7 +177,7 @@ class Spawner:
 
     @staticmethod
     def _wait(pid: int, replies: queue.Queue, limit: float | None,
-              cancel: threading.Event | None) -> tuple[dict, bool]:
+              cancel: Stop | None) -> tuple[dict, bool]:
         deadline = None if limit is None else time.perf_counter() + limit
         killed = False
         while True:

@@ -21,9 +21,12 @@ import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO
+from typing import IO, TYPE_CHECKING
 
 from nonolab.errors import BenchError
+
+if TYPE_CHECKING:
+    from nonolab.bench.spawn import Stop
 
 #: The child script (run as a file: a base tree may not have it).
 CHILD = str(Path(__file__).resolve().with_name("child.py"))
@@ -90,7 +93,7 @@ def _pump(stream: IO[bytes], lines: "queue.Queue[bytes | None]") -> None:
 
 
 def _next_line(lines: "queue.Queue[bytes | None]", budget: float | None,
-               cancel: threading.Event | None) -> bytes | None | str:
+               cancel: Stop | None) -> bytes | None | str:
     """The child's next line, None if it ended, :data:`OVERRUN` after ``budget`` s or on ``cancel``."""
     deadline = None if budget is None else time.perf_counter() + budget
     while True:
@@ -121,7 +124,7 @@ class Worker:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
-    def _start(self, cancel: threading.Event | None) -> tuple[subprocess.Popen[bytes], queue.Queue[bytes | None]] | None:
+    def _start(self, cancel: Stop | None) -> tuple[subprocess.Popen[bytes], queue.Queue[bytes | None]] | None:
         """The child, ready for jobs; None when ``cancel`` stopped its start."""
         proc = subprocess.Popen([self.tree.python, CHILD, "serve", "--spec", self.spec], stdin=subprocess.PIPE,
                                 stdout=subprocess.PIPE, env=self.tree.env, start_new_session=True)
@@ -145,7 +148,7 @@ class Worker:
             raise BenchError(f"{self.spec}: the worker process could not start: {reason}")
         return proc, lines
 
-    def run(self, job: dict, budget: float | None, cancel: threading.Event | None = None) -> dict:
+    def run(self, job: dict, budget: float | None, cancel: Stop | None = None) -> dict:
         """The child's answer to ``job``; ``{"killed": True}`` when it overran ``budget`` s (or was
         cancelled) and was killed; ``{"status": "error", ...}`` when it died."""
         child = self._child or self._start(cancel)

@@ -11,6 +11,7 @@ import click
 if TYPE_CHECKING:  # rich is imported only when the bar is drawn
     from rich.progress import Progress, TaskID
 
+from nonolab.cli import options
 from nonolab.cli.group import EXIT_NO
 
 
@@ -62,7 +63,7 @@ def _pair(value: str | None) -> tuple[str, str] | None:
                    "NAME=FILE.toml (a declaration), or NAME='prog ARGS {file.non}' (it prints the check words).")
 @click.option("--task", type=click.Choice(["check", "solve", "count"]), default="check", show_default=True,
               help="check: count to 2 (unique?); solve: the first solution; count: every solution.")
-@click.option("--time-limit", "-t", type=click.FloatRange(min=0, min_open=True), default=60.0, show_default=True,
+@click.option("--time-limit", "-t", type=options.SECONDS, default=60.0, show_default=True,
               help="Wall-clock seconds per run, the same for every solver (start-up included).")
 @click.option("--repeat", type=click.IntRange(min=1), default=1, show_default=True,
               help="Runs per puzzle and solver.")

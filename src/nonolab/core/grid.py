@@ -9,7 +9,7 @@ agreement of two branches is ``a | b``: the solvers' hot loops need nothing more
 
 from __future__ import annotations
 
-from typing import Iterable, Iterator, Sequence
+from typing import Iterable, Iterator, Sequence, overload
 
 from nonolab.core.cell import Cell
 from nonolab.errors import InvalidArgument
@@ -49,8 +49,13 @@ def _differing(a: bytes, b: bytes, start: int = 0, end: int | None = None, level
             yield from _differing(a, b, lo, hi, level + 1)
 
 
+def _whole(value: object) -> bool:
+    """An index: an int (or numpy's), not a bool."""
+    return hasattr(value, "__index__") and not isinstance(value, bool)
+
+
 class Solution:
-    """A complete picture: ``solution[r][c]`` is 1 (filled) or 0 (empty).
+    """A complete picture: ``solution[r][c]`` (or ``solution[r, c]``) is 1 (filled) or 0 (empty).
 
     A colour picture (:meth:`from_values`) holds colour indices instead: 0 is the
     background, 1..k the palette's colours (see :class:`~nonolab.core.palette.Palette`).
@@ -60,8 +65,8 @@ class Solution:
 
     >>> from nonolab import Solution
     >>> s = Solution.from_rows(["#.", ".#"])
-    >>> s.height, s.width, s[1][1], s.column(0)
-    (2, 2, 1, (1, 0))
+    >>> s.height, s.width, s[1][1], s[1, 1], s.column(0)
+    (2, 2, 1, 1, (1, 0))
     """
 
     __slots__ = ("_data", "width", "height", "_top")
@@ -159,12 +164,27 @@ class Solution:
     def column_bytes(self, c: int) -> bytes:
         return self._data[c::self.width]
 
-    def __getitem__(self, r: int) -> tuple[int, ...]:
-        if r < 0:
-            r += self.height
-        if not 0 <= r < self.height:
-            raise IndexError("Solution row out of range")
-        return tuple(self.row_bytes(r))
+    @overload
+    def __getitem__(self, key: int) -> tuple[int, ...]: ...
+
+    @overload
+    def __getitem__(self, key: tuple[int, int]) -> int: ...
+
+    def __getitem__(self, key: int | tuple[int, int]) -> tuple[int, ...] | int:
+        """``s[r]``: row ``r`` (0-based); ``s[r, c]`` or ``s[cell]`` (a :class:`~nonolab.core.cell.Cell`,
+        as ``Solution.diff`` and ``check(...).differing`` give them): that cell's value."""
+        if isinstance(key, tuple) and len(key) == 2 and all(_whole(k) for k in key):
+            return self._data[self._index(key[0], self.height, "row") * self.width
+                              + self._index(key[1], self.width, "column")]
+        if not _whole(key):
+            raise TypeError(f"Solution[...] takes a row (an int) or a cell (row, column), not {key!r}")
+        return tuple(self.row_bytes(self._index(key, self.height, "row")))  # type: ignore[arg-type]
+
+    @staticmethod
+    def _index(i: int, size: int, what: str) -> int:
+        if not -size <= i < size:
+            raise IndexError(f"Solution {what} {i} out of range (0..{size - 1})")
+        return i + size if i < 0 else i
 
     def __iter__(self) -> Iterator[tuple[int, ...]]:
         return (tuple(self.row_bytes(r)) for r in range(self.height))

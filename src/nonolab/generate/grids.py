@@ -199,6 +199,10 @@ def taai_density(index: int, count: int) -> float:
 def _check_size(height: int, width: int) -> None:
     if height < 1 or width < 1:
         raise InvalidArgument(f"grid size must be positive, got {height}x{width} (height x width)")
+    # The input limit holds for a drawn picture as for a read one, before its noise is drawn
+    # (bench's random:WxH:N and large:S suites drew 100000x100000 into a 74.5 GiB MemoryError).
+    from nonolab.formats.limits import check_cells
+    check_cells(width, height)
 
 
 def _check_colours(colours: int) -> None:

@@ -1,0 +1,144 @@
+"""A run that fails (a bug, a full disk) is that failure, never an interruption: the caller's
+cancel is its own, and the command says the error, not ``nonolab: interrupted``."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+
+from nonolab.bench import run
+
+# The puzzle files of every run go to a temporary folder: make that write fail as a full disk does.
+FULL_DISK = """
+import errno, sys
+from nonolab.bench import runner
+def full(self, index, suffix):
+    raise OSError(errno.ENOSPC, "No space left on device", self.folder)
+runner.Files.path = full
+from nonolab.cli.main import main
+sys.argv = ["nonolab", "bench", *sys.argv[1:]]
+main()
+"""
+
+
+def _full_disk(self, index, suffix):
+    raise OSError(28, "No space left on device", self.folder)
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_a_failed_run_leaves_the_callers_cancel_alone(tmp_path, two_puzzles, monkeypatch, jobs):
+    from nonolab.bench import runner
+
+    monkeypatch.setattr(runner.Files, "path", _full_disk)
+    cancel = threading.Event()
+    with pytest.raises(OSError, match="No space left"):
+        run(two_puzzles, ["native", "lcg"], out=tmp_path / "out", cancel=cancel, jobs=jobs)
+    assert not cancel.is_set()   # the caller's event: set only by the caller (it stops the caller's next calls)
+
+
+def test_the_command_says_a_failed_run_in_one_line_not_interrupted(tmp_path, two_puzzles):
+    done = subprocess.run([sys.executable, "-c", FULL_DISK, *two_puzzles, "-b", "native", "-o", str(tmp_path / "o")],
+                          capture_output=True, text=True, timeout=120, cwd=Path(__file__).parent)
+    assert done.returncode == 2, done.stderr
+    assert "interrupted" not in done.stderr
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("nonolab: error: ") and "No space left on device" in lines[0]
+
+
+SWITCH = str(Path(__file__).resolve().parents[2] / "puzzles" / "nonolab" / "switch.non")
+CAR = Path(__file__).resolve().parents[2] / "puzzles" / "hakank" / "car.non"
+
+
+@pytest.mark.parametrize("setting, error, named", [
+    (dict(time_limit="5"), TypeError, "time_limit"),
+    (dict(repeat=1.5), "InvalidArgument", "repeat"),
+    (dict(repeat="2"), TypeError, "repeat"),
+    (dict(jobs="2"), TypeError, "jobs"),
+    (dict(first=2.5), "InvalidArgument", "first"),
+    (dict(seed="x"), TypeError, "seed"),
+    (dict(charts="svg"), TypeError, "charts"),
+    (dict(scatter=("native",)), "BenchError", "scatter"),
+    (dict(scatter="native,lcg"), TypeError, "scatter"),
+    (dict(cancel="yes"), TypeError, "cancel"),
+])
+def test_a_setting_of_the_wrong_kind_is_refused_before_any_run_naming_it(tmp_path, setting, error, named):
+    """As every library call refuses them (require_count, require_time_limit): a typed error
+    naming the setting, not a comparison error from inside or a thread's traceback."""
+    with pytest.raises(Exception) as caught:
+        run([SWITCH], ["native", "lcg"], out=tmp_path / "o", **setting)
+    kind = type(caught.value)
+    assert (kind is error) if isinstance(error, type) else (kind.__name__ == error or error in
+                                                            [k.__name__ for k in kind.__mro__]), (kind, caught.value)
+    assert named in str(caught.value) or named == getattr(caught.value, "argument", None), caught.value
+    assert not (tmp_path / "o").exists()
+
+
+@pytest.mark.parametrize("suite", ["random:100000x100000:1", "large:100000"])
+def test_a_generated_suite_beyond_the_cell_limit_is_refused_before_a_cell_is_drawn(tmp_path, suite):
+    """As ``generate --size`` is: it was numpy's MemoryError traceback (74.5 GiB for one array)."""
+    from click.testing import CliRunner
+
+    from nonolab.bench.suites import items_of
+    from nonolab.cli.main import cli
+    from nonolab.errors import TooLarge
+    from nonolab.generate import random_grid, smooth_grid
+
+    with pytest.raises(TooLarge, match="beyond the limit of 100,000,000 cells"):
+        items_of([suite])
+    for draw in (random_grid, smooth_grid):
+        with pytest.raises(TooLarge):
+            draw(100_000, 100_000)
+    result = CliRunner().invoke(cli, ["bench", suite, "-b", "native", "-o", str(tmp_path / "o")])
+    assert result.exit_code == 2 and result.output.startswith("nonolab: error: ") and result.output.count("\n") == 1
+    assert not (tmp_path / "o").exists()
+
+
+def test_a_puzzle_with_givens_is_refused_by_an_external_that_does_not_declare_them(tmp_path, fake):
+    """An external that reads the clues only answers another puzzle than the one with givens
+    (the switch, unique with its given cell, has two solutions without it): it was judged
+    wrong and the run a DISAGREEMENT, "a bug", exit 1.  As a colour puzzle is, it is refused
+    unless its definition says ``givens = true``; then it is given the puzzle."""
+    from nonolab.bench.externals import load_definition
+
+    given = tmp_path / "given.non"
+    given.write_text(Path(SWITCH).read_text(encoding="utf-8") + '\ngivens "1???"\n', encoding="utf-8")
+    fake("saysmultiple", "print('multiple')")   # its answer without the given cell
+    result = run([str(given), str(CAR)], ["native"], [fake("saysunique", "print('unique')")], out=tmp_path / "o")
+    assert result.ok and not result.figures["disagreements"]
+    rows = {(r["solver"], Path(r["puzzle"]).name): r for r in result.records}
+    refused = rows[("saysunique", "given.non")]
+    assert (refused["status"], refused["verdict"]) == ("refused", None) and "givens" in refused["error"], refused
+    assert rows[("native", "given.non")]["verdict"] == "unique"
+    assert rows[("saysunique", "car.non")]["verdict"] == "unique"
+    mine = {s["solver"]: s for s in result.figures["solvers"]}["saysunique"]
+    assert (mine["puzzles"], mine["refused"], mine["errors"]) == (1, 1, 0)
+    declared = tmp_path / "g.toml"
+    declared.write_text(f'program = "{sys.executable}"\ngivens = true\n[commands]\n'
+                        f'check = "{{program}} {tmp_path / "saysmultiple.py"} {{file.non}}"\n', encoding="utf-8")
+    assert load_definition(declared, "g").givens is True
+    result = run([str(given)], ["native"], [f"g={declared}"], out=tmp_path / "o2")
+    row = next(r for r in result.records if r["solver"] == "g")
+    assert (row["status"], row["verdict"]) == ("ok", "multiple")   # given it, its claim is judged: wrong
+    assert {s["solver"]: s for s in result.figures["solvers"]}["g"]["wrong"] == 1
+
+
+@pytest.mark.parametrize("limit", ["inf", "1e308", "nan"])
+def test_a_time_limit_without_a_finite_par2_is_refused_in_one_line(tmp_path, limit):
+    """PAR-2 counts twice the limit and the charts draw it: ``--time-limit inf`` (which every other
+    command refuses) and ``1e308`` (twice it is infinite) were an OverflowError traceback in the
+    charts after every run, and an error row for every external run ({limit})."""
+    from click.testing import CliRunner
+
+    from nonolab.cli.main import cli
+    from nonolab.errors import NonolabError
+
+    result = CliRunner().invoke(cli, ["bench", SWITCH, "-b", "native", "-t", limit, "-o", str(tmp_path / "o")])
+    assert result.exit_code == 2 and result.output.startswith("nonolab: error: ") and result.output.count("\n") == 1, \
+        result.output
+    assert "--time-limit" in result.output and not (tmp_path / "o").exists()
+    with pytest.raises(NonolabError, match="time_limit"):
+        run([SWITCH], ["native"], time_limit=float(limit))
