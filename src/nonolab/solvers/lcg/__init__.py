@@ -218,7 +218,7 @@ class LcgSolver:
         Option("phases", "choice", "target", "the value a decision tries first", choices=tuple(_PHASES)),
         Option("probing", "bool", True, "root probing before the search (20 line solves per cell at most)"),
         Option("conflict_limit", "int", None, "stop after this many conflicts in all, every search of the "
-               "call counted (reported as timeout)", minimum=1, optional=True),
+               "call counted (reported as timeout)", minimum=1, optional=True, spends="conflicts"),
         Option("slice_seconds", "float", 0.03, "longest engine slice between looks at the clock and the cancel",
                minimum=0.001),
         Option("hint_rounds", "int", 50, "rounds of belief propagation giving each open cell its first phase "
