@@ -219,14 +219,20 @@ def puzzles_of(name: str) -> dict:
     return _puzzles(name)
 
 
-def scan(spec: str, keys: list[tuple[str, str]], cap: int = CAP) -> list[dict]:
-    """lcg's run to the first solution on each (set, puzzle) of ``keys``, in scan.py's columns."""
+def scan(spec: str, keys: list[tuple[str, str]], cap: int = CAP,
+         say: Callable[[str], None] | None = None) -> list[dict]:
+    """lcg's run to the first solution on each (set, puzzle) of ``keys``, in scan.py's columns
+    (``say``: a line at the end of each set)."""
     solver = _solver(spec, cap)
-    rows = []
-    for name, key in keys:
+    rows: list[dict] = []
+    for n, (name, key) in enumerate(keys):
         got = _run(solver, puzzles_of(name)[key], 1)
         rows.append({"set": name, "puzzle": key, "conflicts": got["conflicts"], "solved": int(got["solutions"] >= 1),
                      "cpu": got["cpu"], "load": got["load"]})
+        if say is not None and (n + 1 == len(keys) or keys[n + 1][0] != name):
+            mine = [r for r in rows if r["set"] == name]
+            say(f"  {name}: {sum(r['conflicts'] for r in mine):,} conflicts, {sum(r['cpu'] for r in mine):.0f} CPU s, "
+                f"load {got['load']}")
     return rows
 
 
@@ -274,7 +280,7 @@ class Cache:
                 self.say(f"{spec}: population from {known[0]} ({n} rows run again: the same)")
                 return picked
         self.say(f"{spec}: scanning {len(keys):,} puzzles ...")
-        rows = scan(spec, keys)
+        rows = scan(spec, keys, say=self.say)
         wanted = set(keys)   # kept with the rows of other sets the file holds from this engine
         kept = [r for r in read_csv(path) if (r["set"], r["puzzle"]) not in wanted] if path.exists() else []
         write_csv(path, kept + rows)

@@ -66,7 +66,7 @@ def test_the_cache_scans_once_keeps_other_sets_and_reads_back(monkeypatch, tmp_p
     sets = {"a": {"1": None, "2": None}, "b": {"1": None}}
     scanned = []
 
-    def scan(spec, keys, cap=tj.CAP):
+    def scan(spec, keys, cap=tj.CAP, say=None):
         scanned.append(list(keys))
         return [{"set": s, "puzzle": k, "conflicts": 7 * len(k + s), "solved": 1, "cpu": 0.1, "load": 1.0}
                 for s, k in keys]
@@ -79,7 +79,7 @@ def test_the_cache_scans_once_keeps_other_sets_and_reads_back(monkeypatch, tmp_p
     again = cache.population("lcg:x=1", ["a", "b"])        # both sets now in the file: read, spot-checked
     assert [(r["set"], r["puzzle"]) for r in again] == [("a", "1"), ("a", "2"), ("b", "1")]
     assert scanned[:2] == [[("a", "1"), ("a", "2")], [("b", "1")]] and len(scanned) == 3   # the third: the spot check
-    monkeypatch.setattr(tj, "scan", lambda spec, keys, cap=tj.CAP: [dict(r, conflicts=1) for r in scan(spec, keys)])
+    monkeypatch.setattr(tj, "scan", lambda spec, keys, cap=tj.CAP, say=None: [dict(r, conflicts=1) for r in scan(spec, keys)])
     with pytest.raises(tj.StaleCache):
         cache.population("lcg:x=1", ["a", "b"])
 
