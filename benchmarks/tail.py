@@ -2,13 +2,16 @@
 
     python -m benchmarks.tail scan [--sets taai2011,...] [--backend lcg] [--mode first|check] [--out CSV]
     python -m benchmarks.tail ab SPEC_A SPEC_B ... --puzzles icga2017:631,tcga2016:492 [--mode first] [--rounds 2]
+    python -m benchmarks.tail judge SPEC [--seeds 0,1,2,3] [--candidate-seeds 0] [--sets ...] [--part both|guards|population]
 
 ``scan`` solves every puzzle of the sets in order with one backend in this process (the
 per-puzzle cost of a long-lived engine) and writes set, puzzle, CPU seconds and the
 engine's conflicts; the slowest puzzles are the tail.  ``ab`` solves the named puzzles
 with each spec in turn, alternating the order round by round, and prints CPU seconds and
 conflicts per puzzle and spec (lcg's search is deterministic: its conflicts are a
-noise-free measure beside the noisy CPU time).  CPU time is this process's plus any
+noise-free measure beside the noisy CPU time).  ``judge`` puts an lcg spec beside the
+default's range over seeds, in conflicts, on the population and the guards
+(:mod:`benchmarks.tail_judge`).  CPU time is this process's plus any
 Kissat worker's (``benchmarks.peers._cpu_with_workers``); wall time beside it.
 """
 
@@ -85,19 +88,39 @@ def _write(path: Path, rows: list[dict]) -> None:
         writer.writerows(rows)
 
 
+def _ints(text: str) -> list[int]:
+    return [int(part) for part in text.split(",") if part.strip()]
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.tail", description=__doc__.splitlines()[0])
-    parser.add_argument("kind", choices=("scan", "ab"))
+    parser.add_argument("kind", choices=("scan", "ab", "judge"))
     parser.add_argument("specs", nargs="*", default=["lcg"])
     parser.add_argument("--sets", default=",".join(SETS))
     parser.add_argument("--puzzles", default="")
     parser.add_argument("--mode", choices=("first", "check"), default="first")
     parser.add_argument("--rounds", type=int, default=1)
     parser.add_argument("--time-limit", type=float, default=120.0)
-    parser.add_argument("--out", type=Path, default=Path("benchmarks/results/tail-scan.csv"))
+    parser.add_argument("--out", type=Path, default=None,
+                        help="scan: the csv (benchmarks/results/tail-scan.csv); judge: the cache folder")
+    parser.add_argument("--seeds", default="0,1,2,3", help="judge: the default's seeds")
+    parser.add_argument("--candidate-seeds", default="0", help="judge: the candidate's seeds")
+    parser.add_argument("--part", choices=("both", "guards", "population"), default="both", help="judge: what it runs")
+    parser.add_argument("--fresh", action="store_true", help="judge: run everything again, no cached run")
     args = parser.parse_args(argv)
-    if args.kind == "scan":
-        scan(args.sets.split(","), args.specs[0], args.mode, args.time_limit, args.out)
+    if args.kind == "judge":
+        from benchmarks import tail_judge
+        cache = tail_judge.Cache(args.out or tail_judge.OUT, args.fresh, lambda text: print(text, flush=True))
+        try:
+            lines = tail_judge.judge(args.specs[0], _ints(args.seeds), _ints(args.candidate_seeds),
+                                     args.sets.split(","), args.part, cache)
+        except (tail_judge.StaleCache, FileNotFoundError, ValueError) as exc:
+            print(f"tail judge: {exc}", file=sys.stderr)
+            return 2
+        print("\n".join(lines))
+    elif args.kind == "scan":
+        scan(args.sets.split(","), args.specs[0], args.mode, args.time_limit,
+             args.out or Path("benchmarks/results/tail-scan.csv"))
     else:
         ab(args.specs, args.puzzles.split(","), args.mode, args.rounds, args.time_limit)
     return 0

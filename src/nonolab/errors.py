@@ -173,7 +173,7 @@ class TooLarge(NonolabError):
 
 
 class LimitReached(NonolabError):
-    """A time or node limit ended a search; raised internally, reported as TIMEOUT."""
+    """A time, node or conflict limit ended a search; raised internally, reported as TIMEOUT."""
 
 
 class WrongAnswer(NonolabError):

@@ -122,7 +122,7 @@ class _FiveSlicesThenASolution:
     def __init__(self, *args, **options) -> None:
         self.calls = 0
 
-    def run(self, seconds):
+    def run(self, seconds, conflicts=0):
         self.calls += 1
         return 0 if self.calls <= 5 else 1 if self.calls == 6 else 2
 
@@ -146,6 +146,7 @@ def test_the_rival_joins_a_first_solution_search_after_solo_find_budget(monkeypa
     # slice).  The rival is not started here: the test records when it would be.
     from nonolab.solvers import lcg
     from nonolab.solvers.auto import racing
+    from nonolab.solvers.lcg import slices
 
     now = [0.0]
 
@@ -161,7 +162,7 @@ def test_the_rival_joins_a_first_solution_search_after_solo_find_budget(monkeypa
             engines.append(_FiveSlicesThenASolution())
             return engines[-1]
 
-    monkeypatch.setattr(lcg.time, "thread_time", cpu_clock)
+    monkeypatch.setattr(slices.time, "thread_time", cpu_clock)
     monkeypatch.setattr(lcg, "engine_module", lambda: Module)
     # lcg reads its engine module as it is built, and auto copies the engine it built first
     # for equal options (auto.reuse): forget those built with the real module.

@@ -545,7 +545,7 @@ def test_the_alarm_counts_the_search_threads_cpu_time_not_the_wall(monkeypatch, 
     # The clock is the calling thread's CPU time (under load a second of wall time is a
     # fraction of a second of search): frozen, the alarm never rings however many slices
     # pass; moving a second per look, it rings once.
-    from nonolab.solvers import lcg
+    from nonolab.solvers.lcg import slices
 
     now = [0.0]
 
@@ -553,7 +553,7 @@ def test_the_alarm_counts_the_search_threads_cpu_time_not_the_wall(monkeypatch, 
         now[0] += step
         return now[0]
 
-    monkeypatch.setattr(lcg.time, "thread_time", cpu_clock)
+    monkeypatch.setattr(slices.time, "thread_time", cpu_clock)
     rang = []
     puzzle = Puzzle(rows=((1,),) * 6, columns=((1,),) * 6)  # 720 solutions, a slice each
     result = lcg.LcgSolver(alarm=(0.5, rang.append)).solve(puzzle, Limits(max_solutions=None))

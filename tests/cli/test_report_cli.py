@@ -258,7 +258,7 @@ def test_a_node_limit_is_not_called_the_time_limit(run, tmp_path):
     for args in (("check", "--report"), ("check", "--why")):
         result = run(*args, path, "-b", "native", "-O", "node_limit=1")
         assert result.stdout.splitlines()[0] == "timeout", result.stdout
-        assert "time or node limit" in result.stdout, result.stdout
+        assert "time, node or conflict limit" in result.stdout, result.stdout
         assert "the time limit" not in result.stdout
 
 
@@ -269,7 +269,7 @@ def test_grade_under_a_node_limit_stops_in_the_words_of_every_limit(run):
     result = run("grade", edge, "-b", "native", "-O", "node_limit=1")
     assert result.exit_code == 1
     line = result.stdout.splitlines()[0]
-    assert line.startswith("grade: not graded: harder than line (the time or node limit came first); timeout;"), line
+    assert line.startswith("grade: not graded: harder than line (the time, node or conflict limit came first); timeout;"), line
     record = json.loads(run("grade", edge, "-b", "native", "-O", "node_limit=1", "--json").stdout)
     assert (record["grade"], record["verdict"], record["harder_than"]) == (None, "timeout", "line")
     graded = run("grade", edge, "-b", "native", "-O", "node_limit=2")

@@ -110,7 +110,7 @@ def test_why_with_a_time_limit_says_what_is_not_exact(run, tmp_path, monkeypatch
     monkeypatch.setattr(ambiguity, "questioner", lambda solver: QuestionsCut(1))
     result = run("check", "--why", str(path), "--time-limit", "60")
     assert result.exit_code == 1 and result.stdout.splitlines()[0] == "multiple"
-    assert "not exact: the time or node limit came first" in result.stdout
+    assert "not exact: the time, node or conflict limit came first" in result.stdout
     assert "backbone: 0 of 1600 cells" in result.stdout       # none is, and none is claimed
     monkeypatch.setattr(ambiguity, "questioner", lambda solver: QuestionsCut(1))
     data = json.loads(run("check", "--why", "--json", str(path), "--time-limit", "60").stdout)

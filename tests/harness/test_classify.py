@@ -114,3 +114,29 @@ def test_a_level_within_the_node_limit_grades_as_without_it(monkeypatch):
     cut = grade(edge, "native:node_limit=1")
     assert (cut.grade, cut.verdict, cut.harder_than, cut.limited) == (None, "timeout", Grade.LINE, True)
     assert [(p, n) for p, n, _ in runs] == [("none", 1)]
+
+
+@pytest.mark.parametrize("conflicts", [1, 30])
+def test_lcg_s_conflict_limit_bounds_the_whole_grading(monkeypatch, conflicts):
+    """The ladder counted to 2 before depth-2 probing and, that count stopped by its limit,
+    counted again at the end: 2N conflicts for lcg's N, and the depth-2 probing between (1.6 M
+    probes here).  The work limit is read by its declaration (``spends``): N in all, then
+    timeout, before depth-2."""
+    from search_puzzles import dominoes_and_a_switch
+    from nonolab.solvers.lcg import LcgSolver
+
+    spent: list[int] = []
+    solve = LcgSolver.solve
+
+    def counted(self, puzzle, limits=None, given=None, **keywords):
+        result = solve(self, puzzle, limits, given, **keywords)
+        spent.append(result.stats.counters["conflicts"])
+        return result
+
+    monkeypatch.setattr(LcgSolver, "solve", counted)
+    native = _native_runs(monkeypatch)
+    result = grade(dominoes_and_a_switch(), f"lcg:conflict_limit={conflicts}")
+    assert result.grade is None and result.verdict == "timeout" and result.limited
+    assert sum(spent) == conflicts and len(spent) == 1, spent
+    assert [p for p, _, _ in native if p == "depth-2"] == []
+    assert grade(dominoes_and_a_switch(), "lcg").verdict == "multiple"

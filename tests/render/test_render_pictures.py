@@ -97,8 +97,8 @@ def test_unclassified_cells_and_more_regions_than_the_legend_lists():
         [(r, c) for r in (2 * k, 2 * k + 1) for c in (2, 3)] for k in range(5)]
     root = parse(render.regions_svg(solution, regions, undecided=[(0, 19)]))
     entries = legend(root)
-    assert "grey: not classified (timeout: the time or node limit came first)" in entries
-    assert entries.count("grey: not classified (timeout: the time or node limit came first)") == 1
+    assert "grey: not classified (timeout: the time, node or conflict limit came first)" in entries
+    assert entries.count("grey: not classified (timeout: the time, node or conflict limit came first)") == 1
     assert sum(bool(re.match(r"[a-z]: ", e)) for e in entries) == 12 and "... and 3 more regions" in entries
     assert not any(e.startswith("ring") for e in entries)        # no given drawn, none listed
     assert_every_clue_drawn(root, Puzzle.from_solution(solution))

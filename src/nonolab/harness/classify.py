@@ -17,13 +17,16 @@ Colour puzzles climb the same ladder up to ``full-probe`` (the colour engine pro
 (cell, colour) choices, and has no depth-2 probing): one that full probing leaves
 open grades ``search``.
 
-Every limit given bounds the whole grading: ``time_limit`` (and ``cancel``), and a node
-limit the counting backend declares (native's ``node_limit``): each deduction level is one
+Every limit given bounds the whole grading: ``time_limit`` (and ``cancel``), and a work
+limit the counting backend declares (an option that ``spends`` a counter: native's
+``node_limit``, lcg's ``conflict_limit``).  A node limit: each deduction level is one
 native node (its root, with that level's probing), counted against it with the count to
 2's nodes, so ``native:node_limit=N`` grades with at most N nodes in all; once the levels
 have used it, the grading stops as the clock stops it (``grade`` None, verdict ``timeout``,
-``harder_than`` as far as it got).  A node's probing is not cut by a node limit (depth-2's
-is the costliest: 1.6 M probes on 9-Dom), only by the clock, as in native's own search.
+``harder_than`` as far as it got).  A conflict limit bounds the count's conflicts in all
+(the levels, native nodes, spend none): ``lcg:conflict_limit=N`` counts with at most N.
+A node's probing is not cut by a node limit (depth-2's is the costliest: 1.6 M probes on
+9-Dom), only by the clock, as in native's own search.
 
 A puzzle solved by deduction alone has exactly one solution (every step was forced),
 so those grades also prove uniqueness; for ``search`` the verdict comes from an
@@ -147,7 +150,7 @@ def grade(puzzle: Puzzle, backend: str | Solver = DEFAULT, time_limit: float | N
         raise InvalidArgument(f"grade: {{arg}} must be one of {', '.join(g.value for g in Grade)}, "
                               f"not {up_to!r}", argument="up_to") from None
     searcher = solver_for(backend, "grade")
-    nodes = _node_limit(searcher)   # what is left of the backend's node limit (None: it has none)
+    work = _work_limit(searcher)   # what is left of the backend's work limit (None: it has none)
     watch = Budget(time_limit, cancel)
     harder_than: Grade | None = None
     counted = None
@@ -160,18 +163,18 @@ def grade(puzzle: Puzzle, backend: str | Solver = DEFAULT, time_limit: float | N
     for level, probing in _LADDER:
         if level.rank > up_to.rank or probing not in probings:
             break
-        if nodes is not None and nodes <= 0:   # the node limit is used up: stopped as by the clock
+        if work is not None and work.used_up():   # the work limit is used up: stopped as by the clock
             verdict = verdict_of(counted) if counted is not None else _stopped(watch)
             return GradeResult(None, verdict, harder_than, time=watch.elapsed())
         if level is Grade.DEPTH2:
             # Depth-2 probing is costly and cannot solve a puzzle with two solutions:
             # count first, and grade a multiple-solution puzzle "search" at once.
-            counted = _with_nodes(searcher, nodes).solve(puzzle, watch.limits(2))
-            nodes = _spent(nodes, counted)
+            counted = _narrowed(searcher, work).solve(puzzle, watch.limits(2))
+            work = _spent(work, counted)
             if verdict_of(counted) is Verdict.MULTIPLE:
                 return GradeResult(Grade.SEARCH, Verdict.MULTIPLE, harder_than, steps,
                                    dict(counted.stats.counters), watch.elapsed(), undecided)
-            if nodes is not None and nodes <= 0:
+            if work is not None and work.used_up():
                 return GradeResult(None, verdict_of(counted), harder_than, time=watch.elapsed())
         left = watch.left()
         if watch.cancelled() or (left is not None and left <= 0):
@@ -179,7 +182,7 @@ def grade(puzzle: Puzzle, backend: str | Solver = DEFAULT, time_limit: float | N
         # One node: the root's deductions and nothing else.
         solver = get("native", probing=probing, restarts=False, node_limit=1, record_steps=True)
         result = solver.solve(puzzle, Limits(1, left, cancel))
-        nodes = _spent(nodes, result)
+        work = _spent(work, result, level=True)
         if result.status is Status.SOLVED:
             return GradeResult(level, Verdict.UNIQUE, harder_than, _count_steps(result.steps),
                                dict(result.stats.counters), watch.elapsed())
@@ -197,37 +200,53 @@ def grade(puzzle: Puzzle, backend: str | Solver = DEFAULT, time_limit: float | N
     if up_to is not Grade.SEARCH:
         return GradeResult(None, None, harder_than, time=watch.elapsed())
     if counted is None or verdict_of(counted) in (Verdict.TIMEOUT, Verdict.INTERRUPTED):
-        if nodes is not None and nodes <= 0:   # the levels used the node limit up
+        if work is not None and work.used_up():   # the levels used the node limit up
             return GradeResult(None, Verdict.TIMEOUT, harder_than, time=watch.elapsed())
-        counted = _with_nodes(searcher, nodes).solve(puzzle, watch.limits(2))
+        counted = _narrowed(searcher, work).solve(puzzle, watch.limits(2))
     verdict = verdict_of(counted)
     found = Grade.SEARCH if verdict in (Verdict.UNIQUE, Verdict.MULTIPLE) else None
     return GradeResult(found, verdict, harder_than, steps, dict(counted.stats.counters), watch.elapsed(),
                        undecided if found is Grade.SEARCH else None)
 
 
-def _node_limit(searcher: Solver) -> int | None:
-    """The node limit ``searcher`` was given, when its class declares one (native's
-    ``node_limit``; read by the declaration, not by the backend's name), else None."""
-    if not any(option.name == "node_limit" for option in getattr(type(searcher), "OPTIONS", ())):
-        return None
-    return getattr(searcher, "node_limit", None)
+@dataclass(frozen=True)
+class _Work:
+    """What is left of a backend's work limit: its option, the counter it spends, the amount."""
+
+    option: str
+    counter: str
+    left: int
+
+    def used_up(self) -> bool:
+        return self.left <= 0
 
 
-def _with_nodes(searcher: Solver, nodes: int | None) -> Solver:
-    """``searcher`` with what is left of its node limit (itself when it has none)."""
-    if nodes is None or nodes == getattr(searcher, "node_limit", None):
+def _work_limit(searcher: Solver) -> _Work | None:
+    """The work limit ``searcher`` was given, when its class declares one (an option that
+    ``spends`` a counter: native's ``node_limit``, lcg's ``conflict_limit``; read by the
+    declaration, not by the backend's name), else None."""
+    for option in getattr(type(searcher), "OPTIONS", ()):
+        if option.spends is not None and getattr(searcher, option.name, None) is not None:
+            return _Work(option.name, option.spends, getattr(searcher, option.name))
+    return None
+
+
+def _narrowed(searcher: Solver, work: _Work | None) -> Solver:
+    """``searcher`` with what is left of its work limit (itself when it has none or all of it)."""
+    if work is None or work.left == getattr(searcher, work.option):
         return searcher
     narrowed = copy.copy(searcher)
-    setattr(narrowed, "node_limit", nodes)   # a declared option, as settle() set it
+    setattr(narrowed, work.option, work.left)   # a declared option, as settle() set it
     return narrowed
 
 
-def _spent(nodes: int | None, result) -> int | None:
-    """What is left of a node limit after ``result``'s search (its ``nodes`` counter; at least one)."""
-    if nodes is None:
-        return None
-    return nodes - max(1, int(result.stats.counters.get("nodes") or 0))
+def _spent(work: _Work | None, result, level: bool = False) -> _Work | None:
+    """What is left of a work limit after ``result``'s search: its counter (a node search at
+    least one node).  A deduction level is a native node: it spends a node limit only."""
+    if work is None or (level and work.counter != "nodes"):
+        return work
+    spent = int(result.stats.counters.get(work.counter) or 0)
+    return _Work(work.option, work.counter, work.left - (max(1, spent) if work.counter == "nodes" else spent))
 
 
 def _stopped(watch: Budget) -> Verdict:

@@ -10,9 +10,9 @@ from nonolab.core.grid import COLOUR_CHARS, EMPTY, FILLED, UNDECIDED, UNKNOWN, G
 
 _CELL = {EMPTY: ".", FILLED: "#", UNKNOWN: "?", 0: "!"}
 
-#: Why a part of an answer is missing when it says ``timeout``: the word covers the node limit
-#: as well as the time limit (``-O node_limit=``), so no surface may name the clock alone.
-LIMIT_FIRST = "the time or node limit came first"
+#: Why a part of an answer is missing when it says ``timeout``: the word covers the work limits
+#: (``-O node_limit=``, ``-O conflict_limit=``) as well as the time limit, so no surface may name the clock alone.
+LIMIT_FIRST = "the time, node or conflict limit came first"
 
 
 def grid_text(grid: Grid | ValueGrid, highlight: Iterable[tuple[int, int]] = (), chars: str | None = None) -> str:

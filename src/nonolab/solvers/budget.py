@@ -74,7 +74,7 @@ class Budget:
 
     def stopped_status(self) -> "Status":
         """How a search this budget stopped early ended: INTERRUPTED when the cancel was
-        set, TIMEOUT otherwise (a deadline or a node limit)."""
+        set, TIMEOUT otherwise (a deadline, or a node or conflict limit)."""
         return Status.INTERRUPTED if self.cancelled() else Status.TIMEOUT
 
 

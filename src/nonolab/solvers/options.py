@@ -72,6 +72,9 @@ class Option:
             anything (lcg's ``first_mode`` needs ``modes``): :func:`settle` refuses this one
             set to another value than its default while that one is off, and the
             differential wall runs it together with that one.
+        spends: a work limit's counter (``"nodes"``, ``"conflicts"``: a key of the backend's
+            counters): the option bounds that counter over a whole call, and a harness that
+            makes several calls (``grade``) holds them together to it by this declaration.
     """
 
     name: str
@@ -85,6 +88,7 @@ class Option:
     experimental: bool = False
     spelling: Callable[[str], str] | None = None
     needs: str | None = None
+    spends: str | None = None
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:

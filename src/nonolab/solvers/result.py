@@ -25,7 +25,7 @@ class Status(str, Enum):
     * ``SOLVED``: at least one solution was found (``complete`` says whether the
       search space was exhausted, i.e. whether the count is exact).
     * ``UNSAT``: the search space was exhausted and there is no solution.
-    * ``TIMEOUT``: a time or node limit ended the search first; the solutions found
+    * ``TIMEOUT``: a time, node or conflict limit ended the search first; the solutions found
       so far are kept, and nothing is claimed about the rest.
     * ``INTERRUPTED``: ``Limits.cancel`` was set (Ctrl-C, SIGTERM, or a caller
       stopping the search) before it ended; as for ``TIMEOUT``, the solutions found so

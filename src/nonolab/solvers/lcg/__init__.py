@@ -23,7 +23,7 @@ and counting; up to 31 colours used by the clues (a larger palette is searched o
 The engine runs in slices (``slice_seconds``, the GIL released inside), so the
 deadline and ``limits.cancel`` are checked between slices; a cancel that says when it
 is set (:class:`~nonolab.solvers.stopping.Alarm`: ``auto``'s race) interrupts the
-slice itself.
+slice itself; ``conflict_limit`` bounds the work of the whole call (:mod:`.slices`).
 
 >>> from nonolab.core import Puzzle
 >>> p = Puzzle(rows=((1,), (1,)), columns=((1,), (1,)))
@@ -36,17 +36,16 @@ from __future__ import annotations
 
 import importlib
 import os
-import time
 from typing import Any
 
-from nonolab.core.grid import EMPTY, FILLED, UNKNOWN, Grid, Solution
+from nonolab.core.grid import Solution
 from nonolab.core.puzzle import Puzzle
 from nonolab.errors import BackendUnavailable, InvalidArgument
-from nonolab.solvers.base import (Capability, Given, Limits, SolveResult, Budget, accept, checked_solutions,
-                                  finish)
-from nonolab.solvers.lcg.interleave import RUN_EXHAUSTED, RUN_SOLUTION, Interleaved, rescue_schedule, schedule
-from nonolab.solvers.lcg.palette import MAX_COLOURS, EngineColours, engine_colours
+from nonolab.solvers.base import Capability, Given, Limits, SolveResult, Budget, accept, finish
+from nonolab.solvers.lcg.interleave import Interleaved, rescue_schedule, schedule
+from nonolab.solvers.lcg.palette import MAX_COLOURS, engine_colours
 from nonolab.solvers.lcg.rescue import RESCUES, ProofFiles, first_turn, rescues
+from nonolab.solvers.lcg.slices import Slicing, root_grid, search
 from nonolab.solvers.options import Option, settle
 from nonolab.solvers.stopping import when_set
 
@@ -175,6 +174,10 @@ class LcgSolver:
             conflicts over seeds.
         lookahead: 0 (the default): VSIDS alone.  N > 0: below ``lookahead_levels``, decide the
             one of the N most active open cells whose two values force the most (``lookahead.cpp``).
+        conflict_limit: None (the default): no limit.  N: the call stops after N conflicts in
+            all (every slice and every engine of one solve or count: ``slices.py``), as at its
+            deadline: ``timeout``, with the solutions found (a work limit, the same on any
+            machine; native's ``node_limit``).
         slice_seconds: the longest stretch the engine searches before Python looks at
             the clock and the cancel event again.
         alarm: ``(seconds, call)``: ``call(root)`` once, between slices, when the search has
@@ -214,6 +217,8 @@ class LcgSolver:
         Option("restarts", "choice", "luby", "restart policy", choices=tuple(_RESTARTS)),
         Option("phases", "choice", "target", "the value a decision tries first", choices=tuple(_PHASES)),
         Option("probing", "bool", True, "root probing before the search (20 line solves per cell at most)"),
+        Option("conflict_limit", "int", None, "stop after this many conflicts in all, every search of the "
+               "call counted (reported as timeout)", minimum=1, optional=True, spends="conflicts"),
         Option("slice_seconds", "float", 0.03, "longest engine slice between looks at the clock and the cancel",
                minimum=0.001),
         Option("hint_rounds", "int", 50, "rounds of belief propagation giving each open cell its first phase "
@@ -272,6 +277,7 @@ class LcgSolver:
     restarts: str
     phases: str
     probing: bool
+    conflict_limit: int | None
     slice_seconds: float
     hint_rounds: int
     hint_conflicts: int
@@ -390,7 +396,8 @@ class LcgSolver:
         interrupt = getattr(engine, "interrupt", None)
         unsubscribe = when_set(limits.cancel, interrupt) if interrupt is not None else (lambda: None)
         try:
-            complete, slices = self._search(engine, puzzle, held, limits, watch, found)
+            complete, slices = search(engine, puzzle, held, limits, watch, found,
+                                      Slicing(self.name, self.slice_seconds, self.alarm, self.conflict_limit))
         except BaseException:
             if proof_files is not None:
                 proof_files.close(None)   # no temporary proof left behind
@@ -410,7 +417,7 @@ class LcgSolver:
         counters.update(solutions=len(set(found)), slices=slices)
         if self.hold is not None:
             self.hold.extend(engines)
-        root = None if complete or colour else _root_grid(engine, puzzle)
+        root = None if complete or colour else root_grid(engine, puzzle)
         return finish(self.name, puzzle, limits, watch, found, complete, counters, checked=True, remainder=root)
 
     def _searches(self, colour: bool, proof: bool) -> tuple[dict[str, Any], ...]:
@@ -452,45 +459,6 @@ class LcgSolver:
                                    hint_rounds=option("hint_rounds"), hint_conflicts=option("hint_conflicts"),
                                    follow_conflicts=self.follow_conflicts, hint_after=self.hint_after,
                                    hint_min_open=self.hint_min_open, **policy)
-
-    def _search(self, engine: Any, puzzle: Puzzle, held: EngineColours, limits: Limits, watch: Budget,
-                found: list[Solution]) -> tuple[bool, int]:
-        """Run ``engine`` (built from ``held.puzzle``) slice by slice into ``found``, each picture in
-        ``puzzle``'s colours; returns (exhausted, slices)."""
-        w, colour = puzzle.width, puzzle.is_colour
-        slices = 0
-        alarm = self.alarm
-        searched = time.thread_time()  # the engine runs in this thread (the GIL released)
-        while limits.max_solutions is None or len(found) < limits.max_solutions:
-            if watch.cancelled():
-                break
-            budget = self.slice_seconds
-            if watch.deadline is not None:
-                budget = min(budget, watch.deadline - time.perf_counter())
-                if budget <= 0:
-                    break
-            slices += 1
-            outcome = engine.run(budget)
-            if outcome == RUN_SOLUTION:
-                # Verified as found, inside the time limit (not all at the end).
-                picture = engine.solution().translate(held.back) if colour else engine.solution()
-                found.extend(checked_solutions(puzzle, [Solution.from_bytes(picture, w, colours=colour)], self.name))
-            elif outcome == RUN_EXHAUSTED:
-                return True, slices
-            if alarm is not None and time.thread_time() - searched >= alarm[0]:
-                call = alarm[1]
-                alarm = None   # once
-                call(_root_grid(engine, puzzle))
-        return False, slices
-
-
-# The engine's root bytes (0 empty, 1 filled, 2 open) as cell states.
-_ROOT_STATES = bytes.maketrans(b"\x00\x01\x02", bytes([EMPTY, FILLED, UNKNOWN]))
-
-
-def _root_grid(engine: Any, puzzle: Puzzle) -> Grid:
-    """What the engine's root level says of each cell (all open in colour)."""
-    return Grid(puzzle.height, puzzle.width, engine.root().translate(_ROOT_STATES))
 
 
 def _probe_budget(puzzle: Puzzle) -> int:

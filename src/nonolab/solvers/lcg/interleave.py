@@ -120,17 +120,18 @@ class Interleaved:
                 engine.interrupt()
         return search, left
 
-    def run(self, seconds: float) -> int:
-        """One slice of at most ``seconds`` (and of the current turn's conflicts): what
+    def run(self, seconds: float, conflicts: int = 0) -> int:
+        """One slice of at most ``seconds`` (and of the current turn's conflicts, and of
+        ``conflicts`` when positive: what the call's conflict limit leaves): what
         Engine.run returns.  A solution or an exhausted search makes its engine the winner,
-        which then runs alone (on the clock only)."""
+        which then runs alone (on the clock and ``conflicts`` only)."""
         search, left = self._turn()
         engine = self.engines[search]
         self._last = search
         if self.winner is not None:
-            return engine.run(seconds)
+            return engine.run(seconds, conflicts)
         before = engine.stats()["conflicts"]
-        outcome = engine.run(seconds, left)
+        outcome = engine.run(seconds, min(left, conflicts) if conflicts > 0 else left)
         self._current = (search, left - (engine.stats()["conflicts"] - before))
         if outcome != RUN_BUDGET:
             self.winner = search

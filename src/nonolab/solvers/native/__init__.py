@@ -158,7 +158,7 @@ class NativeSolver:
                minimum=1),
         Option("cache_bytes", "int", 32 << 20, "memory for the line cache (0 disables it)", minimum=0),
         Option("node_limit", "int", None, "stop after this many search nodes (reported as timeout)",
-               minimum=1, optional=True),
+               minimum=1, optional=True, spends="nodes"),
         Option("record_steps", "bool", False, "keep the step log up to the first solution"),
         Option("batch_slice", "float", 0.05, "solve_many: seconds the compiled batch entry gives one puzzle "
                "before the ordinary solve takes it over", minimum=0),
