@@ -62,20 +62,29 @@ def _brute_force(puzzle: Puzzle) -> int | None:
     return count_by_rows(puzzle.rows, puzzle.columns) if size <= BRUTE_FORCE_LIMIT else None
 
 
+# Every backend counts to this many solutions, no further: a backend that lists solutions by
+# solving again from scratch with each one blocked (Kissat has no incremental interface) costs
+# the square of the count, and one random 8x8 with tens of thousands of solutions once ran for
+# 15 CPU minutes. At the cap every backend must agree that there are at least that many
+# (a backend may stop there or prove there are no more).
+COUNT_CAP = 2_000
+
+
 def _counts_agree(puzzle: Puzzle, must_have: Solution | None = None) -> None:
     counts = {}
     for spec, solver in SOLVERS:
-        result = solver.solve(puzzle, Limits(max_solutions=None))
-        assert result.complete, f"{spec} did not finish a tiny puzzle"
+        result = solver.solve(puzzle, Limits(max_solutions=COUNT_CAP))
+        assert result.complete or result.count == COUNT_CAP, (spec, result.count, result.complete)
         for s in result.solutions:
             assert violations(puzzle, s) == []
-        if must_have is not None:
+        if must_have is not None and result.complete:
             assert must_have in result.solutions, spec
-        counts[spec] = result.count
+        counts[spec] = result.count if result.count < COUNT_CAP else f"at least {COUNT_CAP}"
     assert len(set(counts.values())) == 1, counts
     expected = _brute_force(puzzle)
     if expected is not None:
-        assert set(counts.values()) == {expected}, (counts, expected)
+        cut = expected if expected < COUNT_CAP else f"at least {COUNT_CAP}"
+        assert set(counts.values()) == {cut}, (counts, expected)
 
 
 @settings(max_examples=1200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
