@@ -48,6 +48,10 @@ def test_a_count_of_one_is_singular_in_every_repr() -> None:
     assert not [s for s in shown if ONE_PLURAL.search(s)], shown
     assert "1 region," in repr(nonolab.ambiguity_report(MULTIPLE, "native"))
     assert "1 warning" in repr(nonolab.report(UNIQUE, "native"))
+    # the model's reprs too: a puzzle with one given cell, a step that sets one cell
+    assert repr(Puzzle(rows=((1,), (1,)), columns=((1,), (1,)), givens={(0, 0): 1})) == "Puzzle(2x2, 1 given)"
+    step = nonolab.explain(MULTIPLE, "native").steps[-1]
+    assert len(step.cells) == 1 and repr(step.cells) == "CellRun(1 cell)"
 
 
 def test_counted_says_one_thing_and_many_things() -> None:
