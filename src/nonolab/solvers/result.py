@@ -245,7 +245,7 @@ class Verdict(str, Enum):
     * ``multiple``: two verified, distinct solutions were found (whatever stopped the
       search afterwards);
     * ``contradiction``: an exhausted search found none;
-    * ``timeout``: a time (or node) limit came first, with fewer than two solutions found;
+    * ``timeout``: a time (or node, or conflict) limit came first, with fewer than two solutions found;
     * ``interrupted``: the caller's cancel (Ctrl-C, SIGTERM, a job's cancel) came first.
     """
 
