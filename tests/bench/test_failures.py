@@ -142,3 +142,51 @@ def test_a_time_limit_without_a_finite_par2_is_refused_in_one_line(tmp_path, lim
     assert "--time-limit" in result.output and not (tmp_path / "o").exists()
     with pytest.raises(NonolabError, match="time_limit"):
         run([SWITCH], ["native"], time_limit=float(limit))
+
+
+@pytest.mark.parametrize("suite", ["random:3x3:100000000", "taai:10001", "ndom:2-100000000", "large:5,6,7,8"])
+def test_a_generated_suite_beyond_the_set_limit_is_refused_before_a_puzzle_is_built(tmp_path, monkeypatch, suite):
+    """The set limit of a file (``NONOLAB_MAX_PUZZLES``) is the limit of a generated suite:
+    ``random:3x3:100000000`` was built whole before the first run, growing without bound.
+    Refused in one line naming the suite, before a grid is drawn (counted by a spy)."""
+    from click.testing import CliRunner
+
+    from nonolab import generate
+    from nonolab.bench import suites
+    from nonolab.cli.main import cli
+    from nonolab.errors import TooLarge
+    from nonolab.formats.limits import InputLimits, applied
+
+    drawn = []
+    for name in ("random_grid", "smooth_grid"):
+        real = getattr(generate, name)
+        monkeypatch.setattr(generate, name, lambda *a, _real=real, **k: drawn.append(a) or _real(*a, **k))
+    monkeypatch.setattr(suites, "n_dom", lambda n, _real=suites.n_dom: drawn.append(n) or _real(n))
+    limit = 3 if suite.startswith("large") else None      # four sides: beyond a limit of three
+    with applied(InputLimits(max_puzzles=limit)):
+        with pytest.raises(TooLarge, match="the limit of one set") as caught:
+            suites.items_of([suite])
+    assert caught.value.path == suite and "NONOLAB_MAX_PUZZLES=N" in str(caught.value)
+    if limit:
+        monkeypatch.setenv("NONOLAB_MAX_PUZZLES", str(limit))
+    result = CliRunner().invoke(cli, ["bench", suite, "-b", "native", "-o", str(tmp_path / "o")])
+    assert result.exit_code == 2 and result.output.startswith(f"nonolab: error: {suite}: ") \
+        and result.output.count("\n") == 1, result.output
+    assert drawn == [] and not (tmp_path / "o").exists()
+
+
+def test_a_generated_suite_within_the_set_limit_runs_and_first_bounds_what_is_built(monkeypatch):
+    """The limit is the suite's count (or ``--first``'s, which is all that is built): at
+    the limit it is built, one beyond it is refused."""
+    from nonolab.bench.suites import items_of
+    from nonolab.errors import TooLarge
+    from nonolab.formats.limits import InputLimits, applied
+
+    with applied(InputLimits(max_puzzles=3)):
+        assert len(items_of(["random:3x3:3"])) == 3 and len(items_of(["random:3x3:100000000"], first=2)) == 2
+        with pytest.raises(TooLarge):
+            items_of(["random:3x3:4"])
+        with pytest.raises(TooLarge):
+            items_of(["ndom:2-5"])
+    with pytest.raises(TooLarge, match="beyond the limit of 100,000,000 cells"):
+        items_of(["ndom:100000000"])      # one puzzle, but its clues alone were 200 M tuples

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import math
+
 import pytest
 
-from nonolab.bench.summary import judge, ratio, summarise
+from nonolab.bench.summary import judge, puzzle_time, puzzle_times, ratio, summarise
 
 
 def row(puzzle, solver, verdict, time, repeat=1, kind="nonolab"):
@@ -61,7 +63,20 @@ def test_ratio_per_repetition_with_its_spread_and_the_geometric_mean():
     assert found["puzzles"] == 2 and found["repeats"] == 2
     # per repetition: (1 + 1) / (2 + 1) and (3 + 1) / (2 + 1)
     assert (found["low"], found["ratio"], found["high"]) == pytest.approx((2 / 3, 1.0, 4 / 3), abs=1e-4)
-    assert found["geomean"] == pytest.approx(1.0)  # p: median 2.0 against 2.0; q: 1.0 against 1.0
+    # A puzzle's time is the one of every figure, the upper median of its repetitions
+    # (puzzle_time): p is 3.0 against 2.0, q 1.0 against 1.0 (the mean of two gave p 2.0, a geomean of 1.0).
+    assert found["geomean"] == pytest.approx(math.sqrt(1.5), abs=1e-4)
+    times = puzzle_times(rows, "wall")
+    each = [times["new"][p] / times["old"][p] for p in ("p", "q")]
+    assert found["geomean"] == pytest.approx(math.prod(each) ** (1 / len(each)), abs=1e-4)
+
+
+def test_a_puzzles_time_is_the_upper_median_of_its_repetitions():
+    """One definition, which every figure and the geometric mean use: a time that was measured
+    (the upper of the two middle ones), an unsolved repetition infinite, so two runs solve a
+    puzzle only when both do."""
+    assert puzzle_time([1.0, 3.0]) == 3.0 and puzzle_time([3.0, 1.0, 2.0]) == 2.0
+    assert puzzle_time([1.0, math.inf]) == math.inf and puzzle_time([1.0, 2.0, math.inf]) == 2.0
 
 
 def test_a_verified_witness_refutes_and_every_disagreement_is_listed():

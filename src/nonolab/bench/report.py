@@ -109,7 +109,8 @@ def markdown(document: dict, rows: Sequence[dict]) -> str:
     lines.append(f"| *virtual best* | {vbs['solved']}/{vbs['puzzles']} | | | | | {_f(vbs['par2'])} | "
                  f"{_f(vbs['total'])} | {_f(vbs['median'])} | {_f(vbs['p95'])} | {_f(vbs['max'])} | |")
     lines += ["", "PAR-2: the mean time per puzzle, an unsolved puzzle counting twice the limit. A solver's time "
-              "on a puzzle is the median of its repetitions; wins: the puzzles it was fastest on. Refused: the "
+              "on a puzzle is the median of its repetitions (the upper one of an even count), in every figure and "
+              "the geometric mean; wins: the puzzles it was fastest on. Refused: the "
               "puzzles a solver did not accept (a declared limit, such as a grid beyond its memory budget), left "
               "out of its solved count, PAR-2 and times, and of the virtual best where no solver accepted them."]
     if figures["ratios"]:

@@ -12,6 +12,10 @@ it), or a generated suite, the same puzzles for the same seed on any machine:
   whose proof defeats search without learning (9-Dom is webpbn #8098).
 * ``large:S,S,...``: smooth image-like squares of side S; default seed 2000.
 
+A generated suite is a set: the set limit of a file (``NONOLAB_MAX_PUZZLES``, 10,000)
+holds for the puzzles it builds (``first``'s, when fewer), checked before the first is
+built, and every grid holds the cell limit (``NONOLAB_MAX_CELLS``) before it is drawn.
+
 >>> [item.name for item in items_of(["ndom:3-4", "random:5x4:2"], seed=None)]
 ['3-dom', '4-dom', 'random-5x4-0001', 'random-5x4-0002']
 """
@@ -21,10 +25,11 @@ from __future__ import annotations
 import os
 import re
 from dataclasses import dataclass
-from typing import Iterable, Iterator
+from typing import Iterable, Iterator, Sequence
 
 from nonolab.core.puzzle import Puzzle
 from nonolab.errors import BenchError, NonolabError
+from nonolab.formats.limits import check_cells, check_puzzles
 
 #: The default seed of each generated suite (``--seed`` replaces it).
 DEFAULT_SEEDS = {"random": 30, "taai": 25, "large": 2000}
@@ -72,6 +77,7 @@ def n_dom(n: int) -> Puzzle:
     """
     if n < 2:
         raise BenchError(f"ndom: N must be at least 2, not {n}")
+    check_cells(2 * n + 1, 2 * n + 1)      # the cell limit, as every generated grid, before its clues are built
     rows = [(3,)] + [(1,) if i % 2 else (3, 1) for i in range(1, 2 * n)] + [(1,)]
     columns = [(1,), (1,)] + [(1,) if i % 2 else (1, 3) for i in range(2, 2 * n)] + [(3,)]
     return Puzzle(rows=tuple(rows), columns=tuple(columns), name=f"{n}-dom")
@@ -98,24 +104,34 @@ def random_puzzles(prefix: str, count: int, width: int, height: int, seed: int,
                                            seed=seed * 1_000_000 + i), prefix)
 
 
-def _ints(text: str, what: str) -> list[int]:
+def _ints(text: str, what: str) -> Sequence[int]:
+    """The numbers of ``A-B`` (a range: counted, never listed, before the set limit is held)
+    or ``A,B,...``."""
     try:
         if re.fullmatch(r"\d+-\d+", text):
             low, high = map(int, text.split("-"))
-            return list(range(low, high + 1))
+            return range(low, high + 1)
         return [int(x) for x in text.split(",") if x]
     except ValueError:
         raise BenchError(f"{what}: expected numbers as A-B or A,B,...; got {text!r}") from None
 
 
-def _generated(kind: str, rest: str, seed: int | None, skipped: list[str], unreadable: bool) -> Iterator[Item]:
+def _generated(kind: str, rest: str, seed: int | None, skipped: list[str], unreadable: bool,
+               first: int | None = None) -> Iterator[Item]:
     seed = DEFAULT_SEEDS.get(kind, 0) if seed is None else seed
+
+    def hold(count: int) -> None:
+        # A suite is a set: the set limit of a file (NONOLAB_MAX_PUZZLES) holds for the
+        # puzzles it builds (--first's, when fewer), before the first is built.
+        check_puzzles(count if first is None else min(count, first), suite=f"{kind}:{rest}")
+
     if kind == "random":
         m = re.fullmatch(r"(\d+)x(\d+):(\d+)(?::(0?\.\d+|1(?:\.0*)?))?", rest)
         if not m or min(int(m.group(1)), int(m.group(2)), int(m.group(3))) < 1:
             raise BenchError(f"random:{rest}: expected random:WxH:N (or random:WxH:N:DENSITY)")
         width, height, count = int(m.group(1)), int(m.group(2)), int(m.group(3))
         density = float(m.group(4) or 0.5)
+        hold(count)
         yield from random_puzzles(f"random-{width}x{height}", count, width, height, seed, lambda i: density)
     elif kind == "taai":
         if not rest.isdigit() or int(rest) < 1:
@@ -123,15 +139,20 @@ def _generated(kind: str, rest: str, seed: int | None, skipped: list[str], unrea
         from nonolab.generate import taai_density
 
         count = int(rest)
+        hold(count)
         yield from random_puzzles("taai", count, 25, 25, seed, lambda i: taai_density(i, count))
     elif kind == "tournament":
         yield from _file_items(rest, fmt="taai", label=os.path.splitext(os.path.basename(rest))[0], skipped=skipped,
                                unreadable=unreadable)
     elif kind == "ndom":
-        for n in _ints(rest, "ndom"):
+        numbers = _ints(rest, "ndom")
+        hold(len(numbers))
+        for n in numbers:
             yield Item(f"{n}-dom", n_dom(n), "ndom")
     elif kind == "large":
-        for size in _ints(rest, "large"):
+        sizes = _ints(rest, "large")
+        hold(len(sizes))
+        for size in sizes:
             if size < 1:
                 raise BenchError(f"large:{rest}: sides must be positive")
             yield Item(f"smooth-{size}x{size}", large_puzzle(size, seed), "large")
@@ -183,7 +204,7 @@ def items_of(paths: Iterable[str], seed: int | None = None, first: int | None = 
         text = str(path)
         kind, sep, rest = text.partition(":")
         if sep and kind in GENERATED and not os.path.exists(text):
-            items = _generated(kind, rest, seed, skipped, unreadable)
+            items = _generated(kind, rest, seed, skipped, unreadable, first)
         elif os.path.isdir(text):
             items = _folder_items(text, skipped, unreadable)
         elif os.path.exists(text):

@@ -1,7 +1,8 @@
 """The figures of a benchmark from its rows: the conventions of the SAT and CP competitions.
 
 Per solver and puzzle, the time is the median of the repetitions (the upper one for
-an even count), an unsolved repetition counting as infinite, so a puzzle is solved
+an even count: :func:`puzzle_time`, the one definition of every figure below, the
+geometric mean's too), an unsolved repetition counting as infinite, so a puzzle is solved
 when at least half of its runs solved it (all of them, for two).  Then, per solver:
 
 * ``refused``: the puzzles it did not accept (every run of it ``status`` refused: a
@@ -49,8 +50,16 @@ from nonolab.bench.judge import judge
 SCHEMA_VERSION = 1
 
 
-def _upper_median(values: list[float]) -> float:
-    ordered = sorted(values)
+def puzzle_time(repetitions: Iterable[float]) -> float:
+    """A solver's time on a puzzle from the times of its repetitions (``inf``: not solved):
+    their upper median, a time that was measured, so a puzzle is solved when at least half
+    of its runs solved it (both of two).  The one definition every figure uses, the
+    per-puzzle ratios of the geometric mean as PAR-2, the totals, the wins and the charts.
+
+    >>> puzzle_time([1.0, 3.0]), puzzle_time([2.0, 1.0, 9.0]), puzzle_time([1.0, float("inf")])
+    (3.0, 2.0, inf)
+    """
+    ordered = sorted(repetitions)
     return ordered[len(ordered) // 2]
 
 
@@ -68,7 +77,7 @@ def _time(row: dict, measure: str) -> float:
 
 
 def puzzle_times(rows: Sequence[dict], measure: str, unread: Collection[str] = ()) -> dict[str, dict[str, float]]:
-    """solver -> puzzle -> its time, the median of its repetitions (inf: not solved), as the figures count it:
+    """solver -> puzzle -> its time (:func:`puzzle_time` of its repetitions; inf: not solved), as the figures count it:
     the puzzles it accepted (see :func:`refused`), not those that could not be read (``unread``)."""
     gathered: dict[str, dict[str, list[float]]] = defaultdict(lambda: defaultdict(list))
     for row in rows:
@@ -76,7 +85,7 @@ def puzzle_times(rows: Sequence[dict], measure: str, unread: Collection[str] = (
             continue
         gathered[row["solver"]][row["puzzle"]].append(_time(row, measure))
     no = refused(rows)
-    return {s: {p: _upper_median(ts) for p, ts in by.items() if (s, p) not in no} for s, by in gathered.items()}
+    return {s: {p: puzzle_time(ts) for p, ts in by.items() if (s, p) not in no} for s, by in gathered.items()}
 
 
 def refused(rows: Sequence[dict]) -> set[tuple[str, str]]:
@@ -165,7 +174,7 @@ def ratio(rows: Sequence[dict], solver: str, baseline: str, measure: str) -> dic
 
     ``ratio`` is the median over the repetitions of the total-time ratio, ``low`` and
     ``high`` its lowest and highest; ``geomean`` the geometric mean of the per-puzzle
-    ratios of median times.
+    ratios of the puzzle's times (:func:`puzzle_time`, as every other figure).
     """
     by: dict[tuple[str, str], dict[int, float]] = defaultdict(dict)
     for row in rows:
@@ -180,8 +189,8 @@ def ratio(rows: Sequence[dict], solver: str, baseline: str, measure: str) -> dic
         theirs = sum(by[(baseline, p)].get(r, 0.0) for p in puzzles if r in by[(solver, p)])
         if theirs > 0:
             per_repeat.append(mine / theirs)
-    logs = [math.log(median(by[(solver, p)].values()) / median(by[(baseline, p)].values())) for p in puzzles
-            if min(median(by[(solver, p)].values()), median(by[(baseline, p)].values())) > 0]
+    times = {p: (puzzle_time(by[(solver, p)].values()), puzzle_time(by[(baseline, p)].values())) for p in puzzles}
+    logs = [math.log(mine / theirs) for mine, theirs in times.values() if min(mine, theirs) > 0]
     return {"solver": solver, "baseline": baseline, "puzzles": len(puzzles), "repeats": len(per_repeat),
             "ratio": round(median(per_repeat), 4) if per_repeat else None,
             "low": round(min(per_repeat), 4) if per_repeat else None,

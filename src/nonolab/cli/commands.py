@@ -49,7 +49,8 @@ def solve(file, input_format, index, backend, probing, line, backend_options, ma
     (then unique or contradiction); --check, or --max-solutions 2, counts to 2.
     """
     from nonolab.formats import dump, dump_all, dumps, dumps_all
-    from nonolab.harness.uniqueness import outcome_of
+    from nonolab.core.words import counted
+    from nonolab.harness.uniqueness import NOT_ASKED, outcome_of
     from nonolab.solvers import Given
 
     from nonolab.cli.progress import DecidedCells
@@ -81,8 +82,8 @@ def solve(file, input_format, index, backend, probing, line, backend_options, ma
         if result.solution is not None and writes:
             solved.append(puzzle.with_(goal=result.solution))
             several.append(verdict is not None and verdict.value == "multiple")
-        summary = verdict.value if verdict else "uniqueness not asked (--check counts to 2)"
-        summary += (f" ({result.count} solution{'s' * (result.count != 1)} found"
+        summary = verdict.value if verdict else f"{NOT_ASKED} (--check counts to 2)"
+        summary += (f" ({counted(result.count, 'solution')} found"
                     f"{', exhaustive' if result.complete else ''}; {result.stats.backend}, "
                     f"{result.stats.wall_time:.3f} s)")
         # The solution as text lines is read only as a set's body, and the record only

@@ -10,6 +10,7 @@ from typing import Any, Iterable, Mapping
 from nonolab.core.grid import Solution
 from nonolab.core.palette import Palette
 from nonolab.core.violations import clues_of, colour_runs_of, violations
+from nonolab.core.words import counted
 from nonolab.errors import InvalidPuzzle
 
 Clue = tuple[int, ...]
@@ -187,9 +188,9 @@ class Puzzle:
         parts = [repr(self.name)] if self.name else []
         parts.append(f"{self.width}x{self.height}")
         if self.is_colour:
-            parts.append(f"{self.colours} colours")
+            parts.append(counted(self.colours, "colour"))
         if self.givens:
-            parts.append(f"{len(self.givens)} givens")
+            parts.append(counted(len(self.givens), "given"))
         return f"Puzzle({', '.join(parts)})"
 
     @property

@@ -190,11 +190,20 @@ def check_pixels(width: int, height: int, what: str = "the image") -> None:
                        f"{limit:,} pixels", raise_with=f"{PIXELS_VARIABLE}=N, or InputLimits(max_pixels=N)")
 
 
-def check_puzzles(count: int, line: int | None = None) -> None:
-    """Refuse a set once it holds more puzzles than the active limit (call it as each is met)."""
+def check_puzzles(count: int, line: int | None = None, *, suite: str | None = None) -> None:
+    """Refuse a set once it holds more puzzles than the active limit (call it as each is met),
+    or a generated ``suite`` (``bench random:3x3:N``) of ``count`` puzzles before one is built.
+
+    >>> with applied(InputLimits(max_puzzles=3)):
+    ...     check_puzzles(4, suite="random:3x3:4")
+    Traceback (most recent call last):
+    nonolab.errors.TooLarge: random:3x3:4: the suite holds 4 puzzles, beyond 3, the limit of one set (raise it with NONOLAB_MAX_PUZZLES=N, or InputLimits(max_puzzles=N))
+    """
     limit = active().max_puzzles
     if limit is not None and count > limit:
-        raise TooLarge(f"the file holds more than {limit:,} puzzles, the limit of one set",
+        said = (f"the suite holds {count:,} puzzles, beyond {limit:,}" if suite is not None
+                else f"the file holds more than {limit:,} puzzles")
+        raise TooLarge(f"{said}, the limit of one set", path=suite,
                        raise_with=f"{PUZZLES_VARIABLE}=N, or InputLimits(max_puzzles=N)", line=line)
 
 

@@ -55,8 +55,9 @@ from typing import Any, Iterable
 from nonolab.core.grid import Solution, require_solution
 from nonolab.core.puzzle import Puzzle, require_puzzle
 from nonolab.core.violations import violations
+from nonolab.core.words import counted
 from nonolab.errors import BackendUnavailable, InvalidArgument
-from nonolab.harness.uniqueness import Verdict
+from nonolab.harness.uniqueness import Verdict, said
 from nonolab.solvers import get, role, solver_for
 from nonolab.solvers import open_session
 from nonolab.solvers.base import Budget, Capability, Solver, capabilities
@@ -155,8 +156,9 @@ class AmbiguityReport:
     stats: dict[str, Any] = field(default_factory=dict)
 
     def __repr__(self) -> str:
-        return (f"AmbiguityReport({self.verdict.value}, {self.solution_count} solutions, "
-                f"{len(self.backbone)} backbone cells, {len(self.regions)} regions, {len(self.givens)} givens)")
+        return (f"AmbiguityReport({said(self)}, {counted(self.solution_count, 'solution')}, "
+                f"{counted(len(self.backbone), 'backbone cell')}, {counted(len(self.regions), 'region')}, "
+                f"{counted(len(self.givens), 'given')})")
 
     def _repr_svg_(self) -> str | None:
         """Jupyter shows the map (the drawing code loads on first use)."""

@@ -49,7 +49,7 @@ from typing import Any
 
 from nonolab.core.puzzle import Puzzle, require_puzzle
 from nonolab.errors import InvalidArgument
-from nonolab.harness.uniqueness import Verdict, verdict_of
+from nonolab.harness.uniqueness import Verdict, said, verdict_of
 from nonolab.solvers import DEFAULT, get, build, solver_for
 from nonolab.solvers.base import Budget, Limits, Solver, Status
 from nonolab.solvers.base import require_time_limit
@@ -114,8 +114,7 @@ class GradeResult:
 
     def __repr__(self) -> str:
         grade = self.grade.value if self.grade is not None else None
-        verdict = getattr(self.verdict, "value", self.verdict)
-        return f"GradeResult({grade}, {verdict}, steps={self.steps}, {self.time:.3f} s)"
+        return f"GradeResult({said(self)}, grade={grade}, steps={self.steps}, {self.time:.3f} s)"
 
     def as_dict(self) -> dict[str, Any]:
         return {

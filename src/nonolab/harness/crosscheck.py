@@ -21,7 +21,7 @@ from typing import Any, Sequence
 
 from nonolab.core.puzzle import Puzzle, require_many, require_puzzle
 from nonolab.errors import InvalidArgument, NonolabError, TooLarge
-from nonolab.harness.uniqueness import Verdict, verdict_of
+from nonolab.harness.uniqueness import Verdict, said, verdict_of
 from nonolab.errors import WrongAnswer
 from nonolab.solvers import Capability, capabilities_of, build, names
 from nonolab.solvers.base import Limits, SolveResult, needs
@@ -97,11 +97,19 @@ class CrossCheck:
     problems: tuple[str, ...] = field(default=())
 
     def __repr__(self) -> str:
-        return f"CrossCheck({self.agreement.value}, {', '.join(a.backend for a in self.answers)})"
+        # The word first (outcome_of, by ``verdict``), then whether the backends agree on it.
+        agreement = {Agreement.AGREE: "backends agree", Agreement.DISAGREE: "backends disagree",
+                     Agreement.INCONCLUSIVE: "nothing compared"}[self.agreement]
+        return f"CrossCheck({said(self)}, {agreement}: {', '.join(a.backend for a in self.answers)})"
 
     @property
     def agree(self) -> bool:
         return self.agreement is Agreement.AGREE
+
+    @property
+    def verdict(self) -> Verdict:
+        """The cross-check's word (:meth:`consensus`), what :func:`~nonolab.outcome_of` gives."""
+        return self.consensus()
 
     def consensus(self) -> Verdict:
         """The strongest uniqueness verdict any backend proved (they agree on it, if ``agree``):

@@ -29,8 +29,9 @@ from typing import Any
 
 from nonolab.core.grid import Solution
 from nonolab.core.puzzle import Puzzle, require_puzzle
+from nonolab.core.words import counted
 from nonolab.errors import InvalidArgument
-from nonolab.harness.uniqueness import Verdict, verdict_of
+from nonolab.harness.uniqueness import Verdict, said, verdict_of
 from nonolab.solvers import DEFAULT, capabilities_of, build, names, parse_spec, solver_for
 from nonolab.solvers.base import Capability, Limits, SolveResult, Solver
 
@@ -67,7 +68,7 @@ class Explanation:
     result: SolveResult
 
     def __repr__(self) -> str:
-        return f"Explanation({self.verdict.value}, {len(self.steps)} steps, {self.search_steps} of them search)"
+        return f"Explanation({said(self)}, {counted(len(self.steps), 'step')}, {self.search_steps} of them search)"
 
     @property
     def search_steps(self) -> int:

@@ -47,9 +47,10 @@ from typing import Any, Iterable
 from nonolab.core.grid import Solution, require_solution
 from nonolab.core.puzzle import Puzzle, require_puzzle
 from nonolab.core.violations import violations
+from nonolab.core.words import counted
 from nonolab.errors import InvalidArgument
 from nonolab.harness._solutions import OutOfTime
-from nonolab.harness.uniqueness import Verdict, check
+from nonolab.harness.uniqueness import Verdict, check, said
 from nonolab.solvers import build, role, solver_for
 from nonolab.solvers.base import Budget, Solver
 from nonolab.solvers.base import require_count, require_time_limit
@@ -121,7 +122,11 @@ class RepairResult:
     stats: dict[str, Any] = field(default_factory=dict)
 
     def __repr__(self) -> str:
-        return f"RepairResult({self.status}, {len(self.suggestions)} suggestions, minimal={self.minimal})"
+        # The word of the puzzle the repair leaves (outcome_of, by ``verdict``), then what the
+        # repair did: ``repaired`` and ``not-found`` are no verdicts and do not stand in for one.
+        did = {"repaired": " after a repair", "not-found": ", no repair found"}.get(self.status, "")
+        return (f"RepairResult({said(self)}{did}, {counted(len(self.suggestions), 'suggestion')}, "
+                f"minimal={self.minimal})")
 
     @property
     def best(self) -> Suggestion | None:

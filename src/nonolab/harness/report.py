@@ -39,6 +39,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Iterator
 
 from nonolab.core.cell import Cell
+from nonolab.core.words import counted
 from nonolab.core.grid import Solution
 from nonolab.core.puzzle import Puzzle, require_puzzle
 from nonolab.errors import TooLarge
@@ -46,7 +47,7 @@ from nonolab.harness.ambiguity import AmbiguityReport, ambiguity_report, questio
 from nonolab.harness.classify import Grade, GradeResult, grade
 from nonolab.harness.filters import filled_fraction
 from nonolab.harness.repair import RepairResult, repair as repair_picture
-from nonolab.harness.uniqueness import Verdict, check
+from nonolab.harness.uniqueness import Verdict, check, said
 from nonolab.solvers import DEFAULT, build, solver_for
 from nonolab.solvers.base import Budget, Solver
 from nonolab.solvers.base import require_count, require_time_limit
@@ -127,8 +128,8 @@ class Report:
     def __repr__(self) -> str:
         # Short: the verdict and grade, not every picture and suggestion (they are attributes).
         grade = self.grade.grade.value if self.grade is not None and self.grade.grade is not None else None
-        return (f"Report({self.puzzle.name or 'puzzle'!r}, {self.verdict.value}, grade={grade}, "
-                f"difficulty={self.difficulty}, {len(self.warnings)} warnings"
+        return (f"Report({said(self)}, {self.puzzle.name or 'puzzle'!r}, grade={grade}, "
+                f"difficulty={self.difficulty}, {counted(len(self.warnings), 'warning')}"
                 f"{', repaired' if self.repair is not None and self.repair.suggestions else ''})")
     time: float = 0.0
     stats: dict[str, Any] = field(default_factory=dict)

@@ -3,56 +3,23 @@
 A puzzle is called unique only on an exhausted search that found exactly one
 solution; two verified, distinct solutions prove it is not, whatever stopped the
 search afterwards.  Every other ending is a ``timeout``, or ``interrupted`` when the
-caller's cancel stopped it.
+caller's cancel stopped it.  The words (:class:`Verdict`, :func:`verdict_of`) live beside
+the search's answer (:mod:`nonolab.solvers.result`, whose repr says them) and are named here as ever.
 """
 
 from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass
-from enum import Enum
 from typing import Any, Iterable, Iterator
 
 from nonolab.core.grid import Solution
 from nonolab.core.puzzle import Puzzle, require_many, require_puzzle
+from nonolab.core.words import counted
 from nonolab.errors import InvalidArgument, NonolabError
 from nonolab.solvers import DEFAULT, as_batching, get
-from nonolab.solvers.base import Given, Limits, SolveResult, Solver, Status, require_count
-
-
-class Verdict(str, Enum):
-    """The outcome words, the only ones that reach a user from any surface (the CLI's text
-    and JSON, the report, ``explain``, the pictures, the workbench, the notebook views):
-    pbnsolve's four, plus ``interrupted`` for a cancel.  :func:`outcome_of` gives the word
-    of any answer of the library.
-
-    * ``unique``: an exhausted search found exactly one solution;
-    * ``multiple``: two verified, distinct solutions were found (whatever stopped the
-      search afterwards);
-    * ``contradiction``: an exhausted search found none;
-    * ``timeout``: a time (or node, or conflict) limit came first, with fewer than two solutions found;
-    * ``interrupted``: the caller's cancel (Ctrl-C, SIGTERM, a job's cancel) came first.
-    """
-
-    UNIQUE = "unique"
-    MULTIPLE = "multiple"
-    CONTRADICTION = "contradiction"
-    TIMEOUT = "timeout"
-    INTERRUPTED = "interrupted"
-
-
-def verdict_of(result: SolveResult) -> Verdict:
-    """The verdict of a search asked for (at least) two solutions: a count to 2.
-
-    >>> from nonolab.solvers import get
-    >>> verdict_of(get("native").solve(Puzzle(rows=((1,), (1,)), columns=((1,), (1,))))).value
-    'multiple'
-    """
-    if result.count >= 2:
-        return Verdict.MULTIPLE
-    if result.complete:
-        return Verdict.UNIQUE if result.count == 1 else Verdict.CONTRADICTION
-    return Verdict.INTERRUPTED if result.status is Status.INTERRUPTED else Verdict.TIMEOUT
+from nonolab.solvers.base import (NOT_ASKED, Given, Limits, SolveResult, Solver, Status, Verdict, require_count,
+                                  search_outcome, verdict_of)
 
 
 def outcome_of(answer: Any) -> Verdict | None:
@@ -75,8 +42,7 @@ def outcome_of(answer: Any) -> Verdict | None:
     ('multiple', 'multiple')
     """
     if isinstance(answer, SolveResult):
-        stopped_by_its_cap = (answer.status is Status.SOLVED and not answer.complete and answer.count < 2)
-        return None if stopped_by_its_cap else verdict_of(answer)
+        return search_outcome(answer)
     if isinstance(answer, CountResult):
         return outcome_of(answer.result)
     verdict = getattr(answer, "verdict", None)
@@ -96,8 +62,8 @@ class CheckResult:
 
     def __repr__(self) -> str:
         # Short: the answer, not the solutions and counters (``.result`` has them).
-        shown = f", {len(self.differing)} cells differ" if self.differing else ""
-        return f"CheckResult({self.verdict.value}{shown}; {_ran(self.result)})"
+        shown = f", {counted(len(self.differing), 'cell')} differing" if self.differing else ""
+        return f"CheckResult({said(self)}{shown}; {_ran(self.result)})"
 
     def __str__(self) -> str:
         return self.verdict.value
@@ -114,6 +80,19 @@ class CheckResult:
 
 def _ran(result: SolveResult) -> str:
     return f"backend {result.stats.backend}, {result.stats.wall_time:.3f} s"
+
+
+def said(answer: Any) -> str:
+    """What a notebook's repr says first: the word of ``answer`` by :func:`outcome_of`,
+    as the CLI's, or that uniqueness was not asked.
+
+    >>> from nonolab import Puzzle, count
+    >>> p = Puzzle(rows=((1,), (1,)), columns=((1,), (1,)))
+    >>> said(count(p)), said(count(p, limit=1))
+    ('multiple', 'uniqueness not asked')
+    """
+    outcome = outcome_of(answer)
+    return outcome.value if outcome is not None else NOT_ASKED
 
 
 def check(puzzle: Puzzle, solver: Solver | None = None, time_limit: float | None = None, *,
@@ -235,7 +214,7 @@ class CountResult:
 
     def __repr__(self) -> str:
         # Short: print(count(p)) must not dump every solution (``.result`` holds them).
-        return f"CountResult({self.describe()}; {_ran(self.result)})"
+        return f"CountResult({said(self)}, count {self.describe()}; {_ran(self.result)})"
 
     def __str__(self) -> str:
         return self.describe()

@@ -26,11 +26,13 @@ from nonolab.solvers.size import bytes_per_cell   # (its home; named here, where
 from nonolab.solvers.budget import Budget, available_cores, left
 from nonolab.solvers.capability import Capability, capabilities
 from nonolab.solvers.given import Cell, Given, Implication
-from nonolab.solvers.result import Limits, SolveResult, Stats, Status, require_count, require_time_limit
+from nonolab.solvers.result import (NOT_ASKED, Limits, SolveResult, Stats, Status, Verdict, require_count,
+                                    require_time_limit, search_outcome, verdict_of)
 
 __all__ = ["Budget", "CHECKED_PAST_A_LIMIT", "Capability", "Cell", "Given", "Implication", "Limits", "SolveResult", "Solver", "Stats",
            "Status", "accept", "available_cores", "backends_with", "bytes_per_cell", "capabilities",
-           "checked_solutions", "collect", "finish", "left", "needs", "require_count", "require_time_limit"]
+           "checked_solutions", "collect", "finish", "left", "needs", "require_count", "require_time_limit",
+           "NOT_ASKED", "Verdict", "search_outcome", "verdict_of"]
 
 
 class Solver(Protocol):

@@ -1,6 +1,8 @@
 """What a search answers: its :class:`Status`, the :class:`Limits` it ran under, and the
 :class:`SolveResult` with its :class:`Stats`: the plain data of the solver contract
-(:mod:`nonolab.solvers.base`, which names them too).
+(:mod:`nonolab.solvers.base`, which names them too); and the :class:`Verdict` words a
+search's answer says on every surface (:func:`verdict_of`, :func:`search_outcome`: here,
+beside the result, so that its own repr says the word the CLI says).
 
 >>> from nonolab.solvers.result import Limits, Status
 >>> Limits().max_solutions, Status.UNSAT.value
@@ -16,6 +18,7 @@ from typing import Any, Mapping
 
 from nonolab.core.grid import Grid, Solution
 from nonolab.core.lazy import BuiltOnFirstRead
+from nonolab.core.words import counted
 from nonolab.errors import InvalidArgument
 
 
@@ -161,7 +164,10 @@ class SolveResult:
     total: int | None = None
 
     def __repr__(self) -> str:  # short: the solutions, counters and steps are attributes
-        return (f"SolveResult({self.status.value}, {len(self.solutions)} solutions{', complete' * self.complete}; "
+        # The word every surface says (search_outcome, as outcome_of), not the status.
+        outcome = search_outcome(self)
+        return (f"SolveResult({outcome.value if outcome is not None else NOT_ASKED}, "
+                f"{counted(self.count, 'solution')}{', complete' * self.complete}; "
                 f"backend {self.stats.backend}, {self.stats.wall_time:.3f} s)")
 
     @property
@@ -227,3 +233,58 @@ class SolveResult:
             out["solutions"] = [s.to_text().splitlines() for s in self.solutions]
         out["stats"] = self.stats.as_dict()
         return out
+
+
+class Verdict(str, Enum):
+    """The outcome words, the only ones that reach a user from any surface (the CLI's text
+    and JSON, the report, ``explain``, the pictures, the workbench, the notebook views):
+    pbnsolve's four, plus ``interrupted`` for a cancel.  :func:`outcome_of` gives the word
+    of any answer of the library.
+
+    * ``unique``: an exhausted search found exactly one solution;
+    * ``multiple``: two verified, distinct solutions were found (whatever stopped the
+      search afterwards);
+    * ``contradiction``: an exhausted search found none;
+    * ``timeout``: a time (or node, or conflict) limit came first, with fewer than two solutions found;
+    * ``interrupted``: the caller's cancel (Ctrl-C, SIGTERM, a job's cancel) came first.
+    """
+
+    UNIQUE = "unique"
+    MULTIPLE = "multiple"
+    CONTRADICTION = "contradiction"
+    TIMEOUT = "timeout"
+    INTERRUPTED = "interrupted"
+
+
+def verdict_of(result: SolveResult) -> Verdict:
+    """The verdict of a search asked for (at least) two solutions: a count to 2.
+
+    >>> from nonolab import Puzzle
+    >>> from nonolab.solvers import get
+    >>> verdict_of(get("native").solve(Puzzle(rows=((1,), (1,)), columns=((1,), (1,))))).value
+    'multiple'
+    """
+    if result.count >= 2:
+        return Verdict.MULTIPLE
+    if result.complete:
+        return Verdict.UNIQUE if result.count == 1 else Verdict.CONTRADICTION
+    return Verdict.INTERRUPTED if result.status is Status.INTERRUPTED else Verdict.TIMEOUT
+
+
+#: What a surface says where a search asked for fewer than two solutions leaves uniqueness open.
+NOT_ASKED = "uniqueness not asked"
+
+
+def search_outcome(result: SolveResult) -> Verdict | None:
+    """The word of one search, as :func:`nonolab.outcome_of` gives it (which asks this):
+    :func:`verdict_of`, or ``None`` when the search stopped at the solutions it was asked
+    for, fewer than two (``solve -n 1``): uniqueness was not asked.
+
+    >>> from nonolab import Puzzle
+    >>> from nonolab.solvers import Limits, get
+    >>> p = Puzzle(rows=((1,), (1,)), columns=((1,), (1,)))
+    >>> search_outcome(get("native").solve(p, Limits(2))).value, search_outcome(get("native").solve(p, Limits(1)))
+    ('multiple', None)
+    """
+    stopped_by_its_cap = result.status is Status.SOLVED and not result.complete and result.count < 2
+    return None if stopped_by_its_cap else verdict_of(result)

@@ -14,6 +14,7 @@ from typing import Any, Iterable, Iterator, Literal
 
 from nonolab.core.grid import EMPTY, FILLED, UNDECIDED, Grid, ValueGrid
 from nonolab.core.puzzle import Puzzle
+from nonolab.core.words import counted
 
 
 class Technique(str, Enum):
@@ -115,7 +116,7 @@ class CellRun(Sequence):
         return hash(tuple(self))
 
     def __repr__(self) -> str:
-        return f"CellRun({len(self)} cells)"
+        return f"CellRun({counted(len(self), 'cell')})"
 
     def __reduce__(self):
         return CellRun, (self._index, self._values, self._width, self._code)
