@@ -18,6 +18,7 @@
 #pragma once
 
 #include <cstdint>
+#include <cstring>
 
 // The hot word-operation functions are compiled twice on x86-64, for the baseline and
 // for x86-64-v3 (BMI1/2, LZCNT: shifts by a register without the flags, bit counts in
@@ -149,6 +150,10 @@ public:
         fits_ = k == 0 || fits(clue, k, n);
         if (fits_)
             for (int j = 0; j < k; ++j) runs_[j] = runs(f, clue[j]);
+        if constexpr (WIDTH == 64) {
+            for (int j = 0; j < k; ++j) shifts_[j] = static_cast<uint64_t>(clue[j] - 1);
+            for (int j = k; j % 4; ++j) shifts_[j] = 0;
+        }
         checked_ = -1;
     }
 
@@ -184,7 +189,22 @@ public:
         f_ |= one(i);
         if (!fits_ || k_ == 0) return;
         if (checked_ == i) {
-            for (int j = 0; j < k_; ++j) runs_[j] |= up_to_i_ & (from_i_ >> (clue_[j] - 1));
+            if constexpr (WIDTH == 64) {
+                // Four blocks at a time (one AVX2 operation each in the x86-64-v3 copy; the
+                // arrays are padded to a multiple of four, the padding's shifts 0).
+                typedef uint64_t Lanes __attribute__((vector_size(32)));
+                const Lanes up = {up_to_i_, up_to_i_, up_to_i_, up_to_i_};
+                const Lanes from = {from_i_, from_i_, from_i_, from_i_};
+                for (int j = 0; j < k_; j += 4) {
+                    Lanes r, shift;
+                    std::memcpy(&r, &runs_[j], sizeof r);
+                    std::memcpy(&shift, &shifts_[j], sizeof shift);
+                    r |= up & (from >> shift);
+                    std::memcpy(&runs_[j], &r, sizeof r);
+                }
+            } else {
+                for (int j = 0; j < k_; ++j) runs_[j] |= up_to_i_ & (from_i_ >> (clue_[j] - 1));
+            }
         } else {
             for (int j = 0; j < k_; ++j) runs_[j] = runs(f_, clue_[j]);
         }
@@ -192,7 +212,8 @@ public:
     }
 
 private:
-    Word F_[MAX_CELLS + 2], R_[MAX_CELLS + 2], B_[MAX_CELLS + 2], runs_[MAX_CELLS + 1];
+    Word F_[MAX_CELLS + 2], R_[MAX_CELLS + 2], B_[MAX_CELLS + 2], runs_[MAX_CELLS + 4];
+    uint64_t shifts_[MAX_CELLS + 4];  // clue_[j] - 1 (dropped(), on 64-bit words)
     // The explanation checks' line, its runs (runs_) and the last check's cell's run of
     // fillable cells, a..i and i..b (the starts it adds, for dropped()).
     const int* clue_ = nullptr;
@@ -215,13 +236,25 @@ private:
     }
 
     // Bit st: cells st..st+len-1 may all be filled (f's bits AND-ed over len shifts).
-    static Word runs(Word f, int len) {
-        Word r = f;
-        for (int have = 1; have < len;) {
-            const int step = have < len - have ? have : len - have;
-            r &= r >> step;
-            have += step;
+    // Its shifts, 6 bits each from the lowest, per length: each doubles what the AND covers,
+    // the last tops it up to len (a table, not the loop that finds them: fewer branches).
+    struct RunPlans {
+        uint64_t of[WIDTH + 1];
+        constexpr RunPlans() : of() {
+            for (int len = 1; len <= WIDTH; ++len) {
+                int at = 0;
+                for (int have = 1; have < len; at += 6) {
+                    const int step = have < len - have ? have : len - have;
+                    of[len] |= static_cast<uint64_t>(step) << at;
+                    have += step;
+                }
+            }
         }
+    };
+    static Word runs(Word f, int len) {
+        static constexpr RunPlans plans{};
+        Word r = f;
+        for (uint64_t plan = plans.of[len]; plan; plan >>= 6) r &= r >> (plan & 63);
         return r;
     }
 
