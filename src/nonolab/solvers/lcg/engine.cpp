@@ -109,6 +109,7 @@ void Engine::setup(std::vector<std::vector<int>>& rows, std::vector<std::vector<
     }
     // Black-and-white lines that fit in the bit sets are solved there (bitline.hpp).
     bit_line_.assign(nlines, 0);
+    line_fits_.assign(nlines, 0);
     line_rclue_.resize(nlines);
     bool wide = values_ != 0, wide_bits = false;
     for (int l = 0; l < nlines; ++l) {
@@ -117,6 +118,7 @@ void Engine::setup(std::vector<std::vector<int>>& rows, std::vector<std::vector<
         bool usable = values_ == 0 && static_cast<int>(line_cells_[l].size()) <= BitLine::MAX_CELLS;
         for (int len : clue) usable = usable && len > 0;
         bit_line_[l] = !usable ? 0 : static_cast<int>(line_cells_[l].size()) <= BitLine64::MAX_CELLS ? 1 : 2;
+        line_fits_[l] = BitLine64::fits(clue.data(), static_cast<int>(clue.size()), static_cast<int>(line_cells_[l].size()));
         wide = wide || !usable;
         wide_bits = wide_bits || bit_line_[l] == 2;
     }

@@ -236,7 +236,7 @@ private:
     };
     BitLine bits_;
     BitLine64 bits64_;
-    std::vector<uint8_t> bit_line_;
+    std::vector<uint8_t> bit_line_, line_fits_;  // line_fits_: its blocks fit in it (a line solve skips the sum)
     std::vector<std::vector<int>> line_rclue_;  // each clue reversed (the suffix table's pass)
     std::vector<BitSlot> bit_cache_;
     size_t bit_cache_mask_ = 0, bit_stores_ = 0;
