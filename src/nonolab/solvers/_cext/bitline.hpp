@@ -148,17 +148,20 @@ private:
         } else {
             for (int j = 0; j <= k; ++j) empty |= F_[j] & e & (B_[j] >> 1);
         }
-        for (int j = 0; j < k; ++j) {
+        // Block j's starts: after a prefix (left), its cells fillable, before a suffix (right).
+        auto block = [&](int j, Word left, Word right) {
             const int len = clue[j];
-            const Word left = j == 0 ? F_[0] : (F_[j] & e) << 1;
-            const Word right = j == k - 1 ? B_[k] : e & (B_[j + 1] >> 1);
             const Word starts = left & runs_[j] & (right >> len);  // never empty: the line is feasible
             if (win_lo) {
                 win_lo[j] = lowest_bit(starts);
                 win_hi[j] = highest_bit(starts);
             }
             fill |= smear(starts, len);
-        }
+        };
+        // The first block's left and the last's right are the tables' ends.
+        block(0, F_[0], k == 1 ? B_[1] : e & (B_[1] >> 1));
+        for (int j = 1; j < k - 1; ++j) block(j, (F_[j] & e) << 1, e & (B_[j + 1] >> 1));
+        if (k > 1) block(k - 1, (F_[k - 1] & e) << 1, B_[k]);
         may_empty = empty;
         may_fill = fill;
         return true;
