@@ -18,7 +18,6 @@
 #pragma once
 
 #include <cstdint>
-#include <cstring>
 
 // The hot word-operation functions are compiled twice on x86-64, for the baseline and
 // for x86-64-v3 (BMI1/2, LZCNT: shifts by a register without the flags, bit counts in
@@ -133,21 +132,7 @@ private:
         }
         for (; j <= k; ++j) B_[j] = reverse(R_[k - j], n + 1);
         Word empty = 0, fill = 0;
-        if constexpr (WIDTH == 64) {
-            // Four rows at a time (AVX2 in the x86-64-v3 copy); the rows past k are zeros.
-            typedef uint64_t Lanes __attribute__((vector_size(32)));
-            F_[k + 1] = F_[k + 2] = F_[k + 3] = B_[k + 1] = B_[k + 2] = B_[k + 3] = 0;
-            Lanes gaps = {0, 0, 0, 0};
-            for (int j = 0; j <= k; j += 4) {
-                Lanes left, right;
-                std::memcpy(&left, &F_[j], sizeof left);
-                std::memcpy(&right, &B_[j], sizeof right);
-                gaps |= left & (right >> 1);
-            }
-            empty = e & (gaps[0] | gaps[1] | gaps[2] | gaps[3]);
-        } else {
-            for (int j = 0; j <= k; ++j) empty |= F_[j] & e & (B_[j] >> 1);
-        }
+        for (int j = 0; j <= k; ++j) empty |= F_[j] & e & (B_[j] >> 1);
         // Block j's starts: after a prefix (left), its cells fillable, before a suffix (right).
         auto block = [&](int j, Word left, Word right) {
             const int len = clue[j];
@@ -168,7 +153,6 @@ private:
     }
 
 public:
-
     // Whether some arrangement of the clue agrees with the line (the forward pass only).
     bool feasible(const int* clue, int k, Word e, Word f, int n) {
         if (k == 0) return (f & ~e) == 0;
@@ -190,10 +174,6 @@ public:
         fits_ = k == 0 || fits(clue, k, n);
         if (fits_)
             for (int j = 0; j < k; ++j) runs_[j] = runs(f, clue[j]);
-        if constexpr (WIDTH == 64) {
-            for (int j = 0; j < k; ++j) shifts_[j] = static_cast<uint64_t>(clue[j] - 1);
-            for (int j = k; j % 4; ++j) shifts_[j] = runs_[j] = 0;
-        }
         checked_ = -1;
     }
 
@@ -229,22 +209,7 @@ public:
         f_ |= one(i);
         if (!fits_ || k_ == 0) return;
         if (checked_ == i) {
-            if constexpr (WIDTH == 64) {
-                // Four blocks at a time (one AVX2 operation each in the x86-64-v3 copy; the
-                // arrays are padded to a multiple of four, the padding's shifts 0).
-                typedef uint64_t Lanes __attribute__((vector_size(32)));
-                const Lanes up = {up_to_i_, up_to_i_, up_to_i_, up_to_i_};
-                const Lanes from = {from_i_, from_i_, from_i_, from_i_};
-                for (int j = 0; j < k_; j += 4) {
-                    Lanes r, shift;
-                    std::memcpy(&r, &runs_[j], sizeof r);
-                    std::memcpy(&shift, &shifts_[j], sizeof shift);
-                    r |= up & (from >> shift);
-                    std::memcpy(&runs_[j], &r, sizeof r);
-                }
-            } else {
-                for (int j = 0; j < k_; ++j) runs_[j] |= up_to_i_ & (from_i_ >> (clue_[j] - 1));
-            }
+            for (int j = 0; j < k_; ++j) runs_[j] |= up_to_i_ & (from_i_ >> (clue_[j] - 1));
         } else {
             for (int j = 0; j < k_; ++j) runs_[j] = runs(f_, clue_[j]);
         }
@@ -252,8 +217,7 @@ public:
     }
 
 private:
-    Word F_[MAX_CELLS + 4], R_[MAX_CELLS + 2], B_[MAX_CELLS + 4], runs_[MAX_CELLS + 4];
-    uint64_t shifts_[MAX_CELLS + 4];  // clue_[j] - 1 (dropped(), on 64-bit words)
+    Word F_[MAX_CELLS + 2], R_[MAX_CELLS + 2], B_[MAX_CELLS + 2], runs_[MAX_CELLS + 1];
     // The explanation checks' line, its runs (runs_) and the last check's cell's run of
     // fillable cells, a..i and i..b (the starts it adds, for dropped()).
     const int* clue_ = nullptr;
