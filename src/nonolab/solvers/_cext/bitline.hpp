@@ -80,13 +80,34 @@ public:
     CEXT_WORD_CLONES
     bool fix(const int* clue, const int* rclue, int k, Word e, Word f, int n, Word& may_empty, Word& may_fill,
              int* win_lo = nullptr, int* win_hi = nullptr) {
+        return solve<true>(clue, rclue, k, e, f, n, may_empty, may_fill, win_lo, win_hi);
+    }
+    // fix() for a caller that knows the blocks fit in n cells (with a gap between each two):
+    // it skips adding them up (lcg, once per line).
+    CEXT_WORD_CLONES
+    bool fix_fitting(const int* clue, const int* rclue, int k, Word e, Word f, int n, Word& may_empty,
+                     Word& may_fill) {
+        return solve<false>(clue, rclue, k, e, f, n, may_empty, may_fill, nullptr, nullptr);
+    }
+
+    // Whether the blocks with one cell between them fit in n cells.
+    static bool fits(const int* clue, int k, int n) {
+        int need = k - 1;
+        for (int j = 0; j < k; ++j) need += clue[j];
+        return need <= n;
+    }
+
+private:
+    template <bool check_fit>
+    __attribute__((always_inline)) bool solve(const int* clue, const int* rclue, int k, Word e, Word f, int n,
+                                              Word& may_empty, Word& may_fill, int* win_lo, int* win_hi) {
         if (k == 0) {
             if (f & ~e) return false;  // a filled cell and no block
             may_empty = low(n);
             may_fill = 0;
             return true;
         }
-        if (!fits(clue, k, n)) return false;  // (and every shift below stays under 128)
+        if (check_fit && !fits(clue, k, n)) return false;  // (and every shift below stays under 128)
         if (!forward(clue, k, e, f, n, F_, runs_)) return false;
         Word re, rf;
         if (WIDTH == 64 && n < 32) {
@@ -112,22 +133,26 @@ public:
         for (; j <= k; ++j) B_[j] = reverse(R_[k - j], n + 1);
         Word empty = 0, fill = 0;
         for (int j = 0; j <= k; ++j) empty |= F_[j] & e & (B_[j] >> 1);
-        for (int j = 0; j < k; ++j) {
+        // Block j's starts: after a prefix (left), its cells fillable, before a suffix (right).
+        auto block = [&](int j, Word left, Word right) {
             const int len = clue[j];
-            const Word left = j == 0 ? F_[0] : (F_[j] & e) << 1;
-            const Word right = j == k - 1 ? B_[k] : e & (B_[j + 1] >> 1);
             const Word starts = left & runs_[j] & (right >> len);  // never empty: the line is feasible
             if (win_lo) {
                 win_lo[j] = lowest_bit(starts);
                 win_hi[j] = highest_bit(starts);
             }
             fill |= smear(starts, len);
-        }
+        };
+        // The first block's left and the last's right are the tables' ends.
+        block(0, F_[0], k == 1 ? B_[1] : e & (B_[1] >> 1));
+        for (int j = 1; j < k - 1; ++j) block(j, (F_[j] & e) << 1, e & (B_[j + 1] >> 1));
+        if (k > 1) block(k - 1, (F_[k - 1] & e) << 1, B_[k]);
         may_empty = empty;
         may_fill = fill;
         return true;
     }
 
+public:
     // Whether some arrangement of the clue agrees with the line (the forward pass only).
     bool feasible(const int* clue, int k, Word e, Word f, int n) {
         if (k == 0) return (f & ~e) == 0;
@@ -201,13 +226,6 @@ private:
     Word e_ = 0, f_ = 0, up_to_i_ = 0, from_i_ = 0;
 
 
-    // Whether the blocks with one cell between them fit in n cells.
-    static bool fits(const int* clue, int k, int n) {
-        int need = k - 1;
-        for (int j = 0; j < k; ++j) need += clue[j];
-        return need <= n;
-    }
-
     // Bit p: p is a seed, or p - 1 is set and p is in m (each seed carried up its run).
     static Word spread(Word seeds, Word m) {
         const Word x = m | seeds;
@@ -215,23 +233,32 @@ private:
     }
 
     // Bit st: cells st..st+len-1 may all be filled (f's bits AND-ed over len shifts).
-    static Word runs(Word f, int len) {
-        Word r = f;
-        for (int have = 1; have < len;) {
-            const int step = have < len - have ? have : len - have;
-            r &= r >> step;
-            have += step;
+    // Its shifts, 6 bits each from the lowest, per length: each doubles what the AND covers,
+    // the last tops it up to len (a table, not the loop that finds them: fewer branches).
+    struct RunPlans {
+        uint64_t of[WIDTH + 1];
+        constexpr RunPlans() : of() {
+            for (int len = 1; len <= WIDTH; ++len) {
+                int at = 0;
+                for (int have = 1; have < len; at += 6) {
+                    const int step = have < len - have ? have : len - have;
+                    of[len] |= static_cast<uint64_t>(step) << at;
+                    have += step;
+                }
+            }
         }
+    };
+    static Word runs(Word f, int len) {
+        static constexpr RunPlans plans{};
+        Word r = f;
+        for (uint64_t plan = plans.of[len]; plan; plan >>= 6) r &= r >> (plan & 63);
         return r;
     }
 
     // Bit c: some bit of v lies in c-len+1..c.
     static Word smear(Word v, int len) {
-        for (int have = 1; have < len;) {
-            const int step = have < len - have ? have : len - have;
-            v |= v << step;
-            have += step;
-        }
+        static constexpr RunPlans plans{};
+        for (uint64_t plan = plans.of[len]; plan; plan >>= 6) v |= v << (plan & 63);
         return v;
     }
 

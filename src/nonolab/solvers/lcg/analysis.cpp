@@ -122,6 +122,10 @@ CEXT_WORD_CLONES void Engine::explain_word(int line, int limit_pos, int implied,
     // line's masks, and only the cells assigned above the root are read one by one (on a
     // grid probing mostly solved, a few of the line's cells; a column's cells lie a row
     // apart in memory).  The same cells, in the same order, as the loop over them all.
+    // The candidates' cells by level (bit l % 64 of levels_present), when read from the masks.
+    uint64_t level_cells[64], levels_present = 0;
+    int bottom = INT_MAX;
+    bool by_level = false;
     const size_t root_end = trail_lim_.empty() ? trail_.size() : static_cast<size_t>(trail_lim_[0]);
     if (explain_from_root_ && static_cast<size_t>(limit_pos) >= root_end &&
         (implied_var < 0 || level_[implied_var] > 0)) {
@@ -151,10 +155,17 @@ CEXT_WORD_CLONES void Engine::explain_word(int line, int limit_pos, int implied,
                     levels[count] = l;
                     arrival[count++] = i;
                     top = std::max(top, l);
+                    bottom = std::min(bottom, l);
+                    // Its level's cells (levels 64 apart share a word: then unused, below).
+                    const uint64_t at = BitLine64::one(l & 63);
+                    if (!(levels_present & at)) level_cells[l & 63] = 0;
+                    levels_present |= at;
+                    level_cells[l & 63] |= BitLine64::one(i);
                 }
             }
             known_empty &= ~(before & ~may_empty);  // the filled ones
             known_fill &= ~(before & ~may_fill);
+            by_level = true;
         }
     } else {
         for (int i = n - 1; i >= 0; --i) take(i);
@@ -172,7 +183,23 @@ CEXT_WORD_CLONES void Engine::explain_word(int line, int limit_pos, int implied,
     // left (arrival), so each band is a mask of its cells read from the highest bit down,
     // and the bands, 64 at a time (nearly always once), are the bits of a word read from
     // the lowest up.
-    if (bands_ == 1) {
+    if (bands_ == 0 && by_level && top - bottom < 64) {
+        // One band a level, all within 64 levels (nearly always): the levels' cells, gathered
+        // as they came, read from the top level down (levels_present turned so that the top
+        // level is bit 63: bit b is level top - 63 + b).
+        const int turn = 63 - (top & 63);
+        uint64_t present = (levels_present << turn) | (levels_present >> ((64 - turn) & 63));
+        int placed = 0;
+        while (present) {
+            const int b = BitLine64::WIDTH - 1 - __builtin_clzll(present);
+            present &= ~BitLine64::one(b);
+            for (uint64_t m = level_cells[(top - 63 + b) & 63]; m;) {
+                const int i = BitLine64::WIDTH - 1 - __builtin_clzll(m);
+                candidates[placed++] = i;
+                m &= ~BitLine64::one(i);
+            }
+        }
+    } else if (bands_ == 1) {
         std::copy(arrival, arrival + count, candidates);
     } else if (!explain_from_root_) {
         // The reference (the test that reads every cell compares the two): the keys of
@@ -185,9 +212,9 @@ CEXT_WORD_CLONES void Engine::explain_word(int line, int limit_pos, int implied,
         std::sort(keys, keys + count);
         for (int c = 0; c < count; ++c) candidates[c] = n - 1 - static_cast<int>(keys[c] & 0xFFFFFFFFu);
     } else {
-        int bottom = top;
-        for (int c = 0; c < count; ++c) bottom = std::min(bottom, levels[c]);
-        const int last_band = bands_ == 2 ? (bottom == top ? 0 : 1) : top - bottom;
+        int lowest = top;
+        for (int c = 0; c < count; ++c) lowest = std::min(lowest, levels[c]);
+        const int last_band = bands_ == 2 ? (lowest == top ? 0 : 1) : top - lowest;
         int placed = 0;
         for (int base = 0; base <= last_band; base += 64) {
             uint64_t band_cells[64], present = 0;

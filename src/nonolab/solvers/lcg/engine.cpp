@@ -109,6 +109,7 @@ void Engine::setup(std::vector<std::vector<int>>& rows, std::vector<std::vector<
     }
     // Black-and-white lines that fit in the bit sets are solved there (bitline.hpp).
     bit_line_.assign(nlines, 0);
+    line_fits_.assign(nlines, 0);
     line_rclue_.resize(nlines);
     bool wide = values_ != 0, wide_bits = false;
     for (int l = 0; l < nlines; ++l) {
@@ -117,6 +118,7 @@ void Engine::setup(std::vector<std::vector<int>>& rows, std::vector<std::vector<
         bool usable = values_ == 0 && static_cast<int>(line_cells_[l].size()) <= BitLine::MAX_CELLS;
         for (int len : clue) usable = usable && len > 0;
         bit_line_[l] = !usable ? 0 : static_cast<int>(line_cells_[l].size()) <= BitLine64::MAX_CELLS ? 1 : 2;
+        line_fits_[l] = BitLine64::fits(clue.data(), static_cast<int>(clue.size()), static_cast<int>(line_cells_[l].size()));
         wide = wide || !usable;
         wide_bits = wide_bits || bit_line_[l] == 2;
     }
@@ -164,14 +166,17 @@ int Engine::propagate_clauses() {
         if (col != own) mark_dirty(col);
         const int false_lit = neg(p);
         std::vector<Watch>& ws = watches_[false_lit];
-        size_t i = 0, j = 0;
-        while (i < ws.size()) {
-            const Watch w = ws[i++];
-            if (lit_value(w.blocker) == 1) { ws[j++] = w; continue; }
+        // Pointers into ws (the watches a clause moves to are another literal's list).
+        Watch* i = ws.data();
+        Watch* j = i;
+        Watch* const end = i + ws.size();
+        while (i != end) {
+            const Watch w = *i++;
+            if (lit_value(w.blocker) == 1) { *j++ = w; continue; }
             // The next watch's clause is asked for now (most of this loop's time is
             // waiting for clauses): it arrives while this one is handled.
-            if (i < ws.size() && lit_value(ws[i].blocker) != 1) {
-                const int next = ws[i].cref;
+            if (i != end && lit_value(i->blocker) != 1) {
+                const int next = i->cref;
                 __builtin_prefetch(arena_.lits(next < 0 ? ~next : next));
             }
             if (w.cref < 0) {
@@ -182,10 +187,10 @@ int Engine::propagate_clauses() {
                 int* c = arena_.lits(cref);
                 c[0] = w.blocker;
                 c[1] = false_lit;
-                ws[j++] = w;
+                *j++ = w;
                 if (lit_value(w.blocker) == 0) {
-                    while (i < ws.size()) ws[j++] = ws[i++];
-                    ws.resize(j);
+                    while (i != end) *j++ = *i++;
+                    ws.resize(static_cast<size_t>(j - ws.data()));
                     return cref;
                 }
                 enqueue(w.blocker, CLAUSE, cref);
@@ -195,7 +200,7 @@ int Engine::propagate_clauses() {
             const int size = arena_.size(w.cref);
             if (c[0] == false_lit) std::swap(c[0], c[1]);
             const int first = c[0];
-            if (first != w.blocker && lit_value(first) == 1) { ws[j++] = {w.cref, first}; continue; }
+            if (first != w.blocker && lit_value(first) == 1) { *j++ = {w.cref, first}; continue; }
             bool moved = false;
             for (int k = 2; k < size; ++k) {
                 if (lit_value(c[k]) != 0) {
@@ -206,15 +211,15 @@ int Engine::propagate_clauses() {
                 }
             }
             if (moved) continue;
-            ws[j++] = {w.cref, first};
+            *j++ = {w.cref, first};
             if (lit_value(first) == 0) {
-                while (i < ws.size()) ws[j++] = ws[i++];
-                ws.resize(j);
+                while (i != end) *j++ = *i++;
+                ws.resize(static_cast<size_t>(j - ws.data()));
                 return w.cref;
             }
             enqueue(first, CLAUSE, w.cref);
         }
-        ws.resize(j);
+        ws.resize(static_cast<size_t>(j - ws.data()));
     }
     return NO_CONFLICT;
 }

@@ -236,7 +236,7 @@ private:
     };
     BitLine bits_;
     BitLine64 bits64_;
-    std::vector<uint8_t> bit_line_;
+    std::vector<uint8_t> bit_line_, line_fits_;  // line_fits_: its blocks fit in it (a line solve skips the sum)
     std::vector<std::vector<int>> line_rclue_;  // each clue reversed (the suffix table's pass)
     std::vector<BitSlot> bit_cache_;
     size_t bit_cache_mask_ = 0, bit_stores_ = 0;
@@ -272,6 +272,20 @@ private:
                 if (root) line_root_[word] |= bit;
             }
         };
+        if (rows_kept_) keep(row, column - height_);
+        if (columns_kept_) keep(column, row);
+    }
+    // keep_masks() for an assignment (enqueue's): one bit cleared in its row's and its column's words.
+    __attribute__((always_inline)) void assign_masks(int var, bool filled) {
+        uint64_t* cleared = (filled ? line_may_empty_ : line_may_fill_).data();
+        const bool root = trail_lim_.empty();
+        auto keep = [&](int line, int at) {
+            const size_t word = 2 * static_cast<size_t>(line) + static_cast<size_t>(at >> 6);
+            const uint64_t bit = static_cast<uint64_t>(1) << (at & 63);
+            cleared[word] &= ~bit;
+            if (__builtin_expect(root, 0)) line_root_[word] |= bit;
+        };
+        const int row = var_row_[var], column = var_column_[var];
         if (rows_kept_) keep(row, column - height_);
         if (columns_kept_) keep(column, row);
     }
@@ -395,12 +409,14 @@ private:
     void solution_from_values();
     // Inline (every assignment and every line it touches): out of line, the calls went
     // through the module's PLT.
-    void enqueue(int lit, Reason kind, int idx) {
+    // (always_inline: a line run enqueues in a loop, where the call's saves and restores of
+    // registers cost a fifth of the assignment.)
+    __attribute__((always_inline)) void enqueue(int lit, Reason kind, int idx) {
         const int v = var_of(lit);
         value_[v] = (lit & 1) ? 0 : 1;
         lit_value_[lit] = 1;
         lit_value_[neg(lit)] = 0;
-        if (rows_kept_ | columns_kept_) keep_masks(v, value_[v]);
+        if (rows_kept_ | columns_kept_) assign_masks(v, (lit & 1) == 0);
         level_[v] = level();
         trail_pos_[v] = static_cast<int>(trail_.size());
         reason_kind_[v] = kind;

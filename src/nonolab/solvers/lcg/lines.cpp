@@ -61,8 +61,11 @@ bool Engine::run_bit_line(int line) {
     if (bit_line_[line] == 1) {
         uint64_t may_empty = 0, may_fill = 0;
         const std::vector<int>& clue = line_clue_[line];
-        if (!bits64_.fix(clue.data(), line_rclue_[line].data(), static_cast<int>(clue.size()), empty[0], fill[0], n,
-                         may_empty, may_fill)) {
+        const int k = static_cast<int>(clue.size());
+        if (line_fits_[line] ? !bits64_.fix_fitting(clue.data(), line_rclue_[line].data(), k, empty[0], fill[0], n,
+                                                    may_empty, may_fill)
+                             : !bits64_.fix(clue.data(), line_rclue_[line].data(), k, empty[0], fill[0], n, may_empty,
+                                            may_fill)) {
             explain(line, INT_MAX, -1, conflict_lits_);
             return false;
         }
