@@ -253,3 +253,11 @@ def test_check_many_says_which_item_is_not_a_puzzle():
         list(nonolab.check_many([puzzle, str(NONUNIQUE)]))
     with pytest.raises(TypeError, match=r"^check_many: puzzles is a list, not one Puzzle: \[puzzle\]"):
         list(nonolab.check_many(puzzle))
+
+
+def test_a_notebook_s_completion_offers_the_public_names_only():
+    nonolab.check                                                 # a lookup loads its module into the namespace
+    offered = dir(nonolab)
+    assert offered == sorted(nonolab.__all__)
+    for own in ("Any", "TYPE_CHECKING", "annotations", "importlib"):
+        assert own not in offered

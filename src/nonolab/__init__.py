@@ -102,4 +102,6 @@ def __getattr__(name: str) -> Any:
 
 
 def __dir__() -> list[str]:
-    return sorted({*globals(), *__all__})
+    # What a notebook's completion offers: the public names, not this module's own imports
+    # (Any, TYPE_CHECKING, importlib) nor the subpackages a lookup has loaded.
+    return sorted(__all__)
