@@ -6,15 +6,14 @@ Before, lcg refused any palette of more than 31 colours (TooLarge), whatever the
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from nonolab.core import Palette, Puzzle, Solution
 from nonolab.errors import TooLarge
-from nonolab.solvers import Limits, get
+from nonolab.solvers import get
 from nonolab.solvers.base import Status
 from nonolab.solvers.given import Given
+from tests.backends.wide_palette import answers, brute_with, picture as wide_picture
 from tests.colour import brute
 
 lcg = pytest.importorskip("nonolab.solvers.lcg")
@@ -30,20 +29,10 @@ USED = (5, 17, 33)          # three colours of the forty, none of them the first
 
 
 def _picture(h: int, w: int, seed: int, values=USED) -> Puzzle:
-    rng = random.Random(seed)
-    cells = [[rng.choice((0,) + values) for _ in range(w)] for _ in range(h)]
-    return Puzzle.from_solution(Solution.from_values(cells), palette=WIDE)
+    return wide_picture(h, w, seed, values, WIDE)
 
 
-def _all(solver_name: str, puzzle: Puzzle, given: Given | None = None):
-    result = get(solver_name).solve(puzzle, Limits(max_solutions=None), given)
-    assert result.complete
-    return result.status, set(result.solutions)
-
-
-def _brute(puzzle: Puzzle, cells: dict) -> set[Solution]:
-    """Brute force over every value 0..40 of each cell (no knowledge of which colours are used)."""
-    return {s for s in brute.solutions(puzzle) if all(s.cells[r][c] == v for (r, c), v in cells.items())}
+_all, _brute = answers, brute_with
 
 
 def test_the_palette_has_forty_colours_and_the_clues_three():

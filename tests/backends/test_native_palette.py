@@ -7,8 +7,6 @@ Before, native refused any palette of more than 63 colours (TooLarge), whatever 
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from nonolab.core import Palette, Puzzle, Solution
@@ -16,6 +14,7 @@ from nonolab.errors import TooLarge
 from nonolab.solvers import Limits, get
 from nonolab.solvers.base import Status
 from nonolab.solvers.given import Given
+from tests.backends.wide_palette import answers, brute_with, picture as wide_picture
 from tests.colour import brute
 
 native = pytest.importorskip("nonolab.solvers.native.colour")
@@ -26,20 +25,10 @@ USED = (5, 40, 66)          # three colours of the seventy, one of them beyond t
 
 
 def _picture(h: int, w: int, seed: int, values=USED) -> Puzzle:
-    rng = random.Random(seed)
-    cells = [[rng.choice((0,) + values) for _ in range(w)] for _ in range(h)]
-    return Puzzle.from_solution(Solution.from_values(cells), palette=WIDE)
+    return wide_picture(h, w, seed, values, WIDE)
 
 
-def _all(solver_name: str, puzzle: Puzzle, given: Given | None = None, **options):
-    result = get(solver_name, **options).solve(puzzle, Limits(max_solutions=None), given)
-    assert result.complete
-    return result.status, set(result.solutions)
-
-
-def _brute(puzzle: Puzzle, cells: dict) -> set[Solution]:
-    """Brute force over every value 0..70 of each cell (no knowledge of which colours are used)."""
-    return {s for s in brute.solutions(puzzle) if all(s.cells[r][c] == v for (r, c), v in cells.items())}
+_all, _brute = answers, brute_with
 
 
 @pytest.mark.parametrize("seed", range(4))
