@@ -234,8 +234,16 @@ def _print(files, reading: tuple[str | None, int | None], mode, output, page, pr
 
     given = {k: printing[k] for k in ("title", "author", "copyright", "source")}
     if printing["sheet"]:
-        # A puzzle without a title is named by its file, so the sheet says which is which.
-        puzzles = [p if p.name else p.with_(name=Path(f).stem) for f in files for p in nonolab.load_all(f, reading[0])]
+        from nonolab.formats.limits import one_set
+
+        # A puzzle without a title is named by its file, so the sheet says which is which.  The
+        # FILEs are one set, held together to the set limit (NONOLAB_MAX_PUZZLES).
+        puzzles = []
+        with one_set("the FILEs of a sheet") as held:
+            for f in files:
+                found = nonolab.load_all(f, reading[0])
+                held.add(len(found), f)
+                puzzles += [p if p.name else p.with_(name=Path(f).stem) for p in found]
         pages = sheet_pages(puzzles, page=page, footer=Footer(**{k: v or "" for k, v in given.items()}))
         what = f"{len(puzzles)} puzzle{'s' * (len(puzzles) != 1)}"
     else:
