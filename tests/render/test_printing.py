@@ -108,6 +108,14 @@ def test_a_sheet_holds_several_small_puzzles_a_page():
     assert len(pages) == 1 and pages[0].count('class="caption"') == 9
 
 
+def test_a_sheet_of_one_puzzle_says_one_puzzle_in_its_footer():
+    # core.words.counted: the footer said "nonolab: 1 puzzles".
+    one = Puzzle(rows=((1,), (1,)), columns=((1,), (1,)), name="#0")
+    page = sheet_pages([one], page="a4")[0]
+    assert "nonolab: 1 puzzle" in page and "1 puzzles" not in page
+    assert "nonolab: 9 puzzles" in sheet_pages([one] * 9, page="a4")[0]
+
+
 def test_render_writes_a_multi_page_pdf(tmp_path):
     pytest.importorskip("cairosvg")
     from click.testing import CliRunner
