@@ -23,6 +23,13 @@ population scans of seeds 0-3 (and a few candidates') already exist from tail-13
 (:data:`SCANS`).  A cached file is trusted only after a spot check: a sample of its cheap
 rows is run again and must give the same conflicts (else the engine changed since, and the
 judge stops: ``--fresh`` runs everything again).
+
+**lcg specs only.** The measure is conflicts, and conflicts are lcg's: the count of its
+learning search's dead ends, which its ``conflict_limit`` bounds exactly, so a run is the same
+on any machine.  The other engines count other work (native's nodes and probes, cnf's CaDiCaL
+conflicts on another model, cpsat's own counters) or stop on the clock (auto), and the
+baseline is the default lcg at its seeds: a spec of another engine is refused in one line
+before anything runs (:func:`judged_spec`), not judged against a measure it does not have.
 """
 
 from __future__ import annotations
@@ -85,6 +92,36 @@ def canonical(spec: str, seed: int = 0) -> str:
         options["seed"] = str(seed)
     options = {k: v for k, v in options.items() if not (k == "seed" and v == "0")}
     return name + (":" + ",".join(f"{k}={options[k]}" for k in sorted(options)) if options else "")
+
+
+def judged_spec(spec: str) -> str:
+    """``spec`` if the judge can judge it: an lcg spec whose options lcg takes.
+
+    Raises:
+        ValueError: one line: another engine (conflicts are lcg's measure), or an option lcg refuses.
+
+    >>> judged_spec("lcg:lookahead=8")
+    'lcg:lookahead=8'
+    >>> judged_spec("native:line=overlap")
+    Traceback (most recent call last):
+    ...
+    ValueError: the tail judge judges lcg specs only, not 'native:line=overlap': its measure and its baseline are lcg's conflicts (the dead ends of lcg's learning search, bounded exactly by its conflict_limit), not native's work
+    """
+    from nonolab.errors import NonolabError
+    from nonolab.solvers import parse_spec
+    try:
+        name, options = parse_spec(spec)
+        if name != "lcg":
+            raise ValueError(f"the tail judge judges lcg specs only, not {spec!r}: its measure and its baseline are "
+                             f"lcg's conflicts (the dead ends of lcg's learning search, bounded exactly by its "
+                             f"conflict_limit), not {name}'s work")
+        if "conflict_limit" in options:
+            raise ValueError(f"{spec!r}: the tail judge sets conflict_limit itself (the cap, {CAP:,}); "
+                             "give the spec without it")
+        _solver(spec, CAP)          # an option lcg refuses: now, not after the default's runs
+    except NonolabError as err:
+        raise ValueError(f"the tail judge cannot build {spec!r}: {err}") from None
+    return spec
 
 
 def slug(spec: str) -> str:
@@ -308,7 +345,12 @@ def side(label: str, population: list[dict] | None, guard_rows: list[dict] | Non
 
 def judge(spec: str, seeds: list[int], candidate_seeds: list[int], sets: list[str], part: str,
           cache: Cache) -> list[str]:
-    """The verdict table of ``spec`` (at each of ``candidate_seeds``) against the default lcg at ``seeds``."""
+    """The verdict table of ``spec`` (at each of ``candidate_seeds``) against the default lcg at ``seeds``.
+
+    Raises:
+        ValueError: ``spec`` is not an lcg spec lcg builds (:func:`judged_spec`), before anything runs.
+    """
+    judged_spec(spec)
     if not TOURNAMENT.exists() or not SURVEY.exists():
         raise FileNotFoundError(f"the judge needs {SHARED} (the tournament sets and the survey)")
     columns = []

@@ -97,6 +97,7 @@ CASES: list[tuple[str, str, str, int, str]] = [
     ("taai-bad-number", "bad.taai", "$1\n1\n1\n$2\n1\n1\t?\n1\n1\n", 6, "'?' is not"),
     # --- Tatham ----------------------------------------------------------------
     ("tatham-clue-count", "count.tatham", "2x2:1/1/1\n", 1, "3 clues, but a 2x2 puzzle needs 4"),
+    ("tatham-one-clue", "one.tatham", "2x1:1\n", 1, "1 clue, but a 2x1 puzzle needs 3 (2 columns, then 1 row)"),
     ("tatham-not-a-number", "nan.tatham", "\n2x2:1/a/1/1\n", 2, "'a' is not a number"),
     ("tatham-bad-givens", "givens.tatham", "1x1:1/1,ab\n", 1, "too much data in the givens"),
     # --- JSON ------------------------------------------------------------------

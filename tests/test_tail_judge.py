@@ -112,3 +112,22 @@ def test_the_command_refuses_a_bad_candidate_in_one_line(capsys, tmp_path):
         return
     assert main(["judge", "lcg:seed=5", "--candidate-seeds", "1", "--part", "guards", "--out", str(tmp_path)]) == 2
     assert capsys.readouterr().err.strip().endswith("or no --candidate-seeds")
+
+
+@pytest.mark.parametrize("spec, says", [
+    ("native", "judges lcg specs only, not 'native': its measure and its baseline are lcg's conflicts"),
+    ("auto:race=false", "judges lcg specs only, not 'auto:race=false'"),
+    ("cnf", "judges lcg specs only, not 'cnf'"),
+    ("lcg:nosuch=1", "cannot build 'lcg:nosuch=1': backend 'lcg': unknown option 'nosuch'"),
+    ("lcg:conflict_limit=5", "sets conflict_limit itself"),
+])
+def test_another_engine_s_spec_is_refused_in_one_line_before_anything_runs(spec, says, capsys, tmp_path, monkeypatch):
+    # Conflicts are lcg's measure: a native spec ran the default lcg's guards for minutes, then
+    # failed on native's missing conflict_limit, or not at all where ../shared was missing.
+    ran = []
+    monkeypatch.setattr(tj, "scan", lambda *a, **k: ran.append(a))
+    monkeypatch.setattr(tj, "guards", lambda *a, **k: ran.append(a))
+    assert main(["judge", spec, "--out", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("tail judge: ") and says in err, err
+    assert ran == [] and list(tmp_path.iterdir()) == []

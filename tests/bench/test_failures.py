@@ -190,3 +190,43 @@ def test_a_generated_suite_within_the_set_limit_runs_and_first_bounds_what_is_bu
             items_of(["ndom:2-5"])
     with pytest.raises(TooLarge, match="beyond the limit of 100,000,000 cells"):
         items_of(["ndom:100000000"])      # one puzzle, but its clues alone were 200 M tuples
+
+
+def test_the_set_limit_holds_for_every_path_of_a_run_together(tmp_path, monkeypatch):
+    """Each PATH under the set limit is no run under it: ``bench random:3x3:3 random:3x3:3``
+    with a limit of 5 was 6 puzzles built and run.  Refused in one line naming the limit,
+    before the second suite's first grid is drawn (counted by a spy); a set file is read no
+    further than the limit; a folder's files count as they are met."""
+    from click.testing import CliRunner
+
+    from nonolab import generate
+    from nonolab.bench.suites import items_of
+    from nonolab.cli.main import cli
+    from nonolab.errors import TooLarge
+
+    drawn = []
+    real = generate.random_grid
+    monkeypatch.setattr(generate, "random_grid", lambda *a, **k: drawn.append(a) or real(*a, **k))
+    monkeypatch.setenv("NONOLAB_MAX_PUZZLES", "5")
+    result = CliRunner().invoke(cli, ["bench", "random:3x3:3", "random:3x3:3", "-b", "native",
+                                      "-o", str(tmp_path / "o")])
+    assert result.exit_code == 2 and result.output.count("\n") == 1, result.output
+    assert result.output.startswith("nonolab: error: random:3x3:3: bench's PATHs hold 6 puzzles") \
+        and "beyond 5, the limit of one set" in result.output and "NONOLAB_MAX_PUZZLES=N" in result.output
+    assert len(drawn) == 3 and not (tmp_path / "o").exists()
+    sets = tmp_path / "sets"
+    sets.mkdir()
+    for name in ("a.taai", "b.taai"):
+        (sets / name).write_text("$1\n1\n1\n$2\n1\n1\n$3\n1\n1\n")
+    # The limit of 5 from the environment, as each file's reader resolves it.
+    assert len(items_of(["random:3x3:2", str(sets / "a.taai")])) == 5
+    with pytest.raises(TooLarge, match=r"more puzzles than 5, the limit of one set, with this input \(3 before it\)") \
+            as caught:
+        items_of([str(sets / "a.taai"), str(sets / "b.taai")])
+    assert caught.value.path == str(sets / "b.taai") and caught.value.line == 7   # $3: read no further
+    with pytest.raises(TooLarge, match="the limit of one set") as caught:
+        items_of([str(sets)])                                 # a folder: refused, not its file skipped
+    assert caught.value.path == str(sets / "b.taai")
+    with pytest.raises(TooLarge, match="the limit of one set"):
+        items_of([str(Path(SWITCH).parents[1] / "hakank"), "ndom:2-3"])   # six files, then a suite of two
+    assert len(items_of(["random:3x3:100", "random:3x3:100"], first=2)) == 4   # --first's counts

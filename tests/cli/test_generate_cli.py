@@ -161,11 +161,19 @@ def test_the_cli_offers_the_library_words():
     assert tuple(params["max_grade"].type.choices) == tuple(MAX_GRADES)
 
 
+def test_the_summary_counts_one_candidate_in_the_singular(run):
+    # core.words.counted: the summary said "1 candidates tried" (a 3x3 picture with uniform
+    # lines allowed is accepted at its first candidate).
+    result = run("--size", "3x3", "--count", "1", "--seed", "1", "--allow-uniform-lines", "--format", "non")
+    assert result.exit_code == 0, result.stderr
+    assert "accepted 1 of 1; 1 candidate tried (1.00 per accepted puzzle); 0 repairs;" in result.stderr
+
+
 def test_a_1x1_grid_says_no_picture_fits_and_tries_none(run):
     result = run("--size", "1x1")
     assert result.exit_code == 1
     assert "0 candidates tried" in result.stderr
-    assert ("found 0 of 1 puzzles: no 1x1 picture has a filled fraction within the density range 0.2-0.7"
+    assert ("found 0 of 1 puzzle: no 1x1 picture has a filled fraction within the density range 0.2-0.7"
             in result.stderr)
 
 

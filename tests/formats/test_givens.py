@@ -64,7 +64,7 @@ def test_a_format_without_givens_refuses_in_one_line(fmt, tmp_path):
 
 
 @pytest.mark.parametrize("text, fmt, message, line", [
-    ('width 2\nheight 1\nrows\n1\ncolumns\n1\n0\ngivens "1"\n', "non", "givens grid has 1 cells", 8),
+    ('width 2\nheight 1\nrows\n1\ncolumns\n1\n0\ngivens "1"\n', "non", "givens grid has 1 cell,", 8),
     ('width 2\nheight 1\nrows\n1\ncolumns\n1\n0\ngivens "x?"\n', "non", "givens cell 'x'", 8),
     ('width 2\nheight 1\nrows\n1\ncolumns\n1\n0\ngoal "10"\ngivens "01"\n', "non", "goal does not match", 9),
     ('{"rows": [[1]], "columns": [[1]],\n "givens": [[0, 1, 1]]}', "json", "outside the 1x1 grid", 2),

@@ -108,6 +108,14 @@ def test_a_sheet_holds_several_small_puzzles_a_page():
     assert len(pages) == 1 and pages[0].count('class="caption"') == 9
 
 
+def test_a_sheet_of_one_puzzle_says_one_puzzle_in_its_footer():
+    # core.words.counted: the footer said "nonolab: 1 puzzles".
+    one = Puzzle(rows=((1,), (1,)), columns=((1,), (1,)), name="#0")
+    page = sheet_pages([one], page="a4")[0]
+    assert "nonolab: 1 puzzle" in page and "1 puzzles" not in page
+    assert "nonolab: 9 puzzles" in sheet_pages([one] * 9, page="a4")[0]
+
+
 def test_render_writes_a_multi_page_pdf(tmp_path):
     pytest.importorskip("cairosvg")
     from click.testing import CliRunner
@@ -123,3 +131,19 @@ def test_render_writes_a_multi_page_pdf(tmp_path):
     assert result.exit_code == 0 and "1 page of a4: 2 puzzles" in result.stderr
     result = CliRunner().invoke(cli, ["render", str(CAT), str(CAT), "-o", str(sheet)])
     assert result.exit_code == 2 and "--sheet" in result.stderr
+
+
+def test_a_sheet_holds_the_set_limit_for_its_files_together(tmp_path, monkeypatch):
+    """The FILEs of a sheet are one set: each within the set limit, together beyond it, refused
+    in one line naming the limit, before a page is drawn (no cairo needed to be refused)."""
+    from click.testing import CliRunner
+
+    from nonolab.cli.main import cli
+
+    monkeypatch.setenv("NONOLAB_MAX_PUZZLES", "2")
+    sheet = tmp_path / "sheet.pdf"
+    result = CliRunner().invoke(cli, ["render", str(CAT), str(CAT), str(CAT), "--sheet", "-o", str(sheet)])
+    assert result.exit_code == 2 and result.stderr.count("\n") == 1, result.stderr
+    assert result.stderr.startswith(f"nonolab: error: {CAT}: the FILEs of a sheet hold more puzzles than 2, "
+                                    "the limit of one set") and "NONOLAB_MAX_PUZZLES=N" in result.stderr
+    assert not sheet.exists()

@@ -12,9 +12,11 @@ it), or a generated suite, the same puzzles for the same seed on any machine:
   whose proof defeats search without learning (9-Dom is webpbn #8098).
 * ``large:S,S,...``: smooth image-like squares of side S; default seed 2000.
 
-A generated suite is a set: the set limit of a file (``NONOLAB_MAX_PUZZLES``, 10,000)
-holds for the puzzles it builds (``first``'s, when fewer), checked before the first is
-built, and every grid holds the cell limit (``NONOLAB_MAX_CELLS``) before it is drawn.
+A run is one set: the set limit of a file (``NONOLAB_MAX_PUZZLES``, 10,000) holds for
+every puzzle of every PATH together (:func:`nonolab.formats.limits.one_set`): a generated
+suite is refused before its first puzzle is built when its count (``first``'s, when fewer)
+would pass it, a file's reader stops as the total passes it, and every grid holds the cell
+limit (``NONOLAB_MAX_CELLS``) before it is drawn.
 
 >>> [item.name for item in items_of(["ndom:3-4", "random:5x4:2"], seed=None)]
 ['3-dom', '4-dom', 'random-5x4-0001', 'random-5x4-0002']
@@ -29,7 +31,7 @@ from typing import Iterable, Iterator, Sequence
 
 from nonolab.core.puzzle import Puzzle
 from nonolab.errors import BenchError, NonolabError
-from nonolab.formats.limits import check_cells, check_puzzles
+from nonolab.formats.limits import OneSet, check_cells, check_puzzles, one_set
 
 #: The default seed of each generated suite (``--seed`` replaces it).
 DEFAULT_SEEDS = {"random": 30, "taai": 25, "large": 2000}
@@ -121,8 +123,8 @@ def _generated(kind: str, rest: str, seed: int | None, skipped: list[str], unrea
     seed = DEFAULT_SEEDS.get(kind, 0) if seed is None else seed
 
     def hold(count: int) -> None:
-        # A suite is a set: the set limit of a file (NONOLAB_MAX_PUZZLES) holds for the
-        # puzzles it builds (--first's, when fewer), before the first is built.
+        # The run is a set: the set limit (NONOLAB_MAX_PUZZLES) holds for the puzzles this
+        # suite builds (--first's, when fewer) with those before it, before the first is built.
         check_puzzles(count if first is None else min(count, first), suite=f"{kind}:{rest}")
 
     if kind == "random":
@@ -194,19 +196,32 @@ def items_of(paths: Iterable[str], seed: int | None = None, first: int | None = 
     run) is, with ``unreadable``, an item of its own with no puzzle and its error
     (``nonolab bench`` gives it its rows); without, it is left out as such a file is.
 
+    Every puzzle of every PATH is one set, held to the set limit (``NONOLAB_MAX_PUZZLES``)
+    together: refused before a suite that would pass it is built, or a file read past it.
+
     Raises:
         BenchError: an unknown suite, a path that does not exist, no puzzle at all.
+        TooLarge: the PATHs hold more puzzles than the set limit.
         ParseError, ...: a file named in ``paths`` cannot be read.
     """
+    with one_set("bench's PATHs") as held:
+        found = _items(paths, seed, first, skipped if skipped is not None else [], unreadable, held)
+    if all(item.puzzle is None for item in found):
+        raise BenchError("no puzzles in " + ", ".join(map(str, paths))
+                         + (f" (none of its {len(found)} could be read: {found[0].error})" if found else ""))
+    return found
+
+
+def _items(paths: Iterable[str], seed: int | None, first: int | None, skipped: list[str], unreadable: bool,
+           held: OneSet) -> list[Item]:
     found: list[Item] = []
-    skipped = skipped if skipped is not None else []
     for path in paths:
         text = str(path)
         kind, sep, rest = text.partition(":")
         if sep and kind in GENERATED and not os.path.exists(text):
             items = _generated(kind, rest, seed, skipped, unreadable, first)
         elif os.path.isdir(text):
-            items = _folder_items(text, skipped, unreadable)
+            items = _folder_items(text, skipped, unreadable, held)
         elif os.path.exists(text):
             items = _file_items(text, skipped=skipped, unreadable=unreadable)
         elif sep and re.fullmatch(r"[a-z]+", kind):
@@ -216,18 +231,18 @@ def items_of(paths: Iterable[str], seed: int | None = None, first: int | None = 
         for count, item in enumerate(items):
             if first is not None and count >= first:
                 break
+            held.add(1, item.source)
             found.append(item)
-    if all(item.puzzle is None for item in found):
-        raise BenchError("no puzzles in " + ", ".join(map(str, paths))
-                         + (f" (none of its {len(found)} could be read: {found[0].error})" if found else ""))
     return found
 
 
-def _folder_items(folder: str, skipped: list[str], unreadable: bool) -> Iterator[Item]:
+def _folder_items(folder: str, skipped: list[str], unreadable: bool, held: OneSet) -> Iterator[Item]:
     from nonolab.batch import collect
 
     for path in collect([folder]):
         try:
             yield from _file_items(path, skipped=skipped, unreadable=unreadable)
         except (NonolabError, OSError) as err:
+            if held.over:   # the run's limit, not this file's fault: the run is refused
+                raise
             skipped.append(str(err))

@@ -11,6 +11,7 @@ from nonolab.batch.tasks import SEVERAL_BACKENDS, TASKS
 from nonolab.cli import options
 from nonolab.cli.group import EXIT_NO
 from nonolab.solvers import DEFAULT
+from nonolab.core.words import counted
 
 if TYPE_CHECKING:  # rich is imported only when the bar is drawn
     from rich.progress import Progress, TaskID
@@ -98,7 +99,7 @@ class _Bar:
 
     def start(self, total: int, earlier: int) -> None:
         if earlier:
-            click.echo(f"{earlier} puzzle{'s' * (earlier != 1)} already in the results file; "
+            click.echo(f"{counted(earlier, 'puzzle')} already in the results file; "
                        f"{total} to run", err=True)
         if not self.enabled or not total:
             return
@@ -134,7 +135,7 @@ def _print_summary(summary) -> None:
     if not console.is_terminal:  # a log or a pipe: room for whole paths rather than folded ones
         console.width = max(80, max((len(r["file"]) for r in summary.records), default=0) + 36)
     n = len(summary.records)
-    counts = Table(title=f"{n} puzzle{'s' * (n != 1)}", title_justify="left")
+    counts = Table(title=counted(n, "puzzle"), title_justify="left")
     counts.add_column("verdict")
     counts.add_column("puzzles", justify="right")
     for verdict, number in summary.counts().items():

@@ -13,6 +13,7 @@ if TYPE_CHECKING:  # rich is imported only when the bar is drawn
 
 from nonolab.cli import options
 from nonolab.cli.group import EXIT_NO
+from nonolab.core.words import counted
 
 
 class _Bar:
@@ -135,8 +136,10 @@ def bench(paths, backends, externals, task, time_limit, repeat, jobs, isolate, o
                                                          *result.document.get("charts", [])]) + ")")
     if not result.ok:
         figures = result.figures
-        click.echo(f"nonolab: DISAGREEMENT: {len(figures['disagreements'])} puzzle(s) got answers that cannot all be true "
-                   f"and {len(figures['wrong'])} answer(s) were wrong: a bug; reports in {result.out}/disagreements",
+        wrong = len(figures['wrong'])
+        click.echo(f"nonolab: DISAGREEMENT: {counted(len(figures['disagreements']), 'puzzle')} got answers that cannot "
+                   f"all be true and {counted(wrong, 'answer')} {'was' if wrong == 1 else 'were'} wrong: a bug; "
+                   f"reports in {result.out}/disagreements",
                    err=True)
     if not result.complete:
         return  # the interrupt's own exit (130) follows

@@ -13,6 +13,7 @@ from nonolab.cli import clock, options, records, sets
 from nonolab.cli.group import EXIT_NO
 from nonolab.cli.interrupt import CANCEL
 from nonolab.errors import InvalidArgument
+from nonolab.core.words import counted
 
 __all__ = ["COMMANDS", "answer", "folder_for", "note", "places"]
 
@@ -34,7 +35,7 @@ def note(made) -> str:
     """The line that says where a certificate is (or why there is none)."""
     if not made.certified:
         return f"not certified: {made.reason}"
-    lines = f"{made.proof_lines:,} line{'s' * (made.proof_lines != 1)}"
+    lines = counted(made.proof_lines, "line", grouped=True)
     proof = f"; proof by {made.prover}: {lines}, {made.proof_bytes:,} bytes" if made.prover else ""
     return f"certified: {made.path}{proof} (check it: nonolab certify-check {made.path})"
 

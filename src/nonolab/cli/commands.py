@@ -374,6 +374,7 @@ def convert(source, target, input_format, to_format):
     file holds what the format keeps of the puzzle, not the source's comments or
     layout, so the source would be lost; write to another file.
     """
+    from nonolab.core.words import counted
     from nonolab.formats import dump, dump_all, load_all
 
     _refuse_onto_itself(source, target)
@@ -383,7 +384,7 @@ def convert(source, target, input_format, to_format):
     else:
         dump_all(puzzles, target, to_format)
     where = "standard output" if target == "-" else target
-    click.echo(f"wrote {len(puzzles)} puzzle{'s' * (len(puzzles) != 1)} to {where}", err=True)
+    click.echo(f"wrote {counted(len(puzzles), 'puzzle')} to {where}", err=True)
 
 
 def _refuse_onto_itself(source: str, target: str) -> None:

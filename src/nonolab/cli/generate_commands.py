@@ -10,6 +10,7 @@ from nonolab.solvers import DEFAULT
 
 from nonolab.cli import clock, options
 from nonolab.cli.group import EXIT_NO
+from nonolab.core.words import counted
 
 _STOPPED = {"max-candidates": "--max-candidates was reached", "time-limit": "--time-limit ran out",
             "image": "an image without --repair gives one candidate"}
@@ -152,7 +153,7 @@ def generate(size, density, style, radius, colours, image, seed, count, out_dir,
     where = f" in {out_dir} (index: {out_dir.rstrip('/')}/index.csv)" if writer is not None else ""
     click.echo(report.summary() + where, err=True)
     if not report.complete:
-        click.echo(f"nonolab: generate: found {len(report.puzzles)} of {count} puzzles: "
+        click.echo(f"nonolab: generate: found {len(report.puzzles)} of {counted(count, 'puzzle')}: "
                    f"{_stopped(report, recipe)}", err=True)
         sys.exit(EXIT_NO)
 

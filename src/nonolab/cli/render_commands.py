@@ -11,6 +11,7 @@ import click
 
 from nonolab.cli import clock, options, sets
 from nonolab.cli.group import EXIT_NO
+from nonolab.core.words import counted
 
 PICTURE_FORMATS = ("svg", "png", "pdf")
 RENDER_FORMATS = (*PICTURE_FORMATS, "html")
@@ -234,10 +235,18 @@ def _print(files, reading: tuple[str | None, int | None], mode, output, page, pr
 
     given = {k: printing[k] for k in ("title", "author", "copyright", "source")}
     if printing["sheet"]:
-        # A puzzle without a title is named by its file, so the sheet says which is which.
-        puzzles = [p if p.name else p.with_(name=Path(f).stem) for f in files for p in nonolab.load_all(f, reading[0])]
+        from nonolab.formats.limits import one_set
+
+        # A puzzle without a title is named by its file, so the sheet says which is which.  The
+        # FILEs are one set, held together to the set limit (NONOLAB_MAX_PUZZLES).
+        puzzles = []
+        with one_set("the FILEs of a sheet") as held:
+            for f in files:
+                found = nonolab.load_all(f, reading[0])
+                held.add(len(found), f)
+                puzzles += [p if p.name else p.with_(name=Path(f).stem) for p in found]
         pages = sheet_pages(puzzles, page=page, footer=Footer(**{k: v or "" for k, v in given.items()}))
-        what = f"{len(puzzles)} puzzle{'s' * (len(puzzles) != 1)}"
+        what = counted(len(puzzles), "puzzle")
     else:
         puzzle = sets.one(files[0], reading[0], reading[1], "a PDF prints one of them (or all: --sheet)")
         solution, at_least, unknown = puzzle.goal, 1, ""
@@ -251,7 +260,7 @@ def _print(files, reading: tuple[str | None, int | None], mode, output, page, pr
             f" and {one_of or 'its solution'}" if printing["solution_page"] else "")
         what = f"{unknown or 'multiple'}: {what}" if one_of else what
     write_picture_bytes(to_pdf_pages(pages), output,
-                        f"{len(pages)} page{'s' * (len(pages) != 1)} of {page}: {what}")
+                        f"{counted(len(pages), 'page')} of {page}: {what}")
 
 
 def _solution_to_draw(puzzle, time_limit):

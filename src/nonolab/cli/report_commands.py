@@ -9,6 +9,7 @@ import click
 from nonolab.cli import clock, options, sets, streams
 from nonolab.cli.interrupt import CANCEL
 from nonolab.cli.group import EXIT_NO
+from nonolab.core.words import counted
 
 
 def _repair_lines(repaired, full: bool, puzzle) -> list[str]:
@@ -27,7 +28,7 @@ def _repair_lines(repaired, full: bool, puzzle) -> list[str]:
     n = len(best.flips)
     how = ("the fewest possible (every smaller set of flips was ruled out)" if repaired.minimal
            else f"greedy, not proven the fewest (at least {repaired.lower_bound} needed)")
-    out = [f"repair: {n} cell flip{'s' * (n != 1)} of the {repaired.source} (solution 1) make{'s' * (n == 1)} the "
+    out = [f"repair: {counted(n, 'cell flip')} of the {repaired.source} (solution 1) make{'s' * (n == 1)} the "
            f"puzzle unique, {how}; each checked by an exact count:"]
     for k, s in enumerate(repaired.suggestions, 1):
         out.append(f"  {k}. {s.describe()}: {'unique' if s.unique else 'NOT unique'}")
@@ -53,11 +54,11 @@ def _ambiguity_lines(amb, puzzle, stopped: str) -> list[str]:
     if not amb.regions_known:     # the cells that differ were not all found or placed: no region is known
         return [f"{count}; regions where they differ: {stopped} (not computed: {LIMIT_FIRST})"]
     n = len(amb.regions)
-    out = [f"{count}; {n} region{'s' * (n != 1)} where they differ:"]
+    out = [f"{count}; {counted(n, 'region')} where they differ:"]
     out += [f"  {chr(ord('a') + k % 26)}: {r.describe()}" for k, r in enumerate(amb.regions)]
     unplaced = amb.unplaced()
     if unplaced:
-        out.append(f"  {len(unplaced)} cells where solutions differ not placed in a region: {stopped}")
+        out.append(f"  {counted(len(unplaced), 'cell')} where solutions differ not placed in a region: {stopped}")
     if amb.givens_unique:
         given = _cells(amb.givens, None if puzzle.is_colour else puzzle.value_label)   # as --given reads them
         out.append(f"givens instead of a repair (greedy): reveal {len(amb.givens)}, e.g. --given '{given}'")
@@ -242,7 +243,7 @@ def _reveal(puzzle, solver, max_flips: int, time_limit: float | None) -> _Made:
     if report.verdict.value == "unique":
         head = "already unique: written unchanged"
     elif made is not None:
-        head = (f"repaired: reveal {len(report.givens)} cell{'s' * (len(report.givens) != 1)} as givens "
+        head = (f"repaired: reveal {counted(len(report.givens), 'cell')} as givens "
                 "(greedy; unique by an exact count)")
     else:
         head = f"not repaired ({verdict}): written unchanged"

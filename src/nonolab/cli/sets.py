@@ -27,6 +27,7 @@ import click
 
 from nonolab.cli import records
 from nonolab.errors import InvalidArgument, NonolabError, WrongAnswer
+from nonolab.core.words import counted
 
 index_option = click.option(
     "--index", "index", type=int, default=None, metavar="N",
@@ -70,8 +71,7 @@ def choose(path: str, puzzles: list, index: int | None) -> list[tuple[int, Any]]
         return list(enumerate(puzzles, 1))
     if not 1 <= index <= len(puzzles):
         n = len(puzzles)
-        raise InvalidArgument(f"{path}: --index {index} is out of range: the file holds {n} "
-                              f"puzzle{'s' * (n != 1)}")
+        raise InvalidArgument(f"{path}: --index {index} is out of range: the file holds {counted(n, 'puzzle')}")
     if isinstance(puzzles[index - 1], NonolabError):
         raise puzzles[index - 1]
     return [(index, puzzles[index - 1])]
@@ -133,10 +133,10 @@ def summary_line(verdicts: list[str | None], errors: int = 0) -> str:
     >>> summary_line(["unique", "unique", None], errors=1)
     '3 puzzles: 2 unique; could not be checked: 1'
     """
-    counted = records.summary(verdicts, 0)["verdicts"]
+    tally = records.summary(verdicts, 0)["verdicts"]
     n = len(verdicts)
-    parts = [f"{number} {verdict}" for verdict, number in counted.items()]
-    return (f"{n} puzzle{'s' * (n != 1)}" + (f": {', '.join(parts)}" if parts else "")
+    parts = [f"{number} {verdict}" for verdict, number in tally.items()]
+    return (counted(n, "puzzle") + (f": {', '.join(parts)}" if parts else "")
             + (f"; could not be checked: {errors}" if errors else ""))
 
 
@@ -184,7 +184,7 @@ def run_set(path: str, fmt: str | None, index: int | None, as_json: bool,
             else:
                 for n, p in unread:
                     click.echo(f"{name(n, None)}: error: {p}", err=not show)
-                click.echo(f"... {rest:,} more puzzle{'s' * (rest != 1)} not answered: --time-limit ran out (timeout)",
+                click.echo(f"... {counted(rest, 'more puzzle', grouped=True)} not answered: --time-limit ran out (timeout)",
                            err=not show)
             break
         try:

@@ -7,6 +7,7 @@ from pathlib import Path
 import click
 
 from nonolab.cli.group import EXIT_NO
+from nonolab.core.words import counted
 
 
 def _cells(cells, name=None) -> str:
@@ -42,7 +43,7 @@ def _lines(report, puzzle, from_goal: bool, full: bool = False) -> list[str]:
         out.append(f"no solution found: {LIMIT_FIRST} ({report.backend})")
         return out
     if verdict == "unique":
-        out.append(f"backbone: all {total} cells (the solution is unique; exact count with {report.backend})")
+        out.append(f"backbone: all {counted(total, 'cell')} (the solution is unique; exact count with {report.backend})")
         return out
     count = (f"{report.solution_count} solutions (exact count" if report.count_exact
              else f"at least {report.solution_count} solutions (not all enumerated")
@@ -51,16 +52,16 @@ def _lines(report, puzzle, from_goal: bool, full: bool = False) -> list[str]:
     out.append(f"backbone: {len(report.backbone)} of {total} cells are the same in every solution "
                f"({_exactness(report.backbone_exact, report.complete)})")
     if report.undecided:
-        out.append(f"undecided: {len(report.undecided)} cells")
+        out.append(f"undecided: {counted(len(report.undecided), 'cell')}")
     if not report.regions_known:   # what is known, and that the regions are not: a timeout, not "0 regions"
-        out.append(f"where solutions differ: {len(report.free)} cells known; regions: timeout ({LIMIT_FIRST}, "
+        out.append(f"where solutions differ: {counted(len(report.free), 'cell')} known; regions: timeout ({LIMIT_FIRST}, "
                    f"{len(report.regions)} found)")
     unplaced = report.unplaced()
     n = len(report.regions)
     if report.regions or report.regions_exact:
         exactness = _exactness(report.regions_exact, report.complete,
                                "too many arrangements to split every region")
-        out.append(f"{n} region{'s' * (n != 1)} where solutions differ ({exactness}):")
+        out.append(f"{counted(n, 'region')} where solutions differ ({exactness}):")
     for k, region in enumerate(report.regions):
         out.append(f"  {chr(ord('a') + k % 26)}: {region.describe()}")
     if unplaced:
@@ -74,8 +75,8 @@ def _lines(report, puzzle, from_goal: bool, full: bool = False) -> list[str]:
     else:
         out.append(streams.too_big(puzzle.width, puzzle.height, "the reference solution with its regions"))
     if report.givens_unique:
-        out.append(f"givens (greedy, not a proven minimum): reveal {len(report.givens)} "
-                   f"cell{'s' * (len(report.givens) != 1)} and the puzzle is unique (checked by an exact count):")
+        out.append(f"givens (greedy, not a proven minimum): reveal {counted(len(report.givens), 'cell')} "
+                   "and the puzzle is unique (checked by an exact count):")
         if puzzle.is_colour:   # what each char is, as the palette names it
             out.append("  colours: " + ", ".join(puzzle.value_label(v)
                                                  for v in sorted({v for _, _, v in report.givens})))

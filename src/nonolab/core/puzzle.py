@@ -89,7 +89,7 @@ class Puzzle:
         object.__setattr__(self, "metadata", dict(self.metadata))
         if not self.rows or not self.columns:
             raise InvalidPuzzle(
-                f"empty size: {len(self.columns)} columns x {len(self.rows)} rows", kind="size")
+                f"empty size: {counted(len(self.columns), 'column')} x {counted(len(self.rows), 'row')}", kind="size")
         if self.palette is not None and not isinstance(self.palette, Palette):
             raise InvalidPuzzle(f"palette must be a Palette, not {type(self.palette).__name__}", kind="palette")
         if self.is_colour:
@@ -112,7 +112,7 @@ class Puzzle:
         col_total = sum(map(sum, self.columns))
         if row_total != col_total:
             raise InvalidPuzzle(
-                f"row clues fill {row_total} cells but column clues fill {col_total}", kind="size")
+                f"row clues fill {counted(row_total, 'cell')} but column clues fill {col_total}", kind="size")
         self._check_givens()
         self._check_goal()
 
@@ -126,8 +126,9 @@ class Puzzle:
             colours = tuple(tuple(line) for line in colours)
             object.__setattr__(self, f"{kind}_colours", colours)
             if len(colours) != len(clues):
-                raise InvalidPuzzle(f"{kind}_colours has {len(colours)} lines for {len(clues)} {kind}s", kind=kind)
-            counted = totals.setdefault(kind, {})
+                raise InvalidPuzzle(f"{kind}_colours has {counted(len(colours), 'line')} for "
+                                    f"{counted(len(clues), kind)}", kind=kind)
+            used = totals.setdefault(kind, {})
             for i, (clue, line) in enumerate(zip(clues, colours)):
                 if len(line) != len(clue):
                     raise InvalidPuzzle(f"{kind} {i + 1}: {len(clue)} blocks but {len(line)} colours",
@@ -137,7 +138,7 @@ class Puzzle:
                         raise InvalidPuzzle(f"{kind} {i + 1}: colour {c!r} is not one of 1..{top}",
                                             kind=kind, index=i)
                 for n, c in zip(clue, line):
-                    counted[c] = counted.get(c, 0) + n
+                    used[c] = used.get(c, 0) + n
                 need = sum(clue) + sum(a == b for a, b in zip(line, line[1:]))
                 if need > length:
                     raise InvalidPuzzle(f"{kind} {i + 1}: clue {_shown(clue, line, self.palette)} needs {need} "

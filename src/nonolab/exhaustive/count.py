@@ -24,6 +24,7 @@ from typing import Any
 
 from nonolab.exhaustive.pictures import Plan
 from nonolab.exhaustive.symmetry import Symmetries
+from nonolab.core.words import counted
 from nonolab.errors import WrongAnswer
 from nonolab.harness.classify import Grade, grade
 from nonolab.solvers.native.compiled.batch import EXHAUSTED, UNFINISHED, check_arrays
@@ -83,8 +84,8 @@ def census_chunk(width: int, height: int, chunk: tuple[int, ...], deep: bool = T
     engine_multiple = answers.found >= 2
     if not (np.array_equal(grouped_unique, engine_unique) and np.array_equal(~grouped_unique, engine_multiple)):
         bad = int(np.flatnonzero((grouped_unique != engine_unique) | (grouped_unique == engine_multiple))[0])
-        raise WrongAnswer(f"{where}: {int(members[bad] // clue_sets[bad])} picture(s) share a clue set on which "
-                          f"the engine found {int(answers.found[bad])} solution(s) "
+        raise WrongAnswer(f"{where}: {counted(int(members[bad] // clue_sets[bad]), 'picture')} share a clue set "
+                          f"on which the engine found {counted(int(answers.found[bad]), 'solution')} "
                           f"(exhausted: {answers.state[bad] == EXHAUSTED})")
     cells = width * height
     solutions = answers.grids.reshape(len(sets), 2, cells)[:, 0, :]

@@ -92,9 +92,13 @@ def _sniffed_head(text: str) -> str:
 
 def _first_sniffing(text: str, among: Iterable[Format] = _REGISTRY) -> Format | None:
     # Lazily, in sniffing order: some sniffers read the whole head (the headerless
-    # formats ask their reader), so none runs once the answer is known.
+    # formats ask their reader), so none runs once the answer is known.  Those are told
+    # when the head is cut (`whole`): an error the cut caused (the column clues cut short)
+    # is then no evidence against them, and a later format's weaker guess (non's for a
+    # faase file's `rows` line) does not take the file.
     head = _sniffed_head(text)
-    return next((f for f in among if f.sniff(head)), None)
+    whole = len(head) == len(text)
+    return next((f for f in among if f.sniff(head, whole)), None)
 
 
 def _unmarked(text: str) -> str:

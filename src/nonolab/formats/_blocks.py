@@ -13,7 +13,7 @@ import re
 from typing import Callable, Sequence
 
 from nonolab.core.puzzle import Clue, Puzzle
-from nonolab.errors import NonolabError, ParseError
+from nonolab.errors import InvalidPuzzle, NonolabError, ParseError
 from nonolab.formats._common import (ClueLines, build, eof_line, is_blank, parse_clue, require_text, shown,
                                      split_lines)
 
@@ -112,7 +112,8 @@ def _filled(block: Numbered) -> int:
 def plausible(text: str, *, comment: str | None = None, marker: str | None = None) -> bool:
     """A cheap look before :func:`parses`: the two-block shape, and the same number
     of filled cells in both blocks, which turns away other formats' files (a .cwd's
-    size lines) without reading every clue."""
+    size lines) without reading every clue.  It needs the whole text: a cut head
+    has only part of the column clues."""
     try:
         row_block, col_block = _split(text, comment, marker)
     except NonolabError:
@@ -120,11 +121,29 @@ def plausible(text: str, *, comment: str | None = None, marker: str | None = Non
     return _filled(row_block) == _filled(col_block)
 
 
-def parses(parse: Callable[[str], list[Puzzle]], text: str) -> bool:
+def parses(parse: Callable[[str], list[Puzzle]], text: str, whole: bool = True) -> bool:
     """Whether ``parse`` reads ``text``: these formats have no signature, so the
-    sniffers ask the reader (which also checks that the clues fit together)."""
+    sniffers ask the reader (which also checks that the clues fit together).
+
+    ``whole`` false: ``text`` is a file's head, cut after a line, and the errors the cut
+    itself can cause are no evidence against the format: the clues' fit (``InvalidPuzzle``:
+    a block's size is the other block's line count, and the column clues are cut) and the
+    text ending early (a ``ParseError`` on its last line: no separator yet, no column clues).
+    Any other error, on a line the head holds whole, is.
+
+    >>> from nonolab.formats import faase
+    >>> head = "rows\\n1 1\\n2\\ncolumns\\n2\\n"            # the other two columns are past the cut
+    >>> parses(faase.parse, head), parses(faase.parse, head, whole=False)
+    (False, True)
+    >>> parses(faase.parse, "rows\\n1 x\\n2\\ncolumns\\n2\\n", whole=False)
+    False
+    """
     try:
         parse(text)
+    except InvalidPuzzle:
+        return not whole
+    except ParseError as err:
+        return not whole and err.line == eof_line(split_lines(text))
     except NonolabError:
         return False
     return True

@@ -28,13 +28,15 @@ _INITIALS = {"R": (255, 0, 0), "G": (0, 160, 0), "B": (0, 0, 255), "Y": (255, 21
              "O": (255, 140, 0), "P": (128, 0, 128), "C": (0, 200, 200), "M": (255, 0, 255), "W": (128, 128, 128)}
 
 
-def sniff(text: str) -> bool:
+def sniff(text: str, whole: bool = True) -> bool:
+    """The ``ROWS,COLUMNS`` line, then as many clue lines and nothing more; in a cut head
+    (``whole`` false), clue lines up to the cut, no more than the header says."""
     lines = [x for x in split_lines(text)]
     if not lines or not _HEADER.match(lines[0]):
         return False
     rows, cols = (int(v) for v in _HEADER.match(lines[0]).groups())  # type: ignore[union-attr]
     body = lines[1:1 + rows + cols]
-    return (len(body) == rows + cols
+    return ((len(body) == rows + cols or not whole)
             and all(_CLUE.match(x) for x in body) and not any(x.strip() for x in lines[1 + rows + cols:]))
 
 

@@ -47,11 +47,12 @@ def parse(text: str) -> list[Puzzle]:
     return [build(rows, cols, ClueLines(rows=row_lines, columns=col_lines, size=start + 1))]
 
 
-def sniff(text: str) -> bool:
-    """The first line is ``rows`` and the clues fit together."""
+def sniff(text: str, whole: bool = True) -> bool:
+    """The first line is ``rows`` and the clues fit together; in a cut head (``whole``
+    false), the clues read up to the cut."""
     lines = split_lines(text)
     start = first_content(lines)
-    return start < len(lines) and _is(lines[start], "rows") and _blocks.parses(parse, text)
+    return start < len(lines) and _is(lines[start], "rows") and _blocks.parses(parse, text, whole)
 
 
 def write(puzzle: Puzzle) -> str:

@@ -19,9 +19,10 @@ def parse(text: str) -> list[Puzzle]:
     return _blocks.read(text, comment="#")
 
 
-def sniff(text: str) -> bool:
-    """Two blocks of clue lines (``#`` comments allowed) whose clues fit together."""
-    return _blocks.plausible(text, comment="#") and _blocks.parses(parse, text)
+def sniff(text: str, whole: bool = True) -> bool:
+    """Two blocks of clue lines (``#`` comments allowed) whose clues fit together.  A cut
+    head (``whole`` false) shows nothing of ish's own (keen's reason)."""
+    return whole and _blocks.plausible(text, comment="#") and _blocks.parses(parse, text)
 
 
 def write(puzzle: Puzzle) -> str:

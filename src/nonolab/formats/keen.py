@@ -19,9 +19,11 @@ def parse(text: str) -> list[Puzzle]:
     return _blocks.read(text)
 
 
-def sniff(text: str) -> bool:
-    """Space-separated clue lines in two blocks whose clues fit together."""
-    return "," not in text and _blocks.plausible(text) and _blocks.parses(parse, text)
+def sniff(text: str, whole: bool = True) -> bool:
+    """Space-separated clue lines in two blocks whose clues fit together.  A cut head
+    (``whole`` false) shows nothing of keen's own: number lines and a blank line are
+    cwd's and nin's too, and only the whole text's fit tells them apart."""
+    return whole and "," not in text and _blocks.plausible(text) and _blocks.parses(parse, text)
 
 
 def write(puzzle: Puzzle) -> str:

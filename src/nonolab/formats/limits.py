@@ -193,6 +193,7 @@ def check_pixels(width: int, height: int, what: str = "the image") -> None:
 def check_puzzles(count: int, line: int | None = None, *, suite: str | None = None) -> None:
     """Refuse a set once it holds more puzzles than the active limit (call it as each is met),
     or a generated ``suite`` (``bench random:3x3:N``) of ``count`` puzzles before one is built.
+    Inside :func:`one_set`, the puzzles its inputs before this one gave count too.
 
     >>> with applied(InputLimits(max_puzzles=3)):
     ...     check_puzzles(4, suite="random:3x3:4")
@@ -200,11 +201,67 @@ def check_puzzles(count: int, line: int | None = None, *, suite: str | None = No
     nonolab.errors.TooLarge: random:3x3:4: the suite holds 4 puzzles, beyond 3, the limit of one set (raise it with NONOLAB_MAX_PUZZLES=N, or InputLimits(max_puzzles=N))
     """
     limit = active().max_puzzles
-    if limit is not None and count > limit:
+    together = _TOGETHER.get()
+    before = together.held if together is not None else 0
+    if limit is None or before + count <= limit:
+        return
+    if together is not None and before:
+        together.over = True
+        said = (f"{together.what} hold {before + count:,} puzzles with this suite ({before:,} before it), "
+                f"beyond {limit:,}, the limit of one set" if suite is not None
+                else f"{together.what} hold more puzzles than {limit:,}, the limit of one set, with this "
+                     f"input ({before:,} before it)")
+    else:
         said = (f"the suite holds {count:,} puzzles, beyond {limit:,}" if suite is not None
-                else f"the file holds more than {limit:,} puzzles")
-        raise TooLarge(f"{said}, the limit of one set", path=suite,
-                       raise_with=f"{PUZZLES_VARIABLE}=N, or InputLimits(max_puzzles=N)", line=line)
+                else f"the file holds more than {limit:,} puzzles") + ", the limit of one set"
+    raise TooLarge(said, path=suite,
+                   raise_with=f"{PUZZLES_VARIABLE}=N, or InputLimits(max_puzzles=N)", line=line)
+
+
+@dataclass
+class OneSet:
+    """The puzzles several inputs give a command that holds them all at once, counted as one
+    set (see :func:`one_set`); ``over`` once the set limit refused one of them."""
+
+    what: str
+    held: int = 0
+    over: bool = False
+
+    def add(self, count: int, source: str | None = None) -> None:
+        """Hold ``count`` more puzzles of ``source`` (a file, a suite): refused, naming
+        ``source``, when the set would pass its limit, before they are held.
+
+        >>> with applied(InputLimits(max_puzzles=3)), one_set("the PATHs") as held:
+        ...     held.add(2, "a.taai")
+        ...     held.add(2, "b.non")
+        Traceback (most recent call last):
+        nonolab.errors.TooLarge: b.non: the PATHs hold more puzzles than 3, the limit of one set, with this input (2 before it) (raise it with NONOLAB_MAX_PUZZLES=N, or InputLimits(max_puzzles=N))
+        """
+        try:
+            check_puzzles(count)
+        except TooLarge as err:
+            raise err.located(path=source)
+        self.held += count
+
+
+_TOGETHER: ContextVar[OneSet | None] = ContextVar("nonolab_one_set", default=None)
+
+
+@contextlib.contextmanager
+def one_set(what: str) -> Iterator[OneSet]:
+    """Count the puzzles of several inputs as one set while the body runs: a command that
+    holds every puzzle of its inputs at once (every PATH of ``nonolab bench``, every FILE of
+    ``render --sheet``) holds the set limit (``max_puzzles``) for their total, not for each.
+    :func:`check_puzzles` (the readers', a generated suite's) counts what the inputs before
+    gave, so a reader stops as the total passes the limit and a suite is refused before it
+    is built; the command adds each input's puzzles (:meth:`OneSet.add`) as it holds them.
+    ``what`` names the inputs in the refusal (``"bench's PATHs"``)."""
+    together = OneSet(what)
+    token = _TOGETHER.set(together)
+    try:
+        yield together
+    finally:
+        _TOGETHER.reset(token)
 
 
 def check_depth(depth: int, line: int | None = None) -> None:

@@ -19,10 +19,12 @@ def parse(text: str) -> list[Puzzle]:
     return _blocks.read(text, comment="*", marker="&")
 
 
-def sniff(text: str) -> bool:
-    """A line ``&`` between two blocks of clues that fit together."""
+def sniff(text: str, whole: bool = True) -> bool:
+    """A line ``&`` between two blocks of clues that fit together; in a cut head (``whole``
+    false), the ``&`` line and clues that read up to the cut."""
     return (any(x.strip() == "&" for x in split_lines(text))
-            and _blocks.plausible(text, comment="*", marker="&") and _blocks.parses(parse, text))
+            and (not whole or _blocks.plausible(text, comment="*", marker="&"))
+            and _blocks.parses(parse, text, whole))
 
 
 def write(puzzle: Puzzle) -> str:

@@ -31,6 +31,7 @@ from typing import Any, Sequence
 
 from nonolab.core.grid import COLOUR_CHARS
 from nonolab.core.puzzle import Puzzle
+from nonolab.core.words import counted
 from nonolab.errors import NonolabError, ParseError
 from nonolab.formats._common import (ClueLines, build, clue_text, each, every, is_blank, make_goal, read_clue_block,
                                      require_text, split_lines, to_int, with_givens)
@@ -249,7 +250,7 @@ def _parse_one(lines: Sequence[str], start: int, end: int) -> Puzzle:
             cells, i = _read_grid(lines, i, end, arg)
             if key == "givens":
                 if len(cells) != w * h:
-                    raise ParseError(f"the givens grid has {len(cells)} cells, expected {w}x{h} = {w * h}",
+                    raise ParseError(f"the givens grid has {counted(len(cells), 'cell')}, expected {w}x{h} = {w * h}",
                                      line=lineno)
                 givens_text, givens_line = cells, lineno
                 continue
@@ -391,7 +392,7 @@ def _read_grid(lines: Sequence[str], i: int, end: int, arg: str) -> tuple[str, i
 
 def _check_goal(cells: str, w: int, h: int, lineno: int) -> None:
     if len(cells) != w * h:
-        raise ParseError(f"the goal has {len(cells)} cells, expected {w}x{h} = {w * h}",
+        raise ParseError(f"the goal has {counted(len(cells), 'cell')}, expected {w}x{h} = {w * h}",
                          line=lineno)
     if "?" in cells:
         raise ParseError("the goal has unknown cells '?'", line=lineno)

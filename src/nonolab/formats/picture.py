@@ -8,6 +8,7 @@ import re
 from nonolab.core.grid import Solution
 from nonolab.core.puzzle import Puzzle
 from nonolab.errors import ParseError
+from nonolab.core.words import counted
 from nonolab.formats._common import is_blank, need_goal, require_text, split_lines
 from nonolab.formats.limits import check_cells
 
@@ -53,7 +54,7 @@ def parse(text: str) -> list[Puzzle]:
             raise ParseError(f"unexpected character {bad!r} in the picture (use # or X for "
                              "filled and . for empty, or 1 and 0)", line=i + 1)
         if len(row) != width:
-            raise ParseError(f"this row has {len(row)} cells but the first row (line {first + 1}) "
+            raise ParseError(f"this row has {counted(len(row), 'cell')} but the first row (line {first + 1}) "
                              f"has {width}", line=i + 1)
         rows.append(row)
     cells = "".join(rows).translate(_TO_BYTES).encode("latin-1")

@@ -43,6 +43,8 @@ class Format:
     givens: bool = False    # it holds a puzzle's givens (the others are refused such puzzles on writing)
     concatenated: bool = False   # files one after another read back as every puzzle (`cat a b`): a
     #                              reading property; a format that holds one puzzle still writes one
+    reads_all: bool = False   # its sniffer reads every line (a headerless format, its clues' fit):
+    #                           it is told whether it has the whole text or a head cut at SNIFF_CHARS
 
     def code(self) -> ModuleType:
         """The module that reads and writes the format (imported on first use)."""
@@ -63,8 +65,12 @@ class Format:
     def write_all(self, puzzles: Sequence[Puzzle]) -> str:
         return self.code().write_all(puzzles)
 
-    def sniff(self, text: str) -> bool:
-        return self.code().sniff(text)
+    def sniff(self, text: str, whole: bool = True) -> bool:
+        """Whether ``text`` is in this format; ``whole`` false when ``text`` is a file's head (cut
+        after a line), which a sniffer that reads every line (``reads_all``) judges by what a head
+        can show: the rest of the file could complete it."""
+        code = self.code()
+        return code.sniff(text, whole) if self.reads_all else code.sniff(text)
 
 
 # The order is the sniffing order: the first format that recognises a text wins.
@@ -81,11 +87,11 @@ _REGISTRY = [
     Format("dzn", "dzn", (".dzn",), strong=True),
     Format("lp", "lp", (".lp",), strong=True),
     Format("emoji", "emoji", (".emoji", ".txt"), strong=True, colour=True),
-    Format("ctu", "ctu", (".ctu", ".txt"), colour=True),
+    Format("ctu", "ctu", (".ctu", ".txt"), colour=True, reads_all=True),
     Format("taai", "taai", (".taai", ".txt"), several=True),
     Format("g", "g", (".g",), colour=True),
     # Before non, whose sniffer takes any bare 'rows' line.
-    Format("faase", "faase", (".faase",)),
+    Format("faase", "faase", (".faase",), reads_all=True),
     # webpbn's 'ss' export is Steve Simpson's format, which is .non.  One puzzle a file, as
     # pbnsolve and webpbn read it (pbnsolve reads several as one mix of them, in silence): it
     # writes no set; it reads `cat a.non b.non` as the files' puzzles (`concatenated`).
@@ -93,10 +99,10 @@ _REGISTRY = [
     Format("mk", "mk", (".mk",)),
     # The headerless two-block formats ask their reader whether the clues fit together,
     # so they come before cwd, whose sniffer looks at the line shapes only.
-    Format("keen", "keen", (".keen", ".txt")),
-    Format("syro", "syro", (".syro",)),
-    Format("ish", "ish", (".ish",)),
-    Format("makhorin", "makhorin", (".makhorin",)),
+    Format("keen", "keen", (".keen", ".txt"), reads_all=True),
+    Format("syro", "syro", (".syro",), reads_all=True),
+    Format("ish", "ish", (".ish",), reads_all=True),
+    Format("makhorin", "makhorin", (".makhorin",), reads_all=True),
     Format("cwd", "cwd", (".cwd",)),
     Format("picture", "picture", (".grid", ".txt")),
     Format("nin", "nin", (".nin",)),

@@ -23,12 +23,13 @@ def parse(text: str) -> list[Puzzle]:
     return _blocks.read(text, comment="#", terminated=True)
 
 
-def sniff(text: str) -> bool:
-    """Every clue line ends with the ``0`` block, and the clues fit together."""
+def sniff(text: str, whole: bool = True) -> bool:
+    """Every clue line ends with the ``0`` block, and the clues fit together; in a cut head
+    (``whole`` false), every line ends so and the clues read up to the cut."""
     body = [x for x in split_lines(text) if not is_blank(x) and not x.lstrip().startswith("#")]
     return (bool(body) and all(re.split(r"[\s,]+", x.strip())[-1] == "0" for x in body)
-            and _blocks.plausible(text, comment="#")
-            and _blocks.parses(parse, text))
+            and (not whole or _blocks.plausible(text, comment="#"))
+            and _blocks.parses(parse, text, whole))
 
 
 def write(puzzle: Puzzle) -> str:

@@ -18,6 +18,7 @@ import re
 
 from nonolab.core.puzzle import Puzzle
 from nonolab.errors import ParseError
+from nonolab.core.words import counted
 from nonolab.formats.limits import check_cells
 from nonolab.formats._common import (ClueLines, DIGITS, build, is_blank, require_text, shown, split_lines,
                                      to_int, with_givens)
@@ -45,8 +46,8 @@ def parse(text: str) -> list[Puzzle]:
     desc, comma, givens = m.group(3).partition(",")
     fields = desc.split("/")
     if len(fields) != width + height:
-        raise ParseError(f"{len(fields)} clues, but a {width}x{height} puzzle needs "
-                         f"{width + height} ({width} columns, then {height} rows)", line=line)
+        raise ParseError(f"{counted(len(fields), 'clue')}, but a {width}x{height} puzzle needs "
+                         f"{width + height} ({counted(width, 'column')}, then {counted(height, 'row')})", line=line)
     clues = []
     for k, f in enumerate(fields):
         what = f"column {k + 1}" if k < width else f"row {k - width + 1}"

@@ -22,6 +22,7 @@ from nonolab.core.grid import Solution
 from nonolab.core.puzzle import Puzzle
 from nonolab.core.violations import clues_of
 from nonolab.errors import NonolabError, ParseError
+from nonolab.core.words import counted
 from nonolab.formats._common import ClueLines, build, each, every, make_goal, shown, to_int
 from nonolab.formats.limits import check_depth, check_puzzles
 
@@ -163,8 +164,8 @@ def _puzzle(el: _Element, defaults: dict[str, str]) -> Puzzle:
             if goal is not None:
                 n = goal.height if which == "rows" else goal.width
                 if len(lines) != n:
-                    raise ParseError(f"{len(lines)} {which[:-1]} lines but the goal has {n} "
-                                     f"{which}", line=header[which])
+                    raise ParseError(f"{counted(len(lines), which[:-1] + ' line')} but the goal has "
+                                     f"{counted(n, which[:-1])}", line=header[which])
         elif goal is not None and goal_line is not None:   # read together
             # webpbn: without <clues>, the clues come from the goal.
             lines_of = (goal.cells if which == "rows"

@@ -49,6 +49,7 @@ from nonolab.generate.repair import cells_of_lines, choose_change, filled_fracti
 from nonolab.generate.screen import Screen
 from nonolab.generate.screen import applies as screen_applies
 from nonolab.generate.space import PictureSpace
+from nonolab.core.words import counted
 from nonolab.solvers import DEFAULT, backends_with, build
 from nonolab.solvers.base import Budget, Capability, capabilities
 
@@ -222,8 +223,8 @@ class GenerateReport:
         mean = self.candidates_per_puzzle
         per = f"{mean:.2f} per accepted puzzle" if mean is not None else "none accepted"
         rejected = ", ".join(f"{k} {n}" for k, n in sorted(self.rejected.items())) or "none"
-        return (f"accepted {len(self.puzzles)} of {self.asked}; {self.candidates} candidates tried ({per}); "
-                f"{self.repairs} repairs; rejected: {rejected}; {self.time:.2f} s")
+        return (f"accepted {len(self.puzzles)} of {self.asked}; {counted(self.candidates, 'candidate')} tried ({per}); "
+                f"{counted(self.repairs, 'repair')}; rejected: {rejected}; {self.time:.2f} s")
 
 
 def parse_size(text: str) -> tuple[int, int]:

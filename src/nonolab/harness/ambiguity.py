@@ -108,7 +108,7 @@ class Region:
         if not self.indivisible:
             split = (f"; may split into up to {self.max_parts} independent parts" if self.max_parts
                      else "; may split into independent parts")
-        return f"region of {len(self.cells)} cells, {many}{self.arrangements} arrangements{split}: {where}"
+        return f"region of {counted(len(self.cells), 'cell')}, {many}{self.arrangements} arrangements{split}: {where}"
 
     def as_dict(self) -> dict[str, Any]:
         return {"kind": self.kind, "adjacent": self.adjacent, "cells": [list(rc) for rc in self.cells],

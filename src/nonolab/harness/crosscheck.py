@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from nonolab.core.puzzle import Puzzle, require_many, require_puzzle
+from nonolab.core.words import counted
 from nonolab.errors import InvalidArgument, NonolabError, TooLarge
 from nonolab.harness.uniqueness import Verdict, said, verdict_of
 from nonolab.errors import WrongAnswer
@@ -168,7 +169,7 @@ def compare(answers: Sequence[BackendAnswer]) -> list[str]:
     for a, r in exact:
         if r.count < low:
             best, found = max(ran, key=lambda pair: pair[1].count)
-            problems.append(f"{a.backend} says exactly {r.count} solution(s) but "
+            problems.append(f"{a.backend} says exactly {counted(r.count, 'solution')} but "
                             f"{best.backend} found {found.count}")
     # A model counter's exact answer lists a few of the solutions it counts: its count is
     # compared above, its solutions as a subset, as a stopped search's are.

@@ -91,7 +91,7 @@ class Explanation:
         n = len(self.steps)
         kinds = ", ".join(f"{count} {kind}" + (" (search)" if kind in ("guess", "cdcl") else "")
                           for kind, count in self.techniques().items()) or "no steps"
-        steps = f"{n} step{'s' * (n != 1)}"
+        steps = counted(n, "step")
         s = "s" * (n == 1)   # the verb agrees: "1 step reaches", "2 steps reach"
         searched = f" ({self.search_steps} of them search)" if self.search_steps else ""
         verdict = self.verdict

@@ -319,7 +319,7 @@ def _warnings(puzzle: Puzzle, verdict: Verdict, graded: GradeResult | None,
         # Givens are part of the puzzle: the clues alone may well have a solution they exclude.
         given = len(puzzle.givens)
         found.append(Warning("no-solution", "the clues have no solution" if not given else
-                             f"the clues and the {given} given cell{'s' * (given != 1)} have no solution together"))
+                             f"the clues and the {counted(given, 'given cell')} have no solution together"))
     decided, whole = clue_only
     share = decided / (puzzle.width * puzzle.height)
     if graded is not None and graded.grade is Grade.LINE and share >= TRIVIAL_SHARE:
@@ -334,7 +334,7 @@ def _warnings(puzzle: Puzzle, verdict: Verdict, graded: GradeResult | None,
                                                  f"filled (more than {TOO_FILLED:.0%})"))
     if whole:
         names = ", ".join(f"{kind} {k + 1}" for kind, k in whole[:12]) + (" ..." if len(whole) > 12 else "")
-        found.append(Warning("clue-only-lines", f"{len(whole)} line{'s' * (len(whole) != 1)} decided by "
+        found.append(Warning("clue-only-lines", f"{counted(len(whole), 'line')} decided by "
                                                 f"{'their' if len(whole) != 1 else 'its'} clue alone: {names}",
                              tuple(whole)))
     return found

@@ -25,6 +25,7 @@ from nonolab.core.grid import Solution
 from nonolab.core.puzzle import Puzzle
 from nonolab.render.text import LIMIT_FIRST
 from nonolab.render.pictures import ambiguity_svg, diff_svg, puzzle_svg, solution_svg
+from nonolab.core.words import counted
 
 MAX_SHOWN = 150 * 150
 CELL = 16
@@ -86,7 +87,7 @@ def check_html(found: Any, puzzle: Puzzle | None = None) -> str:
     if len(witnesses) >= 2:
         first, second = witnesses[:2]
         n = len(found.differing)
-        parts.append(f"<p>{n} cell{'s' * (n != 1)} differ between two solutions</p>")
+        parts.append(f"<p>{counted(n, 'cell')} differ between two solutions</p>")
         parts.append(_figure(diff_svg(first, second, puzzle, cell=CELL)) if _fits(first)
                      else _not_drawn(first, "the two solutions"))
     elif witnesses and word == "unique":
@@ -137,7 +138,7 @@ def _ambiguity(amb: Any, puzzle: Puzzle) -> str:
     if amb.givens_unique:
         cells = ", ".join(f"({r + 1},{c + 1})={puzzle.value_label(v)}" for r, c, v in amb.givens)
         givens = f'<p class="givens">givens instead of a repair (greedy): {escape(cells)}</p>'
-    return f"<p>{count}; {len(amb.regions)} region{'s' * (len(amb.regions) != 1)} where they differ:</p>" \
+    return f"<p>{count}; {counted(len(amb.regions), 'region')} where they differ:</p>" \
            f"{regions}{givens}"
 
 

@@ -17,6 +17,7 @@ from nonolab.errors import InvalidArgument
 from nonolab.render.svg import (EMPTY_INK, FILLED_INK, FREE_INK, MARK_INK, PALETTE, UNDECIDED_INK, Board, Cell,
                                 Legend, document)
 from nonolab.render.text import LIMIT_FIRST, region_letter
+from nonolab.core.words import counted
 
 DEFAULT_CELL = 20
 
@@ -87,7 +88,7 @@ def puzzle_svg(puzzle: Puzzle, *, cell: float = DEFAULT_CELL, page: str | None =
     """
     board = puzzle_board(puzzle, cell, labels, puzzle.name)
     colours, marks = given_inks(puzzle)
-    entries = [(("fill", FILLED_INK), f"given: {len(puzzle.givens)} cell{'s' * (len(puzzle.givens) != 1)} "
+    entries = [(("fill", FILLED_INK), f"given: {counted(len(puzzle.givens), 'cell')} "
                                       "the puzzle reveals (a dot: given empty)")] if puzzle.givens else []
     return _compose([(board, {"colours": colours, "dots": marks})], Legend(entries, cell),
                     f"nonolab: {puzzle.name or 'puzzle'}", page)
@@ -163,7 +164,7 @@ def diff_svg(first: Solution, second: Solution, puzzle: Puzzle | None = None, *,
     differ = first.diff(second)
     boards = [(puzzle_board(puzzle, cell, labels, f"solution {k}"),
                {"colours": cell_inks(s, puzzle), "frames": differ}) for k, s in ((1, first), (2, second))]
-    entries = [(("frame", MARK_INK), f"red frame: the {len(differ)} cell{'s' * (len(differ) != 1)} "
+    entries = [(("frame", MARK_INK), f"red frame: the {counted(len(differ), 'cell')} "
                                      "where the two solutions differ")] if differ else []
     return _compose(boards, Legend(entries, cell), f"nonolab: two solutions of {puzzle.name or 'the puzzle'}",
                     page)
@@ -185,7 +186,7 @@ def changed_svg(before: Solution, after: Solution, before_puzzle: Puzzle | None 
     changed = before.diff(after)
     boards = [(puzzle_board(p, cell, labels, caption), {"colours": cell_inks(s, p), "frames": changed})
               for caption, s, p in (("before", before, before_puzzle), ("after", after, after_puzzle))]
-    entries = [(("frame", MARK_INK), f"red frame: {len(changed)} cell{'s' * (len(changed) != 1)} changed")
+    entries = [(("frame", MARK_INK), f"red frame: {counted(len(changed), 'cell')} changed")
                if changed else (("pair", FILLED_INK, EMPTY_INK), "no cell changed")]
     return _compose(boards, Legend(entries, cell), "nonolab: before and after", None)
 
@@ -286,7 +287,7 @@ def ambiguity_svg(report: Any, puzzle: Puzzle | None = None, *, cell: float = DE
     else:
         n = len(report.regions)
         # Cut by the time limit, the regions are unknown, not none: "0 regions" would read as a finding.
-        found = (f"regions: timeout ({n} found)" if not report.regions_known else f"{n} region{'s' * (n != 1)}")
+        found = (f"regions: timeout ({n} found)" if not report.regions_known else counted(n, "region"))
         caption = f"{verdict}: {'' if report.count_exact else 'at least '}{report.solution_count} solutions, {found}"
     free = report.unplaced_free()
     marked = Regions([r.cells for r in report.regions], [r.describe() for r in report.regions],
@@ -310,7 +311,7 @@ def regions_svg(reference: Solution, regions: Sequence[Iterable[Cell]] = (), giv
     True
     """
     lists = [list(cells) for cells in regions]
-    describe = [f"a region of {len(cells)} cells" for cells in lists]
+    describe = [f"a region of {counted(len(cells), 'cell')}" for cells in lists]
     return regions_board(reference, None, Regions(lists, describe, givens, undecided), cell=cell_size,
                          labels=True, caption="", title=title, page=None)
 

@@ -23,6 +23,7 @@ from typing import Sequence
 
 from nonolab.core.grid import Solution
 from nonolab.core.puzzle import Puzzle
+from nonolab.core.words import counted
 from nonolab.errors import InvalidArgument, TooLarge
 from nonolab.render.svg import (FONT, MAX_CELL_PT, MIN_CLUE_PT, PAGE_MARGIN, PAGES, Board,
                                 _num, escape, text_width)
@@ -297,6 +298,6 @@ def sheet_pages(puzzles: Sequence[Puzzle], *, page: str = "a4", footer: Footer |
             x, y = (i % across) * slot_w * cell, (i // across) * slot_h * cell
             board.draw(out, x, y, _inks(puzzle, None, range(puzzle.height), range(puzzle.width)))
         pages.append(_page(out, across * slot_w * cell, down * slot_h * cell, pw, ph, footer, n + 1, len(groups),
-                           f"nonolab: {len(group)} puzzles"))
+                           f"nonolab: {counted(len(group), 'puzzle')}"))
     return pages
 

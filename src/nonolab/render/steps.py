@@ -20,6 +20,7 @@ from typing import Any, Iterable
 from nonolab.core.puzzle import Puzzle
 from nonolab.render.pictures import puzzle_board
 from nonolab.render.svg import EMPTY_INK, FILLED_INK, MARK_INK, Legend, _num, crossed, document, escape
+from nonolab.core.words import counted
 
 UNDECIDED_INK = "#d2d2d2"    # lighter than the ambiguity map's grey: here most cells start undecided
 
@@ -124,7 +125,7 @@ def start_caption(puzzle: Puzzle) -> str:
     ('the empty grid', 'the grid with its 1 given cell')
     """
     n = len(puzzle.givens)
-    return f"the grid with its {n} given cell{'s' * (n != 1)}" if n else "the empty grid"
+    return f"the grid with its {counted(n, 'given cell')}" if n else "the empty grid"
 
 
 def steps_html(puzzle: Puzzle, steps: Iterable[Any], *, cell: float = 20, summary: str = "") -> str:
@@ -146,7 +147,7 @@ def steps_html(puzzle: Puzzle, steps: Iterable[Any], *, cell: float = 20, summar
     return f"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>nonolab explain: {name}</title>
 <style>{_STYLE}</style></head><body>
-<h1>{name}: {len(steps)} step{'s' * (len(steps) != 1)}</h1>
+<h1>{name}: {counted(len(steps), "step")}</h1>
 <p>{escape(summary)}</p>
 <div class="controls"><button id="first" title="{escape(start_caption(puzzle))}">|&#x25C0;</button>
 <button id="prev" title="previous step (left arrow)">&#x25C0;</button>

@@ -158,10 +158,10 @@ class Step:
         else:
             where = f"{kind} {self.source[1] + 1}"
         kind = f"{self.technique.value} (search)" if self.technique.is_search else self.technique.value
-        sets = f"sets {len(self.cells)} cell{'s' * (len(self.cells) != 1)}"
+        sets = f"sets {counted(len(self.cells), 'cell')}"
         if self.ruled_out:
             values, cells = len(self.ruled_out), len({(r, c) for r, c, _ in self.ruled_out})
-            rules = f"rules out {values} value{'s' * (values != 1)} of {cells} cell{'s' * (cells != 1)}"
+            rules = f"rules out {counted(values, 'value')} of {counted(cells, 'cell')}"
             sets = f"{sets}, {rules}" if self.cells else rules
         text = f"{kind}: {where} {sets}"
         return text + (f" ({self.note})" if self.note else "")

@@ -52,6 +52,7 @@ from nonolab.web import guard, repairs, work
 from nonolab.web.certificates import Certificates
 from nonolab.web.jobs import Jobs
 from nonolab.web.words import spoken   # the page's words for a library error
+from nonolab.core.words import counted
 
 STATIC = resources.files("nonolab.web") / "static"
 
@@ -121,7 +122,7 @@ def create_app(time_limit: float | None = 60.0, workers: int = 2,
             puzzles = work.loaded(data, name, fmt)
             if not 1 <= index <= len(puzzles):
                 raise InvalidArgument(f"{name or 'the text'}: puzzle {index} is out of range: it holds "
-                                      f"{len(puzzles)} puzzle{'s' * (len(puzzles) != 1)}")
+                                      f"{counted(len(puzzles), 'puzzle')}")
             chosen = puzzles[index - 1]
             if isinstance(chosen, NonolabError):   # that puzzle could not be read: its error (the others can be)
                 raise chosen
@@ -133,7 +134,7 @@ def create_app(time_limit: float | None = 60.0, workers: int = 2,
         body = await _json(request)
         drawn = work.drawn(body.get("rows"), str(body.get("name") or ""))
         locked = work.locked_cells(body.get("locked"), drawn)
-        origin = "a drawing" + (f", {len(locked)} cell{'s' * (len(locked) != 1)} locked" if locked else "")
+        origin = "a drawing" + (f", {counted(len(locked), 'cell')} locked" if locked else "")
         return await off_loop(shown, store.add(work.Entry(drawn, origin=origin, locked=locked)))
 
     async def sample(request: Request) -> Response:

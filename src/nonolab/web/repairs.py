@@ -33,6 +33,7 @@ from nonolab.core.grid import COLOUR_CHARS, Solution
 from nonolab.core.puzzle import Puzzle
 from nonolab.core.violations import violations
 from nonolab.errors import InvalidArgument, InvalidPuzzle
+from nonolab.core.words import counted
 
 
 def _cell(r: int, c: int, value: int | None = None, puzzle: Puzzle | None = None) -> str:
@@ -64,7 +65,7 @@ def suggest(found: Any) -> list[dict[str, Any]]:
     if found.givens:
         cells = [list(g) for g in found.givens]
         offered.append({"kind": "givens", "cells": cells,
-                        "text": f"reveal {len(cells)} cell{'s' * (len(cells) != 1)} as givens: "
+                        "text": f"reveal {counted(len(cells), 'cell')} as givens: "
                                 + " ".join(_cell(r, c, v, puzzle) for r, c, v in found.givens)
                                 + " (one solution then, by an exact count)"})
     return offered

@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from nonolab.core.puzzle import Puzzle
+from nonolab.core.words import counted
 from nonolab.errors import BackendUnavailable, LimitReached, WrongAnswer
 from nonolab.solvers.base import Capability, Given, Limits, SolveResult, Budget, accept, finish
 from nonolab.solvers.options import settle
@@ -94,7 +95,7 @@ class SharpSatSolver:
         wanted = min(total, WITNESSES)
         found, _, timed_out = _witnesses(clauses, enc.num_cells, puzzle.width, wanted, watch)
         if not timed_out and len(found) != wanted:
-            raise WrongAnswer(f"backend 'sharpsat': Ganak counted {total} solution(s) but CaDiCaL found "
+            raise WrongAnswer(f"backend 'sharpsat': Ganak counted {counted(total, 'solution')} but CaDiCaL found "
                               f"{len(found)} of the {wanted} asked for")
         counters["model_count"] = total
         result = finish(self.name, puzzle, limits, watch, found, not timed_out, counters)

@@ -7,6 +7,8 @@
   var jobShown = null;      // the id of the job whose progress is shown
 
   // ---- talking to the server --------------------------------------------------------
+  // n and the noun, singular for one: core/words.py's counted, as the page says counts.
+  function counted(n, noun) { return n + " " + noun + (n === 1 ? "" : "s"); }
   function showError(message) { $("error").textContent = message ? "nonolab: error: " + message : ""; }
 
   // The session token the server issued with this page: every request carries it (the
@@ -104,7 +106,7 @@
     $("redo").disabled = at >= history.length - 1;
     $("current").classList.remove("hidden");
     $("puzzle-title").textContent = (puzzle.name || "puzzle") + " (" + puzzle.width + "x" + puzzle.height + ")";
-    var givens = puzzle.givens.length ? "; " + puzzle.givens.length + " given(s) fixed" : "";
+    var givens = puzzle.givens.length ? "; " + counted(puzzle.givens.length, "given") + " fixed" : "";
     $("puzzle-origin").textContent = "from " + puzzle.origin + givens;
     if (puzzle.svg) $("puzzle-picture").innerHTML = puzzle.svg;
     else $("puzzle-picture").textContent = puzzle.svg_note;
@@ -211,7 +213,7 @@
         amb.appendChild(p);
       } else {
         p.textContent = count + report.backbone.size + " cells are the same in every solution; " +
-          report.regions.length + " region(s) where they differ:";
+          counted(report.regions.length, "region") + " where they differ:";
         amb.appendChild(p);
         var ul = document.createElement("ul");
         report.regions.forEach(function (r) { var li = document.createElement("li"); li.textContent = r.text; ul.appendChild(li); });
