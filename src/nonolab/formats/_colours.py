@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Mapping, Sequence
+from itertools import chain, count
+from typing import Callable, Mapping, Sequence
 
 from nonolab.core.grid import Solution
 from nonolab.core.palette import RGB, Colour, Palette
@@ -41,6 +42,40 @@ _HEX = re.compile(r"#?([0-9A-Fa-f]{6}|[0-9A-Fa-f]{3})")
 _TRIPLE = re.compile(r"\(?\s*([0-9]{1,3})\s*,\s*([0-9]{1,3})\s*,\s*([0-9]{1,3})\s*\)?")
 # Chars given to colours whose file names none (or one already taken).
 _SPARE = "#abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKLMNOPQRSTUVWYZ*%@&+=$~^"
+
+
+def visible(char: str) -> bool:
+    """Whether ``char`` can stand for a colour in a line of text: printable, not white space
+    (a line break, a tab or a control character is layout, or no text at all).
+
+    >>> visible("a"), visible("?"), visible("\\n"), visible(" "), visible("\\x01")
+    (True, True, False, False, False)
+    """
+    return char.isprintable() and not char.isspace()
+
+
+def written_chars(palette: Palette, fits: Callable[[str], bool] = visible) -> list[str]:
+    """The char of each colour of ``palette`` as a writer puts it in its text: the palette's
+    own where the format takes it (``fits``), else a spare one no other colour has (``.`` for
+    the background when free).  A palette's chars are any single characters (a JSON or XML
+    file may give ``?``, ``|`` or a line break), and a writer that wrote them as they are
+    wrote files its own reader refuses (a webpbn image cut at ``|``, a JSON goal row split at
+    the line break); the chars only draw the colours, so another one keeps the puzzle.
+
+    >>> p = Palette.of(("red", (255, 0, 0), "|"), ("blue", (0, 0, 255), "\\n"), background=("w", (9, 9, 9), "a"))
+    >>> written_chars(p, lambda ch: visible(ch) and ch != "|")
+    ['a', '#', 'b']
+    """
+    chars = [c.char if fits(c.char) else None for c in palette]
+    taken = {ch for ch in chars if ch is not None}
+    spares = (ch for ch in chain(".", _SPARE, map(chr, count(0x100))) if ch not in taken and fits(ch))
+    out = []
+    for i, ch in enumerate(chars):
+        if ch is None:
+            ch = next(spares) if i == 0 else next(c for c in spares if c != ".")
+            taken.add(ch)
+        out.append(ch)
+    return out
 
 
 def parse_rgb(text: str) -> RGB | None:

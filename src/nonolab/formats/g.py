@@ -153,14 +153,15 @@ def write(puzzle: Puzzle) -> str:
 
 def _write_colour(puzzle: Puzzle) -> str:
     """Every colour gets a letter suffix (``a``, ``b``, ...) and its RGB; no default colour."""
-    from nonolab.formats._colours import fitted
+    from nonolab.formats._colours import fitted, written_chars
 
     suffixes = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
     puzzle = fitted(puzzle, len(suffixes), "g", "a letter each")
     palette = puzzle.palette
     assert palette is not None
-    out = ["#d", f"  0:{palette[0].char} #{palette.hex(0)} {palette[0].name}"]
-    out += [f"  {suffixes[i - 1]}:{palette[i].char} #{palette.hex(i)} {palette[i].name}"
+    chars = written_chars(palette)      # the outchar ends at its line
+    out = ["#d", f"  0:{chars[0]} #{palette.hex(0)} {palette[0].name}"]
+    out += [f"  {suffixes[i - 1]}:{chars[i]} #{palette.hex(i)} {palette[i].name}"
             for i in range(1, len(palette))]
     for header, lines in ((": rows", puzzle.coloured_rows), (": columns", puzzle.coloured_columns)):
         out.append(header)

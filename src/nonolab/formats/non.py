@@ -454,7 +454,8 @@ def _colour_lines(puzzle: Puzzle) -> list[str]:
     if len(set(names)) != len(names):
         names = [f"c{i}" for i in range(len(palette))]
     chars = [c.char for c in palette]
-    if any(not re.fullmatch(r"[!#-&(-/1-~]", ch) or ch == "." for ch in chars[1:]):
+    # "?" in the goal is a cell not known (and in the givens one not given).
+    if any(not re.fullmatch(r"[!#-&(-/1-~]", ch) or ch in ".?" for ch in chars[1:]):
         chars = list(_PLAIN_CHARS[:len(palette)])     # a char the goal cannot carry: the plain ones
     out = [f"color {names[i]} {palette.hex(i)} {chars[i]}" for i in range(1, len(palette))]
     for key, lines in (("rows", puzzle.coloured_rows), ("columns", puzzle.coloured_columns)):

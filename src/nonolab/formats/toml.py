@@ -116,7 +116,10 @@ def parse(text: str) -> list[Puzzle]:
 def write(puzzle: Puzzle) -> str:
     out = comment_title(puzzle.name)
     if puzzle.keeps_palette:
-        defs, columns, rows = write_coloured(puzzle)
+        from nonolab.formats._colours import visible
+
+        # A definition is a literal string: no "'" in it.
+        defs, columns, rows = write_coloured(puzzle, fits=lambda ch: visible(ch) and ch != "'")
         out += ["[colors]", "defs = ["] + [f"    '{d}'," for d in defs] + ["]", "", "[clues]", 'columns = """']
         return "\n".join(out + columns + ['"""', "", 'rows = """'] + rows + ['"""']) + "\n"
     out += ["[clues]", 'columns = """'] + write_list(puzzle.columns) + ['"""', ""]

@@ -402,17 +402,21 @@ def _puzzle_xml(p: Puzzle) -> list[str]:
 
 
 def _colour_xml(p: Puzzle) -> list[str]:
+    from nonolab.formats._colours import visible, written_chars
+
     palette = p.palette
     assert palette is not None
     names = [quoteattr(c.name) for c in palette]
+    # "|" ends an image row and "?", "[" and "]" mark undecided cells in it.
+    chars = written_chars(palette, lambda ch: visible(ch) and ch not in "|?[]")
     out = [f'<puzzle type="grid" defaultcolor={names[1]} backgroundcolor={names[0]}>']
     meta = p.metadata
     fields = {"source": meta.get("source"), "id": meta.get("id") or meta.get("catalogue"),
               "title": p.name or None, "author": meta.get("author") or meta.get("by"),
               "copyright": meta.get("copyright"), "description": meta.get("description")}
     out += [f"<{k}>{_text(v)}</{k}>" for k, v in fields.items() if v]
-    out += [f"<color name={names[i]} char={quoteattr(c.char)}>{palette.hex(i)}</color>"
-            for i, c in enumerate(palette)]
+    out += [f"<color name={names[i]} char={quoteattr(chars[i])}>{palette.hex(i)}</color>"
+            for i in range(len(palette))]
     for which, lines in (("columns", p.coloured_columns), ("rows", p.coloured_rows)):
         out.append(f"<clues type={quoteattr(which)}>")
         out += ["<line>" + "".join(f"<count color={names[c]}>{n}</count>" for n, c in line) + "</line>"
@@ -420,7 +424,7 @@ def _colour_xml(p: Puzzle) -> list[str]:
         out.append("</clues>")
     if p.goal is not None:
         out += ['<solution type="goal">', "<image>"]
-        out += ["|" + row + "|" for row in p.goal.to_text(chars=palette.chars).splitlines()]
+        out += ["|" + _text(row) + "|" for row in p.goal.to_text(chars="".join(chars)).splitlines()]
         out += ["</image>", "</solution>"]
     out.append("</puzzle>")
     return out
