@@ -105,7 +105,9 @@ def _colour_puzzle(lines: Sequence[str], i: int, declared: dict[str, tuple[str, 
 def _colours(lines: Sequence[str], start: int) -> tuple[int, dict[str, tuple[str, str, int]]]:
     """Read a ``#d`` block: the index of the ``:`` line that ends it, and
     ``{inchar: (colour word, outchar, line)}``."""
-    declared: dict[str, tuple[str, str, int]] = {}
+    from nonolab.formats._colours import Declared
+
+    declared = Declared()
     j = start + 1
     while j < len(lines) and not lines[j].lstrip().startswith(":"):
         if not is_blank(lines[j]):
@@ -117,7 +119,7 @@ def _colours(lines: Sequence[str], start: int) -> tuple[int, dict[str, tuple[str
             if comment[:1] in ("<", ">"):
                 raise ParseError("glue triangles (a declaration whose comment starts with '<' or '>') "
                                  "are not supported", line=j + 1)
-            declared[m.group(1)] = (m.group(3), m.group(2), j + 1)
+            declared.declare(m.group(1), (m.group(3), m.group(2), j + 1), j + 1, same=m.group(3, 2))
         j += 1
     if "1" not in declared and not set(declared) - {"0"}:
         raise ParseError("the colour declarations give no default colour (inchar 1)",

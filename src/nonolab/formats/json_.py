@@ -239,9 +239,9 @@ def _black_and_white(obj: dict, path: tuple, where: Callable[[tuple], int]) -> P
 
 
 def _colour_puzzle(obj: dict, path: tuple, where: Callable[[tuple], int]) -> Puzzle:
-    from nonolab.formats._colours import build_coloured, parse_rgb
+    from nonolab.formats._colours import Declared, build_coloured, parse_rgb
 
-    declared: dict[str, tuple[tuple[int, int, int], str | None]] = {}
+    declared = Declared()
     if "palette" in obj:
         keys = ("rows", "columns" if "columns" in obj else "cols")
         entries = obj["palette"]
@@ -253,7 +253,7 @@ def _colour_puzzle(obj: dict, path: tuple, where: Callable[[tuple], int]) -> Puz
             if rgb is None or not isinstance(entry.get("name"), str):
                 raise ParseError(f'palette[{i}] must be {{"name": ..., "rgb": "RRGGBB", "char": ...}}',
                                  line=where(path + ("palette", i)))
-            declared[entry["name"]] = (rgb, entry.get("char"))
+            declared.declare(entry["name"], (rgb, entry.get("char")), where(path + ("palette", i)))
         background = next(iter(declared))   # the palette's first entry
     else:   # klepaczmikolaj: ANSI colour names on White
         keys, background = ("horizontal", "vertical"), "White"

@@ -81,12 +81,14 @@ def _colours(data: dict[str, Any], lines: list[str]) -> dict[str, tuple[tuple[in
     line = _key_line(lines, "colors", "defs")[0]
     if not isinstance(defs, list):
         raise ParseError("[colors] defs must be a list of strings", line=line)
-    out = {}
+    from nonolab.formats._colours import Declared
+
+    out = Declared()
     for entry in defs:
         name, sep, value = str(entry).partition("=")
         if not sep or not name.strip():
             raise ParseError(f"colour definition {str(entry)!r} is not 'name = (colour) symbol'", line=line)
-        out[name.strip()] = colour_def(value, line)
+        out.declare(name.strip(), colour_def(value, line), line)
     return out
 
 

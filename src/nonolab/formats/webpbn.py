@@ -189,15 +189,15 @@ def _puzzle(el: _Element, defaults: dict[str, str]) -> Puzzle:
 
 def _declared(el: _Element) -> dict[str, tuple[tuple[int, int, int], str | None]]:
     """``{name: (rgb, char)}`` of the ``<color>`` elements, after pbnsolve's implicit two."""
-    from nonolab.formats._colours import parse_rgb
+    from nonolab.formats._colours import Declared, parse_rgb
 
-    out: dict[str, tuple[tuple[int, int, int], str | None]] = {}
+    out = Declared()
     for c in el.find("color"):
         name = c.attrs.get("name", "")
         rgb = parse_rgb(c.text)
         if rgb is None:
             raise ParseError(f"colour {shown(name)}: {shown(c.text.strip())} is not an RGB value", line=c.line)
-        out[name] = (rgb, c.attrs.get("char"))
+        out.declare(name, (rgb, c.attrs.get("char")), c.line)
     taken = {char for _, char in out.values()}
     for name, rgb, char in (("white", (255, 255, 255), "."), ("black", (0, 0, 0), "X")):
         out.setdefault(name, (rgb, None if char in taken else char))
