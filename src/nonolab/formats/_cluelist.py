@@ -17,7 +17,7 @@ from typing import Any, Callable, Iterable, Mapping
 
 from nonolab.core.puzzle import Clue, Puzzle
 from nonolab.errors import ParseError
-from nonolab.formats._common import ClueLines, DIGITS, build, shown, to_int
+from nonolab.formats._common import ClueLines, DIGITS, build, one_line, shown, to_int
 
 _COMMENT = re.compile(r"[#;]")
 _COLOURED = re.compile(r"([0-9]+)([A-Za-z_][\w-]*)")
@@ -131,6 +131,7 @@ def write_list(clues: Iterable[Clue], indent: str = "    ") -> list[str]:
 
 
 def comment_title(name: str, mark: str = "#") -> list[str]:
-    """A title as a one-line comment (line breaks become spaces); none if unnamed."""
-    title = " ".join(name.split())
+    """A title as a one-line comment (line breaks and control characters become spaces);
+    none if unnamed."""
+    title = one_line(name)
     return [f"{mark} {title}"] if title else []

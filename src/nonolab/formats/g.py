@@ -17,7 +17,7 @@ from typing import Sequence
 
 from nonolab.core.puzzle import Clue, Puzzle
 from nonolab.errors import ParseError
-from nonolab.formats._common import (ClueLines, build, clue_text, eof_line, is_blank, parse_clue,
+from nonolab.formats._common import (ClueLines, build, clue_text, eof_line, is_blank, one_line, parse_clue,
                                      require_text, shown, split_lines, to_int)
 
 _ROWS = re.compile(r":\s*rows", re.IGNORECASE)
@@ -162,8 +162,10 @@ def _write_colour(puzzle: Puzzle) -> str:
     palette = puzzle.palette
     assert palette is not None
     chars = written_chars(palette)      # the outchar ends at its line
-    out = ["#d", f"  0:{chars[0]} #{palette.hex(0)} {palette[0].name}"]
-    out += [f"  {suffixes[i - 1]}:{chars[i]} #{palette.hex(i)} {palette[i].name}"
+    # The name is a comment: one line, never starting with "<" or ">" (a glue triangle's).
+    names = [one_line(c.name).lstrip("<> ") for c in palette]
+    out = ["#d", f"  0:{chars[0]} #{palette.hex(0)} {names[0]}".rstrip()]
+    out += [f"  {suffixes[i - 1]}:{chars[i]} #{palette.hex(i)} {names[i]}".rstrip()
             for i in range(1, len(palette))]
     for header, lines in ((": rows", puzzle.coloured_rows), (": columns", puzzle.coloured_columns)):
         out.append(header)

@@ -19,6 +19,7 @@ from typing import Sequence
 from xml.parsers import expat
 
 from nonolab.core.grid import Solution
+from nonolab.core.palette import Palette
 from nonolab.core.puzzle import Puzzle
 from nonolab.core.violations import clues_of
 from nonolab.errors import NonolabError, ParseError
@@ -401,12 +402,27 @@ def _puzzle_xml(p: Puzzle) -> list[str]:
     return out
 
 
+def _written_names(palette: Palette) -> list[str]:
+    """The colours' names as an attribute gives them back: a name XML changes (a character
+    it cannot hold is dropped, a tab or line break read as a space) becomes ``cN``, and all
+    do if that makes two alike.  Written as they were, two names that differ only so were
+    read as one colour: a two-colour puzzle came back black and white, without a word.
+
+    >>> from nonolab.core.palette import Palette
+    >>> _written_names(Palette.of(("dark red", (1, 1, 1), "r"), ("a\\tb", (2, 2, 2), "b")))
+    ['white', 'dark red', 'c2']
+    """
+    kept = [c.name if _xml_chars(c.name) == c.name and not re.search("[\t\n\r]", c.name) else f"c{i}"
+            for i, c in enumerate(palette)]
+    return kept if len(set(kept)) == len(kept) else [f"c{i}" for i in range(len(palette))]
+
+
 def _colour_xml(p: Puzzle) -> list[str]:
     from nonolab.formats._colours import visible, written_chars
 
     palette = p.palette
     assert palette is not None
-    names = [quoteattr(c.name) for c in palette]
+    names = [quoteattr(name) for name in _written_names(palette)]
     # "|" ends an image row and "?", "[" and "]" mark undecided cells in it.
     chars = written_chars(palette, lambda ch: visible(ch) and ch not in "|?[]")
     out = [f'<puzzle type="grid" defaultcolor={names[1]} backgroundcolor={names[0]}>']
