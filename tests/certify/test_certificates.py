@@ -133,6 +133,16 @@ def test_a_changed_clue(copy):
     _rejected(folder, "puzzle")
 
 
+@pytest.mark.parametrize("key", ["unique", "contradiction", "multiple"])
+def test_a_second_puzzle_after_the_certified_one(copy, key):
+    # The checks read the first puzzle of the file and accepted it; pbnsolve reads a mix of
+    # both (audit 18b).
+    folder = copy(key)
+    _edit(folder, "puzzle.non", lambda t: t + "\n" + (PUZZLES / "nonolab" / "heart.non").read_text())
+    _rehash(folder)
+    _rejected(folder, "puzzle.non holds 2 puzzles; a certificate is about one")
+
+
 def test_a_flipped_literal_in_the_cnf(copy):
     folder = copy("unique")
     _edit(folder, "refute.cnf", lambda t: t.replace("\n-101 ", "\n101 ", 1))

@@ -116,7 +116,11 @@ class GuardedWorker:
         with self._lock:
             if self._closed:
                 raise BatchError("the worker was closed")
-            proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=env)
+            # A session of its own: Ctrl-C at a terminal reaches the foreground process group,
+            # and a worker still importing (before it ignores SIGINT) printed a KeyboardInterrupt
+            # traceback under "nonolab: interrupted".  The parent decides, and kills it.
+            proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=env,
+                                    start_new_session=True)
             self._proc, self._lines = proc, queue.Queue()
         lines = self._lines
         threading.Thread(target=_pump, args=(proc.stdout, lines), daemon=True).start()

@@ -20,6 +20,7 @@ each of them (``verify``); every solver run gets ``time_limit`` seconds.
 from __future__ import annotations
 
 import stat
+import threading
 import time
 from dataclasses import asdict, dataclass
 from typing import Any, Callable, Iterator
@@ -69,11 +70,14 @@ class Job:
     def budget(self, grace: float) -> float | None:
         """Wall-clock seconds after which the job is killed: the limit of every solver run, plus ``grace``.
 
-        ``None`` (never killed) without a time limit.
+        ``None`` (never killed) without a time limit, or with one longer than a wait can
+        last (``threading.TIMEOUT_MAX``, 292 years: ``--time-limit 1e10`` raised an
+        OverflowError from the wait for the worker's answer).
         """
         if self.time_limit is None:
             return None
-        return self.time_limit * max(1, len(self.backends)) + grace
+        budget = self.time_limit * max(1, len(self.backends)) + grace
+        return budget if budget < threading.TIMEOUT_MAX else None
 
     def as_dict(self) -> dict[str, Any]:
         return asdict(self)

@@ -57,8 +57,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--preload", action="append", default=[])
     args = parser.parse_args(argv)
 
-    # Ctrl-C at a terminal reaches the whole process group: the parent handles it
-    # (and kills this process), so a traceback from every worker would be noise.
+    # The parent handles Ctrl-C (and kills this process), so a traceback from every worker
+    # would be noise: it starts this one in a session of its own, out of the terminal's
+    # reach, and a SIGINT sent to this process alone is ignored too.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     # A closed records pipe means the parent has gone (a batch interrupted exits at once,
     # while this process may still be inside a job): end as a Unix filter does, silently

@@ -4,7 +4,7 @@ Nothing here imports a solver or the encoder the solvers use.  The checks, in or
 first that fails is the one-line reason of the rejection:
 
 1. ``manifest.json`` names a known format, and every file it lists exists with its SHA-256.
-2. ``puzzle.non`` loads (nonolab's reader of the ``.non`` text format).
+2. ``puzzle.non`` loads (nonolab's reader of the ``.non`` text format) and holds one puzzle.
 3. The CNF (``puzzle.cnf``; for ``unique``, ``refute.cnf`` but its last clause) is the
    regular encoding of those clues: :mod:`.encoder`, a second encoder written from the
    document, derives it again, and the clauses must be the same multiset, the ``p cnf``
@@ -169,12 +169,18 @@ def _sha256(path: Path) -> str:
 
 
 def _puzzle(path: Path) -> Any:
-    from nonolab.formats import load
+    from nonolab.formats import load_all
 
     try:
-        puzzle = load(path, "non")
+        puzzles = load_all(path, "non")
     except NonolabError as err:
         raise Rejected(f"puzzle.non cannot be read: {err}") from None
+    # A certificate is about one puzzle.  Of a file of two, the checks read the first, and
+    # pbnsolve reads a mix of both (each key's last value): "puzzle.non is unique" would
+    # say different things to different readers.
+    if len(puzzles) != 1:
+        raise Rejected(f"puzzle.non holds {len(puzzles)} puzzles; a certificate is about one")
+    puzzle = puzzles[0]
     if puzzle.is_colour:
         raise Rejected("puzzle.non is a colour puzzle; certificates are black and white")
     return puzzle

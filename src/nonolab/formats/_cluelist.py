@@ -13,11 +13,11 @@ name; an unsuffixed block has ``None`` (black).
 from __future__ import annotations
 
 import re
-from typing import Any, Iterable, Mapping
+from typing import Any, Callable, Iterable, Mapping
 
 from nonolab.core.puzzle import Clue, Puzzle
 from nonolab.errors import ParseError
-from nonolab.formats._common import ClueLines, DIGITS, build, shown, to_int
+from nonolab.formats._common import ClueLines, DIGITS, build, one_line, shown, to_int
 
 _COMMENT = re.compile(r"[#;]")
 _COLOURED = re.compile(r"([0-9]+)([A-Za-z_][\w-]*)")
@@ -93,14 +93,19 @@ def build_items(rows: list[tuple[ColouredClue, int]], cols: list[tuple[ColouredC
                           ClueLines(rows=[n for _, n in rows], columns=[n for _, n in cols], size=size_line), **extra)
 
 
-def write_coloured(puzzle: Puzzle, indent: str = "    ") -> tuple[list[str], list[str], list[str]]:
+def write_coloured(puzzle: Puzzle, indent: str = "    ", fits: Callable[[str], bool] | None = None
+                   ) -> tuple[list[str], list[str], list[str]]:
     """A colour puzzle as colour definitions ``name = (RRGGBB) char`` and the two clue
-    lists with suffixes (the suffix names the colour: a letter, ``c27`` past the 26th)."""
+    lists with suffixes (the suffix names the colour: a letter, ``c27`` past the 26th);
+    each char one ``fits`` takes (by default one :func:`~nonolab.formats._colours.visible`)."""
+    from nonolab.formats._colours import visible, written_chars
+
     palette = puzzle.palette
     assert palette is not None
+    chars = written_chars(palette, fits or visible)
     # A letter a colour, then (past 26) ``c27``, ``c28``...: a suffix is a name, and any palette fits.
     suffix = list("abcdefghijklmnopqrstuvwxyz") + [f"c{i}" for i in range(27, len(palette))]
-    defs = [f"{suffix[i - 1]} = ({palette.hex(i)}) {palette[i].char}" for i in range(1, len(palette))]
+    defs = [f"{suffix[i - 1]} = ({palette.hex(i)}) {chars[i]}" for i in range(1, len(palette))]
 
     def lines(clues: Iterable[tuple[tuple[int, int], ...]]) -> list[str]:
         return [indent + (" ".join(f"{n}{suffix[c - 1]}" for n, c in line) or "0") for line in clues]
@@ -126,6 +131,7 @@ def write_list(clues: Iterable[Clue], indent: str = "    ") -> list[str]:
 
 
 def comment_title(name: str, mark: str = "#") -> list[str]:
-    """A title as a one-line comment (line breaks become spaces); none if unnamed."""
-    title = " ".join(name.split())
+    """A title as a one-line comment (line breaks and control characters become spaces);
+    none if unnamed."""
+    title = one_line(name)
     return [f"{mark} {title}"] if title else []

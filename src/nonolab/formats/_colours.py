@@ -13,14 +13,15 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Mapping, Sequence
+from itertools import chain, count
+from typing import Any, Callable, Mapping, Sequence
 
 from nonolab.core.grid import Solution
 from nonolab.core.palette import RGB, Colour, Palette
 from nonolab.core.puzzle import Puzzle
 from nonolab.core.used_colours import over_used_colours
 from nonolab.errors import InvalidPuzzle, ParseError
-from nonolab.formats._common import ClueLines, build
+from nonolab.formats._common import ClueLines, build, shown
 
 # The SVG/X11 names the real files use, and the usual others.
 NAMED: dict[str, RGB] = {
@@ -41,6 +42,75 @@ _HEX = re.compile(r"#?([0-9A-Fa-f]{6}|[0-9A-Fa-f]{3})")
 _TRIPLE = re.compile(r"\(?\s*([0-9]{1,3})\s*,\s*([0-9]{1,3})\s*,\s*([0-9]{1,3})\s*\)?")
 # Chars given to colours whose file names none (or one already taken).
 _SPARE = "#abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKLMNOPQRSTUVWYZ*%@&+=$~^"
+
+
+class Declared(dict):
+    """A file's colour declarations, ``{name: value}``, as a colour reader collects them: a
+    name declared again with another value is an error naming both lines, where a dict
+    kept the last in silence (two ``<color name="a">`` of different RGB, or two colours
+    whose names a writer's format could not tell apart and merged); the same value again
+    is no conflict.
+
+    >>> d = Declared()
+    >>> d.declare("red", ((255, 0, 0), "r"), 3); d.declare("red", ((255, 0, 0), "r"), 4)
+    >>> d.declare("red", ((9, 9, 9), "r"), 7)
+    Traceback (most recent call last):
+    ...
+    nonolab.errors.ParseError: line 7: colour 'red' declared twice, differently (first on line 3)
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.lines: dict[str, int | None] = {}
+        self._agreeing: dict[str, Any] = {}
+
+    def declare(self, name: str, value: Any, line: int | None, same: Any = None) -> None:
+        """Declare ``name`` as ``value`` on ``line``; ``same`` (default ``value``) is what must
+        agree with an earlier declaration of the name."""
+        same = value if same is None else same
+        if name in self:
+            if self._agreeing[name] != same:
+                first = self.lines[name]
+                where = f" (first on line {first})" if first is not None and first != line else ""
+                raise ParseError(f"colour {shown(name)} declared twice, differently{where}", line=line)
+            return
+        self[name] = value
+        self.lines[name] = line
+        self._agreeing[name] = same
+
+
+def visible(char: str) -> bool:
+    """Whether ``char`` can stand for a colour in a line of text: printable, not white space
+    (a line break, a tab or a control character is layout, or no text at all).
+
+    >>> visible("a"), visible("?"), visible("\\n"), visible(" "), visible("\\x01")
+    (True, True, False, False, False)
+    """
+    return char.isprintable() and not char.isspace()
+
+
+def written_chars(palette: Palette, fits: Callable[[str], bool] = visible) -> list[str]:
+    """The char of each colour of ``palette`` as a writer puts it in its text: the palette's
+    own where the format takes it (``fits``), else a spare one no other colour has (``.`` for
+    the background when free).  A palette's chars are any single characters (a JSON or XML
+    file may give ``?``, ``|`` or a line break), and a writer that wrote them as they are
+    wrote files its own reader refuses (a webpbn image cut at ``|``, a JSON goal row split at
+    the line break); the chars only draw the colours, so another one keeps the puzzle.
+
+    >>> p = Palette.of(("red", (255, 0, 0), "|"), ("blue", (0, 0, 255), "\\n"), background=("w", (9, 9, 9), "a"))
+    >>> written_chars(p, lambda ch: visible(ch) and ch != "|")
+    ['a', '#', 'b']
+    """
+    chars = [c.char if fits(c.char) else None for c in palette]
+    taken = {ch for ch in chars if ch is not None}
+    spares = (ch for ch in chain(".", _SPARE, map(chr, count(0x100))) if ch not in taken and fits(ch))
+    out = []
+    for i, ch in enumerate(chars):
+        if ch is None:
+            ch = next(spares) if i == 0 else next(c for c in spares if c != ".")
+            taken.add(ch)
+        out.append(ch)
+    return out
 
 
 def parse_rgb(text: str) -> RGB | None:

@@ -86,6 +86,18 @@ def require_text(lines: Sequence[str]) -> None:
         raise ParseError("the file is empty", line=1)
 
 
+def one_line(text: str) -> str:
+    """``text`` as one line of printable characters, for a comment a writer puts in its file:
+    each run of white space or of characters no text format takes (controls, NUL) one space,
+    none at the ends.  A name with a line break or a control character made the comment
+    end early, or the file unreadable (TOML refuses a control character in a comment).
+
+    >>> one_line(" cat\\n and\\x00dog\\t ")
+    'cat and dog'
+    """
+    return " ".join("".join(ch if ch.isprintable() else " " for ch in text).split())
+
+
 def shown(text: str, limit: int = 24) -> str:
     """``text`` quoted for a one-line message: escapes visible, long text cut."""
     return repr(text if len(text) <= limit else text[:limit] + "...")

@@ -17,7 +17,7 @@ from typing import Sequence
 
 from nonolab.core.puzzle import Clue, Puzzle
 from nonolab.errors import ParseError
-from nonolab.formats._common import (ClueLines, build, clue_text, eof_line, is_blank, parse_clue,
+from nonolab.formats._common import (ClueLines, build, clue_text, eof_line, is_blank, one_line, parse_clue,
                                      require_text, shown, split_lines, to_int)
 
 _ROWS = re.compile(r":\s*rows", re.IGNORECASE)
@@ -105,7 +105,9 @@ def _colour_puzzle(lines: Sequence[str], i: int, declared: dict[str, tuple[str, 
 def _colours(lines: Sequence[str], start: int) -> tuple[int, dict[str, tuple[str, str, int]]]:
     """Read a ``#d`` block: the index of the ``:`` line that ends it, and
     ``{inchar: (colour word, outchar, line)}``."""
-    declared: dict[str, tuple[str, str, int]] = {}
+    from nonolab.formats._colours import Declared
+
+    declared = Declared()
     j = start + 1
     while j < len(lines) and not lines[j].lstrip().startswith(":"):
         if not is_blank(lines[j]):
@@ -117,7 +119,7 @@ def _colours(lines: Sequence[str], start: int) -> tuple[int, dict[str, tuple[str
             if comment[:1] in ("<", ">"):
                 raise ParseError("glue triangles (a declaration whose comment starts with '<' or '>') "
                                  "are not supported", line=j + 1)
-            declared[m.group(1)] = (m.group(3), m.group(2), j + 1)
+            declared.declare(m.group(1), (m.group(3), m.group(2), j + 1), j + 1, same=m.group(3, 2))
         j += 1
     if "1" not in declared and not set(declared) - {"0"}:
         raise ParseError("the colour declarations give no default colour (inchar 1)",
@@ -153,14 +155,17 @@ def write(puzzle: Puzzle) -> str:
 
 def _write_colour(puzzle: Puzzle) -> str:
     """Every colour gets a letter suffix (``a``, ``b``, ...) and its RGB; no default colour."""
-    from nonolab.formats._colours import fitted
+    from nonolab.formats._colours import fitted, written_chars
 
     suffixes = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
     puzzle = fitted(puzzle, len(suffixes), "g", "a letter each")
     palette = puzzle.palette
     assert palette is not None
-    out = ["#d", f"  0:{palette[0].char} #{palette.hex(0)} {palette[0].name}"]
-    out += [f"  {suffixes[i - 1]}:{palette[i].char} #{palette.hex(i)} {palette[i].name}"
+    chars = written_chars(palette)      # the outchar ends at its line
+    # The name is a comment: one line, never starting with "<" or ">" (a glue triangle's).
+    names = [one_line(c.name).lstrip("<> ") for c in palette]
+    out = ["#d", f"  0:{chars[0]} #{palette.hex(0)} {names[0]}".rstrip()]
+    out += [f"  {suffixes[i - 1]}:{chars[i]} #{palette.hex(i)} {names[i]}".rstrip()
             for i in range(1, len(palette))]
     for header, lines in ((": rows", puzzle.coloured_rows), (": columns", puzzle.coloured_columns)):
         out.append(header)

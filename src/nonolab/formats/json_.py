@@ -239,9 +239,9 @@ def _black_and_white(obj: dict, path: tuple, where: Callable[[tuple], int]) -> P
 
 
 def _colour_puzzle(obj: dict, path: tuple, where: Callable[[tuple], int]) -> Puzzle:
-    from nonolab.formats._colours import build_coloured, parse_rgb
+    from nonolab.formats._colours import Declared, build_coloured, parse_rgb
 
-    declared: dict[str, tuple[tuple[int, int, int], str | None]] = {}
+    declared = Declared()
     if "palette" in obj:
         keys = ("rows", "columns" if "columns" in obj else "cols")
         entries = obj["palette"]
@@ -253,7 +253,7 @@ def _colour_puzzle(obj: dict, path: tuple, where: Callable[[tuple], int]) -> Puz
             if rgb is None or not isinstance(entry.get("name"), str):
                 raise ParseError(f'palette[{i}] must be {{"name": ..., "rgb": "RRGGBB", "char": ...}}',
                                  line=where(path + ("palette", i)))
-            declared[entry["name"]] = (rgb, entry.get("char"))
+            declared.declare(entry["name"], (rgb, entry.get("char")), where(path + ("palette", i)))
         background = next(iter(declared))   # the palette's first entry
     else:   # klepaczmikolaj: ANSI colour names on White
         keys, background = ("horizontal", "vertical"), "White"
@@ -342,20 +342,23 @@ def _object(p: Puzzle, indent: str) -> str:
         return "[\n" + ",\n".join(inner + "  " + x for x in items) + f"\n{inner}]"
 
     if p.keeps_palette:
+        from nonolab.formats._colours import written_chars
+
         palette = p.palette
         assert palette is not None
+        chars = written_chars(palette)      # a goal row is a line of them
 
         def lines(clues: Any) -> list[str]:
             return [json.dumps([[n, palette[c].name] for n, c in line], ensure_ascii=False) for line in clues]
 
         fields = [f'"name": {json.dumps(p.name, ensure_ascii=False)}',
-                  '"palette": ' + array([json.dumps({"name": c.name, "rgb": palette.hex(i), "char": c.char},
+                  '"palette": ' + array([json.dumps({"name": c.name, "rgb": palette.hex(i), "char": chars[i]},
                                                     ensure_ascii=False) for i, c in enumerate(palette)]),
                   f'"rows": {array(lines(p.coloured_rows))}', f'"columns": {array(lines(p.coloured_columns))}',
                   f'"metadata": {json.dumps(dict(p.metadata), ensure_ascii=False)}']
         if p.goal is not None:
             fields.append('"goal": ' + array([json.dumps(r, ensure_ascii=False)
-                                              for r in p.goal.to_text(chars=palette.chars).splitlines()]))
+                                              for r in p.goal.to_text(chars="".join(chars)).splitlines()]))
         if p.givens:
             fields.append('"givens": ' + array([json.dumps([r, c, palette[v].name], ensure_ascii=False)
                                                 for r, c, v in p.givens]))

@@ -262,7 +262,7 @@ def _parse_one(lines: Sequence[str], start: int, end: int) -> Puzzle:
                 goal_line, goal_text = lineno, cells
             continue
         elif key in ("color", "colour"):
-            colours.update(_colour_declaration(arg, lineno))
+            colours = _colour_declaration(colours, arg, lineno)
         elif key == "title":
             name = _value(arg)
         else:
@@ -332,15 +332,18 @@ def _colour_goal(cells: str, width: int, colours: dict, lineno: int) -> Any:
     return CharGoal(cells, width, names)
 
 
-def _colour_declaration(arg: str, lineno: int) -> dict[str, tuple[tuple[int, int, int], str | None]]:
-    """``NAME RRGGBB [CHAR]`` (Nonny) as ``{name: (rgb, char)}``."""
-    from nonolab.formats._colours import parse_rgb
+def _colour_declaration(colours: dict, arg: str, lineno: int) -> dict[str, tuple[tuple[int, int, int], str | None]]:
+    """``colours`` (``{name: (rgb, char)}``, a :class:`~nonolab.formats._colours.Declared`
+    once a colour is) with ``NAME RRGGBB [CHAR]`` (Nonny) declared."""
+    from nonolab.formats._colours import Declared, parse_rgb
 
     fields = arg.split()
     rgb = parse_rgb(fields[1]) if len(fields) >= 2 else None
     if rgb is None or len(fields) > 3:
         raise ParseError("a colour line is 'color NAME RRGGBB CHAR'", line=lineno)
-    return {fields[0]: (rgb, fields[2] if len(fields) == 3 else None)}
+    declared = colours if isinstance(colours, Declared) else Declared()
+    declared.declare(fields[0], (rgb, fields[2] if len(fields) == 3 else None), lineno)
+    return declared
 
 
 def _colour_block(lines: Sequence[str], start: int, count: int, kind: str, end: int,
@@ -455,7 +458,8 @@ def _colour_lines(puzzle: Puzzle) -> list[str]:
     if len(set(names)) != len(names):
         names = [f"c{i}" for i in range(len(palette))]
     chars = [c.char for c in palette]
-    if any(not re.fullmatch(r"[!#-&(-/1-~]", ch) or ch == "." for ch in chars[1:]):
+    # "?" in the goal is a cell not known (and in the givens one not given).
+    if any(not re.fullmatch(r"[!#-&(-/1-~]", ch) or ch in ".?" for ch in chars[1:]):
         chars = list(_PLAIN_CHARS[:len(palette)])     # a char the goal cannot carry: the plain ones
     out = [f"color {names[i]} {palette.hex(i)} {chars[i]}" for i in range(1, len(palette))]
     for key, lines in (("rows", puzzle.coloured_rows), ("columns", puzzle.coloured_columns)):

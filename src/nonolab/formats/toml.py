@@ -81,12 +81,14 @@ def _colours(data: dict[str, Any], lines: list[str]) -> dict[str, tuple[tuple[in
     line = _key_line(lines, "colors", "defs")[0]
     if not isinstance(defs, list):
         raise ParseError("[colors] defs must be a list of strings", line=line)
-    out = {}
+    from nonolab.formats._colours import Declared
+
+    out = Declared()
     for entry in defs:
         name, sep, value = str(entry).partition("=")
         if not sep or not name.strip():
             raise ParseError(f"colour definition {str(entry)!r} is not 'name = (colour) symbol'", line=line)
-        out[name.strip()] = colour_def(value, line)
+        out.declare(name.strip(), colour_def(value, line), line)
     return out
 
 
@@ -116,7 +118,10 @@ def parse(text: str) -> list[Puzzle]:
 def write(puzzle: Puzzle) -> str:
     out = comment_title(puzzle.name)
     if puzzle.keeps_palette:
-        defs, columns, rows = write_coloured(puzzle)
+        from nonolab.formats._colours import visible
+
+        # A definition is a literal string: no "'" in it.
+        defs, columns, rows = write_coloured(puzzle, fits=lambda ch: visible(ch) and ch != "'")
         out += ["[colors]", "defs = ["] + [f"    '{d}'," for d in defs] + ["]", "", "[clues]", 'columns = """']
         return "\n".join(out + columns + ['"""', "", 'rows = """'] + rows + ['"""']) + "\n"
     out += ["[clues]", 'columns = """'] + write_list(puzzle.columns) + ['"""', ""]

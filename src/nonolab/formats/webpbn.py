@@ -19,6 +19,7 @@ from typing import Sequence
 from xml.parsers import expat
 
 from nonolab.core.grid import Solution
+from nonolab.core.palette import Palette
 from nonolab.core.puzzle import Puzzle
 from nonolab.core.violations import clues_of
 from nonolab.errors import NonolabError, ParseError
@@ -190,15 +191,15 @@ def _puzzle(el: _Element, defaults: dict[str, str]) -> Puzzle:
 
 def _declared(el: _Element) -> dict[str, tuple[tuple[int, int, int], str | None]]:
     """``{name: (rgb, char)}`` of the ``<color>`` elements, after pbnsolve's implicit two."""
-    from nonolab.formats._colours import parse_rgb
+    from nonolab.formats._colours import Declared, parse_rgb
 
-    out: dict[str, tuple[tuple[int, int, int], str | None]] = {}
+    out = Declared()
     for c in el.find("color"):
         name = c.attrs.get("name", "")
         rgb = parse_rgb(c.text)
         if rgb is None:
             raise ParseError(f"colour {shown(name)}: {shown(c.text.strip())} is not an RGB value", line=c.line)
-        out[name] = (rgb, c.attrs.get("char"))
+        out.declare(name, (rgb, c.attrs.get("char")), c.line)
     taken = {char for _, char in out.values()}
     for name, rgb, char in (("white", (255, 255, 255), "."), ("black", (0, 0, 0), "X")):
         out.setdefault(name, (rgb, None if char in taken else char))
@@ -402,18 +403,37 @@ def _puzzle_xml(p: Puzzle) -> list[str]:
     return out
 
 
+def _written_names(palette: Palette) -> list[str]:
+    """The colours' names as an attribute gives them back: a name XML changes (a character
+    it cannot hold is dropped, a tab or line break read as a space) becomes ``cN``, and all
+    do if that makes two alike.  Written as they were, two names that differ only so were
+    read as one colour: a two-colour puzzle came back black and white, without a word.
+
+    >>> from nonolab.core.palette import Palette
+    >>> _written_names(Palette.of(("dark red", (1, 1, 1), "r"), ("a\\tb", (2, 2, 2), "b")))
+    ['white', 'dark red', 'c2']
+    """
+    kept = [c.name if _xml_chars(c.name) == c.name and not re.search("[\t\n\r]", c.name) else f"c{i}"
+            for i, c in enumerate(palette)]
+    return kept if len(set(kept)) == len(kept) else [f"c{i}" for i in range(len(palette))]
+
+
 def _colour_xml(p: Puzzle) -> list[str]:
+    from nonolab.formats._colours import visible, written_chars
+
     palette = p.palette
     assert palette is not None
-    names = [quoteattr(c.name) for c in palette]
+    names = [quoteattr(name) for name in _written_names(palette)]
+    # "|" ends an image row and "?", "[" and "]" mark undecided cells in it.
+    chars = written_chars(palette, lambda ch: visible(ch) and ch not in "|?[]")
     out = [f'<puzzle type="grid" defaultcolor={names[1]} backgroundcolor={names[0]}>']
     meta = p.metadata
     fields = {"source": meta.get("source"), "id": meta.get("id") or meta.get("catalogue"),
               "title": p.name or None, "author": meta.get("author") or meta.get("by"),
               "copyright": meta.get("copyright"), "description": meta.get("description")}
     out += [f"<{k}>{_text(v)}</{k}>" for k, v in fields.items() if v]
-    out += [f"<color name={names[i]} char={quoteattr(c.char)}>{palette.hex(i)}</color>"
-            for i, c in enumerate(palette)]
+    out += [f"<color name={names[i]} char={quoteattr(chars[i])}>{palette.hex(i)}</color>"
+            for i in range(len(palette))]
     for which, lines in (("columns", p.coloured_columns), ("rows", p.coloured_rows)):
         out.append(f"<clues type={quoteattr(which)}>")
         out += ["<line>" + "".join(f"<count color={names[c]}>{n}</count>" for n, c in line) + "</line>"
@@ -421,7 +441,7 @@ def _colour_xml(p: Puzzle) -> list[str]:
         out.append("</clues>")
     if p.goal is not None:
         out += ['<solution type="goal">', "<image>"]
-        out += ["|" + row + "|" for row in p.goal.to_text(chars=palette.chars).splitlines()]
+        out += ["|" + _text(row) + "|" for row in p.goal.to_text(chars="".join(chars)).splitlines()]
         out += ["</image>", "</solution>"]
     out.append("</puzzle>")
     return out
