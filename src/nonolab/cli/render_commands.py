@@ -132,7 +132,7 @@ def _unused_printing(printing: dict, sheet: bool, mode: str | None) -> None:
               help="Picture format (default: from -o's suffix, else svg; html for --steps).")
 @click.option("--output", "-o", default=None, type=options.OUTPUT,
               help="Output file (default: standard output).")
-@click.option("--cell", type=click.FloatRange(min=2, max=200), default=20, show_default=True, metavar="PX",
+@click.option("--cell", type=options.FiniteRange(min=2, max=200), default=20, show_default=True, metavar="PX",
               help="Cell size in pixels (a PNG's size follows it).")
 @click.option("--page", type=click.Choice(["a4", "a3", "letter"], case_sensitive=False), default=None,
               help="Print on this page size, clues at least 6 pt (default for PDF: a4); a PDF too large "
