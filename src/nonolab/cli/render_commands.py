@@ -192,6 +192,9 @@ def render(files, input_format, index, mode, to_format, output, cell, page, tile
         _steps(puzzle, fmt, output, cell, time_limit)
         return
     check_drawable(puzzle.width, puzzle.height)   # before a search whose answer could not be drawn
+    if fmt == "png":   # every mode draws at least the puzzle's board: a PNG too large for it, before the search
+        from nonolab.render.convert import check_png
+        check_png(puzzle_svg(puzzle, **size))
     if mode == "solution":
         solution, at_least, unknown = _solution_to_draw(puzzle, time_limit)
         svg = solution_svg(solution, puzzle, **size, at_least=at_least)

@@ -340,7 +340,10 @@ def png_cell(svg: str, pixels: int | None = None) -> float:
     if size is None:
         raise InvalidArgument("a picture without its size")   # every SVG render draws has one
     width, height = float(size.group(1)), float(size.group(2))
-    shrink = min(1.0, ((pixels or PNG_PIXELS) / (width * height)) ** 0.5)
+    if pixels is None:   # the workbench's own bound, or a lower one the operator set for every image
+        from nonolab.formats.limits import active
+        pixels = min(PNG_PIXELS, active().max_pixels or PNG_PIXELS)
+    shrink = min(1.0, (pixels / (width * height)) ** 0.5)
     return max(2.0, float(int(DEFAULT_CELL * shrink * 10) / 10))
 
 
