@@ -213,7 +213,9 @@ def create_app(time_limit: float | None = 60.0, workers: int = 2,
             made, before = work.from_image(data, name, width, height, density, job, time_limit, colours, uniform)
             entry = store.add(work.Entry(made, origin=f"the image {name}"))
             return {"puzzle": work.summary(entry), "changed": work.before_after(before, made)}
-        job = jobs.start("generate", make, owner=guard.token_of(request.headers), weight=width * height)
+        # Weighed by its image too: queued, the job holds the upload (up to the input limit).
+        job = jobs.start("generate", make, owner=guard.token_of(request.headers),
+                         weight=max(width * height, len(data) // work.BYTES_PER_CELL))
         return JSONResponse({"job": job.as_dict()}, status_code=202)
 
     async def job_state(request: Request) -> Response:

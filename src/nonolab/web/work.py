@@ -37,6 +37,9 @@ MAX_CELLS = 25_000_000
 #: A stored puzzle costs about 15 bytes a cell (its clues as Python tuples, its picture), so
 #: 200 of the largest would hold 75 GB; the cells, not the count, bound the memory.
 STORE_CELLS = 2 * MAX_CELLS
+#: What a stored cell costs, in bytes: the unit that weighs other things the server holds
+#: (an image a queued job keeps) against :data:`STORE_CELLS`.
+BYTES_PER_CELL = 15
 PICTURE_FORMATS = ("svg", "png", "pdf")
 
 #: The puzzle the page opens with: a house whose window is a 2x2 switch (two solutions),
