@@ -116,6 +116,23 @@ def _unused_printing(printing: dict, sheet: bool, mode: str | None) -> None:
                                   f"{'it prints several puzzles a page' if sheet else 'that picture is drawn on one page, not printed'}")
 
 
+def _unused_drawing(printed: bool, mode: str | None, labels: bool | None) -> None:
+    """Refuse the drawing options the picture asked would not use: printed pages scale their
+    cells to the page and number no line; the stepper is drawn for a screen, unnumbered."""
+    from nonolab.errors import InvalidArgument
+
+    if not printed and mode != "steps":
+        return
+    typed = [f"--{name}" for name in (("cell",) if printed else ("page",)) if options.given_on_command_line(name)]
+    if labels is not None:
+        typed.append("--labels" if labels else "--no-labels")
+    if typed:
+        why = ("printed pages scale their cells to the page (--page, --tiles) and number no line" if printed
+               else "the stepper is drawn for a screen (--cell sizes it), its lines unnumbered")
+        raise InvalidArgument(f"{' and '.join(typed)} {'is' if len(typed) == 1 else 'are'} not for "
+                              f"{'a printed PDF' if printed else '--steps'}: {why}")
+
+
 @click.command()
 @click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False, path_type=str), metavar="FILE...")
 @options.input_format
@@ -177,6 +194,7 @@ def render(files, input_format, index, mode, to_format, output, cell, page, tile
     if asked and fmt != "pdf":
         raise InvalidArgument(f"{', '.join(asked)} are for printed pages: write a PDF (--to pdf or -o FILE.pdf)")
     _unused_printing(printing, sheet, mode)
+    _unused_drawing(sheet or (fmt == "pdf" and mode in (None, "solution")), mode, labels)
     if sheet and index is not None:
         raise InvalidArgument("--index is not for --sheet: a sheet prints every puzzle of its files")
     if len(files) > 1 and not sheet:
