@@ -1,5 +1,5 @@
 import subprocess, signal, time, glob, sys
-NL = "/work/wt/audit18/.venv/bin/nonolab"
+import os; NL = os.environ.get("NONOLAB", "nonolab")
 def blocked(pid):
     for t in glob.glob(f"/proc/{pid}/task/*/wchan"):
         try:

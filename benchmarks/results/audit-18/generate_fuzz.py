@@ -1,8 +1,8 @@
 import sys, subprocess, json, random, itertools
-sys.path.insert(0, "/tmp")
-from a18brute import count_puzzle
+import os; sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from brute import count_puzzle
 from nonolab.formats import loads_all
-NL = "/work/wt/audit18/.venv/bin/nonolab"
+NL = os.environ.get("NONOLAB", "nonolab")
 rng = random.Random(18)
 checked = bad = runs = 0
 configs = []

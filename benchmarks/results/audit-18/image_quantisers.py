@@ -1,5 +1,5 @@
 import sys; sys.argv = ["x", "0"]
-exec(open("/tmp/a18img.py").read().split("cases = ")[0])
+exec(open(__file__.replace("image_quantisers.py", "image_inks.py")).read().split("cases = ")[0])
 import numpy as np
 from PIL import Image
 def variant(path, n, k, resample, method, kmeans=0):
