@@ -38,11 +38,12 @@ def png_size(svg: str, scale: float = 1.0) -> tuple[int, int] | None:
     import re
 
     root = re.search(r"<svg\b[^>]*>", svg)
-    sizes = [re.search(rf'\s{name}="([0-9.]+)(?:px)?"', root.group(0)) if root else None for name in ("width", "height")]
-    if None in sizes:
+    if root is None:
         return None
-    width, height = (math.ceil(float(size.group(1)) * scale) for size in sizes)
-    return width, height
+    width, height = (re.search(rf'\s{name}="([0-9.]+)(?:px)?"', root.group(0)) for name in ("width", "height"))
+    if width is None or height is None:
+        return None
+    return math.ceil(float(width.group(1)) * scale), math.ceil(float(height.group(1)) * scale)
 
 
 def check_png(svg: str, scale: float = 1.0) -> None:

@@ -234,9 +234,11 @@ def create_app(time_limit: float | None = 60.0, workers: int = 2,
     async def missing(request: Request, err: Exception) -> Response:
         return JSONResponse({"error": str(err), "type": "NotFound"}, status_code=404)
 
-    async def http_error(request: Request, err: HTTPException) -> Response:
+    async def http_error(request: Request, err: Exception) -> Response:
         # An address or a method the API does not have: its JSON too (Starlette answers plain text,
         # which the page's error line cannot read).
+        if not isinstance(err, HTTPException):   # (the handler of that class only)
+            raise err
         kind = {404: "NotFound", 405: "MethodNotAllowed"}.get(err.status_code, "HTTPError")
         return JSONResponse({"error": f"{request.method} {request.url.path}: {err.detail}", "type": kind},
                             status_code=err.status_code, headers=err.headers)
