@@ -64,3 +64,30 @@ def test_a_density_beyond_the_ink_fills_no_background(disc):
     # than the drawing's ink: a stray top row on the white background.
     picture = picture_from_image(disc, 20, 20, 0.9)
     assert not picture[0].any() and not picture[-1].any() and picture.any()
+
+
+def _near(rgb, target, distance=60) -> bool:
+    return sum((a - b) ** 2 for a, b in zip(rgb, target)) ** 0.5 < distance
+
+
+@pytest.mark.parametrize("side", [120, 480])
+def test_each_ink_of_an_image_is_a_colour_of_the_puzzle(tmp_path, side):
+    # Audit 18: a red disc crossed by a blue bar, on white, asked in 2 colours, gave one
+    # purple ink, (157, 0, 98): a black-and-white puzzle.  The image is reduced with a box
+    # filter, which blends the inks at their edges, and median cut (three boxes: the white and
+    # two) split the inks' blends, not the inks; an octree keeps the colours the image shows.
+    from nonolab.generate import colour_picture_from_image
+    image = Image.new("RGB", (side, side), "white")
+    draw = ImageDraw.Draw(image)
+    s = side / 120
+    draw.ellipse((20 * s, 20 * s, 100 * s, 100 * s), fill=(255, 0, 0))
+    draw.rectangle((50 * s, 10 * s, 70 * s, 110 * s), fill=(0, 0, 255))
+    path = tmp_path / "disc.png"
+    image.save(path)
+    picture, palette = colour_picture_from_image(path, 15, 15, 2)
+    rgbs = [colour.rgb for colour in palette]
+    assert len(rgbs) == 3 and _near(rgbs[0], (255, 255, 255))
+    assert sorted(_near(rgb, ink) for rgb in rgbs[1:] for ink in ((255, 0, 0), (0, 0, 255))).count(True) == 2
+    assert set(np.unique(picture)) == {0, 1, 2}   # both inks drawn
+    made = make_puzzles(1, Recipe(15, 15, image=path, colours=2, unique=True, repair=True), seed=0).puzzles
+    assert made and made[0].puzzle.is_colour and made[0].puzzle.colours == 2

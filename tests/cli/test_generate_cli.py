@@ -182,10 +182,14 @@ def test_a_1x1_grid_says_no_picture_fits_and_tries_none(run):
     (["--from-image", "{image}", "--radius", "3"], "--radius blurs the smooth style's noise: not with an image"),
     (["--from-image", "{image}", "--style", "noise"], "--style draws a picture of noise, and --from-image takes"),
     (["--max-repairs", "3"], "--max-repairs bounds the flips of --repair: give --repair too"),
-], ids=["radius-noise", "radius-image", "style-image", "max-repairs"])
+    (["-b", "nope"], "--backend names the backend that judges candidates: give --unique or --max-grade too"),
+    (["-b", "native", "-O", "probing=none"], "--backend and -O name the backend that judges candidates"),
+    (["-O", "nope=1", "--repair"], "-O names the backend that judges candidates: give --unique or --max-grade"),
+], ids=["radius-noise", "radius-image", "style-image", "max-repairs", "backend-typo", "backend-options", "option"])
 def test_an_option_the_run_would_drop_is_refused(run, tmp_path, args, message):
     # Audit 10: each was taken and dropped: `--style noise --radius 3` and `--from-image X --style noise`
     # drew what they draw without them, `--max-repairs 3` without --repair repaired nothing.
+    # Audit 18: without a judge (--unique, --max-grade) no backend runs: `-b nope` was taken in silence.
     image_module = pytest.importorskip("PIL.Image")
     image = tmp_path / "dot.png"
     image_module.fromarray(np.full((4, 4), 255, dtype=np.uint8), "L").save(image)

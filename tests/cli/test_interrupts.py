@@ -115,6 +115,42 @@ def test_a_command_started_with_a_closed_stdout_or_stderr_is_interrupted_as_any_
     assert (done.stdout, done.stderr) == ("", "nonolab: interrupted\n" if closed == ">&-" else "")
 
 
+def _writing_to_a_full_pipe(pid: int) -> bool:
+    """Whether a thread of process ``pid`` waits in a write to a pipe (Linux's wchan)."""
+    for wchan in Path(f"/proc/{pid}/task").glob("*/wchan"):
+        try:
+            if "pipe_write" in wchan.read_text():
+                return True
+        except OSError:   # the thread ended
+            pass
+    return False
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="reads the threads' wait channels in /proc")
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM], ids=lambda s: s.name)
+def test_a_signal_ends_a_command_whose_standard_output_nobody_reads(sig):
+    # `nonolab generate -n 60 -t json | less`, less waiting: the command's worker blocks in
+    # its write to the full pipe, holding sys.stdout's lock; on Ctrl-C or SIGTERM the main
+    # thread's last flush waited on that lock, and the process never ended (audit 18).
+    command = [sys.executable, "-m", "nonolab", "generate", "--size", "30x30", "-n", "60", "-t", "json"]
+    proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=nonolab_env())
+    try:
+        deadline = time.monotonic() + HANG   # 140 kB of puzzles: past any pipe's buffer (64 kB on Linux)
+        while not _writing_to_a_full_pipe(proc.pid) and proc.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert proc.poll() is None and _writing_to_a_full_pipe(proc.pid), "the command is not blocked writing"
+        proc.send_signal(sig)
+        code = proc.wait(timeout=HANG)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    assert code == {signal.SIGINT: 130, signal.SIGTERM: 143}[sig]
+    assert proc.stderr.read().decode().endswith("nonolab: interrupted\n")
+    proc.stdout.close()
+    proc.stderr.close()
+
+
 def test_generate_ends_at_once_and_keeps_only_whole_puzzles(tmp_path):
     done = interrupted(["generate", "--size", "40x40", "--unique", "-n", "100000", "-b", "native",
                         "--format", "non", "--out", str(tmp_path)], signal.SIGTERM)

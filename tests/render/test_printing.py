@@ -147,3 +147,22 @@ def test_a_sheet_holds_the_set_limit_for_its_files_together(tmp_path, monkeypatc
     assert result.stderr.startswith(f"nonolab: error: {CAT}: the FILEs of a sheet hold more puzzles than 2, "
                                     "the limit of one set") and "NONOLAB_MAX_PUZZLES=N" in result.stderr
     assert not sheet.exists()
+
+
+@pytest.mark.parametrize("args, refused", [
+    (["-o", "{out}.pdf", "--cell", "50"], "--cell is not for a printed PDF"),
+    (["-o", "{out}.pdf", "--no-labels"], "--no-labels is not for a printed PDF"),
+    (["--solution", "-o", "{out}.pdf", "--labels", "--cell", "9"], "--cell and --labels are not for a printed PDF"),
+    (["--sheet", "-o", "{out}.pdf", "--cell", "5"], "--cell is not for a printed PDF"),
+    (["--steps", "-o", "{out}.html", "--page", "a4"], "--page is not for --steps"),
+    (["--steps", "-o", "{out}.html", "--labels"], "--labels is not for --steps"),
+])
+def test_a_drawing_option_the_picture_would_drop_is_refused(run, tmp_path, args, refused):
+    # Audit 18: each was taken and dropped: the PDF printed with --cell 50 or --no-labels was
+    # the PDF without them (its cells scaled to the page, no line numbered), the stepper with
+    # --page a4 or --labels the stepper without.
+    from svg_reading import PUZZLES
+    out = tmp_path / "picture"
+    result = run("render", PUZZLES / "hakank" / "t2.non", *[a.replace("{out}", str(out)) for a in args])
+    assert result.exit_code == 2 and result.stderr.startswith("nonolab: error: ") and refused in result.stderr
+    assert len(result.stderr.splitlines()) == 1 and not list(tmp_path.iterdir())

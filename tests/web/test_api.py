@@ -101,6 +101,19 @@ def test_unknown_ids_answer_404(client):
         assert status == 404 and "nope" in answer["error"], path
 
 
+@pytest.mark.parametrize("method, path, status, kind", [
+    ("GET", "/api/nope", 404, "NotFound"), ("GET", "/static/nope.js", 404, "NotFound"),
+    ("GET", "/api/puzzles/x/analyse", 405, "MethodNotAllowed"), ("DELETE", "/api/puzzles/x", 405, "MethodNotAllowed"),
+    ("PUT", "/api/load", 405, "MethodNotAllowed")])
+def test_an_address_or_method_the_api_lacks_answers_its_json_too(client, method, path, status, kind):
+    # Audit 18: Starlette's own plain "Not Found" / "Method Not Allowed", which the page's
+    # error line cannot read (it reads the JSON's error).
+    got, answer, headers = client.call(method, path, b"" if method in ("PUT", "DELETE") else None)
+    assert got == status and headers["Content-Type"].startswith("application/json")
+    assert answer["type"] == kind and answer["error"].startswith(f"{method} {path.split('?')[0]}: ")
+    assert headers["X-Content-Type-Options"] == "nosniff"
+
+
 def test_a_unique_puzzle_reports_its_verdict_grade_and_solution(client):
     puzzle = client.load(PUZZLES / "nonolab" / "heart.non")
     report = client.run(f"/api/puzzles/{puzzle['id']}/analyse")

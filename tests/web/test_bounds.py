@@ -129,3 +129,20 @@ def test_a_png_download_is_held_to_the_image_pixel_limit(client, monkeypatch):
     assert status == 200 and png[:8] == b"\x89PNG\r\n\x1a\n"
     width, height = struct.unpack(">II", png[16:24])   # the IHDR chunk: read, not decoded
     assert width * height <= 1_000_000 and width > 500, (width, height)
+
+
+def test_a_png_download_fits_the_limit_where_the_cells_alone_would_not(client, monkeypatch):
+    # Audit 18: the cell size is estimated from the picture at 20 px, and the legend's text does not
+    # shrink with the cells: a 26x26 puzzle at the estimated 18.7 px was 500,712 pixels for a
+    # limit of 500,000 (a 399x399 one 25,004,126 at the default limit), and every PNG now keeps
+    # the limit: the download is drawn a little smaller until it holds, not refused.
+    import random
+    import struct
+    monkeypatch.setattr(work, "PNG_PIXELS", 500_000, raising=False)
+    rng = random.Random(26)
+    text = "\n".join("".join(rng.choice("#.") for _ in range(26)) for _ in range(26)) + "\n"
+    puzzle = client.ok("POST", "/api/load?format=picture", text)["puzzle"]
+    status, png, _ = client.get(f"/api/puzzles/{puzzle['id']}/download?picture=png")
+    assert status == 200 and png[:8] == b"\x89PNG\r\n\x1a\n", png
+    width, height = struct.unpack(">II", png[16:24])
+    assert 490_000 < width * height <= 500_000, (width, height)

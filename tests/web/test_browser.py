@@ -297,6 +297,26 @@ def test_givens_applied_stay_in_the_puzzle_its_picture_and_its_downloads(page):
         assert len(back.givens) == 1 and check(back).verdict.value == "unique", fmt
 
 
+def test_a_download_the_server_refuses_says_why_in_the_error_line(page):
+    # Audit 18: the Download link was followed: a refusal (webpbn holds no givens) saved
+    # nothing and the page said nothing.  It is fetched now: the refusal shows its line, and a
+    # download the server makes still lands under its own name.
+    from selenium.webdriver.support.ui import Select
+    _load_text(page, (PUZZLES / "hakank" / "simple2.non").read_text())
+    _until(page, lambda: _reported(page, "multiple"))
+    _by(page, ".apply-repair[data-kind=givens]").click()
+    _until(page, lambda: _verdict(page) == "unique")
+    Select(_by(page, "#download-format")).select_by_value("webpbn")
+    _by(page, "#download").click()
+    line = _until(page, lambda: _by(page, "#error").text, 20)
+    assert line == "nonolab: error: the 'webpbn' format cannot hold givens, and the puzzle has 1 (write json, tatham, non)"
+    _shot(page, "14-download-refused")
+    Select(_by(page, "#download-format")).select_by_value("picture:svg")
+    _by(page, "#download").click()
+    files = _until(page, lambda: [p for p in page.downloads.iterdir() if p.name == "simple2.svg"], 20)
+    assert files[0].read_text().startswith("<svg") and _by(page, "#error").text == ""
+
+
 def test_explain_says_the_verdict_and_marks_search(page):
     _load_text(page, (PUZZLES / "nonolab" / "switch.non").read_text())
     _until(page, lambda: _verdict(page) == "multiple")

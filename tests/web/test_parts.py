@@ -60,6 +60,50 @@ def test_a_queued_job_cancelled_never_runs(jobs):
     assert (first.state, second.state, ran) == (DONE, CANCELLED, [])
 
 
+def test_a_forgotten_queued_job_lets_go_of_its_input_at_once():
+    # Audit 18: a queued job's work holds its input (an image upload, up to 64 MiB); a job
+    # forgotten (cancelled) beyond the limits waited in the workers' queue, input and all,
+    # until a worker was free: while two long jobs ran, every upload stayed, without bound.
+    import gc
+    import weakref
+
+    class Upload:   # an upload's bytes (bytes themselves take no weak reference)
+        data = b"image"
+
+    pool = Jobs(workers=1, keep=2)
+    release = threading.Event()
+    try:
+        busy = pool.start("busy", lambda job: release.wait(30))
+        uploads = []
+        for _ in range(5):
+            data = Upload()
+            uploads.append(weakref.ref(data))
+            pool.start("generate", lambda job, data=data: len(data.data))
+            del data
+        gc.collect()
+        # Kept: the two newest jobs' inputs; the three forgotten ones are gone while still queued.
+        assert [ref() is not None for ref in uploads] == [False, False, False, True, True]
+        assert pool.get(busy.id) is None and busy.cancel.is_set()
+    finally:
+        release.set()
+        pool.close()
+
+
+def test_an_image_job_weighs_its_upload(server, monkeypatch):
+    # 200 queued image jobs of 64 MiB each held 12.8 GB, weighed as 20x20 cells each.
+    from nonolab.web import work
+    from nonolab.web.server import Running
+    from .conftest import Client
+    monkeypatch.setattr(work, "STORE_CELLS", 2_000)
+    image = b"not an image " * 3_000   # 39 kB (2,600 cells at 15 bytes): no image (the job fails), weighed first
+    with Running(port=0, workers=1) as running:
+        client = Client(running.url)
+        first = client.ok("POST", "/api/generate?name=a.png&width=5&height=5", image)["job"]
+        client.ok("POST", "/api/generate?name=b.png&width=5&height=5", image)
+        status, _, _ = client.get(f"/api/jobs/{first['id']}")
+        assert status == 404   # forgotten: two uploads are beyond the cells the server holds
+
+
 def test_progress_is_reported_and_a_cancel_stops_at_the_next_step(jobs):
     seen = threading.Event()
 

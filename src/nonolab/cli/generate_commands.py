@@ -107,6 +107,12 @@ def generate(size, density, style, radius, colours, image, seed, count, out_dir,
         raise InvalidArgument("--max-repairs bounds the flips of --repair: give --repair too")
     if force and out_dir is None:
         raise InvalidArgument("--force replaces the set in --out DIR: give --out too")
+    if not unique and max_grade is None:   # the backend only judges: unjudged, -b nope was taken in silence
+        typed = [flag for name, flag in (("backend", "--backend"), ("backend_options", "-O"))
+                 if options.given_on_command_line(name)]
+        if typed:
+            raise InvalidArgument(f"{' and '.join(typed)} name{'s' * (len(typed) == 1)} the backend that judges "
+                                  "candidates: give --unique or --max-grade too")
     width, height = parse_size(size)
     recipe = Recipe(width=width, height=height, density=density, style=style, radius=radius, image=image,
                     density_range=(min_density, max_density), allow_uniform_lines=allow_uniform_lines,

@@ -44,6 +44,8 @@ T = TypeVar("T")
 CANCEL = threading.Event()
 #: Seconds the worker may take to stop after a signal before the process exits anyway.
 GRACE = 0.4
+#: Seconds the last flush of standard output and error may take before the process exits anyway.
+FLUSH = 0.2
 #: The exit code of each signal: 128 + its number, as a shell reports a death by it.
 EXIT_CODES: dict[int, int] = {signal.SIGINT: 130, signal.SIGTERM: 143}   # by signal number: handlers get ints
 
@@ -193,14 +195,26 @@ def _exit_interrupted(worker: threading.Thread) -> None:
     else:
         _writes("close_writes")     # the formats may have loaded since the signal
         worker.join(GRACE)
-    for stream in (sys.stdout, sys.stderr):  # what a finishing command printed must not be lost
-        if stream is None:   # started with that descriptor closed
-            continue
-        try:
-            stream.flush()
-        except (OSError, ValueError):
-            pass
+    _flush_within(FLUSH)   # what a finishing command printed must not be lost
     _discard_pending()
     if first != signal.SIGPIPE:   # a closed pipe ends silently, as SIGPIPE does
         os.write(_stderr[0] if _stderr else 2, _said_interrupted())
     os._exit(code)
+
+
+def _flush_within(seconds: float) -> None:
+    """Flush standard output and error, giving up after ``seconds``.  A worker blocked
+    writing to a pipe nobody reads (``nonolab generate -n 100 -t json | less``, the
+    reader waiting) holds the stream's lock for good: flushing here waited on that lock,
+    and the process never ended, whatever the signals."""
+    def flush() -> None:
+        for stream in (sys.stdout, sys.stderr):
+            if stream is None:   # started with that descriptor closed
+                continue
+            try:
+                stream.flush()
+            except (OSError, ValueError):
+                pass
+    flusher = threading.Thread(target=flush, name="nonolab-flush", daemon=True)
+    flusher.start()
+    flusher.join(seconds)

@@ -58,6 +58,21 @@ class Seconds(click.ParamType):
 
 SECONDS = Seconds()
 
+
+class FiniteRange(click.FloatRange):
+    """``click.FloatRange`` that refuses ``nan`` too (every comparison with ``nan`` is false,
+    so the range alone let it through, to a traceback inside the drawing).
+
+    >>> FiniteRange(min=2, max=200).convert("2.5", None, None)
+    2.5
+    """
+
+    def convert(self, value, param, ctx):
+        number = super().convert(value, param, ctx)
+        if number != number:
+            self.fail(f"{value!r} is not a number in the range {self._describe_range()}", param, ctx)
+        return number
+
 time_limit = click.option(
     "--time-limit", type=SECONDS, default=None, metavar="SECONDS",
     help="Stop after this many seconds of wall time for the whole command (loading included); "

@@ -117,6 +117,23 @@ def _unused_printing(printing: dict, sheet: bool, mode: str | None) -> None:
                                   f"{'it prints several puzzles a page' if sheet else 'that picture is drawn on one page, not printed'}")
 
 
+def _unused_drawing(printed: bool, mode: str | None, labels: bool | None) -> None:
+    """Refuse the drawing options the picture asked would not use: printed pages scale their
+    cells to the page and number no line; the stepper is drawn for a screen, unnumbered."""
+    from nonolab.errors import InvalidArgument
+
+    if not printed and mode != "steps":
+        return
+    typed = [f"--{name}" for name in (("cell",) if printed else ("page",)) if options.given_on_command_line(name)]
+    if labels is not None:
+        typed.append("--labels" if labels else "--no-labels")
+    if typed:
+        why = ("printed pages scale their cells to the page (--page, --tiles) and number no line" if printed
+               else "the stepper is drawn for a screen (--cell sizes it), its lines unnumbered")
+        raise InvalidArgument(f"{' and '.join(typed)} {'is' if len(typed) == 1 else 'are'} not for "
+                              f"{'a printed PDF' if printed else '--steps'}: {why}")
+
+
 @click.command()
 @click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False, path_type=str), metavar="FILE...")
 @options.input_format
@@ -133,7 +150,7 @@ def _unused_printing(printing: dict, sheet: bool, mode: str | None) -> None:
               help="Picture format (default: from -o's suffix, else svg; html for --steps).")
 @click.option("--output", "-o", default=None, type=options.OUTPUT,
               help="Output file (default: standard output).")
-@click.option("--cell", type=click.FloatRange(min=2, max=200), default=20, show_default=True, metavar="PX",
+@click.option("--cell", type=options.FiniteRange(min=2, max=200), default=20, show_default=True, metavar="PX",
               help="Cell size in pixels (a PNG's size follows it).")
 @click.option("--page", type=click.Choice(["a4", "a3", "letter"], case_sensitive=False), default=None,
               help="Print on this page size, clues at least 6 pt (default for PDF: a4); a PDF too large "
@@ -178,6 +195,7 @@ def render(files, input_format, index, mode, to_format, output, cell, page, tile
     if asked and fmt != "pdf":
         raise InvalidArgument(f"{', '.join(asked)} are for printed pages: write a PDF (--to pdf or -o FILE.pdf)")
     _unused_printing(printing, sheet, mode)
+    _unused_drawing(sheet or (fmt == "pdf" and mode in (None, "solution")), mode, labels)
     if sheet and index is not None:
         raise InvalidArgument("--index is not for --sheet: a sheet prints every puzzle of its files")
     if len(files) > 1 and not sheet:
@@ -193,6 +211,9 @@ def render(files, input_format, index, mode, to_format, output, cell, page, tile
         _steps(puzzle, fmt, output, cell, time_limit)
         return
     check_drawable(puzzle.width, puzzle.height)   # before a search whose answer could not be drawn
+    if fmt == "png":   # every mode draws at least the puzzle's board: a PNG too large for it, before the search
+        from nonolab.render.convert import check_png
+        check_png(puzzle_svg(puzzle, **size))
     if mode == "solution":
         solution, at_least, unknown = _solution_to_draw(puzzle, time_limit)
         svg = solution_svg(solution, puzzle, **size, at_least=at_least)

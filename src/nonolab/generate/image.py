@@ -75,7 +75,8 @@ def colour_picture_from_image(path: str | os.PathLike, width: int, height: int,
     """The colour picture (``height`` x ``width`` colour indices) and its palette an image gives.
 
     The image (transparent pixels count as white) is reduced with a box filter,
-    its colours quantised by median cut (pillow's ``Image.quantize``, no dithering)
+    its colours quantised by an octree (pillow's ``Image.quantize``, no dithering: median
+    cut spent its boxes on the blends the reduction makes at the edges between two inks)
     to ``colours + 1``, and each cell takes the quantised colour most of its pixels
     have (ties: the lower palette entry), so every cell is a colour of the image, not
     a blend at an edge.  The background is the quantised colour most common on the
@@ -102,7 +103,7 @@ def colour_picture_from_image(path: str | os.PathLike, width: int, height: int,
                          _box())
     if rgb.width < width or rgb.height < height:   # smaller than the grid: each pixel covers whole cells
         rgb = rgb.resize((max(rgb.width, width), max(rgb.height, height)), Image.Resampling.NEAREST)
-    quantised = rgb.quantize(colors=colours + 1, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
+    quantised = rgb.quantize(colors=colours + 1, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
     entries = np.asarray(quantised, dtype=np.int64)
     table = quantised.getpalette() or []
     found = int(entries.max()) + 1

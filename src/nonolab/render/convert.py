@@ -27,8 +27,52 @@ def _cairosvg() -> Any:
     return cairosvg
 
 
+def png_size(svg: str, scale: float = 1.0) -> tuple[int, int] | None:
+    """The pixels (width, height) of ``svg`` drawn as a PNG at ``scale``, from its root's
+    ``width`` and ``height`` (None: it gives none).
+
+    >>> png_size('<svg xmlns="http://www.w3.org/2000/svg" width="300.5" height="149">', 2)
+    (601, 298)
+    """
+    import math
+    import re
+
+    root = re.search(r"<svg\b[^>]*>", svg)
+    if root is None:
+        return None
+    width, height = (re.search(rf'\s{name}="([0-9.]+)(?:px)?"', root.group(0)) for name in ("width", "height"))
+    if width is None or height is None:
+        return None
+    return math.ceil(float(width.group(1)) * scale), math.ceil(float(height.group(1)) * scale)
+
+
+def check_png(svg: str, scale: float = 1.0) -> None:
+    """Refuse to draw ``svg`` as a PNG beyond the pixel limit of the images nonolab reads
+    (``NONOLAB_MAX_PIXELS``, 25,000,000 by default): cairo holds 4 bytes a pixel while it
+    draws, and refuses a side beyond 32,767 pixels.
+
+    Raises:
+        TooLarge: the PNG would hold more pixels than the limit.
+    """
+    from nonolab.errors import TooLarge
+    from nonolab.formats.limits import PIXELS_VARIABLE, active
+
+    size, limit = png_size(svg, scale), active().max_pixels
+    if size is not None and limit is not None and size[0] * size[1] > limit:
+        width, height = size
+        raise TooLarge(f"the PNG would be {width}x{height} = {width * height:,} pixels, beyond the limit of "
+                       f"{limit:,} pixels: draw it smaller, or as SVG or PDF",
+                       raise_with=f"{PIXELS_VARIABLE}=N, or InputLimits(max_pixels=N)")
+
+
 def to_png(svg: str, scale: float = 1.0) -> bytes:
-    """PNG bytes of ``svg``, one pixel per SVG unit times ``scale``."""
+    """PNG bytes of ``svg``, one pixel per SVG unit times ``scale``, within the pixel limit
+    (:func:`check_png`).
+
+    Raises:
+        TooLarge: the PNG would hold more pixels than the limit.
+    """
+    check_png(svg, scale)
     return _cairosvg().svg2png(bytestring=svg.encode("utf-8"), scale=scale)
 
 

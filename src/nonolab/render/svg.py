@@ -113,8 +113,8 @@ class Board:
     def __init__(self, rows: Sequence[Clue], columns: Sequence[Clue], cell: float = 20, labels: bool = False,
                  caption: str = "", inks: tuple[Sequence[Sequence[str]], Sequence[Sequence[str]]] | None = None,
                  mirror: bool = False, struck: Iterable[tuple[int, int]] = ()):
-        if cell <= 0:
-            raise InvalidArgument(f"cell size must be positive, not {cell}")
+        if not 0 < cell < float("inf"):   # nan compares false with everything: it is refused too
+            raise InvalidArgument(f"cell size must be a positive, finite number, not {cell}")
         check_drawable(len(columns), len(rows))
         self.rows, self.columns, self.cell, self.labels, self.caption = rows, columns, cell, labels, caption
         self.mirror, self.struck = mirror, frozenset(struck)

@@ -22,7 +22,8 @@ Endpoints (``{pid}`` a puzzle id, ``{jid}`` a job id):
 =======================================  ==============================================
 
 A bad input answers 400 with ``{"error": MESSAGE, "type": ERROR}``, MESSAGE the one line
-the CLI prints after ``nonolab: error:``; an unknown id 404; a request from another site,
+the CLI prints after ``nonolab: error:``; an unknown id or address 404, a method an address
+does not take 405 (the same JSON); a request from another site,
 or without the page's session token, 403, and a ``Host`` that is not one of the server's names
 400 (:mod:`nonolab.web.guard`).  Every request that
 changes state carries the token the page was served with (``X-Nonolab-Token``); a job is
@@ -42,6 +43,7 @@ from typing import Any
 import anyio
 import anyio.to_thread
 from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Mount, Route
@@ -214,7 +216,9 @@ def create_app(time_limit: float | None = 60.0, workers: int = 2,
             made, before = work.from_image(data, name, width, height, density, job, time_limit, colours, uniform)
             entry = store.add(work.Entry(made, origin=f"the image {name}"))
             return {"puzzle": work.summary(entry), "changed": work.before_after(before, made)}
-        job = jobs.start("generate", make, owner=guard.token_of(request.headers), weight=width * height)
+        # Weighed by its image too: queued, the job holds the upload (up to the input limit).
+        job = jobs.start("generate", make, owner=guard.token_of(request.headers),
+                         weight=max(width * height, len(data) // work.BYTES_PER_CELL))
         return JSONResponse({"job": job.as_dict()}, status_code=202)
 
     async def job_state(request: Request) -> Response:
@@ -230,6 +234,15 @@ def create_app(time_limit: float | None = 60.0, workers: int = 2,
 
     async def missing(request: Request, err: Exception) -> Response:
         return JSONResponse({"error": str(err), "type": "NotFound"}, status_code=404)
+
+    async def http_error(request: Request, err: Exception) -> Response:
+        # An address or a method the API does not have: its JSON too (Starlette answers plain text,
+        # which the page's error line cannot read).
+        if not isinstance(err, HTTPException):   # (the handler of that class only)
+            raise err
+        kind = {404: "NotFound", 405: "MethodNotAllowed"}.get(err.status_code, "HTTPError")
+        return JSONResponse({"error": f"{request.method} {request.url.path}: {err.detail}", "type": kind},
+                            status_code=err.status_code, headers=err.headers)
 
     async def bug(request: Request, err: Exception) -> Response:
         # A bug, not bad input: still one line of JSON (the page shows it), never a traceback.
@@ -261,7 +274,7 @@ def create_app(time_limit: float | None = 60.0, workers: int = 2,
     # so that every refusal is one line of JSON with the security headers.
     middleware = [Middleware(guard.Guard, sessions=sessions, max_body=_max_body, hosts=allowed_hosts or None)]
     app = Starlette(routes=routes, exception_handlers={NonolabError: library_error, _Missing: missing,
-                                                       Exception: bug},
+                                                       HTTPException: http_error, Exception: bug},
                     lifespan=lifespan, middleware=middleware)
     app.state.jobs, app.state.store, app.state.sessions = jobs, store, sessions
     return app

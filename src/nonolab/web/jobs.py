@@ -56,6 +56,10 @@ class Job:
         self.started = time.perf_counter()
         self.finished: float | None = None
         self._done = threading.Event()
+        #: The work, held until it runs or the job is forgotten: a queued job's work holds its
+        #: input (an image upload of up to the input limit), and a forgotten job waits in the
+        #: workers' queue, cancelled, until a worker is free to drop it.
+        self._work: Callable[["Job"], Any] | None = None
 
     def step(self, fraction: float, stage: str) -> None:
         """Report progress (0..1) and what is being done; stops a cancelled job here."""
@@ -82,9 +86,12 @@ class Job:
                 "stage": self.stage, "result": self.result, "partial": self.partial, "error": self.error,
                 "seconds": round(end - self.started, 3)}
 
-    def _run(self, work: Callable[["Job"], Any]) -> None:
+    def _run(self, work: Callable[["Job"], Any] | None = None) -> None:
+        work, self._work = work or self._work, None
         try:
             self.check()
+            if work is None:   # forgotten before it ran
+                raise Cancelled()
             self.state = RUNNING
             self.stage = "started"
             result = work(self)
@@ -128,6 +135,7 @@ class Jobs:
         """Queue ``work``; ``owner`` (a session's token) is the only one :meth:`get` shows it to;
         ``weight``: the cells of its puzzle."""
         job = Job(kind, owner, weight)
+        job._work = work
         with self._lock:
             self._jobs[job.id] = job
             self._weight += weight
@@ -136,7 +144,8 @@ class Jobs:
                 _, old = self._jobs.popitem(last=False)
                 self._weight -= old.weight
                 old.cancel.set()
-        self._pool.submit(job._run, work)
+                old._work = None   # its input goes now, not when a worker reaches it in the queue
+        self._pool.submit(job._run)
         return job
 
     def get(self, job_id: str, owner: str | None = None) -> Job | None:

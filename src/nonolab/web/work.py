@@ -37,6 +37,9 @@ MAX_CELLS = 25_000_000
 #: A stored puzzle costs about 15 bytes a cell (its clues as Python tuples, its picture), so
 #: 200 of the largest would hold 75 GB; the cells, not the count, bound the memory.
 STORE_CELLS = 2 * MAX_CELLS
+#: What a stored cell costs, in bytes: the unit that weighs other things the server holds
+#: (an image a queued job keeps) against :data:`STORE_CELLS`.
+BYTES_PER_CELL = 15
 PICTURE_FORMATS = ("svg", "png", "pdf")
 
 #: The puzzle the page opens with: a house whose window is a 2x2 switch (two solutions),
@@ -340,8 +343,31 @@ def png_cell(svg: str, pixels: int | None = None) -> float:
     if size is None:
         raise InvalidArgument("a picture without its size")   # every SVG render draws has one
     width, height = float(size.group(1)), float(size.group(2))
-    shrink = min(1.0, ((pixels or PNG_PIXELS) / (width * height)) ** 0.5)
+    shrink = min(1.0, ((pixels or png_pixels()) / (width * height)) ** 0.5)
     return max(2.0, float(int(DEFAULT_CELL * shrink * 10) / 10))
+
+
+def png_pixels() -> int:
+    """The most pixels of a PNG the workbench draws: its own bound, or a lower one the
+    operator set for every image (``NONOLAB_MAX_PIXELS``)."""
+    from nonolab.formats.limits import active
+    return min(PNG_PIXELS, active().max_pixels or PNG_PIXELS)
+
+
+def png_picture(puzzle: Puzzle, svg: str) -> str:
+    """The picture of ``puzzle`` (``svg``: drawn at the default cell) to draw as a PNG within
+    :func:`png_pixels`: at :func:`png_cell`'s size, then a tenth of a pixel smaller a cell until
+    it holds (the legend's text keeps its size: a 399x399 puzzle at 9.7 px was 25,004,126)."""
+    from nonolab.render import puzzle_svg
+    from nonolab.render.convert import png_size
+
+    limit = png_pixels()
+    cell = png_cell(svg, limit)
+    drawn = puzzle_svg(puzzle, cell=cell)
+    while cell > 2.0 and (size := png_size(drawn)) is not None and size[0] * size[1] > limit:
+        cell = max(2.0, round(cell - 0.1, 1))
+        drawn = puzzle_svg(puzzle, cell=cell)
+    return drawn
 
 
 def download(entry: Entry, fmt: str, picture: bool = False) -> tuple[str, bytes]:
@@ -360,7 +386,7 @@ def download(entry: Entry, fmt: str, picture: bool = False) -> tuple[str, bytes]
         page = "a4" if fmt == "pdf" else None
         svg = puzzle_svg(entry.puzzle, page=page)
         if fmt == "png":
-            svg = puzzle_svg(entry.puzzle, cell=png_cell(svg))
+            svg = png_picture(entry.puzzle, svg)
         data = encode(svg, fmt)
         return f"{stem}.{fmt}", data.encode("utf-8") if isinstance(data, str) else data
     from nonolab.errors import InvalidPuzzle

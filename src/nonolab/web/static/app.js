@@ -311,6 +311,23 @@
     $("download").href = "/api/puzzles/" + current.id + "/download?" + kind + encodeURIComponent(choice);
   }
   $("download-format").addEventListener("change", updateDownload);
+  // Fetched, not followed: a download the server refuses (a format without givens, a picture too
+  // large) shows its error line; a plain link saved nothing and said nothing.
+  $("download").addEventListener("click", function (e) {
+    e.preventDefault();
+    showError("");
+    fetch(this.href, {headers: {"X-Nonolab-Token": TOKEN}, credentials: "same-origin"}).then(function (response) {
+      if (!response.ok) return response.json().then(function (body) { showError(body.error || response.statusText); });
+      var name = /filename="([^"]+)"/.exec(response.headers.get("Content-Disposition") || "");
+      return response.blob().then(function (blob) {
+        var a = document.createElement("a");
+        a.href = URL.createObjectURL(blob);
+        a.download = name ? name[1] : "puzzle";
+        a.click();
+        setTimeout(function () { URL.revokeObjectURL(a.href); }, 60000);
+      });
+    }).catch(function (err) { showError(String(err)); });
+  });
 
   // ---- input: paste, open, drop ----------------------------------------------------
   var lastLoad = null;   // the bytes and name of the last file or text, to pick another puzzle of a set
