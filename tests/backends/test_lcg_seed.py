@@ -1,18 +1,23 @@
 """lcg's ``seed`` (a random first VSIDS order, ``heap.hpp``) and ``shake`` (restarts from a new
-random start before the first solution, the clauses kept, ``shake.cpp``).
+random start before the first solution, the clauses kept, ``shake.cpp``), ``shake_after`` (the
+shakes' schedule delayed).
 
 The contract, property and wall suites run the declared variants ``seed=7`` and ``shake=3``;
 here: counts against brute force (black and white, colour) with seeds and shakes at nearly
 every conflict, determinism for a given seed, seed 0 being the usual search, other seeds
 giving other search paths, shakes exactly where the Luby schedule says and none after the
-first solution, and proofs that still check.
+first solution, and proofs that still check; a delayed schedule (``shake_after``) searching as the
+default to the conflict until its first shake, shaking on schedule after it, its bad values refused.
 """
 
 from __future__ import annotations
 
 import pytest
+from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 
+from nonolab.cli.main import cli
+from nonolab.errors import InvalidArgument
 from nonolab.formats import load
 from nonolab.solvers import build
 from nonolab.solvers.base import Limits
@@ -29,9 +34,11 @@ try:
 except Exception as exc:  # noqa: BLE001 - the reason is shown in the skip
     pytest.skip(f"the lcg engine is not built: {exc}", allow_module_level=True)
 
-# Seeds alone, and shakes after 1 or 2 conflicts (then 1, 2, 1, 1, 2, 4... units more).
+# Seeds alone, and shakes after 1 or 2 conflicts (then 1, 2, 1, 1, 2, 4... units more), or after
+# a delay of 2 or 5 conflicts.
 SEEDED = ({"seed": 1}, {"seed": 123456789}, {"shake": 1}, {"seed": 5, "shake": 2},
-          {"seed": 9, "shake": 1, "hint_rounds": 0, "probing": False})
+          {"seed": 9, "shake": 1, "hint_rounds": 0, "probing": False}, {"shake": 1, "shake_after": 2},
+          {"seed": 4, "shake": 2, "shake_after": 5, "probing": False})
 KEYS = ("conflicts", "decisions", "propagations", "line_runs", "restarts", "shakes")
 
 
@@ -44,7 +51,7 @@ def test_counts_equal_brute_force_with_seeds_and_shakes(puzzle):
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(puzzle=colour_puzzles(max_side=5))
 def test_colour_counts_equal_brute_force_with_seeds_and_shakes(puzzle):
-    assert_colour_solutions_equal_brute_force(puzzle, SEEDED[1:4])
+    assert_colour_solutions_equal_brute_force(puzzle, SEEDED[1:4] + SEEDED[5:])
 
 
 @pytest.mark.parametrize("picture", range(4))
@@ -81,9 +88,9 @@ def _luby(x: int) -> int:
     return 2 ** seq
 
 
-def _shakes(conflicts: int, unit: int) -> int:
-    """Shakes within `conflicts`: at unit, then unit * (1, 2, 1, 1, 2, 4, ...) more each."""
-    at, k = unit, 0
+def _shakes(conflicts: int, unit: int, after: int = 0) -> int:
+    """Shakes within `conflicts`: at after + unit, then unit * (1, 2, 1, 1, 2, 4, ...) more each."""
+    at, k = after + unit, 0
     while at <= conflicts:
         k += 1
         at += unit * _luby(k)
@@ -102,12 +109,65 @@ def test_shakes_happen_where_the_luby_schedule_says_and_stop_at_the_first_soluti
     assert counters("lcg", puzzle, 1, KEYS)["shakes"] == 0
 
 
-def test_proofs_still_check_with_seeds_and_shakes(tmp_path):
-    puzzle = load(PUZZLES / "hakank" / "nonunique.non")  # 43 solutions
-    result = build("lcg:seed=11,shake=1").prove(puzzle, Limits(max_solutions=None), tmp_path / "proof.drat")
+@pytest.mark.parametrize("spec", ["lcg:seed=11,shake=1", "lcg:seed=11,shake=1,shake_after=5"])
+def test_proofs_still_check_with_seeds_and_shakes(tmp_path, spec):
+    puzzle = load(PUZZLES / "hakank" / "nonunique.non")  # 43 solutions, the first after 23 conflicts
+    result = build(spec).prove(puzzle, Limits(max_solutions=None), tmp_path / "proof.drat")
     assert result.complete and result.count == 43 and result.stats.counters["shakes"] > 0
     assert _refutes(puzzle, result.solutions, tmp_path / "proof.drat")
     assert not _refutes(puzzle, result.solutions[:-1], tmp_path / "proof.drat")
+
+
+@pytest.mark.parametrize("unit, after", [(3, 60), (10, 120), (1, 150)])
+def test_a_delayed_shake_searches_as_the_default_to_the_conflict_then_shakes_on_schedule(unit, after):
+    puzzle = _picture(1, 20)   # 201 conflicts to the first solution with the default search
+    spec = f"lcg:shake={unit},shake_after={after}"
+    first_shake = after + unit
+    # To the conflict before the first shake: the default search, counter for counter.
+    before = counters(f"{spec},conflict_limit={first_shake - 1}", puzzle, 1, KEYS)
+    assert before == counters(f"lcg:conflict_limit={first_shake - 1}", puzzle, 1, KEYS)
+    assert before["conflicts"] == first_shake - 1 and before["shakes"] == 0
+    # At the first shake's conflict it shakes (undelayed, the first shake is at conflict `unit`).
+    assert counters(f"{spec},conflict_limit={first_shake}", puzzle, 1, KEYS)["shakes"] == 1
+    first = counters(spec, puzzle, 1, KEYS)
+    assert first["conflicts"] > first_shake
+    assert first["shakes"] == _shakes(first["conflicts"], unit, after) >= 1
+    assert first != counters("lcg", puzzle, 1, KEYS)
+
+
+def test_a_puzzle_solved_before_the_delay_is_the_default_search_counts_and_all():
+    puzzle = _picture(0, 10)   # 9,031 solutions in 423 conflicts, the first after 7
+    delayed = build("lcg:shake=1,shake_after=7").solve(puzzle, Limits(max_solutions=None))
+    alone = build("lcg").solve(puzzle, Limits(max_solutions=None))
+    assert delayed.complete and delayed.count == alone.count == 9031
+    assert {k: delayed.stats.counters[k] for k in KEYS} == {k: alone.stats.counters[k] for k in KEYS}
+    assert delayed.stats.counters["shakes"] == 0
+
+
+@pytest.mark.parametrize("name", ["hakank/lambda.non", "webpbn/webpbn-00023-edge.non"])
+def test_unique_with_a_delayed_shake(name):
+    puzzle = load(PUZZLES / name)   # unique, 13-14 conflicts to the proof with the default search
+    result = build("lcg:shake=1,shake_after=2").solve(puzzle, Limits(max_solutions=None))
+    assert result.unique and result.complete and result.stats.counters["shakes"] > 0
+    assert result.solutions == build("lcg").solve(puzzle, Limits(max_solutions=None)).solutions
+
+
+@pytest.mark.parametrize("value", ["-1", "x", "100000001"])
+def test_a_bad_shake_after_is_refused_in_one_line(value):
+    with pytest.raises(InvalidArgument, match=f"backend 'lcg': option shake_after={value}: expected"):
+        build(f"lcg:shake=5,shake_after={value}")
+    result = CliRunner().invoke(cli, ["check", "-b", "lcg", "-O", "shake=5", "-O", f"shake_after={value}",
+                                      str(PUZZLES / "hakank" / "lambda.non")])
+    assert result.exit_code == 2
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1 and f"option shake_after={value}" in lines[0], result.stderr
+
+
+def test_shake_after_without_shake_is_refused_and_the_engine_refuses_a_negative_one():
+    with pytest.raises(InvalidArgument, match="shake_after=100 changes nothing while shake is off"):
+        build("lcg:shake_after=100")
+    with pytest.raises(ValueError, match="shake_after >= 0"):
+        lcg.engine_module().Engine(1, 1, [[1]], [[1]], shake=5, shake_after=-1)
 
 
 def test_a_colour_search_takes_the_seed():

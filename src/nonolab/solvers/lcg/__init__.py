@@ -172,6 +172,9 @@ class LcgSolver:
             random (from ``seed``'s stream), the phases back to the hints (taken for
             ``hint_conflicts`` again), the learned clauses kept.  Against the heavy tail of the
             conflicts over seeds.
+        shake_after: with ``shake``, the schedule starts after this many conflicts (the first
+            shake at ``shake_after`` + N, then N, 2N... more as above; 0, the default: at once).  A
+            puzzle solved within ``shake_after`` conflicts is searched exactly as without shakes.
         lookahead: 0 (the default): VSIDS alone.  N > 0: below ``lookahead_levels``, decide the
             one of the N most active open cells whose two values force the most (``lookahead.cpp``).
         conflict_limit: None (the default): no limit.  N: the call stops after N conflicts in
@@ -260,6 +263,9 @@ class LcgSolver:
         Option("shake", "int", 0, "before the first solution, restart from a new random start (random "
                "activities, the hints' phases; the clauses kept) on a Luby schedule of this many conflicts "
                "(0: never)", minimum=0, maximum=100_000_000),
+        Option("shake_after", "int", 0, "with shake, conflicts before its schedule starts (the first shake "
+               "after this many plus shake; a search that ends sooner is the one without shakes)", minimum=0,
+               maximum=100_000_000, needs="shake"),
         Option("lookahead", "int", 0, "near the root, decide the one of this many most active open cells whose "
                "two values force the most cells, each tried (a failed one is learned; 0: VSIDS alone)",
                minimum=0, maximum=10_000),
@@ -299,6 +305,7 @@ class LcgSolver:
     vivify_probe: bool
     seed: int
     shake: int
+    shake_after: int
     lookahead: int
     lookahead_levels: int
     PROGRAMMATIC = ("hold", "alarm")
@@ -450,8 +457,8 @@ class LcgSolver:
                   "rephase": self.rephase, "target_phases": _PHASES[self.phases],
                   "probe_binaries": option("probe_binaries"), "vivify": self.vivify,
                   "vivify_effort": self.vivify_effort, "vivify_probe": self.vivify_probe,
-                  "seed": self.seed, "shake": self.shake, "lookahead": self.lookahead,
-                  "lookahead_levels": self.lookahead_levels}
+                  "seed": self.seed, "shake": self.shake, "shake_after": self.shake_after,
+                  "lookahead": self.lookahead, "lookahead_levels": self.lookahead_levels}
         if puzzle.is_colour:
             return self._engine.Engine(w, h, puzzle.rows, puzzle.columns, fixed, *options, colours=puzzle.colours,
                                        row_colours=puzzle.row_colours, column_colours=puzzle.column_colours, **policy)

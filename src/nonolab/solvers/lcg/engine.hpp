@@ -100,8 +100,9 @@ public:
     // Mode switching and rephasing (policy.hpp); before the first run.
     void set_modes(const ModeSettings& modes) { policy_.set_modes(modes); }
     void set_rephase(long long conflicts) { policy_.set_rephase(conflicts); }
-    // Shakes before the first solution, on a Luby schedule of `unit` conflicts (shake.cpp; 0: never).
-    void set_shake(long long unit) { policy_.set_shake(unit); }
+    // Shakes before the first solution, on a Luby schedule of `unit` conflicts that starts
+    // after `after` conflicts (shake.cpp; unit 0: never).
+    void set_shake(long long unit, long long after) { policy_.set_shake(unit, after); }
 
     // Lookahead decisions (lookahead.cpp): at decision levels below `levels`, the decision's
     // var is the one of the `candidates` most active open vars whose two values force the

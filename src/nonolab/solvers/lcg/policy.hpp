@@ -44,9 +44,10 @@ public:
     // After switch_due: the kind of rephase due now (NONE: none).
     Rephase rephase_due(long long conflicts);
 
-    // Shakes (shake.cpp): after `unit` conflicts, then on the Luby sequence's multiples
-    // of it (unit, unit, 2 unit, unit, unit, 2 unit, 4 unit...) (0: never).
-    void set_shake(long long unit) { shake_unit_ = unit; shake_at_ = unit; }
+    // Shakes (shake.cpp): after `after` + `unit` conflicts, then on the Luby sequence's
+    // multiples of it (unit, unit, 2 unit, unit, unit, 2 unit, 4 unit...) (unit 0: never).
+    // A search that ends within `after` conflicts is the one without shakes.
+    void set_shake(long long unit, long long after = 0) { shake_unit_ = unit; shake_at_ = after + unit; }
     // After rephase_due: true when a shake is due now.
     bool shake_due(long long conflicts);
 

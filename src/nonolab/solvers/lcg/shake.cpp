@@ -12,7 +12,9 @@
 // region, the VSIDS activities and the saved and target phases, is reset to a fresh
 // seed's start: random activities, the phase hints (or empty cells without hints) taken
 // by the decisions for hint_conflicts again.  Only before the first solution: counting
-// (and proving there is no other) is not a matter of luck in the same way.
+// (and proving there is no other) is not a matter of luck in the same way.  `shake_after`
+// delays the schedule (SearchPolicy::set_shake): a search that finds its solution within the
+// delay is the one without shakes, conflict for conflict, so the shakes reach only the tail.
 #include "engine.hpp"
 
 #include <algorithm>
