@@ -88,6 +88,16 @@ def test_a_bad_drawing_is_refused(client, body):
     assert status == 400 and answer["type"] == "InvalidArgument"
 
 
+@pytest.mark.parametrize("name, kind", [({"a": 1}, "an object"), (["x"], "a list"), (7, "a number"),
+                                        (True, "true")])
+def test_a_drawing_whose_name_is_no_string_is_refused_naming_the_field(client, name, kind):
+    # Before, the name became Python's text of the value: a puzzle called "{'a': 1}".
+    status, answer, _ = client.post("/api/draw", {"rows": ["##.", "..#"], "name": name})
+    assert status == 400 and answer["type"] == "InvalidArgument"
+    assert answer["error"] == f"name must be a string (the drawing's title), not {kind}"
+    assert client.ok("POST", "/api/draw", {"rows": ["#"], "name": None})["puzzle"]["name"] == "drawn 1x1"
+
+
 def test_a_body_that_is_not_json_is_refused(client):
     status, answer, _ = client.post("/api/draw", b"{not json")
     assert status == 400 and "not JSON" in answer["error"]

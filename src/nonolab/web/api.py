@@ -134,7 +134,7 @@ def create_app(time_limit: float | None = 60.0, workers: int = 2,
 
     async def draw(request: Request) -> Response:
         body = await _json(request)
-        drawn = work.drawn(body.get("rows"), str(body.get("name") or ""))
+        drawn = work.drawn(body.get("rows"), body.get("name"))
         locked = work.locked_cells(body.get("locked"), drawn)
         origin = "a drawing" + (f", {counted(len(locked), 'cell')} locked" if locked else "")
         return await off_loop(shown, store.add(work.Entry(drawn, origin=origin, locked=locked)))
