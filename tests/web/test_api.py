@@ -281,6 +281,15 @@ def test_a_file_that_is_no_image_fails_naming_the_upload(client):
     assert status == 400 and "width" in answer["error"]
 
 
+@pytest.mark.parametrize("query, said", [("width=2.5", "width must be a whole number, not '2.5'"),
+                                         ("height=1e3", "height must be a whole number, not '1e3'"),
+                                         ("colours=two", "colours must be a whole number, not 'two'"),
+                                         ("density=half", "density must be a number, not 'half'")])
+def test_a_generate_field_of_the_wrong_kind_says_which_and_what_it_takes(client, query, said):
+    status, answer, _ = client.post(f"/api/generate?name=t.png&{query}", b"x")
+    assert (status, answer["error"], answer["type"]) == (400, said, "InvalidArgument")
+
+
 def _noise(client: Client, n: int) -> dict:
     rows = ["".join("#" if v else "." for v in row) for row in random_grid(n, n, 0.5, seed=1).tolist()]
     return client.ok("POST", "/api/draw", {"rows": rows, "name": f"noise {n}"})["puzzle"]

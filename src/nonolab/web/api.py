@@ -320,10 +320,12 @@ async def _json(request: Request) -> dict[str, Any]:
 
 
 def _number(query, key: str, kind: type, default):
+    """Query field ``key`` as a ``kind`` (int: a whole number, as the page's counts and sizes are)."""
     text = query.get(key)
     if text in (None, ""):
         return default
     try:
         return kind(text)
     except ValueError:
-        raise InvalidArgument(f"{key} must be a number, not {text!r}") from None
+        what = "a whole number" if kind is int else "a number"
+        raise InvalidArgument(f"{key} must be {what}, not {text!r}") from None
