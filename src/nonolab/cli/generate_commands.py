@@ -159,7 +159,7 @@ def generate(size, density, style, radius, colours, image, seed, count, out_dir,
         writer.finish()   # --force: the new set takes the earlier one's place, now that it is complete
     if as_set and printed:
         click.echo(dumps_all(printed, fmt), nl=False)
-    where = f" in {out_dir} (index: {out_dir.rstrip('/')}/index.csv)" if writer is not None else ""
+    where = f" in {out_dir} (index: {out_dir.rstrip('/')}/index.csv)" if writer is not None and writer.records else ""
     click.echo(report.summary() + where, err=True)
     if not report.complete:
         click.echo(f"nonolab: generate: found {len(report.puzzles)} of {counted(count, 'puzzle')}: "
