@@ -113,3 +113,35 @@ def test_force_needs_out():
     outcome = CliRunner().invoke(cli, ["generate", "--size", "5x5", "--force"])
     assert outcome.exit_code == 2 and outcome.stderr.strip().splitlines() == [
         "nonolab: error: --force replaces the set in --out DIR: give --out too"]
+
+
+# Every candidate of these is all filled (a filled fraction of 0.99 or more in 25 cells), so
+# every line is uniform: each is rejected, and no puzzle is ever found.
+NONE_FOUND = ("--density", "0.99", "--min-density", "0.99", "--max-density", "1", "--max-candidates", "3")
+
+
+def test_a_folder_made_for_a_set_that_found_no_puzzle_is_removed_again(tmp_path):
+    # Before, `generate --out NEW` that found nothing left NEW, empty (and its new parents).
+    result = _generate(tmp_path / "new" / "set", *NONE_FOUND)
+    assert result.exit_code == 1 and "found 0 of 1 puzzle" in result.stderr
+    assert list(tmp_path.iterdir()) == [] and " in " not in result.stderr.splitlines()[0]
+
+
+def test_a_folder_that_existed_stays_even_empty(tmp_path):
+    (tmp_path / "mine").mkdir()
+    assert _generate(tmp_path / "mine" / "set", *NONE_FOUND).exit_code == 1
+    assert [p.name for p in tmp_path.iterdir()] == ["mine"] and list((tmp_path / "mine").iterdir()) == []
+    assert _generate(tmp_path / "mine", *NONE_FOUND).exit_code == 1
+    assert (tmp_path / "mine").is_dir()
+
+
+def test_an_interrupt_before_the_first_puzzle_removes_the_folder_made_for_it(tmp_path):
+    from nonolab.formats import _files as files
+    from nonolab.generate import SetWriter
+
+    writer = SetWriter(tmp_path / "new" / "set", "non")
+    assert (tmp_path / "new" / "set").is_dir()
+    files.discard_pending()   # what the Ctrl-C handler does, the worker still searching
+    assert list(tmp_path.iterdir()) == []
+    writer.discard()   # the worker, stopping after: nothing left to remove, no error
+    assert list(tmp_path.iterdir()) == []

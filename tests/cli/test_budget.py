@@ -260,8 +260,9 @@ def test_an_output_in_a_missing_folder_is_refused_before_any_work(run, tmp_path,
 
 def test_a_hard_link_broken_by_an_atomic_write_is_said_in_one_line(run, tmp_path):
     (tmp_path / "a.non").write_text(SMALL)
+    (tmp_path / "puzzle.non").write_text(SMALL)   # (not a.non itself: no command writes onto its input)
     os.link(tmp_path / "a.non", tmp_path / "b.non")
-    result = run("solve", tmp_path / "a.non", "--to", "non", "-o", tmp_path / "a.non")
+    result = run("solve", tmp_path / "puzzle.non", "--to", "non", "-o", tmp_path / "a.non")
     assert result.exit_code == 0
     assert (f"nonolab: warning: {tmp_path / 'a.non'}: it had 2 hard links; it was replaced whole, so its other "
             "name keeps the old content") in result.stderr

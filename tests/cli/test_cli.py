@@ -204,7 +204,7 @@ def test_convert_onto_its_own_source_is_refused_and_the_source_kept(run, tmp_pat
         (tmp_path / target).hardlink_to(source)
     result = run("convert", "a.non", target)
     assert result.exit_code == 2 and "\n" not in result.stderr.strip(), result.output
-    assert result.stderr.startswith("nonolab: error: a.non: TARGET is this same file")
+    assert result.stderr.startswith(f"nonolab: error: TARGET {target}: is the input file a.non")
     assert source.read_text(encoding="utf-8") == text and sorted(p.name for p in tmp_path.iterdir()) == sorted(
         {"a.non", target.lstrip("./")})
     assert run("convert", "a.non", "other.non").exit_code == 0   # another file: converted

@@ -197,3 +197,17 @@ def test_an_option_the_run_would_drop_is_refused(run, tmp_path, args, message):
     assert result.exit_code == 2 and result.stdout == ""
     assert result.stderr.startswith("nonolab: error: ") and message in result.stderr
     assert len(result.stderr.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("args, said", [
+    (("--min-density", "nan"), "--min-density': 'nan' is not a number in the range 0<=x<=1"),
+    (("--max-density", "nan"), "--max-density': 'nan' is not a number in the range 0<=x<=1"),
+    (("--density", "nan"), "--density must be strictly between 0 and 1, got nan"),   # (the library's, as for 0)
+    (("--min-density", "1.5"), "--min-density': 1.5 is not in the range 0<=x<=1"),
+    (("--min-density", "0.8", "--max-density", "0.7"), "--min-density 0.8 is above --max-density 0.7"),
+])
+def test_a_density_option_out_of_its_range_is_named_with_what_it_takes(run, args, said):
+    # Before, nan passed the type (every comparison with it is false) to the library's
+    # "density range must satisfy 0 <= low <= high <= 1, got nan-0.7", naming no option.
+    from tests.one_line import one_line_error
+    one_line_error(run("--size", "5x5", *args), said)

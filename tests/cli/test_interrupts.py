@@ -160,6 +160,14 @@ def test_generate_ends_at_once_and_keeps_only_whole_puzzles(tmp_path):
     assert all(load(path).width == 40 for path in tmp_path.glob("*.non"))
 
 
+def test_generate_interrupted_before_its_first_puzzle_leaves_no_folder_it_made(tmp_path):
+    # Every candidate is all filled (uniform lines): rejected, so the search runs on, finding none.
+    done = interrupted(["generate", "--size", "40x40", "-n", "100000", "--density", "0.999", "--min-density",
+                        "0.999", "--max-density", "1", "--out", str(tmp_path / "new" / "set")], signal.SIGINT)
+    assert (done.returncode, done.stderr) == (130, "nonolab: interrupted\n")
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_batch_ends_on_sigterm_with_whole_records(tmp_path):
     if not GETTYS.exists():
         pytest.skip(f"{GETTYS} is not there")

@@ -88,6 +88,16 @@ def test_a_bad_drawing_is_refused(client, body):
     assert status == 400 and answer["type"] == "InvalidArgument"
 
 
+@pytest.mark.parametrize("name, kind", [({"a": 1}, "an object"), (["x"], "a list"), (7, "a number"),
+                                        (True, "true")])
+def test_a_drawing_whose_name_is_no_string_is_refused_naming_the_field(client, name, kind):
+    # Before, the name became Python's text of the value: a puzzle called "{'a': 1}".
+    status, answer, _ = client.post("/api/draw", {"rows": ["##.", "..#"], "name": name})
+    assert status == 400 and answer["type"] == "InvalidArgument"
+    assert answer["error"] == f"name must be a string (the drawing's title), not {kind}"
+    assert client.ok("POST", "/api/draw", {"rows": ["#"], "name": None})["puzzle"]["name"] == "drawn 1x1"
+
+
 def test_a_body_that_is_not_json_is_refused(client):
     status, answer, _ = client.post("/api/draw", b"{not json")
     assert status == 400 and "not JSON" in answer["error"]
@@ -269,6 +279,15 @@ def test_a_file_that_is_no_image_fails_naming_the_upload(client):
     assert state["state"] == "failed" and state["error"].startswith("notes.png: ")
     status, answer, _ = client.post("/api/generate?width=five", b"x")
     assert status == 400 and "width" in answer["error"]
+
+
+@pytest.mark.parametrize("query, said", [("width=2.5", "width must be a whole number, not '2.5'"),
+                                         ("height=1e3", "height must be a whole number, not '1e3'"),
+                                         ("colours=two", "colours must be a whole number, not 'two'"),
+                                         ("density=half", "density must be a number, not 'half'")])
+def test_a_generate_field_of_the_wrong_kind_says_which_and_what_it_takes(client, query, said):
+    status, answer, _ = client.post(f"/api/generate?name=t.png&{query}", b"x")
+    assert (status, answer["error"], answer["type"]) == (400, said, "InvalidArgument")
 
 
 def _noise(client: Client, n: int) -> dict:

@@ -254,7 +254,7 @@ def test_a_side_or_a_set_index_the_form_cannot_take_is_said_not_replaced(page):
         page.execute_script("var i = arguments[0]; i.value = arguments[1]; i.dispatchEvent(new Event('change'));",
                             _by(page, "#set-index"), index)
         _until(page, lambda: "puzzle 0 is out of range" in _by(page, "#error").text if index == "0"
-               else _by(page, "#error").text == "nonolab: error: index must be a number, not '2.5'")
+               else _by(page, "#error").text == "nonolab: error: index must be a whole number, not '2.5'")
     Select(_by(page, "#format")).select_by_value("")
 
 

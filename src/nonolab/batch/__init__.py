@@ -117,6 +117,26 @@ def _size(path: str) -> int:
         return 0
 
 
+def _is_results_file(path: str, out: str | os.PathLike) -> bool:
+    """Whether collected file ``path`` is the results file ``out`` (by any name).
+
+    Raises:
+        BatchError: it is, and holds something other than results (a puzzle that
+            writing the results would replace).
+    """
+    from nonolab.batch.results import holds_results
+
+    try:
+        if not (os.path.abspath(path) == os.path.abspath(out) or os.path.samefile(path, out)):
+            return False
+    except OSError:   # no results file yet
+        return False
+    if not holds_results(path):
+        raise BatchError(f"{{arg}} {out}: is one of the puzzle files of the batch ({path}); the results would "
+                         f"replace it: write them to another file", argument="out")
+    return True
+
+
 def run_batch(paths: Iterable[str | os.PathLike], task: str, out: str | os.PathLike, *,
               jobs: int = 1, time_limit: float | None = None, backend: str | None = None,
               resume: bool = False, force: bool = False, scheduler: str | None = None,
@@ -169,8 +189,9 @@ def run_batch(paths: Iterable[str | os.PathLike], task: str, out: str | os.PathL
     if jobs < 1:
         raise InvalidArgument("run_batch: jobs must be at least 1")
     require_time_limit(time_limit, "run_batch")
-    # The results file itself is no puzzle, even where a directory scan finds it (out.json).
-    files = [f for f in collect(paths, exclude) if os.path.abspath(f) != os.path.abspath(out)]
+    # The results file itself is no puzzle, even where a directory scan finds it (out.json);
+    # a puzzle file as the results file is refused, force or not (it would be replaced).
+    files = [f for f in collect(paths, exclude) if not _is_results_file(f, out)]
     if not files:
         raise BatchError("no puzzle files to run besides the results file", path=str(out))
     backend = _backend_for(task, backend)

@@ -107,6 +107,28 @@ OLDEST = 1
 UNCHECKED = "could not be checked"
 
 
+def holds_results(path: str | os.PathLike) -> bool:
+    """Whether the file at ``path`` is empty or begins with a result record (so it is a
+    results file, not a puzzle); a file that cannot be read holds none.
+
+    >>> holds_results(os.devnull)
+    True
+    """
+    try:
+        with open(path, "rb") as handle:
+            first = handle.readline(1 << 20)
+            while first and not first.strip():
+                first = handle.readline(1 << 20)
+    except OSError:
+        return False
+    if not first.strip():
+        return True
+    try:
+        return _is_record(json.loads(first))
+    except ValueError:
+        return False
+
+
 def upgraded(record: dict[str, Any], path: str = "results", line: int | None = None) -> dict[str, Any]:
     """``record`` read as this version means it.  Before version 3 a puzzle that could not be
     checked had ``"verdict": "error"`` (and a cross-check's failed answer too): it is

@@ -18,11 +18,11 @@ if TYPE_CHECKING:  # rich is imported only when the bar is drawn
 
 
 @click.command()
-@click.argument("paths", nargs=-1, required=True, type=click.Path(exists=True, path_type=str))
+@click.argument("paths", nargs=-1, required=True, type=options.InputPath(exists=True, path_type=str))
 @click.option("--do", "task", type=click.Choice(sorted(TASKS)), default="check", show_default=True,
               help="What to do with each puzzle: check (unique?), solve (the first solution), count (all "
                    "solutions) or crosscheck (alias verify: every backend agrees).")
-@click.option("--out", "-o", required=True, type=click.Path(dir_okay=False, path_type=str),
+@click.option("--out", "-o", required=True, type=options.OUTPUT,
               help="The results file: one JSON record per puzzle, written as each one ends.")
 @click.option("--resume", is_flag=True,
               help="Keep the records already in --out and run only the puzzles it lacks for this task and backend.")

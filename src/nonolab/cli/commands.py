@@ -363,7 +363,7 @@ def explain(file, input_format, index, backend, probing, line, backend_options, 
 
 
 @click.command()
-@click.argument("source", type=click.Path(dir_okay=False, path_type=str))
+@click.argument("source", type=options.InputPath(dir_okay=False, path_type=str))
 @click.argument("target", type=options.OUTPUT)
 @options.input_format
 @options.output_format
@@ -377,7 +377,6 @@ def convert(source, target, input_format, to_format):
     from nonolab.core.words import counted
     from nonolab.formats import dump, dump_all, load_all
 
-    _refuse_onto_itself(source, target)
     puzzles = load_all(source, input_format)
     if len(puzzles) == 1:
         dump(puzzles[0], target, to_format)
@@ -385,25 +384,6 @@ def convert(source, target, input_format, to_format):
         dump_all(puzzles, target, to_format)
     where = "standard output" if target == "-" else target
     click.echo(f"wrote {counted(len(puzzles), 'puzzle')} to {where}", err=True)
-
-
-def _refuse_onto_itself(source: str, target: str) -> None:
-    """Refuse a TARGET that is the SOURCE file (the same file by any name: a symbolic or
-    hard link, another spelling of the path), before anything is read or written."""
-    import os
-    import stat
-
-    if "-" in (source, target):
-        return
-    try:
-        same = os.path.samefile(source, target) and stat.S_ISREG(os.stat(target).st_mode)
-    except OSError:   # no TARGET yet (or no SOURCE: load_all names it)
-        return
-    if same:   # (a terminal or a FIFO as both is written to, never replaced: nothing to lose)
-        also = "" if os.path.abspath(source) == os.path.abspath(target) else f" (by another name, {target})"
-        raise InvalidArgument(f"{source}: TARGET is this same file{also}; converting a file onto itself would "
-                              f"replace it with what the format keeps (its comments and layout lost): "
-                              f"write to another file")
 
 
 @click.command()

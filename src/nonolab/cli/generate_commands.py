@@ -66,9 +66,9 @@ def _stopped(report, recipe) -> str:
                    "instead of discarding.")
 @click.option("--max-repairs", type=int, default=20, show_default=True, metavar="N",
               help="Flips per candidate before it is discarded.")
-@click.option("--min-density", type=float, default=0.2, show_default=True, metavar="D",
+@click.option("--min-density", type=options.FiniteRange(min=0, max=1), default=0.2, show_default=True, metavar="D",
               help="Discard candidates whose filled fraction is below this.")
-@click.option("--max-density", type=float, default=0.7, show_default=True, metavar="D",
+@click.option("--max-density", type=options.FiniteRange(min=0, max=1), default=0.7, show_default=True, metavar="D",
               help="Discard candidates whose filled fraction is above this.")
 @click.option("--allow-uniform-lines/--no-uniform-lines", default=None,
               help="Accept rows and columns (longer than 2) that are all filled or all empty (default: yes with "
@@ -113,6 +113,9 @@ def generate(size, density, style, radius, colours, image, seed, count, out_dir,
         if typed:
             raise InvalidArgument(f"{' and '.join(typed)} name{'s' * (len(typed) == 1)} the backend that judges "
                                   "candidates: give --unique or --max-grade too")
+    if min_density > max_density:   # (each is a number in 0..1: its type checked it)
+        raise InvalidArgument(f"--min-density {min_density:g} is above --max-density {max_density:g}: no "
+                              "candidate's filled fraction lies between them")
     width, height = parse_size(size)
     recipe = Recipe(width=width, height=height, density=density, style=style, radius=radius, image=image,
                     density_range=(min_density, max_density), allow_uniform_lines=allow_uniform_lines,
@@ -156,7 +159,7 @@ def generate(size, density, style, radius, colours, image, seed, count, out_dir,
         writer.finish()   # --force: the new set takes the earlier one's place, now that it is complete
     if as_set and printed:
         click.echo(dumps_all(printed, fmt), nl=False)
-    where = f" in {out_dir} (index: {out_dir.rstrip('/')}/index.csv)" if writer is not None else ""
+    where = f" in {out_dir} (index: {out_dir.rstrip('/')}/index.csv)" if writer is not None and writer.records else ""
     click.echo(report.summary() + where, err=True)
     if not report.complete:
         click.echo(f"nonolab: generate: found {len(report.puzzles)} of {counted(count, 'puzzle')}: "

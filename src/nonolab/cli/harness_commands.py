@@ -14,7 +14,7 @@ from nonolab.errors import NonolabError
 
 
 @click.command("crosscheck")
-@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False, path_type=str))
+@click.argument("files", nargs=-1, required=True, type=options.InputPath(dir_okay=False, path_type=str))
 @options.input_format
 @sets.index_option
 @click.option("--backends", default=None, metavar="SPEC,SPEC,...",

@@ -9,7 +9,8 @@ from nonolab.solvers import DEFAULT
 class OutputFile(click.Path):
     """A file a command will write (``-``: standard output): a folder, a name ending in /,
     a missing folder or a read-only file is refused when the options are read, before any
-    work (:func:`nonolab.cli.streams.writable_file`).
+    work (:func:`nonolab.cli.streams.writable_file`); so is a file the same command reads
+    (an :class:`InputPath`), even with ``--force`` (:func:`nonolab.cli.streams.not_an_input`).
 
     >>> OutputFile().convert("-", None, None)
     '-'
@@ -19,11 +20,51 @@ class OutputFile(click.Path):
         super().__init__(dir_okay=False, path_type=str)
 
     def convert(self, value, param, ctx):
-        from nonolab.cli.streams import writable_file
-        return writable_file(super().convert(value, param, ctx))
+        from nonolab.cli.streams import not_an_input, writable_file
+        path = writable_file(super().convert(value, param, ctx))
+        for _, read in _values_of(ctx, InputPath):
+            not_an_input(path, _spoken_name(param), read)
+        return path
 
 
 OUTPUT = OutputFile()
+
+
+class InputPath(click.Path):
+    """A file (or folder) a command reads: no :class:`OutputFile` of the same command may be
+    it.  Whichever of the two click reads second (their order is the command line's)
+    makes the check, so it holds whatever the order.
+
+    >>> InputPath(dir_okay=False).convert("-", None, None)
+    '-'
+    """
+
+    def convert(self, value, param, ctx):
+        from nonolab.cli.streams import not_an_input
+        path = super().convert(value, param, ctx)
+        for output, written in _values_of(ctx, OutputFile):
+            not_an_input(written, _spoken_name(output), path)
+        return path
+
+
+def _values_of(ctx, kind: type) -> list:
+    """``(parameter, value)`` for each value already read of the parameters of type ``kind``."""
+    if ctx is None:
+        return []
+    found = []
+    for param in ctx.command.params:
+        value = ctx.params.get(param.name) if isinstance(param.type, kind) else None
+        for one in value if isinstance(value, tuple) else (value,):
+            if one is not None:
+                found.append((param, one))
+    return found
+
+
+def _spoken_name(param) -> str:
+    """How the command line names ``param``: its longest option (``--output``), or an argument's ``TARGET``."""
+    if isinstance(param, click.Option):
+        return max(param.opts, key=len)
+    return param.human_readable_name if param is not None else "the output"
 
 
 def given_on_command_line(name: str) -> bool:
@@ -143,7 +184,7 @@ line = click.option(
 output_format = click.option(
     "--to", "to_format", default=None, metavar="FMT",
     help="Output format (default: from the output file's suffix): " + ", ".join(FORMAT_NAMES) + ".")
-puzzle_file = click.argument("file", type=click.Path(dir_okay=False, path_type=str))
+puzzle_file = click.argument("file", type=InputPath(dir_okay=False, path_type=str))
 backend_option = click.option(
     "--option", "-O", "backend_options", multiple=True, metavar="KEY=VALUE",
     help="A backend option, repeatable (e.g. -O solver=glucose4 for cnf, -O workers=2 for cpsat, "

@@ -135,7 +135,7 @@ def _unused_drawing(printed: bool, mode: str | None, labels: bool | None) -> Non
 
 
 @click.command()
-@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False, path_type=str), metavar="FILE...")
+@click.argument("files", nargs=-1, required=True, type=options.InputPath(dir_okay=False, path_type=str), metavar="FILE...")
 @options.input_format
 @sets.index_option
 @click.option("--solution", "mode_solution", is_flag=True,

@@ -113,6 +113,32 @@ def writable_file(path: str) -> str:
     return path
 
 
+def not_an_input(output: str, option: str, read: str) -> None:
+    """Refuse writing ``output`` (given as ``option``) when it is ``read``, a file the same
+    command reads: the same regular file by any name (a symbolic or hard link, another
+    spelling), before anything is read or written.  ``--force`` does not lift it: it
+    replaces earlier output, never the input.
+
+    >>> not_an_input("-", "--output", "a.non")
+
+    Raises:
+        InvalidArgument: ``output`` is ``read``.
+    """
+    import stat
+
+    if "-" in (output, read):
+        return
+    try:
+        same = os.path.samefile(read, output) and stat.S_ISREG(os.stat(output).st_mode)
+    except OSError:   # no output yet (or no input: reading it names it)
+        return
+    if same:   # (a terminal or a FIFO as both is written to, never replaced: nothing to lose)
+        from nonolab.errors import InvalidArgument
+        also = "" if os.path.abspath(read) == os.path.abspath(output) else " (the same file by another name)"
+        raise InvalidArgument(f"{option} {output}: is the input file {read}{also}; writing there would "
+                              f"replace it: write to another file")
+
+
 def fits(width: int, height: int) -> bool:
     """Whether a grid is small enough to print whole by default.
 

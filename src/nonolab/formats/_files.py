@@ -147,12 +147,61 @@ def _refused(path: str | os.PathLike) -> LimitReached:
 
 
 def discard_pending() -> None:
-    """Delete the temporary files of writes still under way (called on Ctrl-C or SIGTERM)."""
+    """Delete the temporary files of writes still under way, then the folders :func:`make_folder`
+    made that they leave empty (called on Ctrl-C or SIGTERM)."""
     for tmp in list(_PENDING):
         try:
             os.unlink(tmp)
         except OSError:
             pass
+    remove_made_folders(tuple(_MADE_FOLDERS))
+
+
+# Folders make_folder made, until remove_made_folders: an interrupt removes those still empty.
+_MADE_FOLDERS: list[str] = []
+
+
+def make_folder(path: str | os.PathLike) -> tuple[str, ...]:
+    """Make the folder ``path`` and any missing parent (``mkdir -p``); returns the folders it
+    made, outermost first (none that existed before), for :func:`remove_made_folders`.
+
+    >>> import tempfile; top = tempfile.mkdtemp()
+    >>> made = make_folder(os.path.join(top, "a", "b"))
+    >>> [os.path.relpath(f, top) for f in made]
+    ['a', 'a/b']
+    >>> remove_made_folders(made); os.listdir(top)
+    []
+    >>> os.rmdir(top)
+    """
+    path = path_given = os.path.abspath(path)
+    missing = []
+    while not os.path.lexists(path):
+        missing.append(path)
+        path = os.path.dirname(path)
+    for folder in reversed(missing):
+        try:
+            os.mkdir(folder)
+        except FileExistsError:   # made meanwhile by another: not ours to remove
+            missing.remove(folder)
+            if not os.path.isdir(folder):
+                raise
+    os.makedirs(path_given, exist_ok=True)   # (a dangling link there: FileExistsError, as mkdir -p says)
+    made = tuple(reversed(missing))
+    _MADE_FOLDERS.extend(made)
+    return made
+
+
+def remove_made_folders(made: Iterable[str]) -> None:
+    """Remove each folder of ``made`` (from :func:`make_folder`) that is empty, deepest
+    first, and forget them: a folder a command made and wrote nothing into does not stay
+    behind.  A folder with anything in it stays."""
+    for folder in reversed(tuple(made)):
+        try:
+            os.rmdir(folder)
+        except OSError:
+            pass
+        if folder in _MADE_FOLDERS:
+            _MADE_FOLDERS.remove(folder)
 
 
 class BrokenLink(UserWarning):

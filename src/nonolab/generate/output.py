@@ -15,6 +15,10 @@ ended well, puts it in place of the earlier one (its files and index.csv; the fi
 index does not list stay, and are never overwritten).  An error or an interrupt before
 leaves the earlier set as it was, and no file of the new one.
 
+A folder the writer made (``--out NEW``, and any missing parent) is removed again when no
+puzzle landed in it: no puzzle found, an error or an interrupt before the first.  A folder
+that existed before is never removed.
+
 >>> import tempfile
 >>> from nonolab.generate.make import Recipe, make_puzzles
 >>> folder = tempfile.mkdtemp()
@@ -34,6 +38,7 @@ from pathlib import Path
 
 from nonolab.errors import InvalidArgument
 from nonolab.formats import Staged, dump_bytes, suffix_of, write_together
+from nonolab.formats._files import make_folder, remove_made_folders
 from nonolab.generate.make import GeneratedPuzzle
 
 __all__ = ["INDEX_NAME", "INDEX_FIELDS", "SetWriter"]
@@ -67,7 +72,8 @@ class SetWriter:
         # force: the earlier set (the files its index lists), replaced by finish(); None: no earlier set
         self.earlier = _listed(index) if index.exists() else None
         self.staged = Staged() if self.earlier is not None else None
-        self.folder.mkdir(parents=True, exist_ok=True)
+        # The folders made here go again if no puzzle lands in them (none found, an error, an interrupt).
+        self.made = make_folder(self.folder)
         self.records: list[dict] = []
 
     def add(self, generated: GeneratedPuzzle) -> Path:
@@ -94,6 +100,7 @@ class SetWriter:
         removed, all past the interrupt's gate at once.  Without, nothing to do (each puzzle
         landed with its index line)."""
         if self.staged is None:
+            remove_made_folders(self.made)   # (only an empty one goes: no puzzle was found)
             return
         self.staged.add(self.folder / INDEX_NAME, _csv(self.records))
         kept = {r["file"] for r in self.records}
@@ -105,6 +112,7 @@ class SetWriter:
         if self.staged is not None:
             self.staged.discard()
             self.staged = None
+        remove_made_folders(self.made)   # (only an empty one goes: the puzzles written before stay)
 
     def __enter__(self) -> "SetWriter":
         return self

@@ -134,7 +134,7 @@ def create_app(time_limit: float | None = 60.0, workers: int = 2,
 
     async def draw(request: Request) -> Response:
         body = await _json(request)
-        drawn = work.drawn(body.get("rows"), str(body.get("name") or ""))
+        drawn = work.drawn(body.get("rows"), body.get("name"))
         locked = work.locked_cells(body.get("locked"), drawn)
         origin = "a drawing" + (f", {counted(len(locked), 'cell')} locked" if locked else "")
         return await off_loop(shown, store.add(work.Entry(drawn, origin=origin, locked=locked)))
@@ -320,10 +320,12 @@ async def _json(request: Request) -> dict[str, Any]:
 
 
 def _number(query, key: str, kind: type, default):
+    """Query field ``key`` as a ``kind`` (int: a whole number, as the page's counts and sizes are)."""
     text = query.get(key)
     if text in (None, ""):
         return default
     try:
         return kind(text)
     except ValueError:
-        raise InvalidArgument(f"{key} must be a number, not {text!r}") from None
+        what = "a whole number" if kind is int else "a number"
+        raise InvalidArgument(f"{key} must be {what}, not {text!r}") from None

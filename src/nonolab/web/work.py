@@ -115,8 +115,16 @@ def loaded(data: bytes, name: str | None, fmt: str | None) -> list[Puzzle | Nono
     return loads_each(decode(data), fmt, limits)
 
 
-def drawn(rows: Any, name: str = "") -> Puzzle:
-    """The puzzle a drawing gives (rows of ``#`` and ``.``), the drawing as its goal."""
+def drawn(rows: Any, name: Any = "") -> Puzzle:
+    """The puzzle a drawing gives (rows of ``#`` and ``.``), the drawing as its goal;
+    ``name`` is its title, a string (``None`` or empty: ``drawn WxH``).
+
+    Raises:
+        InvalidArgument: rows that are no drawing, or a name that is no string (JSON hands
+            the page's fields over as they came: ``{"a": 1}`` is no title).
+    """
+    if name is not None and not isinstance(name, str):
+        raise InvalidArgument(f"name must be a string (the drawing's title), not {_json_kind(name)}")
     if (not isinstance(rows, list) or not rows or not all(isinstance(r, str) for r in rows)
             or any(set(r) - set("#.") for r in rows)):
         raise InvalidArgument("a drawing is a list of rows of # (filled) and . (empty)")
@@ -126,6 +134,21 @@ def drawn(rows: Any, name: str = "") -> Puzzle:
     if width > MAX_DRAWN or len(rows) > MAX_DRAWN:
         raise InvalidArgument(f"a drawing is at most {MAX_DRAWN}x{MAX_DRAWN} cells")
     return Puzzle.from_solution(Solution.from_rows(rows), name=name or f"drawn {width}x{len(rows)}")
+
+
+def _json_kind(value: Any) -> str:
+    """What JSON called ``value``: ``an object``, ``a list``, ``a number``, ``true``...
+
+    >>> _json_kind({"a": 1}), _json_kind(2.5), _json_kind(False)
+    ('an object', 'a number', 'false')
+    """
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, dict):
+        return "an object"
+    if isinstance(value, list):
+        return "a list"
+    return "a number" if isinstance(value, (int, float)) else type(value).__name__
 
 
 def locked_cells(value: Any, puzzle: Puzzle) -> tuple[tuple[int, int], ...]:
