@@ -7,7 +7,8 @@ here: counts against brute force (black and white, colour) with seeds and shakes
 every conflict, determinism for a given seed, seed 0 being the usual search, other seeds
 giving other search paths, shakes exactly where the Luby schedule says and none after the
 first solution, and proofs that still check; a delayed schedule (``shake_after``) searching as the
-default to the conflict until its first shake, shaking on schedule after it, its bad values refused.
+default to the conflict until its first shake, shaking on schedule after it, its bad values refused;
+``shake_reset`` (what a shake resets) checked, ``both`` the shakes as they were, each kind its own search.
 """
 
 from __future__ import annotations
@@ -38,7 +39,8 @@ except Exception as exc:  # noqa: BLE001 - the reason is shown in the skip
 # a delay of 2 or 5 conflicts.
 SEEDED = ({"seed": 1}, {"seed": 123456789}, {"shake": 1}, {"seed": 5, "shake": 2},
           {"seed": 9, "shake": 1, "hint_rounds": 0, "probing": False}, {"shake": 1, "shake_after": 2},
-          {"seed": 4, "shake": 2, "shake_after": 5, "probing": False})
+          {"seed": 4, "shake": 2, "shake_after": 5, "probing": False}, {"shake": 1, "shake_reset": "activities"},
+          {"seed": 3, "shake": 2, "shake_reset": "phases", "hint_conflicts": 0})
 KEYS = ("conflicts", "decisions", "propagations", "line_runs", "restarts", "shakes")
 
 
@@ -180,3 +182,39 @@ def test_a_colour_search_takes_the_seed():
     runs = {seed: counters(f"lcg:probing=off,seed={seed}", puzzle, 200, KEYS) for seed in range(4)}
     assert len({tuple(r.values()) for r in runs.values()}) >= 2, runs
     assert runs[2] == counters("lcg:probing=off,seed=2", puzzle, 200, KEYS)
+
+
+@pytest.mark.parametrize("base", ["lcg:shake=3", "lcg:shake=2,shake_after=40,hint_rounds=0",
+                                  "lcg:seed=5,shake=1,hint_conflicts=0"])
+def test_shake_reset_both_is_the_shake_as_it_was(base):
+    puzzle = _picture(1, 20)
+    assert counters(f"{base},shake_reset=both", puzzle, 3, KEYS) == counters(base, puzzle, 3, KEYS)
+
+
+def test_each_shake_reset_is_its_own_search():
+    puzzle = _picture(1, 20)
+    # Hints for the whole first solution (hint_conflicts 10,000): decisions take the hinted phases
+    # whatever the saved ones, so resetting the phases changes nothing; keeping the activities does.
+    hinted = {kind: counters(f"lcg:shake=3,shake_reset={kind}", puzzle, 1, KEYS)
+              for kind in ("both", "activities", "phases")}
+    assert hinted["activities"] == hinted["both"] != hinted["phases"]
+    # Without hints the kept phases steer the search too: three searches.
+    bare = {kind: counters(f"lcg:shake=3,hint_conflicts=0,shake_reset={kind}", puzzle, 1, KEYS)
+            for kind in ("both", "activities", "phases")}
+    assert len({tuple(run.values()) for run in bare.values()}) == 3, bare
+    assert all(run["shakes"] >= 2 for run in bare.values())
+    # The same answers: SEEDED's two kinds, against brute force and the default above.
+
+
+def test_a_bad_shake_reset_is_refused_in_one_line_and_needs_shake():
+    with pytest.raises(InvalidArgument, match="backend 'lcg': option shake_reset=nothing: expected"):
+        build("lcg:shake=5,shake_reset=nothing")
+    result = CliRunner().invoke(cli, ["check", "-b", "lcg", "-O", "shake=5", "-O", "shake_reset=nothing",
+                                      str(PUZZLES / "hakank" / "lambda.non")])
+    assert result.exit_code == 2
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1 and "option shake_reset=nothing" in lines[0], result.stderr
+    with pytest.raises(InvalidArgument, match="shake_reset=phases changes nothing while shake is off"):
+        build("lcg:shake_reset=phases")
+    with pytest.raises(ValueError, match="shake_reset 0"):
+        lcg.engine_module().Engine(1, 1, [[1]], [[1]], shake=5, shake_reset=3)

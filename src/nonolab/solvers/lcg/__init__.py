@@ -62,6 +62,8 @@ _RESTARTS = {"luby": 0, "glucose": 1}
 _PHASES = {"target": True, "saved": False}
 # With mode switching (policy.hpp), the mode that comes first.
 _FIRST_MODE = {"focused": 2, "stable": 1}
+# What a shake resets (shake.cpp): the engine's ShakeReset.
+_SHAKE_RESET = {"both": 0, "activities": 1, "phases": 2}
 
 
 def engine_module() -> Any:
@@ -175,6 +177,9 @@ class LcgSolver:
         shake_after: with ``shake``, the schedule starts after this many conflicts (the first
             shake at ``shake_after`` + N, then N, 2N... more as above; 0, the default: at once).  A
             puzzle solved within ``shake_after`` conflicts is searched exactly as without shakes.
+        shake_reset: with ``shake``, what a shake resets: ``"both"`` (the default; as above),
+            ``"activities"`` (random activities, the phases go on as they were) or ``"phases"``
+            (the phases back to the hints, the activities the search built kept).
         lookahead: 0 (the default): VSIDS alone.  N > 0: below ``lookahead_levels``, decide the
             one of the N most active open cells whose two values force the most (``lookahead.cpp``).
         conflict_limit: None (the default): no limit.  N: the call stops after N conflicts in
@@ -266,6 +271,8 @@ class LcgSolver:
         Option("shake_after", "int", 0, "with shake, conflicts before its schedule starts (the first shake "
                "after this many plus shake; a search that ends sooner is the one without shakes)", minimum=0,
                maximum=100_000_000, needs="shake"),
+        Option("shake_reset", "choice", "both", "with shake, what a shake resets: the activities and the phases, "
+               "the activities alone, the phases alone", choices=tuple(_SHAKE_RESET), needs="shake"),
         Option("lookahead", "int", 0, "near the root, decide the one of this many most active open cells whose "
                "two values force the most cells, each tried (a failed one is learned; 0: VSIDS alone)",
                minimum=0, maximum=10_000),
@@ -306,6 +313,7 @@ class LcgSolver:
     seed: int
     shake: int
     shake_after: int
+    shake_reset: str
     lookahead: int
     lookahead_levels: int
     PROGRAMMATIC = ("hold", "alarm")
@@ -458,6 +466,7 @@ class LcgSolver:
                   "probe_binaries": option("probe_binaries"), "vivify": self.vivify,
                   "vivify_effort": self.vivify_effort, "vivify_probe": self.vivify_probe,
                   "seed": self.seed, "shake": self.shake, "shake_after": self.shake_after,
+                  "shake_reset": _SHAKE_RESET[self.shake_reset],
                   "lookahead": self.lookahead, "lookahead_levels": self.lookahead_levels}
         if puzzle.is_colour:
             return self._engine.Engine(w, h, puzzle.rows, puzzle.columns, fixed, *options, colours=puzzle.colours,

@@ -101,8 +101,12 @@ public:
     void set_modes(const ModeSettings& modes) { policy_.set_modes(modes); }
     void set_rephase(long long conflicts) { policy_.set_rephase(conflicts); }
     // Shakes before the first solution, on a Luby schedule of `unit` conflicts that starts
-    // after `after` conflicts (shake.cpp; unit 0: never).
-    void set_shake(long long unit, long long after) { policy_.set_shake(unit, after); }
+    // after `after` conflicts (shake.cpp; unit 0: never), each resetting what `reset` says.
+    enum class ShakeReset { both, activities, phases };
+    void set_shake(long long unit, long long after, ShakeReset reset = ShakeReset::both) {
+        policy_.set_shake(unit, after);
+        shake_reset_ = reset;
+    }
 
     // Lookahead decisions (lookahead.cpp): at decision levels below `levels`, the decision's
     // var is the one of the `candidates` most active open vars whose two values force the
@@ -362,6 +366,7 @@ private:
     int lookahead_branch();
     void restart();
     void shake();
+    ShakeReset shake_reset_ = ShakeReset::both;
 
     bool unsat_ = false, started_ = false;
     std::vector<uint8_t> solution_;

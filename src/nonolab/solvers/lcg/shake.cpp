@@ -15,6 +15,8 @@
 // (and proving there is no other) is not a matter of luck in the same way.  `shake_after`
 // delays the schedule (SearchPolicy::set_shake): a search that finds its solution within the
 // delay is the one without shakes, conflict for conflict, so the shakes reach only the tail.
+// `shake_reset` chooses what a shake resets: both (the default), the activities alone (the
+// phases go on as they were) or the phases alone (the activities the search built kept).
 #include "engine.hpp"
 
 #include <algorithm>
@@ -24,7 +26,8 @@ namespace lcg {
 void Engine::shake() {
     ++counters_.shakes;
     restart();
-    order_.rerandomise(rng_);
+    if (shake_reset_ != ShakeReset::phases) order_.rerandomise(rng_);
+    if (shake_reset_ == ShakeReset::activities) return;
     if (!hint_phase_.empty()) {
         saved_phase_ = target_phase_ = hint_phase_;
         hint_until_ = counters_.conflicts + hint_conflicts_;
