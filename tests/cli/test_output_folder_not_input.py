@@ -102,3 +102,16 @@ def test_crosscheck_refuses_a_report_on_an_input_before_any_work(run, tmp_path, 
     assert _files(tmp_path) == before
     assert run("crosscheck", "a.non", "nonolab-disagreement-a.json", "--backends", "native,lcg",
                "--report-dir", "reports").exit_code == 0
+
+
+@pytest.mark.parametrize("args", [
+    ("check", "a.non", "--certify", "a.non"),
+    ("bench", "a.non", "--out", "a.non"),
+    ("crosscheck", "a.non", "--report-dir", "a.non"),
+    ("generate", "--size", "4x4", "--out", "a.non"),
+])
+def test_an_output_folder_that_is_an_input_file_is_refused_in_one_line(run, tmp_path, monkeypatch, args):
+    monkeypatch.chdir(tmp_path)
+    shutil.copy(CAR, "a.non")
+    one_line_error(run(*args), "a.non")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a.non"] and Path("a.non").read_bytes() == CAR.read_bytes()
