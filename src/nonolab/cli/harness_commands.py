@@ -59,7 +59,7 @@ def crosscheck_files(files, input_format, index, backends, backend_options, max_
     for path in files:
         puzzles = sets.load(path, input_format, index)
         reports = {number: _report_of(report_dir, path, number, len(puzzles) > 1) for number, _ in puzzles}
-        # (before this file's work: a report on an input, e.g. b.json beside b.non, is refused)
+        # (before its work: a report onto an input, crosscheck a.non nonolab-disagreement-a.json, is refused)
         refuse_replacing_inputs("--report-dir", report_dir, reports.values(), options.inputs())
         for number, puzzle in puzzles:
             if isinstance(puzzle, NonolabError):   # it could not be read: its one-line error in its place
