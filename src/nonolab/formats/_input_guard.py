@@ -30,16 +30,16 @@ def refuse_replacing_inputs(option: str, folder: str | os.PathLike, targets: Ite
     """
     from nonolab.errors import InvalidArgument
 
-    targets = [os.fspath(t) for t in targets]
-    for read in inputs:
-        read = os.fspath(read)
+    written = [os.fspath(t) for t in targets]
+    for given in inputs:
+        read = os.fspath(given)
         try:
             if read == STDIO or not stat.S_ISREG(os.stat(read).st_mode):
                 continue
         except OSError:   # not there: nothing to lose (reading it names it)
             continue
         holders = [read] + _folders_holding(read) if whole else [read]
-        for target in targets:
+        for target in written:
             if not any(_same(target, held) for held in holders):
                 continue
             if whole:
