@@ -266,6 +266,18 @@ def test_a_certificate_is_replaced_whole(made, tmp_path):
     assert [p.name for p in tmp_path.iterdir()] == ["again"]  # no draft left beside it
 
 
+def test_a_certificate_with_a_file_of_someone_else_beside_it_is_not_replaced(made, tmp_path):
+    # Before, certifying into a certificate's folder replaced it whole, with the file a user
+    # had put in it (mine.non, notes.txt): gone, and nothing said.
+    target = Path(shutil.copytree(made["multiple"].path, tmp_path / "again"))
+    (target / "notes.txt").write_text("mine")
+    before = {p.name: p.read_bytes() for p in target.iterdir()}
+    with pytest.raises(InvalidArgument, match=r"again: holds a certificate and notes.txt, which is not of it"):
+        certify(load(EDGE), target, get("lcg"))
+    assert {p.name: p.read_bytes() for p in target.iterdir()} == before
+    assert [p.name for p in tmp_path.iterdir()] == ["again"]  # no draft left beside it
+
+
 def test_a_puzzle_s_givens_are_in_its_cnf_and_its_solution(tmp_path):
     puzzle = load(PUZZLES / "hakank" / "nonunique.non")   # 43 solutions; half of one's cells given: unique
     # (A third of them left two solutions for the one lcg finds first with its phase hints.)

@@ -62,3 +62,27 @@ def test_run_batch_raises_a_typed_error_for_a_puzzle_as_results_file(folder):
     with pytest.raises(BatchError, match=r"^out d/a.non: is one of the puzzle files"):
         run_batch(["d"], "check", "d/a.non", force=True)
     _kept(folder)
+
+
+def test_a_results_file_in_the_folder_whose_only_line_is_torn_is_resumed(run, folder):
+    # Before, a batch killed while writing its first record left a file the next --resume
+    # refused as "one of the puzzle files of the batch"; a torn line after others was dropped.
+    (folder / "results.json").write_text('{"schema_version": 4, "file": "d/a.n')
+    result = run("batch", "d", "--out", "d/results.json", "--resume")
+    assert result.exit_code == 0, result.output
+    assert "d/results.json:1: dropped a torn last line" in result.stderr
+    assert len((folder / "results.json").read_text().splitlines()) == 2
+
+
+@pytest.mark.parametrize("text, results", [
+    ('{"schema_version": 4, "file": "d/a.n', True),     # torn while writing the first record
+    ('{"file": "d/a.non", "ta', True),                   # as a version 1 batch wrote it
+    ('{"schema_version": 4, "file": "d/a.n\n', False),  # its newline written: no interrupted append
+    ('{"schema_version": 4, "fi\n{"file": "d/a.non", "task": "check"}\n', False),   # not the last line
+    ('{"rows": [[1]], "col', False),                     # a puzzle cut short is still a puzzle
+    ('{"title": "x", "file": "a', False),
+])
+def test_holds_results_takes_a_torn_lone_line_and_nothing_else(tmp_path, text, results):
+    from nonolab.batch.results import holds_results
+    (tmp_path / "out.json").write_text(text)
+    assert holds_results(tmp_path / "out.json") is results

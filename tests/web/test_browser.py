@@ -381,6 +381,44 @@ def test_certify_shows_certified_and_downloads_a_certificate_the_checker_accepts
     assert check_certificate(next(tmp_path.iterdir()), "dratify").ok
 
 
+def test_a_certificate_the_server_forgot_says_so_and_saves_nothing(page, server):
+    # Before, the certificate link was followed: once the server had forgotten the zip (it
+    # keeps the latest 20), the click left the page for the 404's JSON and the page said nothing.
+    # It is fetched now, as the Download link is: the refusal shows its line, nothing lands.
+    from urllib.parse import urlsplit
+
+    from selenium.webdriver.support.ui import Select
+
+    from nonolab.core import Puzzle, Solution
+    from nonolab.formats import dumps
+
+    from .conftest import Client
+    _load_text(page, (PUZZLES / "nonolab" / "heart.non").read_text())
+    _until(page, lambda: _reported(page, "unique"))
+    _by(page, "#certify").click()
+    link = _until(page, lambda: page.find_elements("id", "certificate-link"))[0]
+    path = urlsplit(link.get_attribute("href")).path
+    others = Client(server.url)
+    for k in range(20):   # twenty certificates of other puzzles push this one out
+        rows = [format(k + 1, "05b").replace("0", ".").replace("1", "#"), "#####"]
+        text = dumps(Puzzle.from_solution(Solution.from_rows(rows), f"p{k}"), "non")
+        pid = others.ok("POST", "/api/load?name=p.non", text)["puzzle"]["id"]
+        assert others.run(f"/api/puzzles/{pid}/certify")["certificate"]["certified"]
+    assert others.get(path)[0] == 404
+    before = set(page.downloads.iterdir())
+    link.click()
+    line = _until(page, lambda: _by(page, "#error").text, 20)
+    assert line == ("nonolab: error: no certificate of this puzzle: certify it first (the server keeps the most "
+                    "recent ones)")
+    assert page.current_url.rstrip("/") == server.url.rstrip("/")   # the page stays
+    _shot(page, "certificate-forgotten")
+    # a download that lands after it: the refused one saved nothing before it
+    Select(_by(page, "#download-format")).select_by_value("non")
+    _by(page, "#download").click()
+    landed = _until(page, lambda: set(page.downloads.iterdir()) - before, 20)
+    assert [p.name for p in landed] == ["heart.non"] and _by(page, "#error").text == ""
+
+
 def test_showing_another_puzzle_cancels_the_jobs_of_the_one_left(page, monkeypatch):
     # Audit 8: Knotty's report and steps kept both workers until the job time limit (60 s by
     # default) after the page had moved on to the cat, whose verdict waited 11 s for them.

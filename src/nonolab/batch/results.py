@@ -107,9 +107,18 @@ OLDEST = 1
 UNCHECKED = "could not be checked"
 
 
+#: How a record's line begins, as :class:`ResultsFile` writes it (``json.dumps`` of the record,
+#: its fields in :data:`~nonolab.batch.tasks.FIELDS` order: ``schema_version`` first since
+#: version 2, ``file`` first before).
+RECORD_STARTS = (b'{"schema_version": ', b'{"file": "')
+
+
 def holds_results(path: str | os.PathLike) -> bool:
     """Whether the file at ``path`` is empty or begins with a result record (so it is a
-    results file, not a puzzle); a file that cannot be read holds none.
+    results file, not a puzzle); a file that cannot be read holds none.  A lone first line
+    torn by an interrupted append (no newline after it, the start of a record's line cut
+    short) is a record too, as :func:`parse_records` takes a torn last line: the run was
+    killed while writing its first record.
 
     >>> holds_results(os.devnull)
     True
@@ -119,6 +128,7 @@ def holds_results(path: str | os.PathLike) -> bool:
             first = handle.readline(1 << 20)
             while first and not first.strip():
                 first = handle.readline(1 << 20)
+            at_end = not first.endswith(b"\n") and not handle.read(1)
     except OSError:
         return False
     if not first.strip():
@@ -126,7 +136,7 @@ def holds_results(path: str | os.PathLike) -> bool:
     try:
         return _is_record(json.loads(first))
     except ValueError:
-        return False
+        return at_end and first.startswith(RECORD_STARTS)
 
 
 def upgraded(record: dict[str, Any], path: str = "results", line: int | None = None) -> dict[str, Any]:

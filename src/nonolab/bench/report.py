@@ -189,19 +189,31 @@ def write_charts(out: Path, document: dict, rows: Sequence[dict], formats: Seque
     return written
 
 
+def report_files(out: Path, puzzles: Sequence[str] = ()) -> list[Path]:
+    """Every file a benchmark writes or removes in ``out``: runs.csv, the summaries, the
+    charts in every format, the bug reports of ``disagreements/`` there now, and those it
+    would write for ``puzzles`` (their names in the reports)."""
+    from nonolab.render.convert import FORMATS
+
+    names = ["runs.csv", "summary.json", "summary.md"] + [f"{n}.{f}" for n in ("cactus", "scatter") for f in FORMATS]
+    folder = out / "disagreements"
+    earlier = sorted(folder.glob("nonolab-disagreement-*.json")) if folder.is_dir() else []
+    return [out / name for name in names] + earlier + [_bug_report(folder, name) for name in puzzles]
+
+
+def _bug_report(folder: Path, puzzle: str) -> Path:
+    stem = re.sub(r"[^A-Za-z0-9_.-]+", "-", puzzle).strip("-")[-80:] or "puzzle"
+    return folder / f"nonolab-disagreement-{stem}.json"
+
+
 def remove_reports(out: Path) -> None:
     """Remove what a benchmark writes in ``out`` (runs.csv, the summaries, the charts in every
     format, the bug reports of ``disagreements/``), and nothing else: ``--force`` replaces an
     earlier benchmark whole, so that none of its files outlives it beside the new summary."""
-    from nonolab.render.convert import FORMATS
-
-    names = ["runs.csv", "summary.json", "summary.md"] + [f"{n}.{f}" for n in ("cactus", "scatter") for f in FORMATS]
-    for name in names:
-        (out / name).unlink(missing_ok=True)
+    for path in report_files(out):
+        path.unlink(missing_ok=True)
     folder = out / "disagreements"
     if folder.is_dir():
-        for path in folder.glob("nonolab-disagreement-*.json"):
-            path.unlink()
         try:
             folder.rmdir()   # only if nothing else is in it
         except OSError:
@@ -219,8 +231,7 @@ def write_bug_reports(out: Path, disagreements: Sequence[dict], rows: Sequence[d
     folder.mkdir(parents=True, exist_ok=True)
     written = []
     for d in disagreements:
-        stem = re.sub(r"[^A-Za-z0-9_.-]+", "-", d["puzzle"]).strip("-")[-80:] or "puzzle"
-        path = folder / f"nonolab-disagreement-{stem}.json"
+        path = _bug_report(folder, d["puzzle"])
         answers = [{k: r.get(k) for k in FIELDS} for r in rows if r["puzzle"] == d["puzzle"]]
         report = {"puzzle": d["puzzle"], "puzzle_non": dumps(puzzles[d["puzzle"]], "non"),
                   "answers_by_solver": d["answers"], "refuted": d["refuted"], "proof": d.get("proof"),
@@ -230,5 +241,6 @@ def write_bug_reports(out: Path, disagreements: Sequence[dict], rows: Sequence[d
     return written
 
 
-__all__ = ["MEASURES", "RunsFile", "SCHEMA_VERSION", "machine", "markdown", "remove_reports", "write_bug_reports", "write_charts",
+__all__ = ["MEASURES", "RunsFile", "SCHEMA_VERSION", "machine", "markdown", "remove_reports", "report_files",
+           "write_bug_reports", "write_charts",
            "write_outputs"]

@@ -193,6 +193,19 @@ def _same_answer(answered_by: str, answer: SolveResult, prover: str, proved: Sol
         raise WrongAnswer(f"{answered_by} and {prover} found different solutions")
 
 
+def _certificate_files(folder: Path) -> set[str]:
+    """The names of the files of the certificate in ``folder``: its manifest, SHA256SUMS and
+    the files the manifest lists (none when it cannot be read)."""
+    import json
+
+    try:
+        listed = json.loads((folder / "manifest.json").read_text(encoding="utf-8")).get("files")
+    except (OSError, ValueError, AttributeError):
+        listed = None
+    names = {"manifest.json", "SHA256SUMS"}
+    return names | {n for n in listed if isinstance(n, str)} if isinstance(listed, dict) else names
+
+
 class _Draft:
     """A folder built beside ``target`` and renamed onto it by :meth:`keep`, else removed."""
 
@@ -201,6 +214,12 @@ class _Draft:
         if target.exists() and not (target.is_dir() and (not any(target.iterdir())
                                                          or (target / "manifest.json").is_file())):
             raise InvalidArgument(f"{target}: exists and is not a certificate; not overwritten")
+        # An earlier certificate is replaced whole: a file put beside its own went with it.
+        others = sorted(set(p.name for p in target.iterdir()) - _certificate_files(target)) if target.is_dir() else []
+        if others:
+            more = f" (and {len(others) - 1} more)" if len(others) > 1 else ""
+            raise InvalidArgument(f"{target}: holds a certificate and {others[0]}{more}, which is not of it; not "
+                                  "overwritten: move it out, or certify into another folder")
         target.parent.mkdir(parents=True, exist_ok=True)
         import tempfile
         self.path = Path(tempfile.mkdtemp(prefix=f".{target.name}.", dir=target.parent))

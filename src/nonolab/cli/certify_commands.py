@@ -54,7 +54,8 @@ def places(file: str, chosen, directory: str) -> dict[int, Path]:
     """``{id(puzzle): its certificate's folder}`` for the chosen puzzles of ``file``.
 
     Raises:
-        InvalidArgument: a colour puzzle among them.
+        InvalidArgument: a colour puzzle among them, or a certificate's folder (replaced
+            whole) that holds a file the command reads.
     """
     several = len(chosen) > 1
     chosen = sets.readable(chosen)   # a puzzle that could not be read has its error, not a certificate
@@ -62,7 +63,12 @@ def places(file: str, chosen, directory: str) -> dict[int, Path]:
     if colour:
         raise InvalidArgument(f"{file}: puzzle #{colour[0]} is in colour; certificates are for black-and-white "
                               "puzzles (the DIMACS export they rest on has no colour encoding)")
-    return {id(p): folder_for(directory, n, p, several) for n, p in chosen}
+    where = {id(p): folder_for(directory, n, p, several) for n, p in chosen}
+    # Each certificate's folder is replaced whole (an earlier certificate there goes): an
+    # input inside one (check cert/mine.non --certify cert) went with it.
+    from nonolab.formats._input_guard import refuse_replacing_inputs
+    refuse_replacing_inputs("--certify", directory, where.values(), options.inputs(), whole=True)
+    return where
 
 
 def run(file, input_format, index, solver, time_limit, as_json, directory, chosen) -> int:

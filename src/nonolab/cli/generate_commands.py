@@ -41,6 +41,7 @@ def _stopped(report, recipe) -> str:
               help="Foreground colours: 1 is black and white; 2 to 12 give colour puzzles (a palette of "
                    "distinct named colours; with --from-image, the image's colours quantised to K).")
 @click.option("--from-image", "image", default=None, metavar="FILE",
+              type=options.InputPath(dir_okay=False, path_type=str),
               help="Take the picture from an image (needs pillow): grayscale, resized, the darkest "
                    "D of the cells filled; with --colours K, its colours quantised to K plus the "
                    "background (the colour most common on its border).")
@@ -135,7 +136,7 @@ def generate(size, density, style, radius, colours, image, seed, count, out_dir,
         sets = [f for f in names() if holds_several(f)]
         raise InvalidArgument(f"--format {fmt} holds one puzzle a file, and --count {count} asks for {count}: "
                               f"give --out DIR (a file each), or a format holding several: {', '.join(sets)}")
-    writer = SetWriter(out_dir, fmt, force=force) if out_dir is not None else None
+    writer = SetWriter(out_dir, fmt, force=force, inputs=options.inputs()) if out_dir is not None else None
     printed = []
 
     def emit(generated):

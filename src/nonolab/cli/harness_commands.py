@@ -46,6 +46,7 @@ def crosscheck_files(files, input_format, index, backends, backend_options, max_
     """
     from nonolab.cli.backends import backend_options as parse_options
     from nonolab.formats import dumps
+    from nonolab.formats._input_guard import refuse_replacing_inputs
     from nonolab.harness.crosscheck import Agreement, crosscheck, split_specs, write_report
     from nonolab.solvers import names
 
@@ -57,6 +58,9 @@ def crosscheck_files(files, input_format, index, backends, backend_options, max_
     worst = errors = 0
     for path in files:
         puzzles = sets.load(path, input_format, index)
+        reports = {number: _report_of(report_dir, path, number, len(puzzles) > 1) for number, _ in puzzles}
+        # (before its work: a report onto an input, crosscheck a.non nonolab-disagreement-a.json, is refused)
+        refuse_replacing_inputs("--report-dir", report_dir, reports.values(), options.inputs())
         for number, puzzle in puzzles:
             if isinstance(puzzle, NonolabError):   # it could not be read: its one-line error in its place
                 if len(files) == 1 and len(puzzles) == 1:
@@ -72,8 +76,7 @@ def crosscheck_files(files, input_format, index, backends, backend_options, max_
                 worst = EXIT_NO
             if check.agreement is Agreement.DISAGREE:
                 Path(report_dir).mkdir(parents=True, exist_ok=True)
-                stem = Path(path).stem + (f"-{number}" if len(puzzles) > 1 else "")
-                report = Path(report_dir) / f"nonolab-disagreement-{stem}.json"
+                report = reports[number]
                 write_report(check, report, dumps(puzzle, "non"))
                 data["report"] = str(report)
             found.append(data)
@@ -90,6 +93,12 @@ def crosscheck_files(files, input_format, index, backends, backend_options, max_
                    + (f"; backends disagree: {disagree}" if disagree else ""))
     if worst:
         sys.exit(worst)
+
+
+def _report_of(report_dir: str, path: str, number: int, in_set: bool) -> Path:
+    """Where a disagreement on puzzle ``number`` of ``path`` is saved."""
+    stem = Path(path).stem + (f"-{number}" if in_set else "")
+    return Path(report_dir) / f"nonolab-disagreement-{stem}.json"
 
 
 def _print_table(title, check, report) -> None:

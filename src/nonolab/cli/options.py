@@ -47,6 +47,13 @@ class InputPath(click.Path):
         return path
 
 
+def inputs() -> list[str]:
+    """The files (and folders) the running command reads: its :class:`InputPath` values.  A
+    command that writes into an output folder checks the files it would write there against
+    them (:func:`nonolab.formats._input_guard.refuse_replacing_inputs`), as an :class:`OutputFile` is."""
+    return [value for _, value in _values_of(click.get_current_context(silent=True), InputPath)]
+
+
 def _values_of(ctx, kind: type) -> list:
     """``(parameter, value)`` for each value already read of the parameters of type ``kind``."""
     if ctx is None:

@@ -2,8 +2,9 @@
 
 Each puzzle is a ``$N`` header line, then S column clues (left to right) and S row
 clues (top to bottom), numbers separated by tabs or spaces; an empty line or ``0``
-is an empty line.  A file with no header holds one puzzle (CGI-LAB's
-``PuzzleCannotSolve.txt`` is such a file).
+is an empty line.  Blank lines after a puzzle's last clue (before the next header, or
+at the end of the file) are spacing, but for the fewest that make the puzzle whole.  A
+file with no header holds one puzzle (CGI-LAB's ``PuzzleCannotSolve.txt`` is such a file).
 """
 
 from __future__ import annotations
@@ -72,21 +73,41 @@ def parse_each(text: str) -> list[Puzzle | NonolabError]:
 
 
 def _puzzle(lines: Sequence[str], start: int, end: int, name: str, header_line: int) -> Puzzle:
-    n = end - start
-    # A blank line that makes the count odd is spacing before the next header.
-    if n % 2 and n and is_blank(lines[end - 1]):
-        n -= 1
-    if n == 0:
+    """The puzzle of ``lines[start:end]``: S column clues, then S row clues.
+
+    A blank line is an empty clue, so the blank lines that end the block (before the next
+    header, or at the end of the file: an editor's, a concatenation's) may be its last clues
+    or spacing.  The puzzle takes the fewest of them that make an even count whose column
+    clues fill as many cells as its row clues (and that builds): the rest cannot be a puzzle.
+    A block short of clues is still refused, naming its header's line."""
+    clues = [parse_clue(lines[k], k + 1) for k in range(start, end)]
+    filled = len(clues)   # the clue lines up to the last that is not blank
+    while filled and is_blank(lines[start + filled - 1]):
+        filled -= 1
+    counts = [n for n in range(filled + filled % 2, len(clues) + 1, 2) if n]
+    if not counts and not filled:
         raise ParseError(f"puzzle {name} has no clue lines" if name else "no clue lines",
                          line=header_line)
-    if n % 2:
-        raise ParseError(f"{n} clue lines, an odd number: a TAAI puzzle has S column clues "
+    if not counts:
+        raise ParseError(f"{filled} clue lines, an odd number: a TAAI puzzle has S column clues "
                          "then S row clues", line=header_line)
-    size = n // 2
-    clues = [parse_clue(lines[start + k], start + k + 1) for k in range(n)]
-    where = list(range(start + 1, start + n + 1))
-    return build(clues[size:], clues[:size], ClueLines(rows=where[size:], columns=where[:size], size=header_line),
-                 name=name)
+    # Past the last clue every line is blank: columns fill prefix[S] cells, rows the rest.
+    prefix = [0]
+    for clue in clues[:filled]:
+        prefix.append(prefix[-1] + sum(clue))
+    total = prefix[-1]
+    balanced = [n for n in counts if 2 * prefix[min(n // 2, filled)] == total]
+    first_error: NonolabError | None = None
+    for n in balanced or counts[:1]:
+        size = n // 2
+        where = list(range(start + 1, start + n + 1))
+        try:
+            return build(clues[size:n], clues[:size], ClueLines(rows=where[size:], columns=where[:size],
+                                                                 size=header_line), name=name)
+        except NonolabError as err:
+            first_error = first_error or err
+    assert first_error is not None
+    raise first_error
 
 
 def write_all(puzzles: Sequence[Puzzle]) -> str:

@@ -35,10 +35,12 @@ import csv
 import io
 import os
 from pathlib import Path
+from typing import Iterable
 
 from nonolab.errors import InvalidArgument
 from nonolab.formats import Staged, dump_bytes, suffix_of, write_together
 from nonolab.formats._files import make_folder, remove_made_folders
+from nonolab.formats._input_guard import refuse_replacing_inputs
 from nonolab.generate.make import GeneratedPuzzle
 
 __all__ = ["INDEX_NAME", "INDEX_FIELDS", "SetWriter"]
@@ -50,13 +52,17 @@ INDEX_FIELDS = ("file", "name", "width", "height", "source", "seed", "density", 
 
 class SetWriter:
     """Writes generated puzzles into ``folder`` in format ``fmt``, keeping ``index.csv`` current.
+    ``inputs``: the files the run reads (an image), never replaced or removed.
 
     Raises:
         UnknownFormat: ``fmt`` is not a format name (checked before anything is written).
+        InvalidArgument: the folder is a file, holds an earlier set (without ``force``), or
+            what the run would replace there (with ``force``, the earlier set) is one of ``inputs``.
         OSError: ``folder`` cannot be created or written.
     """
 
-    def __init__(self, folder: str | os.PathLike, fmt: str = "non", force: bool = False):
+    def __init__(self, folder: str | os.PathLike, fmt: str = "non", force: bool = False,
+                 inputs: Iterable[str | os.PathLike] = ()):
         if str(folder) == "-":   # one file per puzzle and an index: a folder, never standard output
             raise InvalidArgument("--out names the folder for the puzzles and index.csv; to print the puzzles "
                                   "to standard output, leave out --out")
@@ -71,6 +77,10 @@ class SetWriter:
                                   "folder, or replace it (--force)")
         # force: the earlier set (the files its index lists), replaced by finish(); None: no earlier set
         self.earlier = _listed(index) if index.exists() else None
+        # What the run replaces or removes here (the index; with force, every file of the
+        # earlier set): none may be a file the run reads (--from-image), force or not.
+        refuse_replacing_inputs("--out", folder, [index, *(self.folder / name for name in self.earlier or ())],
+                                inputs)
         self.staged = Staged() if self.earlier is not None else None
         # The folders made here go again if no puzzle lands in them (none found, an error, an interrupt).
         self.made = make_folder(self.folder)

@@ -192,7 +192,7 @@ def create_app(time_limit: float | None = 60.0, workers: int = 2,
     async def certificate_zip(request: Request) -> Response:
         found = certificates.zip_of(entry_of(request).id)
         if found is None:
-            raise _Missing("no certificate of this puzzle yet: certify it first")
+            raise _Missing("no certificate of this puzzle: certify it first (the server keeps the most recent ones)")
         name, content = found
         return Response(content, media_type="application/zip",
                         headers={"Content-Disposition": f'attachment; filename="{name}"'})
