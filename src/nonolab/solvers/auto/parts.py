@@ -105,7 +105,7 @@ class Parts:
     def find_rival(self) -> str | None:
         """The rival's spec on the solo path when one solution is asked for: the first
         engine with ``seed=find_seed`` (its options besides), or ``None`` (``find_seed`` 0)."""
-        return f"{self.first}:seed={self.find_seed}" if self.find_seed else None
+        return f"{self.first}{',' if ':' in self.first else ':'}seed={self.find_seed}" if self.find_seed else None
 
     # The engines to build.
 

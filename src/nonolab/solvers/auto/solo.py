@@ -12,8 +12,9 @@ has proved (``rival_fix_cells``), and the first answer wins; the other is told t
 and is not awaited.  When one solution is asked for, the rival is the first engine
 again with another seed (``find_seed``), after ``solo_find_budget``: the tail of
 first-solution searches is mostly the luck of the search's path, and a second draw on
-the other core cuts it (Kissat found those solutions slower than lcg).  A rival that answers stops the engine inside its slice (the
-race's ``won`` is part of the engine's cancel).
+the other core cuts it (Kissat found those solutions slower than lcg).  A rival that
+answers stops the engine inside its slice (the race's ``won`` is part of the engine's
+cancel).
 
 Counting stays exact as in the duel: the engine searched the whole puzzle, the rival
 the space its root cells leave (every solution the engine had not found yet lies
@@ -49,7 +50,9 @@ def solo(parts: Parts, puzzle: Puzzle, limits: Limits, watch: Budget, given: Giv
     # One solution asked for: finding it is lcg's strength, and its rival is another draw of
     # its luck (find_seed); a count's proof that there is no other is Kissat's.
     find = limits.max_solutions == 1
-    rival = parts.find_rival if find and parts.find_rival else parts.rival if parts.rival in parts.engines[1:] else None
+    rival = parts.rival if parts.rival in parts.engines[1:] else None
+    if find and parts.find_rival:
+        rival = parts.find_rival
     handed: dict[str, Any] = {}
     # The race is made when the rival joins (most puzzles end before: they never pay for
     # its events); until then the engine's cancel is its ``won`` to come.
