@@ -174,3 +174,90 @@ def test_the_rival_joins_a_first_solution_search_after_solo_find_budget(monkeypa
     auto = get("auto", rival="cpsat", solo_budget=0, solo_find_budget=find_budget)
     result = auto.solve(Puzzle(rows=((1,),), columns=((1,),)), Limits(max_solutions=max_solutions))
     assert result.count == 1 and started == joins_after_slices
+
+
+class _SearchesBySeed:
+    """A stand-in for lcg's compiled engine on a 1x1 puzzle: with seed 0 a search that
+    never ends (until told to stop between its slices), with any other seed a search
+    that answers on its third slice."""
+
+    def __init__(self, seed: int) -> None:
+        self.seed, self.calls = seed, 0
+
+    def run(self, seconds, conflicts=0):
+        self.calls += 1
+        return 0 if self.seed == 0 or self.calls < 3 else 1 if self.calls == 3 else 2
+
+    def solution(self):
+        return b"\x01"
+
+    def root(self):
+        return b"\x02"
+
+    def stats(self):
+        return {"conflicts": self.calls, "learned": 0, "explanations": 0, "explained_literals": 0}
+
+
+def _stand_in_lcg(monkeypatch) -> list[_SearchesBySeed]:
+    """lcg's engine module replaced by :class:`_SearchesBySeed` (the engines built, listed)."""
+    from nonolab.solvers import lcg
+    from nonolab.solvers.auto import parts, reuse
+
+    engines: list[_SearchesBySeed] = []
+
+    class Module:
+        @staticmethod
+        def Engine(*args, seed=0, **options):  # noqa: N802 - the compiled module's name
+            engines.append(_SearchesBySeed(seed))
+            return engines[-1]
+
+    monkeypatch.setattr(lcg, "engine_module", lambda: Module)
+    monkeypatch.setattr(parts, "_SHARED", {})   # (engines built with the real module: forgotten)
+    monkeypatch.setattr(reuse, "_SETTLED", {})
+    return engines
+
+
+def test_a_first_solution_search_is_raced_by_lcg_with_another_seed(monkeypatch):
+    # The first engine (seed 0) never answers; the rival joins after its first slice
+    # (solo_find_budget=0) as lcg with find_seed, answers, and stops it.
+    engines = _stand_in_lcg(monkeypatch)
+    result = get("auto", solo_find_budget=0, find_seed=5).solve(Puzzle(rows=((1,),), columns=((1,),)),
+                                                                Limits(max_solutions=1))
+    counters = result.stats.counters
+    assert result.count == 1 and result.status is Status.SOLVED
+    assert counters["phase"] == "lcg|lcg:seed=5 race" and counters["winner"] == "lcg:seed=5"
+    assert [e.seed for e in engines] == [0, 5] and counters["rival_conflicts"] == 3
+
+
+@pytest.mark.parametrize("max_solutions, options, rival", [
+    (1, {"find_seed": 0}, "cpsat"),           # find_seed 0: the rival as before
+    (2, {}, "cpsat"),                         # a count: the rival (Kissat by default)
+    (None, {"find_seed": 3}, "cpsat")])
+def test_counts_and_find_seed_0_keep_the_rival(monkeypatch, max_solutions, options, rival):
+    from nonolab.solvers.auto import racing
+    started = []
+    monkeypatch.setattr(racing.Race, "start", lambda self, slot, name, call, nice=0: started.append(name))
+    get("auto", rival=rival, solo_budget=0, solo_find_budget=0, **options).solve(
+        _permutations(5), Limits(max_solutions=max_solutions))
+    assert started == [rival]
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(puzzle=clue_sets())
+def test_first_solutions_are_right_whoever_answers(puzzle):
+    # The seeded rival joins at lcg's first slice's end: a solution when there is one
+    # (checked against the clues by auto), a proof of none when there is none.
+    result = get("auto", solo_find_budget=0).solve(puzzle, Limits(max_solutions=1))
+    exact = _brute_force(puzzle)
+    if exact is None:
+        exact = get("native").solve(puzzle, Limits(max_solutions=2)).count
+    assert result.count == min(exact, 1) and result.complete == (exact == 0)
+    assert result.stats.counters["phase"] in ("lcg alone", "lcg|lcg:seed=2 race")
+
+
+def test_bad_find_seeds_are_refused():
+    from nonolab.errors import InvalidArgument
+    with pytest.raises(InvalidArgument, match="find_seed=-1"):
+        get("auto", find_seed=-1)
+    with pytest.raises(InvalidArgument, match="first engine's own seed"):
+        get("auto", find_seed=4, cdcl_options={"seed": 4})

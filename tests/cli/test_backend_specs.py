@@ -73,3 +73,11 @@ def test_batch_records_name_the_default_backend(run, tmp_path):
     out = tmp_path / "out.jsonl"
     run("batch", SIMPLE2, "--out", out, "--no-progress")
     assert json.loads(out.read_text())["backend"] == DEFAULT
+
+
+@pytest.mark.parametrize("value", ["-2", "x"])
+def test_a_bad_find_seed_is_a_one_line_error(run, value):
+    result = run("solve", SIMPLE2, "-O", f"find_seed={value}")
+    message = result.stderr.strip()
+    assert result.exit_code == 2 and "\n" not in message and f"find_seed={value}" in message
+    assert "Traceback" not in message

@@ -60,7 +60,7 @@ from nonolab.solvers import as_batching, options_of
 from nonolab.solvers.base import Capability, Given, Limits, SolveResult, Budget, accept, bytes_per_cell, left
 from nonolab.solvers.options import Option, settle
 from nonolab.solvers.warm import warm_up
-from nonolab.solvers.auto.parts import Parts, Schedule, shared, takes_clauses as _takes_clauses
+from nonolab.solvers.auto.parts import Parts, Schedule, declares, shared, takes_clauses as _takes_clauses
 from nonolab.solvers.auto.colour import colour_engines, solve_colour
 from nonolab.solvers.auto.carry_on import one_engine, race_native
 from nonolab.solvers.auto.duel import duel
@@ -81,14 +81,12 @@ HANDOFF_MAX_STATES = 5_000_000
 # The largest side of a grid that goes to the first engine alone (auto.solo): lcg's
 # phase hints take lines of up to 127 cells.
 SOLO_SIDE = 127
-# CPU seconds lcg searches alone before the rival joins when one solution is asked for
-# (first-solution mode, the tournament rule).  On the tournament's slowest 25x25 grids
-# the first solution took lcg 2.5-8 CPU s and Kissat 7-38 (it answered first on none of
-# ten), so a rival joining after 1 s doubled their CPU for nothing.  A count (to 2, or
-# all) asks for a proof or a second search, where Kissat wins some (15-Dom: lcg has its
-# first solution after 2.1 CPU s, Kissat proves it unique): there the rival still joins
-# after ``solo_budget`` (benchmarks/log/2026-11-26-tail-3.md).
-SOLO_FIND_BUDGET = 10.0
+# One solution asked for (the tournament rule): the solo path's rival is the first engine
+# with seed FIND_SEED (another draw of its luck; Kissat found first solutions slower than
+# lcg), after SOLO_FIND_BUDGET CPU s: chosen on the tournament's conflict scans, checked on
+# other sets (benchmarks/log/2026-11-28-race-21.md).
+FIND_SEED = 2
+SOLO_FIND_BUDGET = 0.3
 # Native's nodes before the hand-off when steps are recorded (auto.recorded): enough for the
 # small searches native's own steps explain (Hakank's t2: 3 nodes; Marley 35, Center 39 go
 # over); its first style probes at every node, 10-25 ms a node on Gettys (99x59), so 32
@@ -184,8 +182,10 @@ class AutoSolver:
             it (given the cells the engine's root level proved, with
             ``rival_fix_cells``).
         solo_find_budget: the same when one solution is asked for (CPU seconds, as
-            ``solo_budget``): the rival joins a search for a first solution later than a
-            count, whose proof that there is no other is where it wins.
+            ``solo_budget``), where the rival is the ``find_seed`` one.
+        find_seed: when one solution is asked for, the solo path's rival is the first
+            engine (its options) with ``seed`` set to this: a second draw of the search's
+            luck (0: ``rival``; only for an engine that declares ``seed``).
 
     A puzzle whose model is beyond what an engine holds (its ``max_states``, see
     :func:`~nonolab.solvers.base.model_states`, and ``handoff_max_states``) is never
@@ -241,7 +241,9 @@ class AutoSolver:
         Option("solo_budget", "float", 1.0, "CPU seconds of search the first engine has alone (solo_side) "
                "before the rival joins it", minimum=0),
         Option("solo_find_budget", "float", SOLO_FIND_BUDGET, "the same when one solution is asked for "
-               "(finding one is lcg's strength; a count's proof is the rival's)", minimum=0),
+               "(the rival then is the first engine with find_seed)", minimum=0),
+        Option("find_seed", "int", FIND_SEED, "when one solution is asked for (solo_side), the rival is the first "
+               "engine again with this seed, another draw of its luck (0: the rival)", minimum=0, maximum=2**63 - 1),
         Option("record_steps", "bool", False, "keep the step log (native steps, then one cdcl step)"),
         Option("batch_slice", "float", 0.005, "solve_many: seconds native's compiled batch entry gives a "
                "puzzle before auto's strategy takes it (0: every puzzle through the strategy)", minimum=0),
@@ -276,6 +278,7 @@ class AutoSolver:
     solo_side: int
     solo_budget: float
     solo_find_budget: float
+    find_seed: int
     record_steps: bool
     batch_slice: float
     handoff_max_states: int | None
@@ -321,6 +324,8 @@ class AutoSolver:
                                                                   ("threads", self.threads))
                                     if value is not None})
         self.cdcl_options = dict(cdcl_options or {})
+        if self.race and self.find_seed and str(self.cdcl_options.get("seed")) == str(self.find_seed):
+            raise InvalidArgument(f"backend 'auto': find_seed={self.find_seed} is the first engine's own seed")
         remember(settled_by, self)
 
     def parts(self) -> Parts:
@@ -344,6 +349,7 @@ class AutoSolver:
         # The schedule's fields are options of the same names.
         schedule = Schedule(**{field.name: getattr(self, field.name) for field in fields(Schedule)})
         return Parts(name=self.name, engines=self.engines, rival=self.rival, schedule=schedule,
+                     find_seed=self.find_seed if self.race and declares(self.engines[0], "seed") else 0,
                      fix_cells=self.fix_cells, rival_fix_cells=self.rival_fix_cells,
                      probe_clauses=self.probe_clauses, record_steps=self.record_steps,
                      handoff_max_states=self.handoff_max_states, progress=self.progress,
@@ -438,8 +444,8 @@ class AutoSolver:
         with_native = route not in ("colour", "solo") or (route == "colour" and parts.record_steps)
         if route == "colour":
             specs = [] if parts.record_steps else colour_engines(parts, CDCL_BACKENDS)
-        elif route in ("solo", "duel"):
-            specs = list(self.engines)   # (the rival is an engine on these routes when there are two)
+        elif route in ("solo", "duel"):   # (the rival is an engine on these routes when there are two)
+            specs = list(self.engines) + ([parts.find_rival] if route == "solo" and parts.find_rival else [])
         elif route in ("race native", "one engine", "steps"):
             specs = [parts.first]
         else:

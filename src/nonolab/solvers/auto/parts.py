@@ -30,7 +30,7 @@ from nonolab.solvers.size import model_states, model_states_at_most
 from nonolab.solvers.auto.handing import cdcl_step, distinct
 from nonolab.solvers.auto.reuse import fresh
 
-__all__ = ["Parts", "Schedule", "shared", "takes_clauses"]
+__all__ = ["Parts", "Schedule", "declares", "shared", "takes_clauses"]
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -64,6 +64,8 @@ class Parts:
         engines: the learning engines' specs: the first engine, then the rival when it
             is an engine.
         rival: the rival's spec, ``"native"`` or ``"none"``.
+        find_seed: when one solution is asked for, the solo path's rival is the first
+            engine with this seed (:attr:`find_rival`; 0: ``rival``).
         schedule: when each part runs (:class:`Schedule`).
         fix_cells / rival_fix_cells: hand native's proven cells to the first engine / to
             the rival (else the bare puzzle).
@@ -80,6 +82,7 @@ class Parts:
     engines: tuple[str, ...]
     rival: str
     schedule: Schedule
+    find_seed: int = 0
     fix_cells: bool = True
     rival_fix_cells: bool = True
     probe_clauses: bool = False
@@ -98,6 +101,12 @@ class Parts:
         """The first engine's spec (``cdcl``)."""
         return self.engines[0]
 
+    @property
+    def find_rival(self) -> str | None:
+        """The rival's spec on the solo path when one solution is asked for: the first
+        engine with ``seed=find_seed`` (its options besides), or ``None`` (``find_seed`` 0)."""
+        return f"{self.first}{',' if ':' in self.first else ':'}seed={self.find_seed}" if self.find_seed else None
+
     # The engines to build.
 
     def native(self, observer: Any = None, **options: Any) -> Any:
@@ -114,6 +123,9 @@ class Parts:
     def engine(self, spec: str) -> Any:
         """The engine ``spec`` names, with the first engine's options when it is that one:
         a new one each call, copied from the first one built when it can be (auto.reuse)."""
+        if self.find_seed and spec == self.find_rival:   # the first engine, its options, another seed
+            return fresh(self.known, ("engine", spec),
+                         lambda: build(self.first, **{**self.engine_options, "seed": self.find_seed}))
         return fresh(self.known, ("engine", spec),
                      lambda: build(spec, **(self.engine_options if spec == self.first else {})))
 
@@ -218,6 +230,15 @@ class Parts:
     def stopped(self, watch: Budget, counters: Mapping[str, Any]) -> SolveResult:
         """No part answered: stopped by the caller's limit (timeout, or interrupted)."""
         return SolveResult(watch.stopped_status(), (), False, Stats(self.name, watch.elapsed(), dict(counters)))
+
+
+def declares(spec: str, option: str) -> bool:
+    """Whether the backend a spec names declares ``option``.
+
+    >>> declares("lcg", "seed"), declares("native", "seed")
+    (True, False)
+    """
+    return any(declared.name == option for declared in options_of(parse_spec(spec)[0]))
 
 
 def takes_clauses(spec: str) -> bool:

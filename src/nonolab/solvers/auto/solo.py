@@ -6,12 +6,15 @@ on puzzles of a few milliseconds racing two engines on two cores cost more than 
 won: native's thread, lcg's thread and waking the caller, and twice the CPU while both
 run (benchmarks/log/2026-11-26-fast.md).  So on such grids the first engine (``cdcl``,
 lcg by default) runs alone in the caller's thread: no thread is started and native
-has no phase.  If it has not answered after ``solo_budget`` CPU seconds
-(``solo_find_budget`` when one solution is asked for), the rival
+has no phase.  If it has not answered after ``solo_budget`` CPU seconds, the rival
 (Kissat by default) joins on the other core, given the cells the engine's root level
 has proved (``rival_fix_cells``), and the first answer wins; the other is told to stop
-and is not awaited.  A rival that answers stops the engine inside its slice (the
-race's ``won`` is part of the engine's cancel).
+and is not awaited.  When one solution is asked for, the rival is the first engine
+again with another seed (``find_seed``), after ``solo_find_budget``: the tail of
+first-solution searches is mostly the luck of the search's path, and a second draw on
+the other core cuts it (Kissat found those solutions slower than lcg).  A rival that
+answers stops the engine inside its slice (the race's ``won`` is part of the engine's
+cancel).
 
 Counting stays exact as in the duel: the engine searched the whole puzzle, the rival
 the space its root cells leave (every solution the engine had not found yet lies
@@ -44,7 +47,12 @@ def solo(parts: Parts, puzzle: Puzzle, limits: Limits, watch: Budget, given: Giv
     """``engine`` (the first engine, built) alone in the caller's thread; past
     ``solo_budget`` CPU seconds (``solo_find_budget`` when one solution is asked for)
     the rival joins in a thread of its own."""
+    # One solution asked for: finding it is lcg's strength, and its rival is another draw of
+    # its luck (find_seed); a count's proof that there is no other is Kissat's.
+    find = limits.max_solutions == 1
     rival = parts.rival if parts.rival in parts.engines[1:] else None
+    if find and parts.find_rival:
+        rival = parts.find_rival
     handed: dict[str, Any] = {}
     # The race is made when the rival joins (most puzzles end before: they never pay for
     # its events); until then the engine's cancel is its ``won`` to come.
@@ -59,8 +67,7 @@ def solo(parts: Parts, puzzle: Puzzle, limits: Limits, watch: Budget, given: Giv
                          parts.schedule.rival_nice)
 
     kept: list = []  # the engine's memory, freed after the answer is in
-    # One solution asked for: finding it is the engine's strength, and the rival joins late.
-    budget = parts.schedule.solo_find_budget if limits.max_solutions == 1 else parts.schedule.solo_budget
+    budget = parts.schedule.solo_find_budget if find else parts.schedule.solo_budget
     engine.alarm = (budget, join)
     if "hold" in getattr(type(engine), "PROGRAMMATIC", ()):
         engine.hold = kept
