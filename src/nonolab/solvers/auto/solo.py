@@ -13,8 +13,8 @@ and is not awaited.  When one solution is asked for, the rival is the first engi
 again with another seed (``find_seed``), after ``solo_find_budget``: the tail of
 first-solution searches is mostly the luck of the search's path, and a second draw on
 the other core cuts it (Kissat found those solutions slower than lcg).  In a count
-(``count_relay``) that draw joins after ``solo_find_budget`` too, and gives its core to
-Kissat once the engine has a solution (:mod:`nonolab.solvers.auto.relay`).  A rival that
+(``count_relay``) that draw is the rival that joins after ``solo_budget``, and gives its
+core to Kissat once the engine has a solution (:mod:`nonolab.solvers.auto.relay`).  A rival that
 answers stops the engine inside its slice (the race's ``won`` is part of the engine's
 cancel).
 
@@ -83,7 +83,7 @@ def solo(parts: Parts, puzzle: Puzzle, limits: Limits, watch: Budget, given: Giv
                          parts.schedule.rival_nice)
 
     kept: list = []  # the engine's memory, freed after the answer is in
-    budget = parts.schedule.solo_find_budget if find or relayed else parts.schedule.solo_budget
+    budget = parts.schedule.solo_find_budget if find else parts.schedule.solo_budget
     engine.alarm = (budget, join)
     if "hold" in getattr(type(engine), "PROGRAMMATIC", ()):
         engine.hold = kept
