@@ -22,6 +22,11 @@ ONE = Puzzle(rows=((1,),), columns=((1,),))
 OPEN, SOLUTION, END = 0, 1, 2   # what a stand-in's run() returns (interleave's RUN_* codes)
 
 
+def _relayed():
+    """auto with the relay on (off by default), its rival CP-SAT, joining at lcg's first slice's end."""
+    return get("auto", rival="cpsat", solo_budget=0, count_relay=True)
+
+
 class _Scripted:
     """A stand-in for lcg's compiled engine on a 1x1 puzzle: ``script[n]`` is what its
     n-th slice returns, the last entry for every slice after (``OPEN`` there: a search
@@ -70,7 +75,7 @@ def test_the_rival_turns_to_the_proof_engine_once_the_first_engine_has_a_solutio
     # Once the first engine's solution is in, the seeded draw stops and CP-SAT counts.
     built = _stand_in_lcg(monkeypatch, {0: (OPEN, SOLUTION, OPEN), 2: (OPEN,)})
     # (time_limit: a hang guard, were the switch broken; not a speed check)
-    result = get("auto", rival="cpsat", solo_budget=0).solve(ONE, Limits(max_solutions=2, time_limit=60))
+    result = _relayed().solve(ONE, Limits(max_solutions=2, time_limit=60))
     counters = result.stats.counters
     assert result.count == 1 and result.complete and result.status is Status.SOLVED
     assert counters["phase"] == "lcg|lcg:seed=2>cpsat race" and counters["winner"] == "lcg:seed=2>cpsat"
@@ -82,7 +87,7 @@ def test_a_seeded_draw_that_answers_first_is_the_answer(monkeypatch):
     # The first engine never finds a solution; the seeded draw finds it and exhausts the
     # space on its third slice: its count is the answer, no proof engine is started.
     _stand_in_lcg(monkeypatch, {0: (OPEN,), 2: (OPEN, SOLUTION, END)})
-    result = get("auto", rival="cpsat", solo_budget=0).solve(ONE, Limits(max_solutions=None, time_limit=60))
+    result = _relayed().solve(ONE, Limits(max_solutions=None, time_limit=60))
     counters = result.stats.counters
     assert result.count == 1 and result.complete
     assert counters["rival_relay_stage"] == "seeded" and counters["rival_relay_seeded_solutions"] == 1
@@ -90,10 +95,11 @@ def test_a_seeded_draw_that_answers_first_is_the_answer(monkeypatch):
 
 
 @pytest.mark.parametrize("options, first, budget, rival", [
-    ({}, (OPEN, OPEN, OPEN, SOLUTION, END), 2, "lcg:seed=2>cpsat"),   # no solution at the join: the seeded draw
-    ({}, (OPEN, SOLUTION, OPEN, OPEN, END), 2, "cpsat"),              # a solution in: the proof engine at once
-    ({"count_relay": False}, (OPEN, OPEN, OPEN, SOLUTION, END), 2, "cpsat"),   # off: the rival after solo_budget
-    ({"find_seed": 0}, (OPEN, OPEN, OPEN, SOLUTION, END), 2, "cpsat")])
+    # no solution at the join: the seeded draw; a solution in: the proof engine at once
+    ({"count_relay": True}, (OPEN, OPEN, OPEN, SOLUTION, END), 2, "lcg:seed=2>cpsat"),
+    ({"count_relay": True}, (OPEN, SOLUTION, OPEN, OPEN, END), 2, "cpsat"),
+    ({}, (OPEN, OPEN, OPEN, SOLUTION, END), 2, "cpsat"),                      # off (the default): the rival
+    ({"count_relay": True, "find_seed": 0}, (OPEN, OPEN, OPEN, SOLUTION, END), 2, "cpsat")])
 def test_which_rival_joins_a_count_and_when(monkeypatch, options, first, budget, rival):
     # lcg's CPU clock moves 1 s a look (one at the start, one after each slice): a count's
     # rival joins after solo_budget=2 (the second slice), never after solo_find_budget=1.
@@ -122,7 +128,7 @@ def test_which_rival_joins_a_count_and_when(monkeypatch, options, first, budget,
 def test_relayed_counts_equal_brute_force(max_solutions, puzzle):
     # The seeded draw joins at lcg's first slice's end; whoever answers (lcg, the seeded
     # draw, or CP-SAT after the first engine's first solution), the count is exact.
-    result = get("auto", rival="cpsat", solo_budget=0).solve(puzzle, Limits(max_solutions=max_solutions))
+    result = _relayed().solve(puzzle, Limits(max_solutions=max_solutions))
     exact = _brute_force(puzzle)
     if exact is None:
         exact = get("native").solve(puzzle, Limits(max_solutions=None)).count

@@ -15,6 +15,11 @@ seeded draw's first solution, lost both of the two such tail puzzles tried,
 benchmarks/log/2026-11-28-race-22.md).  When the first engine already has a solution at
 the join, Kissat joins at once.
 
+Off by default (``-O count_relay=true``): on the 23 slowest tournament puzzles, counted to
+two, it halves auto's CPU (144.8 -> 76.3 s; over 2 CPU s 23 -> 12), but the unique guard
+15-Dom, which Kissat proves, pays the seeded draw's second and Kissat's later start
+(18.6-18.8 -> 19.8-20.7 CPU s), and the guards decide (benchmarks/log/2026-11-28-race-22.md).
+
 Exact as the solo path is: each stage searches the space the first engine's root cells
 leave (every solution the engine had not found yet lies there), so an answer of either
 (a complete count, or as many solutions as were asked for) is that space's.
