@@ -44,7 +44,9 @@ def test_the_rival_joins_after_the_budget_and_the_count_stays_exact():
     # solo_budget=0: the rival (CP-SAT) joins at lcg's first slice's end.  Whoever
     # answers, all 120 permutation matrices are counted once.
     # (The alarm rings between lcg's slices: here after its first solution.)
-    result = get("auto", rival="cpsat", solo_budget=0).solve(_permutations(5), Limits(max_solutions=None))
+    # (count_relay off: the rival of a count as it is without the seeded draw, auto.relay)
+    result = get("auto", rival="cpsat", solo_budget=0, count_relay=False).solve(_permutations(5),
+                                                                                Limits(max_solutions=None))
     counters = result.stats.counters
     assert result.complete and result.count == 120 and result.status is Status.SOLVED
     assert counters["phase"] == "lcg|cpsat race" and counters["winner"] in ("lcg", "cpsat")
@@ -54,7 +56,7 @@ def test_the_rival_joins_after_the_budget_and_the_count_stays_exact():
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(puzzle=clue_sets())
 def test_counts_are_exact_whoever_answers(rival, puzzle):
-    result = get("auto", rival=rival, solo_budget=0).solve(puzzle, Limits(max_solutions=None))
+    result = get("auto", rival=rival, solo_budget=0, count_relay=False).solve(puzzle, Limits(max_solutions=None))
     exact = _brute_force(puzzle)
     if exact is None:
         exact = get("native").solve(puzzle, Limits(max_solutions=None)).count
@@ -104,7 +106,7 @@ def test_a_cancel_or_a_limit_stops_lcg_and_the_rival_that_joined_it(stop):
         threading.Timer(0.8, cancel.set).start()
     # (solo_budget=0: the rival joins at lcg's first slice's end; the budget is lcg's CPU
     # time, which a loaded machine may not give it before the stop.)
-    result = get("auto", rival="cpsat", solo_budget=0).solve(_twenty_dom(), limits)
+    result = get("auto", rival="cpsat", solo_budget=0, count_relay=False).solve(_twenty_dom(), limits)
     expected = Status.INTERRUPTED if stop == "cancel" else Status.TIMEOUT
     assert result.status is expected and result.stats.counters["phase"] == "lcg|cpsat race"
     # The rival was told to stop too: its thread ends (waited for up to a hang guard, not
@@ -142,8 +144,8 @@ def test_the_rival_joins_a_first_solution_search_after_solo_find_budget(monkeypa
                                                                        joins_after_slices):
     # lcg's CPU clock moves 1 s a look (one at the start, one after each slice); its
     # engine (a stand-in) answers on its sixth slice.  With one solution asked for the
-    # rival joins after solo_find_budget; a count keeps solo_budget (0: after the first
-    # slice).  The rival is not started here: the test records when it would be.
+    # rival joins after solo_find_budget; a count without count_relay keeps solo_budget
+    # (0: after the first slice).  The rival is not started here: the test records when it would be.
     from nonolab.solvers import lcg
     from nonolab.solvers.auto import racing
     from nonolab.solvers.lcg import slices
@@ -171,7 +173,7 @@ def test_the_rival_joins_a_first_solution_search_after_solo_find_budget(monkeypa
     monkeypatch.setattr(reuse, "_SETTLED", {})
     started = []
     monkeypatch.setattr(racing.Race, "start", lambda self, slot, name, call, nice=0: started.append(engines[0].calls))
-    auto = get("auto", rival="cpsat", solo_budget=0, solo_find_budget=find_budget)
+    auto = get("auto", rival="cpsat", solo_budget=0, solo_find_budget=find_budget, count_relay=False)
     result = auto.solve(Puzzle(rows=((1,),), columns=((1,),)), Limits(max_solutions=max_solutions))
     assert result.count == 1 and started == joins_after_slices
 
@@ -231,9 +233,9 @@ def test_a_first_solution_search_is_raced_by_lcg_with_another_seed(monkeypatch):
 
 @pytest.mark.parametrize("max_solutions, options, rival", [
     (1, {"find_seed": 0}, "cpsat"),           # find_seed 0: the rival as before
-    (2, {}, "cpsat"),                         # a count: the rival (Kissat by default)
-    (None, {"find_seed": 3}, "cpsat")])
-def test_counts_and_find_seed_0_keep_the_rival(monkeypatch, max_solutions, options, rival):
+    (2, {"count_relay": False}, "cpsat"),     # a count without the relay: the rival (Kissat by default)
+    (None, {"find_seed": 3, "count_relay": False}, "cpsat")])
+def test_counts_without_the_relay_and_find_seed_0_keep_the_rival(monkeypatch, max_solutions, options, rival):
     from nonolab.solvers.auto import racing
     started = []
     monkeypatch.setattr(racing.Race, "start", lambda self, slot, name, call, nice=0: started.append(name))

@@ -75,9 +75,9 @@ def test_batch_records_name_the_default_backend(run, tmp_path):
     assert json.loads(out.read_text())["backend"] == DEFAULT
 
 
-@pytest.mark.parametrize("value", ["-2", "x"])
-def test_a_bad_find_seed_is_a_one_line_error(run, value):
-    result = run("solve", SIMPLE2, "-O", f"find_seed={value}")
+@pytest.mark.parametrize("option", ["find_seed=-2", "find_seed=x", "count_relay=sometimes"])
+def test_a_bad_find_seed_or_count_relay_is_a_one_line_error(run, option):
+    result = run("check", SIMPLE2, "-O", option)
     message = result.stderr.strip()
-    assert result.exit_code == 2 and "\n" not in message and f"find_seed={value}" in message
+    assert result.exit_code == 2 and "\n" not in message and option.split("=")[0] in message
     assert "Traceback" not in message

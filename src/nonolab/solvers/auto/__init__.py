@@ -69,8 +69,7 @@ from nonolab.solvers.auto.solo import solo, solo_fits
 from nonolab.solvers.auto.rivals import default_rival
 from nonolab.solvers.auto.reuse import options_key, remember, settled
 
-# The engines that may take over (backend specs): the learning backends, and the
-# newest CNF engines by name.
+# The engines that may take over (backend specs): the learning backends, and the newest CNF engines by name.
 CDCL_BACKENDS = ("lcg", "cpsat", "cnf", "cnf:solver=cadical300", "cnf:solver=kissat404")
 # What runs beside the first engine after the hand-off: another engine, native's own
 # search carried on, or nothing.
@@ -81,10 +80,9 @@ HANDOFF_MAX_STATES = 5_000_000
 # The largest side of a grid that goes to the first engine alone (auto.solo): lcg's
 # phase hints take lines of up to 127 cells.
 SOLO_SIDE = 127
-# One solution asked for (the tournament rule): the solo path's rival is the first engine
-# with seed FIND_SEED (another draw of its luck; Kissat found first solutions slower than
-# lcg), after SOLO_FIND_BUDGET CPU s: chosen on the tournament's conflict scans, checked on
-# other sets (benchmarks/log/2026-11-28-race-21.md).
+# One solution asked for (the tournament rule): the solo path's rival is the first engine with seed
+# FIND_SEED (another draw of its luck; Kissat found first solutions slower than lcg), after SOLO_FIND_BUDGET
+# CPU s: chosen on the tournament's conflict scans, checked on other sets (benchmarks/log/2026-11-28-race-21.md).
 FIND_SEED = 2
 SOLO_FIND_BUDGET = 0.3
 # Native's nodes before the hand-off when steps are recorded (auto.recorded): enough for the
@@ -178,14 +176,14 @@ class AutoSolver:
         solo_side: black-and-white grids up to this many cells a side go to the first
             engine alone, in the caller's thread, with no native phase
             (:mod:`nonolab.solvers.auto.solo`); 0: never.
-        solo_budget: seconds the first engine runs alone there before the rival joins
-            it (given the cells the engine's root level proved, with
-            ``rival_fix_cells``).
-        solo_find_budget: the same when one solution is asked for (CPU seconds, as
-            ``solo_budget``), where the rival is the ``find_seed`` one.
+        solo_budget: seconds the first engine runs alone there before the rival joins it
+            (given the cells its root level proved, with ``rival_fix_cells``).
+        solo_find_budget: the same when one solution is asked for (CPU seconds), where the
+            rival is the ``find_seed`` one.
         find_seed: when one solution is asked for, the solo path's rival is the first
             engine (its options) with ``seed`` set to this: a second draw of the search's
             luck (0: ``rival``; only for an engine that declares ``seed``).
+        count_relay: a count's rival there is that one until lcg has a solution, then ``rival`` (off: 15-Dom).
 
     A puzzle whose model is beyond what an engine holds (its ``max_states``, see
     :func:`~nonolab.solvers.base.model_states`, and ``handoff_max_states``) is never
@@ -244,6 +242,7 @@ class AutoSolver:
                "(the rival then is the first engine with find_seed)", minimum=0),
         Option("find_seed", "int", FIND_SEED, "when one solution is asked for (solo_side), the rival is the first "
                "engine again with this seed, another draw of its luck (0: the rival)", minimum=0, maximum=2**63 - 1),
+        Option("count_relay", "bool", False, "in a count (solo_side): the find_seed rival until lcg has a solution"),
         Option("record_steps", "bool", False, "keep the step log (native steps, then one cdcl step)"),
         Option("batch_slice", "float", 0.005, "solve_many: seconds native's compiled batch entry gives a "
                "puzzle before auto's strategy takes it (0: every puzzle through the strategy)", minimum=0),
@@ -279,6 +278,7 @@ class AutoSolver:
     solo_budget: float
     solo_find_budget: float
     find_seed: int
+    count_relay: bool
     record_steps: bool
     batch_slice: float
     handoff_max_states: int | None

@@ -53,6 +53,7 @@ class Schedule:
     solo_side: int            # grids up to this side go to the first engine alone
     solo_budget: float        # ... for this long before the rival joins
     solo_find_budget: float   # ... or this long when one solution is asked for
+    count_relay: bool         # ... and in a count, the seeded rival until a first solution (auto.relay)
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -12,7 +12,9 @@ has proved (``rival_fix_cells``), and the first answer wins; the other is told t
 and is not awaited.  When one solution is asked for, the rival is the first engine
 again with another seed (``find_seed``), after ``solo_find_budget``: the tail of
 first-solution searches is mostly the luck of the search's path, and a second draw on
-the other core cuts it (Kissat found those solutions slower than lcg).  A rival that
+the other core cuts it (Kissat found those solutions slower than lcg).  In a count
+(``count_relay``, off by default) that draw is the rival that joins after ``solo_budget``,
+and gives its core to Kissat once the engine has a solution (:mod:`nonolab.solvers.auto.relay`).  A rival that
 answers stops the engine inside its slice (the race's ``won`` is part of the engine's
 cancel).
 
@@ -30,6 +32,7 @@ from nonolab.core.puzzle import Puzzle
 from nonolab.solvers.base import Given, Limits, SolveResult, Budget, finish, left
 from nonolab.solvers.auto.parts import Parts
 from nonolab.solvers.auto.racing import JOIN, STOPPED, Either, Race
+from nonolab.solvers.auto.relay import relay
 
 __all__ = ["solo", "solo_fits"]
 
@@ -51,9 +54,16 @@ def solo(parts: Parts, puzzle: Puzzle, limits: Limits, watch: Budget, given: Giv
     # its luck (find_seed); a count's proof that there is no other is Kissat's.
     find = limits.max_solutions == 1
     rival = parts.rival if parts.rival in parts.engines[1:] else None
+    # A count with count_relay: the seeded draw until a first solution is in, then the
+    # rival (auto.relay), told of the engine's first solution through its ``found``.
+    relayed = (not find and rival is not None and parts.find_rival is not None and parts.schedule.count_relay
+               and "found" in getattr(type(engine), "PROGRAMMATIC", ()))
     if find and parts.find_rival:
         rival = parts.find_rival
-    handed: dict[str, Any] = {}
+    handed: dict[str, Any] = {"label": rival}
+    found: list = []
+    if relayed:
+        engine.found = found
     # The race is made when the rival joins (most puzzles end before: they never pay for
     # its events); until then the engine's cancel is its ``won`` to come.
     won = _Won(lambda: Race(lambda got: got[0].status not in STOPPED, limits.cancel))
@@ -62,6 +72,12 @@ def solo(parts: Parts, puzzle: Puzzle, limits: Limits, watch: Budget, given: Giv
         if rival is None or watch.expired() or watch.cancelled():
             return
         handed["root"] = root
+        if relayed and not found:
+            handed["label"] = f"{parts.find_rival}>{rival}"
+            won.race().start(1, handed["label"], lambda cancel: relay(parts, puzzle, root, given,
+                                                                      left(limits, watch, cancel), found),
+                             parts.schedule.rival_nice)
+            return
         won.race().start(1, rival, lambda cancel: parts.hand_over(rival, puzzle, root, given,
                                                                   left(limits, watch, cancel), parts.rival_fix_cells),
                          parts.schedule.rival_nice)
@@ -73,27 +89,27 @@ def solo(parts: Parts, puzzle: Puzzle, limits: Limits, watch: Budget, given: Giv
         engine.hold = kept
     cancel: Any = won if limits.cancel is None else Either(won, limits.cancel)
     first = engine.solve(puzzle, left(limits, watch, cancel), given)
-    name = parts.first
+    name, label = parts.first, handed["label"]
     race = won.made
     if first.status not in STOPPED or race is None:
         if race is not None:
             race.stop()
-        phase = f"{name}|{rival} race" if race is not None else f"{name} alone"
+        phase = f"{name}|{label} race" if race is not None else f"{name} alone"
         return _relabel(parts, watch, first, phase, name if first.status not in STOPPED else None)
     if watch.expired() or watch.cancelled():  # the caller's limit: nobody answered
         race.stop()
-        return _relabel(parts, watch, first, f"{name}|{rival} race", None)
+        return _relabel(parts, watch, first, f"{name}|{label} race", None)
     winner, _ = race.wait(grace=JOIN)
     got = race.results.get(1)  # the rival's slot (the engine ran in this thread)
     if winner is None or got is None or isinstance(got, BaseException):
         if isinstance(got, BaseException) and not first.solutions:
             raise got
-        return _relabel(parts, watch, first, f"{name}|{rival} race", None)
+        return _relabel(parts, watch, first, f"{name}|{label} race", None)
     second, cells = got
     merged = list(dict.fromkeys(first.solutions + second.solutions))
     cap = limits.max_solutions
     complete = second.complete and (cap is None or len(merged) <= cap)
-    counters = _counters(f"{name}|{rival} race", rival, first, second)
+    counters = _counters(f"{name}|{label} race", label, first, second)
     counters.update(cells)
     return finish(parts.name, puzzle, limits, watch, merged[:cap] if cap is not None else merged, complete,
                   counters, (), second.remainder or handed.get("root"), checked=True)

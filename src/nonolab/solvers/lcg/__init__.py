@@ -198,6 +198,8 @@ class LcgSolver:
             :meth:`solve` (freeing a large clause database and line cache takes
             milliseconds: 2.8 ms after webpbn-29723's 100 ms search; ``auto`` frees it
             after its answer is in).  Freeing releases the GIL.
+        found: a list each solution is appended to as it is found and checked, so that
+            another thread can see the first one come (``auto``'s count rival, auto.relay).
 
     Raises:
         BackendUnavailable: the compiled engine is missing.
@@ -316,16 +318,16 @@ class LcgSolver:
     shake_reset: str
     lookahead: int
     lookahead_levels: int
-    PROGRAMMATIC = ("hold", "alarm")
+    PROGRAMMATIC = ("hold", "alarm", "found")
     VARIANTS = {"minimise": ("basic",), "explain": ("positions",), "restarts": ("glucose",), "phases": ("saved",),
                 "probing": ("off",), "hint_rounds": ("0",), "hint_conflicts": ("0",), "follow_conflicts": ("1000",),
                 "probe_binaries": ("on",), "hint_after": ("3",), "hint_min_open": ("100",),
                 "interleave": ("3",), "rescue": ("3",), "modes": ("5",), "rephase": ("20",),
                 "vivify": ("2",), "seed": ("7",), "shake": ("3",), "lookahead": ("4",)}
 
-    def __init__(self, *, hold: list | None = None, alarm: tuple[float, Any] | None = None, **options: Any):
-        self.hold = hold
-        self.alarm = alarm
+    def __init__(self, *, hold: list | None = None, alarm: tuple[float, Any] | None = None,
+                 found: list | None = None, **options: Any):
+        self.hold, self.alarm, self.found = hold, alarm, found
         settle(self, options)
         if self.interleave and self.rescue:
             raise InvalidArgument("backend 'lcg': options interleave and rescue are two schedules of several "
@@ -405,7 +407,7 @@ class LcgSolver:
             return engine
 
         engine = self._interleaved(build, len(searches)) if len(searches) > 1 else build(0)
-        found: list[Solution] = []
+        found: list[Solution] = [] if self.found is None else self.found
         # auto's race stops a loser inside its slice (an extension built before
         # Engine.interrupt is stopped between slices only).
         interrupt = getattr(engine, "interrupt", None)

@@ -1,0 +1,84 @@
+"""The solo path's rival in a count: another draw of the first engine until the first
+engine has a solution, then the rival engine (Kissat) for the proof.
+
+A count to two is a find, then a search for a second solution (the proof that there is
+none, for a unique grid).  The find is lcg's strength and its tail is luck, which a
+second draw of the search on the other core cuts (the first-solution rival,
+``find_seed``); the proof of a unique grid such as 15-Dom is Kissat's.  So with
+``count_relay`` the rival of a count joins after ``solo_budget`` (as Kissat did: joining
+at ``solo_find_budget``, 0.3 s, cost Sierp and 12-Dom, which end before 1 s, 30-80 % more
+CPU) as the first engine with ``find_seed``, counting; once the first engine has a solution (its
+``found``, looked at between the seeded engine's slices), the seeded draw gives its core
+to Kissat, which counts.  The seeded draw counts on past its own first solution: the
+second solution of a grid of two was lcg's to find (Kissat, handed over after the
+seeded draw's first solution, lost both of the two such tail puzzles tried,
+benchmarks/log/2026-11-28-race-22.md).  When the first engine already has a solution at
+the join, Kissat joins at once.
+
+Off by default (``-O count_relay=true``): on the 23 slowest tournament puzzles, counted to
+two, it halves auto's CPU (144.8 -> 76.3 s; over 2 CPU s 23 -> 12), but the unique guard
+15-Dom, which Kissat proves, pays the seeded draw's second and Kissat's later start
+(18.6-18.8 -> 19.8-20.7 CPU s), and the guards decide (benchmarks/log/2026-11-28-race-22.md).
+
+Exact as the solo path is: each stage searches the space the first engine's root cells
+leave (every solution the engine had not found yet lies there), so an answer of either
+(a complete count, or as many solutions as were asked for) is that space's.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from nonolab.core.grid import Grid
+from nonolab.core.puzzle import Puzzle
+from nonolab.solvers.base import Budget, Given, Limits, SolveResult, left
+from nonolab.solvers.auto.parts import Parts
+from nonolab.solvers.auto.racing import STOPPED, Either
+
+__all__ = ["Found", "relay"]
+
+
+class Found:
+    """A cancel that is set once ``found`` (a list another thread appends to) holds a
+    solution: looked at between a search's slices.
+
+    >>> found = []
+    >>> flag = Found(found)
+    >>> flag.is_set(), found.append("a"), flag.is_set()
+    (False, None, True)
+    """
+
+    def __init__(self, found: list):
+        self.found = found
+
+    def is_set(self) -> bool:
+        return bool(self.found)
+
+
+def relay(parts: Parts, puzzle: Puzzle, root: Grid, given: Given, limits: Limits,
+          first_found: list) -> tuple[SolveResult, dict[str, Any]]:
+    """The count rival on the space ``root`` leaves: ``parts.find_rival`` counting to
+    ``limits.max_solutions`` until the first engine has a solution (``first_found``), then
+    ``parts.rival``.  Returns the answering stage's result (its
+    counters with ``relay_*``: the seeded stage's conflicts and solutions) and what it was
+    handed."""
+    watch = Budget.of(limits)
+    seeded: dict[str, Any] = {"relay_seeded_conflicts": 0, "relay_seeded_solutions": 0}
+    if not first_found:
+        cancel = Found(first_found) if limits.cancel is None else Either(limits.cancel, Found(first_found))
+        got, cells = parts.hand_over(parts.find_rival or "", puzzle, root, given, replace(limits, cancel=cancel),
+                                     parts.rival_fix_cells)
+        seeded.update(relay_seeded_conflicts=got.stats.counters.get("conflicts", 0),
+                      relay_seeded_solutions=len(got.solutions))
+        if got.status not in STOPPED or watch.expired() or watch.cancelled():
+            # An answer, or the race's stop or the deadline came: not the first engine's solution.
+            return _noted(got, seeded, "seeded"), cells
+    second, cells = parts.hand_over(parts.rival, puzzle, root, given, left(limits, watch, limits.cancel),
+                                    parts.rival_fix_cells)
+    return _noted(second, seeded, "proof"), cells
+
+
+def _noted(result: SolveResult, seeded: dict[str, Any], stage: str) -> SolveResult:
+    counters = {**result.stats.counters, **seeded, "relay_stage": stage}
+    return result.relabelled(result.stats.backend, result.stats.wall_time, counters)

@@ -1,0 +1,143 @@
+"""auto's count rival on the solo path (auto.relay): lcg with ``find_seed`` until the first
+engine has a solution, then the rival (Kissat by default) for the proof.
+
+The switch is tested with stand-ins for lcg's compiled engine (each search's slices
+counted, no clock read); counts are tested against brute force with the real engines.
+"""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+
+from nonolab.core import Puzzle
+from nonolab.errors import InvalidArgument
+from nonolab.solvers import get
+from nonolab.solvers.base import Limits, Status
+from test_properties import _brute_force, clue_sets
+
+pytest.importorskip("nonolab.solvers.lcg")
+
+ONE = Puzzle(rows=((1,),), columns=((1,),))
+OPEN, SOLUTION, END = 0, 1, 2   # what a stand-in's run() returns (interleave's RUN_* codes)
+
+
+def _relayed():
+    """auto with the relay on (off by default), its rival CP-SAT, joining at lcg's first slice's end."""
+    return get("auto", rival="cpsat", solo_budget=0, count_relay=True)
+
+
+class _Scripted:
+    """A stand-in for lcg's compiled engine on a 1x1 puzzle: ``script[n]`` is what its
+    n-th slice returns, the last entry for every slice after (``OPEN`` there: a search
+    that goes on until it is told to stop, between its slices)."""
+
+    def __init__(self, script: tuple[int, ...]) -> None:
+        self.script, self.calls = script, 0
+
+    def run(self, seconds, conflicts=0):
+        self.calls += 1
+        return self.script[min(self.calls, len(self.script)) - 1]
+
+    def solution(self):
+        return b"\x01"
+
+    def root(self):
+        return b"\x02"
+
+    def stats(self):
+        return {"conflicts": self.calls, "learned": 0, "explanations": 0, "explained_literals": 0}
+
+
+def _stand_in_lcg(monkeypatch, scripts: dict[int, tuple[int, ...]]) -> list[tuple[int, _Scripted]]:
+    """lcg's engine module replaced: the engine of seed ``s`` follows ``scripts[s]`` (the
+    engines built, listed with their seeds)."""
+    from nonolab.solvers import lcg
+    from nonolab.solvers.auto import parts, reuse
+
+    built: list[tuple[int, _Scripted]] = []
+
+    class Module:
+        @staticmethod
+        def Engine(*args, seed=0, **options):  # noqa: N802 - the compiled module's name
+            built.append((seed, _Scripted(scripts[seed])))
+            return built[-1][1]
+
+    monkeypatch.setattr(lcg, "engine_module", lambda: Module)
+    monkeypatch.setattr(parts, "_SHARED", {})   # (engines built with the real module: forgotten)
+    monkeypatch.setattr(reuse, "_SETTLED", {})
+    return built
+
+
+def test_the_rival_turns_to_the_proof_engine_once_the_first_engine_has_a_solution(monkeypatch):
+    # The first engine (seed 0) finds the solution on its second slice and never ends its
+    # count; the seeded draw (seed 2), joining after the first slice, never finds one.
+    # Once the first engine's solution is in, the seeded draw stops and CP-SAT counts.
+    built = _stand_in_lcg(monkeypatch, {0: (OPEN, SOLUTION, OPEN), 2: (OPEN,)})
+    # (time_limit: a hang guard, were the switch broken; not a speed check)
+    result = _relayed().solve(ONE, Limits(max_solutions=2, time_limit=60))
+    counters = result.stats.counters
+    assert result.count == 1 and result.complete and result.status is Status.SOLVED
+    assert counters["phase"] == "lcg|lcg:seed=2>cpsat race" and counters["winner"] == "lcg:seed=2>cpsat"
+    assert counters["rival_relay_stage"] == "proof" and counters["rival_relay_seeded_solutions"] == 0
+    assert [seed for seed, _ in built] == [0, 2]
+
+
+def test_a_seeded_draw_that_answers_first_is_the_answer(monkeypatch):
+    # The first engine never finds a solution; the seeded draw finds it and exhausts the
+    # space on its third slice: its count is the answer, no proof engine is started.
+    _stand_in_lcg(monkeypatch, {0: (OPEN,), 2: (OPEN, SOLUTION, END)})
+    result = _relayed().solve(ONE, Limits(max_solutions=None, time_limit=60))
+    counters = result.stats.counters
+    assert result.count == 1 and result.complete
+    assert counters["rival_relay_stage"] == "seeded" and counters["rival_relay_seeded_solutions"] == 1
+    assert "rival_conflicts" in counters and counters["rival_conflicts"] == 3   # the seeded draw's slices
+
+
+@pytest.mark.parametrize("options, first, budget, rival", [
+    # no solution at the join: the seeded draw; a solution in: the proof engine at once
+    ({"count_relay": True}, (OPEN, OPEN, OPEN, SOLUTION, END), 2, "lcg:seed=2>cpsat"),
+    ({"count_relay": True}, (OPEN, SOLUTION, OPEN, OPEN, END), 2, "cpsat"),
+    ({}, (OPEN, OPEN, OPEN, SOLUTION, END), 2, "cpsat"),                      # off (the default): the rival
+    ({"count_relay": True, "find_seed": 0}, (OPEN, OPEN, OPEN, SOLUTION, END), 2, "cpsat")])
+def test_which_rival_joins_a_count_and_when(monkeypatch, options, first, budget, rival):
+    # lcg's CPU clock moves 1 s a look (one at the start, one after each slice): a count's
+    # rival joins after solo_budget=2 (the second slice), never after solo_find_budget=1.
+    from nonolab.solvers.auto import racing
+    from nonolab.solvers.lcg import slices
+
+    built = _stand_in_lcg(monkeypatch, {0: first, 2: (OPEN,)})
+    now = [0.0]
+
+    def cpu_clock() -> float:
+        now[0] += 1.0
+        return now[0]
+
+    monkeypatch.setattr(slices.time, "thread_time", cpu_clock)
+    started = []
+    monkeypatch.setattr(racing.Race, "start",
+                        lambda self, slot, name, call, nice=0: started.append((name, built[0][1].calls)))
+    result = get("auto", rival="cpsat", solo_budget=2, solo_find_budget=1, **options).solve(
+        ONE, Limits(max_solutions=2))
+    assert result.count == 1 and started == [(rival, budget)]
+
+
+@pytest.mark.parametrize("max_solutions", [2, None])
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(puzzle=clue_sets())
+def test_relayed_counts_equal_brute_force(max_solutions, puzzle):
+    # The seeded draw joins at lcg's first slice's end; whoever answers (lcg, the seeded
+    # draw, or CP-SAT after the first engine's first solution), the count is exact.
+    result = _relayed().solve(puzzle, Limits(max_solutions=max_solutions))
+    exact = _brute_force(puzzle)
+    if exact is None:
+        exact = get("native").solve(puzzle, Limits(max_solutions=None)).count
+    expected = exact if max_solutions is None else min(exact, max_solutions)
+    assert result.count == expected
+    if max_solutions is None or exact < max_solutions:
+        assert result.complete
+
+
+def test_a_bad_count_relay_is_refused():
+    with pytest.raises(InvalidArgument, match="count_relay"):
+        get("auto", count_relay="sometimes")
