@@ -236,3 +236,44 @@ def test_a_killed_census_client_resumes(cluster, tmp_path):
     assert final["complete"] and final["chunks"] == partial["chunks"]
     assert (final["pictures"], final["unique"], final["line"]) == (65536, 52362, 51234)
     assert "unique             52,362" in done.stdout
+
+
+def test_a_cancelled_batch_frees_its_workers(tmp_path, monkeypatch):
+    # Ctrl-C of `batch --scheduler` sets the cancel event. Dask cannot stop a running task:
+    # the job (here the stuck backend, which sleeps an hour with no time limit) held its
+    # worker thread, and the next batch's jobs waited behind it, until the batch stopped
+    # the workers' children itself.
+    import threading
+
+    tests = Path(__file__).resolve().parent
+    monkeypatch.setenv("PYTHONPATH", os.pathsep.join([str(Path(nonolab.__file__).resolve().parents[1]),
+                                                      str(tests), os.environ.get("PYTHONPATH", "")]))
+    alone = Cluster(tmp_path)   # one worker, one thread, that sees the fake backends
+    try:
+        alone.add_worker("only")
+        alone.wait_for(1)
+        from dask.distributed import Client
+
+        from nonolab.batch.guard import open_batches
+        car = str(PUZZLES / "hakank" / "car.non")
+        cancel = threading.Event()
+        records: list = []
+        stuck = [Job(car, "check", "stuck", None, 1)]
+        run = threading.Thread(target=lambda: records.extend(
+            run_on_dask(stuck, alone.address, preload=("batch_plugin",), cancel=cancel)), daemon=True)
+        with Client(alone.address, timeout=5, set_as_default=False) as client:
+            run.start()
+            for _ in range(POLLS):   # until the worker's child holds the stuck job
+                if not run.is_alive() or any(client.run(open_batches).values()):
+                    break
+                time.sleep(POLL)
+            assert run.is_alive(), "the batch ended before its stuck job started"
+            cancel.set()
+            run.join(POLL * POLLS / 10)   # it stops within CANCEL_POLL; a loaded machine may take longer
+            assert not run.is_alive() and records == []
+            assert not any(client.run(open_batches).values())   # its child was stopped
+            # The worker's only thread is free again: the next batch is answered.
+            answered = list(run_on_dask([Job(car, "check", "native", None, 1)], alone.address))
+            assert [r["verdict"] for r in answered] == ["unique"]
+    finally:
+        alone.close()

@@ -107,12 +107,12 @@ def test_why_with_a_time_limit_says_what_is_not_exact(run, tmp_path, monkeypatch
 
     path = tmp_path / "perm40.non"
     dump(Puzzle(rows=((1,),) * 40, columns=((1,),) * 40), path)
-    monkeypatch.setattr(ambiguity, "questioner", lambda solver: QuestionsCut(1))
+    monkeypatch.setattr(ambiguity, "questioner", lambda solver, puzzle=None: QuestionsCut(1))
     result = run("check", "--why", str(path), "--time-limit", "60")
     assert result.exit_code == 1 and result.stdout.splitlines()[0] == "multiple"
     assert "not exact: the time, node or conflict limit came first" in result.stdout
     assert "backbone: 0 of 1600 cells" in result.stdout       # none is, and none is claimed
-    monkeypatch.setattr(ambiguity, "questioner", lambda solver: QuestionsCut(1))
+    monkeypatch.setattr(ambiguity, "questioner", lambda solver, puzzle=None: QuestionsCut(1))
     data = json.loads(run("check", "--why", "--json", str(path), "--time-limit", "60").stdout)
     assert data["status"] == "timeout" and data["backbone"]["size"] == 0
 
@@ -152,11 +152,11 @@ def test_why_s_verdict_is_the_count_of_the_backend_asked_not_of_its_questioner(r
     import nonolab.harness.ambiguity as ambiguity
     from fake_backends import QuestionsCut
 
-    monkeypatch.setattr(ambiguity, "questioner", lambda solver: QuestionsCut(0))
+    monkeypatch.setattr(ambiguity, "questioner", lambda solver, puzzle=None: QuestionsCut(0))
     result = run("check", "--why", T2)
     assert result.exit_code == 1 and result.stdout.splitlines()[0] == "multiple", result.stdout
     assert result.stdout.splitlines()[1].startswith("at least 2 solutions (not all enumerated")
-    monkeypatch.setattr(ambiguity, "questioner", lambda solver: QuestionsCut(0))
+    monkeypatch.setattr(ambiguity, "questioner", lambda solver, puzzle=None: QuestionsCut(0))
     data = json.loads(run("check", "--why", "--json", T2).stdout)
     assert data["verdict"] == "multiple" and data["count"] >= 2
     # No question answered, yet the cells where the two known solutions differ are free:
@@ -180,3 +180,24 @@ def test_why_s_reference_is_check_s_solution_1_and_its_givens_the_report_s(run, 
     assert why["givens"]["cells"] == report["givens"]["cells"]
     revealed = json.loads(run("repair", "--givens", path, "-b", backend, "--json", "--to", "json").stdout)
     assert revealed["givens"] == why["givens"]["cells"]
+
+
+def test_why_of_a_grid_beyond_cnf_s_model_asks_native(run, tmp_path):
+    # Audit 45: `check --why` of a 300x300 line-solvable puzzle ended "nonolab: error: backend
+    # 'cnf': the 300x300 puzzle needs a model of 9,501,609 cells ...; use the native backend",
+    # exit 2, where `check` says unique: the report asked cnf, a backend the user never named.
+    # The same guard refused the designer's report's ambiguity part of a multiple grid.
+    from nonolab.core import Solution
+    from nonolab.solvers import get
+    from nonolab.solvers.size import model_states
+
+    n = 210
+    rows = ["#" * (n // 2) + "." * (n - n // 2) if r % 2 == 0 else "." * (n // 3) + "#" * (n // 3) + "." * (n - 2 * (n // 3))
+            for r in range(n)]
+    puzzle = Puzzle.from_solution(Solution.from_rows(rows))
+    assert model_states(puzzle) > get("cnf").max_states      # beyond cnf's guard
+    path = tmp_path / "wide.non"
+    dump(puzzle, path)
+    result = run("check", "--why", path)
+    assert result.exit_code == 0 and result.stdout.splitlines()[:2] == [
+        "unique", f"backbone: all {n * n} cells (the solution is unique; exact count with native)"], result.output

@@ -185,7 +185,7 @@ def test_a_time_limited_report_says_only_what_it_proved(monkeypatch):
     import nonolab.harness.report as module
 
     from fake_backends import QuestionsCut
-    monkeypatch.setattr(module, "questioner", lambda solver: QuestionsCut(0))
+    monkeypatch.setattr(module, "questioner", lambda solver, puzzle=None: QuestionsCut(0))
     r = report(load(PUZZLES / "hakank" / "nonunique.non"), backend="native", repair=False)
     from nonolab.cli.report_commands import report_lines
     text = "\n".join(report_lines(r))
@@ -314,7 +314,7 @@ def test_a_size_guard_refusing_the_ambiguity_part_leaves_it_out_and_the_rest_ans
     from nonolab.solvers import get
 
     # cnf's model guard at 1 state: it refuses any grid, before it builds a clause.
-    monkeypatch.setattr(report_module, "questioner", lambda solver: get("cnf", max_states=1))
+    monkeypatch.setattr(report_module, "questioner", lambda solver, puzzle=None: get("cnf", max_states=1))
     switch = Puzzle(rows=((1,), (1,)), columns=((1,), (1,)))
     found = report_module.report(switch, "native")
     assert found.verdict.value == "multiple" and found.grade is not None and found.ambiguity is None

@@ -280,7 +280,7 @@ def test_a_report_the_limit_cut_says_timeout_not_0_regions(run, tmp_path, monkey
 
     path = tmp_path / "perm40.non"
     dump(Puzzle(rows=((1,),) * 40, columns=((1,),) * 40), path)
-    monkeypatch.setattr(ambiguity, "questioner", lambda solver: QuestionsCut(1))
+    monkeypatch.setattr(ambiguity, "questioner", lambda solver, puzzle=None: QuestionsCut(1))
     image = tmp_path / "map.svg"
     result = run("check", "--why", str(path), "--time-limit", "60", "--why-image", image)
     lines = result.stdout.splitlines()

@@ -143,7 +143,7 @@ def run_batch(paths: Iterable[str | os.PathLike], task: str, out: str | os.PathL
               exclude: Sequence[str] = (), grace: float = 2.0, preload: Sequence[str] = (),
               on_start: Callable[[int, int], None] | None = None,
               on_record: Callable[[dict[str, Any]], None] | None = None,
-              send_puzzles: bool = True) -> BatchSummary:
+              send_puzzles: bool = True, cancel: Any = None) -> BatchSummary:
     """Run ``task`` on every puzzle of the files of ``paths`` and append one record per puzzle to ``out``.
 
     Args:
@@ -169,6 +169,10 @@ def run_batch(paths: Iterable[str | os.PathLike], task: str, out: str | os.PathL
         on_record: called with each new record, after it is written to ``out``.
         send_puzzles: with ``scheduler``, each job carries its puzzle as data, so the
             workers need not see the files (else they read them at the same paths).
+        cancel: a ``threading.Event``; with ``scheduler``, once it is set the records stop
+            and the workers' solving processes of this batch are stopped (Dask cannot stop
+            a running task; the CLI sets it on Ctrl-C). The puzzles not answered have no
+            record: run again with ``resume``.
 
     Records name each file as it was collected (relative paths stay relative) and
     the puzzle's 1-based ``index`` in it; ``resume`` matches them to (file, index, task,
@@ -200,7 +204,7 @@ def run_batch(paths: Iterable[str | os.PathLike], task: str, out: str | os.PathL
     if scheduler is not None:  # reached (or refused) before the results file is created
         from nonolab.batch.cluster import connect
         connection = connect(scheduler)
-    workers = _Workers(jobs, scheduler, grace, tuple(preload), send_puzzles, connection)
+    workers = _Workers(jobs, scheduler, grace, tuple(preload), send_puzzles, connection, cancel)
     try:
         wanted = [Job(f, task, backend, time_limit, index) for f in files for index in range(1, _puzzles_in(f) + 1)]
         summary = _run(wanted, task, out, resume, force, workers, on_start, on_record)
@@ -222,6 +226,7 @@ class _Workers:
     preload: tuple[str, ...]
     send_puzzles: bool
     connection: Any = None
+    cancel: Any = None     # a threading.Event: stops a Dask run and its workers' children
 
 
 def _run(jobs_wanted: list[Job], task: str, out: str | os.PathLike, resume: bool, force: bool, workers: _Workers,
@@ -261,7 +266,7 @@ def _execute(todo: list[Job], workers: _Workers):
         from nonolab.batch.cluster import run_on_dask
         yield from ((record, False) for record in run_on_dask(todo, workers.scheduler, workers.grace,
                                                                workers.preload, workers.connection,
-                                                               workers.send_puzzles))
+                                                               workers.send_puzzles, workers.cancel))
         return
     from nonolab.batch.guard import LocalPool
 

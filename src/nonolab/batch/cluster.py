@@ -16,6 +16,7 @@ for its form before anything is created, and an unreachable scheduler fails afte
 from __future__ import annotations
 
 import re
+import threading
 import uuid
 from itertools import islice
 from typing import Any, Iterable, Iterator
@@ -29,6 +30,9 @@ WINDOW = 1000
 
 #: Seconds to reach the scheduler before giving up (Dask's own default is 30).
 CONNECT_TIMEOUT = 5.0
+
+#: Seconds between two looks at the cancel event while no job has completed.
+CANCEL_POLL = 0.02
 
 _SCHEMES = ("tcp", "tls", "ws", "wss", "ucx")
 _ADDRESS = re.compile(r"^(?:(?P<scheme>[a-z]+)://)?(?P<host>\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9_.-]+):(?P<port>[0-9]{1,5})/?$")
@@ -117,12 +121,16 @@ def _answers_as_dask(address: str) -> None:
 
 def run_on_dask(jobs: Iterable[Job], address: str, grace: float = 2.0,
                 preload: tuple[str, ...] = (), connection=None,
-                send_puzzles: bool = True) -> Iterator[dict[str, Any]]:
+                send_puzzles: bool = True, cancel: threading.Event | None = None) -> Iterator[dict[str, Any]]:
     """Submit ``jobs`` to the scheduler at ``address`` and yield their records as they complete.
 
     ``connection`` is what :func:`connect` returned, when the caller connected first.
     ``send_puzzles``: each job carries its puzzle (read here as it is submitted); a file
     that cannot be read here goes as its path, for the worker to report (or read).
+    ``cancel``: once set (Ctrl-C), the records stop within :data:`CANCEL_POLL` seconds and
+    the workers' children of this batch are stopped: Dask cannot interrupt a running task,
+    so without this a job with no time limit would hold its worker thread (and the jobs
+    of the next batch queued behind it) for as long as its search runs.
 
     A task lost with its worker (Dask gives up after the worker died several times)
     becomes an ``error`` record; a library error raised on a worker (its backend is
@@ -150,7 +158,7 @@ def run_on_dask(jobs: Iterable[Job], address: str, grace: float = 2.0,
 
         first = [submit(job) for job in islice(pending, WINDOW)]
         completed = as_completed(first, loop=client.loop)
-        for future in completed:
+        for future in _until_cancelled(completed, cancel):
             job = in_flight.pop(future)
             try:
                 record = future.result()
@@ -169,3 +177,17 @@ def run_on_dask(jobs: Iterable[Job], address: str, grace: float = 2.0,
         except Exception:  # noqa: BLE001 — a cluster already gone has nothing left to close
             pass
         client.close()
+
+
+def _until_cancelled(completed: Any, cancel: threading.Event | None) -> Iterator[Any]:
+    """The futures of ``completed`` (dask's ``as_completed``) as they complete, until
+    ``cancel`` is set: it is looked at every :data:`CANCEL_POLL` seconds while none is
+    ready, where iterating ``completed`` would block until a job ends."""
+    if cancel is None:
+        yield from completed
+        return
+    while not completed.is_empty() and not cancel.is_set():
+        if completed.has_ready():
+            yield next(completed)
+        else:
+            cancel.wait(CANCEL_POLL)

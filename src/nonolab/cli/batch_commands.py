@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Literal
 import click
 
 from nonolab.batch.tasks import SEVERAL_BACKENDS, TASKS
-from nonolab.cli import options
+from nonolab.cli import interrupt, options
 from nonolab.cli.group import EXIT_NO
 from nonolab.solvers import DEFAULT
 from nonolab.core.words import counted
@@ -80,7 +80,7 @@ def batch(paths, task, out, resume, force, jobs, time_limit, backend, backend_op
     try:
         summary = run_batch(paths, task, out, jobs=jobs, time_limit=time_limit, backend=backend, resume=resume,
                             force=force, scheduler=scheduler, exclude=exclude, on_start=bar.start,
-                            on_record=bar.advance, send_puzzles=send_puzzles)
+                            on_record=bar.advance, send_puzzles=send_puzzles, cancel=interrupt.CANCEL)
     finally:
         bar.stop()
     _print_summary(summary)

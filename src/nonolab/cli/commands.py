@@ -148,7 +148,8 @@ def solve(file, input_format, index, backend, probing, line, backend_options, ma
 @click.option("--why", is_flag=True,
               help="Explain the ambiguity: the backbone (cells equal in every solution, exact), the "
                    "regions where solutions differ, and greedy givens that make the puzzle unique. "
-                   "Uses the backend if it is a solver that can fix cells (see nonolab backends), else cnf.")
+                   "Uses the backend if it is a solver that can fix cells (see nonolab backends), else cnf "
+                   "(native for a grid beyond cnf's model guard).")
 @click.option("--why-image", default=None, metavar="PATH", type=options.OUTPUT,
               help="Also draw the regions and givens: PNG if PATH ends in .png, else SVG (implies --why; "
                    "one puzzle: in a set, name it with --index).")

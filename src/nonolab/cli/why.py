@@ -111,9 +111,9 @@ def answer(puzzle, solver, time_limit: float | None, image: str | None, enumerat
            full: bool = False):
     """The report of ``puzzle`` (:func:`nonolab.harness.ambiguity.why_report`): the verdict
     is the count to 2 of ``solver``, as ``check`` gives it; the questions go to ``solver``
-    if it is a solver that can fix cells, else to ``cnf``: the report asks hundreds of small
-    questions, which a strategy such as ``auto`` (the default) would answer by restarting
-    its phases each time.
+    if it is a solver that can fix cells, else to ``cnf`` (``native`` for a grid beyond cnf's
+    model guard): the report asks hundreds of small questions, which a strategy such as
+    ``auto`` (the default) would answer by restarting its phases each time.
 
     Returns a :class:`nonolab.cli.sets.Answer`: one puzzle of a set, or the only one.
     """

@@ -56,7 +56,7 @@ from nonolab.core.grid import Solution, require_solution
 from nonolab.core.puzzle import Puzzle, require_puzzle
 from nonolab.core.violations import violations
 from nonolab.core.words import counted
-from nonolab.errors import BackendUnavailable, InvalidArgument
+from nonolab.errors import BackendUnavailable, InvalidArgument, TooLarge
 from nonolab.harness.uniqueness import Verdict, said
 from nonolab.solvers import get, role, solver_for
 from nonolab.solvers import open_session
@@ -226,19 +226,32 @@ class AmbiguityReport:
         }
 
 
-def questioner(solver: Solver) -> Solver:
+def questioner(solver: Solver, puzzle: Puzzle | None = None) -> Solver:
     """The backend an ambiguity report should ask: ``solver`` itself when it is a solver
     that takes given cells, else ``cnf``.  The report asks hundreds of small questions,
     which a strategy such as ``auto`` would answer by restarting its phases each time,
-    and an incremental session answers cheapest.
+    and an incremental session answers cheapest.  A ``puzzle`` whose model is beyond
+    cnf's guard (``max_states``: a grid of a few hundred cells a side) is asked of
+    ``native`` instead, which takes given cells and builds no model: the strategy asked
+    answers such grids, so its report must not fail on a backend the user never named.
 
     >>> from nonolab.solvers import get
     >>> questioner(get("auto")).name, questioner(get("cpsat")).name
     ('cnf', 'cpsat')
+    >>> from nonolab.core import Puzzle
+    >>> big = Puzzle(rows=((1, 1, 1),) * 400, columns=((1, 1, 1),) * 400)
+    >>> questioner(get("auto"), big).name
+    'native'
     """
     if Capability.GIVEN_CELLS in capabilities(solver) and role(solver.name) == "solver":
         return solver
-    return get("cnf")
+    cnf = get("cnf")
+    if puzzle is not None:
+        try:   # its session refuses a model beyond the guard as it opens, before building anything
+            open_session(cnf, puzzle).close()
+        except TooLarge:
+            return get("native")
+    return cnf
 
 
 def ambiguity_report(puzzle: Puzzle, backend: str | Solver = "cnf", time_limit: float | None = None, *,
@@ -326,7 +339,7 @@ def why_report(puzzle: Puzzle, backend: str | Solver = "auto", time_limit: float
 
     puzzle = require_puzzle(puzzle, "why_report")
     solver = get(backend) if isinstance(backend, str) else solver_for(backend, "why_report")
-    asker = questioner(solver)
+    asker = questioner(solver, puzzle)
     if asker is solver:
         return ambiguity_report(puzzle, solver, time_limit, enumerate_up_to=enumerate_up_to, cancel=cancel)
     watch = Budget(time_limit, cancel)

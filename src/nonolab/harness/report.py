@@ -436,7 +436,7 @@ def report(puzzle: Puzzle, backend: str | Solver = DEFAULT, time_limit: float | 
     if verdict is Verdict.MULTIPLE:
         starting("ambiguity")
         try:
-            ambiguity = ambiguity_report(puzzle, questioner(solver), watch.time_limit(_WHY_SHARE),
+            ambiguity = ambiguity_report(puzzle, questioner(solver, puzzle), watch.time_limit(_WHY_SHARE),
                                          reference=solution, known=(alternative,) if alternative is not None else (),
                                          cancel=cancel)
             complete = complete and ambiguity.complete
