@@ -281,6 +281,8 @@ class LcgSolver:
         Option("shake_churn", "int", 0, "with shake, shake only a search that churns: the saved phases a "
                "1,000-conflict window changed at least this % of the vars, the mean of five (0: every shake)",
                minimum=0, maximum=100, needs="shake"),
+        Option("shake_churn_window", "int", 1000, "with shake_churn, the window's length in conflicts",
+               minimum=1, maximum=100_000_000, needs="shake_churn", experimental=True),
         Option("lookahead", "int", 0, "near the root, decide the one of this many most active open cells whose "
                "two values force the most cells, each tried (a failed one is learned; 0: VSIDS alone)",
                minimum=0, maximum=10_000),
@@ -323,6 +325,7 @@ class LcgSolver:
     shake_after: int
     shake_reset: str
     shake_churn: int
+    shake_churn_window: int
     lookahead: int
     lookahead_levels: int
     PROGRAMMATIC = ("hold", "alarm")
@@ -476,6 +479,7 @@ class LcgSolver:
                   "vivify_effort": self.vivify_effort, "vivify_probe": self.vivify_probe,
                   "seed": self.seed, "shake": self.shake, "shake_after": self.shake_after,
                   "shake_reset": _SHAKE_RESET[self.shake_reset], "shake_churn": self.shake_churn,
+                  "shake_churn_window": self.shake_churn_window,
                   "lookahead": self.lookahead, "lookahead_levels": self.lookahead_levels}
         if puzzle.is_colour:
             return self._engine.Engine(w, h, puzzle.rows, puzzle.columns, fixed, *options, colours=puzzle.colours,

@@ -114,9 +114,9 @@ public:
         shake_reset_ = reset;
     }
     // A shake only when the search churns (shake.cpp): when, over the last five windows of
-    // 1,000 conflicts, the saved phases that changed within a window were at least `percent`
+    // `window` conflicts, the saved phases that changed within a window were at least `percent`
     // % of the vars on average (0: every shake the schedule says).
-    void set_shake_churn(int percent) { shake_churn_ = percent; }
+    void set_shake_churn(int percent, long long window = 1000) { shake_churn_ = percent; churn_window_ = window; }
 
     // Lookahead decisions (lookahead.cpp): at decision levels below `levels`, the decision's
     // var is the one of the `candidates` most active open vars whose two values force the
@@ -389,7 +389,7 @@ private:
     int shake_churn_ = 0;
     std::vector<uint8_t> churn_seen_;
     long long churn_flips_[5] = {0, 0, 0, 0, 0};
-    long long churn_windows_ = 0, churn_next_ = 0;
+    long long churn_windows_ = 0, churn_next_ = 0, churn_window_ = 1000;
 
     bool unsat_ = false, started_ = false;
     std::vector<uint8_t> solution_;

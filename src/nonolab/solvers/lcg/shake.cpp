@@ -35,7 +35,7 @@ namespace lcg {
 bool Engine::shake_now() {
     if (shake_churn_ > 0 && counters_.conflicts >= churn_next_) {
         // A window's end: count the saved phases that changed since the last one.
-        churn_next_ = counters_.conflicts + 1000;
+        churn_next_ = counters_.conflicts + churn_window_;
         if (!churn_seen_.empty()) {
             long long flips = 0;
             for (size_t v = 0; v < saved_phase_.size(); ++v) flips += saved_phase_[v] != churn_seen_[v];
