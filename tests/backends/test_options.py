@@ -64,8 +64,15 @@ def bad_values(option: Option) -> list[str]:
 
 def needed_on(option: Option) -> dict[str, str]:
     """The option ``option`` needs, turned on (``{"modes": "1"}``), for a value of it to be taken;
-    nothing for an option that needs none.  (Alone, such a value is refused: the test below.)"""
-    return {option.needs: "1"} if option.needs else {}
+    nothing for an option that needs none.  (Alone, such a value is refused: the test below.)
+    A chain is followed (lcg's ``shake_churn_window`` needs ``shake_churn``, which needs ``shake``)."""
+    backend = next(name for name, declared in DECLARED if declared is option)
+    mine = {declared.name: declared for declared in options_of(backend)}
+    needed: dict[str, str] = {}
+    while option.needs:
+        needed[option.needs] = "1"
+        option = mine[option.needs]
+    return needed
 
 
 def good_values(option: Option) -> list[str]:
@@ -153,7 +160,7 @@ def test_an_option_that_needs_another_is_refused_without_it_naming_both(name, op
                                               f"while {option.needs} is off"):
         build(f"{name}:{option.name}={other}")
     build(f"{name}:{option.name}={option.default}")                  # its default: nothing to refuse
-    build(f"{name}:{option.name}={other},{option.needs}=1")
+    build(f"{name}:{option.name}={other}," + ",".join(f"{k}={v}" for k, v in needed_on(option).items()))
 
 
 @pytest.mark.parametrize("name", LOADED)

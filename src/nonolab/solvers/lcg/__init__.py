@@ -180,6 +180,11 @@ class LcgSolver:
         shake_reset: with ``shake``, what a shake resets: ``"both"`` (the default; as above),
             ``"activities"`` (random activities, the phases go on as they were) or ``"phases"``
             (the phases back to the hints, the activities the search built kept).
+        shake_churn: with ``shake``, 0 (the default): every shake the schedule says.  P in
+            1..100: a shake only when the search churns: over the last five windows of 1,000
+            conflicts, the saved phases that changed within a window were on average at least P %
+            of the vars (``shake.cpp``); a search that keeps its phases (15-Dom: 8-13 %; the
+            tournament's tail: 22-41 %) is not shaken.
         lookahead: 0 (the default): VSIDS alone.  N > 0: below ``lookahead_levels``, decide the
             one of the N most active open cells whose two values force the most (``lookahead.cpp``).
         conflict_limit: None (the default): no limit.  N: the call stops after N conflicts in
@@ -275,6 +280,11 @@ class LcgSolver:
                maximum=100_000_000, needs="shake"),
         Option("shake_reset", "choice", "both", "with shake, what a shake resets: the activities and the phases, "
                "the activities alone, the phases alone", choices=tuple(_SHAKE_RESET), needs="shake"),
+        Option("shake_churn", "int", 0, "with shake, shake only a search that churns: the saved phases a "
+               "1,000-conflict window changed at least this % of the vars, the mean of five (0: every shake)",
+               minimum=0, maximum=100, needs="shake"),
+        Option("shake_churn_window", "int", 1000, "with shake_churn, the window's length in conflicts",
+               minimum=1, maximum=100_000_000, needs="shake_churn", experimental=True),
         Option("lookahead", "int", 0, "near the root, decide the one of this many most active open cells whose "
                "two values force the most cells, each tried (a failed one is learned; 0: VSIDS alone)",
                minimum=0, maximum=10_000),
@@ -316,6 +326,8 @@ class LcgSolver:
     shake: int
     shake_after: int
     shake_reset: str
+    shake_churn: int
+    shake_churn_window: int
     lookahead: int
     lookahead_levels: int
     PROGRAMMATIC = ("hold", "alarm", "found")
@@ -468,7 +480,8 @@ class LcgSolver:
                   "probe_binaries": option("probe_binaries"), "vivify": self.vivify,
                   "vivify_effort": self.vivify_effort, "vivify_probe": self.vivify_probe,
                   "seed": self.seed, "shake": self.shake, "shake_after": self.shake_after,
-                  "shake_reset": _SHAKE_RESET[self.shake_reset],
+                  "shake_reset": _SHAKE_RESET[self.shake_reset], "shake_churn": self.shake_churn,
+                  "shake_churn_window": self.shake_churn_window,
                   "lookahead": self.lookahead, "lookahead_levels": self.lookahead_levels}
         if puzzle.is_colour:
             return self._engine.Engine(w, h, puzzle.rows, puzzle.columns, fixed, *options, colours=puzzle.colours,

@@ -386,6 +386,7 @@ RunResult Engine::run(double seconds, long long conflicts) {
             analyze(lits, learnt, back_level);
             ++counters_.learned;
             counters_.learned_literals += static_cast<long long>(learnt.size());
+            if (signals_on_) note_conflict(learnt, back_level);  // (signals.cpp)
             const int lbd = learn(learnt, back_level, false);
             // Restarts, modes and rephasing: policy.cpp.
             order_.decay(policy_.var_decay());
@@ -402,7 +403,7 @@ RunResult Engine::run(double seconds, long long conflicts) {
                 target_phase_ = saved_phase_;
                 target_trail_ = 0;
             }
-            if (counters_.blocking == 0 && policy_.shake_due(counters_.conflicts)) shake();  // (shake.cpp)
+            if (counters_.blocking == 0 && shake_now()) shake();  // (shake.cpp)
             if (static_cast<double>(num_learnts_) >= max_learnts_) reduce_db();
             if (vivify_interval_ > 0 && counters_.conflicts >= vivify_next_) schedule_vivify();  // (vivify.cpp)
             if (hint_after_ > 0 && !hinted_ && !probing_ && counters_.conflicts >= hint_after_) restart();  // (hints.cpp)

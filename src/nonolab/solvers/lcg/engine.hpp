@@ -54,9 +54,15 @@ struct Counters {
     long long mode_switches = 0, rephases = 0;  // (policy.hpp)
     // Vivification (vivify.cpp): rounds, clauses tried, clauses shortened, literals they lost, line runs spent.
     long long vivify_rounds = 0, vivify_tried = 0, vivify_shortened = 0, vivify_removed = 0, vivify_line_runs = 0;
-    long long shakes = 0;  // (shake.cpp)
+    long long shakes = 0, shakes_spared = 0;  // (shake.cpp: shakes, and those shake_churn left out)
     // Lookahead decisions (lookahead.cpp): decisions chosen by probing, probes, probes that failed, their line runs.
     long long lookaheads = 0, lookahead_probes = 0, lookahead_failed = 0, lookahead_line_runs = 0;
+};
+
+// Sums over the conflicts since the last Engine::take_signals() (signals.cpp).
+struct Signals {
+    long long conflicts = 0, lbd = 0, learned_size = 0, conflict_level = 0, back_level = 0, trail = 0;
+    long long max_consistent = 0, far_jumps = 0, phase_flips = 0, root = 0;
 };
 
 enum RunResult { BUDGET = 0, SOLUTION = 1, EXHAUSTED = 2 };
@@ -107,6 +113,10 @@ public:
         policy_.set_shake(unit, after);
         shake_reset_ = reset;
     }
+    // A shake only when the search churns (shake.cpp): when, over the last five windows of
+    // `window` conflicts, the saved phases that changed within a window were at least `percent`
+    // % of the vars on average (0: every shake the schedule says).
+    void set_shake_churn(int percent, long long window = 1000) { shake_churn_ = percent; churn_window_ = window; }
 
     // Lookahead decisions (lookahead.cpp): at decision levels below `levels`, the decision's
     // var is the one of the `candidates` most active open vars whose two values force the
@@ -169,6 +179,8 @@ public:
     // at the root too).
     std::vector<uint8_t> root_cells() const;
     const Counters& counters() const { return counters_; }
+    // The search's signals since the last call, summed (the first call starts them: signals.cpp).
+    Signals take_signals();
     int num_vars() const { return nvars_; }
 
     // Write a DRAT proof of the search to path from now on (proof.hpp; black and white
@@ -366,7 +378,18 @@ private:
     int lookahead_branch();
     void restart();
     void shake();
+    Signals signals_;  // (signals.cpp)
+    bool signals_on_ = false;
+    std::vector<uint8_t> phase_seen_;
+    void note_conflict(const std::vector<int>& learnt, int back_level);
+    bool shake_now();
     ShakeReset shake_reset_ = ShakeReset::both;
+    // shake_churn (shake.cpp): the threshold, the phases at the last window's end, the last
+    // windows' changed phases (a ring), how many windows were measured, the next window's end.
+    int shake_churn_ = 0;
+    std::vector<uint8_t> churn_seen_;
+    long long churn_flips_[5] = {0, 0, 0, 0, 0};
+    long long churn_windows_ = 0, churn_next_ = 0, churn_window_ = 1000;
 
     bool unsat_ = false, started_ = false;
     std::vector<uint8_t> solution_;

@@ -22,6 +22,9 @@
 //       shake_after + shake): a search that ends sooner is the search without shakes;
 //       shake_reset (default 0): what a shake resets: 0 activities and phases, 1 the activities,
 //       2 the phases;
+//       shake_churn (default 0: every shake): a shake only when the search churns, the saved
+//       phases changed a window (shake_churn_window, default 1,000 conflicts) at least this % of
+//       the vars, the mean of five (shake.cpp);
 //       modes (0 off, 1 stable first, 2 focused first), mode_conflicts, mode_growth, focused_decay,
 //       focused_target, rephase: mode switching and rephasing (policy.hpp);
 //       vivify (conflicts between rounds, 0 off), vivify_effort (% of the search's line runs):
@@ -81,24 +84,24 @@ int Engine_init(EngineObject* self, PyObject* args, PyObject* kwds) {
                                      "follow_conflicts", "probe_binaries", "skip_implied_probes", "hint_after", "modes",
                                      "mode_conflicts", "mode_growth", "focused_decay", "rephase", "focused_target",
                                      "hint_min_open", "explain_from_root", "order_by_insertion", "vivify", "vivify_effort", "vivify_probe", "seed",
-                                     "shake", "lookahead", "lookahead_levels", "shake_after", "shake_reset", nullptr};
+                                     "shake", "lookahead", "lookahead_levels", "shake_after", "shake_reset", "shake_churn", "shake_churn_window", nullptr};
     int width = 0, height = 0, minimise = 2, bands = 0, restarts = 0, colours = 0, target_phases = 1, hint_rounds = 0,
         probe_binaries = 0, skip_implied_probes = 1, modes = 0, focused_target = 0, hint_min_open = 0,
         explain_from_root = 1, order_by_insertion = 0, vivify_effort = 10, vivify_probe = 0, lookahead = 0,
-        lookahead_levels = 1, shake_reset = 0;
+        lookahead_levels = 1, shake_reset = 0, shake_churn = 0;
     unsigned long long seed = 0;
-    long long shake = 0, shake_after = 0;
+    long long shake = 0, shake_after = 0, shake_churn_window = 1000;
     long long probe_budget = 0, hint_conflicts = 0, follow_conflicts = 0, hint_after = 0, mode_conflicts = 1000, rephase = 0, vivify = 0;
     double mode_growth = 2.0, focused_decay = 0.85;
     PyObject *rows = nullptr, *columns = nullptr, *fixed = nullptr, *row_colours = nullptr, *column_colours = nullptr;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "iiOO|OiiiLiOOpiLLppLiLddLpippLipKLiiLi", const_cast<char**>(keywords), &width,
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "iiOO|OiiiLiOOpiLLppLiLddLpippLipKLiiLiiL", const_cast<char**>(keywords), &width,
                                      &height, &rows, &columns, &fixed, &minimise, &bands, &restarts, &probe_budget,
                                      &colours, &row_colours, &column_colours, &target_phases, &hint_rounds,
                                      &hint_conflicts, &follow_conflicts, &probe_binaries, &skip_implied_probes, &hint_after,
                                      &modes, &mode_conflicts, &mode_growth, &focused_decay, &rephase,
                                      &focused_target, &hint_min_open, &explain_from_root, &order_by_insertion, &vivify,
                                      &vivify_effort, &vivify_probe, &seed, &shake, &lookahead,
-                                     &lookahead_levels, &shake_after, &shake_reset))
+                                     &lookahead_levels, &shake_after, &shake_reset, &shake_churn, &shake_churn_window))
         return -1;
     if (colours != 0 && (colours < 2 || colours > 31 || !row_colours || !column_colours)) {
         PyErr_SetString(PyExc_ValueError, "a colour puzzle needs 2..31 colours and row_colours, column_colours");
@@ -121,10 +124,12 @@ int Engine_init(EngineObject* self, PyObject* args, PyObject* kwds) {
         return -1;
     }
     if (modes < 0 || modes > 2 || mode_conflicts < 1 || mode_growth < 1.0 || !(focused_decay > 0.0 && focused_decay < 1.0) ||
-        rephase < 0 || shake < 0 || shake_after < 0 || shake_reset < 0 || shake_reset > 2) {
+        rephase < 0 || shake < 0 || shake_after < 0 || shake_reset < 0 || shake_reset > 2 || shake_churn < 0 ||
+        shake_churn > 100 || shake_churn_window < 1) {
         PyErr_SetString(PyExc_ValueError, "modes must be 0 (off), 1 (stable first) or 2 (focused first), mode_conflicts "
                                           ">= 1, mode_growth >= 1, focused_decay in (0, 1), rephase >= 0, shake >= 0, "
-                                          "shake_after >= 0, shake_reset 0 (both), 1 (activities) or 2 (phases)");
+                                          "shake_after >= 0, shake_reset 0 (both), 1 (activities) or 2 (phases), "
+                                          "shake_churn 0..100, shake_churn_window >= 1");
         return -1;
     }
     if (vivify < 0 || vivify_effort < 1 || vivify_effort > 1000) {
@@ -183,6 +188,7 @@ int Engine_init(EngineObject* self, PyObject* args, PyObject* kwds) {
     self->engine->set_order_by_insertion(order_by_insertion != 0);
     self->engine->set_seed(seed);
     self->engine->set_shake(shake, shake_after, static_cast<lcg::Engine::ShakeReset>(shake_reset));
+    self->engine->set_shake_churn(shake_churn, shake_churn_window);
     self->engine->set_lookahead(lookahead, lookahead_levels);
     self->engine->set_modes(lcg::ModeSettings{modes, mode_conflicts, mode_growth, focused_decay, focused_target != 0});
     self->engine->set_rephase(rephase);
@@ -266,12 +272,21 @@ PyObject* Engine_stats(EngineObject* self, PyObject*) {
         {"explanation_hits", c.explanation_hits}, {"mode_switches", c.mode_switches}, {"rephases", c.rephases},
         {"vivify_rounds", c.vivify_rounds}, {"vivify_tried", c.vivify_tried}, {"vivify_shortened", c.vivify_shortened},
         {"vivify_removed", c.vivify_removed}, {"vivify_line_runs", c.vivify_line_runs},
-        {"shakes", c.shakes}, {"lookaheads", c.lookaheads}, {"lookahead_probes", c.lookahead_probes},
+        {"shakes", c.shakes}, {"shakes_spared", c.shakes_spared}, {"lookaheads", c.lookaheads}, {"lookahead_probes", c.lookahead_probes},
         {"lookahead_failed", c.lookahead_failed}, {"lookahead_line_runs", c.lookahead_line_runs},
     };
     for (const auto& item : items)
         if (!put(dict, item.first, PyLong_FromLongLong(item.second))) { Py_DECREF(dict); return nullptr; }
     return dict;
+}
+
+PyObject* Engine_signals(EngineObject* self, PyObject*) {
+    if (!ready(self)) return nullptr;
+    const lcg::Signals s = self->engine->take_signals();
+    return Py_BuildValue("{s:L,s:L,s:L,s:L,s:L,s:L,s:L,s:L,s:L,s:L}", "conflicts", s.conflicts, "lbd", s.lbd,
+                         "learned_size", s.learned_size, "conflict_level", s.conflict_level, "back_level",
+                         s.back_level, "trail", s.trail, "max_consistent", s.max_consistent, "far_jumps",
+                         s.far_jumps, "phase_flips", s.phase_flips, "root", s.root);
 }
 
 PyObject* Engine_start_proof(EngineObject* self, PyObject* args) {
@@ -305,6 +320,8 @@ PyMethodDef engine_methods[] = {
     {"solution", reinterpret_cast<PyCFunction>(Engine_solution), METH_NOARGS,
      "the last solution: one byte 0/1 per cell, row-major"},
     {"stats", reinterpret_cast<PyCFunction>(Engine_stats), METH_NOARGS, "the search counters"},
+    {"signals", reinterpret_cast<PyCFunction>(Engine_signals), METH_NOARGS,
+     "the search's signals summed since the last call (the first call starts them; signals.cpp)"},
     {"root", reinterpret_cast<PyCFunction>(Engine_root), METH_NOARGS,
      "the root level's cells: one byte per cell, 0 empty, 1 filled, 2 open (black and white)"},
     {"start_proof", reinterpret_cast<PyCFunction>(Engine_start_proof), METH_VARARGS,

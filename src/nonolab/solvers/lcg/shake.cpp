@@ -17,11 +17,40 @@
 // delay is the one without shakes, conflict for conflict, so the shakes reach only the tail.
 // `shake_reset` chooses what a shake resets: both (the default), the activities alone (the
 // phases go on as they were) or the phases alone (the activities the search built kept).
+//
+// `shake_churn` spares a search that is getting somewhere.  A shake helps the tournament's
+// unlucky runs and ruins 15-Dom's long first search, and the two differ in how much of their
+// phases they keep: measured every 1,000 conflicts (signals.cpp), the tail's runs change
+// 22-41 % of their saved phases a window (the mean of five windows, every run of the 20
+// slowest at seeds 0-2), 15-Dom's 8-13 % (seeds 0-2, to its first solution), steady on
+// both over the whole run (benchmarks/log/2026-11-28-signal-21.md).  A search that keeps its
+// phases returns to one large consistent assignment and refines it (15-Dom's longest
+// conflict-free trail is 85 % of its cells); one that churns keeps little a restart would lose.
 #include "engine.hpp"
 
 #include <algorithm>
 
 namespace lcg {
+
+bool Engine::shake_now() {
+    if (shake_churn_ > 0 && counters_.conflicts >= churn_next_) {
+        // A window's end: count the saved phases that changed since the last one.
+        churn_next_ = counters_.conflicts + churn_window_;
+        if (!churn_seen_.empty()) {
+            long long flips = 0;
+            for (size_t v = 0; v < saved_phase_.size(); ++v) flips += saved_phase_[v] != churn_seen_[v];
+            churn_flips_[churn_windows_++ % 5] = flips;
+        }
+        churn_seen_ = saved_phase_;
+    }
+    if (!policy_.shake_due(counters_.conflicts)) return false;
+    if (shake_churn_ == 0) return true;
+    // Churning: five windows measured, and their changed phases at least shake_churn_ % of the vars.
+    const long long flips = churn_flips_[0] + churn_flips_[1] + churn_flips_[2] + churn_flips_[3] + churn_flips_[4];
+    const bool churning = churn_windows_ >= 5 && 100 * flips >= 5LL * shake_churn_ * nvars_;
+    if (!churning) ++counters_.shakes_spared;
+    return churning;
+}
 
 void Engine::shake() {
     ++counters_.shakes;
