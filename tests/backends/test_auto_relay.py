@@ -98,7 +98,8 @@ def test_a_seeded_draw_that_answers_first_is_the_answer(monkeypatch):
     # no solution at the join: the seeded draw; a solution in: the proof engine at once
     ({"count_relay": True}, (OPEN, OPEN, OPEN, SOLUTION, END), 2, "lcg:seed=2>cpsat"),
     ({"count_relay": True}, (OPEN, SOLUTION, OPEN, OPEN, END), 2, "cpsat"),
-    ({}, (OPEN, OPEN, OPEN, SOLUTION, END), 2, "cpsat"),                      # off (the default): the rival
+    ({}, (OPEN, OPEN, OPEN, SOLUTION, END), 2, "lcg:seed=2>cpsat"),           # on by default
+    ({"count_relay": False}, (OPEN, OPEN, OPEN, SOLUTION, END), 2, "cpsat"),  # off: the rival
     ({"count_relay": True, "find_seed": 0}, (OPEN, OPEN, OPEN, SOLUTION, END), 2, "cpsat")])
 def test_which_rival_joins_a_count_and_when(monkeypatch, options, first, budget, rival):
     # lcg's CPU clock moves 1 s a look (one at the start, one after each slice): a count's

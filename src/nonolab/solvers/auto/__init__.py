@@ -183,7 +183,7 @@ class AutoSolver:
         find_seed: when one solution is asked for, the solo path's rival is the first
             engine (its options) with ``seed`` set to this: a second draw of the search's
             luck (0: ``rival``; only for an engine that declares ``seed``).
-        count_relay: a count's rival there is that one until lcg has a solution, then ``rival`` (off: 15-Dom).
+        count_relay: a count's rival there is that one until lcg has a solution, then ``rival`` (on).
 
     A puzzle whose model is beyond what an engine holds (its ``max_states``, see
     :func:`~nonolab.solvers.base.model_states`, and ``handoff_max_states``) is never
@@ -242,7 +242,7 @@ class AutoSolver:
                "(the rival then is the first engine with find_seed)", minimum=0),
         Option("find_seed", "int", FIND_SEED, "when one solution is asked for (solo_side), the rival is the first "
                "engine again with this seed, another draw of its luck (0: the rival)", minimum=0, maximum=2**63 - 1),
-        Option("count_relay", "bool", False, "in a count (solo_side): the find_seed rival until lcg has a solution"),
+        Option("count_relay", "bool", True, "in a count (solo_side): the find_seed rival until lcg has a solution"),
         Option("record_steps", "bool", False, "keep the step log (native steps, then one cdcl step)"),
         Option("batch_slice", "float", 0.005, "solve_many: seconds native's compiled batch entry gives a "
                "puzzle before auto's strategy takes it (0: every puzzle through the strategy)", minimum=0),

@@ -15,10 +15,13 @@ seeded draw's first solution, lost both of the two such tail puzzles tried,
 benchmarks/log/2026-11-28-race-22.md).  When the first engine already has a solution at
 the join, Kissat joins at once.
 
-Off by default (``-O count_relay=true``): on the 23 slowest tournament puzzles, counted to
-two, it halves auto's CPU (144.8 -> 76.3 s; over 2 CPU s 23 -> 12), but the unique guard
-15-Dom, which Kissat proves, pays the seeded draw's second and Kissat's later start
-(18.6-18.8 -> 19.8-20.7 CPU s), and the guards decide (benchmarks/log/2026-11-28-race-22.md).
+On by default (``-O count_relay=false``: Kissat after ``solo_budget``, as before): on all 15
+tournament sets counted to two, a quiet machine, it leaves 9 puzzles over 2 s of wall time
+instead of 19 and spends 284.1 CPU s instead of 336.6; the unique guard 15-Dom, which Kissat
+proves, took 10.81 / 11.03 s wall (20.5 / 20.9 CPU s) against 11.05 / 10.61 (20.9 / 20.1)
+without it, two alternating rounds (benchmarks/log/2026-11-28-lead-14.md).  On a loaded
+machine (load 8-9) 15-Dom paid 1-2 CPU s for the seeded draw's second and Kissat's later
+start (benchmarks/log/2026-11-28-race-22.md).
 
 Exact as the solo path is: each stage searches the space the first engine's root cells
 leave (every solution the engine had not found yet lies there), so an answer of either
