@@ -243,3 +243,24 @@ def test_a_cross_check_capped_at_one_solution_is_refused_not_a_timeout():
     assert result.stderr.splitlines() == ["nonolab: error: a cross-check compares verdicts, each a count to 2: "
                                           "--max-solutions must be at least 2"]
     assert crosscheck(load(cat), ["native"], max_solutions=2).consensus().value == "unique"
+
+
+def test_every_files_reports_are_checked_against_the_inputs_before_any_work(broken_backends, tmp_path, monkeypatch):
+    # Each file's reports were checked as it was loaded: x.non's disagreement was saved (and
+    # its table printed) before y.non's report, onto the input nonolab-disagreement-y.json,
+    # was refused.  Now nothing is done or written: one line, exit 2.
+    from nonolab.formats import dump_bytes
+    from tests.one_line import one_line_error
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "x.non").write_bytes(NONUNIQUE.read_bytes())
+    (tmp_path / "y.non").write_bytes(NONUNIQUE.read_bytes())
+    (tmp_path / "nonolab-disagreement-y.json").write_bytes(dump_bytes(load(NONUNIQUE), "json"))
+    before = {p.name: p.read_bytes() for p in tmp_path.iterdir()}
+    args = ["crosscheck", "x.non", "nonolab-disagreement-y.json", "y.non", "--backends", "native,undercount",
+            "--max-solutions", "50", "--report-dir", "."]
+    result = CliRunner().invoke(cli, args)
+    one_line_error(result, "--report-dir .", "the input file nonolab-disagreement-y.json")
+    assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == before and result.stdout == ""
+    # elsewhere, the same files are checked: the first one's disagreement is saved there
+    result = CliRunner().invoke(cli, args[:-1] + ["reports"])
+    assert result.exit_code == 1 and (tmp_path / "reports" / "nonolab-disagreement-x.json").is_file()

@@ -27,7 +27,7 @@ def _xml(svg: str) -> ET.Element:
 def test_the_page_and_its_scripts_are_served_without_any_outside_address(client):
     status, page, headers = client.get("/")
     assert status == 200 and headers["Content-Type"].startswith("text/html")
-    for asset in (b"/static/app.js", b"/static/style.css"):
+    for asset in (b"/static/app.js", b"/static/downloads.js", b"/static/style.css"):
         assert asset in page
         status, body, _ = client.get(asset.decode())
         assert status == 200 and body

@@ -411,6 +411,11 @@ def test_a_certificate_the_server_forgot_says_so_and_saves_nothing(page, server)
     assert line == ("nonolab: error: no certificate of this puzzle: certify it first (the server keeps the most "
                     "recent ones)")
     assert page.current_url.rstrip("/") == server.url.rstrip("/")   # the page stays
+    # and no longer offers the certificate it lost (it said "certified unique ... download the
+    # certificate" under the error line): it says it is gone and how to make it again
+    _until(page, lambda: not page.find_elements("id", "certificate-link"), 20)
+    assert _by(page, "#certified").text == ("the certificate is gone (the server keeps the most recent ones): "
+                                            "Certify again to make it")
     _shot(page, "certificate-forgotten")
     # a download that lands after it: the refused one saved nothing before it
     Select(_by(page, "#download-format")).select_by_value("non")

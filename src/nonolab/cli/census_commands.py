@@ -43,7 +43,8 @@ def census(size, jobs, scheduler, out, deep, chunk_pictures, symmetry, progress)
     symmetries is checked and counted as many times as its orbit has pictures.
     \b
     Exit code 0 when the census is complete, 2 on bad usage, 3 when the two
-    counts disagree (a bug: please report it).
+    counts disagree (a bug: please report it), 130 on Ctrl-C (--out then holds
+    every chunk finished: run the same command again to go on).
     """
     from nonolab.exhaustive import census as run_census
     from nonolab.exhaustive import parse_size
@@ -56,9 +57,13 @@ def census(size, jobs, scheduler, out, deep, chunk_pictures, symmetry, progress)
             interrupt.progress_line(f"chunks {result.chunks_done}/{result.chunks}, pictures {result.pictures:,}",
                                     ended=result.complete)
 
+    # On Ctrl-C the census stops at once and its last save of --out must land: the
+    # signal leaves its writes open for that long (and silences nothing it prints).
+    interrupt.finish_on_cancel()
     result = run_census(width, height, jobs=jobs, scheduler=scheduler, out=out, deep=deep, progress=report,
-                         chunk_pictures=chunk_pictures, symmetry=symmetry)
-    _print(result, out)
+                         chunk_pictures=chunk_pictures, symmetry=symmetry, cancel=interrupt.CANCEL)
+    if not interrupt.CANCEL.is_set():   # cut short: the one line "interrupted" says so, not a census
+        _print(result, out)
 
 
 def _print(result, out) -> None:

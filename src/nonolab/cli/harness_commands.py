@@ -42,7 +42,8 @@ def crosscheck_files(files, input_format, index, backends, backend_options, max_
     the limit).  Exit code 1
     unless every puzzle's backends AGREE; a disagreement's puzzle and answers are
     then saved to REPORT_DIR (the current folder, or $NONOLAB_REPORT_DIR), the only
-    file this command writes.
+    file this command writes.  Every FILE is read first: a report that would replace
+    one of them is refused (exit 2) before any work.
     """
     from nonolab.cli.backends import backend_options as parse_options
     from nonolab.formats import dumps
@@ -56,11 +57,13 @@ def crosscheck_files(files, input_format, index, backends, backend_options, max_
     per_backend = {spec: extra for spec in chosen or names(("solver", "strategy"))} if extra else None
     found = []
     worst = errors = 0
-    for path in files:
-        puzzles = sets.load(path, input_format, index)
-        reports = {number: _report_of(report_dir, path, number, len(puzzles) > 1) for number, _ in puzzles}
-        # (before its work: a report onto an input, crosscheck a.non nonolab-disagreement-a.json, is refused)
-        refuse_replacing_inputs("--report-dir", report_dir, reports.values(), options.inputs())
+    loaded = [(path, sets.load(path, input_format, index)) for path in files]
+    reports = {(path, number): _report_of(report_dir, path, number, len(puzzles) > 1)
+               for path, puzzles in loaded for number, _ in puzzles}
+    # Before any work, every file's: a report onto an input (crosscheck a.non nonolab-disagreement-a.json,
+    # or the input listed first) is refused before an earlier file's report is written.
+    refuse_replacing_inputs("--report-dir", report_dir, reports.values(), options.inputs())
+    for path, puzzles in loaded:
         for number, puzzle in puzzles:
             if isinstance(puzzle, NonolabError):   # it could not be read: its one-line error in its place
                 if len(files) == 1 and len(puzzles) == 1:
@@ -76,7 +79,7 @@ def crosscheck_files(files, input_format, index, backends, backend_options, max_
                 worst = EXIT_NO
             if check.agreement is Agreement.DISAGREE:
                 Path(report_dir).mkdir(parents=True, exist_ok=True)
-                report = reports[number]
+                report = reports[path, number]
                 write_report(check, report, dumps(puzzle, "non"))
                 data["report"] = str(report)
             found.append(data)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import os
+import threading
 import time
 from dataclasses import dataclass, field, replace
 from itertools import chain
@@ -30,6 +31,9 @@ FORMAT = "nonolab-census/1"
 #: A census of at most this many chunks rewrites its results file after every chunk;
 #: a larger one every SAVE_EVERY seconds (and when it ends or is stopped).
 SAVE_ALWAYS, SAVE_EVERY = 1000, 5.0
+#: Seconds between two looks at the cancel event while a chunk is under way: a cancelled
+#: census saves what it has that soon, not at the end of the chunk in flight (seconds).
+CANCEL_POLL = 0.05
 
 
 def parse_size(text: str) -> tuple[int, int]:
@@ -171,7 +175,8 @@ def _add(result: CensusResult, tally: dict) -> None:
 
 def census(width: int, height: int, *, jobs: int = 1, scheduler: str | None = None, out: str | None = None,
            deep: bool = True, progress: Callable[[CensusResult], None] | None = None,
-           chunk_pictures: int | None = None, symmetry: bool = True) -> CensusResult:
+           chunk_pictures: int | None = None, symmetry: bool = True,
+           cancel: threading.Event | None = None) -> CensusResult:
     """Check every ``width`` x ``height`` picture's clues (see :mod:`nonolab.exhaustive.count`).
 
     Args:
@@ -188,6 +193,9 @@ def census(width: int, height: int, *, jobs: int = 1, scheduler: str | None = No
         symmetry: check one picture of each orbit of the grid's symmetries (8 for a
             square, 4 for a rectangle), weighted by its orbit's size: the same counts,
             several times faster (see :mod:`nonolab.exhaustive.symmetry`).
+        cancel: once set, the census stops within :data:`CANCEL_POLL` seconds, without
+            waiting for the chunks in flight: it saves every chunk finished so far to ``out``
+            and returns the incomplete census (the same call goes on from there).
 
     Raises:
         InvalidArgument: a bad size, or ``out`` holds something else.
@@ -236,18 +244,22 @@ def census(width: int, height: int, *, jobs: int = 1, scheduler: str | None = No
             progress(result)
 
     if scheduler:
-        tallies = _on_dask(width, height, todo, deep, symmetry, scheduler)
+        tallies = _on_dask(width, height, todo, deep, symmetry, scheduler, cancel)
     elif jobs > 1 and len(todo) > 1:
-        tallies = _in_processes(width, height, todo, deep, symmetry, jobs)
+        tallies = _in_processes(width, height, todo, deep, symmetry, jobs, cancel)
+    elif cancel is not None:
+        tallies = _in_a_thread(width, height, todo, deep, symmetry, cancel)
     else:
         tallies = (census_chunk(width, height, chunk, deep, symmetry) for chunk in todo)
-    tallies = chain(tallies, (skipped_tally(chunk, deep) for chunk in skipped))
-    try:
-        for tally in tallies:
+    try:  # (a cancelled source ends, after the chunks it had finished)
+        for tally in chain(tallies, (skipped_tally(chunk, deep) for chunk in skipped)):
             record(tally)
     finally:  # stopped or finished: every chunk done is on disk
-        if out:
-            save(_summary(width, height, done, len(chunks), deep, time.perf_counter() - started, symmetry), out)
+        try:
+            if out:
+                save(_summary(width, height, done, len(chunks), deep, time.perf_counter() - started, symmetry), out)
+        finally:
+            tallies.close()  # its workers stop now, not when the generator is collected
     return _summary(width, height, done, len(chunks), deep, time.perf_counter() - started, symmetry)
 
 
@@ -268,7 +280,59 @@ def _orphan_guard(parent: int) -> None:
     threading.Thread(target=watch, name="nonolab-orphan-guard", daemon=True).start()
 
 
-def _in_processes(width: int, height: int, todo: list, deep: bool, symmetry: bool, jobs: int) -> Iterator[dict]:
+def _in_a_thread(width: int, height: int, todo: list, deep: bool, symmetry: bool,
+                 cancel: threading.Event) -> Iterator[dict]:
+    """The chunks one after another in a daemon thread, their tallies yielded here as they
+    come: a cancel is seen within CANCEL_POLL seconds, not when the chunk in flight ends
+    (which then ends for nobody; the thread starts no other).  The thread runs at most one
+    chunk ahead of the census (the queue holds one)."""
+    import queue
+    answers: queue.Queue = queue.Queue(maxsize=1)
+    stop = threading.Event()
+    end = object()
+
+    def hand_over(answer: object) -> None:
+        while not stop.is_set():
+            try:
+                answers.put(answer, timeout=CANCEL_POLL)
+                return
+            except queue.Full:
+                continue
+
+    def work() -> None:
+        try:
+            for chunk in todo:
+                if stop.is_set():
+                    return
+                hand_over(census_chunk(width, height, chunk, deep, symmetry))
+        except BaseException as err:  # noqa: BLE001 — raised in the census's own thread
+            hand_over(err)
+        hand_over(end)
+    threading.Thread(target=work, name="nonolab-census-chunks", daemon=True).start()
+    try:
+        while not cancel.is_set():
+            try:
+                answer = answers.get(timeout=CANCEL_POLL)
+            except queue.Empty:
+                continue
+            if answer is end:
+                return
+            if isinstance(answer, BaseException):
+                raise answer
+            yield answer
+        stop.set()
+        try:  # a chunk finished before the cancel was seen is kept
+            answer = answers.get_nowait()
+        except queue.Empty:
+            return
+        if isinstance(answer, dict):
+            yield answer
+    finally:
+        stop.set()
+
+
+def _in_processes(width: int, height: int, todo: list, deep: bool, symmetry: bool, jobs: int,
+                  cancel: threading.Event | None = None) -> Iterator[dict]:
     from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
     pool = ProcessPoolExecutor(max_workers=jobs, initializer=_orphan_guard, initargs=(os.getpid(),))
     pending = iter(todo)
@@ -280,7 +344,12 @@ def _in_processes(width: int, height: int, todo: list, deep: bool, symmetry: boo
             if len(running) >= 2 * jobs:
                 break
         while running:
-            finished, running = wait(running, return_when=FIRST_COMPLETED)
+            finished, running = wait(running, timeout=CANCEL_POLL if cancel is not None else None,
+                                     return_when=FIRST_COMPLETED)
+            if cancel is not None and cancel.is_set():  # the chunks finished are kept, no other is waited for
+                for future in finished | {f for f in running if f.done() and not f.cancelled()}:
+                    yield future.result()
+                return
             for future in finished:
                 yield future.result()
                 following = next(pending, None)
@@ -291,7 +360,8 @@ def _in_processes(width: int, height: int, todo: list, deep: bool, symmetry: boo
         pool.shutdown(wait=finished_all, cancel_futures=True)
 
 
-def _on_dask(width: int, height: int, todo: list, deep: bool, symmetry: bool, address: str) -> Iterator[dict]:
+def _on_dask(width: int, height: int, todo: list, deep: bool, symmetry: bool, address: str,
+             cancel: threading.Event | None = None) -> Iterator[dict]:
     # The cluster module of batch is where nonolab meets Dask: the address check, the
     # client and its timeout are the same for both workloads.
     from nonolab.batch.cluster import connect
@@ -300,6 +370,8 @@ def _on_dask(width: int, height: int, todo: list, deep: bool, symmetry: bool, ad
     try:
         futures = [client.submit(census_chunk, width, height, chunk, deep, symmetry, pure=False) for chunk in todo]
         for future in as_completed(futures, loop=client.loop):
+            if cancel is not None and cancel.is_set():  # (seen as the next chunk comes in)
+                return
             try:
                 yield future.result()
             except NonolabError:

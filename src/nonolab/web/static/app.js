@@ -259,6 +259,7 @@
       a.href = c.path;
       a.textContent = "download the certificate";
       a.download = "certificate.zip";   // a download link: fetched (the server may have forgotten it)
+      a.dataset.gone = "the certificate is gone (the server keeps the most recent ones): Certify again to make it";
       out.appendChild(document.createTextNode("certified " + c.verdict +
         (c.prover ? " (proof by " + c.prover + ", " + c.proof_lines + " lines) " : " ")));
       out.appendChild(a);
@@ -312,25 +313,8 @@
     $("download").href = "/api/puzzles/" + current.id + "/download?" + kind + encodeURIComponent(choice);
   }
   $("download-format").addEventListener("change", updateDownload);
-  // Every <a download> of the page (the puzzle's, the certificate's) is fetched, not followed: one the server
-  // refuses (no givens in the format, a certificate it forgot) shows its error line and saves nothing.
-  document.addEventListener("click", function (e) {
-    var link = e.target.closest("a[download]");
-    if (!link) return;
-    e.preventDefault();
-    showError("");
-    fetch(link.href, {headers: {"X-Nonolab-Token": TOKEN}, credentials: "same-origin"}).then(function (response) {
-      if (!response.ok) return response.json().then(function (body) { showError(body.error || response.statusText); });
-      var name = /filename="([^"]+)"/.exec(response.headers.get("Content-Disposition") || "");
-      return response.blob().then(function (blob) {
-        var a = document.createElement("a");   // (not in the page: its click is not caught here)
-        a.href = URL.createObjectURL(blob);
-        a.download = name ? name[1] : link.download || "puzzle";
-        a.click();
-        setTimeout(function () { URL.revokeObjectURL(a.href); }, 60000);
-      });
-    }).catch(function (err) { showError(String(err)); });
-  });
+  // Every <a download> of the page is fetched, not followed (downloads.js).
+  window.nonolabDownloads(TOKEN, showError);
 
   // ---- input: paste, open, drop ----------------------------------------------------
   var lastLoad = null;   // the bytes and name of the last file or text, to pick another puzzle of a set
