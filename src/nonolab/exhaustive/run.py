@@ -16,7 +16,7 @@ import threading
 import time
 from dataclasses import dataclass, field, replace
 from itertools import chain
-from typing import Any, Callable, Iterable, Iterator
+from typing import Any, Callable, Generator, Iterable, Iterator
 
 from nonolab.exhaustive.count import BEYOND, GRADES, census_chunk, skipped_tally
 from nonolab.exhaustive.pictures import Plan
@@ -281,7 +281,7 @@ def _orphan_guard(parent: int) -> None:
 
 
 def _in_a_thread(width: int, height: int, todo: list, deep: bool, symmetry: bool,
-                 cancel: threading.Event) -> Iterator[dict]:
+                 cancel: threading.Event) -> Generator[dict, None, None]:
     """The chunks one after another in a daemon thread, their tallies yielded here as they
     come: a cancel is seen within CANCEL_POLL seconds, not when the chunk in flight ends
     (which then ends for nobody; the thread starts no other).  The thread runs at most one
@@ -332,7 +332,7 @@ def _in_a_thread(width: int, height: int, todo: list, deep: bool, symmetry: bool
 
 
 def _in_processes(width: int, height: int, todo: list, deep: bool, symmetry: bool, jobs: int,
-                  cancel: threading.Event | None = None) -> Iterator[dict]:
+                  cancel: threading.Event | None = None) -> Generator[dict, None, None]:
     from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
     pool = ProcessPoolExecutor(max_workers=jobs, initializer=_orphan_guard, initargs=(os.getpid(),))
     pending = iter(todo)
@@ -361,7 +361,7 @@ def _in_processes(width: int, height: int, todo: list, deep: bool, symmetry: boo
 
 
 def _on_dask(width: int, height: int, todo: list, deep: bool, symmetry: bool, address: str,
-             cancel: threading.Event | None = None) -> Iterator[dict]:
+             cancel: threading.Event | None = None) -> Generator[dict, None, None]:
     # The cluster module of batch is where nonolab meets Dask: the address check, the
     # client and its timeout are the same for both workloads.
     from nonolab.batch.cluster import connect
