@@ -14,59 +14,17 @@ from nonolab.core import Puzzle
 from nonolab.errors import InvalidArgument
 from nonolab.solvers import get
 from nonolab.solvers.base import Limits, Status
+from lcg_stand_in import OPEN, SOLUTION, END, stand_in_lcg as _stand_in_lcg
 from test_properties import _brute_force, clue_sets
 
 pytest.importorskip("nonolab.solvers.lcg")
 
 ONE = Puzzle(rows=((1,),), columns=((1,),))
-OPEN, SOLUTION, END = 0, 1, 2   # what a stand-in's run() returns (interleave's RUN_* codes)
 
 
 def _relayed():
     """auto with the relay on (off by default), its rival CP-SAT, joining at lcg's first slice's end."""
     return get("auto", rival="cpsat", solo_budget=0, count_relay=True)
-
-
-class _Scripted:
-    """A stand-in for lcg's compiled engine on a 1x1 puzzle: ``script[n]`` is what its
-    n-th slice returns, the last entry for every slice after (``OPEN`` there: a search
-    that goes on until it is told to stop, between its slices)."""
-
-    def __init__(self, script: tuple[int, ...]) -> None:
-        self.script, self.calls = script, 0
-
-    def run(self, seconds, conflicts=0):
-        self.calls += 1
-        return self.script[min(self.calls, len(self.script)) - 1]
-
-    def solution(self):
-        return b"\x01"
-
-    def root(self):
-        return b"\x02"
-
-    def stats(self):
-        return {"conflicts": self.calls, "learned": 0, "explanations": 0, "explained_literals": 0}
-
-
-def _stand_in_lcg(monkeypatch, scripts: dict[int, tuple[int, ...]]) -> list[tuple[int, _Scripted]]:
-    """lcg's engine module replaced: the engine of seed ``s`` follows ``scripts[s]`` (the
-    engines built, listed with their seeds)."""
-    from nonolab.solvers import lcg
-    from nonolab.solvers.auto import parts, reuse
-
-    built: list[tuple[int, _Scripted]] = []
-
-    class Module:
-        @staticmethod
-        def Engine(*args, seed=0, **options):  # noqa: N802 - the compiled module's name
-            built.append((seed, _Scripted(scripts[seed])))
-            return built[-1][1]
-
-    monkeypatch.setattr(lcg, "engine_module", lambda: Module)
-    monkeypatch.setattr(parts, "_SHARED", {})   # (engines built with the real module: forgotten)
-    monkeypatch.setattr(reuse, "_SETTLED", {})
-    return built
 
 
 def test_the_rival_turns_to_the_proof_engine_once_the_first_engine_has_a_solution(monkeypatch):
@@ -80,7 +38,7 @@ def test_the_rival_turns_to_the_proof_engine_once_the_first_engine_has_a_solutio
     assert result.count == 1 and result.complete and result.status is Status.SOLVED
     assert counters["phase"] == "lcg|lcg:seed=2>cpsat race" and counters["winner"] == "lcg:seed=2>cpsat"
     assert counters["rival_relay_stage"] == "proof" and counters["rival_relay_seeded_solutions"] == 0
-    assert [seed for seed, _ in built] == [0, 2]
+    assert [engine.seed for engine in built] == [0, 2]
 
 
 def test_a_seeded_draw_that_answers_first_is_the_answer(monkeypatch):
@@ -117,7 +75,7 @@ def test_which_rival_joins_a_count_and_when(monkeypatch, options, first, budget,
     monkeypatch.setattr(slices.time, "thread_time", cpu_clock)
     started = []
     monkeypatch.setattr(racing.Race, "start",
-                        lambda self, slot, name, call, nice=0: started.append((name, built[0][1].calls)))
+                        lambda self, slot, name, call, nice=0: started.append((name, built[0].calls)))
     result = get("auto", rival="cpsat", solo_budget=2, solo_find_budget=1, **options).solve(
         ONE, Limits(max_solutions=2))
     assert result.count == 1 and started == [(rival, budget)]

@@ -16,6 +16,7 @@ from nonolab.core import Puzzle
 from nonolab.formats import load
 from nonolab.solvers import get
 from nonolab.solvers.base import Given, Limits, Status
+from lcg_stand_in import OPEN, SOLUTION, END, stand_in_lcg as _stand_in_lcg
 from test_properties import _brute_force, clue_sets
 
 pytest.importorskip("nonolab.solvers.lcg")
@@ -117,27 +118,6 @@ def test_a_cancel_or_a_limit_stops_lcg_and_the_rival_that_joined_it(stop):
     assert not [t for t in threading.enumerate() if t.name.startswith("nonolab-auto-")]
 
 
-class _FiveSlicesThenASolution:
-    """A stand-in for lcg's compiled engine on a 1x1 puzzle: five slices without an
-    answer, then its solution, then the end of the search."""
-
-    def __init__(self, *args, **options) -> None:
-        self.calls = 0
-
-    def run(self, seconds, conflicts=0):
-        self.calls += 1
-        return 0 if self.calls <= 5 else 1 if self.calls == 6 else 2
-
-    def solution(self):
-        return b"\x01"
-
-    def root(self):
-        return b"\x02"
-
-    def stats(self):
-        return {"conflicts": 0, "learned": 0, "explanations": 0, "explained_literals": 0}
-
-
 @pytest.mark.parametrize("max_solutions, find_budget, joins_after_slices", [
     (1, 3.5, [4]), (1, 1000.0, []), (None, 1000.0, [1]), (2, 1000.0, [1])])
 def test_the_rival_joins_a_first_solution_search_after_solo_find_budget(monkeypatch, max_solutions, find_budget,
@@ -146,7 +126,6 @@ def test_the_rival_joins_a_first_solution_search_after_solo_find_budget(monkeypa
     # engine (a stand-in) answers on its sixth slice.  With one solution asked for the
     # rival joins after solo_find_budget; a count without count_relay keeps solo_budget
     # (0: after the first slice).  The rival is not started here: the test records when it would be.
-    from nonolab.solvers import lcg
     from nonolab.solvers.auto import racing
     from nonolab.solvers.lcg import slices
 
@@ -156,21 +135,8 @@ def test_the_rival_joins_a_first_solution_search_after_solo_find_budget(monkeypa
         now[0] += 1.0
         return now[0]
 
-    engines: list[_FiveSlicesThenASolution] = []
-
-    class Module:
-        @staticmethod
-        def Engine(*args, **options):  # noqa: N802 - the compiled module's name
-            engines.append(_FiveSlicesThenASolution())
-            return engines[-1]
-
+    engines = _stand_in_lcg(monkeypatch, {0: (OPEN,) * 5 + (SOLUTION, END)})
     monkeypatch.setattr(slices.time, "thread_time", cpu_clock)
-    monkeypatch.setattr(lcg, "engine_module", lambda: Module)
-    # lcg reads its engine module as it is built, and auto copies the engine it built first
-    # for equal options (auto.reuse): forget those built with the real module.
-    from nonolab.solvers.auto import parts, reuse
-    monkeypatch.setattr(parts, "_SHARED", {})
-    monkeypatch.setattr(reuse, "_SETTLED", {})
     started = []
     monkeypatch.setattr(racing.Race, "start", lambda self, slot, name, call, nice=0: started.append(engines[0].calls))
     auto = get("auto", rival="cpsat", solo_budget=0, solo_find_budget=find_budget, count_relay=False)
@@ -178,51 +144,10 @@ def test_the_rival_joins_a_first_solution_search_after_solo_find_budget(monkeypa
     assert result.count == 1 and started == joins_after_slices
 
 
-class _SearchesBySeed:
-    """A stand-in for lcg's compiled engine on a 1x1 puzzle: with seed 0 a search that
-    never ends (until told to stop between its slices), with any other seed a search
-    that answers on its third slice."""
-
-    def __init__(self, seed: int) -> None:
-        self.seed, self.calls = seed, 0
-
-    def run(self, seconds, conflicts=0):
-        self.calls += 1
-        return 0 if self.seed == 0 or self.calls < 3 else 1 if self.calls == 3 else 2
-
-    def solution(self):
-        return b"\x01"
-
-    def root(self):
-        return b"\x02"
-
-    def stats(self):
-        return {"conflicts": self.calls, "learned": 0, "explanations": 0, "explained_literals": 0}
-
-
-def _stand_in_lcg(monkeypatch) -> list[_SearchesBySeed]:
-    """lcg's engine module replaced by :class:`_SearchesBySeed` (the engines built, listed)."""
-    from nonolab.solvers import lcg
-    from nonolab.solvers.auto import parts, reuse
-
-    engines: list[_SearchesBySeed] = []
-
-    class Module:
-        @staticmethod
-        def Engine(*args, seed=0, **options):  # noqa: N802 - the compiled module's name
-            engines.append(_SearchesBySeed(seed))
-            return engines[-1]
-
-    monkeypatch.setattr(lcg, "engine_module", lambda: Module)
-    monkeypatch.setattr(parts, "_SHARED", {})   # (engines built with the real module: forgotten)
-    monkeypatch.setattr(reuse, "_SETTLED", {})
-    return engines
-
-
 def test_a_first_solution_search_is_raced_by_lcg_with_another_seed(monkeypatch):
     # The first engine (seed 0) never answers; the rival joins after its first slice
-    # (solo_find_budget=0) as lcg with find_seed, answers, and stops it.
-    engines = _stand_in_lcg(monkeypatch)
+    # (solo_find_budget=0) as lcg with find_seed, answers on its third slice, and stops it.
+    engines = _stand_in_lcg(monkeypatch, {0: (OPEN,)}, others=(OPEN, OPEN, SOLUTION, END))
     result = get("auto", solo_find_budget=0, find_seed=5).solve(Puzzle(rows=((1,),), columns=((1,),)),
                                                                 Limits(max_solutions=1))
     counters = result.stats.counters
