@@ -190,3 +190,25 @@ def test_auto_with_kissat_as_rival_stops_on_a_cancel_and_leaves_no_child(path):
     result, running = _auto_with_kissat_rival(Limits(max_solutions=2, cancel=cancel), path)
     assert running >= 1
     assert result.status is Status.INTERRUPTED and not result.complete
+
+
+def test_a_worker_kept_for_the_next_call_outlives_the_thread_that_started_it():
+    # The child asks Linux to kill it when its parent dies (PR_SET_PDEATHSIG), and Linux
+    # means the parent *thread*: a worker started by a race part's thread (auto's rival)
+    # and kept idle died with that thread, under the next call that took it ("the
+    # kissat404 worker died (exit code -9)", found by the wall's race tests).
+    import subprocess
+
+    puzzle = Puzzle(rows=((1,),) * 3, columns=((1,),) * 3)
+    with_idle = list(_IDLE)
+    _IDLE.clear()   # (so that the part below starts a worker of its own)
+    try:
+        part = threading.Thread(target=lambda: _kissat().solve(puzzle, Limits(max_solutions=None)))
+        part.start()
+        part.join()
+        assert len(_IDLE) == 1   # kept for the next call
+        with pytest.raises(subprocess.TimeoutExpired):   # alive after its thread ended
+            _IDLE[0].child.wait(timeout=1.0)
+        assert _kissat().solve(puzzle, Limits(max_solutions=None)).count == 6
+    finally:
+        _IDLE.extend(with_idle)

@@ -53,9 +53,9 @@ class _Worker:
         env = {**os.environ,
                "PYTHONPATH": os.pathsep.join(filter(None, [package_root, os.environ.get("PYTHONPATH")]))}
         # Its own session: a terminal's Ctrl-C reaches this process only, which then kills the child.
-        self.child = subprocess.Popen([sys.executable, "-m", "nonolab.solvers.cnf.oneshot"],
-                                      stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                      text=True, env=env, start_new_session=True)
+        self.child = _started(lambda: subprocess.Popen(
+            [sys.executable, "-m", "nonolab.solvers.cnf.oneshot"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE, text=True, env=env, start_new_session=True))
         assert self.child.stdin and self.child.stdout and self.child.stderr   # all three opened with PIPE
         self.stdin, self.stdout, self.stderr = self.child.stdin, self.child.stdout, self.child.stderr
         self.lines: queue.Queue = queue.Queue()
@@ -80,6 +80,44 @@ class _Worker:
                 stream.close()
             except (OSError, ValueError):  # closed already, or a pipe broken by the kill
                 pass
+
+
+# The thread that starts every worker (made once, lives as long as the process).  The child
+# asks Linux to kill it when its parent dies (``_die_with_parent``), and for Linux the parent
+# is the *thread* that started it: a worker started by a race part's thread (auto's rival),
+# then kept idle, died with that thread, under the next call that had taken it (SIGKILL,
+# "worker died (exit code -9)").
+_STARTER_LOCK = threading.Lock()
+_STARTER: dict[str, Any] = {}   # "thread" and its "queue" of (start, box, done)
+
+
+def _starter(jobs: queue.SimpleQueue) -> None:
+    while True:
+        start, box, done = jobs.get()
+        try:
+            box.append(start())
+        except BaseException as exc:  # noqa: BLE001 -- raised in the thread that asked
+            box.append(exc)
+        finally:
+            done.set()
+
+
+def _started(start: Any) -> subprocess.Popen:
+    """``start()`` (a ``Popen``) run in the starter thread; its child or its error."""
+    with _STARTER_LOCK:
+        if not (_STARTER and _STARTER["thread"].is_alive()):   # (first, or in a forked child)
+            jobs: queue.SimpleQueue = queue.SimpleQueue()
+            thread = threading.Thread(target=_starter, args=(jobs,), daemon=True, name="nonolab-oneshot-starter")
+            thread.start()
+            _STARTER.update(thread=thread, queue=jobs)
+        jobs = _STARTER["queue"]
+    box: list[Any] = []
+    done = threading.Event()
+    jobs.put((start, box, done))
+    done.wait()
+    if isinstance(box[0], BaseException):
+        raise box[0]
+    return box[0]
 
 
 # Idle workers, kept for the next call: a fresh Python with python-sat costs about
