@@ -19,6 +19,7 @@ Clues are computed here with the oracle's own :func:`~tests.wall.brute.runs`.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from dataclasses import dataclass, field
 
@@ -132,6 +133,28 @@ def picture_case(seed: str, height: int, width: int, colours: int, density: floa
     """
     rows, columns = _clues(_random_picture(random.Random(seed), height, width, colours, density))
     return Case(seed, "picture", colours, rows, columns)
+
+
+def busy_cases(seed: int, count: int, colour: bool, side: int = 8, start: int = 0) -> list[Case]:
+    """``count`` puzzles of sparse random ``side`` x ``side`` pictures (density 0.2-0.3;
+    ``colour``: two colours), numbered from ``start``.  Counted to 64 they make a learning
+    engine learn: lcg needs a median of 1-3 conflicts on them, 9-14 at the 90th percentile,
+    where on :func:`cases`'s 7x7 puzzles it needs none on three in four, so that the options
+    that act after some conflicts (a shake, vivification, a rescue) act.  Each carries up to
+    two random givens, as :func:`case`'s do.
+
+    >>> len(busy_cases(1, 2, True)), busy_cases(1, 2, True)[0].colours
+    (2, 2)
+    """
+    out = []
+    for i in range(start, start + count):
+        name = f"busy-{'colour' if colour else 'bw'}-{seed}-{i}"
+        rnd = random.Random(name)
+        made = picture_case(name, side, side, 2 if colour else 1, rnd.choice((0.2, 0.25, 0.3)))
+        other = _random_picture(rnd, side, side, made.colours)
+        chosen = rnd.sample([(r, c) for r in range(side) for c in range(side)], rnd.randint(0, 2))
+        out.append(dataclasses.replace(made, givens={(r, c): other[r][c] for r, c in chosen}))
+    return out
 
 
 def cases(seed: int, count: int, colour: bool, max_side: int = 6, start: int = 0) -> list[Case]:

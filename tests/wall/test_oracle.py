@@ -80,7 +80,8 @@ def test_the_variants_cover_every_declared_option_value():
         assert all(v.capabilities == capabilities_of(name) for v in variants)
         assert len(variants) == len({v.spec for v in variants})
     # Few enough switches: every combination (native's probing x line x record_steps x restarts).
-    native = [v for v in of_backend("native") if not v.bounded]
+    numeric = {o.name for o in options_of("native") if o.kind in ("int", "float")}
+    native = [v for v in of_backend("native") if not any(key in numeric for key, _ in v.options)]
     assert len(native) <= PRODUCT_CAP and "native:probing=none,line=overlap" in {v.spec for v in native}
     assert "native:probing=contradiction,line=enumerate,record_steps=true,restarts=false" in {
         v.spec for v in native}
@@ -129,6 +130,11 @@ def _drop_last(result: SolveResult) -> SolveResult:
     return dataclasses.replace(result, solutions=result.solutions[:-1]) if len(result.solutions) > 1 else result
 
 
+def _claim_complete(result: SolveResult) -> SolveResult:
+    # A search stopped at its cap says it exhausted the space: "unique" from a count to 1.
+    return dataclasses.replace(result, complete=True)
+
+
 def _claim_stopped(result: SolveResult) -> SolveResult:
     from nonolab.solvers import Status
     return dataclasses.replace(result, status=Status.TIMEOUT, complete=False)
@@ -152,6 +158,7 @@ def _early_guess(result: SolveResult) -> SolveResult:
 
 
 @pytest.mark.parametrize("spoil, wanted", [(_drop_last, "found"), (_claim_stopped, "stopped"),
+                                           (_claim_complete, "complete with"),
                                            (_flip_first_step, "step"), (_early_guess, "before any search")])
 def test_the_judge_catches_a_spoiled_backend(spoil, wanted):
     inner = get("native", record_steps=True)
@@ -208,3 +215,11 @@ def test_the_judge_catches_a_remainder_that_leaves_out_a_solution():
     caught = [v for v in (ask(bounded, spoiled, case) for case in puzzles.cases(12, 40, False, 7))
               if v.outcome == WRONG]
     assert caught and all("remainder" in v.detail for v in caught)
+
+
+def test_the_wall_counts_to_one_two_three_and_sixty_four():
+    # A first solution, a uniqueness check and a count each take their own paths (auto's
+    # first-solution rival, its count relay): the wall asks all of them.
+    from tests.wall.judge import CAPS, cap_of
+
+    assert {cap_of(case) for case in puzzles.cases(23, 200, False, 7)} == set(CAPS) == {1, 2, 3, 64}

@@ -9,8 +9,10 @@ Nothing here names a backend: the variants come from each backend's declared
   solver), else each value on its own beside the defaults (auto's many options);
 * int and float options with a declared minimum other than their default: the minimum,
   alone and with each bool option flipped (a zero budget, a node limit of 1, a line
-  cap of 1, no cache, probing only at the root...).  Such a variant is ``bounded``: it
-  may stop (timeout) or refuse a puzzle (the memory guard at 1) but never answer wrong;
+  cap of 1, no cache, probing only at the root...).  Such a variant may refuse a puzzle
+  (the memory guard at 1) but never answer wrong; it is ``bounded`` (it may stop: timeout)
+  only when the option is a declared work limit (``spends``: native's ``node_limit``, lcg's
+  ``conflict_limit``): a zero budget or a line cap of 1 changes the path, never the end;
 * the backend's declared ``VARIANTS`` (``nonolab.solvers.variants``), each on its own: the
   values of int options the two rules above do not reach (lcg's ``hint_after=3``,
   ``interleave=3``), complete, so never bounded.
@@ -104,7 +106,8 @@ def of_backend(name: str) -> list[Variant]:
     for option in options:
         least = _minimum(option)
         if least is not None:
-            out += [Variant(name, ((option.name, least), *flip), caps, bounded=True) for flip in flips]
+            limit = option.spends is not None
+            out += [Variant(name, ((option.name, least), *flip), caps, bounded=limit) for flip in flips]
     declared_values: dict[str, str] = {}
     for spec in variants(name):
         pairs = tuple(parse_spec(spec)[1].items())
