@@ -62,7 +62,9 @@ def _is_default(option, value: str) -> bool:
 
 def combinations(name: str, count: int, seed: int) -> list[Variant]:
     """``count`` distinct random combinations of backend ``name``'s options (fewer when it
-    has fewer), each setting two to :data:`MOST_SET` of them, the same for the same seed.
+    has fewer), each setting two to :data:`MOST_SET` of them, the same for the same seed;
+    each combination sets one option no earlier one set while there are such, so that every
+    option is in one when ``count`` x :data:`MOST_SET` / 2 or so exceeds their number.
 
     >>> [v.spec for v in combinations("dlx", 3, 1)]
     []
@@ -87,7 +89,11 @@ def combinations(name: str, count: int, seed: int) -> list[Variant]:
     for _ in range(count * 20):
         if len(out) >= count:
             break
-        keys = rnd.sample(sorted(pool), rnd.randint(2, min(MOST_SET, len(pool))))
+        size = rnd.randint(2, min(MOST_SET, len(pool)))
+        # Every option in some combination first: one not set yet, then the others at random.
+        unset = sorted(set(pool) - {key for v in out.values() for key, _ in v.options})
+        first = [rnd.choice(unset)] if unset else []
+        keys = first + rnd.sample(sorted(set(pool) - set(first)), size - len(first))
         pairs = tuple((key, rnd.choice(pool[key])) for key in keys)
         bounded = any(options[k].spends is not None for k, _ in pairs)
         variant = with_needed(Variant(name, pairs, caps, bounded), options, first_values)

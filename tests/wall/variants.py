@@ -28,6 +28,7 @@ Options in :data:`UNVARIED` are left at their defaults, each with its reason.
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 from dataclasses import dataclass
 from typing import Any
@@ -48,6 +49,7 @@ class Variant:
     options: tuple[tuple[str, str], ...]
     capabilities: frozenset
     bounded: bool = False
+    minimum: bool = False     # an option at its declared minimum: it may refuse every puzzle (max_states=1)
 
     @property
     def spec(self) -> str:
@@ -107,7 +109,7 @@ def of_backend(name: str) -> list[Variant]:
         least = _minimum(option)
         if least is not None:
             limit = option.spends is not None
-            out += [Variant(name, ((option.name, least), *flip), caps, bounded=limit) for flip in flips]
+            out += [Variant(name, ((option.name, least), *flip), caps, bounded=limit, minimum=True) for flip in flips]
     declared_values: dict[str, str] = {}
     for spec in variants(name):
         pairs = tuple(parse_spec(spec)[1].items())
@@ -143,7 +145,7 @@ def with_needed(variant: Variant, options: dict, values: dict[str, str]) -> Vari
         if needed not in values:
             return None
         pairs[needed] = values[needed]
-    return Variant(variant.backend, tuple(pairs.items()), variant.capabilities, variant.bounded)
+    return dataclasses.replace(variant, options=tuple(pairs.items()))
 
 
 def _off(value: str) -> bool:
