@@ -10,12 +10,11 @@ returned: counts and first solutions from real engines (no stand-in), judged as 
 wall judges (``tests.wall.judge``).  Conflicts are deterministic, so who answers mostly is
 too (up to a slice cut by the clock, and when a rival that is a child process has started).
 
-Every race here is ``bounded``: a part held to a work limit may leave auto without an
-answer, honestly (``timeout``): the first engine may spend its conflicts before its first
-slice ends (in root probing), and then no rival joins on the solo path (the alarm rings
-between slices); and a race whose part stopped gives the others only a short grace
-(``racing.Race.wait``: a stopped part is read as the caller's deadline come), which a rival
-that is a child process (Kissat) or CP-SAT may not end within.  Every answer is judged.
+Every race here is ``bounded``: the first-solution rival inherits the first engine's limit
+(and so does the count relay's seeded draw), so a ``timeout`` may be honest.  Every answer
+is judged.  (A part stopped on a limit of its own once ended the race as the caller's deadline
+would, and auto said ``timeout`` while its rival was about to answer:
+``tests/backends/test_auto_race_grace.py``.)
 
 Each race runs with the first engine as it comes and with random combinations of its
 options (:mod:`tests.wall.combinations`), which the seeded rival inherits.
