@@ -76,8 +76,7 @@ def solve_colour(parts: Parts, puzzle: Puzzle, limits: Limits, watch: Budget, gi
     if len(engines) == 1:
         result = parts.engine(engines[0]).solve(puzzle, left(limits, watch), given)
         return _as_auto(parts, watch, result, engines[0], {})
-    race = Race(is_answer=lambda result: result.status not in STOPPED, cancel=limits.cancel,
-                limit_came=lambda: watch.expired() or watch.cancelled())
+    race = Race(is_answer=lambda result: result.status not in STOPPED, cancel=limits.cancel)
     solvers = [parts.engine(spec) for spec in engines]
 
     def part(slot: int):
@@ -92,11 +91,9 @@ def solve_colour(parts: Parts, puzzle: Puzzle, limits: Limits, watch: Budget, gi
             joined = True
             break
         time.sleep(_POLL)
-    first = race.results.get(0)
-    # The first engine could not take it (too many colours, say), or stopped on a limit of its own.
-    gave_up = isinstance(first, BaseException) or (first is not None and first.status in STOPPED)
-    if gave_up and not joined and not watch.expired() and not watch.cancelled():
-        race.start(1, engines[1], part(1))
+    first_failed = isinstance(race.results.get(0), BaseException)
+    if first_failed and not joined and not watch.expired():
+        race.start(1, engines[1], part(1))   # the first engine could not take it (too many colours, say)
         joined = True
     winner, ended = race.wait(grace=_GRACE)
     counters: dict[str, Any] = {"rival": engines[1] if joined else None,

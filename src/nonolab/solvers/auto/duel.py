@@ -60,8 +60,7 @@ class Duel(SearchObserver):
         self.parts, self.puzzle, self.limits, self.watch, self.given = parts, puzzle, limits, watch, given
         # Set by every event a waiting caller acts on (native's end, a part's end, a report).
         self.wake = threading.Event()
-        self.race = Race(lambda got: got[0].status not in STOPPED, limits.cancel, self.wake,
-                         lambda: watch.expired() or watch.cancelled())
+        self.race = Race(lambda got: got[0].status not in STOPPED, limits.cancel, self.wake)
         self.blank = Grid(puzzle.height, puzzle.width)
         self.rule = EarlyStart(schedule.early_open, schedule.early_after, self.wake)
         # Priorities follow the likely winner under contention: native while its root

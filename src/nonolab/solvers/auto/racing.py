@@ -86,10 +86,6 @@ class Race:
             beside its own stop event; ``None`` for none.
         wake: an event set whenever a part ends (the caller waits on it instead of
             polling: an answer is returned at once); ``None`` for none.
-        limit_came: whether the caller's deadline or cancel has come (``None``: read every
-            part that ends without an answer as stopped by it).  A part may also stop on a
-            work limit of its own (lcg's ``conflict_limit`` in auto's ``cdcl_options``): the
-            others, not stopping, are then awaited, not cut off after ``grace``.
 
     ``won`` (an :class:`~nonolab.solvers.stopping.Alarm`) is set as soon as a part ends
     with an answer, so that work outside the race (native's budget) can stop too, at
@@ -97,10 +93,9 @@ class Race:
     """
 
     def __init__(self, is_answer: Callable[[Any], bool], cancel: Any = None,
-                 wake: threading.Event | None = None, limit_came: Callable[[], bool] | None = None):
+                 wake: threading.Event | None = None):
         self.cancel = cancel
         self.wake = wake
-        self._limit_came = limit_came or (lambda: True)
         self._is_answer = is_answer
         self.results: dict[int, Any] = {}       # slot -> the part's return value or exception
         self.names: dict[int, str] = {}
@@ -150,9 +145,7 @@ class Race:
         """Wait for the first part that answers; then stop the others.
 
         A part that ends without an answer (stopped at the caller's limit) gives the
-        others ``grace`` seconds more, not more: they share its deadline; one that stopped
-        on a limit of its own (``limit_came`` says the caller's has not come) leaves the race
-        to the others, the grace starting if the caller's limit comes.  A part that
+        others ``grace`` seconds more, not more: they share its deadline.  A part that
         failed (raised) leaves the race to the others, awaited as before.
         Returns ``(winner or None, the slots that ended)``; every part is told to stop
         on the way out, Ctrl-C included.
@@ -160,7 +153,6 @@ class Race:
         ended: list[int] = []
         winner = None
         grace_end: float | None = None
-        stopped = False   # a part ended without an answer
         try:
             while len(ended) < len(self._stops):
                 timeout = 0.05 if grace_end is None else max(grace_end - time.perf_counter(), 0.0)
@@ -169,8 +161,6 @@ class Race:
                 except queue.Empty:
                     if grace_end is not None:
                         break
-                    if stopped and self._limit_came():
-                        grace_end = time.perf_counter() + grace
                     continue
                 ended.append(slot)
                 result = self.results[slot]
@@ -179,8 +169,7 @@ class Race:
                 if self._is_answer(result):
                     winner = slot
                     break
-                stopped = True
-                if grace_end is None and self._limit_came():
+                if grace_end is None:
                     grace_end = time.perf_counter() + grace
         finally:
             self.stop()

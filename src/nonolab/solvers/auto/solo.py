@@ -89,10 +89,6 @@ def solo(parts: Parts, puzzle: Puzzle, limits: Limits, watch: Budget, given: Giv
         engine.hold = kept
     cancel: Any = won if limits.cancel is None else Either(won, limits.cancel)
     first = engine.solve(puzzle, left(limits, watch, cancel), given)
-    if first.status in STOPPED and won.made is None:
-        # Stopped before its budget ran out, on a limit of its own (lcg's conflict_limit in
-        # cdcl_options), not the caller's (join returns then): the rival takes over.
-        join(first.remainder or Grid(puzzle.height, puzzle.width))
     name, label = parts.first, handed["label"]
     race = won.made
     if first.status not in STOPPED or race is None:
