@@ -235,11 +235,17 @@ def run(paths: Sequence[str], backends: Sequence[str] = ("auto",), externals: Se
                              path=str(folder))
         if folder.exists() and not folder.is_dir():   # mkdir's own word is only "File exists" (/dev/null)
             raise BenchError("names the folder of the reports, and this is a file", path=str(folder))
-        # No report may replace a puzzle file the benchmark reads (a set saved as summary.json
-        # there), force or not: force replaces an earlier benchmark, never the input.
-        from nonolab.formats._input_guard import refuse_replacing_inputs
-        refuse_replacing_inputs("{arg}", folder, report.report_files(folder, names),
-                                sorted({item.source for item in items}), argument="out")
+        # No report may replace a file the benchmark reads (a set saved as summary.json there,
+        # an external's declaration, a file of the --base version), force or not: force
+        # replaces an earlier benchmark, never the input.
+        from nonolab.bench.externals import definition_file
+        from nonolab.formats._input_guard import refuse_replacing_inputs, refuse_replacing_tree
+        targets = report.report_files(folder, names)
+        declarations = [definition_file(e) for e in externals if isinstance(e, str)]
+        refuse_replacing_inputs("{arg}", folder, targets, sorted({item.source for item in items})
+                                + [d for d in declarations if d is not None], argument="out")
+        if chosen.base is not None:
+            refuse_replacing_tree("{arg}", folder, targets, chosen.base, "--base", argument="out")
         if force:   # replaced whole: no bug report or chart of the earlier run beside the new summary
             report.remove_reports(folder)
         folder.mkdir(parents=True, exist_ok=True)
