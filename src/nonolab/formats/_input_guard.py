@@ -69,7 +69,7 @@ def refuse_replacing_tree(option: str, folder: str | os.PathLike, targets: Itera
     from nonolab.errors import InvalidArgument
 
     roots = {os.path.abspath(tree), os.path.realpath(tree)}
-    for target in map(os.fspath, targets):
+    for target in (os.fspath(t) for t in targets):
         if not os.path.isfile(target):
             continue
         # Every name the write goes through: a link in the tree may lead out of it (a venv's
