@@ -195,7 +195,8 @@ def census(width: int, height: int, *, jobs: int = 1, scheduler: str | None = No
             several times faster (see :mod:`nonolab.exhaustive.symmetry`).
         cancel: once set, the census stops within :data:`CANCEL_POLL` seconds, without
             waiting for the chunks in flight: it saves every chunk finished so far to ``out``
-            and returns the incomplete census (the same call goes on from there).
+            and returns the incomplete census (the same call goes on from there).  On Dask
+            the chunks running on the workers are stopped too (:mod:`.cluster`).
 
     Raises:
         InvalidArgument: a bad size, or ``out`` holds something else.
