@@ -93,8 +93,8 @@ class Settings:
         # The library's own checks, as every call that takes these says them (a typed error
         # naming the setting: "2" or 1.5 was a comparison error from inside, or a thread's).
         import math
-        import numbers
 
+        from nonolab.bench.suites import require_seed
         from nonolab.core.puzzle import require_many
         from nonolab.solvers.base import require_count, require_time_limit
 
@@ -106,8 +106,7 @@ class Settings:
         for name in ("repeat", "jobs", "first"):
             if name != "first" or self.first is not None:
                 require_count(getattr(self, name), "bench", name)
-        if self.seed is not None and (isinstance(self.seed, bool) or not isinstance(self.seed, numbers.Integral)):
-            raise TypeError(f"bench: seed must be a whole number (or None), not {type(self.seed).__name__}")
+        require_seed(self.seed)
         require_many(self.charts, "bench", "charts")
         if self.scatter is not None and len(require_many(self.scatter, "bench", "scatter")) != 2:  # type: ignore[arg-type]
             raise BenchError(f"{{arg}} names two solvers, not {list(self.scatter)!r}", argument="scatter")
