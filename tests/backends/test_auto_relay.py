@@ -54,12 +54,13 @@ def test_a_seeded_draw_that_answers_first_is_the_answer(monkeypatch):
 
 
 @pytest.mark.parametrize("options, first, budget, rival", [
-    # relay_early off: at solo_budget, the seeded draw if lcg has no solution, else the proof engine
-    ({"relay_early": False}, (OPEN, OPEN, OPEN, SOLUTION, END), 2, "lcg:seed=2>cpsat"),
+    # relay_early off (the default): at solo_budget, the seeded draw if lcg has no solution, else
+    # the proof engine
+    ({}, (OPEN, OPEN, OPEN, SOLUTION, END), 2, "lcg:seed=2>cpsat"),
     ({"relay_early": False}, (OPEN, SOLUTION, OPEN, OPEN, END), 2, "cpsat"),
-    # relay_early (on by default): the seeded draw at solo_find_budget if lcg has no solution by
-    # then; with one in, the proof engine at solo_budget, never sooner
-    ({}, (OPEN, OPEN, OPEN, SOLUTION, END), 1, "lcg:seed=2>cpsat"),
+    # relay_early: the seeded draw at solo_find_budget if lcg has no solution by then; with one
+    # in, the proof engine at solo_budget, never sooner
+    ({"relay_early": True}, (OPEN, OPEN, OPEN, SOLUTION, END), 1, "lcg:seed=2>cpsat"),
     ({"relay_early": True}, (SOLUTION, OPEN, OPEN, OPEN, END), 2, "cpsat"),
     ({"relay_early": True}, (OPEN, SOLUTION, OPEN, OPEN, END), 1, "lcg:seed=2>cpsat"),
     ({"relay_early": True, "solo_find_budget": 2}, (OPEN, OPEN, OPEN, SOLUTION, END), 2, "lcg:seed=2>cpsat"),
@@ -95,7 +96,8 @@ def test_relayed_counts_equal_brute_force(max_solutions, early, puzzle):
     # The seeded draw joins at lcg's first slice's end (early: at solo_find_budget, and with a
     # solution in by then the proof engine at the next); whoever answers (lcg, the seeded
     # draw, or CP-SAT after the first engine's first solution), the count is exact.
-    auto = get("auto", rival="cpsat", solo_find_budget=0, solo_budget=1e-6, count_relay=True) if early else _relayed()
+    auto = (get("auto", rival="cpsat", solo_find_budget=0, solo_budget=1e-6, count_relay=True, relay_early=True)
+            if early else _relayed())
     result = auto.solve(puzzle, Limits(max_solutions=max_solutions))
     exact = _brute_force(puzzle)
     if exact is None:
