@@ -31,8 +31,8 @@ from nonolab.solvers.result import (NOT_ASKED, Limits, SolveResult, Stats, Statu
 
 __all__ = ["Budget", "CHECKED_PAST_A_LIMIT", "Capability", "Cell", "Given", "Implication", "Limits", "SolveResult", "Solver", "Stats",
            "Status", "accept", "available_cores", "backends_with", "bytes_per_cell", "capabilities",
-           "checked_solutions", "collect", "finish", "left", "needs", "one_by_one", "require_count", "require_time_limit",
-           "NOT_ASKED", "Verdict", "search_outcome", "verdict_of"]
+           "checked_solutions", "collect", "finish", "left", "needs", "one_by_one", "require_count",
+           "require_time_limit", "NOT_ASKED", "Verdict", "search_outcome", "verdict_of"]
 
 
 class Solver(Protocol):
