@@ -88,7 +88,12 @@ def solo(parts: Parts, puzzle: Puzzle, limits: Limits, watch: Budget, given: Giv
     if "hold" in getattr(type(engine), "PROGRAMMATIC", ()):
         engine.hold = kept
     cancel: Any = won if limits.cancel is None else Either(won, limits.cancel)
-    first = engine.solve(puzzle, left(limits, watch, cancel), given)
+    try:
+        first = engine.solve(puzzle, left(limits, watch, cancel), given)
+    except BaseException:   # Ctrl-C between the engine's slices, or its error: the rival is told to stop too
+        if won.made is not None:
+            won.made.stop()
+        raise
     name, label = parts.first, handed["label"]
     race = won.made
     if first.status not in STOPPED or race is None:

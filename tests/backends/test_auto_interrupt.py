@@ -1,0 +1,69 @@
+"""Ctrl-C in the caller's thread ends auto's race: the parts running in threads of their own
+(the solo path's rival: lcg with another seed, the count's relay, Kissat's child behind it;
+the colour path's first engine) are told to stop, not left to search on.
+
+Before, a ``KeyboardInterrupt`` raised between the first engine's slices (the library's
+caller pressed Ctrl-C) left the rival's thread searching, and the interpreter waited for it
+at exit: 17 s on 15-Dom with Kissat's child running, for ever without a time limit.  The
+tests count the rival's slices (stand-ins for lcg's engine: no clock read): a rival told to
+stop ends within a slice, one left behind runs its whole script.
+"""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+
+from nonolab.core import Puzzle
+from nonolab.solvers import get
+from nonolab.solvers.base import Limits
+from lcg_stand_in import END, OPEN, Scripted, stand_in_lcg
+
+pytest.importorskip("nonolab.solvers.lcg")
+
+ONE = Puzzle(rows=((1,),), columns=((1,),))
+# The rival's slices before its script ends by itself: far more than it runs once told to
+# stop (a guard, so that a rival left behind ends the test instead of hanging it).
+RIVAL_SLICES = 200_000
+
+
+def _interrupt_the_first_engine(monkeypatch) -> threading.Event:
+    """The first engine (seed 0) raises ``KeyboardInterrupt`` in its slice once the rival has
+    run one: as Python raises it between the compiled engine's slices on Ctrl-C."""
+    rival_ran = threading.Event()
+    run = Scripted.run
+
+    def scripted_run(self, seconds, conflicts=0):
+        if self.seed != 0:
+            rival_ran.set()
+        elif self.calls >= 1:
+            assert rival_ran.wait(60), "the rival never started"   # (a hang guard)
+            raise KeyboardInterrupt
+        return run(self, seconds, conflicts)
+
+    monkeypatch.setattr(Scripted, "run", scripted_run)
+    return rival_ran
+
+
+@pytest.mark.parametrize("max_solutions, options", [
+    (1, {"solo_find_budget": 0, "find_seed": 5}),   # a first solution: lcg with another seed beside it
+    (2, {"solo_budget": 0, "find_seed": 5}),        # a count: the relay's seeded stage
+    (2, {"solo_budget": 0, "count_relay": False, "rival": "cpsat", "find_seed": 0})])   # the rival engine
+def test_ctrl_c_in_the_callers_thread_stops_the_solo_paths_rival(monkeypatch, max_solutions, options):
+    engines = stand_in_lcg(monkeypatch, {0: (OPEN,)}, others=(OPEN,) * RIVAL_SLICES + (END,))
+    _interrupt_the_first_engine(monkeypatch)
+    if options.get("rival") == "cpsat":   # the rival a stand-in too: lcg's engine, named as the rival
+        from nonolab.solvers.auto import parts
+        engine = parts.Parts.engine
+        monkeypatch.setattr(parts.Parts, "engine", lambda self, spec: engine(self, "lcg:seed=7" if spec == "cpsat"
+                                                                             else spec))
+        # (the scripted run counts seed 7's slices as a rival's: not seed 0)
+    before = set(threading.enumerate())
+    with pytest.raises(KeyboardInterrupt):
+        get("auto", **options).solve(ONE, Limits(max_solutions=max_solutions))
+    for thread in set(threading.enumerate()) - before:
+        if thread.name.startswith("nonolab-auto-"):
+            thread.join()   # (ends by itself at the latest after its script's RIVAL_SLICES)
+    rivals = [engine for engine in engines if engine.seed != 0]
+    assert rivals and all(rival.calls < RIVAL_SLICES for rival in rivals), [r.calls for r in rivals]
