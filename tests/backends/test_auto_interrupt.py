@@ -1,6 +1,7 @@
 """Ctrl-C in the caller's thread ends auto's race: the parts running in threads of their own
 (the solo path's rival: lcg with another seed, the count's relay, Kissat's child behind it;
-the colour path's first engine) are told to stop, not left to search on.
+the colour path's first engine, the duel's engines after native's hand-off) are told to
+stop, not left to search on (``Race`` as a context manager, and the solo path's own stop).
 
 Before, a ``KeyboardInterrupt`` raised between the first engine's slices (the library's
 caller pressed Ctrl-C) left the rival's thread searching, and the interpreter waited for it
@@ -67,3 +68,75 @@ def test_ctrl_c_in_the_callers_thread_stops_the_solo_paths_rival(monkeypatch, ma
             thread.join()   # (ends by itself at the latest after its script's RIVAL_SLICES)
     rivals = [engine for engine in engines if engine.seed != 0]
     assert rivals and all(rival.calls < RIVAL_SLICES for rival in rivals), [r.calls for r in rivals]
+
+
+def test_ctrl_c_while_a_colour_puzzle_waits_for_its_first_engine_stops_it(monkeypatch):
+    # The colour path waits in the caller's thread (colour_rival_after) while its first
+    # engine searches in a thread of its own; Ctrl-C there (raised in its pause) stops it.
+    import time
+
+    from nonolab.core import Palette, Solution
+    from nonolab.solvers.auto import colour
+
+    engines = stand_in_lcg(monkeypatch, {}, others=(OPEN,) * RIVAL_SLICES + (END,))
+    searching = threading.Event()
+    run = Scripted.run
+
+    def scripted_run(self, seconds, conflicts=0):
+        searching.set()
+        return run(self, seconds, conflicts)
+
+    class Clock:   # colour's own view of time: its pause is where Ctrl-C comes
+        perf_counter = staticmethod(time.perf_counter)
+
+        @staticmethod
+        def sleep(seconds: float) -> None:
+            assert searching.wait(60), "the first engine never started"   # (a hang guard)
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr(Scripted, "run", scripted_run)
+    monkeypatch.setattr(colour, "time", Clock)
+    puzzle = Puzzle.from_solution(Solution.from_values([[1, 2], [0, 1]]), palette=Palette.default_for(2))
+    before = set(threading.enumerate())
+    with pytest.raises(KeyboardInterrupt):
+        get("auto").solve(puzzle, Limits(max_solutions=2))
+    for thread in set(threading.enumerate()) - before:
+        if thread.name.startswith("nonolab-auto-"):
+            thread.join()   # (ends by itself at the latest after its script's RIVAL_SLICES)
+    assert engines and all(engine.calls < RIVAL_SLICES for engine in engines), [e.calls for e in engines]
+
+
+def test_ctrl_c_while_the_duel_waits_for_the_rivals_turn_stops_the_first_engine(monkeypatch):
+    # Past native's hand-off the first engine searches in a thread of its own while the
+    # caller's thread waits rival_after seconds to start the rival: Ctrl-C in that wait
+    # stops the first engine.
+    from nonolab.solvers.auto.duel import Duel
+
+    engines = stand_in_lcg(monkeypatch, {}, others=(OPEN,) * RIVAL_SLICES + (END,))
+    searching = threading.Event()
+    run = Scripted.run
+
+    def scripted_run(self, seconds, conflicts=0):
+        searching.set()
+        return run(self, seconds, conflicts)
+
+    def interrupted(seconds=None):
+        assert searching.wait(60), "the first engine never started"   # (a hang guard)
+        raise KeyboardInterrupt
+
+    hand_over = Duel._hand_over
+
+    def hand_over_interrupted(self, remainder):
+        self.race.won.wait = interrupted   # (this race's only: the wait for the rival's turn)
+        return hand_over(self, remainder)
+
+    monkeypatch.setattr(Scripted, "run", scripted_run)
+    monkeypatch.setattr(Duel, "_hand_over", hand_over_interrupted)
+    auto = get("auto", solo_side=0, native_budget=0, handoff_by=0, early=False, rival_after=1000)
+    before = set(threading.enumerate())
+    with pytest.raises(KeyboardInterrupt):
+        auto.solve(Puzzle(rows=((1,),) * 6, columns=((1,),) * 6), Limits(max_solutions=None))
+    for thread in set(threading.enumerate()) - before:
+        if thread.name.startswith("nonolab-auto-"):
+            thread.join()   # (ends by itself at the latest after its script's RIVAL_SLICES)
+    assert engines and all(engine.calls < RIVAL_SLICES for engine in engines), [e.calls for e in engines]
