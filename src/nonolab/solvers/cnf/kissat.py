@@ -41,6 +41,7 @@ class KissatSolver(CnfSolver):
 
         Raises:
             InvalidArgument: a colour puzzle, or a given cell outside the grid or not 0/1.
+            TooLarge: the child held more than the memory budget (it is killed).
         """
         from nonolab.solvers.cnf.oneshot import run_one_shot  # brings subprocess: only when Kissat runs
 
@@ -52,7 +53,10 @@ class KissatSolver(CnfSolver):
         refuse_beyond(self.name, puzzle, self.max_states)
         extra = ([[lit] for lit in cells_as_assumptions(given.cells, puzzle.width, puzzle.height)]
                  + implication_clauses(given.implications, puzzle.width))
-        found, complete, stopped, counters = run_one_shot(self.solver, puzzle, extra, limits.max_solutions, watch)
+        from nonolab.formats.limits import memory_budget   # (read in this thread, as accept read it)
+
+        found, complete, stopped, counters = run_one_shot(self.solver, puzzle, extra, limits.max_solutions, watch,
+                                                          memory_budget())
         counters = {"solver": self.solver, "clauses_added": len(extra), **counters}
         return result_of(self.name, puzzle, limits, found, complete, stopped, watch, counters, {})
 
