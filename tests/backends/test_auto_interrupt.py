@@ -18,7 +18,7 @@ import pytest
 
 from nonolab.core import Puzzle
 from nonolab.solvers import get
-from nonolab.solvers.base import Limits
+from nonolab.solvers.base import Limits, Status
 from lcg_stand_in import END, OPEN, Scripted, stand_in_lcg
 
 pytest.importorskip("nonolab.solvers.lcg")
@@ -26,7 +26,7 @@ pytest.importorskip("nonolab.solvers.lcg")
 ONE = Puzzle(rows=((1,),), columns=((1,),))
 # The rival's slices before its script ends by itself: far more than it runs once told to
 # stop (a guard, so that a rival left behind ends the test instead of hanging it).
-RIVAL_SLICES = 200_000
+RIVAL_SLICES = 2_000_000
 
 
 def _interrupt_the_first_engine(monkeypatch) -> threading.Event:
@@ -140,3 +140,24 @@ def test_ctrl_c_while_the_duel_waits_for_the_rivals_turn_stops_the_first_engine(
         if thread.name.startswith("nonolab-auto-"):
             thread.join()   # (ends by itself at the latest after its script's RIVAL_SLICES)
     assert engines and all(engine.calls < RIVAL_SLICES for engine in engines), [e.calls for e in engines]
+
+
+def test_a_work_limit_that_stops_the_first_engine_stops_the_rival_too(monkeypatch):
+    # A conflict limit given to auto's first engine (cdcl_options: the library's; the CLI
+    # refuses a work limit on auto) ends it without an answer: the rival, which holds no
+    # such limit (Kissat cannot), shares that stop as a duel's parts share a deadline,
+    # instead of being awaited to its search's end.
+    from nonolab.solvers.auto import parts
+
+    engines = stand_in_lcg(monkeypatch, {0: (OPEN,)}, others=(OPEN,) * RIVAL_SLICES + (END,))
+    engine = parts.Parts.engine
+    monkeypatch.setattr(parts.Parts, "engine", lambda self, spec: engine(self, "lcg:seed=7" if spec == "cpsat"
+                                                                         else spec))   # the rival a stand-in
+    auto = get("auto", rival="cpsat", solo_budget=0, count_relay=False, find_seed=0,
+               cdcl_options={"conflict_limit": 50})
+    result = auto.solve(ONE, Limits(max_solutions=2))
+    assert result.status is Status.TIMEOUT and result.stats.counters["cdcl_conflicts"] == 50
+    for thread in [t for t in threading.enumerate() if t.name.startswith("nonolab-auto-")]:
+        thread.join()   # (ends by itself at the latest after its script's RIVAL_SLICES)
+    rivals = [engine for engine in engines if engine.seed == 7]
+    assert rivals and rivals[0].calls < RIVAL_SLICES, rivals[0].calls

@@ -104,6 +104,9 @@ def solo(parts: Parts, puzzle: Puzzle, limits: Limits, watch: Budget, given: Giv
     if watch.expired() or watch.cancelled():  # the caller's limit: nobody answered
         race.stop()
         return _relabel(parts, watch, first, f"{name}|{label} race", None)
+    if not race.won.is_set():   # the engine's own work limit stopped it: the rival shares that stop
+        race.won.wait(JOIN)
+        race.stop()
     winner, _ = race.wait(grace=JOIN)
     got = race.results.get(1)  # the rival's slot (the engine ran in this thread)
     if winner is None or got is None or isinstance(got, BaseException):
