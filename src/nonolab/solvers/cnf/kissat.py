@@ -25,7 +25,7 @@ from nonolab.errors import InvalidArgument
 from nonolab.solvers.base import Capability, Given, Limits, SolveResult, Budget, accept
 from nonolab.solvers.cnf.encode import cells_as_assumptions, implication_clauses
 from nonolab.solvers.cnf.solver import ONE_SHOT, CnfSolver, result_of
-from nonolab.solvers.size import refuse_beyond
+from nonolab.solvers.size import memory_budget, refuse_beyond
 
 __all__ = ["KissatSolver"]
 
@@ -53,10 +53,8 @@ class KissatSolver(CnfSolver):
         refuse_beyond(self.name, puzzle, self.max_states)
         extra = ([[lit] for lit in cells_as_assumptions(given.cells, puzzle.width, puzzle.height)]
                  + implication_clauses(given.implications, puzzle.width))
-        from nonolab.formats.limits import memory_budget   # (read in this thread, as accept read it)
-
         found, complete, stopped, counters = run_one_shot(self.solver, puzzle, extra, limits.max_solutions, watch,
-                                                          memory_budget())
+                                                          memory_budget())   # (read here, as accept read it)
         counters = {"solver": self.solver, "clauses_added": len(extra), **counters}
         return result_of(self.name, puzzle, limits, found, complete, stopped, watch, counters, {})
 

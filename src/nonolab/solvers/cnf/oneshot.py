@@ -38,6 +38,7 @@ from typing import Any
 from nonolab.core.grid import Solution
 from nonolab.core.puzzle import Puzzle
 from nonolab.solvers.base import Budget
+from nonolab.solvers.size import refuse_held
 
 __all__ = ["run_one_shot"]
 
@@ -191,9 +192,7 @@ def _hold_to(worker: _Worker, solver: str, max_memory: int | None) -> None:
         return
     held = _resident(worker.child.pid)
     if held is not None:
-        from nonolab.formats.limits import check_held
-
-        check_held(f"cnf: the {solver} child", held, max_memory)
+        refuse_held(f"cnf: the {solver} child", held, max_memory)
 
 
 def _die_with_parent() -> None:
