@@ -98,7 +98,12 @@ def solo(parts: Parts, puzzle: Puzzle, limits: Limits, watch: Budget, given: Giv
     if "hold" in getattr(type(engine), "PROGRAMMATIC", ()):
         engine.hold = kept
     cancel: Any = won if limits.cancel is None else Either(won, limits.cancel)
-    first = engine.solve(puzzle, left(limits, watch, cancel), given)
+    try:
+        first = engine.solve(puzzle, left(limits, watch, cancel), given)
+    except BaseException:   # Ctrl-C between the engine's slices, or its error: the rival is told to stop too
+        if won.made is not None:
+            won.made.stop()
+        raise
     name, label = parts.first, handed["label"]
     race = won.made
     if first.status not in STOPPED or race is None:
@@ -109,6 +114,9 @@ def solo(parts: Parts, puzzle: Puzzle, limits: Limits, watch: Budget, given: Giv
     if watch.expired() or watch.cancelled():  # the caller's limit: nobody answered
         race.stop()
         return _relabel(parts, watch, first, f"{name}|{label} race", None)
+    if not race.won.is_set():   # the engine's own work limit stopped it: the rival shares that stop
+        race.won.wait(JOIN)
+        race.stop()
     winner, _ = race.wait(grace=JOIN)
     got = race.results.get(1)  # the rival's slot (the engine ran in this thread)
     if winner is None or got is None or isinstance(got, BaseException):
