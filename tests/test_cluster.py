@@ -65,10 +65,10 @@ class Cluster:
         return subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
                                 cwd=self.root)
 
-    def add_worker(self, name: str) -> None:
+    def add_worker(self, name: str, *options: str) -> None:
         self.workers[name] = self._start(
             [*DASK[1], self.address, "--name", name, "--nthreads", "1", "--no-nanny", "--no-dashboard",
-             "--local-directory", str(self.root / name)], name)
+             "--local-directory", str(self.root / name), *options], name)
 
     def kill_worker(self, name: str) -> None:
         _kill(self.workers.pop(name))
@@ -275,5 +275,58 @@ def test_a_cancelled_batch_frees_its_workers(tmp_path, monkeypatch):
             # The worker's only thread is free again: the next batch is answered.
             answered = list(run_on_dask([Job(car, "check", "native", None, 1)], alone.address))
             assert [r["verdict"] for r in answered] == ["unique"]
+    finally:
+        alone.close()
+
+
+def test_ctrl_c_of_a_census_stops_the_chunks_running_on_the_workers(tmp_path, monkeypatch):
+    # Dask cannot stop a running task: on Ctrl-C the census kept what came back, but the
+    # chunks on the workers ran to their end for nobody (seconds each; here, a chunk whose
+    # count stalls until it is stopped, census_plugin), and the next census waited behind them.
+    from tests.cli.test_interrupts import HANG, nonolab_env
+
+    tests = Path(__file__).resolve().parent
+    flag = tmp_path / "stall"
+    flag.touch()
+    monkeypatch.setenv("NONOLAB_TEST_STALL", str(flag))
+    monkeypatch.setenv("PYTHONPATH", os.pathsep.join([str(Path(nonolab.__file__).resolve().parents[1]),
+                                                      str(tests), os.environ.get("PYTHONPATH", "")]))
+    alone = Cluster(tmp_path)   # one worker, one thread, whose census chunks stall
+    try:
+        alone.add_worker("only", "--preload", "census_plugin")
+        alone.wait_for(1)
+        from dask.distributed import Client
+
+        def stalled(client) -> int:   # (a lambda travels by value: this process never imports the plugin)
+            return sum(client.run(lambda: __import__("census_plugin").stalled()).values())
+
+        out = tmp_path / "census.json"
+        command = _nonolab("census", "--size", "4x4", "--out", str(out), "--scheduler", alone.address,
+                           "--chunk-pictures", "4096", "--no-progress")
+        with Client(alone.address, timeout=5, set_as_default=False) as client:
+            proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=nonolab_env())
+            try:
+                for _ in range(POLLS):   # until the worker runs a chunk
+                    if proc.poll() is not None or stalled(client):
+                        break
+                    time.sleep(POLL)
+                assert proc.poll() is None, "the census ended before its first chunk ran"
+                proc.send_signal(signal.SIGINT)
+                stdout, err = proc.communicate(timeout=HANG)
+            finally:
+                _kill(proc)
+            assert proc.returncode == 130 and err.decode().endswith("nonolab: interrupted\n"), err
+            assert json.loads(out.read_text())["chunks_done"] < json.loads(out.read_text())["chunks"]
+            for _ in range(POLLS):   # the chunk stops (it would stall for as long as the flag is there)
+                if not stalled(client):
+                    break
+                time.sleep(POLL)
+            assert not stalled(client), "the census's chunk still runs on its worker after Ctrl-C"
+        flag.unlink()
+        # The worker's only thread is free: the same command goes on to the uninterrupted counts.
+        done = subprocess.run(command, capture_output=True, text=True, timeout=POLL * POLLS, env=nonolab_env())
+        assert done.returncode == 0, done.stderr
+        final = json.loads(out.read_text())
+        assert final["complete"] and (final["pictures"], final["unique"], final["line"]) == (65536, 52362, 51234)
     finally:
         alone.close()

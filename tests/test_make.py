@@ -195,7 +195,8 @@ def test_from_image_errors(tmp_path, monkeypatch):
 
 @pytest.mark.parametrize("bad", [dict(width=0), dict(height=-1), dict(density=0.0), dict(density=1.0),
                                  dict(density=0.8), dict(density_range=(0.6, 0.4)), dict(style="plaid"),
-                                 dict(max_grade="easy"), dict(max_repairs=-1), dict(candidate_time_limit=0)])
+                                 dict(max_grade="easy"), dict(max_repairs=-1), dict(candidate_time_limit=0),
+                                 dict(radius=-1), dict(radius=1.5)])
 def test_recipe_rejects_bad_values(bad):
     args = {"width": 5, "height": 5, **bad}
     with pytest.raises(InvalidArgument):

@@ -23,7 +23,8 @@ ONE = Puzzle(rows=((1,),), columns=((1,),))
 
 
 def _relayed():
-    """auto with the relay on (off by default), its rival CP-SAT, joining at lcg's first slice's end."""
+    """auto with the relay on, its rival CP-SAT, joining at lcg's first slice's end (relay_early
+    does not apply: solo_find_budget, 0.3, is not below solo_budget)."""
     return get("auto", rival="cpsat", solo_budget=0, count_relay=True)
 
 
@@ -53,15 +54,21 @@ def test_a_seeded_draw_that_answers_first_is_the_answer(monkeypatch):
 
 
 @pytest.mark.parametrize("options, first, budget, rival", [
-    # no solution at the join: the seeded draw; a solution in: the proof engine at once
-    ({"count_relay": True}, (OPEN, OPEN, OPEN, SOLUTION, END), 2, "lcg:seed=2>cpsat"),
-    ({"count_relay": True}, (OPEN, SOLUTION, OPEN, OPEN, END), 2, "cpsat"),
-    ({}, (OPEN, OPEN, OPEN, SOLUTION, END), 2, "lcg:seed=2>cpsat"),           # on by default
+    # relay_early off (the default): at solo_budget, the seeded draw if lcg has no solution, else
+    # the proof engine
+    ({}, (OPEN, OPEN, OPEN, SOLUTION, END), 2, "lcg:seed=2>cpsat"),
+    ({"relay_early": False}, (OPEN, SOLUTION, OPEN, OPEN, END), 2, "cpsat"),
+    # relay_early: the seeded draw at solo_find_budget if lcg has no solution by then; with one
+    # in, the proof engine at solo_budget, never sooner
+    ({"relay_early": True}, (OPEN, OPEN, OPEN, SOLUTION, END), 1, "lcg:seed=2>cpsat"),
+    ({"relay_early": True}, (SOLUTION, OPEN, OPEN, OPEN, END), 2, "cpsat"),
+    ({"relay_early": True}, (OPEN, SOLUTION, OPEN, OPEN, END), 1, "lcg:seed=2>cpsat"),
+    ({"relay_early": True, "solo_find_budget": 2}, (OPEN, OPEN, OPEN, SOLUTION, END), 2, "lcg:seed=2>cpsat"),
     ({"count_relay": False}, (OPEN, OPEN, OPEN, SOLUTION, END), 2, "cpsat"),  # off: the rival
     ({"count_relay": True, "find_seed": 0}, (OPEN, OPEN, OPEN, SOLUTION, END), 2, "cpsat")])
 def test_which_rival_joins_a_count_and_when(monkeypatch, options, first, budget, rival):
-    # lcg's CPU clock moves 1 s a look (one at the start, one after each slice): a count's
-    # rival joins after solo_budget=2 (the second slice), never after solo_find_budget=1.
+    # lcg's CPU clock moves 1 s a look (one at the start, one after each slice): the
+    # solo_find_budget=1 join comes after the first slice, solo_budget=2 after the second.
     from nonolab.solvers.auto import racing
     from nonolab.solvers.lcg import slices
 
@@ -76,18 +83,22 @@ def test_which_rival_joins_a_count_and_when(monkeypatch, options, first, budget,
     started = []
     monkeypatch.setattr(racing.Race, "start",
                         lambda self, slot, name, call, nice=0: started.append((name, built[0].calls)))
-    result = get("auto", rival="cpsat", solo_budget=2, solo_find_budget=1, **options).solve(
+    result = get("auto", rival="cpsat", **{"solo_budget": 2, "solo_find_budget": 1, **options}).solve(
         ONE, Limits(max_solutions=2))
     assert result.count == 1 and started == [(rival, budget)]
 
 
 @pytest.mark.parametrize("max_solutions", [2, None])
+@pytest.mark.parametrize("early", [False, True])
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(puzzle=clue_sets())
-def test_relayed_counts_equal_brute_force(max_solutions, puzzle):
-    # The seeded draw joins at lcg's first slice's end; whoever answers (lcg, the seeded
+def test_relayed_counts_equal_brute_force(max_solutions, early, puzzle):
+    # The seeded draw joins at lcg's first slice's end (early: at solo_find_budget, and with a
+    # solution in by then the proof engine at the next); whoever answers (lcg, the seeded
     # draw, or CP-SAT after the first engine's first solution), the count is exact.
-    result = _relayed().solve(puzzle, Limits(max_solutions=max_solutions))
+    auto = (get("auto", rival="cpsat", solo_find_budget=0, solo_budget=1e-6, count_relay=True, relay_early=True)
+            if early else _relayed())
+    result = auto.solve(puzzle, Limits(max_solutions=max_solutions))
     exact = _brute_force(puzzle)
     if exact is None:
         exact = get("native").solve(puzzle, Limits(max_solutions=None)).count
@@ -97,6 +108,7 @@ def test_relayed_counts_equal_brute_force(max_solutions, puzzle):
         assert result.complete
 
 
-def test_a_bad_count_relay_is_refused():
-    with pytest.raises(InvalidArgument, match="count_relay"):
-        get("auto", count_relay="sometimes")
+@pytest.mark.parametrize("option, value", [("count_relay", "sometimes"), ("relay_early", "soon")])
+def test_a_bad_count_relay_is_refused(option, value):
+    with pytest.raises(InvalidArgument, match=option):
+        get("auto", **{option: value})

@@ -428,3 +428,29 @@ def test_the_alarm_counts_the_search_threads_cpu_time_not_the_wall(monkeypatch, 
     puzzle = Puzzle(rows=((1,),) * 6, columns=((1,),) * 6)  # 720 solutions, a slice each
     result = lcg.LcgSolver(alarm=(0.5, rang.append)).solve(puzzle, Limits(max_solutions=None))
     assert result.count == 720 and len(rang) == rings
+
+
+def test_an_alarm_may_set_the_next_one(monkeypatch):
+    # What the call returns is the next alarm, its seconds from the same start (auto's count:
+    # the seeded draw's join at one budget, the proof engine's at a later one); None ends them.
+    from nonolab.solvers.lcg import slices
+
+    now = [0.0]
+
+    def cpu_clock() -> float:   # 1 s a look: one at the start, one after each slice
+        now[0] += 1.0
+        return now[0]
+
+    monkeypatch.setattr(slices.time, "thread_time", cpu_clock)
+    rang: list[tuple[str, float]] = []
+
+    def later(root):
+        rang.append(("later", now[0]))
+
+    def first(root):
+        rang.append(("first", now[0]))
+        return 2.5, later
+
+    puzzle = Puzzle(rows=((1,),) * 6, columns=((1,),) * 6)  # 720 solutions, a slice each
+    result = lcg.LcgSolver(alarm=(0.5, first)).solve(puzzle, Limits(max_solutions=None))
+    assert result.count == 720 and rang == [("first", 2.0), ("later", 4.0)]

@@ -60,6 +60,7 @@ CAR = Path(__file__).resolve().parents[2] / "puzzles" / "hakank" / "car.non"
     (dict(jobs="2"), TypeError, "jobs"),
     (dict(first=2.5), "InvalidArgument", "first"),
     (dict(seed="x"), TypeError, "seed"),
+    (dict(seed=-1), "InvalidArgument", "seed"),   # numpy's ValueError from inside a suite's draw, a traceback
     (dict(charts="svg"), TypeError, "charts"),
     (dict(scatter=("native",)), "BenchError", "scatter"),
     (dict(scatter="native,lcg"), TypeError, "scatter"),
@@ -74,6 +75,24 @@ def test_a_setting_of_the_wrong_kind_is_refused_before_any_run_naming_it(tmp_pat
     assert (kind is error) if isinstance(error, type) else (kind.__name__ == error or error in
                                                             [k.__name__ for k in kind.__mro__]), (kind, caught.value)
     assert named in str(caught.value) or named == getattr(caught.value, "argument", None), caught.value
+    assert not (tmp_path / "o").exists()
+
+
+@pytest.mark.parametrize("suite", ["random:5x5:2", "taai:1", "large:8"])
+def test_a_negative_seed_is_refused_in_one_line_naming_seed(tmp_path, suite):
+    """``bench random:8x8:2 --seed -1`` was numpy's ValueError traceback (exit 1): a seed of a
+    generated suite is a whole number >= 0, refused by the library (items_of) and the command."""
+    from click.testing import CliRunner
+
+    from nonolab.bench.suites import items_of
+    from nonolab.cli.main import cli
+    from nonolab.errors import InvalidArgument
+
+    with pytest.raises(InvalidArgument, match="seed must be a whole number >= 0"):
+        items_of([suite], seed=-1)
+    result = CliRunner().invoke(cli, ["bench", suite, "-b", "native", "--seed", "-1", "-o", str(tmp_path / "o")])
+    assert result.exit_code == 2, result.output
+    assert result.output == "nonolab: error: --seed must be a whole number >= 0 (or none: each suite's own), not -1\n"
     assert not (tmp_path / "o").exists()
 
 

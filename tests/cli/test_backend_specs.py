@@ -75,7 +75,7 @@ def test_batch_records_name_the_default_backend(run, tmp_path):
     assert json.loads(out.read_text())["backend"] == DEFAULT
 
 
-@pytest.mark.parametrize("option", ["find_seed=-2", "find_seed=x", "count_relay=sometimes"])
+@pytest.mark.parametrize("option", ["find_seed=-2", "find_seed=x", "count_relay=sometimes", "relay_early=soon"])
 def test_a_bad_find_seed_or_count_relay_is_a_one_line_error(run, option):
     result = run("check", SIMPLE2, "-O", option)
     message = result.stderr.strip()

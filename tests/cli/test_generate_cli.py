@@ -115,6 +115,8 @@ def test_from_image(run, tmp_path):
     (["--size", "5x5", "--format", "nope"], "unknown format 'nope'"),
     (["--size", "5x5", "--from-image", "/nonexistent/x.png"], "cannot read the image"),
     (["--size", "5x5", "--unique", "--backend", "nope"], "unknown backend 'nope'"),
+    # the recipe's, naming the option: it was smooth_grid's at the first draw ("smooth_grid: radius must be ...")
+    (["--size", "5x5", "--radius", "-1"], "nonolab: error: --radius must be a non-negative integer, not -1"),
 ])
 def test_bad_usage_is_one_line_and_exit_2(run, args, message):
     result = run(*args)

@@ -203,3 +203,34 @@ def test_a_set_the_clock_ran_out_on_keeps_its_unreadable_puzzle_s_error(run, one
     _validator(name).validate(data)
     assert [r["verdict"] for r in data["puzzles"]] == ["timeout", None, "timeout"]
     assert "puzzle 2: row 1: clue 77" in data["puzzles"][1]["error"] and data["summary"]["exit_code"] == 2
+
+
+@pytest.mark.parametrize("name", ["check", "check-why", "check-report", "solve", "explain"])
+def test_a_colour_picture_past_colour_35_is_written_and_valid(run, tmp_path, name):
+    """Every JSON answer of a picture using colour 36 or more was one line, exit 2 (`Solution.to_text:
+    36 chars for colour values up to 48`), and `check --why` and `verify` without --json the same:
+    colours 1 to 61 are written `1`-`9`, `a`-`z`, `A`-`Z`, as a `.non` goal writes them."""
+    from nonolab.core import Puzzle, Solution
+    from nonolab.core.grid import COLOUR_CHARS
+    from nonolab.core.palette import Palette
+    from nonolab.formats import dump
+    values = [[(r * 8 + c) // 2 + 1 if (r + c) % 2 == 0 else 0 for c in range(8)] for r in range(12)]  # 1..48
+    picture = Solution.from_values(values)
+    path = tmp_path / "many.json"
+    dump(Puzzle.from_solution(picture, "48 colours", palette=Palette.default_for(48)), path)
+    result = run(*COMMANDS[name], path, "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    _validator(name).validate(data)
+    rows = data.get("solutions", [None])[0] or data.get("reference") or data.get("solution")
+    assert [[COLOUR_CHARS.index(ch) for ch in row] for row in rows] == values
+    if name == "check-why":
+        assert run("check", "--why", path).exit_code == 0
+
+
+def test_a_picture_past_colour_61_says_the_limit():
+    from nonolab.core import Solution
+    from nonolab.errors import TooLarge
+    assert Solution.from_values([[61, 0]]).to_text().endswith("Z.")
+    with pytest.raises(TooLarge, match="colours 1 to 61 a character each .1-Z., and this one uses colour 62"):
+        Solution.from_values([[62, 0]]).to_text()

@@ -90,6 +90,48 @@ def test_bench_reports_never_replace_a_puzzle_it_reads(run, tmp_path, monkeypatc
     assert _files(tmp_path / "d") == before
 
 
+def test_bench_reports_never_replace_an_external_declaration_it_reads(run, tmp_path, monkeypatch):
+    # The --external NAME=FILE.toml declarations were not among the files checked: a summary
+    # that is the declaration by another name (here a link to it) replaced it, exit 1.
+    monkeypatch.chdir(tmp_path)
+    shutil.copy(SWITCH, "a.non")
+    (tmp_path / "mine.toml").write_text('program = "/bin/echo"\n[commands]\ncheck = "{program} multiple {file.non}"\n')
+    (tmp_path / "d").mkdir()
+    (tmp_path / "d" / "summary.md").symlink_to("../mine.toml")
+    before = (tmp_path / "mine.toml").read_bytes()
+    line = one_line_error(run("bench", "a.non", "--out", "d", "-b", "", "--external", "mine=mine.toml", "-t", "5"),
+                          "--out d", "the input file mine.toml")
+    assert "by another name" in line and (tmp_path / "mine.toml").read_bytes() == before
+    assert not (tmp_path / "d" / "runs.csv").exists()   # refused before any run
+
+
+def test_bench_reports_never_replace_a_file_of_the_base_version(run, tmp_path, monkeypatch):
+    # --base DIR (another version of nonolab, run beside this one) was not checked either:
+    # --out DIR replaced its summary.json after the runs, exit 0.
+    monkeypatch.chdir(tmp_path)
+    shutil.copy(SWITCH, "a.non")
+    (tmp_path / "old" / "nonolab").mkdir(parents=True)   # a folder holding nonolab (a stand-in: never run here)
+    (tmp_path / "old" / "nonolab" / "__init__.py").write_text("# the base version\n")
+    (tmp_path / "old" / "summary.json").write_text('{"mine": "kept"}\n')
+    line = one_line_error(run("bench", "a.non", "--base", "old", "--out", "old", "-b", "native", "-t", "5"),
+                          "--out old", "old/summary.json", "a file of the --base tree old", "write to another folder")
+    assert (tmp_path / "old" / "summary.json").read_text() == '{"mine": "kept"}\n' and "links to" not in line
+    assert not (tmp_path / "old" / "runs.csv").exists()
+    # a link in --out to a file of the tree is refused too, and so is one through a link in
+    # the tree to a folder elsewhere (a venv's bin/python links out of it)
+    (tmp_path / "d").mkdir()
+    (tmp_path / "elsewhere").mkdir()
+    (tmp_path / "elsewhere" / "engine.py").write_text("# a file the base version reads\n")
+    (tmp_path / "old" / "lib").symlink_to("../elsewhere")
+    for target in ("../old/nonolab/__init__.py", "../old/lib/engine.py"):
+        (tmp_path / "d" / "summary.md").unlink(missing_ok=True)
+        (tmp_path / "d" / "summary.md").symlink_to(target)
+        one_line_error(run("bench", "a.non", "--base", "old", "--out", "d", "-b", "native", "-t", "5"),
+                       "--out d", "d/summary.md", "--base tree old (where it links to)")
+    assert (tmp_path / "old" / "nonolab" / "__init__.py").read_text() == "# the base version\n"
+    assert (tmp_path / "elsewhere" / "engine.py").read_text() == "# a file the base version reads\n"
+
+
 def test_crosscheck_refuses_a_report_on_an_input_before_any_work(run, tmp_path, monkeypatch):
     from nonolab.formats import dump_bytes, load
     monkeypatch.chdir(tmp_path)

@@ -86,3 +86,34 @@ def test_ctrl_c_keeps_the_chunks_done_and_exits_130_at_once(tmp_path):
     assert sorted(os.listdir(tmp_path)) == ["census.json"]   # no temporary file left
     resumed = nonolab.census(*SIZE, out=str(out), symmetry=False)
     assert resumed.complete and _counts(resumed) == _reference()
+
+
+def test_a_chunk_asks_its_stop_and_ends_when_told():
+    # A census chunk on a Dask worker is stopped by its census's cancel (exhaustive/cluster.py):
+    # it asks between its steps and between two calls into the engine.
+    from nonolab.errors import LimitReached
+    from nonolab.exhaustive.cluster import chunk_task, running_censuses, stop_census
+    from nonolab.exhaustive.count import census_chunk
+
+    asked: list[int] = []
+
+    def never() -> bool:
+        asked.append(1)
+        return False
+
+    whole = census_chunk(4, 4, (), True, False, stop=never)
+    assert whole["pictures"] == 65536 and len(asked) >= 6   # (every step asks, and the engine's loop)
+    for after in (0, 3, len(asked) - 1):
+        calls: list[int] = []
+
+        def told(after=after, calls=calls) -> bool:
+            calls.append(1)
+            return len(calls) > after
+
+        with pytest.raises(LimitReached, match="stopped"):
+            census_chunk(4, 4, (), True, False, stop=told)
+        assert len(calls) == after + 1     # it ended at the first "stop", not at the chunk's end
+    assert stop_census("test-census") == 0 and running_censuses() == []
+    with pytest.raises(LimitReached, match="stopped"):
+        chunk_task("test-census", 4, 4, (), True, False)   # a chunk that starts after the stop
+    assert chunk_task("another", 2, 2, (), True, False)["unique"] == 14

@@ -264,3 +264,50 @@ def test_every_files_reports_are_checked_against_the_inputs_before_any_work(brok
     # elsewhere, the same files are checked: the first one's disagreement is saved there
     result = CliRunner().invoke(cli, args[:-1] + ["reports"])
     assert result.exit_code == 1 and (tmp_path / "reports" / "nonolab-disagreement-x.json").is_file()
+
+
+def test_files_that_share_a_stem_get_reports_of_their_own(broken_backends, tmp_path, monkeypatch):
+    # a/x.non and b/x.non were both saved to nonolab-disagreement-x.json: the second replaced
+    # the first.  Now each is named with as few of its folders as tell them apart.
+    monkeypatch.chdir(tmp_path)
+    switch = PUZZLES / "nonolab" / "switch.non"
+    for where, puzzle in (("a/x.non", NONUNIQUE), ("b/x.non", switch), ("p/c/y.non", NONUNIQUE),
+                          ("q/c/y.non", switch), ("z.non", switch)):
+        (tmp_path / where).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / where).write_bytes(puzzle.read_bytes())
+    result = CliRunner().invoke(cli, ["crosscheck", "a/x.non", "b/x.non", "p/c/y.non", "q/c/y.non", "z.non",
+                                      "--backends", "native,undercount", "--max-solutions", "50",
+                                      "--report-dir", "reports"])
+    assert result.exit_code == 1, result.output
+    saved = {p.name: load_report(p) for p in (tmp_path / "reports").iterdir()}
+    assert sorted(saved) == ["nonolab-disagreement-a-x.json", "nonolab-disagreement-b-x.json",
+                             "nonolab-disagreement-p-c-y.json", "nonolab-disagreement-q-c-y.json",
+                             "nonolab-disagreement-z.json"]
+    # each report holds its own file's puzzle (43 solutions; the switch's 2)
+    counts = {name: max(a["count"] for a in data["answers"]) for name, data in saved.items()}
+    assert counts == {"nonolab-disagreement-a-x.json": 43, "nonolab-disagreement-b-x.json": 2,
+                      "nonolab-disagreement-p-c-y.json": 43, "nonolab-disagreement-q-c-y.json": 2,
+                      "nonolab-disagreement-z.json": 2}
+    assert "report saved to reports/nonolab-disagreement-b-x.json" in result.output
+
+
+def test_two_files_whose_reports_would_still_share_a_name_are_refused_before_any_work(broken_backends, tmp_path,
+                                                                                     monkeypatch):
+    from tests.one_line import one_line_error
+    monkeypatch.chdir(tmp_path)
+    for where in ("a/x.non", "b/x.non", "a-x.non"):
+        (tmp_path / where).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / where).write_bytes(NONUNIQUE.read_bytes())
+    result = CliRunner().invoke(cli, ["crosscheck", "a-x.non", "a/x.non", "b/x.non", "--backends", "native,undercount",
+                                      "--report-dir", "reports"])
+    one_line_error(result, "--report-dir reports", "a-x.non and a/x.non", "nonolab-disagreement-a-x.json")
+    assert result.stdout == "" and not (tmp_path / "reports").exists()
+    # the same file twice is one file: one report, no refusal
+    twice = CliRunner().invoke(cli, ["crosscheck", "a/x.non", "./a/x.non", "--backends", "native,undercount",
+                                     "--report-dir", "reports"])
+    assert twice.exit_code == 1 and [p.name for p in (tmp_path / "reports").iterdir()] == [
+        "nonolab-disagreement-x.json"]
+
+
+def load_report(path: Path) -> dict:
+    return json.loads(path.read_text(encoding="utf-8"))

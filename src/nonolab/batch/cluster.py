@@ -158,7 +158,7 @@ def run_on_dask(jobs: Iterable[Job], address: str, grace: float = 2.0,
 
         first = [submit(job) for job in islice(pending, WINDOW)]
         completed = as_completed(first, loop=client.loop)
-        for future in _until_cancelled(completed, cancel):
+        for future in until_cancelled(completed, cancel):
             job = in_flight.pop(future)
             try:
                 record = future.result()
@@ -179,7 +179,7 @@ def run_on_dask(jobs: Iterable[Job], address: str, grace: float = 2.0,
         client.close()
 
 
-def _until_cancelled(completed: Any, cancel: threading.Event | None) -> Iterator[Any]:
+def until_cancelled(completed: Any, cancel: threading.Event | None) -> Iterator[Any]:
     """The futures of ``completed`` (dask's ``as_completed``) as they complete, until
     ``cancel`` is set: it is looked at every :data:`CANCEL_POLL` seconds while none is
     ready, where iterating ``completed`` would block until a job ends."""

@@ -93,8 +93,8 @@ class Settings:
         # The library's own checks, as every call that takes these says them (a typed error
         # naming the setting: "2" or 1.5 was a comparison error from inside, or a thread's).
         import math
-        import numbers
 
+        from nonolab.bench.suites import require_seed
         from nonolab.core.puzzle import require_many
         from nonolab.solvers.base import require_count, require_time_limit
 
@@ -106,8 +106,7 @@ class Settings:
         for name in ("repeat", "jobs", "first"):
             if name != "first" or self.first is not None:
                 require_count(getattr(self, name), "bench", name)
-        if self.seed is not None and (isinstance(self.seed, bool) or not isinstance(self.seed, numbers.Integral)):
-            raise TypeError(f"bench: seed must be a whole number (or None), not {type(self.seed).__name__}")
+        require_seed(self.seed)
         require_many(self.charts, "bench", "charts")
         if self.scatter is not None and len(require_many(self.scatter, "bench", "scatter")) != 2:  # type: ignore[arg-type]
             raise BenchError(f"{{arg}} names two solvers, not {list(self.scatter)!r}", argument="scatter")
@@ -235,11 +234,17 @@ def run(paths: Sequence[str], backends: Sequence[str] = ("auto",), externals: Se
                              path=str(folder))
         if folder.exists() and not folder.is_dir():   # mkdir's own word is only "File exists" (/dev/null)
             raise BenchError("names the folder of the reports, and this is a file", path=str(folder))
-        # No report may replace a puzzle file the benchmark reads (a set saved as summary.json
-        # there), force or not: force replaces an earlier benchmark, never the input.
-        from nonolab.formats._input_guard import refuse_replacing_inputs
-        refuse_replacing_inputs("{arg}", folder, report.report_files(folder, names),
-                                sorted({item.source for item in items}), argument="out")
+        # No report may replace a file the benchmark reads (a set saved as summary.json there,
+        # an external's declaration, a file of the --base version), force or not: force
+        # replaces an earlier benchmark, never the input.
+        from nonolab.bench.externals import definition_file
+        from nonolab.formats._input_guard import refuse_replacing_inputs, refuse_replacing_tree
+        targets = report.report_files(folder, names)
+        declarations = [definition_file(e) for e in externals if isinstance(e, str)]
+        refuse_replacing_inputs("{arg}", folder, targets, sorted({item.source for item in items})
+                                + [d for d in declarations if d is not None], argument="out")
+        if chosen.base is not None:
+            refuse_replacing_tree("{arg}", folder, targets, chosen.base, "--base", argument="out")
         if force:   # replaced whole: no bug report or chart of the earlier run beside the new summary
             report.remove_reports(folder)
         folder.mkdir(parents=True, exist_ok=True)

@@ -301,6 +301,17 @@ def load_definition(path: str | os.PathLike, name: str) -> External:
                     program, data.get("colour", False), data.get("givens", False))
 
 
+def definition_file(text: str) -> str | None:
+    """The TOML file an ``--external`` value declares its solver in (``NAME=FILE.toml``), if any:
+    a file the benchmark reads, which its reports must not replace.
+
+    >>> definition_file("mine=decl/mine.toml"), definition_file("pbnsolve")
+    ('decl/mine.toml', None)
+    """
+    value = text.partition("=")[2].strip()
+    return value if value.endswith(".toml") else None
+
+
 def parse_external(text: str) -> External:
     """``NAME``, ``NAME=PROGRAM`` (a shipped definition), ``NAME=FILE.toml`` or ``NAME=TEMPLATE``, resolved.
 
@@ -320,7 +331,7 @@ def parse_external(text: str) -> External:
             raise BenchError(f"--external {name}: no shipped definition of that name (known: {', '.join(KNOWN)}); "
                              "give its command: --external NAME=COMMAND")
         return replace(KNOWN[name]).resolved()
-    if value.endswith(".toml"):
+    if definition_file(text) is not None:
         return load_definition(value, name).resolved()
     if "{" not in value and name in KNOWN and len(value.split()) == 1:   # one word: the program of a shipped one
         return replace(KNOWN[name], program=value).resolved()

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from typing import Iterable, Iterator, Sequence
 
 from nonolab.core.puzzle import Puzzle
-from nonolab.errors import BenchError, NonolabError
+from nonolab.errors import BenchError, InvalidArgument, NonolabError
 from nonolab.formats.limits import OneSet, check_cells, check_puzzles, one_set
 
 #: The default seed of each generated suite (``--seed`` replaces it).
@@ -187,6 +187,25 @@ def _file_items(path: str, fmt: str | None = None, label: str | None = None,
             yield Item(f"{label}#{index}", puzzle, path)
 
 
+def require_seed(seed: object) -> None:
+    """A suite's seed is a whole number >= 0 (numpy's generators take no other), or None.
+
+    >>> require_seed(-1)
+    Traceback (most recent call last):
+    ...
+    nonolab.errors.InvalidArgument: seed must be a whole number >= 0 (or none: each suite's own), not -1
+    """
+    import numbers
+
+    if seed is None:
+        return
+    if isinstance(seed, bool) or not isinstance(seed, numbers.Integral):
+        raise TypeError(f"bench: seed must be a whole number (or None), not {type(seed).__name__}")
+    if seed < 0:
+        raise InvalidArgument(f"{{arg}} must be a whole number >= 0 (or none: each suite's own), not {seed}",
+                              argument="seed")
+
+
 def items_of(paths: Iterable[str], seed: int | None = None, first: int | None = None,
              skipped: list[str] | None = None, unreadable: bool = False) -> list[Item]:
     """Every puzzle of ``paths`` in order (``first``: at most that many of each PATH).
@@ -201,9 +220,11 @@ def items_of(paths: Iterable[str], seed: int | None = None, first: int | None = 
 
     Raises:
         BenchError: an unknown suite, a path that does not exist, no puzzle at all.
+        InvalidArgument: a negative ``seed``.
         TooLarge: the PATHs hold more puzzles than the set limit.
         ParseError, ...: a file named in ``paths`` cannot be read.
     """
+    require_seed(seed)
     with one_set("bench's PATHs") as held:
         found = _items(paths, seed, first, skipped if skipped is not None else [], unreadable, held)
     if all(item.puzzle is None for item in found):

@@ -25,7 +25,8 @@ from nonolab.errors import NonolabError
 @options.time_limit_per("per backend and per puzzle")
 @click.option("--report-dir", default=".", show_default=True, type=click.Path(file_okay=False),
               envvar="NONOLAB_REPORT_DIR", show_envvar=True,
-              help="Where a disagreement is saved as a JSON bug report (nonolab-disagreement-NAME.json): "
+              help="Where a disagreement is saved as a JSON bug report (nonolab-disagreement-NAME.json, NAME "
+                   "the file's stem; files that share a stem add their folders: a-x, b-x): "
                    "the current folder unless this option or NONOLAB_REPORT_DIR names another.")
 @options.as_json
 def crosscheck_files(files, input_format, index, backends, backend_options, max_solutions, time_limit, report_dir, as_json):
@@ -58,8 +59,7 @@ def crosscheck_files(files, input_format, index, backends, backend_options, max_
     found = []
     worst = errors = 0
     loaded = [(path, sets.load(path, input_format, index)) for path in files]
-    reports = {(path, number): _report_of(report_dir, path, number, len(puzzles) > 1)
-               for path, puzzles in loaded for number, _ in puzzles}
+    reports = _reports(report_dir, [(path, [number for number, _ in puzzles]) for path, puzzles in loaded])
     # Before any work, every file's: a report onto an input (crosscheck a.non nonolab-disagreement-a.json,
     # or the input listed first) is refused before an earlier file's report is written.
     refuse_replacing_inputs("--report-dir", report_dir, reports.values(), options.inputs())
@@ -98,10 +98,52 @@ def crosscheck_files(files, input_format, index, backends, backend_options, max_
         sys.exit(worst)
 
 
-def _report_of(report_dir: str, path: str, number: int, in_set: bool) -> Path:
-    """Where a disagreement on puzzle ``number`` of ``path`` is saved."""
-    stem = Path(path).stem + (f"-{number}" if in_set else "")
-    return Path(report_dir) / f"nonolab-disagreement-{stem}.json"
+def _reports(report_dir: str, files: list[tuple[str, list[int]]]) -> dict[tuple[str, int], Path]:
+    """Where a disagreement on each puzzle (``files``: each path and its puzzles' numbers) is
+    saved: ``nonolab-disagreement-NAME.json``, NAME the file's stem (``-N`` added for the N-th
+    puzzle of a set).  Files of the run that share a stem are named with as few of their
+    folders as tell them apart (``a/x.non``, ``b/x.non``: ``a-x``, ``b-x``), so that no report
+    replaces another; a file given twice is one file.  Two that would still share a name
+    (``a-x.non`` beside ``a/x.non``) are refused before any work.
+
+    >>> sorted(p.name for p in _reports(".", [("a/x.non", [1]), ("b/x.non", [1]), ("y.non", [1, 2])]).values())
+    ['nonolab-disagreement-a-x.json', 'nonolab-disagreement-b-x.json', 'nonolab-disagreement-y-1.json', 'nonolab-disagreement-y-2.json']
+
+    Raises:
+        InvalidArgument: two puzzles of different files would share a report.
+    """
+    from nonolab.errors import InvalidArgument
+
+    where = {path: Path(path).resolve() for path, _ in files}
+    by_stem: dict[str, set[Path]] = {}
+    for path, _ in files:
+        by_stem.setdefault(Path(path).stem, set()).add(where[path])
+    names: dict[Path, str] = {}
+    for stem, same in by_stem.items():
+        depth = 0   # folders named: none while no other file has the stem
+        if len(same) > 1:
+            deepest = max(len(f.parent.parts) for f in same)
+            depth = next((d for d in range(1, deepest + 1) if len({_named(f, stem, d) for f in same}) == len(same)),
+                         deepest)
+        names.update({f: _named(f, stem, depth) for f in same})
+    reports: dict[tuple[str, int], Path] = {}
+    owner: dict[Path, str] = {}
+    for path, numbers in files:
+        for number in numbers:
+            report = Path(report_dir) / (f"nonolab-disagreement-{names[where[path]]}"
+                                         + (f"-{number}" if len(numbers) > 1 else "") + ".json")
+            first = owner.setdefault(report, path)
+            if where[first] != where[path]:
+                raise InvalidArgument(f"--report-dir {report_dir}: {first} and {path} would share the report "
+                                      f"name {report.name}: rename one, or cross-check them in two runs")
+            reports[path, number] = report
+    return reports
+
+
+def _named(file: Path, stem: str, depth: int) -> str:
+    """``stem`` after the names of the ``depth`` folders ``file`` is in, joined by ``-``."""
+    folders = [part for part in file.parent.parts if part != file.anchor][-depth:] if depth else []
+    return "-".join([*folders, stem])
 
 
 def _print_table(title, check, report) -> None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Iterable, Iterator, Sequence, overload
 
 from nonolab.core.cell import Cell
-from nonolab.errors import InvalidArgument
+from nonolab.errors import InvalidArgument, TooLarge
 
 EMPTY = 1
 FILLED = 2
@@ -22,7 +22,9 @@ _CHAR = {EMPTY: ".", FILLED: "#", UNKNOWN: "?", 0: "!"}
 
 
 _TO_TEXT = bytes.maketrans(b"\x00\x01", b".#")
-COLOUR_CHARS = ".123456789abcdefghijklmnopqrstuvwxyz"   # colour i without a palette
+# Colour i without a palette (JSON, reports): the background, then 61 colours, as a `.non` goal
+# writes them; 36 of them (to `z`) made every JSON answer of a picture using colour 36 an error.
+COLOUR_CHARS = ".123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 _COLOUR_CHARS = COLOUR_CHARS
 _STATES_TO_BITS = bytes.maketrans(bytes([EMPTY, FILLED]), b"\x00\x01")
 
@@ -231,13 +233,18 @@ class Solution:
         """One character per cell: ``filled``/``empty``, or ``chars[value]`` when given.
 
         A colour picture without ``chars`` shows colour ``i`` as ``_COLOUR_CHARS[i]``
-        (``.`` then ``1``-``9``, ``a``-``z``): the palette's chars are the caller's to give.
+        (``.`` then ``1``-``9``, ``a``-``z``, ``A``-``Z``: 61 colours): the palette's chars are the
+        caller's to give.
+
+        Raises:
+            TooLarge: a colour beyond the chars (without ``chars``: beyond colour 61).
         """
         if chars is None and self.colours > 1:
             chars = _COLOUR_CHARS
         if chars is not None:
             if self.colours >= len(chars):
-                raise InvalidArgument(f"Solution.to_text: {len(chars)} chars for colour values up to {self.colours}")
+                raise TooLarge(f"a picture as text writes colours 1 to {len(chars) - 1} a character each "
+                               f"({chars[1]}-{chars[-1]}), and this one uses colour {self.colours}")
             w = self.width
             table = {i: ch for i, ch in enumerate(chars)}
             return "\n".join("".join(table[v] for v in self._data[r * w:(r + 1) * w]) for r in range(self.height))

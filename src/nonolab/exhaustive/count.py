@@ -20,12 +20,12 @@ and ``full-probe``; the few that full probing leaves open are graded by
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from nonolab.exhaustive.pictures import Plan
 from nonolab.exhaustive.symmetry import Symmetries
 from nonolab.core.words import counted
-from nonolab.errors import WrongAnswer
+from nonolab.errors import LimitReached, WrongAnswer
 from nonolab.harness.classify import Grade, grade
 from nonolab.solvers.native.compiled.batch import EXHAUSTED, UNFINISHED, check_arrays
 
@@ -43,7 +43,7 @@ PUZZLE_SECONDS = 60.0
 
 
 def census_chunk(width: int, height: int, chunk: tuple[int, ...], deep: bool = True,
-                 symmetry: bool = False) -> dict[str, Any]:
+                 symmetry: bool = False, stop: Callable[[], bool] | None = None) -> dict[str, Any]:
     """The tallies of one chunk of the W x H census (see :class:`~nonolab.exhaustive.pictures.Plan`).
 
     ``deep``: grade the clue sets full probing leaves open with
@@ -51,31 +51,43 @@ def census_chunk(width: int, height: int, chunk: tuple[int, ...], deep: bool = T
     ``symmetry``: check one picture of each orbit of the grid's symmetries, weighted by
     the orbit's size (:mod:`~nonolab.exhaustive.symmetry`); every count is of pictures
     (and of clue sets) all the same, ``orbits`` says how many pictures were checked.
+    ``stop``: asked between the chunk's steps and every tenth of a second of the engine's
+    counts; once it returns true the chunk ends, its tallies unwanted.
 
     Raises:
         WrongAnswer: the two counts disagree, or the engine's solution is not the picture.
+        LimitReached: ``stop`` said so.
     """
     import numpy as np
+
+    def check_stop() -> None:
+        if stop is not None and stop():
+            raise LimitReached(f"census {width}x{height}, chunk {list(chunk)}: stopped")
     chunk = tuple(chunk)
     plan = Plan(width, height)
     group = Symmetries.of(plan) if symmetry else None
     if group is not None and group.prefix_excluded(chunk):
         return skipped_tally(chunk, deep)
     pictures = plan.pictures(chunk)
+    check_stop()
     if group is None:
         numbers = plan.line_numbers(pictures)
         weight = np.ones(len(pictures), dtype=np.int64)
     else:
         pictures, numbers, weight = _orbit_pictures(plan, group, pictures)
+    check_stop()
     keys = plan.keys(numbers)
+    check_stop()
     _, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
+    check_stop()
     sets = numbers[first]
     # members: the pictures whose clues are in the clue set's orbit (each clue set of it has
     # members / clue_sets of them); without symmetry, the pictures with the clue set.
     members = np.bincount(inverse.ravel(), weights=weight, minlength=len(sets)).astype(np.int64)
     clue_sets = group.clue_orbit(sets) if group is not None else np.ones(len(sets), dtype=np.int64)
+    check_stop()
     answers = check_arrays(*plan.packed(sets), max_solutions=2, probing="none", levels=True,
-                           puzzle_seconds=PUZZLE_SECONDS)
+                           puzzle_seconds=PUZZLE_SECONDS, stop=stop)
     where = f"census {width}x{height}, chunk {list(chunk)}"
     if (answers.state == UNFINISHED).any():
         raise WrongAnswer(f"{where}: the engine did not finish a clue set within {PUZZLE_SECONDS:g} s")
@@ -87,6 +99,7 @@ def census_chunk(width: int, height: int, chunk: tuple[int, ...], deep: bool = T
         raise WrongAnswer(f"{where}: {counted(int(members[bad] // clue_sets[bad]), 'picture')} share a clue set "
                           f"on which the engine found {counted(int(answers.found[bad]), 'solution')} "
                           f"(exhausted: {answers.state[bad] == EXHAUSTED})")
+    check_stop()
     cells = width * height
     solutions = answers.grids.reshape(len(sets), 2, cells)[:, 0, :]
     bits = (pictures[first][:, None] >> np.arange(cells, dtype=np.uint64)[None, :]) & np.uint64(1)
@@ -101,6 +114,7 @@ def census_chunk(width: int, height: int, chunk: tuple[int, ...], deep: bool = T
         for name in (Grade.DEPTH2.value, Grade.SEARCH.value):
             grades[name] = 0
         for numbers_of, count in zip(sets[grouped_unique][open_sets], unique_members[open_sets]):
+            check_stop()
             grades[_grade_deep(plan, numbers_of).value] += int(count)
     else:
         grades[BEYOND] = int(unique_members[open_sets].sum())

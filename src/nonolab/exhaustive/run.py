@@ -21,7 +21,7 @@ from typing import Any, Callable, Generator, Iterable, Iterator
 from nonolab.exhaustive.count import BEYOND, GRADES, census_chunk, skipped_tally
 from nonolab.exhaustive.pictures import Plan
 from nonolab.exhaustive.symmetry import Symmetries
-from nonolab.errors import InvalidArgument, NonolabError
+from nonolab.errors import InvalidArgument
 from nonolab.formats import write_atomically
 from nonolab.solvers.base import require_count
 
@@ -195,7 +195,8 @@ def census(width: int, height: int, *, jobs: int = 1, scheduler: str | None = No
             several times faster (see :mod:`nonolab.exhaustive.symmetry`).
         cancel: once set, the census stops within :data:`CANCEL_POLL` seconds, without
             waiting for the chunks in flight: it saves every chunk finished so far to ``out``
-            and returns the incomplete census (the same call goes on from there).
+            and returns the incomplete census (the same call goes on from there).  On Dask
+            the chunks running on the workers are stopped too (:mod:`.cluster`).
 
     Raises:
         InvalidArgument: a bad size, or ``out`` holds something else.
@@ -244,7 +245,8 @@ def census(width: int, height: int, *, jobs: int = 1, scheduler: str | None = No
             progress(result)
 
     if scheduler:
-        tallies = _on_dask(width, height, todo, deep, symmetry, scheduler, cancel)
+        from nonolab.exhaustive.cluster import on_dask
+        tallies = on_dask(width, height, todo, deep, symmetry, scheduler, cancel)
     elif jobs > 1 and len(todo) > 1:
         tallies = _in_processes(width, height, todo, deep, symmetry, jobs, cancel)
     elif cancel is not None:
@@ -358,30 +360,3 @@ def _in_processes(width: int, height: int, todo: list, deep: bool, symmetry: boo
         finished_all = True
     finally:  # stopped early: the processes end with their current chunk, unwaited
         pool.shutdown(wait=finished_all, cancel_futures=True)
-
-
-def _on_dask(width: int, height: int, todo: list, deep: bool, symmetry: bool, address: str,
-             cancel: threading.Event | None = None) -> Generator[dict, None, None]:
-    # The cluster module of batch is where nonolab meets Dask: the address check, the
-    # client and its timeout are the same for both workloads.
-    from nonolab.batch.cluster import connect
-    client, as_completed = connect(address)
-    futures: list = []
-    try:
-        futures = [client.submit(census_chunk, width, height, chunk, deep, symmetry, pure=False) for chunk in todo]
-        for future in as_completed(futures, loop=client.loop):
-            if cancel is not None and cancel.is_set():  # (seen as the next chunk comes in)
-                return
-            try:
-                yield future.result()
-            except NonolabError:
-                raise
-            except Exception as err:  # noqa: BLE001 — KilledWorker: say which chunk, the file keeps the rest
-                raise NonolabError(f"census: a chunk was lost on the cluster ({type(err).__name__}: {err}); "
-                                   "run the same command again to go on from the results file") from err
-    finally:
-        try:
-            client.cancel(futures)
-        except Exception:  # noqa: BLE001 — a cluster already gone has nothing to cancel
-            pass
-        client.close()

@@ -300,6 +300,31 @@ def check_memory(what: str, width: int, height: int, bytes_per_cell: int) -> Non
                        raise_with=f"{MEMORY_VARIABLE}=N bytes, or InputLimits(max_memory=N)")
 
 
+def memory_budget() -> int | None:
+    """The memory budget in force, in bytes (``None``: none): what :func:`check_memory`
+    holds a search's plan to, read now (as a backend's ``accept`` reads it).
+
+    >>> with applied(InputLimits(max_memory=2 ** 30)):
+    ...     memory_budget()
+    1073741824
+    """
+    return _active_limit("max_memory")
+
+
+def check_held(what: str, held: int, budget: int | None) -> None:
+    """Refuse ``held`` bytes that a search holds as it runs (a child process's resident
+    memory, which no plan declares: Kissat's learned clauses) beyond ``budget``.
+
+    >>> check_held("the kissat404 child", 300 * 2 ** 20, 200 * 2 ** 20)
+    Traceback (most recent call last):
+    ...
+    nonolab.errors.TooLarge: the kissat404 child held 300.0 MiB, beyond the memory budget of 200.0 MiB (raise it with NONOLAB_MAX_MEMORY=N bytes, or InputLimits(max_memory=N))
+    """
+    if budget is not None and held > budget:
+        raise TooLarge(f"{what} held {_memory(held)}, beyond the memory budget of {_memory(budget)}",
+                       raise_with=f"{MEMORY_VARIABLE}=N bytes, or InputLimits(max_memory=N)")
+
+
 def json_depth(text: str) -> int:
     """The deepest nesting of ``[`` and ``{`` in JSON ``text`` (strings skipped), in one
     vectorised pass, so a document can be refused before ``json`` recurses into it.

@@ -43,8 +43,9 @@ _SEPARATOR = re.compile(r"\s*={4,}\s*$")
 # Keys the writer produces itself; metadata under these names would break the file.
 _RESERVED = {"width", "height", "rows", "columns", "goal", "givens", "title", "color", "colour"}
 # The characters the writer gives colours whose own a goal cannot carry: the background's, then
-# one a foreground colour (61), so a puzzle of a larger palette is written over the colours it uses.
-_PLAIN_CHARS = COLOUR_CHARS + "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+# one a foreground colour (61, as JSON writes a colour picture), so a puzzle of a larger palette is
+# written over the colours it uses.
+_PLAIN_CHARS = COLOUR_CHARS
 
 
 def sniff(text: str) -> bool:

@@ -130,6 +130,9 @@ class Recipe:
         if self.radius is not None and (self.image is not None or self.style != "smooth"):   # dropped, once
             raise InvalidArgument("{arg} blurs the smooth style's noise: not with " + (
                 "an image" if self.image is not None else f"style {self.style}"), argument="radius")
+        if self.radius is not None and (isinstance(self.radius, bool) or not isinstance(self.radius, (int, np.integer))
+                                        or self.radius < 0):   # here, not at the first draw as smooth_grid's error
+            raise InvalidArgument(f"{{arg}} must be a non-negative integer, not {self.radius!r}", argument="radius")
         if self.max_repairs < 0:
             raise InvalidArgument(f"{{arg}} must be non-negative, got {self.max_repairs}", argument="max_repairs")
         if self.candidate_time_limit is not None and self.candidate_time_limit <= 0:

@@ -19,7 +19,7 @@ from typing import Any, Callable, Iterable, Iterator, Protocol
 from nonolab.core.grid import Grid, Solution
 from nonolab.core.puzzle import Puzzle
 from nonolab.core.violations import violations
-from nonolab.errors import InvalidArgument, LimitReached, Unsupported, WrongAnswer
+from nonolab.errors import InvalidArgument, LimitReached, NonolabError, Unsupported, WrongAnswer
 from nonolab.solvers.size import bytes_per_cell   # (its home; named here, where backends look)
 # What a backend declares, what it answers, what a caller imposes and what a call may spend
 # live in modules of their own; the contract names them here as ever.
@@ -31,8 +31,8 @@ from nonolab.solvers.result import (NOT_ASKED, Limits, SolveResult, Stats, Statu
 
 __all__ = ["Budget", "CHECKED_PAST_A_LIMIT", "Capability", "Cell", "Given", "Implication", "Limits", "SolveResult", "Solver", "Stats",
            "Status", "accept", "available_cores", "backends_with", "bytes_per_cell", "capabilities",
-           "checked_solutions", "collect", "finish", "left", "needs", "require_count", "require_time_limit",
-           "NOT_ASKED", "Verdict", "search_outcome", "verdict_of"]
+           "checked_solutions", "collect", "finish", "left", "needs", "one_by_one", "require_count",
+           "require_time_limit", "NOT_ASKED", "Verdict", "search_outcome", "verdict_of"]
 
 
 class Solver(Protocol):
@@ -217,3 +217,18 @@ def collect(backend: str, puzzle: Puzzle, limits: Limits, watch: Budget,
             close()
     counters["solutions"] = total
     return finish(backend, puzzle, limits, watch, found, finished, counters, checked=True, total=total)
+
+
+def one_by_one(solve: Callable[[Puzzle, Limits], SolveResult], puzzles: Iterable[Puzzle],
+               limits: Limits) -> Iterator[Any]:
+    """Each puzzle through ``solve``, in order, the library error that stopped it in its
+    place: ``solve_many``'s answers (``Capability.BATCH``) without a batch entry.
+
+    >>> [type(a).__name__ for a in one_by_one(lambda p, l: p.rows, [Puzzle(rows=((1,),), columns=((1,),))], Limits())]
+    ['tuple']
+    """
+    for puzzle in puzzles:
+        try:
+            yield solve(puzzle, limits)
+        except NonolabError as err:
+            yield err

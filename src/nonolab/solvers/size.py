@@ -111,3 +111,23 @@ def fits_memory(puzzle: Puzzle, bytes_per_cell: int) -> bool:
     except TooLarge:
         return False
     return True
+
+
+def memory_budget() -> int | None:
+    """The memory budget in force, in bytes (``None``: none), read now: what a search that
+    holds memory no plan declares (a child process: :mod:`nonolab.solvers.cnf.oneshot`) is
+    held to as it runs (:func:`refuse_held`)."""
+    from nonolab.formats.limits import memory_budget as in_force
+
+    return in_force()
+
+
+def refuse_held(what: str, held: int, budget: int | None) -> None:
+    """Raise TooLarge if ``held`` bytes (``what`` holds them now) are beyond ``budget``.
+
+    >>> refuse_held("a child", 10, None), refuse_held("a child", 10, 10)
+    (None, None)
+    """
+    from nonolab.formats.limits import check_held
+
+    check_held(what, held, budget)

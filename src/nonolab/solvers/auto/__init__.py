@@ -57,7 +57,8 @@ from typing import Any, Callable, Iterable, Iterator
 from nonolab.core.puzzle import Puzzle
 from nonolab.errors import BackendUnavailable, InvalidArgument
 from nonolab.solvers import as_batching, options_of
-from nonolab.solvers.base import Capability, Given, Limits, SolveResult, Budget, accept, bytes_per_cell, left
+from nonolab.solvers.base import (Capability, Given, Limits, SolveResult, Budget, accept, bytes_per_cell, left,
+                                  one_by_one)
 from nonolab.solvers.options import Option, settle
 from nonolab.solvers.warm import warm_up
 from nonolab.solvers.auto.parts import Parts, Schedule, declares, shared, takes_clauses as _takes_clauses
@@ -184,6 +185,7 @@ class AutoSolver:
             engine (its options) with ``seed`` set to this: a second draw of the search's
             luck (0: ``rival``; only for an engine that declares ``seed``).
         count_relay: a count's rival there is that one until lcg has a solution, then ``rival`` (on).
+        relay_early: with ``count_relay``, that one joins after ``solo_find_budget`` while lcg has none (off).
 
     A puzzle whose model is beyond what an engine holds (its ``max_states``, see
     :func:`~nonolab.solvers.base.model_states`, and ``handoff_max_states``) is never
@@ -243,6 +245,8 @@ class AutoSolver:
         Option("find_seed", "int", FIND_SEED, "when one solution is asked for (solo_side), the rival is the first "
                "engine again with this seed, another draw of its luck (0: the rival)", minimum=0, maximum=2**63 - 1),
         Option("count_relay", "bool", True, "in a count (solo_side): the find_seed rival until lcg has a solution"),
+        Option("relay_early", "bool", False, "with count_relay, that rival joins after solo_find_budget while lcg has "
+               "no solution (else solo_budget; Kissat never before solo_budget)"),
         Option("record_steps", "bool", False, "keep the step log (native steps, then one cdcl step)"),
         Option("batch_slice", "float", 0.005, "solve_many: seconds native's compiled batch entry gives a "
                "puzzle before auto's strategy takes it (0: every puzzle through the strategy)", minimum=0),
@@ -279,6 +283,7 @@ class AutoSolver:
     solo_find_budget: float
     find_seed: int
     count_relay: bool
+    relay_early: bool
     record_steps: bool
     batch_slice: float
     handoff_max_states: int | None
@@ -474,7 +479,7 @@ class AutoSolver:
         mine = rest or self.solve
         native = as_batching(self.parts().native()) if self.batch_slice > 0 else None
         if native is None:
-            yield from _one_by_one(mine, puzzles, limits)
+            yield from one_by_one(mine, puzzles, limits)
             return
         native.batch_slice = self.batch_slice   # type: ignore[attr-defined]  # a declared option of native's
         for answer in native.solve_many(puzzles, limits, mine):
@@ -482,17 +487,6 @@ class AutoSolver:
                 answer = answer.relabelled(self.name, answer.stats.wall_time,
                                            self.parts().counters("native batch", answer, None, {}))
             yield answer
-
-
-def _one_by_one(solve: Callable[[Puzzle, Limits], SolveResult], puzzles: Iterable[Puzzle],
-                    limits: Limits) -> Iterator[Any]:
-    """Each puzzle through ``solve``, its library error in its place."""
-    from nonolab.errors import NonolabError
-    for puzzle in puzzles:
-        try:
-            yield solve(puzzle, limits)
-        except NonolabError as err:
-            yield err
 
 
 def _native_choices(name: str) -> tuple[str, ...]:

@@ -82,20 +82,21 @@ def solve_colour(parts: Parts, puzzle: Puzzle, limits: Limits, watch: Budget, gi
     def part(slot: int):
         return lambda cancel: solvers[slot].solve(puzzle, left(limits, watch, cancel), given)
 
-    race.start(0, engines[0], part(0))
-    joined = False
-    start_rival = time.perf_counter() + parts.schedule.colour_rival_after
-    while not (race.won.is_set() or 0 in race.results or watch.expired()):
-        if time.perf_counter() >= start_rival:
-            race.start(1, engines[1], part(1))
+    with race:   # (Ctrl-C in this thread's wait stops the parts started)
+        race.start(0, engines[0], part(0))
+        joined = False
+        start_rival = time.perf_counter() + parts.schedule.colour_rival_after
+        while not (race.won.is_set() or 0 in race.results or watch.expired()):
+            if time.perf_counter() >= start_rival:
+                race.start(1, engines[1], part(1))
+                joined = True
+                break
+            time.sleep(_POLL)
+        first_failed = isinstance(race.results.get(0), BaseException)
+        if first_failed and not joined and not watch.expired():
+            race.start(1, engines[1], part(1))   # the first engine could not take it (too many colours, say)
             joined = True
-            break
-        time.sleep(_POLL)
-    first_failed = isinstance(race.results.get(0), BaseException)
-    if first_failed and not joined and not watch.expired():
-        race.start(1, engines[1], part(1))   # the first engine could not take it (too many colours, say)
-        joined = True
-    winner, ended = race.wait(grace=_GRACE)
+        winner, ended = race.wait(grace=_GRACE)
     counters: dict[str, Any] = {"rival": engines[1] if joined else None,
                                 "left_running": race.running(ended)}
     if winner is not None:

@@ -39,8 +39,9 @@ def duel(parts: Parts, puzzle: Puzzle, limits: Limits, watch: Budget, given: Giv
     leaves the race to the other; if no part answers and one failed, its error is
     raised."""
     state = Duel(parts, puzzle, limits, watch, given)
-    state.run_native()
-    return state.answer()
+    with state.race:   # (an exception leaving the duel, Ctrl-C in a wait included, stops the engines started)
+        state.run_native()
+        return state.answer()
 
 
 class Duel(SearchObserver):

@@ -54,6 +54,7 @@ class Schedule:
     solo_budget: float        # ... for this long before the rival joins
     solo_find_budget: float   # ... or this long when one solution is asked for
     count_relay: bool         # ... and in a count, the seeded rival until a first solution (auto.relay)
+    relay_early: bool         # ... joining after solo_find_budget while there is none
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -104,6 +104,15 @@ class Race:
         self._done: dict[int, threading.Event] = {}
         self._ended: queue.SimpleQueue = queue.SimpleQueue()  # in C: a tenth of Queue's cost
 
+    def __enter__(self) -> "Race":
+        return self
+
+    def __exit__(self, kind: Any, error: Any, trace: Any) -> None:
+        """Leaving the block by an exception (Ctrl-C in the waiting thread included) tells
+        every part started to stop: none is left searching for nobody."""
+        if kind is not None:
+            self.stop()
+
     def start(self, slot: int, name: str, call: Callable[[Any], Any], nice: int = 0) -> None:
         """Run ``call(cancel)`` in a thread named ``nonolab-auto-NAME``, ``nice`` steps
         below the caller's priority (see :func:`lower_priority`; the threads an engine

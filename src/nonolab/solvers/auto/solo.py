@@ -13,10 +13,11 @@ and is not awaited.  When one solution is asked for, the rival is the first engi
 again with another seed (``find_seed``), after ``solo_find_budget``: the tail of
 first-solution searches is mostly the luck of the search's path, and a second draw on
 the other core cuts it (Kissat found those solutions slower than lcg).  In a count
-(``count_relay``, on by default) that draw is the rival that joins after ``solo_budget``,
-and gives its core to Kissat once the engine has a solution (:mod:`nonolab.solvers.auto.relay`).  A rival that
-answers stops the engine inside its slice (the race's ``won`` is part of the engine's
-cancel).
+(``count_relay``, on by default) that draw is the rival after ``solo_budget``, or after
+``solo_find_budget`` while the engine has no solution (``relay_early``, off; with one in
+by then, Kissat joins after ``solo_budget``), and gives its core to Kissat once the engine
+has a solution (:mod:`nonolab.solvers.auto.relay`).  A rival that answers stops the engine
+inside its slice (the race's ``won`` is part of the engine's cancel).
 
 Counting stays exact as in the duel: the engine searched the whole puzzle, the rival
 the space its root cells leave (every solution the engine had not found yet lies
@@ -64,31 +65,45 @@ def solo(parts: Parts, puzzle: Puzzle, limits: Limits, watch: Budget, given: Giv
     found: list = []
     if relayed:
         engine.found = found
+    # relay_early: the seeded draw joins a count when it joins a find (solo_find_budget) if lcg
+    # has no solution by then; with one in, the rival joins at solo_budget, as without it.
+    schedule = parts.schedule
+    early = relayed and schedule.relay_early and schedule.solo_find_budget < schedule.solo_budget
+    late: list = []   # (the early join found a solution in: the alarm set again for solo_budget)
     # The race is made when the rival joins (most puzzles end before: they never pay for
     # its events); until then the engine's cancel is its ``won`` to come.
     won = _Won(lambda: Race(lambda got: got[0].status not in STOPPED, limits.cancel))
 
-    def join(root: Grid) -> None:  # between the engine's slices, in the caller's thread
+    def join(root: Grid) -> Any:  # between the engine's slices, in the caller's thread; the next alarm
         if rival is None or watch.expired() or watch.cancelled():
-            return
+            return None
+        if early and found and not late:
+            late.append(True)
+            return schedule.solo_budget, join
         handed["root"] = root
         if relayed and not found:
             handed["label"] = f"{parts.find_rival}>{rival}"
             won.race().start(1, handed["label"], lambda cancel: relay(parts, puzzle, root, given,
                                                                       left(limits, watch, cancel), found),
-                             parts.schedule.rival_nice)
-            return
+                             schedule.rival_nice)
+            return None
         won.race().start(1, rival, lambda cancel: parts.hand_over(rival, puzzle, root, given,
                                                                   left(limits, watch, cancel), parts.rival_fix_cells),
-                         parts.schedule.rival_nice)
+                         schedule.rival_nice)
+        return None
 
     kept: list = []  # the engine's memory, freed after the answer is in
-    budget = parts.schedule.solo_find_budget if find else parts.schedule.solo_budget
+    budget = schedule.solo_find_budget if find or early else schedule.solo_budget
     engine.alarm = (budget, join)
     if "hold" in getattr(type(engine), "PROGRAMMATIC", ()):
         engine.hold = kept
     cancel: Any = won if limits.cancel is None else Either(won, limits.cancel)
-    first = engine.solve(puzzle, left(limits, watch, cancel), given)
+    try:
+        first = engine.solve(puzzle, left(limits, watch, cancel), given)
+    except BaseException:   # Ctrl-C between the engine's slices, or its error: the rival is told to stop too
+        if won.made is not None:
+            won.made.stop()
+        raise
     name, label = parts.first, handed["label"]
     race = won.made
     if first.status not in STOPPED or race is None:
@@ -99,6 +114,9 @@ def solo(parts: Parts, puzzle: Puzzle, limits: Limits, watch: Budget, given: Giv
     if watch.expired() or watch.cancelled():  # the caller's limit: nobody answered
         race.stop()
         return _relabel(parts, watch, first, f"{name}|{label} race", None)
+    if not race.won.is_set():   # the engine's own work limit stopped it: the rival shares that stop
+        race.won.wait(JOIN)
+        race.stop()
     winner, _ = race.wait(grace=JOIN)
     got = race.results.get(1)  # the rival's slot (the engine ran in this thread)
     if winner is None or got is None or isinstance(got, BaseException):

@@ -25,7 +25,7 @@ from nonolab.errors import InvalidArgument
 from nonolab.solvers.base import Capability, Given, Limits, SolveResult, Budget, accept
 from nonolab.solvers.cnf.encode import cells_as_assumptions, implication_clauses
 from nonolab.solvers.cnf.solver import ONE_SHOT, CnfSolver, result_of
-from nonolab.solvers.size import refuse_beyond
+from nonolab.solvers.size import memory_budget, refuse_beyond
 
 __all__ = ["KissatSolver"]
 
@@ -41,6 +41,7 @@ class KissatSolver(CnfSolver):
 
         Raises:
             InvalidArgument: a colour puzzle, or a given cell outside the grid or not 0/1.
+            TooLarge: the child held more than the memory budget (it is killed).
         """
         from nonolab.solvers.cnf.oneshot import run_one_shot  # brings subprocess: only when Kissat runs
 
@@ -52,7 +53,8 @@ class KissatSolver(CnfSolver):
         refuse_beyond(self.name, puzzle, self.max_states)
         extra = ([[lit] for lit in cells_as_assumptions(given.cells, puzzle.width, puzzle.height)]
                  + implication_clauses(given.implications, puzzle.width))
-        found, complete, stopped, counters = run_one_shot(self.solver, puzzle, extra, limits.max_solutions, watch)
+        found, complete, stopped, counters = run_one_shot(self.solver, puzzle, extra, limits.max_solutions, watch,
+                                                          memory_budget())   # (read here, as accept read it)
         counters = {"solver": self.solver, "clauses_added": len(extra), **counters}
         return result_of(self.name, puzzle, limits, found, complete, stopped, watch, counters, {})
 

@@ -38,6 +38,7 @@ from typing import Any
 from nonolab.core.grid import Solution
 from nonolab.core.puzzle import Puzzle
 from nonolab.solvers.base import Budget
+from nonolab.solvers.size import refuse_held
 
 __all__ = ["run_one_shot"]
 
@@ -150,14 +151,33 @@ def _give_back(worker: _Worker) -> None:
     worker.kill()
 
 
+def _resident(pid: int) -> int | None:
+    """The resident memory of process ``pid`` in bytes (Linux's ``/proc``; ``None`` elsewhere,
+    or once it has gone)."""
+    try:
+        with open(f"/proc/{pid}/statm", "rb") as statm:
+            return int(statm.read().split()[1]) * _PAGE
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+_PAGE = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096
+
+
 def run_one_shot(solver: str, puzzle: Puzzle, extra: list[list[int]], max_solutions: int | None,
-                 watch: Budget) -> tuple[list[Solution], bool, bool, dict[str, Any]]:
+                 watch: Budget, max_memory: int | None = None) -> tuple[list[Solution], bool, bool, dict[str, Any]]:
     """Solutions of ``puzzle`` (plus the ``extra`` clauses) found by ``solver`` in a
     killable child: ``(found, complete, stopped, counters)``.
 
     ``stopped`` is True when the deadline or the cancel ended the search (the child is
     then killed); ``found`` holds the solutions the child reported before that.
     The caller verifies the solutions.
+
+    Raises:
+        TooLarge: the child's resident memory (read at every poll and every line it
+            writes) passed ``max_memory``, the memory budget: it is killed.  A one-shot
+            solver's learned clauses grow with its search, not with the cells a plan
+            declares (Kissat on a random 127x127 grid: 1.5 GB in 60 s).
     """
     job = json.dumps({"solver": solver, "rows": [list(c) for c in puzzle.rows],
                       "columns": [list(c) for c in puzzle.columns], "extra": extra,
@@ -177,7 +197,9 @@ def run_one_shot(solver: str, puzzle: Puzzle, extra: list[list[int]], max_soluti
             try:
                 line = worker.lines.get(timeout=_POLL)
             except queue.Empty:
+                _hold_to(worker, solver, max_memory)
                 continue
+            _hold_to(worker, solver, max_memory)   # (before its answer counts: a child that ends at once too)
             if line is None:  # the child ended without its last word: a crash
                 err = worker.stderr.read().strip().splitlines()
                 raise RuntimeError(f"cnf: the {solver} worker died (exit code {worker.child.wait()}): "
@@ -200,6 +222,15 @@ def run_one_shot(solver: str, puzzle: Puzzle, extra: list[list[int]], max_soluti
             worker.kill()
         counters["worker_time"] = round(time.perf_counter() - start, 6)
     return found, complete, stopped, counters
+
+
+def _hold_to(worker: _Worker, solver: str, max_memory: int | None) -> None:
+    """Raise TooLarge if the worker's child holds more than ``max_memory`` bytes."""
+    if max_memory is None:
+        return
+    held = _resident(worker.child.pid)
+    if held is not None:
+        refuse_held(f"cnf: the {solver} child", held, max_memory)
 
 
 def _die_with_parent() -> None:

@@ -179,10 +179,10 @@ class CnfSolver:
     def session(self, puzzle: Puzzle) -> Any:
         """Encode ``puzzle`` once into one incremental SAT solver, for many questions.
 
-        See :class:`CnfSession`; close it (or use ``with``) when done.  A one-shot
-        solver (:class:`.kissat.KissatSolver`) and a colour puzzle have no incremental
-        session: they get the generic one, a fresh solve per question
-        (:class:`~nonolab.solvers.session.OneShotSession`).
+        See :class:`CnfSession`; close it (or use ``with``) when done.  A colour puzzle
+        gets one too (its one-hot encoding, :mod:`.colour`).  A one-shot solver
+        (:class:`.kissat.KissatSolver`) has no incremental session: it gets the generic
+        one, a fresh solve per question (:class:`~nonolab.solvers.session.OneShotSession`).
 
         >>> from nonolab.core import Puzzle
         >>> p = Puzzle(rows=((1,), (1,)), columns=((1,), (1,)))
@@ -190,10 +190,6 @@ class CnfSolver:
         ...     s.solve(Limits(None), Given.of({(0, 0): 1})).count, s.solve(Limits(None)).count
         (1, 2)
         """
-        if puzzle.is_colour:
-            from nonolab.solvers import OneShotSession
-
-            return OneShotSession(self, puzzle)
         return CnfSession(self, puzzle)
 
 
@@ -210,7 +206,9 @@ class CnfSession:
     decides from some fixed cells.
 
     The encoding is built by the first call that needs it, inside that call's clock
-    (and stopped by its cancel): opening a session costs nothing.
+    (and stopped by its cancel): opening a session costs nothing.  A colour puzzle is
+    encoded one-hot (:mod:`.colour`): a fixed cell is its value's variable, and
+    ``implied`` lists the cells whose value propagation makes true.
     """
 
     def __init__(self, solver: CnfSolver, puzzle: Puzzle):
@@ -236,8 +234,10 @@ class CnfSession:
             return True
         start = watch.elapsed()
         if self._enc is None:
+            from nonolab.solvers.cnf.colour import encode_colour
+
             try:
-                self._enc = encode(self.puzzle, watch.expired)
+                self._enc = (encode_colour if self.puzzle.is_colour else encode)(self.puzzle, watch.expired)
             except LimitReached:
                 return False
             self._top = self._enc.num_vars
@@ -265,7 +265,7 @@ class CnfSession:
         if given.implications:
             raise InvalidArgument("a cnf session takes given cells only, not implications")
         mode = _stoppable(self.solver, limits)
-        assumptions = cells_as_assumptions(given.cells, self.puzzle.width, self.puzzle.height)
+        assumptions = self._literals(given.cells)
         if not self._built(watch):
             return result_of(self.name, self.puzzle, limits, [], False, True, watch,
                            {"solver": self.solver, "encode_time": round(watch.elapsed(), 6)}, {})
@@ -275,7 +275,8 @@ class CnfSession:
         selector = self._top
         run = Limited(sat, mode, watch)
         try:
-            read = checking(_black_and_white(self._enc.num_cells, self.puzzle.width), self.puzzle, self.name)
+            read = checking(_colour(self._enc) if self.puzzle.is_colour
+                            else _black_and_white(self._enc.num_cells, self.puzzle.width), self.puzzle, self.name)
             found, complete, timed_out = _enumerate(sat, run, assumptions, read, limits.max_solutions, selector)
         finally:
             run.close()
@@ -306,7 +307,7 @@ class CnfSession:
         """
         if self._closed:
             raise ValueError("CnfSession.restrict: the session is closed")
-        for lit in cells_as_assumptions(fixed_cells, self.puzzle.width, self.puzzle.height):
+        for lit in self._literals(fixed_cells):
             if self._sat is not None:  # else the build adds it with the others
                 self._sat.add_clause([lit])
             self._units.append([lit])
@@ -337,14 +338,32 @@ class CnfSession:
             self._propagator = _pysat_solvers().Solver(name="minisat22", bootstrap_with=self._enc.clauses)
             for unit in self._units:
                 self._propagator.add_clause(unit)
-        assumptions = cells_as_assumptions(fixed_cells or {}, self.puzzle.width, self.puzzle.height)
+        assumptions = self._literals(fixed_cells or {})
         ok, literals = off_main_thread(lambda: self._propagator.propagate(assumptions=assumptions),
                                        lambda: None)  # one propagation: milliseconds
         if not ok:
             return None
         n, w = self._enc.num_cells, self.puzzle.width
+        if self.puzzle.is_colour:   # a cell is decided when one of its values is true
+            k1 = self._enc.values
+            return {divmod((lit - 1) // k1, w): (lit - 1) % k1 for lit in literals if 0 < lit <= n * k1}
         cells = [lit for lit in literals if -n <= lit <= n]      # cells are variables 1..n
         return {divmod(lit - 1, w) if lit > 0 else divmod(-lit - 1, w): int(lit > 0) for lit in cells}
+
+    def _literals(self, cells: Mapping[tuple[int, int], int]) -> list[int]:
+        """Fixed cells as literals: a black-and-white cell is its variable (negated for
+        empty), a colour cell the variable of its value (the one-hot numbering of
+        :class:`.colour.ColourEncoding`, known before the encoding is built).
+
+        Raises:
+            ValueError: a cell outside the grid, or a value the puzzle has not.
+        """
+        puzzle = self.puzzle
+        if not puzzle.is_colour:
+            return cells_as_assumptions(cells, puzzle.width, puzzle.height)
+        Given.of(cells).check(puzzle)
+        k1 = puzzle.colours + 1
+        return [(r * puzzle.width + c) * k1 + v + 1 for (r, c), v in sorted(cells.items())]
 
     def close(self) -> None:
         self._closed = True

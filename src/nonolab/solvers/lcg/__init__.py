@@ -195,9 +195,9 @@ class LcgSolver:
             the clock and the cancel event again.
         alarm: ``(seconds, call)``: ``call(root)`` once, between slices, when the search has
             spent ``seconds`` of CPU time in the calling thread since the solve began (CPU,
-            not wall: on a loaded machine a second of wall time is a fraction of a second
-            of search), with the root level's cells (a ``Grid``: every solution not yet
-            found agrees with it); ``auto`` starts its rival there.
+            not wall: under load a second of wall time is a fraction of a second of search),
+            with the root level's cells (a ``Grid``: every solution not yet found agrees with
+            it); ``auto`` starts its rival there.  What the call returns is the next alarm.
         hold: a list the search's engine is appended to when the solve ends, so that
             its memory is freed when the caller drops the list, not on the way out of
             :meth:`solve` (freeing a large clause database and line cache takes

@@ -2,7 +2,8 @@
 
 The engine runs in slices of at most ``slice_seconds`` (the GIL released inside);
 between two, Python looks at the deadline and the cancel, checks each solution found
-against the clues, and calls the alarm once its CPU time is up.  A conflict limit
+against the clues, and calls the alarm once its CPU time is up (what the call returns
+is the next alarm, or ``None``).  A conflict limit
 (``conflict_limit``, the one work budget of a solve) is held across the slices and
 across every engine of the call: each slice may spend only what the engines together
 have left (``Engine.run(seconds, conflicts)``), so a count that goes on after a
@@ -78,9 +79,9 @@ def search(engine: Any, puzzle: Puzzle, held: EngineColours, limits: Limits, wat
         elif outcome == RUN_EXHAUSTED:
             return True, slices
         if alarm is not None and time.thread_time() - searched >= alarm[0]:
-            call = alarm[1]
-            alarm = None   # once
-            call(root_grid(engine, puzzle))
+            # Once; the call may set the next one, its seconds counted from the same start
+            # (auto's count rival: the seeded draw at 0.3 s, or Kissat at 1 s, auto.solo).
+            alarm = alarm[1](root_grid(engine, puzzle))
     return False, slices
 
 

@@ -16,10 +16,10 @@ int32 arrays (see :func:`pack`): ``sizes`` (height, width per puzzle), ``lengths
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
 from nonolab.core.puzzle import Puzzle
-from nonolab.errors import BackendUnavailable
+from nonolab.errors import BackendUnavailable, LimitReached
 
 __all__ = ["EXHAUSTED", "ENOUGH", "UNFINISHED", "Answers", "available", "check_arrays", "pack"]
 
@@ -87,7 +87,7 @@ def pack(puzzles: Iterable[Puzzle]) -> tuple[Any, Any, Any]:
 
 def check_arrays(sizes: Any, lengths: Any, blocks: Any, *, max_solutions: int = 2, probing: str = "none",
                  levels: bool = False, puzzle_seconds: float = 3600.0, budget: float = 0.1,
-                 cache_bytes: int = 1 << 20) -> Answers:
+                 cache_bytes: int = 1 << 20, stop: Callable[[], bool] | None = None) -> Answers:
     """Count every packed puzzle's solutions to ``max_solutions``.
 
     Args:
@@ -96,9 +96,13 @@ def check_arrays(sizes: Any, lengths: Any, blocks: Any, *, max_solutions: int = 
         puzzle_seconds: a puzzle's count stops (UNFINISHED) after this many seconds.
         budget: seconds per call into the engine: Python gets control back (Ctrl-C) at
             least this often, give or take one puzzle.
+        stop: asked between two calls into the engine; once it returns true the count
+            ends with :class:`~nonolab.errors.LimitReached` (a census chunk cancelled on a
+            Dask worker ends within ``budget`` seconds, not when its last puzzle is counted).
 
     Raises:
         BackendUnavailable: the batch entry is not built.
+        LimitReached: ``stop`` said so.
         ValueError: the arrays do not describe puzzles.
     """
     import numpy as np
@@ -114,6 +118,8 @@ def check_arrays(sizes: Any, lengths: Any, blocks: Any, *, max_solutions: int = 
     parts: list[tuple] = []
     start = 0
     while start < count:
+        if stop is not None and stop():
+            raise LimitReached(f"check_arrays: stopped after {start} of {count} puzzles")
         done, *arrays = module.check_many(sizes[start:], lengths[line_at[start]:], blocks[block_at[start]:],
                                      max_solutions, _PROBING[probing], levels, budget, puzzle_seconds, cache_bytes)
         parts.append(arrays)
