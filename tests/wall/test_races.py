@@ -10,11 +10,10 @@ returned: counts and first solutions from real engines (no stand-in), judged as 
 wall judges (``tests.wall.judge``).  Conflicts are deterministic, so who answers mostly is
 too (up to a slice cut by the clock, and when a rival that is a child process has started).
 
-Every race here is ``bounded``: the first-solution rival inherits the first engine's limit
-(and so does the count relay's seeded draw), so a ``timeout`` may be honest.  Every answer
-is judged.  (A part stopped on a limit of its own once ended the race as the caller's deadline
-would, and auto said ``timeout`` while its rival was about to answer:
-``tests/backends/test_auto_race_grace.py``.)
+Every race here is ``bounded``: the first engine's work limit bounds the race (the
+first-solution rival and the count relay's seeded draw inherit it; the solo path stops its
+rival with the engine; the duel and colour give the others a short grace), so a ``timeout``
+may be honest.  Every answer is judged.
 
 Each race runs with the first engine as it comes and with random combinations of its
 options (:mod:`tests.wall.combinations`), which the seeded rival inherits.
