@@ -54,9 +54,9 @@ def test_a_seeded_draw_that_answers_first_is_the_answer(monkeypatch):
 
 
 @pytest.mark.parametrize("options, first, budget, rival", [
-    # relay_early off (the default): at solo_budget, the seeded draw if lcg has no solution, else
-    # the proof engine
-    ({}, (OPEN, OPEN, OPEN, SOLUTION, END), 2, "lcg:seed=2>cpsat"),
+    # relay_early off: at solo_budget, the seeded draw if lcg has no solution, else the proof engine
+    ({"relay_early": False}, (OPEN, OPEN, OPEN, SOLUTION, END), 2, "lcg:seed=2>cpsat"),
+    ({}, (OPEN, OPEN, OPEN, SOLUTION, END), 1, "lcg:seed=2>cpsat"),   # on, the default
     ({"relay_early": False}, (OPEN, SOLUTION, OPEN, OPEN, END), 2, "cpsat"),
     # relay_early: the seeded draw at solo_find_budget if lcg has no solution by then; with one
     # in, the proof engine at solo_budget, never sooner

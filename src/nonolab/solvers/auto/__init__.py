@@ -185,7 +185,7 @@ class AutoSolver:
             engine (its options) with ``seed`` set to this: a second draw of the search's
             luck (0: ``rival``; only for an engine that declares ``seed``).
         count_relay: a count's rival there is that one until lcg has a solution, then ``rival`` (on).
-        relay_early: with ``count_relay``, that one joins after ``solo_find_budget`` while lcg has none (off).
+        relay_early: with ``count_relay``, that one joins after ``solo_find_budget`` while lcg has none (on).
 
     A puzzle whose model is beyond what an engine holds (its ``max_states``, see
     :func:`~nonolab.solvers.base.model_states`, and ``handoff_max_states``) is never
@@ -245,7 +245,7 @@ class AutoSolver:
         Option("find_seed", "int", FIND_SEED, "when one solution is asked for (solo_side), the rival is the first "
                "engine again with this seed, another draw of its luck (0: the rival)", minimum=0, maximum=2**63 - 1),
         Option("count_relay", "bool", True, "in a count (solo_side): the find_seed rival until lcg has a solution"),
-        Option("relay_early", "bool", False, "with count_relay, that rival joins after solo_find_budget while lcg has "
+        Option("relay_early", "bool", True, "with count_relay, that rival joins after solo_find_budget while lcg has "
                "no solution (else solo_budget; Kissat never before solo_budget)"),
         Option("record_steps", "bool", False, "keep the step log (native steps, then one cdcl step)"),
         Option("batch_slice", "float", 0.005, "solve_many: seconds native's compiled batch entry gives a "

@@ -23,12 +23,14 @@ without it, two alternating rounds (benchmarks/log/2026-11-28-lead-14.md).  On a
 machine (load 8-9) 15-Dom paid 1-2 CPU s for the seeded draw's second and Kissat's later
 start (benchmarks/log/2026-11-28-race-22.md).
 
-``relay_early`` (off; :mod:`.solo`) makes the seeded draw join after ``solo_find_budget``, as
+``relay_early`` (on; :mod:`.solo`) makes the seeded draw join after ``solo_find_budget``, as
 in a find, while the first engine has no solution (with one in by then, Kissat joins after
 ``solo_budget``): on the tournament's slowest counts the second solution comes with lcg's
 first, and what a count spent beyond a find was the later join (41 slowest: 104.3 -> 88.5
 CPU s); but Sierp pays the seeded draw from 0.3 s to its end (+0.26 CPU s, as its find does)
-and 15-Dom +0.5 CPU s (benchmarks/log/2026-11-28-count-22.md).
+and 15-Dom +0.5 CPU s (benchmarks/log/2026-11-28-count-22.md), in CPU, not wall time; on
+by default: all 15 sets counted to two leave 6 over 2 s instead of 9
+(benchmarks/log/2026-11-28-lead-15.md).
 
 Exact as the solo path is: each stage searches the space the first engine's root cells
 leave (every solution the engine had not found yet lies there), so an answer of either

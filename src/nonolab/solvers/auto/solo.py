@@ -14,7 +14,7 @@ again with another seed (``find_seed``), after ``solo_find_budget``: the tail of
 first-solution searches is mostly the luck of the search's path, and a second draw on
 the other core cuts it (Kissat found those solutions slower than lcg).  In a count
 (``count_relay``, on by default) that draw is the rival after ``solo_budget``, or after
-``solo_find_budget`` while the engine has no solution (``relay_early``, off; with one in
+``solo_find_budget`` while the engine has no solution (``relay_early``, on; with one in
 by then, Kissat joins after ``solo_budget``), and gives its core to Kissat once the engine
 has a solution (:mod:`nonolab.solvers.auto.relay`).  A rival that answers stops the engine
 inside its slice (the race's ``won`` is part of the engine's cancel).
