@@ -47,6 +47,30 @@ def _interrupt_the_first_engine(monkeypatch) -> threading.Event:
     return rival_ran
 
 
+def _searching(monkeypatch) -> threading.Event:
+    """Set once a stand-in engine runs its first slice (the hang guards wait for it)."""
+    searching = threading.Event()
+    run = Scripted.run
+
+    def scripted_run(self, seconds, conflicts=0):
+        searching.set()
+        return run(self, seconds, conflicts)
+
+    monkeypatch.setattr(Scripted, "run", scripted_run)
+    return searching
+
+
+def _interrupted(solve) -> None:
+    """``solve()`` raises ``KeyboardInterrupt``; then wait for the auto threads it started
+    (each ends by itself at the latest after its script's RIVAL_SLICES)."""
+    before = set(threading.enumerate())
+    with pytest.raises(KeyboardInterrupt):
+        solve()
+    for thread in set(threading.enumerate()) - before:
+        if thread.name.startswith("nonolab-auto-"):
+            thread.join()
+
+
 @pytest.mark.parametrize("max_solutions, options", [
     (1, {"solo_find_budget": 0, "find_seed": 5}),   # a first solution: lcg with another seed beside it
     (2, {"solo_budget": 0, "find_seed": 5}),        # a count: the relay's seeded stage
@@ -60,12 +84,7 @@ def test_ctrl_c_in_the_callers_thread_stops_the_solo_paths_rival(monkeypatch, ma
         monkeypatch.setattr(parts.Parts, "engine", lambda self, spec: engine(self, "lcg:seed=7" if spec == "cpsat"
                                                                              else spec))
         # (the scripted run counts seed 7's slices as a rival's: not seed 0)
-    before = set(threading.enumerate())
-    with pytest.raises(KeyboardInterrupt):
-        get("auto", **options).solve(ONE, Limits(max_solutions=max_solutions))
-    for thread in set(threading.enumerate()) - before:
-        if thread.name.startswith("nonolab-auto-"):
-            thread.join()   # (ends by itself at the latest after its script's RIVAL_SLICES)
+    _interrupted(lambda: get("auto", **options).solve(ONE, Limits(max_solutions=max_solutions)))
     rivals = [engine for engine in engines if engine.seed != 0]
     assert rivals and all(rival.calls < RIVAL_SLICES for rival in rivals), [r.calls for r in rivals]
 
@@ -79,12 +98,7 @@ def test_ctrl_c_while_a_colour_puzzle_waits_for_its_first_engine_stops_it(monkey
     from nonolab.solvers.auto import colour
 
     engines = stand_in_lcg(monkeypatch, {}, others=(OPEN,) * RIVAL_SLICES + (END,))
-    searching = threading.Event()
-    run = Scripted.run
-
-    def scripted_run(self, seconds, conflicts=0):
-        searching.set()
-        return run(self, seconds, conflicts)
+    searching = _searching(monkeypatch)
 
     class Clock:   # colour's own view of time: its pause is where Ctrl-C comes
         perf_counter = staticmethod(time.perf_counter)
@@ -94,15 +108,9 @@ def test_ctrl_c_while_a_colour_puzzle_waits_for_its_first_engine_stops_it(monkey
             assert searching.wait(60), "the first engine never started"   # (a hang guard)
             raise KeyboardInterrupt
 
-    monkeypatch.setattr(Scripted, "run", scripted_run)
     monkeypatch.setattr(colour, "time", Clock)
     puzzle = Puzzle.from_solution(Solution.from_values([[1, 2], [0, 1]]), palette=Palette.default_for(2))
-    before = set(threading.enumerate())
-    with pytest.raises(KeyboardInterrupt):
-        get("auto").solve(puzzle, Limits(max_solutions=2))
-    for thread in set(threading.enumerate()) - before:
-        if thread.name.startswith("nonolab-auto-"):
-            thread.join()   # (ends by itself at the latest after its script's RIVAL_SLICES)
+    _interrupted(lambda: get("auto").solve(puzzle, Limits(max_solutions=2)))
     assert engines and all(engine.calls < RIVAL_SLICES for engine in engines), [e.calls for e in engines]
 
 
@@ -113,12 +121,7 @@ def test_ctrl_c_while_the_duel_waits_for_the_rivals_turn_stops_the_first_engine(
     from nonolab.solvers.auto.duel import Duel
 
     engines = stand_in_lcg(monkeypatch, {}, others=(OPEN,) * RIVAL_SLICES + (END,))
-    searching = threading.Event()
-    run = Scripted.run
-
-    def scripted_run(self, seconds, conflicts=0):
-        searching.set()
-        return run(self, seconds, conflicts)
+    searching = _searching(monkeypatch)
 
     def interrupted(seconds=None):
         assert searching.wait(60), "the first engine never started"   # (a hang guard)
@@ -130,15 +133,9 @@ def test_ctrl_c_while_the_duel_waits_for_the_rivals_turn_stops_the_first_engine(
         self.race.won.wait = interrupted   # (this race's only: the wait for the rival's turn)
         return hand_over(self, remainder)
 
-    monkeypatch.setattr(Scripted, "run", scripted_run)
     monkeypatch.setattr(Duel, "_hand_over", hand_over_interrupted)
     auto = get("auto", solo_side=0, native_budget=0, handoff_by=0, early=False, rival_after=1000)
-    before = set(threading.enumerate())
-    with pytest.raises(KeyboardInterrupt):
-        auto.solve(Puzzle(rows=((1,),) * 6, columns=((1,),) * 6), Limits(max_solutions=None))
-    for thread in set(threading.enumerate()) - before:
-        if thread.name.startswith("nonolab-auto-"):
-            thread.join()   # (ends by itself at the latest after its script's RIVAL_SLICES)
+    _interrupted(lambda: auto.solve(Puzzle(rows=((1,),) * 6, columns=((1,),) * 6), Limits(max_solutions=None)))
     assert engines and all(engine.calls < RIVAL_SLICES for engine in engines), [e.calls for e in engines]
 
 
